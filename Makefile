@@ -1,0 +1,35 @@
+# Two commands set everything up on a fresh machine: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+# CPU build of torch, pinned: an unpinned torch pulls a multi-GB CUDA build.
+TORCH := torch==2.13.0
+
+.PHONY: demo test venv bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet "$(TORCH)"
+	$(BIN)/python -m pip install --quiet -e ".[verify,dev]"
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+demo: $(STAMP)
+	@echo "== autofix apply --diff corpus/ (what the rules would change)"
+	-@$(BIN)/autofix apply --diff --unsafe-fixes corpus/
+	@echo
+	@echo "== autofix verify (run before and after, compare, count transfers and syncs)"
+	OMP_NUM_THREADS=1 $(BIN)/autofix verify --repeats 3 --report verify-report.md
+
+test: $(STAMP)
+	OMP_NUM_THREADS=1 $(BIN)/python -m pytest
+
+bench: $(STAMP)
+	OMP_NUM_THREADS=1 $(BIN)/python benchmarks/throughput.py
+
+clean:
+	rm -rf $(VENV) verify-report.md

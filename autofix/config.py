@@ -1,0 +1,154 @@
+"""``[tool.autofix]`` in the nearest ``pyproject.toml``, validated strictly, loaded once per folder."""
+
+from __future__ import annotations
+
+import fnmatch
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from codemods import UnknownRuleError, select_rules
+
+
+class ConfigError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Settings:
+    select: tuple[str, ...] | None = None  # None: every rule
+    ignore: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    unsafe_fixes: bool = False
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    root: Path = Path(".")  # the folder per-file-ignores globs are relative to
+
+    def rule_codes_for(self, path: Path) -> tuple[str, ...]:
+        ignore = list(self.ignore)
+        try:
+            relative = path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            relative = path.as_posix()
+        for pattern, codes in self.per_file_ignores:
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path.name, pattern):
+                ignore.extend(codes)
+        rules = select_rules(list(self.select) if self.select is not None else None, ignore)
+        return tuple(rule.code for rule in rules)
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """What the command line says; it wins over the file."""
+
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    unsafe_fixes: bool | None = None
+
+    def apply(self, settings: Settings) -> Settings:
+        return replace(
+            settings,
+            select=self.select if self.select is not None else settings.select,
+            ignore=settings.ignore + self.ignore,
+            exclude=settings.exclude + self.exclude,
+            unsafe_fixes=settings.unsafe_fixes if self.unsafe_fixes is None else self.unsafe_fixes,
+        )
+
+
+_KEYS = {"select", "ignore", "exclude", "unsafe-fixes", "per-file-ignores"}
+
+
+def _string_list(value: object, key: str, where: Path) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: [tool.autofix] {key} must be a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _check_codes(codes: tuple[str, ...], key: str, where: Path) -> None:
+    try:
+        select_rules(list(codes), None)
+    except UnknownRuleError as exc:
+        raise ConfigError(f"{where}: [tool.autofix] {key}: {exc}") from None
+
+
+def load(pyproject: Path) -> Settings:
+    document = _read_toml(pyproject)
+    table = document.get("tool", {}).get("autofix")
+    if table is None:
+        return Settings(root=pyproject.parent)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{pyproject}: [tool.autofix] must be a table")
+    unknown = sorted(set(table) - _KEYS)
+    if unknown:
+        raise ConfigError(
+            f"{pyproject}: unknown key [tool.autofix] {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})"
+        )
+    settings = Settings(root=pyproject.parent)
+    if "select" in table:
+        select = _string_list(table["select"], "select", pyproject)
+        _check_codes(select, "select", pyproject)
+        settings = replace(settings, select=select)
+    if "ignore" in table:
+        ignore = _string_list(table["ignore"], "ignore", pyproject)
+        _check_codes(ignore, "ignore", pyproject)
+        settings = replace(settings, ignore=ignore)
+    if "exclude" in table:
+        settings = replace(settings, exclude=_string_list(table["exclude"], "exclude", pyproject))
+    if "unsafe-fixes" in table:
+        if not isinstance(table["unsafe-fixes"], bool):
+            raise ConfigError(f"{pyproject}: [tool.autofix] unsafe-fixes must be true or false")
+        settings = replace(settings, unsafe_fixes=table["unsafe-fixes"])
+    if "per-file-ignores" in table:
+        raw = table["per-file-ignores"]
+        if not isinstance(raw, dict):
+            raise ConfigError(f"{pyproject}: [tool.autofix] per-file-ignores must be a table of glob = [codes]")
+        entries = []
+        for pattern, codes in raw.items():
+            key = f"per-file-ignores.{pattern!r}"
+            codes = _string_list(codes, key, pyproject)
+            _check_codes(codes, key, pyproject)
+            entries.append((pattern, codes))
+        settings = replace(settings, per_file_ignores=tuple(entries))
+    return settings
+
+
+class ConfigResolver:
+    """Finds and loads configuration once per folder for the length of one run."""
+
+    def __init__(self, overrides: Overrides) -> None:
+        self.overrides = overrides
+        self._nearest: dict[Path, Path | None] = {}
+        self._loaded: dict[Path | None, Settings] = {}
+
+    def settings_for(self, directory: Path) -> Settings:
+        pyproject = self._nearest_pyproject(directory.resolve())
+        if pyproject not in self._loaded:
+            settings = load(pyproject) if pyproject else Settings(root=Path.cwd())
+            self._loaded[pyproject] = self.overrides.apply(settings)
+        return self._loaded[pyproject]
+
+    def _nearest_pyproject(self, directory: Path) -> Path | None:
+        """The closest pyproject.toml at or above ``directory`` that has a [tool.autofix] table."""
+        if directory in self._nearest:
+            return self._nearest[directory]
+        found: Path | None = None
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file() and "autofix" in _read_toml(candidate).get("tool", {}):
+            found = candidate
+        elif directory.parent != directory:
+            found = self._nearest_pyproject(directory.parent)
+        self._nearest[directory] = found
+        return found
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None

@@ -1,0 +1,35 @@
+"""Unified diffs: plain text for pipes and ``patch``, rendered with rich on a terminal."""
+
+from __future__ import annotations
+
+import difflib
+
+from rich.console import Console
+from rich.rule import Rule as Separator
+from rich.syntax import Syntax
+
+
+def unified_diff(path: str, old: str, new: str) -> str:
+    """A ``git apply``/``patch -p1`` compatible diff with ``a/`` and ``b/`` headers."""
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True),
+        new.splitlines(keepends=True),
+        fromfile=f"a/{path}",
+        tofile=f"b/{path}",
+        n=3,
+    )
+    out = []
+    for line in lines:
+        if not line.endswith("\n"):
+            line += "\n\\ No newline at end of file\n"
+        out.append(line)
+    return "".join(out)
+
+
+def print_diff(console: Console, path: str, diff: str, *, color: bool) -> None:
+    if not color:
+        console.file.write(diff)
+        console.file.flush()
+        return
+    console.print(Separator(f"[bold]{path}", align="left", style="cyan"))
+    console.print(Syntax(diff.rstrip("\n"), "diff", theme="ansi_dark", background_color="default"))

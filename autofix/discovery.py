@@ -1,0 +1,124 @@
+"""Which files a run looks at: ``*.py`` under the given paths, minus .gitignore'd and excluded ones.
+
+A file named explicitly on the command line is always included, as ruff and black do.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import pathspec
+
+# Directories no one wants rewritten; skipped during the walk like ruff's defaults.
+ALWAYS_SKIPPED = frozenset(
+    {".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__", ".mypy_cache",
+     ".pytest_cache", ".ruff_cache", "node_modules", "build", "dist", "site-packages", ".eggs"}
+)
+
+
+# pathspec >= 0.12.2 calls git's own matching "gitignore" and deprecates the older name.
+_GITIGNORE_STYLE = "gitignore" if "gitignore" in pathspec.util._registered_patterns else "gitwildmatch"
+
+
+class PathError(Exception):
+    pass
+
+
+@lru_cache(maxsize=None)
+def _gitignore(directory: Path) -> pathspec.PathSpec | None:
+    ignore_file = directory / ".gitignore"
+    if not ignore_file.is_file():
+        return None
+    try:
+        lines = ignore_file.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    return pathspec.PathSpec.from_lines(_GITIGNORE_STYLE, lines)
+
+
+def _repo_root(start: Path) -> Path | None:
+    for directory in (start, *start.parents):
+        if (directory / ".git").exists():
+            return directory
+    return None
+
+
+def _ignored_by_git(path: Path, is_dir: bool, chain: list[Path]) -> bool:
+    for directory in chain:
+        spec = _gitignore(directory)
+        if spec is None:
+            continue
+        relative = path.relative_to(directory).as_posix() + ("/" if is_dir else "")
+        if spec.match_file(relative):
+            return True
+    return False
+
+
+def excluded(path: Path, patterns: Iterable[str], base: Path) -> bool:
+    """True if ``path`` (or one of its folders) matches a ``--exclude``/config glob."""
+    try:
+        relative = path.resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        relative = path.as_posix()
+    parts = relative.split("/")
+    for pattern in patterns:
+        pattern = pattern.rstrip("/")
+        if fnmatch.fnmatch(relative, pattern) or any(fnmatch.fnmatch(p, pattern) for p in parts):
+            return True
+    return False
+
+
+def discover(paths: Iterable[str], exclude: Iterable[str] = (), base: Path | None = None) -> list[Path]:
+    """Sorted, de-duplicated Python files under ``paths``. Raises :class:`PathError` for a missing path."""
+    base = base or Path.cwd()
+    exclude = list(exclude)
+    found: set[Path] = set()
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise PathError(f"{raw}: no such file or directory")
+        if path.is_file():
+            found.add(path)
+            continue
+        found.update(_walk(path, exclude, base))
+    return sorted(found, key=lambda p: p.as_posix())
+
+
+def _walk(top: Path, exclude: list[str], base: Path) -> Iterator[Path]:
+    absolute_top = top.resolve()
+    root = _repo_root(absolute_top)
+    # .gitignore files from the repository root down to (not including) `top` apply too.
+    inherited = (
+        [] if root is None else [p for p in reversed(absolute_top.parents) if p.is_relative_to(root)]
+    )
+    for directory, subdirs, files in os.walk(top):
+        here = Path(directory)
+        chain = inherited + [Path(d) for d in _ancestors_within(absolute_top, here.resolve())]
+        kept = []
+        for name in sorted(subdirs):
+            child = here / name
+            if name in ALWAYS_SKIPPED or name.endswith(".egg-info"):
+                continue
+            if _ignored_by_git(child.resolve(), True, chain) or excluded(child, exclude, base):
+                continue
+            kept.append(name)
+        subdirs[:] = kept
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            child = here / name
+            if _ignored_by_git(child.resolve(), False, chain) or excluded(child, exclude, base):
+                continue
+            yield child
+
+
+def _ancestors_within(top: Path, here: Path) -> list[Path]:
+    """``top`` and each folder from it down to ``here`` (whose .gitignore files apply to ``here``)."""
+    chain = [top]
+    for part in here.relative_to(top).parts:
+        chain.append(chain[-1] / part)
+    return chain

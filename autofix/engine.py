@@ -1,0 +1,264 @@
+"""Lint and fix one file's text: parse, run the rules in one traversal, apply fixes until stable.
+
+Nothing here touches the file system; :mod:`autofix.files` does that around :func:`lint_and_fix`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from autofix.source import SourceError
+from codemods.base import Finding, FixSafety, Rule, RuleContext
+from codemods.names import ImportAliases
+
+MAX_PASSES = 10
+
+# `# autofix: ignore`, `# autofix: ignore[DEV002, DEV003]`, `# noqa`, `# noqa: DEV002,DEV003`
+_SUPPRESSION = re.compile(
+    r"#\s*(?:autofix:\s*ignore(?:\[(?P<codes>[^\]]*)\])?|noqa(?::\s*(?P<noqa>[A-Z0-9, ]+))?)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A finding as reported to the user: plain data, cheap to send between processes."""
+
+    code: str
+    message: str
+    line: int
+    column: int
+    fixable: bool
+    safety: str
+
+
+@dataclass
+class Outcome:
+    new_text: str | None = None  # None when nothing changed
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    applied: Counter[str] = field(default_factory=Counter)
+    withheld_unsafe: Counter[str] = field(default_factory=Counter)
+    dropped: list[str] = field(default_factory=list)
+
+
+# CPython itself refuses more than 200 nested brackets; libcst's native parser overflows the C
+# stack (a segfault, not an exception) on a few thousand, so deep files are checked first.
+_MAX_BRACKET_DEPTH = 200
+_BRACKETS = re.compile(r"[()\[\]{}]")
+
+
+def _check_nesting(text: str) -> None:
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        depth += 1 if match.group() in "([{" else -1
+        if depth > _MAX_BRACKET_DEPTH:
+            break
+    else:
+        return
+    # Brackets inside strings and comments count above, so let CPython have the final word.
+    try:
+        compile(text, "<source>", "exec", flags=ast.PyCF_ONLY_AST)
+    except (SyntaxError, RecursionError, MemoryError, ValueError) as exc:
+        raise SourceError(f"too deeply nested to parse safely ({type(exc).__name__}: {exc})") from None
+
+
+def parse(text: str) -> cst.Module:
+    _check_nesting(text)
+    try:
+        return cst.parse_module(text)
+    except cst.ParserSyntaxError as exc:
+        raise SourceError(f"syntax error at line {exc.raw_line}, column {exc.raw_column}: {exc.message}") from exc
+    except RecursionError as exc:
+        raise SourceError("too deeply nested for libcst to parse (RecursionError)") from exc
+
+
+def active_rules(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
+    return [rule for rule in rules if any(trigger in text for trigger in rule.triggers)]
+
+
+def lint_and_fix(
+    text: str,
+    rules: Sequence[type[Rule]],
+    *,
+    fix: bool,
+    unsafe_fixes: bool = False,
+    want_positions: bool = True,
+) -> Outcome:
+    """Find problems in ``text`` and, when ``fix`` is set, rewrite it until no applicable fix is left.
+
+    ``outcome.diagnostics`` describes the original text. Raises :class:`SourceError` for text that
+    cannot be handled (syntax error, libcst recursion limit, a fix that breaks the code).
+    """
+    outcome = Outcome()
+    # Files that never mention torch are not parsed at all: on a large tree that is most of them.
+    if "torch" not in text or not rules:
+        return outcome
+    try:
+        return _lint_and_fix(text, rules, fix, unsafe_fixes, want_positions, outcome)
+    except RecursionError as exc:
+        raise SourceError("too deeply nested for libcst (RecursionError)") from exc
+
+
+def _lint_and_fix(
+    text: str,
+    rules: Sequence[type[Rule]],
+    fix: bool,
+    unsafe_fixes: bool,
+    want_positions: bool,
+    outcome: Outcome,
+) -> Outcome:
+    current = text
+    deferred: Counter[tuple[str, str]] = Counter()
+    for pass_number in range(MAX_PASSES + 1):
+        module = parse(current)
+        if pass_number == 0:
+            roundtrip_ok = module.code == text
+        findings = _run_rules(module, current, active_rules(current, rules))
+        findings = _unsuppressed(module, current, findings, want_positions and pass_number == 0, outcome)
+
+        _account_for_deferred(deferred, findings, outcome)
+        if not fix:
+            return outcome
+        applicable = [
+            f for f in findings if f.fixable and (f.safety is FixSafety.SAFE or unsafe_fixes)
+        ]
+        if not applicable:
+            outcome.withheld_unsafe.update(
+                f.code for f in findings if f.fixable and f.safety is FixSafety.UNSAFE
+            )
+            if current != text:
+                if not roundtrip_ok:
+                    raise SourceError(
+                        "left untouched: libcst does not reproduce this file byte for byte, so a fix"
+                        " would also change unrelated code"
+                    )
+                outcome.new_text = current
+            return outcome
+        if pass_number == MAX_PASSES:
+            break
+        chosen, deferred = _non_overlapping(applicable)
+        rewritten = module.visit(_ApplyEdits(chosen)).code
+        if rewritten == current:
+            raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
+        try:
+            cst.parse_module(rewritten)
+        except cst.ParserSyntaxError as exc:
+            codes = ", ".join(sorted({f.code for f in chosen}))
+            raise SourceError(f"internal error: a {codes} fix produced invalid code; please report it") from exc
+        outcome.applied.update(f.code for f in chosen)
+        current = rewritten
+    raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
+
+
+def _run_rules(module: cst.Module, text: str, rules: Iterable[type[Rule]]) -> list[Finding]:
+    context = RuleContext(module, text, ImportAliases.of(module))
+    instances = [rule(context) for rule in rules]
+    if not instances:
+        return []
+    cst.visit_batched(module, instances)
+    return [finding for instance in instances for finding in instance.findings]
+
+
+def _unsuppressed(
+    module: cst.Module,
+    text: str,
+    findings: list[Finding],
+    record: bool,
+    outcome: Outcome,
+) -> list[Finding]:
+    """Drop findings silenced by a comment; on the first pass, record what the user will see."""
+    has_markers = _SUPPRESSION.search(text) is not None
+    if not findings or not (record or has_markers):
+        return findings
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    lines = text.splitlines()
+    kept = []
+    for finding in findings:
+        span = positions[finding.node]
+        if has_markers and any(
+            _silences(lines[n - 1], finding.code)
+            for n in {span.start.line, span.end.line}
+            if 0 < n <= len(lines)
+        ):
+            continue
+        kept.append(finding)
+        if record:
+            outcome.diagnostics.append(
+                Diagnostic(
+                    finding.code,
+                    finding.message,
+                    span.start.line,
+                    span.start.column + 1,
+                    finding.fixable,
+                    finding.safety.value,
+                )
+            )
+    outcome.diagnostics.sort(key=lambda d: (d.line, d.column, d.code))
+    return kept
+
+
+def _silences(line: str, code: str) -> bool:
+    for match in _SUPPRESSION.finditer(line):
+        listed = match.group("codes") or match.group("noqa")
+        if listed is None:
+            return True
+        if any(code.startswith(c.strip().upper()) for c in listed.split(",") if c.strip()):
+            return True
+    return False
+
+
+def _subtree_ids(node: cst.CSTNode) -> set[int]:
+    ids: set[int] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        ids.add(id(current))
+        stack.extend(current.children)
+    return ids
+
+
+def _non_overlapping(findings: list[Finding]) -> tuple[list[Finding], Counter[tuple[str, str]]]:
+    """Findings whose edits touch disjoint subtrees; the rest wait for the next pass."""
+    claimed: set[int] = set()
+    chosen: list[Finding] = []
+    deferred: Counter[tuple[str, str]] = Counter()
+    for finding in findings:
+        covered: set[int] = set()
+        for node in finding.edits:
+            covered |= _subtree_ids(node)
+        if covered & claimed:
+            deferred[(finding.code, finding.message)] += 1
+            continue
+        claimed |= covered
+        chosen.append(finding)
+    return chosen, deferred
+
+
+def _account_for_deferred(
+    deferred: Counter[tuple[str, str]], findings: list[Finding], outcome: Outcome
+) -> None:
+    """A fix deferred for overlapping another must come back next pass; if not, it was superseded."""
+    if not deferred:
+        return
+    present = Counter((f.code, f.message) for f in findings)
+    for key, count in deferred.items():
+        missing = count - present[key]
+        for _ in range(max(0, missing)):
+            outcome.dropped.append(f"{key[0]} ({key[1]}) was superseded by an overlapping fix")
+
+
+class _ApplyEdits(cst.CSTTransformer):
+    def __init__(self, findings: list[Finding]) -> None:
+        super().__init__()
+        self.edits = {id(node): repl for f in findings for node, repl in f.edits.items()}
+
+    def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
+        replacement = self.edits.get(id(original_node))
+        return updated_node if replacement is None else replacement

@@ -1,0 +1,119 @@
+"""One file's journey (read, decode, fix, verify, write) and the parallel run over many files."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Sequence
+
+from autofix.diff import unified_diff
+from autofix.engine import Diagnostic, lint_and_fix
+from autofix.source import SourceError, decode, write_atomically
+from codemods import rules_by_code
+
+# How a run treats each file.
+FIX = "fix"  # rewrite in place
+DIFF = "diff"  # compute the diff, write nothing
+DRY_RUN = "dry-run"  # compute the fixes, say which files would change, write nothing
+LINT = "lint"  # report findings with their positions, write nothing
+
+
+@dataclass(frozen=True)
+class Task:
+    path: str
+    rule_codes: tuple[str, ...]
+    mode: str
+    unsafe_fixes: bool
+
+
+@dataclass
+class FileResult:
+    path: str
+    error: str | None = None
+    changed: bool = False
+    diff: str | None = None
+    new_text: str | None = None  # only for stdin, which has nowhere else to go
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    applied: Counter[str] = field(default_factory=Counter)
+    withheld_unsafe: Counter[str] = field(default_factory=Counter)
+    dropped: list[str] = field(default_factory=list)
+
+
+def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False) -> tuple[FileResult, bytes | None]:
+    """Lint/fix ``data`` (the file's bytes); returns the result and the new bytes, if any."""
+    result = FileResult(path)
+    try:
+        source = decode(data)
+        rules = [rules_by_code()[code] for code in task.rule_codes]
+        outcome = lint_and_fix(
+            source.text,
+            rules,
+            fix=task.mode != LINT,
+            unsafe_fixes=task.unsafe_fixes,
+            want_positions=task.mode == LINT,
+        )
+        new_data = None if outcome.new_text is None else source.encode(outcome.new_text)
+    except SourceError as exc:
+        result.error = str(exc)
+        return result, None
+    result.diagnostics = outcome.diagnostics
+    result.applied = outcome.applied
+    result.withheld_unsafe = outcome.withheld_unsafe
+    result.dropped = outcome.dropped
+    if new_data is not None and new_data != data:
+        result.changed = True
+        if task.mode == DIFF:
+            result.diff = unified_diff(path, source.text, outcome.new_text or "")
+        if keep_text:
+            result.new_text = outcome.new_text
+        return result, new_data
+    return result, None
+
+
+def process_file(task: Task) -> FileResult:
+    try:
+        with open(task.path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        return FileResult(task.path, error=f"cannot read: {exc.strerror or exc}")
+    result, new_data = process_text(task.path, data, task)
+    if new_data is not None and task.mode == FIX:
+        try:
+            write_atomically(task.path, new_data)
+        except (OSError, SourceError) as exc:
+            return FileResult(task.path, error=f"cannot write: {exc}")
+    return result
+
+
+def run_tasks(
+    tasks: Sequence[Task], jobs: int, on_result: Callable[[FileResult], None] | None = None
+) -> list[FileResult]:
+    """Process every task, in parallel when worth it; results come back in the tasks' order."""
+    results = []
+    for result in _results(tasks, jobs):
+        if on_result is not None:
+            on_result(result)
+        results.append(result)
+    return results
+
+
+# Below this many files a process pool costs more to start than it saves.
+_MIN_FILES_FOR_POOL = 8
+
+
+def _results(tasks: Sequence[Task], jobs: int) -> Iterator[FileResult]:
+    if jobs <= 1 or len(tasks) < _MIN_FILES_FOR_POOL:
+        yield from map(process_file, tasks)
+        return
+    chunksize = max(1, min(64, len(tasks) // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(process_file, tasks, chunksize=chunksize)
+
+
+def default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1

@@ -1,0 +1,79 @@
+"""Bytes <-> text for Python source, so that what we write back differs only where a fix changed it.
+
+Encoding follows PEP 263 (coding cookie) and the UTF-8 BOM; newlines are left inside the text
+untouched (libcst reproduces CRLF and mixed endings itself), so nothing here needs to know about them.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import stat
+import tempfile
+import tokenize
+from dataclasses import dataclass
+
+
+class SourceError(Exception):
+    """A file we must leave alone; the message is the one line the user sees."""
+
+
+@dataclass(frozen=True)
+class DecodedSource:
+    text: str
+    encoding: str
+    bom: bool
+
+    def encode(self, text: str) -> bytes:
+        try:
+            data = text.encode(self.encoding)
+        except UnicodeEncodeError as exc:
+            raise SourceError(f"the fix does not fit the file's encoding {self.encoding}: {exc}") from exc
+        return (codecs.BOM_UTF8 + data) if self.bom else data
+
+
+def decode(data: bytes) -> DecodedSource:
+    if b"\0" in data[:8192]:
+        raise SourceError("binary file (contains NUL bytes)")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        raise SourceError(f"cannot determine encoding: {exc}") from exc
+    bom = data.startswith(codecs.BOM_UTF8)
+    if bom:
+        data = data[len(codecs.BOM_UTF8):]
+        encoding = "utf-8"
+    try:
+        text = data.decode(encoding)
+    except (UnicodeDecodeError, LookupError) as exc:
+        raise SourceError(f"cannot decode as {encoding}: {exc}") from exc
+    return DecodedSource(text, encoding, bom)
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Replace ``path``'s content all at once, keeping its permission bits (and owner, where allowed).
+
+    A symbolic link stays a link: the file it points to is the one rewritten.
+    """
+    target = os.path.realpath(path)
+    info = os.stat(target)
+    directory = os.path.dirname(target) or "."
+    fd, tmp = tempfile.mkstemp(prefix=".autofix-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, stat.S_IMODE(info.st_mode))
+        try:
+            os.chown(tmp, info.st_uid, info.st_gid)
+        except (PermissionError, AttributeError):
+            pass  # not ours to give away; the bits above still match
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

@@ -1,0 +1,108 @@
+"""The contract every rule module follows.
+
+A rule is a libcst ``BatchableCSTVisitor``: the engine runs all selected rules in one traversal of the
+tree. A rule looks at the code and calls :meth:`Rule.report` with the node at fault, a message and,
+when it knows how to fix it, the edits that fix it. Edits map original nodes to their replacements;
+a fix that touches several places (move a statement, add a module-level definition) is one finding
+with several edits, applied all together or not at all.
+
+Rules never import torch: they read code, they do not run it.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+import textwrap
+from dataclasses import dataclass, field
+from typing import ClassVar, Mapping, Union
+
+import libcst as cst
+
+from codemods.names import ImportAliases
+
+Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
+
+
+class FixSafety(enum.Enum):
+    """How much a fix can be trusted to keep the program's meaning (ruff's vocabulary)."""
+
+    SAFE = "safe"  # keeps behaviour; applied by default
+    UNSAFE = "unsafe"  # may change results or where code runs; applied only with --unsafe-fixes
+    NONE = "none"  # the rule only reports
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """An example the rule must flag. ``after`` is the exact fixed code, or None for report-only."""
+
+    before: str
+    after: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "before", textwrap.dedent(self.before).lstrip("\n"))
+        if self.after is not None:
+            object.__setattr__(self, "after", textwrap.dedent(self.after).lstrip("\n"))
+
+
+def valid(code: str) -> str:
+    """Dedent an example the rule must leave byte-identical."""
+    return textwrap.dedent(code).lstrip("\n")
+
+
+@dataclass
+class Finding:
+    code: str
+    message: str
+    node: cst.CSTNode
+    edits: Mapping[cst.CSTNode, Replacement] = field(default_factory=dict)
+    safety: FixSafety = FixSafety.SAFE
+
+    @property
+    def fixable(self) -> bool:
+        return bool(self.edits)
+
+
+@dataclass
+class RuleContext:
+    """What a rule may read about the file besides the tree itself."""
+
+    module: cst.Module
+    source: str
+    aliases: ImportAliases
+
+
+class Rule(cst.BatchableCSTVisitor):
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    fix_safety: ClassVar[FixSafety]
+    # The rule runs only on files whose text contains one of these strings: a plain substring test
+    # is far cheaper than parsing, and most files of a large tree mention none of them.
+    triggers: ClassVar[tuple[str, ...]] = ("torch",)
+    VALID: ClassVar[list[str]] = []
+    INVALID: ClassVar[list[Invalid]] = []
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__()
+        self.context = context
+        self.findings: list[Finding] = []
+
+    @property
+    def aliases(self) -> ImportAliases:
+        return self.context.aliases
+
+    def report(
+        self,
+        node: cst.CSTNode,
+        message: str,
+        *,
+        edits: Mapping[cst.CSTNode, Replacement] | None = None,
+    ) -> None:
+        safety = self.fix_safety if edits else FixSafety.NONE
+        self.findings.append(Finding(self.code, message, node, dict(edits or {}), safety))
+
+    @classmethod
+    def doc(cls) -> str:
+        """The rule's documentation: its module's docstring (one rule per module), in ruff's shape."""
+        return textwrap.dedent(sys.modules[cls.__module__].__doc__ or "").strip()

@@ -1,0 +1,447 @@
+"""## What it does
+Finds float64 (double precision) tensors fed to a model whose weights are float32, and makes the
+input match the model: `.double()` becomes `.float()`, `dtype=torch.float64` becomes
+`dtype=torch.float32`, `.to(torch.double)` becomes `.to(torch.float32)`, and NumPy data (float64 by
+default) gets `.float()` after `torch.from_numpy(...)` or `dtype=torch.float32` in `torch.tensor(...)`.
+
+## Why is this bad?
+`nn.Linear` and friends are float32. A float64 input either stops the forward pass with
+`RuntimeError: mat1 and mat2 must have the same dtype`, or (where PyTorch promotes) runs every
+matmul in double precision: about half the speed on a CPU and far worse on most GPUs, for precision
+the float32 weights cannot use.
+
+The rule checks dtype consistency, not float32 everywhere: it stays silent when the model itself is
+made float64 on purpose (`model.double()`, `torch.set_default_dtype(torch.float64)`,
+`torch.set_default_tensor_type(torch.DoubleTensor)`), and when the float64 value never reaches a model.
+
+## Example
+```python
+model = Net()
+features = torch.from_numpy(np.random.randn(64, 16))
+logits = model(features)
+```
+
+Use instead:
+```python
+model = Net()
+features = torch.from_numpy(np.random.randn(64, 16)).float()
+logits = model(features)
+```
+
+## Fix safety
+Unsafe: the input loses precision (float64 -> float32), so results change in the last digits.
+Applied only with `--unsafe-fixes`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+from codemods.base import FixSafety, Invalid, Rule, valid
+from codemods.names import dotted_name
+from codemods.patterns import (
+    FACTORIES,
+    FLOAT64_DTYPES,
+    calls_in,
+    code_of,
+    function_blocks,
+    is_dtype_expr,
+    is_module_constructor,
+    kwarg,
+    linear_statements,
+    method_chain,
+    model_names,
+    module_classes,
+    positional,
+    strip_method_chain,
+    with_kwarg,
+    with_kwarg_value,
+)
+
+# NumPy functions that return float64 arrays unless told otherwise.
+NUMPY_FLOAT64 = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "random.rand random.randn random.normal random.uniform random.random random.standard_normal"
+        " random.random_sample linspace zeros ones eye loadtxt genfromtxt"
+    ).split()
+)
+
+
+class Float64Input(Rule):
+    code = "DEV002"
+    name = "float64-input"
+    summary = "float64 input fed to a float32 model; cast the input to the model's dtype"
+    fix_safety = FixSafety.UNSAFE
+    triggers = ("double", "float64", "from_numpy", "tensor(")
+
+    VALID = [
+        # The model is double on purpose: dtypes agree.
+        valid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 2).double()
+            x = torch.randn(8, 4).double()
+            y = model(x)
+            """
+        ),
+        valid(
+            """
+            import torch
+            torch.set_default_dtype(torch.float64)
+            model = torch.nn.Linear(4, 2)
+            x = torch.randn(8, 4, dtype=torch.float64)
+            y = model(x)
+            """
+        ),
+        # Float64 used for a statistic that never reaches a model.
+        valid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 2)
+            x = torch.randn(8, 4)
+            total = torch.zeros(2, dtype=torch.float64)
+            total += model(x).sum(0).double()
+            """
+        ),
+        # Already cast to float32.
+        valid(
+            """
+            import numpy as np
+            import torch
+            model = torch.nn.Linear(4, 2)
+            x = torch.from_numpy(np.random.randn(8, 4)).float()
+            y = model(x)
+            """
+        ),
+        # NumPy data made float32 before conversion.
+        valid(
+            """
+            import numpy as np
+            import torch
+            model = torch.nn.Linear(4, 2)
+            data = np.random.randn(8, 4).astype(np.float32)
+            y = model(torch.from_numpy(data))
+            """
+        ),
+        # Integer NumPy data (token ids) must stay integer.
+        valid(
+            """
+            import numpy as np
+            import torch
+            emb = torch.nn.Embedding(10, 4)
+            ids = torch.from_numpy(np.random.randint(0, 10, size=(8,)))
+            y = emb(ids)
+            """
+        ),
+        # A name re-bound to something else before the model sees it.
+        valid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 2)
+            x = torch.randn(8, 4).double()
+            x = torch.randn(8, 4)
+            y = model(x)
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 2)
+            x = torch.randn(8, 4).double()
+            y = model(x)
+            """,
+            """
+            import torch
+            model = torch.nn.Linear(4, 2)
+            x = torch.randn(8, 4).float()
+            y = model(x)
+            """,
+        ),
+        Invalid(
+            """
+            import torch as T
+            net = T.nn.Sequential(T.nn.Linear(4, 2))
+            out = net(T.ones(3, 4, dtype=T.float64))
+            """,
+            """
+            import torch as T
+            net = T.nn.Sequential(T.nn.Linear(4, 2))
+            out = net(T.ones(3, 4, dtype=T.float32))
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Net(nn.Module):
+                def forward(self, x):
+                    return x
+
+            def run():
+                model = Net()
+                x = torch.rand(2, 3, dtype=torch.double)
+                return model(x)
+            """,
+            """
+            import torch
+            from torch import nn
+
+            class Net(nn.Module):
+                def forward(self, x):
+                    return x
+
+            def run():
+                model = Net()
+                x = torch.rand(2, 3, dtype=torch.float32)
+                return model(x)
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            model = torch.nn.Linear(4, 2)
+            x = torch.from_numpy(np.random.randn(8, 4)).to("cpu")
+            y = model(x)
+            """,
+            """
+            import numpy as np
+            import torch
+            model = torch.nn.Linear(4, 2)
+            x = torch.from_numpy(np.random.randn(8, 4)).float().to("cpu")
+            y = model(x)
+            """,
+        ),
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            model = torch.nn.Linear(4, 2)
+            data = np.linspace(0, 1, 32).reshape(8, 4)
+            y = model(torch.tensor(data))
+            """,
+            """
+            import numpy as np
+            import torch
+            model = torch.nn.Linear(4, 2)
+            data = np.linspace(0, 1, 32).reshape(8, 4)
+            y = model(torch.tensor(data, dtype=torch.float32))
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 2).to("cpu")
+            x = torch.randn(8, 4)
+            x = x.to(torch.float64)
+            y = model(x)
+            """,
+            """
+            import torch
+            model = torch.nn.Linear(4, 2).to("cpu")
+            x = torch.randn(8, 4)
+            x = x.to(torch.float32)
+            y = model(x)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 2)
+            x = torch.randn(8, 4)
+            y = model(x.to(dtype=torch.double))  # keep this comment
+            """,
+            """
+            import torch
+            model = torch.nn.Linear(4, 2)
+            x = torch.randn(8, 4)
+            y = model(x.to(dtype=torch.float32))  # keep this comment
+            """,
+        ),
+    ]
+
+    def visit_Module(self, node: cst.Module) -> None:
+        models = model_names(node, self.aliases)
+        if not models or self._model_is_float64_on_purpose(node, models):
+            return
+        for block in function_blocks(node):
+            self._check_block(block, models)
+
+    # -- what counts as deliberate double precision
+
+    def _model_is_float64_on_purpose(self, module: cst.Module, models: set[str]) -> bool:
+        local_modules = module_classes(module, self.aliases)
+        for call in calls_in(module):
+            name = self.aliases.qualify(call.func)
+            if name == "torch.set_default_dtype" and call.args and self._is_float64(call.args[0].value):
+                return True
+            if name == "torch.set_default_tensor_type" and call.args and "Double" in code_of(
+                call.args[0].value
+            ):
+                return True
+            if not isinstance(call.func, cst.Attribute):
+                continue
+            receiver = call.func.value
+            is_model = dotted_name(receiver) in models or is_module_constructor(
+                strip_method_chain(receiver, self.aliases), self.aliases, local_modules
+            )
+            makes_double = call.func.attr.value == "double" or (
+                call.func.attr.value == "to"
+                and any(self._is_float64(a.value) for a in call.args)
+            )
+            if is_model and makes_double:
+                return True
+        return False
+
+    def _is_float64(self, node: cst.BaseExpression) -> bool:
+        return self.aliases.qualify(node) in FLOAT64_DTYPES
+
+    # -- the data flow: a float64 value assigned to a name, then passed to a model
+
+    def _check_block(self, block: Sequence[cst.BaseStatement], models: set[str]) -> None:
+        statements = linear_statements(block)
+        numpy_float: set[str] = set()
+        for index, small in enumerate(statements):
+            for call in calls_in(small):
+                if dotted_name(call.func) in models:
+                    for arg in call.args:
+                        self._check_direct(arg.value, numpy_float)
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+                continue
+            target = dotted_name(small.targets[0].target)
+            if target is None:
+                continue
+            if self._numpy_float64(small.value, numpy_float):
+                numpy_float.add(target)
+            else:
+                numpy_float.discard(target)
+            if self._reaches_model(target, statements[index + 1:], models):
+                self._check_direct(small.value, numpy_float)
+
+    def _reaches_model(
+        self, name: str, later: Sequence[cst.BaseSmallStatement], models: set[str]
+    ) -> bool:
+        for small in later:
+            for call in calls_in(small):
+                if dotted_name(call.func) in models and any(
+                    dotted_name(a.value) == name for a in call.args
+                ):
+                    return True
+            if isinstance(small, cst.Assign) and any(
+                dotted_name(t.target) == name for t in small.targets
+            ):
+                # `x = x.to(device)` keeps the value flowing; anything else replaces it.
+                if dotted_name(strip_method_chain(small.value, self.aliases)) != name:
+                    return False
+        return False
+
+    def _check_direct(self, value: cst.BaseExpression, numpy_float: set[str]) -> None:
+        """Report the float64 producer at the spine of ``value`` (its chain of method calls)."""
+        for link in method_chain(value, self.aliases):
+            if not isinstance(link, cst.Call):
+                continue
+            fix = self._fix_for(link, value, numpy_float)
+            if fix is not None:
+                message, replacement = fix
+                self.report(link, message, edits={link: replacement})
+                return
+
+    def _fix_for(
+        self, call: cst.Call, whole: cst.BaseExpression, numpy_float: set[str]
+    ) -> tuple[str, cst.BaseExpression] | None:
+        float32 = self.aliases.expr_for("torch.float32", "torch.float32")
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "double" and not call.args:
+            return (
+                "`.double()` makes a float64 input for a float32 model; use `.float()`",
+                call.with_changes(func=func.with_changes(attr=cst.Name("float"))),
+            )
+        if isinstance(func, cst.Attribute) and func.attr.value in ("to", "type"):
+            dtype_arg = kwarg(call, "dtype") or next(
+                (a for a in positional(call) if self._is_float64(a.value)), None
+            )
+            if dtype_arg is not None and self._is_float64(dtype_arg.value):
+                return (
+                    "float64 input for a float32 model; convert to `torch.float32`",
+                    call.with_changes(
+                        args=[a.with_changes(value=float32) if a is dtype_arg else a for a in call.args]
+                    ),
+                )
+            return None
+        qualified = self.aliases.qualify(func)
+        dtype = kwarg(call, "dtype")
+        if qualified in FACTORIES and dtype is not None and self._is_float64(dtype.value):
+            return (
+                "float64 tensor created for a float32 model; use `dtype=torch.float32`",
+                with_kwarg_value(call, "dtype", float32),
+            )
+        if qualified == "torch.from_numpy" and call.args and self._numpy_float64(
+            call.args[0].value, numpy_float
+        ):
+            if self._chain_sets_dtype(whole, call):
+                return None
+            return (
+                "NumPy data is float64; `torch.from_numpy` keeps that; add `.float()` for the model",
+                cst.Call(func=cst.Attribute(value=call, attr=cst.Name("float"))),
+            )
+        if (
+            qualified in ("torch.tensor", "torch.as_tensor")
+            and dtype is None
+            and call.args
+            and self._numpy_float64(call.args[0].value, numpy_float)
+            and not self._chain_sets_dtype(whole, call)
+        ):
+            return (
+                "NumPy data is float64; give the tensor `dtype=torch.float32` for the model",
+                with_kwarg(call, "dtype", float32),
+            )
+        return None
+
+    def _chain_sets_dtype(self, whole: cst.BaseExpression, inner: cst.Call) -> bool:
+        """True if a later link of the chain already picks a dtype (``.float()``, ``.to(torch.float32)``)."""
+        chain = method_chain(whole, self.aliases)
+        later = chain[chain.index(inner) + 1:] if inner in chain else []
+        for link in later:
+            if isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute):
+                if link.func.attr.value in ("float", "half", "bfloat16", "double", "type", "long", "int"):
+                    return True
+                if link.func.attr.value == "to" and (
+                    kwarg(link, "dtype") is not None
+                    or any(self._is_dtype(a.value) for a in positional(link))
+                ):
+                    return True
+        return False
+
+    def _is_dtype(self, node: cst.BaseExpression) -> bool:
+        return is_dtype_expr(node, self.aliases)
+
+    def _numpy_float64(self, node: cst.BaseExpression, numpy_float: set[str]) -> bool:
+        """Is ``node`` NumPy data of float64 dtype (by construction, not by inspection)?"""
+        chain = method_chain(node, self.aliases)
+        root = chain[0]
+        if dotted_name(root) in numpy_float:
+            origin_is_float = True
+        elif isinstance(root, cst.Call):
+            origin_is_float = self.aliases.qualify(root.func) in NUMPY_FLOAT64 and (
+                _dtype_code(root) in ("", "float64", "double")
+            )
+        else:
+            return False
+        # `.astype(np.float32)` anywhere along the chain changes the dtype; reshape & co. do not.
+        for link in chain[1:]:
+            if isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute):
+                if link.func.attr.value in ("astype", "view", "tolist", "item"):
+                    return False
+        return origin_is_float
+
+
+def _dtype_code(call: cst.Call) -> str:
+    """The dtype= of a NumPy call as written, without the module prefix ("" when absent)."""
+    dtype = kwarg(call, "dtype")
+    return "" if dtype is None else code_of(dtype.value).rsplit(".", 1)[-1].strip("'\"")

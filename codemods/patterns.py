@@ -1,0 +1,356 @@
+"""Small, shared questions the rules ask about PyTorch code, answered from the tree alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.names import ImportAliases, dotted_name
+
+# Factories that allocate a fresh tensor on the default device unless given device=.
+FACTORIES = frozenset(
+    f"torch.{name}"
+    for name in (
+        "zeros ones empty full rand randn randint randperm arange eye linspace logspace tensor"
+        " as_tensor"
+    ).split()
+)
+# Of those, the ones whose default dtype is floating point.
+FLOAT_FACTORIES = frozenset(
+    f"torch.{name}" for name in "zeros ones empty full rand randn eye linspace logspace".split()
+)
+FLOAT64_DTYPES = frozenset({"torch.float64", "torch.double"})
+MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+CONTAINER_MODULES = frozenset(
+    f"torch.nn.{name}" for name in "Sequential ModuleList ModuleDict".split()
+)
+# torch.cuda.<Kind>Tensor and torch.<Kind>Tensor legacy constructors and the dtype each stands for.
+LEGACY_TENSOR_DTYPES = {
+    "FloatTensor": "float32",
+    "DoubleTensor": "float64",
+    "HalfTensor": "float16",
+    "LongTensor": "int64",
+    "IntTensor": "int32",
+    "ByteTensor": "uint8",
+    "BoolTensor": "bool",
+}
+
+
+def kwarg(call: cst.Call, name: str) -> cst.Arg | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg
+    return None
+
+
+def positional(call: cst.Call) -> list[cst.Arg]:
+    return [a for a in call.args if a.keyword is None and not a.star]
+
+
+def with_kwarg(call: cst.Call, name: str, value: cst.BaseExpression) -> cst.Call:
+    """``call`` with ``name=value`` appended, keeping the call's own comma and layout style."""
+    new_arg = cst.Arg(
+        value=value,
+        keyword=cst.Name(name),
+        equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")),
+    )
+    args = list(call.args)
+    if not args:
+        return call.with_changes(args=[new_arg])
+    last = args[-1]
+    if isinstance(last.comma, cst.Comma):
+        # Trailing-comma style (often one argument per line): add ours after it, same layout.
+        new_arg = new_arg.with_changes(comma=last.comma)
+        args.append(new_arg)
+    else:
+        args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        args.append(new_arg)
+    return call.with_changes(args=args)
+
+
+def with_kwarg_value(call: cst.Call, name: str, value: cst.BaseExpression) -> cst.Call:
+    arg = kwarg(call, name)
+    assert arg is not None
+    return call.with_changes(
+        args=[a.with_changes(value=value) if a is arg else a for a in call.args]
+    )
+
+
+def without_args(call: cst.Call, drop: Sequence[cst.Arg]) -> cst.Call:
+    kept = [a for a in call.args if a not in drop]
+    if kept and kept[-1].comma is not cst.MaybeSentinel.DEFAULT and not any(
+        isinstance(a.comma, cst.Comma) and "\n" in _code(a.comma) for a in kept
+    ):
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return call.with_changes(args=kept)
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
+code_of = _code
+
+
+@dataclass(frozen=True)
+class Move:
+    """``subject.to(device)`` / ``subject.cuda()``: the expression moved and where it goes."""
+
+    call: cst.Call
+    subject: cst.BaseExpression
+    method: str  # "to" or "cuda"
+    device: cst.BaseExpression | None  # None for a bare .cuda()
+
+
+def as_move(node: cst.CSTNode) -> Move | None:
+    if not m.matches(node, m.Call(func=m.Attribute(attr=m.Name("to") | m.Name("cuda")))):
+        return None
+    assert isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+    method = node.func.attr.value
+    device = kwarg(node, "device")
+    pos = positional(node)
+    if method == "cuda":
+        return Move(node, node.func.value, method, pos[0].value if pos else None)
+    if device is not None:
+        return Move(node, node.func.value, method, device.value)
+    if pos:
+        return Move(node, node.func.value, method, pos[0].value)
+    return None  # .to(dtype=...) moves nothing
+
+
+def is_dtype_expr(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    name = aliases.qualify(node) or ""
+    return name.startswith("torch.") and name.split(".")[-1] in _DTYPE_NAMES
+
+
+_DTYPE_NAMES = frozenset(
+    "float float16 float32 float64 double half bfloat16 int int8 int16 int32 int64 long bool"
+    " uint8 complex64 complex128".split()
+)
+
+
+def moves_device(move: Move, aliases: ImportAliases) -> bool:
+    """True unless ``.to(x)`` is really a dtype conversion (``.to(torch.float32)``)."""
+    return move.device is None or not is_dtype_expr(move.device, aliases)
+
+
+def names_in(node: cst.CSTNode) -> set[str]:
+    found: set[str] = set()
+
+    class _Names(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.add(n.value)
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            n.value.visit(self)
+            return False  # the attribute part of a.b is not a variable
+
+    node.visit(_Names())
+    return found
+
+
+def module_classes(module: cst.Module, aliases: ImportAliases) -> set[str]:
+    """Names of classes in this file that derive from ``nn.Module``, directly or through each other."""
+    classes = [s for s in iter_classes(module)]
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for cls in classes:
+            if cls.name.value in found:
+                continue
+            for base in cls.bases:
+                qualified = aliases.qualify(base.value) or ""
+                is_torch_module = qualified in MODULE_BASES or (
+                    qualified.startswith("torch.nn.") and _looks_like_class(qualified)
+                )
+                if is_torch_module or dotted_name(base.value) in found:
+                    found.add(cls.name.value)
+                    changed = True
+                    break
+    return found
+
+
+def _looks_like_class(qualified: str | None) -> bool:
+    return bool(qualified) and qualified.rsplit(".", 1)[-1][:1].isupper()
+
+
+def iter_classes(node: cst.CSTNode) -> Iterator[cst.ClassDef]:
+    class _Classes(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.found: list[cst.ClassDef] = []
+
+        def visit_ClassDef(self, n: cst.ClassDef) -> None:
+            self.found.append(n)
+
+    collector = _Classes()
+    node.visit(collector)
+    return iter(collector.found)
+
+
+def methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
+    return {
+        s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)
+    }
+
+
+def is_module_constructor(
+    node: cst.BaseExpression, aliases: ImportAliases, local_modules: set[str]
+) -> bool:
+    """``Net(...)`` for a local nn.Module subclass, or ``nn.Linear(...)``-style torch modules."""
+    if not isinstance(node, cst.Call):
+        return False
+    if isinstance(node.func, cst.Name) and node.func.value in local_modules:
+        return True
+    qualified = aliases.qualify(node.func) or ""
+    return qualified.startswith("torch.nn.") and _looks_like_class(qualified) and not qualified.startswith(
+        "torch.nn.Parameter"
+    )
+
+
+def strip_method_chain(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression:
+    """``Net().to(d).eval()`` -> ``Net()``: the receiver at the root of a method chain."""
+    return method_chain(node, aliases)[0]
+
+
+def function_blocks(module: cst.Module) -> Iterator[Sequence[cst.BaseStatement]]:
+    """Every straight-line block a rule may reason about: the module body and each function body."""
+    yield module.body
+
+    class _Functions(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.blocks: list[Sequence[cst.BaseStatement]] = []
+
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> None:
+            if isinstance(n.body, cst.IndentedBlock):
+                self.blocks.append(n.body.body)
+
+    collector = _Functions()
+    module.visit(collector)
+    yield from collector.blocks
+
+
+def small_statements(stmt: cst.BaseStatement) -> list[cst.BaseSmallStatement]:
+    return list(stmt.body) if isinstance(stmt, cst.SimpleStatementLine) else []
+
+
+def single_assign(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None:
+    """``name = value`` as (name, value), for one plain name target."""
+    for small in small_statements(stmt):
+        if (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+        ):
+            return small.targets[0].target.value, small.value
+    return None
+
+
+def assigned_names(stmt: cst.CSTNode) -> set[str]:
+    """Plain names bound by assignments, for-targets and with-targets anywhere in ``stmt``."""
+    found: set[str] = set()
+
+    class _Targets(cst.CSTVisitor):
+        def _collect(self, target: cst.BaseExpression) -> None:
+            if isinstance(target, cst.Name):
+                found.add(target.value)
+            elif isinstance(target, (cst.Tuple, cst.List)):
+                for el in target.elements:
+                    self._collect(el.value)
+            elif isinstance(target, cst.StarredElement):
+                self._collect(target.value)
+
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            self._collect(n.target)
+
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            self._collect(n.target)
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            self._collect(n.target)
+
+        def visit_For(self, n: cst.For) -> None:
+            self._collect(n.target)
+
+        def visit_AsName(self, n: cst.AsName) -> None:
+            self._collect(n.name)
+
+    stmt.visit(_Targets())
+    return found
+
+
+def calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    found: list[cst.Call] = []
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            found.append(n)
+
+    node.visit(_Calls())
+    return found
+
+
+def linear_statements(block: Sequence[cst.BaseStatement]) -> list[cst.BaseSmallStatement]:
+    """The simple statements of ``block`` in source order, looking inside if/for/while/with/try
+    bodies but not into nested functions or classes (those are blocks of their own)."""
+    out: list[cst.BaseSmallStatement] = []
+
+    def walk(statements: Sequence[cst.BaseStatement]) -> None:
+        for stmt in statements:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                out.extend(stmt.body)
+            elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            elif isinstance(stmt, cst.BaseCompoundStatement):
+                for child in _suites(stmt):
+                    walk(child)
+
+    walk(block)
+    return out
+
+
+def _suites(stmt: cst.BaseCompoundStatement) -> list[Sequence[cst.BaseStatement]]:
+    suites: list[Sequence[cst.BaseStatement]] = []
+    for child in stmt.children:
+        if isinstance(child, cst.IndentedBlock):
+            suites.append(child.body)
+        elif isinstance(child, cst.SimpleStatementSuite):
+            suites.append([cst.SimpleStatementLine(body=child.body)])
+        elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.If)):
+            suites.extend(_suites(child))  # type: ignore[arg-type]
+    return suites
+
+
+def method_chain(node: cst.BaseExpression, aliases: ImportAliases) -> list[cst.BaseExpression]:
+    """``a.f().g()`` -> [a, a.f(), a.f().g()]: the receiver first, then each method call on it.
+    ``torch.randn(3).double()`` -> [torch.randn(3), torch.randn(3).double()]."""
+    chain = [node]
+    while aliases.is_method_call(node):
+        node = node.func.value  # type: ignore[attr-defined]
+        chain.append(node)
+    return list(reversed(chain))
+
+
+def model_names(module: cst.Module, aliases: ImportAliases) -> set[str]:
+    """Names (and ``self.attr`` spellings) bound to an nn.Module instance anywhere in the file."""
+    local_modules = module_classes(module, aliases)
+    found: set[str] = set()
+
+    class _Models(cst.CSTVisitor):
+        def visit_Assign(self, n: cst.Assign) -> None:
+            if not is_module_constructor(strip_method_chain(n.value, aliases), aliases, local_modules):
+                return
+            for target in n.targets:
+                spelled = dotted_name(target.target)
+                if spelled is not None:
+                    found.add(spelled)
+
+    module.visit(_Models())
+    return found
+
+
+def model_calls(node: cst.CSTNode, models: set[str]) -> list[cst.Call]:
+    return [c for c in calls_in(node) if dotted_name(c.func) in models]

@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autofix.cli import main
+
+DOUBLE_INPUT = textwrap.dedent(
+    """\
+    import torch
+
+    # A float32 model fed float64 data.
+    model = torch.nn.Linear(4, 2)
+    x = torch.randn(8, 4).double()  # inputs
+    y = model(x)
+    """
+)
+DOUBLE_FIXED = DOUBLE_INPUT.replace(".double()", ".float()")
+
+
+def _runner() -> CliRunner:
+    try:
+        return CliRunner(mix_stderr=False)  # click < 8.2 mixes the streams unless told not to
+    except TypeError:
+        return CliRunner()
+
+
+@pytest.fixture
+def run_cli(monkeypatch):
+    """Run ``autofix ARGS`` in-process from ``cwd``; returns (exit code, stdout, stderr)."""
+
+    def run(*args: str, cwd: Path | None = None, stdin: bytes | None = None):
+        if cwd is not None:
+            monkeypatch.chdir(cwd)
+        result = _runner().invoke(main, list(args), input=stdin, catch_exceptions=False)
+        return result.exit_code, result.stdout, result.stderr
+
+    return run
