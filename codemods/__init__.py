@@ -8,6 +8,7 @@ from functools import lru_cache
 from codemods.base import FixSafety, Rule
 
 RULE_MODULES = (
+    "codemods.dev001_input_not_on_device",
     "codemods.dev002_float64_input",
 )
 

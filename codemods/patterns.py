@@ -293,26 +293,42 @@ def calls_in(node: cst.CSTNode) -> list[cst.Call]:
     return found
 
 
-def linear_statements(block: Sequence[cst.BaseStatement]) -> list[cst.BaseSmallStatement]:
-    """The simple statements of ``block`` in source order, looking inside if/for/while/with/try
-    bodies but not into nested functions or classes (those are blocks of their own)."""
-    out: list[cst.BaseSmallStatement] = []
+@dataclass(frozen=True)
+class Step:
+    """One step of a block in source order: a simple statement, or a ``for`` header (its body follows)."""
 
-    def walk(statements: Sequence[cst.BaseStatement]) -> None:
+    node: cst.BaseSmallStatement | cst.For
+    conditional: bool  # inside an if/while/try branch: it may not run
+
+
+def walk_block(block: Sequence[cst.BaseStatement]) -> list[Step]:
+    """The steps of ``block`` in source order, looking inside if/for/while/with/try bodies but not
+    into nested functions or classes (those are blocks of their own)."""
+    out: list[Step] = []
+
+    def walk(statements: Sequence[cst.BaseStatement], conditional: bool) -> None:
         for stmt in statements:
             if isinstance(stmt, cst.SimpleStatementLine):
-                out.extend(stmt.body)
+                out.extend(Step(small, conditional) for small in stmt.body)
             elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
                 continue
             elif isinstance(stmt, cst.BaseCompoundStatement):
+                if isinstance(stmt, cst.For):
+                    out.append(Step(stmt, conditional))
+                branches = conditional or isinstance(stmt, (cst.If, cst.While, cst.Try, cst.TryStar))
                 for child in _suites(stmt):
-                    walk(child)
+                    walk(child, branches)
 
-    walk(block)
+    walk(block, False)
     return out
 
 
-def _suites(stmt: cst.BaseCompoundStatement) -> list[Sequence[cst.BaseStatement]]:
+def linear_statements(block: Sequence[cst.BaseStatement]) -> list[cst.BaseSmallStatement]:
+    """The simple statements of ``block`` in source order (see :func:`walk_block`)."""
+    return [step.node for step in walk_block(block) if not isinstance(step.node, cst.For)]
+
+
+def _suites(stmt: cst.CSTNode) -> list[Sequence[cst.BaseStatement]]:
     suites: list[Sequence[cst.BaseStatement]] = []
     for child in stmt.children:
         if isinstance(child, cst.IndentedBlock):
@@ -320,7 +336,7 @@ def _suites(stmt: cst.BaseCompoundStatement) -> list[Sequence[cst.BaseStatement]
         elif isinstance(child, cst.SimpleStatementSuite):
             suites.append([cst.SimpleStatementLine(body=child.body)])
         elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.If)):
-            suites.extend(_suites(child))  # type: ignore[arg-type]
+            suites.extend(_suites(child))
     return suites
 
 
@@ -354,3 +370,50 @@ def model_names(module: cst.Module, aliases: ImportAliases) -> set[str]:
 
 def model_calls(node: cst.CSTNode, models: set[str]) -> list[cst.Call]:
     return [c for c in calls_in(node) if dotted_name(c.func) in models]
+
+
+def model_move(small: cst.BaseSmallStatement, aliases: ImportAliases) -> tuple[str, Move] | None:
+    """``model.to(d)``, ``model.cuda()``, ``model = Net().to(d)``, ``model = model.cuda()``:
+    the name of what was moved and the move. Dtype-only ``.to(torch.float16)`` is not a move.
+    Whether the thing moved is a model (and not a tensor) is the caller's question."""
+    if isinstance(small, cst.Expr):
+        move = as_move(small.value)
+        if move and moves_device(move, aliases):
+            subject = dotted_name(move.subject)
+            if subject is not None:
+                return subject, move
+        return None
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return None
+    target = dotted_name(small.targets[0].target)
+    if target is None:
+        return None
+    chain = method_chain(small.value, aliases)
+    root = chain[0]
+    if not (dotted_name(root) == target or isinstance(root, cst.Call)):
+        return None
+    for link in chain[1:]:
+        move = as_move(link)
+        if move and moves_device(move, aliases):
+            return target, move
+    return None
+
+
+def is_simple_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> bool:
+    """A device expression that can be repeated elsewhere without changing its meaning."""
+    if node is None or isinstance(node, (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer)):
+        return True
+    if isinstance(node, cst.Call) and aliases.qualify(node.func) == "torch.device":
+        return all(isinstance(a.value, (cst.SimpleString, cst.Integer)) for a in node.args)
+    return False
+
+
+def move_call(subject: cst.BaseExpression, move: Move) -> cst.Call:
+    """``subject.to(<same device>)`` or ``subject.cuda(<same args>)``, mirroring ``move``."""
+    if move.method == "cuda":
+        args = [cst.Arg(move.device.deep_clone())] if move.device is not None else []
+        return cst.Call(func=cst.Attribute(value=subject, attr=cst.Name("cuda")), args=args)
+    assert move.device is not None
+    return cst.Call(
+        func=cst.Attribute(value=subject, attr=cst.Name("to")), args=[cst.Arg(move.device.deep_clone())]
+    )
