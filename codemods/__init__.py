@@ -10,6 +10,7 @@ from codemods.base import FixSafety, Rule
 RULE_MODULES = (
     "codemods.dev001_input_not_on_device",
     "codemods.dev002_float64_input",
+    "codemods.dev003_factory_without_device",
 )
 
 
