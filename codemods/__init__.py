@@ -11,6 +11,7 @@ RULE_MODULES = (
     "codemods.dev001_input_not_on_device",
     "codemods.dev002_float64_input",
     "codemods.dev003_factory_without_device",
+    "codemods.dev004_tensor_attribute_not_buffer",
 )
 
 
