@@ -12,6 +12,7 @@ RULE_MODULES = (
     "codemods.dev002_float64_input",
     "codemods.dev003_factory_without_device",
     "codemods.dev004_tensor_attribute_not_buffer",
+    "codemods.dev005_optimizer_before_move",
 )
 
 

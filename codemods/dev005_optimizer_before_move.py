@@ -1,0 +1,329 @@
+"""## What it does
+Finds an optimizer (`torch.optim.*`, or any call given `model.parameters()` /
+`model.named_parameters()`) built before that model is moved to a device in the same function, and
+moves the construction, with an LR scheduler built on it right after, to just below the move. A move
+under a condition (`if use_cuda: model.cuda()`) counts: the optimizer goes below the whole `if`.
+
+## Why is this bad?
+The optimizer belongs after `.to(device)`: that is the order PyTorch documents, and the one every
+reader expects. Built before, it works only as long as the move keeps the same parameter objects;
+state loaded into it before the move (`optimizer.load_state_dict(...)` from a checkpoint) stays on the
+CPU while the gradients are on the GPU, and the first `optimizer.step()` fails with
+`Expected all tensors to be on the same device`. Code that swaps parameters when moving (XLA, some
+wrappers) leaves the optimizer updating tensors the model no longer uses.
+
+## Example
+```python
+model = Net()
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+model.to(device)
+```
+
+Use instead:
+```python
+model = Net()
+model.to(device)
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+```
+
+## Fix safety
+Safe when nothing between the construction and the move touches the optimizer (or the values it was
+built from); otherwise the rule only reports.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+from codemods.base import FixSafety, Invalid, Rule, valid
+from codemods.names import dotted_name
+from codemods.patterns import (
+    assigned_names,
+    calls_in,
+    function_blocks,
+    linear_statements,
+    method_chain,
+    model_move,
+    names_in,
+    positional,
+)
+
+
+class OptimizerBeforeMove(Rule):
+    code = "DEV005"
+    name = "optimizer-before-move"
+    summary = "optimizer built before the model is moved; build it after .to(device)"
+    fix_safety = FixSafety.SAFE
+    triggers = ("parameters()",)
+
+    VALID = [
+        valid(
+            """
+            import torch
+            model = Net().to(device)
+            optimizer = torch.optim.Adam(model.parameters())
+            """
+        ),
+        valid(
+            """
+            import torch
+            model = Net()
+            model.to(device)
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            """
+        ),
+        # Never moved.
+        valid(
+            """
+            import torch
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            """
+        ),
+        # A different model is moved.
+        valid(
+            """
+            import torch
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            teacher.to(device)
+            """
+        ),
+        # A new model replaces the old one: the optimizer really is for the old one.
+        valid(
+            """
+            import torch
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            model = Net().to(device)
+            """
+        ),
+        # A dtype change is not a move.
+        valid(
+            """
+            import torch
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            model.to(torch.float16)
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            model = Net()
+            # Adam with defaults
+            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+            model.to(device)
+            """,
+            """
+            import torch
+            model = Net()
+            model.to(device)
+            # Adam with defaults
+            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+            """,
+        ),
+        Invalid(
+            """
+            import torch.optim as optim
+
+            def train(model, device):
+                opt = optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+                sched = optim.lr_scheduler.StepLR(opt, step_size=10)
+                criterion = torch.nn.CrossEntropyLoss()
+                model = model.to(device)
+                return opt, sched, criterion
+            """,
+            """
+            import torch.optim as optim
+
+            def train(model, device):
+                criterion = torch.nn.CrossEntropyLoss()
+                model = model.to(device)
+                opt = optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+                sched = optim.lr_scheduler.StepLR(opt, step_size=10)
+                return opt, sched, criterion
+            """,
+        ),
+        Invalid(
+            """
+            from torch.optim import AdamW
+            model = Net()
+            optimizer = AdamW(model.parameters())
+            if use_cuda:
+                model.cuda()
+            train(model, optimizer)
+            """,
+            """
+            from torch.optim import AdamW
+            model = Net()
+            if use_cuda:
+                model.cuda()
+            optimizer = AdamW(model.parameters())
+            train(model, optimizer)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            net = Net()
+            opt = Lion(net.named_parameters(), lr=3e-4)
+            net.cuda()
+            """,
+            """
+            import torch
+            net = Net()
+            net.cuda()
+            opt = Lion(net.named_parameters(), lr=3e-4)
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            model = Seq2Seq()
+            optimizer = torch.optim.Adam(
+                [
+                    {"params": model.encoder.parameters(), "lr": 1e-4},
+                    {"params": model.decoder.parameters()},
+                ],
+                lr=1e-3,
+            )
+
+            model = model.to("cuda")
+            """,
+            """
+            import torch
+            model = Seq2Seq()
+
+            model = model.to("cuda")
+            optimizer = torch.optim.Adam(
+                [
+                    {"params": model.encoder.parameters(), "lr": 1e-4},
+                    {"params": model.decoder.parameters()},
+                ],
+                lr=1e-3,
+            )
+            """,
+        ),
+        # The optimizer is used before the move: report only.
+        Invalid(
+            """
+            import torch
+            model = Net()
+            optimizer = torch.optim.Adam(model.parameters())
+            optimizer.load_state_dict(checkpoint["optimizer"])
+            model.to(device)
+            """
+        ),
+        # The learning rate changes in between: moving the line would change it.
+        Invalid(
+            """
+            import torch
+            lr = 0.1
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=lr)
+            lr = 0.01
+            model.cuda()
+            """
+        ),
+    ]
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for block in function_blocks(node):
+            self._check_block(block)
+
+    def _check_block(self, block: Sequence[cst.BaseStatement]) -> None:
+        for index, stmt in enumerate(block):
+            built = self._optimizer(stmt)
+            if built is None:
+                continue
+            optimizer, model = built
+            scheduler = block[index + 1] if index + 1 < len(block) else None
+            if scheduler is not None and not self._is_scheduler(scheduler, optimizer):
+                scheduler = None
+            moved_at = self._move_index(block, index + 1, model)
+            if moved_at is None:
+                continue
+            self._fix(block, index, scheduler, moved_at, optimizer, model)
+
+    def _optimizer(self, stmt: cst.BaseStatement) -> tuple[str, str] | None:
+        """``opt = <optimizer>(model.parameters(), ...)``: (optimizer name, model name)."""
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            return None
+        small = stmt.body[0]
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+            return None
+        target = dotted_name(small.targets[0].target)
+        if target is None or not isinstance(small.value, cst.Call):
+            return None
+        qualified = self.aliases.qualify(small.value.func) or ""
+        if qualified.startswith("torch.optim.lr_scheduler"):
+            return None
+        for call in calls_in(small.value):
+            if (
+                call is not small.value
+                and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value in ("parameters", "named_parameters")
+            ):
+                owner = dotted_name(call.func.value)
+                if owner is not None:
+                    return target, owner.split(".")[0]
+        return None
+
+    def _is_scheduler(self, stmt: cst.BaseStatement, optimizer: str) -> bool:
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            return False
+        small = stmt.body[0]
+        if not (isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)):
+            return False
+        call = small.value
+        qualified = self.aliases.qualify(call.func) or dotted_name(call.func) or ""
+        args = positional(call)
+        takes_optimizer = bool(args) and dotted_name(args[0].value) == optimizer
+        last = qualified.split(".")[-1]
+        return takes_optimizer and (
+            qualified.startswith("torch.optim.lr_scheduler.") or last.endswith(("LR", "Scheduler", "scheduler"))
+        )
+
+    def _move_index(self, block: Sequence[cst.BaseStatement], start: int, model: str) -> int | None:
+        for index in range(start, len(block)):
+            stmt = block[index]
+            for small in linear_statements([stmt]):
+                found = model_move(small, self.aliases)
+                if found is None or found[0] != model:
+                    continue
+                if isinstance(small, cst.Assign) and dotted_name(method_chain(small.value, self.aliases)[0]) != model:
+                    return None  # `model = Net().to(...)`: a new model, not a move of this one
+                return index
+            if model in assigned_names(stmt):
+                return None
+        return None
+
+    def _fix(
+        self,
+        block: Sequence[cst.BaseStatement],
+        index: int,
+        scheduler: cst.BaseStatement | None,
+        moved_at: int,
+        optimizer: str,
+        model: str,
+    ) -> None:
+        construction = block[index]
+        moving = [construction] + ([scheduler] if scheduler is not None else [])
+        between = block[index + len(moving): moved_at]
+        message = f"`{optimizer}` is built before `{model}` is moved; build it after the move"
+        names_needed = set().union(*(names_in(s) for s in moving)) - {model}
+        produced = set().union(*(assigned_names(s) for s in moving))
+        touched = any(
+            names_in(s) & produced or assigned_names(s) & names_needed for s in between
+        )
+        if touched:
+            self.report(construction, message + " (left in place: it is used, or its inputs change, in between)")
+            return
+        edits = {s: cst.RemovalSentinel.REMOVE for s in moving}
+        edits[block[moved_at]] = cst.FlattenSentinel([block[moved_at], *moving])
+        self.report(construction, message, edits=edits)
