@@ -1,0 +1,115 @@
+"""The emulated CUDA device: real device errors, counted transfers and syncs, CPU numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from autofix.harness.emulated_cuda import emulated_cuda  # noqa: E402
+
+MISMATCH = "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!"
+
+
+def test_model_on_cuda_input_on_cpu_raises_the_real_error():
+    with emulated_cuda():
+        model = torch.nn.Linear(4, 2).to("cuda")
+        with pytest.raises(RuntimeError, match="Expected all tensors to be on the same device"):
+            model(torch.randn(3, 4))
+        try:
+            model(torch.randn(3, 4))
+        except RuntimeError as exc:
+            assert str(exc) == MISMATCH
+
+
+def test_moving_a_model_counts_one_transfer_per_parameter():
+    model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU(), torch.nn.Linear(3, 2))
+    with emulated_cuda() as device:
+        model.to(torch.device("cuda"))
+        assert device.counters.host_to_device == 4
+        assert all(p.device == torch.device("cuda", 0) for p in model.parameters())
+        assert all(p.is_cuda for p in model.parameters())
+        model.cuda()  # already there: nothing to copy
+        assert device.counters.host_to_device == 4
+
+
+def test_factory_on_device_mixes_with_device_tensors():
+    with emulated_cuda() as device:
+        y = torch.ones(3).cuda()
+        z = torch.zeros(3, device="cuda") + y
+        assert z.device.type == "cuda"
+        assert device.counters.host_to_device == 1
+        assert torch.cuda.is_available()
+
+
+def test_item_in_a_loop_counts_syncs():
+    with emulated_cuda() as device:
+        x = torch.arange(10.0, device="cuda")
+        total = 0.0
+        for i in range(10):
+            total += x[i].item()
+        assert device.counters.syncs == 10
+        assert total == 45.0
+
+
+def test_host_syncs_and_numpy():
+    with emulated_cuda() as device:
+        x = torch.ones(2, device="cuda")
+        bool(x.sum())
+        float(x.sum())
+        x.tolist()
+        on_host = x.cpu()
+        assert device.counters.syncs == 4
+        assert device.counters.device_to_host == 1
+        assert on_host.numpy().tolist() == [1.0, 1.0]
+        with pytest.raises(TypeError, match="can't convert cuda:0 device type tensor to numpy"):
+            x.numpy()
+
+
+def test_training_step_runs_and_matches_the_cpu():
+    def step():
+        torch.manual_seed(0)
+        model = torch.nn.Linear(4, 1)
+        opt = torch.optim.Adam(model.parameters(), lr=0.1)
+        x, y = torch.randn(8, 4), torch.randn(8, 1)
+        return model, opt, x, y
+
+    model, opt, x, y = step()
+    for _ in range(3):
+        opt.zero_grad()
+        torch.nn.functional.mse_loss(model(x), y).backward()
+        opt.step()
+    expected = model.weight.detach().clone()
+
+    with emulated_cuda() as device:
+        model, opt, x, y = step()
+        model.to("cuda")
+        opt = torch.optim.Adam(model.parameters(), lr=0.1)
+        x, y = x.to("cuda"), y.to("cuda")
+        for _ in range(3):
+            opt.zero_grad()
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            opt.step()
+        assert model.weight.device.type == "cuda"
+        assert torch.equal(model.weight.detach().cpu(), expected)
+        assert device.counters.host_to_device == 4  # 2 parameters, x, y
+
+
+def test_optimizer_state_left_on_the_host_fails_the_step():
+    with emulated_cuda():
+        model = torch.nn.Linear(4, 1)
+        opt = torch.optim.Adam(model.parameters(), lr=0.1)
+        model(torch.randn(2, 4)).sum().backward()
+        opt.step()  # state (exp_avg, ...) is created on the CPU
+        model.to("cuda")
+        model(torch.randn(2, 4, device="cuda")).sum().backward()
+        with pytest.raises(RuntimeError, match="same device"):
+            opt.step()
+
+
+def test_cuda_functions_are_restored():
+    original = torch.cuda.is_available
+    with emulated_cuda():
+        assert torch.cuda.is_available()
+        assert torch.cuda.device_count() == 1
+    assert torch.cuda.is_available is original
