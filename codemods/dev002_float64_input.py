@@ -69,6 +69,15 @@ NUMPY_FLOAT64 = frozenset(
     ).split()
 )
 
+# NumPy functions whose result is float64 when an input is.
+NUMPY_FLOAT_PRESERVING = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "stack concatenate hstack vstack column_stack sin cos tan exp log tanh sqrt abs square clip"
+        " outer dot matmul"
+    ).split()
+)
+
 
 class Float64Input(Rule):
     code = "DEV002"
@@ -427,10 +436,18 @@ class Float64Input(Rule):
         root = chain[0]
         if dotted_name(root) in numpy_float:
             origin_is_float = True
+        elif isinstance(root, cst.BinaryOperation):
+            origin_is_float = any(self._numpy_float64(side, numpy_float) for side in (root.left, root.right))
         elif isinstance(root, cst.Call):
-            origin_is_float = self.aliases.qualify(root.func) in NUMPY_FLOAT64 and (
-                _dtype_code(root) in ("", "float64", "double")
-            )
+            qualified = self.aliases.qualify(root.func)
+            if qualified in NUMPY_FLOAT64:
+                origin_is_float = _dtype_code(root) in ("", "float64", "double")
+            elif qualified in NUMPY_FLOAT_PRESERVING and kwarg(root, "dtype") is None:
+                origin_is_float = any(
+                    self._numpy_float64(value, numpy_float) for value in _argument_values(root)
+                )
+            else:
+                return False
         else:
             return False
         # `.astype(np.float32)` anywhere along the chain changes the dtype; reshape & co. do not.
@@ -445,3 +462,16 @@ def _dtype_code(call: cst.Call) -> str:
     """The dtype= of a NumPy call as written, without the module prefix ("" when absent)."""
     dtype = kwarg(call, "dtype")
     return "" if dtype is None else code_of(dtype.value).rsplit(".", 1)[-1].strip("'\"")
+
+
+def _argument_values(call: cst.Call) -> list[cst.BaseExpression]:
+    """Positional arguments, with the elements of a list or tuple argument taken one by one."""
+    values: list[cst.BaseExpression] = []
+    for arg in call.args:
+        if arg.keyword is not None:
+            continue
+        if isinstance(arg.value, (cst.List, cst.Tuple)):
+            values.extend(e.value for e in arg.value.elements)
+        else:
+            values.append(arg.value)
+    return values

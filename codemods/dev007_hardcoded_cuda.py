@@ -116,6 +116,7 @@ class HardcodedCuda(Rule):
             """,
             """
             import torch
+
             device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 
             model = Net().to(device)  # to the GPU
@@ -132,6 +133,7 @@ class HardcodedCuda(Rule):
             """
             import torch as T
             from torch import nn
+
             device = T.device("cuda" if T.cuda.is_available() else "cpu")
 
             def make(n):
@@ -328,9 +330,10 @@ class HardcodedCuda(Rule):
 
     def _portable_definition(self) -> cst.SimpleStatementLine:
         torch = self._torch
-        return cst.parse_statement(
-            f'device = {torch}.device("cuda" if {torch}.cuda.is_available() else "cpu")\n'
-        )  # type: ignore[return-value]
+        statement = cst.parse_statement(f'device = {torch}.device("cuda" if {torch}.cuda.is_available() else "cpu")\n')
+        assert isinstance(statement, cst.SimpleStatementLine)
+        # A blank line between the imports and the definition, as formatters would put it.
+        return statement.with_changes(leading_lines=[cst.EmptyLine()])
 
     def _is_cuda(self, node: cst.BaseExpression) -> bool:
         """``"cuda"`` or ``torch.device("cuda")``: the current GPU, with no index."""
