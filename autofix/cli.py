@@ -236,3 +236,13 @@ def explain(code: str) -> None:
         console.print(Markdown(heading + rule.doc()))
     else:
         click.echo(heading + rule.doc())
+
+
+def _add_verify() -> None:
+    # Imported here so that `autofix --help` lists it; the command imports torch only when it runs.
+    from autofix.harness.command import verify
+
+    main.add_command(verify)
+
+
+_add_verify()
