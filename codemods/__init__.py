@@ -13,6 +13,7 @@ RULE_MODULES = (
     "codemods.dev003_factory_without_device",
     "codemods.dev004_tensor_attribute_not_buffer",
     "codemods.dev005_optimizer_before_move",
+    "codemods.dev006_round_robin_placement",
     "codemods.dev007_hardcoded_cuda",
 )
 

@@ -46,6 +46,7 @@ from codemods.patterns import (
     assigned_names,
     code_of,
     kwarg,
+    last_top_import,
     positional,
     with_kwarg,
 )
@@ -200,7 +201,7 @@ class HardcodedCuda(Rule):
         self._module = node
         self._torch = self.aliases.local_name_for("torch")
         self._device_def = _module_device_definition(node)
-        self._anchor = _last_top_import(node)
+        self._anchor = last_top_import(node)
         self._guards = 0
         self._locals: list[set[str]] = []
 
@@ -366,20 +367,3 @@ def _module_device_definition(module: cst.Module) -> cst.SimpleStatementLine | N
             ):
                 return stmt
     return None
-
-
-def _last_top_import(module: cst.Module) -> cst.SimpleStatementLine | None:
-    """The last import of the module's opening block of imports (docstring and comments allowed)."""
-    last = None
-    for stmt in module.body:
-        if isinstance(stmt, cst.SimpleStatementLine) and all(
-            isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body
-        ):
-            last = stmt
-        elif isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Expr) and isinstance(
-            stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)
-        ):
-            continue
-        elif last is not None:
-            break
-    return last

@@ -417,3 +417,20 @@ def move_call(subject: cst.BaseExpression, move: Move) -> cst.Call:
     return cst.Call(
         func=cst.Attribute(value=subject, attr=cst.Name("to")), args=[cst.Arg(move.device.deep_clone())]
     )
+
+
+def last_top_import(module: cst.Module) -> cst.SimpleStatementLine | None:
+    """The last import of the module's opening block of imports (docstring and comments allowed)."""
+    last = None
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine) and all(
+            isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body
+        ):
+            last = stmt
+        elif isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Expr) and isinstance(
+            stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)
+        ):
+            continue
+        elif last is not None:
+            break
+    return last

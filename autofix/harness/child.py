@@ -35,6 +35,10 @@ import torch
 from autofix.harness.emulated_cuda import emulated_cuda
 
 
+# The emulated machine has two GPUs, so code that spreads work over GPUs meets a second device.
+EMULATED_GPUS = 2
+
+
 def _seed(seed: int) -> None:
     random.seed(seed)
     try:
@@ -109,7 +113,7 @@ def run_phase(path: Path, phase: str, repeats: int, seed: int) -> tuple[dict[str
     report: dict[str, Any] = {"phase": phase, "ok": False}
     result = None
     if phase == "emulated-cuda":
-        context: contextlib.AbstractContextManager[Any] = emulated_cuda()
+        context: contextlib.AbstractContextManager[Any] = emulated_cuda(device_count=EMULATED_GPUS)
     elif phase == "cuda":
         context = _real_cuda_counting()
     else:

@@ -1,0 +1,726 @@
+"""## What it does
+Finds layers built in a loop and spread over the GPUs round-robin (`layer.to(f"cuda:{i % n}")`,
+`.cuda(i % n)`, `device_id = i % torch.cuda.device_count()`), and replaces that placement with data
+parallelism: the model is built whole, and the script's entry point (the function its
+`if __name__ == "__main__":` block calls) becomes DistributedDataParallel scaffolding for `torchrun`:
+
+* a `setup_distributed()` helper reads `RANK`, `LOCAL_RANK` and `WORLD_SIZE` from the environment
+  torchrun sets, picks `cuda:<local rank>` (or the CPU), and joins the process group with `nccl` on
+  GPUs or `gloo` on CPUs: no hard-coded `MASTER_ADDR`/`MASTER_PORT`, no `mp.spawn`;
+* the model is moved to that device and wrapped in `DistributedDataParallel` (with
+  `device_ids=[local_rank]` on a GPU);
+* a `DataLoader` gets a `DistributedSampler` (each process takes its share of every epoch) and the
+  epoch loop calls `sampler.set_epoch(epoch)`;
+* printing and `torch.save` run on rank 0 only; the process group is destroyed at the end.
+
+Run plainly (`python train.py`) the script is a group of one and initialises nothing. On N GPUs:
+
+```
+torchrun --nproc-per-node=N train.py
+```
+
+Each process then keeps the batch size it had, so the global batch is N times larger: scale the
+learning rate or the batch size as you would for any data-parallel run.
+
+Layers placed by hand on fixed GPUs (`self.net1.to("cuda:0")`, `self.net2.to("cuda:1")`, with
+`x.to("cuda:1")` hops in `forward`) are pipeline-style model parallelism: that is reported, not
+rewritten. When the script's structure is not recognisable (no entry point, the model built outside
+it, an existing launcher or process group), the finding says what is missing and nothing is changed.
+
+## Why is this bad?
+Round-robin placement gives no parallelism: block i+1 waits for block i on another GPU, and the
+activations hop between devices at every block. It also breaks the forward pass as soon as two
+consecutive blocks sit on different GPUs (`Expected all tensors to be on the same device`), unless
+every hop is written by hand. DistributedDataParallel runs one full replica per GPU on its own share
+of the data and averages gradients, which is what the loop was reaching for.
+
+## Example
+```python
+for i in range(blocks):
+    block = nn.Linear(hidden, hidden)
+    self.blocks.append(block.to(f"cuda:{i % num_gpus}"))
+```
+
+Use instead: build the blocks on one device and run `torchrun --nproc-per-node=N train.py` with the
+generated scaffolding.
+
+## Fix safety
+Unsafe: it restructures the program and changes how it must be launched to use several GPUs.
+Applied only with `--unsafe-fixes`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
+from codemods.names import dotted_name
+from codemods.patterns import (
+    as_move,
+    assigned_names,
+    calls_in,
+    code_of,
+    kwarg,
+    last_top_import,
+    names_in,
+    positional,
+)
+
+_TORCHRUN_VARIABLES = ("rank", "local_rank", "world_size", "device", "sampler")
+_LAUNCHED_ALREADY = ("init_process_group", "mp.spawn", "multiprocessing.spawn", "DistributedDataParallel")
+
+
+@dataclass
+class _Placement:
+    loop: cst.CSTNode  # a for-loop, or a comprehension
+    owner: str  # the class (or function) whose construction runs the loop
+    edits: dict[cst.CSTNode, Replacement] = field(default_factory=dict)
+    node: cst.CSTNode | None = None
+
+
+_SCRIPT_BEFORE = textwrap.dedent(
+            """
+            import torch
+            from torch import nn
+
+            class Stack(nn.Module):
+                def __init__(self, n=4):
+                    super().__init__()
+                    self.layers = nn.ModuleList()
+                    for i in range(n):
+                        device_id = i % torch.cuda.device_count()
+                        layer = nn.Linear(8, 8)
+                        layer = layer.to(f"cuda:{device_id}")
+                        self.layers.append(layer)
+
+                def forward(self, x):
+                    for layer in self.layers:
+                        x = layer(x)
+                    return x
+
+            def train():
+                model = Stack()
+                optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+                for step in range(10):
+                    loss = model(torch.randn(4, 8)).sum()
+                    loss.backward()
+                    optimizer.step()
+                print("done")
+
+            if __name__ == "__main__":
+                train()
+            """
+)
+_SCRIPT_AFTER = textwrap.dedent(
+            '''
+            import torch
+            from torch import nn
+            import os
+            import torch.distributed as dist
+            from torch.nn.parallel import DistributedDataParallel
+
+            class Stack(nn.Module):
+                def __init__(self, n=4):
+                    super().__init__()
+                    self.layers = nn.ModuleList()
+                    for i in range(n):
+                        layer = nn.Linear(8, 8)
+                        self.layers.append(layer)
+
+                def forward(self, x):
+                    for layer in self.layers:
+                        x = layer(x)
+                    return x
+
+            def setup_distributed():
+                """Join the process group torchrun describes in the environment.
+
+                Run plainly (`python script.py`) there is no such environment: a group of one, nothing to join.
+                """
+                rank = int(os.environ.get("RANK", 0))
+                local_rank = int(os.environ.get("LOCAL_RANK", 0))
+                world_size = int(os.environ.get("WORLD_SIZE", 1))
+                if torch.cuda.is_available():
+                    torch.cuda.set_device(local_rank)
+                    device = torch.device("cuda", local_rank)
+                else:
+                    device = torch.device("cpu")
+                if world_size > 1:
+                    dist.init_process_group(backend="nccl" if torch.cuda.is_available() else "gloo")
+                return rank, local_rank, world_size, device
+
+            def train():
+                rank, local_rank, world_size, device = setup_distributed()
+                model = Stack()
+                model = model.to(device)
+                if world_size > 1:
+                    model = DistributedDataParallel(model, device_ids=[local_rank] if torch.cuda.is_available() else None)
+                optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+                for step in range(10):
+                    loss = model(torch.randn(4, 8)).sum()
+                    loss.backward()
+                    optimizer.step()
+                if rank == 0:
+                    print("done")
+                if world_size > 1:
+                    dist.destroy_process_group()
+
+            if __name__ == "__main__":
+                train()
+            '''
+)
+
+
+class RoundRobinPlacement(Rule):
+    code = "DEV006"
+    name = "round-robin-placement"
+    summary = "layers placed on GPUs round-robin; use DistributedDataParallel under torchrun"
+    fix_safety = FixSafety.UNSAFE
+    triggers = ("cuda",)
+
+    VALID = [
+        valid(
+            """
+            import torch
+            layers = [torch.nn.Linear(4, 4) for _ in range(3)]
+            model = torch.nn.Sequential(*layers).to("cuda")
+            """
+        ),
+        # One device for all layers, chosen once.
+        valid(
+            """
+            import torch
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            blocks = torch.nn.ModuleList()
+            for i in range(4):
+                blocks.append(torch.nn.Linear(4, 4).to(device))
+            """
+        ),
+        # Modulo on the loop variable, but not for a device.
+        valid(
+            """
+            import torch
+            for i in range(8):
+                if i % 2 == 0:
+                    print(torch.cuda.device_count())
+            """
+        ),
+        # Data sharded per device is not layer placement.
+        valid(
+            """
+            import torch
+            shards = [torch.randn(2, 2) for _ in range(4)]
+            """
+        ),
+        valid(
+            """
+            import torch
+            model = torch.nn.Linear(4, 4).cuda(0)
+            """
+        ),
+        # Already data parallel.
+        valid(
+            """
+            import torch
+            from torch.nn.parallel import DistributedDataParallel
+            model = DistributedDataParallel(torch.nn.Linear(4, 4).cuda(local_rank), device_ids=[local_rank])
+            """
+        ),
+    ]
+    INVALID = [
+        # No entry point to turn into DDP scaffolding: report what is missing.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Stack(nn.Module):
+                def __init__(self, n):
+                    super().__init__()
+                    self.layers = nn.ModuleList()
+                    for i in range(n):
+                        self.layers.append(nn.Linear(8, 8).to(f"cuda:{i % torch.cuda.device_count()}"))
+            """
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            num_gpus = torch.cuda.device_count()
+
+            class Stack(nn.Module):
+                def __init__(self, n):
+                    super().__init__()
+                    self.layers = nn.ModuleList()
+                    for i in range(n):
+                        layer = nn.Linear(8, 8)
+                        layer.cuda(i % num_gpus)
+                        self.layers.append(layer)
+            """
+        ),
+        # Hand-split model parallelism: reported with advice, left alone.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class TwoPart(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.net1 = nn.Linear(8, 8).to("cuda:0")
+                    self.net2 = nn.Linear(8, 2).to("cuda:1")
+
+                def forward(self, x):
+                    return self.net2(self.net1(x.to("cuda:0")).to("cuda:1"))
+            """
+        ),
+        # A script that launches its own processes already: not ours to restructure.
+        Invalid(
+            """
+            import torch
+            import torch.multiprocessing as mp
+            from torch import nn
+
+            class Stack(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.layers = nn.ModuleList(
+                        nn.Linear(4, 4).to(f"cuda:{i % 2}") for i in range(4)
+                    )
+
+            def main(rank):
+                model = Stack()
+
+            if __name__ == "__main__":
+                mp.spawn(main, nprocs=2)
+            """
+        ),
+        Invalid(_SCRIPT_BEFORE, _SCRIPT_AFTER),
+        Invalid(
+            _SCRIPT_BEFORE.replace(
+                'layer = layer.to(f"cuda:{device_id}")',
+                'layer = layer.to(f"cuda:{device_id}") if torch.cuda.is_available() else layer',
+            ).replace("def train():\n", "def train():\n    device = 'cpu'\n")
+        ),
+    ]
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._report_hand_split(node)
+        placements = self._placements(node)
+        if not placements:
+            return
+        missing = self._structure_problems(node, placements)
+        message = (
+            "layers are placed on GPUs round-robin (`i % n`): no parallelism, and consecutive layers"
+            " on different GPUs break the forward pass; use DistributedDataParallel under torchrun"
+        )
+        if missing:
+            for placement in placements:
+                self.report(placement.node or placement.loop, f"{message} (not rewritten: {missing})")
+            return
+        edits: dict[cst.CSTNode, Replacement] = {}
+        for placement in placements:
+            edits.update(placement.edits)
+        edits.update(self._scaffolding(node, placements[0].owner))
+        self.report(placements[0].node or placements[0].loop, message, edits=edits)
+
+    # -- finding the placements
+
+    def _placements(self, module: cst.Module) -> list[_Placement]:
+        found: list[_Placement] = []
+        for owner, loop, target, body in _loops_with_owner(module):
+            loop_vars = names_in(target)
+            derived = {
+                name
+                for small in _loop_statements(loop)
+                if isinstance(small, cst.Assign) and _modulo_of(small.value, loop_vars)
+                for name in assigned_names(small)
+            }
+            placement = _Placement(loop, owner)
+            for call in calls_in(body):
+                move = as_move(call)
+                if move is None or move.device is None:
+                    continue
+                device_names = names_in(move.device)
+                if _modulo_of(move.device, loop_vars) or device_names & derived:
+                    placement.node = placement.node or call
+                    placement.edits.update(self._strip(loop, call, move.subject))
+            if placement.node is not None:
+                placement.edits.update(_drop_unused(loop, derived, placement.edits))
+                found.append(placement)
+        return found
+
+    def _strip(self, loop: cst.CSTNode, call: cst.Call, subject: cst.BaseExpression) -> dict[cst.CSTNode, Replacement]:
+        """Remove the statement that only places the layer, or unwrap the move inside an expression."""
+        for stmt in _loop_lines(loop):
+            small = stmt.body[0] if len(stmt.body) == 1 else None
+            if small is None or not any(c is call for c in calls_in(small)):
+                continue
+            if isinstance(small, cst.Expr) and small.value is call:
+                return {stmt: cst.RemovalSentinel.REMOVE}
+            if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                target = dotted_name(small.targets[0].target)
+                value = small.value
+                only_places = value is call and dotted_name(subject) == target
+                guarded = (
+                    isinstance(value, cst.IfExp)
+                    and value.body is call
+                    and dotted_name(value.orelse) == target
+                    and dotted_name(subject) == target
+                )
+                if only_places or guarded:
+                    return {stmt: cst.RemovalSentinel.REMOVE}
+        return {call: subject}
+
+    # -- is the script a shape we can make distributed?
+
+    def _structure_problems(self, module: cst.Module, placements: list[_Placement]) -> str:
+        if any(marker in self.context.source for marker in _LAUNCHED_ALREADY):
+            return "the script already starts processes or a process group; convert it by hand"
+        if self.aliases.local_name_for("torch") != "torch":
+            return "the fix is written against `import torch`, which this file lacks"
+        entry = _entry_function(module)
+        if entry is None:
+            return "no entry point found (an `if __name__ == \"__main__\":` block calling a function)"
+        owner = placements[0].owner
+        if _model_statement(entry, owner) is None:
+            return f"the entry point `{entry.name.value}()` does not build the `{owner}` model"
+        taken = sorted(set(_TORCHRUN_VARIABLES) & assigned_names(entry) | (
+            {p.name.value for p in entry.params.params} & set(_TORCHRUN_VARIABLES)
+        ))
+        if taken:
+            return f"`{entry.name.value}()` already uses the names {', '.join(taken)}"
+        if any(isinstance(s, cst.FunctionDef) and s.name.value == "setup_distributed" for s in module.body):
+            return "a `setup_distributed` function exists already"
+        return ""
+
+    # -- the scaffolding
+
+    def _scaffolding(self, module: cst.Module, owner: str) -> dict[cst.CSTNode, Replacement]:
+        entry = _entry_function(module)
+        assert entry is not None
+        loader = _loader_statement(entry, self.aliases)
+        imports = [
+            line
+            for line, bound in (
+                ("import os", self.aliases.names.get("os") == "os"),
+                ("import torch.distributed as dist", self.aliases.names.get("dist") == "torch.distributed"),
+                (
+                    "from torch.nn.parallel import DistributedDataParallel",
+                    self.aliases.names.get("DistributedDataParallel")
+                    == "torch.nn.parallel.DistributedDataParallel",
+                ),
+                (
+                    "from torch.utils.data.distributed import DistributedSampler",
+                    loader is None
+                    or self.aliases.names.get("DistributedSampler")
+                    == "torch.utils.data.distributed.DistributedSampler",
+                ),
+            )
+            if not bound
+        ]
+        anchor = last_top_import(module)
+        edits: dict[cst.CSTNode, Replacement] = {}
+        if anchor is not None and imports:
+            edits[anchor] = cst.FlattenSentinel([anchor, *(cst.parse_statement(i + "\n") for i in imports)])
+        # The helper goes right above the entry point, with the same blank lines around both.
+        helper = cst.parse_module(_SETUP_HELPER).body[0].with_changes(leading_lines=entry.leading_lines)
+        blank_lines = [cst.EmptyLine() for line in entry.leading_lines if line.comment is None] or [cst.EmptyLine()]
+        new_entry = _distribute(entry, owner, loader, self.aliases).with_changes(leading_lines=blank_lines)
+        edits[entry] = cst.FlattenSentinel([helper, new_entry])
+        return edits
+
+    # -- hand-split model parallelism
+
+    def _report_hand_split(self, module: cst.Module) -> None:
+        for cls in _classes(module):
+            indices: set[str] = set()
+            for call in calls_in(cls):
+                move = as_move(call)
+                if move is None or move.device is None:
+                    continue
+                literal = code_of(move.device).strip("'\"")
+                if move.method == "cuda" and isinstance(move.device, cst.Integer):
+                    literal = f"cuda:{move.device.value}"
+                if literal.startswith("cuda:") and literal[5:].isdigit():
+                    indices.add(literal)
+            if len(indices) >= 2:
+                self.report(
+                    cls.name,
+                    f"`{cls.name.value}` splits its layers by hand over {', '.join(sorted(indices))}: that is"
+                    " pipeline-style model parallelism, left as is (the GPUs take turns). For data"
+                    " parallelism use DistributedDataParallel under torchrun; to shard a model too big for"
+                    " one GPU, use FSDP",
+                )
+
+
+_SETUP_HELPER = '''def setup_distributed():
+    """Join the process group torchrun describes in the environment.
+
+    Run plainly (`python script.py`) there is no such environment: a group of one, nothing to join.
+    """
+    rank = int(os.environ.get("RANK", 0))
+    local_rank = int(os.environ.get("LOCAL_RANK", 0))
+    world_size = int(os.environ.get("WORLD_SIZE", 1))
+    if torch.cuda.is_available():
+        torch.cuda.set_device(local_rank)
+        device = torch.device("cuda", local_rank)
+    else:
+        device = torch.device("cpu")
+    if world_size > 1:
+        dist.init_process_group(backend="nccl" if torch.cuda.is_available() else "gloo")
+    return rank, local_rank, world_size, device
+'''
+
+
+def _distribute(
+    entry: cst.FunctionDef, owner: str, loader: cst.SimpleStatementLine | None, aliases
+) -> cst.FunctionDef:  # type: ignore[no-untyped-def]
+    """The entry function with the DDP scaffolding woven into its body."""
+    assert isinstance(entry.body, cst.IndentedBlock)
+    body = list(entry.body.body)
+    start = 1 if body and _is_docstring(body[0]) else 0
+    new_body: list[cst.BaseStatement] = body[:start] + [
+        cst.parse_statement("rank, local_rank, world_size, device = setup_distributed()\n")
+    ]
+    model_stmt = _model_statement(entry, owner)
+    dataset = None
+    if loader is not None:
+        dataset = positional(loader.body[0].value)[0].value  # type: ignore[attr-defined]
+    for stmt in body[start:]:
+        if stmt is loader and dataset is not None:
+            new_body.extend(_with_sampler(loader, dataset))
+            continue
+        if isinstance(stmt, cst.For) and loader is not None and _iterates(stmt, _assigned(loader)):
+            stmt = _with_set_epoch(stmt)
+        new_body.append(stmt)
+        if stmt is model_stmt:
+            model = _assigned(model_stmt)
+            new_body.append(cst.parse_statement(f"{model} = {model}.to(device)\n"))
+            new_body.append(
+                cst.parse_statement(
+                    f"if world_size > 1:\n    {model} = DistributedDataParallel({model}, device_ids=[local_rank]"
+                    " if torch.cuda.is_available() else None)\n"
+                )
+            )
+    destroy = cst.parse_statement("if world_size > 1:\n    dist.destroy_process_group()\n")
+    if new_body and m.matches(new_body[-1], m.SimpleStatementLine(body=[m.Return()])):
+        new_body.insert(len(new_body) - 1, destroy)
+    else:
+        new_body.append(destroy)
+    new_entry = entry.with_changes(body=entry.body.with_changes(body=new_body))
+    return new_entry.visit(_OnRankZero(aliases))  # type: ignore[return-value]
+
+
+class _OnRankZero(cst.CSTTransformer):
+    """``print(...)`` and ``torch.save(...)`` statements run on rank 0 only."""
+
+    def __init__(self, aliases) -> None:  # type: ignore[no-untyped-def]
+        super().__init__()
+        self.aliases = aliases
+
+    def leave_SimpleStatementLine(
+        self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine
+    ) -> cst.BaseStatement:
+        if len(updated_node.body) != 1 or not isinstance(updated_node.body[0], cst.Expr):
+            return updated_node
+        call = updated_node.body[0].value
+        if not isinstance(call, cst.Call):
+            return updated_node
+        if dotted_name(call.func) != "print" and self.aliases.qualify(call.func) != "torch.save":
+            return updated_node
+        return cst.If(
+            test=cst.parse_expression("rank == 0"),
+            body=cst.IndentedBlock(body=[updated_node.with_changes(leading_lines=[])]),
+            leading_lines=updated_node.leading_lines,
+        )
+
+
+def _with_sampler(loader: cst.SimpleStatementLine, dataset: cst.BaseExpression) -> list[cst.BaseStatement]:
+    assign = loader.body[0]
+    assert isinstance(assign, cst.Assign) and isinstance(assign.value, cst.Call)
+    call = assign.value
+    shuffle = kwarg(call, "shuffle")
+    shuffle_code = code_of(shuffle.value) if shuffle is not None else "False"
+    sampler = cst.parse_statement(
+        f"sampler = DistributedSampler({code_of(dataset)}, shuffle={shuffle_code}) if world_size > 1 else None\n"
+    ).with_changes(leading_lines=loader.leading_lines)
+    args = list(call.args)
+    if shuffle is not None and shuffle_code != "False":
+        # DataLoader refuses shuffle=True beside a sampler: the sampler shuffles instead.
+        args = [
+            a.with_changes(value=cst.parse_expression(f"sampler is None and {shuffle_code}"
+                                                      if shuffle_code != "True" else "sampler is None"))
+            if a is shuffle else a
+            for a in args
+        ]
+    last = args[-1]
+    args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    args.append(cst.Arg(cst.Name("sampler"), keyword=cst.Name("sampler"),
+                        equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
+    new_loader = loader.with_changes(
+        body=[assign.with_changes(value=call.with_changes(args=args))], leading_lines=[]
+    )
+    return [sampler, new_loader]
+
+
+def _with_set_epoch(loop: cst.For) -> cst.For:
+    epoch = dotted_name(loop.target)
+    if epoch is None or epoch == "_":
+        epoch = "epoch"
+        loop = loop.with_changes(target=cst.Name("epoch"))
+    set_epoch = cst.parse_statement(f"if sampler is not None:\n    sampler.set_epoch({epoch})\n")
+    assert isinstance(loop.body, cst.IndentedBlock)
+    return loop.with_changes(body=loop.body.with_changes(body=[set_epoch, *loop.body.body]))
+
+
+def _iterates(loop: cst.For, name: str) -> bool:
+    """Does ``loop`` (or a loop inside it) iterate over ``name``?"""
+    inner = [loop] + [n for n in _fors(loop)]
+    return any(dotted_name(f.iter) == name for f in inner)
+
+
+def _fors(node: cst.CSTNode) -> list[cst.For]:
+    found: list[cst.For] = []
+
+    class _Fors(cst.CSTVisitor):
+        def visit_For(self, n: cst.For) -> None:
+            found.append(n)
+
+    node.visit(_Fors())
+    return found
+
+
+def _assigned(stmt: cst.SimpleStatementLine) -> str:
+    assign = stmt.body[0]
+    assert isinstance(assign, cst.Assign)
+    name = dotted_name(assign.targets[0].target)
+    assert name is not None
+    return name
+
+
+def _is_docstring(stmt: cst.BaseStatement) -> bool:
+    return m.matches(stmt, m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString() | m.ConcatenatedString())]))
+
+
+def _entry_function(module: cst.Module) -> cst.FunctionDef | None:
+    """The module-level function that ``if __name__ == "__main__":`` calls."""
+    functions = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
+    for stmt in module.body:
+        if not (isinstance(stmt, cst.If) and "__name__" in code_of(stmt.test) and "__main__" in code_of(stmt.test)):
+            continue
+        for call in calls_in(stmt.body):
+            name = dotted_name(call.func)
+            if name in functions and isinstance(functions[name].body, cst.IndentedBlock):
+                return functions[name]
+    return None
+
+
+def _model_statement(entry: cst.FunctionDef, owner: str) -> cst.SimpleStatementLine | None:
+    """``model = Owner(...)`` among the entry function's top-level statements."""
+    assert isinstance(entry.body, cst.IndentedBlock)
+    for stmt in entry.body.body:
+        if m.matches(
+            stmt,
+            m.SimpleStatementLine(
+                body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call(func=m.Name(owner)))]
+            ),
+        ):
+            return stmt  # type: ignore[return-value]
+    return None
+
+
+def _loader_statement(entry: cst.FunctionDef, aliases) -> cst.SimpleStatementLine | None:  # type: ignore[no-untyped-def]
+    """``loader = DataLoader(dataset, ...)`` (dataset a plain name) among the top-level statements."""
+    assert isinstance(entry.body, cst.IndentedBlock)
+    for stmt in entry.body.body:
+        if not m.matches(
+            stmt, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call())])
+        ):
+            continue
+        call = stmt.body[0].value  # type: ignore[attr-defined]
+        if aliases.qualify(call.func) == "torch.utils.data.DataLoader" and positional(call):
+            if isinstance(positional(call)[0].value, cst.Name) and kwarg(call, "sampler") is None:
+                return stmt  # type: ignore[return-value]
+    return None
+
+
+def _loops_with_owner(
+    module: cst.Module,
+) -> list[tuple[str, cst.CSTNode, cst.BaseExpression, cst.CSTNode]]:
+    """Every loop (for-statement or comprehension) as (owner, loop, target, body), the owner being the
+    class or top-level function it belongs to."""
+    found: list[tuple[str, cst.CSTNode, cst.BaseExpression, cst.CSTNode]] = []
+
+    class _Loops(cst.CSTVisitor):
+        def __init__(self, owner: str) -> None:
+            self.owner = owner
+
+        def visit_For(self, n: cst.For) -> None:
+            found.append((self.owner, n, n.target, n.body))
+
+        def _comprehension(self, n: cst.ListComp | cst.GeneratorExp | cst.SetComp) -> None:
+            found.append((self.owner, n, n.for_in.target, n.elt))
+
+        visit_ListComp = visit_GeneratorExp = visit_SetComp = _comprehension  # type: ignore[assignment]
+
+    for stmt in module.body:
+        if isinstance(stmt, (cst.ClassDef, cst.FunctionDef)):
+            stmt.visit(_Loops(stmt.name.value))
+    return found
+
+
+def _classes(module: cst.Module) -> list[cst.ClassDef]:
+    return [s for s in module.body if isinstance(s, cst.ClassDef)]
+
+
+def _loop_lines(loop: cst.CSTNode) -> Sequence[cst.SimpleStatementLine]:
+    if not isinstance(loop, cst.For) or not isinstance(loop.body, cst.IndentedBlock):
+        return []
+    return [s for s in loop.body.body if isinstance(s, cst.SimpleStatementLine)]
+
+
+def _loop_statements(loop: cst.CSTNode) -> list[cst.BaseSmallStatement]:
+    return [small for line in _loop_lines(loop) for small in line.body]
+
+
+def _modulo_of(node: cst.CSTNode, loop_vars: set[str]) -> bool:
+    """Does ``node`` compute ``<loop variable> % <something>``?"""
+    found = False
+
+    class _Modulo(cst.CSTVisitor):
+        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
+            nonlocal found
+            if isinstance(n.operator, cst.Modulo) and names_in(n.left) & loop_vars:
+                found = True
+
+    node.visit(_Modulo())
+    return found
+
+
+def _drop_unused(
+    loop: cst.CSTNode, derived: set[str], edits: dict[cst.CSTNode, Replacement]
+) -> dict[cst.CSTNode, Replacement]:
+    """``device_id = i % n`` goes too once nothing left in the loop reads ``device_id``."""
+    removed = {id(node) for node, replacement in edits.items() if replacement is cst.RemovalSentinel.REMOVE}
+    drops: dict[cst.CSTNode, Replacement] = {}
+    lines = _loop_lines(loop)
+    for line in lines:
+        if len(line.body) != 1 or not isinstance(line.body[0], cst.Assign):
+            continue
+        names = assigned_names(line) & derived
+        if not names:
+            continue
+        readers = [
+            other for other in lines
+            if other is not line and id(other) not in removed and names & names_in(other)
+        ]
+        if not readers:
+            drops[line] = cst.RemovalSentinel.REMOVE
+    return drops
