@@ -65,6 +65,11 @@ from codemods.patterns import (
     with_kwarg,
 )
 
+# Calls that wrap a model and run it on the model's device.
+_WRAPPERS = frozenset(
+    {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
+     "torch.compile"}
+)
 # Calls that only look at a value (logging, formatting): using a name there does not make it model data.
 _INSPECTING_CALLS = frozenset({"print", "len", "str", "repr", "format", "isinstance", "type", "id"})
 
@@ -272,6 +277,24 @@ class InputNotOnDevice(Rule):
                 action = policy(obs)
             """,
         ),
+        # A compiled (or DistributedDataParallel) wrapper runs where its model is.
+        Invalid(
+            """
+            import torch
+            model = Net().to(device)
+            fast = torch.compile(model)
+            for x in loader:
+                out = fast(x)
+            """,
+            """
+            import torch
+            model = Net().to(device)
+            fast = torch.compile(model)
+            for x in loader:
+                x = x.to(device)
+                out = fast(x)
+            """,
+        ),
         # Moved only under a condition: report, do not guess.
         Invalid(
             """
@@ -293,13 +316,16 @@ class InputNotOnDevice(Rule):
     def _check_block(self, block: Sequence[cst.BaseStatement], known_models: set[str]) -> None:
         steps = walk_block(block)
         called = {dotted_name(c.func) for step in steps for c in calls_in(step.node)}
-        moved: list[_MovedModel] = []
+        moves: list[_MovedModel] = []
         for index, step in enumerate(steps):
             if isinstance(step.node, cst.For):
                 continue
             found = model_move(step.node, self.aliases)
-            if found and (found[0] in known_models or found[0] in called):
-                moved.append(_MovedModel(found[0], found[1], index, step.conditional))
+            if found:
+                moves.append(_MovedModel(found[0], found[1], index, step.conditional))
+        moves += self._wrappers_of(moves, steps)
+        # A moved thing that is called is a model (tensors are not callable).
+        moved = [mm for mm in moves if mm.name in known_models or mm.name in called]
         if not moved:
             return
         for index, step in enumerate(steps):
@@ -308,6 +334,25 @@ class InputNotOnDevice(Rule):
                 if model is not None:
                     self._check_loop(step.node, model, steps)
         self._check_created_tensors(steps, moved)
+
+    def _wrappers_of(self, moved: list[_MovedModel], steps: list[Step]) -> list[_MovedModel]:
+        """``ddp = DistributedDataParallel(model)``, ``fast = torch.compile(model)``, ``alias = model``:
+        names that call a moved model are moved models too."""
+        wrappers: list[_MovedModel] = []
+        for index, step in enumerate(steps):
+            node = step.node
+            if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
+                continue
+            target = dotted_name(node.targets[0].target)
+            values = [node.value.body, node.value.orelse] if isinstance(node.value, cst.IfExp) else [node.value]
+            for value in values:
+                if isinstance(value, cst.Call) and self.aliases.qualify(value.func) in _WRAPPERS and value.args:
+                    value = value.args[0].value
+                source = next((mm for mm in moved + wrappers if dotted_name(value) == mm.name and mm.index < index), None)
+                if target is not None and source is not None:
+                    wrappers.append(_MovedModel(target, source.move, index, step.conditional or source.conditional))
+                    break
+        return wrappers
 
     @staticmethod
     def _model_used_in(node: cst.CSTNode, moved: list[_MovedModel], index: int) -> _MovedModel | None:

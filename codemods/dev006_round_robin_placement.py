@@ -71,7 +71,7 @@ from codemods.patterns import (
     positional,
 )
 
-_TORCHRUN_VARIABLES = ("rank", "local_rank", "world_size", "device", "sampler")
+_TORCHRUN_VARIABLES = ("rank", "local_rank", "world_size", "device", "sampler", "ddp_model")
 _LAUNCHED_ALREADY = ("init_process_group", "mp.spawn", "multiprocessing.spawn", "DistributedDataParallel")
 
 
@@ -158,11 +158,12 @@ _SCRIPT_AFTER = textwrap.dedent(
                 rank, local_rank, world_size, device = setup_distributed()
                 model = Stack()
                 model = model.to(device)
+                ddp_model = model
                 if world_size > 1:
-                    model = DistributedDataParallel(model, device_ids=[local_rank] if torch.cuda.is_available() else None)
+                    ddp_model = DistributedDataParallel(model, device_ids=[local_rank] if torch.cuda.is_available() else None)
                 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
                 for step in range(10):
-                    loss = model(torch.randn(4, 8)).sum()
+                    loss = ddp_model(torch.randn(4, 8)).sum()
                     loss.backward()
                     optimizer.step()
                 if rank == 0:
@@ -357,25 +358,20 @@ class RoundRobinPlacement(Rule):
         return found
 
     def _strip(self, loop: cst.CSTNode, call: cst.Call, subject: cst.BaseExpression) -> dict[cst.CSTNode, Replacement]:
-        """Remove the statement that only places the layer, or unwrap the move inside an expression."""
-        for stmt in _loop_lines(loop):
-            small = stmt.body[0] if len(stmt.body) == 1 else None
-            if small is None or not any(c is call for c in calls_in(small)):
-                continue
-            if isinstance(small, cst.Expr) and small.value is call:
+        """Remove the statement that only places the layer (with an `if` around it that only guards
+        the placement), or unwrap the move inside an expression."""
+        for stmt in _loop_body(loop):
+            if isinstance(stmt, cst.SimpleStatementLine) and _only_places(stmt, call, subject):
                 return {stmt: cst.RemovalSentinel.REMOVE}
-            if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                target = dotted_name(small.targets[0].target)
-                value = small.value
-                only_places = value is call and dotted_name(subject) == target
-                guarded = (
-                    isinstance(value, cst.IfExp)
-                    and value.body is call
-                    and dotted_name(value.orelse) == target
-                    and dotted_name(subject) == target
-                )
-                if only_places or guarded:
-                    return {stmt: cst.RemovalSentinel.REMOVE}
+            if (
+                isinstance(stmt, cst.If)
+                and stmt.orelse is None
+                and isinstance(stmt.body, cst.IndentedBlock)
+                and len(stmt.body.body) == 1
+                and isinstance(stmt.body.body[0], cst.SimpleStatementLine)
+                and _only_places(stmt.body.body[0], call, subject)
+            ):
+                return {stmt: cst.RemovalSentinel.REMOVE}
         return {call: subject}
 
     # -- is the script a shape we can make distributed?
@@ -493,20 +489,27 @@ def _distribute(
     dataset = None
     if loader is not None:
         dataset = positional(loader.body[0].value)[0].value  # type: ignore[attr-defined]
+    wrapped: str | None = None
     for stmt in body[start:]:
         if stmt is loader and dataset is not None:
             new_body.extend(_with_sampler(loader, dataset))
             continue
         if isinstance(stmt, cst.For) and loader is not None and _iterates(stmt, _assigned(loader)):
             stmt = _with_set_epoch(stmt)
+        if wrapped is not None:
+            stmt = stmt.visit(_CallThrough(wrapped))  # type: ignore[assignment]
         new_body.append(stmt)
         if stmt is model_stmt:
-            model = _assigned(model_stmt)
-            new_body.append(cst.parse_statement(f"{model} = {model}.to(device)\n"))
-            new_body.append(
-                cst.parse_statement(
-                    f"if world_size > 1:\n    {model} = DistributedDataParallel({model}, device_ids=[local_rank]"
-                    " if torch.cuda.is_available() else None)\n"
+            # `model` stays the plain module (its attributes, indexing and state_dict keys unchanged);
+            # the forward passes go through the DistributedDataParallel wrapper, which syncs gradients.
+            wrapped = _assigned(model_stmt)
+            new_body.extend(
+                cst.parse_statement(line)
+                for line in (
+                    f"{wrapped} = {wrapped}.to(device)\n",
+                    f"ddp_model = {wrapped}\n",
+                    f"if world_size > 1:\n    ddp_model = DistributedDataParallel({wrapped}, device_ids=[local_rank]"
+                    " if torch.cuda.is_available() else None)\n",
                 )
             )
     destroy = cst.parse_statement("if world_size > 1:\n    dist.destroy_process_group()\n")
@@ -516,6 +519,19 @@ def _distribute(
         new_body.append(destroy)
     new_entry = entry.with_changes(body=entry.body.with_changes(body=new_body))
     return new_entry.visit(_OnRankZero(aliases))  # type: ignore[return-value]
+
+
+class _CallThrough(cst.CSTTransformer):
+    """``model(x)`` -> ``ddp_model(x)``."""
+
+    def __init__(self, model: str) -> None:
+        super().__init__()
+        self.model = model
+
+    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
+        if m.matches(updated_node.func, m.Name(self.model)):
+            return updated_node.with_changes(func=cst.Name("ddp_model"))
+        return updated_node
 
 
 class _OnRankZero(cst.CSTTransformer):
@@ -680,10 +696,32 @@ def _classes(module: cst.Module) -> list[cst.ClassDef]:
     return [s for s in module.body if isinstance(s, cst.ClassDef)]
 
 
-def _loop_lines(loop: cst.CSTNode) -> Sequence[cst.SimpleStatementLine]:
+def _loop_body(loop: cst.CSTNode) -> Sequence[cst.BaseStatement]:
     if not isinstance(loop, cst.For) or not isinstance(loop.body, cst.IndentedBlock):
         return []
-    return [s for s in loop.body.body if isinstance(s, cst.SimpleStatementLine)]
+    return loop.body.body
+
+
+def _loop_lines(loop: cst.CSTNode) -> Sequence[cst.SimpleStatementLine]:
+    return [s for s in _loop_body(loop) if isinstance(s, cst.SimpleStatementLine)]
+
+
+def _only_places(stmt: cst.SimpleStatementLine, call: cst.Call, subject: cst.BaseExpression) -> bool:
+    """``layer.to(d)``, ``layer = layer.to(d)``, ``layer = layer.to(d) if cond else layer``."""
+    if len(stmt.body) != 1:
+        return False
+    small = stmt.body[0]
+    if isinstance(small, cst.Expr):
+        return small.value is call
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return False
+    target = dotted_name(small.targets[0].target)
+    if target is None or dotted_name(subject) != target:
+        return False
+    value = small.value
+    if value is call:
+        return True
+    return isinstance(value, cst.IfExp) and value.body is call and dotted_name(value.orelse) == target
 
 
 def _loop_statements(loop: cst.CSTNode) -> list[cst.BaseSmallStatement]:

@@ -192,9 +192,12 @@ class Verifier:
 
         before, after = result.before, result.after
         assert before is not None and after is not None
-        for phase in after.phases.values():
-            if not phase.ok:
-                result.problems.append(f"after fails on {phase.phase}: {phase.outcome}")
+        if result.positive:
+            for phase in after.phases.values():
+                if not phase.ok:
+                    result.problems.append(f"after fails on {phase.phase}: {phase.outcome}")
+        elif not (after.phases.get(self.device) and after.phases[self.device].ok):
+            result.problems.append(f"the unchanged code does not run on {self.device}")
         # Compare where both ran; the CPU phase first (it is the reference), then the device phase.
         for name in ("cpu", self.device):
             b, a = before.phases.get(name), after.phases.get(name)

@@ -17,8 +17,6 @@ def main() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     parameters = module.run()
-    # DistributedDataParallel prefixes parameter names with "module."; compare by the model's own names.
-    parameters = {name.removeprefix("module."): value for name, value in parameters.items()}
     torch.save(parameters, os.path.join(out_dir, f"rank{os.environ.get('RANK', 'single')}.pt"))
 
 

@@ -68,8 +68,9 @@ def run():
     torch.manual_seed(0)
     model = ResidualMLP()
     model = model.to(device)
+    ddp_model = model
     if world_size > 1:
-        model = DistributedDataParallel(model, device_ids=[local_rank] if torch.cuda.is_available() else None)
+        ddp_model = DistributedDataParallel(model, device_ids=[local_rank] if torch.cuda.is_available() else None)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     dataset = make_dataset()
     sampler = DistributedSampler(dataset, shuffle=False) if world_size > 1 else None
@@ -81,7 +82,7 @@ def run():
         for inputs, targets in loader:
             inputs, targets = inputs.to(device), targets.to(device)
             optimizer.zero_grad()
-            loss = nn.functional.mse_loss(model(inputs), targets)
+            loss = nn.functional.mse_loss(ddp_model(inputs), targets)
             loss.backward()
             optimizer.step()
         if rank == 0:
