@@ -16,6 +16,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from autofix.source import SourceError
 from codemods.base import Finding, FixSafety, Rule, RuleContext
+from codemods import walk
 from codemods.names import ImportAliases
 
 MAX_PASSES = 10
@@ -115,11 +116,9 @@ def _lint_and_fix(
     outcome: Outcome,
 ) -> Outcome:
     current = text
+    original = module = parse(text)
     deferred: Counter[tuple[str, str]] = Counter()
     for pass_number in range(MAX_PASSES + 1):
-        module = parse(current)
-        if pass_number == 0:
-            roundtrip_ok = module.code == text
         findings = _run_rules(module, current, active_rules(current, rules))
         findings = _unsuppressed(module, current, findings, want_positions and pass_number == 0, outcome)
 
@@ -134,7 +133,8 @@ def _lint_and_fix(
                 f.code for f in findings if f.fixable and f.safety is FixSafety.UNSAFE
             )
             if current != text:
-                if not roundtrip_ok:
+                # The round-trip guard, paid only when there is something to write.
+                if original.code != text:
                     raise SourceError(
                         "left untouched: libcst does not reproduce this file byte for byte, so a fix"
                         " would also change unrelated code"
@@ -148,7 +148,7 @@ def _lint_and_fix(
         if rewritten == current:
             raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
         try:
-            cst.parse_module(rewritten)
+            module = cst.parse_module(rewritten)  # proves the fix parses, and is the next pass's tree
         except cst.ParserSyntaxError as exc:
             codes = ", ".join(sorted({f.code for f in chosen}))
             raise SourceError(f"internal error: a {codes} fix produced invalid code; please report it") from exc
@@ -158,12 +158,17 @@ def _lint_and_fix(
 
 
 def _run_rules(module: cst.Module, text: str, rules: Iterable[type[Rule]]) -> list[Finding]:
-    context = RuleContext(module, text, ImportAliases.of(module))
-    instances = [rule(context) for rule in rules]
-    if not instances:
-        return []
-    cst.visit_batched(module, instances)
-    return [finding for instance in instances for finding in instance.findings]
+    walk.index(module)  # every rule's questions about this tree are answered from one walk
+    try:
+        context = RuleContext(module, text, ImportAliases.of(module))
+        findings = []
+        for rule in rules:
+            instance = rule(context)
+            instance.check()
+            findings.extend(instance.findings)
+        return findings
+    finally:
+        walk.index(None)
 
 
 def _unsuppressed(

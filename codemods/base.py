@@ -1,8 +1,9 @@
 """The contract every rule module follows.
 
-A rule is a libcst ``BatchableCSTVisitor``: the engine runs all selected rules in one traversal of the
-tree. A rule looks at the code and calls :meth:`Rule.report` with the node at fault, a message and,
-when it knows how to fix it, the edits that fix it. Edits map original nodes to their replacements;
+A rule reads the whole module in :meth:`Rule.check` (through the fast helpers of
+:mod:`codemods.patterns` and :mod:`codemods.walk`, which answer from one walk of the tree per pass)
+and calls :meth:`Rule.report` with the node at fault, a message and, when it knows how to fix it,
+the edits that fix it. Edits map original nodes to their replacements;
 a fix that touches several places (move a statement, add a module-level definition) is one finding
 with several edits, applied all together or not at all.
 
@@ -72,7 +73,7 @@ class RuleContext:
     aliases: ImportAliases
 
 
-class Rule(cst.BatchableCSTVisitor):
+class Rule:
     code: ClassVar[str]
     name: ClassVar[str]
     summary: ClassVar[str]
@@ -84,9 +85,12 @@ class Rule(cst.BatchableCSTVisitor):
     INVALID: ClassVar[list[Invalid]] = []
 
     def __init__(self, context: RuleContext) -> None:
-        super().__init__()
         self.context = context
         self.findings: list[Finding] = []
+
+    def check(self) -> None:
+        """Read ``self.context.module`` and :meth:`report` what is wrong with it."""
+        raise NotImplementedError
 
     @property
     def aliases(self) -> ImportAliases:

@@ -46,6 +46,7 @@ import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Rule, valid
 from codemods.names import dotted_name
+from codemods.walk import of_type
 from codemods.patterns import (
     FACTORIES,
     Move,
@@ -308,9 +309,10 @@ class InputNotOnDevice(Rule):
         ),
     ]
 
-    def visit_Module(self, node: cst.Module) -> None:
-        known_models = model_names(node, self.aliases)
-        for block in function_blocks(node):
+    def check(self) -> None:
+        module = self.context.module
+        known_models = model_names(module, self.aliases)
+        for block in function_blocks(module):
             self._check_block(block, known_models)
 
     def _check_block(self, block: Sequence[cst.BaseStatement], known_models: set[str]) -> None:
@@ -549,14 +551,7 @@ def _uses_model(node: cst.CSTNode, model: str) -> bool:
 
 
 def _binary_operations(node: cst.CSTNode) -> list[cst.BinaryOperation]:
-    found: list[cst.BinaryOperation] = []
-
-    class _Ops(cst.CSTVisitor):
-        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
-            found.append(n)
-
-    node.visit(_Ops())
-    return found
+    return of_type(node, cst.BinaryOperation)
 
 
 def _created_tensor(node: cst.BaseSmallStatement, aliases) -> tuple[str, cst.Call] | None:  # type: ignore[no-untyped-def]

@@ -275,11 +275,12 @@ class Float64Input(Rule):
         ),
     ]
 
-    def visit_Module(self, node: cst.Module) -> None:
-        models = model_names(node, self.aliases)
-        if not models or self._model_is_float64_on_purpose(node, models):
+    def check(self) -> None:
+        module = self.context.module
+        models = model_names(module, self.aliases)
+        if not models or self._model_is_float64_on_purpose(module, models):
             return
-        for block in function_blocks(node):
+        for block in function_blocks(module):
             self._check_block(block, models)
 
     # -- what counts as deliberate double precision

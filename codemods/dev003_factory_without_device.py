@@ -45,6 +45,7 @@ import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Rule, valid
 from codemods.names import dotted_name
+from codemods.walk import descendants
 from codemods.patterns import (
     FACTORIES,
     FLOAT_FACTORIES,
@@ -294,11 +295,12 @@ class FactoryWithoutDevice(Rule):
         ),
     ]
 
-    def visit_Module(self, node: cst.Module) -> None:
-        local_modules = module_classes(node, self.aliases)
+    def check(self) -> None:
+        module = self.context.module
+        local_modules = module_classes(module, self.aliases)
         if not local_modules:
             return
-        for cls in iter_classes(node):
+        for cls in iter_classes(module):
             if cls.name.value in local_modules:
                 self._check_class(cls)
 
@@ -434,22 +436,14 @@ def _tensor_param(method: cst.FunctionDef, position: int) -> str | None:
 
 def _used_as_container(body: cst.CSTNode, name: str) -> bool:
     """``batch["x"]``, ``batch.items()``: a dict or list, not a tensor with a device."""
-    class _Uses(cst.CSTVisitor):
-        found = False
-
-        def visit_Subscript(self, n: cst.Subscript) -> None:
-            if dotted_name(n.value) == name and any(
-                isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.SimpleString) for e in n.slice
-            ):
-                self.found = True
-
-        def visit_Attribute(self, n: cst.Attribute) -> None:
-            if dotted_name(n.value) == name and n.attr.value in ("items", "keys", "values", "append"):
-                self.found = True
-
-    visitor = _Uses()
-    body.visit(visitor)
-    return visitor.found
+    for node in descendants(body):
+        if isinstance(node, cst.Subscript) and dotted_name(node.value) == name:
+            if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.SimpleString) for e in node.slice):
+                return True
+        elif isinstance(node, cst.Attribute) and dotted_name(node.value) == name:
+            if node.attr.value in ("items", "keys", "values", "append"):
+                return True
+    return False
 
 
 def _mixes_with(
@@ -488,21 +482,17 @@ def _operand_groups(
 ) -> list[list[cst.BaseExpression]]:
     """Operands that meet in one operation: both sides of ``a + b``, the tensors of ``torch.cat``."""
     groups: list[list[cst.BaseExpression]] = []
-
-    class _Groups(cst.CSTVisitor):
-        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
-            groups.append([n.left, n.right])
-
-        def visit_Call(self, n: cst.Call) -> None:
-            if not combines(n):
-                return
+    for inner in descendants(node):
+        if isinstance(inner, cst.BinaryOperation):
+            groups.append([inner.left, inner.right])
+        elif isinstance(inner, cst.Call) and combines(inner):
             values: list[cst.BaseExpression] = []
-            for arg in n.args:
+            for arg in inner.args:
                 if isinstance(arg.value, (cst.List, cst.Tuple)):
                     values.extend(e.value for e in arg.value.elements)
                 else:
                     values.append(arg.value)
             groups.append(values)
-
-    node.visit(_Groups())
     return groups
+
+

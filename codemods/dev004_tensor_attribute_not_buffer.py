@@ -339,12 +339,13 @@ class TensorAttributeNotBuffer(Rule):
         ),
     ]
 
-    def visit_Module(self, node: cst.Module) -> None:
-        local_modules = module_classes(node, self.aliases)
+    def check(self) -> None:
+        module = self.context.module
+        local_modules = module_classes(module, self.aliases)
         if not local_modules:
             return
-        moved_classes = self._classes_moved_whole(node, local_modules)
-        for cls in iter_classes(node):
+        moved_classes = self._classes_moved_whole(module, local_modules)
+        for cls in iter_classes(module):
             if cls.name.value in local_modules:
                 self._check_class(cls, cls.name.value in moved_classes)
 

@@ -232,8 +232,9 @@ class OptimizerBeforeMove(Rule):
         ),
     ]
 
-    def visit_Module(self, node: cst.Module) -> None:
-        for block in function_blocks(node):
+    def check(self) -> None:
+        module = self.context.module
+        for block in function_blocks(module):
             self._check_block(block)
 
     def _check_block(self, block: Sequence[cst.BaseStatement]) -> None:

@@ -60,6 +60,7 @@ import libcst.matchers as m
 
 from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
 from codemods.names import dotted_name
+from codemods.walk import descendants, of_type
 from codemods.patterns import (
     as_move,
     assigned_names,
@@ -311,12 +312,13 @@ class RoundRobinPlacement(Rule):
         ),
     ]
 
-    def visit_Module(self, node: cst.Module) -> None:
-        self._report_hand_split(node)
-        placements = self._placements(node)
+    def check(self) -> None:
+        module = self.context.module
+        self._report_hand_split(module)
+        placements = self._placements(module)
         if not placements:
             return
-        missing = self._structure_problems(node, placements)
+        missing = self._structure_problems(module, placements)
         message = (
             "layers are placed on GPUs round-robin (`i % n`): no parallelism, and consecutive layers"
             " on different GPUs break the forward pass; use DistributedDataParallel under torchrun"
@@ -328,7 +330,7 @@ class RoundRobinPlacement(Rule):
         edits: dict[cst.CSTNode, Replacement] = {}
         for placement in placements:
             edits.update(placement.edits)
-        edits.update(self._scaffolding(node, placements[0].owner))
+        edits.update(self._scaffolding(module, placements[0].owner))
         self.report(placements[0].node or placements[0].loop, message, edits=edits)
 
     # -- finding the placements
@@ -603,14 +605,7 @@ def _iterates(loop: cst.For, name: str) -> bool:
 
 
 def _fors(node: cst.CSTNode) -> list[cst.For]:
-    found: list[cst.For] = []
-
-    class _Fors(cst.CSTVisitor):
-        def visit_For(self, n: cst.For) -> None:
-            found.append(n)
-
-    node.visit(_Fors())
-    return found
+    return of_type(node, cst.For)
 
 
 def _assigned(stmt: cst.SimpleStatementLine) -> str:
@@ -673,22 +668,14 @@ def _loops_with_owner(
     """Every loop (for-statement or comprehension) as (owner, loop, target, body), the owner being the
     class or top-level function it belongs to."""
     found: list[tuple[str, cst.CSTNode, cst.BaseExpression, cst.CSTNode]] = []
-
-    class _Loops(cst.CSTVisitor):
-        def __init__(self, owner: str) -> None:
-            self.owner = owner
-
-        def visit_For(self, n: cst.For) -> None:
-            found.append((self.owner, n, n.target, n.body))
-
-        def _comprehension(self, n: cst.ListComp | cst.GeneratorExp | cst.SetComp) -> None:
-            found.append((self.owner, n, n.for_in.target, n.elt))
-
-        visit_ListComp = visit_GeneratorExp = visit_SetComp = _comprehension  # type: ignore[assignment]
-
     for stmt in module.body:
-        if isinstance(stmt, (cst.ClassDef, cst.FunctionDef)):
-            stmt.visit(_Loops(stmt.name.value))
+        if not isinstance(stmt, (cst.ClassDef, cst.FunctionDef)):
+            continue
+        for node in descendants(stmt):
+            if isinstance(node, cst.For):
+                found.append((stmt.name.value, node, node.target, node.body))
+            elif isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+                found.append((stmt.name.value, node, node.for_in.target, node.elt))
     return found
 
 
@@ -730,16 +717,10 @@ def _loop_statements(loop: cst.CSTNode) -> list[cst.BaseSmallStatement]:
 
 def _modulo_of(node: cst.CSTNode, loop_vars: set[str]) -> bool:
     """Does ``node`` compute ``<loop variable> % <something>``?"""
-    found = False
-
-    class _Modulo(cst.CSTVisitor):
-        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
-            nonlocal found
-            if isinstance(n.operator, cst.Modulo) and names_in(n.left) & loop_vars:
-                found = True
-
-    node.visit(_Modulo())
-    return found
+    return any(
+        isinstance(n.operator, cst.Modulo) and names_in(n.left) & loop_vars
+        for n in of_type(node, cst.BinaryOperation)
+    )
 
 
 def _drop_unused(

@@ -40,6 +40,7 @@ import re
 import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
+from codemods import walk
 from codemods.names import dotted_name
 from codemods.patterns import (
     LEGACY_TENSOR_DTYPES,
@@ -197,39 +198,31 @@ class HardcodedCuda(Rule):
         ),
     ]
 
-    def visit_Module(self, node: cst.Module) -> None:
-        self._module = node
+    def check(self) -> None:
+        module = self.context.module
         self._torch = self.aliases.local_name_for("torch")
-        self._device_def = _module_device_definition(node)
-        self._anchor = last_top_import(node)
-        self._guards = 0
-        self._locals: list[set[str]] = []
-
-    # -- where we are
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        params = {p.name.value for p in node.params.params + node.params.kwonly_params}
-        self._locals.append(params | assigned_names(node.body))
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._locals.pop()
-
-    def visit_If(self, node: cst.If) -> None:
-        self._guards += bool(_GUARD.search(code_of(node.test)))
-
-    def leave_If(self, original_node: cst.If) -> None:
-        self._guards -= bool(_GUARD.search(code_of(original_node.test)))
-
-    def visit_IfExp(self, node: cst.IfExp) -> None:
-        self._guards += bool(_GUARD.search(code_of(node.test)))
-
-    def leave_IfExp(self, original_node: cst.IfExp) -> None:
-        self._guards -= bool(_GUARD.search(code_of(original_node.test)))
+        self._device_def = _module_device_definition(module)
+        self._anchor = last_top_import(module)
+        # Walk the tree knowing, at each node, whether a CUDA check guards it and which names the
+        # enclosing function binds (a local `device` would shadow the module's).
+        stack: list[tuple[cst.CSTNode, bool, set[str] | None]] = [(module, False, None)]
+        while stack:
+            node, guarded, local_names = stack.pop()
+            if isinstance(node, cst.FunctionDef):
+                params = {p.name.value for p in node.params.params + node.params.kwonly_params}
+                local_names = params | assigned_names(node.body)
+            elif isinstance(node, (cst.If, cst.IfExp)) and _GUARD.search(code_of(node.test)):
+                guarded = True
+            elif isinstance(node, cst.Assign) and not guarded:
+                self._assignment(node, local_names)
+            elif isinstance(node, cst.Call) and not guarded:
+                self._call(node, local_names)
+            stack.extend((child, guarded, local_names) for child in reversed(walk.children(node)))
 
     # -- what we look for
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        if self._guards or len(node.targets) != 1:
+    def _assignment(self, node: cst.Assign, local_names: set[str] | None) -> None:
+        if len(node.targets) != 1:
             return
         target = node.targets[0].target
         if isinstance(target, cst.Name) and self._is_cuda(node.value):
@@ -247,8 +240,8 @@ class HardcodedCuda(Rule):
                 edits={node: node.with_changes(value=cst.parse_expression(choice))},
             )
             return
-        if self._locals:
-            return
+        if local_names is not None:
+            return  # flags are module-level settings
         if isinstance(target, cst.Name) and _FLAG.match(target.value) and dotted_name(node.value) == "True":
             if self._torch is None:
                 self.report(node, f"`{target.value} = True` assumes a GPU")
@@ -260,9 +253,7 @@ class HardcodedCuda(Rule):
                 edits={node: node.with_changes(value=available)},
             )
 
-    def visit_Call(self, node: cst.Call) -> None:
-        if self._guards:
-            return
+    def _call(self, node: cst.Call, local_names: set[str] | None) -> None:
         func = node.func
         qualified = self.aliases.qualify(func) or ""
         if isinstance(func, cst.Attribute) and func.attr.value == "cuda" and not qualified.startswith("torch."):
@@ -270,7 +261,7 @@ class HardcodedCuda(Rule):
             if index is not None:
                 self.report(node, "`.cuda(<index>)` pins an explicit GPU; choose the device in one place")
                 return
-            self._rewrite(node, "`.cuda()` fails without a GPU", _to_device(node, func))
+            self._rewrite(node, "`.cuda()` fails without a GPU", _to_device(node, func), local_names)
             return
         if isinstance(func, cst.Attribute) and func.attr.value == "to" and not qualified.startswith("torch."):
             args = positional(node)
@@ -279,7 +270,7 @@ class HardcodedCuda(Rule):
                 replaced = node.with_changes(
                     args=[a.with_changes(value=cst.Name("device")) if a is target else a for a in node.args]
                 )
-                self._rewrite(node, f"`.to({code_of(target.value)})` fails without a GPU", replaced)
+                self._rewrite(node, f"`.to({code_of(target.value)})` fails without a GPU", replaced, local_names)
             elif target is not None and self._is_indexed_cuda(target.value):
                 self.report(node, "an explicit GPU index; choose the device in one place")
             return
@@ -289,17 +280,17 @@ class HardcodedCuda(Rule):
                 replaced = node.with_changes(
                     args=[a.with_changes(value=cst.Name("device")) if a is device else a for a in node.args]
                 )
-                self._rewrite(node, f"`device={code_of(device.value)}` fails without a GPU", replaced)
+                self._rewrite(node, f"`device={code_of(device.value)}` fails without a GPU", replaced, local_names)
             elif self._is_indexed_cuda(device.value):
                 self.report(node, "an explicit GPU index; choose the device in one place")
             return
         prefix, _, kind = qualified.rpartition(".")
         if prefix == "torch.cuda" and kind in LEGACY_TENSOR_DTYPES and self._torch:
-            self._legacy(node, kind)
+            self._legacy(node, kind, local_names)
 
     # -- fixes
 
-    def _legacy(self, node: cst.Call, kind: str) -> None:
+    def _legacy(self, node: cst.Call, kind: str, local_names: set[str] | None) -> None:
         message = f"`torch.cuda.{kind}` fails without a GPU"
         args = list(node.args)
         if not args or any(a.keyword or a.star for a in args):
@@ -314,11 +305,13 @@ class HardcodedCuda(Rule):
         )
         new = with_kwarg(new, "dtype", cst.parse_expression(f"{self._torch}.{LEGACY_TENSOR_DTYPES[kind]}"))
         new = with_kwarg(new, "device", cst.Name("device"))
-        self._rewrite(node, message, new)
+        self._rewrite(node, message, new, local_names)
 
-    def _rewrite(self, node: cst.CSTNode, message: str, replacement: cst.CSTNode) -> None:
+    def _rewrite(
+        self, node: cst.CSTNode, message: str, replacement: cst.CSTNode, local_names: set[str] | None
+    ) -> None:
         message += "; use a portable `device`"
-        if self._torch is None or (self._locals and "device" in self._locals[-1]):
+        if self._torch is None or "device" in (local_names or ()):
             self.report(node, message)  # no `torch` to build it with, or a local `device` shadows it
             return
         edits: dict[cst.CSTNode, Replacement] = {node: replacement}

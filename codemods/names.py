@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from codemods.walk import of_type
+
 
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """``a.b.c`` as a string, or None when the expression is not a plain dotted name."""
@@ -27,33 +29,24 @@ def _module_path(node: cst.BaseExpression) -> str:
     return name
 
 
-class _ImportCollector(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.names: dict[str, str] = {}
-
-    def visit_Import(self, node: cst.Import) -> bool:
-        for alias in node.names:
-            full = _module_path(alias.name)
-            if alias.asname is not None:
-                self.names[_module_path(alias.asname.name)] = full
-            else:
-                top = full.split(".", 1)[0]
-                self.names[top] = top
-        return False
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
-            return False
-        base = _module_path(node.module)
-        for alias in node.names:
-            imported = _module_path(alias.name)
-            local = _module_path(alias.asname.name) if alias.asname else imported
-            self.names[local] = f"{base}.{imported}"
-        return False
-
-    # Imports live in statements; expressions never hold one, so skip them for speed.
-    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> bool:
-        return any(isinstance(s, (cst.Import, cst.ImportFrom)) for s in node.body)
+def _bindings(module: cst.Module) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for node in of_type(module, (cst.Import, cst.ImportFrom)):
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                full = _module_path(alias.name)
+                if alias.asname is not None:
+                    names[_module_path(alias.asname.name)] = full  # type: ignore[arg-type]
+                else:
+                    top = full.split(".", 1)[0]
+                    names[top] = top
+        elif not (node.relative or node.module is None or isinstance(node.names, cst.ImportStar)):
+            base = _module_path(node.module)
+            for alias in node.names:
+                imported = _module_path(alias.name)
+                local = _module_path(alias.asname.name) if alias.asname else imported  # type: ignore[arg-type]
+                names[local] = f"{base}.{imported}"
+    return names
 
 
 class ImportAliases:
@@ -64,9 +57,7 @@ class ImportAliases:
 
     @classmethod
     def of(cls, module: cst.Module) -> "ImportAliases":
-        collector = _ImportCollector()
-        module.visit(collector)
-        return cls(collector.names)
+        return cls(_bindings(module))
 
     def qualify(self, node: cst.BaseExpression) -> str | None:
         """The qualified name of ``node`` (or of the function a call calls) if it starts with an

@@ -9,6 +9,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.names import ImportAliases, dotted_name
+from codemods.walk import descendants, iter_of_type, of_type
 
 # Factories that allocate a fresh tensor on the default device unless given device=.
 FACTORIES = frozenset(
@@ -138,18 +139,11 @@ def moves_device(move: Move, aliases: ImportAliases) -> bool:
 
 
 def names_in(node: cst.CSTNode) -> set[str]:
-    found: set[str] = set()
-
-    class _Names(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.add(n.value)
-
-        def visit_Attribute(self, n: cst.Attribute) -> bool:
-            n.value.visit(self)
-            return False  # the attribute part of a.b is not a variable
-
-    node.visit(_Names())
-    return found
+    """Variable names read or written under ``node`` (not attribute names, not keyword names)."""
+    nodes = descendants(node)
+    not_variables = {id(n.attr) for n in nodes if isinstance(n, cst.Attribute)}
+    not_variables.update(id(n.keyword) for n in nodes if isinstance(n, cst.Arg) and n.keyword is not None)
+    return {n.value for n in nodes if isinstance(n, cst.Name) and id(n) not in not_variables}
 
 
 def module_classes(module: cst.Module, aliases: ImportAliases) -> set[str]:
@@ -179,16 +173,7 @@ def _looks_like_class(qualified: str | None) -> bool:
 
 
 def iter_classes(node: cst.CSTNode) -> Iterator[cst.ClassDef]:
-    class _Classes(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.found: list[cst.ClassDef] = []
-
-        def visit_ClassDef(self, n: cst.ClassDef) -> None:
-            self.found.append(n)
-
-    collector = _Classes()
-    node.visit(collector)
-    return iter(collector.found)
+    return iter_of_type(node, cst.ClassDef)
 
 
 def methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
@@ -219,18 +204,9 @@ def strip_method_chain(node: cst.BaseExpression, aliases: ImportAliases) -> cst.
 def function_blocks(module: cst.Module) -> Iterator[Sequence[cst.BaseStatement]]:
     """Every straight-line block a rule may reason about: the module body and each function body."""
     yield module.body
-
-    class _Functions(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.blocks: list[Sequence[cst.BaseStatement]] = []
-
-        def visit_FunctionDef(self, n: cst.FunctionDef) -> None:
-            if isinstance(n.body, cst.IndentedBlock):
-                self.blocks.append(n.body.body)
-
-    collector = _Functions()
-    module.visit(collector)
-    yield from collector.blocks
+    for function in iter_of_type(module, cst.FunctionDef):
+        if isinstance(function.body, cst.IndentedBlock):
+            yield function.body.body
 
 
 def small_statements(stmt: cst.BaseStatement) -> list[cst.BaseSmallStatement]:
@@ -250,47 +226,28 @@ def single_assign(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | N
 
 
 def assigned_names(stmt: cst.CSTNode) -> set[str]:
-    """Plain names bound by assignments, for-targets and with-targets anywhere in ``stmt``."""
+    """Plain names bound by assignments, for-targets and with/except/import aliases under ``stmt``."""
     found: set[str] = set()
 
-    class _Targets(cst.CSTVisitor):
-        def _collect(self, target: cst.BaseExpression) -> None:
-            if isinstance(target, cst.Name):
-                found.add(target.value)
-            elif isinstance(target, (cst.Tuple, cst.List)):
-                for el in target.elements:
-                    self._collect(el.value)
-            elif isinstance(target, cst.StarredElement):
-                self._collect(target.value)
+    def collect(target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            found.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                collect(element.value)
+        elif isinstance(target, cst.StarredElement):
+            collect(target.value)
 
-        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
-            self._collect(n.target)
-
-        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
-            self._collect(n.target)
-
-        def visit_AugAssign(self, n: cst.AugAssign) -> None:
-            self._collect(n.target)
-
-        def visit_For(self, n: cst.For) -> None:
-            self._collect(n.target)
-
-        def visit_AsName(self, n: cst.AsName) -> None:
-            self._collect(n.name)
-
-    stmt.visit(_Targets())
+    for node in descendants(stmt):
+        if isinstance(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For)):
+            collect(node.target)
+        elif isinstance(node, cst.AsName):
+            collect(node.name)  # type: ignore[arg-type]
     return found
 
 
 def calls_in(node: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-
-    class _Calls(cst.CSTVisitor):
-        def visit_Call(self, n: cst.Call) -> None:
-            found.append(n)
-
-    node.visit(_Calls())
-    return found
+    return of_type(node, cst.Call)
 
 
 @dataclass(frozen=True)
@@ -354,17 +311,13 @@ def model_names(module: cst.Module, aliases: ImportAliases) -> set[str]:
     """Names (and ``self.attr`` spellings) bound to an nn.Module instance anywhere in the file."""
     local_modules = module_classes(module, aliases)
     found: set[str] = set()
-
-    class _Models(cst.CSTVisitor):
-        def visit_Assign(self, n: cst.Assign) -> None:
-            if not is_module_constructor(strip_method_chain(n.value, aliases), aliases, local_modules):
-                return
-            for target in n.targets:
-                spelled = dotted_name(target.target)
-                if spelled is not None:
-                    found.add(spelled)
-
-    module.visit(_Models())
+    for assign in iter_of_type(module, cst.Assign):
+        if not is_module_constructor(strip_method_chain(assign.value, aliases), aliases, local_modules):
+            continue
+        for target in assign.targets:
+            spelled = dotted_name(target.target)
+            if spelled is not None:
+                found.add(spelled)
     return found
 
 
