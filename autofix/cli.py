@@ -168,7 +168,13 @@ class _Run:
                 print_diff(self.out, result.path, result.diff, color=self.color)
             if self.mode == LINT:
                 for d in result.diagnostics:
-                    mark = " [*]" if d.fixable else ""
+                    # Like ruff: [*] when `apply` would fix it with these settings.
+                    if d.fixable and (d.safety == "safe" or result.unsafe_fixes):
+                        mark = " [*]"
+                    elif d.fixable:
+                        mark = " [*unsafe]"
+                    else:
+                        mark = ""
                     self.out.print(f"{result.path}:{d.line}:{d.column}: {d.code} {d.message}{mark}",
                                    markup=False, highlight=False)
             elif self.mode == DRY_RUN and result.changed:

@@ -32,6 +32,7 @@ class Task:
 class FileResult:
     path: str
     error: str | None = None
+    unsafe_fixes: bool = False  # whether unsafe fixes were enabled for this file
     changed: bool = False
     diff: str | None = None
     new_text: str | None = None  # only for stdin, which has nowhere else to go
@@ -43,7 +44,7 @@ class FileResult:
 
 def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False) -> tuple[FileResult, bytes | None]:
     """Lint/fix ``data`` (the file's bytes); returns the result and the new bytes, if any."""
-    result = FileResult(path)
+    result = FileResult(path, unsafe_fixes=task.unsafe_fixes)
     try:
         source = decode(data)
         rules = [rules_by_code()[code] for code in task.rule_codes]

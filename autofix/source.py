@@ -39,7 +39,7 @@ def decode(data: bytes) -> DecodedSource:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        raise SourceError(f"cannot determine encoding: {exc}") from exc
+        raise SourceError(f"cannot decode: {exc}") from exc
     bom = data.startswith(codecs.BOM_UTF8)
     if bom:
         data = data[len(codecs.BOM_UTF8):]

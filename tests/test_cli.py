@@ -59,8 +59,10 @@ def test_check_reports_positions_and_fixability(tmp_path, run_cli):
     code, out, _ = run_cli("check", "train.py", cwd=tmp_path)
     assert code == 1
     assert out.splitlines() == [
-        "train.py:5:5: DEV002 `.double()` makes a float64 input for a float32 model; use `.float()` [*]"
+        "train.py:5:5: DEV002 `.double()` makes a float64 input for a float32 model; use `.float()` [*unsafe]"
     ]
+    _, out, _ = run_cli("check", "--unsafe-fixes", "train.py", cwd=tmp_path)
+    assert out.rstrip().endswith("use `.float()` [*]")
 
 
 def test_mixed_directory(tmp_path, run_cli):

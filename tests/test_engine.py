@@ -1,0 +1,101 @@
+"""The engine's contract with rules: overlapping fixes, passes until stable, suppression, errors."""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+
+from autofix.engine import MAX_PASSES, lint_and_fix
+from autofix.source import SourceError, decode
+from codemods.base import FixSafety, Rule
+from codemods.walk import of_type
+
+
+class RenameCalls(Rule):
+    """Test rule: `old(...)` -> `new(...)`."""
+
+    code, name, summary, fix_safety, triggers = "TST001", "rename-calls", "", FixSafety.SAFE, ("torch",)
+
+    def check(self) -> None:
+        for call in of_type(self.context.module, cst.Call):
+            if isinstance(call.func, cst.Name) and call.func.value == "old":
+                self.report(call, "old call", edits={call: call.with_changes(func=cst.Name("new"))})
+
+
+class DropStatements(Rule):
+    """Test rule: a statement that calls `old` is replaced by `pass` (it encloses RenameCalls' fix)."""
+
+    code, name, summary, fix_safety, triggers = "TST000", "drop", "", FixSafety.SAFE, ("torch",)
+
+    def check(self) -> None:
+        for line in of_type(self.context.module, cst.SimpleStatementLine):
+            if "old(" in cst.Module([]).code_for_node(line) and "keep" not in cst.Module([]).code_for_node(line):
+                self.report(line, "drop", edits={line: line.with_changes(body=[cst.Pass()])})
+
+
+class NeverSettles(Rule):
+    code, name, summary, fix_safety, triggers = "TST002", "never", "", FixSafety.SAFE, ("torch",)
+
+    def check(self) -> None:
+        for name in of_type(self.context.module, cst.Name):
+            if name.value.startswith("x"):
+                self.report(name, "grow", edits={name: name.with_changes(value=name.value + "x")})
+                return
+
+
+def test_overlapping_fixes_wait_and_superseded_ones_are_reported():
+    source = "import torch\ny = old(old(1))\nz = old(2)  # keep\n"
+    outcome = lint_and_fix(source, [DropStatements, RenameCalls], fix=True)
+    assert outcome.new_text == "import torch\npass\nz = new(2)  # keep\n"
+    assert outcome.applied == {"TST000": 1, "TST001": 1}
+    # The two renames inside the dropped statement could not be applied with it, and are gone after.
+    assert outcome.dropped == ["TST001 (old call) was superseded by an overlapping fix"] * 2
+
+
+def test_nested_fixes_of_one_rule_all_land_over_passes():
+    outcome = lint_and_fix("import torch\ny = old(old(old(1)))\n", [RenameCalls], fix=True)
+    assert outcome.new_text == "import torch\ny = new(new(new(1)))\n"
+    assert outcome.applied["TST001"] == 3 and outcome.dropped == []
+
+
+def test_fixes_that_never_settle_are_an_error():
+    with pytest.raises(SourceError, match=f"did not settle after {MAX_PASSES} passes"):
+        lint_and_fix("import torch\nx = 1\n", [NeverSettles], fix=True)
+
+
+def test_files_without_torch_are_not_parsed():
+    # Not even a syntax error is reported: the file is not ours to look at.
+    assert lint_and_fix("def broken(:\n", [RenameCalls], fix=True).new_text is None
+
+
+def test_suppressed_findings_are_not_fixed():
+    source = "import torch\na = old(1)  # autofix: ignore[TST001]\nb = old(2)  # noqa: TST0\nc = old(3)\n"
+    outcome = lint_and_fix(source, [RenameCalls], fix=True)
+    assert outcome.new_text == source.replace("old(3)", "new(3)")
+
+
+def test_diagnostics_describe_the_original_file():
+    outcome = lint_and_fix("import torch\n\nvalue = old(1)\n", [RenameCalls], fix=True)
+    [diagnostic] = outcome.diagnostics
+    assert (diagnostic.line, diagnostic.column, diagnostic.code) == (3, 9, "TST001")
+
+
+@pytest.mark.parametrize(
+    "data, encoding, bom",
+    [
+        (b"x = 1\n", "utf-8", False),
+        (b"\xef\xbb\xbfx = 1\r\n", "utf-8", True),
+        ("# -*- coding: latin-1 -*-\nx = 'é'\n".encode("latin-1"), "iso-8859-1", False),
+    ],
+)
+def test_decode_round_trips(data, encoding, bom):
+    source = decode(data)
+    assert (source.encoding, source.bom) == (encoding, bom)
+    assert source.encode(source.text) == data
+
+
+def test_decode_refuses_binary_and_bad_bytes():
+    with pytest.raises(SourceError, match="binary"):
+        decode(b"\x00\x01")
+    with pytest.raises(SourceError, match="cannot decode"):
+        decode(b"x = '\xff'\n")
