@@ -51,6 +51,7 @@ Applied only with `--unsafe-fixes`.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -73,6 +74,7 @@ from codemods.patterns import (
 )
 
 _TORCHRUN_VARIABLES = ("rank", "local_rank", "world_size", "device", "sampler", "ddp_model")
+_INDEXED_CUDA = re.compile(r"\.cuda\(\s*\d")
 _LAUNCHED_ALREADY = ("init_process_group", "mp.spawn", "multiprocessing.spawn", "DistributedDataParallel")
 
 
@@ -313,6 +315,9 @@ class RoundRobinPlacement(Rule):
     ]
 
     def check(self) -> None:
+        source = self.context.source
+        if "%" not in source and "cuda:" not in source and not _INDEXED_CUDA.search(source):
+            return  # neither a modulo placement nor GPUs named by index: nothing to look at
         module = self.context.module
         self._report_hand_split(module)
         placements = self._placements(module)

@@ -203,21 +203,30 @@ class HardcodedCuda(Rule):
         self._torch = self.aliases.local_name_for("torch")
         self._device_def = _module_device_definition(module)
         self._anchor = last_top_import(module)
-        # Walk the tree knowing, at each node, whether a CUDA check guards it and which names the
-        # enclosing function binds (a local `device` would shadow the module's).
-        stack: list[tuple[cst.CSTNode, bool, set[str] | None]] = [(module, False, None)]
-        while stack:
-            node, guarded, local_names = stack.pop()
-            if isinstance(node, cst.FunctionDef):
-                params = {p.name.value for p in node.params.params + node.params.kwonly_params}
-                local_names = params | assigned_names(node.body)
-            elif isinstance(node, (cst.If, cst.IfExp)) and _GUARD.search(code_of(node.test)):
-                guarded = True
-            elif isinstance(node, cst.Assign) and not guarded:
-                self._assignment(node, local_names)
-            elif isinstance(node, cst.Call) and not guarded:
-                self._call(node, local_names)
-            stack.extend((child, guarded, local_names) for child in reversed(walk.children(node)))
+        guards: dict[int, bool] = {}  # If/IfExp node -> does its test check for CUDA?
+        local_names: dict[int, set[str]] = {}  # function -> the names it binds
+        for node in walk.of_type(module, (cst.Call, cst.Assign)):
+            function: cst.FunctionDef | None = None
+            guarded = False
+            for above in walk.ancestors(node):
+                if isinstance(above, (cst.If, cst.IfExp)):
+                    if id(above) not in guards:
+                        guards[id(above)] = bool(_GUARD.search(code_of(above.test)))
+                    guarded = guarded or guards[id(above)]
+                elif function is None and isinstance(above, cst.FunctionDef):
+                    function = above
+            if guarded:
+                continue
+            names = None
+            if function is not None:
+                if id(function) not in local_names:
+                    params = {p.name.value for p in function.params.params + function.params.kwonly_params}
+                    local_names[id(function)] = params | assigned_names(function.body)
+                names = local_names[id(function)]
+            if isinstance(node, cst.Assign):
+                self._assignment(node, names)
+            else:
+                self._call(node, names)
 
     # -- what we look for
 
