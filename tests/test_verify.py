@@ -35,12 +35,12 @@ def test_positive_and_negative_cases_pass(tmp_path):
     assert positive["positive"] and positive["golden"] and positive["equal"]
     assert positive["before"]["emulated-cuda"]["outcome"] == "device mismatch"
     assert positive["after"]["emulated-cuda"]["ok"]
-    assert positive["proofs"] == ["before fails on emulated-cuda (device mismatch), after runs"]
+    assert positive["proofs"] == ["emulated-cuda: device mismatch → ok"]
     negative = by_case["corpus/DEV005/optimizer_after_move"]
     assert not negative["positive"] and negative["equal"] and negative["max_abs"] == 0.0
     assert negative["before"]["emulated-cuda"]["counts"] == negative["after"]["emulated-cuda"]["counts"]
     text = report.read_text()
-    assert "**Verdict: PASS**" in text and "| corpus/DEV003/padding_zeros_mid_forward |" in text
+    assert "**Verdict: PASS**" in text and "| padding_zeros_mid_forward | DEV003 | yes |" in text
 
 
 def test_a_wrong_after_fails_with_the_reason(tmp_path):

@@ -64,7 +64,8 @@ def _compare_one(key: str, a: torch.Tensor, b: torch.Tensor, result: Comparison)
     if a64.numel():
         difference = (a64 - b64).abs()
         result.max_abs = max(result.max_abs, float(difference.max()))
-        result.max_rel = max(result.max_rel, float((difference / b64.abs().clamp_min(1e-6)).max()))
+        largest = float(b64.abs().max())
+        result.max_rel = max(result.max_rel, float(difference.max()) / largest if largest else 0.0)
     tolerance = CHANGED_DTYPE if a.dtype != b.dtype else SAME_DTYPE
     if not torch.allclose(a64, b64, **tolerance):
         result.equal = False

@@ -12,7 +12,7 @@ from rich.table import Table
 from autofix.harness.verify import TIMING_FLOOR_S, CaseResult, PhaseRun, VersionRun, speedup_of
 
 COLUMNS = (
-    "case", "rule", "golden", "before", "after", "equal", "max abs / rel err",
+    "case", "rule", "golden", "before", "after", "equal", "max abs / rel error",
     "transfers", "syncs", "time", "speedup", "verdict",
 )
 
@@ -49,7 +49,7 @@ def row(result: CaseResult, device: str) -> list[str]:
     if speedup is None:
         speedup_text = "-"
     elif before_time is not None and (before_time.median_time or 0) < TIMING_FLOOR_S:
-        speedup_text = "(too short)"  # sub-5 ms runs time Python overhead, not the rewrite
+        speedup_text = "(too short)"  # runs under 20 ms time Python overhead and noise, not the rewrite
     else:
         speedup_text = f"{speedup:.2f}x"
     if result.equal is None:
@@ -59,11 +59,11 @@ def row(result: CaseResult, device: str) -> list[str]:
     error = f"{result.max_abs:.1e} / {result.max_rel:.1e}" if result.equal is not None else "-"
     verdict = "PASS" if result.passed else "FAIL"
     if result.passed:
-        verdict += ": " + ("; ".join(result.proofs) if result.positive else "unchanged, identical")
+        verdict += ": " + ("; ".join(result.proofs) if result.positive else "unchanged, same behaviour")
     else:
         verdict += ": " + "; ".join(result.problems)
     return [
-        result.case,
+        result.case.rsplit("/", 1)[-1],  # the rule column names the folder above it
         result.rule,
         "yes" if result.golden else "NO",
         _outcome(result.before, device),
@@ -81,7 +81,7 @@ def row(result: CaseResult, device: str) -> list[str]:
 def print_table(console: Console, results: list[CaseResult], device: str) -> None:
     table = Table(title=f"autofix verify ({device})", show_lines=False)
     for column in COLUMNS:
-        table.add_column(column, overflow="fold")
+        table.add_column(column, overflow="fold", no_wrap=column == "case")
     for result in results:
         cells = row(result, device)
         style = None if result.passed else "red"
@@ -143,7 +143,8 @@ def to_markdown(results: list[CaseResult], device: str, settings: dict[str, Any]
         "",
         "How to read it: *before*/*after* are the outcomes of running each version on the CPU and on the"
         f" `{device}` device mode; *equal* compares their results (float32 tolerance rtol 1e-5/atol 1e-6,"
-        " or rtol 1e-4/atol 1e-5 after upcasting when the rewrite changes the dtype); *transfers* and"
+        " or rtol 1e-4/atol 1e-5 after upcasting when the rewrite changes the dtype; the relative error is"
+        " the largest difference over the largest magnitude); *transfers* and"
         " *syncs* count host↔device copies and host synchronisations per run; *time* is the median wall"
         " time of the repeats with one intra-op thread.",
         "",
