@@ -21,7 +21,7 @@ from codemods.names import ImportAliases
 
 MAX_PASSES = 10
 
-# `# autofix: ignore`, `# autofix: ignore[DEV002, DEV003]`, `# noqa`, `# noqa: DEV002,DEV003`
+# Suppression comments: "autofix: ignore", "autofix: ignore[DEV002, DEV003]", "noqa", "noqa: DEV002,DEV003".
 _SUPPRESSION = re.compile(
     r"#\s*(?:autofix:\s*ignore(?:\[(?P<codes>[^\]]*)\])?|noqa(?::\s*(?P<noqa>[A-Z0-9, ]+))?)",
     re.IGNORECASE,

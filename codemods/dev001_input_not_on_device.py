@@ -52,12 +52,12 @@ from codemods.patterns import (
     Move,
     Step,
     as_move,
+    assigned_chain,
     assigned_names,
     calls_in,
     function_blocks,
     is_simple_device,
     kwarg,
-    method_chain,
     model_move,
     model_names,
     move_call,
@@ -556,12 +556,10 @@ def _binary_operations(node: cst.CSTNode) -> list[cst.BinaryOperation]:
 
 def _created_tensor(node: cst.BaseSmallStatement, aliases) -> tuple[str, cst.Call] | None:  # type: ignore[no-untyped-def]
     """``name = torch.<factory>(...)`` (possibly followed by methods) without ``device=``."""
-    if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
+    assigned = assigned_chain(node, aliases)
+    if assigned is None:
         return None
-    name = dotted_name(node.targets[0].target)
-    if name is None:
-        return None
-    chain = method_chain(node.value, aliases)
+    name, chain = assigned
     root = chain[0]
     if not (isinstance(root, cst.Call) and aliases.qualify(root.func) in FACTORIES):
         return None

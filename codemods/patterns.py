@@ -80,15 +80,6 @@ def with_kwarg_value(call: cst.Call, name: str, value: cst.BaseExpression) -> cs
     )
 
 
-def without_args(call: cst.Call, drop: Sequence[cst.Arg]) -> cst.Call:
-    kept = [a for a in call.args if a not in drop]
-    if kept and kept[-1].comma is not cst.MaybeSentinel.DEFAULT and not any(
-        isinstance(a.comma, cst.Comma) and "\n" in _code(a.comma) for a in kept
-    ):
-        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-    return call.with_changes(args=kept)
-
-
 def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
 
@@ -209,22 +200,6 @@ def function_blocks(module: cst.Module) -> Iterator[Sequence[cst.BaseStatement]]
             yield function.body.body
 
 
-def small_statements(stmt: cst.BaseStatement) -> list[cst.BaseSmallStatement]:
-    return list(stmt.body) if isinstance(stmt, cst.SimpleStatementLine) else []
-
-
-def single_assign(stmt: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None:
-    """``name = value`` as (name, value), for one plain name target."""
-    for small in small_statements(stmt):
-        if (
-            isinstance(small, cst.Assign)
-            and len(small.targets) == 1
-            and isinstance(small.targets[0].target, cst.Name)
-        ):
-            return small.targets[0].target.value, small.value
-    return None
-
-
 def assigned_names(stmt: cst.CSTNode) -> set[str]:
     """Plain names bound by assignments, for-targets and with/except/import aliases under ``stmt``."""
     found: set[str] = set()
@@ -321,8 +296,14 @@ def model_names(module: cst.Module, aliases: ImportAliases) -> set[str]:
     return found
 
 
-def model_calls(node: cst.CSTNode, models: set[str]) -> list[cst.Call]:
-    return [c for c in calls_in(node) if dotted_name(c.func) in models]
+def assigned_chain(
+    small: cst.BaseSmallStatement, aliases: ImportAliases
+) -> tuple[str, list[cst.BaseExpression]] | None:
+    """``name = a.f().g()`` as (``name``, the method chain of the value); None for other statements."""
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return None
+    name = dotted_name(small.targets[0].target)
+    return None if name is None else (name, method_chain(small.value, aliases))
 
 
 def model_move(small: cst.BaseSmallStatement, aliases: ImportAliases) -> tuple[str, Move] | None:
@@ -336,12 +317,10 @@ def model_move(small: cst.BaseSmallStatement, aliases: ImportAliases) -> tuple[s
             if subject is not None:
                 return subject, move
         return None
-    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+    assigned = assigned_chain(small, aliases)
+    if assigned is None:
         return None
-    target = dotted_name(small.targets[0].target)
-    if target is None:
-        return None
-    chain = method_chain(small.value, aliases)
+    target, chain = assigned
     root = chain[0]
     if not (dotted_name(root) == target or isinstance(root, cst.Call)):
         return None
