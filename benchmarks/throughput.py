@@ -8,9 +8,8 @@ Trees (copied into a temporary folder, so nothing here is modified):
 * ``generated``: ``--files`` torch training scripts made from the corpus with renamed identifiers.
 * ``torch``: the Python sources of the installed torch package: real code, and every file mentions
   torch, so the plain-text pre-filter skips nothing (the worst case for autofix).
-* ``stdlib``: CPython's standard library (autofix only): a large tree that mostly never mentions
-  torch, where the pre-filter does its job; it also holds pydoc_data/topics.py, whose huge literal
-  makes libcst recurse too deep.
+* ``stdlib``: CPython's standard library (without site-packages): a large tree that mostly never
+  mentions torch, where the pre-filter does its job.
 
 autofix runs ``apply --check --unsafe-fixes`` (all rules, fixes computed, nothing written) with
 ``--jobs 1`` and ``--jobs 2``. Fixit runs ``lint`` (its rules report with their fixes computed) with
@@ -50,9 +49,9 @@ def generate(tree: Path, count: int) -> None:
         (package / f"train_{index:04d}.py").write_text(text)
 
 
-def copy_py(source: Path, target: Path) -> None:
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", "*.a", "*.h",
-                                                                    "*.dylib", "*.dll", "*.lib"))
+def copy_py(source: Path, target: Path, skip: tuple[str, ...] = ()) -> None:
+    ignored = ("__pycache__", "*.so", "*.pyc", "*.a", "*.h", "*.dylib", "*.dll", "*.lib", *skip)
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(*ignored))
 
 
 def count_py(tree: Path) -> int:
@@ -75,35 +74,43 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--skip-stdlib", action="store_true")
+    parser.add_argument("--trees", default="corpus,generated,torch,stdlib", help="comma-separated subset")
     args = parser.parse_args()
+    wanted = set(args.trees.split(","))
 
     with tempfile.TemporaryDirectory(prefix="autofix-bench-") as scratch:
         base = Path(scratch)
-        trees = {"corpus": base / "corpus", "generated": base / "generated", "torch": base / "torch"}
-        copy_py(ROOT / "corpus", trees["corpus"])
-        generate(trees["generated"], args.files)
-        import torch  # only to find its sources
+        trees: dict[str, Path] = {}
+        if "corpus" in wanted:
+            trees["corpus"] = base / "corpus"
+            copy_py(ROOT / "corpus", trees["corpus"])
+        if "generated" in wanted:
+            trees["generated"] = base / "generated"
+            generate(trees["generated"], args.files)
+        if "torch" in wanted:
+            import torch  # only to find its sources
 
-        copy_py(Path(torch.__file__).parent, trees["torch"])
-        if not args.skip_stdlib:
+            # Not named "torch", and every tool runs from the folder above the trees: a copy of a
+            # package on the import path shadows the real one (and torch/types.py the stdlib's).
+            trees["torch"] = base / "torch_sources"
+            copy_py(Path(torch.__file__).parent, trees["torch"])
+        if "stdlib" in wanted:
             trees["stdlib"] = base / "stdlib"
-            copy_py(Path(os.__file__).parent, trees["stdlib"])
+            copy_py(Path(os.__file__).parent, trees["stdlib"], skip=("site-packages",))
 
         autofix = str(BIN / "autofix")
         fixit = str(BIN / "fixit")
         rows = []
         for name, tree in trees.items():
             files = count_py(tree)
+            folder = tree.name
             for label, command in (
-                ("autofix --jobs 1", [autofix, "apply", "--check", "--unsafe-fixes", "--jobs", "1", "."]),
-                ("autofix --jobs 2", [autofix, "apply", "--check", "--unsafe-fixes", "--jobs", "2", "."]),
-                ("fixit (1 CPU)", ["taskset", "-c", "0", fixit, "--rules", "fixit_rules", "lint", "."]),
-                ("fixit (2 CPUs)", [fixit, "--rules", "fixit_rules", "lint", "."]),
+                ("autofix --jobs 1", [autofix, "apply", "--check", "--unsafe-fixes", "--jobs", "1", folder]),
+                ("autofix --jobs 2", [autofix, "apply", "--check", "--unsafe-fixes", "--jobs", "2", folder]),
+                ("fixit (1 CPU)", ["taskset", "-c", "0", fixit, "--rules", "fixit_rules", "lint", folder]),
+                ("fixit (2 CPUs)", [fixit, "--rules", "fixit_rules", "lint", folder]),
             ):
-                if name == "stdlib" and label.startswith("fixit"):
-                    continue
-                seconds, summary = timed(command, tree, args.repeats)
+                seconds, summary = timed(command, base, args.repeats)
                 rows.append((name, files, label, seconds, files / seconds, summary))
                 print(f"{name:10} {files:6} files  {label:18} {seconds:7.2f} s  {files / seconds:8.1f} files/s"
                       f"   [{summary[:90]}]", flush=True)
