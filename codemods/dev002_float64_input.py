@@ -423,13 +423,10 @@ class Float64Input(Rule):
                     return True
                 if link.func.attr.value == "to" and (
                     kwarg(link, "dtype") is not None
-                    or any(self._is_dtype(a.value) for a in positional(link))
+                    or any(is_dtype_expr(a.value, self.aliases) for a in positional(link))
                 ):
                     return True
         return False
-
-    def _is_dtype(self, node: cst.BaseExpression) -> bool:
-        return is_dtype_expr(node, self.aliases)
 
     def _numpy_float64(self, node: cst.BaseExpression, numpy_float: set[str]) -> bool:
         """Is ``node`` NumPy data of float64 dtype (by construction, not by inspection)?"""

@@ -80,11 +80,9 @@ def with_kwarg_value(call: cst.Call, name: str, value: cst.BaseExpression) -> cs
     )
 
 
-def _code(node: cst.CSTNode) -> str:
+def code_of(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
 
-
-code_of = _code
 
 
 @dataclass(frozen=True)
