@@ -102,8 +102,14 @@ class Rule:
         message: str,
         *,
         edits: Mapping[cst.CSTNode, Replacement] | None = None,
+        safety: FixSafety | None = None,
     ) -> None:
-        safety = self.fix_safety if edits else FixSafety.NONE
+        """Record a finding. ``safety`` overrides the rule's ``fix_safety`` for this one fix (a rule
+        whose fixes are safe for some shapes and unsafe for others); it is ignored without edits."""
+        if edits:
+            safety = safety or self.fix_safety
+        else:
+            safety = FixSafety.NONE
         self.findings.append(Finding(self.code, message, node, dict(edits or {}), safety))
 
     @classmethod
