@@ -15,6 +15,9 @@ RULE_MODULES = (
     "codemods.dev005_optimizer_before_move",
     "codemods.dev006_round_robin_placement",
     "codemods.dev007_hardcoded_cuda",
+    "codemods.dev008_host_sync_in_loop",
+    "codemods.dev009_legacy_tensor_api",
+    "codemods.dev010_create_on_device",
 )
 
 

@@ -1,0 +1,584 @@
+"""## What it does
+Finds host syncs on device tensors inside the body of a training loop (a loop that calls
+`.backward()` or an optimizer's `.step()`): `.item()`, `.tolist()`, `.cpu()`, `.numpy()`,
+`float(t)`/`int(t)`/`bool(t)`, printing or formatting a tensor, and `if t > 0:` on a tensor. Only
+values the rule can tell are tensors count: the loss (the receiver of `.backward()`, a criterion's
+result), model outputs, results of `torch` functions and tensor methods, and what is computed from
+them. Work done every N steps (`if step % 100 == 0:`) is left alone.
+
+The usual accumulator, `total += loss.item()` with `total = 0.0` just before the loop, is fixed
+(unsafe): the sum stays on the device (`total += loss.detach()`) and is converted once after the loop
+(`total = float(total)`). Every other sync is reported with its line.
+
+## Why is this bad?
+CUDA runs asynchronously: Python queues kernels and moves on, so the next step's work is queued while
+the GPU still computes this one. Reading a value on the host (`.item()`, printing, branching on a
+tensor) makes Python wait until the GPU has finished everything queued so far, then copy the value
+back. Once per step, the queue drains every step and the GPU idles while Python prepares the next
+batch: the PyTorch performance guide lists it as a first thing to remove.
+
+## Example
+```python
+running = 0.0
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    running += loss.item()
+print(running / len(loader))
+```
+
+Use instead:
+```python
+running = 0.0
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    running += loss.detach()
+running = float(running)
+print(running / len(loader))
+```
+
+## Fix safety
+Unsafe: the sum is accumulated in the loss's dtype (float32) on the device instead of in Python's
+float64, so after many steps its last digits can differ; and the value is a tensor until the loop ends.
+Applied only with `--unsafe-fixes`, and only when nothing in the loop reads the accumulator.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Sequence
+
+import libcst as cst
+
+from codemods import walk
+from codemods.base import FixSafety, Invalid, Rule, valid
+from codemods.legacy_constructors import is_size
+from codemods.names import dotted_name
+from codemods.patterns import code_of, model_names
+
+# Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
+_NOT_TENSOR_METHODS = frozenset(
+    "item tolist numpy cpu size dim numel nelement element_size stride data_ptr get_device backward"
+    " is_contiguous is_floating_point is_complex type __len__ zero_grad step".split()
+)
+_SYNC_METHODS = {
+    "item": "copies the value to the host",
+    "tolist": "copies the values to the host",
+    "cpu": "copies the tensor to the host",
+    "numpy": "needs the tensor on the host",
+}
+_CONVERSIONS = frozenset({"float", "int", "bool"})
+# torch functions that return no tensor.
+_TORCH_NOT_TENSOR = re.compile(
+    r"^torch\.(is_\w+|numel|device|Size|no_grad|enable_grad|inference_mode|manual_seed|save|load|"
+    r"get_\w+|set_\w+|(cuda|backends|utils|optim|distributed|nn\.init|autograd|jit|amp)\b.*|nn\.[A-Z]\w*)$"
+)
+# Callables that, passed in as parameters, are models and loss functions by their names.
+_MODEL_NAME = re.compile(r"^(model|net|network|criterion|loss_fn|loss_func|lossfn|\w+_model|\w+_net|\w+_criterion)$")
+_OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)
+_ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
+
+
+class HostSyncInLoop(Rule):
+    code = "DEV008"
+    name = "host-sync-in-loop"
+    summary = "host sync (.item(), print, if on a tensor) every training step stalls the GPU"
+    fix_safety = FixSafety.UNSAFE
+    triggers = ("backward", ".step(")
+
+    VALID = [
+        # Logging every N steps is the recommended practice.
+        valid(
+            """
+            import torch
+            for step, (x, y) in enumerate(loader):
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                if step % 100 == 0:
+                    print(f"step {step}: {loss.item():.4f}")
+            """
+        ),
+        # Read once, after the loop.
+        valid(
+            """
+            import torch
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+            print(loss.item())
+            """
+        ),
+        # No backward, no optimizer step: an evaluation loop (a sync per batch is its result).
+        valid(
+            """
+            import torch
+            correct = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    correct += (model(x).argmax(1) == y).sum().item()
+            """
+        ),
+        # NumPy and Python values: no device involved.
+        valid(
+            """
+            import torch
+            import numpy as np
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                lr = scheduler.get_last_lr()[0]
+                noise = np.random.rand()
+                print(lr, noise.item())
+            """
+        ),
+        # Kept on the device.
+        valid(
+            """
+            import torch
+            losses = []
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                losses.append(loss.detach())
+            """
+        ),
+        # A reinforcement-learning rollout loop: it steps an environment, not an optimizer.
+        valid(
+            """
+            import torch
+            for t in range(100):
+                action = policy(obs)
+                obs, reward, done, info = env.step(action.item())
+            """
+        ),
+    ]
+    INVALID = [
+        Invalid(
+            """
+            import torch
+            running = 0.0  # summed over the epoch
+            for x, y in loader:
+                optimizer.zero_grad()
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                running += loss.item()
+            print(running / len(loader))
+            """,
+            """
+            import torch
+            running = 0.0  # summed over the epoch
+            for x, y in loader:
+                optimizer.zero_grad()
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                running += loss.detach()
+            running = float(running)
+            print(running / len(loader))
+            """,
+        ),
+        Invalid(
+            """
+            import torch
+            def train(model, loader, opt, loss_fn, epochs):
+                for epoch in range(epochs):
+                    total = 0.0
+                    for x, y in loader:
+                        opt.zero_grad()
+                        loss = loss_fn(model(x), y)
+                        loss.backward()
+                        opt.step()
+                        total += loss.item() * x.size(0)
+                    print(epoch, total)
+            """,
+            """
+            import torch
+            def train(model, loader, opt, loss_fn, epochs):
+                for epoch in range(epochs):
+                    total = 0.0
+                    for x, y in loader:
+                        opt.zero_grad()
+                        loss = loss_fn(model(x), y)
+                        loss.backward()
+                        opt.step()
+                        total += loss.detach() * x.size(0)
+                    total = float(total)
+                    print(epoch, total)
+            """,
+        ),
+        # Printing and branching on tensors: reported, the fix is the author's.
+        Invalid(
+            """
+            import torch
+            best = None
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                print("loss", loss)
+                if best is None or loss < best:
+                    best = loss.detach()
+            """
+        ),
+        Invalid(
+            """
+            import torch
+            history = []
+            for batch in loader:
+                out = model(batch)
+                loss = out.pow(2).mean()
+                loss.backward()
+                optimizer.step()
+                history.append(loss.item())
+                preds = out.argmax(-1).tolist()
+                value = float(loss)
+            """
+        ),
+        # The loop reads the accumulator (it would see a tensor): report only.
+        Invalid(
+            """
+            import torch
+            total = 0.0
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                total += loss.item()
+                pbar.set_postfix(avg=total / (i + 1))
+            """
+        ),
+        # An int accumulator: its type after the loop depends on the tensor's dtype; report only.
+        Invalid(
+            """
+            import torch
+            correct = 0
+            for x, y in loader:
+                out = model(x)
+                criterion(out, y).backward()
+                optimizer.step()
+                correct += (out.argmax(1) == y).sum().item()
+            """
+        ),
+        # Formatting a tensor in an f-string is a sync too.
+        Invalid(
+            """
+            import torch
+            while not done:
+                loss = net(x).sum()
+                loss.backward()
+                optim.step()
+                log.write(f"{loss:.3f}\\n")
+            """
+        ),
+    ]
+
+    def check(self) -> None:
+        module = self.context.module
+        step_loops = self._step_loops(module)
+        if not step_loops:
+            return
+        self._modules = model_names(module, self.aliases)
+        scopes: dict[int, cst.FunctionDef | cst.Module] = {}
+        for loop in step_loops.values():
+            scope = _scope_of(loop)
+            scopes.setdefault(id(scope), scope)
+        for scope in scopes.values():
+            statements = _block(scope.body) if isinstance(scope, cst.FunctionDef) else scope.body
+            self._flow(statements, set(), None, False, set(step_loops))
+
+    # -- where the training loops are
+
+    def _step_loops(self, module: cst.Module) -> dict[int, cst.For | cst.While]:
+        """The innermost loop around each `.backward()` / `optimizer.step()` call, by node id."""
+        loops: dict[int, cst.For | cst.While] = {}
+        for call in walk.of_type(module, cst.Call):
+            func = call.func
+            if not isinstance(func, cst.Attribute):
+                continue
+            trains = func.attr.value == "backward" or (
+                func.attr.value == "step" and _OPTIMIZER_NAME.search(dotted_name(func.value) or "")
+            )
+            if not trains:
+                continue
+            for above in walk.ancestors(call):
+                if isinstance(above, (cst.For, cst.While)):
+                    loops[id(above)] = above
+                    break
+                if isinstance(above, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                    break
+        return loops
+
+    # -- which names hold tensors, statement by statement
+
+    def _flow(
+        self,
+        statements: Sequence[cst.BaseStatement],
+        tensors: set[str],
+        loop: cst.For | cst.While | None,
+        periodic: bool,
+        step_loops: set[int],
+    ) -> None:
+        for statement in statements:
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    if loop is not None and not periodic:
+                        self._syncs(small, tensors, loop)
+                    self._bind(small, tensors)
+            elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            elif isinstance(statement, (cst.For, cst.While)):
+                inner = statement if id(statement) in step_loops else loop
+                if isinstance(statement, cst.While) and inner is not None and not periodic:
+                    self._test(statement.test, tensors, inner)
+                if isinstance(statement, cst.For):
+                    tensors.difference_update(_bound_names(statement.target))
+                self._flow(_block(statement.body), tensors, inner, periodic, step_loops)
+                if statement.orelse is not None:
+                    self._flow(_block(statement.orelse.body), tensors, loop, periodic, step_loops)
+            elif isinstance(statement, cst.If):
+                self._if(statement, tensors, loop, periodic, step_loops)
+            else:  # with, try: their bodies run in order
+                for suite in _suites(statement):
+                    self._flow(suite, tensors, loop, periodic, step_loops)
+
+    def _if(self, statement: cst.If, tensors: set[str], loop, periodic: bool, step_loops: set[int]) -> None:  # type: ignore[no-untyped-def]
+        if loop is not None and not periodic:
+            self._test(statement.test, tensors, loop)
+        every_n = any(
+            isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo)
+            for n in walk.descendants(statement.test)
+        )
+        self._flow(_block(statement.body), tensors, loop, periodic or every_n, step_loops)
+        orelse = statement.orelse
+        if isinstance(orelse, cst.If):
+            self._if(orelse, tensors, loop, periodic, step_loops)
+        elif orelse is not None:
+            self._flow(_block(orelse.body), tensors, loop, periodic, step_loops)
+
+    def _bind(self, small: cst.BaseSmallStatement, tensors: set[str]) -> None:
+        if isinstance(small, cst.Assign):
+            for target in small.targets:
+                self._assign(target.target, small.value, tensors)
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            self._assign(small.target, small.value, tensors)
+        elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+            if self._is_tensor(small.value, tensors):
+                tensors.add(small.target.value)
+
+    def _assign(self, target: cst.BaseExpression, value: cst.BaseExpression, tensors: set[str]) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+            if len(target.elements) == len(value.elements):
+                for t, v in zip(target.elements, value.elements):
+                    self._assign(t.value, v.value, tensors)
+                return
+        names = _bound_names(target)
+        if self._is_tensor(value, tensors):
+            tensors.update(names)
+        else:
+            tensors.difference_update(names)
+
+    def _is_tensor(self, node: cst.BaseExpression, tensors: set[str]) -> bool:
+        """Is ``node`` a tensor on the model's device, as far as the code shows?"""
+        if isinstance(node, cst.Name):
+            return node.value in tensors
+        if isinstance(node, cst.Call):
+            func = node.func
+            qualified = self.aliases.qualify(func)
+            if qualified is not None:
+                return qualified.startswith("torch.") and not _TORCH_NOT_TENSOR.match(qualified)
+            name = dotted_name(func)
+            if name is not None and (name in self._modules or _MODEL_NAME.match(name.rsplit(".", 1)[-1])):
+                return True  # a model's output, a loss
+            if isinstance(func, cst.Attribute):
+                method = func.attr.value
+                if method in ("to", "cuda"):
+                    return dotted_name(func.value) not in self._modules
+                return method not in _NOT_TENSOR_METHODS and self._is_tensor(func.value, tensors)
+            return False
+        if isinstance(node, cst.Attribute):
+            return node.attr.value in ("grad", "data", "T", "mT") and self._is_tensor(node.value, tensors)
+        if isinstance(node, cst.Subscript):
+            return self._is_tensor(node.value, tensors)
+        if isinstance(node, cst.BinaryOperation):
+            return self._is_tensor(node.left, tensors) or self._is_tensor(node.right, tensors)
+        if isinstance(node, cst.UnaryOperation):
+            return not isinstance(node.operator, cst.Not) and self._is_tensor(node.expression, tensors)
+        if isinstance(node, cst.Comparison):
+            return self._is_tensor(node.left, tensors) or any(
+                self._is_tensor(c.comparator, tensors) for c in node.comparisons
+            )
+        return False
+
+    # -- the syncs
+
+    def _test(self, test: cst.BaseExpression, tensors: set[str], loop: cst.CSTNode) -> None:
+        self._branch_on_tensor(test, tensors)
+        self._syncs(test, tensors, loop)
+
+    def _branch_on_tensor(self, test: cst.BaseExpression, tensors: set[str]) -> None:
+        """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""
+        operands = [test]
+        while operands:
+            node = operands.pop()
+            if isinstance(node, cst.BooleanOperation):
+                operands += [node.left, node.right]
+            elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+                operands.append(node.expression)
+            elif self._is_tensor(node, tensors):
+                self.report(
+                    node, f"`{_short(node)}` is a tensor: branching on it waits for the GPU every step" + _ADVICE
+                )
+
+    def _syncs(self, node: cst.CSTNode, tensors: set[str], loop: cst.CSTNode) -> None:
+        for inner in walk.descendants(node):
+            if isinstance(inner, cst.Call):
+                self._call(inner, tensors, loop, node)
+            elif isinstance(inner, cst.FormattedStringExpression) and self._is_tensor(inner.expression, tensors):
+                self.report(
+                    inner.expression,
+                    f"formatting the tensor `{_short(inner.expression)}` waits for the GPU every step" + _ADVICE,
+                )
+            elif isinstance(inner, (cst.IfExp, cst.Assert)):
+                self._branch_on_tensor(inner.test, tensors)
+
+    def _call(self, call: cst.Call, tensors: set[str], loop: cst.CSTNode, statement: cst.CSTNode) -> None:
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _SYNC_METHODS and not call.args:
+            if not self._is_tensor(func.value, tensors):
+                return
+            what = f"`{_short(func.value)}.{func.attr.value}()` {_SYNC_METHODS[func.attr.value]}"
+            message = what + " and waits for the GPU every step"
+            fix = self._accumulator_fix(call, statement, loop) if func.attr.value == "item" else None
+            if fix is None:
+                self.report(call, message + _ADVICE)
+            else:
+                self.report(call, message + "; accumulate it on the device and convert once after the loop",
+                            edits=fix)
+            return
+        name = dotted_name(func)
+        if name in self.aliases.names:
+            return  # an imported `float`/`print` is not the builtin
+        if name in _CONVERSIONS and len(call.args) == 1 and self._is_tensor(call.args[0].value, tensors):
+            self.report(call, f"`{code_of(call)[:40]}` of a tensor waits for the GPU every step" + _ADVICE)
+        elif name == "print" and any(self._is_tensor(a.value, tensors) for a in call.args if not a.keyword):
+            self.report(call, "printing a tensor waits for the GPU every step" + _ADVICE)
+
+    # -- the fix
+
+    def _accumulator_fix(
+        self, item: cst.Call, statement: cst.CSTNode, loop: cst.CSTNode
+    ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+        """``total += loss.item()`` with ``total = 0.0`` just before the loop, nothing else using it."""
+        if not (
+            isinstance(statement, cst.AugAssign)
+            and isinstance(statement.operator, cst.AddAssign)
+            and isinstance(statement.target, cst.Name)
+            and _is_item_term(statement.value, item)
+        ):
+            return None
+        total = statement.target.value
+        block = walk.ancestors(loop)[:1]
+        if not block or not isinstance(block[0], (cst.IndentedBlock, cst.Module)):
+            return None
+        body = list(block[0].body)
+        index = next(i for i, s in enumerate(body) if s is loop)
+        if not _float_init_before(body[:index], total):
+            return None
+        uses = [n for n in walk.descendants(loop) if isinstance(n, cst.Name) and n.value == total]
+        if len(uses) != 1 or uses[0] is not statement.target:
+            return None  # the loop reads it: it would see a tensor
+        scope = _scope_of(loop)
+        if any(
+            isinstance(n, (cst.Global, cst.Nonlocal)) and any(a.name.value == total for a in n.names)
+            for n in walk.descendants(scope)
+        ):
+            return None
+        assert isinstance(item.func, cst.Attribute)
+        detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+        converted = cst.parse_statement(f"{total} = float({total})\n")
+        return {loop: cst.FlattenSentinel([loop.deep_replace(item, detached), converted])}
+
+
+def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:
+    """``loss.item()``, or ``loss.item() * x.size(0)`` / ``/ len(batch)``: scaled by a plain number."""
+    if value is item:
+        return True
+    return (
+        isinstance(value, cst.BinaryOperation)
+        and isinstance(value.operator, (cst.Multiply, cst.Divide))
+        and (
+            (value.left is item and is_size(value.right))
+            or (value.right is item and isinstance(value.operator, cst.Multiply) and is_size(value.left))
+        )
+    )
+
+
+def _float_init_before(statements: list[cst.BaseStatement], total: str) -> bool:
+    """Is the last statement binding ``total`` before the loop a plain ``total = 0.0``?"""
+    for statement in reversed(statements):
+        if total not in {n.value for n in walk.descendants(statement) if isinstance(n, cst.Name)}:
+            continue
+        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+            return False
+        small = statement.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and dotted_name(small.targets[0].target) == total:
+            return isinstance(small.value, cst.Float)
+        if isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and total in _targets(small):
+            return False
+        # a read of `total` (it is still the float): keep looking for the assignment
+    return False
+
+
+def _targets(small: cst.BaseSmallStatement) -> set[str]:
+    if isinstance(small, cst.Assign):
+        return {n for t in small.targets for n in _bound_names(t.target)}
+    if isinstance(small, (cst.AugAssign, cst.AnnAssign)):
+        return _bound_names(small.target)
+    return set()
+
+
+def _bound_names(target: cst.BaseExpression) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in _bound_names(e.value)}
+    if isinstance(target, cst.StarredElement):
+        return _bound_names(target.value)
+    return set()
+
+
+def _scope_of(node: cst.CSTNode) -> cst.CSTNode:
+    for above in walk.ancestors(node):
+        if isinstance(above, (cst.FunctionDef, cst.Module)):
+            return above
+    return node
+
+
+def _block(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
+    if isinstance(suite, cst.IndentedBlock):
+        return suite.body
+    assert isinstance(suite, cst.SimpleStatementSuite)
+    return [cst.SimpleStatementLine(body=suite.body)]
+
+
+def _suites(statement: cst.CSTNode) -> Iterator[Sequence[cst.BaseStatement]]:
+    for child in statement.children:
+        if isinstance(child, cst.BaseSuite):
+            yield _block(child)
+        elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler)):
+            yield from _suites(child)
+
+
+def _short(node: cst.CSTNode) -> str:
+    text = code_of(node)
+    return text if len(text) <= 40 else text[:37] + "..."
