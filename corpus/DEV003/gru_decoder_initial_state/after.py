@@ -5,7 +5,6 @@ The hidden state is created on the CPU and wrapped in the long-deprecated `Varia
 
 import torch
 import torch.nn as nn
-from torch.autograd import Variable
 
 
 class Decoder(nn.Module):

@@ -28,9 +28,9 @@ def run():
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     loss_fn = nn.CrossEntropyLoss()
 
-    src = torch.randint(0, VOCAB, (10, 3)).to(device)
-    tgt = torch.randint(0, VOCAB, (8, 3)).to(device)
-    labels = torch.randint(0, VOCAB, (8, 3)).to(device)
+    src = torch.randint(0, VOCAB, (10, 3), device=device)
+    tgt = torch.randint(0, VOCAB, (8, 3), device=device)
+    labels = torch.randint(0, VOCAB, (8, 3), device=device)
 
     optimizer.zero_grad()
     logits = model(src, tgt)

@@ -22,8 +22,9 @@ class SmallConvNet(nn.Module):
 def run():
     model = SmallConvNet().to(device)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
-    images = torch.randn(8, 1, 8, 8).to(device)
-    labels = torch.randint(0, 10, (8,)).to(device)
+    host = torch.Generator().manual_seed(0)  # data drawn on the host, the same numbers on any device
+    images = torch.randn(8, 1, 8, 8, generator=host).to(device)
+    labels = torch.randint(0, 10, (8,), generator=host).to(device)
 
     for _ in range(3):
         optimizer.zero_grad()

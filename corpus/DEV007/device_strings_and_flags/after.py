@@ -18,7 +18,7 @@ def run():
     if USE_CUDA:
         denoiser = denoiser.cuda()
     alphas = noise_schedule(10)
-    clean = torch.randn(4, 16).to(device)
+    clean = torch.randn(4, 16, generator=torch.Generator().manual_seed(0)).to(device)
     noise = torch.randn(4, 16, device=device)
     t = 5
     noisy = alphas[t].sqrt() * clean + (1 - alphas[t]).sqrt() * noise

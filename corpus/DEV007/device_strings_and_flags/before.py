@@ -16,7 +16,7 @@ def run():
     if USE_CUDA:
         denoiser = denoiser.cuda()
     alphas = noise_schedule(10)
-    clean = torch.randn(4, 16).to("cuda")
+    clean = torch.randn(4, 16, generator=torch.Generator().manual_seed(0)).to("cuda")
     noise = torch.randn(4, 16, device="cuda")
     t = 5
     noisy = alphas[t].sqrt() * clean + (1 - alphas[t]).sqrt() * noise
