@@ -62,7 +62,7 @@ _VARIABLE_MODULES = frozenset({"torch.autograd", "torch.autograd.variable"})
 # Calls that make a fresh tensor no one else holds, which never requires grad unless asked to.
 _FRESH = FACTORIES - {"torch.as_tensor"} | {"torch.from_numpy"}
 # Methods of a fresh tensor that give another fresh tensor without gradient history.
-_FRESH_METHODS = frozenset("to cuda cpu float double half long int bool contiguous view reshape".split())
+_FRESH_METHODS = frozenset("to cuda cpu float double half long int bool contiguous view reshape zero_ fill_".split())
 
 
 class LegacyTensorApi(Rule):

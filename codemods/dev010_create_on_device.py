@@ -60,7 +60,7 @@ _HOST_BOUND = ("device", "out", "pin_memory", "generator")
 # of them (`.to()` copies an expanded tensor into a dense one, the device factory would keep the view).
 _SAME_ON_ANY_DEVICE = frozenset(
     "tril triu t transpose permute view reshape unsqueeze squeeze flatten flip repeat contiguous"
-    " float double half long int bool".split()
+    " float double half long int bool zero_ fill_".split()
 )
 _DEVICE_NAME = re.compile(r"^(device|dev|\w+_device|\w+_dev|device_\w+)$")
 
