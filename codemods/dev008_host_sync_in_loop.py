@@ -50,22 +50,17 @@ Applied only with `--unsafe-fixes`, and only when nothing in the loop reads the 
 
 from __future__ import annotations
 
-import re
-from typing import Iterator, Sequence
-
 import libcst as cst
 
 from codemods import walk
 from codemods.base import FixSafety, Invalid, Rule, valid
 from codemods.legacy_constructors import is_size
 from codemods.names import dotted_name
-from codemods.patterns import code_of, model_names
+from codemods.patterns import code_of
+from codemods.tensor_values import bound_names
+from codemods.training_loops import TrainingLoops, scope_of
 
 # Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
-_NOT_TENSOR_METHODS = frozenset(
-    "item tolist numpy cpu size dim numel nelement element_size stride data_ptr get_device backward"
-    " is_contiguous is_floating_point is_complex type __len__ zero_grad step".split()
-)
 _SYNC_METHODS = {
     "item": "copies the value to the host",
     "tolist": "copies the values to the host",
@@ -73,14 +68,6 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
-# torch functions that return no tensor.
-_TORCH_NOT_TENSOR = re.compile(
-    r"^torch\.(is_\w+|numel|device|Size|no_grad|enable_grad|inference_mode|manual_seed|save|load|"
-    r"get_\w+|set_\w+|(cuda|backends|utils|optim|distributed|nn\.init|autograd|jit|amp)\b.*|nn\.[A-Z]\w*)$"
-)
-# Callables that, passed in as parameters, are models and loss functions by their names.
-_MODEL_NAME = re.compile(r"^(model|net|network|criterion|loss_fn|loss_func|lossfn|\w+_model|\w+_net|\w+_criterion)$")
-_OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 
 
@@ -284,148 +271,21 @@ class HostSyncInLoop(Rule):
 
     def check(self) -> None:
         module = self.context.module
-        step_loops = self._step_loops(module)
-        if not step_loops:
-            return
-        self._modules = model_names(module, self.aliases)
-        scopes: dict[int, cst.FunctionDef | cst.Module] = {}
-        for loop in step_loops.values():
-            scope = _scope_of(loop)
-            scopes.setdefault(id(scope), scope)
-        for scope in scopes.values():
-            statements = _block(scope.body) if isinstance(scope, cst.FunctionDef) else scope.body
-            self._flow(statements, set(), None, False, set(step_loops))
-
-    # -- where the training loops are
-
-    def _step_loops(self, module: cst.Module) -> dict[int, cst.For | cst.While]:
-        """The innermost loop around each `.backward()` / `optimizer.step()` call, by node id."""
-        loops: dict[int, cst.For | cst.While] = {}
-        for call in walk.of_type(module, cst.Call):
-            func = call.func
-            if not isinstance(func, cst.Attribute):
-                continue
-            trains = func.attr.value == "backward" or (
-                func.attr.value == "step" and _OPTIMIZER_NAME.search(dotted_name(func.value) or "")
-            )
-            if not trains:
-                continue
-            for above in walk.ancestors(call):
-                if isinstance(above, (cst.For, cst.While)):
-                    loops[id(above)] = above
-                    break
-                if isinstance(above, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-                    break
-        return loops
-
-    # -- which names hold tensors, statement by statement
-
-    def _flow(
-        self,
-        statements: Sequence[cst.BaseStatement],
-        tensors: set[str],
-        loop: cst.For | cst.While | None,
-        periodic: bool,
-        step_loops: set[int],
-    ) -> None:
-        for statement in statements:
-            if isinstance(statement, cst.SimpleStatementLine):
-                for small in statement.body:
-                    if loop is not None and not periodic:
-                        self._syncs(small, tensors, loop)
-                    self._bind(small, tensors)
-            elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
-                continue
-            elif isinstance(statement, (cst.For, cst.While)):
-                inner = statement if id(statement) in step_loops else loop
-                if isinstance(statement, cst.While) and inner is not None and not periodic:
-                    self._test(statement.test, tensors, inner)
-                if isinstance(statement, cst.For):
-                    tensors.difference_update(_bound_names(statement.target))
-                self._flow(_block(statement.body), tensors, inner, periodic, step_loops)
-                if statement.orelse is not None:
-                    self._flow(_block(statement.orelse.body), tensors, loop, periodic, step_loops)
-            elif isinstance(statement, cst.If):
-                self._if(statement, tensors, loop, periodic, step_loops)
-            else:  # with, try: their bodies run in order
-                for suite in _suites(statement):
-                    self._flow(suite, tensors, loop, periodic, step_loops)
-
-    def _if(self, statement: cst.If, tensors: set[str], loop, periodic: bool, step_loops: set[int]) -> None:  # type: ignore[no-untyped-def]
-        if loop is not None and not periodic:
-            self._test(statement.test, tensors, loop)
-        every_n = any(
-            isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo)
-            for n in walk.descendants(statement.test)
-        )
-        self._flow(_block(statement.body), tensors, loop, periodic or every_n, step_loops)
-        orelse = statement.orelse
-        if isinstance(orelse, cst.If):
-            self._if(orelse, tensors, loop, periodic, step_loops)
-        elif orelse is not None:
-            self._flow(_block(orelse.body), tensors, loop, periodic, step_loops)
-
-    def _bind(self, small: cst.BaseSmallStatement, tensors: set[str]) -> None:
-        if isinstance(small, cst.Assign):
-            for target in small.targets:
-                self._assign(target.target, small.value, tensors)
-        elif isinstance(small, cst.AnnAssign) and small.value is not None:
-            self._assign(small.target, small.value, tensors)
-        elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
-            if self._is_tensor(small.value, tensors):
-                tensors.add(small.target.value)
-
-    def _assign(self, target: cst.BaseExpression, value: cst.BaseExpression, tensors: set[str]) -> None:
-        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
-            if len(target.elements) == len(value.elements):
-                for t, v in zip(target.elements, value.elements):
-                    self._assign(t.value, v.value, tensors)
-                return
-        names = _bound_names(target)
-        if self._is_tensor(value, tensors):
-            tensors.update(names)
-        else:
-            tensors.difference_update(names)
-
-    def _is_tensor(self, node: cst.BaseExpression, tensors: set[str]) -> bool:
-        """Is ``node`` a tensor on the model's device, as far as the code shows?"""
-        if isinstance(node, cst.Name):
-            return node.value in tensors
-        if isinstance(node, cst.Call):
-            func = node.func
-            qualified = self.aliases.qualify(func)
-            if qualified is not None:
-                return qualified.startswith("torch.") and not _TORCH_NOT_TENSOR.match(qualified)
-            name = dotted_name(func)
-            if name is not None and (name in self._modules or _MODEL_NAME.match(name.rsplit(".", 1)[-1])):
-                return True  # a model's output, a loss
-            if isinstance(func, cst.Attribute):
-                method = func.attr.value
-                if method in ("to", "cuda"):
-                    return dotted_name(func.value) not in self._modules
-                return method not in _NOT_TENSOR_METHODS and self._is_tensor(func.value, tensors)
-            return False
-        if isinstance(node, cst.Attribute):
-            return node.attr.value in ("grad", "data", "T", "mT") and self._is_tensor(node.value, tensors)
-        if isinstance(node, cst.Subscript):
-            return self._is_tensor(node.value, tensors)
-        if isinstance(node, cst.BinaryOperation):
-            return self._is_tensor(node.left, tensors) or self._is_tensor(node.right, tensors)
-        if isinstance(node, cst.UnaryOperation):
-            return not isinstance(node.operator, cst.Not) and self._is_tensor(node.expression, tensors)
-        if isinstance(node, cst.Comparison):
-            return self._is_tensor(node.left, tensors) or any(
-                self._is_tensor(c.comparator, tensors) for c in node.comparisons
-            )
-        return False
+        loops = TrainingLoops(module, self.aliases)
+        self._values = loops.values
+        for event in loops.events():
+            if isinstance(event.node, cst.BaseExpression):
+                self._test(event.node, event.tensors, event.loop)
+            else:
+                self._syncs(event.node, event.tensors, event.loop)
 
     # -- the syncs
 
-    def _test(self, test: cst.BaseExpression, tensors: set[str], loop: cst.CSTNode) -> None:
+    def _test(self, test: cst.BaseExpression, tensors: frozenset[str], loop: cst.CSTNode) -> None:
         self._branch_on_tensor(test, tensors)
         self._syncs(test, tensors, loop)
 
-    def _branch_on_tensor(self, test: cst.BaseExpression, tensors: set[str]) -> None:
+    def _branch_on_tensor(self, test: cst.BaseExpression, tensors: frozenset[str]) -> None:
         """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""
         operands = [test]
         while operands:
@@ -434,16 +294,16 @@ class HostSyncInLoop(Rule):
                 operands += [node.left, node.right]
             elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
                 operands.append(node.expression)
-            elif self._is_tensor(node, tensors):
+            elif self._values.is_tensor(node, tensors):
                 self.report(
                     node, f"`{_short(node)}` is a tensor: branching on it waits for the GPU every step" + _ADVICE
                 )
 
-    def _syncs(self, node: cst.CSTNode, tensors: set[str], loop: cst.CSTNode) -> None:
+    def _syncs(self, node: cst.CSTNode, tensors: frozenset[str], loop: cst.CSTNode) -> None:
         for inner in walk.descendants(node):
             if isinstance(inner, cst.Call):
                 self._call(inner, tensors, loop, node)
-            elif isinstance(inner, cst.FormattedStringExpression) and self._is_tensor(inner.expression, tensors):
+            elif isinstance(inner, cst.FormattedStringExpression) and self._values.is_tensor(inner.expression, tensors):
                 self.report(
                     inner.expression,
                     f"formatting the tensor `{_short(inner.expression)}` waits for the GPU every step" + _ADVICE,
@@ -451,10 +311,10 @@ class HostSyncInLoop(Rule):
             elif isinstance(inner, (cst.IfExp, cst.Assert)):
                 self._branch_on_tensor(inner.test, tensors)
 
-    def _call(self, call: cst.Call, tensors: set[str], loop: cst.CSTNode, statement: cst.CSTNode) -> None:
+    def _call(self, call: cst.Call, tensors: frozenset[str], loop: cst.CSTNode, statement: cst.CSTNode) -> None:
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value in _SYNC_METHODS and not call.args:
-            if not self._is_tensor(func.value, tensors):
+            if not self._values.is_tensor(func.value, tensors):
                 return
             what = f"`{_short(func.value)}.{func.attr.value}()` {_SYNC_METHODS[func.attr.value]}"
             message = what + " and waits for the GPU every step"
@@ -468,9 +328,9 @@ class HostSyncInLoop(Rule):
         name = dotted_name(func)
         if name in self.aliases.names:
             return  # an imported `float`/`print` is not the builtin
-        if name in _CONVERSIONS and len(call.args) == 1 and self._is_tensor(call.args[0].value, tensors):
+        if name in _CONVERSIONS and len(call.args) == 1 and self._values.is_tensor(call.args[0].value, tensors):
             self.report(call, f"`{code_of(call)[:40]}` of a tensor waits for the GPU every step" + _ADVICE)
-        elif name == "print" and any(self._is_tensor(a.value, tensors) for a in call.args if not a.keyword):
+        elif name == "print" and any(self._values.is_tensor(a.value, tensors) for a in call.args if not a.keyword):
             self.report(call, "printing a tensor waits for the GPU every step" + _ADVICE)
 
     # -- the fix
@@ -497,7 +357,7 @@ class HostSyncInLoop(Rule):
         uses = [n for n in walk.descendants(loop) if isinstance(n, cst.Name) and n.value == total]
         if len(uses) != 1 or uses[0] is not statement.target:
             return None  # the loop reads it: it would see a tensor
-        scope = _scope_of(loop)
+        scope = scope_of(loop)
         if any(
             isinstance(n, (cst.Global, cst.Nonlocal)) and any(a.name.value == total for a in n.names)
             for n in walk.descendants(scope)
@@ -541,42 +401,10 @@ def _float_init_before(statements: list[cst.BaseStatement], total: str) -> bool:
 
 def _targets(small: cst.BaseSmallStatement) -> set[str]:
     if isinstance(small, cst.Assign):
-        return {n for t in small.targets for n in _bound_names(t.target)}
+        return {n for t in small.targets for n in bound_names(t.target)}
     if isinstance(small, (cst.AugAssign, cst.AnnAssign)):
-        return _bound_names(small.target)
+        return bound_names(small.target)
     return set()
-
-
-def _bound_names(target: cst.BaseExpression) -> set[str]:
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return {n for e in target.elements for n in _bound_names(e.value)}
-    if isinstance(target, cst.StarredElement):
-        return _bound_names(target.value)
-    return set()
-
-
-def _scope_of(node: cst.CSTNode) -> cst.CSTNode:
-    for above in walk.ancestors(node):
-        if isinstance(above, (cst.FunctionDef, cst.Module)):
-            return above
-    return node
-
-
-def _block(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
-    if isinstance(suite, cst.IndentedBlock):
-        return suite.body
-    assert isinstance(suite, cst.SimpleStatementSuite)
-    return [cst.SimpleStatementLine(body=suite.body)]
-
-
-def _suites(statement: cst.CSTNode) -> Iterator[Sequence[cst.BaseStatement]]:
-    for child in statement.children:
-        if isinstance(child, cst.BaseSuite):
-            yield _block(child)
-        elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler)):
-            yield from _suites(child)
 
 
 def _short(node: cst.CSTNode) -> str:
