@@ -288,11 +288,13 @@ class LegacyTensorApi(Rule):
         data = args[0].value
         fresh = self._is_fresh(data)
         fixed: cst.BaseExpression = data if fresh else _method(data, "detach")
+        if fresh:
+            message = "`Variable(...)` of a tensor created right here is that tensor since PyTorch 0.4"
+        else:
+            message = "`Variable(x)` is `x.detach()` since PyTorch 0.4"
         if wants_grad:
             fixed = _method(fixed, "requires_grad_")
-            message = "`Variable(x, requires_grad=True)` is `x.detach().requires_grad_()` since PyTorch 0.4"
-        else:
-            message = "`Variable(x)` is `x.detach()` since PyTorch 0.4 (a tensor created here needs neither)"
+            message += " (with `requires_grad=True`: `.requires_grad_()` after it)"
         self.report(call, message, edits={call: _keep_parens(call, fixed)})
 
     def _is_fresh(self, node: cst.BaseExpression) -> bool:
