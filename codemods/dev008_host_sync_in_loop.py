@@ -4,7 +4,8 @@ Finds host syncs on device tensors inside the body of a training loop (a loop th
 `float(t)`/`int(t)`/`bool(t)`, printing or formatting a tensor, and `if t > 0:` on a tensor. Only
 values the rule can tell are tensors count: the loss (the receiver of `.backward()`, a criterion's
 result), model outputs, results of `torch` functions and tensor methods, and what is computed from
-them. Work done every N steps (`if step % 100 == 0:`) is left alone.
+them. Work done every N steps (`if step % 100 == 0:`) is left alone, and so are files that never
+mention a device (`cuda`, `device`, `mps`): on the CPU a sync costs nothing.
 
 The usual accumulator, `total += loss.item()` with `total = 0.0` just before the loop, is fixed
 (unsafe): the sum stays on the device (`total += loss.detach()`) and is converted once after the loop
@@ -50,6 +51,8 @@ Applied only with `--unsafe-fixes`, and only when nothing in the loop reads the 
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from codemods import walk
@@ -68,6 +71,7 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
+_USES_A_DEVICE = re.compile(r"cuda|device|\bmps\b")
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 
 
@@ -83,6 +87,7 @@ class HostSyncInLoop(Rule):
         valid(
             """
             import torch
+            device = torch.device("cuda")
             for step, (x, y) in enumerate(loader):
                 loss = criterion(model(x), y)
                 loss.backward()
@@ -95,6 +100,7 @@ class HostSyncInLoop(Rule):
         valid(
             """
             import torch
+            device = torch.device("cuda")
             for x, y in loader:
                 loss = criterion(model(x), y)
                 loss.backward()
@@ -106,6 +112,7 @@ class HostSyncInLoop(Rule):
         valid(
             """
             import torch
+            device = torch.device("cuda")
             correct = 0
             with torch.no_grad():
                 for x, y in loader:
@@ -116,6 +123,7 @@ class HostSyncInLoop(Rule):
         valid(
             """
             import torch
+            device = torch.device("cuda")
             import numpy as np
             for x, y in loader:
                 loss = criterion(model(x), y)
@@ -130,6 +138,7 @@ class HostSyncInLoop(Rule):
         valid(
             """
             import torch
+            device = torch.device("cuda")
             losses = []
             for x, y in loader:
                 loss = criterion(model(x), y)
@@ -142,9 +151,21 @@ class HostSyncInLoop(Rule):
         valid(
             """
             import torch
+            device = torch.device("cuda")
             for t in range(100):
                 action = policy(obs)
                 obs, reward, done, info = env.step(action.item())
+            """
+        ),
+        # A script that never names a device trains on the CPU, where a sync costs nothing.
+        valid(
+            """
+            import torch
+            for x, y in loader:
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                print(loss.item())
             """
         ),
     ]
@@ -152,6 +173,7 @@ class HostSyncInLoop(Rule):
         Invalid(
             """
             import torch
+            device = torch.device("cuda")
             running = 0.0  # summed over the epoch
             for x, y in loader:
                 optimizer.zero_grad()
@@ -163,6 +185,7 @@ class HostSyncInLoop(Rule):
             """,
             """
             import torch
+            device = torch.device("cuda")
             running = 0.0  # summed over the epoch
             for x, y in loader:
                 optimizer.zero_grad()
@@ -177,6 +200,7 @@ class HostSyncInLoop(Rule):
         Invalid(
             """
             import torch
+            device = torch.device("cuda")
             def train(model, loader, opt, loss_fn, epochs):
                 for epoch in range(epochs):
                     total = 0.0
@@ -190,6 +214,7 @@ class HostSyncInLoop(Rule):
             """,
             """
             import torch
+            device = torch.device("cuda")
             def train(model, loader, opt, loss_fn, epochs):
                 for epoch in range(epochs):
                     total = 0.0
@@ -207,6 +232,7 @@ class HostSyncInLoop(Rule):
         Invalid(
             """
             import torch
+            device = torch.device("cuda")
             best = None
             for x, y in loader:
                 loss = criterion(model(x), y)
@@ -220,6 +246,7 @@ class HostSyncInLoop(Rule):
         Invalid(
             """
             import torch
+            device = torch.device("cuda")
             history = []
             for batch in loader:
                 out = model(batch)
@@ -235,6 +262,7 @@ class HostSyncInLoop(Rule):
         Invalid(
             """
             import torch
+            device = torch.device("cuda")
             total = 0.0
             for i, (x, y) in enumerate(loader):
                 loss = criterion(model(x), y)
@@ -248,6 +276,7 @@ class HostSyncInLoop(Rule):
         Invalid(
             """
             import torch
+            device = torch.device("cuda")
             correct = 0
             for x, y in loader:
                 out = model(x)
@@ -260,6 +289,7 @@ class HostSyncInLoop(Rule):
         Invalid(
             """
             import torch
+            device = torch.device("cuda")
             while not done:
                 loss = net(x).sum()
                 loss.backward()
@@ -270,20 +300,17 @@ class HostSyncInLoop(Rule):
     ]
 
     def check(self) -> None:
+        if not _USES_A_DEVICE.search(self.context.source):
+            return  # a CPU-only script: its syncs cost nothing
         module = self.context.module
         loops = TrainingLoops(module, self.aliases)
         self._values = loops.values
         for event in loops.events():
-            if isinstance(event.node, cst.BaseExpression):
-                self._test(event.node, event.tensors, event.loop)
-            else:
-                self._syncs(event.node, event.tensors, event.loop)
+            if event.is_test:
+                self._branch_on_tensor(event.node, event.tensors)  # type: ignore[arg-type]
+            self._syncs(event.node, event.tensors, event.loop)
 
     # -- the syncs
-
-    def _test(self, test: cst.BaseExpression, tensors: frozenset[str], loop: cst.CSTNode) -> None:
-        self._branch_on_tensor(test, tensors)
-        self._syncs(test, tensors, loop)
 
     def _branch_on_tensor(self, test: cst.BaseExpression, tensors: frozenset[str]) -> None:
         """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""

@@ -3,7 +3,8 @@
 A training loop is the innermost ``for``/``while`` around a ``.backward()`` call or an optimizer's
 ``.step()``: code in its body runs once per step. :meth:`TrainingLoops.events` walks each function
 (or module) holding one, tracking which names hold tensors (:class:`TensorValues`) through every
-statement, and yields what runs every step: each simple statement and each ``if``/``while`` test.
+statement, and yields what runs every step: each simple statement, each ``if``/``while`` test and
+the iterable of each loop nested in the training loop.
 The body of ``if step % N == 0:`` runs every N steps, not every step, and is not yielded.
 """
 
@@ -30,6 +31,7 @@ class Event:
     node: cst.BaseSmallStatement | cst.BaseExpression
     tensors: frozenset[str]
     loop: Loop
+    is_test: bool = False  # an if/while test: its truth value is read
 
 
 class TrainingLoops:
@@ -62,7 +64,9 @@ class TrainingLoops:
             elif isinstance(statement, (cst.For, cst.While)):
                 inner = statement if id(statement) in self.loops else loop
                 if isinstance(statement, cst.While) and inner is not None and not periodic:
-                    yield Event(statement.test, frozenset(tensors), inner)
+                    yield Event(statement.test, frozenset(tensors), inner, is_test=True)
+                if isinstance(statement, cst.For) and loop is not None and not periodic:
+                    yield Event(statement.iter, frozenset(tensors), loop)  # evaluated every step
                 if isinstance(statement, cst.For):
                     tensors.difference_update(bound_names(statement.target))
                 yield from self._flow(_block(statement.body), tensors, inner, periodic)
@@ -76,7 +80,7 @@ class TrainingLoops:
 
     def _if(self, statement: cst.If, tensors: set[str], loop: Loop | None, periodic: bool) -> Iterator[Event]:
         if loop is not None and not periodic:
-            yield Event(statement.test, frozenset(tensors), loop)
+            yield Event(statement.test, frozenset(tensors), loop, is_test=True)
         every_n = any(
             isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo)
             for n in walk.descendants(statement.test)
