@@ -45,7 +45,8 @@ import re
 import libcst as cst
 
 from codemods import walk
-from codemods.base import FixSafety, Invalid, Rule, valid
+from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
+from codemods.names import dotted_name
 from codemods.patterns import code_of, is_dtype_expr, kwarg, module_classes, positional, with_kwarg
 
 _DETERMINISTIC = frozenset(
@@ -122,6 +123,15 @@ class CreateOnDevice(Rule):
                     return x + torch.zeros(3).to(self.device)
             """
         ),
+        # Moved under another name: the host tensor is still used.
+        valid(
+            """
+            import torch
+            table = torch.arange(10)
+            table_gpu = table.to(device)
+            print(table.sum())
+            """
+        ),
         # `.to(other)` with a tensor takes the other tensor's dtype too: not a plain device.
         valid(
             """
@@ -175,6 +185,24 @@ class CreateOnDevice(Rule):
                 return torch.tensor(values, device=args.device)
             """,
         ),
+        # Created, then moved at once under the same name: one creation on the device.
+        Invalid(
+            """
+            import torch
+
+            def positions(n, device):
+                pos = torch.arange(n).unsqueeze(0)
+                pos = pos.to(device)
+                return pos
+            """,
+            """
+            import torch
+
+            def positions(n, device):
+                pos = torch.arange(n, device=device).unsqueeze(0)
+                return pos
+            """,
+        ),
         # zeros are zero in every dtype: the conversion moves onto the factory.
         Invalid(
             """
@@ -220,7 +248,10 @@ class CreateOnDevice(Rule):
             func = call.func
             if not (isinstance(func, cst.Attribute) and func.attr.value in ("to", "cuda")):
                 continue
-            factory = _factory_under(func.value)
+            created, removed = func.value, None
+            if isinstance(created, cst.Name):  # `x = torch.zeros(n)` then `x = x.to(device)`
+                created, removed = _created_just_before(call, created.value)
+            factory = _factory_under(created) if created is not None else None
             if factory is None:
                 continue
             qualified = self.aliases.qualify(factory.func)
@@ -236,9 +267,9 @@ class CreateOnDevice(Rule):
             if target is None or _inside_module_class(call, in_modules):
                 continue
             device, dtype = target
-            if dtype is not None and factory is not func.value:
+            if dtype is not None and factory is not created:
                 continue  # a dtype after a chain of methods: rare, and not worth the reasoning
-            self._report(call, factory, qualified, device, dtype)
+            self._report(call, created, factory, qualified, (device, dtype), removed)
 
     def _target(
         self, call: cst.Call, method: str
@@ -276,11 +307,15 @@ class CreateOnDevice(Rule):
     def _report(
         self,
         call: cst.Call,
+        created: cst.BaseExpression,
         factory: cst.Call,
         qualified: str,
-        device: cst.BaseExpression,
-        dtype: cst.BaseExpression | None,
+        target: tuple[cst.BaseExpression, cst.BaseExpression | None],
+        removed: cst.SimpleStatementLine | None,
     ) -> None:
+        """Report ``call`` (the move); the fix makes ``created`` on the device and drops the move
+        (the whole ``removed`` statement when the move was a statement of its own)."""
+        device, dtype = target
         short = qualified.split(".")[-1]
         assert isinstance(call.func, cst.Attribute)
         moved = ".cuda()" if call.func.attr.value == "cuda" else ".to(...)"
@@ -301,21 +336,23 @@ class CreateOnDevice(Rule):
                 self.report(call, message + f"; create it with `device=` and `dtype=` directly (the"
                             " values may round differently, so it is not rewritten)")
                 return
-        created = with_kwarg(factory, "device", device)
+        made = with_kwarg(factory, "device", device)
         if dtype is not None:
-            created = with_kwarg(created, "dtype", dtype)
-        moved_value = call.func.value
-        fixed = created if moved_value is factory else moved_value.deep_replace(factory, created)
+            made = with_kwarg(made, "dtype", dtype)
+        fixed = made if created is factory else created.deep_replace(factory, made)
+        edits: dict[cst.CSTNode, Replacement] = {call: fixed}
+        if removed is not None:
+            edits = {created: fixed, removed: cst.RemovalSentinel.REMOVE}
         if qualified in _RANDOM:
             self.report(
                 call,
                 message + "; create it with `device=` (unsafe: the device's random generator draws"
                 " different numbers)",
-                edits={call: fixed},
+                edits=edits,
                 safety=FixSafety.UNSAFE,
             )
             return
-        self.report(call, message + "; create it with `device=`", edits={call: fixed})
+        self.report(call, message + "; create it with `device=`", edits=edits)
 
 
 def _factory_under(node: cst.BaseExpression) -> cst.Call | None:
@@ -329,6 +366,41 @@ def _factory_under(node: cst.BaseExpression) -> cst.Call | None:
     ):
         node = node.func.value
     return node if isinstance(node, cst.Call) else None
+
+
+def _created_just_before(
+    move: cst.Call, name: str
+) -> tuple[cst.BaseExpression | None, cst.SimpleStatementLine | None]:
+    """For ``name = name.to(device)`` right after ``name = <value>``: (``<value>``, the move's
+    line). Rebinding ``name`` at once leaves no other use of the host tensor; nothing else qualifies."""
+    above = walk.ancestors(move)[:3]
+    if not (
+        len(above) == 3
+        and isinstance(above[0], cst.Assign)
+        and above[0].value is move
+        and len(above[0].targets) == 1
+        and dotted_name(above[0].targets[0].target) == name
+        and isinstance(above[1], cst.SimpleStatementLine)
+        and len(above[1].body) == 1
+        and isinstance(above[2], (cst.IndentedBlock, cst.Module))
+    ):
+        return None, None
+    line = above[1]
+    if line.trailing_whitespace.comment is not None or any(e.comment for e in line.leading_lines):
+        return None, None  # its comment would go with it
+    body = list(above[2].body)
+    index = next(i for i, s in enumerate(body) if s is line)
+    previous = body[index - 1] if index else None
+    if not (isinstance(previous, cst.SimpleStatementLine) and len(previous.body) == 1):
+        return None, None
+    assign = previous.body[0]
+    if not (
+        isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and dotted_name(assign.targets[0].target) == name
+    ):
+        return None, None
+    return assign.value, line
 
 
 def _inside_module_class(node: cst.CSTNode, module_classes: set[str]) -> bool:
