@@ -24,7 +24,6 @@ def run():
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     model = SensorEncoder().to(device)
 
-    readings = torch.randn(16, 4, 6).float()
-    readings = readings.to(device)
+    readings = torch.randn(16, 4, 6, device=device).float()
     scores = model(readings)
     return {"scores": scores}
