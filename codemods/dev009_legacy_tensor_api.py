@@ -373,7 +373,7 @@ class LegacyTensorApi(Rule):
             ]
             if len(kept) == len(imported.names):
                 continue
-            message = "`Variable` is no longer used: remove its import"
+            message = "`Variable` is imported but not used: remove the import"
             if any(line.comment is not None for line in statement.leading_lines):
                 self.report(imported, message)  # its comment would go with it
             elif not kept:
