@@ -5,7 +5,6 @@ Nothing here touches the file system; :mod:`autofix.files` does that around :fun
 
 from __future__ import annotations
 
-import ast
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -14,6 +13,7 @@ from typing import Iterable, Sequence
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from autofix.screen import refuse_if_too_deep
 from autofix.source import SourceError
 from codemods.base import Finding, FixSafety, Rule, RuleContext
 from codemods import walk
@@ -49,29 +49,8 @@ class Outcome:
     dropped: list[str] = field(default_factory=list)
 
 
-# CPython itself refuses more than 200 nested brackets; libcst's native parser overflows the C
-# stack (a segfault, not an exception) on a few thousand, so deep files are checked first.
-_MAX_BRACKET_DEPTH = 200
-_BRACKETS = re.compile(r"[()\[\]{}]")
-
-
-def _check_nesting(text: str) -> None:
-    depth = 0
-    for match in _BRACKETS.finditer(text):
-        depth += 1 if match.group() in "([{" else -1
-        if depth > _MAX_BRACKET_DEPTH:
-            break
-    else:
-        return
-    # Brackets inside strings and comments count above, so let CPython have the final word.
-    try:
-        compile(text, "<source>", "exec", flags=ast.PyCF_ONLY_AST)
-    except (SyntaxError, RecursionError, MemoryError, ValueError) as exc:
-        raise SourceError(f"too deeply nested to parse safely ({type(exc).__name__}: {exc})") from None
-
-
 def parse(text: str) -> cst.Module:
-    _check_nesting(text)
+    refuse_if_too_deep(text)
     try:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
