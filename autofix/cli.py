@@ -15,9 +15,7 @@ from typing import Sequence
 
 import click
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
-from rich.table import Table
 
 from autofix import __version__
 from autofix.config import ConfigError, ConfigResolver, Overrides, parse_size
@@ -289,6 +287,8 @@ class _Run:
 @main.command("rules")
 def rules_command() -> None:
     """List every rule."""
+    from rich.table import Table
+
     table = Table(title="torch-autofix rules")
     for column in ("Code", "Name", "Fix", "Summary"):
         table.add_column(column)
@@ -305,6 +305,8 @@ def explain(code: str) -> None:
     if rule is None:
         known = ", ".join(rules_by_code())
         raise UsageProblem(f"unknown rule code {code!r} (known: {known})")
+    from rich.markdown import Markdown
+
     console = Console()
     heading = f"# {rule.code} ({rule.name})\n\nFix: **{rule.fix_safety.value}**\n\n"
     if console.is_terminal:
