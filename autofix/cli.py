@@ -155,9 +155,9 @@ class _Run:
 
     # -- gathering work
 
-    def _tasks(self) -> list[Task]:
+    def _tasks(self, paths: Sequence[str] | None = None) -> list[Task]:
         files = discover(
-            [p for p in self.paths if p != "-"], exclude=self.overrides.exclude,
+            [p for p in (paths or self.paths) if p != "-"], exclude=self.overrides.exclude,
             on_error=lambda path, message: self._problem(f"{path}: error: {message}"),
         )
         tasks = []
@@ -322,4 +322,10 @@ def _add_verify() -> None:
     main.add_command(verify)
 
 
+def _add_migrate() -> None:
+    # The module registers its command itself: it may be the one importing this module.
+    import autofix.migrate  # noqa: F401
+
+
 _add_verify()
+_add_migrate()

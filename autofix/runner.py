@@ -29,6 +29,8 @@ class RunOptions:
     timeout: float | None = DEFAULT_TIMEOUT_S  # per file, in a worker
     force: bool = False  # rewrite read-only files too
     cache: Cache | None = None
+    # Where fixed bytes go instead of back into the file (``autofix migrate --branch``).
+    deliver: Callable[[Task, bytes], None] | None = None
 
 
 @dataclass
@@ -91,7 +93,7 @@ def run(
 ) -> RunOutcome:
     outcome = RunOutcome()
     started = time.time()
-    if any(task.mode == FIX for task in tasks):
+    if options.deliver is None and any(task.mode == FIX for task in tasks):
         outcome.removed_temporaries = remove_stale_temporaries({Path(t.path).parent for t in tasks}, started)
     results: dict[int, FileResult] = {}
     stamps: dict[int, tuple[Stamp, str | None]] = {}
@@ -129,7 +131,9 @@ def run(
                     continue
                 result, new_data = value
                 stamp, key = stamps.pop(index)
-                if new_data is not None and task.mode == FIX:
+                if new_data is not None and task.mode == FIX and options.deliver is not None:
+                    options.deliver(task, new_data)
+                elif new_data is not None and task.mode == FIX:
                     result = _write(task, result, new_data, stamp, options.force)
                 elif key is not None and options.cache is not None:
                     options.cache.put(key, result, task.mode)
