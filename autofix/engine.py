@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
+from autofix.positions import spans
 from autofix.screen import refuse_if_too_deep
 from autofix.source import SourceError
 from codemods.base import Finding, FixSafety, Rule, RuleContext
@@ -161,14 +161,14 @@ def _unsuppressed(
     has_markers = _SUPPRESSION.search(text) is not None
     if not findings or not (record or has_markers):
         return findings
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    positions = spans(module, [finding.node for finding in findings])
     lines = text.splitlines()
     kept = []
     for finding in findings:
-        span = positions[finding.node]
+        span = positions[id(finding.node)]
         if has_markers and any(
             _silences(lines[n - 1], finding.code)
-            for n in {span.start.line, span.end.line}
+            for n in {span.start_line, span.end_line}
             if 0 < n <= len(lines)
         ):
             continue
@@ -178,8 +178,8 @@ def _unsuppressed(
                 Diagnostic(
                     finding.code,
                     finding.message,
-                    span.start.line,
-                    span.start.column + 1,
+                    span.start_line,
+                    span.start_column + 1,
                     finding.fixable,
                     finding.safety.value,
                 )
