@@ -12,6 +12,7 @@ from typing import Iterable, Sequence
 
 import libcst as cst
 
+from autofix.edits import apply_edits
 from autofix.positions import spans
 from autofix.screen import refuse_if_too_deep
 from autofix.source import SourceError
@@ -123,7 +124,7 @@ def _lint_and_fix(
         if pass_number == MAX_PASSES:
             break
         chosen, deferred = _non_overlapping(applicable)
-        rewritten = module.visit(_ApplyEdits(chosen)).code
+        rewritten = apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()}).code
         if rewritten == current:
             raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
         try:
@@ -236,13 +237,3 @@ def _account_for_deferred(
         missing = count - present[key]
         for _ in range(max(0, missing)):
             outcome.dropped.append(f"{key[0]} ({key[1]}) was superseded by an overlapping fix")
-
-
-class _ApplyEdits(cst.CSTTransformer):
-    def __init__(self, findings: list[Finding]) -> None:
-        super().__init__()
-        self.edits = {id(node): repl for f in findings for node, repl in f.edits.items()}
-
-    def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
-        replacement = self.edits.get(id(original_node))
-        return updated_node if replacement is None else replacement
