@@ -7,6 +7,7 @@ found something, 2 a usage or configuration error, or a file or path that could 
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from collections import Counter
@@ -282,6 +283,10 @@ class _Run:
             abandoned = f", {self.outcome.abandoned} abandoned in flight" if self.outcome.abandoned else ""
             parts.append(f"interrupted by {name}: {left} file{'s' if left != 1 else ''} not processed{abandoned}")
         self.err.print("; ".join(parts), markup=False, highlight=False)
+        if os.environ.get("AUTOFIX_STATS"):  # for benchmarks/throughput.py
+            peaks = ", ".join(f"{rss / 2**20:.0f}" for rss in self.outcome.worker_peak_rss) or "-"
+            self.err.print(f"stats: worker peak RSS MB: {peaks}; worker restarts: {self.outcome.worker_restarts}",
+                           markup=False, highlight=False)
 
 
 @main.command("rules")
