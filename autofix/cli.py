@@ -1,11 +1,14 @@
 """The ``autofix`` command line: apply, check, rules, explain, verify.
 
 Exit codes, in every command: 0 nothing to do (or everything applied), 1 ``--check``/``--diff``/``check``
-found something, 2 a usage or configuration error, or a file that could not be processed.
+found something, 2 a usage or configuration error, or a file or path that could not be processed;
+130 / 143 when stopped by SIGINT / SIGTERM (after the files in flight finished and the summary was printed).
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 from collections import Counter
 from pathlib import Path
@@ -13,15 +16,15 @@ from typing import Sequence
 
 import click
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
-from rich.table import Table
 
 from autofix import __version__
-from autofix.config import ConfigError, ConfigResolver, Overrides
+from autofix.config import ConfigError, ConfigResolver, Overrides, parse_size
 from autofix.diff import print_diff
 from autofix.discovery import PathError, discover, excluded
-from autofix.files import DIFF, DRY_RUN, FIX, LINT, FileResult, Task, default_jobs, process_text, run_tasks
+from autofix.files import DIFF, DRY_RUN, FIX, LINT, FileResult, Task, default_jobs
+from autofix.runner import DEFAULT_TIMEOUT_S, RunOptions, RunOutcome, run, run_one
+from autofix.signals import exit_code_for
 from codemods import UnknownRuleError, all_rules, rules_by_code
 
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
@@ -49,10 +52,31 @@ def _common_options(func):  # type: ignore[no-untyped-def]
         click.option("--stdin-filename", default=None, help="The name of the file read from '-'."),
         click.option("--color/--no-color", default=None, help="Colour output (default: when a terminal)."),
         click.option("--quiet", "-q", is_flag=True, help="Print only diffs, findings and errors."),
+        *_robustness_options(),
     ]
     for option in reversed(options):
         func = option(func)
     return func
+
+
+def _size(value: object) -> int | None:
+    if value is None:
+        return None
+    try:
+        return parse_size(value) or 0
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _robustness_options() -> list:  # type: ignore[type-arg]
+    return [
+        click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT_S, show_default=True,
+                     help="Seconds one file may take before it is reported and skipped (0: no limit)."),
+        click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache."),
+        click.option("--force", is_flag=True, help="Rewrite read-only files too."),
+        click.option("--max-file-size", callback=lambda _c, _p, v: _size(v), default=None, metavar="SIZE",
+                     help="Skip larger files (e.g. 5MB; 0: no limit). Default: config, else 2MB."),
+    ]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -92,14 +116,24 @@ class _Run:
         stdin_filename: str | None,
         color: bool | None,
         quiet: bool,
+        timeout: float,
+        no_cache: bool,
+        force: bool,
+        max_file_size: int | None,
     ) -> None:
         self.mode = mode
         self.paths = paths or (".",)
         self.overrides = Overrides(
-            select=_codes(select) or None, ignore=_codes(ignore), exclude=exclude, unsafe_fixes=unsafe_fixes
+            select=_codes(select) or None, ignore=_codes(ignore), exclude=exclude, unsafe_fixes=unsafe_fixes,
+            max_file_size=max_file_size,
         )
-        self.config = ConfigResolver(self.overrides)
+        self.problems: list[str] = []  # paths and configuration that could not be used: exit 2
+        self.config = ConfigResolver(self.overrides, on_problem=self._problem)
         self.jobs = jobs or default_jobs()
+        self.timeout = timeout or None
+        self.no_cache = no_cache
+        self.force = force
+        self.outcome = RunOutcome()
         self.stdin_filename = stdin_filename
         self.quiet = quiet
         self.out = Console(color_system="auto" if color is not False else None, force_terminal=color or None,
@@ -116,29 +150,49 @@ class _Run:
             return EXIT_ERROR
         return self._report(results)
 
+    def _problem(self, message: str) -> None:
+        self.problems.append(message)
+        self.err.print(message if ": error: " in message else f"error: {message}", markup=False, highlight=False)
+
     # -- gathering work
 
-    def _tasks(self) -> list[Task]:
-        files = discover([p for p in self.paths if p != "-"], exclude=self.overrides.exclude)
+    def _tasks(self, paths: Sequence[str] | None = None) -> list[Task]:
+        files = discover(
+            [p for p in (paths or self.paths) if p != "-"], exclude=self.overrides.exclude,
+            on_error=lambda path, message: self._problem(f"{path}: error: {message}"),
+        )
         tasks = []
         for path in files:
             settings = self.config.settings_for(path.parent)
             explicitly_named = str(path) in self.paths
             if settings.exclude and not explicitly_named and excluded(path, settings.exclude, settings.root):
                 continue
-            tasks.append(Task(str(path), settings.rule_codes_for(path), self.mode, settings.unsafe_fixes))
+            tasks.append(Task(str(path), settings.rule_codes_for(path), self.mode, settings.unsafe_fixes,
+                              settings.max_file_size))
         return tasks
+
+    def _run_options(self) -> RunOptions:
+        cache = None
+        if not self.no_cache:
+            from autofix.cache import Cache, default_cache_dir
+
+            cache = Cache(default_cache_dir(), warn=lambda m: self.err.print(f"warning: {m}", markup=False))
+        return RunOptions(jobs=self.jobs, timeout=self.timeout, force=self.force, cache=cache)
 
     def _files(self) -> list[FileResult]:
         tasks = self._tasks()
+        options = self._run_options()
         show_progress = not self.quiet and self.err.is_terminal and len(tasks) > 200
         if not show_progress:
-            return run_tasks(tasks, self.jobs)
-        from rich.progress import Progress
+            self.outcome = run(tasks, options)
+        else:
+            from rich.progress import Progress
 
-        with Progress(console=self.err, transient=True) as progress:
-            bar = progress.add_task("fixing", total=len(tasks))
-            return run_tasks(tasks, self.jobs, on_result=lambda _: progress.advance(bar))
+            with Progress(console=self.err, transient=True) as progress:
+                bar = progress.add_task("fixing", total=len(tasks))
+                self.outcome = run(tasks, options, on_result=lambda _: progress.advance(bar))
+        self.total_tasks = len(tasks)
+        return self.outcome.results
 
     def _stdin(self) -> list[FileResult]:
         name = self.stdin_filename or "-"
@@ -147,7 +201,7 @@ class _Run:
         mode = DRY_RUN if self.mode == FIX else self.mode
         task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes)
         data = sys.stdin.buffer.read()
-        result, new_data = process_text(name, data, task, keep_text=True)
+        result, new_data = run_one(task, data, self.timeout)
         if self.mode == FIX:
             # `autofix apply -` is a filter: the (possibly fixed) source goes to stdout.
             sys.stdout.buffer.write(new_data if new_data is not None else data)
@@ -163,6 +217,9 @@ class _Run:
         for result in results:
             if result.error:
                 self.err.print(f"{result.path}: error: {result.error}", markup=False, highlight=False)
+                continue
+            if result.skipped:
+                self.err.print(f"{result.path}: skipped: {result.skipped}", markup=False, highlight=False)
                 continue
             if result.diff:
                 print_diff(self.out, result.path, result.diff, color=self.color)
@@ -183,7 +240,9 @@ class _Run:
                 self.err.print(f"{result.path}: note: {note}", markup=False, highlight=False)
         if not self.quiet:
             self._summary(results, errors, changed)
-        if errors:
+        if self.outcome.interrupted is not None:
+            return exit_code_for(self.outcome.interrupted)
+        if errors or self.problems:
             return EXIT_ERROR
         if self.mode == LINT:
             return EXIT_CHANGES if any(r.diagnostics for r in results) else EXIT_OK
@@ -213,13 +272,28 @@ class _Run:
                 f"{sum(withheld.values())} unsafe fix{'es' if sum(withheld.values()) != 1 else ''} withheld"
                 f" ({', '.join(sorted(withheld))}; use --unsafe-fixes)"
             )
-        parts.append(f"{len(errors)} error{'s' if len(errors) != 1 else ''}")
+        skipped = sum(1 for r in results if r.skipped)
+        if skipped:
+            parts.append(f"{skipped} skipped")
+        n_errors = len(errors) + len(self.problems)
+        parts.append(f"{n_errors} error{'s' if n_errors != 1 else ''}")
+        if self.outcome.interrupted is not None:
+            name = signal.Signals(self.outcome.interrupted).name
+            left = getattr(self, "total_tasks", len(results)) - len(results)
+            abandoned = f", {self.outcome.abandoned} abandoned in flight" if self.outcome.abandoned else ""
+            parts.append(f"interrupted by {name}: {left} file{'s' if left != 1 else ''} not processed{abandoned}")
         self.err.print("; ".join(parts), markup=False, highlight=False)
+        if os.environ.get("AUTOFIX_STATS"):  # for benchmarks/throughput.py
+            peaks = ", ".join(f"{rss / 2**20:.0f}" for rss in self.outcome.worker_peak_rss) or "-"
+            self.err.print(f"stats: worker peak RSS MB: {peaks}; worker restarts: {self.outcome.worker_restarts}",
+                           markup=False, highlight=False)
 
 
 @main.command("rules")
 def rules_command() -> None:
     """List every rule."""
+    from rich.table import Table
+
     table = Table(title="torch-autofix rules")
     for column in ("Code", "Name", "Fix", "Summary"):
         table.add_column(column)
@@ -236,6 +310,8 @@ def explain(code: str) -> None:
     if rule is None:
         known = ", ".join(rules_by_code())
         raise UsageProblem(f"unknown rule code {code!r} (known: {known})")
+    from rich.markdown import Markdown
+
     console = Console()
     heading = f"# {rule.code} ({rule.name})\n\nFix: **{rule.fix_safety.value}**\n\n"
     if console.is_terminal:
@@ -251,4 +327,10 @@ def _add_verify() -> None:
     main.add_command(verify)
 
 
+def _add_migrate() -> None:
+    # The module registers its command itself: it may be the one importing this module.
+    import autofix.migrate  # noqa: F401
+
+
 _add_verify()
+_add_migrate()

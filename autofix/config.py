@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import fnmatch
+import re
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Callable
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -19,6 +21,27 @@ class ConfigError(Exception):
     pass
 
 
+DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?\s*$", re.IGNORECASE)
+_UNITS = {"b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20, "g": 1 << 30, "gb": 1 << 30}
+
+
+def parse_size(value: object) -> int | None:
+    """``2MB``, ``500kb``, ``1048576`` -> bytes; ``0`` means no limit (None). Raises ValueError."""
+    if isinstance(value, bool):
+        raise ValueError(f"not a size: {value!r}")
+    if isinstance(value, int):
+        number = float(value)
+        unit = "b"
+    else:
+        match = _SIZE.match(str(value))
+        if match is None:
+            raise ValueError(f"not a size: {value!r} (use e.g. 2MB, 500KB or a number of bytes)")
+        number, unit = float(match.group(1)), (match.group(2) or "b").lower()
+    size = int(number * _UNITS[unit])
+    return None if size <= 0 else size
+
+
 @dataclass(frozen=True)
 class Settings:
     select: tuple[str, ...] | None = None  # None: every rule
@@ -26,6 +49,7 @@ class Settings:
     exclude: tuple[str, ...] = ()
     unsafe_fixes: bool = False
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    max_file_size: int | None = DEFAULT_MAX_FILE_SIZE  # bytes; None: no limit
     root: Path = Path(".")  # the folder per-file-ignores globs are relative to
 
     def rule_codes_for(self, path: Path) -> tuple[str, ...]:
@@ -49,10 +73,12 @@ class Overrides:
     ignore: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     unsafe_fixes: bool | None = None
+    max_file_size: int | None = None  # bytes, 0 for no limit; None: whatever the file says
 
     def apply(self, settings: Settings) -> Settings:
         return replace(
             settings,
+            max_file_size=settings.max_file_size if self.max_file_size is None else (self.max_file_size or None),
             select=self.select if self.select is not None else settings.select,
             ignore=settings.ignore + self.ignore,
             exclude=settings.exclude + self.exclude,
@@ -60,7 +86,7 @@ class Overrides:
         )
 
 
-_KEYS = {"select", "ignore", "exclude", "unsafe-fixes", "per-file-ignores"}
+_KEYS = {"select", "ignore", "exclude", "unsafe-fixes", "per-file-ignores", "max-file-size"}
 
 
 def _string_list(value: object, key: str, where: Path) -> tuple[str, ...]:
@@ -103,6 +129,11 @@ def load(pyproject: Path) -> Settings:
         if not isinstance(table["unsafe-fixes"], bool):
             raise ConfigError(f"{pyproject}: [tool.autofix] unsafe-fixes must be true or false")
         settings = replace(settings, unsafe_fixes=table["unsafe-fixes"])
+    if "max-file-size" in table:
+        try:
+            settings = replace(settings, max_file_size=parse_size(table["max-file-size"]))
+        except ValueError as exc:
+            raise ConfigError(f"{pyproject}: [tool.autofix] max-file-size: {exc}") from None
     if "per-file-ignores" in table:
         raw = table["per-file-ignores"]
         if not isinstance(raw, dict):
@@ -118,12 +149,21 @@ def load(pyproject: Path) -> Settings:
 
 
 class ConfigResolver:
-    """Finds and loads configuration once per folder for the length of one run."""
+    """Finds and loads configuration once per folder for the length of one run.
 
-    def __init__(self, overrides: Overrides) -> None:
+    Given ``on_problem``, a pyproject.toml that cannot be read or is not valid TOML (a vendored project's,
+    say) is reported through it and passed over: its folder uses the next configuration up, or the
+    defaults. Without it, such a file raises :class:`ConfigError`. A ``[tool.autofix]`` table with wrong
+    values always raises: that is this tool's own configuration, and guessing could apply rules the
+    user turned off.
+    """
+
+    def __init__(self, overrides: Overrides, on_problem: Callable[[str], None] | None = None) -> None:
         self.overrides = overrides
+        self.on_problem = on_problem
         self._nearest: dict[Path, Path | None] = {}
         self._loaded: dict[Path | None, Settings] = {}
+        self._unreadable: dict[Path, str] = {}
 
     def settings_for(self, directory: Path) -> Settings:
         pyproject = self._nearest_pyproject(directory.resolve())
@@ -138,17 +178,30 @@ class ConfigResolver:
             return self._nearest[directory]
         found: Path | None = None
         candidate = directory / "pyproject.toml"
-        if candidate.is_file() and "autofix" in _read_toml(candidate).get("tool", {}):
+        if candidate.is_file() and "autofix" in self._tool_table(candidate):
             found = candidate
         elif directory.parent != directory:
             found = self._nearest_pyproject(directory.parent)
         self._nearest[directory] = found
+        if candidate in self._unreadable:
+            instead = f"{found} instead" if found else "the defaults instead"
+            self.on_problem(f"{self._unreadable.pop(candidate)}; files under {directory} use {instead}")
         return found
+
+    def _tool_table(self, pyproject: Path) -> dict:
+        try:
+            tool = _read_toml(pyproject).get("tool", {})
+        except ConfigError as exc:
+            if self.on_problem is None:
+                raise
+            self._unreadable[pyproject] = str(exc)
+            return {}
+        return tool if isinstance(tool, dict) else {}
 
 
 def _read_toml(path: Path) -> dict:
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None

@@ -5,11 +5,12 @@ A file named explicitly on the command line is always included, as ruff and blac
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import pathspec
 
@@ -72,30 +73,61 @@ def excluded(path: Path, patterns: Iterable[str], base: Path) -> bool:
     return False
 
 
-def discover(paths: Iterable[str], exclude: Iterable[str] = (), base: Path | None = None) -> list[Path]:
-    """Sorted, de-duplicated Python files under ``paths``. Raises :class:`PathError` for a missing path."""
+def discover(
+    paths: Iterable[str],
+    exclude: Iterable[str] = (),
+    base: Path | None = None,
+    on_error: Callable[[str, str], None] | None = None,
+) -> list[Path]:
+    """Sorted, de-duplicated Python files under ``paths``.
+
+    A path that cannot be used (missing, unreadable, a symlink loop) raises :class:`PathError`, or, given
+    ``on_error``, is reported as ``on_error(path, message)`` while everything else is still found.
+    """
     base = base or Path.cwd()
     exclude = list(exclude)
     found: set[Path] = set()
+
+    def problem(path: str, message: str) -> None:
+        if on_error is None:
+            raise PathError(f"{path}: {message}")
+        on_error(path, message)
+
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
-            raise PathError(f"{raw}: no such file or directory")
-        if path.is_file():
-            found.add(path)
-            continue
-        found.update(_walk(path, exclude, base))
+        try:
+            if not path.exists():
+                problem(raw, "no such file or directory")
+                continue
+            if path.is_file():
+                found.add(path)
+                continue
+            found.update(_walk(path, exclude, base, problem))
+        except (OSError, RuntimeError) as exc:
+            problem(raw, _describe(exc))
     return sorted(found, key=lambda p: p.as_posix())
 
 
-def _walk(top: Path, exclude: list[str], base: Path) -> Iterator[Path]:
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP:
+        return "symbolic link loop; skipped"
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"cannot access: {exc.strerror}"
+    return f"cannot access: {exc}"
+
+
+def _walk(top: Path, exclude: list[str], base: Path, problem: Callable[[str, str], None]) -> Iterator[Path]:
     absolute_top = top.resolve()
     root = _repo_root(absolute_top)
     # .gitignore files from the repository root down to (not including) `top` apply too.
     inherited = (
         [] if root is None else [p for p in reversed(absolute_top.parents) if p.is_relative_to(root)]
     )
-    for directory, subdirs, files in os.walk(top):
+
+    def unreadable(exc: OSError) -> None:
+        problem(str(exc.filename or top), _describe(exc))
+
+    for directory, subdirs, files in os.walk(top, onerror=unreadable):
         here = Path(directory)
         chain = inherited + [Path(d) for d in _ancestors_within(absolute_top, here.resolve())]
         kept = []
@@ -103,7 +135,11 @@ def _walk(top: Path, exclude: list[str], base: Path) -> Iterator[Path]:
             child = here / name
             if name in ALWAYS_SKIPPED or name.endswith(".egg-info"):
                 continue
-            if _ignored_by_git(child.resolve(), True, chain) or excluded(child, exclude, base):
+            try:
+                if _ignored_by_git(child.resolve(), True, chain) or excluded(child, exclude, base):
+                    continue
+            except (OSError, RuntimeError) as exc:
+                problem(str(child), _describe(exc))
                 continue
             kept.append(name)
         subdirs[:] = kept
@@ -111,7 +147,11 @@ def _walk(top: Path, exclude: list[str], base: Path) -> Iterator[Path]:
             if not name.endswith(".py"):
                 continue
             child = here / name
-            if _ignored_by_git(child.resolve(), False, chain) or excluded(child, exclude, base):
+            try:
+                if _ignored_by_git(child.resolve(), False, chain) or excluded(child, exclude, base):
+                    continue
+            except (OSError, RuntimeError) as exc:
+                problem(str(child), _describe(exc))
                 continue
             yield child
 

@@ -5,15 +5,16 @@ Nothing here touches the file system; :mod:`autofix.files` does that around :fun
 
 from __future__ import annotations
 
-import ast
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
+from autofix.edits import apply_edits
+from autofix.positions import spans
+from autofix.screen import refuse_if_too_deep
 from autofix.source import SourceError
 from codemods.base import Finding, FixSafety, Rule, RuleContext
 from codemods import walk
@@ -49,29 +50,8 @@ class Outcome:
     dropped: list[str] = field(default_factory=list)
 
 
-# CPython itself refuses more than 200 nested brackets; libcst's native parser overflows the C
-# stack (a segfault, not an exception) on a few thousand, so deep files are checked first.
-_MAX_BRACKET_DEPTH = 200
-_BRACKETS = re.compile(r"[()\[\]{}]")
-
-
-def _check_nesting(text: str) -> None:
-    depth = 0
-    for match in _BRACKETS.finditer(text):
-        depth += 1 if match.group() in "([{" else -1
-        if depth > _MAX_BRACKET_DEPTH:
-            break
-    else:
-        return
-    # Brackets inside strings and comments count above, so let CPython have the final word.
-    try:
-        compile(text, "<source>", "exec", flags=ast.PyCF_ONLY_AST)
-    except (SyntaxError, RecursionError, MemoryError, ValueError) as exc:
-        raise SourceError(f"too deeply nested to parse safely ({type(exc).__name__}: {exc})") from None
-
-
 def parse(text: str) -> cst.Module:
-    _check_nesting(text)
+    refuse_if_too_deep(text)
     try:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
@@ -144,7 +124,7 @@ def _lint_and_fix(
         if pass_number == MAX_PASSES:
             break
         chosen, deferred = _non_overlapping(applicable)
-        rewritten = module.visit(_ApplyEdits(chosen)).code
+        rewritten = apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()}).code
         if rewritten == current:
             raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
         try:
@@ -182,14 +162,14 @@ def _unsuppressed(
     has_markers = _SUPPRESSION.search(text) is not None
     if not findings or not (record or has_markers):
         return findings
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    positions = spans(module, [finding.node for finding in findings])
     lines = text.splitlines()
     kept = []
     for finding in findings:
-        span = positions[finding.node]
+        span = positions[id(finding.node)]
         if has_markers and any(
             _silences(lines[n - 1], finding.code)
-            for n in {span.start.line, span.end.line}
+            for n in {span.start_line, span.end_line}
             if 0 < n <= len(lines)
         ):
             continue
@@ -199,8 +179,8 @@ def _unsuppressed(
                 Diagnostic(
                     finding.code,
                     finding.message,
-                    span.start.line,
-                    span.start.column + 1,
+                    span.start_line,
+                    span.start_column + 1,
                     finding.fixable,
                     finding.safety.value,
                 )
@@ -257,13 +237,3 @@ def _account_for_deferred(
         missing = count - present[key]
         for _ in range(max(0, missing)):
             outcome.dropped.append(f"{key[0]} ({key[1]}) was superseded by an overlapping fix")
-
-
-class _ApplyEdits(cst.CSTTransformer):
-    def __init__(self, findings: list[Finding]) -> None:
-        super().__init__()
-        self.edits = {id(node): repl for f in findings for node, repl in f.edits.items()}
-
-    def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
-        replacement = self.edits.get(id(original_node))
-        return updated_node if replacement is None else replacement

@@ -1,16 +1,14 @@
-"""One file's journey (read, decode, fix, verify, write) and the parallel run over many files."""
+"""One file's journey through the rules: decode, fix, verify; :mod:`autofix.runner` reads and writes."""
 
 from __future__ import annotations
 
 import os
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence
 
 from autofix.diff import unified_diff
 from autofix.engine import Diagnostic, lint_and_fix
-from autofix.source import SourceError, decode, write_atomically
+from autofix.source import SourceError, decode
 from codemods import rules_by_code
 
 # How a run treats each file.
@@ -26,6 +24,7 @@ class Task:
     rule_codes: tuple[str, ...]
     mode: str
     unsafe_fixes: bool
+    max_file_size: int | None = None  # bytes; larger files are skipped
 
 
 @dataclass
@@ -40,6 +39,8 @@ class FileResult:
     applied: Counter[str] = field(default_factory=Counter)
     withheld_unsafe: Counter[str] = field(default_factory=Counter)
     dropped: list[str] = field(default_factory=list)
+    skipped: str | None = None  # why the file was left alone on purpose (too large, read-only, changed)
+    cached: bool = False  # answered from the cache
 
 
 def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False) -> tuple[FileResult, bytes | None]:
@@ -73,44 +74,10 @@ def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False)
     return result, None
 
 
-def process_file(task: Task) -> FileResult:
-    try:
-        with open(task.path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        return FileResult(task.path, error=f"cannot read: {exc.strerror or exc}")
-    result, new_data = process_text(task.path, data, task)
-    if new_data is not None and task.mode == FIX:
-        try:
-            write_atomically(task.path, new_data)
-        except (OSError, SourceError) as exc:
-            return FileResult(task.path, error=f"cannot write: {exc}")
-    return result
-
-
-def run_tasks(
-    tasks: Sequence[Task], jobs: int, on_result: Callable[[FileResult], None] | None = None
-) -> list[FileResult]:
-    """Process every task, in parallel when worth it; results come back in the tasks' order."""
-    results = []
-    for result in _results(tasks, jobs):
-        if on_result is not None:
-            on_result(result)
-        results.append(result)
-    return results
-
-
-# Below this many files a process pool costs more to start than it saves.
-_MIN_FILES_FOR_POOL = 8
-
-
-def _results(tasks: Sequence[Task], jobs: int) -> Iterator[FileResult]:
-    if jobs <= 1 or len(tasks) < _MIN_FILES_FOR_POOL:
-        yield from map(process_file, tasks)
-        return
-    chunksize = max(1, min(64, len(tasks) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(process_file, tasks, chunksize=chunksize)
+def process_item(item: tuple[Task, bytes]) -> tuple[FileResult, bytes | None]:
+    """What a worker process does with one file's bytes (see :mod:`autofix.runner`)."""
+    task, data = item
+    return process_text(task.path, data, task)
 
 
 def default_jobs() -> int:

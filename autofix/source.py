@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import codecs
 import io
-import os
-import stat
-import tempfile
 import tokenize
 from dataclasses import dataclass
 
@@ -49,31 +46,3 @@ def decode(data: bytes) -> DecodedSource:
     except (UnicodeDecodeError, LookupError) as exc:
         raise SourceError(f"cannot decode as {encoding}: {exc}") from exc
     return DecodedSource(text, encoding, bom)
-
-
-def write_atomically(path: str, data: bytes) -> None:
-    """Replace ``path``'s content all at once, keeping its permission bits (and owner, where allowed).
-
-    A symbolic link stays a link: the file it points to is the one rewritten.
-    """
-    target = os.path.realpath(path)
-    info = os.stat(target)
-    directory = os.path.dirname(target) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".autofix-", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, stat.S_IMODE(info.st_mode))
-        try:
-            os.chown(tmp, info.st_uid, info.st_gid)
-        except (PermissionError, AttributeError):
-            pass  # not ours to give away; the bits above still match
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise

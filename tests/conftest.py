@@ -28,6 +28,12 @@ def _runner() -> CliRunner:
         return CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory, monkeypatch):
+    """Each test gets an empty result cache of its own, never the user's."""
+    monkeypatch.setenv("AUTOFIX_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
 @pytest.fixture
 def run_cli(monkeypatch):
     """Run ``autofix ARGS`` in-process from ``cwd``; returns (exit code, stdout, stderr)."""

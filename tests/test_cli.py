@@ -212,7 +212,7 @@ def test_gitignore_and_exclude(tmp_path, run_cli):
 
 def test_missing_path_and_unknown_rule_are_clear_errors(tmp_path, run_cli):
     code, _, err = run_cli("check", "nope.py", cwd=tmp_path)
-    assert code == 2 and "nope.py: no such file or directory" in err
+    assert code == 2 and "nope.py: error: no such file or directory" in err
     code, _, err = run_cli("explain", "DEV999")
     assert code == 2 and "unknown rule code 'DEV999'" in err
 
