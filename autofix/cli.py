@@ -22,6 +22,8 @@ from autofix.config import ConfigError, ConfigResolver, Overrides
 from autofix.diff import print_diff
 from autofix.discovery import PathError, discover, excluded
 from autofix.files import DIFF, DRY_RUN, FIX, LINT, FileResult, Task, default_jobs, process_text, run_tasks
+from autofix.files import DRY_RUN_WITH_FINDINGS, LINT_WITH_EDITS
+from autofix import output
 from codemods import UnknownRuleError, all_rules, rules_by_code
 
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
@@ -42,6 +44,10 @@ def _common_options(func):  # type: ignore[no-untyped-def]
         click.option("--select", multiple=True, help="Rule codes or prefixes to run (DEV0, DEV003). Default: all."),
         click.option("--ignore", multiple=True, help="Rule codes or prefixes to skip."),
         click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files and folders matching GLOB."),
+        click.option(
+            "--output-format", type=click.Choice(output.FORMATS), default="text", show_default=True,
+            help="How findings are printed: text, json, sarif (2.1.0), github (Actions annotations), concise.",
+        ),
         click.option(
             "--unsafe-fixes/--no-unsafe-fixes", default=None, help="Also apply fixes marked unsafe."
         ),
@@ -68,6 +74,8 @@ def main() -> None:
 def apply(show_diff: bool, check_only: bool, **options: object) -> None:
     """Rewrite files in place (or show the diff with --diff)."""
     mode = DIFF if show_diff else (DRY_RUN if check_only else FIX)
+    if options["output_format"] != "text" and mode != DRY_RUN:
+        raise UsageProblem("--output-format other than text needs apply --check (or the check command)")
     sys.exit(_Run(mode, **options).execute())  # type: ignore[arg-type]
 
 
@@ -76,6 +84,15 @@ def apply(show_diff: bool, check_only: bool, **options: object) -> None:
 def check(**options: object) -> None:
     """Report findings as path:line:col: CODE message [*]; write nothing."""
     sys.exit(_Run(LINT, **options).execute())  # type: ignore[arg-type]
+
+
+def _task_mode(mode: str, output_format: str) -> str:
+    """What each file's task must compute for this command and output format."""
+    if output_format in ("json", "sarif"):  # these describe each fix as text edits
+        return LINT_WITH_EDITS if mode == LINT else DRY_RUN_WITH_FINDINGS
+    if mode == DRY_RUN and output_format != "text":  # apply --check reports the findings too
+        return DRY_RUN_WITH_FINDINGS
+    return mode
 
 
 class _Run:
@@ -87,6 +104,7 @@ class _Run:
         select: tuple[str, ...],
         ignore: tuple[str, ...],
         exclude: tuple[str, ...],
+        output_format: str,
         unsafe_fixes: bool | None,
         jobs: int | None,
         stdin_filename: str | None,
@@ -94,6 +112,8 @@ class _Run:
         quiet: bool,
     ) -> None:
         self.mode = mode
+        self.output_format = output_format
+        self.task_mode = _task_mode(mode, output_format)
         self.paths = paths or (".",)
         self.overrides = Overrides(
             select=_codes(select) or None, ignore=_codes(ignore), exclude=exclude, unsafe_fixes=unsafe_fixes
@@ -126,7 +146,7 @@ class _Run:
             explicitly_named = str(path) in self.paths
             if settings.exclude and not explicitly_named and excluded(path, settings.exclude, settings.root):
                 continue
-            tasks.append(Task(str(path), settings.rule_codes_for(path), self.mode, settings.unsafe_fixes))
+            tasks.append(Task(str(path), settings.rule_codes_for(path), self.task_mode, settings.unsafe_fixes))
         return tasks
 
     def _files(self) -> list[FileResult]:
@@ -144,7 +164,7 @@ class _Run:
         name = self.stdin_filename or "-"
         path = Path(name)
         settings = self.config.settings_for(path.parent if self.stdin_filename else Path.cwd())
-        mode = DRY_RUN if self.mode == FIX else self.mode
+        mode = DRY_RUN if self.mode == FIX else self.task_mode
         task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes)
         data = sys.stdin.buffer.read()
         result, new_data = process_text(name, data, task, keep_text=True)
@@ -160,9 +180,15 @@ class _Run:
     def _report(self, results: list[FileResult]) -> int:
         errors = [r for r in results if r.error]
         changed = [r for r in results if r.changed]
+        machine = self.output_format != "text"
+        if machine:
+            self.out.file.write(output.render(self.output_format, results))
+            self.out.file.flush()
         for result in results:
             if result.error:
                 self.err.print(f"{result.path}: error: {result.error}", markup=False, highlight=False)
+                continue
+            if machine:
                 continue
             if result.diff:
                 print_diff(self.out, result.path, result.diff, color=self.color)
@@ -175,13 +201,13 @@ class _Run:
                         mark = " [*unsafe]"
                     else:
                         mark = ""
-                    self.out.print(f"{result.path}:{d.line}:{d.column}: {d.code} {d.message}{mark}",
+                    self.out.print(f"{output.location(result.path, d)}: {d.code} {d.message}{mark}",
                                    markup=False, highlight=False)
             elif self.mode == DRY_RUN and result.changed:
                 self.out.print(f"would fix {result.path}", markup=False, highlight=False)
             for note in result.dropped:
                 self.err.print(f"{result.path}: note: {note}", markup=False, highlight=False)
-        if not self.quiet:
+        if not self.quiet and self.output_format != "concise":
             self._summary(results, errors, changed)
         if errors:
             return EXIT_ERROR

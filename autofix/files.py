@@ -18,6 +18,10 @@ FIX = "fix"  # rewrite in place
 DIFF = "diff"  # compute the diff, write nothing
 DRY_RUN = "dry-run"  # compute the fixes, say which files would change, write nothing
 LINT = "lint"  # report findings with their positions, write nothing
+# For JSON and SARIF output, which describe each finding's fix as text edits:
+LINT_WITH_EDITS = "lint-edits"  # LINT, each finding with its fix's edits
+DRY_RUN_WITH_FINDINGS = "dry-run-findings"  # DRY_RUN that also reports findings with their edits
+_REPORTING = (LINT, LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS)
 
 
 @dataclass(frozen=True)
@@ -51,9 +55,10 @@ def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False)
         outcome = lint_and_fix(
             source.text,
             rules,
-            fix=task.mode != LINT,
+            fix=task.mode not in (LINT, LINT_WITH_EDITS),
             unsafe_fixes=task.unsafe_fixes,
-            want_positions=task.mode == LINT,
+            want_positions=task.mode in _REPORTING,
+            want_edits=task.mode in (LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS),
         )
         new_data = None if outcome.new_text is None else source.encode(outcome.new_text)
     except SourceError as exc:
