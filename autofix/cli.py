@@ -18,13 +18,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from autofix import __version__
-from autofix.config import ConfigError, ConfigResolver, Overrides
+from autofix.config import ConfigError, ConfigResolver, Overrides, Settings
 from autofix.diff import print_diff
 from autofix.discovery import PathError, discover, excluded
 from autofix.files import DIFF, DRY_RUN, FIX, LINT, FileResult, Task, default_jobs, process_text, run_tasks
 from autofix.files import DRY_RUN_WITH_FINDINGS, LINT_WITH_EDITS
 from autofix import output
-from codemods import UnknownRuleError, all_rules, rules_by_code
+from codemods import UnknownRuleError, all_rules, rules_by_code, select_rules
 
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
 
@@ -86,6 +86,16 @@ def check(**options: object) -> None:
     sys.exit(_Run(LINT, **options).execute())  # type: ignore[arg-type]
 
 
+def _set_help(command: click.Command, name: str, text: str) -> None:
+    for param in command.params:
+        if param.name == name and isinstance(param, click.Option):
+            param.help = text
+
+
+# check writes nothing: the shared option's help ("also apply ...") would promise what it does not do.
+_set_help(check, "unsafe_fixes", "Count unsafe fixes as available: mark them [*], not [*unsafe]. Writes nothing.")
+
+
 def _task_mode(mode: str, output_format: str) -> str:
     """What each file's task must compute for this command and output format."""
     if output_format in ("json", "sarif"):  # these describe each fix as text edits
@@ -119,6 +129,7 @@ class _Run:
             select=_codes(select) or None, ignore=_codes(ignore), exclude=exclude, unsafe_fixes=unsafe_fixes
         )
         self.config = ConfigResolver(self.overrides)
+        self._noted: set[tuple[Path, str]] = set()
         self.jobs = jobs or default_jobs()
         self.stdin_filename = stdin_filename
         self.quiet = quiet
@@ -146,8 +157,24 @@ class _Run:
             explicitly_named = str(path) in self.paths
             if settings.exclude and not explicitly_named and excluded(path, settings.exclude, settings.root):
                 continue
+            self._note_select_shadowed_by_config(settings)
             tasks.append(Task(str(path), settings.rule_codes_for(path), self.task_mode, settings.unsafe_fixes))
         return tasks
+
+    def _note_select_shadowed_by_config(self, settings: Settings) -> None:
+        """Say once when a --select code is switched off again by a configuration file's ``ignore``."""
+        if not self.overrides.select:
+            return
+        config_ignore = [c for c in settings.ignore if c not in self.overrides.ignore]
+        for selector in self.overrides.select:
+            key = (settings.root, selector)
+            if key in self._noted or not select_rules([selector], None):
+                continue
+            if not select_rules([selector], config_ignore):
+                self._noted.add(key)
+                where = settings.root / "pyproject.toml"
+                self.err.print(f"warning: --select {selector} has no effect: [tool.autofix] ignore in {where}"
+                               " turns it off", markup=False, highlight=False)
 
     def _files(self) -> list[FileResult]:
         tasks = self._tasks()
@@ -165,6 +192,7 @@ class _Run:
         path = Path(name)
         settings = self.config.settings_for(path.parent if self.stdin_filename else Path.cwd())
         mode = DRY_RUN if self.mode == FIX else self.task_mode
+        self._note_select_shadowed_by_config(settings)
         task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes)
         data = sys.stdin.buffer.read()
         result, new_data = process_text(name, data, task, keep_text=True)
@@ -228,9 +256,12 @@ class _Run:
             withheld.update(r.withheld_unsafe)
             findings += len(r.diagnostics)
         verb = "changed" if self.mode == FIX else "would change"
-        parts = [f"{len(results)} file{'s' if len(results) != 1 else ''} scanned", f"{len(changed)} {verb}"]
+        parts = [f"{len(results)} file{'s' if len(results) != 1 else ''} scanned"]
         if self.mode == LINT:
+            parts.append(_fixable_files(results))
             parts.append(f"{findings} finding{'s' if findings != 1 else ''}")
+        else:
+            parts.append(f"{len(changed)} {verb}")
         if applied:
             fixes = ", ".join(f"{code} ×{n}" for code, n in sorted(applied.items()))
             parts.append(f"fixes {'applied' if verb == 'changed' else 'available'}: {fixes}")
@@ -241,6 +272,16 @@ class _Run:
             )
         parts.append(f"{len(errors)} error{'s' if len(errors) != 1 else ''}")
         self.err.print("; ".join(parts), markup=False, highlight=False)
+
+
+def _fixable_files(results: list[FileResult]) -> str:
+    """``check``'s count of files that ``apply`` would change (and that --unsafe-fixes would add)."""
+    now = sum(1 for r in results if any(output.fix_applies(d, r.unsafe_fixes) for d in r.diagnostics))
+    with_unsafe = sum(1 for r in results if any(output.fix_applies(d, True) for d in r.diagnostics))
+    text = f"{now} file{'s' if now != 1 else ''} with fixes available"
+    if with_unsafe > now:
+        text += f" ({with_unsafe - now} more with --unsafe-fixes)"
+    return text
 
 
 @main.command("rules")
@@ -255,13 +296,13 @@ def rules_command() -> None:
 
 
 @main.command()
-@click.argument("code")
+@click.argument("code", metavar="CODE_OR_NAME")
 def explain(code: str) -> None:
-    """Print a rule's documentation: what it does, why, an example, and its fix safety."""
-    rule = rules_by_code().get(code.upper())
+    """Print a rule's documentation (by code, DEV001, or name, input-not-on-device)."""
+    rule = rules_by_code().get(code.upper()) or {r.name: r for r in all_rules()}.get(code.lower())
     if rule is None:
-        known = ", ".join(rules_by_code())
-        raise UsageProblem(f"unknown rule code {code!r} (known: {known})")
+        known = ", ".join(f"{r.code} ({r.name})" for r in all_rules())
+        raise UsageProblem(f"unknown rule code {code!r} (known codes and names: {known})")
     console = Console()
     heading = f"# {rule.code} ({rule.name})\n\nFix: **{rule.fix_safety.value}**\n\n"
     if console.is_terminal:
