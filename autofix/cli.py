@@ -45,6 +45,10 @@ def _common_options(func):  # type: ignore[no-untyped-def]
         click.option("--ignore", multiple=True, help="Rule codes or prefixes to skip."),
         click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files and folders matching GLOB."),
         click.option(
+            "--force-exclude", is_flag=True,
+            help="Apply exclude patterns to files named on the command line too (for pre-commit).",
+        ),
+        click.option(
             "--output-format", type=click.Choice(output.FORMATS), default="text", show_default=True,
             help="How findings are printed: text, json, sarif (2.1.0), github (Actions annotations), concise.",
         ),
@@ -114,6 +118,7 @@ class _Run:
         select: tuple[str, ...],
         ignore: tuple[str, ...],
         exclude: tuple[str, ...],
+        force_exclude: bool,
         output_format: str,
         unsafe_fixes: bool | None,
         jobs: int | None,
@@ -123,6 +128,7 @@ class _Run:
     ) -> None:
         self.mode = mode
         self.output_format = output_format
+        self.force_exclude = force_exclude
         self.task_mode = _task_mode(mode, output_format)
         self.paths = paths or (".",)
         self.overrides = Overrides(
@@ -154,7 +160,7 @@ class _Run:
         tasks = []
         for path in files:
             settings = self.config.settings_for(path.parent)
-            explicitly_named = str(path) in self.paths
+            explicitly_named = str(path) in self.paths and not self.force_exclude
             if settings.exclude and not explicitly_named and excluded(path, settings.exclude, settings.root):
                 continue
             self._note_select_shadowed_by_config(settings)
@@ -195,6 +201,11 @@ class _Run:
         self._note_select_shadowed_by_config(settings)
         task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes)
         data = sys.stdin.buffer.read()
+        if self.force_exclude and self.stdin_filename and excluded(path, settings.exclude, settings.root):
+            if self.mode == FIX:
+                sys.stdout.buffer.write(data)  # an excluded file passes through the filter untouched
+                sys.stdout.flush()
+            return []
         result, new_data = process_text(name, data, task, keep_text=True)
         if self.mode == FIX:
             # `autofix apply -` is a filter: the (possibly fixed) source goes to stdout.

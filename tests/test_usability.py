@@ -52,3 +52,35 @@ def test_select_undone_by_config_ignore_is_said_once(tmp_path, run_cli):
     assert "DEV003" not in err.split("\n")[0]
     _, _, err = run_cli("check", "--select", "DEV0", ".", cwd=tmp_path)  # DEV0 still selects others
     assert "warning" not in err
+
+
+def test_force_exclude_applies_exclude_to_named_files(tmp_path, run_cli):
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.autofix]\nexclude = ["legacy/*"]\nunsafe-fixes = true\nper-file-ignores = { "tests/*" = ["DEV002"] }\n'
+    )
+    for name in ("legacy/old.py", "tests/test_x.py", "train.py"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(UNSAFE_ONLY)
+    named = ("legacy/old.py", "tests/test_x.py", "train.py")
+    # Named files are processed even when excluded, as ruff and black do ...
+    code, out, _ = run_cli("check", *named, cwd=tmp_path)
+    assert code == 1 and "legacy/old.py" in out and "tests/test_x.py" not in out
+    # ... unless --force-exclude, which pre-commit's hooks pass.
+    code, out, err = run_cli("apply", "--force-exclude", *named, cwd=tmp_path)
+    assert code == 0 and "2 files scanned" in err
+    assert (tmp_path / "legacy/old.py").read_text() == UNSAFE_ONLY
+    assert (tmp_path / "tests/test_x.py").read_text() == UNSAFE_ONLY  # per-file-ignores
+    assert (tmp_path / "train.py").read_text() != UNSAFE_ONLY
+    # --exclude on the command line counts too.
+    (tmp_path / "train.py").write_text(UNSAFE_ONLY)
+    code, out, err = run_cli("check", "--force-exclude", "--exclude", "train.py", "train.py", cwd=tmp_path)
+    assert code == 0 and out == "" and "0 files scanned" in err
+
+
+def test_force_exclude_passes_an_excluded_stdin_file_through(tmp_path, run_cli):
+    (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nexclude = ["legacy/*"]\nunsafe-fixes = true\n')
+    args = ("apply", "--force-exclude", "--stdin-filename", "legacy/old.py", "-")
+    code, out, _ = run_cli(*args, cwd=tmp_path, stdin=UNSAFE_ONLY.encode())
+    assert (code, out) == (0, UNSAFE_ONLY)
+    code, out, _ = run_cli("apply", "--stdin-filename", "legacy/old.py", "-", cwd=tmp_path, stdin=UNSAFE_ONLY.encode())
+    assert code == 0 and out != UNSAFE_ONLY
