@@ -1,4 +1,4 @@
-"""Which files a run looks at: ``*.py`` under the given paths, minus .gitignore'd and excluded ones.
+"""Which files a run looks at: ``*.py`` and ``*.ipynb`` under the given paths, minus .gitignore'd and excluded ones.
 
 A file named explicitly on the command line is always included, as ruff and black do.
 """
@@ -73,7 +73,7 @@ def excluded(path: Path, patterns: Iterable[str], base: Path) -> bool:
 
 
 def discover(paths: Iterable[str], exclude: Iterable[str] = (), base: Path | None = None) -> list[Path]:
-    """Sorted, de-duplicated Python files under ``paths``. Raises :class:`PathError` for a missing path."""
+    """Sorted, de-duplicated Python files and notebooks under ``paths``. Raises :class:`PathError` for a missing path."""
     base = base or Path.cwd()
     exclude = list(exclude)
     found: set[Path] = set()
@@ -108,7 +108,7 @@ def _walk(top: Path, exclude: list[str], base: Path) -> Iterator[Path]:
             kept.append(name)
         subdirs[:] = kept
         for name in files:
-            if not name.endswith(".py"):
+            if not name.endswith((".py", ".ipynb")):
                 continue
             child = here / name
             if _ignored_by_git(child.resolve(), False, chain) or excluded(child, exclude, base):
