@@ -19,13 +19,15 @@ from rich.console import Console
 from rich.markup import escape
 
 from autofix import __version__
-from autofix.config import ConfigError, ConfigResolver, Overrides, parse_size
+from autofix.config import ConfigError, ConfigResolver, Overrides, Settings, parse_size
 from autofix.diff import print_diff
 from autofix.discovery import PathError, discover, excluded
 from autofix.files import DIFF, DRY_RUN, FIX, LINT, FileResult, Task, default_jobs
+from autofix.files import DRY_RUN_WITH_FINDINGS, LINT_WITH_EDITS
+from autofix import output
 from autofix.runner import DEFAULT_TIMEOUT_S, RunOptions, RunOutcome, run, run_one
 from autofix.signals import exit_code_for
-from codemods import UnknownRuleError, all_rules, rules_by_code
+from codemods import UnknownRuleError, all_rules, rules_by_code, select_rules
 
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
 
@@ -45,6 +47,14 @@ def _common_options(func):  # type: ignore[no-untyped-def]
         click.option("--select", multiple=True, help="Rule codes or prefixes to run (DEV0, DEV003). Default: all."),
         click.option("--ignore", multiple=True, help="Rule codes or prefixes to skip."),
         click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files and folders matching GLOB."),
+        click.option(
+            "--force-exclude", is_flag=True,
+            help="Apply exclude patterns to files named on the command line too (for pre-commit).",
+        ),
+        click.option(
+            "--output-format", type=click.Choice(output.FORMATS), default="text", show_default=True,
+            help="How findings are printed: text, json, sarif (2.1.0), github (Actions annotations), concise.",
+        ),
         click.option(
             "--unsafe-fixes/--no-unsafe-fixes", default=None, help="Also apply fixes marked unsafe."
         ),
@@ -92,6 +102,8 @@ def main() -> None:
 def apply(show_diff: bool, check_only: bool, **options: object) -> None:
     """Rewrite files in place (or show the diff with --diff)."""
     mode = DIFF if show_diff else (DRY_RUN if check_only else FIX)
+    if options["output_format"] != "text" and mode != DRY_RUN:
+        raise UsageProblem("--output-format other than text needs apply --check (or the check command)")
     sys.exit(_Run(mode, **options).execute())  # type: ignore[arg-type]
 
 
@@ -100,6 +112,25 @@ def apply(show_diff: bool, check_only: bool, **options: object) -> None:
 def check(**options: object) -> None:
     """Report findings as path:line:col: CODE message [*]; write nothing."""
     sys.exit(_Run(LINT, **options).execute())  # type: ignore[arg-type]
+
+
+def _set_help(command: click.Command, name: str, text: str) -> None:
+    for param in command.params:
+        if param.name == name and isinstance(param, click.Option):
+            param.help = text
+
+
+# check writes nothing: the shared option's help ("also apply ...") would promise what it does not do.
+_set_help(check, "unsafe_fixes", "Count unsafe fixes as available: mark them [*], not [*unsafe]. Writes nothing.")
+
+
+def _task_mode(mode: str, output_format: str) -> str:
+    """What each file's task must compute for this command and output format."""
+    if output_format in ("json", "sarif"):  # these describe each fix as text edits
+        return LINT_WITH_EDITS if mode == LINT else DRY_RUN_WITH_FINDINGS
+    if mode == DRY_RUN and output_format != "text":  # apply --check reports the findings too
+        return DRY_RUN_WITH_FINDINGS
+    return mode
 
 
 class _Run:
@@ -111,6 +142,8 @@ class _Run:
         select: tuple[str, ...],
         ignore: tuple[str, ...],
         exclude: tuple[str, ...],
+        force_exclude: bool,
+        output_format: str,
         unsafe_fixes: bool | None,
         jobs: int | None,
         stdin_filename: str | None,
@@ -122,6 +155,9 @@ class _Run:
         max_file_size: int | None,
     ) -> None:
         self.mode = mode
+        self.output_format = output_format
+        self.force_exclude = force_exclude
+        self.task_mode = _task_mode(mode, output_format)
         self.paths = paths or (".",)
         self.overrides = Overrides(
             select=_codes(select) or None, ignore=_codes(ignore), exclude=exclude, unsafe_fixes=unsafe_fixes,
@@ -129,6 +165,7 @@ class _Run:
         )
         self.problems: list[str] = []  # paths and configuration that could not be used: exit 2
         self.config = ConfigResolver(self.overrides, on_problem=self._problem)
+        self._noted: set[tuple[Path, str]] = set()
         self.jobs = jobs or default_jobs()
         self.timeout = timeout or None
         self.no_cache = no_cache
@@ -164,10 +201,11 @@ class _Run:
         tasks = []
         for path in files:
             settings = self.config.settings_for(path.parent)
-            explicitly_named = str(path) in self.paths
+            explicitly_named = str(path) in self.paths and not self.force_exclude
             if settings.exclude and not explicitly_named and excluded(path, settings.exclude, settings.root):
                 continue
-            tasks.append(Task(str(path), settings.rule_codes_for(path), self.mode, settings.unsafe_fixes,
+            self._note_select_shadowed_by_config(settings)
+            tasks.append(Task(str(path), settings.rule_codes_for(path), self.task_mode, settings.unsafe_fixes,
                               settings.max_file_size))
         return tasks
 
@@ -178,6 +216,21 @@ class _Run:
 
             cache = Cache(default_cache_dir(), warn=lambda m: self.err.print(f"warning: {m}", markup=False))
         return RunOptions(jobs=self.jobs, timeout=self.timeout, force=self.force, cache=cache)
+
+    def _note_select_shadowed_by_config(self, settings: Settings) -> None:
+        """Say once when a --select code is switched off again by a configuration file's ``ignore``."""
+        if not self.overrides.select:
+            return
+        config_ignore = [c for c in settings.ignore if c not in self.overrides.ignore]
+        for selector in self.overrides.select:
+            key = (settings.root, selector)
+            if key in self._noted or not select_rules([selector], None):
+                continue
+            if not select_rules([selector], config_ignore):
+                self._noted.add(key)
+                where = settings.root / "pyproject.toml"
+                self.err.print(f"warning: --select {selector} has no effect: [tool.autofix] ignore in {where}"
+                               " turns it off", markup=False, highlight=False)
 
     def _files(self) -> list[FileResult]:
         tasks = self._tasks()
@@ -198,9 +251,15 @@ class _Run:
         name = self.stdin_filename or "-"
         path = Path(name)
         settings = self.config.settings_for(path.parent if self.stdin_filename else Path.cwd())
-        mode = DRY_RUN if self.mode == FIX else self.mode
+        mode = DRY_RUN if self.mode == FIX else self.task_mode
+        self._note_select_shadowed_by_config(settings)
         task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes)
         data = sys.stdin.buffer.read()
+        if self.force_exclude and self.stdin_filename and excluded(path, settings.exclude, settings.root):
+            if self.mode == FIX:
+                sys.stdout.buffer.write(data)  # an excluded file passes through the filter untouched
+                sys.stdout.flush()
+            return []
         result, new_data = run_one(task, data, self.timeout)
         if self.mode == FIX:
             # `autofix apply -` is a filter: the (possibly fixed) source goes to stdout.
@@ -214,12 +273,18 @@ class _Run:
     def _report(self, results: list[FileResult]) -> int:
         errors = [r for r in results if r.error]
         changed = [r for r in results if r.changed]
+        machine = self.output_format != "text"
+        if machine:
+            self.out.file.write(output.render(self.output_format, results))
+            self.out.file.flush()
         for result in results:
             if result.error:
                 self.err.print(f"{result.path}: error: {result.error}", markup=False, highlight=False)
                 continue
             if result.skipped:
                 self.err.print(f"{result.path}: skipped: {result.skipped}", markup=False, highlight=False)
+                continue
+            if machine:
                 continue
             if result.diff:
                 print_diff(self.out, result.path, result.diff, color=self.color)
@@ -232,13 +297,13 @@ class _Run:
                         mark = " [*unsafe]"
                     else:
                         mark = ""
-                    self.out.print(f"{result.path}:{d.line}:{d.column}: {d.code} {d.message}{mark}",
+                    self.out.print(f"{output.location(result.path, d)}: {d.code} {d.message}{mark}",
                                    markup=False, highlight=False)
             elif self.mode == DRY_RUN and result.changed:
                 self.out.print(f"would fix {result.path}", markup=False, highlight=False)
             for note in result.dropped:
                 self.err.print(f"{result.path}: note: {note}", markup=False, highlight=False)
-        if not self.quiet:
+        if not self.quiet and self.output_format != "concise":
             self._summary(results, errors, changed)
         if self.outcome.interrupted is not None:
             return exit_code_for(self.outcome.interrupted)
@@ -261,9 +326,12 @@ class _Run:
             withheld.update(r.withheld_unsafe)
             findings += len(r.diagnostics)
         verb = "changed" if self.mode == FIX else "would change"
-        parts = [f"{len(results)} file{'s' if len(results) != 1 else ''} scanned", f"{len(changed)} {verb}"]
+        parts = [f"{len(results)} file{'s' if len(results) != 1 else ''} scanned"]
         if self.mode == LINT:
+            parts.append(_fixable_files(results))
             parts.append(f"{findings} finding{'s' if findings != 1 else ''}")
+        else:
+            parts.append(f"{len(changed)} {verb}")
         if applied:
             fixes = ", ".join(f"{code} ×{n}" for code, n in sorted(applied.items()))
             parts.append(f"fixes {'applied' if verb == 'changed' else 'available'}: {fixes}")
@@ -289,6 +357,16 @@ class _Run:
                            markup=False, highlight=False)
 
 
+def _fixable_files(results: list[FileResult]) -> str:
+    """``check``'s count of files that ``apply`` would change (and that --unsafe-fixes would add)."""
+    now = sum(1 for r in results if any(output.fix_applies(d, r.unsafe_fixes) for d in r.diagnostics))
+    with_unsafe = sum(1 for r in results if any(output.fix_applies(d, True) for d in r.diagnostics))
+    text = f"{now} file{'s' if now != 1 else ''} with fixes available"
+    if with_unsafe > now:
+        text += f" ({with_unsafe - now} more with --unsafe-fixes)"
+    return text
+
+
 @main.command("rules")
 def rules_command() -> None:
     """List every rule."""
@@ -303,13 +381,13 @@ def rules_command() -> None:
 
 
 @main.command()
-@click.argument("code")
+@click.argument("code", metavar="CODE_OR_NAME")
 def explain(code: str) -> None:
-    """Print a rule's documentation: what it does, why, an example, and its fix safety."""
-    rule = rules_by_code().get(code.upper())
+    """Print a rule's documentation (by code, DEV001, or name, input-not-on-device)."""
+    rule = rules_by_code().get(code.upper()) or {r.name: r for r in all_rules()}.get(code.lower())
     if rule is None:
-        known = ", ".join(rules_by_code())
-        raise UsageProblem(f"unknown rule code {code!r} (known: {known})")
+        known = ", ".join(f"{r.code} ({r.name})" for r in all_rules())
+        raise UsageProblem(f"unknown rule code {code!r} (known codes and names: {known})")
     from rich.markdown import Markdown
 
     console = Console()

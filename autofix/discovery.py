@@ -1,4 +1,4 @@
-"""Which files a run looks at: ``*.py`` under the given paths, minus .gitignore'd and excluded ones.
+"""Which files a run looks at: ``*.py`` and ``*.ipynb`` under the given paths, minus .gitignore'd and excluded ones.
 
 A file named explicitly on the command line is always included, as ruff and black do.
 """
@@ -79,7 +79,7 @@ def discover(
     base: Path | None = None,
     on_error: Callable[[str, str], None] | None = None,
 ) -> list[Path]:
-    """Sorted, de-duplicated Python files under ``paths``.
+    """Sorted, de-duplicated Python files and notebooks under ``paths``.
 
     A path that cannot be used (missing, unreadable, a symlink loop) raises :class:`PathError`, or, given
     ``on_error``, is reported as ``on_error(path, message)`` while everything else is still found.
@@ -144,7 +144,7 @@ def _walk(top: Path, exclude: list[str], base: Path, problem: Callable[[str, str
             kept.append(name)
         subdirs[:] = kept
         for name in files:
-            if not name.endswith(".py"):
+            if not name.endswith((".py", ".ipynb")):
                 continue
             child = here / name
             try:

@@ -15,6 +15,7 @@ import libcst as cst
 from autofix.edits import apply_edits
 from autofix.positions import spans
 from autofix.screen import refuse_if_too_deep
+from autofix.text_edits import TextEdit, text_edits
 from autofix.source import SourceError
 from codemods.base import Finding, FixSafety, Rule, RuleContext
 from codemods import walk
@@ -31,7 +32,12 @@ _SUPPRESSION = re.compile(
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """A finding as reported to the user: plain data, cheap to send between processes."""
+    """A finding as reported to the user: plain data, cheap to send between processes.
+
+    Lines and columns count from 1; the end is exclusive. ``edits`` (asked for with ``want_edits``)
+    turn the original text into the text this finding's fix alone would give. ``cell`` is the
+    notebook cell (counted from 1, markdown cells included) the position is relative to.
+    """
 
     code: str
     message: str
@@ -39,6 +45,21 @@ class Diagnostic:
     column: int
     fixable: bool
     safety: str
+    end_line: int = 0
+    end_column: int = 0
+    edits: tuple[TextEdit, ...] = ()
+    cell: int | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "code": self.code, "message": self.message, "line": self.line, "column": self.column,
+            "fixable": self.fixable, "safety": self.safety, "end_line": self.end_line,
+            "end_column": self.end_column, "edits": [e.as_dict() for e in self.edits], "cell": self.cell,
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> "Diagnostic":  # type: ignore[type-arg]
+        return cls(**{**raw, "edits": tuple(TextEdit(**e) for e in raw["edits"])})
 
 
 @dataclass
@@ -71,10 +92,12 @@ def lint_and_fix(
     fix: bool,
     unsafe_fixes: bool = False,
     want_positions: bool = True,
+    want_edits: bool = False,
 ) -> Outcome:
     """Find problems in ``text`` and, when ``fix`` is set, rewrite it until no applicable fix is left.
 
-    ``outcome.diagnostics`` describes the original text. Raises :class:`SourceError` for text that
+    ``outcome.diagnostics`` describes the original text (each with its fix as text edits when
+    ``want_edits`` is set). Raises :class:`SourceError` for text that
     cannot be handled (syntax error, libcst recursion limit, a fix that breaks the code).
     """
     outcome = Outcome()
@@ -82,7 +105,7 @@ def lint_and_fix(
     if "torch" not in text or not rules:
         return outcome
     try:
-        return _lint_and_fix(text, rules, fix, unsafe_fixes, want_positions, outcome)
+        return _lint_and_fix(text, rules, fix, unsafe_fixes, want_positions, want_edits, outcome)
     except RecursionError as exc:
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
 
@@ -93,6 +116,7 @@ def _lint_and_fix(
     fix: bool,
     unsafe_fixes: bool,
     want_positions: bool,
+    want_edits: bool,
     outcome: Outcome,
 ) -> Outcome:
     current = text
@@ -100,7 +124,8 @@ def _lint_and_fix(
     deferred: Counter[tuple[str, str]] = Counter()
     for pass_number in range(MAX_PASSES + 1):
         findings = _run_rules(module, current, active_rules(current, rules))
-        findings = _unsuppressed(module, current, findings, want_positions and pass_number == 0, outcome)
+        record = want_positions and pass_number == 0
+        findings = _unsuppressed(module, current, findings, record, record and want_edits, outcome)
 
         _account_for_deferred(deferred, findings, outcome)
         if not fix:
@@ -156,6 +181,7 @@ def _unsuppressed(
     text: str,
     findings: list[Finding],
     record: bool,
+    with_edits: bool,
     outcome: Outcome,
 ) -> list[Finding]:
     """Drop findings silenced by a comment; on the first pass, record what the user will see."""
@@ -183,10 +209,18 @@ def _unsuppressed(
                     span.start_column + 1,
                     finding.fixable,
                     finding.safety.value,
+                    span.end_line,
+                    span.end_column + 1,
+                    _edits_of(module, text, finding) if with_edits and finding.fixable else (),
                 )
             )
     outcome.diagnostics.sort(key=lambda d: (d.line, d.column, d.code))
     return kept
+
+
+def _edits_of(module: cst.Module, text: str, finding: Finding) -> tuple[TextEdit, ...]:
+    """What this finding's fix alone does to the text (other findings' fixes may come with it in a pass)."""
+    return text_edits(text, apply_edits(module, finding.edits).code)
 
 
 def _silences(line: str, code: str) -> bool:

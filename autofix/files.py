@@ -16,6 +16,10 @@ FIX = "fix"  # rewrite in place
 DIFF = "diff"  # compute the diff, write nothing
 DRY_RUN = "dry-run"  # compute the fixes, say which files would change, write nothing
 LINT = "lint"  # report findings with their positions, write nothing
+# For JSON and SARIF output, which describe each finding's fix as text edits:
+LINT_WITH_EDITS = "lint-edits"  # LINT, each finding with its fix's edits
+DRY_RUN_WITH_FINDINGS = "dry-run-findings"  # DRY_RUN that also reports findings with their edits
+_REPORTING = (LINT, LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS)
 
 
 @dataclass(frozen=True)
@@ -46,16 +50,18 @@ class FileResult:
 def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False) -> tuple[FileResult, bytes | None]:
     """Lint/fix ``data`` (the file's bytes); returns the result and the new bytes, if any."""
     result = FileResult(path, unsafe_fixes=task.unsafe_fixes)
+    rules = [rules_by_code()[code] for code in task.rule_codes]
+    options = {
+        "fix": task.mode not in (LINT, LINT_WITH_EDITS),
+        "unsafe_fixes": task.unsafe_fixes,
+        "want_positions": task.mode in _REPORTING,
+        "want_edits": task.mode in (LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS),
+    }
     try:
+        if path.endswith(".ipynb"):
+            return _process_notebook(result, data, task, rules, options)
         source = decode(data)
-        rules = [rules_by_code()[code] for code in task.rule_codes]
-        outcome = lint_and_fix(
-            source.text,
-            rules,
-            fix=task.mode != LINT,
-            unsafe_fixes=task.unsafe_fixes,
-            want_positions=task.mode == LINT,
-        )
+        outcome = lint_and_fix(source.text, rules, **options)
         new_data = None if outcome.new_text is None else source.encode(outcome.new_text)
     except SourceError as exc:
         result.error = str(exc)
@@ -78,6 +84,25 @@ def process_item(item: tuple[Task, bytes]) -> tuple[FileResult, bytes | None]:
     """What a worker process does with one file's bytes (see :mod:`autofix.runner`)."""
     task, data = item
     return process_text(task.path, data, task)
+
+
+def _process_notebook(
+    result: FileResult, data: bytes, task: Task, rules: list, options: dict  # type: ignore[type-arg]
+) -> tuple[FileResult, bytes | None]:
+    from autofix.notebook import lint_and_fix_notebook  # JSON around code cells, read as one program
+
+    notebook = lint_and_fix_notebook(result.path, data, rules, **options)
+    outcome = notebook.outcome
+    result.diagnostics = outcome.diagnostics
+    result.applied = outcome.applied
+    result.withheld_unsafe = outcome.withheld_unsafe
+    result.dropped = outcome.dropped
+    if notebook.new_data is None:
+        return result, None
+    result.changed = True
+    if task.mode == DIFF:
+        result.diff = notebook.diff
+    return result, notebook.new_data
 
 
 def default_jobs() -> int:
