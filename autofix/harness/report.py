@@ -9,7 +9,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from autofix.harness.verify import TIMING_FLOOR_S, CaseResult, PhaseRun, VersionRun, speedup_of
+from autofix.harness.judge import TIMING_FLOOR_S
+from autofix.harness.models import CaseResult, PhaseRun, VersionRun, speedup_of
 
 COLUMNS = (
     "case", "rule", "golden", "before", "after", "equal", "max abs / rel error",
