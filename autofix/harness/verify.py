@@ -1,31 +1,56 @@
-"""``autofix verify``: prove each corpus rewrite by running the before and after versions.
+"""``autofix verify``: prove rewrites by running the before and after versions.
 
-For every case folder (``before.py`` and the expected ``after.py``):
+A :class:`Subject` is one thing to prove: a corpus case (a folder with ``before.py`` and the expected
+``after.py``) or a user's file with its rewrite. For each, in a temporary copy of its folder (one
+copy per version, so nothing either writes survives or leaks to the other):
 
-1. rewrite ``before.py`` as ``autofix apply`` would (the nearest ``[tool.autofix]`` configuration) and check the result is ``after.py``
-   byte for byte;
-2. run both versions in fresh subprocesses (:mod:`autofix.harness.child`), with the same seeds and
-   pinned threads: on the CPU for the reference result and the timings, then on the device mode
-   (``emulated-cuda`` without a GPU, ``cuda`` with one) for the outcome and the transfer/sync counts;
-3. compare the results under :mod:`autofix.harness.compare`'s tolerance policy;
-4. judge the case: a positive case (the rewrite changes the file) must run clean after, compute the
-   same results wherever before ran too, and show a proof: before fails where after runs, or makes
-   more transfers or host syncs, or is slower by a clear margin; a negative case must be left
-   byte-identical and behave identically.
+1. run each version once per phase, each phase in a forked process of its own
+   (:mod:`autofix.harness.runner`): the CPU, then the device mode (``emulated-cuda`` or ``cuda``);
+2. when before ran nowhere, run the case's ``reference()`` if it has one;
+3. when the rule's fix changes the work on this machine's clock, time before and after alternately;
+4. judge (:mod:`autofix.harness.judge`).
+
+Subjects run in parallel, one fork server per job.
 """
 
 from __future__ import annotations
 
+import ast
+import shutil
 import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from autofix.config import ConfigResolver, Overrides
+from autofix.config import ConfigResolver
 from autofix.diff import unified_diff
-from autofix.harness.judge import Judge
-from autofix.harness.models import CaseResult
-from autofix.harness.runner import Runner
+from autofix.harness.judge import Judge, speed, timing_wanted
+from autofix.harness.models import CaseResult, Failure
+from autofix.harness.runner import Runner, Zygote, ZygotePool
 from autofix.rewrite import rewrite_file
+
+# Folders never copied into the sandbox: they are large and no run needs them.
+_SKIP = shutil.ignore_patterns(".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".mypy_cache",
+                               ".pytest_cache", ".ruff_cache", "*.egg-info")
+MAX_COPY_BYTES = 200 * 1024 * 1024
+
+
+@dataclass
+class Subject:
+    name: str
+    folder: Path  # copied, once per version
+    before: str  # the script before runs, relative to folder
+    after: str  # the script after runs, relative to folder
+    rules: tuple[str, ...]
+    positive: bool
+    after_bytes: bytes | None = None  # written over ``after`` in after's copy (a rewrite made in memory)
+    entry: str = "run"
+    sys_path: list[str] = field(default_factory=list)
+    golden: bool = True
+    golden_diff: str = ""
 
 
 def find_cases(paths: list[Path]) -> list[Path]:
@@ -38,62 +63,103 @@ def find_cases(paths: list[Path]) -> list[Path]:
     return sorted(cases)
 
 
-class Verifier:
-    def __init__(
-        self,
-        *,
-        device: str,
-        repeats: int,
-        threads: int,
-        timeout: float,
-        seed: int = 0,
-        root: Path | None = None,
-        overrides: Overrides | None = None,
-    ) -> None:
-        self.device = device
-        self.runner = Runner(device, repeats, threads, timeout, seed)
-        self.judge = Judge(device)
-        self.root = root or Path.cwd()
-        self.config = ConfigResolver(overrides or Overrides())
-
-    def verify(self, case_dir: Path) -> CaseResult:
-        before_path, after_path = case_dir / "before.py", case_dir / "after.py"
-        name = _relative(case_dir, self.root)
-        rule = case_dir.parent.name
-        expected = rewrite_file(before_path, resolver=self.config).rewritten
-        checked_in = after_path.read_bytes() if after_path.is_file() else b""
-        result = CaseResult(
-            case=name,
-            rule=rule,
-            positive=before_path.read_bytes() != checked_in,
-            golden=expected == checked_in,
-            timed_on="cuda" if self.device == "cuda" else "cpu",
+def corpus_subject(case_dir: Path, config: ConfigResolver) -> Subject:
+    """A corpus case: its after.py must be exactly what ``autofix apply`` makes of before.py."""
+    before_path, after_path = case_dir / "before.py", case_dir / "after.py"
+    name = f"{case_dir.parent.name}/{case_dir.name}"  # the rule's folder, then the case
+    rewrite = rewrite_file(before_path, resolver=config)
+    checked_in = after_path.read_bytes() if after_path.is_file() else b""
+    subject = Subject(
+        name, case_dir, "before.py", "after.py", (case_dir.parent.name,), rewrite.original != checked_in,
+        golden=rewrite.rewritten == checked_in,
+    )
+    if not subject.golden:
+        subject.golden_diff = unified_diff(
+            f"{name}/after.py", checked_in.decode(errors="replace"), rewrite.rewritten.decode(errors="replace")
         )
-        if not result.golden:
-            result.golden_diff = unified_diff(
-                f"{name}/after.py", checked_in.decode(errors="replace"), expected.decode(errors="replace")
-            )
-            result.problems.append("the rewrite of before.py differs from the checked-in after.py")
-        with tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch:
-            result.before = self.runner.run(before_path, Path(scratch) / "before")
-            result.after = self.runner.run(after_path, Path(scratch) / "after")
-        self.judge.judge(result)
-        return result
+    return subject
 
-def _relative(path: Path, root: Path) -> str:
+
+def defines(path: Path, function: str) -> bool:
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+        tree = ast.parse(path.read_bytes())
+    except (SyntaxError, ValueError, OSError):
+        return False
+    return any(isinstance(n, ast.FunctionDef) and n.name == function for n in tree.body)
+
+
+def copy_folder(source: Path, target: Path) -> None:
+    total = 0
+    for path in source.rglob("*"):
+        if path.is_file() and not any(part in (".git", ".venv", "node_modules") for part in path.parts):
+            total += path.stat().st_size
+            if total > MAX_COPY_BYTES:
+                raise ValueError(f"{source} holds over {MAX_COPY_BYTES >> 20} MB: too much to copy for each run")
+    shutil.copytree(source, target, ignore=_SKIP, symlinks=True)
+
+
+class Verifier:
+    def __init__(self, *, device: str, repeats: int, threads: int, timeout: float, seed: int = 0) -> None:
+        self.device = device
+        self.repeats = repeats
+        self.runner = Runner(device, timeout, threads, seed)
+        self.judge = Judge(device)
+
+    def verify(self, subject: Subject, zygote: Zygote) -> CaseResult:
+        started = time.perf_counter()
+        result = CaseResult(subject.name, subject.rules, subject.positive, subject.golden, subject.golden_diff)
+        if not subject.golden:
+            result.problems.append("the rewrite of before.py differs from the checked-in after.py")
+        with tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch_name:
+            scratch = Path(scratch_name)
+            before_dir, after_dir = scratch / "before", scratch / "after"
+            copy_folder(subject.folder, before_dir)
+            copy_folder(subject.folder, after_dir)
+            if subject.after_bytes is not None:
+                (after_dir / subject.after).write_bytes(subject.after_bytes)
+            before_script, after_script = before_dir / subject.before, after_dir / subject.after
+            run = self.runner.run_version
+            options = {"entry": subject.entry, "sys_path": subject.sys_path}
+            result.before = run(zygote, before_script, before_script.parent, scratch / "before", **options)
+            result.after = run(zygote, after_script, after_script.parent, scratch / "after", **options)
+            ran_nowhere = not any(p.ok for p in result.before.phases.values())
+            if subject.positive and ran_nowhere and defines(before_script, "reference"):
+                reference = run(zygote, before_script, before_script.parent, scratch / "reference",
+                                entry=subject.entry, sys_path=subject.sys_path, phases=["reference"])
+                result.reference = reference.phases["reference"]
+            phase = timing_wanted(subject.rules, self.device, result.before, result.after) if subject.positive else None
+            if phase:
+                times = self.runner.run_timing(
+                    zygote, (before_script, before_script.parent), (after_script, after_script.parent),
+                    scratch / "timing", phase=phase, min_pairs=max(self.repeats, 4), **options,
+                )
+                if isinstance(times, Failure):
+                    result.notes.append(f"timing failed: {times.describe()}")
+                else:
+                    result.timing = speed(*times, phase)
+        self.judge.judge(result)
+        result.seconds = time.perf_counter() - started
+        return result
 
 
 def verify_all(
-    cases: list[Path], verifier: Verifier, on_result: Callable[[CaseResult], None] | None = None
+    subjects: list[Subject], verifier: Verifier, *, jobs: int = 1,
+    on_result: Callable[[CaseResult], None] | None = None,
 ) -> list[CaseResult]:
-    results = []
-    for case in cases:
-        result = verifier.verify(case)
+    """Every subject, ``jobs`` at a time; results in the subjects' order."""
+    pool = ZygotePool(jobs, verifier.runner.threads)
+    lock = threading.Lock()
+
+    def one(subject: Subject) -> CaseResult:
+        with pool.lend() as zygote:
+            result = verifier.verify(subject, zygote)
         if on_result is not None:
-            on_result(result)
-        results.append(result)
-    return results
+            with lock:
+                on_result(result)
+        return result
+
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as executor:
+            return list(executor.map(one, subjects))
+    finally:
+        pool.close()
