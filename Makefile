@@ -23,7 +23,7 @@ demo: $(STAMP)
 	-@$(BIN)/autofix apply --diff --unsafe-fixes corpus/
 	@echo
 	@echo "== autofix verify (run before and after, compare, count transfers and syncs)"
-	OMP_NUM_THREADS=1 $(BIN)/autofix verify --repeats 3 --report verify-report.md
+	OMP_NUM_THREADS=1 $(BIN)/autofix verify --report verify-report.md
 
 test: $(STAMP)
 	OMP_NUM_THREADS=1 $(BIN)/python -m pytest

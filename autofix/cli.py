@@ -1,4 +1,4 @@
-"""The ``autofix`` command line: apply, check, rules, explain, verify.
+"""The ``autofix`` command line: apply, check, rules, explain, verify, run.
 
 Exit codes, in every command: 0 nothing to do (or everything applied), 1 ``--check``/``--diff``/``check``
 found something, 2 a usage or configuration error, or a file or path that could not be processed;
@@ -398,11 +398,12 @@ def explain(code: str) -> None:
         click.echo(heading + rule.doc())
 
 
-def _add_verify() -> None:
-    # Imported here so that `autofix --help` lists it; the command imports torch only when it runs.
-    from autofix.harness.command import verify
+def _add_harness_commands() -> None:
+    # Imported here so that `autofix --help` lists them; they import torch only when they run.
+    from autofix.harness.command import run, verify
 
     main.add_command(verify)
+    main.add_command(run)
 
 
 def _add_migrate() -> None:
@@ -410,5 +411,5 @@ def _add_migrate() -> None:
     import autofix.migrate  # noqa: F401
 
 
-_add_verify()
+_add_harness_commands()
 _add_migrate()

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from autofix.harness.verify import expected_rewrite, find_cases
+from autofix.harness.verify import find_cases
+from autofix.rewrite import rewrite_file
 from codemods import all_rules
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -16,7 +17,7 @@ CASES = find_cases([CORPUS])
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_before_rewrites_to_after(case):
-    assert expected_rewrite(case / "before.py") == (case / "after.py").read_bytes()
+    assert rewrite_file(case / "before.py").rewritten == (case / "after.py").read_bytes()
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -1,68 +1,259 @@
-"""`autofix verify` end to end: a positive and a negative case pass; a wrong after.py fails clearly."""
+"""`autofix verify` cannot be fooled: each way to fake a proof is refused, for the stated reason."""
 
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
-pytest.importorskip("torch")
+torch = pytest.importorskip("torch")
+
+from autofix.harness.compare import compare  # noqa: E402
+from autofix.harness.judge import speed  # noqa: E402
+from autofix.harness.models import FAIL, PASS, UNPROVEN  # noqa: E402
+from autofix.harness.verify import Subject, Verifier, verify_all  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 POSITIVE = CORPUS / "DEV003" / "padding_zeros_mid_forward"
 NEGATIVE = CORPUS / "DEV005" / "optimizer_after_move"
 
+# A model on the device fed a CPU batch: the mistake DEV001 fixes.
+BEFORE_DEVICE = """
+import torch
 
-def verify(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "autofix", "verify", "--repeats", "1", *args]
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(0)
+    model = torch.nn.Linear(4, 3).to(device)
+    x = torch.randn(5, 4)
+    return {"y": model(x)}
+"""
+GOOD_AFTER = BEFORE_DEVICE.replace("model(x)", "model(x.to(device))")
+# Float64 data into a float32 model: fails on every device, so nothing can serve as reference.
+BEFORE_DTYPE = """
+import torch
+
+def run():
+    torch.manual_seed(0)
+    model = torch.nn.Linear(4, 3)
+    x = torch.randn(5, 4).double()
+    return {"y": model(x)}
+"""
+# Identical work, with noise that alternates so a single or sequential measurement could see 2x.
+NOISY = """
+import itertools, time, torch
+
+_calls = itertools.count()
+
+def run():
+    if next(_calls) % 4 in {SLOW}:
+        time.sleep(0.01)
+    torch.manual_seed(0)
+    return {{"y": torch.randn(64, 64) @ torch.randn(64, 64)}}
+"""
+
+FOOLS = {
+    # name: (rules, before, after)
+    "good": ("DEV001", BEFORE_DEVICE, GOOD_AFTER),
+    "cpu_only_after": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace('"cuda" if torch.cuda.is_available() else ', "")),
+    "wrong_only_on_device": (
+        "DEV001", BEFORE_DEVICE,
+        GOOD_AFTER.replace('return {"y": model(x.to(device))}',
+                           'y = model(x.to(device))\n    if y.is_cuda:\n        y = y * 2\n    return {"y": y}'),
+    ),
+    "zeros_without_reference": ("DEV002", BEFORE_DTYPE, BEFORE_DTYPE.replace('model(x)}', 'torch.zeros(5, 3)}')),
+    "zeros_against_reference": (
+        "DEV002",
+        BEFORE_DTYPE + "\ndef reference():\n    torch.manual_seed(0)\n    return {'y': torch.nn.Linear(4, 3)(torch.randn(5, 4))}\n",
+        BEFORE_DTYPE.replace('model(x)}', 'torch.zeros(5, 3)}'),
+    ),
+    "hang": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    while torch.cuda.is_available():\n        pass"), GOOD_AFTER),
+    "exit": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import sys; sys.exit(1)"), GOOD_AFTER),
+    "after_exits": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace("def run():", "def run():\n    import sys; sys.exit(0)")),
+    "segfault": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"), GOOD_AFTER),
+    "forged_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        raise RuntimeError('Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!')"), GOOD_AFTER),
+    "empty_results": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace('return {"y": model(x.to(device))}', "model(x.to(device))\n    return {}")),
+    "noise_only_speedup": ("DEV002", NOISY.format(SLOW="{0, 1}"), NOISY.format(SLOW="{1, 2}")),
+    "device_rule_slow_before": ("DEV003", GOOD_AFTER.replace("def run():", "def run():\n    import time; time.sleep(0.05)"), GOOD_AFTER),
+}
+
+
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory):
+    root = tmp_path_factory.mktemp("fools")
+    subjects = []
+    for name, (rule, before, after) in FOOLS.items():
+        folder = root / name
+        folder.mkdir()
+        (folder / "before.py").write_text(textwrap.dedent(before))
+        (folder / "after.py").write_text(textwrap.dedent(after))
+        subjects.append(Subject(name, folder, "before.py", "after.py", (rule,), positive=True))
+    verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=4.0)
+    return {r.case: r for r in verify_all(subjects, verifier, jobs=2)}
+
+
+def test_a_real_fix_passes(verdicts):
+    result = verdicts["good"]
+    assert result.verdict == PASS, result.reason()
+    assert result.proofs == ["emulated GPU: device mismatch → ok"]
+    labels = {c.label for c in result.comparisons}
+    assert labels == {"cpu", "before cpu vs after emulated-cuda"}
+
+
+def test_an_after_that_never_reaches_the_device_fails(verdicts):
+    result = verdicts["cpu_only_after"]
+    assert result.verdict == FAIL
+    assert "after does no work on emulated-cuda: no host-to-device copy, no result there" in result.problems
+
+
+def test_an_after_wrong_only_on_the_device_fails(verdicts):
+    result = verdicts["wrong_only_on_device"]
+    assert result.verdict == FAIL
+    assert any(p.startswith("results differ (before cpu vs after emulated-cuda): y:") for p in result.problems)
+
+
+def test_zeros_when_before_runs_nowhere_are_unproven_not_passed(verdicts):
+    result = verdicts["zeros_without_reference"]
+    assert result.verdict == UNPROVEN
+    assert result.reason().startswith("UNPROVEN (runs now, no reference)")
+
+
+def test_zeros_against_the_cases_reference_fail(verdicts):
+    result = verdicts["zeros_against_reference"]
+    assert result.reference is not None and result.reference.ok
+    assert result.verdict == FAIL
+    assert any(p.startswith("results differ (reference vs cpu): y:") for p in result.problems)
+
+
+@pytest.mark.parametrize(
+    "name, outcome",
+    [
+        ("hang", "timeout: no result within 4 s"),
+        ("exit", "exit: sys.exit(1)"),
+        ("segfault", "signal: killed by SIGSEGV"),
+        ("forged_mismatch", "RuntimeError: Expected all tensors to be on the same device"),
+    ],
+)
+def test_a_before_that_fails_for_another_reason_is_no_proof(verdicts, name, outcome):
+    result = verdicts[name]
+    before = result.before.phases["emulated-cuda"]
+    assert before.outcome.startswith(outcome), before.outcome
+    assert result.verdict == FAIL
+    assert result.problems == [
+        "no proof: before neither fails as the rule says nor makes more transfers or syncs"
+    ]
+    assert any("not what DEV001 cures" in note for note in result.notes)
+
+
+def test_an_after_that_exits_fails(verdicts):
+    result = verdicts["after_exits"]
+    assert result.verdict == FAIL
+    assert "after fails on cpu: exit: sys.exit(0)" in result.problems
+
+
+def test_empty_results_are_an_error(verdicts):
+    result = verdicts["empty_results"]
+    assert result.verdict == FAIL
+    assert "after fails on cpu: bad results: run() returned no tensors or numbers" in result.problems
+
+
+def test_noise_is_not_a_speedup(verdicts):
+    result = verdicts["noise_only_speedup"]
+    assert result.timing is not None and result.timing.pairs >= 10
+    assert not result.timing.claimed and result.timing.low <= 1.0 <= result.timing.high
+    assert result.verdict == FAIL and "no proof" in result.problems[0]
+
+
+def test_a_device_rule_claims_no_cpu_speedup(verdicts):
+    result = verdicts["device_rule_slow_before"]
+    assert result.timing is None  # transfers cost nothing on the CPU's clock: not even timed
+    assert result.verdict == FAIL and not any("faster" in p for p in result.proofs)
+
+
+def test_speedup_interval_needs_a_consistent_difference():
+    false_claims = 0
+    for seed in range(100):  # pure noise, 100 times: a claim is a false claim
+        rng = random.Random(seed)
+        noisy_before = [0.01 * rng.lognormvariate(0, 0.5) for _ in range(30)]
+        noisy_after = [0.01 * rng.lognormvariate(0, 0.5) for _ in range(30)]
+        false_claims += speed(noisy_before, noisy_after, "cpu").claimed
+    assert false_claims <= 2
+    drift = [0.01 * (1 + i / 10) for i in range(30)]  # the machine slows down for both alike
+    assert not speed(drift, drift, "cpu").claimed
+    faster = speed([2 * t for t in noisy_after], [t * rng.uniform(0.9, 1.1) for t in noisy_after], "cpu")
+    assert faster.claimed and 1.8 < faster.ratio < 2.2 and faster.low > 1.0
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        (torch.full((4,), 1e-7), torch.zeros(4)),  # tiny values against zeros
+        (torch.zeros(4), torch.full((4,), 1e-7)),
+        (torch.full((4,), 3e-7), torch.full((4,), -3e-7)),  # a flipped sign
+        (torch.tensor([1000.0, 1.0]), torch.tensor([1000.0, 1.1])),  # a small entry off by 10%
+    ],
+)
+def test_tolerance_is_relative_to_each_tensors_scale(before, after):
+    assert not compare({"t": before}, {"t": after}, before_phase="cpu", after_phase="cpu").equal
+
+
+def test_float32_rounding_is_within_tolerance():
+    x = torch.randn(100, dtype=torch.float64)
+    result = compare({"t": x}, {"t": x.float()}, before_phase="cpu", after_phase="cpu")
+    assert result.equal and result.dtype_changed and 0 < result.max_rel < 1e-6
+
+
+def run_verify(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "autofix", "verify", "--repeats", "4", *args]
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300)
 
 
-def test_positive_and_negative_cases_pass(tmp_path):
+def test_corpus_cases_end_to_end(tmp_path):
     for case in (POSITIVE, NEGATIVE):
         shutil.copytree(case, tmp_path / "corpus" / case.parent.name / case.name)
+    shutil.copy(CORPUS / "pyproject.toml", tmp_path / "corpus")
     report = tmp_path / "report.md"
-    done = verify("--device", "emulated-cuda", "--json", "out.json", "--report", str(report), cwd=tmp_path)
+    done = run_verify("--device", "emulated-cuda", "--json", "out.json", "--report", str(report), cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     data = json.loads((tmp_path / "out.json").read_text())
     assert data["passed"] and data["device"] == "emulated-cuda"
     by_case = {c["case"]: c for c in data["cases"]}
-    positive = by_case["corpus/DEV003/padding_zeros_mid_forward"]
-    assert positive["positive"] and positive["golden"] and positive["equal"]
+    positive = by_case["DEV003/padding_zeros_mid_forward"]
+    assert positive["verdict"] == PASS and positive["golden"] and positive["equal"]
     assert positive["before"]["emulated-cuda"]["outcome"] == "device mismatch"
-    assert positive["after"]["emulated-cuda"]["ok"]
-    assert positive["proofs"] == ["emulated-cuda: device mismatch → ok"]
-    negative = by_case["corpus/DEV005/optimizer_after_move"]
-    assert not negative["positive"] and negative["equal"] and negative["max_abs"] == 0.0
+    assert positive["proofs"] == ["emulated GPU: device mismatch → ok"]
+    negative = by_case["DEV005/optimizer_after_move"]
+    assert not negative["positive"] and negative["equal"] and negative["max_rel"] == 0.0
     assert negative["before"]["emulated-cuda"]["counts"] == negative["after"]["emulated-cuda"]["counts"]
     text = report.read_text()
-    assert "**Verdict: PASS**" in text and "| padding_zeros_mid_forward | DEV003 | yes |" in text
+    assert "**Verdict: PASS**" in text and "Tolerance: each floating result on its own scale" in text
+    assert "[1/2]" in done.stderr and all(len(line) <= 100 for line in done.stdout.splitlines())
 
 
-def test_a_wrong_after_fails_with_the_reason(tmp_path):
+def test_a_checked_in_after_that_is_not_the_rewrite_fails(tmp_path):
     case = tmp_path / "corpus" / "DEV003" / "broken"
     shutil.copytree(POSITIVE, case)
+    shutil.copy(CORPUS / "pyproject.toml", tmp_path / "corpus")
     after = case / "after.py"
-    # Still fixes the device, but computes something else: golden check and comparison both object.
     after.write_text(after.read_text().replace("(10,)", "(10,)) + 1.0 + torch.zeros((10,)"))
-    done = verify("--device", "emulated-cuda", "--json", "out.json", cwd=tmp_path)
+    done = run_verify("--device", "emulated-cuda", "--json", "out.json", cwd=tmp_path)
     assert done.returncode == 1
     result = json.loads((tmp_path / "out.json").read_text())["cases"][0]
     assert not result["golden"] and "-        pad = torch.zeros((10,)) + 1.0" in result["golden_diff"]
     assert "the rewrite of before.py differs from the checked-in after.py" in result["problems"]
-    assert any(p.startswith("results differ: logits") for p in result["problems"])
+    assert any(p.startswith("results differ (cpu): logits") for p in result["problems"])
     assert "FAIL" in done.stdout
 
 
 def test_cuda_mode_without_a_gpu_is_skipped_clearly(tmp_path):
-    import torch
-
     if torch.cuda.is_available():
         pytest.skip("a GPU is present")
-    done = verify("--device", "cuda", str(POSITIVE), cwd=tmp_path)
+    done = run_verify("--device", "cuda", str(POSITIVE), cwd=tmp_path)
     assert done.returncode == 2
     assert "needs a CUDA GPU" in done.stderr

@@ -1,91 +1,112 @@
-"""Runs one version (before.py or after.py) of a corpus case in a fresh process, for ``autofix verify``.
+"""What runs inside one forked process for ``autofix verify``: one version in one phase, or the timing.
 
-    python -m autofix.harness.child CASE.py OUT_PREFIX --device emulated-cuda --repeats 5 --seed 0
+A *phase* imports the script afresh (its module-level code runs now), seeds ``random``, NumPy and
+torch, and calls the entry function once:
 
-Phases, each on a fresh import of the case with the same seeds:
+* ``cpu``: plain CPU execution, the reference result (on a GPU machine the GPU is hidden first);
+* ``emulated-cuda``: as if a machine with two GPUs were present (:mod:`autofix.harness.emulated_cuda`),
+  for the outcome on a GPU machine and the transfer and sync counts;
+* ``cuda``: the real device, copies counted with the profiler and syncs with CUDA's sync debug mode.
 
-1. ``cpu``: plain CPU execution. Gives the reference result and the timings (median of the repeats,
-   after one warm-up run), since on a CPU-only machine the CPU is the only real clock.
-2. ``emulated-cuda`` (when asked): the case runs as if a GPU were present; gives the outcome on a
-   GPU machine (device-mismatch errors included) and the transfer and sync counts.
-   ``cuda`` (when asked, on a real GPU): the same on the real device, counted with the profiler.
-
-Writes ``OUT_PREFIX.json`` (outcomes, counts, timings) and ``OUT_PREFIX.<phase>.pt`` (results).
-The case failing is data, not an error: this process exits 0 unless the harness itself breaks.
+It writes ``OUT.json`` (outcome, counts, which results were on the device) and ``OUT.pt`` (the
+results, on the CPU). The case failing is data, not an error. *Timing* loads before and after into one
+process and times them alternately (before, after, before, after, ...), so that whatever else the
+machine does falls on both alike.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import importlib.util
 import json
 import os
 import random
-import statistics
 import sys
 import time
-import traceback
 import warnings
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import torch
 
-from autofix.harness.emulated_cuda import emulated_cuda
-
+from autofix.harness.failures import failure_of
+from autofix.harness.models import BAD_RESULTS, EXIT, Failure
 
 # The emulated machine has two GPUs, so code that spreads work over GPUs meets a second device.
 EMULATED_GPUS = 2
 
 
-def _seed(seed: int) -> None:
-    random.seed(seed)
+class BadResults(Exception):
+    pass
+
+
+def prepare(request: dict[str, Any]) -> None:
+    """Settings every run shares: pinned threads, deterministic kernels, the script's folder."""
+    if request.get("hide_gpu"):
+        os.environ["CUDA_VISIBLE_DEVICES"] = ""  # before CUDA initialises: this process sees no GPU
+    torch.set_num_threads(int(request.get("threads", 1)))
+    # What torch.use_deterministic_algorithms(True) does, minus importing torch._inductor to set a
+    # compiler flag we never use: that import costs over a second.
+    torch._C._set_deterministic_algorithms(True, warn_only=True)
+    torch.backends.cudnn.allow_tf32 = False  # TF32 convolutions differ from the CPU by ~1e-3
+    torch.backends.cuda.matmul.allow_tf32 = False
+    warnings.filterwarnings("ignore")
+    os.chdir(request["cwd"])
+    for entry in reversed([request["cwd"], *request.get("sys_path", [])]):
+        sys.path.insert(0, entry)
+
+
+def seed(value: int) -> None:
+    random.seed(value)
     try:
         import numpy
 
-        numpy.random.seed(seed)
+        numpy.random.seed(value)
     except ImportError:  # pragma: no cover - numpy ships with the verify extra
         pass
-    torch.manual_seed(seed)
+    torch.manual_seed(value)
 
 
-def _load(path: Path, tag: str) -> Callable[[], Any]:
-    """Import the case afresh (its module-level code runs now) and return its ``run``."""
-    name = f"autofix_case_{tag}_{abs(hash(str(path)))}"
+def load(path: Path, entry: str, tag: str) -> Callable[[], Any]:
+    name = f"autofix_run_{tag}_{abs(hash(str(path)))}"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
-    run = getattr(module, "run", None)
-    if not callable(run):
-        raise TypeError(f"{path} defines no run() function")
-    return run
+    function = getattr(module, entry, None)
+    if not callable(function):
+        raise BadResults(f"{path.name} defines no {entry}() function")
+    return function
 
 
-def _tensors(result: Any) -> dict[str, torch.Tensor]:
-    if not isinstance(result, dict):
-        raise TypeError(f"run() must return a dict of tensors, got {type(result).__name__}")
-    out = {}
-    for key, value in result.items():
-        tensor = value if isinstance(value, torch.Tensor) else torch.as_tensor(value)
-        out[str(key)] = tensor.detach()
+def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
+    """Everything the entry returned, as named tensors: nested dicts, lists, modules, numbers."""
+    if isinstance(value, torch.Tensor):
+        return {prefix or "result": value.detach()}
+    if isinstance(value, torch.nn.Module):
+        return flatten(dict(value.state_dict()), prefix)
+    if isinstance(value, Mapping):
+        items: Any = value.items()
+    elif isinstance(value, (list, tuple)):
+        items = enumerate(value)
+    elif isinstance(value, (bool, int, float, complex)):
+        return {prefix or "result": torch.tensor(value)}
+    elif value is None:
+        return {}
+    elif type(value).__module__ == "numpy":
+        return {prefix or "result": torch.as_tensor(value)}
+    else:
+        raise BadResults(f"{prefix or 'the result'} is a {type(value).__name__}, not a tensor or a number")
+    out: dict[str, torch.Tensor] = {}
+    for key, item in items:
+        out.update(flatten(item, f"{prefix}.{key}" if prefix else str(key)))
     return out
 
 
-def _failure(exc: BaseException) -> dict[str, Any]:
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = next((f for f in reversed(frames) if "autofix" not in f.filename), frames[-1] if frames else None)
-    return {
-        "type": type(exc).__name__,
-        "message": str(exc).strip().splitlines()[0] if str(exc).strip() else "",
-        "where": f"{Path(where.filename).name}:{where.lineno}" if where else "",
-    }
-
-
 @contextlib.contextmanager
-def _real_cuda_counting() -> Iterator[dict[str, int]]:
+def real_cuda_counting() -> Iterator[dict[str, int]]:
     """Count memcpys with the profiler and syncs with CUDA's sync debug mode."""
     from torch.profiler import ProfilerActivity, profile
 
@@ -108,92 +129,94 @@ def _real_cuda_counting() -> Iterator[dict[str, int]]:
         torch.cuda.set_sync_debug_mode(0)
 
 
-def run_phase(path: Path, phase: str, repeats: int, seed: int) -> tuple[dict[str, Any], dict[str, torch.Tensor] | None]:
-    """One phase: import, run once (counted), then time ``repeats`` more runs (cpu and cuda only)."""
-    report: dict[str, Any] = {"phase": phase, "ok": False}
-    result = None
+def _device_context(phase: str) -> contextlib.AbstractContextManager[Any]:
     if phase == "emulated-cuda":
-        context: contextlib.AbstractContextManager[Any] = emulated_cuda(device_count=EMULATED_GPUS)
-    elif phase == "cuda":
-        context = _real_cuda_counting()
-    else:
-        context = contextlib.nullcontext()
+        from autofix.harness.emulated_cuda import emulated_cuda
+
+        return emulated_cuda(device_count=EMULATED_GPUS)
+    if phase == "cuda":
+        return real_cuda_counting()
+    return contextlib.nullcontext()
+
+
+def run_phase(request: dict[str, Any]) -> None:
+    prepare(request)
+    phase, out = request["phase"], request["out"]
+    report: dict[str, Any] = {"phase": phase, "ok": False}
+    started = time.perf_counter()
+    results: dict[str, torch.Tensor] = {}
     try:
-        with context as counter:
-            _seed(seed)
-            run = _load(path, phase)
-            _seed(seed)
-            raw = run()
-        # Out of the device context: reading the results back is not the case's doing.
-        result = {k: v.cpu() for k, v in _tensors(raw).items()}
+        with _device_context(phase) as counter:
+            seed(request["seed"])
+            function = load(Path(request["script"]), request["entry"], phase)
+            seed(request["seed"])
+            tensors = flatten(function())
+            # Asked inside the device context, where a tensor's device is the logical one.
+            report["on_device"] = sorted(k for k, t in tensors.items() if t.device.type != "cpu")
         if isinstance(counter, dict):
             report["counts"] = dict(counter)
         elif counter is not None:
-            counts = counter.counters
-            report["counts"] = {
-                "host_to_device": counts.host_to_device,
-                "device_to_host": counts.device_to_host,
-                "syncs": counts.syncs,
-            }
-        if phase != "emulated-cuda" and repeats > 0:
-            report["times"] = _time(run, repeats, seed, phase == "cuda")
+            report["counts"] = counter.counters.as_dict()
+        # Out of the device context: reading the results back is the harness's doing, not the case's.
+        results = {k: t.cpu() for k, t in tensors.items()}
+        if not results:
+            raise BadResults(f"{request['entry']}() returned no tensors or numbers")
+        if all(t.numel() == 0 for t in results.values()):
+            raise BadResults(f"{request['entry']}() returned only empty tensors")
         report["ok"] = True
-    except Exception as exc:  # the case's failure is what we measure
-        report["error"] = _failure(exc)
-    return report, result
+    except BadResults as exc:
+        report["failure"] = Failure(BAD_RESULTS, "BadResults", str(exc)).__dict__
+    except SystemExit as exc:
+        report["failure"] = Failure(EXIT, "SystemExit", f"sys.exit({exc.code!r})").__dict__
+    except BaseException as exc:  # the case's failure is what we measure; KeyboardInterrupt included
+        report["failure"] = failure_of(exc).__dict__
+    report["seconds"] = time.perf_counter() - started
+    if report["ok"]:
+        torch.save(results, f"{out}.pt")
+    Path(f"{out}.json").write_text(json.dumps(report))
 
 
-# Short runs are repeated until this much time has been measured, so their median is not noise.
-_MIN_MEASURED_SECONDS = 0.25
-_MAX_REPEATS = 200
+def run_timing(request: dict[str, Any]) -> None:
+    """Warm each up once, then time pairs (before, after) until enough pairs and seconds are measured."""
+    prepare(request)
+    cuda = request["phase"] == "cuda"
+    versions = []
+    for tag in ("before", "after"):
+        os.chdir(request[f"{tag}_cwd"])
+        seed(request["seed"])
+        versions.append((request[f"{tag}_cwd"], load(Path(request[tag]), request["entry"], f"timing_{tag}")))
+    times: dict[str, list[float]] = {"before": [], "after": []}
+    for cwd, function in versions:  # warm-up: first-call costs (allocations, lazy imports)
+        os.chdir(cwd)
+        seed(request["seed"])
+        function()
+    measured = 0.0
+    pairs = 0
+    while pairs < request["min_pairs"] or (measured < request["min_seconds"] and pairs < request["max_pairs"]):
+        for (cwd, function), tag in zip(versions, ("before", "after")):
+            os.chdir(cwd)
+            seed(request["seed"])
+            if cuda:
+                torch.cuda.synchronize()
+            start = time.perf_counter()
+            function()
+            if cuda:
+                torch.cuda.synchronize()
+            elapsed = time.perf_counter() - start
+            times[tag].append(elapsed)
+            measured += elapsed
+        pairs += 1
+    Path(f"{request['out']}.json").write_text(json.dumps(times))
 
 
-def _time(run: Callable[[], Any], repeats: int, seed: int, cuda: bool) -> list[float]:
-    """Wall time of ``repeats`` runs (after the counted first run, which was the warm-up)."""
-    times: list[float] = []
-    while len(times) < repeats or (sum(times) < _MIN_MEASURED_SECONDS and len(times) < _MAX_REPEATS):
-        _seed(seed)
-        if cuda:
-            torch.cuda.synchronize()
-        start = time.perf_counter()
-        run()
-        if cuda:
-            torch.cuda.synchronize()
-        times.append(time.perf_counter() - start)
-    return times
+def execute(request: dict[str, Any]) -> None:
+    if request["action"] == "phase":
+        run_phase(request)
+    elif request["action"] == "timing":
+        run_timing(request)
+    else:  # pragma: no cover - a harness bug
+        raise ValueError(f"unknown action {request['action']!r}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("case", type=Path)
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--device", default="emulated-cuda", choices=["cpu", "emulated-cuda", "cuda"])
-    parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=1)
-    args = parser.parse_args(argv)
-    case, out = args.case.resolve(), args.out.resolve()
-
-    torch.set_num_threads(args.threads)
-    # What torch.use_deterministic_algorithms(True) does, minus importing torch._inductor to set a
-    # compiler flag we never use: that import costs over a second in every child.
-    torch._C._set_deterministic_algorithms(True, warn_only=True)
-    warnings.filterwarnings("ignore")
-    os.chdir(case.parent)  # cases may read files next to them
-    sys.path.insert(0, str(case.parent))
-
-    phases = ["cpu"] + ([args.device] if args.device != "cpu" else [])
-    summary: dict[str, Any] = {"phases": {}}
-    for phase in phases:
-        report, result = run_phase(case, phase, args.repeats if phase != "emulated-cuda" else 0, args.seed)
-        if report.get("times"):
-            report["median_time"] = statistics.median(report["times"])
-        summary["phases"][phase] = report
-        if result is not None:
-            torch.save(result, f"{out}.{phase}.pt")
-    Path(f"{out}.json").write_text(json.dumps(summary, indent=2))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # for debugging one run by hand: python -m autofix.harness.child REQUEST.json
+    execute(json.loads(Path(sys.argv[1]).read_text()))

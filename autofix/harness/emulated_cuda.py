@@ -51,9 +51,8 @@ class Counters:
     device_to_host: int = 0
     syncs: int = 0
 
-    @property
-    def transfers(self) -> int:
-        return self.host_to_device + self.device_to_host
+    def as_dict(self) -> dict[str, int]:
+        return {"host_to_device": self.host_to_device, "device_to_host": self.device_to_host, "syncs": self.syncs}
 
 
 def _descriptor_name(func: Callable[..., Any]) -> tuple[str, str] | None:

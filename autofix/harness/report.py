@@ -1,105 +1,91 @@
-"""How ``autofix verify`` tells its results: a rich table, a JSON file, a markdown report."""
+"""How ``autofix verify`` tells its results: a compact text report, a JSON file, a markdown report."""
 
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import asdict
-from typing import Any
+from typing import Any, TextIO
 
-from rich.console import Console
-from rich.table import Table
+from autofix.harness.compare import POLICY
+from autofix.harness.models import FAIL, PASS, UNPROVEN, CaseResult, VersionRun
 
-from autofix.harness.verify import TIMING_FLOOR_S, CaseResult, PhaseRun, VersionRun, speedup_of
-
-COLUMNS = (
-    "case", "rule", "golden", "before", "after", "equal", "max abs / rel error",
-    "transfers", "syncs", "time", "speedup", "verdict",
+WIDTH = 100
+TIMING_POLICY = (
+    "before and after alternate in one process (before, after, before, ...); the speed-up is the geometric"
+    " mean of the pair ratios with a 99% bootstrap interval, claimed only when the interval lies above 1.0"
+    " and only for rules whose fix changes the work on that clock (dtype on any; transfers and syncs on a"
+    " real GPU)"
+)
+VERDICTS = (
+    f"{PASS}: proved; {FAIL}: a problem (listed); {UNPROVEN}: runs now, but before ran nowhere and the"
+    " case gives no reference() to compare with"
 )
 
 
-def _outcome(run: VersionRun | None, device: str) -> str:
+def _count(run: VersionRun | None, device: str, key: str) -> str:
+    phase = run.phases.get(device) if run else None
+    if phase is None or not phase.ok or phase.counts is None:
+        return "✗"
+    if key == "transfers":
+        return str(phase.transfers())
+    return str(phase.counts.get(key, 0))
+
+
+def counts(result: CaseResult, device: str, key: str) -> str:
+    return f"{_count(result.before, device, key)}→{_count(result.after, device, key)}"
+
+
+def error_text(result: CaseResult) -> str:
+    if result.equal is None:
+        return "-"
+    return "0" if result.max_rel == 0 else f"{result.max_rel:.0e}"
+
+
+def outcome(run: VersionRun | None) -> str:
     if run is None:
         return "-"
     failures = [f"{p.outcome} ({name})" for name, p in run.phases.items() if not p.ok]
     return "ok" if not failures else "✗ " + "; ".join(failures)
 
 
-def _counts(result: CaseResult, device: str, key: str) -> str:
-    def count(run: VersionRun | None) -> str:
-        phase = run.phases.get(device) if run else None
-        if phase is None or not phase.ok or phase.counts is None:
-            return "-"
-        if key == "transfers":
-            return str(phase.counts["host_to_device"] + phase.counts["device_to_host"])
-        return str(phase.counts[key])
-
-    return f"{count(result.before)} → {count(result.after)}"
-
-
-def _time(phase: PhaseRun | None) -> str:
-    if phase is None or not phase.ok or phase.median_time is None:
-        return "-"
-    return f"{phase.median_time * 1000:.1f} ms"
-
-
-def row(result: CaseResult, device: str) -> list[str]:
-    before_time = result.before.phases.get(result.timed_on) if result.before else None
-    after_time = result.after.phases.get(result.timed_on) if result.after else None
-    speedup = speedup_of(result)
-    if speedup is None:
-        speedup_text = "-"
-    elif before_time is not None and (before_time.median_time or 0) < TIMING_FLOOR_S:
-        speedup_text = "(too short)"  # runs under 20 ms time Python overhead and noise, not the rewrite
-    else:
-        speedup_text = f"{speedup:.2f}x"
-    if result.equal is None:
-        equal = "n/a"
-    else:
-        equal = ("yes" if result.equal else "NO") + (" (dtype changed)" if result.dtype_changed else "")
-    error = f"{result.max_abs:.1e} / {result.max_rel:.1e}" if result.equal is not None else "-"
-    verdict = "PASS" if result.passed else "FAIL"
-    if result.passed:
-        verdict += ": " + ("; ".join(result.proofs) if result.positive else "unchanged, same behaviour")
-    else:
-        verdict += ": " + "; ".join(result.problems)
-    return [
-        result.case.rsplit("/", 1)[-1],  # the rule column names the folder above it
-        result.rule,
-        "yes" if result.golden else "NO",
-        _outcome(result.before, device),
-        _outcome(result.after, device),
-        equal,
-        error,
-        _counts(result, device, "transfers"),
-        _counts(result, device, "syncs"),
-        f"{_time(before_time)} → {_time(after_time)}",
-        speedup_text,
-        verdict,
-    ]
-
-
-def print_table(console: Console, results: list[CaseResult], device: str) -> None:
-    table = Table(title=f"autofix verify ({device})", show_lines=False)
-    for column in COLUMNS:
-        table.add_column(column, overflow="fold", no_wrap=column == "case")
-    for result in results:
-        cells = row(result, device)
-        style = None if result.passed else "red"
-        table.add_row(*cells, style=style)
-    console.print(table)
-    for result in results:
-        if result.golden_diff:
-            console.print(f"[bold red]{result.case}[/]: expected after.py differs from the rewrite:")
-            console.print(result.golden_diff, markup=False, highlight=False)
-
-
 def summary_line(results: list[CaseResult]) -> str:
-    passed = sum(r.passed for r in results)
+    tally = {v: sum(r.verdict == v for r in results) for v in (PASS, FAIL, UNPROVEN)}
     positive = sum(r.positive for r in results)
     return (
-        f"{passed}/{len(results)} cases passed ({positive} rewritten, {len(results) - positive} left"
-        f" unchanged); {len(results) - passed} failed"
+        f"{tally[PASS]}/{len(results)} passed, {tally[FAIL]} failed, {tally[UNPROVEN]} unproven"
+        f" ({positive} rewritten, {len(results) - positive} left unchanged)"
     )
+
+
+def progress_line(index: int, total: int, result: CaseResult) -> str:
+    return f"[{index}/{total}] {result.verdict:<8} {result.case} ({result.seconds:.1f} s)"
+
+
+def print_compact(out: TextIO, results: list[CaseResult], device: str) -> None:
+    """One line per case within 100 columns; the reason wraps onto indented lines."""
+    header = f"{'verdict':<8} {'case':<36} {'copies':>6} {'syncs':>6} {'err':>5}  proof / problem"
+    print(header, file=out)
+    for r in results:
+        start = (
+            f"{r.verdict:<8} {_fit(r.case, 36):<36} {counts(r, device, 'transfers'):>6}"
+            f" {counts(r, device, 'syncs'):>6} {error_text(r):>5}  "
+        )
+        reason = r.reason()
+        lines = textwrap.wrap(reason, WIDTH - len(start)) or [""]
+        print(start + lines[0], file=out)
+        for more in lines[1:]:
+            print(" " * len(start) + more, file=out)
+        for note in r.notes if r.verdict != PASS else []:
+            print(textwrap.fill(f"note: {note}", WIDTH, initial_indent=" " * 9, subsequent_indent=" " * 15), file=out)
+    for r in results:
+        if r.golden_diff:
+            print(f"\n{r.case}: the checked-in after.py differs from the rewrite:", file=out)
+            print(r.golden_diff, file=out)
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else "…" + text[-(width - 1):]
 
 
 def to_json(results: list[CaseResult], device: str, settings: dict[str, Any]) -> str:
@@ -112,41 +98,64 @@ def to_json(results: list[CaseResult], device: str, settings: dict[str, Any]) ->
         }
 
     cases = []
-    for result in results:
-        entry = {k: v for k, v in asdict(result).items() if k not in ("before", "after")}
-        entry.update(before=plain(result.before), after=plain(result.after), passed=result.passed,
-                     speedup=speedup_of(result))
+    for r in results:
+        entry = {k: v for k, v in asdict(r).items() if k not in ("before", "after", "reference")}
+        entry.update(before=plain(r.before), after=plain(r.after), verdict=r.verdict, passed=r.passed,
+                     equal=r.equal, max_rel=r.max_rel)
         cases.append(entry)
     return json.dumps(
         {"device": device, "settings": settings, "summary": summary_line(results),
-         "passed": all(r.passed for r in results), "cases": cases},
+         "passed": all(r.passed for r in results), "tolerance": POLICY, "timing": TIMING_POLICY, "cases": cases},
         indent=2,
     )
 
 
+MARKDOWN_COLUMNS = ("case", "rule", "before", "after", "equal (max rel err)", "transfers", "syncs", "time", "verdict")
+
+
+def _time(result: CaseResult) -> str:
+    t = result.timing
+    if t is None:
+        return "-"
+    return f"{t.before_median * 1e3:.1f} → {t.after_median * 1e3:.1f} ms, {t.describe()}"
+
+
+def markdown_row(r: CaseResult, device: str) -> list[str]:
+    equal = "n/a" if r.equal is None else ("yes" if r.equal else "NO") + f" ({error_text(r)})"
+    if r.comparisons and any(c.dtype_changed for c in r.comparisons):
+        equal += ", dtype changed"
+    return [
+        r.case, r.rule, outcome(r.before), outcome(r.after), equal,
+        counts(r, device, "transfers"), counts(r, device, "syncs"), _time(r), f"**{r.verdict}**: {r.reason()}",
+    ]
+
+
 def to_markdown(results: list[CaseResult], device: str, settings: dict[str, Any]) -> str:
+    overall = PASS if all(r.passed for r in results) else FAIL
     lines = [
         "# autofix verify report",
         "",
-        f"Device mode: `{device}`. Settings: "
-        + ", ".join(f"{k}={v}" for k, v in settings.items())
-        + ".",
+        f"Device mode: `{device}`. Settings: " + ", ".join(f"{k}={v}" for k, v in settings.items()) + ".",
         "",
-        f"**Verdict: {'PASS' if all(r.passed for r in results) else 'FAIL'}** ({summary_line(results)}).",
+        f"**Verdict: {overall}** ({summary_line(results)}).",
         "",
-        "| " + " | ".join(COLUMNS) + " |",
-        "|" + "---|" * len(COLUMNS),
+        "| " + " | ".join(MARKDOWN_COLUMNS) + " |",
+        "|" + "---|" * len(MARKDOWN_COLUMNS),
     ]
-    for result in results:
-        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in row(result, device)) + " |")
+    for r in results:
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in markdown_row(r, device)) + " |")
     lines += [
         "",
-        "How to read it: *before*/*after* are the outcomes of running each version on the CPU and on the"
-        f" `{device}` device mode; *equal* compares their results (float32 tolerance rtol 1e-5/atol 1e-6,"
-        " or rtol 1e-4/atol 1e-5 after upcasting when the rewrite changes the dtype; the relative error is"
-        " the largest difference over the largest magnitude); *transfers* and"
-        " *syncs* count host↔device copies and host synchronisations per run; *time* is the median wall"
-        " time of the repeats with one intra-op thread.",
+        f"Verdicts: {VERDICTS}.",
+        "",
+        "*before*/*after*: the outcome of each version on the CPU and on the device mode; only a failure the"
+        " rule cures (device mismatch, dtype mismatch, needs a GPU on the CPU) counts as proof, while"
+        " timeouts, signals, exits and other errors are shown and never count. *transfers*/*syncs*:"
+        " host↔device copies and host synchronisations per run (✗: that version failed there).",
+        "",
+        f"Tolerance: {POLICY}.",
+        "",
+        f"Timing: {TIMING_POLICY}.",
         "",
     ]
     return "\n".join(lines)

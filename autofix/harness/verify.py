@@ -1,95 +1,56 @@
-"""``autofix verify``: prove each corpus rewrite by running the before and after versions.
+"""``autofix verify``: prove rewrites by running the before and after versions.
 
-For every case folder (``before.py`` and the expected ``after.py``):
+A :class:`Subject` is one thing to prove: a corpus case (a folder with ``before.py`` and the expected
+``after.py``) or a user's file with its rewrite. For each, in a temporary copy of its folder (one
+copy per version, so nothing either writes survives or leaks to the other):
 
-1. rewrite ``before.py`` with every rule (unsafe fixes included) and check the result is ``after.py``
-   byte for byte;
-2. run both versions in fresh subprocesses (:mod:`autofix.harness.child`), with the same seeds and
-   pinned threads: on the CPU for the reference result and the timings, then on the device mode
-   (``emulated-cuda`` without a GPU, ``cuda`` with one) for the outcome and the transfer/sync counts;
-3. compare the results under :mod:`autofix.harness.compare`'s tolerance policy;
-4. judge the case: a positive case (the rewrite changes the file) must run clean after, compute the
-   same results wherever before ran too, and show a proof: before fails where after runs, or makes
-   more transfers or host syncs, or is slower by a clear margin; a negative case must be left
-   byte-identical and behave identically.
+1. run each version once per phase, each phase in a forked process of its own
+   (:mod:`autofix.harness.runner`): the CPU, then the device mode (``emulated-cuda`` or ``cuda``);
+2. when before ran nowhere, run the case's ``reference()`` if it has one;
+3. when the rule's fix changes the work on this machine's clock, time before and after alternately;
+4. judge (:mod:`autofix.harness.judge`).
+
+Subjects run in parallel, one fork server per job.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
+import ast
+import shutil
 import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
+from autofix.config import ConfigResolver
 from autofix.diff import unified_diff
-from autofix.files import DRY_RUN, Task, process_text
-from codemods import all_rules
+from autofix.harness.judge import Judge, speed, timing_wanted
+from autofix.harness.models import CaseResult, Failure
+from autofix.harness.runner import Runner, Zygote, ZygotePool
+from autofix.rewrite import rewrite_file
 
-# A rewrite counts as a speed-up proof when the after version's median time is at least this much
-# lower, on runs long enough (TIMING_FLOOR_S) that the difference is not Python overhead and noise:
-# identical code measured in two processes was seen to differ by 2x on runs of a few milliseconds.
-SPEEDUP_PROOF = 1.3
-TIMING_FLOOR_S = 0.02
-
-
-@dataclass
-class PhaseRun:
-    phase: str
-    ok: bool
-    error: dict[str, str] | None = None
-    counts: dict[str, int] | None = None
-    median_time: float | None = None
-    results: dict[str, Any] | None = None
-
-    @property
-    def outcome(self) -> str:
-        return "ok" if self.ok else describe_error(self.error or {})
+# Folders never copied into the sandbox: they are large and no run needs them.
+_SKIP = shutil.ignore_patterns(".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".mypy_cache",
+                               ".pytest_cache", ".ruff_cache", "*.egg-info")
+MAX_COPY_BYTES = 200 * 1024 * 1024
 
 
 @dataclass
-class VersionRun:
-    phases: dict[str, PhaseRun]
-    timed_out: bool = False
-
-
-@dataclass
-class CaseResult:
-    case: str
-    rule: str
+class Subject:
+    name: str
+    folder: Path  # copied, once per version
+    before: str  # the script before runs, relative to folder
+    after: str  # the script after runs, relative to folder
+    rules: tuple[str, ...]
     positive: bool
-    golden: bool
+    after_bytes: bytes | None = None  # written over ``after`` in after's copy (a rewrite made in memory)
+    entry: str = "run"
+    sys_path: list[str] = field(default_factory=list)
+    golden: bool = True
     golden_diff: str = ""
-    before: VersionRun | None = None
-    after: VersionRun | None = None
-    equal: bool | None = None
-    compared_on: str | None = None
-    max_abs: float = 0.0
-    max_rel: float = 0.0
-    dtype_changed: bool = False
-    timed_on: str = "cpu"
-    proofs: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def passed(self) -> bool:
-        return not self.problems
-
-
-def describe_error(error: dict[str, str]) -> str:
-    message = error.get("message", "")
-    if "same device" in message:
-        return "device mismatch"
-    if "same dtype" in message or "expected scalar type" in message.lower():
-        return "dtype mismatch"
-    if "compiled with CUDA" in message or "No CUDA GPUs" in message:
-        return "needs a GPU"
-    if error.get("type") == "Timeout":
-        return "timeout"
-    return f"{error.get('type', 'error')}: {message[:60]}"
 
 
 def find_cases(paths: list[Path]) -> list[Path]:
@@ -102,177 +63,103 @@ def find_cases(paths: list[Path]) -> list[Path]:
     return sorted(cases)
 
 
-def expected_rewrite(before: Path) -> bytes:
-    """What ``autofix apply --unsafe-fixes`` makes of ``before``, computed into memory."""
-    data = before.read_bytes()
-    task = Task(str(before), tuple(rule.code for rule in all_rules()), DRY_RUN, unsafe_fixes=True)
-    result, new_data = process_text(str(before), data, task)
-    if result.error:
-        raise RuntimeError(f"{before}: {result.error}")
-    return data if new_data is None else new_data
+def corpus_subject(case_dir: Path, config: ConfigResolver) -> Subject:
+    """A corpus case: its after.py must be exactly what ``autofix apply`` makes of before.py."""
+    before_path, after_path = case_dir / "before.py", case_dir / "after.py"
+    name = f"{case_dir.parent.name}/{case_dir.name}"  # the rule's folder, then the case
+    rewrite = rewrite_file(before_path, resolver=config)
+    checked_in = after_path.read_bytes() if after_path.is_file() else b""
+    subject = Subject(
+        name, case_dir, "before.py", "after.py", (case_dir.parent.name,), rewrite.original != checked_in,
+        golden=rewrite.rewritten == checked_in,
+    )
+    if not subject.golden:
+        subject.golden_diff = unified_diff(
+            f"{name}/after.py", checked_in.decode(errors="replace"), rewrite.rewritten.decode(errors="replace")
+        )
+    return subject
+
+
+def defines(path: Path, function: str) -> bool:
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (SyntaxError, ValueError, OSError):
+        return False
+    return any(isinstance(n, ast.FunctionDef) and n.name == function for n in tree.body)
+
+
+def copy_folder(source: Path, target: Path) -> None:
+    total = 0
+    for path in source.rglob("*"):
+        if path.is_file() and not any(part in (".git", ".venv", "node_modules") for part in path.parts):
+            total += path.stat().st_size
+            if total > MAX_COPY_BYTES:
+                raise ValueError(f"{source} holds over {MAX_COPY_BYTES >> 20} MB: too much to copy for each run")
+    shutil.copytree(source, target, ignore=_SKIP, symlinks=True)
 
 
 class Verifier:
-    def __init__(
-        self,
-        *,
-        device: str,
-        repeats: int,
-        threads: int,
-        timeout: float,
-        seed: int = 0,
-        root: Path | None = None,
-    ) -> None:
+    def __init__(self, *, device: str, repeats: int, threads: int, timeout: float, seed: int = 0) -> None:
         self.device = device
         self.repeats = repeats
-        self.threads = threads
-        self.timeout = timeout
-        self.seed = seed
-        self.root = root or Path.cwd()
+        self.runner = Runner(device, timeout, threads, seed)
+        self.judge = Judge(device)
 
-    def verify(self, case_dir: Path) -> CaseResult:
-        before_path, after_path = case_dir / "before.py", case_dir / "after.py"
-        name = _relative(case_dir, self.root)
-        rule = case_dir.parent.name
-        expected = expected_rewrite(before_path)
-        checked_in = after_path.read_bytes() if after_path.is_file() else b""
-        result = CaseResult(
-            case=name,
-            rule=rule,
-            positive=before_path.read_bytes() != checked_in,
-            golden=expected == checked_in,
-            timed_on="cuda" if self.device == "cuda" else "cpu",
-        )
-        if not result.golden:
-            result.golden_diff = unified_diff(
-                f"{name}/after.py", checked_in.decode(errors="replace"), expected.decode(errors="replace")
-            )
+    def verify(self, subject: Subject, zygote: Zygote) -> CaseResult:
+        started = time.perf_counter()
+        result = CaseResult(subject.name, subject.rules, subject.positive, subject.golden, subject.golden_diff)
+        if not subject.golden:
             result.problems.append("the rewrite of before.py differs from the checked-in after.py")
-        with tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch:
-            result.before = self._execute(before_path, Path(scratch) / "before")
-            result.after = self._execute(after_path, Path(scratch) / "after")
-        self._judge(result)
+        with tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch_name:
+            scratch = Path(scratch_name)
+            before_dir, after_dir = scratch / "before", scratch / "after"
+            copy_folder(subject.folder, before_dir)
+            copy_folder(subject.folder, after_dir)
+            if subject.after_bytes is not None:
+                (after_dir / subject.after).write_bytes(subject.after_bytes)
+            before_script, after_script = before_dir / subject.before, after_dir / subject.after
+            run = self.runner.run_version
+            options = {"entry": subject.entry, "sys_path": subject.sys_path}
+            result.before = run(zygote, before_script, before_script.parent, scratch / "before", **options)
+            result.after = run(zygote, after_script, after_script.parent, scratch / "after", **options)
+            ran_nowhere = not any(p.ok for p in result.before.phases.values())
+            if subject.positive and ran_nowhere and defines(before_script, "reference"):
+                reference = run(zygote, before_script, before_script.parent, scratch / "reference",
+                                entry=subject.entry, sys_path=subject.sys_path, phases=["reference"])
+                result.reference = reference.phases["reference"]
+            phase = timing_wanted(subject.rules, self.device, result.before, result.after) if subject.positive else None
+            if phase:
+                times = self.runner.run_timing(
+                    zygote, (before_script, before_script.parent), (after_script, after_script.parent),
+                    scratch / "timing", phase=phase, min_pairs=max(self.repeats, 4), **options,
+                )
+                if isinstance(times, Failure):
+                    result.notes.append(f"timing failed: {times.describe()}")
+                else:
+                    result.timing = speed(*times, phase)
+        self.judge.judge(result)
+        result.seconds = time.perf_counter() - started
         return result
-
-    def _execute(self, path: Path, out: Path) -> VersionRun:
-        env = dict(os.environ)
-        threads = str(self.threads)
-        env.update(OMP_NUM_THREADS=threads, MKL_NUM_THREADS=threads, PYTHONHASHSEED="0")
-        command = [
-            sys.executable, "-m", "autofix.harness.child", str(path), str(out),
-            "--device", self.device, "--repeats", str(self.repeats),
-            "--seed", str(self.seed), "--threads", threads,
-        ]
-        try:
-            completed = subprocess.run(command, env=env, capture_output=True, text=True, timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            error = {"type": "Timeout", "message": f"no result within {self.timeout:g} s"}
-            return VersionRun({"cpu": PhaseRun("cpu", False, error)}, timed_out=True)
-        summary_file = Path(f"{out}.json")
-        if completed.returncode != 0 or not summary_file.is_file():
-            tail = (completed.stderr or completed.stdout).strip().splitlines()[-1:] or ["no output"]
-            error = {"type": "HarnessError", "message": tail[0]}
-            return VersionRun({"cpu": PhaseRun("cpu", False, error)})
-        import torch
-
-        phases = {}
-        for phase, report in json.loads(summary_file.read_text())["phases"].items():
-            results_file = Path(f"{out}.{phase}.pt")
-            phases[phase] = PhaseRun(
-                phase,
-                report["ok"],
-                report.get("error"),
-                report.get("counts"),
-                report.get("median_time"),
-                torch.load(results_file) if results_file.is_file() else None,
-            )
-        return VersionRun(phases)
-
-    def _judge(self, result: CaseResult) -> None:
-        from autofix.harness.compare import compare
-
-        before, after = result.before, result.after
-        assert before is not None and after is not None
-        if result.positive:
-            for phase in after.phases.values():
-                if not phase.ok:
-                    result.problems.append(f"after fails on {phase.phase}: {phase.outcome}")
-        elif not (after.phases.get(self.device) and after.phases[self.device].ok):
-            result.problems.append(f"the unchanged code does not run on {self.device}")
-        # Compare where both ran; the CPU phase first (it is the reference), then the device phase.
-        for name in ("cpu", self.device):
-            b, a = before.phases.get(name), after.phases.get(name)
-            if b and a and b.ok and a.ok and b.results is not None and a.results is not None:
-                comparison = compare(b.results, a.results)
-                result.equal, result.compared_on = comparison.equal, name
-                result.max_abs, result.max_rel = comparison.max_abs, comparison.max_rel
-                result.dtype_changed = comparison.dtype_changed
-                result.problems.extend(f"results differ: {p}" for p in comparison.problems)
-                break
-        if result.positive:
-            self._prove(result)
-        else:
-            self._check_identical(result)
-
-    def _prove(self, result: CaseResult) -> None:
-        before, after = result.before, result.after
-        assert before is not None and after is not None
-        for name, b in before.phases.items():
-            a = after.phases.get(name)
-            if a and a.ok and not b.ok:
-                result.proofs.append(f"{name}: {b.outcome} → ok")
-        b_dev, a_dev = before.phases.get(self.device), after.phases.get(self.device)
-        if b_dev and a_dev and b_dev.ok and a_dev.ok and b_dev.counts and a_dev.counts:
-            b_transfers = b_dev.counts["host_to_device"] + b_dev.counts["device_to_host"]
-            a_transfers = a_dev.counts["host_to_device"] + a_dev.counts["device_to_host"]
-            if a_transfers < b_transfers:
-                result.proofs.append(f"transfers {b_transfers} → {a_transfers}")
-            if a_dev.counts["syncs"] < b_dev.counts["syncs"]:
-                result.proofs.append(f"host syncs {b_dev.counts['syncs']} → {a_dev.counts['syncs']}")
-        speedup = speedup_of(result)
-        before_time = before.phases.get(result.timed_on)
-        long_enough = before_time is not None and (before_time.median_time or 0) >= TIMING_FLOOR_S
-        if speedup is not None and speedup >= SPEEDUP_PROOF and long_enough:
-            result.proofs.append(f"{speedup:.2f}x faster")
-        if not result.proofs:
-            result.problems.append("no proof: before neither fails nor makes more transfers, syncs or time")
-
-    def _check_identical(self, result: CaseResult) -> None:
-        before, after = result.before, result.after
-        assert before is not None and after is not None
-        for name, b in before.phases.items():
-            a = after.phases.get(name)
-            if a is None or a.outcome != b.outcome:
-                result.problems.append(f"unchanged code behaved differently on {name}")
-            elif a.counts != b.counts:
-                result.problems.append(f"unchanged code counted differently on {name}: {b.counts} vs {a.counts}")
-        if result.equal is False:
-            result.problems.append("unchanged code gave different results")
-
-
-def speedup_of(result: CaseResult) -> float | None:
-    """Before's median time over after's, on the phase that measures time (the GPU when there is one)."""
-    b = result.before.phases.get(result.timed_on) if result.before else None
-    a = result.after.phases.get(result.timed_on) if result.after else None
-    if b and a and b.ok and a.ok and b.median_time and a.median_time:
-        return b.median_time / a.median_time
-    return None
-
-
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 def verify_all(
-    cases: list[Path], verifier: Verifier, on_result: Callable[[CaseResult], None] | None = None
+    subjects: list[Subject], verifier: Verifier, *, jobs: int = 1,
+    on_result: Callable[[CaseResult], None] | None = None,
 ) -> list[CaseResult]:
-    results = []
-    for case in cases:
-        result = verifier.verify(case)
+    """Every subject, ``jobs`` at a time; results in the subjects' order."""
+    pool = ZygotePool(jobs, verifier.runner.threads)
+    lock = threading.Lock()
+
+    def one(subject: Subject) -> CaseResult:
+        with pool.lend() as zygote:
+            result = verifier.verify(subject, zygote)
         if on_result is not None:
-            on_result(result)
-        results.append(result)
-    return results
+            with lock:
+                on_result(result)
+        return result
+
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as executor:
+            return list(executor.map(one, subjects))
+    finally:
+        pool.close()

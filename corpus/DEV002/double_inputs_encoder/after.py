@@ -27,3 +27,10 @@ def run():
     readings = torch.randn(16, 4, 6, device=device).float()
     scores = model(readings)
     return {"scores": scores}
+
+
+def reference():
+    """What run() means to compute: the encoder's own float32 on the same readings."""
+    model = SensorEncoder()
+    readings = torch.randn(16, 4, 6)
+    return {"scores": model(readings)}

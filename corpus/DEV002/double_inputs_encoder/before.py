@@ -28,3 +28,10 @@ def run():
     readings = readings.to(device)
     scores = model(readings)
     return {"scores": scores}
+
+
+def reference():
+    """What run() means to compute: the encoder's own float32 on the same readings."""
+    model = SensorEncoder()
+    readings = torch.randn(16, 4, 6)
+    return {"scores": model(readings)}

@@ -1,0 +1,78 @@
+"""Which kind of failure an exception is: the judge accepts only the kinds a rule cures as proof.
+
+The kinds are recognised from PyTorch's own messages (and the emulated device's copies of them). An
+exception the case raises itself (a ``raise`` line in its own code) is never one of them: a case
+cannot forge the proof by raising "Expected all tensors to be on the same device".
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from pathlib import Path
+
+from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, NEEDS_GPU, Failure
+
+_DEVICE = re.compile(
+    r"same device|at least two devices|indices should be either on cpu or on the same device"
+    r"|Expected object of device type|is on cpu, different from other tensors on cuda"
+    r"|expected device cuda:\d+ but got device cpu|expected device cpu but got device cuda"
+    r"|should be the same or input should be a MKLDNN tensor and weight is a dense tensor"
+    r"|Expected a 'cuda' device type for generator|Expected tensor for argument .* to be on"
+    r"|can't convert cuda:\d+ device type tensor to numpy",
+    re.IGNORECASE,
+)
+# "Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be the same" is a
+# device mismatch when exactly one side is a CUDA type, a dtype mismatch otherwise.
+_INPUT_WEIGHT = re.compile(r"Input type \((?P<a>[\w.]+)\) and (?:weight|bias) type \((?P<b>[\w.]+)\)")
+_DTYPE = re.compile(
+    r"same dtype|expected scalar type|Found dtype \w+ but expected|must have the same dtype"
+    r"|expected m1 and m2 to have the same dtype|and bias type \(\w+\) should be the same"
+    r"|Input type \(\w+\) and \w+ type \(\w+\) should be the same",
+    re.IGNORECASE,
+)
+_NEEDS_GPU = re.compile(
+    r"Torch not compiled with CUDA enabled|No CUDA GPUs are available|Found no NVIDIA driver"
+    r"|CUDA driver initialization failed|but torch\.cuda\.is_available\(\) is False"
+    r"|no CUDA-capable device is detected",
+    re.IGNORECASE,
+)
+
+
+def classify(type_name: str, message: str, raised_by_case: bool = False) -> str:
+    if raised_by_case or type_name not in ("RuntimeError", "AssertionError", "TypeError", "ValueError"):
+        return ERROR
+    pair = _INPUT_WEIGHT.search(message)
+    if pair:
+        return DEVICE_MISMATCH if ("cuda" in pair["a"]) != ("cuda" in pair["b"]) else DTYPE_MISMATCH
+    if _NEEDS_GPU.search(message):
+        return NEEDS_GPU
+    if _DEVICE.search(message):
+        return DEVICE_MISMATCH
+    if _DTYPE.search(message):
+        return DTYPE_MISMATCH
+    return ERROR
+
+
+def failure_of(exc: BaseException) -> Failure:
+    """The failure an exception from the case stands for, with where (in the case's code) it surfaced."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    case_frames = [f for f in frames if not _is_library(f.filename)]
+    where = case_frames[-1] if case_frames else (frames[-1] if frames else None)
+    # The innermost frame is the case's own ``raise`` only when no library code ran below it.
+    raised_by_case = bool(frames) and not _is_library(frames[-1].filename) and (
+        (frames[-1].line or "").lstrip().startswith("raise")
+    )
+    text = str(exc).strip()
+    message = text.splitlines()[0] if text else ""
+    return Failure(
+        kind=classify(type(exc).__name__, message, raised_by_case),
+        type=type(exc).__name__,
+        message=message[:300],
+        where=f"{Path(where.filename).name}:{where.lineno}" if where else "",
+    )
+
+
+def _is_library(filename: str) -> bool:
+    parts = Path(filename).parts
+    return "torch" in parts or "site-packages" in parts or ("autofix" in parts and "harness" in parts)

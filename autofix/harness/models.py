@@ -1,0 +1,158 @@
+"""What ``autofix verify`` records and concludes: plain data, no torch, read by the judge and the report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PASS, FAIL, UNPROVEN = "PASS", "FAIL", "UNPROVEN"
+
+# The failures a rewrite can cure. Only these, matched by kind, are proof that it cured something.
+DEVICE_MISMATCH = "device mismatch"
+DTYPE_MISMATCH = "dtype mismatch"
+NEEDS_GPU = "needs a GPU"
+FIXABLE = frozenset({DEVICE_MISMATCH, DTYPE_MISMATCH, NEEDS_GPU})
+# Everything else is recorded and shown, and is never proof.
+ERROR = "error"
+BAD_RESULTS = "bad results"
+EXIT = "exit"
+SIGNAL = "signal"
+TIMEOUT = "timeout"
+NOT_RUN = "not run"
+
+
+@dataclass
+class Failure:
+    kind: str
+    type: str = ""
+    message: str = ""
+    where: str = ""
+
+    def describe(self) -> str:
+        if self.kind in FIXABLE:
+            return self.kind
+        if self.kind == ERROR:
+            return f"{self.type}: {self.message}"[:70]
+        return f"{self.kind}: {self.message}"[:70] if self.message else self.kind
+
+
+@dataclass
+class PhaseRun:
+    """One version run once in one phase (``cpu``, ``emulated-cuda``, ``cuda``, or ``reference``)."""
+
+    phase: str
+    ok: bool
+    failure: Failure | None = None
+    counts: dict[str, int] | None = None  # host_to_device, device_to_host, syncs
+    on_device: list[str] = field(default_factory=list)  # result keys that were on the device
+    results: dict[str, Any] | None = None  # name -> CPU tensor; not written to JSON
+    seconds: float = 0.0
+
+    @property
+    def outcome(self) -> str:
+        return "ok" if self.ok else (self.failure.describe() if self.failure else "failed")
+
+    @property
+    def kind(self) -> str | None:
+        return None if self.ok or self.failure is None else self.failure.kind
+
+    def transfers(self) -> int:
+        return (self.counts or {}).get("host_to_device", 0) + (self.counts or {}).get("device_to_host", 0)
+
+
+@dataclass
+class VersionRun:
+    phases: dict[str, PhaseRun]
+
+    def ok(self, phase: str) -> bool:
+        run = self.phases.get(phase)
+        return run is not None and run.ok
+
+
+@dataclass
+class Comparison:
+    """Results of ``after`` in one phase against the reference results of ``before`` in one phase."""
+
+    before_phase: str
+    after_phase: str
+    equal: bool
+    max_rel: float = 0.0  # largest |difference| over the tensor's largest magnitude
+    dtype_changed: bool = False
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        if self.before_phase == self.after_phase:
+            return self.before_phase
+        if self.before_phase == "reference":
+            return f"reference vs {self.after_phase}"
+        return f"before {self.before_phase} vs after {self.after_phase}"
+
+
+@dataclass
+class Timing:
+    """Before and after timed alternately (ABAB...) in one process; ratio = before time / after time."""
+
+    phase: str
+    pairs: int = 0
+    before_median: float = 0.0
+    after_median: float = 0.0
+    ratio: float = 1.0  # geometric mean of the per-pair ratios
+    low: float = 1.0  # 99% bootstrap interval of that mean
+    high: float = 1.0
+    claimed: bool = False
+    note: str = ""
+
+    def describe(self) -> str:
+        return f"{self.ratio:.2f}x (99% CI {self.low:.2f}-{self.high:.2f}, {self.pairs} pairs)"
+
+
+@dataclass
+class CaseResult:
+    case: str
+    rules: tuple[str, ...]
+    positive: bool  # the rewrite changes the file
+    golden: bool = True  # the rewrite equals the checked-in after.py (corpus cases)
+    golden_diff: str = ""
+    before: VersionRun | None = None
+    after: VersionRun | None = None
+    reference: PhaseRun | None = None  # the case's own reference(), when it gives one
+    comparisons: list[Comparison] = field(default_factory=list)
+    timing: Timing | None = None
+    proofs: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    unproven: str = ""  # why nothing could be compared, when nothing could
+    seconds: float = 0.0
+
+    @property
+    def rule(self) -> str:
+        return ",".join(self.rules) or "-"
+
+    @property
+    def verdict(self) -> str:
+        if self.problems:
+            return FAIL
+        return UNPROVEN if self.unproven else PASS
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict == PASS
+
+    @property
+    def equal(self) -> bool | None:
+        if not self.comparisons:
+            return None
+        return all(c.equal for c in self.comparisons)
+
+    @property
+    def max_rel(self) -> float:
+        return max((c.max_rel for c in self.comparisons), default=0.0)
+
+    def reason(self) -> str:
+        """One line: what decided the verdict."""
+        if self.problems:
+            return "; ".join(self.problems)
+        if self.unproven:
+            return self.unproven
+        return "; ".join(self.proofs) if self.positive else "unchanged, same behaviour"

@@ -1,0 +1,186 @@
+"""Runs versions of a case through fork servers (:mod:`autofix.harness.zygote`) and reads their reports.
+
+Each phase of each version is one forked process; a phase that dies, exits or hangs becomes a
+:class:`Failure` of kind ``signal``, ``exit`` or ``timeout``, never a harness error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from autofix.harness.models import EXIT, NOT_RUN, SIGNAL, TIMEOUT, Failure, PhaseRun, VersionRun
+
+
+class HarnessError(Exception):
+    """The harness itself broke (not the case): torch missing, the fork server gone."""
+
+
+class Zygote:
+    """One fork server process; used by one thread at a time."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self._log = tempfile.NamedTemporaryFile(prefix="autofix-zygote-", suffix=".log", delete=False)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "autofix.harness.zygote"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log, env=env, text=True, bufsize=1,
+        )
+        self._reply()  # "ready": torch imported
+
+    def run(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise HarnessError(self._died()) from None
+        return self._reply()
+
+    def _reply(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise HarnessError(self._died())
+        return json.loads(line)
+
+    def _died(self) -> str:
+        self.process.wait()
+        tail = Path(self._log.name).read_text(errors="replace").strip().splitlines()[-1:] or ["no output"]
+        return f"the fork server stopped (exit {self.process.returncode}): {tail[0]}"
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        if self.process.stdout:
+            self.process.stdout.close()
+        self._log.close()
+        os.unlink(self._log.name)
+
+
+class ZygotePool:
+    """``jobs`` fork servers, lent to one case at a time."""
+
+    def __init__(self, jobs: int, threads: int) -> None:
+        env = dict(os.environ)
+        env.update(OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads), PYTHONHASHSEED="0")
+        self._idle: queue.Queue[Zygote] = queue.Queue()
+        self._all: list[Zygote] = []
+        self._env = env
+        self._jobs = jobs
+
+    @contextmanager
+    def lend(self) -> Iterator[Zygote]:
+        try:
+            zygote = self._idle.get_nowait()
+        except queue.Empty:
+            zygote = Zygote(self._env)
+            self._all.append(zygote)
+        try:
+            yield zygote
+        except HarnessError:
+            self._all.remove(zygote)
+            zygote.close()
+            raise
+        self._idle.put(zygote)
+
+    def close(self) -> None:
+        for zygote in self._all:
+            zygote.close()
+
+
+@dataclass
+class Runner:
+    device: str  # "cpu", "emulated-cuda" or "cuda"
+    timeout: float
+    threads: int = 1
+    seed: int = 0
+
+    @property
+    def phases(self) -> list[str]:
+        return ["cpu"] + ([self.device] if self.device != "cpu" else [])
+
+    def run_version(
+        self, zygote: Zygote, script: Path, cwd: Path, out: Path, *, entry: str = "run",
+        sys_path: list[str] | None = None, phases: list[str] | None = None,
+    ) -> VersionRun:
+        runs = {}
+        for phase in phases or self.phases:
+            prefix = out.with_name(f"{out.name}.{phase}")
+            request = {
+                "action": "phase", "script": str(script), "cwd": str(cwd), "entry": "reference" if phase == "reference" else entry,
+                "phase": "cpu" if phase == "reference" else phase, "out": str(prefix), "seed": self.seed, "threads": self.threads,
+                "hide_gpu": phase in ("cpu", "reference") and self.device == "cuda",
+                "sys_path": sys_path or [], "timeout": self.timeout, "log": f"{prefix}.log",
+            }
+            runs[phase] = self._read_phase(phase, prefix, zygote.run(request))
+        return VersionRun(runs)
+
+    def _read_phase(self, phase: str, prefix: Path, reply: dict[str, Any]) -> PhaseRun:
+        report_file = Path(f"{prefix}.json")
+        if reply["status"] == "exited" and reply["code"] == 0 and report_file.is_file():
+            import torch
+
+            report = json.loads(report_file.read_text())
+            failure = Failure(**report["failure"]) if report.get("failure") else None
+            results_file = Path(f"{prefix}.pt")
+            results = torch.load(results_file, weights_only=True) if results_file.is_file() else None
+            return PhaseRun(phase, report["ok"], failure, report.get("counts"), report.get("on_device", []),
+                            results, report.get("seconds", 0.0))
+        return PhaseRun(phase, False, process_failure(reply, self.timeout, Path(f"{prefix}.log")))
+
+    def run_timing(
+        self, zygote: Zygote, before: tuple[Path, Path], after: tuple[Path, Path], out: Path, *,
+        phase: str, entry: str = "run", sys_path: list[str] | None = None, min_pairs: int = 10,
+        min_seconds: float = 0.5, max_pairs: int = 200,
+    ) -> tuple[list[float], list[float]] | Failure:
+        request = {
+            "action": "timing", "before": str(before[0]), "before_cwd": str(before[1]),
+            "after": str(after[0]), "after_cwd": str(after[1]), "cwd": str(before[1]), "phase": phase,
+            "entry": entry, "out": str(out), "seed": self.seed, "threads": self.threads,
+            "hide_gpu": phase == "cpu" and self.device == "cuda", "sys_path": sys_path or [],
+            "min_pairs": min_pairs, "min_seconds": min_seconds, "max_pairs": max_pairs,
+            # Timing runs dozens of times what one phase runs: give it that much more time.
+            "timeout": self.timeout * 4, "log": f"{out}.log",
+        }
+        reply = zygote.run(request)
+        report = Path(f"{out}.json")
+        if reply["status"] == "exited" and reply["code"] == 0 and report.is_file():
+            times = json.loads(report.read_text())
+            return times["before"], times["after"]
+        return process_failure(reply, self.timeout * 4, Path(f"{out}.log"))
+
+
+def process_failure(reply: dict[str, Any], timeout: float, log: Path) -> Failure:
+    """What ended a run that wrote no report: recorded and shown, never proof."""
+    if reply["status"] == "timeout":
+        return Failure(TIMEOUT, "Timeout", f"no result within {timeout:g} s")
+    if reply["status"] == "signal":
+        number = reply["signal"]
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        return Failure(SIGNAL, name, f"killed by {name}")
+    code = reply.get("code")
+    if code == 70:  # the harness inside the fork broke: show its last words
+        tail = log.read_text(errors="replace").strip().splitlines()[-1:] if log.is_file() else []
+        return Failure(EXIT, "HarnessError", tail[0] if tail else "the run broke")
+    return Failure(EXIT, "Exit", f"process exited with code {code} before reporting")
+
+
+def not_run(phase: str, why: str) -> PhaseRun:
+    return PhaseRun(phase, False, Failure(NOT_RUN, "", why))
