@@ -113,3 +113,15 @@ def test_cuda_functions_are_restored():
         assert torch.cuda.is_available()
         assert torch.cuda.device_count() == 1
     assert torch.cuda.is_available is original
+
+
+def test_legacy_variable_keeps_the_device_of_its_data():
+    with emulated_cuda():
+        from torch.autograd import Variable
+
+        on_device = Variable(torch.randn(3).cuda())
+        assert on_device.device == torch.device("cuda", 0)
+        assert isinstance(on_device, Variable)
+        assert Variable(torch.randn(3), requires_grad=True).device.type == "cpu"
+    assert torch.autograd.Variable is torch.autograd.variable.Variable
+    assert torch.autograd.Variable.__module__ == "torch.autograd.variable"

@@ -221,6 +221,22 @@ class EmulatedCuda(TorchFunctionMode):
         return result
 
 
+def _device_keeping_variable(mode: EmulatedCuda) -> type:
+    """``Variable(t)`` makes a new tensor object without a torch function call the mode would see;
+    this stand-in gives the new tensor ``t``'s logical device, as a real GPU would."""
+    legacy = torch.autograd.variable.Variable
+
+    class Variable(legacy):  # type: ignore[misc, valid-type]
+        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+            made = legacy(*args, **kwargs)
+            data = args[0] if args else kwargs.get("data")
+            if isinstance(data, torch.Tensor):
+                mode._tag(made, mode.device_of(data))
+            return made
+
+    return Variable
+
+
 @contextlib.contextmanager
 def emulated_cuda(device_count: int = 1) -> Iterator[EmulatedCuda]:
     """Enter the emulation: ``torch.cuda`` reports a GPU and tensors carry logical devices."""
@@ -240,9 +256,12 @@ def emulated_cuda(device_count: int = 1) -> Iterator[EmulatedCuda]:
     saved = {name: getattr(torch.cuda, name) for name in patches}
     for name, replacement in patches.items():
         setattr(torch.cuda, name, replacement)
+    legacy_variable = torch.autograd.Variable
+    torch.autograd.Variable = torch.autograd.variable.Variable = _device_keeping_variable(mode)
     try:
         with mode:
             yield mode
     finally:
         for name, original in saved.items():
             setattr(torch.cuda, name, original)
+        torch.autograd.Variable = torch.autograd.variable.Variable = legacy_variable
