@@ -113,3 +113,39 @@ def test_cuda_functions_are_restored():
         assert torch.cuda.is_available()
         assert torch.cuda.device_count() == 1
     assert torch.cuda.is_available is original
+
+
+def test_legacy_variable_keeps_the_device_of_its_data():
+    with emulated_cuda():
+        from torch.autograd import Variable
+
+        on_device = Variable(torch.randn(3).cuda())
+        assert on_device.device == torch.device("cuda", 0)
+        assert isinstance(on_device, Variable)
+        assert Variable(torch.randn(3), requires_grad=True).device.type == "cpu"
+    assert torch.autograd.Variable is torch.autograd.variable.Variable
+    assert torch.autograd.Variable.__module__ == "torch.autograd.variable"
+
+
+def test_load_with_a_cuda_map_location_gives_device_tensors():
+    import io
+
+    buffer = io.BytesIO()
+    torch.save({"w": torch.ones(2)}, buffer)
+    with emulated_cuda():
+        buffer.seek(0)
+        loaded = torch.load(buffer, map_location="cuda:0")
+        assert loaded["w"].device == torch.device("cuda", 0)
+        buffer.seek(0)
+        assert torch.load(buffer, map_location="cpu")["w"].device.type == "cpu"
+    buffer.seek(0)
+    with pytest.raises(RuntimeError):
+        torch.load(buffer, map_location="cuda")  # outside the emulation: a CPU build refuses
+
+
+def test_legacy_cuda_tensor_type_conversion_moves_to_the_device():
+    with emulated_cuda() as device:
+        x = torch.randn(3, dtype=torch.float64).type(torch.cuda.FloatTensor)
+        assert x.device == torch.device("cuda", 0) and x.dtype == torch.float32
+        assert device.counters.host_to_device == 1
+        assert x.type(torch.FloatTensor).device.type == "cpu"

@@ -129,6 +129,10 @@ class EmulatedCuda(TorchFunctionMode):
             index = args[1] if len(args) > 1 else kwargs.pop("device", None)
             target = _normalize(index if isinstance(index, torch.device) else f"cuda:{index or 0}")
             return self._move(args[0], target, copy=False)
+        if _is_tensor_method(func, "type") and len(args) > 1 and isinstance(getattr(args[1], "is_cuda", None), bool):
+            # `x.type(torch.cuda.FloatTensor)` (or `torch.FloatTensor`): a dtype conversion and a move.
+            target = _normalize("cuda") if args[1].is_cuda else CPU
+            return self._move(args[0], target, dtype=args[1].dtype, copy=False)
         if _is_tensor_method(func, "cpu"):
             return self._move(args[0], CPU, copy=False)
         if _is_tensor_method(func, "numpy") and self.device_of(args[0]).type != "cpu":
@@ -220,6 +224,38 @@ class EmulatedCuda(TorchFunctionMode):
         return result
 
 
+def _device_keeping_variable(mode: EmulatedCuda) -> type:
+    """``Variable(t)`` makes a new tensor object without a torch function call the mode would see;
+    this stand-in gives the new tensor ``t``'s logical device, as a real GPU would."""
+    legacy = torch.autograd.variable.Variable
+
+    class Variable(legacy):  # type: ignore[misc, valid-type]
+        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+            made = legacy(*args, **kwargs)
+            data = args[0] if args else kwargs.get("data")
+            if isinstance(data, torch.Tensor):
+                mode._tag(made, mode.device_of(data))
+            return made
+
+    return Variable
+
+
+def _device_mapping_load(mode: EmulatedCuda, load: Callable[..., Any]) -> Callable[..., Any]:
+    """``torch.load(f, map_location="cuda")`` would need a CUDA build: load on the CPU and give the
+    loaded tensors the logical device asked for."""
+
+    def emulated_load(*args: Any, **kwargs: Any) -> Any:
+        target = kwargs.get("map_location")
+        if isinstance(target, (str, torch.device)) and torch.device(target).type == "cuda":
+            kwargs["map_location"] = CPU
+            loaded = load(*args, **kwargs)
+            mode._tag_all(loaded, _normalize(target))
+            return loaded
+        return load(*args, **kwargs)
+
+    return emulated_load
+
+
 @contextlib.contextmanager
 def emulated_cuda(device_count: int = 1) -> Iterator[EmulatedCuda]:
     """Enter the emulation: ``torch.cuda`` reports a GPU and tensors carry logical devices."""
@@ -239,9 +275,14 @@ def emulated_cuda(device_count: int = 1) -> Iterator[EmulatedCuda]:
     saved = {name: getattr(torch.cuda, name) for name in patches}
     for name, replacement in patches.items():
         setattr(torch.cuda, name, replacement)
+    legacy_variable, load = torch.autograd.Variable, torch.load
+    torch.autograd.Variable = torch.autograd.variable.Variable = _device_keeping_variable(mode)
+    torch.load = _device_mapping_load(mode, load)
     try:
         with mode:
             yield mode
     finally:
         for name, original in saved.items():
             setattr(torch.cuda, name, original)
+        torch.autograd.Variable = torch.autograd.variable.Variable = legacy_variable
+        torch.load = load
