@@ -24,8 +24,9 @@ from typing import Callable
 from autofix import __version__
 from autofix.engine import Diagnostic
 from autofix.files import LINT, FileResult, Task
+from autofix.text_edits import TextEdit
 
-_FORMAT = 1
+_FORMAT = 2  # 2: diagnostics keep their end, cell and fix edits
 
 
 def default_cache_dir() -> Path:
@@ -122,7 +123,9 @@ def _encode(result: FileResult) -> dict:
         "changed": result.changed,
         "unsafe_fixes": result.unsafe_fixes,
         "diagnostics": [
-            [d.code, d.message, d.line, d.column, d.fixable, d.safety] for d in result.diagnostics
+            [d.code, d.message, d.line, d.column, d.fixable, d.safety, d.end_line, d.end_column, d.cell,
+             [[e.line, e.column, e.end_line, e.end_column, e.content] for e in d.edits]]
+            for d in result.diagnostics
         ],
         "applied": dict(result.applied),
         "withheld_unsafe": dict(result.withheld_unsafe),
@@ -132,10 +135,14 @@ def _encode(result: FileResult) -> dict:
 
 def _decode(raw: dict, path: str) -> FileResult:
     diagnostics = []
-    for code, message, line, column, fixable, safety in raw["diagnostics"]:
+    for code, message, line, column, fixable, safety, end_line, end_column, cell, edits in raw["diagnostics"]:
         if not (isinstance(code, str) and isinstance(message, str) and isinstance(line, int)):
             raise ValueError("bad diagnostic")
-        diagnostics.append(Diagnostic(code, message, line, int(column), bool(fixable), str(safety)))
+        diagnostics.append(Diagnostic(
+            code, message, line, int(column), bool(fixable), str(safety), int(end_line), int(end_column),
+            tuple(TextEdit(int(a), int(b), int(c), int(d), str(text)) for a, b, c, d, text in edits),
+            None if cell is None else int(cell),
+        ))
     dropped = raw["dropped"]
     if not isinstance(dropped, list):
         raise ValueError("bad dropped list")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from autofix.diff import unified_diff
-from autofix.edits import lines_of
+from autofix.text_edits import lines_of
 from autofix.engine import Diagnostic, Outcome, lint_and_fix
 from autofix.source import SourceError
 from codemods.base import Rule

@@ -125,3 +125,12 @@ def test_the_default_folder_follows_xdg(monkeypatch, tmp_path):
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert default_cache_dir() == tmp_path / ".cache" / "torch-autofix"
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_a_warm_machine_readable_run_keeps_ends_and_edits(tmp_path, run_cli, no_workers, fmt):
+    _tree(tmp_path)
+    cold = run_cli("check", "--output-format", fmt, ".", cwd=tmp_path)
+    assert '"end_line": 0' not in cold[1] and '"endLine": 0' not in cold[1]
+    no_workers()
+    assert run_cli("check", "--output-format", fmt, ".", cwd=tmp_path) == cold
