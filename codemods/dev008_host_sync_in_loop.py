@@ -304,6 +304,8 @@ class HostSyncInLoop(Rule):
             return  # a CPU-only script: its syncs cost nothing
         module = self.context.module
         loops = TrainingLoops(module, self.aliases)
+        if loops.values is None:
+            return
         self._values = loops.values
         for event in loops.events():
             if event.is_test:

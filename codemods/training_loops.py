@@ -38,9 +38,11 @@ class TrainingLoops:
     def __init__(self, module: cst.Module, aliases: ImportAliases) -> None:
         self.module = module
         self.loops = _step_loops(module)
-        self.values = TensorValues(module, aliases)
+        self.values = TensorValues(module, aliases) if self.loops else None
 
     def events(self) -> Iterator[Event]:
+        if self.values is None:
+            return
         scopes: dict[int, cst.FunctionDef | cst.Module] = {}
         for loop in self.loops.values():
             scope = scope_of(loop)
@@ -58,7 +60,7 @@ class TrainingLoops:
                 for small in statement.body:
                     if every_step:
                         yield Event(small, frozenset(tensors), loop)  # type: ignore[arg-type]
-                    self.values.bind(small, tensors)
+                    self.values.bind(small, tensors)  # type: ignore[union-attr]
             elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
                 continue
             elif isinstance(statement, (cst.For, cst.While)):
