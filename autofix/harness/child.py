@@ -110,7 +110,7 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
     """Count memcpys with the profiler and syncs with CUDA's sync debug mode."""
     from torch.profiler import ProfilerActivity, profile
 
-    counts = {"host_to_device": 0, "device_to_host": 0, "syncs": 0}
+    counts = {"host_to_device": 0, "device_to_host": 0, "device_to_device": 0, "syncs": 0}
     torch.cuda.set_sync_debug_mode("warn")
     try:
         with warnings.catch_warnings(record=True) as caught, profile(
@@ -125,6 +125,8 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
                 counts["host_to_device"] += 1
             elif "DtoH" in event.name:
                 counts["device_to_host"] += 1
+            elif "PtoP" in event.name:  # between two GPUs (DtoD within one GPU is no transfer)
+                counts["device_to_device"] += 1
     finally:
         torch.cuda.set_sync_debug_mode(0)
 

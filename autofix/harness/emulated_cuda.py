@@ -1,15 +1,24 @@
-"""Run PyTorch code as if a CUDA GPU were present, on the CPU, and count what a GPU would pay for.
+"""Run PyTorch code as if CUDA GPUs were present, on the CPU, and count what a GPU would pay for.
 
-Inside :class:`EmulatedCuda`:
+Inside :func:`emulated_cuda`:
 
-* ``torch.cuda.is_available()`` is True and ``.cuda()``, ``.to("cuda")``, ``device="cuda"`` and
-  ``Module.to(...)`` work: the tensors they make carry a *logical* device, the computation stays on
-  the CPU, so every number is exactly the CPU number;
-* an operation mixing logical devices raises the same ``RuntimeError: Expected all tensors to be on
-  the same device, but found at least two devices, cuda:0 and cpu!`` real CUDA raises;
-* every logical host-to-device and device-to-host copy is counted, and so is every host sync on a
-  device tensor (``.item()``, ``.tolist()``, ``.cpu()``, ``bool()``/``float()``/``int()``, printing);
-  ``.numpy()`` of a device tensor raises, as on a GPU.
+* ``torch.cuda.is_available()`` is True and ``.cuda()``, ``.to("cuda")``, ``device="cuda"``,
+  ``Module.to(...)``, ``nn.Parameter``, ``torch.load(map_location="cuda")`` work: tensors carry a
+  *logical* device while the arithmetic stays on the CPU, so every number is the CPU's number;
+* mixing logical devices raises the RuntimeError real CUDA raises, with CUDA's exceptions: a CPU
+  0-dim tensor is a scalar to elementwise ops (not to ``cat``, ``stack``, ``embedding``, ...), a
+  device tensor may be indexed with CPU indices (copied over), and ``device="cuda:7"`` beyond
+  ``device_count()`` is an invalid device ordinal;
+* copies and host syncs are counted as CUDA's profiler and sync debug mode count them: a blocking
+  host-to-device copy is a copy and a sync (``non_blocking=True``: a copy only); reading a value back
+  (``.item()``, ``.tolist()``, ``bool()``, ``.cpu()``, printing, ``nonzero``, ``unique``,
+  ``masked_select``, boolean-mask indexing) is a device-to-host copy and a sync;
+* ``autocast("cuda", dtype)`` casts what CUDA autocast casts: matmuls, linear layers and convolutions
+  to ``dtype``, softmax, norms and losses to float32, on device tensors only.
+
+The ``torch.cuda`` API a program calls around its tensors (properties, events, streams,
+``torch.accelerator``) is in :mod:`autofix.harness.emulated_api`. ``tests/test_emulation_fidelity.py``
+holds the behaviour table this must match, and ``benchmarks/fidelity.py --device cuda`` runs it on a GPU.
 
 How: a ``TorchFunctionMode`` sees every torch call. Logical devices are kept in a dict keyed by
 ``id(tensor)`` (tensors compare by value, so they cannot be keys), cleaned by ``weakref.finalize``.
@@ -32,27 +41,60 @@ from torch.utils._pytree import tree_flatten
 CPU = torch.device("cpu")
 _TENSOR_BASE = torch._C.TensorBase
 
-# Methods that copy a device tensor's value to the host and so wait for the GPU.
-_SYNC_METHODS = frozenset(
-    {"item", "tolist", "__bool__", "__float__", "__int__", "__index__", "__repr__", "__format__", "__str__"}
+# Methods that read a device tensor's value back to the host: a copy and a sync.
+_READ_BACK = frozenset(
+    {"item", "tolist", "__bool__", "__float__", "__int__", "__index__", "__repr__", "__format__", "__str__",
+     "__complex__"}
+)
+# Operations whose output size depends on the data: the host waits for the device to learn it.
+_DATA_DEPENDENT = frozenset(
+    {"nonzero", "argwhere", "unique", "unique_consecutive", "masked_select", "bincount", "nonzero_static_"}
 )
 # Questions about tensors' metadata: they compute nothing, so devices may differ.
-_METADATA_QUERIES = frozenset(
+_METADATA = frozenset(
     {"_has_compatible_shallow_copy_type", "is_same_size", "is_set_to", "_is_view", "size", "dim",
-     "numel", "stride", "__len__", "data_ptr", "is_floating_point", "is_complex", "get_device"}
+     "numel", "stride", "__len__", "data_ptr", "is_floating_point", "is_complex", "get_device",
+     "element_size", "nelement", "is_contiguous", "storage_offset", "is_pinned"}
 )
-# Methods allowed to combine tensors on different devices (they are copies).
-_CROSS_DEVICE_METHODS = frozenset({"copy_", "__setitem__"})
+# Operations that take no CPU 0-dim tensor as a scalar beside device tensors (real CUDA raises).
+_NO_CPU_SCALARS = frozenset(
+    {"cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack", "column_stack", "embedding",
+     "embedding_bag", "index_select", "gather", "take", "take_along_dim", "scatter", "scatter_add",
+     "scatter_reduce", "index_add", "index_copy", "index_fill", "matmul", "mm", "bmm", "mv", "dot",
+     "__matmul__", "linear", "conv1d", "conv2d", "conv3d", "searchsorted", "bucketize"}
+)
+# Operations that accept a CPU 0-dim tensor beside device tensors by copying it over first.
+_COPIES_CPU_SCALARS = frozenset({"where"})
+# Factories that copy host data to the device when given ``device="cuda"``.
+_FROM_HOST_DATA = frozenset({"tensor", "as_tensor", "asarray"})
+
+# What CUDA autocast runs in the lower precision, and what it runs in float32 (PyTorch's AMP docs).
+AUTOCAST_LOWER = frozenset(
+    {"__matmul__", "matmul", "mm", "bmm", "baddbmm", "addmm", "addbmm", "addmv", "addr", "mv", "linear",
+     "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "prelu",
+     "chain_matmul", "multi_dot", "scaled_dot_product_attention"}
+)
+AUTOCAST_FLOAT32 = frozenset(
+    {"acos", "asin", "cosh", "erfinv", "exp", "expm1", "log", "log10", "log2", "log1p", "reciprocal", "rsqrt",
+     "sinh", "tan", "pow", "softplus", "layer_norm", "group_norm", "norm", "nll_loss", "cosine_similarity",
+     "poisson_nll_loss", "cosine_embedding_loss", "hinge_embedding_loss", "kl_div", "l1_loss",
+     "smooth_l1_loss", "huber_loss", "mse_loss", "margin_ranking_loss", "multilabel_margin_loss",
+     "soft_margin_loss", "triplet_margin_loss", "multi_margin_loss", "binary_cross_entropy_with_logits",
+     "dist", "pdist", "cdist", "renorm", "logsumexp", "softmax", "log_softmax", "cross_entropy",
+     "sum", "prod", "cumsum", "cumprod", "batch_norm", "instance_norm"}
+)
 
 
 @dataclass
 class Counters:
     host_to_device: int = 0
     device_to_host: int = 0
+    device_to_device: int = 0
     syncs: int = 0
 
     def as_dict(self) -> dict[str, int]:
-        return {"host_to_device": self.host_to_device, "device_to_host": self.device_to_host, "syncs": self.syncs}
+        return {"host_to_device": self.host_to_device, "device_to_host": self.device_to_host,
+                "device_to_device": self.device_to_device, "syncs": self.syncs}
 
 
 def _descriptor_name(func: Callable[..., Any]) -> tuple[str, str] | None:
@@ -69,26 +111,36 @@ def _is_tensor_method(func: Callable[..., Any], name: str) -> bool:
     )
 
 
-def _normalize(device: Any) -> torch.device:
-    device = torch.device(device) if not isinstance(device, torch.device) else device
-    if device.type == "cuda" and device.index is None:
-        return torch.device("cuda", 0)
-    return device
-
-
 class EmulatedCuda(TorchFunctionMode):
     def __init__(self, device_count: int = 1) -> None:
         super().__init__()
         self.device_count = device_count
         self.counters = Counters()
         self._devices: dict[int, torch.device] = {}
+        self._pinned: set[int] = set()
+        self.autocast: list[torch.dtype | None] = []  # the active ``autocast("cuda")`` dtypes
 
     # -- logical devices
+
+    def normalize(self, device: Any) -> torch.device:
+        if isinstance(device, int):
+            device = torch.device("cuda", device)
+        device = torch.device(device) if not isinstance(device, torch.device) else device
+        if device.type != "cuda":
+            return device
+        if device.index is None:
+            return torch.device("cuda", 0)
+        if not 0 <= device.index < self.device_count:
+            raise RuntimeError(
+                "CUDA error: invalid device ordinal\nCUDA kernel errors might be asynchronously reported at"
+                " some other API call, so the stacktrace below might be incorrect."
+            )
+        return device
 
     def device_of(self, tensor: torch.Tensor) -> torch.device:
         return self._devices.get(id(tensor), CPU)
 
-    def _tag(self, tensor: Any, device: torch.device) -> None:
+    def tag(self, tensor: Any, device: torch.device) -> None:
         if not isinstance(tensor, torch.Tensor):
             return
         key = id(tensor)
@@ -99,21 +151,26 @@ class EmulatedCuda(TorchFunctionMode):
             weakref.finalize(tensor, self._devices.pop, key, None)
         self._devices[key] = device
 
-    def _tag_all(self, result: Any, device: torch.device) -> None:
+    def tag_all(self, result: Any, device: torch.device) -> None:
         leaves, _ = tree_flatten(result)
         for leaf in leaves:
-            self._tag(leaf, device)
+            self.tag(leaf, device)
 
-    def _count_copy(self, source: torch.device, target: torch.device) -> None:
+    def count_copy(self, source: torch.device, target: torch.device, *, blocking: bool = True) -> None:
         if source == target:
             return
         if source.type == "cpu":
             self.counters.host_to_device += 1
+            self.counters.syncs += blocking  # a blocking copy from pageable memory waits for the device
         elif target.type == "cpu":
             self.counters.device_to_host += 1
-            self.counters.syncs += 1  # a copy to the host waits for the device
+            self.counters.syncs += blocking
         else:
-            self.counters.host_to_device += 1  # GPU to GPU: count it as a transfer too
+            self.counters.device_to_device += 1
+
+    def read_back(self) -> None:
+        self.counters.device_to_host += 1
+        self.counters.syncs += 1
 
     # -- the interception
 
@@ -123,37 +180,21 @@ class EmulatedCuda(TorchFunctionMode):
         if descriptor is not None:
             return self._attribute(func, descriptor, args)
         name = getattr(func, "__name__", "")
-        if _is_tensor_method(func, "to"):
-            return self._to(func, args, kwargs)
-        if _is_tensor_method(func, "cuda"):
-            index = args[1] if len(args) > 1 else kwargs.pop("device", None)
-            target = _normalize(index if isinstance(index, torch.device) else f"cuda:{index or 0}")
-            return self._move(args[0], target, copy=False)
-        if _is_tensor_method(func, "type") and len(args) > 1 and isinstance(getattr(args[1], "is_cuda", None), bool):
-            # `x.type(torch.cuda.FloatTensor)` (or `torch.FloatTensor`): a dtype conversion and a move.
-            target = _normalize("cuda") if args[1].is_cuda else CPU
-            return self._move(args[0], target, dtype=args[1].dtype, copy=False)
-        if _is_tensor_method(func, "cpu"):
-            return self._move(args[0], CPU, copy=False)
-        if _is_tensor_method(func, "numpy") and self.device_of(args[0]).type != "cpu":
-            raise TypeError(
-                f"can't convert {self.device_of(args[0])} device type tensor to numpy. Use Tensor.cpu() to"
-                " copy the tensor to host memory first."
-            )
-        if name in _SYNC_METHODS and args and isinstance(args[0], torch.Tensor):
+        handler = self._METHODS.get(name)
+        if handler is not None and _is_tensor_method(func, name):
+            return handler(self, func, args, kwargs)
+        if name in _READ_BACK and args and isinstance(args[0], torch.Tensor):
             if self.device_of(args[0]).type != "cpu":
-                self.counters.syncs += 1
+                self.read_back()
             return func(*args, **kwargs)
-        if name in _METADATA_QUERIES:
+        if name in _METADATA:
             if name == "get_device" and self.device_of(args[0]).type == "cuda":
                 return self.device_of(args[0]).index
+            if name == "is_pinned":
+                return id(args[0]) in self._pinned or func(*args, **kwargs)
             return func(*args, **kwargs)
-        if "device" in kwargs and kwargs["device"] is not None:
-            target = _normalize(kwargs["device"])
-            kwargs["device"] = CPU
-            result = func(*args, **kwargs)
-            self._tag_all(result, target)
-            return result
+        if kwargs.get("device") is not None:
+            return self._factory(func, name, args, kwargs)
         return self._compute(func, name, args, kwargs)
 
     def _attribute(self, func, descriptor, args):  # type: ignore[no-untyped-def]
@@ -164,25 +205,111 @@ class EmulatedCuda(TorchFunctionMode):
         if access == "__get__" and attribute == "is_cuda":
             return self.device_of(tensor).type == "cuda"
         if access == "__set__" and attribute == "data":
-            self._tag(tensor, self.device_of(args[1]))
+            self.tag(tensor, self.device_of(args[1]))
             return func(*args)
         result = func(*args)
-        if access == "__get__" and attribute in ("data", "grad", "T", "mT", "H", "real", "imag"):
-            self._tag(result, self.device_of(tensor))
+        if access == "__get__" and attribute in ("data", "grad", "T", "mT", "H", "mH", "real", "imag"):
+            self.tag(result, self.device_of(tensor))
         return result
 
+    def _factory(self, func, name, args, kwargs):  # type: ignore[no-untyped-def]
+        target = self.normalize(kwargs["device"])
+        kwargs["device"] = CPU
+        if kwargs.get("pin_memory"):
+            kwargs["pin_memory"] = False
+        result = func(*args, **kwargs)
+        if target.type != "cpu" and name in _FROM_HOST_DATA and args:
+            source = self.device_of(args[0]) if isinstance(args[0], torch.Tensor) else CPU
+            self.count_copy(source, target)
+        self.tag_all(result, target)
+        return result
+
+    # Tensor methods with their own handling, looked up by name.
     def _to(self, func, args, kwargs):  # type: ignore[no-untyped-def]
         tensor, rest = args[0], args[1:]
+        copy = bool(kwargs.pop("copy", False))
+        blocking = not kwargs.pop("non_blocking", False)
         if rest and isinstance(rest[0], torch.Tensor):  # .to(other): other's device and dtype
             other = rest[0]
-            return self._move(tensor, self.device_of(other), dtype=other.dtype, copy=kwargs.get("copy", False))
-        device, dtype, non_blocking, memory_format = torch._C._nn._parse_to(*rest, **kwargs)
-        target = self.device_of(tensor) if device is None else _normalize(device)
-        return self._move(
-            tensor, target, dtype=dtype, copy=kwargs.get("copy", False), memory_format=memory_format
-        )
+            return self.move(tensor, self.device_of(other), dtype=other.dtype, copy=copy, blocking=blocking)
+        if len(rest) > 1 and isinstance(rest[-1], bool):  # .to(device, dtype, non_blocking, copy)
+            rest, blocking = rest[:-1], not rest[-1]
+        device, dtype, _, memory_format = torch._C._nn._parse_to(*rest, **kwargs)
+        target = self.device_of(tensor) if device is None else self.normalize(device)
+        return self.move(tensor, target, dtype=dtype, copy=copy, blocking=blocking, memory_format=memory_format)
 
-    def _move(self, tensor, target, *, dtype=None, copy=False, memory_format=None):  # type: ignore[no-untyped-def]
+    def _cuda(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        index = args[1] if len(args) > 1 else kwargs.get("device")
+        blocking = not (args[2] if len(args) > 2 else kwargs.get("non_blocking", False))
+        target = self.normalize("cuda" if index is None else index)
+        if target.type != "cuda":
+            raise RuntimeError(f"Invalid device, must be cuda device, got {target}")
+        return self.move(args[0], target, blocking=blocking)
+
+    def _cpu(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        return self.move(args[0], CPU)
+
+    def _numpy(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        device = self.device_of(args[0])
+        if device.type != "cpu":
+            raise TypeError(
+                f"can't convert {device} device type tensor to numpy. Use Tensor.cpu() to copy the tensor to"
+                " host memory first."
+            )
+        return func(*args, **kwargs)
+
+    def _pin_memory(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        if self.device_of(args[0]).type != "cpu":
+            raise RuntimeError("cannot pin 'torch.cuda.FloatTensor' only dense CPU tensors can be pinned")
+        pinned = args[0].clone()  # a copy in page-locked memory; this CPU build has none to give
+        self._pinned.add(id(pinned))
+        weakref.finalize(pinned, self._pinned.discard, id(pinned))
+        return pinned
+
+    def _getitem(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        target = self.device_of(args[0])
+        self._index(target, args[1])
+        result = func(*args, **kwargs)
+        self.tag_all(result, target)
+        return result
+
+    def _setitem(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        target = self.device_of(args[0])
+        self._index(target, args[1])
+        value = args[2] if len(args) > 2 else None
+        if isinstance(value, torch.Tensor) and not (value.dim() == 0 and self.device_of(value).type == "cpu"):
+            self.count_copy(self.device_of(value), target)
+        return func(*args, **kwargs)
+
+    def _copy_(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        blocking = not (args[2] if len(args) > 2 else kwargs.get("non_blocking", False))
+        self.count_copy(self.device_of(args[1]), self.device_of(args[0]), blocking=blocking)
+        return func(*args, **kwargs)
+
+    _METHODS: dict[str, Callable[..., Any]] = {
+        "to": _to, "cuda": _cuda, "cpu": _cpu, "numpy": _numpy, "pin_memory": _pin_memory,
+        "__getitem__": _getitem, "__setitem__": _setitem, "copy_": _copy_,
+    }
+
+    def _index(self, target: torch.device, index: Any) -> None:
+        """Indices on the host are copied to the device; a mask on the device is read back (nonzero)."""
+        leaves, _ = tree_flatten(index if isinstance(index, tuple) else (index,))
+        for leaf in leaves:
+            if not isinstance(leaf, torch.Tensor):
+                continue
+            source = self.device_of(leaf)
+            if target.type == "cpu" and source.type != "cpu":
+                raise RuntimeError(
+                    "indices should be either on cpu or on the same device as the indexed tensor (cpu)"
+                )
+            if source.type == "cpu" and target.type != "cpu" and leaf.dim() > 0:
+                self.count_copy(source, target, blocking=leaf.dtype != torch.bool)
+            elif source == target and target.type != "cpu" and leaf.dtype == torch.bool:
+                self.read_back()
+            elif source.type != "cpu" and source != target:
+                self._mismatch([target, source])
+
+    def move(self, tensor, target, *, dtype=None, copy=False, blocking=True, memory_format=None):  # type: ignore[no-untyped-def]
         source = self.device_of(tensor)
         options: dict[str, Any] = {"copy": copy}
         if dtype is not None:
@@ -193,96 +320,71 @@ class EmulatedCuda(TorchFunctionMode):
         if source != target:
             if result is tensor:
                 result = tensor.clone()  # a copy on another device is a new tensor
-            self._count_copy(source, target)
-        self._tag(result, target)
+            self.count_copy(source, target, blocking=blocking)
+        self.tag(result, target)
         return result
 
     def _compute(self, func, name, args, kwargs):  # type: ignore[no-untyped-def]
         leaves, _ = tree_flatten((args, kwargs))
+        tensors = [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
         devices: list[torch.device] = []
-        for leaf in leaves:
-            if isinstance(leaf, torch.Tensor):
-                device = self.device_of(leaf)
-                # A 0-dim CPU tensor may meet CUDA tensors, as on a real GPU.
-                if device.type == "cpu" and leaf.dim() == 0 and len(leaves) > 1:
-                    continue
-                if device not in devices:
-                    devices.append(device)
+        scalars = []
+        for tensor in tensors:
+            device = self.device_of(tensor)
+            if device.type == "cpu" and tensor.dim() == 0 and len(tensors) > 1 and name not in _NO_CPU_SCALARS:
+                scalars.append(tensor)  # a CPU 0-dim tensor may meet device tensors, as a scalar
+                continue
+            if device not in devices:
+                devices.append(device)
         if len(devices) > 1:
-            if name in _CROSS_DEVICE_METHODS:
-                target = self.device_of(args[0])
-                self._count_copy(next(d for d in devices if d != target), target)
-                return func(*args, **kwargs)
-            first, second = sorted(devices, key=lambda d: (d.type != "cuda", str(d)))[:2]
-            raise RuntimeError(
-                "Expected all tensors to be on the same device, but found at least two devices,"
-                f" {first} and {second}!"
-            )
+            self._mismatch(devices)
+        device = devices[0] if devices else CPU
+        if device.type != "cpu":
+            if name in _COPIES_CPU_SCALARS:
+                for _ in scalars:
+                    self.count_copy(CPU, device)
+            if name in _DATA_DEPENDENT or (name == "where" and len(tensors) == 1) or (
+                name == "repeat_interleave" and len(tensors) > 1 and kwargs.get("output_size") is None
+            ):
+                self.read_back()
+            if self.autocast and self.autocast[-1] is not None:
+                args, kwargs = self._autocast(name, args, kwargs, self.autocast[-1])
         result = func(*args, **kwargs)
-        if devices and devices[0].type != "cpu":
-            self._tag_all(result, devices[0])
+        if device.type != "cpu":
+            self.tag_all(result, device)
         return result
 
+    def _autocast(self, name, args, kwargs, dtype):  # type: ignore[no-untyped-def]
+        if name in AUTOCAST_LOWER:
+            cast = dtype
+        elif name in AUTOCAST_FLOAT32:
+            cast = torch.float32
+        else:
+            return args, kwargs
 
-def _device_keeping_variable(mode: EmulatedCuda) -> type:
-    """``Variable(t)`` makes a new tensor object without a torch function call the mode would see;
-    this stand-in gives the new tensor ``t``'s logical device, as a real GPU would."""
-    legacy = torch.autograd.variable.Variable
+        def convert(value: Any) -> Any:
+            if isinstance(value, torch.Tensor) and value.is_floating_point() and value.dtype != cast:
+                return value.to(cast)
+            if isinstance(value, (list, tuple)):
+                return type(value)(convert(v) for v in value)
+            return value
 
-    class Variable(legacy):  # type: ignore[misc, valid-type]
-        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-            made = legacy(*args, **kwargs)
-            data = args[0] if args else kwargs.get("data")
-            if isinstance(data, torch.Tensor):
-                mode._tag(made, mode.device_of(data))
-            return made
+        return tuple(convert(a) for a in args), {k: convert(v) for k, v in kwargs.items()}
 
-    return Variable
-
-
-def _device_mapping_load(mode: EmulatedCuda, load: Callable[..., Any]) -> Callable[..., Any]:
-    """``torch.load(f, map_location="cuda")`` would need a CUDA build: load on the CPU and give the
-    loaded tensors the logical device asked for."""
-
-    def emulated_load(*args: Any, **kwargs: Any) -> Any:
-        target = kwargs.get("map_location")
-        if isinstance(target, (str, torch.device)) and torch.device(target).type == "cuda":
-            kwargs["map_location"] = CPU
-            loaded = load(*args, **kwargs)
-            mode._tag_all(loaded, _normalize(target))
-            return loaded
-        return load(*args, **kwargs)
-
-    return emulated_load
+    @staticmethod
+    def _mismatch(devices: list[torch.device]) -> None:
+        first, second = sorted(devices, key=lambda d: (d.type != "cuda", str(d)))[:2]
+        raise RuntimeError(
+            "Expected all tensors to be on the same device, but found at least two devices,"
+            f" {first} and {second}!"
+        )
 
 
 @contextlib.contextmanager
 def emulated_cuda(device_count: int = 1) -> Iterator[EmulatedCuda]:
-    """Enter the emulation: ``torch.cuda`` reports a GPU and tensors carry logical devices."""
+    """Enter the emulation: ``torch.cuda`` reports GPUs and tensors carry logical devices."""
+    from autofix.harness.emulated_api import patched_api
+
     mode = EmulatedCuda(device_count)
-    patches = {
-        "is_available": lambda: True,
-        "device_count": lambda: device_count,
-        "current_device": lambda: 0,
-        "set_device": lambda device: None,
-        "synchronize": lambda device=None: None,
-        "get_device_name": lambda device=None: "emulated CUDA device",
-        "manual_seed": lambda seed: None,
-        "manual_seed_all": lambda seed: None,
-        "is_initialized": lambda: True,
-        "empty_cache": lambda: None,
-    }
-    saved = {name: getattr(torch.cuda, name) for name in patches}
-    for name, replacement in patches.items():
-        setattr(torch.cuda, name, replacement)
-    legacy_variable, load = torch.autograd.Variable, torch.load
-    torch.autograd.Variable = torch.autograd.variable.Variable = _device_keeping_variable(mode)
-    torch.load = _device_mapping_load(mode, load)
-    try:
-        with mode:
-            yield mode
-    finally:
-        for name, original in saved.items():
-            setattr(torch.cuda, name, original)
-        torch.autograd.Variable = torch.autograd.variable.Variable = legacy_variable
-        torch.load = load
+    with patched_api(mode), mode:
+        yield mode

@@ -43,7 +43,7 @@ class PhaseRun:
     phase: str
     ok: bool
     failure: Failure | None = None
-    counts: dict[str, int] | None = None  # host_to_device, device_to_host, syncs
+    counts: dict[str, int] | None = None  # host_to_device, device_to_host, device_to_device, syncs
     on_device: list[str] = field(default_factory=list)  # result keys that were on the device
     results: dict[str, Any] | None = None  # name -> CPU tensor; not written to JSON
     seconds: float = 0.0
@@ -57,7 +57,8 @@ class PhaseRun:
         return None if self.ok or self.failure is None else self.failure.kind
 
     def transfers(self) -> int:
-        return (self.counts or {}).get("host_to_device", 0) + (self.counts or {}).get("device_to_host", 0)
+        counts = self.counts or {}
+        return sum(counts.get(k, 0) for k in ("host_to_device", "device_to_host", "device_to_device"))
 
 
 @dataclass

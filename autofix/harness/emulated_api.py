@@ -1,0 +1,279 @@
+"""The ``torch.cuda`` API around the emulated GPU: what a program asks of its GPUs besides tensors.
+
+Device queries answer as one H100-like GPU per emulated device would; events and streams exist and
+order nothing (the work is synchronous on the CPU); ``torch.accelerator`` names CUDA; ``torch.load``
+honours ``map_location="cuda"`` (each tensor read is a host-to-device copy); ``nn.Parameter`` and
+``nn.Buffer`` keep their data's device; ``autocast("cuda")`` tells the emulated device which dtype
+to cast to. Everything is restored on exit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import namedtuple
+from typing import TYPE_CHECKING, Any, Iterator
+
+import torch
+
+if TYPE_CHECKING:
+    from autofix.harness.emulated_cuda import EmulatedCuda
+
+# Fields real code reads from torch.cuda.get_device_properties(...).
+_Properties = namedtuple(
+    "_Properties",
+    "name major minor total_memory multi_processor_count is_integrated is_multi_gpu_board"
+    " L2_cache_size warp_size max_threads_per_multi_processor uuid",
+)
+PROPERTIES = _Properties("emulated CUDA device", 9, 0, 80 * 1024**3, 132, False, False, 50 * 1024**2, 32, 2048,
+                         "emulated")
+
+
+class Event:
+    """A CUDA event on a device that finishes each operation before the next begins."""
+
+    def __init__(self, enable_timing: bool = False, blocking: bool = False, interprocess: bool = False) -> None:
+        self.enable_timing = enable_timing
+        self._time: float | None = None
+
+    def record(self, stream: Any = None) -> None:
+        self._time = time.perf_counter()
+
+    def wait(self, stream: Any = None) -> None:
+        pass
+
+    def query(self) -> bool:
+        return True
+
+    def synchronize(self) -> None:
+        pass  # CUDA's sync debug mode does not report event waits either
+
+    def elapsed_time(self, end: "Event") -> float:
+        if not (self.enable_timing and end.enable_timing) or self._time is None or end._time is None:
+            raise RuntimeError("Both events must be recorded with enable_timing=True before elapsed_time")
+        return (end._time - self._time) * 1000.0
+
+
+class Stream:
+    def __init__(self, device: Any = None, priority: int = 0, **kwargs: Any) -> None:
+        self.device = torch.device("cuda", 0) if device is None else torch.device(device)
+        self.priority = priority
+
+    def wait_stream(self, stream: "Stream") -> None:
+        pass
+
+    def wait_event(self, event: Event) -> None:
+        pass
+
+    def record_event(self, event: Event | None = None) -> Event:
+        event = event or Event()
+        event.record(self)
+        return event
+
+    def synchronize(self) -> None:
+        pass
+
+    def query(self) -> bool:
+        return True
+
+    def is_capturing(self) -> bool:
+        return False
+
+    def __enter__(self) -> "Stream":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        pass
+
+
+_DEFAULT_STREAM = Stream()
+
+
+@contextlib.contextmanager
+def _stream(stream: Any = None) -> Iterator[Any]:
+    yield stream
+
+
+class _Accelerator:
+    def __init__(self, mode: "EmulatedCuda") -> None:
+        self.mode = mode
+
+    def patches(self) -> dict[str, Any]:
+        return {
+            "is_available": lambda: True,
+            "current_accelerator": lambda check_available=False: torch.device("cuda"),
+            "device_count": lambda: self.mode.device_count,
+            "current_device_index": lambda: 0,
+            "current_device_idx": lambda: 0,
+            "set_device_index": lambda device: None,
+            "set_device_idx": lambda device: None,
+            "synchronize": lambda device=None: None,
+            "current_stream": lambda device=None: _DEFAULT_STREAM,
+            "get_device_capability": lambda device=None: {"dtypes": set()},
+            "empty_cache": lambda: None,
+            "memory_allocated": lambda device=None: 0,
+            "max_memory_allocated": lambda device=None: 0,
+            "reset_peak_memory_stats": lambda device=None: None,
+        }
+
+
+def _cuda_patches(mode: "EmulatedCuda") -> dict[str, Any]:
+    return {
+        "is_available": lambda: True,
+        "device_count": lambda: mode.device_count,
+        "current_device": lambda: 0,
+        "set_device": lambda device: None,
+        "synchronize": lambda device=None: None,
+        "get_device_name": lambda device=None: PROPERTIES.name,
+        "get_device_properties": lambda device=None: PROPERTIES,
+        "get_device_capability": lambda device=None: (PROPERTIES.major, PROPERTIES.minor),
+        "is_bf16_supported": lambda including_emulation=True: True,
+        "manual_seed": lambda seed: None,
+        "manual_seed_all": lambda seed: None,
+        "seed": lambda: None,
+        "seed_all": lambda: None,
+        "is_initialized": lambda: True,
+        "init": lambda: None,
+        "empty_cache": lambda: None,
+        "mem_get_info": lambda device=None: (PROPERTIES.total_memory, PROPERTIES.total_memory),
+        "memory_allocated": lambda device=None: 0,
+        "max_memory_allocated": lambda device=None: 0,
+        "memory_reserved": lambda device=None: 0,
+        "max_memory_reserved": lambda device=None: 0,
+        "reset_peak_memory_stats": lambda device=None: None,
+        "Event": Event,
+        "Stream": Stream,
+        "stream": _stream,
+        "current_stream": lambda device=None: _DEFAULT_STREAM,
+        "default_stream": lambda device=None: _DEFAULT_STREAM,
+        "is_current_stream_capturing": lambda: False,
+    }
+
+
+def _on_device(map_location: Any) -> torch.device | None:
+    """The device ``map_location`` puts tensors on, when that is a CUDA device."""
+    if isinstance(map_location, dict):
+        targets = {str(v) for v in map_location.values()}
+        return torch.device(targets.pop()) if len(targets) == 1 and "cuda" in next(iter(targets)) else None
+    if isinstance(map_location, (str, torch.device)) and torch.device(map_location).type == "cuda":
+        return torch.device(map_location)
+    return None
+
+
+@contextlib.contextmanager
+def patched_api(mode: "EmulatedCuda") -> Iterator[None]:
+    saved: list[tuple[Any, str, Any]] = []
+
+    def patch(owner: Any, name: str, value: Any) -> None:
+        saved.append((owner, name, getattr(owner, name, None)))
+        setattr(owner, name, value)
+
+    for name, value in _cuda_patches(mode).items():
+        patch(torch.cuda, name, value)
+    if hasattr(torch, "accelerator"):
+        for name, value in _Accelerator(mode).patches().items():
+            patch(torch.accelerator, name, value)
+
+    original_load = torch.load
+
+    def load(f: Any, map_location: Any = None, *args: Any, **kwargs: Any) -> Any:
+        target = _on_device(map_location)
+        if target is None:
+            return original_load(f, map_location, *args, **kwargs)
+        loaded = original_load(f, "cpu", *args, **kwargs)
+        target = mode.normalize(target)
+        leaves = list(loaded.state_dict().values()) if isinstance(loaded, torch.nn.Module) else _tensors(loaded)
+        for tensor in leaves:
+            mode.count_copy(torch.device("cpu"), target)
+            mode.tag(tensor, target)
+        return loaded
+
+    patch(torch, "load", load)
+    patch(torch._C, "_group_tensors_by_device_and_dtype", _grouping(mode))
+    for cls in (torch.nn.Parameter, getattr(torch.nn, "Buffer", None)):
+        if cls is not None:
+            patch(cls, "__new__", _keeping_device(mode, cls.__new__))
+    _patch_autocast(mode, patch)
+    try:
+        yield
+    finally:
+        for owner, name, original in reversed(saved):
+            setattr(owner, name, original)
+
+
+def _tensors(value: Any) -> list[torch.Tensor]:
+    from torch.utils._pytree import tree_flatten
+
+    leaves, _ = tree_flatten(value)
+    return [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
+
+
+def _grouping(mode: "EmulatedCuda") -> Any:
+    """Optimizers and clip_grad_norm_ group tensors by device in C++, which sees only the CPU: group
+    them by their logical devices instead, or each step would copy its coefficients to the host."""
+
+    def group(tensorlistlist: list[list[Any]], with_indices: bool = False) -> dict[Any, Any]:
+        groups: dict[Any, Any] = {}
+        for i, tensor in enumerate(tensorlistlist[0]):
+            key = (mode.device_of(tensor), tensor.dtype)
+            lists, indices = groups.setdefault(key, ([[] for _ in tensorlistlist], []))
+            for source, target in zip(tensorlistlist, lists):
+                if source:
+                    target.append(source[i])
+            if with_indices:
+                indices.append(i)
+        return groups
+
+    return group
+
+
+def _keeping_device(mode: "EmulatedCuda", new: Any) -> Any:
+    """``Parameter(data)`` is a new tensor object made in C++: give it ``data``'s logical device."""
+
+    def __new__(cls: Any, data: Any = None, *args: Any, **kwargs: Any) -> Any:
+        made = new(cls, data, *args, **kwargs)
+        if isinstance(data, torch.Tensor):
+            mode.tag(made, mode.device_of(data))
+        return made
+
+    return staticmethod(__new__)
+
+
+def _patch_autocast(mode: "EmulatedCuda", patch: Any) -> None:
+    """``autocast("cuda", dtype)`` becomes a disabled CPU autocast plus a note to the emulated device."""
+    from torch.amp.autocast_mode import autocast
+
+    init, enter, exit_ = autocast.__init__, autocast.__enter__, autocast.__exit__
+
+    def __init__(self: Any, device_type: str, dtype: Any = None, enabled: bool = True, cache_enabled: Any = None) -> None:
+        self._emulated = device_type == "cuda"
+        if self._emulated:
+            self._emulated_dtype = (dtype or torch.float16) if enabled else None
+            init(self, "cpu", dtype=torch.bfloat16, enabled=False)
+            self.device = "cuda"
+        else:
+            init(self, device_type, dtype=dtype, enabled=enabled, cache_enabled=cache_enabled)
+
+    def __enter__(self: Any) -> Any:
+        if getattr(self, "_emulated", False):
+            mode.autocast.append(self._emulated_dtype)
+            return self
+        return enter(self)
+
+    def __exit__(self: Any, *exc: Any) -> Any:
+        if getattr(self, "_emulated", False):
+            mode.autocast.pop()
+            return False
+        return exit_(self, *exc)
+
+    patch(autocast, "__init__", __init__)
+    patch(autocast, "__enter__", __enter__)
+    patch(autocast, "__exit__", __exit__)
+    original_enabled = torch.is_autocast_enabled
+
+    def is_autocast_enabled(device_type: Any = None) -> bool:
+        if device_type in (None, "cuda") and mode.autocast and mode.autocast[-1] is not None:
+            return True
+        return original_enabled() if device_type is None else original_enabled(device_type)
+
+    patch(torch, "is_autocast_enabled", is_autocast_enabled)

@@ -1,0 +1,92 @@
+"""Run the emulation-fidelity table (tests/test_emulation_fidelity.py) on the emulated GPU and, with
+``--device cuda``, on a real one; print where each disagrees with the table and with each other.
+
+    python benchmarks/fidelity.py                  # the emulated GPU against the table
+    python benchmarks/fidelity.py --device cuda    # real CUDA too (needs a GPU)
+
+Exit status 0 when every row the machine can run agrees with the table everywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import torch  # noqa: E402
+
+from test_emulation_fidelity import ROWS, Observed, disagreements, observe  # noqa: E402
+
+
+def emulated():  # type: ignore[no-untyped-def]
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    return emulated_cuda(device_count=2)
+
+
+def real():  # type: ignore[no-untyped-def]
+    from autofix.harness.child import real_cuda_counting
+
+    return real_cuda_counting()
+
+
+def _show(seen: Observed | None) -> str:
+    if seen is None:
+        return "-"
+    return f"{seen.outcome} h2d={seen.h2d} d2h={seen.d2h} syncs={seen.syncs}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--device", choices=["emulated-cuda", "cuda"], default="emulated-cuda")
+    parser.add_argument("--json", type=Path, help="write every observation here")
+    args = parser.parse_args()
+    warnings.filterwarnings("ignore")
+    if args.device == "cuda" and not torch.cuda.is_available():
+        print("no CUDA GPU here: run without --device cuda to check the emulation alone", file=sys.stderr)
+        return 2
+    gpus = torch.cuda.device_count() if args.device == "cuda" else 0
+    records = []
+    bad = 0
+    for row in ROWS:
+        # The real device first: the emulation patches torch.cuda while it is active.
+        on_cuda = observe(row, real) if args.device == "cuda" and row.gpus <= gpus else None
+        on_emulated = observe(row, emulated)
+        problems = {"emulated": disagreements(row, on_emulated)}
+        if on_cuda is not None:
+            problems["cuda"] = disagreements(row, on_cuda)
+            if (on_cuda.outcome, on_cuda.h2d, on_cuda.d2h, on_cuda.syncs) != (
+                on_emulated.outcome, on_emulated.h2d, on_emulated.d2h, on_emulated.syncs
+            ):
+                problems["emulated vs cuda"] = [f"emulated {_show(on_emulated)}; cuda {_show(on_cuda)}"]
+        flagged = {k: v for k, v in problems.items() if v}
+        # Counts the table leaves unchecked (None) may differ without failing; outcomes may not.
+        failing = {k: v for k, v in flagged.items() if k != "emulated vs cuda"} or (
+            {"emulated vs cuda": flagged["emulated vs cuda"]}
+            if on_cuda is not None and on_cuda.outcome != on_emulated.outcome else {}
+        )
+        bad += bool(failing)
+        mark = "DIFF" if failing else ("note" if flagged else "ok")
+        print(f"{mark:<5} {row.name}")
+        for where, texts in flagged.items():
+            for text in texts:
+                print(f"        {where}: {text}")
+        records.append({"row": row.name, "expected": [row.outcome, row.h2d, row.d2h, row.syncs],
+                        "emulated": on_emulated.__dict__, "cuda": on_cuda.__dict__ if on_cuda else None,
+                        "problems": problems})
+    ran_on_cuda = sum(r["cuda"] is not None for r in records)
+    print(f"\n{len(ROWS)} rows; {len(ROWS) - bad} agree; {bad} differ;"
+          f" {ran_on_cuda} ran on real CUDA ({torch.cuda.get_device_name(0) if ran_on_cuda else 'none'})")
+    if args.json:
+        args.json.write_text(json.dumps(records, indent=2))
+    return 0 if bad == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
