@@ -160,6 +160,22 @@ def _on_device(map_location: Any) -> torch.device | None:
     return None
 
 
+def _device_keeping_variable(mode: "EmulatedCuda") -> type:
+    """``Variable(t)`` makes a new tensor object without a torch function call the mode would see;
+    this stand-in gives the new tensor ``t``'s logical device, as a real GPU would."""
+    legacy = torch.autograd.variable.Variable
+
+    class Variable(legacy):  # type: ignore[misc, valid-type]
+        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+            made = legacy(*args, **kwargs)
+            data = args[0] if args else kwargs.get("data")
+            if isinstance(data, torch.Tensor):
+                mode.tag(made, mode.device_of(data))
+            return made
+
+    return Variable
+
+
 @contextlib.contextmanager
 def patched_api(mode: "EmulatedCuda") -> Iterator[None]:
     saved: list[tuple[Any, str, Any]] = []
@@ -189,6 +205,9 @@ def patched_api(mode: "EmulatedCuda") -> Iterator[None]:
         return loaded
 
     patch(torch, "load", load)
+    variable = _device_keeping_variable(mode)
+    patch(torch.autograd, "Variable", variable)
+    patch(torch.autograd.variable, "Variable", variable)
     patch(torch._C, "_group_tensors_by_device_and_dtype", _grouping(mode))
     for cls in (torch.nn.Parameter, getattr(torch.nn, "Buffer", None)):
         if cls is not None:

@@ -286,8 +286,16 @@ class EmulatedCuda(TorchFunctionMode):
         self.count_copy(self.device_of(args[1]), self.device_of(args[0]), blocking=blocking)
         return func(*args, **kwargs)
 
+    def _type(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        legacy = args[1] if len(args) > 1 else kwargs.get("dtype")
+        if not isinstance(getattr(legacy, "is_cuda", None), bool):
+            return func(*args, **kwargs)
+        # `x.type(torch.cuda.FloatTensor)` (or `torch.FloatTensor`): a dtype conversion and a move.
+        target = self.normalize("cuda") if legacy.is_cuda else CPU
+        return self.move(args[0], target, dtype=legacy.dtype)
+
     _METHODS: dict[str, Callable[..., Any]] = {
-        "to": _to, "cuda": _cuda, "cpu": _cpu, "numpy": _numpy, "pin_memory": _pin_memory,
+        "type": _type, "to": _to, "cuda": _cuda, "cpu": _cpu, "numpy": _numpy, "pin_memory": _pin_memory,
         "__getitem__": _getitem, "__setitem__": _setitem, "copy_": _copy_,
     }
 
