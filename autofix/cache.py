@@ -67,7 +67,8 @@ class Cache:
             warn(f"cache: cannot use {directory} ({exc.strerror or exc}); running without a cache")
 
     def key(self, content_digest: str, task: Task) -> str:
-        parts = (tool_fingerprint(), content_digest, task.mode, ",".join(task.rule_codes), str(task.unsafe_fixes))
+        parts = (tool_fingerprint(), content_digest, task.mode, ",".join(task.rule_codes), str(task.unsafe_fixes),
+                 task.device_style)
         return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
 
     def _path(self, key: str) -> Path:

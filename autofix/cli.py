@@ -206,7 +206,8 @@ class _Run:
                 continue
             self._note_select_shadowed_by_config(settings)
             tasks.append(Task(str(path), settings.rule_codes_for(path), self.task_mode, settings.unsafe_fixes,
-                              settings.max_file_size))
+                              settings.max_file_size,
+                              settings.device_style))
         return tasks
 
     def _run_options(self) -> RunOptions:
@@ -253,7 +254,8 @@ class _Run:
         settings = self.config.settings_for(path.parent if self.stdin_filename else Path.cwd())
         mode = DRY_RUN if self.mode == FIX else self.task_mode
         self._note_select_shadowed_by_config(settings)
-        task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes)
+        task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes,
+                    device_style=settings.device_style)
         data = sys.stdin.buffer.read()
         if self.force_exclude and self.stdin_filename and excluded(path, settings.exclude, settings.root):
             if self.mode == FIX:

@@ -51,6 +51,7 @@ class Settings:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     max_file_size: int | None = DEFAULT_MAX_FILE_SIZE  # bytes; None: no limit
     root: Path = Path(".")  # the folder per-file-ignores globs are relative to
+    device_style: str = "classic"  # how fixes spell a portable device (see codemods.base.RuleContext)
 
     def rule_codes_for(self, path: Path) -> tuple[str, ...]:
         ignore = list(self.ignore)
@@ -86,7 +87,8 @@ class Overrides:
         )
 
 
-_KEYS = {"select", "ignore", "exclude", "unsafe-fixes", "per-file-ignores", "max-file-size"}
+_KEYS = {"select", "ignore", "exclude", "unsafe-fixes", "per-file-ignores", "max-file-size", "device"}
+DEVICE_STYLES = ("classic", "accelerator")
 
 
 def _string_list(value: object, key: str, where: Path) -> tuple[str, ...]:
@@ -134,6 +136,13 @@ def load(pyproject: Path) -> Settings:
             settings = replace(settings, max_file_size=parse_size(table["max-file-size"]))
         except ValueError as exc:
             raise ConfigError(f"{pyproject}: [tool.autofix] max-file-size: {exc}") from None
+    if "device" in table:
+        if table["device"] not in DEVICE_STYLES:
+            raise ConfigError(
+                f"{pyproject}: [tool.autofix] device must be one of {', '.join(map(repr, DEVICE_STYLES))},"
+                f" got {table['device']!r}"
+            )
+        settings = replace(settings, device_style=table["device"])
     if "per-file-ignores" in table:
         raw = table["per-file-ignores"]
         if not isinstance(raw, dict):

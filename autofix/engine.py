@@ -93,6 +93,7 @@ def lint_and_fix(
     unsafe_fixes: bool = False,
     want_positions: bool = True,
     want_edits: bool = False,
+    device_style: str = "classic",
 ) -> Outcome:
     """Find problems in ``text`` and, when ``fix`` is set, rewrite it until no applicable fix is left.
 
@@ -102,10 +103,11 @@ def lint_and_fix(
     """
     outcome = Outcome()
     # Files that never mention torch are not parsed at all: on a large tree that is most of them.
-    if "torch" not in text or not rules:
+    # A star import may bring `torch` in without naming it (see codemods.names).
+    if ("torch" not in text and "import *" not in text) or not rules:
         return outcome
     try:
-        return _lint_and_fix(text, rules, fix, unsafe_fixes, want_positions, want_edits, outcome)
+        return _lint_and_fix(text, rules, fix, unsafe_fixes, want_positions, want_edits, outcome, device_style)
     except RecursionError as exc:
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
 
@@ -118,12 +120,13 @@ def _lint_and_fix(
     want_positions: bool,
     want_edits: bool,
     outcome: Outcome,
+    device_style: str = "classic",
 ) -> Outcome:
     current = text
     original = module = parse(text)
     deferred: Counter[tuple[str, str]] = Counter()
     for pass_number in range(MAX_PASSES + 1):
-        findings = _run_rules(module, current, active_rules(current, rules))
+        findings = _run_rules(module, current, active_rules(current, rules), device_style)
         record = want_positions and pass_number == 0
         findings = _unsuppressed(module, current, findings, record, record and want_edits, outcome)
 
@@ -162,10 +165,12 @@ def _lint_and_fix(
     raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
 
 
-def _run_rules(module: cst.Module, text: str, rules: Iterable[type[Rule]]) -> list[Finding]:
+def _run_rules(
+    module: cst.Module, text: str, rules: Iterable[type[Rule]], device_style: str = "classic"
+) -> list[Finding]:
     walk.index(module)  # every rule's questions about this tree are answered from one walk
     try:
-        context = RuleContext(module, text, ImportAliases.of(module))
+        context = RuleContext(module, text, ImportAliases.of(module), device_style)
         findings = []
         for rule in rules:
             instance = rule(context)

@@ -29,6 +29,7 @@ class Task:
     mode: str
     unsafe_fixes: bool
     max_file_size: int | None = None  # bytes; larger files are skipped
+    device_style: str = "classic"  # how fixes spell a portable device (see codemods.base.RuleContext)
 
 
 @dataclass
@@ -56,6 +57,7 @@ def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False)
         "unsafe_fixes": task.unsafe_fixes,
         "want_positions": task.mode in _REPORTING,
         "want_edits": task.mode in (LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS),
+        "device_style": task.device_style,
     }
     try:
         if path.endswith(".ipynb"):

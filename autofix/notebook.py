@@ -343,6 +343,7 @@ def lint_and_fix_notebook(
     unsafe_fixes: bool = False,
     want_positions: bool = True,
     want_edits: bool = False,
+    device_style: str = "classic",
 ) -> NotebookOutcome:
     """:func:`autofix.engine.lint_and_fix` for a notebook's bytes; findings name their cell."""
     document, original = _load(data)
@@ -351,7 +352,8 @@ def lint_and_fix_notebook(
     program = _program(document)
     try:
         outcome = lint_and_fix(program.text, rules, fix=fix, unsafe_fixes=unsafe_fixes,
-                               want_positions=want_positions, want_edits=want_edits)
+                               want_positions=want_positions, want_edits=want_edits,
+                               device_style=device_style)
     except SourceError as exc:
         raise SourceError(_relocate_error(str(exc), program)) from None
     outcome.diagnostics = [_in_cell(d, program) for d in outcome.diagnostics]

@@ -71,6 +71,9 @@ class RuleContext:
     module: cst.Module
     source: str
     aliases: ImportAliases
+    # How fixes spell a portable device: "classic" (`torch.cuda.is_available()`, any PyTorch) or
+    # "accelerator" (`torch.accelerator`, PyTorch >= 2.6: CUDA, MPS, XPU alike). `[tool.autofix] device`.
+    device_style: str = "classic"
 
 
 class Rule:

@@ -4,6 +4,14 @@ input match the model: `.double()` becomes `.float()`, `dtype=torch.float64` bec
 `dtype=torch.float32`, `.to(torch.double)` becomes `.to(torch.float32)`, and NumPy data (float64 by
 default) gets `.float()` after `torch.from_numpy(...)` or `dtype=torch.float32` in `torch.tensor(...)`.
 
+NumPy data is float64 by construction when it comes from `np.random.randn` and friends, a
+`np.random.default_rng()` generator's draws (`rng.normal(...)`), `np.loadtxt`, `np.genfromtxt`,
+`np.linspace` and the like, also sliced (`data[:, :3]`) and fed one minibatch at a time
+(`model(X_t[idx])`). `torch.from_numpy` of an array whose dtype the file does not show (a
+parameter, `np.load`, a DataFrame's `.values`) is fixed with `.float()` only when the model's first
+layer takes floats (`nn.Linear`, a convolution, a local module whose `forward` starts with one):
+then `.float()` is right whatever the array's dtype; an embedding's integer input is left alone.
+
 ## Why is this bad?
 `nn.Linear` and friends are float32. A float64 input either stops the forward pass with
 `RuntimeError: mat1 and mat2 must have the same dtype`, or (where PyTorch promotes) runs every
@@ -11,7 +19,8 @@ matmul in double precision: about half the speed on a CPU and far worse on most 
 the float32 weights cannot use.
 
 The rule checks dtype consistency, not float32 everywhere: it stays silent when the model itself is
-made float64 on purpose (`model.double()`, `torch.set_default_dtype(torch.float64)`,
+made float64 on purpose (`model.double()`, `model.to(torch.float64)`, layers built with
+`dtype=torch.float64`, `torch.set_default_dtype(torch.float64)`,
 `torch.set_default_tensor_type(torch.DoubleTensor)`), and when the float64 value never reaches a model.
 
 ## Example
@@ -40,7 +49,10 @@ from typing import Sequence
 import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Rule, valid
+from codemods.float_models import float_consuming_models
+from codemods.batches import data_root
 from codemods.names import dotted_name
+from codemods.numpy_dtypes import FLOAT64, UNKNOWN, NumpyDtypes
 from codemods.patterns import (
     FACTORIES,
     FLOAT64_DTYPES,
@@ -58,24 +70,6 @@ from codemods.patterns import (
     strip_method_chain,
     with_kwarg,
     with_kwarg_value,
-)
-
-# NumPy functions that return float64 arrays unless told otherwise.
-NUMPY_FLOAT64 = frozenset(
-    f"numpy.{name}"
-    for name in (
-        "random.rand random.randn random.normal random.uniform random.random random.standard_normal"
-        " random.random_sample linspace zeros ones eye loadtxt genfromtxt"
-    ).split()
-)
-
-# NumPy functions whose result is float64 when an input is.
-NUMPY_FLOAT_PRESERVING = frozenset(
-    f"numpy.{name}"
-    for name in (
-        "stack concatenate hstack vstack column_stack sin cos tan exp log tanh sqrt abs square clip"
-        " outer dot matmul"
-    ).split()
 )
 
 
@@ -153,6 +147,37 @@ class Float64Input(Rule):
             x = torch.randn(8, 4).double()
             x = torch.randn(8, 4)
             y = model(x)
+            """
+        ),
+        # Layers created in double precision on purpose.
+        valid(
+            """
+            import numpy as np
+            import torch
+            model = torch.nn.Linear(4, 2, dtype=torch.float64)
+            x = torch.from_numpy(np.loadtxt("data.csv"))
+            y = model(x)
+            """
+        ),
+        # An embedding takes indices: NumPy data of unknown dtype is left as it is.
+        valid(
+            """
+            import numpy as np
+            import torch
+            emb = torch.nn.Embedding(10, 4)
+            ids = torch.from_numpy(np.load("ids.npy"))
+            out = emb(ids)
+            """
+        ),
+        # Generator data made float32 before conversion.
+        valid(
+            """
+            import numpy as np
+            import torch
+            rng = np.random.default_rng(0)
+            model = torch.nn.Linear(4, 2)
+            x = torch.from_numpy(rng.normal(size=(8, 4)).astype(np.float32))
+            y = model(x[:4])
             """
         ),
     ]
@@ -273,6 +298,107 @@ class Float64Input(Rule):
             y = model(x.to(dtype=torch.float32))  # keep this comment
             """,
         ),
+        # NumPy's Generator API draws float64.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            rng = np.random.default_rng(0)
+            model = torch.nn.Linear(4, 2)
+            x = torch.from_numpy(rng.normal(size=(8, 4)))
+            y = model(x)
+            """,
+            """
+            import numpy as np
+            import torch
+            rng = np.random.default_rng(0)
+            model = torch.nn.Linear(4, 2)
+            x = torch.from_numpy(rng.normal(size=(8, 4))).float()
+            y = model(x)
+            """,
+        ),
+        # `np.loadtxt` data, sliced, then fed one minibatch at a time.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            model = torch.nn.Linear(3, 1)
+            data = np.loadtxt("table.csv", delimiter=",")
+            X = torch.from_numpy(data[:, :3])
+            out = model(X[idx])
+            """,
+            """
+            import numpy as np
+            import torch
+            model = torch.nn.Linear(3, 1)
+            data = np.loadtxt("table.csv", delimiter=",")
+            X = torch.from_numpy(data[:, :3]).float()
+            out = model(X[idx])
+            """,
+        ),
+        # A DataFrame's values (dtype unknown here) into a model whose first layer takes floats.
+        Invalid(
+            """
+            import pandas as pd
+            import torch
+            model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(3, 1))
+            frame = pd.read_csv("table.csv")
+            X = torch.from_numpy(frame[["a", "b", "c"]].values)
+            out = model(X)
+            """,
+            """
+            import pandas as pd
+            import torch
+            model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(3, 1))
+            frame = pd.read_csv("table.csv")
+            X = torch.from_numpy(frame[["a", "b", "c"]].values).float()
+            out = model(X)
+            """,
+        ),
+        # Any array of unknown dtype, into a local module whose forward starts with a convolution.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+            class Net(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(1, 4, 3)
+                def forward(self, x):
+                    return self.conv(x).relu()
+            model = Net()
+            def predict(images):
+                return model(torch.from_numpy(images))
+            """,
+            """
+            import torch
+            from torch import nn
+            class Net(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.conv = nn.Conv2d(1, 4, 3)
+                def forward(self, x):
+                    return self.conv(x).relu()
+            model = Net()
+            def predict(images):
+                return model(torch.from_numpy(images).float())
+            """,
+        ),
+        # `.double()` then `.to(device)`.
+        Invalid(
+            """
+            import torch
+            model = torch.nn.Linear(3, 1).to(device)
+            x = torch.tensor(values).double().to(device)
+            out = model(x)
+            """,
+            """
+            import torch
+            model = torch.nn.Linear(3, 1).to(device)
+            x = torch.tensor(values).float().to(device)
+            out = model(x)
+            """,
+        ),
     ]
 
     def check(self) -> None:
@@ -280,6 +406,8 @@ class Float64Input(Rule):
         models = model_names(module, self.aliases)
         if not models or self._model_is_float64_on_purpose(module, models):
             return
+        self._float_models = float_consuming_models(module, models, self.aliases)
+        self._dtypes = NumpyDtypes(module, self.aliases)
         for block in function_blocks(module):
             self._check_block(block, models)
 
@@ -295,6 +423,11 @@ class Float64Input(Rule):
                 call.args[0].value
             ):
                 return True
+            dtype = kwarg(call, "dtype")
+            if dtype is not None and self._is_float64(dtype.value) and is_module_constructor(
+                call, self.aliases, local_modules
+            ):
+                return True  # layers created in double precision: `nn.Linear(4, 2, dtype=torch.float64)`
             if not isinstance(call.func, cst.Attribute):
                 continue
             receiver = call.func.value
@@ -302,8 +435,8 @@ class Float64Input(Rule):
                 strip_method_chain(receiver, self.aliases), self.aliases, local_modules
             )
             makes_double = call.func.attr.value == "double" or (
-                call.func.attr.value == "to"
-                and any(self._is_float64(a.value) for a in call.args)
+                call.func.attr.value in ("to", "type")
+                and any(self._is_float64(a.value) or "Double" in code_of(a.value) for a in call.args)
             )
             if is_model and makes_double:
                 return True
@@ -316,58 +449,68 @@ class Float64Input(Rule):
 
     def _check_block(self, block: Sequence[cst.BaseStatement], models: set[str]) -> None:
         statements = linear_statements(block)
-        numpy_float: set[str] = set()
+        arrays: dict[str, str] = {}  # NumPy array names -> FLOAT64 or OTHER (see NumpyDtypes.of)
         for index, small in enumerate(statements):
             for call in calls_in(small):
-                if dotted_name(call.func) in models:
+                model = dotted_name(call.func)
+                if model in models:
                     for arg in call.args:
-                        self._check_direct(arg.value, numpy_float)
+                        self._check_direct(arg.value, arrays, model)
             if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
                 continue
             target = dotted_name(small.targets[0].target)
             if target is None:
                 continue
-            if self._numpy_float64(small.value, numpy_float):
-                numpy_float.add(target)
-            else:
-                numpy_float.discard(target)
-            if self._reaches_model(target, statements[index + 1:], models):
-                self._check_direct(small.value, numpy_float)
+            arrays.pop(target, None)
+            dtype = self._dtypes.of(small.value, arrays)
+            model = self._model_reached(target, statements[index + 1:], models)
+            if model is not None:
+                self._check_direct(small.value, arrays, model)
+            if dtype != UNKNOWN:
+                arrays[target] = dtype
 
-    def _reaches_model(
+    def _model_reached(
         self, name: str, later: Sequence[cst.BaseSmallStatement], models: set[str]
-    ) -> bool:
+    ) -> str | None:
+        """The model that ``name`` is fed to (``model(x)``, ``model(x[idx])``), before it is re-bound."""
         for small in later:
             for call in calls_in(small):
-                if dotted_name(call.func) in models and any(
-                    dotted_name(a.value) == name for a in call.args
-                ):
-                    return True
+                model = dotted_name(call.func)
+                if model in models and any(data_root(a.value, self.aliases) == name for a in call.args):
+                    return model
             if isinstance(small, cst.Assign) and any(
                 dotted_name(t.target) == name for t in small.targets
             ):
-                # `x = x.to(device)` keeps the value flowing; anything else replaces it.
-                if dotted_name(strip_method_chain(small.value, self.aliases)) != name:
-                    return False
-        return False
+                # `x = x.to(device)` keeps the value flowing; anything else replaces it, and so does
+                # a cast (`x = x.float()`: the model gets what the cast makes).
+                if dotted_name(strip_method_chain(small.value, self.aliases)) != name or self._sets_dtype(
+                    small.value
+                ):
+                    return None
+        return None
 
-    def _check_direct(self, value: cst.BaseExpression, numpy_float: set[str]) -> None:
+    def _check_direct(self, value: cst.BaseExpression, arrays: dict[str, str], model: str) -> None:
         """Report the float64 producer at the spine of ``value`` (its chain of method calls)."""
         for link in method_chain(value, self.aliases):
             if not isinstance(link, cst.Call):
                 continue
-            fix = self._fix_for(link, value, numpy_float)
+            fix = self._fix_for(link, value, arrays, model)
             if fix is not None:
                 message, replacement = fix
-                self.report(link, message, edits={link: replacement})
+                if replacement is None:
+                    self.report(link, message)
+                else:
+                    self.report(link, message, edits={link: replacement})
                 return
 
     def _fix_for(
-        self, call: cst.Call, whole: cst.BaseExpression, numpy_float: set[str]
-    ) -> tuple[str, cst.BaseExpression] | None:
+        self, call: cst.Call, whole: cst.BaseExpression, arrays: dict[str, str], model: str
+    ) -> tuple[str, cst.BaseExpression | None] | None:
         float32 = self.aliases.expr_for("torch.float32", "torch.float32")
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value == "double" and not call.args:
+            if self._chain_sets_dtype(whole, call):
+                return None
             return (
                 "`.double()` makes a float64 input for a float32 model; use `.float()`",
                 call.with_changes(func=func.with_changes(attr=cst.Name("float"))),
@@ -391,20 +534,22 @@ class Float64Input(Rule):
                 "float64 tensor created for a float32 model; use `dtype=torch.float32`",
                 with_kwarg_value(call, "dtype", float32),
             )
-        if qualified == "torch.from_numpy" and call.args and self._numpy_float64(
-            call.args[0].value, numpy_float
-        ):
-            if self._chain_sets_dtype(whole, call):
-                return None
-            return (
-                "NumPy data is float64; `torch.from_numpy` keeps that; add `.float()` for the model",
-                cst.Call(func=cst.Attribute(value=call, attr=cst.Name("float"))),
-            )
+        if qualified == "torch.from_numpy" and call.args and not self._chain_sets_dtype(whole, call):
+            made_float = cst.Call(func=cst.Attribute(value=call, attr=cst.Name("float")))
+            array = self._dtypes.of(call.args[0].value, arrays)
+            if array == FLOAT64:
+                return "NumPy data is float64; `torch.from_numpy` keeps that; add `.float()` for the model", made_float
+            if array == UNKNOWN:
+                # Any dtype but float32 fails in a float32 layer; `.float()` is right for all of them,
+                # but only when the model's first layer takes floats (an embedding takes indices).
+                message = f"`torch.from_numpy` keeps the array's dtype (float64 unless made float32) into `{model}`"
+                return (message + "; add `.float()`", made_float) if model in self._float_models else None
+            return None
         if (
             qualified in ("torch.tensor", "torch.as_tensor")
             and dtype is None
             and call.args
-            and self._numpy_float64(call.args[0].value, numpy_float)
+            and self._dtypes.of(call.args[0].value, arrays) == FLOAT64
             and not self._chain_sets_dtype(whole, call)
         ):
             return (
@@ -416,7 +561,12 @@ class Float64Input(Rule):
     def _chain_sets_dtype(self, whole: cst.BaseExpression, inner: cst.Call) -> bool:
         """True if a later link of the chain already picks a dtype (``.float()``, ``.to(torch.float32)``)."""
         chain = method_chain(whole, self.aliases)
-        later = chain[chain.index(inner) + 1:] if inner in chain else []
+        return self._sets_dtype_links(chain[chain.index(inner) + 1:] if inner in chain else [])
+
+    def _sets_dtype(self, value: cst.BaseExpression) -> bool:
+        return self._sets_dtype_links(method_chain(value, self.aliases)[1:])
+
+    def _sets_dtype_links(self, later: list[cst.BaseExpression]) -> bool:
         for link in later:
             if isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute):
                 if link.func.attr.value in ("float", "half", "bfloat16", "double", "type", "long", "int"):
@@ -427,49 +577,3 @@ class Float64Input(Rule):
                 ):
                     return True
         return False
-
-    def _numpy_float64(self, node: cst.BaseExpression, numpy_float: set[str]) -> bool:
-        """Is ``node`` NumPy data of float64 dtype (by construction, not by inspection)?"""
-        chain = method_chain(node, self.aliases)
-        root = chain[0]
-        if dotted_name(root) in numpy_float:
-            origin_is_float = True
-        elif isinstance(root, cst.BinaryOperation):
-            origin_is_float = any(self._numpy_float64(side, numpy_float) for side in (root.left, root.right))
-        elif isinstance(root, cst.Call):
-            qualified = self.aliases.qualify(root.func)
-            if qualified in NUMPY_FLOAT64:
-                origin_is_float = _dtype_code(root) in ("", "float64", "double")
-            elif qualified in NUMPY_FLOAT_PRESERVING and kwarg(root, "dtype") is None:
-                origin_is_float = any(
-                    self._numpy_float64(value, numpy_float) for value in _argument_values(root)
-                )
-            else:
-                return False
-        else:
-            return False
-        # `.astype(np.float32)` anywhere along the chain changes the dtype; reshape & co. do not.
-        for link in chain[1:]:
-            if isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute):
-                if link.func.attr.value in ("astype", "view", "tolist", "item"):
-                    return False
-        return origin_is_float
-
-
-def _dtype_code(call: cst.Call) -> str:
-    """The dtype= of a NumPy call as written, without the module prefix ("" when absent)."""
-    dtype = kwarg(call, "dtype")
-    return "" if dtype is None else code_of(dtype.value).rsplit(".", 1)[-1].strip("'\"")
-
-
-def _argument_values(call: cst.Call) -> list[cst.BaseExpression]:
-    """Positional arguments, with the elements of a list or tuple argument taken one by one."""
-    values: list[cst.BaseExpression] = []
-    for arg in call.args:
-        if arg.keyword is not None:
-            continue
-        if isinstance(arg.value, (cst.List, cst.Tuple)):
-            values.extend(e.value for e in arg.value.elements)
-        else:
-            values.append(arg.value)
-    return values

@@ -227,13 +227,14 @@ def calls_in(node: cst.CSTNode) -> list[cst.Call]:
 class Step:
     """One step of a block in source order: a simple statement, or a ``for`` header (its body follows)."""
 
-    node: cst.BaseSmallStatement | cst.For
+    node: cst.BaseSmallStatement | cst.For | cst.While
     conditional: bool  # inside an if/while/try branch: it may not run
 
 
-def walk_block(block: Sequence[cst.BaseStatement]) -> list[Step]:
+def walk_block(block: Sequence[cst.BaseStatement], loops: tuple[type, ...] = (cst.For,)) -> list[Step]:
     """The steps of ``block`` in source order, looking inside if/for/while/with/try bodies but not
-    into nested functions or classes (those are blocks of their own)."""
+    into nested functions or classes (those are blocks of their own). Loops of the ``loops`` kinds
+    are steps too, placed before their bodies."""
     out: list[Step] = []
 
     def walk(statements: Sequence[cst.BaseStatement], conditional: bool) -> None:
@@ -243,8 +244,8 @@ def walk_block(block: Sequence[cst.BaseStatement]) -> list[Step]:
             elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
                 continue
             elif isinstance(stmt, cst.BaseCompoundStatement):
-                if isinstance(stmt, cst.For):
-                    out.append(Step(stmt, conditional))
+                if isinstance(stmt, loops):
+                    out.append(Step(stmt, conditional))  # type: ignore[arg-type]
                 branches = conditional or isinstance(stmt, (cst.If, cst.While, cst.Try, cst.TryStar))
                 for child in _suites(stmt):
                     walk(child, branches)

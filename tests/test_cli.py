@@ -175,6 +175,7 @@ def test_config_errors_name_the_key(tmp_path, run_cli):
         ("[tool.autofix]\nselect = ['DEV999']\n", "select: unknown rule code or prefix 'DEV999'"),
         ("[tool.autofix]\nunsafe-fixes = 'yes'\n", "unsafe-fixes must be true or false"),
         ("[tool.autofix]\nignore = 'DEV002'\n", "ignore must be a list of strings"),
+        ("[tool.autofix]\ndevice = 'mps'\n", "device must be one of 'classic', 'accelerator', got 'mps'"),
         ("[tool.autofix\n", "cannot read"),
     ]:
         (tmp_path / "pyproject.toml").write_text(body)
@@ -182,6 +183,28 @@ def test_config_errors_name_the_key(tmp_path, run_cli):
         assert code == 2, body
         assert expected in err, (body, err)
         assert "Traceback" not in err
+
+
+def test_device_style_from_config(tmp_path, run_cli):
+    source = "import torch\nmodel = torch.nn.Linear(2, 2).cuda()\n"
+    (tmp_path / "a.py").write_text(source)
+    (tmp_path / "pyproject.toml").write_text('[tool.autofix]\ndevice = "accelerator"\n')
+    assert run_cli("apply", "--unsafe-fixes", "a.py", cwd=tmp_path)[0] == 0
+    assert (tmp_path / "a.py").read_text() == (
+        "import torch\n\n"
+        'device = torch.accelerator.current_accelerator() if torch.accelerator.is_available() else torch.device("cpu")\n'
+        "model = torch.nn.Linear(2, 2).to(device)\n"
+    )
+    try:
+        import torch  # noqa: F401
+    except ImportError:  # the fixer alone: the rewrite cannot be run here
+        pass
+    else:  # on this CPU-only machine the portable device is the CPU and the file runs
+        assert subprocess.run([sys.executable, "a.py"], cwd=tmp_path).returncode == 0
+    (tmp_path / "a.py").write_text(source)
+    (tmp_path / "pyproject.toml").write_text('[tool.autofix]\ndevice = "classic"\n')
+    assert run_cli("apply", "--unsafe-fixes", "a.py", cwd=tmp_path)[0] == 0
+    assert 'torch.device("cuda" if torch.cuda.is_available() else "cpu")' in (tmp_path / "a.py").read_text()
 
 
 def test_select_ignore_and_per_file_ignores(tmp_path, run_cli):

@@ -34,7 +34,7 @@ _DTYPE = re.compile(
 _NEEDS_GPU = re.compile(
     r"Torch not compiled with CUDA enabled|No CUDA GPUs are available|Found no NVIDIA driver"
     r"|CUDA driver initialization failed|but torch\.cuda\.is_available\(\) is False"
-    r"|no CUDA-capable device is detected",
+    r"|no CUDA-capable device is detected|Cannot initialize CUDA without ATen_cuda library",
     re.IGNORECASE,
 )
 

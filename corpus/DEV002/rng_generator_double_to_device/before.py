@@ -31,3 +31,24 @@ def run():
     with torch.no_grad():
         probe_values = value_net(probe)
     return {"loss": loss.detach(), "probe": probe_values}
+
+
+def reference():
+    """The same fit with every array converted to float32 on purpose, on the CPU."""
+    rng = np.random.default_rng(7)
+    value_net = nn.Sequential(nn.Linear(4, 16), nn.Tanh(), nn.Linear(16, 1))
+    optimizer = torch.optim.Adam(value_net.parameters(), lr=1e-2)
+
+    observations = torch.tensor(rng.normal(0.0, 1.0, size=(64, 4)), dtype=torch.float32)
+    returns = torch.tensor(rng.uniform(0.0, 1.0, size=(64, 1)))
+    probe = torch.tensor(rng.standard_normal((8, 4)), dtype=torch.float32)
+
+    for start in range(0, 64, 16):
+        optimizer.zero_grad()
+        predicted = value_net(observations[start:start + 16])
+        loss = (predicted - returns[start:start + 16]).pow(2).mean()
+        loss.backward()
+        optimizer.step()
+    with torch.no_grad():
+        probe_values = value_net(probe)
+    return {"loss": loss.detach(), "probe": probe_values}

@@ -29,7 +29,8 @@ def train_epoch(model, views, samples, optimizer, device):
         loss = consistency + fit
         loss.backward()
         optimizer.step()
-        total += loss.item()
+        total += loss.detach()
+    total = float(total)
     return total
 
 

@@ -37,3 +37,22 @@ def run():
         loss.backward()
         optimizer.step()
     return {"loss": loss.detach(), "weight": model.weight.detach()}
+
+
+def reference():
+    """The same fit with the table parsed by hand into float32 tensors."""
+    rows = [[float(v) for v in line.split(",")] for line in table().read().splitlines()]
+    data = torch.tensor(rows, dtype=torch.float64)
+    features = data[:, :3].to(torch.float32)
+    targets = data[:, 3:].to(torch.float32)
+
+    model = nn.Linear(3, 1)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    order = torch.randperm(len(features))
+    for start in range(0, len(order), 12):
+        idx = order[start:start + 12]
+        optimizer.zero_grad()
+        loss = nn.functional.mse_loss(model(features[idx]), targets[idx])
+        loss.backward()
+        optimizer.step()
+    return {"loss": loss.detach(), "weight": model.weight.detach()}

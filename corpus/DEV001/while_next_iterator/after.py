@@ -9,7 +9,6 @@ from types import SimpleNamespace
 
 import torch
 from torch import nn
-from torch.autograd import Variable
 from torch.utils.data import DataLoader, TensorDataset
 
 
@@ -39,7 +38,7 @@ def run():
             batches = iter(loader)
             images, labels = next(batches)
         images, labels = images.to(cfg.device), labels.to(cfg.device)
-        images = Variable(images)
+        images = images.detach()
         images = images.float()
         optimizer.zero_grad()
         loss = criterion(model(images), labels)

@@ -1,0 +1,87 @@
+"""Where a module chooses its device, and which names a device definition may take there.
+
+DEV007 writes one portable device per module: it reuses the module's own definition (``device =
+...`` or a device value under a device-like name such as ``DEVICE``), and adds one only where no
+name of the module or of the enclosing functions would shadow it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from codemods import walk
+from codemods.names import ImportAliases, dotted_name
+from codemods.patterns import assigned_names, kwarg, positional
+
+# Names that hold a device: `device`, `DEVICE`, `dev`, `self.device`, `train_device` (not
+# `device_type` or `device_str`, which name a kind of device in APIs that are CUDA-specific on purpose).
+DEVICE_NAME = re.compile(r"(^|_)(device|dev)$", re.IGNORECASE)
+
+
+def device_positions(node: cst.CSTNode, aliases: ImportAliases) -> set[str]:
+    """Dotted names used where a device goes (``.to(d)``, ``device=d``, ``map_location=d``,
+    ``torch.device(d)``): a ``"cuda"`` assigned to one of them is a device, elsewhere maybe not."""
+    found: set[str] = set()
+    for call in walk.of_type(node, cst.Call):
+        places = [kwarg(call, "device"), kwarg(call, "map_location")]
+        is_to = isinstance(call.func, cst.Attribute) and call.func.attr.value == "to"
+        if (is_to or aliases.qualify(call.func) == "torch.device") and positional(call):
+            places.append(positional(call)[0])
+        found.update(name for name in (dotted_name(p.value) for p in places if p is not None) if name)
+    return found
+
+
+def _looks_like_device(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    if isinstance(value, cst.Call) and aliases.qualify(value.func) == "torch.device":
+        return True
+    strings = [value.body, value.orelse] if isinstance(value, cst.IfExp) else [value]
+    return any(
+        isinstance(s, cst.SimpleString) and str(s.evaluated_value).startswith(("cuda", "cpu")) for s in strings
+    )
+
+
+def module_device(module: cst.Module, aliases: ImportAliases) -> tuple[str | None, cst.CSTNode | None, int]:
+    """The module's own device definition (``device = ...``, else a device value under a device-like
+    name such as ``DEVICE``): its name, its statement and its position in the module."""
+    found: list[tuple[str, cst.CSTNode, int]] = []
+    for index, stmt in enumerate(module.body):
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            continue
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            name = small.targets[0].target.value
+            if name == "device" or (DEVICE_NAME.search(name) and _looks_like_device(small.value, aliases)):
+                found.append((name, stmt, index))
+    found.sort(key=lambda f: f[0] != "device")
+    return found[0] if found else (None, None, 0)
+
+
+def module_bound_names(module: cst.Module) -> set[str]:
+    """Names bound at the module's top level, in any statement there (not in functions or classes)."""
+    bound: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            bound.add(stmt.name.value)
+            continue
+        bound |= assigned_names(stmt)
+        for inner in walk.of_type(stmt, (cst.FunctionDef, cst.ClassDef)):
+            bound -= assigned_names(inner.body)
+    return bound
+
+
+def bound_in(function: cst.FunctionDef | cst.Lambda) -> set[str]:
+    params = function.params
+    names = {p.name.value for p in (*params.params, *params.kwonly_params, *params.posonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    return names | assigned_names(function.body)
+
+
+def index_in(module: cst.Module, top: cst.CSTNode) -> int:
+    for index, stmt in enumerate(module.body):
+        if stmt is top:
+            return index
+    return len(module.body)
