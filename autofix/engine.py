@@ -126,7 +126,7 @@ def _lint_and_fix(
     original = module = parse(text)
     deferred: Counter[tuple[str, str]] = Counter()
     for pass_number in range(MAX_PASSES + 1):
-        findings = _run_rules(module, current, active_rules(current, rules), device_style)
+        findings = run_rules(module, current, active_rules(current, rules), device_style)
         record = want_positions and pass_number == 0
         findings = _unsuppressed(module, current, findings, record, record and want_edits, outcome)
 
@@ -165,9 +165,11 @@ def _lint_and_fix(
     raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
 
 
-def _run_rules(
+def run_rules(
     module: cst.Module, text: str, rules: Iterable[type[Rule]], device_style: str = "classic"
 ) -> list[Finding]:
+    """Every finding of ``rules`` on ``module`` (parsed from ``text``), suppression comments not applied.
+    The one way to run rules outside a whole-file pass (the Fixit adapter, tests)."""
     walk.index(module)  # every rule's questions about this tree are answered from one walk
     try:
         context = RuleContext(module, text, ImportAliases.of(module), device_style)

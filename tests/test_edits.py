@@ -8,7 +8,7 @@ import libcst as cst
 import pytest
 
 from autofix import edits
-from autofix.engine import _run_rules
+from autofix.engine import run_rules
 from codemods import all_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +19,7 @@ CASES = sorted((ROOT / "corpus").rglob("before.py"))
 def test_same_code_as_a_transformer(path):
     text = path.read_text()
     module = cst.parse_module(text)
-    findings = [f for f in _run_rules(module, text, all_rules()) if f.fixable]
+    findings = [f for f in run_rules(module, text, all_rules()) if f.fixable]
     if not findings:
         pytest.skip("no fix here")
     for finding in findings:  # one at a time, so that no two overlap
