@@ -16,7 +16,7 @@ from typing import Mapping
 
 import libcst as cst
 
-from codemods import walk
+from codemods import tree as cst_tree
 
 Replacement = cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel
 _ALL_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -62,7 +62,7 @@ def _path_copy(module: cst.Module, edits: dict[int, Replacement]) -> cst.Module:
                 ancestors[id(ancestor)] = ancestor
                 depth_of[id(ancestor)] = level
             continue
-        stack.extend((child, depth + 1) for child in walk.children(node))
+        stack.extend((child, depth + 1) for child in cst_tree.children(node))
     if found != len(edits):
         raise _Unsupported  # an edit under a field the fast walk skips (whitespace, commas...)
     replaced: dict[int, Replacement] = dict(edits)

@@ -18,7 +18,7 @@ from autofix.screen import refuse_if_too_deep
 from autofix.text_edits import TextEdit, text_edits
 from autofix.source import SourceError
 from codemods.base import Finding, FixSafety, Rule, RuleContext
-from codemods import walk
+from codemods.tree import Tree
 from codemods.names import ImportAliases
 
 MAX_PASSES = 10
@@ -170,17 +170,13 @@ def run_rules(
 ) -> list[Finding]:
     """Every finding of ``rules`` on ``module`` (parsed from ``text``), suppression comments not applied.
     The one way to run rules outside a whole-file pass (the Fixit adapter, tests)."""
-    walk.index(module)  # every rule's questions about this tree are answered from one walk
-    try:
-        context = RuleContext(module, text, ImportAliases.of(module), device_style)
-        findings = []
-        for rule in rules:
-            instance = rule(context)
-            instance.check()
-            findings.extend(instance.findings)
-        return findings
-    finally:
-        walk.index(None)
+    context = RuleContext(module, text, tree := Tree(module), ImportAliases.of(tree), device_style)
+    findings = []
+    for rule in rules:
+        instance = rule(context)
+        instance.check()
+        findings.extend(instance.findings)
+    return findings
 
 
 def _unsuppressed(

@@ -13,10 +13,11 @@ from typing import Sequence
 
 import libcst as cst
 
+from codemods.dataflow import assigned_names, names_in
 from codemods.names import dotted_name
-from codemods.patterns import as_move, assigned_names, calls_in, kwarg, names_in
-from codemods.walk import of_type
-
+from codemods.syntax import kwarg
+from codemods.torch_names import as_move
+from codemods.tree import Tree
 
 # Tensor methods that return the same data on the same device (so `x = x.float()` is still the batch).
 _SAME_DEVICE_METHODS = frozenset(
@@ -41,8 +42,7 @@ def flatten_names(target: cst.BaseExpression) -> list[str]:
     return []
 
 
-def loop_data(
-    loop: cst.For | cst.While, body: list[cst.BaseStatement]
+def loop_data(tree: Tree, loop: cst.For | cst.While, body: list[cst.BaseStatement]
 ) -> tuple[list[str], cst.BaseStatement | None, set[str]] | None:
     """The names a loop's batch arrives in, the statement after which they are all bound (None: the
     header itself), and the names the batches are drawn from."""
@@ -58,9 +58,9 @@ def loop_data(
         ):
             target = target.elements[1].value  # the counter of enumerate() is no data
         names = flatten_names(target)
-        sources = names_in(iterable)
+        sources = names_in(tree, iterable)
     else:
-        fetched = _fetching_statement(body)
+        fetched = _fetching_statement(tree, body)
         if fetched is None:
             return None
         anchor, names, sources = fetched
@@ -78,18 +78,18 @@ def loop_data(
     return names, anchor, sources
 
 
-def _fetching_statement(body: list[cst.BaseStatement]) -> tuple[cst.BaseStatement, list[str], set[str]] | None:
+def _fetching_statement(tree: Tree, body: list[cst.BaseStatement]) -> tuple[cst.BaseStatement, list[str], set[str]] | None:
     """In a ``while`` loop: the first statement that binds ``x, y = next(it)`` (also inside a
     ``try`` that restarts the iterator), the names, and the iterator's source names."""
     for stmt in body:
         names: list[str] = []
         sources: set[str] = set()
-        for assign in of_type(stmt, cst.Assign):
+        for assign in tree.of_type(stmt, cst.Assign):
             value = assign.value
             if isinstance(value, cst.Call) and dotted_name(value.func) == "next" and value.args:
                 for target in assign.targets:
                     names += [n for n in flatten_names(target.target) if n not in names]
-                sources |= names_in(value.args[0].value)
+                sources |= names_in(tree, value.args[0].value)
         if names:
             return stmt, names, sources
     return None
@@ -137,10 +137,10 @@ def item_in(node: cst.BaseExpression, name: str, aliases) -> cst.Subscript | Non
     return node  # type: ignore[return-value]
 
 
-def used_as_container(name: str, body: Sequence[cst.BaseStatement]) -> bool:
+def used_as_container(tree: Tree, name: str, body: Sequence[cst.BaseStatement]) -> bool:
     """Is ``name`` indexed with keys or constants, or asked for ``.items()``: a dict, list or tuple?"""
     for stmt in body:
-        for node in of_type(stmt, (cst.Subscript, cst.Attribute)):
+        for node in tree.of_type(stmt, (cst.Subscript, cst.Attribute)):
             if isinstance(node, cst.Subscript) and is_item_of(node, name):
                 return True
             if isinstance(node, cst.Attribute) and dotted_name(node.value) == name and node.attr.value in (
@@ -150,21 +150,21 @@ def used_as_container(name: str, body: Sequence[cst.BaseStatement]) -> bool:
     return False
 
 
-def passed_to(name: str, body: Sequence[cst.BaseStatement], model: str) -> bool:
+def passed_to(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> bool:
     """``model(batch)``: ``name`` itself (not one of its values) is an argument of the model."""
     return any(
         dotted_name(call.func) == model and any(not a.star and dotted_name(a.value) == name for a in call.args)
         for stmt in body
-        for call in calls_in(stmt)
+        for call in tree.of_type(stmt, cst.Call)
     )
 
 
-def starred_into(name: str, body: Sequence[cst.BaseStatement], model: str) -> str | None:
+def starred_into(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> str | None:
     """``model(**batch)`` -> "**", ``model(*batch)`` -> "*"."""
     for stmt in body:
-        if name in assigned_names(stmt):
+        if name in assigned_names(tree, stmt):
             return None
-        for call in calls_in(stmt):
+        for call in tree.of_type(stmt, cst.Call):
             if dotted_name(call.func) == model:
                 for arg in call.args:
                     if arg.star and dotted_name(arg.value) == name:
@@ -186,13 +186,13 @@ def data_root(node: cst.BaseExpression, aliases) -> str | None:  # type: ignore[
             return dotted_name(node)
 
 
-def rebinding(stmt: cst.CSTNode, name: str, aliases) -> str:  # type: ignore[no-untyped-def]
+def rebinding(tree: Tree, stmt: cst.CSTNode, name: str, aliases) -> str:  # type: ignore[no-untyped-def]
     """How ``stmt`` re-binds ``name``: "none", "same" (``x = Variable(x)``, ``x = x.float()``: the same
     data on the same device), "move" (``x = x.to(device)``), or "other"."""
-    if name not in assigned_names(stmt):
+    if name not in assigned_names(tree, stmt):
         return "none"
     kinds: set[str] = set()
-    for node in of_type(stmt, (cst.Assign, cst.AugAssign)):
+    for node in tree.of_type(stmt, (cst.Assign, cst.AugAssign)):
         if isinstance(node, cst.AugAssign):
             kinds.add("same" if dotted_name(node.target) == name else "none")
             continue
@@ -210,25 +210,25 @@ def rebinding(stmt: cst.CSTNode, name: str, aliases) -> str:  # type: ignore[no-
                     and len(node.value.elements) == len(elements)
                     else None
                 )
-            if value is not None and any(as_move(c) is not None for c in calls_in(value)):
+            if value is not None and any(as_move(c) is not None for c in tree.of_type(value, cst.Call)):
                 kinds.add("move")
             elif value is not None and data_root(value, aliases) == name:
                 kinds.add("same")
             else:
                 kinds.add("other")
     bound_elsewhere = not kinds or any(
-        isinstance(n, (cst.For, cst.AsName, cst.AnnAssign)) and name in assigned_names(n) for n in of_type(stmt, (cst.For, cst.AsName, cst.AnnAssign))
+        isinstance(n, (cst.For, cst.AsName, cst.AnnAssign)) and name in assigned_names(tree, n) for n in tree.of_type(stmt, (cst.For, cst.AsName, cst.AnnAssign))
     )
     if bound_elsewhere or "other" in kinds:
         return "other"
     return "move" if "move" in kinds else "same"
 
 
-def needs_cpu(name: str, body: Sequence[cst.BaseStatement], aliases) -> bool:  # type: ignore[no-untyped-def]
+def needs_cpu(tree: Tree, name: str, body: Sequence[cst.BaseStatement], aliases) -> bool:  # type: ignore[no-untyped-def]
     """Is ``name`` also used where data must be in host memory (``x.numpy()``, ``plt.imshow(x)``)?
     Then moving it at the top of the loop would break that use."""
     for stmt in body:
-        for call in calls_in(stmt):
+        for call in tree.of_type(stmt, cst.Call):
             func = call.func
             if isinstance(func, cst.Attribute) and func.attr.value == "numpy" and data_root(func.value, aliases) == name:
                 return True
@@ -238,12 +238,12 @@ def needs_cpu(name: str, body: Sequence[cst.BaseStatement], aliases) -> bool:  #
     return False
 
 
-def device_outputs(stmt: cst.CSTNode, aliases) -> set[str]:  # type: ignore[no-untyped-def]
+def device_outputs(tree: Tree, stmt: cst.CSTNode, aliases) -> set[str]:  # type: ignore[no-untyped-def]
     """Names ``stmt`` binds to values computed from the model's output, minus those brought back to
     the host (``pred = model(x).argmax(1).cpu()``): those are meant to meet CPU data."""
-    names = set(assigned_names(stmt))
-    for assign in of_type(stmt, cst.Assign):
-        chain = [c for c in calls_in(assign.value) if isinstance(c.func, cst.Attribute)]
+    names = set(assigned_names(tree, stmt))
+    for assign in tree.of_type(stmt, cst.Assign):
+        chain = [c for c in tree.of_type(assign.value, cst.Call) if isinstance(c.func, cst.Attribute)]
         if any(c.func.attr.value in ("cpu", "numpy", "item", "tolist") for c in chain):  # type: ignore[attr-defined]
             for target in assign.targets:
                 names -= set(flatten_names(target.target))
@@ -254,8 +254,9 @@ class DeviceCode:
     """Which local functions and classes move data to a device (a ``collate_fn``, a dataset), asked
     by name and answered once each: most files never ask."""
 
-    def __init__(self, module: cst.Module) -> None:
-        self.module = module
+    def __init__(self, tree: Tree) -> None:
+        self.tree = tree
+        self.module = tree.root
         self._definitions: dict[str, list[cst.CSTNode]] | None = None
         self._answers: dict[str, bool] = {}
         self._loaders: bool | None = None
@@ -266,10 +267,10 @@ class DeviceCode:
         if name not in self._answers:
             if self._definitions is None:
                 self._definitions = {}
-                for node in of_type(self.module, (cst.FunctionDef, cst.ClassDef)):
+                for node in self.tree.of_type(self.module, (cst.FunctionDef, cst.ClassDef)):
                     self._definitions.setdefault(node.name.value, []).append(node)
             self._answers[name] = any(
-                any(as_move(c) is not None or kwarg(c, "device") is not None for c in calls_in(node))
+                any(as_move(c) is not None or kwarg(c, "device") is not None for c in self.tree.of_type(node, cst.Call))
                 for node in self._definitions.get(name, [])
             )
         return self._answers[name]
@@ -277,9 +278,9 @@ class DeviceCode:
     def loaders_move_data(self) -> bool:
         """Does the file build loaders whose ``collate_fn`` or dataset moves data to the device?"""
         if self._loaders is None:
-            collates = (kwarg(call, "collate_fn") for call in calls_in(self.module))
+            collates = (kwarg(call, "collate_fn") for call in self.tree.of_type(self.module, cst.Call))
             self._loaders = any(c is not None and self.moves_data(dotted_name(c.value)) for c in collates) or any(
                 any("Dataset" in (dotted_name(b.value) or "") for b in cls.bases) and self.moves_data(cls.name.value)
-                for cls in of_type(self.module, cst.ClassDef)
+                for cls in self.tree.of_type(self.module, cst.ClassDef)
             )
         return self._loaders

@@ -57,7 +57,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.base import FixSafety, Invalid, Rule, valid
+from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.batches import (
     DeviceCode,
     data_root,
@@ -70,23 +70,13 @@ from codemods.batches import (
     starred_into,
     used_as_container,
 )
+from codemods.dataflow import Step, assigned_names, names_in
 from codemods.moved_models import LOOPS, Block, MovedModel, MovedModels
 from codemods.names import dotted_name
-from codemods.patterns import (
-    FACTORIES,
-    Step,
-    as_move,
-    assigned_chain,
-    assigned_names,
-    calls_in,
-    is_simple_device,
-    kwarg,
-    model_names,
-    move_call,
-    names_in,
-    with_kwarg,
-)
-from codemods.walk import of_type
+from codemods.nn_modules import model_names
+from codemods.syntax import assigned_chain, kwarg, with_kwarg
+from codemods.torch_names import FACTORIES, as_move, is_simple_device, move_call
+from codemods.tree import Tree
 
 # Calls that only look at a value (logging, formatting): using a name there does not make it model data.
 _INSPECTING_CALLS = frozenset({"print", "len", "str", "repr", "format", "isinstance", "type", "id"})
@@ -101,7 +91,7 @@ class InputNotOnDevice(Rule):
 
     VALID = [
         # The batch is moved in the loop already.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2).to(device)
@@ -111,7 +101,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # Moved inline at the call.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2).cuda()
@@ -120,7 +110,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # The model is never moved: everything is on the CPU, consistently.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2)
@@ -129,7 +119,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # The loop variable is only logged; only the tensor built on the device reaches the model.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2).to(device)
@@ -139,7 +129,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # The factory already says where.
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -149,7 +139,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # The data loader was built from tensors already on the device.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2).to(device)
@@ -160,7 +150,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # Re-bound before use: the new value is someone else's business.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2).to(device)
@@ -170,7 +160,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # The trainer moves each batch itself in the other method.
-        valid(
+        Valid(
             """
             import torch
             class Trainer:
@@ -184,7 +174,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # The collate function moves the batch already.
-        valid(
+        Valid(
             """
             import torch
             from torch.utils.data import DataLoader
@@ -196,7 +186,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # Labels kept on the CPU for NumPy metrics; the inputs are moved inline.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -207,7 +197,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # A model moved only inside some other method: the order of calls is unknown.
-        valid(
+        Valid(
             """
             import torch
             class Runner:
@@ -221,7 +211,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # A function whose callers never moved the model.
-        valid(
+        Valid(
             """
             import torch
             def evaluate(model, loader):
@@ -233,7 +223,7 @@ class InputNotOnDevice(Rule):
             """
         ),
         # While loop that moves what next() hands out.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2).to(device)
@@ -525,12 +515,11 @@ class InputNotOnDevice(Rule):
     ]
 
     def check(self) -> None:
-        module = self.context.module
-        index = MovedModels(module, self.aliases)
+        index = MovedModels(self.tree, self.aliases)
         if not any(block.moves for block in index.blocks):
             return  # every model on a device is moved (or asked for its device) in some block
-        known_models = model_names(module, self.aliases)
-        self._device_code = DeviceCode(module)
+        known_models = model_names(self.tree, self.aliases)
+        self._device_code = DeviceCode(self.tree)
         for block in index.blocks:
             # Only loops and the block's own moves can give findings: skip the rest unasked.
             if block.moves or any(isinstance(step.node, LOOPS) for step in block.steps):
@@ -538,7 +527,7 @@ class InputNotOnDevice(Rule):
 
     def _check_block(self, block: Block, moves: list[MovedModel], known_models: set[str]) -> None:
         steps = block.steps
-        called = {dotted_name(c.func) for step in steps for c in calls_in(step.node)}
+        called = {dotted_name(c.func) for step in steps for c in self.tree.of_type(step.node, cst.Call)}
         # A moved thing that is called is a model (tensors are not callable).
         moved = [mm for mm in moves if mm.name in known_models or mm.name in called]
         if not moved:
@@ -550,9 +539,8 @@ class InputNotOnDevice(Rule):
                     self._check_loop(step.node, model, steps, block)
         self._check_created_tensors(steps, [mm for mm in moved if mm.index >= 0])
 
-    @staticmethod
-    def _model_used_in(node: cst.CSTNode, moved: list[MovedModel], index: int) -> MovedModel | None:
-        calls = {dotted_name(c.func) for c in calls_in(node)}
+    def _model_used_in(self, node: cst.CSTNode, moved: list[MovedModel], index: int) -> MovedModel | None:
+        calls = {dotted_name(c.func) for c in self.tree.of_type(node, cst.Call)}
         for model in sorted(moved, key=lambda mm: mm.conditional):  # one that can be fixed first
             if model.index < index and model.name in calls:
                 return model
@@ -562,7 +550,7 @@ class InputNotOnDevice(Rule):
 
     def _check_loop(self, loop: cst.For | cst.While, model: MovedModel, steps: list[Step], block: Block) -> None:
         body = list(loop.body.body)  # type: ignore[union-attr]
-        found = loop_data(loop, body)
+        found = loop_data(self.tree, loop, body)
         if found is None:
             return
         data_names, anchor, sources = found
@@ -571,10 +559,10 @@ class InputNotOnDevice(Rule):
         rest = body[body.index(anchor) + 1:] if anchor is not None else body
         # A batch indexed by keys or positions is a dict, tuple or list: its values are moved where
         # they are used; a plain name is a tensor, moved after the header.
-        containers = [n for n in data_names if used_as_container(n, rest)]
+        containers = [n for n in data_names if used_as_container(self.tree, n, rest)]
         whole = [n for n in data_names if n not in containers and self._reaches_model(n, rest, model.name)]
-        starred = [n for n in data_names if starred_into(n, rest, model.name)]
-        passed_whole = [n for n in containers if n not in starred and passed_to(n, rest, model.name)]
+        starred = [n for n in data_names if starred_into(self.tree, n, rest, model.name)]
+        passed_whole = [n for n in containers if n not in starred and passed_to(self.tree, n, rest, model.name)]
         items = self._items_reaching([n for n in containers if n not in starred], rest, model.name)
         if not (whole or starred or items or passed_whole):
             return
@@ -593,9 +581,9 @@ class InputNotOnDevice(Rule):
             model.conditional
             or not is_simple_device(model.move.device, self.aliases)
             or passed_whole  # a list or dict passed whole: which of its values are tensors is unknown
-            or any(needs_cpu(n, rest, self.aliases) for n in whole + starred)
+            or any(needs_cpu(self.tree, n, rest, self.aliases) for n in whole + starred)
             or len(lines) < len(starred) + bool(whole)
-            or (lines and any(i in of_type(place, cst.Subscript) for i in items))  # edits would nest
+            or (lines and any(i in self.tree.of_type(place, cst.Subscript) for i in items))  # edits would nest
         )
         if unsure:
             self.report(loop, message)
@@ -622,10 +610,10 @@ class InputNotOnDevice(Rule):
         """``batch = {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}``: a batch
         passed as ``**batch`` is a mapping; its non-tensor values (strings, lengths) stay as they are."""
         torch = self.aliases.local_name_for("torch")
-        taken = names_in(model.move.device) if model.move.device is not None else set()
+        taken = names_in(self.tree, model.move.device) if model.move.device is not None else set()
         k, v = ("k", "v") if not taken & {"k", "v"} else ("key", "value")
         moved = _code(move_call(cst.Name(v), model.move))
-        if starred_into(name, rest, model.name) == "**":
+        if starred_into(self.tree, name, rest, model.name) == "**":
             text = f"{name} = {{{k}: {moved} if {torch}.is_tensor({v}) else {v} for {k}, {v} in {name}.items()}}\n"
         else:
             text = f"{name} = [{moved} if {torch}.is_tensor({v}) else {v} for {v} in {name}]\n"
@@ -638,11 +626,11 @@ class InputNotOnDevice(Rule):
         moved where they are used, since the other values of the batch may be meant for the CPU."""
         found: list[cst.Subscript] = []
         for name in names:
-            if any(name in assigned_names(stmt) for stmt in rest):
+            if any(name in assigned_names(self.tree, stmt) for stmt in rest):
                 continue
             outputs: set[str] = set()
             for stmt in rest:
-                for call in calls_in(stmt):
+                for call in self.tree.of_type(stmt, cst.Call):
                     func = dotted_name(call.func)
                     meets_output = func == model or any(
                         data_root(a.value, self.aliases) in outputs or _is_call_of(a.value, model) for a in call.args
@@ -650,8 +638,8 @@ class InputNotOnDevice(Rule):
                     if meets_output and func not in _INSPECTING_CALLS:
                         items = (item_in(a.value, name, self.aliases) for a in call.args if not a.star)
                         found += [item for item in items if item is not None]
-                if _uses_model(stmt, model) or names_in(stmt) & outputs:
-                    outputs |= device_outputs(stmt, self.aliases)
+                if _uses_model(self.tree, stmt, model) or names_in(self.tree, stmt) & outputs:
+                    outputs |= device_outputs(self.tree, stmt, self.aliases)
         return found
 
     def _iterable_is_on_device(self, sources: set[str], steps: list[Step], block: Block) -> bool:
@@ -661,16 +649,16 @@ class InputNotOnDevice(Rule):
         assigned: set[str] = set()
         for step in reversed(steps):  # later assignments read earlier ones: walk back up the chain
             node = step.node
-            if isinstance(node, cst.Assign) and sources & assigned_names(node):
-                assigned |= sources & assigned_names(node)
-                sources |= names_in(node.value)
+            if isinstance(node, cst.Assign) and sources & assigned_names(self.tree, node):
+                assigned |= sources & assigned_names(self.tree, node)
+                sources |= names_in(self.tree, node.value)
                 if self._mentions_device(node.value):
                     return True
         # Data from outside the block (a parameter): a file whose loaders move data may have moved it.
         return bool(sources - assigned) and self._device_code.loaders_move_data()
 
     def _mentions_device(self, node: cst.CSTNode) -> bool:
-        for call in calls_in(node):
+        for call in self.tree.of_type(node, cst.Call):
             if as_move(call) is not None or kwarg(call, "device") is not None:
                 return True
             if self._device_code.moves_data(dotted_name(call.func)):
@@ -686,10 +674,10 @@ class InputNotOnDevice(Rule):
         """Does ``name`` (unmoved, not re-bound to something else) go into the model or meet its output?"""
         outputs: set[str] = set()
         for stmt in body:
-            kind = rebinding(stmt, name, self.aliases)
+            kind = rebinding(self.tree, stmt, name, self.aliases)
             if kind in ("move", "other"):
                 return False  # moved by the code itself, or re-bound to a value that is not ours
-            for call in calls_in(stmt):
+            for call in self.tree.of_type(stmt, cst.Call):
                 func = dotted_name(call.func)
                 if func in _INSPECTING_CALLS:
                     continue
@@ -700,14 +688,14 @@ class InputNotOnDevice(Rule):
                 )
                 if meets_output and name in roots:
                     return True
-            for operation in of_type(stmt, cst.BinaryOperation):
+            for operation in self.tree.of_type(stmt, cst.BinaryOperation):
                 sides = {data_root(operation.left, self.aliases), data_root(operation.right, self.aliases)}
                 if name in sides and (sides & outputs or any(
                     _is_call_of(s, model) for s in (operation.left, operation.right)
                 )):
                     return True
-            if _uses_model(stmt, model) or names_in(stmt) & outputs:
-                outputs |= device_outputs(stmt, self.aliases)
+            if _uses_model(self.tree, stmt, model) or names_in(self.tree, stmt) & outputs:
+                outputs |= device_outputs(self.tree, stmt, self.aliases)
         return False
 
     # -- tensors created before the model call: create them on the device
@@ -717,7 +705,7 @@ class InputNotOnDevice(Rule):
         for index, step in enumerate(steps):
             node = step.node
             if isinstance(node, LOOPS):
-                bound |= assigned_names(node.target) if isinstance(node, cst.For) else set()
+                bound |= assigned_names(self.tree, node.target) if isinstance(node, cst.For) else set()
                 continue
             created = _created_tensor(node, self.aliases)
             if created is not None:
@@ -725,18 +713,17 @@ class InputNotOnDevice(Rule):
                 model = self._model_fed_with(name, steps, index, moved)
                 if model is not None:
                     self._fix_factory(name, factory, model, bound)
-            bound |= assigned_names(node)
+            bound |= assigned_names(self.tree, node)
 
-    @staticmethod
     def _model_fed_with(
-        name: str, steps: list[Step], created_at: int, moved: list[MovedModel]
+        self, name: str, steps: list[Step], created_at: int, moved: list[MovedModel]
     ) -> MovedModel | None:
         """The moved model that ``name`` is passed to (after the move), before ``name`` is re-bound."""
         for index in range(created_at + 1, len(steps)):
             node = steps[index].node
             if isinstance(node, LOOPS):
                 continue
-            for call in calls_in(node):
+            for call in self.tree.of_type(node, cst.Call):
                 callee = dotted_name(call.func)
                 for model in moved:
                     if (
@@ -745,7 +732,7 @@ class InputNotOnDevice(Rule):
                         and any(dotted_name(a.value) == name for a in call.args)
                     ):
                         return model
-            if name in assigned_names(node):
+            if name in assigned_names(self.tree, node):
                 return None
         return None
 
@@ -762,7 +749,7 @@ class InputNotOnDevice(Rule):
             device is not None
             and not model.conditional
             and is_simple_device(device, self.aliases)
-            and names_in(device) <= bound
+            and names_in(self.tree, device) <= bound
         )
         if not fixable:
             self.report(factory, message)
@@ -778,8 +765,8 @@ def _is_call_of(node: cst.BaseExpression, model: str) -> bool:
     return isinstance(node, cst.Call) and dotted_name(node.func) == model
 
 
-def _uses_model(node: cst.CSTNode, model: str) -> bool:
-    return any(dotted_name(c.func) == model for c in calls_in(node))
+def _uses_model(tree: Tree, node: cst.CSTNode, model: str) -> bool:
+    return any(dotted_name(c.func) == model for c in tree.of_type(node, cst.Call))
 
 
 def _created_tensor(node: cst.BaseSmallStatement, aliases) -> tuple[str, cst.Call] | None:  # type: ignore[no-untyped-def]

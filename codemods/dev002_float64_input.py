@@ -48,29 +48,23 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.base import FixSafety, Invalid, Rule, valid
-from codemods.float_models import float_consuming_models
+from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.batches import data_root
+from codemods.dataflow import function_blocks, linear_statements
+from codemods.float_models import float_consuming_models
 from codemods.names import dotted_name
+from codemods.nn_modules import is_module_constructor, model_names, module_classes
 from codemods.numpy_dtypes import FLOAT64, UNKNOWN, NumpyDtypes
-from codemods.patterns import (
-    FACTORIES,
-    FLOAT64_DTYPES,
-    calls_in,
+from codemods.syntax import (
     code_of,
-    function_blocks,
-    is_dtype_expr,
-    is_module_constructor,
     kwarg,
-    linear_statements,
     method_chain,
-    model_names,
-    module_classes,
     positional,
     strip_method_chain,
+    with_arg_value,
     with_kwarg,
-    with_kwarg_value,
 )
+from codemods.torch_names import FACTORIES, FLOAT64_DTYPES, is_dtype_expr
 
 
 class Float64Input(Rule):
@@ -82,7 +76,7 @@ class Float64Input(Rule):
 
     VALID = [
         # The model is double on purpose: dtypes agree.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2).double()
@@ -90,7 +84,7 @@ class Float64Input(Rule):
             y = model(x)
             """
         ),
-        valid(
+        Valid(
             """
             import torch
             torch.set_default_dtype(torch.float64)
@@ -100,7 +94,7 @@ class Float64Input(Rule):
             """
         ),
         # Float64 used for a statistic that never reaches a model.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2)
@@ -110,7 +104,7 @@ class Float64Input(Rule):
             """
         ),
         # Already cast to float32.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -120,7 +114,7 @@ class Float64Input(Rule):
             """
         ),
         # NumPy data made float32 before conversion.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -130,7 +124,7 @@ class Float64Input(Rule):
             """
         ),
         # Integer NumPy data (token ids) must stay integer.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -140,7 +134,7 @@ class Float64Input(Rule):
             """
         ),
         # A name re-bound to something else before the model sees it.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2)
@@ -150,7 +144,7 @@ class Float64Input(Rule):
             """
         ),
         # Layers created in double precision on purpose.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -160,7 +154,7 @@ class Float64Input(Rule):
             """
         ),
         # An embedding takes indices: NumPy data of unknown dtype is left as it is.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -170,7 +164,7 @@ class Float64Input(Rule):
             """
         ),
         # Generator data made float32 before conversion.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -403,19 +397,19 @@ class Float64Input(Rule):
 
     def check(self) -> None:
         module = self.context.module
-        models = model_names(module, self.aliases)
+        models = model_names(self.tree, self.aliases)
         if not models or self._model_is_float64_on_purpose(module, models):
             return
-        self._float_models = float_consuming_models(module, models, self.aliases)
-        self._dtypes = NumpyDtypes(module, self.aliases)
-        for block in function_blocks(module):
+        self._float_models = float_consuming_models(self.tree, module, models, self.aliases)
+        self._dtypes = NumpyDtypes(self.tree, self.aliases)
+        for block in function_blocks(self.tree):
             self._check_block(block, models)
 
     # -- what counts as deliberate double precision
 
     def _model_is_float64_on_purpose(self, module: cst.Module, models: set[str]) -> bool:
-        local_modules = module_classes(module, self.aliases)
-        for call in calls_in(module):
+        local_modules = module_classes(self.tree, self.aliases)
+        for call in self.tree.of_type(module, cst.Call):
             name = self.aliases.qualify(call.func)
             if name == "torch.set_default_dtype" and call.args and self._is_float64(call.args[0].value):
                 return True
@@ -451,7 +445,7 @@ class Float64Input(Rule):
         statements = linear_statements(block)
         arrays: dict[str, str] = {}  # NumPy array names -> FLOAT64 or OTHER (see NumpyDtypes.of)
         for index, small in enumerate(statements):
-            for call in calls_in(small):
+            for call in self.tree.of_type(small, cst.Call):
                 model = dotted_name(call.func)
                 if model in models:
                     for arg in call.args:
@@ -474,7 +468,7 @@ class Float64Input(Rule):
     ) -> str | None:
         """The model that ``name`` is fed to (``model(x)``, ``model(x[idx])``), before it is re-bound."""
         for small in later:
-            for call in calls_in(small):
+            for call in self.tree.of_type(small, cst.Call):
                 model = dotted_name(call.func)
                 if model in models and any(data_root(a.value, self.aliases) == name for a in call.args):
                     return model
@@ -532,7 +526,7 @@ class Float64Input(Rule):
         if qualified in FACTORIES and dtype is not None and self._is_float64(dtype.value):
             return (
                 "float64 tensor created for a float32 model; use `dtype=torch.float32`",
-                with_kwarg_value(call, "dtype", float32),
+                with_arg_value(call, "dtype", float32),
             )
         if qualified == "torch.from_numpy" and call.args and not self._chain_sets_dtype(whole, call):
             made_float = cst.Call(func=cst.Attribute(value=call, attr=cst.Name("float")))

@@ -43,26 +43,19 @@ from typing import Callable, Sequence
 
 import libcst as cst
 
-from codemods.base import FixSafety, Invalid, Rule, valid
+from codemods.base import FixSafety, Invalid, Rule, Valid
+from codemods.dataflow import assigned_names, linear_statements, names_in
 from codemods.names import dotted_name
-from codemods.walk import descendants
-from codemods.patterns import (
+from codemods.nn_modules import methods, module_classes
+from codemods.syntax import kwarg, positional, with_kwarg
+from codemods.torch_names import (
     FACTORIES,
     FLOAT_FACTORIES,
     LEGACY_TENSOR_DTYPES,
     as_move,
-    assigned_names,
-    calls_in,
-    iter_classes,
-    kwarg,
-    linear_statements,
-    methods,
-    module_classes,
     moves_device,
-    names_in,
-    positional,
-    with_kwarg,
 )
+from codemods.tree import Tree
 
 # Annotations that say a parameter is not a tensor.
 _NOT_TENSOR_ANNOTATIONS = frozenset({"int", "float", "bool", "str", "dict", "list", "tuple", "Optional"})
@@ -80,7 +73,7 @@ class FactoryWithoutDevice(Rule):
     triggers = ("forward",)
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -92,7 +85,7 @@ class FactoryWithoutDevice(Rule):
             """
         ),
         # *_like factories follow their input already.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -103,7 +96,7 @@ class FactoryWithoutDevice(Rule):
             """
         ),
         # Not a module: nothing is moved, the CPU default is fine.
-        valid(
+        Valid(
             """
             import torch
 
@@ -113,7 +106,7 @@ class FactoryWithoutDevice(Rule):
             """
         ),
         # Outside forward (in __init__ the tensor is a buffer question: DEV004).
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -128,7 +121,7 @@ class FactoryWithoutDevice(Rule):
             """
         ),
         # Already placed with the module's own device attribute.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -139,7 +132,7 @@ class FactoryWithoutDevice(Rule):
             """
         ),
         # A helper not called from forward.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -297,10 +290,10 @@ class FactoryWithoutDevice(Rule):
 
     def check(self) -> None:
         module = self.context.module
-        local_modules = module_classes(module, self.aliases)
+        local_modules = module_classes(self.tree, self.aliases)
         if not local_modules:
             return
-        for cls in iter_classes(module):
+        for cls in self.tree.of_type(module, cst.ClassDef):
             if cls.name.value in local_modules:
                 self._check_class(cls)
 
@@ -312,7 +305,7 @@ class FactoryWithoutDevice(Rule):
         device_param = _tensor_param(forward, 0)
         self._check_method(forward, device_param)
         # Helpers forward calls: the device comes from the parameter that receives forward's tensor.
-        for call in calls_in(forward.body):
+        for call in self.tree.of_type(forward.body, cst.Call):
             func = call.func
             if not (
                 isinstance(func, cst.Attribute)
@@ -332,10 +325,10 @@ class FactoryWithoutDevice(Rule):
 
     def _check_method(self, method: cst.FunctionDef, param: str | None) -> None:
         body = method.body
-        if param is not None and _used_as_container(body, param):
+        if param is not None and _used_as_container(self.tree, body, param):
             param = None
         statements = linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []
-        for call in calls_in(body):
+        for call in self.tree.of_type(body, cst.Call):
             self._check_call(call, method, param, statements)
 
     def _check_call(
@@ -361,7 +354,7 @@ class FactoryWithoutDevice(Rule):
             if (
                 qualified in FLOAT_FACTORIES
                 and kwarg(call, "dtype") is None
-                and _mixes_with(call, param, statements, self._combines)
+                and _mixes_with(self.tree, call, param, statements, self._combines)
             ):
                 fixed = with_kwarg(fixed, "dtype", _attr(param, "dtype"))
             self.report(call, message, edits={self._outermost(call, method): fixed})
@@ -389,7 +382,7 @@ class FactoryWithoutDevice(Rule):
 
     def _outermost(self, call: cst.Call, method: cst.FunctionDef) -> cst.CSTNode:
         """What the fix replaces: the call, or the `.to(...)`/`.cuda()`/`Variable(...)` around it."""
-        for candidate in calls_in(method.body):
+        for candidate in self.tree.of_type(method.body, cst.Call):
             move = as_move(candidate)
             if (
                 move is not None
@@ -434,9 +427,9 @@ def _tensor_param(method: cst.FunctionDef, position: int) -> str | None:
     return param.name.value
 
 
-def _used_as_container(body: cst.CSTNode, name: str) -> bool:
+def _used_as_container(tree: Tree, body: cst.CSTNode, name: str) -> bool:
     """``batch["x"]``, ``batch.items()``: a dict or list, not a tensor with a device."""
-    for node in descendants(body):
+    for node in tree.descendants(body):
         if isinstance(node, cst.Subscript) and dotted_name(node.value) == name:
             if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.SimpleString) for e in node.slice):
                 return True
@@ -446,8 +439,7 @@ def _used_as_container(body: cst.CSTNode, name: str) -> bool:
     return False
 
 
-def _mixes_with(
-    call: cst.Call,
+def _mixes_with(tree: Tree, call: cst.Call,
     param: str,
     statements: Sequence[cst.BaseSmallStatement],
     combines: Callable[[cst.Call], bool],
@@ -456,10 +448,10 @@ def _mixes_with(
     holders: set[str] = set()
     start = None
     for index, small in enumerate(statements):
-        if any(c is call for c in calls_in(small)):
+        if any(c is call for c in tree.of_type(small, cst.Call)):
             start = index
             if isinstance(small, cst.Assign):
-                holders = assigned_names(small)
+                holders = assigned_names(tree, small)
             break
     if start is None:
         return False
@@ -469,20 +461,19 @@ def _mixes_with(
 
     for index in range(start, len(statements)):
         small = statements[index]
-        for group in _operand_groups(small, combines):
-            if any(is_new(n) for n in group) and any(param in names_in(n) and not is_new(n) for n in group):
+        for group in _operand_groups(tree, small, combines):
+            if any(is_new(n) for n in group) and any(param in names_in(tree, n) and not is_new(n) for n in group):
                 return True
-        if index > start and param in assigned_names(small):
+        if index > start and param in assigned_names(tree, small):
             return False  # `param` now names something else
     return False
 
 
-def _operand_groups(
-    node: cst.CSTNode, combines: Callable[[cst.Call], bool]
+def _operand_groups(tree: Tree, node: cst.CSTNode, combines: Callable[[cst.Call], bool]
 ) -> list[list[cst.BaseExpression]]:
     """Operands that meet in one operation: both sides of ``a + b``, the tensors of ``torch.cat``."""
     groups: list[list[cst.BaseExpression]] = []
-    for inner in descendants(node):
+    for inner in tree.descendants(node):
         if isinstance(inner, cst.BinaryOperation):
             groups.append([inner.left, inner.right])
         elif isinstance(inner, cst.Call) and combines(inner):

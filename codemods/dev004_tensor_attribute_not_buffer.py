@@ -47,21 +47,13 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
+from codemods.base import FixSafety, Invalid, Replacement, Rule, Valid
+from codemods.dataflow import function_blocks, linear_statements
 from codemods.names import dotted_name
-from codemods.patterns import (
-    FACTORIES,
-    as_move,
-    calls_in,
-    function_blocks,
-    iter_classes,
-    linear_statements,
-    methods,
-    model_move,
-    module_classes,
-    moves_device,
-    strip_method_chain,
-)
+from codemods.nn_modules import methods, model_move, module_classes
+from codemods.syntax import strip_method_chain
+from codemods.torch_names import FACTORIES, as_move, moves_device
+from codemods.tree import Tree
 
 _TENSOR_FUNCTIONS = FACTORIES | frozenset(
     f"torch.{name}"
@@ -81,7 +73,7 @@ class TensorAttributeNotBuffer(Rule):
     triggers = ("__init__",)
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -92,7 +84,7 @@ class TensorAttributeNotBuffer(Rule):
                     self.register_buffer("mask", torch.ones(4))
             """
         ),
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -104,7 +96,7 @@ class TensorAttributeNotBuffer(Rule):
             """
         ),
         # Reassigned to a non-tensor elsewhere: a buffer would refuse that.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -119,7 +111,7 @@ class TensorAttributeNotBuffer(Rule):
             """
         ),
         # Not a module.
-        valid(
+        Valid(
             """
             import torch
 
@@ -129,7 +121,7 @@ class TensorAttributeNotBuffer(Rule):
             """
         ),
         # Before super().__init__(), register_buffer would raise.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -141,7 +133,7 @@ class TensorAttributeNotBuffer(Rule):
             """
         ),
         # Not a tensor.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -341,11 +333,11 @@ class TensorAttributeNotBuffer(Rule):
 
     def check(self) -> None:
         module = self.context.module
-        local_modules = module_classes(module, self.aliases)
+        local_modules = module_classes(self.tree, self.aliases)
         if not local_modules:
             return
         moved_classes = self._classes_moved_whole(module, local_modules)
-        for cls in iter_classes(module):
+        for cls in self.tree.of_type(module, cst.ClassDef):
             if cls.name.value in local_modules:
                 self._check_class(cls, cls.name.value in moved_classes)
 
@@ -353,7 +345,7 @@ class TensorAttributeNotBuffer(Rule):
         """Classes an instance of which is moved with .to()/.cuda() somewhere in the file."""
         instances: dict[str, str] = {}  # variable -> class
         moved: set[str] = set()
-        statements = [s for block in function_blocks(module) for s in linear_statements(block)]
+        statements = [s for block in function_blocks(self.tree) for s in linear_statements(block)]
         for small in statements:
             if isinstance(small, cst.Assign) and len(small.targets) == 1:
                 root = strip_method_chain(small.value, self.aliases)
@@ -380,7 +372,7 @@ class TensorAttributeNotBuffer(Rule):
         start = next((i for i, s in enumerate(statements) if _is_super_init(s)), None)
         if start is None:
             return
-        registered = _registered_buffers(cls)
+        registered = _registered_buffers(self.tree, cls)
         local_tensors: set[str] = set()
         candidates: list[tuple[str, cst.Assign]] = []
         for small in statements[start + 1:]:
@@ -524,9 +516,9 @@ def _is_super_init(small: cst.BaseSmallStatement) -> bool:
     return bool(args) and dotted_name(args[0].value) == "self"
 
 
-def _registered_buffers(cls: cst.ClassDef) -> set[str]:
+def _registered_buffers(tree: Tree, cls: cst.ClassDef) -> set[str]:
     names = set()
-    for call in calls_in(cls):
+    for call in tree.of_type(cls, cst.Call):
         if (
             isinstance(call.func, cst.Attribute)
             and call.func.attr.value == "register_buffer"

@@ -37,18 +37,16 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.base import FixSafety, Invalid, Rule, valid
-from codemods.names import dotted_name
-from codemods.patterns import (
+from codemods.base import FixSafety, Invalid, Rule, Valid
+from codemods.dataflow import (
     assigned_names,
-    calls_in,
     function_blocks,
     linear_statements,
-    method_chain,
-    model_move,
     names_in,
-    positional,
 )
+from codemods.names import dotted_name
+from codemods.nn_modules import model_move
+from codemods.syntax import method_chain, positional
 
 
 class OptimizerBeforeMove(Rule):
@@ -59,14 +57,14 @@ class OptimizerBeforeMove(Rule):
     triggers = ("parameters()",)
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             model = Net().to(device)
             optimizer = torch.optim.Adam(model.parameters())
             """
         ),
-        valid(
+        Valid(
             """
             import torch
             model = Net()
@@ -75,7 +73,7 @@ class OptimizerBeforeMove(Rule):
             """
         ),
         # Never moved.
-        valid(
+        Valid(
             """
             import torch
             model = Net()
@@ -83,7 +81,7 @@ class OptimizerBeforeMove(Rule):
             """
         ),
         # A different model is moved.
-        valid(
+        Valid(
             """
             import torch
             model = Net()
@@ -92,7 +90,7 @@ class OptimizerBeforeMove(Rule):
             """
         ),
         # A new model replaces the old one: the optimizer really is for the old one.
-        valid(
+        Valid(
             """
             import torch
             model = Net()
@@ -101,7 +99,7 @@ class OptimizerBeforeMove(Rule):
             """
         ),
         # A dtype change is not a move.
-        valid(
+        Valid(
             """
             import torch
             model = Net()
@@ -233,8 +231,7 @@ class OptimizerBeforeMove(Rule):
     ]
 
     def check(self) -> None:
-        module = self.context.module
-        for block in function_blocks(module):
+        for block in function_blocks(self.tree):
             self._check_block(block)
 
     def _check_block(self, block: Sequence[cst.BaseStatement]) -> None:
@@ -264,7 +261,7 @@ class OptimizerBeforeMove(Rule):
         qualified = self.aliases.qualify(small.value.func) or ""
         if qualified.startswith("torch.optim.lr_scheduler"):
             return None
-        for call in calls_in(small.value):
+        for call in self.tree.of_type(small.value, cst.Call):
             if (
                 call is not small.value
                 and isinstance(call.func, cst.Attribute)
@@ -300,7 +297,7 @@ class OptimizerBeforeMove(Rule):
                 if isinstance(small, cst.Assign) and dotted_name(method_chain(small.value, self.aliases)[0]) != model:
                     return None  # `model = Net().to(...)`: a new model, not a move of this one
                 return index
-            if model in assigned_names(stmt):
+            if model in assigned_names(self.tree, stmt):
                 return None
         return None
 
@@ -317,10 +314,10 @@ class OptimizerBeforeMove(Rule):
         moving = [construction] + ([scheduler] if scheduler is not None else [])
         between = block[index + len(moving): moved_at]
         message = f"`{optimizer}` is built before `{model}` is moved; build it after the move"
-        names_needed = set().union(*(names_in(s) for s in moving)) - {model}
-        produced = set().union(*(assigned_names(s) for s in moving))
+        names_needed = set().union(*(names_in(self.tree, s) for s in moving)) - {model}
+        produced = set().union(*(assigned_names(self.tree, s) for s in moving))
         touched = any(
-            names_in(s) & produced or assigned_names(s) & names_needed for s in between
+            names_in(self.tree, s) & produced or assigned_names(self.tree, s) & names_needed for s in between
         )
         if touched:
             self.report(construction, message + " (left in place: it is used, or its inputs change, in between)")

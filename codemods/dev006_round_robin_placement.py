@@ -59,19 +59,13 @@ from typing import Sequence
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
+from codemods.base import FixSafety, Invalid, Replacement, Rule, Valid
+from codemods.dataflow import assigned_names, names_in
+from codemods.inserts import after_imports, import_if_missing
 from codemods.names import dotted_name
-from codemods.walk import descendants, of_type
-from codemods.patterns import (
-    as_move,
-    assigned_names,
-    calls_in,
-    code_of,
-    kwarg,
-    last_top_import,
-    names_in,
-    positional,
-)
+from codemods.syntax import code_of, kwarg, positional
+from codemods.torch_names import as_move
+from codemods.tree import Tree
 
 _TORCHRUN_VARIABLES = ("rank", "local_rank", "world_size", "device", "sampler", "ddp_model")
 _INDEXED_CUDA = re.compile(r"\.cuda\(\s*\d")
@@ -188,7 +182,7 @@ class RoundRobinPlacement(Rule):
     triggers = ("cuda",)
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             layers = [torch.nn.Linear(4, 4) for _ in range(3)]
@@ -196,7 +190,7 @@ class RoundRobinPlacement(Rule):
             """
         ),
         # One device for all layers, chosen once.
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -206,7 +200,7 @@ class RoundRobinPlacement(Rule):
             """
         ),
         # Modulo on the loop variable, but not for a device.
-        valid(
+        Valid(
             """
             import torch
             for i in range(8):
@@ -215,20 +209,20 @@ class RoundRobinPlacement(Rule):
             """
         ),
         # Data sharded per device is not layer placement.
-        valid(
+        Valid(
             """
             import torch
             shards = [torch.randn(2, 2) for _ in range(4)]
             """
         ),
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 4).cuda(0)
             """
         ),
         # Already data parallel.
-        valid(
+        Valid(
             """
             import torch
             from torch.nn.parallel import DistributedDataParallel
@@ -342,25 +336,25 @@ class RoundRobinPlacement(Rule):
 
     def _placements(self, module: cst.Module) -> list[_Placement]:
         found: list[_Placement] = []
-        for owner, loop, target, body in _loops_with_owner(module):
-            loop_vars = names_in(target)
+        for owner, loop, target, body in _loops_with_owner(self.tree, module):
+            loop_vars = names_in(self.tree, target)
             derived = {
                 name
                 for small in _loop_statements(loop)
-                if isinstance(small, cst.Assign) and _modulo_of(small.value, loop_vars)
-                for name in assigned_names(small)
+                if isinstance(small, cst.Assign) and _modulo_of(self.tree, small.value, loop_vars)
+                for name in assigned_names(self.tree, small)
             }
             placement = _Placement(loop, owner)
-            for call in calls_in(body):
+            for call in self.tree.of_type(body, cst.Call):
                 move = as_move(call)
                 if move is None or move.device is None:
                     continue
-                device_names = names_in(move.device)
-                if _modulo_of(move.device, loop_vars) or device_names & derived:
+                device_names = names_in(self.tree, move.device)
+                if _modulo_of(self.tree, move.device, loop_vars) or device_names & derived:
                     placement.node = placement.node or call
                     placement.edits.update(self._strip(loop, call, move.subject))
             if placement.node is not None:
-                placement.edits.update(_drop_unused(loop, derived, placement.edits))
+                placement.edits.update(_drop_unused(self.tree, loop, derived, placement.edits))
                 found.append(placement)
         return found
 
@@ -388,13 +382,13 @@ class RoundRobinPlacement(Rule):
             return "the script already starts processes or a process group; convert it by hand"
         if self.aliases.local_name_for("torch") != "torch":
             return "the fix is written against `import torch`, which this file lacks"
-        entry = _entry_function(module)
+        entry = _entry_function(self.tree, module)
         if entry is None:
             return "no entry point found (an `if __name__ == \"__main__\":` block calling a function)"
         owner = placements[0].owner
         if _model_statement(entry, owner) is None:
             return f"the entry point `{entry.name.value}()` does not build the `{owner}` model"
-        taken = sorted(set(_TORCHRUN_VARIABLES) & assigned_names(entry) | (
+        taken = sorted(set(_TORCHRUN_VARIABLES) & assigned_names(self.tree, entry) | (
             {p.name.value for p in entry.params.params} & set(_TORCHRUN_VARIABLES)
         ))
         if taken:
@@ -406,36 +400,19 @@ class RoundRobinPlacement(Rule):
     # -- the scaffolding
 
     def _scaffolding(self, module: cst.Module, owner: str) -> dict[cst.CSTNode, Replacement]:
-        entry = _entry_function(module)
+        entry = _entry_function(self.tree, module)
         assert entry is not None
         loader = _loader_statement(entry, self.aliases)
-        imports = [
-            line
-            for line, bound in (
-                ("import os", self.aliases.names.get("os") == "os"),
-                ("import torch.distributed as dist", self.aliases.names.get("dist") == "torch.distributed"),
-                (
-                    "from torch.nn.parallel import DistributedDataParallel",
-                    self.aliases.names.get("DistributedDataParallel")
-                    == "torch.nn.parallel.DistributedDataParallel",
-                ),
-                (
-                    "from torch.utils.data.distributed import DistributedSampler",
-                    loader is None
-                    or self.aliases.names.get("DistributedSampler")
-                    == "torch.utils.data.distributed.DistributedSampler",
-                ),
-            )
-            if not bound
-        ]
-        anchor = last_top_import(module)
-        edits: dict[cst.CSTNode, Replacement] = {}
-        if anchor is not None and imports:
-            edits[anchor] = cst.FlattenSentinel([anchor, *(cst.parse_statement(i + "\n") for i in imports)])
+        wanted = ["import os", "import torch.distributed as dist",
+                  "from torch.nn.parallel import DistributedDataParallel"]
+        if loader is not None:
+            wanted.append("from torch.utils.data.distributed import DistributedSampler")
+        imports = [line for line in (import_if_missing(self.aliases, w) for w in wanted) if line is not None]
+        edits: dict[cst.CSTNode, Replacement] = dict(after_imports(module, imports))
         # The helper goes right above the entry point, with the same blank lines around both.
         helper = cst.parse_module(_SETUP_HELPER).body[0].with_changes(leading_lines=entry.leading_lines)
         blank_lines = [cst.EmptyLine() for line in entry.leading_lines if line.comment is None] or [cst.EmptyLine()]
-        new_entry = _distribute(entry, owner, loader, self.aliases).with_changes(leading_lines=blank_lines)
+        new_entry = _distribute(self.tree, entry, owner, loader, self.aliases).with_changes(leading_lines=blank_lines)
         edits[entry] = cst.FlattenSentinel([helper, new_entry])
         return edits
 
@@ -444,7 +421,7 @@ class RoundRobinPlacement(Rule):
     def _report_hand_split(self, module: cst.Module) -> None:
         for cls in _classes(module):
             indices: set[str] = set()
-            for call in calls_in(cls):
+            for call in self.tree.of_type(cls, cst.Call):
                 move = as_move(call)
                 if move is None or move.device is None:
                     continue
@@ -482,7 +459,7 @@ _SETUP_HELPER = '''def setup_distributed():
 '''
 
 
-def _distribute(
+def _distribute(tree: Tree, 
     entry: cst.FunctionDef, owner: str, loader: cst.SimpleStatementLine | None, aliases
 ) -> cst.FunctionDef:  # type: ignore[no-untyped-def]
     """The entry function with the DDP scaffolding woven into its body."""
@@ -501,7 +478,7 @@ def _distribute(
         if stmt is loader and dataset is not None:
             new_body.extend(_with_sampler(loader, dataset))
             continue
-        if isinstance(stmt, cst.For) and loader is not None and _iterates(stmt, _assigned(loader)):
+        if isinstance(stmt, cst.For) and loader is not None and _iterates(tree, stmt, _assigned(loader)):
             stmt = _with_set_epoch(stmt)
         if wrapped is not None:
             stmt = stmt.visit(_CallThrough(wrapped))  # type: ignore[assignment]
@@ -603,14 +580,14 @@ def _with_set_epoch(loop: cst.For) -> cst.For:
     return loop.with_changes(body=loop.body.with_changes(body=[set_epoch, *loop.body.body]))
 
 
-def _iterates(loop: cst.For, name: str) -> bool:
+def _iterates(tree: Tree, loop: cst.For, name: str) -> bool:
     """Does ``loop`` (or a loop inside it) iterate over ``name``?"""
-    inner = [loop] + [n for n in _fors(loop)]
+    inner = [loop] + [n for n in _fors(tree, loop)]
     return any(dotted_name(f.iter) == name for f in inner)
 
 
-def _fors(node: cst.CSTNode) -> list[cst.For]:
-    return of_type(node, cst.For)
+def _fors(tree: Tree, node: cst.CSTNode) -> list[cst.For]:
+    return tree.of_type(node, cst.For)
 
 
 def _assigned(stmt: cst.SimpleStatementLine) -> str:
@@ -625,13 +602,13 @@ def _is_docstring(stmt: cst.BaseStatement) -> bool:
     return m.matches(stmt, m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString() | m.ConcatenatedString())]))
 
 
-def _entry_function(module: cst.Module) -> cst.FunctionDef | None:
+def _entry_function(tree: Tree, module: cst.Module) -> cst.FunctionDef | None:
     """The module-level function that ``if __name__ == "__main__":`` calls."""
     functions = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
     for stmt in module.body:
         if not (isinstance(stmt, cst.If) and "__name__" in code_of(stmt.test) and "__main__" in code_of(stmt.test)):
             continue
-        for call in calls_in(stmt.body):
+        for call in tree.of_type(stmt.body, cst.Call):
             name = dotted_name(call.func)
             if name in functions and isinstance(functions[name].body, cst.IndentedBlock):
                 return functions[name]
@@ -667,8 +644,7 @@ def _loader_statement(entry: cst.FunctionDef, aliases) -> cst.SimpleStatementLin
     return None
 
 
-def _loops_with_owner(
-    module: cst.Module,
+def _loops_with_owner(tree: Tree, module: cst.Module,
 ) -> list[tuple[str, cst.CSTNode, cst.BaseExpression, cst.CSTNode]]:
     """Every loop (for-statement or comprehension) as (owner, loop, target, body), the owner being the
     class or top-level function it belongs to."""
@@ -676,7 +652,7 @@ def _loops_with_owner(
     for stmt in module.body:
         if not isinstance(stmt, (cst.ClassDef, cst.FunctionDef)):
             continue
-        for node in descendants(stmt):
+        for node in tree.descendants(stmt):
             if isinstance(node, cst.For):
                 found.append((stmt.name.value, node, node.target, node.body))
             elif isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
@@ -720,16 +696,15 @@ def _loop_statements(loop: cst.CSTNode) -> list[cst.BaseSmallStatement]:
     return [small for line in _loop_lines(loop) for small in line.body]
 
 
-def _modulo_of(node: cst.CSTNode, loop_vars: set[str]) -> bool:
+def _modulo_of(tree: Tree, node: cst.CSTNode, loop_vars: set[str]) -> bool:
     """Does ``node`` compute ``<loop variable> % <something>``?"""
     return any(
-        isinstance(n.operator, cst.Modulo) and names_in(n.left) & loop_vars
-        for n in of_type(node, cst.BinaryOperation)
+        isinstance(n.operator, cst.Modulo) and names_in(tree, n.left) & loop_vars
+        for n in tree.of_type(node, cst.BinaryOperation)
     )
 
 
-def _drop_unused(
-    loop: cst.CSTNode, derived: set[str], edits: dict[cst.CSTNode, Replacement]
+def _drop_unused(tree: Tree, loop: cst.CSTNode, derived: set[str], edits: dict[cst.CSTNode, Replacement]
 ) -> dict[cst.CSTNode, Replacement]:
     """``device_id = i % n`` goes too once nothing left in the loop reads ``device_id``."""
     removed = {id(node) for node, replacement in edits.items() if replacement is cst.RemovalSentinel.REMOVE}
@@ -738,12 +713,12 @@ def _drop_unused(
     for line in lines:
         if len(line.body) != 1 or not isinstance(line.body[0], cst.Assign):
             continue
-        names = assigned_names(line) & derived
+        names = assigned_names(tree, line) & derived
         if not names:
             continue
         readers = [
             other for other in lines
-            if other is not line and id(other) not in removed and names & names_in(other)
+            if other is not line and id(other) not in removed and names & names_in(tree, other)
         ]
         if not readers:
             drops[line] = cst.RemovalSentinel.REMOVE

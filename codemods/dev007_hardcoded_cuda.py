@@ -59,8 +59,7 @@ from typing import Callable
 
 import libcst as cst
 
-from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
-from codemods import walk
+from codemods.base import FixSafety, Invalid, Replacement, Rule, Valid
 from codemods.device_sites import (
     DEVICE_NAME,
     bound_in,
@@ -69,15 +68,10 @@ from codemods.device_sites import (
     module_bound_names,
     module_device,
 )
+from codemods.inserts import after_imports
 from codemods.names import dotted_name
-from codemods.patterns import (
-    LEGACY_TENSOR_DTYPES,
-    code_of,
-    kwarg,
-    last_top_import,
-    positional,
-    with_kwarg,
-)
+from codemods.syntax import code_of, kwarg, positional, with_kwarg
+from codemods.torch_names import LEGACY_TENSOR_DTYPES
 
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
 _FLAG = re.compile(r"^(use_|with_)?(cuda|gpu)$", re.IGNORECASE)
@@ -96,7 +90,7 @@ class HardcodedCuda(Rule):
     triggers = ("cuda", "CUDA", "gpu", "GPU")
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -104,7 +98,7 @@ class HardcodedCuda(Rule):
             """
         ),
         # Guarded by the availability check.
-        valid(
+        Valid(
             """
             import torch
             model = Net()
@@ -113,34 +107,34 @@ class HardcodedCuda(Rule):
             """
         ),
         # Guarded by a flag the user sets.
-        valid(
+        Valid(
             """
             import torch
             x = torch.zeros(3)
             x = x.cuda() if args.cuda else x
             """
         ),
-        valid(
+        Valid(
             """
             import torch
             print(torch.cuda.device_count())
             torch.cuda.manual_seed(0)
             """
         ),
-        valid(
+        Valid(
             """
             import torch
             x = torch.zeros(3, device="cpu")
             """
         ),
-        valid(
+        Valid(
             """
             import torch
             use_cuda = torch.cuda.is_available()
             """
         ),
         # "cuda" where it is not a device: a backend label, a parameter that is no device.
-        valid(
+        Valid(
             """
             import torch
             backend = "cuda"
@@ -149,7 +143,7 @@ class HardcodedCuda(Rule):
             """
         ),
         # The switch asks, and the alias is chosen by availability.
-        valid(
+        Valid(
             """
             import torch
             dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
@@ -158,7 +152,7 @@ class HardcodedCuda(Rule):
             """
         ),
         # `torch` imported only under TYPE_CHECKING: nothing runs here to fix.
-        valid(
+        Valid(
             """
             from typing import TYPE_CHECKING
             if TYPE_CHECKING:
@@ -381,17 +375,16 @@ class HardcodedCuda(Rule):
         # imported at the top level (or through a star import) is surely bound there.
         self._torch = self.aliases.module_name_for("torch")
         self._device, self._device_def, self._device_index = module_device(module, self.aliases)
-        self._anchor = last_top_import(module)
         self._positions: set[str] | None = None
         self._module_bound: set[str] | None = None
         self._bound: dict[int, set[str]] = {}  # function -> the names it binds, asked when fixing
         guards: dict[int, bool] = {}  # If/IfExp node -> does its test check for CUDA?
-        for node in walk.of_type(module, (cst.Call, cst.Assign, cst.Param)):
+        for node in self.tree.of_type(module, (cst.Call, cst.Assign, cst.Param)):
             if isinstance(node, cst.Param) and node.default is None:
                 continue
             where = _Where([], node)
             guarded = False
-            for above in walk.ancestors(node):
+            for above in self.tree.ancestors(node):
                 if isinstance(above, (cst.If, cst.IfExp)):
                     if id(above) not in guards:
                         guards[id(above)] = bool(_GUARD.search(code_of(above.test)))
@@ -411,14 +404,14 @@ class HardcodedCuda(Rule):
 
     def _device_positions(self) -> set[str]:
         if self._positions is None:
-            self._positions = device_positions(self.context.module, self.aliases)
+            self._positions = device_positions(self.tree, self.context.module, self.aliases)
         return self._positions
 
     def _local_names(self, where: "_Where") -> set[str]:
         names: set[str] = set()
         for function in where.functions:
             if id(function) not in self._bound:
-                self._bound[id(function)] = bound_in(function)
+                self._bound[id(function)] = bound_in(self.tree, function)
             names |= self._bound[id(function)]
         return names
 
@@ -462,7 +455,7 @@ class HardcodedCuda(Rule):
             self._flag(param, default, f"`{name}=True`")
             return
         if self._is_cuda(default) and (
-            DEVICE_NAME.search(name) or (functions and name in device_positions(functions[0], self.aliases))
+            DEVICE_NAME.search(name) or (functions and name in device_positions(self.tree, functions[0], self.aliases))
         ):
             message = f"`{name}={code_of(default)}` defaults to a GPU"
             choice = self._choice(default)
@@ -538,7 +531,7 @@ class HardcodedCuda(Rule):
             isinstance(value, cst.Lambda)
             and any(
                 isinstance(c.func, cst.Attribute) and c.func.attr.value == "cuda" and not c.args
-                for c in walk.of_type(value, cst.Call)
+                for c in self.tree.of_type(value, cst.Call)
             )
         )
         if to_gpu:
@@ -621,11 +614,12 @@ class HardcodedCuda(Rule):
         edits: dict[cst.CSTNode, Replacement] = {node: build(cst.Name(name))}
         if self._device_def is None:
             if self._module_bound is None:
-                self._module_bound = module_bound_names(self.context.module)
-            if self._anchor is None or name in self._module_bound:
+                self._module_bound = module_bound_names(self.tree, self.context.module)
+            definition = after_imports(self.context.module, [self._portable_definition()])
+            if not definition or name in self._module_bound:
                 self.report(node, message)  # nowhere to put it, or `device` is something else here
                 return
-            edits[self._anchor] = cst.FlattenSentinel([self._anchor, self._portable_definition()])
+            edits.update(definition)
         elif not where.functions and index_in(self.context.module, where.top) < self._device_index:
             self.report(node, message)  # module-level code that runs before the definition
             return

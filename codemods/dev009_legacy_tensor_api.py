@@ -50,11 +50,13 @@ import re
 
 import libcst as cst
 
-from codemods import walk
-from codemods.base import FixSafety, Invalid, Rule, valid
+from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.legacy_constructors import legacy_constructor_rewrite, legacy_dtype
 from codemods.names import dotted_name
-from codemods.patterns import FACTORIES, code_of, kwarg, model_names, positional
+from codemods.nn_modules import model_names
+from codemods.syntax import code_of, kwarg, positional
+from codemods.torch_names import FACTORIES
+from codemods.tree import Tree
 
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _MODULE_NAME = re.compile(r"model|net|module|layer|encoder|decoder|block|head|backbone|policy", re.I)
@@ -73,7 +75,7 @@ class LegacyTensorApi(Rule):
     triggers = ("Variable", "Tensor(", ".type(")
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             x = torch.tensor([1.0, 2.0], dtype=torch.float32)
@@ -81,7 +83,7 @@ class LegacyTensorApi(Rule):
             """
         ),
         # Type annotations and isinstance checks name the class; they construct nothing.
-        valid(
+        Valid(
             """
             import torch
 
@@ -91,7 +93,7 @@ class LegacyTensorApi(Rule):
             """
         ),
         # `.type()` without arguments returns the type's name; `.type(dtype)` is a conversion.
-        valid(
+        Valid(
             """
             import torch
             name = x.type()
@@ -99,14 +101,14 @@ class LegacyTensorApi(Rule):
             """
         ),
         # Someone else's `type` method with a string that is no tensor type.
-        valid(
+        Valid(
             """
             import torch
             field = form.type("torch.float32")
             """
         ),
         # Still used (isinstance): the import stays.
-        valid(
+        Valid(
             """
             from torch.autograd import Variable
 
@@ -115,7 +117,7 @@ class LegacyTensorApi(Rule):
             """
         ),
         # `x.data` is left alone.
-        valid(
+        Valid(
             """
             import torch
             w = torch.ones(3)
@@ -123,7 +125,7 @@ class LegacyTensorApi(Rule):
             """
         ),
         # Someone else's Variable class.
-        valid(
+        Valid(
             """
             import torch
             from sympy import Variable
@@ -241,12 +243,12 @@ class LegacyTensorApi(Rule):
 
     def check(self) -> None:
         module = self.context.module
-        self._models = model_names(module, self.aliases)
+        self._models = model_names(self.tree, self.aliases)
         self._variable_uses = 0
         self._variable_names = {
             local for local, full in self.aliases.names.items() if full in _VARIABLE
         }
-        for node in walk.of_type(module, (cst.Call, cst.Name)):
+        for node in self.tree.of_type(module, (cst.Call, cst.Name)):
             if isinstance(node, cst.Name):
                 if node.value in self._variable_names:
                     self._variable_uses += 1
@@ -258,7 +260,7 @@ class LegacyTensorApi(Rule):
                 self._constructor(node, qualified)
             elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "type":
                 self._type(node)
-        for imported in walk.of_type(module, cst.ImportAlias):  # the import itself is no use
+        for imported in self.tree.of_type(module, cst.ImportAlias):  # the import itself is no use
             bound = imported.asname.name if imported.asname else imported.name
             if isinstance(bound, cst.Name) and bound.value in self._variable_names:
                 self._variable_uses -= 1
@@ -310,7 +312,7 @@ class LegacyTensorApi(Rule):
         return False
 
     def _constructor(self, call: cst.Call, qualified: str) -> None:
-        fixed = legacy_constructor_rewrite(call, qualified, self.aliases, _int_params(call))
+        fixed = legacy_constructor_rewrite(call, qualified, self.aliases, _int_params(self.tree, call))
         message = f"legacy constructor `{qualified}`"
         if fixed is None:
             self.report(
@@ -406,9 +408,9 @@ def _is_tensor_like(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.Call, cst.Subscript, cst.BinaryOperation))
 
 
-def _int_params(call: cst.Call) -> frozenset[str]:
+def _int_params(tree: Tree, call: cst.Call) -> frozenset[str]:
     """Parameters annotated ``int`` of the function around ``call``: sizes, not data."""
-    for above in walk.ancestors(call):
+    for above in tree.ancestors(call):
         if isinstance(above, (cst.FunctionDef, cst.Lambda)):
             if isinstance(above, cst.Lambda):
                 return frozenset()

@@ -11,20 +11,21 @@ import re
 
 import libcst as cst
 
-from codemods import walk
+from codemods.dataflow import assigned_names
 from codemods.names import ImportAliases, dotted_name
-from codemods.patterns import assigned_names, kwarg, positional
+from codemods.syntax import kwarg, positional
+from codemods.tree import Tree
 
 # Names that hold a device: `device`, `DEVICE`, `dev`, `self.device`, `train_device` (not
 # `device_type` or `device_str`, which name a kind of device in APIs that are CUDA-specific on purpose).
 DEVICE_NAME = re.compile(r"(^|_)(device|dev)$", re.IGNORECASE)
 
 
-def device_positions(node: cst.CSTNode, aliases: ImportAliases) -> set[str]:
+def device_positions(tree: Tree, node: cst.CSTNode, aliases: ImportAliases) -> set[str]:
     """Dotted names used where a device goes (``.to(d)``, ``device=d``, ``map_location=d``,
     ``torch.device(d)``): a ``"cuda"`` assigned to one of them is a device, elsewhere maybe not."""
     found: set[str] = set()
-    for call in walk.of_type(node, cst.Call):
+    for call in tree.of_type(node, cst.Call):
         places = [kwarg(call, "device"), kwarg(call, "map_location")]
         is_to = isinstance(call.func, cst.Attribute) and call.func.attr.value == "to"
         if (is_to or aliases.qualify(call.func) == "torch.device") and positional(call):
@@ -58,26 +59,26 @@ def module_device(module: cst.Module, aliases: ImportAliases) -> tuple[str | Non
     return found[0] if found else (None, None, 0)
 
 
-def module_bound_names(module: cst.Module) -> set[str]:
+def module_bound_names(tree: Tree, module: cst.Module) -> set[str]:
     """Names bound at the module's top level, in any statement there (not in functions or classes)."""
     bound: set[str] = set()
     for stmt in module.body:
         if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
             bound.add(stmt.name.value)
             continue
-        bound |= assigned_names(stmt)
-        for inner in walk.of_type(stmt, (cst.FunctionDef, cst.ClassDef)):
-            bound -= assigned_names(inner.body)
+        bound |= assigned_names(tree, stmt)
+        for inner in tree.of_type(stmt, (cst.FunctionDef, cst.ClassDef)):
+            bound -= assigned_names(tree, inner.body)
     return bound
 
 
-def bound_in(function: cst.FunctionDef | cst.Lambda) -> set[str]:
+def bound_in(tree: Tree, function: cst.FunctionDef | cst.Lambda) -> set[str]:
     params = function.params
     names = {p.name.value for p in (*params.params, *params.kwonly_params, *params.posonly_params)}
     for star in (params.star_arg, params.star_kwarg):
         if isinstance(star, cst.Param):
             names.add(star.name.value)
-    return names | assigned_names(function.body)
+    return names | assigned_names(tree, function.body)
 
 
 def index_in(module: cst.Module, top: cst.CSTNode) -> int:

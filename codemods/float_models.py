@@ -8,9 +8,8 @@ import libcst as cst
 
 from codemods.batches import data_root
 from codemods.names import ImportAliases, dotted_name
-from codemods.patterns import strip_method_chain
-from codemods.walk import of_type
-
+from codemods.syntax import strip_method_chain
+from codemods.tree import Tree
 
 # Layers whose input is floating point data (an embedding's is indices), and layers that pass their
 # input's dtype through to the next one.
@@ -34,23 +33,23 @@ PASS_THROUGH_LAYERS = frozenset(
 )
 
 
-def float_consuming_models(module: cst.Module, models: set[str], aliases: ImportAliases) -> set[str]:
+def float_consuming_models(tree: Tree, module: cst.Module, models: set[str], aliases: ImportAliases) -> set[str]:
     """Of ``models``, those whose first layer takes floating point input (``nn.Linear``, a local
     ``nn.Module`` whose ``forward`` hands its input to a convolution first, ...): a float cast of
     their input is right whatever its dtype was."""
-    classes = {c.name.value: c for c in of_type(module, cst.ClassDef)}
+    classes = {c.name.value: c for c in tree.of_type(module, cst.ClassDef)}
     constructors: dict[str, cst.BaseExpression] = {}
-    for assign in of_type(module, cst.Assign):
+    for assign in tree.of_type(module, cst.Assign):
         root = strip_method_chain(assign.value, aliases)
         if isinstance(root, cst.Call):
             for target in assign.targets:
                 name = dotted_name(target.target)
                 if name in models:
                     constructors.setdefault(name, root)
-    return {name for name, ctor in constructors.items() if _takes_floats(ctor, aliases, classes, 0)}
+    return {name for name, ctor in constructors.items() if _takes_floats(tree, ctor, aliases, classes, 0)}
 
 
-def _takes_floats(node: cst.BaseExpression, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int) -> bool:
+def _takes_floats(tree: Tree, node: cst.BaseExpression, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int) -> bool:
     if depth > 4 or not isinstance(node, cst.Call):
         return False
     qualified = aliases.qualify(node.func)
@@ -60,13 +59,13 @@ def _takes_floats(node: cst.BaseExpression, aliases: ImportAliases, classes: dic
         for arg in node.args:
             if isinstance(arg.value, cst.Call) and aliases.qualify(arg.value.func) in PASS_THROUGH_LAYERS:
                 continue
-            return not arg.star and _takes_floats(arg.value, aliases, classes, depth + 1)
+            return not arg.star and _takes_floats(tree, arg.value, aliases, classes, depth + 1)
         return False
     cls = classes.get(dotted_name(node.func) or "")
-    return cls is not None and _forward_takes_floats(cls, aliases, classes, depth)
+    return cls is not None and _forward_takes_floats(tree, cls, aliases, classes, depth)
 
 
-def _forward_takes_floats(cls: cst.ClassDef, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int) -> bool:
+def _forward_takes_floats(tree: Tree, cls: cst.ClassDef, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int) -> bool:
     """The first call in ``forward`` that receives its input: a float layer of ``self``?"""
     methods = {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)}
     forward, init = methods.get("forward"), methods.get("__init__")
@@ -74,15 +73,15 @@ def _forward_takes_floats(cls: cst.ClassDef, aliases: ImportAliases, classes: di
         return False
     data = forward.params.params[1].name.value
     layers: dict[str, cst.BaseExpression] = {}
-    for assign in of_type(init, cst.Assign):
+    for assign in tree.of_type(init, cst.Assign):
         for target in assign.targets:
             name = dotted_name(target.target)
             if name and name.startswith("self."):
                 layers.setdefault(name, assign.value)
-    for call in of_type(forward.body, cst.Call):
+    for call in tree.of_type(forward.body, cst.Call):
         if isinstance(call.func, cst.Attribute) and call.func.attr.value == "float" and dotted_name(call.func.value) == data:
             return True
         if any(data_root(a.value, aliases) == data for a in call.args):
             layer = layers.get(dotted_name(call.func) or "")
-            return layer is not None and _takes_floats(layer, aliases, classes, depth + 1)
+            return layer is not None and _takes_floats(tree, layer, aliases, classes, depth + 1)
     return False

@@ -13,7 +13,8 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.names import ImportAliases, dotted_name
-from codemods.patterns import LEGACY_TENSOR_DTYPES, with_kwarg
+from codemods.syntax import with_kwarg
+from codemods.torch_names import LEGACY_TENSOR_DTYPES
 
 _SIZE_CALLS = frozenset({"size", "numel", "dim"})
 _SIZE_BUILTINS = frozenset({"len", "int"})

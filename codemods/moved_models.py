@@ -16,20 +16,12 @@ from typing import Iterator, Sequence
 
 import libcst as cst
 
+from codemods.dataflow import Step, assigned_names, names_in, walk_block
 from codemods.names import ImportAliases, dotted_name
-from codemods.patterns import (
-    Move,
-    Step,
-    as_move,
-    assigned_chain,
-    assigned_names,
-    calls_in,
-    model_move,
-    moves_device,
-    names_in,
-    positional,
-    walk_block,
-)
+from codemods.nn_modules import model_move
+from codemods.syntax import assigned_chain, positional
+from codemods.torch_names import Move, as_move, moves_device
+from codemods.tree import Tree
 
 # Calls that wrap a model and run it on the model's device.
 WRAPPERS = frozenset(
@@ -58,9 +50,11 @@ class Block:
 class MovedModels:
     """The moves of every block of a module, and what each block inherits from its class or callers."""
 
-    def __init__(self, module: cst.Module, aliases: ImportAliases) -> None:
+    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+        self.tree = tree
+        module = tree.root
         self.aliases = aliases
-        self.module_names = assigned_names_at_top(module)
+        self.module_names = assigned_names_at_top(self.tree, module)
         self.blocks: list[Block] = []
         self.class_of: dict[int, cst.ClassDef] = {}
         for cls in _classes(module):
@@ -70,7 +64,7 @@ class MovedModels:
         self.top_level = {id(s) for s in module.body if isinstance(s, cst.FunctionDef)}
         self._answers: dict[int, list[MovedModel]] = {}
         self._calls: dict[str, list[tuple[cst.Call, Block, int]]] | None = None
-        for function, statements in _blocks(module):
+        for function, statements in _blocks(self.tree, module):
             steps = walk_block(statements, LOOPS)
             self.blocks.append(Block(function, statements, steps, self._own_moves(steps)))
 
@@ -166,17 +160,17 @@ class MovedModels:
                 target, value = dotted_name(node.targets[0].target), dotted_name(node.value)
                 if target and value and target.startswith(this + ".") and "." not in value:
                     kept.setdefault(value, target)
-        init_names = _parameters(init) | assigned_names(init.body)
+        init_names = _parameters(init) | assigned_names(self.tree, init.body)
         found: list[MovedModel] = []
         for moved in block.moves:
             if not moved.name.startswith(this + "."):
                 continue
             device = moved.move.device
             spelled: cst.BaseExpression | None = device
-            if device is not None and not names_in(device) <= {this}:
+            if device is not None and not names_in(self.tree, device) <= {this}:
                 if isinstance(device, cst.Name) and device.value in kept:
                     spelled = cst.parse_expression(kept[device.value])
-                elif names_in(device) & init_names or not names_in(device) <= self.module_names:
+                elif names_in(self.tree, device) & init_names or not names_in(self.tree, device) <= self.module_names:
                     spelled = None
             found.append(self._inherited(moved, spelled, method, allowed={this}))
         return found
@@ -225,7 +219,7 @@ class MovedModels:
             ):
                 return self._inherited(first, cst.Name(param.name.value), function, name, allowed={param.name.value})
         same_everywhere = all(mm.move.device is not None and _code(mm.move.device) == code for _, mm in moves)
-        if same_everywhere and names_in(device) <= self.module_names:
+        if same_everywhere and names_in(self.tree, device) <= self.module_names:
             return self._inherited(first, device, function, name)
         return self._inherited(first, None, function, name, known=False)
 
@@ -245,7 +239,7 @@ class MovedModels:
         if known is None and device is None:
             known = moved.move.method == "cuda" and moved.move.device is None  # `.cuda()` needs no name
         elif known is None:
-            known = not (names_in(device) - set(allowed)) & _locals(function)
+            known = not (names_in(self.tree, device) - set(allowed)) & _locals(self.tree, function)
         move = dataclasses.replace(moved.move, device=device if device is not None else moved.move.device)
         return MovedModel(name or moved.name, move, -1, moved.conditional or not known)
 
@@ -257,7 +251,7 @@ class MovedModels:
                     node = step.node
                     if isinstance(node, LOOPS):
                         node = node.iter if isinstance(node, cst.For) else node.test
-                    for call in calls_in(node):
+                    for call in self.tree.of_type(node, cst.Call):
                         if isinstance(call.func, cst.Name):
                             self._calls.setdefault(call.func.value, []).append((call, block, index))
         return self._calls.get(name, [])
@@ -295,22 +289,22 @@ def _parameters(function: cst.FunctionDef) -> set[str]:
     return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
 
 
-def _locals(function: cst.FunctionDef) -> set[str]:
-    return _parameters(function) | assigned_names(function.body)
+def _locals(tree: Tree, function: cst.FunctionDef) -> set[str]:
+    return _parameters(function) | assigned_names(tree, function.body)
 
 
 def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
 
 
-def assigned_names_at_top(module: cst.Module) -> set[str]:
+def assigned_names_at_top(tree: Tree, module: cst.Module) -> set[str]:
     """Names bound by the module's own top-level statements (imports, assignments, definitions)."""
     names: set[str] = set()
     for stmt in module.body:
         if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
             names.add(stmt.name.value)
         elif isinstance(stmt, cst.SimpleStatementLine):
-            names |= assigned_names(stmt)
+            names |= assigned_names(tree, stmt)
             for small in stmt.body:
                 if isinstance(small, cst.Import):
                     names.update((a.evaluated_alias or a.evaluated_name).split(".")[0] for a in small.names)
@@ -323,10 +317,9 @@ def _classes(module: cst.Module) -> list[cst.ClassDef]:
     return [s for s in module.body if isinstance(s, cst.ClassDef)]
 
 
-def _blocks(module: cst.Module) -> Iterator[tuple[cst.FunctionDef | None, Sequence[cst.BaseStatement]]]:
+def _blocks(tree: Tree, module: cst.Module) -> Iterator[tuple[cst.FunctionDef | None, Sequence[cst.BaseStatement]]]:
     yield None, module.body
-    from codemods.walk import of_type
-
-    for function in of_type(module, cst.FunctionDef):
+    
+    for function in tree.of_type(module, cst.FunctionDef):
         if isinstance(function.body, cst.IndentedBlock):
             yield function, function.body.body

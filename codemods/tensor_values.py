@@ -16,9 +16,9 @@ from typing import AbstractSet
 
 import libcst as cst
 
-from codemods import walk
 from codemods.names import ImportAliases, dotted_name
-from codemods.patterns import model_names
+from codemods.nn_modules import model_names
+from codemods.tree import Tree
 
 # Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
 NOT_TENSOR_METHODS = frozenset(
@@ -36,12 +36,14 @@ _TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
 
 
 class TensorValues:
-    def __init__(self, module: cst.Module, aliases: ImportAliases) -> None:
+    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+        self.tree = tree
+        module = tree.root
         self.aliases = aliases
-        self.modules = model_names(module, aliases)
+        self.modules = model_names(self.tree, aliases)
         self.backward_receivers = {
             dotted_name(call.func.value)
-            for call in walk.of_type(module, cst.Call)
+            for call in self.tree.of_type(module, cst.Call)
             if isinstance(call.func, cst.Attribute) and call.func.attr.value == "backward"
         }
 

@@ -7,7 +7,8 @@ import pytest
 
 from codemods.legacy_constructors import legacy_constructor_rewrite, legacy_dtype
 from codemods.names import ImportAliases
-from codemods.patterns import code_of
+from codemods.syntax import code_of
+from codemods.tree import Tree
 
 ROWS = [
     ("torch.FloatTensor([1, 2])", "torch.tensor([1, 2], dtype=torch.float32)"),
@@ -36,7 +37,7 @@ def test_legacy_constructor_rewrite(source, expected):
     header = "import torch as T" if source.startswith("T.") else "import torch"
     module = cst.parse_module(f"{header}\n{source}\n")
     call = module.body[-1].body[0].value
-    aliases = ImportAliases.of(module)
+    aliases = ImportAliases.of(Tree(module))
     qualified = aliases.qualify(call.func)
     fixed = legacy_constructor_rewrite(call, qualified, aliases, frozenset({"k"}))
     assert (None if fixed is None else code_of(fixed)) == expected

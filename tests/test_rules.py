@@ -12,7 +12,7 @@ from codemods.base import FixSafety
 CASES_VALID = [
     pytest.param(rule, code, id=f"{rule.code}-valid-{i}")
     for rule in all_rules()
-    for i, code in enumerate(rule.VALID)
+    for i, code in enumerate(example.code for example in rule.VALID)
 ]
 CASES_INVALID = [
     pytest.param(rule, example, id=f"{rule.code}-invalid-{i}")
@@ -30,7 +30,7 @@ def test_valid_examples_are_left_alone(rule, code):
 
 @pytest.mark.parametrize("rule, example", CASES_INVALID)
 def test_invalid_examples_are_found_and_fixed(rule, example):
-    outcome = lint_and_fix(example.before, [rule], fix=True, unsafe_fixes=True)
+    outcome = lint_and_fix(example.code, [rule], fix=True, unsafe_fixes=True)
     assert outcome.diagnostics, "the rule did not report this example"
     assert {d.code for d in outcome.diagnostics} == {rule.code}
     if example.after is None:
@@ -45,9 +45,9 @@ def test_invalid_examples_are_found_and_fixed(rule, example):
 
 @pytest.mark.parametrize("rule, example", CASES_INVALID)
 def test_unsafe_fixes_are_withheld_by_default(rule, example):
-    outcome = lint_and_fix(example.before, [rule], fix=True, unsafe_fixes=False)
+    outcome = lint_and_fix(example.code, [rule], fix=True, unsafe_fixes=False)
     # A rule may mark one finding's fix unsafe (DEV010's random factories) while its others are safe.
-    unsafe = lint_and_fix(example.before, [rule], fix=False).diagnostics
+    unsafe = lint_and_fix(example.code, [rule], fix=False).diagnostics
     if rule.fix_safety is FixSafety.UNSAFE or example.after is None or any(d.safety == "unsafe" for d in unsafe):
         assert outcome.new_text is None
     else:
