@@ -102,3 +102,20 @@ def move_call(subject: cst.BaseExpression, move: Move) -> cst.Call:
     return cst.Call(
         func=cst.Attribute(value=subject, attr=cst.Name("to")), args=[cst.Arg(move.device.deep_clone())]
     )
+
+
+_CASTS = frozenset({"float", "half", "bfloat16", "double", "type", "long", "int"})
+
+
+def picks_dtype(links: list[cst.BaseExpression], aliases: ImportAliases) -> bool:
+    """Does one of these method-chain links choose a dtype (``.float()``, ``.to(torch.float32)``,
+    ``.to(dtype=...)``)? Then whatever dtype came before it does not reach the next consumer."""
+    for link in links:
+        if isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute):
+            if link.func.attr.value in _CASTS:
+                return True
+            if link.func.attr.value == "to" and (
+                kwarg(link, "dtype") is not None or any(is_dtype_expr(a.value, aliases) for a in positional(link))
+            ):
+                return True
+    return False
