@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Sequence
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.dataflow import (
@@ -48,6 +49,9 @@ from codemods.names import dotted_name
 from codemods.nn_modules import model_move
 from codemods.syntax import method_chain, positional
 
+# `name = call(...)` alone on its line (one target).
+_ASSIGNED_CALL = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget()], value=m.Call())])
+_PARAMETERS = m.Call(func=m.Attribute(attr=m.Name("parameters") | m.Name("named_parameters")))
 
 class OptimizerBeforeMove(Rule):
     code = "DEV005"
@@ -250,42 +254,30 @@ class OptimizerBeforeMove(Rule):
 
     def _optimizer(self, stmt: cst.BaseStatement) -> tuple[str, str] | None:
         """``opt = <optimizer>(model.parameters(), ...)``: (optimizer name, model name)."""
-        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        if not m.matches(stmt, _ASSIGNED_CALL):
             return None
-        small = stmt.body[0]
-        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        assign = stmt.body[0]  # type: ignore[attr-defined]
+        target = dotted_name(assign.targets[0].target)
+        if target is None or (self.aliases.qualify(assign.value.func) or "").startswith("torch.optim.lr_scheduler"):
             return None
-        target = dotted_name(small.targets[0].target)
-        if target is None or not isinstance(small.value, cst.Call):
-            return None
-        qualified = self.aliases.qualify(small.value.func) or ""
-        if qualified.startswith("torch.optim.lr_scheduler"):
-            return None
-        for call in self.tree.of_type(small.value, cst.Call):
-            if (
-                call is not small.value
-                and isinstance(call.func, cst.Attribute)
-                and call.func.attr.value in ("parameters", "named_parameters")
-            ):
-                owner = dotted_name(call.func.value)
+        for call in self.tree.of_type(assign.value, cst.Call):
+            if call is not assign.value and m.matches(call, _PARAMETERS):
+                owner = dotted_name(call.func.value)  # type: ignore[attr-defined]
                 if owner is not None:
                     return target, owner.split(".")[0]
         return None
 
     def _is_scheduler(self, stmt: cst.BaseStatement, optimizer: str) -> bool:
-        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+        """``scheduler = StepLR(optimizer, ...)`` (any ``torch.optim.lr_scheduler`` or ``*LR`` /
+        ``*Scheduler`` class) for this optimizer."""
+        if not m.matches(stmt, _ASSIGNED_CALL):
             return False
-        small = stmt.body[0]
-        if not (isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)):
-            return False
-        call = small.value
-        qualified = self.aliases.qualify(call.func) or dotted_name(call.func) or ""
+        call = stmt.body[0].value  # type: ignore[attr-defined]
         args = positional(call)
-        takes_optimizer = bool(args) and dotted_name(args[0].value) == optimizer
-        last = qualified.split(".")[-1]
-        return takes_optimizer and (
-            qualified.startswith("torch.optim.lr_scheduler.") or last.endswith(("LR", "Scheduler", "scheduler"))
-        )
+        if not args or dotted_name(args[0].value) != optimizer:
+            return False
+        qualified = self.aliases.qualify(call.func) or dotted_name(call.func) or ""
+        return qualified.startswith("torch.optim.lr_scheduler.") or qualified.endswith(("LR", "Scheduler", "scheduler"))
 
     def _move_index(self, block: Sequence[cst.BaseStatement], start: int, model: str) -> int | None:
         for index in range(start, len(block)):

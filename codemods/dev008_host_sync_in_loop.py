@@ -54,12 +54,12 @@ from __future__ import annotations
 import re
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.legacy_constructors import is_size
 from codemods.names import dotted_name
-from codemods.syntax import code_of
-from codemods.tensor_values import bound_names
+from codemods.syntax import code_of, flatten_names
 from codemods.training_loops import TrainingLoops, scope_of
 from codemods.tree import Tree
 
@@ -367,12 +367,8 @@ class HostSyncInLoop(Rule):
         self, item: cst.Call, statement: cst.CSTNode, loop: cst.CSTNode
     ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
         """``total += loss.item()`` with ``total = 0.0`` just before the loop, nothing else using it."""
-        if not (
-            isinstance(statement, cst.AugAssign)
-            and isinstance(statement.operator, cst.AddAssign)
-            and isinstance(statement.target, cst.Name)
-            and _is_item_term(statement.value, item)
-        ):
+        if not (m.matches(statement, m.AugAssign(target=m.Name(), operator=m.AddAssign()))
+                and _is_item_term(statement.value, item)):  # type: ignore[attr-defined]
             return None
         total = statement.target.value
         block = self.tree.ancestors(loop)[:1]
@@ -429,9 +425,9 @@ def _float_init_before(tree: Tree, statements: list[cst.BaseStatement], total: s
 
 def _targets(small: cst.BaseSmallStatement) -> set[str]:
     if isinstance(small, cst.Assign):
-        return {n for t in small.targets for n in bound_names(t.target)}
+        return {n for t in small.targets for n in flatten_names(t.target, keep_underscore=True)}
     if isinstance(small, (cst.AugAssign, cst.AnnAssign)):
-        return bound_names(small.target)
+        return set(flatten_names(small.target, keep_underscore=True))
     return set()
 
 

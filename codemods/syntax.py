@@ -78,14 +78,15 @@ def without_args(call: cst.Call, drop: Sequence[cst.Arg]) -> cst.Call:
     return call.with_changes(args=kept)
 
 
-def flatten_names(target: cst.BaseExpression) -> list[str]:
-    """The plain names an assignment or ``for`` target binds: ``i, (x, y)`` -> ``[i, x, y]`` (``_`` skipped)."""
+def flatten_names(target: cst.BaseExpression, keep_underscore: bool = False) -> list[str]:
+    """The plain names an assignment or ``for`` target binds: ``i, (x, *y)`` -> ``[i, x, y]``.
+    ``_`` (a value thrown away) is left out unless ``keep_underscore``: it is still a binding."""
     if isinstance(target, cst.Name):
-        return [] if target.value == "_" else [target.value]
+        return [] if target.value == "_" and not keep_underscore else [target.value]
     if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in flatten_names(e.value)]
+        return [n for e in target.elements for n in flatten_names(e.value, keep_underscore)]
     if isinstance(target, cst.StarredElement):
-        return flatten_names(target.value)
+        return flatten_names(target.value, keep_underscore)
     return []
 
 

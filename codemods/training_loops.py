@@ -17,7 +17,8 @@ from typing import Iterator, Sequence, Union
 import libcst as cst
 
 from codemods.names import ImportAliases, dotted_name
-from codemods.tensor_values import TensorValues, bound_names
+from codemods.syntax import flatten_names
+from codemods.tensor_values import TensorValues
 from codemods.tree import Tree
 
 _OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)
@@ -71,7 +72,7 @@ class TrainingLoops:
                 if isinstance(statement, cst.For) and loop is not None and not periodic:
                     yield Event(statement.iter, frozenset(tensors), loop)  # evaluated every step
                 if isinstance(statement, cst.For):
-                    tensors.difference_update(bound_names(statement.target))
+                    tensors.difference_update(flatten_names(statement.target, keep_underscore=True))
                 yield from self._flow(_block(statement.body), tensors, inner, periodic)
                 if statement.orelse is not None:
                     yield from self._flow(_block(statement.orelse.body), tensors, loop, periodic)
