@@ -260,3 +260,15 @@ def test_nothing_but_the_adapter_imports_fixit():
     code = 'import sys; sys.modules["fixit"] = None; from autofix.cli import main; main(["rules"])'
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "DEV010" in run.stdout, run.stderr
+
+
+def test_the_readme_snippet_is_a_working_configuration(tmp_path):
+    from tests.test_readme import blocks
+
+    (snippet,) = [b for b in blocks("toml") if "[tool.fixit]" in b]
+    (tmp_path / "pyproject.toml").write_text(snippet)
+    path = tmp_path / "train.py"
+    path.write_text(FLOAT64)
+    reported, fixed = fixit_pass(path, path.read_bytes())
+    assert [(code, fixable) for code, _, _, _, fixable in reported] == [("DEV002", True)]  # unsafe-fixes = true
+    assert fixed.decode() == FLOAT64.replace(".double()", ".float()")
