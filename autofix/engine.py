@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 import libcst as cst
 
 from autofix.edits import apply_edits
-from autofix.positions import spans
+from autofix.positions import Span, spans
 from autofix.screen import refuse_if_too_deep
 from autofix.text_edits import TextEdit, text_edits
 from autofix.source import SourceError
@@ -81,7 +81,14 @@ def parse(text: str) -> cst.Module:
         raise SourceError("too deeply nested for libcst to parse (RecursionError)") from exc
 
 
+def mentions_torch(text: str) -> bool:
+    """Files that never mention torch are not parsed at all: on a large tree that is most of them.
+    A star import may bring `torch` in without naming it (see codemods.names)."""
+    return "torch" in text or "import *" in text
+
+
 def active_rules(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
+    """The rules worth running on ``text``: those whose trigger strings it contains."""
     return [rule for rule in rules if any(trigger in text for trigger in rule.triggers)]
 
 
@@ -102,9 +109,7 @@ def lint_and_fix(
     cannot be handled (syntax error, libcst recursion limit, a fix that breaks the code).
     """
     outcome = Outcome()
-    # Files that never mention torch are not parsed at all: on a large tree that is most of them.
-    # A star import may bring `torch` in without naming it (see codemods.names).
-    if ("torch" not in text and "import *" not in text) or not rules:
+    if not mentions_torch(text) or not rules:
         return outcome
     try:
         return _lint_and_fix(text, rules, fix, unsafe_fixes, want_positions, want_edits, outcome, device_style)
@@ -196,11 +201,7 @@ def _unsuppressed(
     kept = []
     for finding in findings:
         span = positions[id(finding.node)]
-        if has_markers and any(
-            _silences(lines[n - 1], finding.code)
-            for n in {span.start_line, span.end_line}
-            if 0 < n <= len(lines)
-        ):
+        if has_markers and silenced(lines, finding.code, span):
             continue
         kept.append(finding)
         if record:
@@ -224,6 +225,13 @@ def _unsuppressed(
 def _edits_of(module: cst.Module, text: str, finding: Finding) -> tuple[TextEdit, ...]:
     """What this finding's fix alone does to the text (other findings' fixes may come with it in a pass)."""
     return text_edits(text, apply_edits(module, finding.edits).code)
+
+
+def silenced(lines: Sequence[str], code: str, span: Span) -> bool:
+    """Whether a suppression comment on the first or last line of ``span`` silences ``code``."""
+    return any(
+        _silences(lines[n - 1], code) for n in {span.start_line, span.end_line} if 0 < n <= len(lines)
+    )
 
 
 def _silences(line: str, code: str) -> bool:
