@@ -56,13 +56,14 @@ class Counts:
         return {key: sum(p["counts"].get(key, 0) for p in self.processes) for key in COUNT_KEYS}
 
     def line(self) -> str:
+        """``copies host→device 4, device→host 1, device→device 0; host syncs 5 (1 process)``."""
         if not self.processes:
             return "no Python process imported torch"
         t = self.total()
         many = len(self.processes)
-        return (f"{many} Python process{'es' if many > 1 else ''} used torch: host→device {t['host_to_device']},"
-                f" device→host {t['device_to_host']}, device→device {t['device_to_device']},"
-                f" host syncs {t['syncs']}")
+        return (f"copies host→device {t['host_to_device']}, device→host {t['device_to_host']},"
+                f" device→device {t['device_to_device']}; host syncs {t['syncs']}"
+                f" ({many} process{'es' if many > 1 else ''})")
 
 
 @contextmanager
@@ -136,7 +137,7 @@ def run_command(command: list[str], *, gpus: int = 1) -> int:
             print(f"error: command not found: {command[0]}", file=sys.stderr)
             return 127
         counts = read_counts(folder)
-    print(f"autofix run: emulated {gpus} GPU{'s' if gpus > 1 else ''}: {counts.line()}", file=sys.stderr)
+    print(f"autofix run: emulated GPU{'s' if gpus > 1 else ''}: {counts.line()}", file=sys.stderr)
     for process in counts.processes if len(counts.processes) > 1 else []:
         c = process["counts"]
         print(f"  pid {process['pid']} {' '.join(process['argv'])[:50]}: host→device {c['host_to_device']},"

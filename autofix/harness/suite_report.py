@@ -33,13 +33,12 @@ def fixes_line(proof: SuiteProof) -> str:
     for result in proof.rewritten:
         fixes.update(result.applied)
     by_rule = ", ".join(f"{code} ×{n}" for code, n in sorted(fixes.items())) or "no fixes"
-    return f"{len(proof.rewritten)} files rewritten ({by_rule})"
+    files = len(proof.rewritten)
+    return f"{files} file{'' if files == 1 else 's'} rewritten ({by_rule})"
 
 
 def counts_text(run: SuiteRun) -> str:
-    if run.counts is None:
-        return f"{run.label}: not emulated"
-    return f"{run.label}: {run.counts.line()}"
+    return "not emulated" if run.counts is None else run.counts.line()
 
 
 def run_text(run: SuiteRun) -> str:
@@ -61,7 +60,7 @@ def print_text(out: TextIO, proof: SuiteProof, *, quiet: bool = False) -> None:
         if v.message and v.verdict in (BROKE, STILL_FAILING, FIXED):
             print("    " + textwrap.shorten(v.message, WIDTH - 4, placeholder="…"), file=out)
     for run in (proof.before, proof.after):
-        print(textwrap.shorten(f"{run_text(run)}; {counts_text(run)}", WIDTH, placeholder="…"), file=out)
+        print(textwrap.fill(f"{run_text(run)}; {counts_text(run)}", WIDTH, subsequent_indent="    "), file=out)
     for problem in proof.problems:
         print(textwrap.fill(f"problem: {problem}", WIDTH, subsequent_indent="    "), file=out)
     print(summary(proof), file=out)
