@@ -26,7 +26,7 @@ from autofix.discovery import discover, excluded
 from autofix.files import FIX, FileResult, Task
 from autofix.harness.launch import Counts, call, emulated_environment, read_counts
 from autofix.harness.pytest_outcomes import ENV_FILE, ENV_ORIGINAL
-from autofix.harness.verify import copy_folder
+from autofix.harness.sandbox import copy_folder
 from autofix.runner import RunOptions, run
 
 PLUGIN = "-p autofix.harness.pytest_outcomes"

@@ -70,12 +70,14 @@ def as_json(proof: SuiteProof) -> dict[str, Any]:
     def run(r: SuiteRun) -> dict[str, Any]:
         counts = None if r.counts is None else {"total": r.counts.total(), "processes": r.counts.processes}
         return {"exit": r.exit, "timed_out": r.exit is None, "seconds": round(r.seconds, 3), "counts": counts,
-                "imported_from_original": r.outside, "output_tail": r.output_tail}
+                "imported_from_original": r.outside, "output_tail": r.output_tail,
+                "line": f"{run_text(r)}; {counts_text(r)}"}
 
     return {
         "root": proof.root, "command": proof.command, "device": proof.device, "passed": proof.passed,
         "summary": summary(proof), "tally": proof.tally(), "problems": proof.problems,
         "rewritten": [{"path": r.path, "fixes": dict(r.applied)} for r in proof.rewritten],
+        "rewritten_line": fixes_line(proof),
         "tests": [vars(v) for v in proof.verdicts], "before": run(proof.before), "after": run(proof.after),
         "meanings": MEANINGS,
     }
@@ -85,18 +87,19 @@ def to_json(proof: SuiteProof) -> str:
     return json.dumps(as_json(proof), indent=2) + "\n"
 
 
-def markdown_lines(proof: SuiteProof, *, heading: str = "##") -> list[str]:
-    lines = [f"{heading} Tests: `{proof.command}` before and after the rewrite ({proof.device})", "",
-             f"**{summary(proof)}**. {fixes_line(proof)}.", "",
+def markdown_lines(data: dict[str, Any], *, heading: str = "##") -> list[str]:
+    """The markdown section for one proof, from its JSON form (what ``migrate`` keeps in its report)."""
+    lines = [f"{heading} Tests: `{data['command']}` before and after the rewrite ({data['device']})", "",
+             f"**{data['summary']}**. {data['rewritten_line']}.", "",
              "| test | before | after | verdict |", "|---|---|---|---|"]
-    for v in proof.verdicts:
-        note = f": {v.message}" if v.message and v.verdict != PASSING else ""
-        lines.append(f"| `{v.test}` | {v.before} | {v.after} | {v.verdict}{note.replace('|', '/')} |")
-    lines += ["", *(f"- {run_text(r)}; {counts_text(r)}" for r in (proof.before, proof.after))]
-    lines += [f"- problem: {p}" for p in proof.problems]
+    for v in data["tests"]:
+        note = f": {v['message']}" if v["message"] and v["verdict"] != PASSING else ""
+        lines.append(f"| `{v['test']}` | {v['before']} | {v['after']} | {v['verdict']}{note.replace('|', '/')} |")
+    lines += ["", *(f"- {data[label]['line']}" for label in ("before", "after"))]
+    lines += [f"- problem: {p}" for p in data["problems"]]
     lines += ["", f"Verdicts: {MEANINGS}.", ""]
     return lines
 
 
 def to_markdown(proof: SuiteProof) -> str:
-    return "\n".join(["# autofix verify --tests report", "", *markdown_lines(proof)])
+    return "\n".join(["# autofix verify --tests report", "", *markdown_lines(as_json(proof))])

@@ -16,7 +16,6 @@ Subjects run in parallel, one fork server per job.
 from __future__ import annotations
 
 import ast
-import shutil
 import tempfile
 import threading
 import time
@@ -30,13 +29,8 @@ from autofix.diff import unified_diff
 from autofix.harness.judge import Judge, speed, timing_wanted
 from autofix.harness.models import CaseResult, Failure, VersionRun
 from autofix.harness.runner import Runner, Zygote, ZygotePool
+from autofix.harness.sandbox import copy_folder
 from autofix.rewrite import rewrite_file
-
-# Folders never copied into the sandbox: they are large and no run needs them.
-_SKIP = shutil.ignore_patterns(".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".mypy_cache",
-                               ".pytest_cache", ".ruff_cache", "*.egg-info")
-MAX_COPY_BYTES = 200 * 1024 * 1024
-
 
 @dataclass
 class Subject:
@@ -89,16 +83,6 @@ def defines(path: Path, function: str) -> bool:
     except (SyntaxError, ValueError, OSError):
         return False
     return any(isinstance(n, ast.FunctionDef) and n.name == function for n in tree.body)
-
-
-def copy_folder(source: Path, target: Path) -> None:
-    total = 0
-    for path in source.rglob("*"):
-        if path.is_file() and not any(part in (".git", ".venv", "node_modules") for part in path.parts):
-            total += path.stat().st_size
-            if total > MAX_COPY_BYTES:
-                raise ValueError(f"{source} holds over {MAX_COPY_BYTES >> 20} MB: too much to copy for each run")
-    shutil.copytree(source, target, ignore=_SKIP, symlinks=True)
 
 
 class Verifier:
