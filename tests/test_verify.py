@@ -79,6 +79,8 @@ FOOLS = {
     "segfault": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"), GOOD_AFTER),
     "forged_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        raise RuntimeError('Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!')"), GOOD_AFTER),
     "empty_results": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace('return {"y": model(x.to(device))}', "model(x.to(device))\n    return {}")),
+    "empty_tensors": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace('return {"y": model(x.to(device))}', 'return {"y": model(x.to(device))[:0]}')),
+    "after_segfaults_on_device": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import os, signal; os.kill(os.getpid(), signal.SIGSEGV)")),
     "noise_only_speedup": ("DEV002", NOISY.format(SLOW="{0, 1}"), NOISY.format(SLOW="{1, 2}")),
     "device_rule_slow_before": ("DEV003", GOOD_AFTER.replace("def run():", "def run():\n    import time; time.sleep(0.05)"), GOOD_AFTER),
 }
@@ -161,6 +163,15 @@ def test_empty_results_are_an_error(verdicts):
     result = verdicts["empty_results"]
     assert result.verdict == FAIL
     assert "after fails on cpu: bad results: run() returned no tensors or numbers" in result.problems
+    result = verdicts["empty_tensors"]
+    assert result.verdict == FAIL
+    assert "after fails on cpu: bad results: run() returned only empty tensors" in result.problems
+
+
+def test_an_after_that_dies_on_the_device_fails(verdicts):
+    result = verdicts["after_segfaults_on_device"]
+    assert result.verdict == FAIL
+    assert result.problems == ["after fails on emulated-cuda: signal: killed by SIGSEGV"]
 
 
 def test_noise_is_not_a_speedup(verdicts):
