@@ -211,3 +211,18 @@ def test_the_file_is_rewritten_with_the_users_whole_configuration(tmp_path):
     (tmp_path / "a.py").write_text("import torch\nmodel = torch.nn.Linear(2, 2).cuda()\n")
     rewrite = rewrite_file(tmp_path / "a.py", resolver=ConfigResolver(Overrides()))
     assert b"torch.accelerator.current_accelerator()" in rewrite.rewritten and rewrite.applied == {"DEV007": 1}
+
+
+def test_a_package_module_with_relative_imports_is_verified_and_timed(tmp_path):
+    """Imported by its dotted name (its relative import works); timed with both versions in one process."""
+    (tmp_path / "pyproject.toml").write_text("[tool.autofix]\nunsafe-fixes = true\n")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "sizes.py").write_text("WIDTH = 256\n")
+    mlp = (Path(__file__).resolve().parent.parent / "corpus" / "DEV002" / "dtype_following_mlp" / "before.py").read_text()
+    (tmp_path / "pkg" / "mlp.py").write_text("from .sizes import WIDTH  # noqa: F401\n" + mlp)
+    done = autofix("verify", "pkg/mlp.py", "--entry", "run", "--json", "out.json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    case = json.loads((tmp_path / "out.json").read_text())["cases"][0]
+    assert case["rules"] == ["DEV002"] and case["timing"]["pairs"] >= 10
+    assert case["timing"]["claimed"] and "x faster (99% CI" in case["proofs"][0]
