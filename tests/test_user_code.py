@@ -226,3 +226,15 @@ def test_a_package_module_with_relative_imports_is_verified_and_timed(tmp_path):
     case = json.loads((tmp_path / "out.json").read_text())["cases"][0]
     assert case["rules"] == ["DEV002"] and case["timing"]["pairs"] >= 10
     assert case["timing"]["claimed"] and "x faster (99% CI" in case["proofs"][0]
+
+
+def test_a_command_that_checks_nothing_fails_the_verify(tmp_path):
+    """A misspelt command fails before and after alike: nothing broke, and nothing was proved either."""
+    from autofix.harness.suite import prove_suite
+
+    (tmp_path / "m.py").write_text("x = 1\n")
+    proof = prove_suite(tmp_path, "no-such-test-runner -q", device="cpu", timeout=60)
+    assert [(v.before, v.after, v.verdict) for v in proof.verdicts] == [("failed", "failed", "still failing")]
+    assert not proof.passed
+    assert proof.problems[0].startswith("no test passes after the rewrite (exit 127): nothing was checked;")
+    assert "not found" in proof.problems[0]

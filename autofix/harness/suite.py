@@ -88,6 +88,12 @@ def problems_of(before: SuiteRun, after: SuiteRun, verdicts: list[TestVerdict]) 
     problems = []
     if not before.tests and not after.tests:
         problems.append("the command ran no tests")
+    elif not any(outcome == PASSED for outcome, _ in after.tests.values()):
+        # A wrong command (not found, no tests collected, a usage error) fails the same way twice:
+        # nothing broke, and nothing was checked either.
+        last = after.output_tail.strip().splitlines()[-1:] or [""]
+        problems.append(f"no test passes after the rewrite (exit {after.exit}): nothing was checked"
+                        + (f"; the command said: {last[0][:120]}" if last[0] else ""))
     for run_ in (before, after):
         if run_.exit is None:
             problems.append(f"{run_.label}: the command ran past its time limit and was killed")
