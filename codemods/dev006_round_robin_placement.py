@@ -68,7 +68,8 @@ def train():
     model = Stack()
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     for step in range(10):
-        loss = model(torch.randn(4, 8)).sum()
+        batch = torch.randn(4, 8)
+        loss = model(batch).sum()
         loss.backward()
         optimizer.step()
     print("done")
@@ -138,7 +139,8 @@ def train():
         ddp_model = DistributedDataParallel(model, device_ids=[local_rank] if torch.cuda.is_available() else None)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     for step in range(10):
-        loss = ddp_model(torch.randn(4, 8)).sum()
+        batch = torch.randn(4, 8)
+        loss = ddp_model(batch).sum()
         loss.backward()
         optimizer.step()
     if rank == 0:
@@ -164,6 +166,13 @@ def _variant(model: str, builder: str = "Stack") -> str:
 
 
 _EXAMPLE_AFTER = _fixed(_STACK_AFTER)
+_PLACED = '            self.blocks.append(block.to(f"cuda:{i % num_gpus}"))\n'
+_PLACED_IN_PLACE = "            block.cuda(i % num_gpus)\n            self.blocks.append(block)\n"
+_PLACED_BY_ID = (
+    "            if num_gpus > 1:\n                device_id = i % num_gpus\n"
+    "            else:\n                device_id = 0\n"
+    '            self.blocks.append(block.to(torch.device("cuda", device_id)))\n'
+)
 
 
 class RoundRobinPlacement(Rule):
@@ -174,13 +183,7 @@ class RoundRobinPlacement(Rule):
     triggers = ("cuda",)
 
     VALID = [
-        Valid(
-            """
-            import torch
-            layers = [torch.nn.Linear(4, 4) for _ in range(3)]
-            model = torch.nn.Sequential(*layers).to("cuda")
-            """
-        ),
+        Valid("import torch\nlayers = [torch.nn.Linear(4, 4) for _ in range(3)]\nmodel = torch.nn.Sequential(*layers).to('cuda')\n"),
         # One device for all layers, chosen once.
         Valid(
             """
@@ -192,27 +195,10 @@ class RoundRobinPlacement(Rule):
             """
         ),
         # Modulo on the loop variable, but not for a device.
-        Valid(
-            """
-            import torch
-            for i in range(8):
-                if i % 2 == 0:
-                    print(torch.cuda.device_count())
-            """
-        ),
+        Valid("import torch\nfor i in range(8):\n    if i % 2 == 0:\n        print(torch.cuda.device_count())\n"),
         # Data sharded per device is not layer placement.
-        Valid(
-            """
-            import torch
-            shards = [torch.randn(2, 2) for _ in range(4)]
-            """
-        ),
-        Valid(
-            """
-            import torch
-            model = torch.nn.Linear(4, 4).cuda(0)
-            """
-        ),
+        Valid("import torch\nshards = [torch.randn(2, 2) for _ in range(4)]\n"),
+        Valid("import torch\nmodel = torch.nn.Linear(4, 4).cuda(0)\n"),
         # Already data parallel.
         Valid(
             """
@@ -225,144 +211,20 @@ class RoundRobinPlacement(Rule):
         Valid(
             """
             import torch
-            from torch import nn
 
             def worker(rank, layers):
                 device = torch.device("cuda", rank % torch.cuda.device_count())
-                model = nn.Sequential(*layers).to(device)
-                return model
+                return torch.nn.Sequential(*layers).to(device)
             """
         ),
     ]
     INVALID = [
         # The form the documentation shows.
         Invalid(_EXAMPLE_BEFORE, _EXAMPLE_AFTER, message="round-robin", line=13),
-        # No entry point to turn into DDP scaffolding: report what is missing.
-        Invalid(
-            """
-            import torch
-            from torch import nn
-
-            class Stack(nn.Module):
-                def __init__(self, n):
-                    super().__init__()
-                    self.layers = nn.ModuleList()
-                    for i in range(n):
-                        self.layers.append(nn.Linear(8, 8).to(f"cuda:{i % torch.cuda.device_count()}"))
-            """,
-            message="no entry point found",
-            line=9,
-        ),
-        Invalid(
-            """
-            import torch
-            from torch import nn
-
-            num_gpus = torch.cuda.device_count()
-
-            class Stack(nn.Module):
-                def __init__(self, n):
-                    super().__init__()
-                    self.layers = nn.ModuleList()
-                    for i in range(n):
-                        layer = nn.Linear(8, 8)
-                        layer.cuda(i % num_gpus)
-                        self.layers.append(layer)
-            """,
-            message="not rewritten",
-            line=12,
-        ),
-        # Hand-split model parallelism: reported with advice, left alone.
-        Invalid(
-            """
-            import torch
-            from torch import nn
-
-            class TwoPart(nn.Module):
-                def __init__(self):
-                    super().__init__()
-                    self.net1 = nn.Linear(8, 8).to("cuda:0")
-                    self.net2 = nn.Linear(8, 2).to("cuda:1")
-
-                def forward(self, x):
-                    return self.net2(self.net1(x.to("cuda:0")).to("cuda:1"))
-            """,
-            message="pipeline-style model parallelism",
-        ),
-        # A script that launches its own processes already: not ours to restructure.
-        Invalid(
-            """
-            import torch
-            import torch.multiprocessing as mp
-            from torch import nn
-
-            class Stack(nn.Module):
-                def __init__(self):
-                    super().__init__()
-                    self.layers = nn.ModuleList(
-                        nn.Linear(4, 4).to(f"cuda:{i % 2}") for i in range(4)
-                    )
-
-            def main(rank):
-                model = Stack()
-
-            if __name__ == "__main__":
-                mp.spawn(main, nprocs=2)
-            """,
-            message="already starts processes",
-        ),
-        # The entry point has a `device` of its own.
-        Invalid(
-            _EXAMPLE_BEFORE.replace("def train():\n", "def train():\n    device = 'cpu'\n"),
-            message="already uses the names device",
-        ),
-        # A builder that returns a Python list, called stage by stage: no module to wrap, no call to route.
-        Invalid(
-            """
-            import torch
-            from torch import nn
-
-            def build_stages(width, depth):
-                n = torch.cuda.device_count()
-                stages = []
-                for i in range(depth):
-                    stages.append(nn.Linear(width, width).cuda(i % n))
-                return stages
-
-            def main():
-                stages = build_stages(8, 4)
-                x = torch.randn(2, 8)
-                for stage in stages:
-                    x = stage(x)
-
-            if __name__ == "__main__":
-                main()
-            """,
-            message="returns `stages`, a Python list, not an nn.Module",
-            line=8,
-        ),
-        # Layers kept in a plain list attribute: `.to(device)` would leave them behind.
-        Invalid(
-            _EXAMPLE_BEFORE.replace("self.blocks = nn.ModuleList()", "self.blocks = []"),
-            message="a Python list that no nn.Module registers",
-        ),
-        # A forward pass that would go around the wrapper.
-        Invalid(
-            _EXAMPLE_BEFORE.replace('print("done")', "print(model.blocks[0](torch.randn(1, 8)))"),
-            message="`model.blocks[0](...)` is called directly",
-        ),
+        # The layer placed in place, then appended.
+        Invalid(_EXAMPLE_BEFORE.replace(_PLACED, _PLACED_IN_PLACE), _EXAMPLE_AFTER),
         # The device id defined in both branches of an if/else, and torch.device("cuda", id).
-        Invalid(
-            _EXAMPLE_BEFORE.replace(
-                '            self.blocks.append(block.to(f"cuda:{i % num_gpus}"))\n',
-                "            if num_gpus > 1:\n"
-                "                device_id = i % num_gpus\n"
-                "            else:\n"
-                "                device_id = 0\n"
-                '            self.blocks.append(block.to(torch.device("cuda", device_id)))\n',
-            ),
-            _EXAMPLE_AFTER,
-        ),
+        Invalid(_EXAMPLE_BEFORE.replace(_PLACED, _PLACED_BY_ID), _EXAMPLE_AFTER),
         # `.cuda(device)` after `device = i % n`, in a builder function that returns an nn.Sequential.
         Invalid(
             _variant(
@@ -402,7 +264,7 @@ class RoundRobinPlacement(Rule):
                         self.head = nn.Linear(hidden, 1).to(f"cuda:{(blocks - 1) % num_gpus}")
 
                     def forward(self, x):
-                        return self.head(x)
+                        return self.head(self.blocks[-1](x))
 
 
                 """
@@ -416,11 +278,75 @@ class RoundRobinPlacement(Rule):
                         self.head = nn.Linear(hidden, 1)
 
                     def forward(self, x):
-                        return self.head(x)
+                        return self.head(self.blocks[-1](x))
 
 
                 """
             ),
+        ),
+        # No entry point to turn into DDP scaffolding: report what is missing.
+        Invalid(_EXAMPLE_BEFORE.split("\n\nif __name__")[0], message="no entry point found", line=13),
+        # A script that launches its own processes already: not ours to restructure.
+        Invalid(
+            _EXAMPLE_BEFORE.replace("    train()", "    torch.multiprocessing.spawn(train, nprocs=2)"),
+            message="already starts processes",
+        ),
+        # The entry point has a `device` of its own.
+        Invalid(
+            _EXAMPLE_BEFORE.replace("def train():\n", "def train():\n    device = 'cpu'\n"),
+            message="already uses the names device",
+        ),
+        # A builder that returns a Python list, called stage by stage: no module to wrap, no call to route.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            def build_stages(width, depth):
+                n = torch.cuda.device_count()
+                stages = []
+                for i in range(depth):
+                    stages.append(nn.Linear(width, width).cuda(i % n))
+                return stages
+
+            def main():
+                stages = build_stages(8, 4)
+                x = torch.randn(2, 8)
+                for stage in stages:
+                    x = stage(x)
+
+            if __name__ == "__main__":
+                main()
+            """,
+            message="returns `stages`, a Python list, not an nn.Module",
+            line=8,
+        ),
+        # Layers kept in a plain list attribute: `.to(device)` would leave them behind.
+        Invalid(
+            _EXAMPLE_BEFORE.replace("self.blocks = nn.ModuleList()", "self.blocks = []"),
+            message="a Python list that no nn.Module registers",
+        ),
+        # A forward pass that would go around the wrapper.
+        Invalid(
+            _EXAMPLE_BEFORE.replace('print("done")', "print(model.blocks[0](batch))"),
+            message="`model.blocks[0](...)` is called directly",
+        ),
+        # Hand-split model parallelism: reported with advice, left alone.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class TwoPart(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.net1 = nn.Linear(8, 8).to("cuda:0")
+                    self.net2 = nn.Linear(8, 2).to("cuda:1")
+
+                def forward(self, x):
+                    return self.net2(self.net1(x.to("cuda:0")).to("cuda:1"))
+            """,
+            message="pipeline-style model parallelism",
         ),
     ]
 
