@@ -51,8 +51,8 @@ def setup_distributed():
 '''
 # The names the scaffolding binds in the entry function: the script must not use them there already.
 TORCHRUN_NAMES = ("rank", "local_rank", "world_size", "device", "sampler", "ddp_model")
-# Markers of a script that starts processes or a process group itself.
-_LAUNCHED_ALREADY = ("init_process_group", "mp.spawn", "multiprocessing.spawn", "DistributedDataParallel")
+# Calls of a script that starts processes or a process group itself (the last parts of their names).
+_LAUNCHERS = ("init_process_group", "mp.spawn", "multiprocessing.spawn", "DistributedDataParallel")
 _IMPORTS = ("import os", "import torch.distributed as dist", "from torch.nn.parallel import DistributedDataParallel")
 _SAMPLER_IMPORT = "from torch.utils.data.distributed import DistributedSampler"
 _WRAP = (
@@ -89,8 +89,7 @@ def find_script(tree: Tree, aliases: ImportAliases, builder: str) -> Script | st
     of the module), or a sentence saying what keeps the scaffolding out."""
     module = tree.root
     assert isinstance(module, cst.Module)
-    source = module.code
-    if any(marker in source for marker in _LAUNCHED_ALREADY):
+    if any(_launches(aliases, call) for call in tree.of_type(module, cst.Call)):
         return "the script already starts processes or a process group; convert it by hand"
     if aliases.local_name_for("torch") != "torch":
         return "the fix is written against `import torch`, which this file lacks"
@@ -119,6 +118,11 @@ def find_script(tree: Tree, aliases: ImportAliases, builder: str) -> Script | st
             f" ({'; '.join(unrouted)})"
         )
     return script
+
+
+def _launches(aliases: ImportAliases, call: cst.Call) -> bool:
+    name = aliases.qualify(call.func) or dotted_name(call.func) or ""
+    return any(name == launcher or name.endswith("." + launcher) for launcher in _LAUNCHERS)
 
 
 def scaffolding_edits(tree: Tree, aliases: ImportAliases, script: Script) -> dict[cst.CSTNode, Replacement]:
