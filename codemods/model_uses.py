@@ -70,10 +70,10 @@ def _problem(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
         return f"`{code_of(parent.func)}(...)` is called directly"
     if isinstance(parent, cst.AssignTarget) and top is name:
         return f"`{name.value}` is bound again"
+    if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is top:
+        return f"a loop iterates over `{code_of(top)}`"  # and may call each layer
     if not whole:
         return None  # an attribute read: `model.training`, `model.fc.weight`
-    if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is top:
-        return f"a loop iterates over `{code_of(top)}`"
     if isinstance(parent, cst.Arg):
         call = tree.parent(parent)
         callee = aliases.qualify(call.func) or code_of(call.func)  # type: ignore[union-attr]

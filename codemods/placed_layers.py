@@ -19,7 +19,9 @@ from codemods.syntax import code_of, flatten_names, strip_method_chain
 from codemods.torch_names import Move
 from codemods.tree import Tree
 
-REGISTERED = "<registered>"  # the layer is an attribute of the module, or goes into a container call
+# The layer is an attribute of the module or goes into a container call (or a builder returns it,
+# and :func:`_returned` judges what it returns).
+REGISTERED = "<registered>"
 _ADDS = m.Name("append") | m.Name("extend") | m.Name("insert")
 _COMPREHENSIONS = (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)
 _LISTS = (cst.List, cst.ListComp, cst.Dict, cst.DictComp, cst.Tuple)
@@ -38,7 +40,7 @@ def unregistered(tree: Tree, aliases: ImportAliases, placed: RoundRobin) -> list
             continue  # an activation hopping between GPUs in forward, not a layer
         container = _container(tree, aliases, move)
         if container is None:
-            problems.append(f"nothing shows where the layer `{code_of(move.call)}` places is kept")
+            problems.append(f"nothing shows where the layer placed by `{code_of(move.call)}` is kept")
         elif container != REGISTERED:
             problems.extend(_kept_in(tree, aliases, owner, container, local_modules))
     return list(dict.fromkeys(problems))
@@ -73,6 +75,8 @@ def _container(tree: Tree, aliases: ImportAliases, move: Move) -> str | None:
 def _holder_of_value(tree: Tree, aliases: ImportAliases, value: cst.CSTNode) -> str | None:
     """Where ``value`` is stored by the expression or statement right around it."""
     parent = tree.parent(value)
+    if isinstance(parent, cst.Return):
+        return REGISTERED
     if isinstance(parent, cst.Arg):
         call = tree.parent(parent)
         assert isinstance(call, cst.Call)
