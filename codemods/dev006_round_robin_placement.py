@@ -97,15 +97,19 @@ import libcst.matchers as m
 from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.ddp_scaffolding import SETUP_DISTRIBUTED, find_script, scaffolding_edits
 from codemods.placed_layers import unregistered
-from codemods.round_robin import RoundRobin, removal_edits, round_robins
+from codemods.round_robin import removal_edits, round_robins
 from codemods.syntax import code_of
 from codemods.torch_names import as_move
 
-_INDEXED_CUDA = re.compile(r"\.cuda\(\s*\d")
+_MAY_PLACE = re.compile(r"%|cuda:|\.cuda\(\s*\w|device\(")
 _USE_INSTEAD = "Use instead (what the fix writes):"
 _MESSAGE = (
     "layers are placed on GPUs round-robin (`i % n`): no parallelism, and consecutive layers"
     " on different GPUs break the forward pass; use DistributedDataParallel under torchrun"
+)
+_BY_INDEX = (
+    "layer i is placed on GPU i (`.cuda(i)`): no parallelism, consecutive layers on different GPUs"
+    " break the forward pass, and it needs a GPU per layer; use DistributedDataParallel under torchrun"
 )
 
 
@@ -156,7 +160,8 @@ if __name__ == "__main__":
 
 def _fixed(model: str, builder: str = "Stack") -> str:
     """The example fixed, its model written as ``model``: the one copy of the helper's text goes in."""
-    script = _FIXED_SCRIPT.replace("<model>", textwrap.dedent(model)).replace("<setup_distributed>\n", SETUP_DISTRIBUTED)
+    script = _FIXED_SCRIPT.replace("<model>", textwrap.dedent(model))
+    script = script.replace("<setup_distributed>\n", SETUP_DISTRIBUTED)
     return script.replace("Stack()", f"{builder}()")
 
 
@@ -183,40 +188,20 @@ class RoundRobinPlacement(Rule):
     triggers = ("cuda",)
 
     VALID = [
-        Valid("import torch\nlayers = [torch.nn.Linear(4, 4) for _ in range(3)]\nmodel = torch.nn.Sequential(*layers).to('cuda')\n"),
+        Valid("import torch\nnet = torch.nn.Sequential(*[torch.nn.Linear(4, 4) for _ in range(3)]).cuda()\n"),
         # One device for all layers, chosen once.
-        Valid(
-            """
-            import torch
-            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-            blocks = torch.nn.ModuleList()
-            for i in range(4):
-                blocks.append(torch.nn.Linear(4, 4).to(device))
-            """
-        ),
+        Valid("import torch\nblocks = [torch.nn.Linear(4, 4).to(device) for i in range(4)]\n"),
         # Modulo on the loop variable, but not for a device.
         Valid("import torch\nfor i in range(8):\n    if i % 2 == 0:\n        print(torch.cuda.device_count())\n"),
         # Data sharded per device is not layer placement.
         Valid("import torch\nshards = [torch.randn(2, 2) for _ in range(4)]\n"),
         Valid("import torch\nmodel = torch.nn.Linear(4, 4).cuda(0)\n"),
         # Already data parallel.
-        Valid(
-            """
-            import torch
-            from torch.nn.parallel import DistributedDataParallel
-            model = DistributedDataParallel(torch.nn.Linear(4, 4).cuda(local_rank), device_ids=[local_rank])
-            """
-        ),
+        Valid("import torch\nmodel = torch.nn.parallel.DistributedDataParallel(net.cuda(rank), device_ids=[rank])\n"),
+        # GPUs taken from an explicit list, one per layer: a deliberate choice, not round-robin.
+        Valid("import torch\n\ndef place(net, ids):\n    for layer, i in zip(net, ids):\n        layer.cuda(i)\n"),
         # A process's GPU chosen from its rank, outside any loop: how DDP scripts pick their device.
-        Valid(
-            """
-            import torch
-
-            def worker(rank, layers):
-                device = torch.device("cuda", rank % torch.cuda.device_count())
-                return torch.nn.Sequential(*layers).to(device)
-            """
-        ),
+        Valid("import torch\n\ndef worker(rank, net):\n    return net.cuda(rank % torch.cuda.device_count())\n"),
     ]
     INVALID = [
         # The form the documentation shows.
@@ -260,7 +245,9 @@ class RoundRobinPlacement(Rule):
                 class Stack(nn.Module):
                     def __init__(self, blocks=4, hidden=8):
                         super().__init__()
-                        self.blocks = nn.ModuleList([nn.Linear(hidden, hidden).to(f"cuda:{i % num_gpus}") for i in range(blocks)])
+                        self.blocks = nn.ModuleList(
+                            [nn.Linear(hidden, hidden).to(f"cuda:{i % num_gpus}") for i in range(blocks)]
+                        )
                         self.head = nn.Linear(hidden, 1).to(f"cuda:{(blocks - 1) % num_gpus}")
 
                     def forward(self, x):
@@ -274,7 +261,9 @@ class RoundRobinPlacement(Rule):
                 class Stack(nn.Module):
                     def __init__(self, blocks=4, hidden=8):
                         super().__init__()
-                        self.blocks = nn.ModuleList([nn.Linear(hidden, hidden) for i in range(blocks)])
+                        self.blocks = nn.ModuleList(
+                            [nn.Linear(hidden, hidden) for i in range(blocks)]
+                        )
                         self.head = nn.Linear(hidden, 1)
 
                     def forward(self, x):
@@ -331,6 +320,35 @@ class RoundRobinPlacement(Rule):
             _EXAMPLE_BEFORE.replace('print("done")', "print(model.blocks[0](batch))"),
             message="`model.blocks[0](...)` is called directly",
         ),
+        # Only the branch that computes `i % n` places round-robin (line 10, not line 7).
+        Invalid(
+            """
+            import torch
+
+            def place(layers, n, device_ids=None):
+                for i, layer in enumerate(layers):
+                    if device_ids is not None:
+                        device = device_ids[i]
+                        layer.cuda(device)
+                    else:
+                        device = i % n
+                        layer.cuda(device)
+            """,
+            message="round-robin",
+            line=10,
+        ),
+        # Layer i on GPU i: no `% n`, a GPU per layer. Reported, not rewritten.
+        Invalid(
+            "import torch\nlayers = [torch.nn.Linear(2, 2) for _ in range(4)]\n\ndef place():\n"
+            "    for i in range(4):\n        layers[i].cuda(i)\n",
+            message="layer i is placed on GPU i",
+            line=6,
+        ),
+        # GPUs picked round-robin for objects built elsewhere: reported, not rewritten.
+        Invalid(
+            "import torch\n\ndef devices(count, n):\n    return [f'cuda:{i % n}' for i in range(count)]\n",
+            message="picked for objects this code does not move",
+        ),
         # Hand-split model parallelism: reported with advice, left alone.
         Invalid(
             """
@@ -357,28 +375,34 @@ class RoundRobinPlacement(Rule):
         return f"{before}{marker}\n\n```python\n{_EXAMPLE_AFTER}```\n{rest}"
 
     def check(self) -> None:
-        source = self.context.source
-        if "%" not in source and "cuda:" not in source and not _INDEXED_CUDA.search(source):
-            return  # neither a modulo placement nor GPUs named by index: nothing to look at
+        if not _MAY_PLACE.search(self.context.source):
+            return  # no modulo and no GPU chosen by a number: nothing to look at
         self._report_hand_split()
         found = round_robins(self.tree, self.aliases)
         if not found:
             return
-        problems, edits = [], {}
+        placed, edits, problems = found[0], {}, []
         if len(found) > 1:
-            problems.append(f"layers are placed in {len(found)} places ({', '.join(r.owner.name.value for r in found)})")
-        else:
-            placed = found[0]
+            problems.append(f"GPUs are picked in {len(found)} places ({', '.join(r.owner.name.value for r in found)})")
+        if placed.by_index:
+            problems.append(f"`{code_of(placed.by_index[0].call)}` needs as many GPUs as layers; convert it by hand")
+        if placed.choices:
+            problems.append(f"the GPUs are picked for objects this code does not move (`{code_of(placed.choices[0])}`)")
+        if not problems:
             problems.extend(unregistered(self.tree, self.aliases, placed))
             edits, problem = removal_edits(self.tree, self.aliases, placed)
             script = find_script(self.tree, self.aliases, placed.owner.name.value)
             problems.extend(p for p in (problem, script) if isinstance(p, str) and p)
-        if problems:
-            for node in _placement_lines(found):
-                self.report(node, f"{_MESSAGE} (not rewritten: {'; '.join(problems)})")
+        if not problems:
+            edits.update(scaffolding_edits(self.tree, self.aliases, script))
+            self.report(placed.placements[0].call, _MESSAGE, edits=edits)
             return
-        edits.update(scaffolding_edits(self.tree, self.aliases, script))
-        self.report(found[0].placements[0].call, _MESSAGE, edits=edits)
+        why = f" (not rewritten: {'; '.join(problems)})"
+        for each in found:
+            for node in [*(move.call for move in each.placements), *each.choices]:
+                self.report(node, _MESSAGE + why)
+            for move in each.by_index:
+                self.report(move.call, _BY_INDEX + why)
 
     def _report_hand_split(self) -> None:
         for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
@@ -402,8 +426,3 @@ def _fixed_gpu(call: cst.Call) -> str | None:
         return f"cuda:{move.device.value}"  # type: ignore[attr-defined]
     spelled = code_of(move.device).strip("'\"")
     return spelled if spelled.startswith("cuda:") and spelled[5:].isdigit() else None
-
-
-def _placement_lines(found: list[RoundRobin]) -> list[cst.Call]:
-    """One placement per statement: where a finding goes."""
-    return [move.call for placed in found for move in placed.placements]

@@ -125,7 +125,8 @@ def _returned(tree: Tree, aliases: ImportAliases, builder: cst.FunctionDef, loca
         return [f"`{name}()` returns no model"]
     for value in returns:
         values = _values_of(tree, aliases, builder, dotted_name(value)) if isinstance(value, cst.Name) else [value]
-        if values and all(is_module_constructor(strip_method_chain(v, aliases), aliases, local_modules) for v in values):
+        modules = [is_module_constructor(strip_method_chain(v, aliases), aliases, local_modules) for v in values]
+        if values and all(modules):
             continue
         if values and all(isinstance(v, _LISTS) for v in values):
             return [f"`{name}()` returns `{code_of(value)}`, a Python list, not an nn.Module:"

@@ -23,6 +23,7 @@ import libcst.matchers as m
 from codemods.base import Replacement
 from codemods.dataflow import names_in, suites
 from codemods.names import ImportAliases, dotted_name
+from codemods.nn_modules import CONTAINER_MODULES
 from codemods.syntax import code_of, flatten_names, without_args
 from codemods.torch_names import Move, as_move, moves_device
 from codemods.tree import Tree
@@ -31,6 +32,10 @@ _LOOPS = (cst.For, cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)
 # Calls a device expression may make: anything else (``layer.to(...)``) is not a device.
 _DEVICE_CALLS = frozenset({"torch.device", "torch.cuda.device_count", "str", "int"})
 _MODULO = m.BinaryOperation(operator=m.Modulo())
+_NAME_ASSIGNED = m.Assign(targets=[m.AssignTarget(target=m.Name())])
+_STRING_FORMAT = m.Attribute(value=m.SimpleString(), attr=m.Name("format"))
+_CUDA_TEXT = m.SimpleString(value=m.MatchIfTrue(lambda text: "cuda" in text))
+_ADDS = m.Attribute(attr=m.Name("append") | m.Name("insert") | m.Name("add_module"))
 _PASS = cst.SimpleStatementLine(body=[cst.Pass()])
 # Calls an `if` test or a `for` iterable may make and still be dropped with an emptied body.
 _PLAIN_CALLS = frozenset(
@@ -45,6 +50,10 @@ class RoundRobin:
     owner: cst.ClassDef | cst.FunctionDef
     placements: list[Move] = field(default_factory=list)  # the moves in loops, in source order
     divisors: set[str] = field(default_factory=set)  # how ``n`` is spelled: ``num_gpus``, ...
+    # Never rewritten, only reported: layer i moved to GPU i (no ``% n``: as many GPUs as layers),
+    # and GPUs picked ``% n`` for objects that are not moved here (``devices.append(torch.device(...))``).
+    by_index: list[Move] = field(default_factory=list)
+    choices: list[cst.BaseExpression] = field(default_factory=list)
 
 
 def round_robins(tree: Tree, aliases: ImportAliases) -> list[RoundRobin]:
@@ -58,47 +67,102 @@ def round_robins(tree: Tree, aliases: ImportAliases) -> list[RoundRobin]:
         placed = RoundRobin(owner)
         for loop in tree.of_type(owner, _LOOPS):
             _read_loop(tree, aliases, loop, placed)
-        if placed.placements:
+        if placed.placements or placed.by_index or placed.choices:
             found.append(placed)
     return found
 
 
 def _read_loop(tree: Tree, aliases: ImportAliases, loop: cst.CSTNode, placed: RoundRobin) -> None:
-    loop_vars = set(flatten_names(loop.target)) if isinstance(loop, cst.For) else {
-        name for comp in tree.of_type(loop, cst.CompFor) for name in flatten_names(comp.target)
-    }
+    fors = [loop] if isinstance(loop, cst.For) else tree.of_type(loop, cst.CompFor)
+    loop_vars = {name for f in fors for name in flatten_names(f.target)}  # type: ignore[attr-defined]
+    counters = {name for f in fors for name in _counters(f)}
     body = loop.body if isinstance(loop, cst.For) else loop
 
     def counts_round(node: cst.CSTNode) -> bool:
         return bool(names_in(tree, node.left) & loop_vars)  # type: ignore[attr-defined]
 
     derived = _derived(tree, aliases, body, counts_round)
+    seen = {id(move.call) for move in placed.placements + placed.by_index}
     for move in _moves(tree, aliases, body):
-        if any(move.call is p.call for p in placed.placements):
+        if id(move.call) in seen:
             continue  # an inner loop's placement, seen from the outer loop
         rounds = [n for n in _modulos(tree, move.device) if counts_round(n)]
-        if rounds or names_in(tree, move.device) & set(derived):
+        if rounds or _reads(tree, move.device, derived):
             placed.placements.append(move)
-            for value in [move.device, *derived.values()]:
+            for value in [move.device, *(d.value for ds in derived.values() for d in ds)]:
                 placed.divisors.update(_spelled(n.right) for n in _modulos(tree, value) if counts_round(n))
+        elif _by_counter(tree, move.device, counters) and _is_device_value(tree, aliases, move.device) and (
+            _places_an_object(tree, aliases, move)
+        ):
+            placed.by_index.append(move)
+    used = [move.device for move in placed.placements] + [d.value for ds in derived.values() for d in ds]
+    for modulo in _modulos(tree, body):
+        if counts_round(modulo) and not any(n is modulo for u in used for n in tree.descendants(u)):
+            choice = next((a for a in tree.ancestors(modulo) if _names_a_gpu(aliases, a)), None)
+            if choice is not None and all(c is not choice for c in placed.choices):
+                placed.choices.append(choice)
 
 
-def removal_edits(tree: Tree, aliases: ImportAliases, placed: RoundRobin) -> tuple[dict[cst.CSTNode, Replacement], str]:
+def _counters(loop: cst.For | cst.CompFor) -> list[str]:
+    """The integer counter of ``for i in range(...)`` and ``for i, x in enumerate(...)``."""
+    if m.matches(loop.iter, m.Call(func=m.Name("range"))):
+        return flatten_names(loop.target)
+    if m.matches(loop.iter, m.Call(func=m.Name("enumerate"))) and m.matches(loop.target, m.Tuple()):
+        return flatten_names(loop.target.elements[0].value)  # type: ignore[attr-defined]
+    return []
+
+
+def _by_counter(tree: Tree, device: cst.BaseExpression, counters: set[str]) -> bool:
+    """``i``, ``f"cuda:{i}"``, ``torch.device("cuda", i + 1)``: the counter itself, not ``ids[i]``."""
+    return any(
+        name.value in counters and not isinstance(tree.parent(name), (cst.SubscriptElement, cst.Index))
+        for name in tree.of_type(device, cst.Name)
+    )
+
+
+def _places_an_object(tree: Tree, aliases: ImportAliases, move: Move) -> bool:
+    """Not an input hopping to GPU i: in ``forward``, or on its way into a call (``model[i](x.cuda(i))``)."""
+    if any(m.matches(a, m.FunctionDef(name=m.Name("forward"))) for a in tree.ancestors(move.call)):
+        return False
+    arg = tree.parent(move.call)
+    if not isinstance(arg, cst.Arg):
+        return True
+    call = tree.parent(arg)
+    assert isinstance(call, cst.Call)
+    return m.matches(call.func, _ADDS) or aliases.qualify(call.func) in CONTAINER_MODULES
+
+
+def _names_a_gpu(aliases: ImportAliases, node: cst.CSTNode) -> bool:
+    """``torch.device(...)``, ``f"cuda:{...}"``, ``"cuda:{}".format(...)``, ``"cuda:%d" % ...``."""
+    if isinstance(node, cst.Call):
+        if aliases.qualify(node.func) == "torch.device":
+            return True
+        return m.matches(node.func, m.Attribute(value=_CUDA_TEXT, attr=m.Name("format")))
+    if isinstance(node, cst.FormattedString):
+        return any("cuda" in part.value for part in node.parts if isinstance(part, cst.FormattedStringText))
+    return m.matches(node, m.BinaryOperation(left=_CUDA_TEXT, operator=m.Modulo()))
+
+
+def removal_edits(
+    tree: Tree, aliases: ImportAliases, placed: RoundRobin
+) -> tuple[dict[cst.CSTNode, Replacement], str]:
     """The edits that take every ``% n`` placement out of the owner, or a sentence saying why they
     would not be enough (a ``% n`` the edits leave behind)."""
     edits: dict[cst.CSTNode, Replacement] = {}
+
+    def by_n(modulo: cst.BinaryOperation) -> bool:
+        return _spelled(modulo.right) in placed.divisors
+
     for scope in tree.of_type(placed.owner, cst.FunctionDef):
-        derived = _derived(tree, aliases, scope, lambda node: _spelled(node.right) in placed.divisors)  # type: ignore[attr-defined]
+        derived = _derived(tree, aliases, scope, by_n)
         for move in _moves(tree, aliases, scope):
-            if names_in(tree, move.device) & set(derived) or any(
-                _spelled(n.right) in placed.divisors for n in _modulos(tree, move.device)
-            ):
+            if _reads(tree, move.device, derived) or any(by_n(n) for n in _modulos(tree, move.device)):
                 edits.update(_strip(tree, move))
         _drop_unread(tree, aliases, scope, derived, edits)
     _drop_emptied_blocks(tree, placed.owner, edits)
     edits = {node: repl for node, repl in edits.items() if not any(a in edits for a in tree.ancestors(node))}
-    for modulo in tree.of_type(placed.owner, cst.BinaryOperation):
-        if m.matches(modulo, _MODULO) and _spelled(modulo.right) in placed.divisors and _survives(tree, modulo, edits):
+    for modulo in _modulos(tree, placed.owner):
+        if by_n(modulo) and _survives(tree, modulo, edits):
             line = next(a for a in tree.ancestors(modulo) if isinstance(a, (cst.SimpleStatementLine, cst.If, cst.For)))
             header = code_of(line).strip().splitlines()[0]
             return {}, f"`{header}` would still compute a GPU index with `% {_spelled(modulo.right)}`"
@@ -108,7 +172,8 @@ def removal_edits(tree: Tree, aliases: ImportAliases, placed: RoundRobin) -> tup
 def _strip(tree: Tree, move: Move) -> dict[cst.CSTNode, Replacement]:
     """Remove the statement that only places ``move.subject``, or unwrap the move in place."""
     stmt = next(a for a in tree.ancestors(move.call) if isinstance(a, cst.SimpleStatementLine))
-    subject = m.MatchIfTrue(lambda node: dotted_name(node) is not None and dotted_name(node) == dotted_name(move.subject))
+    name = dotted_name(move.subject)
+    subject = m.MatchIfTrue(lambda node: name is not None and dotted_name(node) == name)
     placed = m.MatchIfTrue(lambda node: node is move.call)
     only_places = m.SimpleStatementLine(body=[
         m.Expr(value=placed)
@@ -123,11 +188,14 @@ def _strip(tree: Tree, move: Move) -> dict[cst.CSTNode, Replacement]:
     return {move.call: move.subject}
 
 
-def _drop_unread(tree: Tree, aliases: ImportAliases, scope: cst.FunctionDef, derived: dict[str, cst.CSTNode], edits: dict[cst.CSTNode, Replacement]) -> None:
+def _drop_unread(
+    tree: Tree, aliases: ImportAliases, scope: cst.FunctionDef, derived: dict[str, list[cst.Assign]],
+    edits: dict[cst.CSTNode, Replacement],
+) -> None:
     """Remove the definitions of derived names (``device_id = i % n``) that nothing reads any more."""
     definitions = [
         line for line in tree.of_type(scope, cst.SimpleStatementLine)
-        if m.matches(line, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])]))
+        if m.matches(line, m.SimpleStatementLine(body=[_NAME_ASSIGNED]))
         and line.body[0].targets[0].target.value in derived  # type: ignore[attr-defined]
         and _is_device_value(tree, aliases, line.body[0].value)  # type: ignore[attr-defined]
     ]
@@ -191,38 +259,64 @@ def _is_label_or_target(tree: Tree, name: cst.Name) -> bool:
     return isinstance(parent, cst.AssignTarget) or (isinstance(parent, cst.Attribute) and parent.attr is name)
 
 
-def _derived(tree: Tree, aliases: ImportAliases, region: cst.CSTNode, seeds: Callable[[cst.CSTNode], bool]) -> dict[str, cst.CSTNode]:
-    """Names a region assigns a device from a seed modulo (or from such names), with the value."""
+def _derived(
+    tree: Tree, aliases: ImportAliases, region: cst.CSTNode, seeds: Callable[[cst.CSTNode], bool]
+) -> dict[str, list[cst.Assign]]:
+    """Names a region assigns a device from a seed modulo (or from such names), with their assignments."""
     assigns = [
         a for a in tree.of_type(region, cst.Assign)
-        if m.matches(a, m.Assign(targets=[m.AssignTarget(target=m.Name())]))
+        if m.matches(a, _NAME_ASSIGNED) and _is_device_value(tree, aliases, a.value)
     ]
-    found: dict[str, cst.CSTNode] = {}
+    found: dict[str, list[cst.Assign]] = {}
     changed = True
     while changed:
         changed = False
         for assign in assigns:
             name = assign.targets[0].target.value  # type: ignore[attr-defined]
-            if name not in found and _is_device_value(tree, aliases, assign.value) and (
-                any(seeds(n) for n in _modulos(tree, assign.value)) or names_in(tree, assign.value) & set(found)
+            if all(assign is not known for known in found.get(name, [])) and (
+                any(seeds(n) for n in _modulos(tree, assign.value)) or _reads(tree, assign.value, found)
             ):
-                found[name] = assign.value
+                found.setdefault(name, []).append(assign)
                 changed = True
     return found
+
+
+def _reads(tree: Tree, node: cst.CSTNode | None, derived: dict[str, list[cst.Assign]]) -> bool:
+    """Does ``node`` read a derived name where one of its derived assignments can reach it?"""
+    return node is not None and any(
+        name.value in derived and not _is_label_or_target(tree, name)
+        and any(_runs_before(tree, assign, name) for assign in derived[name.value])
+        for name in tree.of_type(node, cst.Name)
+    )
+
+
+def _runs_before(tree: Tree, first: cst.CSTNode, later: cst.CSTNode) -> bool:
+    """Can ``first`` run before ``later``: it comes earlier in the innermost block holding both, and
+    not in another branch of the same ``if`` (``device = ids[i]`` in one, ``device = i % n`` in the other)."""
+    later_path = {id(a): b for b, a in zip([later, *tree.ancestors(later)], tree.ancestors(later))}
+    step = first
+    for above in tree.ancestors(first):
+        if id(above) in later_path:
+            if not isinstance(above, (cst.IndentedBlock, cst.Module)):
+                return not isinstance(above, cst.If)  # the two are in different parts of one statement
+            order = [id(stmt) for stmt in above.body]
+            return order.index(id(step)) < order.index(id(later_path[id(above)]))
+        step = above
+    return False
 
 
 def _is_device_value(tree: Tree, aliases: ImportAliases, value: cst.CSTNode) -> bool:
     """An expression that computes a device or an index: it calls nothing but a few pure builtins."""
     for call in tree.of_type(value, cst.Call):
         name = aliases.qualify(call.func) or dotted_name(call.func) or ""
-        if name not in _DEVICE_CALLS and not m.matches(call.func, m.Attribute(value=m.SimpleString(), attr=m.Name("format"))):
+        if name not in _DEVICE_CALLS and not m.matches(call.func, _STRING_FORMAT):
             return False
     return True
 
 
 def _moves(tree: Tree, aliases: ImportAliases, region: cst.CSTNode) -> list[Move]:
-    moves = (as_move(call) for call in tree.of_type(region, cst.Call))
-    return [move for move in moves if move is not None and move.device is not None and moves_device(move, aliases)]
+    found = (as_move(call) for call in tree.of_type(region, cst.Call))
+    return [move for move in found if move is not None and move.device is not None and moves_device(move, aliases)]
 
 
 def _modulos(tree: Tree, node: cst.CSTNode | None) -> list[cst.BinaryOperation]:
