@@ -14,7 +14,7 @@ import libcst.matchers as m
 
 from codemods.names import ImportAliases, dotted_name
 from codemods.nn_modules import CONTAINER_MODULES, is_module_constructor, module_classes
-from codemods.round_robin import RoundRobin
+from codemods.round_robin import RoundRobin, in_forward
 from codemods.syntax import code_of, flatten_names, strip_method_chain
 from codemods.torch_names import Move
 from codemods.tree import Tree
@@ -36,8 +36,8 @@ def unregistered(tree: Tree, aliases: ImportAliases, placed: RoundRobin) -> list
     if isinstance(owner, cst.FunctionDef):
         problems.extend(_returned(tree, aliases, owner, local_modules))
     for move in placed.placements:
-        if any(m.matches(a, m.FunctionDef(name=m.Name("forward"))) for a in tree.ancestors(move.call)):
-            continue  # an activation hopping between GPUs in forward, not a layer
+        if in_forward(tree, move.call):
+            continue  # an activation hopping between GPUs, not a layer
         container = _container(tree, aliases, move)
         if container is None:
             problems.append(f"nothing shows where the layer placed by `{code_of(move.call)}` is kept")

@@ -122,14 +122,21 @@ def _by_counter(tree: Tree, device: cst.BaseExpression, counters: set[str]) -> b
 
 def _places_an_object(tree: Tree, aliases: ImportAliases, move: Move) -> bool:
     """Not an input hopping to GPU i: in ``forward``, or on its way into a call (``model[i](x.cuda(i))``)."""
-    if any(m.matches(a, m.FunctionDef(name=m.Name("forward"))) for a in tree.ancestors(move.call)):
+    if in_forward(tree, move.call):
         return False
-    arg = tree.parent(move.call)
-    if not isinstance(arg, cst.Arg):
-        return True
-    call = tree.parent(arg)
-    assert isinstance(call, cst.Call)
-    return m.matches(call.func, _ADDS) or aliases.qualify(call.func) in CONTAINER_MODULES
+    for above in tree.ancestors(move.call):
+        if isinstance(above, cst.BaseSmallStatement):
+            return True
+        if isinstance(above, cst.Arg):
+            call = tree.parent(above)
+            assert isinstance(call, cst.Call)
+            return m.matches(call.func, _ADDS) or aliases.qualify(call.func) in CONTAINER_MODULES
+    return True
+
+
+def in_forward(tree: Tree, node: cst.CSTNode) -> bool:
+    """Is ``node`` inside a ``forward`` method (where moves carry activations, not layers)?"""
+    return any(m.matches(a, m.FunctionDef(name=m.Name("forward"))) for a in tree.ancestors(node))
 
 
 def _names_a_gpu(aliases: ImportAliases, node: cst.CSTNode) -> bool:
@@ -166,6 +173,11 @@ def removal_edits(
             line = next(a for a in tree.ancestors(modulo) if isinstance(a, (cst.SimpleStatementLine, cst.If, cst.For)))
             header = code_of(line).strip().splitlines()[0]
             return {}, f"`{header}` would still compute a GPU index with `% {_spelled(modulo.right)}`"
+    for move in placed.placements:
+        loop = next(a for a in tree.ancestors(move.call) if isinstance(a, _LOOPS))
+        for other in _moves(tree, aliases, loop):
+            if _survives(tree, other.call, edits) and not in_forward(tree, other.call):
+                return {}, f"`{code_of(other.call)}` places the same layers another way"
     return edits, ""
 
 

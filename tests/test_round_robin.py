@@ -181,3 +181,43 @@ def test_explain_shows_the_whole_fixed_example():
     before, after = RoundRobinPlacement.INVALID[0].code, RoundRobinPlacement.INVALID[0].after
     assert f"```python\n{before}```" in doc and f"```python\n{after}```" in doc
     assert after.count("def setup_distributed():") == 1
+
+
+@pytest.mark.parametrize(
+    "body, by_index, choices",
+    [
+        ("def f(layers):\n    for i in range(4):\n        layers[i].cuda(i)\n", ["layers[i].cuda(i)"], []),
+        ("def f(layers):\n    return [l.to(f'cuda:{i + 1}') for i, l in enumerate(layers)]\n", ["l.to(f'cuda:{i + 1}')"], []),
+        # Inputs hopping to GPU i on their way into a call, and GPUs looked up in a list: not placements.
+        ("def f(nets, x, ok):\n    return [net(x.cuda(i) if ok else x) for i, net in enumerate(nets)]\n", [], []),
+        ("def f(layers, ids):\n    for i in range(4):\n        layers[i].cuda(ids[i])\n", [], []),
+        # GPUs picked `% n` and kept for objects built elsewhere.
+        ("def f(n):\n    devices = []\n    for i in range(4):\n"
+         "        devices.append(torch.device('cuda:{}'.format(i % n)))\n    return devices\n",
+         [], ["'cuda:{}'.format(i % n)"]),
+        ("def f(n):\n    return ['cuda:%d' % (i % n) for i in range(4)]\n", [], ["'cuda:%d' % (i % n)"]),
+    ],
+)
+def test_gpus_picked_by_index_or_for_other_objects(body, by_index, choices):
+    _, found = _placed(body)
+    assert [code_of(move.call) for placed in found for move in placed.by_index] == by_index
+    assert [code_of(choice) for placed in found for choice in placed.choices] == choices
+    assert not any(placed.placements for placed in found)
+
+
+def test_a_definition_in_another_branch_does_not_reach():
+    _, found = _placed(
+        "def f(layers, n, ids):\n    for i, layer in enumerate(layers):\n        if ids:\n            d = ids[i]\n"
+        "            layer.cuda(d)\n        else:\n            d = i % n\n            layer.cuda(d)\n"
+    )
+    assert [move.call.func.value.value for move in found[0].placements] == ["layer"]
+    assert found[0].placements[0].call is found[0].placements[-1].call
+
+
+def test_another_placement_of_the_same_layers_is_a_reason_not_to_fix():
+    context, found = _placed(
+        "def f(layers, n, device):\n    for i, layer in enumerate(layers):\n        layer.cuda(i % n)\n"
+        "        layer.to(device)\n"
+    )
+    edits, problem = removal_edits(context.tree, context.aliases, found[0])
+    assert problem == "`layer.to(device)` places the same layers another way"
