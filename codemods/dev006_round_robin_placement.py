@@ -32,8 +32,11 @@ model itself: layers kept in a plain Python list would be left behind by `.to(de
 forward pass to go through the wrapper (not `model.encoder(x)`, a loop over the model's layers, or
 the model handed to a helper). When that, or the script's structure (no entry point, the model built
 outside it, an existing launcher or process group), is not there, the finding says what is missing
-and nothing is changed. Layers placed by hand on fixed GPUs (`self.net1.to("cuda:0")`,
-`self.net2.to("cuda:1")`) are pipeline-style model parallelism: that is reported, not rewritten.
+and nothing is changed. Also reported, never rewritten: layer i moved to GPU i (`.cuda(i)`, a GPU
+per layer), GPUs picked `% n` for objects built elsewhere (`devices.append(torch.device(...))`), and
+layers placed by hand on fixed GPUs (`self.net1.to("cuda:0")`, `self.net2.to("cuda:1")`:
+pipeline-style model parallelism). GPUs taken from an explicit list (`zip(layers, device_ids)`) are
+the caller's choice and are left alone.
 
 ## Why is this bad?
 Round-robin placement gives no parallelism: block i+1 waits for block i on another GPU, and the
