@@ -45,9 +45,18 @@ def with_args_appended(call: cst.Call, *new_args: cst.Arg) -> cst.Call:
             args.append(new_arg)
             continue
         last = args[-1]
-        if isinstance(last.comma, cst.Comma):
-            # Trailing-comma style (often one argument per line): add ours after it, same layout.
+        if isinstance(last.comma, cst.Comma) and isinstance(last.comma.whitespace_after, cst.ParenthesizedWhitespace):
+            # One argument per line, trailing comma: ours goes on a line of its own, indented as the
+            # first argument is, and takes over the comma before the closing parenthesis.
+            indent = call.whitespace_before_args
+            if not isinstance(indent, cst.ParenthesizedWhitespace):
+                indent = last.comma.whitespace_after
+            args[-1] = last.with_changes(comma=last.comma.with_changes(whitespace_after=indent))
             args.append(new_arg.with_changes(comma=last.comma))
+        elif isinstance(last.comma, cst.Comma):
+            # `f(a,)`: keep the trailing comma after ours, and a space after the old one.
+            args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            args.append(new_arg.with_changes(comma=cst.Comma()))
         else:
             args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
             args.append(new_arg)
