@@ -1,0 +1,112 @@
+"""Running the field files that can run: before and after the rewrite, on the emulated GPU and on the CPU.
+
+A ``runnable=synthetic`` row has a driver, ``field/drivers/<id>.py`` (our code): it loads the field file
+given on its command line as a module, builds its model or function on small synthetic tensors, runs a
+forward/backward or a few steps, and exits 0. Each driver runs four times:
+
+* original and rewritten, under ``autofix run --emulate-cuda`` (CUDA looks available, and mixing
+  devices raises as on a GPU): a data-boundary bug fails the original there and must not fail the
+  rewrite;
+* original and rewritten, plainly on the CPU (CUDA unavailable): hard-coded CUDA fails the original
+  there, and the rewrite must run.
+
+A rewrite "broke" a file when a mode that ran the original fails the rewrite: that number must be 0.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.field_manifest import Row
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVERS = ROOT / "field" / "drivers"
+AUTOFIX = str(Path(sys.executable).with_name("autofix"))
+MODES = ("emulated", "cpu")
+TIMEOUT = 120.0
+
+
+@dataclass
+class Attempt:
+    ok: bool
+    detail: str = ""  # the last line of the error when it failed
+
+    def __str__(self) -> str:
+        return "ok" if self.ok else "fail"
+
+
+@dataclass
+class FileRuns:
+    """The four runs of one runnable file (keyed by (version, mode): ("original", "cpu"), ...)."""
+
+    id: str
+    attempts: dict[tuple[str, str], Attempt]
+    changed: bool  # the rewrite differs from the original (when not, "after" repeats "before")
+
+    def now_runs(self, mode: str) -> bool:
+        return not self.attempts[("original", mode)].ok and self.attempts[("rewritten", mode)].ok
+
+    def broken(self, mode: str) -> bool:
+        return self.attempts[("original", mode)].ok and not self.attempts[("rewritten", mode)].ok
+
+    @property
+    def any_now_runs(self) -> bool:
+        return any(self.now_runs(mode) for mode in MODES)
+
+    @property
+    def any_broken(self) -> bool:
+        return any(self.broken(mode) for mode in MODES)
+
+
+def driver_of(row: Row) -> Path:
+    return DRIVERS / f"{row.id}.py"
+
+
+def attempt(driver: Path, target: Path, mode: str, timeout: float = TIMEOUT) -> Attempt:
+    """Run ``driver`` on ``target`` once, in a fresh process, in the folder of the target."""
+    command = [sys.executable, str(driver), str(target)]
+    if mode == "emulated":
+        command = [AUTOFIX, "run", "--emulate-cuda", "--", *command]
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    if mode == "cpu":
+        env["CUDA_VISIBLE_DEVICES"] = ""  # no GPU even on a machine that has one
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=timeout,
+                              cwd=target.parent, check=False)
+    except subprocess.TimeoutExpired:
+        return Attempt(False, f"timed out after {timeout:.0f} s")
+    if done.returncode == 0:
+        return Attempt(True)
+    lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
+    return Attempt(False, lines[-1][:200] if lines else f"exit {done.returncode}")
+
+
+def run_file(row: Row, original: Path, rewritten: Path, timeout: float = TIMEOUT) -> FileRuns:
+    """The four runs of a row's driver; the rewritten ones are skipped (copied) when nothing changed."""
+    driver = driver_of(row)
+    changed = original.read_bytes() != rewritten.read_bytes()
+    attempts = {}
+    for mode in MODES:
+        attempts[("original", mode)] = attempt(driver, original, mode, timeout)
+        attempts[("rewritten", mode)] = (
+            attempt(driver, rewritten, mode, timeout) if changed else attempts[("original", mode)]
+        )
+    return FileRuns(row.id, attempts, changed)
+
+
+def run_all(rows: list[Row], original: Path, rewritten: Path, log=print) -> tuple[list[FileRuns], list[str]]:  # type: ignore[no-untyped-def]
+    """Runs of every runnable row that has a driver, and the ids of runnable rows that have none."""
+    runs, without = [], []
+    for row in rows:
+        if row.runnable != "synthetic":
+            continue
+        if not driver_of(row).is_file():
+            without.append(row.id)
+            continue
+        log(f"running {row.id} ...")
+        runs.append(run_file(row, original / row.filename, rewritten / row.filename))
+    return runs, without
