@@ -15,6 +15,7 @@ A rewrite "broke" a file when a mode that ran the original fails the rewrite: th
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -28,6 +29,22 @@ DRIVERS = ROOT / "field" / "drivers"
 AUTOFIX = str(Path(sys.executable).with_name("autofix"))
 MODES = ("emulated", "cpu")
 TIMEOUT = 120.0
+
+# Until ``autofix run --emulate-cuda`` is on this branch (autofix.harness.launch), the same emulated GPU
+# is entered in the driver's own process: one process, which is all a driver is.
+_IN_PROCESS = (
+    "import os, runpy, sys\n"
+    "from autofix.harness.emulated_cuda import emulated_cuda\n"
+    "sys.argv = sys.argv[1:]\n"
+    "sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))\n"
+    "with emulated_cuda(device_count=1):\n"
+    "    runpy.run_path(sys.argv[0], run_name='__main__')\n"
+)
+
+
+def emulation() -> str:
+    """How the emulated runs are started: ``autofix run --emulate-cuda``, or in-process where absent."""
+    return "autofix run --emulate-cuda" if importlib.util.find_spec("autofix.harness.launch") else "in-process"
 
 
 @dataclass
@@ -69,7 +86,9 @@ def driver_of(row: Row) -> Path:
 def attempt(driver: Path, target: Path, mode: str, timeout: float = TIMEOUT) -> Attempt:
     """Run ``driver`` on ``target`` once, in a fresh process, in the folder of the target."""
     command = [sys.executable, str(driver), str(target)]
-    if mode == "emulated":
+    if mode == "emulated" and emulation() == "in-process":
+        command = [sys.executable, "-c", _IN_PROCESS, str(driver), str(target)]
+    elif mode == "emulated":
         command = [AUTOFIX, "run", "--emulate-cuda", "--", *command]
     env = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     if mode == "cpu":
