@@ -44,12 +44,16 @@ def load(path: Path | None = None, name: str = "field_module") -> types.ModuleTy
     return module
 
 
+LONG = 100  # a range longer than this is a training loop (epochs, steps), not a shape
+
+
 def capped_range(cap: int):  # type: ignore[no-untyped-def]
-    """``range`` that stops after ``cap`` items: a script's epoch and step loops run briefly."""
+    """``range`` that stops after ``cap`` items when it is long: a script's epoch and step loops run
+    briefly, while short ranges (time steps, batch rows, layers) keep their meaning."""
 
     def capped(*args: int) -> range:
         full = builtins.range(*args)
-        return full[:cap] if len(full) > cap else full
+        return full[:cap] if len(full) > LONG else full
 
     return capped
 
@@ -73,12 +77,13 @@ def run_script(path: Path | None = None, cap: int = 3, argv: list[str] | None = 
 _IPYTHON = re.compile(r"^\s*[%!]")
 
 
-def notebook_source(path: Path | None = None) -> str:
-    """The code cells of a notebook, in order, with IPython-only lines (``%magic``, ``!shell``) dropped."""
+def notebook_source(path: Path | None = None, skip: tuple[int, ...] = ()) -> str:
+    """The code cells of a notebook, in order, with IPython-only lines (``%magic``, ``!shell``) dropped,
+    and without the cells in ``skip`` (numbered like the labels: every cell from 1, markdown included)."""
     document = json.loads((path or target()).read_text(encoding="utf-8"))
     cells = []
-    for cell in document["cells"]:
-        if cell.get("cell_type") != "code":
+    for number, cell in enumerate(document["cells"], 1):
+        if cell.get("cell_type") != "code" or number in skip:
             continue
         source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
         cells.append("\n".join(line for line in source.splitlines() if not _IPYTHON.match(line)))
@@ -98,11 +103,17 @@ class _Anything:
         return iter((self, self))
 
 
+def _anything_but_dunders(attr: str) -> _Anything:
+    if attr.startswith("__"):  # the import system asks for __path__, __file__...: a plain module has none
+        raise AttributeError(attr)
+    return _Anything()
+
+
 def stub(name: str, **attrs: object) -> types.ModuleType:
     """Register a module ``name`` (and its parents) holding ``attrs``; unknown attributes do nothing."""
     module = types.ModuleType(name)
     module.__dict__.update(attrs)
-    module.__getattr__ = lambda attr: _Anything()  # type: ignore[method-assign]
+    module.__getattr__ = _anything_but_dunders  # type: ignore[method-assign]
     sys.modules[name] = module
     parent, _, child = name.rpartition(".")
     if parent:
