@@ -135,3 +135,27 @@ def train_steps(model: torch.nn.Module, batches, loss_fn, steps: int = 2) -> Non
         loss = loss_fn(model, batch)
         loss.backward()
         optimizer.step()
+
+
+def load_vae(path: Path | None = None) -> types.ModuleType:
+    """A model file of AntixK/PyTorch-VAE: ``from models import BaseVAE`` and ``from .types_ import *``
+    are given a plain ``nn.Module`` base and the typing names, and the file is loaded inside a package."""
+    from typing import Any, Callable, List, Tuple, TypeVar, Union
+
+    stub("models", BaseVAE=type("BaseVAE", (torch.nn.Module,), {}))
+    stub("vaepkg", __path__=[])
+    stub("vaepkg.types_", Any=Any, Callable=Callable, List=List, Tuple=Tuple, TypeVar=TypeVar, Union=Union,
+         Tensor=TypeVar("torch.tensor"))
+    return load(path, name="vaepkg.field_module")
+
+
+def exercise_vae(model: torch.nn.Module, size: int = 64, samples: bool = True) -> None:
+    """What PyTorch-VAE's experiment does with a model, on ``device()``: a training step on random
+    images (forward, loss_function with its minibatch weight, backward), then sample() on that device."""
+    model = model.to(device())
+    images = torch.rand(2, 3, size, size, device=device())
+    results = model(images)
+    model.loss_function(*results, M_N=0.5)["loss"].backward()
+    if samples:
+        with torch.no_grad():
+            model.sample(2, device())
