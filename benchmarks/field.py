@@ -34,7 +34,7 @@ from benchmarks.field_manifest import ManifestError, Row, check_file, read_manif
 from benchmarks.field_match import (  # noqa: E402
     FILE_COUNTS, Finding, Matching, RuleStats, file_columns, match, rule_stats, total,
 )
-from benchmarks.field_run import FileRuns, run_all  # noqa: E402
+from benchmarks.field_run import FileRuns, emulation, run_all  # noqa: E402
 from benchmarks.field_tool import ToolRun, run_tool  # noqa: E402
 
 ALL_CODES = tuple(rule_code(n) for n in range(1, 11))
@@ -54,6 +54,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of text")
     parser.add_argument("--unreviewed", action="store_true", help="list every unreviewed applied fix with its hunk")
     parser.add_argument("--no-run", action="store_true", help="skip the drivers of runnable rows (faster)")
+    parser.add_argument("--jobs", type=int, default=1, help="driver files run at a time (default 1)")
     parser.add_argument("--keep", type=Path, help="work in this (new) folder and keep it, to inspect rewrites")
     return parser.parse_args(argv)
 
@@ -161,7 +162,7 @@ def lists(matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[
     problems += [f"- {rid}: not idempotent (still applying: {', '.join(c)})" for rid, c in sorted(tool.not_idempotent.items())]
     out += [f"File problems ({len(problems)}):"] + problems + [""]
     if runs:
-        out += ["Runnable files (driver under field/drivers/):", "", report.runs_table(runs)]
+        out += [f"Runnable files (driver under field/drivers/; emulated GPU: {emulation()}):", "", report.runs_table(runs)]
         failures = report.run_failures(runs)
         out += (["Failed runs (last error line):"] + failures + [""]) if failures else []
     if left_out:
@@ -222,7 +223,7 @@ def measure(rows: list[Row], args: argparse.Namespace, work: Path) -> tuple[Tool
     tool = run_tool(rows, args.files, work)
     report.attach_reviews(tool.findings, report.read_reviews(args.reviews))
     matching = match(rows, tool.findings)
-    runs, without = ([], []) if args.no_run else run_all(rows, work / "original", work / "fixed",
+    runs, without = ([], []) if args.no_run else run_all(rows, work / "original", work / "fixed", args.jobs,
                                                          log=lambda m: print(m, file=sys.stderr))
     notes = [f"{rid}: runnable=synthetic but field/drivers/{rid}.py does not exist yet" for rid in without]
     return tool, matching, runs, notes

@@ -102,6 +102,17 @@ class Matching:
     def false_positives(self) -> list[Judged]:
         return [j for j in self.judged if not j.true_positive]
 
+    def other_rules_on(self, rid: str, label: Label) -> list[str]:
+        """Rules other than the label's that report on its lines: a missed P10 that DEV003 reports is a
+        question for the labeller or the rule author, not a plain miss."""
+        codes = set()
+        for j in self.judged:
+            f = j.finding
+            if f.id == rid and f.cell == label.cell and label.first - TOLERANCE <= f.line <= label.last + TOLERANCE:
+                codes.add(f.code)
+        codes.discard(label.code)
+        return sorted(codes)
+
 
 def covers(label: Label, finding: Finding, tolerance: int) -> bool:
     """Whether ``finding`` lies on ``label``'s lines (widened by ``tolerance``) in the same cell."""

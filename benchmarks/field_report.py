@@ -124,7 +124,9 @@ def missed_list(matching: Matching, codes: Sequence[str]) -> list[str]:
     missed = [(rid, label) for rid, label in matching.missed() if label.code in codes]
     lines = [f"Missed labels ({len(missed)}):"]
     for rid, label in sorted(missed, key=lambda m: (m[1].pattern, m[0], m[1].cell or 0, m[1].first)):
-        lines.append(f"- {rid} {label} ({label.code})")
+        others = matching.other_rules_on(rid, label)
+        also = f"; on these lines: {', '.join(others)}" if others else ""
+        lines.append(f"- {rid} {label} ({label.code}{also})")
     return lines
 
 

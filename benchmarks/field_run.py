@@ -19,6 +19,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -117,15 +118,18 @@ def run_file(row: Row, original: Path, rewritten: Path, timeout: float = TIMEOUT
     return FileRuns(row.id, attempts, changed)
 
 
-def run_all(rows: list[Row], original: Path, rewritten: Path, log=print) -> tuple[list[FileRuns], list[str]]:  # type: ignore[no-untyped-def]
-    """Runs of every runnable row that has a driver, and the ids of runnable rows that have none."""
-    runs, without = [], []
-    for row in rows:
-        if row.runnable != "synthetic":
-            continue
-        if not driver_of(row).is_file():
-            without.append(row.id)
-            continue
+def run_all(rows: list[Row], original: Path, rewritten: Path, jobs: int = 1,
+            log=print) -> tuple[list[FileRuns], list[str]]:  # type: ignore[no-untyped-def]
+    """Runs of every runnable row that has a driver (``jobs`` files at a time), and the ids of runnable
+    rows that have none. Each run is its own process, so threads are enough to overlap them."""
+    runnable = [row for row in rows if row.runnable == "synthetic"]
+    without = [row.id for row in runnable if not driver_of(row).is_file()]
+    todo = [row for row in runnable if driver_of(row).is_file()]
+
+    def one(row: Row) -> FileRuns:
         log(f"running {row.id} ...")
-        runs.append(run_file(row, original / row.filename, rewritten / row.filename))
+        return run_file(row, original / row.filename, rewritten / row.filename)
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        runs = list(pool.map(one, todo))
     return runs, without
