@@ -160,7 +160,10 @@ def lists(matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[
     problems = [f"- {rid}: the tool refused it: {why}" for rid, why in sorted(tool.errors.items())]
     problems += [f"- {rid}: the rewrite no longer parses ({where})" for rid, where in sorted(tool.no_parse.items())]
     problems += [f"- {rid}: not idempotent (still applying: {', '.join(c)})" for rid, c in sorted(tool.not_idempotent.items())]
-    out += [f"File problems ({len(problems)}):"] + problems + [""]
+    problems += [f"- {rid}: later-pass fixes check does not report: {', '.join(f'{c} x{n}' for c, n in sorted(more.items()) if c in codes)}"
+                 for rid, more in sorted(tool.unreported.items()) if set(more) & set(codes)]
+    out += [f"File problems ({len(problems)}; a later-pass fix changes code an earlier fix wrote, so no finding"
+            " of `check` on the original shows it):"] + problems + [""]
     if runs:
         out += [f"Runnable files (driver under field/drivers/; emulated GPU: {emulation()}):", "", report.runs_table(runs)]
         failures = report.run_failures(runs)
@@ -214,6 +217,7 @@ def as_json(lines: list[RuleStats], matching: Matching, tool: ToolRun, runs: lis
         "false_positives": [{**finding(j.finding), "negative": str(j.negative) if j.negative else None}
                             for j in matching.false_positives() if j.finding.code in codes],
         "errors": tool.errors, "no_parse": tool.no_parse, "not_idempotent": tool.not_idempotent,
+        "unreported_fixes": tool.unreported,
         "runs": [{"id": r.id, "changed": r.changed, **{f"{v} {m}": str(a) for (v, m), a in r.attempts.items()}} for r in runs],
         "unreviewed": [finding(f) for f in report.unreviewed(tool.findings) if f.code in codes],
     }, indent=2) + "\n"

@@ -37,6 +37,7 @@ class ToolRun:
     changed: set[str] = field(default_factory=set)  # rewritten by the first apply
     not_idempotent: dict[str, list[str]] = field(default_factory=dict)  # id -> codes still applying
     no_parse: dict[str, str] = field(default_factory=dict)  # parsed before, not after: id -> where
+    unreported: dict[str, dict[str, int]] = field(default_factory=dict)  # id -> code -> fixes check never showed
     fixed_dir: Path | None = None  # where the rewritten copies are
 
 
@@ -169,7 +170,32 @@ def run_tool(rows: list[Row], files: Path, work: Path) -> ToolRun:
             if where:
                 run.no_parse[row.id] = where
     run.not_idempotent = _second_apply(rows, fixed, work / "second")
+    run.unreported = _unreported_fixes(rows, original, run)
     return run
+
+
+def _unreported_fixes(rows: list[Row], original: Path, run: ToolRun) -> dict[str, dict[str, int]]:
+    """Fixes ``apply`` makes in a later pass, on code an earlier fix produced: ``check`` reports the
+    original only, so they are in no finding, yet they change the file. Counted per file and rule from
+    the rewrite ``verify`` uses (autofix.rewrite), compared with the applied findings."""
+    from collections import Counter
+
+    from autofix.config import Overrides
+    from autofix.rewrite import RewriteError, rewrite_file
+
+    seen = Counter((f.id, f.code) for f in run.findings if f.applied)
+    extra: dict[str, dict[str, int]] = {}
+    for row in rows:
+        if row.id in run.errors:
+            continue
+        try:
+            applied = rewrite_file(original / row.filename, Overrides(unsafe_fixes=True)).applied
+        except RewriteError:
+            continue
+        more = {code: n - seen[(row.id, code)] for code, n in applied.items() if n > seen[(row.id, code)]}
+        if more:
+            extra[row.id] = more
+    return extra
 
 
 def _mark_applied(run: ToolRun, superseded: list[tuple[str, str, str]]) -> None:
