@@ -154,7 +154,7 @@ def unreviewed_section(findings: list[Finding], runs: list[FileRuns], codes: tup
 def lists(matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[str, ...], left_out: list[str]) -> list[str]:
     """Everything a rule author acts on: misses, false positives, refused files, broken rewrites."""
     fps = [j for j in matching.false_positives() if j.finding.code in codes]
-    out = report.missed_list(matching, codes) + [""]
+    out = report.missed_list(matching, codes) + [""] + report.unfixed_list(matching, codes) + [""]
     out += report.findings_list("False positives on negatives", [j for j in fps if j.negative is not None]) + [""]
     out += report.findings_list("Other false positives", [j for j in fps if j.negative is None]) + [""]
     problems = [f"- {rid}: the tool refused it: {why}" for rid, why in sorted(tool.errors.items())]

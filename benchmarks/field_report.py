@@ -130,6 +130,16 @@ def missed_list(matching: Matching, codes: Sequence[str]) -> list[str]:
     return lines
 
 
+def unfixed_list(matching: Matching, codes: Sequence[str]) -> list[str]:
+    """Labels a rule found but did not fix (a report-only finding, or a fix superseded by another)."""
+    unfixed = [(rid, label, found) for (rid, label), found in matching.matches.items()
+               if found and label.code in codes and not any(f.applied for f in found)]
+    lines = [f"Found, not fixed ({len(unfixed)}):"]
+    for rid, label, found in sorted(unfixed, key=lambda u: (u[1].pattern, u[0], u[1].cell or 0, u[1].first)):
+        lines.append(f"- {rid} {label}: {found[0].message}")
+    return lines
+
+
 def runs_table(runs: Sequence[FileRuns]) -> str:
     head = ["id", "rewritten"] + [f"{version} {mode}" for mode in MODES for version in ("original", "rewritten")]
     rows = []
