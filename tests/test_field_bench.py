@@ -189,3 +189,13 @@ def test_merge_labels_checks_and_sorts(tmp_path, capsys):
     assert merge_labels.main(argv) == 1
     err = capsys.readouterr().err
     assert "appears" in err or "also in" in err
+
+
+def test_a_missed_label_names_the_rules_reporting_on_its_lines(tmp_path):
+    rows = rows_of(tmp_path)
+    matching = match(rows.values(), [Finding("demo-train", "DEV003", 8, applied=True)])
+    missed = dict((str(label), rid) for rid, label in matching.missed())
+    label = next(label for rid, label in matching.missed() if str(label) == "P10:8")
+    assert missed["P10:8"] == "demo-train"
+    assert matching.other_rules_on("demo-train", label) == ["DEV003"]
+    assert len(matching.false_positives()) == 1  # the DEV003 finding matches no P3 label
