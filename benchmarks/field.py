@@ -160,10 +160,9 @@ def lists(matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[
     problems = [f"- {rid}: the tool refused it: {why}" for rid, why in sorted(tool.errors.items())]
     problems += [f"- {rid}: the rewrite no longer parses ({where})" for rid, where in sorted(tool.no_parse.items())]
     problems += [f"- {rid}: not idempotent (still applying: {', '.join(c)})" for rid, c in sorted(tool.not_idempotent.items())]
-    problems += [f"- {rid}: later-pass fixes check does not report: {', '.join(f'{c} x{n}' for c, n in sorted(more.items()) if c in codes)}"
+    problems += [f"- {rid}: later-pass fixes (on code an earlier fix wrote; no finding of check shows them): {', '.join(f'{c} x{n}' for c, n in sorted(more.items()) if c in codes)}"
                  for rid, more in sorted(tool.unreported.items()) if set(more) & set(codes)]
-    out += [f"File problems ({len(problems)}; a later-pass fix changes code an earlier fix wrote, so no finding"
-            " of `check` on the original shows it):"] + problems + [""]
+    out += [f"File problems ({len(problems)}):"] + problems + [""]
     if runs:
         out += [f"Runnable files (driver under field/drivers/; emulated GPU: {emulation()}):", "", report.runs_table(runs)]
         failures = report.run_failures(runs)
@@ -229,8 +228,7 @@ def measure(rows: list[Row], args: argparse.Namespace, work: Path) -> tuple[Tool
     matching = match(rows, tool.findings)
     runs, without = ([], []) if args.no_run else run_all(rows, work / "original", work / "fixed", args.jobs,
                                                          log=lambda m: print(m, file=sys.stderr))
-    notes = [f"{rid}: runnable=synthetic but field/drivers/{rid}.py does not exist yet" for rid in without]
-    return tool, matching, runs, notes
+    return tool, matching, runs, without
 
 
 def main(argv: list[str] | None = None) -> int:

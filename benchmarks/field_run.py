@@ -84,6 +84,15 @@ def driver_of(row: Row) -> Path:
     return DRIVERS / f"{row.id}.py"
 
 
+def no_driver_reason(row: Row) -> str:
+    """Why a runnable row has no driver: ``field/drivers/<id>.none`` says so in one line, when a file
+    fails on today's PyTorch on every device for reasons no device rule is about."""
+    note = DRIVERS / f"{row.id}.none"
+    if note.is_file():
+        return "no driver: " + note.read_text(encoding="utf-8").strip()
+    return f"runnable=synthetic but field/drivers/{row.id}.py does not exist yet"
+
+
 def attempt(driver: Path, target: Path, mode: str, timeout: float = TIMEOUT) -> Attempt:
     """Run ``driver`` on ``target`` once, in a fresh process, in the folder of the target."""
     command = [sys.executable, str(driver), str(target)]
@@ -120,10 +129,10 @@ def run_file(row: Row, original: Path, rewritten: Path, timeout: float = TIMEOUT
 
 def run_all(rows: list[Row], original: Path, rewritten: Path, jobs: int = 1,
             log=print) -> tuple[list[FileRuns], list[str]]:  # type: ignore[no-untyped-def]
-    """Runs of every runnable row that has a driver (``jobs`` files at a time), and the ids of runnable
-    rows that have none. Each run is its own process, so threads are enough to overlap them."""
+    """Runs of every runnable row that has a driver (``jobs`` files at a time), and a line for each
+    runnable row that has none. Each run is its own process, so threads are enough to overlap them."""
     runnable = [row for row in rows if row.runnable == "synthetic"]
-    without = [row.id for row in runnable if not driver_of(row).is_file()]
+    without = [f"{row.id}: {no_driver_reason(row)}" for row in runnable if not driver_of(row).is_file()]
     todo = [row for row in runnable if driver_of(row).is_file()]
 
     def one(row: Row) -> FileRuns:
