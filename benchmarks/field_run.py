@@ -27,7 +27,7 @@ from benchmarks.field_manifest import Row
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVERS = ROOT / "field" / "drivers"
-AUTOFIX = str(Path(sys.executable).with_name("autofix"))
+AUTOFIX = [sys.executable, "-m", "autofix"]  # the autofix of the interpreter running this script
 MODES = ("emulated", "cpu")
 TIMEOUT = 120.0
 
@@ -99,7 +99,7 @@ def attempt(driver: Path, target: Path, mode: str, timeout: float = TIMEOUT) -> 
     if mode == "emulated" and emulation() == "in-process":
         command = [sys.executable, "-c", _IN_PROCESS, str(driver), str(target)]
     elif mode == "emulated":
-        command = [AUTOFIX, "run", "--emulate-cuda", "--", *command]
+        command = [*AUTOFIX, "run", "--emulate-cuda", "--", *command]
     env = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     if mode == "cpu":
         env["CUDA_VISIBLE_DEVICES"] = ""  # no GPU even on a machine that has one

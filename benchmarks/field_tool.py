@@ -23,7 +23,7 @@ from pathlib import Path
 from benchmarks.field_manifest import Row, cell_sources
 from benchmarks.field_match import Finding
 
-AUTOFIX = str(Path(sys.executable).with_name("autofix"))
+AUTOFIX = [sys.executable, "-m", "autofix"]  # the autofix of the interpreter running this script
 _NOTE = re.compile(r"^(?P<path>.+?): note: (?P<code>DEV\d{3}) \((?P<message>.*)\) was superseded")
 _ERROR = re.compile(r"^(?P<path>.+?): error: (?P<reason>.*)$")
 
@@ -44,7 +44,7 @@ class ToolRun:
 def autofix(*args: str) -> subprocess.CompletedProcess[str]:
     """One ``autofix`` command, one worker, no cache: the numbers must not depend on earlier runs."""
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
-    return subprocess.run([AUTOFIX, *args, "--no-cache", "-j", "1", "--no-color"],
+    return subprocess.run([*AUTOFIX, *args, "--no-cache", "-j", "1", "--no-color"],
                           capture_output=True, text=True, env=env, check=False)
 
 
