@@ -71,6 +71,7 @@ from codemods.device_sites import (
 from codemods.inserts import after_imports
 from codemods.names import dotted_name
 from codemods.syntax import code_of, kwarg, positional, with_kwarg
+from codemods.legacy_constructors import legacy_rewrite
 from codemods.torch_names import LEGACY_TENSOR_DTYPES
 
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
@@ -580,22 +581,10 @@ class HardcodedCuda(Rule):
 
     def _legacy(self, node: cst.Call, kind: str, where: "_Where") -> None:
         message = f"`torch.cuda.{kind}` fails without a GPU"
-        args = list(node.args)
-        if not args or any(a.keyword or a.star for a in args):
-            self.report(node, message)
+        if legacy_rewrite(self.tree, node, self.aliases) is None:
+            self.report(node, message + "; cannot tell data from a size here, so not rewritten")
             return
-        factory = "tensor" if len(args) == 1 and isinstance(args[0].value, (cst.List, cst.Tuple)) else "empty"
-
-        def build(device: cst.BaseExpression) -> cst.Call:
-            new = cst.Call(
-                func=cst.parse_expression(f"{self._torch}.{factory}"),
-                args=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) if i == len(args) - 1 else a
-                      for i, a in enumerate(args)],
-            )
-            new = with_kwarg(new, "dtype", cst.parse_expression(f"{self._torch}.{LEGACY_TENSOR_DTYPES[kind]}"))
-            return with_kwarg(new, "device", device)
-
-        self._rewrite(node, message, build, where)
+        self._rewrite(node, message, lambda d: legacy_rewrite(self.tree, node, self.aliases, d)[1], where)  # type: ignore[index]
 
     def _rewrite(
         self,
