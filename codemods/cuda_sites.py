@@ -9,8 +9,9 @@
   wherever ``d`` is, the CPU included;
 - a device chosen once: ``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``def
   f(device="cuda")``: CUDA only when it is available (keeping the GPU it names);
-- ``torch.cuda.FloatTensor`` named as a type (``dtype = ...``, ``x.type(...)``,
-  ``torch.set_default_tensor_type(...)``): the CPU type when there is no GPU;
+- ``torch.cuda.FloatTensor`` named as a type (``dtype = ...``, ``x.type(...)``): the CPU type when
+  there is no GPU (a type named by a string, ``"torch.cuda.FloatTensor"``, is left alone: the
+  emulated GPU of ``autofix verify`` cannot run it, so no fix of it could be proved);
 - ``torch.cuda.set_device(i)`` and ``torch.cuda.synchronize()`` statements: run only with a GPU;
 - the switches of :mod:`codemods.gpu_switches` (``USE_CUDA = True``): ask the machine.
 
@@ -43,9 +44,15 @@ from codemods.tree import Tree
 
 # A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`.
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
-_LEGACY_TYPE = re.compile(r"torch\.cuda\.(\w+)")
 _GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
 _NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
+# `if ...: return` (or raise, continue, break, exit()): what follows runs only when the test is false.
+_LEAVES = m.Return() | m.Raise() | m.Continue() | m.Break() | m.Expr(m.Call(m.Name("exit") | m.Name("quit") | m.Attribute(m.Name("sys"), m.Name("exit"))))
+_EARLY_EXIT = m.If(
+    body=m.IndentedBlock(body=[m.ZeroOrMore(), m.SimpleStatementLine(body=[m.ZeroOrMore(), _LEAVES])])
+    | m.SimpleStatementSuite(body=[m.ZeroOrMore(), _LEAVES]),
+    orelse=None,
+)
 
 # A fix, given the file's portable device and the name of the module's device.
 Fix = Callable[[PortableDevice, cst.Name], Replacement]
@@ -75,12 +82,9 @@ def _switch_site(switch: Switch) -> Site:
 
 
 def _legacy_kind(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
-    """``torch.cuda.FloatTensor`` (or the string ``"torch.cuda.FloatTensor"``), not called: ``FloatTensor``."""
-    if isinstance(node, cst.Call):
-        return None
-    spelled = str(node.evaluated_value) if isinstance(node, cst.SimpleString) else aliases.qualify(node) or ""
-    found = _LEGACY_TYPE.fullmatch(spelled)
-    return found.group(1) if found and found.group(1) in LEGACY_TENSOR_DTYPES else None
+    """``torch.cuda.FloatTensor`` named, not called: ``FloatTensor``."""
+    prefix, _, kind = ("" if isinstance(node, cst.Call) else aliases.qualify(node) or "").rpartition(".")
+    return kind if prefix == "torch.cuda" and kind in LEGACY_TENSOR_DTYPES else None
 
 
 class _Sites:
@@ -115,15 +119,25 @@ class _Sites:
             yield site
 
     def _guarded(self, node: cst.CSTNode) -> bool:
+        """Under a test that decides on CUDA, or after one that leaves the block when there is no GPU
+        (``if not torch.cuda.is_available(): return``)."""
+        below = node
         for above in self.tree.ancestors(node):
-            if isinstance(above, (cst.If, cst.IfExp)):
-                if id(above) not in self._guards:
-                    self._guards[id(above)] = bool(_GUARD.search(code_of(above.test)))
-                if self._guards[id(above)]:
-                    return True
-            elif m.matches(above, m.FunctionDef(name=m.Name("cuda")) | m.Arg(keyword=m.Name("map_location"))):
+            if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
+                return True
+            if m.matches(above, m.FunctionDef(name=m.Name("cuda")) | m.Arg(keyword=m.Name("map_location"))):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
+            if isinstance(above, (cst.IndentedBlock, cst.Module)):
+                earlier = above.body[: next(i for i, s in enumerate(above.body) if s is below)]
+                if any(m.matches(s, _EARLY_EXIT) and self._decides(s) for s in earlier):  # type: ignore[arg-type]
+                    return True
+            below = above
         return False
+
+    def _decides(self, test: cst.If | cst.IfExp) -> bool:
+        if id(test) not in self._guards:
+            self._guards[id(test)] = bool(_GUARD.search(code_of(test.test)))
+        return self._guards[id(test)]
 
     # -- calls
 
@@ -232,9 +246,8 @@ class _Sites:
         return Site(call, message, lambda p, _: p.only_with_gpu(statement), "call it only when there is one", statement)  # type: ignore[arg-type]
 
     def _type_arguments(self, call: cst.Call) -> Iterator[Site]:
-        """``x.type(torch.cuda.FloatTensor)``, ``torch.set_default_tensor_type("torch.cuda.FloatTensor")``."""
-        takes_type = m.matches(call.func, m.Attribute(attr=m.Name("type"))) or self.aliases.qualify(call.func) == "torch.set_default_tensor_type"
-        for arg in positional(call)[:1] if takes_type else ():
+        """``x.type(torch.cuda.FloatTensor)``."""
+        for arg in positional(call)[:1] if m.matches(call.func, m.Attribute(attr=m.Name("type"))) else ():
             site = self._legacy_type(arg.value)
             if site is not None:
                 yield site

@@ -84,6 +84,9 @@ class HardcodedCuda(Rule):
         # A GPU index the caller chooses, in a file whose CPU path never reaches it.
         Valid(_HEADER + "def place(module, device_id):\n    return module.cuda(device_id)\n"
                         "def build(model):\n    return place(model, 0) if torch.cuda.is_available() else model\n"),
+        # What follows an early exit without a GPU runs only with one.
+        Valid(_HEADER + "def predict(model, x):\n    if not torch.cuda.is_available():\n        return model(x)\n"
+                        "    return model.cuda()(x.cuda())\n"),
     ]
     INVALID = [
         Invalid(
@@ -157,10 +160,8 @@ class HardcodedCuda(Rule):
         ),
         # Legacy types named, not called: the CPU type when there is no GPU.
         Invalid(
-            _HEADER + 'torch.set_default_tensor_type("torch.cuda.FloatTensor")\n'
-                      "dtype = torch.cuda.FloatTensor\nx = torch.randn(3).type(torch.cuda.LongTensor)\n",
-            _HEADER + 'torch.set_default_tensor_type("torch.cuda.FloatTensor" if torch.cuda.is_available() else "torch.FloatTensor")\n'
-                      "dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor\n"
+            _HEADER + "dtype = torch.cuda.FloatTensor\nx = torch.randn(3).type(torch.cuda.LongTensor)\n",
+            _HEADER + "dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor\n"
                       "x = torch.randn(3).type(torch.cuda.LongTensor if torch.cuda.is_available() else torch.LongTensor)\n",
             message="fall back to the CPU type",
         ),
@@ -188,6 +189,9 @@ class HardcodedCuda(Rule):
         Invalid(_HEADER + "\ndef step(batch, device):\n    return batch.cuda()\n", message="use a portable `device`"),
         Invalid("def main():\n    import torch\n    model = Net().cuda()\n", message="`.cuda()` fails without a GPU"),
         Invalid("from model import *\nnet = Net().cuda()\n", message="`.cuda()` fails without a GPU"),
+        # `torch` imported under `try:`: a definition after the opening imports would run before it.
+        Invalid("import os\ntry:\n    import torch\nexcept ImportError:\n    torch = None\nnet = Net().cuda()\n",
+                message="use a portable `device`", line=6),
         # `torch` read but never imported by name: it comes from the star import.
         Invalid(
             "from utils import *\nnoise = torch.randn(3).cuda()\n",
@@ -198,7 +202,7 @@ class HardcodedCuda(Rule):
 
     def check(self) -> None:
         portable = PortableDevice.of(self.context)
-        device = ModuleDevice(self.tree, self.aliases, portable.definition)
+        device = ModuleDevice(self.tree, self.aliases, portable)
         for site in cuda_sites(self.tree, self.aliases):
             edits = self._fix(site, portable, device)
             self.report(site.node, f"{site.message}; {site.advice}" if edits and site.advice else site.message,
