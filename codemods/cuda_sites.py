@@ -47,7 +47,8 @@ _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
 _GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
 _NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
 # `if ...: return` (or raise, continue, break, exit()): what follows runs only when the test is false.
-_LEAVES = m.Return() | m.Raise() | m.Continue() | m.Break() | m.Expr(m.Call(m.Name("exit") | m.Name("quit") | m.Attribute(m.Name("sys"), m.Name("exit"))))
+_EXIT_CALL = m.Call(m.Name("exit") | m.Name("quit") | m.Attribute(m.Name("sys"), m.Name("exit")))
+_LEAVES = m.Return() | m.Raise() | m.Continue() | m.Break() | m.Expr(_EXIT_CALL)
 _EARLY_EXIT = m.If(
     body=m.IndentedBlock(body=[m.ZeroOrMore(), m.SimpleStatementLine(body=[m.ZeroOrMore(), _LEAVES])])
     | m.SimpleStatementSuite(body=[m.ZeroOrMore(), _LEAVES]),
@@ -129,7 +130,7 @@ class _Sites:
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
             if isinstance(above, (cst.IndentedBlock, cst.Module)):
                 earlier = above.body[: next(i for i, s in enumerate(above.body) if s is below)]
-                if any(m.matches(s, _EARLY_EXIT) and self._decides(s) for s in earlier):  # type: ignore[arg-type]
+                if any(isinstance(s, cst.If) and m.matches(s, _EARLY_EXIT) and self._decides(s) for s in earlier):
                     return True
             below = above
         return False
@@ -172,7 +173,8 @@ class _Sites:
 
     def _placement(self, call: cst.Call, spelled: str, build: Callable[[cst.Name], cst.CSTNode]) -> Site:
         """A call that puts something on the GPU: ``build(device)`` puts it on the portable device."""
-        return Site(call, f"{spelled} fails without a GPU; use a portable `device`", lambda _, d: build(d), uses_device=True)
+        message = f"{spelled} fails without a GPU; use a portable `device`"
+        return Site(call, message, lambda _, d: build(d), uses_device=True)
 
     def _named_device(self, call: cst.Call, arg: cst.Arg, spelled: str) -> Site | None:
         """``.to("cuda")``, ``device="cuda"``: the device argument becomes the portable device."""
@@ -186,7 +188,8 @@ class _Sites:
         """``map_location="cuda:0"`` (the GPU a one-GPU machine has) or ``lambda storage, loc:
         storage.cuda()``: loads onto the GPU the portable device is when there is one."""
         if isinstance(location, cst.Lambda):
-            return any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")), args=[])) for c in self.tree.of_type(location, cst.Call))
+            calls = self.tree.of_type(location, cst.Call)
+            return any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")), args=[])) for c in calls)
         return device_string(location, self.aliases) == "cuda:0"
 
     def _cuda_index(self, call: cst.Call, index: cst.BaseExpression) -> Site | None:
@@ -207,24 +210,28 @@ class _Sites:
         """``x.device``, or a name that every assignment where it is read binds to a device value."""
         if m.matches(value, _NAMED_DEVICE):
             return True
-        if not isinstance(value, cst.Name):
-            return False
-        function = next((a for a in self.tree.ancestors(at) if isinstance(a, cst.FunctionDef)), None)
-        assigned = m.Assign(targets=[m.AssignTarget(m.Name(value.value))])
-        values = [a.value for a in self.tree.of_type(function, cst.Assign) if m.matches(a, assigned)] if function else []
-        if function is not None and not values:
-            if value.value in {p.name.value for p in (*function.params.params, *function.params.kwonly_params)}:
-                return False  # a parameter: whatever the caller passes
-        if not values:  # read from the module's top level
-            top = [s.body[0] for s in self.tree.root.body if m.matches(s, m.SimpleStatementLine(body=[assigned]))]  # type: ignore[attr-defined]
-            values = [a.value for a in top]  # type: ignore[attr-defined]
+        values = self._values_of(value.value, at) if isinstance(value, cst.Name) else []
         return bool(values) and all(m.matches(v, _NAMED_DEVICE) or looks_like_device(v, self.aliases) for v in values)
+
+    def _values_of(self, name: str, at: cst.CSTNode) -> list[cst.BaseExpression]:
+        """What ``name = ...`` assigns in the function around ``at``, else at the module's top level;
+        nothing when it is the function's parameter (whatever the caller passes)."""
+        assigned = m.Assign(targets=[m.AssignTarget(m.Name(name))])
+        function = next((a for a in self.tree.ancestors(at) if isinstance(a, cst.FunctionDef)), None)
+        if function is not None:
+            values = [a.value for a in self.tree.of_type(function, cst.Assign) if m.matches(a, assigned)]
+            params = function.params
+            if values or name in {p.name.value for p in (*params.params, *params.kwonly_params)}:
+                return values
+        module = self.tree.root
+        assert isinstance(module, cst.Module)
+        lines = [s for s in module.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1]
+        return [s.body[0].value for s in lines if m.matches(s.body[0], assigned)]  # type: ignore[attr-defined]
 
     def _cpu_path(self) -> bool:
         if self._has_cpu_path is None:
-            self._has_cpu_path = any(
-                self.aliases.qualify(c.func) == "torch.cuda.is_available" for c in self.tree.of_type(self.tree.root, cst.Call)
-            )
+            calls = self.tree.of_type(self.tree.root, cst.Call)
+            self._has_cpu_path = any(self.aliases.qualify(c.func) == "torch.cuda.is_available" for c in calls)
         return self._has_cpu_path
 
     def _legacy_constructor(self, call: cst.Call, kind: str) -> Site:
@@ -243,12 +250,13 @@ class _Sites:
         statement = self.tree.parent(expression) if isinstance(expression, cst.Expr) else None
         if not m.matches(statement, m.SimpleStatementLine(body=[m.Expr()])):
             return Site(call, message)
-        return Site(call, message, lambda p, _: p.only_with_gpu(statement), "call it only when there is one", statement)  # type: ignore[arg-type]
+        return Site(call, message, lambda p, _: p.only_with_gpu(statement),  # type: ignore[arg-type]
+                    "call it only when there is one", statement)
 
     def _type_arguments(self, call: cst.Call) -> Iterator[Site]:
         """``x.type(torch.cuda.FloatTensor)``."""
-        for arg in positional(call)[:1] if m.matches(call.func, m.Attribute(attr=m.Name("type"))) else ():
-            site = self._legacy_type(arg.value)
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "type" and positional(call):
+            site = self._legacy_type(positional(call)[0].value)
             if site is not None:
                 yield site
 
@@ -271,7 +279,8 @@ class _Sites:
             return self._legacy_type(value)
         if self._module_positions is None:
             self._module_positions = device_positions(self.tree, self.tree.root, self.aliases)
-        if isinstance(value, cst.Call) or DEVICE_NAME.search(spelled.rsplit(".", 1)[-1]) or spelled in self._module_positions:
+        device_named = DEVICE_NAME.search(spelled.rsplit(".", 1)[-1])
+        if isinstance(value, cst.Call) or device_named or spelled in self._module_positions:
             return self._choice(node, f"`{spelled} = {code_of(value)}` fails without a GPU", value)
         return None
 
@@ -286,7 +295,8 @@ class _Sites:
         return None
 
     def _choice(self, node: cst.CSTNode, message: str, value: cst.BaseExpression) -> Site:
-        return Site(node, message, lambda p, _: p.choice(value, self.aliases), "choose CUDA only when it is available", value)
+        return Site(node, message, lambda p, _: p.choice(value, self.aliases),
+                    "choose CUDA only when it is available", value)
 
 
 def _moved_to(call: cst.Call, device: cst.BaseExpression) -> cst.Call:

@@ -53,8 +53,6 @@ from codemods.cuda_sites import Site, cuda_sites
 from codemods.device_sites import ModuleDevice
 from codemods.portable_device import PortableDevice
 
-_HEADER = "import torch\n"
-
 
 class HardcodedCuda(Rule):
     code = "DEV007"
@@ -64,139 +62,333 @@ class HardcodedCuda(Rule):
     triggers = ("cuda", "CUDA", "gpu", "GPU")
 
     VALID = [
-        Valid(_HEADER + 'device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
-                        "model = Net().to(device)\nx = torch.zeros(3, device=\"cpu\")\n"),
+        Valid(
+            """
+            import torch
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            model = Net().to(device)
+            x = torch.zeros(3, device="cpu")
+            print(torch.cuda.device_count())
+            torch.cuda.manual_seed(0)
+            """
+        ),
         # Guarded by the availability check, or by a switch the user sets.
-        Valid(_HEADER + "if torch.cuda.is_available():\n    model = model.cuda()\nx = x.cuda() if args.cuda else x\n"),
-        Valid(_HEADER + "print(torch.cuda.device_count())\ntorch.cuda.manual_seed(0)\n"),
+        Valid(
+            """
+            import torch
+            if torch.cuda.is_available():
+                model = model.cuda()
+            x = x.cuda() if args.cuda else x
+            """
+        ),
         # "cuda" where it is not a device; a legacy type only compared against.
-        Valid(_HEADER + 'backend = "cuda"\ntimings = {"cuda": []}\ndef label(kind="cuda"):\n'
-                        "    return isinstance(kind, torch.cuda.FloatTensor)\n"),
+        Valid(
+            """
+            import torch
+            backend = "cuda"
+            timings = {"cuda": []}
+            def label(kind="cuda"):
+                return isinstance(kind, torch.cuda.FloatTensor)
+            """
+        ),
         # Switches that ask, and a type chosen by availability.
-        Valid(_HEADER + "dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor\n"
-                        "use_cuda = not args.no_cuda and torch.cuda.is_available()\n"
-                        'config = {"use_cuda": torch.cuda.is_available()}\n'),
+        Valid(
+            """
+            import torch
+            dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+            use_cuda = not args.no_cuda and torch.cuda.is_available()
+            config = {"use_cuda": torch.cuda.is_available()}
+            """
+        ),
         # `torch` imported only under TYPE_CHECKING: nothing runs here to fix.
-        Valid("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import torch\n"
-              'def describe(device: "torch.device") -> str:\n    return str(device)\n'),
+        Valid(
+            """
+            from typing import TYPE_CHECKING
+            if TYPE_CHECKING:
+                import torch
+            def describe(device: "torch.device") -> str:
+                return str(device)
+            """
+        ),
         # A `cuda()` method forwards its caller's request.
-        Valid(_HEADER + "class Loss:\n    def cuda(self):\n        self.criterion.cuda()\n"),
+        Valid(
+            """
+            import torch
+            class Loss:
+                def cuda(self):
+                    self.criterion.cuda()
+            """
+        ),
         # A GPU index the caller chooses, in a file whose CPU path never reaches it.
-        Valid(_HEADER + "def place(module, device_id):\n    return module.cuda(device_id)\n"
-                        "def build(model):\n    return place(model, 0) if torch.cuda.is_available() else model\n"),
+        Valid(
+            """
+            import torch
+            def place(module, device_id):
+                return module.cuda(device_id)
+            def build(model):
+                return place(model, 0) if torch.cuda.is_available() else model
+            """
+        ),
         # What follows an early exit without a GPU runs only with one.
-        Valid(_HEADER + "def predict(model, x):\n    if not torch.cuda.is_available():\n        return model(x)\n"
-                        "    return model.cuda()(x.cuda())\n"),
+        Valid(
+            """
+            import torch
+            def predict(model, x):
+                if not torch.cuda.is_available():
+                    return model(x)
+                return model.cuda()(x.cuda())
+            """
+        ),
     ]
     INVALID = [
         Invalid(
-            _HEADER + "\nmodel = Net().cuda()  # to the GPU\n",
-            _HEADER + '\ndevice = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n\n'
-                      "model = Net().to(device)  # to the GPU\n",
-            message="`.cuda()` fails without a GPU", line=3,
+            """
+            import torch
+
+            model = Net().cuda()  # to the GPU
+            """,
+            """
+            import torch
+
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+            model = Net().to(device)  # to the GPU
+            """,
+            message='`.cuda()` fails without a GPU', line=3,
         ),
         Invalid(
-            "import torch as T\n\ndef make(n):\n"
-            "    return T.zeros(n, device=\"cuda\"), T.ones(n).to('cuda', non_blocking=True).cuda(non_blocking=True)\n",
-            "import torch as T\n\ndevice = T.device(\"cuda\" if T.cuda.is_available() else \"cpu\")\n\ndef make(n):\n"
-            "    return T.zeros(n, device=device), T.ones(n).to(device, non_blocking=True).to(device, non_blocking=True)\n",
-            message='`device="cuda"` fails without a GPU',
+            """
+            import torch as T
+
+            def make(n):
+                return T.zeros(n, device="cuda"), T.ones(n).to('cuda', non_blocking=True).cuda(non_blocking=True)
+            """,
+            """
+            import torch as T
+
+            device = T.device("cuda" if T.cuda.is_available() else "cpu")
+
+            def make(n):
+                return T.zeros(n, device=device), T.ones(n).to(device, non_blocking=True).to(device, non_blocking=True)
+            """,
+            message='`device="cuda"` fails',
         ),
         # The module's device is made portable (keeping the GPU it names) and reused.
         Invalid(
-            _HEADER + 'device = torch.device("cuda:0")\nx = torch.randn(3).cuda()\n',
-            _HEADER + 'device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")\nx = torch.randn(3).to(device)\n',
-            message="choose CUDA only when it is available",
+            """
+            import torch
+            device = torch.device("cuda:0")
+            x = torch.randn(3).cuda()
+            """,
+            """
+            import torch
+            device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
+            x = torch.randn(3).to(device)
+            """,
+            message='choose CUDA only when it is available',
         ),
         Invalid(
-            _HEADER + 'DEVICE = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
-                      "def f():\n    return torch.zeros(3).cuda()\n",
-            _HEADER + 'DEVICE = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
-                      "def f():\n    return torch.zeros(3).to(DEVICE)\n",
+            """
+            import torch
+            DEVICE = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            def f():
+                return torch.zeros(3).cuda()
+            """,
+            """
+            import torch
+            DEVICE = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            def f():
+                return torch.zeros(3).to(DEVICE)
+            """,
         ),
         # Switches stuck on ask the machine; what they guard is then left alone.
         Invalid(
-            _HEADER + 'USE_CUDA = True\nopt.cuda = not opt.no_cuda\nconfig = {"use_cuda": True}\n'
-                      "w = torch.randn(3, requires_grad=True)\nif USE_CUDA:\n    w = w.cuda()\n",
-            _HEADER + "USE_CUDA = torch.cuda.is_available()\nopt.cuda = not opt.no_cuda and torch.cuda.is_available()\n"
-                      'config = {"use_cuda": torch.cuda.is_available()}\n'
-                      "w = torch.randn(3, requires_grad=True)\nif USE_CUDA:\n    w = w.cuda()\n",
+            """
+            import torch
+            USE_CUDA = True
+            opt.cuda = not opt.no_cuda
+            config = {"use_cuda": True}
+            parser.add_argument("--cuda", action="store_true", default=True)
+            w = torch.randn(3, requires_grad=True)
+            if USE_CUDA:
+                w = w.cuda()
+            """,
+            """
+            import torch
+            USE_CUDA = torch.cuda.is_available()
+            opt.cuda = not opt.no_cuda and torch.cuda.is_available()
+            config = {"use_cuda": torch.cuda.is_available()}
+            parser.add_argument("--cuda", action="store_true", default=torch.cuda.is_available())
+            w = torch.randn(3, requires_grad=True)
+            if USE_CUDA:
+                w = w.cuda()
+            """,
             message="`opt.cuda = not opt.no_cuda` assumes a GPU",
-        ),
-        Invalid(
-            "import argparse\n" + _HEADER + 'parser = argparse.ArgumentParser()\n'
-            'parser.add_argument("--cuda", action="store_true", default=True)\n',
-            "import argparse\n" + _HEADER + 'parser = argparse.ArgumentParser()\n'
-            'parser.add_argument("--cuda", action="store_true", default=torch.cuda.is_available())\n',
-            message='`"--cuda"` defaulting to True',
         ),
         # A trainer's own device, and a switch parameter that defaults to on.
         Invalid(
-            _HEADER + 'class Trainer:\n    def __init__(self, use_cuda=True):\n        self.device = torch.device("cuda")\n',
-            _HEADER + "class Trainer:\n    def __init__(self, use_cuda=torch.cuda.is_available()):\n"
-                      '        self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n',
-            message="`use_cuda=True` assumes a GPU",
+            """
+            import torch
+            class Trainer:
+                def __init__(self, use_cuda=True):
+                    self.device = torch.device("cuda")
+            """,
+            """
+            import torch
+            class Trainer:
+                def __init__(self, use_cuda=torch.cuda.is_available()):
+                    self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            """,
+            message='`use_cuda=True` assumes a GPU',
         ),
         # A device default is made portable; `map_location` only reported: the local `device` shadows.
         Invalid(
-            _HEADER + 'def load(path, device="cuda"):\n    return torch.load(path, map_location="cuda:0")\n',
-            _HEADER + 'def load(path, device="cuda" if torch.cuda.is_available() else "cpu"):\n'
-                      '    return torch.load(path, map_location="cuda:0")\n',
+            """
+            import torch
+            def load(path, device="cuda"):
+                return torch.load(path, map_location="cuda:0")
+            """,
+            """
+            import torch
+            def load(path, device="cuda" if torch.cuda.is_available() else "cpu"):
+                return torch.load(path, map_location="cuda:0")
+            """,
             message='`device="cuda"` defaults to a GPU',
         ),
         Invalid(
-            _HEADER + "def restore(path):\n    return torch.load(path, map_location=lambda storage, loc: storage.cuda())\n",
-            _HEADER + '\ndevice = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
-                      "def restore(path):\n    return torch.load(path, map_location=device)\n",
-            message="`map_location=lambda storage, loc: storage.cuda()` fails without a GPU",
+            """
+            import torch
+            def restore(path):
+                return torch.load(path, map_location=lambda storage, loc: storage.cuda())
+            """,
+            """
+            import torch
+
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            def restore(path):
+                return torch.load(path, map_location=device)
+            """,
+            message='`map_location=lambda storage, loc: storage.cuda()` fails without a GPU',
         ),
         Invalid(
-            _HEADER + 'device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
-                      "buf = torch.cuda.FloatTensor(4, 4)\nids = torch.cuda.LongTensor([1, 2])\n",
-            _HEADER + 'device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
-                      "buf = torch.empty(4, 4, dtype=torch.float32, device=device)\n"
-                      "ids = torch.tensor([1, 2], dtype=torch.int64, device=device)\n",
-            message="`torch.cuda.FloatTensor` fails without a GPU",
+            """
+            import torch
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            buf = torch.cuda.FloatTensor(4, 4)
+            ids = torch.cuda.LongTensor([1, 2])
+            """,
+            """
+            import torch
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            buf = torch.empty(4, 4, dtype=torch.float32, device=device)
+            ids = torch.tensor([1, 2], dtype=torch.int64, device=device)
+            """,
+            message='`torch.cuda.FloatTensor` fails without a GPU',
         ),
         # Legacy types named, not called: the CPU type when there is no GPU.
         Invalid(
-            _HEADER + "dtype = torch.cuda.FloatTensor\nx = torch.randn(3).type(torch.cuda.LongTensor)\n",
-            _HEADER + "dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor\n"
-                      "x = torch.randn(3).type(torch.cuda.LongTensor if torch.cuda.is_available() else torch.LongTensor)\n",
-            message="fall back to the CPU type",
+            """
+            import torch
+            dtype = torch.cuda.FloatTensor
+            x = torch.randn(3).type(torch.cuda.LongTensor)
+            """,
+            """
+            import torch
+            dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+            x = torch.randn(3).type(torch.cuda.LongTensor if torch.cuda.is_available() else torch.LongTensor)
+            """,
+            message='fall back to the CPU type',
         ),
         Invalid(
-            _HEADER + "# pick the GPU\ntorch.cuda.set_device(args.gpu)  # from the command line\n",
-            _HEADER + "# pick the GPU\nif torch.cuda.is_available():\n    torch.cuda.set_device(args.gpu)  # from the command line\n",
-            message="call it only when there is one",
+            """
+            import torch
+            # pick the GPU
+            torch.cuda.set_device(args.gpu)  # from the command line
+            """,
+            """
+            import torch
+            # pick the GPU
+            if torch.cuda.is_available():
+                torch.cuda.set_device(args.gpu)  # from the command line
+            """,
+            message='call it only when there is one',
         ),
         # `.cuda(d)` of a device `d` fails when `d` is the CPU: `.to(d)` goes wherever it is.
         Invalid(
-            _HEADER + "def prior(self, x, current_device):\n    here = x.device\n"
-                      "    return self.means.cuda(here), torch.randn(3).cuda(current_device)\n",
-            _HEADER + "def prior(self, x, current_device):\n    here = x.device\n"
-                      "    return self.means.to(here), torch.randn(3).to(current_device)\n",
-            message="`.cuda(here)` fails when `here` is the CPU",
+            """
+            import torch
+            def prior(self, x, current_device):
+                here = x.device
+                return self.means.cuda(here), torch.randn(3).cuda(current_device)
+            """,
+            """
+            import torch
+            def prior(self, x, current_device):
+                here = x.device
+                return self.means.to(here), torch.randn(3).to(current_device)
+            """,
+            message='`.cuda(here)` fails when `here` is the CPU',
         ),
         # Explicit GPU indices are a placement decision: reported only.
         Invalid(
-            _HEADER + 'x = torch.zeros(3).cuda(1)\ny = torch.ones(3, device="cuda:1")\n'
-                      "parts = [part.cuda(i) for i, part in enumerate(parts)]\n",
-            message="`.cuda(1)` pins an explicit GPU",
+            """
+            import torch
+            x = torch.zeros(3).cuda(1)
+            y = torch.ones(3, device="cuda:1")
+            parts = [part.cuda(i) for i, part in enumerate(parts)]
+            """,
+            message='`.cuda(1)` pins an explicit GPU',
         ),
         # Report only: a local `device` would shadow the module's; `torch` imported only inside a
         # function; a star import that may not bring `torch` (the file never reads it).
-        Invalid(_HEADER + "\ndef step(batch, device):\n    return batch.cuda()\n", message="use a portable `device`"),
-        Invalid("def main():\n    import torch\n    model = Net().cuda()\n", message="`.cuda()` fails without a GPU"),
-        Invalid("from model import *\nnet = Net().cuda()\n", message="`.cuda()` fails without a GPU"),
+        Invalid(
+            """
+            import torch
+
+            def step(batch, device):
+                return batch.cuda()
+            """,
+            message='use a portable `device`',
+        ),
+        Invalid(
+            """
+            def main():
+                import torch
+                model = Net().cuda()
+            """,
+            message='`.cuda()` fails without a GPU',
+        ),
+        Invalid(
+            """
+            from model import *
+            net = Net().cuda()
+            """,
+            message='`.cuda()` fails without a GPU',
+        ),
         # `torch` imported under `try:`: a definition after the opening imports would run before it.
-        Invalid("import os\ntry:\n    import torch\nexcept ImportError:\n    torch = None\nnet = Net().cuda()\n",
-                message="use a portable `device`", line=6),
+        Invalid(
+            """
+            import os
+            try:
+                import torch
+            except ImportError:
+                torch = None
+            net = Net().cuda()
+            """,
+            message='use a portable `device`', line=6,
+        ),
         # `torch` read but never imported by name: it comes from the star import.
         Invalid(
-            "from utils import *\nnoise = torch.randn(3).cuda()\n",
-            "from utils import *\n\ndevice = torch.device(\"cuda\" if torch.cuda.is_available() else \"cpu\")\n"
-            "noise = torch.randn(3).to(device)\n",
+            """
+            from utils import *
+            noise = torch.randn(3).cuda()
+            """,
+            """
+            from utils import *
+
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            noise = torch.randn(3).to(device)
+            """,
         ),
     ]
 

@@ -25,7 +25,13 @@ _ASSIGNED = re.compile(r"^(use_|with_)?(cuda|gpu)$", re.IGNORECASE)
 _ARGUMENT = re.compile(r"^(use|with)_(cuda|gpu)$", re.IGNORECASE)
 _OPTION = re.compile(r"^--?(use[-_])?(cuda|gpu)$", re.IGNORECASE)
 _OFF_SWITCH = re.compile(r"^(no|disable)_(cuda|gpu)$", re.IGNORECASE)
-_TRUE = m.Name("True")
+
+
+_STRING_KEY = m.Subscript(slice=[m.SubscriptElement(m.Index(m.SimpleString()))])
+
+
+def _is_true(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "True"
 
 
 @dataclass(frozen=True)
@@ -45,7 +51,7 @@ class Switch:
 
 def _key(target: cst.BaseExpression) -> str | None:
     """The last name of an assignment target: ``use_cuda``, ``args.cuda``, ``config["use_gpu"]``."""
-    if m.matches(target, m.Subscript(slice=[m.SubscriptElement(m.Index(m.SimpleString()))])):
+    if isinstance(target, cst.Subscript) and m.matches(target, _STRING_KEY):
         key = target.slice[0].slice.value.evaluated_value  # type: ignore[attr-defined]
         return key if isinstance(key, str) else None
     spelled = dotted_name(target)
@@ -62,9 +68,9 @@ def assigned_switch(node: cst.Assign) -> Switch | None:
     if key is None or not names.match(key):
         return None
     value = node.value
-    if m.matches(value, _TRUE):
+    if _is_true(value):
         return Switch(node, value, f"`{code_of(target)} = True`")
-    if m.matches(value, m.UnaryOperation(operator=m.Not())):
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Not):
         off = _key(value.expression)  # type: ignore[attr-defined]
         if off is not None and _OFF_SWITCH.match(off):
             return Switch(node, value, f"`{code_of(target)} = {code_of(value)}`")
@@ -74,7 +80,7 @@ def assigned_switch(node: cst.Assign) -> Switch | None:
 def parameter_switch(param: cst.Param) -> Switch | None:
     """``def train(model, use_cuda=True)``."""
     name = param.name.value
-    if param.default is not None and _ARGUMENT.match(name) and m.matches(param.default, _TRUE):
+    if param.default is not None and _ARGUMENT.match(name) and _is_true(param.default):
         return Switch(param, param.default, f"`{name}=True`")
     return None
 
@@ -85,10 +91,11 @@ def argument_switches(call: cst.Call) -> list[Switch]:
     found = [
         Switch(arg, arg.value, f"`{arg.keyword.value}=True`")
         for arg in call.args
-        if arg.keyword is not None and _ARGUMENT.match(arg.keyword.value) and m.matches(arg.value, _TRUE)
+        if arg.keyword is not None and _ARGUMENT.match(arg.keyword.value) and _is_true(arg.value)
     ]
     default = kwarg(call, "default")
-    if m.matches(call.func, m.Attribute(attr=m.Name("add_argument"))) and default and m.matches(default.value, _TRUE):
+    argparse = isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"
+    if argparse and default is not None and _is_true(default.value):
         options = [a.value for a in positional(call) if isinstance(a.value, cst.SimpleString)]
         if any(_OPTION.match(str(o.evaluated_value)) for o in options):
             found.append(Switch(call, default.value, f"`{code_of(options[0])}` defaulting to True"))
@@ -98,6 +105,6 @@ def argument_switches(call: cst.Call) -> list[Switch]:
 def dictionary_switch(element: cst.DictElement) -> Switch | None:
     """``{"use_cuda": True}``: a configuration that turns the GPU on."""
     key = element.key
-    if isinstance(key, cst.SimpleString) and _ARGUMENT.match(str(key.evaluated_value)) and m.matches(element.value, _TRUE):
+    if isinstance(key, cst.SimpleString) and _ARGUMENT.match(str(key.evaluated_value)) and _is_true(element.value):
         return Switch(element, element.value, f"`{code_of(key)}: True`")
     return None

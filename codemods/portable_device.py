@@ -87,7 +87,9 @@ class PortableDevice:
             return cst.parse_expression(self.spelled(device_object=device_object))
         named = value.args[0].value if isinstance(value, cst.Call) else value
         choice = cst.IfExp(test=self.available(), body=named, orelse=cst.SimpleString('"cpu"'))
-        return value.with_changes(args=[value.args[0].with_changes(value=choice)]) if isinstance(value, cst.Call) else choice
+        if isinstance(value, cst.Call):
+            return value.with_changes(args=[value.args[0].with_changes(value=choice)])
+        return choice
 
     def definition(self, name: str = "device") -> cst.SimpleStatementLine:
         """``device = <portable device>``, after a blank line, as a formatter would put it below imports."""
