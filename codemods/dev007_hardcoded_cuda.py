@@ -1,19 +1,20 @@
 """## What it does
 Finds code that assumes a GPU (the sites of `codemods.cuda_sites`): `.cuda()`, `.to("cuda")`,
 `device="cuda"`, `map_location="cuda:0"`, `torch.cuda.FloatTensor(...)` and its aliases,
-`torch.cuda.set_device(i)`, a device chosen as `torch.device("cuda")` (in the module, on an object,
+`torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, a device chosen as `torch.device("cuda")` (in the module, on an object,
 as a parameter default), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
 True}`, an argparse `--cuda` with `default=True`, `args.cuda = not args.no_cuda`).
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
 after the imports, never where a local name would shadow it. A chosen device becomes CUDA only when
 available, a switch asks `torch.cuda.is_available()`, a legacy type falls back to the CPU type,
-`set_device` runs only with a GPU, and `.cuda(d)` of a device `d` becomes `.to(d)`.
+`set_device` and `synchronize` run only with a GPU, and `.cuda(d)` of a device `d` becomes `.to(d)`.
 
 Reported, not fixed: explicit GPU indices (`.cuda(1)`, `"cuda:1"`: a placement decision, see DEV006),
-and any fix that would need `torch` where the module does not import it at its top level. Left alone:
-code guarded by `torch.cuda.is_available()` or a CUDA/GPU switch, and `"cuda"` that is not a device
-(`backend = "cuda"`).
+and any fix that would need `torch` where the module does not import it at its top level (imported
+in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
+`torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU), a `cuda()`
+method forwarding the call, and `"cuda"` that is not a device (`backend = "cuda"`).
 
 ## Device style
 `[tool.autofix] device = "classic"` (the default) writes `torch.device("cuda" if
@@ -304,12 +305,15 @@ class HardcodedCuda(Rule):
             import torch
             # pick the GPU
             torch.cuda.set_device(args.gpu)  # from the command line
+            torch.cuda.synchronize()
             """,
             """
             import torch
             # pick the GPU
             if torch.cuda.is_available():
                 torch.cuda.set_device(args.gpu)  # from the command line
+            if torch.cuda.is_available():
+                torch.cuda.synchronize()
             """,
             message='call it only when there is one',
         ),

@@ -1,6 +1,7 @@
 """A sentence classifier configured the 2018 way: a config dict says `"use_cuda": True`, the command
-line offers only `--no_cuda` (so `args.cuda` is on unless the user remembers the flag), and the GPU
-is picked with `torch.cuda.set_device`. On a CPU-only machine the first guarded `.cuda()` stops it.
+line offers only `--no_cuda` (so `args.cuda` is on unless the user remembers the flag), the GPU is
+picked with `torch.cuda.set_device` and waited for with `torch.cuda.synchronize`. On a CPU-only
+machine the first guarded `.cuda()` stops it.
 """
 
 import argparse
@@ -34,4 +35,5 @@ def run():
         sentences, labels = sentences.cuda(), labels.cuda()
     loss = nn.functional.cross_entropy(model(sentences), labels)
     loss.backward()
+    torch.cuda.synchronize()  # the step is done before the results are read
     return {"loss": loss.detach(), "grad": model[0].weight.grad}
