@@ -9,9 +9,10 @@
   wherever ``d`` is, the CPU included;
 - a device chosen once: ``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``def
   f(device="cuda")``: CUDA only when it is available (keeping the GPU it names);
-- ``torch.cuda.FloatTensor`` named as a type (``dtype = ...``, ``x.type(...)``): the CPU type when
-  there is no GPU (a type named by a string, ``"torch.cuda.FloatTensor"``, is left alone: the
-  emulated GPU of ``autofix verify`` cannot run it, so no fix of it could be proved);
+- a ``torch.cuda.FloatTensor`` alias (``dtype = torch.cuda.FloatTensor``): the CPU type when there is
+  no GPU. ``x.type(torch.cuda.FloatTensor)`` is reported only (DEV009 rewrites it to ``.to("cuda",
+  torch.float32)``, a site with a fix); a type named by a string (``"torch.cuda.FloatTensor"``) is
+  left alone: the emulated GPU of ``autofix verify`` cannot run it, so no fix of it could be proved;
 - ``torch.cuda.set_device(i)`` and ``torch.cuda.synchronize()`` statements: run only with a GPU;
 - the switches of :mod:`codemods.gpu_switches` (``USE_CUDA = True``): ask the machine.
 
@@ -54,6 +55,10 @@ _EARLY_EXIT = m.If(
     | m.SimpleStatementSuite(body=[m.ZeroOrMore(), _LEAVES]),
     orelse=None,
 )
+
+# What `PortableDevice.only_with_gpu` writes around `torch.cuda.set_device(i)`.
+_WRITTEN_GUARD = m.If(body=m.IndentedBlock(body=[m.SimpleStatementLine(body=[m.Expr(m.Call(
+    m.Attribute(m.Attribute(attr=m.Name("cuda")), m.Name("set_device") | m.Name("synchronize"))))])]), orelse=None)
 
 # A fix, given the file's portable device and the name of the module's device.
 Fix = Callable[[PortableDevice, cst.Name], Replacement]
@@ -229,10 +234,18 @@ class _Sites:
         return [s.body[0].value for s in lines if m.matches(s.body[0], assigned)]  # type: ignore[attr-defined]
 
     def _cpu_path(self) -> bool:
+        """Does the file branch on ``torch.cuda.is_available()`` (an ``if`` statement)? Not counting
+        the expressions and the ``if`` around ``torch.cuda.set_device`` that this rule's own fixes
+        write: the answer must not change once a fix is applied."""
         if self._has_cpu_path is None:
-            calls = self.tree.of_type(self.tree.root, cst.Call)
-            self._has_cpu_path = any(self.aliases.qualify(c.func) == "torch.cuda.is_available" for c in calls)
+            self._has_cpu_path = any(
+                self._asks_availability(branch.test) and not m.matches(branch, _WRITTEN_GUARD)
+                for branch in self.tree.of_type(self.tree.root, cst.If)
+            )
         return self._has_cpu_path
+
+    def _asks_availability(self, test: cst.BaseExpression) -> bool:
+        return any(self.aliases.qualify(c.func) == "torch.cuda.is_available" for c in self.tree.of_type(test, cst.Call))
 
     def _legacy_constructor(self, call: cst.Call, kind: str) -> Site:
         message = f"`torch.cuda.{kind}` fails without a GPU"
@@ -254,11 +267,14 @@ class _Sites:
                     "call it only when there is one", statement)
 
     def _type_arguments(self, call: cst.Call) -> Iterator[Site]:
-        """``x.type(torch.cuda.FloatTensor)``."""
+        """``x.type(torch.cuda.FloatTensor)``: reported. DEV009 (legacy tensor API) rewrites it to
+        ``x.to("cuda", torch.float32)`` where ``x`` is a tensor, and that ``.to("cuda")`` is a site
+        with a fix; a second fix of the same call here would race with it."""
         if isinstance(call.func, cst.Attribute) and call.func.attr.value == "type" and positional(call):
-            site = self._legacy_type(positional(call)[0].value)
-            if site is not None:
-                yield site
+            kind = _legacy_kind(positional(call)[0].value, self.aliases)
+            if kind is not None:
+                yield Site(call, f"`.type(torch.cuda.{kind})` fails without a GPU; DEV009 turns it into"
+                                 " `.to(\"cuda\", dtype)`, which this rule then makes portable")
 
     def _legacy_type(self, node: cst.BaseExpression) -> Site | None:
         kind = _legacy_kind(node, self.aliases)

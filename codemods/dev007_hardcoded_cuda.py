@@ -127,7 +127,9 @@ class HardcodedCuda(Rule):
             def place(module, device_id):
                 return module.cuda(device_id)
             def build(model):
-                return place(model, 0) if torch.cuda.is_available() else model
+                if torch.cuda.is_available():
+                    model = place(model, 0)
+                return model
             """
         ),
         # What follows an early exit without a GPU runs only with one.
@@ -155,7 +157,7 @@ class HardcodedCuda(Rule):
 
             model = Net().to(device)  # to the GPU
             """,
-            message='`.cuda()` fails without a GPU', line=3,
+            message="`.cuda()` fails without a GPU", line=3,
         ),
         Invalid(
             """
@@ -186,7 +188,7 @@ class HardcodedCuda(Rule):
             device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
             x = torch.randn(3).to(device)
             """,
-            message='choose CUDA only when it is available',
+            message="choose CUDA only when it is available",
         ),
         Invalid(
             """
@@ -240,7 +242,7 @@ class HardcodedCuda(Rule):
                 def __init__(self, use_cuda=torch.cuda.is_available()):
                     self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
             """,
-            message='`use_cuda=True` assumes a GPU',
+            message="`use_cuda=True` assumes a GPU",
         ),
         # A device default is made portable; `map_location` only reported: the local `device` shadows.
         Invalid(
@@ -269,7 +271,7 @@ class HardcodedCuda(Rule):
             def restore(path):
                 return torch.load(path, map_location=device)
             """,
-            message='`map_location=lambda storage, loc: storage.cuda()` fails without a GPU',
+            message="`map_location=lambda storage, loc: storage.cuda()` fails without a GPU",
         ),
         Invalid(
             """
@@ -284,21 +286,27 @@ class HardcodedCuda(Rule):
             buf = torch.empty(4, 4, dtype=torch.float32, device=device)
             ids = torch.tensor([1, 2], dtype=torch.int64, device=device)
             """,
-            message='`torch.cuda.FloatTensor` fails without a GPU',
+            message="`torch.cuda.FloatTensor` fails without a GPU",
         ),
-        # Legacy types named, not called: the CPU type when there is no GPU.
+        # A legacy type alias: the CPU type when there is no GPU.
         Invalid(
             """
             import torch
             dtype = torch.cuda.FloatTensor
-            x = torch.randn(3).type(torch.cuda.LongTensor)
             """,
             """
             import torch
             dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
-            x = torch.randn(3).type(torch.cuda.LongTensor if torch.cuda.is_available() else torch.LongTensor)
             """,
-            message='fall back to the CPU type',
+            message="fall back to the CPU type",
+        ),
+        # `.type(torch.cuda.LongTensor)` is DEV009's to rewrite (to `.to("cuda", torch.int64)`): reported.
+        Invalid(
+            """
+            import torch
+            x = torch.randn(3).type(torch.cuda.LongTensor)
+            """,
+            message="DEV009 turns it into",
         ),
         Invalid(
             """
@@ -315,7 +323,7 @@ class HardcodedCuda(Rule):
             if torch.cuda.is_available():
                 torch.cuda.synchronize()
             """,
-            message='call it only when there is one',
+            message="call it only when there is one",
         ),
         # `.cuda(d)` of a device `d` fails when `d` is the CPU: `.to(d)` goes wherever it is.
         Invalid(
@@ -331,7 +339,7 @@ class HardcodedCuda(Rule):
                 here = x.device
                 return self.means.to(here), torch.randn(3).to(current_device)
             """,
-            message='`.cuda(here)` fails when `here` is the CPU',
+            message="`.cuda(here)` fails when `here` is the CPU",
         ),
         # Explicit GPU indices are a placement decision: reported only.
         Invalid(
@@ -341,7 +349,7 @@ class HardcodedCuda(Rule):
             y = torch.ones(3, device="cuda:1")
             parts = [part.cuda(i) for i, part in enumerate(parts)]
             """,
-            message='`.cuda(1)` pins an explicit GPU',
+            message="`.cuda(1)` pins an explicit GPU",
         ),
         # Report only: a local `device` would shadow the module's; `torch` imported only inside a
         # function; a star import that may not bring `torch` (the file never reads it).
@@ -352,7 +360,7 @@ class HardcodedCuda(Rule):
             def step(batch, device):
                 return batch.cuda()
             """,
-            message='use a portable `device`',
+            message="use a portable `device`",
         ),
         Invalid(
             """
@@ -360,14 +368,14 @@ class HardcodedCuda(Rule):
                 import torch
                 model = Net().cuda()
             """,
-            message='`.cuda()` fails without a GPU',
+            message="`.cuda()` fails without a GPU",
         ),
         Invalid(
             """
             from model import *
             net = Net().cuda()
             """,
-            message='`.cuda()` fails without a GPU',
+            message="`.cuda()` fails without a GPU",
         ),
         # `torch` imported under `try:`: a definition after the opening imports would run before it.
         Invalid(
@@ -379,7 +387,7 @@ class HardcodedCuda(Rule):
                 torch = None
             net = Net().cuda()
             """,
-            message='use a portable `device`', line=6,
+            message="use a portable `device`", line=6,
         ),
         # `torch` read but never imported by name: it comes from the star import.
         Invalid(

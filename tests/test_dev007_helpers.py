@@ -79,8 +79,13 @@ def test_a_callers_gpu_index_is_reported_only_where_the_file_has_no_cpu_path():
     without = "import torch\ndef place(m, device_id):\n    return m.cuda(device_id)\n"
     context = RuleContext.of(without)
     assert ["pins an explicit GPU" in s.message for s in cuda_sites(context.tree, context.aliases)] == [True]
-    context = RuleContext.of(without + "ok = torch.cuda.is_available()\n")
+    context = RuleContext.of(without + "if torch.cuda.is_available():\n    model = place(model, 0)\n")
     assert list(cuda_sites(context.tree, context.aliases)) == []
+    # What the rule's own fixes write is no CPU path: the answer must not change after a fix.
+    for written in ('device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n',
+                    "if torch.cuda.is_available():\n    torch.cuda.set_device(0)\n"):
+        context = RuleContext.of(without + written)
+        assert len(list(cuda_sites(context.tree, context.aliases))) == 1
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """Legacy code that names the GPU tensor types where a type is expected: `.type(torch.cuda.FloatTensor)`
-to convert, and `torch.cuda.LongTensor` as the label type. Without a GPU the conversion raises
-"type torch.cuda.FloatTensor not available".
+to convert, `torch.cuda.LongTensor` as the label type. Without a GPU the conversion raises "type
+torch.cuda.FloatTensor not available". DEV009 turns each `.type(...)` into `.to("cuda", dtype)`, and
+DEV007 makes that `"cuda"` the portable device (DEV010 then creates the zeros there directly).
 """
 
 import torch
