@@ -2,29 +2,24 @@
 Finds tensors created without a `device=` in code that runs on a module's device: `forward` of an
 `nn.Module`, the methods and module-level functions it calls (`reparameterize`, `sequence_mask`),
 and the methods that build its recurrent state (`init_hidden`). It creates them where the input
-lives instead: `torch.zeros(n)` becomes `torch.zeros(n, device=x.device)`, where `x` is the tensor
-the function receives (`forward`'s input, `mu` in `reparameterize(mu, logvar)`); a method with no
-tensor argument uses the module's own device, `next(self.parameters()).device`. Also:
-
-- `device=device` naming the script's global device inside `forward` becomes the input's device;
-- `torch.randn(std.size())` becomes `torch.randn_like(std)`;
-- legacy constructors become the modern factory (`torch.LongTensor(range(n))` ->
-  `torch.tensor(range(n), dtype=torch.int64, device=x.device)`), and `Variable(...)` around a
-  factory goes;
-- `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
-  `torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`.
-
-Floating point factories combined with the input also get `dtype=x.dtype`. Index tensors
-(`torch.arange`, `torch.randint`) get a device but keep their integer dtype.
+lives: `torch.zeros(n)` becomes `torch.zeros(n, device=x.device)`, `x` being the tensor the function
+receives (`forward`'s input, `mu` in `reparameterize(mu, logvar)`); a method with no tensor argument
+uses the module's own device, `next(self.parameters()).device`. Also: `device=device` naming the
+script's global device inside `forward` becomes the input's device; `torch.randn(std.size())`
+becomes `torch.randn_like(std)`; legacy constructors become the modern factory
+(`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
+`Variable(...)` around a factory goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
+`torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`. Floating point
+factories combined with the input also get `dtype=x.dtype`.
 
 ## Why is this bad?
 A factory without `device=` allocates on the CPU. Once the module is moved to a GPU, the first
 operation that combines the new tensor with the input fails with `Expected all tensors to be on the
 same device`. Creating the tensor where the input lives works on every device and copies nothing.
 
-Tensors moved right after they are made (`torch.zeros(n).to(device)`, `if use_cuda: h = h.cuda()`)
-do reach the device: that is DEV010's host-then-move question, and this rule leaves them alone, as
-it does a 0-d `torch.tensor(0.5)` (which combines with a tensor on any device).
+Left alone: tensors moved right after they are made (`torch.zeros(n).to(device)`, `if use_cuda: h =
+h.cuda()`), which do reach the device (DEV010's host-then-move question), and a 0-d
+`torch.tensor(0.5)`, which combines with a tensor on any device.
 
 ## Example
 ```python
@@ -43,10 +38,9 @@ class Decoder(nn.Module):
 ```
 
 ## Fix safety
-Safe: the values are the same; only where they live changes. A legacy constructor whose single
-argument may be data or a size (`torch.LongTensor(ids)` with `ids` a parameter) is reported, not
-fixed: `torch.empty(ids)` on a list would be a silent uninitialised tensor. When the device cannot be
-named (no tensor argument, and no layer of the module's own), the rule reports without fixing.
+Safe: the values are the same; only where they live changes. Reported, not fixed: a legacy
+constructor whose argument may be data or a size (`torch.LongTensor(ids)`, `ids` a parameter:
+`torch.empty(ids)` would be a silent uninitialised tensor), and code whose device cannot be named.
 """
 
 from __future__ import annotations
@@ -60,7 +54,7 @@ from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.dataflow import linear_statements
 from codemods.device_sites import DEVICE_NAME, bound_in
 from codemods.forward_reach import Reached, reached_functions
-from codemods.input_mixing import mixes_with
+from codemods.input_mixing import mixes_with_input
 from codemods.legacy_constructors import is_legacy_constructor, legacy_rewrite
 from codemods.moved_values import MovedValues
 from codemods.nn_modules import inferred_module_classes, module_classes
@@ -68,10 +62,6 @@ from codemods.numpy_masks import triangular_mask_rewrite
 from codemods.syntax import kwarg, positional, with_arg_value, with_kwarg
 from codemods.torch_names import FACTORIES, FLOAT_FACTORIES
 
-# Calls that combine their tensor arguments (so the dtypes meet).
-_COMBINING = frozenset(
-    f"torch.{n}" for n in "cat stack concat hstack vstack where maximum minimum add mul sub div matmul bmm".split()
-)
 _LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
 # `torch.tensor(0.5)`, `torch.tensor(float(n))`: a 0-d tensor, which meets tensors on any device.
 _SCALAR = m.Integer() | m.Float() | m.UnaryOperation(expression=m.Integer() | m.Float()) | m.Call(
@@ -266,16 +256,6 @@ class FactoryWithoutDevice(Rule):
                     h = torch.zeros(1, x.size(0), 16, device=x.device)
                     return self.rnn(x + buf, h), pos, torch.LongTensor(idx)
             """,
-        ),
-        Invalid(
-            """
-            import torch
-            from torch import nn
-
-            class Gather(nn.Module):
-                def forward(self, x, idx):
-                    return x[torch.LongTensor(idx)]
-            """,
             message="cannot tell data from a size",
         ),
         # No tensor argument, and no layer to take the device from: report only.
@@ -378,16 +358,13 @@ class FactoryWithoutDevice(Rule):
             return
         self.moved = MovedValues(self.tree, self.aliases)
         seen: set[int] = set()
-        for cls in self.tree.of_type(self.context.module, cst.ClassDef):
-            if cls.name.value not in classes:
-                continue
+        for cls in (c for c in self.tree.of_type(self.context.module, cst.ClassDef) if c.name.value in classes):
             for reached in reached_functions(self.tree, self.aliases, cls):
                 body = reached.function.body
                 statements = linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []
-                for call in self.tree.of_type(body, cst.Call):
-                    if id(call) not in seen:
-                        seen.add(id(call))
-                        self._check_call(call, reached, statements)
+                for call in (c for c in self.tree.of_type(body, cst.Call) if id(c) not in seen):
+                    seen.add(id(call))  # a helper two modules call is checked once
+                    self._check_call(call, reached, statements)
 
     def _check_call(self, call: cst.Call, reached: Reached, statements: Sequence[cst.BaseSmallStatement]) -> None:
         qualified = self.aliases.qualify(call.func) or ""
@@ -429,9 +406,8 @@ class FactoryWithoutDevice(Rule):
         def on_device(device: cst.BaseExpression) -> cst.Call:
             fixed = with_kwarg(call, "device", device)
             tensor = reached.tensor
-            if qualified in FLOAT_FACTORIES and kwarg(call, "dtype") is None and tensor is not None and mixes_with(
-                self.tree, call, tensor, statements, lambda c: self.aliases.qualify(c.func) in _COMBINING
-            ):
+            if qualified in FLOAT_FACTORIES and kwarg(call, "dtype") is None and tensor is not None and \
+                    mixes_with_input(self.tree, self.aliases, call, tensor, statements):
                 fixed = with_kwarg(fixed, "dtype", cst.Attribute(value=cst.Name(tensor), attr=cst.Name("dtype")))
             return fixed
 

@@ -13,8 +13,19 @@ from typing import Callable, Sequence
 import libcst as cst
 
 from codemods.dataflow import assigned_names, names_in
-from codemods.names import dotted_name
+from codemods.names import ImportAliases, dotted_name
 from codemods.tree import Tree
+
+# torch functions that combine their tensor arguments (so the dtypes meet).
+COMBINING = frozenset(
+    f"torch.{n}" for n in "cat stack concat hstack vstack where maximum minimum add mul sub div matmul bmm".split()
+)
+
+
+def mixes_with_input(tree: Tree, aliases: ImportAliases, call: cst.Call, param: str,
+                     statements: Sequence[cst.BaseSmallStatement]) -> bool:
+    """:func:`mixes_with`, for arithmetic and the :data:`COMBINING` torch functions."""
+    return mixes_with(tree, call, param, statements, lambda c: aliases.qualify(c.func) in COMBINING)
 
 
 def mixes_with(
