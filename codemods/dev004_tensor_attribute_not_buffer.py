@@ -172,7 +172,7 @@ class TensorAttributeNotBuffer(Rule):
                     pe[:, 0::2] = T.sin(T.arange(0, n).unsqueeze(1))
                     self.pe = pe.unsqueeze(0)
                     self.mask = T.tril(T.ones(n, n)) == 0
-                    self.mask = self.mask.clamp(min=0)
+                    self.mask = self.mask.contiguous()
 
                 def forward(self, x):
                     return x.masked_fill(self.mask, 0) * self.alpha + self.pe
@@ -190,7 +190,7 @@ class TensorAttributeNotBuffer(Rule):
                     pe[:, 0::2] = T.sin(T.arange(0, n).unsqueeze(1))
                     self.register_buffer("pe", pe.unsqueeze(0), persistent=False)
                     self.register_buffer("mask", T.tril(T.ones(n, n)) == 0, persistent=False)
-                    self.mask = self.mask.clamp(min=0)
+                    self.mask = self.mask.contiguous()
 
                 def forward(self, x):
                     return x.masked_fill(self.mask, 0) * self.alpha + self.pe
@@ -387,6 +387,10 @@ class TensorAttributeNotBuffer(Rule):
         candidates = attributes.buffer_candidates(registered_buffers(self.tree, cls))
         for candidate in candidates:
             name, doubtful = candidate.name, candidate.doubtful
+            if candidate.grouped:
+                self.report(candidate.firsts[0], f"`self.{name}` holds a tuple of tensors that `.to(device)` will"
+                            " not move, and a buffer holds one tensor: register each, or create them in forward")
+                continue
             if doubtful is not None:
                 self.report(candidate.firsts[0], _message(name) + f"; it is also set in `{doubtful.method.name.value}`"
                             " to a value that may not be a tensor, which a buffer would refuse: not fixed")

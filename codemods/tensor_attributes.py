@@ -25,23 +25,26 @@ from codemods.dataflow import linear_statements, suites
 from codemods.legacy_constructors import is_legacy_constructor
 from codemods.names import ImportAliases
 from codemods.nn_modules import is_module_constructor, methods
-from codemods.syntax import code_of
 from codemods.torch_names import FACTORIES
 from codemods.tree import Tree
 
 TENSOR, NONE, OTHER, UNKNOWN = "tensor", "none", "other", "unknown"
+TENSORS = "tensors"  # a tuple of tensors (an LSTM's `(h, c)`): not one buffer
 
 _TENSOR_FUNCTIONS = FACTORIES | frozenset(
     f"torch.{name}"
     for name in (
         "from_numpy exp log sin cos sqrt pow triu tril outer cat stack matmul mm diag cumsum cumprod"
-        " zeros_like ones_like rand_like randn_like full_like empty_like clone einsum polar where"
+        " zeros_like ones_like rand_like randn_like full_like empty_like clone einsum polar where autograd.Variable"
     ).split()
 )
 _NON_TENSOR_METHODS = frozenset({"item", "tolist", "numpy", "size", "dim", "numel", "__len__", "data_ptr"})
 _OTHER_VALUES = (cst.Integer, cst.Float, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.List,
                  cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp, cst.Lambda)
 _SELF_ATTRIBUTE = m.Attribute(value=m.Name("self"))
+# `requires_grad=True` (any value but False), `.requires_grad_()`.
+_WANTS_GRAD = m.Arg(keyword=m.Name("requires_grad"), value=~m.Name("False")) | m.Call(
+    func=m.Attribute(attr=m.Name("requires_grad_")))
 # `super().__init__(...)`, `super(Cls, self).__init__()`, `Base.__init__(self, ...)`.
 _SUPER_INIT = m.Expr(
     value=m.Call(func=m.Attribute(value=m.Call(func=m.Name("super")), attr=m.Name("__init__")))
@@ -65,6 +68,7 @@ class Candidate:
     firsts: list[cst.Assign]  # where it is first set on each path: register it there
     starts_none: bool  # one of those sets it to None
     doubtful: Assignment | None  # an assignment elsewhere of a value that may not be a tensor
+    grouped: bool  # it holds a tuple of tensors: no single buffer can
 
 
 def self_attribute(node: cst.BaseExpression) -> str | None:
@@ -104,7 +108,7 @@ class ModuleAttributes:
         init = [self.methods["__init__"], *self.called_from_init(steps)]
         skipped = registered | self.set_before_super(steps)
         found = []
-        for name in dict.fromkeys(a.name for a in self.assignments if a.method in init and a.kind == TENSOR):
+        for name in dict.fromkeys(a.name for a in self.assignments if a.method in init and a.kind in (TENSOR, TENSORS)):
             assignments = [a for a in self.assignments if a.name == name]
             firsts, _ = self.first_assignments(steps, name)
             if name in skipped or not firsts or any(a.kind == OTHER for a in assignments):
@@ -112,7 +116,8 @@ class ModuleAttributes:
             if self.reads(name, init) and not self.is_learned(name):
                 starts_none = any(a.kind == NONE for a in assignments if a.assign in firsts)
                 doubtful = next((a for a in assignments if a.kind == UNKNOWN), None)
-                found.append(Candidate(name, firsts, starts_none, doubtful))
+                grouped = any(a.kind == TENSORS for a in assignments)
+                found.append(Candidate(name, firsts, starts_none, doubtful, grouped))
         return found
 
     def set_before_super(self, steps: Sequence[cst.BaseStatement]) -> set[str]:
@@ -184,15 +189,17 @@ class ModuleAttributes:
         """Is ``self.name`` trained (``requires_grad``, or handed to an optimizer)? Such a tensor is
         a parameter, not a buffer: a buffer moved by ``.to()`` is a new tensor the optimizer never sees."""
         for assignment in self.assignments:
-            if assignment.name == name and "requires_grad" in code_of(assignment.assign.value):
-                return True
+            for node in self.tree.descendants(assignment.assign.value) if assignment.name == name else ():
+                if m.matches(node, _WANTS_GRAD):
+                    return True
         for call in self.tree.of_type(self.tree.root, cst.Call):
             if (self.aliases.qualify(call.func) or "").startswith("torch.optim.") and any(
                 isinstance(a, cst.Attribute) and a.attr.value == name for a in self.tree.descendants(call)
             ):
                 return True
-        for node in self.tree.of_type(self.tree.root, cst.Attribute):
-            if node.attr.value == "requires_grad" and self_attribute(node.value) == name:
+        for assign in self.tree.of_type(self.tree.root, cst.Assign):
+            if any(m.matches(t.target, m.Attribute(attr=m.Name("requires_grad"))) and self_attribute(
+                    t.target.value) == name for t in assign.targets) and not m.matches(assign.value, m.Name("False")):  # type: ignore[attr-defined]
                 return True
         return False
 
@@ -210,7 +217,8 @@ class ModuleAttributes:
         if attribute is not None and self_attribute(node) == attribute:
             return TENSOR
         if isinstance(node, cst.Tuple):
-            return OTHER
+            kinds = {self.kind(e.value, local, attribute, depth + 1) for e in node.elements}
+            return TENSORS if kinds == {TENSOR} else OTHER
         if isinstance(node, cst.Call):
             return self._call_kind(node, local, attribute, depth)
         if isinstance(node, cst.BinaryOperation):
