@@ -391,9 +391,10 @@ class TensorAttributeNotBuffer(Rule):
                 self.report(candidate.firsts[0], f"`self.{name}` holds a tuple of tensors that `.to(device)` will"
                             " not move, and a buffer holds one tensor: register each, or create them in forward")
                 continue
-            if doubtful is not None:
-                self.report(candidate.firsts[0], _message(name) + f"; it is also set in `{doubtful.method.name.value}`"
-                            " to a value that may not be a tensor, which a buffer would refuse: not fixed")
+            if doubtful is not None or candidate.annotated:
+                why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor, which"
+                       " a buffer would refuse" if doubtful else "its type annotation would be lost")
+                self.report(candidate.firsts[0], f"{_message(name)}; {why}: not fixed")
                 continue
             fixes[name] = {assign: self._register(name, assign, moved_whole) for assign in candidate.firsts}
             notes[name] = _STARTS_NONE if candidate.starts_none else ""
@@ -414,8 +415,9 @@ class TensorAttributeNotBuffer(Rule):
                 self.report(candidate.firsts[0], _message(candidate.name) + notes[candidate.name] + common,
                             edits=fixes.get(candidate.name), safety=FixSafety.UNSAFE if inferred else None)
 
-    def _register(self, name: str, assign: cst.Assign, moved_whole: bool) -> cst.Expr:
+    def _register(self, name: str, assign: cst.Assign | cst.AnnAssign, moved_whole: bool) -> cst.Expr:
         value = assign.value
+        assert value is not None
         if moved_whole:
             value = without_moves(value, self.aliases)
         register = cst.Attribute(value=cst.Name("self"), attr=cst.Name("register_buffer"))

@@ -29,6 +29,7 @@ from codemods.torch_names import FACTORIES
 from codemods.tree import Tree
 
 TENSOR, NONE, OTHER, UNKNOWN = "tensor", "none", "other", "unknown"
+_ASSIGNS = (cst.Assign, cst.AnnAssign)
 TENSORS = "tensors"  # a tuple of tensors (an LSTM's `(h, c)`): not one buffer
 
 _TENSOR_FUNCTIONS = FACTORIES | frozenset(
@@ -55,7 +56,7 @@ _SUPER_INIT = m.Expr(
 @dataclass(frozen=True)
 class Assignment:
     method: cst.FunctionDef
-    assign: cst.Assign
+    assign: cst.Assign | cst.AnnAssign
     name: str
     kind: str  # TENSOR, NONE, OTHER or UNKNOWN
 
@@ -65,15 +66,26 @@ class Candidate:
     """A tensor attribute that should be a buffer."""
 
     name: str
-    firsts: list[cst.Assign]  # where it is first set on each path: register it there
+    firsts: list[cst.Assign | cst.AnnAssign]  # where it is first set on each path: register it there
     starts_none: bool  # one of those sets it to None
     doubtful: Assignment | None  # an assignment elsewhere of a value that may not be a tensor
     grouped: bool  # it holds a tuple of tensors: no single buffer can
+    annotated: bool  # first set with a type annotation (`self.x: Tensor = ...`), which a rewrite would lose
 
 
 def self_attribute(node: cst.BaseExpression) -> str | None:
     """``self.name`` -> "name"."""
     return node.attr.value if m.matches(node, _SELF_ATTRIBUTE) else None  # type: ignore[attr-defined]
+
+
+def attribute_targets(small: cst.CSTNode) -> list[str]:
+    """The ``self`` attributes ``self.a = self.b = v`` or ``self.a: T = v`` sets (a bare annotation sets none)."""
+    if isinstance(small, cst.AnnAssign):
+        name = self_attribute(small.target) if small.value is not None else None
+        return [name] if name else []
+    if isinstance(small, cst.Assign):
+        return [n for n in (self_attribute(t.target) for t in small.targets) if n]
+    return []
 
 
 class ModuleAttributes:
@@ -117,14 +129,15 @@ class ModuleAttributes:
                 starts_none = any(a.kind == NONE for a in assignments if a.assign in firsts)
                 doubtful = next((a for a in assignments if a.kind == UNKNOWN), None)
                 grouped = any(a.kind == TENSORS for a in assignments)
-                found.append(Candidate(name, firsts, starts_none, doubtful, grouped))
+                annotated = any(isinstance(f, cst.AnnAssign) for f in firsts)
+                found.append(Candidate(name, firsts, starts_none, doubtful, grouped, annotated))
         return found
 
     def set_before_super(self, steps: Sequence[cst.BaseStatement]) -> set[str]:
         """Attributes ``__init__`` sets before ``super().__init__()`` (``steps`` are those after it)."""
         body = self.methods["__init__"].body.body  # type: ignore[attr-defined]
         head = body[: len(body) - len(steps)]
-        return {a.name for a in self.assignments if any(a.assign in self.tree.of_type(s, cst.Assign) for s in head)}
+        return {a.name for a in self.assignments if any(a.assign in self.tree.of_type(s, _ASSIGNS) for s in head)}
 
     def called_from_init(self, steps: Sequence[cst.BaseStatement]) -> list[cst.FunctionDef]:
         """The methods ``__init__`` calls from ``steps`` on (``self._build()``), and those they call."""
@@ -140,14 +153,14 @@ class ModuleAttributes:
         return found
 
     def first_assignments(self, statements: Sequence[cst.BaseStatement], name: str,
-                          seen: frozenset[str] = frozenset()) -> tuple[list[cst.Assign], bool]:
+                          seen: frozenset[str] = frozenset()) -> tuple[list[cst.Assign | cst.AnnAssign], bool]:
         """The assignments of ``self.name`` in ``statements`` that may run first, and whether one
         surely runs (every branch of an ``if`` assigns it)."""
-        found: list[cst.Assign] = []
+        found: list[cst.Assign | cst.AnnAssign] = []
         for stmt in statements:
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
-                    if isinstance(small, cst.Assign) and any(self_attribute(t.target) == name for t in small.targets):
+                    if name in attribute_targets(small):
                         return found + [small], True
                     helper = self._helper_called(small, seen)
                     if helper is not None:
@@ -251,15 +264,13 @@ class ModuleAttributes:
     def _read_method(self, method: cst.FunctionDef) -> None:
         local: dict[str, str] = {}
         for small in linear_statements(method.body.body):  # type: ignore[attr-defined]
+            for name in attribute_targets(small):
+                kind = self.kind(small.value, local, name)  # type: ignore[attr-defined]
+                self.assignments.append(Assignment(method, small, name, kind))  # type: ignore[arg-type]
             if not isinstance(small, cst.Assign):
                 continue
-            kind = None
             for target in small.targets:
-                name = self_attribute(target.target)
-                if name is not None:
-                    kind = kind or self.kind(small.value, local, name)
-                    self.assignments.append(Assignment(method, small, name, kind))
-                elif isinstance(target.target, cst.Name):
+                if isinstance(target.target, cst.Name):
                     local[target.target.value] = self.kind(small.value, local)
                 elif isinstance(target.target, (cst.Tuple, cst.List)):  # unpacked: unknown
                     for inner in self.tree.of_type(target.target, cst.Name):

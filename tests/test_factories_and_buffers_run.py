@@ -130,3 +130,29 @@ def test_registering_after_a_plain_none_is_the_failure_avoided():
 
     with pytest.raises(KeyError, match="already exists"):
         Late()
+
+
+def test_an_annotated_first_assignment_is_reported_not_fixed():
+    """``self.x: Tensor | None = None`` then a tensor in a helper: registering after the annotated
+    None would raise, and replacing the annotated line would lose its type; report it."""
+    code = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+        class Reducer(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.grads: torch.Tensor | None = None
+                self._build(n)
+
+            def _build(self, n):
+                self.grads = torch.zeros(n)
+
+            def forward(self, x):
+                return x + self.grads
+        """
+    )
+    outcome = lint_and_fix(code, [TensorAttributeNotBuffer], fix=True, unsafe_fixes=True)
+    assert outcome.new_text is None
+    assert [(d.line, "annotation would be lost" in d.message) for d in outcome.diagnostics] == [(7, True)]
