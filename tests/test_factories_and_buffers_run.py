@@ -155,4 +155,4 @@ def test_an_annotated_first_assignment_is_reported_not_fixed():
     )
     outcome = lint_and_fix(code, [TensorAttributeNotBuffer], fix=True, unsafe_fixes=True)
     assert outcome.new_text is None
-    assert [(d.line, "annotation would be lost" in d.message) for d in outcome.diagnostics] == [(7, True)]
+    assert [(d.line, "annotation would be lost" in d.message) for d in outcome.diagnostics] == [(8, True)]
