@@ -72,8 +72,9 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
         return []
     functions = {f.name.value: f for f in _module_functions(tree)}
     owns_parameters = _owns_parameters(tree, aliases, own.get("__init__"))
+    too_early = _called_before_layers(tree, aliases, own.get("__init__"))
     first = _params(forward)[:1]
-    start = first[0] if first and _may_be_tensor(first[0]) and not _used_as_container(tree, forward, first[0].name.value) else None
+    start = first[0] if first and _may_be_tensor(first[0]) and not _used_as_mapping(tree, forward, first[0].name.value) else None
     queue: list[tuple[cst.FunctionDef, str | None, bool]] = [(forward, start.name.value if start else None, True)]
     queue += [(f, None, True) for name, f in own.items() if STATE_BUILDER.match(name)]
     found: dict[int, Reached] = {}
@@ -84,7 +85,7 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
         tensor = known or _tensor_by_use(tree, aliases, function, is_method)
         if tensor is not None:
             device: cst.BaseExpression | None = attribute(tensor, "device")
-        elif is_method and owns_parameters:
+        elif is_method and owns_parameters and function.name.value not in too_early:
             device = cst.parse_expression("next(self.parameters()).device")
         else:
             device = None
@@ -168,8 +169,8 @@ def _operand_names(node: cst.BaseExpression) -> set[str]:
     return set()
 
 
-def _used_as_container(tree: Tree, function: cst.FunctionDef, name: str) -> bool:
-    """``batch["x"]``, ``batch.items()``: a dict or list, not a tensor with a device."""
+def _used_as_mapping(tree: Tree, function: cst.FunctionDef, name: str) -> bool:
+    """``batch["x"]``, ``batch.items()``: a dict, not a tensor with a device (``x[0]`` is a tensor's row)."""
     for node in tree.descendants(function.body):
         if isinstance(node, cst.Subscript) and dotted_name(node.value) == name:
             if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.SimpleString) for e in node.slice):
@@ -178,6 +179,17 @@ def _used_as_container(tree: Tree, function: cst.FunctionDef, name: str) -> bool
             if node.attr.value in ("items", "keys", "values", "append"):
                 return True
     return False
+
+
+def _called_before_layers(tree: Tree, aliases: ImportAliases, init: cst.FunctionDef | None) -> set[str]:
+    """Methods ``__init__`` calls before it builds a layer: ``next(self.parameters())`` fails there."""
+    called: set[str] = set()
+    for stmt in init.body.body if init is not None and isinstance(init.body, cst.IndentedBlock) else ():
+        calls = tree.of_type(stmt, cst.Call)
+        if any(_PARAMETERISED.match(aliases.qualify(c.func) or "") for c in calls):
+            break
+        called.update(c.func.attr.value for c in calls if isinstance(c.func, cst.Attribute) and dotted_name(c.func.value) == "self")
+    return called
 
 
 def _owns_parameters(tree: Tree, aliases: ImportAliases, init: cst.FunctionDef | None) -> bool:

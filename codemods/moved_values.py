@@ -16,6 +16,7 @@ import re
 import libcst as cst
 
 from codemods.names import ImportAliases, dotted_name
+from codemods.syntax import code_of
 from codemods.tensor_values import NOT_TENSOR_METHODS
 from codemods.torch_names import as_move, moves_device
 from codemods.tree import Tree
@@ -71,7 +72,7 @@ class MovedValues:
     def in_device_branch(self, node: cst.CSTNode) -> bool:
         """Is ``node`` under an ``if``/``else`` that tests for a GPU (``if use_cuda:``)?"""
         return any(
-            isinstance(above, cst.If) and _DEVICE_TEST.search(_code(above.test)) for above in self.tree.ancestors(node)
+            isinstance(above, cst.If) and _DEVICE_TEST.search(code_of(above.test)) for above in self.tree.ancestors(node)
         )
 
     def _name_moved(self, assign: cst.Assign, depth: int) -> bool:
@@ -116,7 +117,3 @@ def _movers(tree: Tree) -> set[str]:
                 found.add(f"self.{function.name.value}" if is_method else function.name.value)
                 break
     return found
-
-
-def _code(node: cst.CSTNode) -> str:
-    return cst.Module(body=[]).code_for_node(node)
