@@ -76,10 +76,11 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
     first = _params(forward)[:1]
     start = first[0] if first and _may_be_tensor(first[0]) and not _used_as_mapping(tree, forward, first[0].name.value) else None
     queue: list[tuple[cst.FunctionDef, str | None, bool]] = [(forward, start.name.value if start else None, True)]
-    queue += [(f, None, True) for name, f in own.items() if STATE_BUILDER.match(name)]
+    # State builders last: when forward calls one, what forward passes it comes first.
+    builders = [(f, None, True) for name, f in own.items() if STATE_BUILDER.match(name)]
     found: dict[int, Reached] = {}
-    while queue:
-        function, known, is_method = queue.pop(0)
+    while queue or builders:
+        function, known, is_method = queue.pop(0) if queue else builders.pop(0)
         if id(function) in found:
             continue
         tensor = known or _tensor_by_use(tree, aliases, function, is_method)
