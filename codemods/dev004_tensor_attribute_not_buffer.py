@@ -391,9 +391,9 @@ class TensorAttributeNotBuffer(Rule):
                 self.report(candidate.firsts[0], f"`self.{name}` holds a tuple of tensors that `.to(device)` will"
                             " not move, and a buffer holds one tensor: register each, or create them in forward")
                 continue
-            if doubtful is not None or candidate.annotated:
+            if doubtful is not None or candidate.unrewritable:
                 why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor, which"
-                       " a buffer would refuse" if doubtful else "its type annotation would be lost")
+                       " a buffer would refuse" if doubtful else candidate.unrewritable)
                 self.report(candidate.firsts[0], f"{_message(name)}; {why}: not fixed")
                 continue
             fixes[name] = {assign: self._register(name, assign, moved_whole) for assign in candidate.firsts}

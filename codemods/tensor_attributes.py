@@ -70,7 +70,7 @@ class Candidate:
     starts_none: bool  # one of those sets it to None
     doubtful: Assignment | None  # an assignment elsewhere of a value that may not be a tensor
     grouped: bool  # it holds a tuple of tensors: no single buffer can
-    annotated: bool  # first set with a type annotation (`self.x: Tensor = ...`), which a rewrite would lose
+    unrewritable: str | None  # why a first assignment cannot become a registration, if one cannot
 
 
 def self_attribute(node: cst.BaseExpression) -> str | None:
@@ -129,8 +129,7 @@ class ModuleAttributes:
                 starts_none = any(a.kind == NONE for a in assignments if a.assign in firsts)
                 doubtful = next((a for a in assignments if a.kind == UNKNOWN), None)
                 grouped = any(a.kind == TENSORS for a in assignments)
-                annotated = any(isinstance(f, cst.AnnAssign) for f in firsts)
-                found.append(Candidate(name, firsts, starts_none, doubtful, grouped, annotated))
+                found.append(Candidate(name, firsts, starts_none, doubtful, grouped, _unrewritable(firsts)))
         return found
 
     def set_before_super(self, steps: Sequence[cst.BaseStatement]) -> set[str]:
@@ -285,6 +284,14 @@ class ModuleAttributes:
             if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
                 local[small.targets[0].target.value] = self.kind(small.value, local)
         return local
+
+
+def _unrewritable(firsts: list[cst.Assign | cst.AnnAssign]) -> str | None:
+    if any(isinstance(f, cst.AnnAssign) for f in firsts):
+        return "its type annotation would be lost"
+    if any(isinstance(f, cst.Assign) and len(f.targets) > 1 for f in firsts):
+        return "it is assigned together with other names"
+    return None
 
 
 def _has_else(stmt: cst.If) -> bool:

@@ -21,6 +21,7 @@ import torch
 from torch import nn
 
 from autofix.engine import lint_and_fix
+from codemods.dev003_factory_without_device import FactoryWithoutDevice
 from codemods.dev004_tensor_attribute_not_buffer import TensorAttributeNotBuffer
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -156,3 +157,49 @@ def test_an_annotated_first_assignment_is_reported_not_fixed():
     outcome = lint_and_fix(code, [TensorAttributeNotBuffer], fix=True, unsafe_fixes=True)
     assert outcome.new_text is None
     assert [(d.line, "annotation would be lost" in d.message) for d in outcome.diagnostics] == [(8, True)]
+
+
+def test_a_chained_assignment_is_reported_not_fixed():
+    """``self.a = self.b = t``: one registration cannot stand for both names."""
+    code = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+        class Pair(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.low = self.high = torch.zeros(2)
+
+            def forward(self, x):
+                return x.clamp(self.low, self.high + 1)
+        """
+    )
+    outcome = lint_and_fix(code, [TensorAttributeNotBuffer], fix=True, unsafe_fixes=True)
+    assert outcome.new_text is None
+    assert all("assigned together with other names" in d.message for d in outcome.diagnostics)
+
+
+def test_a_state_builder_called_before_the_layers_gets_no_module_device():
+    """``next(self.parameters())`` fails while ``__init__`` has built no layer yet: report only."""
+    code = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.hidden = self.init_hidden()
+                self.rnn = nn.GRU(4, 4)
+
+            def init_hidden(self):
+                return torch.zeros(1, 1, 4)
+
+            def forward(self, x):
+                return self.rnn(x, self.hidden)
+        """
+    )
+    outcome = lint_and_fix(code, [FactoryWithoutDevice], fix=True, unsafe_fixes=True)
+    assert outcome.new_text is None
+    assert ["not known here" in d.message for d in outcome.diagnostics] == [True]
