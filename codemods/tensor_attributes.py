@@ -29,8 +29,8 @@ from codemods.torch_names import FACTORIES
 from codemods.tree import Tree
 
 TENSOR, NONE, OTHER, UNKNOWN = "tensor", "none", "other", "unknown"
-_ASSIGNS = (cst.Assign, cst.AnnAssign)
 TENSORS = "tensors"  # a tuple of tensors (an LSTM's `(h, c)`): not one buffer
+_ASSIGNS = (cst.Assign, cst.AnnAssign)
 
 _TENSOR_FUNCTIONS = FACTORIES | frozenset(
     f"torch.{name}"
@@ -58,7 +58,7 @@ class Assignment:
     method: cst.FunctionDef
     assign: cst.Assign | cst.AnnAssign
     name: str
-    kind: str  # TENSOR, NONE, OTHER or UNKNOWN
+    kind: str  # TENSOR, TENSORS, NONE, OTHER or UNKNOWN
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,8 @@ def attribute_targets(small: cst.CSTNode) -> list[str]:
 
 
 class ModuleAttributes:
+    """The ``self`` attributes one ``nn.Module`` class sets, each assignment with the kind of its value."""
+
     def __init__(self, tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, local_modules: set[str]) -> None:
         self.tree = tree
         self.aliases = aliases
@@ -217,7 +219,7 @@ class ModuleAttributes:
 
     def kind(self, node: cst.BaseExpression | None, local: dict[str, str], attribute: str | None = None,
              depth: int = 0) -> str:
-        """TENSOR, NONE, OTHER or UNKNOWN (see the module docstring)."""
+        """TENSOR, TENSORS, NONE, OTHER or UNKNOWN (see the module docstring)."""
         if node is None or depth > 6:
             return UNKNOWN
         if m.matches(node, m.Name("None")):
