@@ -17,6 +17,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.dataflow import assigned_names, names_in
+from codemods.moved_models import runs_model
 from codemods.names import ImportAliases, dotted_name
 from codemods.syntax import code_of, flatten_names
 from codemods.torch_names import Move, as_move, move_call
@@ -28,6 +29,8 @@ _SAME_DEVICE_METHODS = frozenset(
     " permute transpose t contiguous flatten clone detach requires_grad_ expand expand_as repeat narrow"
     " index_select type_as abs log exp sqrt".split()
 )
+# ... and the torch functions of the same name (`torch.unsqueeze(x, 0)`).
+_SAME_DEVICE_FUNCTIONS = frozenset(f"torch.{name}" for name in _SAME_DEVICE_METHODS)
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _NEXT_CALL = m.Call(func=m.Name("next"), args=[m.AtLeastN(n=1)])
 _ENUMERATE = m.Call(func=m.Name("enumerate"))
@@ -158,10 +161,15 @@ def data_root(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
         node = inner
 
 
+def is_variable(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``Variable(x)``: a legacy wrapper that holds the same data (no move)."""
+    return isinstance(node, cst.Call) and aliases.qualify(node.func) in _VARIABLE
+
+
 def _same_data(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
     """The expression ``node`` holds the same data as, on the same device (``x`` in ``x.float()``)."""
-    if isinstance(node, cst.Call) and aliases.qualify(node.func) in _VARIABLE and node.args:
-        return node.args[0].value
+    if (is_variable(node, aliases) or aliases.qualify(node) in _SAME_DEVICE_FUNCTIONS) and node.args:  # type: ignore[attr-defined]
+        return node.args[0].value  # type: ignore[attr-defined]
     if aliases.is_method_call(node) and node.func.attr.value in _SAME_DEVICE_METHODS:  # type: ignore[attr-defined]
         return node.func.value  # type: ignore[attr-defined]
     return None
@@ -177,7 +185,7 @@ def used_as_container(tree: Tree, name: str, body: Sequence[cst.BaseStatement]) 
 
 
 def model_calls(tree: Tree, body: Sequence[cst.BaseStatement], model: str) -> list[cst.Call]:
-    return [call for stmt in body for call in tree.of_type(stmt, cst.Call) if dotted_name(call.func) == model]
+    return [call for stmt in body for call in tree.of_type(stmt, cst.Call) if runs_model(dotted_name(call.func), model)]
 
 
 def passed_to(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> bool:
@@ -238,6 +246,11 @@ def moved_names_statement(names: list[str], move: Move) -> cst.SimpleStatementLi
     targets = cst.Tuple([cst.Element(cst.Name(n)) for n in names], lpar=[], rpar=[])
     moved = cst.Tuple([cst.Element(v) for v in values], lpar=[], rpar=[])
     return cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(targets)], moved)])
+
+
+def under_guard(lines: Sequence[cst.BaseStatement], guard: cst.BaseExpression) -> cst.If:
+    """``if use_cuda:`` around ``lines``: data moved under the condition its model was moved under."""
+    return cst.If(test=guard.deep_clone(), body=cst.IndentedBlock(list(lines)))
 
 
 def moved_values_statement(name: str, star: str, move: Move, torch: str, taken: set[str]) -> cst.BaseStatement:

@@ -1,22 +1,23 @@
 """## What it does
-Finds data fed to a model that was moved to a device while the data itself never was, and moves it
-once, at its boundary: after the statement where a loop's batch arrives (`x, y = x.to(device),
-y.to(device)`), where a value of a dict or tuple batch is read (`batch["ids"].to(device)`), or where
-a tensor fed to the model is created (`torch.randint(..., device=device)`). Targets that meet the
-model's output in a loss or a comparison are moved with the inputs, with the model's own device.
+Finds data fed to a model that is on a device while the data itself never was moved, and moves it
+once, at its boundary: where a loop's batch arrives (`x, y = x.to(device), y.to(device)`), where a
+value of a dict or tuple batch is read (`batch["ids"].to(device)`), or where a tensor is made
+(`torch.randint(..., device=device)`, `torch.from_numpy(obs).to(device)`). Targets that meet the
+model's output (a loss, a comparison) are moved too, to the model's device as its move spells it.
 
-The model may be moved in the same function, at the module's top level (a global the function
-calls), in the constructor of the class whose method uses it (`self.model = model.to(self.device)`),
-by every caller of a function it is passed to, or named by `next(model.parameters()).device`.
-Batches arrive from `for` headers (with `enumerate`, `zip`), `x, y = batch`, `x, y = next(it)` in a
-`while` loop, or as `model(**batch)` (its tensor values are moved, whatever its keys).
+The model may be moved in the same function (under `if use_cuda:`, the data is moved under it too),
+at the module's top level, in the constructor of the class whose method uses it, of an instance the
+function builds (`agent.critic`), by every caller of a function it is passed to, or named by
+`next(model.parameters()).device`. Batches arrive from `for` headers (`enumerate`, `zip`), `x, y =
+batch`, `next(it)` in a `while` loop, or as `model(**batch)`.
 
 ## Why is this bad?
 On a GPU the forward pass stops with `RuntimeError: Expected all tensors to be on the same device`;
 the code ran on a laptop only because everything was on the CPU there.
 
 Silent when the data is moved on its path (`Variable(x.cuda())`, `if use_cuda: x = x.cuda()`, a
-helper such as `to_var(x)`), by the loader's `collate_fn` or dataset, or by the model's `forward`.
+helper such as `to_var(x)`), by the loader's `collate_fn` or dataset, or by the model's `forward`;
+for tensors a caller hands in, and for sequence lengths (kept on the CPU for packing).
 
 ## Example
 ```python
@@ -35,8 +36,8 @@ for x, y in loader:
 
 ## Fix safety
 Safe: `.to(device)` of a tensor already on that device returns it unchanged. Reported without a fix,
-saying why: a model moved only under a condition (`if use_cuda: model.cuda()`), a device the loop
-cannot name, a batch also used in host memory (`x.numpy()`), a list or dict passed whole.
+saying why: a model moved under a condition that cannot be repeated, or in another method, a device
+the code cannot name there, a batch also used in host memory, a list or dict passed whole.
 """
 
 from __future__ import annotations
@@ -45,13 +46,12 @@ import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.batches import loop_batch
-from codemods.created_inputs import CreatedInput, created_inputs
+from codemods.created_inputs import CreatedInput, CreatedInputs
 from codemods.dataflow import names_in
 from codemods.model_inputs import loop_inputs
 from codemods.moved_data import MovedData
 from codemods.moved_models import Block, MovedModel, MovedModels
 from codemods.nn_modules import model_names
-from codemods.syntax import with_kwarg
 from codemods.torch_names import is_simple_device
 
 
@@ -93,12 +93,15 @@ class InputNotOnDevice(Rule):
                 target = prepare(target)
                 out = model(target)
             """),
-        # Moved to the CPU: everything is on the CPU, consistently.
+        # Moved to the CPU, or brought back there: everything is on the CPU, consistently.
         Valid("""
             import torch
-            model = Net().to("cpu")
+            model = Net().to(device)
+            model = model.cpu()
             for x, y in loader:
                 loss = criterion(model(x), y)
+            reference = Net().to("cpu")
+            out = reference(torch.randn(2, 4))
             """),
         # Only the loop counter's log and tensors built on the device reach the model.
         Valid("""
@@ -106,21 +109,17 @@ class InputNotOnDevice(Rule):
             model = Embedder().to(device)
             ids = torch.randint(0, 10, (3,), device=device)
             for step in range(3):
-                print(step)
+                print("{}".format(step))
                 out = model(ids) + model(torch.randint(0, 10, (3,), device=device))
             """),
-        # The loader was built from tensors on the device; its collate_fn moves the batch.
-        Valid("""
-            import torch
-            model = Net().to(device)
-            for x in DataLoader(torch.randn(16, 4).to(device), batch_size=4):
-                out = model(x)
-            """),
+        # The loader was built from tensors on the device, or its collate_fn moves the batch.
         Valid("""
             import torch
             def collate(samples):
                 return torch.stack(samples).to(device)
             model = Net().to(device)
+            for x in DataLoader(torch.randn(16, 4).to(device), batch_size=4):
+                out = model(x)
             for x in DataLoader(data, collate_fn=collate):
                 out = model(x)
             """),
@@ -151,7 +150,7 @@ class InputNotOnDevice(Rule):
                     inputs, targets = inputs.to(device), targets.to(device)
                     loss = criterion(net(inputs), targets)
             """),
-        # Labels kept on the CPU for NumPy metrics; a batch value moved where it is read.
+        # Labels kept on the CPU for NumPy metrics, lengths for packing; a batch value moved where read.
         Valid("""
             import torch
             model = Net().to(device)
@@ -160,17 +159,16 @@ class InputNotOnDevice(Rule):
                 correct += np.sum(pred.numpy() == y.numpy())
             for i, data in enumerate(loader):
                 real = data[0].to(device)
-                out = model(real)
+                out = model(real, lengths=torch.LongTensor(data[1]))
             """),
-        # A model moved only in some other method (call order unknown), or whose callers never move it.
+        # Tensors handed in by a caller (not a loader's batches) may be on the device already.
         Valid("""
             import torch
-            class Runner:
-                def to_gpu(self):
-                    self.model.cuda()
-                def predict(self, loader):
-                    for x in loader:
-                        out = self.model(x)
+            def update(states, actions):
+                for s, a in minibatches(states, actions):
+                    loss = policy(s).log_prob(a).mean()
+            policy = Policy().to(device)
+            update(torch.cat(states).to(device), torch.cat(actions).to(device))
             def evaluate(model, loader):
                 for x in loader:
                     out = model(x)
@@ -178,7 +176,8 @@ class InputNotOnDevice(Rule):
             """),
     ]
     INVALID = [
-        # Also through a compiled (or DistributedDataParallel) wrapper, which runs where its model is.
+        # Also through a compiled (or DistributedDataParallel) wrapper, which runs where its model is; a
+        # tuple batch unpacked by position, its target compared with the predictions.
         Invalid("""
             import torch
             model = Net().to(device)
@@ -188,6 +187,9 @@ class InputNotOnDevice(Rule):
             fast = torch.compile(model)
             for (xa, _), (xb, _) in zip(loader_a, loader_b):
                 loss = (fast(xa) - fast(xb)).pow(2).mean()
+            for batch in loader:
+                x, y = batch[0], batch[1]
+                correct += (model(x).argmax(1) == y).sum().item()
             """, """
             import torch
             model = Net().to(device)
@@ -199,6 +201,10 @@ class InputNotOnDevice(Rule):
             for (xa, _), (xb, _) in zip(loader_a, loader_b):
                 xa, xb = xa.to(device), xb.to(device)
                 loss = (fast(xa) - fast(xb)).pow(2).mean()
+            for batch in loader:
+                x, y = batch[0], batch[1]
+                x, y = x.to(device), y.to(device)
+                correct += (model(x).argmax(1) == y).sum().item()
             """, message="`x`, `y` reach `model`, which was moved to a device, but are never moved", line=3),
         # enumerate(), `.cuda()` spelled as the model's move; `Variable(x)` and `.float()` are not moves.
         Invalid("""
@@ -219,23 +225,6 @@ class InputNotOnDevice(Rule):
                     inputs = Variable(inputs).float()
                     loss = nn.functional.cross_entropy(model(inputs), labels)
             """, message="`inputs`, `labels` reach `model`", line=5),
-        # A tuple batch unpacked by position; a target compared with the predictions.
-        Invalid("""
-            import torch
-            model = Net().to(dev)
-            for batch in loader:
-                x, y = batch[0], batch[1]
-                _, pred = torch.max(model(x), 1)
-                correct += (pred == y).sum().item()
-            """, """
-            import torch
-            model = Net().to(dev)
-            for batch in loader:
-                x, y = batch[0], batch[1]
-                x, y = x.to(dev), y.to(dev)
-                _, pred = torch.max(model(x), 1)
-                correct += (pred == y).sum().item()
-            """, message="`x`, `y` reach `model`"),
         Invalid("""
             import torch as T
             model = T.nn.Embedding(1000, 16).to("cuda:0")
@@ -246,73 +235,109 @@ class InputNotOnDevice(Rule):
             model = T.nn.Embedding(1000, 16).to("cuda:0")
             src = T.randint(0, 1000, (10, 20), device="cuda:0")
             out = model(src)
-            """, message="`src` is created on the CPU and fed to `model`", line=3),
+            """, message="`src` is created on the CPU and fed to `model`, which is on a device; create it", line=3),
+        # Reinforcement learning: each new observation made from NumPy (fed at the top of the next
+        # iteration), or right in the call, to a model an agent's constructor moved.
+        Invalid("""
+            import torch
+            device = torch.device("cuda")
+            class Agent:
+                def __init__(self):
+                    self.critic = Critic().to(device)
+            def run(env, state):
+                agent = Agent()
+                while True:
+                    value = agent.critic(state)
+                    next_state = torch.FloatTensor(env.step(value))
+                    state = next_state
+                last = agent.critic(torch.from_numpy(env.last()).float())
+            """, """
+            import torch
+            device = torch.device("cuda")
+            class Agent:
+                def __init__(self):
+                    self.critic = Critic().to(device)
+            def run(env, state):
+                agent = Agent()
+                while True:
+                    value = agent.critic(state)
+                    next_state = torch.FloatTensor(env.step(value)).to(device)
+                    state = next_state
+                last = agent.critic(torch.from_numpy(env.last()).float().to(device))
+            """, message="`next_state` is created on the CPU and fed to `agent.critic`", line=10),
+        # Moved under a stable condition: the data is moved under the same one.
         Invalid("""
             import torch
             model = Net()
-            if use_cuda:
+            if torch.cuda.is_available():
+                model.cuda()
+            for x in loader:
+                out = model(x)
+            sample = torch.randn(128, 20)
+            image = model.decoder(sample)
+            """, """
+            import torch
+            model = Net()
+            if torch.cuda.is_available():
+                model.cuda()
+            for x in loader:
+                if torch.cuda.is_available():
+                    x = x.cuda()
+                out = model(x)
+            sample = torch.randn(128, 20)
+            if torch.cuda.is_available():
+                sample = sample.cuda()
+            image = model.decoder(sample)
+            """, message="`x` reaches `model`, which was moved to a device, but is never moved; move under the same"),
+        Invalid("""
+            import torch
+            model = Net()
+            if n_gpu > 0:
                 model.cuda()
             for x in loader:
                 out = model(x)
             """, message="not fixed: it is moved only under a condition", line=5),
-        # The model held as an attribute, the device in self.device (or `args.device`, kept as
-        # `self.args`); a dict batch read by key.
+        Invalid("""
+            import torch
+            class Runner:
+                def to_gpu(self):
+                    self.model.cuda()
+                def predict(self, loader):
+                    for x in loader:
+                        out = self.model(x)
+            """, message="not fixed: it is moved in `to_gpu()`, which may not have run", line=6),
+        # The model held as an attribute, the device in `args.device` (kept as `self.args`), a dict batch.
         Invalid("""
             import torch
             class Trainer:
-                def __init__(self, model, device):
-                    self.device = device
-                    self.model = model.to(self.device)
+                def __init__(self, model, args):
+                    self.args = args
+                    self.model = model.to(args.device)
                 def fit(self, loader):
                     for batch in loader:
                         out = self.model(batch["x"])
                         loss = criterion(out, batch["y"])
-            class Tuner:
-                def __init__(self, model, args):
-                    self.args = args
-                    self.model = model.to(args.device)
-                def fit(self, loader):
-                    for x, y in loader:
-                        loss = self.criterion(self.model(x), y)
             """, """
             import torch
             class Trainer:
-                def __init__(self, model, device):
-                    self.device = device
-                    self.model = model.to(self.device)
-                def fit(self, loader):
-                    for batch in loader:
-                        out = self.model(batch["x"].to(self.device))
-                        loss = criterion(out, batch["y"].to(self.device))
-            class Tuner:
                 def __init__(self, model, args):
                     self.args = args
                     self.model = model.to(args.device)
                 def fit(self, loader):
-                    for x, y in loader:
-                        x, y = x.to(self.args.device), y.to(self.args.device)
-                        loss = self.criterion(self.model(x), y)
+                    for batch in loader:
+                        out = self.model(batch["x"].to(self.args.device))
+                        loss = criterion(out, batch["y"].to(self.args.device))
             """, message='`batch["x"]`, `batch["y"]` reach `self.model`', line=7),
-        # A batch passed with ** : its tensor values are moved, whatever its keys.
-        Invalid("""
-            import torch
-            model = Net().to(device)
-            for batch in loader:
-                out = model(**batch)
-            """, """
-            import torch
-            model = Net().to(device)
-            for batch in loader:
-                batch = {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}
-                out = model(**batch)
-            """, message="`batch` reaches `model`"),
-        # x, y = next(it) inside a while loop; the device in `cfg.device`.
+        # x, y = next(it) inside a while loop; the device in `cfg.device`; a batch passed with ** (its
+        # tensor values are moved, whatever its keys).
         Invalid("""
             import torch
             model = Net().to(cfg.device)
             while step < n:
                 x, y = next(it)
                 loss = criterion(model(x), y)
+            for batch in loader:
+                out = model(**batch)
             """, """
             import torch
             model = Net().to(cfg.device)
@@ -320,8 +345,12 @@ class InputNotOnDevice(Rule):
                 x, y = next(it)
                 x, y = x.to(cfg.device), y.to(cfg.device)
                 loss = criterion(model(x), y)
+            for batch in loader:
+                batch = {k: v.to(cfg.device) if torch.is_tensor(v) else v for k, v in batch.items()}
+                out = model(**batch)
             """, message="`x`, `y` reach `model`", line=3),
-        # A model passed to a function whose caller moved it (the device a parameter), or asked for its device.
+        # A model passed to a function whose caller moved it (the device a parameter), one that asks
+        # for its device, a global model moved under `if __name__ == "__main__":` (a batch value read).
         Invalid("""
             import torch
             def train(model, loader, dev):
@@ -331,9 +360,15 @@ class InputNotOnDevice(Rule):
                 device = next(net.parameters()).device
                 for x in loader:
                     out = net(x)
-            def main():
-                model = Net().to(device)
-                train(model, loader, device)
+            def evaluate():
+                for i, data in enumerate(loader):
+                    gan.zero_grad()
+                    real = data[0]
+                    loss = gan(real).mean()
+            if __name__ == "__main__":
+                device = torch.device("cuda")
+                gan = Net().to(device)
+                train(gan, loader, device)
             """, """
             import torch
             def train(model, loader, dev):
@@ -345,34 +380,16 @@ class InputNotOnDevice(Rule):
                 for x in loader:
                     x = x.to(device)
                     out = net(x)
-            def main():
-                model = Net().to(device)
-                train(model, loader, device)
-            """, message="`x` reaches `model`", line=3),
-        # A global model moved under `if __name__ == "__main__":`; a batch value read into a name.
-        Invalid("""
-            import torch
-            device = torch.device("cuda")
-            def train():
+            def evaluate():
                 for i, data in enumerate(loader):
-                    net.zero_grad()
-                    real = data[0]
-                    loss = net(real).mean()
-            if __name__ == "__main__":
-                net = Net().to(device)
-                train()
-            """, """
-            import torch
-            device = torch.device("cuda")
-            def train():
-                for i, data in enumerate(loader):
-                    net.zero_grad()
+                    gan.zero_grad()
                     real = data[0].to(device)
-                    loss = net(real).mean()
+                    loss = gan(real).mean()
             if __name__ == "__main__":
-                net = Net().to(device)
-                train()
-            """, message="`data[0]` reaches `net`", line=4),
+                device = torch.device("cuda")
+                gan = Net().to(device)
+                train(gan, loader, device)
+            """, message="`x` reaches `model`", line=3),
         # The batch is used for NumPy work too, or passed whole: report only.
         Invalid("""
             import torch
@@ -398,53 +415,41 @@ class InputNotOnDevice(Rule):
         for block in placements.blocks:
             for loop, models in placements.loops_calling(block, known_models):
                 self._check_loop(loop, models, block, placements)
-            for created in created_inputs(self.tree, self.aliases, block, placements.models_called_in(block, known_models)):
-                self._fix_factory(created)
+            models = placements.models_called_in(block, known_models)
+            for created in CreatedInputs(self.tree, self.aliases, placements, block, models):
+                self._fix_created(created)
 
     def _check_loop(self, loop: cst.For | cst.While, models: list[MovedModel], block: Block, placements: MovedModels) -> None:
         batch = loop_batch(self.tree, loop)
-        passed = placements.arguments_passed(block)
-        if batch is None or self.moved_data.drawn_from_device(batch.source, block, placements.blocks[0], passed):
+        passed, module = placements.arguments_passed(block), placements.blocks[0]
+        if batch is None or self.moved_data.drawn_from_device(batch.source, block, module, passed):
             return
-        for model in models:  # the first model the batch reaches
-            found = loop_inputs(self.tree, self.aliases, batch.rest, batch.names, model.name)
-            named = found.named()
-            if named and not self.moved_data.forward_moves_inputs(model.name):
-                break
-        else:
+        reached = ((mm, loop_inputs(self.tree, self.aliases, batch.rest, batch.names, mm.name)) for mm in models)
+        model, found = next(((mm, f) for mm, f in reached if f.named() and not self.moved_data.forward_moves_inputs(mm.name)), (None, None))
+        if model is None or found is None:
             return
+        named = found.named()
         verb, be = ("reach", "are") if len(named) > 1 else ("reaches", "is")
-        listed = ", ".join(f"`{n}`" for n in named)
-        message = f"{listed} {verb} `{model.name}`, which was moved to a device, but {be} never moved"
+        message = f"{', '.join(f'`{n}`' for n in named)} {verb} `{model.name}`, which was moved to a device, but {be} never moved"
         torch = self.aliases.local_name_for("torch")
         unsure = (
             model.why_unsure
             or ("" if is_simple_device(model.move.device, self.aliases) else "its device is not a plain name")
-            or found.why_not_moved(self.tree, batch, torch)
+            or found.why_not_moved(self.tree, batch, torch, model.guard)
         )
         if unsure:
             self.report(loop, f"{message}; not fixed: {unsure}")
         else:
-            edits = found.moves(self.tree, batch, model.move, torch)  # type: ignore[arg-type]
-            self.report(loop, f"{message}; move at the top of the loop", edits=edits)
+            edits = found.moves(self.tree, batch, model.move, torch, model.guard)  # type: ignore[arg-type]
+            where = "under the same condition as the model" if model.guard is not None else "at the top of the loop"
+            self.report(loop, f"{message}; move {where}", edits=edits)
 
-    def _fix_factory(self, created: CreatedInput) -> None:
-        model, factory = created.model, created.factory
-        message = (
-            f"`{created.name}` is created on the CPU and fed to `{model.name}`, which was moved to a device;"
-            " create it on the device"
-        )
-        device = model.move.device
-        if model.move.method == "cuda":
-            # `.cuda()` means the current CUDA device; `.cuda(i)` has no factory spelling we trust.
-            device = cst.SimpleString('"cuda"') if device is None else None
-        nameable = (
-            device is not None
-            and is_simple_device(device, self.aliases)
-            and names_in(self.tree, device) <= created.bound
-        )
-        unsure = model.why_unsure or ("" if nameable else "its device cannot be named here")
+    def _fix_created(self, created: CreatedInput) -> None:
+        model = created.model
+        where = "create it on the device" if created.fixed_in_place else "move it where it is made"
+        message = f"`{created.name}` is created on the CPU and fed to `{model.name}`, which is on a device; {where}"
+        unsure = created.why_not_moved(self.tree, self.aliases)
         if unsure:
-            self.report(factory, f"{message}; not fixed: {unsure}")
+            self.report(created.made, f"{message}; not fixed: {unsure}")
         else:
-            self.report(factory, message, edits={factory: with_kwarg(factory, "device", device.deep_clone())})  # type: ignore[union-attr]
+            self.report(created.made, message, edits=created.moves(self.tree))

@@ -4,11 +4,13 @@ A value is fed to a model when it is an argument of the model's call, or when it
 model's output (or anything computed from it on the device) in a call (``criterion(out, y)``,
 ``out.eq(y)``), an arithmetic operation (``out - y``) or a comparison (``pred == y``). Results brought
 back to the host (``pred = model(x).argmax(1).cpu()``) are meant to meet CPU data, and calls that
-only look at a value (``print``, ``len``) feed nothing.
+only look at a value (``print``, ``len``) feed nothing. Sequence lengths (``lengths``, ``src_len``)
+stay in host memory by convention: ``pack_padded_sequence`` wants them there.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
@@ -17,11 +19,12 @@ import libcst.matchers as m
 
 from codemods.batches import (
     Batch, bound_pairs, data_root, is_item_of, item_in, moved_names_statement, moved_values_statement, passed_to,
-    rebinding, starred_into, used_as_container,
+    rebinding, starred_into, under_guard, used_as_container,
 )
 from codemods.dataflow import assigned_names, names_in
+from codemods.moved_models import runs_model
 from codemods.names import ImportAliases, dotted_name
-from codemods.syntax import code_of, flatten_names
+from codemods.syntax import code_of, flatten_names, method_chain
 from codemods.torch_names import Move, move_call
 from codemods.tree import Tree
 
@@ -33,8 +36,10 @@ _INSPECTING_METHODS = frozenset(
 _INSPECTING_METHOD = m.Attribute(attr=m.Name(m.MatchIfTrue(lambda name: name in _INSPECTING_METHODS)))
 # Libraries that want data in host memory.
 _HOST_LIBRARIES = ("numpy.", "matplotlib.", "sklearn.", "scipy.", "pandas.", "PIL.", "cv2.")
+_LENGTHS = re.compile(r"(^|_)(len|lens|length|lengths)(_|$)", re.IGNORECASE)
 # Methods whose result is in host memory: a value computed with them no longer meets device data.
 _TO_HOST = frozenset({"cpu", "numpy", "item", "tolist"})
+_HOST_METHOD = m.Call(func=m.Attribute(attr=m.Name(m.MatchIfTrue(lambda name: name in _TO_HOST))))
 
 
 class ModelInputs:
@@ -72,19 +77,7 @@ class ModelInputs:
         return list({id(item): item for item in found}.values())
 
     def needs_cpu(self, name: str) -> bool:
-        """Is ``name`` also used where data must be in host memory (``x.numpy()``, ``plt.imshow(x)``)?
-        Then moving it at the top of the loop would break that use."""
-        for stmt in self.body:
-            for call in self.tree.of_type(stmt, cst.Call):
-                func = call.func
-                if isinstance(func, cst.Attribute) and func.attr.value == "numpy":
-                    if data_root(func.value, self.aliases) == name:
-                        return True
-                if (self.aliases.qualify(func) or "").startswith(_HOST_LIBRARIES) and any(
-                    data_root(a.value, self.aliases) == name for a in call.args
-                ):
-                    return True
-        return False
+        return used_on_host(self.tree, self.aliases, name, self.body)
 
     def _statements(self) -> list[tuple[cst.BaseStatement, list[cst.BaseExpression]]]:
         """Each statement of the body with the values it feeds the model (computed once)."""
@@ -104,7 +97,7 @@ class ModelInputs:
                 continue
             args = [a.value for a in call.args if not a.star]
             receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
-            if func == self.model or any(self._is_output(a, outputs) for a in args) or (
+            if runs_model(func, self.model) or any(self._is_output(a, outputs) for a in args) or (
                 receiver is not None and self._is_output(receiver, outputs)
             ):
                 yield from args
@@ -117,22 +110,47 @@ class ModelInputs:
                 yield from sides
 
     def _is_output(self, node: cst.BaseExpression, outputs: set[str]) -> bool:
-        if isinstance(node, cst.Call) and dotted_name(node.func) == self.model:
+        """``model(x)``, ``out``, ``model(x).argmax(1)``: computed on the device, not brought back."""
+        chain = method_chain(node, self.aliases)
+        if any(m.matches(link, _HOST_METHOD) for link in chain[1:]):
+            return False
+        root = chain[0]
+        if isinstance(root, cst.Call) and runs_model(dotted_name(root.func), self.model):
             return True
-        return data_root(node, self.aliases) in outputs
+        return data_root(root, self.aliases) in outputs
 
     def _calls_model(self, stmt: cst.CSTNode) -> bool:
-        return any(dotted_name(c.func) == self.model for c in self.tree.of_type(stmt, cst.Call))
+        return any(runs_model(dotted_name(c.func), self.model) for c in self.tree.of_type(stmt, cst.Call))
 
     def _device_outputs(self, stmt: cst.CSTNode) -> set[str]:
         """Names ``stmt`` binds to values computed on the device, minus those brought back to the host."""
         names = set(assigned_names(self.tree, stmt))
         for node in self.tree.of_type(stmt, (cst.Assign, cst.AugAssign)):
             calls = self.tree.of_type(node.value, cst.Call)
-            if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _TO_HOST for c in calls):
+            if any(m.matches(c, _HOST_METHOD) for c in calls):
                 targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
                 names -= {n for t in targets for n in flatten_names(t)}
         return names
+
+
+def is_lengths(name: str) -> bool:
+    """``lengths``, ``src_len``, ``length_tensor``: sequence lengths, kept in host memory on purpose."""
+    return bool(_LENGTHS.search(name))
+
+
+def used_on_host(tree: Tree, aliases: ImportAliases, name: str, nodes: Sequence[cst.CSTNode]) -> bool:
+    """Is ``name`` used in ``nodes`` where data must be in host memory (``x.numpy()``,
+    ``plt.imshow(x)``)? Then moving it to the device would break that use."""
+    for node in nodes:
+        for call in tree.of_type(node, cst.Call):
+            func = call.func
+            if m.matches(func, m.Attribute(attr=m.Name("numpy"))) and data_root(func.value, aliases) == name:  # type: ignore[attr-defined]
+                return True
+            if (aliases.qualify(func) or "").startswith(_HOST_LIBRARIES) and any(
+                data_root(a.value, aliases) == name for a in call.args
+            ):
+                return True
+    return False
 
 
 def _items_bound(stmt: cst.BaseStatement, name: str) -> Iterator[tuple[str, cst.Subscript]]:
@@ -158,24 +176,32 @@ class LoopInputs:
         items = [code_of(i) for i in self.items]
         return list(dict.fromkeys(self.tensors + list(self.starred) + self.passed_whole + items))
 
-    def why_not_moved(self, tree: Tree, batch: Batch, torch: str | None) -> str:
-        """Why moving these values could break the program (empty when it cannot)."""
+    def why_not_moved(self, tree: Tree, batch: Batch, torch: str | None, guard: cst.BaseExpression | None) -> str:
+        """Why moving these values could break the program (empty when it cannot). Under a ``guard``,
+        values read where they are used cannot be moved: only statements can be put under it."""
         if self.passed_whole:
             return f"`{self.passed_whole[0]}` is passed whole; which of its values are tensors is unknown"
         if self.on_host:
             return f"`{self.on_host}` is also used in host memory"
         if self.starred and torch is None:
             return "`torch` is not imported by name"
+        if guard is not None and self.items:
+            return "it is moved only under a condition"
         place = batch.moved_here([])[0]
         if (self.tensors or self.starred) and any(i in tree.of_type(place, cst.Subscript) for i in self.items):
             return "the edits would overlap"
         return ""
 
-    def moves(self, tree: Tree, batch: Batch, move: Move, torch: str) -> dict[cst.CSTNode, cst.CSTNode]:
-        """The edits that move these values, each the way its shape needs (see :class:`LoopInputs`)."""
+    def moves(
+        self, tree: Tree, batch: Batch, move: Move, torch: str, guard: cst.BaseExpression | None
+    ) -> dict[cst.CSTNode, cst.CSTNode]:
+        """The edits that move these values, each the way its shape needs (see :class:`LoopInputs`),
+        under the model's ``guard`` when it has one."""
         lines: list[cst.BaseStatement] = [moved_names_statement(self.tensors, move)] if self.tensors else []
         taken = names_in(tree, move.device) if move.device is not None else set()
         lines += [moved_values_statement(n, star, move, torch, taken) for n, star in self.starred.items()]
+        if lines and guard is not None:
+            lines = [under_guard(lines, guard)]
         edits: dict[cst.CSTNode, cst.CSTNode] = {item: move_call(item, move) for item in self.items}
         if lines:
             place, replacement = batch.moved_here(lines)
@@ -192,7 +218,7 @@ def loop_inputs(
     inputs = ModelInputs(tree, aliases, body, model)
     containers = [n for n in names if used_as_container(tree, n, body)]
     starred = {n: star for n in names if (star := starred_into(tree, n, body, model))}
-    tensors = [n for n in names if n not in containers and n not in starred and inputs.reaches(n)]
+    tensors = [n for n in names if n not in containers and n not in starred and not is_lengths(n) and inputs.reaches(n)]
     # A container re-bound in the loop (`batch = to_cuda(batch)`) holds what that call made of it.
     unstarred = [n for n in containers if n not in starred and not any(n in assigned_names(tree, s) for s in body)]
     passed_whole = [n for n in unstarred if passed_to(tree, n, body, model)]
