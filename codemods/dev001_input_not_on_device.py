@@ -1,13 +1,12 @@
 """## What it does
-Finds data fed to a model that is on a device while the data itself never was moved, and moves it
-once, at its boundary: where a loop's batch arrives (`x, y = x.to(device), y.to(device)`), where a
-value of a dict or tuple batch is read (`batch["ids"].to(device)`), or where a tensor is made
-(`torch.randint(..., device=device)`, `torch.from_numpy(obs).to(device)`). Targets that meet the
-model's output (a loss, a comparison) are moved too, to the model's device as its move spells it.
+Finds data fed to a model that is on a device while the data never was moved, and moves it once, at
+its boundary: where a loop's batch arrives (`x, y = x.to(device), y.to(device)`), where a value of a
+dict or tuple batch is read (`batch["ids"].to(device)`), or where a tensor is made (`torch.randint(...,
+device=device)`, `torch.from_numpy(obs).to(device)`); targets that meet the model's output go too.
 
 The model may be moved in the same function (under `if use_cuda:`, the data is moved under it too),
-at the module's top level, in the constructor of the class whose method uses it, of an instance the
-function builds (`agent.critic`), by every caller of a function it is passed to, or named by
+at the module's top level, in the constructor of the class whose method uses it or of an instance
+(`agent.critic`), by every caller of a function it is passed to, or named by
 `next(model.parameters()).device`. Batches arrive from `for` headers (`enumerate`, `zip`), `x, y =
 batch`, `next(it)` in a `while` loop, or as `model(**batch)`.
 
@@ -48,7 +47,7 @@ from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.batches import loop_batch
 from codemods.created_inputs import CreatedInput, CreatedInputs
 from codemods.dataflow import names_in
-from codemods.model_inputs import loop_inputs
+from codemods.model_inputs import first_fed
 from codemods.moved_data import MovedData
 from codemods.moved_models import Block, MovedModel, MovedModels
 from codemods.nn_modules import model_names
@@ -63,7 +62,7 @@ class InputNotOnDevice(Rule):
     triggers = (".to(", ".cuda(", "parameters()).device")
 
     VALID = [
-        # Moved in the loop, in a while loop after next(), or inline at the call.
+        # Moved in the loop, in a while loop after next(), or inline; made on the device; a counter logged.
         Valid("""
             import torch
             model = Net().to(device)
@@ -73,6 +72,10 @@ class InputNotOnDevice(Rule):
             while True:
                 x, y = next(it)
                 out = model(x.to(device))
+            ids = torch.randint(0, 10, (3,), device=device)
+            for step in range(3):
+                print("{}".format(step))
+                out = model(ids) + model(torch.randint(0, 10, (3,), device=device))
             """),
         # Legacy: moved under the model's condition, in Variable(), by a helper of the file, by .type(Tensor);
         # re-bound to a new value (someone else's business).
@@ -102,15 +105,6 @@ class InputNotOnDevice(Rule):
                 loss = criterion(model(x), y)
             reference = Net().to("cpu")
             out = reference(torch.randn(2, 4))
-            """),
-        # Only the loop counter's log and tensors built on the device reach the model.
-        Valid("""
-            import torch
-            model = Embedder().to(device)
-            ids = torch.randint(0, 10, (3,), device=device)
-            for step in range(3):
-                print("{}".format(step))
-                out = model(ids) + model(torch.randint(0, 10, (3,), device=device))
             """),
         # The loader was built from tensors on the device, or its collate_fn moves the batch.
         Valid("""
@@ -397,13 +391,9 @@ class InputNotOnDevice(Rule):
             for x in loader:
                 out = model(x)
                 stats.append(x.numpy().mean())
-            """, message="not fixed: `x` is also used in host memory"),
-        Invalid("""
-            import torch
-            model = Net().to(device)
             for batch in loader:
                 out = model(batch, batch["mask"])
-            """, message="not fixed: `batch` is passed whole"),
+            """, message="not fixed: `x` is also used in host memory", line=3),
     ]
 
     def check(self) -> None:
@@ -417,20 +407,24 @@ class InputNotOnDevice(Rule):
                 self._check_loop(loop, models, block, placements)
             models = placements.models_called_in(block, known_models)
             for created in CreatedInputs(self.tree, self.aliases, placements, block, models):
-                self._fix_created(created)
+                if not self.moved_data.forward_moves_inputs(created.model.name):
+                    self._fix_created(created)
 
-    def _check_loop(self, loop: cst.For | cst.While, models: list[MovedModel], block: Block, placements: MovedModels) -> None:
+    def _check_loop(
+        self, loop: cst.For | cst.While, models: list[MovedModel], block: Block, placements: MovedModels
+    ) -> None:
         batch = loop_batch(self.tree, loop)
-        passed, module = placements.arguments_passed(block), placements.blocks[0]
+        module, passed = placements.blocks[0], placements.arguments_passed(block)
         if batch is None or self.moved_data.drawn_from_device(batch.source, block, module, passed):
             return
-        reached = ((mm, loop_inputs(self.tree, self.aliases, batch.rest, batch.names, mm.name)) for mm in models)
-        model, found = next(((mm, f) for mm, f in reached if f.named() and not self.moved_data.forward_moves_inputs(mm.name)), (None, None))
-        if model is None or found is None:
+        fed = first_fed(self.tree, self.aliases, batch, models, skip=self.moved_data.forward_moves_inputs)
+        if fed is None:
             return
+        model, found = fed
         named = found.named()
         verb, be = ("reach", "are") if len(named) > 1 else ("reaches", "is")
-        message = f"{', '.join(f'`{n}`' for n in named)} {verb} `{model.name}`, which was moved to a device, but {be} never moved"
+        listed = ", ".join(f"`{n}`" for n in named)
+        message = f"{listed} {verb} `{model.name}`, which was moved to a device, but {be} never moved"
         torch = self.aliases.local_name_for("torch")
         unsure = (
             model.why_unsure
@@ -445,9 +439,9 @@ class InputNotOnDevice(Rule):
             self.report(loop, f"{message}; move {where}", edits=edits)
 
     def _fix_created(self, created: CreatedInput) -> None:
-        model = created.model
         where = "create it on the device" if created.fixed_in_place else "move it where it is made"
-        message = f"`{created.name}` is created on the CPU and fed to `{model.name}`, which is on a device; {where}"
+        model = created.model.name
+        message = f"`{created.name}` is created on the CPU and fed to `{model}`, which is on a device; {where}"
         unsure = created.why_not_moved(self.tree, self.aliases)
         if unsure:
             self.report(created.made, f"{message}; not fixed: {unsure}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m
@@ -22,7 +22,7 @@ from codemods.batches import (
     rebinding, starred_into, under_guard, used_as_container,
 )
 from codemods.dataflow import assigned_names, names_in
-from codemods.moved_models import runs_model
+from codemods.model_moves import MovedModel, runs_model
 from codemods.names import ImportAliases, dotted_name
 from codemods.syntax import code_of, flatten_names, method_chain
 from codemods.torch_names import Move, move_call
@@ -207,6 +207,17 @@ class LoopInputs:
             place, replacement = batch.moved_here(lines)
             edits[place] = replacement  # type: ignore[assignment]
         return edits
+
+
+def first_fed(
+    tree: Tree, aliases: ImportAliases, batch: Batch, models: Sequence[MovedModel], skip: Callable[[str], bool]
+) -> tuple[MovedModel, LoopInputs] | None:
+    """The first of ``models`` (not ``skip``ped) that ``batch`` reaches, and how it reaches it."""
+    for model in models:
+        found = loop_inputs(tree, aliases, batch.rest, batch.names, model.name)
+        if found.named() and not skip(model.name):
+            return model, found
+    return None
 
 
 def loop_inputs(
