@@ -16,7 +16,7 @@ from typing import Sequence
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.dataflow import assigned_names, names_in
+from codemods.dataflow import assigned_names
 from codemods.moved_models import runs_model
 from codemods.names import ImportAliases, dotted_name
 from codemods.syntax import code_of, flatten_names
@@ -36,7 +36,9 @@ _NEXT_CALL = m.Call(func=m.Name("next"), args=[m.AtLeastN(n=1)])
 _ENUMERATE = m.Call(func=m.Name("enumerate"))
 # Loops over numbers (`for epoch in range(n)`, `for step in count()`, `tqdm(range(n))`) carry no batch.
 _COUNTING = m.Call(func=m.Name("range") | m.Name("count") | m.Name("trange") | m.Attribute(attr=m.Name("count")))
-_COUNTED = _COUNTING | m.Call(func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")), args=[m.Arg(_COUNTING), m.ZeroOrMore()])
+_COUNTED = _COUNTING | m.Call(
+    func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")), args=[m.Arg(_COUNTING), m.ZeroOrMore()]
+)
 _CONSTANT_INDEX = m.Subscript(slice=[m.SubscriptElement(slice=m.Index(value=m.SimpleString() | m.Integer()))])
 _CONTAINER_METHOD = m.Attribute(attr=m.Name("items") | m.Name("keys") | m.Name("values"))
 
@@ -168,8 +170,10 @@ def is_variable(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
 
 def _same_data(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
     """The expression ``node`` holds the same data as, on the same device (``x`` in ``x.float()``)."""
-    if (is_variable(node, aliases) or aliases.qualify(node) in _SAME_DEVICE_FUNCTIONS) and node.args:  # type: ignore[attr-defined]
-        return node.args[0].value  # type: ignore[attr-defined]
+    if not isinstance(node, cst.Call):
+        return None
+    if (is_variable(node, aliases) or aliases.qualify(node) in _SAME_DEVICE_FUNCTIONS) and node.args:
+        return node.args[0].value
     if aliases.is_method_call(node) and node.func.attr.value in _SAME_DEVICE_METHODS:  # type: ignore[attr-defined]
         return node.func.value  # type: ignore[attr-defined]
     return None
@@ -177,10 +181,10 @@ def _same_data(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpr
 
 def used_as_container(tree: Tree, name: str, body: Sequence[cst.BaseStatement]) -> bool:
     """Is ``name`` indexed with keys or constants, or asked for ``.items()``: a dict, list or tuple?"""
+    nodes = (node for stmt in body for node in tree.of_type(stmt, (cst.Subscript, cst.Attribute)))
     return any(
-        is_item_of(node, name) or (m.matches(node, _CONTAINER_METHOD) and dotted_name(node.value) == name)  # type: ignore[attr-defined]
-        for stmt in body
-        for node in tree.of_type(stmt, (cst.Subscript, cst.Attribute))
+        is_item_of(node, name) or (m.matches(node, _CONTAINER_METHOD) and dotted_name(node.value) == name)
+        for node in nodes
     )
 
 

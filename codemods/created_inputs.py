@@ -73,7 +73,7 @@ class CreatedInput:
         if guard is not None:
             line = tree.parent(self.statement)  # type: ignore[arg-type]
             moved = moved_names_statement([self.name], self.model.move)
-            return {line: cst.FlattenSentinel([line, under_guard([moved], guard)])}  # type: ignore[dict-item, list-item]
+            return {line: cst.FlattenSentinel([line, under_guard([moved], guard)])}  # type: ignore[dict-item]
         if self.fixed_in_place:
             return {self.made: with_kwarg(self.made, "device", self._device().deep_clone())}  # type: ignore[union-attr]
         return {self.made: move_call(self.made, self.model.move)}
@@ -98,12 +98,13 @@ class CreatedInputs:
             if isinstance(node, LOOPS):
                 bound |= assigned_names(tree, node.target) if isinstance(node, cst.For) else set()
                 continue
-            name = single_target(node)
-            made = self._made(node.value) if name and "." not in name and not is_lengths(name) else None  # type: ignore[union-attr]
-            model = self._fed_with(name, index) if made is not None else None  # type: ignore[arg-type]
+            name = single_target(node) or "."
+            plain = "." not in name and not is_lengths(name)
+            made = self._made(node.value) if plain else None  # type: ignore[union-attr]
+            model = self._fed_with(name, index) if made is not None else None
             if made is not None and model is not None:
-                on_host = used_on_host(tree, self.aliases, name, [s.node for s in steps[index + 1:]])  # type: ignore[arg-type]
-                yield CreatedInput(name, *made, model, frozenset(bound), on_host, node)  # type: ignore[arg-type]
+                on_host = used_on_host(tree, self.aliases, name, [s.node for s in steps[index + 1:]])
+                yield CreatedInput(name, *made, model, frozenset(bound), on_host, node)
             yield from self._made_in_call(node, index, frozenset(bound))
             bound |= assigned_names(tree, node)
 

@@ -46,7 +46,6 @@ import libcst as cst
 from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.batches import loop_batch
 from codemods.created_inputs import CreatedInput, CreatedInputs
-from codemods.dataflow import names_in
 from codemods.model_inputs import first_fed
 from codemods.moved_data import MovedData
 from codemods.moved_models import Block, MovedModel, MovedModels

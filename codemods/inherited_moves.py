@@ -45,9 +45,11 @@ class InheritedMoves:
             block = self._block_of(other)
             if other is method or name == "__init__" or block is None or other.decorators:
                 continue
+            taken = {f.name for f in found}
             for moved in block.moves:
-                if moved.name.startswith(this + ".") and not moved.conditional and moved.name not in {f.name for f in found}:
-                    found.append(MovedModel(moved.name, moved.move, -1, True, f"it is moved in `{name}()`, which may not have run"))
+                if moved.name.startswith(this + ".") and not moved.conditional and moved.name not in taken:
+                    unsure = f"it is moved in `{name}()`, which may not have run"
+                    found.append(MovedModel(moved.name, moved.move, -1, True, unsure))
         return found
 
     def _from_constructor(self: MovedModels, cls: cst.ClassDef, method: cst.FunctionDef, this: str) -> list[MovedModel]:
@@ -98,7 +100,8 @@ class InheritedMoves:
                     device = cst.parse_expression(instance + code_of(device)[len(this):])  # `self.device`
                 unnamed = names - {this} and (not names <= self.module_names or names & local)
                 conditional = moved.conditional or step.conditional
-                unsure = moved.why_unsure or (MOVED_UNDER_A_CONDITION if conditional else "") or (_UNNAMED if unnamed else "")
+                unsure = moved.why_unsure or (MOVED_UNDER_A_CONDITION if conditional else "")
+                unsure = unsure or (_UNNAMED if unnamed else "")
                 move = dataclasses.replace(moved.move, device=device)
                 found.append(MovedModel(instance + moved.name[len(this):], move, index, bool(unsure), unsure))
         return found
@@ -113,11 +116,9 @@ class InheritedMoves:
             for call, block, index in calls:
                 arg = argument_for(call, position, param.name.value)
                 caller_model = None if arg is None else dotted_name(arg)
-                move = next(
-                    (mm for mm in self.moved_in(block) if mm.name == caller_model and self.on_device_at(block, mm, index)
-                     and not mm.conditional),
-                    None,
-                ) if block.function is not function else None
+                moved = (mm for mm in self.moved_in(block) if mm.name == caller_model and not mm.conditional)
+                in_time = (mm for mm in moved if self.on_device_at(block, mm, index))
+                move = next(in_time, None) if block.function is not function else None
                 if move is None:
                     break
                 moves.append((call, move))
@@ -142,7 +143,8 @@ class InheritedMoves:
                 for arg, (_, mm) in zip(passed, moves)
             ):
                 return self._inherited(first, cst.Name(param.name.value), function, name, allowed={param.name.value})
-        same_everywhere = all(mm.move.device is not None and code_of(mm.move.device) == code_of(device) for _, mm in moves)
+        spelled = code_of(device)
+        same_everywhere = all(mm.move.device is not None and code_of(mm.move.device) == spelled for _, mm in moves)
         if same_everywhere and names_in(self.tree, device) <= self.module_names:
             return self._inherited(first, device, function, name)
         return self._inherited(first, None, function, name, known=False)
@@ -155,7 +157,9 @@ class InheritedMoves:
         calls_at_top = [i for _, caller, i in self._calls_of(function.name.value) if caller is self.blocks[0]]
         found: list[MovedModel] = []
         for moved in self._module_models():
-            if moved.name in taken or moved.name.split(".")[0] in local or not any(runs_model(c, moved.name) for c in called):
+            if moved.name in taken or moved.name.split(".")[0] in local:
+                continue
+            if not any(runs_model(c, moved.name) for c in called):
                 continue
             if any(index < moved.index for index in calls_at_top):
                 continue

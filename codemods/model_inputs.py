@@ -35,6 +35,7 @@ _INSPECTING_METHODS = frozenset(
 )
 _INSPECTING_METHOD = m.Attribute(attr=m.Name(m.MatchIfTrue(lambda name: name in _INSPECTING_METHODS)))
 # Libraries that want data in host memory.
+_NUMPY_METHOD = m.Attribute(attr=m.Name("numpy"))
 _HOST_LIBRARIES = ("numpy.", "matplotlib.", "sklearn.", "scipy.", "pandas.", "PIL.", "cv2.")
 _LENGTHS = re.compile(r"(^|_)(len|lens|length|lengths)(_|$)", re.IGNORECASE)
 # Methods whose result is in host memory: a value computed with them no longer meets device data.
@@ -144,7 +145,8 @@ def used_on_host(tree: Tree, aliases: ImportAliases, name: str, nodes: Sequence[
     for node in nodes:
         for call in tree.of_type(node, cst.Call):
             func = call.func
-            if m.matches(func, m.Attribute(attr=m.Name("numpy"))) and data_root(func.value, aliases) == name:  # type: ignore[attr-defined]
+            numpy_of = func.value if m.matches(func, _NUMPY_METHOD) else None  # type: ignore[attr-defined]
+            if numpy_of is not None and data_root(numpy_of, aliases) == name:
                 return True
             if (aliases.qualify(func) or "").startswith(_HOST_LIBRARIES) and any(
                 data_root(a.value, aliases) == name for a in call.args

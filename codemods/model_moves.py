@@ -95,7 +95,8 @@ def block_moves(tree: Tree, aliases: ImportAliases, block: Block) -> list[MovedM
         if m.matches(node, _ASKS_MODEL_DEVICE):
             asked = node.value.value  # type: ignore[union-attr]  # next(model.parameters())
             model = dotted_name(asked.args[0].value.func.value)
-            found = (model, Move(asked, cst.Name(model), "to", node.targets[0].target)) if model else None  # type: ignore
+            device = node.targets[0].target  # type: ignore[union-attr]
+            found = (model, Move(asked, cst.Name(model), "to", device)) if model else None
         if found and not is_cpu_device(found[1].device, aliases):
             guard = _stable_guard(tree, aliases, block, index) if step.conditional else None
             unsure = MOVED_UNDER_A_CONDITION if step.conditional and guard is None else ""
@@ -149,7 +150,8 @@ def wrappers(aliases: ImportAliases, moved: list[MovedModel], steps: list[Step])
             if target is not None and source is not None and target != source.name:
                 unsure = why_unsure(source) or (MOVED_UNDER_A_CONDITION if step.conditional else "")
                 guard = source.guard if not step.conditional else None
-                found.append(MovedModel(target, source.move, index, source.conditional or step.conditional, unsure, guard))
+                conditional = source.conditional or step.conditional
+                found.append(MovedModel(target, source.move, index, conditional, unsure, guard))
                 break
     return found
 

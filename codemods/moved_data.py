@@ -103,7 +103,8 @@ class MovedData:
         assigned: set[str] = set()
         for step in reversed(steps):  # later assignments read earlier ones: walk back up the chain
             node = step.node
-            bound = {n for n in data if n.split(".")[0] in assigned_names(self.tree, node)} if isinstance(node, cst.Assign) else set()
+            names = assigned_names(self.tree, node) if isinstance(node, cst.Assign) else set()
+            bound = {n for n in data if n.split(".")[0] in names}
             if bound:
                 assigned |= bound
                 data |= set(_data_names(self.tree, node.value))
@@ -118,7 +119,9 @@ class MovedData:
             if self.moves_data(dotted_name(call.func)):
                 return True
             collate = kwarg(call, "collate_fn")
-            if collate is not None and (self.moves_data(dotted_name(collate.value)) or self._puts_on_device(collate.value)):
+            if collate is not None and (
+                self.moves_data(dotted_name(collate.value)) or self._puts_on_device(collate.value)
+            ):
                 return True
         return False
 

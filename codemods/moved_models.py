@@ -99,7 +99,9 @@ class MovedModels(InheritedMoves):
             self._back[key] = [i for i, s in enumerate(block.steps) if brings_back(s.node, moved.name, self.aliases)]
         return not any(moved.index < i < index for i in self._back[key])
 
-    def loops_calling(self, block: Block, known_models: set[str]) -> Iterator[tuple[cst.For | cst.While, list[MovedModel]]]:
+    def loops_calling(
+        self, block: Block, known_models: set[str]
+    ) -> Iterator[tuple[cst.For | cst.While, list[MovedModel]]]:
         """Each loop of ``block`` that calls models on a device (moved before the loop), with those
         models: the ones that can be fixed first."""
         if not (block.moves or any(isinstance(step.node, LOOPS) for step in block.steps)):
@@ -121,10 +123,11 @@ class MovedModels(InheritedMoves):
         if block.function is None:
             return {}
         calls = self._calls_of(block.function.name.value)
-        return {
-            p.name.value: [self._described(argument_for(call, i, p.name.value), caller, at) for call, caller, at in calls]
-            for i, p in enumerate(block.function.params.params)
-        }
+        passed: dict[str, list[list[str]]] = {}
+        for i, param in enumerate(block.function.params.params):
+            name = param.name.value
+            passed[name] = [self._described(argument_for(call, i, name), caller, at) for call, caller, at in calls]
+        return passed
 
     def _described(self, arg: cst.BaseExpression | None, caller: Block, at: int) -> list[str]:
         name = dotted_name(arg) if arg is not None else None
