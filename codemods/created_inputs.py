@@ -17,7 +17,6 @@ import libcst.matchers as m
 
 from codemods.batches import data_root, is_variable, moved_names_statement, rebinding, under_guard
 from codemods.dataflow import Step, assigned_names, names_in
-from codemods.device_sites import bound_in
 from codemods.model_inputs import is_lengths, used_on_host
 from codemods.model_moves import MOVED_UNDER_A_CONDITION
 from codemods.moved_models import LOOPS, Block, MovedModel, MovedModels, runs_model
@@ -28,6 +27,7 @@ from codemods.tree import Tree
 
 _ONE_STATEMENT = m.SimpleStatementLine([m.DoNotCare()])
 _FROM_HOST_DATA = frozenset({"torch.from_numpy", "torch.Tensor", *(f"torch.{kind}" for kind in LEGACY_TENSOR_DTYPES)})
+_MAKERS = frozenset(q.rsplit(".", 1)[-1] for q in (*FACTORIES, *_FROM_HOST_DATA))
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,11 @@ class CreatedInput:
         return {self.made: move_call(self.made, self.model.move)}
 
 
+def may_create(names_called: set[str | None]) -> bool:
+    """Could a block calling ``names_called`` make a tensor in host memory? (A cheap test by name.)"""
+    return any(name is not None and name.rsplit(".", 1)[-1] in _MAKERS for name in names_called)
+
+
 class CreatedInputs:
     """The tensors ``block`` makes in host memory and feeds to one of ``models`` while it is on a device."""
 
@@ -92,7 +97,7 @@ class CreatedInputs:
         tree, steps = self.tree, self.block.steps
         bound: set[str] = set(self.aliases.names)
         if self.block.function is not None:  # a function sees the module's names it does not bind itself
-            bound |= self.placements.module_names - bound_in(tree, self.block.function)
+            bound |= self.placements.module_names - self.placements.bound_names(self.block.function)
         for index, step in enumerate(steps):
             node = step.node
             if isinstance(node, LOOPS):

@@ -18,7 +18,6 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.dataflow import assigned_names, names_in
-from codemods.device_sites import bound_in
 from codemods.model_moves import MOVED_UNDER_A_CONDITION, WRAPPERS, Block, MovedModel, runs_model
 from codemods.names import dotted_name
 from codemods.nn_modules import methods, model_move
@@ -43,7 +42,7 @@ class InheritedMoves:
         found = self._from_constructor(cls, method, this)
         for name, other in methods(cls).items():
             block = self._block_of(other)
-            if other is method or name == "__init__" or block is None or other.decorators:
+            if other is method or name == "__init__" or block is None or not block.moves or other.decorators:
                 continue
             taken = {f.name for f in found}
             for moved in block.moves:
@@ -54,8 +53,10 @@ class InheritedMoves:
 
     def _from_constructor(self: MovedModels, cls: cst.ClassDef, method: cst.FunctionDef, this: str) -> list[MovedModel]:
         init = methods(cls).get("__init__")
-        block = self._block_of(init) if init is not None and init.params.params else None
-        if init is None or block is None or init.params.params[0].name.value != this:
+        if init is None or not init.params.params or init.params.params[0].name.value != this:
+            return []
+        block = self._block_of(init)
+        if block is None or not block.moves:
             return []
         # `self.device = device`, `self.args = args`: other methods name what the constructor got.
         kept: dict[str, str] = {}
@@ -65,7 +66,7 @@ class InheritedMoves:
                 target, value = dotted_name(node.targets[0].target), node.value
                 if target and target.startswith(this + ".") and isinstance(value, cst.Name):
                     kept.setdefault(value.value, target)
-        init_names = bound_in(self.tree, init)
+        init_names = self.bound_names(init)
         found: list[MovedModel] = []
         for moved in block.moves:
             if not moved.name.startswith(this + "."):
@@ -83,16 +84,16 @@ class InheritedMoves:
         """``agent = Agent(...)`` whose ``__init__`` moves ``self.critic``: ``agent.critic`` is on a
         device from that step on, its device spelled through ``agent`` or a module-level name."""
         found: list[MovedModel] = []
-        local = bound_in(self.tree, block.function) if block.function is not None else set()
-        for index, step in enumerate(block.steps):
-            if not m.matches(step.node, _BUILDS_INSTANCE):
+        for index, step in enumerate(block.steps if self._movers else ()):
+            node = step.node
+            built = node.value.func if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call) else None
+            if not (isinstance(built, cst.Name) and built.value in self._movers and m.matches(node, _BUILDS_INSTANCE)):
                 continue
-            instance = step.node.targets[0].target.value  # type: ignore[union-attr]
-            init = self._constructors.get(step.node.value.func.value)  # type: ignore[union-attr]
-            init_block = self._block_of(init) if init is not None else None
-            if init is None or init_block is None or not init.params.params:
-                continue
-            this = init.params.params[0].name.value
+            instance = node.targets[0].target.value  # type: ignore[union-attr]
+            init = self._movers[built.value]
+            init_block, this = self._block_of(init), init.params.params[0].name.value
+            assert init_block is not None  # a mover's constructor has a block: it moves something
+            local = self.bound_names(block.function) if block.function is not None else set()
             for moved in (mm for mm in init_block.moves if mm.name.startswith(this + ".")):
                 device = moved.move.device
                 names = names_in(self.tree, device) if device is not None else set()
@@ -152,8 +153,8 @@ class InheritedMoves:
     def _from_module(self: MovedModels, function: cst.FunctionDef, block: Block, taken: set[str]) -> list[MovedModel]:
         """Models moved at the top level that ``function`` reads as globals: moved before the module
         calls it, and not bound again there to anything but the moved model or a wrapper of it."""
-        local = bound_in(self.tree, function)
-        called = self._names_called(block)
+        local = self.bound_names(function)
+        called = self.names_called(block)
         calls_at_top = [i for _, caller, i in self._calls_of(function.name.value) if caller is self.blocks[0]]
         found: list[MovedModel] = []
         for moved in self._module_models():
@@ -212,7 +213,7 @@ class InheritedMoves:
         spells it. Report only when it cannot: no spelling, or a local name shadows one it uses
         (``allowed`` names are the function's own and meant: ``self``, the device parameter). A
         guard is kept when ``function`` sees the same module-level names (a global model)."""
-        local = bound_in(self.tree, function)
+        local = self.bound_names(function)
         if known is None and device is None:
             known = moved.move.method == "cuda" and moved.move.device is None  # `.cuda()` needs no name
         elif known is None:

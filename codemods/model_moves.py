@@ -92,7 +92,8 @@ def block_moves(tree: Tree, aliases: ImportAliases, block: Block) -> list[MovedM
         if not isinstance(node, (cst.Assign, cst.Expr)):
             continue
         found = model_move(node, aliases) or _attribute_move(node, aliases)
-        if m.matches(node, _ASKS_MODEL_DEVICE):
+        asks = isinstance(node.value, cst.Attribute) and node.value.attr.value == "device"  # cheap test first
+        if asks and m.matches(node, _ASKS_MODEL_DEVICE):
             asked = node.value.value  # type: ignore[union-attr]  # next(model.parameters())
             model = dotted_name(asked.args[0].value.func.value)
             device = node.targets[0].target  # type: ignore[union-attr]

@@ -17,7 +17,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.dataflow import assigned_names, walk_block
-from codemods.device_sites import module_bound_names
+from codemods.device_sites import bound_in, module_bound_names
 from codemods.inherited_moves import InheritedMoves, argument_for
 from codemods.model_moves import (  # noqa: F401  (Block, LOOPS, WRAPPERS, runs_model: this module's API too)
     LOOPS,
@@ -49,19 +49,27 @@ class MovedModels(InheritedMoves):
             for method in methods(cls).values():
                 self.class_of[id(method)] = cls
         self.top_level = {id(s) for s in module.body if isinstance(s, cst.FunctionDef)}
-        self._constructors = {
-            cls.name.value: init for cls in tree.of_type(module, cst.ClassDef) if (init := methods(cls).get("__init__"))
-        }
         self._answers: dict[int, list[MovedModel]] = {}
         self._calls: dict[str, list[tuple[cst.Call, Block, int]]] | None = None
         self._globals: list[MovedModel] | None = None
         self._called: dict[int, list[MovedModel]] = {}  # models_called_in, by block
         self._back: dict[tuple[int, str], list[int]] = {}  # steps that bring a model back to the host
+        self._bound: dict[int, set[str]] = {}  # bound_names, by function
+        self._names: dict[int, set[str | None]] = {}  # names_called, by block
         self.blocks: list[Block] = []
+        self._block_by_function: dict[int, Block] = {}
         for function, statements in blocks_of(self.tree, module):
             block = Block(function, statements, walk_block(statements, LOOPS), [])
             block.moves = block_moves(tree, aliases, block)
             self.blocks.append(block)
+            self._block_by_function[id(function)] = block
+        # Classes whose constructor moves a model it keeps (`self.critic = Critic().to(device)`).
+        self._movers = {
+            cls.name.value: init for cls in tree.of_type(module, cst.ClassDef)
+            if (init := methods(cls).get("__init__")) is not None and init.params.params
+            and (init_block := self._block_of(init)) is not None
+            and any(mm.name.startswith(init.params.params[0].name.value + ".") for mm in init_block.moves)
+        }
 
     def moved_in(self, block: Block) -> list[MovedModel]:
         """Models on a device in ``block``: what it inherits, then its own moves."""
@@ -85,7 +93,7 @@ class MovedModels(InheritedMoves):
         model: tensors are not callable), or that are known models of the file."""
         key = id(block)
         if key not in self._called:
-            called = self._names_called(block)
+            called = self.names_called(block)
             self._called[key] = [mm for mm in self.moved_in(block) if mm.name in known_models or mm.name in called]
         return self._called[key]
 
@@ -139,11 +147,20 @@ class MovedModels(InheritedMoves):
         ]
         return [name, *(o for o in origins[-1:] if o is not None)]
 
-    def _names_called(self, block: Block) -> set[str | None]:
-        return {dotted_name(c.func) for step in block.steps for c in self.tree.of_type(step.node, cst.Call)}
+    def names_called(self, block: Block) -> set[str | None]:
+        """The dotted names of what ``block`` calls (computed once)."""
+        if id(block) not in self._names:
+            self._names[id(block)] = {dotted_name(c.func) for s in block.steps for c in self.tree.of_type(s.node, cst.Call)}
+        return self._names[id(block)]
 
     def _block_of(self, function: cst.FunctionDef) -> Block | None:
-        return next((b for b in self.blocks if b.function is function), None)
+        return self._block_by_function.get(id(function))  # None for a one-line body (`def f(): pass`)
+
+    def bound_names(self, function: cst.FunctionDef) -> set[str]:
+        """The names ``function`` binds (parameters included), computed once."""
+        if id(function) not in self._bound:
+            self._bound[id(function)] = bound_in(self.tree, function)
+        return self._bound[id(function)]
 
     def _calls_of(self, name: str) -> list[tuple[cst.Call, Block, int]]:
         if self._calls is None:  # built on first use: most files never ask
