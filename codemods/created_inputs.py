@@ -85,13 +85,19 @@ def may_create(names_called: set[str | None]) -> bool:
 
 
 class CreatedInputs:
-    """The tensors ``block`` makes in host memory and feeds to one of ``models`` while it is on a device."""
+    """The tensors ``block`` makes in host memory and feeds to a model while it is on a device
+    (``known_models``: the file's model names, see :meth:`MovedModels.models_called_in`)."""
 
     def __init__(self, tree: Tree, aliases: ImportAliases, placements: MovedModels, block: Block,
-                 models: Sequence[MovedModel]) -> None:
-        self.tree, self.aliases, self.placements, self.block, self.models = tree, aliases, placements, block, models
+                 known_models: set[str]) -> None:
+        self.tree, self.aliases, self.placements, self.block = tree, aliases, placements, block
+        self.known_models = known_models
+        self.models: Sequence[MovedModel] = []
 
     def __iter__(self) -> Iterator[CreatedInput]:
+        if not may_create(self.placements.names_called(self.block)):
+            return  # the cheap test first: most blocks make no tensor
+        self.models = self.placements.models_called_in(self.block, self.known_models)
         if not self.models:
             return
         tree, steps = self.tree, self.block.steps

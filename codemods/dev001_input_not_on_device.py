@@ -45,7 +45,7 @@ import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.batches import loop_batch
-from codemods.created_inputs import CreatedInput, CreatedInputs, may_create
+from codemods.created_inputs import CreatedInput, CreatedInputs
 from codemods.model_inputs import first_fed
 from codemods.moved_data import MovedData
 from codemods.moved_models import Block, MovedModel, MovedModels
@@ -404,10 +404,7 @@ class InputNotOnDevice(Rule):
         for block in placements.blocks:
             for loop, models in placements.loops_calling(block, known_models):
                 self._check_loop(loop, models, block, placements)
-            if not may_create(placements.names_called(block)):
-                continue
-            models = placements.models_called_in(block, known_models)
-            for created in CreatedInputs(self.tree, self.aliases, placements, block, models):
+            for created in CreatedInputs(self.tree, self.aliases, placements, block, known_models):
                 if not self.moved_data.forward_moves_inputs(created.model.name):
                     self._fix_created(created)
 
