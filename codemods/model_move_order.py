@@ -22,7 +22,7 @@ from typing import Sequence
 import libcst as cst
 
 from codemods.dataflow import block, linear_statements
-from codemods.dotted_flow import related, written
+from codemods.dotted_flow import written
 from codemods.names import ImportAliases, dotted_name
 from codemods.nn_modules import model_move
 from codemods.syntax import method_chain
