@@ -43,10 +43,15 @@ def why_left_in_place(
     """Why moving the statements ``moving`` (``builds`` and their schedulers) past ``between`` and
     below ``move`` could change what the program does; None when it cannot."""
     models = {model for build in builds for model in build.models}
-    # The statement holding the move is jumped over too, all but the moves themselves.
-    jumped = [*between, *(s for s in linear_statements([move]) if not any(moves_model(s, n, aliases) for n in models))]
-    if isinstance(move, cst.If):
-        jumped.append(move.test)
+    # The statement holding the move is jumped over too; moves of these models keep their
+    # parameters, the rest may not.
+    jumped: list[cst.CSTNode] = []
+    for stmt in (*between, move):
+        if isinstance(stmt, cst.SimpleStatementLine) or stmt is move and isinstance(stmt, cst.If):
+            jumped.extend(s for s in linear_statements([stmt]) if not any(moves_model(s, n, aliases) for n in models))
+        else:
+            jumped.append(stmt)
+    jumped.extend(branch.test for branch in tree.of_type(move, cst.If))
     produced = {single_target(s.body[0]) for s in moving} - {None}  # type: ignore[attr-defined]
     for node in jumped:
         if any(_loads_state(tree, node, name) for name in produced):  # type: ignore[arg-type]

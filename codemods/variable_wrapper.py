@@ -13,9 +13,10 @@ does). Plain ``x`` means the same when both of these hold:
 :class:`VariableArguments` proves both, from the source alone, for
 
 * a tensor made right there and held by no one else: a factory (``torch.zeros(...)``), a legacy
-  constructor (also through an alias such as ``Tensor``), ``torch.from_numpy(...)``, ``t.data``
-  (a new object without history at every access), and such a tensor's ``.cuda()``, ``.float()``,
-  ``.view(...)``, ``.fill_(...)``...;
+  constructor of a size, a literal or a NumPy array (also through an alias such as ``Tensor``; of a
+  tensor it makes an alias that keeps its history), ``torch.from_numpy(...)``, ``t.data`` (a new
+  object without history at every access; not of a name like ``dataset``, whose ``.data`` is the
+  tensor it keeps), and such a tensor's ``.cuda()``, ``.float()``, ``.view(...)``, ``.fill_(...)``...;
 * a local name whose every binding in its function is such a tensor or a batch of a ``DataLoader``
   built in this file with the default collate (tensors stacked afresh for each batch; we assume
   the dataset's samples do not require grad, as any dataset of data does), never changed in place
@@ -28,6 +29,8 @@ names a loop carries from one step to the next (a hidden state).
 """
 
 from __future__ import annotations
+
+import re
 
 import libcst as cst
 import libcst.matchers as m
@@ -53,8 +56,10 @@ _SIZE_READS = frozenset("size shape dim ndimension numel nelement dtype device i
                         " grad_fn is_leaf".split())
 # Calling these on a tensor changes its autograd state, which `Variable` would have kept apart.
 _HOOKS = frozenset({"register_hook", "retain_grad"})
+_DATASET_NAME = re.compile(r"data|set|loader|corpus", re.I)
 _UNWRAPPING = frozenset({"enumerate", "tqdm", "tqdm.tqdm", "iter"})
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.Module)
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 _LAMBDA_ALIAS = m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Lambda())
 _LOADER = m.Call(func=m.Name("DataLoader") | m.Attribute(attr=m.Name("DataLoader")))
 
@@ -76,7 +81,8 @@ class VariableArguments:
         """A tensor made in this expression, that no one else holds and that has no history."""
         while True:
             if isinstance(node, cst.Attribute) and node.attr.value == "data":
-                return True
+                # A tensor's `.data` is a new object at each access; a dataset's is the one it keeps.
+                return not _DATASET_NAME.search((dotted_name(node.value) or "").rsplit(".", 1)[-1])
             if not isinstance(node, cst.Call):
                 return False
             qualified = self.aliases.qualify(node.func) or ""
@@ -104,17 +110,22 @@ class VariableArguments:
         method of one (``x.cuda()``): "that is a batch of `loader`", "created in this function";
         None when it may not be."""
         name = _root_name(data)
-        if name is None:
-            return None
-        scope = next(a for a in self.tree.ancestors(call) if isinstance(a, _SCOPES))
-        if isinstance(scope, cst.Lambda):
-            return None
+        above = self.tree.ancestors(call)
+        scope = next(a for a in above if isinstance(a, _SCOPES + _COMPREHENSIONS))
+        if name is None or not isinstance(scope, (cst.FunctionDef, cst.Module)):
+            return None  # in a lambda or a comprehension, whose own names are out of sight here
         bindings = bindings_in(self.tree, scope, name.value)
         sources = [self._source(binding, name.value) for binding in bindings]
         if not sources or None in sources:
             return None
-        rebinds_itself = any(self._binds_from(binding, call) for binding in bindings)
         order = {id(n): i for i, n in enumerate(self.tree.descendants(scope))}
+        # In a loop, each pass must bind the name afresh before the call: otherwise the object the
+        # call gave back on the last pass comes back to it, where `Variable` made a new one.
+        fresh = [b for b, source in zip(bindings, sources) if source != "itself" and order[id(b)] < order[id(call)]]
+        for loop in (a for a in above[:above.index(scope)] if isinstance(a, (cst.For, cst.While))):
+            if not any(b is loop or loop in self.tree.ancestors(b) for b in fresh):
+                return None
+        rebinds_itself = any(self._binds_from(binding, call) for binding in bindings)
         for read in self._reads(scope, name.value):
             if read is name:
                 continue
@@ -184,7 +195,6 @@ class VariableArguments:
         if isinstance(parent, cst.Arg) and m.matches(self.tree.parent(parent), m.Call(func=m.Name("len"))):
             return "size"
         return "keeps"
-
 
     def _rebinds_itself(self, read: cst.Name) -> bool:
         """``x = x.cuda()``, ``x, y = x.float(), y``: ``read`` flows, through fresh methods only,
