@@ -77,7 +77,6 @@ from codemods.nn_modules import model_names
 from codemods.syntax import kwarg, method_call, positional, statement_removal
 from codemods.variable_wrapper import VARIABLE, VariableArguments, self_assignment, variable_wrappers
 
-_TYPE_METHOD = m.Attribute(attr=m.Name("type"))
 # `from torch.autograd import Variable` (or `torch.autograd.variable`), alone on its line.
 _VARIABLE_IMPORT = m.SimpleStatementLine(body=[m.ImportFrom(
     module=m.MatchIfTrue(lambda module: dotted_name(module) in ("torch.autograd", "torch.autograd.variable")),
@@ -161,7 +160,7 @@ class LegacyTensorApi(Rule):
 
             hidden = torch.zeros(2, 4, 64)  # initial state
             """,
-            message="only called here: its import goes once the calls are rewritten",
+            message="only called here: its import goes when no call is left",
             line=2,
         ),
         # Parameters may require grad: `.detach()` is what Variable did.
@@ -314,7 +313,8 @@ class LegacyTensorApi(Rule):
 
     def check(self) -> None:
         root = self.tree.root
-        self._models = model_names(self.tree, self.aliases)
+        # Names bound to modules, whose `.type()` is another method: only asked about `.type(` calls.
+        models = model_names(self.tree, self.aliases) if ".type(" in self.context.source else set()
         self._type_aliases = LegacyAliases(self.tree, self.aliases)
         self._arguments = VariableArguments(self.tree, self.aliases, self._type_aliases)
         self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
@@ -325,14 +325,15 @@ class LegacyTensorApi(Rule):
             alias = self._type_aliases.at(call.func)
             if qualified in VARIABLE:
                 self._variable(call)
-            elif m.matches(call.func, m.Name()) and call.func.value in wrappers:  # type: ignore[attr-defined]
+            elif wrappers and m.matches(call.func, m.Name()) and call.func.value in wrappers:  # type: ignore[attr-defined]
                 self.report(call, f"`{call.func.value}` here is a `lambda` around the legacy `Variable`: pass the"  # type: ignore[attr-defined]
                             " tensor itself (moved with `.to(device)` where the `lambda` moved it)")
             elif legacy_dtype(qualified) is not None or qualified == "torch.Tensor" or alias is not None:
                 self._constructor(call, qualified, alias)
-            elif m.matches(call.func, _TYPE_METHOD) and (cast := type_cast(call, self.aliases, self._type_aliases,
-                                                                           self._models)):
-                self.report(call, cast[0], edits={call: cast[1]} if cast[1] is not None else None)
+            elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "type":
+                cast = type_cast(call, self.aliases, self._type_aliases, models)
+                if cast is not None:
+                    self.report(call, cast[0], edits={call: cast[1]} if cast[1] is not None else None)
         self._report_identities()
         self._report_aliases()
         self._import(root)  # type: ignore[arg-type]
@@ -422,17 +423,17 @@ class LegacyTensorApi(Rule):
                 and not isinstance(self.tree.parent(n), (cst.ImportAlias, cst.AsName))]
         if any(not m.matches(self.tree.parent(n), m.Call()) or self.tree.parent(n).func is not n for n in uses):  # type: ignore[union-attr]
             return  # `isinstance(x, Variable)`: still needed
-        for statement in self.tree.of_type(module, cst.SimpleStatementLine):
+        for imported in self.tree.of_type(module, cst.ImportFrom):
+            statement = self.tree.parent(imported)
             if not m.matches(statement, _VARIABLE_IMPORT) or any(
                 isinstance(a, (cst.FunctionDef, cst.ClassDef)) for a in self.tree.ancestors(statement)
             ):
                 continue
-            imported = statement.body[0]  # type: ignore[attr-defined]
             if not set(bound_names(imported)) & self._variable_names:
                 continue
             if uses:
                 self.report(imported, "`Variable` is the pre-0.4 wrapper, only called here: its import goes"
-                            " once the calls are rewritten")
+                            " when no call is left")
                 continue
             block = self.tree.parent(statement)
             edits = import_removal(statement, block.body, self._variable_names)  # type: ignore[union-attr]

@@ -45,20 +45,18 @@ class LegacyAliases:
     def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
         self.tree = tree
         self._bindings: dict[tuple[int, str], int] = {}
-        counts = binding_counts(tree)
-        declared_global = {n.name.value for g in tree.of_type(tree.root, cst.Global) for n in g.names}
+        counts: dict[str, int] = {}  # filled when a conditional alias needs it
         self.found: dict[tuple[int, str], LegacyAlias] = {}
-        for stmt in tree.of_type(tree.root, cst.SimpleStatementLine):
-            if not m.matches(stmt, _ALIAS):
-                continue
-            assign = stmt.body[0]
+        for assign in tree.of_type(tree.root, cst.Assign):
+            stmt = tree.parent(assign)
+            if not (isinstance(assign.value, (cst.Attribute, cst.IfExp)) and m.matches(stmt, _ALIAS)):
+                continue  # the cheap test first: most assignments are of calls
             name = assign.targets[0].target.value  # type: ignore[attr-defined]
-            scope = next(a for a in tree.ancestors(stmt) if isinstance(a, _SCOPES))
-            if self._bound(scope, name) != 1 or name in declared_global:
-                continue
-            alias = _alias(tree, aliases, stmt, name, assign.value, scope, counts)  # type: ignore[attr-defined]
-            if alias is not None:
+            scope = next(a for a in tree.ancestors(stmt) if isinstance(a, _SCOPES))  # type: ignore[arg-type]
+            alias = _alias(tree, aliases, stmt, name, assign.value, scope, counts)  # type: ignore[arg-type]
+            if alias is not None and self._bound(scope, name) == 1 and not _declared_global(tree, name):
                 self.found[(id(scope), name)] = alias
+        self._names = {name for _, name in self.found}
 
     def _bound(self, scope: cst.CSTNode, name: str) -> int:
         key = (id(scope), name)
@@ -68,13 +66,15 @@ class LegacyAliases:
 
     def read(self) -> list[LegacyAlias]:
         """The aliases some code reads (not only binds)."""
+        if not self._names:
+            return []
         found = [self.at(name) for name in self.tree.of_type(self.tree.root, cst.Name)
-                 if not isinstance(self.tree.parent(name), cst.AssignTarget)]
+                 if name.value in self._names and not isinstance(self.tree.parent(name), cst.AssignTarget)]
         return [alias for alias in found if alias is not None]
 
     def at(self, node: cst.BaseExpression) -> LegacyAlias | None:
         """The alias the name ``node`` stands for where it is read, if it is one."""
-        if not isinstance(node, cst.Name) or not any(name == node.value for _, name in self.found):
+        if not isinstance(node, cst.Name) or node.value not in self._names:
             return None
         in_function = False
         for scope in self.tree.ancestors(node):
@@ -84,6 +84,11 @@ class LegacyAliases:
                 return self.found.get((id(scope), node.value))
             in_function = in_function or isinstance(scope, (cst.FunctionDef, cst.Lambda))
         return None
+
+
+def _declared_global(tree: Tree, name: str) -> bool:
+    """Does some function declare ``global name`` (and so may rebind it)?"""
+    return any(n.name.value == name for g in tree.of_type(tree.root, cst.Global) for n in g.names)
 
 
 def _alias(
@@ -101,6 +106,8 @@ def _alias(
     if legacy_dtype(gpu) is None or gpu != "torch.cuda." + cpu.removeprefix("torch."):
         return None
     device = None
+    if not counts:
+        counts.update(binding_counts(tree))  # once per file, for its first conditional alias
     if _reads_the_same_everywhere(tree, aliases, value.test, counts):
         choice = ('"cuda"', '"cpu"') if cuda_first else ('"cpu"', '"cuda"')
         device = cst.IfExp(test=value.test.deep_clone(), body=cst.SimpleString(choice[0]),

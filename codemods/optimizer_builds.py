@@ -49,7 +49,7 @@ class OptimizerBuild:
 
 def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement) -> OptimizerBuild | None:
     """``stmt`` as an optimizer construction, or None."""
-    if not m.matches(stmt, _ASSIGNED_CALL):
+    if not (_one_small(stmt, cst.Assign) and m.matches(stmt, _ASSIGNED_CALL)):
         return None
     assert isinstance(stmt, cst.SimpleStatementLine)
     assign = stmt.body[0]
@@ -73,6 +73,11 @@ def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement)
     return OptimizerBuild(stmt, target, tuple(models), optimizers, selective)
 
 
+def _one_small(stmt: cst.BaseStatement, kind: type) -> bool:
+    """The cheap test before a matcher: a line holding one ``kind`` statement."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], kind)
+
+
 def _builds_something(call: cst.Call) -> bool:
     """``Adam(...)``, ``get_optimizer(...)``: a class or an optimizer factory, not ``sum(...)`` or
     ``list(...)`` of the parameters."""
@@ -88,7 +93,7 @@ def is_scheduler_call(aliases: ImportAliases, call: cst.Call) -> bool:
 def is_scheduler(aliases: ImportAliases, stmt: cst.BaseStatement, optimizer: str) -> bool:
     """``scheduler = StepLR(optimizer, ...)`` (any ``torch.optim.lr_scheduler`` or ``*LR`` /
     ``*Scheduler`` class) for this optimizer."""
-    if not m.matches(stmt, _ASSIGNED_CALL):
+    if not (_one_small(stmt, cst.Assign) and m.matches(stmt, _ASSIGNED_CALL)):
         return False
     call = stmt.body[0].value  # type: ignore[attr-defined]
     args = positional(call)
@@ -97,7 +102,7 @@ def is_scheduler(aliases: ImportAliases, stmt: cst.BaseStatement, optimizer: str
 
 def optimizer_setup(stmt: cst.BaseStatement) -> tuple[str, str] | None:
     """``model.init_optimizer()`` alone on its line: (the object, the method's name)."""
-    if not m.matches(stmt, _SETUP_METHOD):
+    if not (_one_small(stmt, cst.Expr) and m.matches(stmt, _SETUP_METHOD)):
         return None
     func = stmt.body[0].value.func  # type: ignore[attr-defined]
     owner = dotted_name(func.value)

@@ -31,6 +31,7 @@ names a loop carries from one step to the next (a hidden state).
 from __future__ import annotations
 
 import re
+from typing import Callable, TypeVar
 
 import libcst as cst
 import libcst.matchers as m
@@ -43,6 +44,7 @@ from codemods.syntax import flatten_names, kwarg
 from codemods.torch_names import FACTORIES
 from codemods.tree import Tree
 
+T = TypeVar("T")
 VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 # Calls that make a fresh tensor no one else holds, which never requires grad unless asked to.
 _FRESH = FACTORIES - {"torch.as_tensor"} | {"torch.from_numpy"}
@@ -69,13 +71,12 @@ class VariableArguments:
 
     def __init__(self, tree: Tree, aliases: ImportAliases, type_aliases: LegacyAliases) -> None:
         self.tree, self.aliases, self.type_aliases = tree, aliases, type_aliases
-        counts = binding_counts(tree)
-        self.loaders = {
-            assign.targets[0].target.value  # type: ignore[attr-defined]
-            for assign in tree.of_type(tree.root, cst.Assign)
-            if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name)
-            and counts.get(assign.targets[0].target.value) == 1 and _default_loader(assign.value)
-        }
+        self._cache: dict[tuple[object, ...], object] = {}  # per scope and name: bindings, reads, order
+        loaders = [a for a in tree.of_type(tree.root, cst.Assign) if len(a.targets) == 1
+                   and isinstance(a.targets[0].target, cst.Name) and _default_loader(a.value)]
+        counts = binding_counts(tree) if loaders else {}
+        self.loaders = {a.targets[0].target.value for a in loaders  # type: ignore[attr-defined]
+                        if counts.get(a.targets[0].target.value) == 1}  # type: ignore[attr-defined]
 
     def is_fresh(self, node: cst.BaseExpression) -> bool:
         """A tensor made in this expression, that no one else holds and that has no history."""
@@ -94,6 +95,11 @@ class VariableArguments:
             if not (isinstance(node.func, cst.Attribute) and node.func.attr.value in _FRESH_METHODS):
                 return False
             node = node.func.value
+
+    def _cached(self, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]  # type: ignore[no-any-return]
 
     def _copies(self, constructor: cst.Call) -> bool:
         """Does this legacy constructor make a new tensor? Of a tensor it makes an alias, which
@@ -114,11 +120,11 @@ class VariableArguments:
         scope = next(a for a in above if isinstance(a, _SCOPES + _COMPREHENSIONS))
         if name is None or not isinstance(scope, (cst.FunctionDef, cst.Module)):
             return None  # in a lambda or a comprehension, whose own names are out of sight here
-        bindings = bindings_in(self.tree, scope, name.value)
+        bindings = self._cached(("bindings", id(scope), name.value), lambda: bindings_in(self.tree, scope, name.value))
         sources = [self._source(binding, name.value) for binding in bindings]
         if not sources or None in sources:
             return None
-        order = {id(n): i for i, n in enumerate(self.tree.descendants(scope))}
+        order = self._cached(("order", id(scope)), lambda: {id(n): i for i, n in enumerate(self.tree.descendants(scope))})
         # In a loop, each pass must bind the name afresh before the call: otherwise the object the
         # call gave back on the last pass comes back to it, where `Variable` made a new one.
         fresh = [b for b, source in zip(bindings, sources) if source != "itself" and order[id(b)] < order[id(call)]]
@@ -126,7 +132,7 @@ class VariableArguments:
             if not any(b is loop or loop in self.tree.ancestors(b) for b in fresh):
                 return None
         rebinds_itself = any(self._binds_from(binding, call) for binding in bindings)
-        for read in self._reads(scope, name.value):
+        for read in self._cached(("reads", id(scope), name.value), lambda: self._reads(scope, name.value)):
             if read is name:
                 continue
             use = self._use(read)
@@ -218,11 +224,12 @@ class VariableArguments:
 def variable_wrappers(tree: Tree, aliases: ImportAliases) -> set[str]:
     """Names bound once to a ``lambda`` that calls ``Variable`` (``Variable = lambda *a, **k:
     autograd.Variable(*a, **k).cuda() if USE_CUDA else autograd.Variable(*a, **k)``)."""
-    counts = binding_counts(tree)
+    lambdas = [a for a in tree.of_type(tree.root, cst.Assign) if isinstance(a.value, cst.Lambda)]
+    counts = binding_counts(tree) if lambdas else {}
     return {
         assign.targets[0].target.value  # type: ignore[attr-defined]
-        for assign in tree.of_type(tree.root, cst.Assign)
-        if m.matches(assign, _LAMBDA_ALIAS) and counts.get(assign.targets[0].target.value) == 1  # type: ignore[attr-defined]
+        for assign in lambdas
+        if isinstance(assign.value, cst.Lambda) and m.matches(assign, _LAMBDA_ALIAS) and counts.get(assign.targets[0].target.value) == 1  # type: ignore[attr-defined]
         and any(aliases.qualify(c.func) in VARIABLE for c in tree.of_type(assign.value, cst.Call))
     }
 
@@ -254,7 +261,7 @@ def _root_name(node: cst.BaseExpression) -> cst.Name | None:
 
 def _default_loader(value: cst.BaseExpression) -> bool:
     """``DataLoader(...)`` with the default collate (fresh tensors per batch)."""
-    if not m.matches(value, _LOADER):
+    if not (isinstance(value, cst.Call) and m.matches(value, _LOADER)):
         return False
     batch_size = kwarg(value, "batch_size")  # type: ignore[arg-type]
     return kwarg(value, "collate_fn") is None and not (  # type: ignore[arg-type]
