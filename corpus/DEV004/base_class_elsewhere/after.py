@@ -16,7 +16,7 @@ class BetaVAE(BaseVAE):
     def __init__(self, features=6, latent=2, max_capacity=25):
         super().__init__()
         self.encoder = nn.Linear(features, 2 * latent)
-        self.register_buffer("c_max", torch.Tensor([max_capacity]), persistent=False)
+        self.register_buffer("c_max", torch.tensor([max_capacity], dtype=torch.get_default_dtype()), persistent=False)
 
     def forward(self, x):
         mu, logvar = self.encoder(x).chunk(2, dim=-1)

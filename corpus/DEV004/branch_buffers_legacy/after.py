@@ -15,7 +15,7 @@ class FilterResponseNorm(nn.Module):
         if per_channel:
             self.register_buffer("eps", torch.empty(1, channels, 1, 1, dtype=torch.float32).fill_(1e-6), persistent=False)
         else:
-            self.register_buffer("eps", torch.Tensor([1e-6]), persistent=False)
+            self.register_buffer("eps", torch.tensor([1e-6]), persistent=False)
 
     def forward(self, x):
         nu2 = x.pow(2).mean(dim=(2, 3), keepdim=True)
