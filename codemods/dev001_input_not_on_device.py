@@ -218,6 +218,25 @@ class InputNotOnDevice(Rule):
                     inputs = Variable(inputs).float()
                     loss = nn.functional.cross_entropy(model(inputs), labels)
             """, message="`inputs`, `labels` reach `model`", line=5),
+        # The device asked of an attribute model's parameters: moves go to that device.
+        Invalid("""
+            import torch.nn as nn
+            class Trainer:
+                def step(self, loader):
+                    device = next(self.model.parameters()).device
+                    for x, y in loader:
+                        out = self.model(x)
+                        loss = nn.functional.mse_loss(out, y)
+            """, """
+            import torch.nn as nn
+            class Trainer:
+                def step(self, loader):
+                    device = next(self.model.parameters()).device
+                    for x, y in loader:
+                        x, y = x.to(device), y.to(device)
+                        out = self.model(x)
+                        loss = nn.functional.mse_loss(out, y)
+            """, message="`x`, `y` reach `self.model`", line=5),
         Invalid("""
             import torch as T
             model = T.nn.Embedding(1000, 16).to("cuda:0")

@@ -97,7 +97,7 @@ def block_moves(tree: Tree, aliases: ImportAliases, block: Block) -> list[MovedM
             asked = node.value.value  # type: ignore[union-attr]  # next(model.parameters())
             model = dotted_name(asked.args[0].value.func.value)
             device = node.targets[0].target  # type: ignore[union-attr]
-            found = (model, Move(asked, cst.Name(model), "to", device)) if model else None
+            found = (model, Move(asked, cst.parse_expression(model), "to", device)) if model else None
         if found and not is_cpu_device(found[1].device, aliases):
             guard = _stable_guard(tree, aliases, block, index) if step.conditional else None
             unsure = MOVED_UNDER_A_CONDITION if step.conditional and guard is None else ""
