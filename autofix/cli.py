@@ -114,14 +114,18 @@ def check(**options: object) -> None:
     sys.exit(_Run(LINT, **options).execute())  # type: ignore[arg-type]
 
 
-def _set_help(command: click.Command, name: str, text: str) -> None:
+def _set_help(command: click.Command, name: str, text: str | None) -> None:
+    """Give ``command``'s shared option ``name`` its own help, or hide it from the help (None)."""
     for param in command.params:
         if param.name == name and isinstance(param, click.Option):
             param.help = text
+            param.hidden = text is None
 
 
-# check writes nothing: the shared option's help ("also apply ...") would promise what it does not do.
+# check writes nothing: the shared options' help ("also apply ...", "rewrite read-only files") would
+# promise what it does not do. --force stays accepted (a shared config or alias may pass it), unlisted.
 _set_help(check, "unsafe_fixes", "Count unsafe fixes as available: mark them [*], not [*unsafe]. Writes nothing.")
+_set_help(check, "force", None)
 
 
 def _task_mode(mode: str, output_format: str) -> str:

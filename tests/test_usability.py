@@ -29,8 +29,14 @@ def test_check_help_does_not_promise_to_apply(run_cli):
     _, out, _ = run_cli("check", "--help")
     unsafe = out[out.index("--unsafe-fixes") : out.index("--jobs")]
     assert "apply" not in unsafe.lower() and "Writes nothing" in unsafe
+    assert "Rewrite read-only" not in out  # --force means nothing to a command that writes nothing
     _, out, _ = run_cli("apply", "--help")
-    assert "Also apply fixes marked unsafe" in out
+    assert "Also apply fixes marked unsafe" in out and "Rewrite read-only files too" in out
+
+
+def test_check_still_accepts_force(tmp_path, run_cli):
+    (tmp_path / "ok.py").write_text("import torch\n")
+    assert run_cli("check", "--force", "ok.py", cwd=tmp_path)[0] == 0
 
 
 def test_explain_by_name_and_by_code(run_cli):
