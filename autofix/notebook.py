@@ -35,6 +35,14 @@ _BOM = "\ufeff"
 _ESCAPE = re.compile(r"[%!?/,;]")
 _HELP = re.compile(r"[A-Za-z_][\w.\[\]]*(?:\(\))?\?{1,2}\s*")
 _ASSIGNED_MAGIC = re.compile(r"[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*\s*=\s*[%!]")
+# IPython's automagic: a line magic written without its `%` (`pip install torchviz`, `cd data`,
+# `matplotlib inline`). Only spellings that are never valid Python are taken (a name, a space, then a
+# word, path or string that no operator or keyword joins), so `ls -la` or `time in x` stay Python.
+_AUTOMAGIC = re.compile(
+    r"(?:(?:pip|conda|mamba)\s+(?:install|uninstall|download|list|show|freeze|update|remove|create)\b"
+    r"|(?:cd|load_ext|reload_ext|autoreload|matplotlib|time|timeit|run)\s+"
+    r"(?!(?:and|or|if|else|in|is|not|for)\b)[\w\"'./~])"
+)
 
 
 @dataclass
@@ -157,7 +165,11 @@ class _LineScanner:
 def _is_ipython(line: str) -> bool:
     content = line.strip()
     return bool(
-        content and (_ESCAPE.match(content) or _HELP.fullmatch(content) or _ASSIGNED_MAGIC.match(content))
+        content
+        and (
+            _ESCAPE.match(content) or _HELP.fullmatch(content) or _ASSIGNED_MAGIC.match(content)
+            or _AUTOMAGIC.match(content)
+        )
     )
 
 

@@ -255,3 +255,25 @@ def _swap(lines, i, j):
     lines = list(lines)
     lines[i], lines[j] = lines[j], lines[i]
     return lines
+
+
+def test_automagic_lines_are_masked_and_look_alike_python_is_not():
+    magic = "pip install torchviz\ncd data\nmatplotlib inline\ntime model(x)\n"
+    python = "ls -la\ntime = 3\nrun if ok else skip\nmatplotlib\n"
+    document = notebook(
+        cell("import torch\n" + magic + "model = torch.nn.Linear(4, 2).cuda()", number=1),
+        cell("torch.manual_seed(0)\n" + python, number=2),
+    )
+    program = _program_of(document)
+    masked = [program.masks for program in program.cells]
+    assert [len(m) for m in masked] == [4, 0]
+    result = lint_and_fix_notebook("nb.ipynb", jupyter_bytes(document), all_rules(), fix=True, unsafe_fixes=True)
+    sources = ["".join(c["source"]) for c in json.loads(result.new_data)["cells"]]
+    assert magic in sources[0] and ".cuda()" not in sources[0]
+    assert sources[1] == "torch.manual_seed(0)\n" + python
+
+
+def _program_of(document):
+    from autofix.notebook import _program
+
+    return _program(document)
