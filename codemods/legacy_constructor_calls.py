@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.legacy_constructors import legacy_constructor_rewrite
+from codemods.legacy_constructors import argument_kinds, legacy_constructor_rewrite
 from codemods.legacy_type_aliases import LegacyAlias
 from codemods.names import ImportAliases
 from codemods.syntax import code_of, kwarg, with_arg_value, without_args
@@ -32,7 +32,8 @@ def constructor_call(
                 " differently here", None
     device = alias.device if alias is not None and alias.conditional else None
     legacy = "torch.FloatTensor" if qualified == "torch.Tensor" else qualified
-    fixed = legacy_constructor_rewrite(call, legacy, aliases, int_params(tree, call), device)
+    sizes, data = argument_kinds(tree, call, aliases)  # as DEV003 and DEV004 decide: one behaviour
+    fixed = legacy_constructor_rewrite(call, legacy, aliases, sizes, device, data)
     if fixed is None:
         return message + UNCLEAR, None
     if qualified == "torch.Tensor":
@@ -54,15 +55,3 @@ def _default_dtype(tree: Tree, aliases: ImportAliases, fixed: cst.Call) -> cst.C
         return without_args(fixed, [dtype])
     return with_arg_value(fixed, dtype, cst.Call(aliases.expr_for("torch.get_default_dtype")))
 
-
-def int_params(tree: Tree, call: cst.Call) -> frozenset[str]:
-    """Parameters annotated ``int`` of the function around ``call``: sizes, not data."""
-    function = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
-    if not isinstance(function, cst.FunctionDef):
-        return frozenset()
-    params = function.params
-    return frozenset(
-        p.name.value
-        for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-        if p.annotation is not None and code_of(p.annotation.annotation) == "int"
-    )

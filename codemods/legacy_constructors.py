@@ -43,6 +43,9 @@ _DATA_ANNOTATIONS = frozenset({"list", "tuple", "range", "List", "Tuple", "Seque
 DEFAULT_DTYPE_CONSTRUCTOR = "torch.Tensor"
 
 
+_LIST_METHODS = frozenset({"append", "extend", "insert"})
+
+
 def legacy_dtype(qualified: str | None) -> str | None:
     """``torch.FloatTensor``/``torch.cuda.FloatTensor`` -> "float32"; None for anything else."""
     prefix, _, kind = (qualified or "").rpartition(".")
@@ -133,7 +136,30 @@ def argument_kinds(tree: Tree, call: cst.Call, aliases: ImportAliases) -> tuple[
                 sizes.add(name)
             elif kinds == {"data"}:
                 data.add(name)
-    return frozenset(sizes), frozenset(data)
+    unknown_once = {name for name, values in bindings.items() if len(values) == 1} - sizes - data
+    shown_sizes, shown_data = _kinds_shown_by_use(tree, function, aliases)
+    return (
+        frozenset(sizes | (shown_sizes - shown_data) & unknown_once),
+        frozenset(data | (shown_data - shown_sizes) & unknown_once),
+    )
+
+
+def _kinds_shown_by_use(tree: Tree, function: cst.FunctionDef, aliases: ImportAliases) -> tuple[set[str], set[str]]:
+    """Names whose use shows what they hold, whatever they were bound to: one of several dimensions
+    of a legacy constructor (`torch.FloatTensor(out, d)`: anything but an int raises), or a list
+    that is appended to (`ids.append(eos)`: an int or a torch.Size has no `append`). Only a name
+    bound once in the function is read this way, so the use and the constructor see the same value."""
+    sizes: set[str] = set()
+    data: set[str] = set()
+    for call in tree.of_type(function.body, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _LIST_METHODS and isinstance(func.value, cst.Name):
+            data.add(func.value.value)
+        elif len(call.args) > 1 and is_legacy_constructor(aliases.qualify(func)):
+            sizes.update(
+                a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star and a.keyword is None
+            )
+    return sizes, data
 
 
 def _bind(bindings: dict, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:  # type: ignore[type-arg]

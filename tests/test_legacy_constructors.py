@@ -77,6 +77,13 @@ def _rewrite_in(source):
         ("ids = [4]\n    ids = ids[0]\n    return torch.LongTensor(ids)", None),  # rebound: unclear
         ("for ids in a:\n        pass\n    return torch.LongTensor(ids)", None),
         ("return torch.LongTensor(a)", None),  # a parameter without annotation
+        # A name bound once shows what it holds by its use: appended to (a list), or one of several
+        # dimensions of a constructor (anything but an int raises there).
+        ("ids = f(a)\n    ids.append(1)\n    return torch.LongTensor(ids)", "torch.tensor(ids, dtype=torch.int64)"),
+        ("return torch.FloatTensor(a), torch.FloatTensor(a, 3)", "torch.empty(a, dtype=torch.float32)"),
+        ("ids = f(a)\n    ids.append(1)\n    ids = g()\n    return torch.LongTensor(ids)", None),  # bound twice
+        ("x = torch.FloatTensor(a)\n    a.append(1)\n    y = torch.FloatTensor(a, 2)", None),  # uses disagree
+        ("x = torch.FloatTensor(a)\n    y = torch.FloatTensor(*a, 2)", None),  # *a: a sequence of sizes
     ],
 )
 def test_names_are_read_where_the_call_is(body, expected):
