@@ -55,6 +55,15 @@ def _embedding_cpu_0dim() -> None:
     nn.Embedding(5, 2, device="cuda")(torch.tensor(1))
 
 
+def _packed_gru(lengths: torch.Tensor) -> None:
+    from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+    gru = nn.GRU(3, 4, batch_first=True, device="cuda")
+    packed = pack_padded_sequence(cuda(2, 5, 3), lengths, batch_first=True)
+    out, lengths_out = pad_packed_sequence(gru(packed)[0], batch_first=True)
+    _assert(out.is_cuda and not lengths_out.is_cuda and not packed.batch_sizes.is_cuda, "packed tensors misplaced")
+
+
 def _parameter_on_cuda() -> None:
     weight = nn.Parameter(torch.ones(3, device="cuda"))
     _assert(weight.is_cuda and weight.device == torch.device("cuda", 0), "parameter left the device")
@@ -178,6 +187,10 @@ ROWS = [
     Row("matmul: GPU @ CPU", lambda: cuda(2, 2) @ torch.ones(2, 2), DEVICE_MISMATCH),
     Row("stack: GPU 0-dim with CPU 0-dim", lambda: torch.stack([torch.tensor(1.0, device="cuda"), torch.tensor(2.0)]), DEVICE_MISMATCH, h2d=1, syncs=1),
     Row("cat: GPU with CPU", lambda: torch.cat([cuda(2), torch.ones(2)]), DEVICE_MISMATCH),
+    # Packed sequences: lengths and batch sizes live on the host (PyTorch requires CPU lengths since 1.7)
+    Row("pack_padded_sequence + GRU + pad_packed_sequence, CPU lengths", lambda: _packed_gru(torch.tensor([5, 3]))),
+    Row("pack_padded_sequence, lengths on the GPU", lambda: _packed_gru(torch.tensor([5, 3], device="cuda")),
+        "error: 'lengths' argument should be a 1D CPU int64 tensor, but got 1D cuda:0 Long tensor", h2d=1, syncs=1),
     Row("embedding: GPU table, CPU 0-dim index", _embedding_cpu_0dim, DEVICE_MISMATCH),
     Row("cross_entropy: GPU logits, CPU labels", lambda: F.cross_entropy(cuda(4, 3), torch.zeros(4, dtype=torch.long)), DEVICE_MISMATCH),
     Row("add: cuda:0 + cuda:1", _to_other_gpu, DEVICE_MISMATCH, gpus=2),

@@ -63,6 +63,14 @@ _NO_CPU_SCALARS = frozenset(
      "scatter_reduce", "index_add", "index_copy", "index_fill", "matmul", "mm", "bmm", "mv", "dot",
      "__matmul__", "linear", "conv1d", "conv2d", "conv3d", "searchsorted", "bucketize"}
 )
+# Packed sequences keep their lengths and batch sizes on the host whatever the device: the argument at
+# this position stays on the CPU (`pack_padded_sequence` moves `lengths` there itself), and the
+# second result of the (un)packing is a CPU tensor. The RNN kernels take the batch sizes (int64) in
+# their packed overload only; in the other, that position holds the hidden state, a device tensor.
+_HOST_ARGUMENT = {"_pack_padded_sequence": 1, "_pad_packed_sequence": 1, "gru": 1, "lstm": 1, "rnn_tanh": 1,
+                  "rnn_relu": 1}
+_HOST_SECOND_RESULT = frozenset({"_pack_padded_sequence", "_pad_packed_sequence"})
+_SCALAR_TYPE_NAMES = {torch.int64: "Long", torch.int32: "Int", torch.float32: "Float", torch.float64: "Double"}
 # Operations that accept a CPU 0-dim tensor beside device tensors by copying it over first.
 _COPIES_CPU_SCALARS = frozenset({"where"})
 # Factories that copy host data to the device when given ``device="cuda"``.
@@ -335,6 +343,9 @@ class EmulatedCuda(TorchFunctionMode):
     def _compute(self, func, name, args, kwargs):  # type: ignore[no-untyped-def]
         leaves, _ = tree_flatten((args, kwargs))
         tensors = [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
+        host = self._host_argument(name, args)
+        if host is not None:
+            tensors = [t for t in tensors if t is not host]
         devices: list[torch.device] = []
         scalars = []
         for tensor in tensors:
@@ -359,8 +370,24 @@ class EmulatedCuda(TorchFunctionMode):
                 args, kwargs = self._autocast(name, args, kwargs, self.autocast[-1])
         result = func(*args, **kwargs)
         if device.type != "cpu":
-            self.tag_all(result, device)
+            self.tag_all(result[0] if name in _HOST_SECOND_RESULT else result, device)
         return result
+
+    def _host_argument(self, name, args):  # type: ignore[no-untyped-def]
+        """The argument of ``name`` that lives on the host beside device tensors (see _HOST_ARGUMENT)."""
+        position = _HOST_ARGUMENT.get(name)
+        if position is None or len(args) <= position or not isinstance(args[position], torch.Tensor):
+            return None
+        argument = args[position]
+        if name in _HOST_SECOND_RESULT:
+            if self.device_of(argument).type != "cpu":  # real CUDA's message, as of PyTorch 2.x
+                scalar_type = _SCALAR_TYPE_NAMES.get(argument.dtype, str(argument.dtype))
+                raise RuntimeError(
+                    f"'lengths' argument should be a 1D CPU int64 tensor, but got {argument.dim()}D "
+                    f"{self.device_of(argument)} {scalar_type} tensor"
+                )
+            return argument
+        return argument if argument.dtype == torch.int64 and argument.dim() == 1 else None
 
     def _autocast(self, name, args, kwargs, dtype):  # type: ignore[no-untyped-def]
         if name in AUTOCAST_LOWER:
