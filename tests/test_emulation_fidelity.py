@@ -64,6 +64,19 @@ def _packed_gru(lengths: torch.Tensor) -> None:
     _assert(out.is_cuda and not lengths_out.is_cuda and not packed.batch_sizes.is_cuda, "packed tensors misplaced")
 
 
+def _legacy_cuda_constructor_sizes() -> None:
+    made = torch.cuda.FloatTensor(2, 3)
+    _assert(made.is_cuda and made.shape == (2, 3) and made.dtype == torch.float32, "not a float32 GPU tensor")
+    _assert(isinstance(made, torch.cuda.FloatTensor) and not isinstance(torch.ones(1), torch.cuda.FloatTensor),
+            "isinstance disagrees")
+    _assert(made.type() == "torch.cuda.FloatTensor", f"type() is {made.type()}")
+
+
+def _legacy_cuda_constructor_data() -> None:
+    made = torch.cuda.LongTensor([4, 5])
+    _assert(made.is_cuda and made.tolist() == [4, 5] and made.dtype == torch.int64, "data not on the GPU")
+
+
 def _parameter_on_cuda() -> None:
     weight = nn.Parameter(torch.ones(3, device="cuda"))
     _assert(weight.is_cuda and weight.device == torch.device("cuda", 0), "parameter left the device")
@@ -187,6 +200,10 @@ ROWS = [
     Row("matmul: GPU @ CPU", lambda: cuda(2, 2) @ torch.ones(2, 2), DEVICE_MISMATCH),
     Row("stack: GPU 0-dim with CPU 0-dim", lambda: torch.stack([torch.tensor(1.0, device="cuda"), torch.tensor(2.0)]), DEVICE_MISMATCH, h2d=1, syncs=1),
     Row("cat: GPU with CPU", lambda: torch.cat([cuda(2), torch.ones(2)]), DEVICE_MISMATCH),
+    # Legacy CUDA types (a CPU-only build refuses them outright)
+    Row("torch.cuda.FloatTensor(2, 3): allocated on the GPU; isinstance and type() agree", _legacy_cuda_constructor_sizes),
+    Row("torch.cuda.LongTensor([4, 5]): the data copied over", _legacy_cuda_constructor_data, h2d=1, d2h=1, syncs=2),
+    Row("x.type('torch.cuda.FloatTensor'): a conversion and a copy", lambda: torch.ones(2).type("torch.cuda.FloatTensor"), h2d=1, syncs=1),
     # Packed sequences: lengths and batch sizes live on the host (PyTorch requires CPU lengths since 1.7)
     Row("pack_padded_sequence + GRU + pad_packed_sequence, CPU lengths", lambda: _packed_gru(torch.tensor([5, 3]))),
     Row("pack_padded_sequence, lengths on the GPU", lambda: _packed_gru(torch.tensor([5, 3], device="cuda")),

@@ -176,6 +176,44 @@ def _device_keeping_variable(mode: "EmulatedCuda") -> type:
     return Variable
 
 
+_LEGACY_TYPES = ("FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor",
+                 "ShortTensor", "IntTensor", "LongTensor", "BoolTensor")
+
+
+class _LegacyCudaType(type):
+    """``torch.cuda.FloatTensor`` and kin, which a CPU-only build refuses to call: calling one makes a
+    device tensor (data given is copied over, a size is allocated there), ``isinstance`` asks dtype
+    and device, and ``x.type(torch.cuda.FloatTensor)`` reads ``is_cuda`` and ``dtype`` as on the real type."""
+
+    is_cuda = True
+    dtype: torch.dtype
+    _cpu_type: Any
+    _mode: "EmulatedCuda"
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        made = cls._cpu_type(*args, **kwargs)
+        target = cls._mode.normalize("cuda")
+        if not all(isinstance(a, int) for a in args) or kwargs:  # data (or a torch.Size: no copy either way)
+            if not (len(args) == 1 and isinstance(args[0], torch.Size)):
+                cls._mode.count_copy(torch.device("cpu"), target)
+        cls._mode.tag(made, target)
+        return made
+
+    def __instancecheck__(cls, obj: Any) -> bool:
+        return isinstance(obj, torch.Tensor) and obj.dtype == cls.dtype and cls._mode.device_of(obj).type == "cuda"
+
+
+def _legacy_cuda_types(mode: "EmulatedCuda") -> dict[str, Any]:
+    types = {}
+    for name in _LEGACY_TYPES:
+        cpu_type = getattr(torch, name, None)
+        if cpu_type is not None:
+            types[name] = _LegacyCudaType(
+                name, (), {"dtype": cpu_type.dtype, "_cpu_type": cpu_type, "_mode": mode, "__module__": "torch.cuda"}
+            )
+    return types
+
+
 @contextlib.contextmanager
 def patched_api(mode: "EmulatedCuda") -> Iterator[None]:
     saved: list[tuple[Any, str, Any]] = []
@@ -184,7 +222,7 @@ def patched_api(mode: "EmulatedCuda") -> Iterator[None]:
         saved.append((owner, name, getattr(owner, name, None)))
         setattr(owner, name, value)
 
-    for name, value in _cuda_patches(mode).items():
+    for name, value in {**_cuda_patches(mode), **_legacy_cuda_types(mode)}.items():
         patch(torch.cuda, name, value)
     if hasattr(torch, "accelerator"):
         for name, value in _Accelerator(mode).patches().items():
