@@ -20,7 +20,7 @@ from codemods.dataflow import assigned_names
 from codemods.moved_models import runs_model
 from codemods.names import ImportAliases, dotted_name
 from codemods.syntax import code_of, flatten_names
-from codemods.torch_names import Move, as_move, move_call
+from codemods.torch_names import VARIABLE, Move, as_move, move_call
 from codemods.tree import Tree
 
 # Tensor methods that return the same data on the same device (so `x = x.float()` is still the batch).
@@ -31,7 +31,6 @@ _SAME_DEVICE_METHODS = frozenset(
 )
 # ... and the torch functions of the same name (`torch.unsqueeze(x, 0)`).
 _SAME_DEVICE_FUNCTIONS = frozenset(f"torch.{name}" for name in _SAME_DEVICE_METHODS)
-_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _NEXT_CALL = m.Call(func=m.Name("next"), args=[m.AtLeastN(n=1)])
 _ENUMERATE = m.Call(func=m.Name("enumerate"))
 # Loops over numbers (`for epoch in range(n)`, `for step in count()`, `tqdm(range(n))`) carry no batch.
@@ -165,7 +164,7 @@ def data_root(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
 
 def is_variable(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
     """``Variable(x)``: a legacy wrapper that holds the same data (no move)."""
-    return isinstance(node, cst.Call) and aliases.qualify(node.func) in _VARIABLE
+    return isinstance(node, cst.Call) and aliases.qualify(node.func) in VARIABLE
 
 
 def _same_data(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:

@@ -60,7 +60,7 @@ from codemods.moved_values import MovedValues
 from codemods.nn_modules import inferred_module_classes, module_classes
 from codemods.numpy_masks import triangular_mask_rewrite
 from codemods.syntax import kwarg, positional, with_arg_value, with_kwarg
-from codemods.torch_names import FACTORIES, FLOAT_FACTORIES
+from codemods.torch_names import FACTORIES, FLOAT_FACTORIES, VARIABLE
 
 _LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
 # `torch.tensor(0.5)`, `torch.tensor(float(n))`: a 0-d tensor, which meets tensors on any device.
@@ -68,7 +68,6 @@ _SCALAR = m.Integer() | m.Float() | m.UnaryOperation(expression=m.Integer() | m.
     func=m.Name("float") | m.Name("int") | m.Name("len")
 )
 _SIZE_OF = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("size")), args=[])
-_VARIABLE = "torch.autograd.Variable"
 
 
 class FactoryWithoutDevice(Rule):
@@ -443,6 +442,6 @@ class FactoryWithoutDevice(Rule):
         """What the fix replaces: the call, or the ``Variable(...)`` around it (a no-op since 0.4)."""
         arg = self.tree.parent(call)
         wrapper = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
-        if isinstance(wrapper, cst.Call) and len(wrapper.args) == 1 and self.aliases.qualify(wrapper.func) == _VARIABLE:
+        if isinstance(wrapper, cst.Call) and len(wrapper.args) == 1 and self.aliases.qualify(wrapper.func) in VARIABLE:
             return wrapper
         return call

@@ -75,7 +75,8 @@ from codemods.legacy_type_casts import type_cast
 from codemods.names import dotted_name
 from codemods.nn_modules import model_names
 from codemods.syntax import kwarg, method_call, positional, statement_removal
-from codemods.variable_wrapper import VARIABLE, VariableArguments, self_assignment, variable_wrappers
+from codemods.torch_names import VARIABLE
+from codemods.variable_wrapper import VariableArguments, self_assignment, variable_wrappers
 
 # `from torch.autograd import Variable` (or `torch.autograd.variable`), alone on its line.
 _VARIABLE_IMPORT = m.SimpleStatementLine(body=[m.ImportFrom(

@@ -27,6 +27,8 @@ FLOAT_FACTORIES = frozenset(
     f"torch.{name}" for name in "zeros ones empty full rand randn eye linspace logspace".split()
 )
 FLOAT64_DTYPES = frozenset({"torch.float64", "torch.double"})
+# The pre-0.4 autograd wrapper, by the names it is imported under.
+VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 # torch.cuda.<Kind>Tensor and torch.<Kind>Tensor legacy constructors and the dtype each stands for.
 LEGACY_TENSOR_DTYPES = {
     "FloatTensor": "float32",

@@ -41,11 +41,10 @@ from codemods.legacy_type_aliases import LegacyAliases
 from codemods.name_bindings import binding_counts, bindings_in
 from codemods.names import ImportAliases, dotted_name
 from codemods.syntax import flatten_names, kwarg
-from codemods.torch_names import FACTORIES
+from codemods.torch_names import FACTORIES, VARIABLE
 from codemods.tree import Tree
 
 T = TypeVar("T")
-VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 # Calls that make a fresh tensor no one else holds, which never requires grad unless asked to.
 _FRESH = FACTORIES - {"torch.as_tensor"} | {"torch.from_numpy"}
 # Methods of a fresh tensor that give a fresh tensor without gradient history.
