@@ -26,7 +26,7 @@ from autofix.engine import Diagnostic
 from autofix.files import LINT, FileResult, Task
 from autofix.text_edits import TextEdit
 
-_FORMAT = 2  # 2: diagnostics keep their end, cell and fix edits
+_FORMAT = 3  # 3: each fix edit names its notebook cell; 2: diagnostics keep their end, cell and fix edits
 
 
 def default_cache_dir() -> Path:
@@ -125,7 +125,7 @@ def _encode(result: FileResult) -> dict:
         "unsafe_fixes": result.unsafe_fixes,
         "diagnostics": [
             [d.code, d.message, d.line, d.column, d.fixable, d.safety, d.end_line, d.end_column, d.cell,
-             [[e.line, e.column, e.end_line, e.end_column, e.content] for e in d.edits]]
+             [[e.line, e.column, e.end_line, e.end_column, e.content, e.cell] for e in d.edits]]
             for d in result.diagnostics
         ],
         "applied": dict(result.applied),
@@ -141,7 +141,8 @@ def _decode(raw: dict, path: str) -> FileResult:
             raise ValueError("bad diagnostic")
         diagnostics.append(Diagnostic(
             code, message, line, int(column), bool(fixable), str(safety), int(end_line), int(end_column),
-            tuple(TextEdit(int(a), int(b), int(c), int(d), str(text)) for a, b, c, d, text in edits),
+            tuple(TextEdit(int(a), int(b), int(c), int(d), str(text), None if k is None else int(k))
+                  for a, b, c, d, text, k in edits),
             None if cell is None else int(cell),
         ))
     dropped = raw["dropped"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from autofix.diff import unified_diff
-from autofix.text_edits import lines_of
+from autofix.text_edits import TextEdit, lines_of
 from autofix.engine import Diagnostic, Outcome, lint_and_fix
 from autofix.source import SourceError
 from codemods.base import Rule
@@ -246,16 +246,26 @@ def _in_cell(d: Diagnostic, program: _Program) -> Diagnostic:
         return d
     end = program.locate(d.end_line)
     end_line, end_column = (d.end_line - cell.start + 1, d.end_column) if end and end[0] is cell else (line, d.column)
-    edits = tuple(
-        replace(e, line=e.line - cell.start + 1, end_line=e.end_line - cell.start + 1) for e in d.edits
-    )
-    clean = all(
-        cell.start <= e.line and e.end_line <= cell.start + cell.lines and program.token not in e.content
-        and not any(program.token in program_line for program_line in _lines(program, e.line, e.end_line))
-        for e in d.edits
-    )
+    edits = tuple(_edit_in_cell(e, program) for e in d.edits)
+    clean = all(edit is not None for edit in edits)
     return replace(d, line=line, end_line=end_line, end_column=end_column, cell=cell.index,
-                   edits=edits if clean else ())
+                   edits=edits if clean else ())  # type: ignore[arg-type]
+
+
+def _edit_in_cell(edit: TextEdit, program: _Program) -> TextEdit | None:
+    """``edit`` counted in the one cell it lies in (a fix that moves a statement into a later cell
+    has an edit in each), or None when it crosses a cell boundary or touches a masked line."""
+    for cell in program.cells:
+        if cell.start <= edit.line and edit.end_line <= cell.start + cell.lines:
+            break
+    else:
+        return None
+    last = edit.end_line if edit.end_column > 1 else edit.end_line - 1  # an end at column 1 touches nothing
+    if program.token in edit.content or any(  # of its line (an insertion there, none at all)
+        program.token in program_line for program_line in _lines(program, edit.line, last)
+    ):
+        return None
+    return replace(edit, line=edit.line - cell.start + 1, end_line=edit.end_line - cell.start + 1, cell=cell.index)
 
 
 def _lines(program: _Program, first: int, last: int) -> list[str]:

@@ -27,15 +27,19 @@ class TextEdit:
     end_line: int
     end_column: int
     content: str
+    cell: int | None = None  # in a notebook, the cell the positions count in (a fix may span cells)
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        edit: dict[str, object] = {
             "line": self.line,
             "column": self.column,
             "end_line": self.end_line,
             "end_column": self.end_column,
             "content": self.content,
         }
+        if self.cell is not None:
+            edit["cell"] = self.cell
+        return edit
 
 
 def lines_of(text: str) -> list[str]:

@@ -145,7 +145,14 @@ def to_finding(raw: dict, folder: Path) -> Finding:  # type: ignore[type-arg]
         message=raw["message"], applies=bool(fix.get("applies")),
     )
     if fix.get("edits"):
-        finding.hunk = hunk_of(source_of(folder / Path(raw["path"]).name, raw["cell"]), fix["edits"], raw["cell"])
+        by_cell: dict[int | None, list[dict]] = {}  # type: ignore[type-arg]
+        for edit in fix["edits"]:  # a notebook fix may edit several cells (a statement moved)
+            by_cell.setdefault(edit.get("cell", raw["cell"]), []).append(edit)
+        path = folder / Path(raw["path"]).name
+        finding.hunk = "".join(
+            hunk_of(source_of(path, cell), edits, cell)
+            for cell, edits in sorted(by_cell.items(), key=lambda item: item[0] or 0)
+        )
         finding.hunk_sha = hunk_sha(finding.hunk)
     return finding
 

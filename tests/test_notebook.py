@@ -228,6 +228,25 @@ def test_a_fix_may_move_a_statement_into_a_later_cell_as_in_a_script():
     ]
 
 
+def test_json_edits_of_a_fix_across_cells_each_name_their_cell(tmp_path, run_cli):
+    first = "import torch\nmodel = torch.nn.Linear(4, 2)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)"
+    second = "device = torch.device('cuda:0' if torch.cuda.is_available() else 'cpu')\nmodel.to(device)"
+    (tmp_path / "nb.ipynb").write_bytes(jupyter_bytes(notebook(cell(first, number=1), cell(second, number=2))))
+    _, out, _ = run_cli("check", "--output-format", "json", "nb.ipynb", cwd=tmp_path)
+    (finding,) = [f for f in json.loads(out) if f["code"] == "DEV005"]
+    sources = {1: first + "\n", 2: second + "\n"}
+    for edit in sorted(finding["fix"]["edits"], key=lambda e: (e["cell"], e["line"]), reverse=True):
+        lines = sources[edit["cell"]].splitlines(keepends=True) + [""]
+        start = sum(map(len, lines[: edit["line"] - 1])) + edit["column"] - 1
+        end = sum(map(len, lines[: edit["end_line"] - 1])) + edit["end_column"] - 1
+        sources[edit["cell"]] = sources[edit["cell"]][:start] + edit["content"] + sources[edit["cell"]][end:]
+    assert {e["cell"] for e in finding["fix"]["edits"]} == {1, 2}
+    assert sources == {
+        1: "import torch\nmodel = torch.nn.Linear(4, 2)\n",
+        2: second + "\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n",
+    }
+
+
 def test_a_fix_that_moves_a_cell_boundary_or_a_magic_is_refused():
     from autofix.notebook import _program, _split
     from autofix.source import SourceError
