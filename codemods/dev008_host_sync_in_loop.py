@@ -57,11 +57,13 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.base import FixSafety, Invalid, Rule, Valid
-from codemods.legacy_constructors import is_size
+from codemods.dataflow import assigned_names
+from codemods.gpu_use import may_use_a_gpu
 from codemods.names import dotted_name
-from codemods.syntax import code_of, flatten_names
-from codemods.training_loops import TrainingLoops, scope_of
-from codemods.tree import Tree
+from codemods.sync_accumulators import accumulator_fix
+from codemods.syntax import code_of
+from codemods.tensor_values import Known
+from codemods.training_loops import Event, TrainingLoops, is_optimizer_step
 
 # Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
 _SYNC_METHODS = {
@@ -71,7 +73,11 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
-_USES_A_DEVICE = re.compile(r"cuda|device|\bmps\b")
+# `loss.data[0]`: how a loss was read before PyTorch 0.4 gave tensors `.item()`.
+_DATA_AT_0 = m.Subscript(value=m.Attribute(attr=m.Name("data")), slice=[m.SubscriptElement(m.Index(m.Integer("0")))])
+_METHOD_CALL = m.Call(func=m.Attribute())
+# Receivers that keep host values for the algorithm: environments and replay memories.
+_HOST_STATE = re.compile(r"env|buffer|memory|replay", re.IGNORECASE)
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 
 
@@ -300,20 +306,21 @@ class HostSyncInLoop(Rule):
     ]
 
     def check(self) -> None:
-        if not _USES_A_DEVICE.search(self.context.source):
+        if not may_use_a_gpu(self.tree, self.context.source):
             return  # a CPU-only script: its syncs cost nothing
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
         self._values = loops.values
+        self._copied: tuple[cst.CSTNode | None, set[str]] = (None, set())
         for event in loops.events():
             if event.is_test:
-                self._branch_on_tensor(event.node, event.tensors)  # type: ignore[arg-type]
-            self._syncs(event.node, event.tensors, event.loop)
+                self._branch_on_tensor(event.node, event.known)  # type: ignore[arg-type]
+            self._syncs(event)
 
     # -- the syncs
 
-    def _branch_on_tensor(self, test: cst.BaseExpression, tensors: frozenset[str]) -> None:
+    def _branch_on_tensor(self, test: cst.BaseExpression, known: Known) -> None:
         """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""
         operands = [test]
         while operands:
@@ -322,31 +329,45 @@ class HostSyncInLoop(Rule):
                 operands += [node.left, node.right]
             elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
                 operands.append(node.expression)
-            elif self._values.is_tensor(node, tensors):
+            elif self._values.is_tensor(node, known):
                 self.report(
                     node, f"`{_short(node)}` is a tensor: branching on it waits for the GPU every step" + _ADVICE
                 )
 
-    def _syncs(self, node: cst.CSTNode, tensors: frozenset[str], loop: cst.CSTNode) -> None:
-        for inner in self.tree.descendants(node):
+    def _syncs(self, event: Event) -> None:
+        copied_before = self._copies_of_the_line_before(event.node)
+        copied: set[str] = set()
+        for inner in self.tree.descendants(event.node):
             if isinstance(inner, cst.Call):
-                self._call(inner, tensors, loop, node)
-            elif isinstance(inner, cst.FormattedStringExpression) and self._values.is_tensor(inner.expression, tensors):
+                self._call(inner, event, copied_before, copied)
+            elif m.matches(inner, _DATA_AT_0) and self._values.is_loss(inner.value.value, event.known):  # type: ignore[attr-defined]
+                self.report(inner, f"`{_short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss"
+                            " to the host and waits for the GPU every step (and fails on a 0-dim loss since"
+                            " PyTorch 0.4)" + _ADVICE)
+            elif isinstance(inner, cst.FormattedStringExpression) and self._values.is_tensor(inner.expression, event.known):
                 self.report(
                     inner.expression,
                     f"formatting the tensor `{_short(inner.expression)}` waits for the GPU every step" + _ADVICE,
                 )
             elif isinstance(inner, (cst.IfExp, cst.Assert)):
-                self._branch_on_tensor(inner.test, tensors)
+                self._branch_on_tensor(inner.test, event.known)
+        if isinstance(event.node, cst.BaseSmallStatement):
+            self._copied = (self.tree.parent(event.node), copied)
 
-    def _call(self, call: cst.Call, tensors: frozenset[str], loop: cst.CSTNode, statement: cst.CSTNode) -> None:
-        func = call.func
+    def _call(self, call: cst.Call, event: Event, copied_before: set[str], copied: set[str]) -> None:
+        func, known = call.func, event.known
         if isinstance(func, cst.Attribute) and func.attr.value in _SYNC_METHODS and not call.args:
-            if not self._values.is_tensor(func.value, tensors):
+            if not self._values.is_tensor(func.value, known):
+                return
+            name = dotted_name(func.value)
+            copied.add(name or "")
+            if name in copied_before or self._feeds_host_state(call, event.node):
                 return
             what = f"`{_short(func.value)}.{func.attr.value}()` {_SYNC_METHODS[func.attr.value]}"
             message = what + " and waits for the GPU every step"
-            fix = self._accumulator_fix(call, statement, loop) if func.attr.value == "item" else None
+            fix = None
+            if func.attr.value == "item" and event.loop is not None:
+                fix = accumulator_fix(self.tree, call, event.node, event.loop)
             if fix is None:
                 self.report(call, message + _ADVICE)
             else:
@@ -356,79 +377,37 @@ class HostSyncInLoop(Rule):
         name = dotted_name(func)
         if name in self.aliases.names:
             return  # an imported `float`/`print` is not the builtin
-        if name in _CONVERSIONS and len(call.args) == 1 and self._values.is_tensor(call.args[0].value, tensors):
+        if name in _CONVERSIONS and len(call.args) == 1 and self._values.is_tensor(call.args[0].value, known):
             self.report(call, f"`{code_of(call)[:40]}` of a tensor waits for the GPU every step" + _ADVICE)
-        elif name == "print" and any(self._values.is_tensor(a.value, tensors) for a in call.args if not a.keyword):
+        elif name == "print" and any(self._values.is_tensor(a.value, known) for a in call.args if not a.keyword):
             self.report(call, "printing a tensor waits for the GPU every step" + _ADVICE)
 
-    # -- the fix
+    def _feeds_host_state(self, call: cst.Call, statement: cst.CSTNode) -> bool:
+        """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``:
+        an environment or a replay memory keeps host values; the copy is their input, not a stall to remove."""
+        for above in self.tree.ancestors(call):
+            if above is statement:
+                return False
+            if m.matches(above, _METHOD_CALL) and (
+                (above.func.attr.value == "step" and not is_optimizer_step(above))  # type: ignore[attr-defined]
+                or _HOST_STATE.search(dotted_name(above.func.value) or "")  # type: ignore[attr-defined]
+            ):
+                return True
+        return False
 
-    def _accumulator_fix(
-        self, item: cst.Call, statement: cst.CSTNode, loop: cst.CSTNode
-    ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
-        """``total += loss.item()`` with ``total = 0.0`` just before the loop, nothing else using it."""
-        if not (m.matches(statement, m.AugAssign(target=m.Name(), operator=m.AddAssign()))
-                and _is_item_term(statement.value, item)):  # type: ignore[attr-defined]
-            return None
-        total = statement.target.value
-        block = self.tree.ancestors(loop)[:1]
-        if not block or not isinstance(block[0], (cst.IndentedBlock, cst.Module)):
-            return None
-        body = list(block[0].body)
-        index = next(i for i, s in enumerate(body) if s is loop)
-        if not _float_init_before(self.tree, body[:index], total):
-            return None
-        uses = [n for n in self.tree.descendants(loop) if isinstance(n, cst.Name) and n.value == total]
-        if len(uses) != 1 or uses[0] is not statement.target:
-            return None  # the loop reads it: it would see a tensor
-        scope = scope_of(self.tree, loop)
-        if any(
-            isinstance(n, (cst.Global, cst.Nonlocal)) and any(a.name.value == total for a in n.names)
-            for n in self.tree.descendants(scope)
-        ):
-            return None
-        assert isinstance(item.func, cst.Attribute)
-        detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
-        converted = cst.parse_statement(f"{total} = float({total})\n")
-        return {loop: cst.FlattenSentinel([loop.deep_replace(item, detached), converted])}
-
-
-def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:
-    """``loss.item()``, or ``loss.item() * x.size(0)`` / ``/ len(batch)``: scaled by a plain number."""
-    if value is item:
-        return True
-    return (
-        isinstance(value, cst.BinaryOperation)
-        and isinstance(value.operator, (cst.Multiply, cst.Divide))
-        and (
-            (value.left is item and is_size(value.right))
-            or (value.right is item and isinstance(value.operator, cst.Multiply) and is_size(value.left))
-        )
-    )
-
-
-def _float_init_before(tree: Tree, statements: list[cst.BaseStatement], total: str) -> bool:
-    """Is the last statement binding ``total`` before the loop a plain ``total = 0.0``?"""
-    for statement in reversed(statements):
-        if total not in {n.value for n in tree.descendants(statement) if isinstance(n, cst.Name)}:
-            continue
-        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
-            return False
-        small = statement.body[0]
-        if isinstance(small, cst.Assign) and len(small.targets) == 1 and dotted_name(small.targets[0].target) == total:
-            return isinstance(small.value, cst.Float)
-        if isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and total in _targets(small):
-            return False
-        # a read of `total` (it is still the float): keep looking for the assignment
-    return False
-
-
-def _targets(small: cst.BaseSmallStatement) -> set[str]:
-    if isinstance(small, cst.Assign):
-        return {n for t in small.targets for n in flatten_names(t.target, keep_underscore=True)}
-    if isinstance(small, (cst.AugAssign, cst.AnnAssign)):
-        return set(flatten_names(small.target, keep_underscore=True))
-    return set()
+    def _copies_of_the_line_before(self, node: cst.CSTNode) -> set[str]:
+        """Tensors the statement just before ``node`` copied to the host and did not rebind: copying
+        one again waits for no GPU work (the host has just waited for it)."""
+        line, copied = self._copied
+        here = self.tree.parent(node)
+        block = self.tree.parent(here) if here is not None else None
+        if line is None or not isinstance(block, (cst.IndentedBlock, cst.Module)) or here is line:
+            return set()
+        body = list(block.body)
+        index = next((i for i, s in enumerate(body) if s is here), 0)
+        if index == 0 or body[index - 1] is not line:
+            return set()
+        return copied - assigned_names(self.tree, line)
 
 
 def _short(node: cst.CSTNode) -> str:
