@@ -270,7 +270,7 @@ class CreateOnDevice(Rule):
             real = Variable(torch.ones(64, device="cuda"))
             fake = Variable(torch.zeros(64, device="cuda:1"))
             """,
-            message="copied to the device by `.cuda()`",
+            message="created on the host, then copied to the device; create it there with `device=`",
         ),
         # Moved under a flag right after: the flag picks the device when the tensor is made.
         Invalid(
@@ -290,7 +290,7 @@ class CreateOnDevice(Rule):
                 hidden = torch.zeros(layers, 1, size, device="cuda" if use_cuda else "cpu")
                 return hidden
             """,
-            message="copied to the device by `.cuda()`; create it there",
+            message="copied to the device; create it there",
             line=4,
         ),
         # Two tensors moved under one flag, beside a model: each is made in place, the model's move stays.
@@ -405,13 +405,13 @@ class CreateOnDevice(Rule):
             computed = computed_from_a_creation(receiver, self.aliases)  # `torch.sqrt(torch.tensor([d]))`
             if computed is not None:
                 self.report(target.call, f"computed on the host by `{computed}` from a tensor made there, then copied"
-                            f" by `{target.spelled}`; make the tensor with `device=` and compute there (not rewritten:"
+                            " to the device; make the tensor with `device=` and compute there (not rewritten:"
                             " the device may round it differently)")
             return
         made, reason = made_there(creation, target.device, self.aliases)
         if made is not None and target.dtype is not None:
             made, reason = with_dtype(creation, made, target.dtype)
-        self._conclude(target.call, target.spelled, creation, made and {target.call: made}, reason)
+        self._conclude(target.call, None, creation, made and {target.call: made}, reason)
 
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
         """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
@@ -426,10 +426,11 @@ class CreateOnDevice(Rule):
         self._conclude(creation.value, later.by, creation, drop and {creation.value: made, **drop}, reason)
 
     def _conclude(
-        self, node: cst.CSTNode, by: str, creation: Creation,
+        self, node: cst.CSTNode, by: str | None, creation: Creation,
         edits: dict[cst.CSTNode, Replacement] | None, reason: str | None,
     ) -> None:
-        message = f"created on the host, then copied to the device by `{by}`"
+        # The move is not named: another rule may respell it (`.cuda()` -> `.to(device)`) before this fix.
+        message = "created on the host, then copied to the device" + (f" by `{by}`" if by else "")
         if creation.requires_grad:
             self.report(node, message + "; `requires_grad=True` before the move makes the result a non-leaf whose"
                         " `.grad` stays empty: create it with `device=` and `requires_grad=True` instead")

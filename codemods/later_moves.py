@@ -37,7 +37,7 @@ _METHOD_ON_PARAMETER = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("cuda
 
 @dataclass(frozen=True)
 class LaterMove:
-    by: str  # how the move is spelled in messages: ".cuda()", ".to(...)", "to_gpu(...)"
+    by: str | None  # the helper that moves it, as called: "to_gpu(...)"
     target: MoveTarget | None  # None when a helper moves it
     line: cst.SimpleStatementLine
     guard: cst.If | None  # the `if use_cuda:` around the line
@@ -155,8 +155,8 @@ def drop_move(
 
 def _move_in(
     tree: Tree, line: cst.SimpleStatementLine, spelled: str, aliases: ImportAliases, functions: LocalFunctions
-) -> tuple[str, MoveTarget | None, bool] | None:
-    """How ``line`` moves ``spelled``: (spelling, the move, whether the line does nothing else)."""
+) -> tuple[str | None, MoveTarget | None, bool] | None:
+    """How ``line`` moves ``spelled``: (the helper that moves it, the move, whether the line does nothing else)."""
     smalls = [s for s in line.body if spelled in _spellings(tree, s)]
     if len(smalls) != 1:
         return None
@@ -179,7 +179,7 @@ def _move_in(
     others = [v for t, v in pairs if v is not value]
     if any(spelled in _spellings(tree, v) for v in others):
         return None
-    return target.spelled, target, len(pairs) == 1 and len(line.body) == 1
+    return None, target, len(pairs) == 1 and len(line.body) == 1
 
 
 def _pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:

@@ -29,13 +29,8 @@ _CUDA = cst.SimpleString('"cuda"')
 @dataclass(frozen=True)
 class MoveTarget:
     call: cst.Call
-    method: str  # "to" or "cuda"
     device: cst.BaseExpression | None  # what device= would be; None when it cannot be written
     dtype: cst.BaseExpression | None = None
-
-    @property
-    def spelled(self) -> str:
-        return ".cuda()" if self.method == "cuda" else ".to(...)"
 
 
 def move_target(call: cst.CSTNode, aliases: ImportAliases) -> MoveTarget | None:
@@ -58,20 +53,20 @@ def move_target(call: cst.CSTNode, aliases: ImportAliases) -> MoveTarget | None:
         return None
     if dtype is not None and not is_dtype_expr(dtype.value, aliases):
         return None
-    return MoveTarget(call, "to", device.value, dtype.value if dtype is not None else None)
+    return MoveTarget(call, device.value, dtype.value if dtype is not None else None)
 
 
 def _cuda_target(call: cst.Call) -> MoveTarget | None:
     if not call.args:
-        return MoveTarget(call, "cuda", _CUDA)
+        return MoveTarget(call, _CUDA)
     if len(call.args) != 1 or call.args[0].star or (call.args[0].keyword or cst.Name("device")).value != "device":
         return None  # non_blocking=
     index = call.args[0].value
     if isinstance(index, cst.Integer):
-        return MoveTarget(call, "cuda", cst.SimpleString(f'"cuda:{index.value}"'))
+        return MoveTarget(call, cst.SimpleString(f'"cuda:{index.value}"'))
     if isinstance(index, cst.SimpleString) and "cuda" in index.value:
-        return MoveTarget(call, "cuda", index)
-    return MoveTarget(call, "cuda", None)
+        return MoveTarget(call, index)
+    return MoveTarget(call, None)
 
 
 def names_a_device(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
