@@ -1,11 +1,19 @@
 """## What it does
-Finds host syncs on device tensors inside the body of a training loop (a loop that calls
-`.backward()` or an optimizer's `.step()`): `.item()`, `.tolist()`, `.cpu()`, `.numpy()`,
-`float(t)`/`int(t)`/`bool(t)`, printing or formatting a tensor, and `if t > 0:` on a tensor. Only
-values the rule can tell are tensors count: the loss (the receiver of `.backward()`, a criterion's
-result), model outputs, results of `torch` functions and tensor methods, and what is computed from
-them. Work done every N steps (`if step % 100 == 0:`) is left alone, and so are files that never
-mention a device (`cuda`, `device`, `mps`): on the CPU a sync costs nothing.
+Finds host syncs on device tensors in code that runs every training step: `.item()`, `.tolist()`,
+`.cpu()`, `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, printing or formatting a tensor, `if t > 0:` on
+a tensor, and the pre-0.4 `loss.data[0]`. Code runs every step in the body of a training loop (a
+loop that calls `.backward()` or an optimizer's `.step()`), in a function that takes one step
+(`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
+turn), and in the functions of the file those call (`accuracy(out, y)`).
+
+Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, a
+criterion's result), model outputs, results of `torch` functions and tensor methods, a model's
+parameters, what the file's own functions return and are given, and what is computed from them.
+Tensors on the host (after `.cpu()`, from a factory without `device=`) are not. Left alone: work
+done on some steps only (`if step % 100 == 0:`, `if i in checkpoints:`), the input of an
+environment or a replay memory (`env.step(action.cpu().numpy())`: the algorithm keeps host values
+there), a copy the line before has just made, and files that never put work on a GPU (no `cuda` or
+`mps` in the code, and no device but the CPU): there a sync costs nothing.
 
 The usual accumulator, `total += loss.item()` with `total = 0.0` just before the loop, is fixed
 (unsafe): the sum stays on the device (`total += loss.detach()`) and is converted once after the loop
@@ -51,33 +59,12 @@ Applied only with `--unsafe-fixes`, and only when nothing in the loop reads the 
 
 from __future__ import annotations
 
-import re
-
-import libcst as cst
-import libcst.matchers as m
-
 from codemods.base import FixSafety, Invalid, Rule, Valid
-from codemods.dataflow import assigned_names
 from codemods.gpu_use import may_use_a_gpu
-from codemods.names import dotted_name
+from codemods.host_syncs import HostSyncs
 from codemods.sync_accumulators import accumulator_fix
-from codemods.syntax import code_of
-from codemods.tensor_values import Known
-from codemods.training_loops import Event, TrainingLoops, is_optimizer_step
+from codemods.training_loops import TrainingLoops
 
-# Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
-_SYNC_METHODS = {
-    "item": "copies the value to the host",
-    "tolist": "copies the values to the host",
-    "cpu": "copies the tensor to the host",
-    "numpy": "needs the tensor on the host",
-}
-_CONVERSIONS = frozenset({"float", "int", "bool"})
-# `loss.data[0]`: how a loss was read before PyTorch 0.4 gave tensors `.item()`.
-_DATA_AT_0 = m.Subscript(value=m.Attribute(attr=m.Name("data")), slice=[m.SubscriptElement(m.Index(m.Integer("0")))])
-_METHOD_CALL = m.Call(func=m.Attribute())
-# Receivers that keep host values for the algorithm: environments and replay memories.
-_HOST_STATE = re.compile(r"env|buffer|memory|replay", re.IGNORECASE)
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 
 
@@ -172,6 +159,38 @@ class HostSyncInLoop(Rule):
                 loss.backward()
                 optimizer.step()
                 print(loss.item())
+            """
+        ),
+        # Pinned to the CPU (the GPU line is a comment); checkpoints picked by a step counter; the
+        # action an environment takes and a replay memory's priorities are host values it needs; a
+        # value the line before has just copied; tensors on the host already.
+        Valid(
+            """
+            import torch
+            device = torch.device("cpu")  # torch.device("cuda") on a GPU machine
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                if i in checkpoints:
+                    print(loss.item())
+            """
+        ),
+        Valid(
+            """
+            import torch
+            device = torch.device("cuda")
+            for t in range(steps):
+                action = policy(obs).argmax(-1)
+                obs, reward, done, _ = env.step(action.cpu().numpy())
+                taken.append(action.cpu().numpy())
+                loss, prios = agent_loss(obs)
+                loss.backward()
+                optimizer.step()
+                memory.update_priorities(prios.detach().cpu().numpy())
+                counts = torch.zeros(classes)
+                counts[0] += reward
+                frequent = counts.argmax().item()
             """
         ),
     ]
@@ -303,6 +322,62 @@ class HostSyncInLoop(Rule):
                 log.write(f"{loss:.3f}\\n")
             """
         ),
+        # A function that takes one training step runs once per step: so do its syncs, and those of
+        # the helpers it calls.
+        Invalid(
+            """
+            import torch
+            device = torch.device("cuda")
+
+            def accuracy(out, y):
+                return (out.argmax(1) == y).float().mean().item()
+
+            def train_step(x, y):
+                optimizer.zero_grad()
+                out = model(x)
+                loss = criterion(out, y)
+                loss.backward()
+                optimizer.step()
+                return loss.item(), accuracy(out, y)
+            """,
+            message="`(out.argmax(1) == y).float().mean().item()` copies the value",
+            line=5,
+        ),
+        # A loop that calls a step function is a training loop; `loss.data[0]` is the pre-0.4 `.item()`.
+        Invalid(
+            """
+            import torch
+            device = torch.device("cuda")
+
+            def compute_loss(batch):
+                loss = criterion(model(batch), batch)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                return loss
+
+            for frame in range(frames):
+                loss = compute_loss(buffer.sample())
+                losses.append(loss.data[0])
+            """,
+            message="pre-0.4 spelling of `.item()`",
+        ),
+        # The parameters of a model are tensors; so is what `self.image` was moved to.
+        Invalid(
+            """
+            import torch
+            device = torch.device("cuda")
+            for x, y in loader:
+                self.image = self.image.cuda()
+                criterion(model(self.image), y).backward()
+                norm = 0.0
+                for p in model.parameters():
+                    norm += p.grad.norm().item()
+                optimizer.step()
+                self.frames.append(self.image.cpu())
+            """,
+            message="`p.grad.norm().item()` copies the value",
+        ),
     ]
 
     def check(self) -> None:
@@ -311,105 +386,14 @@ class HostSyncInLoop(Rule):
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        self._values = loops.values
-        self._copied: tuple[cst.CSTNode | None, set[str]] = (None, set())
+        syncs = HostSyncs(self.tree, self.aliases, loops.values)
         for event in loops.events():
-            if event.is_test:
-                self._branch_on_tensor(event.node, event.known)  # type: ignore[arg-type]
-            self._syncs(event)
-
-    # -- the syncs
-
-    def _branch_on_tensor(self, test: cst.BaseExpression, known: Known) -> None:
-        """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""
-        operands = [test]
-        while operands:
-            node = operands.pop()
-            if isinstance(node, cst.BooleanOperation):
-                operands += [node.left, node.right]
-            elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-                operands.append(node.expression)
-            elif self._values.is_tensor(node, known):
-                self.report(
-                    node, f"`{_short(node)}` is a tensor: branching on it waits for the GPU every step" + _ADVICE
-                )
-
-    def _syncs(self, event: Event) -> None:
-        copied_before = self._copies_of_the_line_before(event.node)
-        copied: set[str] = set()
-        for inner in self.tree.descendants(event.node):
-            if isinstance(inner, cst.Call):
-                self._call(inner, event, copied_before, copied)
-            elif m.matches(inner, _DATA_AT_0) and self._values.is_loss(inner.value.value, event.known):  # type: ignore[attr-defined]
-                self.report(inner, f"`{_short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss"
-                            " to the host and waits for the GPU every step (and fails on a 0-dim loss since"
-                            " PyTorch 0.4)" + _ADVICE)
-            elif isinstance(inner, cst.FormattedStringExpression) and self._values.is_tensor(inner.expression, event.known):
-                self.report(
-                    inner.expression,
-                    f"formatting the tensor `{_short(inner.expression)}` waits for the GPU every step" + _ADVICE,
-                )
-            elif isinstance(inner, (cst.IfExp, cst.Assert)):
-                self._branch_on_tensor(inner.test, event.known)
-        if isinstance(event.node, cst.BaseSmallStatement):
-            self._copied = (self.tree.parent(event.node), copied)
-
-    def _call(self, call: cst.Call, event: Event, copied_before: set[str], copied: set[str]) -> None:
-        func, known = call.func, event.known
-        if isinstance(func, cst.Attribute) and func.attr.value in _SYNC_METHODS and not call.args:
-            if not self._values.is_tensor(func.value, known):
-                return
-            name = dotted_name(func.value)
-            copied.add(name or "")
-            if name in copied_before or self._feeds_host_state(call, event.node):
-                return
-            what = f"`{_short(func.value)}.{func.attr.value}()` {_SYNC_METHODS[func.attr.value]}"
-            message = what + " and waits for the GPU every step"
-            fix = None
-            if func.attr.value == "item" and event.loop is not None:
-                fix = accumulator_fix(self.tree, call, event.node, event.loop)
-            if fix is None:
-                self.report(call, message + _ADVICE)
-            else:
-                self.report(call, message + "; accumulate it on the device and convert once after the loop",
-                            edits=fix)
-            return
-        name = dotted_name(func)
-        if name in self.aliases.names:
-            return  # an imported `float`/`print` is not the builtin
-        if name in _CONVERSIONS and len(call.args) == 1 and self._values.is_tensor(call.args[0].value, known):
-            self.report(call, f"`{code_of(call)[:40]}` of a tensor waits for the GPU every step" + _ADVICE)
-        elif name == "print" and any(self._values.is_tensor(a.value, known) for a in call.args if not a.keyword):
-            self.report(call, "printing a tensor waits for the GPU every step" + _ADVICE)
-
-    def _feeds_host_state(self, call: cst.Call, statement: cst.CSTNode) -> bool:
-        """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``:
-        an environment or a replay memory keeps host values; the copy is their input, not a stall to remove."""
-        for above in self.tree.ancestors(call):
-            if above is statement:
-                return False
-            if m.matches(above, _METHOD_CALL) and (
-                (above.func.attr.value == "step" and not is_optimizer_step(above))  # type: ignore[attr-defined]
-                or _HOST_STATE.search(dotted_name(above.func.value) or "")  # type: ignore[attr-defined]
-            ):
-                return True
-        return False
-
-    def _copies_of_the_line_before(self, node: cst.CSTNode) -> set[str]:
-        """Tensors the statement just before ``node`` copied to the host and did not rebind: copying
-        one again waits for no GPU work (the host has just waited for it)."""
-        line, copied = self._copied
-        here = self.tree.parent(node)
-        block = self.tree.parent(here) if here is not None else None
-        if line is None or not isinstance(block, (cst.IndentedBlock, cst.Module)) or here is line:
-            return set()
-        body = list(block.body)
-        index = next((i for i, s in enumerate(body) if s is here), 0)
-        if index == 0 or body[index - 1] is not line:
-            return set()
-        return copied - assigned_names(self.tree, line)
-
-
-def _short(node: cst.CSTNode) -> str:
-    text = code_of(node)
-    return text if len(text) <= 40 else text[:37] + "..."
+            for sync in syncs.of(event):
+                fix = None
+                if sync.item and event.loop is not None:
+                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop)  # type: ignore[arg-type]
+                if fix is None:
+                    self.report(sync.node, sync.what + _ADVICE)
+                else:
+                    self.report(sync.node, sync.what + "; accumulate it on the device and convert once after the"
+                                " loop", edits=fix)

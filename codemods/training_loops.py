@@ -74,7 +74,7 @@ class TrainingLoops:
         self._find_steps()
         found = self.loops or self.step_functions
         self.values = TensorValues(tree, aliases, self.functions) if found else None
-        self._helpers: list[cst.FunctionDef] = []
+        self._helpers: list[tuple[cst.FunctionDef, Known]] = []  # with the tensors they are given
 
     def _find_steps(self) -> None:
         pending: list[cst.Call] = [
@@ -114,17 +114,32 @@ class TrainingLoops:
         for function in self.step_functions.values():
             yield from self._flow(block(function.body), Known(), function, frozenset())
         while self._helpers:
-            helper = self._helpers.pop(0)
+            helper, given = self._helpers.pop(0)
             if id(helper) not in walked:
                 walked.add(id(helper))
-                yield from self._flow(block(helper.body), Known(), helper, frozenset())
+                yield from self._flow(block(helper.body), given, helper, frozenset())
 
     def _event(self, node: cst.CSTNode, known: Known, step: Step, is_test: bool = False) -> Event:
         for call in self.tree.of_type(node, cst.Call):
             helper = self.functions.callee(call)
             if helper is not None and helper is not step:
-                self._helpers.append(helper)
+                self._helpers.append((helper, self._given(call, helper, known)))
         return Event(node, known.snapshot(), step, is_test)  # type: ignore[arg-type]
+
+    def _given(self, call: cst.Call, helper: cst.FunctionDef, known: Known) -> Known:
+        """The parameters of ``helper`` that ``call`` gives device tensors (by position or keyword)."""
+        assert self.values is not None
+        params = [p.name.value for p in helper.params.params]
+        if params[:1] == ["self"] and m.matches(call.func, m.Attribute()):
+            params = params[1:]
+        given = Known()
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                break
+            name = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+            if name is not None and self.values.is_tensor(arg.value, known):
+                given.device.add(name)
+        return given
 
     def _flow(
         self, statements: Sequence[cst.BaseStatement], known: Known, step: Step | None,
