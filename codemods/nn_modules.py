@@ -44,6 +44,27 @@ def module_classes(tree: Tree, aliases: ImportAliases) -> set[str]:
     return found
 
 
+def inferred_module_classes(tree: Tree, aliases: ImportAliases) -> set[str]:
+    """Classes that derive from a class defined elsewhere (``class BetaVAE(BaseVAE)``), define
+    ``forward`` and build ``torch.nn`` layers in ``__init__``: nn.Modules by every sign this file
+    gives, though their base is not in it. Not in :func:`module_classes`; rules that trust them
+    less (their fix would fail on a class that is not a module) mark such fixes unsafe."""
+    known = module_classes(tree, aliases)
+    local = {c.name.value for c in tree.of_type(tree.root, cst.ClassDef)}
+    found: set[str] = set()
+    for cls in tree.of_type(tree.root, cst.ClassDef):
+        own = methods(cls)
+        if cls.name.value in known or "forward" not in own or "__init__" not in own:
+            continue
+        imported = [b for b in cls.bases if dotted_name(b.value) not in local | {None, "object"}]
+        builds_layers = any(
+            is_module_constructor(call, aliases, set()) for call in tree.of_type(own["__init__"].body, cst.Call)
+        )
+        if imported and builds_layers:
+            found.add(cls.name.value)
+    return found
+
+
 def methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
     return {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)}
 

@@ -135,3 +135,29 @@ def is_docstring(stmt: cst.CSTNode) -> bool:
         and isinstance(stmt.body[0], cst.Expr)
         and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
+
+
+def method_call(receiver: cst.BaseExpression, name: str, args: Sequence[cst.Arg] = ()) -> cst.Call:
+    """``receiver.name(args)``, with ``receiver`` in parentheses unless it is a name, an attribute,
+    a call or a subscript (``(a + b).detach()``)."""
+    if not isinstance(receiver, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) and not receiver.lpar:
+        receiver = receiver.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return cst.Call(func=cst.Attribute(value=receiver, attr=cst.Name(name)), args=list(args))
+
+
+def statement_removal(
+    line: cst.SimpleStatementLine, statements: Sequence[cst.BaseStatement]
+) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
+    """The edits that remove ``line`` from its block ``statements``, its blank lines before it
+    kept (they go to the next statement); ``pass`` takes the place of a block's only statement.
+    None when a comment on the line would go with it."""
+    if any(empty.comment is not None for empty in line.leading_lines) or line.trailing_whitespace.comment:
+        return None
+    if len(statements) == 1:
+        return {line: line.with_changes(body=[cst.Pass()])}
+    index = next(i for i, s in enumerate(statements) if s is line)
+    edits: dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] = {line: cst.RemovalSentinel.REMOVE}
+    if line.leading_lines and index + 1 < len(statements):
+        following = statements[index + 1]
+        edits[following] = following.with_changes(leading_lines=[*line.leading_lines, *following.leading_lines])
+    return edits

@@ -84,6 +84,13 @@ def moves_device(move: Move, aliases: ImportAliases) -> bool:
     return move.device is None or not is_dtype_expr(move.device, aliases)
 
 
+def is_cpu_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> bool:
+    """``"cpu"``, ``torch.device("cpu")``: a device expression that is the CPU as written."""
+    if isinstance(node, cst.Call) and aliases.qualify(node.func) == "torch.device" and len(node.args) == 1:
+        node = node.args[0].value
+    return isinstance(node, cst.SimpleString) and node.evaluated_value == "cpu"
+
+
 def is_simple_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> bool:
     """A device expression that can be repeated elsewhere without changing its meaning."""
     if node is None or isinstance(node, (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer)):
