@@ -326,11 +326,23 @@ class CreateOnDevice(Rule):
             """,
             message="may be None",
         ),
-        # Python data written here, but not as a plain list: the modern spelling is left to the author.
+        # Python data written here, repeated: a list whatever `batch` is; spelled the modern way.
         Invalid(
             """
             import torch
             start = torch.LongTensor([SOS] * batch).cuda()
+            """,
+            """
+            import torch
+            start = torch.tensor([SOS] * batch, dtype=torch.int64, device="cuda")
+            """,
+        ),
+        # Python data written here, but joined to a name that may be a tensor or a tuple: the modern
+        # spelling is left to the author.
+        Invalid(
+            """
+            import torch
+            start = torch.LongTensor([SOS] + rest).cuda()
             """,
             message="spell it `torch.tensor(...)` or `torch.empty(...)` first",
         ),
