@@ -21,8 +21,10 @@ differently, a legacy constructor whose argument may be data or a size, `.cuda(g
 that may be None (`device=None` is the CPU), methods after the factory that may compute differently
 on the device (`.scatter_()`, `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`),
 a torch function computed on the host from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`),
-a move that also moves other tensors (`a, b = a.cuda(), b.cuda()`), and a tensor handed to a function
-of the file that moves it (`to_gpu(torch.zeros(n))`). Moves with `non_blocking=`, `copy=` or
+a move that also moves other tensors (`a, b = a.cuda(), b.cuda()`), a tensor handed to a function
+of the file that moves it (`to_gpu(torch.zeros(n))`), and the result of a function or method of the
+file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
+`torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
 `memory_format=` are left alone.
 
 ## Why is this bad?
@@ -60,7 +62,14 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Replacement, Rule, Valid
-from codemods.host_creations import Creation, computed_from_a_creation, host_creation, made_there, with_dtype
+from codemods.host_creations import (
+    Creation,
+    computed_from_a_creation,
+    host_creation,
+    made_there,
+    returns_host_tensors,
+    with_dtype,
+)
 from codemods.later_moves import LaterMove, creation_pairs, drop_move, later_move, moves_first_parameter
 from codemods.local_functions import LocalFunctions
 from codemods.move_targets import MoveTarget, move_target
@@ -136,6 +145,21 @@ class CreateOnDevice(Rule):
             table = torch.arange(10)
             table_gpu = table.to(device)
             print(table.sum())
+            """
+        ),
+        # A helper that already makes its tensor where it is asked to, or returns data that exists.
+        Valid(
+            """
+            import torch
+
+            def causal_mask(n, device):
+                return torch.tril(torch.ones(n, n, device=device))
+
+            def table(values):
+                return torch.from_numpy(values)
+
+            mask = causal_mask(5, device).to(device)
+            rows = table(values).to(device)
             """
         ),
         # Placed by an `if`/`else`: each branch does something else with it.
@@ -366,6 +390,22 @@ class CreateOnDevice(Rule):
             """,
             message="copied to the device by `to_gpu(...)`",
         ),
+        # Made on the host by a method of the module, then moved by its caller: the method should take
+        # the device (its other callers are not changed).
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Decoder(nn.Module):
+                def causal_mask(self, n):
+                    return torch.log(torch.tril(torch.ones(n, n)))
+
+                def forward(self, x):
+                    return x + self.causal_mask(x.size(0)).to(x.device)
+            """,
+            message="created on the host by `self.causal_mask(...)`",
+        ),
         # Moved together with a batch from the loader: the move is not only this tensor's.
         Invalid(
             """
@@ -396,7 +436,7 @@ class CreateOnDevice(Rule):
         for call in calls:
             target = move_target(call, self.aliases)
             if target is not None:
-                self._moved_at_once(target)
+                self._moved_at_once(target, functions)
             elif (helper := functions.callee(call)) and moves_first_parameter(self.tree, helper):
                 creation = host_creation(call.args[0].value, self.aliases) if call.args else None
                 if creation is not None:  # `to_gpu(torch.zeros(n))`
@@ -409,10 +449,17 @@ class CreateOnDevice(Rule):
                     if later:
                         self._moved_later(creation, later)  # type: ignore[arg-type]
 
-    def _moved_at_once(self, target: MoveTarget) -> None:
+    def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
         """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
         receiver = target.call.func.value  # type: ignore[attr-defined]
         creation = host_creation(receiver, self.aliases)
+        if creation is None and isinstance(receiver, cst.Call):
+            helper = functions.callee(receiver)
+            if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
+                self.report(target.call, f"created on the host by `{dotted_name(receiver.func)}(...)`, then copied to"
+                            " the device; give the function the device and create it there with `device=` (not"
+                            " rewritten: the function is not changed for one of its callers)")
+                return
         if creation is None:
             computed = computed_from_a_creation(receiver, self.aliases)  # `torch.sqrt(torch.tensor([d]))`
             if computed is not None:

@@ -11,6 +11,10 @@ host (``.tril()``, ``.long()``, ``.view(1, -1)``) and wrapped in the pre-0.4 ``V
 takes ``device=`` (a legacy constructor is spelled the modern way by
 :func:`codemods.legacy_constructors.legacy_constructor_rewrite`), and every method after it
 computes the same on any device and keeps the strides ``.to()`` would give.
+
+:func:`returns_host_tensors` tells a function of the file whose every ``return`` is a host creation or
+a torch function of one (``return torch.log(torch.tril(torch.ones(n, n)))``): its callers that move
+the result made it on the host.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import libcst.matchers as m
 from codemods.legacy_constructors import is_size, legacy_constructor_rewrite, legacy_dtype
 from codemods.names import ImportAliases
 from codemods.syntax import code_of, kwarg, positional, with_kwarg
+from codemods.tree import Tree
 
 DETERMINISTIC = frozenset(
     f"torch.{n}" for n in "zeros ones empty full arange eye linspace logspace tensor as_tensor range".split()
@@ -149,6 +154,24 @@ def computed_from_a_creation(node: cst.BaseExpression, aliases: ImportAliases) -
     if not isinstance(node, cst.Call) or not (aliases.qualify(node) or "").startswith("torch."):
         return None
     return code_of(node.func) if any(host_creation(a.value, aliases) for a in positional(node)) else None
+
+
+def returns_host_tensors(tree: Tree, function: cst.FunctionDef, aliases: ImportAliases) -> bool:
+    """Every ``return`` of ``function`` gives a tensor made on the host right there
+    (``return torch.log(torch.tril(torch.ones(n, n)))``); not a generator."""
+    if tree.of_type(function.body, (cst.Yield, cst.Lambda, cst.FunctionDef)):
+        return False
+    returns = tree.of_type(function.body, cst.Return)
+    return bool(returns) and all(r.value is not None and _host_made(r.value, aliases) for r in returns)
+
+
+def _host_made(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """A host creation, or a torch function of one (``torch.tril(torch.ones(n, n))``)."""
+    if host_creation(node, aliases) is not None:
+        return True
+    if not isinstance(node, cst.Call) or not (aliases.qualify(node) or "").startswith("torch."):
+        return False
+    return any(_host_made(a.value, aliases) for a in positional(node))
 
 
 def _host_type(call: cst.Call, aliases: ImportAliases) -> bool:
