@@ -1,11 +1,19 @@
 """## What it does
-Finds host syncs on device tensors inside the body of a training loop (a loop that calls
-`.backward()` or an optimizer's `.step()`): `.item()`, `.tolist()`, `.cpu()`, `.numpy()`,
-`float(t)`/`int(t)`/`bool(t)`, printing or formatting a tensor, and `if t > 0:` on a tensor. Only
-values the rule can tell are tensors count: the loss (the receiver of `.backward()`, a criterion's
-result), model outputs, results of `torch` functions and tensor methods, and what is computed from
-them. Work done every N steps (`if step % 100 == 0:`) is left alone, and so are files that never
-mention a device (`cuda`, `device`, `mps`): on the CPU a sync costs nothing.
+Finds host syncs on device tensors in code that runs every training step: `.item()`, `.tolist()`,
+`.cpu()`, `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, printing or formatting a tensor, `if t > 0:` on
+a tensor, and the pre-0.4 `loss.data[0]`. Code runs every step in the body of a training loop (a
+loop that calls `.backward()` or an optimizer's `.step()`), in a function that takes one step
+(`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
+turn), and in the functions of the file those call (`accuracy(out, y)`).
+
+Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, a
+criterion's result), model outputs, results of `torch` functions and tensor methods, a model's
+parameters, what the file's own functions return and are given, and what is computed from them.
+Tensors on the host (after `.cpu()`, from a factory without `device=`) are not. Left alone: work
+done on some steps only (`if step % 100 == 0:`, `if i in checkpoints:`), the input of an
+environment or a replay memory (`env.step(action.cpu().numpy())`: the algorithm keeps host values
+there), a copy the line before has just made, and files that never put work on a GPU (no `cuda` or
+`mps` in the code, and no device but the CPU): there a sync costs nothing.
 
 The usual accumulator, `total += loss.item()` with `total = 0.0` just before the loop, is fixed
 (unsafe): the sum stays on the device (`total += loss.detach()`) and is converted once after the loop
@@ -51,27 +59,12 @@ Applied only with `--unsafe-fixes`, and only when nothing in the loop reads the 
 
 from __future__ import annotations
 
-import re
-
-import libcst as cst
-import libcst.matchers as m
-
 from codemods.base import FixSafety, Invalid, Rule, Valid
-from codemods.legacy_constructors import is_size
-from codemods.names import dotted_name
-from codemods.syntax import code_of, flatten_names
-from codemods.training_loops import TrainingLoops, scope_of
-from codemods.tree import Tree
+from codemods.gpu_use import may_use_a_gpu
+from codemods.host_syncs import HostSyncs
+from codemods.sync_accumulators import accumulator_fix
+from codemods.training_loops import TrainingLoops
 
-# Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
-_SYNC_METHODS = {
-    "item": "copies the value to the host",
-    "tolist": "copies the values to the host",
-    "cpu": "copies the tensor to the host",
-    "numpy": "needs the tensor on the host",
-}
-_CONVERSIONS = frozenset({"float", "int", "bool"})
-_USES_A_DEVICE = re.compile(r"cuda|device|\bmps\b")
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 
 
@@ -166,6 +159,38 @@ class HostSyncInLoop(Rule):
                 loss.backward()
                 optimizer.step()
                 print(loss.item())
+            """
+        ),
+        # Pinned to the CPU (the GPU line is a comment); checkpoints picked by a step counter; the
+        # action an environment takes and a replay memory's priorities are host values it needs; a
+        # value the line before has just copied; tensors on the host already.
+        Valid(
+            """
+            import torch
+            device = torch.device("cpu")  # torch.device("cuda") on a GPU machine
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                if i in checkpoints:
+                    print(loss.item())
+            """
+        ),
+        Valid(
+            """
+            import torch
+            device = torch.device("cuda")
+            for t in range(steps):
+                action = policy(obs).argmax(-1)
+                obs, reward, done, _ = env.step(action.cpu().numpy())
+                taken.append(action.cpu().numpy())
+                loss, prios = agent_loss(obs)
+                loss.backward()
+                optimizer.step()
+                memory.update_priorities(prios.detach().cpu().numpy())
+                counts = torch.zeros(classes)
+                counts[0] += reward
+                frequent = counts.argmax().item()
             """
         ),
     ]
@@ -297,140 +322,78 @@ class HostSyncInLoop(Rule):
                 log.write(f"{loss:.3f}\\n")
             """
         ),
+        # A function that takes one training step runs once per step: so do its syncs, and those of
+        # the helpers it calls.
+        Invalid(
+            """
+            import torch
+            device = torch.device("cuda")
+
+            def accuracy(out, y):
+                return (out.argmax(1) == y).float().mean().item()
+
+            def train_step(x, y):
+                optimizer.zero_grad()
+                out = model(x)
+                loss = criterion(out, y)
+                loss.backward()
+                optimizer.step()
+                return loss.item(), accuracy(out, y)
+            """,
+            message="`(out.argmax(1) == y).float().mean().item()` copies the value",
+            line=5,
+        ),
+        # A loop that calls a step function is a training loop; `loss.data[0]` is the pre-0.4 `.item()`.
+        Invalid(
+            """
+            import torch
+            device = torch.device("cuda")
+
+            def compute_loss(batch):
+                loss = criterion(model(batch), batch)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                return loss
+
+            for frame in range(frames):
+                loss = compute_loss(buffer.sample())
+                losses.append(loss.data[0])
+            """,
+            message="pre-0.4 spelling of `.item()`",
+        ),
+        # The parameters of a model are tensors; so is what `self.image` was moved to.
+        Invalid(
+            """
+            import torch
+            device = torch.device("cuda")
+            for x, y in loader:
+                self.image = self.image.cuda()
+                criterion(model(self.image), y).backward()
+                norm = 0.0
+                for p in model.parameters():
+                    norm += p.grad.norm().item()
+                optimizer.step()
+                self.frames.append(self.image.cpu())
+            """,
+            message="`p.grad.norm().item()` copies the value",
+        ),
     ]
 
     def check(self) -> None:
-        if not _USES_A_DEVICE.search(self.context.source):
+        if not may_use_a_gpu(self.tree, self.context.source):
             return  # a CPU-only script: its syncs cost nothing
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        self._values = loops.values
+        syncs = HostSyncs(self.tree, self.aliases, loops.values)
         for event in loops.events():
-            if event.is_test:
-                self._branch_on_tensor(event.node, event.tensors)  # type: ignore[arg-type]
-            self._syncs(event.node, event.tensors, event.loop)
-
-    # -- the syncs
-
-    def _branch_on_tensor(self, test: cst.BaseExpression, tensors: frozenset[str]) -> None:
-        """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""
-        operands = [test]
-        while operands:
-            node = operands.pop()
-            if isinstance(node, cst.BooleanOperation):
-                operands += [node.left, node.right]
-            elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-                operands.append(node.expression)
-            elif self._values.is_tensor(node, tensors):
-                self.report(
-                    node, f"`{_short(node)}` is a tensor: branching on it waits for the GPU every step" + _ADVICE
-                )
-
-    def _syncs(self, node: cst.CSTNode, tensors: frozenset[str], loop: cst.CSTNode) -> None:
-        for inner in self.tree.descendants(node):
-            if isinstance(inner, cst.Call):
-                self._call(inner, tensors, loop, node)
-            elif isinstance(inner, cst.FormattedStringExpression) and self._values.is_tensor(inner.expression, tensors):
-                self.report(
-                    inner.expression,
-                    f"formatting the tensor `{_short(inner.expression)}` waits for the GPU every step" + _ADVICE,
-                )
-            elif isinstance(inner, (cst.IfExp, cst.Assert)):
-                self._branch_on_tensor(inner.test, tensors)
-
-    def _call(self, call: cst.Call, tensors: frozenset[str], loop: cst.CSTNode, statement: cst.CSTNode) -> None:
-        func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value in _SYNC_METHODS and not call.args:
-            if not self._values.is_tensor(func.value, tensors):
-                return
-            what = f"`{_short(func.value)}.{func.attr.value}()` {_SYNC_METHODS[func.attr.value]}"
-            message = what + " and waits for the GPU every step"
-            fix = self._accumulator_fix(call, statement, loop) if func.attr.value == "item" else None
-            if fix is None:
-                self.report(call, message + _ADVICE)
-            else:
-                self.report(call, message + "; accumulate it on the device and convert once after the loop",
-                            edits=fix)
-            return
-        name = dotted_name(func)
-        if name in self.aliases.names:
-            return  # an imported `float`/`print` is not the builtin
-        if name in _CONVERSIONS and len(call.args) == 1 and self._values.is_tensor(call.args[0].value, tensors):
-            self.report(call, f"`{code_of(call)[:40]}` of a tensor waits for the GPU every step" + _ADVICE)
-        elif name == "print" and any(self._values.is_tensor(a.value, tensors) for a in call.args if not a.keyword):
-            self.report(call, "printing a tensor waits for the GPU every step" + _ADVICE)
-
-    # -- the fix
-
-    def _accumulator_fix(
-        self, item: cst.Call, statement: cst.CSTNode, loop: cst.CSTNode
-    ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
-        """``total += loss.item()`` with ``total = 0.0`` just before the loop, nothing else using it."""
-        if not (m.matches(statement, m.AugAssign(target=m.Name(), operator=m.AddAssign()))
-                and _is_item_term(statement.value, item)):  # type: ignore[attr-defined]
-            return None
-        total = statement.target.value
-        block = self.tree.ancestors(loop)[:1]
-        if not block or not isinstance(block[0], (cst.IndentedBlock, cst.Module)):
-            return None
-        body = list(block[0].body)
-        index = next(i for i, s in enumerate(body) if s is loop)
-        if not _float_init_before(self.tree, body[:index], total):
-            return None
-        uses = [n for n in self.tree.descendants(loop) if isinstance(n, cst.Name) and n.value == total]
-        if len(uses) != 1 or uses[0] is not statement.target:
-            return None  # the loop reads it: it would see a tensor
-        scope = scope_of(self.tree, loop)
-        if any(
-            isinstance(n, (cst.Global, cst.Nonlocal)) and any(a.name.value == total for a in n.names)
-            for n in self.tree.descendants(scope)
-        ):
-            return None
-        assert isinstance(item.func, cst.Attribute)
-        detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
-        converted = cst.parse_statement(f"{total} = float({total})\n")
-        return {loop: cst.FlattenSentinel([loop.deep_replace(item, detached), converted])}
-
-
-def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:
-    """``loss.item()``, or ``loss.item() * x.size(0)`` / ``/ len(batch)``: scaled by a plain number."""
-    if value is item:
-        return True
-    return (
-        isinstance(value, cst.BinaryOperation)
-        and isinstance(value.operator, (cst.Multiply, cst.Divide))
-        and (
-            (value.left is item and is_size(value.right))
-            or (value.right is item and isinstance(value.operator, cst.Multiply) and is_size(value.left))
-        )
-    )
-
-
-def _float_init_before(tree: Tree, statements: list[cst.BaseStatement], total: str) -> bool:
-    """Is the last statement binding ``total`` before the loop a plain ``total = 0.0``?"""
-    for statement in reversed(statements):
-        if total not in {n.value for n in tree.descendants(statement) if isinstance(n, cst.Name)}:
-            continue
-        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
-            return False
-        small = statement.body[0]
-        if isinstance(small, cst.Assign) and len(small.targets) == 1 and dotted_name(small.targets[0].target) == total:
-            return isinstance(small.value, cst.Float)
-        if isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and total in _targets(small):
-            return False
-        # a read of `total` (it is still the float): keep looking for the assignment
-    return False
-
-
-def _targets(small: cst.BaseSmallStatement) -> set[str]:
-    if isinstance(small, cst.Assign):
-        return {n for t in small.targets for n in flatten_names(t.target, keep_underscore=True)}
-    if isinstance(small, (cst.AugAssign, cst.AnnAssign)):
-        return set(flatten_names(small.target, keep_underscore=True))
-    return set()
-
-
-def _short(node: cst.CSTNode) -> str:
-    text = code_of(node)
-    return text if len(text) <= 40 else text[:37] + "..."
+            for sync in syncs.of(event):
+                fix = None
+                if sync.item and event.loop is not None:
+                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop)  # type: ignore[arg-type]
+                if fix is None:
+                    self.report(sync.node, sync.what + _ADVICE)
+                else:
+                    self.report(sync.node, sync.what + "; accumulate it on the device and convert once after the"
+                                " loop", edits=fix)

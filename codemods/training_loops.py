@@ -1,11 +1,21 @@
-"""Training loops and the statements in them, in source order, with the tensor names known there.
+"""The code that runs once per training step, in source order, with the tensor names known there.
 
-A training loop is the innermost ``for``/``while`` around a ``.backward()`` call or an optimizer's
-``.step()``: code in its body runs once per step. :meth:`TrainingLoops.events` walks each function
-(or module) holding one, tracking which names hold tensors (:class:`TensorValues`) through every
-statement, and yields what runs every step: each simple statement, each ``if``/``while`` test and
-the iterable of each loop nested in the training loop.
-The body of ``if step % N == 0:`` runs every N steps, not every step, and is not yielded.
+A training step is marked by a ``.backward()`` call or an optimizer's ``.step()``. Where it sits
+decides what repeats with it:
+
+* inside a loop of its function: the innermost such loop is a *training loop*, and its body runs
+  once per step;
+* outside any loop of its function: the function is a *step function* (``def train_step(...)``),
+  whose whole body runs once per step, and the innermost loop around each call to it (in this
+  file) is a training loop in turn;
+* a function of this file called from per-step code is a *per-step helper*: its body runs every
+  step as well (``select_action(...)``, ``accuracy(...)``).
+
+:meth:`TrainingLoops.events` walks those bodies, tracking which names hold tensors
+(:class:`TensorValues`), and yields what runs every step: each simple statement, each ``if``/
+``while`` test and the iterable of each loop nested in the step. The body of an ``if`` that picks
+some steps only (``if step % 100 == 0:``, ``if i in checkpoints:``, ``if epoch == last:`` on a loop
+counter) is not yielded.
 """
 
 from __future__ import annotations
@@ -15,107 +25,187 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence, Union
 
 import libcst as cst
+import libcst.matchers as m
 
+from codemods.dataflow import block, suites
+from codemods.local_functions import LocalFunctions
 from codemods.names import ImportAliases, dotted_name
 from codemods.syntax import flatten_names
-from codemods.tensor_values import TensorValues
+from codemods.tensor_values import Known, TensorValues
 from codemods.tree import Tree
 
 _OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)
 Loop = Union[cst.For, cst.While]
+Step = Union[cst.For, cst.While, cst.FunctionDef]
+# `for i in range(n)`, `for i, batch in enumerate(loader)`: `i` counts the steps.
+_COUNTED = m.Call(func=m.Name("range") | m.Name("enumerate"))
+_SELECTS = m.Equal() | m.In()
 
 
 @dataclass(frozen=True)
 class Event:
-    """Code that runs every step of ``loop``: a simple statement, or a test (an expression)."""
+    """Code that runs every step: a simple statement, or a test (an expression). ``step`` is the
+    training loop around it, or the step function or per-step helper whose body holds it."""
 
     node: cst.BaseSmallStatement | cst.BaseExpression
-    tensors: frozenset[str]
-    loop: Loop
+    known: Known  # the tensors known before it runs
+    step: Step
     is_test: bool = False  # an if/while test: its truth value is read
+
+    @property
+    def loop(self) -> Loop | None:
+        """The training loop whose body holds the event (None in a step function or helper)."""
+        return self.step if isinstance(self.step, (cst.For, cst.While)) else None
+
+
+def is_optimizer_step(call: cst.Call) -> bool:
+    """``optimizer.step()``, ``opt_d.step()``, ``scaler.step(opt)``: not an environment's step."""
+    return m.matches(call.func, m.Attribute(attr=m.Name("step"))) and bool(
+        _OPTIMIZER_NAME.search(dotted_name(call.func.value) or "")  # type: ignore[attr-defined]
+    )
 
 
 class TrainingLoops:
     def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
         self.tree = tree
-        self.module = module = tree.root
-        self.loops = _step_loops(self.tree, module)
-        self.values = TensorValues(tree, aliases) if self.loops else None
+        self.functions = LocalFunctions(tree)
+        self.loops: dict[int, Loop] = {}
+        self.step_functions: dict[int, cst.FunctionDef] = {}
+        self._find_steps()
+        found = self.loops or self.step_functions
+        self.values = TensorValues(tree, aliases, self.functions) if found else None
+        self._helpers: list[tuple[cst.FunctionDef, Known]] = []  # with the tensors they are given
+
+    def _find_steps(self) -> None:
+        pending: list[cst.Call] = [
+            call
+            for call in self.tree.of_type(self.tree.root, cst.Call)
+            if m.matches(call.func, m.Attribute(attr=m.Name("backward"))) or is_optimizer_step(call)
+        ]
+        while pending:
+            call = pending.pop()
+            around = self._innermost_loop_or_function(call)
+            if isinstance(around, (cst.For, cst.While)):
+                self.loops[id(around)] = around
+            elif isinstance(around, cst.FunctionDef) and id(around) not in self.step_functions:
+                self.step_functions[id(around)] = around
+                pending += self.functions.calls_to(around)
+
+    def _innermost_loop_or_function(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        for above in self.tree.ancestors(node):
+            if isinstance(above, (cst.For, cst.While, cst.FunctionDef)):
+                return above
+            if isinstance(above, (cst.Lambda, cst.ClassDef)):
+                return None
+        return None
 
     def events(self) -> Iterator[Event]:
         if self.values is None:
             return
-        scopes: dict[int, cst.FunctionDef | cst.Module] = {}
+        scopes: dict[int, cst.CSTNode] = {}
         for loop in self.loops.values():
             scope = scope_of(self.tree, loop)
-            scopes.setdefault(id(scope), scope)  # type: ignore[arg-type]
+            if id(scope) not in self.step_functions:
+                scopes.setdefault(id(scope), scope)
+        walked = set(scopes) | set(self.step_functions)
         for scope in scopes.values():
-            statements = _block(scope.body) if isinstance(scope, cst.FunctionDef) else scope.body
-            yield from self._flow(statements, set(), None, False)
+            body = block(scope.body) if isinstance(scope, cst.FunctionDef) else scope.body  # type: ignore[attr-defined]
+            yield from self._flow(body, Known(), None, frozenset())
+        for function in self.step_functions.values():
+            yield from self._flow(block(function.body), Known(), function, frozenset())
+        while self._helpers:
+            helper, given = self._helpers.pop(0)
+            if id(helper) not in walked:
+                walked.add(id(helper))
+                yield from self._flow(block(helper.body), given, helper, frozenset())
+
+    def _event(self, node: cst.CSTNode, known: Known, step: Step, is_test: bool = False) -> Event:
+        for call in self.tree.of_type(node, cst.Call):
+            helper = self.functions.callee(call)
+            if helper is not None and helper is not step:
+                self._helpers.append((helper, self._given(call, helper, known)))
+        return Event(node, known.snapshot(), step, is_test)  # type: ignore[arg-type]
+
+    def _given(self, call: cst.Call, helper: cst.FunctionDef, known: Known) -> Known:
+        """The parameters of ``helper`` that ``call`` gives device tensors (by position or keyword)."""
+        assert self.values is not None
+        params = [p.name.value for p in helper.params.params]
+        if params[:1] == ["self"] and m.matches(call.func, m.Attribute()):
+            params = params[1:]
+        given = Known()
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                break
+            name = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+            if name is not None and self.values.is_tensor(arg.value, known):
+                given.device.add(name)
+        return given
 
     def _flow(
-        self, statements: Sequence[cst.BaseStatement], tensors: set[str], loop: Loop | None, periodic: bool
+        self, statements: Sequence[cst.BaseStatement], known: Known, step: Step | None,
+        counters: frozenset[str], periodic: bool = False,
     ) -> Iterator[Event]:
-        every_step = loop is not None and not periodic
+        """Events of ``statements``, run every ``step`` (None: not in a step yet) unless ``periodic``."""
+        values = self.values
+        assert values is not None
+        every_step = step is not None and not periodic
         for statement in statements:
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
                     if every_step:
-                        yield Event(small, frozenset(tensors), loop)  # type: ignore[arg-type]
-                    self.values.bind(small, tensors)  # type: ignore[union-attr]
+                        yield self._event(small, known, step)  # type: ignore[arg-type]
+                    values.bind(small, known)
             elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
                 continue
             elif isinstance(statement, (cst.For, cst.While)):
-                inner = statement if id(statement) in self.loops else loop
+                inner = statement if id(statement) in self.loops else step
                 if isinstance(statement, cst.While) and inner is not None and not periodic:
-                    yield Event(statement.test, frozenset(tensors), inner, is_test=True)
-                if isinstance(statement, cst.For) and loop is not None and not periodic:
-                    yield Event(statement.iter, frozenset(tensors), loop)  # evaluated every step
+                    yield self._event(statement.test, known, inner, is_test=True)
+                if isinstance(statement, cst.For) and every_step:
+                    yield self._event(statement.iter, known, step)  # type: ignore[arg-type]
+                counted = counters
                 if isinstance(statement, cst.For):
-                    tensors.difference_update(flatten_names(statement.target, keep_underscore=True))
-                yield from self._flow(_block(statement.body), tensors, inner, periodic)
+                    values.bind_loop_target(statement, known)
+                    counted = counters | _counter(statement)
+                yield from self._flow(block(statement.body), known, inner, counted, periodic)
                 if statement.orelse is not None:
-                    yield from self._flow(_block(statement.orelse.body), tensors, loop, periodic)
+                    yield from self._flow(block(statement.orelse.body), known, step, counters, periodic)
             elif isinstance(statement, cst.If):
-                yield from self._if(statement, tensors, loop, periodic)
+                yield from self._if(statement, known, step, counters, periodic)
             else:  # with, try: their bodies run in order
-                for suite in _suites(statement):
-                    yield from self._flow(suite, tensors, loop, periodic)
+                for suite in suites(statement):
+                    yield from self._flow(suite, known, step, counters, periodic)
 
-    def _if(self, statement: cst.If, tensors: set[str], loop: Loop | None, periodic: bool) -> Iterator[Event]:
-        if loop is not None and not periodic:
-            yield Event(statement.test, frozenset(tensors), loop, is_test=True)
-        every_n = any(
-            isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo)
-            for n in self.tree.descendants(statement.test)
-        )
-        yield from self._flow(_block(statement.body), tensors, loop, periodic or every_n)
+    def _if(
+        self, statement: cst.If, known: Known, step: Step | None, counters: frozenset[str], periodic: bool
+    ) -> Iterator[Event]:
+        if step is not None and not periodic:
+            yield self._event(statement.test, known, step, is_test=True)
+        some_steps = self._selects_steps(statement.test, counters)
+        yield from self._flow(block(statement.body), known, step, counters, periodic or some_steps)
         orelse = statement.orelse
         if isinstance(orelse, cst.If):
-            yield from self._if(orelse, tensors, loop, periodic)
+            yield from self._if(orelse, known, step, counters, periodic)
         elif orelse is not None:
-            yield from self._flow(_block(orelse.body), tensors, loop, periodic)
+            yield from self._flow(block(orelse.body), known, step, counters, periodic)
+
+    def _selects_steps(self, test: cst.BaseExpression, counters: frozenset[str]) -> bool:
+        """``step % 100 == 0``, ``i in checkpoints``, ``epoch == last``: true on some steps only."""
+        for node in self.tree.descendants(test):
+            if m.matches(node, m.BinaryOperation(operator=m.Modulo())):
+                return True
+            if isinstance(node, cst.Comparison) and dotted_name(node.left) in counters:
+                if all(m.matches(c.operator, _SELECTS) for c in node.comparisons):
+                    return True
+        return False
 
 
-def _step_loops(tree: Tree, module: cst.Module) -> dict[int, Loop]:
-    """The innermost loop around each `.backward()` / `optimizer.step()` call, by node id."""
-    loops: dict[int, Loop] = {}
-    for call in tree.of_type(module, cst.Call):
-        func = call.func
-        if not isinstance(func, cst.Attribute):
-            continue
-        trains = func.attr.value == "backward" or (
-            func.attr.value == "step" and _OPTIMIZER_NAME.search(dotted_name(func.value) or "")
-        )
-        if not trains:
-            continue
-        for above in tree.ancestors(call):
-            if isinstance(above, (cst.For, cst.While)):
-                loops[id(above)] = above
-                break
-            if isinstance(above, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-                break
-    return loops
+def _counter(loop: cst.For) -> frozenset[str]:
+    """The name counting the iterations of ``for i in range(n)`` / ``for i, x in enumerate(xs)``."""
+    if not m.matches(loop.iter, _COUNTED):
+        return frozenset()
+    names = flatten_names(loop.target)
+    return frozenset(names[:1])
 
 
 def scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
@@ -124,18 +214,3 @@ def scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
         if isinstance(above, (cst.FunctionDef, cst.Module)):
             return above
     return node
-
-
-def _block(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
-    if isinstance(suite, cst.IndentedBlock):
-        return suite.body
-    assert isinstance(suite, cst.SimpleStatementSuite)
-    return [cst.SimpleStatementLine(body=suite.body)]
-
-
-def _suites(statement: cst.CSTNode) -> Iterator[Sequence[cst.BaseStatement]]:
-    for child in statement.children:
-        if isinstance(child, cst.BaseSuite):
-            yield _block(child)
-        elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler)):
-            yield from _suites(child)

@@ -9,6 +9,7 @@ segfaults the parser, which exercises the crash path for real.
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys

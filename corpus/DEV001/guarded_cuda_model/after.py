@@ -24,8 +24,6 @@ def run():
         loss.backward()
         optimizer.step()
 
-    codes = torch.randn(3, 5)
-    if torch.cuda.is_available():
-        codes = codes.cuda()
+    codes = torch.randn(3, 5, device="cuda" if torch.cuda.is_available() else "cpu")
     decoded = model(codes)
     return {"loss": loss.detach(), "decoded": decoded.detach()}

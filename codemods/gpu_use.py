@@ -1,0 +1,58 @@
+"""Does this file ever put work on a GPU? Read from its code, not its comments.
+
+A host sync only costs something when a device runs the work, so rules about syncs ask first.
+The answer is no when the code never names CUDA or MPS and never mentions a device, or when the
+only devices it names are the CPU (``device = torch.device("cpu")``, with the GPU line left in a
+comment). Anything else may run on a GPU.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.syntax import code_of
+from codemods.tree import Tree
+
+_GPU = re.compile(r"cuda|\bmps\b")
+_DEVICE = re.compile(r"device")
+_CPU = m.SimpleString(value=m.MatchRegex(r"""^[rbuRBU]*['"]cpu['"]$"""))
+_CPU_DEVICE = _CPU | m.Call(func=m.Attribute(attr=m.Name("device")) | m.Name("device"), args=[m.Arg(value=_CPU)])
+
+
+def may_use_a_gpu(tree: Tree, source: str) -> bool:
+    code = _without_comments(source)
+    if _GPU.search(code):
+        return True
+    if not _DEVICE.search(code):
+        return False
+    return not _only_cpu_devices(tree)
+
+
+def _only_cpu_devices(tree: Tree) -> bool:
+    """Every binding of a name with ``device`` in it is the CPU, and no parameter is such a name."""
+    bound = False
+    for node in tree.of_type(tree.root, (cst.Assign, cst.Param, cst.AnnAssign)):
+        if isinstance(node, cst.Param):
+            if "device" in node.name.value:
+                return False
+            continue
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        if not any("device" in code_of(t) for t in targets):
+            continue
+        if len(targets) != 1 or node.value is None or not m.matches(node.value, _CPU_DEVICE):
+            return False
+        bound = True
+    return bound
+
+
+def _without_comments(source: str) -> str:
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+        return " ".join(t.string for t in tokens if t.type != tokenize.COMMENT)
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return source

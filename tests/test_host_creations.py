@@ -1,0 +1,49 @@
+"""codemods.host_creations.returns_host_tensors: functions whose every return is a tensor made on the host."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from codemods.host_creations import returns_host_tensors
+from codemods.names import ImportAliases
+from codemods.tree import Tree
+
+
+def _first_function(source: str) -> bool:
+    module = cst.parse_module(textwrap.dedent(source))
+    tree = Tree(module)
+    function = tree.of_type(module, cst.FunctionDef)[0]
+    return returns_host_tensors(tree, function, ImportAliases.of(tree))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return torch.zeros(n)",
+        "return torch.log(torch.tril(torch.ones(n, n)))",
+        "return torch.ones(n, n).triu(1).bool()",
+        "if n > 3:\n        return torch.zeros(n)\n    return torch.LongTensor([0, 1])",
+    ],
+)
+def test_host_made_returns(body):
+    assert _first_function(f"import torch\ndef make(n):\n    {body}\n")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return torch.zeros(n, device=device)",  # made where it is asked to be
+        "return torch.zeros(n).to(device)",  # moved already
+        "return torch.from_numpy(n)",  # data that exists
+        "if n > 3:\n        return torch.zeros(n)\n    return n",  # one return is not made here
+        "t = torch.zeros(n)\n    return t",  # through a name: not followed
+        "yield torch.zeros(n)",  # a generator
+        "def inner():\n        return torch.zeros(n)\n    return inner",  # another function's return
+        "pass",  # no return at all
+    ],
+)
+def test_other_functions(body):
+    assert not _first_function(f"import torch\ndef make(n, device=None):\n    {body}\n")
