@@ -14,6 +14,7 @@ import libcst as cst
 
 from autofix.edits import apply_edits
 from autofix.positions import spans
+from autofix.reparse import Reparser
 from autofix.screen import refuse_if_too_deep
 from autofix.text_edits import TextEdit, text_edits
 from autofix.source import SourceError
@@ -123,7 +124,8 @@ def _lint_and_fix(
     device_style: str = "classic",
 ) -> Outcome:
     current = text
-    original = module = parse(text)
+    module = parse(text)
+    reparser: Reparser | None = None  # made at the first fix: re-parses what each pass changed
     deferred: Counter[tuple[str, str]] = Counter()
     for pass_number in range(MAX_PASSES + 1):
         findings = run_rules(module, current, active_rules(current, rules), device_style)
@@ -142,7 +144,7 @@ def _lint_and_fix(
             )
             if current != text:
                 # The round-trip guard, paid only when there is something to write.
-                if original.code != text:
+                if reparser is not None and reparser.original_text != text:
                     raise SourceError(
                         "left untouched: libcst does not reproduce this file byte for byte, so a fix"
                         " would also change unrelated code"
@@ -152,14 +154,17 @@ def _lint_and_fix(
         if pass_number == MAX_PASSES:
             break
         chosen, deferred = _non_overlapping(applicable)
-        rewritten = apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()}).code
-        if rewritten == current:
-            raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
+        reparser = reparser or Reparser(module)
         try:
-            module = cst.parse_module(rewritten)  # proves the fix parses, and is the next pass's tree
+            # Proves the fix parses, and is the next pass's tree (only changed statements are re-parsed).
+            module, rewritten = reparser.advance(
+                apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()})
+            )
         except cst.ParserSyntaxError as exc:
             codes = ", ".join(sorted({f.code for f in chosen}))
             raise SourceError(f"internal error: a {codes} fix produced invalid code; please report it") from exc
+        if rewritten == current:
+            raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
         outcome.applied.update(f.code for f in chosen)
         current = rewritten
     raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
