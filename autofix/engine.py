@@ -12,12 +12,13 @@ from typing import Iterable, Sequence
 
 import libcst as cst
 
+from autofix.diagnostic import Diagnostic  # defined there, so that reading results needs no libcst
 from autofix.edits import apply_edits
 from autofix.positions import spans
 from autofix.reparse import Reparser
 from autofix.screen import refuse_if_too_deep
 from autofix.text_edits import TextEdit, text_edits
-from autofix.source import SourceError
+from autofix.source import SourceError, may_use_torch
 from codemods.base import Finding, FixSafety, Rule, RuleContext
 from codemods import walk
 from codemods.names import ImportAliases
@@ -29,38 +30,6 @@ _SUPPRESSION = re.compile(
     r"#\s*(?:autofix:\s*ignore(?:\[(?P<codes>[^\]]*)\])?|noqa(?::\s*(?P<noqa>[A-Z0-9, ]+))?)",
     re.IGNORECASE,
 )
-
-
-@dataclass(frozen=True)
-class Diagnostic:
-    """A finding as reported to the user: plain data, cheap to send between processes.
-
-    Lines and columns count from 1; the end is exclusive. ``edits`` (asked for with ``want_edits``)
-    turn the original text into the text this finding's fix alone would give. ``cell`` is the
-    notebook cell (counted from 1, markdown cells included) the position is relative to.
-    """
-
-    code: str
-    message: str
-    line: int
-    column: int
-    fixable: bool
-    safety: str
-    end_line: int = 0
-    end_column: int = 0
-    edits: tuple[TextEdit, ...] = ()
-    cell: int | None = None
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "code": self.code, "message": self.message, "line": self.line, "column": self.column,
-            "fixable": self.fixable, "safety": self.safety, "end_line": self.end_line,
-            "end_column": self.end_column, "edits": [e.as_dict() for e in self.edits], "cell": self.cell,
-        }
-
-    @classmethod
-    def from_dict(cls, raw: dict) -> "Diagnostic":  # type: ignore[type-arg]
-        return cls(**{**raw, "edits": tuple(TextEdit(**e) for e in raw["edits"])})
 
 
 @dataclass
@@ -105,7 +74,7 @@ def lint_and_fix(
     outcome = Outcome()
     # Files that never mention torch are not parsed at all: on a large tree that is most of them.
     # A star import may bring `torch` in without naming it (see codemods.names).
-    if ("torch" not in text and "import *" not in text) or not rules:
+    if not may_use_torch(text) or not rules:
         return outcome
     try:
         return _lint_and_fix(text, rules, fix, unsafe_fixes, want_positions, want_edits, outcome, device_style)

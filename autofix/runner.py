@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from autofix.cache import Cache
-from autofix.files import FIX, FileResult, Task, process_item, process_text
+from autofix.files import FIX, FileResult, Task, preload, process_item, process_text
 from autofix.safe_write import Stamp, WriteRefused, read_stamped, remove_stale_temporaries, replace_if_unchanged
 from autofix.signals import Abandon, StopRequests
 from autofix.workers import ABANDONED, WorkerPool
@@ -106,6 +106,7 @@ def run(
     with StopRequests() as stop:
 
         def needing_a_parse() -> Iterator[tuple[int, tuple[Task, bytes]]]:
+            preloaded = False
             for index, task in enumerate(tasks):
                 if stop.requested:
                     return
@@ -115,6 +116,9 @@ def run(
                     continue
                 assert stamp is not None
                 stamps[index] = (stamp, key)
+                if not preloaded:  # before the first worker is forked
+                    preload()
+                    preloaded = True
                 yield index, (task, data)
 
         pool: WorkerPool = WorkerPool(process_item, options.jobs, options.timeout)
@@ -160,6 +164,7 @@ def _tracking(items: Iterator[tuple[int, object]], in_flight: set[int]) -> Itera
 
 def run_one(task: Task, data: bytes, timeout: float | None) -> tuple[FileResult, bytes | None]:
     """One file's bytes (from stdin) through a worker, like every other file."""
+    preload()
     with WorkerPool(process_item, 1, timeout) as pool:
         for _, ok, value in pool.run(iter([(0, (task, data))])):
             if ok:

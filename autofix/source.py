@@ -12,6 +12,11 @@ import tokenize
 from dataclasses import dataclass
 
 
+def may_use_torch(text: str) -> bool:
+    """The plain-text pre-filter: only such files are parsed. A star import may bring `torch` in unnamed."""
+    return "torch" in text or "import *" in text
+
+
 class SourceError(Exception):
     """A file we must leave alone; the message is the one line the user sees."""
 
