@@ -77,3 +77,21 @@ def test_generated_programs_match_full_parses(source):
         pass  # refusals are test_properties' business
     finally:
         autofix.engine.Reparser = original
+
+
+def test_apply_parses_the_whole_file_once(monkeypatch):
+    """Issue 14: apply of a large file cost several parses of it (one per pass of fixes)."""
+    text = "".join(p.read_text().replace("from __future__ import annotations\n", "") for p in CORPUS)
+    parsed: list[int] = []
+    real = cst.parse_module
+
+    def counting(source, *args, **kwargs):  # type: ignore[no-untyped-def]
+        parsed.append(len(source))
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(cst, "parse_module", counting)
+    outcome = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
+    assert outcome.new_text is not None and sum(outcome.applied.values()) > 50
+    assert parsed.count(len(text)) == 1
+    assert max(parsed[1:]) < len(text) / 10  # statements, not the file
+    assert sum(parsed[1:]) < len(text)  # what changed, not the file per pass
