@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from autofix.diagnostic import Diagnostic
 from autofix.diff import unified_diff
-from autofix.source import SourceError, decode
+from autofix.source import SourceError, decode, may_use_torch_bytes
 
 # How a run treats each file.
 FIX = "fix"  # rewrite in place
@@ -59,7 +59,7 @@ def preload() -> None:
 def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False) -> tuple[FileResult, bytes | None]:
     """Lint/fix ``data`` (the file's bytes); returns the result and the new bytes, if any."""
     result = FileResult(path, unsafe_fixes=task.unsafe_fixes)
-    if not path.endswith(".ipynb") and b"torch" not in data and b"import *" not in data:
+    if not path.endswith(".ipynb") and not may_use_torch_bytes(data):
         try:
             decode(data)  # nothing to parse; an undecodable file is still reported
         except SourceError as exc:

@@ -18,6 +18,7 @@ from autofix.cache import Cache
 from autofix.files import FIX, FileResult, Task, preload, process_item, process_text
 from autofix.safe_write import Stamp, WriteRefused, read_stamped, remove_stale_temporaries, replace_if_unchanged
 from autofix.signals import Abandon, StopRequests
+from autofix.source import may_use_torch_bytes
 from autofix.workers import ABANDONED, WorkerPool
 
 DEFAULT_TIMEOUT_S = 60.0
@@ -63,8 +64,9 @@ def _prepare(task: Task, cache: Cache | None) -> tuple[FileResult | None, bytes,
         data, _, stamp = read_stamped(task.path)
     except OSError as exc:
         return FileResult(task.path, error=f"cannot read: {exc.strerror or exc}"), b"", None, None
-    if b"torch" not in data:
-        # Decoding errors are still reported; nothing is parsed (see engine.lint_and_fix).
+    if not may_use_torch_bytes(data):
+        # Decoding errors are still reported; nothing is parsed (a file with a star import is: it goes
+        # to a worker like any other, since parsing never happens in this process).
         result, _ = process_text(task.path, data, task)
         return result, data, stamp, None
     key = cache.key(stamp.digest, task) if cache is not None else None

@@ -118,9 +118,22 @@ def floor_rows(name: str, tree: Path, files: int, base: Path, repeats: int) -> l
     return rows
 
 
+def discovered(tree: Path, base: Path) -> int:
+    """The files autofix finds in ``tree`` (it always skips folders such as ``venv``, ``build``, ``.git``)."""
+    from autofix.discovery import discover
+
+    cwd = os.getcwd()
+    os.chdir(base)
+    try:
+        return len(discover([tree.name], on_error=lambda *_: None))
+    finally:
+        os.chdir(cwd)
+
+
 def autofix_rows(name: str, tree: Path, files: int, base: Path, repeats: int) -> list[Row]:
     """check --unsafe-fixes with --jobs 1 and 2, each cold (empty cache) then warm (the cache it left)."""
     rows = []
+    expected = discovered(tree, base)
     for jobs in ("1", "2"):
         cache = base / f"cache-{name.split()[0]}-{jobs}"
         shutil.rmtree(cache, ignore_errors=True)
@@ -134,7 +147,9 @@ def autofix_rows(name: str, tree: Path, files: int, base: Path, repeats: int) ->
             # Exit 0/1 is a verdict; 2 means some files could not be processed (said in the summary).
             if not codes <= {0, 1, 2}:
                 row.notes.append(f"FAILED (exit {sorted(codes)}): {(err.strip().splitlines() or [''])[-1][:80]}")
-            _count_check(row, row.summary, r"(\d+) files? scanned")
+            _count_check(row, row.summary, r"(\d+) files? scanned", expected)
+            if expected != files:
+                row.notes.append(f"{files - expected} files in folders autofix always skips (venv, build...)")
             stats = _last(err, "stats:").replace("stats: ", "")
             if stats:
                 row.notes.append(stats)
