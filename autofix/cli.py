@@ -396,7 +396,11 @@ def explain(code: str) -> None:
     """Print a rule's documentation (by code, DEV001, or name, input-not-on-device)."""
     from codemods import all_rules, rules_by_code
 
-    rule = rules_by_code().get(code.upper()) or {r.name: r for r in all_rules()}.get(code.lower())
+    # The name also as Fixit spells it (InputNotOnDevice, see autofix.fixit) or with underscores.
+    def plain(name: str) -> str:
+        return name.lower().replace("-", "").replace("_", "")
+
+    rule = rules_by_code().get(code.upper()) or {plain(r.name): r for r in all_rules()}.get(plain(code))
     if rule is None:
         known = ", ".join(f"{r.code} ({r.name})" for r in all_rules())
         raise UsageProblem(f"unknown rule code {code!r} (known codes and names: {known})")

@@ -16,7 +16,7 @@ from typing import Mapping
 
 import libcst as cst
 
-from codemods import walk
+from codemods import tree as cst_tree
 
 Replacement = cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel
 _ALL_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -28,10 +28,22 @@ class _Unsupported(Exception):
 
 def apply_edits(module: cst.Module, edits: Mapping[cst.CSTNode, Replacement]) -> cst.Module:
     """``module`` with each key of ``edits`` (disjoint subtrees) replaced by its value."""
+    new_module = apply_edits_under(module, edits)
+    assert isinstance(new_module, cst.Module)
+    return new_module
+
+
+def apply_edits_under(root: cst.CSTNode, edits: Mapping[cst.CSTNode, Replacement]) -> Replacement:
+    """What ``root`` becomes when each key of ``edits`` (disjoint subtrees of ``root``, or ``root``
+    itself) is replaced by its value: the whole of a several-place fix as one replacement of their
+    common ancestor (the Fixit adapter reports it so)."""
+    for node, replacement in edits.items():
+        if node is root:
+            return replacement  # disjoint subtrees: root is the only edit
     try:
-        return _path_copy(module, {id(node): repl for node, repl in edits.items()})
+        return _path_copy(root, {id(node): repl for node, repl in edits.items()})
     except _Unsupported:
-        return module.visit(_Transformer(edits))
+        return root.visit(_Transformer(edits))
 
 
 class _Transformer(cst.CSTTransformer):
@@ -44,14 +56,12 @@ class _Transformer(cst.CSTTransformer):
         return updated_node if replacement is None else replacement
 
 
-def _path_copy(module: cst.Module, edits: dict[int, Replacement]) -> cst.Module:
-    if id(module) in edits:
-        raise _Unsupported
+def _path_copy(root: cst.CSTNode, edits: dict[int, Replacement]) -> cst.CSTNode:
     depth_of: dict[int, int] = {}
     ancestors: dict[int, cst.CSTNode] = {}
     found = 0
     path: list[cst.CSTNode] = []
-    stack: list[tuple[cst.CSTNode, int]] = [(module, 0)]
+    stack: list[tuple[cst.CSTNode, int]] = [(root, 0)]
     while stack:
         node, depth = stack.pop()
         del path[depth:]
@@ -62,16 +72,16 @@ def _path_copy(module: cst.Module, edits: dict[int, Replacement]) -> cst.Module:
                 ancestors[id(ancestor)] = ancestor
                 depth_of[id(ancestor)] = level
             continue
-        stack.extend((child, depth + 1) for child in walk.children(node))
+        stack.extend((child, depth + 1) for child in cst_tree.children(node))
     if found != len(edits):
         raise _Unsupported  # an edit under a field the fast walk skips (whitespace, commas...)
     replaced: dict[int, Replacement] = dict(edits)
     for key in sorted(ancestors, key=depth_of.__getitem__, reverse=True):
         node = ancestors[key]
         replaced[key] = _rebuild(node, replaced)
-    new_module = replaced[id(module)]
-    assert isinstance(new_module, cst.Module)
-    return new_module
+    new_root = replaced[id(root)]
+    assert isinstance(new_root, cst.CSTNode)
+    return new_root
 
 
 def _fields(cls: type) -> tuple[str, ...]:

@@ -14,13 +14,13 @@ import libcst as cst
 
 from autofix.diagnostic import Diagnostic  # defined there, so that reading results needs no libcst
 from autofix.edits import apply_edits
-from autofix.positions import spans
+from autofix.positions import Span, spans
 from autofix.reparse import Reparser
 from autofix.screen import refuse_if_too_deep
 from autofix.text_edits import TextEdit, text_edits
 from autofix.source import SourceError, may_use_torch
 from codemods.base import Finding, FixSafety, Rule, RuleContext
-from codemods import walk
+from codemods.tree import Tree
 from codemods.names import ImportAliases
 
 MAX_PASSES = 10
@@ -51,7 +51,15 @@ def parse(text: str) -> cst.Module:
         raise SourceError("too deeply nested for libcst to parse (RecursionError)") from exc
 
 
+def mentions_torch(text: str) -> bool:
+    """Files that never mention torch are not parsed at all: on a large tree that is most of them.
+    A star import may bring `torch` in without naming it (see codemods.names). The test itself lives in
+    autofix.source, so that the main process can apply it to bytes without importing libcst."""
+    return may_use_torch(text)
+
+
 def active_rules(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
+    """The rules worth running on ``text``: those whose trigger strings it contains."""
     return [rule for rule in rules if any(trigger in text for trigger in rule.triggers)]
 
 
@@ -72,9 +80,7 @@ def lint_and_fix(
     cannot be handled (syntax error, libcst recursion limit, a fix that breaks the code).
     """
     outcome = Outcome()
-    # Files that never mention torch are not parsed at all: on a large tree that is most of them.
-    # A star import may bring `torch` in without naming it (see codemods.names).
-    if not may_use_torch(text) or not rules:
+    if not mentions_torch(text) or not rules:
         return outcome
     try:
         return _lint_and_fix(text, rules, fix, unsafe_fixes, want_positions, want_edits, outcome, device_style)
@@ -144,17 +150,13 @@ def run_rules(
 ) -> list[Finding]:
     """Every finding of ``rules`` on ``module`` (parsed from ``text``), suppression comments not applied.
     The one way to run rules outside a whole-file pass (the Fixit adapter, tests)."""
-    walk.index(module)  # every rule's questions about this tree are answered from one walk
-    try:
-        context = RuleContext(module, text, ImportAliases.of(module), device_style)
-        findings = []
-        for rule in rules:
-            instance = rule(context)
-            instance.check()
-            findings.extend(instance.findings)
-        return findings
-    finally:
-        walk.index(None)
+    context = RuleContext(module, text, tree := Tree(module), ImportAliases.of(tree), device_style)
+    findings = []
+    for rule in rules:
+        instance = rule(context)
+        instance.check()
+        findings.extend(instance.findings)
+    return findings
 
 
 def _unsuppressed(
@@ -174,11 +176,7 @@ def _unsuppressed(
     kept = []
     for finding in findings:
         span = positions[id(finding.node)]
-        if has_markers and any(
-            _silences(lines[n - 1], finding.code)
-            for n in {span.start_line, span.end_line}
-            if 0 < n <= len(lines)
-        ):
+        if has_markers and silenced(lines, finding.code, span):
             continue
         kept.append(finding)
         if record:
@@ -202,6 +200,13 @@ def _unsuppressed(
 def _edits_of(module: cst.Module, text: str, finding: Finding) -> tuple[TextEdit, ...]:
     """What this finding's fix alone does to the text (other findings' fixes may come with it in a pass)."""
     return text_edits(text, apply_edits(module, finding.edits).code)
+
+
+def silenced(lines: Sequence[str], code: str, span: Span) -> bool:
+    """Whether a suppression comment on the first or last line of ``span`` silences ``code``."""
+    return any(
+        _silences(lines[n - 1], code) for n in {span.start_line, span.end_line} if 0 < n <= len(lines)
+    )
 
 
 def _silences(line: str, code: str) -> bool:

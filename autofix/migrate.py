@@ -25,11 +25,13 @@ from autofix.git_branch import (
     untracked,
 )
 from autofix.migrate_report import RootReport, print_tables, write_report
+from autofix.migrate_tests import MigrationTests, TestsUnavailable
 from autofix.progress import ProgressDisplay
 from autofix.runner import RunOptions, run
 from autofix.signals import exit_code_for
 
 _UNSAFE_NOTE = "apply them with --unsafe-fixes"
+EXIT_TESTS_BROKE = 1  # --verify-tests: a test that passed before fails after
 
 
 @click.command()
@@ -38,20 +40,35 @@ _UNSAFE_NOTE = "apply them with --unsafe-fixes"
               help="Write a report (Markdown or JSON, by the name's suffix); may be given twice.")
 @click.option("--branch", default=None, metavar="NAME",
               help="Commit each root's fixes to a new git branch NAME instead of writing the working tree.")
-def migrate(reports: tuple[str, ...], branch: str | None, **options: object) -> None:
+@click.option("--verify-tests", "test_command", default=None, metavar="CMD",
+              help='Run CMD (e.g. "pytest -q") in each root before and after, under the emulated GPU; a test'
+                   " that passed before and fails after makes the migration exit 1. Needs torch.")
+def migrate(reports: tuple[str, ...], branch: str | None, test_command: str | None, **options: object) -> None:
     """Fix every Python file under each ROOT; show progress; summarise per root and per rule."""
     for report in reports:
         if Path(report).suffix.lower() not in (".md", ".json"):
             raise click.BadParameter(f"{report}: the report's name must end in .md or .json", param_hint="--report")
     if not options["paths"]:
         raise click.UsageError("give at least one ROOT folder")
-    sys.exit(_Migration(branch, [Path(r) for r in reports], **options).migrate())  # type: ignore[arg-type]
+    tests = None
+    if test_command:
+        try:
+            tests = MigrationTests(test_command)
+        except TestsUnavailable as exc:
+            raise click.UsageError(str(exc)) from None
+    try:
+        sys.exit(_Migration(branch, [Path(r) for r in reports], tests, **options).migrate())  # type: ignore[arg-type]
+    finally:
+        if tests is not None:
+            tests.close()
 
 
 class _Migration(_Run):
-    def __init__(self, branch: str | None, reports: list[Path], **options: object) -> None:
+    def __init__(self, branch: str | None, reports: list[Path], tests: MigrationTests | None,
+                 **options: object) -> None:
         super().__init__(FIX, **options)  # type: ignore[arg-type]
         self.branch = branch
+        self.tests = tests
         self.report_paths = reports
         self.delivered: dict[str, bytes] = {}
 
@@ -74,6 +91,7 @@ class _Migration(_Run):
             self.err.print(f"error: {exc}", markup=False, highlight=False)
             return EXIT_ERROR
         tasks = [task for root in roots for task in per_root[root]]
+        untested = self.tests.snapshot(roots) if self.tests else {}
         options = self._run_options()
         if self.branch:
             options = RunOptions(options.jobs, options.timeout, options.force, options.cache, self._deliver)
@@ -85,6 +103,11 @@ class _Migration(_Run):
             else self._account(root, per_root[root], results, repos.get(root))
             for root in all_roots
         ]
+        for report in reports:
+            if report.root in untested:
+                report.errors.append((report.root, untested[report.root]))
+            elif self.tests and report.root in roots and self.outcome.interrupted is None:
+                self._prove(report, [results[t.path] for t in per_root[report.root] if t.path in results])
         for result in self.outcome.results:
             if result.error:
                 self.err.print(f"{result.path}: error: {result.error}", markup=False, highlight=False)
@@ -102,7 +125,19 @@ class _Migration(_Run):
             return exit_code_for(self.outcome.interrupted)
         if self.problems or any(r.errors for r in reports):
             return EXIT_ERROR
+        if any(r.tests and not r.tests["passed"] for r in reports):
+            return EXIT_TESTS_BROKE
         return EXIT_OK
+
+    def _prove(self, report: RootReport, results: list[FileResult]) -> None:
+        """Run the root's tests before and after; the verdicts go into its report."""
+        assert self.tests is not None
+        delivered = {p: self.delivered[p] for p in report.changed if p in self.delivered} if self.branch else None
+        self.err.print(f"{report.root}: running the tests before and after: {self.tests.command}", markup=False,
+                       highlight=False)
+        report.tests = self.tests.prove(report.root, results, delivered)
+        if report.tests is not None:
+            self.err.print(f"{report.root}: tests: {report.tests['summary']}", markup=False, highlight=False)
 
     def _deliver(self, task: Task, data: bytes) -> None:
         self.delivered[task.path] = data

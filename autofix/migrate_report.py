@@ -24,6 +24,7 @@ class RootReport:
     unsafe_withheld: Counter[str] = field(default_factory=Counter)
     branch: str | None = None
     commit: str | None = None
+    tests: dict | None = None  # --verify-tests: autofix.harness.suite_report.as_json of the root's proof
 
     def add(self, result: FileResult, *, changed: bool) -> None:
         self.scanned += 1
@@ -39,12 +40,18 @@ class RootReport:
 
 def print_tables(console: Console, reports: list[RootReport]) -> None:
     roots = Table(title="autofix migrate: per root")
-    for column in ("Root", "Scanned", "Changed", "Fixes", "Unsafe withheld", "Skipped", "Errors", "Branch"):
+    tested = any(r.tests for r in reports)
+    columns = ("Root", "Scanned", "Changed", "Fixes", "Unsafe withheld", "Skipped", "Errors", "Branch")
+    for column in columns + (("Tests",) if tested else ()):
         roots.add_column(column, justify="left" if column in ("Root", "Branch") else "right")
     for r in reports:
         branch = f"{r.branch}@{r.commit[:7]}" if r.commit else "-"
-        roots.add_row(r.root, str(r.scanned), str(len(r.changed)), str(sum(r.fixes.values())),
-                      str(sum(r.unsafe_withheld.values())), str(len(r.skipped)), str(len(r.errors)), branch)
+        row = [r.root, str(r.scanned), str(len(r.changed)), str(sum(r.fixes.values())),
+               str(sum(r.unsafe_withheld.values())), str(len(r.skipped)), str(len(r.errors)), branch]
+        if tested:
+            tally = r.tests["tally"] if r.tests else None
+            row.append(f"{tally['fixed']} fixed, {tally['broke']} broke" if tally else "-")
+        roots.add_row(*row)
     console.print(roots)
     fixes: Counter[str] = Counter()
     withheld: Counter[str] = Counter()
@@ -95,5 +102,9 @@ def _markdown(reports: list[RootReport], note: str) -> str:
             if rows:
                 out += ["", f"### {title} ({len(rows)})", ""]
                 out += [f"- `{p}`" + (f": {why}" if why else "") for p, why in rows]
+        if r.tests:
+            from autofix.harness.suite_report import markdown_lines
+
+            out += ["", *markdown_lines(r.tests, heading="###")]
         out.append("")
     return "\n".join(out)

@@ -37,7 +37,9 @@ def rewrite_file(path: Path, overrides: Overrides | None = None, resolver: Confi
         data = path.read_bytes()
     except OSError as exc:
         raise RewriteError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    task = Task(str(path), settings.rule_codes_for(path), DRY_RUN, settings.unsafe_fixes)
+    # Every setting ``apply`` passes, device spelling included; no size limit: the file was named.
+    task = Task(str(path), settings.rule_codes_for(path), DRY_RUN, settings.unsafe_fixes,
+                device_style=settings.device_style)
     result, new_data = process_text(str(path), data, task)
     if result.error:
         raise RewriteError(f"{path}: {result.error}")

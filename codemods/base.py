@@ -1,8 +1,7 @@
 """The contract every rule module follows.
 
-A rule reads the whole module in :meth:`Rule.check` (through the fast helpers of
-:mod:`codemods.patterns` and :mod:`codemods.walk`, which answer from one walk of the tree per pass)
-and calls :meth:`Rule.report` with the node at fault, a message and, when it knows how to fix it,
+A rule reads the whole module in :meth:`Rule.check` (through ``self.context.tree``, the index of
+:mod:`codemods.tree` that answers "what is under / above this node" from one walk per pass) and calls :meth:`Rule.report` with the node at fault, a message and, when it knows how to fix it,
 the edits that fix it. Edits map original nodes to their replacements;
 a fix that touches several places (move a statement, add a module-level definition) is one finding
 with several edits, applied all together or not at all.
@@ -21,6 +20,7 @@ from typing import ClassVar, Mapping, Union
 import libcst as cst
 
 from codemods.names import ImportAliases
+from codemods.tree import Tree
 
 Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
 
@@ -33,22 +33,39 @@ class FixSafety(enum.Enum):
     NONE = "none"  # the rule only reports
 
 
-@dataclass(frozen=True)
-class Invalid:
-    """An example the rule must flag. ``after`` is the exact fixed code, or None for report-only."""
+def _example(code: str) -> str:
+    return textwrap.dedent(code).lstrip("\n")
 
-    before: str
-    after: str | None = None
+
+@dataclass(frozen=True)
+class Valid:
+    """An example the rule must leave byte-identical, with nothing reported."""
+
+    code: str
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "before", textwrap.dedent(self.before).lstrip("\n"))
+        object.__setattr__(self, "code", _example(self.code))
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """An example the rule must flag.
+
+    ``after`` is the exact fixed code, or None when the rule only reports. ``message``, when given, is
+    a fragment the finding's message must contain, and ``line`` the 1-based line it must be reported
+    on (its first finding's, when the example has several): the message is part of the rule's
+    behaviour, so the examples pin it down as Fixit's do.
+    """
+
+    code: str
+    after: str | None = None
+    message: str | None = None
+    line: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", _example(self.code))
         if self.after is not None:
-            object.__setattr__(self, "after", textwrap.dedent(self.after).lstrip("\n"))
-
-
-def valid(code: str) -> str:
-    """Dedent an example the rule must leave byte-identical."""
-    return textwrap.dedent(code).lstrip("\n")
+            object.__setattr__(self, "after", _example(self.after))
 
 
 @dataclass
@@ -66,14 +83,27 @@ class Finding:
 
 @dataclass
 class RuleContext:
-    """What a rule may read about the file besides the tree itself."""
+    """Everything a rule may read about one file in one pass.
+
+    The engine builds one per pass and shares it between the rules; a test builds one in one line
+    with :meth:`RuleContext.of`. Nothing a rule reads lives anywhere else.
+    """
 
     module: cst.Module
     source: str
+    tree: Tree  # the index of ``module``: of_type, descendants, parent, ancestors
     aliases: ImportAliases
     # How fixes spell a portable device: "classic" (`torch.cuda.is_available()`, any PyTorch) or
     # "accelerator" (`torch.accelerator`, PyTorch >= 2.6: CUDA, MPS, XPU alike). `[tool.autofix] device`.
     device_style: str = "classic"
+
+    @classmethod
+    def of(cls, code: str | cst.Module, device_style: str = "classic") -> "RuleContext":
+        """The context of ``code`` (source text or a parsed module), as the engine builds it."""
+        module = cst.parse_module(code) if isinstance(code, str) else code
+        tree = Tree(module)
+        return cls(module, module.code if isinstance(code, cst.Module) else code, tree, ImportAliases.of(tree),
+                   device_style)
 
 
 class Rule:
@@ -84,7 +114,7 @@ class Rule:
     # The rule runs only on files whose text contains one of these strings: a plain substring test
     # is far cheaper than parsing, and most files of a large tree mention none of them.
     triggers: ClassVar[tuple[str, ...]] = ("torch",)
-    VALID: ClassVar[list[str]] = []
+    VALID: ClassVar[list[Valid]] = []
     INVALID: ClassVar[list[Invalid]] = []
 
     def __init__(self, context: RuleContext) -> None:
@@ -98,6 +128,10 @@ class Rule:
     @property
     def aliases(self) -> ImportAliases:
         return self.context.aliases
+
+    @property
+    def tree(self) -> Tree:
+        return self.context.tree
 
     def report(
         self,

@@ -1,22 +1,27 @@
-"""How a loop's batch arrives, and where its values go: the data-flow questions DEV001 asks.
+"""How a loop's batch arrives, what it is made of, and the statements that move it.
 
 A batch arrives in the names a ``for`` header binds (``for i, (x, y) in enumerate(loader)``), in
 those ``next(it)`` binds in a ``while`` loop, and in the names it is then unpacked into
-(``x, y = batch``, ``ids = batch["input_ids"]``). Its values keep their device through the methods
-that return the same data (``x.float()``, ``x.view(-1)``, ``Variable(x)``), and need host memory
-where NumPy, Matplotlib and the like read them.
+(``x, y = batch``, ``ids = batch["input_ids"]``, ``x, y = batch[0], batch[1]``). Its values keep
+their device through the methods that return the same data (``x.float()``, ``x.view(-1)``,
+``Variable(x)``): :func:`data_root` sees through them, and :func:`rebinding` tells such a re-binding
+from a move (``x = x.to(device)``) and from a new value (``x = to_var(x)``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 import libcst as cst
+import libcst.matchers as m
 
-from codemods.names import dotted_name
-from codemods.patterns import as_move, assigned_names, calls_in, kwarg, names_in
-from codemods.walk import of_type
-
+from codemods.dataflow import assigned_names
+from codemods.moved_models import runs_model
+from codemods.names import ImportAliases, dotted_name
+from codemods.syntax import code_of, flatten_names
+from codemods.torch_names import Move, as_move, move_call
+from codemods.tree import Tree
 
 # Tensor methods that return the same data on the same device (so `x = x.float()` is still the batch).
 _SAME_DEVICE_METHODS = frozenset(
@@ -24,262 +29,241 @@ _SAME_DEVICE_METHODS = frozenset(
     " permute transpose t contiguous flatten clone detach requires_grad_ expand expand_as repeat narrow"
     " index_select type_as abs log exp sqrt".split()
 )
-
-
+# ... and the torch functions of the same name (`torch.unsqueeze(x, 0)`).
+_SAME_DEVICE_FUNCTIONS = frozenset(f"torch.{name}" for name in _SAME_DEVICE_METHODS)
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
+_NEXT_CALL = m.Call(func=m.Name("next"), args=[m.AtLeastN(n=1)])
+_ENUMERATE = m.Call(func=m.Name("enumerate"))
+# Loops over numbers (`for epoch in range(n)`, `for step in count()`, `tqdm(range(n))`) carry no batch.
+_COUNTING = m.Call(func=m.Name("range") | m.Name("count") | m.Name("trange") | m.Attribute(attr=m.Name("count")))
+_COUNTED = _COUNTING | m.Call(
+    func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")), args=[m.Arg(_COUNTING), m.ZeroOrMore()]
+)
+_CONSTANT_INDEX = m.Subscript(slice=[m.SubscriptElement(slice=m.Index(value=m.SimpleString() | m.Integer()))])
+_CONTAINER_METHOD = m.Attribute(attr=m.Name("items") | m.Name("keys") | m.Name("values"))
 
 
-# Libraries that want data in host memory.
-_HOST_LIBRARIES = ("numpy.", "matplotlib.", "sklearn.", "scipy.", "pandas.", "PIL.", "cv2.")
+@dataclass(frozen=True)
+class Batch:
+    """Where a loop's batch arrives."""
+
+    names: list[str]  # the names its values are bound to
+    anchor: cst.BaseStatement | None  # the statement after which they are all bound; None: the header
+    source: cst.BaseExpression  # what the batches are drawn from: the loop's iterable, next()'s iterator
+    body: list[cst.BaseStatement]  # the loop's statements
+
+    @property
+    def rest(self) -> list[cst.BaseStatement]:
+        """The statements that use the batch, once it has arrived."""
+        return self.body[self.body.index(self.anchor) + 1:] if self.anchor is not None else self.body
+
+    def moved_here(self, lines: list[cst.BaseStatement]) -> tuple[cst.BaseStatement, cst.FlattenSentinel]:
+        """The edit that adds ``lines`` where the batch has arrived: after the anchor, else first."""
+        if self.anchor is not None:
+            return self.anchor, cst.FlattenSentinel([self.anchor, *lines])
+        return self.body[0], cst.FlattenSentinel([*lines, self.body[0]])
 
 
-def flatten_names(target: cst.BaseExpression) -> list[str]:
-    if isinstance(target, cst.Name):
-        return [] if target.value == "_" else [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in flatten_names(e.value)]
-    return []
-
-
-def loop_data(
-    loop: cst.For | cst.While, body: list[cst.BaseStatement]
-) -> tuple[list[str], cst.BaseStatement | None, set[str]] | None:
-    """The names a loop's batch arrives in, the statement after which they are all bound (None: the
-    header itself), and the names the batches are drawn from."""
+def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
+    """The batch of ``loop`` (a ``while`` loop has one only when it calls ``next()``)."""
+    body = list(loop.body.body)  # type: ignore[union-attr]
     anchor: cst.BaseStatement | None = None
     if isinstance(loop, cst.For):
-        target = loop.target
-        iterable = loop.iter
-        if (
-            isinstance(iterable, cst.Call)
-            and dotted_name(iterable.func) == "enumerate"
-            and isinstance(target, cst.Tuple)
-            and len(target.elements) == 2
-        ):
-            target = target.elements[1].value  # the counter of enumerate() is no data
+        target, source = loop.target, loop.iter
+        if m.matches(source, _COUNTED):
+            return None
+        if m.matches(source, _ENUMERATE) and m.matches(target, m.Tuple([m.DoNotCare(), m.DoNotCare()])):
+            target = target.elements[1].value  # type: ignore[attr-defined]  # the counter is no data
         names = flatten_names(target)
-        sources = names_in(iterable)
     else:
-        fetched = _fetching_statement(body)
+        fetched = _fetching_statement(tree, body)
         if fetched is None:
             return None
-        anchor, names, sources = fetched
+        anchor, names, source = fetched
     # `x, y = batch` / `x = batch["x"]` right after: the batch arrives in those names.
-    start = body.index(anchor) + 1 if anchor is not None else 0
-    for stmt in body[start:]:
+    for stmt in body[body.index(anchor) + 1 if anchor is not None else 0:]:
         unpacked = _unpacking(stmt, names)
         if unpacked is None:
             break
-        source, new_names = unpacked
-        if isinstance(stmt.body[0].targets[0].target, (cst.Tuple, cst.List)):  # type: ignore[attr-defined]
-            names = [n for n in names if n != source]
+        batch, new_names = unpacked
+        if m.matches(stmt, m.SimpleStatementLine([m.Assign([m.AssignTarget(m.Tuple() | m.List())], value=m.Name())])):
+            names = [n for n in names if n != batch]  # `x, y = batch`: the batch is gone, its values remain
         names = names + [n for n in new_names if n not in names]
         anchor = stmt
-    return names, anchor, sources
+    return Batch(names, anchor, source, body)
 
 
-def _fetching_statement(body: list[cst.BaseStatement]) -> tuple[cst.BaseStatement, list[str], set[str]] | None:
+def _fetching_statement(
+    tree: Tree, body: list[cst.BaseStatement]
+) -> tuple[cst.BaseStatement, list[str], cst.BaseExpression] | None:
     """In a ``while`` loop: the first statement that binds ``x, y = next(it)`` (also inside a
-    ``try`` that restarts the iterator), the names, and the iterator's source names."""
+    ``try`` that restarts the iterator), the names, and the iterator."""
     for stmt in body:
         names: list[str] = []
-        sources: set[str] = set()
-        for assign in of_type(stmt, cst.Assign):
-            value = assign.value
-            if isinstance(value, cst.Call) and dotted_name(value.func) == "next" and value.args:
+        for assign in tree.of_type(stmt, cst.Assign):
+            if m.matches(assign.value, _NEXT_CALL):
+                iterator = assign.value.args[0].value  # type: ignore[attr-defined]
                 for target in assign.targets:
                     names += [n for n in flatten_names(target.target) if n not in names]
-                sources |= names_in(value.args[0].value)
         if names:
-            return stmt, names, sources
+            return stmt, names, iterator
     return None
 
 
 def _unpacking(stmt: cst.BaseStatement, names: list[str]) -> tuple[str, list[str]] | None:
-    """``x, y = batch`` or ``x = batch["x"]`` / ``x = batch[0]`` for a batch name: (batch, new names)."""
-    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+    """``x, y = batch``, ``x = batch["x"]`` or ``x, y = batch[0], batch[1]``: (batch, new names)."""
+    if not m.matches(stmt, m.SimpleStatementLine([m.Assign([m.AssignTarget()])])):
         return None
-    small = stmt.body[0]
-    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
-        return None
-    target = small.targets[0].target
-    value = small.value
+    small = stmt.body[0]  # type: ignore[attr-defined]
+    target, value = small.targets[0].target, small.value
     if isinstance(target, (cst.Tuple, cst.List)) and dotted_name(value) in names:
         return dotted_name(value), flatten_names(target)  # type: ignore[return-value]
-    if isinstance(target, cst.Name) and isinstance(value, cst.Subscript):
-        source = dotted_name(value.value)
-        if source in names and is_item_of(value, source):
-            return source, [target.value]
+    pairs = bound_pairs(target, value)
+    sources = {dotted_name(v.value) if isinstance(v, cst.Subscript) else None for _, v in pairs}
+    if pairs and len(sources) == 1:
+        source = sources.pop()
+        if source in names and all(is_item_of(v, source) for _, v in pairs):
+            return source, [t.value for t, _ in pairs]
     return None
 
 
-def is_item_of(node: cst.BaseExpression, name: str) -> bool:
+def bound_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.Name, cst.BaseExpression]]:
+    """``a = v`` and ``a, b = v, w`` as (name, value) pairs; empty for any other shape."""
+    if isinstance(target, cst.Name):
+        return [(target, value)]
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+        if len(target.elements) == len(value.elements) and all(isinstance(e.value, cst.Name) for e in target.elements):
+            return [(t.value, v.value) for t, v in zip(target.elements, value.elements)]  # type: ignore[misc]
+    return []
+
+
+def is_item_of(node: cst.BaseExpression, name: str | None) -> bool:
     """``name["key"]`` or ``name[0]``: one value of a batch held in a dict, tuple or list."""
-    return (
-        isinstance(node, cst.Subscript)
-        and dotted_name(node.value) == name
-        and len(node.slice) == 1
-        and isinstance(node.slice[0].slice, cst.Index)
-        and isinstance(node.slice[0].slice.value, (cst.SimpleString, cst.Integer))
-    )
+    return m.matches(node, _CONSTANT_INDEX) and dotted_name(node.value) == name  # type: ignore[attr-defined]
 
 
-def item_in(node: cst.BaseExpression, name: str, aliases) -> cst.Subscript | None:  # type: ignore[no-untyped-def]
+def item_in(node: cst.BaseExpression, name: str, aliases: ImportAliases) -> cst.Subscript | None:
     """``batch[1]`` in ``batch[1]``, ``batch[1].view(-1)`` or ``Variable(batch[1])``: the value of the
     batch an argument is made from, on the same device."""
     while not is_item_of(node, name):
-        if isinstance(node, cst.Call) and aliases.qualify(node.func) in _VARIABLE and node.args:
-            node = node.args[0].value
-        elif aliases.is_method_call(node) and node.func.attr.value in _SAME_DEVICE_METHODS:  # type: ignore[attr-defined]
-            node = node.func.value  # type: ignore[attr-defined]
-        else:
+        inner = _same_data(node, aliases)
+        if inner is None:
             return None
+        node = inner
     return node  # type: ignore[return-value]
 
 
-def used_as_container(name: str, body: Sequence[cst.BaseStatement]) -> bool:
-    """Is ``name`` indexed with keys or constants, or asked for ``.items()``: a dict, list or tuple?"""
-    for stmt in body:
-        for node in of_type(stmt, (cst.Subscript, cst.Attribute)):
-            if isinstance(node, cst.Subscript) and is_item_of(node, name):
-                return True
-            if isinstance(node, cst.Attribute) and dotted_name(node.value) == name and node.attr.value in (
-                "items", "keys", "values"
-            ):
-                return True
-    return False
-
-
-def passed_to(name: str, body: Sequence[cst.BaseStatement], model: str) -> bool:
-    """``model(batch)``: ``name`` itself (not one of its values) is an argument of the model."""
-    return any(
-        dotted_name(call.func) == model and any(not a.star and dotted_name(a.value) == name for a in call.args)
-        for stmt in body
-        for call in calls_in(stmt)
-    )
-
-
-def starred_into(name: str, body: Sequence[cst.BaseStatement], model: str) -> str | None:
-    """``model(**batch)`` -> "**", ``model(*batch)`` -> "*"."""
-    for stmt in body:
-        if name in assigned_names(stmt):
-            return None
-        for call in calls_in(stmt):
-            if dotted_name(call.func) == model:
-                for arg in call.args:
-                    if arg.star and dotted_name(arg.value) == name:
-                        return arg.star
-    return None
-
-
-def data_root(node: cst.BaseExpression, aliases) -> str | None:  # type: ignore[no-untyped-def]
+def data_root(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
     """``x``, ``x[idx]``, ``x.view(-1).float()``, ``Variable(x)``: the name whose data this is, on
     the same device; None for anything else (``x.cpu()``, ``f(x)``)."""
     while True:
-        if isinstance(node, cst.Subscript):
-            node = node.value
-        elif isinstance(node, cst.Call) and aliases.qualify(node.func) in _VARIABLE and node.args:
-            node = node.args[0].value
-        elif aliases.is_method_call(node) and node.func.attr.value in _SAME_DEVICE_METHODS:  # type: ignore[attr-defined]
-            node = node.func.value  # type: ignore[attr-defined]
-        else:
+        inner = node.value if isinstance(node, cst.Subscript) else _same_data(node, aliases)
+        if inner is None:
             return dotted_name(node)
+        node = inner
 
 
-def rebinding(stmt: cst.CSTNode, name: str, aliases) -> str:  # type: ignore[no-untyped-def]
+def is_variable(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``Variable(x)``: a legacy wrapper that holds the same data (no move)."""
+    return isinstance(node, cst.Call) and aliases.qualify(node.func) in _VARIABLE
+
+
+def _same_data(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
+    """The expression ``node`` holds the same data as, on the same device (``x`` in ``x.float()``)."""
+    if not isinstance(node, cst.Call):
+        return None
+    if (is_variable(node, aliases) or aliases.qualify(node) in _SAME_DEVICE_FUNCTIONS) and node.args:
+        return node.args[0].value
+    if aliases.is_method_call(node) and node.func.attr.value in _SAME_DEVICE_METHODS:  # type: ignore[attr-defined]
+        return node.func.value  # type: ignore[attr-defined]
+    return None
+
+
+def used_as_container(tree: Tree, name: str, body: Sequence[cst.BaseStatement]) -> bool:
+    """Is ``name`` indexed with keys or constants, or asked for ``.items()``: a dict, list or tuple?"""
+    nodes = (node for stmt in body for node in tree.of_type(stmt, (cst.Subscript, cst.Attribute)))
+    return any(
+        is_item_of(node, name) or (m.matches(node, _CONTAINER_METHOD) and dotted_name(node.value) == name)
+        for node in nodes
+    )
+
+
+def model_calls(tree: Tree, body: Sequence[cst.BaseStatement], model: str) -> list[cst.Call]:
+    return [call for stmt in body for call in tree.of_type(stmt, cst.Call) if runs_model(dotted_name(call.func), model)]
+
+
+def passed_to(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> bool:
+    """``model(batch)``: ``name`` itself (not one of its values) is an argument of the model."""
+    return any(not a.star and dotted_name(a.value) == name for c in model_calls(tree, body, model) for a in c.args)
+
+
+def starred_into(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> str | None:
+    """``model(**batch)`` -> "**", ``model(*batch)`` -> "*" (before ``name`` is re-bound)."""
+    for index, stmt in enumerate(body):
+        if name in assigned_names(tree, stmt):
+            return None
+        for arg in (a for c in model_calls(tree, [stmt], model) for a in c.args):
+            if arg.star and dotted_name(arg.value) == name:
+                return arg.star
+    return None
+
+
+def rebinding(tree: Tree, stmt: cst.CSTNode, name: str, aliases: ImportAliases) -> str:
     """How ``stmt`` re-binds ``name``: "none", "same" (``x = Variable(x)``, ``x = x.float()``: the same
     data on the same device), "move" (``x = x.to(device)``), or "other"."""
-    if name not in assigned_names(stmt):
+    if name not in assigned_names(tree, stmt):
         return "none"
+    if any(name in assigned_names(tree, n) for n in tree.of_type(stmt, (cst.For, cst.AsName, cst.AnnAssign))):
+        return "other"
     kinds: set[str] = set()
-    for node in of_type(stmt, (cst.Assign, cst.AugAssign)):
+    for node in tree.of_type(stmt, (cst.Assign, cst.AugAssign)):
         if isinstance(node, cst.AugAssign):
             kinds.add("same" if dotted_name(node.target) == name else "none")
             continue
         for target in node.targets:
-            if name not in flatten_names(target.target):
-                continue
-            value: cst.BaseExpression | None = node.value
-            if isinstance(target.target, (cst.Tuple, cst.List)):
-                elements = target.target.elements
-                position = next((i for i, e in enumerate(elements) if name in flatten_names(e.value)), None)
-                value = (
-                    node.value.elements[position].value
-                    if position is not None
-                    and isinstance(node.value, (cst.Tuple, cst.List))
-                    and len(node.value.elements) == len(elements)
-                    else None
-                )
-            if value is not None and any(as_move(c) is not None for c in calls_in(value)):
-                kinds.add("move")
-            elif value is not None and data_root(value, aliases) == name:
-                kinds.add("same")
-            else:
-                kinds.add("other")
-    bound_elsewhere = not kinds or any(
-        isinstance(n, (cst.For, cst.AsName, cst.AnnAssign)) and name in assigned_names(n) for n in of_type(stmt, (cst.For, cst.AsName, cst.AnnAssign))
-    )
-    if bound_elsewhere or "other" in kinds:
+            if name in flatten_names(target.target):
+                kinds.add(_value_kind(tree, _value_bound_to(name, target.target, node.value), name, aliases))
+    if not kinds or "other" in kinds:
         return "other"
     return "move" if "move" in kinds else "same"
 
 
-def needs_cpu(name: str, body: Sequence[cst.BaseStatement], aliases) -> bool:  # type: ignore[no-untyped-def]
-    """Is ``name`` also used where data must be in host memory (``x.numpy()``, ``plt.imshow(x)``)?
-    Then moving it at the top of the loop would break that use."""
-    for stmt in body:
-        for call in calls_in(stmt):
-            func = call.func
-            if isinstance(func, cst.Attribute) and func.attr.value == "numpy" and data_root(func.value, aliases) == name:
-                return True
-            qualified = aliases.qualify(func) or ""
-            if qualified.startswith(_HOST_LIBRARIES) and any(data_root(a.value, aliases) == name for a in call.args):
-                return True
-    return False
+def _value_bound_to(name: str, target: cst.BaseExpression, value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The part of ``value`` that ``name`` gets (``y`` in ``x, name = a, y``); None when unknown."""
+    if isinstance(target, cst.Name):
+        return value
+    pairs = bound_pairs(target, value)
+    return next((v for t, v in pairs if t.value == name), None)
 
 
-def device_outputs(stmt: cst.CSTNode, aliases) -> set[str]:  # type: ignore[no-untyped-def]
-    """Names ``stmt`` binds to values computed from the model's output, minus those brought back to
-    the host (``pred = model(x).argmax(1).cpu()``): those are meant to meet CPU data."""
-    names = set(assigned_names(stmt))
-    for assign in of_type(stmt, cst.Assign):
-        chain = [c for c in calls_in(assign.value) if isinstance(c.func, cst.Attribute)]
-        if any(c.func.attr.value in ("cpu", "numpy", "item", "tolist") for c in chain):  # type: ignore[attr-defined]
-            for target in assign.targets:
-                names -= set(flatten_names(target.target))
-    return names
+def _value_kind(tree: Tree, value: cst.BaseExpression | None, name: str, aliases: ImportAliases) -> str:
+    if value is not None and any(as_move(c) is not None for c in tree.of_type(value, cst.Call)):
+        return "move"
+    return "same" if value is not None and data_root(value, aliases) == name else "other"
 
 
-class DeviceCode:
-    """Which local functions and classes move data to a device (a ``collate_fn``, a dataset), asked
-    by name and answered once each: most files never ask."""
+def moved_names_statement(names: list[str], move: Move) -> cst.SimpleStatementLine:
+    """``x, y = x.to(device), y.to(device)`` (or ``x = x.cuda()``), mirroring ``move``."""
+    values = [move_call(cst.Name(n), move) for n in names]
+    if len(names) == 1:
+        return cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[0]))], values[0])])
+    targets = cst.Tuple([cst.Element(cst.Name(n)) for n in names], lpar=[], rpar=[])
+    moved = cst.Tuple([cst.Element(v) for v in values], lpar=[], rpar=[])
+    return cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(targets)], moved)])
 
-    def __init__(self, module: cst.Module) -> None:
-        self.module = module
-        self._definitions: dict[str, list[cst.CSTNode]] | None = None
-        self._answers: dict[str, bool] = {}
-        self._loaders: bool | None = None
 
-    def moves_data(self, name: str | None) -> bool:
-        if name is None:
-            return False
-        if name not in self._answers:
-            if self._definitions is None:
-                self._definitions = {}
-                for node in of_type(self.module, (cst.FunctionDef, cst.ClassDef)):
-                    self._definitions.setdefault(node.name.value, []).append(node)
-            self._answers[name] = any(
-                any(as_move(c) is not None or kwarg(c, "device") is not None for c in calls_in(node))
-                for node in self._definitions.get(name, [])
-            )
-        return self._answers[name]
+def under_guard(lines: Sequence[cst.BaseStatement], guard: cst.BaseExpression) -> cst.If:
+    """``if use_cuda:`` around ``lines``: data moved under the condition its model was moved under."""
+    return cst.If(test=guard.deep_clone(), body=cst.IndentedBlock(list(lines)))
 
-    def loaders_move_data(self) -> bool:
-        """Does the file build loaders whose ``collate_fn`` or dataset moves data to the device?"""
-        if self._loaders is None:
-            collates = (kwarg(call, "collate_fn") for call in calls_in(self.module))
-            self._loaders = any(c is not None and self.moves_data(dotted_name(c.value)) for c in collates) or any(
-                any("Dataset" in (dotted_name(b.value) or "") for b in cls.bases) and self.moves_data(cls.name.value)
-                for cls in of_type(self.module, cst.ClassDef)
-            )
-        return self._loaders
+
+def moved_values_statement(name: str, star: str, move: Move, torch: str, taken: set[str]) -> cst.BaseStatement:
+    """``batch = {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}`` for a batch
+    passed as ``**batch`` (a list comprehension for ``*batch``): which keys it has is unknown, and its
+    other values (strings, lengths) stay as they are. ``taken``: names the new variables must avoid."""
+    k, v = ("k", "v") if not taken & {"k", "v"} else ("key", "value")
+    moved = code_of(move_call(cst.Name(v), move))
+    value = f"{moved} if {torch}.is_tensor({v}) else {v}"
+    if star == "**":
+        return cst.parse_statement(f"{name} = {{{k}: {value} for {k}, {v} in {name}.items()}}\n")
+    return cst.parse_statement(f"{name} = [{value} for {v} in {name}]\n")

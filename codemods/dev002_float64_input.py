@@ -48,29 +48,16 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.base import FixSafety, Invalid, Rule, valid
-from codemods.float_models import float_consuming_models
+from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.batches import data_root
+from codemods.dataflow import function_blocks, linear_statements
+from codemods.float32_casts import Float32Casts
+from codemods.float_models import float64_on_purpose, float_consuming_models
 from codemods.names import dotted_name
-from codemods.numpy_dtypes import FLOAT64, UNKNOWN, NumpyDtypes
-from codemods.patterns import (
-    FACTORIES,
-    FLOAT64_DTYPES,
-    calls_in,
-    code_of,
-    function_blocks,
-    is_dtype_expr,
-    is_module_constructor,
-    kwarg,
-    linear_statements,
-    method_chain,
-    model_names,
-    module_classes,
-    positional,
-    strip_method_chain,
-    with_kwarg,
-    with_kwarg_value,
-)
+from codemods.nn_modules import model_names
+from codemods.numpy_dtypes import UNKNOWN, NumpyDtypes
+from codemods.syntax import method_chain, single_target
+from codemods.torch_names import picks_dtype
 
 
 class Float64Input(Rule):
@@ -82,7 +69,7 @@ class Float64Input(Rule):
 
     VALID = [
         # The model is double on purpose: dtypes agree.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2).double()
@@ -90,7 +77,7 @@ class Float64Input(Rule):
             y = model(x)
             """
         ),
-        valid(
+        Valid(
             """
             import torch
             torch.set_default_dtype(torch.float64)
@@ -100,7 +87,7 @@ class Float64Input(Rule):
             """
         ),
         # Float64 used for a statistic that never reaches a model.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2)
@@ -110,7 +97,7 @@ class Float64Input(Rule):
             """
         ),
         # Already cast to float32.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -120,7 +107,7 @@ class Float64Input(Rule):
             """
         ),
         # NumPy data made float32 before conversion.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -130,7 +117,7 @@ class Float64Input(Rule):
             """
         ),
         # Integer NumPy data (token ids) must stay integer.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -140,7 +127,7 @@ class Float64Input(Rule):
             """
         ),
         # A name re-bound to something else before the model sees it.
-        valid(
+        Valid(
             """
             import torch
             model = torch.nn.Linear(4, 2)
@@ -150,7 +137,7 @@ class Float64Input(Rule):
             """
         ),
         # Layers created in double precision on purpose.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -160,7 +147,7 @@ class Float64Input(Rule):
             """
         ),
         # An embedding takes indices: NumPy data of unknown dtype is left as it is.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -170,7 +157,7 @@ class Float64Input(Rule):
             """
         ),
         # Generator data made float32 before conversion.
-        valid(
+        Valid(
             """
             import numpy as np
             import torch
@@ -402,48 +389,13 @@ class Float64Input(Rule):
     ]
 
     def check(self) -> None:
-        module = self.context.module
-        models = model_names(module, self.aliases)
-        if not models or self._model_is_float64_on_purpose(module, models):
+        models = model_names(self.tree, self.aliases)
+        if not models or float64_on_purpose(self.tree, self.aliases, models):
             return
-        self._float_models = float_consuming_models(module, models, self.aliases)
-        self._dtypes = NumpyDtypes(module, self.aliases)
-        for block in function_blocks(module):
+        self._dtypes = NumpyDtypes(self.tree, self.aliases)
+        self._casts = Float32Casts(self.aliases, self._dtypes, float_consuming_models(self.tree, models, self.aliases))
+        for block in function_blocks(self.tree):
             self._check_block(block, models)
-
-    # -- what counts as deliberate double precision
-
-    def _model_is_float64_on_purpose(self, module: cst.Module, models: set[str]) -> bool:
-        local_modules = module_classes(module, self.aliases)
-        for call in calls_in(module):
-            name = self.aliases.qualify(call.func)
-            if name == "torch.set_default_dtype" and call.args and self._is_float64(call.args[0].value):
-                return True
-            if name == "torch.set_default_tensor_type" and call.args and "Double" in code_of(
-                call.args[0].value
-            ):
-                return True
-            dtype = kwarg(call, "dtype")
-            if dtype is not None and self._is_float64(dtype.value) and is_module_constructor(
-                call, self.aliases, local_modules
-            ):
-                return True  # layers created in double precision: `nn.Linear(4, 2, dtype=torch.float64)`
-            if not isinstance(call.func, cst.Attribute):
-                continue
-            receiver = call.func.value
-            is_model = dotted_name(receiver) in models or is_module_constructor(
-                strip_method_chain(receiver, self.aliases), self.aliases, local_modules
-            )
-            makes_double = call.func.attr.value == "double" or (
-                call.func.attr.value in ("to", "type")
-                and any(self._is_float64(a.value) or "Double" in code_of(a.value) for a in call.args)
-            )
-            if is_model and makes_double:
-                return True
-        return False
-
-    def _is_float64(self, node: cst.BaseExpression) -> bool:
-        return self.aliases.qualify(node) in FLOAT64_DTYPES
 
     # -- the data flow: a float64 value assigned to a name, then passed to a model
 
@@ -451,14 +403,12 @@ class Float64Input(Rule):
         statements = linear_statements(block)
         arrays: dict[str, str] = {}  # NumPy array names -> FLOAT64 or OTHER (see NumpyDtypes.of)
         for index, small in enumerate(statements):
-            for call in calls_in(small):
+            for call in self.tree.of_type(small, cst.Call):
                 model = dotted_name(call.func)
                 if model in models:
                     for arg in call.args:
                         self._check_direct(arg.value, arrays, model)
-            if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
-                continue
-            target = dotted_name(small.targets[0].target)
+            target = single_target(small)
             if target is None:
                 continue
             arrays.pop(target, None)
@@ -469,23 +419,18 @@ class Float64Input(Rule):
             if dtype != UNKNOWN:
                 arrays[target] = dtype
 
-    def _model_reached(
-        self, name: str, later: Sequence[cst.BaseSmallStatement], models: set[str]
-    ) -> str | None:
+    def _model_reached(self, name: str, later: Sequence[cst.BaseSmallStatement], models: set[str]) -> str | None:
         """The model that ``name`` is fed to (``model(x)``, ``model(x[idx])``), before it is re-bound."""
         for small in later:
-            for call in calls_in(small):
+            for call in self.tree.of_type(small, cst.Call):
                 model = dotted_name(call.func)
                 if model in models and any(data_root(a.value, self.aliases) == name for a in call.args):
                     return model
-            if isinstance(small, cst.Assign) and any(
-                dotted_name(t.target) == name for t in small.targets
-            ):
+            if isinstance(small, cst.Assign) and any(dotted_name(t.target) == name for t in small.targets):
                 # `x = x.to(device)` keeps the value flowing; anything else replaces it, and so does
                 # a cast (`x = x.float()`: the model gets what the cast makes).
-                if dotted_name(strip_method_chain(small.value, self.aliases)) != name or self._sets_dtype(
-                    small.value
-                ):
+                chain = method_chain(small.value, self.aliases)
+                if dotted_name(chain[0]) != name or picks_dtype(chain[1:], self.aliases):
                     return None
         return None
 
@@ -494,86 +439,8 @@ class Float64Input(Rule):
         for link in method_chain(value, self.aliases):
             if not isinstance(link, cst.Call):
                 continue
-            fix = self._fix_for(link, value, arrays, model)
+            fix = self._casts.fix_for(link, value, arrays, model)
             if fix is not None:
                 message, replacement = fix
-                if replacement is None:
-                    self.report(link, message)
-                else:
-                    self.report(link, message, edits={link: replacement})
+                self.report(link, message, edits=None if replacement is None else {link: replacement})
                 return
-
-    def _fix_for(
-        self, call: cst.Call, whole: cst.BaseExpression, arrays: dict[str, str], model: str
-    ) -> tuple[str, cst.BaseExpression | None] | None:
-        float32 = self.aliases.expr_for("torch.float32", "torch.float32")
-        func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "double" and not call.args:
-            if self._chain_sets_dtype(whole, call):
-                return None
-            return (
-                "`.double()` makes a float64 input for a float32 model; use `.float()`",
-                call.with_changes(func=func.with_changes(attr=cst.Name("float"))),
-            )
-        if isinstance(func, cst.Attribute) and func.attr.value in ("to", "type"):
-            dtype_arg = kwarg(call, "dtype") or next(
-                (a for a in positional(call) if self._is_float64(a.value)), None
-            )
-            if dtype_arg is not None and self._is_float64(dtype_arg.value):
-                return (
-                    "float64 input for a float32 model; convert to `torch.float32`",
-                    call.with_changes(
-                        args=[a.with_changes(value=float32) if a is dtype_arg else a for a in call.args]
-                    ),
-                )
-            return None
-        qualified = self.aliases.qualify(func)
-        dtype = kwarg(call, "dtype")
-        if qualified in FACTORIES and dtype is not None and self._is_float64(dtype.value):
-            return (
-                "float64 tensor created for a float32 model; use `dtype=torch.float32`",
-                with_kwarg_value(call, "dtype", float32),
-            )
-        if qualified == "torch.from_numpy" and call.args and not self._chain_sets_dtype(whole, call):
-            made_float = cst.Call(func=cst.Attribute(value=call, attr=cst.Name("float")))
-            array = self._dtypes.of(call.args[0].value, arrays)
-            if array == FLOAT64:
-                return "NumPy data is float64; `torch.from_numpy` keeps that; add `.float()` for the model", made_float
-            if array == UNKNOWN:
-                # Any dtype but float32 fails in a float32 layer; `.float()` is right for all of them,
-                # but only when the model's first layer takes floats (an embedding takes indices).
-                message = f"`torch.from_numpy` keeps the array's dtype (float64 unless made float32) into `{model}`"
-                return (message + "; add `.float()`", made_float) if model in self._float_models else None
-            return None
-        if (
-            qualified in ("torch.tensor", "torch.as_tensor")
-            and dtype is None
-            and call.args
-            and self._dtypes.of(call.args[0].value, arrays) == FLOAT64
-            and not self._chain_sets_dtype(whole, call)
-        ):
-            return (
-                "NumPy data is float64; give the tensor `dtype=torch.float32` for the model",
-                with_kwarg(call, "dtype", float32),
-            )
-        return None
-
-    def _chain_sets_dtype(self, whole: cst.BaseExpression, inner: cst.Call) -> bool:
-        """True if a later link of the chain already picks a dtype (``.float()``, ``.to(torch.float32)``)."""
-        chain = method_chain(whole, self.aliases)
-        return self._sets_dtype_links(chain[chain.index(inner) + 1:] if inner in chain else [])
-
-    def _sets_dtype(self, value: cst.BaseExpression) -> bool:
-        return self._sets_dtype_links(method_chain(value, self.aliases)[1:])
-
-    def _sets_dtype_links(self, later: list[cst.BaseExpression]) -> bool:
-        for link in later:
-            if isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute):
-                if link.func.attr.value in ("float", "half", "bfloat16", "double", "type", "long", "int"):
-                    return True
-                if link.func.attr.value == "to" and (
-                    kwarg(link, "dtype") is not None
-                    or any(is_dtype_expr(a.value, self.aliases) for a in positional(link))
-                ):
-                    return True
-        return False

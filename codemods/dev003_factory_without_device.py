@@ -1,20 +1,25 @@
 """## What it does
-Finds tensors created inside `forward` of an `nn.Module` (and in the methods `forward` calls) without
-a `device=`, and creates them on the device of the input instead: `torch.zeros(n)` becomes
-`torch.zeros(n, device=x.device)`, where `x` is the first tensor argument of `forward`. Floating
-point factories whose result is combined with the input also get `dtype=x.dtype`, so a half- or
-double-precision input is not silently promoted. `torch.zeros(n).to(self.device)` and `.cuda()` on a
-fresh tensor become a direct creation on `x.device`, and legacy constructors
-(`torch.FloatTensor(n)`, `torch.cuda.FloatTensor(n)`, `Variable(torch.zeros(n))`) become the modern
-factory with `device=x.device`.
+Finds tensors created without a `device=` in code that runs on a module's device: `forward` of an
+`nn.Module`, the methods and module-level functions it calls (`reparameterize`, `sequence_mask`),
+and the methods that build its recurrent state (`init_hidden`). It creates them where the input
+lives: `torch.zeros(n)` becomes `torch.zeros(n, device=x.device)`, `x` being the tensor the function
+receives (`forward`'s input, `mu` in `reparameterize(mu, logvar)`); a method with no tensor argument
+uses the module's own device, `next(self.parameters()).device`. Also: `device=device` naming the
+script's global device inside `forward` becomes the input's device; `torch.randn(std.size())`
+becomes `torch.randn_like(std)`; legacy constructors become the modern factory
+(`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
+`Variable(...)` around a factory goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
+`torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`. Floating point
+factories combined with the input also get `dtype=x.dtype`.
 
 ## Why is this bad?
 A factory without `device=` allocates on the CPU. Once the module is moved to a GPU, the first
 operation that combines the new tensor with the input fails with `Expected all tensors to be on the
-same device`, or (after a `.to(device)`) pays a host-to-device copy on every forward call. Creating
-the tensor where the input lives works on every device and copies nothing.
+same device`. Creating the tensor where the input lives works on every device and copies nothing.
 
-Index tensors (`torch.arange`, `torch.randint`) get a device but keep their integer dtype.
+Left alone: tensors moved right after they are made (`torch.zeros(n).to(device)`, `if use_cuda: h =
+h.cuda()`), which do reach the device (DEV010's host-then-move question), and a 0-d
+`torch.tensor(0.5)`, which combines with a tensor on any device.
 
 ## Example
 ```python
@@ -33,43 +38,37 @@ class Decoder(nn.Module):
 ```
 
 ## Fix safety
-Safe: the values are the same; only where they live changes. When the input's device cannot be named
-(no tensor argument, or the argument may be `None`), the rule reports without fixing.
+Safe: the values are the same; only where they live changes. Reported, not fixed: a legacy
+constructor whose argument may be data or a size (`torch.LongTensor(ids)`, `ids` a parameter:
+`torch.empty(ids)` would be a silent uninitialised tensor), and code whose device cannot be named.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 import libcst as cst
+import libcst.matchers as m
 
-from codemods.base import FixSafety, Invalid, Rule, valid
-from codemods.names import dotted_name
-from codemods.walk import descendants
-from codemods.patterns import (
-    FACTORIES,
-    FLOAT_FACTORIES,
-    LEGACY_TENSOR_DTYPES,
-    as_move,
-    assigned_names,
-    calls_in,
-    iter_classes,
-    kwarg,
-    linear_statements,
-    methods,
-    module_classes,
-    moves_device,
-    names_in,
-    positional,
-    with_kwarg,
-)
+from codemods.base import FixSafety, Invalid, Rule, Valid
+from codemods.dataflow import linear_statements
+from codemods.device_sites import DEVICE_NAME, bound_in
+from codemods.forward_reach import Reached, reached_functions
+from codemods.input_mixing import mixes_with_input
+from codemods.legacy_constructors import is_legacy_constructor, legacy_rewrite
+from codemods.moved_values import MovedValues
+from codemods.nn_modules import inferred_module_classes, module_classes
+from codemods.numpy_masks import triangular_mask_rewrite
+from codemods.syntax import kwarg, positional, with_arg_value, with_kwarg
+from codemods.torch_names import FACTORIES, FLOAT_FACTORIES
 
-# Annotations that say a parameter is not a tensor.
-_NOT_TENSOR_ANNOTATIONS = frozenset({"int", "float", "bool", "str", "dict", "list", "tuple", "Optional"})
-# Calls that combine their tensor arguments (so the dtypes meet).
-_COMBINING = frozenset(
-    f"torch.{n}" for n in "cat stack concat hstack vstack where maximum minimum add mul sub div matmul bmm".split()
+_LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
+# `torch.tensor(0.5)`, `torch.tensor(float(n))`: a 0-d tensor, which meets tensors on any device.
+_SCALAR = m.Integer() | m.Float() | m.UnaryOperation(expression=m.Integer() | m.Float()) | m.Call(
+    func=m.Name("float") | m.Name("int") | m.Name("len")
 )
+_SIZE_OF = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("size")), args=[])
+_VARIABLE = "torch.autograd.Variable"
 
 
 class FactoryWithoutDevice(Rule):
@@ -80,7 +79,7 @@ class FactoryWithoutDevice(Rule):
     triggers = ("forward",)
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -88,22 +87,11 @@ class FactoryWithoutDevice(Rule):
             class Net(nn.Module):
                 def forward(self, x):
                     h = torch.zeros(x.size(0), 8, device=x.device, dtype=x.dtype)
-                    return x + h
-            """
-        ),
-        # *_like factories follow their input already.
-        valid(
-            """
-            import torch
-            from torch import nn
-
-            class Net(nn.Module):
-                def forward(self, x):
-                    return x + torch.zeros_like(x)
+                    return x + h + torch.zeros_like(x) + torch.tensor(0.5)
             """
         ),
         # Not a module: nothing is moved, the CPU default is fine.
-        valid(
+        Valid(
             """
             import torch
 
@@ -112,8 +100,8 @@ class FactoryWithoutDevice(Rule):
                     return x + torch.zeros(3)
             """
         ),
-        # Outside forward (in __init__ the tensor is a buffer question: DEV004).
-        valid(
+        # Outside forward (in __init__ the tensor is a buffer question: DEV004), or placed already.
+        Valid(
             """
             import torch
             from torch import nn
@@ -124,22 +112,11 @@ class FactoryWithoutDevice(Rule):
                     self.scale = nn.Parameter(torch.ones(3))
 
                 def forward(self, x):
-                    return x * self.scale
-            """
-        ),
-        # Already placed with the module's own device attribute.
-        valid(
-            """
-            import torch
-            from torch import nn
-
-            class Net(nn.Module):
-                def forward(self, x):
-                    return x + torch.ones(3, device=self.weight.device)
+                    return x * self.scale + torch.ones(3, device=self.scale.device)
             """
         ),
         # A helper not called from forward.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -150,6 +127,38 @@ class FactoryWithoutDevice(Rule):
 
                 def sample(self, n):
                     return torch.randn(n, 4)
+            """
+        ),
+        # Moved right after it is made, here or where the helper is called: DEV010's question.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Pos(nn.Module):
+                def forward(self, x):
+                    idx = torch.arange(x.size(1)).to(self.device)
+                    return self.table(idx) + self.mask(x.size(1)).to(x.device)
+
+                def mask(self, n):
+                    return torch.triu(torch.ones(n, n), 1)
+            """
+        ),
+        # Moved under a GPU test, or by a local helper that moves its argument.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            def on_gpu(t):
+                return t.cuda() if torch.cuda.is_available() else t
+
+            class Attn(nn.Module):
+                def forward(self, x):
+                    scores = torch.zeros(x.size(0))
+                    if USE_CUDA:
+                        scores = scores.cuda()
+                    return self.score(x, scores, on_gpu(torch.ones(3)))
             """
         ),
     ]
@@ -173,6 +182,7 @@ class FactoryWithoutDevice(Rule):
                     h = torch.zeros(x.size(0), 8, device=x.device)  # initial state
                     return self.cell(x, h)
             """,
+            message="`torch.zeros` inside `forward` allocates on the CPU",
         ),
         Invalid(
             """
@@ -194,24 +204,7 @@ class FactoryWithoutDevice(Rule):
                     return src + pad
             """,
         ),
-        Invalid(
-            """
-            from torch import arange, nn
-
-            class Pos(nn.Module):
-                def forward(self, x):
-                    idx = arange(x.size(1)).to(self.device)
-                    return self.table(idx)
-            """,
-            """
-            from torch import arange, nn
-
-            class Pos(nn.Module):
-                def forward(self, x):
-                    idx = arange(x.size(1), device=x.device)
-                    return self.table(idx)
-            """,
-        ),
+        # A helper forward calls: the device of the tensor it receives.
         Invalid(
             """
             import torch
@@ -219,11 +212,10 @@ class FactoryWithoutDevice(Rule):
 
             class Attention(Module):
                 def forward(self, q, k):
-                    mask = self._mask(q, q.size(1))
-                    return q @ k.transpose(-1, -2) + mask
+                    return q @ k.transpose(-1, -2) + self._mask(q, q.size(1))
 
                 def _mask(self, ref, n):
-                    return torch.triu(torch.full((n, n), float("-inf")).cuda(), 1)
+                    return torch.triu(torch.full((n, n), float("-inf")), 1)
             """,
             """
             import torch
@@ -231,58 +223,42 @@ class FactoryWithoutDevice(Rule):
 
             class Attention(Module):
                 def forward(self, q, k):
-                    mask = self._mask(q, q.size(1))
-                    return q @ k.transpose(-1, -2) + mask
+                    return q @ k.transpose(-1, -2) + self._mask(q, q.size(1))
 
                 def _mask(self, ref, n):
                     return torch.triu(torch.full((n, n), float("-inf"), device=ref.device), 1)
             """,
+            message="`torch.full` inside `_mask`",
         ),
+        # Legacy constructors: data or a size, read from the code; unclear ones are only reported.
         Invalid(
             """
             import torch
             from torch import nn
+            from torch.autograd import Variable
 
             class Old(nn.Module):
-                def forward(self, x):
+                def forward(self, x, idx):
                     buf = torch.FloatTensor(x.size(0)).zero_()
-                    lut = torch.cuda.LongTensor([1, 2, 3])
-                    return x + buf, lut
+                    pos = torch.LongTensor(range(x.size(1)))
+                    h = Variable(torch.zeros(1, x.size(0), 16))
+                    return self.rnn(x + buf, h), pos, torch.LongTensor(idx)
             """,
             """
             import torch
             from torch import nn
+            from torch.autograd import Variable
 
             class Old(nn.Module):
-                def forward(self, x):
+                def forward(self, x, idx):
                     buf = torch.empty(x.size(0), dtype=torch.float32, device=x.device).zero_()
-                    lut = torch.tensor([1, 2, 3], dtype=torch.int64, device=x.device)
-                    return x + buf, lut
+                    pos = torch.tensor(range(x.size(1)), dtype=torch.int64, device=x.device)
+                    h = torch.zeros(1, x.size(0), 16, device=x.device)
+                    return self.rnn(x + buf, h), pos, torch.LongTensor(idx)
             """,
+            message="cannot tell data from a size",
         ),
-        Invalid(
-            """
-            import torch
-            from torch import nn
-            from torch.autograd import Variable
-
-            class Seq2Seq(nn.Module):
-                def forward(self, x):
-                    hidden = Variable(torch.zeros(1, x.size(0), 16))
-                    return self.rnn(x, hidden)
-            """,
-            """
-            import torch
-            from torch import nn
-            from torch.autograd import Variable
-
-            class Seq2Seq(nn.Module):
-                def forward(self, x):
-                    hidden = torch.zeros(1, x.size(0), 16, device=x.device)
-                    return self.rnn(x, hidden)
-            """,
-        ),
-        # No tensor argument to take the device from: report only.
+        # No tensor argument, and no layer to take the device from: report only.
         Invalid(
             """
             import torch
@@ -291,208 +267,182 @@ class FactoryWithoutDevice(Rule):
             class Sampler(nn.Module):
                 def forward(self, n: int):
                     return self.net(torch.randn(n, 4))
+            """,
+            message="the device is not known here",
+        ),
+        # The recurrent state a module hands out, and noise drawn in a helper forward calls.
+        Invalid(
             """
+            import torch
+            from torch import nn
+
+            class VAE(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.rnn = nn.GRU(4, 8)
+
+                def init_hidden(self, batch):
+                    return torch.zeros(1, batch, 8)
+
+                def reparameterize(self, mu, logvar):
+                    std = torch.exp(0.5 * logvar)
+                    return mu + torch.randn(std.size()) * std + torch.randn(mu.size(0), 1)
+
+                def forward(self, x):
+                    return self.reparameterize(x, x)
+            """,
+            """
+            import torch
+            from torch import nn
+
+            class VAE(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.rnn = nn.GRU(4, 8)
+
+                def init_hidden(self, batch):
+                    return torch.zeros(1, batch, 8, device=next(self.parameters()).device)
+
+                def reparameterize(self, mu, logvar):
+                    std = torch.exp(0.5 * logvar)
+                    return mu + torch.randn_like(std) * std + torch.randn(mu.size(0), 1, device=mu.device, dtype=mu.dtype)
+
+                def forward(self, x):
+                    return self.reparameterize(x, x)
+            """,
+            message="inside `init_hidden`",
+        ),
+        # A module-level helper forward calls, a global device, a NumPy mask.
+        Invalid(
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            device = "cuda"
+
+            def lengths_mask(lengths, n):
+                return torch.arange(n) < lengths.unsqueeze(1)
+
+            class Encoder(nn.Module):
+                def forward(self, x, lengths):
+                    n = x.size(1)
+                    causal = torch.from_numpy(np.triu(np.ones((n, n)), k=1)).bool()
+                    keep = lengths_mask(lengths, n) & torch.ones(n, dtype=torch.bool, device=device)
+                    return x.masked_fill(causal, 0.0), keep
+            """,
+            """
+            import numpy as np
+            import torch
+            from torch import nn
+
+            device = "cuda"
+
+            def lengths_mask(lengths, n):
+                return torch.arange(n, device=lengths.device) < lengths.unsqueeze(1)
+
+            class Encoder(nn.Module):
+                def forward(self, x, lengths):
+                    n = x.size(1)
+                    causal = torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1).bool()
+                    keep = lengths_mask(lengths, n) & torch.ones(n, dtype=torch.bool, device=x.device)
+                    return x.masked_fill(causal, 0.0), keep
+            """,
+            message="`device=device` inside `forward` is the script's global device",
         ),
     ]
 
     def check(self) -> None:
-        module = self.context.module
-        local_modules = module_classes(module, self.aliases)
-        if not local_modules:
+        classes = module_classes(self.tree, self.aliases) | inferred_module_classes(self.tree, self.aliases)
+        if not classes:
             return
-        for cls in iter_classes(module):
-            if cls.name.value in local_modules:
-                self._check_class(cls)
+        self.moved = MovedValues(self.tree, self.aliases)
+        seen: set[int] = set()
+        for cls in (c for c in self.tree.of_type(self.context.module, cst.ClassDef) if c.name.value in classes):
+            for reached in reached_functions(self.tree, self.aliases, cls):
+                body = reached.function.body
+                statements = linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []
+                for call in (c for c in self.tree.of_type(body, cst.Call) if id(c) not in seen):
+                    seen.add(id(call))  # a helper two modules call is checked once
+                    self._check_call(call, reached, statements)
 
-    def _check_class(self, cls: cst.ClassDef) -> None:
-        own = methods(cls)
-        forward = own.get("forward")
-        if forward is None:
-            return
-        device_param = _tensor_param(forward, 0)
-        self._check_method(forward, device_param)
-        # Helpers forward calls: the device comes from the parameter that receives forward's tensor.
-        for call in calls_in(forward.body):
-            func = call.func
-            if not (
-                isinstance(func, cst.Attribute)
-                and dotted_name(func.value) == "self"
-                and func.attr.value in own
-                and func.attr.value != "forward"
-            ):
-                continue
-            helper = own[func.attr.value]
-            param = None
-            if device_param is not None:
-                for position, arg in enumerate(positional(call)):
-                    if dotted_name(arg.value) == device_param:
-                        param = _tensor_param(helper, position)
-                        break
-            self._check_method(helper, param)
-
-    def _check_method(self, method: cst.FunctionDef, param: str | None) -> None:
-        body = method.body
-        if param is not None and _used_as_container(body, param):
-            param = None
-        statements = linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []
-        for call in calls_in(body):
-            self._check_call(call, method, param, statements)
-
-    def _check_call(
-        self,
-        call: cst.Call,
-        method: cst.FunctionDef,
-        param: str | None,
-        statements: Sequence[cst.BaseSmallStatement],
-    ) -> None:
+    def _check_call(self, call: cst.Call, reached: Reached, statements: Sequence[cst.BaseSmallStatement]) -> None:
         qualified = self.aliases.qualify(call.func) or ""
-        where = f"inside `{method.name.value}`"
-        legacy = _legacy_kind(qualified)
-        if qualified in FACTORIES:
-            if kwarg(call, "device") is not None or kwarg(call, "out") is not None:
+        if qualified not in FACTORIES and qualified != "torch.from_numpy" and not is_legacy_constructor(qualified):
+            return
+        if self.moved.is_moved(call) or self.moved.in_device_branch(call) or kwarg(call, "out") is not None:
+            return
+        where = f"inside `{reached.function.name.value}`"
+        device = kwarg(call, "device")
+        if device is not None:
+            self._global_device(call, device, reached, where)
+        elif qualified in FACTORIES:
+            self._factory(call, qualified, reached, where, statements)
+        elif qualified == "torch.from_numpy":
+            message = f"a NumPy mask built on the host {where}; build it with torch on {reached.names}"
+            self._fix(call, message, reached, lambda d: self._spells("torch.ones") and triangular_mask_rewrite(
+                call, self.aliases, d))
+        else:
+            message = f"legacy `{qualified}` {where} allocates on the CPU; use a factory on {reached.names}"
+            if reached.device is not None and legacy_rewrite(self.tree, call, self.aliases, reached.device) is None:
+                self.report(call, message + ": cannot tell data from a size here, so not fixed")
                 return
-            short = qualified.split(".")[-1]
-            message = f"`torch.{short}` {where} allocates on the CPU; create it on the input's device"
-            if param is None:
-                self.report(call, message)
-                return
-            device = _attr(param, "device")
+            self._fix(call, message, reached, lambda d: self._spells("torch.empty") and legacy_rewrite(
+                self.tree, call, self.aliases, d)[1])  # type: ignore[index]
+
+    def _factory(self, call: cst.Call, qualified: str, reached: Reached, where: str,
+                 statements: Sequence[cst.BaseSmallStatement]) -> None:
+        short = qualified.split(".")[-1]
+        if short in ("tensor", "as_tensor") and len(call.args) >= 1 and m.matches(call.args[0].value, _SCALAR):
+            return
+        message = f"`torch.{short}` {where} allocates on the CPU; create it on {reached.names}"
+        args = positional(call)
+        if qualified in _LIKE and len(args) == 1 and m.matches(args[0].value, _SIZE_OF) and self._spells(_LIKE[qualified]):
+            like = args[0].value.func.value  # type: ignore[attr-defined]
+            fixed = cst.Call(func=self.aliases.expr_for(_LIKE[qualified]), args=[cst.Arg(like), *call.args[1:]])
+            self.report(call, message, edits={self._outermost(call): fixed})
+            return
+
+        def on_device(device: cst.BaseExpression) -> cst.Call:
             fixed = with_kwarg(call, "device", device)
-            if (
-                qualified in FLOAT_FACTORIES
-                and kwarg(call, "dtype") is None
-                and _mixes_with(call, param, statements, self._combines)
-            ):
-                fixed = with_kwarg(fixed, "dtype", _attr(param, "dtype"))
-            self.report(call, message, edits={self._outermost(call, method): fixed})
-        elif legacy is not None:
-            message = f"legacy `{qualified}` {where}; use a factory on the input's device"
-            if param is None or len(call.args) != 1 or call.args[0].keyword or call.args[0].star:
-                self.report(call, message)
-                return
-            data = call.args[0].value
-            factory = "tensor" if isinstance(data, (cst.List, cst.Tuple)) else "empty"
-            fixed = cst.Call(
-                func=self.aliases.expr_for(f"torch.{factory}", f"torch.{factory}"),
-                args=[cst.Arg(data)],
-            )
-            fixed = with_kwarg(fixed, "dtype", self.aliases.expr_for(f"torch.{legacy}", f"torch.{legacy}"))
-            fixed = with_kwarg(fixed, "device", _attr(param, "device"))
-            self.report(call, message, edits={self._outermost(call, method): fixed})
-        elif qualified == "torch.autograd.Variable" and len(call.args) == 1 and not call.args[0].keyword:
-            inner = call.args[0].value
-            if isinstance(inner, cst.Call) and self.aliases.qualify(inner.func) in FACTORIES:
-                return  # reported (and fixed) through the factory; Variable goes with it
+            tensor = reached.tensor
+            if qualified in FLOAT_FACTORIES and kwarg(call, "dtype") is None and tensor is not None and \
+                    mixes_with_input(self.tree, self.aliases, call, tensor, statements):
+                fixed = with_kwarg(fixed, "dtype", cst.Attribute(value=cst.Name(tensor), attr=cst.Name("dtype")))
+            return fixed
 
-    def _combines(self, call: cst.Call) -> bool:
-        return self.aliases.qualify(call.func) in _COMBINING
+        self._fix(call, message, reached, on_device)
 
-    def _outermost(self, call: cst.Call, method: cst.FunctionDef) -> cst.CSTNode:
-        """What the fix replaces: the call, or the `.to(...)`/`.cuda()`/`Variable(...)` around it."""
-        for candidate in calls_in(method.body):
-            move = as_move(candidate)
-            if (
-                move is not None
-                and move.subject is call
-                and len(candidate.args) <= 1
-                and moves_device(move, self.aliases)
-            ):
-                return candidate
-            if (
-                self.aliases.qualify(candidate.func) == "torch.autograd.Variable"
-                and len(candidate.args) == 1
-                and candidate.args[0].value is call
-            ):
-                return candidate
+    def _global_device(self, call: cst.Call, device: cst.Arg, reached: Reached, where: str) -> None:
+        """``device=device`` naming a global: the script's choice, not necessarily the input's."""
+        name = device.value
+        if not (isinstance(name, cst.Name) and DEVICE_NAME.search(name.value)) or reached.tensor is None:
+            return
+        if name.value in bound_in(self.tree, reached.function):
+            return
+        message = f"`device={name.value}` {where} is the script's global device; use the input's"
+        self.report(call, message, edits={call: with_arg_value(call, device, reached.device)})  # type: ignore[arg-type]
+
+    def _fix(self, call: cst.Call, message: str, reached: Reached, build) -> None:  # type: ignore[no-untyped-def]
+        """Report ``call`` with the fix ``build(device)``; report only where the device is unknown
+        or the rewrite cannot be spelled in this file."""
+        if reached.device is None:
+            self.report(call, message + "; the device is not known here, so not fixed")
+            return
+        fixed = build(reached.device)
+        if not fixed:
+            self.report(call, message)
+            return
+        self.report(call, message, edits={self._outermost(call): fixed})
+
+    def _spells(self, qualified: str) -> bool:
+        """Can this file name ``qualified`` (``torch.empty`` needs ``torch`` or ``T`` imported)?"""
+        return self.aliases.local_name_for(qualified) is not None
+
+    def _outermost(self, call: cst.Call) -> cst.CSTNode:
+        """What the fix replaces: the call, or the ``Variable(...)`` around it (a no-op since 0.4)."""
+        arg = self.tree.parent(call)
+        wrapper = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        if isinstance(wrapper, cst.Call) and len(wrapper.args) == 1 and self.aliases.qualify(wrapper.func) == _VARIABLE:
+            return wrapper
         return call
-
-
-def _attr(name: str, attribute: str) -> cst.Attribute:
-    return cst.Attribute(value=cst.Name(name), attr=cst.Name(attribute))
-
-
-def _legacy_kind(qualified: str) -> str | None:
-    """``torch.FloatTensor``/``torch.cuda.FloatTensor`` -> "float32"; None for anything else."""
-    prefix, _, kind = qualified.rpartition(".")
-    if prefix in ("torch", "torch.cuda") and kind in LEGACY_TENSOR_DTYPES:
-        return LEGACY_TENSOR_DTYPES[kind]
-    return None
-
-
-def _tensor_param(method: cst.FunctionDef, position: int) -> str | None:
-    """The name of the ``position``-th parameter after ``self`` if it can be taken for a tensor."""
-    params = method.params.params[1:]
-    if position >= len(params):
-        return None
-    param = params[position]
-    if param.default is not None:
-        return None  # often `mask=None`: no device to take
-    if param.annotation is not None:
-        annotation = cst.Module([]).code_for_node(param.annotation.annotation)
-        if any(word in annotation for word in _NOT_TENSOR_ANNOTATIONS):
-            return None
-    return param.name.value
-
-
-def _used_as_container(body: cst.CSTNode, name: str) -> bool:
-    """``batch["x"]``, ``batch.items()``: a dict or list, not a tensor with a device."""
-    for node in descendants(body):
-        if isinstance(node, cst.Subscript) and dotted_name(node.value) == name:
-            if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.SimpleString) for e in node.slice):
-                return True
-        elif isinstance(node, cst.Attribute) and dotted_name(node.value) == name:
-            if node.attr.value in ("items", "keys", "values", "append"):
-                return True
-    return False
-
-
-def _mixes_with(
-    call: cst.Call,
-    param: str,
-    statements: Sequence[cst.BaseSmallStatement],
-    combines: Callable[[cst.Call], bool],
-) -> bool:
-    """Is the new tensor combined with ``param`` (``param + t``, ``torch.cat([param, t])``)?"""
-    holders: set[str] = set()
-    start = None
-    for index, small in enumerate(statements):
-        if any(c is call for c in calls_in(small)):
-            start = index
-            if isinstance(small, cst.Assign):
-                holders = assigned_names(small)
-            break
-    if start is None:
-        return False
-
-    def is_new(node: cst.BaseExpression) -> bool:
-        return node is call or dotted_name(node) in holders
-
-    for index in range(start, len(statements)):
-        small = statements[index]
-        for group in _operand_groups(small, combines):
-            if any(is_new(n) for n in group) and any(param in names_in(n) and not is_new(n) for n in group):
-                return True
-        if index > start and param in assigned_names(small):
-            return False  # `param` now names something else
-    return False
-
-
-def _operand_groups(
-    node: cst.CSTNode, combines: Callable[[cst.Call], bool]
-) -> list[list[cst.BaseExpression]]:
-    """Operands that meet in one operation: both sides of ``a + b``, the tensors of ``torch.cat``."""
-    groups: list[list[cst.BaseExpression]] = []
-    for inner in descendants(node):
-        if isinstance(inner, cst.BinaryOperation):
-            groups.append([inner.left, inner.right])
-        elif isinstance(inner, cst.Call) and combines(inner):
-            values: list[cst.BaseExpression] = []
-            for arg in inner.args:
-                if isinstance(arg.value, (cst.List, cst.Tuple)):
-                    values.extend(e.value for e in arg.value.elements)
-                else:
-                    values.append(arg.value)
-            groups.append(values)
-    return groups
-
-

@@ -1,24 +1,25 @@
 """## What it does
-Finds plain tensor attributes set in `__init__` of an `nn.Module` (`self.mask = torch.ones(n)`,
-`self.pe = pe.unsqueeze(0)`) and registers them as buffers instead:
-`self.register_buffer("mask", torch.ones(n), persistent=False)`.
+Finds plain tensor attributes that an `nn.Module` sets up in `__init__` (or in a method `__init__`
+calls) and reads in its other methods (`self.mask = torch.ones(n)`, `self.w = torch.Tensor([0.5])`),
+and registers them as buffers: `self.register_buffer("mask", torch.ones(n), persistent=False)`.
 
-When the module is moved as a whole somewhere in the file (`Net().to(device)`), a `.to(device)` or
-`.cuda()` inside the attribute's expression is dropped, since the buffer now follows the module. A
-hand-written `to()` override whose only job was moving such attributes is removed too; one that
-does anything else is left alone and the finding says so.
+The buffer is registered where the attribute is first set on each path: in every branch of an
+`if`/`else`, and at a first `self.mask = None` (registered as `None`); later assignments, in
+`__init__` or in `forward`, update the buffer. When the file moves the module as a whole
+(`Net().to(device)`), a `.to(device)`/`.cuda()` inside the attribute's value is dropped, and so is a
+hand-written `to()`/`cuda()`/`cpu()` override whose only job was moving such attributes; one that
+does anything else is kept and reported.
 
 ## Why is this bad?
 `module.to(device)`, `.cuda()`, `.half()` and DistributedDataParallel move parameters and buffers,
 not plain attributes. The attribute stays on the CPU and the first forward pass on the GPU fails with
-`Expected all tensors to be on the same device`.
+`Expected all tensors to be on the same device`. `persistent=False` keeps `state_dict()` as it was,
+so existing checkpoints still load with `strict=True`.
 
-`persistent=False` keeps `state_dict()` exactly as it was (the attribute was never saved), so
-existing checkpoints still load with `strict=True`.
-
-The rule does not fire on `nn.Parameter`s, on attributes already registered, on attributes
-assigned before `super().__init__()` (registering would fail there), or on attributes that are
-reassigned to something other than a tensor (or `None`) elsewhere in the class.
+Left alone: `nn.Parameter`s, registered buffers, attributes set before `super().__init__()`,
+trained tensors (`requires_grad`, or given to an optimizer: parameters, not buffers), attributes no
+other method reads, and attributes also set to a non-tensor. Also set to a value that may not be a
+tensor, the attribute is reported, not fixed.
 
 ## Example
 ```python
@@ -38,39 +39,20 @@ class PositionalEncoding(nn.Module):
 
 ## Fix safety
 Safe: with `persistent=False` the state dict, the values and attribute access are unchanged; only
-`.to()` and friends now move the tensor.
+`.to()` and friends now move the tensor. Unsafe for a class whose base is defined in another file
+(`class BetaVAE(BaseVAE)`), taken for an `nn.Module` because it defines `forward` and builds layers.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
-
 import libcst as cst
 
-from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
-from codemods.names import dotted_name
-from codemods.patterns import (
-    FACTORIES,
-    as_move,
-    calls_in,
-    function_blocks,
-    iter_classes,
-    linear_statements,
-    methods,
-    model_move,
-    module_classes,
-    moves_device,
-    strip_method_chain,
-)
-
-_TENSOR_FUNCTIONS = FACTORIES | frozenset(
-    f"torch.{name}"
-    for name in (
-        "from_numpy exp log sin cos sqrt pow triu tril outer cat stack matmul mm diag cumsum cumprod"
-        " zeros_like ones_like rand_like randn_like full_like empty_like clone einsum polar where"
-    ).split()
-)
-_NON_TENSOR_METHODS = frozenset({"item", "tolist", "numpy", "size", "dim", "numel", "__len__", "data_ptr"})
+from codemods.base import FixSafety, Invalid, Replacement, Rule, Valid
+from codemods.move_overrides import move_overrides, moved_attributes
+from codemods.nn_modules import inferred_module_classes, methods, module_classes
+from codemods.syntax import with_kwarg
+from codemods.tensor_attributes import ModuleAttributes, registered_buffers
+from codemods.whole_module_moves import classes_moved_whole, without_moves
 
 
 class TensorAttributeNotBuffer(Rule):
@@ -81,7 +63,7 @@ class TensorAttributeNotBuffer(Rule):
     triggers = ("__init__",)
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -90,21 +72,14 @@ class TensorAttributeNotBuffer(Rule):
                 def __init__(self):
                     super().__init__()
                     self.register_buffer("mask", torch.ones(4))
-            """
-        ),
-        valid(
-            """
-            import torch
-            from torch import nn
-
-            class Net(nn.Module):
-                def __init__(self):
-                    super().__init__()
                     self.scale = nn.Parameter(torch.ones(4))
+
+                def forward(self, x):
+                    return x * self.mask * self.scale
             """
         ),
         # Reassigned to a non-tensor elsewhere: a buffer would refuse that.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -119,17 +94,20 @@ class TensorAttributeNotBuffer(Rule):
             """
         ),
         # Not a module.
-        valid(
+        Valid(
             """
             import torch
 
             class Stats:
                 def __init__(self):
                     self.total = torch.zeros(4)
+
+                def add(self, x):
+                    self.total += x
             """
         ),
         # Before super().__init__(), register_buffer would raise.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -138,10 +116,13 @@ class TensorAttributeNotBuffer(Rule):
                 def __init__(self):
                     self.table = torch.arange(10)
                     super().__init__()
+
+                def forward(self, i):
+                    return self.table[i]
             """
         ),
-        # Not a tensor.
-        valid(
+        # Not a tensor; or a tensor only code outside the class reads (an id), never the module.
+        Valid(
             """
             import torch
             from torch import nn
@@ -152,81 +133,72 @@ class TensorAttributeNotBuffer(Rule):
                     self.n = n
                     self.shape = torch.Size([n, n])
                     self.layer = nn.Linear(n, n)
+                    self.run_id = torch.tensor([7])
+
+                def forward(self, x):
+                    return self.layer(x).view(self.shape)
+            """
+        ),
+        # A trained tensor is a parameter: a buffer moved by .to() is a new tensor the optimizer never sees.
+        Valid(
+            """
+            import torch
+            from torch import nn, optim
+
+            class Agent(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.log_alpha = torch.tensor(0.0)
+                    self.log_alpha.requires_grad = True
+                    self.alpha_optim = optim.Adam([self.log_alpha], lr=1e-3)
+
+                def alpha(self):
+                    return self.log_alpha.exp()
             """
         ),
     ]
     INVALID = [
         Invalid(
             """
-            import torch
-            from torch import nn
+            import torch as T
+            from torch.nn import Module
 
-            class FocalLoss(nn.Module):
-                def __init__(self, weights):
-                    super().__init__()
+            class Causal(Module):
+                def __init__(self, n, weights):
+                    Module.__init__(self)
                     # class weights
-                    self.alpha = torch.tensor(weights)  # per class
-            """,
-            """
-            import torch
-            from torch import nn
-
-            class FocalLoss(nn.Module):
-                def __init__(self, weights):
-                    super().__init__()
-                    # class weights
-                    self.register_buffer("alpha", torch.tensor(weights), persistent=False)  # per class
-            """,
-        ),
-        Invalid(
-            """
-            import math
-            import torch
-            import torch.nn as nn
-
-            class PositionalEncoding(nn.Module):
-                def __init__(self, d_model, max_len=64):
-                    super(PositionalEncoding, self).__init__()
-                    pe = torch.zeros(max_len, d_model)
-                    position = torch.arange(0, max_len).unsqueeze(1)
-                    pe[:, 0::2] = torch.sin(position)
+                    self.alpha = T.tensor(weights)  # per class
+                    pe = T.zeros(n, 4)
+                    pe[:, 0::2] = T.sin(T.arange(0, n).unsqueeze(1))
                     self.pe = pe.unsqueeze(0)
-            """,
-            """
-            import math
-            import torch
-            import torch.nn as nn
-
-            class PositionalEncoding(nn.Module):
-                def __init__(self, d_model, max_len=64):
-                    super(PositionalEncoding, self).__init__()
-                    pe = torch.zeros(max_len, d_model)
-                    position = torch.arange(0, max_len).unsqueeze(1)
-                    pe[:, 0::2] = torch.sin(position)
-                    self.register_buffer("pe", pe.unsqueeze(0), persistent=False)
-            """,
-        ),
-        Invalid(
-            """
-            import torch as T
-            from torch.nn import Module
-
-            class Causal(Module):
-                def __init__(self, n):
-                    Module.__init__(self)
                     self.mask = T.tril(T.ones(n, n)) == 0
+                    self.mask = self.mask.contiguous()
+
+                def forward(self, x):
+                    return x.masked_fill(self.mask, 0) * self.alpha + self.pe
             """,
             """
             import torch as T
             from torch.nn import Module
 
             class Causal(Module):
-                def __init__(self, n):
+                def __init__(self, n, weights):
                     Module.__init__(self)
+                    # class weights
+                    self.register_buffer("alpha", T.tensor(weights), persistent=False)  # per class
+                    pe = T.zeros(n, 4)
+                    pe[:, 0::2] = T.sin(T.arange(0, n).unsqueeze(1))
+                    self.register_buffer("pe", pe.unsqueeze(0), persistent=False)
                     self.register_buffer("mask", T.tril(T.ones(n, n)) == 0, persistent=False)
+                    self.mask = self.mask.contiguous()
+
+                def forward(self, x):
+                    return x.masked_fill(self.mask, 0) * self.alpha + self.pe
             """,
+            message="`self.alpha` is a plain tensor attribute",
+            line=8,
         ),
-        # Moved as a whole below: the hand-written .cuda() goes.
+        # Moved as a whole below: the hand-written .cuda() goes, and so do overrides that only moved it.
         Invalid(
             """
             import torch
@@ -235,39 +207,20 @@ class TensorAttributeNotBuffer(Rule):
             class Net(nn.Module):
                 def __init__(self):
                     super().__init__()
-                    self.offset = torch.zeros(4).cuda()
-
-            model = Net().cuda()
-            """,
-            """
-            import torch
-            from torch import nn
-
-            class Net(nn.Module):
-                def __init__(self):
-                    super().__init__()
-                    self.register_buffer("offset", torch.zeros(4), persistent=False)
-
-            model = Net().cuda()
-            """,
-        ),
-        # ...and so does a to() override that only moved the attributes.
-        Invalid(
-            """
-            import torch
-            from torch import nn
-
-            class Net(nn.Module):
-                def __init__(self):
-                    super().__init__()
-                    self.anchors = torch.rand(8, 2)
+                    self.anchors = torch.rand(8, 2).cuda()
 
                 def to(self, *args, **kwargs):
                     self.anchors = self.anchors.to(*args, **kwargs)
                     return super().to(*args, **kwargs)
 
+                def cuda(self, device=None):
+                    self.anchors = self.anchors.cuda(device)
+                    return super(Net, self).cuda(device)
+
                 def forward(self, x):
                     return x + self.anchors
+
+            model = Net().cuda()
             """,
             """
             import torch
@@ -280,9 +233,91 @@ class TensorAttributeNotBuffer(Rule):
 
                 def forward(self, x):
                     return x + self.anchors
+
+            model = Net().cuda()
+            """,
+            message="the `to()` override only moved `anchors`",
+        ),
+        # Set to None first, then in a branch: the None is registered, so the tensor updates the buffer.
+        # Set in both branches (legacy constructors too): both are registered.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Attn(nn.Module):
+                def __init__(self, n, causal, learned):
+                    super().__init__()
+                    self.mask = None
+                    if causal:
+                        self.mask = torch.triu(torch.ones(n, n), diagonal=1).bool()
+                    if learned:
+                        self.bias = torch.Tensor([0.5, 1.0])
+                    else:
+                        self.bias = torch.FloatTensor(2).zero_()
+
+                def forward(self, x):
+                    x = x if self.mask is None else x.masked_fill(self.mask, 0.0)
+                    return x * self.bias
+            """,
+            """
+            import torch
+            from torch import nn
+
+            class Attn(nn.Module):
+                def __init__(self, n, causal, learned):
+                    super().__init__()
+                    self.register_buffer("mask", None, persistent=False)
+                    if causal:
+                        self.mask = torch.triu(torch.ones(n, n), diagonal=1).bool()
+                    if learned:
+                        self.register_buffer("bias", torch.Tensor([0.5, 1.0]), persistent=False)
+                    else:
+                        self.register_buffer("bias", torch.FloatTensor(2).zero_(), persistent=False)
+
+                def forward(self, x):
+                    x = x if self.mask is None else x.masked_fill(self.mask, 0.0)
+                    return x * self.bias
+            """,
+            message="it starts as None",
+            line=7,
+        ),
+        # Set in a helper __init__ calls, and reassigned (to a tensor) by forward.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Running(nn.Module):
+                def __init__(self, n):
+                    super().__init__()
+                    self.reset(n)
+
+                def reset(self, n):
+                    self.mean = torch.zeros(n)
+
+                def forward(self, x):
+                    self.mean = 0.9 * self.mean + 0.1 * x.mean(0).detach()
+                    return x - self.mean
+            """,
+            """
+            import torch
+            from torch import nn
+
+            class Running(nn.Module):
+                def __init__(self, n):
+                    super().__init__()
+                    self.reset(n)
+
+                def reset(self, n):
+                    self.register_buffer("mean", torch.zeros(n), persistent=False)
+
+                def forward(self, x):
+                    self.mean = 0.9 * self.mean + 0.1 * x.mean(0).detach()
+                    return x - self.mean
             """,
         ),
-        # A to() override that does more than moving is kept, and said so.
+        # Reassigned to a value that may not be a tensor: reported, not fixed.
         Invalid(
             """
             import torch
@@ -291,284 +326,113 @@ class TensorAttributeNotBuffer(Rule):
             class Net(nn.Module):
                 def __init__(self):
                     super().__init__()
-                    self.anchors = torch.rand(8, 2)
+                    self.mask = torch.ones(4)
 
-                def to(self, device):
-                    print("moving")
-                    self.anchors = self.anchors.to(device)
-                    return super().to(device)
+                def set_mask(self, mask):
+                    self.mask = mask
+
+                def forward(self, x):
+                    return x * self.mask
             """,
-            """
-            import torch
-            from torch import nn
-
-            class Net(nn.Module):
-                def __init__(self):
-                    super().__init__()
-                    self.register_buffer("anchors", torch.rand(8, 2), persistent=False)
-
-                def to(self, device):
-                    print("moving")
-                    self.anchors = self.anchors.to(device)
-                    return super().to(device)
-            """,
+            message="may not be a tensor",
         ),
+        # A base class from another file: taken for an nn.Module, so the fix is unsafe.
         Invalid(
             """
-            import numpy as np
             import torch
             from torch import nn
+            from models import BaseVAE
 
-            class Policy(nn.Module):
-                def __init__(self, low, high):
+            class BetaVAE(BaseVAE):
+                def __init__(self):
                     super().__init__()
-                    self.scale = torch.from_numpy((high - low) / 2.0).float()
-                    self.scale = self.scale.clamp(min=1e-3)
+                    self.fc = nn.Linear(4, 4)
+                    self.c_max = torch.Tensor([25])
+
+                def forward(self, x):
+                    return self.fc(x) * self.c_max
             """,
             """
-            import numpy as np
             import torch
             from torch import nn
+            from models import BaseVAE
 
-            class Policy(nn.Module):
-                def __init__(self, low, high):
+            class BetaVAE(BaseVAE):
+                def __init__(self):
                     super().__init__()
-                    self.register_buffer("scale", torch.from_numpy((high - low) / 2.0).float(), persistent=False)
-                    self.scale = self.scale.clamp(min=1e-3)
+                    self.fc = nn.Linear(4, 4)
+                    self.register_buffer("c_max", torch.Tensor([25]), persistent=False)
+
+                def forward(self, x):
+                    return self.fc(x) * self.c_max
             """,
+            message="taken for an nn.Module",
         ),
     ]
 
     def check(self) -> None:
-        module = self.context.module
-        local_modules = module_classes(module, self.aliases)
-        if not local_modules:
+        local_modules = module_classes(self.tree, self.aliases)
+        inferred = inferred_module_classes(self.tree, self.aliases)
+        if not local_modules and not inferred:
             return
-        moved_classes = self._classes_moved_whole(module, local_modules)
-        for cls in iter_classes(module):
-            if cls.name.value in local_modules:
-                self._check_class(cls, cls.name.value in moved_classes)
+        moved_classes = classes_moved_whole(self.tree, self.aliases, local_modules | inferred)
+        for cls in self.tree.of_type(self.context.module, cst.ClassDef):
+            if cls.name.value in local_modules | inferred:
+                self._check_class(cls, cls.name.value in moved_classes, cls.name.value in inferred, local_modules)
 
-    def _classes_moved_whole(self, module: cst.Module, local_modules: set[str]) -> set[str]:
-        """Classes an instance of which is moved with .to()/.cuda() somewhere in the file."""
-        instances: dict[str, str] = {}  # variable -> class
-        moved: set[str] = set()
-        statements = [s for block in function_blocks(module) for s in linear_statements(block)]
-        for small in statements:
-            if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                root = strip_method_chain(small.value, self.aliases)
-                target = dotted_name(small.targets[0].target)
-                if isinstance(root, cst.Call) and dotted_name(root.func) in local_modules and target:
-                    instances[target] = dotted_name(root.func)  # type: ignore[assignment]
-            found = model_move(small, self.aliases)
-            if found is None:
+    def _check_class(self, cls: cst.ClassDef, moved_whole: bool, inferred: bool, local_modules: set[str]) -> None:
+        attributes = ModuleAttributes(self.tree, self.aliases, cls, local_modules)
+        fixes: dict[str, dict[cst.CSTNode, Replacement]] = {}
+        notes: dict[str, str] = {}
+        candidates = attributes.buffer_candidates(registered_buffers(self.tree, cls))
+        for candidate in candidates:
+            name, doubtful = candidate.name, candidate.doubtful
+            if candidate.grouped:
+                self.report(candidate.firsts[0], f"`self.{name}` holds a tuple of tensors that `.to(device)` will"
+                            " not move, and a buffer holds one tensor: register each, or create them in forward")
                 continue
-            name, move = found
-            root = strip_method_chain(move.subject, self.aliases)
-            if name in instances:
-                moved.add(instances[name])
-            elif isinstance(root, cst.Call) and dotted_name(root.func) in local_modules:
-                moved.add(dotted_name(root.func))  # type: ignore[arg-type]
-        return moved
+            if doubtful is not None or candidate.unrewritable:
+                why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor, which"
+                       " a buffer would refuse" if doubtful else candidate.unrewritable)
+                self.report(candidate.firsts[0], f"{_message(name)}; {why}: not fixed")
+                continue
+            fixes[name] = {assign: self._register(name, assign, moved_whole) for assign in candidate.firsts}
+            notes[name] = _STARTS_NONE if candidate.starts_none else ""
+        if not fixes:
+            return
+        dead, kept = move_overrides(methods(cls), set(fixes))
+        for override in kept:
+            self.report(override, f"this {override.name.value}() override does more than move tensor attributes;"
+                        " now that they are buffers, check whether it is still needed")
+        common = "".join(_dead_override(o) for o in dead)
+        if inferred:
+            common += f"; `{cls.name.value}` is taken for an nn.Module (its base is defined elsewhere)"
+        if dead:  # an override may only go together with every registration it stood in for
+            removals = {o: cst.RemovalSentinel.REMOVE for o in dead}
+            fixes = {next(iter(fixes)): {e: r for edits in [*fixes.values(), removals] for e, r in edits.items()}}
+        for candidate in candidates:
+            if candidate.name in notes:
+                self.report(candidate.firsts[0], _message(candidate.name) + notes[candidate.name] + common,
+                            edits=fixes.get(candidate.name), safety=FixSafety.UNSAFE if inferred else None)
 
-    def _check_class(self, cls: cst.ClassDef, moved_whole: bool) -> None:
-        own = methods(cls)
-        init = own.get("__init__")
-        if init is None or not isinstance(init.body, cst.IndentedBlock):
-            return
-        statements = linear_statements(init.body.body)
-        start = next((i for i, s in enumerate(statements) if _is_super_init(s)), None)
-        if start is None:
-            return
-        registered = _registered_buffers(cls)
-        local_tensors: set[str] = set()
-        candidates: list[tuple[str, cst.Assign]] = []
-        for small in statements[start + 1:]:
-            if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
-                continue
-            target = small.targets[0].target
-            if isinstance(target, cst.Name):
-                if self._is_tensor(small.value, local_tensors, None):
-                    local_tensors.add(target.value)
-                else:
-                    local_tensors.discard(target.value)
-                continue
-            attribute = _self_attribute(target)
-            if attribute is None or attribute in registered or attribute in {n for n, _ in candidates}:
-                continue
-            if self._is_tensor(small.value, local_tensors, None):
-                candidates.append((attribute, small))
-        candidates = [
-            (name, assign) for name, assign in candidates if self._only_tensors_assigned(cls, name, assign)
-        ]
-        if not candidates:
-            return
-        override = own.get("to")
-        if override is None:
-            for name, assign in candidates:
-                self._report(name, assign, {assign: self._register(name, assign, moved_whole)})
-            return
-        # A to() override: convert everything in one fix, and remove the override if that was its job.
-        edits: dict[cst.CSTNode, Replacement] = {
-            assign: self._register(name, assign, moved_whole) for name, assign in candidates
-        }
-        names = {name for name, _ in candidates}
-        if _only_moves(override, names):
-            edits[override] = cst.RemovalSentinel.REMOVE
-        else:
-            self.report(
-                override,
-                "this to() override does more than move tensor attributes; now that they are buffers,"
-                " check whether it is still needed",
-            )
-        first_name, first_assign = candidates[0]
-        self._report(first_name, first_assign, edits)
-
-    def _report(self, name: str, assign: cst.Assign, edits: dict) -> None:  # type: ignore[type-arg]
-        self.report(
-            assign,
-            f"`self.{name}` is a plain tensor attribute: `.to(device)` will not move it;"
-            " register it as a buffer",
-            edits=edits,
-        )
-
-    def _register(self, name: str, assign: cst.Assign, moved_whole: bool) -> cst.Expr:
+    def _register(self, name: str, assign: cst.Assign | cst.AnnAssign, moved_whole: bool) -> cst.Expr:
         value = assign.value
+        assert value is not None
         if moved_whole:
-            value = value.visit(_DropMoves(self))  # type: ignore[assignment]
-        call = cst.Call(
-            func=cst.Attribute(value=cst.Name("self"), attr=cst.Name("register_buffer")),
-            args=[
-                cst.Arg(cst.SimpleString(f'"{name}"')),
-                cst.Arg(value),
-                cst.Arg(
-                    cst.Name("False"),
-                    keyword=cst.Name("persistent"),
-                    equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")),
-                ),
-            ],
-        )
-        return cst.Expr(call)
-
-    def _is_tensor(self, node: cst.BaseExpression, local_tensors: set[str], attribute: str | None) -> bool:
-        """Does ``node`` evidently evaluate to a tensor?"""
-        if isinstance(node, cst.Name):
-            return node.value in local_tensors
-        if attribute is not None and _self_attribute(node) == attribute:
-            return True
-        if isinstance(node, cst.Call):
-            if self.aliases.qualify(node.func) in _TENSOR_FUNCTIONS:
-                return True
-            func = node.func
-            if isinstance(func, cst.Attribute) and self.aliases.qualify(func) is None:
-                return func.attr.value not in _NON_TENSOR_METHODS and self._is_tensor(
-                    func.value, local_tensors, attribute
-                )
-            return False
-        if isinstance(node, cst.BinaryOperation):
-            return any(self._is_tensor(s, local_tensors, attribute) for s in (node.left, node.right))
-        if isinstance(node, cst.Comparison):
-            return self._is_tensor(node.left, local_tensors, attribute)
-        if isinstance(node, cst.Subscript):
-            return self._is_tensor(node.value, local_tensors, attribute)
-        return False
-
-    def _only_tensors_assigned(self, cls: cst.ClassDef, name: str, first: cst.Assign) -> bool:
-        for method in methods(cls).values():
-            if not isinstance(method.body, cst.IndentedBlock):
-                continue
-            for small in linear_statements(method.body.body):
-                if small is first or not isinstance(small, cst.Assign):
-                    continue
-                if any(_self_attribute(t.target) == name for t in small.targets):
-                    value = small.value
-                    if not (
-                        (isinstance(value, cst.Name) and value.value == "None")
-                        or self._is_tensor(value, set(), name)
-                    ):
-                        return False
-        return True
+            value = without_moves(value, self.aliases)
+        register = cst.Attribute(value=cst.Name("self"), attr=cst.Name("register_buffer"))
+        call = cst.Call(func=register, args=[cst.Arg(cst.SimpleString(f'"{name}"')), cst.Arg(value)])
+        return cst.Expr(with_kwarg(call, "persistent", cst.Name("False")))
 
 
-class _DropMoves(cst.CSTTransformer):
-    """``torch.zeros(3).cuda()`` -> ``torch.zeros(3)``: the buffer follows the module now."""
-
-    def __init__(self, rule: TensorAttributeNotBuffer) -> None:
-        super().__init__()
-        self.rule = rule
-
-    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
-        move = as_move(updated_node)
-        if move is not None and moves_device(move, self.rule.aliases) and len(updated_node.args) <= 1:
-            return move.subject
-        return updated_node
+_STARTS_NONE = "; it starts as None: None is registered, and the tensor set later updates the buffer"
 
 
-def _self_attribute(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
-        return node.attr.value
-    return None
+def _dead_override(override: cst.FunctionDef) -> str:
+    method = override.name.value
+    moved = ", ".join(f"`{n}`" for n in sorted(moved_attributes(override) or ()))
+    return f"; the `{method}()` override only moved {moved}, which `.{method}()` moves as a buffer: removed"
 
 
-def _is_super_init(small: cst.BaseSmallStatement) -> bool:
-    """``super().__init__(...)``, ``super(Cls, self).__init__()``, ``Base.__init__(self, ...)``."""
-    if not isinstance(small, cst.Expr) or not isinstance(small.value, cst.Call):
-        return False
-    func = small.value.func
-    if not (isinstance(func, cst.Attribute) and func.attr.value == "__init__"):
-        return False
-    receiver = func.value
-    if isinstance(receiver, cst.Call) and dotted_name(receiver.func) == "super":
-        return True
-    args = small.value.args
-    return bool(args) and dotted_name(args[0].value) == "self"
-
-
-def _registered_buffers(cls: cst.ClassDef) -> set[str]:
-    names = set()
-    for call in calls_in(cls):
-        if (
-            isinstance(call.func, cst.Attribute)
-            and call.func.attr.value == "register_buffer"
-            and call.args
-            and isinstance(call.args[0].value, cst.SimpleString)
-        ):
-            names.add(call.args[0].value.evaluated_value)
-    return names  # type: ignore[return-value]
-
-
-def _only_moves(method: cst.FunctionDef, names: set[str]) -> bool:
-    """Is ``method`` just ``self.a = self.a.to(*args, **kwargs)`` lines and ``return super().to(...)``?"""
-    if not isinstance(method.body, cst.IndentedBlock):
-        return False
-    body: Sequence[cst.BaseStatement] = method.body.body
-    if not body:
-        return False
-    for stmt in body:
-        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
-            return False
-        small = stmt.body[0]
-        if isinstance(small, cst.Return) and small.value is not None:
-            call = small.value
-            if not (
-                isinstance(call, cst.Call)
-                and isinstance(call.func, cst.Attribute)
-                and call.func.attr.value == "to"
-                and isinstance(call.func.value, cst.Call)
-                and dotted_name(call.func.value.func) == "super"
-            ):
-                return False
-            continue
-        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
-            return False
-        name = _self_attribute(small.targets[0].target)
-        value = small.value
-        is_move_of_itself = (
-            isinstance(value, cst.Call)
-            and isinstance(value.func, cst.Attribute)
-            and value.func.attr.value in ("to", "cuda", "cpu")
-            and _self_attribute(value.func.value) == name
-        )
-        if name not in names or not is_move_of_itself:
-            return False
-    return True
+def _message(name: str) -> str:
+    return f"`self.{name}` is a plain tensor attribute: `.to(device)` will not move it; register it as a buffer"

@@ -1,21 +1,33 @@
 """## What it does
-Finds an optimizer (`torch.optim.*`, or any call given `model.parameters()` /
-`model.named_parameters()`) built before that model is moved to a device in the same function, and
-moves the construction, with an LR scheduler built on it right after, to just below the move. A move
-under a condition (`if use_cuda: model.cuda()`) counts: the optimizer goes below the whole `if`.
+Finds an optimizer built from a model's parameters before that model is moved to a device, and
+moves the construction (with an LR scheduler built on it right after) to just below the move. An
+optimizer is any call given `model.parameters()`, `model.named_parameters()` or another
+`*parameters()` method (`torch.optim.*`, other libraries' optimizers, an EMA helper copying the
+parameters); `model` may be an attribute (`self.G`). Constructions in a row move together, in
+order. A move counts at the top level of the same block or under an `if` there (`if use_cuda:
+model.cuda()`: the optimizer goes below the whole `if`); a model already moved earlier, or moved
+only inside a loop, is not reported.
+
+Reported without a fix: the optimizer is used in between (`optimizer.load_state_dict(...)`), what
+it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
+is wrapped before the move (`nn.DataParallel(model)` changes `named_parameters()`), it is built in
+an `if` branch with the move after the `if`, or `model.init_optimizer()` builds it out of sight.
 
 ## Why is this bad?
-The optimizer belongs after `.to(device)`: that is the order PyTorch documents, and the one every
-reader expects. Built before, it works only as long as the move keeps the same parameter objects;
-state loaded into it before the move (`optimizer.load_state_dict(...)` from a checkpoint) stays on the
-CPU while the gradients are on the GPU, and the first `optimizer.step()` fails with
-`Expected all tensors to be on the same device`. Code that swaps parameters when moving (XLA, some
-wrappers) leaves the optimizer updating tensors the model no longer uses.
+The optimizer belongs after `.to(device)`: that is the order PyTorch documents. How much it matters
+depends on the optimizer. SGD, Adam and the other `torch.optim` classes create their state at the
+first step and `Module.to()` moves parameters in place, so they run today; the order still bites
+as soon as state is loaded into them before the move (`load_state_dict` casts it to the devices
+the parameters are on then: the CPU) or when a move swaps the parameter objects (XLA, some
+wrappers). Adagrad creates its state when it is built, and helpers that copy the parameters (an
+EMA of the weights) copy them where they are: built before the move, both stay on the CPU while
+the gradients are on the GPU, and the first step fails with `Expected all tensors to be on the
+same device`.
 
 ## Example
 ```python
 model = Net()
-optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+optimizer = torch.optim.Adagrad(model.parameters(), lr=1e-2)
 model.to(device)
 ```
 
@@ -23,12 +35,13 @@ Use instead:
 ```python
 model = Net()
 model.to(device)
-optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+optimizer = torch.optim.Adagrad(model.parameters(), lr=1e-2)
 ```
 
 ## Fix safety
-Safe when nothing between the construction and the move touches the optimizer (or the values it was
-built from); otherwise the rule only reports.
+Safe: the construction moves only past statements that neither use what it builds nor change
+what it is built from, and past a move that keeps the same parameter objects, so the program
+computes the same thing, with the state created where the parameters end up.
 """
 
 from __future__ import annotations
@@ -37,18 +50,10 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.base import FixSafety, Invalid, Rule, valid
-from codemods.names import dotted_name
-from codemods.patterns import (
-    assigned_names,
-    calls_in,
-    function_blocks,
-    linear_statements,
-    method_chain,
-    model_move,
-    names_in,
-    positional,
-)
+from codemods.base import FixSafety, Invalid, Rule, Valid
+from codemods.model_move_order import LaterMove, later_move, move_after_enclosing_if, moved_before, statement_blocks
+from codemods.optimizer_builds import OptimizerBuild, is_scheduler, optimizer_build, optimizer_setup
+from codemods.optimizer_relocation import why_left_in_place
 
 
 class OptimizerBeforeMove(Rule):
@@ -56,34 +61,21 @@ class OptimizerBeforeMove(Rule):
     name = "optimizer-before-move"
     summary = "optimizer built before the model is moved; build it after .to(device)"
     fix_safety = FixSafety.SAFE
-    triggers = ("parameters()",)
+    triggers = ("parameters(", "_optimi")
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             model = Net().to(device)
             optimizer = torch.optim.Adam(model.parameters())
+            critic = Critic()
+            critic.to(device)
+            critic_opt = torch.optim.SGD(critic.parameters(), lr=0.1)
             """
         ),
-        valid(
-            """
-            import torch
-            model = Net()
-            model.to(device)
-            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-            """
-        ),
-        # Never moved.
-        valid(
-            """
-            import torch
-            model = Net()
-            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-            """
-        ),
-        # A different model is moved.
-        valid(
+        # Never moved; a different model is moved.
+        Valid(
             """
             import torch
             model = Net()
@@ -91,44 +83,58 @@ class OptimizerBeforeMove(Rule):
             teacher.to(device)
             """
         ),
-        # A new model replaces the old one: the optimizer really is for the old one.
-        valid(
-            """
-            import torch
-            model = Net()
-            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-            model = Net().to(device)
-            """
-        ),
-        # A dtype change is not a move.
-        valid(
+        # A dtype change is not a move; a new model replaces the old one: the optimizer really is
+        # for the old one.
+        Valid(
             """
             import torch
             model = Net()
             optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
             model.to(torch.float16)
+            model = Net().to(device)
+            """
+        ),
+        # Moved before the optimizer; moved again after a checkpoint is reloaded: a second move.
+        Valid(
+            """
+            import torch
+            model = Net()
+            model = model.to(device)
+            optimizer = torch.optim.Adam(model.parameters())
+            for epoch in range(10):
+                train(model, optimizer)
+                if worse:
+                    model.load_state_dict(torch.load("best.pt"))
+                    model = model.to(device)
+            """
+        ),
+        # Moved only inside a loop: not a move this rule can place an optimizer after.
+        Valid(
+            """
+            import torch
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            for shard in shards:
+                model.to(shard.device)
+            """
+        ),
+        # A parameter count is not an optimizer; attribute models moved first are fine.
+        Valid(
+            """
+            import torch
+
+            class Trainer:
+                def __init__(self):
+                    self.G = Generator()
+                    n_params = sum(p.numel() for p in self.G.parameters())
+                    self.G.cuda()
+                    self.G_opt = torch.optim.Adam(self.G.parameters())
             """
         ),
     ]
     INVALID = [
         Invalid(
             """
-            import torch
-            model = Net()
-            # Adam with defaults
-            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
-            model.to(device)
-            """,
-            """
-            import torch
-            model = Net()
-            model.to(device)
-            # Adam with defaults
-            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
-            """,
-        ),
-        Invalid(
-            """
             import torch.optim as optim
 
             def train(model, device):
@@ -186,10 +192,7 @@ class OptimizerBeforeMove(Rule):
             import torch
             model = Seq2Seq()
             optimizer = torch.optim.Adam(
-                [
-                    {"params": model.encoder.parameters(), "lr": 1e-4},
-                    {"params": model.decoder.parameters()},
-                ],
+                [{"params": model.encoder.parameters(), "lr": 1e-4}, {"params": model.decoder.parameters()}],
                 lr=1e-3,
             )
 
@@ -201,15 +204,12 @@ class OptimizerBeforeMove(Rule):
 
             model = model.to("cuda")
             optimizer = torch.optim.Adam(
-                [
-                    {"params": model.encoder.parameters(), "lr": 1e-4},
-                    {"params": model.decoder.parameters()},
-                ],
+                [{"params": model.encoder.parameters(), "lr": 1e-4}, {"params": model.decoder.parameters()}],
                 lr=1e-3,
             )
             """,
         ),
-        # The optimizer is used before the move: report only.
+        # State loaded before the move stays on the CPU: report only.
         Invalid(
             """
             import torch
@@ -217,7 +217,8 @@ class OptimizerBeforeMove(Rule):
             optimizer = torch.optim.Adam(model.parameters())
             optimizer.load_state_dict(checkpoint["optimizer"])
             model.to(device)
-            """
+            """,
+            message="its state is loaded before the move",
         ),
         # The learning rate changes in between: moving the line would change it.
         Invalid(
@@ -228,103 +229,221 @@ class OptimizerBeforeMove(Rule):
             optimizer = torch.optim.SGD(model.parameters(), lr=lr)
             lr = 0.01
             model.cuda()
+            """,
+            message="what it is built from may change in between",
+        ),
+        # Constructions in a row move together, in their order, below the conditional move.
+        Invalid(
             """
+            import torch.optim as optim
+
+            class InfoGAN:
+                def __init__(self, args):
+                    self.G, self.D = Generator(), Discriminator()
+                    self.G_opt = optim.Adam(self.G.parameters(), lr=args.lr)
+                    self.D_opt = optim.Adam(self.D.parameters(), lr=args.lr)
+                    if args.gpu_mode:
+                        self.G.cuda()
+                        self.D.cuda()
+            """,
+            """
+            import torch.optim as optim
+
+            class InfoGAN:
+                def __init__(self, args):
+                    self.G, self.D = Generator(), Discriminator()
+                    if args.gpu_mode:
+                        self.G.cuda()
+                        self.D.cuda()
+                    self.G_opt = optim.Adam(self.G.parameters(), lr=args.lr)
+                    self.D_opt = optim.Adam(self.D.parameters(), lr=args.lr)
+            """,
+            message="moved together with `self.G_opt`",
+        ),
+        Invalid(
+            """
+            import torch
+            model = Net()
+            # sparse features
+            optimizer = torch.optim.Adagrad(model.parameters(), lr=0.01)
+            model.cuda()
+            """,
+            """
+            import torch
+            model = Net()
+            model.cuda()
+            # sparse features
+            optimizer = torch.optim.Adagrad(model.parameters(), lr=0.01)
+            """,
+            message="Adagrad creates its state when it is built",
+        ),
+        # A `*parameters()` method of the model, inside a wrapper.
+        Invalid(
+            """
+            import torch.optim as optim
+            model = Transformer()
+            optimizer = NoamOpt(optim.Adam(model.get_trainable_parameters()), 512)
+            if opt.cuda:
+                model = model.cuda()
+            """,
+            """
+            import torch.optim as optim
+            model = Transformer()
+            if opt.cuda:
+                model = model.cuda()
+            optimizer = NoamOpt(optim.Adam(model.get_trainable_parameters()), 512)
+            """,
+            message="`optimizer` is built before `model` is moved",
+        ),
+        # Wrapped before the move: `named_parameters()` would change.
+        Invalid(
+            """
+            import torch
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            model = torch.nn.DataParallel(model)
+            model = model.cuda()
+            """,
+            message="`model` is wrapped before it is moved",
+        ),
+        # The model changes in between.
+        Invalid(
+            """
+            import torch
+            model = resnet18()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            model.fc = torch.nn.Linear(512, 10)
+            model.to(device)
+            """,
+            message="`model` may change in between",
+        ),
+        # A method of `self` in between may use `self.optimizer`.
+        Invalid(
+            """
+            import torch
+
+            class Runner:
+                def setup(self):
+                    self.optimizer = torch.optim.Adam(self.model.parameters())
+                    self.restore_checkpoint()
+                    self.model.cuda()
+            """,
+            message="it is used in between",
+        ),
+        # Built in a branch, moved after it: moving it would build it on every path.
+        Invalid(
+            """
+            import torch
+            model = Net()
+            if args.resume:
+                optimizer = torch.optim.Adam(model.parameters())
+            model.cuda()
+            """,
+            message="the move is after the `if` it is built in",
+        ),
+        Invalid(
+            """
+            import torch
+            model = DocReader(args)
+            model.init_optimizer()
+            if args.cuda:
+                model.cuda()
+            """,
+            message="what it builds is defined elsewhere",
         ),
     ]
 
     def check(self) -> None:
-        module = self.context.module
-        for block in function_blocks(module):
-            self._check_block(block)
+        for statements in statement_blocks(self.tree):
+            index = 0
+            while index < len(statements):
+                index = self._check_from(statements, index)
 
-    def _check_block(self, block: Sequence[cst.BaseStatement]) -> None:
-        for index, stmt in enumerate(block):
-            built = self._optimizer(stmt)
-            if built is None:
-                continue
-            optimizer, model = built
-            scheduler = block[index + 1] if index + 1 < len(block) else None
-            if scheduler is not None and not self._is_scheduler(scheduler, optimizer):
+    def _check_from(self, statements: Sequence[cst.BaseStatement], index: int) -> int:
+        """Check the construction (or run of constructions) at ``index``; the next index to look at."""
+        stmt = statements[index]
+        setup = optimizer_setup(stmt)
+        if setup is not None:
+            self._check_setup(statements, index, *setup)
+            return index + 1
+        group = self._group(statements, index)
+        if not group:
+            return index + 1
+        builds = [build for build, _, _ in group]
+        moved_at = max(found.index for _, _, found in group)
+        wrapped = [build.models[0] for build, _, found in group if found.wrapped]
+        moving = [s for build, scheduler, _ in group for s in (build.statement, scheduler) if s is not None]
+        end = index + len(moving)
+        reason = f"`{wrapped[0]}` is wrapped before it is moved" if wrapped else why_left_in_place(
+            self.tree, self.aliases, builds, moving, statements[end:moved_at], statements[moved_at])
+        edits = None
+        if reason is None:
+            edits = {s: cst.RemovalSentinel.REMOVE for s in moving}
+            edits[statements[moved_at]] = cst.FlattenSentinel([statements[moved_at], *moving])
+        for position, build in enumerate(builds):
+            message = _message(build)
+            if reason is not None:
+                message += f"; left in place: {reason}"
+            elif position:
+                message += f"; moved together with `{builds[0].target}`"
+            self.report(build.statement, message, edits=None if position else edits)
+        return end
+
+    def _group(
+        self, statements: Sequence[cst.BaseStatement], index: int
+    ) -> list[tuple[OptimizerBuild, cst.BaseStatement | None, LaterMove]]:
+        """The constructions from ``index`` on, one after the other (each with the scheduler built
+        on it right after), of models moved later in this block and not before."""
+        group = []
+        while index < len(statements):
+            build = optimizer_build(self.tree, self.aliases, statements[index])
+            if build is None:
+                break
+            scheduler = statements[index + 1] if index + 1 < len(statements) else None
+            if scheduler is not None and not is_scheduler(self.aliases, scheduler, build.target):
                 scheduler = None
-            moved_at = self._move_index(block, index + 1, model)
-            if moved_at is None:
-                continue
-            self._fix(block, index, scheduler, moved_at, optimizer, model)
+            after = index + 1 + (scheduler is not None)
+            if any(moved_before(self.tree, self.aliases, build.statement, model) for model in build.models):
+                break
+            moves = [later_move(self.tree, self.aliases, statements, after, model) for model in build.models]
+            found = [move for move in moves if move is not None]
+            if not found:
+                if not group:
+                    self._check_outside(build)
+                break
+            group.append((build, scheduler, max(found, key=lambda move: move.index)))
+            index = after
+        return group
 
-    def _optimizer(self, stmt: cst.BaseStatement) -> tuple[str, str] | None:
-        """``opt = <optimizer>(model.parameters(), ...)``: (optimizer name, model name)."""
-        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
-            return None
-        small = stmt.body[0]
-        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
-            return None
-        target = dotted_name(small.targets[0].target)
-        if target is None or not isinstance(small.value, cst.Call):
-            return None
-        qualified = self.aliases.qualify(small.value.func) or ""
-        if qualified.startswith("torch.optim.lr_scheduler"):
-            return None
-        for call in calls_in(small.value):
-            if (
-                call is not small.value
-                and isinstance(call.func, cst.Attribute)
-                and call.func.attr.value in ("parameters", "named_parameters")
-            ):
-                owner = dotted_name(call.func.value)
-                if owner is not None:
-                    return target, owner.split(".")[0]
-        return None
+    def _check_outside(self, build: OptimizerBuild) -> None:
+        """Built in an ``if`` branch, moved after the ``if``: moving it there builds it on every path."""
+        for model in build.models:
+            if move_after_enclosing_if(self.tree, self.aliases, build.statement, model) is not None:
+                self.report(build.statement, _message(build) + "; left in place: the move is after the"
+                            " `if` it is built in")
+                return
 
-    def _is_scheduler(self, stmt: cst.BaseStatement, optimizer: str) -> bool:
-        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
-            return False
-        small = stmt.body[0]
-        if not (isinstance(small, cst.Assign) and isinstance(small.value, cst.Call)):
-            return False
-        call = small.value
-        qualified = self.aliases.qualify(call.func) or dotted_name(call.func) or ""
-        args = positional(call)
-        takes_optimizer = bool(args) and dotted_name(args[0].value) == optimizer
-        last = qualified.split(".")[-1]
-        return takes_optimizer and (
-            qualified.startswith("torch.optim.lr_scheduler.") or last.endswith(("LR", "Scheduler", "scheduler"))
-        )
-
-    def _move_index(self, block: Sequence[cst.BaseStatement], start: int, model: str) -> int | None:
-        for index in range(start, len(block)):
-            stmt = block[index]
-            for small in linear_statements([stmt]):
-                found = model_move(small, self.aliases)
-                if found is None or found[0] != model:
-                    continue
-                if isinstance(small, cst.Assign) and dotted_name(method_chain(small.value, self.aliases)[0]) != model:
-                    return None  # `model = Net().to(...)`: a new model, not a move of this one
-                return index
-            if model in assigned_names(stmt):
-                return None
-        return None
-
-    def _fix(
-        self,
-        block: Sequence[cst.BaseStatement],
-        index: int,
-        scheduler: cst.BaseStatement | None,
-        moved_at: int,
-        optimizer: str,
-        model: str,
-    ) -> None:
-        construction = block[index]
-        moving = [construction] + ([scheduler] if scheduler is not None else [])
-        between = block[index + len(moving): moved_at]
-        message = f"`{optimizer}` is built before `{model}` is moved; build it after the move"
-        names_needed = set().union(*(names_in(s) for s in moving)) - {model}
-        produced = set().union(*(assigned_names(s) for s in moving))
-        touched = any(
-            names_in(s) & produced or assigned_names(s) & names_needed for s in between
-        )
-        if touched:
-            self.report(construction, message + " (left in place: it is used, or its inputs change, in between)")
+    def _check_setup(self, statements: Sequence[cst.BaseStatement], index: int, owner: str, method: str) -> None:
+        """``model.init_optimizer()`` before ``model.cuda()``: what it builds is out of sight."""
+        stmt = statements[index]
+        assert isinstance(stmt, cst.SimpleStatementLine)
+        if moved_before(self.tree, self.aliases, stmt, owner) or not (
+            later_move(self.tree, self.aliases, statements, index + 1, owner)
+            or move_after_enclosing_if(self.tree, self.aliases, stmt, owner)
+        ):
             return
-        edits = {s: cst.RemovalSentinel.REMOVE for s in moving}
-        edits[block[moved_at]] = cst.FlattenSentinel([block[moved_at], *moving])
-        self.report(construction, message, edits=edits)
+        self.report(stmt, f"`{owner}.{method}()` is called before `{owner}` is moved; an optimizer built"
+                    " there belongs after the move (left in place: what it builds is defined elsewhere)")
+
+
+def _message(build: OptimizerBuild) -> str:
+    models = " and ".join(f"`{model}`" for model in build.models)
+    message = f"`{build.target}` is built before {models} {'is' if len(build.models) == 1 else 'are'} moved"
+    if build.eager:
+        return message + ": Adagrad creates its state when it is built, where the parameters are then, so" \
+            " the first step after the move mixes devices; build it after the move"
+    if build.from_torch:
+        return message + "; build it after the move (this one runs today, as PyTorch's optimizers create" \
+            " their state at the first step, but state loaded before the move would stay behind)"
+    return message + "; build it after the move (what it makes from the parameters now, state or copies," \
+        " stays where they are now)"

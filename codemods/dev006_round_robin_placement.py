@@ -1,31 +1,42 @@
 """## What it does
 Finds layers built in a loop and spread over the GPUs round-robin (`layer.to(f"cuda:{i % n}")`,
-`.cuda(i % n)`, `device_id = i % torch.cuda.device_count()`), and replaces that placement with data
-parallelism: the model is built whole, and the script's entry point (the function its
-`if __name__ == "__main__":` block calls) becomes DistributedDataParallel scaffolding for `torchrun`:
+`.cuda(i % n)`, `torch.device("cuda", i % n)`, or a `device_id = i % n` the placement reads), and
+replaces that placement with data parallelism: the model is built whole, and the script's entry point
+(the function its `if __name__ == "__main__":` block calls) becomes DistributedDataParallel
+scaffolding for `torchrun`:
 
 * a `setup_distributed()` helper reads `RANK`, `LOCAL_RANK` and `WORLD_SIZE` from the environment
   torchrun sets, picks `cuda:<local rank>` (or the CPU), and joins the process group with `nccl` on
   GPUs or `gloo` on CPUs: no hard-coded `MASTER_ADDR`/`MASTER_PORT`, no `mp.spawn`;
 * the model is moved to that device and wrapped in `DistributedDataParallel` (with
-  `device_ids=[local_rank]` on a GPU);
+  `device_ids=[local_rank]` on a GPU), and the forward passes go through the wrapper;
 * a `DataLoader` gets a `DistributedSampler` (each process takes its share of every epoch) and the
   epoch loop calls `sampler.set_epoch(epoch)`;
 * printing and `torch.save` run on rank 0 only; the process group is destroyed at the end.
 
-Run plainly (`python train.py`) the script is a group of one and initialises nothing. On N GPUs:
+Every other placement computed `% n` in the same model (a head on `cuda:{(depth - 1) % n}`,
+activations hopping between GPUs in `forward`) goes too, so on a machine without a GPU (`n == 0`)
+nothing divides by zero. Run plainly (`python train.py`) the script is a group of one and
+initialises nothing. On N GPUs:
 
 ```
 torchrun --nproc-per-node=N train.py
 ```
 
 Each process then keeps the batch size it had, so the global batch is N times larger: scale the
-learning rate or the batch size as you would for any data-parallel run.
+learning rate or the batch size as you would for any data-parallel run. Inputs built in the script
+still need `.to(device)`; DEV001 and DEV010 add it.
 
-Layers placed by hand on fixed GPUs (`self.net1.to("cuda:0")`, `self.net2.to("cuda:1")`, with
-`x.to("cuda:1")` hops in `forward`) are pipeline-style model parallelism: that is reported, not
-rewritten. When the script's structure is not recognisable (no entry point, the model built outside
-it, an existing launcher or process group), the finding says what is missing and nothing is changed.
+The fix needs the placed layers to form one `nn.Module` (an `nn.ModuleList`, `nn.Sequential` or the
+model itself: layers kept in a plain Python list would be left behind by `.to(device)`) and every
+forward pass to go through the wrapper (not `model.encoder(x)`, a loop over the model's layers, or
+the model handed to a helper). When that, or the script's structure (no entry point, the model built
+outside it, an existing launcher or process group), is not there, the finding says what is missing
+and nothing is changed. Also reported, never rewritten: layer i moved to GPU i (`.cuda(i)`, a GPU
+per layer), GPUs picked `% n` for objects built elsewhere (`devices.append(torch.device(...))`), and
+layers placed by hand on fixed GPUs (`self.net1.to("cuda:0")`, `self.net2.to("cuda:1")`:
+pipeline-style model parallelism). GPUs taken from an explicit list (`zip(layers, device_ids)`) are
+the caller's choice and are left alone.
 
 ## Why is this bad?
 Round-robin placement gives no parallelism: block i+1 waits for block i on another GPU, and the
@@ -36,13 +47,42 @@ of the data and averages gradients, which is what the loop was reaching for.
 
 ## Example
 ```python
-for i in range(blocks):
-    block = nn.Linear(hidden, hidden)
-    self.blocks.append(block.to(f"cuda:{i % num_gpus}"))
+import torch
+from torch import nn
+
+num_gpus = torch.cuda.device_count()
+
+
+class Stack(nn.Module):
+    def __init__(self, blocks=4, hidden=8):
+        super().__init__()
+        self.blocks = nn.ModuleList()
+        for i in range(blocks):
+            block = nn.Linear(hidden, hidden)
+            self.blocks.append(block.to(f"cuda:{i % num_gpus}"))
+
+    def forward(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
+
+
+def train():
+    model = Stack()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(10):
+        batch = torch.randn(4, 8)
+        loss = model(batch).sum()
+        loss.backward()
+        optimizer.step()
+    print("done")
+
+
+if __name__ == "__main__":
+    train()
 ```
 
-Use instead: build the blocks on one device and run `torchrun --nproc-per-node=N train.py` with the
-generated scaffolding.
+Use instead (what the fix writes):
 
 ## Fix safety
 Unsafe: it restructures the program and changes how it must be launched to use several GPUs.
@@ -53,130 +93,93 @@ from __future__ import annotations
 
 import re
 import textwrap
-from dataclasses import dataclass, field
-from typing import Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
-from codemods.names import dotted_name
-from codemods.walk import descendants, of_type
-from codemods.patterns import (
-    as_move,
-    assigned_names,
-    calls_in,
-    code_of,
-    kwarg,
-    last_top_import,
-    names_in,
-    positional,
+from codemods.base import FixSafety, Invalid, Rule, Valid
+from codemods.ddp_scaffolding import SETUP_DISTRIBUTED, find_script, scaffolding_edits
+from codemods.placed_layers import unregistered
+from codemods.round_robin import removal_edits, round_robins
+from codemods.syntax import code_of
+from codemods.torch_names import as_move
+
+_MAY_PLACE = re.compile(r"%|cuda:|\.cuda\(\s*\w|device\(")
+_USE_INSTEAD = "Use instead (what the fix writes):"
+_MESSAGE = (
+    "layers are placed on GPUs round-robin (`i % n`): no parallelism, and consecutive layers"
+    " on different GPUs break the forward pass; use DistributedDataParallel under torchrun"
+)
+_BY_INDEX = (
+    "layer i is placed on GPU i (`.cuda(i)`): no parallelism, consecutive layers on different GPUs"
+    " break the forward pass, and it needs a GPU per layer; use DistributedDataParallel under torchrun"
 )
 
-_TORCHRUN_VARIABLES = ("rank", "local_rank", "world_size", "device", "sampler", "ddp_model")
-_INDEXED_CUDA = re.compile(r"\.cuda\(\s*\d")
-_LAUNCHED_ALREADY = ("init_process_group", "mp.spawn", "multiprocessing.spawn", "DistributedDataParallel")
+
+def _example(doc: str) -> str:
+    """The docstring's example script: the form `autofix explain DEV006` shows is an INVALID example."""
+    return doc.split("## Example\n```python\n", 1)[1].split("```", 1)[0]
 
 
-@dataclass
-class _Placement:
-    loop: cst.CSTNode  # a for-loop, or a comprehension
-    owner: str  # the class (or function) whose construction runs the loop
-    edits: dict[cst.CSTNode, Replacement] = field(default_factory=dict)
-    node: cst.CSTNode | None = None
+_EXAMPLE_BEFORE = _example(__doc__)
+_STACK_BEFORE = _EXAMPLE_BEFORE[_EXAMPLE_BEFORE.index("class Stack"):_EXAMPLE_BEFORE.index("def train")]
+_STACK_AFTER = _STACK_BEFORE.replace('block.to(f"cuda:{i % num_gpus}")', "block")
+_FIXED_SCRIPT = """\
+import torch
+from torch import nn
+import os
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel
+
+num_gpus = torch.cuda.device_count()
 
 
-_SCRIPT_BEFORE = textwrap.dedent(
-            """
-            import torch
-            from torch import nn
+<model><setup_distributed>
 
-            class Stack(nn.Module):
-                def __init__(self, n=4):
-                    super().__init__()
-                    self.layers = nn.ModuleList()
-                    for i in range(n):
-                        device_id = i % torch.cuda.device_count()
-                        layer = nn.Linear(8, 8)
-                        layer = layer.to(f"cuda:{device_id}")
-                        self.layers.append(layer)
 
-                def forward(self, x):
-                    for layer in self.layers:
-                        x = layer(x)
-                    return x
+def train():
+    rank, local_rank, world_size, device = setup_distributed()
+    model = Stack()
+    model = model.to(device)
+    ddp_model = model
+    if world_size > 1:
+        ddp_model = DistributedDataParallel(model, device_ids=[local_rank] if torch.cuda.is_available() else None)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(10):
+        batch = torch.randn(4, 8)
+        loss = ddp_model(batch).sum()
+        loss.backward()
+        optimizer.step()
+    if rank == 0:
+        print("done")
+    if world_size > 1:
+        dist.destroy_process_group()
 
-            def train():
-                model = Stack()
-                optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-                for step in range(10):
-                    loss = model(torch.randn(4, 8)).sum()
-                    loss.backward()
-                    optimizer.step()
-                print("done")
 
-            if __name__ == "__main__":
-                train()
-            """
-)
-_SCRIPT_AFTER = textwrap.dedent(
-            '''
-            import torch
-            from torch import nn
-            import os
-            import torch.distributed as dist
-            from torch.nn.parallel import DistributedDataParallel
+if __name__ == "__main__":
+    train()
+"""
 
-            class Stack(nn.Module):
-                def __init__(self, n=4):
-                    super().__init__()
-                    self.layers = nn.ModuleList()
-                    for i in range(n):
-                        layer = nn.Linear(8, 8)
-                        self.layers.append(layer)
 
-                def forward(self, x):
-                    for layer in self.layers:
-                        x = layer(x)
-                    return x
+def _fixed(model: str, builder: str = "Stack") -> str:
+    """The example fixed, its model written as ``model``: the one copy of the helper's text goes in."""
+    script = _FIXED_SCRIPT.replace("<model>", textwrap.dedent(model))
+    script = script.replace("<setup_distributed>\n", SETUP_DISTRIBUTED)
+    return script.replace("Stack()", f"{builder}()")
 
-            def setup_distributed():
-                """Join the process group torchrun describes in the environment.
 
-                Run plainly (`python script.py`) there is no such environment: a group of one, nothing to join.
-                """
-                rank = int(os.environ.get("RANK", 0))
-                local_rank = int(os.environ.get("LOCAL_RANK", 0))
-                world_size = int(os.environ.get("WORLD_SIZE", 1))
-                if torch.cuda.is_available():
-                    torch.cuda.set_device(local_rank)
-                    device = torch.device("cuda", local_rank)
-                else:
-                    device = torch.device("cpu")
-                if world_size > 1:
-                    dist.init_process_group(backend="nccl" if torch.cuda.is_available() else "gloo")
-                return rank, local_rank, world_size, device
+def _variant(model: str, builder: str = "Stack") -> str:
+    """The example with another model (built by ``builder``)."""
+    return _EXAMPLE_BEFORE.replace(_STACK_BEFORE, textwrap.dedent(model)).replace("Stack()", f"{builder}()")
 
-            def train():
-                rank, local_rank, world_size, device = setup_distributed()
-                model = Stack()
-                model = model.to(device)
-                ddp_model = model
-                if world_size > 1:
-                    ddp_model = DistributedDataParallel(model, device_ids=[local_rank] if torch.cuda.is_available() else None)
-                optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-                for step in range(10):
-                    loss = ddp_model(torch.randn(4, 8)).sum()
-                    loss.backward()
-                    optimizer.step()
-                if rank == 0:
-                    print("done")
-                if world_size > 1:
-                    dist.destroy_process_group()
 
-            if __name__ == "__main__":
-                train()
-            '''
+_EXAMPLE_AFTER = _fixed(_STACK_AFTER)
+_PLACED = '            self.blocks.append(block.to(f"cuda:{i % num_gpus}"))\n'
+_PLACED_IN_PLACE = "            block.cuda(i % num_gpus)\n            self.blocks.append(block)\n"
+_PLACED_BY_ID = (
+    "            if num_gpus > 1:\n                device_id = i % num_gpus\n"
+    "            else:\n                device_id = 0\n"
+    '            self.blocks.append(block.to(torch.device("cuda", device_id)))\n'
 )
 
 
@@ -188,85 +191,166 @@ class RoundRobinPlacement(Rule):
     triggers = ("cuda",)
 
     VALID = [
-        valid(
-            """
-            import torch
-            layers = [torch.nn.Linear(4, 4) for _ in range(3)]
-            model = torch.nn.Sequential(*layers).to("cuda")
-            """
-        ),
+        Valid("import torch\nnet = torch.nn.Sequential(*[torch.nn.Linear(4, 4) for _ in range(3)]).cuda()\n"),
         # One device for all layers, chosen once.
-        valid(
-            """
-            import torch
-            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-            blocks = torch.nn.ModuleList()
-            for i in range(4):
-                blocks.append(torch.nn.Linear(4, 4).to(device))
-            """
-        ),
+        Valid("import torch\nblocks = [torch.nn.Linear(4, 4).to(device) for i in range(4)]\n"),
         # Modulo on the loop variable, but not for a device.
-        valid(
-            """
-            import torch
-            for i in range(8):
-                if i % 2 == 0:
-                    print(torch.cuda.device_count())
-            """
-        ),
+        Valid("import torch\nfor i in range(8):\n    if i % 2 == 0:\n        print(torch.cuda.device_count())\n"),
         # Data sharded per device is not layer placement.
-        valid(
-            """
-            import torch
-            shards = [torch.randn(2, 2) for _ in range(4)]
-            """
-        ),
-        valid(
-            """
-            import torch
-            model = torch.nn.Linear(4, 4).cuda(0)
-            """
-        ),
+        Valid("import torch\nshards = [torch.randn(2, 2) for _ in range(4)]\n"),
+        Valid("import torch\nmodel = torch.nn.Linear(4, 4).cuda(0)\n"),
         # Already data parallel.
-        valid(
-            """
-            import torch
-            from torch.nn.parallel import DistributedDataParallel
-            model = DistributedDataParallel(torch.nn.Linear(4, 4).cuda(local_rank), device_ids=[local_rank])
-            """
-        ),
+        Valid("import torch\nmodel = torch.nn.parallel.DistributedDataParallel(net.cuda(rank), device_ids=[rank])\n"),
+        # GPUs taken from an explicit list, one per layer: a deliberate choice, not round-robin.
+        Valid("import torch\n\ndef place(net, ids):\n    for layer, i in zip(net, ids):\n        layer.cuda(i)\n"),
+        # A process's GPU chosen from its rank, outside any loop: how DDP scripts pick their device.
+        Valid("import torch\n\ndef worker(rank, net):\n    return net.cuda(rank % torch.cuda.device_count())\n"),
     ]
     INVALID = [
-        # No entry point to turn into DDP scaffolding: report what is missing.
+        # The form the documentation shows.
+        Invalid(_EXAMPLE_BEFORE, _EXAMPLE_AFTER, message="round-robin", line=13),
+        # The layer placed in place, then appended.
+        Invalid(_EXAMPLE_BEFORE.replace(_PLACED, _PLACED_IN_PLACE), _EXAMPLE_AFTER),
+        # The device id defined in both branches of an if/else, and torch.device("cuda", id).
+        Invalid(_EXAMPLE_BEFORE.replace(_PLACED, _PLACED_BY_ID), _EXAMPLE_AFTER),
+        # `.cuda(device)` after `device = i % n`, in a builder function that returns an nn.Sequential.
         Invalid(
-            """
-            import torch
-            from torch import nn
+            _variant(
+                """\
+                def stack(blocks=4, hidden=8):
+                    layers = []
+                    for i in range(blocks):
+                        device = i % torch.cuda.device_count()
+                        layers.append(nn.Linear(hidden, hidden).cuda(device))
+                    return nn.Sequential(*layers)
 
-            class Stack(nn.Module):
-                def __init__(self, n):
-                    super().__init__()
-                    self.layers = nn.ModuleList()
-                    for i in range(n):
-                        self.layers.append(nn.Linear(8, 8).to(f"cuda:{i % torch.cuda.device_count()}"))
-            """
+
+                """,
+                builder="stack",
+            ),
+            _fixed(
+                """\
+                def stack(blocks=4, hidden=8):
+                    layers = []
+                    for i in range(blocks):
+                        layers.append(nn.Linear(hidden, hidden))
+                    return nn.Sequential(*layers)
+
+
+                """,
+                builder="stack",
+            ),
         ),
+        # A comprehension in nn.ModuleList, and the head placed `% n` on another line of the model.
+        Invalid(
+            _variant(
+                """\
+                class Stack(nn.Module):
+                    def __init__(self, blocks=4, hidden=8):
+                        super().__init__()
+                        self.blocks = nn.ModuleList(
+                            [nn.Linear(hidden, hidden).to(f"cuda:{i % num_gpus}") for i in range(blocks)]
+                        )
+                        self.head = nn.Linear(hidden, 1).to(f"cuda:{(blocks - 1) % num_gpus}")
+
+                    def forward(self, x):
+                        return self.head(self.blocks[-1](x))
+
+
+                """
+            ),
+            _fixed(
+                """\
+                class Stack(nn.Module):
+                    def __init__(self, blocks=4, hidden=8):
+                        super().__init__()
+                        self.blocks = nn.ModuleList(
+                            [nn.Linear(hidden, hidden) for i in range(blocks)]
+                        )
+                        self.head = nn.Linear(hidden, 1)
+
+                    def forward(self, x):
+                        return self.head(self.blocks[-1](x))
+
+
+                """
+            ),
+        ),
+        # No entry point to turn into DDP scaffolding: report what is missing.
+        Invalid(_EXAMPLE_BEFORE.split("\n\nif __name__")[0], message="no entry point found", line=13),
+        # A script that launches its own processes already: not ours to restructure.
+        Invalid(
+            _EXAMPLE_BEFORE.replace("    train()", "    torch.multiprocessing.spawn(train, nprocs=2)"),
+            message="already starts processes",
+        ),
+        # The entry point has a `device` of its own.
+        Invalid(
+            _EXAMPLE_BEFORE.replace("def train():\n", "def train():\n    device = 'cpu'\n"),
+            message="already uses the names device",
+        ),
+        # A builder that returns a Python list, called stage by stage: no module to wrap, no call to route.
         Invalid(
             """
             import torch
             from torch import nn
 
-            num_gpus = torch.cuda.device_count()
+            def build_stages(width, depth):
+                n = torch.cuda.device_count()
+                stages = []
+                for i in range(depth):
+                    stages.append(nn.Linear(width, width).cuda(i % n))
+                return stages
 
-            class Stack(nn.Module):
-                def __init__(self, n):
-                    super().__init__()
-                    self.layers = nn.ModuleList()
-                    for i in range(n):
-                        layer = nn.Linear(8, 8)
-                        layer.cuda(i % num_gpus)
-                        self.layers.append(layer)
+            def main():
+                stages = build_stages(8, 4)
+                x = torch.randn(2, 8)
+                for stage in stages:
+                    x = stage(x)
+
+            if __name__ == "__main__":
+                main()
+            """,
+            message="returns `stages`, a Python list, not an nn.Module",
+            line=8,
+        ),
+        # Layers kept in a plain list attribute: `.to(device)` would leave them behind.
+        Invalid(
+            _EXAMPLE_BEFORE.replace("self.blocks = nn.ModuleList()", "self.blocks = []"),
+            message="a Python list that no nn.Module registers",
+        ),
+        # A forward pass that would go around the wrapper.
+        Invalid(
+            _EXAMPLE_BEFORE.replace('print("done")', "print(model.blocks[0](batch))"),
+            message="`model.blocks[0](...)` is called directly",
+        ),
+        # Only the branch that computes `i % n` places round-robin (line 10, not line 7).
+        Invalid(
             """
+            import torch
+
+            def place(layers, n, device_ids=None):
+                for i, layer in enumerate(layers):
+                    if device_ids is not None:
+                        device = device_ids[i]
+                        layer.cuda(device)
+                    else:
+                        device = i % n
+                        layer.cuda(device)
+            """,
+            message="round-robin",
+            line=10,
+        ),
+        # Layer i on GPU i: no `% n`, a GPU per layer. Reported, not rewritten.
+        Invalid(
+            "import torch\nlayers = [torch.nn.Linear(2, 2) for _ in range(4)]\n\ndef place():\n"
+            "    for i in range(4):\n        layers[i].cuda(i)\n",
+            message="layer i is placed on GPU i",
+            line=6,
+        ),
+        # GPUs picked round-robin for objects built elsewhere: reported, not rewritten.
+        Invalid(
+            "import torch\n\ndef devices(count, n):\n    return [f'cuda:{i % n}' for i in range(count)]\n",
+            message="picked for objects this code does not move",
         ),
         # Hand-split model parallelism: reported with advice, left alone.
         Invalid(
@@ -282,177 +366,50 @@ class RoundRobinPlacement(Rule):
 
                 def forward(self, x):
                     return self.net2(self.net1(x.to("cuda:0")).to("cuda:1"))
-            """
-        ),
-        # A script that launches its own processes already: not ours to restructure.
-        Invalid(
-            """
-            import torch
-            import torch.multiprocessing as mp
-            from torch import nn
-
-            class Stack(nn.Module):
-                def __init__(self):
-                    super().__init__()
-                    self.layers = nn.ModuleList(
-                        nn.Linear(4, 4).to(f"cuda:{i % 2}") for i in range(4)
-                    )
-
-            def main(rank):
-                model = Stack()
-
-            if __name__ == "__main__":
-                mp.spawn(main, nprocs=2)
-            """
-        ),
-        Invalid(_SCRIPT_BEFORE, _SCRIPT_AFTER),
-        Invalid(
-            _SCRIPT_BEFORE.replace(
-                'layer = layer.to(f"cuda:{device_id}")',
-                'layer = layer.to(f"cuda:{device_id}") if torch.cuda.is_available() else layer',
-            ).replace("def train():\n", "def train():\n    device = 'cpu'\n")
+            """,
+            message="pipeline-style model parallelism",
         ),
     ]
 
+    @classmethod
+    def doc(cls) -> str:
+        """The module docstring, with the fixed example (built from the one copy of the helper's text)."""
+        before, marker, rest = super().doc().partition(_USE_INSTEAD)
+        return f"{before}{marker}\n\n```python\n{_EXAMPLE_AFTER}```\n{rest}"
+
     def check(self) -> None:
-        source = self.context.source
-        if "%" not in source and "cuda:" not in source and not _INDEXED_CUDA.search(source):
-            return  # neither a modulo placement nor GPUs named by index: nothing to look at
-        module = self.context.module
-        self._report_hand_split(module)
-        placements = self._placements(module)
-        if not placements:
+        if not _MAY_PLACE.search(self.context.source):
+            return  # no modulo and no GPU chosen by a number: nothing to look at
+        self._report_hand_split()
+        found = round_robins(self.tree, self.aliases)
+        if not found:
             return
-        missing = self._structure_problems(module, placements)
-        message = (
-            "layers are placed on GPUs round-robin (`i % n`): no parallelism, and consecutive layers"
-            " on different GPUs break the forward pass; use DistributedDataParallel under torchrun"
-        )
-        if missing:
-            for placement in placements:
-                self.report(placement.node or placement.loop, f"{message} (not rewritten: {missing})")
+        placed, edits, problems = found[0], {}, []
+        if len(found) > 1:
+            problems.append(f"GPUs are picked in {len(found)} places ({', '.join(r.owner.name.value for r in found)})")
+        if placed.by_index:
+            problems.append(f"`{code_of(placed.by_index[0].call)}` needs as many GPUs as layers; convert it by hand")
+        if placed.choices:
+            problems.append(f"the GPUs are picked for objects this code does not move (`{code_of(placed.choices[0])}`)")
+        if not problems:
+            problems.extend(unregistered(self.tree, self.aliases, placed))
+            edits, problem = removal_edits(self.tree, self.aliases, placed)
+            script = find_script(self.tree, self.aliases, placed.owner.name.value)
+            problems.extend(p for p in (problem, script) if isinstance(p, str) and p)
+        if not problems:
+            edits.update(scaffolding_edits(self.tree, self.aliases, script))
+            self.report(placed.placements[0].call, _MESSAGE, edits=edits)
             return
-        edits: dict[cst.CSTNode, Replacement] = {}
-        for placement in placements:
-            edits.update(placement.edits)
-        edits.update(self._scaffolding(module, placements[0].owner))
-        self.report(placements[0].node or placements[0].loop, message, edits=edits)
+        why = f" (not rewritten: {'; '.join(problems)})"
+        for each in found:
+            for node in [*(move.call for move in each.placements), *each.choices]:
+                self.report(node, _MESSAGE + why)
+            for move in each.by_index:
+                self.report(move.call, _BY_INDEX + why)
 
-    # -- finding the placements
-
-    def _placements(self, module: cst.Module) -> list[_Placement]:
-        found: list[_Placement] = []
-        for owner, loop, target, body in _loops_with_owner(module):
-            loop_vars = names_in(target)
-            derived = {
-                name
-                for small in _loop_statements(loop)
-                if isinstance(small, cst.Assign) and _modulo_of(small.value, loop_vars)
-                for name in assigned_names(small)
-            }
-            placement = _Placement(loop, owner)
-            for call in calls_in(body):
-                move = as_move(call)
-                if move is None or move.device is None:
-                    continue
-                device_names = names_in(move.device)
-                if _modulo_of(move.device, loop_vars) or device_names & derived:
-                    placement.node = placement.node or call
-                    placement.edits.update(self._strip(loop, call, move.subject))
-            if placement.node is not None:
-                placement.edits.update(_drop_unused(loop, derived, placement.edits))
-                found.append(placement)
-        return found
-
-    def _strip(self, loop: cst.CSTNode, call: cst.Call, subject: cst.BaseExpression) -> dict[cst.CSTNode, Replacement]:
-        """Remove the statement that only places the layer (with an `if` around it that only guards
-        the placement), or unwrap the move inside an expression."""
-        for stmt in _loop_body(loop):
-            if isinstance(stmt, cst.SimpleStatementLine) and _only_places(stmt, call, subject):
-                return {stmt: cst.RemovalSentinel.REMOVE}
-            if (
-                isinstance(stmt, cst.If)
-                and stmt.orelse is None
-                and isinstance(stmt.body, cst.IndentedBlock)
-                and len(stmt.body.body) == 1
-                and isinstance(stmt.body.body[0], cst.SimpleStatementLine)
-                and _only_places(stmt.body.body[0], call, subject)
-            ):
-                return {stmt: cst.RemovalSentinel.REMOVE}
-        return {call: subject}
-
-    # -- is the script a shape we can make distributed?
-
-    def _structure_problems(self, module: cst.Module, placements: list[_Placement]) -> str:
-        if any(marker in self.context.source for marker in _LAUNCHED_ALREADY):
-            return "the script already starts processes or a process group; convert it by hand"
-        if self.aliases.local_name_for("torch") != "torch":
-            return "the fix is written against `import torch`, which this file lacks"
-        entry = _entry_function(module)
-        if entry is None:
-            return "no entry point found (an `if __name__ == \"__main__\":` block calling a function)"
-        owner = placements[0].owner
-        if _model_statement(entry, owner) is None:
-            return f"the entry point `{entry.name.value}()` does not build the `{owner}` model"
-        taken = sorted(set(_TORCHRUN_VARIABLES) & assigned_names(entry) | (
-            {p.name.value for p in entry.params.params} & set(_TORCHRUN_VARIABLES)
-        ))
-        if taken:
-            return f"`{entry.name.value}()` already uses the names {', '.join(taken)}"
-        if any(isinstance(s, cst.FunctionDef) and s.name.value == "setup_distributed" for s in module.body):
-            return "a `setup_distributed` function exists already"
-        return ""
-
-    # -- the scaffolding
-
-    def _scaffolding(self, module: cst.Module, owner: str) -> dict[cst.CSTNode, Replacement]:
-        entry = _entry_function(module)
-        assert entry is not None
-        loader = _loader_statement(entry, self.aliases)
-        imports = [
-            line
-            for line, bound in (
-                ("import os", self.aliases.names.get("os") == "os"),
-                ("import torch.distributed as dist", self.aliases.names.get("dist") == "torch.distributed"),
-                (
-                    "from torch.nn.parallel import DistributedDataParallel",
-                    self.aliases.names.get("DistributedDataParallel")
-                    == "torch.nn.parallel.DistributedDataParallel",
-                ),
-                (
-                    "from torch.utils.data.distributed import DistributedSampler",
-                    loader is None
-                    or self.aliases.names.get("DistributedSampler")
-                    == "torch.utils.data.distributed.DistributedSampler",
-                ),
-            )
-            if not bound
-        ]
-        anchor = last_top_import(module)
-        edits: dict[cst.CSTNode, Replacement] = {}
-        if anchor is not None and imports:
-            edits[anchor] = cst.FlattenSentinel([anchor, *(cst.parse_statement(i + "\n") for i in imports)])
-        # The helper goes right above the entry point, with the same blank lines around both.
-        helper = cst.parse_module(_SETUP_HELPER).body[0].with_changes(leading_lines=entry.leading_lines)
-        blank_lines = [cst.EmptyLine() for line in entry.leading_lines if line.comment is None] or [cst.EmptyLine()]
-        new_entry = _distribute(entry, owner, loader, self.aliases).with_changes(leading_lines=blank_lines)
-        edits[entry] = cst.FlattenSentinel([helper, new_entry])
-        return edits
-
-    # -- hand-split model parallelism
-
-    def _report_hand_split(self, module: cst.Module) -> None:
-        for cls in _classes(module):
-            indices: set[str] = set()
-            for call in calls_in(cls):
-                move = as_move(call)
-                if move is None or move.device is None:
-                    continue
-                literal = code_of(move.device).strip("'\"")
-                if move.method == "cuda" and isinstance(move.device, cst.Integer):
-                    literal = f"cuda:{move.device.value}"
-                if literal.startswith("cuda:") and literal[5:].isdigit():
-                    indices.add(literal)
+    def _report_hand_split(self) -> None:
+        for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
+            indices = {index for call in self.tree.of_type(cls, cst.Call) if (index := _fixed_gpu(call))}
             if len(indices) >= 2:
                 self.report(
                     cls.name,
@@ -463,288 +420,12 @@ class RoundRobinPlacement(Rule):
                 )
 
 
-_SETUP_HELPER = '''def setup_distributed():
-    """Join the process group torchrun describes in the environment.
-
-    Run plainly (`python script.py`) there is no such environment: a group of one, nothing to join.
-    """
-    rank = int(os.environ.get("RANK", 0))
-    local_rank = int(os.environ.get("LOCAL_RANK", 0))
-    world_size = int(os.environ.get("WORLD_SIZE", 1))
-    if torch.cuda.is_available():
-        torch.cuda.set_device(local_rank)
-        device = torch.device("cuda", local_rank)
-    else:
-        device = torch.device("cpu")
-    if world_size > 1:
-        dist.init_process_group(backend="nccl" if torch.cuda.is_available() else "gloo")
-    return rank, local_rank, world_size, device
-'''
-
-
-def _distribute(
-    entry: cst.FunctionDef, owner: str, loader: cst.SimpleStatementLine | None, aliases
-) -> cst.FunctionDef:  # type: ignore[no-untyped-def]
-    """The entry function with the DDP scaffolding woven into its body."""
-    assert isinstance(entry.body, cst.IndentedBlock)
-    body = list(entry.body.body)
-    start = 1 if body and _is_docstring(body[0]) else 0
-    new_body: list[cst.BaseStatement] = body[:start] + [
-        cst.parse_statement("rank, local_rank, world_size, device = setup_distributed()\n")
-    ]
-    model_stmt = _model_statement(entry, owner)
-    dataset = None
-    if loader is not None:
-        dataset = positional(loader.body[0].value)[0].value  # type: ignore[attr-defined]
-    wrapped: str | None = None
-    for stmt in body[start:]:
-        if stmt is loader and dataset is not None:
-            new_body.extend(_with_sampler(loader, dataset))
-            continue
-        if isinstance(stmt, cst.For) and loader is not None and _iterates(stmt, _assigned(loader)):
-            stmt = _with_set_epoch(stmt)
-        if wrapped is not None:
-            stmt = stmt.visit(_CallThrough(wrapped))  # type: ignore[assignment]
-        new_body.append(stmt)
-        if stmt is model_stmt:
-            # `model` stays the plain module (its attributes, indexing and state_dict keys unchanged);
-            # the forward passes go through the DistributedDataParallel wrapper, which syncs gradients.
-            wrapped = _assigned(model_stmt)
-            new_body.extend(
-                cst.parse_statement(line)
-                for line in (
-                    f"{wrapped} = {wrapped}.to(device)\n",
-                    f"ddp_model = {wrapped}\n",
-                    f"if world_size > 1:\n    ddp_model = DistributedDataParallel({wrapped}, device_ids=[local_rank]"
-                    " if torch.cuda.is_available() else None)\n",
-                )
-            )
-    destroy = cst.parse_statement("if world_size > 1:\n    dist.destroy_process_group()\n")
-    if new_body and m.matches(new_body[-1], m.SimpleStatementLine(body=[m.Return()])):
-        new_body.insert(len(new_body) - 1, destroy)
-    else:
-        new_body.append(destroy)
-    new_entry = entry.with_changes(body=entry.body.with_changes(body=new_body))
-    return new_entry.visit(_OnRankZero(aliases))  # type: ignore[return-value]
-
-
-class _CallThrough(cst.CSTTransformer):
-    """``model(x)`` -> ``ddp_model(x)``."""
-
-    def __init__(self, model: str) -> None:
-        super().__init__()
-        self.model = model
-
-    def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.Call:
-        if m.matches(updated_node.func, m.Name(self.model)):
-            return updated_node.with_changes(func=cst.Name("ddp_model"))
-        return updated_node
-
-
-class _OnRankZero(cst.CSTTransformer):
-    """``print(...)`` and ``torch.save(...)`` statements run on rank 0 only."""
-
-    def __init__(self, aliases) -> None:  # type: ignore[no-untyped-def]
-        super().__init__()
-        self.aliases = aliases
-
-    def leave_SimpleStatementLine(
-        self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine
-    ) -> cst.BaseStatement:
-        if len(updated_node.body) != 1 or not isinstance(updated_node.body[0], cst.Expr):
-            return updated_node
-        call = updated_node.body[0].value
-        if not isinstance(call, cst.Call):
-            return updated_node
-        if dotted_name(call.func) != "print" and self.aliases.qualify(call.func) != "torch.save":
-            return updated_node
-        return cst.If(
-            test=cst.parse_expression("rank == 0"),
-            body=cst.IndentedBlock(body=[updated_node.with_changes(leading_lines=[])]),
-            leading_lines=updated_node.leading_lines,
-        )
-
-
-def _with_sampler(loader: cst.SimpleStatementLine, dataset: cst.BaseExpression) -> list[cst.BaseStatement]:
-    assign = loader.body[0]
-    assert isinstance(assign, cst.Assign) and isinstance(assign.value, cst.Call)
-    call = assign.value
-    shuffle = kwarg(call, "shuffle")
-    shuffle_code = code_of(shuffle.value) if shuffle is not None else "False"
-    sampler = cst.parse_statement(
-        f"sampler = DistributedSampler({code_of(dataset)}, shuffle={shuffle_code}) if world_size > 1 else None\n"
-    ).with_changes(leading_lines=loader.leading_lines)
-    args = list(call.args)
-    if shuffle is not None and shuffle_code != "False":
-        # DataLoader refuses shuffle=True beside a sampler: the sampler shuffles instead.
-        args = [
-            a.with_changes(value=cst.parse_expression(f"sampler is None and {shuffle_code}"
-                                                      if shuffle_code != "True" else "sampler is None"))
-            if a is shuffle else a
-            for a in args
-        ]
-    last = args[-1]
-    args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-    args.append(cst.Arg(cst.Name("sampler"), keyword=cst.Name("sampler"),
-                        equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
-    new_loader = loader.with_changes(
-        body=[assign.with_changes(value=call.with_changes(args=args))], leading_lines=[]
-    )
-    return [sampler, new_loader]
-
-
-def _with_set_epoch(loop: cst.For) -> cst.For:
-    epoch = dotted_name(loop.target)
-    if epoch is None or epoch == "_":
-        epoch = "epoch"
-        loop = loop.with_changes(target=cst.Name("epoch"))
-    set_epoch = cst.parse_statement(f"if sampler is not None:\n    sampler.set_epoch({epoch})\n")
-    assert isinstance(loop.body, cst.IndentedBlock)
-    return loop.with_changes(body=loop.body.with_changes(body=[set_epoch, *loop.body.body]))
-
-
-def _iterates(loop: cst.For, name: str) -> bool:
-    """Does ``loop`` (or a loop inside it) iterate over ``name``?"""
-    inner = [loop] + [n for n in _fors(loop)]
-    return any(dotted_name(f.iter) == name for f in inner)
-
-
-def _fors(node: cst.CSTNode) -> list[cst.For]:
-    return of_type(node, cst.For)
-
-
-def _assigned(stmt: cst.SimpleStatementLine) -> str:
-    assign = stmt.body[0]
-    assert isinstance(assign, cst.Assign)
-    name = dotted_name(assign.targets[0].target)
-    assert name is not None
-    return name
-
-
-def _is_docstring(stmt: cst.BaseStatement) -> bool:
-    return m.matches(stmt, m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString() | m.ConcatenatedString())]))
-
-
-def _entry_function(module: cst.Module) -> cst.FunctionDef | None:
-    """The module-level function that ``if __name__ == "__main__":`` calls."""
-    functions = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
-    for stmt in module.body:
-        if not (isinstance(stmt, cst.If) and "__name__" in code_of(stmt.test) and "__main__" in code_of(stmt.test)):
-            continue
-        for call in calls_in(stmt.body):
-            name = dotted_name(call.func)
-            if name in functions and isinstance(functions[name].body, cst.IndentedBlock):
-                return functions[name]
-    return None
-
-
-def _model_statement(entry: cst.FunctionDef, owner: str) -> cst.SimpleStatementLine | None:
-    """``model = Owner(...)`` among the entry function's top-level statements."""
-    assert isinstance(entry.body, cst.IndentedBlock)
-    for stmt in entry.body.body:
-        if m.matches(
-            stmt,
-            m.SimpleStatementLine(
-                body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call(func=m.Name(owner)))]
-            ),
-        ):
-            return stmt  # type: ignore[return-value]
-    return None
-
-
-def _loader_statement(entry: cst.FunctionDef, aliases) -> cst.SimpleStatementLine | None:  # type: ignore[no-untyped-def]
-    """``loader = DataLoader(dataset, ...)`` (dataset a plain name) among the top-level statements."""
-    assert isinstance(entry.body, cst.IndentedBlock)
-    for stmt in entry.body.body:
-        if not m.matches(
-            stmt, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call())])
-        ):
-            continue
-        call = stmt.body[0].value  # type: ignore[attr-defined]
-        if aliases.qualify(call.func) == "torch.utils.data.DataLoader" and positional(call):
-            if isinstance(positional(call)[0].value, cst.Name) and kwarg(call, "sampler") is None:
-                return stmt  # type: ignore[return-value]
-    return None
-
-
-def _loops_with_owner(
-    module: cst.Module,
-) -> list[tuple[str, cst.CSTNode, cst.BaseExpression, cst.CSTNode]]:
-    """Every loop (for-statement or comprehension) as (owner, loop, target, body), the owner being the
-    class or top-level function it belongs to."""
-    found: list[tuple[str, cst.CSTNode, cst.BaseExpression, cst.CSTNode]] = []
-    for stmt in module.body:
-        if not isinstance(stmt, (cst.ClassDef, cst.FunctionDef)):
-            continue
-        for node in descendants(stmt):
-            if isinstance(node, cst.For):
-                found.append((stmt.name.value, node, node.target, node.body))
-            elif isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
-                found.append((stmt.name.value, node, node.for_in.target, node.elt))
-    return found
-
-
-def _classes(module: cst.Module) -> list[cst.ClassDef]:
-    return [s for s in module.body if isinstance(s, cst.ClassDef)]
-
-
-def _loop_body(loop: cst.CSTNode) -> Sequence[cst.BaseStatement]:
-    if not isinstance(loop, cst.For) or not isinstance(loop.body, cst.IndentedBlock):
-        return []
-    return loop.body.body
-
-
-def _loop_lines(loop: cst.CSTNode) -> Sequence[cst.SimpleStatementLine]:
-    return [s for s in _loop_body(loop) if isinstance(s, cst.SimpleStatementLine)]
-
-
-def _only_places(stmt: cst.SimpleStatementLine, call: cst.Call, subject: cst.BaseExpression) -> bool:
-    """``layer.to(d)``, ``layer = layer.to(d)``, ``layer = layer.to(d) if cond else layer``."""
-    if len(stmt.body) != 1:
-        return False
-    small = stmt.body[0]
-    if isinstance(small, cst.Expr):
-        return small.value is call
-    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
-        return False
-    target = dotted_name(small.targets[0].target)
-    if target is None or dotted_name(subject) != target:
-        return False
-    value = small.value
-    if value is call:
-        return True
-    return isinstance(value, cst.IfExp) and value.body is call and dotted_name(value.orelse) == target
-
-
-def _loop_statements(loop: cst.CSTNode) -> list[cst.BaseSmallStatement]:
-    return [small for line in _loop_lines(loop) for small in line.body]
-
-
-def _modulo_of(node: cst.CSTNode, loop_vars: set[str]) -> bool:
-    """Does ``node`` compute ``<loop variable> % <something>``?"""
-    return any(
-        isinstance(n.operator, cst.Modulo) and names_in(n.left) & loop_vars
-        for n in of_type(node, cst.BinaryOperation)
-    )
-
-
-def _drop_unused(
-    loop: cst.CSTNode, derived: set[str], edits: dict[cst.CSTNode, Replacement]
-) -> dict[cst.CSTNode, Replacement]:
-    """``device_id = i % n`` goes too once nothing left in the loop reads ``device_id``."""
-    removed = {id(node) for node, replacement in edits.items() if replacement is cst.RemovalSentinel.REMOVE}
-    drops: dict[cst.CSTNode, Replacement] = {}
-    lines = _loop_lines(loop)
-    for line in lines:
-        if len(line.body) != 1 or not isinstance(line.body[0], cst.Assign):
-            continue
-        names = assigned_names(line) & derived
-        if not names:
-            continue
-        readers = [
-            other for other in lines
-            if other is not line and id(other) not in removed and names & names_in(other)
-        ]
-        if not readers:
-            drops[line] = cst.RemovalSentinel.REMOVE
-    return drops
+def _fixed_gpu(call: cst.Call) -> str | None:
+    """``"cuda:1"`` for ``.to("cuda:1")`` or ``.cuda(1)``."""
+    move = as_move(call)
+    if move is None or move.device is None:
+        return None
+    if move.method == "cuda" and m.matches(move.device, m.Integer()):
+        return f"cuda:{move.device.value}"  # type: ignore[attr-defined]
+    spelled = code_of(move.device).strip("'\"")
+    return spelled if spelled.startswith("cuda:") and spelled[5:].isdigit() else None

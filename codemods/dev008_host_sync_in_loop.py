@@ -54,14 +54,14 @@ from __future__ import annotations
 import re
 
 import libcst as cst
+import libcst.matchers as m
 
-from codemods import walk
-from codemods.base import FixSafety, Invalid, Rule, valid
+from codemods.base import FixSafety, Invalid, Rule, Valid
 from codemods.legacy_constructors import is_size
 from codemods.names import dotted_name
-from codemods.patterns import code_of
-from codemods.tensor_values import bound_names
+from codemods.syntax import code_of, flatten_names
 from codemods.training_loops import TrainingLoops, scope_of
+from codemods.tree import Tree
 
 # Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
 _SYNC_METHODS = {
@@ -84,7 +84,7 @@ class HostSyncInLoop(Rule):
 
     VALID = [
         # Logging every N steps is the recommended practice.
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda")
@@ -97,7 +97,7 @@ class HostSyncInLoop(Rule):
             """
         ),
         # Read once, after the loop.
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda")
@@ -109,7 +109,7 @@ class HostSyncInLoop(Rule):
             """
         ),
         # No backward, no optimizer step: an evaluation loop (a sync per batch is its result).
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda")
@@ -120,7 +120,7 @@ class HostSyncInLoop(Rule):
             """
         ),
         # NumPy and Python values: no device involved.
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda")
@@ -135,7 +135,7 @@ class HostSyncInLoop(Rule):
             """
         ),
         # Kept on the device.
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda")
@@ -148,7 +148,7 @@ class HostSyncInLoop(Rule):
             """
         ),
         # A reinforcement-learning rollout loop: it steps an environment, not an optimizer.
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda")
@@ -158,7 +158,7 @@ class HostSyncInLoop(Rule):
             """
         ),
         # A script that never names a device trains on the CPU, where a sync costs nothing.
-        valid(
+        Valid(
             """
             import torch
             for x, y in loader:
@@ -302,8 +302,7 @@ class HostSyncInLoop(Rule):
     def check(self) -> None:
         if not _USES_A_DEVICE.search(self.context.source):
             return  # a CPU-only script: its syncs cost nothing
-        module = self.context.module
-        loops = TrainingLoops(module, self.aliases)
+        loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
         self._values = loops.values
@@ -329,7 +328,7 @@ class HostSyncInLoop(Rule):
                 )
 
     def _syncs(self, node: cst.CSTNode, tensors: frozenset[str], loop: cst.CSTNode) -> None:
-        for inner in walk.descendants(node):
+        for inner in self.tree.descendants(node):
             if isinstance(inner, cst.Call):
                 self._call(inner, tensors, loop, node)
             elif isinstance(inner, cst.FormattedStringExpression) and self._values.is_tensor(inner.expression, tensors):
@@ -368,28 +367,24 @@ class HostSyncInLoop(Rule):
         self, item: cst.Call, statement: cst.CSTNode, loop: cst.CSTNode
     ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
         """``total += loss.item()`` with ``total = 0.0`` just before the loop, nothing else using it."""
-        if not (
-            isinstance(statement, cst.AugAssign)
-            and isinstance(statement.operator, cst.AddAssign)
-            and isinstance(statement.target, cst.Name)
-            and _is_item_term(statement.value, item)
-        ):
+        if not (m.matches(statement, m.AugAssign(target=m.Name(), operator=m.AddAssign()))
+                and _is_item_term(statement.value, item)):  # type: ignore[attr-defined]
             return None
         total = statement.target.value
-        block = walk.ancestors(loop)[:1]
+        block = self.tree.ancestors(loop)[:1]
         if not block or not isinstance(block[0], (cst.IndentedBlock, cst.Module)):
             return None
         body = list(block[0].body)
         index = next(i for i, s in enumerate(body) if s is loop)
-        if not _float_init_before(body[:index], total):
+        if not _float_init_before(self.tree, body[:index], total):
             return None
-        uses = [n for n in walk.descendants(loop) if isinstance(n, cst.Name) and n.value == total]
+        uses = [n for n in self.tree.descendants(loop) if isinstance(n, cst.Name) and n.value == total]
         if len(uses) != 1 or uses[0] is not statement.target:
             return None  # the loop reads it: it would see a tensor
-        scope = scope_of(loop)
+        scope = scope_of(self.tree, loop)
         if any(
             isinstance(n, (cst.Global, cst.Nonlocal)) and any(a.name.value == total for a in n.names)
-            for n in walk.descendants(scope)
+            for n in self.tree.descendants(scope)
         ):
             return None
         assert isinstance(item.func, cst.Attribute)
@@ -412,10 +407,10 @@ def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:
     )
 
 
-def _float_init_before(statements: list[cst.BaseStatement], total: str) -> bool:
+def _float_init_before(tree: Tree, statements: list[cst.BaseStatement], total: str) -> bool:
     """Is the last statement binding ``total`` before the loop a plain ``total = 0.0``?"""
     for statement in reversed(statements):
-        if total not in {n.value for n in walk.descendants(statement) if isinstance(n, cst.Name)}:
+        if total not in {n.value for n in tree.descendants(statement) if isinstance(n, cst.Name)}:
             continue
         if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
             return False
@@ -430,9 +425,9 @@ def _float_init_before(statements: list[cst.BaseStatement], total: str) -> bool:
 
 def _targets(small: cst.BaseSmallStatement) -> set[str]:
     if isinstance(small, cst.Assign):
-        return {n for t in small.targets for n in bound_names(t.target)}
+        return {n for t in small.targets for n in flatten_names(t.target, keep_underscore=True)}
     if isinstance(small, (cst.AugAssign, cst.AnnAssign)):
-        return bound_names(small.target)
+        return set(flatten_names(small.target, keep_underscore=True))
     return set()
 
 

@@ -1,21 +1,38 @@
 """## What it does
 Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern meaning:
 
-* `Variable(x)` is `x.detach()` since 0.4, and becomes that; `Variable(torch.zeros(n))` of a tensor
-  created right there becomes the tensor itself. `Variable(x, requires_grad=True)` becomes
-  `x.detach().requires_grad_()` (for a fresh tensor, `torch.zeros(n).requires_grad_()`).
-  `Variable(x, volatile=True)` is reported: `volatile` does nothing since 0.4, so gradients are
-  tracked there; the intent is a `with torch.no_grad():` block, which the rule cannot place.
+* `Variable(x)` is `x.detach()` since 0.4, and becomes that, unless plain `x` is provably the same
+  (see `codemods/variable_wrapper.py`): a tensor made right there (`Variable(torch.zeros(n))`,
+  `Variable(t.data)`) or a local name only ever bound to such tensors or to the batches of a
+  `DataLoader` built in the file, never changed in place, and either rebound by the call
+  (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
+  other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
+  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. `volatile=True` is
+  reported: it does nothing since 0.4, so gradients are tracked there; the intent is a
+  `with torch.no_grad():` block, which the rule cannot place. A local `lambda` around `Variable`
+  (`Variable = lambda *a, **k: autograd.Variable(*a, **k).cuda() ...`) is reported at its calls.
 * `torch.FloatTensor([1, 2])` (data) becomes `torch.tensor([1, 2], dtype=torch.float32)` and
   `torch.FloatTensor(n, m)` (a size) becomes `torch.empty(n, m, dtype=torch.float32)`; the
-  `torch.cuda.*Tensor` constructors also get `device="cuda"`. A single argument that is neither a
-  literal list nor provably a size (an int literal, `x.size(i)`, `len(...)`, an `int` parameter) is
-  reported: the legacy constructor reads a tensor, a NumPy array and a size differently.
-* `x.type(torch.cuda.FloatTensor)` becomes `x.to("cuda", torch.float32)` (and the CPU types
-  `x.to("cpu", ...)`), unless `x` may be a module (`Module.type` also casts integer buffers).
-* The `from torch.autograd import Variable` import goes once nothing uses it.
+  `torch.cuda.*Tensor` constructors also get `device="cuda"`. `torch.Tensor(n, m)` becomes
+  `torch.empty(n, m)` (both make the default dtype). A single argument that is neither a literal
+  list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy array and
+  a size differently.
+* A name bound once to a legacy type (`Tensor = torch.cuda.FloatTensor if cuda else
+  torch.FloatTensor`) is read as that type: `Tensor(n, 1)` becomes `torch.empty(n, 1,
+  dtype=torch.float32, device="cuda" if cuda else "cpu")` when the condition reads the same at the
+  call (`torch.cuda.is_available()`, or a name bound once, at the top level). The conditional
+  alias itself is reported (a device in disguise); an alias nothing reads any more is removed
+  (an unsafe fix at module level, where another module may import it).
+* `x.type(torch.cuda.FloatTensor)` (or `x.type(Tensor)`) becomes `x.to("cuda", torch.float32)`
+  (the CPU types `x.to("cpu", ...)`), unless `x` may be a module (`Module.type` also casts integer
+  buffers). `x.type(type(y))` is reported: `type(y)` is `torch.Tensor` since 0.4.
+* `from torch.autograd import Variable` (at the top level, or in a top-level `try`) is reported
+  while every use of it is a call, and goes once nothing uses it.
 
-`x.data` is left alone: its replacement depends on what the code does with it.
+Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
+constructor of a name, a NumPy array or an expression (data or size? aliased or copied?);
+`Variable(x)` of a parameter, an attribute or another call's result (it may require grad: the
+`.detach()` stays); `Variable(x, volatile=True)` (see above).
 
 ## Why is this bad?
 The legacy API hides both device and dtype: `torch.FloatTensor(x)` silently aliases, copies or
@@ -46,23 +63,26 @@ outside `torch.cuda.device(...)` blocks that never differs.
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
+import libcst.matchers as m
 
-from codemods import walk
-from codemods.base import FixSafety, Invalid, Rule, valid
-from codemods.legacy_constructors import legacy_constructor_rewrite, legacy_dtype
+from codemods.base import FixSafety, Invalid, Rule, Valid
+from codemods.import_removal import bound_names, import_removal
+from codemods.legacy_constructor_calls import constructor_call
+from codemods.legacy_constructors import legacy_dtype
+from codemods.legacy_type_aliases import LegacyAlias, LegacyAliases
+from codemods.legacy_type_casts import type_cast
 from codemods.names import dotted_name
-from codemods.patterns import FACTORIES, code_of, kwarg, model_names, positional
+from codemods.nn_modules import model_names
+from codemods.syntax import kwarg, method_call, positional, statement_removal
+from codemods.variable_wrapper import VARIABLE, VariableArguments, self_assignment, variable_wrappers
 
-_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
-_MODULE_NAME = re.compile(r"model|net|module|layer|encoder|decoder|block|head|backbone|policy", re.I)
-_VARIABLE_MODULES = frozenset({"torch.autograd", "torch.autograd.variable"})
-# Calls that make a fresh tensor no one else holds, which never requires grad unless asked to.
-_FRESH = FACTORIES - {"torch.as_tensor"} | {"torch.from_numpy"}
-# Methods of a fresh tensor that give another fresh tensor without gradient history.
-_FRESH_METHODS = frozenset("to cuda cpu float double half long int bool contiguous view reshape zero_ fill_".split())
+# `from torch.autograd import Variable` (or `torch.autograd.variable`), alone on its line.
+_VARIABLE_IMPORT = m.SimpleStatementLine(body=[m.ImportFrom(
+    module=m.MatchIfTrue(lambda module: dotted_name(module) in ("torch.autograd", "torch.autograd.variable")),
+    names=m.MatchIfTrue(lambda names: not isinstance(names, cst.ImportStar)),
+    relative=[],
+)])
 
 
 class LegacyTensorApi(Rule):
@@ -70,18 +90,20 @@ class LegacyTensorApi(Rule):
     name = "legacy-tensor-api"
     summary = "pre-0.4 tensor API (Variable, torch.FloatTensor, .type(torch.cuda.*)): use the modern call"
     fix_safety = FixSafety.SAFE
-    triggers = ("Variable", "Tensor(", ".type(")
+    triggers = ("Variable", "Tensor", ".type(")
 
     VALID = [
-        valid(
+        # The modern API; `.type()` without arguments (a name), `.type(dtype)`, someone else's `type`.
+        Valid(
             """
             import torch
             x = torch.tensor([1.0, 2.0], dtype=torch.float32)
-            h = torch.zeros(2, 4, 8)
+            name, y = x.type(), x.type(torch.float16)
+            field = form.type("torch.float32")
             """
         ),
         # Type annotations and isinstance checks name the class; they construct nothing.
-        valid(
+        Valid(
             """
             import torch
 
@@ -90,23 +112,8 @@ class LegacyTensorApi(Rule):
                 return x * 2
             """
         ),
-        # `.type()` without arguments returns the type's name; `.type(dtype)` is a conversion.
-        valid(
-            """
-            import torch
-            name = x.type()
-            y = x.type(torch.float16)
-            """
-        ),
-        # Someone else's `type` method with a string that is no tensor type.
-        valid(
-            """
-            import torch
-            field = form.type("torch.float32")
-            """
-        ),
-        # Still used (isinstance): the import stays.
-        valid(
+        # Still used (isinstance): the import stays, and is not reported.
+        Valid(
             """
             from torch.autograd import Variable
 
@@ -115,7 +122,7 @@ class LegacyTensorApi(Rule):
             """
         ),
         # `x.data` is left alone.
-        valid(
+        Valid(
             """
             import torch
             w = torch.ones(3)
@@ -123,11 +130,20 @@ class LegacyTensorApi(Rule):
             """
         ),
         # Someone else's Variable class.
-        valid(
+        Valid(
             """
             import torch
             from sympy import Variable
             v = Variable("x")
+            """
+        ),
+        # `Tensor` is bound twice: it is not known to be the legacy type where it is called.
+        Valid(
+            """
+            import torch
+            Tensor = torch.cuda.FloatTensor
+            Tensor = SparseTensor
+            x = Tensor(3)
             """
         ),
     ]
@@ -144,38 +160,71 @@ class LegacyTensorApi(Rule):
 
             hidden = torch.zeros(2, 4, 64)  # initial state
             """,
+            message="only called here: its import goes when no call is left",
+            line=2,
         ),
+        # Parameters may require grad: `.detach()` is what Variable did.
         Invalid(
             """
             import torch
             from torch.autograd import Variable, grad
 
-            def step(model, inputs, targets):
+            def step(model, inputs, targets, noisy):
                 inputs, targets = Variable(inputs), Variable(targets)
                 w = Variable(torch.randn(3), requires_grad=True)
-                return model(inputs), w
+                z = Variable(model.z.data, requires_grad=noisy)
+                return model(inputs), w, z
             """,
             """
             import torch
             from torch.autograd import grad
 
-            def step(model, inputs, targets):
+            def step(model, inputs, targets, noisy):
                 inputs, targets = inputs.detach(), targets.detach()
                 w = torch.randn(3).requires_grad_()
-                return model(inputs), w
+                z = model.z.data.requires_grad_(noisy)
+                return model(inputs), w, z
             """,
+            message="`Variable(x)` is `x.detach()` since PyTorch 0.4",
+        ),
+        # Batches of a DataLoader have nothing to detach: `x = Variable(x)` goes.
+        Invalid(
+            """
+            import torch
+            from torch.autograd import Variable
+            loader = torch.utils.data.DataLoader(dataset, batch_size=32)
+
+            def train():
+                for i, (images, labels) in enumerate(loader):
+                    images, labels = Variable(images), Variable(labels)
+                    loss = criterion(model(images), labels)
+                    first = Variable(images[0]).cuda()
+            """,
+            """
+            import torch
+            loader = torch.utils.data.DataLoader(dataset, batch_size=32)
+
+            def train():
+                for i, (images, labels) in enumerate(loader):
+                    loss = criterion(model(images), labels)
+                    first = images[0].detach().cuda()
+            """,
+            message="a tensor that is a batch of `loader` has nothing to detach",
         ),
         Invalid(
             """
             import torch
             weights = torch.FloatTensor([0.2, 0.8])
             buf = torch.LongTensor(4, 3).zero_()
+            scores, half = torch.Tensor(k, 1), torch.Tensor([0.5])
             """,
             """
             import torch
             weights = torch.tensor([0.2, 0.8], dtype=torch.float32)
             buf = torch.empty(4, 3, dtype=torch.int64).zero_()
+            scores, half = torch.empty(k, 1), torch.tensor([0.5])
             """,
+            message="legacy constructor `torch.Tensor` (the default dtype)",
         ),
         Invalid(
             """
@@ -183,31 +232,36 @@ class LegacyTensorApi(Rule):
 
             def make(x, n: int):
                 a = torch.cuda.FloatTensor(x.size(0))
-                b = torch.ByteTensor(n)
-                return a, b
+                return a, torch.ByteTensor(n), x.type(torch.cuda.FloatTensor), x.type(torch.LongTensor)
             """,
             """
             import torch
 
             def make(x, n: int):
                 a = torch.empty(x.size(0), dtype=torch.float32, device="cuda")
-                b = torch.empty(n, dtype=torch.uint8)
-                return a, b
+                return a, torch.empty(n, dtype=torch.uint8), x.to("cuda", torch.float32), x.to("cpu", torch.int64)
             """,
         ),
+        # A type chosen by a flag: the flag becomes the device of each call.
         Invalid(
             """
             import torch
+            cuda = torch.cuda.is_available()
+            Tensor = torch.cuda.FloatTensor if cuda else torch.FloatTensor
 
-            def to_gpu(x):
-                return x.type(torch.cuda.FloatTensor), x.type(torch.LongTensor)
+            def labels(imgs, noise):
+                return Tensor(imgs.size(0), 1).fill_(1.0), imgs.type(Tensor), Tensor(noise)
             """,
             """
             import torch
+            cuda = torch.cuda.is_available()
+            Tensor = torch.cuda.FloatTensor if cuda else torch.FloatTensor
 
-            def to_gpu(x):
-                return x.to("cuda", torch.float32), x.to("cpu", torch.int64)
+            def labels(imgs, noise):
+                return torch.empty(imgs.size(0), 1, dtype=torch.float32, device="cuda" if cuda else "cpu").fill_(1.0), imgs.to("cuda" if cuda else "cpu", torch.float32), Tensor(noise)
             """,
+            message="is a legacy tensor type chosen by a condition",
+            line=3,
         ),
         # Data or size? `features` may be a list, an array or a tensor: report only.
         Invalid(
@@ -216,16 +270,20 @@ class LegacyTensorApi(Rule):
 
             def load(features):
                 return torch.FloatTensor(features)
-            """
+            """,
+            message="cannot tell data from a size here",
         ),
-        # A module's `.type()` casts integer buffers too, `.to()` would not: report only.
+        # A module's `.type()` casts integer buffers too, `.to()` would not; `type(t)` is
+        # `torch.Tensor` since 0.4: report only.
         Invalid(
             """
             import torch
             from torch import nn
             model = nn.Linear(3, 3)
             model.type(torch.cuda.FloatTensor)
-            """
+            priors = priors.type(type(x.data))
+            """,
+            message="`type(t)` is always `torch.Tensor`",
         ),
         # volatile has done nothing since 0.4: report, the no_grad block is the author's call.
         Invalid(
@@ -235,187 +293,156 @@ class LegacyTensorApi(Rule):
 
             def predict(model, x):
                 return model(Variable(x, volatile=True))
+            """,
+            message="wrap the inference in `with torch.no_grad():`",
+        ),
+        # A local wrapper around Variable: its calls are reported.
+        Invalid(
             """
+            import torch
+            import torch.autograd as autograd
+            Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda()
+
+            def loss_of(q, target):
+                return (q - Variable(target.data)).pow(2).mean()
+            """,
+            message="is a `lambda` around the legacy `Variable`",
+            line=3,
         ),
     ]
 
     def check(self) -> None:
-        module = self.context.module
-        self._models = model_names(module, self.aliases)
-        self._variable_uses = 0
-        self._variable_names = {
-            local for local, full in self.aliases.names.items() if full in _VARIABLE
-        }
-        for node in walk.of_type(module, (cst.Call, cst.Name)):
-            if isinstance(node, cst.Name):
-                if node.value in self._variable_names:
-                    self._variable_uses += 1
-                continue
-            qualified = self.aliases.qualify(node.func) or ""
-            if qualified in _VARIABLE:
-                self._variable(node)
-            elif legacy_dtype(qualified) is not None:
-                self._constructor(node, qualified)
-            elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "type":
-                self._type(node)
-        for imported in walk.of_type(module, cst.ImportAlias):  # the import itself is no use
-            bound = imported.asname.name if imported.asname else imported.name
-            if isinstance(bound, cst.Name) and bound.value in self._variable_names:
-                self._variable_uses -= 1
-        self._unused_import(module)
+        root = self.tree.root
+        # Names bound to modules, whose `.type()` is another method: only asked about `.type(` calls.
+        models = model_names(self.tree, self.aliases) if ".type(" in self.context.source else set()
+        self._type_aliases = LegacyAliases(self.tree, self.aliases)
+        self._arguments = VariableArguments(self.tree, self.aliases, self._type_aliases)
+        self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
+        wrappers = variable_wrappers(self.tree, self.aliases)
+        self._identities: dict[cst.CSTNode, list[tuple[cst.Call, str, str]]] = {}
+        for call in self.tree.of_type(root, cst.Call):
+            qualified = self.aliases.qualify(call.func) or ""
+            alias = self._type_aliases.at(call.func)
+            if qualified in VARIABLE:
+                self._variable(call)
+            elif wrappers and m.matches(call.func, m.Name()) and call.func.value in wrappers:  # type: ignore[attr-defined]
+                self.report(call, f"`{call.func.value}` here is a `lambda` around the legacy `Variable`: pass the"  # type: ignore[attr-defined]
+                            " tensor itself (moved with `.to(device)` where the `lambda` moved it)")
+            elif legacy_dtype(qualified) is not None or qualified == "torch.Tensor" or alias is not None:
+                self._constructor(call, qualified, alias)
+            elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "type":
+                cast = type_cast(call, self.aliases, self._type_aliases, models)
+                if cast is not None:
+                    self.report(call, cast[0], edits={call: cast[1]} if cast[1] is not None else None)
+        self._report_identities()
+        self._report_aliases()
+        self._import(root)  # type: ignore[arg-type]
 
     def _variable(self, call: cst.Call) -> None:
-        args = positional(call)
         requires_grad = kwarg(call, "requires_grad")
         if kwarg(call, "volatile") is not None:
-            self.report(
-                call,
-                "`Variable(..., volatile=True)` has done nothing since PyTorch 0.4: gradients are"
-                " tracked here; wrap the inference in `with torch.no_grad():`",
-            )
+            self.report(call, "`Variable(..., volatile=True)` has done nothing since PyTorch 0.4: gradients are"
+                        " tracked here; wrap the inference in `with torch.no_grad():`")
             return
-        others = [a for a in call.args if a.keyword is not None and a is not requires_grad]
-        wants_grad = requires_grad is not None and code_of(requires_grad.value) == "True"
-        if (
-            len(args) != 1
-            or len(call.args) != 1 + (requires_grad is not None)
-            or others
-            or args[0].star
-            or (requires_grad is not None and code_of(requires_grad.value) not in ("True", "False"))
-        ):
+        args = positional(call)
+        if len(args) != 1 or len(call.args) != 1 + (requires_grad is not None):
             self.report(call, "`Variable` is a deprecated wrapper (PyTorch 0.4): use the tensor itself")
             return
         data = args[0].value
-        fresh = self._is_fresh(data)
-        fixed: cst.BaseExpression = data if fresh else _method(data, "detach")
-        if fresh:
-            message = "`Variable(...)` of a tensor created right here is that tensor since PyTorch 0.4"
+        plain = "created right here" if self._arguments.is_fresh(data) else self._arguments.is_plain(call, data)
+        fixed: cst.BaseExpression = data if plain else method_call(data, "detach")
+        if plain:
+            message = f"`Variable(...)` of a tensor {plain} is that tensor: since PyTorch 0.4 it only detaches," \
+                " and there is nothing to detach"
         else:
             message = "`Variable(x)` is `x.detach()` since PyTorch 0.4"
-        if wants_grad:
-            fixed = _method(fixed, "requires_grad_")
-            message += " (with `requires_grad=True`: `.requires_grad_()` after it)"
-        self.report(call, message, edits={call: _keep_parens(call, fixed)})
+        if requires_grad is not None and not m.matches(requires_grad.value, m.Name("False")):
+            flag = [] if m.matches(requires_grad.value, m.Name("True")) else [cst.Arg(requires_grad.value)]
+            fixed = method_call(fixed, "requires_grad_", flag)
+            message += " (with `requires_grad=...`: `.requires_grad_(...)` after it)"
+        if fixed is data and self._identity_assignment(call, plain):
+            return
+        self.report(call, message, edits={call: fixed.with_changes(lpar=call.lpar, rpar=call.rpar)})
 
-    def _is_fresh(self, node: cst.BaseExpression) -> bool:
-        """A tensor created in this expression, no one else holds it and it has no gradient history."""
-        while isinstance(node, cst.Call):
-            qualified = self.aliases.qualify(node.func)
-            if qualified in _FRESH or legacy_dtype(qualified or "") is not None:
-                requires_grad = kwarg(node, "requires_grad")
-                return requires_grad is None or code_of(requires_grad.value) == "False"
-            if not (isinstance(node.func, cst.Attribute) and node.func.attr.value in _FRESH_METHODS):
-                return False
-            node = node.func.value
-        return False
+    def _identity_assignment(self, call: cst.Call, reason: str) -> bool:
+        """``x = Variable(x)`` (or a part of ``x, y = Variable(x), Variable(y)``) with plain ``x``
+        right: remembered, so that the statement goes when every part of it is one."""
+        assign = self_assignment(self.tree, call)
+        if assign is not None:
+            self._identities.setdefault(assign, []).append((call, positional(call)[0].value.value, reason))  # type: ignore[attr-defined]
+        return assign is not None
 
-    def _constructor(self, call: cst.Call, qualified: str) -> None:
-        fixed = legacy_constructor_rewrite(call, qualified, self.aliases, _int_params(call))
-        message = f"legacy constructor `{qualified}`"
-        if fixed is None:
-            self.report(
-                call,
-                message + ": cannot tell data from a size here; use `torch.tensor(data, dtype=...)`"
-                " or `torch.empty(size, dtype=...)`",
+    def _report_identities(self) -> None:
+        """``x = Variable(x)`` with plain ``x`` right: the statement goes, or each call becomes ``x``."""
+        for assign, calls in self._identities.items():
+            names = ", ".join(f"`Variable({name})`" for _, name, _ in calls)
+            reasons = " and ".join(sorted({reason for _, _, reason in calls}))
+            message = f"{names}: `Variable` only detaches since PyTorch 0.4, and a tensor {reasons} has" \
+                " nothing to detach: it is the tensor itself"
+            whole = assign.value is calls[0][0] or (
+                isinstance(assign.value, cst.Tuple) and len(assign.value.elements) == len(calls)
             )
-            return
-        factory = "torch.tensor" if code_of(fixed.func).endswith("tensor") else "torch.empty"
-        self.report(call, message + f"; use `{factory}(..., dtype=...)`", edits={call: fixed})
-
-    def _type(self, call: cst.Call) -> None:
-        """``x.type(torch.cuda.FloatTensor)`` -> ``x.to("cuda", torch.float32)``."""
-        args = positional(call)
-        if len(args) != 1 or any(a.keyword and a.keyword.value != "non_blocking" for a in call.args):
-            return
-        target = args[0].value
-        qualified = self.aliases.qualify(target) or ""
-        if isinstance(target, cst.SimpleString):
-            qualified = target.evaluated_value if isinstance(target.evaluated_value, str) else ""
-        dtype = legacy_dtype(qualified)
-        if dtype is None:
-            return
-        assert isinstance(call.func, cst.Attribute)
-        receiver = call.func.value
-        name = dotted_name(receiver) or ""
-        message = f"`.type({code_of(target)})` is the legacy conversion"
-        if name == "self" or name.startswith("self.") or name in self._models or not _is_tensor_like(receiver):
-            self.report(call, message + "; use `.to(device, dtype)` (for a module, `Module.type` also"
-                        " casts integer buffers, so it is not rewritten)")
-            return
-        device = '"cuda"' if qualified.startswith("torch.cuda.") else '"cpu"'
-        torch_dtype = self.aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}")
-        new_args = [cst.Arg(cst.SimpleString(device), comma=_comma()), args[0].with_changes(value=torch_dtype)]
-        fixed = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")), args=new_args + [
-            a for a in call.args if a.keyword is not None
-        ])
-        self.report(call, message + f"; use `.to({device}, torch.{dtype})`", edits={call: fixed})
-
-    def _unused_import(self, module: cst.Module) -> None:
-        """Remove ``from torch.autograd import Variable`` once nothing uses it."""
-        if self._variable_uses or not self._variable_names or "__all__" in self.context.source:
-            return
-        for statement in module.body:  # module level only: a nested import has a reason to be there
-            if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+            line = self.tree.parent(assign)
+            removal = self._removal(line) if whole and isinstance(line, cst.SimpleStatementLine) else None
+            if removal is not None:
+                self.report(calls[0][0], message + "; the assignment goes", edits=removal)
                 continue
-            imported = statement.body[0]
-            if not (
-                isinstance(imported, cst.ImportFrom)
-                and imported.module is not None
-                and not imported.relative
-                and dotted_name(imported.module) in _VARIABLE_MODULES
-                and not isinstance(imported.names, cst.ImportStar)
+            for call, name, _ in calls:
+                self.report(call, message, edits={call: cst.Name(name)})
+
+    def _constructor(self, call: cst.Call, qualified: str, alias: LegacyAlias | None) -> None:
+        message, fixed = constructor_call(self.tree, self.aliases, call, qualified, alias)
+        self.report(call, message, edits={call: fixed} if fixed is not None else None)
+
+    def _report_aliases(self) -> None:
+        """A name choosing a legacy type by a condition is a device in disguise; an alias nothing
+        reads any more goes (at module level another module may import it: an unsafe fix)."""
+        read = self._type_aliases.read()
+        for alias in self._type_aliases.found.values():
+            unused = alias not in read
+            if not (alias.conditional or unused):
+                continue
+            message = f"{alias.spelled} is a legacy tensor type"
+            if alias.conditional:
+                message += " chosen by a condition: choose a `device` instead and give it to the calls"
+            if not unused:
+                self.report(alias.statement, message)
+                continue
+            module_level = isinstance(alias.scope, cst.Module)
+            self.report(alias.statement, message + "; nothing uses it any more: remove it",
+                        edits=self._removal(alias.statement),
+                        safety=FixSafety.UNSAFE if module_level else FixSafety.SAFE)
+
+    def _import(self, module: cst.Module) -> None:
+        """``from torch.autograd import Variable``: reported while every use is a call this rule
+        reports, removed once nothing uses it. Only imports that run with the module (at its top
+        level, or in a top-level ``try``/``if``); one in a function has a reason to be there."""
+        if not self._variable_names or "__all__" in self.context.source:
+            return
+        uses = [n for n in self.tree.of_type(module, cst.Name) if n.value in self._variable_names
+                and not isinstance(self.tree.parent(n), (cst.ImportAlias, cst.AsName))]
+        if any(not m.matches(self.tree.parent(n), m.Call()) or self.tree.parent(n).func is not n for n in uses):  # type: ignore[union-attr]
+            return  # `isinstance(x, Variable)`: still needed
+        for imported in self.tree.of_type(module, cst.ImportFrom):
+            statement = self.tree.parent(imported)
+            if not m.matches(statement, _VARIABLE_IMPORT) or any(
+                isinstance(a, (cst.FunctionDef, cst.ClassDef)) for a in self.tree.ancestors(statement)
             ):
                 continue
-            kept = [
-                alias for alias in imported.names
-                if (dotted_name(alias.asname.name) if alias.asname else dotted_name(alias.name))  # type: ignore[arg-type]
-                not in self._variable_names
-            ]
-            if len(kept) == len(imported.names):
+            if not set(bound_names(imported)) & self._variable_names:
                 continue
-            message = "`Variable` is imported but not used: remove the import"
-            if any(line.comment is not None for line in statement.leading_lines):
-                self.report(imported, message)  # its comment would go with it
-            elif not kept:
-                self.report(imported, message, edits={statement: cst.RemovalSentinel.REMOVE})
-            else:
-                kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-                self.report(imported, message, edits={imported: imported.with_changes(names=kept)})
+            if uses:
+                self.report(imported, "`Variable` is the pre-0.4 wrapper, only called here: its import goes"
+                            " when no call is left")
+                continue
+            block = self.tree.parent(statement)
+            edits = import_removal(statement, block.body, self._variable_names)  # type: ignore[union-attr]
+            self.report(imported, "`Variable` is imported but not used: remove the import"
+                        + ("" if edits else " (left: its comment would go with it)"), edits=edits)
 
+    def _removal(self, line: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
+        block = self.tree.parent(line)
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or block is None:
+            return None
+        return statement_removal(line, block.body)  # type: ignore[attr-defined]
 
-def _method(receiver: cst.BaseExpression, name: str) -> cst.Call:
-    if not isinstance(receiver, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or receiver.lpar:
-        receiver = receiver.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]) if not receiver.lpar else receiver
-    return cst.Call(func=cst.Attribute(value=receiver, attr=cst.Name(name)))
-
-
-def _keep_parens(original: cst.Call, fixed: cst.BaseExpression) -> cst.BaseExpression:
-    return fixed.with_changes(lpar=original.lpar, rpar=original.rpar) if original.lpar else fixed
-
-
-def _comma() -> cst.Comma:
-    return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-
-
-def _is_tensor_like(node: cst.BaseExpression) -> bool:
-    """A value `.type(...)` may be called on as a tensor: not named like a module (``model``,
-    ``self.encoder``), whose `.type()` means something else."""
-    name = dotted_name(node)
-    if name is not None:
-        return not _MODULE_NAME.search(name.rsplit(".", 1)[-1])
-    return isinstance(node, (cst.Call, cst.Subscript, cst.BinaryOperation))
-
-
-def _int_params(call: cst.Call) -> frozenset[str]:
-    """Parameters annotated ``int`` of the function around ``call``: sizes, not data."""
-    for above in walk.ancestors(call):
-        if isinstance(above, (cst.FunctionDef, cst.Lambda)):
-            if isinstance(above, cst.Lambda):
-                return frozenset()
-            params = above.params
-            return frozenset(
-                p.name.value
-                for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-                if p.annotation is not None and code_of(p.annotation.annotation) == "int"
-            )
-    return frozenset()

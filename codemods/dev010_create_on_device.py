@@ -44,10 +44,12 @@ import re
 
 import libcst as cst
 
-from codemods import walk
-from codemods.base import FixSafety, Invalid, Replacement, Rule, valid
+from codemods.base import FixSafety, Invalid, Replacement, Rule, Valid
 from codemods.names import dotted_name
-from codemods.patterns import code_of, is_dtype_expr, kwarg, module_classes, positional, with_kwarg
+from codemods.nn_modules import module_classes
+from codemods.syntax import code_of, kwarg, positional, with_kwarg
+from codemods.torch_names import is_dtype_expr
+from codemods.tree import Tree
 
 _DETERMINISTIC = frozenset(
     f"torch.{n}" for n in "zeros ones empty full arange eye linspace logspace tensor as_tensor".split()
@@ -74,7 +76,7 @@ class CreateOnDevice(Rule):
     triggers = (".to(", ".cuda(")
 
     VALID = [
-        valid(
+        Valid(
             """
             import torch
             device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -82,7 +84,7 @@ class CreateOnDevice(Rule):
             """
         ),
         # A batch that exists on the host already (loaded, decoded) must be copied: nothing to do.
-        valid(
+        Valid(
             """
             import torch
 
@@ -91,21 +93,21 @@ class CreateOnDevice(Rule):
             """
         ),
         # `.to(dtype)` alone is a conversion, not a move.
-        valid(
+        Valid(
             """
             import torch
             idx = torch.arange(10).to(torch.float32)
             """
         ),
         # non_blocking= asks for an asynchronous copy from (pinned) host memory: left as written.
-        valid(
+        Valid(
             """
             import torch
             x = torch.ones(3).to("cuda", non_blocking=True)
             """
         ),
         # An explicit CPU generator cannot fill a device tensor.
-        valid(
+        Valid(
             """
             import torch
             g = torch.Generator().manual_seed(0)
@@ -113,7 +115,7 @@ class CreateOnDevice(Rule):
             """
         ),
         # Inside an nn.Module: DEV003/DEV004 place it on the module's own device.
-        valid(
+        Valid(
             """
             import torch
             from torch import nn
@@ -124,7 +126,7 @@ class CreateOnDevice(Rule):
             """
         ),
         # Moved under another name: the host tensor is still used.
-        valid(
+        Valid(
             """
             import torch
             table = torch.arange(10)
@@ -133,7 +135,7 @@ class CreateOnDevice(Rule):
             """
         ),
         # `.to(other)` with a tensor takes the other tensor's dtype too: not a plain device.
-        valid(
+        Valid(
             """
             import torch
 
@@ -243,14 +245,14 @@ class CreateOnDevice(Rule):
 
     def check(self) -> None:
         module = self.context.module
-        in_modules = module_classes(module, self.aliases)
-        for call in walk.of_type(module, cst.Call):
+        in_modules = module_classes(self.tree, self.aliases)
+        for call in self.tree.of_type(module, cst.Call):
             func = call.func
             if not (isinstance(func, cst.Attribute) and func.attr.value in ("to", "cuda")):
                 continue
             created, removed = func.value, None
             if isinstance(created, cst.Name):  # `x = torch.zeros(n)` then `x = x.to(device)`
-                created, removed = _created_just_before(call, created.value)
+                created, removed = _created_just_before(self.tree, call, created.value)
             factory = _factory_under(created) if created is not None else None
             if factory is None:
                 continue
@@ -264,7 +266,7 @@ class CreateOnDevice(Rule):
             if any(arg.star == "**" for arg in factory.args):
                 continue
             target = self._target(call, func.attr.value)
-            if target is None or _inside_module_class(call, in_modules):
+            if target is None or _inside_module_class(self.tree, call, in_modules):
                 continue
             device, dtype = target
             if dtype is not None and factory is not created:
@@ -333,7 +335,7 @@ class CreateOnDevice(Rule):
             if own_dtype is not None and code_of(own_dtype.value) == code_of(dtype):
                 dtype = None  # converting to the dtype it already has
             elif own_dtype is not None or qualified not in _EXACT_IN_ANY_DTYPE:
-                self.report(call, message + f"; create it with `device=` and `dtype=` directly (the"
+                self.report(call, message + "; create it with `device=` and `dtype=` directly (the"
                             " values may round differently, so it is not rewritten)")
                 return
         made = with_kwarg(factory, "device", device)
@@ -368,12 +370,11 @@ def _factory_under(node: cst.BaseExpression) -> cst.Call | None:
     return node if isinstance(node, cst.Call) else None
 
 
-def _created_just_before(
-    move: cst.Call, name: str
+def _created_just_before(tree: Tree, move: cst.Call, name: str
 ) -> tuple[cst.BaseExpression | None, cst.SimpleStatementLine | None]:
     """For ``name = name.to(device)`` right after ``name = <value>``: (``<value>``, the move's
     line). Rebinding ``name`` at once leaves no other use of the host tensor; nothing else qualifies."""
-    above = walk.ancestors(move)[:3]
+    above = tree.ancestors(move)[:3]
     if not (
         len(above) == 3
         and isinstance(above[0], cst.Assign)
@@ -403,7 +404,7 @@ def _created_just_before(
     return assign.value, line
 
 
-def _inside_module_class(node: cst.CSTNode, module_classes: set[str]) -> bool:
+def _inside_module_class(tree: Tree, node: cst.CSTNode, module_classes: set[str]) -> bool:
     return bool(module_classes) and any(
-        isinstance(above, cst.ClassDef) and above.name.value in module_classes for above in walk.ancestors(node)
+        isinstance(above, cst.ClassDef) and above.name.value in module_classes for above in tree.ancestors(node)
     )

@@ -1,8 +1,10 @@
-"""Where a module chooses its device, and which names a device definition may take there.
+"""Where a module chooses its device, and where code may use that one device.
 
 DEV007 writes one portable device per module: it reuses the module's own definition (``device =
-...`` or a device value under a device-like name such as ``DEVICE``), and adds one only where no
-name of the module or of the enclosing functions would shadow it.
+...``, or a device value under a device-like name such as ``DEVICE``), and adds one after the
+imports only where no name of the module or of the enclosing functions would shadow it.
+:class:`ModuleDevice` answers, for one place in the code, whether it may use that device and
+which edits bring the definition in.
 """
 
 from __future__ import annotations
@@ -11,20 +13,24 @@ import re
 
 import libcst as cst
 
-from codemods import walk
+from codemods.base import Replacement
+from codemods.dataflow import assigned_names
+from codemods.inserts import after_imports, last_top_import
 from codemods.names import ImportAliases, dotted_name
-from codemods.patterns import assigned_names, kwarg, positional
+from codemods.portable_device import PortableDevice
+from codemods.syntax import kwarg, positional
+from codemods.tree import Tree
 
 # Names that hold a device: `device`, `DEVICE`, `dev`, `self.device`, `train_device` (not
 # `device_type` or `device_str`, which name a kind of device in APIs that are CUDA-specific on purpose).
 DEVICE_NAME = re.compile(r"(^|_)(device|dev)$", re.IGNORECASE)
 
 
-def device_positions(node: cst.CSTNode, aliases: ImportAliases) -> set[str]:
+def device_positions(tree: Tree, node: cst.CSTNode, aliases: ImportAliases) -> set[str]:
     """Dotted names used where a device goes (``.to(d)``, ``device=d``, ``map_location=d``,
     ``torch.device(d)``): a ``"cuda"`` assigned to one of them is a device, elsewhere maybe not."""
     found: set[str] = set()
-    for call in walk.of_type(node, cst.Call):
+    for call in tree.of_type(node, cst.Call):
         places = [kwarg(call, "device"), kwarg(call, "map_location")]
         is_to = isinstance(call.func, cst.Attribute) and call.func.attr.value == "to"
         if (is_to or aliases.qualify(call.func) == "torch.device") and positional(call):
@@ -33,7 +39,8 @@ def device_positions(node: cst.CSTNode, aliases: ImportAliases) -> set[str]:
     return found
 
 
-def _looks_like_device(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+def looks_like_device(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``torch.device(...)``, ``"cuda"``, ``"cpu"``, ``"cuda" if ... else "cpu"``."""
     if isinstance(value, cst.Call) and aliases.qualify(value.func) == "torch.device":
         return True
     strings = [value.body, value.orelse] if isinstance(value, cst.IfExp) else [value]
@@ -52,36 +59,107 @@ def module_device(module: cst.Module, aliases: ImportAliases) -> tuple[str | Non
         small = stmt.body[0]
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
             name = small.targets[0].target.value
-            if name == "device" or (DEVICE_NAME.search(name) and _looks_like_device(small.value, aliases)):
+            if name == "device" or (DEVICE_NAME.search(name) and looks_like_device(small.value, aliases)):
                 found.append((name, stmt, index))
     found.sort(key=lambda f: f[0] != "device")
     return found[0] if found else (None, None, 0)
 
 
-def module_bound_names(module: cst.Module) -> set[str]:
+def module_bound_names(tree: Tree, module: cst.Module) -> set[str]:
     """Names bound at the module's top level, in any statement there (not in functions or classes)."""
     bound: set[str] = set()
     for stmt in module.body:
         if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
             bound.add(stmt.name.value)
             continue
-        bound |= assigned_names(stmt)
-        for inner in walk.of_type(stmt, (cst.FunctionDef, cst.ClassDef)):
-            bound -= assigned_names(inner.body)
+        bound |= assigned_names(tree, stmt)
+        for inner in tree.of_type(stmt, (cst.FunctionDef, cst.ClassDef)):
+            bound -= assigned_names(tree, inner.body)
     return bound
 
 
-def bound_in(function: cst.FunctionDef | cst.Lambda) -> set[str]:
-    params = function.params
+# Where a name can be bound apart from the module: functions, lambdas and comprehensions.
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def bound_in(tree: Tree, scope: cst.CSTNode) -> set[str]:
+    """The names a function binds (its parameters and what its body assigns), or those a
+    comprehension's ``for`` clauses bind."""
+    if not isinstance(scope, (cst.FunctionDef, cst.Lambda)):
+        return {n.value for clause in tree.of_type(scope, cst.CompFor) for n in tree.of_type(clause.target, cst.Name)}
+    params = scope.params
     names = {p.name.value for p in (*params.params, *params.kwonly_params, *params.posonly_params)}
     for star in (params.star_arg, params.star_kwarg):
         if isinstance(star, cst.Param):
             names.add(star.name.value)
-    return names | assigned_names(function.body)
+    return names | assigned_names(tree, scope.body)
 
 
-def index_in(module: cst.Module, top: cst.CSTNode) -> int:
+def _index_in(module: cst.Module, top: cst.CSTNode) -> int:
     for index, stmt in enumerate(module.body):
         if stmt is top:
             return index
     return len(module.body)
+
+
+class ModuleDevice:
+    """The module's one device (its own definition, else ``device`` added after the imports) and
+    the places that may use it."""
+
+    def __init__(self, tree: Tree, aliases: ImportAliases, portable: PortableDevice) -> None:
+        self._tree = tree
+        self._module = tree.root
+        assert isinstance(self._module, cst.Module)
+        found, self._defined, self._index = module_device(self._module, aliases)
+        self.name = found or "device"
+        self._portable = portable
+        self._added: dict[cst.CSTNode, Replacement] | None = None
+        self._scope_names: dict[int, set[str]] = {}
+
+    def edits_at(self, node: cst.CSTNode) -> dict[cst.CSTNode, Replacement] | None:
+        """The edits (none, or the added definition) that let code at ``node`` read the device by
+        :attr:`name`; None where it cannot: a local name shadows it, module-level code runs before
+        the definition, or no definition can be added (see :meth:`_definition`)."""
+        scopes = [a for a in self._tree.ancestors(node) if isinstance(a, _SCOPES)]
+        if any(self.name in self._bound_in(scope) for scope in scopes):
+            return None
+        if self._defined is None:
+            return self._definition() or None
+        top = [node, *self._tree.ancestors(node)][-2]  # the module-level statement around node
+        runs_before = not any(isinstance(s, (cst.FunctionDef, cst.Lambda)) for s in scopes) and _index_in(
+            self._module, top) < self._index
+        return None if runs_before else {}
+
+    def _definition(self) -> dict[cst.CSTNode, Replacement]:
+        """``device = ...`` after the opening imports; empty when the module binds ``device`` to
+        something else, or when ``torch`` is not bound by an import above that place (imported
+        under ``try:``, or further down)."""
+        if self._added is None:
+            self._added = {}
+            anchor = last_top_import(self._module)
+            torch = (self._portable.torch or "").split(".")[0]
+            above = self._module.body[: _index_in(self._module, anchor) + 1] if anchor is not None else []
+            imported_above = set().union(*map(_imported_names, above))
+            # No import line binds `torch`: it comes with a star import, which must be above too.
+            starred = not any(torch in _imported_names(s) for s in self._module.body) and "*" in imported_above
+            if self.name not in module_bound_names(self._tree, self._module) and (torch in imported_above or starred):
+                self._added = after_imports(self._module, [self._portable.definition(self.name)])
+        return self._added
+
+    def _bound_in(self, scope: cst.CSTNode) -> set[str]:
+        if id(scope) not in self._scope_names:
+            self._scope_names[id(scope)] = bound_in(self._tree, scope)
+        return self._scope_names[id(scope)]
+
+
+def _imported_names(statement: cst.CSTNode) -> set[str]:
+    """The names an import line binds (``"*"`` stands for a star import's)."""
+    names: set[str] = set()
+    for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+        if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar):
+            names.add("*")
+        elif isinstance(small, (cst.Import, cst.ImportFrom)):
+            for alias in small.names:  # type: ignore[union-attr]
+                bound = alias.asname.name if alias.asname else alias.name
+                names.add((dotted_name(bound) or "").split(".")[0])  # type: ignore[arg-type]
+    return names

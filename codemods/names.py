@@ -18,7 +18,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.walk import of_type
+from codemods.tree import Tree
 
 
 def dotted_name(node: cst.BaseExpression) -> str | None:
@@ -41,10 +41,6 @@ def _module_path(node: cst.BaseExpression) -> str:
 _STAR_CONVENTIONS = {"torch": "torch", "np": "numpy", "nn": "torch.nn"}
 
 
-def _bindings(imports: list[cst.CSTNode]) -> dict[str, str]:
-    return _import_bindings(imports)
-
-
 def _import_bindings(imports: list[cst.CSTNode]) -> dict[str, str]:
     names: dict[str, str] = {}
     for node in imports:
@@ -65,19 +61,19 @@ def _import_bindings(imports: list[cst.CSTNode]) -> dict[str, str]:
     return names
 
 
-def _star_bindings(module: cst.Module, imports: list[cst.CSTNode], names: dict[str, str]) -> dict[str, str]:
+def _star_bindings(tree: Tree, imports: list[cst.CSTNode], names: dict[str, str]) -> dict[str, str]:
     """Conventional names a star import may have brought in, when nothing else binds them."""
     if not any(isinstance(n, cst.ImportFrom) and isinstance(n.names, cst.ImportStar) for n in imports):
         return {}
     free = {name for name in _STAR_CONVENTIONS if name not in names}
     # Only names the file reads (`torch.zeros`): one it never uses may not come with the star at all.
-    free &= {n.value.value for n in of_type(module, cst.Attribute) if isinstance(n.value, cst.Name)}
+    free &= {n.value.value for n in tree.of_type(tree.root, cst.Attribute) if isinstance(n.value, cst.Name)}
     if not free:
         return {}
-    for node in of_type(module, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.Param,
+    for node in tree.of_type(tree.root, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.Param,
                                  cst.FunctionDef, cst.ClassDef, cst.AsName, cst.CompFor, cst.NamedExpr)):
         bound = getattr(node, "name", None) or getattr(node, "target", None)
-        for name in of_type(bound, cst.Name) if isinstance(bound, cst.CSTNode) else ():
+        for name in tree.of_type(bound, cst.Name) if isinstance(bound, cst.CSTNode) else ():
             free.discard(name.value)
     return {name: _STAR_CONVENTIONS[name] for name in free}
 
@@ -114,11 +110,12 @@ class ImportAliases:
         self.module_names = dict(names) if module_names is None else module_names
 
     @classmethod
-    def of(cls, module: cst.Module) -> "ImportAliases":
-        imports = of_type(module, (cst.Import, cst.ImportFrom))
-        names = _bindings(imports)
-        star = _star_bindings(module, imports, names)
-        module_names = _import_bindings(_module_level_imports(module.body))
+    def of(cls, tree: Tree) -> "ImportAliases":
+        """The names bound in ``tree``'s module (a :class:`codemods.tree.Tree` of a ``cst.Module``)."""
+        imports = tree.of_type(tree.root, (cst.Import, cst.ImportFrom))
+        names = _import_bindings(imports)
+        star = _star_bindings(tree, imports, names)
+        module_names = _import_bindings(_module_level_imports(tree.root.body))  # type: ignore[attr-defined]
         return cls({**names, **star}, {**module_names, **star})
 
     def qualify(self, node: cst.BaseExpression) -> str | None:
@@ -142,9 +139,6 @@ class ImportAliases:
             and isinstance(node.func, cst.Attribute)
             and self.qualify(node.func) is None
         )
-
-    def is_(self, node: cst.BaseExpression, *qualified: str) -> bool:
-        return self.qualify(node) in qualified
 
     def local_name_for(self, qualified: str) -> str | None:
         """How this file spells ``qualified`` (``torch.float32`` -> ``T.float32``), if it can."""

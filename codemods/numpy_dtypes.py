@@ -11,9 +11,8 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.names import ImportAliases, dotted_name
-from codemods.patterns import code_of, kwarg, method_chain
-from codemods.walk import of_type
-
+from codemods.syntax import code_of, kwarg, method_chain
+from codemods.tree import Tree
 
 # NumPy functions that return float64 arrays unless told otherwise.
 NUMPY_FLOAT64 = frozenset(
@@ -60,10 +59,10 @@ def names_float64(node: cst.BaseExpression) -> bool:
     return text in ("float64", "double", "float", "float_")
 
 
-def random_generators(module: cst.Module, aliases: ImportAliases) -> set[str]:
+def random_generators(tree: Tree, module: cst.Module, aliases: ImportAliases) -> set[str]:
     """Names bound to a NumPy random generator anywhere in the file (``rng = np.random.default_rng()``)."""
     found: set[str] = set()
-    for assign in of_type(module, cst.Assign):
+    for assign in tree.of_type(module, cst.Assign):
         if isinstance(assign.value, cst.Call) and aliases.qualify(assign.value.func) in GENERATORS:
             found.update(n for n in (dotted_name(t.target) for t in assign.targets) if n)
     return found
@@ -91,9 +90,11 @@ def argument_values(call: cst.Call) -> list[cst.BaseExpression]:
 class NumpyDtypes:
     """What the dtype of NumPy data is, read from how the file makes it."""
 
-    def __init__(self, module: cst.Module, aliases: ImportAliases) -> None:
+    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+        self.tree = tree
+        module = tree.root
         self.aliases = aliases
-        self._generators = random_generators(module, aliases)
+        self._generators = random_generators(self.tree, module, aliases)
 
     def of(self, node: cst.BaseExpression, arrays: dict[str, str]) -> str:
         """FLOAT64 for NumPy data that is float64 by construction, OTHER for data of another dtype

@@ -16,9 +16,10 @@ from typing import AbstractSet
 
 import libcst as cst
 
-from codemods import walk
 from codemods.names import ImportAliases, dotted_name
-from codemods.patterns import model_names
+from codemods.nn_modules import model_names
+from codemods.syntax import flatten_names
+from codemods.tree import Tree
 
 # Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
 NOT_TENSOR_METHODS = frozenset(
@@ -36,12 +37,14 @@ _TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
 
 
 class TensorValues:
-    def __init__(self, module: cst.Module, aliases: ImportAliases) -> None:
+    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+        self.tree = tree
+        module = tree.root
         self.aliases = aliases
-        self.modules = model_names(module, aliases)
+        self.modules = model_names(self.tree, aliases)
         self.backward_receivers = {
             dotted_name(call.func.value)
-            for call in walk.of_type(module, cst.Call)
+            for call in self.tree.of_type(module, cst.Call)
             if isinstance(call.func, cst.Attribute) and call.func.attr.value == "backward"
         }
 
@@ -97,7 +100,7 @@ class TensorValues:
                 for t, v in zip(target.elements, value.elements):
                     self._assign(t.value, v.value, tensors)
                 return
-        names = bound_names(target)
+        names = set(flatten_names(target, keep_underscore=True))
         if self.is_tensor(value, tensors) or (
             isinstance(target, cst.Name) and target.value in self.backward_receivers and _may_be_tensor(value)
         ):
@@ -111,14 +114,3 @@ def _may_be_tensor(value: cst.BaseExpression) -> bool:
     if not isinstance(value, cst.Call):
         return False
     return not (isinstance(value.func, cst.Attribute) and value.func.attr.value in NOT_TENSOR_METHODS)
-
-
-def bound_names(target: cst.BaseExpression) -> set[str]:
-    """The plain names an assignment target binds (``a``, ``a, (b, *c)``)."""
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return {n for e in target.elements for n in bound_names(e.value)}
-    if isinstance(target, cst.StarredElement):
-        return bound_names(target.value)
-    return set()

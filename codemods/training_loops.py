@@ -16,9 +16,10 @@ from typing import Iterator, Sequence, Union
 
 import libcst as cst
 
-from codemods import walk
 from codemods.names import ImportAliases, dotted_name
-from codemods.tensor_values import TensorValues, bound_names
+from codemods.syntax import flatten_names
+from codemods.tensor_values import TensorValues
+from codemods.tree import Tree
 
 _OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)
 Loop = Union[cst.For, cst.While]
@@ -35,17 +36,18 @@ class Event:
 
 
 class TrainingLoops:
-    def __init__(self, module: cst.Module, aliases: ImportAliases) -> None:
-        self.module = module
-        self.loops = _step_loops(module)
-        self.values = TensorValues(module, aliases) if self.loops else None
+    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+        self.tree = tree
+        self.module = module = tree.root
+        self.loops = _step_loops(self.tree, module)
+        self.values = TensorValues(tree, aliases) if self.loops else None
 
     def events(self) -> Iterator[Event]:
         if self.values is None:
             return
         scopes: dict[int, cst.FunctionDef | cst.Module] = {}
         for loop in self.loops.values():
-            scope = scope_of(loop)
+            scope = scope_of(self.tree, loop)
             scopes.setdefault(id(scope), scope)  # type: ignore[arg-type]
         for scope in scopes.values():
             statements = _block(scope.body) if isinstance(scope, cst.FunctionDef) else scope.body
@@ -70,7 +72,7 @@ class TrainingLoops:
                 if isinstance(statement, cst.For) and loop is not None and not periodic:
                     yield Event(statement.iter, frozenset(tensors), loop)  # evaluated every step
                 if isinstance(statement, cst.For):
-                    tensors.difference_update(bound_names(statement.target))
+                    tensors.difference_update(flatten_names(statement.target, keep_underscore=True))
                 yield from self._flow(_block(statement.body), tensors, inner, periodic)
                 if statement.orelse is not None:
                     yield from self._flow(_block(statement.orelse.body), tensors, loop, periodic)
@@ -85,7 +87,7 @@ class TrainingLoops:
             yield Event(statement.test, frozenset(tensors), loop, is_test=True)
         every_n = any(
             isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.Modulo)
-            for n in walk.descendants(statement.test)
+            for n in self.tree.descendants(statement.test)
         )
         yield from self._flow(_block(statement.body), tensors, loop, periodic or every_n)
         orelse = statement.orelse
@@ -95,10 +97,10 @@ class TrainingLoops:
             yield from self._flow(_block(orelse.body), tensors, loop, periodic)
 
 
-def _step_loops(module: cst.Module) -> dict[int, Loop]:
+def _step_loops(tree: Tree, module: cst.Module) -> dict[int, Loop]:
     """The innermost loop around each `.backward()` / `optimizer.step()` call, by node id."""
     loops: dict[int, Loop] = {}
-    for call in walk.of_type(module, cst.Call):
+    for call in tree.of_type(module, cst.Call):
         func = call.func
         if not isinstance(func, cst.Attribute):
             continue
@@ -107,7 +109,7 @@ def _step_loops(module: cst.Module) -> dict[int, Loop]:
         )
         if not trains:
             continue
-        for above in walk.ancestors(call):
+        for above in tree.ancestors(call):
             if isinstance(above, (cst.For, cst.While)):
                 loops[id(above)] = above
                 break
@@ -116,9 +118,9 @@ def _step_loops(module: cst.Module) -> dict[int, Loop]:
     return loops
 
 
-def scope_of(node: cst.CSTNode) -> cst.CSTNode:
+def scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
     """The function (or module) whose body holds ``node``."""
-    for above in walk.ancestors(node):
+    for above in tree.ancestors(node):
         if isinstance(above, (cst.FunctionDef, cst.Module)):
             return above
     return node

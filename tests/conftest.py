@@ -8,6 +8,9 @@ from click.testing import CliRunner
 
 from autofix.cli import main
 
+# Projects the tests run their own test suites on; never part of this suite.
+collect_ignore = ["data"]
+
 DOUBLE_INPUT = textwrap.dedent(
     """\
     import torch

@@ -185,6 +185,18 @@ def test_config_errors_name_the_key(tmp_path, run_cli):
         assert "Traceback" not in err
 
 
+def test_verify_proves_the_device_style_apply_writes(tmp_path, run_cli):
+    """``autofix verify`` runs the after version ``rewrite_file`` computes: the one ``apply`` writes."""
+    from autofix.rewrite import rewrite_file
+
+    (tmp_path / "a.py").write_text("import torch\nmodel = torch.nn.Linear(2, 2).cuda()\n")
+    (tmp_path / "pyproject.toml").write_text('[tool.autofix]\ndevice = "accelerator"\nunsafe-fixes = true\n')
+    computed = rewrite_file(tmp_path / "a.py").rewritten
+    assert b"torch.accelerator" in computed
+    assert run_cli("apply", "a.py", cwd=tmp_path)[0] == 0
+    assert (tmp_path / "a.py").read_bytes() == computed
+
+
 def test_device_style_from_config(tmp_path, run_cli):
     source = "import torch\nmodel = torch.nn.Linear(2, 2).cuda()\n"
     (tmp_path / "a.py").write_text(source)

@@ -8,7 +8,6 @@ import pytest
 from autofix.engine import MAX_PASSES, lint_and_fix
 from autofix.source import SourceError, decode
 from codemods.base import FixSafety, Rule
-from codemods.walk import of_type
 
 
 class RenameCalls(Rule):
@@ -17,7 +16,7 @@ class RenameCalls(Rule):
     code, name, summary, fix_safety, triggers = "TST001", "rename-calls", "", FixSafety.SAFE, ("torch",)
 
     def check(self) -> None:
-        for call in of_type(self.context.module, cst.Call):
+        for call in self.tree.of_type(self.tree.root, cst.Call):
             if isinstance(call.func, cst.Name) and call.func.value == "old":
                 self.report(call, "old call", edits={call: call.with_changes(func=cst.Name("new"))})
 
@@ -28,7 +27,7 @@ class DropStatements(Rule):
     code, name, summary, fix_safety, triggers = "TST000", "drop", "", FixSafety.SAFE, ("torch",)
 
     def check(self) -> None:
-        for line in of_type(self.context.module, cst.SimpleStatementLine):
+        for line in self.tree.of_type(self.tree.root, cst.SimpleStatementLine):
             if "old(" in cst.Module([]).code_for_node(line) and "keep" not in cst.Module([]).code_for_node(line):
                 self.report(line, "drop", edits={line: line.with_changes(body=[cst.Pass()])})
 
@@ -37,7 +36,7 @@ class NeverSettles(Rule):
     code, name, summary, fix_safety, triggers = "TST002", "never", "", FixSafety.SAFE, ("torch",)
 
     def check(self) -> None:
-        for name in of_type(self.context.module, cst.Name):
+        for name in self.tree.of_type(self.tree.root, cst.Name):
             if name.value.startswith("x"):
                 self.report(name, "grow", edits={name: name.with_changes(value=name.value + "x")})
                 return

@@ -5,9 +5,10 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from codemods.legacy_constructors import legacy_constructor_rewrite, legacy_dtype
+from codemods.legacy_constructors import legacy_constructor_rewrite, legacy_dtype, legacy_rewrite
 from codemods.names import ImportAliases
-from codemods.patterns import code_of
+from codemods.syntax import code_of
+from codemods.tree import Tree
 
 ROWS = [
     ("torch.FloatTensor([1, 2])", "torch.tensor([1, 2], dtype=torch.float32)"),
@@ -17,7 +18,16 @@ ROWS = [
     ("torch.FloatTensor(n, m)", "torch.empty(n, m, dtype=torch.float32)"),  # several: always a size
     ("torch.FloatTensor(*shape)", "torch.empty(*shape, dtype=torch.float32)"),
     ("torch.FloatTensor(x.size(0))", "torch.empty(x.size(0), dtype=torch.float32)"),
-    ("torch.FloatTensor(x.shape)", "torch.empty(x.shape, dtype=torch.float32)"),
+    ("torch.FloatTensor(x.size())", "torch.empty(x.size(), dtype=torch.float32)"),
+    ("torch.FloatTensor(x.shape[0], 2)", "torch.empty(x.shape[0], 2, dtype=torch.float32)"),
+    ("torch.LongTensor(range(n))", "torch.tensor(range(n), dtype=torch.int64)"),  # a range is data
+    ("torch.LongTensor(list(ids))", "torch.tensor(list(ids), dtype=torch.int64)"),
+    ("torch.FloatTensor(x.tolist())", "torch.tensor(x.tolist(), dtype=torch.float32)"),
+    ("torch.FloatTensor(np.zeros(3))", "torch.tensor(np.zeros(3), dtype=torch.float32)"),
+    ("torch.LongTensor([0] * n)", "torch.tensor([0] * n, dtype=torch.int64)"),
+    ("torch.Tensor([1, 2])", "torch.tensor([1, 2], dtype=torch.get_default_dtype())"),
+    ("torch.Tensor([0.5, -1.0])", "torch.tensor([0.5, -1.0])"),  # floats infer the default dtype
+    ("torch.Tensor(2, 3)", "torch.empty(2, 3)"),
     ("torch.FloatTensor(len(a) * 2)", "torch.empty(len(a) * 2, dtype=torch.float32)"),
     ("torch.FloatTensor(k)", "torch.empty(k, dtype=torch.float32)"),  # `k: int` below
     ("torch.FloatTensor()", "torch.empty(0, dtype=torch.float32)"),
@@ -25,7 +35,8 @@ ROWS = [
     ("T.HalfTensor([0.5])", "T.tensor([0.5], dtype=T.float16)"),  # spelled as the file imports torch
     # Unclear: a name, an array, a tensor, a storage. The caller reports instead.
     ("torch.FloatTensor(values)", None),
-    ("torch.FloatTensor(np.zeros(3))", None),
+    ("torch.FloatTensor(x.shape)", None),  # a torch.Size, or a NumPy array's tuple (data)
+    ("torch.FloatTensor(x.shape[1:])", None),
     ("torch.FloatTensor(x / 2)", None),
     ("torch.FloatTensor(3, device='cuda')", None),
 ]
@@ -33,10 +44,10 @@ ROWS = [
 
 @pytest.mark.parametrize("source, expected", ROWS)
 def test_legacy_constructor_rewrite(source, expected):
-    header = "import torch as T" if source.startswith("T.") else "import torch"
+    header = "import torch as T" if source.startswith("T.") else "import numpy as np\nimport torch"
     module = cst.parse_module(f"{header}\n{source}\n")
     call = module.body[-1].body[0].value
-    aliases = ImportAliases.of(module)
+    aliases = ImportAliases.of(Tree(module))
     qualified = aliases.qualify(call.func)
     fixed = legacy_constructor_rewrite(call, qualified, aliases, frozenset({"k"}))
     assert (None if fixed is None else code_of(fixed)) == expected
@@ -46,3 +57,47 @@ def test_legacy_dtype():
     assert legacy_dtype("torch.cuda.LongTensor") == "int64"
     assert legacy_dtype("torch.Tensor") is None
     assert legacy_dtype("numpy.FloatTensor") is None
+
+
+def _rewrite_in(source):
+    module = cst.parse_module(source)
+    tree = Tree(module)
+    call = next(c for c in tree.of_type(module, cst.Call) if code_of(c.func).endswith("Tensor"))
+    found = legacy_rewrite(tree, call, ImportAliases.of(tree))
+    return None if found is None else (code_of(found[0]), code_of(found[1]))
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # The same name is data or a size by what every binding of it says.
+        ("ids = [4, 5]\n    return torch.LongTensor(ids)", "torch.tensor(ids, dtype=torch.int64)"),
+        ("ids = []\n    ids.append(4)\n    return torch.LongTensor(ids)", "torch.tensor(ids, dtype=torch.int64)"),
+        ("n = len(a)\n    m = n * 2\n    return torch.FloatTensor(m)", "torch.empty(m, dtype=torch.float32)"),
+        ("ids = [4]\n    ids = ids[0]\n    return torch.LongTensor(ids)", None),  # rebound: unclear
+        ("for ids in a:\n        pass\n    return torch.LongTensor(ids)", None),
+        ("return torch.LongTensor(a)", None),  # a parameter without annotation
+    ],
+)
+def test_names_are_read_where_the_call_is(body, expected):
+    found = _rewrite_in(f"import torch\ndef f(a, k: int, seq: list):\n    {body}\n")
+    assert (None if found is None else found[1]) == expected
+
+
+def test_annotated_parameters():
+    assert _rewrite_in("import torch\ndef f(k: int):\n    return torch.FloatTensor(k)\n")[1] == (
+        "torch.empty(k, dtype=torch.float32)"
+    )
+    assert _rewrite_in("import torch\ndef f(ids: List[int]):\n    return torch.LongTensor(ids)\n")[1] == (
+        "torch.tensor(ids, dtype=torch.int64)"
+    )
+
+
+def test_a_move_right_after_is_folded_in():
+    source = "import torch\ndef f(device):\n    return torch.LongTensor(range(4)).to(device)\n"
+    assert _rewrite_in(source) == (
+        "torch.LongTensor(range(4)).to(device)", "torch.tensor(range(4), dtype=torch.int64, device=device)"
+    )
+    # `.to(other)` copies another tensor's dtype too: not folded.
+    source = "import torch\ndef f(other):\n    return torch.LongTensor(range(4)).to(other)\n"
+    assert _rewrite_in(source) == ("torch.LongTensor(range(4))", "torch.tensor(range(4), dtype=torch.int64)")

@@ -1,10 +1,12 @@
-"""``autofix migrate``: three generated projects, progress, both reports, and commits on a new branch."""
+"""``autofix migrate``: three generated projects, progress, both reports, commits on a new branch, and the
+project's tests before and after (`--verify-tests`)."""
 
 from __future__ import annotations
 
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,3 +121,50 @@ def test_branch_outside_git_is_refused(tmp_path, run_cli):
     code, _, err = run_cli("migrate", "--branch", "x", "loose", cwd=tmp_path)
     assert code == 2 and "loose: error: not in a git work tree" in err
     assert (tmp_path / "loose" / "m.py").read_text() == TWO_RULES
+
+
+EXAMPLE = Path(__file__).resolve().parent / "data" / "example_project"
+PYTEST = f"{sys.executable} -m pytest"
+
+
+def test_verify_tests_puts_each_tests_outcome_in_the_report(tmp_path, run_cli):
+    """The project's tests before and after the migration, under the emulated GPU (about 15 s of CPU)."""
+    pytest.importorskip("torch")
+    shutil.copytree(EXAMPLE, tmp_path / "example")
+    code, out, err = run_cli("migrate", "example", "--verify-tests", PYTEST, "--report", "r.json", "--report", "r.md",
+                             cwd=tmp_path)
+    assert code == 0, err
+    assert "example: tests: PASS: 3 tests: 2 fixed, 0 broke, 1 passing" in err
+    tests = json.loads((tmp_path / "r.json").read_text())["roots"][0]["tests"]
+    assert tests["passed"] and tests["device"] == "emulated-cuda"
+    assert {t["test"]: t["verdict"] for t in tests["tests"]} == {
+        "tests/test_model.py::test_scores_have_one_column_per_class": "passing",
+        "tests/test_model.py::test_scores_on_the_best_device": "fixed",
+        "tests/test_train.py::test_training_lowers_the_loss": "fixed",
+    }
+    assert tests["rewritten"] == [{"path": "scorer/model.py", "fixes": {"DEV003": 1, "DEV004": 1}}]
+    assert "| `tests/test_train.py::test_training_lowers_the_loss` | failed | passed | fixed" in (
+        (tmp_path / "r.md").read_text())
+    assert "register_buffer" in (tmp_path / "example" / "scorer" / "model.py").read_text()  # migrated in place
+
+
+def test_verify_tests_on_a_branch_tests_the_branch_and_fails_when_a_test_broke(tmp_path, run_cli):
+    """With --branch the tree is not written: the after copy is the branch's files over the before copy."""
+    pytest.importorskip("torch")
+    repo = tmp_path / "example"
+    shutil.copytree(EXAMPLE, repo)
+    (repo / "tests" / "test_contract.py").write_text(
+        "from scorer.model import Scorer\n\n\ndef test_no_buffers():\n    assert not list(Scorer().buffers())\n")
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "init")
+    code, out, err = run_cli("migrate", "example", "--branch", "autofix/devices", "--verify-tests", PYTEST,
+                             "--report", "r.json", cwd=tmp_path)
+    assert code == 1, err  # a test broke
+    tests = json.loads((tmp_path / "r.json").read_text())["roots"][0]["tests"]
+    verdicts = {t["test"].rpartition("::")[2]: t["verdict"] for t in tests["tests"]}
+    assert verdicts == {"test_scores_have_one_column_per_class": "passing", "test_scores_on_the_best_device": "fixed",
+                        "test_training_lowers_the_loss": "fixed", "test_no_buffers": "broke"}
+    assert tests["problems"] == ["1 test broke: tests/test_contract.py::test_no_buffers"]
+    assert "register_buffer" not in (repo / "scorer" / "model.py").read_text()  # the checkout is untouched
+    assert "register_buffer" in _git(repo, "show", "autofix/devices:scorer/model.py")

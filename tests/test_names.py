@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods import walk
 from codemods.names import ImportAliases
+from codemods.tree import Tree
 
 
 def aliases_of(source: str) -> ImportAliases:
-    module = cst.parse_module(source)
-    walk.index(module)
-    try:
-        return ImportAliases.of(module)
-    finally:
-        walk.index(None)
+    return ImportAliases.of(Tree(cst.parse_module(source)))
 
 
 def test_torch_from_a_star_import_when_the_file_reads_it_and_never_binds_it():

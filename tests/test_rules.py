@@ -7,17 +7,20 @@ import pytest
 
 from autofix.engine import lint_and_fix
 from codemods import all_rules
-from codemods.base import FixSafety
+from codemods.base import FixSafety, RuleContext
 
 CASES_VALID = [
-    pytest.param(rule, code, id=f"{rule.code}-valid-{i}")
+    pytest.param(rule, example.code, id=f"{rule.code}-valid-{i}")
     for rule in all_rules()
-    for i, code in enumerate(rule.VALID)
+    for i, example in enumerate(rule.VALID)
 ]
 CASES_INVALID = [
     pytest.param(rule, example, id=f"{rule.code}-invalid-{i}")
     for rule in all_rules()
     for i, example in enumerate(rule.INVALID)
+]
+CASES_ALL = CASES_VALID + [
+    pytest.param(p.values[0], p.values[1].code, id=p.id) for p in CASES_INVALID
 ]
 
 
@@ -30,9 +33,15 @@ def test_valid_examples_are_left_alone(rule, code):
 
 @pytest.mark.parametrize("rule, example", CASES_INVALID)
 def test_invalid_examples_are_found_and_fixed(rule, example):
-    outcome = lint_and_fix(example.before, [rule], fix=True, unsafe_fixes=True)
+    outcome = lint_and_fix(example.code, [rule], fix=True, unsafe_fixes=True)
     assert outcome.diagnostics, "the rule did not report this example"
     assert {d.code for d in outcome.diagnostics} == {rule.code}
+    first = min(outcome.diagnostics, key=lambda d: (d.line, d.column))
+    if example.message is not None:
+        messages = [d.message for d in outcome.diagnostics]
+        assert any(example.message in m for m in messages), f"no message contains {example.message!r}: {messages}"
+    if example.line is not None:
+        assert first.line == example.line, f"reported on line {first.line}, expected {example.line}"
     if example.after is None:
         assert outcome.new_text is None
         assert not any(d.fixable for d in outcome.diagnostics)
@@ -45,13 +54,24 @@ def test_invalid_examples_are_found_and_fixed(rule, example):
 
 @pytest.mark.parametrize("rule, example", CASES_INVALID)
 def test_unsafe_fixes_are_withheld_by_default(rule, example):
-    outcome = lint_and_fix(example.before, [rule], fix=True, unsafe_fixes=False)
+    outcome = lint_and_fix(example.code, [rule], fix=True, unsafe_fixes=False)
     # A rule may mark one finding's fix unsafe (DEV010's random factories) while its others are safe.
-    unsafe = lint_and_fix(example.before, [rule], fix=False).diagnostics
+    unsafe = lint_and_fix(example.code, [rule], fix=False).diagnostics
     if rule.fix_safety is FixSafety.UNSAFE or example.after is None or any(d.safety == "unsafe" for d in unsafe):
         assert outcome.new_text is None
     else:
         assert outcome.new_text == example.after
+
+
+@pytest.mark.parametrize("rule, code", CASES_ALL)
+def test_a_context_built_by_hand_gives_the_engines_findings(rule, code):
+    """A rule reads nothing but its context: run on its own, outside the engine, it must say what
+    it says inside it (no hidden state set up by the engine)."""
+    instance = rule(RuleContext.of(code))
+    instance.check()
+    by_hand = sorted((f.code, f.message, f.fixable, f.safety.value) for f in instance.findings)
+    by_engine = sorted((d.code, d.message, d.fixable, d.safety) for d in lint_and_fix(code, [rule], fix=False).diagnostics)
+    assert by_hand == by_engine
 
 
 @pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)

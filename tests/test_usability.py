@@ -38,6 +38,7 @@ def test_explain_by_name_and_by_code(run_cli):
     by_code = run_cli("explain", "dev001")
     assert by_name[0] == by_code[0] == 0
     assert by_name[1] == by_code[1] and by_name[1].startswith("# DEV001 (input-not-on-device)")
+    assert run_cli("explain", "InputNotOnDevice")[1] == by_code[1]  # as `fixit lint` names it
     code, _, err = run_cli("explain", "input-not-on-gpu")
     assert code == 2 and "input-not-on-device" in err
 

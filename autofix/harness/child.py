@@ -68,17 +68,34 @@ def seed(value: int) -> None:
     torch.manual_seed(value)
 
 
-def load(path: Path, entry: str, tag: str) -> Callable[[], Any]:
-    name = f"autofix_run_{tag}_{abs(hash(str(path)))}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
+def load(path: Path, entry: str, tag: str, module_name: str = "") -> Callable[[], Any]:
+    """The entry function: from the script loaded by path, or from ``module_name`` imported by its name."""
+    if module_name:
+        module = importlib.import_module(module_name)
+    else:
+        name = f"autofix_run_{tag}_{abs(hash(str(path)))}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
     function = getattr(module, entry, None)
     if not callable(function):
         raise BadResults(f"{path.name} defines no {entry}() function")
     return function
+
+
+def forget(root: str) -> None:
+    """Drop the modules imported from ``root``, so the other version's files of the same names load next.
+
+    The loaded entry function keeps its own module's globals; only an ``import`` it runs later, inside
+    a call, would look the name up again.
+    """
+    prefix = os.path.join(os.path.realpath(root), "")
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if path and os.path.realpath(path).startswith(prefix):
+            del sys.modules[name]
 
 
 def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
@@ -150,7 +167,7 @@ def run_phase(request: dict[str, Any]) -> None:
     try:
         with _device_context(phase) as counter:
             seed(request["seed"])
-            function = load(Path(request["script"]), request["entry"], phase)
+            function = load(Path(request["script"]), request["entry"], phase, request.get("module", ""))
             seed(request["seed"])
             tensors = flatten(function())
             # Asked inside the device context, where a tensor's device is the logical one.
@@ -183,10 +200,13 @@ def run_timing(request: dict[str, Any]) -> None:
     prepare(request)
     cuda = request["phase"] == "cuda"
     versions = []
-    for tag in ("before", "after"):
-        os.chdir(request[f"{tag}_cwd"])
+    for tag, where in zip(("before", "after"), request["versions"]):
+        os.chdir(where["cwd"])
+        sys.path[:0] = [where["cwd"], *where["sys_path"]]
         seed(request["seed"])
-        versions.append((request[f"{tag}_cwd"], load(Path(request[tag]), request["entry"], f"timing_{tag}")))
+        versions.append((where["cwd"], load(Path(where["script"]), request["entry"], f"timing_{tag}", where["module"])))
+        del sys.path[:1 + len(where["sys_path"])]
+        forget(where["root"])  # the two copies hold modules of the same names
     times: dict[str, list[float]] = {"before": [], "after": []}
     for cwd, function in versions:  # warm-up: first-call costs (allocations, lazy imports)
         os.chdir(cwd)

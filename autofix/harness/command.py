@@ -58,7 +58,8 @@ def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
               help="Least number of timed (before, after) pairs, when a speed-up could be claimed.")
 @click.option("--threads", type=click.IntRange(min=1), default=1, show_default=True,
               help="Intra-op threads for each run (pinned: unpinned timings are noise).")
-@click.option("--timeout", type=float, default=60.0, show_default=True, help="Seconds per run before it is killed.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds per run before it is killed [default: 60; with --tests, for the whole command: 900].")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -80,16 +81,33 @@ def verify(paths, entry, after_file, test_command, device, select, ignore, unsaf
     try:
         config = ConfigResolver(overrides)
         if test_command:
-            from autofix.harness.suite import verify_tests
-
             if len(paths) != 1 or not paths[0].is_dir():
                 _fail("--tests needs exactly one project folder")
-            sys.exit(verify_tests(paths[0], test_command, config, device=device, timeout=timeout,
-                                  json_path=json_path, report_path=report_path))
+            sys.exit(_verify_tests(paths[0], test_command, config, device, timeout, json_path, report_path, quiet))
         subjects = _subjects(paths, entry, after_file, config)
     except ConfigError as exc:
         _fail(str(exc))
-    sys.exit(_verify_subjects(subjects, device, jobs, repeats, threads, timeout, seed, json_path, report_path, quiet))
+    sys.exit(_verify_subjects(subjects, device, jobs, repeats, threads, timeout or 60.0, seed, json_path, report_path,
+                              quiet))
+
+
+def _verify_tests(root, command, config, device, timeout, json_path, report_path, quiet) -> int:  # type: ignore[no-untyped-def]
+    """``verify --tests``: exit 0 when no test broke, 1 when one did (or the runs could not be compared)."""
+    from autofix.harness.suite import DEFAULT_TIMEOUT_S, prove_suite
+    from autofix.harness.suite_report import print_text, summary, to_json, to_markdown
+
+    started = time.perf_counter()
+    try:
+        proof = prove_suite(root, command, device=device, timeout=timeout or DEFAULT_TIMEOUT_S, config=config)
+    except ValueError as exc:  # too large to copy
+        _fail(str(exc))
+    print_text(sys.stdout, proof, quiet=quiet)
+    if json_path:
+        json_path.write_text(to_json(proof))
+    if report_path:
+        report_path.write_text(to_markdown(proof))
+    click.echo(f"{summary(proof)} on {device} in {time.perf_counter() - started:.1f} s", err=True)
+    return EXIT_OK if proof.passed else EXIT_FAILED
 
 
 def _subjects(paths, entry, after_file, config):  # type: ignore[no-untyped-def]

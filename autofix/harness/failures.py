@@ -34,13 +34,18 @@ _DTYPE = re.compile(
 _NEEDS_GPU = re.compile(
     r"Torch not compiled with CUDA enabled|No CUDA GPUs are available|Found no NVIDIA driver"
     r"|CUDA driver initialization failed|but torch\.cuda\.is_available\(\) is False"
-    r"|no CUDA-capable device is detected|Cannot initialize CUDA without ATen_cuda library",
+    r"|no CUDA-capable device is detected|Cannot initialize CUDA without ATen_cuda library"
+    r"|has no attribute '_cuda_setDevice'|Invalid device, must be cuda device",
     re.IGNORECASE,
 )
 
 
 def classify(type_name: str, message: str, raised_by_case: bool = False) -> str:
-    if raised_by_case or type_name not in ("RuntimeError", "AssertionError", "TypeError", "ValueError"):
+    if raised_by_case:
+        return ERROR
+    if type_name == "AttributeError":  # a CPU-only build lacks torch._C's CUDA functions
+        return NEEDS_GPU if "_cuda_" in message and _NEEDS_GPU.search(message) else ERROR
+    if type_name not in ("RuntimeError", "AssertionError", "TypeError", "ValueError"):
         return ERROR
     pair = _INPUT_WEIGHT.search(message)
     if pair:

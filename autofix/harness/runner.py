@@ -115,7 +115,7 @@ class Runner:
 
     def run_version(
         self, zygote: Zygote, script: Path, cwd: Path, out: Path, *, entry: str = "run",
-        sys_path: list[str] | None = None, phases: list[str] | None = None,
+        sys_path: list[str] | None = None, module: str = "", phases: list[str] | None = None,
     ) -> VersionRun:
         runs = {}
         for phase in phases or self.phases:
@@ -124,7 +124,7 @@ class Runner:
                 "action": "phase", "script": str(script), "cwd": str(cwd), "entry": "reference" if phase == "reference" else entry,
                 "phase": "cpu" if phase == "reference" else phase, "out": str(prefix), "seed": self.seed, "threads": self.threads,
                 "hide_gpu": phase in ("cpu", "reference") and self.device == "cuda",
-                "sys_path": sys_path or [], "timeout": self.timeout, "log": f"{prefix}.log",
+                "sys_path": sys_path or [], "module": module, "timeout": self.timeout, "log": f"{prefix}.log",
             }
             runs[phase] = self._read_phase(phase, prefix, zygote.run(request))
         return VersionRun(runs)
@@ -143,15 +143,16 @@ class Runner:
         return PhaseRun(phase, False, process_failure(reply, self.timeout, Path(f"{prefix}.log")))
 
     def run_timing(
-        self, zygote: Zygote, before: tuple[Path, Path], after: tuple[Path, Path], out: Path, *,
-        phase: str, entry: str = "run", sys_path: list[str] | None = None, min_pairs: int = 10,
-        min_seconds: float = 0.5, max_pairs: int = 200,
+        self, zygote: Zygote, before: dict[str, Any], after: dict[str, Any], out: Path, *,
+        phase: str, entry: str = "run", min_pairs: int = 10, min_seconds: float = 0.5, max_pairs: int = 200,
     ) -> tuple[list[float], list[float]] | Failure:
+        """Time before and after alternately in one process; each is ``{"script", "cwd", "sys_path", "module",
+        "root"}`` (where it runs, in its own copy)."""
+        versions = [{k: str(v) if isinstance(v, Path) else v for k, v in where.items()} for where in (before, after)]
         request = {
-            "action": "timing", "before": str(before[0]), "before_cwd": str(before[1]),
-            "after": str(after[0]), "after_cwd": str(after[1]), "cwd": str(before[1]), "phase": phase,
+            "action": "timing", "versions": versions, "cwd": versions[0]["cwd"], "phase": phase,
             "entry": entry, "out": str(out), "seed": self.seed, "threads": self.threads,
-            "hide_gpu": phase == "cpu" and self.device == "cuda", "sys_path": sys_path or [],
+            "hide_gpu": phase == "cpu" and self.device == "cuda", "sys_path": [],
             "min_pairs": min_pairs, "min_seconds": min_seconds, "max_pairs": max_pairs,
             # Timing runs dozens of times what one phase runs: give it that much more time.
             "timeout": self.timeout * 4, "log": f"{out}.log",

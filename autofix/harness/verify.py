@@ -16,27 +16,21 @@ Subjects run in parallel, one fork server per job.
 from __future__ import annotations
 
 import ast
-import shutil
 import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from autofix.config import ConfigResolver
 from autofix.diff import unified_diff
 from autofix.harness.judge import Judge, speed, timing_wanted
-from autofix.harness.models import CaseResult, Failure
+from autofix.harness.models import CaseResult, Failure, VersionRun
 from autofix.harness.runner import Runner, Zygote, ZygotePool
+from autofix.harness.sandbox import copy_folder
 from autofix.rewrite import rewrite_file
-
-# Folders never copied into the sandbox: they are large and no run needs them.
-_SKIP = shutil.ignore_patterns(".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".mypy_cache",
-                               ".pytest_cache", ".ruff_cache", "*.egg-info")
-MAX_COPY_BYTES = 200 * 1024 * 1024
-
 
 @dataclass
 class Subject:
@@ -46,11 +40,14 @@ class Subject:
     after: str  # the script after runs, relative to folder
     rules: tuple[str, ...]
     positive: bool
-    after_bytes: bytes | None = None  # written over ``after`` in after's copy (a rewrite made in memory)
+    after_bytes: bytes | None = None  # written over ``rewritten`` in after's copy (a rewrite made in memory)
     entry: str = "run"
-    sys_path: list[str] = field(default_factory=list)
+    sys_path: list[str] = field(default_factory=list)  # folders, relative to ``folder``, put on sys.path
     golden: bool = True
     golden_diff: str = ""
+    module: str = ""  # import the entry's script by this dotted name (relative imports work), not by path
+    rewritten: str = ""  # the file ``after_bytes`` replace, relative to folder; default ``after``
+    workdir: str = ""  # the runs' current folder, relative to folder; default the script's folder
 
 
 def find_cases(paths: list[Path]) -> list[Path]:
@@ -88,16 +85,6 @@ def defines(path: Path, function: str) -> bool:
     return any(isinstance(n, ast.FunctionDef) and n.name == function for n in tree.body)
 
 
-def copy_folder(source: Path, target: Path) -> None:
-    total = 0
-    for path in source.rglob("*"):
-        if path.is_file() and not any(part in (".git", ".venv", "node_modules") for part in path.parts):
-            total += path.stat().st_size
-            if total > MAX_COPY_BYTES:
-                raise ValueError(f"{source} holds over {MAX_COPY_BYTES >> 20} MB: too much to copy for each run")
-    shutil.copytree(source, target, ignore=_SKIP, symlinks=True)
-
-
 class Verifier:
     def __init__(self, *, device: str, repeats: int, threads: int, timeout: float, seed: int = 0) -> None:
         self.device = device
@@ -116,30 +103,44 @@ class Verifier:
             copy_folder(subject.folder, before_dir)
             copy_folder(subject.folder, after_dir)
             if subject.after_bytes is not None:
-                (after_dir / subject.after).write_bytes(subject.after_bytes)
-            before_script, after_script = before_dir / subject.before, after_dir / subject.after
-            run = self.runner.run_version
-            options = {"entry": subject.entry, "sys_path": subject.sys_path}
-            result.before = run(zygote, before_script, before_script.parent, scratch / "before", **options)
-            result.after = run(zygote, after_script, after_script.parent, scratch / "after", **options)
+                (after_dir / (subject.rewritten or subject.after)).write_bytes(subject.after_bytes)
+            result.before = self._run(zygote, subject, before_dir, subject.before, scratch / "before")
+            result.after = self._run(zygote, subject, after_dir, subject.after, scratch / "after")
             ran_nowhere = not any(p.ok for p in result.before.phases.values())
-            if subject.positive and ran_nowhere and defines(before_script, "reference"):
-                reference = run(zygote, before_script, before_script.parent, scratch / "reference",
-                                entry=subject.entry, sys_path=subject.sys_path, phases=["reference"])
+            if subject.positive and ran_nowhere and defines(before_dir / subject.before, "reference"):
+                reference = self._run(zygote, subject, before_dir, subject.before, scratch / "reference",
+                                      phases=["reference"])
                 result.reference = reference.phases["reference"]
             phase = timing_wanted(subject.rules, self.device, result.before, result.after) if subject.positive else None
             if phase:
-                times = self.runner.run_timing(
-                    zygote, (before_script, before_script.parent), (after_script, after_script.parent),
-                    scratch / "timing", phase=phase, min_pairs=max(self.repeats, 4), **options,
-                )
-                if isinstance(times, Failure):
-                    result.notes.append(f"timing failed: {times.describe()}")
-                else:
-                    result.timing = speed(*times, phase)
+                self._time(zygote, subject, result, (before_dir, after_dir), scratch / "timing", phase)
         self.judge.judge(result)
         result.seconds = time.perf_counter() - started
         return result
+
+    @staticmethod
+    def _where(subject: Subject, copy: Path, script_name: str) -> dict[str, Any]:
+        """Where one version runs: its script, current folder, import path and module name, in its copy."""
+        script = copy / script_name
+        return {"script": script, "cwd": copy / subject.workdir if subject.workdir else script.parent,
+                "sys_path": [str(copy / p) for p in subject.sys_path], "module": subject.module, "root": copy}
+
+    def _run(self, zygote: Zygote, subject: Subject, copy: Path, script: str, out: Path,
+             phases: list[str] | None = None) -> VersionRun:
+        where = self._where(subject, copy, script)
+        return self.runner.run_version(zygote, where["script"], where["cwd"], out, entry=subject.entry,
+                                       sys_path=where["sys_path"], module=subject.module, phases=phases)
+
+    def _time(self, zygote: Zygote, subject: Subject, result: CaseResult, copies: tuple[Path, Path], out: Path,
+              phase: str) -> None:
+        before = self._where(subject, copies[0], subject.before)
+        after = self._where(subject, copies[1], subject.after)
+        times = self.runner.run_timing(zygote, before, after, out, phase=phase, entry=subject.entry,
+                                       min_pairs=max(self.repeats, 4))
+        if isinstance(times, Failure):
+            result.notes.append(f"timing failed: {times.describe()}")
+        else:
+            result.timing = speed(*times, phase)
 
 
 def verify_all(

@@ -1,7 +1,7 @@
 """Single-head causal self-attention whose mask is built by a helper that forward calls.
 
-The helper builds the mask on the CPU and then copies it to `self.device`: a copy on every call, and
-a crash when `self.device` and the input disagree.
+The helper builds the mask on the CPU and the result is copied to `self.device`: the mask does reach
+the device, so DEV003 leaves it alone (making it there directly is DEV010's host-then-move question).
 """
 
 import math
@@ -24,7 +24,7 @@ class CausalSelfAttention(nn.Module):
         return self.proj(torch.softmax(scores, dim=-1) @ v)
 
     def causal_mask(self, reference, length):
-        upper = torch.triu(torch.ones(length, length, device=reference.device), diagonal=1)
+        upper = torch.triu(torch.ones(length, length), diagonal=1)
         return (upper * -1e9).to(self.device)
 
 

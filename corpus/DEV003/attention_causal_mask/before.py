@@ -1,7 +1,7 @@
 """Single-head causal self-attention whose mask is built by a helper that forward calls.
 
-The helper builds the mask on the CPU and then copies it to `self.device`: a copy on every call, and
-a crash when `self.device` and the input disagree.
+The helper builds the mask on the CPU and the result is copied to `self.device`: the mask does reach
+the device, so DEV003 leaves it alone (making it there directly is DEV010's host-then-move question).
 """
 
 import math

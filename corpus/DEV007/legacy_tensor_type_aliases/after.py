@@ -6,16 +6,15 @@ random-number backend is named by a plain string that is not a device.
 import torch
 
 USE_GPU = torch.cuda.is_available()
-dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
 rng_backend = "cuda"
 
 
 def run():
     n, d_in, hidden, d_out = 16, 10, 20, 2
-    x = torch.randn(n, d_in).type(dtype).detach()
-    y = torch.randn(n, d_out).type(dtype).detach()
-    w1 = torch.randn(d_in, hidden).type(dtype).detach().requires_grad_()
-    w2 = torch.randn(hidden, d_out).type(dtype).detach().requires_grad_()
+    x = torch.randn(n, d_in).to("cuda" if torch.cuda.is_available() else "cpu", torch.float32)
+    y = torch.randn(n, d_out).to("cuda" if torch.cuda.is_available() else "cpu", torch.float32)
+    w1 = torch.randn(d_in, hidden).to("cuda" if torch.cuda.is_available() else "cpu", torch.float32).requires_grad_()
+    w2 = torch.randn(hidden, d_out).to("cuda" if torch.cuda.is_available() else "cpu", torch.float32).requires_grad_()
     for _ in range(5):
         prediction = x.mm(w1).clamp(min=0).mm(w2)
         loss = (prediction - y).pow(2).sum()

@@ -1,0 +1,221 @@
+"""Every autofix rule as a Fixit ``LintRule``: ``[tool.fixit] enable = ["autofix.fixit"]``.
+
+Needs the ``[fixit]`` extra (``pip install 'torch-autofix[fixit]'``); nothing else in autofix imports this
+module. It wraps the rules, it does not copy them: one ``LintRule`` class per rule of
+:func:`codemods.all_rules` is generated below, named after the rule (``DEV001`` -> ``InputNotOnDevice``;
+``autofix.fixit:InputNotOnDevice`` and ``autofix.fixit:DEV001`` both name it in ``enable``/``disable``).
+On each file the rules run the way ``autofix check`` runs them (:func:`autofix.engine.run_rules`, once
+for all the generated rules, shared between them), and each finding is reported with the same message
+and the same position.
+
+Fixes. A finding's fix may edit several places at once (move a statement, add a definition at the top):
+the adapter reports it on the smallest node that contains all of them, with that node rebuilt by the
+same code that applies edits for ``autofix apply`` (:func:`autofix.edits.apply_edits_under`), so
+``fixit fix --automatic`` applies the whole fix or none of it, byte for byte as ``autofix apply`` does.
+The reported position stays that of the finding. Fixit applies one pass per run, and of two fixes
+that overlap it keeps the outer one; ``autofix apply`` re-runs the rules until nothing changes, so a
+file may need ``fixit fix --automatic`` more than once to reach the same result.
+
+Fix safety. Fixit has no notion of an unsafe fix: whatever a rule offers, ``fixit fix --automatic``
+applies. So the adapter offers a fix to Fixit only when ``autofix apply`` would apply it to this file:
+safe fixes always; unsafe fixes only where the file's ``[tool.autofix]`` says ``unsafe-fixes = true``.
+Otherwise the finding is still reported, without a fix (no "(has autofix)").
+
+Configuration. The file's ``[tool.autofix]`` (nearest ``pyproject.toml``, as for ``autofix``) applies as
+for ``autofix check --force-exclude``: ``select``/``ignore``/``per-file-ignores`` choose the rules (Fixit's
+``enable``/``disable`` then choose among those), ``exclude`` skips the file, ``unsafe-fixes`` and ``device``
+mean what they mean for autofix; ``max-file-size`` does not apply. Fixit's ``[tool.fixit.options]`` are not
+passed to rules by Fixit 2.x, hence no options of their own. Suppression: autofix's comments
+(``# autofix: ignore[DEV001]``, ``# noqa: DEV001``) and Fixit's (``# lint-ignore: InputNotOnDevice``, or
+``DEV001``) both work.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+import libcst as cst
+from fixit import Invalid, LintRule
+from libcst.metadata import CodePosition, CodeRange, FilePathProvider, ParentNodeProvider
+
+from autofix.config import ConfigResolver, Overrides, Settings
+from autofix.discovery import excluded
+from autofix.edits import apply_edits_under
+from autofix.engine import active_rules, mentions_torch, run_rules, silenced
+from autofix.positions import Span, spans
+from codemods import all_rules
+from codemods.base import Finding, FixSafety, Rule
+
+log = logging.getLogger(__name__)
+_LINT_IGNORE = re.compile(r"#\s*lint-(?:ignore|fixme)(?:(?::\s*|\s+)(\w+(?:,\s*\w+)*))?")
+
+
+@dataclass(frozen=True)
+class _Report:
+    finding: Finding
+    span: Span
+    with_fix: bool  # autofix apply would apply this fix to this file
+
+
+_last = threading.local()  # the reports of the file being linted, shared by the generated rules
+
+
+def _settings(path: Path | None) -> Settings:
+    resolver = ConfigResolver(Overrides(), on_problem=log.warning)
+    return resolver.settings_for(path.parent if path is not None else Path.cwd())
+
+
+def reports_for(module: cst.Module, path: Path | None) -> dict[str, list[_Report]]:
+    """Rule code -> what ``autofix check`` reports on ``module`` (the file at ``path``), fixes decided."""
+    cached = getattr(_last, "entry", None)
+    if cached is not None and cached[0] is module and cached[1] == path:
+        return cached[2]
+    reports = _compute(module, path)
+    _last.entry = (module, path, reports)
+    return reports
+
+
+def _compute(module: cst.Module, path: Path | None) -> dict[str, list[_Report]]:
+    settings = _settings(path)
+    if path is not None and settings.exclude and excluded(path, settings.exclude, settings.root):
+        return {}
+    text = module.code
+    if not mentions_torch(text):
+        return {}
+    codes = set(settings.rule_codes_for(path if path is not None else Path.cwd() / "-"))
+    rules = active_rules(text, [rule for rule in all_rules() if rule.code in codes])
+    findings = run_rules(module, text, rules, settings.device_style)
+    positions = spans(module, [finding.node for finding in findings])
+    lines = text.splitlines()
+    reports: dict[str, list[_Report]] = defaultdict(list)
+    for finding in findings:
+        span = positions[id(finding.node)]
+        if silenced(lines, finding.code, span):
+            continue
+        with_fix = finding.fixable and (finding.safety is FixSafety.SAFE or settings.unsafe_fixes)
+        reports[finding.code].append(_Report(finding, span, with_fix))
+    return reports
+
+
+class _Adapter(LintRule):
+    """The base of the generated rules: reports what ``RULE`` finds. Not a rule itself, so it leaves
+    the module's namespace once the rules are generated (Fixit takes every LintRule class it finds
+    there for a rule)."""
+
+    RULE: type[Rule]
+    CODE: str
+    METADATA_DEPENDENCIES = (FilePathProvider, ParentNodeProvider)  # positions come from autofix's spans
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._anchored = False
+
+    def get_visitors(self) -> dict[str, Callable[[cst.CSTNode], None]]:
+        # libcst looks for visit_* methods with inspect.getmembers on every rule, for every file: about
+        # a third of a Fixit run over the corpus. These rules have one, and keep Fixit's timing hook.
+        hook = self._visit_hook
+        if hook is None:
+            return {"visit_Module": self.visit_Module}
+
+        def visit(node: cst.CSTNode) -> None:
+            with hook(f"{type(self).__name__}.visit_Module"):
+                self.visit_Module(node)
+
+        return {"visit_Module": visit}
+
+    def visit_Module(self, node: cst.Module) -> bool:
+        path = self.get_metadata(FilePathProvider, node, None)
+        for report in reports_for(node, path).get(self.CODE, ()):
+            self._report(report)
+        return False  # the rules have read the whole module: nothing left to visit
+
+    def _report(self, report: _Report) -> None:
+        finding, span = report.finding, report.span
+        if self.ignore_lint(finding.node):
+            return
+        anchor, replacement = finding.node, None
+        if report.with_fix:
+            anchor = self._common_ancestor(list(finding.edits))
+            replacement = apply_edits_under(anchor, finding.edits)
+        position = CodeRange(
+            CodePosition(span.start_line, span.start_column), CodePosition(span.end_line, span.end_column)
+        )
+        self._anchored = True  # the lint-ignore comments that count are the finding's, checked above
+        try:
+            self.report(anchor, finding.message, position=position, replacement=replacement)
+        finally:
+            self._anchored = False
+
+    def _ancestry(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+        current: cst.CSTNode | None = node
+        while current is not None:
+            yield current
+            current = self.get_metadata(ParentNodeProvider, current, None)
+
+    def _common_ancestor(self, nodes: Sequence[cst.CSTNode]) -> cst.CSTNode:
+        """The smallest node containing every one of ``nodes`` (the node itself when there is one)."""
+        others = [{id(n) for n in self._ancestry(node)} for node in nodes[1:]]
+        for candidate in self._ancestry(nodes[0]):
+            if all(id(candidate) in chain for chain in others):
+                return candidate
+        raise ValueError(f"{self.CODE}: the edited nodes are not in one tree")
+
+    def ignore_lint(self, node: cst.CSTNode) -> bool:
+        """Fixit's ``# lint-ignore``/``# lint-fixme``, naming the rule by its Fixit name or its code."""
+        if self._anchored:
+            return False
+        names = {self.name, self.name.lower(), self.CODE, self.CODE.lower()}
+        for comment in self.node_comments(node):
+            match = _LINT_IGNORE.search(comment)
+            if match is None:
+                continue
+            if match.group(1) is None:
+                return True
+            listed = {name.strip().removesuffix("Rule") for name in match.group(1).split(",")}
+            if listed & names:
+                return True
+        return False
+
+
+def fixit_name(rule: type[Rule]) -> str:
+    """``input-not-on-device`` -> ``InputNotOnDevice``: the Fixit rule's class name (Fixit's style)."""
+    return "".join(part[:1].upper() + part[1:] for part in rule.name.split("-"))
+
+
+def _lint_rule(rule: type[Rule]) -> type[_Adapter]:
+    # The rule's examples become Fixit's, for `fixit test autofix.fixit`. An INVALID example's expected
+    # result is autofix's multi-pass one, which one Fixit pass does not always reach: only the report is
+    # expected (autofix's own tests check the rewrites).
+    attributes = {
+        "__doc__": f"{rule.code} ({rule.name}): {rule.summary}\n\n{rule.doc()}",
+        "__module__": __name__,
+        "RULE": rule,
+        "CODE": rule.code,
+        "TAGS": {"torch-autofix", rule.code},
+        "VALID": [example.code for example in rule.VALID],
+        "INVALID": [Invalid(example.code) for example in rule.INVALID],
+    }
+    lint_rule = type(fixit_name(rule), (_Adapter,), attributes)
+    lint_rule.AUTOFIX = rule.fix_safety is not FixSafety.NONE
+    return lint_rule
+
+
+def _generate() -> dict[str, type[_Adapter]]:
+    generated: dict[str, type[_Adapter]] = {}
+    for rule in all_rules():
+        lint_rule = _lint_rule(rule)
+        generated[lint_rule.__name__] = lint_rule
+        generated[rule.code] = lint_rule  # `autofix.fixit:DEV001` names it too
+    return generated
+
+
+LINT_RULES = _generate()
+globals().update(LINT_RULES)
+del _Adapter
+__all__ = ["LINT_RULES", "fixit_name", "reports_for", *LINT_RULES]

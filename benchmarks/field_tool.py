@@ -1,0 +1,250 @@
+"""Running the tool on copies of the field files, the way a user would, and reading back what it did.
+
+``autofix check --output-format json --unsafe-fixes`` on the original files gives every finding with
+its own fix as text edits; ``autofix apply --unsafe-fixes`` on a second copy rewrites them; a second
+``apply`` must change nothing. Only the command line is used (no engine internals), so the numbers
+are those a user gets.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from benchmarks.field_manifest import Row, cell_sources
+from benchmarks.field_match import Finding
+
+AUTOFIX = [sys.executable, "-m", "autofix"]  # the autofix of the interpreter running this script
+_NOTE = re.compile(r"^(?P<path>.+?): note: (?P<code>DEV\d{3}) \((?P<message>.*)\) was superseded")
+_ERROR = re.compile(r"^(?P<path>.+?): error: (?P<reason>.*)$")
+
+
+@dataclass
+class ToolRun:
+    """What the tool did to the field files (keyed by row id)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    errors: dict[str, str] = field(default_factory=dict)  # files check or apply refused, and why
+    changed: set[str] = field(default_factory=set)  # rewritten by the first apply
+    not_idempotent: dict[str, list[str]] = field(default_factory=dict)  # id -> codes still applying
+    no_parse: dict[str, str] = field(default_factory=dict)  # parsed before, not after: id -> where
+    unreported: dict[str, dict[str, int]] = field(default_factory=dict)  # id -> code -> fixes check never showed
+    fixed_dir: Path | None = None  # where the rewritten copies are
+
+
+def autofix(*args: str) -> subprocess.CompletedProcess[str]:
+    """One ``autofix`` command, one worker, no cache: the numbers must not depend on earlier runs."""
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    return subprocess.run([*AUTOFIX, *args, "--no-cache", "-j", "1", "--no-color"],
+                          capture_output=True, text=True, env=env, check=False)
+
+
+def copy_files(rows: list[Row], files: Path, into: Path) -> None:
+    into.mkdir(parents=True)
+    for row in rows:
+        shutil.copyfile(files / row.filename, into / row.filename)
+
+
+def row_id(path: str) -> str:
+    return Path(path).name.rsplit(".", 1)[0]
+
+
+def check_json(folder: Path) -> tuple[list[dict], dict[str, str]]:  # type: ignore[type-arg]
+    """The JSON findings of ``check --unsafe-fixes`` on ``folder``, and the files it refused."""
+    done = autofix("check", "--output-format", "json", "--unsafe-fixes", str(folder))
+    if done.returncode not in (0, 1, 2) or not done.stdout.strip():
+        raise RuntimeError(f"autofix check failed (exit {done.returncode}): {done.stderr.strip()[-2000:]}")
+    return json.loads(done.stdout), _errors(done.stderr)
+
+
+def _errors(stderr: str) -> dict[str, str]:
+    errors = {}
+    for line in stderr.splitlines():
+        match = _ERROR.match(line)
+        if match:
+            errors[row_id(match["path"])] = match["reason"]
+    return errors
+
+
+def apply(folder: Path) -> tuple[dict[str, str], list[tuple[str, str, str]]]:
+    """``apply --unsafe-fixes`` in place: (refused files, superseded fixes as (id, code, message))."""
+    done = autofix("apply", "--unsafe-fixes", str(folder))
+    if done.returncode not in (0, 2):
+        raise RuntimeError(f"autofix apply failed (exit {done.returncode}): {done.stderr.strip()[-2000:]}")
+    superseded = []
+    for line in done.stderr.splitlines():
+        match = _NOTE.match(line)
+        if match:
+            superseded.append((row_id(match["path"]), match["code"], match["message"]))
+    return _errors(done.stderr), superseded
+
+
+# -- one finding's fix, as a diff a reviewer can judge
+
+
+def _offsets(text: str) -> list[int]:
+    """Where each line starts (Python's line ends, as the tool's positions count them)."""
+    from autofix.text_edits import lines_of
+
+    starts, at = [], 0
+    for line in lines_of(text):
+        starts.append(at)
+        at += len(line)
+    starts.append(at)
+    return starts
+
+
+def apply_edits(text: str, edits: list[dict]) -> str:  # type: ignore[type-arg]
+    """``text`` with one finding's edits (1-based lines and columns, exclusive end) applied."""
+    starts = _offsets(text)
+
+    def offset(line: int, column: int) -> int:
+        return starts[min(line, len(starts)) - 1] + column - 1
+
+    for edit in sorted(edits, key=lambda e: (e["line"], e["column"]), reverse=True):
+        begin, end = offset(edit["line"], edit["column"]), offset(edit["end_line"], edit["end_column"])
+        text = text[:begin] + edit["content"] + text[end:]
+    return text
+
+
+def hunk_of(before: str, edits: list[dict], cell: int | None) -> str:  # type: ignore[type-arg]
+    """The unified diff (one line of context, no file header) that this fix alone makes."""
+    after = apply_edits(before, edits)
+    lines = list(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), n=1))[2:]
+    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    return (f"cell {cell}\n" if cell is not None else "") + text
+
+
+def hunk_sha(hunk: str) -> str:
+    """The review key of a fix: the first 16 hex digits of the sha256 of its hunk."""
+    return hashlib.sha256(hunk.encode("utf-8")).hexdigest()[:16]
+
+
+def source_of(path: Path, cell: int | None) -> str:
+    data = path.read_bytes()
+    if cell is None:
+        from autofix.source import decode
+
+        return decode(data).text
+    return cell_sources(data)[cell - 1]
+
+
+def to_finding(raw: dict, folder: Path) -> Finding:  # type: ignore[type-arg]
+    fix = raw.get("fix") or {}
+    finding = Finding(
+        id=row_id(raw["path"]), code=raw["code"], line=raw["line"], cell=raw["cell"],
+        message=raw["message"], applies=bool(fix.get("applies")),
+    )
+    if fix.get("edits"):
+        finding.hunk = hunk_of(source_of(folder / Path(raw["path"]).name, raw["cell"]), fix["edits"], raw["cell"])
+        finding.hunk_sha = hunk_sha(finding.hunk)
+    return finding
+
+
+# -- the whole run
+
+
+def run_tool(rows: list[Row], files: Path, work: Path) -> ToolRun:
+    """Check the originals, apply to a copy, apply again, re-parse: see :class:`ToolRun`."""
+    original, fixed = work / "original", work / "fixed"
+    copy_files(rows, files, original)
+    copy_files(rows, files, fixed)
+    raw, errors = check_json(original)
+    run = ToolRun(findings=[to_finding(r, original) for r in raw], errors=dict(errors), fixed_dir=fixed)
+    apply_errors, superseded = apply(fixed)
+    run.errors.update(apply_errors)
+    _mark_applied(run, superseded)
+    for row in rows:
+        if (fixed / row.filename).read_bytes() != (original / row.filename).read_bytes():
+            run.changed.add(row.id)
+            where = _parse_regression(original / row.filename, fixed / row.filename)
+            if where:
+                run.no_parse[row.id] = where
+    run.not_idempotent = _second_apply(rows, fixed, work / "second")
+    run.unreported = _unreported_fixes(rows, original, run)
+    return run
+
+
+def _unreported_fixes(rows: list[Row], original: Path, run: ToolRun) -> dict[str, dict[str, int]]:
+    """Fixes ``apply`` makes in a later pass, on code an earlier fix produced: ``check`` reports the
+    original only, so they are in no finding, yet they change the file. Counted per file and rule from
+    the rewrite ``verify`` uses (autofix.rewrite), compared with the applied findings."""
+    from collections import Counter
+
+    from autofix.config import Overrides
+    from autofix.rewrite import RewriteError, rewrite_file
+
+    seen = Counter((f.id, f.code) for f in run.findings if f.applied)
+    extra: dict[str, dict[str, int]] = {}
+    for row in rows:
+        if row.id in run.errors:
+            continue
+        try:
+            applied = rewrite_file(original / row.filename, Overrides(unsafe_fixes=True)).applied
+        except RewriteError:
+            continue
+        more = {code: n - seen[(row.id, code)] for code, n in applied.items() if n > seen[(row.id, code)]}
+        if more:
+            extra[row.id] = more
+    return extra
+
+
+def _mark_applied(run: ToolRun, superseded: list[tuple[str, str, str]]) -> None:
+    """A fix was applied when apply --unsafe-fixes would apply it, its file was not refused, and no
+    ``note: ... was superseded`` names it (matched by code and message, one note per finding)."""
+    left = list(superseded)
+    for finding in run.findings:
+        if not finding.applies or finding.id in run.errors:
+            continue
+        key = (finding.id, finding.code, finding.message)
+        if key in left:
+            left.remove(key)
+            continue
+        finding.applied = True
+
+
+def _second_apply(rows: list[Row], fixed: Path, second: Path) -> dict[str, list[str]]:
+    """Files a second ``apply`` changes again, with the codes whose fixes still apply there."""
+    shutil.copytree(fixed, second)
+    raw, _ = check_json(second)
+    apply(second)
+    codes: dict[str, list[str]] = {}
+    for row in rows:
+        if (second / row.filename).read_bytes() != (fixed / row.filename).read_bytes():
+            still = sorted({r["code"] for r in raw if row_id(r["path"]) == row.id and (r.get("fix") or {}).get("applies")})
+            codes[row.id] = still or ["?"]
+    return codes
+
+
+def _parse_regression(before: Path, after: Path) -> str | None:
+    """Where the rewrite stopped parsing (Python's own parser, not libcst), if it did.
+
+    In a notebook each code cell is parsed alone; a cell that did not parse before (IPython magics)
+    is not counted.
+    """
+    if before.suffix == ".ipynb":
+        pairs = list(zip(cell_sources(before.read_bytes()), cell_sources(after.read_bytes())))
+        places = [(f"cell {k}", old, new) for k, (old, new) in enumerate(pairs, 1) if old != new]
+    else:
+        places = [("file", before.read_text("utf-8", "replace"), after.read_text("utf-8", "replace"))]
+    for where, old, new in places:
+        if _parses(old) and not _parses(new):
+            return where
+    return None
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True

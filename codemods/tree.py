@@ -1,0 +1,168 @@
+"""The tree index every rule reads: one walk of the module per pass, then answers by slicing.
+
+Rules ask "which calls (names, assignments...) are under this node?" and "what encloses this node?"
+many times per file. Answering with libcst visitors means a full ``visit``/``leave`` dispatch per node
+per question, and profiling showed that dispatch was most of a run. A :class:`Tree` walks the module
+once, reading the dataclass fields directly, into a pre-order list in which every subtree is a
+contiguous slice, plus a parent map. The engine builds one per pass and hands it to the rules on
+``RuleContext.tree``; a test builds one with ``Tree(cst.parse_module(code))``.
+
+The walk skips the fields that can hold only whitespace, comments, punctuation or operator tokens
+(``_SKIPPED_FIELDS`` below: ``lpar``/``rpar``, commas, colons, ``equal``, ``dot``, the ``operator`` of
+unary, binary, boolean, comparison and augmented-assignment nodes, ``leading_lines``, ``header``,
+``footer`` and every ``whitespace*`` field). So :meth:`Tree.of_type` never yields ``cst.Comma``,
+``cst.Add``, ``cst.Comment`` or ``cst.EmptyLine`` nodes; ask for the parent node (``cst.BinaryOperation``)
+and read its ``operator`` instead. Every node that can contain code is indexed.
+
+A node a rule built itself (not part of the indexed module) is walked on demand: the answers are the
+same, only slower; such a node has no parent or ancestors here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable, TypeVar
+
+import libcst as cst
+
+T = TypeVar("T", bound=cst.CSTNode)
+
+# Fields that hold only whitespace, comments, punctuation or operator tokens: never code a rule reads.
+_SKIPPED_FIELDS = frozenset(
+    {"lpar", "rpar", "comma", "leading_lines", "lines_after_decorators", "trailing_whitespace", "header",
+     "footer", "semicolon", "equal", "dot", "colon", "operator", "asynchronous", "newline", "whitespace"}
+)
+_FIELDS: dict[type, tuple[str, ...]] = {}  # per node class, the fields that may hold code (a pure cache)
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        fields = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if f.name not in _SKIPPED_FIELDS and not f.name.startswith("whitespace")
+        )
+        _FIELDS[cls] = fields
+    return fields
+
+
+# isinstance() against libcst's abstract base classes goes through ABCMeta.__instancecheck__, which
+# profiling showed to be a quarter of a run; a per-type answer, cached, is a dict lookup.
+_IS_NODE: dict[type, bool] = {}
+
+
+def _is_node(value: object) -> bool:
+    kind = type(value)
+    answer = _IS_NODE.get(kind)
+    if answer is None:
+        answer = _IS_NODE[kind] = issubclass(kind, cst.CSTNode)
+    return answer
+
+
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes directly under ``node`` that may hold code, in source order."""
+    found: list[cst.CSTNode] = []
+    for name in _child_fields(type(node)):
+        value = getattr(node, name)
+        if _is_node(value):
+            found.append(value)  # type: ignore[arg-type]
+        elif type(value) in (list, tuple):
+            found.extend(v for v in value if _is_node(v))  # type: ignore[attr-defined]
+    return found
+
+
+def walk(root: cst.CSTNode) -> list[cst.CSTNode]:
+    """``root`` and every node under it, in source order (no index: for nodes outside a tree)."""
+    order: list[cst.CSTNode] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(reversed(children(node)))
+    return order
+
+
+_MATCHERS: dict[object, Callable[[object], bool]] = {}  # a pure cache of type tests
+
+
+def _matcher(kind: type | tuple[type, ...]) -> Callable[[object], bool]:
+    """A fast ``isinstance(node, kind)`` for node classes (see _IS_NODE)."""
+    known = _MATCHERS.get(kind)
+    if known is not None:
+        return known
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    cache: dict[type, bool] = {}
+
+    def matches(node: object) -> bool:
+        node_type = type(node)
+        answer = cache.get(node_type)
+        if answer is None:
+            answer = cache[node_type] = issubclass(node_type, kinds)
+        return answer
+
+    _MATCHERS[kind] = matches
+    return matches
+
+
+class Tree:
+    """A module in pre-order, each node's subtree as a slice of it, and each node's parent."""
+
+    def __init__(self, root: cst.CSTNode) -> None:
+        self.root = root
+        self._order: list[cst.CSTNode] = []
+        self._start: dict[int, int] = {}
+        self._end: dict[int, int] = {}
+        self._parent: dict[int, cst.CSTNode] = {}
+        self._root_by_kind: dict[object, list[cst.CSTNode]] = {}  # of_type(root, kind), asked often
+        stack: list[tuple[cst.CSTNode, bool]] = [(root, False)]
+        while stack:
+            node, leaving = stack.pop()
+            key = id(node)
+            if leaving:
+                self._end[key] = len(self._order)
+                continue
+            self._start[key] = len(self._order)
+            self._order.append(node)
+            stack.append((node, True))
+            below = children(node)
+            for child in below:
+                self._parent[id(child)] = node
+            stack.extend((child, False) for child in reversed(below))
+
+    def contains(self, node: cst.CSTNode) -> bool:
+        start = self._start.get(id(node))
+        return start is not None and self._order[start] is node
+
+    def descendants(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        """``node`` and every node under it, in source order."""
+        if self.contains(node):
+            key = id(node)
+            return self._order[self._start[key]:self._end[key]]
+        return walk(node)
+
+    def of_type(self, node: cst.CSTNode, kind: type[T] | tuple[type, ...]) -> list[T]:
+        """The nodes under ``node`` (itself included) that are instances of ``kind``, in source order."""
+        if node is self.root:
+            found = self._root_by_kind.get(kind)
+            if found is None:
+                matches = _matcher(kind)
+                found = self._root_by_kind[kind] = [n for n in self._order if matches(n)]
+            return found  # type: ignore[return-value]
+        matches = _matcher(kind)
+        return [n for n in self.descendants(node) if matches(n)]  # type: ignore[misc]
+
+    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The node directly above ``node`` (None for the root and for nodes outside the tree)."""
+        return self._parent.get(id(node)) if self.contains(node) else None
+
+    def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        """The nodes above ``node``, nearest first (empty for nodes outside the tree)."""
+        if not self.contains(node):
+            return []
+        found = []
+        parent = self._parent.get(id(node))
+        while parent is not None:
+            found.append(parent)
+            parent = self._parent.get(id(parent))
+        return found

@@ -1,0 +1,1 @@
+"""A tiny class scorer: a linear layer plus a per-class prior."""

@@ -1,0 +1,96 @@
+"""The helper modules behind DEV001, one question each, on code small enough to read at a glance.
+
+The rule's own VALID/INVALID examples test the answers together; these pin the ones an example
+cannot isolate (a second reason for silence would hide a broken first one).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+
+from codemods.base import RuleContext
+from codemods.created_inputs import _following
+from codemods.model_inputs import is_lengths
+from codemods.moved_data import MovedData
+from codemods.moved_models import MovedModels, runs_model
+
+
+def _context(code: str) -> RuleContext:
+    return RuleContext.of("import torch\n" + code)
+
+
+@pytest.mark.parametrize(
+    "func, model, expected",
+    [("model", "model", True), ("model.decoder", "model", True), ("model.forward", "model", True),
+     ("self.model.module", "self.model", True), ("model.parameters", "model", False), ("model.eval", "model", False),
+     ("models", "model", False), ("other", "model", False), (None, "model", False)],
+)
+def test_runs_model(func, model, expected):
+    assert runs_model(func, model) is expected
+
+
+@pytest.mark.parametrize("name, expected", [("lengths", True), ("src_len", True), ("length_tensor", True),
+                                            ("text_lengths", True), ("lenet", False), ("x", False)])
+def test_sequence_lengths_by_name(name, expected):
+    assert is_lengths(name) is expected
+
+
+def _loop_source(context: RuleContext, placements: MovedModels, function: str | None = None):
+    block = next(b for b in placements.blocks if (b.function.name.value if b.function else None) == function)
+    loop = context.tree.of_type(context.tree.root, cst.For)[-1]
+    return loop.iter, block
+
+
+@pytest.mark.parametrize(
+    "code, function, on_device",
+    [
+        # built from tensors on the device, with no collate_fn anywhere in the file
+        ("model = Net().to(device)\nfor x in DataLoader(torch.randn(4, 2).to(device)):\n    model(x)\n", None, True),
+        ("model = Net().to(device)\nfor x in DataLoader(torch.randn(4, 2)):\n    model(x)\n", None, False),
+        # a loader handed in is the caller's CPU data; tensors handed in may be on the device
+        ("def f(model, train_loader):\n    for x in train_loader:\n        model(x)\n", "f", False),
+        ("def f(model, states):\n    for x in chunks(states):\n        model(x)\n", "f", True),
+        ("def f(model, views):\n    for x in views:\n        model(x)\nviews = make_loaders()\nf(net, views)\n", "f", False),
+    ],
+)
+def test_batches_drawn_from_the_device(code, function, on_device):
+    context = _context(code)
+    placements = MovedModels(context.tree, context.aliases)
+    source, block = _loop_source(context, placements, function)
+    passed = placements.arguments_passed(block)
+    assert MovedData(context.tree, context.aliases).drawn_from_device(source, block, placements.blocks[0], passed) is on_device
+
+
+@pytest.mark.parametrize(
+    "code, guard",
+    [
+        ("if use_cuda:\n    model.cuda()\n", "use_cuda"),
+        ("if torch.cuda.is_available():\n    model.cuda()\n", "torch.cuda.is_available()"),
+        ("if n_gpu > 0:\n    model.cuda()\n", None),  # a comparison: not a flag
+        ("if use_cuda:\n    model.cuda()\nelse:\n    model.float()\n", None),
+        ("if use_cuda:\n    model.cuda()\nuse_cuda = False\n", None),  # the flag changes after the move
+    ],
+)
+def test_a_model_moved_under_a_stable_condition_keeps_it(code, guard):
+    context = _context("model = Net()\n" + code)
+    moved = MovedModels(context.tree, context.aliases).blocks[0].moves
+    assert len(moved) == 1 and moved[0].conditional
+    spelled = None if moved[0].guard is None else cst.Module([]).code_for_node(moved[0].guard)
+    assert spelled == guard
+
+
+def test_a_model_brought_back_to_the_host_is_not_on_the_device():
+    context = _context("model = Net().to(device)\nout = model(x)\nmodel = model.cpu()\nout = model(x)\n")
+    placements = MovedModels(context.tree, context.aliases)
+    block = placements.blocks[0]
+    (moved,) = block.moves
+    assert placements.on_device_at(block, moved, 2) and not placements.on_device_at(block, moved, 4)
+
+
+def test_steps_after_a_statement_in_a_loop_wrap_around_to_the_loop_top():
+    context = _context("a = 1\nwhile True:\n    b = 2\n    c = 3\n    d = 4\ne = 5\n")
+    steps = MovedModels(context.tree, context.aliases).blocks[0].steps
+    names = [cst.Module([]).code_for_node(s.node).split(" ")[0] for s in steps]
+    order = [names[i] for i in _following(context.tree, steps, names.index("c"))]
+    assert order == ["d", "b", "e"]

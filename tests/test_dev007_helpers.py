@@ -1,0 +1,124 @@
+"""DEV007's helper modules on their own: the portable device's spelling (both styles), the switches
+stuck on, the sites that assume a GPU, and where the module's device may be used."""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+
+from autofix.engine import lint_and_fix
+from codemods.base import RuleContext
+from codemods.cuda_sites import cuda_sites
+from codemods.dev007_hardcoded_cuda import HardcodedCuda
+from codemods.device_sites import ModuleDevice
+from codemods.gpu_switches import assigned_switch
+from codemods.portable_device import PortableDevice, is_cuda, is_indexed_cuda
+from codemods.syntax import code_of
+
+
+def _fixed(code: str, style: str = "classic") -> str | None:
+    return lint_and_fix(code, [HardcodedCuda], fix=True, unsafe_fixes=True, device_style=style).new_text
+
+
+@pytest.mark.parametrize(
+    "code, cuda, indexed",
+    [('"cuda"', True, False), ("torch.device('cuda')", True, False), ('"cuda:1"', False, True),
+     ('torch.device("cuda:0")', False, True), ('"cpu"', False, False), ('"cudа"', False, False),
+     ("torch.device('cuda', 0)", False, False)],
+)
+def test_cuda_device_expressions(code, cuda, indexed):
+    aliases = RuleContext.of("import torch\n").aliases
+    node = cst.parse_expression(code)
+    assert (is_cuda(node, aliases), is_indexed_cuda(node, aliases)) == (cuda, indexed)
+
+
+def test_the_accelerator_style_spells_every_form_of_the_portable_device():
+    """PyTorch >= 2.6: `torch.accelerator` picks CUDA, MPS or XPU; a string stays a string; an
+    indexed CUDA device keeps its index in the classic spelling (the index is a CUDA index)."""
+    code = 'import torch\nx = torch.zeros(3).cuda()\nkind = "cuda"\ndef f(device="cuda"):\n    pass\nd = torch.device("cuda:1")\n'
+    assert _fixed(code, "accelerator") == (
+        "import torch\n\n"
+        'device = torch.accelerator.current_accelerator() if torch.accelerator.is_available() else torch.device("cpu")\n'
+        "x = torch.zeros(3).to(device)\n"
+        'kind = "cuda"\n'
+        'def f(device=torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"):\n'
+        "    pass\n"
+        'd = torch.device("cuda:1" if torch.cuda.is_available() else "cpu")\n'
+    )
+
+
+def test_switches_named_after_cuda_ask_cuda_in_either_style():
+    assert _fixed("import torch\nUSE_CUDA = True\n", "accelerator") == "import torch\nUSE_CUDA = torch.cuda.is_available()\n"
+
+
+@pytest.mark.parametrize(
+    "statement, found",
+    [("USE_CUDA = True", True), ("args.cuda = True", True), ("args.gpu = True", True), ('cfg["use_gpu"] = True', True),
+     ('cfg["cuda"] = True', False), ("cuda = False", False), ("opt.cuda = not opt.no_cuda", True),
+     ("opt.cuda = not opt.quiet", False), ("use_cuda = not args.no_cuda and torch.cuda.is_available()", False),
+     ("a = b = True", False)],
+)
+def test_assigned_switches(statement, found):
+    node = cst.parse_statement(statement + "\n").body[0]  # type: ignore[attr-defined]
+    assert (assigned_switch(node) is not None) == found
+
+
+def test_sites_skip_guarded_code_and_forwarding_methods():
+    code = (
+        "import torch\n"
+        "class Loss:\n    def cuda(self):\n        return self.inner.cuda()\n"
+        "if torch.cuda.is_available():\n    a = a.cuda()\n"
+        "b = b.cuda() if use_gpu else b\n"
+        "c = c.cuda()\n"
+    )
+    context = RuleContext.of(code)
+    assert [code_of(s.node) for s in cuda_sites(context.tree, context.aliases)] == ["c.cuda()"]
+
+
+def test_a_callers_gpu_index_is_reported_only_where_the_file_has_no_cpu_path():
+    without = "import torch\ndef place(m, device_id):\n    return m.cuda(device_id)\n"
+    context = RuleContext.of(without)
+    assert ["pins an explicit GPU" in s.message for s in cuda_sites(context.tree, context.aliases)] == [True]
+    context = RuleContext.of(without + "if torch.cuda.is_available():\n    model = place(model, 0)\n")
+    assert list(cuda_sites(context.tree, context.aliases)) == []
+    # What the rule's own fixes write is no CPU path: the answer must not change after a fix.
+    for written in ('device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n',
+                    "if torch.cuda.is_available():\n    torch.cuda.set_device(0)\n"):
+        context = RuleContext.of(without + written)
+        assert len(list(cuda_sites(context.tree, context.aliases))) == 1
+
+
+@pytest.mark.parametrize(
+    "code, usable",
+    [
+        ("import torch\nx = 1\n", True),
+        ("import torch\ndef f(device):\n    x = 1\n", False),  # a parameter shadows it
+        ("import torch\ny = [x for device in ds]\n", False),  # so does a comprehension variable
+        ("import torch\nif __name__ == '__main__':\n    device = 'cpu'\nx = 1\n", False),  # bound to something else
+        ("try:\n    import torch\nexcept ImportError:\n    pass\nx = 1\n", False),  # below the definition's place
+        ("import os\nx = 1\nimport torch\n", False),
+        ("from helpers import *\nx = torch.zeros(1)\n", True),  # torch arrives with the star import
+    ],
+)
+def test_where_the_module_device_may_be_added(code, usable):
+    context = RuleContext.of(code)
+    device = ModuleDevice(context.tree, context.aliases, PortableDevice.of(context))
+    target = context.tree.of_type(context.tree.root, cst.Name)[-1]
+    assert (device.edits_at(target) is not None) == usable
+
+
+def test_module_level_code_before_the_modules_own_device_is_reported_only():
+    code = 'import torch\nx = torch.zeros(3).cuda()\ndevice = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
+    outcome = lint_and_fix(code, [HardcodedCuda], fix=True, unsafe_fixes=True)
+    assert outcome.new_text is None and [d.fixable for d in outcome.diagnostics] == [False]
+
+
+def test_every_rewrite_of_the_examples_compiles_and_leaves_no_unguarded_cuda_call():
+    """After the fix the file runs on a CPU-only machine: in every fixed example, what is left of
+    `.cuda()` is guarded (a second run finds nothing fixable)."""
+    for example in HardcodedCuda.INVALID:
+        if example.after is None:
+            continue
+        compile(example.after, "<after>", "exec")
+        again = lint_and_fix(example.after, [HardcodedCuda], fix=False).diagnostics
+        assert not any(d.fixable for d in again), example.after

@@ -1,0 +1,126 @@
+"""When `Variable(x)` is plain `x` (issue 13), and when the `.detach()` it means must stay.
+
+Each case is a small program with one `Variable(...)` call; the table says whether DEV009 rewrites it
+to the argument itself ("plain") or to `.detach()` ("detach"). The "detach" rows are the ways plain
+`x` could differ: gradient history the call would cut, or an object someone else can still see.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+import torch
+from torch.autograd import Variable
+
+from autofix.engine import lint_and_fix
+from codemods.dev009_legacy_tensor_api import LegacyTensorApi
+
+LOADER = "import numpy as np\nimport torch\nfrom torch.autograd import Variable\nloader = torch.utils.data.DataLoader(data, batch_size=4)\n"
+
+CASES = {
+    # plain: nothing to detach, and nothing else holds the object
+    "factory": ("plain", "y = model(Variable(torch.zeros(3)))"),
+    "data attribute": ("plain", "y = model(Variable(w.data))"),
+    "numpy into a legacy constructor": ("plain", "y = model(Variable(torch.FloatTensor(np.ones(3))))"),
+    "loader batch rebound": ("plain", """
+        def train():
+            for i, (x, t) in enumerate(loader):
+                x = Variable(x)
+                model(x).sum().backward()
+        """),
+    "loader batch moved first": ("plain", """
+        def train():
+            for x, t in loader:
+                x, t = x.cuda(), t.cuda()
+                out = model(Variable(x))
+        """),
+    "local fresh tensor, read for its size": ("plain", """
+        def init_hidden(n):
+            h = torch.zeros(1, n, 8)
+            print(h.size(0))
+            return Variable(h)
+        """),
+    # detach: it may have a history, or the object is seen elsewhere
+    "parameter": ("detach", "def f(x):\n    return model(Variable(x))"),
+    "attribute": ("detach", "y = model(Variable(self.hidden))"),
+    "a dataset's data": ("detach", "y = model(Variable(train_set.data))"),
+    "another call's result": ("detach", "y = model(Variable(encoder(x)))"),
+    "legacy constructor of a tensor aliases it": ("detach", "y = model(Variable(torch.FloatTensor(t)))"),
+    "hidden state carried by a loop": ("detach", """
+        def run(xs):
+            h = torch.zeros(3)
+            for x in xs:
+                h = Variable(h)
+                h = cell(x, h)
+        """),
+    "fresh outside the loop, reused in it": ("detach", """
+        def run(xs):
+            h = torch.zeros(3)
+            for x in xs:
+                v = Variable(h)
+                v.requires_grad_()
+        """),
+    "changed in place": ("detach", """
+        def run(w):
+            x = torch.zeros(3)
+            x.add_(w)
+            return Variable(x)
+        """),
+    "autograd state set": ("detach", """
+        def run():
+            x = torch.zeros(3)
+            x.requires_grad = True
+            return Variable(x)
+        """),
+    "kept by a list first": ("detach", """
+        def train():
+            for x, t in loader:
+                seen.append(x)
+                x = Variable(x)
+        """),
+    "also used elsewhere": ("detach", """
+        def train():
+            for x, t in loader:
+                out = model(Variable(x))
+                other(x)
+        """),
+    "bound by a branch to a parameter": ("detach", """
+        def run(p, flag):
+            if flag:
+                x = torch.zeros(3)
+            else:
+                x = p
+            return Variable(x)
+        """),
+    "loader with its own collate": ("detach", """
+        loader2 = torch.utils.data.DataLoader(data, collate_fn=keep)
+        def train():
+            for x in loader2:
+                x = Variable(x)
+        """),
+    "comprehension variable": ("detach", """
+        def run(xs):
+            x = torch.zeros(3)
+            return [Variable(x) for x in xs]
+        """),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_plain_or_detach(name):
+    expected, body = CASES[name]
+    code = LOADER + textwrap.dedent(body).lstrip("\n")
+    outcome = lint_and_fix(code, [LegacyTensorApi], fix=True)
+    assert outcome.new_text is not None, outcome.diagnostics
+    assert ("Variable(" in outcome.new_text.split("\n", 3)[3]) is False
+    assert (".detach()" in outcome.new_text) is (expected == "detach"), outcome.new_text
+
+
+def test_variable_is_detach_at_runtime():
+    """The premise: since 0.4 `Variable(x)` is a new object sharing storage, with no history."""
+    w = torch.ones(3, requires_grad=True)
+    x = w * 2
+    v = Variable(x)
+    assert v is not x and v.data_ptr() == x.data_ptr() and v.grad_fn is None and not v.requires_grad
+    assert torch.FloatTensor(x).grad_fn is not None  # a legacy constructor of a tensor keeps its history
