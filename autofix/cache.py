@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from autofix import __version__
-from autofix.engine import Diagnostic
+from autofix.diagnostic import Diagnostic
 from autofix.files import LINT, FileResult, Task
 from autofix.text_edits import TextEdit
 
@@ -40,12 +40,13 @@ def default_cache_dir() -> Path:
 @lru_cache(maxsize=1)
 def tool_fingerprint() -> str:
     """The version plus the size and mtime of every module of the fixer: a code change is a new tool."""
-    import autofix
-    import codemods
+    import importlib.util
 
     parts = [__version__, str(_FORMAT)]
-    for package in (autofix, codemods):
-        folder = Path(package.__file__).parent
+    for package in ("autofix", "codemods"):
+        spec = importlib.util.find_spec(package)  # found, not imported: codemods would bring libcst
+        assert spec is not None and spec.origin is not None
+        folder = Path(spec.origin).parent
         for module in sorted(folder.glob("*.py")):
             info = module.stat()
             parts.append(f"{module.name}:{info.st_size}:{info.st_mtime_ns}")

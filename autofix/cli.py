@@ -25,9 +25,9 @@ from autofix.discovery import PathError, discover, excluded
 from autofix.files import DIFF, DRY_RUN, FIX, LINT, FileResult, Task, default_jobs
 from autofix.files import DRY_RUN_WITH_FINDINGS, LINT_WITH_EDITS
 from autofix import output
+from autofix.rule_catalog import UnknownRuleError, select_codes, use_manifest_folder
 from autofix.runner import DEFAULT_TIMEOUT_S, RunOptions, RunOutcome, run, run_one
 from autofix.signals import exit_code_for
-from codemods import UnknownRuleError, all_rules, rules_by_code, select_rules
 
 EXIT_OK, EXIT_CHANGES, EXIT_ERROR = 0, 1, 2
 
@@ -173,6 +173,12 @@ class _Run:
         self.jobs = jobs or default_jobs()
         self.timeout = timeout or None
         self.no_cache = no_cache
+        if not no_cache:
+            from autofix.cache import default_cache_dir
+
+            use_manifest_folder(default_cache_dir())  # the rule codes, without importing the rules
+        else:
+            use_manifest_folder(None)
         self.force = force
         self.outcome = RunOutcome()
         self.stdin_filename = stdin_filename
@@ -229,9 +235,9 @@ class _Run:
         config_ignore = [c for c in settings.ignore if c not in self.overrides.ignore]
         for selector in self.overrides.select:
             key = (settings.root, selector)
-            if key in self._noted or not select_rules([selector], None):
+            if key in self._noted or not select_codes((selector,), ()):
                 continue
-            if not select_rules([selector], config_ignore):
+            if not select_codes((selector,), tuple(config_ignore)):
                 self._noted.add(key)
                 where = settings.root / "pyproject.toml"
                 self.err.print(f"warning: --select {selector} has no effect: [tool.autofix] ignore in {where}"
@@ -303,10 +309,10 @@ class _Run:
                         mark = " [*unsafe]"
                     else:
                         mark = ""
-                    self.out.print(f"{output.location(result.path, d)}: {d.code} {d.message}{mark}",
-                                   markup=False, highlight=False)
+                    # Plain lines, written as they are: rich's print costs a millisecond a line.
+                    self.out.file.write(f"{output.location(result.path, d)}: {d.code} {d.message}{mark}\n")
             elif self.mode == DRY_RUN and result.changed:
-                self.out.print(f"would fix {result.path}", markup=False, highlight=False)
+                self.out.file.write(f"would fix {result.path}\n")
             for note in result.dropped:
                 self.err.print(f"{result.path}: note: {note}", markup=False, highlight=False)
         if not self.quiet and self.output_format != "concise":
@@ -378,6 +384,8 @@ def rules_command() -> None:
     """List every rule."""
     from rich.table import Table
 
+    from codemods import all_rules
+
     table = Table(title="torch-autofix rules")
     for column in ("Code", "Name", "Fix", "Summary"):
         table.add_column(column)
@@ -390,6 +398,8 @@ def rules_command() -> None:
 @click.argument("code", metavar="CODE_OR_NAME")
 def explain(code: str) -> None:
     """Print a rule's documentation (by code, DEV001, or name, input-not-on-device)."""
+    from codemods import all_rules, rules_by_code
+
     # The name also as Fixit spells it (InputNotOnDevice, see autofix.fixit) or with underscores.
     def plain(name: str) -> str:
         return name.lower().replace("-", "").replace("_", "")

@@ -14,7 +14,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from codemods import UnknownRuleError, select_rules
+from autofix.rule_catalog import UnknownRuleError, select_codes
 
 
 class ConfigError(Exception):
@@ -55,15 +55,15 @@ class Settings:
 
     def rule_codes_for(self, path: Path) -> tuple[str, ...]:
         ignore = list(self.ignore)
-        try:
-            relative = path.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
-            relative = path.as_posix()
-        for pattern, codes in self.per_file_ignores:
-            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path.name, pattern):
-                ignore.extend(codes)
-        rules = select_rules(list(self.select) if self.select is not None else None, ignore)
-        return tuple(rule.code for rule in rules)
+        if self.per_file_ignores:
+            try:
+                relative = path.resolve().relative_to(self.root.resolve()).as_posix()
+            except ValueError:
+                relative = path.as_posix()
+            for pattern, codes in self.per_file_ignores:
+                if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path.name, pattern):
+                    ignore.extend(codes)
+        return select_codes(self.select, tuple(ignore))
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ def _string_list(value: object, key: str, where: Path) -> tuple[str, ...]:
 
 def _check_codes(codes: tuple[str, ...], key: str, where: Path) -> None:
     try:
-        select_rules(list(codes), None)
+        select_codes(tuple(codes), ())
     except UnknownRuleError as exc:
         raise ConfigError(f"{where}: [tool.autofix] {key}: {exc}") from None
 
@@ -173,8 +173,16 @@ class ConfigResolver:
         self._nearest: dict[Path, Path | None] = {}
         self._loaded: dict[Path | None, Settings] = {}
         self._unreadable: dict[Path, str] = {}
+        self._by_folder: dict[Path, Settings] = {}  # as given, unresolved: one resolve per folder
 
     def settings_for(self, directory: Path) -> Settings:
+        known = self._by_folder.get(directory)
+        if known is not None:
+            return known
+        self._by_folder[directory] = settings = self._settings_for(directory)
+        return settings
+
+    def _settings_for(self, directory: Path) -> Settings:
         pyproject = self._nearest_pyproject(directory.resolve())
         if pyproject not in self._loaded:
             settings = load(pyproject) if pyproject else Settings(root=Path.cwd())

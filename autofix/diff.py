@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import difflib
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.rule import Rule as Separator
-from rich.syntax import Syntax
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def unified_diff(path: str, old: str, new: str) -> str:
@@ -26,7 +26,10 @@ def unified_diff(path: str, old: str, new: str) -> str:
     return "".join(out)
 
 
-def print_diff(console: Console, path: str, diff: str, *, color: bool) -> None:
+def print_diff(console: "Console", path: str, diff: str, *, color: bool) -> None:
+    from rich.rule import Rule as Separator
+    from rich.syntax import Syntax  # pygments: imported only when a diff is shown in colour
+
     if not color:
         console.file.write(diff)
         console.file.flush()

@@ -61,6 +61,8 @@ def _ignored_by_git(path: Path, is_dir: bool, chain: list[Path]) -> bool:
 
 def excluded(path: Path, patterns: Iterable[str], base: Path) -> bool:
     """True if ``path`` (or one of its folders) matches a ``--exclude``/config glob."""
+    if not patterns:
+        return False
     try:
         relative = path.resolve().relative_to(base.resolve()).as_posix()
     except ValueError:
@@ -129,7 +131,8 @@ def _walk(top: Path, exclude: list[str], base: Path, problem: Callable[[str, str
 
     for directory, subdirs, files in os.walk(top, onerror=unreadable):
         here = Path(directory)
-        chain = inherited + [Path(d) for d in _ancestors_within(absolute_top, here.resolve())]
+        here_resolved = here.resolve()  # once per folder: resolving each file costs a stat per path component
+        chain = inherited + [Path(d) for d in _ancestors_within(absolute_top, here_resolved)]
         kept = []
         for name in sorted(subdirs):
             child = here / name
@@ -148,7 +151,8 @@ def _walk(top: Path, exclude: list[str], base: Path, problem: Callable[[str, str
                 continue
             child = here / name
             try:
-                if _ignored_by_git(child.resolve(), False, chain) or excluded(child, exclude, base):
+                resolved = child.resolve() if os.path.islink(child) else here_resolved / name
+                if _ignored_by_git(resolved, False, chain) or excluded(child, exclude, base):
                     continue
             except (OSError, RuntimeError) as exc:
                 problem(str(child), _describe(exc))

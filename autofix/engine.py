@@ -12,11 +12,13 @@ from typing import Iterable, Sequence
 
 import libcst as cst
 
+from autofix.diagnostic import Diagnostic  # defined there, so that reading results needs no libcst
 from autofix.edits import apply_edits
 from autofix.positions import Span, spans
+from autofix.reparse import Reparser
 from autofix.screen import refuse_if_too_deep
 from autofix.text_edits import TextEdit, text_edits
-from autofix.source import SourceError
+from autofix.source import SourceError, may_use_torch
 from codemods.base import Finding, FixSafety, Rule, RuleContext
 from codemods.tree import Tree
 from codemods.names import ImportAliases
@@ -28,38 +30,6 @@ _SUPPRESSION = re.compile(
     r"#\s*(?:autofix:\s*ignore(?:\[(?P<codes>[^\]]*)\])?|noqa(?::\s*(?P<noqa>[A-Z0-9, ]+))?)",
     re.IGNORECASE,
 )
-
-
-@dataclass(frozen=True)
-class Diagnostic:
-    """A finding as reported to the user: plain data, cheap to send between processes.
-
-    Lines and columns count from 1; the end is exclusive. ``edits`` (asked for with ``want_edits``)
-    turn the original text into the text this finding's fix alone would give. ``cell`` is the
-    notebook cell (counted from 1, markdown cells included) the position is relative to.
-    """
-
-    code: str
-    message: str
-    line: int
-    column: int
-    fixable: bool
-    safety: str
-    end_line: int = 0
-    end_column: int = 0
-    edits: tuple[TextEdit, ...] = ()
-    cell: int | None = None
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "code": self.code, "message": self.message, "line": self.line, "column": self.column,
-            "fixable": self.fixable, "safety": self.safety, "end_line": self.end_line,
-            "end_column": self.end_column, "edits": [e.as_dict() for e in self.edits], "cell": self.cell,
-        }
-
-    @classmethod
-    def from_dict(cls, raw: dict) -> "Diagnostic":  # type: ignore[type-arg]
-        return cls(**{**raw, "edits": tuple(TextEdit(**e) for e in raw["edits"])})
 
 
 @dataclass
@@ -83,8 +53,9 @@ def parse(text: str) -> cst.Module:
 
 def mentions_torch(text: str) -> bool:
     """Files that never mention torch are not parsed at all: on a large tree that is most of them.
-    A star import may bring `torch` in without naming it (see codemods.names)."""
-    return "torch" in text or "import *" in text
+    A star import may bring `torch` in without naming it (see codemods.names). The test itself lives in
+    autofix.source, so that the main process can apply it to bytes without importing libcst."""
+    return may_use_torch(text)
 
 
 def active_rules(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
@@ -128,7 +99,8 @@ def _lint_and_fix(
     device_style: str = "classic",
 ) -> Outcome:
     current = text
-    original = module = parse(text)
+    module = parse(text)
+    reparser: Reparser | None = None  # made at the first fix: re-parses what each pass changed
     deferred: Counter[tuple[str, str]] = Counter()
     for pass_number in range(MAX_PASSES + 1):
         findings = run_rules(module, current, active_rules(current, rules), device_style)
@@ -147,7 +119,7 @@ def _lint_and_fix(
             )
             if current != text:
                 # The round-trip guard, paid only when there is something to write.
-                if original.code != text:
+                if reparser is not None and reparser.original_text != text:
                     raise SourceError(
                         "left untouched: libcst does not reproduce this file byte for byte, so a fix"
                         " would also change unrelated code"
@@ -157,14 +129,17 @@ def _lint_and_fix(
         if pass_number == MAX_PASSES:
             break
         chosen, deferred = _non_overlapping(applicable)
-        rewritten = apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()}).code
-        if rewritten == current:
-            raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
+        reparser = reparser or Reparser(module)
         try:
-            module = cst.parse_module(rewritten)  # proves the fix parses, and is the next pass's tree
+            # Proves the fix parses, and is the next pass's tree (only changed statements are re-parsed).
+            module, rewritten = reparser.advance(
+                apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()})
+            )
         except cst.ParserSyntaxError as exc:
             codes = ", ".join(sorted({f.code for f in chosen}))
             raise SourceError(f"internal error: a {codes} fix produced invalid code; please report it") from exc
+        if rewritten == current:
+            raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
         outcome.applied.update(f.code for f in chosen)
         current = rewritten
     raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")

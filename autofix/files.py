@@ -6,10 +6,9 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 
+from autofix.diagnostic import Diagnostic
 from autofix.diff import unified_diff
-from autofix.engine import Diagnostic, lint_and_fix
-from autofix.source import SourceError, decode
-from codemods import rules_by_code
+from autofix.source import SourceError, decode, may_use_torch_bytes
 
 # How a run treats each file.
 FIX = "fix"  # rewrite in place
@@ -48,9 +47,27 @@ class FileResult:
     cached: bool = False  # answered from the cache
 
 
+def preload() -> None:
+    """Import the engine and the rules (libcst with them): in the main process before workers are forked,
+    so that each worker does not import them again. Runs answered from the cache never need them."""
+    from autofix.engine import lint_and_fix  # noqa: F401
+    from codemods import all_rules
+
+    all_rules()
+
+
 def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False) -> tuple[FileResult, bytes | None]:
     """Lint/fix ``data`` (the file's bytes); returns the result and the new bytes, if any."""
     result = FileResult(path, unsafe_fixes=task.unsafe_fixes)
+    if not path.endswith(".ipynb") and not may_use_torch_bytes(data):
+        try:
+            decode(data)  # nothing to parse; an undecodable file is still reported
+        except SourceError as exc:
+            result.error = str(exc)
+        return result, None
+    from autofix.engine import lint_and_fix
+    from codemods import rules_by_code
+
     rules = [rules_by_code()[code] for code in task.rule_codes]
     options = {
         "fix": task.mode not in (LINT, LINT_WITH_EDITS),

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from autofix.cache import Cache
-from autofix.files import FIX, FileResult, Task, process_item, process_text
+from autofix.files import FIX, FileResult, Task, preload, process_item, process_text
 from autofix.safe_write import Stamp, WriteRefused, read_stamped, remove_stale_temporaries, replace_if_unchanged
 from autofix.signals import Abandon, StopRequests
+from autofix.source import may_use_torch_bytes
 from autofix.workers import ABANDONED, WorkerPool
 
 DEFAULT_TIMEOUT_S = 60.0
@@ -63,8 +64,9 @@ def _prepare(task: Task, cache: Cache | None) -> tuple[FileResult | None, bytes,
         data, _, stamp = read_stamped(task.path)
     except OSError as exc:
         return FileResult(task.path, error=f"cannot read: {exc.strerror or exc}"), b"", None, None
-    if b"torch" not in data:
-        # Decoding errors are still reported; nothing is parsed (see engine.lint_and_fix).
+    if not may_use_torch_bytes(data):
+        # Decoding errors are still reported; nothing is parsed (a file with a star import is: it goes
+        # to a worker like any other, since parsing never happens in this process).
         result, _ = process_text(task.path, data, task)
         return result, data, stamp, None
     key = cache.key(stamp.digest, task) if cache is not None else None
@@ -106,6 +108,7 @@ def run(
     with StopRequests() as stop:
 
         def needing_a_parse() -> Iterator[tuple[int, tuple[Task, bytes]]]:
+            preloaded = False
             for index, task in enumerate(tasks):
                 if stop.requested:
                     return
@@ -115,6 +118,9 @@ def run(
                     continue
                 assert stamp is not None
                 stamps[index] = (stamp, key)
+                if not preloaded:  # before the first worker is forked
+                    preload()
+                    preloaded = True
                 yield index, (task, data)
 
         pool: WorkerPool = WorkerPool(process_item, options.jobs, options.timeout)
@@ -160,6 +166,7 @@ def _tracking(items: Iterator[tuple[int, object]], in_flight: set[int]) -> Itera
 
 def run_one(task: Task, data: bytes, timeout: float | None) -> tuple[FileResult, bytes | None]:
     """One file's bytes (from stdin) through a worker, like every other file."""
+    preload()
     with WorkerPool(process_item, 1, timeout) as pool:
         for _, ok, value in pool.run(iter([(0, (task, data))])):
             if ok:

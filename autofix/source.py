@@ -12,6 +12,16 @@ import tokenize
 from dataclasses import dataclass
 
 
+def may_use_torch(text: str) -> bool:
+    """The plain-text pre-filter: only such files are parsed. A star import may bring `torch` in unnamed."""
+    return "torch" in text or "import *" in text
+
+
+def may_use_torch_bytes(data: bytes) -> bool:
+    """:func:`may_use_torch` on a file's bytes (source encodings are ASCII-compatible)."""
+    return b"torch" in data or b"import *" in data
+
+
 class SourceError(Exception):
     """A file we must leave alone; the message is the one line the user sees."""
 

@@ -14,6 +14,7 @@ everywhere a watchdog thread notices that their parent has changed.
 from __future__ import annotations
 
 import faulthandler
+import gc
 import multiprocessing
 import os
 import signal
@@ -31,6 +32,10 @@ _PR_SET_PDEATHSIG = 1
 _WATCHDOG_PERIOD_S = 0.5
 # After a stop request, files in flight get this long to finish before their workers are killed.
 STOP_GRACE_S = 10.0
+# libcst makes millions of small objects for a large file, and CPython's collector rescans the growing heap
+# as they accumulate: with its default thresholds a quarter of a bare parse of a 1 MB file (7.0 s -> 5.3 s
+# with these). Trees have no cycles and are freed by reference counting; cycles are still collected.
+_WORKER_GC_THRESHOLDS = (100_000, 50, 100)
 # What :meth:`WorkerPool.run` yields for an item given up because of a stop request.
 ABANDONED = "abandoned: the run was interrupted before this file finished"
 
@@ -71,6 +76,8 @@ def _worker_main(connection: Connection, function: Callable[[Any], Any], parent_
     # Ctrl-C reaches the whole process group; the main process decides what an interrupt means.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    gc.freeze()  # what the worker inherited is never garbage: keep the collector off it
+    gc.set_threshold(*_WORKER_GC_THRESHOLDS)
     while True:
         try:
             message = connection.recv()

@@ -1,32 +1,41 @@
-"""Files per second: autofix against Fixit, and against libcst's own floor, on the same trees.
+"""Files per second: autofix against libcst's own floor, TorchFix and Fixit, on the same trees; cold and warm cache.
 
     OMP_NUM_THREADS=1 .venv/bin/python benchmarks/throughput.py [--files 1000] [--repeats 3] [--trees ...]
 
 Trees (copied into a temporary folder, so nothing here is modified):
 
 * ``corpus``: this repository's corpus (before and after versions).
-* ``generated``: ``--files`` torch training scripts made from the corpus with renamed identifiers.
+* ``generated``: ``--files`` (1,000) torch training scripts made from the corpus with renamed identifiers:
+  the tree of the warm-cache target (warm at least 20x faster than cold).
 * ``torch``: the Python sources of the installed torch package: real code, and every file mentions
   torch, so the plain-text pre-filter skips nothing (the worst case for autofix).
-* ``stdlib``: CPython's standard library (without site-packages). Almost no file mentions torch, so this
-  row measures the pre-filter (read, decode, look for "torch"), not the rules.
-* ``zoo``: a real model library, if ``--zoo PATH`` names a checkout (e.g. ``git clone --depth 1
-  https://github.com/pytorch/vision`` and ``--zoo vision/torchvision``).
+* ``stdlib (pre-filter)``: CPython's standard library (without site-packages). Almost no file mentions
+  torch, so this row mostly measures the pre-filter (read, decode, look for "torch"), not the rules; the
+  160 or so files with a star import are parsed too (a star import may bring torch in unnamed), and
+  the floor rows parse the same files.
+* ``zoo``: a real model library. Not in this repository (never commit it); fetch it once with
+
+      git clone --depth 1 https://github.com/huggingface/pytorch-image-models benchmarks/_zoo/pytorch-image-models
+
+  (timm: 284 files, 125k lines when measured; ``benchmarks/_zoo/`` is ignored by git), or name any checkout
+  with ``--zoo PATH``. Without one, the zoo tree is skipped with this hint.
 
 Rows per tree:
 
 * ``libcst parse`` / ``libcst parse+codegen``: the floor. One process parses (and regenerates) every file
-  that mentions torch, the files autofix must parse.
+  that autofix must parse (the files that mention torch).
 * ``autofix --jobs 1 / 2 (cold)``: ``check --unsafe-fixes`` (findings with positions, the command comparable
-  to ``fixit lint``) with an empty cache; ``(warm)``: the same again with
-  the cache it left (nothing changed, nothing parsed).
-* ``fixit (1 CPU / 2 CPUs)``: ``lint`` with benchmarks/fixit_rules.py (two simple rules written the Fixit
-  way), pinned to one CPU with ``taskset`` and free to use both.
+  to ``fixit lint`` and ``torchfix``) with an empty cache; ``(warm)``: the same again with the cache it left
+  (nothing changed, nothing parsed). Notes give each worker's peak RSS (``AUTOFIX_STATS``).
+* ``torchfix (1 CPU / all CPUs)``: ``torchfix --select ALL``, installed by this script into a throwaway
+  virtual environment from the package index (``--torchfix PATH`` to use one already installed).
+* ``fixit (1 CPU / all CPUs)``: ``fixit lint`` with benchmarks/fixit_rules.py (two rules written the Fixit way).
 
-Every run's exit code is checked and its findings counted: a run that crashed or found a different number
-of things than its sibling rows is marked, never reported as merely fast. The autofix rows also report the
-peak RSS of each worker process (``AUTOFIX_STATS``). TorchFix is not part of this table (not installed).
-Wall time is the median of the repeats.
+"1 CPU" rows are pinned with ``taskset -c 0``. Every run's exit code is checked, and so is the number of
+files each tool says it checked; findings are counted, and runs of one tool on one tree must agree (the
+tools have different rules, so their counts are shown side by side, not compared). A killed run is a bound.
+Wall time is the median of ``--repeats`` fresh processes, with the spread (min-max). Timings taken on a
+loaded machine say little: the header prints the load average at the start and at the end.
 """
 
 from __future__ import annotations
@@ -36,17 +45,20 @@ import os
 import platform
 import re
 import shutil
-import statistics
-import subprocess
-import sys
 import tempfile
-import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+
+try:
+    from benchmarks import bench_tools as tools
+except ImportError:  # run as a script: benchmarks/ is on the path
+    import bench_tools as tools  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
+DEFAULT_ZOO = ROOT / "benchmarks" / "_zoo" / "pytorch-image-models" / "timm"
+ZOO_HINT = ("zoo: no model library found; fetch one with\n    git clone --depth 1"
+            " https://github.com/huggingface/pytorch-image-models benchmarks/_zoo/pytorch-image-models\n"
+            "  or name a checkout with --zoo PATH")
+WARM_TARGET = 20.0
 
 
 def generate(tree: Path, count: int) -> None:
@@ -64,7 +76,7 @@ def generate(tree: Path, count: int) -> None:
 
 
 def copy_py(source: Path, target: Path, skip: tuple[str, ...] = ()) -> None:
-    ignored = ("__pycache__", "*.so", "*.pyc", "*.a", "*.h", "*.dylib", "*.dll", "*.lib", *skip)
+    ignored = ("__pycache__", "*.so", "*.pyc", "*.a", "*.h", "*.dylib", "*.dll", "*.lib", ".git", *skip)
     shutil.copytree(source, target, ignore=shutil.ignore_patterns(*ignored))
 
 
@@ -72,185 +84,130 @@ def count_py(tree: Path) -> int:
     return sum(1 for _ in tree.rglob("*.py"))
 
 
-FLOOR = """
-import sys, time, libcst
-from pathlib import Path
-codegen = sys.argv[2] == "codegen"
-parsed = failed = 0
-for path in sorted(Path(sys.argv[1]).rglob("*.py")):
-    data = path.read_bytes()
-    if b"torch" not in data:
-        continue
-    try:
-        module = libcst.parse_module(data)
-        if codegen:
-            module.bytes
-        parsed += 1
-    except Exception:
-        failed += 1
-print(f"{parsed} files parsed; {failed} failed", file=sys.stderr)
-"""
-
-
-@dataclass
-class Row:
-    tree: str
-    files: int
-    label: str
-    seconds: float
-    exit_codes: set[int]
-    findings: int | None
-    summary: str
-    note: str = ""
-
-    @property
-    def rate(self) -> float:
-        return self.files / self.seconds if self.seconds else 0.0
-
-
-def timed(command: list[str], cwd: Path, repeats: int, env_extra: dict[str, str] | None = None,
-          before_each: Callable[[], None] | None = None) -> tuple[float, set[int], str, str]:
-    env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=str(ROOT / "benchmarks"), **(env_extra or {}))
-    times, codes = [], set()
-    out = err = ""
-    for _ in range(repeats):
-        if before_each is not None:
-            before_each()
-        start = time.perf_counter()
-        done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
-        times.append(time.perf_counter() - start)
-        codes.add(done.returncode)
-        out, err = done.stdout, done.stderr
-    return statistics.median(times), codes, out, err
-
-
-def _last(err: str, needle: str) -> str:
-    lines = [line for line in err.splitlines() if needle in line]
-    return lines[-1] if lines else ""
-
-
-def autofix_rows(name: str, tree: Path, files: int, base: Path, repeats: int) -> list[Row]:
-    autofix = str(BIN / "autofix")
-    rows = []
-    for jobs in ("1", "2"):
-        cache = base / f"cache-{name}-{jobs}"
-        command = [autofix, "check", "--unsafe-fixes", "--jobs", jobs, tree.name]
-        env = {"AUTOFIX_CACHE_DIR": str(cache), "AUTOFIX_STATS": "1"}
-        for temperature in ("cold", "warm"):
-            reset = (lambda c=cache: shutil.rmtree(c, ignore_errors=True)) if temperature == "cold" else None
-            seconds, codes, out, err = timed(command, base, repeats, env, before_each=reset)
-            summary = _last(err, "files scanned")
-            findings = len(out.splitlines())
-            note = _last(err, "stats:").replace("stats: ", "")
-            # Exit 0/1 is a verdict; 2 means some files could not be processed (said in the summary).
-            if not summary or not codes <= {0, 1, 2} or f"{files} files scanned" not in summary:
-                note = f"FAILED (exit {sorted(codes)}): {(err.strip().splitlines() or [''])[-1][:80]}"
-            rows.append(Row(name, files, f"autofix --jobs {jobs} ({temperature})", seconds, codes, findings,
-                            summary, note))
-        if temperature == "warm" and cache.exists():
-            shutil.rmtree(cache)
-    return rows
-
-
-def floor_rows(name: str, tree: Path, files: int, base: Path, repeats: int) -> list[Row]:
-    rows = []
-    for mode in ("parse", "codegen"):
-        command = [sys.executable, "-c", FLOOR, tree.name, mode]
-        seconds, codes, _, err = timed(command, base, repeats)
-        note = "" if codes == {0} else f"FAILED (exit {sorted(codes)})"
-        label = "libcst parse" if mode == "parse" else "libcst parse+codegen"
-        rows.append(Row(name, files, label, seconds, codes, None, err.strip(), note))
-    return rows
-
-
-def fixit_rows(name: str, tree: Path, files: int, base: Path, repeats: int, timeout_s: int) -> list[Row]:
-    fixit = str(BIN / "fixit")
-    rows = []
-    for label, command in (
-        ("fixit (1 CPU)", ["taskset", "-c", "0", fixit, "--rules", "fixit_rules", "lint", tree.name]),
-        ("fixit (2 CPUs)", [fixit, "--rules", "fixit_rules", "lint", tree.name]),
-    ):
-        try:
-            seconds, codes, out, err = timed(["timeout", str(timeout_s), *command], base, repeats)
-        except FileNotFoundError:
-            continue
-        findings = sum(1 for line in out.splitlines() if "@" in line and ": " in line)
-        note = "" if codes <= {0, 1} else f"FAILED or killed (exit {sorted(codes)})"
-        rows.append(Row(name, files, label, seconds, codes, findings, _last(err, "checked"), note))
-    return rows
-
-
-def cross_check(rows: list[Row]) -> None:
-    """Sibling rows of one tool on one tree must agree on what they found."""
-    groups: dict[tuple[str, str], list[Row]] = {}
-    for row in rows:
-        if row.findings is not None and not row.note.startswith("FAILED"):
-            groups.setdefault((row.tree, row.label.split(" ")[0]), []).append(row)
-    for group in groups.values():
-        counts = {row.findings for row in group}
-        if len(counts) > 1:
-            for row in group:
-                row.note = f"MISMATCH: findings differ between runs {sorted(counts)}; " + row.note
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--files", type=int, default=1000)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--trees", default="corpus,generated,torch,stdlib", help="comma-separated subset")
-    parser.add_argument("--zoo", type=Path, help="a model library checkout to add as the 'zoo' tree")
-    parser.add_argument("--no-fixit", action="store_true", help="skip the Fixit rows")
-    parser.add_argument("--fixit-timeout", type=int, default=600, help="seconds before a Fixit run is killed")
-    args = parser.parse_args()
-    wanted = set(args.trees.split(","))
-
-    rows: list[Row] = []
-    with tempfile.TemporaryDirectory(prefix="autofix-bench-") as scratch:
-        base = Path(scratch)
-        trees: dict[str, Path] = {}
-        if "corpus" in wanted:
+def _trees(args: argparse.Namespace, base: Path) -> dict[str, Path]:
+    wanted = args.trees.split(",")
+    trees: dict[str, Path] = {}
+    for name in wanted:
+        if name == "corpus":
             trees["corpus"] = base / "corpus"
             copy_py(ROOT / "corpus", trees["corpus"])
-        if "generated" in wanted:
+        elif name == "generated":
             trees["generated"] = base / "generated"
             generate(trees["generated"], args.files)
-        if "torch" in wanted:
+        elif name == "torch":
             import torch  # only to find its sources
 
             # Not named "torch", and every tool runs from the folder above the trees: a copy of a
             # package on the import path shadows the real one (and torch/types.py the stdlib's).
             trees["torch"] = base / "torch_sources"
             copy_py(Path(torch.__file__).parent, trees["torch"])
-        if "stdlib" in wanted:
+        elif name == "stdlib":
             trees["stdlib (pre-filter)"] = base / "stdlib"
             copy_py(Path(os.__file__).parent, trees["stdlib (pre-filter)"], skip=("site-packages",))
-        if args.zoo:
-            trees["zoo"] = base / "zoo"
-            copy_py(args.zoo, trees["zoo"])
+        elif name == "zoo":
+            zoo = args.zoo or DEFAULT_ZOO
+            if zoo.is_dir():
+                trees["zoo"] = base / "zoo"
+                copy_py(zoo, trees["zoo"])
+            else:
+                print(ZOO_HINT, flush=True)
+        else:
+            raise SystemExit(f"unknown tree {name!r} (corpus, generated, torch, stdlib, zoo)")
+    return trees
 
-        for name, tree in trees.items():
+
+def _find(rows: list[tools.Row], tree: str, label: str) -> tools.Row | None:
+    return next((r for r in rows if r.tree == tree and r.label == label and not r.failed), None)
+
+
+def ratios(rows: list[tools.Row], files_for_target: int) -> list[str]:
+    """The lines a reader wants: against the floor, cold against warm, against the other tools."""
+    lines = []
+    for tree in dict.fromkeys(r.tree for r in rows):
+        floor = _find(rows, tree, "libcst parse")
+        for jobs in ("1", "2"):
+            cold = _find(rows, tree, f"autofix --jobs {jobs} (cold)")
+            warm = _find(rows, tree, f"autofix --jobs {jobs} (warm)")
+            if cold is None:
+                continue
+            parts = [f"{tree}, --jobs {jobs}:"]
+            if floor is not None:
+                parts.append(f"cold = {cold.seconds / floor.seconds:.2f}x libcst parse;")
+            if warm is not None:
+                speedup = cold.seconds / warm.seconds
+                parts.append(f"warm cache {speedup:.1f}x faster than cold")
+                if tree == "generated" and cold.files == files_for_target:
+                    parts.append(f"(target >= {WARM_TARGET:g}x: {'met' if speedup >= WARM_TARGET else 'NOT MET'})")
+            for other in ("torchfix", "fixit"):
+                label = f"{other} (1 CPU)" if jobs == "1" else f"{other} (all CPUs)"
+                row = _find(rows, tree, label)
+                if row is not None:
+                    bound = ">= " if any(n.startswith("KILLED") for n in row.notes) else ""
+                    parts.append(f"; {label} takes {bound}{row.seconds / cold.seconds:.1f}x autofix cold")
+            lines.append(" ".join(parts).replace(" ;", ";"))
+        found = {r.label.split(" ")[0]: r.findings for r in rows if r.tree == tree and r.findings is not None}
+        if found:
+            lines.append(f"{tree}: findings by tool (different rule sets): "
+                         + ", ".join(f"{tool} {count}" for tool, count in found.items()))
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--trees", default="corpus,generated,torch,stdlib,zoo", help="comma-separated subset")
+    parser.add_argument("--zoo", type=Path, help=f"a model library checkout (default {DEFAULT_ZOO})")
+    parser.add_argument("--no-fixit", action="store_true", help="skip the Fixit rows")
+    parser.add_argument("--no-torchfix", action="store_true", help="skip the TorchFix rows")
+    parser.add_argument("--torchfix", type=Path, help="a torchfix executable to use instead of installing one")
+    parser.add_argument("--tool-timeout", type=int, default=600, help="seconds before a Fixit/TorchFix run is killed")
+    args = parser.parse_args()
+
+    start_load = os.getloadavg()[0]
+    rows: list[tools.Row] = []
+    with tempfile.TemporaryDirectory(prefix="autofix-bench-") as scratch:
+        base = Path(scratch)
+        torchfix, torchfix_note = (None, "skipped (--no-torchfix)")
+        if not args.no_torchfix:
+            torchfix, torchfix_note = tools.install_torchfix(base, args.torchfix)
+        print(f"TorchFix: {torchfix_note}", flush=True)
+        for name, tree in _trees(args, base).items():
             files = count_py(tree)
-            tree_rows = floor_rows(name, tree, files, base, args.repeats)
-            tree_rows += autofix_rows(name, tree, files, base, args.repeats)
+            tree_rows = tools.floor_rows(name, tree, files, base, args.repeats)
+            tree_rows += tools.autofix_rows(name, tree, files, base, args.repeats)
+            if torchfix is not None:
+                tree_rows += tools.torchfix_rows(name, tree, files, base, args.repeats, args.tool_timeout, torchfix)
             if not args.no_fixit:
-                tree_rows += fixit_rows(name, tree, files, base, args.repeats, args.fixit_timeout)
+                tree_rows += tools.fixit_rows(name, tree, files, base, args.repeats, args.tool_timeout)
             for row in tree_rows:
-                print(f"{name:20} {files:6} files  {row.label:28} {row.seconds:8.2f} s {row.rate:9.1f} files/s"
-                      f"  exit {sorted(row.exit_codes)}  [{row.summary[:70]}] {row.note}", flush=True)
+                print(f"{name:20} {files:6} files  {row.label:26} {row.seconds:8.2f} s ({row.low:.2f}-{row.high:.2f})"
+                      f" {row.rate:9.1f} files/s  exit {sorted(row.exit_codes)}  [{row.summary[:70]}]"
+                      f" {'; '.join(row.notes)}", flush=True)
             rows += tree_rows
-    cross_check(rows)
+    tools.cross_check(rows)
 
+    import libcst  # noqa: F401 - for its version only
+
+    from importlib.metadata import version
+
+    affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     print()
-    print(f"Machine: {os.cpu_count()} CPUs, Python {platform.python_version()}, {platform.platform()}")
-    print("| tree | files | tool | wall (s) | files/s | vs libcst parse | findings | exit | notes |")
-    print("|---|---:|---|---:|---:|---:|---:|---|---|")
+    print(f"Machine: {os.cpu_count()} CPUs ({affinity} usable), load average {start_load:.1f} at the start and"
+          f" {os.getloadavg()[0]:.1f} at the end; Python {platform.python_version()}, libcst {version('libcst')},"
+          f" {platform.platform()}; median of {args.repeats} runs (min-max); TorchFix: {torchfix_note}")
+    print("| tree | files | tool | wall (s) | spread (s) | files/s | vs libcst parse | findings | exit | notes |")
+    print("|---|---:|---|---:|---|---:|---:|---:|---|---|")
     floors = {row.tree: row.seconds for row in rows if row.label == "libcst parse"}
     for row in rows:
         ratio = f"{row.seconds / floors[row.tree]:.2f}x" if floors.get(row.tree) else "-"
         findings = "-" if row.findings is None else str(row.findings)
         codes = ",".join(str(c) for c in sorted(row.exit_codes))
-        print(f"| {row.tree} | {row.files} | {row.label} | {row.seconds:.2f} | {row.rate:.1f} | {ratio} |"
-              f" {findings} | {codes} | {row.note} |")
+        print(f"| {row.tree} | {row.files} | {row.label} | {row.seconds:.2f} | {row.low:.2f}-{row.high:.2f} |"
+              f" {row.rate:.1f} | {ratio} | {findings} | {codes} | {'; '.join(row.notes)} |")
+    print()
+    for line in ratios(rows, files_for_target=1000):
+        print(f"* {line}")
 
 
 if __name__ == "__main__":

@@ -168,3 +168,14 @@ def test_workers_die_with_the_main_process(tmp_path):
         if main.poll() is None:
             main.kill()
             main.wait()
+
+
+def test_a_star_import_file_is_parsed_in_a_worker(tmp_path):
+    """A star import may bring torch in unnamed, so such a file is parsed: never in the main process."""
+    (tmp_path / "star.py").write_text("from os.path import *\nx = join('a', 'b')\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "autofix", "check", "--no-cache", "--jobs", "1", "star.py"],
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "AUTOFIX_STATS": "1"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "worker peak RSS MB: -" not in done.stderr and "worker peak RSS MB: " in done.stderr

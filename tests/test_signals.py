@@ -40,6 +40,13 @@ def _start(tree: Path, *args: str) -> subprocess.Popen:
     return process
 
 
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except OSError:
+        return False
+
+
 def _make_tree(tmp_path: Path) -> Path:
     for i in range(6):
         (tmp_path / f"slow{i}.py").write_text(_slow_file(2_000))
@@ -62,10 +69,12 @@ def _check_tree(tree: Path) -> int:
 def test_a_signal_finishes_files_in_flight_and_prints_the_summary(tmp_path, how, code):
     tree = _make_tree(tmp_path)
     process = _start(tree)
+    workers = _workers(process.pid)
     time.sleep(0.3)
     process.send_signal(how)
     out, err = process.communicate(timeout=60)
     assert process.returncode == code, err
+    assert not any(_alive(w) for w in workers), "a worker outlived the run"
     summary = err.strip().splitlines()[-1]
     assert f"interrupted by {how.name}" in summary and "not processed" in summary
     assert "Traceback" not in err
@@ -111,3 +120,30 @@ def test_stale_temporaries_are_removed_and_live_ones_kept(tmp_path, run_cli):
     assert not stale.exists() and not old_style.exists()
     assert live.exists()
     assert "1 file scanned" in err  # temporaries are never input
+
+
+def test_sigkill_during_apply_never_leaves_a_half_written_file(tmp_path):
+    """kill -9 at different moments of a run: each file is whole (as read or completely fixed); the next run
+    removes what the killed one left (its temporary files) and finishes the job."""
+    for i in range(40):
+        (tmp_path / f"m{i:02}.py").write_text(_slow_file(150))
+    originals = {p.name: p.read_text() for p in tmp_path.glob("*.py")}
+    for delay in (0.4, 0.9, 1.5):
+        process = _start(tmp_path, "--jobs", "2")
+        workers = _workers(process.pid)
+        time.sleep(delay)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(_alive(w) for w in workers), "a worker outlived the killed run"
+        for path in tmp_path.glob("*.py"):
+            text = path.read_text()
+            assert text in (originals[path.name], originals[path.name].replace(".double()", ".float()")), path
+    done = subprocess.run(
+        [sys.executable, "-m", "autofix", "apply", "--unsafe-fixes", "--no-cache", "--jobs", "2", "."],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert _check_tree(tmp_path) == 40  # every file fixed, no temporary file left

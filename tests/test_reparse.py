@@ -1,0 +1,97 @@
+"""Re-parsing only the changed statements gives the tree and text of a full parse, pass after pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from hypothesis import given, settings
+
+import autofix.engine
+from autofix.engine import lint_and_fix
+from autofix.reparse import Reparser
+from codemods import all_rules
+from tests.program_strategies import torch_programs
+from tests.test_properties import PROFILE
+
+CORPUS = sorted((Path(__file__).parent.parent / "corpus").rglob("before.py"))
+
+
+class _CheckedReparser(Reparser):
+    passes = 0
+
+    def __init__(self, module: cst.Module) -> None:
+        super().__init__(module)
+        assert self.original_text == module.code
+
+    def advance(self, new: cst.Module) -> tuple[cst.Module, str]:
+        module, text = super().advance(new)
+        assert text == new.code, "the text kept statement by statement is not the module's code"
+        assert module.deep_equals(cst.parse_module(text)), "the tree differs from a full parse of its text"
+        _CheckedReparser.passes += 1
+        return module, text
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    monkeypatch.setattr(autofix.engine, "Reparser", _CheckedReparser)
+    _CheckedReparser.passes = 0
+    return _CheckedReparser
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}")
+def test_corpus_fixes_match_full_parses(path, checked):
+    text = path.read_text()
+    outcome = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
+    if outcome.new_text is not None:
+        assert checked.passes >= 1
+
+
+def test_the_whole_corpus_as_one_file(checked):
+    """Many statements, fixes that enable other fixes: several passes over one module."""
+    text = "".join(p.read_text().replace("from __future__ import annotations\n", "") for p in CORPUS)
+    outcome = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
+    assert outcome.new_text is not None and checked.passes >= 2
+
+
+@pytest.mark.parametrize("source", [
+    "import torch\nx = torch.zeros(3).cuda()",  # no trailing newline
+    "# header comment\n\nimport torch\r\nx = torch.zeros(3).cuda()\r\n# footer\n",
+    "import torch\nif True:\n\tx = torch.zeros(3).cuda()\n\t# trailing\n# after\ny = x.cuda()\n",
+    "import torch\n\nclass M(torch.nn.Module):\n  def f(self, x):\n    return x.cuda()  # c\n",
+])
+def test_edge_layouts(source, checked):
+    outcome = lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
+    assert outcome.new_text is not None and checked.passes >= 1
+
+
+@settings(settings.get_profile(PROFILE), max_examples=30 * (40 if PROFILE == "long" else 1))
+@given(torch_programs())
+def test_generated_programs_match_full_parses(source):
+    original = autofix.engine.Reparser
+    autofix.engine.Reparser = _CheckedReparser
+    try:
+        lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
+    except autofix.engine.SourceError:
+        pass  # refusals are test_properties' business
+    finally:
+        autofix.engine.Reparser = original
+
+
+def test_apply_parses_the_whole_file_once(monkeypatch):
+    """Issue 14: apply of a large file cost several parses of it (one per pass of fixes)."""
+    text = "".join(p.read_text().replace("from __future__ import annotations\n", "") for p in CORPUS)
+    parsed: list[int] = []
+    real = cst.parse_module
+
+    def counting(source, *args, **kwargs):  # type: ignore[no-untyped-def]
+        parsed.append(len(source))
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(cst, "parse_module", counting)
+    outcome = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
+    assert outcome.new_text is not None and sum(outcome.applied.values()) > 50
+    assert parsed.count(len(text)) == 1
+    assert max(parsed[1:]) < len(text) / 10  # statements, not the file
+    assert sum(parsed[1:]) < len(text)  # what changed, not the file per pass
