@@ -98,6 +98,8 @@ class _Sites:
         self.tree = tree
         self.aliases = aliases
         self._guards: dict[int, bool] = {}  # If/IfExp -> does its test decide on CUDA?
+        self._exits: dict[int, float] = {}  # block -> _first_exit
+        self._positions: dict[int, dict[int, int]] = {}  # block -> statement -> index in it
         self._module_positions: set[str] | None = None
         self._has_cpu_path: bool | None = None
 
@@ -134,11 +136,29 @@ class _Sites:
             if m.matches(above, m.FunctionDef(name=m.Name("cuda")) | m.Arg(keyword=m.Name("map_location"))):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
             if isinstance(above, (cst.IndentedBlock, cst.Module)):
-                earlier = above.body[: next(i for i, s in enumerate(above.body) if s is below)]
-                if any(isinstance(s, cst.If) and m.matches(s, _EARLY_EXIT) and self._decides(s) for s in earlier):
+                if self._first_exit(above) < self._position(above, below):
                     return True
             below = above
         return False
+
+    def _first_exit(self, block: cst.IndentedBlock | cst.Module) -> float:
+        """Where the first statement of ``block`` that leaves it when there is no GPU is (``if not
+        torch.cuda.is_available(): return``); infinity when none does. Once per block: asked for every
+        site under it, a scan per site was quadratic in a long module."""
+        if id(block) not in self._exits:
+            self._exits[id(block)] = next(
+                (i for i, s in enumerate(block.body)
+                 if isinstance(s, cst.If) and m.matches(s, _EARLY_EXIT) and self._decides(s)),
+                float("inf"),
+            )
+        return self._exits[id(block)]
+
+    def _position(self, block: cst.IndentedBlock | cst.Module, statement: cst.CSTNode) -> int:
+        """The index of ``statement`` in ``block.body`` (all of them indexed at once per block)."""
+        positions = self._positions.get(id(block))
+        if positions is None:
+            positions = self._positions[id(block)] = {id(s): i for i, s in enumerate(block.body)}
+        return positions[id(statement)]
 
     def _decides(self, test: cst.If | cst.IfExp) -> bool:
         if id(test) not in self._guards:
@@ -228,10 +248,7 @@ class _Sites:
             params = function.params
             if values or name in {p.name.value for p in (*params.params, *params.kwonly_params)}:
                 return values
-        module = self.tree.root
-        assert isinstance(module, cst.Module)
-        lines = [s for s in module.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1]
-        return [s.body[0].value for s in lines if m.matches(s.body[0], assigned)]  # type: ignore[attr-defined]
+        return self.tree.memo(_values_of_at_top, lambda: _values_of_at_top(self.tree)).get(name, [])
 
     def _cpu_path(self) -> bool:
         """Does the file branch on ``torch.cuda.is_available()`` (an ``if`` statement)? Not counting
@@ -313,6 +330,22 @@ class _Sites:
     def _choice(self, node: cst.CSTNode, message: str, value: cst.BaseExpression) -> Site:
         return Site(node, message, lambda p, _: p.choice(value, self.aliases),
                     "choose CUDA only when it is available", value)
+
+
+def _values_of_at_top(tree: Tree) -> dict[str, list[cst.BaseExpression]]:
+    """For each name, what the module's top-level ``name = ...`` lines (one assignment to that one
+    name alone on its line) assign, in source order."""
+    module = tree.root
+    assert isinstance(module, cst.Module)
+    values: dict[str, list[cst.BaseExpression]] = {}
+    for line in module.body:
+        if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
+            assign = line.body[0]
+            if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+                target = assign.targets[0].target
+                if isinstance(target, cst.Name):
+                    values.setdefault(target.value, []).append(assign.value)
+    return values
 
 
 def _moved_to(call: cst.Call, device: cst.BaseExpression) -> cst.Call:

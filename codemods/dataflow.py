@@ -26,7 +26,17 @@ def names_in(tree: Tree, node: cst.CSTNode) -> set[str]:
 
 
 def assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
-    """Plain names bound by assignments, for-targets and with/except/import aliases under ``stmt``."""
+    """Plain names bound by assignments, for-targets and with/except/import aliases under ``stmt``.
+
+    Rules ask this of the same statements many times in a pass (every loop walks the module's
+    statements back), so the answer for a node of ``tree`` is computed once and shared: callers must
+    not change the set they get."""
+    if tree.contains(stmt):  # the tree keeps the node alive, so its id names it for the whole pass
+        return tree.memo(("assigned_names", id(stmt)), lambda: _assigned_names(tree, stmt))
+    return _assigned_names(tree, stmt)
+
+
+def _assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
     found: set[str] = set()
 
     def collect(target: cst.BaseExpression) -> None:

@@ -22,7 +22,7 @@ import libcst.matchers as m
 
 from codemods.dataflow import assigned_names
 from codemods.names import ImportAliases, dotted_name
-from codemods.syntax import code_of
+from codemods.syntax import called_method, code_of
 from codemods.tensor_values import Known, TensorValues
 from codemods.training_loops import Event, is_optimizer_step
 from codemods.tree import Tree
@@ -63,7 +63,7 @@ class HostSyncs:
         copied_before = self._copies_of_the_line_before(event.node)
         copied: set[str] = set()
         for inner in self.tree.descendants(event.node):
-            if m.matches(inner, _SYNC_METHOD_CALL) and self.values.is_tensor(inner.func.value, event.known):  # type: ignore[attr-defined]
+            if called_method(inner) in _SYNC_METHODS and m.matches(inner, _SYNC_METHOD_CALL) and self.values.is_tensor(inner.func.value, event.known):  # type: ignore[attr-defined]
                 name = dotted_name(inner.func.value)  # type: ignore[attr-defined]
                 copied.add(name or "")
                 if name not in copied_before and not self._feeds_host_state(inner, event.node):

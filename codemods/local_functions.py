@@ -38,7 +38,9 @@ class LocalFunctions:
         """The function of this file that ``call`` runs, when the source says which one."""
         if isinstance(call.func, cst.Name):
             return self._by_name.get(call.func.value)
-        if m.matches(call, _SELF_METHOD):
+        func = call.func
+        self_method = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
+        if self_method and m.matches(call, _SELF_METHOD):  # the type tests first: a matcher is slow
             cls = self.enclosing_class(call)
             name = call.func.attr.value  # type: ignore[attr-defined]
             if cls is not None and isinstance(cls.body, cst.IndentedBlock):

@@ -14,15 +14,13 @@ import re
 from dataclasses import dataclass
 
 import libcst as cst
-import libcst.matchers as m
 
 from codemods.names import ImportAliases
-from codemods.syntax import kwarg, positional
+from codemods.syntax import called_method, kwarg, positional
 from codemods.torch_names import is_dtype_expr
 
 _DEVICE_NAME = re.compile(r"^(device|dev|\w+_device|\w+_dev|device_\w+)$")
 _CPU = re.compile(r"""^[rbuRBU]*['"]cpu""")
-_MOVE = m.Call(func=m.Attribute(attr=m.Name("to") | m.Name("cuda")))
 _CUDA = cst.SimpleString('"cuda"')
 
 
@@ -35,7 +33,7 @@ class MoveTarget:
 
 def move_target(call: cst.CSTNode, aliases: ImportAliases) -> MoveTarget | None:
     """``call`` as a plain move to a device, or None."""
-    if not m.matches(call, _MOVE):
+    if called_method(call) not in ("to", "cuda"):
         return None
     assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
     if call.func.attr.value == "cuda":

@@ -49,7 +49,7 @@ class OptimizerBuild:
 
 def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement) -> OptimizerBuild | None:
     """``stmt`` as an optimizer construction, or None."""
-    if not (_one_small(stmt, cst.Assign) and m.matches(stmt, _ASSIGNED_CALL)):
+    if not (_one_small(stmt, cst.Assign) and _assigns_a_call(stmt)):
         return None
     assert isinstance(stmt, cst.SimpleStatementLine)
     assign = stmt.body[0]
@@ -78,6 +78,12 @@ def _one_small(stmt: cst.BaseStatement, kind: type) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], kind)
 
 
+def _assigns_a_call(stmt: cst.SimpleStatementLine) -> bool:
+    """``m.matches(stmt, _ASSIGNED_CALL)`` after ``_one_small(stmt, cst.Assign)``, with the value's type
+    tested first: asked of every statement of the module, most of which assign no call."""
+    return isinstance(stmt.body[0].value, cst.Call) and m.matches(stmt, _ASSIGNED_CALL)  # type: ignore[attr-defined]
+
+
 def _builds_something(call: cst.Call) -> bool:
     """``Adam(...)``, ``get_optimizer(...)``: a class or an optimizer factory, not ``sum(...)`` or
     ``list(...)`` of the parameters."""
@@ -93,7 +99,7 @@ def is_scheduler_call(aliases: ImportAliases, call: cst.Call) -> bool:
 def is_scheduler(aliases: ImportAliases, stmt: cst.BaseStatement, optimizer: str) -> bool:
     """``scheduler = StepLR(optimizer, ...)`` (any ``torch.optim.lr_scheduler`` or ``*LR`` /
     ``*Scheduler`` class) for this optimizer."""
-    if not (_one_small(stmt, cst.Assign) and m.matches(stmt, _ASSIGNED_CALL)):
+    if not (_one_small(stmt, cst.Assign) and _assigns_a_call(stmt)):
         return False
     call = stmt.body[0].value  # type: ignore[attr-defined]
     args = positional(call)

@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import libcst as cst
-import libcst.matchers as m
 
 from codemods.names import ImportAliases
-from codemods.syntax import kwarg, positional
+from codemods.syntax import called_method, kwarg, positional
 
 # Factories that allocate a fresh tensor on the default device unless given device=.
 FACTORIES = frozenset(
@@ -61,12 +60,9 @@ class Move:
     device: cst.BaseExpression | None  # None for a bare .cuda()
 
 
-_TO_OR_CUDA = m.Call(func=m.Attribute(attr=m.Name("to") | m.Name("cuda")))
-
-
 def as_move(node: cst.CSTNode) -> Move | None:
     """``node`` as a move, or None (``.to(dtype=...)`` moves nothing)."""
-    if not m.matches(node, _TO_OR_CUDA):
+    if called_method(node) not in ("to", "cuda"):
         return None
     assert isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
     method = node.func.attr.value

@@ -30,7 +30,7 @@ import libcst.matchers as m
 from codemods.dataflow import block, suites
 from codemods.local_functions import LocalFunctions
 from codemods.names import ImportAliases, dotted_name
-from codemods.syntax import flatten_names
+from codemods.syntax import called_method, flatten_names
 from codemods.tensor_values import Known, TensorValues
 from codemods.tree import Tree
 
@@ -60,7 +60,7 @@ class Event:
 
 def is_optimizer_step(call: cst.Call) -> bool:
     """``optimizer.step()``, ``opt_d.step()``, ``scaler.step(opt)``: not an environment's step."""
-    return m.matches(call.func, m.Attribute(attr=m.Name("step"))) and bool(
+    return called_method(call) == "step" and bool(
         _OPTIMIZER_NAME.search(dotted_name(call.func.value) or "")  # type: ignore[attr-defined]
     )
 
@@ -80,7 +80,7 @@ class TrainingLoops:
         pending: list[cst.Call] = [
             call
             for call in self.tree.of_type(self.tree.root, cst.Call)
-            if m.matches(call.func, m.Attribute(attr=m.Name("backward"))) or is_optimizer_step(call)
+            if called_method(call) == "backward" or is_optimizer_step(call)
         ]
         while pending:
             call = pending.pop()

@@ -26,6 +26,7 @@ from typing import Callable, TypeVar
 import libcst as cst
 
 T = TypeVar("T", bound=cst.CSTNode)
+T2 = TypeVar("T2")
 
 # Fields that hold only whitespace, comments, punctuation or operator tokens: never code a rule reads.
 _SKIPPED_FIELDS = frozenset(
@@ -115,6 +116,11 @@ class Tree:
         self._end: dict[int, int] = {}
         self._parent: dict[int, cst.CSTNode] = {}
         self._root_by_kind: dict[object, list[cst.CSTNode]] = {}  # of_type(root, kind), asked often
+        # The indexed nodes of each concrete class, in source order: of_type(root, kind) joins the
+        # classes that are ``kind`` instead of testing every node of the module.
+        self._by_class: dict[type, list[cst.CSTNode]] = {}
+        # Facts about this module that helpers compute once per pass (see :meth:`memo`).
+        self._memo: dict[object, object] = {}
         stack: list[tuple[cst.CSTNode, bool]] = [(root, False)]
         while stack:
             node, leaving = stack.pop()
@@ -124,6 +130,11 @@ class Tree:
                 continue
             self._start[key] = len(self._order)
             self._order.append(node)
+            by_class = self._by_class.get(type(node))
+            if by_class is None:
+                self._by_class[type(node)] = [node]
+            else:
+                by_class.append(node)
             stack.append((node, True))
             below = children(node)
             for child in below:
@@ -147,10 +158,26 @@ class Tree:
             found = self._root_by_kind.get(kind)
             if found is None:
                 matches = _matcher(kind)
-                found = self._root_by_kind[kind] = [n for n in self._order if matches(n)]
+                groups = [nodes for cls, nodes in self._by_class.items() if matches(nodes[0])]
+                if len(groups) == 1:
+                    found = list(groups[0])
+                else:  # several classes (or none): back into source order
+                    start = self._start
+                    found = sorted((n for nodes in groups for n in nodes), key=lambda n: start[id(n)])
+                self._root_by_kind[kind] = found
             return found  # type: ignore[return-value]
         matches = _matcher(kind)
         return [n for n in self.descendants(node) if matches(n)]  # type: ignore[misc]
+
+    def memo(self, key: object, compute: Callable[[], T2]) -> T2:
+        """``compute()``, once per tree and ``key``: for facts about the whole module that rules ask for
+        many times in a pass. Safe because a Tree (and the module under it) never changes; the engine
+        builds a new one each pass. ``key`` must name everything the answer depends on besides the tree."""
+        try:
+            return self._memo[key]  # type: ignore[return-value]
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         """The node directly above ``node`` (None for the root and for nodes outside the tree)."""
