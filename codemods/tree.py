@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+from bisect import bisect_left
+from operator import itemgetter
 from typing import Callable, TypeVar
 
 import libcst as cst
@@ -136,6 +138,8 @@ class Tree:
         # The indexed nodes of each concrete class, in source order: of_type(root, kind) joins the
         # classes that are ``kind`` instead of testing every node of the module.
         self._by_class: dict[type, list[cst.CSTNode]] = {}
+        self._class_positions: dict[type, list[int]] = {}  # each node's position in _order, as _by_class
+        self._groups: dict[object, list[tuple[list[int], list[cst.CSTNode]]]] = {}  # per kind: its classes
         # Facts about this module that helpers compute once per pass (see :meth:`memo`).
         self._memo: dict[object, object] = {}
         # Pre-order with an explicit stack (children pushed in reverse), each node's parent's position
@@ -143,6 +147,7 @@ class Tree:
         # last descendant's does). Inlined `children` (this loop visits every node of the module).
         order, start, parent, by_class = self._order, self._start, self._parent, self._by_class
         parent_at: list[int] = []
+        class_positions = self._class_positions
         nodes: list[cst.CSTNode] = [root]
         positions: list[int] = [-1]
         getters = _GETTERS
@@ -157,8 +162,10 @@ class Tree:
             same = by_class.get(kind)
             if same is None:
                 by_class[kind] = [node]
+                class_positions[kind] = [here]
             else:
                 same.append(node)
+                class_positions[kind].append(here)
             getter = getters.get(kind)
             if getter is None:
                 getter = _getter(kind)
@@ -210,8 +217,30 @@ class Tree:
                     found = sorted((n for nodes in groups for n in nodes), key=lambda n: start[id(n)])
                 self._root_by_kind[kind] = found
             return found  # type: ignore[return-value]
-        matches = _matcher(kind)
-        return [n for n in self.descendants(node) if matches(n)]  # type: ignore[misc]
+        key = id(node)
+        first = self._start.get(key)
+        if first is None or self._order[first] is not node:
+            matches = _matcher(kind)
+            return [n for n in walk(node) if matches(n)]  # type: ignore[misc]
+        last = self._end[key]
+        groups = self._groups.get(kind)
+        if groups is None:
+            matches = _matcher(kind)
+            groups = self._groups[kind] = [
+                (self._class_positions[cls], nodes) for cls, nodes in self._by_class.items() if matches(nodes[0])
+            ]
+        if len(groups) == 1:  # the nodes of the one class between the subtree's two ends
+            positions, nodes = groups[0]
+            return nodes[bisect_left(positions, first):bisect_left(positions, last)]  # type: ignore[return-value]
+        if len(groups) > 4:
+            matches = _matcher(kind)
+            return [n for n in self._order[first:last] if matches(n)]  # type: ignore[misc]
+        pairs: list[tuple[int, cst.CSTNode]] = []
+        for positions, nodes in groups:
+            low, high = bisect_left(positions, first), bisect_left(positions, last)
+            pairs.extend(zip(positions[low:high], nodes[low:high]))
+        pairs.sort(key=itemgetter(0))
+        return [n for _, n in pairs]  # type: ignore[misc]
 
     def memo(self, key: object, compute: Callable[[], T2]) -> T2:
         """``compute()``, once per tree and ``key``: for facts about the whole module that rules ask for
