@@ -25,10 +25,10 @@ _CPU_DEVICE = _CPU | m.Call(func=m.Attribute(attr=m.Name("device")) | m.Name("de
 
 
 def may_use_a_gpu(tree: Tree, source: str) -> bool:
-    code = _without_comments(source)
-    if _GPU.search(code):
+    gpu, device = _code_mentions(source)
+    if gpu:
         return True
-    if not _DEVICE.search(code):
+    if not device:
         return False
     return not _only_cpu_devices(tree)
 
@@ -50,9 +50,37 @@ def _only_cpu_devices(tree: Tree) -> bool:
     return bound
 
 
-def _without_comments(source: str) -> str:
+_LAST: list[tuple[str, tuple[bool, bool]]] = []  # the last source asked about (passes of one file repeat it)
+
+
+def _code_mentions(source: str) -> tuple[bool, bool]:
+    """Whether the code outside comments matches ``_GPU``, and ``_DEVICE``; the source as a whole where it
+    does not tokenize. Each pattern matches within one token (no spaces, and ``\\b`` holds at a token's
+    edges), so this is a search of the tokens joined by spaces, stopped as soon as the answer is known."""
+    if _LAST and _LAST[0][0] is source:
+        return _LAST[0][1]
+    answer = _scan(source)
+    _LAST[:] = [(source, answer)]
+    return answer
+
+
+def _scan(source: str) -> tuple[bool, bool]:
+    want_gpu = _GPU.search(source) is not None
+    want_device = _DEVICE.search(source) is not None
+    if not want_gpu and not want_device:
+        return False, False
+    device = False
     try:
-        tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-        return " ".join(t.string for t in tokens if t.type != tokenize.COMMENT)
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT:
+                continue
+            text = token.string
+            if want_gpu and _GPU.search(text):
+                return True, device or _DEVICE.search(text) is not None
+            if not device and want_device and _DEVICE.search(text):
+                device = True
+                if not want_gpu:
+                    return False, True
     except (tokenize.TokenError, IndentationError, SyntaxError):
-        return source
+        return want_gpu, want_device
+    return False, device

@@ -72,7 +72,7 @@ class HostSyncs:
                                " for the GPU every step", item=method == "item")
             elif isinstance(inner, cst.Call):
                 yield from self._builtin(inner, event.known)
-            elif m.matches(inner, _DATA_AT_0) and self.values.is_loss(inner.value.value, event.known):  # type: ignore[attr-defined]
+            elif isinstance(inner, cst.Subscript) and m.matches(inner, _DATA_AT_0) and self.values.is_loss(inner.value.value, event.known):  # type: ignore[attr-defined]
                 yield Sync(inner, f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to the"
                            " host and waits for the GPU every step (and fails on a 0-dim loss since PyTorch 0.4)")
             elif isinstance(inner, cst.FormattedStringExpression) and self.values.is_tensor(inner.expression, event.known):

@@ -41,6 +41,7 @@ class MovedData:
         self._answers: dict[str, bool] = {}
         self._loaders: bool | None = None
         self._forwards: set[str] | None = None
+        self._assignments: dict[int, tuple[Sequence[Step], list[tuple[cst.Assign, set[str]]]]] = {}
 
     def moves_data(self, name: str | None) -> bool:
         """Does the function or class ``name`` of this file move data (``.to(...)``, ``device=``)?"""
@@ -101,16 +102,30 @@ class MovedData:
         """Walks ``steps`` back from the loop through the assignments that ``data`` names come from:
         the names not bound there, and whether any of those assignments puts its value on the device."""
         assigned: set[str] = set()
-        for step in reversed(steps):  # later assignments read earlier ones: walk back up the chain
-            node = step.node
-            names = assigned_names(self.tree, node) if isinstance(node, cst.Assign) else set()
-            bound = {n for n in data if n.split(".")[0] in names}
-            if bound:
-                assigned |= bound
-                data |= set(_data_names(self.tree, node.value))
-                if self._puts_on_device(node.value):
-                    return data, True
+        roots = {n.split(".")[0] for n in data}
+        for node, names in self._assignments_of(steps):  # later assignments read earlier ones: walk back up
+            if names.isdisjoint(roots):
+                continue  # binds none of the names: nothing to follow
+            assigned |= {n for n in data if n.split(".")[0] in names}
+            data |= set(_data_names(self.tree, node.value))
+            roots = {n.split(".")[0] for n in data}
+            if self._puts_on_device(node.value):
+                return data, True
         return {n for n in data if n not in assigned}, False
+
+    def _assignments_of(self, steps: Sequence[Step]) -> list[tuple[cst.Assign, set[str]]]:
+        """The assignments among ``steps``, last first, with the names each binds; once per list of steps
+        (every loop of a block walks the module's steps back). The entry keeps ``steps`` alive, so its id
+        names it."""
+        entry = self._assignments.get(id(steps))
+        if entry is None or entry[0] is not steps:
+            found = [
+                (step.node, assigned_names(self.tree, step.node))
+                for step in reversed(steps)
+                if isinstance(step.node, cst.Assign)
+            ]
+            entry = self._assignments[id(steps)] = (steps, found)
+        return entry[1]
 
     def _puts_on_device(self, node: cst.CSTNode) -> bool:
         for call in self.tree.of_type(node, cst.Call):

@@ -31,20 +31,37 @@ def bound_names(node: cst.CSTNode) -> list[str]:
 
 
 def binding_counts(tree: Tree) -> dict[str, int]:
-    """How many times each plain name is bound anywhere in the file."""
+    """How many times each plain name is bound anywhere in the file (once per pass: callers must not
+    change the dict they get)."""
+    return tree.memo("name_bindings.counts", lambda: _binding_counts(tree))
+
+
+def _binding_counts(tree: Tree) -> dict[str, int]:
     counts: dict[str, int] = {}
+    names_of = _bound_in_tree(tree)
     for node in tree.of_type(tree.root, _BINDINGS):
-        for name in bound_names(node):
+        for name in names_of[id(node)]:
             counts[name] = counts.get(name, 0) + 1
     return counts
+
+
+def _bound_in_tree(tree: Tree) -> dict[int, list[str]]:
+    """``bound_names`` of every binding node of the tree, by id (the tree keeps the nodes alive)."""
+    return tree.memo(
+        "name_bindings.bound_names", lambda: {id(n): bound_names(n) for n in tree.of_type(tree.root, _BINDINGS)}
+    )
 
 
 def bindings_in(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
     """The nodes that bind ``name`` in ``scope`` (a function or the module) itself, not in the
     functions, classes or comprehensions inside it. A parameter of ``scope`` counts."""
     found = []
+    names_of = _bound_in_tree(tree)
     for node in tree.of_type(scope, _BINDINGS):
-        if name not in bound_names(node) or node is scope:
+        names = names_of.get(id(node))
+        if names is None:  # a node outside the tree
+            names = bound_names(node)
+        if name not in names or node is scope:
             continue
         owner = next((a for a in tree.ancestors(node) if isinstance(a, _SCOPES) or a is scope), None)
         if owner is scope:

@@ -18,16 +18,31 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.tree import Tree
+from codemods.tree import Tree, _matcher
+
+_IS_CALL = _matcher(cst.Call)  # isinstance, cached per class
+
+
+# Per class: 1 for a Name, 2 for an Attribute, 0 else. isinstance() against libcst's classes goes through
+# ABCMeta.__instancecheck__ whenever the class is not the node's own; dotted_name is asked of most nodes.
+_DOTTED_KIND: dict[type, int] = {}
+
+
+def _dotted_kind(kind: type) -> int:
+    answer = _DOTTED_KIND[kind] = 1 if issubclass(kind, cst.Name) else 2 if issubclass(kind, cst.Attribute) else 0
+    return answer
 
 
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """``a.b.c`` as a string, or None when the expression is not a plain dotted name."""
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        base = dotted_name(node.value)
-        return f"{base}.{node.attr.value}" if base else None
+    kind = _DOTTED_KIND.get(type(node))
+    if kind is None:
+        kind = _dotted_kind(type(node))
+    if kind == 1:
+        return node.value  # type: ignore[attr-defined]
+    if kind == 2:
+        base = dotted_name(node.value)  # type: ignore[attr-defined]
+        return f"{base}.{node.attr.value}" if base else None  # type: ignore[attr-defined]
     return None
 
 
@@ -121,8 +136,8 @@ class ImportAliases:
     def qualify(self, node: cst.BaseExpression) -> str | None:
         """The qualified name of ``node`` (or of the function a call calls) if it starts with an
         imported name, else None. ``torch.randn(3).double`` is not a name: it is None."""
-        if isinstance(node, cst.Call):
-            node = node.func
+        if _IS_CALL(node):
+            node = node.func  # type: ignore[attr-defined]
         dotted = dotted_name(node)
         if dotted is None:
             return None

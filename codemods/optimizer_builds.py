@@ -55,7 +55,7 @@ def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement)
     assign = stmt.body[0]
     assert isinstance(assign, cst.Assign)
     target = dotted_name(assign.targets[0].target)
-    if target is None or is_scheduler_call(aliases, assign.value) or not _builds_something(assign.value):  # type: ignore[arg-type]
+    if target is None or not _builds_something(assign.value) or is_scheduler_call(aliases, assign.value):  # type: ignore[arg-type]
         return None
     calls = tree.of_type(assign.value, cst.Call)
     models = []
@@ -79,9 +79,10 @@ def _one_small(stmt: cst.BaseStatement, kind: type) -> bool:
 
 
 def _assigns_a_call(stmt: cst.SimpleStatementLine) -> bool:
-    """``m.matches(stmt, _ASSIGNED_CALL)`` after ``_one_small(stmt, cst.Assign)``, with the value's type
-    tested first: asked of every statement of the module, most of which assign no call."""
-    return isinstance(stmt.body[0].value, cst.Call) and m.matches(stmt, _ASSIGNED_CALL)  # type: ignore[attr-defined]
+    """``m.matches(stmt, _ASSIGNED_CALL)`` after ``_one_small(stmt, cst.Assign)``, as plain tests (every
+    target is an ``AssignTarget``): asked of every statement of the module, most of which assign no call."""
+    assign = stmt.body[0]
+    return isinstance(assign.value, cst.Call) and len(assign.targets) == 1  # type: ignore[attr-defined]
 
 
 def _builds_something(call: cst.Call) -> bool:

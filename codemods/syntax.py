@@ -11,6 +11,7 @@ from typing import Sequence
 import libcst as cst
 
 from codemods.names import ImportAliases, dotted_name
+from codemods.tree import _matcher
 
 _NO_SPACE = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))
 _EMPTY_MODULE = cst.Module(body=[])
@@ -21,12 +22,16 @@ def code_of(node: cst.CSTNode) -> str:
     return _EMPTY_MODULE.code_for_node(node)
 
 
+_IS_CALL = _matcher(cst.Call)
+_IS_ATTRIBUTE = _matcher(cst.Attribute)
+
+
 def called_method(node: object) -> str | None:
     """``name`` when ``node`` is a method call ``x.name(...)``, else None. The cheap test to make before
     (or instead of) a libcst matcher on a call: a matcher costs a dozen Python calls per node, and the
     rules ask it of every call of the module."""
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
-        return node.func.attr.value
+    if _IS_CALL(node) and _IS_ATTRIBUTE(node.func):  # isinstance, cached per class (see codemods.tree)
+        return node.func.attr.value  # type: ignore[attr-defined]
     return None
 
 

@@ -21,6 +21,9 @@ same, only slower; such a node has no parent or ancestors here.
 from __future__ import annotations
 
 import dataclasses
+import operator
+from bisect import bisect_left
+from operator import itemgetter
 from typing import Callable, TypeVar
 
 import libcst as cst
@@ -59,6 +62,22 @@ def _is_node(value: object) -> bool:
     if answer is None:
         answer = _IS_NODE[kind] = issubclass(kind, cst.CSTNode)
     return answer
+
+
+_GETTERS: dict[type, Callable[[cst.CSTNode], tuple[object, ...]]] = {}  # per class: its code fields' values
+
+
+def _getter(cls: type) -> Callable[[cst.CSTNode], tuple[object, ...]]:
+    fields = _child_fields(cls)
+    if not fields:
+        getter: Callable[[cst.CSTNode], tuple[object, ...]] = lambda node: ()
+    elif len(fields) == 1:
+        one = operator.attrgetter(fields[0])
+        getter = lambda node: (one(node),)
+    else:
+        getter = operator.attrgetter(*fields)
+    _GETTERS[cls] = getter
+    return getter
 
 
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -119,27 +138,59 @@ class Tree:
         # The indexed nodes of each concrete class, in source order: of_type(root, kind) joins the
         # classes that are ``kind`` instead of testing every node of the module.
         self._by_class: dict[type, list[cst.CSTNode]] = {}
+        self._class_positions: dict[type, list[int]] = {}  # each node's position in _order, as _by_class
+        self._groups: dict[object, list[tuple[list[int], list[cst.CSTNode]]]] = {}  # per kind: its classes
         # Facts about this module that helpers compute once per pass (see :meth:`memo`).
         self._memo: dict[object, object] = {}
-        stack: list[tuple[cst.CSTNode, bool]] = [(root, False)]
-        while stack:
-            node, leaving = stack.pop()
-            key = id(node)
-            if leaving:
-                self._end[key] = len(self._order)
-                continue
-            self._start[key] = len(self._order)
-            self._order.append(node)
-            by_class = self._by_class.get(type(node))
-            if by_class is None:
-                self._by_class[type(node)] = [node]
+        # Pre-order with an explicit stack (children pushed in reverse), each node's parent's position
+        # noted; then each subtree's end, from the last position back (a node's subtree ends where its
+        # last descendant's does). Inlined `children` (this loop visits every node of the module).
+        order, start, parent, by_class = self._order, self._start, self._parent, self._by_class
+        parent_at: list[int] = []
+        class_positions = self._class_positions
+        nodes: list[cst.CSTNode] = [root]
+        positions: list[int] = [-1]
+        getters = _GETTERS
+        is_node = _IS_NODE
+        while nodes:
+            node = nodes.pop()
+            here = len(order)
+            start[id(node)] = here
+            order.append(node)
+            parent_at.append(positions.pop())
+            kind = type(node)
+            same = by_class.get(kind)
+            if same is None:
+                by_class[kind] = [node]
+                class_positions[kind] = [here]
             else:
-                by_class.append(node)
-            stack.append((node, True))
-            below = children(node)
-            for child in below:
-                self._parent[id(child)] = node
-            stack.extend((child, False) for child in reversed(below))
+                same.append(node)
+                class_positions[kind].append(here)
+            getter = getters.get(kind)
+            if getter is None:
+                getter = _getter(kind)
+            below = []
+            for value in getter(node):
+                value_type = type(value)
+                answer = is_node.get(value_type)
+                if answer is None:
+                    answer = _is_node(value)
+                if answer:
+                    below.append(value)
+                elif value_type is list or value_type is tuple:
+                    below.extend(v for v in value if _is_node(v))
+            if below:
+                for child in below:
+                    parent[id(child)] = node
+                below.reverse()
+                nodes.extend(below)
+                positions.extend([here] * len(below))
+        ends = list(range(1, len(order) + 1))
+        for index in range(len(order) - 1, 0, -1):
+            up = parent_at[index]
+            if ends[index] > ends[up]:
+                ends[up] = ends[index]
+        self._end = {id(node): end for node, end in zip(order, ends)}
 
     def contains(self, node: cst.CSTNode) -> bool:
         start = self._start.get(id(node))
@@ -166,8 +217,30 @@ class Tree:
                     found = sorted((n for nodes in groups for n in nodes), key=lambda n: start[id(n)])
                 self._root_by_kind[kind] = found
             return found  # type: ignore[return-value]
-        matches = _matcher(kind)
-        return [n for n in self.descendants(node) if matches(n)]  # type: ignore[misc]
+        key = id(node)
+        first = self._start.get(key)
+        if first is None or self._order[first] is not node:
+            matches = _matcher(kind)
+            return [n for n in walk(node) if matches(n)]  # type: ignore[misc]
+        last = self._end[key]
+        groups = self._groups.get(kind)
+        if groups is None:
+            matches = _matcher(kind)
+            groups = self._groups[kind] = [
+                (self._class_positions[cls], nodes) for cls, nodes in self._by_class.items() if matches(nodes[0])
+            ]
+        if len(groups) == 1:  # the nodes of the one class between the subtree's two ends
+            positions, nodes = groups[0]
+            return nodes[bisect_left(positions, first):bisect_left(positions, last)]  # type: ignore[return-value]
+        if len(groups) > 4:
+            matches = _matcher(kind)
+            return [n for n in self._order[first:last] if matches(n)]  # type: ignore[misc]
+        pairs: list[tuple[int, cst.CSTNode]] = []
+        for positions, nodes in groups:
+            low, high = bisect_left(positions, first), bisect_left(positions, last)
+            pairs.extend(zip(positions[low:high], nodes[low:high]))
+        pairs.sort(key=itemgetter(0))
+        return [n for _, n in pairs]  # type: ignore[misc]
 
     def memo(self, key: object, compute: Callable[[], T2]) -> T2:
         """``compute()``, once per tree and ``key``: for facts about the whole module that rules ask for
