@@ -18,9 +18,9 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.tree import Tree, _matcher
+from codemods.tree import Tree, instance_test
 
-_IS_CALL = _matcher(cst.Call)  # isinstance, cached per class
+_IS_CALL = instance_test(cst.Call)  # isinstance, cached per class
 
 
 # Per class: 1 for a Name, 2 for an Attribute, 0 else. isinstance() against libcst's classes goes through

@@ -11,7 +11,7 @@ from typing import Sequence
 import libcst as cst
 
 from codemods.names import ImportAliases, dotted_name
-from codemods.tree import _matcher
+from codemods.tree import instance_test
 
 _NO_SPACE = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))
 _EMPTY_MODULE = cst.Module(body=[])
@@ -22,8 +22,8 @@ def code_of(node: cst.CSTNode) -> str:
     return _EMPTY_MODULE.code_for_node(node)
 
 
-_IS_CALL = _matcher(cst.Call)
-_IS_ATTRIBUTE = _matcher(cst.Attribute)
+_IS_CALL = instance_test(cst.Call)
+_IS_ATTRIBUTE = instance_test(cst.Attribute)
 
 
 def called_method(node: object) -> str | None:

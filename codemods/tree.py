@@ -106,8 +106,9 @@ def walk(root: cst.CSTNode) -> list[cst.CSTNode]:
 _MATCHERS: dict[object, Callable[[object], bool]] = {}  # a pure cache of type tests
 
 
-def _matcher(kind: type | tuple[type, ...]) -> Callable[[object], bool]:
-    """A fast ``isinstance(node, kind)`` for node classes (see _IS_NODE)."""
+def instance_test(kind: type | tuple[type, ...]) -> Callable[[object], bool]:
+    """A fast ``isinstance(node, kind)`` for node classes (see _IS_NODE), cached per node class:
+    isinstance against libcst's classes goes through ABCMeta when the class is not the node's own."""
     known = _MATCHERS.get(kind)
     if known is not None:
         return known
@@ -208,7 +209,7 @@ class Tree:
         if node is self.root:
             found = self._root_by_kind.get(kind)
             if found is None:
-                matches = _matcher(kind)
+                matches = instance_test(kind)
                 groups = [nodes for cls, nodes in self._by_class.items() if matches(nodes[0])]
                 if len(groups) == 1:
                     found = list(groups[0])
@@ -220,12 +221,12 @@ class Tree:
         key = id(node)
         first = self._start.get(key)
         if first is None or self._order[first] is not node:
-            matches = _matcher(kind)
+            matches = instance_test(kind)
             return [n for n in walk(node) if matches(n)]  # type: ignore[misc]
         last = self._end[key]
         groups = self._groups.get(kind)
         if groups is None:
-            matches = _matcher(kind)
+            matches = instance_test(kind)
             groups = self._groups[kind] = [
                 (self._class_positions[cls], nodes) for cls, nodes in self._by_class.items() if matches(nodes[0])
             ]
@@ -233,7 +234,7 @@ class Tree:
             positions, nodes = groups[0]
             return nodes[bisect_left(positions, first):bisect_left(positions, last)]  # type: ignore[return-value]
         if len(groups) > 4:
-            matches = _matcher(kind)
+            matches = instance_test(kind)
             return [n for n in self._order[first:last] if matches(n)]  # type: ignore[misc]
         pairs: list[tuple[int, cst.CSTNode]] = []
         for positions, nodes in groups:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from autofix.notebook import lint_and_fix_notebook
+from autofix.notebook import _program, lint_and_fix_notebook
 from codemods import all_rules
 
 SETUP = "import torch\n%matplotlib inline\ndevice = torch.device('cuda' if torch.cuda.is_available() else 'cpu')"
@@ -248,7 +248,7 @@ def test_json_edits_of_a_fix_across_cells_each_name_their_cell(tmp_path, run_cli
 
 
 def test_a_fix_that_moves_a_cell_boundary_or_a_magic_is_refused():
-    from autofix.notebook import _program, _split
+    from autofix.notebook import _split
     from autofix.source import SourceError
 
     document = notebook(cell("import torch\n!ls\nx = 1", number=1), cell("y = 2", number=2), cell("z = 3", number=3))
@@ -283,16 +283,8 @@ def test_automagic_lines_are_masked_and_look_alike_python_is_not():
         cell("import torch\n" + magic + "model = torch.nn.Linear(4, 2).cuda()", number=1),
         cell("torch.manual_seed(0)\n" + python, number=2),
     )
-    program = _program_of(document)
-    masked = [program.masks for program in program.cells]
-    assert [len(m) for m in masked] == [4, 0]
+    assert [len(cell.masks) for cell in _program(document).cells] == [4, 0]
     result = lint_and_fix_notebook("nb.ipynb", jupyter_bytes(document), all_rules(), fix=True, unsafe_fixes=True)
     sources = ["".join(c["source"]) for c in json.loads(result.new_data)["cells"]]
     assert magic in sources[0] and ".cuda()" not in sources[0]
     assert sources[1] == "torch.manual_seed(0)\n" + python
-
-
-def _program_of(document):
-    from autofix.notebook import _program
-
-    return _program(document)

@@ -193,9 +193,11 @@ class _LegacyCudaType(type):
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         made = cls._cpu_type(*args, **kwargs)
         target = cls._mode.normalize("cuda")
-        if not all(isinstance(a, int) for a in args) or kwargs:  # data (or a torch.Size: no copy either way)
-            if not (len(args) == 1 and isinstance(args[0], torch.Size)):
-                cls._mode.count_copy(torch.device("cpu"), target)
+        size = (all(isinstance(a, int) for a in args) and not kwargs) or (
+            len(args) == 1 and isinstance(args[0], torch.Size)
+        )
+        if not size:  # data is copied over; a size is allocated on the device
+            cls._mode.count_copy(torch.device("cpu"), target)
         cls._mode.tag(made, target)
         return made
 

@@ -298,7 +298,7 @@ class EmulatedCuda(TorchFunctionMode):
         legacy = args[1] if len(args) > 1 else kwargs.get("dtype")
         if legacy is None and self.device_of(args[0]).type == "cuda":  # x.type() names the CUDA type
             return func(*args, **kwargs).replace("torch.", "torch.cuda.", 1)
-        if isinstance(legacy, str) and legacy.startswith(("torch.cuda.", "torch.")) and legacy.endswith("Tensor"):
+        if isinstance(legacy, str) and legacy.startswith("torch.") and legacy.endswith("Tensor"):
             legacy = getattr(torch.cuda if legacy.startswith("torch.cuda.") else torch, legacy.rsplit(".", 1)[1], legacy)
         if not isinstance(getattr(legacy, "is_cuda", None), bool):
             return func(*args, **kwargs)
