@@ -14,10 +14,10 @@ import libcst as cst
 
 from autofix.diagnostic import Diagnostic  # defined there, so that reading results needs no libcst
 from autofix.edits import apply_edits
+from autofix.fix_edits import FixEdits
 from autofix.positions import Span, spans
 from autofix.reparse import Reparser
 from autofix.screen import refuse_if_too_deep
-from autofix.text_edits import TextEdit, text_edits
 from autofix.source import SourceError, may_use_torch
 from codemods.base import Finding, FixSafety, Rule, RuleContext
 from codemods.tree import Tree
@@ -173,6 +173,7 @@ def _unsuppressed(
         return findings
     positions = spans(module, [finding.node for finding in findings])
     lines = text.splitlines()
+    fix_edits = FixEdits(module, text) if with_edits else None
     kept = []
     for finding in findings:
         span = positions[id(finding.node)]
@@ -190,16 +191,11 @@ def _unsuppressed(
                     finding.safety.value,
                     span.end_line,
                     span.end_column + 1,
-                    _edits_of(module, text, finding) if with_edits and finding.fixable else (),
+                    fix_edits.of(finding.edits) if fix_edits and finding.fixable else (),
                 )
             )
     outcome.diagnostics.sort(key=lambda d: (d.line, d.column, d.code))
     return kept
-
-
-def _edits_of(module: cst.Module, text: str, finding: Finding) -> tuple[TextEdit, ...]:
-    """What this finding's fix alone does to the text (other findings' fixes may come with it in a pass)."""
-    return text_edits(text, apply_edits(module, finding.edits).code)
 
 
 def silenced(lines: Sequence[str], code: str, span: Span) -> bool:
