@@ -7,9 +7,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `DataLoader` built in the file, never changed in place, and either rebound by the call
   (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
   other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
-  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. `volatile=True` is
-  reported: it does nothing since 0.4, so gradients are tracked there; the intent is a
-  `with torch.no_grad():` block, which the rule cannot place. A local `lambda` around `Variable`
+  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. `volatile=...` does nothing since 0.4 (PyTorch
+  ignores it with a warning), so it goes with the wrapper, and the message says that gradients
+  are tracked there: the intent was a `with torch.no_grad():` block, which the rule cannot
+  place. With `requires_grad` too (an error today) or a flag that calls something, it is
+  reported. A local `lambda` around `Variable`
   (`Variable = lambda *a, **k: autograd.Variable(*a, **k).cuda() ...`) is reported at its calls.
 * `torch.FloatTensor([1, 2])` (data) becomes `torch.tensor([1, 2], dtype=torch.float32)` and
   `torch.FloatTensor(n, m)` (a size) becomes `torch.empty(n, m, dtype=torch.float32)`; the
@@ -32,7 +34,7 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
 constructor of a name, a NumPy array or an expression (data or size? aliased or copied?);
 `Variable(x)` of a parameter, an attribute or another call's result (it may require grad: the
-`.detach()` stays); `Variable(x, volatile=True)` (see above).
+`.detach()` stays); the `with torch.no_grad():` block that `volatile=True` meant.
 
 ## Why is this bad?
 The legacy API hides both device and dtype: `torch.FloatTensor(x)` silently aliases, copies or
@@ -84,6 +86,20 @@ _VARIABLE_IMPORT = m.SimpleStatementLine(body=[m.ImportFrom(
     names=m.MatchIfTrue(lambda names: not isinstance(names, cst.ImportStar)),
     relative=[],
 )])
+
+
+_VOLATILE = (
+    "`volatile` has done nothing since PyTorch 0.4: gradients are tracked here; wrap the inference in"
+    " `with torch.no_grad():`"
+)
+
+
+def _may_act(flag: cst.BaseExpression) -> bool:
+    """Whether evaluating ``flag`` could do something, so that dropping it is not a no-op: anything but
+    a constant, a name, a dotted name or ``not`` of those."""
+    if isinstance(flag, cst.UnaryOperation) and isinstance(flag.operator, cst.Not):
+        return _may_act(flag.expression)
+    return dotted_name(flag) is None and not isinstance(flag, cst.Integer)
 
 
 class LegacyTensorApi(Rule):
@@ -286,7 +302,8 @@ class LegacyTensorApi(Rule):
             """,
             message="`type(t)` is always `torch.Tensor`",
         ),
-        # volatile has done nothing since 0.4: report, the no_grad block is the author's call.
+        # volatile has done nothing since 0.4: it goes with the wrapper; the no_grad block is the
+        # author's call, so the message asks for it.
         Invalid(
             """
             import torch
@@ -294,6 +311,40 @@ class LegacyTensorApi(Rule):
 
             def predict(model, x):
                 return model(Variable(x, volatile=True))
+            """,
+            """
+            import torch
+
+            def predict(model, x):
+                return model(x.detach())
+            """,
+            message="wrap the inference in `with torch.no_grad():`",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch.autograd import Variable
+
+            def predict(model, batch, evaluating):
+                return model(Variable(torch.stack(batch), volatile=not evaluating))
+            """,
+            """
+            import torch
+
+            def predict(model, batch, evaluating):
+                return model(torch.stack(batch).detach())
+            """,
+            message="`volatile` has done nothing since PyTorch 0.4",
+        ),
+        # With requires_grad it raises today; a flag that calls something is not dropped silently.
+        Invalid(
+            """
+            import torch
+            from torch.autograd import Variable
+
+            def predict(model, x, mode):
+                a = model(Variable(x, volatile=True, requires_grad=True))
+                return model(Variable(x, volatile=mode.is_eval()))
             """,
             message="wrap the inference in `with torch.no_grad():`",
         ),
@@ -341,12 +392,13 @@ class LegacyTensorApi(Rule):
 
     def _variable(self, call: cst.Call) -> None:
         requires_grad = kwarg(call, "requires_grad")
-        if kwarg(call, "volatile") is not None:
-            self.report(call, "`Variable(..., volatile=True)` has done nothing since PyTorch 0.4: gradients are"
-                        " tracked here; wrap the inference in `with torch.no_grad():`")
+        volatile = kwarg(call, "volatile")
+        if volatile is not None and (requires_grad is not None or _may_act(volatile.value)):
+            # With requires_grad it raises today; a flag with calls in it does something when evaluated.
+            self.report(call, _VOLATILE)
             return
         args = positional(call)
-        if len(args) != 1 or len(call.args) != 1 + (requires_grad is not None):
+        if len(args) != 1 or len(call.args) != 1 + (requires_grad is not None) + (volatile is not None):
             self.report(call, "`Variable` is a deprecated wrapper (PyTorch 0.4): use the tensor itself")
             return
         data = args[0].value
@@ -361,6 +413,8 @@ class LegacyTensorApi(Rule):
             flag = [] if m.matches(requires_grad.value, m.Name("True")) else [cst.Arg(requires_grad.value)]
             fixed = method_call(fixed, "requires_grad_", flag)
             message += " (with `requires_grad=...`: `.requires_grad_(...)` after it)"
+        if volatile is not None:
+            message += f"; {_VOLATILE}"
         if fixed is data and self._identity_assignment(call, plain):
             return
         self.report(call, message, edits={call: fixed.with_changes(lpar=call.lpar, rpar=call.rpar)})
