@@ -56,8 +56,16 @@ class Reparser:
         return module, self.text
 
     def _parse_statement(self, code: str, newline: str) -> cst.BaseStatement | None:
-        """The statement ``code`` as libcst parses it at the top level of a module; None if it is not one."""
-        parsed = cst.parse_module(f"pass{newline}{code}pass{newline}", self._config)
+        """The statement ``code`` as libcst parses it at the top level of a module; None if it is not one.
+
+        libcst takes a module's default indentation from its first indented block, whatever the config
+        says, and a block indented by that default records no indentation of its own. A file whose first
+        block is indented by 8 spaces and whose class by 4 would give the statement, parsed alone, a
+        4-space default, generated as 8 in the module: the dummy block first sets the module's."""
+        opener = f"if 1:{newline}{self.module.default_indent}pass{newline}"
+        parsed = cst.parse_module(f"{opener}{code}pass{newline}", self._config)
+        if parsed.default_indent != self.module.default_indent:
+            return None
         if len(parsed.body) != 3:
             return None
         return parsed.body[1]

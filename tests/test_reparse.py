@@ -60,10 +60,16 @@ def test_the_whole_corpus_as_one_file(checked):
     "# header comment\n\nimport torch\r\nx = torch.zeros(3).cuda()\r\n# footer\n",
     "import torch\nif True:\n\tx = torch.zeros(3).cuda()\n\t# trailing\n# after\ny = x.cuda()\n",
     "import torch\n\nclass M(torch.nn.Module):\n  def f(self, x):\n    return x.cuda()  # c\n",
+    # The first block sets the file's default indentation; later blocks use another (a real file did).
+    "import torch\ndef f(t):\n        return t\n\nclass M(torch.nn.Module):\n    def f(self, x):\n        return x.cuda()\n",
+    "import torch\ndef f(t):\n\treturn t\n\nclass M(torch.nn.Module):\n    def f(self, x):\n        return x.cuda()\n",
 ])
 def test_edge_layouts(source, checked):
     outcome = lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
     assert outcome.new_text is not None and checked.passes >= 1
+    # Only the lines with a fix change: none is re-indented.
+    untouched = [line for line in source.splitlines() if ".cuda()" not in line]
+    assert [line for line in untouched if line not in outcome.new_text.splitlines()] == []
 
 
 @settings(settings.get_profile(PROFILE), max_examples=30 * (40 if PROFILE == "long" else 1))
