@@ -408,7 +408,8 @@ class FactoryWithoutDevice(Rule):
             line=11,
         ),
         # Look-alikes of that: a NumPy `.shape`, a list re-bound after its size was read, two tensors'
-        # sizes, a CPU generator, a call that may change what `self.last[0]` is, a size bound in a branch.
+        # sizes, a CPU generator, a call that may change what `self.last[0]` is, a size bound in a branch,
+        # a module's own `size()`.
         Invalid(
             """
             import torch
@@ -430,7 +431,7 @@ class FactoryWithoutDevice(Rule):
                     e = torch.ones(t)
                     if scores:
                         u = scores[0].size()
-                    return a, b, c, d, e, torch.ones(u)
+                    return a, b, c, d, e, torch.ones(u), torch.zeros(self.size())
             """,
             None,
             message="the device is not known here, so not fixed",

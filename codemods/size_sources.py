@@ -52,6 +52,8 @@ def size_of(node: cst.BaseExpression) -> cst.BaseExpression | None:
     if len(node.args) > 1 or any(a.keyword is not None or a.star or not _int_literal(a.value) for a in node.args):
         return None
     tensor = node.func.value
+    if isinstance(tensor, cst.Name) and tensor.value in ("self", "cls"):
+        return None  # a module's or class's own `size()`: no tensor, no `.device`
     return tensor if pure_chain(tensor) is not None else None
 
 
