@@ -4,7 +4,10 @@ Finds tensors created without a `device=` in code that runs on a module's device
 and the methods that build its recurrent state (`init_hidden`). It creates them where the input
 lives: `torch.zeros(n)` becomes `torch.zeros(n, device=x.device)`, `x` being the tensor the function
 receives (`forward`'s input, `mu` in `reparameterize(mu, logvar)`); a method with no tensor argument
-uses the module's own device, `next(self.parameters()).device`. Also: `device=device` naming the
+uses the module's own device, `next(self.parameters()).device`. Where neither is known, a factory
+whose size is a tensor's is created on that tensor's device: `torch.zeros(hs[0].size())` becomes
+`torch.zeros(hs[0].size(), device=hs[0].device)` (still the default dtype, unlike `zeros_like`), also
+through a name bound once to the size just before (`state_size = hs[0][0].size()`). Also: `device=device` naming the
 script's global device inside `forward` becomes the input's device; `torch.randn(std.size())`
 becomes `torch.randn_like(std)`; legacy constructors become the modern factory
 (`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
@@ -40,7 +43,9 @@ class Decoder(nn.Module):
 ## Fix safety
 Safe: the values are the same; only where they live changes. Reported, not fixed: a legacy
 constructor whose argument may be data or a size (`torch.LongTensor(ids)`, `ids` a parameter:
-`torch.empty(ids)` would be a silent uninitialised tensor), and code whose device cannot be named.
+`torch.empty(ids)` would be a silent uninitialised tensor), and code whose device cannot be named:
+a size read from `arr.shape` (maybe a NumPy array's), from a name bound more than once or whose tensor
+may have changed since, or from two different tensors; a factory given a `generator=` or `pin_memory=`.
 """
 
 from __future__ import annotations
@@ -59,7 +64,8 @@ from codemods.legacy_constructors import is_legacy_constructor, legacy_rewrite
 from codemods.moved_values import MovedValues
 from codemods.nn_modules import inferred_module_classes, module_classes
 from codemods.numpy_masks import triangular_mask_rewrite
-from codemods.syntax import kwarg, positional, with_arg_value, with_kwarg
+from codemods.size_sources import size_source
+from codemods.syntax import code_of, kwarg, positional, with_arg_value, with_kwarg
 from codemods.torch_names import FACTORIES, FLOAT_FACTORIES, VARIABLE
 
 _LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
@@ -158,6 +164,21 @@ class FactoryWithoutDevice(Rule):
                     if USE_CUDA:
                         scores = scores.cuda()
                     return self.score(x, scores, on_gpu(torch.ones(3)))
+            """
+        ),
+        # Created where the tensor whose size it takes lives already.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Beam(nn.Module):
+                def forward(self, steps=None):
+                    return self._backtrack(self.decode(steps))
+
+                def _backtrack(self, hiddens):
+                    state_size = hiddens[0].size()
+                    return torch.zeros(state_size, device=hiddens[0].device), torch.ones(hiddens[0].size()).to(self.dev)
             """
         ),
     ]
@@ -349,6 +370,92 @@ class FactoryWithoutDevice(Rule):
             """,
             message="`device=device` inside `forward` is the script's global device",
         ),
+        # No input to read the device from, but the size is a tensor's: create it where that tensor is.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Beam(nn.Module):
+                def forward(self, steps=None):
+                    return self._backtrack(self.decode(steps), self.history)
+
+                def _backtrack(self, hiddens, scores):
+                    if isinstance(hiddens[0], tuple):
+                        state_size = hiddens[0][0].size()
+                        h_n = tuple([torch.zeros(state_size), torch.zeros(state_size)])
+                    else:
+                        h_n = torch.zeros(hiddens[0].size())
+                    return h_n, torch.randn(scores[-1].size(0), 4)
+            """,
+            """
+            import torch
+            from torch import nn
+
+            class Beam(nn.Module):
+                def forward(self, steps=None):
+                    return self._backtrack(self.decode(steps), self.history)
+
+                def _backtrack(self, hiddens, scores):
+                    if isinstance(hiddens[0], tuple):
+                        state_size = hiddens[0][0].size()
+                        h_n = tuple([torch.zeros(state_size, device=hiddens[0][0].device), torch.zeros(state_size, device=hiddens[0][0].device)])
+                    else:
+                        h_n = torch.zeros(hiddens[0].size(), device=hiddens[0].device)
+                    return h_n, torch.randn(scores[-1].size(0), 4, device=scores[-1].device)
+            """,
+            message="create it where `hiddens[0][0]` is, whose size it takes",
+            line=11,
+        ),
+        # Look-alikes of that: a NumPy `.shape`, a list re-bound after its size was read, two tensors'
+        # sizes, a CPU generator, a call that may change what `self.last[0]` is, a size bound in a branch,
+        # a module's own `size()`.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Beam(nn.Module):
+                def forward(self, steps=None):
+                    return self._backtrack(self.decode(steps), self.history, self.table)
+
+                def _backtrack(self, hiddens, scores, arr):
+                    a = torch.zeros(arr.shape)
+                    s = hiddens[-1].size()
+                    hiddens = hiddens[:-1]
+                    b = torch.zeros(s)
+                    c = torch.zeros(hiddens[0].size(0), scores[0].size(1))
+                    d = torch.randn(scores[0].size(), generator=self.gen)
+                    t = self.last[0].size()
+                    self.step()
+                    e = torch.ones(t)
+                    if scores:
+                        u = scores[0].size()
+                    return a, b, c, d, e, torch.ones(u), torch.zeros(self.size())
+            """,
+            None,
+            message="the device is not known here, so not fixed",
+            line=9,
+        ),
+        # A device the rule reads already (the input's) comes first.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Cell(nn.Module):
+                def forward(self, x):
+                    return self.cell(x, torch.zeros(self.h0[0].size()))
+            """,
+            """
+            import torch
+            from torch import nn
+
+            class Cell(nn.Module):
+                def forward(self, x):
+                    return self.cell(x, torch.zeros(self.h0[0].size(), device=x.device))
+            """,
+        ),
     ]
 
     def check(self) -> None:
@@ -401,6 +508,13 @@ class FactoryWithoutDevice(Rule):
             fixed = cst.Call(func=self.aliases.expr_for(_LIKE[qualified]), args=[cst.Arg(like), *call.args[1:]])
             self.report(call, message, edits={self._outermost(call): fixed})
             return
+        if reached.device is None and short not in ("tensor", "as_tensor"):
+            tensor = size_source(self.tree, reached.function, call)
+            if tensor is not None:  # no input to read the device from, but the size is a tensor's
+                device = cst.Attribute(value=tensor.deep_clone(), attr=cst.Name("device"))
+                message = f"`torch.{short}` {where} allocates on the CPU; create it where `{code_of(tensor)}` is, whose size it takes"
+                self.report(call, message, edits={self._outermost(call): with_kwarg(call, "device", device)})
+                return
 
         def on_device(device: cst.BaseExpression) -> cst.Call:
             fixed = with_kwarg(call, "device", device)
