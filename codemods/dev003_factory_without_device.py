@@ -64,7 +64,7 @@ from codemods.legacy_constructors import is_legacy_constructor, legacy_rewrite
 from codemods.moved_values import MovedValues
 from codemods.nn_modules import inferred_module_classes, module_classes
 from codemods.numpy_masks import triangular_mask_rewrite
-from codemods.size_sources import size_source
+from codemods.size_sources import HOST_ONLY_KEYWORDS, size_source
 from codemods.syntax import code_of, kwarg, positional, with_arg_value, with_kwarg
 from codemods.torch_names import FACTORIES, FLOAT_FACTORIES, VARIABLE
 
@@ -437,6 +437,19 @@ class FactoryWithoutDevice(Rule):
             message="the device is not known here, so not fixed",
             line=9,
         ),
+        # A CPU generator or pinned memory ties the tensor to the host: `device=` would fail there.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Noisy(nn.Module):
+                def forward(self, x):
+                    return x + torch.randn(x.size(0), 3, generator=self.generator)
+            """,
+            None,
+            message="not fixed: `generator=` ties it to the host",
+        ),
         # A device the rule reads already (the input's) comes first.
         Invalid(
             """
@@ -502,6 +515,10 @@ class FactoryWithoutDevice(Rule):
         if short in ("tensor", "as_tensor") and len(call.args) >= 1 and m.matches(call.args[0].value, _SCALAR):
             return
         message = f"`torch.{short}` {where} allocates on the CPU; create it on {reached.names}"
+        host_only = [name for name in sorted(HOST_ONLY_KEYWORDS) if kwarg(call, name) is not None]
+        if host_only:  # device= would fail: a CPU generator cannot draw on a GPU, pinned memory is the host's
+            self.report(call, f"{message}; not fixed: `{host_only[0]}=` ties it to the host")
+            return
         args = positional(call)
         if qualified in _LIKE and len(args) == 1 and m.matches(args[0].value, _SIZE_OF) and self._spells(_LIKE[qualified]):
             like = args[0].value.func.value  # type: ignore[attr-defined]
