@@ -44,7 +44,8 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Rule, Valid
-from codemods.batches import loop_batch
+from codemods.batch_partners import batch_partners
+from codemods.batches import Batch, loop_batch
 from codemods.created_inputs import CreatedInput, CreatedInputs
 from codemods.model_inputs import first_fed
 from codemods.moved_data import MovedData
@@ -431,8 +432,13 @@ class InputNotOnDevice(Rule):
         self, loop: cst.For | cst.While, models: list[MovedModel], block: Block, placements: MovedModels
     ) -> None:
         batch = loop_batch(self.tree, loop)
+        if batch is None:
+            return
         module, passed = placements.blocks[0], placements.arguments_passed(block)
-        if batch is None or self.moved_data.drawn_from_device(batch.source, block, module, passed):
+        drawn_from = self.moved_data.drawn_from(batch.source, block, module, passed)
+        if drawn_from == "caller":  # the caller's tensors: the loop's own moves say where they are
+            self._check_partners(loop, batch, models, block)
+        if drawn_from:
             return
         fed = first_fed(self.tree, self.aliases, batch, models, skip=self.moved_data.forward_moves_inputs)
         if fed is None:
@@ -454,6 +460,19 @@ class InputNotOnDevice(Rule):
             edits = found.moves(self.tree, batch, model.move, torch, model.guard)  # type: ignore[arg-type]
             where = "under the same condition as the model" if model.guard is not None else "at the top of the loop"
             self.report(loop, f"{message}; move {where}", edits=edits)
+
+    def _check_partners(self, loop: cst.For | cst.While, batch: Batch, models: list[MovedModel], block: Block) -> None:
+        """Values of a handed-in batch that meet a model's output unmoved while the loop moves another
+        value of the same batch in the model's call (see :mod:`codemods.batch_partners`)."""
+        for partner in batch_partners(self.tree, self.aliases, self.moved_data, loop, batch, models, block.function):
+            message = (
+                f"`{partner.name}` meets the output of `{partner.model}`, which is on a device, but stays in host"
+                f" memory while `{partner.moved}` of the same batch is moved for the call; move it the same way"
+            )
+            if partner.why_not_moved:
+                self.report(partner.uses[0], f"{message}; not fixed: {partner.why_not_moved}")
+            else:
+                self.report(partner.uses[0], message, edits=partner.moves())
 
     def _fix_created(self, created: CreatedInput) -> None:
         where = "create it on the device" if created.fixed_in_place else "move it where it is made"
