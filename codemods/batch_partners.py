@@ -97,17 +97,13 @@ def batch_partners(
             if all(use is not u for u in entry[3]) and _place(move) == _place(entry[2]):
                 entry[3].append(use)
     partners = []
-    functions: LocalFunctions | None = None
+    functions = LocalFunctions(tree) if found else None
     for name, (moved, model, move, uses) in found.items():
         if any(name in assigned_names(tree, stmt) for stmt in batch.rest) or is_lengths(name):
             continue  # re-bound in the loop: it may be anything there
-        if _shown_tensor(tree, aliases, name, batch.rest, uses):
-            tensor = "tensor"
-        else:
-            functions = functions or LocalFunctions(tree)
-            tensor = _handed_in_tensor(tree, aliases, functions, loop, name, function)
-        if tensor != "tensor":
-            continue  # maybe a number, or on the device already: no finding
+        handed_in = _handed_in_tensor(tree, aliases, functions, loop, name, function)  # type: ignore[arg-type]
+        if handed_in == "moved" or not (handed_in or _shown_tensor(tree, aliases, name, batch.rest, uses)):
+            continue  # on the device already, or maybe a number: no finding
         why = f"`{name}` is also used in host memory" if used_on_host(tree, aliases, name, batch.rest) else ""
         partners.append(Partner(name, moved, model, move, tuple(uses), why))
     return partners
