@@ -155,10 +155,16 @@ def item_in(node: cst.BaseExpression, name: str, aliases: ImportAliases) -> cst.
 def data_root(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
     """``x``, ``x[idx]``, ``x.view(-1).float()``, ``Variable(x)``: the name whose data this is, on
     the same device; None for anything else (``x.cpu()``, ``f(x)``)."""
+    return dotted_name(data_node(node, aliases))
+
+
+def data_node(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression:
+    """The expression whose data ``node`` is, on the same device: ``x`` in ``x[idx].float()``,
+    ``model(x)`` in ``model(x).squeeze(1)``; ``node`` itself when it is no such view."""
     while True:
         inner = node.value if isinstance(node, cst.Subscript) else _same_data(node, aliases)
         if inner is None:
-            return dotted_name(node)
+            return node
         node = inner
 
 

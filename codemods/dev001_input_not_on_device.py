@@ -10,6 +10,11 @@ at the module's top level, in the constructor of the class whose method uses it 
 `next(model.parameters()).device`. Batches arrive from `for` headers (`enumerate`, `zip`), `x, y =
 batch`, `next(it)` in a `while` loop, or as `model(**batch)`.
 
+A batch handed in by a caller may be on the device already, except where the loop itself moves one
+value of it in the model's call (`critic(states_i.to(device))`): then a value of the same unpacking
+that meets the output unmoved (`returns_i - value`, `F.mse_loss(value, returns_i)`) is moved the same
+way, where it meets it, when the code shows it is a tensor (see `codemods/batch_partners.py`).
+
 ## Why is this bad?
 On a GPU the forward pass stops with `RuntimeError: Expected all tensors to be on the same device`;
 the code ran on a laptop only because everything was on the CPU there.
@@ -36,7 +41,8 @@ for x, y in loader:
 ## Fix safety
 Safe: `.to(device)` of a tensor already on that device returns it unchanged. Reported without a fix,
 saying why: a model moved under a condition that cannot be repeated, or in another method, a device
-the code cannot name there, a batch also used in host memory, a list or dict passed whole.
+the code cannot name there, a batch also used in host memory, a list or dict passed whole. A value
+moved like its partner must be shown to be a tensor (a number has no `.to()`): otherwise no finding.
 """
 
 from __future__ import annotations
@@ -44,7 +50,8 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Rule, Valid
-from codemods.batches import loop_batch
+from codemods.batch_partners import batch_partners
+from codemods.batches import Batch, loop_batch
 from codemods.created_inputs import CreatedInput, CreatedInputs
 from codemods.model_inputs import first_fed
 from codemods.moved_data import MovedData
@@ -166,6 +173,74 @@ class InputNotOnDevice(Rule):
                 for x in loader:
                     out = model(x)
             evaluate(Net(), loader)
+            """),
+        # Handed-in batches whose value is moved in the model's call: the other value is moved too, or
+        # not shown to be a tensor (a reward may be a number), or re-bound; a zip of two iterables.
+        Valid("""
+            import torch
+            import torch.nn.functional as F
+            device = torch.device("cuda")
+            def fit(model, pairs, transitions, inputs, targets):
+                for x, y in pairs:
+                    loss = F.mse_loss(model(x.to(device)), y.to(device))
+                for state, reward in transitions:
+                    value = model(state.to(device))
+                    loss = (reward - value) ** 2
+                for x, y in pairs:
+                    y = prepare(y)
+                    loss = F.mse_loss(model(x.to(device)), y)
+                for x, y in zip(inputs, targets):
+                    loss = F.mse_loss(model(x.to(device)), y)
+            net = Net().to(device)
+            fit(net, pairs, transitions, inputs, targets)
+            """),
+        # A model not on a device; a value moved elsewhere than the model; an output unpacked from a
+        # tuple, or read through an attribute or a method.
+        Valid("""
+            import torch
+            import torch.nn.functional as F
+            device = torch.device("cuda")
+            def fit(model, pairs):
+                reference = Net()
+                for x, y in pairs:
+                    loss = F.mse_loss(reference(x.to(device)), y) + F.mse_loss(model(x.to(spare)), y)
+                    _, value = model(x.to(device))
+                    loss = F.mse_loss(value, y)
+                    dist = model(x.to(device))
+                    loss = F.mse_loss(dist.mean, y) - dist.log_prob(y.float())
+            net = Net().to(device)
+            fit(net, pairs)
+            """),
+        # A model whose forward brings its output back to the host.
+        Valid("""
+            import torch
+            import torch.nn.functional as F
+            from torch.distributions import Normal
+            device = torch.device("cuda")
+            class Actor(torch.nn.Module):
+                def forward(self, x):
+                    return Normal(self.mean(x).cpu(), 1.0)
+            def fit(actor, pairs):
+                for x, y in pairs:
+                    loss = F.mse_loss(actor(x.to(device)).mean, y) + F.mse_loss(actor(x.to(device)), y)
+            policy = Actor().to(device)
+            fit(policy, pairs)
+            """),
+        # A generator of the file yields items of tensors its callers move themselves: on the device.
+        Valid("""
+            import torch
+            device = torch.device("cuda")
+            class Agent:
+                def __init__(self):
+                    self.critic = Critic().to(device)
+                def minibatches(self, states, returns):
+                    for ids in torch.randperm(len(states)).split(8):
+                        yield states[ids], returns[ids]
+                def update(self, states, returns):
+                    for states_i, returns_i in self.minibatches(states, returns):
+                        value = self.critic(states_i.to(device))
+                        loss = (returns_i - value).pow(2).mean()
+            Agent().update(states.to(device), returns.to(device))
             """),
     ]
     INVALID = [
@@ -414,6 +489,76 @@ class InputNotOnDevice(Rule):
             """, message="not fixed: `x` is also used in host memory", line=3),
     ]
 
+    INVALID += [
+        # A batch handed in, one value moved in the model's call: the value that meets the output is
+        # moved the same way where it meets it. Shown to be a tensor by a generator of the file that
+        # yields items of what every caller hands in (`returns.detach()`).
+        Invalid("""
+            import torch
+            device = torch.device("cuda")
+            class Agent:
+                def __init__(self):
+                    self.critic = Critic().to(device)
+                def minibatches(self, states, returns):
+                    for ids in torch.randperm(len(states)).split(8):
+                        yield states[ids], returns[ids]
+                def update(self, states, returns):
+                    for states_i, returns_i in self.minibatches(states, returns):
+                        value = self.critic(states_i.to(device))
+                        loss = 0.5 * (returns_i - value).pow(2).mean()
+            Agent().update(states, returns.detach())
+            """, """
+            import torch
+            device = torch.device("cuda")
+            class Agent:
+                def __init__(self):
+                    self.critic = Critic().to(device)
+                def minibatches(self, states, returns):
+                    for ids in torch.randperm(len(states)).split(8):
+                        yield states[ids], returns[ids]
+                def update(self, states, returns):
+                    for states_i, returns_i in self.minibatches(states, returns):
+                        value = self.critic(states_i.to(device))
+                        loss = 0.5 * (returns_i.to(device) - value).pow(2).mean()
+            Agent().update(states, returns.detach())
+            """, message="`returns_i` meets the output of `self.critic`, which is on a device, but stays in host memory"
+                         " while `states_i` of the same batch is moved for the call; move it the same way", line=12),
+        # ... by a torch loss (which takes tensors only), or a tensor method (`.float()`).
+        Invalid("""
+            import torch
+            import torch.nn.functional as F
+            class Trainer:
+                def __init__(self, model, device):
+                    self.device = device
+                    self.model = model.to(device)
+                def fit(self, pairs):
+                    for x, y, w in pairs:
+                        out = self.model(x.to(self.device))
+                        loss = F.mse_loss(out, y) + (out - w.float()).abs().mean()
+            """, """
+            import torch
+            import torch.nn.functional as F
+            class Trainer:
+                def __init__(self, model, device):
+                    self.device = device
+                    self.model = model.to(device)
+                def fit(self, pairs):
+                    for x, y, w in pairs:
+                        out = self.model(x.to(self.device))
+                        loss = F.mse_loss(out, y.to(self.device)) + (out - w.float().to(self.device)).abs().mean()
+            """, message="`y` meets the output of `self.model`", line=10),
+        # The value is also used in host memory: report only.
+        Invalid("""
+            import torch
+            def evaluate(model, pairs, device):
+                for x, y in pairs:
+                    err = torch.nn.functional.l1_loss(model(x.to(device)), y)
+                    labels.append(y.numpy())
+            net = Net().to(device)
+            evaluate(net, pairs, device)
+            """, message="not fixed: `y` is also used in host memory", line=4),
+    ]
+
     def check(self) -> None:
         placements = MovedModels(self.tree, self.aliases)
         if not any(block.moves for block in placements.blocks):
@@ -431,8 +576,13 @@ class InputNotOnDevice(Rule):
         self, loop: cst.For | cst.While, models: list[MovedModel], block: Block, placements: MovedModels
     ) -> None:
         batch = loop_batch(self.tree, loop)
+        if batch is None:
+            return
         module, passed = placements.blocks[0], placements.arguments_passed(block)
-        if batch is None or self.moved_data.drawn_from_device(batch.source, block, module, passed):
+        drawn_from = self.moved_data.drawn_from(batch.source, block, module, passed)
+        if drawn_from == "caller":  # the caller's tensors: the loop's own moves say where they are
+            self._check_partners(loop, batch, models, block)
+        if drawn_from:
             return
         fed = first_fed(self.tree, self.aliases, batch, models, skip=self.moved_data.forward_moves_inputs)
         if fed is None:
@@ -454,6 +604,19 @@ class InputNotOnDevice(Rule):
             edits = found.moves(self.tree, batch, model.move, torch, model.guard)  # type: ignore[arg-type]
             where = "under the same condition as the model" if model.guard is not None else "at the top of the loop"
             self.report(loop, f"{message}; move {where}", edits=edits)
+
+    def _check_partners(self, loop: cst.For | cst.While, batch: Batch, models: list[MovedModel], block: Block) -> None:
+        """Values of a handed-in batch that meet a model's output unmoved while the loop moves another
+        value of the same batch in the model's call (see :mod:`codemods.batch_partners`)."""
+        for partner in batch_partners(self.tree, self.aliases, self.moved_data, loop, batch, models, block.function):
+            message = (
+                f"`{partner.name}` meets the output of `{partner.model}`, which is on a device, but stays in host"
+                f" memory while `{partner.moved}` of the same batch is moved for the call; move it the same way"
+            )
+            if partner.why_not_moved:
+                self.report(partner.uses[0], f"{message}; not fixed: {partner.why_not_moved}")
+            else:
+                self.report(partner.uses[0], message, edits=partner.moves())
 
     def _fix_created(self, created: CreatedInput) -> None:
         where = "create it on the device" if created.fixed_in_place else "move it where it is made"

@@ -20,13 +20,15 @@ from codemods.device_sites import bound_in
 from codemods.moved_models import Block
 from codemods.names import ImportAliases, dotted_name
 from codemods.nn_modules import methods
-from codemods.syntax import kwarg, method_chain
+from codemods.syntax import called_method, kwarg, method_chain
 from codemods.torch_names import as_move
 from codemods.tree import Tree
 
 # What the callers of a function pass for each of its parameters (see MovedModels.arguments_passed).
 Passed = Mapping[str, Sequence[Sequence[str]]]
 # Names that hold a loader of batches (not tensors): `train_loader`, `batches`, `data_iter`, `dataset`.
+# Methods that bring a tensor back to the host (or out of torch).
+_TO_HOST = frozenset({"cpu", "numpy", "item", "tolist"})
 _LOADER_NAME = re.compile(r"loader|batches|iterator|(^|_)iter$|dataset|(^|_)ds$", re.IGNORECASE)
 
 
@@ -41,6 +43,7 @@ class MovedData:
         self._answers: dict[str, bool] = {}
         self._loaders: bool | None = None
         self._forwards: set[str] | None = None
+        self._host_forwards: set[str] | None = None
         self._assignments: dict[int, tuple[Sequence[Step], list[tuple[cst.Assign, set[str]]]]] = {}
 
     def moves_data(self, name: str | None) -> bool:
@@ -77,26 +80,44 @@ class MovedData:
         built = self._classes_built_as(model)
         return not built or bool(built & self._forwards)
 
+    def forward_brings_back(self, model: str) -> bool:
+        """Does the model named ``model`` bring (part of) its output back to the host in ``forward``
+        (``Normal(mean.cpu(), sigma)``)? When its class is not known, any class of the file that does
+        so might be it."""
+        if self._host_forwards is None:
+            classes = self.tree.of_type(self.tree.root, cst.ClassDef)
+            self._host_forwards = {cls.name.value for cls in classes if self._forward_brings_back(cls)}
+        if not self._host_forwards:
+            return False
+        built = self._classes_built_as(model)
+        return not built or bool(built & self._host_forwards)
+
     def drawn_from_device(self, source: cst.BaseExpression, block: Block, module: Block, passed: Passed) -> bool:
         """May batches drawn from ``source`` (a loop's iterable in ``block``) be on the device already:
         made from tensors that were moved or created there, by a loader whose ``collate_fn`` or dataset
         moves them, or handed in by a caller? ``passed``: what the callers pass for each parameter."""
+        return bool(self.drawn_from(source, block, module, passed))
+
+    def drawn_from(self, source: cst.BaseExpression, block: Block, module: Block, passed: Passed) -> str:
+        """:meth:`drawn_from_device`, saying why: "device" (made there, or moved by the loader),
+        "caller" (tensors handed in, which may be anywhere), or "" (the host, as far as the code shows)."""
         if self._puts_on_device(source):
-            return True
+            return "device"
         data = set(_data_names(self.tree, source))
         for steps in (block.steps, module.steps if block is not module else []):
             data, on_device = self._traced(data, steps)
             if on_device:
-                return True
+                return "device"
         if data and self.loaders_move_data():
-            return True
+            return "device"
         # Values handed in by a caller may be anything: only a loader's batches are the caller's CPU data.
         params = bound_in(self.tree, block.function) if block.function is not None else set()
         handed_in = [name for name in data if name.split(".")[0] in params]
-        return bool(handed_in) and not any(
+        by_caller = bool(handed_in) and not any(
             _is_loader(name) or (bool(passed.get(name)) and all(any(map(_is_loader, arg)) for arg in passed[name]))
             for name in handed_in
         )
+        return "caller" if by_caller else ""
 
     def _traced(self, data: set[str], steps: Sequence[Step]) -> tuple[set[str], bool]:
         """Walks ``steps`` back from the loop through the assignments that ``data`` names come from:
@@ -151,6 +172,12 @@ class MovedData:
         return any(
             (move := as_move(call)) is not None and data_root(move.subject, self.aliases) in inputs
             for call in self.tree.of_type(forward.body, cst.Call)
+        )
+
+    def _forward_brings_back(self, cls: cst.ClassDef) -> bool:
+        forward = methods(cls).get("forward")
+        return forward is not None and any(
+            called_method(call) in _TO_HOST for call in self.tree.of_type(forward.body, cst.Call)
         )
 
     def _classes_built_as(self, model: str) -> set[str]:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
+from autofix.engine import lint_and_fix
 from codemods.base import RuleContext
 from codemods.created_inputs import _following
+from codemods.dev001_input_not_on_device import InputNotOnDevice
 from codemods.model_inputs import is_lengths
 from codemods.moved_data import MovedData
 from codemods.moved_models import MovedModels, runs_model
@@ -94,3 +96,52 @@ def test_steps_after_a_statement_in_a_loop_wrap_around_to_the_loop_top():
     names = [cst.Module([]).code_for_node(s.node).split(" ")[0] for s in steps]
     order = [names[i] for i in _following(context.tree, steps, names.index("c"))]
     assert order == ["d", "b", "e"]
+
+
+@pytest.mark.parametrize(
+    "code, function, reason",
+    [
+        ("model = Net().to(device)\nfor x in DataLoader(torch.randn(4, 2).to(device)):\n    model(x)\n", None, "device"),
+        ("def f(model, states):\n    for x in chunks(states):\n        model(x)\n", "f", "caller"),
+        ("def f(model, train_loader):\n    for x in train_loader:\n        model(x)\n", "f", ""),
+    ],
+)
+def test_batches_drawn_from_say_why(code, function, reason):
+    context = _context(code)
+    placements = MovedModels(context.tree, context.aliases)
+    source, block = _loop_source(context, placements, function)
+    passed = placements.arguments_passed(block)
+    assert MovedData(context.tree, context.aliases).drawn_from(source, block, placements.blocks[0], passed) == reason
+
+
+_GENERATOR = """device = torch.device("cuda")
+class Agent:
+    def __init__(self):
+        self.critic = Critic().to(device)
+    {decorator}def minibatches({self}states, returns):
+        for ids in torch.randperm(len(states)).split(8):
+            yield states[ids], {returned}
+    def update(self, states, returns):
+        for states_i, returns_i in self.minibatches(states, returns):
+            value = self.critic(states_i.to(device))
+            loss = (returns_i - value).pow(2).mean()
+Agent().update(states, {passed})
+"""
+
+
+@pytest.mark.parametrize(
+    "decorator, self_, returned, passed, found",
+    [
+        ("", "self, ", "returns[ids]", "returns.detach()", True),
+        ("", "self, ", "returns", "torch.cat(returns)", True),
+        ("", "self, ", "returns[ids]", "returns", False),  # nothing shows a tensor: maybe a list of numbers
+        ("", "self, ", "returns[ids]", "returns.detach().to(device)", False),  # on the device already
+        ("", "self, ", "float(returns[ids])", "returns.detach()", False),  # not an item of the parameter
+        ("@staticmethod\n    ", "", "returns[ids]", "returns.detach()", False),  # positions not read
+    ],
+)
+def test_batch_partners_shown_tensors_through_a_generator(decorator, self_, returned, passed, found):
+    code = _GENERATOR.format(decorator=decorator, self=self_, returned=returned, passed=passed)
+    context = _context(code)
+    findings = [d for d in lint_and_fix(context.source, [InputNotOnDevice], fix=False).diagnostics if "returns_i" in d.message]
+    assert bool(findings) is found
