@@ -149,3 +149,16 @@ def test_legacy_cuda_tensor_type_conversion_moves_to_the_device():
         assert x.device == torch.device("cuda", 0) and x.dtype == torch.float32
         assert device.counters.host_to_device == 1
         assert x.type(torch.FloatTensor).device.type == "cpu"
+
+
+def test_operations_on_float64_tensors_are_counted():
+    """DEV002's proof: the double-precision work a fix removes, counted, not timed."""
+    with emulated_cuda() as device:
+        layer = torch.nn.Linear(3, 2)
+        doubles = torch.rand(4, 3, dtype=torch.float64)
+        torch.tanh(layer(doubles.float()))  # the cast reads a float64 tensor once; then float32
+        assert device.counters.float64_ops == 1
+        (doubles * 2).sum()
+        assert device.counters.float64_ops == 3
+        torch.zeros(2, dtype=torch.float64)  # a factory computes nothing
+        assert device.counters.float64_ops == 3

@@ -99,10 +99,11 @@ class Counters:
     device_to_host: int = 0
     device_to_device: int = 0
     syncs: int = 0
+    float64_ops: int = 0  # operations computing on float64 tensors: the work DEV002's fix takes away
 
     def as_dict(self) -> dict[str, int]:
         return {"host_to_device": self.host_to_device, "device_to_host": self.device_to_host,
-                "device_to_device": self.device_to_device, "syncs": self.syncs}
+                "device_to_device": self.device_to_device, "syncs": self.syncs, "float64_ops": self.float64_ops}
 
 
 def _descriptor_name(func: Callable[..., Any]) -> tuple[str, str] | None:
@@ -372,6 +373,8 @@ class EmulatedCuda(TorchFunctionMode):
                 self.read_back()
             if self.autocast and self.autocast[-1] is not None:
                 args, kwargs = self._autocast(name, args, kwargs, self.autocast[-1])
+        if any(tensor.dtype is torch.float64 for tensor in tensors):
+            self.counters.float64_ops += 1
         result = func(*args, **kwargs)
         if device.type != "cpu":
             self.tag_all(result[0] if name in _HOST_SECOND_RESULT else result, device)

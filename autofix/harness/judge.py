@@ -160,6 +160,11 @@ class Judge:
         b, a = before.phases[self.device], after.phases[self.device]
         if a.transfers() < b.transfers():
             result.proofs.append(f"transfers {b.transfers()} → {a.transfers()}")
+        if profile_of(result.rules).work == "dtype":
+            # Deterministic where a speed-up is not: the double-precision operations the fix took away.
+            b_doubles, a_doubles = (b.counts or {}).get("float64_ops", 0), (a.counts or {}).get("float64_ops", 0)
+            if a_doubles < b_doubles:
+                result.proofs.append(f"float64 operations {b_doubles} → {a_doubles}")
         b_syncs, a_syncs = (b.counts or {}).get("syncs", 0), (a.counts or {}).get("syncs", 0)
         if a_syncs < b_syncs:
             result.proofs.append(f"host syncs {b_syncs} → {a_syncs}")
