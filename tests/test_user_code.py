@@ -225,7 +225,10 @@ def test_a_package_module_with_relative_imports_is_verified_and_timed(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     case = json.loads((tmp_path / "out.json").read_text())["cases"][0]
     assert case["rules"] == ["DEV002"] and case["timing"]["pairs"] >= 10
-    assert case["timing"]["claimed"] and "x faster (99% CI" in case["proofs"][0]
+    # The proof is the double-precision work gone; a speed-up, when claimed, comes beside it (timing on a
+    # shared machine is not something a test can count on).
+    assert case["proofs"][0] == "float64 operations 33 → 0"
+    assert case["timing"]["claimed"] == any("x faster (99% CI" in proof for proof in case["proofs"])
 
 
 def test_a_command_that_checks_nothing_fails_the_verify(tmp_path):
