@@ -103,9 +103,10 @@ def _lint_and_fix(
     reparser: Reparser | None = None  # made at the first fix: re-parses what each pass changed
     deferred: Counter[tuple[str, str]] = Counter()
     for pass_number in range(MAX_PASSES + 1):
-        findings = run_rules(module, current, active_rules(current, rules), device_style)
+        tree = Tree(module)
+        findings = run_rules(module, current, active_rules(current, rules), device_style, tree)
         record = want_positions and pass_number == 0
-        findings = _unsuppressed(module, current, findings, record, record and want_edits, outcome)
+        findings = _unsuppressed(module, current, findings, record, record and want_edits, outcome, tree)
 
         _account_for_deferred(deferred, findings, outcome)
         if not fix:
@@ -146,11 +147,17 @@ def _lint_and_fix(
 
 
 def run_rules(
-    module: cst.Module, text: str, rules: Iterable[type[Rule]], device_style: str = "classic"
+    module: cst.Module,
+    text: str,
+    rules: Iterable[type[Rule]],
+    device_style: str = "classic",
+    tree: Tree | None = None,
 ) -> list[Finding]:
-    """Every finding of ``rules`` on ``module`` (parsed from ``text``), suppression comments not applied.
-    The one way to run rules outside a whole-file pass (the Fixit adapter, tests)."""
-    context = RuleContext(module, text, tree := Tree(module), ImportAliases.of(tree), device_style)
+    """Every finding of ``rules`` on ``module`` (parsed from ``text``; ``tree``, its index, is built when
+    not given), suppression comments not applied. The one way to run rules outside a whole-file pass
+    (the Fixit adapter, tests)."""
+    tree = tree or Tree(module)
+    context = RuleContext(module, text, tree, ImportAliases.of(tree), device_style)
     findings = []
     for rule in rules:
         instance = rule(context)
@@ -166,6 +173,7 @@ def _unsuppressed(
     record: bool,
     with_edits: bool,
     outcome: Outcome,
+    tree: Tree,
 ) -> list[Finding]:
     """Drop findings silenced by a comment; on the first pass, record what the user will see."""
     has_markers = _SUPPRESSION.search(text) is not None
@@ -173,7 +181,7 @@ def _unsuppressed(
         return findings
     positions = spans(module, [finding.node for finding in findings])
     lines = text.splitlines()
-    fix_edits = FixEdits(module, text) if with_edits else None
+    fix_edits = FixEdits(module, text, tree) if with_edits else None
     kept = []
     for finding in findings:
         span = positions[id(finding.node)]

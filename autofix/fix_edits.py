@@ -12,27 +12,23 @@ way, which gives the same edits.
 
 from __future__ import annotations
 
-import re
 from typing import Mapping
 
 import libcst as cst
 
 from autofix.edits import Replacement, apply_edits, apply_edits_under
-from autofix.text_edits import TextEdit, text_edits
-from codemods import tree as cst_tree
-
-_BREAK = re.compile(r"\r\n|\r|\n")
+from autofix.text_edits import LINE_BREAK, TextEdit, text_edits
+from codemods.tree import Tree
 
 
 class FixEdits:
-    """The text edits of single fixes on one module (parsed from ``text``)."""
+    """The text edits of single fixes on one module (parsed from ``text``; ``tree`` is its index)."""
 
-    def __init__(self, module: cst.Module, text: str) -> None:
-        self.module, self.text = module, text
-        self._index: dict[int, int] | None = None  # node id -> index of its top-level statement
+    def __init__(self, module: cst.Module, text: str, tree: Tree) -> None:
+        self.module, self.text, self.tree = module, text, tree
+        self._first_lines: list[int] | None = None  # where each top-level statement starts; [] if unknown
         self._codes: list[str] = []
-        self._first_lines: list[int] = []
-        self._reproduced = True  # whether the statements' texts are the file's text, line for line
+        self._numbers = {id(statement): number for number, statement in enumerate(module.body)}
 
     def of(self, edits: Mapping[cst.CSTNode, Replacement]) -> tuple[TextEdit, ...]:
         """What replacing each key of ``edits`` by its value alone does to the text."""
@@ -40,10 +36,11 @@ class FixEdits:
         if by_statement is None:
             return text_edits(self.text, apply_edits(self.module, edits).code)
         result: list[TextEdit] = []
+        first_lines = self._layout()
         for index, edits_here in sorted(by_statement.items()):
             statement = self.module.body[index]
             new_code = self._code(apply_edits_under(statement, edits_here))
-            shift = self._first_lines[index] - 1
+            shift = first_lines[index] - 1
             for edit in text_edits(self._codes[index], new_code):
                 result.append(
                     TextEdit(edit.line + shift, edit.column, edit.end_line + shift, edit.end_column, edit.content)
@@ -53,38 +50,40 @@ class FixEdits:
     def _by_statement(
         self, edits: Mapping[cst.CSTNode, Replacement]
     ) -> dict[int, dict[cst.CSTNode, Replacement]] | None:
-        index = self._statement_index()
-        if not self._reproduced:
+        if not self._layout():
             return None
         last = len(self.module.body) - 1
         grouped: dict[int, dict[cst.CSTNode, Replacement]] = {}
         for node, replacement in edits.items():
-            where = index.get(id(node))
+            where = self._statement_of(node)
             if where is None or (where == last and not self.module.has_trailing_newline):
                 return None
             grouped.setdefault(where, {})[node] = replacement
         return grouped
 
-    def _statement_index(self) -> dict[int, int]:
-        if self._index is None:
-            self._index = {}
-            for number, statement in enumerate(self.module.body):
-                stack: list[cst.CSTNode] = [statement]
-                while stack:
-                    node = stack.pop()
-                    self._index[id(node)] = number
-                    stack.extend(cst_tree.children(node))
-            # The statements' texts as the module generates them, and the line each starts on.
+    def _statement_of(self, node: cst.CSTNode) -> int | None:
+        """The number of the top-level statement ``node`` is (or lies in); None for the module itself,
+        its header and footer, and nodes the tree does not index."""
+        if not self.tree.contains(node):
+            return None
+        above = [node, *self.tree.ancestors(node)]
+        return self._numbers.get(id(above[-2])) if len(above) >= 2 else None
+
+    def _layout(self) -> list[int]:
+        """The line each top-level statement starts on, from the statements' texts as the module
+        generates them; empty when those texts are not the file's, line for line."""
+        if self._first_lines is None:
             header = "".join(self.module.code_for_node(empty) for empty in self.module.header)
-            line = 1 + len(_BREAK.findall(header))
+            line = 1 + len(LINE_BREAK.findall(header))
+            first_lines = []
             for statement in self.module.body:
                 code = self.module.code_for_node(statement)
                 self._codes.append(code)
-                self._first_lines.append(line)
-                line += len(_BREAK.findall(code))
+                first_lines.append(line)
+                line += len(LINE_BREAK.findall(code))
             whole = self._codes if self.module.has_trailing_newline else self._codes[:-1]
-            self._reproduced = self.text.startswith(header + "".join(whole))
-        return self._index
+            self._first_lines = first_lines if self.text.startswith(header + "".join(whole)) else []
+        return self._first_lines
 
     def _code(self, replacement: Replacement) -> str:
         if isinstance(replacement, cst.RemovalSentinel):

@@ -12,7 +12,6 @@ inclusive one); ``tests/test_positions.py`` checks the result against ``Position
 
 from __future__ import annotations
 
-import re
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -20,7 +19,8 @@ from typing import Iterable
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
-_NEWLINE = re.compile(r"\r\n?|\n")
+from autofix.text_edits import LINE_BREAK
+
 _NOTHING = nullcontext()
 
 
@@ -92,7 +92,7 @@ def spans(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[int, Span]:
     for index in indices:
         if index > done:
             chunk = "".join(state.tokens[done:index])
-            pieces = _NEWLINE.split(chunk)
+            pieces = LINE_BREAK.split(chunk)
             if len(pieces) == 1:
                 column += len(chunk)
             else:

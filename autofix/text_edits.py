@@ -15,7 +15,7 @@ from dataclasses import dataclass
 # Python's line ends; str.splitlines would also split on form feeds and other separators that the
 # tokenizer (and libcst's positions) treat as ordinary characters.
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-_BREAK = re.compile(r"\r\n|\r|\n")
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def lines_of(text: str) -> list[str]:
 
 def _advance(line: int, column: int, text: str) -> tuple[int, int]:
     """The position just after ``text`` when it starts at (line, column)."""
-    breaks = list(_BREAK.finditer(text))
+    breaks = list(LINE_BREAK.finditer(text))
     if not breaks:
         return line, column + len(text)
     return line + len(breaks), len(text) - breaks[-1].end() + 1

@@ -13,6 +13,7 @@ from autofix.engine import run_rules
 from autofix.fix_edits import FixEdits
 from autofix.text_edits import apply_edits as apply_text_edits
 from codemods import all_rules
+from codemods.tree import Tree
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted(ROOT.glob("corpus/*/*/before.py"))
@@ -34,9 +35,10 @@ def f():
 def _check_every_fix(text: str) -> int:
     """Each fixable finding's edits, applied to ``text``, give what its fix alone gives to the module."""
     module = cst.parse_module(text)
-    edits = FixEdits(module, text)
+    tree = Tree(module)
+    edits = FixEdits(module, text, tree)
     checked = 0
-    for finding in run_rules(module, text, all_rules()):
+    for finding in run_rules(module, text, all_rules(), tree=tree):
         if not finding.fixable:
             continue
         expected = apply_node_edits(module, finding.edits).code
@@ -72,9 +74,10 @@ def test_fixes_inside_statements_never_generate_the_whole_module(monkeypatch):
 
     text = TWO_FIXES_APART
     module = cst.parse_module(text)
-    findings = [f for f in run_rules(module, text, all_rules()) if f.fixable]
+    tree = Tree(module)
+    findings = [f for f in run_rules(module, text, all_rules(), tree=tree) if f.fixable]
     monkeypatch.setattr(fix_edits_module, "apply_edits", whole_module)
-    edits = FixEdits(module, text)
+    edits = FixEdits(module, text, tree)
     assert {f.code for f in findings} == {"DEV007", "DEV010"}  # DEV007 also inserts a statement
     for finding in findings:
         assert edits.of(finding.edits)
