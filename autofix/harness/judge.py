@@ -115,7 +115,7 @@ class Judge:
         self._compare(result, before, after)
         if profile.device_work and after.ok(self.device) and self.device != "cpu":
             run = after.phases[self.device]
-            if not (run.counts or {}).get("host_to_device") and not run.on_device:
+            if not run.count("host_to_device") and not run.on_device:
                 result.problems.append(f"after does no work on {self.device}: no host-to-device copy, no result there")
         self._counts(result, before, after)
         if result.timing is not None:
@@ -162,10 +162,9 @@ class Judge:
             result.proofs.append(f"transfers {b.transfers()} → {a.transfers()}")
         if profile_of(result.rules).work == "dtype":
             # Deterministic where a speed-up is not: the double-precision operations the fix took away.
-            b_doubles, a_doubles = (b.counts or {}).get("float64_ops", 0), (a.counts or {}).get("float64_ops", 0)
-            if a_doubles < b_doubles:
-                result.proofs.append(f"float64 operations {b_doubles} → {a_doubles}")
-        b_syncs, a_syncs = (b.counts or {}).get("syncs", 0), (a.counts or {}).get("syncs", 0)
+            if a.count("float64_ops") < b.count("float64_ops"):
+                result.proofs.append(f"float64 operations {b.count('float64_ops')} → {a.count('float64_ops')}")
+        b_syncs, a_syncs = b.count("syncs"), a.count("syncs")
         if a_syncs < b_syncs:
             result.proofs.append(f"host syncs {b_syncs} → {a_syncs}")
         elif a_syncs > b_syncs:

@@ -43,7 +43,7 @@ class PhaseRun:
     phase: str
     ok: bool
     failure: Failure | None = None
-    counts: dict[str, int] | None = None  # host_to_device, device_to_host, device_to_device, syncs
+    counts: dict[str, int] | None = None  # host_to_device, device_to_host, device_to_device, syncs, float64_ops
     on_device: list[str] = field(default_factory=list)  # result keys that were on the device
     results: dict[str, Any] | None = None  # name -> CPU tensor; not written to JSON
     seconds: float = 0.0
@@ -56,9 +56,12 @@ class PhaseRun:
     def kind(self) -> str | None:
         return None if self.ok or self.failure is None else self.failure.kind
 
+    def count(self, key: str) -> int:
+        """One of ``counts`` (0 when the phase counted nothing)."""
+        return (self.counts or {}).get(key, 0)
+
     def transfers(self) -> int:
-        counts = self.counts or {}
-        return sum(counts.get(k, 0) for k in ("host_to_device", "device_to_host", "device_to_device"))
+        return sum(self.count(k) for k in ("host_to_device", "device_to_host", "device_to_device"))
 
 
 @dataclass

@@ -29,7 +29,7 @@ def _count(run: VersionRun | None, device: str, key: str) -> str:
         return "✗"
     if key == "transfers":
         return str(phase.transfers())
-    return str(phase.counts.get(key, 0))
+    return str(phase.count(key))
 
 
 def counts(result: CaseResult, device: str, key: str) -> str:
