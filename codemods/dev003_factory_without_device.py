@@ -64,9 +64,9 @@ from codemods.legacy_constructors import is_legacy_constructor, legacy_rewrite
 from codemods.moved_values import MovedValues
 from codemods.nn_modules import inferred_module_classes, module_classes
 from codemods.numpy_masks import triangular_mask_rewrite
-from codemods.size_sources import HOST_ONLY_KEYWORDS, size_source
+from codemods.size_sources import size_source
 from codemods.syntax import code_of, kwarg, positional, with_arg_value, with_kwarg
-from codemods.torch_names import FACTORIES, FLOAT_FACTORIES, VARIABLE
+from codemods.torch_names import FACTORIES, FLOAT_FACTORIES, HOST_ONLY_KEYWORDS, VARIABLE
 
 _LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
 # `torch.tensor(0.5)`, `torch.tensor(float(n))`: a 0-d tensor, which meets tensors on any device.

@@ -16,6 +16,7 @@ import libcst as cst
 from codemods.base import Replacement
 from codemods.dataflow import assigned_names
 from codemods.inserts import after_imports, last_top_import
+from codemods.name_bindings import parameter_names
 from codemods.names import ImportAliases, dotted_name
 from codemods.portable_device import PortableDevice
 from codemods.syntax import kwarg, positional
@@ -87,12 +88,7 @@ def bound_in(tree: Tree, scope: cst.CSTNode) -> set[str]:
     comprehension's ``for`` clauses bind."""
     if not isinstance(scope, (cst.FunctionDef, cst.Lambda)):
         return {n.value for clause in tree.of_type(scope, cst.CompFor) for n in tree.of_type(clause.target, cst.Name)}
-    params = scope.params
-    names = {p.name.value for p in (*params.params, *params.kwonly_params, *params.posonly_params)}
-    for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
-            names.add(star.name.value)
-    return names | assigned_names(tree, scope.body)
+    return parameter_names(scope) | assigned_names(tree, scope.body)
 
 
 def _index_in(module: cst.Module, top: cst.CSTNode) -> int:

@@ -27,6 +27,7 @@ import libcst.matchers as m
 from codemods.legacy_constructors import is_size, legacy_constructor_rewrite, legacy_dtype
 from codemods.names import ImportAliases
 from codemods.syntax import code_of, kwarg, positional, with_kwarg
+from codemods.torch_names import HOST_ONLY_KEYWORDS
 from codemods.tree import Tree
 
 DETERMINISTIC = frozenset(
@@ -36,7 +37,7 @@ RANDOM = frozenset(f"torch.{n}" for n in "rand randn randint randperm normal".sp
 # Factories whose values (0 and 1) are exact in every dtype, so `.to(dtype)` can move onto them.
 EXACT_IN_ANY_DTYPE = frozenset(f"torch.{n}" for n in "zeros ones empty eye".split())
 # Factory arguments that pin the host or the CPU's generator: with them, device= fails or differs.
-_HOST_BOUND = ("device", "out", "pin_memory", "generator")
+_HOST_BOUND = ("device", "out", *sorted(HOST_ONLY_KEYWORDS))
 # Methods that compute the same on any device; `expand` is not one of them (`.to()` copies an
 # expanded tensor into a dense one, the device factory would keep the view).
 SAME_ON_ANY_DEVICE = frozenset(

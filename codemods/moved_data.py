@@ -10,7 +10,7 @@ dataset (a class of the file) moves them. A model whose ``forward`` moves its ow
 from __future__ import annotations
 
 import re
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import libcst as cst
 
@@ -73,24 +73,27 @@ class MovedData:
         """Does the model named ``model`` move its inputs in ``forward``? When its class is not known,
         any class of the file that does so might be it."""
         if self._forwards is None:
-            classes = self.tree.of_type(self.tree.root, cst.ClassDef)
-            self._forwards = {cls.name.value for cls in classes if self._forward_moves(cls)}
-        if not self._forwards:
-            return False
-        built = self._classes_built_as(model)
-        return not built or bool(built & self._forwards)
+            self._forwards = self._classes_where(self._forward_moves)
+        return self._may_be_one_of(model, self._forwards)
 
     def forward_brings_back(self, model: str) -> bool:
         """Does the model named ``model`` bring (part of) its output back to the host in ``forward``
         (``Normal(mean.cpu(), sigma)``)? When its class is not known, any class of the file that does
         so might be it."""
         if self._host_forwards is None:
-            classes = self.tree.of_type(self.tree.root, cst.ClassDef)
-            self._host_forwards = {cls.name.value for cls in classes if self._forward_brings_back(cls)}
-        if not self._host_forwards:
+            self._host_forwards = self._classes_where(self._forward_brings_back)
+        return self._may_be_one_of(model, self._host_forwards)
+
+    def _classes_where(self, test: Callable[[cst.ClassDef], bool]) -> set[str]:
+        return {cls.name.value for cls in self.tree.of_type(self.tree.root, cst.ClassDef) if test(cls)}
+
+    def _may_be_one_of(self, model: str, classes: set[str]) -> bool:
+        """May the model named ``model`` be an instance of one of ``classes``? Any may be, when the
+        file does not show which class it is built from."""
+        if not classes:
             return False
         built = self._classes_built_as(model)
-        return not built or bool(built & self._host_forwards)
+        return not built or bool(built & classes)
 
     def drawn_from_device(self, source: cst.BaseExpression, block: Block, module: Block, passed: Passed) -> bool:
         """May batches drawn from ``source`` (a loop's iterable in ``block``) be on the device already:

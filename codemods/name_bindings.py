@@ -30,6 +30,16 @@ def bound_names(node: cst.CSTNode) -> list[str]:
     return flatten_names(node.target, keep_underscore=True)  # type: ignore[attr-defined]
 
 
+def parameter_names(function: cst.FunctionDef | cst.Lambda) -> set[str]:
+    """The names ``function``'s parameters bind, ``*args`` and ``**kwargs`` included."""
+    params = function.params
+    names = {p.name.value for p in (*params.params, *params.kwonly_params, *params.posonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    return names
+
+
 def binding_counts(tree: Tree) -> dict[str, int]:
     """How many times each plain name is bound anywhere in the file (once per pass: callers must not
     change the dict they get)."""

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import libcst as cst
 
+from codemods.dataflow import names_in
+from codemods.name_bindings import parameter_names
+from codemods.torch_names import HOST_ONLY_KEYWORDS
 from codemods.tree import Tree
 
-# Keyword arguments that tie a factory to the CPU: a CPU generator, pinned host memory.
-HOST_ONLY_KEYWORDS = frozenset({"generator", "pin_memory"})
 # Where the lazily or later evaluated code starts: a size read there may see another tensor.
 _DEFERRED = (cst.Lambda, cst.GeneratorExp, cst.FunctionDef, cst.ClassDef)
 
@@ -96,26 +97,10 @@ def bindings(tree: Tree, function: cst.FunctionDef, name: str) -> list[cst.CSTNo
     return found
 
 
-def _parameters(function: cst.FunctionDef) -> set[str]:
-    params = function.params
-    names = {p.name.value for p in (*params.params, *params.kwonly_params, *params.posonly_params)}
-    for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, cst.Param):
-            names.add(star.name.value)
-    return names
-
-
 def _not_rebound(tree: Tree, function: cst.FunctionDef, name: str) -> bool:
     """``name`` is bound in ``function`` by nothing but its own parameter list, if at all."""
     own = {id(p) for p in tree.of_type(function.params, cst.Param)}
     return all(id(b) in own for b in bindings(tree, function, name))
-
-
-def _names_in(tree: Tree, node: cst.CSTNode) -> set[str]:
-    nodes = tree.descendants(node)
-    skip = {id(n.attr) for n in nodes if isinstance(n, cst.Attribute)}
-    skip.update(id(n.keyword) for n in nodes if isinstance(n, cst.Arg) and n.keyword is not None)
-    return {n.value for n in nodes if isinstance(n, cst.Name) and id(n) not in skip}
 
 
 def _bound_size(tree: Tree, function: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
@@ -155,12 +140,12 @@ def _bound_size(tree: Tree, function: cst.FunctionDef, call: cst.Call, name: str
     first, last = body.index(line), body.index(statement)
     if last <= first:
         return None
-    if isinstance(tensor, cst.Name) and tensor.value in _parameters(function):
+    if isinstance(tensor, cst.Name) and tensor.value in parameter_names(function):
         return tensor  # the same tensor object wherever it is read in the function
     between = body[first + 1:last]
     if any(tree.of_type(s, cst.Call) for s in between):
         return None
-    if any(root.value in _names_in(tree, s) for s in (*between, statement)):
+    if any(root.value in names_in(tree, s) for s in (*between, statement)):
         return None
     return tensor
 

@@ -26,6 +26,9 @@ FLOAT_FACTORIES = frozenset(
     f"torch.{name}" for name in "zeros ones empty full rand randn eye linspace logspace".split()
 )
 FLOAT64_DTYPES = frozenset({"torch.float64", "torch.double"})
+# Factory keywords that tie the new tensor to the host: a CPU generator, pinned host memory. With
+# them, `device=` pointing at a GPU fails.
+HOST_ONLY_KEYWORDS = frozenset({"generator", "pin_memory"})
 # The pre-0.4 autograd wrapper, by the names it is imported under.
 VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 # torch.cuda.<Kind>Tensor and torch.<Kind>Tensor legacy constructors and the dtype each stands for.
