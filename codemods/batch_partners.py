@@ -41,6 +41,7 @@ from codemods.model_moves import MovedModel, runs_model
 from codemods.moved_data import MovedData
 from codemods.names import ImportAliases, dotted_name
 from codemods.syntax import called_method, code_of, method_chain
+from codemods.tensor_values import LOSS_CALL
 from codemods.torch_names import FACTORIES, Move, as_move, is_simple_device, move_call, moves_device
 from codemods.tree import Tree
 
@@ -57,7 +58,6 @@ _FUNCTIONAL_LOSSES = frozenset(
     " binary_cross_entropy_with_logits poisson_nll_loss gaussian_nll_loss soft_margin_loss".split()
 )
 _LOSS_MODULE = re.compile(r"^torch\.nn\.\w+Loss$")
-_LOSS_NAME = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def _meetings(tree: Tree, aliases: ImportAliases, stmt: cst.CSTNode) -> Iterator
     for node in tree.of_type(stmt, (cst.BinaryOperation, cst.Call)):
         if isinstance(node, cst.BinaryOperation):
             yield [node.left, node.right]
-        elif _is_loss(aliases, node) or _LOSS_NAME.search(dotted_name(node.func) or ""):
+        elif _is_loss(aliases, node) or LOSS_CALL.search(dotted_name(node.func) or ""):
             yield [a.value for a in node.args if not a.star]
 
 

@@ -50,7 +50,7 @@ _TORCH_NOT_TENSOR = re.compile(
 _MODEL_NAME = re.compile(r"^(model|net|network|criterion|loss_fn|loss_func|lossfn|\w+_model|\w+_net|\w+_criterion)$")
 _TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
 # Callables whose result is a loss (a scalar), by their names.
-_LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
+LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
 # Methods whose items are a model's parameters (the tensor is the last name of each item).
 _PARAMETER_ITERATORS = m.Call(func=m.Attribute(attr=m.Name("parameters") | m.Name("named_parameters")))
 # What makes a tensor on the host: factories without device=, NumPy's memory, legacy constructors.
@@ -96,7 +96,7 @@ class TensorValues:
         self.losses = self.backward_receivers | {
             name
             for assign in self.tree.of_type(module, cst.Assign)
-            if isinstance(assign.value, cst.Call) and _LOSS_CALL.search(dotted_name(assign.value.func) or "")
+            if isinstance(assign.value, cst.Call) and LOSS_CALL.search(dotted_name(assign.value.func) or "")
             for target in assign.targets
             for name in _target_names(target.target)
         }
