@@ -290,6 +290,60 @@ class FactoryWithoutDevice(Rule):
             """,
             message="the device is not known here",
         ),
+        # The only layer is handed to the constructor and used as a module (`self.rnn.step(...)`):
+        # its parameters are most likely the module's, an assumption, so the fix is unsafe.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Beam(nn.Module):
+                def __init__(self, decoder_rnn, k):
+                    super().__init__()
+                    self.rnn = decoder_rnn
+                    self.k = k
+
+                def forward(self, batch_size: int, hidden=None):
+                    scores = torch.Tensor(batch_size * self.k, 1).fill_(0.0)
+                    first = torch.LongTensor([[self.rnn.sos_id] * batch_size])
+                    return self.rnn.step(first, hidden), scores
+            """,
+            """
+            import torch
+            from torch import nn
+
+            class Beam(nn.Module):
+                def __init__(self, decoder_rnn, k):
+                    super().__init__()
+                    self.rnn = decoder_rnn
+                    self.k = k
+
+                def forward(self, batch_size: int, hidden=None):
+                    scores = torch.empty(batch_size * self.k, 1, device=next(self.parameters()).device).fill_(0.0)
+                    first = torch.tensor([[self.rnn.sos_id] * batch_size], dtype=torch.int64, device=next(self.parameters()).device)
+                    return self.rnn.step(first, hidden), scores
+            """,
+            message="(unsafe: it assumes `self.rnn`, handed to the constructor as `decoder_rnn`, is a module with parameters)",
+            line=11,
+        ),
+        # Look-alike: what is handed in is only called (a loss, often without parameters): report only.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Scorer(nn.Module):
+                def __init__(self, criterion):
+                    super().__init__()
+                    self.criterion = criterion
+
+                def forward(self, n: int):
+                    return self.criterion(torch.zeros(n), self.target)
+            """,
+            None,
+            message="the device is not known here, so not fixed",
+            line=10,
+        ),
         # The recurrent state a module hands out, and noise drawn in a helper forward calls.
         Invalid(
             """
@@ -525,7 +579,7 @@ class FactoryWithoutDevice(Rule):
             fixed = cst.Call(func=self.aliases.expr_for(_LIKE[qualified]), args=[cst.Arg(like), *call.args[1:]])
             self.report(call, message, edits={self._outermost(call): fixed})
             return
-        if reached.device is None and short not in ("tensor", "as_tensor"):
+        if (reached.device is None or reached.assumes) and short not in ("tensor", "as_tensor"):
             tensor = size_source(self.tree, reached.function, call)
             if tensor is not None:  # no input to read the device from, but the size is a tensor's
                 device = cst.Attribute(value=tensor.deep_clone(), attr=cst.Name("device"))
@@ -562,6 +616,10 @@ class FactoryWithoutDevice(Rule):
         fixed = build(reached.device)
         if not fixed:
             self.report(call, message)
+            return
+        if reached.assumes:
+            self.report(call, f"{message} (unsafe: {reached.assumes})", edits={self._outermost(call): fixed},
+                        safety=FixSafety.UNSAFE)
             return
         self.report(call, message, edits={self._outermost(call): fixed})
 

@@ -7,7 +7,10 @@ to ``forward``. In each, the device is read from a tensor parameter: ``forward``
 a parameter that receives the caller's tensor, or one the body itself treats as a tensor
 (``logvar.exp()``, ``torch.exp(0.5 * logvar)``, ``mu: Tensor``). A method with no tensor parameter
 of a module that visibly owns parameters takes the module's own device,
-``next(self.parameters()).device``. Where neither is known the device is None and rules report
+``next(self.parameters()).device``. A module whose only layer is handed to its constructor
+(``self.rnn = decoder_rnn``, then ``self.rnn.forward_step(...)``) most likely owns parameters through
+it, but that is an assumption: the device is named the same way and ``assumes`` says what it rests
+on, so rules mark such fixes unsafe. Where none of this is known the device is None and rules report
 without fixing.
 """
 
@@ -53,6 +56,7 @@ class Reached:
     function: cst.FunctionDef
     tensor: str | None  # the parameter the device is read from (`x` of `x.device`), if any
     device: cst.BaseExpression | None  # `x.device`, `next(self.parameters()).device`, or None
+    assumes: str | None = None  # what naming the device rests on, when it is not shown (an unsafe fix)
 
     @property
     def names(self) -> str:
@@ -72,6 +76,7 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
         return []
     functions = {f.name.value: f for f in _module_functions(tree)}
     owns_parameters = _owns_parameters(tree, aliases, own.get("__init__"))
+    handed_in = None if owns_parameters else _handed_in_layer(tree, cls, own.get("__init__"))
     too_early = _called_before_layers(tree, aliases, own.get("__init__"))
     first = _params(forward)[:1]
     start = first[0] if first and _may_be_tensor(first[0]) and not _used_as_mapping(tree, forward, first[0].name.value) else None
@@ -86,11 +91,14 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
         tensor = known or _tensor_by_use(tree, aliases, function, is_method)
         if tensor is not None:
             device: cst.BaseExpression | None = attribute(tensor, "device")
-        elif is_method and owns_parameters and function.name.value not in too_early:
+        elif is_method and (owns_parameters or handed_in) and function.name.value not in too_early:
             device = cst.parse_expression("next(self.parameters()).device")
         else:
             device = None
-        found[id(function)] = Reached(function, tensor, device)
+        assumes = None
+        if tensor is None and device is not None and handed_in is not None:
+            assumes = f"it assumes `self.{handed_in[0]}`, handed to the constructor as `{handed_in[1]}`, is a module with parameters"
+        found[id(function)] = Reached(function, tensor, device, assumes)
         for call in tree.of_type(function.body, cst.Call):
             func = call.func
             if isinstance(func, cst.Attribute) and dotted_name(func.value) == "self" and func.attr.value in own:
@@ -191,6 +199,28 @@ def _called_before_layers(tree: Tree, aliases: ImportAliases, init: cst.Function
             break
         called.update(c.func.attr.value for c in calls if isinstance(c.func, cst.Attribute) and dotted_name(c.func.value) == "self")
     return called
+
+
+def _handed_in_layer(tree: Tree, cls: cst.ClassDef, init: cst.FunctionDef | None) -> tuple[str, str] | None:
+    """``self.rnn = decoder_rnn`` in ``__init__`` (a constructor parameter) and a method of it called in
+    the class (``self.rnn.forward_step(...)``): (``rnn``, ``decoder_rnn``), a layer handed in. A
+    handed-in callable called directly (``self.criterion(out, y)``) is as often a loss without
+    parameters, so it does not count."""
+    if init is None:
+        return None
+    params = {p.name.value for p in _params(init) if p.default is None}
+    stored: dict[str, str] = {}
+    for assign in tree.of_type(init.body, cst.Assign):
+        if isinstance(assign.value, cst.Name) and assign.value.value in params:
+            for target in assign.targets:
+                name = dotted_name(target.target) or ""
+                if name.startswith("self.") and name.count(".") == 1:
+                    stored[name[5:]] = assign.value.value
+    for call in tree.of_type(cls.body, cst.Call):
+        parts = (dotted_name(call.func) or "").split(".")
+        if len(parts) == 3 and parts[0] == "self" and parts[1] in stored:
+            return parts[1], stored[parts[1]]
+    return None
 
 
 def _owns_parameters(tree: Tree, aliases: ImportAliases, init: cst.FunctionDef | None) -> bool:
