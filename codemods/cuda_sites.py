@@ -35,6 +35,7 @@ import libcst.matchers as m
 
 from codemods.base import Replacement
 from codemods.device_sites import DEVICE_NAME, device_positions, looks_like_device
+from codemods.fed_modules import fed_module
 from codemods.gpu_switches import Switch, argument_switches, assigned_switch, dictionary_switch, parameter_switch
 from codemods.legacy_constructors import legacy_rewrite
 from codemods.names import ImportAliases, dotted_name
@@ -220,6 +221,9 @@ class _Sites:
     def _cuda_index(self, call: cst.Call, index: cst.BaseExpression) -> Site | None:
         """``.cuda(1)``, ``.cuda(x.device)``, ``.cuda(device_id)``."""
         pinned = Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; choose the device in one place")
+        layer = fed_module(self.tree, self.aliases, call)
+        if layer is not None:
+            return self._to_layer(call, index, layer)
         if isinstance(index, (cst.Integer, cst.SimpleString)):
             return pinned
         device = self._is_device(index, call)
@@ -230,6 +234,16 @@ class _Sites:
         renamed = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")))  # type: ignore[attr-defined]
         return Site(call, f"`.cuda({code_of(index)})` fails when `{code_of(index)}` is the CPU",
                     lambda _, __: renamed, f"`.to({code_of(index)})` goes wherever it is")
+
+    def _to_layer(self, call: cst.Call, index: cst.BaseExpression, layer: cst.BaseExpression) -> Site:
+        """``page(ids.cuda(gpu))``: the tensor goes where the layer it is fed to is."""
+        device = cst.parse_expression(f"next({code_of(layer)}.parameters()).device")
+        arg = next(a for a in call.args if a.value is index)
+        moved = with_arg_value(call, arg, device)  # `.to(device=...)` takes the keyword `.cuda` took
+        moved = moved.with_changes(func=call.func.with_changes(attr=cst.Name("to")))  # type: ignore[attr-defined]
+        return Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; the tensor is fed to `{code_of(layer)}`",
+                    lambda _, __: moved, f"`.to(next({code_of(layer)}.parameters()).device)` goes where that "
+                    "layer is, the CPU included (this assumes it has parameters)")
 
     def _is_device(self, value: cst.BaseExpression, at: cst.CSTNode) -> bool:
         """``x.device``, or a name that every assignment where it is read binds to a device value."""

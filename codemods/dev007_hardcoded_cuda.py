@@ -351,6 +351,68 @@ class HardcodedCuda(Rule):
             """,
             message="`.cuda(1)` pins an explicit GPU",
         ),
+        # Fed straight to a layer of this file's modules: the GPU it needs is that layer's own.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Paged(nn.Module):
+                def __init__(self, pages, gpus):
+                    super().__init__()
+                    self.pages = nn.ModuleList(nn.Embedding(10, 4).cuda(g) for g in gpus[:pages])
+                    self.gpus = gpus
+
+                def forward(self, ids):
+                    return [page(ids.cuda(g)) for page, g in zip(self.pages, self.gpus)]
+
+            if __name__ == "__main__":
+                paged = Paged(2, [0, 1])
+                print(paged.pages[1](torch.tensor([3]).cuda(paged.gpus[1], non_blocking=True)))
+            """,
+            """
+            import torch
+            from torch import nn
+
+            class Paged(nn.Module):
+                def __init__(self, pages, gpus):
+                    super().__init__()
+                    self.pages = nn.ModuleList(nn.Embedding(10, 4).cuda(g) for g in gpus[:pages])
+                    self.gpus = gpus
+
+                def forward(self, ids):
+                    return [page(ids.cuda(g)) for page, g in zip(self.pages, self.gpus)]
+
+            if __name__ == "__main__":
+                paged = Paged(2, [0, 1])
+                print(paged.pages[1](torch.tensor([3]).to(next(paged.pages[1].parameters()).device, non_blocking=True)))
+            """,
+            message="the tensor is fed to `paged.pages[1]`",
+            line=7,
+        ),
+        # Look-alikes: fed to a function, to an attribute that is not only ever a layer, to a name bound
+        # to something else too: reported only.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Net(nn.Module):
+                def __init__(self, head=None):
+                    super().__init__()
+                    self.body = nn.Linear(4, 4)
+                    self.head = head or nn.Linear(4, 2)
+
+            net = Net()
+            print(torch.sigmoid(torch.ones(4).cuda(1)), net.head(torch.ones(4).cuda(1)))
+            other = Net() if torch.cuda.device_count() > 1 else None
+            other = lambda x: x
+            print(other(torch.ones(4).cuda(1)))
+            """,
+            None,
+            message="`.cuda(1)` pins an explicit GPU",
+            line=11,
+        ),
         # Report only: a local `device` would shadow the module's; `torch` imported only inside a
         # function; a star import that may not bring `torch` (the file never reads it).
         Invalid(

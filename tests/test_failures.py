@@ -14,6 +14,7 @@ from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, NEEDS
         ("RuntimeError", "Expected all tensors to be on the same device, but found at least two devices", DEVICE_MISMATCH),
         ("RuntimeError", "mat1 and mat2 must have the same dtype, but got Double and Float", DTYPE_MISMATCH),
         ("AssertionError", "Torch not compiled with CUDA enabled", NEEDS_GPU),
+        ("RuntimeError", "Cannot access accelerator device when none is available.", NEEDS_GPU),
         ("RuntimeError", "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend", NEEDS_GPU),
         ("AttributeError", "module 'torch._C' has no attribute '_cuda_setDevice'", NEEDS_GPU),
         ("RuntimeError", "Invalid device, must be cuda device", NEEDS_GPU),

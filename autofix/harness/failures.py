@@ -35,7 +35,8 @@ _NEEDS_GPU = re.compile(
     r"Torch not compiled with CUDA enabled|No CUDA GPUs are available|Found no NVIDIA driver"
     r"|CUDA driver initialization failed|but torch\.cuda\.is_available\(\) is False"
     r"|no CUDA-capable device is detected|Cannot initialize CUDA without ATen_cuda library"
-    r"|has no attribute '_cuda_setDevice'|Invalid device, must be cuda device",
+    r"|has no attribute '_cuda_setDevice'|Invalid device, must be cuda device"
+    r"|Cannot access accelerator device when none is available",  # `.cuda(0)` on a CPU-only build
     re.IGNORECASE,
 )
 
