@@ -20,7 +20,8 @@ Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_ava
 args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; ``.cuda()`` in a method named
 ``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
 "cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
-fixed. So is an index the caller passes in (``.cuda(device_id)``), except in a file that asks
+fixed, except on a tensor fed right there to a layer of the file's modules (:mod:`codemods.fed_modules`):
+it goes where that layer is. So is an index the caller passes in (``.cuda(device_id)``), except in a file that asks
 ``torch.cuda.is_available()`` somewhere: it has a CPU path, and the index is that path's decision.
 """
 
@@ -222,15 +223,13 @@ class _Sites:
         """``.cuda(1)``, ``.cuda(x.device)``, ``.cuda(device_id)``."""
         pinned = Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; choose the device in one place")
         layer = fed_module(self.tree, self.aliases, call)
-        if layer is not None:
-            return self._to_layer(call, index, layer)
         if isinstance(index, (cst.Integer, cst.SimpleString)):
-            return pinned
+            return pinned if layer is None else self._to_layer(call, index, layer)
         device = self._is_device(index, call)
         if not device and self._cpu_path():
             return None
         if not (device or DEVICE_NAME.search((dotted_name(index) or "").rsplit(".", 1)[-1])):
-            return pinned
+            return pinned if layer is None else self._to_layer(call, index, layer)
         renamed = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")))  # type: ignore[attr-defined]
         return Site(call, f"`.cuda({code_of(index)})` fails when `{code_of(index)}` is the CPU",
                     lambda _, __: renamed, f"`.to({code_of(index)})` goes wherever it is")

@@ -4,7 +4,9 @@ Finds tensors created without a `device=` in code that runs on a module's device
 and the methods that build its recurrent state (`init_hidden`). It creates them where the input
 lives: `torch.zeros(n)` becomes `torch.zeros(n, device=x.device)`, `x` being the tensor the function
 receives (`forward`'s input, `mu` in `reparameterize(mu, logvar)`); a method with no tensor argument
-uses the module's own device, `next(self.parameters()).device`. Where neither is known, a factory
+uses the module's own device, `next(self.parameters()).device` (also when the module's only layer is
+handed to its constructor and used as one, `self.rnn = decoder_rnn; self.rnn.forward_step(...)`: an
+unsafe fix, as nothing in the file shows that layer has parameters). Where neither is known, a factory
 whose size is a tensor's is created on that tensor's device: `torch.zeros(hs[0].size())` becomes
 `torch.zeros(hs[0].size(), device=hs[0].device)` (still the default dtype, unlike `zeros_like`), also
 through a name bound once to the size just before (`state_size = hs[0][0].size()`). Also: `device=device` naming the
@@ -41,7 +43,8 @@ class Decoder(nn.Module):
 ```
 
 ## Fix safety
-Safe: the values are the same; only where they live changes. Reported, not fixed: a legacy
+Safe: the values are the same; only where they live changes. Unsafe where the device is the module's
+and its parameters come only through a layer its caller hands in (the message says so). Reported, not fixed: a legacy
 constructor whose argument may be data or a size (`torch.LongTensor(ids)`, `ids` a parameter:
 `torch.empty(ids)` would be a silent uninitialised tensor), and code whose device cannot be named:
 a size read from `arr.shape` (maybe a NumPy array's), from a name bound more than once or whose tensor

@@ -10,7 +10,11 @@ after the imports, never where a local name would shadow it. A chosen device bec
 available, a switch asks `torch.cuda.is_available()`, a legacy type falls back to the CPU type,
 `set_device` and `synchronize` run only with a GPU, and `.cuda(d)` of a device `d` becomes `.to(d)`.
 
-Reported, not fixed: explicit GPU indices (`.cuda(1)`, `"cuda:1"`: a placement decision, see DEV006),
+A tensor moved to an explicit GPU right where it is fed to a layer of the file's own modules
+(`model.pages[0](ids.cuda(model.page_devices[0]))`) goes where that layer is,
+`.to(next(model.pages[0].parameters()).device)`: the same GPU, or the CPU without one.
+
+Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`: a placement decision, see DEV006),
 and any fix that would need `torch` where the module does not import it at its top level (imported
 in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
 `torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU), a `cuda()`
