@@ -6,7 +6,10 @@ as a parameter default), and switches stuck on (`USE_CUDA = True`, `use_gpu=True
 True}`, an argparse `--cuda` with `default=True`, `args.cuda = not args.no_cuda`).
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
-after the imports, never where a local name would shadow it. A chosen device becomes CUDA only when
+after the imports, never where a local name would shadow it. A file that picks its GPUs when it
+runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`) gets no import-time device: asking
+`torch.cuda.is_available()` initialises CUDA, after which that choice is ignored; each move asks
+where it runs instead. A chosen device becomes CUDA only when
 available, a switch asks `torch.cuda.is_available()`, a legacy type falls back to the CPU type,
 `set_device` and `synchronize` run only with a GPU, and `.cuda(d)` of a device `d` becomes `.to(d)`.
 
@@ -417,6 +420,34 @@ class HardcodedCuda(Rule):
             message="`.cuda(1)` pins an explicit GPU",
             line=11,
         ),
+        # The file picks its GPUs with CUDA_VISIBLE_DEVICES when it runs: a device chosen at import
+        # would initialise CUDA first (and the choice would be ignored), so it is chosen where used.
+        Invalid(
+            """
+            import os
+            import torch
+
+            class Tester:
+                def setup(self, gpus):
+                    os.environ["CUDA_VISIBLE_DEVICES"] = gpus
+                    self.model = build().cuda()
+
+                def run(self, batch):
+                    return self.model(batch.cuda())
+            """,
+            """
+            import os
+            import torch
+
+            class Tester:
+                def setup(self, gpus):
+                    os.environ["CUDA_VISIBLE_DEVICES"] = gpus
+                    self.model = build().to(torch.device("cuda" if torch.cuda.is_available() else "cpu"))
+
+                def run(self, batch):
+                    return self.model(batch.to(torch.device("cuda" if torch.cuda.is_available() else "cpu")))
+            """,
+        ),
         # Report only: a local `device` would shadow the module's; `torch` imported only inside a
         # function; a star import that may not bring `torch` (the file never reads it).
         Invalid(
@@ -485,6 +516,10 @@ class HardcodedCuda(Rule):
         if site.fix is None or portable.torch is None:
             return None
         extra = device.edits_at(site.node) if site.uses_device else {}
+        spelled: cst.BaseExpression = cst.Name(device.name)
         if extra is None:
-            return None
-        return {site.target or site.node: site.fix(portable, cst.Name(device.name)), **extra}
+            inline = device.inline()
+            if inline is None:
+                return None
+            spelled, extra = inline, {}
+        return {site.target or site.node: site.fix(portable, spelled), **extra}  # type: ignore[arg-type]

@@ -111,6 +111,14 @@ class ModuleDevice:
         self._portable = portable
         self._added: dict[cst.CSTNode, Replacement] | None = None
         self._scope_names: dict[int, set[str]] = {}
+        # `torch.cuda.is_available()` initialises CUDA, after which CUDA_VISIBLE_DEVICES is ignored: a
+        # file that sets it when it runs must not have its device chosen at import time.
+        self.chosen_late = self._defined is None and _sets_visible_devices(tree)
+
+    def inline(self) -> cst.BaseExpression | None:
+        """The portable device written out at the place that uses it, in a file that chooses its
+        GPUs at run time (where no definition is added); else None."""
+        return cst.parse_expression(self._portable.spelled(device_object=True)) if self.chosen_late else None
 
     def edits_at(self, node: cst.CSTNode) -> dict[cst.CSTNode, Replacement] | None:
         """The edits (none, or the added definition) that let code at ``node`` read the device by
@@ -132,6 +140,8 @@ class ModuleDevice:
         under ``try:``, or further down)."""
         if self._added is None:
             self._added = {}
+            if self.chosen_late:
+                return self._added
             anchor = last_top_import(self._module)
             torch = (self._portable.torch or "").split(".")[0]
             above = self._module.body[: _index_in(self._module, anchor) + 1] if anchor is not None else []
@@ -146,6 +156,22 @@ class ModuleDevice:
         if id(scope) not in self._scope_names:
             self._scope_names[id(scope)] = bound_in(self._tree, scope)
         return self._scope_names[id(scope)]
+
+
+def _sets_visible_devices(tree: Tree) -> bool:
+    """``os.environ["CUDA_VISIBLE_DEVICES"] = ...``, ``os.environ.setdefault("CUDA_VISIBLE_DEVICES",
+    ...)`` or ``os.putenv("CUDA_VISIBLE_DEVICES", ...)`` anywhere in the file."""
+    for node in tree.of_type(tree.root, (cst.AssignTarget, cst.Call)):
+        if isinstance(node, cst.AssignTarget):
+            target = node.target
+            keys = [e.slice.value for e in target.slice if isinstance(e.slice, cst.Index)] \
+                if isinstance(target, cst.Subscript) else []
+        else:
+            is_setter = isinstance(node.func, cst.Attribute) and node.func.attr.value in ("setdefault", "putenv")
+            keys = [node.args[0].value] if is_setter and node.args else []
+        if any(isinstance(k, cst.SimpleString) and "CUDA_VISIBLE_DEVICES" in k.value for k in keys):
+            return True
+    return False
 
 
 def _imported_names(statement: cst.CSTNode) -> set[str]:
