@@ -507,37 +507,41 @@ class TensorAttributeNotBuffer(Rule):
             from torch import nn
 
             class Tagger(nn.Module):
-                def __init__(self, n):
+                def __init__(self, vocab, n):
                     super().__init__()
+                    self.embed = nn.Embedding(vocab, n)
                     self.lstm = nn.LSTM(n, n)
-                    self.hidden = (torch.zeros(1, 1, n), torch.zeros(1, 1, n))
+                    self.hidden = self.init_hidden(n)
+
+                def init_hidden(self, n):
+                    return torch.zeros(1, 1, n), torch.zeros(1, 1, n)
 
                 def reset(self):
                     self.hidden = None
 
-                def forward(self, x):
-                    out, self.hidden = self.lstm(x, self.hidden)
+                def forward(self, tokens):
+                    out, self.hidden = self.lstm(self.embed(tokens), self.hidden)
                     return out
             """,
             message="not fixed: it is also set to None in `reset`",
         ),
-        # Read other than as the state of an LSTM (unpacked, fed to a GRU), or set outside the class to
-        # something else: reported, not fixed.
+        # Read other than as the state of an LSTM; set from a GRU (whose state is one tensor); set outside
+        # the class to something else: reported, not fixed.
         Invalid(
             """
             import torch
             from torch import nn
 
-            class Tagger(nn.Module):
+            class Seq(nn.Module):
                 def __init__(self, n):
                     super().__init__()
-                    self.lstm = nn.LSTM(n, n)
                     self.hidden = (torch.zeros(1, 1, n), torch.zeros(1, 1, n))
+                    self.rnn = nn.LSTM(n, n)
 
                 def forward(self, x):
                     h, c = self.hidden
-                    out, self.hidden = self.lstm(x, (h.detach(), c.detach()))
-                    return out
+                    y, self.hidden = self.rnn(x, (h.detach(), c.detach()))
+                    return y
             """,
             message="not fixed: it is read in `forward` other than as the state of an LSTM of the class",
         ),
@@ -548,35 +552,34 @@ class TensorAttributeNotBuffer(Rule):
 
             class Encoder(nn.Module):
                 def __init__(self, n):
-                    super().__init__()
-                    self.gru = nn.GRU(n, n)
-                    self.hidden = (torch.zeros(1, 1, n), torch.zeros(1, 1, n))
+                    super(Encoder, self).__init__()
+                    self.gru = nn.GRU(n, n, batch_first=True)
+                    self.state = torch.zeros(1, 1, n), torch.zeros(1, 1, n)
 
-                def forward(self, x):
-                    out, self.hidden = self.gru(x, self.hidden)
-                    return out
+                def encode(self, x):
+                    _, self.state = self.gru(x, self.state)
+                    return self.state
             """,
-            message="not fixed: it is also set in `forward` to what may not be an LSTM's state",
+            message="not fixed: it is also set in `encode` to what may not be an LSTM's state",
         ),
         Invalid(
             """
             import torch
             from torch import nn
 
-            class Tagger(nn.Module):
-                def __init__(self, n):
-                    super().__init__()
-                    self.lstm = nn.LSTM(n, n)
-                    self.hidden = (torch.zeros(1, 1, n), torch.zeros(1, 1, n))
+            class Net(nn.Module):
+                def __init__(self, n, layers=2):
+                    nn.Module.__init__(self)
+                    self.lstm = nn.LSTM(n, n, layers)
+                    self.h = torch.zeros(layers, 1, n), torch.ones(layers, 1, n)
 
                 def forward(self, x):
-                    out, self.hidden = self.lstm(x, self.hidden)
-                    return out
+                    return self.lstm(x, self.h)[0]
 
-            model = Tagger(4)
-            model.hidden = None
+            net = Net(4)
+            net.h = None
             """,
-            message="not fixed: it is also set outside the class (`model.hidden = None`)",
+            message="not fixed: it is also set outside the class (`net.h = None`)",
         ),
     ]
 
