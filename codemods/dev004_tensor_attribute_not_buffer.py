@@ -20,7 +20,7 @@ returns one), what an `nn.LSTMCell` of the class returns, or the state half of a
 (`out, self.hidden = self.lstm(x, self.hidden)`); code outside the class sets it only from such a method
 (`model.hidden = model.init_hidden()`); and the class reads it only as an LSTM's state argument. Set
 to None, read any other way (`h, c = self.hidden`), or fed to a GRU, it is reported with the reason,
-not fixed.
+not fixed; moved so at every read already, it is left alone.
 
 ## Why is this bad?
 `module.to(device)`, `.cuda()`, `.half()` and DistributedDataParallel move parameters and buffers,
@@ -198,6 +198,27 @@ class TensorAttributeNotBuffer(Rule):
                     hidden = self.init_hidden(x) if fresh else (self.h0, self.c0)
                     out, hidden = self.lstm(x, hidden)
                     return out
+            """
+        ),
+        # An LSTM's state moved where the LSTM reads it already (this rule's fix, or written so by hand).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Language(nn.Module):
+                def __init__(self, vocab, n):
+                    super().__init__()
+                    self.encoder = nn.LSTM(n, n, batch_first=True)
+                    self.state = self.begin_state(n)
+                    self.decoder = nn.Linear(n, vocab)
+
+                def begin_state(self, n):
+                    return (torch.zeros(1, 1, n), torch.zeros(1, 1, n))
+
+                def forward(self, x):
+                    y, self.state = self.encoder(x, tuple(s.to(x.device) for s in self.state))
+                    return self.decoder(y)
             """
         ),
     ]
@@ -631,6 +652,8 @@ class TensorAttributeNotBuffer(Rule):
         """An attribute holding a tuple of tensors: moved where an LSTM reads it, when it is an LSTM's state."""
         moves = state_moves(self.tree, self.aliases, cls, attributes, candidate.name)
         grouped = f"`self.{candidate.name}` holds a tuple of tensors that `.to(device)` will not move, and a buffer holds one tensor"
+        if moves.reason is None and not moves.edits:
+            return  # moved where the LSTM reads it already
         if moves.reason is None:
             self.report(candidate.firsts[0], f"{grouped}: move it to the LSTM's device where the LSTM reads it",
                         edits=moves.edits)

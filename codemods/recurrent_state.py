@@ -17,7 +17,8 @@ gets the same tensors as before.
   (``model.hidden = model.init_hidden()``);
 - the class reads it only as the state argument of its LSTMs (the second argument, or ``hx=``).
 
-Otherwise it gives the reason it does not. The device is the one :mod:`codemods.forward_reach` names
+A read moved so already (``tuple(h.to(...) for h in self.hidden)``: this fix, or written by hand) needs
+no edit; when every read is, there is nothing to fix or report. Otherwise it gives the reason it does not. The device is the one :mod:`codemods.forward_reach` names
 for the function holding the read (``x.device`` of ``forward``'s input, ``next(self.parameters()).device``)
 where the code shows that ``x`` is then a tensor (a ``PackedSequence`` has no ``.device``): a parameter
 annotated ``Tensor`` or used as only a tensor can be, never bound again before the read, or a name last
@@ -46,7 +47,7 @@ _LSTM, _LSTM_CELL = "torch.nn.LSTM", "torch.nn.LSTMCell"
 @dataclass(frozen=True)
 class StateMoves:
     edits: dict[cst.CSTNode, Replacement]  # each read -> the read moved to its LSTM's device
-    reason: str | None  # why the attribute is not fixed (then no edits)
+    reason: str | None  # why the attribute is not fixed (then no edits); neither: every read is moved already
 
 
 def state_moves(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, attributes: ModuleAttributes,
@@ -67,13 +68,13 @@ def state_moves(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, attribute
         call = _state_of(tree, lstms, node)
         if call is not None:
             reads.append((node, call))
-        elif not _is_assigned(tree, node):
+        elif not _is_assigned(tree, node) and not _moved_state(tree, lstms, node):
             return StateMoves({}, f"it is read in `{method}` other than as the state of an LSTM of the class")
     outside = _set_outside(tree, attributes, cls, name)
     if outside is not None:
         return StateMoves({}, f"it is also set outside the class (`{outside}`)")
-    if not reads:
-        return StateMoves({}, "no LSTM of the class reads it")
+    if not reads:  # every read is moved already (this fix, or by hand)
+        return StateMoves({}, None)
     reached = reached_functions(tree, aliases, cls)
     edits: dict[cst.CSTNode, Replacement] = {}
     for node, call in reads:
@@ -155,6 +156,20 @@ def _state_of(tree: Tree, lstms: dict[str, str], node: cst.CSTNode) -> cst.Call 
     if arg is kwarg(call, "hx") or (len(args) == 2 and args[1] is arg):
         return call
     return None
+
+
+def _moved_state(tree: Tree, lstms: dict[str, str], node: cst.CSTNode) -> bool:
+    """Is ``node`` ``self.hidden`` of ``tuple(h.to(...) for h in self.hidden)``, an LSTM's state argument?"""
+    for_in = tree.parent(node)
+    generator = tree.parent(for_in)
+    arg = tree.parent(generator)
+    moved = tree.parent(arg)
+    return (isinstance(for_in, cst.CompFor) and for_in.iter is node and not for_in.ifs and for_in.inner_for_in is None
+            and isinstance(generator, cst.GeneratorExp) and isinstance(arg, cst.Arg) and isinstance(moved, cst.Call)
+            and dotted_name(moved.func) == "tuple" and len(moved.args) == 1
+            and isinstance(element := generator.elt, cst.Call) and isinstance(element.func, cst.Attribute)
+            and element.func.attr.value == "to" and dotted_name(element.func.value) == dotted_name(for_in.target)
+            and _state_of(tree, lstms, moved) is not None)
 
 
 def _set_outside(tree: Tree, attributes: ModuleAttributes, cls: cst.ClassDef, name: str) -> str | None:
