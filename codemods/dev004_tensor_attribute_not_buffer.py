@@ -10,6 +10,18 @@ The buffer is registered where the attribute is first set on each path: in every
 hand-written `to()`/`cuda()`/`cpu()` override whose only job was moving such attributes; one that
 does anything else is kept and reported.
 
+An LSTM's recurrent state kept as an attribute (`self.hidden = self.init_hidden()`, a tuple `(h, c)`)
+cannot be a buffer. It is moved where an LSTM of the class reads it, to the device `forward`'s input
+is on: `self.lstm(x, self.hidden)` becomes `self.lstm(x, tuple(h.to(x.device) for h in self.hidden))`
+(`x.device` as DEV003 names it in that function, where the code shows `x` is a tensor there; else the
+LSTM's own `next(self.lstm.parameters()).device`). Only when the file shows the attribute always holds
+such a state: every assignment of it in the class is a tuple of tensors (a literal, or a method that
+returns one), what an `nn.LSTMCell` of the class returns, or the state half of an `nn.LSTM`'s output
+(`out, self.hidden = self.lstm(x, self.hidden)`); code outside the class sets it only from such a method
+(`model.hidden = model.init_hidden()`); and the class reads it only as an LSTM's state argument. Set
+to None, read any other way (`h, c = self.hidden`), or fed to a GRU, it is reported with the reason,
+not fixed; moved so at every read already, it is left alone.
+
 ## Why is this bad?
 `module.to(device)`, `.cuda()`, `.half()` and DistributedDataParallel move parameters and buffers,
 not plain attributes. The attribute stays on the CPU and the first forward pass on the GPU fails with
@@ -41,6 +53,13 @@ class PositionalEncoding(nn.Module):
 Safe: with `persistent=False` the state dict, the values and attribute access are unchanged; only
 `.to()` and friends now move the tensor. Unsafe for a class whose base is defined in another file
 (`class BetaVAE(BaseVAE)`), taken for an `nn.Module` because it defines `forward` and builds layers.
+
+Safe for an LSTM's state: `Tensor.to` to the device a tensor is already on returns that tensor, so on
+the CPU, and on a GPU from the second call on (when the attribute holds the state the LSTM returned),
+the LSTM gets the very tensors it got before, autograd history included; only a state left on
+another device is copied, where the call used to fail. The attribute itself is not changed. As with
+a buffer, this trusts that code in other files does not set the attribute to something else (`None`
+would now fail at the read).
 """
 
 from __future__ import annotations
@@ -51,7 +70,8 @@ from codemods.base import FixSafety, Invalid, Replacement, Rule, Valid
 from codemods.move_overrides import move_overrides, moved_attributes
 from codemods.nn_modules import inferred_module_classes, methods, module_classes
 from codemods.syntax import with_kwarg
-from codemods.tensor_attributes import ModuleAttributes, registered_buffers
+from codemods.recurrent_state import state_moves
+from codemods.tensor_attributes import Candidate, ModuleAttributes, registered_buffers
 from codemods.whole_module_moves import classes_moved_whole, without_moves
 
 
@@ -154,6 +174,51 @@ class TensorAttributeNotBuffer(Rule):
 
                 def alpha(self):
                     return self.log_alpha.exp()
+            """
+        ),
+        # Look-alikes of an LSTM's state kept as an attribute, all correct: a tuple of sizes (no tensors),
+        # a state built in forward where the input is, and a state kept as two buffers.
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Tagger(nn.Module):
+                def __init__(self, n, layers=1):
+                    super().__init__()
+                    self.shape = (layers, 1, n)
+                    self.lstm = nn.LSTM(n, n, layers)
+                    self.register_buffer("h0", torch.zeros(layers, 1, n), persistent=False)
+                    self.register_buffer("c0", torch.zeros(layers, 1, n), persistent=False)
+
+                def init_hidden(self, x):
+                    return (torch.zeros(self.shape, device=x.device), torch.zeros(self.shape, device=x.device))
+
+                def forward(self, x, fresh=False):
+                    hidden = self.init_hidden(x) if fresh else (self.h0, self.c0)
+                    out, hidden = self.lstm(x, hidden)
+                    return out
+            """
+        ),
+        # An LSTM's state moved where the LSTM reads it already (this rule's fix, or written so by hand).
+        Valid(
+            """
+            import torch
+            from torch import nn
+
+            class Language(nn.Module):
+                def __init__(self, vocab, n):
+                    super().__init__()
+                    self.encoder = nn.LSTM(n, n, batch_first=True)
+                    self.state = self.begin_state(n)
+                    self.decoder = nn.Linear(n, vocab)
+
+                def begin_state(self, n):
+                    return (torch.zeros(1, 1, n), torch.zeros(1, 1, n))
+
+                def forward(self, x):
+                    y, self.state = self.encoder(x, tuple(s.to(x.device) for s in self.state))
+                    return self.decoder(y)
             """
         ),
     ]
@@ -368,6 +433,175 @@ class TensorAttributeNotBuffer(Rule):
             """,
             message="taken for an nn.Module",
         ),
+        # An LSTM's state kept in `self.hidden`: no buffer holds a tuple, so it is moved where the LSTM reads
+        # it, to the device of forward's input (`x` is a tensor there: `x.view(...)` made it).
+        Invalid(
+            """
+            import torch
+            import torch.autograd as autograd
+            from torch import nn
+
+            class LRCN(nn.Module):
+                def __init__(self, n, layers, batch):
+                    super().__init__()
+                    self.n, self.layers, self.batch = n, layers, batch
+                    self.lstm = nn.LSTM(n, n, layers)
+                    self.hidden = self.init_hidden()
+
+                def init_hidden(self):
+                    return (autograd.Variable(torch.zeros(self.layers, self.batch, self.n)),
+                            autograd.Variable(torch.zeros(self.layers, self.batch, self.n)))
+
+                def forward(self, x):
+                    x = x.view(-1, self.batch, self.n)
+                    lstm_out, self.hidden = self.lstm(x, self.hidden)
+                    return lstm_out[-1]
+
+            model = LRCN(4, 1, 2)
+            model.hidden = model.init_hidden()
+            """,
+            """
+            import torch
+            import torch.autograd as autograd
+            from torch import nn
+
+            class LRCN(nn.Module):
+                def __init__(self, n, layers, batch):
+                    super().__init__()
+                    self.n, self.layers, self.batch = n, layers, batch
+                    self.lstm = nn.LSTM(n, n, layers)
+                    self.hidden = self.init_hidden()
+
+                def init_hidden(self):
+                    return (autograd.Variable(torch.zeros(self.layers, self.batch, self.n)),
+                            autograd.Variable(torch.zeros(self.layers, self.batch, self.n)))
+
+                def forward(self, x):
+                    x = x.view(-1, self.batch, self.n)
+                    lstm_out, self.hidden = self.lstm(x, tuple(h.to(x.device) for h in self.hidden))
+                    return lstm_out[-1]
+
+            model = LRCN(4, 1, 2)
+            model.hidden = model.init_hidden()
+            """,
+            message="move it to the LSTM's device where the LSTM reads it",
+            line=10,
+        ),
+        # An LSTMCell's state, read as `hx=`: `tokens` is not shown to be a tensor (it may be a list the
+        # embedding takes), so the state goes to the cell's own device.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Decoder(nn.Module):
+                def __init__(self, vocab, n):
+                    super().__init__()
+                    self.embed = nn.Embedding(vocab, n)
+                    self.cell = nn.LSTMCell(n, n)
+                    self.state = (torch.zeros(1, n), torch.zeros(1, n))
+
+                def forward(self, tokens):
+                    self.state = self.cell(self.embed(tokens), hx=self.state)
+                    return self.embed.weight[0]
+            """,
+            """
+            import torch
+            from torch import nn
+
+            class Decoder(nn.Module):
+                def __init__(self, vocab, n):
+                    super().__init__()
+                    self.embed = nn.Embedding(vocab, n)
+                    self.cell = nn.LSTMCell(n, n)
+                    self.state = (torch.zeros(1, n), torch.zeros(1, n))
+
+                def forward(self, tokens):
+                    self.state = self.cell(self.embed(tokens), hx=tuple(h.to(next(self.cell.parameters()).device) for h in self.state))
+                    return self.embed.weight[0]
+            """,
+        ),
+        # Also set to None (the LSTM's zero state): the move would fail on it. Reported, not fixed.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Tagger(nn.Module):
+                def __init__(self, vocab, n):
+                    super().__init__()
+                    self.embed = nn.Embedding(vocab, n)
+                    self.lstm = nn.LSTM(n, n)
+                    self.hidden = self.init_hidden(n)
+
+                def init_hidden(self, n):
+                    return torch.zeros(1, 1, n), torch.zeros(1, 1, n)
+
+                def reset(self):
+                    self.hidden = None
+
+                def forward(self, tokens):
+                    out, self.hidden = self.lstm(self.embed(tokens), self.hidden)
+                    return out
+            """,
+            message="not fixed: it is also set to None in `reset`",
+        ),
+        # Read other than as the state of an LSTM; set from a GRU (whose state is one tensor); set outside
+        # the class to something else: reported, not fixed.
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Seq(nn.Module):
+                def __init__(self, n):
+                    super().__init__()
+                    self.hidden = (torch.zeros(1, 1, n), torch.zeros(1, 1, n))
+                    self.rnn = nn.LSTM(n, n)
+
+                def forward(self, x):
+                    h, c = self.hidden
+                    y, self.hidden = self.rnn(x, (h.detach(), c.detach()))
+                    return y
+            """,
+            message="not fixed: it is read in `forward` other than as the state of an LSTM of the class",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Encoder(nn.Module):
+                def __init__(self, n):
+                    super(Encoder, self).__init__()
+                    self.gru = nn.GRU(n, n, batch_first=True)
+                    self.state = torch.zeros(1, 1, n), torch.zeros(1, 1, n)
+
+                def encode(self, x):
+                    _, self.state = self.gru(x, self.state)
+                    return self.state
+            """,
+            message="not fixed: it is also set in `encode` to what may not be an LSTM's state",
+        ),
+        Invalid(
+            """
+            import torch
+            from torch import nn
+
+            class Net(nn.Module):
+                def __init__(self, n, layers=2):
+                    nn.Module.__init__(self)
+                    self.lstm = nn.LSTM(n, n, layers)
+                    self.h = torch.zeros(layers, 1, n), torch.ones(layers, 1, n)
+
+                def forward(self, x):
+                    return self.lstm(x, self.h)[0]
+
+            net = Net(4)
+            net.h = None
+            """,
+            message="not fixed: it is also set outside the class (`net.h = None`)",
+        ),
     ]
 
     def check(self) -> None:
@@ -388,8 +622,7 @@ class TensorAttributeNotBuffer(Rule):
         for candidate in candidates:
             name, doubtful = candidate.name, candidate.doubtful
             if candidate.grouped:
-                self.report(candidate.firsts[0], f"`self.{name}` holds a tuple of tensors that `.to(device)` will"
-                            " not move, and a buffer holds one tensor: register each, or create them in forward")
+                self._state_tuple(cls, attributes, candidate)
                 continue
             if doubtful is not None or candidate.unrewritable:
                 why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor, which"
@@ -414,6 +647,19 @@ class TensorAttributeNotBuffer(Rule):
             if candidate.name in notes:
                 self.report(candidate.firsts[0], _message(candidate.name) + notes[candidate.name] + common,
                             edits=fixes.get(candidate.name), safety=FixSafety.UNSAFE if inferred else None)
+
+    def _state_tuple(self, cls: cst.ClassDef, attributes: ModuleAttributes, candidate: Candidate) -> None:
+        """An attribute holding a tuple of tensors: moved where an LSTM reads it, when it is an LSTM's state."""
+        moves = state_moves(self.tree, self.aliases, cls, attributes, candidate.name)
+        grouped = f"`self.{candidate.name}` holds a tuple of tensors that `.to(device)` will not move, and a buffer holds one tensor"
+        if moves.reason is None and not moves.edits:
+            return  # moved where the LSTM reads it already
+        if moves.reason is None:
+            self.report(candidate.firsts[0], f"{grouped}: move it to the LSTM's device where the LSTM reads it",
+                        edits=moves.edits)
+        else:
+            self.report(candidate.firsts[0], f"{grouped}: register each, or create them in forward; not fixed:"
+                        f" {moves.reason}")
 
     def _register(self, name: str, assign: cst.Assign | cst.AnnAssign, moved_whole: bool) -> cst.Expr:
         value = assign.value

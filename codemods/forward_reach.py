@@ -151,8 +151,31 @@ def _tensor_by_use(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef
     """The first parameter that is annotated ``Tensor`` or that the body uses as only a tensor can be used."""
     candidates = [p.name.value for p in _params(function, is_method) if _may_be_tensor(p)]
     for param in _params(function, is_method):
-        if param.annotation is not None and code_of(param.annotation.annotation).split(".")[-1] == "Tensor":
+        if _annotated_tensor(param):
             return param.name.value
+    used = used_as_tensors(tree, aliases, function)
+    return next((name for name in candidates if name in used), None)
+
+
+def shown_tensor_parameter(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, name: str) -> bool:
+    """Is parameter ``name`` of ``function`` annotated ``Tensor``, or used by the body as only a tensor can be?"""
+    params = [p for p in _params(function, False) if p.name.value == name]
+    return bool(params) and (_annotated_tensor(params[0]) or name in used_as_tensors(tree, aliases, function))
+
+
+def is_tensor_method_call(node: cst.BaseExpression) -> bool:
+    """``h.view(...)``, ``h.contiguous()``: a method only a tensor has, called on a name; its result is a tensor."""
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(
+        node.func.value, cst.Name) and node.func.attr.value in _TENSOR_METHODS
+
+
+def _annotated_tensor(param: cst.Param) -> bool:
+    return param.annotation is not None and code_of(param.annotation.annotation).split(".")[-1] == "Tensor"
+
+
+def used_as_tensors(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef) -> set[str]:
+    """Names the body of ``function`` uses as only a tensor can be used: ``x.size(0)``, ``x.device``,
+    ``torch.exp(0.5 * x)``."""
     used: set[str] = set()
     for node in tree.descendants(function.body):
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
@@ -162,7 +185,7 @@ def _tensor_by_use(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef
                 used.add(node.value.value)
         elif isinstance(node, cst.Call) and aliases.qualify(node.func) in _TENSOR_FUNCTIONS and node.args:
             used.update(_operand_names(node.args[0].value))
-    return next((name for name in candidates if name in used), None)
+    return used
 
 
 def _operand_names(node: cst.BaseExpression) -> set[str]:

@@ -253,14 +253,18 @@ class ModuleAttributes:
         func = call.func
         method = self.methods.get(self_attribute(func) or "")
         if method is not None:  # `self._causal(n)`: what the method returns
-            returns = [r.value for r in self.tree.of_type(method.body, cst.Return)]
-            kinds = {self.kind(r, self._locals_at(method, r), None, depth + 1) for r in returns}
-            return kinds.pop() if len(kinds) == 1 else UNKNOWN
+            return self.returns_kind(method, depth + 1)
         if isinstance(func, cst.Attribute) and not qualified:
             if func.attr.value in _NON_TENSOR_METHODS:
                 return OTHER
             return TENSOR if self.kind(func.value, local, attribute, depth + 1) == TENSOR else UNKNOWN
         return UNKNOWN
+
+    def returns_kind(self, method: cst.FunctionDef, depth: int = 0) -> str:
+        """The kind every ``return`` of ``method`` gives (UNKNOWN when they differ)."""
+        returns = [r.value for r in self.tree.of_type(method.body, cst.Return)]
+        kinds = {self.kind(r, self._locals_at(method, r), None, depth) for r in returns}
+        return kinds.pop() if len(kinds) == 1 else UNKNOWN
 
     def _read_method(self, method: cst.FunctionDef) -> None:
         local: dict[str, str] = {}

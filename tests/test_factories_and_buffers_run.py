@@ -4,7 +4,8 @@ A rewrite of an ``nn.Module`` can parse and still fail when the module is constr
 (``register_buffer`` after a plain assignment of the same name raises ``KeyError``) or run. So every
 rewritten DEV003/DEV004 corpus module is imported and its ``run()`` called (it constructs the modules
 and calls forward), with the same results as before the rewrite; and each DEV004 example's rewritten
-class is constructed, run, and shown to hold its tensors as buffers that ``.to()`` moves.
+class is constructed, run, and shown to hold its tensors as buffers that ``.to()`` moves, or, for an
+LSTM's state tuple, to give the same results and to run on the emulated GPU where the original fails.
 """
 
 from __future__ import annotations
@@ -61,6 +62,11 @@ BUILDS = {
     "Running": ((3,), (torch.randn(5, 3),), {"mean"}),
     "BetaVAE": ((), (torch.randn(2, 4),), {"c_max"}),
 }
+# The examples whose LSTM state tuple is moved where the LSTM reads it: constructor arguments, forward inputs.
+STATE_BUILDS = {
+    "LRCN": ((4, 1, 2), (torch.randn(3, 2, 4),)),
+    "Decoder": ((10, 4), (torch.tensor([3]),)),
+}
 
 
 def _classes_of(code: str) -> dict[str, type]:
@@ -85,6 +91,8 @@ def test_dev004_example_rewrites_build_and_run(index, models_package):
     if example.after is None:
         pytest.skip("reported, not fixed")
     for name, cls in _classes_of(example.after).items():
+        if name in STATE_BUILDS:
+            continue  # test_dev004_state_moves_keep_cpu_results_and_cure_the_gpu
         args, inputs, buffers = BUILDS[name]
         for variant in ([args] if name != "Attn" else [args, (2, False, True)]):
             module = cls(*variant)
@@ -94,6 +102,40 @@ def test_dev004_example_rewrites_build_and_run(index, models_package):
             assert not buffers & set(module.state_dict()), "persistent=False keeps the state dict as it was"
             moved = module.to(torch.float64)
             assert all(b.dtype == torch.float64 for n, b in moved.named_buffers() if b.is_floating_point())
+
+
+def _forward_twice(cls: type, args: tuple, inputs: tuple, device: str) -> list[torch.Tensor]:
+    torch.manual_seed(0)
+    module = cls(*args).to(device)
+    return [module(*(i.to(device) for i in inputs)).detach().cpu() for _ in range(2)]
+
+
+def _class_names(code: str) -> set[str]:
+    return {s.name.value for s in cst.parse_module(code).body if isinstance(s, cst.ClassDef)}
+
+
+@pytest.mark.parametrize("index", [i for i, e in enumerate(TensorAttributeNotBuffer.INVALID)
+                                   if e.after is not None and _class_names(e.after) & set(STATE_BUILDS)])
+def test_dev004_state_moves_keep_cpu_results_and_cure_the_gpu(index):
+    """An LSTM's state moved where the LSTM reads it: the same results on the CPU (the second call reads the
+    state the first left), and on the emulated GPU the original fails with a device mismatch where the
+    rewrite runs with the CPU's results."""
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    example = TensorAttributeNotBuffer.INVALID[index]
+    befores, afters = _classes_of(example.code), _classes_of(example.after)
+    for name, (args, inputs) in STATE_BUILDS.items():
+        if name not in afters:
+            continue
+        on_cpu = _forward_twice(befores[name], args, inputs, "cpu")
+        for before, after in zip(on_cpu, _forward_twice(afters[name], args, inputs, "cpu")):
+            assert torch.equal(before, after)
+        with emulated_cuda():
+            with pytest.raises(RuntimeError, match="same device"):
+                _forward_twice(befores[name], args, inputs, "cuda")
+            on_gpu = _forward_twice(afters[name], args, inputs, "cuda")
+        for before, after in zip(on_cpu, on_gpu):
+            assert torch.equal(before, after)
 
 
 def test_an_override_that_does_more_is_kept_and_reported():
