@@ -221,21 +221,23 @@ class _Sites:
 
     def _cuda_index(self, call: cst.Call, index: cst.BaseExpression) -> Site | None:
         """``.cuda(1)``, ``.cuda(x.device)``, ``.cuda(device_id)``."""
-        pinned = Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; choose the device in one place")
-        layer = fed_module(self.tree, self.aliases, call)
         if isinstance(index, (cst.Integer, cst.SimpleString)):
-            return pinned if layer is None else self._to_layer(call, index, layer)
+            return self._pinned(call, index)
         device = self._is_device(index, call)
         if not device and self._cpu_path():
             return None
         if not (device or DEVICE_NAME.search((dotted_name(index) or "").rsplit(".", 1)[-1])):
-            return pinned if layer is None else self._to_layer(call, index, layer)
+            return self._pinned(call, index)
         renamed = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")))  # type: ignore[attr-defined]
         return Site(call, f"`.cuda({code_of(index)})` fails when `{code_of(index)}` is the CPU",
                     lambda _, __: renamed, f"`.to({code_of(index)})` goes wherever it is")
 
-    def _to_layer(self, call: cst.Call, index: cst.BaseExpression, layer: cst.BaseExpression) -> Site:
-        """``page(ids.cuda(gpu))``: the tensor goes where the layer it is fed to is."""
+    def _pinned(self, call: cst.Call, index: cst.BaseExpression) -> Site:
+        """``.cuda(1)``: reported; on a tensor fed right there to a layer (``page(ids.cuda(gpu))``), the
+        tensor goes where that layer is."""
+        layer = fed_module(self.tree, self.aliases, call)
+        if layer is None:
+            return Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; choose the device in one place")
         device = cst.parse_expression(f"next({code_of(layer)}.parameters()).device")
         arg = next(a for a in call.args if a.value is index)
         moved = with_arg_value(call, arg, device)  # `.to(device=...)` takes the keyword `.cuda` took

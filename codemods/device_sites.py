@@ -10,6 +10,7 @@ which edits bring the definition in.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 import libcst as cst
 
@@ -111,9 +112,13 @@ class ModuleDevice:
         self._portable = portable
         self._added: dict[cst.CSTNode, Replacement] | None = None
         self._scope_names: dict[int, set[str]] = {}
-        # `torch.cuda.is_available()` initialises CUDA, after which CUDA_VISIBLE_DEVICES is ignored: a
-        # file that sets it when it runs must not have its device chosen at import time.
-        self.chosen_late = self._defined is None and _sets_visible_devices(tree)
+
+    @cached_property
+    def chosen_late(self) -> bool:
+        """Does the file set CUDA_VISIBLE_DEVICES when it runs, with no device of its own?
+        `torch.cuda.is_available()` initialises CUDA, after which that setting is ignored: such a file
+        must not have its device chosen at import time."""
+        return self._defined is None and _sets_visible_devices(self._tree)
 
     def inline(self) -> cst.BaseExpression | None:
         """The portable device written out at the place that uses it, in a file that chooses its

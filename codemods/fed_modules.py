@@ -22,6 +22,7 @@ import libcst as cst
 from codemods.name_bindings import bindings_in
 from codemods.names import ImportAliases
 from codemods.nn_modules import CONTAINER_MODULES, is_module_constructor, module_classes
+from codemods.tensor_attributes import self_attribute
 from codemods.torch_names import VARIABLE
 from codemods.tree import Tree
 
@@ -82,8 +83,7 @@ class _Layers:
         for assign in self.tree.of_type(self.classes[cls], cst.Assign):
             for target in assign.targets:
                 if isinstance(target.target, cst.Attribute) and target.target.attr.value == attr:
-                    is_self = isinstance(target.target.value, cst.Name) and target.target.value.value == "self"
-                    kinds.add(self._constructed(assign.value) if is_self else None)
+                    kinds.add(self._constructed(assign.value) if self_attribute(target.target) else None)
         return kinds.pop() if len(kinds) == 1 else None
 
     def _constructed(self, value: cst.BaseExpression) -> str | None:

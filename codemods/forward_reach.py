@@ -24,6 +24,7 @@ import libcst as cst
 from codemods.names import ImportAliases, dotted_name
 from codemods.nn_modules import methods
 from codemods.syntax import code_of
+from codemods.tensor_attributes import attribute_targets, self_attribute
 from codemods.tree import Tree
 
 # Methods that build a module's recurrent state for the caller to feed back to forward.
@@ -235,14 +236,11 @@ def _handed_in_layer(tree: Tree, cls: cst.ClassDef, init: cst.FunctionDef | None
     stored: dict[str, str] = {}
     for assign in tree.of_type(init.body, cst.Assign):
         if isinstance(assign.value, cst.Name) and assign.value.value in params:
-            for target in assign.targets:
-                name = dotted_name(target.target) or ""
-                if name.startswith("self.") and name.count(".") == 1:
-                    stored[name[5:]] = assign.value.value
+            stored.update(dict.fromkeys(attribute_targets(assign), assign.value.value))
     for call in tree.of_type(cls.body, cst.Call):
-        parts = (dotted_name(call.func) or "").split(".")
-        if len(parts) == 3 and parts[0] == "self" and parts[1] in stored:
-            return parts[1], stored[parts[1]]
+        layer = self_attribute(call.func.value) if isinstance(call.func, cst.Attribute) else None
+        if layer in stored:
+            return layer, stored[layer]  # type: ignore[index,return-value]
     return None
 
 
