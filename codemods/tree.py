@@ -132,23 +132,24 @@ class Tree:
     def __init__(self, root: cst.CSTNode) -> None:
         self.root = root
         self._order: list[cst.CSTNode] = []
-        self._start: dict[int, int] = {}
-        self._end: dict[int, int] = {}
-        self._parent: dict[int, cst.CSTNode] = {}
+        self._start: dict[int, int] = {}  # id(node) -> its position in _order
+        # Per position (lists, not dicts keyed by node: a module has millions of nodes): where the
+        # node's subtree ends in _order, and its parent's position (-1 for the root).
+        self._ends: list[int] = []
+        self._parent_at: list[int] = []
         self._root_by_kind: dict[object, list[cst.CSTNode]] = {}  # of_type(root, kind), asked often
         # The indexed nodes of each concrete class, in source order: of_type(root, kind) joins the
         # classes that are ``kind`` instead of testing every node of the module.
         self._by_class: dict[type, list[cst.CSTNode]] = {}
-        self._class_positions: dict[type, list[int]] = {}  # each node's position in _order, as _by_class
+        self._class_positions: dict[type, list[int]] = {}  # as _by_class, their positions: made when asked
         self._groups: dict[object, list[tuple[list[int], list[cst.CSTNode]]]] = {}  # per kind: its classes
         # Facts about this module that helpers compute once per pass (see :meth:`memo`).
         self._memo: dict[object, object] = {}
         # Pre-order with an explicit stack (children pushed in reverse), each node's parent's position
         # noted; then each subtree's end, from the last position back (a node's subtree ends where its
         # last descendant's does). Inlined `children` (this loop visits every node of the module).
-        order, start, parent, by_class = self._order, self._start, self._parent, self._by_class
-        parent_at: list[int] = []
-        class_positions = self._class_positions
+        order, start, by_class = self._order, self._start, self._by_class
+        parent_at = self._parent_at
         nodes: list[cst.CSTNode] = [root]
         positions: list[int] = [-1]
         getters = _GETTERS
@@ -163,10 +164,8 @@ class Tree:
             same = by_class.get(kind)
             if same is None:
                 by_class[kind] = [node]
-                class_positions[kind] = [here]
             else:
                 same.append(node)
-                class_positions[kind].append(here)
             getter = getters.get(kind)
             if getter is None:
                 getter = _getter(kind)
@@ -181,8 +180,6 @@ class Tree:
                 elif value_type is list or value_type is tuple:
                     below.extend(v for v in value if _is_node(v))
             if below:
-                for child in below:
-                    parent[id(child)] = node
                 below.reverse()
                 nodes.extend(below)
                 positions.extend([here] * len(below))
@@ -191,7 +188,7 @@ class Tree:
             up = parent_at[index]
             if ends[index] > ends[up]:
                 ends[up] = ends[index]
-        self._end = {id(node): end for node, end in zip(order, ends)}
+        self._ends = ends
 
     def contains(self, node: cst.CSTNode) -> bool:
         start = self._start.get(id(node))
@@ -199,9 +196,9 @@ class Tree:
 
     def descendants(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """``node`` and every node under it, in source order."""
-        if self.contains(node):
-            key = id(node)
-            return self._order[self._start[key]:self._end[key]]
+        first = self._start.get(id(node))
+        if first is not None and self._order[first] is node:
+            return self._order[first:self._ends[first]]
         return walk(node)
 
     def of_type(self, node: cst.CSTNode, kind: type[T] | tuple[type, ...]) -> list[T]:
@@ -223,12 +220,12 @@ class Tree:
         if first is None or self._order[first] is not node:
             matches = instance_test(kind)
             return [n for n in walk(node) if matches(n)]  # type: ignore[misc]
-        last = self._end[key]
+        last = self._ends[first]
         groups = self._groups.get(kind)
         if groups is None:
             matches = instance_test(kind)
             groups = self._groups[kind] = [
-                (self._class_positions[cls], nodes) for cls, nodes in self._by_class.items() if matches(nodes[0])
+                (self._positions_of(cls), nodes) for cls, nodes in self._by_class.items() if matches(nodes[0])
             ]
         if len(groups) == 1:  # the nodes of the one class between the subtree's two ends
             positions, nodes = groups[0]
@@ -243,6 +240,13 @@ class Tree:
         pairs.sort(key=itemgetter(0))
         return [n for _, n in pairs]  # type: ignore[misc]
 
+    def _positions_of(self, cls: type) -> list[int]:
+        positions = self._class_positions.get(cls)
+        if positions is None:
+            start = self._start
+            positions = self._class_positions[cls] = [start[id(n)] for n in self._by_class[cls]]
+        return positions
+
     def memo(self, key: object, compute: Callable[[], T2]) -> T2:
         """``compute()``, once per tree and ``key``: for facts about the whole module that rules ask for
         many times in a pass. Safe because a Tree (and the module under it) never changes; the engine
@@ -255,15 +259,21 @@ class Tree:
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         """The node directly above ``node`` (None for the root and for nodes outside the tree)."""
-        return self._parent.get(id(node)) if self.contains(node) else None
+        first = self._start.get(id(node))
+        if first is None or self._order[first] is not node:
+            return None
+        up = self._parent_at[first]
+        return self._order[up] if up >= 0 else None
 
     def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """The nodes above ``node``, nearest first (empty for nodes outside the tree)."""
-        if not self.contains(node):
+        first = self._start.get(id(node))
+        if first is None or self._order[first] is not node:
             return []
+        order, parent_at = self._order, self._parent_at
         found = []
-        parent = self._parent.get(id(node))
-        while parent is not None:
-            found.append(parent)
-            parent = self._parent.get(id(parent))
+        up = parent_at[first]
+        while up >= 0:
+            found.append(order[up])
+            up = parent_at[up]
         return found
