@@ -14,7 +14,7 @@ from typing import Iterator, Sequence
 
 import libcst as cst
 
-from codemods.tree import Tree
+from codemods.tree import Tree, children
 
 
 def names_in(tree: Tree, node: cst.CSTNode) -> set[str]:
@@ -67,7 +67,7 @@ def block(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
 def suites(stmt: cst.CSTNode) -> Iterator[Sequence[cst.BaseStatement]]:
     """Every statement list directly inside a compound statement: body, ``elif``/``else``,
     ``except``, ``finally``."""
-    for child in stmt.children:
+    for child in children(stmt):  # not libcst's `.children`, which rebuilds the node to list them
         if isinstance(child, cst.BaseSuite):
             yield block(child)
         elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler, cst.If)):

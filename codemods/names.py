@@ -18,7 +18,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from codemods.tree import Tree, instance_test
+from codemods.tree import Tree, children, instance_test
 
 _IS_CALL = instance_test(cst.Call)  # isinstance, cached per class
 
@@ -106,7 +106,7 @@ def _module_level_imports(body: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
             if stmt.orelse is not None:
                 found.extend(_module_level_imports([stmt.orelse]))
         elif isinstance(stmt, cst.BaseCompoundStatement) or isinstance(stmt, (cst.Else, cst.Finally, cst.ExceptHandler)):
-            for child in stmt.children:
+            for child in children(stmt):
                 if isinstance(child, (cst.IndentedBlock, cst.SimpleStatementSuite)):
                     found.extend(_module_level_imports(
                         child.body if isinstance(child, cst.IndentedBlock) else [cst.SimpleStatementLine(child.body)]

@@ -42,7 +42,6 @@ _TENSOR_FUNCTIONS = FACTORIES | frozenset(
 _NON_TENSOR_METHODS = frozenset({"item", "tolist", "numpy", "size", "dim", "numel", "__len__", "data_ptr"})
 _OTHER_VALUES = (cst.Integer, cst.Float, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.List,
                  cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp, cst.Lambda)
-_SELF_ATTRIBUTE = m.Attribute(value=m.Name("self"))
 # `requires_grad=True` (any value but False), `.requires_grad_()`.
 _WANTS_GRAD = m.Arg(keyword=m.Name("requires_grad"), value=~m.Name("False")) | m.Call(
     func=m.Attribute(attr=m.Name("requires_grad_")))
@@ -75,7 +74,10 @@ class Candidate:
 
 def self_attribute(node: cst.BaseExpression) -> str | None:
     """``self.name`` -> "name"."""
-    return node.attr.value if m.matches(node, _SELF_ATTRIBUTE) else None  # type: ignore[attr-defined]
+    # Plain type tests, not a libcst matcher: this runs for every assignment of every method.
+    if type(node) is cst.Attribute and type(node.value) is cst.Name and node.value.value == "self":
+        return node.attr.value
+    return None
 
 
 def attribute_targets(small: cst.CSTNode) -> list[str]:
@@ -222,9 +224,9 @@ class ModuleAttributes:
         """TENSOR, TENSORS, NONE, OTHER or UNKNOWN (see the module docstring)."""
         if node is None or depth > 6:
             return UNKNOWN
-        if m.matches(node, m.Name("None")):
+        if type(node) is cst.Name and node.value == "None":
             return NONE
-        if isinstance(node, _OTHER_VALUES) or m.matches(node, m.Name("True") | m.Name("False")):
+        if isinstance(node, _OTHER_VALUES) or (type(node) is cst.Name and node.value in ("True", "False")):
             return OTHER
         if isinstance(node, cst.Name):
             return local.get(node.value, UNKNOWN)
@@ -313,5 +315,5 @@ def registered_buffers(tree: Tree, cls: cst.ClassDef) -> set[str]:
     return {
         str(call.args[0].value.evaluated_value)  # type: ignore[attr-defined]
         for call in tree.of_type(cls, cst.Call)
-        if m.matches(call, pattern)
+        if type(call.func) is cst.Attribute and call.func.attr.value == "register_buffer" and m.matches(call, pattern)
     }

@@ -178,7 +178,12 @@ class Tree:
                 if answer:
                     below.append(value)
                 elif value_type is list or value_type is tuple:
-                    below.extend(v for v in value if _is_node(v))
+                    for item in value:
+                        answer = is_node.get(type(item))
+                        if answer is None:
+                            answer = _is_node(item)
+                        if answer:
+                            below.append(item)
             if below:
                 below.reverse()
                 nodes.extend(below)
