@@ -47,6 +47,8 @@ def parse(text: str) -> cst.Module:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
         raise SourceError(f"syntax error at line {exc.raw_line}, column {exc.raw_column}: {exc.message}") from exc
+    except cst.CSTValidationError as exc:  # code the grammar takes and Python refuses: `b'a' 'b'`
+        raise SourceError(f"syntax error: {exc}") from exc
     except RecursionError as exc:
         raise SourceError("too deeply nested for libcst to parse (RecursionError)") from exc
 

@@ -537,15 +537,18 @@ class FactoryWithoutDevice(Rule):
         for cls in (c for c in self.tree.of_type(self.context.module, cst.ClassDef) if c.name.value in classes):
             for reached in reached_functions(self.tree, self.aliases, cls):
                 body = reached.function.body
-                statements = linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []
+                statements: Sequence[cst.BaseSmallStatement] | None = None  # read at the first allocation
                 for call in (c for c in self.tree.of_type(body, cst.Call) if id(c) not in seen):
                     seen.add(id(call))  # a helper two modules call is checked once
-                    self._check_call(call, reached, statements)
+                    qualified = self.aliases.qualify(call.func) or ""
+                    if qualified in FACTORIES or qualified == "torch.from_numpy" or is_legacy_constructor(qualified):
+                        if statements is None:
+                            statements = linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []
+                        self._check_call(call, qualified, reached, statements)
 
-    def _check_call(self, call: cst.Call, reached: Reached, statements: Sequence[cst.BaseSmallStatement]) -> None:
-        qualified = self.aliases.qualify(call.func) or ""
-        if qualified not in FACTORIES and qualified != "torch.from_numpy" and not is_legacy_constructor(qualified):
-            return
+    def _check_call(self, call: cst.Call, qualified: str, reached: Reached,
+                    statements: Sequence[cst.BaseSmallStatement]) -> None:
+        """``call`` allocates (``qualified`` is a factory, a legacy constructor or ``torch.from_numpy``)."""
         if self.moved.is_moved(call) or self.moved.in_device_branch(call) or kwarg(call, "out") is not None:
             return
         where = f"inside `{reached.function.name.value}`"

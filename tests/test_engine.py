@@ -67,6 +67,12 @@ def test_files_without_torch_are_not_parsed():
     assert lint_and_fix("def broken(:\n", [RenameCalls], fix=True).new_text is None
 
 
+def test_code_libcst_parses_but_python_refuses_is_a_syntax_error():
+    # libcst's grammar takes bytes concatenated with a str literal; its node validation (and Python) refuse it.
+    with pytest.raises(SourceError, match="^syntax error: Cannot concatenate string and bytes"):
+        lint_and_fix("import torch\ns = b'a' 'b'\n", [RenameCalls], fix=True)
+
+
 def test_suppressed_findings_are_not_fixed():
     source = "import torch\na = old(1)  # autofix: ignore[TST001]\nb = old(2)  # noqa: TST0\nc = old(3)\n"
     outcome = lint_and_fix(source, [RenameCalls], fix=True)
