@@ -169,25 +169,23 @@ class Tree:
             getter = getters.get(kind)
             if getter is None:
                 getter = _getter(kind)
-            below = []
-            for value in getter(node):
+            # Children pushed last first, so that they pop in source order.
+            for value in reversed(getter(node)):
                 value_type = type(value)
                 answer = is_node.get(value_type)
                 if answer is None:
                     answer = _is_node(value)
                 if answer:
-                    below.append(value)
+                    nodes.append(value)
+                    positions.append(here)
                 elif value_type is list or value_type is tuple:
-                    for item in value:
+                    for item in reversed(value):
                         answer = is_node.get(type(item))
                         if answer is None:
                             answer = _is_node(item)
                         if answer:
-                            below.append(item)
-            if below:
-                below.reverse()
-                nodes.extend(below)
-                positions.extend([here] * len(below))
+                            nodes.append(item)
+                            positions.append(here)
         ends = list(range(1, len(order) + 1))
         for index in range(len(order) - 1, 0, -1):
             up = parent_at[index]
