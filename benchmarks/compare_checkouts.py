@@ -11,7 +11,8 @@ time is what the code costs, wall time also counts waiting for a busy machine. B
 the same code and report the same number of findings, or the row says so.
 
 Trees: ``generated`` (``--files`` scripts made from this checkout's corpus, as benchmarks/throughput.py
-makes them) and ``torch.nn`` (the installed torch package's ``nn`` sources: real library code).
+makes them), ``torch.nn`` (the installed torch package's ``nn`` sources: real library code) and, with
+``--zoo PATH``, a model library (timm's ``timm/`` folder: see benchmarks/throughput.py).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def main() -> None:
     parser.add_argument("after", type=Path)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--files", type=int, default=500)
+    parser.add_argument("--zoo", type=Path, help="a model library's sources (e.g. timm's) as a third tree")
     args = parser.parse_args()
     import torch.nn  # noqa: F401  (only to find its sources)
 
@@ -65,6 +67,9 @@ def main() -> None:
         trees = {"generated": base / "generated" / "tree", "torch.nn": base / "torchnn" / "tree"}
         generate(trees["generated"], args.files)
         copy_py(Path(sys.modules["torch.nn"].__file__).parent, trees["torch.nn"])
+        if args.zoo is not None:
+            trees["zoo"] = base / "zoo" / "tree"
+            copy_py(args.zoo, trees["zoo"])
         print(f"{os.cpu_count()} CPUs; {args.repeats} alternating runs per side; check --jobs 1 --no-cache")
         for name, tree in trees.items():
             files = count_py(tree)

@@ -1,10 +1,13 @@
 """Where ``check`` and ``apply`` of one file spend their time, in-process, stage by stage.
 
-    OMP_NUM_THREADS=1 .venv/bin/python benchmarks/stages.py FILE [--top 25]
+    OMP_NUM_THREADS=1 .venv/bin/python benchmarks/stages.py FILE [--top 25]   # --top 0: no cProfile
+    OMP_NUM_THREADS=1 .venv/bin/python benchmarks/stages.py FOLDER            # check of its torch files, by rule
 
 Runs :func:`autofix.engine.lint_and_fix` as a worker does (the worker's collector settings), with each
-stage wrapped in a CPU timer: the screen, the first parse, the rules (each pass), positions of findings,
-applying a pass's edits, re-parsing what a pass changed (:mod:`autofix.reparse`); then a bare
+stage wrapped in a CPU timer: the screen, the first parse, the tree index and the rules (each pass),
+positions of findings, applying a pass's edits, re-parsing what a pass changed (:mod:`autofix.reparse`);
+for apply, a line per pass: its rules' time, the fixes it found, applied, and deferred because they
+overlap a fix applied first (they come back next pass, which is why there are several); then a bare
 ``libcst.parse_module`` of the same text for the ratio, and the top of a cProfile of ``apply`` (cumulative),
 which shows which rules' code the rule time goes to. cProfile slows Python code more than libcst's native
 parser, so its shares overstate the rules; the stage table is the one to quote.
@@ -19,7 +22,7 @@ import io
 import pstats
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import libcst
@@ -28,6 +31,8 @@ import autofix.engine as engine
 import autofix.reparse as reparse
 from autofix.workers import _WORKER_GC_THRESHOLDS
 from codemods import all_rules
+from codemods.base import RuleContext
+from codemods.names import ImportAliases
 
 SECONDS: dict[str, float] = defaultdict(float)
 CALLS: dict[str, int] = defaultdict(int)
@@ -45,9 +50,29 @@ def _timed(name: str, function):  # type: ignore[no-untyped-def]
     return wrapper
 
 
+PASSES: list[dict[str, object]] = []  # apply, per pass: rule seconds, fixes applicable/applied/deferred
+
+
+def _per_pass(run_rules, non_overlapping):  # type: ignore[no-untyped-def]
+    def rules(*args, **kwargs):  # type: ignore[no-untyped-def]
+        start = time.process_time()
+        findings = run_rules(*args, **kwargs)
+        PASSES.append({"rules": time.process_time() - start})
+        return findings
+
+    def choose(applicable):  # type: ignore[no-untyped-def]
+        chosen, deferred = non_overlapping(applicable)
+        PASSES[-1].update(applicable=len(applicable), chosen=len(chosen), deferred=deferred)
+        return chosen, deferred
+
+    return rules, choose
+
+
 def _instrument() -> None:
     engine.refuse_if_too_deep = _timed("screen (nesting depth)", engine.refuse_if_too_deep)
     engine.parse = _timed("first parse (libcst)", engine.parse)
+    engine.Tree = _timed("index the tree (one per pass)", engine.Tree)
+    engine.run_rules, engine._non_overlapping = _per_pass(engine.run_rules, engine._non_overlapping)
     engine.run_rules = _timed("rules (one call per pass)", engine.run_rules)
     engine.spans = _timed("positions of findings", engine.spans)
     engine.apply_edits = _timed("apply a pass's edits (path copy)", engine.apply_edits)
@@ -58,6 +83,7 @@ def _instrument() -> None:
 def _stages(text: str, fix: bool) -> float:
     SECONDS.clear()
     CALLS.clear()
+    PASSES.clear()
     start = time.process_time()
     outcome = engine.lint_and_fix(text, all_rules(), fix=fix, unsafe_fixes=True, want_positions=not fix)
     total = time.process_time() - start
@@ -66,17 +92,64 @@ def _stages(text: str, fix: bool) -> float:
     for name, seconds in SECONDS.items():
         print(f"  {name:36} {seconds:7.2f} s  {100 * seconds / total:5.1f} %  x{CALLS[name]}")
     print(f"  {'other':36} {total - sum(SECONDS.values()):7.2f} s")
+    if fix:
+        print("  pass | rules (s) | fixes applicable | applied | deferred (overlapping a fix applied first)")
+        for number, one in enumerate(PASSES, 1):
+            deferred = one.get("deferred") or Counter()
+            by_rule = Counter({code: 0 for code, _ in deferred})
+            for (code, _), count in deferred.items():  # type: ignore[attr-defined]
+                by_rule[code] += count
+            print(f"  {number:4} | {one['rules']:9.2f} | {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
+                  f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''}")
     return total
+
+
+def _folder(folder: Path) -> None:
+    """``check``'s stages summed over the torch files under ``folder``, each rule timed on its own."""
+    rule_seconds: dict[str, float] = defaultdict(float)
+
+    def run_rules(module, text, rules, device_style="classic", tree=None):  # type: ignore[no-untyped-def]
+        context = RuleContext(module, text, tree, ImportAliases.of(tree), device_style)
+        findings = []
+        for rule in rules:
+            start = time.process_time()
+            instance = rule(context)
+            instance.check()
+            rule_seconds[rule.code] += time.process_time() - start
+            findings.extend(instance.findings)
+        return findings
+
+    engine.run_rules = run_rules
+    _instrument()
+    texts = [t for t in (p.read_text(errors="replace") for p in sorted(folder.rglob("*.py")))
+             if engine.mentions_torch(t)]
+    start = time.process_time()
+    for text in texts:
+        try:
+            engine.lint_and_fix(text, all_rules(), fix=False, unsafe_fixes=True)
+        except engine.SourceError:
+            pass
+    total = time.process_time() - start
+    parse, index = SECONDS["first parse (libcst)"], SECONDS["index the tree (one per pass)"]
+    rules = SECONDS["rules (one call per pass)"]
+    print(f"check of {len(texts)} torch files under {folder}: {total:.2f} s CPU in all")
+    for name, seconds in SECONDS.items():
+        print(f"  {name:36} {seconds:7.2f} s  {100 * seconds / total:5.1f} %")
+    print(f"  {'other':36} {total - sum(SECONDS.values()):7.2f} s")
+    print("  by rule: " + ", ".join(f"{code} {seconds:.2f}" for code, seconds in sorted(rule_seconds.items())))
+    print(f"index + rules = {(index + rules) / parse:.3f} of the parse")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", type=Path)
-    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("file", type=Path, help="a file (check and apply), or a folder (check of its torch files)")
+    parser.add_argument("--top", type=int, default=25, help="lines of the cProfile of apply (0: no profile)")
     args = parser.parse_args()
-    text = args.file.read_text()
     gc.freeze()
     gc.set_threshold(*_WORKER_GC_THRESHOLDS)
+    if args.file.is_dir():
+        return _folder(args.file)
+    text = args.file.read_text()
     _instrument()
     check = _stages(text, fix=False)
     apply = _stages(text, fix=True)
@@ -86,6 +159,8 @@ def main() -> None:
     bare = time.process_time() - start
     print(f"bare libcst.parse_module (same process, same collector settings): {bare:.2f} s CPU;"
           f" check {check / bare:.2f}x, apply {apply / bare:.2f}x")
+    if args.top <= 0:
+        return
     profiler = cProfile.Profile()
     profiler.runcall(engine.lint_and_fix, text, all_rules(), fix=True, unsafe_fixes=True)
     out = io.StringIO()
