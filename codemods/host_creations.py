@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import libcst as cst
-import libcst.matchers as m
 
 from codemods.legacy_constructors import is_size, legacy_constructor_rewrite, legacy_dtype
 from codemods.names import ImportAliases
@@ -75,6 +74,12 @@ class Creation:
         return self.qualified == _LEGACY_FLOAT or legacy_dtype(self.qualified) is not None
 
 
+def _is_method_of_a_call(node: cst.BaseExpression) -> bool:
+    """``f(...).method(...)``: ``m.Call(func=m.Attribute(value=m.Call()))`` as type tests (asked of every
+    expression a rule wonders about)."""
+    return type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Call
+
+
 def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation | None:
     """``node`` as a host creation, or None."""
     value, requires_grad = node, False
@@ -85,7 +90,7 @@ def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation 
         requires_grad = _asks_for_grad(node)
         node = args[0].value
     inexact = None
-    while m.matches(node, m.Call(func=m.Attribute(value=m.Call()))) and aliases.qualify(node) is None:
+    while _is_method_of_a_call(node) and aliases.qualify(node) is None:
         method = node.func.attr.value  # type: ignore[attr-defined]
         if method == "type" and _host_type(node, aliases):
             inexact = f"`.type({code_of(node.args[0].value)})` keeps it on the host"  # type: ignore[attr-defined]

@@ -81,8 +81,15 @@ def is_module_constructor(node: cst.BaseExpression, aliases: ImportAliases, loca
     )
 
 
-def model_names(tree: Tree, aliases: ImportAliases) -> set[str]:
-    """Names (and ``self.attr`` spellings) bound to an nn.Module instance anywhere in the file."""
+def model_names(tree: Tree, aliases: ImportAliases) -> frozenset[str]:
+    """Names (and ``self.attr`` spellings) bound to an nn.Module instance anywhere in the file.
+
+    Four rules ask it each pass: computed once per tree and ``aliases`` (the key holds them, so that
+    it names them for as long as the answer is kept)."""
+    return tree.memo(("model_names", aliases), lambda: frozenset(_model_names(tree, aliases)))
+
+
+def _model_names(tree: Tree, aliases: ImportAliases) -> set[str]:
     local_modules = module_classes(tree, aliases)
     found: set[str] = set()
     for assign in tree.of_type(tree.root, cst.Assign):

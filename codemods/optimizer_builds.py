@@ -78,6 +78,12 @@ def _one_small(stmt: cst.BaseStatement, kind: type) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], kind)
 
 
+def _calls_a_method(stmt: cst.SimpleStatementLine) -> bool:
+    """The cheap test before ``_SETUP_METHOD``, after ``_one_small(stmt, cst.Expr)``: ``x.name_with_optimi...()``."""
+    call = stmt.body[0].value  # type: ignore[attr-defined]
+    return type(call) is cst.Call and type(call.func) is cst.Attribute and "optimi" in call.func.attr.value
+
+
 def _assigns_a_call(stmt: cst.SimpleStatementLine) -> bool:
     """``m.matches(stmt, _ASSIGNED_CALL)`` after ``_one_small(stmt, cst.Assign)``, as plain tests (every
     target is an ``AssignTarget``): asked of every statement of the module, most of which assign no call."""
@@ -109,7 +115,7 @@ def is_scheduler(aliases: ImportAliases, stmt: cst.BaseStatement, optimizer: str
 
 def optimizer_setup(stmt: cst.BaseStatement) -> tuple[str, str] | None:
     """``model.init_optimizer()`` alone on its line: (the object, the method's name)."""
-    if not (_one_small(stmt, cst.Expr) and m.matches(stmt, _SETUP_METHOD)):
+    if not (_one_small(stmt, cst.Expr) and _calls_a_method(stmt) and m.matches(stmt, _SETUP_METHOD)):
         return None
     func = stmt.body[0].value.func  # type: ignore[attr-defined]
     owner = dotted_name(func.value)
