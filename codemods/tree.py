@@ -233,7 +233,7 @@ class Tree:
         if len(groups) == 1:  # the nodes of the one class between the subtree's two ends
             positions, nodes = groups[0]
             return nodes[bisect_left(positions, first):bisect_left(positions, last)]  # type: ignore[return-value]
-        if len(groups) > 4:
+        if len(groups) * 8 >= last - first:  # a small subtree: cheaper to test its nodes than to bisect
             matches = instance_test(kind)
             return [n for n in self._order[first:last] if matches(n)]  # type: ignore[misc]
         pairs: list[tuple[int, cst.CSTNode]] = []
