@@ -34,19 +34,25 @@ Rows per tree:
 "1 CPU" rows are pinned with ``taskset -c 0``. Every run's exit code is checked, and so is the number of
 files each tool says it checked; findings are counted, and runs of one tool on one tree must agree (the
 tools have different rules, so their counts are shown side by side, not compared). A killed run is a bound.
-Wall time is the median of ``--repeats`` fresh processes, with the spread (min-max). Timings taken on a
-loaded machine say little: the header prints the load average at the start and at the end.
+Wall time is the median of ``--repeats`` fresh processes, with the spread (min-max). The floor and autofix
+rows of a tree are measured in rounds (every row once, then again), so that a busy spell on a shared
+machine falls on all of them rather than on one; TorchFix and Fixit repeat back to back (a run killed at
+``--tool-timeout`` is not repeated). Timings taken on a loaded machine say little: the header prints the
+load average at the start and at the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import platform
 import re
 import shutil
+import statistics
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 try:
     from benchmarks import bench_tools as tools
@@ -116,6 +122,27 @@ def _trees(args: argparse.Namespace, base: Path) -> dict[str, Path]:
     return trees
 
 
+def interleaved(one_round: Callable[[], list[tools.Row]], repeats: int) -> list[tools.Row]:
+    """The floor and autofix rows of a tree, measured in ``repeats`` rounds of one run each: on a shared
+    machine a busy spell then falls on every row alike, where consecutive repeats of one row would
+    put it all on whichever row ran during it (and the ratios between rows are what a reader wants)."""
+    rounds = [one_round() for _ in range(repeats)]
+    merged = []
+    for runs in zip(*rounds):
+        times = [r.seconds for r in runs]
+        last = runs[-1]
+        notes = list(last.notes)
+        notes += [n for r in runs[:-1] for n in r.notes if n.startswith(("FAILED", "KILLED")) and n not in notes]
+        found = sorted({r.findings for r in runs if r.findings is not None})
+        if len(found) > 1:
+            notes.insert(0, f"MISMATCH: findings differ between rounds {found}")
+        merged.append(dataclasses.replace(
+            last, seconds=statistics.median(times), low=min(times), high=max(times),
+            exit_codes=set().union(*(r.exit_codes for r in runs)), notes=notes,
+        ))
+    return merged
+
+
 def _find(rows: list[tools.Row], tree: str, label: str) -> tools.Row | None:
     return next((r for r in rows if r.tree == tree and r.label == label and not r.failed), None)
 
@@ -174,8 +201,8 @@ def main() -> None:
         print(f"TorchFix: {torchfix_note}", flush=True)
         for name, tree in _trees(args, base).items():
             files = count_py(tree)
-            tree_rows = tools.floor_rows(name, tree, files, base, args.repeats)
-            tree_rows += tools.autofix_rows(name, tree, files, base, args.repeats)
+            tree_rows = interleaved(lambda: tools.floor_rows(name, tree, files, base, 1)
+                                    + tools.autofix_rows(name, tree, files, base, 1), args.repeats)
             if torchfix is not None:
                 tree_rows += tools.torchfix_rows(name, tree, files, base, args.repeats, args.tool_timeout, torchfix)
             if not args.no_fixit:
