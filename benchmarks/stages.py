@@ -31,8 +31,6 @@ import autofix.engine as engine
 import autofix.reparse as reparse
 from autofix.workers import _WORKER_GC_THRESHOLDS
 from codemods import all_rules
-from codemods.base import RuleContext
-from codemods.names import ImportAliases
 
 SECONDS: dict[str, float] = defaultdict(float)
 CALLS: dict[str, int] = defaultdict(int)
@@ -107,19 +105,15 @@ def _stages(text: str, fix: bool) -> float:
 def _folder(folder: Path) -> None:
     """``check``'s stages summed over the torch files under ``folder``, each rule timed on its own."""
     rule_seconds: dict[str, float] = defaultdict(float)
-
-    def run_rules(module, text, rules, device_style="classic", tree=None):  # type: ignore[no-untyped-def]
-        context = RuleContext(module, text, tree, ImportAliases.of(tree), device_style)
-        findings = []
-        for rule in rules:
+    for rule in all_rules():
+        def timed_check(self, check=rule.check, code=rule.code):  # type: ignore[no-untyped-def]
             start = time.process_time()
-            instance = rule(context)
-            instance.check()
-            rule_seconds[rule.code] += time.process_time() - start
-            findings.extend(instance.findings)
-        return findings
+            try:
+                check(self)
+            finally:
+                rule_seconds[code] += time.process_time() - start
 
-    engine.run_rules = run_rules
+        rule.check = timed_check  # type: ignore[method-assign]
     _instrument()
     texts = [t for t in (p.read_text(errors="replace") for p in sorted(folder.rglob("*.py")))
              if engine.mentions_torch(t)]

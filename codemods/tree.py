@@ -193,16 +193,19 @@ class Tree:
                 ends[up] = ends[index]
         self._ends = ends
 
+    def _position(self, node: cst.CSTNode) -> int | None:
+        """``node``'s position in the pre-order, None for a node outside the tree (an id alone could be a
+        freed node's, reused)."""
+        first = self._start.get(id(node))
+        return first if first is not None and self._order[first] is node else None
+
     def contains(self, node: cst.CSTNode) -> bool:
-        start = self._start.get(id(node))
-        return start is not None and self._order[start] is node
+        return self._position(node) is not None
 
     def descendants(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """``node`` and every node under it, in source order."""
-        first = self._start.get(id(node))
-        if first is not None and self._order[first] is node:
-            return self._order[first:self._ends[first]]
-        return walk(node)
+        first = self._position(node)
+        return walk(node) if first is None else self._order[first:self._ends[first]]
 
     def of_type(self, node: cst.CSTNode, kind: type[T] | tuple[type, ...]) -> list[T]:
         """The nodes under ``node`` (itself included) that are instances of ``kind``, in source order."""
@@ -218,9 +221,8 @@ class Tree:
                     found = sorted((n for nodes in groups for n in nodes), key=lambda n: start[id(n)])
                 self._root_by_kind[kind] = found
             return found  # type: ignore[return-value]
-        key = id(node)
-        first = self._start.get(key)
-        if first is None or self._order[first] is not node:
+        first = self._position(node)
+        if first is None:
             matches = instance_test(kind)
             return [n for n in walk(node) if matches(n)]  # type: ignore[misc]
         last = self._ends[first]
@@ -262,16 +264,16 @@ class Tree:
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         """The node directly above ``node`` (None for the root and for nodes outside the tree)."""
-        first = self._start.get(id(node))
-        if first is None or self._order[first] is not node:
+        first = self._position(node)
+        if first is None:
             return None
         up = self._parent_at[first]
         return self._order[up] if up >= 0 else None
 
     def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """The nodes above ``node``, nearest first (empty for nodes outside the tree)."""
-        first = self._start.get(id(node))
-        if first is None or self._order[first] is not node:
+        first = self._position(node)
+        if first is None:
             return []
         order, parent_at = self._order, self._parent_at
         found = []

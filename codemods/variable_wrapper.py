@@ -62,7 +62,6 @@ _UNWRAPPING = frozenset({"enumerate", "tqdm", "tqdm.tqdm", "iter"})
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.Module)
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 _LAMBDA_ALIAS = m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Lambda())
-_LOADER = m.Call(func=m.Name("DataLoader") | m.Attribute(attr=m.Name("DataLoader")))
 
 
 class VariableArguments:
@@ -258,15 +257,15 @@ def _root_name(node: cst.BaseExpression) -> cst.Name | None:
     return node if isinstance(node, cst.Name) else None
 
 
-def _ends_in_data_loader(func: cst.BaseExpression) -> bool:
-    """The cheap test before ``_LOADER``: ``DataLoader`` or ``....DataLoader``."""
+def _calls_data_loader(func: cst.BaseExpression) -> bool:
+    """``DataLoader`` or ``....DataLoader`` (plain type tests: asked of every loop's data source)."""
     name = func.attr if type(func) is cst.Attribute else func
     return type(name) is cst.Name and name.value == "DataLoader"
 
 
 def _default_loader(value: cst.BaseExpression) -> bool:
     """``DataLoader(...)`` with the default collate (fresh tensors per batch)."""
-    if not (isinstance(value, cst.Call) and _ends_in_data_loader(value.func) and m.matches(value, _LOADER)):
+    if not (isinstance(value, cst.Call) and _calls_data_loader(value.func)):
         return False
     batch_size = kwarg(value, "batch_size")  # type: ignore[arg-type]
     return kwarg(value, "collate_fn") is None and not (  # type: ignore[arg-type]
