@@ -136,7 +136,7 @@ def _lint_and_fix(
         try:
             # Proves the fix parses, and is the next pass's tree (only changed statements are re-parsed).
             module, rewritten = reparser.advance(
-                apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()})
+                apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()}, tree)
             )
         except cst.ParserSyntaxError as exc:
             codes = ", ".join(sorted({f.code for f in chosen}))
