@@ -10,7 +10,8 @@ do with each new observation (``next_state`` made at the bottom of the loop, fed
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from itertools import chain
+from typing import Callable, Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m
@@ -31,12 +32,29 @@ _MAKERS = frozenset(q.rsplit(".", 1)[-1] for q in (*FACTORIES, *_FROM_HOST_DATA)
 
 
 @dataclass(frozen=True)
+class VisibleNames:
+    """The names visible at a point of a block: the imports and what the block bound before that point,
+    and, in a function, the module's names it does not bind itself. The module's part is shared, not
+    copied for each statement: a large generated module has thousands of names and as many statements."""
+
+    own: frozenset[str]
+    module: frozenset[str] | set[str] = frozenset()
+    shadowed: frozenset[str] | set[str] = frozenset()
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.own or (name in self.module and name not in self.shadowed)
+
+    def cover(self, names: set[str]) -> bool:
+        return all(name in self for name in names)
+
+
+@dataclass(frozen=True)
 class CreatedInput:
     name: str  # the name it is bound to, or its code when it is made right in the model's call
     made: cst.Call  # a factory call without device= (fixed with device=), else the value (moved after)
     is_factory: bool
     model: MovedModel  # the model it is fed to
-    bound: frozenset[str]  # the names visible where it is made (a device expression may only use those)
+    bound: VisibleNames  # the names visible where it is made (a device expression may only use those)
     on_host: bool  # also used where it must stay in host memory (`.numpy()`): report only
     statement: cst.BaseSmallStatement | None  # the assignment that binds it (None: made in the call)
 
@@ -56,7 +74,7 @@ class CreatedInput:
         """Why it cannot be moved for sure (empty when it can)."""
         device = self._device()
         nameable = (self.model.move.method == "cuda" and not self.fixed_in_place) or (
-            device is not None and is_simple_device(device, aliases) and names_in(tree, device) <= self.bound
+            device is not None and is_simple_device(device, aliases) and self.bound.cover(names_in(tree, device))
         )
         line = tree.parent(self.statement) if self.statement is not None else None
         return (
@@ -93,6 +111,7 @@ class CreatedInputs:
         self.tree, self.aliases, self.placements, self.block = tree, aliases, placements, block
         self.known_models = known_models
         self.models: Sequence[MovedModel] = []
+        self._loop_steps: dict[int, int] | None = None  # made when first asked (see _following)
 
     def __iter__(self) -> Iterator[CreatedInput]:
         if not may_create(self.placements.names_called(self.block)):
@@ -101,9 +120,15 @@ class CreatedInputs:
         if not self.models:
             return
         tree, steps = self.tree, self.block.steps
-        bound: set[str] = set(self.aliases.names)
-        if self.block.function is not None:  # a function sees the module's names it does not bind itself
-            bound |= self.placements.module_names - self.placements.bound_names(self.block.function)
+        bound: set[str] = set(self.aliases.names)  # and, step by step, what the block binds
+        function = self.block.function
+        # A function also sees the module's names it does not bind itself.
+        module, shadowed = (self.placements.module_names, self.placements.bound_names(function)) if function \
+            else (frozenset(), frozenset())
+
+        def visible() -> VisibleNames:
+            return VisibleNames(frozenset(bound), module, shadowed)
+
         for index, step in enumerate(steps):
             node = step.node
             if isinstance(node, LOOPS):
@@ -115,8 +140,8 @@ class CreatedInputs:
             model = self._fed_with(name, index) if made is not None else None
             if made is not None and model is not None:
                 on_host = used_on_host(tree, self.aliases, name, [s.node for s in steps[index + 1:]])
-                yield CreatedInput(name, *made, model, frozenset(bound), on_host, node)
-            yield from self._made_in_call(node, index, frozenset(bound))
+                yield CreatedInput(name, *made, model, visible(), on_host, node)
+            yield from self._made_in_call(node, index, visible)
             bound |= assigned_names(tree, node)
 
     def _model_called(self, call: cst.Call, index: int) -> MovedModel | None:
@@ -124,14 +149,16 @@ class CreatedInputs:
         on_device = (mm for mm in self.models if runs_model(callee, mm.name))
         return next((mm for mm in on_device if self.placements.on_device_at(self.block, mm, index)), None)
 
-    def _made_in_call(self, node: cst.CSTNode, index: int, bound: frozenset[str]) -> Iterator[CreatedInput]:
+    def _made_in_call(
+        self, node: cst.CSTNode, index: int, visible: Callable[[], VisibleNames]
+    ) -> Iterator[CreatedInput]:
         """``model(torch.from_numpy(state).float())``: tensors made in host memory right in a model's call."""
         for call in self.tree.of_type(node, cst.Call):
             model = self._model_called(call, index)
             for arg in call.args if model is not None else ():
                 made = self._made(arg.value) if not arg.star else None
                 if made is not None and not (arg.keyword and is_lengths(arg.keyword.value)):
-                    yield CreatedInput(code_of(arg.value), *made, model, bound, False, None)  # type: ignore[arg-type]
+                    yield CreatedInput(code_of(arg.value), *made, model, visible(), False, None)  # type: ignore[arg-type]
 
     def _made(self, value: cst.BaseExpression) -> tuple[cst.Call, bool] | None:
         """``torch.<factory>(...)`` without ``device=`` (the factory, fixed with ``device=``), or
@@ -156,7 +183,9 @@ class CreatedInputs:
         iteration (``next_state`` made at the bottom, ``model(state)`` at the top)."""
         holders = {name}
         steps = self.block.steps
-        for index in _following(self.tree, steps, created_at):
+        if self._loop_steps is None:
+            self._loop_steps = loop_steps_of(steps)
+        for index in _following(self.tree, steps, created_at, self._loop_steps):
             node = steps[index].node
             if isinstance(node, LOOPS):
                 continue
@@ -173,14 +202,23 @@ class CreatedInputs:
         return None
 
 
-def _following(tree: Tree, steps: Sequence[Step], index: int) -> list[int]:
+def loop_steps_of(steps: Sequence[Step]) -> dict[int, int]:
+    """Where each loop among ``steps`` is in it, by the loop's id (``steps`` keeps the nodes alive)."""
+    return {id(step.node): j for j, step in enumerate(steps) if isinstance(step.node, LOOPS)}
+
+
+def _following(
+    tree: Tree, steps: Sequence[Step], index: int, loop_steps: dict[int, int] | None = None
+) -> Iterator[int]:
     """The steps after ``index`` in the order they run: to the end of the innermost loop around it,
-    then from that loop's top back to ``index`` (the next iteration), then what follows the loop."""
-    above = {id(node) for node in tree.ancestors(steps[index].node)}
-    around = [j for j in range(index) if isinstance(steps[j].node, LOOPS) and id(steps[j].node) in above]
-    if not around:
-        return list(range(index + 1, len(steps)))
-    top = steps[around[-1]].node
+    then from that loop's top back to ``index`` (the next iteration), then what follows the loop.
+    ``loop_steps``: :func:`loop_steps_of` ``steps``, when the caller keeps it for several questions.
+    Lazily, as callers stop at the first use of a value: a module's block has thousands of steps."""
+    loop_steps = loop_steps_of(steps) if loop_steps is None else loop_steps
+    around = next((loop_steps[id(a)] for a in tree.ancestors(steps[index].node) if id(a) in loop_steps), None)
+    if around is None:
+        return iter(range(index + 1, len(steps)))
+    top = steps[around].node
     inside = (k for k in range(index + 1, len(steps)) if not any(a is top for a in tree.ancestors(steps[k].node)))
     end = next(inside, len(steps))
-    return [*range(index + 1, end), *range(around[-1] + 1, index), *range(end, len(steps))]
+    return chain(range(index + 1, end), range(around + 1, index), range(end, len(steps)))

@@ -105,18 +105,27 @@ def later_move(
 def moved_before(tree: Tree, aliases: ImportAliases, stmt: cst.SimpleStatementLine, model: str) -> bool:
     """Is ``model`` moved before ``stmt``, in the function (or module) around it?"""
     scope = next((a for a in tree.ancestors(stmt) if isinstance(a, (cst.FunctionDef, cst.Module))), None)
-    body = scope.body if isinstance(scope, cst.Module) else block(scope.body) if scope else []  # type: ignore[union-attr]
-    earlier: list[cst.BaseSmallStatement] = []
-    for small in linear_statements(body):
-        if small is stmt.body[0]:
-            break
-        earlier.append(small)
-    for small in reversed(earlier):
+    if scope is None:
+        return False
+    smalls, index_of = tree.memo(("statements in order", id(scope)), lambda: _statements_in_order(scope))
+    end = index_of.get(id(stmt.body[0]), len(smalls))  # the tree keeps both alive: the id names the node
+    for small in reversed(smalls[:end]):
         if moves_model(small, model, aliases):
             return True
         if _rebinding(tree, small, model) == "new":
             return False
     return False
+
+
+def _statements_in_order(
+    scope: cst.FunctionDef | cst.Module,
+) -> tuple[list[cst.BaseSmallStatement], dict[int, int]]:
+    """The simple statements of a function or module in source order, and where each is in that list:
+    asked once per scope and pass, since every optimizer construction of a module asks of its scope
+    (walking the module from its start each time made a large generated module quadratic)."""
+    body = scope.body if isinstance(scope, cst.Module) else block(scope.body)
+    smalls = linear_statements(body)
+    return smalls, {id(small): index for index, small in enumerate(smalls)}
 
 
 def move_after_enclosing_if(

@@ -10,7 +10,9 @@ dataset (a class of the file) moves them. A model whose ``forward`` moves its ow
 from __future__ import annotations
 
 import re
-from typing import Callable, Mapping, Sequence
+from bisect import bisect_right
+from heapq import heappop, heappush
+from typing import Callable, Iterable, Mapping, Sequence
 
 import libcst as cst
 
@@ -44,7 +46,9 @@ class MovedData:
         self._loaders: bool | None = None
         self._forwards: set[str] | None = None
         self._host_forwards: set[str] | None = None
-        self._assignments: dict[int, tuple[Sequence[Step], list[tuple[cst.Assign, set[str]]]]] = {}
+        self._assignments: dict[
+            int, tuple[Sequence[Step], list[tuple[cst.Assign, set[str]]], dict[str, list[int]]]
+        ] = {}
 
     def moves_data(self, name: str | None) -> bool:
         """Does the function or class ``name`` of this file move data (``.to(...)``, ``device=``)?"""
@@ -124,23 +128,51 @@ class MovedData:
 
     def _traced(self, data: set[str], steps: Sequence[Step]) -> tuple[set[str], bool]:
         """Walks ``steps`` back from the loop through the assignments that ``data`` names come from:
-        the names not bound there, and whether any of those assignments puts its value on the device."""
+        the names not bound there, and whether any of those assignments puts its value on the device.
+
+        Later assignments read earlier ones, so they are followed last first, each once the names it
+        binds are among those followed. Only the assignments that bind such a name are visited (an
+        index by name, merged in order): every loop of a block walks the module's steps back, and
+        reading them all made a large generated module quadratic."""
+        assignments, binders = self._assignments_of(steps)
         assigned: set[str] = set()
-        roots = {n.split(".")[0] for n in data}
-        for node, names in self._assignments_of(steps):  # later assignments read earlier ones: walk back up
-            if names.isdisjoint(roots):
-                continue  # binds none of the names: nothing to follow
+        roots: set[str] = set()
+        pending: list[tuple[int, str]] = []  # (position in `assignments`, a followed name it binds)
+
+        def follow(names: Iterable[str], after: int) -> None:
+            for root in {n.split(".")[0] for n in names} - roots:
+                roots.add(root)
+                places = binders.get(root, ())
+                at = bisect_right(places, after)
+                if at < len(places):
+                    heappush(pending, (places[at], root))
+
+        follow(data, -1)
+        last = -1
+        while pending:
+            position, root = heappop(pending)
+            places = binders[root]
+            at = bisect_right(places, position)
+            if at < len(places):
+                heappush(pending, (places[at], root))
+            if position <= last:
+                continue  # reached again through another of its names
+            last = position
+            node, names = assignments[position]
             assigned |= {n for n in data if n.split(".")[0] in names}
-            data |= set(_data_names(self.tree, node.value))
-            roots = {n.split(".")[0] for n in data}
+            more = _data_names(self.tree, node.value)
+            data.update(more)
+            follow(more, position)
             if self._puts_on_device(node.value):
                 return data, True
         return {n for n in data if n not in assigned}, False
 
-    def _assignments_of(self, steps: Sequence[Step]) -> list[tuple[cst.Assign, set[str]]]:
-        """The assignments among ``steps``, last first, with the names each binds; once per list of steps
-        (every loop of a block walks the module's steps back). The entry keeps ``steps`` alive, so its id
-        names it."""
+    def _assignments_of(
+        self, steps: Sequence[Step]
+    ) -> tuple[list[tuple[cst.Assign, set[str]]], dict[str, list[int]]]:
+        """The assignments among ``steps``, last first, with the names each binds, and for each name
+        where (in that list) it is bound; once per list of steps. The entry keeps ``steps`` alive, so
+        its id names it."""
         entry = self._assignments.get(id(steps))
         if entry is None or entry[0] is not steps:
             found = [
@@ -148,8 +180,12 @@ class MovedData:
                 for step in reversed(steps)
                 if isinstance(step.node, cst.Assign)
             ]
-            entry = self._assignments[id(steps)] = (steps, found)
-        return entry[1]
+            binders: dict[str, list[int]] = {}
+            for position, (_, names) in enumerate(found):
+                for name in names:
+                    binders.setdefault(name, []).append(position)
+            entry = self._assignments[id(steps)] = (steps, found, binders)
+        return entry[1], entry[2]
 
     def _puts_on_device(self, node: cst.CSTNode) -> bool:
         for call in self.tree.of_type(node, cst.Call):

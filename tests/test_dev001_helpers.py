@@ -98,6 +98,63 @@ def test_steps_after_a_statement_in_a_loop_wrap_around_to_the_loop_top():
     assert order == ["d", "b", "e"]
 
 
+def test_steps_after_a_statement_in_nested_loops_wrap_around_the_innermost():
+    context = _context("a = 1\nfor i in x:\n    b = 2\n    for j in y:\n        c0 = 0\n        c = 3\n        d = 4\n"
+                       "    e = 5\nf = 6\n")
+    steps = MovedModels(context.tree, context.aliases).blocks[0].steps
+    names = [cst.Module([]).code_for_node(s.node).split(" ")[0] for s in steps]
+    order = [names[i] for i in _following(context.tree, steps, names.index("c"))]
+    assert order == ["d", "c0", "e", "f"]  # the inner loop's next iteration, then what follows it
+
+
+def _traced_walking_every_assignment(data: set[str], assignments) -> tuple[set[str], bool]:
+    """MovedData._traced as first written: every assignment read, last first (the reference)."""
+    from codemods.moved_data import _data_names
+
+    assigned: set[str] = set()
+    roots = {n.split(".")[0] for n in data}
+    for node, names, on_device in assignments:
+        if names.isdisjoint(roots):
+            continue
+        assigned |= {n for n in data if n.split(".")[0] in names}
+        data |= set(_data_names(context_tree[0], node.value))
+        roots = {n.split(".")[0] for n in data}
+        if on_device:
+            return data, True
+    return {n for n in data if n not in assigned}, False
+
+
+context_tree: list = [None]
+
+
+def _random_script(rng) -> str:
+    lines = []
+    for i in range(rng.randrange(3, 25)):
+        target = f"v{rng.randrange(8)}"
+        if rng.random() < 0.2:
+            target += f", v{rng.randrange(8)}"
+        reads = ", ".join(f"v{rng.randrange(8)}" + (".x" if rng.random() < 0.3 else "") for _ in range(rng.randrange(3)))
+        value = f"v{rng.randrange(8)}.to(device)" if rng.random() < 0.1 else f"g({reads})"
+        lines.append(f"{target} = {value}\n")
+    return "".join(lines) + f"for batch in DataLoader(v{rng.randrange(8)}, v{rng.randrange(8)}.x):\n    model(batch)\n"
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_tracing_batches_back_visits_the_assignments_a_full_walk_would(seed):
+    import random
+
+    context = _context(_random_script(random.Random(seed)))
+    context_tree[0] = context.tree
+    placements = MovedModels(context.tree, context.aliases)
+    source, block = _loop_source(context, placements)
+    moved = MovedData(context.tree, context.aliases)
+    from codemods.moved_data import _data_names
+
+    data = set(_data_names(context.tree, source))
+    reference = [(node, names, moved._puts_on_device(node.value)) for node, names in moved._assignments_of(block.steps)[0]]
+    assert moved._traced(set(data), block.steps) == _traced_walking_every_assignment(set(data), reference)
+
+
 @pytest.mark.parametrize(
     "code, function, reason",
     [
