@@ -27,17 +27,26 @@ class _Unsupported(Exception):
 
 
 def apply_edits(
-    module: cst.Module, edits: Mapping[cst.CSTNode, Replacement], tree: cst_tree.Tree | None = None
+    module: cst.Module,
+    edits: Mapping[cst.CSTNode, Replacement],
+    tree: cst_tree.Tree | None = None,
+    rebuilt: dict[int, cst.CSTNode] | None = None,
 ) -> cst.Module:
     """``module`` with each key of ``edits`` (disjoint subtrees) replaced by its value. ``tree``, the
-    index of ``module`` when the caller has one, names each edited node's ancestors without a walk."""
-    new_module = apply_edits_under(module, edits, tree)
+    index of ``module`` when the caller has one, names each edited node's ancestors without a walk.
+    ``rebuilt``, when given, receives ``id(copy) -> original`` for every ancestor copied with a new
+    child (left empty when the edits needed a full transformer pass): what :mod:`autofix.reparse` needs to
+    re-parse only the statements that changed inside a large one."""
+    new_module = apply_edits_under(module, edits, tree, rebuilt)
     assert isinstance(new_module, cst.Module)
     return new_module
 
 
 def apply_edits_under(
-    root: cst.CSTNode, edits: Mapping[cst.CSTNode, Replacement], tree: cst_tree.Tree | None = None
+    root: cst.CSTNode,
+    edits: Mapping[cst.CSTNode, Replacement],
+    tree: cst_tree.Tree | None = None,
+    rebuilt: dict[int, cst.CSTNode] | None = None,
 ) -> Replacement:
     """What ``root`` becomes when each key of ``edits`` (disjoint subtrees of ``root``, or ``root``
     itself) is replaced by its value: the whole of a several-place fix as one replacement of their
@@ -47,9 +56,11 @@ def apply_edits_under(
             return replacement  # disjoint subtrees: root is the only edit
     try:
         if tree is not None and tree.root is root:
-            return _path_copy_indexed(root, edits, tree)
-        return _path_copy(root, {id(node): repl for node, repl in edits.items()})
+            return _path_copy_indexed(root, edits, tree, rebuilt)
+        return _path_copy(root, {id(node): repl for node, repl in edits.items()}, rebuilt)
     except _Unsupported:
+        if rebuilt is not None:
+            rebuilt.clear()  # copies made before the fast path gave up are gone: their ids mean nothing
         return root.visit(_Transformer(edits))
 
 
@@ -63,7 +74,9 @@ class _Transformer(cst.CSTTransformer):
         return updated_node if replacement is None else replacement
 
 
-def _path_copy(root: cst.CSTNode, edits: dict[int, Replacement]) -> cst.CSTNode:
+def _path_copy(
+    root: cst.CSTNode, edits: dict[int, Replacement], rebuilt: dict[int, cst.CSTNode] | None = None
+) -> cst.CSTNode:
     depth_of: dict[int, int] = {}
     ancestors: dict[int, cst.CSTNode] = {}
     found = 0
@@ -82,10 +95,15 @@ def _path_copy(root: cst.CSTNode, edits: dict[int, Replacement]) -> cst.CSTNode:
         stack.extend((child, depth + 1) for child in cst_tree.children(node))
     if found != len(edits):
         raise _Unsupported  # an edit under a field the fast walk skips (whitespace, commas...)
-    return _rebuild_ancestors(root, edits, ancestors, depth_of)
+    return _rebuild_ancestors(root, edits, ancestors, depth_of, rebuilt)
 
 
-def _path_copy_indexed(root: cst.CSTNode, edits: Mapping[cst.CSTNode, Replacement], tree: cst_tree.Tree) -> cst.CSTNode:
+def _path_copy_indexed(
+    root: cst.CSTNode,
+    edits: Mapping[cst.CSTNode, Replacement],
+    tree: cst_tree.Tree,
+    rebuilt: dict[int, cst.CSTNode] | None = None,
+) -> cst.CSTNode:
     """As :func:`_path_copy`, the ancestors read from the index: on a 1 MB module with hundreds of edits the
     walk that finds them was most of a pass's edit time."""
     by_id = {id(node): repl for node, repl in edits.items()}
@@ -100,17 +118,23 @@ def _path_copy_indexed(root: cst.CSTNode, edits: Mapping[cst.CSTNode, Replacemen
                 raise _Unsupported  # edits that are not disjoint: the transformer's order decides
             ancestors[id(ancestor)] = ancestor
             depth_of[id(ancestor)] = level
-    return _rebuild_ancestors(root, by_id, ancestors, depth_of)
+    return _rebuild_ancestors(root, by_id, ancestors, depth_of, rebuilt)
 
 
 def _rebuild_ancestors(
-    root: cst.CSTNode, edits: dict[int, Replacement], ancestors: dict[int, cst.CSTNode], depth_of: dict[int, int]
+    root: cst.CSTNode,
+    edits: dict[int, Replacement],
+    ancestors: dict[int, cst.CSTNode],
+    depth_of: dict[int, int],
+    rebuilt: dict[int, cst.CSTNode] | None = None,
 ) -> cst.CSTNode:
     """``root`` rebuilt bottom-up: each of ``ancestors``, deepest first, copied with its edited children."""
     replaced: dict[int, Replacement] = dict(edits)
     for key in sorted(ancestors, key=depth_of.__getitem__, reverse=True):
         node = ancestors[key]
-        replaced[key] = _rebuild(node, replaced)
+        copy = replaced[key] = _rebuild(node, replaced)
+        if rebuilt is not None:
+            rebuilt[id(copy)] = node
     new_root = replaced[id(root)]
     assert isinstance(new_root, cst.CSTNode)
     return new_root

@@ -133,10 +133,12 @@ def _lint_and_fix(
             break
         chosen, deferred = _non_overlapping(applicable)
         reparser = reparser or Reparser(module)
+        rebuilt: dict[int, cst.CSTNode] = {}  # what apply_edits copied, from which original
         try:
             # Proves the fix parses, and is the next pass's tree (only changed statements are re-parsed).
             module, rewritten = reparser.advance(
-                apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()}, tree)
+                apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()}, tree, rebuilt),
+                rebuilt,
             )
         except cst.ParserSyntaxError as exc:
             codes = ", ".join(sorted({f.code for f in chosen}))

@@ -10,14 +10,34 @@ module's own indentation, newline and encoding, so that libcst reads them exactl
 top-level statement starts at column 0 with no bracket open, and nothing outside it changes how it is
 tokenized). The file's text is rebuilt from each statement's text, kept from pass to pass.
 
+A changed top-level statement is often a large class or function with one changed line. The edits record
+which original each copied ancestor was made from, so the copy is followed down to the statements that
+changed in its blocks; only those are parsed again, at their own indentation (inside as many ``if 1:`` lines),
+and put back into the copy. Anything else that changed (a test, a decorator, a one-line suite) has the
+whole statement parsed, as before; so does a refreshed statement whose code is not exactly the one to write.
+
 ``tests/test_reparse.py`` checks, pass by pass on every corpus file and on generated programs, that the
 tree and the text are the ones a full parse and a full code generation give.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Mapping
+
 import libcst as cst
 from libcst._nodes.internal import CodegenState
+
+# Clauses of a compound statement that hold a block of their own.
+_CLAUSES = (cst.Else, cst.Finally, cst.If, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 class Reparser:
@@ -31,8 +51,11 @@ class Reparser:
         self._codes: dict[int, str] = {id(stmt): module.code_for_node(stmt) for stmt in module.body}
         self.text = self.original_text = self._join(module)  # what module.code gives
 
-    def advance(self, new: cst.Module) -> tuple[cst.Module, str]:
-        """``new`` (``self.module`` with some nodes replaced) as a parsed tree, and its text.
+    def advance(self, new: cst.Module, rebuilt: Mapping[int, cst.CSTNode] | None = None) -> tuple[cst.Module, str]:
+        """``new`` (``self.module`` with some nodes replaced) as a parsed tree, and its text. ``rebuilt``:
+        ``id(copy) -> original`` for the nodes :func:`autofix.edits.apply_edits` copied with a new child;
+        with it, a large statement (a class, a function) changed deep inside has only the statements
+        that changed in it parsed again.
 
         Raises :class:`libcst.ParserSyntaxError` when a changed statement no longer parses."""
         if (new.header is not self.module.header and new.header != self.module.header) or (
@@ -45,7 +68,7 @@ class Reparser:
             code = self._codes.get(id(stmt))
             if code is None:
                 code = new.code_for_node(stmt)
-                stmt = self._parse_statement(code, new.default_newline)
+                stmt = self._statement_again(stmt, code, rebuilt or {})
                 if stmt is None:
                     return self._full(new)
             codes[id(stmt)] = code
@@ -54,6 +77,105 @@ class Reparser:
         self.module, self._codes = module, codes
         self.text = self._join(module)
         return module, self.text
+
+    def _statement_again(
+        self, stmt: cst.BaseStatement, code: str, rebuilt: Mapping[int, cst.CSTNode]
+    ) -> cst.BaseStatement | None:
+        """The changed top-level statement ``stmt`` (whose text is ``code``) as a parse gives it: only the
+        statements that changed inside it parsed again when it is a copy of an original whose other parts
+        are untouched, else all of it. The refreshed statement must generate ``code`` exactly; if it did
+        not, it is parsed whole (a guard: it always has in the tests)."""
+        original = rebuilt.get(id(stmt))
+        if original is not None and isinstance(stmt, cst.BaseCompoundStatement):
+            refreshed = self._refresh(stmt, original, rebuilt, [])
+            if refreshed is not None and self.module.code_for_node(refreshed) == code:
+                return refreshed  # type: ignore[return-value]
+        return self._parse_statement(code, self.module.default_newline)
+
+    def _refresh(
+        self, node: cst.CSTNode, original: cst.CSTNode, rebuilt: Mapping[int, cst.CSTNode], indents: list[str]
+    ) -> cst.CSTNode | None:
+        """``node`` (a copy of ``original`` with new children) with each statement that changed in its
+        blocks parsed again; None when something else in it changed (its test, its name, a whole
+        one-line suite): then ``node`` must be parsed whole. ``indents``: the blocks around it."""
+        changes: dict[str, object] = {}
+        for name in _fields(type(node)):
+            value, before = getattr(node, name), getattr(original, name)
+            if value is before:
+                continue
+            if type(value) in (list, tuple) and type(before) in (list, tuple) and len(value) == len(before):
+                parts = []
+                for item, item_before in zip(value, before):
+                    if item is not item_before:
+                        item = self._refresh_part(item, item_before, rebuilt, indents)
+                        if item is None:
+                            return None
+                    parts.append(item)
+                changes[name] = tuple(parts)
+                continue
+            refreshed = self._refresh_part(value, before, rebuilt, indents)
+            if refreshed is None:
+                return None
+            changes[name] = refreshed
+        return node.with_changes(**changes)
+
+    def _refresh_part(
+        self, value: object, before: object, rebuilt: Mapping[int, cst.CSTNode], indents: list[str]
+    ) -> cst.CSTNode | None:
+        """A changed part of a compound statement: a block, or a clause holding one (``else``, ``elif``,
+        ``except``, ``finally``, ``case``), copied from ``before``."""
+        if rebuilt.get(id(value)) is not before:
+            return None  # a new node in place of the original: not a copy whose changes we can follow
+        if isinstance(value, cst.IndentedBlock):
+            return self._refresh_block(value, before, rebuilt, indents)  # type: ignore[arg-type]
+        if isinstance(value, _CLAUSES):
+            return self._refresh(value, before, rebuilt, indents)  # type: ignore[arg-type]
+        return None
+
+    def _refresh_block(
+        self, block: cst.IndentedBlock, before: cst.IndentedBlock, rebuilt: Mapping[int, cst.CSTNode],
+        indents: list[str],
+    ) -> cst.IndentedBlock | None:
+        if not block.body or any(getattr(block, f) is not getattr(before, f) for f in _fields(cst.IndentedBlock)
+                                 if f != "body"):
+            return None  # emptied (it generates `pass`), or its own whitespace changed
+        inner = [*indents, self.module.default_indent if block.indent is None else block.indent]
+        kept = {id(stmt) for stmt in before.body}  # `before` keeps them alive, so ids name them
+        body = []
+        for stmt in block.body:
+            if id(stmt) not in kept:
+                original = rebuilt.get(id(stmt))
+                refreshed = None
+                if original is not None and isinstance(stmt, cst.BaseCompoundStatement):
+                    refreshed = self._refresh(stmt, original, rebuilt, inner)
+                stmt = refreshed if refreshed is not None else self._parse_nested(stmt, inner)
+                if stmt is None:
+                    return None
+            body.append(stmt)
+        return block.with_changes(body=tuple(body))
+
+    def _parse_nested(self, stmt: cst.CSTNode, indents: list[str]) -> cst.BaseStatement | None:
+        """``stmt``, a statement inside blocks indented by ``indents``, parsed at that indentation: its
+        text is generated with those indents, inside as many ``if 1:`` lines, and followed by a ``pass``, so
+        that libcst reads it, comments included, exactly as in the file. None if the parse has another
+        shape than expected."""
+        module = self.module
+        newline, default = module.default_newline, module.default_indent
+        state = CodegenState(default_indent=default, default_newline=newline)
+        state.indent_tokens.extend(indents)
+        stmt._codegen(state)
+        openers = "".join(f"{''.join(indents[:depth])}if 1:{newline}" for depth in range(len(indents)))
+        text = f"if 1:{newline}{default}pass{newline}{openers}{''.join(state.tokens)}{''.join(indents)}pass{newline}"
+        parsed = cst.parse_module(text, self._config)
+        if parsed.default_indent != default or len(parsed.body) != 2:
+            return None
+        node: cst.CSTNode = parsed.body[1]
+        for depth in range(len(indents)):
+            block = getattr(node, "body", None)
+            if not isinstance(block, cst.IndentedBlock) or len(block.body) != (2 if depth == len(indents) - 1 else 1):
+                return None
+            node = block.body[0]
+        return node  # type: ignore[return-value]
 
     def _parse_statement(self, code: str, newline: str) -> cst.BaseStatement | None:
         """The statement ``code`` as libcst parses it at the top level of a module; None if it is not one.

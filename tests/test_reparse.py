@@ -20,13 +20,18 @@ CORPUS = sorted((Path(__file__).parent.parent / "corpus").rglob("before.py"))
 
 class _CheckedReparser(Reparser):
     passes = 0
+    nested = 0  # statements parsed again inside a larger one (the rest of it kept)
+
+    def _parse_nested(self, stmt, indents):
+        _CheckedReparser.nested += 1
+        return super()._parse_nested(stmt, indents)
 
     def __init__(self, module: cst.Module) -> None:
         super().__init__(module)
         assert self.original_text == module.code
 
-    def advance(self, new: cst.Module) -> tuple[cst.Module, str]:
-        module, text = super().advance(new)
+    def advance(self, new: cst.Module, rebuilt=None) -> tuple[cst.Module, str]:
+        module, text = super().advance(new, rebuilt)
         assert text == new.code, "the text kept statement by statement is not the module's code"
         assert module.deep_equals(cst.parse_module(text)), "the tree differs from a full parse of its text"
         _CheckedReparser.passes += 1
@@ -37,6 +42,7 @@ class _CheckedReparser(Reparser):
 def checked(monkeypatch):
     monkeypatch.setattr(autofix.engine, "Reparser", _CheckedReparser)
     _CheckedReparser.passes = 0
+    _CheckedReparser.nested = 0
     return _CheckedReparser
 
 
@@ -53,6 +59,52 @@ def test_the_whole_corpus_as_one_file(checked):
     text = "".join(p.read_text().replace("from __future__ import annotations\n", "") for p in CORPUS)
     outcome = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
     assert outcome.new_text is not None and checked.passes >= 2
+    assert checked.nested > 0  # fixes inside functions and classes: only their statements re-parsed
+
+
+_NESTED_LAYOUTS = [
+    # Comments at column 0 and deeper than the block, before and after the changed line.
+    "import torch\n\nclass M(torch.nn.Module):\n    def f(self, x):\n        y = 1\n# left\n            # deep\n"
+    "        z = x.cuda()\n        # after\n        return z\n",
+    # if / elif / else, try / except / finally, with, while, a nested function: a change in each block.
+    "import torch\ndef f(x, a):\n    if a:\n        x = x.cuda()\n    elif a > 1:\n        x = x.cuda()\n    else:\n"
+    "        try:\n            x = x.cuda()\n        except ValueError:\n            x = x.cuda()\n        finally:\n"
+    "            pass\n    with open('p') as h:\n        while a:\n            x = x.cuda()\n"
+    "    def g(t):\n        return t.cuda()\n    return g(x)\n",
+    # Tabs and mixed indentation per block; a decorator; CRLF.
+    "import torch\r\n@dec\r\nclass M(torch.nn.Module):\r\n\tdef f(self, x):\r\n\t    y = 0\r\n\t    return x.cuda()\r\n",
+    # A one-line suite inside a function: its `if` is parsed whole, at its indentation.
+    "import torch\ndef f(x, a):\n    y = 1\n    if a: x = x.cuda()\n    return x\n",
+    # The changed statement is the last of its block, with the block's trailing comment after it.
+    "import torch\nclass M(torch.nn.Module):\n    def f(self, x):\n        return x.cuda()\n        # end of f\n\n    # before g\n"
+    "    def g(self, x):\n        return x\n",
+]
+
+
+@pytest.mark.parametrize("source", _NESTED_LAYOUTS)
+def test_statements_changed_inside_larger_ones(source, checked):
+    outcome = lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
+    assert outcome.new_text is not None and checked.passes >= 1
+    untouched = [line for line in source.splitlines() if ".cuda()" not in line]
+    assert [line for line in untouched if line not in outcome.new_text.splitlines()] == []
+
+
+def test_only_the_changed_statements_of_a_large_function_are_parsed_again(monkeypatch, checked):
+    body = "".join(f"    y{i} = {i}\n" for i in range(200))
+    source = f"import torch\ndef f(x):\n{body}    x = x.cuda()\n    return x\n"
+    parsed: list[int] = []
+    real = cst.parse_module
+
+    def counting(text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        parsed.append(len(text))
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(cst, "parse_module", counting)
+    outcome = lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
+    assert outcome.new_text is not None and checked.nested >= 1
+    # The first parse, then pieces far smaller than the function (checked's own full parses aside).
+    assert [n for n in parsed[1:] if n != len(outcome.new_text)] and max(
+        n for n in parsed[1:] if n != len(outcome.new_text)) < len(body) / 10
 
 
 @pytest.mark.parametrize("source", [
