@@ -89,9 +89,9 @@ def test_statements_changed_inside_larger_ones(source, checked):
     assert [line for line in untouched if line not in outcome.new_text.splitlines()] == []
 
 
-def test_only_the_changed_statements_of_a_large_function_are_parsed_again(monkeypatch, checked):
-    body = "".join(f"    y{i} = {i}\n" for i in range(200))
-    source = f"import torch\ndef f(x):\n{body}    x = x.cuda()\n    return x\n"
+@pytest.fixture
+def parsed_lengths(monkeypatch) -> list[int]:
+    """The length of every text libcst parses from here on."""
     parsed: list[int] = []
     real = cst.parse_module
 
@@ -100,6 +100,13 @@ def test_only_the_changed_statements_of_a_large_function_are_parsed_again(monkey
         return real(text, *args, **kwargs)
 
     monkeypatch.setattr(cst, "parse_module", counting)
+    return parsed
+
+
+def test_only_the_changed_statements_of_a_large_function_are_parsed_again(parsed_lengths, checked):
+    body = "".join(f"    y{i} = {i}\n" for i in range(200))
+    source = f"import torch\ndef f(x):\n{body}    x = x.cuda()\n    return x\n"
+    parsed = parsed_lengths
     outcome = lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
     assert outcome.new_text is not None and checked.nested >= 1
     # The first parse, then pieces far smaller than the function (checked's own full parses aside).
@@ -137,17 +144,10 @@ def test_generated_programs_match_full_parses(source):
         autofix.engine.Reparser = original
 
 
-def test_apply_parses_the_whole_file_once(monkeypatch):
+def test_apply_parses_the_whole_file_once(parsed_lengths):
     """Issue 14: apply of a large file cost several parses of it (one per pass of fixes)."""
     text = "".join(p.read_text().replace("from __future__ import annotations\n", "") for p in CORPUS)
-    parsed: list[int] = []
-    real = cst.parse_module
-
-    def counting(source, *args, **kwargs):  # type: ignore[no-untyped-def]
-        parsed.append(len(source))
-        return real(source, *args, **kwargs)
-
-    monkeypatch.setattr(cst, "parse_module", counting)
+    parsed = parsed_lengths
     outcome = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
     assert outcome.new_text is not None and sum(outcome.applied.values()) > 50
     assert parsed.count(len(text)) == 1
