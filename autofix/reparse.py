@@ -136,6 +136,8 @@ class Reparser:
         self, block: cst.IndentedBlock, before: cst.IndentedBlock, rebuilt: Mapping[int, cst.CSTNode],
         indents: list[str],
     ) -> cst.IndentedBlock | None:
+        """``block`` (a copy of ``before``) with its new and changed statements parsed again; the
+        statements it shares with ``before`` are kept as they are."""
         if not block.body or any(getattr(block, f) is not getattr(before, f) for f in _fields(cst.IndentedBlock)
                                  if f != "body"):
             return None  # emptied (it generates `pass`), or its own whitespace changed
