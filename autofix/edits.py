@@ -51,6 +51,8 @@ def apply_edits_under(
     """What ``root`` becomes when each key of ``edits`` (disjoint subtrees of ``root``, or ``root``
     itself) is replaced by its value: the whole of a several-place fix as one replacement of their
     common ancestor (the Fixit adapter reports it so)."""
+    if not edits:
+        return root
     for node, replacement in edits.items():
         if node is root:
             return replacement  # disjoint subtrees: root is the only edit

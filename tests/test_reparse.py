@@ -10,7 +10,9 @@ from hypothesis import given, settings
 
 import autofix.engine
 from autofix.engine import lint_and_fix
+from autofix.edits import apply_edits
 from autofix.reparse import Reparser
+from codemods.tree import Tree
 from codemods import all_rules
 from tests.program_strategies import torch_programs
 from tests.test_properties import PROFILE
@@ -153,3 +155,31 @@ def test_apply_parses_the_whole_file_once(parsed_lengths):
     assert parsed.count(len(text)) == 1
     assert max(parsed[1:]) < len(text) / 10  # statements, not the file
     assert sum(parsed[1:]) < len(text)  # what changed, not the file per pass
+
+
+_OWN_SOURCES = sorted(
+    p for folder in ("autofix", "codemods", "benchmarks") for p in (Path(__file__).parent.parent / folder).rglob("*.py")
+)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_edits_deep_inside_real_files_match_full_parses(seed):
+    """Not only the rules' fixes: names renamed at random anywhere in this project's own sources (classes,
+    nested functions, comprehensions, decorators, try/with blocks), two passes per file."""
+    import random
+
+    rng = random.Random(seed)
+    for path in rng.sample(_OWN_SOURCES, 12):
+        module = cst.parse_module(path.read_text())
+        reparser = Reparser(module)
+        for _ in range(2):
+            tree = Tree(module)
+            names = tree.of_type(module, cst.Name)
+            if not names:
+                break
+            edits = {name: cst.Name(name.value + "_x") for name in rng.sample(names, min(len(names), 6))}
+            rebuilt: dict[int, cst.CSTNode] = {}
+            new = apply_edits(module, edits, tree, rebuilt)
+            module, text = reparser.advance(new, rebuilt)
+            assert text == new.code
+            assert module.deep_equals(cst.parse_module(text)), path
