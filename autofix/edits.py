@@ -142,7 +142,8 @@ def _rebuild_ancestors(
     return new_root
 
 
-def _fields(cls: type) -> tuple[str, ...]:
+def node_fields(cls: type) -> tuple[str, ...]:
+    """Every field of a node class, in order (cached: asked for each node copied)."""
     names = _ALL_FIELDS.get(cls)
     if names is None:
         names = _ALL_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
@@ -151,7 +152,7 @@ def _fields(cls: type) -> tuple[str, ...]:
 
 def _rebuild(node: cst.CSTNode, replaced: dict[int, Replacement]) -> cst.CSTNode:
     changes = {}
-    for name in _fields(type(node)):
+    for name in node_fields(type(node)):
         value = getattr(node, name)
         if isinstance(value, (list, tuple)):
             if not any(id(item) in replaced for item in value):

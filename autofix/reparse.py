@@ -22,22 +22,15 @@ tree and the text are the ones a full parse and a full code generation give.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Mapping
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
+from autofix.edits import node_fields
+
 # Clauses of a compound statement that hold a block of their own.
 _CLAUSES = (cst.Else, cst.Finally, cst.If, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _fields(cls: type) -> tuple[str, ...]:
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
 
 
 class Reparser:
@@ -99,7 +92,7 @@ class Reparser:
         blocks parsed again; None when something else in it changed (its test, its name, a whole
         one-line suite): then ``node`` must be parsed whole. ``indents``: the blocks around it."""
         changes: dict[str, object] = {}
-        for name in _fields(type(node)):
+        for name in node_fields(type(node)):
             value, before = getattr(node, name), getattr(original, name)
             if value is before:
                 continue
@@ -138,7 +131,7 @@ class Reparser:
     ) -> cst.IndentedBlock | None:
         """``block`` (a copy of ``before``) with its new and changed statements parsed again; the
         statements it shares with ``before`` are kept as they are."""
-        if not block.body or any(getattr(block, f) is not getattr(before, f) for f in _fields(cst.IndentedBlock)
+        if not block.body or any(getattr(block, f) is not getattr(before, f) for f in node_fields(cst.IndentedBlock)
                                  if f != "body"):
             return None  # emptied (it generates `pass`), or its own whitespace changed
         inner = [*indents, self.module.default_indent if block.indent is None else block.indent]

@@ -36,6 +36,7 @@ from codemods import all_rules
 
 SECONDS: dict[str, float] = defaultdict(float)
 CALLS: dict[str, int] = defaultdict(int)
+LAST: dict[str, float] = {}  # each stage's last call: the index built for the pass about to run its rules
 
 
 def _timed(name: str, function):  # type: ignore[no-untyped-def]
@@ -44,44 +45,37 @@ def _timed(name: str, function):  # type: ignore[no-untyped-def]
         try:
             return function(*args, **kwargs)
         finally:
-            SECONDS[name] += time.process_time() - start
+            LAST[name] = time.process_time() - start
+            SECONDS[name] += LAST[name]
             CALLS[name] += 1
 
     return wrapper
 
 
 PASSES: list[dict[str, object]] = []  # apply, per pass: index and rule seconds, fixes applicable/applied/deferred
-LAST_INDEX = [0.0]  # the seconds of the last tree index built, for the pass it was built for
+_INDEX = "index the tree (one per pass)"
 
 
-def _per_pass(run_rules, non_overlapping, index):  # type: ignore[no-untyped-def]
+def _per_pass(run_rules, non_overlapping):  # type: ignore[no-untyped-def]
     def rules(*args, **kwargs):  # type: ignore[no-untyped-def]
         start = time.process_time()
         findings = run_rules(*args, **kwargs)
-        PASSES.append({"rules": time.process_time() - start, "index": LAST_INDEX[0]})
+        PASSES.append({"rules": time.process_time() - start, "index": LAST.get(_INDEX, 0.0)})
         return findings
-
-    def timed_index(*args, **kwargs):  # type: ignore[no-untyped-def]
-        start = time.process_time()
-        try:
-            return index(*args, **kwargs)
-        finally:
-            LAST_INDEX[0] = time.process_time() - start
 
     def choose(applicable):  # type: ignore[no-untyped-def]
         chosen, deferred = non_overlapping(applicable)
         PASSES[-1].update(applicable=len(applicable), chosen=len(chosen), deferred=deferred)
         return chosen, deferred
 
-    return rules, choose, timed_index
+    return rules, choose
 
 
 def _instrument() -> None:
     engine.refuse_if_too_deep = _timed("screen (nesting depth)", engine.refuse_if_too_deep)
     engine.parse = _timed("first parse (libcst)", engine.parse)
-    engine.Tree = _timed("index the tree (one per pass)", engine.Tree)
-    engine.run_rules, engine._non_overlapping, engine.Tree = _per_pass(engine.run_rules, engine._non_overlapping,
-                                                                       engine.Tree)
+    engine.Tree = _timed(_INDEX, engine.Tree)
+    engine.run_rules, engine._non_overlapping = _per_pass(engine.run_rules, engine._non_overlapping)
     engine.run_rules = _timed("rules (one call per pass)", engine.run_rules)
     engine.spans = _timed("positions of findings", engine.spans)
     engine.apply_edits = _timed("apply a pass's edits (path copy)", engine.apply_edits)
@@ -110,15 +104,11 @@ def _stages(text: str, fix: bool) -> float:
                 by_rule[code] += count
             print(f"  {number:4} | {one['rules']:9.2f} | {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
                   f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''}")
-        FLOOR[0] = _one_full_pass_floor()
     return total
 
 
-FLOOR = [0.0]
-
-
 def _one_full_pass_floor() -> float:
-    """What this apply would cost if the passes after the first were free (an ideal incremental engine:
+    """What the last apply would cost if the passes after the first were free (an ideal incremental engine:
     rules re-run only on what changed, at no cost): the first parse, the first pass's index and rules,
     and the work that does not depend on how the later passes find their fixes (statement texts, edits,
     re-parsing every statement a fix changed, which the project requires of every rewrite)."""
@@ -150,7 +140,7 @@ def _folder(folder: Path) -> None:
         except engine.SourceError:
             pass
     total = time.process_time() - start
-    parse, index = SECONDS["first parse (libcst)"], SECONDS["index the tree (one per pass)"]
+    parse, index = SECONDS["first parse (libcst)"], SECONDS[_INDEX]
     rules = SECONDS["rules (one call per pass)"]
     print(f"check of {len(texts)} torch files under {folder}: {total:.2f} s CPU in all")
     for name, seconds in SECONDS.items():
@@ -173,6 +163,7 @@ def main() -> None:
     _instrument()
     check = _stages(text, fix=False)
     apply = _stages(text, fix=True)
+    floor = _one_full_pass_floor()
     gc.collect()
     start = time.process_time()
     libcst.parse_module(text)
@@ -180,7 +171,7 @@ def main() -> None:
     print(f"bare libcst.parse_module (same process, same collector settings): {bare:.2f} s CPU;"
           f" check {check / bare:.2f}x, apply {apply / bare:.2f}x")
     print(f"apply with the later passes free (first pass's index and rules, statement texts, edits, re-parses):"
-          f" {FLOOR[0]:.2f} s, {FLOOR[0] / bare:.2f}x")
+          f" {floor:.2f} s, {floor / bare:.2f}x")
     if args.top <= 0:
         return
     profiler = cProfile.Profile()

@@ -207,14 +207,11 @@ def loop_steps_of(steps: Sequence[Step]) -> dict[int, int]:
     return {id(step.node): j for j, step in enumerate(steps) if isinstance(step.node, LOOPS)}
 
 
-def _following(
-    tree: Tree, steps: Sequence[Step], index: int, loop_steps: dict[int, int] | None = None
-) -> Iterator[int]:
+def _following(tree: Tree, steps: Sequence[Step], index: int, loop_steps: dict[int, int]) -> Iterator[int]:
     """The steps after ``index`` in the order they run: to the end of the innermost loop around it,
     then from that loop's top back to ``index`` (the next iteration), then what follows the loop.
-    ``loop_steps``: :func:`loop_steps_of` ``steps``, when the caller keeps it for several questions.
+    ``loop_steps``: :func:`loop_steps_of` ``steps``, kept by the caller for all its questions.
     Lazily, as callers stop at the first use of a value: a module's block has thousands of steps."""
-    loop_steps = loop_steps_of(steps) if loop_steps is None else loop_steps
     around = next((loop_steps[id(a)] for a in tree.ancestors(steps[index].node) if id(a) in loop_steps), None)
     if around is None:
         return iter(range(index + 1, len(steps)))

@@ -11,7 +11,7 @@ import pytest
 
 from autofix.engine import lint_and_fix
 from codemods.base import RuleContext
-from codemods.created_inputs import _following
+from codemods.created_inputs import _following, loop_steps_of
 from codemods.dev001_input_not_on_device import InputNotOnDevice
 from codemods.model_inputs import is_lengths
 from codemods.moved_data import MovedData
@@ -94,7 +94,7 @@ def test_steps_after_a_statement_in_a_loop_wrap_around_to_the_loop_top():
     context = _context("a = 1\nwhile True:\n    b = 2\n    c = 3\n    d = 4\ne = 5\n")
     steps = MovedModels(context.tree, context.aliases).blocks[0].steps
     names = [cst.Module([]).code_for_node(s.node).split(" ")[0] for s in steps]
-    order = [names[i] for i in _following(context.tree, steps, names.index("c"))]
+    order = [names[i] for i in _following(context.tree, steps, names.index("c"), loop_steps_of(steps))]
     assert order == ["d", "b", "e"]
 
 
@@ -103,7 +103,7 @@ def test_steps_after_a_statement_in_nested_loops_wrap_around_the_innermost():
                        "    e = 5\nf = 6\n")
     steps = MovedModels(context.tree, context.aliases).blocks[0].steps
     names = [cst.Module([]).code_for_node(s.node).split(" ")[0] for s in steps]
-    order = [names[i] for i in _following(context.tree, steps, names.index("c"))]
+    order = [names[i] for i in _following(context.tree, steps, names.index("c"), loop_steps_of(steps))]
     assert order == ["d", "c0", "e", "f"]  # the inner loop's next iteration, then what follows it
 
 
