@@ -28,6 +28,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 
 from autofix.edits import node_fields
+from autofix.pieces import parse_module
 
 # Clauses of a compound statement that hold a block of their own.
 _CLAUSES = (cst.Else, cst.Finally, cst.If, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)
@@ -189,7 +190,7 @@ class Reparser:
 
     def _full(self, new: cst.Module) -> tuple[cst.Module, str]:
         text = new.code
-        module = cst.parse_module(text)
+        module = parse_module(text)
         self.module, self._codes = module, {id(stmt): module.code_for_node(stmt) for stmt in module.body}
         self.text = self._join(module)
         return module, self.text
