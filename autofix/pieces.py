@@ -22,8 +22,8 @@ larger than a piece is cut at lines that start a top-level statement, and each p
 
 Anything unexpected (a piece that does not parse, a result of another shape) falls back to one parse of
 the whole module, which also gives the error message a file with a syntax error deserves.
-``tests/test_pieces.py`` checks the tree against a whole parse on every corpus and field file and on
-this project's sources, cut at every line where a cut may go.
+``tests/test_pieces.py`` checks the tree against a whole parse on the corpus and this project's sources,
+cut at every line where a cut may go, on edge layouts, and on generated programs.
 """
 
 from __future__ import annotations
