@@ -1,8 +1,8 @@
-"""Parsing a large module in pieces: the tree one parse gives, in about half the time on a 5 MB file.
+"""Parsing a large module in pieces: the tree one parse gives, in about a third of the time on a 5 MB file.
 
 libcst's native parser costs more than linearly in a module's size (CPU seconds, one process, the
-workers' collector settings): a 1 MB generated torch file parses in 3.4-4.5 s, five times as much code in
-25-36 s, and the same 5 MB cut into pieces of 10-20 kB in 12-13 s (``benchmarks/results.md``). So a module
+workers' collector settings): a 1 MB generated torch file parses in 3.4-5.6 s, five times as much code in
+25-44 s, and the same 5 MB cut into pieces of 10-20 kB in 12-13 s (``benchmarks/results.md``). So a module
 larger than a piece is cut at lines that start a top-level statement, and each piece is parsed alone:
 
 - A cut goes only before a line that starts at column 0 with a name or keyword that cannot continue the
@@ -11,8 +11,9 @@ larger than a piece is cut at lines that start a top-level statement, and each p
 - Each piece but the last is parsed followed by a ``pass`` line. A cut that falls inside a string, a
   bracket or a continued line makes that piece fail to parse (``pass`` is never valid inside an
   expression), or makes the ``pass`` part of a statement of the piece (``if x: \\`` then ``pass``); either
-  way the whole module is parsed instead, so a cut is kept only where the tokenizer is at the start of
-  a line, outside any bracket and string, as in the whole module.
+  way the piece is tried again with the next cut as its end (``_MAX_TRIES`` ends, then the whole module
+  is parsed instead), so a cut is kept only where the tokenizer is at the start of a line, outside any
+  bracket and string, as in the whole module.
 - The comments and blank lines before the ``pass`` are the ones the whole parse gives to the statement
   after the cut (both start at column 0), so they are moved there.
 - libcst takes a module's default indentation and newline from the first indented block and the first
@@ -32,11 +33,12 @@ import re
 
 import libcst as cst
 
+from autofix.text_edits import LINE_BREAK  # libcst's too: the first one is the module's default newline
+
 PIECE_SIZE = 16_384  # bytes: 10-20 kB pieces parsed fastest on the 5 MB file (benchmarks/results.md)
 
 _CLAUSE_WORDS = frozenset({"else", "elif", "except", "finally"})
 _WORD = re.compile(r"\w+")
-_NEWLINE = re.compile(r"\r\n?|\n")  # libcst's: the first one found is the module's default newline
 _LONE_PASS = cst.SimpleStatementLine(body=[cst.Pass()])
 _MAX_TRIES = 4  # ends tried for one piece before the whole module is parsed instead
 
@@ -45,14 +47,9 @@ def parse_module(text: str, piece_size: int = PIECE_SIZE) -> cst.Module:
     """``text`` parsed as libcst's ``parse_module`` parses it; in pieces of about ``piece_size``
     characters when it is larger. Raises what ``libcst.parse_module(text)`` raises."""
     cuts = cut_points(text, piece_size)
-    if cuts:
-        try:
-            module = _parse_pieces(text, cuts)
-        except (cst.ParserSyntaxError, cst.CSTValidationError):
-            module = None  # a piece that does not parse alone; the whole parse says whether the file does
-        if module is not None:
-            return module
-    return cst.parse_module(text)
+    module = _parse_pieces(text, cuts) if cuts else None
+    # None: a piece did not parse alone; the whole parse says whether the file does, and why not.
+    return module if module is not None else cst.parse_module(text)
 
 
 def cut_points(text: str, piece_size: int) -> list[int]:
@@ -93,7 +90,7 @@ def _may_start_piece(text: str, at: int) -> bool:
 
 
 def _parse_pieces(text: str, cuts: list[int]) -> cst.Module | None:
-    newline_found = _NEWLINE.search(text)
+    newline_found = LINE_BREAK.search(text)
     newline = newline_found.group() if newline_found else "\n"
     ends = [*cuts, len(text)]
     body: list[cst.BaseStatement] = []
@@ -102,7 +99,7 @@ def _parse_pieces(text: str, cuts: list[int]) -> cst.Module | None:
     first: cst.Module | None = None
     start, next_end = 0, 0
     while True:
-        parsed = _next_piece(text, start, ends, next_end, newline, "" if first is None else _opener(indent, newline))
+        parsed = _next_piece(text, start, ends, next_end, newline, "" if first is None else opener(indent, newline))
         if parsed is None:
             return None
         piece, end_index, statements, closing_lines = parsed
@@ -153,7 +150,9 @@ def _next_piece(
     return None
 
 
-def _opener(indent: str | None, newline: str) -> str:
+def opener(indent: str | None, newline: str) -> str:
+    """A first statement that makes libcst take ``indent`` as the default indentation of what follows it
+    (its first indented block), and ``newline`` as its default newline; a ``pass`` line for no indent."""
     return "pass" + newline if indent is None else f"if 1:{newline}{indent}pass{newline}"
 
 
@@ -174,8 +173,7 @@ _OPENERS: dict[str | None, cst.BaseStatement] = {}
 def _opener_node(indent: str | None) -> cst.BaseStatement:
     node = _OPENERS.get(indent)
     if node is None:
-        code = "pass\n" if indent is None else f"if 1:\n{indent}pass\n"
-        node = _OPENERS[indent] = cst.parse_module(code).body[0]
+        node = _OPENERS[indent] = cst.parse_module(opener(indent, "\n")).body[0]
     return node
 
 

@@ -28,7 +28,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 
 from autofix.edits import node_fields
-from autofix.pieces import parse_module
+from autofix.pieces import opener, parse_module
 
 # Clauses of a compound statement that hold a block of their own.
 _CLAUSES = (cst.Else, cst.Finally, cst.If, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)
@@ -161,7 +161,7 @@ class Reparser:
         state.indent_tokens.extend(indents)
         stmt._codegen(state)
         openers = "".join(f"{''.join(indents[:depth])}if 1:{newline}" for depth in range(len(indents)))
-        text = f"if 1:{newline}{default}pass{newline}{openers}{''.join(state.tokens)}{''.join(indents)}pass{newline}"
+        text = f"{opener(default, newline)}{openers}{''.join(state.tokens)}{''.join(indents)}pass{newline}"
         parsed = cst.parse_module(text, self._config)
         if parsed.default_indent != default or len(parsed.body) != 2:
             return None
@@ -180,8 +180,7 @@ class Reparser:
         says, and a block indented by that default records no indentation of its own. A file whose first
         block is indented by 8 spaces and whose class by 4 would give the statement, parsed alone, a
         4-space default, generated as 8 in the module: the dummy block first sets the module's."""
-        opener = f"if 1:{newline}{self.module.default_indent}pass{newline}"
-        parsed = cst.parse_module(f"{opener}{code}pass{newline}", self._config)
+        parsed = cst.parse_module(f"{opener(self.module.default_indent, newline)}{code}pass{newline}", self._config)
         if parsed.default_indent != self.module.default_indent:
             return None
         if len(parsed.body) != 3:

@@ -22,12 +22,7 @@ def _pieces_tree(text: str, piece_size: int = 1) -> cst.Module | None:
     """The tree from pieces (``piece_size`` 1: a cut at every line where one may go); None when there was
     no cut, or a piece did not parse (then parse_module falls back to the whole text)."""
     cuts = pieces.cut_points(text, piece_size)
-    if not cuts:
-        return None
-    try:
-        return pieces._parse_pieces(text, cuts)
-    except cst.ParserSyntaxError:
-        return None
+    return pieces._parse_pieces(text, cuts) if cuts else None
 
 
 def _assert_same_tree(text: str, piece_size: int = 1) -> bool:
