@@ -101,25 +101,40 @@ def _lint_and_fix(
     outcome: Outcome,
     device_style: str = "classic",
 ) -> Outcome:
+    """Passes of fixes, until every rule, run on the text to be returned, has nothing left to apply.
+
+    Only the first pass and the last run every rule. A pass in between runs the rules that can have
+    something new to fix: those whose fixes the last pass deferred (they overlapped a fix applied first)
+    and those its fixes feed (``Rule.feeds``). On a file whose fixes nest, that is one or two rules of ten,
+    and a pass of every rule costs as much as parsing the file. Each rule still reads the whole current
+    module, so a fix is applied only where its rule, run on the text it is applied to, gives it. When such
+    a pass has nothing to apply, the other rules run on the same tree, their findings merged in rule
+    order: the full pass, exactly. ``feeds`` is only a schedule; the full last pass is the guarantee.
+    """
     current = text
     module = parse(text)
     reparser: Reparser | None = None  # made at the first fix: re-parses what each pass changed
     deferred: Counter[tuple[str, str]] = Counter()
-    for pass_number in range(MAX_PASSES + 1):
+    first = True
+    applying_passes = 0
+    wanted = active_rules(current, rules)
+    while True:
         tree = Tree(module)
-        findings = run_rules(module, current, active_rules(current, rules), device_style, tree)
-        record = want_positions and pass_number == 0
-        findings = _unsuppressed(module, current, findings, record, record and want_edits, outcome, tree)
-
-        _account_for_deferred(deferred, findings, outcome)
+        context = RuleContext(module, current, tree, ImportAliases.of(tree), device_style)
+        record = want_positions and first
+        found = _found(context, wanted, outcome, record, record and want_edits)
+        first = False
+        _account_for_deferred(deferred, [f for findings in found.values() for f in findings], outcome)
         if not fix:
             return outcome
-        applicable = [
-            f for f in findings if f.fixable and (f.safety is FixSafety.SAFE or unsafe_fixes)
-        ]
+        applicable = _applicable(found, rules, unsafe_fixes)
+        if not applicable:
+            rest = [rule for rule in active_rules(current, rules) if rule not in found]
+            found.update(_found(context, rest, outcome, False, False))
+            applicable = _applicable(found, rules, unsafe_fixes)
         if not applicable:
             outcome.withheld_unsafe.update(
-                f.code for f in findings if f.fixable and f.safety is FixSafety.UNSAFE
+                f.code for findings in found.values() for f in findings if f.fixable and f.safety is FixSafety.UNSAFE
             )
             if current != text:
                 # The round-trip guard, paid only when there is something to write.
@@ -130,8 +145,9 @@ def _lint_and_fix(
                     )
                 outcome.new_text = current
             return outcome
-        if pass_number == MAX_PASSES:
-            break
+        if applying_passes == MAX_PASSES:
+            raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
+        applying_passes += 1
         chosen, deferred = _non_overlapping(applicable)
         reparser = reparser or Reparser(module)
         rebuilt: dict[int, cst.CSTNode] = {}  # what apply_edits copied, from which original
@@ -148,7 +164,42 @@ def _lint_and_fix(
             raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
         outcome.applied.update(f.code for f in chosen)
         current = rewritten
-    raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
+        wanted = _next_rules(rules, active_rules(current, rules), chosen, deferred)
+
+
+def _found(
+    context: RuleContext, rules: Iterable[type[Rule]], outcome: Outcome, record: bool, with_edits: bool
+) -> dict[type[Rule], list[Finding]]:
+    """Each rule's findings on ``context``'s module, those silenced by a comment left out."""
+    findings = _check(context, rules)
+    kept = {id(f) for f in _unsuppressed(context.module, context.source, findings, record, with_edits, outcome,
+                                         context.tree)}
+    found: dict[type[Rule], list[Finding]] = {rule: [] for rule in rules}
+    by_code = {rule.code: rule for rule in rules}
+    for finding in findings:
+        if id(finding) in kept:
+            found[by_code[finding.code]].append(finding)
+    return found
+
+
+def _applicable(found: dict[type[Rule], list[Finding]], rules: Sequence[type[Rule]], unsafe_fixes: bool) -> list[Finding]:
+    """The fixes to apply, in the order a pass of every rule gives them (rule order, then each rule's)."""
+    return [
+        f
+        for rule in rules
+        for f in found.get(rule, ())
+        if f.fixable and (f.safety is FixSafety.SAFE or unsafe_fixes)
+    ]
+
+
+def _next_rules(
+    rules: Sequence[type[Rule]], active: list[type[Rule]], chosen: list[Finding], deferred: Counter[tuple[str, str]]
+) -> list[type[Rule]]:
+    """The rules the pass after ``chosen`` were applied runs first: of the ``active`` ones, those with
+    deferred fixes and those the applied fixes feed; all of them when that is none."""
+    applied = {f.code for f in chosen}
+    codes = {code for code, _ in deferred} | {fed for rule in rules if rule.code in applied for fed in rule.feeds}
+    return [rule for rule in active if rule.code in codes] or active
 
 
 def run_rules(
@@ -162,7 +213,10 @@ def run_rules(
     not given), suppression comments not applied. The one way to run rules outside a whole-file pass
     (the Fixit adapter, tests)."""
     tree = tree or Tree(module)
-    context = RuleContext(module, text, tree, ImportAliases.of(tree), device_style)
+    return _check(RuleContext(module, text, tree, ImportAliases.of(tree), device_style), rules)
+
+
+def _check(context: RuleContext, rules: Iterable[type[Rule]]) -> list[Finding]:
     findings = []
     for rule in rules:
         instance = rule(context)

@@ -114,6 +114,10 @@ class Rule:
     # The rule runs only on files whose text contains one of these strings: a plain substring test
     # is far cheaper than parsing, and most files of a large tree mention none of them.
     triggers: ClassVar[tuple[str, ...]] = ("torch",)
+    # The rules whose findings this rule's fixes can create (DEV010 turns `torch.zeros(n).to("cuda")` into
+    # `torch.zeros(n, device="cuda")`, a DEV007 finding), so that the engine's next pass runs them.
+    # Only a schedule: the engine's last pass runs every rule whatever this says (see autofix.engine).
+    feeds: ClassVar[tuple[str, ...]] = ()
     VALID: ClassVar[list[Valid]] = []
     INVALID: ClassVar[list[Invalid]] = []
 

@@ -66,6 +66,8 @@ class InputNotOnDevice(Rule):
     summary = "data fed to a model moved to a device was never moved itself; move it at the boundary"
     fix_safety = FixSafety.SAFE
     triggers = (".to(", ".cuda(", "parameters()).device")
+    # the `.to(device)` it adds after a host creation is one DEV010 folds into the creation
+    feeds = ("DEV010",)
 
     VALID = [
         # Moved in the loop, in a while loop after next(), or inline; made on the device; a counter logged.

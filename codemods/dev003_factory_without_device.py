@@ -85,6 +85,8 @@ class FactoryWithoutDevice(Rule):
     summary = "tensor created inside forward without device=; create it on the input's device"
     fix_safety = FixSafety.SAFE
     triggers = ("forward",)
+    # its fix can drop the last `Variable(...)`: DEV009 then reports the unused import
+    feeds = ("DEV009",)
 
     VALID = [
         Valid(

@@ -189,6 +189,8 @@ class RoundRobinPlacement(Rule):
     summary = "layers placed on GPUs round-robin; use DistributedDataParallel under torchrun"
     fix_safety = FixSafety.UNSAFE
     triggers = ("cuda",)
+    # the DDP model it builds is on a device: DEV001 then sees the batches fed to it
+    feeds = ("DEV001",)
 
     VALID = [
         Valid("import torch\nnet = torch.nn.Sequential(*[torch.nn.Linear(4, 4) for _ in range(3)]).cuda()\n"),

@@ -68,6 +68,8 @@ class HardcodedCuda(Rule):
     summary = "hard-coded CUDA device crashes without a GPU; use one portable device"
     fix_safety = FixSafety.UNSAFE
     triggers = ("cuda", "CUDA", "gpu", "GPU")
+    # `torch.tensor(x).cuda()` becomes `.to(device)`, which DEV010 folds into the creation
+    feeds = ("DEV010",)
 
     VALID = [
         Valid(

@@ -108,6 +108,9 @@ class LegacyTensorApi(Rule):
     summary = "pre-0.4 tensor API (Variable, torch.FloatTensor, .type(torch.cuda.*)): use the modern call"
     fix_safety = FixSafety.SAFE
     triggers = ("Variable", "Tensor", ".type(")
+    # `.type(torch.cuda.FloatTensor)` becomes `.to("cuda", ...)` (DEV007), an unwrapped `Variable` leaves
+    # its import unused (DEV009), `torch.FloatTensor(n).cuda()` becomes a creation moved at once (DEV010)
+    feeds = ("DEV007", "DEV009", "DEV010")
 
     VALID = [
         # The modern API; `.type()` without arguments (a name), `.type(dtype)`, someone else's `type`.

@@ -87,6 +87,8 @@ class CreateOnDevice(Rule):
     summary = "tensor created on the host, then copied to the device; create it there with device="
     fix_safety = FixSafety.SAFE
     triggers = (".to(", ".cuda(")
+    # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
+    feeds = ("DEV003", "DEV007")
 
     VALID = [
         Valid(

@@ -57,7 +57,68 @@ def test_nested_fixes_of_one_rule_all_land_over_passes():
     assert outcome.applied["TST001"] == 3 and outcome.dropped == []
 
 
-def test_fixes_that_never_settle_are_an_error():
+class RenameNew(Rule):
+    """Test rule: `new(...)` -> `newer(...)`; RenameCalls' fixes create its findings without saying so."""
+
+    code, name, summary, fix_safety, triggers = "TST004", "rename-new", "", FixSafety.SAFE, ("torch",)
+
+    def check(self) -> None:
+        PASSES.append(self.code)
+        for call in self.tree.of_type(self.tree.root, cst.Call):
+            if isinstance(call.func, cst.Name) and call.func.value == "new":
+                self.report(call, "new call", edits={call: call.with_changes(func=cst.Name("newer"))})
+
+
+class CountedRename(RenameCalls):
+    def check(self) -> None:
+        PASSES.append(self.code)
+        super().check()
+
+
+class FeedingRename(CountedRename):
+    feeds = ("TST004",)
+
+
+PASSES: list[str] = []  # the rules run, in order, by the counting test rules
+
+
+def test_a_pass_between_the_first_and_the_last_runs_only_the_rules_with_fixes_pending():
+    PASSES.clear()
+    outcome = lint_and_fix("import torch\ny = old(old(1))\n", [CountedRename, RenameNew], fix=True)
+    assert outcome.new_text == "import torch\ny = newer(newer(1))\n"
+    assert PASSES == [
+        "TST001", "TST004",  # every rule: the outer `old` renamed, the inner one waits (it overlaps)
+        "TST001",  # the rule with a fix waiting: the inner `old`
+        "TST001", "TST004",  # nothing waits and nothing is fed: every rule; the outer `new`, the inner waits
+        "TST004",  # the inner `new`
+        "TST001", "TST004",  # every rule, on the text returned: nothing left
+    ]
+
+
+def test_the_rules_a_fix_feeds_run_in_the_next_pass():
+    PASSES.clear()
+    outcome = lint_and_fix("import torch\ny = old(old(1))\n", [FeedingRename, RenameNew], fix=True)
+    assert outcome.new_text == "import torch\ny = newer(newer(1))\n"
+    assert PASSES == [
+        "TST001", "TST004",  # every rule: the outer `old` renamed, the inner one waits
+        "TST001", "TST004",  # the waiting rule and the one its fixes feed: the inner `old`; the outer `new` waits
+        "TST004",  # the outer `new`; the inner one waits
+        "TST004",  # the inner `new`
+        "TST001", "TST004",  # every rule, on the text returned
+    ]
+    assert outcome.applied == {"TST001": 2, "TST004": 2}
+
+
+def test_a_partial_pass_with_nothing_to_apply_is_completed_by_the_other_rules():
+    PASSES.clear()
+    # The renames inside the dropped statement wait, then are gone: the pass that runs RenameCalls alone
+    # finds nothing to apply, and RenameNew runs on the same text to make it a full pass.
+    outcome = lint_and_fix("import torch\ny = old(old(1))\nz = new(2)  # keep old\n", [DropStatements, CountedRename, RenameNew],
+                           fix=True)
+    assert outcome.new_text == "import torch\npass\nz = newer(2)  # keep old\n"
+    assert PASSES == ["TST001", "TST004", "TST001", "TST004"]
+    assert outcome.dropped == ["TST001 (old call) was superseded by an overlapping fix"] * 2
+
     with pytest.raises(SourceError, match=f"did not settle after {MAX_PASSES} passes"):
         lint_and_fix("import torch\nx = 1\n", [NeverSettles], fix=True)
 

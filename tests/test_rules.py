@@ -81,3 +81,9 @@ def test_rule_is_documented(rule):
         assert heading in doc, f"{rule.code} doc lacks {heading!r}"
     assert rule.name == rule.name.lower() and " " not in rule.name
     assert len(rule.VALID) >= 6 and len(rule.INVALID) >= 6
+
+
+def test_the_rules_a_rule_feeds_exist():
+    codes = {rule.code for rule in all_rules()}
+    for rule in all_rules():
+        assert isinstance(rule.feeds, tuple) and set(rule.feeds) <= codes, rule.code
