@@ -56,11 +56,18 @@ PASSES: list[dict[str, object]] = []  # apply, per pass: index and rule seconds,
 _INDEX = "index the tree (one per pass)"
 
 
-def _per_pass(run_rules, non_overlapping):  # type: ignore[no-untyped-def]
-    def rules(*args, **kwargs):  # type: ignore[no-untyped-def]
+def _per_pass(check, non_overlapping, index):  # type: ignore[no-untyped-def]
+    def new_pass(*args, **kwargs):  # type: ignore[no-untyped-def]
+        tree = index(*args, **kwargs)
+        PASSES.append({"rules": 0.0, "run": [], "index": LAST.get(_INDEX, 0.0)})
+        return tree
+
+    def rules(context, which):  # type: ignore[no-untyped-def]
+        which = list(which)
         start = time.process_time()
-        findings = run_rules(*args, **kwargs)
-        PASSES.append({"rules": time.process_time() - start, "index": LAST.get(_INDEX, 0.0)})
+        findings = check(context, which)
+        PASSES[-1]["rules"] += time.process_time() - start  # type: ignore[operator]
+        PASSES[-1]["run"].extend(rule.code for rule in which)  # type: ignore[attr-defined]
         return findings
 
     def choose(applicable):  # type: ignore[no-untyped-def]
@@ -68,15 +75,15 @@ def _per_pass(run_rules, non_overlapping):  # type: ignore[no-untyped-def]
         PASSES[-1].update(applicable=len(applicable), chosen=len(chosen), deferred=deferred)
         return chosen, deferred
 
-    return rules, choose
+    return new_pass, rules, choose
 
 
 def _instrument() -> None:
     engine.refuse_if_too_deep = _timed("screen (nesting depth)", engine.refuse_if_too_deep)
     engine.parse = _timed("first parse (libcst)", engine.parse)
     engine.Tree = _timed(_INDEX, engine.Tree)
-    engine.run_rules, engine._non_overlapping = _per_pass(engine.run_rules, engine._non_overlapping)
-    engine.run_rules = _timed("rules (one call per pass)", engine.run_rules)
+    engine.Tree, engine._check, engine._non_overlapping = _per_pass(engine._check, engine._non_overlapping, engine.Tree)
+    engine._check = _timed("rules (every pass)", engine._check)
     engine.spans = _timed("positions of findings", engine.spans)
     engine.apply_edits = _timed("apply a pass's edits (path copy)", engine.apply_edits)
     reparse.Reparser.__init__ = _timed("statement texts (once)", reparse.Reparser.__init__)
@@ -96,14 +103,15 @@ def _stages(text: str, fix: bool) -> float:
         print(f"  {name:36} {seconds:7.2f} s  {100 * seconds / total:5.1f} %  x{CALLS[name]}")
     print(f"  {'other':36} {total - sum(SECONDS.values()):7.2f} s")
     if fix:
-        print("  pass | rules (s) | fixes applicable | applied | deferred (overlapping a fix applied first)")
+        print("  pass | rules (s) | fixes applicable | applied | deferred (overlapping a fix applied first) | rules run")
         for number, one in enumerate(PASSES, 1):
             deferred = one.get("deferred") or Counter()
             by_rule = Counter({code: 0 for code, _ in deferred})
             for (code, _), count in deferred.items():  # type: ignore[attr-defined]
                 by_rule[code] += count
             print(f"  {number:4} | {one['rules']:9.2f} | {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
-                  f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''}")
+                  f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''} |"
+                  f" {'all' if len(one['run']) == len(all_rules()) else ' '.join(one['run'])}")
     return total
 
 
@@ -141,7 +149,7 @@ def _folder(folder: Path) -> None:
             pass
     total = time.process_time() - start
     parse, index = SECONDS["first parse (libcst)"], SECONDS[_INDEX]
-    rules = SECONDS["rules (one call per pass)"]
+    rules = SECONDS["rules (every pass)"]
     print(f"check of {len(texts)} torch files under {folder}: {total:.2f} s CPU in all")
     for name, seconds in SECONDS.items():
         print(f"  {name:36} {seconds:7.2f} s  {100 * seconds / total:5.1f} %")
