@@ -118,8 +118,9 @@ def _lint_and_fix(
     first = True
     applying_passes = 0
     wanted = active_rules(current, rules)
+    tree: Tree | None = None
     while True:
-        tree = Tree(module)
+        tree = Tree(module, tree)  # the statements the last pass left alone are copied from its index
         context = RuleContext(module, current, tree, ImportAliases.of(tree), device_style)
         record = want_positions and first
         found = _found(context, wanted, outcome, record, record and want_edits)

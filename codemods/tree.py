@@ -5,7 +5,8 @@ many times per file. Answering with libcst visitors means a full ``visit``/``lea
 per question, and profiling showed that dispatch was most of a run. A :class:`Tree` walks the module
 once, reading the dataclass fields directly, into a pre-order list in which every subtree is a
 contiguous slice, plus a parent map. The engine builds one per pass and hands it to the rules on
-``RuleContext.tree``; a test builds one with ``Tree(cst.parse_module(code))``.
+``RuleContext.tree``, copying from the last pass's index the entries of the top-level statements that pass
+left alone; a test builds one with ``Tree(cst.parse_module(code))``.
 
 The walk skips the fields that can hold only whitespace, comments, punctuation or operator tokens
 (``_SKIPPED_FIELDS`` below: ``lpar``/``rpar``, commas, colons, ``equal``, ``dot``, the ``operator`` of
@@ -127,16 +128,22 @@ def instance_test(kind: type | tuple[type, ...]) -> Callable[[object], bool]:
 
 
 class Tree:
-    """A module in pre-order, each node's subtree as a slice of it, and each node's parent."""
+    """A module in pre-order, each node's subtree as a slice of it, and each node's parent.
 
-    def __init__(self, root: cst.CSTNode) -> None:
+    Positions are kept relative (a subtree's size, a node's distance back to its parent), so that the
+    index of a top-level statement is the same wherever the statement stands: :meth:`Tree.after` copies
+    the slices of the statements a pass of fixes left alone, and walks only the others.
+    """
+
+    def __init__(self, root: cst.CSTNode, previous: "Tree | None" = None) -> None:
+        """The index of ``root``; with ``previous``, the index of an earlier module whose top-level
+        statements ``root`` shares (the same objects), those statements' entries are copied from it."""
         self.root = root
-        self._order: list[cst.CSTNode] = []
-        self._start: dict[int, int] = {}  # id(node) -> its position in _order
-        # Per position (lists, not dicts keyed by node: a module has millions of nodes): where the
-        # node's subtree ends in _order, and its parent's position (-1 for the root).
-        self._ends: list[int] = []
-        self._parent_at: list[int] = []
+        self._order: list[cst.CSTNode] = [root]
+        # Per position (lists, not dicts keyed by node: a module has millions of nodes): the size of the
+        # node's subtree, and how far back its parent is (the root's parent is "position -1").
+        self._sizes: list[int] = [0]
+        self._up: list[int] = [1]
         self._root_by_kind: dict[object, list[cst.CSTNode]] = {}  # of_type(root, kind), asked often
         # The indexed nodes of each concrete class, in source order: of_type(root, kind) joins the
         # classes that are ``kind`` instead of testing every node of the module.
@@ -145,31 +152,51 @@ class Tree:
         self._groups: dict[object, list[tuple[list[int], list[cst.CSTNode]]]] = {}  # per kind: its classes
         # Facts about this module that helpers compute once per pass (see :meth:`memo`).
         self._memo: dict[object, object] = {}
-        # Pre-order with an explicit stack (children pushed in reverse), each node's parent's position
-        # noted; then each subtree's end, from the last position back (a node's subtree ends where its
-        # last descendant's does). Inlined `children` (this loop visits every node of the module).
-        order, start, by_class = self._order, self._start, self._by_class
-        parent_at = self._parent_at
-        nodes: list[cst.CSTNode] = [root]
-        positions: list[int] = [-1]
+        statements = root.body if previous is not None and isinstance(root, cst.Module) else None
+        if statements is None:
+            self._walk(children(root), 0)
+        else:
+            for stmt in statements:
+                old = previous._top_level(stmt)  # type: ignore[union-attr]
+                if old is None:
+                    self._walk([stmt], 0)
+                else:
+                    here, size = len(self._order), previous._sizes[old]  # type: ignore[union-attr]
+                    self._order.extend(previous._order[old:old + size])  # type: ignore[union-attr]
+                    self._sizes.extend(previous._sizes[old:old + size])  # type: ignore[union-attr]
+                    self._up.extend(previous._up[old:old + size])  # type: ignore[union-attr]
+                    self._up[here] = here
+        order = self._order
+        self._sizes[0] = len(order)
+        self._start: dict[int, int] = dict(zip(map(id, order), range(len(order))))  # id(node) -> position
+        by_class = self._by_class
+        for node in order:
+            same = by_class.get(type(node))
+            if same is None:
+                by_class[type(node)] = [node]
+            else:
+                same.append(node)
+
+    def _walk(self, tops: list[cst.CSTNode], parent: int) -> None:
+        """Index ``tops`` (children of the node at ``parent``) and everything under them, in pre-order."""
+        # An explicit stack, children pushed in reverse so that they pop in source order, each node's
+        # parent's position noted; then each subtree's size, from the last position back (a node's
+        # subtree ends where its last descendant's does). Inlined `children`: this loop visits every node.
+        order, sizes, up = self._order, self._sizes, self._up
+        first = len(order)
+        nodes: list[cst.CSTNode] = list(reversed(tops))
+        positions: list[int] = [parent] * len(nodes)
         getters = _GETTERS
         is_node = _IS_NODE
         while nodes:
             node = nodes.pop()
             here = len(order)
-            start[id(node)] = here
             order.append(node)
-            parent_at.append(positions.pop())
+            up.append(here - positions.pop())
             kind = type(node)
-            same = by_class.get(kind)
-            if same is None:
-                by_class[kind] = [node]
-            else:
-                same.append(node)
             getter = getters.get(kind)
             if getter is None:
                 getter = _getter(kind)
-            # Children pushed last first, so that they pop in source order.
             for value in reversed(getter(node)):
                 value_type = type(value)
                 answer = is_node.get(value_type)
@@ -186,12 +213,18 @@ class Tree:
                         if answer:
                             nodes.append(item)
                             positions.append(here)
-        ends = list(range(1, len(order) + 1))
-        for index in range(len(order) - 1, 0, -1):
-            up = parent_at[index]
-            if ends[index] > ends[up]:
-                ends[up] = ends[index]
-        self._ends = ends
+        last = len(order)
+        ends = list(range(first + 1, last + 1))
+        for index in range(last - 1, first - 1, -1):
+            above = index - up[index]
+            if above >= first and ends[index - first] > ends[above - first]:
+                ends[above - first] = ends[index - first]
+        sizes.extend(end - position for position, end in enumerate(ends, first))
+
+    def _top_level(self, stmt: cst.CSTNode) -> int | None:
+        """The position of ``stmt`` when it is one of the root's children here."""
+        first = self._position(stmt)
+        return first if first is not None and first == self._up[first] else None
 
     def _position(self, node: cst.CSTNode) -> int | None:
         """``node``'s position in the pre-order, None for a node outside the tree (an id alone could be a
@@ -205,7 +238,7 @@ class Tree:
     def descendants(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """``node`` and every node under it, in source order."""
         first = self._position(node)
-        return walk(node) if first is None else self._order[first:self._ends[first]]
+        return walk(node) if first is None else self._order[first:first + self._sizes[first]]
 
     def of_type(self, node: cst.CSTNode, kind: type[T] | tuple[type, ...]) -> list[T]:
         """The nodes under ``node`` (itself included) that are instances of ``kind``, in source order."""
@@ -225,7 +258,7 @@ class Tree:
         if first is None:
             matches = instance_test(kind)
             return [n for n in walk(node) if matches(n)]  # type: ignore[misc]
-        last = self._ends[first]
+        last = first + self._sizes[first]
         groups = self._groups.get(kind)
         if groups is None:
             matches = instance_test(kind)
@@ -267,7 +300,7 @@ class Tree:
         first = self._position(node)
         if first is None:
             return None
-        up = self._parent_at[first]
+        up = first - self._up[first]
         return self._order[up] if up >= 0 else None
 
     def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -275,10 +308,10 @@ class Tree:
         first = self._position(node)
         if first is None:
             return []
-        order, parent_at = self._order, self._parent_at
+        order, distance = self._order, self._up
         found = []
-        up = parent_at[first]
+        up = first - distance[first]
         while up >= 0:
             found.append(order[up])
-            up = parent_at[up]
+            up -= distance[up]
         return found

@@ -57,3 +57,42 @@ def test_memo_computes_once_per_tree_and_key() -> None:
     assert calls == ["a", "b"]
     assert tree.memo("a", lambda: 99) == 1
     assert Tree(module).memo("a", lambda: 99) == 99
+
+
+def _same_index(built: Tree, fresh: Tree) -> None:
+    assert len(built._order) == len(fresh._order) and all(a is b for a, b in zip(built._order, fresh._order))
+    assert built._sizes == fresh._sizes and built._up == fresh._up and built._start == fresh._start
+    assert built._by_class.keys() == fresh._by_class.keys()
+    assert all(all(a is b for a, b in zip(nodes, fresh._by_class[cls])) for cls, nodes in built._by_class.items())
+
+
+def test_an_index_made_from_the_last_one_is_the_index_of_the_new_module() -> None:
+    for path in sorted((ROOT / "corpus").rglob("before.py"))[:30]:
+        module = cst.parse_module(path.read_text())
+        before = Tree(module)
+        body = list(module.body)
+        for index in range(0, len(body), 3):  # a third of the statements made anew, one added, one gone
+            body[index] = cst.parse_module(module.code_for_node(body[index])).body[0]
+        body.insert(len(body) // 2, cst.parse_module("x = f(1)\n").body[0])
+        del body[1]
+        changed = module.with_changes(body=body)
+        _same_index(Tree(changed, before), Tree(changed))
+        _same_index(Tree(module, before), before)
+
+
+def test_every_pass_of_the_engine_gets_the_index_of_its_module(monkeypatch) -> None:
+    import autofix.engine as engine
+    from codemods import all_rules
+
+    made = []
+
+    def checked(module: cst.Module, previous: Tree | None = None) -> Tree:
+        tree = Tree(module, previous)
+        _same_index(tree, Tree(module))
+        made.append(previous is not None)
+        return tree
+
+    monkeypatch.setattr(engine, "Tree", checked)
+    for path in sorted((ROOT / "corpus").rglob("before.py"))[::4]:
+        engine.lint_and_fix(path.read_text(), all_rules(), fix=True, unsafe_fixes=True)
+    assert made.count(True) > 20
