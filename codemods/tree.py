@@ -131,8 +131,8 @@ class Tree:
     """A module in pre-order, each node's subtree as a slice of it, and each node's parent.
 
     Positions are kept relative (a subtree's size, a node's distance back to its parent), so that the
-    index of a top-level statement is the same wherever the statement stands: :meth:`Tree.after` copies
-    the slices of the statements a pass of fixes left alone, and walks only the others.
+    index of a top-level statement is the same wherever the statement stands: ``Tree(module, previous)``
+    copies the entries of the statements a pass of fixes left alone, and walks only the others.
     """
 
     def __init__(self, root: cst.CSTNode, previous: "Tree | None" = None) -> None:
@@ -152,48 +152,61 @@ class Tree:
         self._groups: dict[object, list[tuple[list[int], list[cst.CSTNode]]]] = {}  # per kind: its classes
         # Facts about this module that helpers compute once per pass (see :meth:`memo`).
         self._memo: dict[object, object] = {}
+        self._start: dict[int, int] = {id(root): 0}  # id(node) -> its position in _order
+        self._by_class[type(root)] = [root]
         statements = root.body if previous is not None and isinstance(root, cst.Module) else None
         if statements is None:
-            self._walk(children(root), 0)
+            self._walk(children(root))
         else:
             for stmt in statements:
                 old = previous._top_level(stmt)  # type: ignore[union-attr]
                 if old is None:
-                    self._walk([stmt], 0)
+                    self._walk([stmt])
                 else:
-                    here, size = len(self._order), previous._sizes[old]  # type: ignore[union-attr]
-                    self._order.extend(previous._order[old:old + size])  # type: ignore[union-attr]
-                    self._sizes.extend(previous._sizes[old:old + size])  # type: ignore[union-attr]
-                    self._up.extend(previous._up[old:old + size])  # type: ignore[union-attr]
-                    self._up[here] = here
-        order = self._order
-        self._sizes[0] = len(order)
-        self._start: dict[int, int] = dict(zip(map(id, order), range(len(order))))  # id(node) -> position
-        by_class = self._by_class
-        for node in order:
+                    self._copy(previous, old)  # type: ignore[arg-type]
+        self._sizes[0] = len(self._order)
+
+    def _copy(self, previous: "Tree", old: int) -> None:
+        """Append the entries of the top-level statement at ``old`` in ``previous``."""
+        order, start, by_class = self._order, self._start, self._by_class
+        here, size = len(order), previous._sizes[old]
+        copied = previous._order[old:old + size]
+        order.extend(copied)
+        self._sizes.extend(previous._sizes[old:old + size])
+        self._up.extend(previous._up[old:old + size])
+        self._up[here] = here
+        for position, node in enumerate(copied, here):
+            start[id(node)] = position
             same = by_class.get(type(node))
             if same is None:
                 by_class[type(node)] = [node]
             else:
                 same.append(node)
 
-    def _walk(self, tops: list[cst.CSTNode], parent: int) -> None:
-        """Index ``tops`` (children of the node at ``parent``) and everything under them, in pre-order."""
+    def _walk(self, tops: list[cst.CSTNode]) -> None:
+        """Index ``tops`` (children of the root) and everything under them, in pre-order."""
         # An explicit stack, children pushed in reverse so that they pop in source order, each node's
-        # parent's position noted; then each subtree's size, from the last position back (a node's
-        # subtree ends where its last descendant's does). Inlined `children`: this loop visits every node.
-        order, sizes, up = self._order, self._sizes, self._up
+        # parent's position noted; then each subtree's end, from the last position back (a node's subtree
+        # ends where its last descendant's does). Inlined `children`: this loop visits every node.
+        order, start, by_class = self._order, self._start, self._by_class
         first = len(order)
+        parents: list[int] = []
         nodes: list[cst.CSTNode] = list(reversed(tops))
-        positions: list[int] = [parent] * len(nodes)
+        positions: list[int] = [0] * len(nodes)
         getters = _GETTERS
         is_node = _IS_NODE
         while nodes:
             node = nodes.pop()
             here = len(order)
+            start[id(node)] = here
             order.append(node)
-            up.append(here - positions.pop())
+            parents.append(positions.pop())
             kind = type(node)
+            same = by_class.get(kind)
+            if same is None:
+                by_class[kind] = [node]
+            else:
+                same.append(node)
             getter = getters.get(kind)
             if getter is None:
                 getter = _getter(kind)
@@ -214,12 +227,13 @@ class Tree:
                             nodes.append(item)
                             positions.append(here)
         last = len(order)
-        ends = list(range(first + 1, last + 1))
-        for index in range(last - 1, first - 1, -1):
-            above = index - up[index]
-            if above >= first and ends[index - first] > ends[above - first]:
-                ends[above - first] = ends[index - first]
-        sizes.extend(end - position for position, end in enumerate(ends, first))
+        ends = list(range(first + 1, last + 1))  # absolute ends, indexed from ``first``
+        for index in range(last - first - 1, -1, -1):
+            above = parents[index] - first
+            if above >= 0 and ends[index] > ends[above]:
+                ends[above] = ends[index]
+        self._sizes.extend(map(operator.sub, ends, range(first, last)))
+        self._up.extend(map(operator.sub, range(first, last), parents))
 
     def _top_level(self, stmt: cst.CSTNode) -> int | None:
         """The position of ``stmt`` when it is one of the root's children here."""
