@@ -105,8 +105,8 @@ def _lint_and_fix(
 
     Only the first pass and the last run every rule. A pass in between runs the rules that can have
     something new to fix: those whose fixes the last pass deferred (they overlapped a fix applied first)
-    and those its fixes feed (``Rule.feeds``). On a file whose fixes nest, that is one or two rules of ten,
-    and a pass of every rule costs as much as parsing the file. Each rule still reads the whole current
+    and those its fixes feed (``Rule.feeds``). On a file whose fixes nest, that is a few rules of ten,
+    and a pass of every rule costs about as much as parsing the file. Each rule still reads the whole current
     module, so a fix is applied only where its rule, run on the text it is applied to, gives it. When such
     a pass has nothing to apply, the other rules run on the same tree, their findings merged in rule
     order: the full pass, exactly. ``feeds`` is only a schedule; the full last pass is the guarantee.
@@ -172,15 +172,11 @@ def _found(
     context: RuleContext, rules: Iterable[type[Rule]], outcome: Outcome, record: bool, with_edits: bool
 ) -> dict[type[Rule], list[Finding]]:
     """Each rule's findings on ``context``'s module, those silenced by a comment left out."""
-    findings = _check(context, rules)
-    kept = {id(f) for f in _unsuppressed(context.module, context.source, findings, record, with_edits, outcome,
+    found = {rule: _check(context, [rule]) for rule in rules}
+    everything = [finding for findings in found.values() for finding in findings]
+    kept = {id(f) for f in _unsuppressed(context.module, context.source, everything, record, with_edits, outcome,
                                          context.tree)}
-    found: dict[type[Rule], list[Finding]] = {rule: [] for rule in rules}
-    by_code = {rule.code: rule for rule in rules}
-    for finding in findings:
-        if id(finding) in kept:
-            found[by_code[finding.code]].append(finding)
-    return found
+    return {rule: [f for f in findings if id(f) in kept] for rule, findings in found.items()}
 
 
 def _applicable(found: dict[type[Rule], list[Finding]], rules: Sequence[type[Rule]], unsafe_fixes: bool) -> list[Finding]:
