@@ -7,7 +7,8 @@ Runs :func:`autofix.engine.lint_and_fix` as a worker does (the worker's collecto
 stage wrapped in a CPU timer: the screen, the first parse, the tree index and the rules (each pass),
 positions of findings, applying a pass's edits, re-parsing what a pass changed (:mod:`autofix.reparse`);
 for apply, a line per pass: its rules' time, the fixes it found, applied, and deferred because they
-overlap a fix applied first (they come back next pass, which is why there are several); then a bare
+overlap a fix applied first (they come back next pass, which is why there are several), and the rules it
+ran (the first and the last pass run them all); then a bare
 ``libcst.parse_module`` of the same text for the ratios, with what apply would cost if every pass after the
 first were free (the floor of any engine that re-runs rules only on what a pass changed), and the top of a
 cProfile of ``apply`` (cumulative),
