@@ -5,6 +5,8 @@ from __future__ import annotations
 import difflib
 from typing import TYPE_CHECKING
 
+from autofix.text_edits import lines_of
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -12,8 +14,8 @@ if TYPE_CHECKING:
 def unified_diff(path: str, old: str, new: str) -> str:
     """A ``git apply``/``patch -p1`` compatible diff with ``a/`` and ``b/`` headers."""
     lines = difflib.unified_diff(
-        old.splitlines(keepends=True),
-        new.splitlines(keepends=True),
+        lines_of(old),  # not str.splitlines: a form feed does not end a line for Python, git or patch
+        lines_of(new),
         fromfile=f"a/{path}",
         tofile=f"b/{path}",
         n=3,

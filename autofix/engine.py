@@ -20,6 +20,7 @@ from autofix.positions import Span, spans
 from autofix.reparse import Reparser
 from autofix.screen import refuse_if_too_deep
 from autofix.source import SourceError, may_use_torch
+from autofix.text_edits import LINE_BREAK
 from codemods.base import Finding, FixSafety, Rule, RuleContext
 from codemods.tree import Tree
 from codemods.names import ImportAliases
@@ -236,7 +237,7 @@ def _unsuppressed(
     if not findings or not (record or has_markers):
         return findings
     positions = spans(module, [finding.node for finding in findings])
-    lines = text.splitlines()
+    lines = LINE_BREAK.split(text)  # numbered as Python and libcst number them (a form feed ends no line)
     fix_edits = FixEdits(module, text, tree) if with_edits else None
     kept = []
     for finding in findings:

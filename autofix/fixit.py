@@ -49,6 +49,7 @@ from autofix.discovery import excluded
 from autofix.edits import apply_edits_under
 from autofix.engine import active_rules, mentions_torch, run_rules, silenced
 from autofix.positions import Span, spans
+from autofix.text_edits import LINE_BREAK
 from codemods import all_rules
 from codemods.base import Finding, FixSafety, Rule
 
@@ -92,7 +93,7 @@ def _compute(module: cst.Module, path: Path | None) -> dict[str, list[_Report]]:
     rules = active_rules(text, [rule for rule in all_rules() if rule.code in codes])
     findings = run_rules(module, text, rules, settings.device_style)
     positions = spans(module, [finding.node for finding in findings])
-    lines = text.splitlines()
+    lines = LINE_BREAK.split(text)  # as libcst numbers them: a form feed ends no line
     reports: dict[str, list[_Report]] = defaultdict(list)
     for finding in findings:
         span = positions[id(finding.node)]

@@ -109,12 +109,14 @@ def test_plain_diff_applies_with_patch(tmp_path, run_cli):
     source.mkdir()
     (source / "a.py").write_text(DOUBLE_INPUT)
     (source / "b.py").write_text(DOUBLE_INPUT.rstrip("\n"))  # no newline at end of file
+    (source / "c.py").write_text("\x0c\n" + DOUBLE_INPUT.replace("\n\n", "\n\x0c\n"))  # form feeds end no line
     _, diff, _ = run_cli("apply", "--diff", "--unsafe-fixes", ".", cwd=source)
+    assert "@@ -3,5 +3,5 @@\n \x0c\n" in diff  # the hunk counts lines as patch does
     copy = tmp_path / "copy"
     shutil.copytree(source, copy)
-    subprocess.run(["patch", "-p1", "-s"], input=diff.encode(), cwd=copy, check=True)
+    subprocess.run(["patch", "-p1", "-s", "--fuzz=0"], input=diff.encode(), cwd=copy, check=True)
     run_cli("apply", "--unsafe-fixes", ".", cwd=source)
-    for name in ("a.py", "b.py"):
+    for name in ("a.py", "b.py", "c.py"):
         assert (copy / name).read_bytes() == (source / name).read_bytes()
 
 

@@ -142,6 +142,13 @@ def test_suppressed_findings_are_not_fixed():
     assert outcome.new_text == source.replace("old(3)", "new(3)")
 
 
+def test_a_form_feed_does_not_move_a_suppression_to_another_line():
+    # str.splitlines ends a line at a form feed; Python, libcst and the positions printed do not.
+    source = "import torch\n\x0c\na = old(1)  # noqa: TST001\nb = old(2)\n"
+    outcome = lint_and_fix(source, [RenameCalls], fix=True)
+    assert outcome.new_text == source.replace("old(2)", "new(2)")
+
+
 def test_diagnostics_describe_the_original_file():
     outcome = lint_and_fix("import torch\n\nvalue = old(1)\n", [RenameCalls], fix=True)
     [diagnostic] = outcome.diagnostics

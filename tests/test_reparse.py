@@ -124,6 +124,9 @@ def test_only_the_changed_statements_of_a_large_function_are_parsed_again(parsed
     # The first block sets the file's default indentation; later blocks use another (a real file did).
     "import torch\ndef f(t):\n        return t\n\nclass M(torch.nn.Module):\n    def f(self, x):\n        return x.cuda()\n",
     "import torch\ndef f(t):\n\treturn t\n\nclass M(torch.nn.Module):\n    def f(self, x):\n        return x.cuda()\n",
+    # A form feed opens the first indented line: libcst's default indentation is then "\x0c ", which its
+    # parser config refuses (hypothesmith found it).
+    "import torch\ntry:\n\x0c pass\nfinally:\n pass\nx = torch.zeros(3).cuda()\n",
 ])
 def test_edge_layouts(source, checked):
     outcome = lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
