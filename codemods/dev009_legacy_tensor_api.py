@@ -108,8 +108,9 @@ class LegacyTensorApi(Rule):
     summary = "pre-0.4 tensor API (Variable, torch.FloatTensor, .type(torch.cuda.*)): use the modern call"
     fix_safety = FixSafety.SAFE
     triggers = ("Variable", "Tensor", ".type(")
-    # `.type(torch.cuda.FloatTensor)` becomes `.to("cuda", ...)` (DEV007), an unwrapped `Variable` leaves
-    # its import unused (DEV009), `torch.FloatTensor(n).cuda()` becomes a creation moved at once (DEV010)
+    # `.type(torch.cuda.FloatTensor)` becomes `.to("cuda", ...)` (DEV007; on `torch.zeros(n)`, DEV010 too),
+    # an unwrapped `Variable` leaves its import unused (DEV009), and `Tensor(n).fill_(1).to(device)` with
+    # `Tensor` a legacy type becomes `torch.empty(n, dtype=...)`, created then moved (DEV010)
     feeds = ("DEV007", "DEV009", "DEV010")
 
     VALID = [
