@@ -116,22 +116,20 @@ def _lint_and_fix(
     module = parse(text)
     reparser: Reparser | None = None  # made at the first fix: re-parses what each pass changed
     deferred: Counter[tuple[str, str]] = Counter()
-    first = True
     applying_passes = 0
-    wanted = active_rules(current, rules)
+    active = wanted = active_rules(current, rules)  # the rules whose triggers the current text has
     tree: Tree | None = None
     while True:
         tree = Tree(module, tree)  # the statements the last pass left alone are copied from its index
         context = RuleContext(module, current, tree, ImportAliases.of(tree), device_style)
-        record = want_positions and first
+        record = want_positions and applying_passes == 0  # the first pass: it describes the original text
         found = _found(context, wanted, outcome, record, record and want_edits)
-        first = False
         _account_for_deferred(deferred, [f for findings in found.values() for f in findings], outcome)
         if not fix:
             return outcome
         applicable = _applicable(found, rules, unsafe_fixes)
         if not applicable:
-            rest = [rule for rule in active_rules(current, rules) if rule not in found]
+            rest = [rule for rule in active if rule not in found]
             found.update(_found(context, rest, outcome, False, False))
             applicable = _applicable(found, rules, unsafe_fixes)
         if not applicable:
@@ -166,7 +164,8 @@ def _lint_and_fix(
             raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
         outcome.applied.update(f.code for f in chosen)
         current = rewritten
-        wanted = _next_rules(rules, active_rules(current, rules), chosen, deferred)
+        active = active_rules(current, rules)
+        wanted = _next_rules(rules, active, chosen, deferred)
 
 
 def _found(

@@ -22,7 +22,6 @@ tree and the text are the ones a full parse and a full code generation give.
 
 from __future__ import annotations
 
-import re
 from typing import Mapping
 
 import libcst as cst
@@ -30,8 +29,6 @@ from libcst._nodes.internal import CodegenState
 
 from autofix.edits import node_fields
 from autofix.pieces import opener, parse_module
-
-_INDENT = re.compile(r"[ \t]+")  # what libcst's config takes as a default indentation
 
 # Clauses of a compound statement that hold a block of their own.
 _CLAUSES = (cst.Else, cst.Finally, cst.If, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)
@@ -42,13 +39,15 @@ class Reparser:
 
     def __init__(self, module: cst.Module) -> None:
         self.module = module
-        # libcst takes the file's first indentation as its default, and a form feed may open that line
-        # (Python resets the column there); its config refuses such an indent, and needs none: the
-        # opener line of each snippet sets the default (see _parse_statement).
-        indent = {"default_indent": module.default_indent} if _INDENT.fullmatch(module.default_indent) else {}
-        self._config = cst.PartialParserConfig(
-            encoding=module.encoding, default_newline=module.default_newline, **indent
-        )
+        try:
+            self._config = cst.PartialParserConfig(
+                encoding=module.encoding, default_indent=module.default_indent, default_newline=module.default_newline
+            )
+        except ValueError:
+            # libcst takes the file's first indentation as its default, and a form feed may open that line
+            # (Python resets the column there); its config refuses such an indent, and needs none: the
+            # opener line of each snippet sets the default (see _parse_statement).
+            self._config = cst.PartialParserConfig(encoding=module.encoding, default_newline=module.default_newline)
         self._codes: dict[int, str] = {id(stmt): module.code_for_node(stmt) for stmt in module.body}
         self.text = self.original_text = self._join(module)  # what module.code gives
 

@@ -154,16 +154,12 @@ class Tree:
         self._memo: dict[object, object] = {}
         self._start: dict[int, int] = {id(root): 0}  # id(node) -> its position in _order
         self._by_class[type(root)] = [root]
-        statements = root.body if previous is not None and isinstance(root, cst.Module) else None
-        if statements is None:
-            self._walk(children(root))
-        else:
-            for stmt in statements:
-                old = previous._top_level(stmt)  # type: ignore[union-attr]
-                if old is None:
-                    self._walk([stmt])
-                else:
-                    self._copy(previous, old)  # type: ignore[arg-type]
+        for top in children(root):
+            old = previous._top_level(top) if previous is not None else None
+            if old is None:
+                self._walk(top)
+            else:
+                self._copy(previous, old)  # type: ignore[arg-type]
         self._sizes[0] = len(self._order)
 
     def _copy(self, previous: "Tree", old: int) -> None:
@@ -183,16 +179,16 @@ class Tree:
             else:
                 same.append(node)
 
-    def _walk(self, tops: list[cst.CSTNode]) -> None:
-        """Index ``tops`` (children of the root) and everything under them, in pre-order."""
+    def _walk(self, top: cst.CSTNode) -> None:
+        """Index ``top`` (a child of the root) and everything under it, in pre-order."""
         # An explicit stack, children pushed in reverse so that they pop in source order, each node's
         # parent's position noted; then each subtree's end, from the last position back (a node's subtree
         # ends where its last descendant's does). Inlined `children`: this loop visits every node.
         order, start, by_class = self._order, self._start, self._by_class
         first = len(order)
         parents: list[int] = []
-        nodes: list[cst.CSTNode] = list(reversed(tops))
-        positions: list[int] = [0] * len(nodes)
+        nodes: list[cst.CSTNode] = [top]
+        positions: list[int] = [0]
         getters = _GETTERS
         is_node = _IS_NODE
         while nodes:
