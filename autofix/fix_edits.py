@@ -18,6 +18,7 @@ import libcst as cst
 
 from autofix.edits import Replacement, apply_edits, apply_edits_under
 from autofix.text_edits import LINE_BREAK, TextEdit, text_edits
+from codemods.codegen import module_code_for
 from codemods.tree import Tree
 
 
@@ -73,11 +74,11 @@ class FixEdits:
         """The line each top-level statement starts on, from the statements' texts as the module
         generates them; empty when those texts are not the file's, line for line."""
         if self._first_lines is None:
-            header = "".join(self.module.code_for_node(empty) for empty in self.module.header)
+            header = "".join(module_code_for(self.module, empty) for empty in self.module.header)
             line = 1 + len(LINE_BREAK.findall(header))
             first_lines = []
             for statement in self.module.body:
-                code = self.module.code_for_node(statement)
+                code = module_code_for(self.module, statement)
                 self._codes.append(code)
                 first_lines.append(line)
                 line += len(LINE_BREAK.findall(code))
@@ -89,5 +90,5 @@ class FixEdits:
         if isinstance(replacement, cst.RemovalSentinel):
             return ""
         if isinstance(replacement, cst.FlattenSentinel):
-            return "".join(self.module.code_for_node(node) for node in replacement.nodes)
-        return self.module.code_for_node(replacement)
+            return "".join(module_code_for(self.module, node) for node in replacement.nodes)
+        return module_code_for(self.module, replacement)

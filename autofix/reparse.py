@@ -25,10 +25,10 @@ from __future__ import annotations
 from typing import Mapping
 
 import libcst as cst
-from libcst._nodes.internal import CodegenState
 
 from autofix.edits import node_fields
 from autofix.pieces import opener, parse_module
+from codemods.codegen import CodegenState, module_code_for
 
 # Clauses of a compound statement that hold a block of their own.
 _CLAUSES = (cst.Else, cst.Finally, cst.If, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)
@@ -48,7 +48,7 @@ class Reparser:
             # (Python resets the column there); its config refuses such an indent, and needs none: the
             # opener line of each snippet sets the default (see _parse_statement).
             self._config = cst.PartialParserConfig(encoding=module.encoding, default_newline=module.default_newline)
-        self._codes: dict[int, str] = {id(stmt): module.code_for_node(stmt) for stmt in module.body}
+        self._codes: dict[int, str] = {id(stmt): module_code_for(module, stmt) for stmt in module.body}
         self.text = self.original_text = self._join(module)  # what module.code gives
 
     def advance(self, new: cst.Module, rebuilt: Mapping[int, cst.CSTNode] | None = None) -> tuple[cst.Module, str]:
@@ -67,7 +67,7 @@ class Reparser:
         for stmt in new.body:
             code = self._codes.get(id(stmt))
             if code is None:
-                code = new.code_for_node(stmt)
+                code = module_code_for(new, stmt)
                 stmt = self._statement_again(stmt, code, rebuilt or {})
                 if stmt is None:
                     return self._full(new)
@@ -88,7 +88,7 @@ class Reparser:
         original = rebuilt.get(id(stmt))
         if original is not None and isinstance(stmt, cst.BaseCompoundStatement):
             refreshed = self._refresh(stmt, original, rebuilt, [])
-            if refreshed is not None and self.module.code_for_node(refreshed) == code:
+            if refreshed is not None and module_code_for(self.module, refreshed) == code:
                 return refreshed  # type: ignore[return-value]
         return self._parse_statement(code, self.module.default_newline)
 
@@ -194,9 +194,9 @@ class Reparser:
         return parsed.body[1]
 
     def _full(self, new: cst.Module) -> tuple[cst.Module, str]:
-        text = new.code
+        text = module_code_for(new, new)
         module = parse_module(text)
-        self.module, self._codes = module, {id(stmt): module.code_for_node(stmt) for stmt in module.body}
+        self.module, self._codes = module, {id(stmt): module_code_for(module, stmt) for stmt in module.body}
         self.text = self._join(module)
         return module, self.text
 

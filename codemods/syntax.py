@@ -10,16 +10,16 @@ from typing import Sequence
 
 import libcst as cst
 
+from codemods.codegen import code_for_node
 from codemods.names import ImportAliases, dotted_name
 from codemods.tree import instance_test
 
 _NO_SPACE = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))
-_EMPTY_MODULE = cst.Module(body=[])
 
 
 def code_of(node: cst.CSTNode) -> str:
     """The source text of ``node``, as it would be printed."""
-    return _EMPTY_MODULE.code_for_node(node)
+    return code_for_node(node)
 
 
 _IS_CALL = instance_test(cst.Call)

@@ -1,0 +1,39 @@
+"""Code generation as ``Module.code_for_node`` does it, a third faster.
+
+libcst's code generation enters ``CodegenState.record_syntactic_position`` around most nodes. Only the
+position-providing states record anything there; the plain state's is a ``@contextmanager`` generator
+that yields and nothing else, and making one per node was a third of generating a statement's code
+(measured on a 1 MB file: 0.72-0.81 s for ``module.code``, 0.51-0.56 s with a shared no-op context).
+``apply`` generates the code of every top-level statement once and of each changed one after every pass,
+and the rules print nodes into their messages, so this state is used wherever the engine and the rules
+turn a tree back into text. The text is the same, token for token: ``tests/test_codegen.py`` checks it
+against ``Module.code`` on every corpus file.
+"""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+
+import libcst as cst
+from libcst._nodes.internal import CodegenState as _LibcstState
+
+_NOTHING_TO_RECORD = nullcontext()  # reusable: entering it has no effect and keeps no state
+
+
+class CodegenState(_LibcstState):
+    """libcst's plain code generation state, minus a generator per node."""
+
+    def record_syntactic_position(self, node, *, start_node=None, end_node=None):  # type: ignore[no-untyped-def]
+        return _NOTHING_TO_RECORD
+
+
+def code_for_node(node: cst.CSTNode, default_indent: str = " " * 4, default_newline: str = "\n") -> str:
+    """What ``cst.Module(body=[], default_indent=..., default_newline=...).code_for_node(node)`` gives."""
+    state = CodegenState(default_indent=default_indent, default_newline=default_newline)
+    node._codegen(state)
+    return "".join(state.tokens)
+
+
+def module_code_for(module: cst.Module, node: cst.CSTNode) -> str:
+    """``module.code_for_node(node)``: ``node`` in ``module``'s indentation and newline."""
+    return code_for_node(node, module.default_indent, module.default_newline)
