@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 import libcst as cst
@@ -22,7 +22,7 @@ from autofix.screen import refuse_if_too_deep
 from autofix.source import SourceError, may_use_torch
 from autofix.text_edits import LINE_BREAK
 from codemods.base import Finding, FixSafety, Rule, RuleContext
-from codemods.tree import Tree
+from codemods.tree import Tree, children
 from codemods.names import ImportAliases
 
 MAX_PASSES = 10
@@ -116,21 +116,26 @@ def _lint_and_fix(
     module = parse(text)
     reparser: Reparser | None = None  # made at the first fix: re-parses what each pass changed
     deferred: Counter[tuple[str, str]] = Counter()
+    waiting: list[Finding] = []  # the fixes the last pass deferred
     applying_passes = 0
     active = wanted = active_rules(current, rules)  # the rules whose triggers the current text has
     tree: Tree | None = None
     while True:
-        tree = Tree(module, tree)  # the statements the last pass left alone are copied from its index
-        context = RuleContext(module, current, tree, ImportAliases.of(tree), device_style)
+        previous, tree = tree, Tree(module, tree)  # the statements the last pass left alone are copied
+        focus = None if previous is None else _focus(tree, previous, waiting)
+        context = RuleContext(module, current, tree, ImportAliases.of(tree), device_style, focus)
         record = want_positions and applying_passes == 0  # the first pass: it describes the original text
-        found = _found(context, wanted, outcome, record, record and want_edits)
+        narrowed: set[type[Rule]] = set()  # the rules that looked at the focus only
+        found = _found(context, wanted, outcome, record, record and want_edits, narrowed)
         _account_for_deferred(deferred, [f for findings in found.values() for f in findings], outcome)
         if not fix:
             return outcome
         applicable = _applicable(found, rules, unsafe_fixes)
         if not applicable:
-            rest = [rule for rule in active if rule not in found]
-            found.update(_found(context, rest, outcome, False, False))
+            # The last pass: every rule, on the whole module. The findings of a rule that looked at the
+            # whole module already are the same on the same tree.
+            again = [rule for rule in active if rule not in found or rule in narrowed]
+            found.update(_found(replace(context, focus=None), again, outcome, False, False))
             applicable = _applicable(found, rules, unsafe_fixes)
         if not applicable:
             outcome.withheld_unsafe.update(
@@ -148,7 +153,8 @@ def _lint_and_fix(
         if applying_passes == MAX_PASSES:
             raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
         applying_passes += 1
-        chosen, deferred = _non_overlapping(applicable)
+        chosen, waiting = _non_overlapping(applicable)
+        deferred = Counter((f.code, f.message) for f in waiting)
         reparser = reparser or Reparser(module)
         rebuilt: dict[int, cst.CSTNode] = {}  # what apply_edits copied, from which original
         try:
@@ -169,10 +175,12 @@ def _lint_and_fix(
 
 
 def _found(
-    context: RuleContext, rules: Iterable[type[Rule]], outcome: Outcome, record: bool, with_edits: bool
+    context: RuleContext, rules: Iterable[type[Rule]], outcome: Outcome, record: bool, with_edits: bool,
+    narrowed: set[type[Rule]] | None = None,
 ) -> dict[type[Rule], list[Finding]]:
-    """Each rule's findings on ``context``'s module, those silenced by a comment left out."""
-    found = {rule: _check(context, [rule]) for rule in rules}
+    """Each rule's findings on ``context``'s module, those silenced by a comment left out; the rules
+    that looked only at the context's focus are added to ``narrowed``."""
+    found = {rule: _check(context, [rule], narrowed) for rule in rules}
     everything = [finding for findings in found.values() for finding in findings]
     kept = {id(f) for f in _unsuppressed(context.module, context.source, everything, record, with_edits, outcome,
                                          context.tree)}
@@ -213,12 +221,16 @@ def run_rules(
     return _check(RuleContext(module, text, tree, ImportAliases.of(tree), device_style), rules)
 
 
-def _check(context: RuleContext, rules: Iterable[type[Rule]]) -> list[Finding]:
+def _check(
+    context: RuleContext, rules: Iterable[type[Rule]], narrowed: set[type[Rule]] | None = None
+) -> list[Finding]:
     findings = []
     for rule in rules:
         instance = rule(context)
         instance.check()
         findings.extend(instance.findings)
+        if instance.narrowed and narrowed is not None:
+            narrowed.add(rule)
     return findings
 
 
@@ -289,21 +301,34 @@ def _subtree_ids(node: cst.CSTNode) -> set[int]:
     return ids
 
 
-def _non_overlapping(findings: list[Finding]) -> tuple[list[Finding], Counter[tuple[str, str]]]:
+def _non_overlapping(findings: list[Finding]) -> tuple[list[Finding], list[Finding]]:
     """Findings whose edits touch disjoint subtrees; the rest wait for the next pass."""
     claimed: set[int] = set()
     chosen: list[Finding] = []
-    deferred: Counter[tuple[str, str]] = Counter()
+    waiting: list[Finding] = []
     for finding in findings:
         covered: set[int] = set()
         for node in finding.edits:
             covered |= _subtree_ids(node)
         if covered & claimed:
-            deferred[(finding.code, finding.message)] += 1
+            waiting.append(finding)
             continue
         claimed |= covered
         chosen.append(finding)
-    return chosen, deferred
+    return chosen, waiting
+
+
+def _focus(tree: Tree, previous: Tree, waiting: list[Finding]) -> tuple[cst.CSTNode, ...] | None:
+    """Where a pass after a pass of fixes looks for sites (see ``Rule.sites``): the top-level statements
+    the fixes changed, and those holding a deferred fix (fixes that add a definition after the imports
+    overlap there, wherever their sites are). None, for the whole module, when no statement was left
+    alone (a fix of the module's header or footer has the whole module parsed again)."""
+    held = {id(top) for f in waiting for node in (f.node, *f.edits) if (top := previous.top_level(node)) is not None}
+    walked = {id(top) for top in tree.walked}
+    tops = children(tree.root)
+    if len(walked) == len(tops):
+        return None
+    return tuple(top for top in tops if id(top) in walked or id(top) in held)
 
 
 def _account_for_deferred(

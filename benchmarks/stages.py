@@ -60,21 +60,23 @@ _INDEX = "index the tree (one per pass)"
 def _per_pass(check, non_overlapping, index):  # type: ignore[no-untyped-def]
     def new_pass(*args, **kwargs):  # type: ignore[no-untyped-def]
         tree = index(*args, **kwargs)
-        PASSES.append({"rules": 0.0, "run": [], "index": LAST.get(_INDEX, 0.0)})
+        PASSES.append({"rules": 0.0, "run": [], "focused": [], "index": LAST.get(_INDEX, 0.0)})
         return tree
 
-    def rules(context, which):  # type: ignore[no-untyped-def]
+    def rules(context, which, *narrowed):  # type: ignore[no-untyped-def]
         which = list(which)
         start = time.process_time()
-        findings = check(context, which)
+        findings = check(context, which, *narrowed)
         PASSES[-1]["rules"] += time.process_time() - start  # type: ignore[operator]
-        PASSES[-1]["run"].extend(rule.code for rule in which)  # type: ignore[attr-defined]
+        run = PASSES[-1]["focused" if context.focus is not None else "run"]
+        run.extend(rule.code for rule in which)  # type: ignore[attr-defined]
         return findings
 
     def choose(applicable):  # type: ignore[no-untyped-def]
-        chosen, deferred = non_overlapping(applicable)
-        PASSES[-1].update(applicable=len(applicable), chosen=len(chosen), deferred=deferred)
-        return chosen, deferred
+        chosen, waiting = non_overlapping(applicable)
+        PASSES[-1].update(applicable=len(applicable), chosen=len(chosen),
+                          deferred=Counter(finding.code for finding in waiting))
+        return chosen, waiting
 
     return new_pass, rules, choose
 
@@ -104,15 +106,15 @@ def _stages(text: str, fix: bool) -> float:
         print(f"  {name:36} {seconds:7.2f} s  {100 * seconds / total:5.1f} %  x{CALLS[name]}")
     print(f"  {'other':36} {total - sum(SECONDS.values()):7.2f} s")
     if fix:
-        print("  pass | rules (s) | fixes applicable | applied | deferred (overlapping a fix applied first) | rules run")
+        print("  pass | rules (s) | fixes applicable | applied | deferred (overlapping a fix applied first) |"
+              " rules run (on the changed statements; on the whole module)")
         for number, one in enumerate(PASSES, 1):
-            deferred = one.get("deferred") or Counter()
-            by_rule = Counter({code: 0 for code, _ in deferred})
-            for (code, _), count in deferred.items():  # type: ignore[attr-defined]
-                by_rule[code] += count
+            by_rule = one.get("deferred") or Counter()
+            run = [" ".join(one[key]) or "-" for key in ("focused", "run")]
+            run = ["all" if len(one[key]) == len(all_rules()) else text for key, text in zip(("focused", "run"), run)]
             print(f"  {number:4} | {one['rules']:9.2f} | {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
                   f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''} |"
-                  f" {'all' if len(one['run']) == len(all_rules()) else ' '.join(one['run'])}")
+                  f" {run[0]}; {run[1]}")
     return total
 
 

@@ -15,12 +15,14 @@ import enum
 import sys
 import textwrap
 from dataclasses import dataclass, field
-from typing import ClassVar, Mapping, Union
+from typing import ClassVar, Mapping, TypeVar, Union
 
 import libcst as cst
 
 from codemods.names import ImportAliases
 from codemods.tree import Tree
+
+T = TypeVar("T")
 
 Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
 
@@ -96,6 +98,9 @@ class RuleContext:
     # How fixes spell a portable device: "classic" (`torch.cuda.is_available()`, any PyTorch) or
     # "accelerator" (`torch.accelerator`, PyTorch >= 2.6: CUDA, MPS, XPU alike). `[tool.autofix] device`.
     device_style: str = "classic"
+    # Where :meth:`Rule.sites` looks: None for the whole module; in a pass between the engine's first and
+    # last, the top-level statements (in source order) that the last pass changed or deferred a fix in.
+    focus: tuple[cst.CSTNode, ...] | None = None
 
     @classmethod
     def of(cls, code: str | cst.Module, device_style: str = "classic") -> "RuleContext":
@@ -124,6 +129,7 @@ class Rule:
     def __init__(self, context: RuleContext) -> None:
         self.context = context
         self.findings: list[Finding] = []
+        self.narrowed = False  # looked for sites in the context's focus only: not a whole-module answer
 
     def check(self) -> None:
         """Read ``self.context.module`` and :meth:`report` what is wrong with it."""
@@ -132,6 +138,24 @@ class Rule:
     @property
     def aliases(self) -> ImportAliases:
         return self.context.aliases
+
+    def sites(self, kind: type[T] | tuple[type, ...]) -> list[T]:
+        """The nodes of ``kind`` to look for findings at, in source order: the whole module's, or only
+        those in the context's ``focus``.
+
+        A pass after a pass of fixes can only find something new where those fixes changed the code, or
+        by facts about the module that they changed (a fix that moves the model makes its inputs a
+        finding elsewhere); the engine's last pass runs every rule on the whole module for the second
+        kind. Looking for sites only in the changed statements makes such a pass cost a fraction of a
+        whole one. A rule may use this only where what it reports at a site depends on the site and
+        on facts about the whole module (which it still reads from ``self.tree``), not on which other
+        sites it has seen: ``tests/test_engine.py`` checks, on every pass over the corpus, that a
+        focused run finds exactly what a whole run finds in the focus."""
+        focus = self.context.focus
+        if focus is None:
+            return self.tree.of_type(self.tree.root, kind)
+        self.narrowed = True
+        return [node for statement in focus for node in self.tree.of_type(statement, kind)]
 
     @property
     def tree(self) -> Tree:

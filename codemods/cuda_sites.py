@@ -62,6 +62,9 @@ _EARLY_EXIT = m.If(
 _WRITTEN_GUARD = m.If(body=m.IndentedBlock(body=[m.SimpleStatementLine(body=[m.Expr(m.Call(
     m.Attribute(m.Attribute(attr=m.Name("cuda")), m.Name("set_device") | m.Name("synchronize"))))])]), orelse=None)
 
+# The nodes a site can be.
+SITE_KINDS = (cst.Call, cst.Assign, cst.Param, cst.DictElement)
+
 # A fix, given the file's portable device and the name of the module's device.
 Fix = Callable[[PortableDevice, cst.Name], Replacement]
 
@@ -79,9 +82,12 @@ class Site:
     uses_device: bool = False  # the fix reads the module's device (which may have to be added)
 
 
-def cuda_sites(tree: Tree, aliases: ImportAliases) -> Iterator[Site]:
-    """Every site of the module, in source order, guarded code left out."""
-    return _Sites(tree, aliases).all()
+def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: list[cst.CSTNode] | None = None) -> Iterator[Site]:
+    """Every site of the module, in source order, guarded code left out; with ``nodes`` (the module's
+    calls, assignments, parameters and dictionary entries to look at: ``Rule.sites``), those sites only."""
+    if nodes is None:
+        nodes = tree.of_type(tree.root, SITE_KINDS)
+    return _Sites(tree, aliases).all(nodes)
 
 
 def _switch_site(switch: Switch) -> Site:
@@ -105,8 +111,8 @@ class _Sites:
         self._module_positions: set[str] | None = None
         self._has_cpu_path: bool | None = None
 
-    def all(self) -> Iterator[Site]:
-        for node in self.tree.of_type(self.tree.root, (cst.Call, cst.Assign, cst.Param, cst.DictElement)):
+    def all(self, nodes: list[cst.CSTNode]) -> Iterator[Site]:
+        for node in nodes:
             found = list(self._of(node))
             if found and not self._guarded(node):
                 yield from found

@@ -57,7 +57,7 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.base import FixSafety, Invalid, Replacement, Rule, Valid
-from codemods.cuda_sites import Site, cuda_sites
+from codemods.cuda_sites import SITE_KINDS, Site, cuda_sites
 from codemods.device_sites import ModuleDevice
 from codemods.portable_device import PortableDevice
 
@@ -506,7 +506,7 @@ class HardcodedCuda(Rule):
     def check(self) -> None:
         portable = PortableDevice.of(self.context)
         device = ModuleDevice(self.tree, self.aliases, portable)
-        for site in cuda_sites(self.tree, self.aliases):
+        for site in cuda_sites(self.tree, self.aliases, self.sites(SITE_KINDS)):
             edits = self._fix(site, portable, device)
             self.report(site.node, f"{site.message}; {site.advice}" if edits and site.advice else site.message,
                         edits=edits)

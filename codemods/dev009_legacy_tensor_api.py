@@ -376,7 +376,7 @@ class LegacyTensorApi(Rule):
         self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
         wrappers = variable_wrappers(self.tree, self.aliases)
         self._identities: dict[cst.CSTNode, list[tuple[cst.Call, str, str]]] = {}
-        for call in self.tree.of_type(root, cst.Call):
+        for call in self.sites(cst.Call):
             qualified = self.aliases.qualify(call.func) or ""
             alias = self._type_aliases.at(call.func)
             if qualified in VARIABLE:

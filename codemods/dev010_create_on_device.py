@@ -435,7 +435,7 @@ class CreateOnDevice(Rule):
         if any(self.aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls):
             return  # factories make device tensors here already
         functions = LocalFunctions(self.tree)
-        for call in calls:
+        for call in self.sites(cst.Call):
             target = move_target(call, self.aliases)
             if target is not None:
                 self._moved_at_once(target, functions)
@@ -443,7 +443,7 @@ class CreateOnDevice(Rule):
                 creation = host_creation(call.args[0].value, self.aliases) if call.args else None
                 if creation is not None:  # `to_gpu(torch.zeros(n))`
                     self._conclude(creation.value, f"{dotted_name(call.func)}(...)", creation, None, _HELPER)
-        for line in self.tree.of_type(self.context.module, cst.SimpleStatementLine):
+        for line in self.sites(cst.SimpleStatementLine):
             for small in line.body:
                 for spelled, value in creation_pairs(small):
                     creation = host_creation(value, self.aliases)

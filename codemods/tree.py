@@ -154,10 +154,13 @@ class Tree:
         self._memo: dict[object, object] = {}
         self._start: dict[int, int] = {id(root): 0}  # id(node) -> its position in _order
         self._by_class[type(root)] = [root]
+        # The root's children that were walked, not copied from ``previous``: what a pass of fixes changed.
+        self.walked: list[cst.CSTNode] = []
         for top in children(root):
             old = previous._top_level(top) if previous is not None else None
             if old is None:
                 self._walk(top)
+                self.walked.append(top)
             else:
                 self._copy(previous, old)  # type: ignore[arg-type]
         self._sizes[0] = len(self._order)
@@ -241,6 +244,17 @@ class Tree:
         freed node's, reused)."""
         first = self._start.get(id(node))
         return first if first is not None and self._order[first] is node else None
+
+    def top_level(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The root's child that holds ``node`` (``node`` itself when it is one); None for the root and
+        for nodes outside the tree."""
+        position = self._position(node)
+        if position is None or position == 0:
+            return None
+        up = self._up
+        while up[position] != position:  # a child of the root is ``position`` away from it
+            position -= up[position]
+        return self._order[position]
 
     def contains(self, node: cst.CSTNode) -> bool:
         return self._position(node) is not None

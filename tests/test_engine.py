@@ -177,6 +177,7 @@ def test_decode_refuses_binary_and_bad_bytes():
 
 
 def test_on_the_corpus_the_schedule_gives_what_running_every_rule_every_pass_gives(monkeypatch):
+    # ... on the whole module each time.
     # Not a law (a fix found a pass later may meet different neighbours), but what the corpus, the field
     # files and timm show, and the check that the schedule only saves work.
     from pathlib import Path
@@ -187,7 +188,93 @@ def test_on_the_corpus_the_schedule_gives_what_running_every_rule_every_pass_giv
     texts = [p.read_text() for p in sorted(Path(__file__).resolve().parent.parent.glob("corpus/*/*/before.py"))]
     scheduled = [lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True) for text in texts]
     monkeypatch.setattr(engine, "_next_rules", lambda rules, active, chosen, deferred: active)
+    monkeypatch.setattr(engine, "_focus", lambda tree, previous, waiting: None)
     every_pass = [lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True) for text in texts]
     assert len(texts) > 90
     for one, other in zip(scheduled, every_pass):
         assert (one.new_text, one.applied, one.dropped) == (other.new_text, other.applied, other.dropped)
+
+
+class Enable(Rule):
+    """Test rule: `disable()` -> `enable()`, a fact about the module that SitesRename reads."""
+
+    code, name, summary, fix_safety, triggers = "TST005", "enable", "", FixSafety.SAFE, ("torch",)
+
+    def check(self) -> None:
+        for call in self.tree.of_type(self.tree.root, cst.Call):
+            if isinstance(call.func, cst.Name) and call.func.value == "disable":
+                self.report(call, "disabled", edits={call: call.with_changes(func=cst.Name("enable"))})
+
+
+class SitesRename(Rule):
+    """Test rule: renames `old(...)` at its sites, once the module calls `enable()` somewhere."""
+
+    code, name, summary, fix_safety, triggers = "TST006", "sites", "", FixSafety.SAFE, ("torch",)
+
+    def check(self) -> None:
+        PASSES.append(self.code + (" focused" if self.context.focus is not None else ""))
+        calls = self.tree.of_type(self.tree.root, cst.Call)  # the fact: read on the whole module
+        if not any(isinstance(c.func, cst.Name) and c.func.value == "enable" for c in calls):
+            return
+        for call in self.sites(cst.Call):
+            if isinstance(call.func, cst.Name) and call.func.value == "old":
+                self.report(call, "old call", edits={call: call.with_changes(func=cst.Name("new"))})
+
+
+def test_a_rule_that_looked_at_the_changed_statements_only_runs_on_the_whole_module_last():
+    PASSES.clear()
+    source = "import torch\ndisable()\ny = old(old(1))\n"
+    outcome = lint_and_fix(source, [Enable, SitesRename], fix=True)
+    assert outcome.new_text == "import torch\nenable()\ny = new(new(1))\n"
+    assert PASSES == [
+        "TST006",  # the first pass, on the whole module: nothing is enabled yet
+        "TST006 focused",  # the `enable()` statement only: no `old` there
+        "TST006",  # so the last pass looks at the whole module: the outer `old`, the inner waits
+        "TST006 focused",  # the statement with the fix waiting: the inner `old`
+        "TST006 focused", "TST006",  # nothing left there, nor anywhere
+    ]
+
+
+def _comparable(findings, tree):
+    from codemods.codegen import code_for_node
+
+    def text(replacement):
+        if isinstance(replacement, cst.FlattenSentinel):
+            return tuple(code_for_node(node) for node in replacement.nodes)
+        return "removed" if isinstance(replacement, cst.RemovalSentinel) else code_for_node(replacement)
+
+    return {
+        (f.code, f.message, id(f.node), f.safety, tuple((id(k), text(v)) for k, v in f.edits.items())): tree.top_level(f.node)
+        for f in findings
+    }
+
+
+def test_a_focused_run_finds_what_a_whole_run_finds_in_the_focus(monkeypatch):
+    """The contract of ``Rule.sites``, on every pass over the corpus: a rule that looks only at the
+    changed statements finds there what it finds on the whole module, and nothing it would not."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    import autofix.engine as engine
+    from codemods import all_rules
+
+    real = engine._check
+    compared: list[str] = []
+
+    def both(context, rules, narrowed=None):  # type: ignore[no-untyped-def]
+        found = real(context, rules, narrowed)
+        if context.focus is not None:
+            whole = _comparable(real(replace(context, focus=None), rules), context.tree)
+            focused = _comparable(found, context.tree)
+            assert set(focused) <= set(whole)
+            focus = {id(top) for top in context.focus}
+            assert {key for key, top in whole.items() if id(top) in focus} <= set(focused)
+            compared.extend(rule.code for rule in rules)
+        return found
+
+    monkeypatch.setattr(engine, "_check", both)
+    corpus = sorted(Path(__file__).resolve().parent.parent.glob("corpus/*/*/before.py"))
+    texts = [p.read_text().replace("from __future__ import annotations\n", "") for p in corpus]
+    for text in [*texts, "".join(texts)]:  # each file, and all of them in one module
+        lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
+    assert {"DEV007", "DEV009", "DEV010"} <= set(compared)
