@@ -104,25 +104,28 @@ def _lint_and_fix(
 ) -> Outcome:
     """Passes of fixes, until every rule, run on the text to be returned, has nothing left to apply.
 
-    Only the first pass and the last run every rule. A pass in between runs the rules that can have
-    something new to fix: those whose fixes the last pass deferred (they overlapped a fix applied first)
-    and those its fixes feed (``Rule.feeds``). On a file whose fixes nest, that is a few rules of ten,
-    and a pass of every rule costs about as much as parsing the file. Each rule still reads the whole current
-    module, so a fix is applied only where its rule, run on the text it is applied to, gives it. When such
-    a pass has nothing to apply, the other rules run on the same tree, their findings merged in rule
-    order: the full pass, exactly. ``feeds`` is only a schedule; the full last pass is the guarantee.
+    Only the first pass and the last run every rule on the whole module. A pass in between runs the
+    rules that can have something new to fix: those whose fixes the last pass deferred (they overlapped
+    a fix applied first) and those its fixes feed (``Rule.feeds``). On a file whose fixes nest, that is a
+    few rules of ten, and a pass of every rule costs about as much as parsing the file. A rule that looks
+    for sites with ``Rule.sites`` looks, in such a pass, only in the top-level statements the last pass
+    changed or deferred a fix in (its focus); it still reads facts about the module from the whole
+    current tree, so a fix is applied only where its rule, run on the text it is applied to, gives it.
+    When such a pass has nothing to apply, the rules that did not run, and those that looked at the focus
+    only, run on the whole module of the same tree, their findings merged in rule order: the full pass,
+    exactly. ``feeds`` and the focus are only a schedule; the full last pass is the guarantee.
     """
     current = text
     module = parse(text)
     reparser: Reparser | None = None  # made at the first fix: re-parses what each pass changed
     deferred: Counter[tuple[str, str]] = Counter()
-    waiting: list[Finding] = []  # the fixes the last pass deferred
+    held: list[cst.CSTNode] = []  # the top-level statements where the last pass deferred a fix
     applying_passes = 0
     active = wanted = active_rules(current, rules)  # the rules whose triggers the current text has
     tree: Tree | None = None
     while True:
-        previous, tree = tree, Tree(module, tree)  # the statements the last pass left alone are copied
-        focus = None if previous is None else _focus(tree, previous, waiting)
+        tree = Tree(module, tree)  # the statements the last pass left alone are copied from its index
+        focus = None if applying_passes == 0 else _focus(tree, held)
         context = RuleContext(module, current, tree, ImportAliases.of(tree), device_style, focus)
         record = want_positions and applying_passes == 0  # the first pass: it describes the original text
         narrowed: set[type[Rule]] = set()  # the rules that looked at the focus only
@@ -155,6 +158,8 @@ def _lint_and_fix(
         applying_passes += 1
         chosen, waiting = _non_overlapping(applicable)
         deferred = Counter((f.code, f.message) for f in waiting)
+        held = list({id(top): top for f in waiting for node in (f.node, *f.edits)
+                     if (top := tree.top_level(node)) is not None}.values())
         reparser = reparser or Reparser(module)
         rebuilt: dict[int, cst.CSTNode] = {}  # what apply_edits copied, from which original
         try:
@@ -318,17 +323,18 @@ def _non_overlapping(findings: list[Finding]) -> tuple[list[Finding], list[Findi
     return chosen, waiting
 
 
-def _focus(tree: Tree, previous: Tree, waiting: list[Finding]) -> tuple[cst.CSTNode, ...] | None:
+def _focus(tree: Tree, held: list[cst.CSTNode]) -> tuple[cst.CSTNode, ...] | None:
     """Where a pass after a pass of fixes looks for sites (see ``Rule.sites``): the top-level statements
-    the fixes changed, and those holding a deferred fix (fixes that add a definition after the imports
-    overlap there, wherever their sites are). None, for the whole module, when no statement was left
-    alone (a fix of the module's header or footer has the whole module parsed again)."""
-    held = {id(top) for f in waiting for node in (f.node, *f.edits) if (top := previous.top_level(node)) is not None}
+    the fixes changed, and those of ``held`` (where the last pass deferred a fix: fixes that add a
+    definition after the imports overlap there, wherever their sites are) that are still there. None,
+    for the whole module, when no statement was left alone (a fix of the module's header or footer has
+    the whole module parsed again)."""
     walked = {id(top) for top in tree.walked}
     tops = children(tree.root)
     if len(walked) == len(tops):
         return None
-    return tuple(top for top in tops if id(top) in walked or id(top) in held)
+    focus = walked | {id(top) for top in held}  # `held` keeps its statements alive: their ids name them
+    return tuple(top for top in tops if id(top) in focus)
 
 
 def _account_for_deferred(

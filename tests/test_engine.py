@@ -188,7 +188,7 @@ def test_on_the_corpus_the_schedule_gives_what_running_every_rule_every_pass_giv
     texts = [p.read_text() for p in sorted(Path(__file__).resolve().parent.parent.glob("corpus/*/*/before.py"))]
     scheduled = [lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True) for text in texts]
     monkeypatch.setattr(engine, "_next_rules", lambda rules, active, chosen, deferred: active)
-    monkeypatch.setattr(engine, "_focus", lambda tree, previous, waiting: None)
+    monkeypatch.setattr(engine, "_focus", lambda tree, held: None)
     every_pass = [lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True) for text in texts]
     assert len(texts) > 90
     for one, other in zip(scheduled, every_pass):
