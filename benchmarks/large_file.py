@@ -9,8 +9,9 @@ The file is the corpus' ``before.py`` files, concatenated with their classes and
 copy until it reaches the size asked for: real torch code, with findings throughout, and fixes that enable
 further fixes (so ``apply`` needs several passes). Each measurement runs in a fresh process under
 ``/usr/bin/time -v`` (wall time, CPU time, peak RSS of the largest process: for autofix, its worker);
-``--repeats`` runs each that many times and reports the median and the spread (min-max). Ratios are to the
-bare parse, of wall time and of CPU time (CPU time is the steadier of the two on a loaded machine).
+``--repeats`` runs that many rounds of every row and reports the median and the spread (min-max). Ratios
+are to the bare parse of the same round, of wall time and of CPU time (CPU time is the steadier of the two
+on a loaded machine): median over the rounds (min-max).
 
 ``--profile`` adds, in-process: the time of each stage of ``check`` and ``apply`` (parse, rules per pass,
 applying edits, re-parsing what changed, code generation) and the top of a cProfile of ``apply``.
@@ -67,17 +68,32 @@ def _measure_once(command: list[str]) -> dict:
             "rss": int(stats["Maximum resident set size (kbytes)"]) / 1024, "summary": tail[-1] if tail else ""}
 
 
-def measure(label: str, command: list[str], repeats: int, before_each=None) -> dict:  # type: ignore[no-untyped-def]
-    runs = []
+def measure(commands: list[tuple[str, list[str], object]], repeats: int) -> list[dict]:
+    """Each ``(label, command, before_each)`` run ``repeats`` times, in rounds: every command once per
+    round, in order, so that the commands of one round see the same machine (a shared machine's speed
+    drifts by 10-20 % over minutes). A row: the median and spread of each measure, and its runs."""
+    runs: dict[str, list[dict]] = {label: [] for label, _, _ in commands}
     for _ in range(repeats):
-        if before_each is not None:
-            before_each()
-        runs.append(_measure_once(command))
-    row = {"label": label, "exit": sorted({r["exit"] for r in runs}), "summary": runs[-1]["summary"]}
-    for key in ("wall", "cpu", "rss"):
-        values = [r[key] for r in runs]
-        row[key], row[key + "_min"], row[key + "_max"] = statistics.median(values), min(values), max(values)
-    return row
+        for label, command, before_each in commands:
+            if before_each is not None:
+                before_each()  # type: ignore[operator]
+            runs[label].append(_measure_once(command))
+    rows = []
+    for label, _, _ in commands:
+        done = runs[label]
+        row = {"label": label, "exit": sorted({r["exit"] for r in done}), "summary": done[-1]["summary"], "runs": done}
+        for key in ("wall", "cpu", "rss"):
+            values = [r[key] for r in done]
+            row[key], row[key + "_min"], row[key + "_max"] = statistics.median(values), min(values), max(values)
+        rows.append(row)
+    return rows
+
+
+def _per_round(row: dict, bare: dict, key: str) -> str:
+    """The ratio of ``row`` to the bare parse of the same round: median (min-max)."""
+    ratios = [mine[key] / theirs[key] for mine, theirs in zip(row["runs"], bare["runs"])]
+    text = f"{statistics.median(ratios):.2f}"
+    return text + (f" ({min(ratios):.2f}-{max(ratios):.2f})" if len(ratios) > 1 else "")
 
 
 def _cell(row: dict, key: str, digits: int) -> str:
@@ -102,7 +118,7 @@ def _profile_in_process(path: Path) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size-mb", type=float, action="append", help="file size(s) to test (default 5)")
-    parser.add_argument("--repeats", type=int, default=1, help="runs of each row (median and spread)")
+    parser.add_argument("--repeats", type=int, default=1, help="rounds of every row (median and spread)")
     parser.add_argument("--keep", type=Path, help="write the generated files here instead of a temporary folder")
     parser.add_argument("--profile", action="store_true", help="add stage times and a cProfile of apply")
     args = parser.parse_args()
@@ -110,7 +126,8 @@ def main() -> None:
     autofix = str(Path(python).parent / "autofix")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Machine: {os.cpu_count()} CPUs, load average {load:.1f} at start; OMP_NUM_THREADS=1;"
-          f" each row a fresh process under /usr/bin/time -v, median of {args.repeats} (min-max)")
+          f" each run a fresh process under /usr/bin/time -v; {args.repeats} round(s) of every row, median"
+          " (min-max); ratios: to the bare parse of the same round")
     print("| file | what | exit | wall (s) | CPU (s) | peak RSS (MB) | wall / parse | CPU / parse | RSS / parse |"
           " verdict |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
@@ -126,21 +143,22 @@ def main() -> None:
                 copy.write_bytes(original)
 
             no_cache = ["--no-cache", "--jobs", "1", "--timeout", "0", "--max-file-size", "0"]
-            rows = [
-                measure("bare libcst.parse_module", [python, "-c", PARSE, str(path)], args.repeats),
-                measure("bare parse + codegen", [python, "-c", PARSE_CODEGEN, str(path)], args.repeats),
-                measure("bare parse, worker's GC settings", [python, "-c", PARSE_GC, str(path)], args.repeats),
-                measure("autofix check", [autofix, "check", *no_cache, str(path)], args.repeats),
-                measure("autofix apply --unsafe-fixes", [autofix, "apply", "--unsafe-fixes", *no_cache, str(copy)],
-                        args.repeats, before_each=restore),
-            ]
+            rows = measure([
+                ("bare libcst.parse_module", [python, "-c", PARSE, str(path)], None),
+                ("bare parse + codegen", [python, "-c", PARSE_CODEGEN, str(path)], None),
+                ("bare parse, worker's GC settings", [python, "-c", PARSE_GC, str(path)], None),
+                ("autofix check", [autofix, "check", *no_cache, str(path)], None),
+                ("autofix apply --unsafe-fixes", [autofix, "apply", "--unsafe-fixes", *no_cache, str(copy)], restore),
+            ], args.repeats)
             bare = rows[0]
             for row in rows:
-                wall, cpu, rss = row["wall"] / bare["wall"], row["cpu"] / bare["cpu"], row["rss"] / bare["rss"]
+                wall = statistics.median(m["wall"] / b["wall"] for m, b in zip(row["runs"], bare["runs"]))
+                rss = statistics.median(m["rss"] / b["rss"] for m, b in zip(row["runs"], bare["runs"]))
                 verdict = _verdict(wall, rss) if row["label"].startswith("autofix") else ""
                 exits = ",".join(map(str, row["exit"]))
                 print(f"| {size_mb:g} MB | {row['label']} | {exits} | {_cell(row, 'wall', 1)} | {_cell(row, 'cpu', 1)} |"
-                      f" {_cell(row, 'rss', 0)} | {wall:.2f} | {cpu:.2f} | {rss:.2f} | {verdict} |", flush=True)
+                      f" {_cell(row, 'rss', 0)} | {_per_round(row, bare, 'wall')} | {_per_round(row, bare, 'cpu')} |"
+                      f" {_per_round(row, bare, 'rss')} | {verdict} |", flush=True)
                 if row["summary"]:
                     print(f"|  | ({row['summary']}) | | | | | | | | |", flush=True)
             if args.profile:
