@@ -156,7 +156,7 @@ def _lint_and_fix(
         if applying_passes == MAX_PASSES:
             raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
         applying_passes += 1
-        chosen, waiting = _non_overlapping(applicable)
+        chosen, waiting = _non_overlapping(applicable, tree)
         deferred = Counter((f.code, f.message) for f in waiting)
         held = list({id(top): top for f in waiting for node in (f.node, *f.edits)
                      if (top := tree.top_level(node)) is not None}.values())
@@ -296,25 +296,15 @@ def _silences(line: str, code: str) -> bool:
     return False
 
 
-def _subtree_ids(node: cst.CSTNode) -> set[int]:
-    ids: set[int] = set()
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        ids.add(id(current))
-        stack.extend(current.children)
-    return ids
-
-
-def _non_overlapping(findings: list[Finding]) -> tuple[list[Finding], list[Finding]]:
-    """Findings whose edits touch disjoint subtrees; the rest wait for the next pass."""
+def _non_overlapping(findings: list[Finding], tree: Tree) -> tuple[list[Finding], list[Finding]]:
+    """Findings whose edits touch disjoint subtrees (of ``tree``); the rest wait for the next pass."""
     claimed: set[int] = set()
     chosen: list[Finding] = []
     waiting: list[Finding] = []
     for finding in findings:
         covered: set[int] = set()
         for node in finding.edits:
-            covered |= _subtree_ids(node)
+            covered.update(map(id, tree.descendants(node)))
         if covered & claimed:
             waiting.append(finding)
             continue

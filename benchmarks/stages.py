@@ -72,8 +72,8 @@ def _per_pass(check, non_overlapping, index):  # type: ignore[no-untyped-def]
         run.extend(rule.code for rule in which)  # type: ignore[attr-defined]
         return findings
 
-    def choose(applicable):  # type: ignore[no-untyped-def]
-        chosen, waiting = non_overlapping(applicable)
+    def choose(applicable, tree):  # type: ignore[no-untyped-def]
+        chosen, waiting = non_overlapping(applicable, tree)
         PASSES[-1].update(applicable=len(applicable), chosen=len(chosen),
                           deferred=Counter(finding.code for finding in waiting))
         return chosen, waiting
