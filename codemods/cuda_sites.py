@@ -43,7 +43,7 @@ from codemods.names import ImportAliases, dotted_name
 from codemods.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
 from codemods.syntax import code_of, kwarg, positional, with_arg_value, with_args_appended
 from codemods.torch_names import LEGACY_TENSOR_DTYPES
-from codemods.tree import Tree
+from codemods.tree import Tree, instance_test
 
 # A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`.
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
@@ -61,6 +61,17 @@ _EARLY_EXIT = m.If(
 # What `PortableDevice.only_with_gpu` writes around `torch.cuda.set_device(i)`.
 _WRITTEN_GUARD = m.If(body=m.IndentedBlock(body=[m.SimpleStatementLine(body=[m.Expr(m.Call(
     m.Attribute(m.Attribute(attr=m.Name("cuda")), m.Name("set_device") | m.Name("synchronize"))))])]), orelse=None)
+
+_IS_FUNCTION = instance_test(cst.FunctionDef)  # isinstance, cached per class (see codemods.tree)
+_IS_ARG = instance_test(cst.Arg)
+
+
+def _forwards_cuda(node: cst.CSTNode) -> bool:
+    """``def cuda(self, ...)``, ``map_location=...`` (plain tests: asked of every ancestor of every site)."""
+    if _IS_FUNCTION(node):
+        return node.name.value == "cuda"  # type: ignore[attr-defined]
+    return _IS_ARG(node) and node.keyword is not None and node.keyword.value == "map_location"  # type: ignore[attr-defined]
+
 
 # The nodes a site can be.
 SITE_KINDS = (cst.Call, cst.Assign, cst.Param, cst.DictElement)
@@ -141,7 +152,7 @@ class _Sites:
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
                 return True
-            if m.matches(above, m.FunctionDef(name=m.Name("cuda")) | m.Arg(keyword=m.Name("map_location"))):
+            if _forwards_cuda(above):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
             if isinstance(above, (cst.IndentedBlock, cst.Module)):
                 if self._first_exit(above) < self._position(above, below):

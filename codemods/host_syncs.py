@@ -25,7 +25,13 @@ from codemods.names import ImportAliases, dotted_name
 from codemods.syntax import called_method, code_of
 from codemods.tensor_values import Known, TensorValues
 from codemods.training_loops import Event, is_optimizer_step
-from codemods.tree import Tree
+from codemods.tree import Tree, instance_test
+
+# isinstance, cached per class (see codemods.tree): asked of every node of every statement of a training loop.
+_IS_CALL = instance_test(cst.Call)
+_IS_SUBSCRIPT = instance_test(cst.Subscript)
+_IS_FORMATTED = instance_test(cst.FormattedStringExpression)
+_IS_BRANCHING = instance_test((cst.IfExp, cst.Assert))
 
 _SYNC_METHODS = {
     "item": "copies the value to the host",
@@ -70,15 +76,15 @@ class HostSyncs:
                     method = inner.func.attr.value  # type: ignore[attr-defined]
                     yield Sync(inner, f"`{short(inner.func.value)}.{method}()` {_SYNC_METHODS[method]} and waits"  # type: ignore[attr-defined]
                                " for the GPU every step", item=method == "item")
-            elif isinstance(inner, cst.Call):
-                yield from self._builtin(inner, event.known)
-            elif isinstance(inner, cst.Subscript) and m.matches(inner, _DATA_AT_0) and self.values.is_loss(inner.value.value, event.known):  # type: ignore[attr-defined]
-                yield Sync(inner, f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to the"
+            elif _IS_CALL(inner):
+                yield from self._builtin(inner, event.known)  # type: ignore[arg-type]
+            elif _IS_SUBSCRIPT(inner) and m.matches(inner, _DATA_AT_0) and self.values.is_loss(inner.value.value, event.known):  # type: ignore[attr-defined]
+                yield Sync(inner, f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to the"  # type: ignore[arg-type]
                            " host and waits for the GPU every step (and fails on a 0-dim loss since PyTorch 0.4)")
-            elif isinstance(inner, cst.FormattedStringExpression) and self.values.is_tensor(inner.expression, event.known):
-                yield Sync(inner.expression, f"formatting the tensor `{short(inner.expression)}` waits for the GPU every step")
-            elif isinstance(inner, (cst.IfExp, cst.Assert)):
-                yield from self._branches(inner.test, event.known)
+            elif _IS_FORMATTED(inner) and self.values.is_tensor(inner.expression, event.known):  # type: ignore[attr-defined]
+                yield Sync(inner.expression, f"formatting the tensor `{short(inner.expression)}` waits for the GPU every step")  # type: ignore[attr-defined]
+            elif _IS_BRANCHING(inner):
+                yield from self._branches(inner.test, event.known)  # type: ignore[attr-defined]
         if isinstance(event.node, cst.BaseSmallStatement):
             self._copied = (self.tree.parent(event.node), copied)
 
