@@ -83,12 +83,15 @@ class Reparser:
     ) -> cst.BaseStatement | None:
         """The changed top-level statement ``stmt`` (whose text is ``code``) as a parse gives it: only the
         statements that changed inside it parsed again when it is a copy of an original whose other parts
-        are untouched, else all of it. The refreshed statement must generate ``code`` exactly; if it did
-        not, it is parsed whole (a guard: it always has in the tests)."""
+        are untouched, else all of it. Each statement parsed again must generate, at its indentation, the
+        text it was parsed from, so the refreshed statement generates ``code`` (code generation is a
+        node's fields and the indentation around it, nothing else); if one did not, ``stmt`` is parsed
+        whole (a guard: it always has in the tests, which compare every pass's text and tree with a full
+        parse's)."""
         original = rebuilt.get(id(stmt))
         if original is not None and isinstance(stmt, cst.BaseCompoundStatement):
             refreshed = self._refresh(stmt, original, rebuilt, [])
-            if refreshed is not None and module_code_for(self.module, refreshed) == code:
+            if refreshed is not None:
                 return refreshed  # type: ignore[return-value]
         return self._parse_statement(code, self.module.default_newline)
 
@@ -163,11 +166,9 @@ class Reparser:
         shape than expected."""
         module = self.module
         newline, default = module.default_newline, module.default_indent
-        state = CodegenState(default_indent=default, default_newline=newline)
-        state.indent_tokens.extend(indents)
-        stmt._codegen(state)
+        code = self._code_at(stmt, indents)
         openers = "".join(f"{''.join(indents[:depth])}if 1:{newline}" for depth in range(len(indents)))
-        text = f"{opener(default, newline)}{openers}{''.join(state.tokens)}{''.join(indents)}pass{newline}"
+        text = f"{opener(default, newline)}{openers}{code}{''.join(indents)}pass{newline}"
         parsed = cst.parse_module(text, self._config)
         if parsed.default_indent != default or len(parsed.body) != 2:
             return None
@@ -177,7 +178,14 @@ class Reparser:
             if not isinstance(block, cst.IndentedBlock) or len(block.body) != (2 if depth == len(indents) - 1 else 1):
                 return None
             node = block.body[0]
-        return node  # type: ignore[return-value]
+        return node if self._code_at(node, indents) == code else None  # type: ignore[return-value]
+
+    def _code_at(self, stmt: cst.CSTNode, indents: list[str]) -> str:
+        """The text ``stmt`` generates inside blocks indented by ``indents``, as in the module's code."""
+        state = CodegenState(default_indent=self.module.default_indent, default_newline=self.module.default_newline)
+        state.indent_tokens.extend(indents)
+        stmt._codegen(state)
+        return "".join(state.tokens)
 
     def _parse_statement(self, code: str, newline: str) -> cst.BaseStatement | None:
         """The statement ``code`` as libcst parses it at the top level of a module; None if it is not one.

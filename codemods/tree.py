@@ -174,8 +174,8 @@ class Tree:
         self._sizes.extend(previous._sizes[old:old + size])
         self._up.extend(previous._up[old:old + size])
         self._up[here] = here
-        for position, node in enumerate(copied, here):
-            start[id(node)] = position
+        start.update(zip(map(id, copied), range(here, here + size)))
+        for node in copied:
             same = by_class.get(type(node))
             if same is None:
                 by_class[type(node)] = [node]
