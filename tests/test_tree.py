@@ -76,8 +76,21 @@ def test_an_index_made_from_the_last_one_is_the_index_of_the_new_module() -> Non
         body.insert(len(body) // 2, cst.parse_module("x = f(1)\n").body[0])
         del body[1]
         changed = module.with_changes(body=body)
-        _same_index(Tree(changed, before), Tree(changed))
+        built = Tree(changed, before)
+        _same_index(built, Tree(changed))
         _same_index(Tree(module, before), before)
+        # What was walked is exactly what the last module did not have: the focus of a pass (Rule.sites).
+        kept = {id(top) for top in module.body}
+        assert [id(top) for top in built.walked] == [id(top) for top in changed.body if id(top) not in kept]
+        assert Tree(module, before).walked == []
+
+
+def test_top_level_is_the_statement_of_the_root_that_holds_a_node() -> None:
+    module = cst.parse_module("import torch\nclass M:\n    def f(self):\n        return g(1)\nx = 2\n")
+    tree = Tree(module)
+    for top in module.body:
+        assert all(tree.top_level(node) is top for node in walk(top))
+    assert tree.top_level(module) is None and tree.top_level(cst.Name("g")) is None
 
 
 def test_every_pass_of_the_engine_gets_the_index_of_its_module(monkeypatch) -> None:
