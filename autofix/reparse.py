@@ -28,7 +28,7 @@ import libcst as cst
 
 from autofix.edits import node_fields
 from autofix.pieces import opener, parse_module
-from codemods.codegen import CodegenState, module_code_for
+from codemods.codegen import CodegenState, code_for_node, module_code_for
 
 # Clauses of a compound statement that hold a block of their own.
 _CLAUSES = (cst.Else, cst.Finally, cst.If, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)
@@ -182,10 +182,7 @@ class Reparser:
 
     def _code_at(self, stmt: cst.CSTNode, indents: list[str]) -> str:
         """The text ``stmt`` generates inside blocks indented by ``indents``, as in the module's code."""
-        state = CodegenState(default_indent=self.module.default_indent, default_newline=self.module.default_newline)
-        state.indent_tokens.extend(indents)
-        stmt._codegen(state)
-        return "".join(state.tokens)
+        return code_for_node(stmt, self.module.default_indent, self.module.default_newline, indents)
 
     def _parse_statement(self, code: str, newline: str) -> cst.BaseStatement | None:
         """The statement ``code`` as libcst parses it at the top level of a module; None if it is not one.

@@ -89,9 +89,13 @@ def measure(commands: list[tuple[str, list[str], object]], repeats: int) -> list
     return rows
 
 
-def _per_round(row: dict, bare: dict, key: str) -> str:
-    """The ratio of ``row`` to the bare parse of the same round: median (min-max)."""
-    ratios = [mine[key] / theirs[key] for mine, theirs in zip(row["runs"], bare["runs"])]
+def _ratios(row: dict, bare: dict, key: str) -> list[float]:
+    """Each round's ``key`` of ``row`` over the bare parse's in the same round."""
+    return [mine[key] / theirs[key] for mine, theirs in zip(row["runs"], bare["runs"])]
+
+
+def _per_round(ratios: list[float]) -> str:
+    """Ratios of the rounds: median (min-max)."""
     text = f"{statistics.median(ratios):.2f}"
     return text + (f" ({min(ratios):.2f}-{max(ratios):.2f})" if len(ratios) > 1 else "")
 
@@ -152,13 +156,12 @@ def main() -> None:
             ], args.repeats)
             bare = rows[0]
             for row in rows:
-                wall = statistics.median(m["wall"] / b["wall"] for m, b in zip(row["runs"], bare["runs"]))
-                rss = statistics.median(m["rss"] / b["rss"] for m, b in zip(row["runs"], bare["runs"]))
-                verdict = _verdict(wall, rss) if row["label"].startswith("autofix") else ""
+                wall, cpu, rss = (_ratios(row, bare, key) for key in ("wall", "cpu", "rss"))
+                verdict = _verdict(statistics.median(wall), statistics.median(rss)) if row["label"].startswith("autofix") else ""
                 exits = ",".join(map(str, row["exit"]))
                 print(f"| {size_mb:g} MB | {row['label']} | {exits} | {_cell(row, 'wall', 1)} | {_cell(row, 'cpu', 1)} |"
-                      f" {_cell(row, 'rss', 0)} | {_per_round(row, bare, 'wall')} | {_per_round(row, bare, 'cpu')} |"
-                      f" {_per_round(row, bare, 'rss')} | {verdict} |", flush=True)
+                      f" {_cell(row, 'rss', 0)} | {_per_round(wall)} | {_per_round(cpu)} | {_per_round(rss)} | {verdict} |",
+                      flush=True)
                 if row["summary"]:
                     print(f"|  | ({row['summary']}) | | | | | | | | |", flush=True)
             if args.profile:

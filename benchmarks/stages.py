@@ -110,12 +110,15 @@ def _stages(text: str, fix: bool) -> float:
               " rules run (on the changed statements; on the whole module)")
         for number, one in enumerate(PASSES, 1):
             by_rule = one.get("deferred") or Counter()
-            run = [" ".join(one[key]) or "-" for key in ("focused", "run")]
-            run = ["all" if len(one[key]) == len(all_rules()) else text for key, text in zip(("focused", "run"), run)]
             print(f"  {number:4} | {one['rules']:9.2f} | {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
                   f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''} |"
-                  f" {run[0]}; {run[1]}")
+                  f" {_listed(one['focused'])}; {_listed(one['run'])}")
     return total
+
+
+def _listed(codes: list[str]) -> str:
+    """The rules a pass ran, as the table shows them."""
+    return "all" if len(codes) == len(all_rules()) else " ".join(codes) or "-"
 
 
 def _one_full_pass_floor() -> float:

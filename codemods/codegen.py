@@ -13,6 +13,7 @@ against ``Module.code`` on every corpus file.
 from __future__ import annotations
 
 from contextlib import nullcontext
+from typing import Sequence
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState as _LibcstState
@@ -27,9 +28,13 @@ class CodegenState(_LibcstState):
         return _NOTHING_TO_RECORD
 
 
-def code_for_node(node: cst.CSTNode, default_indent: str = " " * 4, default_newline: str = "\n") -> str:
-    """What ``cst.Module(body=[], default_indent=..., default_newline=...).code_for_node(node)`` gives."""
+def code_for_node(
+    node: cst.CSTNode, default_indent: str = " " * 4, default_newline: str = "\n", indents: Sequence[str] = ()
+) -> str:
+    """What ``cst.Module(body=[], default_indent=..., default_newline=...).code_for_node(node)`` gives;
+    with ``indents``, the text of a statement inside blocks indented by them, as the module generates it."""
     state = CodegenState(default_indent=default_indent, default_newline=default_newline)
+    state.indent_tokens.extend(indents)
     node._codegen(state)
     return "".join(state.tokens)
 
