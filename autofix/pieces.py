@@ -33,6 +33,7 @@ import re
 
 import libcst as cst
 
+from autofix import trusted_parse
 from autofix.text_edits import LINE_BREAK  # libcst's too: the first one is the module's default newline
 
 PIECE_SIZE = 16_384  # bytes: 10-20 kB pieces parsed fastest on the 5 MB file (benchmarks/results.md)
@@ -49,7 +50,7 @@ def parse_module(text: str, piece_size: int = PIECE_SIZE) -> cst.Module:
     cuts = cut_points(text, piece_size)
     module = _parse_pieces(text, cuts) if cuts else None
     # None: a piece did not parse alone; the whole parse says whether the file does, and why not.
-    return module if module is not None else cst.parse_module(text)
+    return module if module is not None else trusted_parse.parse_module(text)
 
 
 def cut_points(text: str, piece_size: int) -> list[int]:
@@ -138,7 +139,8 @@ def _next_piece(
     for index in range(end_index, min(end_index + _MAX_TRIES, len(ends))):
         is_last = index == len(ends) - 1
         try:
-            piece = cst.parse_module(opener + text[start : ends[index]] + ("" if is_last else "pass" + newline))
+            closing = "" if is_last else "pass" + newline
+            piece = trusted_parse.parse_module(opener + text[start : ends[index]] + closing)
         except (cst.ParserSyntaxError, cst.CSTValidationError):
             continue
         statements = list(piece.body)

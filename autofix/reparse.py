@@ -26,6 +26,7 @@ from typing import Mapping
 
 import libcst as cst
 
+from autofix import trusted_parse
 from autofix.edits import node_fields
 from autofix.pieces import opener, parse_module
 from codemods.codegen import CodegenState, code_for_node, module_code_for
@@ -169,7 +170,7 @@ class Reparser:
         code = self._code_at(stmt, indents)
         openers = "".join(f"{''.join(indents[:depth])}if 1:{newline}" for depth in range(len(indents)))
         text = f"{opener(default, newline)}{openers}{code}{''.join(indents)}pass{newline}"
-        parsed = cst.parse_module(text, self._config)
+        parsed = trusted_parse.parse_module(text, self._config)
         if parsed.default_indent != default or len(parsed.body) != 2:
             return None
         node: cst.CSTNode = parsed.body[1]
@@ -191,7 +192,8 @@ class Reparser:
         says, and a block indented by that default records no indentation of its own. A file whose first
         block is indented by 8 spaces and whose class by 4 would give the statement, parsed alone, a
         4-space default, generated as 8 in the module: the dummy block first sets the module's."""
-        parsed = cst.parse_module(f"{opener(self.module.default_indent, newline)}{code}pass{newline}", self._config)
+        text = f"{opener(self.module.default_indent, newline)}{code}pass{newline}"
+        parsed = trusted_parse.parse_module(text, self._config)
         if parsed.default_indent != self.module.default_indent:
             return None
         if len(parsed.body) != 3:
