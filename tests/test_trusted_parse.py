@@ -7,8 +7,11 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
+from hypothesis import given
 
 from autofix import trusted_parse
+from tests.program_strategies import generated_programs
+from tests.test_properties import examples
 
 ROOT = Path(__file__).parent.parent
 REAL_FILES = sorted(p for folder in ("corpus", "autofix", "codemods", "tests") for p in (ROOT / folder).rglob("*.py"))
@@ -33,6 +36,20 @@ def test_code_libcst_refuses_is_refused_alike(source):
         cst.parse_module(source)
     with pytest.raises(type(expected.value)):
         trusted_parse.parse_module(source)
+
+
+@examples(60)
+@given(generated_programs())
+def test_generated_programs_give_the_tree_or_the_error_libcst_gives(source):
+    """Programs from CPython's grammar and libcst's node types (hypothesmith): the same tree, or the same
+    kind of refusal, as libcst's parse with every check on."""
+    try:
+        expected = cst.parse_module(source)
+    except Exception as refusal:  # a syntax error, a failed check, a recursion limit: the same again
+        with pytest.raises(type(refusal)):
+            trusted_parse.parse_module(source)
+        return
+    assert trusted_parse.parse_module(source).deep_equals(expected)
 
 
 def test_the_checks_are_on_again_after_a_parse_and_after_a_refusal():
