@@ -38,22 +38,23 @@ def assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
 
 def _assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
     found: set[str] = set()
-
-    def collect(target: cst.BaseExpression) -> None:
-        if isinstance(target, cst.Name):
-            found.add(target.value)
-        elif isinstance(target, (cst.Tuple, cst.List)):
-            for element in target.elements:
-                collect(element.value)
-        elif isinstance(target, cst.StarredElement):
-            collect(target.value)
-
     for node in tree.of_type(stmt, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName)):
         if isinstance(node, cst.AsName):
-            collect(node.name)  # type: ignore[arg-type]
+            _collect_names(node.name, found)  # type: ignore[arg-type]
         else:
-            collect(node.target)  # type: ignore[union-attr]
+            _collect_names(node.target, found)  # type: ignore[union-attr]
     return found
+
+
+def _collect_names(target: cst.BaseExpression, found: set[str]) -> None:
+    """The plain names an assignment target binds (``a``, ``a, (b, *c)``), added to ``found``."""
+    if isinstance(target, cst.Name):
+        found.add(target.value)
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            _collect_names(element.value, found)
+    elif isinstance(target, cst.StarredElement):
+        _collect_names(target.value, found)
 
 
 def block(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
@@ -96,22 +97,25 @@ def walk_block(block: Sequence[cst.BaseStatement], loops: tuple[type, ...] = (cs
     """The steps of ``block`` in source order (see the module docstring). Loops of the ``loops``
     kinds are steps too, placed before their bodies."""
     out: list[Step] = []
-
-    def walk(statements: Sequence[cst.BaseStatement], conditional: bool) -> None:
-        for stmt in statements:
-            if isinstance(stmt, cst.SimpleStatementLine):
-                out.extend(Step(small, conditional) for small in stmt.body)
-            elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-                continue
-            elif isinstance(stmt, cst.BaseCompoundStatement):
-                if isinstance(stmt, loops):
-                    out.append(Step(stmt, conditional))  # type: ignore[arg-type]
-                branches = conditional or isinstance(stmt, (cst.If, cst.While, cst.Try, cst.TryStar))
-                for child in suites(stmt):
-                    walk(child, branches)
-
-    walk(block, False)
+    _walk(block, False, loops, out)
     return out
+
+
+# Recursive helpers are module functions, not closures: a closure that calls itself is a reference cycle,
+# which keeps what it captured (here the steps, and through them the nodes of trees a pass of fixes has
+# replaced) alive until the cycle collector runs, and the collector then scans all of it.
+def _walk(statements: Sequence[cst.BaseStatement], conditional: bool, loops: tuple[type, ...], out: list[Step]) -> None:
+    for stmt in statements:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            out.extend(Step(small, conditional) for small in stmt.body)
+        elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        elif isinstance(stmt, cst.BaseCompoundStatement):
+            if isinstance(stmt, loops):
+                out.append(Step(stmt, conditional))  # type: ignore[arg-type]
+            branches = conditional or isinstance(stmt, (cst.If, cst.While, cst.Try, cst.TryStar))
+            for child in suites(stmt):
+                _walk(child, branches, loops, out)
 
 
 def linear_statements(block: Sequence[cst.BaseStatement]) -> list[cst.BaseSmallStatement]:

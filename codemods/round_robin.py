@@ -229,24 +229,26 @@ def _drop_unread(
 
 def _drop_emptied_blocks(tree: Tree, owner: cst.CSTNode, edits: dict[cst.CSTNode, Replacement]) -> None:
     """An ``if`` or ``for`` whose body the edits empty goes too; a ``pass`` stays where it cannot."""
-
-    def gone(stmt: cst.CSTNode) -> bool:
-        if edits.get(stmt) is cst.RemovalSentinel.REMOVE:
-            return True
-        if isinstance(stmt, (cst.If, cst.For)) and _plain(tree, stmt) and all(
-            all([gone(s) for s in suite]) for suite in suites(stmt)
-        ):
-            edits[stmt] = cst.RemovalSentinel.REMOVE
-            return True
-        return False
-
     blocks = tree.of_type(owner, cst.IndentedBlock)
     for block in blocks:
         for stmt in block.body:
-            gone(stmt)
+            _gone(tree, stmt, edits)
     for block in blocks:
-        if block.body and all(gone(s) for s in block.body) and not gone(tree.parent(block)):
+        if block.body and all(_gone(tree, s, edits) for s in block.body) and not _gone(tree, tree.parent(block), edits):
             edits[block.body[0]] = _PASS
+
+
+def _gone(tree: Tree, stmt: cst.CSTNode | None, edits: dict[cst.CSTNode, Replacement]) -> bool:
+    """Do the edits remove ``stmt``: itself, or (an ``if``/``for``) all of its body? Marks the latter
+    removed too. (A module function: a closure calling itself would be a reference cycle.)"""
+    if edits.get(stmt) is cst.RemovalSentinel.REMOVE:  # type: ignore[arg-type]
+        return True
+    if isinstance(stmt, (cst.If, cst.For)) and _plain(tree, stmt) and all(
+        all([_gone(tree, s, edits) for s in suite]) for suite in suites(stmt)
+    ):
+        edits[stmt] = cst.RemovalSentinel.REMOVE
+        return True
+    return False
 
 
 def _plain(tree: Tree, compound: cst.If | cst.For) -> bool:

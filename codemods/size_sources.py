@@ -63,16 +63,6 @@ def bindings(tree: Tree, function: cst.FunctionDef, name: str) -> list[cst.CSTNo
     assignment, ``for``, ``with``/``except``/import aliases, walrus, ``del``, ``global``/``nonlocal``,
     nested ``def``/``class``, ``match`` captures."""
     found: list[cst.CSTNode] = []
-
-    def targets(target: cst.CSTNode | None) -> list[cst.Name]:
-        if isinstance(target, cst.Name):
-            return [target]
-        if isinstance(target, (cst.Tuple, cst.List)):
-            return [n for e in target.elements for n in targets(e.value)]
-        if isinstance(target, cst.StarredElement):
-            return targets(target.value)
-        return []
-
     kinds = (cst.Param, cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.AsName,
              cst.NamedExpr, cst.Del, cst.NameItem, cst.ImportAlias, cst.FunctionDef, cst.ClassDef, cst.MatchAs,
              cst.MatchStar)
@@ -84,18 +74,29 @@ def bindings(tree: Tree, function: cst.FunctionDef, name: str) -> list[cst.CSTNo
         elif isinstance(node, (cst.MatchAs, cst.MatchStar)):
             names = [node.name] if isinstance(node.name, cst.Name) else []
         elif isinstance(node, cst.AsName):
-            names = targets(node.name)
+            names = _target_names(node.name)
         elif isinstance(node, cst.ImportAlias):
             root = node.name
             while isinstance(root, cst.Attribute):
                 root = root.value
             names = [root] if node.asname is None else []
         else:
-            names = targets(node.target)  # type: ignore[union-attr]
+            names = _target_names(node.target)  # type: ignore[union-attr]
         if any(n.value == name for n in names):
             found.append(node)
     return found
 
+
+def _target_names(target: cst.CSTNode | None) -> list[cst.Name]:
+    """The names an assignment target binds (a module function: a closure calling itself is a reference
+    cycle, which keeps the nodes it saw alive until the cycle collector runs)."""
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _target_names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return []
 
 def _not_rebound(tree: Tree, function: cst.FunctionDef, name: str) -> bool:
     """``name`` is bound in ``function`` by nothing but its own parameter list, if at all."""
