@@ -88,28 +88,32 @@ def lint_and_fix(
     outcome = Outcome()
     if not mentions_torch(text) or not rules:
         return outcome
-    body, dangling = _set_aside_dangling_whitespace(text)
+    body, trailing = _set_aside_trailing_blank_lines(text)
     try:
         with _collector_paused():
             _lint_and_fix(body, rules, fix, unsafe_fixes, want_positions, want_edits, outcome, device_style)
     except RecursionError as exc:
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
     if outcome.new_text is not None:
-        outcome.new_text += dangling
+        outcome.new_text += trailing
     return outcome
 
 
-_DANGLING_WHITESPACE = re.compile(r"(?:\r\n|\r|\n)([ \t\f]+)\Z")
+def _set_aside_trailing_blank_lines(text: str) -> tuple[str, str]:
+    """``text`` up to the line break that ends its last line of code or comment, and the blank lines after
+    it, when one of those holds spaces or tabs.
 
-
-def _set_aside_dangling_whitespace(text: str) -> tuple[str, str]:
-    """``text`` without its last line when that line is only spaces and has no line break, and that line.
-
-    libcst loses the blank lines before such a line (``"x = 1\\n\\n "`` comes back ``"x = 1\\n "``), so the
-    round-trip guard would refuse the whole file. The line means nothing to Python: it is set aside while
-    the file is handled, and put back after."""
-    found = _DANGLING_WHITESPACE.search(text)
-    return (text, "") if found is None else (text[:found.start(1)], found.group(1))
+    libcst loses blank lines before such a line (``"x = 1\\n\\n \\n"`` comes back ``"x = 1\\n \\n"``), so the
+    round-trip guard would refuse the whole file. The lines mean nothing to Python: they are set aside
+    while the file is handled, and put back after."""
+    content_end = len(text.rstrip(" \t\f\r\n"))
+    if text[content_end - 1:content_end] == "\\":
+        return text, ""  # a backslash joins the next line to this one: not blank lines of their own
+    line_break = LINE_BREAK.search(text, content_end)
+    if line_break is None:
+        return text, ""
+    tail = text[line_break.end():]
+    return (text, "") if not tail.strip("\r\n") else (text[:line_break.end()], tail)
 
 
 @contextmanager

@@ -308,10 +308,11 @@ def test_a_run_leaves_no_cyclic_garbage_of_this_projects_code():
     assert not kept, sorted({getattr(o, "__qualname__", type(o).__qualname__) for o in kept})[:10]
 
 
-@pytest.mark.parametrize("ending", [" ", "\t", "  \f", "\n ", "\n\n   "])
-def test_a_last_line_of_spaces_without_a_line_break_is_kept_and_the_file_still_fixed(ending):
-    """libcst loses the blank lines before such a line (``x = 1\\n\\n `` comes back ``x = 1\\n ``): the file
-    was refused by the round-trip guard (found by the long property run). The line is set aside and put back."""
+@pytest.mark.parametrize("ending", [" ", "\t", "  \f", "\n ", "\n\n   ", "\n \n", "\n\n \n\n", "\n\t\n \n", "\n\n"])
+def test_trailing_blank_lines_with_spaces_are_kept_and_the_file_still_fixed(ending):
+    """libcst loses blank lines before a last line of spaces (``x = 1\\n\\n \\n`` comes back ``x = 1\\n \\n``):
+    the file was refused by the round-trip guard (found by the long property run). Those lines are set
+    aside and put back."""
     from codemods import all_rules
 
     for newline in ("\n", "\r\n"):
