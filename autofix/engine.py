@@ -99,21 +99,25 @@ def lint_and_fix(
     return outcome
 
 
-def _set_aside_trailing_blank_lines(text: str) -> tuple[str, str]:
-    """``text`` up to the line break that ends its last line of code or comment, and the blank lines after
-    it, when one of those holds spaces or tabs.
+# The blank and comment lines after a file's last line of code (a line break, then only such lines).
+_TRAILING_LINES = re.compile(r"(?:\r\n|\r|\n)((?:[ \t\f]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*[ \t\f]*(?:#[^\r\n]*)?)\Z")
 
-    libcst loses blank lines before such a line (``"x = 1\\n\\n \\n"`` comes back ``"x = 1\\n \\n"``), so the
-    round-trip guard would refuse the whole file. The lines mean nothing to Python: they are set aside
-    while the file is handled, and put back after."""
-    content_end = len(text.rstrip(" \t\f\r\n"))
-    if text[content_end - 1:content_end] == "\\":
-        return text, ""  # a backslash joins the next line to this one: not blank lines of their own
-    line_break = LINE_BREAK.search(text, content_end)
-    if line_break is None:
-        return text, ""
-    tail = text[line_break.end():]
-    return (text, "") if not tail.strip("\r\n") else (text[:line_break.end()], tail)
+
+def _set_aside_trailing_blank_lines(text: str) -> tuple[str, str]:
+    """``text`` up to the line break that ends its last line of code, and the blank and comment lines after
+    it, when one of those is blank but holds spaces or tabs.
+
+    libcst loses such lines among the blank and comment lines that end a file (``"x = 1\\n\\n \\n"`` comes
+    back ``"x = 1\\n \\n"``; ``"def f():\\n    return 1\\n \\n \\n#"`` without one `` \\n``), so the
+    round-trip guard would refuse the whole file. Such lines mean nothing to Python, and no fix or
+    suppression comment reads them: they are set aside while the file is handled, and put back after."""
+    found = _TRAILING_LINES.search(text)
+    if found is None or text[found.start() - 1:found.start()] == "\\":
+        return text, ""  # no such lines; or a backslash joins the next line to the code line
+    tail = found.group(1)
+    if not any(line and line.isspace() for line in LINE_BREAK.split(tail)):
+        return text, ""  # libcst gives these back as they are: nothing to set aside
+    return text[:found.start(1)], tail
 
 
 @contextmanager
