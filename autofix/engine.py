@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import gc
 import re
-from contextlib import contextmanager
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Sequence
 

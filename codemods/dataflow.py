@@ -14,6 +14,7 @@ from typing import Iterator, Sequence
 
 import libcst as cst
 
+from codemods.syntax import flatten_names
 from codemods.tree import Tree, children
 
 
@@ -39,22 +40,9 @@ def assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
 def _assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
     found: set[str] = set()
     for node in tree.of_type(stmt, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName)):
-        if isinstance(node, cst.AsName):
-            _collect_names(node.name, found)  # type: ignore[arg-type]
-        else:
-            _collect_names(node.target, found)  # type: ignore[union-attr]
+        target = node.name if isinstance(node, cst.AsName) else node.target  # type: ignore[union-attr]
+        found.update(flatten_names(target, keep_underscore=True))  # type: ignore[arg-type]
     return found
-
-
-def _collect_names(target: cst.BaseExpression, found: set[str]) -> None:
-    """The plain names an assignment target binds (``a``, ``a, (b, *c)``), added to ``found``."""
-    if isinstance(target, cst.Name):
-        found.add(target.value)
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            _collect_names(element.value, found)
-    elif isinstance(target, cst.StarredElement):
-        _collect_names(target.value, found)
 
 
 def block(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:

@@ -18,6 +18,7 @@ import libcst as cst
 
 from codemods.dataflow import names_in
 from codemods.name_bindings import parameter_names
+from codemods.syntax import flatten_names
 from codemods.torch_names import HOST_ONLY_KEYWORDS
 from codemods.tree import Tree
 
@@ -70,33 +71,22 @@ def bindings(tree: Tree, function: cst.FunctionDef, name: str) -> list[cst.CSTNo
         if node is function:
             continue
         if isinstance(node, (cst.Param, cst.FunctionDef, cst.ClassDef, cst.NameItem)):
-            names = [node.name]
+            names = [node.name.value]
         elif isinstance(node, (cst.MatchAs, cst.MatchStar)):
-            names = [node.name] if isinstance(node.name, cst.Name) else []
+            names = [node.name.value] if isinstance(node.name, cst.Name) else []
         elif isinstance(node, cst.AsName):
-            names = _target_names(node.name)
+            names = flatten_names(node.name, keep_underscore=True)  # type: ignore[arg-type]
         elif isinstance(node, cst.ImportAlias):
             root = node.name
             while isinstance(root, cst.Attribute):
                 root = root.value
-            names = [root] if node.asname is None else []
+            names = [root.value] if node.asname is None else []
         else:
-            names = _target_names(node.target)  # type: ignore[union-attr]
-        if any(n.value == name for n in names):
+            names = flatten_names(node.target, keep_underscore=True)  # type: ignore[union-attr]
+        if name in names:
             found.append(node)
     return found
 
-
-def _target_names(target: cst.CSTNode | None) -> list[cst.Name]:
-    """The names an assignment target binds (a module function: a closure calling itself is a reference
-    cycle, which keeps the nodes it saw alive until the cycle collector runs)."""
-    if isinstance(target, cst.Name):
-        return [target]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _target_names(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return _target_names(target.value)
-    return []
 
 def _not_rebound(tree: Tree, function: cst.FunctionDef, name: str) -> bool:
     """``name`` is bound in ``function`` by nothing but its own parameter list, if at all."""
