@@ -4,13 +4,13 @@ Needs the ``[fixit]`` extra (``pip install 'torch-autofix[fixit]'``); nothing el
 module. It wraps the rules, it does not copy them: one ``LintRule`` class per rule of
 :func:`codemods.all_rules` is generated below, named after the rule (``DEV001`` -> ``InputNotOnDevice``;
 ``autofix.fixit:InputNotOnDevice`` and ``autofix.fixit:DEV001`` both name it in ``enable``/``disable``).
-On each file the rules run the way ``autofix check`` runs them (:func:`autofix.engine.run_rules`, once
+On each file the rules run the way ``autofix check`` runs them (:func:`autofix.engine.lint.run_rules`, once
 for all the generated rules, shared between them), and each finding is reported with the same message
 and the same position.
 
 Fixes. A finding's fix may edit several places at once (move a statement, add a definition at the top):
 the adapter reports it on the smallest node that contains all of them, with that node rebuilt by the
-same code that applies edits for ``autofix apply`` (:func:`autofix.edits.apply_edits_under`), so
+same code that applies edits for ``autofix apply`` (:func:`autofix.engine.edits.apply_edits_under`), so
 ``fixit fix --automatic`` applies the whole fix or none of it, byte for byte as ``autofix apply`` does.
 The reported position stays that of the finding. Fixit applies one pass per run, and of two fixes
 that overlap it keeps the outer one; ``autofix apply`` re-runs the rules until nothing changes, so a
@@ -44,14 +44,14 @@ import libcst as cst
 from fixit import Invalid, LintRule
 from libcst.metadata import CodePosition, CodeRange, FilePathProvider, ParentNodeProvider
 
-from autofix.config import ConfigResolver, Overrides, Settings
-from autofix.discovery import excluded
-from autofix.edits import apply_edits_under
-from autofix.engine import active_rules, mentions_torch, run_rules, silenced
-from autofix.positions import Span, spans
-from autofix.text_edits import LINE_BREAK
+from autofix.config.settings import ConfigResolver, Overrides, Settings
+from autofix.files.discovery import excluded
+from autofix.engine.edits import apply_edits_under
+from autofix.engine.lint import active_rules, mentions_torch, run_rules, silenced
+from autofix.engine.positions import Span, spans
+from autofix.engine.text_edits import LINE_BREAK
 from codemods import all_rules
-from codemods.base import Finding, FixSafety, Rule
+from codemods.core.base import Finding, FixSafety, Rule
 
 log = logging.getLogger(__name__)
 _LINT_IGNORE = re.compile(r"#\s*lint-(?:ignore|fixme)(?:(?::\s*|\s+)(\w+(?:,\s*\w+)*))?")

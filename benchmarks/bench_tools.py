@@ -120,7 +120,7 @@ def floor_rows(name: str, tree: Path, files: int, base: Path, repeats: int) -> l
 
 def discovered(tree: Path, base: Path) -> int:
     """The files autofix finds in ``tree`` (it always skips folders such as ``venv``, ``build``, ``.git``)."""
-    from autofix.discovery import discover
+    from autofix.files.discovery import discover
 
     cwd = os.getcwd()
     os.chdir(base)

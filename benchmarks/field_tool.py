@@ -93,7 +93,7 @@ def apply(folder: Path) -> tuple[dict[str, str], list[tuple[str, str, str]]]:
 
 def _offsets(text: str) -> list[int]:
     """Where each line starts (Python's line ends, as the tool's positions count them)."""
-    from autofix.text_edits import lines_of
+    from autofix.engine.text_edits import lines_of
 
     starts, at = [], 0
     for line in lines_of(text):
@@ -132,7 +132,7 @@ def hunk_sha(hunk: str) -> str:
 def source_of(path: Path, cell: int | None) -> str:
     data = path.read_bytes()
     if cell is None:
-        from autofix.source import decode
+        from autofix.files.source import decode
 
         return decode(data).text
     return cell_sources(data)[cell - 1]
@@ -184,11 +184,11 @@ def run_tool(rows: list[Row], files: Path, work: Path) -> ToolRun:
 def _unreported_fixes(rows: list[Row], original: Path, run: ToolRun) -> dict[str, dict[str, int]]:
     """Fixes ``apply`` makes in a later pass, on code an earlier fix produced: ``check`` reports the
     original only, so they are in no finding, yet they change the file. Counted per file and rule from
-    the rewrite ``verify`` uses (autofix.rewrite), compared with the applied findings."""
+    the rewrite ``verify`` uses (autofix.files.rewrite), compared with the applied findings."""
     from collections import Counter
 
-    from autofix.config import Overrides
-    from autofix.rewrite import RewriteError, rewrite_file
+    from autofix.config.settings import Overrides
+    from autofix.files.rewrite import RewriteError, rewrite_file
 
     seen = Counter((f.id, f.code) for f in run.findings if f.applied)
     extra: dict[str, dict[str, int]] = {}

@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PARSE = "import sys, libcst; libcst.parse_module(open(sys.argv[1]).read())"
 PARSE_CODEGEN = "import sys, libcst; libcst.parse_module(open(sys.argv[1]).read()).code"
-# The collector settings autofix's workers use (autofix.workers), to show what part of the gap they close.
-PARSE_GC = ("import gc, sys, libcst; from autofix.workers import _WORKER_GC_THRESHOLDS as t; gc.freeze();"
+# The collector settings autofix's workers use (autofix.files.workers), to show what part of the gap they close.
+PARSE_GC = ("import gc, sys, libcst; from autofix.files.workers import _WORKER_GC_THRESHOLDS as t; gc.freeze();"
             " gc.set_threshold(*t); libcst.parse_module(open(sys.argv[1]).read())")
 
 

@@ -3,9 +3,9 @@
     OMP_NUM_THREADS=1 .venv/bin/python benchmarks/stages.py FILE [--top 25]   # --top 0: no cProfile
     OMP_NUM_THREADS=1 .venv/bin/python benchmarks/stages.py FOLDER            # check of its torch files, by rule
 
-Runs :func:`autofix.engine.lint_and_fix` as a worker does (the worker's collector settings), with each
+Runs :func:`autofix.engine.lint.lint_and_fix` as a worker does (the worker's collector settings), with each
 stage wrapped in a CPU timer: the screen, the first parse, the tree index and the rules (each pass),
-positions of findings, applying a pass's edits, re-parsing what a pass changed (:mod:`autofix.reparse`);
+positions of findings, applying a pass's edits, re-parsing what a pass changed (:mod:`autofix.engine.reparse`);
 for apply, a line per pass: its rules' time, the fixes it found, applied, and deferred because they
 overlap a fix applied first (they come back next pass, which is why there are several), and the rules it
 ran (the first and the last pass run them all); then a bare
@@ -30,9 +30,9 @@ from pathlib import Path
 
 import libcst
 
-import autofix.engine as engine
-import autofix.reparse as reparse
-from autofix.workers import _WORKER_GC_THRESHOLDS
+import autofix.engine.lint as engine
+import autofix.engine.reparse as reparse
+from autofix.files.workers import _WORKER_GC_THRESHOLDS
 from codemods import all_rules
 
 SECONDS: dict[str, float] = defaultdict(float)

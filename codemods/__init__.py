@@ -1,30 +1,31 @@
-"""The rule registry: one module per rule, listed here in code order."""
+"""The rule registry: every package under ``codemods/rules/`` is a rule, found by its ``rule`` module."""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import lru_cache
 
-from codemods.base import FixSafety, Rule
+from codemods.core.base import FixSafety, Rule
 
-RULE_MODULES = (
-    "codemods.dev001_input_not_on_device",
-    "codemods.dev002_float64_input",
-    "codemods.dev003_factory_without_device",
-    "codemods.dev004_tensor_attribute_not_buffer",
-    "codemods.dev005_optimizer_before_move",
-    "codemods.dev006_round_robin_placement",
-    "codemods.dev007_hardcoded_cuda",
-    "codemods.dev008_host_sync_in_loop",
-    "codemods.dev009_legacy_tensor_api",
-    "codemods.dev010_create_on_device",
-)
+RULES_PACKAGE = "codemods.rules"
+
+
+def rule_modules() -> tuple[str, ...]:
+    """The ``rule`` module of each package under ``codemods/rules/``, in code order (folder names sort so)."""
+    import codemods.rules
+
+    return tuple(
+        f"{RULES_PACKAGE}.{info.name}.rule"
+        for info in sorted(pkgutil.iter_modules(codemods.rules.__path__), key=lambda info: info.name)
+        if info.ispkg
+    )
 
 
 @lru_cache(maxsize=None)
 def all_rules() -> tuple[type[Rule], ...]:
     rules = []
-    for module_name in RULE_MODULES:
+    for module_name in rule_modules():
         module = importlib.import_module(module_name)
         rules.extend(
             obj

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autofix.cli import main
+from autofix.commands.cli import main
 
 # Projects the tests run their own test suites on; never part of this suite.
 collect_ignore = ["data"]

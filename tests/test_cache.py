@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import autofix.runner
+import autofix.files.runner
 from tests.conftest import DOUBLE_FIXED, DOUBLE_INPUT
 
 
@@ -23,7 +23,7 @@ def no_workers(monkeypatch):
         def start(self):
             raise NoParseAllowed("a worker was started: the cache did not answer")
 
-        monkeypatch.setattr(autofix.runner.WorkerPool, "_start_worker", start)
+        monkeypatch.setattr(autofix.files.runner.WorkerPool, "_start_worker", start)
 
     return forbid
 
@@ -35,7 +35,7 @@ def _tree(tmp_path: Path, count: int = 5) -> Path:
 
 
 def _entries() -> list[Path]:
-    # Result entries; the rule-code manifest (autofix.rule_catalog) is not one.
+    # Result entries; the rule-code manifest (autofix.config.rule_catalog) is not one.
     return [p for p in Path(os.environ["AUTOFIX_CACHE_DIR"]).rglob("*.json") if not p.name.startswith("rules-")]
 
 
@@ -118,7 +118,7 @@ def test_an_unusable_cache_folder_turns_the_cache_off(tmp_path, run_cli, monkeyp
 
 
 def test_the_default_folder_follows_xdg(monkeypatch, tmp_path):
-    from autofix.cache import default_cache_dir
+    from autofix.files.cache import default_cache_dir
 
     monkeypatch.delenv("AUTOFIX_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))

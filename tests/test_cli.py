@@ -189,7 +189,7 @@ def test_config_errors_name_the_key(tmp_path, run_cli):
 
 def test_verify_proves_the_device_style_apply_writes(tmp_path, run_cli):
     """``autofix verify`` runs the after version ``rewrite_file`` computes: the one ``apply`` writes."""
-    from autofix.rewrite import rewrite_file
+    from autofix.files.rewrite import rewrite_file
 
     (tmp_path / "a.py").write_text("import torch\nmodel = torch.nn.Linear(2, 2).cuda()\n")
     (tmp_path / "pyproject.toml").write_text('[tool.autofix]\ndevice = "accelerator"\nunsafe-fixes = true\n')

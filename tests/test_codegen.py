@@ -7,8 +7,8 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from codemods import codegen
-from codemods.tree import Tree
+from codemods.core import codegen
+from codemods.core.tree import Tree
 from tests.test_reparse import _NESTED_LAYOUTS
 
 ROOT = Path(__file__).parent.parent

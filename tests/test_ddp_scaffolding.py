@@ -1,4 +1,4 @@
-"""The DDP scaffolding generator (codemods/ddp_scaffolding.py) on its own, without DEV006: given a
+"""The DDP scaffolding generator (codemods/fixes/ddp_scaffolding.py) on its own, without DEV006: given a
 script's entry function, its model statement and its loader, what it reads and what it writes."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from autofix.edits import apply_edits
-from codemods.base import RuleContext
-from codemods.ddp_scaffolding import (
+from autofix.engine.edits import apply_edits
+from codemods.core.base import RuleContext
+from codemods.fixes.ddp_scaffolding import (
     SETUP_DISTRIBUTED, Script, distributed_entry, entry_function, find_script, loader_statement,
     model_statement, scaffolding_edits,
 )
-from codemods.model_uses import unrouted_uses
-from codemods.syntax import code_of
+from codemods.fixes._model_uses import unrouted_uses
+from codemods.core.syntax import code_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -190,5 +190,5 @@ def test_model_statement_and_loader_statement_look_at_top_level_statements_only(
 
 def test_the_helper_text_exists_once_in_the_code_base():
     line = 'dist.init_process_group(backend="nccl" if torch.cuda.is_available() else "gloo")'
-    holders = [p.name for p in (ROOT / "codemods").glob("*.py") if line in p.read_text()]
+    holders = [p.name for p in (ROOT / "codemods").rglob("*.py") if line in p.read_text()]
     assert holders == ["ddp_scaffolding.py"]

@@ -9,13 +9,13 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from autofix.engine import lint_and_fix
-from codemods.base import RuleContext
-from codemods.created_inputs import _following, loop_steps_of
-from codemods.dev001_input_not_on_device import InputNotOnDevice
-from codemods.model_inputs import is_lengths
-from codemods.moved_data import MovedData
-from codemods.moved_models import MovedModels, runs_model
+from autofix.engine.lint import lint_and_fix
+from codemods.core.base import RuleContext
+from codemods.rules.dev001_input_not_on_device._created_inputs import _following, loop_steps_of
+from codemods.rules.dev001_input_not_on_device.rule import InputNotOnDevice
+from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths
+from codemods.rules.dev001_input_not_on_device._moved_data import MovedData
+from codemods.analysis.moved_models import MovedModels, runs_model
 
 
 def _context(code: str) -> RuleContext:
@@ -109,7 +109,7 @@ def test_steps_after_a_statement_in_nested_loops_wrap_around_the_innermost():
 
 def _traced_walking_every_assignment(data: set[str], assignments) -> tuple[set[str], bool]:
     """MovedData._traced as first written: every assignment read, last first (the reference)."""
-    from codemods.moved_data import _data_names
+    from codemods.rules.dev001_input_not_on_device._moved_data import _data_names
 
     assigned: set[str] = set()
     roots = {n.split(".")[0] for n in data}
@@ -148,7 +148,7 @@ def test_tracing_batches_back_visits_the_assignments_a_full_walk_would(seed):
     placements = MovedModels(context.tree, context.aliases)
     source, block = _loop_source(context, placements)
     moved = MovedData(context.tree, context.aliases)
-    from codemods.moved_data import _data_names
+    from codemods.rules.dev001_input_not_on_device._moved_data import _data_names
 
     data = set(_data_names(context.tree, source))
     reference = [(node, names, moved._puts_on_device(node.value)) for node, names in moved._assignments_of(block.steps)[0]]

@@ -6,14 +6,14 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from autofix.engine import lint_and_fix
-from codemods.base import RuleContext
-from codemods.cuda_sites import cuda_sites
-from codemods.dev007_hardcoded_cuda import HardcodedCuda
-from codemods.device_sites import ModuleDevice
-from codemods.gpu_switches import assigned_switch
-from codemods.portable_device import PortableDevice, is_cuda, is_indexed_cuda
-from codemods.syntax import code_of
+from autofix.engine.lint import lint_and_fix
+from codemods.core.base import RuleContext
+from codemods.rules.dev007_hardcoded_cuda._cuda_sites import cuda_sites
+from codemods.rules.dev007_hardcoded_cuda.rule import HardcodedCuda
+from codemods.analysis.device_sites import ModuleDevice
+from codemods.rules.dev007_hardcoded_cuda._gpu_switches import assigned_switch
+from codemods.fixes.portable_device import PortableDevice, is_cuda, is_indexed_cuda
+from codemods.core.syntax import code_of
 
 
 def _fixed(code: str, style: str = "classic") -> str | None:

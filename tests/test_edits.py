@@ -7,10 +7,10 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from autofix import edits
-from autofix.engine import run_rules
+from autofix.engine import edits
+from autofix.engine.lint import run_rules
 from codemods import all_rules
-from codemods.tree import Tree
+from codemods.core.tree import Tree
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "corpus").rglob("before.py"))

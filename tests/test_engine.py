@@ -5,9 +5,9 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from autofix.engine import MAX_PASSES, lint_and_fix
-from autofix.source import SourceError, decode
-from codemods.base import FixSafety, Rule
+from autofix.engine.lint import MAX_PASSES, lint_and_fix
+from autofix.files.source import SourceError, decode
+from codemods.core.base import FixSafety, Rule
 
 
 class RenameCalls(Rule):
@@ -182,7 +182,7 @@ def test_on_the_corpus_the_schedule_gives_what_running_every_rule_every_pass_giv
     # files and timm show, and the check that the schedule only saves work.
     from pathlib import Path
 
-    import autofix.engine as engine
+    import autofix.engine.lint as engine
     from codemods import all_rules
 
     texts = [p.read_text() for p in sorted(Path(__file__).resolve().parent.parent.glob("corpus/*/*/before.py"))]
@@ -236,7 +236,7 @@ def test_a_rule_that_looked_at_the_changed_statements_only_runs_on_the_whole_mod
 
 
 def _comparable(findings, tree):
-    from codemods.codegen import code_for_node
+    from codemods.core.codegen import code_for_node
 
     def text(replacement):
         if isinstance(replacement, cst.FlattenSentinel):
@@ -255,7 +255,7 @@ def test_a_focused_run_finds_what_a_whole_run_finds_in_the_focus(monkeypatch):
     from dataclasses import replace
     from pathlib import Path
 
-    import autofix.engine as engine
+    import autofix.engine.lint as engine
     from codemods import all_rules
 
     real = engine._check

@@ -21,9 +21,9 @@ import pytest
 import torch
 from torch import nn
 
-from autofix.engine import lint_and_fix
-from codemods.dev003_factory_without_device import FactoryWithoutDevice
-from codemods.dev004_tensor_attribute_not_buffer import TensorAttributeNotBuffer
+from autofix.engine.lint import lint_and_fix
+from codemods.rules.dev003_factory_without_device.rule import FactoryWithoutDevice
+from codemods.rules.dev004_tensor_attribute_not_buffer.rule import TensorAttributeNotBuffer
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 REWRITTEN = [

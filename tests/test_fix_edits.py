@@ -1,4 +1,4 @@
-"""A finding's fix as text edits, computed per top-level statement (autofix.fix_edits)."""
+"""A finding's fix as text edits, computed per top-level statement (autofix.engine.fix_edits)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from autofix import fix_edits as fix_edits_module
-from autofix.edits import apply_edits as apply_node_edits
-from autofix.engine import run_rules
-from autofix.fix_edits import FixEdits
-from autofix.text_edits import apply_edits as apply_text_edits
+from autofix.engine import fix_edits as fix_edits_module
+from autofix.engine.edits import apply_edits as apply_node_edits
+from autofix.engine.lint import run_rules
+from autofix.engine.fix_edits import FixEdits
+from autofix.engine.text_edits import apply_edits as apply_text_edits
 from codemods import all_rules
-from codemods.tree import Tree
+from codemods.core.tree import Tree
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted(ROOT.glob("corpus/*/*/before.py"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from autofix.engine import lint_and_fix
+from autofix.engine.lint import lint_and_fix
 from codemods import rules_by_code
 
 SOURCE = textwrap.dedent(

@@ -33,10 +33,10 @@ fixit = pytest.importorskip("fixit")
 from fixit.api import fixit_bytes  # noqa: E402
 from fixit.config import generate_config  # noqa: E402
 
-from autofix.cli import main  # noqa: E402
-from autofix.engine import MAX_PASSES  # noqa: E402
+from autofix.commands.cli import main  # noqa: E402
+from autofix.engine.lint import MAX_PASSES  # noqa: E402
 from autofix.fixit import LINT_RULES  # noqa: E402
-from autofix.rewrite import rewrite_file  # noqa: E402
+from autofix.files.rewrite import rewrite_file  # noqa: E402
 from codemods import all_rules  # noqa: E402
 
 pytestmark = pytest.mark.fixit
@@ -257,7 +257,7 @@ def test_nothing_but_the_adapter_imports_fixit():
             if isinstance(node, ast.ImportFrom) and node.level == 0:
                 names = [node.module or ""]
             assert not any(n == "fixit" or n.startswith("fixit.") for n in names), f"{path} imports fixit"
-    code = 'import sys; sys.modules["fixit"] = None; from autofix.cli import main; main(["rules"])'
+    code = 'import sys; sys.modules["fixit"] = None; from autofix.commands.cli import main; main(["rules"])'
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "DEV010" in run.stdout, run.stderr
 

@@ -1,4 +1,4 @@
-"""codemods.host_creations.returns_host_tensors: functions whose every return is a tensor made on the host."""
+"""codemods.rules.dev010_create_on_device._host_creations.returns_host_tensors: functions whose every return is a tensor made on the host."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import textwrap
 import libcst as cst
 import pytest
 
-from codemods.host_creations import returns_host_tensors
-from codemods.names import ImportAliases
-from codemods.tree import Tree
+from codemods.rules.dev010_create_on_device._host_creations import returns_host_tensors
+from codemods.core.names import ImportAliases
+from codemods.core.tree import Tree
 
 
 def _first_function(source: str) -> bool:

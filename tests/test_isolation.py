@@ -2,7 +2,7 @@
 
 The pathological files are built here, at test time. Which ones reach libcst's parser was measured
 (libcst 1.9.0, CPython 3.11): ``x = ----…1`` (30,000 minus signs) segfaults it in 0.2 s, 5,000 chained
-``.abs()`` and 20,000 ``+ 1`` run for over a minute (or segfault); the screen in autofix.screen refuses all
+``.abs()`` and 20,000 ``+ 1`` run for over a minute (or segfault); the screen in autofix.engine.screen refuses all
 three before parsing. A run of unary minus signs with a comment after each one gets past the screen and
 segfaults the parser, which exercises the crash path for real.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-import autofix.files
+import autofix.files.fix_file
 from tests.conftest import DOUBLE_INPUT
 
 
@@ -99,7 +99,7 @@ def test_a_file_over_the_time_limit_is_reported_and_the_run_goes_on(tmp_path, ru
 
 
 def _raising_process_text(exception: BaseException):
-    original = autofix.files.process_text
+    original = autofix.files.fix_file.process_text
 
     def process_text(path, data, task, **kwargs):
         if path.endswith("bad.py"):
@@ -118,7 +118,7 @@ def _raising_process_text(exception: BaseException):
 )
 def test_an_exception_in_a_worker_is_one_line(tmp_path, run_cli, monkeypatch, exception, message):
     # Workers are forked from this process, so they see the patched function.
-    monkeypatch.setattr(autofix.files, "process_text", _raising_process_text(exception))
+    monkeypatch.setattr(autofix.files.fix_file, "process_text", _raising_process_text(exception))
     (tmp_path / "bad.py").write_text(DOUBLE_INPUT)
     (tmp_path / "good.py").write_text(DOUBLE_INPUT)
     code, out, err = run_cli("check", "--jobs", "1", ".", cwd=tmp_path)

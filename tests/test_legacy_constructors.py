@@ -5,10 +5,10 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from codemods.legacy_constructors import legacy_constructor_rewrite, legacy_dtype, legacy_rewrite
-from codemods.names import ImportAliases
-from codemods.syntax import code_of
-from codemods.tree import Tree
+from codemods.analysis.legacy_constructors import legacy_constructor_rewrite, legacy_dtype, legacy_rewrite
+from codemods.core.names import ImportAliases
+from codemods.core.syntax import code_of
+from codemods.core.tree import Tree
 
 ROWS = [
     ("torch.FloatTensor([1, 2])", "torch.tensor([1, 2], dtype=torch.float32)"),

@@ -7,8 +7,8 @@ import textwrap
 
 import torch
 
-from autofix.engine import lint_and_fix
-from codemods.dev009_legacy_tensor_api import LegacyTensorApi
+from autofix.engine.lint import lint_and_fix
+from codemods.rules.dev009_legacy_tensor_api.rule import LegacyTensorApi
 
 
 def _fix(code: str, unsafe: bool = False) -> str | None:

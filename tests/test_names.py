@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.names import ImportAliases
-from codemods.tree import Tree
+from codemods.core.names import ImportAliases
+from codemods.core.tree import Tree
 
 
 def aliases_of(source: str) -> ImportAliases:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from autofix.notebook import _program, lint_and_fix_notebook
+from autofix.files.notebook import _program, lint_and_fix_notebook
 from codemods import all_rules
 
 SETUP = "import torch\n%matplotlib inline\ndevice = torch.device('cuda' if torch.cuda.is_available() else 'cpu')"
@@ -248,8 +248,8 @@ def test_json_edits_of_a_fix_across_cells_each_name_their_cell(tmp_path, run_cli
 
 
 def test_a_fix_that_moves_a_cell_boundary_or_a_magic_is_refused():
-    from autofix.notebook import _split
-    from autofix.source import SourceError
+    from autofix.files.notebook import _split
+    from autofix.files.source import SourceError
 
     document = notebook(cell("import torch\n!ls\nx = 1", number=1), cell("y = 2", number=2), cell("z = 3", number=3))
     program = _program(document)

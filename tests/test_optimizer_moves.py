@@ -8,12 +8,12 @@ import textwrap
 import libcst as cst
 import pytest
 
-from autofix.engine import lint_and_fix
-from codemods.base import RuleContext
-from codemods.dev005_optimizer_before_move import OptimizerBeforeMove
-from codemods.dotted_flow import may_change, may_touch, written
-from codemods.model_move_order import later_move, moved_before
-from codemods.optimizer_builds import optimizer_build
+from autofix.engine.lint import lint_and_fix
+from codemods.core.base import RuleContext
+from codemods.rules.dev005_optimizer_before_move.rule import OptimizerBeforeMove
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import may_change, may_touch, written
+from codemods.rules.dev005_optimizer_before_move._model_move_order import later_move, moved_before
+from codemods.rules.dev005_optimizer_before_move._optimizer_builds import optimizer_build
 
 
 def _context(code: str) -> RuleContext:

@@ -8,8 +8,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from autofix.text_edits import apply_edits, text_edits
-from autofix.engine import lint_and_fix
+from autofix.engine.text_edits import apply_edits, text_edits
+from autofix.engine.lint import lint_and_fix
 from codemods import all_rules
 from tests.conftest import DOUBLE_FIXED, DOUBLE_INPUT
 
@@ -124,7 +124,7 @@ def test_apply_check_in_json_keeps_its_exit_code_and_writes_nothing(tmp_path, ru
 
 
 def _edits(finding):
-    from autofix.text_edits import TextEdit
+    from autofix.engine.text_edits import TextEdit
 
     return tuple(TextEdit(**e) for e in finding["fix"]["edits"])
 
@@ -176,7 +176,7 @@ def test_github_annotations(tmp_path, run_cli):
 
 
 def test_github_escapes_what_would_end_a_field():
-    from autofix.output import _annotation
+    from autofix.output.formats import _annotation
 
     assert _annotation({"file": "a,b:c.py"}, "50% done\nnext") == "::error file=a%2Cb%3Ac.py::50%25 done%0Anext\n"
 

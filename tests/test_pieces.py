@@ -8,7 +8,7 @@ import libcst as cst
 import pytest
 from hypothesis import given, settings
 
-from autofix import pieces
+from autofix.engine import pieces
 from tests.program_strategies import torch_programs
 from tests.test_properties import PROFILE
 

@@ -1,4 +1,4 @@
-"""autofix.positions agrees with libcst's PositionProvider, node by node."""
+"""autofix.engine.positions agrees with libcst's PositionProvider, node by node."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from autofix.positions import spans
+from autofix.engine.positions import spans
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "corpus").rglob("*.py"))[:40] + [ROOT / "autofix" / "engine.py"]
+SAMPLES = sorted((ROOT / "corpus").rglob("*.py"))[:40] + [ROOT / "autofix" / "engine" / "lint.py"]
 ODD = [
     "x = 1",  # no trailing newline
     "if a:\r\n    b = (1 +\r\n      2)\r\n",  # CRLF

@@ -17,10 +17,10 @@ import libcst as cst
 import pytest
 from hypothesis import HealthCheck, Phase, event, given, settings
 
-from autofix.engine import Outcome, lint_and_fix
-from autofix.files import FIX, LINT_WITH_EDITS, Task, process_text
-from autofix.source import SourceError
-from autofix.text_edits import apply_edits
+from autofix.engine.lint import Outcome, lint_and_fix
+from autofix.files.fix_file import FIX, LINT_WITH_EDITS, Task, process_text
+from autofix.files.source import SourceError
+from autofix.engine.text_edits import apply_edits
 from codemods import all_rules
 from tests.program_strategies import HEADER, SNIPPETS, generated_programs, torch_programs
 

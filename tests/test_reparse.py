@@ -8,11 +8,11 @@ import libcst as cst
 import pytest
 from hypothesis import given, settings
 
-import autofix.engine
-from autofix.engine import lint_and_fix
-from autofix.edits import apply_edits
-from autofix.reparse import Reparser
-from codemods.tree import Tree
+import autofix.engine.lint
+from autofix.engine.lint import lint_and_fix
+from autofix.engine.edits import apply_edits
+from autofix.engine.reparse import Reparser
+from codemods.core.tree import Tree
 from codemods import all_rules
 from tests.program_strategies import torch_programs
 from tests.test_properties import PROFILE
@@ -42,7 +42,7 @@ class _CheckedReparser(Reparser):
 
 @pytest.fixture
 def checked(monkeypatch):
-    monkeypatch.setattr(autofix.engine, "Reparser", _CheckedReparser)
+    monkeypatch.setattr(autofix.engine.lint, "Reparser", _CheckedReparser)
     _CheckedReparser.passes = 0
     _CheckedReparser.nested = 0
     return _CheckedReparser
@@ -139,14 +139,14 @@ def test_edge_layouts(source, checked):
 @settings(settings.get_profile(PROFILE), max_examples=30 * (40 if PROFILE == "long" else 1))
 @given(torch_programs())
 def test_generated_programs_match_full_parses(source):
-    original = autofix.engine.Reparser
-    autofix.engine.Reparser = _CheckedReparser
+    original = autofix.engine.lint.Reparser
+    autofix.engine.lint.Reparser = _CheckedReparser
     try:
         lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
-    except autofix.engine.SourceError:
+    except autofix.engine.lint.SourceError:
         pass  # refusals are test_properties' business
     finally:
-        autofix.engine.Reparser = original
+        autofix.engine.lint.Reparser = original
 
 
 def test_apply_parses_the_whole_file_once(parsed_lengths):
@@ -155,7 +155,7 @@ def test_apply_parses_the_whole_file_once(parsed_lengths):
     parsed = parsed_lengths
     outcome = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
     assert outcome.new_text is not None and sum(outcome.applied.values()) > 50
-    first_parse, parsed_so_far = 0, 0  # the file is parsed once, in pieces (autofix.pieces)
+    first_parse, parsed_so_far = 0, 0  # the file is parsed once, in pieces (autofix.engine.pieces)
     while parsed_so_far < len(text):
         parsed_so_far += parsed[first_parse]
         first_parse += 1

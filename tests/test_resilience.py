@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import autofix.safe_write
+import autofix.files.safe_write
 from tests.conftest import DOUBLE_INPUT
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -152,7 +152,7 @@ def test_an_unreadable_file_is_reported_and_the_rest_runs(tmp_path, run_cli, mon
                 raise PermissionError(13, "Permission denied", os.fspath(path))
             return builtins.open(path, *args, **kwargs)
 
-        monkeypatch.setattr(autofix.safe_write, "open", fake_open, raising=False)
+        monkeypatch.setattr(autofix.files.safe_write, "open", fake_open, raising=False)
     else:
         secret.chmod(0)
     code, out, err = run_cli("check", "pkg", cwd=tmp_path)

@@ -1,5 +1,5 @@
-"""DEV006's analysis on its own: which moves place layers round-robin (codemods/round_robin.py), the
-edits that take them out, and whether the placed layers form one nn.Module (codemods/placed_layers.py)."""
+"""DEV006's analysis on its own: which moves place layers round-robin (codemods/rules/dev006_round_robin_placement/_round_robin.py), the
+edits that take them out, and whether the placed layers form one nn.Module (codemods/rules/dev006_round_robin_placement/_placed_layers.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import textwrap
 
 import pytest
 
-from autofix.edits import apply_edits
-from autofix.engine import lint_and_fix
-from codemods.base import RuleContext
-from codemods.dev006_round_robin_placement import RoundRobinPlacement
-from codemods.placed_layers import unregistered
-from codemods.round_robin import removal_edits, round_robins
-from codemods.syntax import code_of
+from autofix.engine.edits import apply_edits
+from autofix.engine.lint import lint_and_fix
+from codemods.core.base import RuleContext
+from codemods.rules.dev006_round_robin_placement.rule import RoundRobinPlacement
+from codemods.rules.dev006_round_robin_placement._placed_layers import unregistered
+from codemods.rules.dev006_round_robin_placement._round_robin import removal_edits, round_robins
+from codemods.core.syntax import code_of
 
 HEADER = "import torch\nfrom torch import nn\n\n"
 

@@ -11,8 +11,8 @@ import sys
 import pytest
 
 import codemods
-from autofix import rule_catalog
-from autofix.rule_catalog import select_codes, use_manifest_folder
+from autofix.config import rule_catalog
+from autofix.config.rule_catalog import select_codes, use_manifest_folder
 from tests.conftest import DOUBLE_INPUT
 
 SELECTORS = [None, ("ALL",), ("DEV",), ("DEV0",), ("DEV001",), ("dev00",), ("DEV002", "DEV01"), ("DEV010",)]
@@ -52,7 +52,7 @@ def test_a_corrupt_manifest_is_rebuilt(catalog):
 
 _PROBE = """
 import sys
-from autofix.cli import main
+from autofix.commands.cli import main
 try:
     main(["check", "."])
 except SystemExit as exit:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from autofix.engine import lint_and_fix
+from autofix.engine.lint import lint_and_fix
 from codemods import all_rules
-from codemods.base import FixSafety, RuleContext
+from codemods.core.base import FixSafety, RuleContext
 
 CASES_VALID = [
     pytest.param(rule, example.code, id=f"{rule.code}-valid-{i}")

@@ -11,8 +11,8 @@ import textwrap
 
 import pytest
 
-import autofix.runner
-import autofix.safe_write
+import autofix.files.runner
+import autofix.files.safe_write
 from tests.conftest import DOUBLE_FIXED, DOUBLE_INPUT
 
 # One fix for DEV002 (unsafe) and one for DEV003 (safe) in the same file.
@@ -41,13 +41,13 @@ def test_a_file_changed_between_read_and_write_is_left_alone(tmp_path, run_cli, 
     target = tmp_path / "train.py"
     target.write_text(DOUBLE_INPUT)
     edited = DOUBLE_INPUT + "print('edited meanwhile')\n"
-    original = autofix.runner.replace_if_unchanged
+    original = autofix.files.runner.replace_if_unchanged
 
     def someone_else_writes_first(path, data, expected, **kwargs):
         target.write_text(edited)
         return original(path, data, expected, **kwargs)
 
-    monkeypatch.setattr(autofix.runner, "replace_if_unchanged", someone_else_writes_first)
+    monkeypatch.setattr(autofix.files.runner, "replace_if_unchanged", someone_else_writes_first)
     code, _, err = run_cli("apply", "--unsafe-fixes", "train.py", cwd=tmp_path)
     assert target.read_text() == edited
     assert "train.py: skipped: changed on disk since it was read, left alone (run again to fix it)" in err
@@ -59,11 +59,11 @@ def test_a_file_changed_between_read_and_write_is_left_alone(tmp_path, run_cli, 
 def test_same_size_same_mtime_edit_is_caught_by_the_hash(tmp_path):
     target = tmp_path / "t.py"
     target.write_text("a = 1\n")
-    data, info, stamp = autofix.safe_write.read_stamped(str(target))
+    data, info, stamp = autofix.files.safe_write.read_stamped(str(target))
     target.write_text("a = 2\n")
     os.utime(target, ns=(info.st_atime_ns, info.st_mtime_ns))
-    with pytest.raises(autofix.safe_write.WriteRefused, match="changed on disk"):
-        autofix.safe_write.replace_if_unchanged(str(target), b"a = 3\n", stamp)
+    with pytest.raises(autofix.files.safe_write.WriteRefused, match="changed on disk"):
+        autofix.files.safe_write.replace_if_unchanged(str(target), b"a = 3\n", stamp)
     assert target.read_text() == "a = 2\n"
 
 
@@ -124,7 +124,7 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path, run_cli, monkeypatch)
     def no_space(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(autofix.safe_write.os, "replace", no_space)
+    monkeypatch.setattr(autofix.files.safe_write.os, "replace", no_space)
     code, _, err = run_cli("apply", "--unsafe-fixes", "train.py", cwd=tmp_path)
     assert code == 2 and "train.py: error: cannot write: No space left on device" in err
     assert target.read_text() == DOUBLE_INPUT
@@ -132,6 +132,6 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path, run_cli, monkeypatch)
 
 
 def test_temporary_names_are_unique_and_name_the_process(tmp_path):
-    names = {autofix.safe_write.temporary_name(str(tmp_path)) for _ in range(100)}
+    names = {autofix.files.safe_write.temporary_name(str(tmp_path)) for _ in range(100)}
     assert len(names) == 100
     assert all(re.search(rf"/\.autofix-{os.getpid()}-[0-9a-f]{{12}}\.tmp$", n) for n in names)

@@ -1,4 +1,4 @@
-"""Which tensor a factory's size is read from (codemods/size_sources.py): only where re-reading it is sure."""
+"""Which tensor a factory's size is read from (codemods/rules/dev003_factory_without_device/_size_sources.py): only where re-reading it is sure."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import textwrap
 import libcst as cst
 import pytest
 
-from codemods.size_sources import size_source
-from codemods.syntax import code_of
-from codemods.tree import Tree
+from codemods.rules.dev003_factory_without_device._size_sources import size_source
+from codemods.core.syntax import code_of
+from codemods.core.tree import Tree
 
 # The body of `def f(self, hs, x, arr, g):`; the factory is the last `torch.*(...)` call of the body.
 ROWS = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from codemods.syntax import code_of, with_arg_value, with_kwarg, without_args
+from codemods.core.syntax import code_of, with_arg_value, with_kwarg, without_args
 
 
 @pytest.mark.parametrize(

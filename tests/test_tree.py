@@ -1,4 +1,4 @@
-"""codemods/tree.py: the per-class index answers ``of_type`` as a test of every node would."""
+"""codemods/core/tree.py: the per-class index answers ``of_type`` as a test of every node would."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import libcst as cst
 
-from codemods.tree import Tree, walk
+from codemods.core.tree import Tree, walk
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = [cst.Call, cst.Name, (cst.Call, cst.Assign, cst.Param, cst.DictElement), cst.BaseExpression,
@@ -94,7 +94,7 @@ def test_top_level_is_the_statement_of_the_root_that_holds_a_node() -> None:
 
 
 def test_every_pass_of_the_engine_gets_the_index_of_its_module(monkeypatch) -> None:
-    import autofix.engine as engine
+    import autofix.engine.lint as engine
     from codemods import all_rules
 
     made = []

@@ -9,7 +9,7 @@ import libcst as cst
 import pytest
 from hypothesis import given
 
-from autofix import trusted_parse
+from autofix.engine import trusted_parse
 from tests.program_strategies import generated_programs
 from tests.test_properties import examples
 

@@ -204,8 +204,8 @@ def test_verify_tests_refuses_tests_that_import_the_original_instead_of_the_copy
 
 def test_the_file_is_rewritten_with_the_users_whole_configuration(tmp_path):
     """What verify proves is what apply writes: the config's device spelling included."""
-    from autofix.config import ConfigResolver, Overrides
-    from autofix.rewrite import rewrite_file
+    from autofix.config.settings import ConfigResolver, Overrides
+    from autofix.files.rewrite import rewrite_file
 
     (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nunsafe-fixes = true\ndevice = "accelerator"\n')
     (tmp_path / "a.py").write_text("import torch\nmodel = torch.nn.Linear(2, 2).cuda()\n")

@@ -13,8 +13,8 @@ import pytest
 import torch
 from torch.autograd import Variable
 
-from autofix.engine import lint_and_fix
-from codemods.dev009_legacy_tensor_api import LegacyTensorApi
+from autofix.engine.lint import lint_and_fix
+from codemods.rules.dev009_legacy_tensor_api.rule import LegacyTensorApi
 
 LOADER = "import numpy as np\nimport torch\nfrom torch.autograd import Variable\nloader = torch.utils.data.DataLoader(data, batch_size=4)\n"
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import libcst as cst
 
-from autofix.engine import lint_and_fix
-from codemods.base import Rule, RuleContext
+from autofix.engine.lint import lint_and_fix
+from codemods.core.base import Rule, RuleContext
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "writing-a-rule.md"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from autofix.config import ConfigError, ConfigResolver, Overrides
+from autofix.config.settings import ConfigError, ConfigResolver, Overrides
 
 DEVICES = ("auto", "cpu", "emulated-cuda", "cuda")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -112,7 +112,7 @@ def _verify_tests(root, command, config, device, timeout, json_path, report_path
 
 def _subjects(paths, entry, after_file, config):  # type: ignore[no-untyped-def]
     from autofix.harness.verify import corpus_subject, find_cases
-    from autofix.rewrite import RewriteError
+    from autofix.files.rewrite import RewriteError
 
     files = [p for p in paths if p.is_file()]
     try:
@@ -133,7 +133,7 @@ def _subjects(paths, entry, after_file, config):  # type: ignore[no-untyped-def]
 
 
 def _verify_subjects(subjects, device, jobs, repeats, threads, timeout, seed, json_path, report_path, quiet) -> int:  # type: ignore[no-untyped-def]
-    from autofix.files import default_jobs
+    from autofix.files.fix_file import default_jobs
     from autofix.harness.report import print_compact, progress_line, summary_line, to_json, to_markdown
     from autofix.harness.runner import HarnessError
     from autofix.harness.verify import Verifier, verify_all

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from autofix.config import ConfigResolver
-from autofix.discovery import discover, excluded
-from autofix.files import FIX, FileResult, Task
+from autofix.config.settings import ConfigResolver
+from autofix.files.discovery import discover, excluded
+from autofix.files.fix_file import FIX, FileResult, Task
 from autofix.harness.launch import Counts, call, emulated_environment, read_counts
 from autofix.harness.pytest_outcomes import ENV_FILE, ENV_ORIGINAL
 from autofix.harness.sandbox import copy_folder
-from autofix.runner import RunOptions, run
+from autofix.files.runner import RunOptions, run
 
 PLUGIN = "-p autofix.harness.pytest_outcomes"
 PASSED, FAILED, ERROR, SKIPPED = "passed", "failed", "error", "skipped"
@@ -169,7 +169,7 @@ def rewrite_tree(root: Path, config: ConfigResolver, jobs: int | None = None) ->
             continue
         tasks.append(Task(str(path), settings.rule_codes_for(path), FIX, settings.unsafe_fixes,
                           settings.max_file_size, settings.device_style))
-    from autofix.files import default_jobs
+    from autofix.files.fix_file import default_jobs
 
     return run(tasks, RunOptions(jobs=jobs or default_jobs(), cache=None)).results
 

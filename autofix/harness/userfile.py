@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from autofix.config import ConfigResolver
+from autofix.config.settings import ConfigResolver
 from autofix.harness.verify import Subject
-from autofix.rewrite import rewrite_file
+from autofix.files.rewrite import rewrite_file
 
 _MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 

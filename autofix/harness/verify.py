@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from autofix.config import ConfigResolver
-from autofix.diff import unified_diff
+from autofix.config.settings import ConfigResolver
+from autofix.output.diff import unified_diff
 from autofix.harness.judge import Judge, speed, timing_wanted
 from autofix.harness.models import CaseResult, Failure, VersionRun
 from autofix.harness.runner import Runner, Zygote, ZygotePool
 from autofix.harness.sandbox import copy_folder
-from autofix.rewrite import rewrite_file
+from autofix.files.rewrite import rewrite_file
 
 @dataclass
 class Subject:

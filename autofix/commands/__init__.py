@@ -1,0 +1,1 @@
+"""The command line: ``autofix`` and its subcommands, and how a run stops on a signal."""

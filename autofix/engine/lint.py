@@ -1,0 +1,387 @@
+"""Lint and fix one file's text: parse, run the rules in one traversal, apply fixes until stable.
+
+Nothing here touches the file system; :mod:`autofix.files.fix_file` does that around :func:`lint_and_fix`.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Iterator, Sequence
+
+import libcst as cst
+
+from autofix.engine.diagnostic import Diagnostic  # defined there, so that reading results needs no libcst
+from autofix.engine.edits import apply_edits
+from autofix.engine.fix_edits import FixEdits
+from autofix.engine.pieces import parse_module
+from autofix.engine.positions import Span, spans
+from autofix.engine.reparse import Reparser
+from autofix.engine.screen import refuse_if_too_deep
+from autofix.files.source import SourceError, may_use_torch
+from autofix.engine.text_edits import LINE_BREAK
+from codemods.core.base import Finding, FixSafety, Rule, RuleContext
+from codemods.core.tree import Tree, children
+from codemods.core.names import ImportAliases
+
+MAX_PASSES = 10
+
+# Suppression comments: "autofix: ignore", "autofix: ignore[DEV002, DEV003]", "noqa", "noqa: DEV002,DEV003".
+_SUPPRESSION = re.compile(
+    r"#\s*(?:autofix:\s*ignore(?:\[(?P<codes>[^\]]*)\])?|noqa(?::\s*(?P<noqa>[A-Z0-9, ]+))?)",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Outcome:
+    new_text: str | None = None  # None when nothing changed
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    applied: Counter[str] = field(default_factory=Counter)
+    withheld_unsafe: Counter[str] = field(default_factory=Counter)
+    dropped: list[str] = field(default_factory=list)
+
+
+def parse(text: str) -> cst.Module:
+    refuse_if_too_deep(text)
+    try:
+        return parse_module(text)  # a large file in pieces: the same tree, in less time
+    except cst.ParserSyntaxError as exc:
+        raise SourceError(f"syntax error at line {exc.raw_line}, column {exc.raw_column}: {exc.message}") from exc
+    except cst.CSTValidationError as exc:  # code the grammar takes and Python refuses: `b'a' 'b'`
+        raise SourceError(f"syntax error: {exc}") from exc
+    except RecursionError as exc:
+        raise SourceError("too deeply nested for libcst to parse (RecursionError)") from exc
+
+
+def mentions_torch(text: str) -> bool:
+    """Files that never mention torch are not parsed at all: on a large tree that is most of them.
+    A star import may bring `torch` in without naming it (see codemods.core.names). The test itself lives in
+    autofix.files.source, so that the main process can apply it to bytes without importing libcst."""
+    return may_use_torch(text)
+
+
+def active_rules(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
+    """The rules worth running on ``text``: those whose trigger strings it contains."""
+    return [rule for rule in rules if any(trigger in text for trigger in rule.triggers)]
+
+
+def lint_and_fix(
+    text: str,
+    rules: Sequence[type[Rule]],
+    *,
+    fix: bool,
+    unsafe_fixes: bool = False,
+    want_positions: bool = True,
+    want_edits: bool = False,
+    device_style: str = "classic",
+) -> Outcome:
+    """Find problems in ``text`` and, when ``fix`` is set, rewrite it until no applicable fix is left.
+
+    ``outcome.diagnostics`` describes the original text (each with its fix as text edits when
+    ``want_edits`` is set). Raises :class:`SourceError` for text that
+    cannot be handled (syntax error, libcst recursion limit, a fix that breaks the code).
+    """
+    outcome = Outcome()
+    if not mentions_torch(text) or not rules:
+        return outcome
+    body, trailing = _set_aside_trailing_blank_lines(text)
+    try:
+        with _collector_paused():
+            _lint_and_fix(body, rules, fix, unsafe_fixes, want_positions, want_edits, outcome, device_style)
+    except RecursionError as exc:
+        raise SourceError("too deeply nested for libcst (RecursionError)") from exc
+    if outcome.new_text is not None:
+        outcome.new_text += trailing
+    return outcome
+
+
+# The blank and comment lines after a file's last line of code (a line break, then only such lines).
+_TRAILING_LINES = re.compile(r"(?:\r\n|\r|\n)((?:[ \t\f]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*[ \t\f]*(?:#[^\r\n]*)?)\Z")
+
+
+def _set_aside_trailing_blank_lines(text: str) -> tuple[str, str]:
+    """``text`` up to the line break that ends its last line of code, and the blank and comment lines after
+    it, when one of those is blank but holds spaces or tabs.
+
+    libcst loses such lines among the blank and comment lines that end a file (``"x = 1\\n\\n \\n"`` comes
+    back ``"x = 1\\n \\n"``; ``"def f():\\n    return 1\\n \\n \\n#"`` without one `` \\n``), so the
+    round-trip guard would refuse the whole file. Such lines mean nothing to Python, and no fix or
+    suppression comment reads them: they are set aside while the file is handled, and put back after."""
+    found = _TRAILING_LINES.search(text)
+    if found is None or text[found.start() - 1:found.start()] == "\\":
+        return text, ""  # no such lines; or a backslash joins the next line to the code line
+    tail = found.group(1)
+    if not any(line and line.isspace() for line in LINE_BREAK.split(tail)):
+        return text, ""  # libcst gives these back as they are: nothing to set aside
+    return text[:found.start(1)], tail
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while one file is handled, back as it was after.
+
+    A file's trees are millions of objects, and the collector scanned each of them at least once as it
+    was made: 5.0 s of apply of the 5 MB generated file, 9 %. They make no reference cycles (a node does
+    not point back up, and the rules' helpers make none: ``tests/test_engine.py`` checks, on the corpus,
+    that a run leaves no cyclic garbage of this project's code), so reference counting frees every tree
+    when a pass is done with it. What cyclic garbage other code makes (the standard library's
+    ``ast.literal_eval`` makes a few small cycles a call) is collected once the collector is back."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _lint_and_fix(
+    text: str,
+    rules: Sequence[type[Rule]],
+    fix: bool,
+    unsafe_fixes: bool,
+    want_positions: bool,
+    want_edits: bool,
+    outcome: Outcome,
+    device_style: str = "classic",
+) -> Outcome:
+    """Passes of fixes, until every rule, run on the text to be returned, has nothing left to apply.
+
+    Only the first pass and the last run every rule on the whole module. A pass in between runs the
+    rules that can have something new to fix: those whose fixes the last pass deferred (they overlapped
+    a fix applied first) and those its fixes feed (``Rule.feeds``). On a file whose fixes nest, that is a
+    few rules of ten, and a pass of every rule costs about as much as parsing the file. A rule that looks
+    for sites with ``Rule.sites`` looks, in such a pass, only in the top-level statements the last pass
+    changed or deferred a fix in (its focus); it still reads facts about the module from the whole
+    current tree, so a fix is applied only where its rule, run on the text it is applied to, gives it.
+    When such a pass has nothing to apply, the rules that did not run, and those that looked at the focus
+    only, run on the whole module of the same tree, their findings merged in rule order: the full pass,
+    exactly. ``feeds`` and the focus are only a schedule; the full last pass is the guarantee.
+    """
+    current = text
+    module = parse(text)
+    reparser: Reparser | None = None  # made at the first fix: re-parses what each pass changed
+    deferred: Counter[tuple[str, str]] = Counter()
+    held: list[cst.CSTNode] = []  # the top-level statements where the last pass deferred a fix
+    applying_passes = 0
+    active = wanted = active_rules(current, rules)  # the rules whose triggers the current text has
+    tree: Tree | None = None
+    while True:
+        tree = Tree(module, tree)  # the statements the last pass left alone are copied from its index
+        focus = None if applying_passes == 0 else _focus(tree, held)
+        context = RuleContext(module, current, tree, ImportAliases.of(tree), device_style, focus)
+        record = want_positions and applying_passes == 0  # the first pass: it describes the original text
+        narrowed: set[type[Rule]] = set()  # the rules that looked at the focus only
+        found = _found(context, wanted, outcome, record, record and want_edits, narrowed)
+        _account_for_deferred(deferred, [f for findings in found.values() for f in findings], outcome)
+        if not fix:
+            return outcome
+        applicable = _applicable(found, rules, unsafe_fixes)
+        if not applicable:
+            # The last pass: every rule, on the whole module. The findings of a rule that looked at the
+            # whole module already are the same on the same tree.
+            again = [rule for rule in active if rule not in found or rule in narrowed]
+            found.update(_found(replace(context, focus=None), again, outcome, False, False))
+            applicable = _applicable(found, rules, unsafe_fixes)
+        if not applicable:
+            outcome.withheld_unsafe.update(
+                f.code for findings in found.values() for f in findings if f.fixable and f.safety is FixSafety.UNSAFE
+            )
+            if current != text:
+                # The round-trip guard, paid only when there is something to write.
+                if reparser is not None and reparser.original_text != text:
+                    raise SourceError(
+                        "left untouched: libcst does not reproduce this file byte for byte, so a fix"
+                        " would also change unrelated code"
+                    )
+                outcome.new_text = current
+            return outcome
+        if applying_passes == MAX_PASSES:
+            raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
+        applying_passes += 1
+        chosen, waiting = _non_overlapping(applicable, tree)
+        deferred = Counter((f.code, f.message) for f in waiting)
+        held = list({id(top): top for f in waiting for node in (f.node, *f.edits)
+                     if (top := tree.top_level(node)) is not None}.values())
+        reparser = reparser or Reparser(module)
+        rebuilt: dict[int, cst.CSTNode] = {}  # what apply_edits copied, from which original
+        try:
+            # Proves the fix parses, and is the next pass's tree (only changed statements are re-parsed).
+            module, rewritten = reparser.advance(
+                apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()}, tree, rebuilt),
+                rebuilt,
+            )
+        except cst.ParserSyntaxError as exc:
+            codes = ", ".join(sorted({f.code for f in chosen}))
+            raise SourceError(f"internal error: a {codes} fix produced invalid code; please report it") from exc
+        if rewritten == current:
+            raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
+        outcome.applied.update(f.code for f in chosen)
+        current = rewritten
+        active = active_rules(current, rules)
+        wanted = _next_rules(rules, active, chosen, deferred)
+
+
+def _found(
+    context: RuleContext, rules: Iterable[type[Rule]], outcome: Outcome, record: bool, with_edits: bool,
+    narrowed: set[type[Rule]] | None = None,
+) -> dict[type[Rule], list[Finding]]:
+    """Each rule's findings on ``context``'s module, those silenced by a comment left out; the rules
+    that looked only at the context's focus are added to ``narrowed``."""
+    found = {rule: _check(context, [rule], narrowed) for rule in rules}
+    everything = [finding for findings in found.values() for finding in findings]
+    kept = {id(f) for f in _unsuppressed(context.module, context.source, everything, record, with_edits, outcome,
+                                         context.tree)}
+    return {rule: [f for f in findings if id(f) in kept] for rule, findings in found.items()}
+
+
+def _applicable(found: dict[type[Rule], list[Finding]], rules: Sequence[type[Rule]], unsafe_fixes: bool) -> list[Finding]:
+    """The fixes to apply, in the order a pass of every rule gives them (rule order, then each rule's)."""
+    return [
+        f
+        for rule in rules
+        for f in found.get(rule, ())
+        if f.fixable and (f.safety is FixSafety.SAFE or unsafe_fixes)
+    ]
+
+
+def _next_rules(
+    rules: Sequence[type[Rule]], active: list[type[Rule]], chosen: list[Finding], deferred: Counter[tuple[str, str]]
+) -> list[type[Rule]]:
+    """The rules the pass after ``chosen`` were applied runs first: of the ``active`` ones, those with
+    deferred fixes and those the applied fixes feed; all of them when that is none."""
+    applied = {f.code for f in chosen}
+    codes = {code for code, _ in deferred} | {fed for rule in rules if rule.code in applied for fed in rule.feeds}
+    return [rule for rule in active if rule.code in codes] or active
+
+
+def run_rules(
+    module: cst.Module,
+    text: str,
+    rules: Iterable[type[Rule]],
+    device_style: str = "classic",
+    tree: Tree | None = None,
+) -> list[Finding]:
+    """Every finding of ``rules`` on ``module`` (parsed from ``text``; ``tree``, its index, is built when
+    not given), suppression comments not applied. The one way to run rules outside a whole-file pass
+    (the Fixit adapter, tests)."""
+    tree = tree or Tree(module)
+    return _check(RuleContext(module, text, tree, ImportAliases.of(tree), device_style), rules)
+
+
+def _check(
+    context: RuleContext, rules: Iterable[type[Rule]], narrowed: set[type[Rule]] | None = None
+) -> list[Finding]:
+    findings = []
+    for rule in rules:
+        instance = rule(context)
+        instance.check()
+        findings.extend(instance.findings)
+        if instance.narrowed and narrowed is not None:
+            narrowed.add(rule)
+    return findings
+
+
+def _unsuppressed(
+    module: cst.Module,
+    text: str,
+    findings: list[Finding],
+    record: bool,
+    with_edits: bool,
+    outcome: Outcome,
+    tree: Tree,
+) -> list[Finding]:
+    """Drop findings silenced by a comment; on the first pass, record what the user will see."""
+    has_markers = _SUPPRESSION.search(text) is not None
+    if not findings or not (record or has_markers):
+        return findings
+    positions = spans(module, [finding.node for finding in findings])
+    lines = LINE_BREAK.split(text)  # numbered as Python and libcst number them (a form feed ends no line)
+    fix_edits = FixEdits(module, text, tree) if with_edits else None
+    kept = []
+    for finding in findings:
+        span = positions[id(finding.node)]
+        if has_markers and silenced(lines, finding.code, span):
+            continue
+        kept.append(finding)
+        if record:
+            outcome.diagnostics.append(
+                Diagnostic(
+                    finding.code,
+                    finding.message,
+                    span.start_line,
+                    span.start_column + 1,
+                    finding.fixable,
+                    finding.safety.value,
+                    span.end_line,
+                    span.end_column + 1,
+                    fix_edits.of(finding.edits) if fix_edits and finding.fixable else (),
+                )
+            )
+    outcome.diagnostics.sort(key=lambda d: (d.line, d.column, d.code))
+    return kept
+
+
+def silenced(lines: Sequence[str], code: str, span: Span) -> bool:
+    """Whether a suppression comment on the first or last line of ``span`` silences ``code``."""
+    return any(
+        _silences(lines[n - 1], code) for n in {span.start_line, span.end_line} if 0 < n <= len(lines)
+    )
+
+
+def _silences(line: str, code: str) -> bool:
+    for match in _SUPPRESSION.finditer(line):
+        listed = match.group("codes") or match.group("noqa")
+        if listed is None:
+            return True
+        if any(code.startswith(c.strip().upper()) for c in listed.split(",") if c.strip()):
+            return True
+    return False
+
+
+def _non_overlapping(findings: list[Finding], tree: Tree) -> tuple[list[Finding], list[Finding]]:
+    """Findings whose edits touch disjoint subtrees (of ``tree``); the rest wait for the next pass."""
+    claimed: set[int] = set()
+    chosen: list[Finding] = []
+    waiting: list[Finding] = []
+    for finding in findings:
+        covered: set[int] = set()
+        for node in finding.edits:
+            covered.update(map(id, tree.descendants(node)))
+        if covered & claimed:
+            waiting.append(finding)
+            continue
+        claimed |= covered
+        chosen.append(finding)
+    return chosen, waiting
+
+
+def _focus(tree: Tree, held: list[cst.CSTNode]) -> tuple[cst.CSTNode, ...] | None:
+    """Where a pass after a pass of fixes looks for sites (see ``Rule.sites``): the top-level statements
+    the fixes changed, and those of ``held`` (where the last pass deferred a fix: fixes that add a
+    definition after the imports overlap there, wherever their sites are) that are still there. None,
+    for the whole module, when no statement was left alone (a fix of the module's header or footer has
+    the whole module parsed again)."""
+    walked = {id(top) for top in tree.walked}
+    tops = children(tree.root)
+    if len(walked) == len(tops):
+        return None
+    focus = walked | {id(top) for top in held}  # `held` keeps its statements alive: their ids name them
+    return tuple(top for top in tops if id(top) in focus)
+
+
+def _account_for_deferred(
+    deferred: Counter[tuple[str, str]], findings: list[Finding], outcome: Outcome
+) -> None:
+    """A fix deferred for overlapping another must come back next pass; if not, it was superseded."""
+    if not deferred:
+        return
+    present = Counter((f.code, f.message) for f in findings)
+    for key, count in deferred.items():
+        missing = count - present[key]
+        for _ in range(max(0, missing)):
+            outcome.dropped.append(f"{key[0]} ({key[1]}) was superseded by an overlapping fix")

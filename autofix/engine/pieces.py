@@ -1,0 +1,197 @@
+"""Parsing a large module in pieces: the tree one parse gives, in about a third of the time on a 5 MB file.
+
+libcst's native parser costs more than linearly in a module's size (CPU seconds, one process, the
+workers' collector settings): a 1 MB generated torch file parses in 3.4-5.6 s, five times as much code in
+25-44 s, and the same 5 MB cut into pieces of 10-20 kB in 12-13 s (``benchmarks/results.md``). So a module
+larger than a piece is cut at lines that start a top-level statement, and each piece is parsed alone:
+
+- A cut goes only before a line that starts at column 0 with a name or keyword that cannot continue the
+  statement before it (not ``else``, ``elif``, ``except``, ``finally``; not after a decorator or a
+  backslash).
+- Each piece but the last is parsed followed by a ``pass`` line. A cut that falls inside a string, a
+  bracket or a continued line makes that piece fail to parse (``pass`` is never valid inside an
+  expression), or makes the ``pass`` part of a statement of the piece (``if x: \\`` then ``pass``); either
+  way the piece is tried again with the next cut as its end (``_MAX_TRIES`` ends, then the whole module
+  is parsed instead), so a cut is kept only where the tokenizer is at the start of a line, outside any
+  bracket and string, as in the whole module.
+- The comments and blank lines before the ``pass`` are the ones the whole parse gives to the statement
+  after the cut (both start at column 0), so they are moved there.
+- libcst takes a module's default indentation and newline from the first indented block and the first
+  line break of what it parses. A piece after the first is parsed after an ``if 1:`` block indented by
+  the module's default (once the file has had an indented block), or after a ``pass`` line (before), both
+  ending with the module's newline; either opener is dropped from the result.
+
+Anything unexpected (a piece that does not parse, a result of another shape) falls back to one parse of
+the whole module, which also gives the error message a file with a syntax error deserves.
+``tests/test_pieces.py`` checks the tree against a whole parse on the corpus and this project's sources,
+cut at every line where a cut may go, on edge layouts, and on generated programs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from autofix.engine import trusted_parse
+from autofix.engine.text_edits import LINE_BREAK  # libcst's too: the first one is the module's default newline
+
+PIECE_SIZE = 16_384  # bytes: 10-20 kB pieces parsed fastest on the 5 MB file (benchmarks/results.md)
+
+_CLAUSE_WORDS = frozenset({"else", "elif", "except", "finally"})
+_WORD = re.compile(r"\w+")
+_LONE_PASS = cst.SimpleStatementLine(body=[cst.Pass()])
+_MAX_TRIES = 4  # ends tried for one piece before the whole module is parsed instead
+
+
+def parse_module(text: str, piece_size: int = PIECE_SIZE) -> cst.Module:
+    """``text`` parsed as libcst's ``parse_module`` parses it; in pieces of about ``piece_size``
+    characters when it is larger. Raises what ``libcst.parse_module(text)`` raises."""
+    cuts = cut_points(text, piece_size)
+    module = _parse_pieces(text, cuts) if cuts else None
+    # None: a piece did not parse alone; the whole parse says whether the file does, and why not.
+    return module if module is not None else trusted_parse.parse_module(text)
+
+
+def cut_points(text: str, piece_size: int) -> list[int]:
+    """Offsets at least ``piece_size`` apart where a piece may start (see the module's docstring).
+    Lines after an odd number of triple quotes are passed over: they are most likely inside a docstring
+    (a guess only, that saves a failed parse; the parse of each piece decides)."""
+    cuts: list[int] = []
+    start, end = 0, len(text)
+    while start + piece_size < end:
+        position = start + piece_size
+        quotes = _triple_quotes(text, start, position)
+        while True:
+            newline = text.find("\n", position)
+            if newline < 0 or newline + 1 >= end:
+                return cuts
+            quotes += _triple_quotes(text, position, newline + 1)
+            position = newline + 1
+            if quotes % 2 == 0 and _may_start_piece(text, position):
+                break
+        cuts.append(position)
+        start = position
+    return cuts
+
+
+def _triple_quotes(text: str, start: int, end: int) -> int:
+    return text.count('"""', start, end) + text.count("'''", start, end)
+
+
+def _may_start_piece(text: str, at: int) -> bool:
+    first = text[at]
+    if not (first.isalpha() or first == "_"):
+        return False
+    word = _WORD.match(text, at)
+    if word is not None and word.group() in _CLAUSE_WORDS:
+        return False
+    line_before = text.rfind("\n", 0, at - 1) + 1
+    return text[line_before] != "@" and not text[line_before:at].rstrip("\r\n").endswith("\\")
+
+
+def _parse_pieces(text: str, cuts: list[int]) -> cst.Module | None:
+    newline_found = LINE_BREAK.search(text)
+    newline = newline_found.group() if newline_found else "\n"
+    ends = [*cuts, len(text)]
+    body: list[cst.BaseStatement] = []
+    carried: tuple[cst.EmptyLine, ...] = ()
+    indent: str | None = None  # the module's default indentation, once a piece has had a block
+    first: cst.Module | None = None
+    start, next_end = 0, 0
+    while True:
+        parsed = _next_piece(text, start, ends, next_end, newline, "" if first is None else opener(indent, newline))
+        if parsed is None:
+            return None
+        piece, end_index, statements, closing_lines = parsed
+        if first is None:
+            first = piece
+        else:
+            if indent is not None and piece.default_indent != indent:
+                return None
+            if len(statements) < 2 or not statements[0].deep_equals(_opener_node(indent)):
+                return None
+            statements = statements[1:]
+            if not statements or statements[0].leading_lines:
+                return None  # a piece starts with code, so its first statement has no lines of its own
+            statements[0] = statements[0].with_changes(leading_lines=carried)
+        if indent is None and any(_opens_block(stmt) for stmt in statements):
+            indent = piece.default_indent  # the file's first indented block: its indentation is the default
+        body.extend(statements)
+        carried = closing_lines
+        if end_index == len(ends) - 1:
+            return first.with_changes(
+                body=body,
+                footer=piece.footer,
+                has_trailing_newline=piece.has_trailing_newline,
+                default_indent=indent if indent is not None else first.default_indent,
+            )
+        start, next_end = ends[end_index], end_index + 1
+
+
+def _next_piece(
+    text: str, start: int, ends: list[int], end_index: int, newline: str, opener: str
+) -> tuple[cst.Module, int, list[cst.BaseStatement], tuple[cst.EmptyLine, ...]] | None:
+    """The piece that starts at ``start`` (where a piece may start: the one before it parsed) and ends
+    at ``ends[end_index]``, or at a later end when that one falls inside a string or a bracket (the piece
+    then does not parse with a closing ``pass``): its parse, the index of its end, its statements
+    without the closing ``pass``, and the lines that ``pass`` took. None after ``_MAX_TRIES`` ends."""
+    for index in range(end_index, min(end_index + _MAX_TRIES, len(ends))):
+        is_last = index == len(ends) - 1
+        try:
+            closing = "" if is_last else "pass" + newline
+            piece = trusted_parse.parse_module(opener + text[start : ends[index]] + closing)
+        except (cst.ParserSyntaxError, cst.CSTValidationError):
+            continue
+        statements = list(piece.body)
+        if is_last:
+            return piece, index, statements, ()
+        kept, closing_lines = _without_closing_pass(statements)
+        if kept is not None:
+            return piece, index, kept, closing_lines
+    return None
+
+
+def opener(indent: str | None, newline: str) -> str:
+    """A first statement that makes libcst take ``indent`` as the default indentation of what follows it
+    (its first indented block), and ``newline`` as its default newline; a ``pass`` line for no indent."""
+    return "pass" + newline if indent is None else f"if 1:{newline}{indent}pass{newline}"
+
+
+def _without_closing_pass(
+    statements: list[cst.BaseStatement],
+) -> tuple[list[cst.BaseStatement] | None, tuple[cst.EmptyLine, ...]]:
+    """The statements before the ``pass`` appended to a piece, and the lines the ``pass`` took (they
+    belong to the next piece's first statement); None when the ``pass`` did not parse as a line of its own."""
+    closing = statements[-1] if statements else None
+    if closing is None or not closing.with_changes(leading_lines=()).deep_equals(_LONE_PASS):
+        return None, ()
+    return statements[:-1], tuple(closing.leading_lines)  # type: ignore[attr-defined]
+
+
+_OPENERS: dict[str | None, cst.BaseStatement] = {}
+
+
+def _opener_node(indent: str | None) -> cst.BaseStatement:
+    node = _OPENERS.get(indent)
+    if node is None:
+        node = _OPENERS[indent] = cst.parse_module(opener(indent, "\n")).body[0]
+    return node
+
+
+def _opens_block(stmt: cst.BaseStatement) -> bool:
+    """Whether the top-level statement ``stmt`` has an indented block (libcst's tokenizer then meets
+    an indent in it: the first such statement sets the module's default indentation)."""
+    if isinstance(stmt, cst.Match):
+        return True
+    clauses: list[object] = [stmt]
+    while clauses:
+        clause = clauses.pop()
+        if isinstance(getattr(clause, "body", None), cst.IndentedBlock):
+            return True
+        for name in ("orelse", "finalbody"):
+            part = getattr(clause, name, None)
+            if part is not None:
+                clauses.append(part)
+        clauses.extend(getattr(clause, "handlers", ()))
+    return False

@@ -1,0 +1,61 @@
+"""A cheap look at a file before libcst parses it: is it nested deeply enough to crash the parser?
+
+libcst's native parser overflows the C stack (a segfault, not an exception) or runs for minutes on deep
+nesting: a thousand nested brackets, but also ``x = ----…1``, ``t.abs().abs()…`` or ``1 + 1 + …`` with
+thousands of terms, which need no brackets at all. CPython's own parser measures the depth of what it
+builds and refuses such code quickly, so it has the final word; but building CPython's tree costs about a
+tenth of libcst's parse, so it runs only for files that show a sign of depth found by a fast scan.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from autofix.files.source import SourceError
+
+# CPython refuses more than 200 nested brackets.
+_MAX_BRACKET_DEPTH = 200
+_BRACKETS = re.compile(r"[()\[\]{}]")
+# Deep nesting without brackets needs either a run of unary operators or one very long line (a chain
+# of thousands of operators or calls). A run must follow something an expression can follow, so that
+# "# -----" separator comments do not count.
+_UNARY_RUN = re.compile(r"[=(\[{,:]\s*(?:(?:[-+~]|\bnot\b)\s*){50}")
+_LONG_LINE = 2000
+
+
+def _deep_brackets(text: str) -> bool:
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        depth += 1 if match.group() in "([{" else -1
+        if depth > _MAX_BRACKET_DEPTH:
+            return True
+    return False
+
+
+def _has_long_line(text: str) -> bool:
+    if len(text) <= _LONG_LINE:
+        return False
+    return max(map(len, text.splitlines())) > _LONG_LINE
+
+
+def looks_deep(text: str) -> bool:
+    return _has_long_line(text) or _UNARY_RUN.search(text) is not None or _deep_brackets(text)
+
+
+def refuse_if_too_deep(text: str) -> None:
+    """Raise :class:`SourceError` for text that CPython itself finds too deeply nested."""
+    if not looks_deep(text):
+        return
+    # Brackets inside strings and comments count above, so let CPython decide.
+    try:
+        compile(text, "<source>", "exec", flags=ast.PyCF_ONLY_AST)
+    except (RecursionError, MemoryError) as exc:
+        detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        raise SourceError(f"too deeply nested to parse safely ({detail})") from None
+    except SyntaxError as exc:
+        # Other syntax errors are libcst's to report (it may know newer syntax than this Python).
+        if "nested" in str(exc) or "too complex" in str(exc):
+            raise SourceError(f"too deeply nested to parse safely (SyntaxError: {exc.msg})") from None
+    except ValueError:
+        pass

@@ -1,0 +1,161 @@
+"""Results of earlier runs, so that an unchanged file is not parsed again (like ruff's cache).
+
+An entry's key is everything its result depends on: the file's content hash, the tool itself (its version
+and a fingerprint of its installed modules, so an edited checkout never reuses stale answers), the rules run
+on the file, whether unsafe fixes were on, and the mode. Entries are small JSON files named by their key,
+written atomically, so that concurrent runs share the cache safely. Only results that need no write are
+stored: findings of ``check``, and "nothing to change" for ``apply``.
+
+The cache lives in ``$AUTOFIX_CACHE_DIR``, else ``$XDG_CACHE_HOME/torch-autofix``, else
+``~/.cache/torch-autofix``. A corrupt entry is discarded (one warning per run); an unusable cache folder
+turns the cache off (one warning).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+from autofix import __version__
+from autofix.engine.diagnostic import Diagnostic
+from autofix.files.fix_file import LINT, FileResult, Task
+from autofix.engine.text_edits import TextEdit
+
+_FORMAT = 3  # 3: each fix edit names its notebook cell; 2: diagnostics keep their end, cell and fix edits
+
+
+def default_cache_dir() -> Path:
+    explicit = os.environ.get("AUTOFIX_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "torch-autofix"
+
+
+@lru_cache(maxsize=1)
+def tool_fingerprint() -> str:
+    """The version plus the size and mtime of every module of the fixer: a code change is a new tool."""
+    import importlib.util
+
+    parts = [__version__, str(_FORMAT)]
+    for package in ("autofix", "codemods"):
+        spec = importlib.util.find_spec(package)  # found, not imported: codemods would bring libcst
+        assert spec is not None and spec.origin is not None
+        folder = Path(spec.origin).parent
+        for module in sorted(folder.glob("*.py")):
+            info = module.stat()
+            parts.append(f"{module.name}:{info.st_size}:{info.st_mtime_ns}")
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
+
+
+class Cache:
+    def __init__(self, directory: Path, warn: Callable[[str], None]) -> None:
+        self.directory = directory / f"v{_FORMAT}"
+        self._warn = warn
+        self._warned_corrupt = False
+        self.enabled = True
+        self.hits = 0
+        self.misses = 0
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self.enabled = False
+            warn(f"cache: cannot use {directory} ({exc.strerror or exc}); running without a cache")
+
+    def key(self, content_digest: str, task: Task) -> str:
+        parts = (tool_fingerprint(), content_digest, task.mode, ",".join(task.rule_codes), str(task.unsafe_fixes),
+                 task.device_style)
+        return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.directory / key[:2] / f"{key[2:]}.json"
+
+    def get(self, key: str, path: str) -> FileResult | None:
+        if not self.enabled:
+            return None
+        entry = self._path(key)
+        try:
+            raw = entry.read_bytes()
+        except OSError:
+            self.misses += 1
+            return None
+        try:
+            result = _decode(json.loads(raw), path)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            self._discard(entry)
+            self.misses += 1
+            return None
+        self.hits += 1
+        return result
+
+    def put(self, key: str, result: FileResult, mode: str) -> None:
+        if not self.enabled or result.error or result.skipped or (result.changed and mode != LINT):
+            return
+        entry = self._path(key)
+        tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+        try:
+            entry.parent.mkdir(exist_ok=True)
+            tmp.write_text(json.dumps(_encode(result)))
+            os.replace(tmp, entry)
+        except OSError as exc:
+            self.enabled = False
+            self._warn(f"cache: cannot write to {self.directory} ({exc.strerror or exc}); cache off for this run")
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+
+    def _discard(self, entry: Path) -> None:
+        if not self._warned_corrupt:
+            self._warned_corrupt = True
+            self._warn(f"cache: discarded a corrupt entry in {self.directory} (it will be rebuilt)")
+        try:
+            entry.unlink()
+        except OSError:
+            pass
+
+
+def _encode(result: FileResult) -> dict:
+    return {
+        "changed": result.changed,
+        "unsafe_fixes": result.unsafe_fixes,
+        "diagnostics": [
+            [d.code, d.message, d.line, d.column, d.fixable, d.safety, d.end_line, d.end_column, d.cell,
+             [[e.line, e.column, e.end_line, e.end_column, e.content, e.cell] for e in d.edits]]
+            for d in result.diagnostics
+        ],
+        "applied": dict(result.applied),
+        "withheld_unsafe": dict(result.withheld_unsafe),
+        "dropped": list(result.dropped),
+    }
+
+
+def _decode(raw: dict, path: str) -> FileResult:
+    diagnostics = []
+    for code, message, line, column, fixable, safety, end_line, end_column, cell, edits in raw["diagnostics"]:
+        if not (isinstance(code, str) and isinstance(message, str) and isinstance(line, int)):
+            raise ValueError("bad diagnostic")
+        diagnostics.append(Diagnostic(
+            code, message, line, int(column), bool(fixable), str(safety), int(end_line), int(end_column),
+            tuple(TextEdit(int(a), int(b), int(c), int(d), str(text), None if k is None else int(k))
+                  for a, b, c, d, text, k in edits),
+            None if cell is None else int(cell),
+        ))
+    dropped = raw["dropped"]
+    if not isinstance(dropped, list):
+        raise ValueError("bad dropped list")
+    return FileResult(
+        path,
+        unsafe_fixes=bool(raw["unsafe_fixes"]),
+        changed=bool(raw["changed"]),
+        diagnostics=diagnostics,
+        applied=Counter({str(k): int(v) for k, v in raw["applied"].items()}),
+        withheld_unsafe=Counter({str(k): int(v) for k, v in raw["withheld_unsafe"].items()}),
+        dropped=[str(d) for d in dropped],
+        cached=True,
+    )

@@ -1,0 +1,1 @@
+"""``autofix migrate``: many projects at once, their reports, test verdicts and branches."""

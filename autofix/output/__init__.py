@@ -1,0 +1,1 @@
+"""What a run prints: diffs, machine formats (JSON, SARIF, GitHub) and progress."""

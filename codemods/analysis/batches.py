@@ -1,0 +1,274 @@
+"""How a loop's batch arrives, what it is made of, and the statements that move it.
+
+A batch arrives in the names a ``for`` header binds (``for i, (x, y) in enumerate(loader)``), in
+those ``next(it)`` binds in a ``while`` loop, and in the names it is then unpacked into
+(``x, y = batch``, ``ids = batch["input_ids"]``, ``x, y = batch[0], batch[1]``). Its values keep
+their device through the methods that return the same data (``x.float()``, ``x.view(-1)``,
+``Variable(x)``): :func:`data_root` sees through them, and :func:`rebinding` tells such a re-binding
+from a move (``x = x.to(device)``) and from a new value (``x = to_var(x)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.dataflow import assigned_names
+from codemods.analysis.moved_models import runs_model
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of, flatten_names
+from codemods.core.torch_names import VARIABLE, Move, as_move, move_call
+from codemods.core.tree import Tree
+
+# Tensor methods that return the same data on the same device (so `x = x.float()` is still the batch).
+_SAME_DEVICE_METHODS = frozenset(
+    "float double half bfloat16 long int short bool byte view view_as reshape reshape_as unsqueeze squeeze"
+    " permute transpose t contiguous flatten clone detach requires_grad_ expand expand_as repeat narrow"
+    " index_select type_as abs log exp sqrt".split()
+)
+# ... and the torch functions of the same name (`torch.unsqueeze(x, 0)`).
+_SAME_DEVICE_FUNCTIONS = frozenset(f"torch.{name}" for name in _SAME_DEVICE_METHODS)
+_NEXT_CALL = m.Call(func=m.Name("next"), args=[m.AtLeastN(n=1)])
+_ENUMERATE = m.Call(func=m.Name("enumerate"))
+# Loops over numbers (`for epoch in range(n)`, `for step in count()`, `tqdm(range(n))`) carry no batch.
+_COUNTING = m.Call(func=m.Name("range") | m.Name("count") | m.Name("trange") | m.Attribute(attr=m.Name("count")))
+_COUNTED = _COUNTING | m.Call(
+    func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")), args=[m.Arg(_COUNTING), m.ZeroOrMore()]
+)
+_CONSTANT_INDEX = m.Subscript(slice=[m.SubscriptElement(slice=m.Index(value=m.SimpleString() | m.Integer()))])
+_CONTAINER_METHOD = m.Attribute(attr=m.Name("items") | m.Name("keys") | m.Name("values"))
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Where a loop's batch arrives."""
+
+    names: list[str]  # the names its values are bound to
+    anchor: cst.BaseStatement | None  # the statement after which they are all bound; None: the header
+    source: cst.BaseExpression  # what the batches are drawn from: the loop's iterable, next()'s iterator
+    body: list[cst.BaseStatement]  # the loop's statements
+
+    @property
+    def rest(self) -> list[cst.BaseStatement]:
+        """The statements that use the batch, once it has arrived."""
+        return self.body[self.body.index(self.anchor) + 1:] if self.anchor is not None else self.body
+
+    def moved_here(self, lines: list[cst.BaseStatement]) -> tuple[cst.BaseStatement, cst.FlattenSentinel]:
+        """The edit that adds ``lines`` where the batch has arrived: after the anchor, else first."""
+        if self.anchor is not None:
+            return self.anchor, cst.FlattenSentinel([self.anchor, *lines])
+        return self.body[0], cst.FlattenSentinel([*lines, self.body[0]])
+
+
+def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
+    """The batch of ``loop`` (a ``while`` loop has one only when it calls ``next()``)."""
+    body = list(loop.body.body)  # type: ignore[union-attr]
+    anchor: cst.BaseStatement | None = None
+    if isinstance(loop, cst.For):
+        target, source = loop.target, loop.iter
+        if m.matches(source, _COUNTED):
+            return None
+        if m.matches(source, _ENUMERATE) and m.matches(target, m.Tuple([m.DoNotCare(), m.DoNotCare()])):
+            target = target.elements[1].value  # type: ignore[attr-defined]  # the counter is no data
+        names = flatten_names(target)
+    else:
+        fetched = _fetching_statement(tree, body)
+        if fetched is None:
+            return None
+        anchor, names, source = fetched
+    # `x, y = batch` / `x = batch["x"]` right after: the batch arrives in those names.
+    for stmt in body[body.index(anchor) + 1 if anchor is not None else 0:]:
+        unpacked = _unpacking(stmt, names)
+        if unpacked is None:
+            break
+        batch, new_names = unpacked
+        if m.matches(stmt, m.SimpleStatementLine([m.Assign([m.AssignTarget(m.Tuple() | m.List())], value=m.Name())])):
+            names = [n for n in names if n != batch]  # `x, y = batch`: the batch is gone, its values remain
+        names = names + [n for n in new_names if n not in names]
+        anchor = stmt
+    return Batch(names, anchor, source, body)
+
+
+def _fetching_statement(
+    tree: Tree, body: list[cst.BaseStatement]
+) -> tuple[cst.BaseStatement, list[str], cst.BaseExpression] | None:
+    """In a ``while`` loop: the first statement that binds ``x, y = next(it)`` (also inside a
+    ``try`` that restarts the iterator), the names, and the iterator."""
+    for stmt in body:
+        names: list[str] = []
+        for assign in tree.of_type(stmt, cst.Assign):
+            if m.matches(assign.value, _NEXT_CALL):
+                iterator = assign.value.args[0].value  # type: ignore[attr-defined]
+                for target in assign.targets:
+                    names += [n for n in flatten_names(target.target) if n not in names]
+        if names:
+            return stmt, names, iterator
+    return None
+
+
+def _unpacking(stmt: cst.BaseStatement, names: list[str]) -> tuple[str, list[str]] | None:
+    """``x, y = batch``, ``x = batch["x"]`` or ``x, y = batch[0], batch[1]``: (batch, new names)."""
+    if not m.matches(stmt, m.SimpleStatementLine([m.Assign([m.AssignTarget()])])):
+        return None
+    small = stmt.body[0]  # type: ignore[attr-defined]
+    target, value = small.targets[0].target, small.value
+    if isinstance(target, (cst.Tuple, cst.List)) and dotted_name(value) in names:
+        return dotted_name(value), flatten_names(target)  # type: ignore[return-value]
+    pairs = bound_pairs(target, value)
+    sources = {dotted_name(v.value) if isinstance(v, cst.Subscript) else None for _, v in pairs}
+    if pairs and len(sources) == 1:
+        source = sources.pop()
+        if source in names and all(is_item_of(v, source) for _, v in pairs):
+            return source, [t.value for t, _ in pairs]
+    return None
+
+
+def bound_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.Name, cst.BaseExpression]]:
+    """``a = v`` and ``a, b = v, w`` as (name, value) pairs; empty for any other shape."""
+    if isinstance(target, cst.Name):
+        return [(target, value)]
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+        if len(target.elements) == len(value.elements) and all(isinstance(e.value, cst.Name) for e in target.elements):
+            return [(t.value, v.value) for t, v in zip(target.elements, value.elements)]  # type: ignore[misc]
+    return []
+
+
+def is_item_of(node: cst.BaseExpression, name: str | None) -> bool:
+    """``name["key"]`` or ``name[0]``: one value of a batch held in a dict, tuple or list."""
+    return m.matches(node, _CONSTANT_INDEX) and dotted_name(node.value) == name  # type: ignore[attr-defined]
+
+
+def item_in(node: cst.BaseExpression, name: str, aliases: ImportAliases) -> cst.Subscript | None:
+    """``batch[1]`` in ``batch[1]``, ``batch[1].view(-1)`` or ``Variable(batch[1])``: the value of the
+    batch an argument is made from, on the same device."""
+    while not is_item_of(node, name):
+        inner = _same_data(node, aliases)
+        if inner is None:
+            return None
+        node = inner
+    return node  # type: ignore[return-value]
+
+
+def data_root(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
+    """``x``, ``x[idx]``, ``x.view(-1).float()``, ``Variable(x)``: the name whose data this is, on
+    the same device; None for anything else (``x.cpu()``, ``f(x)``)."""
+    return dotted_name(data_node(node, aliases))
+
+
+def data_node(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression:
+    """The expression whose data ``node`` is, on the same device: ``x`` in ``x[idx].float()``,
+    ``model(x)`` in ``model(x).squeeze(1)``; ``node`` itself when it is no such view."""
+    while True:
+        inner = node.value if isinstance(node, cst.Subscript) else _same_data(node, aliases)
+        if inner is None:
+            return node
+        node = inner
+
+
+def is_variable(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``Variable(x)``: a legacy wrapper that holds the same data (no move)."""
+    return isinstance(node, cst.Call) and aliases.qualify(node.func) in VARIABLE
+
+
+def _same_data(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
+    """The expression ``node`` holds the same data as, on the same device (``x`` in ``x.float()``)."""
+    if not isinstance(node, cst.Call):
+        return None
+    if (is_variable(node, aliases) or aliases.qualify(node) in _SAME_DEVICE_FUNCTIONS) and node.args:
+        return node.args[0].value
+    if aliases.is_method_call(node) and node.func.attr.value in _SAME_DEVICE_METHODS:  # type: ignore[attr-defined]
+        return node.func.value  # type: ignore[attr-defined]
+    return None
+
+
+def used_as_container(tree: Tree, name: str, body: Sequence[cst.BaseStatement]) -> bool:
+    """Is ``name`` indexed with keys or constants, or asked for ``.items()``: a dict, list or tuple?"""
+    nodes = (node for stmt in body for node in tree.of_type(stmt, (cst.Subscript, cst.Attribute)))
+    return any(
+        is_item_of(node, name) or (m.matches(node, _CONTAINER_METHOD) and dotted_name(node.value) == name)
+        for node in nodes
+    )
+
+
+def model_calls(tree: Tree, body: Sequence[cst.BaseStatement], model: str) -> list[cst.Call]:
+    return [call for stmt in body for call in tree.of_type(stmt, cst.Call) if runs_model(dotted_name(call.func), model)]
+
+
+def passed_to(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> bool:
+    """``model(batch)``: ``name`` itself (not one of its values) is an argument of the model."""
+    return any(not a.star and dotted_name(a.value) == name for c in model_calls(tree, body, model) for a in c.args)
+
+
+def starred_into(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> str | None:
+    """``model(**batch)`` -> "**", ``model(*batch)`` -> "*" (before ``name`` is re-bound)."""
+    for index, stmt in enumerate(body):
+        if name in assigned_names(tree, stmt):
+            return None
+        for arg in (a for c in model_calls(tree, [stmt], model) for a in c.args):
+            if arg.star and dotted_name(arg.value) == name:
+                return arg.star
+    return None
+
+
+def rebinding(tree: Tree, stmt: cst.CSTNode, name: str, aliases: ImportAliases) -> str:
+    """How ``stmt`` re-binds ``name``: "none", "same" (``x = Variable(x)``, ``x = x.float()``: the same
+    data on the same device), "move" (``x = x.to(device)``), or "other"."""
+    if name not in assigned_names(tree, stmt):
+        return "none"
+    if any(name in assigned_names(tree, n) for n in tree.of_type(stmt, (cst.For, cst.AsName, cst.AnnAssign))):
+        return "other"
+    kinds: set[str] = set()
+    for node in tree.of_type(stmt, (cst.Assign, cst.AugAssign)):
+        if isinstance(node, cst.AugAssign):
+            kinds.add("same" if dotted_name(node.target) == name else "none")
+            continue
+        for target in node.targets:
+            if name in flatten_names(target.target):
+                kinds.add(_value_kind(tree, _value_bound_to(name, target.target, node.value), name, aliases))
+    if not kinds or "other" in kinds:
+        return "other"
+    return "move" if "move" in kinds else "same"
+
+
+def _value_bound_to(name: str, target: cst.BaseExpression, value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The part of ``value`` that ``name`` gets (``y`` in ``x, name = a, y``); None when unknown."""
+    if isinstance(target, cst.Name):
+        return value
+    pairs = bound_pairs(target, value)
+    return next((v for t, v in pairs if t.value == name), None)
+
+
+def _value_kind(tree: Tree, value: cst.BaseExpression | None, name: str, aliases: ImportAliases) -> str:
+    if value is not None and any(as_move(c) is not None for c in tree.of_type(value, cst.Call)):
+        return "move"
+    return "same" if value is not None and data_root(value, aliases) == name else "other"
+
+
+def moved_names_statement(names: list[str], move: Move) -> cst.SimpleStatementLine:
+    """``x, y = x.to(device), y.to(device)`` (or ``x = x.cuda()``), mirroring ``move``."""
+    values = [move_call(cst.Name(n), move) for n in names]
+    if len(names) == 1:
+        return cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name(names[0]))], values[0])])
+    targets = cst.Tuple([cst.Element(cst.Name(n)) for n in names], lpar=[], rpar=[])
+    moved = cst.Tuple([cst.Element(v) for v in values], lpar=[], rpar=[])
+    return cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(targets)], moved)])
+
+
+def under_guard(lines: Sequence[cst.BaseStatement], guard: cst.BaseExpression) -> cst.If:
+    """``if use_cuda:`` around ``lines``: data moved under the condition its model was moved under."""
+    return cst.If(test=guard.deep_clone(), body=cst.IndentedBlock(list(lines)))
+
+
+def moved_values_statement(name: str, star: str, move: Move, torch: str, taken: set[str]) -> cst.BaseStatement:
+    """``batch = {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}`` for a batch
+    passed as ``**batch`` (a list comprehension for ``*batch``): which keys it has is unknown, and its
+    other values (strings, lengths) stay as they are. ``taken``: names the new variables must avoid."""
+    k, v = ("k", "v") if not taken & {"k", "v"} else ("key", "value")
+    moved = code_of(move_call(cst.Name(v), move))
+    value = f"{moved} if {torch}.is_tensor({v}) else {v}"
+    if star == "**":
+        return cst.parse_statement(f"{name} = {{{k}: {value} for {k}, {v} in {name}.items()}}\n")
+    return cst.parse_statement(f"{name} = [{value} for {v} in {name}]\n")

@@ -1,0 +1,192 @@
+"""Where a module chooses its device, and where code may use that one device.
+
+DEV007 writes one portable device per module: it reuses the module's own definition (``device =
+...``, or a device value under a device-like name such as ``DEVICE``), and adds one after the
+imports only where no name of the module or of the enclosing functions would shadow it.
+:class:`ModuleDevice` answers, for one place in the code, whether it may use that device and
+which edits bring the definition in.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+
+import libcst as cst
+
+from codemods.core.base import Replacement
+from codemods.core.dataflow import assigned_names
+from codemods.fixes.inserts import after_imports, last_top_import
+from codemods.core.name_bindings import parameter_names
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.fixes.portable_device import PortableDevice
+from codemods.core.syntax import kwarg, positional
+from codemods.core.tree import Tree
+
+# Names that hold a device: `device`, `DEVICE`, `dev`, `self.device`, `train_device` (not
+# `device_type` or `device_str`, which name a kind of device in APIs that are CUDA-specific on purpose).
+DEVICE_NAME = re.compile(r"(^|_)(device|dev)$", re.IGNORECASE)
+
+
+def device_positions(tree: Tree, node: cst.CSTNode, aliases: ImportAliases) -> set[str]:
+    """Dotted names used where a device goes (``.to(d)``, ``device=d``, ``map_location=d``,
+    ``torch.device(d)``): a ``"cuda"`` assigned to one of them is a device, elsewhere maybe not."""
+    found: set[str] = set()
+    for call in tree.of_type(node, cst.Call):
+        places = [kwarg(call, "device"), kwarg(call, "map_location")]
+        is_to = isinstance(call.func, cst.Attribute) and call.func.attr.value == "to"
+        if (is_to or aliases.qualify(call.func) == "torch.device") and positional(call):
+            places.append(positional(call)[0])
+        found.update(name for name in (dotted_name(p.value) for p in places if p is not None) if name)
+    return found
+
+
+def looks_like_device(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``torch.device(...)``, ``"cuda"``, ``"cpu"``, ``"cuda" if ... else "cpu"``."""
+    if isinstance(value, cst.Call) and aliases.qualify(value.func) == "torch.device":
+        return True
+    strings = [value.body, value.orelse] if isinstance(value, cst.IfExp) else [value]
+    return any(
+        isinstance(s, cst.SimpleString) and str(s.evaluated_value).startswith(("cuda", "cpu")) for s in strings
+    )
+
+
+def module_device(module: cst.Module, aliases: ImportAliases) -> tuple[str | None, cst.CSTNode | None, int]:
+    """The module's own device definition (``device = ...``, else a device value under a device-like
+    name such as ``DEVICE``): its name, its statement and its position in the module."""
+    found: list[tuple[str, cst.CSTNode, int]] = []
+    for index, stmt in enumerate(module.body):
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
+            continue
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            name = small.targets[0].target.value
+            if name == "device" or (DEVICE_NAME.search(name) and looks_like_device(small.value, aliases)):
+                found.append((name, stmt, index))
+    found.sort(key=lambda f: f[0] != "device")
+    return found[0] if found else (None, None, 0)
+
+
+def module_bound_names(tree: Tree, module: cst.Module) -> set[str]:
+    """Names bound at the module's top level, in any statement there (not in functions or classes)."""
+    bound: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            bound.add(stmt.name.value)
+            continue
+        bound |= assigned_names(tree, stmt)
+        for inner in tree.of_type(stmt, (cst.FunctionDef, cst.ClassDef)):
+            bound -= assigned_names(tree, inner.body)
+    return bound
+
+
+# Where a name can be bound apart from the module: functions, lambdas and comprehensions.
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def bound_in(tree: Tree, scope: cst.CSTNode) -> set[str]:
+    """The names a function binds (its parameters and what its body assigns), or those a
+    comprehension's ``for`` clauses bind."""
+    if not isinstance(scope, (cst.FunctionDef, cst.Lambda)):
+        return {n.value for clause in tree.of_type(scope, cst.CompFor) for n in tree.of_type(clause.target, cst.Name)}
+    return parameter_names(scope) | assigned_names(tree, scope.body)
+
+
+def _index_in(module: cst.Module, top: cst.CSTNode) -> int:
+    for index, stmt in enumerate(module.body):
+        if stmt is top:
+            return index
+    return len(module.body)
+
+
+class ModuleDevice:
+    """The module's one device (its own definition, else ``device`` added after the imports) and
+    the places that may use it."""
+
+    def __init__(self, tree: Tree, aliases: ImportAliases, portable: PortableDevice) -> None:
+        self._tree = tree
+        self._module = tree.root
+        assert isinstance(self._module, cst.Module)
+        found, self._defined, self._index = module_device(self._module, aliases)
+        self.name = found or "device"
+        self._portable = portable
+        self._added: dict[cst.CSTNode, Replacement] | None = None
+        self._scope_names: dict[int, set[str]] = {}
+
+    @cached_property
+    def chosen_late(self) -> bool:
+        """Does the file set CUDA_VISIBLE_DEVICES when it runs, with no device of its own?
+        `torch.cuda.is_available()` initialises CUDA, after which that setting is ignored: such a file
+        must not have its device chosen at import time."""
+        return self._defined is None and _sets_visible_devices(self._tree)
+
+    def inline(self) -> cst.BaseExpression | None:
+        """The portable device written out at the place that uses it, in a file that chooses its
+        GPUs at run time (where no definition is added); else None."""
+        return cst.parse_expression(self._portable.spelled(device_object=True)) if self.chosen_late else None
+
+    def edits_at(self, node: cst.CSTNode) -> dict[cst.CSTNode, Replacement] | None:
+        """The edits (none, or the added definition) that let code at ``node`` read the device by
+        :attr:`name`; None where it cannot: a local name shadows it, module-level code runs before
+        the definition, or no definition can be added (see :meth:`_definition`)."""
+        scopes = [a for a in self._tree.ancestors(node) if isinstance(a, _SCOPES)]
+        if any(self.name in self._bound_in(scope) for scope in scopes):
+            return None
+        if self._defined is None:
+            return self._definition() or None
+        top = [node, *self._tree.ancestors(node)][-2]  # the module-level statement around node
+        runs_before = not any(isinstance(s, (cst.FunctionDef, cst.Lambda)) for s in scopes) and _index_in(
+            self._module, top) < self._index
+        return None if runs_before else {}
+
+    def _definition(self) -> dict[cst.CSTNode, Replacement]:
+        """``device = ...`` after the opening imports; empty when the module binds ``device`` to
+        something else, or when ``torch`` is not bound by an import above that place (imported
+        under ``try:``, or further down)."""
+        if self._added is None:
+            self._added = {}
+            if self.chosen_late:
+                return self._added
+            anchor = last_top_import(self._module)
+            torch = (self._portable.torch or "").split(".")[0]
+            above = self._module.body[: _index_in(self._module, anchor) + 1] if anchor is not None else []
+            imported_above = set().union(*map(_imported_names, above))
+            # No import line binds `torch`: it comes with a star import, which must be above too.
+            starred = not any(torch in _imported_names(s) for s in self._module.body) and "*" in imported_above
+            if self.name not in module_bound_names(self._tree, self._module) and (torch in imported_above or starred):
+                self._added = after_imports(self._module, [self._portable.definition(self.name)])
+        return self._added
+
+    def _bound_in(self, scope: cst.CSTNode) -> set[str]:
+        if id(scope) not in self._scope_names:
+            self._scope_names[id(scope)] = bound_in(self._tree, scope)
+        return self._scope_names[id(scope)]
+
+
+def _sets_visible_devices(tree: Tree) -> bool:
+    """``os.environ["CUDA_VISIBLE_DEVICES"] = ...``, ``os.environ.setdefault("CUDA_VISIBLE_DEVICES",
+    ...)`` or ``os.putenv("CUDA_VISIBLE_DEVICES", ...)`` anywhere in the file."""
+    for node in tree.of_type(tree.root, (cst.AssignTarget, cst.Call)):
+        if isinstance(node, cst.AssignTarget):
+            target = node.target
+            keys = [e.slice.value for e in target.slice if isinstance(e.slice, cst.Index)] \
+                if isinstance(target, cst.Subscript) else []
+        else:
+            is_setter = isinstance(node.func, cst.Attribute) and node.func.attr.value in ("setdefault", "putenv")
+            keys = [node.args[0].value] if is_setter and node.args else []
+        if any(isinstance(k, cst.SimpleString) and "CUDA_VISIBLE_DEVICES" in k.value for k in keys):
+            return True
+    return False
+
+
+def _imported_names(statement: cst.CSTNode) -> set[str]:
+    """The names an import line binds (``"*"`` stands for a star import's)."""
+    names: set[str] = set()
+    for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+        if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar):
+            names.add("*")
+        elif isinstance(small, (cst.Import, cst.ImportFrom)):
+            for alias in small.names:  # type: ignore[union-attr]
+                bound = alias.asname.name if alias.asname else alias.name
+                names.add((dotted_name(bound) or "").split(".")[0])  # type: ignore[arg-type]
+    return names

@@ -1,0 +1,270 @@
+"""The legacy typed constructors (``torch.FloatTensor(...)``, ``torch.cuda.LongTensor(...)``,
+``torch.Tensor(...)``) and their modern spelling, decided once for every rule that rewrites them.
+
+A legacy constructor reads its arguments by what they are at run time: a sequence (list, tuple,
+``range``, NumPy array) is data, ints and a ``torch.Size`` are a size, a tensor is aliased. Read from
+the source, a single argument is
+
+- data when it is a literal list, tuple or comprehension, ``range(...)``, ``list(...)``,
+  ``sorted(...)``, ``x.tolist()``, a NumPy array built right there (``np.array``, ``np.zeros``...),
+  or a name every binding of which is data (``ids = []``, an ``ids: list`` parameter);
+- a size when it provably is an int or a ``torch.Size`` (an int literal, ``x.size(i)``,
+  ``x.shape[i]``, ``len(...)``, ``x.numel()``, an ``int`` parameter, a name every binding of which
+  is a size, sums and products of those);
+- unclear otherwise (a parameter, ``x.shape`` that may be a NumPy tuple, a call), and the caller
+  reports instead of rewriting: ``torch.empty(ids)`` on a list would be a silent uninitialised tensor.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of, with_kwarg
+from codemods.analysis.device_sites import DEVICE_NAME
+from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, as_move, is_dtype_expr
+from codemods.core.tree import Tree
+
+_SIZE_CALLS = frozenset({"size", "numel", "dim", "nelement"})
+_SIZE_BUILTINS = frozenset({"len", "int"})
+_SIZE_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
+_SEQUENCE_BUILTINS = frozenset({"range", "list", "tuple", "sorted"})
+# NumPy functions that build an array (never a scalar): data for a legacy constructor.
+_NUMPY_ARRAYS = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "array asarray zeros ones empty full arange linspace eye identity triu tril stack concatenate"
+        " hstack vstack random.rand random.randn random.randint random.normal random.uniform random.random"
+    ).split()
+)
+_SIZE_ANNOTATIONS = frozenset({"int"})
+_DATA_ANNOTATIONS = frozenset({"list", "tuple", "range", "List", "Tuple", "Sequence", "typing.List"})
+# The legacy constructor of the default dtype: no dtype of its own.
+DEFAULT_DTYPE_CONSTRUCTOR = "torch.Tensor"
+
+
+_LIST_METHODS = frozenset({"append", "extend", "insert"})
+
+
+def legacy_dtype(qualified: str | None) -> str | None:
+    """``torch.FloatTensor``/``torch.cuda.FloatTensor`` -> "float32"; None for anything else."""
+    prefix, _, kind = (qualified or "").rpartition(".")
+    if prefix in ("torch", "torch.cuda"):
+        return LEGACY_TENSOR_DTYPES.get(kind)
+    return None
+
+
+def is_legacy_constructor(qualified: str | None) -> bool:
+    """A typed legacy constructor, or ``torch.Tensor(...)`` (the default dtype's)."""
+    return qualified == DEFAULT_DTYPE_CONSTRUCTOR or legacy_dtype(qualified) is not None
+
+
+def is_size(node: cst.BaseExpression, int_names: frozenset[str] = frozenset()) -> bool:
+    """Is ``node`` provably an int or a ``torch.Size`` (and so a size, never data)?
+
+    ``x.shape`` alone is not: on a NumPy array it is a tuple, which a legacy constructor reads as data.
+    """
+    if isinstance(node, cst.Integer):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in int_names
+    if isinstance(node, cst.Subscript):
+        index = node.slice[0].slice if len(node.slice) == 1 else None
+        shape = isinstance(node.value, cst.Attribute) and node.value.attr.value == "shape"
+        return isinstance(index, cst.Index) and (shape or is_size(node.value, int_names))
+    if isinstance(node, cst.BinaryOperation):
+        return isinstance(node.operator, _SIZE_OPERATORS) and is_size(node.left, int_names) and is_size(
+            node.right, int_names
+        )
+    if isinstance(node, cst.Call):
+        if isinstance(node.func, cst.Attribute):
+            return node.func.attr.value in _SIZE_CALLS and len(node.args) <= 1
+        return dotted_name(node.func) in _SIZE_BUILTINS
+    return False
+
+
+def is_data(node: cst.BaseExpression, aliases: ImportAliases, data_names: frozenset[str] = frozenset(),
+            int_names: frozenset[str] = frozenset()) -> bool:
+    """Is ``node`` provably a sequence or an array (data for a legacy constructor, never a size)?"""
+    if isinstance(node, (cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in data_names
+    if isinstance(node, cst.BinaryOperation):
+        sides = (node.left, node.right)
+        if isinstance(node.operator, cst.Add):
+            return all(is_data(s, aliases, data_names, int_names) for s in sides)
+        if isinstance(node.operator, cst.Multiply):  # `[0] * n`: a list repeated (or an error)
+            return any(isinstance(s, (cst.List, cst.Tuple, cst.ListComp)) for s in sides)
+        return False
+    if isinstance(node, cst.Call):
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
+            return True
+        return dotted_name(node.func) in _SEQUENCE_BUILTINS or aliases.qualify(node.func) in _NUMPY_ARRAYS
+    return False
+
+
+def argument_kinds(tree: Tree, call: cst.Call, aliases: ImportAliases) -> tuple[frozenset[str], frozenset[str]]:
+    """The names that, where ``call`` is, provably hold a size and those that provably hold data:
+    every binding of the name in the enclosing function (parameter annotations included) says so."""
+    function = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    if not isinstance(function, cst.FunctionDef):
+        return frozenset(), frozenset()
+    bindings: dict[str, list[cst.BaseExpression | str | None]] = {}
+    params = function.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        annotation = code_of(param.annotation.annotation) if param.annotation else ""
+        head = annotation.split("[", 1)[0]
+        kind = "size" if head in _SIZE_ANNOTATIONS else "data" if head in _DATA_ANNOTATIONS else None
+        bindings[param.name.value] = [kind]
+    for node in tree.descendants(function.body):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                _bind(bindings, target.target, node.value)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            _bind(bindings, node.target, node.value)
+        elif isinstance(node, (cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)):
+            target = node.name if isinstance(node, cst.AsName) else node.target
+            for name in tree.of_type(target, cst.Name):
+                bindings.setdefault(name.value, []).append(None)
+    sizes: set[str] = set()
+    data: set[str] = set()
+    for _ in range(3):  # names defined from other names: `n = len(a)`, `m = n * 2`
+        for name, values in bindings.items():
+            kinds = {_kind(v, aliases, frozenset(data), frozenset(sizes)) for v in values}
+            if kinds == {"size"}:
+                sizes.add(name)
+            elif kinds == {"data"}:
+                data.add(name)
+    unknown_once = {name for name, values in bindings.items() if len(values) == 1} - sizes - data
+    shown_sizes, shown_data = _kinds_shown_by_use(tree, function, aliases)
+    return (
+        frozenset(sizes | (shown_sizes - shown_data) & unknown_once),
+        frozenset(data | (shown_data - shown_sizes) & unknown_once),
+    )
+
+
+def _kinds_shown_by_use(tree: Tree, function: cst.FunctionDef, aliases: ImportAliases) -> tuple[set[str], set[str]]:
+    """Names whose use shows what they hold, whatever they were bound to: one of several dimensions
+    of a legacy constructor (`torch.FloatTensor(out, d)`: anything but an int raises), or a list
+    that is appended to (`ids.append(eos)`: an int or a torch.Size has no `append`). Only a name
+    bound once in the function is read this way, so the use and the constructor see the same value."""
+    sizes: set[str] = set()
+    data: set[str] = set()
+    for call in tree.of_type(function.body, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _LIST_METHODS and isinstance(func.value, cst.Name):
+            data.add(func.value.value)
+        elif len(call.args) > 1 and is_legacy_constructor(aliases.qualify(func)):
+            sizes.update(
+                a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star and a.keyword is None
+            )
+    return sizes, data
+
+
+def _bind(bindings: dict, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:  # type: ignore[type-arg]
+    if isinstance(target, cst.Name):
+        bindings.setdefault(target.value, []).append(value)
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            _bind(bindings, element.value, None)  # unpacked: unknown
+    elif isinstance(target, cst.StarredElement):
+        _bind(bindings, target.value, None)
+
+
+def _kind(value: cst.BaseExpression | str | None, aliases: ImportAliases, data: frozenset[str],
+          sizes: frozenset[str]) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    if is_size(value, sizes):
+        return "size"
+    return "data" if is_data(value, aliases, data, sizes) else None
+
+
+def legacy_constructor_rewrite(
+    call: cst.Call,
+    qualified: str,
+    aliases: ImportAliases,
+    int_names: frozenset[str] = frozenset(),
+    device: cst.BaseExpression | None = None,
+    data_names: frozenset[str] = frozenset(),
+) -> cst.Call | None:
+    """``torch.FloatTensor([1, 2])`` -> ``torch.tensor([1, 2], dtype=torch.float32)``,
+    ``torch.cuda.LongTensor(n, m)`` -> ``torch.empty(n, m, dtype=torch.int64, device="cuda")``.
+
+    ``device`` replaces the constructor's own device (CPU, or ``"cuda"`` for ``torch.cuda.*``).
+    None when the arguments do not say whether they are data or a size, or use keywords.
+    """
+    dtype = legacy_dtype(qualified)
+    if not is_legacy_constructor(qualified) or any(arg.keyword is not None or arg.star == "**" for arg in call.args):
+        return None
+    args = list(call.args)
+    if not args:
+        factory, args = "empty", [cst.Arg(cst.Integer("0"))]
+    elif len(args) == 1 and not args[0].star:
+        value = args[0].value
+        if is_data(value, aliases, data_names, int_names):
+            factory = "tensor"
+        elif is_size(value, int_names):
+            factory = "empty"
+        else:
+            return None
+    else:
+        factory = "empty"  # several arguments (or *shape) are always a size
+    args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    fixed = cst.Call(func=aliases.expr_for(f"torch.{factory}", f"torch.{factory}"), args=args)
+    if dtype is not None:
+        fixed = with_kwarg(fixed, "dtype", aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}"))
+    elif factory == "tensor" and not _only_floats(args[0].value):
+        # torch.Tensor(data) has the default dtype whatever the data; torch.tensor would infer int64.
+        default = aliases.expr_for("torch.get_default_dtype", "torch.get_default_dtype")
+        fixed = with_kwarg(fixed, "dtype", cst.Call(func=default))
+    if device is None and qualified.startswith("torch.cuda."):
+        device = cst.SimpleString('"cuda"')
+    if device is not None:
+        fixed = with_kwarg(fixed, "device", device)
+    return fixed
+
+
+def _only_floats(node: cst.BaseExpression) -> bool:
+    """A literal list/tuple of float literals (at any depth): torch.tensor infers the default dtype."""
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return bool(node.elements) and all(_only_floats(e.value) for e in node.elements)
+    if isinstance(node, cst.UnaryOperation):
+        return _only_floats(node.expression)
+    return isinstance(node, cst.Float)
+
+
+def names_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> bool:
+    """A ``.to()``/``.cuda()`` argument that is a device (not a tensor to copy the device and dtype
+    of, nor a dtype): ``"cuda"``, ``0``, ``torch.device(...)``, ``device``, ``self.device``, ``x.device``."""
+    if node is None or isinstance(node, (cst.SimpleString, cst.Integer)):
+        return True
+    if isinstance(node, cst.Call):
+        return aliases.qualify(node.func) == "torch.device"
+    name = dotted_name(node)
+    return name is not None and bool(DEVICE_NAME.search(name.rsplit(".", 1)[-1])) and not is_dtype_expr(node, aliases)
+
+
+def legacy_rewrite(
+    tree: Tree, call: cst.Call, aliases: ImportAliases, device: cst.BaseExpression | None = None
+) -> tuple[cst.CSTNode, cst.Call] | None:
+    """The one rewrite of a legacy constructor call in ``tree``: (the node to replace, its
+    replacement), or None when data and size cannot be told apart there.
+
+    Names are read where the call is (:func:`argument_kinds`). A ``.to(device)``/``.cuda()`` right
+    after the constructor is folded into it: ``torch.LongTensor(ids).to(d)`` ->
+    ``torch.tensor(ids, dtype=torch.int64, device=d)`` (``device``, when given, wins).
+    """
+    qualified = aliases.qualify(call.func) or ""
+    sizes, data = argument_kinds(tree, call, aliases)
+    replaced: cst.CSTNode = call
+    attribute = tree.parent(call)
+    outer = tree.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+    move = as_move(outer) if isinstance(outer, cst.Call) and outer.func is attribute else None
+    if move is not None and len(outer.args) <= 1 and names_device(move.device, aliases):  # type: ignore[union-attr]
+        replaced = outer  # type: ignore[assignment]
+        if device is None:
+            device = move.device.deep_clone() if move.device is not None else cst.SimpleString('"cuda"')
+    fixed = legacy_constructor_rewrite(call, qualified, aliases, sizes, device, data)
+    return None if fixed is None else (replaced, fixed)

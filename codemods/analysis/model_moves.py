@@ -1,0 +1,178 @@
+"""A move of a model as one block of code sees it, and the moves a block makes itself.
+
+A block (the module's body, or a function's) moves a model with ``model.to(device)``,
+``model = Net().cuda()`` or ``self.model = model.to(self.device)``, or asks where it is
+(``device = next(model.parameters()).device``); ``ddp = DistributedDataParallel(model)`` or
+``fast = torch.compile(model)`` then run on the same device. A move under a plain, stable condition
+(``if use_cuda:``, ``if torch.cuda.is_available():``) keeps that condition as its guard: data moved
+under the same guard follows the model. A move to the CPU puts nothing on a device.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.dataflow import Step, assigned_names, names_in
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.analysis.nn_modules import model_move
+from codemods.core.syntax import assigned_chain, method_chain, single_target
+from codemods.core.torch_names import Move, as_move, is_cpu_device, moves_device
+from codemods.core.tree import Tree
+
+# Calls that wrap a model and run it on the model's device.
+WRAPPERS = frozenset(
+    {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
+     "torch.compile"}
+)
+LOOPS = (cst.For, cst.While)
+MOVED_UNDER_A_CONDITION = "it is moved only under a condition"
+# Methods every nn.Module has that do not run it on data: calling them feeds the model nothing.
+_BOOKKEEPING = frozenset(
+    "parameters named_parameters buffers named_buffers state_dict load_state_dict train eval to cuda cpu"
+    " zero_grad apply modules named_modules children named_children requires_grad_ register_buffer"
+    " register_parameter add_module half float double".split()
+)
+# `device = next(model.parameters()).device`
+_ASKS_MODEL_DEVICE = m.Assign(
+    targets=[m.AssignTarget(m.Name())],
+    value=m.Attribute(
+        value=m.Call(func=m.Name("next"), args=[m.Arg(m.Call(func=m.Attribute(attr=m.Name("parameters"))))]),
+        attr=m.Name("device"),
+    ),
+)
+_MAIN_GUARD = m.If(
+    test=m.Comparison(left=m.Name("__name__"), comparisons=[m.ComparisonTarget(m.Equal(), m.SimpleString())]),
+    body=m.IndentedBlock(),
+    orelse=None,
+)
+_TO_HOST = m.Call(func=m.Attribute(attr=m.Name("cpu"))) | m.Call(
+    func=m.Attribute(attr=m.Name("to")), args=[m.Arg(m.SimpleString(m.MatchIfTrue(lambda s: "cpu" in s)))]
+)
+
+
+@dataclass(frozen=True)
+class MovedModel:
+    name: str  # as the block spells it: `model`, `self.model`
+    move: Move  # its device is spelled as the block may spell it
+    index: int  # the step at which it is moved; -1 when it is moved before the block runs
+    conditional: bool  # moved only under a condition, or the block cannot name the device
+    why_unsure: str = ""  # why data fed to it cannot be moved for sure (empty: it can), for a message
+    guard: cst.BaseExpression | None = None  # the stable condition it was moved under (`use_cuda`)
+
+
+@dataclass
+class Block:
+    function: cst.FunctionDef | None  # None for the module's own body
+    statements: Sequence[cst.BaseStatement]
+    steps: list[Step]
+    moves: list[MovedModel]  # moved in the block itself
+
+
+def runs_model(func: str | None, model: str) -> bool:
+    """``model(x)``, ``model.decoder(x)``, ``model.forward(x)``: a call (``func``, its dotted name) that
+    runs ``model``, a submodule or a method of it on its arguments."""
+    if func is None or not func.startswith(model):
+        return False
+    return func == model or (func[len(model)] == "." and func.rsplit(".", 1)[1] not in _BOOKKEEPING)
+
+
+def why_unsure(moved: MovedModel) -> str:
+    return moved.why_unsure or (MOVED_UNDER_A_CONDITION if moved.conditional and moved.guard is None else "")
+
+
+def block_moves(tree: Tree, aliases: ImportAliases, block: Block) -> list[MovedModel]:
+    """The moves ``block`` makes itself, in order, then the wrappers of the models it moved."""
+    moves: list[MovedModel] = []
+    for index, step in enumerate(block.steps):
+        node = step.node
+        if not isinstance(node, (cst.Assign, cst.Expr)):
+            continue
+        found = model_move(node, aliases) or _attribute_move(node, aliases)
+        asks = isinstance(node.value, cst.Attribute) and node.value.attr.value == "device"  # cheap test first
+        if asks and m.matches(node, _ASKS_MODEL_DEVICE):
+            asked = node.value.value  # type: ignore[union-attr]  # next(model.parameters())
+            model = dotted_name(asked.args[0].value.func.value)
+            device = node.targets[0].target  # type: ignore[union-attr]
+            found = (model, Move(asked, cst.parse_expression(model), "to", device)) if model else None
+        if found and not is_cpu_device(found[1].device, aliases):
+            guard = _stable_guard(tree, aliases, block, index) if step.conditional else None
+            unsure = MOVED_UNDER_A_CONDITION if step.conditional and guard is None else ""
+            moves.append(MovedModel(found[0], found[1], index, step.conditional, unsure, guard))
+    return moves + wrappers(aliases, moves, block.steps)
+
+
+def _attribute_move(node: cst.CSTNode, aliases: ImportAliases) -> tuple[str, Move] | None:
+    """``self.model = model.to(self.device)``: a model handed to a constructor, moved and kept.
+    (Whether it is a model, not a tensor, is decided by its being called.)"""
+    assigned = assigned_chain(node, aliases)  # type: ignore[arg-type]
+    if assigned is None or "." not in assigned[0] or not isinstance(assigned[1][0], cst.Name):
+        return None
+    for link in assigned[1][1:]:
+        move = as_move(link)
+        if move and moves_device(move, aliases):
+            return assigned[0], move
+    return None
+
+
+def _stable_guard(tree: Tree, aliases: ImportAliases, block: Block, index: int) -> cst.BaseExpression | None:
+    """``use_cuda`` for a move written as ``if use_cuda: model.cuda()`` directly in the block: a test
+    that names a flag or asks ``torch.cuda.is_available()``, not bound again after the move."""
+    line = tree.parent(block.steps[index].node)
+    suite = tree.parent(line) if line is not None else None
+    branch = tree.parent(suite) if suite is not None else None
+    if not (isinstance(branch, cst.If) and branch.orelse is None and any(s is branch for s in block.statements)):
+        return None
+    test = branch.test
+    flag = isinstance(test, (cst.Name, cst.Attribute)) and dotted_name(test) is not None
+    if not (flag or (m.matches(test, m.Call(args=[])) and aliases.qualify(test) == "torch.cuda.is_available")):
+        return None
+    later = {n for step in block.steps[index + 1:] for n in assigned_names(tree, step.node)}
+    return test if not names_in(tree, test) & later else None
+
+
+def wrappers(aliases: ImportAliases, moved: list[MovedModel], steps: list[Step]) -> list[MovedModel]:
+    """``ddp = DistributedDataParallel(model)``, ``fast = torch.compile(model)``, ``alias = model``:
+    names that call a moved model are moved models too."""
+    found: list[MovedModel] = []
+    for index, step in enumerate(steps):
+        node = step.node
+        if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
+            continue
+        target = dotted_name(node.targets[0].target)
+        values = [node.value.body, node.value.orelse] if isinstance(node.value, cst.IfExp) else [node.value]
+        for value in values:
+            if isinstance(value, cst.Call) and aliases.qualify(value.func) in WRAPPERS and value.args:
+                value = value.args[0].value
+            source = next((mm for mm in moved + found if dotted_name(value) == mm.name and mm.index < index), None)
+            if target is not None and source is not None and target != source.name:
+                unsure = why_unsure(source) or (MOVED_UNDER_A_CONDITION if step.conditional else "")
+                guard = source.guard if not step.conditional else None
+                conditional = source.conditional or step.conditional
+                found.append(MovedModel(target, source.move, index, conditional, unsure, guard))
+                break
+    return found
+
+
+def brings_back(node: cst.CSTNode, name: str, aliases: ImportAliases) -> bool:
+    """``model.cpu()``, ``model = model.to("cpu")``: the model back in host memory."""
+    if not isinstance(node, (cst.Assign, cst.Expr)) or (isinstance(node, cst.Assign) and single_target(node) != name):
+        return False
+    chain = method_chain(node.value, aliases)
+    return dotted_name(chain[0]) == name and any(m.matches(link, _TO_HOST) for link in chain[1:])
+
+
+def blocks_of(tree: Tree, module: cst.Module) -> Iterator[tuple[cst.FunctionDef | None, Sequence[cst.BaseStatement]]]:
+    """The module's body (with the body of ``if __name__ == "__main__":`` as its own: it runs when the
+    script does), then each function's."""
+    statements: list[cst.BaseStatement] = []
+    for stmt in module.body:
+        is_guard = isinstance(stmt, cst.If) and m.matches(stmt, _MAIN_GUARD)  # the type test first: a matcher is slow
+        statements += stmt.body.body if is_guard else [stmt]  # type: ignore[attr-defined]
+    yield None, statements
+    for function in tree.of_type(module, cst.FunctionDef):
+        if isinstance(function.body, cst.IndentedBlock):
+            yield function, function.body.body

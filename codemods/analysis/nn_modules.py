@@ -1,0 +1,127 @@
+"""``nn.Module`` discovery: which classes of a file are modules, and which names hold models.
+
+Classes count as modules when they derive from ``torch.nn.Module`` (or any ``torch.nn`` class)
+directly or through other classes of the same file; a name holds a model when it is assigned the
+construction of one (``model = Net(...).to(device)``).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import assigned_chain, strip_method_chain
+from codemods.core.torch_names import Move, as_move, moves_device
+from codemods.core.tree import Tree
+
+MODULE_BASES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+CONTAINER_MODULES = frozenset(f"torch.nn.{name}" for name in "Sequential ModuleList ModuleDict".split())
+
+
+def _looks_like_class(qualified: str | None) -> bool:
+    return bool(qualified) and qualified.rsplit(".", 1)[-1][:1].isupper()  # type: ignore[union-attr]
+
+
+def module_classes(tree: Tree, aliases: ImportAliases) -> set[str]:
+    """Names of classes in this file that derive from ``nn.Module``, directly or through each other."""
+    classes = tree.of_type(tree.root, cst.ClassDef)
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for cls in classes:
+            if cls.name.value in found:
+                continue
+            for base in cls.bases:
+                qualified = aliases.qualify(base.value) or ""
+                is_torch_module = qualified in MODULE_BASES or (
+                    qualified.startswith("torch.nn.") and _looks_like_class(qualified)
+                )
+                if is_torch_module or dotted_name(base.value) in found:
+                    found.add(cls.name.value)
+                    changed = True
+                    break
+    return found
+
+
+def inferred_module_classes(tree: Tree, aliases: ImportAliases) -> set[str]:
+    """Classes that derive from a class defined elsewhere (``class BetaVAE(BaseVAE)``), define
+    ``forward`` and build ``torch.nn`` layers in ``__init__``: nn.Modules by every sign this file
+    gives, though their base is not in it. Not in :func:`module_classes`; rules that trust them
+    less (their fix would fail on a class that is not a module) mark such fixes unsafe."""
+    known = module_classes(tree, aliases)
+    local = {c.name.value for c in tree.of_type(tree.root, cst.ClassDef)}
+    found: set[str] = set()
+    for cls in tree.of_type(tree.root, cst.ClassDef):
+        own = methods(cls)
+        if cls.name.value in known or "forward" not in own or "__init__" not in own:
+            continue
+        imported = [b for b in cls.bases if dotted_name(b.value) not in local | {None, "object"}]
+        builds_layers = any(
+            is_module_constructor(call, aliases, set()) for call in tree.of_type(own["__init__"].body, cst.Call)
+        )
+        if imported and builds_layers:
+            found.add(cls.name.value)
+    return found
+
+
+def methods(cls: cst.ClassDef) -> dict[str, cst.FunctionDef]:
+    return {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)}
+
+
+def is_module_constructor(node: cst.BaseExpression, aliases: ImportAliases, local_modules: set[str]) -> bool:
+    """``Net(...)`` for a local nn.Module subclass, or ``nn.Linear(...)``-style torch modules."""
+    if not isinstance(node, cst.Call):
+        return False
+    if isinstance(node.func, cst.Name) and node.func.value in local_modules:
+        return True
+    qualified = aliases.qualify(node.func) or ""
+    return qualified.startswith("torch.nn.") and _looks_like_class(qualified) and not qualified.startswith(
+        "torch.nn.Parameter"
+    )
+
+
+def model_names(tree: Tree, aliases: ImportAliases) -> frozenset[str]:
+    """Names (and ``self.attr`` spellings) bound to an nn.Module instance anywhere in the file.
+
+    Four rules ask it each pass: computed once per tree and ``aliases`` (the key holds them, so that
+    it names them for as long as the answer is kept)."""
+    return tree.memo(("model_names", aliases), lambda: frozenset(_model_names(tree, aliases)))
+
+
+def _model_names(tree: Tree, aliases: ImportAliases) -> set[str]:
+    local_modules = module_classes(tree, aliases)
+    found: set[str] = set()
+    for assign in tree.of_type(tree.root, cst.Assign):
+        if not is_module_constructor(strip_method_chain(assign.value, aliases), aliases, local_modules):
+            continue
+        for target in assign.targets:
+            spelled = dotted_name(target.target)
+            if spelled is not None:
+                found.add(spelled)
+    return found
+
+
+def model_move(small: cst.BaseSmallStatement, aliases: ImportAliases) -> tuple[str, Move] | None:
+    """``model.to(d)``, ``model.cuda()``, ``model = Net().to(d)``, ``model = model.cuda()``:
+    the name of what was moved and the move. Dtype-only ``.to(torch.float16)`` is not a move.
+    Whether the thing moved is a model (and not a tensor) is the caller's question."""
+    if isinstance(small, cst.Expr):
+        move = as_move(small.value)
+        if move and moves_device(move, aliases):
+            subject = dotted_name(move.subject)
+            if subject is not None:
+                return subject, move
+        return None
+    assigned = assigned_chain(small, aliases)
+    if assigned is None:
+        return None
+    target, chain = assigned
+    root = chain[0]
+    if not (dotted_name(root) == target or isinstance(root, cst.Call)):
+        return None
+    for link in chain[1:]:
+        move = as_move(link)
+        if move and moves_device(move, aliases):
+            return target, move
+    return None

@@ -1,0 +1,276 @@
+"""Which expressions hold tensors on the model's device, and which hold tensors on the host, read
+statement by statement.
+
+Rules that must not mistake a Python number for a tensor (a host sync is only a sync on a device
+tensor) ask :class:`TensorValues`. It knows a value is a device tensor when the code shows it: the
+result of a model or a loss function (a name bound to an ``nn`` module in the file, or a parameter
+named ``model``, ``criterion``, ``loss_fn``...), of a ``torch`` function, of a tensor method, a
+tensor's ``.grad``/``.data``, arithmetic and comparisons with a tensor, a name that receives
+``.backward()``, and a function of this file whose every ``return`` gives a tensor (or a tuple of
+them). A tensor is on the host instead when the code put it there: ``.cpu()``, a factory without
+``device=`` (unless the file changes the default device), ``torch.from_numpy``, a legacy
+``torch.FloatTensor(...)``, and what torch computes from host tensors only.
+
+Names and ``self.attr`` spellings are tracked (:class:`Known`) through plain assignments in source
+order, and the parameters a ``for p in model.parameters():`` loop walks; anything else (another
+for-target, an unknown call) is neither. Precision over recall: a miss is a finding not made.
+
+A loss is a scalar: a name that receives ``.backward()``, or is bound from a loss function's call
+(``criterion(...)``, ``loss_fn(...)``, ``F.mse_loss(...)``). :meth:`TensorValues.is_loss` says so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.dataflow import walk_block
+from codemods.analysis.legacy_constructors import legacy_dtype
+from codemods.core.local_functions import LocalFunctions
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.analysis.nn_modules import model_names
+from codemods.core.syntax import flatten_names, kwarg
+from codemods.core.torch_names import FACTORIES
+from codemods.core.tree import Tree
+
+# Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
+NOT_TENSOR_METHODS = frozenset(
+    "item tolist numpy cpu size dim numel nelement element_size stride data_ptr get_device backward"
+    " is_contiguous is_floating_point is_complex type __len__ zero_grad step".split()
+)
+# torch functions that return no tensor.
+_TORCH_NOT_TENSOR = re.compile(
+    r"^torch\.(is_\w+|numel|device|Size|no_grad|enable_grad|inference_mode|manual_seed|save|load|"
+    r"get_\w+|set_\w+|(cuda|backends|utils|optim|distributed|nn\.init|autograd|jit|amp)\b.*|nn\.[A-Z]\w*)$"
+)
+# Callables that, passed in as parameters, are models and loss functions by their names.
+_MODEL_NAME = re.compile(r"^(model|net|network|criterion|loss_fn|loss_func|lossfn|\w+_model|\w+_net|\w+_criterion)$")
+_TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
+# Callables whose result is a loss (a scalar), by their names.
+LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
+# Methods whose items are a model's parameters (the tensor is the last name of each item).
+_PARAMETER_ITERATORS = m.Call(func=m.Attribute(attr=m.Name("parameters") | m.Name("named_parameters")))
+# What makes a tensor on the host: factories without device=, NumPy's memory, legacy constructors.
+_HOST_FACTORIES = FACTORIES | {"torch.from_numpy", "torch.Tensor"}
+_DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
+_CPU = m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$"""))
+
+
+@dataclass
+class Known:
+    """What the code has shown so far: the names (and ``self.attr`` spellings) that hold device
+    tensors, and those that hold tensors on the host."""
+
+    device: set[str] = field(default_factory=set)
+    host: set[str] = field(default_factory=set)
+
+    def snapshot(self) -> "Known":
+        return Known(set(self.device), set(self.host))
+
+    def bind(self, names: set[str], where: str | None) -> None:
+        """``names`` now hold a device tensor ("device"), a host tensor ("host"), or neither (None)."""
+        self.device.difference_update(names)
+        self.host.difference_update(names)
+        if where == "device":
+            self.device.update(names)
+        elif where == "host":
+            self.host.update(names)
+
+
+class TensorValues:
+    def __init__(self, tree: Tree, aliases: ImportAliases, functions: LocalFunctions | None = None) -> None:
+        self.tree = tree
+        module = tree.root
+        self.aliases = aliases
+        self.functions = functions or LocalFunctions(tree)
+        self.modules = model_names(self.tree, aliases)
+        calls = self.tree.of_type(module, cst.Call)
+        self.backward_receivers = {
+            dotted_name(call.func.value)
+            for call in calls
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value == "backward"
+        }
+        self.losses = self.backward_receivers | {
+            name
+            for assign in self.tree.of_type(module, cst.Assign)
+            if isinstance(assign.value, cst.Call) and LOSS_CALL.search(dotted_name(assign.value.func) or "")
+            for target in assign.targets
+            for name in _target_names(target.target)
+        }
+        # torch.set_default_device("cuda"): factories without device= make device tensors.
+        self.factories_on_host = not any(aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls)
+        self._returns: dict[int, bool] = {}
+
+    # -- device tensors
+
+    def is_tensor(self, node: cst.BaseExpression, known: Known) -> bool:
+        """Is ``node`` a tensor on the device, given what is ``known``?"""
+        if isinstance(node, cst.Name):
+            return node.value in known.device
+        if isinstance(node, cst.Call):
+            return self._call_is_tensor(node, known)
+        if isinstance(node, cst.Attribute):
+            if dotted_name(node) in known.device:
+                return True
+            return node.attr.value in _TENSOR_ATTRIBUTES and self.is_tensor(node.value, known)
+        if isinstance(node, cst.Subscript):
+            return self.is_tensor(node.value, known)
+        if isinstance(node, cst.UnaryOperation):
+            return not isinstance(node.operator, cst.Not) and self.is_tensor(node.expression, known)
+        return any(self.is_tensor(operand, known) for operand in _operands(node))
+
+    def _call_is_tensor(self, node: cst.Call, known: Known) -> bool:
+        func = node.func
+        qualified = self.aliases.qualify(func)
+        if qualified is not None:
+            if not qualified.startswith("torch.") or _TORCH_NOT_TENSOR.match(qualified):
+                return False
+            return not self._made_on_host(node, qualified, known)
+        name = dotted_name(func)
+        if name is not None and (name in self.modules or _MODEL_NAME.match(name.rsplit(".", 1)[-1])):
+            return True  # a model's output, a loss
+        callee = self.functions.callee(node)
+        if callee is not None:
+            return self.returns_tensors(callee)
+        if isinstance(func, cst.Attribute):
+            method = func.attr.value
+            if method in ("to", "cuda"):
+                return dotted_name(func.value) not in self.modules
+            return method not in NOT_TENSOR_METHODS and self.is_tensor(func.value, known)
+        return False
+
+    def is_loss(self, node: cst.BaseExpression, known: Known) -> bool:
+        """A loss held in a name: a scalar tensor."""
+        return dotted_name(node) in self.losses and (
+            self.is_tensor(node, known) or dotted_name(node) in self.backward_receivers
+        )
+
+    # -- host tensors
+
+    def is_host(self, node: cst.BaseExpression, known: Known) -> bool:
+        """Is ``node`` a tensor on the host (copied there, or made there)?"""
+        if isinstance(node, (cst.Name, cst.Attribute)) and dotted_name(node) in known.host:
+            return True
+        if isinstance(node, cst.Call):
+            qualified = self.aliases.qualify(node.func)
+            if qualified is not None:
+                return self._made_on_host(node, qualified, known)
+            if not isinstance(node.func, cst.Attribute):
+                return False
+            method, receiver = node.func.attr.value, node.func.value
+            if method == "cpu":
+                return dotted_name(receiver) not in self.modules
+            return method not in NOT_TENSOR_METHODS | {"to", "cuda"} and self.is_host(receiver, known)
+        if isinstance(node, (cst.Attribute, cst.Subscript)):
+            return self.is_host(node.value, known)
+        if isinstance(node, cst.UnaryOperation):
+            return self.is_host(node.expression, known)
+        operands = _operands(node)
+        return any(self.is_host(o, known) for o in operands) and not any(self.is_tensor(o, known) for o in operands)
+
+    def _made_on_host(self, call: cst.Call, qualified: str, known: Known) -> bool:
+        """``torch.zeros(3)``, ``torch.FloatTensor(x)``, ``torch.eq(a_cpu, b_cpu)``: a host tensor."""
+        if legacy_dtype(qualified) is not None and qualified.startswith("torch.") and ".cuda." not in qualified:
+            return True
+        if qualified in _HOST_FACTORIES:
+            device = kwarg(call, "device")
+            return (device is None and self.factories_on_host) or (device is not None and m.matches(device.value, _CPU))
+        inputs = [v for a in call.args for v in _elements(a.value)]
+        return any(self.is_host(i, known) for i in inputs) and not any(self.is_tensor(i, known) for i in inputs)
+
+    # -- functions of this file
+
+    def returns_tensors(self, function: cst.FunctionDef) -> bool:
+        """Does every ``return`` of ``function`` give a device tensor, or a tuple of them?"""
+        key = id(function)
+        if key not in self._returns:
+            self._returns[key] = False  # a recursive call proves nothing
+            self._returns[key] = self._every_return_a_tensor(function)
+        return self._returns[key]
+
+    def _every_return_a_tensor(self, function: cst.FunctionDef) -> bool:
+        if not isinstance(function.body, cst.IndentedBlock):
+            return False
+        known = Known()
+        returned = []
+        for step in walk_block(function.body.body):
+            if isinstance(step.node, cst.Return):
+                value = step.node.value
+                parts = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
+                returned.append(all(p is not None and self.is_tensor(p, known) for p in parts))
+            elif not isinstance(step.node, (cst.For, cst.While)):
+                self.bind(step.node, known)
+        return bool(returned) and all(returned)
+
+    # -- bindings
+
+    def bind_loop_target(self, loop: cst.For, known: Known) -> None:
+        """``for p in model.parameters():`` and ``for p, q in zip(a.parameters(), b.parameters()):``
+        bind tensors; other for-targets are no tensors."""
+        names = flatten_names(loop.target, keep_underscore=True)
+        known.bind(set(names), None)
+        if m.matches(loop.iter, _PARAMETER_ITERATORS):
+            known.bind(set(names[-1:]), "device")
+        elif m.matches(loop.iter, m.Call(func=m.Name("zip"), args=[m.AtLeastN(m.Arg(_PARAMETER_ITERATORS), n=1)])):
+            known.bind(set(names), "device")
+
+    def bind(self, small: cst.BaseSmallStatement, known: Known) -> None:
+        """Update ``known`` for what ``small`` assigns."""
+        if isinstance(small, cst.Assign):
+            for target in small.targets:
+                self._assign(target.target, small.value, known)
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            self._assign(small.target, small.value, known)
+        elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+            if self.is_tensor(small.value, known):
+                known.bind({small.target.value}, "device")
+
+    def _assign(self, target: cst.BaseExpression, value: cst.BaseExpression, known: Known) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+            if len(target.elements) == len(value.elements):
+                for t, v in zip(target.elements, value.elements):
+                    self._assign(t.value, v.value, known)
+                return
+        names = _target_names(target)
+        if self.is_tensor(value, known) or (
+            isinstance(target, cst.Name) and target.value in self.backward_receivers and _may_be_tensor(value)
+        ):
+            known.bind(names, "device")
+        else:
+            known.bind(names, "host" if self.is_host(value, known) else None)
+
+
+def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The operands of arithmetic and comparisons (none for anything else)."""
+    if isinstance(node, cst.BinaryOperation):
+        return [node.left, node.right]
+    if isinstance(node, cst.Comparison):
+        return [node.left, *(c.comparator for c in node.comparisons)]
+    return []
+
+
+def _elements(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """``[a, b]`` and ``(a, b)`` as their elements (``torch.cat([a, b])``); anything else as itself."""
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return [e.value for e in value.elements]
+    return [value]
+
+
+def _target_names(target: cst.BaseExpression) -> set[str]:
+    """The names and ``self.attr`` spellings an assignment target binds."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in _target_names(e.value)}
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    spelled = dotted_name(target)
+    return {spelled} if spelled is not None else set()
+
+
+def _may_be_tensor(value: cst.BaseExpression) -> bool:
+    """``loss = compute_loss(...)``: a call whose result receives ``.backward()`` later is a tensor."""
+    if not isinstance(value, cst.Call):
+        return False
+    return not (isinstance(value.func, cst.Attribute) and value.func.attr.value in NOT_TENSOR_METHODS)

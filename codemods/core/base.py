@@ -1,0 +1,203 @@
+"""The contract every rule module follows.
+
+A rule reads the whole module in :meth:`Rule.check` (through ``self.context.tree``, the index of
+:mod:`codemods.core.tree` that answers "what is under / above this node" from one walk per pass) and calls :meth:`Rule.report` with the node at fault, a message and, when it knows how to fix it,
+the edits that fix it. Edits map original nodes to their replacements;
+a fix that touches several places (move a statement, add a module-level definition) is one finding
+with several edits, applied all together or not at all.
+
+Rules never import torch: they read code, they do not run it.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import sys
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, TypeVar, Union, cast
+
+import libcst as cst
+
+from codemods.core.names import ImportAliases
+from codemods.core.tree import Tree
+
+T = TypeVar("T")
+
+Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
+
+
+class FixSafety(enum.Enum):
+    """How much a fix can be trusted to keep the program's meaning (ruff's vocabulary)."""
+
+    SAFE = "safe"  # keeps behaviour; applied by default
+    UNSAFE = "unsafe"  # may change results or where code runs; applied only with --unsafe-fixes
+    NONE = "none"  # the rule only reports
+
+
+def _example(code: str) -> str:
+    return textwrap.dedent(code).lstrip("\n")
+
+
+@dataclass(frozen=True)
+class Valid:
+    """An example the rule must leave byte-identical, with nothing reported."""
+
+    code: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", _example(self.code))
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """An example the rule must flag.
+
+    ``after`` is the exact fixed code, or None when the rule only reports. ``message``, when given, is
+    a fragment the finding's message must contain, and ``line`` the 1-based line it must be reported
+    on (its first finding's, when the example has several): the message is part of the rule's
+    behaviour, so the examples pin it down as Fixit's do.
+    """
+
+    code: str
+    after: str | None = None
+    message: str | None = None
+    line: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", _example(self.code))
+        if self.after is not None:
+            object.__setattr__(self, "after", _example(self.after))
+
+
+@dataclass
+class Finding:
+    code: str
+    message: str
+    node: cst.CSTNode
+    edits: Mapping[cst.CSTNode, Replacement] = field(default_factory=dict)
+    safety: FixSafety = FixSafety.SAFE
+
+    @property
+    def fixable(self) -> bool:
+        return bool(self.edits)
+
+
+@dataclass
+class RuleContext:
+    """Everything a rule may read about one file in one pass.
+
+    The engine builds one per pass and shares it between the rules; a test builds one in one line
+    with :meth:`RuleContext.of`. Nothing a rule reads lives anywhere else.
+    """
+
+    module: cst.Module
+    source: str
+    tree: Tree  # the index of ``module``: of_type, descendants, parent, ancestors
+    aliases: ImportAliases
+    # How fixes spell a portable device: "classic" (`torch.cuda.is_available()`, any PyTorch) or
+    # "accelerator" (`torch.accelerator`, PyTorch >= 2.6: CUDA, MPS, XPU alike). `[tool.autofix] device`.
+    device_style: str = "classic"
+    # Where :meth:`Rule.sites` looks: None for the whole module; in a pass between the engine's first and
+    # last, the top-level statements (in source order) that the last pass changed or deferred a fix in.
+    focus: tuple[cst.CSTNode, ...] | None = None
+
+    @classmethod
+    def of(cls, code: str | cst.Module, device_style: str = "classic") -> "RuleContext":
+        """The context of ``code`` (source text or a parsed module), as the engine builds it."""
+        module = cst.parse_module(code) if isinstance(code, str) else code
+        tree = Tree(module)
+        return cls(module, module.code if isinstance(code, cst.Module) else code, tree, ImportAliases.of(tree),
+                   device_style)
+
+
+class _Examples:
+    """``Rule.VALID``/``Rule.INVALID``: the lists of the ``examples`` module beside the rule's module."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type) -> list[Any]:
+        package = owner.__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.examples")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.examples":
+                raise
+            return []
+        return list(getattr(module, self.name))
+
+
+class Rule:
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    fix_safety: ClassVar[FixSafety]
+    # The rule runs only on files whose text contains one of these strings: a plain substring test
+    # is far cheaper than parsing, and most files of a large tree mention none of them.
+    triggers: ClassVar[tuple[str, ...]] = ("torch",)
+    # The rules whose findings this rule's fixes can create (DEV010 turns `torch.zeros(n).to("cuda")` into
+    # `torch.zeros(n, device="cuda")`, a DEV007 finding), so that the engine's next pass runs them.
+    # Only a schedule: the engine's last pass runs every rule whatever this says (see autofix.engine.lint).
+    feeds: ClassVar[tuple[str, ...]] = ()
+    # A rule package's ``examples.py`` (read when first asked for, so that it may import the rule);
+    # a rule class may also set its own lists.
+    VALID: ClassVar[list[Valid]] = cast("list[Valid]", _Examples("VALID"))
+    INVALID: ClassVar[list[Invalid]] = cast("list[Invalid]", _Examples("INVALID"))
+
+    def __init__(self, context: RuleContext) -> None:
+        self.context = context
+        self.findings: list[Finding] = []
+        self.narrowed = False  # looked for sites in the context's focus only: not a whole-module answer
+
+    def check(self) -> None:
+        """Read ``self.context.module`` and :meth:`report` what is wrong with it."""
+        raise NotImplementedError
+
+    @property
+    def aliases(self) -> ImportAliases:
+        return self.context.aliases
+
+    def sites(self, kind: type[T] | tuple[type, ...]) -> list[T]:
+        """The nodes of ``kind`` to look for findings at, in source order: the whole module's, or only
+        those in the context's ``focus``.
+
+        A pass after a pass of fixes can only find something new where those fixes changed the code, or
+        by facts about the module that they changed (a fix that moves the model makes its inputs a
+        finding elsewhere); the engine's last pass runs every rule on the whole module for the second
+        kind. Looking for sites only in the changed statements makes such a pass cost a fraction of a
+        whole one. A rule may use this only where what it reports at a site depends on the site and
+        on facts about the whole module (which it still reads from ``self.tree``), not on which other
+        sites it has seen: ``tests/test_engine.py`` checks, on every pass over the corpus, that a
+        focused run finds exactly what a whole run finds in the focus."""
+        focus = self.context.focus
+        if focus is None:
+            return self.tree.of_type(self.tree.root, kind)
+        self.narrowed = True
+        return [node for statement in focus for node in self.tree.of_type(statement, kind)]
+
+    @property
+    def tree(self) -> Tree:
+        return self.context.tree
+
+    def report(
+        self,
+        node: cst.CSTNode,
+        message: str,
+        *,
+        edits: Mapping[cst.CSTNode, Replacement] | None = None,
+        safety: FixSafety | None = None,
+    ) -> None:
+        """Record a finding. ``safety`` overrides the rule's ``fix_safety`` for this one fix (a rule
+        whose fixes are safe for some shapes and unsafe for others); it is ignored without edits."""
+        if edits:
+            safety = safety or self.fix_safety
+        else:
+            safety = FixSafety.NONE
+        self.findings.append(Finding(self.code, message, node, dict(edits or {}), safety))
+
+    @classmethod
+    def doc(cls) -> str:
+        """The rule's documentation: its module's docstring (one rule per module), in ruff's shape."""
+        return textwrap.dedent(sys.modules[cls.__module__].__doc__ or "").strip()

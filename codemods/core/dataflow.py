@@ -1,0 +1,111 @@
+"""Statement data-flow: which names a statement binds or reads, and a block's statements in order.
+
+Rules reason about straight-line code ("is the model moved before the optimizer is built?", "is
+``x`` re-bound between here and there?") over the steps :func:`walk_block` lists: the simple
+statements of a function or module body in source order, looking inside ``if``/``for``/``while``/
+``with``/``try`` bodies (marked conditional where they may not run) but not into nested functions
+or classes, which are blocks of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+import libcst as cst
+
+from codemods.core.syntax import flatten_names
+from codemods.core.tree import Tree, children
+
+
+def names_in(tree: Tree, node: cst.CSTNode) -> set[str]:
+    """Variable names read or written under ``node`` (not attribute names, not keyword names)."""
+    nodes = tree.descendants(node)
+    not_variables = {id(n.attr) for n in nodes if isinstance(n, cst.Attribute)}
+    not_variables.update(id(n.keyword) for n in nodes if isinstance(n, cst.Arg) and n.keyword is not None)
+    return {n.value for n in nodes if isinstance(n, cst.Name) and id(n) not in not_variables}
+
+
+def assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
+    """Plain names bound by assignments, for-targets and with/except/import aliases under ``stmt``.
+
+    Rules ask this of the same statements many times in a pass (every loop walks the module's
+    statements back), so the answer for a node of ``tree`` is computed once and shared: callers must
+    not change the set they get."""
+    if tree.contains(stmt):  # the tree keeps the node alive, so its id names it for the whole pass
+        return tree.memo(("assigned_names", id(stmt)), lambda: _assigned_names(tree, stmt))
+    return _assigned_names(tree, stmt)
+
+
+def _assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
+    found: set[str] = set()
+    for node in tree.of_type(stmt, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName)):
+        target = node.name if isinstance(node, cst.AsName) else node.target  # type: ignore[union-attr]
+        found.update(flatten_names(target, keep_underscore=True))  # type: ignore[arg-type]
+    return found
+
+
+def block(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
+    """The statements of an indented block or of a one-line suite (``if x: a; b``)."""
+    if isinstance(suite, cst.IndentedBlock):
+        return suite.body
+    assert isinstance(suite, cst.SimpleStatementSuite)
+    return [cst.SimpleStatementLine(body=suite.body)]
+
+
+def suites(stmt: cst.CSTNode) -> Iterator[Sequence[cst.BaseStatement]]:
+    """Every statement list directly inside a compound statement: body, ``elif``/``else``,
+    ``except``, ``finally``."""
+    for child in children(stmt):  # not libcst's `.children`, which rebuilds the node to list them
+        if isinstance(child, cst.BaseSuite):
+            yield block(child)
+        elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler, cst.If)):
+            yield from suites(child)
+
+
+def function_blocks(tree: Tree) -> Iterator[Sequence[cst.BaseStatement]]:
+    """Every straight-line block a rule may reason about: the module body and each function body."""
+    module = tree.root
+    assert isinstance(module, cst.Module)
+    yield module.body
+    for function in tree.of_type(module, cst.FunctionDef):
+        if isinstance(function.body, cst.IndentedBlock):
+            yield function.body.body
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a block in source order: a simple statement, or a loop header (its body follows)."""
+
+    node: cst.BaseSmallStatement | cst.For | cst.While
+    conditional: bool  # inside an if/while/try branch: it may not run
+
+
+def walk_block(block: Sequence[cst.BaseStatement], loops: tuple[type, ...] = (cst.For,)) -> list[Step]:
+    """The steps of ``block`` in source order (see the module docstring). Loops of the ``loops``
+    kinds are steps too, placed before their bodies."""
+    out: list[Step] = []
+    _walk(block, False, loops, out)
+    return out
+
+
+# Recursive helpers are module functions, not closures: a closure that calls itself is a reference cycle,
+# which keeps what it captured (here the steps, and through them the nodes of trees a pass of fixes has
+# replaced) alive until the cycle collector runs, and the collector then scans all of it.
+def _walk(statements: Sequence[cst.BaseStatement], conditional: bool, loops: tuple[type, ...], out: list[Step]) -> None:
+    for stmt in statements:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            out.extend(Step(small, conditional) for small in stmt.body)
+        elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        elif isinstance(stmt, cst.BaseCompoundStatement):
+            if isinstance(stmt, loops):
+                out.append(Step(stmt, conditional))  # type: ignore[arg-type]
+            branches = conditional or isinstance(stmt, (cst.If, cst.While, cst.Try, cst.TryStar))
+            for child in suites(stmt):
+                _walk(child, branches, loops, out)
+
+
+def linear_statements(block: Sequence[cst.BaseStatement]) -> list[cst.BaseSmallStatement]:
+    """The simple statements of ``block`` in source order (see :func:`walk_block`)."""
+    return [step.node for step in walk_block(block) if not isinstance(step.node, (cst.For, cst.While))]

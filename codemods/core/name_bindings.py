@@ -1,0 +1,79 @@
+"""Where plain names are bound: how often in the whole file, and by what in one function.
+
+A rewrite that replaces a name by what it stands for (a legacy type alias by its type, ``Variable(x)``
+by ``x``) must know every place that name can get a value: assignments, loop and comprehension
+targets, parameters, imports, ``def``/``class``, walrus, ``with``/``except ... as``, and
+``global``/``nonlocal`` declarations that let another function rebind it.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.syntax import flatten_names
+from codemods.core.tree import Tree
+
+_BINDINGS = (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Param, cst.AsName,
+             cst.FunctionDef, cst.ClassDef, cst.NamedExpr, cst.ImportAlias, cst.Global, cst.Nonlocal)
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def bound_names(node: cst.CSTNode) -> list[str]:
+    """The plain names one binding node binds (``for i, (x, y) in ...`` -> i, x, y)."""
+    if isinstance(node, (cst.Global, cst.Nonlocal)):
+        return [n.name.value for n in node.names]
+    if isinstance(node, cst.ImportAlias):
+        bound = node.asname.name if node.asname else node.name
+        return [bound.value] if isinstance(bound, cst.Name) else []
+    if isinstance(node, (cst.Param, cst.AsName, cst.FunctionDef, cst.ClassDef)):
+        return flatten_names(node.name, keep_underscore=True)  # type: ignore[arg-type]
+    return flatten_names(node.target, keep_underscore=True)  # type: ignore[attr-defined]
+
+
+def parameter_names(function: cst.FunctionDef | cst.Lambda) -> set[str]:
+    """The names ``function``'s parameters bind, ``*args`` and ``**kwargs`` included."""
+    params = function.params
+    names = {p.name.value for p in (*params.params, *params.kwonly_params, *params.posonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    return names
+
+
+def binding_counts(tree: Tree) -> dict[str, int]:
+    """How many times each plain name is bound anywhere in the file (once per pass: callers must not
+    change the dict they get)."""
+    return tree.memo("name_bindings.counts", lambda: _binding_counts(tree))
+
+
+def _binding_counts(tree: Tree) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    names_of = _bound_in_tree(tree)
+    for node in tree.of_type(tree.root, _BINDINGS):
+        for name in names_of[id(node)]:
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _bound_in_tree(tree: Tree) -> dict[int, list[str]]:
+    """``bound_names`` of every binding node of the tree, by id (the tree keeps the nodes alive)."""
+    return tree.memo(
+        "name_bindings.bound_names", lambda: {id(n): bound_names(n) for n in tree.of_type(tree.root, _BINDINGS)}
+    )
+
+
+def bindings_in(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
+    """The nodes that bind ``name`` in ``scope`` (a function or the module) itself, not in the
+    functions, classes or comprehensions inside it. A parameter of ``scope`` counts."""
+    found = []
+    names_of = _bound_in_tree(tree)
+    for node in tree.of_type(scope, _BINDINGS):
+        names = names_of.get(id(node))
+        if names is None:  # a node outside the tree
+            names = bound_names(node)
+        if name not in names or node is scope:
+            continue
+        owner = next((a for a in tree.ancestors(node) if isinstance(a, _SCOPES) or a is scope), None)
+        if owner is scope:
+            found.append(node)
+    return found

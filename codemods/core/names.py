@@ -1,0 +1,179 @@
+"""Import-aware name resolution: ``T.zeros``, ``zeros`` and ``torch.zeros`` all mean ``torch.zeros``.
+
+libcst's ``QualifiedNameProvider`` answers the same question through ``ScopeProvider``, and measured on
+real trees that metadata is most of a libcst tool's run time. Rules here only need to know what an
+imported name stands for, so one cheap pass over the import statements is enough. The price: a local
+variable that shadows an import (``torch = 3``) is not noticed, which real code does not do.
+
+Imports anywhere count for *reading* code (inside functions, under ``if TYPE_CHECKING:``). Legacy
+scripts often get ``torch`` from a star import (``from utils import *``): when a file has one and
+never binds ``torch`` (or ``np``, ``nn``) itself, the name is taken to mean the module it
+conventionally names. Code a rule *writes* at module level may only use names that are bound there
+when the module runs: :meth:`ImportAliases.module_name_for` answers that narrower question.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+from codemods.core.tree import Tree, children, instance_test
+
+_IS_CALL = instance_test(cst.Call)  # isinstance, cached per class
+
+
+# Per class: 1 for a Name, 2 for an Attribute, 0 else. isinstance() against libcst's classes goes through
+# ABCMeta.__instancecheck__ whenever the class is not the node's own; dotted_name is asked of most nodes.
+_DOTTED_KIND: dict[type, int] = {}
+
+
+def _dotted_kind(kind: type) -> int:
+    answer = _DOTTED_KIND[kind] = 1 if issubclass(kind, cst.Name) else 2 if issubclass(kind, cst.Attribute) else 0
+    return answer
+
+
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    """``a.b.c`` as a string, or None when the expression is not a plain dotted name."""
+    kind = _DOTTED_KIND.get(type(node))
+    if kind is None:
+        kind = _dotted_kind(type(node))
+    if kind == 1:
+        return node.value  # type: ignore[attr-defined]
+    if kind == 2:
+        base = dotted_name(node.value)  # type: ignore[attr-defined]
+        return f"{base}.{node.attr.value}" if base else None  # type: ignore[attr-defined]
+    return None
+
+
+def _module_path(node: cst.BaseExpression) -> str:
+    name = dotted_name(node)
+    assert name is not None  # import statements always name modules with dotted names
+    return name
+
+
+# Names that, arriving through a star import, conventionally stand for these modules.
+_STAR_CONVENTIONS = {"torch": "torch", "np": "numpy", "nn": "torch.nn"}
+
+
+def _import_bindings(imports: list[cst.CSTNode]) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for node in imports:
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                full = _module_path(alias.name)
+                if alias.asname is not None:
+                    names[_module_path(alias.asname.name)] = full  # type: ignore[arg-type]
+                else:
+                    top = full.split(".", 1)[0]
+                    names[top] = top
+        elif not (node.relative or node.module is None or isinstance(node.names, cst.ImportStar)):
+            base = _module_path(node.module)
+            for alias in node.names:
+                imported = _module_path(alias.name)
+                local = _module_path(alias.asname.name) if alias.asname else imported  # type: ignore[arg-type]
+                names[local] = f"{base}.{imported}"
+    return names
+
+
+def _star_bindings(tree: Tree, imports: list[cst.CSTNode], names: dict[str, str]) -> dict[str, str]:
+    """Conventional names a star import may have brought in, when nothing else binds them."""
+    if not any(isinstance(n, cst.ImportFrom) and isinstance(n.names, cst.ImportStar) for n in imports):
+        return {}
+    free = {name for name in _STAR_CONVENTIONS if name not in names}
+    # Only names the file reads (`torch.zeros`): one it never uses may not come with the star at all.
+    free &= {n.value.value for n in tree.of_type(tree.root, cst.Attribute) if isinstance(n.value, cst.Name)}
+    if not free:
+        return {}
+    for node in tree.of_type(tree.root, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.Param,
+                                 cst.FunctionDef, cst.ClassDef, cst.AsName, cst.CompFor, cst.NamedExpr)):
+        bound = getattr(node, "name", None) or getattr(node, "target", None)
+        for name in tree.of_type(bound, cst.Name) if isinstance(bound, cst.CSTNode) else ():
+            free.discard(name.value)
+    return {name: _STAR_CONVENTIONS[name] for name in free}
+
+
+def _module_level_imports(body: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
+    """Import statements that run when the module is imported: not in functions or classes, not
+    under ``if TYPE_CHECKING:``."""
+    found: list[cst.CSTNode] = []
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            found.extend(s for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)))
+        elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        elif isinstance(stmt, cst.If) and dotted_name(stmt.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            if stmt.orelse is not None:
+                found.extend(_module_level_imports([stmt.orelse]))
+        elif isinstance(stmt, cst.BaseCompoundStatement) or isinstance(stmt, (cst.Else, cst.Finally, cst.ExceptHandler)):
+            for child in children(stmt):
+                if isinstance(child, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+                    found.extend(_module_level_imports(
+                        child.body if isinstance(child, cst.IndentedBlock) else [cst.SimpleStatementLine(child.body)]
+                    ))
+                elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.If)):
+                    found.extend(_module_level_imports([child]))
+    return found
+
+
+class ImportAliases:
+    """Maps local names bound by imports anywhere in a module to fully qualified names."""
+
+    def __init__(self, names: dict[str, str], module_names: dict[str, str] | None = None) -> None:
+        self.names = names
+        # The subset bound when the module runs, at its top level (see the module docstring).
+        self.module_names = dict(names) if module_names is None else module_names
+
+    @classmethod
+    def of(cls, tree: Tree) -> "ImportAliases":
+        """The names bound in ``tree``'s module (a :class:`codemods.core.tree.Tree` of a ``cst.Module``)."""
+        imports = tree.of_type(tree.root, (cst.Import, cst.ImportFrom))
+        names = _import_bindings(imports)
+        star = _star_bindings(tree, imports, names)
+        module_names = _import_bindings(_module_level_imports(tree.root.body))  # type: ignore[attr-defined]
+        return cls({**names, **star}, {**module_names, **star})
+
+    def qualify(self, node: cst.BaseExpression) -> str | None:
+        """The qualified name of ``node`` (or of the function a call calls) if it starts with an
+        imported name, else None. ``torch.randn(3).double`` is not a name: it is None."""
+        if _IS_CALL(node):
+            node = node.func  # type: ignore[attr-defined]
+        dotted = dotted_name(node)
+        if dotted is None:
+            return None
+        head, _, rest = dotted.partition(".")
+        full = self.names.get(head)
+        if full is None:
+            return None
+        return f"{full}.{rest}" if rest else full
+
+    def is_method_call(self, node: cst.BaseExpression) -> bool:
+        """``x.to(d)``, ``Net().cuda()``: a call of an attribute of a value, not of a module path."""
+        return (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and self.qualify(node.func) is None
+        )
+
+    def local_name_for(self, qualified: str) -> str | None:
+        """How this file spells ``qualified`` (``torch.float32`` -> ``T.float32``), if it can."""
+        return _spelling(self.names, qualified)
+
+    def module_name_for(self, qualified: str) -> str | None:
+        """How code at the module's top level may spell ``qualified``: only runtime module-level
+        imports count (not one inside a function or under ``if TYPE_CHECKING:``)."""
+        return _spelling(self.module_names, qualified)
+
+    def expr_for(self, qualified: str, fallback: str | None = None) -> cst.BaseExpression:
+        spelled = self.local_name_for(qualified) or fallback or qualified
+        return cst.parse_expression(spelled)
+
+
+def _spelling(names: dict[str, str], qualified: str) -> str | None:
+    best: str | None = None
+    for local, full in names.items():
+        if qualified == full or qualified.startswith(full + "."):
+            spelled = local + qualified[len(full):]
+            if best is None or len(spelled) < len(best):
+                best = spelled
+    return best

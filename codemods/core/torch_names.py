@@ -1,0 +1,129 @@
+"""The torch vocabulary rules share: factories, legacy constructors, dtypes, and device moves.
+
+What counts as "a tensor factory", "a dtype" or "a move to a device" is decided here once, so that
+every rule agrees on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from codemods.core.names import ImportAliases
+from codemods.core.syntax import called_method, kwarg, positional
+
+# Factories that allocate a fresh tensor on the default device unless given device=.
+FACTORIES = frozenset(
+    f"torch.{name}"
+    for name in (
+        "zeros ones empty full rand randn randint randperm arange eye linspace logspace tensor"
+        " as_tensor"
+    ).split()
+)
+# Of those, the ones whose default dtype is floating point.
+FLOAT_FACTORIES = frozenset(
+    f"torch.{name}" for name in "zeros ones empty full rand randn eye linspace logspace".split()
+)
+FLOAT64_DTYPES = frozenset({"torch.float64", "torch.double"})
+# Factory keywords that tie the new tensor to the host: a CPU generator, pinned host memory. With
+# them, `device=` pointing at a GPU fails.
+HOST_ONLY_KEYWORDS = frozenset({"generator", "pin_memory"})
+# The pre-0.4 autograd wrapper, by the names it is imported under.
+VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
+# torch.cuda.<Kind>Tensor and torch.<Kind>Tensor legacy constructors and the dtype each stands for.
+LEGACY_TENSOR_DTYPES = {
+    "FloatTensor": "float32",
+    "DoubleTensor": "float64",
+    "HalfTensor": "float16",
+    "LongTensor": "int64",
+    "IntTensor": "int32",
+    "ByteTensor": "uint8",
+    "BoolTensor": "bool",
+}
+_DTYPE_NAMES = frozenset(
+    "float float16 float32 float64 double half bfloat16 int int8 int16 int32 int64 long bool"
+    " uint8 complex64 complex128".split()
+)
+
+
+def is_dtype_expr(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``torch.float32``, ``T.long``: an expression naming a torch dtype."""
+    name = aliases.qualify(node) or ""
+    return name.startswith("torch.") and name.split(".")[-1] in _DTYPE_NAMES
+
+
+@dataclass(frozen=True)
+class Move:
+    """``subject.to(device)`` / ``subject.cuda()``: the expression moved and where it goes."""
+
+    call: cst.Call
+    subject: cst.BaseExpression
+    method: str  # "to" or "cuda"
+    device: cst.BaseExpression | None  # None for a bare .cuda()
+
+
+def as_move(node: cst.CSTNode) -> Move | None:
+    """``node`` as a move, or None (``.to(dtype=...)`` moves nothing)."""
+    if called_method(node) not in ("to", "cuda"):
+        return None
+    assert isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+    method = node.func.attr.value
+    device = kwarg(node, "device")
+    pos = positional(node)
+    if method == "cuda":
+        return Move(node, node.func.value, method, pos[0].value if pos else None)
+    if device is not None:
+        return Move(node, node.func.value, method, device.value)
+    if pos:
+        return Move(node, node.func.value, method, pos[0].value)
+    return None
+
+
+def moves_device(move: Move, aliases: ImportAliases) -> bool:
+    """True unless ``.to(x)`` is really a dtype conversion (``.to(torch.float32)``)."""
+    return move.device is None or not is_dtype_expr(move.device, aliases)
+
+
+def is_cpu_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> bool:
+    """``"cpu"``, ``torch.device("cpu")``: a device expression that is the CPU as written."""
+    if isinstance(node, cst.Call) and aliases.qualify(node.func) == "torch.device" and len(node.args) == 1:
+        node = node.args[0].value
+    return isinstance(node, cst.SimpleString) and node.evaluated_value == "cpu"
+
+
+def is_simple_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> bool:
+    """A device expression that can be repeated elsewhere without changing its meaning."""
+    if node is None or isinstance(node, (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer)):
+        return True
+    if isinstance(node, cst.Call) and aliases.qualify(node.func) == "torch.device":
+        return all(isinstance(a.value, (cst.SimpleString, cst.Integer)) for a in node.args)
+    return False
+
+
+def move_call(subject: cst.BaseExpression, move: Move) -> cst.Call:
+    """``subject.to(<same device>)`` or ``subject.cuda(<same args>)``, mirroring ``move``."""
+    if move.method == "cuda":
+        args = [cst.Arg(move.device.deep_clone())] if move.device is not None else []
+        return cst.Call(func=cst.Attribute(value=subject, attr=cst.Name("cuda")), args=args)
+    assert move.device is not None
+    return cst.Call(
+        func=cst.Attribute(value=subject, attr=cst.Name("to")), args=[cst.Arg(move.device.deep_clone())]
+    )
+
+
+_CASTS = frozenset({"float", "half", "bfloat16", "double", "type", "long", "int"})
+
+
+def picks_dtype(links: list[cst.BaseExpression], aliases: ImportAliases) -> bool:
+    """Does one of these method-chain links choose a dtype (``.float()``, ``.to(torch.float32)``,
+    ``.to(dtype=...)``)? Then whatever dtype came before it does not reach the next consumer."""
+    for link in links:
+        if isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute):
+            if link.func.attr.value in _CASTS:
+                return True
+            if link.func.attr.value == "to" and (
+                kwarg(link, "dtype") is not None or any(is_dtype_expr(a.value, aliases) for a in positional(link))
+            ):
+                return True
+    return False

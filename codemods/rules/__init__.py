@@ -1,0 +1,1 @@
+"""One package per rule: ``rule.py`` (docs and logic), ``examples.py`` (VALID/INVALID), private helpers."""

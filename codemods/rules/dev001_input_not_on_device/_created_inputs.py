@@ -1,0 +1,221 @@
+"""Tensors a block creates in host memory and then feeds to a model that is on a device there.
+
+A factory without ``device=`` (``src = torch.randint(...)``) is fixed where it is called; a tensor
+made from host data (``torch.from_numpy(a)``, ``torch.FloatTensor(state)``, also inside
+``Variable(...)``) is moved right after it is made, as legacy reinforcement-learning loops forget to
+do with each new observation (``next_state`` made at the bottom of the loop, fed at the top as
+``state``). Sequence lengths are left alone (see :mod:`codemods.rules.dev001_input_not_on_device._model_inputs`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain
+from typing import Callable, Iterator, Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.analysis.batches import data_root, is_variable, moved_names_statement, rebinding, under_guard
+from codemods.core.dataflow import Step, assigned_names, names_in
+from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths, used_on_host
+from codemods.analysis.model_moves import MOVED_UNDER_A_CONDITION
+from codemods.analysis.moved_models import LOOPS, Block, MovedModel, MovedModels, runs_model
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of, kwarg, method_chain, single_target, with_kwarg
+from codemods.core.torch_names import FACTORIES, LEGACY_TENSOR_DTYPES, as_move, is_simple_device, move_call
+from codemods.core.tree import Tree
+
+_ONE_STATEMENT = m.SimpleStatementLine([m.DoNotCare()])
+_FROM_HOST_DATA = frozenset({"torch.from_numpy", "torch.Tensor", *(f"torch.{kind}" for kind in LEGACY_TENSOR_DTYPES)})
+_MAKERS = frozenset(q.rsplit(".", 1)[-1] for q in (*FACTORIES, *_FROM_HOST_DATA))
+
+
+@dataclass(frozen=True)
+class VisibleNames:
+    """The names visible at a point of a block: the imports and what the block bound before that point,
+    and, in a function, the module's names it does not bind itself. The module's part is shared, not
+    copied for each statement: a large generated module has thousands of names and as many statements."""
+
+    own: frozenset[str]
+    module: frozenset[str] | set[str] = frozenset()
+    shadowed: frozenset[str] | set[str] = frozenset()
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.own or (name in self.module and name not in self.shadowed)
+
+    def cover(self, names: set[str]) -> bool:
+        return all(name in self for name in names)
+
+
+@dataclass(frozen=True)
+class CreatedInput:
+    name: str  # the name it is bound to, or its code when it is made right in the model's call
+    made: cst.Call  # a factory call without device= (fixed with device=), else the value (moved after)
+    is_factory: bool
+    model: MovedModel  # the model it is fed to
+    bound: VisibleNames  # the names visible where it is made (a device expression may only use those)
+    on_host: bool  # also used where it must stay in host memory (`.numpy()`): report only
+    statement: cst.BaseSmallStatement | None  # the assignment that binds it (None: made in the call)
+
+    @property
+    def fixed_in_place(self) -> bool:
+        """A factory gets ``device=``, unless the model is moved under a guard: then the tensor is too."""
+        return self.is_factory and self.model.guard is None
+
+    def _device(self) -> cst.BaseExpression | None:
+        move = self.model.move
+        if self.fixed_in_place and move.method == "cuda":
+            # `.cuda()` means the current CUDA device; `.cuda(i)` has no factory spelling we trust.
+            return cst.SimpleString('"cuda"') if move.device is None else None
+        return move.device
+
+    def why_not_moved(self, tree: Tree, aliases: ImportAliases) -> str:
+        """Why it cannot be moved for sure (empty when it can)."""
+        device = self._device()
+        nameable = (self.model.move.method == "cuda" and not self.fixed_in_place) or (
+            device is not None and is_simple_device(device, aliases) and self.bound.cover(names_in(tree, device))
+        )
+        line = tree.parent(self.statement) if self.statement is not None else None
+        return (
+            self.model.why_unsure
+            or ("" if nameable else "its device cannot be named here")
+            or (f"`{self.name}` is also used in host memory" if self.on_host else "")
+            or (MOVED_UNDER_A_CONDITION if self.model.guard is not None and not m.matches(line, _ONE_STATEMENT) else "")
+        )
+
+    def moves(self, tree: Tree) -> dict[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel]:
+        """``device=`` on the factory; ``.to(device)`` after the value; under a guard, ``if use_cuda:
+        x = x.cuda()`` after the line that makes it."""
+        guard = self.model.guard
+        if guard is not None:
+            line = tree.parent(self.statement)  # type: ignore[arg-type]
+            moved = moved_names_statement([self.name], self.model.move)
+            return {line: cst.FlattenSentinel([line, under_guard([moved], guard)])}  # type: ignore[dict-item]
+        if self.fixed_in_place:
+            return {self.made: with_kwarg(self.made, "device", self._device().deep_clone())}  # type: ignore[union-attr]
+        return {self.made: move_call(self.made, self.model.move)}
+
+
+def may_create(names_called: set[str | None]) -> bool:
+    """Could a block calling ``names_called`` make a tensor in host memory? (A cheap test by name.)"""
+    return any(name is not None and name.rsplit(".", 1)[-1] in _MAKERS for name in names_called)
+
+
+class CreatedInputs:
+    """The tensors ``block`` makes in host memory and feeds to a model while it is on a device
+    (``known_models``: the file's model names, see :meth:`MovedModels.models_called_in`)."""
+
+    def __init__(self, tree: Tree, aliases: ImportAliases, placements: MovedModels, block: Block,
+                 known_models: set[str]) -> None:
+        self.tree, self.aliases, self.placements, self.block = tree, aliases, placements, block
+        self.known_models = known_models
+        self.models: Sequence[MovedModel] = []
+        self._loop_steps: dict[int, int] | None = None  # made when first asked (see _following)
+
+    def __iter__(self) -> Iterator[CreatedInput]:
+        if not may_create(self.placements.names_called(self.block)):
+            return  # the cheap test first: most blocks make no tensor
+        self.models = self.placements.models_called_in(self.block, self.known_models)
+        if not self.models:
+            return
+        tree, steps = self.tree, self.block.steps
+        bound: set[str] = set(self.aliases.names)  # and, step by step, what the block binds
+        function = self.block.function
+        # A function also sees the module's names it does not bind itself.
+        module, shadowed = (self.placements.module_names, self.placements.bound_names(function)) if function \
+            else (frozenset(), frozenset())
+
+        def visible() -> VisibleNames:
+            return VisibleNames(frozenset(bound), module, shadowed)
+
+        for index, step in enumerate(steps):
+            node = step.node
+            if isinstance(node, LOOPS):
+                bound |= assigned_names(tree, node.target) if isinstance(node, cst.For) else set()
+                continue
+            name = single_target(node) or "."
+            plain = "." not in name and not is_lengths(name)
+            made = self._made(node.value) if plain else None  # type: ignore[union-attr]
+            model = self._fed_with(name, index) if made is not None else None
+            if made is not None and model is not None:
+                on_host = used_on_host(tree, self.aliases, name, [s.node for s in steps[index + 1:]])
+                yield CreatedInput(name, *made, model, visible(), on_host, node)
+            yield from self._made_in_call(node, index, visible)
+            bound |= assigned_names(tree, node)
+
+    def _model_called(self, call: cst.Call, index: int) -> MovedModel | None:
+        callee = dotted_name(call.func)
+        on_device = (mm for mm in self.models if runs_model(callee, mm.name))
+        return next((mm for mm in on_device if self.placements.on_device_at(self.block, mm, index)), None)
+
+    def _made_in_call(
+        self, node: cst.CSTNode, index: int, visible: Callable[[], VisibleNames]
+    ) -> Iterator[CreatedInput]:
+        """``model(torch.from_numpy(state).float())``: tensors made in host memory right in a model's call."""
+        for call in self.tree.of_type(node, cst.Call):
+            model = self._model_called(call, index)
+            for arg in call.args if model is not None else ():
+                made = self._made(arg.value) if not arg.star else None
+                if made is not None and not (arg.keyword and is_lengths(arg.keyword.value)):
+                    yield CreatedInput(code_of(arg.value), *made, model, visible(), False, None)  # type: ignore[arg-type]
+
+    def _made(self, value: cst.BaseExpression) -> tuple[cst.Call, bool] | None:
+        """``torch.<factory>(...)`` without ``device=`` (the factory, fixed with ``device=``), or
+        ``torch.from_numpy(a).float()`` (the value, moved after), possibly in ``Variable(...)``, never
+        moved on the way."""
+        chain = method_chain(value, self.aliases)
+        while is_variable(chain[0], self.aliases) and chain[0].args:  # type: ignore[attr-defined]
+            chain = method_chain(chain[0].args[0].value, self.aliases) + chain[1:]  # type: ignore[attr-defined]
+        root = chain[0]
+        if not isinstance(root, cst.Call) or any(as_move(c) for c in self.tree.of_type(value, cst.Call)):
+            return None
+        qualified = self.aliases.qualify(root.func)
+        if qualified in FACTORIES and kwarg(root, "device") is None:
+            return root, True
+        if qualified in _FROM_HOST_DATA and isinstance(value, cst.Call):
+            return value, False
+        return None
+
+    def _fed_with(self, name: str, created_at: int) -> MovedModel | None:
+        """The model on a device that ``name`` (or a name it is then assigned to: ``state =
+        next_state``) is passed to, while it still holds the tensor made; in a loop, also in the next
+        iteration (``next_state`` made at the bottom, ``model(state)`` at the top)."""
+        holders = {name}
+        steps = self.block.steps
+        if self._loop_steps is None:
+            self._loop_steps = loop_steps_of(steps)
+        for index in _following(self.tree, steps, created_at, self._loop_steps):
+            node = steps[index].node
+            if isinstance(node, LOOPS):
+                continue
+            for call in self.tree.of_type(node, cst.Call):
+                model = self._model_called(call, index)
+                if model is not None and any(data_root(a.value, self.aliases) in holders for a in call.args):
+                    return model
+            holders = {h for h in holders if rebinding(self.tree, node, h, self.aliases) not in ("move", "other")}
+            target = single_target(node)
+            if target is not None and data_root(node.value, self.aliases) in holders:  # type: ignore[attr-defined]
+                holders.add(target)
+            if not holders:
+                return None
+        return None
+
+
+def loop_steps_of(steps: Sequence[Step]) -> dict[int, int]:
+    """Where each loop among ``steps`` is in it, by the loop's id (``steps`` keeps the nodes alive)."""
+    return {id(step.node): j for j, step in enumerate(steps) if isinstance(step.node, LOOPS)}
+
+
+def _following(tree: Tree, steps: Sequence[Step], index: int, loop_steps: dict[int, int]) -> Iterator[int]:
+    """The steps after ``index`` in the order they run: to the end of the innermost loop around it,
+    then from that loop's top back to ``index`` (the next iteration), then what follows the loop.
+    ``loop_steps``: :func:`loop_steps_of` ``steps``, kept by the caller for all its questions.
+    Lazily, as callers stop at the first use of a value: a module's block has thousands of steps."""
+    around = next((loop_steps[id(a)] for a in tree.ancestors(steps[index].node) if id(a) in loop_steps), None)
+    if around is None:
+        return iter(range(index + 1, len(steps)))
+    top = steps[around].node
+    inside = (k for k in range(index + 1, len(steps)) if not any(a is top for a in tree.ancestors(steps[k].node)))
+    end = next(inside, len(steps))
+    return chain(range(index + 1, end), range(around + 1, index), range(end, len(steps)))

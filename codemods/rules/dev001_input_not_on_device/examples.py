@@ -1,0 +1,501 @@
+"""DEV001's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
+
+tests/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
+"""
+
+from __future__ import annotations
+
+from codemods.core.base import Invalid, Valid
+
+VALID = [
+    # Moved in the loop, in a while loop after next(), or inline; made on the device; a counter logged.
+    Valid("""
+        import torch
+        model = Net().to(device)
+        for x, y in loader:
+            x, y = x.to(device), y.to(device)
+            loss = criterion(model(x), y)
+        while True:
+            x, y = next(it)
+            out = model(x.to(device))
+        ids = torch.randint(0, 10, (3,), device=device)
+        for step in range(3):
+            print("{}".format(step))
+            out = model(ids) + model(torch.randint(0, 10, (3,), device=device))
+        """),
+    # Legacy: moved under the model's condition, in Variable(), by a helper of the file, by .type(Tensor);
+    # re-bound to a new value (someone else's business).
+    Valid("""
+        import torch
+        from torch.autograd import Variable
+        def to_var(x):
+            return Variable(x.cuda()) if torch.cuda.is_available() else Variable(x)
+        model = Net()
+        if use_cuda:
+            model.cuda()
+        for data, target in loader:
+            if use_cuda:
+                data = data.cuda()
+            data = Variable(data).float()
+            loss = F.nll_loss(model(data), to_var(target))
+            out = model(Variable(target.cuda())) + model(target.type(Tensor))
+            target = prepare(target)
+            out = model(target)
+        """),
+    # Moved to the CPU, or brought back there: everything is on the CPU, consistently.
+    Valid("""
+        import torch
+        model = Net().to(device)
+        model = model.cpu()
+        for x, y in loader:
+            loss = criterion(model(x), y)
+        reference = Net().to("cpu")
+        out = reference(torch.randn(2, 4))
+        """),
+    # The loader was built from tensors on the device, or its collate_fn moves the batch.
+    Valid("""
+        import torch
+        def collate(samples):
+            return torch.stack(samples).to(device)
+        model = Net().to(device)
+        for x in DataLoader(torch.randn(16, 4).to(device), batch_size=4):
+            out = model(x)
+        for x in DataLoader(data, collate_fn=collate):
+            out = model(x)
+        """),
+    # The model's forward moves its input itself.
+    Valid("""
+        import torch
+        class Net(torch.nn.Module):
+            def forward(self, x):
+                return self.fc(x.to(self.fc.weight.device))
+        model = Net().to(device)
+        for x in loader:
+            out = model(x)
+        """),
+    # A trainer whose other method moves each batch; a global model whose user moves them.
+    Valid("""
+        import torch
+        class Trainer:
+            def __init__(self, model, device):
+                self.device = device
+                self.model = model.to(device)
+            def fit(self, loader):
+                for x, y in loader:
+                    x, y = x.to(self.device), y.to(self.device)
+                    loss = criterion(self.model(x), y)
+        net = Net().to(device)
+        def train():
+            for inputs, targets in loader:
+                inputs, targets = inputs.to(device), targets.to(device)
+                loss = criterion(net(inputs), targets)
+        """),
+    # Labels kept on the CPU for NumPy metrics, lengths for packing; a batch value moved where read.
+    Valid("""
+        import torch
+        model = Net().to(device)
+        for x, y in loader:
+            pred = model(x.to(device)).argmax(1).cpu()
+            correct += np.sum(pred.numpy() == y.numpy())
+        for i, data in enumerate(loader):
+            real = data[0].to(device)
+            out = model(real, lengths=torch.LongTensor(data[1]))
+        """),
+    # Tensors handed in by a caller (not a loader's batches) may be on the device already.
+    Valid("""
+        import torch
+        def update(states, actions):
+            for s, a in minibatches(states, actions):
+                loss = policy(s).log_prob(a).mean()
+        policy = Policy().to(device)
+        update(torch.cat(states).to(device), torch.cat(actions).to(device))
+        def evaluate(model, loader):
+            for x in loader:
+                out = model(x)
+        evaluate(Net(), loader)
+        """),
+    # Handed-in batches whose value is moved in the model's call: the other value is moved too, or
+    # not shown to be a tensor (a reward may be a number), or re-bound; a zip of two iterables.
+    Valid("""
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        def fit(model, pairs, transitions, inputs, targets):
+            for x, y in pairs:
+                loss = F.mse_loss(model(x.to(device)), y.to(device))
+            for state, reward in transitions:
+                value = model(state.to(device))
+                loss = (reward - value) ** 2
+            for x, y in pairs:
+                y = prepare(y)
+                loss = F.mse_loss(model(x.to(device)), y)
+            for x, y in zip(inputs, targets):
+                loss = F.mse_loss(model(x.to(device)), y)
+        net = Net().to(device)
+        fit(net, pairs, transitions, inputs, targets)
+        """),
+    # A model not on a device; a value moved elsewhere than the model; an output unpacked from a
+    # tuple, or read through an attribute or a method.
+    Valid("""
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        def fit(model, pairs):
+            reference = Net()
+            for x, y in pairs:
+                loss = F.mse_loss(reference(x.to(device)), y) + F.mse_loss(model(x.to(spare)), y)
+                _, value = model(x.to(device))
+                loss = F.mse_loss(value, y)
+                dist = model(x.to(device))
+                loss = F.mse_loss(dist.mean, y) - dist.log_prob(y.float())
+        net = Net().to(device)
+        fit(net, pairs)
+        """),
+    # A model whose forward brings its output back to the host.
+    Valid("""
+        import torch
+        import torch.nn.functional as F
+        from torch.distributions import Normal
+        device = torch.device("cuda")
+        class Actor(torch.nn.Module):
+            def forward(self, x):
+                return Normal(self.mean(x).cpu(), 1.0)
+        def fit(actor, pairs):
+            for x, y in pairs:
+                loss = F.mse_loss(actor(x.to(device)).mean, y) + F.mse_loss(actor(x.to(device)), y)
+        policy = Actor().to(device)
+        fit(policy, pairs)
+        """),
+    # A generator of the file yields items of tensors its callers move themselves: on the device.
+    Valid("""
+        import torch
+        device = torch.device("cuda")
+        class Agent:
+            def __init__(self):
+                self.critic = Critic().to(device)
+            def minibatches(self, states, returns):
+                for ids in torch.randperm(len(states)).split(8):
+                    yield states[ids], returns[ids]
+            def update(self, states, returns):
+                for states_i, returns_i in self.minibatches(states, returns):
+                    value = self.critic(states_i.to(device))
+                    loss = (returns_i - value).pow(2).mean()
+        Agent().update(states.to(device), returns.to(device))
+        """),
+]
+
+INVALID = [
+    # Also through a compiled (or DistributedDataParallel) wrapper, which runs where its model is; a
+    # tuple batch unpacked by position, its target compared with the predictions.
+    Invalid("""
+        import torch
+        model = Net().to(device)
+        for x, y in loader:
+            # forward
+            loss = criterion(model(x), y)
+        fast = torch.compile(model)
+        for (xa, _), (xb, _) in zip(loader_a, loader_b):
+            loss = (fast(xa) - fast(xb)).pow(2).mean()
+        for batch in loader:
+            x, y = batch[0], batch[1]
+            correct += (model(x).argmax(1) == y).sum().item()
+        """, """
+        import torch
+        model = Net().to(device)
+        for x, y in loader:
+            x, y = x.to(device), y.to(device)
+            # forward
+            loss = criterion(model(x), y)
+        fast = torch.compile(model)
+        for (xa, _), (xb, _) in zip(loader_a, loader_b):
+            xa, xb = xa.to(device), xb.to(device)
+            loss = (fast(xa) - fast(xb)).pow(2).mean()
+        for batch in loader:
+            x, y = batch[0], batch[1]
+            x, y = x.to(device), y.to(device)
+            correct += (model(x).argmax(1) == y).sum().item()
+        """, message="`x`, `y` reach `model`, which was moved to a device, but are never moved", line=3),
+    # enumerate(), `.cuda()` spelled as the model's move; `Variable(x)` and `.float()` are not moves.
+    Invalid("""
+        from torch.autograd import Variable
+        def train(loader):
+            model = Net()
+            model.cuda()
+            for i, (inputs, labels) in enumerate(loader):
+                inputs = Variable(inputs).float()
+                loss = nn.functional.cross_entropy(model(inputs), labels)
+        """, """
+        from torch.autograd import Variable
+        def train(loader):
+            model = Net()
+            model.cuda()
+            for i, (inputs, labels) in enumerate(loader):
+                inputs, labels = inputs.cuda(), labels.cuda()
+                inputs = Variable(inputs).float()
+                loss = nn.functional.cross_entropy(model(inputs), labels)
+        """, message="`inputs`, `labels` reach `model`", line=5),
+    # The device asked of an attribute model's parameters: moves go to that device.
+    Invalid("""
+        import torch.nn as nn
+        class Trainer:
+            def step(self, loader):
+                device = next(self.model.parameters()).device
+                for x, y in loader:
+                    out = self.model(x)
+                    loss = nn.functional.mse_loss(out, y)
+        """, """
+        import torch.nn as nn
+        class Trainer:
+            def step(self, loader):
+                device = next(self.model.parameters()).device
+                for x, y in loader:
+                    x, y = x.to(device), y.to(device)
+                    out = self.model(x)
+                    loss = nn.functional.mse_loss(out, y)
+        """, message="`x`, `y` reach `self.model`", line=5),
+    Invalid("""
+        import torch as T
+        model = T.nn.Embedding(1000, 16).to("cuda:0")
+        src = T.randint(0, 1000, (10, 20))
+        out = model(src)
+        """, """
+        import torch as T
+        model = T.nn.Embedding(1000, 16).to("cuda:0")
+        src = T.randint(0, 1000, (10, 20), device="cuda:0")
+        out = model(src)
+        """, message="`src` is created on the CPU and fed to `model`, which is on a device; create it", line=3),
+    # Reinforcement learning: each new observation made from NumPy (fed at the top of the next
+    # iteration), or right in the call, to a model an agent's constructor moved.
+    Invalid("""
+        import torch
+        device = torch.device("cuda")
+        class Agent:
+            def __init__(self):
+                self.critic = Critic().to(device)
+        def run(env, state):
+            agent = Agent()
+            while True:
+                value = agent.critic(state)
+                next_state = torch.FloatTensor(env.step(value))
+                state = next_state
+            last = agent.critic(torch.from_numpy(env.last()).float())
+        """, """
+        import torch
+        device = torch.device("cuda")
+        class Agent:
+            def __init__(self):
+                self.critic = Critic().to(device)
+        def run(env, state):
+            agent = Agent()
+            while True:
+                value = agent.critic(state)
+                next_state = torch.FloatTensor(env.step(value)).to(device)
+                state = next_state
+            last = agent.critic(torch.from_numpy(env.last()).float().to(device))
+        """, message="`next_state` is created on the CPU and fed to `agent.critic`", line=10),
+    # Moved under a stable condition: the data is moved under the same one.
+    Invalid("""
+        import torch
+        model = Net()
+        if torch.cuda.is_available():
+            model.cuda()
+        for x in loader:
+            out = model(x)
+        sample = torch.randn(128, 20)
+        image = model.decoder(sample)
+        """, """
+        import torch
+        model = Net()
+        if torch.cuda.is_available():
+            model.cuda()
+        for x in loader:
+            if torch.cuda.is_available():
+                x = x.cuda()
+            out = model(x)
+        sample = torch.randn(128, 20)
+        if torch.cuda.is_available():
+            sample = sample.cuda()
+        image = model.decoder(sample)
+        """, message="`x` reaches `model`, which was moved to a device, but is never moved; move under the same"),
+    Invalid("""
+        import torch
+        model = Net()
+        if n_gpu > 0:
+            model.cuda()
+        for x in loader:
+            out = model(x)
+        """, message="not fixed: it is moved only under a condition", line=5),
+    Invalid("""
+        import torch
+        class Runner:
+            def to_gpu(self):
+                self.model.cuda()
+            def predict(self, loader):
+                for x in loader:
+                    out = self.model(x)
+        """, message="not fixed: it is moved in `to_gpu()`, which may not have run", line=6),
+    # The model held as an attribute, the device in `args.device` (kept as `self.args`), a dict batch.
+    Invalid("""
+        import torch
+        class Trainer:
+            def __init__(self, model, args):
+                self.args = args
+                self.model = model.to(args.device)
+            def fit(self, loader):
+                for batch in loader:
+                    out = self.model(batch["x"])
+                    loss = criterion(out, batch["y"])
+        """, """
+        import torch
+        class Trainer:
+            def __init__(self, model, args):
+                self.args = args
+                self.model = model.to(args.device)
+            def fit(self, loader):
+                for batch in loader:
+                    out = self.model(batch["x"].to(self.args.device))
+                    loss = criterion(out, batch["y"].to(self.args.device))
+        """, message='`batch["x"]`, `batch["y"]` reach `self.model`', line=7),
+    # x, y = next(it) inside a while loop; the device in `cfg.device`; a batch passed with ** (its
+    # tensor values are moved, whatever its keys).
+    Invalid("""
+        import torch
+        model = Net().to(cfg.device)
+        while step < n:
+            x, y = next(it)
+            loss = criterion(model(x), y)
+        for batch in loader:
+            out = model(**batch)
+        """, """
+        import torch
+        model = Net().to(cfg.device)
+        while step < n:
+            x, y = next(it)
+            x, y = x.to(cfg.device), y.to(cfg.device)
+            loss = criterion(model(x), y)
+        for batch in loader:
+            batch = {k: v.to(cfg.device) if torch.is_tensor(v) else v for k, v in batch.items()}
+            out = model(**batch)
+        """, message="`x`, `y` reach `model`", line=3),
+    # A model passed to a function whose caller moved it (the device a parameter), one that asks
+    # for its device, a global model moved under `if __name__ == "__main__":` (a batch value read).
+    Invalid("""
+        import torch
+        def train(model, loader, dev):
+            for x in loader:
+                out = model(x)
+        def predict(net, loader):
+            device = next(net.parameters()).device
+            for x in loader:
+                out = net(x)
+        def evaluate():
+            for i, data in enumerate(loader):
+                gan.zero_grad()
+                real = data[0]
+                loss = gan(real).mean()
+        if __name__ == "__main__":
+            device = torch.device("cuda")
+            gan = Net().to(device)
+            train(gan, loader, device)
+        """, """
+        import torch
+        def train(model, loader, dev):
+            for x in loader:
+                x = x.to(dev)
+                out = model(x)
+        def predict(net, loader):
+            device = next(net.parameters()).device
+            for x in loader:
+                x = x.to(device)
+                out = net(x)
+        def evaluate():
+            for i, data in enumerate(loader):
+                gan.zero_grad()
+                real = data[0].to(device)
+                loss = gan(real).mean()
+        if __name__ == "__main__":
+            device = torch.device("cuda")
+            gan = Net().to(device)
+            train(gan, loader, device)
+        """, message="`x` reaches `model`", line=3),
+    # The batch is used for NumPy work too, or passed whole: report only.
+    Invalid("""
+        import torch
+        model = Net().to(device)
+        for x in loader:
+            out = model(x)
+            stats.append(x.numpy().mean())
+        for batch in loader:
+            out = model(batch, batch["mask"])
+        """, message="not fixed: `x` is also used in host memory", line=3),
+]
+
+INVALID += [
+    # A batch handed in, one value moved in the model's call: the value that meets the output is
+    # moved the same way where it meets it. Shown to be a tensor by a generator of the file that
+    # yields items of what every caller hands in (`returns.detach()`).
+    Invalid("""
+        import torch
+        device = torch.device("cuda")
+        class Agent:
+            def __init__(self):
+                self.critic = Critic().to(device)
+            def minibatches(self, states, returns):
+                for ids in torch.randperm(len(states)).split(8):
+                    yield states[ids], returns[ids]
+            def update(self, states, returns):
+                for states_i, returns_i in self.minibatches(states, returns):
+                    value = self.critic(states_i.to(device))
+                    loss = 0.5 * (returns_i - value).pow(2).mean()
+        Agent().update(states, returns.detach())
+        """, """
+        import torch
+        device = torch.device("cuda")
+        class Agent:
+            def __init__(self):
+                self.critic = Critic().to(device)
+            def minibatches(self, states, returns):
+                for ids in torch.randperm(len(states)).split(8):
+                    yield states[ids], returns[ids]
+            def update(self, states, returns):
+                for states_i, returns_i in self.minibatches(states, returns):
+                    value = self.critic(states_i.to(device))
+                    loss = 0.5 * (returns_i.to(device) - value).pow(2).mean()
+        Agent().update(states, returns.detach())
+        """, message="`returns_i` meets the output of `self.critic`, which is on a device, but stays in host memory"
+                     " while `states_i` of the same batch is moved for the call; move it the same way", line=12),
+    # ... by a torch loss (which takes tensors only), or a tensor method (`.float()`).
+    Invalid("""
+        import torch
+        import torch.nn.functional as F
+        class Trainer:
+            def __init__(self, model, device):
+                self.device = device
+                self.model = model.to(device)
+            def fit(self, pairs):
+                for x, y, w in pairs:
+                    out = self.model(x.to(self.device))
+                    loss = F.mse_loss(out, y) + (out - w.float()).abs().mean()
+        """, """
+        import torch
+        import torch.nn.functional as F
+        class Trainer:
+            def __init__(self, model, device):
+                self.device = device
+                self.model = model.to(device)
+            def fit(self, pairs):
+                for x, y, w in pairs:
+                    out = self.model(x.to(self.device))
+                    loss = F.mse_loss(out, y.to(self.device)) + (out - w.float().to(self.device)).abs().mean()
+        """, message="`y` meets the output of `self.model`", line=10),
+    # The value is also used in host memory: report only.
+    Invalid("""
+        import torch
+        def evaluate(model, pairs, device):
+            for x, y in pairs:
+                err = torch.nn.functional.l1_loss(model(x.to(device)), y)
+                labels.append(y.numpy())
+        net = Net().to(device)
+        evaluate(net, pairs, device)
+        """, message="not fixed: `y` is also used in host memory", line=4),
+]

@@ -1,0 +1,1 @@
+"""DEV002: see :mod:`codemods.rules.dev002_float64_input.rule`."""

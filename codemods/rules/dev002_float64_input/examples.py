@@ -1,0 +1,330 @@
+"""DEV002's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
+
+tests/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
+"""
+
+from __future__ import annotations
+
+from codemods.core.base import Invalid, Valid
+
+VALID = [
+    # The model is double on purpose: dtypes agree.
+    Valid(
+        """
+        import torch
+        model = torch.nn.Linear(4, 2).double()
+        x = torch.randn(8, 4).double()
+        y = model(x)
+        """
+    ),
+    Valid(
+        """
+        import torch
+        torch.set_default_dtype(torch.float64)
+        model = torch.nn.Linear(4, 2)
+        x = torch.randn(8, 4, dtype=torch.float64)
+        y = model(x)
+        """
+    ),
+    # Float64 used for a statistic that never reaches a model.
+    Valid(
+        """
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.randn(8, 4)
+        total = torch.zeros(2, dtype=torch.float64)
+        total += model(x).sum(0).double()
+        """
+    ),
+    # Already cast to float32.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.from_numpy(np.random.randn(8, 4)).float()
+        y = model(x)
+        """
+    ),
+    # NumPy data made float32 before conversion.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 2)
+        data = np.random.randn(8, 4).astype(np.float32)
+        y = model(torch.from_numpy(data))
+        """
+    ),
+    # Integer NumPy data (token ids) must stay integer.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        emb = torch.nn.Embedding(10, 4)
+        ids = torch.from_numpy(np.random.randint(0, 10, size=(8,)))
+        y = emb(ids)
+        """
+    ),
+    # A name re-bound to something else before the model sees it.
+    Valid(
+        """
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.randn(8, 4).double()
+        x = torch.randn(8, 4)
+        y = model(x)
+        """
+    ),
+    # Layers created in double precision on purpose.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 2, dtype=torch.float64)
+        x = torch.from_numpy(np.loadtxt("data.csv"))
+        y = model(x)
+        """
+    ),
+    # An embedding takes indices: NumPy data of unknown dtype is left as it is.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        emb = torch.nn.Embedding(10, 4)
+        ids = torch.from_numpy(np.load("ids.npy"))
+        out = emb(ids)
+        """
+    ),
+    # Generator data made float32 before conversion.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        rng = np.random.default_rng(0)
+        model = torch.nn.Linear(4, 2)
+        x = torch.from_numpy(rng.normal(size=(8, 4)).astype(np.float32))
+        y = model(x[:4])
+        """
+    ),
+]
+
+INVALID = [
+    Invalid(
+        """
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.randn(8, 4).double()
+        y = model(x)
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.randn(8, 4).float()
+        y = model(x)
+        """,
+    ),
+    Invalid(
+        """
+        import torch as T
+        net = T.nn.Sequential(T.nn.Linear(4, 2))
+        out = net(T.ones(3, 4, dtype=T.float64))
+        """,
+        """
+        import torch as T
+        net = T.nn.Sequential(T.nn.Linear(4, 2))
+        out = net(T.ones(3, 4, dtype=T.float32))
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x):
+                return x
+
+        def run():
+            model = Net()
+            x = torch.rand(2, 3, dtype=torch.double)
+            return model(x)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x):
+                return x
+
+        def run():
+            model = Net()
+            x = torch.rand(2, 3, dtype=torch.float32)
+            return model(x)
+        """,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.from_numpy(np.random.randn(8, 4)).to("cpu")
+        y = model(x)
+        """,
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.from_numpy(np.random.randn(8, 4)).float().to("cpu")
+        y = model(x)
+        """,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 2)
+        data = np.linspace(0, 1, 32).reshape(8, 4)
+        y = model(torch.tensor(data))
+        """,
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 2)
+        data = np.linspace(0, 1, 32).reshape(8, 4)
+        y = model(torch.tensor(data, dtype=torch.float32))
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+        model = torch.nn.Linear(4, 2).to("cpu")
+        x = torch.randn(8, 4)
+        x = x.to(torch.float64)
+        y = model(x)
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(4, 2).to("cpu")
+        x = torch.randn(8, 4)
+        x = x.to(torch.float32)
+        y = model(x)
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.randn(8, 4)
+        y = model(x.to(dtype=torch.double))  # keep this comment
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.randn(8, 4)
+        y = model(x.to(dtype=torch.float32))  # keep this comment
+        """,
+    ),
+    # NumPy's Generator API draws float64.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        rng = np.random.default_rng(0)
+        model = torch.nn.Linear(4, 2)
+        x = torch.from_numpy(rng.normal(size=(8, 4)))
+        y = model(x)
+        """,
+        """
+        import numpy as np
+        import torch
+        rng = np.random.default_rng(0)
+        model = torch.nn.Linear(4, 2)
+        x = torch.from_numpy(rng.normal(size=(8, 4))).float()
+        y = model(x)
+        """,
+    ),
+    # `np.loadtxt` data, sliced, then fed one minibatch at a time.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(3, 1)
+        data = np.loadtxt("table.csv", delimiter=",")
+        X = torch.from_numpy(data[:, :3])
+        out = model(X[idx])
+        """,
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(3, 1)
+        data = np.loadtxt("table.csv", delimiter=",")
+        X = torch.from_numpy(data[:, :3]).float()
+        out = model(X[idx])
+        """,
+    ),
+    # A DataFrame's values (dtype unknown here) into a model whose first layer takes floats.
+    Invalid(
+        """
+        import pandas as pd
+        import torch
+        model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(3, 1))
+        frame = pd.read_csv("table.csv")
+        X = torch.from_numpy(frame[["a", "b", "c"]].values)
+        out = model(X)
+        """,
+        """
+        import pandas as pd
+        import torch
+        model = torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(3, 1))
+        frame = pd.read_csv("table.csv")
+        X = torch.from_numpy(frame[["a", "b", "c"]].values).float()
+        out = model(X)
+        """,
+    ),
+    # Any array of unknown dtype, into a local module whose forward starts with a convolution.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(1, 4, 3)
+            def forward(self, x):
+                return self.conv(x).relu()
+        model = Net()
+        def predict(images):
+            return model(torch.from_numpy(images))
+        """,
+        """
+        import torch
+        from torch import nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(1, 4, 3)
+            def forward(self, x):
+                return self.conv(x).relu()
+        model = Net()
+        def predict(images):
+            return model(torch.from_numpy(images).float())
+        """,
+    ),
+    # `.double()` then `.to(device)`.
+    Invalid(
+        """
+        import torch
+        model = torch.nn.Linear(3, 1).to(device)
+        x = torch.tensor(values).double().to(device)
+        out = model(x)
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(3, 1).to(device)
+        x = torch.tensor(values).float().to(device)
+        out = model(x)
+        """,
+    ),
+]

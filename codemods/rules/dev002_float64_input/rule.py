@@ -1,0 +1,126 @@
+"""## What it does
+Finds float64 (double precision) tensors fed to a model whose weights are float32, and makes the
+input match the model: `.double()` becomes `.float()`, `dtype=torch.float64` becomes
+`dtype=torch.float32`, `.to(torch.double)` becomes `.to(torch.float32)`, and NumPy data (float64 by
+default) gets `.float()` after `torch.from_numpy(...)` or `dtype=torch.float32` in `torch.tensor(...)`.
+
+NumPy data is float64 by construction when it comes from `np.random.randn` and friends, a
+`np.random.default_rng()` generator's draws (`rng.normal(...)`), `np.loadtxt`, `np.genfromtxt`,
+`np.linspace` and the like, also sliced (`data[:, :3]`) and fed one minibatch at a time
+(`model(X_t[idx])`). `torch.from_numpy` of an array whose dtype the file does not show (a
+parameter, `np.load`, a DataFrame's `.values`) is fixed with `.float()` only when the model's first
+layer takes floats (`nn.Linear`, a convolution, a local module whose `forward` starts with one):
+then `.float()` is right whatever the array's dtype; an embedding's integer input is left alone.
+
+## Why is this bad?
+`nn.Linear` and friends are float32. A float64 input either stops the forward pass with
+`RuntimeError: mat1 and mat2 must have the same dtype`, or (where PyTorch promotes) runs every
+matmul in double precision: about half the speed on a CPU and far worse on most GPUs, for precision
+the float32 weights cannot use.
+
+The rule checks dtype consistency, not float32 everywhere: it stays silent when the model itself is
+made float64 on purpose (`model.double()`, `model.to(torch.float64)`, layers built with
+`dtype=torch.float64`, `torch.set_default_dtype(torch.float64)`,
+`torch.set_default_tensor_type(torch.DoubleTensor)`), and when the float64 value never reaches a model.
+
+## Example
+```python
+model = Net()
+features = torch.from_numpy(np.random.randn(64, 16))
+logits = model(features)
+```
+
+Use instead:
+```python
+model = Net()
+features = torch.from_numpy(np.random.randn(64, 16)).float()
+logits = model(features)
+```
+
+## Fix safety
+Unsafe: the input loses precision (float64 -> float32), so results change in the last digits.
+Applied only with `--unsafe-fixes`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+from codemods.core.base import FixSafety, Rule
+from codemods.analysis.batches import data_root
+from codemods.core.dataflow import function_blocks, linear_statements
+from codemods.rules.dev002_float64_input._float32_casts import Float32Casts
+from codemods.rules.dev002_float64_input._float_models import float64_on_purpose, float_consuming_models
+from codemods.core.names import dotted_name
+from codemods.analysis.nn_modules import model_names
+from codemods.rules.dev002_float64_input._numpy_dtypes import UNKNOWN, NumpyDtypes
+from codemods.core.syntax import method_chain, single_target
+from codemods.core.torch_names import picks_dtype
+
+
+class Float64Input(Rule):
+    code = "DEV002"
+    name = "float64-input"
+    summary = "float64 input fed to a float32 model; cast the input to the model's dtype"
+    fix_safety = FixSafety.UNSAFE
+    triggers = ("double", "float64", "from_numpy", "tensor(")
+
+
+    def check(self) -> None:
+        models = model_names(self.tree, self.aliases)
+        if not models or float64_on_purpose(self.tree, self.aliases, models):
+            return
+        self._dtypes = NumpyDtypes(self.tree, self.aliases)
+        self._casts = Float32Casts(self.aliases, self._dtypes, float_consuming_models(self.tree, models, self.aliases))
+        for block in function_blocks(self.tree):
+            self._check_block(block, models)
+
+    # -- the data flow: a float64 value assigned to a name, then passed to a model
+
+    def _check_block(self, block: Sequence[cst.BaseStatement], models: set[str]) -> None:
+        statements = linear_statements(block)
+        arrays: dict[str, str] = {}  # NumPy array names -> FLOAT64 or OTHER (see NumpyDtypes.of)
+        for index, small in enumerate(statements):
+            for call in self.tree.of_type(small, cst.Call):
+                model = dotted_name(call.func)
+                if model in models:
+                    for arg in call.args:
+                        self._check_direct(arg.value, arrays, model)
+            target = single_target(small)
+            if target is None:
+                continue
+            arrays.pop(target, None)
+            dtype = self._dtypes.of(small.value, arrays)
+            model = self._model_reached(target, statements[index + 1:], models)
+            if model is not None:
+                self._check_direct(small.value, arrays, model)
+            if dtype != UNKNOWN:
+                arrays[target] = dtype
+
+    def _model_reached(self, name: str, later: Sequence[cst.BaseSmallStatement], models: set[str]) -> str | None:
+        """The model that ``name`` is fed to (``model(x)``, ``model(x[idx])``), before it is re-bound."""
+        for small in later:
+            for call in self.tree.of_type(small, cst.Call):
+                model = dotted_name(call.func)
+                if model in models and any(data_root(a.value, self.aliases) == name for a in call.args):
+                    return model
+            if isinstance(small, cst.Assign) and any(dotted_name(t.target) == name for t in small.targets):
+                # `x = x.to(device)` keeps the value flowing; anything else replaces it, and so does
+                # a cast (`x = x.float()`: the model gets what the cast makes).
+                chain = method_chain(small.value, self.aliases)
+                if dotted_name(chain[0]) != name or picks_dtype(chain[1:], self.aliases):
+                    return None
+        return None
+
+    def _check_direct(self, value: cst.BaseExpression, arrays: dict[str, str], model: str) -> None:
+        """Report the float64 producer at the spine of ``value`` (its chain of method calls)."""
+        for link in method_chain(value, self.aliases):
+            if not isinstance(link, cst.Call):
+                continue
+            fix = self._casts.fix_for(link, value, arrays, model)
+            if fix is not None:
+                message, replacement = fix
+                self.report(link, message, edits=None if replacement is None else {link: replacement})
+                return

@@ -1,0 +1,119 @@
+"""Whether a tensor made on the host is moved to a device afterwards.
+
+``torch.zeros(n).to(device)``, ``Variable(torch.zeros(n)).cuda()``, ``h = torch.zeros(n)`` followed
+by ``if use_cuda: h = h.cuda()``, a helper's result moved where it is called
+(``self._mask(n).to(device)``) and a tensor handed to a local function that moves its argument
+(``cuda_variable(torch.zeros(n))``) all end up on a device: they are a host-then-move question
+(DEV010), not a tensor left behind on the CPU (DEV003). A value is followed through tensor methods,
+arithmetic, ``torch`` functions, ``Variable``, assignments to a name and ``return``; anything else
+(an argument to a model, an attribute) stops it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of
+from codemods.analysis.tensor_values import NOT_TENSOR_METHODS
+from codemods.core.torch_names import as_move, moves_device
+from codemods.core.tree import Tree
+
+_PASS_THROUGH = (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.Element,
+                 cst.List, cst.Tuple)
+# An `if` about the device: code under it already chooses where its tensors go.
+_DEVICE_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
+_MAX_DEPTH = 8
+
+
+class MovedValues:
+    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+        self.tree = tree
+        self.aliases = aliases
+        self.movers = _movers(tree)
+
+    def is_moved(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """Does the value of ``node`` reach a ``.to(device)``/``.cuda()``/``.type_as(t)``?"""
+        if depth > _MAX_DEPTH:
+            return False
+        current: cst.CSTNode = node
+        while True:
+            parent = self.tree.parent(current)
+            if isinstance(parent, cst.Attribute) and parent.value is current:
+                call = self.tree.parent(parent)
+                if not (isinstance(call, cst.Call) and call.func is parent):
+                    return False
+                move = as_move(call)
+                if parent.attr.value == "type_as" or (move is not None and moves_device(move, self.aliases)):
+                    return True
+                if parent.attr.value in NOT_TENSOR_METHODS:
+                    return False
+                current = call
+            elif isinstance(parent, _PASS_THROUGH) or (isinstance(parent, cst.Subscript) and parent.value is current):
+                current = parent
+            elif isinstance(parent, cst.Arg):
+                call = self.tree.parent(parent)
+                assert isinstance(call, cst.Call)
+                if dotted_name(call.func) in self.movers and call.args[0] is parent:
+                    return True
+                qualified = self.aliases.qualify(call.func) or ""
+                if not qualified.startswith("torch."):
+                    return False
+                current = call
+            elif isinstance(parent, cst.Assign) and parent.value is current:
+                return self._name_moved(parent, depth)
+            elif isinstance(parent, cst.Return):
+                return self._result_moved(parent, depth)
+            else:
+                return False
+
+    def in_device_branch(self, node: cst.CSTNode) -> bool:
+        """Is ``node`` under an ``if``/``else`` that tests for a GPU (``if use_cuda:``)?"""
+        return any(
+            isinstance(above, cst.If) and _DEVICE_TEST.search(code_of(above.test)) for above in self.tree.ancestors(node)
+        )
+
+    def _name_moved(self, assign: cst.Assign, depth: int) -> bool:
+        """``h = <value>``: is ``h`` moved by a later statement of the same function?"""
+        targets = {dotted_name(t.target) for t in assign.targets} - {None}
+        scope = next((a for a in self.tree.ancestors(assign) if isinstance(a, cst.FunctionDef)), self.tree.root)
+        after = False
+        for node in self.tree.descendants(scope):
+            if node is assign:
+                after = True
+            elif after and isinstance(node, (cst.Name, cst.Attribute)) and dotted_name(node) in targets:
+                if not isinstance(self.tree.parent(node), cst.AssignTarget) and self.is_moved(node, depth + 1):
+                    return True
+        return False
+
+    def _result_moved(self, ret: cst.Return, depth: int) -> bool:
+        """``return <value>``: is the result moved where the function is called?"""
+        function = next((a for a in self.tree.ancestors(ret) if isinstance(a, cst.FunctionDef)), None)
+        if function is None:
+            return False
+        name = function.name.value
+        for call in self.tree.of_type(self.tree.root, cst.Call):
+            called = dotted_name(call.func)
+            if called in (name, f"self.{name}") and self.is_moved(call, depth + 1):
+                return True
+        return False
+
+
+def _movers(tree: Tree) -> set[str]:
+    """Local functions (and methods, as ``self.name``) that move their first argument to a device."""
+    found: set[str] = set()
+    for function in tree.of_type(tree.root, cst.FunctionDef):
+        params = [*function.params.posonly_params, *function.params.params]
+        is_method = bool(params) and params[0].name.value == "self"
+        params = params[1:] if is_method else params
+        if not params:
+            continue
+        first = params[0].name.value
+        for call in tree.of_type(function.body, cst.Call):
+            move = as_move(call)
+            if move is not None and dotted_name(move.subject) == first:
+                found.add(f"self.{function.name.value}" if is_method else function.name.value)
+                break
+    return found

@@ -1,0 +1,203 @@
+"""## What it does
+Finds tensors created without a `device=` in code that runs on a module's device: `forward` of an
+`nn.Module`, the methods and module-level functions it calls (`reparameterize`, `sequence_mask`),
+and the methods that build its recurrent state (`init_hidden`). It creates them where the input
+lives: `torch.zeros(n)` becomes `torch.zeros(n, device=x.device)`, `x` being the tensor the function
+receives (`forward`'s input, `mu` in `reparameterize(mu, logvar)`); a method with no tensor argument
+uses the module's own device, `next(self.parameters()).device` (also when the module's only layer is
+handed to its constructor and used as one, `self.rnn = decoder_rnn; self.rnn.forward_step(...)`: an
+unsafe fix, as nothing in the file shows that layer has parameters). Where neither is known, a factory
+whose size is a tensor's is created on that tensor's device: `torch.zeros(hs[0].size())` becomes
+`torch.zeros(hs[0].size(), device=hs[0].device)` (still the default dtype, unlike `zeros_like`), also
+through a name bound once to the size just before (`state_size = hs[0][0].size()`). Also: `device=device` naming the
+script's global device inside `forward` becomes the input's device; `torch.randn(std.size())`
+becomes `torch.randn_like(std)`; legacy constructors become the modern factory
+(`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
+`Variable(...)` around a factory goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
+`torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`. Floating point
+factories combined with the input also get `dtype=x.dtype`.
+
+## Why is this bad?
+A factory without `device=` allocates on the CPU. Once the module is moved to a GPU, the first
+operation that combines the new tensor with the input fails with `Expected all tensors to be on the
+same device`. Creating the tensor where the input lives works on every device and copies nothing.
+
+Left alone: tensors moved right after they are made (`torch.zeros(n).to(device)`, `if use_cuda: h =
+h.cuda()`), which do reach the device (DEV010's host-then-move question), and a 0-d
+`torch.tensor(0.5)`, which combines with a tensor on any device.
+
+## Example
+```python
+class Decoder(nn.Module):
+    def forward(self, x):
+        h = torch.zeros(x.size(0), self.hidden)
+        return self.cell(x, h)
+```
+
+Use instead:
+```python
+class Decoder(nn.Module):
+    def forward(self, x):
+        h = torch.zeros(x.size(0), self.hidden, device=x.device)
+        return self.cell(x, h)
+```
+
+## Fix safety
+Safe: the values are the same; only where they live changes. Unsafe where the device is the module's
+and its parameters come only through a layer its caller hands in (the message says so). Reported, not fixed: a legacy
+constructor whose argument may be data or a size (`torch.LongTensor(ids)`, `ids` a parameter:
+`torch.empty(ids)` would be a silent uninitialised tensor), and code whose device cannot be named:
+a size read from `arr.shape` (maybe a NumPy array's), from a name bound more than once or whose tensor
+may have changed since, or from two different tensors; a factory given a `generator=` or `pin_memory=`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.base import FixSafety, Rule
+from codemods.core.dataflow import linear_statements
+from codemods.analysis.device_sites import DEVICE_NAME, bound_in
+from codemods.analysis.forward_reach import Reached, reached_functions
+from codemods.rules.dev003_factory_without_device._input_mixing import mixes_with_input
+from codemods.analysis.legacy_constructors import is_legacy_constructor, legacy_rewrite
+from codemods.rules.dev003_factory_without_device._moved_values import MovedValues
+from codemods.analysis.nn_modules import inferred_module_classes, module_classes
+from codemods.rules.dev003_factory_without_device._numpy_masks import triangular_mask_rewrite
+from codemods.rules.dev003_factory_without_device._size_sources import size_source
+from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_kwarg
+from codemods.core.torch_names import FACTORIES, FLOAT_FACTORIES, HOST_ONLY_KEYWORDS, VARIABLE
+
+_LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
+# `torch.tensor(0.5)`, `torch.tensor(float(n))`: a 0-d tensor, which meets tensors on any device.
+_SCALAR = m.Integer() | m.Float() | m.UnaryOperation(expression=m.Integer() | m.Float()) | m.Call(
+    func=m.Name("float") | m.Name("int") | m.Name("len")
+)
+_SIZE_OF = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("size")), args=[])
+
+
+class FactoryWithoutDevice(Rule):
+    code = "DEV003"
+    name = "factory-without-device"
+    summary = "tensor created inside forward without device=; create it on the input's device"
+    fix_safety = FixSafety.SAFE
+    triggers = ("forward",)
+    # its fix can drop the last `Variable(...)`: DEV009 then reports the unused import
+    feeds = ("DEV009",)
+
+
+    def check(self) -> None:
+        classes = module_classes(self.tree, self.aliases) | inferred_module_classes(self.tree, self.aliases)
+        if not classes:
+            return
+        self.moved = MovedValues(self.tree, self.aliases)
+        seen: set[int] = set()
+        for cls in (c for c in self.tree.of_type(self.context.module, cst.ClassDef) if c.name.value in classes):
+            for reached in reached_functions(self.tree, self.aliases, cls):
+                body = reached.function.body
+                statements: Sequence[cst.BaseSmallStatement] | None = None  # read at the first allocation
+                for call in (c for c in self.tree.of_type(body, cst.Call) if id(c) not in seen):
+                    seen.add(id(call))  # a helper two modules call is checked once
+                    qualified = self.aliases.qualify(call.func) or ""
+                    if qualified in FACTORIES or qualified == "torch.from_numpy" or is_legacy_constructor(qualified):
+                        if statements is None:
+                            statements = linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []
+                        self._check_call(call, qualified, reached, statements)
+
+    def _check_call(self, call: cst.Call, qualified: str, reached: Reached,
+                    statements: Sequence[cst.BaseSmallStatement]) -> None:
+        """``call`` allocates (``qualified`` is a factory, a legacy constructor or ``torch.from_numpy``)."""
+        if self.moved.is_moved(call) or self.moved.in_device_branch(call) or kwarg(call, "out") is not None:
+            return
+        where = f"inside `{reached.function.name.value}`"
+        device = kwarg(call, "device")
+        if device is not None:
+            self._global_device(call, device, reached, where)
+        elif qualified in FACTORIES:
+            self._factory(call, qualified, reached, where, statements)
+        elif qualified == "torch.from_numpy":
+            message = f"a NumPy mask built on the host {where}; build it with torch on {reached.names}"
+            self._fix(call, message, reached, lambda d: self._spells("torch.ones") and triangular_mask_rewrite(
+                call, self.aliases, d))
+        else:
+            message = f"legacy `{qualified}` {where} allocates on the CPU; use a factory on {reached.names}"
+            if reached.device is not None and legacy_rewrite(self.tree, call, self.aliases, reached.device) is None:
+                self.report(call, message + ": cannot tell data from a size here, so not fixed")
+                return
+            self._fix(call, message, reached, lambda d: self._spells("torch.empty") and legacy_rewrite(
+                self.tree, call, self.aliases, d)[1])  # type: ignore[index]
+
+    def _factory(self, call: cst.Call, qualified: str, reached: Reached, where: str,
+                 statements: Sequence[cst.BaseSmallStatement]) -> None:
+        short = qualified.split(".")[-1]
+        if short in ("tensor", "as_tensor") and len(call.args) >= 1 and m.matches(call.args[0].value, _SCALAR):
+            return
+        message = f"`torch.{short}` {where} allocates on the CPU; create it on {reached.names}"
+        host_only = [name for name in sorted(HOST_ONLY_KEYWORDS) if kwarg(call, name) is not None]
+        if host_only:  # device= would fail: a CPU generator cannot draw on a GPU, pinned memory is the host's
+            self.report(call, f"{message}; not fixed: `{host_only[0]}=` ties it to the host")
+            return
+        args = positional(call)
+        if qualified in _LIKE and len(args) == 1 and m.matches(args[0].value, _SIZE_OF) and self._spells(_LIKE[qualified]):
+            like = args[0].value.func.value  # type: ignore[attr-defined]
+            fixed = cst.Call(func=self.aliases.expr_for(_LIKE[qualified]), args=[cst.Arg(like), *call.args[1:]])
+            self.report(call, message, edits={self._outermost(call): fixed})
+            return
+        if (reached.device is None or reached.assumes) and short not in ("tensor", "as_tensor"):
+            tensor = size_source(self.tree, reached.function, call)
+            if tensor is not None:  # no input to read the device from, but the size is a tensor's
+                device = cst.Attribute(value=tensor.deep_clone(), attr=cst.Name("device"))
+                message = f"`torch.{short}` {where} allocates on the CPU; create it where `{code_of(tensor)}` is, whose size it takes"
+                self.report(call, message, edits={self._outermost(call): with_kwarg(call, "device", device)})
+                return
+
+        def on_device(device: cst.BaseExpression) -> cst.Call:
+            fixed = with_kwarg(call, "device", device)
+            tensor = reached.tensor
+            if qualified in FLOAT_FACTORIES and kwarg(call, "dtype") is None and tensor is not None and \
+                    mixes_with_input(self.tree, self.aliases, call, tensor, statements):
+                fixed = with_kwarg(fixed, "dtype", cst.Attribute(value=cst.Name(tensor), attr=cst.Name("dtype")))
+            return fixed
+
+        self._fix(call, message, reached, on_device)
+
+    def _global_device(self, call: cst.Call, device: cst.Arg, reached: Reached, where: str) -> None:
+        """``device=device`` naming a global: the script's choice, not necessarily the input's."""
+        name = device.value
+        if not (isinstance(name, cst.Name) and DEVICE_NAME.search(name.value)) or reached.tensor is None:
+            return
+        if name.value in bound_in(self.tree, reached.function):
+            return
+        message = f"`device={name.value}` {where} is the script's global device; use the input's"
+        self.report(call, message, edits={call: with_arg_value(call, device, reached.device)})  # type: ignore[arg-type]
+
+    def _fix(self, call: cst.Call, message: str, reached: Reached, build) -> None:  # type: ignore[no-untyped-def]
+        """Report ``call`` with the fix ``build(device)``; report only where the device is unknown
+        or the rewrite cannot be spelled in this file."""
+        if reached.device is None:
+            self.report(call, message + "; the device is not known here, so not fixed")
+            return
+        fixed = build(reached.device)
+        if not fixed:
+            self.report(call, message)
+            return
+        if reached.assumes:
+            self.report(call, f"{message} (unsafe: {reached.assumes})", edits={self._outermost(call): fixed},
+                        safety=FixSafety.UNSAFE)
+            return
+        self.report(call, message, edits={self._outermost(call): fixed})
+
+    def _spells(self, qualified: str) -> bool:
+        """Can this file name ``qualified`` (``torch.empty`` needs ``torch`` or ``T`` imported)?"""
+        return self.aliases.local_name_for(qualified) is not None
+
+    def _outermost(self, call: cst.Call) -> cst.CSTNode:
+        """What the fix replaces: the call, or the ``Variable(...)`` around it (a no-op since 0.4)."""
+        arg = self.tree.parent(call)
+        wrapper = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        if isinstance(wrapper, cst.Call) and len(wrapper.args) == 1 and self.aliases.qualify(wrapper.func) in VARIABLE:
+            return wrapper
+        return call

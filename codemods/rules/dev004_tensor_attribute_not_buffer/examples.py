@@ -1,0 +1,531 @@
+"""DEV004's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
+
+tests/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
+"""
+
+from __future__ import annotations
+
+from codemods.core.base import Invalid, Valid
+
+VALID = [
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("mask", torch.ones(4))
+                self.scale = nn.Parameter(torch.ones(4))
+
+            def forward(self, x):
+                return x * self.mask * self.scale
+        """
+    ),
+    # Reassigned to a non-tensor elsewhere: a buffer would refuse that.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.cache = torch.zeros(4)
+
+            def reset(self):
+                self.cache = []
+        """
+    ),
+    # Not a module.
+    Valid(
+        """
+        import torch
+
+        class Stats:
+            def __init__(self):
+                self.total = torch.zeros(4)
+
+            def add(self, x):
+                self.total += x
+        """
+    ),
+    # Before super().__init__(), register_buffer would raise.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                self.table = torch.arange(10)
+                super().__init__()
+
+            def forward(self, i):
+                return self.table[i]
+        """
+    ),
+    # Not a tensor; or a tensor only code outside the class reads (an id), never the module.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.n = n
+                self.shape = torch.Size([n, n])
+                self.layer = nn.Linear(n, n)
+                self.run_id = torch.tensor([7])
+
+            def forward(self, x):
+                return self.layer(x).view(self.shape)
+        """
+    ),
+    # A trained tensor is a parameter: a buffer moved by .to() is a new tensor the optimizer never sees.
+    Valid(
+        """
+        import torch
+        from torch import nn, optim
+
+        class Agent(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.log_alpha = torch.tensor(0.0)
+                self.log_alpha.requires_grad = True
+                self.alpha_optim = optim.Adam([self.log_alpha], lr=1e-3)
+
+            def alpha(self):
+                return self.log_alpha.exp()
+        """
+    ),
+    # Look-alikes of an LSTM's state kept as an attribute, all correct: a tuple of sizes (no tensors),
+    # a state built in forward where the input is, and a state kept as two buffers.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Tagger(nn.Module):
+            def __init__(self, n, layers=1):
+                super().__init__()
+                self.shape = (layers, 1, n)
+                self.lstm = nn.LSTM(n, n, layers)
+                self.register_buffer("h0", torch.zeros(layers, 1, n), persistent=False)
+                self.register_buffer("c0", torch.zeros(layers, 1, n), persistent=False)
+
+            def init_hidden(self, x):
+                return (torch.zeros(self.shape, device=x.device), torch.zeros(self.shape, device=x.device))
+
+            def forward(self, x, fresh=False):
+                hidden = self.init_hidden(x) if fresh else (self.h0, self.c0)
+                out, hidden = self.lstm(x, hidden)
+                return out
+        """
+    ),
+    # An LSTM's state moved where the LSTM reads it already (this rule's fix, or written so by hand).
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Language(nn.Module):
+            def __init__(self, vocab, n):
+                super().__init__()
+                self.encoder = nn.LSTM(n, n, batch_first=True)
+                self.state = self.begin_state(n)
+                self.decoder = nn.Linear(n, vocab)
+
+            def begin_state(self, n):
+                return (torch.zeros(1, 1, n), torch.zeros(1, 1, n))
+
+            def forward(self, x):
+                y, self.state = self.encoder(x, tuple(s.to(x.device) for s in self.state))
+                return self.decoder(y)
+        """
+    ),
+]
+
+INVALID = [
+    Invalid(
+        """
+        import torch as T
+        from torch.nn import Module
+
+        class Causal(Module):
+            def __init__(self, n, weights):
+                Module.__init__(self)
+                # class weights
+                self.alpha = T.tensor(weights)  # per class
+                pe = T.zeros(n, 4)
+                pe[:, 0::2] = T.sin(T.arange(0, n).unsqueeze(1))
+                self.pe = pe.unsqueeze(0)
+                self.mask = T.tril(T.ones(n, n)) == 0
+                self.mask = self.mask.contiguous()
+
+            def forward(self, x):
+                return x.masked_fill(self.mask, 0) * self.alpha + self.pe
+        """,
+        """
+        import torch as T
+        from torch.nn import Module
+
+        class Causal(Module):
+            def __init__(self, n, weights):
+                Module.__init__(self)
+                # class weights
+                self.register_buffer("alpha", T.tensor(weights), persistent=False)  # per class
+                pe = T.zeros(n, 4)
+                pe[:, 0::2] = T.sin(T.arange(0, n).unsqueeze(1))
+                self.register_buffer("pe", pe.unsqueeze(0), persistent=False)
+                self.register_buffer("mask", T.tril(T.ones(n, n)) == 0, persistent=False)
+                self.mask = self.mask.contiguous()
+
+            def forward(self, x):
+                return x.masked_fill(self.mask, 0) * self.alpha + self.pe
+        """,
+        message="`self.alpha` is a plain tensor attribute",
+        line=8,
+    ),
+    # Moved as a whole below: the hand-written .cuda() goes, and so do overrides that only moved it.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.anchors = torch.rand(8, 2).cuda()
+
+            def to(self, *args, **kwargs):
+                self.anchors = self.anchors.to(*args, **kwargs)
+                return super().to(*args, **kwargs)
+
+            def cuda(self, device=None):
+                self.anchors = self.anchors.cuda(device)
+                return super(Net, self).cuda(device)
+
+            def forward(self, x):
+                return x + self.anchors
+
+        model = Net().cuda()
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("anchors", torch.rand(8, 2), persistent=False)
+
+            def forward(self, x):
+                return x + self.anchors
+
+        model = Net().cuda()
+        """,
+        message="the `to()` override only moved `anchors`",
+    ),
+    # Set to None first, then in a branch: the None is registered, so the tensor updates the buffer.
+    # Set in both branches (legacy constructors too): both are registered.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Attn(nn.Module):
+            def __init__(self, n, causal, learned):
+                super().__init__()
+                self.mask = None
+                if causal:
+                    self.mask = torch.triu(torch.ones(n, n), diagonal=1).bool()
+                if learned:
+                    self.bias = torch.Tensor([0.5, 1.0])
+                else:
+                    self.bias = torch.FloatTensor(2).zero_()
+
+            def forward(self, x):
+                x = x if self.mask is None else x.masked_fill(self.mask, 0.0)
+                return x * self.bias
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Attn(nn.Module):
+            def __init__(self, n, causal, learned):
+                super().__init__()
+                self.register_buffer("mask", None, persistent=False)
+                if causal:
+                    self.mask = torch.triu(torch.ones(n, n), diagonal=1).bool()
+                if learned:
+                    self.register_buffer("bias", torch.Tensor([0.5, 1.0]), persistent=False)
+                else:
+                    self.register_buffer("bias", torch.FloatTensor(2).zero_(), persistent=False)
+
+            def forward(self, x):
+                x = x if self.mask is None else x.masked_fill(self.mask, 0.0)
+                return x * self.bias
+        """,
+        message="it starts as None",
+        line=7,
+    ),
+    # Set in a helper __init__ calls, and reassigned (to a tensor) by forward.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Running(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.reset(n)
+
+            def reset(self, n):
+                self.mean = torch.zeros(n)
+
+            def forward(self, x):
+                self.mean = 0.9 * self.mean + 0.1 * x.mean(0).detach()
+                return x - self.mean
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Running(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.reset(n)
+
+            def reset(self, n):
+                self.register_buffer("mean", torch.zeros(n), persistent=False)
+
+            def forward(self, x):
+                self.mean = 0.9 * self.mean + 0.1 * x.mean(0).detach()
+                return x - self.mean
+        """,
+    ),
+    # Reassigned to a value that may not be a tensor: reported, not fixed.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.mask = torch.ones(4)
+
+            def set_mask(self, mask):
+                self.mask = mask
+
+            def forward(self, x):
+                return x * self.mask
+        """,
+        message="may not be a tensor",
+    ),
+    # A base class from another file: taken for an nn.Module, so the fix is unsafe.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        from models import BaseVAE
+
+        class BetaVAE(BaseVAE):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 4)
+                self.c_max = torch.Tensor([25])
+
+            def forward(self, x):
+                return self.fc(x) * self.c_max
+        """,
+        """
+        import torch
+        from torch import nn
+        from models import BaseVAE
+
+        class BetaVAE(BaseVAE):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 4)
+                self.register_buffer("c_max", torch.Tensor([25]), persistent=False)
+
+            def forward(self, x):
+                return self.fc(x) * self.c_max
+        """,
+        message="taken for an nn.Module",
+    ),
+    # An LSTM's state kept in `self.hidden`: no buffer holds a tuple, so it is moved where the LSTM reads
+    # it, to the device of forward's input (`x` is a tensor there: `x.view(...)` made it).
+    Invalid(
+        """
+        import torch
+        import torch.autograd as autograd
+        from torch import nn
+
+        class LRCN(nn.Module):
+            def __init__(self, n, layers, batch):
+                super().__init__()
+                self.n, self.layers, self.batch = n, layers, batch
+                self.lstm = nn.LSTM(n, n, layers)
+                self.hidden = self.init_hidden()
+
+            def init_hidden(self):
+                return (autograd.Variable(torch.zeros(self.layers, self.batch, self.n)),
+                        autograd.Variable(torch.zeros(self.layers, self.batch, self.n)))
+
+            def forward(self, x):
+                x = x.view(-1, self.batch, self.n)
+                lstm_out, self.hidden = self.lstm(x, self.hidden)
+                return lstm_out[-1]
+
+        model = LRCN(4, 1, 2)
+        model.hidden = model.init_hidden()
+        """,
+        """
+        import torch
+        import torch.autograd as autograd
+        from torch import nn
+
+        class LRCN(nn.Module):
+            def __init__(self, n, layers, batch):
+                super().__init__()
+                self.n, self.layers, self.batch = n, layers, batch
+                self.lstm = nn.LSTM(n, n, layers)
+                self.hidden = self.init_hidden()
+
+            def init_hidden(self):
+                return (autograd.Variable(torch.zeros(self.layers, self.batch, self.n)),
+                        autograd.Variable(torch.zeros(self.layers, self.batch, self.n)))
+
+            def forward(self, x):
+                x = x.view(-1, self.batch, self.n)
+                lstm_out, self.hidden = self.lstm(x, tuple(h.to(x.device) for h in self.hidden))
+                return lstm_out[-1]
+
+        model = LRCN(4, 1, 2)
+        model.hidden = model.init_hidden()
+        """,
+        message="move it to the LSTM's device where the LSTM reads it",
+        line=10,
+    ),
+    # An LSTMCell's state, read as `hx=`: `tokens` is not shown to be a tensor (it may be a list the
+    # embedding takes), so the state goes to the cell's own device.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Decoder(nn.Module):
+            def __init__(self, vocab, n):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, n)
+                self.cell = nn.LSTMCell(n, n)
+                self.state = (torch.zeros(1, n), torch.zeros(1, n))
+
+            def forward(self, tokens):
+                self.state = self.cell(self.embed(tokens), hx=self.state)
+                return self.embed.weight[0]
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Decoder(nn.Module):
+            def __init__(self, vocab, n):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, n)
+                self.cell = nn.LSTMCell(n, n)
+                self.state = (torch.zeros(1, n), torch.zeros(1, n))
+
+            def forward(self, tokens):
+                self.state = self.cell(self.embed(tokens), hx=tuple(h.to(next(self.cell.parameters()).device) for h in self.state))
+                return self.embed.weight[0]
+        """,
+    ),
+    # Also set to None (the LSTM's zero state): the move would fail on it. Reported, not fixed.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Tagger(nn.Module):
+            def __init__(self, vocab, n):
+                super().__init__()
+                self.embed = nn.Embedding(vocab, n)
+                self.lstm = nn.LSTM(n, n)
+                self.hidden = self.init_hidden(n)
+
+            def init_hidden(self, n):
+                return torch.zeros(1, 1, n), torch.zeros(1, 1, n)
+
+            def reset(self):
+                self.hidden = None
+
+            def forward(self, tokens):
+                out, self.hidden = self.lstm(self.embed(tokens), self.hidden)
+                return out
+        """,
+        message="not fixed: it is also set to None in `reset`",
+    ),
+    # Read other than as the state of an LSTM; set from a GRU (whose state is one tensor); set outside
+    # the class to something else: reported, not fixed.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Seq(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.hidden = (torch.zeros(1, 1, n), torch.zeros(1, 1, n))
+                self.rnn = nn.LSTM(n, n)
+
+            def forward(self, x):
+                h, c = self.hidden
+                y, self.hidden = self.rnn(x, (h.detach(), c.detach()))
+                return y
+        """,
+        message="not fixed: it is read in `forward` other than as the state of an LSTM of the class",
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Encoder(nn.Module):
+            def __init__(self, n):
+                super(Encoder, self).__init__()
+                self.gru = nn.GRU(n, n, batch_first=True)
+                self.state = torch.zeros(1, 1, n), torch.zeros(1, 1, n)
+
+            def encode(self, x):
+                _, self.state = self.gru(x, self.state)
+                return self.state
+        """,
+        message="not fixed: it is also set in `encode` to what may not be an LSTM's state",
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self, n, layers=2):
+                nn.Module.__init__(self)
+                self.lstm = nn.LSTM(n, n, layers)
+                self.h = torch.zeros(layers, 1, n), torch.ones(layers, 1, n)
+
+            def forward(self, x):
+                return self.lstm(x, self.h)[0]
+
+        net = Net(4)
+        net.h = None
+        """,
+        message="not fixed: it is also set outside the class (`net.h = None`)",
+    ),
+]

@@ -1,0 +1,163 @@
+"""## What it does
+Finds plain tensor attributes that an `nn.Module` sets up in `__init__` (or in a method `__init__`
+calls) and reads in its other methods (`self.mask = torch.ones(n)`, `self.w = torch.Tensor([0.5])`),
+and registers them as buffers: `self.register_buffer("mask", torch.ones(n), persistent=False)`.
+
+The buffer is registered where the attribute is first set on each path: in every branch of an
+`if`/`else`, and at a first `self.mask = None` (registered as `None`); later assignments, in
+`__init__` or in `forward`, update the buffer. When the file moves the module as a whole
+(`Net().to(device)`), a `.to(device)`/`.cuda()` inside the attribute's value is dropped, and so is a
+hand-written `to()`/`cuda()`/`cpu()` override whose only job was moving such attributes; one that
+does anything else is kept and reported.
+
+An LSTM's recurrent state kept as an attribute (`self.hidden = self.init_hidden()`, a tuple `(h, c)`)
+cannot be a buffer. It is moved where an LSTM of the class reads it, to the device `forward`'s input
+is on: `self.lstm(x, self.hidden)` becomes `self.lstm(x, tuple(h.to(x.device) for h in self.hidden))`
+(`x.device` as DEV003 names it in that function, where the code shows `x` is a tensor there; else the
+LSTM's own `next(self.lstm.parameters()).device`). Only when the file shows the attribute always holds
+such a state: every assignment of it in the class is a tuple of tensors (a literal, or a method that
+returns one), what an `nn.LSTMCell` of the class returns, or the state half of an `nn.LSTM`'s output
+(`out, self.hidden = self.lstm(x, self.hidden)`); code outside the class sets it only from such a method
+(`model.hidden = model.init_hidden()`); and the class reads it only as an LSTM's state argument. Set
+to None, read any other way (`h, c = self.hidden`), or fed to a GRU, it is reported with the reason,
+not fixed; moved so at every read already, it is left alone.
+
+## Why is this bad?
+`module.to(device)`, `.cuda()`, `.half()` and DistributedDataParallel move parameters and buffers,
+not plain attributes. The attribute stays on the CPU and the first forward pass on the GPU fails with
+`Expected all tensors to be on the same device`. `persistent=False` keeps `state_dict()` as it was,
+so existing checkpoints still load with `strict=True`.
+
+Left alone: `nn.Parameter`s, registered buffers, attributes set before `super().__init__()`,
+trained tensors (`requires_grad`, or given to an optimizer: parameters, not buffers), attributes no
+other method reads, and attributes also set to a non-tensor. Also set to a value that may not be a
+tensor, the attribute is reported, not fixed.
+
+## Example
+```python
+class PositionalEncoding(nn.Module):
+    def __init__(self, d_model, max_len=512):
+        super().__init__()
+        self.pe = torch.zeros(max_len, d_model)
+```
+
+Use instead:
+```python
+class PositionalEncoding(nn.Module):
+    def __init__(self, d_model, max_len=512):
+        super().__init__()
+        self.register_buffer("pe", torch.zeros(max_len, d_model), persistent=False)
+```
+
+## Fix safety
+Safe: with `persistent=False` the state dict, the values and attribute access are unchanged; only
+`.to()` and friends now move the tensor. Unsafe for a class whose base is defined in another file
+(`class BetaVAE(BaseVAE)`), taken for an `nn.Module` because it defines `forward` and builds layers.
+
+Safe for an LSTM's state: `Tensor.to` to the device a tensor is already on returns that tensor, so on
+the CPU, and on a GPU from the second call on (when the attribute holds the state the LSTM returned),
+the LSTM gets the very tensors it got before, autograd history included; only a state left on
+another device is copied, where the call used to fail. The attribute itself is not changed. As with
+a buffer, this trusts that code in other files does not set the attribute to something else (`None`
+would now fail at the read).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.rules.dev004_tensor_attribute_not_buffer._move_overrides import move_overrides, moved_attributes
+from codemods.analysis.nn_modules import inferred_module_classes, methods, module_classes
+from codemods.core.syntax import with_kwarg
+from codemods.rules.dev004_tensor_attribute_not_buffer._recurrent_state import state_moves
+from codemods.analysis.tensor_attributes import Candidate, ModuleAttributes, registered_buffers
+from codemods.rules.dev004_tensor_attribute_not_buffer._whole_module_moves import classes_moved_whole, without_moves
+
+
+class TensorAttributeNotBuffer(Rule):
+    code = "DEV004"
+    name = "tensor-attribute-not-buffer"
+    summary = "plain tensor attribute in an nn.Module does not move with .to(); register a buffer"
+    fix_safety = FixSafety.SAFE
+    triggers = ("__init__",)
+
+
+    def check(self) -> None:
+        local_modules = module_classes(self.tree, self.aliases)
+        inferred = inferred_module_classes(self.tree, self.aliases)
+        if not local_modules and not inferred:
+            return
+        moved_classes = classes_moved_whole(self.tree, self.aliases, local_modules | inferred)
+        for cls in self.tree.of_type(self.context.module, cst.ClassDef):
+            if cls.name.value in local_modules | inferred:
+                self._check_class(cls, cls.name.value in moved_classes, cls.name.value in inferred, local_modules)
+
+    def _check_class(self, cls: cst.ClassDef, moved_whole: bool, inferred: bool, local_modules: set[str]) -> None:
+        attributes = ModuleAttributes(self.tree, self.aliases, cls, local_modules)
+        fixes: dict[str, dict[cst.CSTNode, Replacement]] = {}
+        notes: dict[str, str] = {}
+        candidates = attributes.buffer_candidates(registered_buffers(self.tree, cls))
+        for candidate in candidates:
+            name, doubtful = candidate.name, candidate.doubtful
+            if candidate.grouped:
+                self._state_tuple(cls, attributes, candidate)
+                continue
+            if doubtful is not None or candidate.unrewritable:
+                why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor, which"
+                       " a buffer would refuse" if doubtful else candidate.unrewritable)
+                self.report(candidate.firsts[0], f"{_message(name)}; {why}: not fixed")
+                continue
+            fixes[name] = {assign: self._register(name, assign, moved_whole) for assign in candidate.firsts}
+            notes[name] = _STARTS_NONE if candidate.starts_none else ""
+        if not fixes:
+            return
+        dead, kept = move_overrides(methods(cls), set(fixes))
+        for override in kept:
+            self.report(override, f"this {override.name.value}() override does more than move tensor attributes;"
+                        " now that they are buffers, check whether it is still needed")
+        common = "".join(_dead_override(o) for o in dead)
+        if inferred:
+            common += f"; `{cls.name.value}` is taken for an nn.Module (its base is defined elsewhere)"
+        if dead:  # an override may only go together with every registration it stood in for
+            removals = {o: cst.RemovalSentinel.REMOVE for o in dead}
+            fixes = {next(iter(fixes)): {e: r for edits in [*fixes.values(), removals] for e, r in edits.items()}}
+        for candidate in candidates:
+            if candidate.name in notes:
+                self.report(candidate.firsts[0], _message(candidate.name) + notes[candidate.name] + common,
+                            edits=fixes.get(candidate.name), safety=FixSafety.UNSAFE if inferred else None)
+
+    def _state_tuple(self, cls: cst.ClassDef, attributes: ModuleAttributes, candidate: Candidate) -> None:
+        """An attribute holding a tuple of tensors: moved where an LSTM reads it, when it is an LSTM's state."""
+        moves = state_moves(self.tree, self.aliases, cls, attributes, candidate.name)
+        grouped = f"`self.{candidate.name}` holds a tuple of tensors that `.to(device)` will not move, and a buffer holds one tensor"
+        if moves.reason is None and not moves.edits:
+            return  # moved where the LSTM reads it already
+        if moves.reason is None:
+            self.report(candidate.firsts[0], f"{grouped}: move it to the LSTM's device where the LSTM reads it",
+                        edits=moves.edits)
+        else:
+            self.report(candidate.firsts[0], f"{grouped}: register each, or create them in forward; not fixed:"
+                        f" {moves.reason}")
+
+    def _register(self, name: str, assign: cst.Assign | cst.AnnAssign, moved_whole: bool) -> cst.Expr:
+        value = assign.value
+        assert value is not None
+        if moved_whole:
+            value = without_moves(value, self.aliases)
+        register = cst.Attribute(value=cst.Name("self"), attr=cst.Name("register_buffer"))
+        call = cst.Call(func=register, args=[cst.Arg(cst.SimpleString(f'"{name}"')), cst.Arg(value)])
+        return cst.Expr(with_kwarg(call, "persistent", cst.Name("False")))
+
+
+_STARTS_NONE = "; it starts as None: None is registered, and the tensor set later updates the buffer"
+
+
+def _dead_override(override: cst.FunctionDef) -> str:
+    method = override.name.value
+    moved = ", ".join(f"`{n}`" for n in sorted(moved_attributes(override) or ()))
+    return f"; the `{method}()` override only moved {moved}, which `.{method}()` moves as a buffer: removed"
+
+
+def _message(name: str) -> str:
+    return f"`self.{name}` is a plain tensor attribute: `.to(device)` will not move it; register it as a buffer"

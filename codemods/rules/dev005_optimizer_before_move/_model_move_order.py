@@ -1,0 +1,149 @@
+"""Where a model is moved to a device, relative to a statement that uses it.
+
+DEV005 asks three questions about a model (``model``, ``self.G``) and a statement that builds
+something from its parameters:
+
+* is the model moved later in the same block, at its top level or under an ``if`` there (a move
+  inside a loop, ``with`` or ``try`` may run any number of times, and is not counted)?
+* was it already moved earlier in the function (then a later move is a second one, not the first)?
+* is it moved later in an enclosing block, after the ``if`` the statement sits in?
+
+A move of an object the model is part of (``model.to(d)`` for ``model.encoder``) counts. Rebinding
+the name to a new model (``model = Net()``) ends the search: a later move is of another model.
+Wrapping it (``model = nn.DataParallel(model)``) does not, but is remembered: the fix must not
+jump over it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import libcst as cst
+
+from codemods.core.dataflow import block, linear_statements
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.analysis.nn_modules import model_move
+from codemods.core.syntax import method_chain
+from codemods.core.tree import Tree
+
+
+@dataclass(frozen=True)
+class LaterMove:
+    index: int  # of the statement in the block that moves the model (an `if` for a conditional move)
+    wrapped: bool  # the name was rebound to a wrapper of the model on the way
+
+
+def statement_blocks(tree: Tree) -> list[Sequence[cst.BaseStatement]]:
+    """The module body and every indented block in it, outermost first."""
+    found: list[Sequence[cst.BaseStatement]] = [tree.root.body]  # type: ignore[attr-defined]
+    found.extend(b.body for b in tree.of_type(tree.root, cst.IndentedBlock))
+    return found
+
+
+def moves_model(small: cst.CSTNode, model: str, aliases: ImportAliases) -> bool:
+    """Does the simple statement ``small`` move ``model`` (or the object it is part of)?"""
+    if not isinstance(small, cst.BaseSmallStatement):
+        return False
+    found = model_move(small, aliases)
+    return found is not None and (found[0] == model or model.startswith(found[0] + "."))
+
+
+def _rebinding(tree: Tree, node: cst.CSTNode, model: str) -> str | None:
+    """"new" when ``node`` binds ``model`` (or what it lives on) to something else, "wrapped" when
+    to something built from it (``nn.DataParallel(model)``), None when it leaves it bound."""
+    targets = [w for w in written(tree, node) if w == model or model.startswith(w + ".")]
+    if not targets:
+        return None
+    return "wrapped" if isinstance(node, cst.Assign) and model in _mentioned(tree, node.value) else "new"
+
+
+def _verdict(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, model: str) -> tuple[bool, str | None]:
+    """Whether one statement of a block moves ``model``, and whether it rebinds it ("new",
+    "wrapped" or None: see :func:`_rebinding`)."""
+    if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        return False, None
+    smalls: list[cst.CSTNode] = [stmt]  # a loop, `with` or `try`: a move there is not counted
+    if isinstance(stmt, cst.SimpleStatementLine):
+        smalls = list(stmt.body)
+    elif isinstance(stmt, cst.If) and not tree.of_type(stmt, _NOT_AN_IF):
+        smalls = list(linear_statements([stmt]))  # a move in a branch: a conditional move
+    rebinding = None
+    for small in smalls:
+        if moves_model(small, model, aliases):
+            if isinstance(small, cst.Assign) and dotted_name(method_chain(small.value, aliases)[0]) is None:
+                return True, "wrapped" if model in _mentioned(tree, small.value) else "new"
+            return True, rebinding
+        rebinding = rebinding or _rebinding(tree, small, model)
+    return False, rebinding
+
+
+_NOT_AN_IF = (cst.For, cst.While, cst.With, cst.Try, cst.TryStar, cst.FunctionDef, cst.ClassDef)
+
+
+def _mentioned(tree: Tree, node: cst.CSTNode) -> set[str | None]:
+    return {dotted_name(n) for n in tree.of_type(node, (cst.Name, cst.Attribute))}
+
+
+def later_move(
+    tree: Tree, aliases: ImportAliases, statements: Sequence[cst.BaseStatement], start: int, model: str
+) -> LaterMove | None:
+    """The first statement from ``start`` on that moves ``model``; None when there is none before
+    the name is bound to another model."""
+    wrapped = False
+    for index in range(start, len(statements)):
+        moved, rebinding = _verdict(tree, aliases, statements[index], model)
+        if rebinding == "new":
+            return None
+        wrapped = wrapped or rebinding == "wrapped"
+        if moved:
+            return LaterMove(index, wrapped)
+    return None
+
+
+def moved_before(tree: Tree, aliases: ImportAliases, stmt: cst.SimpleStatementLine, model: str) -> bool:
+    """Is ``model`` moved before ``stmt``, in the function (or module) around it?"""
+    scope = next((a for a in tree.ancestors(stmt) if isinstance(a, (cst.FunctionDef, cst.Module))), None)
+    if scope is None:
+        return False
+    smalls, index_of = tree.memo(("statements in order", id(scope)), lambda: _statements_in_order(scope))
+    end = index_of.get(id(stmt.body[0]), len(smalls))  # the tree keeps both alive: the id names the node
+    for small in reversed(smalls[:end]):
+        if moves_model(small, model, aliases):
+            return True
+        if _rebinding(tree, small, model) == "new":
+            return False
+    return False
+
+
+def _statements_in_order(
+    scope: cst.FunctionDef | cst.Module,
+) -> tuple[list[cst.BaseSmallStatement], dict[int, int]]:
+    """The simple statements of a function or module in source order, and where each is in that list:
+    asked once per scope and pass, since every optimizer construction of a module asks of its scope
+    (walking the module from its start each time made a large generated module quadratic)."""
+    body = scope.body if isinstance(scope, cst.Module) else block(scope.body)
+    smalls = linear_statements(body)
+    return smalls, {id(small): index for index, small in enumerate(smalls)}
+
+
+def move_after_enclosing_if(
+    tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, model: str
+) -> LaterMove | None:
+    """A move of ``model`` after the ``if`` (or ``else``) ``stmt`` sits in, in a block around it."""
+    node: cst.CSTNode = stmt
+    left_an_if = False
+    for above in tree.ancestors(stmt):
+        if isinstance(above, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.For, cst.While, cst.With, cst.Try)):
+            return None
+        if isinstance(above, (cst.IndentedBlock, cst.Module)) and left_an_if:
+            body = above.body
+            index = next(i for i, s in enumerate(body) if s is node)
+            found = later_move(tree, aliases, body, index + 1, model)
+            if found is not None:
+                return found
+        if isinstance(above, cst.If):
+            left_an_if = True
+        node = above
+    return None

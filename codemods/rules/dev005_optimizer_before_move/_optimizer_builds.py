@@ -1,0 +1,122 @@
+"""Optimizer constructions: ``opt = <optimizer>(model.parameters(), ...)`` and what comes with them.
+
+A construction is an assignment, alone on its line, of a call that is given ``X.parameters()``,
+``X.named_parameters()`` or another method of ``X`` named for its parameters
+(``get_trainable_parameters()``): ``torch.optim`` classes, other libraries' optimizers and helpers
+that copy the parameters (an EMA) alike. ``X`` is the model it is built for (``model``,
+``self.G``); one construction may take several (``chain(G.parameters(), D.parameters())``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import positional
+from codemods.core.tree import Tree
+
+# `name = call(...)` alone on its line (one target).
+_ASSIGNED_CALL = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget()], value=m.Call())])
+_PARAMETERS = m.Call(func=m.Attribute(attr=m.Name(value=m.MatchIfTrue(lambda name: name.endswith("parameters")))))
+# Optimizers that create per-parameter state when they are built, not at their first step.
+EAGER_STATE = frozenset({"torch.optim.Adagrad", "torch.optim.adagrad.Adagrad"})
+# `model.init_optimizer()`: a method of the model's owner that builds its optimizer out of sight.
+_SETUP_METHOD = m.SimpleStatementLine(body=[m.Expr(value=m.Call(func=m.Attribute(
+    value=m.Name() | m.Attribute(),
+    attr=m.Name(value=m.MatchRegex(r"(init|build|setup|set_up|create|make)_optimi[sz]ers?"))
+)))])
+
+
+@dataclass(frozen=True)
+class OptimizerBuild:
+    statement: cst.SimpleStatementLine
+    target: str  # what the optimizer is bound to: `optimizer`, `self.G_optimizer`
+    models: tuple[str, ...]  # whose parameters it takes: `model`, `self.G`
+    optimizers: tuple[str, ...]  # the qualified names of the calls in it: `torch.optim.Adam`
+    selective: bool  # picks parameters (`filter(lambda p: p.requires_grad, ...)`): reads their flags
+
+    @property
+    def eager(self) -> bool:
+        return any(name in EAGER_STATE for name in self.optimizers)
+
+    @property
+    def from_torch(self) -> bool:
+        return any(name.startswith("torch.optim.") for name in self.optimizers)
+
+
+def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement) -> OptimizerBuild | None:
+    """``stmt`` as an optimizer construction, or None."""
+    if not (_one_small(stmt, cst.Assign) and _assigns_a_call(stmt)):
+        return None
+    assert isinstance(stmt, cst.SimpleStatementLine)
+    assign = stmt.body[0]
+    assert isinstance(assign, cst.Assign)
+    target = dotted_name(assign.targets[0].target)
+    if target is None or not _builds_something(assign.value) or is_scheduler_call(aliases, assign.value):  # type: ignore[arg-type]
+        return None
+    calls = tree.of_type(assign.value, cst.Call)
+    models = []
+    for call in calls:
+        if call is not assign.value and m.matches(call, _PARAMETERS):
+            owner = dotted_name(call.func.value)  # type: ignore[attr-defined]
+            if owner is not None and owner not in models:
+                models.append(owner)
+    if not models:
+        return None
+    optimizers = tuple(aliases.qualify(c.func) or dotted_name(c.func) or "" for c in calls)
+    selective = bool(tree.of_type(assign.value, (cst.Lambda, cst.ListComp, cst.GeneratorExp))) or any(
+        dotted_name(c.func) == "filter" for c in calls
+    )
+    return OptimizerBuild(stmt, target, tuple(models), optimizers, selective)
+
+
+def _one_small(stmt: cst.BaseStatement, kind: type) -> bool:
+    """The cheap test before a matcher: a line holding one ``kind`` statement."""
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], kind)
+
+
+def _calls_a_method(stmt: cst.SimpleStatementLine) -> bool:
+    """The cheap test before ``_SETUP_METHOD``, after ``_one_small(stmt, cst.Expr)``: ``x.name_with_optimi...()``."""
+    call = stmt.body[0].value  # type: ignore[attr-defined]
+    return type(call) is cst.Call and type(call.func) is cst.Attribute and "optimi" in call.func.attr.value
+
+
+def _assigns_a_call(stmt: cst.SimpleStatementLine) -> bool:
+    """``m.matches(stmt, _ASSIGNED_CALL)`` after ``_one_small(stmt, cst.Assign)``, as plain tests (every
+    target is an ``AssignTarget``): asked of every statement of the module, most of which assign no call."""
+    assign = stmt.body[0]
+    return isinstance(assign.value, cst.Call) and len(assign.targets) == 1  # type: ignore[attr-defined]
+
+
+def _builds_something(call: cst.Call) -> bool:
+    """``Adam(...)``, ``get_optimizer(...)``: a class or an optimizer factory, not ``sum(...)`` or
+    ``list(...)`` of the parameters."""
+    name = (dotted_name(call.func) or "").rsplit(".", 1)[-1]
+    return name[:1].isupper() or "optim" in name.lower()
+
+
+def is_scheduler_call(aliases: ImportAliases, call: cst.Call) -> bool:
+    qualified = aliases.qualify(call.func) or dotted_name(call.func) or ""
+    return qualified.startswith("torch.optim.lr_scheduler.") or qualified.endswith(("LR", "Scheduler", "scheduler"))
+
+
+def is_scheduler(aliases: ImportAliases, stmt: cst.BaseStatement, optimizer: str) -> bool:
+    """``scheduler = StepLR(optimizer, ...)`` (any ``torch.optim.lr_scheduler`` or ``*LR`` /
+    ``*Scheduler`` class) for this optimizer."""
+    if not (_one_small(stmt, cst.Assign) and _assigns_a_call(stmt)):
+        return False
+    call = stmt.body[0].value  # type: ignore[attr-defined]
+    args = positional(call)
+    return bool(args) and dotted_name(args[0].value) == optimizer and is_scheduler_call(aliases, call)
+
+
+def optimizer_setup(stmt: cst.BaseStatement) -> tuple[str, str] | None:
+    """``model.init_optimizer()`` alone on its line: (the object, the method's name)."""
+    if not (_one_small(stmt, cst.Expr) and _calls_a_method(stmt) and m.matches(stmt, _SETUP_METHOD)):
+        return None
+    func = stmt.body[0].value.func  # type: ignore[attr-defined]
+    owner = dotted_name(func.value)
+    return None if owner is None else (owner, func.attr.value)

@@ -1,0 +1,82 @@
+"""Whether an optimizer construction can move below the model's move without changing the program.
+
+DEV005 moves ``optimizer = Adam(model.parameters())`` (and the constructions and schedulers that come
+with it) down past the statements between it and ``model.cuda()``. That keeps the program's meaning
+only when none of the statements jumped over uses what is built, and none changes what it is built
+from: the model (its parameters, or which of them a selective optimizer takes) or any other value
+the construction reads. :func:`why_left_in_place` says which of these fails, if one does.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.dataflow import linear_statements
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import chains_read, may_change, may_touch, related
+from codemods.rules.dev005_optimizer_before_move._model_move_order import moves_model
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild
+from codemods.core.syntax import single_target
+from codemods.core.tree import Tree
+
+# What may be done to a model between its optimizer and its move without changing which
+# parameters the optimizer holds.
+_HARMLESS_METHODS = frozenset(
+    "eval train apply load_state_dict state_dict parameters named_parameters modules named_modules children"
+    " zero_grad extra_repr".split()
+)
+_HARMLESS_CALLS = frozenset({"print", "len", "str", "repr", "type", "id", "isinstance"})
+_LOAD_STATE = m.Call(func=m.Attribute(attr=m.Name("load_state_dict")))
+
+
+def why_left_in_place(
+    tree: Tree,
+    aliases: ImportAliases,
+    builds: list[OptimizerBuild],
+    moving: list[cst.BaseStatement],
+    between: Sequence[cst.BaseStatement],
+    move: cst.BaseStatement,
+) -> str | None:
+    """Why moving the statements ``moving`` (``builds`` and their schedulers) past ``between`` and
+    below ``move`` could change what the program does; None when it cannot."""
+    models = {model for build in builds for model in build.models}
+    # The statement holding the move is jumped over too; moves of these models keep their
+    # parameters, the rest may not.
+    jumped: list[cst.CSTNode] = []
+    for stmt in (*between, move):
+        if isinstance(stmt, cst.SimpleStatementLine) or stmt is move and isinstance(stmt, cst.If):
+            jumped.extend(s for s in linear_statements([stmt]) if not any(moves_model(s, n, aliases) for n in models))
+        else:
+            jumped.append(stmt)
+    jumped.extend(branch.test for branch in tree.of_type(move, cst.If))
+    produced = {single_target(s.body[0]) for s in moving} - {None}  # type: ignore[attr-defined]
+    for node in jumped:
+        if any(_loads_state(tree, node, name) for name in produced):  # type: ignore[arg-type]
+            return "its state is loaded before the move and stays behind; build and load it after the move"
+        if any(may_touch(tree, node, name) for name in produced):  # type: ignore[arg-type]
+            return "it is used in between"
+    selective = any(build.selective for build in builds)
+    for model in sorted(models):
+        for node in jumped:
+            if selective and may_touch(tree, node, model):
+                return f"`{model}` is used in between, and which parameters it takes depends on it"
+            if may_change(tree, node, model, _HARMLESS_METHODS, _HARMLESS_CALLS):
+                return f"`{model}` may change in between"
+    inputs = {dotted_name(c) or "" for s in moving for c in chains_read(tree, s.body[0].value)}  # type: ignore[attr-defined]
+    inputs = {
+        name for name in inputs - {""} - produced
+        if name.split(".", 1)[0] not in aliases.names and not any(related(name, model) for model in models)
+    }
+    if any(may_change(tree, node, name) for node in jumped for name in inputs):
+        return "what it is built from may change in between"
+    return None
+
+
+def _loads_state(tree: Tree, node: cst.CSTNode, optimizer: str) -> bool:
+    return any(
+        m.matches(call, _LOAD_STATE) and dotted_name(call.func.value) == optimizer  # type: ignore[attr-defined]
+        for call in tree.of_type(node, cst.Call)
+    )

@@ -1,0 +1,299 @@
+"""DEV005's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
+
+tests/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
+"""
+
+from __future__ import annotations
+
+from codemods.core.base import Invalid, Valid
+
+VALID = [
+    Valid(
+        """
+        import torch
+        model = Net().to(device)
+        optimizer = torch.optim.Adam(model.parameters())
+        critic = Critic()
+        critic.to(device)
+        critic_opt = torch.optim.SGD(critic.parameters(), lr=0.1)
+        """
+    ),
+    # Never moved; a different model is moved.
+    Valid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        teacher.to(device)
+        """
+    ),
+    # A dtype change is not a move; a new model replaces the old one: the optimizer really is
+    # for the old one.
+    Valid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        model.to(torch.float16)
+        model = Net().to(device)
+        """
+    ),
+    # Moved before the optimizer; moved again after a checkpoint is reloaded: a second move.
+    Valid(
+        """
+        import torch
+        model = Net()
+        model = model.to(device)
+        optimizer = torch.optim.Adam(model.parameters())
+        for epoch in range(10):
+            train(model, optimizer)
+            if worse:
+                model.load_state_dict(torch.load("best.pt"))
+                model = model.to(device)
+        """
+    ),
+    # Moved only inside a loop: not a move this rule can place an optimizer after.
+    Valid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for shard in shards:
+            model.to(shard.device)
+        """
+    ),
+    # A parameter count is not an optimizer; attribute models moved first are fine.
+    Valid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self):
+                self.G = Generator()
+                n_params = sum(p.numel() for p in self.G.parameters())
+                self.G.cuda()
+                self.G_opt = torch.optim.Adam(self.G.parameters())
+        """
+    ),
+]
+
+INVALID = [
+    Invalid(
+        """
+        import torch.optim as optim
+
+        def train(model, device):
+            opt = optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+            sched = optim.lr_scheduler.StepLR(opt, step_size=10)
+            criterion = torch.nn.CrossEntropyLoss()
+            model = model.to(device)
+            return opt, sched, criterion
+        """,
+        """
+        import torch.optim as optim
+
+        def train(model, device):
+            criterion = torch.nn.CrossEntropyLoss()
+            model = model.to(device)
+            opt = optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+            sched = optim.lr_scheduler.StepLR(opt, step_size=10)
+            return opt, sched, criterion
+        """,
+    ),
+    Invalid(
+        """
+        from torch.optim import AdamW
+        model = Net()
+        optimizer = AdamW(model.parameters())
+        if use_cuda:
+            model.cuda()
+        train(model, optimizer)
+        """,
+        """
+        from torch.optim import AdamW
+        model = Net()
+        if use_cuda:
+            model.cuda()
+        optimizer = AdamW(model.parameters())
+        train(model, optimizer)
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+        net = Net()
+        opt = Lion(net.named_parameters(), lr=3e-4)
+        net.cuda()
+        """,
+        """
+        import torch
+        net = Net()
+        net.cuda()
+        opt = Lion(net.named_parameters(), lr=3e-4)
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+        model = Seq2Seq()
+        optimizer = torch.optim.Adam(
+            [{"params": model.encoder.parameters(), "lr": 1e-4}, {"params": model.decoder.parameters()}],
+            lr=1e-3,
+        )
+
+        model = model.to("cuda")
+        """,
+        """
+        import torch
+        model = Seq2Seq()
+
+        model = model.to("cuda")
+        optimizer = torch.optim.Adam(
+            [{"params": model.encoder.parameters(), "lr": 1e-4}, {"params": model.decoder.parameters()}],
+            lr=1e-3,
+        )
+        """,
+    ),
+    # State loaded before the move stays on the CPU: report only.
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.Adam(model.parameters())
+        optimizer.load_state_dict(checkpoint["optimizer"])
+        model.to(device)
+        """,
+        message="its state is loaded before the move",
+    ),
+    # The learning rate changes in between: moving the line would change it.
+    Invalid(
+        """
+        import torch
+        lr = 0.1
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=lr)
+        lr = 0.01
+        model.cuda()
+        """,
+        message="what it is built from may change in between",
+    ),
+    # Constructions in a row move together, in their order, below the conditional move.
+    Invalid(
+        """
+        import torch.optim as optim
+
+        class InfoGAN:
+            def __init__(self, args):
+                self.G, self.D = Generator(), Discriminator()
+                self.G_opt = optim.Adam(self.G.parameters(), lr=args.lr)
+                self.D_opt = optim.Adam(self.D.parameters(), lr=args.lr)
+                if args.gpu_mode:
+                    self.G.cuda()
+                    self.D.cuda()
+        """,
+        """
+        import torch.optim as optim
+
+        class InfoGAN:
+            def __init__(self, args):
+                self.G, self.D = Generator(), Discriminator()
+                if args.gpu_mode:
+                    self.G.cuda()
+                    self.D.cuda()
+                self.G_opt = optim.Adam(self.G.parameters(), lr=args.lr)
+                self.D_opt = optim.Adam(self.D.parameters(), lr=args.lr)
+        """,
+        message="moved together with `self.G_opt`",
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        # sparse features
+        optimizer = torch.optim.Adagrad(model.parameters(), lr=0.01)
+        model.cuda()
+        """,
+        """
+        import torch
+        model = Net()
+        model.cuda()
+        # sparse features
+        optimizer = torch.optim.Adagrad(model.parameters(), lr=0.01)
+        """,
+        message="Adagrad creates its state when it is built",
+    ),
+    # A `*parameters()` method of the model, inside a wrapper.
+    Invalid(
+        """
+        import torch.optim as optim
+        model = Transformer()
+        optimizer = NoamOpt(optim.Adam(model.get_trainable_parameters()), 512)
+        if opt.cuda:
+            model = model.cuda()
+        """,
+        """
+        import torch.optim as optim
+        model = Transformer()
+        if opt.cuda:
+            model = model.cuda()
+        optimizer = NoamOpt(optim.Adam(model.get_trainable_parameters()), 512)
+        """,
+        message="`optimizer` is built before `model` is moved",
+    ),
+    # Wrapped before the move: `named_parameters()` would change.
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        model = torch.nn.DataParallel(model)
+        model = model.cuda()
+        """,
+        message="`model` is wrapped before it is moved",
+    ),
+    # The model changes in between.
+    Invalid(
+        """
+        import torch
+        model = resnet18()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        model.fc = torch.nn.Linear(512, 10)
+        model.to(device)
+        """,
+        message="`model` may change in between",
+    ),
+    # A method of `self` in between may use `self.optimizer`.
+    Invalid(
+        """
+        import torch
+
+        class Runner:
+            def setup(self):
+                self.optimizer = torch.optim.Adam(self.model.parameters())
+                self.restore_checkpoint()
+                self.model.cuda()
+        """,
+        message="it is used in between",
+    ),
+    # Built in a branch, moved after it: moving it would build it on every path.
+    Invalid(
+        """
+        import torch
+        model = Net()
+        if args.resume:
+            optimizer = torch.optim.Adam(model.parameters())
+        model.cuda()
+        """,
+        message="the move is after the `if` it is built in",
+    ),
+    Invalid(
+        """
+        import torch
+        model = DocReader(args)
+        model.init_optimizer()
+        if args.cuda:
+            model.cuda()
+        """,
+        message="what it builds is defined elsewhere",
+    ),
+]

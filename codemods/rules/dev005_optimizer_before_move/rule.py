@@ -1,0 +1,160 @@
+"""## What it does
+Finds an optimizer built from a model's parameters before that model is moved to a device, and
+moves the construction (with an LR scheduler built on it right after) to just below the move. An
+optimizer is any call given `model.parameters()`, `model.named_parameters()` or another
+`*parameters()` method (`torch.optim.*`, other libraries' optimizers, an EMA helper copying the
+parameters); `model` may be an attribute (`self.G`). Constructions in a row move together, in
+order. A move counts at the top level of the same block or under an `if` there (`if use_cuda:
+model.cuda()`: the optimizer goes below the whole `if`); a model already moved earlier, or moved
+only inside a loop, is not reported.
+
+Reported without a fix: the optimizer is used in between (`optimizer.load_state_dict(...)`), what
+it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
+is wrapped before the move (`nn.DataParallel(model)` changes `named_parameters()`), it is built in
+an `if` branch with the move after the `if`, or `model.init_optimizer()` builds it out of sight.
+
+## Why is this bad?
+The optimizer belongs after `.to(device)`: that is the order PyTorch documents. How much it matters
+depends on the optimizer. SGD, Adam and the other `torch.optim` classes create their state at the
+first step and `Module.to()` moves parameters in place, so they run today; the order still bites
+as soon as state is loaded into them before the move (`load_state_dict` casts it to the devices
+the parameters are on then: the CPU) or when a move swaps the parameter objects (XLA, some
+wrappers). Adagrad creates its state when it is built, and helpers that copy the parameters (an
+EMA of the weights) copy them where they are: built before the move, both stay on the CPU while
+the gradients are on the GPU, and the first step fails with `Expected all tensors to be on the
+same device`.
+
+## Example
+```python
+model = Net()
+optimizer = torch.optim.Adagrad(model.parameters(), lr=1e-2)
+model.to(device)
+```
+
+Use instead:
+```python
+model = Net()
+model.to(device)
+optimizer = torch.optim.Adagrad(model.parameters(), lr=1e-2)
+```
+
+## Fix safety
+Safe: the construction moves only past statements that neither use what it builds nor change
+what it is built from, and past a move that keeps the same parameter objects, so the program
+computes the same thing, with the state created where the parameters end up.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+from codemods.core.base import FixSafety, Rule
+from codemods.rules.dev005_optimizer_before_move._model_move_order import LaterMove, later_move, move_after_enclosing_if, moved_before, statement_blocks
+from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild, is_scheduler, optimizer_build, optimizer_setup
+from codemods.rules.dev005_optimizer_before_move._optimizer_relocation import why_left_in_place
+
+
+class OptimizerBeforeMove(Rule):
+    code = "DEV005"
+    name = "optimizer-before-move"
+    summary = "optimizer built before the model is moved; build it after .to(device)"
+    fix_safety = FixSafety.SAFE
+    triggers = ("parameters(", "_optimi")
+
+
+    def check(self) -> None:
+        for statements in statement_blocks(self.tree):
+            index = 0
+            while index < len(statements):
+                index = self._check_from(statements, index)
+
+    def _check_from(self, statements: Sequence[cst.BaseStatement], index: int) -> int:
+        """Check the construction (or run of constructions) at ``index``; the next index to look at."""
+        stmt = statements[index]
+        setup = optimizer_setup(stmt)
+        if setup is not None:
+            self._check_setup(statements, index, *setup)
+            return index + 1
+        group = self._group(statements, index)
+        if not group:
+            return index + 1
+        builds = [build for build, _, _ in group]
+        moved_at = max(found.index for _, _, found in group)
+        wrapped = [build.models[0] for build, _, found in group if found.wrapped]
+        moving = [s for build, scheduler, _ in group for s in (build.statement, scheduler) if s is not None]
+        end = index + len(moving)
+        reason = f"`{wrapped[0]}` is wrapped before it is moved" if wrapped else why_left_in_place(
+            self.tree, self.aliases, builds, moving, statements[end:moved_at], statements[moved_at])
+        edits = None
+        if reason is None:
+            edits = {s: cst.RemovalSentinel.REMOVE for s in moving}
+            edits[statements[moved_at]] = cst.FlattenSentinel([statements[moved_at], *moving])
+        for position, build in enumerate(builds):
+            message = _message(build)
+            if reason is not None:
+                message += f"; left in place: {reason}"
+            elif position:
+                message += f"; moved together with `{builds[0].target}`"
+            self.report(build.statement, message, edits=None if position else edits)
+        return end
+
+    def _group(
+        self, statements: Sequence[cst.BaseStatement], index: int
+    ) -> list[tuple[OptimizerBuild, cst.BaseStatement | None, LaterMove]]:
+        """The constructions from ``index`` on, one after the other (each with the scheduler built
+        on it right after), of models moved later in this block and not before."""
+        group = []
+        while index < len(statements):
+            build = optimizer_build(self.tree, self.aliases, statements[index])
+            if build is None:
+                break
+            scheduler = statements[index + 1] if index + 1 < len(statements) else None
+            if scheduler is not None and not is_scheduler(self.aliases, scheduler, build.target):
+                scheduler = None
+            after = index + 1 + (scheduler is not None)
+            if any(moved_before(self.tree, self.aliases, build.statement, model) for model in build.models):
+                break
+            moves = [later_move(self.tree, self.aliases, statements, after, model) for model in build.models]
+            found = [move for move in moves if move is not None]
+            if not found:
+                if not group:
+                    self._check_outside(build)
+                break
+            group.append((build, scheduler, max(found, key=lambda move: move.index)))
+            index = after
+        return group
+
+    def _check_outside(self, build: OptimizerBuild) -> None:
+        """Built in an ``if`` branch, moved after the ``if``: moving it there builds it on every path."""
+        for model in build.models:
+            if move_after_enclosing_if(self.tree, self.aliases, build.statement, model) is not None:
+                self.report(build.statement, _message(build) + "; left in place: the move is after the"
+                            " `if` it is built in")
+                return
+
+    def _check_setup(self, statements: Sequence[cst.BaseStatement], index: int, owner: str, method: str) -> None:
+        """``model.init_optimizer()`` before ``model.cuda()``: what it builds is out of sight."""
+        stmt = statements[index]
+        assert isinstance(stmt, cst.SimpleStatementLine)
+        if moved_before(self.tree, self.aliases, stmt, owner) or not (
+            later_move(self.tree, self.aliases, statements, index + 1, owner)
+            or move_after_enclosing_if(self.tree, self.aliases, stmt, owner)
+        ):
+            return
+        self.report(stmt, f"`{owner}.{method}()` is called before `{owner}` is moved; an optimizer built"
+                    " there belongs after the move (left in place: what it builds is defined elsewhere)")
+
+
+def _message(build: OptimizerBuild) -> str:
+    models = " and ".join(f"`{model}`" for model in build.models)
+    message = f"`{build.target}` is built before {models} {'is' if len(build.models) == 1 else 'are'} moved"
+    if build.eager:
+        return message + ": Adagrad creates its state when it is built, where the parameters are then, so" \
+            " the first step after the move mixes devices; build it after the move"
+    if build.from_torch:
+        return message + "; build it after the move (this one runs today, as PyTorch's optimizers create" \
+            " their state at the first step, but state loaded before the move would stay behind)"
+    return message + "; build it after the move (what it makes from the parameters now, state or copies," \
+        " stays where they are now)"

@@ -1,0 +1,386 @@
+"""Where code assumes a GPU: each place a CUDA device is hard-coded, and the fix it takes.
+
+:func:`cuda_sites` lists them:
+
+- moves and placements: ``.cuda()``, ``.to("cuda")``, ``device="cuda"``, ``torch.load(...,
+  map_location="cuda:0")`` (or a lambda that calls ``.cuda()``), ``torch.cuda.FloatTensor(...)``: they
+  take the module's portable device (``uses_device``);
+- ``.cuda(d)`` where ``d`` is a device (``x.device``, a device-named variable): ``.to(d)``, which goes
+  wherever ``d`` is, the CPU included;
+- a device chosen once: ``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``def
+  f(device="cuda")``: CUDA only when it is available (keeping the GPU it names);
+- a ``torch.cuda.FloatTensor`` alias (``dtype = torch.cuda.FloatTensor``): the CPU type when there is
+  no GPU. ``x.type(torch.cuda.FloatTensor)`` is reported only (DEV009 rewrites it to ``.to("cuda",
+  torch.float32)``, a site with a fix); a type named by a string (``"torch.cuda.FloatTensor"``) is
+  left alone: the emulated GPU of ``autofix verify`` cannot run it, so no fix of it could be proved;
+- ``torch.cuda.set_device(i)`` and ``torch.cuda.synchronize()`` statements: run only with a GPU;
+- the switches of :mod:`codemods.rules.dev007_hardcoded_cuda._gpu_switches` (``USE_CUDA = True``): ask the machine.
+
+Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_available():``, ``if
+args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; ``.cuda()`` in a method named
+``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
+"cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
+fixed, except on a tensor fed right there to a layer of the file's modules (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`):
+it goes where that layer is. So is an index the caller passes in (``.cuda(device_id)``), except in a file that asks
+``torch.cuda.is_available()`` somewhere: it has a CPU path, and the index is that path's decision.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.base import Replacement
+from codemods.analysis.device_sites import DEVICE_NAME, device_positions, looks_like_device
+from codemods.rules.dev007_hardcoded_cuda._fed_modules import fed_module
+from codemods.rules.dev007_hardcoded_cuda._gpu_switches import Switch, argument_switches, assigned_switch, dictionary_switch, parameter_switch
+from codemods.analysis.legacy_constructors import legacy_rewrite
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.fixes.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
+from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_args_appended
+from codemods.core.torch_names import LEGACY_TENSOR_DTYPES
+from codemods.core.tree import Tree, instance_test
+
+# A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`.
+_GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
+_GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
+_NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
+# `if ...: return` (or raise, continue, break, exit()): what follows runs only when the test is false.
+_EXIT_CALL = m.Call(m.Name("exit") | m.Name("quit") | m.Attribute(m.Name("sys"), m.Name("exit")))
+_LEAVES = m.Return() | m.Raise() | m.Continue() | m.Break() | m.Expr(_EXIT_CALL)
+_EARLY_EXIT = m.If(
+    body=m.IndentedBlock(body=[m.ZeroOrMore(), m.SimpleStatementLine(body=[m.ZeroOrMore(), _LEAVES])])
+    | m.SimpleStatementSuite(body=[m.ZeroOrMore(), _LEAVES]),
+    orelse=None,
+)
+
+# What `PortableDevice.only_with_gpu` writes around `torch.cuda.set_device(i)`.
+_WRITTEN_GUARD = m.If(body=m.IndentedBlock(body=[m.SimpleStatementLine(body=[m.Expr(m.Call(
+    m.Attribute(m.Attribute(attr=m.Name("cuda")), m.Name("set_device") | m.Name("synchronize"))))])]), orelse=None)
+
+_IS_FUNCTION = instance_test(cst.FunctionDef)  # isinstance, cached per class (see codemods.core.tree)
+_IS_ARG = instance_test(cst.Arg)
+
+
+def _forwards_cuda(node: cst.CSTNode) -> bool:
+    """``def cuda(self, ...)``, ``map_location=...`` (plain tests: asked of every ancestor of every site)."""
+    if _IS_FUNCTION(node):
+        return node.name.value == "cuda"  # type: ignore[attr-defined]
+    return _IS_ARG(node) and node.keyword is not None and node.keyword.value == "map_location"  # type: ignore[attr-defined]
+
+
+# The nodes a site can be.
+SITE_KINDS = (cst.Call, cst.Assign, cst.Param, cst.DictElement)
+
+# A fix, given the file's portable device and the name of the module's device.
+Fix = Callable[[PortableDevice, cst.Name], Replacement]
+
+
+@dataclass(frozen=True)
+class Site:
+    """One place that assumes a GPU: reported at ``node``, fixed (when ``fix`` is set) by replacing
+    ``target`` (``node`` itself unless given) with ``fix(...)``."""
+
+    node: cst.CSTNode
+    message: str
+    fix: Fix | None = None
+    advice: str = ""  # how the fix cures it, added to the message when it is applied
+    target: cst.CSTNode | None = None
+    uses_device: bool = False  # the fix reads the module's device (which may have to be added)
+
+
+def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: list[cst.CSTNode] | None = None) -> Iterator[Site]:
+    """Every site of the module, in source order, guarded code left out; with ``nodes`` (the module's
+    calls, assignments, parameters and dictionary entries to look at: ``Rule.sites``), those sites only."""
+    if nodes is None:
+        nodes = tree.of_type(tree.root, SITE_KINDS)
+    return _Sites(tree, aliases).all(nodes)
+
+
+def _switch_site(switch: Switch) -> Site:
+    return Site(switch.node, f"{switch.spelled} assumes a GPU", lambda p, _: switch.asking(p.available()),
+                "ask `torch.cuda.is_available()`", switch.value)
+
+
+def _legacy_kind(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
+    """``torch.cuda.FloatTensor`` named, not called: ``FloatTensor``."""
+    prefix, _, kind = ("" if isinstance(node, cst.Call) else aliases.qualify(node) or "").rpartition(".")
+    return kind if prefix == "torch.cuda" and kind in LEGACY_TENSOR_DTYPES else None
+
+
+class _Sites:
+    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+        self.tree = tree
+        self.aliases = aliases
+        self._guards: dict[int, bool] = {}  # If/IfExp -> does its test decide on CUDA?
+        self._exits: dict[int, float] = {}  # block -> _first_exit
+        self._positions: dict[int, dict[int, int]] = {}  # block -> statement -> index in it
+        self._module_positions: set[str] | None = None
+        self._has_cpu_path: bool | None = None
+
+    def all(self, nodes: list[cst.CSTNode]) -> Iterator[Site]:
+        for node in nodes:
+            found = list(self._of(node))
+            if found and not self._guarded(node):
+                yield from found
+
+    def _of(self, node: cst.CSTNode) -> Iterator[Site]:
+        if isinstance(node, cst.Call):
+            yield from map(_switch_site, argument_switches(node))
+            yield from self._type_arguments(node)
+            site = self._call(node)
+        elif isinstance(node, cst.Assign):
+            switch = assigned_switch(node)
+            site = _switch_site(switch) if switch else self._assignment(node)
+        elif isinstance(node, cst.Param):
+            switch = parameter_switch(node)
+            site = _switch_site(switch) if switch else self._parameter(node)
+        else:
+            switch = dictionary_switch(node)  # type: ignore[arg-type]
+            site = _switch_site(switch) if switch else None
+        if site is not None:
+            yield site
+
+    def _guarded(self, node: cst.CSTNode) -> bool:
+        """Under a test that decides on CUDA, or after one that leaves the block when there is no GPU
+        (``if not torch.cuda.is_available(): return``)."""
+        below = node
+        for above in self.tree.ancestors(node):
+            if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
+                return True
+            if _forwards_cuda(above):
+                return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
+            if isinstance(above, (cst.IndentedBlock, cst.Module)):
+                if self._first_exit(above) < self._position(above, below):
+                    return True
+            below = above
+        return False
+
+    def _first_exit(self, block: cst.IndentedBlock | cst.Module) -> float:
+        """Where the first statement of ``block`` that leaves it when there is no GPU is (``if not
+        torch.cuda.is_available(): return``); infinity when none does. Once per block: asked for every
+        site under it, a scan per site was quadratic in a long module."""
+        if id(block) not in self._exits:
+            self._exits[id(block)] = next(
+                (i for i, s in enumerate(block.body)
+                 if isinstance(s, cst.If) and m.matches(s, _EARLY_EXIT) and self._decides(s)),
+                float("inf"),
+            )
+        return self._exits[id(block)]
+
+    def _position(self, block: cst.IndentedBlock | cst.Module, statement: cst.CSTNode) -> int:
+        """The index of ``statement`` in ``block.body`` (all of them indexed at once per block)."""
+        positions = self._positions.get(id(block))
+        if positions is None:
+            positions = self._positions[id(block)] = {id(s): i for i, s in enumerate(block.body)}
+        return positions[id(statement)]
+
+    def _decides(self, test: cst.If | cst.IfExp) -> bool:
+        if id(test) not in self._guards:
+            self._guards[id(test)] = bool(_GUARD.search(code_of(test.test)))
+        return self._guards[id(test)]
+
+    # -- calls
+
+    def _call(self, call: cst.Call) -> Site | None:
+        func = call.func
+        qualified = self.aliases.qualify(func) or ""
+        method = func.attr.value if isinstance(func, cst.Attribute) and not qualified.startswith("torch.") else None
+        args = positional(call)
+        if method == "cuda":
+            index = args[0] if args else kwarg(call, "device")
+            if index is None:
+                return self._placement(call, "`.cuda()`", lambda d: _moved_to(call, d))
+            return self._cuda_index(call, index.value)
+        if method == "to":
+            target = args[0] if args else kwarg(call, "device")
+            return self._named_device(call, target, f"`.to({code_of(target.value)})`") if target else None
+        location = kwarg(call, "map_location")
+        if location is not None and qualified == "torch.load":
+            spelled = f"`map_location={code_of(location.value)}`"
+            if self._loads_to_gpu(location.value):
+                return self._placement(call, spelled, lambda d: with_arg_value(call, location, d))
+            return self._named_device(call, location, spelled)
+        device = kwarg(call, "device")
+        if device is not None:
+            return self._named_device(call, device, f"`device={code_of(device.value)}`")
+        prefix, _, kind = qualified.rpartition(".")
+        if prefix == "torch.cuda" and kind in LEGACY_TENSOR_DTYPES:
+            return self._legacy_constructor(call, kind)
+        if qualified in _GPU_ONLY_STATEMENTS:
+            return self._gpu_only(call, qualified)
+        return None
+
+    def _placement(self, call: cst.Call, spelled: str, build: Callable[[cst.Name], cst.CSTNode]) -> Site:
+        """A call that puts something on the GPU: ``build(device)`` puts it on the portable device."""
+        message = f"{spelled} fails without a GPU; use a portable `device`"
+        return Site(call, message, lambda _, d: build(d), uses_device=True)
+
+    def _named_device(self, call: cst.Call, arg: cst.Arg, spelled: str) -> Site | None:
+        """``.to("cuda")``, ``device="cuda"``: the device argument becomes the portable device."""
+        if is_indexed_cuda(arg.value, self.aliases):
+            return Site(call, "an explicit GPU index; choose the device in one place")
+        if is_cuda(arg.value, self.aliases):
+            return self._placement(call, spelled, lambda d: with_arg_value(call, arg, d))
+        return None
+
+    def _loads_to_gpu(self, location: cst.BaseExpression) -> bool:
+        """``map_location="cuda:0"`` (the GPU a one-GPU machine has) or ``lambda storage, loc:
+        storage.cuda()``: loads onto the GPU the portable device is when there is one."""
+        if isinstance(location, cst.Lambda):
+            calls = self.tree.of_type(location, cst.Call)
+            return any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")), args=[])) for c in calls)
+        return device_string(location, self.aliases) == "cuda:0"
+
+    def _cuda_index(self, call: cst.Call, index: cst.BaseExpression) -> Site | None:
+        """``.cuda(1)``, ``.cuda(x.device)``, ``.cuda(device_id)``."""
+        if isinstance(index, (cst.Integer, cst.SimpleString)):
+            return self._pinned(call, index)
+        device = self._is_device(index, call)
+        if not device and self._cpu_path():
+            return None
+        if not (device or DEVICE_NAME.search((dotted_name(index) or "").rsplit(".", 1)[-1])):
+            return self._pinned(call, index)
+        renamed = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")))  # type: ignore[attr-defined]
+        return Site(call, f"`.cuda({code_of(index)})` fails when `{code_of(index)}` is the CPU",
+                    lambda _, __: renamed, f"`.to({code_of(index)})` goes wherever it is")
+
+    def _pinned(self, call: cst.Call, index: cst.BaseExpression) -> Site:
+        """``.cuda(1)``: reported; on a tensor fed right there to a layer (``page(ids.cuda(gpu))``), the
+        tensor goes where that layer is."""
+        layer = fed_module(self.tree, self.aliases, call)
+        if layer is None:
+            return Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; choose the device in one place")
+        device = cst.parse_expression(f"next({code_of(layer)}.parameters()).device")
+        arg = next(a for a in call.args if a.value is index)
+        moved = with_arg_value(call, arg, device)  # `.to(device=...)` takes the keyword `.cuda` took
+        moved = moved.with_changes(func=call.func.with_changes(attr=cst.Name("to")))  # type: ignore[attr-defined]
+        return Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; the tensor is fed to `{code_of(layer)}`",
+                    lambda _, __: moved, f"`.to(next({code_of(layer)}.parameters()).device)` goes where that "
+                    "layer is, the CPU included (this assumes it has parameters)")
+
+    def _is_device(self, value: cst.BaseExpression, at: cst.CSTNode) -> bool:
+        """``x.device``, or a name that every assignment where it is read binds to a device value."""
+        if m.matches(value, _NAMED_DEVICE):
+            return True
+        values = self._values_of(value.value, at) if isinstance(value, cst.Name) else []
+        return bool(values) and all(m.matches(v, _NAMED_DEVICE) or looks_like_device(v, self.aliases) for v in values)
+
+    def _values_of(self, name: str, at: cst.CSTNode) -> list[cst.BaseExpression]:
+        """What ``name = ...`` assigns in the function around ``at``, else at the module's top level;
+        nothing when it is the function's parameter (whatever the caller passes)."""
+        assigned = m.Assign(targets=[m.AssignTarget(m.Name(name))])
+        function = next((a for a in self.tree.ancestors(at) if isinstance(a, cst.FunctionDef)), None)
+        if function is not None:
+            values = [a.value for a in self.tree.of_type(function, cst.Assign) if m.matches(a, assigned)]
+            params = function.params
+            if values or name in {p.name.value for p in (*params.params, *params.kwonly_params)}:
+                return values
+        return self.tree.memo(_values_of_at_top, lambda: _values_of_at_top(self.tree)).get(name, [])
+
+    def _cpu_path(self) -> bool:
+        """Does the file branch on ``torch.cuda.is_available()`` (an ``if`` statement)? Not counting
+        the expressions and the ``if`` around ``torch.cuda.set_device`` that this rule's own fixes
+        write: the answer must not change once a fix is applied."""
+        if self._has_cpu_path is None:
+            self._has_cpu_path = any(
+                self._asks_availability(branch.test) and not m.matches(branch, _WRITTEN_GUARD)
+                for branch in self.tree.of_type(self.tree.root, cst.If)
+            )
+        return self._has_cpu_path
+
+    def _asks_availability(self, test: cst.BaseExpression) -> bool:
+        return any(self.aliases.qualify(c.func) == "torch.cuda.is_available" for c in self.tree.of_type(test, cst.Call))
+
+    def _legacy_constructor(self, call: cst.Call, kind: str) -> Site:
+        message = f"`torch.cuda.{kind}` fails without a GPU"
+        rewrite = legacy_rewrite(self.tree, call, self.aliases)
+        if rewrite is None:
+            return Site(call, message + "; cannot tell data from a size here, so not rewritten")
+        return Site(call, message + "; use a portable `device`",
+                    lambda _, d: legacy_rewrite(self.tree, call, self.aliases, d)[1],  # type: ignore[index]
+                    target=rewrite[0], uses_device=True)
+
+    def _gpu_only(self, call: cst.Call, qualified: str) -> Site:
+        """``torch.cuda.set_device(i)`` on a line of its own: under ``if torch.cuda.is_available():``."""
+        message = f"`{code_of(call.func)}({'...' if call.args else ''})` fails without a GPU"
+        expression = self.tree.parent(call)
+        statement = self.tree.parent(expression) if isinstance(expression, cst.Expr) else None
+        if not m.matches(statement, m.SimpleStatementLine(body=[m.Expr()])):
+            return Site(call, message)
+        return Site(call, message, lambda p, _: p.only_with_gpu(statement),  # type: ignore[arg-type]
+                    "call it only when there is one", statement)
+
+    def _type_arguments(self, call: cst.Call) -> Iterator[Site]:
+        """``x.type(torch.cuda.FloatTensor)``: reported. DEV009 (legacy tensor API) rewrites it to
+        ``x.to("cuda", torch.float32)`` where ``x`` is a tensor, and that ``.to("cuda")`` is a site
+        with a fix; a second fix of the same call here would race with it."""
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "type" and positional(call):
+            kind = _legacy_kind(positional(call)[0].value, self.aliases)
+            if kind is not None:
+                yield Site(call, f"`.type(torch.cuda.{kind})` fails without a GPU; DEV009 turns it into"
+                                 " `.to(\"cuda\", dtype)`, which this rule then makes portable")
+
+    def _legacy_type(self, node: cst.BaseExpression) -> Site | None:
+        kind = _legacy_kind(node, self.aliases)
+        if kind is None:
+            return None
+        return Site(node, f"`torch.cuda.{kind}` fails without a GPU", lambda p, _: p.cpu_fallback(node, kind),
+                    "fall back to the CPU type")
+
+    # -- a device chosen once
+
+    def _assignment(self, node: cst.Assign) -> Site | None:
+        """``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``dtype = torch.cuda.FloatTensor``."""
+        spelled = dotted_name(node.targets[0].target) if len(node.targets) == 1 else None
+        if spelled is None:
+            return None
+        value = node.value
+        if not (is_cuda(value, self.aliases) or is_indexed_cuda(value, self.aliases)):
+            return self._legacy_type(value)
+        if self._module_positions is None:
+            self._module_positions = device_positions(self.tree, self.tree.root, self.aliases)
+        device_named = DEVICE_NAME.search(spelled.rsplit(".", 1)[-1])
+        if isinstance(value, cst.Call) or device_named or spelled in self._module_positions:
+            return self._choice(node, f"`{spelled} = {code_of(value)}` fails without a GPU", value)
+        return None
+
+    def _parameter(self, param: cst.Param) -> Site | None:
+        """``def evaluate(model, device="cuda")``."""
+        default, name = param.default, param.name.value
+        if default is None or not (is_cuda(default, self.aliases) or is_indexed_cuda(default, self.aliases)):
+            return None
+        function = next(a for a in self.tree.ancestors(param) if isinstance(a, (cst.FunctionDef, cst.Lambda)))
+        if DEVICE_NAME.search(name) or name in device_positions(self.tree, function, self.aliases):
+            return self._choice(param, f"`{name}={code_of(default)}` defaults to a GPU", default)
+        return None
+
+    def _choice(self, node: cst.CSTNode, message: str, value: cst.BaseExpression) -> Site:
+        return Site(node, message, lambda p, _: p.choice(value, self.aliases),
+                    "choose CUDA only when it is available", value)
+
+
+def _values_of_at_top(tree: Tree) -> dict[str, list[cst.BaseExpression]]:
+    """For each name, what the module's top-level ``name = ...`` lines (one assignment to that one
+    name alone on its line) assign, in source order."""
+    module = tree.root
+    assert isinstance(module, cst.Module)
+    values: dict[str, list[cst.BaseExpression]] = {}
+    for line in module.body:
+        if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
+            assign = line.body[0]
+            if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+                target = assign.targets[0].target
+                if isinstance(target, cst.Name):
+                    values.setdefault(target.value, []).append(assign.value)
+    return values
+
+
+def _moved_to(call: cst.Call, device: cst.BaseExpression) -> cst.Call:
+    """``x.cuda(non_blocking=True)`` -> ``x.to(device, non_blocking=True)``."""
+    to = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")), args=[])  # type: ignore[attr-defined]
+    return with_args_appended(to, cst.Arg(device), *(a for a in call.args if a.keyword is not None))

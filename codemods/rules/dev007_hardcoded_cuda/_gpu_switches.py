@@ -1,0 +1,110 @@
+"""Switches that say a GPU exists, written so that they cannot say otherwise.
+
+``USE_CUDA = True``, ``args.cuda = True``, ``config["use_gpu"] = True``, ``{"use_cuda": True}``, a
+``use_cuda=True`` parameter default or keyword, an argparse ``--cuda`` option with ``default=True``
+(it cannot be turned off), and ``args.cuda = not args.no_cuda`` (on unless the user says otherwise):
+on a machine without a GPU each sends the code it guards to ``.cuda()``. The fix asks the machine:
+``torch.cuda.is_available()`` (``not args.no_cuda and torch.cuda.is_available()``).
+
+A bare ``gpu=True`` parameter or keyword is as often "generate GPU code" as "there is a GPU": for
+parameters, keywords and dictionary keys only ``use_``/``with_`` names count.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.names import dotted_name
+from codemods.core.syntax import code_of, kwarg, positional
+
+_ASSIGNED = re.compile(r"^(use_|with_)?(cuda|gpu)$", re.IGNORECASE)
+_ARGUMENT = re.compile(r"^(use|with)_(cuda|gpu)$", re.IGNORECASE)
+_OPTION = re.compile(r"^--?(use[-_])?(cuda|gpu)$", re.IGNORECASE)
+_OFF_SWITCH = re.compile(r"^(no|disable)_(cuda|gpu)$", re.IGNORECASE)
+
+
+_STRING_KEY = m.Subscript(slice=[m.SubscriptElement(m.Index(m.SimpleString()))])
+
+
+def _is_true(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "True"
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A switch stuck on: report ``node``; the fix replaces ``value`` (``True``, or ``not
+    args.no_cuda``) with one that also asks whether there is a GPU."""
+
+    node: cst.CSTNode
+    value: cst.BaseExpression
+    spelled: str  # how the message quotes it
+
+    def asking(self, available: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(self.value, cst.UnaryOperation):  # `not args.no_cuda` -> `... and available`
+            return cst.BooleanOperation(left=self.value, operator=cst.And(), right=available)
+        return available
+
+
+def _key(target: cst.BaseExpression) -> str | None:
+    """The last name of an assignment target: ``use_cuda``, ``args.cuda``, ``config["use_gpu"]``."""
+    if isinstance(target, cst.Subscript) and m.matches(target, _STRING_KEY):
+        key = target.slice[0].slice.value.evaluated_value  # type: ignore[attr-defined]
+        return key if isinstance(key, str) else None
+    spelled = dotted_name(target)
+    return spelled.rsplit(".", 1)[-1] if spelled else None
+
+
+def assigned_switch(node: cst.Assign) -> Switch | None:
+    """``USE_CUDA = True``, ``args.cuda = not args.no_cuda``, ``config["use_gpu"] = True``."""
+    if len(node.targets) != 1:
+        return None
+    target = node.targets[0].target
+    key = _key(target)
+    names = _ARGUMENT if isinstance(target, cst.Subscript) else _ASSIGNED  # `config["cuda"]` may be anything
+    if key is None or not names.match(key):
+        return None
+    value = node.value
+    if _is_true(value):
+        return Switch(node, value, f"`{code_of(target)} = True`")
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Not):
+        off = _key(value.expression)  # type: ignore[attr-defined]
+        if off is not None and _OFF_SWITCH.match(off):
+            return Switch(node, value, f"`{code_of(target)} = {code_of(value)}`")
+    return None
+
+
+def parameter_switch(param: cst.Param) -> Switch | None:
+    """``def train(model, use_cuda=True)``."""
+    name = param.name.value
+    if param.default is not None and _ARGUMENT.match(name) and _is_true(param.default):
+        return Switch(param, param.default, f"`{name}=True`")
+    return None
+
+
+def argument_switches(call: cst.Call) -> list[Switch]:
+    """``Trainer(model, use_cuda=True)``, ``dict(use_gpu=True)``, and an argparse option that cannot
+    be turned off: ``parser.add_argument("--cuda", action="store_true", default=True)``."""
+    found = [
+        Switch(arg, arg.value, f"`{arg.keyword.value}=True`")
+        for arg in call.args
+        if arg.keyword is not None and _ARGUMENT.match(arg.keyword.value) and _is_true(arg.value)
+    ]
+    default = kwarg(call, "default")
+    argparse = isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"
+    if argparse and default is not None and _is_true(default.value):
+        options = [a.value for a in positional(call) if isinstance(a.value, cst.SimpleString)]
+        if any(_OPTION.match(str(o.evaluated_value)) for o in options):
+            found.append(Switch(call, default.value, f"`{code_of(options[0])}` defaulting to True"))
+    return found
+
+
+def dictionary_switch(element: cst.DictElement) -> Switch | None:
+    """``{"use_cuda": True}``: a configuration that turns the GPU on."""
+    key = element.key
+    if isinstance(key, cst.SimpleString) and _ARGUMENT.match(str(key.evaluated_value)) and _is_true(element.value):
+        return Switch(element, element.value, f"`{code_of(key)}: True`")
+    return None

@@ -1,0 +1,441 @@
+"""DEV007's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
+
+tests/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
+"""
+
+from __future__ import annotations
+
+from codemods.core.base import Invalid, Valid
+
+VALID = [
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        x = torch.zeros(3, device="cpu")
+        print(torch.cuda.device_count())
+        torch.cuda.manual_seed(0)
+        """
+    ),
+    # Guarded by the availability check, or by a switch the user sets.
+    Valid(
+        """
+        import torch
+        if torch.cuda.is_available():
+            model = model.cuda()
+        x = x.cuda() if args.cuda else x
+        """
+    ),
+    # "cuda" where it is not a device; a legacy type only compared against.
+    Valid(
+        """
+        import torch
+        backend = "cuda"
+        timings = {"cuda": []}
+        def label(kind="cuda"):
+            return isinstance(kind, torch.cuda.FloatTensor)
+        """
+    ),
+    # Switches that ask, and a type chosen by availability.
+    Valid(
+        """
+        import torch
+        dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+        use_cuda = not args.no_cuda and torch.cuda.is_available()
+        config = {"use_cuda": torch.cuda.is_available()}
+        """
+    ),
+    # `torch` imported only under TYPE_CHECKING: nothing runs here to fix.
+    Valid(
+        """
+        from typing import TYPE_CHECKING
+        if TYPE_CHECKING:
+            import torch
+        def describe(device: "torch.device") -> str:
+            return str(device)
+        """
+    ),
+    # A `cuda()` method forwards its caller's request.
+    Valid(
+        """
+        import torch
+        class Loss:
+            def cuda(self):
+                self.criterion.cuda()
+        """
+    ),
+    # A GPU index the caller chooses, in a file whose CPU path never reaches it.
+    Valid(
+        """
+        import torch
+        def place(module, device_id):
+            return module.cuda(device_id)
+        def build(model):
+            if torch.cuda.is_available():
+                model = place(model, 0)
+            return model
+        """
+    ),
+    # What follows an early exit without a GPU runs only with one.
+    Valid(
+        """
+        import torch
+        def predict(model, x):
+            if not torch.cuda.is_available():
+                return model(x)
+            return model.cuda()(x.cuda())
+        """
+    ),
+]
+
+INVALID = [
+    Invalid(
+        """
+        import torch
+
+        model = Net().cuda()  # to the GPU
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        model = Net().to(device)  # to the GPU
+        """,
+        message="`.cuda()` fails without a GPU", line=3,
+    ),
+    Invalid(
+        """
+        import torch as T
+
+        def make(n):
+            return T.zeros(n, device="cuda"), T.ones(n).to('cuda', non_blocking=True).cuda(non_blocking=True)
+        """,
+        """
+        import torch as T
+
+        device = T.device("cuda" if T.cuda.is_available() else "cpu")
+
+        def make(n):
+            return T.zeros(n, device=device), T.ones(n).to(device, non_blocking=True).to(device, non_blocking=True)
+        """,
+        message='`device="cuda"` fails',
+    ),
+    # The module's device is made portable (keeping the GPU it names) and reused.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda:0")
+        x = torch.randn(3).cuda()
+        """,
+        """
+        import torch
+        device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
+        x = torch.randn(3).to(device)
+        """,
+        message="choose CUDA only when it is available",
+    ),
+    Invalid(
+        """
+        import torch
+        DEVICE = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def f():
+            return torch.zeros(3).cuda()
+        """,
+        """
+        import torch
+        DEVICE = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def f():
+            return torch.zeros(3).to(DEVICE)
+        """,
+    ),
+    # Switches stuck on ask the machine; what they guard is then left alone.
+    Invalid(
+        """
+        import torch
+        USE_CUDA = True
+        opt.cuda = not opt.no_cuda
+        config = {"use_cuda": True}
+        parser.add_argument("--cuda", action="store_true", default=True)
+        w = torch.randn(3, requires_grad=True)
+        if USE_CUDA:
+            w = w.cuda()
+        """,
+        """
+        import torch
+        USE_CUDA = torch.cuda.is_available()
+        opt.cuda = not opt.no_cuda and torch.cuda.is_available()
+        config = {"use_cuda": torch.cuda.is_available()}
+        parser.add_argument("--cuda", action="store_true", default=torch.cuda.is_available())
+        w = torch.randn(3, requires_grad=True)
+        if USE_CUDA:
+            w = w.cuda()
+        """,
+        message="`opt.cuda = not opt.no_cuda` assumes a GPU",
+    ),
+    # A trainer's own device, and a switch parameter that defaults to on.
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, use_cuda=True):
+                self.device = torch.device("cuda")
+        """,
+        """
+        import torch
+        class Trainer:
+            def __init__(self, use_cuda=torch.cuda.is_available()):
+                self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        """,
+        message="`use_cuda=True` assumes a GPU",
+    ),
+    # A device default is made portable; `map_location` only reported: the local `device` shadows.
+    Invalid(
+        """
+        import torch
+        def load(path, device="cuda"):
+            return torch.load(path, map_location="cuda:0")
+        """,
+        """
+        import torch
+        def load(path, device="cuda" if torch.cuda.is_available() else "cpu"):
+            return torch.load(path, map_location="cuda:0")
+        """,
+        message='`device="cuda"` defaults to a GPU',
+    ),
+    Invalid(
+        """
+        import torch
+        def restore(path):
+            return torch.load(path, map_location=lambda storage, loc: storage.cuda())
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def restore(path):
+            return torch.load(path, map_location=device)
+        """,
+        message="`map_location=lambda storage, loc: storage.cuda()` fails without a GPU",
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        buf = torch.cuda.FloatTensor(4, 4)
+        ids = torch.cuda.LongTensor([1, 2])
+        """,
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        buf = torch.empty(4, 4, dtype=torch.float32, device=device)
+        ids = torch.tensor([1, 2], dtype=torch.int64, device=device)
+        """,
+        message="`torch.cuda.FloatTensor` fails without a GPU",
+    ),
+    # A legacy type alias: the CPU type when there is no GPU.
+    Invalid(
+        """
+        import torch
+        dtype = torch.cuda.FloatTensor
+        """,
+        """
+        import torch
+        dtype = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+        """,
+        message="fall back to the CPU type",
+    ),
+    # `.type(torch.cuda.LongTensor)` is DEV009's to rewrite (to `.to("cuda", torch.int64)`): reported.
+    Invalid(
+        """
+        import torch
+        x = torch.randn(3).type(torch.cuda.LongTensor)
+        """,
+        message="DEV009 turns it into",
+    ),
+    Invalid(
+        """
+        import torch
+        # pick the GPU
+        torch.cuda.set_device(args.gpu)  # from the command line
+        torch.cuda.synchronize()
+        """,
+        """
+        import torch
+        # pick the GPU
+        if torch.cuda.is_available():
+            torch.cuda.set_device(args.gpu)  # from the command line
+        if torch.cuda.is_available():
+            torch.cuda.synchronize()
+        """,
+        message="call it only when there is one",
+    ),
+    # `.cuda(d)` of a device `d` fails when `d` is the CPU: `.to(d)` goes wherever it is.
+    Invalid(
+        """
+        import torch
+        def prior(self, x, current_device):
+            here = x.device
+            return self.means.cuda(here), torch.randn(3).cuda(current_device)
+        """,
+        """
+        import torch
+        def prior(self, x, current_device):
+            here = x.device
+            return self.means.to(here), torch.randn(3).to(current_device)
+        """,
+        message="`.cuda(here)` fails when `here` is the CPU",
+    ),
+    # Explicit GPU indices are a placement decision: reported only.
+    Invalid(
+        """
+        import torch
+        x = torch.zeros(3).cuda(1)
+        y = torch.ones(3, device="cuda:1")
+        parts = [part.cuda(i) for i, part in enumerate(parts)]
+        """,
+        message="`.cuda(1)` pins an explicit GPU",
+    ),
+    # Fed straight to a layer of this file's modules: the GPU it needs is that layer's own.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Paged(nn.Module):
+            def __init__(self, pages, gpus):
+                super().__init__()
+                self.pages = nn.ModuleList(nn.Embedding(10, 4).cuda(g) for g in gpus[:pages])
+                self.gpus = gpus
+
+            def forward(self, ids):
+                return [page(ids.cuda(g)) for page, g in zip(self.pages, self.gpus)]
+
+        if __name__ == "__main__":
+            paged = Paged(2, [0, 1])
+            print(paged.pages[1](torch.tensor([3]).cuda(paged.gpus[1], non_blocking=True)))
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Paged(nn.Module):
+            def __init__(self, pages, gpus):
+                super().__init__()
+                self.pages = nn.ModuleList(nn.Embedding(10, 4).cuda(g) for g in gpus[:pages])
+                self.gpus = gpus
+
+            def forward(self, ids):
+                return [page(ids.cuda(g)) for page, g in zip(self.pages, self.gpus)]
+
+        if __name__ == "__main__":
+            paged = Paged(2, [0, 1])
+            print(paged.pages[1](torch.tensor([3]).to(next(paged.pages[1].parameters()).device, non_blocking=True)))
+        """,
+        message="the tensor is fed to `paged.pages[1]`",
+        line=7,
+    ),
+    # Look-alikes: fed to a function, to an attribute that is not only ever a layer, to a name bound
+    # to something else too: reported only.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self, head=None):
+                super().__init__()
+                self.body = nn.Linear(4, 4)
+                self.head = head or nn.Linear(4, 2)
+
+        net = Net()
+        print(torch.sigmoid(torch.ones(4).cuda(1)), net.head(torch.ones(4).cuda(1)))
+        other = Net() if torch.cuda.device_count() > 1 else None
+        other = lambda x: x
+        print(other(torch.ones(4).cuda(1)))
+        """,
+        None,
+        message="`.cuda(1)` pins an explicit GPU",
+        line=11,
+    ),
+    # The file picks its GPUs with CUDA_VISIBLE_DEVICES when it runs: a device chosen at import
+    # would initialise CUDA first (and the choice would be ignored), so it is chosen where used.
+    Invalid(
+        """
+        import os
+        import torch
+
+        class Tester:
+            def setup(self, gpus):
+                os.environ["CUDA_VISIBLE_DEVICES"] = gpus
+                self.model = build().cuda()
+
+            def run(self, batch):
+                return self.model(batch.cuda())
+        """,
+        """
+        import os
+        import torch
+
+        class Tester:
+            def setup(self, gpus):
+                os.environ["CUDA_VISIBLE_DEVICES"] = gpus
+                self.model = build().to(torch.device("cuda" if torch.cuda.is_available() else "cpu"))
+
+            def run(self, batch):
+                return self.model(batch.to(torch.device("cuda" if torch.cuda.is_available() else "cpu")))
+        """,
+    ),
+    # Report only: a local `device` would shadow the module's; `torch` imported only inside a
+    # function; a star import that may not bring `torch` (the file never reads it).
+    Invalid(
+        """
+        import torch
+
+        def step(batch, device):
+            return batch.cuda()
+        """,
+        message="use a portable `device`",
+    ),
+    Invalid(
+        """
+        def main():
+            import torch
+            model = Net().cuda()
+        """,
+        message="`.cuda()` fails without a GPU",
+    ),
+    Invalid(
+        """
+        from model import *
+        net = Net().cuda()
+        """,
+        message="`.cuda()` fails without a GPU",
+    ),
+    # `torch` imported under `try:`: a definition after the opening imports would run before it.
+    Invalid(
+        """
+        import os
+        try:
+            import torch
+        except ImportError:
+            torch = None
+        net = Net().cuda()
+        """,
+        message="use a portable `device`", line=6,
+    ),
+    # `torch` read but never imported by name: it comes from the star import.
+    Invalid(
+        """
+        from utils import *
+        noise = torch.randn(3).cuda()
+        """,
+        """
+        from utils import *
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        noise = torch.randn(3).to(device)
+        """,
+    ),
+]

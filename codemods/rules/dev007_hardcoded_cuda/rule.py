@@ -1,0 +1,96 @@
+"""## What it does
+Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cuda._cuda_sites`): `.cuda()`, `.to("cuda")`,
+`device="cuda"`, `map_location="cuda:0"`, `torch.cuda.FloatTensor(...)` and its aliases,
+`torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, a device chosen as `torch.device("cuda")` (in the module, on an object,
+as a parameter default), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
+True}`, an argparse `--cuda` with `default=True`, `args.cuda = not args.no_cuda`).
+
+Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
+after the imports, never where a local name would shadow it. A file that picks its GPUs when it
+runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`) gets no import-time device: asking
+`torch.cuda.is_available()` initialises CUDA, after which that choice is ignored; each move asks
+where it runs instead. A chosen device becomes CUDA only when
+available, a switch asks `torch.cuda.is_available()`, a legacy type falls back to the CPU type,
+`set_device` and `synchronize` run only with a GPU, and `.cuda(d)` of a device `d` becomes `.to(d)`.
+
+A tensor moved to an explicit GPU right where it is fed to a layer of the file's own modules
+(`model.pages[0](ids.cuda(model.page_devices[0]))`) goes where that layer is,
+`.to(next(model.pages[0].parameters()).device)`: the same GPU, or the CPU without one.
+
+Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`: a placement decision, see DEV006),
+and any fix that would need `torch` where the module does not import it at its top level (imported
+in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
+`torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU), a `cuda()`
+method forwarding the call, and `"cuda"` that is not a device (`backend = "cuda"`).
+
+## Device style
+`[tool.autofix] device = "classic"` (the default) writes `torch.device("cuda" if
+torch.cuda.is_available() else "cpu")`: every PyTorch version runs it. `device = "accelerator"` writes
+`torch.accelerator.current_accelerator() if torch.accelerator.is_available() else
+torch.device("cpu")` (CUDA, MPS, XPU alike), which needs PyTorch 2.6 or later.
+
+## Why is this bad?
+On a machine without a GPU (a laptop, CI, a CPU inference server) `.cuda()` raises
+`AssertionError: Torch not compiled with CUDA enabled` or `RuntimeError: No CUDA GPUs are
+available`. One device chosen once runs everywhere, and on a GPU machine it is the same device.
+
+## Example
+```python
+model = Net().cuda()
+x = torch.zeros(8, device="cuda")
+```
+
+Use instead:
+```python
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+model = Net().to(device)
+x = torch.zeros(8, device=device)
+```
+
+## Fix safety
+Unsafe: on a machine without a GPU the program now runs on the CPU instead of stopping, which is
+the point, but changes where (and how fast) it runs. Applied only with `--unsafe-fixes`.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.rules.dev007_hardcoded_cuda._cuda_sites import SITE_KINDS, Site, cuda_sites
+from codemods.analysis.device_sites import ModuleDevice
+from codemods.fixes.portable_device import PortableDevice
+
+
+class HardcodedCuda(Rule):
+    code = "DEV007"
+    name = "hardcoded-cuda"
+    summary = "hard-coded CUDA device crashes without a GPU; use one portable device"
+    fix_safety = FixSafety.UNSAFE
+    triggers = ("cuda", "CUDA", "gpu", "GPU")
+    # `torch.tensor(x).cuda()` becomes `.to(device)`, which DEV010 folds into the creation
+    feeds = ("DEV010",)
+
+
+    def check(self) -> None:
+        portable = PortableDevice.of(self.context)
+        device = ModuleDevice(self.tree, self.aliases, portable)
+        for site in cuda_sites(self.tree, self.aliases, self.sites(SITE_KINDS)):
+            edits = self._fix(site, portable, device)
+            self.report(site.node, f"{site.message}; {site.advice}" if edits and site.advice else site.message,
+                        edits=edits)
+
+    @staticmethod
+    def _fix(site: Site, portable: PortableDevice, device: ModuleDevice) -> dict[cst.CSTNode, Replacement] | None:
+        """The site's fix, with the device definition it needs; None where it cannot be written: no
+        module-level ``torch`` to spell it with, or no device the site may read."""
+        if site.fix is None or portable.torch is None:
+            return None
+        extra = device.edits_at(site.node) if site.uses_device else {}
+        spelled: cst.BaseExpression = cst.Name(device.name)
+        if extra is None:
+            inline = device.inline()
+            if inline is None:
+                return None
+            spelled, extra = inline, {}
+        return {site.target or site.node: site.fix(portable, spelled), **extra}  # type: ignore[arg-type]

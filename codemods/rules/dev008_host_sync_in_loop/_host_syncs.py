@@ -1,0 +1,141 @@
+"""The host syncs in code that runs every training step: where the host waits for the GPU.
+
+A sync reads a device tensor's value on the host: ``.item()``, ``.tolist()``, ``.cpu()``,
+``.numpy()``, ``float(t)``/``int(t)``/``bool(t)``, printing or formatting a tensor, branching on one
+(``if loss > best:``), and the pre-0.4 ``loss.data[0]``. Which values are device tensors is
+:class:`codemods.analysis.tensor_values.TensorValues`'s answer.
+
+Two copies are not stalls to remove and are left out: the input of an environment or a replay
+memory (``env.step(action.cpu().numpy())``: the algorithm keeps host values there), and a tensor
+the statement just before copied already (the host has just waited for it; no GPU work is queued
+in between).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.dataflow import assigned_names
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import called_method, code_of
+from codemods.analysis.tensor_values import Known, TensorValues
+from codemods.analysis.training_loops import Event, is_optimizer_step
+from codemods.core.tree import Tree, instance_test
+
+# isinstance, cached per class (see codemods.core.tree): asked of every node of every statement of a training loop.
+_IS_CALL = instance_test(cst.Call)
+_IS_SUBSCRIPT = instance_test(cst.Subscript)
+_IS_FORMATTED = instance_test(cst.FormattedStringExpression)
+_IS_BRANCHING = instance_test((cst.IfExp, cst.Assert))
+
+_SYNC_METHODS = {
+    "item": "copies the value to the host",
+    "tolist": "copies the values to the host",
+    "cpu": "copies the tensor to the host",
+    "numpy": "needs the tensor on the host",
+}
+_CONVERSIONS = frozenset({"float", "int", "bool"})
+_SYNC_METHOD_CALL = m.Call(func=m.Attribute(attr=m.OneOf(*map(m.Name, _SYNC_METHODS))), args=[])
+# `loss.data[0]`: how a loss was read before PyTorch 0.4 gave tensors `.item()`.
+_DATA_AT_0 = m.Subscript(value=m.Attribute(attr=m.Name("data")), slice=[m.SubscriptElement(m.Index(m.Integer("0")))])
+_METHOD_CALL = m.Call(func=m.Attribute())
+# Receivers that keep host values for the algorithm: environments and replay memories.
+_HOST_STATE = re.compile(r"env|buffer|memory|replay", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Sync:
+    node: cst.CSTNode
+    what: str  # "`loss.item()` copies the value to the host and waits for the GPU every step"
+    item: bool = False  # a `.item()` call: the accumulator fix may apply
+
+
+class HostSyncs:
+    def __init__(self, tree: Tree, aliases: ImportAliases, values: TensorValues) -> None:
+        self.tree = tree
+        self.aliases = aliases
+        self.values = values
+        self._copied: tuple[cst.CSTNode | None, set[str]] = (None, set())  # the last line's copies
+
+    def of(self, event: Event) -> Iterator[Sync]:
+        """The syncs of ``event``, in source order. Call it on the events in the order they run."""
+        if event.is_test:
+            yield from self._branches(event.node, event.known)  # type: ignore[arg-type]
+        copied_before = self._copies_of_the_line_before(event.node)
+        copied: set[str] = set()
+        for inner in self.tree.descendants(event.node):
+            if called_method(inner) in _SYNC_METHODS and m.matches(inner, _SYNC_METHOD_CALL) and self.values.is_tensor(inner.func.value, event.known):  # type: ignore[attr-defined]
+                name = dotted_name(inner.func.value)  # type: ignore[attr-defined]
+                copied.add(name or "")
+                if name not in copied_before and not self._feeds_host_state(inner, event.node):
+                    method = inner.func.attr.value  # type: ignore[attr-defined]
+                    yield Sync(inner, f"`{short(inner.func.value)}.{method}()` {_SYNC_METHODS[method]} and waits"  # type: ignore[attr-defined]
+                               " for the GPU every step", item=method == "item")
+            elif _IS_CALL(inner):
+                yield from self._builtin(inner, event.known)  # type: ignore[arg-type]
+            elif _IS_SUBSCRIPT(inner) and m.matches(inner, _DATA_AT_0) and self.values.is_loss(inner.value.value, event.known):  # type: ignore[attr-defined]
+                yield Sync(inner, f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to the"  # type: ignore[arg-type]
+                           " host and waits for the GPU every step (and fails on a 0-dim loss since PyTorch 0.4)")
+            elif _IS_FORMATTED(inner) and self.values.is_tensor(inner.expression, event.known):  # type: ignore[attr-defined]
+                yield Sync(inner.expression, f"formatting the tensor `{short(inner.expression)}` waits for the GPU every step")  # type: ignore[attr-defined]
+            elif _IS_BRANCHING(inner):
+                yield from self._branches(inner.test, event.known)  # type: ignore[attr-defined]
+        if isinstance(event.node, cst.BaseSmallStatement):
+            self._copied = (self.tree.parent(event.node), copied)
+
+    def _branches(self, test: cst.BaseExpression, known: Known) -> Iterator[Sync]:
+        """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""
+        operands = [test]
+        while operands:
+            node = operands.pop()
+            if isinstance(node, cst.BooleanOperation):
+                operands += [node.left, node.right]
+            elif m.matches(node, m.UnaryOperation(operator=m.Not())):
+                operands.append(node.expression)  # type: ignore[attr-defined]
+            elif self.values.is_tensor(node, known):
+                yield Sync(node, f"`{short(node)}` is a tensor: branching on it waits for the GPU every step")
+
+    def _builtin(self, call: cst.Call, known: Known) -> Iterator[Sync]:
+        """``float(loss)``, ``print(loss)``; an imported ``float``/``print`` is not the builtin."""
+        name = dotted_name(call.func)
+        if name in self.aliases.names:
+            return
+        if name in _CONVERSIONS and len(call.args) == 1 and self.values.is_tensor(call.args[0].value, known):
+            yield Sync(call, f"`{code_of(call)[:40]}` of a tensor waits for the GPU every step")
+        elif name == "print" and any(self.values.is_tensor(a.value, known) for a in call.args if not a.keyword):
+            yield Sync(call, "printing a tensor waits for the GPU every step")
+
+    def _feeds_host_state(self, call: cst.Call, statement: cst.CSTNode) -> bool:
+        """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``."""
+        for above in self.tree.ancestors(call):
+            if above is statement:
+                return False
+            if m.matches(above, _METHOD_CALL) and (
+                (above.func.attr.value == "step" and not is_optimizer_step(above))  # type: ignore[attr-defined]
+                or _HOST_STATE.search(dotted_name(above.func.value) or "")  # type: ignore[attr-defined]
+            ):
+                return True
+        return False
+
+    def _copies_of_the_line_before(self, node: cst.CSTNode) -> set[str]:
+        """Tensors the line just before ``node``'s copied to the host and did not rebind."""
+        line, copied = self._copied
+        here = self.tree.parent(node)
+        block = self.tree.parent(here) if here is not None else None
+        if line is None or here is line or not isinstance(block, (cst.IndentedBlock, cst.Module)):
+            return set()
+        body = list(block.body)
+        index = next((i for i, s in enumerate(body) if s is here), 0)
+        if index == 0 or body[index - 1] is not line:
+            return set()
+        return copied - assigned_names(self.tree, line)
+
+
+def short(node: cst.CSTNode) -> str:
+    text = code_of(node)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,314 @@
+"""DEV008's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
+
+tests/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
+"""
+
+from __future__ import annotations
+
+from codemods.core.base import Invalid, Valid
+
+VALID = [
+    # Logging every N steps is the recommended practice.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            if step % 100 == 0:
+                print(f"step {step}: {loss.item():.4f}")
+        """
+    ),
+    # Read once, after the loop.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+        print(loss.item())
+        """
+    ),
+    # No backward, no optimizer step: an evaluation loop (a sync per batch is its result).
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                correct += (model(x).argmax(1) == y).sum().item()
+        """
+    ),
+    # NumPy and Python values: no device involved.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        import numpy as np
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            lr = scheduler.get_last_lr()[0]
+            noise = np.random.rand()
+            print(lr, noise.item())
+        """
+    ),
+    # Kept on the device.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.detach())
+        """
+    ),
+    # A reinforcement-learning rollout loop: it steps an environment, not an optimizer.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for t in range(100):
+            action = policy(obs)
+            obs, reward, done, info = env.step(action.item())
+        """
+    ),
+    # A script that never names a device trains on the CPU, where a sync costs nothing.
+    Valid(
+        """
+        import torch
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            print(loss.item())
+        """
+    ),
+    # Pinned to the CPU (the GPU line is a comment); checkpoints picked by a step counter; the
+    # action an environment takes and a replay memory's priorities are host values it needs; a
+    # value the line before has just copied; tensors on the host already.
+    Valid(
+        """
+        import torch
+        device = torch.device("cpu")  # torch.device("cuda") on a GPU machine
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            if i in checkpoints:
+                print(loss.item())
+        """
+    ),
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for t in range(steps):
+            action = policy(obs).argmax(-1)
+            obs, reward, done, _ = env.step(action.cpu().numpy())
+            taken.append(action.cpu().numpy())
+            loss, prios = agent_loss(obs)
+            loss.backward()
+            optimizer.step()
+            memory.update_priorities(prios.detach().cpu().numpy())
+            counts = torch.zeros(classes)
+            counts[0] += reward
+            frequent = counts.argmax().item()
+        """
+    ),
+]
+
+INVALID = [
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        running = 0.0  # summed over the epoch
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            running += loss.item()
+        print(running / len(loader))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        running = 0.0  # summed over the epoch
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            running += loss.detach()
+        running = float(running)
+        print(running / len(loader))
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def train(model, loader, opt, loss_fn, epochs):
+            for epoch in range(epochs):
+                total = 0.0
+                for x, y in loader:
+                    opt.zero_grad()
+                    loss = loss_fn(model(x), y)
+                    loss.backward()
+                    opt.step()
+                    total += loss.item() * x.size(0)
+                print(epoch, total)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        def train(model, loader, opt, loss_fn, epochs):
+            for epoch in range(epochs):
+                total = 0.0
+                for x, y in loader:
+                    opt.zero_grad()
+                    loss = loss_fn(model(x), y)
+                    loss.backward()
+                    opt.step()
+                    total += loss.detach() * x.size(0)
+                total = float(total)
+                print(epoch, total)
+        """,
+    ),
+    # Printing and branching on tensors: reported, the fix is the author's.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        best = None
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            print("loss", loss)
+            if best is None or loss < best:
+                best = loss.detach()
+        """
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        history = []
+        for batch in loader:
+            out = model(batch)
+            loss = out.pow(2).mean()
+            loss.backward()
+            optimizer.step()
+            history.append(loss.item())
+            preds = out.argmax(-1).tolist()
+            value = float(loss)
+        """
+    ),
+    # The loop reads the accumulator (it would see a tensor): report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+            pbar.set_postfix(avg=total / (i + 1))
+        """
+    ),
+    # An int accumulator: its type after the loop depends on the tensor's dtype; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        for x, y in loader:
+            out = model(x)
+            criterion(out, y).backward()
+            optimizer.step()
+            correct += (out.argmax(1) == y).sum().item()
+        """
+    ),
+    # Formatting a tensor in an f-string is a sync too.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        while not done:
+            loss = net(x).sum()
+            loss.backward()
+            optim.step()
+            log.write(f"{loss:.3f}\\n")
+        """
+    ),
+    # A function that takes one training step runs once per step: so do its syncs, and those of
+    # the helpers it calls.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def accuracy(out, y):
+            return (out.argmax(1) == y).float().mean().item()
+
+        def train_step(x, y):
+            optimizer.zero_grad()
+            out = model(x)
+            loss = criterion(out, y)
+            loss.backward()
+            optimizer.step()
+            return loss.item(), accuracy(out, y)
+        """,
+        message="`(out.argmax(1) == y).float().mean().item()` copies the value",
+        line=5,
+    ),
+    # A loop that calls a step function is a training loop; `loss.data[0]` is the pre-0.4 `.item()`.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def compute_loss(batch):
+            loss = criterion(model(batch), batch)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            return loss
+
+        for frame in range(frames):
+            loss = compute_loss(buffer.sample())
+            losses.append(loss.data[0])
+        """,
+        message="pre-0.4 spelling of `.item()`",
+    ),
+    # The parameters of a model are tensors; so is what `self.image` was moved to.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            self.image = self.image.cuda()
+            criterion(model(self.image), y).backward()
+            norm = 0.0
+            for p in model.parameters():
+                norm += p.grad.norm().item()
+            optimizer.step()
+            self.frames.append(self.image.cpu())
+        """,
+        message="`p.grad.norm().item()` copies the value",
+    ),
+]

@@ -1,0 +1,135 @@
+"""Names bound to legacy tensor types: ``Tensor = torch.cuda.FloatTensor if cuda else torch.FloatTensor``.
+
+Pre-0.4 scripts (the PyTorch-GAN collection, many tutorials) pick a tensor type once and then build
+tensors with it: ``Tensor(n, 1).fill_(1.0)``, ``imgs.type(Tensor)``. Such a name stands for
+``torch.FloatTensor`` (or its CUDA twin) wherever it is read, as long as it is bound exactly once in
+its scope; a conditional alias also stands for a device, ``"cuda" if cuda else "cpu"``, which can be
+spelled at the use only when its condition reads the same there: ``torch.cuda.is_available()``, or
+a name bound once in the file, at its top level (no function can rebind it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.analysis.legacy_constructors import legacy_dtype
+from codemods.core.name_bindings import binding_counts, bindings_in
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.tree import Tree
+
+_ALIAS = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.Module)
+
+
+@dataclass(frozen=True)
+class LegacyAlias:
+    name: str
+    statement: cst.SimpleStatementLine  # `Tensor = ...`
+    qualified: str  # the CUDA type when there are two: `torch.cuda.FloatTensor`
+    scope: cst.CSTNode  # the function (or module) it is bound in
+    device: cst.BaseExpression | None  # `"cuda" if cuda else "cpu"` for a conditional alias
+    conditional: bool  # picks the type by a condition; `device` is None when it cannot be spelled
+
+    @property
+    def spelled(self) -> str:
+        return f"`{self.name}` (`{self.qualified}`{' or its CPU twin' if self.conditional else ''})"
+
+
+class LegacyAliases:
+    """The names of a file bound, once in their scope, to a legacy tensor type or to a choice of
+    two of the same dtype; and which of them a name read somewhere stands for."""
+
+    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+        self.tree = tree
+        self._bindings: dict[tuple[int, str], int] = {}
+        counts: dict[str, int] = {}  # filled when a conditional alias needs it
+        self.found: dict[tuple[int, str], LegacyAlias] = {}
+        for assign in tree.of_type(tree.root, cst.Assign):
+            stmt = tree.parent(assign)
+            if not (isinstance(assign.value, (cst.Attribute, cst.IfExp)) and m.matches(stmt, _ALIAS)):
+                continue  # the cheap test first: most assignments are of calls
+            name = assign.targets[0].target.value  # type: ignore[attr-defined]
+            scope = next(a for a in tree.ancestors(stmt) if isinstance(a, _SCOPES))  # type: ignore[arg-type]
+            alias = _alias(tree, aliases, stmt, name, assign.value, scope, counts)  # type: ignore[arg-type]
+            if alias is not None and self._bound(scope, name) == 1 and not _declared_global(tree, name):
+                self.found[(id(scope), name)] = alias
+        self._names = {name for _, name in self.found}
+
+    def _bound(self, scope: cst.CSTNode, name: str) -> int:
+        key = (id(scope), name)
+        if key not in self._bindings:
+            self._bindings[key] = len(bindings_in(self.tree, scope, name))
+        return self._bindings[key]
+
+    def read(self) -> list[LegacyAlias]:
+        """The aliases some code reads (not only binds)."""
+        if not self._names:
+            return []
+        found = [self.at(name) for name in self.tree.of_type(self.tree.root, cst.Name)
+                 if name.value in self._names and not isinstance(self.tree.parent(name), cst.AssignTarget)]
+        return [alias for alias in found if alias is not None]
+
+    def at(self, node: cst.BaseExpression) -> LegacyAlias | None:
+        """The alias the name ``node`` stands for where it is read, if it is one."""
+        if not isinstance(node, cst.Name) or node.value not in self._names:
+            return None
+        in_function = False
+        for scope in self.tree.ancestors(node):
+            if isinstance(scope, cst.ClassDef) and in_function:
+                continue  # a method does not see its class's names
+            if isinstance(scope, _SCOPES) and (isinstance(scope, cst.Module) or self._bound(scope, node.value)):
+                return self.found.get((id(scope), node.value))
+            in_function = in_function or isinstance(scope, (cst.FunctionDef, cst.Lambda))
+        return None
+
+
+def _declared_global(tree: Tree, name: str) -> bool:
+    """Does some function declare ``global name`` (and so may rebind it)?"""
+    return any(n.name.value == name for g in tree.of_type(tree.root, cst.Global) for n in g.names)
+
+
+def _alias(
+    tree: Tree, aliases: ImportAliases, stmt: cst.SimpleStatementLine, name: str, value: cst.BaseExpression,
+    scope: cst.CSTNode, counts: dict[str, int],
+) -> LegacyAlias | None:
+    qualified = _type_name(aliases, value)
+    if legacy_dtype(qualified) is not None:
+        return LegacyAlias(name, stmt, qualified, scope, None, False)
+    if not isinstance(value, cst.IfExp):
+        return None
+    body, orelse = _type_name(aliases, value.body), _type_name(aliases, value.orelse)
+    cuda_first = body.startswith("torch.cuda.")
+    gpu, cpu = (body, orelse) if cuda_first else (orelse, body)
+    if legacy_dtype(gpu) is None or gpu != "torch.cuda." + cpu.removeprefix("torch."):
+        return None
+    device = None
+    if not counts:
+        counts.update(binding_counts(tree))  # once per file, for its first conditional alias
+    if _reads_the_same_everywhere(tree, aliases, value.test, counts):
+        choice = ('"cuda"', '"cpu"') if cuda_first else ('"cpu"', '"cuda"')
+        device = cst.IfExp(test=value.test.deep_clone(), body=cst.SimpleString(choice[0]),
+                           orelse=cst.SimpleString(choice[1]))
+    return LegacyAlias(name, stmt, gpu, scope, device, True)
+
+
+def _type_name(aliases: ImportAliases, value: cst.BaseExpression) -> str:
+    """``torch.cuda.FloatTensor`` for that very name (not for a call of it)."""
+    return (aliases.qualify(value) or "") if isinstance(value, (cst.Name, cst.Attribute)) else ""
+
+
+def _reads_the_same_everywhere(
+    tree: Tree, aliases: ImportAliases, test: cst.BaseExpression, counts: dict[str, int]
+) -> bool:
+    if isinstance(test, cst.Call) and not test.args and aliases.qualify(test.func) == "torch.cuda.is_available":
+        return True
+    if not isinstance(test, cst.Name) or counts.get(test.value) != 1:
+        return False
+    return any(isinstance(stmt, cst.SimpleStatementLine) and test.value in _targets(stmt)
+               for stmt in tree.root.body)  # type: ignore[attr-defined]
+
+
+def _targets(stmt: cst.SimpleStatementLine) -> set[str]:
+    return {dotted_name(t.target) or "" for s in stmt.body if isinstance(s, cst.Assign) for t in s.targets}

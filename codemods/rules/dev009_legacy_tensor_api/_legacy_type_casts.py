@@ -1,0 +1,70 @@
+"""``x.type(torch.cuda.FloatTensor)``: the legacy conversion, and the ``.to(device, dtype)`` it means.
+
+``t.type(T)`` for a legacy tensor type ``T`` (spelled out, as a string, or through an alias such as
+``Tensor``) converts to ``T``'s dtype on ``T``'s device: ``t.to("cuda", torch.float32)``. A module's
+``.type(T)`` also casts its integer buffers, which ``.to()`` does not, so a receiver that may be a
+module (``self``, ``model``, a name bound to one) is only reported. ``t.type(type(u))`` meant "like
+``u``" before 0.4; since then ``type(u)`` is always ``torch.Tensor``, the default CPU float type.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.analysis.legacy_constructors import legacy_dtype
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of, positional, with_args_appended
+
+_MODULE_NAME = re.compile(r"model|net|module|layer|encoder|decoder|block|head|backbone|policy", re.I)
+_TYPE_OF = m.Call(func=m.Name("type"), args=[m.Arg()])
+
+
+def type_cast(
+    call: cst.Call, aliases: ImportAliases, type_aliases: LegacyAliases, models: set[str]
+) -> tuple[str, cst.Call | None] | None:
+    """For ``call`` = ``x.type(T)``: the message and the ``.to(...)`` it means (None when it is only
+    reported); None when ``call`` is not a legacy conversion."""
+    args = positional(call)
+    if len(args) != 1 or any(a.keyword and a.keyword.value != "non_blocking" for a in call.args):
+        return None
+    target = args[0].value
+    if m.matches(target, _TYPE_OF):
+        return f"`.type({code_of(target)})` converts to the default CPU float type since PyTorch 0.4 (`type(t)`" \
+            " is always `torch.Tensor`); to match a tensor, use `.type_as(t)`", None
+    alias = type_aliases.at(target)
+    qualified = alias.qualified if alias else aliases.qualify(target) or ""
+    if isinstance(target, cst.SimpleString) and isinstance(target.evaluated_value, str):
+        qualified = target.evaluated_value
+    dtype = legacy_dtype(qualified)
+    if dtype is None:
+        return None
+    message = f"`.type({code_of(target)})` is the legacy conversion"
+    receiver = call.func.value  # type: ignore[attr-defined]
+    name = dotted_name(receiver) or ""
+    if name == "self" or name.startswith("self.") or name in models or not _is_tensor_like(receiver):
+        return message + "; use `.to(device, dtype)` (for a module, `Module.type` also casts integer" \
+            " buffers, so it is not rewritten)", None
+    device = cst.SimpleString('"cuda"' if qualified.startswith("torch.cuda.") else '"cpu"')
+    if alias is not None and alias.conditional:
+        if alias.device is None:
+            return message + "; use `.to(device, dtype)` (the condition choosing the type may read" \
+                " differently here, so it is not rewritten)", None
+        device = alias.device
+    torch_dtype = aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}")
+    kept = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in call.args if a.keyword is not None]
+    to = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")), args=[])  # type: ignore[attr-defined]
+    fixed = with_args_appended(to, cst.Arg(device), cst.Arg(torch_dtype), *kept)
+    return message + f"; use `.to({code_of(device)}, torch.{dtype})`", fixed
+
+
+def _is_tensor_like(node: cst.BaseExpression) -> bool:
+    """A value `.type(...)` may be called on as a tensor: not named like a module (``model``,
+    ``self.encoder``), whose `.type()` means something else."""
+    name = dotted_name(node)
+    if name is not None:
+        return not _MODULE_NAME.search(name.rsplit(".", 1)[-1])
+    return isinstance(node, (cst.Call, cst.Subscript, cst.BinaryOperation))

@@ -1,0 +1,297 @@
+"""What ``Variable(x)`` means since PyTorch 0.4, and when plain ``x`` means the same.
+
+Since 0.4 ``Variable(x)`` is ``x.detach()``: a new tensor object sharing ``x``'s storage and version
+counter, with no gradient history, not requiring grad (``requires_grad=True``: a new leaf that
+does). Plain ``x`` means the same when both of these hold:
+
+1. ``x`` has no gradient history, so there is nothing to cut;
+2. nothing can tell the two objects apart. They differ only in identity and autograd metadata
+   (``requires_grad``, ``.grad``, hooks, ``.data =``), which no code sees when nothing else holds
+   ``x``'s object and nothing changes it in place (an in-place op with an operand that requires
+   grad would give ``x`` a history).
+
+:class:`VariableArguments` proves both, from the source alone, for
+
+* a tensor made right there and held by no one else: a factory (``torch.zeros(...)``), a legacy
+  constructor of a size, a literal or a NumPy array (also through an alias such as ``Tensor``; of a
+  tensor it makes an alias that keeps its history), ``torch.from_numpy(...)``, ``t.data`` (a new
+  object without history at every access; not of a name like ``dataset``, whose ``.data`` is the
+  tensor it keeps), and such a tensor's ``.cuda()``, ``.float()``, ``.view(...)``, ``.fill_(...)``...;
+* a local name whose every binding in its function is such a tensor or a batch of a ``DataLoader``
+  built in this file with the default collate (tensors stacked afresh for each batch; we assume
+  the dataset's samples do not require grad, as any dataset of data does), never changed in place
+  nor given autograd metadata there, and either rebound by the call itself (``x = Variable(x)``:
+  the old object is then out of reach) or read nowhere else but for its size.
+
+Everything else keeps ``.detach()``, exactly what ``Variable`` did: parameters (a caller may pass
+a tensor that requires grad), attributes, other calls' results (a model's output has history),
+names a loop carries from one step to the next (a hidden state).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, TypeVar
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.analysis.legacy_constructors import legacy_constructor_rewrite, legacy_dtype
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
+from codemods.core.name_bindings import binding_counts, bindings_in
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import flatten_names, kwarg
+from codemods.core.torch_names import FACTORIES, VARIABLE
+from codemods.core.tree import Tree
+
+T = TypeVar("T")
+# Calls that make a fresh tensor no one else holds, which never requires grad unless asked to.
+_FRESH = FACTORIES - {"torch.as_tensor"} | {"torch.from_numpy"}
+# Methods of a fresh tensor that give a fresh tensor without gradient history.
+_FRESH_METHODS = frozenset(
+    "to cuda cpu float double half long int bool byte type contiguous view reshape unsqueeze squeeze t"
+    " permute transpose clone detach zero_ fill_ normal_ uniform_ random_ pin_memory".split()
+)
+# Reading these of a tensor neither keeps it nor changes it (`.data` is a new object each time).
+_SIZE_READS = frozenset("size shape dim ndimension numel nelement dtype device is_cuda data grad requires_grad"
+                        " grad_fn is_leaf".split())
+# Calling these on a tensor changes its autograd state, which `Variable` would have kept apart.
+_HOOKS = frozenset({"register_hook", "retain_grad"})
+_DATASET_NAME = re.compile(r"data|set|loader|corpus", re.I)
+_UNWRAPPING = frozenset({"enumerate", "tqdm", "tqdm.tqdm", "iter"})
+_SCOPES = (cst.FunctionDef, cst.Lambda, cst.Module)
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+_LAMBDA_ALIAS = m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Lambda())
+
+
+class VariableArguments:
+    """The ``Variable(...)`` arguments of one file that are plain tensors (see the module docstring)."""
+
+    def __init__(self, tree: Tree, aliases: ImportAliases, type_aliases: LegacyAliases) -> None:
+        self.tree, self.aliases, self.type_aliases = tree, aliases, type_aliases
+        self._cache: dict[tuple[object, ...], object] = {}  # per scope and name: bindings, reads, order
+        loaders = [a for a in tree.of_type(tree.root, cst.Assign) if len(a.targets) == 1
+                   and isinstance(a.targets[0].target, cst.Name) and _default_loader(a.value)]
+        counts = binding_counts(tree) if loaders else {}
+        self.loaders = {a.targets[0].target.value for a in loaders  # type: ignore[attr-defined]
+                        if counts.get(a.targets[0].target.value) == 1}  # type: ignore[attr-defined]
+
+    def is_fresh(self, node: cst.BaseExpression) -> bool:
+        """A tensor made in this expression, that no one else holds and that has no history."""
+        while True:
+            if isinstance(node, cst.Attribute) and node.attr.value == "data":
+                # A tensor's `.data` is a new object at each access; a dataset's is the one it keeps.
+                return not _DATASET_NAME.search((dotted_name(node.value) or "").rsplit(".", 1)[-1])
+            if not isinstance(node, cst.Call):
+                return False
+            qualified = self.aliases.qualify(node.func) or ""
+            if legacy_dtype(qualified) or qualified == "torch.Tensor" or self.type_aliases.at(node.func):
+                return self._copies(node)
+            if qualified in _FRESH:
+                requires_grad = kwarg(node, "requires_grad")
+                return requires_grad is None or m.matches(requires_grad.value, m.Name("False"))
+            if not (isinstance(node.func, cst.Attribute) and node.func.attr.value in _FRESH_METHODS):
+                return False
+            node = node.func.value
+
+    def _cached(self, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]  # type: ignore[no-any-return]
+
+    def _copies(self, constructor: cst.Call) -> bool:
+        """Does this legacy constructor make a new tensor? Of a tensor it makes an alias, which
+        keeps the tensor's history; of a size, a literal or a NumPy array, a new one."""
+        if legacy_constructor_rewrite(constructor, "torch.FloatTensor", self.aliases) is not None:
+            return True
+        arg = constructor.args[0].value if len(constructor.args) == 1 else None
+        if isinstance(arg, cst.BinaryOperation) and isinstance(arg.left, (cst.Float, cst.Integer)):
+            arg = arg.right  # `0.75 * np.random.normal(...)`
+        return isinstance(arg, cst.Call) and (self.aliases.qualify(arg.func) or "").startswith("numpy.")
+
+    def is_plain(self, call: cst.Call, data: cst.BaseExpression) -> str | None:
+        """Why ``Variable(data)`` (``call``) is plain ``data``, with ``data`` a local name or a fresh
+        method of one (``x.cuda()``): "that is a batch of `loader`", "created in this function";
+        None when it may not be."""
+        name = _root_name(data)
+        above = self.tree.ancestors(call)
+        scope = next(a for a in above if isinstance(a, _SCOPES + _COMPREHENSIONS))
+        if name is None or not isinstance(scope, (cst.FunctionDef, cst.Module)):
+            return None  # in a lambda or a comprehension, whose own names are out of sight here
+        bindings = self._cached(("bindings", id(scope), name.value), lambda: bindings_in(self.tree, scope, name.value))
+        sources = [self._source(binding, name.value) for binding in bindings]
+        if not sources or None in sources:
+            return None
+        order = self._cached(("order", id(scope)), lambda: {id(n): i for i, n in enumerate(self.tree.descendants(scope))})
+        # In a loop, each pass must bind the name afresh before the call: otherwise the object the
+        # call gave back on the last pass comes back to it, where `Variable` made a new one.
+        fresh = [b for b, source in zip(bindings, sources) if source != "itself" and order[id(b)] < order[id(call)]]
+        for loop in (a for a in above[:above.index(scope)] if isinstance(a, (cst.For, cst.While))):
+            if not any(b is loop or loop in self.tree.ancestors(b) for b in fresh):
+                return None
+        rebinds_itself = any(self._binds_from(binding, call) for binding in bindings)
+        for read in self._cached(("reads", id(scope), name.value), lambda: self._reads(scope, name.value)):
+            if read is name:
+                continue
+            use = self._use(read)
+            if use == "changes" or (use == "keeps" and not (rebinds_itself and order[id(read)] > order[id(call)])):
+                return None
+        real = sorted({s for s in sources if s != "itself"})
+        return " and ".join(real) if real else None
+
+    def _source(self, binding: cst.CSTNode, name: str) -> str | None:
+        """Where one binding of ``name`` takes its value from, if that is a plain tensor."""
+        if isinstance(binding, cst.For):
+            loader = _loader_of(binding, name)
+            return f"that is a batch of `{loader}`" if loader in self.loaders else None
+        if isinstance(binding, cst.AssignTarget):
+            assign = self.tree.parent(binding)
+            value = _value_for(assign, binding, name) if isinstance(assign, cst.Assign) else None
+            if value is None:
+                return None
+            if isinstance(value, cst.Call) and self.aliases.qualify(value.func) in VARIABLE:
+                value = value.args[0].value if value.args else value
+            if m.matches(_root_name(value), m.Name(name)):
+                return "itself"  # `x = x.cuda()`, `x = Variable(x)`: what x was, moved or wrapped
+            return "created in this function" if self.is_fresh(value) else None
+        return None
+
+    def _binds_from(self, binding: cst.CSTNode, call: cst.Call) -> bool:
+        assign = self.tree.parent(binding)
+        return isinstance(assign, cst.Assign) and any(n is call for n in self.tree.descendants(assign.value))
+
+    def _reads(self, scope: cst.CSTNode, name: str) -> list[cst.Name]:
+        found = []
+        for node in self.tree.of_type(scope, cst.Name):
+            parent = self.tree.parent(node)
+            if node.value != name or (isinstance(parent, cst.Attribute) and parent.attr is node):
+                continue
+            if isinstance(parent, cst.Param) or (isinstance(parent, cst.Arg) and parent.keyword is node):
+                continue
+            if self._in_target(node):
+                continue
+            found.append(node)
+        return found
+
+    def _in_target(self, node: cst.CSTNode) -> bool:
+        """Is ``node`` bound here, as part of an unpacking target (``for i, (x, y) in ...``)?"""
+        child, parent = node, self.tree.parent(node)
+        while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
+            child, parent = parent, self.tree.parent(parent)
+        return isinstance(parent, (cst.AssignTarget, cst.For, cst.CompFor)) and parent.target is child
+
+    def _use(self, read: cst.Name) -> str:
+        """"size" (reads its size), "changes" (in place, or its autograd state), or "keeps" (any
+        other use, which may hold on to the object)."""
+        if self._rebinds_itself(read):
+            return "size"  # `x = x.cuda()`: the old object goes on under the same name only
+        parent = self.tree.parent(read)
+        if isinstance(parent, cst.Attribute) and parent.value is read:
+            attr = parent.attr.value
+            above = self.tree.parent(parent)
+            if isinstance(above, (cst.AssignTarget, cst.AugAssign)) or (
+                isinstance(above, cst.Call) and above.func is parent and (attr.endswith("_") or attr in _HOOKS)
+            ):
+                return "changes"  # `x.requires_grad = True`, `x.add_(w)`, `x.register_hook(f)`
+            return "size" if attr in _SIZE_READS else "keeps"
+        if isinstance(parent, cst.Subscript) and isinstance(self.tree.parent(parent), (cst.AssignTarget, cst.AugAssign)):
+            return "changes"
+        if isinstance(parent, cst.Arg) and m.matches(self.tree.parent(parent), m.Call(func=m.Name("len"))):
+            return "size"
+        return "keeps"
+
+    def _rebinds_itself(self, read: cst.Name) -> bool:
+        """``x = x.cuda()``, ``x, y = x.float(), y``: ``read`` flows, through fresh methods only,
+        into a new binding of its own name."""
+        node: cst.CSTNode = read
+        while True:
+            parent = self.tree.parent(node)
+            above = self.tree.parent(parent) if parent is not None else None
+            if not (isinstance(parent, cst.Attribute) and isinstance(above, cst.Call) and above.func is parent
+                    and parent.attr.value in _FRESH_METHODS):
+                break
+            node = above
+        parent = self.tree.parent(node)
+        if isinstance(parent, cst.Element):
+            parent = self.tree.parent(self.tree.parent(parent))  # type: ignore[arg-type]
+        if not isinstance(parent, cst.Assign) or len(parent.targets) != 1:
+            return False
+        return _value_for(parent, parent.targets[0], read.value) is node
+
+
+def variable_wrappers(tree: Tree, aliases: ImportAliases) -> set[str]:
+    """Names bound once to a ``lambda`` that calls ``Variable`` (``Variable = lambda *a, **k:
+    autograd.Variable(*a, **k).cuda() if USE_CUDA else autograd.Variable(*a, **k)``)."""
+    lambdas = [a for a in tree.of_type(tree.root, cst.Assign) if isinstance(a.value, cst.Lambda)]
+    counts = binding_counts(tree) if lambdas else {}
+    return {
+        assign.targets[0].target.value  # type: ignore[attr-defined]
+        for assign in lambdas
+        if isinstance(assign.value, cst.Lambda) and m.matches(assign, _LAMBDA_ALIAS) and counts.get(assign.targets[0].target.value) == 1  # type: ignore[attr-defined]
+        and any(aliases.qualify(c.func) in VARIABLE for c in tree.of_type(assign.value, cst.Call))
+    }
+
+
+def self_assignment(tree: Tree, call: cst.Call) -> cst.Assign | None:
+    """The assignment ``call`` (``Variable(x)``) gives back to ``x`` itself: ``x = Variable(x)`` or
+    ``x, y = Variable(x), Variable(y)``; None for any other place."""
+    parent = tree.parent(call)
+    element = parent if isinstance(parent, cst.Element) else None
+    assign = tree.parent(tree.parent(parent)) if element else parent  # type: ignore[arg-type]
+    if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or not call.args:
+        return None
+    target = assign.targets[0].target
+    if element is not None:
+        if not (isinstance(target, cst.Tuple) and isinstance(assign.value, cst.Tuple)
+                and len(target.elements) == len(assign.value.elements)):
+            return None
+        target = target.elements[next(i for i, e in enumerate(assign.value.elements) if e is element)].value
+    arg = call.args[0].value
+    return assign if isinstance(arg, cst.Name) and m.matches(target, m.Name(arg.value)) else None
+
+
+def _root_name(node: cst.BaseExpression) -> cst.Name | None:
+    """``x`` in ``x``, ``x.cuda()``, ``x.float().view(-1)``: the name under fresh methods."""
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _FRESH_METHODS:
+        node = node.func.value
+    return node if isinstance(node, cst.Name) else None
+
+
+def _calls_data_loader(func: cst.BaseExpression) -> bool:
+    """``DataLoader`` or ``....DataLoader`` (plain type tests: asked of every loop's data source)."""
+    name = func.attr if type(func) is cst.Attribute else func
+    return type(name) is cst.Name and name.value == "DataLoader"
+
+
+def _default_loader(value: cst.BaseExpression) -> bool:
+    """``DataLoader(...)`` with the default collate (fresh tensors per batch)."""
+    if not (isinstance(value, cst.Call) and _calls_data_loader(value.func)):
+        return False
+    batch_size = kwarg(value, "batch_size")  # type: ignore[arg-type]
+    return kwarg(value, "collate_fn") is None and not (  # type: ignore[arg-type]
+        batch_size is not None and m.matches(batch_size.value, m.Name("None"))
+    )
+
+
+def _loader_of(loop: cst.For, name: str) -> str | None:
+    """``for i, (x, y) in enumerate(loader)``: ``loader`` when ``name`` is part of the batch."""
+    source, target = loop.iter, loop.target
+    while isinstance(source, cst.Call) and dotted_name(source.func) in _UNWRAPPING and source.args:
+        if dotted_name(source.func) == "enumerate":
+            if not (isinstance(target, cst.Tuple) and len(target.elements) == 2):
+                return None
+            target = target.elements[1].value
+        source = source.args[0].value
+    return dotted_name(source) if name in flatten_names(target) else None
+
+
+def _value_for(assign: cst.Assign, binding: cst.AssignTarget, name: str) -> cst.BaseExpression | None:
+    """The value ``assign`` gives ``name`` through ``binding``: ``x = v`` or ``x, y = v, w``."""
+    target, value = binding.target, assign.value
+    if isinstance(target, cst.Name):
+        return value if len(assign.targets) == 1 else None
+    if isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple) and len(target.elements) == len(value.elements):
+        for t, v in zip(target.elements, value.elements):
+            if m.matches(t.value, m.Name(name)):
+                return v.value
+    return None

@@ -1,0 +1,254 @@
+"""## What it does
+Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern meaning:
+
+* `Variable(x)` is `x.detach()` since 0.4, and becomes that, unless plain `x` is provably the same
+  (see `codemods/rules/dev009_legacy_tensor_api/_variable_wrapper.py`): a tensor made right there (`Variable(torch.zeros(n))`,
+  `Variable(t.data)`) or a local name only ever bound to such tensors or to the batches of a
+  `DataLoader` built in the file, never changed in place, and either rebound by the call
+  (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
+  other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
+  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. `volatile=...` does nothing since 0.4 (PyTorch
+  ignores it with a warning), so it goes with the wrapper, and the message says that gradients
+  are tracked there: the intent was a `with torch.no_grad():` block, which the rule cannot
+  place. With `requires_grad` too (an error today) or a flag that calls something, it is
+  reported. A local `lambda` around `Variable`
+  (`Variable = lambda *a, **k: autograd.Variable(*a, **k).cuda() ...`) is reported at its calls.
+* `torch.FloatTensor([1, 2])` (data) becomes `torch.tensor([1, 2], dtype=torch.float32)` and
+  `torch.FloatTensor(n, m)` (a size) becomes `torch.empty(n, m, dtype=torch.float32)`; the
+  `torch.cuda.*Tensor` constructors also get `device="cuda"`. `torch.Tensor(n, m)` becomes
+  `torch.empty(n, m)` (both make the default dtype). A single argument that is neither a literal
+  list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy array and
+  a size differently.
+* A name bound once to a legacy type (`Tensor = torch.cuda.FloatTensor if cuda else
+  torch.FloatTensor`) is read as that type: `Tensor(n, 1)` becomes `torch.empty(n, 1,
+  dtype=torch.float32, device="cuda" if cuda else "cpu")` when the condition reads the same at the
+  call (`torch.cuda.is_available()`, or a name bound once, at the top level). The conditional
+  alias itself is reported (a device in disguise); an alias nothing reads any more is removed
+  (an unsafe fix at module level, where another module may import it).
+* `x.type(torch.cuda.FloatTensor)` (or `x.type(Tensor)`) becomes `x.to("cuda", torch.float32)`
+  (the CPU types `x.to("cpu", ...)`), unless `x` may be a module (`Module.type` also casts integer
+  buffers). `x.type(type(y))` is reported: `type(y)` is `torch.Tensor` since 0.4.
+* `from torch.autograd import Variable` (at the top level, or in a top-level `try`) is reported
+  while every use of it is a call, and goes once nothing uses it.
+
+Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
+constructor of a name, a NumPy array or an expression (data or size? aliased or copied?);
+`Variable(x)` of a parameter, an attribute or another call's result (it may require grad: the
+`.detach()` stays); the `with torch.no_grad():` block that `volatile=True` meant.
+
+## Why is this bad?
+The legacy API hides both device and dtype: `torch.FloatTensor(x)` silently aliases, copies or
+allocates depending on what `x` is, and always lives on the CPU; `torch.cuda.FloatTensor` fails
+without a GPU; `Variable` is a no-op wrapper that detaches its input, which silently cuts the graph
+when the input required gradients. The modern calls say what they do and accept `device=`.
+
+## Example
+```python
+from torch.autograd import Variable
+
+hidden = Variable(torch.zeros(2, batch, 64))
+weights = torch.FloatTensor([0.2, 0.8])
+```
+
+Use instead:
+```python
+hidden = torch.zeros(2, batch, 64)
+weights = torch.tensor([0.2, 0.8], dtype=torch.float32)
+```
+
+## Fix safety
+Safe: each rewrite is what the legacy call does today (`Variable` detaches; the constructors make the
+same dtype, shape and values). `x.type(torch.cuda.FloatTensor)` keeps a tensor that is already on a
+GPU other than the current one on that GPU, where `.to("cuda")` would move it to the current one;
+outside `torch.cuda.device(...)` blocks that never differs.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.base import FixSafety, Rule
+from codemods.fixes.import_removal import bound_names, import_removal
+from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
+from codemods.analysis.legacy_constructors import legacy_dtype
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_casts import type_cast
+from codemods.core.names import dotted_name
+from codemods.analysis.nn_modules import model_names
+from codemods.core.syntax import kwarg, method_call, positional, statement_removal
+from codemods.core.torch_names import VARIABLE
+from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import VariableArguments, self_assignment, variable_wrappers
+
+# `from torch.autograd import Variable` (or `torch.autograd.variable`), alone on its line.
+_VARIABLE_IMPORT = m.SimpleStatementLine(body=[m.ImportFrom(
+    module=m.MatchIfTrue(lambda module: dotted_name(module) in ("torch.autograd", "torch.autograd.variable")),
+    names=m.MatchIfTrue(lambda names: not isinstance(names, cst.ImportStar)),
+    relative=[],
+)])
+
+
+_VOLATILE = (
+    "`volatile` has done nothing since PyTorch 0.4: gradients are tracked here; wrap the inference in"
+    " `with torch.no_grad():`"
+)
+
+
+def _may_act(flag: cst.BaseExpression) -> bool:
+    """Whether evaluating ``flag`` could do something, so that dropping it is not a no-op: anything but
+    a constant, a name, a dotted name or ``not`` of those."""
+    if isinstance(flag, cst.UnaryOperation) and isinstance(flag.operator, cst.Not):
+        return _may_act(flag.expression)
+    return dotted_name(flag) is None and not isinstance(flag, cst.Integer)
+
+
+class LegacyTensorApi(Rule):
+    code = "DEV009"
+    name = "legacy-tensor-api"
+    summary = "pre-0.4 tensor API (Variable, torch.FloatTensor, .type(torch.cuda.*)): use the modern call"
+    fix_safety = FixSafety.SAFE
+    triggers = ("Variable", "Tensor", ".type(")
+    # `.type(torch.cuda.FloatTensor)` becomes `.to("cuda", ...)` (DEV007; on `torch.zeros(n)`, DEV010 too),
+    # an unwrapped `Variable` leaves its import unused (DEV009), and `Tensor(n).fill_(1).to(device)` with
+    # `Tensor` a legacy type becomes `torch.empty(n, dtype=...)`, created then moved (DEV010)
+    feeds = ("DEV007", "DEV009", "DEV010")
+
+
+    def check(self) -> None:
+        root = self.tree.root
+        # Names bound to modules, whose `.type()` is another method: only asked about `.type(` calls.
+        models = model_names(self.tree, self.aliases) if ".type(" in self.context.source else set()
+        self._type_aliases = LegacyAliases(self.tree, self.aliases)
+        self._arguments = VariableArguments(self.tree, self.aliases, self._type_aliases)
+        self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
+        wrappers = variable_wrappers(self.tree, self.aliases)
+        self._identities: dict[cst.CSTNode, list[tuple[cst.Call, str, str]]] = {}
+        for call in self.sites(cst.Call):
+            qualified = self.aliases.qualify(call.func) or ""
+            alias = self._type_aliases.at(call.func)
+            if qualified in VARIABLE:
+                self._variable(call)
+            elif wrappers and m.matches(call.func, m.Name()) and call.func.value in wrappers:  # type: ignore[attr-defined]
+                self.report(call, f"`{call.func.value}` here is a `lambda` around the legacy `Variable`: pass the"  # type: ignore[attr-defined]
+                            " tensor itself (moved with `.to(device)` where the `lambda` moved it)")
+            elif legacy_dtype(qualified) is not None or qualified == "torch.Tensor" or alias is not None:
+                self._constructor(call, qualified, alias)
+            elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "type":
+                cast = type_cast(call, self.aliases, self._type_aliases, models)
+                if cast is not None:
+                    self.report(call, cast[0], edits={call: cast[1]} if cast[1] is not None else None)
+        self._report_identities()
+        self._report_aliases()
+        self._import(root)  # type: ignore[arg-type]
+
+    def _variable(self, call: cst.Call) -> None:
+        requires_grad = kwarg(call, "requires_grad")
+        volatile = kwarg(call, "volatile")
+        if volatile is not None and (requires_grad is not None or _may_act(volatile.value)):
+            # With requires_grad it raises today; a flag with calls in it does something when evaluated.
+            self.report(call, _VOLATILE)
+            return
+        args = positional(call)
+        if len(args) != 1 or len(call.args) != 1 + (requires_grad is not None) + (volatile is not None):
+            self.report(call, "`Variable` is a deprecated wrapper (PyTorch 0.4): use the tensor itself")
+            return
+        data = args[0].value
+        plain = "created right here" if self._arguments.is_fresh(data) else self._arguments.is_plain(call, data)
+        fixed: cst.BaseExpression = data if plain else method_call(data, "detach")
+        if plain:
+            message = f"`Variable(...)` of a tensor {plain} is that tensor: since PyTorch 0.4 it only detaches," \
+                " and there is nothing to detach"
+        else:
+            message = "`Variable(x)` is `x.detach()` since PyTorch 0.4"
+        if requires_grad is not None and not m.matches(requires_grad.value, m.Name("False")):
+            flag = [] if m.matches(requires_grad.value, m.Name("True")) else [cst.Arg(requires_grad.value)]
+            fixed = method_call(fixed, "requires_grad_", flag)
+            message += " (with `requires_grad=...`: `.requires_grad_(...)` after it)"
+        if volatile is not None:
+            message += f"; {_VOLATILE}"
+        if fixed is data and self._identity_assignment(call, plain):
+            return
+        self.report(call, message, edits={call: fixed.with_changes(lpar=call.lpar, rpar=call.rpar)})
+
+    def _identity_assignment(self, call: cst.Call, reason: str) -> bool:
+        """``x = Variable(x)`` (or a part of ``x, y = Variable(x), Variable(y)``) with plain ``x``
+        right: remembered, so that the statement goes when every part of it is one."""
+        assign = self_assignment(self.tree, call)
+        if assign is not None:
+            self._identities.setdefault(assign, []).append((call, positional(call)[0].value.value, reason))  # type: ignore[attr-defined]
+        return assign is not None
+
+    def _report_identities(self) -> None:
+        """``x = Variable(x)`` with plain ``x`` right: the statement goes, or each call becomes ``x``."""
+        for assign, calls in self._identities.items():
+            names = ", ".join(f"`Variable({name})`" for _, name, _ in calls)
+            reasons = " and ".join(sorted({reason for _, _, reason in calls}))
+            message = f"{names}: `Variable` only detaches since PyTorch 0.4, and a tensor {reasons} has" \
+                " nothing to detach: it is the tensor itself"
+            whole = assign.value is calls[0][0] or (
+                isinstance(assign.value, cst.Tuple) and len(assign.value.elements) == len(calls)
+            )
+            line = self.tree.parent(assign)
+            removal = self._removal(line) if whole and isinstance(line, cst.SimpleStatementLine) else None
+            if removal is not None:
+                self.report(calls[0][0], message + "; the assignment goes", edits=removal)
+                continue
+            for call, name, _ in calls:
+                self.report(call, message, edits={call: cst.Name(name)})
+
+    def _constructor(self, call: cst.Call, qualified: str, alias: LegacyAlias | None) -> None:
+        message, fixed = constructor_call(self.tree, self.aliases, call, qualified, alias)
+        self.report(call, message, edits={call: fixed} if fixed is not None else None)
+
+    def _report_aliases(self) -> None:
+        """A name choosing a legacy type by a condition is a device in disguise; an alias nothing
+        reads any more goes (at module level another module may import it: an unsafe fix)."""
+        read = self._type_aliases.read()
+        for alias in self._type_aliases.found.values():
+            unused = alias not in read
+            if not (alias.conditional or unused):
+                continue
+            message = f"{alias.spelled} is a legacy tensor type"
+            if alias.conditional:
+                message += " chosen by a condition: choose a `device` instead and give it to the calls"
+            if not unused:
+                self.report(alias.statement, message)
+                continue
+            module_level = isinstance(alias.scope, cst.Module)
+            self.report(alias.statement, message + "; nothing uses it any more: remove it",
+                        edits=self._removal(alias.statement),
+                        safety=FixSafety.UNSAFE if module_level else FixSafety.SAFE)
+
+    def _import(self, module: cst.Module) -> None:
+        """``from torch.autograd import Variable``: reported while every use is a call this rule
+        reports, removed once nothing uses it. Only imports that run with the module (at its top
+        level, or in a top-level ``try``/``if``); one in a function has a reason to be there."""
+        if not self._variable_names or "__all__" in self.context.source:
+            return
+        uses = [n for n in self.tree.of_type(module, cst.Name) if n.value in self._variable_names
+                and not isinstance(self.tree.parent(n), (cst.ImportAlias, cst.AsName))]
+        if any(not m.matches(self.tree.parent(n), m.Call()) or self.tree.parent(n).func is not n for n in uses):  # type: ignore[union-attr]
+            return  # `isinstance(x, Variable)`: still needed
+        for imported in self.tree.of_type(module, cst.ImportFrom):
+            statement = self.tree.parent(imported)
+            if not m.matches(statement, _VARIABLE_IMPORT) or any(
+                isinstance(a, (cst.FunctionDef, cst.ClassDef)) for a in self.tree.ancestors(statement)
+            ):
+                continue
+            if not set(bound_names(imported)) & self._variable_names:
+                continue
+            if uses:
+                self.report(imported, "`Variable` is the pre-0.4 wrapper, only called here: its import goes"
+                            " when no call is left")
+                continue
+            block = self.tree.parent(statement)
+            edits = import_removal(statement, block.body, self._variable_names)  # type: ignore[union-attr]
+            self.report(imported, "`Variable` is imported but not used: remove the import"
+                        + ("" if edits else " (left: its comment would go with it)"), edits=edits)
+
+    def _removal(self, line: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
+        block = self.tree.parent(line)
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or block is None:
+            return None
+        return statement_removal(line, block.body)  # type: ignore[attr-defined]
+

@@ -1,0 +1,228 @@
+"""Tensors made on the host that could be made on a device instead, and how to make them there.
+
+A *host creation* is an expression whose value is a fresh tensor in CPU memory, built by torch for
+this expression alone: a factory without ``device=`` (``torch.zeros(n)``, ``torch.randn(n)``,
+``torch.tensor(data)``), a legacy constructor (``torch.LongTensor([1, 2])``), or NumPy's random
+numbers wrapped by ``torch.from_numpy``; not a conversion of data that exists already
+(``torch.FloatTensor(state)``, ``torch.from_numpy(array)``: that copy is needed); possibly followed by tensor methods that keep it on the
+host (``.tril()``, ``.long()``, ``.view(1, -1)``) and wrapped in the pre-0.4 ``Variable(...)``.
+
+:func:`on_device` rebuilds one on a device with the same values, when that is exact: the factory
+takes ``device=`` (a legacy constructor is spelled the modern way by
+:func:`codemods.analysis.legacy_constructors.legacy_constructor_rewrite`), and every method after it
+computes the same on any device and keeps the strides ``.to()`` would give.
+
+:func:`returns_host_tensors` tells a function of the file whose every ``return`` is a host creation or
+a torch function of one (``return torch.log(torch.tril(torch.ones(n, n)))``): its callers that move
+the result made it on the host.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from codemods.analysis.legacy_constructors import is_size, legacy_constructor_rewrite, legacy_dtype
+from codemods.core.names import ImportAliases
+from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
+from codemods.core.torch_names import HOST_ONLY_KEYWORDS
+from codemods.core.tree import Tree
+
+DETERMINISTIC = frozenset(
+    f"torch.{n}" for n in "zeros ones empty full arange eye linspace logspace tensor as_tensor range".split()
+)
+RANDOM = frozenset(f"torch.{n}" for n in "rand randn randint randperm normal".split())
+# Factories whose values (0 and 1) are exact in every dtype, so `.to(dtype)` can move onto them.
+EXACT_IN_ANY_DTYPE = frozenset(f"torch.{n}" for n in "zeros ones empty eye".split())
+# Factory arguments that pin the host or the CPU's generator: with them, device= fails or differs.
+_HOST_BOUND = ("device", "out", *sorted(HOST_ONLY_KEYWORDS))
+# Methods that compute the same on any device; `expand` is not one of them (`.to()` copies an
+# expanded tensor into a dense one, the device factory would keep the view).
+SAME_ON_ANY_DEVICE = frozenset(
+    "tril triu t transpose permute view reshape unsqueeze squeeze flatten flip repeat contiguous"
+    " float double half long int bool zero_ fill_".split()
+)
+# Methods after which the value is no longer a tensor on the host (or not a fresh one).
+_LEAVES_THE_HOST = frozenset(
+    "to cuda cpu type pin_memory share_memory_ numpy tolist item detach requires_grad_ data_ptr".split()
+)
+_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
+_LEGACY_FLOAT = "torch.Tensor"  # the default-dtype legacy constructor
+_UNCLEAR_LEGACY = (
+    "the legacy constructor's argument is not plainly data or a size: spell it `torch.tensor(...)` or"
+    " `torch.empty(...)` first"
+)
+
+
+@dataclass(frozen=True)
+class Creation:
+    """``value`` makes a tensor on the host; ``factory`` is the call that allocates it."""
+
+    value: cst.BaseExpression
+    factory: cst.Call
+    qualified: str
+    inexact: str | None  # why the device would not give the same tensor, if it might not
+    requires_grad: bool  # requires_grad=True on the factory or the Variable around it
+
+    @property
+    def is_random(self) -> bool:
+        return self.qualified in RANDOM
+
+    @property
+    def is_legacy(self) -> bool:
+        return self.qualified == _LEGACY_FLOAT or legacy_dtype(self.qualified) is not None
+
+
+def _is_method_of_a_call(node: cst.BaseExpression) -> bool:
+    """``f(...).method(...)``: ``m.Call(func=m.Attribute(value=m.Call()))`` as type tests (asked of every
+    expression a rule wonders about)."""
+    return type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Call
+
+
+def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation | None:
+    """``node`` as a host creation, or None."""
+    value, requires_grad = node, False
+    if isinstance(node, cst.Call) and aliases.qualify(node.func) in _VARIABLE:
+        args = positional(node)
+        if len(args) != 1 or any(a.star for a in node.args):
+            return None
+        requires_grad = _asks_for_grad(node)
+        node = args[0].value
+    inexact = None
+    while _is_method_of_a_call(node) and aliases.qualify(node) is None:
+        method = node.func.attr.value  # type: ignore[attr-defined]
+        if method == "type" and _host_type(node, aliases):
+            inexact = f"`.type({code_of(node.args[0].value)})` keeps it on the host"  # type: ignore[attr-defined]
+        elif method in _LEAVES_THE_HOST:
+            return None
+        elif method not in SAME_ON_ANY_DEVICE:
+            inexact = f"`.{method}()` after the factory may not give the same tensor on the device"
+        node = node.func.value  # type: ignore[attr-defined]
+    if not isinstance(node, cst.Call) or any(a.star == "**" for a in node.args):
+        return None
+    qualified = aliases.qualify(node.func) or ""
+    if qualified in DETERMINISTIC or qualified in RANDOM:
+        if any(kwarg(node, name) is not None for name in _HOST_BOUND):
+            return None
+        if qualified == "torch.normal" and kwarg(node, "size") is None:
+            return None  # normal(mean_tensor, std) follows its tensors' device
+        requires_grad = requires_grad or _asks_for_grad(node)
+    elif qualified == _LEGACY_FLOAT or (legacy_dtype(qualified) is not None and not qualified.startswith("torch.cuda.")):
+        if not _made_here(node):
+            return None  # converts data that exists already (an array, a list, a tensor): a copy it needs
+    elif qualified == "torch.from_numpy" and _numpy_random(node, aliases):
+        inexact = "NumPy draws these numbers; on the device torch draws others"
+    else:
+        return None
+    return Creation(value, node, qualified, inexact, requires_grad)
+
+
+def on_device(creation: Creation, device: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
+    """``creation`` made on ``device`` with the same values, or None when that cannot be written."""
+    if creation.inexact is not None or creation.requires_grad:
+        return None
+    factory = creation.factory
+    if creation.is_legacy:
+        made = legacy_constructor_rewrite(factory, creation.qualified, aliases, device=device)
+        if made is None:
+            return None
+    else:
+        made = with_kwarg(factory, "device", device)
+    return made if creation.value is factory else creation.value.deep_replace(factory, made)  # type: ignore[return-value]
+
+
+def made_there(
+    creation: Creation, device: cst.BaseExpression | None, aliases: ImportAliases
+) -> tuple[cst.BaseExpression | None, str | None]:
+    """``creation`` made on ``device`` (None: a device that cannot be written), or why it cannot be."""
+    if device is None:
+        return None, "the device given to `.cuda()` may be None, which `device=` reads as the CPU"
+    if creation.inexact is not None:
+        return None, creation.inexact
+    made = on_device(creation, device, aliases)
+    return (made, None) if made is not None else (None, _UNCLEAR_LEGACY)
+
+def with_dtype(
+    creation: Creation, made: cst.BaseExpression, dtype: cst.BaseExpression
+) -> tuple[cst.BaseExpression | None, str | None]:
+    """``made`` also given the dtype ``.to(device, dtype)`` converts to, when its values cannot change."""
+    own = kwarg(creation.factory, "dtype")
+    if own is not None and code_of(own.value) == code_of(dtype):
+        return made, None  # converting to the dtype it already has
+    if creation.value is not creation.factory or own is not None or creation.qualified not in EXACT_IN_ANY_DTYPE:
+        return None, "create it with `dtype=` too; the values may round differently"
+    return with_kwarg(made, "dtype", dtype), None  # type: ignore[arg-type]
+
+
+def computed_from_a_creation(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
+    """``torch.sqrt(torch.tensor([d]))``: a torch function of a host creation; its name as written."""
+    if not isinstance(node, cst.Call) or not (aliases.qualify(node) or "").startswith("torch."):
+        return None
+    return code_of(node.func) if any(host_creation(a.value, aliases) for a in positional(node)) else None
+
+
+def returns_host_tensors(tree: Tree, function: cst.FunctionDef, aliases: ImportAliases) -> bool:
+    """Every ``return`` of ``function`` gives a tensor made on the host right there
+    (``return torch.log(torch.tril(torch.ones(n, n)))``); not a generator."""
+    if tree.of_type(function.body, (cst.Yield, cst.Lambda, cst.FunctionDef)):
+        return False
+    returns = tree.of_type(function.body, cst.Return)
+    return bool(returns) and all(r.value is not None and _host_made(r.value, aliases) for r in returns)
+
+
+def _host_made(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """A host creation, or a torch function of one (``torch.tril(torch.ones(n, n))``)."""
+    if host_creation(node, aliases) is not None:
+        return True
+    if not isinstance(node, cst.Call) or not (aliases.qualify(node) or "").startswith("torch."):
+        return False
+    return any(_host_made(a.value, aliases) for a in positional(node))
+
+
+def _host_type(call: cst.Call, aliases: ImportAliases) -> bool:
+    """``.type(torch.FloatTensor)``: a cast to a legacy CPU type."""
+    args = positional(call)
+    qualified = aliases.qualify(args[0].value) if len(call.args) == 1 and args else None
+    return legacy_dtype(qualified) is not None and not (qualified or "").startswith("torch.cuda.")
+
+
+def _made_here(legacy: cst.Call) -> bool:
+    """A legacy constructor of a size, or of Python data written right here (``[[token]]``,
+    ``[start] * batch``), not a conversion of data that exists already."""
+    args = positional(legacy)
+    if len(args) != 1 or args[0].star:
+        return True  # no argument, or several: a size
+    value = args[0].value
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
+        value = value.left  # `[start] * batch`, `[a] + [b]`
+    return isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or is_size(value)
+
+
+def _asks_for_grad(call: cst.Call) -> bool:
+    requires_grad = kwarg(call, "requires_grad")
+    return requires_grad is not None and code_of(requires_grad.value) != "False"
+
+
+def _numpy_random(call: cst.Call, aliases: ImportAliases) -> bool:
+    """``torch.from_numpy(np.random.uniform(...))`` (possibly scaled or cast): numbers made to be copied."""
+    args = positional(call)
+    return bool(args) and any(
+        (aliases.qualify(inner.func) or "").startswith("numpy.random.")
+        for inner in _calls_in(args[0].value)
+    )
+
+
+def _calls_in(node: cst.BaseExpression) -> list[cst.Call]:
+    found, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Call):
+            found.append(current)
+            stack.extend(a.value for a in current.args)
+            stack.append(current.func)
+        elif isinstance(current, cst.Attribute):
+            stack.append(current.value)
+        elif isinstance(current, cst.BinaryOperation):
+            stack += [current.left, current.right]
+    return found

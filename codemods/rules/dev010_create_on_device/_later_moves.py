@@ -1,0 +1,242 @@
+"""A tensor bound by one statement and moved to a device by a later statement of the same block.
+
+    x = torch.zeros(n)        x = torch.zeros(n)        a, b = torch.ones(n), torch.zeros(n)
+    x = x.to(device)          if use_cuda:              if gpu:
+                                  x = x.cuda()              a, b = a.cuda(), b.cuda()
+
+    h = torch.zeros(n)
+    return to_gpu(h)          (``def to_gpu(t): return t.cuda() if ... else t``: a moving helper)
+
+:func:`later_move` finds the first later statement that mentions the name; it is the move when
+the name's only use there is ``x = x.to(...)`` / ``x = x.cuda()`` (alone or in a tuple), possibly
+as the body of an ``if`` without ``else`` directly in the block, or a call of a function of this
+file that moves its first parameter. Nothing in between may mention the name, so the tensor made
+on the host is never used there. :func:`drop_move` gives the edits that delete the move once the
+tensor is created on the device, when no comment would go with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.core.base import Replacement
+from codemods.core.dataflow import assigned_names, block, names_in
+from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
+from codemods.core.local_functions import LocalFunctions
+from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.tree import Tree
+
+_REBOUND_BY_A_METHOD = m.Assign(targets=[m.AssignTarget()], value=m.Call(func=m.Attribute()))
+_METHOD_ON_PARAMETER = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("cuda") | m.Name("to")))
+
+
+@dataclass(frozen=True)
+class LaterMove:
+    by: str | None  # the helper that moves it, as called: "to_gpu(...)"
+    target: MoveTarget | None  # None when a helper moves it
+    line: cst.SimpleStatementLine
+    guard: cst.If | None  # the `if use_cuda:` around the line
+    alone: bool  # the line is `x = x.<move>` and nothing else
+    between: tuple[cst.BaseStatement, ...]  # the statements from the creation to the move
+    methods: tuple[str, ...] = ()  # `x = x.unsqueeze(0)` lines in between, by their methods
+    from_a_branch: bool = False  # made in one branch of an `if`, moved after it
+
+    @property
+    def obstacle(self) -> str | None:
+        """Why creating the tensor on the device would not simply replace this move, if it would not."""
+        if self.target is None:
+            return "the function decides where it goes"
+        if self.target.dtype is not None:
+            return "the move also converts the dtype"
+        if self.from_a_branch:
+            return "it is made in one branch of an `if` and moved after it"
+        if not self.alone:
+            return "the statement that moves it does more than that"
+        odd = [method for method in self.methods if method not in SAME_ON_ANY_DEVICE]
+        return f"`.{odd[0]}()` in between may not give the same tensor on the device" if odd else None
+
+
+def later_move(
+    tree: Tree, creation_line: cst.SimpleStatementLine, spelled: str, aliases: ImportAliases, functions: LocalFunctions
+) -> LaterMove | None:
+    """The move of ``spelled`` (bound by ``creation_line``) later in the same block, or None."""
+    root = spelled.split(".")[0]
+    methods: list[str] = []
+    between: list[cst.BaseStatement] = []
+    for statement, from_a_branch in _statements_after(tree, creation_line):
+        if spelled not in _spellings(tree, statement):
+            if root != spelled and root in names_in(tree, statement):
+                return None  # `self.helper()` may read `self.x`
+            between.append(statement)
+            continue
+        method = _method_on_itself(tree, statement, spelled, aliases)
+        if method is not None:
+            methods.append(method)
+            between.append(statement)
+            continue
+        guard = None
+        if isinstance(statement, cst.If):
+            guard, statement = statement, _only_line_mentioning(tree, statement, spelled)  # type: ignore[assignment]
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return None
+        found = _move_in(tree, statement, spelled, aliases, functions)
+        if found is None:
+            return None
+        by, target, alone = found
+        return LaterMove(by, target, statement, guard, alone, tuple(between), tuple(methods), from_a_branch)
+    return None
+
+
+def _statements_after(tree: Tree, line: cst.SimpleStatementLine) -> Iterator[tuple[cst.BaseStatement, bool]]:
+    """The statements after ``line`` in its block, then, when that block is a branch of an ``if``,
+    those after the ``if`` (marked True: the other branch may have bound the name too)."""
+    statement: cst.CSTNode = line
+    in_a_branch = False
+    while True:
+        above = tree.parent(statement)
+        if not isinstance(above, (cst.IndentedBlock, cst.Module)):
+            return
+        body = list(above.body)
+        for later in body[body.index(statement) + 1:]:
+            yield later, in_a_branch
+        branch = tree.parent(above)
+        if isinstance(branch, cst.Else):
+            branch = tree.parent(branch)
+        while isinstance(branch, cst.If) and isinstance(tree.parent(branch), cst.If):
+            branch = tree.parent(branch)  # an `elif`: its `if` holds it
+        if not isinstance(branch, cst.If):
+            return
+        statement, in_a_branch = branch, True
+
+
+def _method_on_itself(tree: Tree, statement: cst.BaseStatement, spelled: str, aliases: ImportAliases) -> str | None:
+    """``x = x.unsqueeze(0)``: the method (no move) that rebinds ``spelled`` to a tensor made from it."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+        return None
+    small = statement.body[0]
+    if not (m.matches(small, _REBOUND_BY_A_METHOD) and dotted_name(small.targets[0].target) == spelled):  # type: ignore[attr-defined]
+        return None
+    call = small.value  # type: ignore[attr-defined]
+    if move_target(call, aliases) is not None or dotted_name(call.func.value) != spelled:
+        return None
+    if _mentions_once(tree, call, spelled) and call.func.attr.value not in ("to", "cuda", "cpu", "type"):
+        return call.func.attr.value  # type: ignore[no-any-return]
+    return None
+
+
+def drop_move(
+    tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases
+) -> dict[cst.CSTNode, Replacement] | None:
+    """Edits deleting the move (the ``if`` too when nothing else is left in it), or None when a
+    comment would go with it, or a statement in between may change what ``needed`` reads (it is
+    evaluated at the creation now)."""
+    line = later.line
+    if not later.alone or _has_comment(line):
+        return None
+    reads = names_in(tree, needed)
+    objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
+    if any(reads & assigned_names(tree, s) or objects & names_in(tree, s) for s in later.between):
+        return None
+    guard = later.guard
+    if guard is None:
+        return {line: cst.RemovalSentinel.REMOVE}
+    if isinstance(guard.body, cst.IndentedBlock) and len(guard.body.body) > 1:
+        rest = [s for s in guard.body.body if s is not line]
+        return {guard: guard.with_changes(body=guard.body.with_changes(body=rest))}
+    if any(e.comment for e in guard.leading_lines) or _header_comment(guard.body):
+        return None
+    return {guard: cst.RemovalSentinel.REMOVE}
+
+
+def _move_in(
+    tree: Tree, line: cst.SimpleStatementLine, spelled: str, aliases: ImportAliases, functions: LocalFunctions
+) -> tuple[str | None, MoveTarget | None, bool] | None:
+    """How ``line`` moves ``spelled``: (the helper that moves it, the move, whether the line does nothing else)."""
+    smalls = [s for s in line.body if spelled in _spellings(tree, s)]
+    if len(smalls) != 1:
+        return None
+    small = smalls[0]
+    for call in tree.of_type(small, cst.Call):
+        helper = functions.callee(call)
+        if helper is not None and moves_first_parameter(tree, helper) and call.args:
+            if dotted_name(call.args[0].value) == spelled and _mentions_once(tree, small, spelled):
+                return f"{dotted_name(call.func)}(...)", None, False
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return None
+    pairs = _pairs(small.targets[0].target, small.value)
+    moved = [(t, v) for t, v in pairs if dotted_name(t) == spelled]
+    if len(moved) != 1:
+        return None
+    value = moved[0][1]
+    target = move_target(value, aliases)
+    if target is None or dotted_name(target.call.func.value) != spelled:  # type: ignore[attr-defined]
+        return None
+    others = [v for t, v in pairs if v is not value]
+    if any(spelled in _spellings(tree, v) for v in others):
+        return None
+    return None, target, len(pairs) == 1 and len(line.body) == 1
+
+
+def _pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """``a, b = x, y`` as [(a, x), (b, y)]; ``a = x`` as [(a, x)]."""
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+        if len(target.elements) == len(value.elements):
+            return [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+    return [(target, value)]
+
+
+def creation_pairs(small: cst.BaseSmallStatement) -> list[tuple[str, cst.BaseExpression]]:
+    """The (spelled target, value) pairs of ``x = v`` and ``a, b = v, w``."""
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return []
+    return [
+        (spelled, value)
+        for target, value in _pairs(small.targets[0].target, small.value)
+        if (spelled := dotted_name(target)) is not None
+    ]
+
+
+def _only_line_mentioning(tree: Tree, guard: cst.If, spelled: str) -> cst.BaseStatement | None:
+    """The one line of ``if test:`` (no else) that mentions ``spelled``; None otherwise."""
+    if guard.orelse is not None or spelled in _spellings(tree, guard.test):
+        return None
+    lines = [s for s in block(guard.body) if spelled in _spellings(tree, s)]
+    return lines[0] if len(lines) == 1 else None
+
+
+def moves_first_parameter(tree: Tree, function: cst.FunctionDef) -> bool:
+    """``def to_gpu(t): ... t.cuda() ...``: the function moves what it is given."""
+    params = function.params.params
+    if not params:
+        return False
+    first = params[0].name.value
+    return any(
+        m.matches(call, _METHOD_ON_PARAMETER) and call.func.value.value == first  # type: ignore[attr-defined]
+        for call in tree.of_type(function.body, cst.Call)
+    )
+
+
+def _spellings(tree: Tree, node: cst.CSTNode) -> set[str]:
+    """The names and dotted names (``self.x``) read or written under ``node``."""
+    found = names_in(tree, node)
+    found.update(d for a in tree.of_type(node, cst.Attribute) if (d := dotted_name(a)) is not None)
+    return found
+
+
+def _mentions_once(tree: Tree, node: cst.CSTNode, spelled: str) -> bool:
+    return sum(1 for n in tree.of_type(node, (cst.Name, cst.Attribute)) if dotted_name(n) == spelled) == 1
+
+
+def _has_comment(line: cst.SimpleStatementLine) -> bool:
+    return line.trailing_whitespace.comment is not None or any(e.comment for e in line.leading_lines)
+
+
+def _header_comment(body: cst.BaseSuite) -> bool:
+    if isinstance(body, cst.IndentedBlock):
+        return body.header.comment is not None
+    return isinstance(body, cst.SimpleStatementSuite) and body.trailing_whitespace.comment is not None

@@ -1,0 +1,82 @@
+"""Where ``.to(...)`` and ``.cuda(...)`` send a tensor, when the call is a plain move to a device.
+
+``x.to(device)``, ``x.to(device=args.device)``, ``x.to(device, torch.float16)``, ``x.cuda()`` and
+``x.cuda(1)`` are plain moves: a factory can take the same device (and dtype) as ``device=``/
+``dtype=``. ``x.to(other_tensor)`` (which takes the other tensor's dtype too), ``non_blocking=``,
+``copy=``, ``memory_format=`` and a ``.to(dtype)`` alone are not. ``x.cuda(some_index)`` is a move
+whose device a factory cannot take as written (``.cuda(None)`` is the current GPU, ``device=None``
+the CPU): :attr:`MoveTarget.device` is None then.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import libcst as cst
+
+from codemods.core.names import ImportAliases
+from codemods.core.syntax import called_method, kwarg, positional
+from codemods.core.torch_names import is_dtype_expr
+
+_DEVICE_NAME = re.compile(r"^(device|dev|\w+_device|\w+_dev|device_\w+)$")
+_CPU = re.compile(r"""^[rbuRBU]*['"]cpu""")
+_CUDA = cst.SimpleString('"cuda"')
+
+
+@dataclass(frozen=True)
+class MoveTarget:
+    call: cst.Call
+    device: cst.BaseExpression | None  # what device= would be; None when it cannot be written
+    dtype: cst.BaseExpression | None = None
+
+
+def move_target(call: cst.CSTNode, aliases: ImportAliases) -> MoveTarget | None:
+    """``call`` as a plain move to a device, or None."""
+    if called_method(call) not in ("to", "cuda"):
+        return None
+    assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
+    if call.func.attr.value == "cuda":
+        return _cuda_target(call)
+    device = kwarg(call, "device")
+    dtype = kwarg(call, "dtype")
+    if any(a.star or (a.keyword and a.keyword.value not in ("device", "dtype")) for a in call.args):
+        return None  # non_blocking=, copy=, memory_format=
+    args = positional(call)
+    if device is None and args:
+        device, args = args[0], args[1:]
+    if dtype is None and args:
+        dtype, args = args[0], args[1:]
+    if device is None or args or not names_a_device(device.value, aliases):
+        return None
+    if dtype is not None and not is_dtype_expr(dtype.value, aliases):
+        return None
+    return MoveTarget(call, device.value, dtype.value if dtype is not None else None)
+
+
+def _cuda_target(call: cst.Call) -> MoveTarget | None:
+    if not call.args:
+        return MoveTarget(call, _CUDA)
+    if len(call.args) != 1 or call.args[0].star or (call.args[0].keyword or cst.Name("device")).value != "device":
+        return None  # non_blocking=
+    index = call.args[0].value
+    if isinstance(index, cst.Integer):
+        return MoveTarget(call, cst.SimpleString(f'"cuda:{index.value}"'))
+    if isinstance(index, cst.SimpleString) and "cuda" in index.value:
+        return MoveTarget(call, index)
+    return MoveTarget(call, None)
+
+
+def names_a_device(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """An expression that names a device (and not a tensor whose device and dtype `.to` copies)."""
+    if isinstance(node, cst.SimpleString):
+        return not _CPU.match(node.value)
+    if isinstance(node, cst.Attribute):
+        return node.attr.value == "device" or bool(_DEVICE_NAME.match(node.attr.value))
+    if isinstance(node, cst.Name):
+        return bool(_DEVICE_NAME.match(node.value))
+    if isinstance(node, cst.Call) and aliases.qualify(node.func) == "torch.device":
+        return all(isinstance(a.value, (cst.SimpleString, cst.Integer, cst.Name, cst.Attribute)) for a in node.args) and not (
+            node.args and isinstance(node.args[0].value, cst.SimpleString) and _CPU.match(node.args[0].value.value)
+        )
+    return False

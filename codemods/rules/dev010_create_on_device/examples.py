@@ -1,0 +1,349 @@
+"""DEV010's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
+
+tests/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
+"""
+
+from __future__ import annotations
+
+from codemods.core.base import Invalid, Valid
+
+VALID = [
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        x = torch.zeros(4, 8, device=device)
+        """
+    ),
+    # Data that exists on the host already (a batch, a NumPy array, an observation converted by a
+    # legacy constructor, which DEV009 reports) must be copied: nothing to do.
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        def step(batch, observation, device):
+            table = torch.from_numpy(np.load("table.npy")).to(device)
+            state = torch.FloatTensor(observation).to(device)
+            return batch.to(device), table, state
+        """
+    ),
+    # Not a plain move of a fresh tensor: a dtype conversion, an asynchronous copy from pinned
+    # memory, an explicit CPU generator, `.to(other)` (which takes the other's dtype too), the CPU.
+    Valid(
+        """
+        import torch
+
+        def tensors(reference, device):
+            g = torch.Generator().manual_seed(0)
+            idx = torch.arange(10).to(torch.float32)
+            x = torch.ones(3).to("cuda", non_blocking=True)
+            noise = torch.randn(3, generator=g).to(device)
+            pad = torch.zeros(3).to(reference)
+            kept = torch.zeros(3).to("cpu")
+            return idx, x, noise, pad, kept
+        """
+    ),
+    # The host tensor is read before the move: it is needed where it was made.
+    Valid(
+        """
+        import torch
+
+        def class_counts(labels, n, use_cuda):
+            counts = torch.zeros(n)
+            counts.index_add_(0, labels, torch.ones(len(labels)))
+            if use_cuda:
+                counts = counts.cuda()
+            return counts
+        """
+    ),
+    # Moved under another name while the host tensor is still used.
+    Valid(
+        """
+        import torch
+        table = torch.arange(10)
+        table_gpu = table.to(device)
+        print(table.sum())
+        """
+    ),
+    # A helper that already makes its tensor where it is asked to, or returns data that exists.
+    Valid(
+        """
+        import torch
+
+        def causal_mask(n, device):
+            return torch.tril(torch.ones(n, n, device=device))
+
+        def table(values):
+            return torch.from_numpy(values)
+
+        mask = causal_mask(5, device).to(device)
+        rows = table(values).to(device)
+        """
+    ),
+    # Placed by an `if`/`else`: each branch does something else with it.
+    Valid(
+        """
+        import torch
+        b = torch.ones(3)
+        if use_cuda:
+            b = b.cuda()
+        else:
+            b = b.double()
+        """
+    ),
+]
+
+INVALID = [
+    # zeros are zero in every dtype: `.to(device, dtype)` moves onto the factory whole.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        mask = torch.ones(5, 5).tril().to(device)
+        pos = torch.arange(0, 16).to(device)  # positions
+        index = torch.LongTensor([0, 2, 5]).to(device)
+        h = torch.zeros(1, 4, 16).to(device, torch.float16)
+        """,
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        mask = torch.ones(5, 5, device=device).tril()
+        pos = torch.arange(0, 16, device=device)  # positions
+        index = torch.tensor([0, 2, 5], dtype=torch.int64, device=device)
+        h = torch.zeros(1, 4, 16, device=device, dtype=torch.float16)
+        """,
+    ),
+    Invalid(
+        """
+        import torch as T
+
+        def make(dev):
+            return T.zeros((2, 3), dtype=T.float16).cuda()
+        """,
+        """
+        import torch as T
+
+        def make(dev):
+            return T.zeros((2, 3), dtype=T.float16, device="cuda")
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def labels(values, args):
+            return torch.tensor(values).to(device=args.device)
+        """,
+        """
+        import torch
+
+        def labels(values, args):
+            return torch.tensor(values, device=args.device)
+        """,
+    ),
+    # Created, then moved at once under the same name: one creation on the device.
+    Invalid(
+        """
+        import torch
+
+        def positions(n, device):
+            pos = torch.arange(n).unsqueeze(0)
+            pos = pos.to(device)
+            return pos
+        """,
+        """
+        import torch
+
+        def positions(n, device):
+            pos = torch.arange(n, device=device).unsqueeze(0)
+            return pos
+        """,
+    ),
+    # Random numbers come from the device's generator: an unsafe fix.
+    Invalid(
+        """
+        import torch
+        noise = torch.randn(8, 3).to(device)
+        """,
+        """
+        import torch
+        noise = torch.randn(8, 3, device=device)
+        """,
+    ),
+    # requires_grad before the move: the moved tensor is not a leaf. 0.1 rounds differently in
+    # float32 then float64 than in float64 directly. Both reported only.
+    Invalid(
+        """
+        import torch
+        w = torch.randn(3, 3, requires_grad=True).to(device)
+        scale = torch.full((4,), 0.1).to(device, torch.float64)
+        """,
+        message="`.grad` stays empty",
+    ),
+    # Inside a module too: the module's own device, as the code says.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x):
+                return x + torch.zeros(3).to(x.device)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def forward(self, x):
+                return x + torch.zeros(3, device=x.device)
+        """,
+    ),
+    # The pre-0.4 wrapper stays (DEV009 removes it); the tensor is made on the GPU inside it.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        real = Variable(torch.ones(64)).cuda()
+        fake = Variable(torch.zeros(64).cuda(1))
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+        real = Variable(torch.ones(64, device="cuda"))
+        fake = Variable(torch.zeros(64, device="cuda:1"))
+        """,
+        message="created on the host, then copied to the device; create it there with `device=`",
+    ),
+    # Moved under a flag right after: the flag picks the device when the tensor is made.
+    Invalid(
+        """
+        import torch
+
+        def init_hidden(layers, size, use_cuda):
+            hidden = torch.zeros(layers, 1, size)
+            if use_cuda:
+                hidden = hidden.cuda()
+            return hidden
+        """,
+        """
+        import torch
+
+        def init_hidden(layers, size, use_cuda):
+            hidden = torch.zeros(layers, 1, size, device="cuda" if use_cuda else "cpu")
+            return hidden
+        """,
+        message="copied to the device; create it there",
+        line=4,
+    ),
+    # Two tensors moved under one flag, beside a model: each is made in place, the model's move stays.
+    Invalid(
+        """
+        import torch
+        tokens = torch.LongTensor([[1, 2]])
+        context = torch.zeros(1, 8)
+        state = encoder_state
+        if USE_CUDA:
+            decoder.cuda()
+            tokens = tokens.cuda()
+            context = context.cuda()
+        """,
+        """
+        import torch
+        tokens = torch.tensor([[1, 2]], dtype=torch.int64, device="cuda" if USE_CUDA else "cpu")
+        context = torch.zeros(1, 8, device="cuda" if USE_CUDA else "cpu")
+        state = encoder_state
+        if USE_CUDA:
+            decoder.cuda()
+        """,
+    ),
+    # A device that may be None: `.cuda(None)` is the current GPU, `device=None` the CPU.
+    Invalid(
+        """
+        import torch
+
+        def sample(n, dim, gpu):
+            z = torch.randn(n, dim)
+            z = z.cuda(gpu)
+            return z
+        """,
+        message="may be None",
+    ),
+    # Python data written here, repeated: a list whatever `batch` is; spelled the modern way.
+    Invalid(
+        """
+        import torch
+        start = torch.LongTensor([SOS] * batch).cuda()
+        """,
+        """
+        import torch
+        start = torch.tensor([SOS] * batch, dtype=torch.int64, device="cuda")
+        """,
+    ),
+    # Python data written here, but joined to a name that may be a tensor or a tuple: the modern
+    # spelling is left to the author.
+    Invalid(
+        """
+        import torch
+        start = torch.LongTensor([SOS] + rest).cuda()
+        """,
+        message="spell it `torch.tensor(...)` or `torch.empty(...)` first",
+    ),
+    # Computed on the host from a fresh tensor: the device may round the function differently.
+    Invalid(
+        """
+        import torch
+        scale = torch.sqrt(torch.tensor([64.0])).to(device)
+        """,
+        message="computed on the host by `torch.sqrt`",
+    ),
+    # Handed to a function of the file that moves it.
+    Invalid(
+        """
+        import torch
+
+        def to_gpu(t):
+            return t.cuda() if torch.cuda.is_available() else t
+
+        scores = to_gpu(torch.zeros(10))
+        """,
+        message="copied to the device by `to_gpu(...)`",
+    ),
+    # Made on the host by a method of the module, then moved by its caller: the method should take
+    # the device (its other callers are not changed).
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Decoder(nn.Module):
+            def causal_mask(self, n):
+                return torch.log(torch.tril(torch.ones(n, n)))
+
+            def forward(self, x):
+                return x + self.causal_mask(x.size(0)).to(x.device)
+        """,
+        message="created on the host by `self.causal_mask(...)`",
+    ),
+    # Moved together with a batch from the loader: the move is not only this tensor's.
+    Invalid(
+        """
+        import torch
+        for x, y in loader:
+            z = torch.rand(len(x), 16)
+            if gpu:
+                x, z = x.cuda(), z.cuda()
+        """,
+        message="does more than that",
+    ),
+    # NumPy's random numbers made to be copied: torch would draw others on the device.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        codes = torch.from_numpy(np.random.uniform(-1, 1, size=(8, 2))).float().cuda()
+        """,
+        message="NumPy draws these numbers",
+    ),
+]

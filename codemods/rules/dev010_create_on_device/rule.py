@@ -1,0 +1,166 @@
+"""## What it does
+Finds tensors created on the host and then copied to a device, and creates them there instead:
+`torch.zeros(n).to(device)` becomes `torch.zeros(n, device=device)`. It knows the shapes legacy
+code writes too:
+
+* in one expression: `torch.arange(n).cuda()`, `torch.tensor(data).to(device)`,
+  `Variable(torch.zeros(n)).cuda()`, `torch.LongTensor([1, 2]).to(device)` (a legacy constructor is
+  spelled the modern way, `torch.tensor([1, 2], dtype=torch.int64, device=device)`);
+* in two statements of the same block, the tensor unused in between: `x = torch.zeros(n)` then
+  `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
+  `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
+  left in it).
+
+A dtype given to `.to(device, dtype)` moves onto the factory when the values cannot change (`zeros`,
+`ones`, `empty`, `eye`); `.cuda()` becomes `device="cuda"` as written (DEV007 makes it portable) and
+`.cuda(1)` becomes `device="cuda:1"`.
+
+Reported without a fix: a factory with `requires_grad=True` (after `.to()` the result is not a leaf,
+so its `.grad` stays empty), a `.to()` that also changes the dtype of values that would round
+differently, a legacy constructor whose argument may be data or a size, `.cuda(gpu)` with a device
+that may be None (`device=None` is the CPU), methods after the factory that may compute differently
+on the device (`.scatter_()`, `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`),
+a torch function computed on the host from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`),
+a move that also moves other tensors (`a, b = a.cuda(), b.cuda()`), a tensor handed to a function
+of the file that moves it (`to_gpu(torch.zeros(n))`), and the result of a function or method of the
+file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
+`torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
+`memory_format=` are left alone.
+
+## Why is this bad?
+The host allocates and fills the tensor, then a host-to-device copy moves it: two allocations, a
+transfer over PCIe and, in a loop, both again on every step. A factory given `device=` fills the
+tensor on the device itself and copies nothing. (`torch.tensor(data)` must copy its Python data to
+the device either way; there the fix saves the intermediate host tensor and says where the tensor
+lives in one call.)
+
+## Example
+```python
+mask = torch.ones(seq, seq).tril().to(device)
+hidden = Variable(torch.zeros(layers, 1, size))
+if use_cuda:
+    hidden = hidden.cuda()
+```
+
+Use instead:
+```python
+mask = torch.ones(seq, seq, device=device).tril()
+hidden = Variable(torch.zeros(layers, 1, size, device="cuda" if use_cuda else "cpu"))
+```
+
+## Fix safety
+Safe for deterministic factories and legacy constructors: the values, dtype and shape are the same,
+only where the tensor is made changes; with `if use_cuda:` the condition is read when the tensor is
+made instead of just after (nothing in between may rebind what it reads). Unsafe for random
+factories (`rand`, `randn`, `randint`, `randperm`, `normal`): on a GPU they draw from the device's
+random generator instead of the CPU's, so the numbers change (with the same seed too); applied only
+with `--unsafe-fixes`.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.rules.dev010_create_on_device._host_creations import (
+    Creation,
+    computed_from_a_creation,
+    host_creation,
+    made_there,
+    returns_host_tensors,
+    with_dtype,
+)
+from codemods.rules.dev010_create_on_device._later_moves import LaterMove, creation_pairs, drop_move, later_move, moves_first_parameter
+from codemods.core.local_functions import LocalFunctions
+from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
+from codemods.core.names import dotted_name
+
+_DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
+_CPU = cst.SimpleString('"cpu"')
+_FIX = "; create it there with `device=`"
+_HELPER = "the function decides where it goes"
+
+
+class CreateOnDevice(Rule):
+    code = "DEV010"
+    name = "create-on-device"
+    summary = "tensor created on the host, then copied to the device; create it there with device="
+    fix_safety = FixSafety.SAFE
+    triggers = (".to(", ".cuda(")
+    # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
+    feeds = ("DEV003", "DEV007")
+
+
+    def check(self) -> None:
+        calls = self.tree.of_type(self.context.module, cst.Call)
+        if any(self.aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls):
+            return  # factories make device tensors here already
+        functions = LocalFunctions(self.tree)
+        for call in self.sites(cst.Call):
+            target = move_target(call, self.aliases)
+            if target is not None:
+                self._moved_at_once(target, functions)
+            elif (helper := functions.callee(call)) and moves_first_parameter(self.tree, helper):
+                creation = host_creation(call.args[0].value, self.aliases) if call.args else None
+                if creation is not None:  # `to_gpu(torch.zeros(n))`
+                    self._conclude(creation.value, f"{dotted_name(call.func)}(...)", creation, None, _HELPER)
+        for line in self.sites(cst.SimpleStatementLine):
+            for small in line.body:
+                for spelled, value in creation_pairs(small):
+                    creation = host_creation(value, self.aliases)
+                    later = creation and later_move(self.tree, line, spelled, self.aliases, functions)
+                    if later:
+                        self._moved_later(creation, later)  # type: ignore[arg-type]
+
+    def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
+        """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
+        receiver = target.call.func.value  # type: ignore[attr-defined]
+        creation = host_creation(receiver, self.aliases)
+        if creation is None and isinstance(receiver, cst.Call):
+            helper = functions.callee(receiver)
+            if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
+                self.report(target.call, f"created on the host by `{dotted_name(receiver.func)}(...)`, then copied to"
+                            " the device; give the function the device and create it there with `device=` (not"
+                            " rewritten: the function is not changed for one of its callers)")
+                return
+        if creation is None:
+            computed = computed_from_a_creation(receiver, self.aliases)  # `torch.sqrt(torch.tensor([d]))`
+            if computed is not None:
+                self.report(target.call, f"computed on the host by `{computed}` from a tensor made there, then copied"
+                            " to the device; make the tensor with `device=` and compute there (not rewritten:"
+                            " the device may round it differently)")
+            return
+        made, reason = made_there(creation, target.device, self.aliases)
+        if made is not None and target.dtype is not None:
+            made, reason = with_dtype(creation, made, target.dtype)
+        self._conclude(target.call, None, creation, made and {target.call: made}, reason)
+
+    def _moved_later(self, creation: Creation, later: LaterMove) -> None:
+        """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
+        device = later.target.device if later.target is not None else None
+        if later.guard is not None and device is not None:
+            device = cst.IfExp(test=later.guard.test, body=device, orelse=_CPU)
+        made, reason = made_there(creation, device, self.aliases)
+        reason = later.obstacle or reason
+        drop = drop_move(self.tree, later, device, self.aliases) if made is not None and reason is None else None
+        if drop is None and reason is None:
+            reason = "a comment would go with the move, or the code in between changes what the move reads"
+        self._conclude(creation.value, later.by, creation, drop and {creation.value: made, **drop}, reason)
+
+    def _conclude(
+        self, node: cst.CSTNode, by: str | None, creation: Creation,
+        edits: dict[cst.CSTNode, Replacement] | None, reason: str | None,
+    ) -> None:
+        # The move is not named: another rule may respell it (`.cuda()` -> `.to(device)`) before this fix.
+        message = "created on the host, then copied to the device" + (f" by `{by}`" if by else "")
+        if creation.requires_grad:
+            self.report(node, message + "; `requires_grad=True` before the move makes the result a non-leaf whose"
+                        " `.grad` stays empty: create it with `device=` and `requires_grad=True` instead")
+        elif reason is not None or not edits:
+            self.report(node, message + _FIX + f" (not rewritten: {reason})")
+        elif creation.is_random:
+            self.report(node, message + _FIX + " (unsafe: the device's random generator draws different numbers)",
+                        edits=edits, safety=FixSafety.UNSAFE)
+        else:
+            self.report(node, message + _FIX, edits=edits)
+
