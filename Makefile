@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # CPU build of torch, pinned: an unpinned torch pulls a multi-GB CUDA build.
 TORCH := torch==2.13.0
 
-.PHONY: demo test venv bench clean
+.PHONY: demo test check lint venv bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,15 @@ demo: $(STAMP)
 # Two workers: the suite's budget (about 3 minutes) is for a 2-core machine; one worker takes 5.
 test: $(STAMP)
 	OMP_NUM_THREADS=1 $(BIN)/python -m pytest -n 2
+
+# The inner loop: lint, types, and every test not marked slow (end-to-end verify, Fixit's command line,
+# pre-commit, generated programs), in about a minute on 2 cores.
+check: lint
+	OMP_NUM_THREADS=1 $(BIN)/python -m pytest -n 2 -m "not slow"
+
+lint: $(STAMP)
+	$(BIN)/ruff check
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	OMP_NUM_THREADS=1 $(BIN)/python benchmarks/throughput.py

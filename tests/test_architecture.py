@@ -111,3 +111,19 @@ def test_rule_private_helpers_are_used_by_their_rule_only():
             if parts[:2] == ["codemods", "rules"] and parts[-1].startswith("_") and len(parts) == 4:
                 owner = ".".join(parts[:3])
                 assert importer.startswith(owner + "."), f"{importer} imports {target}, private to {owner}"
+
+
+def test_the_module_table_in_the_docs_is_current():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("module_table", ROOT / "docs" / "module_table.py")
+    assert spec and spec.loader
+    module_table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module_table)
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    shown = text.split("<!-- module-table:start -->\n")[1].split("<!-- module-table:end -->")[0]
+    assert shown == module_table.table(), "run `python docs/module_table.py` and paste its output"
+    for folder in module_table.FOLDERS:
+        for path in (ROOT / folder).glob("*.py"):
+            if path.name != "__init__.py":
+                assert f"`{folder}/{path.name}`" in shown

@@ -12,7 +12,7 @@ from codemods.core.tree import Tree
 from tests.test_reparse import _NESTED_LAYOUTS
 
 ROOT = Path(__file__).parent.parent
-FILES = sorted((ROOT / "corpus").rglob("*.py")) + sorted((ROOT / "codemods").glob("*.py"))
+FILES = sorted((ROOT / "corpus").rglob("*.py")) + sorted((ROOT / "codemods").rglob("*.py"))
 LAYOUTS = [
     *_NESTED_LAYOUTS,
     "import torch\r\nif x:\r\n\ty = (1,\r\n  2)  # c\r\n",  # CRLF, a tab, a bracket continued

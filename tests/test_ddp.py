@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # end to end: `make check` skips it, `make test` runs it
+
 torch = pytest.importorskip("torch")
 
 ROOT = Path(__file__).resolve().parent.parent

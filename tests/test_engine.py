@@ -249,6 +249,7 @@ def _comparable(findings, tree):
     }
 
 
+@pytest.mark.slow
 def test_a_focused_run_finds_what_a_whole_run_finds_in_the_focus(monkeypatch):
     """The contract of ``Rule.sites``, on every pass over the corpus: a rule that looks only at the
     changed statements finds there what it finds on the whole module, and nothing it would not."""
@@ -280,6 +281,7 @@ def test_a_focused_run_finds_what_a_whole_run_finds_in_the_focus(monkeypatch):
     assert {"DEV007", "DEV009", "DEV010"} <= set(compared)
 
 
+@pytest.mark.slow
 def test_a_run_leaves_no_cyclic_garbage_of_this_projects_code():
     """lint_and_fix turns the cycle collector off (``engine._collector_paused``): what it makes must be
     freed by reference counting. A recursive closure is a cycle that keeps what it saw, nodes of trees

@@ -39,7 +39,7 @@ from autofix.fixit import LINT_RULES  # noqa: E402
 from autofix.files.rewrite import rewrite_file  # noqa: E402
 from codemods import all_rules  # noqa: E402
 
-pytestmark = pytest.mark.fixit
+pytestmark = [pytest.mark.slow, pytest.mark.fixit]
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 CASES = sorted(CORPUS.glob("*/*/before.py"))

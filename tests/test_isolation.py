@@ -142,6 +142,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_workers_die_with_the_main_process(tmp_path):
     """SIGKILL gives the main process no chance to stop its workers: the kernel and a watchdog must."""
@@ -170,6 +171,7 @@ def test_workers_die_with_the_main_process(tmp_path):
             main.wait()
 
 
+@pytest.mark.slow
 def test_a_star_import_file_is_parsed_in_a_worker(tmp_path):
     """A star import may bring torch in unnamed, so such a file is parsed: never in the main process."""
     (tmp_path / "star.py").write_text("from os.path import *\nx = join('a', 'b')\n")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import DOUBLE_FIXED, DOUBLE_INPUT
 
 SKIPPED = "big.py: skipped: 2.2 MB is over max-file-size (2 MB); raise it with --max-file-size"
@@ -25,6 +27,7 @@ def test_over_the_default_limit_is_reported_and_skipped(tmp_path, run_cli):
     assert (tmp_path / "small.py").read_text() == DOUBLE_FIXED
 
 
+@pytest.mark.slow
 def test_the_limit_can_be_raised_or_turned_off(tmp_path, run_cli):
     _big(tmp_path)
     for limit in ("5MB", "0"):

@@ -127,6 +127,7 @@ EXAMPLE = Path(__file__).resolve().parent / "data" / "example_project"
 PYTEST = f"{sys.executable} -m pytest"
 
 
+@pytest.mark.slow
 def test_verify_tests_puts_each_tests_outcome_in_the_report(tmp_path, run_cli):
     """The project's tests before and after the migration, under the emulated GPU (about 15 s of CPU)."""
     pytest.importorskip("torch")
@@ -148,6 +149,7 @@ def test_verify_tests_puts_each_tests_outcome_in_the_report(tmp_path, run_cli):
     assert "register_buffer" in (tmp_path / "example" / "scorer" / "model.py").read_text()  # migrated in place
 
 
+@pytest.mark.slow
 def test_verify_tests_on_a_branch_tests_the_branch_and_fails_when_a_test_broke(tmp_path, run_cli):
     """With --branch the tree is not written: the after copy is the branch's files over the before copy."""
     pytest.importorskip("torch")

@@ -56,6 +56,7 @@ def test_each_findings_edits_are_its_fix(case):
         compile(fixed, str(case), "exec")
 
 
+@pytest.mark.slow
 def test_a_lone_fix_s_edits_are_the_whole_rewrite():
     compared = 0
     for case in CASES:
@@ -157,6 +158,7 @@ def test_sarif_is_valid_against_the_oasis_schema(tmp_path, run_cli):
     assert "broken.py" in json.dumps(run["invocations"][0]["toolExecutionNotifications"])
 
 
+@pytest.mark.slow
 def test_sarif_of_the_whole_corpus_is_valid(run_cli):
     code, out, _ = run_cli("check", "--output-format", "sarif", "--unsafe-fixes", "corpus", cwd=ROOT)
     assert code == 1

@@ -15,7 +15,8 @@ from tests.test_properties import PROFILE
 ROOT = Path(__file__).parent.parent
 REAL_FILES = sorted(
     p for folder in ("corpus", "autofix", "codemods", "benchmarks", "tests") for p in (ROOT / folder).rglob("*.py")
-)
+    if not any(part.startswith("_") for part in p.relative_to(ROOT).parts[:-1])
+)  # benchmarks/_zoo and _tree hold fetched and generated trees
 
 
 def _pieces_tree(text: str, piece_size: int = 1) -> cst.Module | None:
@@ -35,6 +36,7 @@ def _assert_same_tree(text: str, piece_size: int = 1) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_real_files_cut_at_every_possible_line():
     """The project's own sources and the corpus: hundreds of files, cut wherever a cut may go."""
     assembled = sum(_assert_same_tree(path.read_text()) for path in REAL_FILES)

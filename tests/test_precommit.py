@@ -30,7 +30,7 @@ for x, y in loader:
 """
 SCRIPT_FIXED = SCRIPT.replace("in loader:\n", "in loader:\n    x, y = x.to(device), y.to(device)\n")
 
-pytestmark = pytest.mark.precommit
+pytestmark = [pytest.mark.slow, pytest.mark.precommit]
 
 
 def _git(*args: str, cwd: Path) -> str:

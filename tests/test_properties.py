@@ -24,6 +24,8 @@ from autofix.engine.text_edits import apply_edits
 from codemods import all_rules
 from tests.program_strategies import HEADER, SNIPPETS, generated_programs, torch_programs
 
+pytestmark = pytest.mark.slow  # end to end: `make check` skips it, `make test` runs it
+
 _SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 # hypothesmith steers towards bigger programs (Phase.target): worth it in the long search only.
 settings.register_profile("bounded", deadline=None, derandomize=True, database=None,

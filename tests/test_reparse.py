@@ -56,6 +56,7 @@ def test_corpus_fixes_match_full_parses(path, checked):
         assert checked.passes >= 1
 
 
+@pytest.mark.slow
 def test_the_whole_corpus_as_one_file(checked):
     """Many statements, fixes that enable other fixes: several passes over one module."""
     text = "".join(p.read_text().replace("from __future__ import annotations\n", "") for p in CORPUS)
@@ -167,9 +168,11 @@ def test_apply_parses_the_whole_file_once(parsed_lengths):
 
 _OWN_SOURCES = sorted(
     p for folder in ("autofix", "codemods", "benchmarks") for p in (Path(__file__).parent.parent / folder).rglob("*.py")
+    if "_zoo" not in p.parts and "_tree" not in p.parts  # fetched and generated trees
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_random_edits_deep_inside_real_files_match_full_parses(seed):
     """Not only the rules' fixes: names renamed at random anywhere in this project's own sources (classes,

@@ -60,6 +60,7 @@ except SystemExit as exit:
 """
 
 
+@pytest.mark.slow
 def test_a_warm_run_imports_neither_the_rules_nor_libcst(tmp_path):
     (tmp_path / "train.py").write_text(DOUBLE_INPUT)
     (tmp_path / "plain.py").write_text("print('no torch here')\n")

@@ -67,6 +67,7 @@ def test_same_size_same_mtime_edit_is_caught_by_the_hash(tmp_path):
     assert target.read_text() == "a = 2\n"
 
 
+@pytest.mark.slow
 def test_two_concurrent_runs_lose_no_fix(tmp_path):
     """Different --select on the same tree at once: every fix lands, or its run says it skipped the file."""
     tree = tmp_path / "tree"

@@ -13,7 +13,7 @@ import pytest
 
 from tests.conftest import DOUBLE_FIXED, DOUBLE_INPUT
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")]
 
 
 def _slow_file(functions: int) -> str:

@@ -14,9 +14,18 @@ from tests.program_strategies import generated_programs
 from tests.test_properties import examples
 
 ROOT = Path(__file__).parent.parent
+
+
+@pytest.fixture(autouse=True)
+def trusted(monkeypatch):
+    """Every test here parses as a worker does (the trusted parse is on only in workers)."""
+    monkeypatch.setattr(trusted_parse, "_enabled", True)
+
+
 REAL_FILES = sorted(p for folder in ("corpus", "autofix", "codemods", "tests") for p in (ROOT / folder).rglob("*.py"))
 
 
+@pytest.mark.slow
 def test_real_files_give_the_tree_libcst_gives():
     for path in REAL_FILES:
         text = path.read_text()
@@ -62,6 +71,28 @@ def test_the_checks_are_on_again_after_a_parse_and_after_a_refusal():
         cst.Name("not a name")
     with pytest.raises(cst.CSTValidationError):
         cst.SimpleWhitespace("x")
+
+
+def test_outside_a_worker_the_parse_is_libcst_own(monkeypatch):
+    monkeypatch.setattr(trusted_parse, "_enabled", False)
+    seen = []
+    monkeypatch.setattr(cst.Name, "__post_init__", lambda self: seen.append(self.value), raising=False)
+    trusted_parse.parse_module("x = y\n")
+    assert seen == ["x", "y"]
+
+
+def _trusted_here(_item: object) -> bool:
+    return trusted_parse._enabled
+
+
+def test_a_runs_workers_parse_with_the_trusted_parse(monkeypatch):
+    from autofix.files import runner
+    from autofix.files.workers import WorkerPool
+
+    monkeypatch.setattr(trusted_parse, "_enabled", False)
+    with WorkerPool(_trusted_here, 1, None, runner._trusted_parse_in_workers) as pool:
+        assert [value for _, _, value in pool.run(iter([(0, None)]))] == [True]
+    assert trusted_parse._enabled is False  # the main process is left as it was
 
 
 def test_every_listed_class_is_skipped():

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # end to end: `make check` skips it, `make test` runs it
+
 pytest.importorskip("torch")
 
 EXAMPLE = Path(__file__).resolve().parent / "data" / "example_project"

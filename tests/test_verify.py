@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # end to end: `make check` skips it, `make test` runs it
+
 torch = pytest.importorskip("torch")
 
 from autofix.harness.compare import compare  # noqa: E402

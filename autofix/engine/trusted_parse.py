@@ -11,7 +11,12 @@ parsing the 1 MB generated file); not checking them takes about 7 % off its pars
 Every other class is still checked while parsing, in particular those whose check rejects code the
 grammar takes and Python refuses (``b'a' 'b'``, a bare ``except:`` before another handler), so such a
 file is refused as before. Nodes that rules and fixes build are checked as always: the listed classes'
-checks are off only while the parser runs, in the one thread a worker has.
+checks are off only while the parser runs.
+
+Switching a class's check off is process-wide state in a dependency, so it is used only where this
+project owns the whole process: :func:`enable` is called by the worker processes of a run (one
+thread each). Everywhere else (the language server's threads, the Fixit adapter inside Fixit, tests)
+:func:`parse_module` is libcst's own parse.
 """
 
 from __future__ import annotations
@@ -30,12 +35,23 @@ _GUARANTEED = tuple(kind for kind in _LISTED if "__post_init__" not in vars(kind
 _DEFAULT_CONFIG = cst.PartialParserConfig()
 
 
+_enabled = False
+
+
+def enable() -> None:
+    """Parse without the listed checks from now on, in this process (a single-threaded worker)."""
+    global _enabled
+    _enabled = True
+
+
 def _not_checked(self: cst.CSTNode) -> None:
     """What ``__post_init__`` does for a listed class while the parser runs: nothing."""
 
 
 def parse_module(text: str, config: cst.PartialParserConfig = _DEFAULT_CONFIG) -> cst.Module:
     """``libcst.parse_module(text, config)``: the same tree, and the same errors for code it refuses."""
+    if not _enabled:
+        return cst.parse_module(text, config)
     for kind in _GUARANTEED:
         kind.__post_init__ = _not_checked  # type: ignore[method-assign]
     try:

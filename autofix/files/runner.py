@@ -123,7 +123,7 @@ def run(
                     preloaded = True
                 yield index, (task, data)
 
-        pool: WorkerPool = WorkerPool(process_item, options.jobs, options.timeout)
+        pool: WorkerPool = WorkerPool(process_item, options.jobs, options.timeout, _trusted_parse_in_workers)
         in_flight: set[int] = set()
         try:
             for index, ok, value in pool.run(_tracking(needing_a_parse(), in_flight), lambda: stop.requested):
@@ -164,10 +164,17 @@ def _tracking(items: Iterator[tuple[int, object]], in_flight: set[int]) -> Itera
         yield index, item
 
 
+def _trusted_parse_in_workers() -> None:
+    # Imported in the worker: a run answered from the cache never imports libcst.
+    from autofix.engine import trusted_parse
+
+    trusted_parse.enable()
+
+
 def run_one(task: Task, data: bytes, timeout: float | None) -> tuple[FileResult, bytes | None]:
     """One file's bytes (from stdin) through a worker, like every other file."""
     preload()
-    with WorkerPool(process_item, 1, timeout) as pool:
+    with WorkerPool(process_item, 1, timeout, _trusted_parse_in_workers) as pool:
         for _, ok, value in pool.run(iter([(0, (task, data))])):
             if ok:
                 return value

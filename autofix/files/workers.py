@@ -69,7 +69,10 @@ def _peak_rss_bytes() -> int:
     return peak if sys.platform == "darwin" else peak * 1024
 
 
-def _worker_main(connection: Connection, function: Callable[[Any], Any], parent_pid: int) -> None:
+def _worker_main(
+    connection: Connection, function: Callable[[Any], Any], parent_pid: int,
+    initializer: Callable[[], None] | None,
+) -> None:
     _die_with_parent(parent_pid)
     # A crash is reported as one line by the main process, not as a C-level traceback dump.
     faulthandler.disable()
@@ -78,6 +81,8 @@ def _worker_main(connection: Connection, function: Callable[[Any], Any], parent_
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     gc.freeze()  # what the worker inherited is never garbage: keep the collector off it
     gc.set_threshold(*_WORKER_GC_THRESHOLDS)
+    if initializer is not None:
+        initializer()
     while True:
         try:
             message = connection.recv()
@@ -123,8 +128,12 @@ class WorkerPool(Generic[Item, Result]):
     whose every item is answered elsewhere (from a cache) never starts one.
     """
 
-    def __init__(self, function: Callable[[Item], Result], jobs: int, timeout: float | None) -> None:
+    def __init__(
+        self, function: Callable[[Item], Result], jobs: int, timeout: float | None,
+        initializer: Callable[[], None] | None = None,
+    ) -> None:
         self.function = function
+        self.initializer = initializer  # run once in each worker before its first item
         self.jobs = max(1, jobs)
         self.timeout = timeout
         self.peak_rss: list[int] = []  # of each worker that exited cleanly, in bytes
@@ -139,7 +148,7 @@ class WorkerPool(Generic[Item, Result]):
     def _start_worker(self) -> _Worker:
         ours, theirs = self._context.Pipe(duplex=True)
         process = self._context.Process(
-            target=_worker_main, args=(theirs, self.function, os.getpid()), name="autofix-worker", daemon=True
+            target=_worker_main, args=(theirs, self.function, os.getpid(), self.initializer), name="autofix-worker", daemon=True
         )
         process.start()
         theirs.close()

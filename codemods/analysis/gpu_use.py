@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import re
 import tokenize
+from functools import lru_cache
 
 import libcst as cst
 import libcst.matchers as m
@@ -50,18 +51,13 @@ def _only_cpu_devices(tree: Tree) -> bool:
     return bound
 
 
-_LAST: list[tuple[str, tuple[bool, bool]]] = []  # the last source asked about (passes of one file repeat it)
-
-
+# A pure function's memo, not state: every pass over a file asks about the same text again.
+@lru_cache(maxsize=1)
 def _code_mentions(source: str) -> tuple[bool, bool]:
     """Whether the code outside comments matches ``_GPU``, and ``_DEVICE``; the source as a whole where it
     does not tokenize. Each pattern matches within one token (no spaces, and ``\\b`` holds at a token's
     edges), so this is a search of the tokens joined by spaces, stopped as soon as the answer is known."""
-    if _LAST and _LAST[0][0] is source:
-        return _LAST[0][1]
-    answer = _scan(source)
-    _LAST[:] = [(source, answer)]
-    return answer
+    return _scan(source)
 
 
 def _scan(source: str) -> tuple[bool, bool]:
