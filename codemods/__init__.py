@@ -40,25 +40,4 @@ def rules_by_code() -> dict[str, type[Rule]]:
     return {rule.code: rule for rule in all_rules()}
 
 
-class UnknownRuleError(ValueError):
-    pass
-
-
-def select_rules(select: list[str] | None, ignore: list[str] | None) -> tuple[type[Rule], ...]:
-    """Rules matching any ``select`` prefix and no ``ignore`` prefix; an unmatched prefix is an error."""
-    codes = [rule.code for rule in all_rules()]
-    for selector in [*(select or []), *(ignore or [])]:
-        if selector.upper() != "ALL" and not any(code.startswith(selector.upper()) for code in codes):
-            raise UnknownRuleError(f"unknown rule code or prefix {selector!r} (known: {', '.join(codes)})")
-
-    def matches(code: str, selectors: list[str]) -> bool:
-        return any(s.upper() == "ALL" or code.startswith(s.upper()) for s in selectors)
-
-    return tuple(
-        rule
-        for rule in all_rules()
-        if (select is None or matches(rule.code, select)) and not matches(rule.code, ignore or [])
-    )
-
-
-__all__ = ["FixSafety", "Rule", "UnknownRuleError", "all_rules", "rules_by_code", "select_rules"]
+__all__ = ["FixSafety", "Rule", "all_rules", "rule_modules", "rules_by_code"]

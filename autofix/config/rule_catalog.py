@@ -7,7 +7,7 @@ fingerprint (:func:`autofix.files.cache.tool_fingerprint`: any change to the fix
 rules themselves are imported when the first file needs a parse (:func:`autofix.files.fix_file.preload`), before the
 workers are forked. Without a cache folder (``--no-cache``) the rules are imported to list them.
 
-:func:`select_codes` follows :func:`codemods.select_rules` exactly (``tests/test_rule_catalog.py``).
+:func:`select_codes` resolves ``--select``/``--ignore`` prefixes to codes.
 """
 
 from __future__ import annotations

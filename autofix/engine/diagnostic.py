@@ -33,7 +33,3 @@ class Diagnostic:
             "fixable": self.fixable, "safety": self.safety, "end_line": self.end_line,
             "end_column": self.end_column, "edits": [e.as_dict() for e in self.edits], "cell": self.cell,
         }
-
-    @classmethod
-    def from_dict(cls, raw: dict) -> "Diagnostic":  # type: ignore[type-arg]
-        return cls(**{**raw, "edits": tuple(TextEdit(**e) for e in raw["edits"])})

@@ -59,8 +59,6 @@ class Cache:
         self._warn = warn
         self._warned_corrupt = False
         self.enabled = True
-        self.hits = 0
-        self.misses = 0
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -82,15 +80,12 @@ class Cache:
         try:
             raw = entry.read_bytes()
         except OSError:
-            self.misses += 1
             return None
         try:
             result = _decode(json.loads(raw), path)
         except (ValueError, KeyError, TypeError, AttributeError):
             self._discard(entry)
-            self.misses += 1
             return None
-        self.hits += 1
         return result
 
     def put(self, key: str, result: FileResult, mode: str) -> None:

@@ -27,7 +27,6 @@ from autofix.engine.lint import Diagnostic, Outcome, lint_and_fix
 from autofix.files.source import SourceError
 from codemods.core.base import Rule
 
-SUFFIX = ".ipynb"
 _BOM = "\ufeff"
 
 # IPython syntax that is not Python, at the start of a logical line: magics, shell escapes, help,

@@ -41,7 +41,6 @@ class RunOutcome:
     abandoned: int = 0  # files in flight given up on a second signal
     worker_peak_rss: list[int] = field(default_factory=list)  # bytes, per worker that exited cleanly
     worker_restarts: int = 0
-    removed_temporaries: list[Path] = field(default_factory=list)
 
 
 def human_size(size: int) -> str:
@@ -96,7 +95,7 @@ def run(
     outcome = RunOutcome()
     started = time.time()
     if options.deliver is None and any(task.mode == FIX for task in tasks):
-        outcome.removed_temporaries = remove_stale_temporaries({Path(t.path).parent for t in tasks}, started)
+        remove_stale_temporaries({Path(t.path).parent for t in tasks}, started)
     results: dict[int, FileResult] = {}
     stamps: dict[int, tuple[Stamp, str | None]] = {}
 
