@@ -1,0 +1,126 @@
+"""## What it does
+Finds a loss or another 0-dim tensor read the pre-0.4 way, `loss.data[0]` (or `total_loss[0]` for a
+running sum of `loss.data`), and reads it with `.item()`: `loss.data[0]` becomes `loss.item()`.
+
+A value counts as 0-dim when the file shows it (`codemods/analysis/scalars.py`): the result of a torch
+loss function (`F.nll_loss(...)`) or of a loss module the file builds (`criterion = nn.MSELoss()`, also
+`self.criterion`), without `reduction="none"` or `reduce=False`; a reduction over every element
+(`x.sum()`, `torch.mean(x)`, `x.norm()`); `.data`, `.detach()` or a move of one; sums and products of
+these and numbers; a name every binding of which in its function is one of these. A name that only
+looks like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an
+unsafe fix, and the message says why. Other `x.data[0]` (the first row of a batch) is left alone.
+
+## Why is this bad?
+Before PyTorch 0.4 a loss was a vector of one element and `loss.data[0]` read its value. Since 0.4 a
+loss is a 0-dim tensor: `loss.data[0]` raises `IndexError: invalid index of a 0-dim tensor`, so a
+legacy training script crashes at its first logging line. `.item()` reads a 0-dim tensor's value as a
+Python number, as `loss.data[0]` did.
+
+## Example
+```python
+loss = criterion(model(x), y)
+total_loss += loss.data[0]
+```
+
+Use instead:
+```python
+loss = criterion(model(x), y)
+total_loss += loss.item()
+```
+
+## Fix safety
+Safe where the value is shown to be 0-dim: there `x.data[0]` can only raise, and `x.item()` is the value
+it read on PyTorch before 0.4. Unsafe where only the name says it is a loss: were it a vector, `[0]`
+read its first element, and `.item()` raises unless it has exactly one.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.analysis.scalars import Scalars
+from codemods.core.base import FixSafety, Rule
+from codemods.core.name_bindings import bindings_in
+from codemods.core.syntax import code_of, method_call
+
+_AT_ZERO = m.Subscript(slice=[m.SubscriptElement(m.Index(m.Integer("0")))])
+# Names a loss goes by: `loss`, `g_loss`, `loss_d`, `kl_loss`, `cost` (not `losses`: a list or a vector).
+_LOSS_NAME = re.compile(r"^(?:\w+_)?(?:loss|cost)(?:_\w+)?$", re.IGNORECASE)
+
+
+class LegacyScalarIndex(Rule):
+    code = "DEV011"
+    name = "legacy-scalar-index"
+    summary = "`loss.data[0]` raises on a 0-dim tensor since PyTorch 0.4; read it with `.item()`"
+    fix_safety = FixSafety.SAFE
+    triggers = ("[0]",)
+    # `total += loss.item()` in a training loop is a host sync DEV008 keeps on the device
+    feeds = ("DEV008",)
+
+    def check(self) -> None:
+        scalars: Scalars | None = None
+        for subscript in self.sites(cst.Subscript):
+            if not m.matches(subscript, _AT_ZERO) or self._is_written(subscript):
+                continue
+            scalars = scalars or Scalars(self.tree, self.aliases)
+            value = subscript.value
+            if isinstance(value, cst.Attribute) and value.attr.value == "data":
+                self._data_at_zero(subscript, value.value, scalars)
+            elif isinstance(value, cst.Name) and scalars.is_scalar(value):
+                self._fix(subscript, value, f"`{value.value}` adds up 0-dim tensors")
+
+    def _data_at_zero(self, subscript: cst.Subscript, receiver: cst.BaseExpression, scalars: Scalars) -> None:
+        if scalars.is_scalar(receiver):
+            self._fix(subscript, receiver, f"`{code_of(receiver)}` is a 0-dim tensor")
+        elif (
+            isinstance(receiver, cst.Name) and _LOSS_NAME.match(receiver.value) and self._unseen(receiver, scalars)
+        ):
+            self._fix(
+                subscript, receiver,
+                f"`{receiver.value}` looks like a loss, but where it is computed is not shown here (were it a"
+                " vector, `[0]` read its first element)",
+                FixSafety.UNSAFE,
+            )
+
+    def _fix(
+        self, subscript: cst.Subscript, receiver: cst.BaseExpression, why: str,
+        safety: FixSafety | None = None,
+    ) -> None:
+        item = method_call(receiver, "item")
+        self.report(
+            subscript,
+            f"{why}: `{code_of(subscript)}` raises IndexError since PyTorch 0.4;"
+            f" `{code_of(item)}` reads its value",
+            edits={subscript: item},
+            safety=safety,
+        )
+
+    def _is_written(self, subscript: cst.Subscript) -> bool:
+        """``x.data[0] = v`` or ``x[0] += v``: an element written, not a value read."""
+        parent = self.tree.parent(subscript)
+        return isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)) and (
+            getattr(parent, "target", None) is subscript
+        )
+
+    def _unseen(self, name: cst.Name, scalars: Scalars) -> bool:
+        """Every binding of ``name`` hides what it holds: a parameter, or a call of something the file does
+        not build with torch (``model.loss(x)``, a criterion handed in). A loss module built with
+        ``reduction="none"`` shows a vector: no finding."""
+        scope = next((a for a in self.tree.ancestors(name) if isinstance(a, cst.FunctionDef)), self.tree.root)
+        bindings = bindings_in(self.tree, scope, name.value)
+        return bool(bindings) and all(
+            isinstance(b, cst.Param) or self._calls_unknown(b, scalars) for b in bindings
+        )
+
+    def _calls_unknown(self, binding: cst.CSTNode, scalars: Scalars) -> bool:
+        assign = self.tree.parent(binding)
+        if not (isinstance(binding, cst.AssignTarget) and isinstance(assign, cst.Assign)):
+            return False
+        call = assign.value
+        if not isinstance(call, cst.Call) or (self.aliases.qualify(call.func) or "").startswith("torch."):
+            return False
+        built = scalars.constructions_of(call.func)
+        return not any((self.aliases.qualify(v) or "").startswith("torch.") for v in built)
