@@ -11,7 +11,7 @@ import re
 import traceback
 from pathlib import Path
 
-from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, NEEDS_GPU, Failure
+from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, LEGACY_API, NEEDS_GPU, Failure
 
 _DEVICE = re.compile(
     r"same device|at least two devices|indices should be either on cpu or on the same device"
@@ -41,9 +41,15 @@ _NEEDS_GPU = re.compile(
 )
 
 
+# Indexing a 0-dim tensor, as `loss.data[0]` did when a loss was a vector of one element.
+_ZERO_DIM_INDEX = re.compile(r"^invalid index of a 0-dim tensor")
+
+
 def classify(type_name: str, message: str, raised_by_case: bool = False) -> str:
     if raised_by_case:
         return ERROR
+    if type_name == "IndexError":
+        return LEGACY_API if _ZERO_DIM_INDEX.search(message) else ERROR
     if type_name == "AttributeError":  # a CPU-only build lacks torch._C's CUDA functions
         return NEEDS_GPU if "_cuda_" in message and _NEEDS_GPU.search(message) else ERROR
     if type_name not in ("RuntimeError", "AssertionError", "TypeError", "ValueError"):

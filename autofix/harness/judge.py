@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from autofix.harness.compare import compare
 from autofix.harness.models import (
-    DEVICE_MISMATCH, DTYPE_MISMATCH, FIXABLE, NEEDS_GPU, CaseResult, PhaseRun, Timing, VersionRun,
+    DEVICE_MISMATCH, DTYPE_MISMATCH, FIXABLE, LEGACY_API, NEEDS_GPU, CaseResult, PhaseRun, Timing, VersionRun,
 )
 from autofix.harness.stats import ratio_interval
 
@@ -47,6 +47,7 @@ PROFILES = {
     "DEV007": RuleProfile(frozenset({NEEDS_GPU}), True),
     "DEV008": RuleProfile(frozenset(), True, "syncs"),
     "DEV010": RuleProfile(frozenset({DEVICE_MISMATCH}), True, "transfers"),
+    "DEV011": RuleProfile(frozenset({LEGACY_API}), False),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)

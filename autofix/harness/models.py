@@ -11,6 +11,7 @@ PASS, FAIL, UNPROVEN = "PASS", "FAIL", "UNPROVEN"
 DEVICE_MISMATCH = "device mismatch"
 DTYPE_MISMATCH = "dtype mismatch"
 NEEDS_GPU = "needs a GPU"
+LEGACY_API = "pre-0.4 API"  # `loss.data[0]` on a 0-dim tensor: the legacy API PyTorch 0.4 removed
 FIXABLE = frozenset({DEVICE_MISMATCH, DTYPE_MISMATCH, NEEDS_GPU})
 # Everything else is recorded and shown, and is never proof.
 ERROR = "error"

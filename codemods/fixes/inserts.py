@@ -7,28 +7,77 @@ code always lands in the same place: right after the module's opening block of i
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import TypeGuard
 
 import libcst as cst
 
 from codemods.core.base import Replacement
 from codemods.core.names import ImportAliases
-from codemods.core.syntax import is_docstring
+from codemods.core.syntax import code_of, is_docstring
 
 
 def last_top_import(module: cst.Module) -> cst.SimpleStatementLine | None:
-    """The last import of the module's opening block of imports (docstring and comments allowed)."""
-    last = None
+    """The last import of the module's opening block of imports.
+
+    The block may hold a docstring, comments and set-up lines between its imports
+    (``sys.path.append(...)``, ``matplotlib.use("Agg")``, ``os.environ["X"] = "1"``): calls of, and
+    assignments into, modules imported above, naming no device. Code added after the block then sees
+    every import, and runs before any other top-level code.
+    """
+    last: cst.SimpleStatementLine | None = None
+    imported: set[str] = set()
     for stmt in module.body:
-        if isinstance(stmt, cst.SimpleStatementLine) and all(
-            isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body
-        ):
+        if _is_import_line(stmt):
             last = stmt
-        elif is_docstring(stmt):
+            imported |= _bound_by(stmt)
+        elif is_docstring(stmt) or _is_set_up(stmt, imported):
             continue
-        elif last is not None:
+        else:
             break
     return last
+
+
+def _is_import_line(stmt: cst.CSTNode) -> TypeGuard[cst.SimpleStatementLine]:
+    return isinstance(stmt, cst.SimpleStatementLine) and all(
+        isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body
+    )
+
+
+def _bound_by(stmt: cst.SimpleStatementLine) -> set[str]:
+    names = set()
+    for small in stmt.body:
+        if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+            for alias in small.names:
+                bound = alias.asname.name if alias.asname else alias.name
+                names.add(code_of(bound).split(".")[0])
+    return names
+
+
+def _is_set_up(stmt: cst.CSTNode, imported: set[str]) -> bool:
+    """A line between imports that configures the process through a module imported above (a call of
+    it, an assignment into it) and names no device or GPU: no code of the file runs there."""
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return False
+    for small in stmt.body:
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+            reached = [small.value.func]
+        elif isinstance(small, cst.Assign):
+            reached = [t.target for t in small.targets]
+        else:
+            return False
+        if not all(isinstance(r, (cst.Attribute, cst.Subscript)) and _root_name(r) in imported
+                   for r in reached):
+            return False
+    text = code_of(stmt).lower()
+    return "cuda" not in text and "device" not in text
+
+
+def _root_name(node: cst.BaseExpression) -> str | None:
+    """``os`` of ``os.environ["X"]``, ``sys`` of ``sys.path.append``."""
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
 
 
 def after_imports(

@@ -438,4 +438,50 @@ INVALID = [
         noise = torch.randn(3).to(device)
         """,
     ),
+    # Set-up lines between the imports (a path, a plotting backend, an environment variable): the
+    # device is defined after the last import, which they must not hide.
+    Invalid(
+        """
+        import os
+        import sys
+        sys.path.append("..")
+        import matplotlib
+        matplotlib.use("Agg")
+        os.environ["OMP_NUM_THREADS"] = "1"
+        import torch
+        net = Net().cuda()
+        """,
+        """
+        import os
+        import sys
+        sys.path.append("..")
+        import matplotlib
+        matplotlib.use("Agg")
+        os.environ["OMP_NUM_THREADS"] = "1"
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        net = Net().to(device)
+        """,
+        line=8,
+    ),
+    # A call that runs the file's own code between imports ends the opening block: code there may
+    # read the device, so it is defined before it.
+    Invalid(
+        """
+        import torch
+        setup()
+        import os
+        net = Net().cuda()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        setup()
+        import os
+        net = Net().to(device)
+        """,
+        line=4,
+    ),
 ]
