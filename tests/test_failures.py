@@ -1,11 +1,16 @@
-"""Which failures count as the ones a rule cures: recognised from PyTorch's own messages."""
+"""Which failures count as the ones a rule cures: recognised from PyTorch's own messages, raised by
+torch's own checks (or the emulated GPU's), never by the case."""
 
 from __future__ import annotations
 
 import pytest
 
-from autofix.harness.failures import classify
+from autofix.harness.failures import classify, failure_of
 from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, NEEDS_GPU
+from autofix.harness.origin import CASE, EMULATOR, TORCH, UNKNOWN, origin_of
+
+torch = pytest.importorskip("torch")
+MISMATCH = "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!"
 
 
 @pytest.mark.parametrize(
@@ -28,4 +33,60 @@ def test_kinds(type_name, message, kind):
 
 
 def test_a_case_raising_the_message_itself_is_no_proof():
-    assert classify("RuntimeError", "Expected all tensors to be on the same device", raised_by_case=True) == ERROR
+    assert classify("RuntimeError", "Expected all tensors to be on the same device", origin=CASE) == ERROR
+    assert classify("RuntimeError", "Expected all tensors to be on the same device", origin=UNKNOWN) == ERROR
+
+
+def _raised(code: str, mode: str = "recorder") -> BaseException:
+    """The exception ``code`` raises, run as a case's code is (under the phase's function mode)."""
+    from autofix.harness.emulated_cuda import emulated_cuda
+    from autofix.harness.recorder import Recorder
+
+    context = emulated_cuda(2) if mode == "emulated" else Recorder()
+    namespace = {"torch": torch, "MISMATCH": MISMATCH}
+    with context:
+        try:
+            exec(compile(code, "case.py", "exec"), namespace)
+        except Exception as exc:  # noqa: BLE001 - the exception is what the test looks at
+            return exc
+    raise AssertionError(f"{code!r} raised nothing")
+
+
+@pytest.mark.parametrize("code", [
+    "raise RuntimeError(MISMATCH)",
+    "assert False, MISMATCH",
+    "exec('raise RuntimeError(MISMATCH)')",
+    "torch._check(False, lambda: MISMATCH)",
+    "torch._assert(False, MISMATCH)",
+    "torch._assert(torch.tensor(False), MISMATCH)",
+    "torch._assert_async(torch.tensor(False), MISMATCH)",
+    "torch.ops.aten._assert_async.msg(torch.tensor(False), MISMATCH)",
+    "g = (i for i in [0]); next(g); g.throw(RuntimeError(MISMATCH))",
+    "def inner():\n    raise RuntimeError(MISMATCH)\ninner()",
+])
+@pytest.mark.parametrize("mode", ["recorder", "emulated"])
+def test_a_mismatch_the_case_raises_is_the_cases(code, mode):
+    exc = _raised(code, mode)
+    assert origin_of(exc) == CASE
+    assert failure_of(exc).kind == ERROR and failure_of(exc).origin == CASE
+
+
+def test_torchs_own_checks_are_torchs():
+    dtype = _raised("torch.nn.Linear(4, 3)(torch.ones(2, 4, dtype=torch.float64))")
+    assert origin_of(dtype) == TORCH and failure_of(dtype).kind == DTYPE_MISMATCH
+    no_gpu = _raised("torch.ones(2).cuda()")
+    assert origin_of(no_gpu) == TORCH and failure_of(no_gpu).kind == NEEDS_GPU
+
+
+def test_the_emulated_gpus_check_is_marked_as_the_emulators():
+    exc = _raised("torch.nn.Linear(4, 3).to('cuda')(torch.ones(2, 4))", mode="emulated")
+    assert origin_of(exc) == EMULATOR
+    failure = failure_of(exc)
+    assert failure.kind == DEVICE_MISMATCH and failure.origin == EMULATOR and failure.where == "case.py:1"
+    # The case re-raising torch's own exception keeps its origin; a copy of its message does not.
+    again = _raised("try:\n    torch.ones(2, device='cuda') + torch.ones(2)\nexcept RuntimeError as e:\n    raise e",
+                    mode="emulated")
+    assert origin_of(again) == EMULATOR
+    copied = _raised("try:\n    torch.ones(2, device='cuda') + torch.ones(2)\n"
+                     "except RuntimeError as e:\n    raise RuntimeError(str(e))", mode="emulated")
+    assert origin_of(copied) == CASE

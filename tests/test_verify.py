@@ -19,7 +19,7 @@ torch = pytest.importorskip("torch")
 from autofix.harness.compare import compare  # noqa: E402
 from autofix.harness.judge import speed  # noqa: E402
 from autofix.harness.models import FAIL, PASS, UNPROVEN  # noqa: E402
-from autofix.harness.verify import Subject, Verifier, verify_all  # noqa: E402
+from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 POSITIVE = CORPUS / "DEV003" / "padding_zeros_mid_forward"
@@ -60,6 +60,31 @@ def run():
     return {{"y": torch.randn(64, 64) @ torch.randn(64, 64)}}
 """
 
+MISMATCH = "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!"
+# A model that draws on the device itself (dropout in training): its draws are its own, not a fix's.
+BEFORE_DROPOUT = BEFORE_DEVICE.replace(
+    "model = torch.nn.Linear(4, 3).to(device)",
+    "model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Dropout(0.5)).to(device)",
+)
+# Noise drawn by a helper that the rewrite does not touch: only the call site changes.
+BEFORE_HELPER = BEFORE_DEVICE.replace(
+    "def run():", "def noise(device=None):\n    return torch.randn(5, 4, device=device)\n\ndef run():"
+).replace("x = torch.randn(5, 4)", "x = noise()")
+# Before keeps its work on the device and pays copies and syncs for it, step by step.
+BEFORE_TRAFFIC = """
+import torch
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(0)
+    model = torch.nn.Linear(64, 64).to(device)
+    total = 0.0
+    for step in range(6):
+        x = torch.randn(32, 64).to(device)
+        total += model(x).sum().item()
+    return {"total": torch.tensor(total), "w": model.weight}
+"""
+
 FOOLS = {
     # name: (rules, before, after)
     "good": ("DEV001", BEFORE_DEVICE, GOOD_AFTER),
@@ -80,9 +105,40 @@ FOOLS = {
     "after_exits": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace("def run():", "def run():\n    import sys; sys.exit(0)")),
     "segfault": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"), GOOD_AFTER),
     "forged_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        raise RuntimeError('Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!')"), GOOD_AFTER),
+    # A "mismatch" the case makes itself, by other means than a raise statement: never torch's check.
+    "assert_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    assert not torch.cuda.is_available(), {MISMATCH!r}"), GOOD_AFTER),
+    "check_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    torch._check(not torch.cuda.is_available(), lambda: {MISMATCH!r})"), GOOD_AFTER),
+    "exec_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        exec({('raise RuntimeError(' + repr(MISMATCH) + ')')!r})"), GOOD_AFTER),
+    "assert_async_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    torch._assert_async(torch.tensor(not torch.cuda.is_available()), {MISMATCH!r})"), GOOD_AFTER),
+    "thrown_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        g = (i for i in [0])\n        g.throw(RuntimeError({MISMATCH!r}))"), GOOD_AFTER),
     "empty_results": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace('return {"y": model(x.to(device))}', "model(x.to(device))\n    return {}")),
     "empty_tensors": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace('return {"y": model(x.to(device))}', 'return {"y": model(x.to(device))[:0]}')),
     "after_segfaults_on_device": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import os, signal; os.kill(os.getpid(), signal.SIGSEGV)")),
+    # Work moved back to the host, and still "cured" (issue 29, weakness 1).
+    "fallback_to_cpu": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace(
+        'return {"y": model(x)}',
+        'try:\n        y = model(x)\n    except RuntimeError:\n        model = model.cpu()\n        y = model(x)\n'
+        '    return {"y": y}')),
+    "dummy_copy": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace(
+        "model = torch.nn.Linear(4, 3).to(device)", "model = torch.nn.Linear(4, 3)\n    torch.zeros(1).to(device)")),
+    "gives_up_the_gpu": ("DEV003", BEFORE_TRAFFIC, BEFORE_TRAFFIC.replace(
+        "model = torch.nn.Linear(64, 64).to(device)", "model = torch.nn.Linear(64, 64)\n    torch.zeros(1).to(device)"
+    ).replace("x = torch.randn(32, 64).to(device)", "x = torch.randn(32, 64)")),
+    # Random numbers: a GPU draws its own (weakness 2).
+    "random_moved": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4, device=device)")),
+    "random_moved_unsafe": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4, device=device)")),
+    "random_moved_into_helper": ("DEV001", BEFORE_HELPER, BEFORE_HELPER.replace("x = noise()", "x = noise(device)")),
+    "dropout_on_the_device": ("DEV001", BEFORE_DROPOUT, BEFORE_DROPOUT.replace("model(x)", "model(x.to(device))")),
+    # dtype changes only under DEV002 (weakness 3).
+    "bfloat16_under_dev001": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace("model(x.to(device))", "model(x.to(device)).bfloat16()")),
+    "bfloat16_under_dev002": (
+        "DEV002",
+        BEFORE_DTYPE + "\ndef reference():\n    torch.manual_seed(0)\n    return {'y': torch.nn.Linear(4, 3)(torch.randn(5, 4))}\n",
+        BEFORE_DTYPE.replace("model(x)}", "model(x.float()).bfloat16()}"),
+    ),
+    # An entry that returns nothing (weakness 6).
+    "nothing_returned": ("DEV001", BEFORE_DEVICE.replace('return {"y": model(x)}', "model(x)"),
+                         GOOD_AFTER.replace('return {"y": model(x.to(device))}', "model(x.to(device))")),
     "noise_only_speedup": ("DEV002", NOISY.format(SLOW="{0, 1}"), NOISY.format(SLOW="{1, 2}")),
     "device_rule_slow_before": ("DEV003", GOOD_AFTER.replace("def run():", "def run():\n    import time; time.sleep(0.05)"), GOOD_AFTER),
 }
@@ -97,7 +153,10 @@ def verdicts(tmp_path_factory):
         folder.mkdir()
         (folder / "before.py").write_text(textwrap.dedent(before))
         (folder / "after.py").write_text(textwrap.dedent(after))
-        subjects.append(Subject(name, folder, "before.py", "after.py", (rule,), positive=True))
+        changed, _ = rewrite_lines(textwrap.dedent(before).encode(), textwrap.dedent(after).encode(), None)
+        unsafe = changed if name.endswith("_unsafe") else []  # as if an unsafe fix made those lines
+        subjects.append(Subject(name, folder, "before.py", "after.py", (rule,), positive=True,
+                                changed_lines=changed, unsafe_lines=unsafe))
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=4.0)
     return {r.case: r for r in verify_all(subjects, verifier, jobs=2)}
 
@@ -142,6 +201,11 @@ def test_zeros_against_the_cases_reference_fail(verdicts):
         ("exit", "exit: sys.exit(1)"),
         ("segfault", "signal: killed by SIGSEGV"),
         ("forged_mismatch", "RuntimeError: Expected all tensors to be on the same device"),
+        ("assert_mismatch", "AssertionError: Expected all tensors to be on the same device"),
+        ("check_mismatch", "RuntimeError: Expected all tensors to be on the same device"),
+        ("exec_mismatch", "RuntimeError: Expected all tensors to be on the same device"),
+        ("assert_async_mismatch", "RuntimeError: Expected all tensors to be on the same device"),
+        ("thrown_mismatch", "RuntimeError: Expected all tensors to be on the same device"),
     ],
 )
 def test_a_before_that_fails_for_another_reason_is_no_proof(verdicts, name, outcome):
@@ -164,7 +228,7 @@ def test_an_after_that_exits_fails(verdicts):
 def test_empty_results_are_an_error(verdicts):
     result = verdicts["empty_results"]
     assert result.verdict == FAIL
-    assert "after fails on cpu: bad results: run() returned no tensors or numbers" in result.problems
+    assert "after fails on cpu: no results: run() returned no tensors or numbers" in result.problems
     result = verdicts["empty_tensors"]
     assert result.verdict == FAIL
     assert "after fails on cpu: bad results: run() returned only empty tensors" in result.problems
@@ -218,7 +282,7 @@ def test_tolerance_is_relative_to_each_tensors_scale(before, after):
 
 def test_float32_rounding_is_within_tolerance():
     x = torch.randn(100, dtype=torch.float64)
-    result = compare({"t": x}, {"t": x.float()}, before_phase="cpu", after_phase="cpu")
+    result = compare({"t": x}, {"t": x.float()}, before_phase="cpu", after_phase="cpu", dtype_changes=True)
     assert result.equal and result.dtype_changed and 0 < result.max_rel < 1e-6
 
 
@@ -285,3 +349,77 @@ def test_cuda_mode_without_a_gpu_is_skipped_clearly(tmp_path):
     done = run_verify("--device", "cuda", str(POSITIVE), cwd=tmp_path)
     assert done.returncode == 2
     assert "needs a CUDA GPU" in done.stderr
+
+
+@pytest.mark.parametrize("name", ["fallback_to_cpu", "dummy_copy"])
+def test_a_cure_that_moves_the_work_to_the_host_fails(verdicts, name):
+    result = verdicts[name]
+    assert result.verdict == FAIL
+    assert result.before.extra["emulated-cuda:lenient"].ok
+    assert any(p.startswith("moves work to the host: after runs 0% of its operations") and
+               "before would run (its mismatches let through)" in p for p in result.problems), result.problems
+
+
+def test_fewer_copies_from_giving_the_gpu_up_prove_nothing(verdicts):
+    result = verdicts["gives_up_the_gpu"]
+    assert result.verdict == FAIL
+    assert any(p.startswith("moves work to the host:") for p in result.problems), result.problems
+    assert not any(p.startswith(("transfers", "host syncs")) for p in result.proofs)
+
+
+def test_a_safe_fix_that_moves_a_random_draw_to_the_device_fails(verdicts):
+    result = verdicts["random_moved"]
+    assert result.verdict == FAIL
+    assert result.different_numbers and not result.equal
+    assert any(p.startswith("same distribution, different numbers (before cpu vs after emulated-cuda): after.py:")
+               and p.endswith("only a fix marked unsafe may change the numbers") for p in result.problems)
+    # The GPU's numbers are its own: on the CPU's stream, after computes before's results exactly.
+    assert result.after.extra["emulated-cuda:shared-rng"].ok
+
+
+def test_an_unsafe_fix_may_move_a_random_draw_but_is_never_equal(verdicts):
+    result = verdicts["random_moved_unsafe"]
+    assert result.verdict == PASS, result.reason()
+    assert result.different_numbers and result.equal is False
+    assert any("same distribution, different numbers" in n and "(an unsafe fix: accepted)" in n for n in result.notes)
+
+
+def test_a_draw_moved_through_an_unchanged_helper_is_caught(verdicts):
+    result = verdicts["random_moved_into_helper"]
+    assert result.verdict == FAIL
+    assert any(p.startswith("same distribution, different numbers") for p in result.problems), result.problems
+
+
+def test_the_gpus_own_draws_are_compared_on_one_stream(verdicts):
+    result = verdicts["dropout_on_the_device"]
+    assert result.verdict == PASS, result.reason()
+    assert result.equal and not result.different_numbers
+    assert any("equal with the GPU drawing from the CPU's random stream" in n for n in result.notes)
+
+
+def test_only_a_dtype_rule_may_change_a_dtype():
+    floats = torch.randn(50, dtype=torch.float64)
+    for allowed in (False, True):  # bfloat16 is never a float32 with a looser tolerance
+        assert not compare({"t": floats.float()}, {"t": floats.bfloat16()}, before_phase="cpu", after_phase="cpu",
+                           dtype_changes=allowed).equal
+    assert not compare({"t": floats}, {"t": floats.float()}, before_phase="cpu", after_phase="cpu").equal
+    changed = compare({"t": floats}, {"t": floats.float()}, before_phase="cpu", after_phase="cpu", dtype_changes=True)
+    assert changed.equal and changed.dtype_changed
+
+
+@pytest.mark.parametrize("name, message", [
+    ("bfloat16_under_dev001", "results differ (before cpu vs after emulated-cuda): y: dtype torch.float32 vs"
+                              " torch.bfloat16 (this rule's fix changes no dtype)"),
+    ("bfloat16_under_dev002", "results differ (reference vs cpu): y: dtype torch.float32 vs torch.bfloat16"
+                              " (a dtype fix makes float64 float32 only)"),
+])
+def test_a_dtype_change_fails_outside_its_pairs(verdicts, name, message):
+    result = verdicts[name]
+    assert result.verdict == FAIL
+    assert message in result.problems, result.problems
+
+
+def test_an_entry_that_returns_nothing_cannot_be_judged(verdicts):
+    result = verdicts["nothing_returned"]
+    assert result.verdict == UNPROVEN and result.reason() == "cannot judge: the entry returns nothing to compare"
+    assert not result.problems

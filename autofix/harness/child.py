@@ -8,6 +8,11 @@ torch, and calls the entry function once:
   for the outcome on a GPU machine and the transfer and sync counts;
 * ``cuda``: the real device, copies counted with the profiler and syncs with CUDA's sync debug mode.
 
+Every phase runs under a function mode that marks the exceptions torch's functions raise (the emulated
+GPU, or :class:`autofix.harness.recorder.Recorder`), so a failure's origin is known. The emulated phase
+takes the judge's options: ``shared_rng`` (GPU draws from the CPU's stream), ``lenient`` (device
+mismatches let through and counted) and ``watch`` (the rewritten file, whose GPU random draws are located).
+
 It writes ``OUT.json`` (outcome, counts, which results were on the device) and ``OUT.pt`` (the
 results, on the CPU). The case failing is data, not an error. *Timing* loads before and after into one
 process and times them alternately (before, after, before, after, ...), so that whatever else the
@@ -31,14 +36,20 @@ from typing import Any, Callable, Iterator
 import torch
 
 from autofix.harness.failures import failure_of
-from autofix.harness.models import BAD_RESULTS, EXIT, Failure
+from autofix.harness.models import BAD_RESULTS, EXIT, NO_RESULTS, Failure
 
 # The emulated machine has two GPUs, so code that spreads work over GPUs meets a second device.
 EMULATED_GPUS = 2
 
 
 class BadResults(Exception):
-    pass
+    kind = BAD_RESULTS
+
+
+class NoResults(BadResults):
+    """The entry returned nothing at all: not wrong, but nothing to compare."""
+
+    kind = NO_RESULTS
 
 
 def prepare(request: dict[str, Any]) -> None:
@@ -148,14 +159,36 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
         torch.cuda.set_sync_debug_mode(0)
 
 
-def _device_context(phase: str) -> contextlib.AbstractContextManager[Any]:
+class _Counting:
+    """What a phase counted, read the same way for every phase (after a failure too)."""
+
+    def __init__(self) -> None:
+        self.read: Callable[[], dict[str, Any]] = dict
+
+    def counts(self) -> dict[str, Any]:
+        return self.read()
+
+
+@contextlib.contextmanager
+def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
+    from autofix.harness.recorder import Recorder
+
+    counting = _Counting()
     if phase == "emulated-cuda":
         from autofix.harness.emulated_cuda import emulated_cuda
 
-        return emulated_cuda(device_count=EMULATED_GPUS)
-    if phase == "cuda":
-        return real_cuda_counting()
-    return contextlib.nullcontext()
+        options = {"shared_rng": bool(request.get("shared_rng")), "lenient": bool(request.get("lenient")),
+                   "watch": request.get("watch", "")}
+        with emulated_cuda(device_count=EMULATED_GPUS, **options) as mode:
+            counting.read = lambda: {**mode.counters.as_dict(), "random_sites": list(mode.random_sites)}
+            yield counting
+    elif phase == "cuda":
+        with real_cuda_counting() as copies, Recorder(count=True) as recorder:
+            counting.read = lambda: {**copies, **recorder.counts}
+            yield counting
+    else:
+        with Recorder():
+            yield counting
 
 
 def run_phase(request: dict[str, Any]) -> None:
@@ -164,27 +197,27 @@ def run_phase(request: dict[str, Any]) -> None:
     report: dict[str, Any] = {"phase": phase, "ok": False}
     started = time.perf_counter()
     results: dict[str, torch.Tensor] = {}
+    counting = None
     try:
-        with _device_context(phase) as counter:
-            seed(request["seed"])
-            function = load(Path(request["script"]), request["entry"], phase, request.get("module", ""))
-            seed(request["seed"])
-            tensors = flatten(function())
-            # Asked inside the device context, where a tensor's device is the logical one.
-            report["on_device"] = sorted(k for k, t in tensors.items() if t.device.type != "cpu")
-        if isinstance(counter, dict):
-            report["counts"] = dict(counter)
-        elif counter is not None:
-            report["counts"] = counter.counters.as_dict()
+        with _device_context(phase, request) as counting:
+            try:
+                seed(request["seed"])
+                function = load(Path(request["script"]), request["entry"], phase, request.get("module", ""))
+                seed(request["seed"])
+                tensors = flatten(function())
+                # Asked inside the device context, where a tensor's device is the logical one.
+                report["on_device"] = sorted(k for k, t in tensors.items() if t.device.type != "cpu")
+            finally:  # a failed run's counts too: how far it got, and where
+                report["counts"] = counting.counts() or None
         # Out of the device context: reading the results back is the harness's doing, not the case's.
         results = {k: t.cpu() for k, t in tensors.items()}
         if not results:
-            raise BadResults(f"{request['entry']}() returned no tensors or numbers")
+            raise NoResults(f"{request['entry']}() returned no tensors or numbers")
         if all(t.numel() == 0 for t in results.values()):
             raise BadResults(f"{request['entry']}() returned only empty tensors")
         report["ok"] = True
     except BadResults as exc:
-        report["failure"] = Failure(BAD_RESULTS, "BadResults", str(exc)).__dict__
+        report["failure"] = Failure(exc.kind, "BadResults", str(exc)).__dict__
     except SystemExit as exc:
         report["failure"] = Failure(EXIT, "SystemExit", f"sys.exit({exc.code!r})").__dict__
     except BaseException as exc:  # the case's failure is what we measure; KeyboardInterrupt included

@@ -1,15 +1,18 @@
 """The tolerance policy for "before and after compute the same thing".
 
-* Names, shapes and (unless the rewrite changed them) dtypes must match exactly.
+* Names and shapes must match exactly; so must dtypes, unless the rule's fix changes dtypes (DEV002),
+  and then only by a pair in ``DTYPE_CHANGES`` (float64 -> float32, complex128 -> complex64), with that
+  pair's own tolerance. Any other dtype change fails, under any rule: a bfloat16 result is not a float32
+  one with a looser tolerance.
 * Integer and bool tensors: exactly equal.
 * Floating tensors, each on its own scale S (its largest magnitude, before or after):
   ``|after - before| <= rtol * (|before| + S)`` elementwise. The absolute floor ``rtol * S`` sits
   five orders of magnitude (float32) below the tensor's own values, so tiny values against zeros, or
   with their sign flipped, differ; an all-zero tensor must stay exactly zero.
-* rtol by the less precise dtype of the two: float64 1e-7, float32 1e-5, float16 1e-3, bfloat16
-  1e-2; ten times that when the two ran on different devices (CPU against GPU kernels) or the
-  rewrite changed the dtype (float64 -> float32 keeps about seven significant digits, and a few
-  layers of arithmetic lose one or two of them).
+* rtol by dtype: float64 1e-7, float32 1e-5, float16 1e-3, bfloat16 1e-2; ten times that when the two
+  ran on different devices (CPU against GPU kernels). A dtype change allowed by the rule has its pair's
+  rtol: float64 -> float32 1e-4 (float32 keeps about seven significant digits, and a few layers of
+  arithmetic lose one or two of them).
 * NaN never passes, not even NaN against NaN: a NaN is a bug in the case. Infinities must match.
 """
 
@@ -20,34 +23,39 @@ import torch
 from autofix.harness.models import Comparison
 
 RTOL = {torch.float64: 1e-7, torch.float32: 1e-5, torch.float16: 1e-3, torch.bfloat16: 1e-2}
-LOOSER = 10.0  # across devices, or across a dtype change
+LOOSER = 10.0  # across devices
+# The dtype changes a dtype rule's fix makes (before's dtype, after's dtype), each with its tolerance.
+DTYPE_CHANGES = {(torch.float64, torch.float32): 1e-4, (torch.complex128, torch.complex64): 1e-4}
 
 POLICY = (
     "each floating result on its own scale S (largest magnitude): |after − before| ≤ rtol·(|before| + S);"
-    " rtol float64 1e-7, float32 1e-5, float16 1e-3, bfloat16 1e-2, ×10 across devices or a dtype change;"
+    " rtol float64 1e-7, float32 1e-5, float16 1e-3, bfloat16 1e-2, ×10 across devices; dtypes must match,"
+    " except float64 → float32 (rtol 1e-4) under a rule whose fix changes dtypes (DEV002);"
     " integers and bools exact; NaN never passes; empty results are an error"
 )
 
 
 def rtol_for(a: torch.dtype, b: torch.dtype, cross_device: bool) -> float:
-    def of(dtype: torch.dtype) -> float:
-        real = {torch.complex64: torch.float32, torch.complex128: torch.float64}.get(dtype, dtype)
-        return RTOL.get(real, 1e-5)
-
-    rtol = max(of(a), of(b))
-    return rtol * LOOSER if cross_device or a != b else rtol
+    """The tolerance for before's dtype ``a`` against after's ``b`` (an allowed change, or equal dtypes)."""
+    if a != b:
+        return DTYPE_CHANGES[(a, b)] * (LOOSER if cross_device else 1.0)
+    real = {torch.complex64: torch.float32, torch.complex128: torch.float64}.get(a, a)
+    rtol = RTOL.get(real, 1e-5)
+    return rtol * LOOSER if cross_device else rtol
 
 
 def compare(
-    before: dict[str, torch.Tensor], after: dict[str, torch.Tensor], *, before_phase: str, after_phase: str
+    before: dict[str, torch.Tensor], after: dict[str, torch.Tensor], *, before_phase: str, after_phase: str,
+    dtype_changes: bool = False,
 ) -> Comparison:
+    """after's results against before's; ``dtype_changes``: the rule's fix may change dtypes (DEV002)."""
     result = Comparison(before_phase, after_phase, equal=True)
     if sorted(before) != sorted(after):
         missing, extra = sorted(set(before) - set(after)), sorted(set(after) - set(before))
         result.problems.append(f"result names differ: missing {missing}, extra {extra}")
     cross = _device_kind(before_phase) != _device_kind(after_phase)
     for key in sorted(set(before) & set(after)):
-        _compare_one(key, before[key], after[key], cross, result)
+        _compare_one(key, before[key], after[key], cross, dtype_changes, result)
     result.equal = not result.problems
     return result
 
@@ -57,14 +65,18 @@ def _device_kind(phase: str) -> str:
     return "gpu" if phase == "cuda" else "cpu"
 
 
-def _compare_one(key: str, a: torch.Tensor, b: torch.Tensor, cross: bool, result: Comparison) -> None:
+def _compare_one(key: str, a: torch.Tensor, b: torch.Tensor, cross: bool, dtype_changes: bool,
+                 result: Comparison) -> None:
     if a.shape != b.shape:
         result.problems.append(f"{key}: shape {tuple(a.shape)} vs {tuple(b.shape)}")
         return
     floating = a.is_floating_point() or a.is_complex()
     if a.dtype != b.dtype:
-        if not (floating and (b.is_floating_point() or b.is_complex())):
-            result.problems.append(f"{key}: dtype {a.dtype} vs {b.dtype}")
+        if not dtype_changes:
+            result.problems.append(f"{key}: dtype {a.dtype} vs {b.dtype} (this rule's fix changes no dtype)")
+            return
+        if (a.dtype, b.dtype) not in DTYPE_CHANGES:
+            result.problems.append(f"{key}: dtype {a.dtype} vs {b.dtype} (a dtype fix makes float64 float32 only)")
             return
         result.dtype_changed = True
     if not floating:

@@ -4,7 +4,12 @@ Device queries answer as one H100-like GPU per emulated device would; events and
 order nothing (the work is synchronous on the CPU); ``torch.accelerator`` names CUDA; ``torch.load``
 honours ``map_location="cuda"`` (each tensor read is a host-to-device copy); ``nn.Parameter`` and
 ``nn.Buffer`` keep their data's device; ``autocast("cuda")`` tells the emulated device which dtype
-to cast to. Everything is restored on exit.
+to cast to; ``torch.Generator(device="cuda")``, ``torch.cuda.manual_seed`` and the RNG state functions
+work on each GPU's own generator; ``torch.cuda.set_device`` and ``torch.cuda.device(i)`` choose the
+current GPU. Everything is restored on exit.
+
+This module knows the emulated device only through :class:`Device`, what it asks of it: the device
+(:mod:`autofix.harness.emulated_cuda`) imports this module, never the other way round.
 """
 
 from __future__ import annotations
@@ -12,12 +17,38 @@ from __future__ import annotations
 import contextlib
 import time
 from collections import namedtuple
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator, Protocol
 
 import torch
 
-if TYPE_CHECKING:
-    from autofix.harness.emulated_cuda import EmulatedCuda
+
+class Device(Protocol):
+    """What the API needs of the emulated device (:class:`autofix.harness.emulated_cuda.EmulatedCuda`)."""
+
+    device_count: int
+    current: int
+    generators: list[Any]
+    autocast: list[Any]
+
+    def normalize(self, device: Any) -> torch.device: ...
+
+    def device_of(self, tensor: torch.Tensor) -> torch.device: ...
+
+    def tag(self, tensor: Any, device: torch.device) -> None: ...
+
+    def count_copy(self, source: torch.device, target: torch.device, *, blocking: bool = True) -> None: ...
+
+    def error(self, exc: BaseException) -> BaseException: ...
+
+
+# The seed a CUDA generator starts from (c10/core/GeneratorImpl.h: default_rng_seed_val).
+DEFAULT_SEED = 67280421310721
+
+
+def stream_seed(seed: int, index: int) -> int:
+    """The MT19937 seed that stands for GPU ``index``'s Philox stream under ``seed``: any fixed mixing works,
+    as long as the GPU's numbers are not the CPU's (a real GPU's are not)."""
+    return (seed * 0x9E3779B97F4A7C15 + 0xD1B54A32D192ED03 * (index + 1)) % (1 << 64)
 
 # Fields real code reads from torch.cuda.get_device_properties(...).
 _Properties = namedtuple(
@@ -95,7 +126,7 @@ def _stream(stream: Any = None) -> Iterator[Any]:
 
 
 class _Accelerator:
-    def __init__(self, mode: "EmulatedCuda") -> None:
+    def __init__(self, mode: Device) -> None:
         self.mode = mode
 
     def patches(self) -> dict[str, Any]:
@@ -103,10 +134,10 @@ class _Accelerator:
             "is_available": lambda: True,
             "current_accelerator": lambda check_available=False: torch.device("cuda"),
             "device_count": lambda: self.mode.device_count,
-            "current_device_index": lambda: 0,
-            "current_device_idx": lambda: 0,
-            "set_device_index": lambda device: None,
-            "set_device_idx": lambda device: None,
+            "current_device_index": lambda: self.mode.current,
+            "current_device_idx": lambda: self.mode.current,
+            "set_device_index": lambda device: _set_device(self.mode, device),
+            "set_device_idx": lambda device: _set_device(self.mode, device),
             "synchronize": lambda device=None: None,
             "current_stream": lambda device=None: _DEFAULT_STREAM,
             "get_device_capability": lambda device=None: {"dtypes": set()},
@@ -117,21 +148,133 @@ class _Accelerator:
         }
 
 
-def _cuda_patches(mode: "EmulatedCuda") -> dict[str, Any]:
+def _index(mode: Device, device: Any) -> int:
+    """``torch.cuda._get_device_index``: an int, "cuda:1", a torch.device; -1 for None or a negative int."""
+    if device is None or (isinstance(device, int) and device < 0):
+        return -1
+    if isinstance(device, str) and device == "cuda":
+        return mode.current
+    normal = mode.normalize(device)
+    if normal.type != "cuda":
+        raise ValueError(f"Expected a cuda device, but got: {device}")
+    return normal.index  # type: ignore[return-value]
+
+
+def _set_device(mode: Device, device: Any) -> None:
+    index = _index(mode, device)
+    if index >= 0:
+        mode.current = index
+
+
+class _DeviceContext:
+    """``torch.cuda.device(i)``: the current GPU is ``i`` inside the block, as before after it."""
+
+    def __init__(self, mode: Device, device: Any) -> None:
+        self.mode, self.idx, self.prev_idx = mode, _index(mode, device), -1
+
+    def __enter__(self) -> None:
+        self.prev_idx = self.mode.current
+        if self.idx >= 0:
+            self.mode.current = self.idx
+
+    def __exit__(self, *exc: Any) -> bool:
+        self.mode.current = self.prev_idx
+        return False
+
+
+def _generator_class(mode: Device) -> type:
+    """``torch.Generator``: a CPU one as before; a CUDA one is a CPU MT19937 with its own seed (see
+    :func:`stream_seed`) that reports its GPU. ``isinstance(g, torch.Generator)`` holds for both."""
+    base = torch._C.Generator
+
+    class _Meta(type(base)):  # type: ignore[misc]
+        def __instancecheck__(cls, obj: Any) -> bool:
+            return isinstance(obj, base)
+
+        def __subclasscheck__(cls, sub: Any) -> bool:
+            return isinstance(sub, type) and issubclass(sub, base)
+
+    class Generator(base, metaclass=_Meta):  # type: ignore[misc, valid-type]
+        def __new__(cls, device: Any = "cpu") -> Any:
+            made = base.__new__(cls, "cpu")
+            made._device = mode.normalize("cpu" if device is None else device)
+            made._seed = DEFAULT_SEED
+            if made._device.type == "cuda":
+                base.manual_seed(made, stream_seed(DEFAULT_SEED, made._device.index))
+            return made
+
+        def __init__(self, device: Any = "cpu") -> None:
+            pass
+
+        @property
+        def device(self) -> torch.device:
+            return self._device
+
+        def manual_seed(self, seed: int) -> Any:
+            if self._device.type != "cuda":
+                return base.manual_seed(self, seed)
+            seed = int(seed)
+            self._seed = seed + 0xFFFF_FFFF_FFFF_FFFF if seed < 0 else seed  # torch.manual_seed's remapping
+            base.manual_seed(self, stream_seed(self._seed, self._device.index))
+            return self
+
+        def initial_seed(self) -> int:
+            return self._seed if self._device.type == "cuda" else base.initial_seed(self)
+
+        def seed(self) -> int:
+            if self._device.type != "cuda":
+                return base.seed(self)
+            fresh = base.seed(base())  # a non-deterministic 64-bit seed, as CUDA's seed() takes one
+            self.manual_seed(fresh)
+            return fresh
+
+    Generator.__module__, Generator.__qualname__ = "torch", "Generator"
+    return Generator
+
+
+def _rng_patches(mode: Device) -> dict[str, Any]:
+    """Seeding and RNG state of each GPU's own generator (torch/cuda/random.py)."""
+
+    def of(device: Any = "cuda") -> Any:
+        index = _index(mode, device)
+        return mode.generators[mode.current if index < 0 else index]
+
+    def seed_all() -> None:
+        fresh = mode.generators[0].seed()
+        for generator in mode.generators[1:]:
+            generator.manual_seed(fresh)
+
+    def set_all(states: Any) -> None:
+        for generator, state in zip(mode.generators, states):
+            generator.set_state(state)
+
+    return {
+        "manual_seed": lambda seed: (of().manual_seed(seed), None)[1],
+        "manual_seed_all": lambda seed: [g.manual_seed(seed) for g in mode.generators] and None,
+        "seed": lambda: (of().seed(), None)[1],
+        "seed_all": seed_all,
+        "initial_seed": lambda: of().initial_seed(),
+        "get_rng_state": lambda device="cuda": of(device).get_state(),
+        "set_rng_state": lambda new_state, device="cuda": of(device).set_state(new_state),
+        "get_rng_state_all": lambda: [g.get_state() for g in mode.generators],
+        "set_rng_state_all": set_all,
+        "default_generators": tuple(mode.generators),
+    }
+
+
+def _cuda_patches(mode: Device) -> dict[str, Any]:
     return {
         "is_available": lambda: True,
         "device_count": lambda: mode.device_count,
-        "current_device": lambda: 0,
-        "set_device": lambda device: None,
+        "current_device": lambda: mode.current,
+        "set_device": lambda device: _set_device(mode, device),
+        "device": lambda device: _DeviceContext(mode, device),
+        "device_of": lambda obj: _DeviceContext(mode, obj.get_device() if mode.device_of(obj).type == "cuda" else -1),
         "synchronize": lambda device=None: None,
         "get_device_name": lambda device=None: PROPERTIES.name,
         "get_device_properties": lambda device=None: PROPERTIES,
         "get_device_capability": lambda device=None: (PROPERTIES.major, PROPERTIES.minor),
         "is_bf16_supported": lambda including_emulation=True: True,
-        "manual_seed": lambda seed: None,
-        "manual_seed_all": lambda seed: None,
-        "seed": lambda: None,
-        "seed_all": lambda: None,
         "is_initialized": lambda: True,
         "init": lambda: None,
         "empty_cache": lambda: None,
@@ -160,7 +303,7 @@ def _on_device(map_location: Any) -> torch.device | None:
     return None
 
 
-def _device_keeping_variable(mode: "EmulatedCuda") -> type:
+def _device_keeping_variable(mode: Device) -> type:
     """``Variable(t)`` makes a new tensor object without a torch function call the mode would see;
     this stand-in gives the new tensor ``t``'s logical device, as a real GPU would."""
     legacy = torch.autograd.variable.Variable
@@ -188,7 +331,7 @@ class _LegacyCudaType(type):
     is_cuda = True
     dtype: torch.dtype
     _cpu_type: Any
-    _mode: "EmulatedCuda"
+    _mode: Device
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         made = cls._cpu_type(*args, **kwargs)
@@ -205,7 +348,7 @@ class _LegacyCudaType(type):
         return isinstance(obj, torch.Tensor) and obj.dtype == cls.dtype and cls._mode.device_of(obj).type == "cuda"
 
 
-def _legacy_cuda_types(mode: "EmulatedCuda") -> dict[str, Any]:
+def _legacy_cuda_types(mode: Device) -> dict[str, Any]:
     types = {}
     for name in _LEGACY_TYPES:
         cpu_type = getattr(torch, name, None)
@@ -217,14 +360,17 @@ def _legacy_cuda_types(mode: "EmulatedCuda") -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def patched_api(mode: "EmulatedCuda") -> Iterator[None]:
+def patched_api(mode: Device) -> Iterator[None]:
     saved: list[tuple[Any, str, Any]] = []
 
     def patch(owner: Any, name: str, value: Any) -> None:
         saved.append((owner, name, getattr(owner, name, None)))
         setattr(owner, name, value)
 
-    for name, value in {**_cuda_patches(mode), **_legacy_cuda_types(mode)}.items():
+    generator = _generator_class(mode)
+    mode.generators = [generator(f"cuda:{i}") for i in range(mode.device_count)]
+    patch(torch, "Generator", generator)
+    for name, value in {**_cuda_patches(mode), **_rng_patches(mode), **_legacy_cuda_types(mode)}.items():
         patch(torch.cuda, name, value)
     if hasattr(torch, "accelerator"):
         for name, value in _Accelerator(mode).patches().items():
@@ -267,7 +413,7 @@ def _tensors(value: Any) -> list[torch.Tensor]:
     return [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
 
 
-def _grouping(mode: "EmulatedCuda") -> Any:
+def _grouping(mode: Device) -> Any:
     """Optimizers and clip_grad_norm_ group tensors by device in C++, which sees only the CPU: group
     them by their logical devices instead, or each step would copy its coefficients to the host."""
 
@@ -286,7 +432,7 @@ def _grouping(mode: "EmulatedCuda") -> Any:
     return group
 
 
-def _keeping_device(mode: "EmulatedCuda", new: Any) -> Any:
+def _keeping_device(mode: Device, new: Any) -> Any:
     """``Parameter(data)`` is a new tensor object made in C++: give it ``data``'s logical device."""
 
     def __new__(cls: Any, data: Any = None, *args: Any, **kwargs: Any) -> Any:
@@ -298,7 +444,7 @@ def _keeping_device(mode: "EmulatedCuda", new: Any) -> Any:
     return staticmethod(__new__)
 
 
-def _patch_autocast(mode: "EmulatedCuda", patch: Any) -> None:
+def _patch_autocast(mode: Device, patch: Any) -> None:
     """``autocast("cuda", dtype)`` becomes a disabled CPU autocast plus a note to the emulated device."""
     from torch.amp.autocast_mode import autocast
 

@@ -1,8 +1,10 @@
 """Which kind of failure an exception is: the judge accepts only the kinds a rule cures as proof.
 
-The kinds are recognised from PyTorch's own messages (and the emulated device's copies of them). An
-exception the case raises itself (a ``raise`` line in its own code) is never one of them: a case
-cannot forge the proof by raising "Expected all tensors to be on the same device".
+The kinds are recognised from PyTorch's own messages (and the emulated device's copies of them), and
+only when torch's own check (or the emulated GPU's) raised the exception (:mod:`autofix.harness.origin`):
+an ``assert``, a ``raise``, ``torch._check(...)``, ``exec``'d code or a generator's ``throw`` in the case is
+never one of them, so a case cannot forge the proof by writing "Expected all tensors to be on the same
+device".
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import traceback
 from pathlib import Path
 
 from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, LEGACY_API, NEEDS_GPU, Failure
+from autofix.harness.origin import TORCH, TRUSTED, is_library, origin_of
 
 _DEVICE = re.compile(
     r"same device|at least two devices|indices should be either on cpu or on the same device"
@@ -45,8 +48,10 @@ _NEEDS_GPU = re.compile(
 _ZERO_DIM_INDEX = re.compile(r"^invalid index of a 0-dim tensor")
 
 
-def classify(type_name: str, message: str, raised_by_case: bool = False) -> str:
-    if raised_by_case:
+def classify(type_name: str, message: str, origin: str = TORCH) -> str:
+    """The kind of failure, from the exception's type, message and origin (only torch's or the emulator's
+    checks give a kind other than ERROR)."""
+    if origin not in TRUSTED:
         return ERROR
     if type_name == "IndexError":
         return LEGACY_API if _ZERO_DIM_INDEX.search(message) else ERROR
@@ -69,22 +74,15 @@ def classify(type_name: str, message: str, raised_by_case: bool = False) -> str:
 def failure_of(exc: BaseException) -> Failure:
     """The failure an exception from the case stands for, with where (in the case's code) it surfaced."""
     frames = traceback.extract_tb(exc.__traceback__)
-    case_frames = [f for f in frames if not _is_library(f.filename)]
+    case_frames = [f for f in frames if not is_library(f.filename)]
     where = case_frames[-1] if case_frames else (frames[-1] if frames else None)
-    # The innermost frame is the case's own ``raise`` only when no library code ran below it.
-    raised_by_case = bool(frames) and not _is_library(frames[-1].filename) and (
-        (frames[-1].line or "").lstrip().startswith("raise")
-    )
+    origin = origin_of(exc)
     text = str(exc).strip()
     message = text.splitlines()[0] if text else ""
     return Failure(
-        kind=classify(type(exc).__name__, message, raised_by_case),
+        kind=classify(type(exc).__name__, message, origin),
         type=type(exc).__name__,
         message=message[:300],
         where=f"{Path(where.filename).name}:{where.lineno}" if where else "",
+        origin=origin,
     )
-
-
-def _is_library(filename: str) -> bool:
-    parts = Path(filename).parts
-    return "torch" in parts or "site-packages" in parts or ("autofix" in parts and "harness" in parts)

@@ -6,13 +6,24 @@ A rewritten case PASSES only when all of these hold:
 * after's results equal before's wherever both ran, and after's results in a phase where before
   failed equal before's results from the other phase (the device run against the CPU run);
 * when before ran nowhere, the case's own ``reference()`` is the reference; without one the verdict
-  is UNPROVEN (runs now, no reference);
+  is UNPROVEN (runs now, no reference); when the entry returns nothing at all, UNPROVEN too ("cannot
+  judge: the entry returns nothing to compare"), which blames no version;
+* dtypes change only under a rule whose fix changes them (DEV002), by the pairs and tolerances of
+  :mod:`autofix.harness.compare`;
+* random numbers: a GPU draws from its own generator. Where after's results differ from the reference's
+  and after drew random numbers on the GPU, both are run again with the GPU drawing from the CPU's
+  stream. Equal then, the difference is "same distribution, different numbers": accepted only when the
+  lines that draw on the GPU were put there by an unsafe fix. Draws the fix did not move (dropout in a
+  model that before too ran on the GPU) are compared on the CPU's stream and count as equal;
 * a rule that moves work to the device shows work on the device: host-to-device copies, or
-  results on the device;
-* there is a proof: before failed *with the failure the rule cures* where after runs (a timeout, a
-  signal, an exit, any other error is shown and is never proof), or after makes fewer transfers or
-  host syncs, or is faster with a 99% interval above 1.0 — claimed only for rules whose fix
-  changes the work done on the clock that measured it.
+  results on the device; and after runs no smaller share of its operations (nor of the elements they
+  produce) on the device than before does, or would have had its mismatch been fixed (a lenient run
+  of before): else "moves work to the host";
+* there is a proof: before failed *with the failure the rule cures*, raised by torch's own check or the
+  emulated GPU's, where after runs (a timeout, a signal, an exit, any other error, and any failure the
+  case raises itself are shown and never proof), or after makes fewer transfers or host syncs while
+  keeping its work on the device, or is faster with a 99% interval above 1.0 — claimed only for rules
+  whose fix changes the work done on the clock that measured it.
 
 A case left unchanged PASSES when both versions behave identically: same outcomes, counts, results.
 """
@@ -23,9 +34,12 @@ from dataclasses import dataclass
 
 from autofix.harness.compare import compare
 from autofix.harness.models import (
-    DEVICE_MISMATCH, DTYPE_MISMATCH, FIXABLE, LEGACY_API, NEEDS_GPU, CaseResult, PhaseRun, Timing, VersionRun,
+    DEVICE_MISMATCH, DIFFER, DTYPE_MISMATCH, EQUAL, FIXABLE, LEGACY_API, LENIENT, NEEDS_GPU, NO_RESULTS,
+    SAME_DISTRIBUTION, SHARED_RNG, CaseResult, Comparison, PhaseRun, Timing, VersionRun,
 )
 from autofix.harness.stats import ratio_interval
+
+NOTHING_TO_COMPARE = "cannot judge: the entry returns nothing to compare"
 
 
 @dataclass(frozen=True)
@@ -35,11 +49,12 @@ class RuleProfile:
     cures: frozenset[str]  # the failure kinds its fix removes
     device_work: bool  # its fix moves work to the device, so after must show some there
     work: str = ""  # what its fix saves: "dtype" (any clock), "transfers" or "syncs" (a real GPU's clock)
+    dtype: bool = False  # its fix changes dtypes: results may change dtype (by an allowed pair)
 
 
 PROFILES = {
     "DEV001": RuleProfile(frozenset({DEVICE_MISMATCH}), True),
-    "DEV002": RuleProfile(frozenset({DTYPE_MISMATCH}), False, "dtype"),
+    "DEV002": RuleProfile(frozenset({DTYPE_MISMATCH}), False, "dtype", dtype=True),
     "DEV003": RuleProfile(frozenset({DEVICE_MISMATCH}), True, "transfers"),
     "DEV004": RuleProfile(frozenset({DEVICE_MISMATCH}), True),
     "DEV005": RuleProfile(frozenset({DEVICE_MISMATCH}), True),
@@ -59,6 +74,7 @@ def profile_of(rules: tuple[str, ...]) -> RuleProfile:
         frozenset().union(*(p.cures for p in profiles)),
         any(p.device_work for p in profiles),
         next((p.work for p in profiles if p.work == "dtype"), next((p.work for p in profiles if p.work), "")),
+        any(p.dtype for p in profiles),
     )
 
 
@@ -91,6 +107,7 @@ class Judge:
 
     def judge(self, result: CaseResult) -> None:
         assert result.before is not None and result.after is not None
+        self.dtype_changes = profile_of(result.rules).dtype if result.positive else False
         if result.positive:
             self._rewritten(result, result.before, result.after)
         else:
@@ -100,30 +117,37 @@ class Judge:
 
     def _rewritten(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         profile = profile_of(result.rules)
+        nothing = _returns_nothing(before)
         for phase in self.phases:
             b, a = before.phases[phase], after.phases[phase]
             if not a.ok:
                 if phase == "cpu" and a.kind == NEEDS_GPU and b.kind == NEEDS_GPU:
                     result.notes.append("needs a GPU on the CPU, before and after")
-                else:
-                    result.problems.append(f"after fails on {phase}: {a.outcome}")
+                elif not (nothing and a.kind == NO_RESULTS):
+                    result.problems.append(f"after fails on {phase}: {a.detail}")
             elif not b.ok:
                 cured = b.kind in profile.cures and (b.kind != NEEDS_GPU or phase == "cpu")
                 if cured:
                     result.proofs.append(f"{_short(phase)}: {b.outcome} → ok")
-                else:
-                    result.notes.append(f"before {b.outcome} on {phase}: not what {result.rule} cures, no proof")
+                elif not nothing:
+                    result.notes.append(f"before {b.detail} on {phase}: not what {result.rule} cures, no proof")
+        if nothing:
+            result.unproven = NOTHING_TO_COMPARE
+            return
         self._compare(result, before, after)
         if profile.device_work and after.ok(self.device) and self.device != "cpu":
             run = after.phases[self.device]
             if not run.count("host_to_device") and not run.on_device:
                 result.problems.append(f"after does no work on {self.device}: no host-to-device copy, no result there")
-        self._counts(result, before, after)
+        keeps_work = self._device_work(result, before, after) if profile.device_work else True
+        self._counts(result, before, after, keeps_work)
         if result.timing is not None:
+            clock = _clock(result.timing.phase)
             if result.timing.claimed:
-                result.proofs.append(f"{result.timing.ratio:.2f}x faster (99% CI {result.timing.low:.2f}-{result.timing.high:.2f})")
+                result.proofs.append(f"{result.timing.ratio:.2f}x faster on {clock}"
+                                     f" (99% CI {result.timing.low:.2f}-{result.timing.high:.2f})")
             elif result.timing.note:
-                result.notes.append(f"{result.timing.note}: {result.timing.describe()}")
+                result.notes.append(f"{result.timing.note} on {clock}: {result.timing.describe()}")
         if not result.proofs and not result.problems and not result.unproven:
             result.problems.append("no proof: before neither fails as the rule says nor makes more transfers or syncs")
 
@@ -135,30 +159,106 @@ class Judge:
             if other and not before.ok(phase) and before.ok(other) and after.ok(phase):
                 pairs.append((other, phase))
         for b_phase, a_phase in pairs:
-            self._add(result, before.phases[b_phase], after.phases[a_phase])
+            self._add(result, before.phases[b_phase], after.phases[a_phase], before, after)
         if pairs:
             return
         reference = result.reference
         if reference is not None and reference.ok:
             for phase in self.phases:
                 if after.ok(phase):
-                    self._add(result, reference, after.phases[phase])
+                    self._add(result, reference, after.phases[phase], before, after)
             return
         if reference is not None:
             result.notes.append(f"reference() fails: {reference.outcome}")
         if any(after.ok(p) for p in self.phases):
             result.unproven = "UNPROVEN (runs now, no reference): before runs nowhere and the case gives no reference()"
 
-    def _add(self, result: CaseResult, b: PhaseRun, a: PhaseRun) -> None:
+    def _add(self, result: CaseResult, b: PhaseRun, a: PhaseRun, before: VersionRun | None = None,
+             after: VersionRun | None = None) -> None:
         assert b.results is not None and a.results is not None
-        comparison = compare(b.results, a.results, before_phase=b.phase, after_phase=a.phase)
+        comparison = self._compared(b, a)
         result.comparisons.append(comparison)
+        if comparison.equal:
+            comparison.outcome = EQUAL
+            return
+        comparison.outcome = DIFFER
+        if before is not None and after is not None and self._random(result, comparison, b, a, before, after):
+            return
         result.problems.extend(f"results differ ({comparison.label}): {p}" for p in comparison.problems)
 
-    def _counts(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+    def _compared(self, b: PhaseRun, a: PhaseRun) -> Comparison:
+        assert b.results is not None and a.results is not None
+        return compare(b.results, a.results, before_phase=b.phase, after_phase=a.phase,
+                       dtype_changes=self.dtype_changes)
+
+    def _random(self, result: CaseResult, comparison: Comparison, b: PhaseRun, a: PhaseRun, before: VersionRun,
+                after: VersionRun) -> bool:
+        """Whether differing results are only the GPU's random numbers (then judged here, True)."""
+        if not (a.count("device_random") or b.count("device_random")):
+            return False
+        shared_a = after.extra.get(SHARED_RNG) if a.phase == self.device else a
+        shared_b = before.extra.get(SHARED_RNG, b) if b.phase == self.device and b.count("device_random") else b
+        if shared_a is None or shared_b is None or not (shared_a.ok and shared_b.ok):
+            return False
+        again = self._compared(shared_b, shared_a)
+        if not again.equal:
+            return False  # not the random numbers alone: the first comparison's problems stand
+        # Draws the fix put on the GPU: more than before makes there (or would make, its mismatches let
+        # through), so a draw moved into a helper the rewrite did not touch is caught too.
+        ran_there = before.phases[self.device] if before.ok(self.device) else before.extra.get(LENIENT)
+        if ran_there is not None and ran_there.ok:
+            extra = a.count("device_random") - ran_there.count("device_random")
+        else:  # nothing to count against: the draws on lines the rewrite changed
+            extra = len(_moved(result, a))
+        if b.phase != a.phase and extra <= 0:
+            # The GPU's own draws (dropout, an init on the device), not the fix's: before would draw them
+            # there too. On the CPU's stream the computations agree.
+            comparison.outcome, comparison.equal, comparison.problems = EQUAL, True, []
+            comparison.max_rel = again.max_rel
+            comparison.note = "the GPU's random draws compared on the CPU's stream"
+            result.notes.append(f"{comparison.label}: equal with the GPU drawing from the CPU's random stream"
+                                " (its own draws, as many as before's)")
+            return True
+        comparison.outcome, comparison.max_rel = SAME_DISTRIBUTION, again.max_rel
+        moved = _moved(result, a)
+        where = ", ".join(sorted({f"{result.rewritten or 'after'}:{start}" for start, _ in moved})) or "after"
+        # Accepted only when the moved draws are on lines that only unsafe fixes changed, all of them.
+        unsafe = len(moved) >= max(extra, 1) and all(_lines(site) & set(result.changed_lines) <= set(result.unsafe_lines)
+                                                     for site in moved)
+        text = (f"same distribution, different numbers ({comparison.label}): {where} draws random numbers on the"
+                " GPU, from the GPU's own generator; the results agree only when it draws the CPU's numbers")
+        if unsafe:
+            comparison.note = "an unsafe fix moved random draws to the GPU"
+            result.notes.append(text + " (an unsafe fix: accepted)")
+        else:
+            result.problems.append(text + "; only a fix marked unsafe may change the numbers")
+        return True
+
+    def _device_work(self, result: CaseResult, before: VersionRun, after: VersionRun) -> bool:
+        """Whether after keeps (at least) before's share of its work on the device; a problem if not."""
+        if self.device == "cpu" or not after.ok(self.device):
+            return True
+        a = after.phases[self.device]
+        b = before.phases[self.device] if before.ok(self.device) else before.extra.get(LENIENT)
+        if b is None or not b.ok or not b.counts or not a.counts:
+            return True
+        a_ops, b_ops = _share(a, "ops"), _share(b, "ops")
+        a_elements, b_elements = _share(a, "elements"), _share(b, "elements")
+        if _less(a_ops, b_ops) or _less(a_elements, b_elements):
+            would = "runs" if b.phase == self.device else "would run (its mismatches let through)"
+            result.problems.append(
+                f"moves work to the host: after runs {_percent(a_ops)} of its operations ({_percent(a_elements)}"
+                f" of their elements) on the GPU, before {would} {_percent(b_ops)} ({_percent(b_elements)})"
+            )
+            return False
+        return True
+
+    def _counts(self, result: CaseResult, before: VersionRun, after: VersionRun, keeps_work: bool = True) -> None:
         if self.device == "cpu" or not (before.ok(self.device) and after.ok(self.device)):
             return
         b, a = before.phases[self.device], after.phases[self.device]
+        if not keeps_work:  # fewer copies because less runs on the device is no saving
+            return
         if a.transfers() < b.transfers():
             result.proofs.append(f"transfers {b.transfers()} → {a.transfers()}")
         if profile_of(result.rules).work == "dtype":
@@ -174,6 +274,9 @@ class Judge:
     # -- a case the rules leave alone
 
     def _unchanged(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        if _returns_nothing(before) and _returns_nothing(after):
+            result.unproven = NOTHING_TO_COMPARE
+            return
         for phase in self.phases:
             b, a = before.phases[phase], after.phases[phase]
             if b.outcome != a.outcome:
@@ -188,3 +291,39 @@ class Judge:
 
 def _short(phase: str) -> str:
     return {"emulated-cuda": "emulated GPU", "cuda": "GPU"}.get(phase, phase)
+
+
+def _clock(phase: str) -> str:
+    """Whose clock timed it: a CPU-timed speed-up says so."""
+    return "the GPU clock" if phase == "cuda" else "the CPU clock"
+
+
+def _returns_nothing(run: VersionRun) -> bool:
+    """The version ran nowhere to completion, and somewhere its entry returned nothing at all."""
+    phases = list(run.phases.values())
+    return not any(p.ok for p in phases) and any(p.kind == NO_RESULTS for p in phases)
+
+
+def _share(run: PhaseRun, unit: str) -> tuple[int, int]:
+    return run.count(f"device_{unit}"), run.count(f"device_{unit}") + run.count(f"host_{unit}")
+
+
+def _less(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """a's share below b's, in exact integers (an empty run has the share 1: nothing left the device)."""
+    (a_part, a_total), (b_part, b_total) = (a if a[1] else (1, 1)), (b if b[1] else (1, 1))
+    return a_part * b_total < b_part * a_total
+
+
+def _percent(share: tuple[int, int]) -> str:
+    part, total = share
+    return f"{100 * part / total:.0f}%" if total else "-"
+
+
+def _lines(site: tuple[int, int]) -> set[int]:
+    return set(range(site[0], site[1] + 1))
+
+
+def _moved(result: CaseResult, run: PhaseRun) -> list[tuple[int, int]]:
+    """The GPU random draws of ``run`` (one per draw) on lines the rewrite changed."""
+    changed = set(result.changed_lines)
+    return [site for site in run.random_sites if _lines(site) & changed]

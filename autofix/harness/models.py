@@ -16,10 +16,18 @@ FIXABLE = frozenset({DEVICE_MISMATCH, DTYPE_MISMATCH, NEEDS_GPU})
 # Everything else is recorded and shown, and is never proof.
 ERROR = "error"
 BAD_RESULTS = "bad results"
+NO_RESULTS = "no results"  # the entry returned nothing: nothing to compare, nobody to blame
 EXIT = "exit"
 SIGNAL = "signal"
 TIMEOUT = "timeout"
 NOT_RUN = "not run"
+
+# The judge's extra runs on the emulated GPU (kept in VersionRun.extra, never in phases):
+SHARED_RNG = "emulated-cuda:shared-rng"  # the GPU draws from the CPU's random stream
+LENIENT = "emulated-cuda:lenient"  # device mismatches let through: the work before would have run there
+
+# How after's results stand against the reference's.
+EQUAL, SAME_DISTRIBUTION, DIFFER = "equal", "same distribution, different numbers", "differ"
 
 
 @dataclass
@@ -27,7 +35,8 @@ class Failure:
     kind: str
     type: str = ""
     message: str = ""
-    where: str = ""
+    where: str = ""  # file:line in the case's code where it surfaced
+    origin: str = ""  # who raised it: torch, emulator, case, unknown (autofix.harness.origin)
 
     def describe(self) -> str:
         if self.kind in FIXABLE:
@@ -48,6 +57,7 @@ class PhaseRun:
     on_device: list[str] = field(default_factory=list)  # result keys that were on the device
     results: dict[str, Any] | None = None  # name -> CPU tensor; not written to JSON
     seconds: float = 0.0
+    random_sites: list[tuple[int, int]] = field(default_factory=list)  # lines of the rewritten file drawing on a GPU
 
     @property
     def outcome(self) -> str:
@@ -56,6 +66,12 @@ class PhaseRun:
     @property
     def kind(self) -> str | None:
         return None if self.ok or self.failure is None else self.failure.kind
+
+    @property
+    def detail(self) -> str:
+        """The outcome with where it surfaced in the case's code: ``RuntimeError: boom (after.py:12)``."""
+        where = self.failure.where if self.failure is not None and not self.ok else ""
+        return f"{self.outcome} ({where})" if where else self.outcome
 
     def count(self, key: str) -> int:
         """One of ``counts`` (0 when the phase counted nothing)."""
@@ -68,6 +84,7 @@ class PhaseRun:
 @dataclass
 class VersionRun:
     phases: dict[str, PhaseRun]
+    extra: dict[str, PhaseRun] = field(default_factory=dict)  # SHARED_RNG, LENIENT: runs for the judge
 
     def ok(self, phase: str) -> bool:
         run = self.phases.get(phase)
@@ -84,6 +101,8 @@ class Comparison:
     max_rel: float = 0.0  # largest |difference| over the tensor's largest magnitude
     dtype_changed: bool = False
     problems: list[str] = field(default_factory=list)
+    outcome: str = ""  # EQUAL, SAME_DISTRIBUTION or DIFFER, once judged
+    note: str = ""
 
     @property
     def label(self) -> str:
@@ -129,6 +148,9 @@ class CaseResult:
     notes: list[str] = field(default_factory=list)
     unproven: str = ""  # why nothing could be compared, when nothing could
     seconds: float = 0.0
+    rewritten: str = ""  # the file the rewrite changed, as named in messages (after.py)
+    changed_lines: list[int] = field(default_factory=list)  # its lines the rewrite changed (1-based)
+    unsafe_lines: list[int] = field(default_factory=list)  # ... that only unsafe fixes change
 
     @property
     def rule(self) -> str:
@@ -149,6 +171,11 @@ class CaseResult:
         if not self.comparisons:
             return None
         return all(c.equal for c in self.comparisons)
+
+    @property
+    def different_numbers(self) -> bool:
+        """Some comparison found the same distribution with different random numbers."""
+        return any(c.outcome == SAME_DISTRIBUTION for c in self.comparisons)
 
     @property
     def max_rel(self) -> float:

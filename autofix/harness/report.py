@@ -94,7 +94,7 @@ def to_json(results: list[CaseResult], device: str, settings: dict[str, Any]) ->
             return None
         return {
             name: {k: v for k, v in asdict(phase).items() if k != "results"} | {"outcome": phase.outcome}
-            for name, phase in run.phases.items()
+            for name, phase in {**run.phases, **run.extra}.items()
         }
 
     cases = []

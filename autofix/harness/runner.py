@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from autofix.harness.models import EXIT, NOT_RUN, SIGNAL, TIMEOUT, Failure, PhaseRun, VersionRun
+from autofix.harness.models import EXIT, LENIENT, NOT_RUN, SHARED_RNG, SIGNAL, TIMEOUT, Failure, PhaseRun, VersionRun
+
+# The judge's extra runs on the emulated GPU: phase name -> the options of that run.
+VARIANTS = {SHARED_RNG: {"shared_rng": True}, LENIENT: {"lenient": True}}
 
 
 class HarnessError(Exception):
@@ -115,16 +118,20 @@ class Runner:
 
     def run_version(
         self, zygote: Zygote, script: Path, cwd: Path, out: Path, *, entry: str = "run",
-        sys_path: list[str] | None = None, module: str = "", phases: list[str] | None = None,
+        sys_path: list[str] | None = None, module: str = "", phases: list[str] | None = None, watch: str = "",
     ) -> VersionRun:
+        """Each phase of one version; ``watch``: the file whose random draws on the GPU are located."""
         runs = {}
         for phase in phases or self.phases:
-            prefix = out.with_name(f"{out.name}.{phase}")
+            prefix = out.with_name(f"{out.name}.{phase.replace(':', '.')}")
+            emulated = phase == "emulated-cuda" or phase in VARIANTS
             request = {
                 "action": "phase", "script": str(script), "cwd": str(cwd), "entry": "reference" if phase == "reference" else entry,
-                "phase": "cpu" if phase == "reference" else phase, "out": str(prefix), "seed": self.seed, "threads": self.threads,
-                "hide_gpu": phase in ("cpu", "reference") and self.device == "cuda",
+                "phase": "cpu" if phase == "reference" else ("emulated-cuda" if emulated else phase),
+                "out": str(prefix), "seed": self.seed, "threads": self.threads,
+                "hide_gpu": (phase in ("cpu", "reference") or emulated) and self.device == "cuda",
                 "sys_path": sys_path or [], "module": module, "timeout": self.timeout, "log": f"{prefix}.log",
+                "watch": watch, **VARIANTS.get(phase, {}),
             }
             runs[phase] = self._read_phase(phase, prefix, zygote.run(request))
         return VersionRun(runs)
@@ -138,8 +145,10 @@ class Runner:
             failure = Failure(**report["failure"]) if report.get("failure") else None
             results_file = Path(f"{prefix}.pt")
             results = torch.load(results_file, weights_only=True) if results_file.is_file() else None
-            return PhaseRun(phase, report["ok"], failure, report.get("counts"), report.get("on_device", []),
-                            results, report.get("seconds", 0.0))
+            counts = report.get("counts")
+            sites = [tuple(site) for site in (counts or {}).pop("random_sites", [])]
+            return PhaseRun(phase, report["ok"], failure, counts, report.get("on_device", []),
+                            results, report.get("seconds", 0.0), sites)
         return PhaseRun(phase, False, process_failure(reply, self.timeout, Path(f"{prefix}.log")))
 
     def run_timing(

@@ -16,8 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from autofix.config.settings import ConfigResolver
-from autofix.harness.verify import Subject
 from autofix.files.rewrite import rewrite_file
+from autofix.harness.verify import Subject, rewrite_lines, safe_only
 
 _MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 
@@ -71,6 +71,9 @@ def file_subject(path: Path, entry: str, after_file: Path | None, config: Config
     script = module_file(module, root) if module else path.resolve()
     module = module or module_name(script, root)
     relative = str(path.resolve().relative_to(root))
+    # A hand-written after was marked unsafe by no fix: it may not change random numbers.
+    safe = None if after_file is not None else rewrite_file(path, resolver=safe_only(config)).rewritten
+    changed, unsafe = rewrite_lines(rewrite.original, after_bytes, safe)
     return Subject(
         name=f"{relative}:{entry}" if ":" not in entry else f"{relative} via {entry}",
         folder=root,
@@ -84,4 +87,6 @@ def file_subject(path: Path, entry: str, after_file: Path | None, config: Config
         module=module,
         rewritten=relative,
         workdir=".",
+        changed_lines=changed,
+        unsafe_lines=unsafe,
     )

@@ -7,8 +7,15 @@ copy per version, so nothing either writes survives or leaks to the other):
 1. run each version once per phase, each phase in a forked process of its own
    (:mod:`autofix.harness.runner`): the CPU, then the device mode (``emulated-cuda`` or ``cuda``);
 2. when before ran nowhere, run the case's ``reference()`` if it has one;
-3. when the rule's fix changes the work on this machine's clock, time before and after alternately;
-4. judge (:mod:`autofix.harness.judge`).
+3. the judge's extra runs on the emulated GPU: after (and before) again with the GPU drawing from the
+   CPU's random stream when after drew random numbers on the GPU; before with its device mismatches
+   let through, when it failed on the device, to count the work it would have run there;
+4. when the rule's fix changes the work on this machine's clock, time before and after alternately;
+5. judge (:mod:`autofix.harness.judge`).
+
+Which lines the rewrite changed, and which of them only its unsafe fixes change (the file rewritten
+again with unsafe fixes off; a line counts as safe when the safe-only rewrite makes the same line), go
+to the judge: a random draw moved to the GPU is accepted only on an unsafe fix's line.
 
 Subjects run in parallel, one fork server per job.
 """
@@ -16,6 +23,8 @@ Subjects run in parallel, one fork server per job.
 from __future__ import annotations
 
 import ast
+import dataclasses
+import difflib
 import tempfile
 import threading
 import time
@@ -25,9 +34,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from autofix.config.settings import ConfigResolver
+from autofix.harness.judge import Judge, profile_of, speed, timing_wanted
+from autofix.harness.models import LENIENT, SHARED_RNG, CaseResult, Failure, VersionRun
 from autofix.output.diff import unified_diff
-from autofix.harness.judge import Judge, speed, timing_wanted
-from autofix.harness.models import CaseResult, Failure, VersionRun
 from autofix.harness.runner import Runner, Zygote, ZygotePool
 from autofix.harness.sandbox import copy_folder
 from autofix.files.rewrite import rewrite_file
@@ -48,6 +57,31 @@ class Subject:
     module: str = ""  # import the entry's script by this dotted name (relative imports work), not by path
     rewritten: str = ""  # the file ``after_bytes`` replace, relative to folder; default ``after``
     workdir: str = ""  # the runs' current folder, relative to folder; default the script's folder
+    changed_lines: list[int] = field(default_factory=list)  # lines of the rewritten file the rewrite changed
+    unsafe_lines: list[int] = field(default_factory=list)  # ... that only unsafe fixes change
+
+
+def rewrite_lines(original: bytes, after: bytes, safe: bytes | None) -> tuple[list[int], list[int]]:
+    """The lines of ``after`` (1-based) that differ from ``original``, and those of them the safe-only
+    rewrite ``safe`` does not make (None: a hand-written after, which no fix marked unsafe)."""
+
+    def changed(old: bytes, new: bytes) -> tuple[list[int], list[str]]:
+        new_lines = new.decode(errors="replace").splitlines()
+        matcher = difflib.SequenceMatcher(None, old.decode(errors="replace").splitlines(), new_lines, autojunk=False)
+        numbers = [j + 1 for tag, _, _, j1, j2 in matcher.get_opcodes() if tag != "equal" for j in range(j1, j2)]
+        return numbers, new_lines
+
+    numbers, lines = changed(original, after)
+    if safe is None:
+        return numbers, []
+    safe_numbers, safe_lines = changed(original, safe)
+    made_safely = {safe_lines[n - 1].strip() for n in safe_numbers}
+    return numbers, [n for n in numbers if lines[n - 1].strip() not in made_safely]
+
+
+def safe_only(config: ConfigResolver) -> ConfigResolver:
+    """The same configuration with unsafe fixes off."""
+    return ConfigResolver(dataclasses.replace(config.overrides, unsafe_fixes=False))
 
 
 def find_cases(paths: list[Path]) -> list[Path]:
@@ -66,9 +100,11 @@ def corpus_subject(case_dir: Path, config: ConfigResolver) -> Subject:
     name = f"{case_dir.parent.name}/{case_dir.name}"  # the rule's folder, then the case
     rewrite = rewrite_file(before_path, resolver=config)
     checked_in = after_path.read_bytes() if after_path.is_file() else b""
+    changed, unsafe = rewrite_lines(rewrite.original, checked_in,
+                                    rewrite_file(before_path, resolver=safe_only(config)).rewritten)
     subject = Subject(
         name, case_dir, "before.py", "after.py", (case_dir.parent.name,), rewrite.original != checked_in,
-        golden=rewrite.rewritten == checked_in,
+        golden=rewrite.rewritten == checked_in, changed_lines=changed, unsafe_lines=unsafe,
     )
     if not subject.golden:
         subject.golden_diff = unified_diff(
@@ -94,7 +130,9 @@ class Verifier:
 
     def verify(self, subject: Subject, zygote: Zygote) -> CaseResult:
         started = time.perf_counter()
-        result = CaseResult(subject.name, subject.rules, subject.positive, subject.golden, subject.golden_diff)
+        result = CaseResult(subject.name, subject.rules, subject.positive, subject.golden, subject.golden_diff,
+                            rewritten=Path(subject.rewritten or subject.after).name,
+                            changed_lines=subject.changed_lines, unsafe_lines=subject.unsafe_lines)
         if not subject.golden:
             result.problems.append("the rewrite of before.py differs from the checked-in after.py")
         with tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch_name:
@@ -104,8 +142,11 @@ class Verifier:
             copy_folder(subject.folder, after_dir)
             if subject.after_bytes is not None:
                 (after_dir / (subject.rewritten or subject.after)).write_bytes(subject.after_bytes)
+            watch = str(after_dir / (subject.rewritten or subject.after))
             result.before = self._run(zygote, subject, before_dir, subject.before, scratch / "before")
-            result.after = self._run(zygote, subject, after_dir, subject.after, scratch / "after")
+            result.after = self._run(zygote, subject, after_dir, subject.after, scratch / "after", watch=watch)
+            if subject.positive and self.device != "cpu":
+                self._extra_runs(zygote, subject, result, (before_dir, after_dir), scratch, watch)
             ran_nowhere = not any(p.ok for p in result.before.phases.values())
             if subject.positive and ran_nowhere and defines(before_dir / subject.before, "reference"):
                 reference = self._run(zygote, subject, before_dir, subject.before, scratch / "reference",
@@ -126,10 +167,28 @@ class Verifier:
                 "sys_path": [str(copy / p) for p in subject.sys_path], "module": subject.module, "root": copy}
 
     def _run(self, zygote: Zygote, subject: Subject, copy: Path, script: str, out: Path,
-             phases: list[str] | None = None) -> VersionRun:
+             phases: list[str] | None = None, watch: str = "") -> VersionRun:
         where = self._where(subject, copy, script)
         return self.runner.run_version(zygote, where["script"], where["cwd"], out, entry=subject.entry,
-                                       sys_path=where["sys_path"], module=subject.module, phases=phases)
+                                       sys_path=where["sys_path"], module=subject.module, phases=phases,
+                                       watch=watch)
+
+    def _extra_runs(self, zygote: Zygote, subject: Subject, result: CaseResult, copies: tuple[Path, Path],
+                    scratch: Path, watch: str) -> None:
+        """The runs the judge needs beyond the phases (see the module's docstring, step 3)."""
+        assert result.before is not None and result.after is not None
+        before, after, device = result.before, result.after, self.device
+
+        def extra(version: VersionRun, copy: Path, script: str, tag: str, phase: str, file: str = "") -> None:
+            version.extra[phase] = self._run(zygote, subject, copy, script, scratch / tag, [phase], file).phases[phase]
+
+        drew = after.ok(device) and after.phases[device].count("device_random") > 0
+        if drew:
+            extra(after, copies[1], subject.after, "after", SHARED_RNG, watch)
+            if before.ok(device) and before.phases[device].count("device_random"):
+                extra(before, copies[0], subject.before, "before", SHARED_RNG)
+        if (profile_of(subject.rules).device_work or drew) and not before.ok(device) and after.ok(device):
+            extra(before, copies[0], subject.before, "before", LENIENT)
 
     def _time(self, zygote: Zygote, subject: Subject, result: CaseResult, copies: tuple[Path, Path], out: Path,
               phase: str) -> None:

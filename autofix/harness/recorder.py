@@ -1,0 +1,52 @@
+"""What the ``cpu`` and ``cuda`` phases see of a case's torch calls: who raised, and where the work ran.
+
+A pass-through ``TorchFunctionMode`` (the emulated GPU does the same inside its own mode):
+
+* an exception raised inside a torch function is marked with that function's name, so that
+  :func:`autofix.harness.origin.origin_of` can tell torch's checks from the case's ``torch._assert_async``;
+* with ``count=True`` (the ``cuda`` phase), each operation is counted on the device its result is on,
+  with the elements it produced, and each random draw on a GPU: the same counters as the emulated GPU's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+from torch.overrides import TorchFunctionMode
+from torch.utils._pytree import tree_flatten
+
+from autofix.harness.emulated_cuda import Counters, draws
+from autofix.harness.origin import TORCH, mark
+
+# Questions about a tensor, not operations on it.
+_SKIP = frozenset({"size", "dim", "numel", "stride", "is_floating_point", "__len__", "data_ptr", "is_contiguous",
+                   "get_device", "element_size", "storage_offset"})
+_WORK = ("host_ops", "device_ops", "host_elements", "device_elements", "device_random")
+
+
+class Recorder(TorchFunctionMode):
+    def __init__(self, count: bool = False) -> None:
+        super().__init__()
+        self.count = count
+        self.counters = Counters()
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {key: getattr(self.counters, key) for key in _WORK}
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
+        kwargs = kwargs or {}
+        try:
+            result = func(*args, **kwargs)
+        except BaseException as exc:
+            raise mark(exc, TORCH, getattr(func, "__name__", ""))
+        name = getattr(func, "__name__", "")
+        if self.count and name not in _SKIP:
+            leaves = [leaf for leaf in tree_flatten((result, args))[0] if isinstance(leaf, torch.Tensor)]
+            if leaves:
+                device = leaves[0].device
+                self.counters.count_work(device, result, name, args)
+                if device.type != "cpu" and draws(name, args, kwargs):
+                    self.counters.device_random += 1
+        return result
