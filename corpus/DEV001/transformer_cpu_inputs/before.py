@@ -2,6 +2,11 @@
 
 The model is sent to the GPU, but the source and target batches are built on the CPU and handed to it
 as they are: on a GPU the forward pass stops with a device mismatch.
+
+The token ids follow a fixed pattern. They were drawn with `torch.randint` until issue 29: DEV001's
+(safe) fix creates them on the device, where a GPU draws other numbers from its own generator, and
+the case passed only because the emulated GPU then shared the CPU's random stream. `autofix verify`
+now judges such a rewrite "same distribution, different numbers", a failure for a safe fix.
 """
 
 import torch
@@ -35,8 +40,8 @@ def run():
     model = TinyTransformer(VOCAB, D_MODEL).to(device)
 
     # (sequence, batch) token ids
-    src = torch.randint(0, VOCAB, (12, 4))
-    tgt = torch.randint(0, VOCAB, (9, 4))
+    src = torch.arange(12 * 4).mul(7).remainder(VOCAB).view(12, 4)
+    tgt = torch.arange(9 * 4).mul(3).remainder(VOCAB).view(9, 4)
 
     logits = model(src, tgt)
     return {"logits": logits}
