@@ -77,7 +77,9 @@ def main() -> int:
         for where, texts in flagged.items():
             for text in texts:
                 print(f"        {where}: {text}")
-        records.append({"row": row.name, "expected": [row.outcome, row.h2d, row.d2h, row.syncs],
+        if failing:
+            print(f"        real CUDA, per {row.source}")
+        records.append({"row": row.name, "source": row.source, "expected": [row.outcome, row.h2d, row.d2h, row.syncs],
                         "emulated": on_emulated.__dict__, "cuda": on_cuda.__dict__ if on_cuda else None,
                         "problems": problems})
     ran_on_cuda = sum(r["cuda"] is not None for r in records)

@@ -29,6 +29,7 @@ class Device(Protocol):
     current: int
     generators: list[Any]
     autocast: list[Any]
+    default_device: torch.device | None
 
     def normalize(self, device: Any) -> torch.device: ...
 
@@ -39,6 +40,8 @@ class Device(Protocol):
     def count_copy(self, source: torch.device, target: torch.device, *, blocking: bool = True) -> None: ...
 
     def error(self, exc: BaseException) -> BaseException: ...
+
+    def pinned(self, tensor: Any) -> Any: ...
 
 
 # The seed a CUDA generator starts from (c10/core/GeneratorImpl.h: default_rng_seed_val).
@@ -376,21 +379,9 @@ def patched_api(mode: Device) -> Iterator[None]:
         for name, value in _Accelerator(mode).patches().items():
             patch(torch.accelerator, name, value)
 
-    original_load = torch.load
-
-    def load(f: Any, map_location: Any = None, *args: Any, **kwargs: Any) -> Any:
-        target = _on_device(map_location)
-        if target is None:
-            return original_load(f, map_location, *args, **kwargs)
-        loaded = original_load(f, "cpu", *args, **kwargs)
-        target = mode.normalize(target)
-        leaves = list(loaded.state_dict().values()) if isinstance(loaded, torch.nn.Module) else _tensors(loaded)
-        for tensor in leaves:
-            mode.count_copy(torch.device("cpu"), target)
-            mode.tag(tensor, target)
-        return loaded
-
-    patch(torch, "load", load)
+    _patch_serialization(mode, patch)
+    _patch_default_device(mode, patch)
+    _patch_parallel(mode, patch)
     variable = _device_keeping_variable(mode)
     patch(torch.autograd, "Variable", variable)
     patch(torch.autograd.variable, "Variable", variable)
@@ -407,10 +398,156 @@ def patched_api(mode: Device) -> Iterator[None]:
 
 
 def _tensors(value: Any) -> list[torch.Tensor]:
+    """The tensors in a saved or loaded object: containers' leaves, a module's state."""
     from torch.utils._pytree import tree_flatten
 
+    if isinstance(value, torch.nn.Module):
+        value = value.state_dict()
     leaves, _ = tree_flatten(value)
-    return [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
+    found = []
+    for leaf in leaves:
+        if isinstance(leaf, torch.Tensor):
+            found.append(leaf)
+        elif isinstance(leaf, torch.nn.Module):
+            found.extend(leaf.state_dict().values())
+    return found
+
+
+def _patch_serialization(mode: Device, patch: Any) -> None:
+    """``torch.save`` of a GPU tensor records its GPU (the storage's location tag, "cuda:0"), and
+    ``torch.load`` puts it back there unless ``map_location`` says otherwise (a device, a dict, or a
+    function of (storage, location) that may call ``storage.cuda(i)``): torch.load's documented rules."""
+    import torch.serialization as serialization
+
+    original_load, original_save, original_tag = torch.load, torch.save, serialization.location_tag
+    saving: dict[int, str] = {}  # storage address -> location tag, while a save runs
+
+    def location_tag(storage: Any) -> str:
+        return saving.get(storage.data_ptr()) or original_tag(storage)
+
+    def save(obj: Any, f: Any, *args: Any, **kwargs: Any) -> Any:
+        for tensor in _tensors(obj):
+            device = mode.device_of(tensor)
+            if device.type == "cuda":
+                saving[tensor.untyped_storage().data_ptr()] = str(device)
+        try:
+            return original_save(obj, f, *args, **kwargs)
+        finally:
+            saving.clear()
+
+    def load(f: Any, map_location: Any = None, *args: Any, **kwargs: Any) -> Any:
+        target = _on_device(map_location)
+        if target is not None:
+            loaded = original_load(f, "cpu", *args, **kwargs)
+            return _placed(mode, {t.untyped_storage().data_ptr(): str(target) for t in _tensors(loaded)}, loaded)
+        if map_location is not None and not callable(map_location):
+            return original_load(f, map_location, *args, **kwargs)
+        placed: dict[int, str] = {}  # storage address -> the GPU it is restored to
+
+        def restore(storage: Any, location: str) -> Any:
+            chosen = _call_map_location(map_location, storage, location) if callable(map_location) else None
+            if chosen is None:  # the default: back where it was saved from
+                chosen = (storage, location if location.startswith("cuda") else None)
+            restored, device = chosen
+            if device is not None:
+                placed[restored.data_ptr()] = device
+            return restored
+
+        return _placed(mode, placed, original_load(f, restore, *args, **kwargs))
+
+    patch(serialization, "location_tag", location_tag)
+    patch(torch, "save", save)
+    patch(torch, "load", load)
+
+
+def _call_map_location(map_location: Any, storage: Any, location: str) -> tuple[Any, str | None] | None:
+    """The user's ``map_location(storage, location)``, with ``storage.cuda(i)`` recorded, not refused."""
+    requested: list[str] = []
+    untyped = torch.UntypedStorage
+    original_cuda = untyped.cuda
+
+    def cuda(self: Any, device: Any = None, non_blocking: bool = False) -> Any:
+        index = device if isinstance(device, int) else (torch.device(device).index if device is not None else None)
+        requested.append(f"cuda:{index or 0}")
+        return self
+
+    untyped.cuda = cuda  # type: ignore[method-assign]
+    try:
+        result = map_location(storage, location)
+    finally:
+        untyped.cuda = original_cuda  # type: ignore[method-assign]
+    if result is None:
+        return None
+    return result, (requested[-1] if requested else None)
+
+
+def _placed(mode: Device, placed: dict[int, str], loaded: Any) -> Any:
+    """Give the loaded tensors whose storages go to a GPU that GPU: one host-to-device copy per storage."""
+    copied: set[int] = set()
+    for tensor in _tensors(loaded):
+        address = tensor.untyped_storage().data_ptr()
+        location = placed.get(address)
+        if location is None:
+            continue
+        device = mode.normalize(location)
+        if address not in copied:
+            copied.add(address)
+            mode.count_copy(torch.device("cpu"), device)
+        mode.tag(tensor, device)
+    return loaded
+
+
+def _patch_default_device(mode: Device, patch: Any) -> None:
+    """``torch.set_default_device("cuda")``: factories given no device make their tensors on the GPU."""
+    original_set, original_get = torch.set_default_device, torch.get_default_device
+
+    def set_default_device(device: Any) -> None:
+        target = None if device is None else mode.normalize(device)
+        mode.default_device = target if target is not None and target.type == "cuda" else None
+        if mode.default_device is None:
+            original_set(device)
+
+    def get_default_device() -> torch.device:
+        return mode.default_device or original_get()
+
+    patch(torch, "set_default_device", set_default_device)
+    patch(torch, "get_default_device", get_default_device)
+
+
+def _patch_parallel(mode: Device, patch: Any) -> None:
+    """``nn.DataParallel`` and the DataLoader's pinning: what CUDA's kernels would do, in Python.
+
+    DataParallel's forward checks that the module is on ``device_ids[0]`` (its message), moves the inputs
+    there and runs the module once, its output on ``output_device``: the replicas on the other GPUs
+    compute the same function on slices of the batch (models without batch statistics give the same
+    numbers). Pinning (the DataLoader's ``pin_memory=True``, in its pin thread too) copies to pinned memory.
+    """
+    from itertools import chain
+
+    from torch.utils._pytree import tree_map
+    from torch.utils.data._utils import pin_memory as pinning
+
+    def forward(self: Any, *inputs: Any, **kwargs: Any) -> Any:
+        if not self.device_ids:
+            return self.module(*inputs, **kwargs)
+        for tensor in chain(self.module.parameters(), self.module.buffers()):
+            if tensor.device != self.src_device_obj:
+                raise mode.error(RuntimeError(
+                    "module must have its parameters and buffers on device"
+                    f" {self.src_device_obj} (device_ids[0]) but found one of them on device: {tensor.device}"
+                ))
+
+        def to(device: Any) -> Any:
+            return lambda value: value.to(device) if isinstance(value, torch.Tensor) else value
+
+        inputs, kwargs = tree_map(to(self.src_device_obj), (inputs, kwargs))
+        return tree_map(to(torch.device("cuda", self.output_device)), self.module(*inputs, **kwargs))
+
+    def pin_memory(data: Any, device: Any = None) -> Any:
+        return tree_map(lambda value: mode.pinned(value.clone()) if isinstance(value, torch.Tensor) else value, data)
+
+    patch(torch.nn.DataParallel, "forward", forward)
+    patch(pinning, "pin_memory", pin_memory)
 
 
 def _grouping(mode: Device) -> Any:

@@ -43,6 +43,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import re
 import sys
 import weakref
 from dataclasses import dataclass, fields
@@ -92,6 +93,18 @@ _SCALAR_TYPE_NAMES = {torch.int64: "Long", torch.int32: "Int", torch.float32: "F
 _COPIES_CPU_SCALARS = frozenset({"where"})
 # Factories that copy host data to the device when given ``device="cuda"``.
 _FROM_HOST_DATA = frozenset({"tensor", "as_tensor", "asarray"})
+# Factories that ``torch.set_default_device`` sends to its device when no device is given.
+_FACTORIES = frozenset(
+    {"tensor", "as_tensor", "asarray", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "randperm",
+     "arange", "range", "linspace", "logspace", "eye", "empty_strided", "tril_indices", "triu_indices", "normal",
+     "sparse_coo_tensor", "scalar_tensor", "bartlett_window", "blackman_window", "hamming_window", "hann_window",
+     "kaiser_window", "complex", "polar"}
+)
+# Operations that read only the other tensor's shape: any device will do; the result is on self's.
+_SHAPE_OF_OTHER = frozenset({"expand_as", "view_as", "reshape_as"})
+_INDEX_PUT = frozenset({"index_put_", "index_put", "_index_put_impl_"})
+# Where the repr of a CPU tensor puts its first suffix; a device tensor's repr names its device there.
+_REPR_SUFFIX = re.compile(r",\s*(?:size=|dtype=|layout=|grad_fn=|requires_grad=|names=|quantization_scheme=)")
 
 # What CUDA autocast runs in the lower precision, and what it runs in float32 (PyTorch's AMP docs).
 AUTOCAST_LOWER = frozenset(
@@ -193,6 +206,22 @@ def draws(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
     return bool(train) and not (isinstance(p, (int, float)) and p == 0)
 
 
+def _with_device(text: str, device: torch.device) -> str:
+    """A CPU tensor's repr as a device tensor's: ``tensor([1., 2.], device='cuda:0')`` (torch/_tensor_str.py
+    puts the device first among the suffixes)."""
+    if not text.startswith("tensor(") or not text.endswith(")"):
+        return text
+    suffix = _REPR_SUFFIX.search(text)
+    at = suffix.start() if suffix else len(text) - 1
+    return f"{text[:at]}, device='{device}'{text[at:]}"
+
+
+def _advanced(index: Any) -> bool:
+    """Whether an index takes the advanced (index_put_) path: a tensor with dimensions, or a mask."""
+    leaves, _ = tree_flatten(index if isinstance(index, tuple) else (index,))
+    return any(isinstance(leaf, torch.Tensor) and (leaf.dim() > 0 or leaf.dtype == torch.bool) for leaf in leaves)
+
+
 @functools.lru_cache(maxsize=256)
 def _real(filename: str) -> str:
     return os.path.realpath(filename)
@@ -226,6 +255,7 @@ class EmulatedCuda(TorchFunctionMode):
         self.lenient = lenient
         self.watch = os.path.realpath(watch) if watch else ""
         self.random_sites: list[tuple[int, int]] = []  # lines of ``watch`` that drew random numbers on a GPU
+        self.default_device: torch.device | None = None  # torch.set_default_device("cuda")
         # Each GPU's default generator; emulated_api gives them their torch.Generator face.
         self.generators: list[Any] = []
         for index in range(device_count):
@@ -308,18 +338,36 @@ class EmulatedCuda(TorchFunctionMode):
         if handler is not None and _is_tensor_method(func, name):
             return handler(self, func, args, kwargs)
         if name in _READ_BACK and args and isinstance(args[0], torch.Tensor):
-            if self.device_of(args[0]).type != "cpu":
-                self.read_back()
-            return func(*args, **kwargs)
+            device = self.device_of(args[0])
+            if device.type == "cpu":
+                return func(*args, **kwargs)
+            self.read_back()
+            text = func(*args, **kwargs)
+            return _with_device(text, device) if name in ("__repr__", "__str__") else text
+        function = self._FUNCTIONS.get(name)
+        if function is not None:
+            return function(self, func, args, kwargs)
         if name in _METADATA:
             if name == "get_device" and self.device_of(args[0]).type == "cuda":
                 return self.device_of(args[0]).index
             if name == "is_pinned":
                 return id(args[0]) in self._pinned or func(*args, **kwargs)
             return func(*args, **kwargs)
+        if kwargs.get("device") is None and self.default_device is not None and name in _FACTORIES:
+            kwargs["device"] = self.default_device
         if kwargs.get("device") is not None:
             return self._factory(func, name, args, kwargs)
+        if kwargs.get("pin_memory"):  # a pinned host tensor: this CPU build has no pinned memory to give
+            kwargs["pin_memory"] = False
+            return self.pinned(func(*args, **kwargs))
         return self._compute(func, name, args, kwargs)
+
+    def pinned(self, tensor: Any) -> Any:
+        """Mark a host tensor as pinned (page-locked): ``is_pinned()`` says so, copies from it may be async."""
+        if isinstance(tensor, torch.Tensor):
+            self._pinned.add(id(tensor))
+            weakref.finalize(tensor, self._pinned.discard, id(tensor))
+        return tensor
 
     def _attribute(self, func, descriptor, args):  # type: ignore[no-untyped-def]
         attribute, access = descriptor
@@ -339,10 +387,13 @@ class EmulatedCuda(TorchFunctionMode):
     def _factory(self, func, name, args, kwargs):  # type: ignore[no-untyped-def]
         target = self.normalize(kwargs["device"])
         kwargs["device"] = CPU
-        if kwargs.get("pin_memory"):
+        pin = bool(kwargs.get("pin_memory"))
+        if pin:
             kwargs["pin_memory"] = False
         with self._drawing_on(target, name, args, kwargs):
             result = func(*args, **kwargs)
+        if pin and target.type == "cpu":
+            self.pinned(result)
         if target.type != "cpu" and name in _FROM_HOST_DATA and args:
             source = self.device_of(args[0]) if isinstance(args[0], torch.Tensor) else CPU
             self.count_copy(source, target)
@@ -438,10 +489,7 @@ class EmulatedCuda(TorchFunctionMode):
     def _pin_memory(self, func, args, kwargs):  # type: ignore[no-untyped-def]
         if self.device_of(args[0]).type != "cpu":
             raise self.error(RuntimeError("cannot pin 'torch.cuda.FloatTensor' only dense CPU tensors can be pinned"))
-        pinned = args[0].clone()  # a copy in page-locked memory; this CPU build has none to give
-        self._pinned.add(id(pinned))
-        weakref.finalize(pinned, self._pinned.discard, id(pinned))
-        return pinned
+        return self.pinned(args[0].clone())  # a copy in page-locked memory; this CPU build has none to give
 
     def _getitem(self, func, args, kwargs):  # type: ignore[no-untyped-def]
         target = self.device_of(args[0])
@@ -456,7 +504,10 @@ class EmulatedCuda(TorchFunctionMode):
         self._index(target, args[1])
         value = args[2] if len(args) > 2 else None
         if isinstance(value, torch.Tensor) and not (value.dim() == 0 and self.device_of(value).type == "cpu"):
-            self.count_copy(self.device_of(value), target)
+            source = self.device_of(value)
+            if source != target and _advanced(args[1]):  # index_put_: values must be on self's device
+                self._mismatch([target, source])
+            self.count_copy(source, target)
         self.counters.count_work(target, args[0])
         return func(*args, **kwargs)
 
@@ -479,6 +530,48 @@ class EmulatedCuda(TorchFunctionMode):
         # `x.type(torch.cuda.FloatTensor)` (or `torch.FloatTensor`): a dtype conversion and a move.
         target = self.normalize("cuda") if legacy.is_cuda else CPU
         return self.move(args[0], target, dtype=legacy.dtype)
+
+    def _index_put(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        """``index_put_``: indices on the host are copied over (ATen's make_info); values must be on self's
+        device, but for a host 0-dim tensor, which is copied too."""
+        target = self.device_of(args[0])
+        indices = args[1] if len(args) > 1 else kwargs.get("indices", ())
+        for index in indices or ():
+            if isinstance(index, torch.Tensor):
+                self._index(target, index)
+        value = args[2] if len(args) > 2 else kwargs.get("values")
+        if isinstance(value, torch.Tensor) and self.device_of(value) != target:
+            if value.dim() == 0 and self.device_of(value).type == "cpu":
+                self.count_copy(CPU, target)
+            else:
+                self._mismatch([target, self.device_of(value)])
+        result = func(*args, **kwargs)
+        self.counters.count_work(target, result)
+        self.tag(result, target)
+        return result
+
+    def _shape_as(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        result = func(*args, **kwargs)
+        self.tag(result, self.device_of(args[0]))
+        return result
+
+    def _type_as(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        """``x.type_as(other)`` is ``x.to(other.options())``: other's dtype and device, a copy if it differs."""
+        other = args[1] if len(args) > 1 else kwargs["other"]
+        return self.move(args[0], self.device_of(other), dtype=other.dtype)
+
+    def _broadcast_tensors(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+        """Views, each on its own tensor's device: no device check (torch.broadcast_tensors)."""
+        inputs = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        results = func(*args, **kwargs)
+        for made, given in zip(results, inputs):
+            self.tag(made, self.device_of(given))
+        return results
+
+    _FUNCTIONS: dict[str, Callable[..., Any]] = {
+        **dict.fromkeys(_INDEX_PUT, _index_put), **dict.fromkeys(_SHAPE_OF_OTHER, _shape_as),
+        "type_as": _type_as, "broadcast_tensors": _broadcast_tensors, "__array__": _numpy,
+    }
 
     _METHODS: dict[str, Callable[..., Any]] = {
         "type": _type, "to": _to, "cuda": _cuda, "cpu": _cpu, "numpy": _numpy, "pin_memory": _pin_memory,
