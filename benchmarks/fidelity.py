@@ -20,7 +20,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import torch  # noqa: E402
-
 from test_emulation_fidelity import ROWS, Observed, disagreements, observe  # noqa: E402
 
 
@@ -79,7 +78,8 @@ def main() -> int:
                 print(f"        {where}: {text}")
         if failing:
             print(f"        real CUDA, per {row.source}")
-        records.append({"row": row.name, "source": row.source, "expected": [row.outcome, row.h2d, row.d2h, row.syncs],
+        records.append({"row": row.name, "source": row.source,
+                        "expected": [row.outcome, row.h2d, row.d2h, row.syncs],
                         "emulated": on_emulated.__dict__, "cuda": on_cuda.__dict__ if on_cuda else None,
                         "problems": problems})
     ran_on_cuda = sum(r["cuda"] is not None for r in records)

@@ -43,7 +43,8 @@ else
     MODE=cuda
     DEVICE=cuda
     if ! "$PYTHON" -c "import sys, torch; sys.exit(0 if torch.cuda.is_available() else 1)" 2>/dev/null; then
-        echo "gpu_check.sh: no CUDA GPU here (torch.cuda.is_available() is False); --dry-run runs the steps on the CPU" >&2
+        echo "gpu_check.sh: no CUDA GPU here (torch.cuda.is_available() is False);" \
+             "--dry-run runs the steps on the CPU" >&2
         exit 2
     fi
 fi

@@ -19,8 +19,9 @@ session is lent.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -51,7 +52,7 @@ TENSOR_ITERATOR = SOURCE + "aten/src/ATen/TensorIterator.cpp"  # all operands on
 ADVANCED_INDEXING = SOURCE + "aten/src/ATen/native/TensorAdvancedIndexing.cpp"  # _index_put_impl_, index meta
 SYNC_DEBUG = DOCS + "generated/torch.cuda.set_sync_debug_mode.html"
 RANDOMNESS = DOCS + "notes/randomness.html"  # CPU and GPU give different numbers for the same seed
-GENERATOR_CHECK = SOURCE + "aten/src/ATen/core/Generator.h"  # check_generator: "Expected a 'cuda' device type"
+GENERATOR_CHECK = SOURCE + "aten/src/ATen/core/Generator.h"  # check_generator: "Expected a 'cuda' device ..."
 CUDA_RANDOM = DOCS + "cuda.html#random-number-generator"
 PINNED = DOCS + "data.html#memory-pinning"
 DATA_PARALLEL = DOCS + "generated/torch.nn.DataParallel.html"
@@ -276,14 +277,16 @@ def _set_device() -> None:
         torch.cuda.set_device(1)
         _assert(torch.cuda.current_device() == 1, "current_device")
         _assert(torch.ones(2).cuda().device == torch.device("cuda", 1), ".cuda() after set_device(1)")
-        _assert(torch.zeros(2, device="cuda").device == torch.device("cuda", 1), "device='cuda' after set_device(1)")
+        made = torch.zeros(2, device="cuda")
+        _assert(made.device == torch.device("cuda", 1), "device='cuda' after set_device(1)")
     finally:
         torch.cuda.set_device(0)
 
 
 def _device_context() -> None:
     with torch.cuda.device(1):
-        _assert(torch.zeros(2, device="cuda").device == torch.device("cuda", 1), "inside torch.cuda.device(1)")
+        made = torch.zeros(2, device="cuda")
+        _assert(made.device == torch.device("cuda", 1), "inside torch.cuda.device(1)")
     _assert(torch.cuda.current_device() == 0, "the context did not restore the device")
 
 
@@ -326,39 +329,55 @@ ROWS = [
         Row("linear: model on the GPU, input on the CPU", _linear_cpu_input, DEVICE_MISMATCH),
         Row("add: GPU tensor + CPU tensor", lambda: cuda(3) + torch.ones(3), DEVICE_MISMATCH),
         Row("add: GPU tensor + CPU 0-dim tensor (a scalar)", lambda: cuda(3) + torch.tensor(2.0)),
-        Row("mul: CPU tensor * GPU 0-dim tensor", lambda: torch.ones(3) * torch.tensor(2.0, device="cuda"), DEVICE_MISMATCH, h2d=1, syncs=1),
-        Row("where: GPU condition and tensor, CPU 0-dim other", lambda: torch.where(cuda(3) > 0, cuda(3), torch.tensor(0.0)), h2d=1, syncs=1),
+        Row("mul: CPU tensor * GPU 0-dim tensor", lambda: torch.ones(3) * torch.tensor(2.0, device="cuda"),
+            DEVICE_MISMATCH, h2d=1, syncs=1),
+        Row("where: GPU condition and tensor, CPU 0-dim other",
+            lambda: torch.where(cuda(3) > 0, cuda(3), torch.tensor(0.0)), h2d=1, syncs=1),
         Row("matmul: GPU @ CPU", lambda: cuda(2, 2) @ torch.ones(2, 2), DEVICE_MISMATCH),
-        Row("stack: GPU 0-dim with CPU 0-dim", lambda: torch.stack([torch.tensor(1.0, device="cuda"), torch.tensor(2.0)]), DEVICE_MISMATCH, h2d=1, syncs=1),
+        Row("stack: GPU 0-dim with CPU 0-dim",
+            lambda: torch.stack([torch.tensor(1.0, device="cuda"), torch.tensor(2.0)]), DEVICE_MISMATCH,
+            h2d=1, syncs=1),
         Row("cat: GPU with CPU", lambda: torch.cat([cuda(2), torch.ones(2)]), DEVICE_MISMATCH),
     ]),
     # Legacy CUDA types (a CPU-only build refuses them outright)
     *section(DOCS + "tensors.html", [
-        Row("torch.cuda.FloatTensor(2, 3): allocated on the GPU; isinstance and type() agree", _legacy_cuda_constructor_sizes),
-        Row("torch.cuda.LongTensor([4, 5]): the data copied over", _legacy_cuda_constructor_data, h2d=1, d2h=1, syncs=2),
-        Row("x.type('torch.cuda.FloatTensor'): a conversion and a copy", lambda: torch.ones(2).type("torch.cuda.FloatTensor"), h2d=1, syncs=1),
+        Row("torch.cuda.FloatTensor(2, 3): allocated on the GPU; isinstance and type() agree",
+            _legacy_cuda_constructor_sizes),
+        Row("torch.cuda.LongTensor([4, 5]): the data copied over", _legacy_cuda_constructor_data,
+            h2d=1, d2h=1, syncs=2),
+        Row("x.type('torch.cuda.FloatTensor'): a conversion and a copy",
+            lambda: torch.ones(2).type("torch.cuda.FloatTensor"), h2d=1, syncs=1),
     ]),
     # Packed sequences: lengths and batch sizes live on the host (PyTorch requires CPU lengths since 1.7)
     *section(DOCS + "generated/torch.nn.utils.rnn.pack_padded_sequence.html", [
-        Row("pack_padded_sequence + GRU + pad_packed_sequence, CPU lengths", lambda: _packed_gru(torch.tensor([5, 3]))),
-        Row("pack_padded_sequence, lengths on the GPU", lambda: _packed_gru(torch.tensor([5, 3], device="cuda")),
-            "error: 'lengths' argument should be a 1D CPU int64 tensor, but got 1D cuda:0 Long tensor", h2d=1, syncs=1),
+        Row("pack_padded_sequence + GRU + pad_packed_sequence, CPU lengths",
+            lambda: _packed_gru(torch.tensor([5, 3]))),
+        Row("pack_padded_sequence, lengths on the GPU",
+            lambda: _packed_gru(torch.tensor([5, 3], device="cuda")),
+            "error: 'lengths' argument should be a 1D CPU int64 tensor, but got 1D cuda:0 Long tensor",
+            h2d=1, syncs=1),
         Row("embedding: GPU table, CPU 0-dim index", _embedding_cpu_0dim, DEVICE_MISMATCH,
             source=CUDA_SEMANTICS),
-        Row("cross_entropy: GPU logits, CPU labels", lambda: F.cross_entropy(cuda(4, 3), torch.zeros(4, dtype=torch.long)), DEVICE_MISMATCH,
+        Row("cross_entropy: GPU logits, CPU labels",
+            lambda: F.cross_entropy(cuda(4, 3), torch.zeros(4, dtype=torch.long)), DEVICE_MISMATCH,
             source=CUDA_SEMANTICS),
         Row("add: cuda:0 + cuda:1", _to_other_gpu, DEVICE_MISMATCH, gpus=2,
             source=CUDA_SEMANTICS),
-        Row("device='cuda:7' beyond device_count()", lambda: torch.zeros(1, device="cuda:7"), "error: invalid device ordinal",
+        Row("device='cuda:7' beyond device_count()", lambda: torch.zeros(1, device="cuda:7"),
+            "error: invalid device ordinal",
             source=CUDA_SEMANTICS),
     ]),
     # Indexing
     *section(ADVANCED_INDEXING, [
-        Row("index a GPU tensor with a CPU LongTensor", lambda: cuda(5)[torch.tensor([0, 2])], h2d=1, syncs=1),
-        Row("index a GPU tensor with a CPU bool mask", lambda: cuda(3)[torch.tensor([True, False, True])], h2d=1),
+        Row("index a GPU tensor with a CPU LongTensor", lambda: cuda(5)[torch.tensor([0, 2])],
+            h2d=1, syncs=1),
+        Row("index a GPU tensor with a CPU bool mask", lambda: cuda(3)[torch.tensor([True, False, True])],
+            h2d=1),
         Row("index a GPU tensor with a GPU bool mask (sync)", lambda: cuda(3)[cuda(3) > 0], d2h=1, syncs=1),
-        Row("index a CPU tensor with a GPU index", lambda: torch.ones(5)[torch.zeros(2, dtype=torch.long, device="cuda")], DEVICE_MISMATCH),
-        Row("assign a CPU tensor into a GPU slice", lambda: cuda(4).__setitem__(slice(0, 2), torch.zeros(2)), h2d=1, syncs=1),
+        Row("index a CPU tensor with a GPU index",
+            lambda: torch.ones(5)[torch.zeros(2, dtype=torch.long, device="cuda")], DEVICE_MISMATCH),
+        Row("assign a CPU tensor into a GPU slice", lambda: cuda(4).__setitem__(slice(0, 2), torch.zeros(2)),
+            h2d=1, syncs=1),
         Row("index a GPU tensor with a Python int", lambda: cuda(5)[1]),
     ]),
     # Syncs
@@ -385,16 +404,21 @@ ROWS = [
         Row("tensor.cuda('cuda:0')", lambda: torch.ones(3).cuda("cuda:0"), h2d=1, syncs=1),
         Row("tensor.cuda('cuda:1')", _cuda_string_index, h2d=1, syncs=1, gpus=2),
         Row("GPU tensor .to('cuda', copy=True)", lambda: cuda(3).to("cuda", copy=True), h2d=0),
-        Row("GPU tensor .to(torch.float64) stays on the GPU", lambda: _assert(cuda(3).to(torch.float64).is_cuda, "moved")),
+        Row("GPU tensor .to(torch.float64) stays on the GPU",
+            lambda: _assert(cuda(3).to(torch.float64).is_cuda, "moved")),
         Row("torch.zeros(device='cuda'): made there, no copy", lambda: torch.zeros(3, device="cuda")),
         Row("torch.arange(device='cuda')", lambda: torch.arange(5, device="cuda")),
-        Row("torch.tensor(list, device='cuda'): copied from the host", lambda: torch.tensor([1.0, 2.0], device="cuda"), h2d=1, syncs=1),
-        Row("new_zeros and zeros_like follow the GPU", lambda: _assert(cuda(2).new_zeros(3).is_cuda and torch.zeros_like(cuda(2)).is_cuda, "left the device")),
+        Row("torch.tensor(list, device='cuda'): copied from the host",
+            lambda: torch.tensor([1.0, 2.0], device="cuda"), h2d=1, syncs=1),
+        Row("new_zeros and zeros_like follow the GPU",
+            lambda: _assert(cuda(2).new_zeros(3).is_cuda and torch.zeros_like(cuda(2)).is_cuda,
+                            "left the device")),
         Row("Module.to('cuda'): one copy per parameter", _module_to_cuda, h2d=4, syncs=4),
         Row("nn.Parameter(torch.ones(d, device='cuda'))", _parameter_on_cuda),
         Row("torch.load(map_location='cuda')", _load_map_location, h2d=1, syncs=1),
         Row("pin_memory() then to('cuda', non_blocking=True)", _pin_memory, h2d=1),
-        Row("optimizer state made on the CPU, model moved after", _optimizer_state_before_move, DEVICE_MISMATCH, h2d=4, syncs=4),
+        Row("optimizer state made on the CPU, model moved after", _optimizer_state_before_move,
+            DEVICE_MISMATCH, h2d=4, syncs=4),
     ]),
     # The torch.cuda API
     *section(DOCS + "cuda.html", [
@@ -404,7 +428,8 @@ ROWS = [
         Row("cuda.Stream and wait_stream", _streams),
         Row("autocast('cuda', float16): matmul in float16, softmax in float32", _autocast_matmul,
             source=DOCS + "amp.html#cuda-ops-that-can-autocast-to-float16"),
-        Row("autocast('cuda', bfloat16): linear in bfloat16", _autocast_linear_bf16, source=DOCS + "amp.html"),
+        Row("autocast('cuda', bfloat16): linear in bfloat16",
+            _autocast_linear_bf16, source=DOCS + "amp.html"),
 
     ]),
 ]
@@ -421,14 +446,17 @@ ROWS += [
         Row("index_put_: GPU tensor, CPU indices, CPU 0-dim value",
             lambda: cuda(5).index_put_((torch.tensor([0, 2]),), torch.tensor(3.0)), h2d=None, syncs=None),
         Row("index_put_: GPU tensor, CPU indices, CPU values",
-            lambda: cuda(5).index_put_((torch.tensor([0, 2]),), torch.ones(2)), DEVICE_MISMATCH, h2d=None, syncs=None),
-        Row("x[CPU index] = CPU tensor on a GPU tensor", lambda: cuda(5).__setitem__(torch.tensor([0, 2]), torch.ones(2)),
+            lambda: cuda(5).index_put_((torch.tensor([0, 2]),), torch.ones(2)), DEVICE_MISMATCH,
+            h2d=None, syncs=None),
+        Row("x[CPU index] = CPU tensor on a GPU tensor",
+            lambda: cuda(5).__setitem__(torch.tensor([0, 2]), torch.ones(2)),
             DEVICE_MISMATCH, h2d=None, syncs=None),
         Row("x[CPU index] = 0.0 on a GPU tensor", lambda: cuda(5).__setitem__(torch.tensor([0, 2]), 0.0),
             h2d=None, syncs=None),
     ]),
     *section(DOCS + "generated/torch.Tensor.expand_as.html", [
-        Row("expand_as a CPU tensor", lambda: _on_device(cuda(1, 3).expand_as(torch.ones(2, 3)), "expand_as")),
+        Row("expand_as a CPU tensor",
+            lambda: _on_device(cuda(1, 3).expand_as(torch.ones(2, 3)), "expand_as")),
         Row("view_as a CPU tensor", lambda: _on_device(cuda(6).view_as(torch.ones(2, 3)), "view_as"),
             source=DOCS + "generated/torch.Tensor.view_as.html"),
         Row("reshape_as a CPU tensor", lambda: _on_device(cuda(6).reshape_as(torch.ones(2, 3)), "reshape_as"),
@@ -442,38 +470,50 @@ ROWS += [
             source=DOCS + "generated/torch.broadcast_tensors.html"),
     ]),
     *section(CUDA_RANDOM, [
-        Row("torch.Generator(device='cuda') for a GPU draw", _cuda_generator, source=DOCS + "generated/torch.Generator.html"),
-        Row("randn(device='cuda') with a CPU generator", lambda: torch.randn(3, device="cuda", generator=torch.Generator()),
+        Row("torch.Generator(device='cuda') for a GPU draw",
+            _cuda_generator, source=DOCS + "generated/torch.Generator.html"),
+        Row("randn(device='cuda') with a CPU generator",
+            lambda: torch.randn(3, device="cuda", generator=torch.Generator()),
             DEVICE_MISMATCH, source=GENERATOR_CHECK),
         Row("multinomial of GPU weights with a CPU generator",
-            lambda: torch.multinomial(cuda(4), 2, generator=torch.Generator()), DEVICE_MISMATCH, source=GENERATOR_CHECK),
-        Row("the GPU draws other numbers than the CPU for one seed", _gpu_draws_its_own_numbers, d2h=1, syncs=1,
+            lambda: torch.multinomial(cuda(4), 2, generator=torch.Generator()), DEVICE_MISMATCH,
+            source=GENERATOR_CHECK),
+        Row("the GPU draws other numbers than the CPU for one seed", _gpu_draws_its_own_numbers,
+            d2h=1, syncs=1,
             source=RANDOMNESS),
         Row("torch.cuda.manual_seed repeats the GPU's draws", _cuda_manual_seed_repeats),
         Row("cuda.get_rng_state / set_rng_state / fork_rng", _rng_state_round_trip),
     ]),
     *section(PINNED, [
         Row("torch.empty(pin_memory=True) then a non-blocking copy", _pinned_factory, h2d=1),
-        Row("DataLoader(pin_memory=True), no workers", lambda: _loader_batches(0), h2d=None, d2h=None, syncs=None),
-        Row("DataLoader(pin_memory=True, num_workers=2)", lambda: _loader_batches(2), h2d=None, d2h=None, syncs=None),
+        Row("DataLoader(pin_memory=True), no workers", lambda: _loader_batches(0),
+            h2d=None, d2h=None, syncs=None),
+        Row("DataLoader(pin_memory=True, num_workers=2)", lambda: _loader_batches(2),
+            h2d=None, d2h=None, syncs=None),
     ]),
     *section(DATA_PARALLEL, [
-        Row("DataParallel over two GPUs, CPU batch: output on cuda:0", _data_parallel, h2d=None, d2h=None, syncs=None,
+        Row("DataParallel over two GPUs, CPU batch: output on cuda:0", _data_parallel,
+            h2d=None, d2h=None, syncs=None,
             gpus=2),
-        Row("DataParallel with the module left on the CPU", lambda: nn.DataParallel(nn.Linear(3, 2))(torch.ones(4, 3)),
-            "error: module must have its parameters and buffers on device cuda:0", h2d=None, d2h=None, syncs=None,
+        Row("DataParallel with the module left on the CPU",
+            lambda: nn.DataParallel(nn.Linear(3, 2))(torch.ones(4, 3)),
+            "error: module must have its parameters and buffers on device cuda:0",
+            h2d=None, d2h=None, syncs=None,
             gpus=2),
     ]),
     *section(DOCS + "generated/torch.cuda.set_device.html", [
-        Row("set_device(1): current_device, .cuda() and device='cuda' follow", _set_device, h2d=1, syncs=1, gpus=2),
+        Row("set_device(1): current_device, .cuda() and device='cuda' follow", _set_device,
+            h2d=1, syncs=1, gpus=2),
         Row("torch.cuda.device(1) as a context", _device_context, gpus=2,
             source=DOCS + "generated/torch.cuda.device.html"),
         Row("set_default_device('cuda'): factories and layers made there", _default_device,
             source=DOCS + "generated/torch.set_default_device.html"),
     ]),
     *section(LOAD, [
-        Row("torch.load of a saved GPU tensor: back on cuda:0", _load_saved_gpu_tensor, h2d=None, d2h=None, syncs=None),
-        Row("torch.load with map_location functions and a dict", _load_map_location_function, h2d=None, d2h=None,
+        Row("torch.load of a saved GPU tensor: back on cuda:0", _load_saved_gpu_tensor,
+            h2d=None, d2h=None, syncs=None),
+        Row("torch.load with map_location functions and a dict", _load_map_location_function,
+            h2d=None, d2h=None,
             syncs=None),
     ]),
     *section(TENSOR_STR, [
@@ -482,7 +522,8 @@ ROWS += [
     *section(NUMPY, [
         Row("np.asarray of a GPU tensor", lambda: __import__("numpy").asarray(cuda(3)), DEVICE_MISMATCH),
         Row("np.array of a GPU tensor", lambda: __import__("numpy").array(cuda(3)), DEVICE_MISMATCH),
-        Row("torch.from_numpy(...).cuda()", lambda: torch.from_numpy(__import__("numpy").ones(3)).cuda(), h2d=1, syncs=1),
+        Row("torch.from_numpy(...).cuda()", lambda: torch.from_numpy(__import__("numpy").ones(3)).cuda(),
+            h2d=1, syncs=1),
     ]),
 ]
 
@@ -535,7 +576,8 @@ def test_the_table_is_large_enough():
 
 
 def test_every_row_says_where_pytorch_states_it():
-    assert all(r.source.startswith(("https://docs.pytorch.org/", "https://github.com/pytorch/pytorch/")) for r in ROWS)
+    homes = ("https://docs.pytorch.org/", "https://github.com/pytorch/pytorch/")
+    assert all(r.source.startswith(homes) for r in ROWS)
 
 
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: r.name)

@@ -84,9 +84,8 @@ def test_the_emulated_gpus_check_is_marked_as_the_emulators():
     failure = failure_of(exc)
     assert failure.kind == DEVICE_MISMATCH and failure.origin == EMULATOR and failure.where == "case.py:1"
     # The case re-raising torch's own exception keeps its origin; a copy of its message does not.
-    again = _raised("try:\n    torch.ones(2, device='cuda') + torch.ones(2)\nexcept RuntimeError as e:\n    raise e",
-                    mode="emulated")
+    mixed = "try:\n    torch.ones(2, device='cuda') + torch.ones(2)\n"
+    again = _raised(mixed + "except RuntimeError as e:\n    raise e", mode="emulated")
     assert origin_of(again) == EMULATOR
-    copied = _raised("try:\n    torch.ones(2, device='cuda') + torch.ones(2)\n"
-                     "except RuntimeError as e:\n    raise RuntimeError(str(e))", mode="emulated")
+    copied = _raised(mixed + "except RuntimeError as e:\n    raise RuntimeError(str(e))", mode="emulated")
     assert origin_of(copied) == CASE

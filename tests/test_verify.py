@@ -371,8 +371,9 @@ def test_a_safe_fix_that_moves_a_random_draw_to_the_device_fails(verdicts):
     result = verdicts["random_moved"]
     assert result.verdict == FAIL
     assert result.different_numbers and not result.equal
-    assert any(p.startswith("same distribution, different numbers (before cpu vs after emulated-cuda): after.py:")
-               and p.endswith("only a fix marked unsafe may change the numbers") for p in result.problems)
+    start = "same distribution, different numbers (before cpu vs after emulated-cuda): after.py:"
+    assert any(p.startswith(start) and p.endswith("only a fix marked unsafe may change the numbers")
+               for p in result.problems)
     # The GPU's numbers are its own: on the CPU's stream, after computes before's results exactly.
     assert result.after.extra["emulated-cuda:shared-rng"].ok
 
@@ -381,7 +382,8 @@ def test_an_unsafe_fix_may_move_a_random_draw_but_is_never_equal(verdicts):
     result = verdicts["random_moved_unsafe"]
     assert result.verdict == PASS, result.reason()
     assert result.different_numbers and result.equal is False
-    assert any("same distribution, different numbers" in n and "(an unsafe fix: accepted)" in n for n in result.notes)
+    assert any("same distribution, different numbers" in n and "(an unsafe fix: accepted)" in n
+               for n in result.notes)
 
 
 def test_a_draw_moved_through_an_unchanged_helper_is_caught(verdicts):
@@ -400,10 +402,11 @@ def test_the_gpus_own_draws_are_compared_on_one_stream(verdicts):
 def test_only_a_dtype_rule_may_change_a_dtype():
     floats = torch.randn(50, dtype=torch.float64)
     for allowed in (False, True):  # bfloat16 is never a float32 with a looser tolerance
-        assert not compare({"t": floats.float()}, {"t": floats.bfloat16()}, before_phase="cpu", after_phase="cpu",
-                           dtype_changes=allowed).equal
+        assert not compare({"t": floats.float()}, {"t": floats.bfloat16()}, before_phase="cpu",
+                           after_phase="cpu", dtype_changes=allowed).equal
     assert not compare({"t": floats}, {"t": floats.float()}, before_phase="cpu", after_phase="cpu").equal
-    changed = compare({"t": floats}, {"t": floats.float()}, before_phase="cpu", after_phase="cpu", dtype_changes=True)
+    changed = compare({"t": floats}, {"t": floats.float()}, before_phase="cpu", after_phase="cpu",
+                      dtype_changes=True)
     assert changed.equal and changed.dtype_changed
 
 
@@ -421,5 +424,6 @@ def test_a_dtype_change_fails_outside_its_pairs(verdicts, name, message):
 
 def test_an_entry_that_returns_nothing_cannot_be_judged(verdicts):
     result = verdicts["nothing_returned"]
-    assert result.verdict == UNPROVEN and result.reason() == "cannot judge: the entry returns nothing to compare"
+    assert result.verdict == UNPROVEN
+    assert result.reason() == "cannot judge: the entry returns nothing to compare"
     assert not result.problems

@@ -76,7 +76,9 @@ def _compare_one(key: str, a: torch.Tensor, b: torch.Tensor, cross: bool, dtype_
             result.problems.append(f"{key}: dtype {a.dtype} vs {b.dtype} (this rule's fix changes no dtype)")
             return
         if (a.dtype, b.dtype) not in DTYPE_CHANGES:
-            result.problems.append(f"{key}: dtype {a.dtype} vs {b.dtype} (a dtype fix makes float64 float32 only)")
+            result.problems.append(
+                f"{key}: dtype {a.dtype} vs {b.dtype} (a dtype fix makes float64 float32 only)"
+            )
             return
         result.dtype_changed = True
     if not floating:

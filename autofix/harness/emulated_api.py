@@ -17,7 +17,8 @@ from __future__ import annotations
 import contextlib
 import time
 from collections import namedtuple
-from typing import Any, Iterator, Protocol
+from collections.abc import Iterator
+from typing import Any, Protocol
 
 import torch
 
@@ -82,7 +83,7 @@ class Event:
     def synchronize(self) -> None:
         pass  # CUDA's sync debug mode does not report event waits either
 
-    def elapsed_time(self, end: "Event") -> float:
+    def elapsed_time(self, end: Event) -> float:
         if not (self.enable_timing and end.enable_timing) or self._time is None or end._time is None:
             raise RuntimeError("Both events must be recorded with enable_timing=True before elapsed_time")
         return (end._time - self._time) * 1000.0
@@ -93,7 +94,7 @@ class Stream:
         self.device = torch.device("cuda", 0) if device is None else torch.device(device)
         self.priority = priority
 
-    def wait_stream(self, stream: "Stream") -> None:
+    def wait_stream(self, stream: Stream) -> None:
         pass
 
     def wait_event(self, event: Event) -> None:
@@ -113,7 +114,7 @@ class Stream:
     def is_capturing(self) -> bool:
         return False
 
-    def __enter__(self) -> "Stream":
+    def __enter__(self) -> Stream:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -180,9 +181,8 @@ class _DeviceContext:
         if self.idx >= 0:
             self.mode.current = self.idx
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: Any) -> None:
         self.mode.current = self.prev_idx
-        return False
 
 
 def _generator_class(mode: Device) -> type:
@@ -199,7 +199,7 @@ def _generator_class(mode: Device) -> type:
 
     class Generator(base, metaclass=_Meta):  # type: ignore[misc, valid-type]
         def __new__(cls, device: Any = "cpu") -> Any:
-            made = base.__new__(cls, "cpu")
+            made = base.__new__(cls, "cpu")  # type: ignore[call-arg]
             made._device = mode.normalize("cpu" if device is None else device)
             made._seed = DEFAULT_SEED
             if made._device.type == "cuda":
@@ -272,7 +272,9 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "current_device": lambda: mode.current,
         "set_device": lambda device: _set_device(mode, device),
         "device": lambda device: _DeviceContext(mode, device),
-        "device_of": lambda obj: _DeviceContext(mode, obj.get_device() if mode.device_of(obj).type == "cuda" else -1),
+        "device_of": lambda obj: _DeviceContext(
+            mode, obj.get_device() if mode.device_of(obj).type == "cuda" else -1
+        ),
         "synchronize": lambda device=None: None,
         "get_device_name": lambda device=None: PROPERTIES.name,
         "get_device_properties": lambda device=None: PROPERTIES,
@@ -439,7 +441,8 @@ def _patch_serialization(mode: Device, patch: Any) -> None:
         target = _on_device(map_location)
         if target is not None:
             loaded = original_load(f, "cpu", *args, **kwargs)
-            return _placed(mode, {t.untyped_storage().data_ptr(): str(target) for t in _tensors(loaded)}, loaded)
+            addresses = {t.untyped_storage().data_ptr(): str(target) for t in _tensors(loaded)}
+            return _placed(mode, addresses, loaded)
         if map_location is not None and not callable(map_location):
             return original_load(f, map_location, *args, **kwargs)
         placed: dict[int, str] = {}  # storage address -> the GPU it is restored to
@@ -467,7 +470,10 @@ def _call_map_location(map_location: Any, storage: Any, location: str) -> tuple[
     original_cuda = untyped.cuda
 
     def cuda(self: Any, device: Any = None, non_blocking: bool = False) -> Any:
-        index = device if isinstance(device, int) else (torch.device(device).index if device is not None else None)
+        if isinstance(device, int) or device is None:
+            index = device
+        else:
+            index = torch.device(device).index
         requested.append(f"cuda:{index or 0}")
         return self
 
@@ -544,7 +550,7 @@ def _patch_parallel(mode: Device, patch: Any) -> None:
         return tree_map(to(torch.device("cuda", self.output_device)), self.module(*inputs, **kwargs))
 
     def pin_memory(data: Any, device: Any = None) -> Any:
-        return tree_map(lambda value: mode.pinned(value.clone()) if isinstance(value, torch.Tensor) else value, data)
+        return tree_map(lambda v: mode.pinned(v.clone()) if isinstance(v, torch.Tensor) else v, data)
 
     patch(torch.nn.DataParallel, "forward", forward)
     patch(pinning, "pin_memory", pin_memory)

@@ -46,8 +46,9 @@ import os
 import re
 import sys
 import weakref
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import torch
 from torch.overrides import TorchFunctionMode
@@ -95,10 +96,10 @@ _COPIES_CPU_SCALARS = frozenset({"where"})
 _FROM_HOST_DATA = frozenset({"tensor", "as_tensor", "asarray"})
 # Factories that ``torch.set_default_device`` sends to its device when no device is given.
 _FACTORIES = frozenset(
-    {"tensor", "as_tensor", "asarray", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "randperm",
-     "arange", "range", "linspace", "logspace", "eye", "empty_strided", "tril_indices", "triu_indices", "normal",
-     "sparse_coo_tensor", "scalar_tensor", "bartlett_window", "blackman_window", "hamming_window", "hann_window",
-     "kaiser_window", "complex", "polar"}
+    {"tensor", "as_tensor", "asarray", "zeros", "ones", "empty", "full", "rand", "randn", "randint",
+     "randperm", "arange", "range", "linspace", "logspace", "eye", "empty_strided", "tril_indices",
+     "triu_indices", "normal", "sparse_coo_tensor", "scalar_tensor", "bartlett_window", "blackman_window",
+     "hamming_window", "hann_window", "kaiser_window", "complex", "polar"}
 )
 # Operations that read only the other tensor's shape: any device will do; the result is on self's.
 _SHAPE_OF_OTHER = frozenset({"expand_as", "view_as", "reshape_as"})
@@ -134,18 +135,18 @@ RANDOM = frozenset(
 )
 _DROPOUT = frozenset(
     {"dropout", "dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
-     "feature_alpha_dropout", "feature_alpha_dropout_", "dropout1d", "dropout2d", "dropout3d", "native_dropout",
-     "_fused_dropout"}
+     "feature_alpha_dropout", "feature_alpha_dropout_", "dropout1d", "dropout2d", "dropout3d",
+     "native_dropout", "_fused_dropout"}
 )
 
 
 # Operations that compute nothing (views, aliases, autograd flags): not counted as work, so that
 # ``Variable(x)`` becoming ``x.detach()`` moves no work anywhere.
 NO_WORK = frozenset(
-    {"detach", "detach_", "view", "view_as", "reshape", "reshape_as", "expand", "expand_as", "t", "transpose",
-     "permute", "unsqueeze", "squeeze", "narrow", "select", "flatten", "unflatten", "unbind", "split", "chunk",
-     "as_strided", "alias", "contiguous", "requires_grad_", "retain_grad", "movedim", "swapaxes", "swapdims",
-     "type_as", "__get__", "__set__"}
+    {"detach", "detach_", "view", "view_as", "reshape", "reshape_as", "expand", "expand_as", "t",
+     "transpose", "permute", "unsqueeze", "squeeze", "narrow", "select", "flatten", "unflatten", "unbind",
+     "split", "chunk", "as_strided", "alias", "contiguous", "requires_grad_", "retain_grad", "movedim",
+     "swapaxes", "swapdims", "type_as", "__get__", "__set__"}
 )
 
 
@@ -167,9 +168,11 @@ class Counters:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def count_work(self, device: torch.device, result: Any, name: str = "", args: Any = ()) -> None:
-        """One operation on ``device`` that made ``result``: counted when it made a tensor (``torch.device(...)``,
-        ``_set_grad_enabled`` and the like compute nothing). A ``_foreach_`` operation counts as one per
-        tensor of its first list, so an optimizer counts the same looping over parameters or not."""
+        """One operation on ``device`` that made ``result``, counted when it made a tensor.
+
+        ``torch.device(...)``, ``_set_grad_enabled`` and the like compute nothing. A ``_foreach_``
+        operation counts as one per tensor of its first list, so an optimizer counts the same looping
+        over parameters or not."""
         if name in NO_WORK:
             return
         ops, elements = 1, _elements(result)
@@ -219,7 +222,8 @@ def _with_device(text: str, device: torch.device) -> str:
 def _advanced(index: Any) -> bool:
     """Whether an index takes the advanced (index_put_) path: a tensor with dimensions, or a mask."""
     leaves, _ = tree_flatten(index if isinstance(index, tuple) else (index,))
-    return any(isinstance(leaf, torch.Tensor) and (leaf.dim() > 0 or leaf.dtype == torch.bool) for leaf in leaves)
+    return any(isinstance(leaf, torch.Tensor) and (leaf.dim() > 0 or leaf.dtype == torch.bool)
+               for leaf in leaves)
 
 
 @functools.lru_cache(maxsize=256)
@@ -327,7 +331,8 @@ class EmulatedCuda(TorchFunctionMode):
         try:
             return self._dispatch(func, args, dict(kwargs or {}))
         except BaseException as exc:  # whoever raised it inside a torch function: torch, unless marked
-            raise mark(exc, TORCH, getattr(func, "__name__", ""))
+            mark(exc, TORCH, getattr(func, "__name__", ""))
+            raise
 
     def _dispatch(self, func, args, kwargs):  # type: ignore[no-untyped-def]
         descriptor = _descriptor_name(func)
@@ -363,7 +368,7 @@ class EmulatedCuda(TorchFunctionMode):
         return self._compute(func, name, args, kwargs)
 
     def pinned(self, tensor: Any) -> Any:
-        """Mark a host tensor as pinned (page-locked): ``is_pinned()`` says so, copies from it may be async."""
+        """Mark a host tensor pinned (page-locked): ``is_pinned()`` says so; copies from it may be async."""
         if isinstance(tensor, torch.Tensor):
             self._pinned.add(id(tensor))
             weakref.finalize(tensor, self._pinned.discard, id(tensor))
@@ -446,11 +451,11 @@ class EmulatedCuda(TorchFunctionMode):
             frame = frame.f_back  # type: ignore[assignment]
         if frame is None:  # drawn by code of another file (a helper module, torch's own)
             return
-        positions = list(frame.f_code.co_positions())
-        index = frame.f_lasti // 2
-        start, end = (positions[index][:2] if index < len(positions) else (None, None))
-        start = start or frame.f_lineno
-        self.random_sites.append((start, end or start))
+        # The call's whole span (3.11+: a call over several lines names its first and last); else its line.
+        positions = getattr(frame.f_code, "co_positions", lambda: iter(()))()
+        span = next((p[:2] for i, p in enumerate(positions) if i == frame.f_lasti // 2), (None, None))
+        start = span[0] or frame.f_lineno
+        self.random_sites.append((start, span[1] or start))
 
     # Tensor methods with their own handling, looked up by name.
     def _to(self, func, args, kwargs):  # type: ignore[no-untyped-def]
@@ -488,7 +493,9 @@ class EmulatedCuda(TorchFunctionMode):
 
     def _pin_memory(self, func, args, kwargs):  # type: ignore[no-untyped-def]
         if self.device_of(args[0]).type != "cpu":
-            raise self.error(RuntimeError("cannot pin 'torch.cuda.FloatTensor' only dense CPU tensors can be pinned"))
+            raise self.error(
+                RuntimeError("cannot pin 'torch.cuda.FloatTensor' only dense CPU tensors can be pinned")
+            )
         return self.pinned(args[0].clone())  # a copy in page-locked memory; this CPU build has none to give
 
     def _getitem(self, func, args, kwargs):  # type: ignore[no-untyped-def]
@@ -556,7 +563,7 @@ class EmulatedCuda(TorchFunctionMode):
         return result
 
     def _type_as(self, func, args, kwargs):  # type: ignore[no-untyped-def]
-        """``x.type_as(other)`` is ``x.to(other.options())``: other's dtype and device, a copy if it differs."""
+        """``x.type_as(other)`` is ``x.to(other.options())``: other's dtype and device, copied if needed."""
         other = args[1] if len(args) > 1 else kwargs["other"]
         return self.move(args[0], self.device_of(other), dtype=other.dtype)
 

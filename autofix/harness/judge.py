@@ -34,8 +34,22 @@ from dataclasses import dataclass
 
 from autofix.harness.compare import compare
 from autofix.harness.models import (
-    DEVICE_MISMATCH, DIFFER, DTYPE_MISMATCH, EQUAL, FIXABLE, LEGACY_API, LENIENT, NEEDS_GPU, NO_RESULTS,
-    SAME_DISTRIBUTION, SHARED_RNG, CaseResult, Comparison, PhaseRun, Timing, VersionRun,
+    DEVICE_MISMATCH,
+    DIFFER,
+    DTYPE_MISMATCH,
+    EQUAL,
+    FIXABLE,
+    LEGACY_API,
+    LENIENT,
+    NEEDS_GPU,
+    NO_RESULTS,
+    SAME_DISTRIBUTION,
+    SHARED_RNG,
+    CaseResult,
+    Comparison,
+    PhaseRun,
+    Timing,
+    VersionRun,
 )
 from autofix.harness.stats import ratio_interval
 
@@ -130,7 +144,9 @@ class Judge:
                 if cured:
                     result.proofs.append(f"{_short(phase)}: {b.outcome} → ok")
                 elif not nothing:
-                    result.notes.append(f"before {b.detail} on {phase}: not what {result.rule} cures, no proof")
+                    result.notes.append(
+                        f"before {b.detail} on {phase}: not what {result.rule} cures, no proof"
+                    )
         if nothing:
             result.unproven = NOTHING_TO_COMPARE
             return
@@ -191,13 +207,14 @@ class Judge:
         return compare(b.results, a.results, before_phase=b.phase, after_phase=a.phase,
                        dtype_changes=self.dtype_changes)
 
-    def _random(self, result: CaseResult, comparison: Comparison, b: PhaseRun, a: PhaseRun, before: VersionRun,
-                after: VersionRun) -> bool:
+    def _random(self, result: CaseResult, comparison: Comparison, b: PhaseRun, a: PhaseRun,
+                before: VersionRun, after: VersionRun) -> bool:
         """Whether differing results are only the GPU's random numbers (then judged here, True)."""
         if not (a.count("device_random") or b.count("device_random")):
             return False
         shared_a = after.extra.get(SHARED_RNG) if a.phase == self.device else a
-        shared_b = before.extra.get(SHARED_RNG, b) if b.phase == self.device and b.count("device_random") else b
+        drew_before = b.phase == self.device and b.count("device_random")
+        shared_b = before.extra.get(SHARED_RNG, b) if drew_before else b
         if shared_a is None or shared_b is None or not (shared_a.ok and shared_b.ok):
             return False
         again = self._compared(shared_b, shared_a)
@@ -223,10 +240,11 @@ class Judge:
         moved = _moved(result, a)
         where = ", ".join(sorted({f"{result.rewritten or 'after'}:{start}" for start, _ in moved})) or "after"
         # Accepted only when the moved draws are on lines that only unsafe fixes changed, all of them.
-        unsafe = len(moved) >= max(extra, 1) and all(_lines(site) & set(result.changed_lines) <= set(result.unsafe_lines)
-                                                     for site in moved)
-        text = (f"same distribution, different numbers ({comparison.label}): {where} draws random numbers on the"
-                " GPU, from the GPU's own generator; the results agree only when it draws the CPU's numbers")
+        changed, unsafe_lines = set(result.changed_lines), set(result.unsafe_lines)
+        unsafe = len(moved) >= max(extra, 1) and all(_lines(site) & changed <= unsafe_lines for site in moved)
+        text = (f"same distribution, different numbers ({comparison.label}): {where} draws random numbers"
+                " on the GPU, from the GPU's own generator; the results agree only when it draws the CPU's"
+                " numbers")
         if unsafe:
             comparison.note = "an unsafe fix moved random draws to the GPU"
             result.notes.append(text + " (an unsafe fix: accepted)")
@@ -247,13 +265,15 @@ class Judge:
         if _less(a_ops, b_ops) or _less(a_elements, b_elements):
             would = "runs" if b.phase == self.device else "would run (its mismatches let through)"
             result.problems.append(
-                f"moves work to the host: after runs {_percent(a_ops)} of its operations ({_percent(a_elements)}"
-                f" of their elements) on the GPU, before {would} {_percent(b_ops)} ({_percent(b_elements)})"
+                f"moves work to the host: after runs {_percent(a_ops)} of its operations"
+                f" ({_percent(a_elements)} of their elements) on the GPU, before {would} {_percent(b_ops)}"
+                f" ({_percent(b_elements)})"
             )
             return False
         return True
 
-    def _counts(self, result: CaseResult, before: VersionRun, after: VersionRun, keeps_work: bool = True) -> None:
+    def _counts(self, result: CaseResult, before: VersionRun, after: VersionRun,
+                keeps_work: bool = True) -> None:
         if self.device == "cpu" or not (before.ok(self.device) and after.ok(self.device)):
             return
         b, a = before.phases[self.device], after.phases[self.device]

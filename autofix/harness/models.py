@@ -57,7 +57,8 @@ class PhaseRun:
     on_device: list[str] = field(default_factory=list)  # result keys that were on the device
     results: dict[str, Any] | None = None  # name -> CPU tensor; not written to JSON
     seconds: float = 0.0
-    random_sites: list[tuple[int, int]] = field(default_factory=list)  # lines of the rewritten file drawing on a GPU
+    # Line ranges of the rewritten file where this run drew random numbers on a GPU, one per draw.
+    random_sites: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def outcome(self) -> str:

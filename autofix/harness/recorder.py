@@ -10,8 +10,6 @@ A pass-through ``TorchFunctionMode`` (the emulated GPU does the same inside its 
 
 from __future__ import annotations
 
-from typing import Any
-
 import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_flatten
@@ -21,10 +19,12 @@ from autofix.harness.origin import TORCH, mark
 
 # Questions about a tensor, moves and read-backs: not operations on it (the emulated GPU counts moves as
 # copies, never as work, and so does this).
-_SKIP = frozenset({"size", "dim", "numel", "stride", "is_floating_point", "__len__", "data_ptr", "is_contiguous",
-                   "get_device", "element_size", "storage_offset", "to", "cuda", "cpu", "type", "pin_memory",
-                   "numpy", "item", "tolist", "__bool__", "__float__", "__int__", "__index__", "__repr__",
-                   "__format__", "__str__", "__array__", "untyped_storage", "is_pinned"})
+_SKIP = frozenset(
+    {"size", "dim", "numel", "stride", "is_floating_point", "__len__", "data_ptr", "is_contiguous",
+     "get_device", "element_size", "storage_offset", "to", "cuda", "cpu", "type", "pin_memory", "numpy",
+     "item", "tolist", "__bool__", "__float__", "__int__", "__index__", "__repr__", "__format__", "__str__",
+     "__array__", "untyped_storage", "is_pinned"}
+)
 _WORK = ("host_ops", "device_ops", "host_elements", "device_elements", "device_random")
 
 
@@ -43,7 +43,8 @@ class Recorder(TorchFunctionMode):
         try:
             result = func(*args, **kwargs)
         except BaseException as exc:
-            raise mark(exc, TORCH, getattr(func, "__name__", ""))
+            mark(exc, TORCH, getattr(func, "__name__", ""))
+            raise
         name = getattr(func, "__name__", "")
         if self.count and name not in _SKIP:
             leaves = [leaf for leaf in tree_flatten((result, args))[0] if isinstance(leaf, torch.Tensor)]

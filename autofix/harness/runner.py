@@ -13,12 +13,23 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-from autofix.harness.models import EXIT, LENIENT, NOT_RUN, SHARED_RNG, SIGNAL, TIMEOUT, Failure, PhaseRun, VersionRun
+from autofix.harness.models import (
+    EXIT,
+    LENIENT,
+    NOT_RUN,
+    SHARED_RNG,
+    SIGNAL,
+    TIMEOUT,
+    Failure,
+    PhaseRun,
+    VersionRun,
+)
 
 # The judge's extra runs on the emulated GPU: phase name -> the options of that run.
 VARIANTS = {SHARED_RNG: {"shared_rng": True}, LENIENT: {"lenient": True}}

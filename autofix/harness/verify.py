@@ -28,18 +28,20 @@ import difflib
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from autofix.config.settings import ConfigResolver
+from autofix.files.rewrite import rewrite_file
 from autofix.harness.judge import Judge, profile_of, speed, timing_wanted
 from autofix.harness.models import LENIENT, SHARED_RNG, CaseResult, Failure, VersionRun
-from autofix.output.diff import unified_diff
 from autofix.harness.runner import Runner, Zygote, ZygotePool
 from autofix.harness.sandbox import copy_folder
-from autofix.files.rewrite import rewrite_file
+from autofix.output.diff import unified_diff
+
 
 @dataclass
 class Subject:
@@ -67,8 +69,10 @@ def rewrite_lines(original: bytes, after: bytes, safe: bytes | None) -> tuple[li
 
     def changed(old: bytes, new: bytes) -> tuple[list[int], list[str]]:
         new_lines = new.decode(errors="replace").splitlines()
-        matcher = difflib.SequenceMatcher(None, old.decode(errors="replace").splitlines(), new_lines, autojunk=False)
-        numbers = [j + 1 for tag, _, _, j1, j2 in matcher.get_opcodes() if tag != "equal" for j in range(j1, j2)]
+        old_lines = old.decode(errors="replace").splitlines()
+        matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+        opcodes = matcher.get_opcodes()
+        numbers = [j + 1 for tag, _, _, j1, j2 in opcodes if tag != "equal" for j in range(j1, j2)]
         return numbers, new_lines
 
     numbers, lines = changed(original, after)
@@ -130,9 +134,11 @@ class Verifier:
 
     def verify(self, subject: Subject, zygote: Zygote) -> CaseResult:
         started = time.perf_counter()
-        result = CaseResult(subject.name, subject.rules, subject.positive, subject.golden, subject.golden_diff,
-                            rewritten=Path(subject.rewritten or subject.after).name,
-                            changed_lines=subject.changed_lines, unsafe_lines=subject.unsafe_lines)
+        result = CaseResult(
+            subject.name, subject.rules, subject.positive, subject.golden, subject.golden_diff,
+            rewritten=Path(subject.rewritten or subject.after).name,
+            changed_lines=subject.changed_lines, unsafe_lines=subject.unsafe_lines,
+        )
         if not subject.golden:
             result.problems.append("the rewrite of before.py differs from the checked-in after.py")
         with tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch_name:
@@ -144,7 +150,8 @@ class Verifier:
                 (after_dir / (subject.rewritten or subject.after)).write_bytes(subject.after_bytes)
             watch = str(after_dir / (subject.rewritten or subject.after))
             result.before = self._run(zygote, subject, before_dir, subject.before, scratch / "before")
-            result.after = self._run(zygote, subject, after_dir, subject.after, scratch / "after", watch=watch)
+            result.after = self._run(zygote, subject, after_dir, subject.after, scratch / "after",
+                                     watch=watch)
             if subject.positive and self.device != "cpu":
                 self._extra_runs(zygote, subject, result, (before_dir, after_dir), scratch, watch)
             ran_nowhere = not any(p.ok for p in result.before.phases.values())
@@ -180,7 +187,8 @@ class Verifier:
         before, after, device = result.before, result.after, self.device
 
         def extra(version: VersionRun, copy: Path, script: str, tag: str, phase: str, file: str = "") -> None:
-            version.extra[phase] = self._run(zygote, subject, copy, script, scratch / tag, [phase], file).phases[phase]
+            run = self._run(zygote, subject, copy, script, scratch / tag, [phase], file)
+            version.extra[phase] = run.phases[phase]
 
         drew = after.ok(device) and after.phases[device].count("device_random") > 0
         if drew:
