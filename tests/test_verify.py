@@ -139,6 +139,9 @@ FOOLS = {
     # An entry that returns nothing (weakness 6).
     "nothing_returned": ("DEV001", BEFORE_DEVICE.replace('return {"y": model(x)}', "model(x)"),
                          GOOD_AFTER.replace('return {"y": model(x.to(device))}', "model(x.to(device))")),
+    "after_raises_on_device": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace(
+        'return {"y": model(x.to(device))}',
+        'if torch.cuda.is_available():\n        raise ValueError("boom")\n    return {"y": model(x.to(device))}')),
     "noise_only_speedup": ("DEV002", NOISY.format(SLOW="{0, 1}"), NOISY.format(SLOW="{1, 2}")),
     "device_rule_slow_before": ("DEV003", GOOD_AFTER.replace("def run():", "def run():\n    import time; time.sleep(0.05)"), GOOD_AFTER),
 }
@@ -427,3 +430,11 @@ def test_an_entry_that_returns_nothing_cannot_be_judged(verdicts):
     assert result.verdict == UNPROVEN
     assert result.reason() == "cannot judge: the entry returns nothing to compare"
     assert not result.problems
+
+
+def test_a_problem_names_the_line_it_surfaced_at(verdicts):
+    result = verdicts["after_raises_on_device"]
+    assert result.verdict == FAIL
+    after = textwrap.dedent(FOOLS["after_raises_on_device"][2]).splitlines()
+    line = after.index('        raise ValueError("boom")') + 1
+    assert f"after fails on emulated-cuda: ValueError: boom (after.py:{line})" in result.problems
