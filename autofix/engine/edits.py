@@ -12,7 +12,7 @@ removal outside a sequence) falls back to the transformer, so the result is the 
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from collections.abc import Mapping
 
 import libcst as cst
 
@@ -71,7 +71,7 @@ class _Transformer(cst.CSTTransformer):
         super().__init__()
         self.edits = {id(node): repl for node, repl in edits.items()}
 
-    def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
+    def on_leave(self, original_node, updated_node):
         replacement = self.edits.get(id(original_node))
         return updated_node if replacement is None else replacement
 
@@ -151,7 +151,7 @@ def node_fields(cls: type) -> tuple[str, ...]:
 
 
 def _rebuild(node: cst.CSTNode, replaced: dict[int, Replacement]) -> cst.CSTNode:
-    changes = {}
+    changes: dict[str, object] = {}
     for name in node_fields(type(node)):
         value = getattr(node, name)
         if isinstance(value, (list, tuple)):

@@ -15,17 +15,22 @@ import enum
 import importlib
 import sys
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, TypeVar, Union, cast
+from typing import Any, ClassVar, TypeVar, cast, overload
 
 import libcst as cst
 
 from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree
 
-T = TypeVar("T")
+T = TypeVar("T", bound=cst.CSTNode)
+# The node classes of a tuple of kinds, as in Tree.of_type.
+_A = TypeVar("_A", bound=cst.CSTNode)
+_B = TypeVar("_B", bound=cst.CSTNode)
+_C = TypeVar("_C", bound=cst.CSTNode)
 
-Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
+Replacement = cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel
 
 
 class FixSafety(enum.Enum):
@@ -104,7 +109,7 @@ class RuleContext:
     focus: tuple[cst.CSTNode, ...] | None = None
 
     @classmethod
-    def of(cls, code: str | cst.Module, device_style: str = "classic") -> "RuleContext":
+    def of(cls, code: str | cst.Module, device_style: str = "classic") -> RuleContext:
         """The context of ``code`` (source text or a parsed module), as the engine builds it."""
         module = cst.parse_module(code) if isinstance(code, str) else code
         tree = Tree(module)
@@ -159,7 +164,13 @@ class Rule:
     def aliases(self) -> ImportAliases:
         return self.context.aliases
 
-    def sites(self, kind: type[T] | tuple[type, ...]) -> list[T]:
+    @overload
+    def sites(self, kind: type[T]) -> list[T]: ...
+    @overload
+    def sites(self, kind: tuple[type[_A], type[_B]]) -> list[_A | _B]: ...
+    @overload
+    def sites(self, kind: tuple[type[_A], type[_B], type[_C]]) -> list[_A | _B | _C]: ...
+    def sites(self, kind: type | tuple[type, ...]) -> list[Any]:
         """The nodes of ``kind`` to look for findings at, in source order: the whole module's, or only
         those in the context's ``focus``.
 
