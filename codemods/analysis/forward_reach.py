@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods.core.names import ImportAliases, dotted_name
 from codemods.analysis.nn_modules import methods
-from codemods.core.syntax import code_of
 from codemods.analysis.tensor_attributes import attribute_targets, self_attribute
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of
 from codemods.core.tree import Tree
 
 # Methods that build a module's recurrent state for the caller to feed back to forward.
@@ -240,7 +240,7 @@ def _handed_in_layer(tree: Tree, cls: cst.ClassDef, init: cst.FunctionDef | None
     for call in tree.of_type(cls.body, cst.Call):
         layer = self_attribute(call.func.value) if isinstance(call.func, cst.Attribute) else None
         if layer in stored:
-            return layer, stored[layer]  # type: ignore[index,return-value]
+            return layer, stored[layer]
     return None
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods.core.syntax import flatten_names
+from codemods.core.syntax import SuiteStatement, flatten_names
 from codemods.core.tree import Tree, children
 
 
@@ -84,9 +84,9 @@ class Step:
 _Loops = tuple[type[cst.For | cst.While], ...]
 
 
-def walk_block(block: Sequence[cst.BaseStatement], loops: _Loops = (cst.For,)) -> list[Step]:
+def walk_block(block: Sequence[SuiteStatement], loops: _Loops = (cst.For,)) -> list[Step]:
     """The steps of ``block`` in source order (see the module docstring). Loops of the ``loops``
-    kinds are steps too, placed before their bodies."""
+    kinds are steps too, placed before their bodies. A one-line suite's small statements give none."""
     out: list[Step] = []
     _walk(block, False, loops, out)
     return out
@@ -95,7 +95,7 @@ def walk_block(block: Sequence[cst.BaseStatement], loops: _Loops = (cst.For,)) -
 # Recursive helpers are module functions, not closures: a closure that calls itself is a reference cycle,
 # which keeps what it captured (here the steps, and through them the nodes of trees a pass of fixes has
 # replaced) alive until the cycle collector runs, and the collector then scans all of it.
-def _walk(statements: Sequence[cst.BaseStatement], conditional: bool, loops: _Loops, out: list[Step]) -> None:
+def _walk(statements: Sequence[SuiteStatement], conditional: bool, loops: _Loops, out: list[Step]) -> None:
     for stmt in statements:
         if isinstance(stmt, cst.SimpleStatementLine):
             out.extend(Step(small, conditional) for small in stmt.body)
@@ -109,6 +109,6 @@ def _walk(statements: Sequence[cst.BaseStatement], conditional: bool, loops: _Lo
                 _walk(child, branches, loops, out)
 
 
-def linear_statements(block: Sequence[cst.BaseStatement]) -> list[cst.BaseSmallStatement]:
+def linear_statements(block: Sequence[SuiteStatement]) -> list[cst.BaseSmallStatement]:
     """The simple statements of ``block`` in source order (see :func:`walk_block`)."""
     return [step.node for step in walk_block(block) if not isinstance(step.node, (cst.For, cst.While))]

@@ -7,12 +7,17 @@ these, so that one call is rewritten one way everywhere (layout, commas and spac
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import libcst as cst
 
 from codemods.core.codegen import code_for_node
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import instance_test
+
+T = TypeVar("T", bound=cst.CSTNode)
+# What a suite's ``body`` holds: statements, or the small statements of a one-line suite (``if x: a; b``).
+SuiteStatement = cst.BaseStatement | cst.BaseSmallStatement
 
 _NO_SPACE = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))
 
@@ -39,6 +44,12 @@ def func_attribute(call: cst.Call) -> cst.Attribute:
     """``x.name`` of a method call ``x.name(...)``, for a call already known to be one (by a matcher,
     :func:`called_method` or ``ImportAliases.is_method_call``); raises for any other call."""
     return cst.ensure_type(call.func, cst.Attribute)
+
+
+def line_statement(stmt: cst.CSTNode, kind: type[T]) -> T:
+    """The first small statement of ``stmt``, a simple statement line that a matcher has found to hold a
+    ``kind`` there (``x = f()`` for ``cst.Assign``); raises for anything else."""
+    return cst.ensure_type(cst.ensure_type(stmt, cst.SimpleStatementLine).body[0], kind)
 
 
 def leading_lines(stmt: cst.BaseStatement) -> Sequence[cst.EmptyLine]:
