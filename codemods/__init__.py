@@ -24,7 +24,7 @@ def rule_modules() -> tuple[str, ...]:
 
 @lru_cache(maxsize=None)
 def all_rules() -> tuple[type[Rule], ...]:
-    rules = []
+    rules: list[type[Rule]] = []
     for module_name in rule_modules():
         module = importlib.import_module(module_name)
         rules.extend(

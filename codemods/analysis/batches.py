@@ -172,7 +172,7 @@ def data_node(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpre
         node = inner
 
 
-def is_variable(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+def is_variable(node: cst.BaseExpression, aliases: ImportAliases) -> TypeGuard[cst.Call]:
     """``Variable(x)``: a legacy wrapper that holds the same data (no move)."""
     return isinstance(node, cst.Call) and aliases.qualify(node.func) in VARIABLE
 
@@ -190,7 +190,7 @@ def _same_data(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpr
     return None
 
 
-def used_as_container(tree: Tree, name: str, body: Sequence[cst.BaseStatement]) -> bool:
+def used_as_container(tree: Tree, name: str, body: Sequence[SuiteStatement]) -> bool:
     """Is ``name`` indexed with keys or constants, or asked for ``.items()``: a dict, list or tuple?"""
     nodes = (node for stmt in body for node in tree.of_type(stmt, (cst.Subscript, cst.Attribute)))
     return any(
@@ -199,16 +199,16 @@ def used_as_container(tree: Tree, name: str, body: Sequence[cst.BaseStatement]) 
     )
 
 
-def model_calls(tree: Tree, body: Sequence[cst.BaseStatement], model: str) -> list[cst.Call]:
+def model_calls(tree: Tree, body: Sequence[SuiteStatement], model: str) -> list[cst.Call]:
     return [call for stmt in body for call in tree.of_type(stmt, cst.Call) if runs_model(dotted_name(call.func), model)]
 
 
-def passed_to(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> bool:
+def passed_to(tree: Tree, name: str, body: Sequence[SuiteStatement], model: str) -> bool:
     """``model(batch)``: ``name`` itself (not one of its values) is an argument of the model."""
     return any(not a.star and dotted_name(a.value) == name for c in model_calls(tree, body, model) for a in c.args)
 
 
-def starred_into(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> str | None:
+def starred_into(tree: Tree, name: str, body: Sequence[SuiteStatement], model: str) -> str | None:
     """``model(**batch)`` -> "**", ``model(*batch)`` -> "*" (before ``name`` is re-bound)."""
     for stmt in body:
         if name in assigned_names(tree, stmt):

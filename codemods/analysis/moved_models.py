@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -330,7 +331,7 @@ class MovedModels(_InheritedMoves):
         self._answers[key] = found + wrappers(self.aliases, found, block.steps)
         return self._answers[key]
 
-    def models_called_in(self, block: Block, known_models: set[str]) -> list[MovedModel]:
+    def models_called_in(self, block: Block, known_models: AbstractSet[str]) -> list[MovedModel]:
         """The models on a device in ``block`` that it calls (a moved thing that is called is a
         model: tensors are not callable), or that are known models of the file."""
         key = id(block)
@@ -350,7 +351,7 @@ class MovedModels(_InheritedMoves):
         return not any(moved.index < i < index for i in self._back[key])
 
     def loops_calling(
-        self, block: Block, known_models: set[str]
+        self, block: Block, known_models: AbstractSet[str]
     ) -> Iterator[tuple[cst.For | cst.While, list[MovedModel]]]:
         """Each loop of ``block`` that calls models on a device (moved before the loop), with those
         models: the ones that can be fixed first."""

@@ -32,12 +32,14 @@ import libcst as cst
 
 T = TypeVar("T", bound=cst.CSTNode)
 T2 = TypeVar("T2")
-# The node classes of a tuple of kinds (``of_type(node, (cst.Name, cst.Attribute))``).
+# The node classes of a tuple of kinds (``of_type(node, (cst.Name, cst.Attribute))``); longer tuples give
+# CSTNode lists.
 _A = TypeVar("_A", bound=cst.CSTNode)
 _B = TypeVar("_B", bound=cst.CSTNode)
 _C = TypeVar("_C", bound=cst.CSTNode)
 _D = TypeVar("_D", bound=cst.CSTNode)
 _E = TypeVar("_E", bound=cst.CSTNode)
+_F = TypeVar("_F", bound=cst.CSTNode)
 
 # Fields that hold only whitespace, comments, punctuation or operator tokens: never code a rule reads.
 _SKIPPED_FIELDS = frozenset(
@@ -264,7 +266,7 @@ class Tree:
         first = self._position(stmt)
         return first if first is not None and first == self._up[first] else None
 
-    def _position(self, node: cst.CSTNode) -> int | None:
+    def _position(self, node: cst.CSTNode | None) -> int | None:
         """``node``'s position in the pre-order, None for a node outside the tree (an id alone could be a
         freed node's, reused)."""
         first = self._start.get(id(node))
@@ -303,6 +305,10 @@ class Tree:
     def of_type(
         self, node: cst.CSTNode, kind: tuple[type[_A], type[_B], type[_C], type[_D], type[_E]]
     ) -> list[_A | _B | _C | _D | _E]: ...
+    @overload
+    def of_type(
+        self, node: cst.CSTNode, kind: tuple[type[_A], type[_B], type[_C], type[_D], type[_E], type[_F]]
+    ) -> list[_A | _B | _C | _D | _E | _F]: ...
     @overload
     def of_type(self, node: cst.CSTNode, kind: tuple[type[cst.CSTNode], ...]) -> list[cst.CSTNode]: ...
     def of_type(self, node: cst.CSTNode, kind: type | tuple[type, ...]) -> list[Any]:
@@ -360,8 +366,9 @@ class Tree:
             value = self._memo[key] = compute()
             return value
 
-    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
-        """The node directly above ``node`` (None for the root and for nodes outside the tree)."""
+    def parent(self, node: cst.CSTNode | None) -> cst.CSTNode | None:
+        """The node directly above ``node`` (None for the root, for nodes outside the tree and for None,
+        so that ``parent(parent(node))`` needs no test in between)."""
         first = self._position(node)
         if first is None:
             return None

@@ -126,17 +126,19 @@ def _assignment_problem(tree: Tree, lstms: dict[str, str], kinds: dict[int, str]
         return None
     target = tree.parent(node)
     if isinstance(target, (cst.AssignTarget, cst.AnnAssign)):
-        assign = tree.parent(target) if isinstance(target, cst.AssignTarget) else target
-        value = assign.value  # type: ignore[union-attr]
+        # (an AssignTarget is in an Assign)
+        assign = cst.ensure_type(tree.parent(target), cst.Assign) if isinstance(target, cst.AssignTarget) else target
+        value = assign.value
         if kinds.get(id(assign)) == TENSORS or _lstm_called(lstms, value) == _LSTM_CELL:
             return None
         if kinds.get(id(assign)) == NONE:
             return f"it is also set to None in `{method}`"
     elif isinstance(target, cst.Element) and isinstance(pair := tree.parent(target), cst.Tuple | cst.List):
         holder = tree.parent(pair)
-        if (isinstance(holder, cst.AssignTarget) and len(tree.parent(holder).targets) == 1  # type: ignore[union-attr]
+        owner = tree.parent(holder)  # an Assign, when ``holder`` is an AssignTarget
+        if (isinstance(holder, cst.AssignTarget) and isinstance(owner, cst.Assign) and len(owner.targets) == 1
                 and len(pair.elements) == 2 and pair.elements[1] is target
-                and _lstm_called(lstms, tree.parent(holder).value) == _LSTM):  # type: ignore[union-attr]
+                and _lstm_called(lstms, owner.value) == _LSTM):
             return None
     return f"it is also set in `{method}` to what may not be an LSTM's state, a tuple of tensors"
 
@@ -150,7 +152,8 @@ def _state_of(tree: Tree, lstms: dict[str, str], node: cst.CSTNode) -> cst.Call 
     """The call of an LSTM layer of the class whose state argument (the second, or ``hx=``) ``node`` is."""
     arg = tree.parent(node)
     call = tree.parent(arg) if isinstance(arg, cst.Arg) else None
-    if not isinstance(call, cst.Call) or _lstm_called(lstms, call) is None or arg.star:  # type: ignore[union-attr]
+    # (``call`` is one only above an argument)
+    if not isinstance(call, cst.Call) or not isinstance(arg, cst.Arg) or _lstm_called(lstms, call) is None or arg.star:
         return None
     args = positional(call)
     if arg is kwarg(call, "hx") or (len(args) == 2 and args[1] is arg):
@@ -205,10 +208,10 @@ def _tensor_at(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, na
     """Does the code show that ``name`` holds a tensor where ``call`` runs? A parameter shown to be one
     and never bound again, or a name last bound before ``call`` (and bound nowhere after it, which a
     loop would carry back) by ``name = t.view(...)`` in a block that holds ``call`` too."""
-    binds: list[cst.Name] = []
+    binds: list[cst.Name | cst.Call] = []
     for node in tree.descendants(function.body):
         if node is call:
-            binds.append(call)  # type: ignore[arg-type]
+            binds.append(call)
         elif isinstance(node, cst.Name) and node.value == name and _is_assigned(tree, node):
             binds.append(node)
     if binds[-1] is not call:

@@ -120,7 +120,7 @@ class TensorAttributeNotBuffer(Rule):
         if inferred:
             common += f"; `{cls.name.value}` is taken for an nn.Module (its base is defined elsewhere)"
         if dead:  # an override may only go together with every registration it stood in for
-            removals = {o: cst.RemovalSentinel.REMOVE for o in dead}
+            removals: dict[cst.CSTNode, Replacement] = {o: cst.RemovalSentinel.REMOVE for o in dead}
             fixes = {next(iter(fixes)): {e: r for edits in [*fixes.values(), removals] for e, r in edits.items()}}
         for candidate in candidates:
             if candidate.name in notes:

@@ -37,7 +37,7 @@ class LaterMove:
 
 def statement_blocks(tree: Tree) -> list[Sequence[cst.BaseStatement]]:
     """The module body and every indented block in it, outermost first."""
-    found: list[Sequence[cst.BaseStatement]] = [tree.root.body]  # type: ignore[attr-defined]
+    found: list[Sequence[cst.BaseStatement]] = [tree.root.body]
     found.extend(b.body for b in tree.of_type(tree.root, cst.IndentedBlock))
     return found
 
