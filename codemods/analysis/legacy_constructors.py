@@ -269,3 +269,11 @@ def legacy_rewrite(
             device = move.device.deep_clone() if move.device is not None else cst.SimpleString('"cuda"')
     fixed = legacy_constructor_rewrite(call, qualified, aliases, sizes, device, data)
     return None if fixed is None else (replaced, fixed)
+
+
+def legacy_rewritten(tree: Tree, call: cst.Call, aliases: ImportAliases, device: cst.BaseExpression) -> cst.Call:
+    """The replacement :func:`legacy_rewrite` gives ``call`` on ``device``, for a call it has rewritten
+    before: whether it can does not depend on the device."""
+    found = legacy_rewrite(tree, call, aliases, device)
+    assert found is not None
+    return found[1]

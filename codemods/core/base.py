@@ -29,6 +29,7 @@ T = TypeVar("T", bound=cst.CSTNode)
 _A = TypeVar("_A", bound=cst.CSTNode)
 _B = TypeVar("_B", bound=cst.CSTNode)
 _C = TypeVar("_C", bound=cst.CSTNode)
+_D = TypeVar("_D", bound=cst.CSTNode)
 
 Replacement = cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel
 
@@ -170,6 +171,8 @@ class Rule:
     def sites(self, kind: tuple[type[_A], type[_B]]) -> list[_A | _B]: ...
     @overload
     def sites(self, kind: tuple[type[_A], type[_B], type[_C]]) -> list[_A | _B | _C]: ...
+    @overload
+    def sites(self, kind: tuple[type[_A], type[_B], type[_C], type[_D]]) -> list[_A | _B | _C | _D]: ...
     def sites(self, kind: type | tuple[type, ...]) -> list[Any]:
         """The nodes of ``kind`` to look for findings at, in source order: the whole module's, or only
         those in the context's ``focus``.

@@ -60,7 +60,7 @@ import libcst.matchers as m
 
 from codemods.analysis.device_sites import DEVICE_NAME, bound_in
 from codemods.analysis.forward_reach import Reached, reached_functions
-from codemods.analysis.legacy_constructors import is_legacy_constructor, legacy_rewrite
+from codemods.analysis.legacy_constructors import is_legacy_constructor, legacy_rewrite, legacy_rewritten
 from codemods.analysis.nn_modules import inferred_module_classes, module_classes
 from codemods.core.base import FixSafety, Rule
 from codemods.core.dataflow import linear_statements
@@ -127,7 +127,8 @@ class FactoryWithoutDevice(Rule):
             if reached.device is not None and legacy_rewrite(self.tree, call, self.aliases, reached.device) is None:
                 self.report(call, message + ": cannot tell data from a size here, so not fixed")
                 return
-            self._fix(call, message, reached, lambda d: self._spells("torch.empty") and self._legacy_fixed(call, d))
+            self._fix(call, message, reached, lambda d: self._spells("torch.empty") and legacy_rewritten(
+                self.tree, call, self.aliases, d))
 
     def _factory(self, call: cst.Call, qualified: str, reached: Reached, where: str,
                  statements: Sequence[cst.BaseSmallStatement]) -> None:
@@ -174,12 +175,6 @@ class FactoryWithoutDevice(Rule):
             return
         message = f"`device={name.value}` {where} is the script's global device; use the input's"
         self.report(call, message, edits={call: with_arg_value(call, device, reached.device)})
-
-    def _legacy_fixed(self, call: cst.Call, device: cst.BaseExpression) -> cst.Call:
-        """The rewrite of the legacy constructor ``call`` (asked after making sure there is one)."""
-        found = legacy_rewrite(self.tree, call, self.aliases, device)
-        assert found is not None
-        return found[1]
 
     def _fix(
         self,

@@ -93,4 +93,4 @@ class HardcodedCuda(Rule):
             if inline is None:
                 return None
             spelled, extra = inline, {}
-        return {site.target or site.node: site.fix(portable, spelled), **extra}  # type: ignore[arg-type]
+        return {site.target or site.node: site.fix(portable, spelled), **extra}
