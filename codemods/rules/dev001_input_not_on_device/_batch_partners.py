@@ -27,8 +27,8 @@ passes a tensor (``returns.detach()``, not moved: one passed moved is on the dev
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 import libcst as cst
 
@@ -129,13 +129,13 @@ def _uses(
                 if moved is not None:
                     calls[id(call)] = moved
 
-        def output(node: cst.BaseExpression) -> tuple[str, Move] | None:
+        def output(node: cst.BaseExpression, calls: dict[int, tuple[str, Move]]) -> tuple[str, Move] | None:
             root = data_node(node, aliases)
             return calls.get(id(root)) or outputs.get(dotted_name(root) or "")
 
         for groups in _meetings(tree, aliases, stmt):
             for out_side in groups:
-                source = output(out_side)
+                source = output(out_side, calls)
                 if source is None:
                     continue
                 for side in groups:

@@ -9,10 +9,10 @@ do with each new observation (``next_state`` made at the bottom of the loop, fed
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import chain
-from typing import Callable, Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m

@@ -11,8 +11,8 @@ stay in host memory by convention: ``pack_padded_sequence`` wants them there.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m

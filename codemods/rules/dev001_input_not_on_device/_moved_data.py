@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from heapq import heappop, heappush
-from typing import Callable, Iterable, Mapping, Sequence
 
 import libcst as cst
 

@@ -44,8 +44,8 @@ Applied only with `--unsafe-fixes`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from typing import Sequence
 
 import libcst as cst
 

@@ -53,7 +53,8 @@ may have changed since, or from two different tensors; a factory given a `genera
 
 from __future__ import annotations
 
-from typing import Callable, Literal, Sequence
+from collections.abc import Callable, Sequence
+from typing import Literal
 
 import libcst as cst
 import libcst.matchers as m

@@ -33,12 +33,17 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods.core.base import Replacement
-from codemods.analysis.forward_reach import Reached, is_tensor_method_call, reached_functions, shown_tensor_parameter
-from codemods.core.names import ImportAliases, dotted_name
+from codemods.analysis.forward_reach import (
+    Reached,
+    is_tensor_method_call,
+    reached_functions,
+    shown_tensor_parameter,
+)
 from codemods.analysis.nn_modules import methods
-from codemods.core.syntax import code_of, kwarg, positional
 from codemods.analysis.tensor_attributes import NONE, TENSORS, ModuleAttributes, self_attribute
+from codemods.core.base import Replacement
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
 
 _LSTM, _LSTM_CELL = "torch.nn.LSTM", "torch.nn.LSTMCell"

@@ -12,9 +12,9 @@ from typing import cast
 
 import libcst as cst
 
+from codemods.analysis.nn_modules import model_move
 from codemods.core.dataflow import function_blocks, linear_statements
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.analysis.nn_modules import model_move
 from codemods.core.syntax import strip_method_chain
 from codemods.core.torch_names import as_move, moves_device
 from codemods.core.tree import Tree

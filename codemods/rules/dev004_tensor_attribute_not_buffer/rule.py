@@ -66,13 +66,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.core.base import FixSafety, Replacement, Rule
-from codemods.rules.dev004_tensor_attribute_not_buffer._move_overrides import move_overrides, moved_attributes
 from codemods.analysis.nn_modules import inferred_module_classes, methods, module_classes
-from codemods.core.syntax import with_kwarg
-from codemods.rules.dev004_tensor_attribute_not_buffer._recurrent_state import state_moves
 from codemods.analysis.tensor_attributes import Candidate, ModuleAttributes, registered_buffers
-from codemods.rules.dev004_tensor_attribute_not_buffer._whole_module_moves import classes_moved_whole, without_moves
+from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.core.syntax import with_kwarg
+from codemods.rules.dev004_tensor_attribute_not_buffer._move_overrides import move_overrides, moved_attributes
+from codemods.rules.dev004_tensor_attribute_not_buffer._recurrent_state import state_moves
+from codemods.rules.dev004_tensor_attribute_not_buffer._whole_module_moves import (
+    classes_moved_whole,
+    without_moves,
+)
 
 
 class TensorAttributeNotBuffer(Rule):

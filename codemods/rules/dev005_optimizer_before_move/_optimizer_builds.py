@@ -10,7 +10,6 @@ that copy the parameters (an EMA) alike. ``X`` is the model it is built for (``m
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import TypeVar
 
 import libcst as cst

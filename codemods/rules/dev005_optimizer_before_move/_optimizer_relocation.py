@@ -9,18 +9,23 @@ the construction reads. :func:`why_left_in_place` says which of these fails, if 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.dataflow import linear_statements
-from codemods.rules.dev005_optimizer_before_move._dotted_flow import chains_read, may_change, may_touch, related
-from codemods.rules.dev005_optimizer_before_move._model_move_order import moves_model
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild
 from codemods.core.syntax import func_attribute, line_statement, single_target
 from codemods.core.tree import Tree
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import (
+    chains_read,
+    may_change,
+    may_touch,
+    related,
+)
+from codemods.rules.dev005_optimizer_before_move._model_move_order import moves_model
+from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild
 
 # What may be done to a model between its optimizer and its move without changing which
 # parameters the optimizer holds.

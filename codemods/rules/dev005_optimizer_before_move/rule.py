@@ -46,13 +46,24 @@ computes the same thing, with the state created where the parameters end up.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import libcst as cst
 
 from codemods.core.base import FixSafety, Replacement, Rule
-from codemods.rules.dev005_optimizer_before_move._model_move_order import LaterMove, later_move, move_after_enclosing_if, moved_before, statement_blocks
-from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild, is_scheduler, optimizer_build, optimizer_setup
+from codemods.rules.dev005_optimizer_before_move._model_move_order import (
+    LaterMove,
+    later_move,
+    move_after_enclosing_if,
+    moved_before,
+    statement_blocks,
+)
+from codemods.rules.dev005_optimizer_before_move._optimizer_builds import (
+    OptimizerBuild,
+    is_scheduler,
+    optimizer_build,
+    optimizer_setup,
+)
 from codemods.rules.dev005_optimizer_before_move._optimizer_relocation import why_left_in_place
 
 

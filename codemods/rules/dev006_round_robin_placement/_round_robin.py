@@ -14,16 +14,16 @@ a GPU (``n == 0``) never divides by zero.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.nn_modules import CONTAINER_MODULES
 from codemods.core.base import Replacement
 from codemods.core.dataflow import names_in, suites
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.analysis.nn_modules import CONTAINER_MODULES
 from codemods.core.syntax import code_of, flatten_names, line_statement, without_args
 from codemods.core.torch_names import Move, as_move, moves_device
 from codemods.core.tree import Tree

@@ -95,14 +95,13 @@ import re
 import textwrap
 
 import libcst as cst
-import libcst.matchers as m
 
 from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.core.syntax import code_of
+from codemods.core.torch_names import as_move
 from codemods.fixes.ddp_scaffolding import SETUP_DISTRIBUTED, Script, find_script, scaffolding_edits
 from codemods.rules.dev006_round_robin_placement._placed_layers import unregistered
 from codemods.rules.dev006_round_robin_placement._round_robin import removal_edits, round_robins
-from codemods.core.syntax import code_of
-from codemods.core.torch_names import as_move
 
 _MAY_PLACE = re.compile(r"%|cuda:|\.cuda\(\s*\w|device\(")
 _USE_INSTEAD = "Use instead (what the fix writes):"

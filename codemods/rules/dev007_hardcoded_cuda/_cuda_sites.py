@@ -28,22 +28,28 @@ it goes where that layer is. So is an index the caller passes in (``.cuda(device
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.base import Replacement
 from codemods.analysis.device_sites import DEVICE_NAME, device_positions, looks_like_device
-from codemods.rules.dev007_hardcoded_cuda._fed_modules import fed_module
-from codemods.rules.dev007_hardcoded_cuda._gpu_switches import Switch, argument_switches, assigned_switch, dictionary_switch, parameter_switch
 from codemods.analysis.legacy_constructors import legacy_rewrite, legacy_rewritten
+from codemods.core.base import Replacement
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.fixes.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
 from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_args_appended
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES
 from codemods.core.tree import Tree, instance_test
+from codemods.fixes.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
+from codemods.rules.dev007_hardcoded_cuda._fed_modules import fed_module
+from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
+    Switch,
+    argument_switches,
+    assigned_switch,
+    dictionary_switch,
+    parameter_switch,
+)
 
 # A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`.
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)

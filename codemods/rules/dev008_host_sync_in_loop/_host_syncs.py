@@ -14,17 +14,17 @@ in between).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.tensor_values import Known, TensorValues
+from codemods.analysis.training_loops import Event, is_optimizer_step
 from codemods.core.dataflow import assigned_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import called_method, code_of, func_attribute
-from codemods.analysis.tensor_values import Known, TensorValues
-from codemods.analysis.training_loops import Event, is_optimizer_step
 from codemods.core.tree import Tree, instance_test
 
 # isinstance, cached per class (see codemods.core.tree): asked of every node of every statement of a training loop.

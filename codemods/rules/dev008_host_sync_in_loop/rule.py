@@ -61,11 +61,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.core.base import FixSafety, Rule
 from codemods.analysis.gpu_use import may_use_a_gpu
+from codemods.analysis.training_loops import TrainingLoops
+from codemods.core.base import FixSafety, Rule
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import accumulator_fix
-from codemods.analysis.training_loops import TrainingLoops
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.analysis.legacy_constructors import argument_kinds, legacy_constructor_rewrite
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, with_arg_value, without_args
 from codemods.core.tree import Tree
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 
 UNCLEAR = ": cannot tell data from a size here; use `torch.tensor(data, dtype=...)` or `torch.empty(size, dtype=...)`"
 

@@ -16,9 +16,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, func_attribute, positional, with_args_appended
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 
 _MODULE_NAME = re.compile(r"model|net|module|layer|encoder|decoder|block|head|backbone|policy", re.I)
 _TYPE_OF = m.Call(func=m.Name("type"), args=[m.Arg()])

@@ -31,18 +31,19 @@ names a loop carries from one step to the next (a hidden state).
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_constructor_rewrite, legacy_dtype
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 from codemods.core.name_bindings import binding_counts, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import flatten_names, kwarg
 from codemods.core.torch_names import FACTORIES, VARIABLE
 from codemods.core.tree import Tree
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 
 T = TypeVar("T")
 # Calls that make a fresh tensor no one else holds, which never requires grad unless asked to.

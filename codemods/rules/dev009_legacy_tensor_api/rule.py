@@ -68,17 +68,22 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.base import FixSafety, Rule
-from codemods.fixes.import_removal import bound_names, import_removal
-from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
 from codemods.analysis.legacy_constructors import legacy_dtype
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_casts import type_cast
-from codemods.core.names import dotted_name
 from codemods.analysis.nn_modules import model_names
+from codemods.core.base import FixSafety, Rule
+from codemods.core.names import dotted_name
 from codemods.core.syntax import kwarg, method_call, positional, statement_removal
 from codemods.core.torch_names import VARIABLE
-from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import VariableArguments, self_assignment, variable_wrappers
+from codemods.fixes.import_removal import bound_names, import_removal
+from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_casts import type_cast
+from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import (
+    VariableArguments,
+    self_assignment,
+    variable_wrappers,
+)
+
 
 # `from torch.autograd import Variable` (or `torch.autograd.variable`), alone on its line.
 def _is_autograd(module: cst.Attribute | cst.Name | None) -> bool:

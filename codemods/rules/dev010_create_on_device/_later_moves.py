@@ -17,20 +17,20 @@ tensor is created on the device, when no comment would go with it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
-from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
 from codemods.core.local_functions import LocalFunctions
-from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import func_attribute
 from codemods.core.tree import Tree
+from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
+from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
 
 _REBOUND_BY_A_METHOD = m.Assign(targets=[m.AssignTarget()], value=m.Call(func=m.Attribute()))
 _METHOD_ON_PARAMETER = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("cuda") | m.Name("to")))

@@ -62,6 +62,9 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.core.local_functions import LocalFunctions
+from codemods.core.names import dotted_name
+from codemods.core.syntax import func_attribute
 from codemods.rules.dev010_create_on_device._host_creations import (
     Creation,
     computed_from_a_creation,
@@ -70,11 +73,14 @@ from codemods.rules.dev010_create_on_device._host_creations import (
     returns_host_tensors,
     with_dtype,
 )
-from codemods.rules.dev010_create_on_device._later_moves import LaterMove, creation_pairs, drop_move, later_move, moves_first_parameter
-from codemods.core.local_functions import LocalFunctions
+from codemods.rules.dev010_create_on_device._later_moves import (
+    LaterMove,
+    creation_pairs,
+    drop_move,
+    later_move,
+    moves_first_parameter,
+)
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
-from codemods.core.names import dotted_name
-from codemods.core.syntax import func_attribute
 
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = cst.SimpleString('"cpu"')
