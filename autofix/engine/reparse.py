@@ -3,8 +3,8 @@
 After each pass of fixes the engine needs the new text and a tree of it, and must prove that the new text
 parses. Parsing the whole file again costs as much as the first parse: on a 1 MB file with fixes that enable
 further fixes (``.cuda()`` becomes ``.to(device)``, then the tensor is created on the device) apply paid four
-full parses, three fifths of its time. But :func:`autofix.engine.edits.apply_edits` copies only the ancestors of
-what it replaces, so every top-level statement a pass did not touch is the very object the last parse made.
+full parses, three fifths of its time. But :func:`autofix.engine.edits.apply_edits` copies only the ancestors
+of what it replaces, so every top-level statement a pass did not touch is the very object the last parse made.
 Only the others are turned back into text and parsed again, each between two ``pass`` lines, with the
 module's own indentation, newline and encoding, so that libcst reads them exactly as in the whole file (a
 top-level statement starts at column 0 with no bracket open, and nothing outside it changes how it is
@@ -59,8 +59,8 @@ class Reparser:
 
     def advance(self, new: cst.Module, rebuilt: Mapping[int, cst.CSTNode] | None = None) -> tuple[cst.Module, str]:
         """``new`` (``self.module`` with some nodes replaced) as a parsed tree, and its text. ``rebuilt``:
-        ``id(copy) -> original`` for the nodes :func:`autofix.engine.edits.apply_edits` copied with a new child;
-        with it, a large statement (a class, a function) changed deep inside has only the statements
+        ``id(copy) -> original`` for the nodes :func:`autofix.engine.edits.apply_edits` copied with a new
+        child; with it, a large statement (a class, a function) changed deep inside has only the statements
         that changed in it parsed again.
 
         Raises :class:`libcst.ParserSyntaxError` when a changed statement no longer parses."""

@@ -37,7 +37,8 @@ _TENSOR_FUNCTIONS = FACTORIES | frozenset(
     f"torch.{name}"
     for name in (
         "from_numpy exp log sin cos sqrt pow triu tril outer cat stack matmul mm diag cumsum cumprod"
-        " zeros_like ones_like rand_like randn_like full_like empty_like clone einsum polar where autograd.Variable"
+        " zeros_like ones_like rand_like randn_like full_like empty_like clone einsum polar where"
+        " autograd.Variable"
     ).split()
 )
 _NON_TENSOR_METHODS = frozenset({"item", "tolist", "numpy", "size", "dim", "numel", "__len__", "data_ptr"})
@@ -82,7 +83,8 @@ def self_attribute(node: cst.BaseExpression) -> str | None:
 
 
 def attribute_targets(small: cst.CSTNode) -> list[str]:
-    """The ``self`` attributes ``self.a = self.b = v`` or ``self.a: T = v`` sets (a bare annotation sets none)."""
+    """The ``self`` attributes ``self.a = self.b = v`` or ``self.a: T = v`` sets (a bare annotation sets
+    none)."""
     if isinstance(small, cst.AnnAssign):
         name = self_attribute(small.target) if small.value is not None else None
         return [name] if name else []

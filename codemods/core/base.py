@@ -1,10 +1,11 @@
 """The contract every rule module follows.
 
 A rule reads the whole module in :meth:`Rule.check` (through ``self.context.tree``, the index of
-:mod:`codemods.core.tree` that answers "what is under / above this node" from one walk per pass) and calls :meth:`Rule.report` with the node at fault, a message and, when it knows how to fix it,
-the edits that fix it. Edits map original nodes to their replacements;
-a fix that touches several places (move a statement, add a module-level definition) is one finding
-with several edits, applied all together or not at all.
+:mod:`codemods.core.tree` that answers "what is under / above this node" from one walk per pass) and
+calls :meth:`Rule.report` with the node at fault, a message and, when it knows how to fix it, the edits
+that fix it. Edits map original nodes to their replacements; a fix that touches several places (move a
+statement, add a module-level definition) is one finding with several edits, applied all together or
+not at all.
 
 Rules never import torch: they read code, they do not run it.
 """

@@ -115,7 +115,8 @@ def _uses(
     tree: Tree, aliases: ImportAliases, batch: Batch, model: MovedModel
 ) -> Iterator[tuple[cst.BaseExpression, str, str, Move]]:
     """Each place in the loop's simple statements where a value of ``batch`` meets the output of a call
-    of ``model`` in which another value of it is moved: (the expression, its name, the moved one, the move)."""
+    of ``model`` in which another value of it is moved: (the expression, its name, the moved one, the
+    move)."""
     outputs: dict[str, tuple[str, Move]] = {}  # names holding an output: the moved value and its move
     for stmt in batch.rest:
         if not isinstance(stmt, cst.SimpleStatementLine):

@@ -4,7 +4,8 @@ A factory without ``device=`` (``src = torch.randint(...)``) is fixed where it i
 made from host data (``torch.from_numpy(a)``, ``torch.FloatTensor(state)``, also inside
 ``Variable(...)``) is moved right after it is made, as legacy reinforcement-learning loops forget to
 do with each new observation (``next_state`` made at the bottom of the loop, fed at the top as
-``state``). Sequence lengths are left alone (see :mod:`codemods.rules.dev001_input_not_on_device._model_inputs`).
+``state``). Sequence lengths are left alone (see
+:mod:`codemods.rules.dev001_input_not_on_device._model_inputs`).
 """
 
 from __future__ import annotations

@@ -118,11 +118,13 @@ class InputNotOnDevice(Rule):
 
     def _check_partners(self, loop: cst.For | cst.While, batch: Batch, models: list[MovedModel], block: Block) -> None:
         """Values of a handed-in batch that meet a model's output unmoved while the loop moves another
-        value of the same batch in the model's call (see :mod:`codemods.rules.dev001_input_not_on_device._batch_partners`)."""
+        value of the same batch in the model's call (see
+        :mod:`codemods.rules.dev001_input_not_on_device._batch_partners`)."""
         for partner in batch_partners(self.tree, self.aliases, self.moved_data, loop, batch, models, block.function):
             message = (
-                f"`{partner.name}` meets the output of `{partner.model}`, which is on a device, but stays in host"
-                f" memory while `{partner.moved}` of the same batch is moved for the call; move it the same way"
+                f"`{partner.name}` meets the output of `{partner.model}`, which is on a device,"
+                f" but stays in host memory while `{partner.moved}` of the same batch is moved"
+                " for the call; move it the same way"
             )
             if partner.why_not_moved:
                 self.report(partner.uses[0], f"{message}; not fixed: {partner.why_not_moved}")

@@ -151,7 +151,10 @@ class FactoryWithoutDevice(Rule):
             tensor = size_source(self.tree, reached.function, call)
             if tensor is not None:  # no input to read the device from, but the size is a tensor's
                 device = cst.Attribute(value=tensor.deep_clone(), attr=cst.Name("device"))
-                message = f"`torch.{short}` {where} allocates on the CPU; create it where `{code_of(tensor)}` is, whose size it takes"
+                message = (
+                    f"`torch.{short}` {where} allocates on the CPU; create it where `{code_of(tensor)}` is,"
+                    " whose size it takes"
+                )
                 self.report(call, message, edits={self._outermost(call): with_kwarg(call, "device", device)})
                 return
 

@@ -18,11 +18,12 @@ gets the same tensors as before.
 - the class reads it only as the state argument of its LSTMs (the second argument, or ``hx=``).
 
 A read moved so already (``tuple(h.to(...) for h in self.hidden)``: this fix, or written by hand) needs
-no edit; when every read is, there is nothing to fix or report. Otherwise it gives the reason it does not. The device is the one :mod:`codemods.analysis.forward_reach` names
-for the function holding the read (``x.device`` of ``forward``'s input, ``next(self.parameters()).device``)
-where the code shows that ``x`` is then a tensor (a ``PackedSequence`` has no ``.device``): a parameter
-annotated ``Tensor`` or used as only a tensor can be, never bound again before the read, or a name last
-bound before it by a tensor method (``x = x.view(...)``). Elsewhere it is the LSTM's own device,
+no edit; when every read is, there is nothing to fix or report. Otherwise it gives the reason it does
+not. The device is the one :mod:`codemods.analysis.forward_reach` names for the function holding the
+read (``x.device`` of ``forward``'s input, ``next(self.parameters()).device``) where the code shows that
+``x`` is then a tensor (a ``PackedSequence`` has no ``.device``): a parameter annotated ``Tensor`` or used
+as only a tensor can be, never bound again before the read, or a name last bound before it by a tensor
+method (``x = x.view(...)``). Elsewhere it is the LSTM's own device,
 ``next(self.lstm.parameters()).device``, which an LSTM always has.
 """
 
@@ -103,7 +104,8 @@ def _lstm_layers(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> dict[
 
 
 def _is_assigned(tree: Tree, node: cst.CSTNode) -> bool:
-    """Is ``node`` a target: of an assignment (also inside an unpacking), ``+=``, ``for``, ``with ... as``, ``del``?"""
+    """Is ``node`` a target: of an assignment (also inside an unpacking), ``+=``, ``for``, ``with ... as``,
+    ``del``?"""
     parent = tree.parent(node)
     while isinstance(parent, (cst.Element, cst.StarredElement, cst.Tuple, cst.List)):
         node, parent = parent, tree.parent(parent)
@@ -198,8 +200,8 @@ def _set_outside(tree: Tree, attributes: ModuleAttributes, cls: cst.ClassDef, na
 
 
 def _device_at(tree: Tree, aliases: ImportAliases, reached: list[Reached], call: cst.Call) -> cst.BaseExpression | None:
-    """The device :mod:`codemods.analysis.forward_reach` names for the function holding ``call``, where the code
-    shows that its tensor is one at ``call``; else None."""
+    """The device :mod:`codemods.analysis.forward_reach` names for the function holding ``call``, where the
+    code shows that its tensor is one at ``call``; else None."""
     function = next((a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
     found = next((r for r in reached if r.function is function), None)
     if found is None or found.device is None or found.assumes is not None:

@@ -107,8 +107,8 @@ class TensorAttributeNotBuffer(Rule):
                 self._state_tuple(cls, attributes, candidate)
                 continue
             if doubtful is not None or candidate.unrewritable:
-                why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor, which"
-                       " a buffer would refuse" if doubtful else candidate.unrewritable)
+                why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor,"
+                       " which a buffer would refuse" if doubtful else candidate.unrewritable)
                 self.report(candidate.firsts[0], f"{_message(name)}; {why}: not fixed")
                 continue
             fixes[name] = {assign: self._register(name, assign, moved_whole) for assign in candidate.firsts}
@@ -131,9 +131,13 @@ class TensorAttributeNotBuffer(Rule):
                             edits=fixes.get(candidate.name), safety=FixSafety.UNSAFE if inferred else None)
 
     def _state_tuple(self, cls: cst.ClassDef, attributes: ModuleAttributes, candidate: Candidate) -> None:
-        """An attribute holding a tuple of tensors: moved where an LSTM reads it, when it is an LSTM's state."""
+        """An attribute holding a tuple of tensors: moved where an LSTM reads it, when it is an LSTM's
+        state."""
         moves = state_moves(self.tree, self.aliases, cls, attributes, candidate.name)
-        grouped = f"`self.{candidate.name}` holds a tuple of tensors that `.to(device)` will not move, and a buffer holds one tensor"
+        grouped = (
+            f"`self.{candidate.name}` holds a tuple of tensors that `.to(device)` will not move, and a buffer"
+            " holds one tensor"
+        )
         if moves.reason is None and not moves.edits:
             return  # moved where the LSTM reads it already
         if moves.reason is None:

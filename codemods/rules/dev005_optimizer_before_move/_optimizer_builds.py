@@ -85,7 +85,8 @@ def _one_small(stmt: cst.BaseStatement, kind: type[T]) -> T | None:
 
 
 def _calls_a_method(expr: cst.Expr) -> bool:
-    """The cheap test before ``_SETUP_METHOD``, on ``_one_small(stmt, cst.Expr)``: ``x.name_with_optimi...()``."""
+    """The cheap test before ``_SETUP_METHOD``, on ``_one_small(stmt, cst.Expr)``:
+    ``x.name_with_optimi...()``."""
     call = expr.value
     return type(call) is cst.Call and type(call.func) is cst.Attribute and "optimi" in call.func.attr.value
 

@@ -14,15 +14,17 @@
   torch.float32)``, a site with a fix); a type named by a string (``"torch.cuda.FloatTensor"``) is
   left alone: the emulated GPU of ``autofix verify`` cannot run it, so no fix of it could be proved;
 - ``torch.cuda.set_device(i)`` and ``torch.cuda.synchronize()`` statements: run only with a GPU;
-- the switches of :mod:`codemods.rules.dev007_hardcoded_cuda._gpu_switches` (``USE_CUDA = True``): ask the machine.
+- the switches of :mod:`codemods.rules.dev007_hardcoded_cuda._gpu_switches` (``USE_CUDA = True``): ask
+  the machine.
 
 Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_available():``, ``if
 args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; ``.cuda()`` in a method named
 ``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
 "cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
-fixed, except on a tensor fed right there to a layer of the file's modules (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`):
-it goes where that layer is. So is an index the caller passes in (``.cuda(device_id)``), except in a file that asks
-``torch.cuda.is_available()`` somewhere: it has a CPU path, and the index is that path's decision.
+fixed, except on a tensor fed right there to a layer of the file's modules
+(:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
+the caller passes in (``.cuda(device_id)``), except in a file that asks ``torch.cuda.is_available()``
+somewhere: it has a CPU path, and the index is that path's decision.
 """
 
 from __future__ import annotations
@@ -342,7 +344,8 @@ class _Sites:
     # -- a device chosen once
 
     def _assignment(self, node: cst.Assign) -> Site | None:
-        """``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``dtype = torch.cuda.FloatTensor``."""
+        """``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``dtype =
+        torch.cuda.FloatTensor``."""
         spelled = dotted_name(node.targets[0].target) if len(node.targets) == 1 else None
         if spelled is None:
             return None

@@ -27,7 +27,8 @@ from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import called_method, code_of, func_attribute
 from codemods.core.tree import Tree, instance_test
 
-# isinstance, cached per class (see codemods.core.tree): asked of every node of every statement of a training loop.
+# isinstance, cached per class (see codemods.core.tree): asked of every node of every statement of a
+# training loop.
 _IS_CALL = instance_test(cst.Call)
 _IS_SUBSCRIPT = instance_test(cst.Subscript)
 _IS_FORMATTED = instance_test(cst.FormattedStringExpression)

@@ -4,8 +4,9 @@ A *host creation* is an expression whose value is a fresh tensor in CPU memory, 
 this expression alone: a factory without ``device=`` (``torch.zeros(n)``, ``torch.randn(n)``,
 ``torch.tensor(data)``), a legacy constructor (``torch.LongTensor([1, 2])``), or NumPy's random
 numbers wrapped by ``torch.from_numpy``; not a conversion of data that exists already
-(``torch.FloatTensor(state)``, ``torch.from_numpy(array)``: that copy is needed); possibly followed by tensor methods that keep it on the
-host (``.tril()``, ``.long()``, ``.view(1, -1)``) and wrapped in the pre-0.4 ``Variable(...)``.
+(``torch.FloatTensor(state)``, ``torch.from_numpy(array)``: that copy is needed); possibly followed by
+tensor methods that keep it on the host (``.tril()``, ``.long()``, ``.view(1, -1)``) and wrapped in the
+pre-0.4 ``Variable(...)``.
 
 :func:`on_device` rebuilds one on a device with the same values, when that is exact: the factory
 takes ``device=`` (a legacy constructor is spelled the modern way by

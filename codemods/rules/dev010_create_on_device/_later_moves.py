@@ -162,7 +162,8 @@ def drop_move(
 def _move_in(
     tree: Tree, line: cst.SimpleStatementLine, spelled: str, aliases: ImportAliases, functions: LocalFunctions
 ) -> tuple[str | None, MoveTarget | None, bool] | None:
-    """How ``line`` moves ``spelled``: (the helper that moves it, the move, whether the line does nothing else)."""
+    """How ``line`` moves ``spelled``: (the helper that moves it, the move, whether the line does nothing
+    else)."""
     smalls = [s for s in line.body if spelled in _spellings(tree, s)]
     if len(smalls) != 1:
         return None
