@@ -36,20 +36,21 @@ import logging
 import re
 import threading
 from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import cast
 
 import libcst as cst
 from fixit import Invalid, LintRule
 from libcst.metadata import CodePosition, CodeRange, FilePathProvider, ParentNodeProvider
 
 from autofix.config.settings import ConfigResolver, Overrides, Settings
-from autofix.files.discovery import excluded
 from autofix.engine.edits import apply_edits_under
 from autofix.engine.lint import active_rules, mentions_torch, run_rules, silenced
 from autofix.engine.positions import Span, spans
 from autofix.engine.text_edits import LINE_BREAK
+from autofix.files.discovery import excluded
 from codemods import all_rules
 from codemods.core.base import Finding, FixSafety, Rule
 
@@ -120,13 +121,14 @@ class _Adapter(LintRule):
     def get_visitors(self) -> dict[str, Callable[[cst.CSTNode], None]]:
         # libcst looks for visit_* methods with inspect.getmembers on every rule, for every file: about
         # a third of a Fixit run over the corpus. These rules have one, and keep Fixit's timing hook.
+        # libcst calls a "visit_Module" visitor with the Module only, so it may take a Module.
         hook = self._visit_hook
         if hook is None:
-            return {"visit_Module": self.visit_Module}
+            return {"visit_Module": cast("Callable[[cst.CSTNode], None]", self.visit_Module)}
 
         def visit(node: cst.CSTNode) -> None:
             with hook(f"{type(self).__name__}.visit_Module"):
-                self.visit_Module(node)
+                self.visit_Module(cast(cst.Module, node))
 
         return {"visit_Module": visit}
 
@@ -189,7 +191,7 @@ def fixit_name(rule: type[Rule]) -> str:
     return "".join(part[:1].upper() + part[1:] for part in rule.name.split("-"))
 
 
-def _lint_rule(rule: type[Rule]) -> type[_Adapter]:
+def _lint_rule(rule: type[Rule], adapter: type[LintRule]) -> type[LintRule]:
     # The rule's examples become Fixit's, for `fixit test autofix.fixit`. An INVALID example's expected
     # result is autofix's multi-pass one, which one Fixit pass does not always reach: only the report is
     # expected (autofix's own tests check the rewrites).
@@ -202,21 +204,23 @@ def _lint_rule(rule: type[Rule]) -> type[_Adapter]:
         "VALID": [example.code for example in rule.VALID],
         "INVALID": [Invalid(example.code) for example in rule.INVALID],
     }
-    lint_rule = type(fixit_name(rule), (_Adapter,), attributes)
+    lint_rule = cast("type[LintRule]", type(fixit_name(rule), (adapter,), attributes))  # a subclass of it
     lint_rule.AUTOFIX = rule.fix_safety is not FixSafety.NONE
     return lint_rule
 
 
-def _generate() -> dict[str, type[_Adapter]]:
-    generated: dict[str, type[_Adapter]] = {}
+def _generate(adapter: type[LintRule]) -> dict[str, type[LintRule]]:
+    """A subclass of ``adapter`` (``_Adapter``, which the module then drops: the reason the rules are typed
+    as LintRule) for each rule, by class name and by code."""
+    generated: dict[str, type[LintRule]] = {}
     for rule in all_rules():
-        lint_rule = _lint_rule(rule)
+        lint_rule = _lint_rule(rule, adapter)
         generated[lint_rule.__name__] = lint_rule
         generated[rule.code] = lint_rule  # `autofix.fixit:DEV001` names it too
     return generated
 
 
-LINT_RULES = _generate()
+LINT_RULES = _generate(_Adapter)
 globals().update(LINT_RULES)
 del _Adapter
 __all__ = ["LINT_RULES", "fixit_name", "reports_for", *LINT_RULES]

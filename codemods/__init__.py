@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import lru_cache
+from functools import cache
 
 from codemods.core.base import FixSafety, Rule
 
@@ -22,9 +22,9 @@ def rule_modules() -> tuple[str, ...]:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_rules() -> tuple[type[Rule], ...]:
-    rules = []
+    rules: list[type[Rule]] = []
     for module_name in rule_modules():
         module = importlib.import_module(module_name)
         rules.extend(

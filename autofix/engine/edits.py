@@ -12,7 +12,7 @@ removal outside a sequence) falls back to the transformer, so the result is the 
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from collections.abc import Mapping
 
 import libcst as cst
 
@@ -35,8 +35,8 @@ def apply_edits(
     """``module`` with each key of ``edits`` (disjoint subtrees) replaced by its value. ``tree``, the
     index of ``module`` when the caller has one, names each edited node's ancestors without a walk.
     ``rebuilt``, when given, receives ``id(copy) -> original`` for every ancestor copied with a new
-    child (left empty when the edits needed a full transformer pass): what :mod:`autofix.engine.reparse` needs to
-    re-parse only the statements that changed inside a large one."""
+    child (left empty when the edits needed a full transformer pass): what :mod:`autofix.engine.reparse`
+    needs to re-parse only the statements that changed inside a large one."""
     new_module = apply_edits_under(module, edits, tree, rebuilt)
     assert isinstance(new_module, cst.Module)
     return new_module
@@ -71,7 +71,7 @@ class _Transformer(cst.CSTTransformer):
         super().__init__()
         self.edits = {id(node): repl for node, repl in edits.items()}
 
-    def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
+    def on_leave(self, original_node, updated_node):
         replacement = self.edits.get(id(original_node))
         return updated_node if replacement is None else replacement
 
@@ -151,7 +151,7 @@ def node_fields(cls: type) -> tuple[str, ...]:
 
 
 def _rebuild(node: cst.CSTNode, replaced: dict[int, Replacement]) -> cst.CSTNode:
-    changes = {}
+    changes: dict[str, object] = {}
     for name in node_fields(type(node)):
         value = getattr(node, name)
         if isinstance(value, (list, tuple)):
@@ -170,6 +170,7 @@ def _rebuild(node: cst.CSTNode, replaced: dict[int, Replacement]) -> cst.CSTNode
         elif id(value) in replaced:
             new = replaced[id(value)]
             if not isinstance(new, cst.CSTNode):
-                raise _Unsupported  # a removal or flattening outside a sequence: the transformer's rules apply
+                # A removal or flattening outside a sequence: the transformer's rules apply.
+                raise _Unsupported
             changes[name] = new
     return node.with_changes(**changes)

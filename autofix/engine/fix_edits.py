@@ -12,7 +12,7 @@ way, which gives the same edits.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import libcst as cst
 

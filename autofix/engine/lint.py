@@ -8,9 +8,9 @@ from __future__ import annotations
 import gc
 import re
 from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Iterator, Sequence
 
 import libcst as cst
 
@@ -21,11 +21,11 @@ from autofix.engine.pieces import parse_module
 from autofix.engine.positions import Span, spans
 from autofix.engine.reparse import Reparser
 from autofix.engine.screen import refuse_if_too_deep
-from autofix.files.source import SourceError, may_use_torch
 from autofix.engine.text_edits import LINE_BREAK
+from autofix.files.source import SourceError, may_use_torch
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
-from codemods.core.tree import Tree, children
 from codemods.core.names import ImportAliases
+from codemods.core.tree import Tree, children
 
 MAX_PASSES = 10
 

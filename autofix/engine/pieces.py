@@ -34,7 +34,9 @@ import re
 import libcst as cst
 
 from autofix.engine import trusted_parse
-from autofix.engine.text_edits import LINE_BREAK  # libcst's too: the first one is the module's default newline
+from autofix.engine.text_edits import (
+    LINE_BREAK,  # libcst's too: the first one is the module's default newline
+)
 
 PIECE_SIZE = 16_384  # bytes: 10-20 kB pieces parsed fastest on the 5 MB file (benchmarks/results.md)
 
@@ -94,7 +96,7 @@ def _parse_pieces(text: str, cuts: list[int]) -> cst.Module | None:
     newline_found = LINE_BREAK.search(text)
     newline = newline_found.group() if newline_found else "\n"
     ends = [*cuts, len(text)]
-    body: list[cst.BaseStatement] = []
+    body: list[cst.SimpleStatementLine | cst.BaseCompoundStatement] = []
     carried: tuple[cst.EmptyLine, ...] = ()
     indent: str | None = None  # the module's default indentation, once a piece has had a block
     first: cst.Module | None = None
@@ -131,7 +133,7 @@ def _parse_pieces(text: str, cuts: list[int]) -> cst.Module | None:
 
 def _next_piece(
     text: str, start: int, ends: list[int], end_index: int, newline: str, opener: str
-) -> tuple[cst.Module, int, list[cst.BaseStatement], tuple[cst.EmptyLine, ...]] | None:
+) -> tuple[cst.Module, int, list[cst.SimpleStatementLine | cst.BaseCompoundStatement], tuple[cst.EmptyLine, ...]] | None:
     """The piece that starts at ``start`` (where a piece may start: the one before it parsed) and ends
     at ``ends[end_index]``, or at a later end when that one falls inside a string or a bracket (the piece
     then does not parse with a closing ``pass``): its parse, the index of its end, its statements
@@ -159,14 +161,14 @@ def opener(indent: str | None, newline: str) -> str:
 
 
 def _without_closing_pass(
-    statements: list[cst.BaseStatement],
-) -> tuple[list[cst.BaseStatement] | None, tuple[cst.EmptyLine, ...]]:
+    statements: list[cst.SimpleStatementLine | cst.BaseCompoundStatement],
+) -> tuple[list[cst.SimpleStatementLine | cst.BaseCompoundStatement] | None, tuple[cst.EmptyLine, ...]]:
     """The statements before the ``pass`` appended to a piece, and the lines the ``pass`` took (they
     belong to the next piece's first statement); None when the ``pass`` did not parse as a line of its own."""
     closing = statements[-1] if statements else None
     if closing is None or not closing.with_changes(leading_lines=()).deep_equals(_LONE_PASS):
         return None, ()
-    return statements[:-1], tuple(closing.leading_lines)  # type: ignore[attr-defined]
+    return statements[:-1], tuple(closing.leading_lines)
 
 
 _OPENERS: dict[str | None, cst.BaseStatement] = {}

@@ -12,9 +12,9 @@ inclusive one); ``tests/test_positions.py`` checks the result against ``Position
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import Iterable
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
@@ -37,7 +37,7 @@ class _Record:
 
     __slots__ = ("state", "node", "start_node", "end_node", "start")
 
-    def __init__(self, state: "_SelectiveState", node: cst.CSTNode, start_node: object, end_node: object) -> None:
+    def __init__(self, state: _SelectiveState, node: cst.CSTNode, start_node: object, end_node: object) -> None:
         self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
 
     def __enter__(self) -> None:
@@ -68,7 +68,7 @@ class _SelectiveState(CodegenState):
     def pop_trailing_newline(self) -> None:
         pass  # libcst's position states count the newline before popping it; so do we (by keeping it)
 
-    def record_syntactic_position(self, node, *, start_node=None, end_node=None):  # type: ignore[no-untyped-def]
+    def record_syntactic_position(self, node, *, start_node=None, end_node=None):
         if id(node) not in self.wanted:
             return _NOTHING
         # The node's position is hoisted from these children: they are generated inside, so ask for them now.

@@ -3,8 +3,8 @@
 After each pass of fixes the engine needs the new text and a tree of it, and must prove that the new text
 parses. Parsing the whole file again costs as much as the first parse: on a 1 MB file with fixes that enable
 further fixes (``.cuda()`` becomes ``.to(device)``, then the tensor is created on the device) apply paid four
-full parses, three fifths of its time. But :func:`autofix.engine.edits.apply_edits` copies only the ancestors of
-what it replaces, so every top-level statement a pass did not touch is the very object the last parse made.
+full parses, three fifths of its time. But :func:`autofix.engine.edits.apply_edits` copies only the ancestors
+of what it replaces, so every top-level statement a pass did not touch is the very object the last parse made.
 Only the others are turned back into text and parsed again, each between two ``pass`` lines, with the
 module's own indentation, newline and encoding, so that libcst reads them exactly as in the whole file (a
 top-level statement starts at column 0 with no bracket open, and nothing outside it changes how it is
@@ -22,7 +22,8 @@ tree and the text are the ones a full parse and a full code generation give.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
+from typing import TypeVar, cast
 
 import libcst as cst
 
@@ -30,6 +31,10 @@ from autofix.engine import trusted_parse
 from autofix.engine.edits import node_fields
 from autofix.engine.pieces import opener, parse_module
 from codemods.core.codegen import CodegenState, code_for_node, module_code_for
+
+N = TypeVar("N", bound=cst.CSTNode)
+# What a module's body holds.
+Statement = cst.SimpleStatementLine | cst.BaseCompoundStatement
 
 # Clauses of a compound statement that hold a block of their own.
 _CLAUSES = (cst.Else, cst.Finally, cst.If, cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)
@@ -54,8 +59,8 @@ class Reparser:
 
     def advance(self, new: cst.Module, rebuilt: Mapping[int, cst.CSTNode] | None = None) -> tuple[cst.Module, str]:
         """``new`` (``self.module`` with some nodes replaced) as a parsed tree, and its text. ``rebuilt``:
-        ``id(copy) -> original`` for the nodes :func:`autofix.engine.edits.apply_edits` copied with a new child;
-        with it, a large statement (a class, a function) changed deep inside has only the statements
+        ``id(copy) -> original`` for the nodes :func:`autofix.engine.edits.apply_edits` copied with a new
+        child; with it, a large statement (a class, a function) changed deep inside has only the statements
         that changed in it parsed again.
 
         Raises :class:`libcst.ParserSyntaxError` when a changed statement no longer parses."""
@@ -69,9 +74,10 @@ class Reparser:
             code = self._codes.get(id(stmt))
             if code is None:
                 code = module_code_for(new, stmt)
-                stmt = self._statement_again(stmt, code, rebuilt or {})
-                if stmt is None:
+                again = self._statement_again(stmt, code, rebuilt or {})
+                if again is None:
                     return self._full(new)
+                stmt = again
             codes[id(stmt)] = code
             body.append(stmt)
         module = new.with_changes(body=body)
@@ -80,8 +86,8 @@ class Reparser:
         return module, self.text
 
     def _statement_again(
-        self, stmt: cst.BaseStatement, code: str, rebuilt: Mapping[int, cst.CSTNode]
-    ) -> cst.BaseStatement | None:
+        self, stmt: Statement, code: str, rebuilt: Mapping[int, cst.CSTNode]
+    ) -> Statement | None:
         """The changed top-level statement ``stmt`` (whose text is ``code``) as a parse gives it: only the
         statements that changed inside it parsed again when it is a copy of an original whose other parts
         are untouched, else all of it. Each statement parsed again must generate, at its indentation, the
@@ -93,12 +99,12 @@ class Reparser:
         if original is not None and isinstance(stmt, cst.BaseCompoundStatement):
             refreshed = self._refresh(stmt, original, rebuilt, [])
             if refreshed is not None:
-                return refreshed  # type: ignore[return-value]
+                return refreshed
         return self._parse_statement(code, self.module.default_newline)
 
     def _refresh(
-        self, node: cst.CSTNode, original: cst.CSTNode, rebuilt: Mapping[int, cst.CSTNode], indents: list[str]
-    ) -> cst.CSTNode | None:
+        self, node: N, original: cst.CSTNode, rebuilt: Mapping[int, cst.CSTNode], indents: list[str]
+    ) -> N | None:
         """``node`` (a copy of ``original`` with new children) with each statement that changed in its
         blocks parsed again; None when something else in it changed (its test, its name, a whole
         one-line suite): then ``node`` must be parsed whole. ``indents``: the blocks around it."""
@@ -130,10 +136,11 @@ class Reparser:
         ``except``, ``finally``, ``case``), copied from ``before``."""
         if rebuilt.get(id(value)) is not before:
             return None  # a new node in place of the original: not a copy whose changes we can follow
+        # Past that test ``value`` is a copy of ``before``, made with ``with_changes``: of the same class.
         if isinstance(value, cst.IndentedBlock):
-            return self._refresh_block(value, before, rebuilt, indents)  # type: ignore[arg-type]
+            return self._refresh_block(value, cast(cst.IndentedBlock, before), rebuilt, indents)
         if isinstance(value, _CLAUSES):
-            return self._refresh(value, before, rebuilt, indents)  # type: ignore[arg-type]
+            return self._refresh(value, cast(cst.CSTNode, before), rebuilt, indents)
         return None
 
     def _refresh_block(
@@ -154,9 +161,10 @@ class Reparser:
                 refreshed = None
                 if original is not None and isinstance(stmt, cst.BaseCompoundStatement):
                     refreshed = self._refresh(stmt, original, rebuilt, inner)
-                stmt = refreshed if refreshed is not None else self._parse_nested(stmt, inner)
-                if stmt is None:
+                again = refreshed if refreshed is not None else self._parse_nested(stmt, inner)
+                if again is None:
                     return None
+                stmt = again
             body.append(stmt)
         return block.with_changes(body=tuple(body))
 
@@ -173,19 +181,19 @@ class Reparser:
         parsed = trusted_parse.parse_module(text, self._config)
         if parsed.default_indent != default or len(parsed.body) != 2:
             return None
-        node: cst.CSTNode = parsed.body[1]
+        node: cst.BaseStatement = parsed.body[1]
         for depth in range(len(indents)):
             block = getattr(node, "body", None)
             if not isinstance(block, cst.IndentedBlock) or len(block.body) != (2 if depth == len(indents) - 1 else 1):
                 return None
             node = block.body[0]
-        return node if self._code_at(node, indents) == code else None  # type: ignore[return-value]
+        return node if self._code_at(node, indents) == code else None
 
     def _code_at(self, stmt: cst.CSTNode, indents: list[str]) -> str:
         """The text ``stmt`` generates inside blocks indented by ``indents``, as in the module's code."""
         return code_for_node(stmt, self.module.default_indent, self.module.default_newline, indents)
 
-    def _parse_statement(self, code: str, newline: str) -> cst.BaseStatement | None:
+    def _parse_statement(self, code: str, newline: str) -> Statement | None:
         """The statement ``code`` as libcst parses it at the top level of a module; None if it is not one.
 
         libcst takes a module's default indentation from its first indented block, whatever the config

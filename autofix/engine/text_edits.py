@@ -88,7 +88,8 @@ def text_edits(old: str, new: str) -> tuple[TextEdit, ...]:
 
 
 def apply_edits(text: str, edits: tuple[TextEdit, ...]) -> str:
-    """``text`` with ``edits`` (non-overlapping, positions in ``text``) applied: the inverse of :func:`text_edits`."""
+    """``text`` with ``edits`` (non-overlapping, positions in ``text``) applied: the inverse of
+    :func:`text_edits`."""
     lines = lines_of(text)
     starts = [0]
     for line in lines:

@@ -10,16 +10,17 @@ from a move (``x = x.to(device)``) and from a new value (``x = to_var(x)``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TypeGuard
 
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.dataflow import assigned_names
 from codemods.analysis.moved_models import runs_model
+from codemods.core.dataflow import assigned_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import code_of, flatten_names
+from codemods.core.syntax import SuiteStatement, code_of, flatten_names, func_attribute, line_statement
 from codemods.core.torch_names import VARIABLE, Move, as_move, move_call
 from codemods.core.tree import Tree
 
@@ -47,16 +48,16 @@ class Batch:
     """Where a loop's batch arrives."""
 
     names: list[str]  # the names its values are bound to
-    anchor: cst.BaseStatement | None  # the statement after which they are all bound; None: the header
+    anchor: SuiteStatement | None  # the statement after which they are all bound; None: the header
     source: cst.BaseExpression  # what the batches are drawn from: the loop's iterable, next()'s iterator
-    body: list[cst.BaseStatement]  # the loop's statements
+    body: list[SuiteStatement]  # the loop's statements
 
     @property
-    def rest(self) -> list[cst.BaseStatement]:
+    def rest(self) -> list[SuiteStatement]:
         """The statements that use the batch, once it has arrived."""
         return self.body[self.body.index(self.anchor) + 1:] if self.anchor is not None else self.body
 
-    def moved_here(self, lines: list[cst.BaseStatement]) -> tuple[cst.BaseStatement, cst.FlattenSentinel]:
+    def moved_here(self, lines: list[cst.BaseStatement]) -> tuple[SuiteStatement, cst.FlattenSentinel]:
         """The edit that adds ``lines`` where the batch has arrived: after the anchor, else first."""
         if self.anchor is not None:
             return self.anchor, cst.FlattenSentinel([self.anchor, *lines])
@@ -65,14 +66,15 @@ class Batch:
 
 def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
     """The batch of ``loop`` (a ``while`` loop has one only when it calls ``next()``)."""
-    body = list(loop.body.body)  # type: ignore[union-attr]
-    anchor: cst.BaseStatement | None = None
+    body: list[SuiteStatement] = list(loop.body.body)
+    anchor: SuiteStatement | None = None
     if isinstance(loop, cst.For):
-        target, source = loop.target, loop.iter
+        target: cst.BaseExpression = loop.target
+        source = loop.iter
         if m.matches(source, _COUNTED):
             return None
         if m.matches(source, _ENUMERATE) and m.matches(target, m.Tuple([m.DoNotCare(), m.DoNotCare()])):
-            target = target.elements[1].value  # type: ignore[attr-defined]  # the counter is no data
+            target = cst.ensure_type(target, cst.Tuple).elements[1].value  # the counter is no data
         names = flatten_names(target)
     else:
         fetched = _fetching_statement(tree, body)
@@ -93,15 +95,15 @@ def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
 
 
 def _fetching_statement(
-    tree: Tree, body: list[cst.BaseStatement]
-) -> tuple[cst.BaseStatement, list[str], cst.BaseExpression] | None:
+    tree: Tree, body: list[SuiteStatement]
+) -> tuple[SuiteStatement, list[str], cst.BaseExpression] | None:
     """In a ``while`` loop: the first statement that binds ``x, y = next(it)`` (also inside a
     ``try`` that restarts the iterator), the names, and the iterator."""
     for stmt in body:
         names: list[str] = []
         for assign in tree.of_type(stmt, cst.Assign):
             if m.matches(assign.value, _NEXT_CALL):
-                iterator = assign.value.args[0].value  # type: ignore[attr-defined]
+                iterator = cst.ensure_type(assign.value, cst.Call).args[0].value
                 for target in assign.targets:
                     names += [n for n in flatten_names(target.target) if n not in names]
         if names:
@@ -109,14 +111,16 @@ def _fetching_statement(
     return None
 
 
-def _unpacking(stmt: cst.BaseStatement, names: list[str]) -> tuple[str, list[str]] | None:
+def _unpacking(stmt: SuiteStatement, names: list[str]) -> tuple[str, list[str]] | None:
     """``x, y = batch``, ``x = batch["x"]`` or ``x, y = batch[0], batch[1]``: (batch, new names)."""
     if not m.matches(stmt, m.SimpleStatementLine([m.Assign([m.AssignTarget()])])):
         return None
-    small = stmt.body[0]  # type: ignore[attr-defined]
+    small = line_statement(stmt, cst.Assign)
     target, value = small.targets[0].target, small.value
-    if isinstance(target, (cst.Tuple, cst.List)) and dotted_name(value) in names:
-        return dotted_name(value), flatten_names(target)  # type: ignore[return-value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        unpacked = dotted_name(value)
+        if unpacked is not None and unpacked in names:
+            return unpacked, flatten_names(target)
     pairs = bound_pairs(target, value)
     sources = {dotted_name(v.value) if isinstance(v, cst.Subscript) else None for _, v in pairs}
     if pairs and len(sources) == 1:
@@ -132,13 +136,13 @@ def bound_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[t
         return [(target, value)]
     if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
         if len(target.elements) == len(value.elements) and all(isinstance(e.value, cst.Name) for e in target.elements):
-            return [(t.value, v.value) for t, v in zip(target.elements, value.elements)]  # type: ignore[misc]
+            return [(cst.ensure_type(t.value, cst.Name), v.value) for t, v in zip(target.elements, value.elements)]
     return []
 
 
-def is_item_of(node: cst.BaseExpression, name: str | None) -> bool:
+def is_item_of(node: cst.BaseExpression, name: str | None) -> TypeGuard[cst.Subscript]:
     """``name["key"]`` or ``name[0]``: one value of a batch held in a dict, tuple or list."""
-    return m.matches(node, _CONSTANT_INDEX) and dotted_name(node.value) == name  # type: ignore[attr-defined]
+    return m.matches(node, _CONSTANT_INDEX) and dotted_name(cst.ensure_type(node, cst.Subscript).value) == name
 
 
 def item_in(node: cst.BaseExpression, name: str, aliases: ImportAliases) -> cst.Subscript | None:
@@ -149,7 +153,7 @@ def item_in(node: cst.BaseExpression, name: str, aliases: ImportAliases) -> cst.
         if inner is None:
             return None
         node = inner
-    return node  # type: ignore[return-value]
+    return node
 
 
 def data_root(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
@@ -168,7 +172,7 @@ def data_node(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpre
         node = inner
 
 
-def is_variable(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+def is_variable(node: cst.BaseExpression, aliases: ImportAliases) -> TypeGuard[cst.Call]:
     """``Variable(x)``: a legacy wrapper that holds the same data (no move)."""
     return isinstance(node, cst.Call) and aliases.qualify(node.func) in VARIABLE
 
@@ -179,12 +183,14 @@ def _same_data(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpr
         return None
     if (is_variable(node, aliases) or aliases.qualify(node) in _SAME_DEVICE_FUNCTIONS) and node.args:
         return node.args[0].value
-    if aliases.is_method_call(node) and node.func.attr.value in _SAME_DEVICE_METHODS:  # type: ignore[attr-defined]
-        return node.func.value  # type: ignore[attr-defined]
+    if aliases.is_method_call(node):
+        method = func_attribute(node)
+        if method.attr.value in _SAME_DEVICE_METHODS:
+            return method.value
     return None
 
 
-def used_as_container(tree: Tree, name: str, body: Sequence[cst.BaseStatement]) -> bool:
+def used_as_container(tree: Tree, name: str, body: Sequence[SuiteStatement]) -> bool:
     """Is ``name`` indexed with keys or constants, or asked for ``.items()``: a dict, list or tuple?"""
     nodes = (node for stmt in body for node in tree.of_type(stmt, (cst.Subscript, cst.Attribute)))
     return any(
@@ -193,18 +199,18 @@ def used_as_container(tree: Tree, name: str, body: Sequence[cst.BaseStatement]) 
     )
 
 
-def model_calls(tree: Tree, body: Sequence[cst.BaseStatement], model: str) -> list[cst.Call]:
+def model_calls(tree: Tree, body: Sequence[SuiteStatement], model: str) -> list[cst.Call]:
     return [call for stmt in body for call in tree.of_type(stmt, cst.Call) if runs_model(dotted_name(call.func), model)]
 
 
-def passed_to(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> bool:
+def passed_to(tree: Tree, name: str, body: Sequence[SuiteStatement], model: str) -> bool:
     """``model(batch)``: ``name`` itself (not one of its values) is an argument of the model."""
     return any(not a.star and dotted_name(a.value) == name for c in model_calls(tree, body, model) for a in c.args)
 
 
-def starred_into(tree: Tree, name: str, body: Sequence[cst.BaseStatement], model: str) -> str | None:
+def starred_into(tree: Tree, name: str, body: Sequence[SuiteStatement], model: str) -> str | None:
     """``model(**batch)`` -> "**", ``model(*batch)`` -> "*" (before ``name`` is re-bound)."""
-    for index, stmt in enumerate(body):
+    for stmt in body:
         if name in assigned_names(tree, stmt):
             return None
         for arg in (a for c in model_calls(tree, [stmt], model) for a in c.args):

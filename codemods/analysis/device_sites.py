@@ -16,12 +16,12 @@ import libcst as cst
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names
-from codemods.fixes.inserts import after_imports, last_top_import
 from codemods.core.name_bindings import parameter_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.fixes.portable_device import PortableDevice
 from codemods.core.syntax import kwarg, positional
 from codemods.core.tree import Tree
+from codemods.fixes.inserts import after_imports, last_top_import
+from codemods.fixes.portable_device import PortableDevice
 
 # Names that hold a device: `device`, `DEVICE`, `dev`, `self.device`, `train_device` (not
 # `device_type` or `device_str`, which name a kind of device in APIs that are CUDA-specific on purpose).
@@ -185,8 +185,8 @@ def _imported_names(statement: cst.CSTNode) -> set[str]:
     for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
         if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar):
             names.add("*")
-        elif isinstance(small, (cst.Import, cst.ImportFrom)):
-            for alias in small.names:  # type: ignore[union-attr]
+        elif isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+            for alias in small.names:
                 bound = alias.asname.name if alias.asname else alias.name
-                names.add((dotted_name(bound) or "").split(".")[0])  # type: ignore[arg-type]
+                names.add((dotted_name(bound) or "").split(".")[0])
     return names

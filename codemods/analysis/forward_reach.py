@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods.core.names import ImportAliases, dotted_name
 from codemods.analysis.nn_modules import methods
-from codemods.core.syntax import code_of
 from codemods.analysis.tensor_attributes import attribute_targets, self_attribute
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of
 from codemods.core.tree import Tree
 
 # Methods that build a module's recurrent state for the caller to feed back to forward.
@@ -33,8 +33,9 @@ STATE_BUILDER = re.compile(r"^_?(init|initial|begin|zero|reset)_?(hidden|state|s
 _NOT_TENSOR_ANNOTATIONS = frozenset({"int", "float", "bool", "str", "dict", "list", "tuple", "Optional"})
 # Methods and attributes only a tensor has (NumPy arrays, lists and numbers have none of them).
 _TENSOR_METHODS = frozenset(
-    "size new_zeros new_ones new_full new_empty new_tensor type_as unsqueeze masked_fill masked_fill_ contiguous"
-    " detach exp exp_ mul mul_ matmul bmm view expand narrow permute softmax log_softmax sigmoid".split()
+    "size new_zeros new_ones new_full new_empty new_tensor type_as unsqueeze masked_fill masked_fill_"
+    " contiguous detach exp exp_ mul mul_ matmul bmm view expand narrow permute softmax log_softmax"
+    " sigmoid".split()
 )
 _TENSOR_ATTRIBUTES = frozenset({"device", "is_cuda", "grad", "requires_grad"})
 # torch functions whose tensor arguments must be tensors (a number or an array fails).
@@ -98,7 +99,10 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
             device = None
         assumes = None
         if tensor is None and device is not None and handed_in is not None:
-            assumes = f"it assumes `self.{handed_in[0]}`, handed to the constructor as `{handed_in[1]}`, is a module with parameters"
+            assumes = (
+                f"it assumes `self.{handed_in[0]}`, handed to the constructor"
+                f" as `{handed_in[1]}`, is a module with parameters"
+            )
         found[id(function)] = Reached(function, tensor, device, assumes)
         for call in tree.of_type(function.body, cst.Call):
             func = call.func
@@ -159,13 +163,15 @@ def _tensor_by_use(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef
 
 
 def shown_tensor_parameter(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, name: str) -> bool:
-    """Is parameter ``name`` of ``function`` annotated ``Tensor``, or used by the body as only a tensor can be?"""
+    """Is parameter ``name`` of ``function`` annotated ``Tensor``, or used by the body as only a tensor
+    can be?"""
     params = [p for p in _params(function, False) if p.name.value == name]
     return bool(params) and (_annotated_tensor(params[0]) or name in used_as_tensors(tree, aliases, function))
 
 
 def is_tensor_method_call(node: cst.BaseExpression) -> bool:
-    """``h.view(...)``, ``h.contiguous()``: a method only a tensor has, called on a name; its result is a tensor."""
+    """``h.view(...)``, ``h.contiguous()``: a method only a tensor has, called on a name; its result is a
+    tensor."""
     return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(
         node.func.value, cst.Name) and node.func.attr.value in _TENSOR_METHODS
 
@@ -240,7 +246,7 @@ def _handed_in_layer(tree: Tree, cls: cst.ClassDef, init: cst.FunctionDef | None
     for call in tree.of_type(cls.body, cst.Call):
         layer = self_attribute(call.func.value) if isinstance(call.func, cst.Attribute) else None
         if layer in stored:
-            return layer, stored[layer]  # type: ignore[index,return-value]
+            return layer, stored[layer]
     return None
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from codemods.analysis.device_sites import DEVICE_NAME
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, with_kwarg
-from codemods.analysis.device_sites import DEVICE_NAME
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, as_move, is_dtype_expr
 from codemods.core.tree import Tree
 
@@ -119,14 +119,14 @@ def argument_kinds(tree: Tree, call: cst.Call, aliases: ImportAliases) -> tuple[
         bindings[param.name.value] = [kind]
     for node in tree.descendants(function.body):
         if isinstance(node, cst.Assign):
-            for target in node.targets:
-                _bind(bindings, target.target, node.value)
+            for assigned in node.targets:
+                _bind(bindings, assigned.target, node.value)
         elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
             _bind(bindings, node.target, node.value)
         elif isinstance(node, (cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)):
             target = node.name if isinstance(node, cst.AsName) else node.target
-            for name in tree.of_type(target, cst.Name):
-                bindings.setdefault(name.value, []).append(None)
+            for bound in tree.of_type(target, cst.Name):
+                bindings.setdefault(bound.value, []).append(None)
     sizes: set[str] = set()
     data: set[str] = set()
     for _ in range(3):  # names defined from other names: `n = len(a)`, `m = n * 2`
@@ -162,7 +162,7 @@ def _kinds_shown_by_use(tree: Tree, function: cst.FunctionDef, aliases: ImportAl
     return sizes, data
 
 
-def _bind(bindings: dict, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:  # type: ignore[type-arg]
+def _bind(bindings: dict, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
     if isinstance(target, cst.Name):
         bindings.setdefault(target.value, []).append(value)
     elif isinstance(target, (cst.Tuple, cst.List)):
@@ -262,9 +262,18 @@ def legacy_rewrite(
     attribute = tree.parent(call)
     outer = tree.parent(attribute) if isinstance(attribute, cst.Attribute) else None
     move = as_move(outer) if isinstance(outer, cst.Call) and outer.func is attribute else None
-    if move is not None and len(outer.args) <= 1 and names_device(move.device, aliases):  # type: ignore[union-attr]
-        replaced = outer  # type: ignore[assignment]
+    # A move is a call: isinstance only tells the type checker that ``outer`` is the one tested above.
+    if move is not None and isinstance(outer, cst.Call) and len(outer.args) <= 1 and names_device(move.device, aliases):
+        replaced = outer
         if device is None:
             device = move.device.deep_clone() if move.device is not None else cst.SimpleString('"cuda"')
     fixed = legacy_constructor_rewrite(call, qualified, aliases, sizes, device, data)
     return None if fixed is None else (replaced, fixed)
+
+
+def legacy_rewritten(tree: Tree, call: cst.Call, aliases: ImportAliases, device: cst.BaseExpression) -> cst.Call:
+    """The replacement :func:`legacy_rewrite` gives ``call`` on ``device``, for a call it has rewritten
+    before: whether it can does not depend on the device."""
+    found = legacy_rewrite(tree, call, aliases, device)
+    assert found is not None
+    return found[1]

@@ -10,16 +10,16 @@ under the same guard follows the model. A move to the CPU puts nothing on a devi
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.nn_modules import model_move
 from codemods.core.dataflow import Step, assigned_names, names_in
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.analysis.nn_modules import model_move
-from codemods.core.syntax import assigned_chain, method_chain, single_target
+from codemods.core.syntax import assigned_chain, func_attribute, method_chain, single_target
 from codemods.core.torch_names import Move, as_move, is_cpu_device, moves_device
 from codemods.core.tree import Tree
 
@@ -93,10 +93,11 @@ def block_moves(tree: Tree, aliases: ImportAliases, block: Block) -> list[MovedM
             continue
         found = model_move(node, aliases) or _attribute_move(node, aliases)
         asks = isinstance(node.value, cst.Attribute) and node.value.attr.value == "device"  # cheap test first
-        if asks and m.matches(node, _ASKS_MODEL_DEVICE):
-            asked = node.value.value  # type: ignore[union-attr]  # next(model.parameters())
-            model = dotted_name(asked.args[0].value.func.value)
-            device = node.targets[0].target  # type: ignore[union-attr]
+        if asks and m.matches(node, _ASKS_MODEL_DEVICE):  # which has made sure of the classes below
+            assign = cst.ensure_type(node, cst.Assign)
+            asked = cst.ensure_type(cst.ensure_type(assign.value, cst.Attribute).value, cst.Call)  # next(...)
+            model = dotted_name(func_attribute(cst.ensure_type(asked.args[0].value, cst.Call)).value)
+            device = assign.targets[0].target
             found = (model, Move(asked, cst.parse_expression(model), "to", device)) if model else None
         if found and not is_cpu_device(found[1].device, aliases):
             guard = _stable_guard(tree, aliases, block, index) if step.conditional else None
@@ -105,10 +106,10 @@ def block_moves(tree: Tree, aliases: ImportAliases, block: Block) -> list[MovedM
     return moves + wrappers(aliases, moves, block.steps)
 
 
-def _attribute_move(node: cst.CSTNode, aliases: ImportAliases) -> tuple[str, Move] | None:
+def _attribute_move(node: cst.BaseSmallStatement, aliases: ImportAliases) -> tuple[str, Move] | None:
     """``self.model = model.to(self.device)``: a model handed to a constructor, moved and kept.
     (Whether it is a model, not a tensor, is decided by its being called.)"""
-    assigned = assigned_chain(node, aliases)  # type: ignore[arg-type]
+    assigned = assigned_chain(node, aliases)
     if assigned is None or "." not in assigned[0] or not isinstance(assigned[1][0], cst.Name):
         return None
     for link in assigned[1][1:]:
@@ -170,8 +171,10 @@ def blocks_of(tree: Tree, module: cst.Module) -> Iterator[tuple[cst.FunctionDef 
     script does), then each function's."""
     statements: list[cst.BaseStatement] = []
     for stmt in module.body:
-        is_guard = isinstance(stmt, cst.If) and m.matches(stmt, _MAIN_GUARD)  # the type test first: a matcher is slow
-        statements += stmt.body.body if is_guard else [stmt]  # type: ignore[attr-defined]
+        if isinstance(stmt, cst.If) and m.matches(stmt, _MAIN_GUARD):  # the type test first: a matcher is slow
+            statements += cst.ensure_type(stmt.body, cst.IndentedBlock).body  # as the matcher has made sure
+        else:
+            statements.append(stmt)
     yield None, statements
     for function in tree.of_type(module, cst.FunctionDef):
         if isinstance(function.body, cst.IndentedBlock):

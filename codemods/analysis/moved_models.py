@@ -14,7 +14,9 @@ device from there on.
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterator
+from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING
 
 import libcst as cst
 import libcst.matchers as m
@@ -45,7 +47,22 @@ _UNNAMED = "its device cannot be named here"
 class _InheritedMoves:
     """The part of :class:`MovedModels` that answers what a block inherits."""
 
-    def _from_class(self: "MovedModels", cls: cst.ClassDef, method: cst.FunctionDef) -> list[MovedModel]:
+    if TYPE_CHECKING:  # what MovedModels, the one class built on this part, provides
+        tree: Tree
+        aliases: ImportAliases
+        module_names: set[str]
+        blocks: list[Block]
+        _movers: dict[str, cst.FunctionDef]
+        _globals: list[MovedModel] | None
+
+        def moved_in(self, block: Block) -> list[MovedModel]: ...
+        def on_device_at(self, block: Block, moved: MovedModel, index: int) -> bool: ...
+        def names_called(self, block: Block) -> set[str | None]: ...
+        def bound_names(self, function: cst.FunctionDef) -> set[str]: ...
+        def _block_of(self, function: cst.FunctionDef) -> Block | None: ...
+        def _calls_of(self, name: str) -> list[tuple[cst.Call, Block, int]]: ...
+
+    def _from_class(self, cls: cst.ClassDef, method: cst.FunctionDef) -> list[MovedModel]:
         """Models the constructor moved; then those another method moves (``initialization()``,
         ``to_gpu()``), reported only: whether that method ran first is not known here."""
         if not method.params.params or method.decorators:
@@ -63,7 +80,7 @@ class _InheritedMoves:
                     found.append(MovedModel(moved.name, moved.move, -1, True, unsure))
         return found
 
-    def _from_constructor(self: "MovedModels", cls: cst.ClassDef, method: cst.FunctionDef, this: str) -> list[MovedModel]:
+    def _from_constructor(self, cls: cst.ClassDef, method: cst.FunctionDef, this: str) -> list[MovedModel]:
         init = methods(cls).get("__init__")
         if init is None or not init.params.params or init.params.params[0].name.value != this:
             return []
@@ -92,7 +109,7 @@ class _InheritedMoves:
             found.append(self._inherited(moved, spelled, method, allowed={this}))
         return found
 
-    def _from_instances(self: "MovedModels", block: Block) -> list[MovedModel]:
+    def _from_instances(self, block: Block) -> list[MovedModel]:
         """``agent = Agent(...)`` whose ``__init__`` moves ``self.critic``: ``agent.critic`` is on a
         device from that step on, its device spelled through ``agent`` or a module-level name."""
         found: list[MovedModel] = []
@@ -101,7 +118,8 @@ class _InheritedMoves:
             built = node.value.func if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call) else None
             if not (isinstance(built, cst.Name) and built.value in self._movers and m.matches(node, _BUILDS_INSTANCE)):
                 continue
-            instance = node.targets[0].target.value  # type: ignore[union-attr]
+            # The matcher has made sure: `name = Class(...)`.
+            instance = cst.ensure_type(cst.ensure_type(node, cst.Assign).targets[0].target, cst.Name).value
             init = self._movers[built.value]
             init_block, this = self._block_of(init), init.params.params[0].name.value
             assert init_block is not None  # a mover's constructor has a block: it moves something
@@ -109,7 +127,7 @@ class _InheritedMoves:
             for moved in (mm for mm in init_block.moves if mm.name.startswith(this + ".")):
                 device = moved.move.device
                 names = names_in(self.tree, device) if device is not None else set()
-                if names and names <= {this}:
+                if device is not None and names and names <= {this}:  # (names come from a device)
                     device = cst.parse_expression(instance + code_of(device)[len(this):])  # `self.device`
                 unnamed = names - {this} and (not names <= self.module_names or names & local)
                 conditional = moved.conditional or step.conditional
@@ -119,7 +137,7 @@ class _InheritedMoves:
                 found.append(MovedModel(instance + moved.name[len(this):], move, index, bool(unsure), unsure))
         return found
 
-    def _from_callers(self: "MovedModels", function: cst.FunctionDef) -> list[MovedModel]:
+    def _from_callers(self, function: cst.FunctionDef) -> list[MovedModel]:
         calls = self._calls_of(function.name.value)
         if not calls:
             return []
@@ -140,7 +158,7 @@ class _InheritedMoves:
         return found
 
     def _from_caller_moves(
-        self: "MovedModels", function: cst.FunctionDef, name: str, moves: list[tuple[cst.Call, MovedModel]]
+        self, function: cst.FunctionDef, name: str, moves: list[tuple[cst.Call, MovedModel]]
     ) -> MovedModel:
         """The callee's spelling of the callers' device: a parameter every caller passes it to,
         or a module-level name the callee does not shadow."""
@@ -162,7 +180,7 @@ class _InheritedMoves:
             return self._inherited(first, device, function, name)
         return self._inherited(first, None, function, name, known=False)
 
-    def _from_module(self: "MovedModels", function: cst.FunctionDef, block: Block, taken: set[str]) -> list[MovedModel]:
+    def _from_module(self, function: cst.FunctionDef, block: Block, taken: set[str]) -> list[MovedModel]:
         """Models moved at the top level that ``function`` reads as globals: moved before the module
         calls it, and not bound again there to anything but the moved model or a wrapper of it."""
         local = self.bound_names(function)
@@ -181,7 +199,7 @@ class _InheritedMoves:
             found.append(self._inherited(moved, device, function, known=None if known else False, keep_guard=True))
         return found
 
-    def _module_models(self: "MovedModels") -> list[MovedModel]:
+    def _module_models(self) -> list[MovedModel]:
         """The models moved at the top level that stay what was moved (computed once)."""
         if self._globals is None:
             module = self.blocks[0]
@@ -195,7 +213,7 @@ class _InheritedMoves:
             ]
         return self._globals
 
-    def _keeps(self: "MovedModels", node: cst.CSTNode, name: str) -> bool:
+    def _keeps(self, node: cst.CSTNode, name: str) -> bool:
         """``net = net.to(device)``, ``net = DataParallel(net)``: ``name`` still holds the moved model."""
         found = model_move(node, self.aliases) if isinstance(node, (cst.Assign, cst.Expr)) else None
         if found is not None and found[0] == name:
@@ -211,7 +229,7 @@ class _InheritedMoves:
         )
 
     def _inherited(
-        self: "MovedModels",
+        self,
         moved: MovedModel,
         device: cst.BaseExpression | None,
         function: cst.FunctionDef,
@@ -228,7 +246,7 @@ class _InheritedMoves:
         local = self.bound_names(function)
         if known is None and device is None:
             known = moved.move.method == "cuda" and moved.move.device is None  # `.cuda()` needs no name
-        elif known is None:
+        elif known is None and device is not None:  # (as the test above has made sure)
             known = not (names_in(self.tree, device) - set(allowed)) & local
         guard = moved.guard if keep_guard else None
         if guard is not None and not names_in(self.tree, guard) <= self.module_names - local:
@@ -313,7 +331,7 @@ class MovedModels(_InheritedMoves):
         self._answers[key] = found + wrappers(self.aliases, found, block.steps)
         return self._answers[key]
 
-    def models_called_in(self, block: Block, known_models: set[str]) -> list[MovedModel]:
+    def models_called_in(self, block: Block, known_models: AbstractSet[str]) -> list[MovedModel]:
         """The models on a device in ``block`` that it calls (a moved thing that is called is a
         model: tensors are not callable), or that are known models of the file."""
         key = id(block)
@@ -333,7 +351,7 @@ class MovedModels(_InheritedMoves):
         return not any(moved.index < i < index for i in self._back[key])
 
     def loops_calling(
-        self, block: Block, known_models: set[str]
+        self, block: Block, known_models: AbstractSet[str]
     ) -> Iterator[tuple[cst.For | cst.While, list[MovedModel]]]:
         """Each loop of ``block`` that calls models on a device (moved before the loop), with those
         models: the ones that can be fixed first."""
@@ -366,8 +384,9 @@ class MovedModels(_InheritedMoves):
         name = dotted_name(arg) if arg is not None else None
         if name is None:
             return []
-        origins = [
-            dotted_name(step.node.value.func) for step in caller.steps[:at]  # type: ignore[union-attr]
+        origins = [  # the matcher has made sure of the classes
+            dotted_name(cst.ensure_type(cst.ensure_type(step.node, cst.Assign).value, cst.Call).func)
+            for step in caller.steps[:at]
             if m.matches(step.node, m.Assign(value=m.Call())) and name in assigned_names(self.tree, step.node)
         ]
         return [name, *(o for o in origins[-1:] if o is not None)]
@@ -392,7 +411,7 @@ class MovedModels(_InheritedMoves):
             self._calls = {}
             for block in self.blocks:
                 for index, step in enumerate(block.steps):
-                    node = step.node
+                    node: cst.CSTNode = step.node
                     if isinstance(node, LOOPS):
                         node = node.iter if isinstance(node, cst.For) else node.test
                     for call in self.tree.of_type(node, cst.Call):

@@ -19,7 +19,9 @@ CONTAINER_MODULES = frozenset(f"torch.nn.{name}" for name in "Sequential ModuleL
 
 
 def _looks_like_class(qualified: str | None) -> bool:
-    return bool(qualified) and qualified.rsplit(".", 1)[-1][:1].isupper()  # type: ignore[union-attr]
+    if not qualified:
+        return False
+    return qualified.rsplit(".", 1)[-1][:1].isupper()
 
 
 def module_classes(tree: Tree, aliases: ImportAliases) -> set[str]:

@@ -15,16 +15,17 @@ one of every branch of an ``if``. A buffer must be registered there; later assig
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.dataflow import linear_statements, suites
 from codemods.analysis.legacy_constructors import is_legacy_constructor
-from codemods.core.names import ImportAliases
 from codemods.analysis.nn_modules import is_module_constructor, methods
+from codemods.core.dataflow import linear_statements, suites
+from codemods.core.names import ImportAliases
+from codemods.core.syntax import SuiteStatement
 from codemods.core.torch_names import FACTORIES
 from codemods.core.tree import Tree
 
@@ -36,7 +37,8 @@ _TENSOR_FUNCTIONS = FACTORIES | frozenset(
     f"torch.{name}"
     for name in (
         "from_numpy exp log sin cos sqrt pow triu tril outer cat stack matmul mm diag cumsum cumprod"
-        " zeros_like ones_like rand_like randn_like full_like empty_like clone einsum polar where autograd.Variable"
+        " zeros_like ones_like rand_like randn_like full_like empty_like clone einsum polar where"
+        " autograd.Variable"
     ).split()
 )
 _NON_TENSOR_METHODS = frozenset({"item", "tolist", "numpy", "size", "dim", "numel", "__len__", "data_ptr"})
@@ -81,7 +83,8 @@ def self_attribute(node: cst.BaseExpression) -> str | None:
 
 
 def attribute_targets(small: cst.CSTNode) -> list[str]:
-    """The ``self`` attributes ``self.a = self.b = v`` or ``self.a: T = v`` sets (a bare annotation sets none)."""
+    """The ``self`` attributes ``self.a = self.b = v`` or ``self.a: T = v`` sets (a bare annotation sets
+    none)."""
     if isinstance(small, cst.AnnAssign):
         name = self_attribute(small.target) if small.value is not None else None
         return [name] if name else []
@@ -138,24 +141,24 @@ class ModuleAttributes:
 
     def set_before_super(self, steps: Sequence[cst.BaseStatement]) -> set[str]:
         """Attributes ``__init__`` sets before ``super().__init__()`` (``steps`` are those after it)."""
-        body = self.methods["__init__"].body.body  # type: ignore[attr-defined]
+        body = self.methods["__init__"].body.body
         head = body[: len(body) - len(steps)]
         return {a.name for a in self.assignments if any(a.assign in self.tree.of_type(s, _ASSIGNS) for s in head)}
 
     def called_from_init(self, steps: Sequence[cst.BaseStatement]) -> list[cst.FunctionDef]:
         """The methods ``__init__`` calls from ``steps`` on (``self._build()``), and those they call."""
         found: list[cst.FunctionDef] = []
-        pending = [s for s in steps]
+        pending: list[cst.CSTNode] = [s for s in steps]
         while pending:
             for call in self.tree.of_type(pending.pop(), cst.Call):
                 name = self_attribute(call.func)
                 method = self.methods.get(name or "")
                 if method is not None and name != "__init__" and method not in found:
                     found.append(method)
-                    pending.append(method.body)  # type: ignore[arg-type]
+                    pending.append(method.body)
         return found
 
-    def first_assignments(self, statements: Sequence[cst.BaseStatement], name: str,
+    def first_assignments(self, statements: Sequence[SuiteStatement], name: str,
                           seen: frozenset[str] = frozenset()) -> tuple[list[cst.Assign | cst.AnnAssign], bool]:
         """The assignments of ``self.name`` in ``statements`` that may run first, and whether one
         surely runs (every branch of an ``if`` assigns it)."""
@@ -163,11 +166,12 @@ class ModuleAttributes:
         for stmt in statements:
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
-                    if name in attribute_targets(small):
+                    # (attribute_targets finds none in other statements)
+                    if isinstance(small, (cst.Assign, cst.AnnAssign)) and name in attribute_targets(small):
                         return found + [small], True
                     helper = self._helper_called(small, seen)
                     if helper is not None:
-                        inner, sure = self.first_assignments(helper.body.body, name, seen | {helper.name.value})  # type: ignore[attr-defined]
+                        inner, sure = self.first_assignments(helper.body.body, name, seen | {helper.name.value})
                         found += inner
                         if sure:
                             return found, True
@@ -205,7 +209,8 @@ class ModuleAttributes:
         """Is ``self.name`` trained (``requires_grad``, or handed to an optimizer)? Such a tensor is
         a parameter, not a buffer: a buffer moved by ``.to()`` is a new tensor the optimizer never sees."""
         for assignment in self.assignments:
-            for node in self.tree.descendants(assignment.assign.value) if assignment.name == name else ():
+            value = assignment.assign.value  # (not None: an annotation without a value sets no attribute)
+            for node in self.tree.descendants(value) if assignment.name == name and value is not None else ():
                 if m.matches(node, _WANTS_GRAD):
                     return True
         for call in self.tree.of_type(self.tree.root, cst.Call):
@@ -214,8 +219,11 @@ class ModuleAttributes:
             ):
                 return True
         for assign in self.tree.of_type(self.tree.root, cst.Assign):
-            if any(m.matches(t.target, m.Attribute(attr=m.Name("requires_grad"))) and self_attribute(
-                    t.target.value) == name for t in assign.targets) and not m.matches(assign.value, m.Name("False")):  # type: ignore[attr-defined]
+            if any(
+                m.matches(t.target, m.Attribute(attr=m.Name("requires_grad")))
+                and self_attribute(cst.ensure_type(t.target, cst.Attribute).value) == name  # as matched
+                for t in assign.targets
+            ) and not m.matches(assign.value, m.Name("False")):
                 return True
         return False
 
@@ -270,10 +278,11 @@ class ModuleAttributes:
 
     def _read_method(self, method: cst.FunctionDef) -> None:
         local: dict[str, str] = {}
-        for small in linear_statements(method.body.body):  # type: ignore[attr-defined]
-            for name in attribute_targets(small):
-                kind = self.kind(small.value, local, name)  # type: ignore[attr-defined]
-                self.assignments.append(Assignment(method, small, name, kind))  # type: ignore[arg-type]
+        for small in linear_statements(method.body.body):
+            if isinstance(small, (cst.Assign, cst.AnnAssign)):  # attribute_targets finds none in others
+                for name in attribute_targets(small):
+                    kind = self.kind(small.value, local, name)
+                    self.assignments.append(Assignment(method, small, name, kind))
             if not isinstance(small, cst.Assign):
                 continue
             for target in small.targets:
@@ -283,10 +292,11 @@ class ModuleAttributes:
                     for inner in self.tree.of_type(target.target, cst.Name):
                         local[inner.value] = UNKNOWN
 
-    def _locals_at(self, method: cst.FunctionDef, node: cst.CSTNode) -> dict[str, str]:
-        """The kinds of ``method``'s local names, read up to the statement holding ``node``."""
+    def _locals_at(self, method: cst.FunctionDef, node: cst.CSTNode | None) -> dict[str, str]:
+        """The kinds of ``method``'s local names, read up to the statement holding ``node`` (all of them
+        for None: a bare ``return``)."""
         local: dict[str, str] = {}
-        for small in linear_statements(method.body.body):  # type: ignore[attr-defined]
+        for small in linear_statements(method.body.body):
             if any(n is node for n in self.tree.descendants(small)):
                 break
             if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
@@ -313,7 +323,7 @@ def registered_buffers(tree: Tree, cls: cst.ClassDef) -> set[str]:
     """Names passed to ``self.register_buffer("name", ...)`` anywhere in ``cls``."""
     pattern = m.Call(func=m.Attribute(attr=m.Name("register_buffer")), args=[m.Arg(value=m.SimpleString()), m.ZeroOrMore()])
     return {
-        str(call.args[0].value.evaluated_value)  # type: ignore[attr-defined]
+        str(cst.ensure_type(call.args[0].value, cst.SimpleString).evaluated_value)  # as the pattern matched
         for call in tree.of_type(cls, cst.Call)
         if type(call.func) is cst.Attribute and call.func.attr.value == "register_buffer" and m.matches(call, pattern)
     }

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.dataflow import walk_block
 from codemods.analysis.legacy_constructors import legacy_dtype
+from codemods.analysis.nn_modules import model_names
+from codemods.core.dataflow import walk_block
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.analysis.nn_modules import model_names
 from codemods.core.syntax import flatten_names, kwarg
 from codemods.core.torch_names import FACTORIES
 from codemods.core.tree import Tree
@@ -67,7 +67,7 @@ class Known:
     device: set[str] = field(default_factory=set)
     host: set[str] = field(default_factory=set)
 
-    def snapshot(self) -> "Known":
+    def snapshot(self) -> Known:
         return Known(set(self.device), set(self.host))
 
     def bind(self, names: set[str], where: str | None) -> None:

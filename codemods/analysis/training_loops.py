@@ -21,22 +21,22 @@ counter) is not yielded.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence, Union
 
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.core.dataflow import block, suites
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import called_method, flatten_names
-from codemods.analysis.tensor_values import Known, TensorValues
+from codemods.core.syntax import called_method, flatten_names, func_attribute
 from codemods.core.tree import Tree
 
 _OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)
-Loop = Union[cst.For, cst.While]
-Step = Union[cst.For, cst.While, cst.FunctionDef]
+Loop = cst.For | cst.While
+Step = cst.For | cst.While | cst.FunctionDef
 # `for i in range(n)`, `for i, batch in enumerate(loader)`: `i` counts the steps.
 _COUNTED = m.Call(func=m.Name("range") | m.Name("enumerate"))
 _SELECTS = m.Equal() | m.In()
@@ -61,7 +61,7 @@ class Event:
 def is_optimizer_step(call: cst.Call) -> bool:
     """``optimizer.step()``, ``opt_d.step()``, ``scaler.step(opt)``: not an environment's step."""
     return called_method(call) == "step" and bool(
-        _OPTIMIZER_NAME.search(dotted_name(call.func.value) or "")  # type: ignore[attr-defined]
+        _OPTIMIZER_NAME.search(dotted_name(func_attribute(call).value) or "")
     )
 
 
@@ -109,7 +109,8 @@ class TrainingLoops:
                 scopes.setdefault(id(scope), scope)
         walked = set(scopes) | set(self.step_functions)
         for scope in scopes.values():
-            body = block(scope.body) if isinstance(scope, cst.FunctionDef) else scope.body  # type: ignore[attr-defined]
+            # A loop of the tree is in a function or the module.
+            body = block(scope.body) if isinstance(scope, cst.FunctionDef) else cst.ensure_type(scope, cst.Module).body
             yield from self._flow(body, Known(), None, frozenset())
         for function in self.step_functions.values():
             yield from self._flow(block(function.body), Known(), function, frozenset())
@@ -119,12 +120,14 @@ class TrainingLoops:
                 walked.add(id(helper))
                 yield from self._flow(block(helper.body), given, helper, frozenset())
 
-    def _event(self, node: cst.CSTNode, known: Known, step: Step, is_test: bool = False) -> Event:
+    def _event(
+        self, node: cst.BaseSmallStatement | cst.BaseExpression, known: Known, step: Step, is_test: bool = False
+    ) -> Event:
         for call in self.tree.of_type(node, cst.Call):
             helper = self.functions.callee(call)
             if helper is not None and helper is not step:
                 self._helpers.append((helper, self._given(call, helper, known)))
-        return Event(node, known.snapshot(), step, is_test)  # type: ignore[arg-type]
+        return Event(node, known.snapshot(), step, is_test)
 
     def _given(self, call: cst.Call, helper: cst.FunctionDef, known: Known) -> Known:
         """The parameters of ``helper`` that ``call`` gives device tensors (by position or keyword)."""
@@ -148,12 +151,11 @@ class TrainingLoops:
         """Events of ``statements``, run every ``step`` (None: not in a step yet) unless ``periodic``."""
         values = self.values
         assert values is not None
-        every_step = step is not None and not periodic
         for statement in statements:
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
-                    if every_step:
-                        yield self._event(small, known, step)  # type: ignore[arg-type]
+                    if step is not None and not periodic:  # every step
+                        yield self._event(small, known, step)
                     values.bind(small, known)
             elif isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
                 continue
@@ -161,8 +163,8 @@ class TrainingLoops:
                 inner = statement if id(statement) in self.loops else step
                 if isinstance(statement, cst.While) and inner is not None and not periodic:
                     yield self._event(statement.test, known, inner, is_test=True)
-                if isinstance(statement, cst.For) and every_step:
-                    yield self._event(statement.iter, known, step)  # type: ignore[arg-type]
+                if isinstance(statement, cst.For) and step is not None and not periodic:
+                    yield self._event(statement.iter, known, step)
                 counted = counters
                 if isinstance(statement, cst.For):
                     values.bind_loop_target(statement, known)

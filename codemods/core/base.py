@@ -1,10 +1,11 @@
 """The contract every rule module follows.
 
 A rule reads the whole module in :meth:`Rule.check` (through ``self.context.tree``, the index of
-:mod:`codemods.core.tree` that answers "what is under / above this node" from one walk per pass) and calls :meth:`Rule.report` with the node at fault, a message and, when it knows how to fix it,
-the edits that fix it. Edits map original nodes to their replacements;
-a fix that touches several places (move a statement, add a module-level definition) is one finding
-with several edits, applied all together or not at all.
+:mod:`codemods.core.tree` that answers "what is under / above this node" from one walk per pass) and
+calls :meth:`Rule.report` with the node at fault, a message and, when it knows how to fix it, the edits
+that fix it. Edits map original nodes to their replacements; a fix that touches several places (move a
+statement, add a module-level definition) is one finding with several edits, applied all together or
+not at all.
 
 Rules never import torch: they read code, they do not run it.
 """
@@ -15,17 +16,23 @@ import enum
 import importlib
 import sys
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, TypeVar, Union, cast
+from typing import Any, ClassVar, TypeVar, cast, overload
 
 import libcst as cst
 
 from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree
 
-T = TypeVar("T")
+T = TypeVar("T", bound=cst.CSTNode)
+# The node classes of a tuple of kinds, as in Tree.of_type.
+_A = TypeVar("_A", bound=cst.CSTNode)
+_B = TypeVar("_B", bound=cst.CSTNode)
+_C = TypeVar("_C", bound=cst.CSTNode)
+_D = TypeVar("_D", bound=cst.CSTNode)
 
-Replacement = Union[cst.CSTNode, cst.FlattenSentinel, cst.RemovalSentinel]
+Replacement = cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel
 
 
 class FixSafety(enum.Enum):
@@ -104,7 +111,7 @@ class RuleContext:
     focus: tuple[cst.CSTNode, ...] | None = None
 
     @classmethod
-    def of(cls, code: str | cst.Module, device_style: str = "classic") -> "RuleContext":
+    def of(cls, code: str | cst.Module, device_style: str = "classic") -> RuleContext:
         """The context of ``code`` (source text or a parsed module), as the engine builds it."""
         module = cst.parse_module(code) if isinstance(code, str) else code
         tree = Tree(module)
@@ -159,7 +166,15 @@ class Rule:
     def aliases(self) -> ImportAliases:
         return self.context.aliases
 
-    def sites(self, kind: type[T] | tuple[type, ...]) -> list[T]:
+    @overload
+    def sites(self, kind: type[T]) -> list[T]: ...
+    @overload
+    def sites(self, kind: tuple[type[_A], type[_B]]) -> list[_A | _B]: ...
+    @overload
+    def sites(self, kind: tuple[type[_A], type[_B], type[_C]]) -> list[_A | _B | _C]: ...
+    @overload
+    def sites(self, kind: tuple[type[_A], type[_B], type[_C], type[_D]]) -> list[_A | _B | _C | _D]: ...
+    def sites(self, kind: type | tuple[type, ...]) -> list[Any]:
         """The nodes of ``kind`` to look for findings at, in source order: the whole module's, or only
         those in the context's ``focus``.
 

@@ -12,8 +12,8 @@ against ``Module.code`` on every corpus file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import nullcontext
-from typing import Sequence
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState as _LibcstState
@@ -24,7 +24,7 @@ _NOTHING_TO_RECORD = nullcontext()  # reusable: entering it has no effect and ke
 class CodegenState(_LibcstState):
     """libcst's plain code generation state, minus a generator per node."""
 
-    def record_syntactic_position(self, node, *, start_node=None, end_node=None):  # type: ignore[no-untyped-def]
+    def record_syntactic_position(self, node, *, start_node=None, end_node=None):
         return _NOTHING_TO_RECORD
 
 

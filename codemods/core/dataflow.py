@@ -9,12 +9,12 @@ or classes, which are blocks of their own.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 import libcst as cst
 
-from codemods.core.syntax import flatten_names
+from codemods.core.syntax import SuiteStatement, flatten_names
 from codemods.core.tree import Tree, children
 
 
@@ -40,8 +40,8 @@ def assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
 def _assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
     found: set[str] = set()
     for node in tree.of_type(stmt, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName)):
-        target = node.name if isinstance(node, cst.AsName) else node.target  # type: ignore[union-attr]
-        found.update(flatten_names(target, keep_underscore=True))  # type: ignore[arg-type]
+        target = node.name if isinstance(node, cst.AsName) else node.target
+        found.update(flatten_names(target, keep_underscore=True))
     return found
 
 
@@ -81,9 +81,12 @@ class Step:
     conditional: bool  # inside an if/while/try branch: it may not run
 
 
-def walk_block(block: Sequence[cst.BaseStatement], loops: tuple[type, ...] = (cst.For,)) -> list[Step]:
+_Loops = tuple[type[cst.For | cst.While], ...]
+
+
+def walk_block(block: Sequence[SuiteStatement], loops: _Loops = (cst.For,)) -> list[Step]:
     """The steps of ``block`` in source order (see the module docstring). Loops of the ``loops``
-    kinds are steps too, placed before their bodies."""
+    kinds are steps too, placed before their bodies. A one-line suite's small statements give none."""
     out: list[Step] = []
     _walk(block, False, loops, out)
     return out
@@ -92,7 +95,7 @@ def walk_block(block: Sequence[cst.BaseStatement], loops: tuple[type, ...] = (cs
 # Recursive helpers are module functions, not closures: a closure that calls itself is a reference cycle,
 # which keeps what it captured (here the steps, and through them the nodes of trees a pass of fixes has
 # replaced) alive until the cycle collector runs, and the collector then scans all of it.
-def _walk(statements: Sequence[cst.BaseStatement], conditional: bool, loops: tuple[type, ...], out: list[Step]) -> None:
+def _walk(statements: Sequence[SuiteStatement], conditional: bool, loops: _Loops, out: list[Step]) -> None:
     for stmt in statements:
         if isinstance(stmt, cst.SimpleStatementLine):
             out.extend(Step(small, conditional) for small in stmt.body)
@@ -100,12 +103,12 @@ def _walk(statements: Sequence[cst.BaseStatement], conditional: bool, loops: tup
             continue
         elif isinstance(stmt, cst.BaseCompoundStatement):
             if isinstance(stmt, loops):
-                out.append(Step(stmt, conditional))  # type: ignore[arg-type]
+                out.append(Step(stmt, conditional))
             branches = conditional or isinstance(stmt, (cst.If, cst.While, cst.Try, cst.TryStar))
             for child in suites(stmt):
                 _walk(child, branches, loops, out)
 
 
-def linear_statements(block: Sequence[cst.BaseStatement]) -> list[cst.BaseSmallStatement]:
+def linear_statements(block: Sequence[SuiteStatement]) -> list[cst.BaseSmallStatement]:
     """The simple statements of ``block`` in source order (see :func:`walk_block`)."""
     return [step.node for step in walk_block(block) if not isinstance(step.node, (cst.For, cst.While))]

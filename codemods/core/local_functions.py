@@ -39,10 +39,12 @@ class LocalFunctions:
         if isinstance(call.func, cst.Name):
             return self._by_name.get(call.func.value)
         func = call.func
-        self_method = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
-        if self_method and m.matches(call, _SELF_METHOD):  # the type tests first: a matcher is slow
+        if (  # the type tests first: a matcher is slow
+            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
+            and m.matches(call, _SELF_METHOD)
+        ):
             cls = self.enclosing_class(call)
-            name = call.func.attr.value  # type: ignore[attr-defined]
+            name = func.attr.value
             if cls is not None and isinstance(cls.body, cst.IndentedBlock):
                 found = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
                 return found[0] if len(found) == 1 else None

@@ -8,6 +8,8 @@ targets, parameters, imports, ``def``/``class``, walrus, ``with``/``except ... a
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
 from codemods.core.syntax import flatten_names
@@ -15,10 +17,15 @@ from codemods.core.tree import Tree
 
 _BINDINGS = (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Param, cst.AsName,
              cst.FunctionDef, cst.ClassDef, cst.NamedExpr, cst.ImportAlias, cst.Global, cst.Nonlocal)
+# A node of one of the _BINDINGS classes.
+Binding = (
+    cst.AssignTarget | cst.AnnAssign | cst.AugAssign | cst.For | cst.CompFor | cst.Param | cst.AsName
+    | cst.FunctionDef | cst.ClassDef | cst.NamedExpr | cst.ImportAlias | cst.Global | cst.Nonlocal
+)
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
-def bound_names(node: cst.CSTNode) -> list[str]:
+def bound_names(node: Binding) -> list[str]:
     """The plain names one binding node binds (``for i, (x, y) in ...`` -> i, x, y)."""
     if isinstance(node, (cst.Global, cst.Nonlocal)):
         return [n.name.value for n in node.names]
@@ -26,8 +33,8 @@ def bound_names(node: cst.CSTNode) -> list[str]:
         bound = node.asname.name if node.asname else node.name
         return [bound.value] if isinstance(bound, cst.Name) else []
     if isinstance(node, (cst.Param, cst.AsName, cst.FunctionDef, cst.ClassDef)):
-        return flatten_names(node.name, keep_underscore=True)  # type: ignore[arg-type]
-    return flatten_names(node.target, keep_underscore=True)  # type: ignore[attr-defined]
+        return flatten_names(node.name, keep_underscore=True)
+    return flatten_names(node.target, keep_underscore=True)
 
 
 def parameter_names(function: cst.FunctionDef | cst.Lambda) -> set[str]:
@@ -49,7 +56,7 @@ def binding_counts(tree: Tree) -> dict[str, int]:
 def _binding_counts(tree: Tree) -> dict[str, int]:
     counts: dict[str, int] = {}
     names_of = _bound_in_tree(tree)
-    for node in tree.of_type(tree.root, _BINDINGS):
+    for node in _bindings(tree, tree.root):
         for name in names_of[id(node)]:
             counts[name] = counts.get(name, 0) + 1
     return counts
@@ -58,16 +65,21 @@ def _binding_counts(tree: Tree) -> dict[str, int]:
 def _bound_in_tree(tree: Tree) -> dict[int, list[str]]:
     """``bound_names`` of every binding node of the tree, by id (the tree keeps the nodes alive)."""
     return tree.memo(
-        "name_bindings.bound_names", lambda: {id(n): bound_names(n) for n in tree.of_type(tree.root, _BINDINGS)}
+        "name_bindings.bound_names", lambda: {id(n): bound_names(n) for n in _bindings(tree, tree.root)}
     )
+
+
+def _bindings(tree: Tree, node: cst.CSTNode) -> list[Binding]:
+    """The binding nodes under ``node``."""
+    return cast("list[Binding]", tree.of_type(node, _BINDINGS))  # nodes of the _BINDINGS classes
 
 
 def bindings_in(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
     """The nodes that bind ``name`` in ``scope`` (a function or the module) itself, not in the
     functions, classes or comprehensions inside it. A parameter of ``scope`` counts."""
-    found = []
+    found: list[cst.CSTNode] = []
     names_of = _bound_in_tree(tree)
-    for node in tree.of_type(scope, _BINDINGS):
+    for node in _bindings(tree, scope):
         names = names_of.get(id(node))
         if names is None:  # a node outside the tree
             names = bound_names(node)

@@ -14,7 +14,8 @@ when the module runs: :meth:`ImportAliases.module_name_for` answers that narrowe
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import TypeGuard
 
 import libcst as cst
 
@@ -38,11 +39,13 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
     kind = _DOTTED_KIND.get(type(node))
     if kind is None:
         kind = _dotted_kind(type(node))
-    if kind == 1:
-        return node.value  # type: ignore[attr-defined]
-    if kind == 2:
-        base = dotted_name(node.value)  # type: ignore[attr-defined]
-        return f"{base}.{node.attr.value}" if base else None  # type: ignore[attr-defined]
+    # The kind already says which class node is; isinstance, true on the node's own class without going
+    # through ABCMeta, tells the type checker.
+    if kind == 1 and isinstance(node, cst.Name):
+        return node.value
+    if kind == 2 and isinstance(node, cst.Attribute):
+        base = dotted_name(node.value)
+        return f"{base}.{node.attr.value}" if base else None
     return None
 
 
@@ -56,14 +59,14 @@ def _module_path(node: cst.BaseExpression) -> str:
 _STAR_CONVENTIONS = {"torch": "torch", "np": "numpy", "nn": "torch.nn"}
 
 
-def _import_bindings(imports: list[cst.CSTNode]) -> dict[str, str]:
+def _import_bindings(imports: Sequence[cst.Import | cst.ImportFrom]) -> dict[str, str]:
     names: dict[str, str] = {}
     for node in imports:
         if isinstance(node, cst.Import):
             for alias in node.names:
                 full = _module_path(alias.name)
                 if alias.asname is not None:
-                    names[_module_path(alias.asname.name)] = full  # type: ignore[arg-type]
+                    names[_module_path(alias.asname.name)] = full
                 else:
                     top = full.split(".", 1)[0]
                     names[top] = top
@@ -71,12 +74,14 @@ def _import_bindings(imports: list[cst.CSTNode]) -> dict[str, str]:
             base = _module_path(node.module)
             for alias in node.names:
                 imported = _module_path(alias.name)
-                local = _module_path(alias.asname.name) if alias.asname else imported  # type: ignore[arg-type]
+                local = _module_path(alias.asname.name) if alias.asname else imported
                 names[local] = f"{base}.{imported}"
     return names
 
 
-def _star_bindings(tree: Tree, imports: list[cst.CSTNode], names: dict[str, str]) -> dict[str, str]:
+def _star_bindings(
+    tree: Tree, imports: Sequence[cst.Import | cst.ImportFrom], names: dict[str, str]
+) -> dict[str, str]:
     """Conventional names a star import may have brought in, when nothing else binds them."""
     if not any(isinstance(n, cst.ImportFrom) and isinstance(n.names, cst.ImportStar) for n in imports):
         return {}
@@ -93,10 +98,10 @@ def _star_bindings(tree: Tree, imports: list[cst.CSTNode], names: dict[str, str]
     return {name: _STAR_CONVENTIONS[name] for name in free}
 
 
-def _module_level_imports(body: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
+def _module_level_imports(body: Sequence[cst.CSTNode]) -> list[cst.Import | cst.ImportFrom]:
     """Import statements that run when the module is imported: not in functions or classes, not
     under ``if TYPE_CHECKING:``."""
-    found: list[cst.CSTNode] = []
+    found: list[cst.Import | cst.ImportFrom] = []
     for stmt in body:
         if isinstance(stmt, cst.SimpleStatementLine):
             found.extend(s for s in stmt.body if isinstance(s, (cst.Import, cst.ImportFrom)))
@@ -125,19 +130,19 @@ class ImportAliases:
         self.module_names = dict(names) if module_names is None else module_names
 
     @classmethod
-    def of(cls, tree: Tree) -> "ImportAliases":
+    def of(cls, tree: Tree) -> ImportAliases:
         """The names bound in ``tree``'s module (a :class:`codemods.core.tree.Tree` of a ``cst.Module``)."""
         imports = tree.of_type(tree.root, (cst.Import, cst.ImportFrom))
         names = _import_bindings(imports)
         star = _star_bindings(tree, imports, names)
-        module_names = _import_bindings(_module_level_imports(tree.root.body))  # type: ignore[attr-defined]
+        module_names = _import_bindings(_module_level_imports(tree.root.body))
         return cls({**names, **star}, {**module_names, **star})
 
     def qualify(self, node: cst.BaseExpression) -> str | None:
         """The qualified name of ``node`` (or of the function a call calls) if it starts with an
         imported name, else None. ``torch.randn(3).double`` is not a name: it is None."""
         if _IS_CALL(node):
-            node = node.func  # type: ignore[attr-defined]
+            node = node.func
         dotted = dotted_name(node)
         if dotted is None:
             return None
@@ -147,7 +152,7 @@ class ImportAliases:
             return None
         return f"{full}.{rest}" if rest else full
 
-    def is_method_call(self, node: cst.BaseExpression) -> bool:
+    def is_method_call(self, node: cst.BaseExpression) -> TypeGuard[cst.Call]:
         """``x.to(d)``, ``Net().cuda()``: a call of an attribute of a value, not of a module path."""
         return (
             isinstance(node, cst.Call)

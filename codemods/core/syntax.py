@@ -6,13 +6,18 @@ these, so that one call is rewritten one way everywhere (layout, commas and spac
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from typing import TypeVar
 
 import libcst as cst
 
 from codemods.core.codegen import code_for_node
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import instance_test
+
+T = TypeVar("T", bound=cst.CSTNode)
+# What a suite's ``body`` holds: statements, or the small statements of a one-line suite (``if x: a; b``).
+SuiteStatement = cst.BaseStatement | cst.BaseSmallStatement
 
 _NO_SPACE = cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))
 
@@ -31,8 +36,27 @@ def called_method(node: object) -> str | None:
     (or instead of) a libcst matcher on a call: a matcher costs a dozen Python calls per node, and the
     rules ask it of every call of the module."""
     if _IS_CALL(node) and _IS_ATTRIBUTE(node.func):  # isinstance, cached per class (see codemods.core.tree)
-        return node.func.attr.value  # type: ignore[attr-defined]
+        return node.func.attr.value
     return None
+
+
+def func_attribute(call: cst.Call) -> cst.Attribute:
+    """``x.name`` of a method call ``x.name(...)``, for a call already known to be one (by a matcher,
+    :func:`called_method` or ``ImportAliases.is_method_call``); raises for any other call."""
+    return cst.ensure_type(call.func, cst.Attribute)
+
+
+def line_statement(stmt: cst.CSTNode, kind: type[T]) -> T:
+    """The first small statement of ``stmt``, a simple statement line that a matcher has found to hold a
+    ``kind`` there (``x = f()`` for ``cst.Assign``); raises for anything else."""
+    return cst.ensure_type(cst.ensure_type(stmt, cst.SimpleStatementLine).body[0], kind)
+
+
+def leading_lines(stmt: cst.BaseStatement) -> Sequence[cst.EmptyLine]:
+    """The blank and comment lines above ``stmt``: both kinds of statement have them, their base does not."""
+    if isinstance(stmt, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+        return stmt.leading_lines
+    raise TypeError(f"{type(stmt).__name__} is not a statement")
 
 
 def kwarg(call: cst.Call, name: str) -> cst.Arg | None:
@@ -125,7 +149,7 @@ def method_chain(node: cst.BaseExpression, aliases: ImportAliases) -> list[cst.B
     ``torch.randn(3).double()`` -> [torch.randn(3), torch.randn(3).double()]."""
     chain = [node]
     while aliases.is_method_call(node):
-        node = node.func.value  # type: ignore[attr-defined]
+        node = func_attribute(node).value
         chain.append(node)
     return list(reversed(chain))
 
@@ -140,7 +164,9 @@ def assigned_chain(
 ) -> tuple[str, list[cst.BaseExpression]] | None:
     """``name = a.f().g()`` as (``name``, the method chain of the value); None for other statements."""
     name = single_target(small)
-    return None if name is None else (name, method_chain(small.value, aliases))  # type: ignore[attr-defined]
+    if name is None or not isinstance(small, cst.Assign):  # a name comes from an Assign only
+        return None
+    return name, method_chain(small.value, aliases)
 
 
 def is_docstring(stmt: cst.CSTNode) -> bool:
@@ -173,5 +199,5 @@ def statement_removal(
     edits: dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] = {line: cst.RemovalSentinel.REMOVE}
     if line.leading_lines and index + 1 < len(statements):
         following = statements[index + 1]
-        edits[following] = following.with_changes(leading_lines=[*line.leading_lines, *following.leading_lines])
+        edits[following] = following.with_changes(leading_lines=[*line.leading_lines, *leading_lines(following)])
     return edits

@@ -24,13 +24,22 @@ from __future__ import annotations
 import dataclasses
 import operator
 from bisect import bisect_left
+from collections.abc import Callable
 from operator import itemgetter
-from typing import Callable, TypeVar
+from typing import Any, TypeGuard, TypeVar, overload
 
 import libcst as cst
 
 T = TypeVar("T", bound=cst.CSTNode)
 T2 = TypeVar("T2")
+# The node classes of a tuple of kinds (``of_type(node, (cst.Name, cst.Attribute))``); longer tuples give
+# CSTNode lists.
+_A = TypeVar("_A", bound=cst.CSTNode)
+_B = TypeVar("_B", bound=cst.CSTNode)
+_C = TypeVar("_C", bound=cst.CSTNode)
+_D = TypeVar("_D", bound=cst.CSTNode)
+_E = TypeVar("_E", bound=cst.CSTNode)
+_F = TypeVar("_F", bound=cst.CSTNode)
 
 # Fields that hold only whitespace, comments, punctuation or operator tokens: never code a rule reads.
 _SKIPPED_FIELDS = frozenset(
@@ -65,16 +74,26 @@ def _is_node(value: object) -> bool:
     return answer
 
 
-_GETTERS: dict[type, Callable[[cst.CSTNode], tuple[object, ...]]] = {}  # per class: its code fields' values
+# Per class: its code fields' values (nodes, sequences of nodes, or tokens and None).
+_GETTERS: dict[type, Callable[[cst.CSTNode], tuple[Any, ...]]] = {}
 
 
-def _getter(cls: type) -> Callable[[cst.CSTNode], tuple[object, ...]]:
+def _no_fields(node: cst.CSTNode) -> tuple[Any, ...]:
+    return ()
+
+
+def _getter(cls: type) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
     fields = _child_fields(cls)
+    getter: Callable[[cst.CSTNode], tuple[Any, ...]]
     if not fields:
-        getter: Callable[[cst.CSTNode], tuple[object, ...]] = lambda node: ()
+        getter = _no_fields
     elif len(fields) == 1:
         one = operator.attrgetter(fields[0])
-        getter = lambda node: (one(node),)
+
+        def one_field(node: cst.CSTNode) -> tuple[Any, ...]:
+            return (one(node),)
+
+        getter = one_field
     else:
         getter = operator.attrgetter(*fields)
     _GETTERS[cls] = getter
@@ -87,9 +106,9 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     for name in _child_fields(type(node)):
         value = getattr(node, name)
         if _is_node(value):
-            found.append(value)  # type: ignore[arg-type]
+            found.append(value)
         elif type(value) in (list, tuple):
-            found.extend(v for v in value if _is_node(v))  # type: ignore[attr-defined]
+            found.extend(v for v in value if _is_node(v))
     return found
 
 
@@ -107,6 +126,14 @@ def walk(root: cst.CSTNode) -> list[cst.CSTNode]:
 _MATCHERS: dict[object, Callable[[object], bool]] = {}  # a pure cache of type tests
 
 
+@overload
+def instance_test(kind: type[T]) -> Callable[[object], TypeGuard[T]]: ...
+@overload
+def instance_test(kind: tuple[type[_A], type[_B]]) -> Callable[[object], TypeGuard[_A | _B]]: ...
+@overload
+def instance_test(kind: tuple[type[_A], type[_B], type[_C]]) -> Callable[[object], TypeGuard[_A | _B | _C]]: ...
+@overload
+def instance_test(kind: type | tuple[type, ...]) -> Callable[[object], bool]: ...
 def instance_test(kind: type | tuple[type, ...]) -> Callable[[object], bool]:
     """A fast ``isinstance(node, kind)`` for node classes (see _IS_NODE), cached per node class:
     isinstance against libcst's classes goes through ABCMeta when the class is not the node's own."""
@@ -135,7 +162,7 @@ class Tree:
     copies the entries of the statements a pass of fixes left alone, and walks only the others.
     """
 
-    def __init__(self, root: cst.CSTNode, previous: "Tree | None" = None) -> None:
+    def __init__(self, root: cst.Module, previous: Tree | None = None) -> None:
         """The index of ``root``; with ``previous``, the index of an earlier module whose top-level
         statements ``root`` shares (the same objects), those statements' entries are copied from it."""
         self.root = root
@@ -151,21 +178,21 @@ class Tree:
         self._class_positions: dict[type, list[int]] = {}  # as _by_class, their positions: made when asked
         self._groups: dict[object, list[tuple[list[int], list[cst.CSTNode]]]] = {}  # per kind: its classes
         # Facts about this module that helpers compute once per pass (see :meth:`memo`).
-        self._memo: dict[object, object] = {}
+        self._memo: dict[object, Any] = {}  # each key's own type: see memo()
         self._start: dict[int, int] = {id(root): 0}  # id(node) -> its position in _order
         self._by_class[type(root)] = [root]
         # The root's children that were walked, not copied from ``previous``: what a pass of fixes changed.
         self.walked: list[cst.CSTNode] = []
         for top in children(root):
             old = previous._top_level(top) if previous is not None else None
-            if old is None:
+            if previous is None or old is None:
                 self._walk(top)
                 self.walked.append(top)
             else:
-                self._copy(previous, old)  # type: ignore[arg-type]
+                self._copy(previous, old)
         self._sizes[0] = len(self._order)
 
-    def _copy(self, previous: "Tree", old: int) -> None:
+    def _copy(self, previous: Tree, old: int) -> None:
         """Append the entries of the top-level statement at ``old`` in ``previous``."""
         order, start, by_class = self._order, self._start, self._by_class
         here, size = len(order), previous._sizes[old]
@@ -239,7 +266,7 @@ class Tree:
         first = self._position(stmt)
         return first if first is not None and first == self._up[first] else None
 
-    def _position(self, node: cst.CSTNode) -> int | None:
+    def _position(self, node: cst.CSTNode | None) -> int | None:
         """``node``'s position in the pre-order, None for a node outside the tree (an id alone could be a
         freed node's, reused)."""
         first = self._start.get(id(node))
@@ -264,24 +291,44 @@ class Tree:
         first = self._position(node)
         return walk(node) if first is None else self._order[first:first + self._sizes[first]]
 
-    def of_type(self, node: cst.CSTNode, kind: type[T] | tuple[type, ...]) -> list[T]:
+    @overload
+    def of_type(self, node: cst.CSTNode, kind: type[T]) -> list[T]: ...
+    @overload
+    def of_type(self, node: cst.CSTNode, kind: tuple[type[_A], type[_B]]) -> list[_A | _B]: ...
+    @overload
+    def of_type(self, node: cst.CSTNode, kind: tuple[type[_A], type[_B], type[_C]]) -> list[_A | _B | _C]: ...
+    @overload
+    def of_type(
+        self, node: cst.CSTNode, kind: tuple[type[_A], type[_B], type[_C], type[_D]]
+    ) -> list[_A | _B | _C | _D]: ...
+    @overload
+    def of_type(
+        self, node: cst.CSTNode, kind: tuple[type[_A], type[_B], type[_C], type[_D], type[_E]]
+    ) -> list[_A | _B | _C | _D | _E]: ...
+    @overload
+    def of_type(
+        self, node: cst.CSTNode, kind: tuple[type[_A], type[_B], type[_C], type[_D], type[_E], type[_F]]
+    ) -> list[_A | _B | _C | _D | _E | _F]: ...
+    @overload
+    def of_type(self, node: cst.CSTNode, kind: tuple[type[cst.CSTNode], ...]) -> list[cst.CSTNode]: ...
+    def of_type(self, node: cst.CSTNode, kind: type | tuple[type, ...]) -> list[Any]:
         """The nodes under ``node`` (itself included) that are instances of ``kind``, in source order."""
         if node is self.root:
             found = self._root_by_kind.get(kind)
             if found is None:
                 matches = instance_test(kind)
-                groups = [nodes for cls, nodes in self._by_class.items() if matches(nodes[0])]
-                if len(groups) == 1:
-                    found = list(groups[0])
+                classes = [nodes for cls, nodes in self._by_class.items() if matches(nodes[0])]
+                if len(classes) == 1:
+                    found = list(classes[0])
                 else:  # several classes (or none): back into source order
                     start = self._start
-                    found = sorted((n for nodes in groups for n in nodes), key=lambda n: start[id(n)])
+                    found = sorted((n for nodes in classes for n in nodes), key=lambda n: start[id(n)])
                 self._root_by_kind[kind] = found
-            return found  # type: ignore[return-value]
+            return found
         first = self._position(node)
         if first is None:
             matches = instance_test(kind)
-            return [n for n in walk(node) if matches(n)]  # type: ignore[misc]
+            return [n for n in walk(node) if matches(n)]
         last = first + self._sizes[first]
         groups = self._groups.get(kind)
         if groups is None:
@@ -291,16 +338,16 @@ class Tree:
             ]
         if len(groups) == 1:  # the nodes of the one class between the subtree's two ends
             positions, nodes = groups[0]
-            return nodes[bisect_left(positions, first):bisect_left(positions, last)]  # type: ignore[return-value]
+            return nodes[bisect_left(positions, first):bisect_left(positions, last)]
         if len(groups) * 8 >= last - first:  # a small subtree: cheaper to test its nodes than to bisect
             matches = instance_test(kind)
-            return [n for n in self._order[first:last] if matches(n)]  # type: ignore[misc]
+            return [n for n in self._order[first:last] if matches(n)]
         pairs: list[tuple[int, cst.CSTNode]] = []
         for positions, nodes in groups:
             low, high = bisect_left(positions, first), bisect_left(positions, last)
             pairs.extend(zip(positions[low:high], nodes[low:high]))
         pairs.sort(key=itemgetter(0))
-        return [n for _, n in pairs]  # type: ignore[misc]
+        return [n for _, n in pairs]
 
     def _positions_of(self, cls: type) -> list[int]:
         positions = self._class_positions.get(cls)
@@ -314,13 +361,14 @@ class Tree:
         many times in a pass. Safe because a Tree (and the module under it) never changes; the engine
         builds a new one each pass. ``key`` must name everything the answer depends on besides the tree."""
         try:
-            return self._memo[key]  # type: ignore[return-value]
+            return self._memo[key]
         except KeyError:
             value = self._memo[key] = compute()
             return value
 
-    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
-        """The node directly above ``node`` (None for the root and for nodes outside the tree)."""
+    def parent(self, node: cst.CSTNode | None) -> cst.CSTNode | None:
+        """The node directly above ``node`` (None for the root, for nodes outside the tree and for None,
+        so that ``parent(parent(node))`` needs no test in between)."""
         first = self._position(node)
         if first is None:
             return None

@@ -11,11 +11,13 @@ Reading the model is fine: its parameters, state dict, mode, attributes and the 
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.names import ImportAliases
-from codemods.core.syntax import code_of
+from codemods.core.syntax import code_of, line_statement
 from codemods.core.tree import Tree
 
 # nn.Module methods that do not run the forward pass.
@@ -29,7 +31,7 @@ TENSOR_METHODS = frozenset(
 )
 # Functions the whole model may be handed to: they do not call it.
 _READERS = frozenset({"print", "len", "str", "repr", "type", "id", "isinstance", "torch.save"})
-_LINK = m.Attribute() | m.Subscript()
+_LINKS = (cst.Attribute, cst.Subscript)
 
 
 def unrouted_uses(
@@ -40,7 +42,7 @@ def unrouted_uses(
     assert isinstance(function.body, cst.IndentedBlock) and m.matches(
         built, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])
     )
-    model = built.body[0].targets[0].target.value  # type: ignore[attr-defined]
+    model = cst.ensure_type(line_statement(built, cst.Assign).targets[0].target, cst.Name).value  # as asserted
     statements = list(function.body.body)
     found: list[str] = []
     for stmt in statements[statements.index(built) + 1:]:
@@ -55,8 +57,8 @@ def unrouted_uses(
 def _problem(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
     top: cst.CSTNode = name
     parent = tree.parent(top)
-    while m.matches(parent, _LINK) and parent.value is top:  # type: ignore[union-attr]
-        top, parent = parent, tree.parent(parent)  # type: ignore[assignment]
+    while isinstance(parent, _LINKS) and parent.value is top:
+        top, parent = parent, tree.parent(parent)
     whole = top is name or isinstance(top, cst.Subscript)  # the model or one of its layers
     if isinstance(parent, cst.Call) and parent.func is top:
         if top is name:
@@ -75,10 +77,12 @@ def _problem(tree: Tree, aliases: ImportAliases, name: cst.Name) -> str | None:
     if not whole:
         return None  # an attribute read: `model.training`, `model.fc.weight`
     if isinstance(parent, cst.Arg):
-        call = tree.parent(parent)
-        callee = aliases.qualify(call.func) or code_of(call.func)  # type: ignore[union-attr]
+        # An argument of a call. (Also a class's base, `class C(model)`: then there is no `func` to read,
+        # and the AttributeError stops the run on this file as it always has.)
+        call = cast(cst.Call, tree.parent(parent))
+        callee = aliases.qualify(call.func) or code_of(call.func)
         if callee not in _READERS:
-            return f"`{code_of(top)}` is handed to `{code_of(call.func)}()`"  # type: ignore[union-attr]
+            return f"`{code_of(top)}` is handed to `{code_of(call.func)}()`"
         return None
     if isinstance(parent, (cst.Assign, cst.AnnAssign, cst.Return, cst.Element, cst.DictElement, cst.Yield)):
         return f"`{code_of(top)}` is passed on"

@@ -19,17 +19,26 @@ a finding can show. The generator knows nothing about why a script is made distr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names
-from codemods.fixes.inserts import after_imports, import_if_missing
-from codemods.fixes._model_uses import unrouted_uses
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import code_of, is_docstring, kwarg, positional, with_arg_value, with_kwarg
+from codemods.core.syntax import (
+    code_of,
+    is_docstring,
+    kwarg,
+    line_statement,
+    positional,
+    with_arg_value,
+    with_kwarg,
+)
 from codemods.core.tree import Tree
+from codemods.fixes._model_uses import unrouted_uses
+from codemods.fixes.inserts import after_imports, import_if_missing
 
 SETUP_DISTRIBUTED = '''\
 def setup_distributed():
@@ -161,7 +170,7 @@ def distributed_entry(tree: Tree, aliases: ImportAliases, script: Script) -> cst
         if wrapped:
             # `model` stays the plain module (its attributes, indexing and state_dict keys unchanged);
             # the forward passes go through the DistributedDataParallel wrapper, which syncs gradients.
-            stmt = stmt.visit(_CallThrough(model))  # type: ignore[assignment]
+            stmt = cast(cst.BaseStatement, stmt.visit(_CallThrough(model)))  # it renames calls: still a statement
         new_body.append(stmt)
         if stmt is script.model:
             wrapped = True
@@ -172,21 +181,24 @@ def distributed_entry(tree: Tree, aliases: ImportAliases, script: Script) -> cst
     else:
         new_body.append(destroy)
     new_entry = entry.with_changes(body=entry.body.with_changes(body=new_body))
-    return new_entry.visit(_OnRankZero(aliases))  # type: ignore[return-value]
+    return cst.ensure_type(new_entry.visit(_OnRankZero(aliases)), cst.FunctionDef)  # (it wraps lines inside)
 
 
 def entry_function(tree: Tree) -> cst.FunctionDef | None:
     """The module-level function that ``if __name__ == "__main__":`` calls."""
     module = tree.root
     assert isinstance(module, cst.Module)
-    functions = {s.name.value: s for s in module.body if m.matches(s, m.FunctionDef(body=m.IndentedBlock()))}
+    functions = {
+        s.name.value: s for s in module.body
+        if isinstance(s, cst.FunctionDef) and m.matches(s, m.FunctionDef(body=m.IndentedBlock()))
+    }
     for stmt in module.body:
-        if not m.matches(stmt, _MAIN_GUARD):
+        if not (isinstance(stmt, cst.If) and m.matches(stmt, _MAIN_GUARD)):
             continue
-        for call in tree.of_type(stmt.body, cst.Call):  # type: ignore[attr-defined]
+        for call in tree.of_type(stmt.body, cst.Call):
             name = dotted_name(call.func)
             if name in functions:
-                return functions[name]  # type: ignore[no-any-return]
+                return functions[name]
     return None
 
 
@@ -195,23 +207,23 @@ def model_statement(entry: cst.FunctionDef, builder: str) -> cst.SimpleStatement
     wanted = m.SimpleStatementLine(
         body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call(func=m.Name(builder)))]
     )
-    return next((s for s in _top_level(entry) if m.matches(s, wanted)), None)  # type: ignore[return-value]
+    return next((s for s in _top_level(entry) if isinstance(s, cst.SimpleStatementLine) and m.matches(s, wanted)), None)
 
 
 def loader_statement(entry: cst.FunctionDef, aliases: ImportAliases) -> cst.SimpleStatementLine | None:
     """``loader = DataLoader(dataset, ...)`` (dataset a plain name, no sampler yet) among the entry
     function's top-level statements."""
     for stmt in _top_level(entry):
-        if not m.matches(stmt, _ONE_NAME_ASSIGNED):
+        if not (isinstance(stmt, cst.SimpleStatementLine) and m.matches(stmt, _ONE_NAME_ASSIGNED)):
             continue
-        call = stmt.body[0].value  # type: ignore[attr-defined]
+        call = cst.ensure_type(line_statement(stmt, cst.Assign).value, cst.Call)  # as matched
         args = positional(call)
         if (
             aliases.qualify(call.func) == "torch.utils.data.DataLoader"
             and args and isinstance(args[0].value, cst.Name)
             and kwarg(call, "sampler") is None
         ):
-            return stmt  # type: ignore[return-value]
+            return stmt
     return None
 
 
@@ -240,7 +252,7 @@ class _OnRankZero(cst.CSTTransformer):
     ) -> cst.BaseStatement:
         if not m.matches(updated_node, m.SimpleStatementLine(body=[m.Expr(value=m.Call())])):
             return updated_node
-        call = updated_node.body[0].value  # type: ignore[attr-defined]
+        call = cst.ensure_type(line_statement(updated_node, cst.Expr).value, cst.Call)  # as matched
         if dotted_name(call.func) != "print" and self.aliases.qualify(call.func) != "torch.save":
             return updated_node
         return cst.If(

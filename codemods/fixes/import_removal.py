@@ -6,7 +6,7 @@ comment: then nothing is edited, and the caller reports instead.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import libcst as cst
 

@@ -114,7 +114,8 @@ def import_if_missing(aliases: ImportAliases, statement: str) -> cst.SimpleState
         assert isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar)
         alias = node.names[0]
         local = code_of_name(alias.asname.name if alias.asname else alias.name)
-        wanted = f"{code_of_name(node.module)}.{code_of_name(alias.name)}"  # type: ignore[arg-type]
+        assert node.module is not None  # (no relative import: code_of_name asserted the same before)
+        wanted = f"{code_of_name(node.module)}.{code_of_name(alias.name)}"
     return None if aliases.module_names.get(local) == wanted else parsed
 
 

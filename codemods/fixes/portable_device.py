@@ -59,7 +59,7 @@ class PortableDevice:
         self.style = style
 
     @classmethod
-    def of(cls, context: RuleContext) -> "PortableDevice":
+    def of(cls, context: RuleContext) -> PortableDevice:
         # Code written here runs at the module's top level or in its functions: only a torch
         # imported at the top level (or through a star import) is surely bound there.
         return cls(context.aliases.module_name_for("torch"), context.device_style)

@@ -27,23 +27,23 @@ passes a tensor (``returns.detach()``, not moved: one passed moved is on the dev
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 import libcst as cst
 
 from codemods.analysis.batches import Batch, data_node
-from codemods.core.dataflow import assigned_names
-from codemods.analysis.moved_models import argument_for
-from codemods.core.local_functions import LocalFunctions
-from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths, used_on_host
 from codemods.analysis.model_moves import MovedModel, runs_model
-from codemods.rules.dev001_input_not_on_device._moved_data import MovedData
-from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import called_method, code_of, method_chain
+from codemods.analysis.moved_models import argument_for
 from codemods.analysis.tensor_values import LOSS_CALL
+from codemods.core.dataflow import assigned_names
+from codemods.core.local_functions import LocalFunctions
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import SuiteStatement, called_method, code_of, func_attribute, method_chain
 from codemods.core.torch_names import FACTORIES, Move, as_move, is_simple_device, move_call, moves_device
 from codemods.core.tree import Tree
+from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths, used_on_host
+from codemods.rules.dev001_input_not_on_device._moved_data import MovedData
 
 # Methods only a tensor has (not a Python number, a list or a NumPy array).
 _TENSOR_ONLY_METHODS = frozenset(
@@ -96,16 +96,18 @@ def batch_partners(
             entry = found.setdefault(name, (moved, model.name, move, []))
             if all(use is not u for u in entry[3]) and _place(move) == _place(entry[2]):
                 entry[3].append(use)
+    if not found:
+        return []
     partners = []
-    functions = LocalFunctions(tree) if found else None
-    for name, (moved, model, move, uses) in found.items():
+    functions = LocalFunctions(tree)
+    for name, (moved, model_name, move, uses) in found.items():
         if any(name in assigned_names(tree, stmt) for stmt in batch.rest) or is_lengths(name):
             continue  # re-bound in the loop: it may be anything there
-        handed_in = _handed_in_tensor(tree, aliases, functions, loop, name, function)  # type: ignore[arg-type]
+        handed_in = _handed_in_tensor(tree, aliases, functions, loop, name, function)
         if handed_in == "moved" or not (handed_in or _shown_tensor(tree, aliases, name, batch.rest, uses)):
             continue  # on the device already, or maybe a number: no finding
         why = f"`{name}` is also used in host memory" if used_on_host(tree, aliases, name, batch.rest) else ""
-        partners.append(Partner(name, moved, model, move, tuple(uses), why))
+        partners.append(Partner(name, moved, model_name, move, tuple(uses), why))
     return partners
 
 
@@ -113,7 +115,8 @@ def _uses(
     tree: Tree, aliases: ImportAliases, batch: Batch, model: MovedModel
 ) -> Iterator[tuple[cst.BaseExpression, str, str, Move]]:
     """Each place in the loop's simple statements where a value of ``batch`` meets the output of a call
-    of ``model`` in which another value of it is moved: (the expression, its name, the moved one, the move)."""
+    of ``model`` in which another value of it is moved: (the expression, its name, the moved one, the
+    move)."""
     outputs: dict[str, tuple[str, Move]] = {}  # names holding an output: the moved value and its move
     for stmt in batch.rest:
         if not isinstance(stmt, cst.SimpleStatementLine):
@@ -127,13 +130,13 @@ def _uses(
                 if moved is not None:
                     calls[id(call)] = moved
 
-        def output(node: cst.BaseExpression) -> tuple[str, Move] | None:
+        def output(node: cst.BaseExpression, calls: dict[int, tuple[str, Move]]) -> tuple[str, Move] | None:
             root = data_node(node, aliases)
             return calls.get(id(root)) or outputs.get(dotted_name(root) or "")
 
         for groups in _meetings(tree, aliases, stmt):
             for out_side in groups:
-                source = output(out_side)
+                source = output(out_side, calls)
                 if source is None:
                     continue
                 for side in groups:
@@ -197,13 +200,13 @@ def _loss_modules(tree: Tree, aliases: ImportAliases) -> set[str]:
 
 
 def _shown_tensor(
-    tree: Tree, aliases: ImportAliases, name: str, body: Sequence[cst.BaseStatement], uses: list[cst.BaseExpression]
+    tree: Tree, aliases: ImportAliases, name: str, body: Sequence[SuiteStatement], uses: list[cst.BaseExpression]
 ) -> bool:
     """Does the loop show that ``name`` is a tensor: a tensor-only method called on it, or each of its
     ``uses`` an argument of a torch loss?"""
     for stmt in body:
         for call in tree.of_type(stmt, cst.Call):
-            if called_method(call) in _TENSOR_ONLY_METHODS and dotted_name(call.func.value) == name:  # type: ignore[attr-defined]
+            if called_method(call) in _TENSOR_ONLY_METHODS and dotted_name(func_attribute(call).value) == name:
                 return True
     losses = _loss_modules(tree, aliases)
 
@@ -231,13 +234,13 @@ def _handed_in_tensor(
     place = next((i for i, t in enumerate(targets) if isinstance(t, cst.Name) and t.value == name), None)
     source = loop.iter
     generator = functions.callee(source) if isinstance(source, cst.Call) and place is not None else None
-    if generator is None or place is None:
+    if generator is None or place is None or not isinstance(source, cst.Call):  # (a generator is called)
         return ""
     param = _yielded_parameter(tree, generator, place, len(targets))
     if param is None:
         return ""
-    position = _position(functions, generator, param, source)  # type: ignore[arg-type]
-    handed = argument_for(source, position, param) if position is not None else None  # type: ignore[arg-type]
+    position = _position(functions, generator, param, source)
+    handed = argument_for(source, position, param) if position is not None else None
     outer = dotted_name(handed) if isinstance(handed, cst.Name) else None
     if outer is None or outer not in _parameters(function) or outer in assigned_names(tree, function.body):
         return ""

@@ -4,27 +4,29 @@ A factory without ``device=`` (``src = torch.randint(...)``) is fixed where it i
 made from host data (``torch.from_numpy(a)``, ``torch.FloatTensor(state)``, also inside
 ``Variable(...)``) is moved right after it is made, as legacy reinforcement-learning loops forget to
 do with each new observation (``next_state`` made at the bottom of the loop, fed at the top as
-``state``). Sequence lengths are left alone (see :mod:`codemods.rules.dev001_input_not_on_device._model_inputs`).
+``state``). Sequence lengths are left alone (see
+:mod:`codemods.rules.dev001_input_not_on_device._model_inputs`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import chain
-from typing import Callable, Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.batches import data_root, is_variable, moved_names_statement, rebinding, under_guard
-from codemods.core.dataflow import Step, assigned_names, names_in
-from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths, used_on_host
 from codemods.analysis.model_moves import MOVED_UNDER_A_CONDITION
 from codemods.analysis.moved_models import LOOPS, Block, MovedModel, MovedModels, runs_model
+from codemods.core.dataflow import Step, assigned_names, names_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, method_chain, single_target, with_kwarg
 from codemods.core.torch_names import FACTORIES, LEGACY_TENSOR_DTYPES, as_move, is_simple_device, move_call
 from codemods.core.tree import Tree
+from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths, used_on_host
 
 _ONE_STATEMENT = m.SimpleStatementLine([m.DoNotCare()])
 _FROM_HOST_DATA = frozenset({"torch.from_numpy", "torch.Tensor", *(f"torch.{kind}" for kind in LEGACY_TENSOR_DTYPES)})
@@ -81,19 +83,27 @@ class CreatedInput:
             self.model.why_unsure
             or ("" if nameable else "its device cannot be named here")
             or (f"`{self.name}` is also used in host memory" if self.on_host else "")
-            or (MOVED_UNDER_A_CONDITION if self.model.guard is not None and not m.matches(line, _ONE_STATEMENT) else "")
+            or (
+                MOVED_UNDER_A_CONDITION
+                if self.model.guard is not None and not (line is not None and m.matches(line, _ONE_STATEMENT))
+                else ""
+            )
         )
 
     def moves(self, tree: Tree) -> dict[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel]:
         """``device=`` on the factory; ``.to(device)`` after the value; under a guard, ``if use_cuda:
         x = x.cuda()`` after the line that makes it."""
+        # Asked only when why_not_moved finds nothing: a guarded statement is alone on its line, and a
+        # factory fixed in place has a device.
         guard = self.model.guard
         if guard is not None:
-            line = tree.parent(self.statement)  # type: ignore[arg-type]
+            line = cst.ensure_type(tree.parent(self.statement), cst.SimpleStatementLine)
             moved = moved_names_statement([self.name], self.model.move)
-            return {line: cst.FlattenSentinel([line, under_guard([moved], guard)])}  # type: ignore[dict-item]
+            return {line: cst.FlattenSentinel([line, under_guard([moved], guard)])}
         if self.fixed_in_place:
-            return {self.made: with_kwarg(self.made, "device", self._device().deep_clone())}  # type: ignore[union-attr]
+            device = self._device()
+            assert device is not None
+            return {self.made: with_kwarg(self.made, "device", device.deep_clone())}
         return {self.made: move_call(self.made, self.model.move)}
 
 
@@ -107,7 +117,7 @@ class CreatedInputs:
     (``known_models``: the file's model names, see :meth:`MovedModels.models_called_in`)."""
 
     def __init__(self, tree: Tree, aliases: ImportAliases, placements: MovedModels, block: Block,
-                 known_models: set[str]) -> None:
+                 known_models: AbstractSet[str]) -> None:
         self.tree, self.aliases, self.placements, self.block = tree, aliases, placements, block
         self.known_models = known_models
         self.models: Sequence[MovedModel] = []
@@ -136,7 +146,7 @@ class CreatedInputs:
                 continue
             name = single_target(node) or "."
             plain = "." not in name and not is_lengths(name)
-            made = self._made(node.value) if plain else None  # type: ignore[union-attr]
+            made = self._made(node.value) if plain and isinstance(node, cst.Assign) else None  # (a plain one is)
             model = self._fed_with(name, index) if made is not None else None
             if made is not None and model is not None:
                 on_host = used_on_host(tree, self.aliases, name, [s.node for s in steps[index + 1:]])
@@ -155,18 +165,20 @@ class CreatedInputs:
         """``model(torch.from_numpy(state).float())``: tensors made in host memory right in a model's call."""
         for call in self.tree.of_type(node, cst.Call):
             model = self._model_called(call, index)
-            for arg in call.args if model is not None else ():
+            if model is None:
+                continue
+            for arg in call.args:
                 made = self._made(arg.value) if not arg.star else None
                 if made is not None and not (arg.keyword and is_lengths(arg.keyword.value)):
-                    yield CreatedInput(code_of(arg.value), *made, model, visible(), False, None)  # type: ignore[arg-type]
+                    yield CreatedInput(code_of(arg.value), *made, model, visible(), False, None)
 
     def _made(self, value: cst.BaseExpression) -> tuple[cst.Call, bool] | None:
         """``torch.<factory>(...)`` without ``device=`` (the factory, fixed with ``device=``), or
         ``torch.from_numpy(a).float()`` (the value, moved after), possibly in ``Variable(...)``, never
         moved on the way."""
         chain = method_chain(value, self.aliases)
-        while is_variable(chain[0], self.aliases) and chain[0].args:  # type: ignore[attr-defined]
-            chain = method_chain(chain[0].args[0].value, self.aliases) + chain[1:]  # type: ignore[attr-defined]
+        while is_variable(chain[0], self.aliases) and chain[0].args:
+            chain = method_chain(chain[0].args[0].value, self.aliases) + chain[1:]
         root = chain[0]
         if not isinstance(root, cst.Call) or any(as_move(c) for c in self.tree.of_type(value, cst.Call)):
             return None
@@ -195,7 +207,7 @@ class CreatedInputs:
                     return model
             holders = {h for h in holders if rebinding(self.tree, node, h, self.aliases) not in ("move", "other")}
             target = single_target(node)
-            if target is not None and data_root(node.value, self.aliases) in holders:  # type: ignore[attr-defined]
+            if target is not None and isinstance(node, cst.Assign) and data_root(node.value, self.aliases) in holders:
                 holders.add(target)
             if not holders:
                 return None

@@ -11,20 +11,30 @@ stay in host memory by convention: ``pack_padded_sequence`` wants them there.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.batches import (
-    Batch, bound_pairs, data_root, is_item_of, item_in, moved_names_statement, moved_values_statement, passed_to,
-    rebinding, starred_into, under_guard, used_as_container,
+    Batch,
+    bound_pairs,
+    data_root,
+    is_item_of,
+    item_in,
+    moved_names_statement,
+    moved_values_statement,
+    passed_to,
+    rebinding,
+    starred_into,
+    under_guard,
+    used_as_container,
 )
-from codemods.core.dataflow import assigned_names, names_in
 from codemods.analysis.model_moves import MovedModel, runs_model
+from codemods.core.dataflow import assigned_names, names_in
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import code_of, flatten_names, method_chain
+from codemods.core.syntax import SuiteStatement, code_of, flatten_names, method_chain
 from codemods.core.torch_names import Move, move_call
 from codemods.core.tree import Tree
 
@@ -46,12 +56,12 @@ _HOST_METHOD = m.Call(func=m.Attribute(attr=m.Name(m.MatchIfTrue(lambda name: na
 class ModelInputs:
     """What ``body`` (a loop's statements) feeds ``model`` (the model's name as the loop spells it)."""
 
-    def __init__(self, tree: Tree, aliases: ImportAliases, body: Sequence[cst.BaseStatement], model: str) -> None:
+    def __init__(self, tree: Tree, aliases: ImportAliases, body: Sequence[SuiteStatement], model: str) -> None:
         self.tree = tree
         self.aliases = aliases
         self.body = body
         self.model = model
-        self._fed: list[tuple[cst.BaseStatement, list[cst.BaseExpression]]] | None = None
+        self._fed: list[tuple[SuiteStatement, list[cst.BaseExpression]]] | None = None
 
     def reaches(self, name: str, start: int = 0) -> bool:
         """Does ``name`` (unmoved, not re-bound to something else) go into the model or meet its output?"""
@@ -80,7 +90,7 @@ class ModelInputs:
     def needs_cpu(self, name: str) -> bool:
         return used_on_host(self.tree, self.aliases, name, self.body)
 
-    def _statements(self) -> list[tuple[cst.BaseStatement, list[cst.BaseExpression]]]:
+    def _statements(self) -> list[tuple[SuiteStatement, list[cst.BaseExpression]]]:
         """Each statement of the body with the values it feeds the model (computed once)."""
         if self._fed is None:
             outputs: set[str] = set()
@@ -145,7 +155,7 @@ def used_on_host(tree: Tree, aliases: ImportAliases, name: str, nodes: Sequence[
     for node in nodes:
         for call in tree.of_type(node, cst.Call):
             func = call.func
-            numpy_of = func.value if m.matches(func, _NUMPY_METHOD) else None  # type: ignore[attr-defined]
+            numpy_of = cst.ensure_type(func, cst.Attribute).value if m.matches(func, _NUMPY_METHOD) else None
             if numpy_of is not None and data_root(numpy_of, aliases) == name:
                 return True
             if (aliases.qualify(func) or "").startswith(_HOST_LIBRARIES) and any(
@@ -155,13 +165,13 @@ def used_on_host(tree: Tree, aliases: ImportAliases, name: str, nodes: Sequence[
     return False
 
 
-def _items_bound(stmt: cst.BaseStatement, name: str) -> Iterator[tuple[str, cst.Subscript]]:
+def _items_bound(stmt: SuiteStatement, name: str) -> Iterator[tuple[str, cst.Subscript]]:
     """``real = batch[0]``, ``x, y = batch[0], batch[1]``: each name bound to an item of ``name``."""
     for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
         if isinstance(small, cst.Assign) and len(small.targets) == 1:
             for target, value in bound_pairs(small.targets[0].target, small.value):
                 if is_item_of(value, name):
-                    yield target.value, value  # type: ignore[misc]
+                    yield target.value, value
 
 
 @dataclass(frozen=True)
@@ -195,19 +205,21 @@ class LoopInputs:
         return ""
 
     def moves(
-        self, tree: Tree, batch: Batch, move: Move, torch: str, guard: cst.BaseExpression | None
-    ) -> dict[cst.CSTNode, cst.CSTNode]:
+        self, tree: Tree, batch: Batch, move: Move, torch: str | None, guard: cst.BaseExpression | None
+    ) -> dict[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel]:
         """The edits that move these values, each the way its shape needs (see :class:`LoopInputs`),
         under the model's ``guard`` when it has one."""
         lines: list[cst.BaseStatement] = [moved_names_statement(self.tensors, move)] if self.tensors else []
         taken = names_in(tree, move.device) if move.device is not None else set()
-        lines += [moved_values_statement(n, star, move, torch, taken) for n, star in self.starred.items()]
+        if self.starred:
+            assert torch is not None  # why_not_moved has made sure
+            lines += [moved_values_statement(n, star, move, torch, taken) for n, star in self.starred.items()]
         if lines and guard is not None:
             lines = [under_guard(lines, guard)]
-        edits: dict[cst.CSTNode, cst.CSTNode] = {item: move_call(item, move) for item in self.items}
+        edits: dict[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel] = {item: move_call(item, move) for item in self.items}
         if lines:
             place, replacement = batch.moved_here(lines)
-            edits[place] = replacement  # type: ignore[assignment]
+            edits[place] = replacement
         return edits
 
 
@@ -223,7 +235,7 @@ def first_fed(
 
 
 def loop_inputs(
-    tree: Tree, aliases: ImportAliases, body: Sequence[cst.BaseStatement], names: list[str], model: str
+    tree: Tree, aliases: ImportAliases, body: Sequence[SuiteStatement], names: list[str], model: str
 ) -> LoopInputs:
     """How each of ``names`` (a batch arriving before ``body``) reaches ``model`` in ``body``. A name
     indexed by keys or positions is a dict, tuple or list, whose values are moved where they are

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from heapq import heappop, heappush
-from typing import Callable, Iterable, Mapping, Sequence
 
 import libcst as cst
 
 from codemods.analysis.batches import data_root
-from codemods.core.dataflow import Step, assigned_names
 from codemods.analysis.device_sites import bound_in
 from codemods.analysis.moved_models import Block
-from codemods.core.names import ImportAliases, dotted_name
 from codemods.analysis.nn_modules import methods
+from codemods.core.dataflow import Step, assigned_names
+from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import called_method, kwarg, method_chain
 from codemods.core.torch_names import as_move
 from codemods.core.tree import Tree

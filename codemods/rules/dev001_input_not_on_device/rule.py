@@ -49,15 +49,15 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.core.base import FixSafety, Rule
-from codemods.rules.dev001_input_not_on_device._batch_partners import batch_partners
 from codemods.analysis.batches import Batch, loop_batch
+from codemods.analysis.moved_models import Block, MovedModel, MovedModels
+from codemods.analysis.nn_modules import model_names
+from codemods.core.base import FixSafety, Rule
+from codemods.core.torch_names import is_simple_device
+from codemods.rules.dev001_input_not_on_device._batch_partners import batch_partners
 from codemods.rules.dev001_input_not_on_device._created_inputs import CreatedInput, CreatedInputs
 from codemods.rules.dev001_input_not_on_device._model_inputs import first_fed
 from codemods.rules.dev001_input_not_on_device._moved_data import MovedData
-from codemods.analysis.moved_models import Block, MovedModel, MovedModels
-from codemods.analysis.nn_modules import model_names
-from codemods.core.torch_names import is_simple_device
 
 
 class InputNotOnDevice(Rule):
@@ -112,17 +112,19 @@ class InputNotOnDevice(Rule):
         if unsure:
             self.report(loop, f"{message}; not fixed: {unsure}")
         else:
-            edits = found.moves(self.tree, batch, model.move, torch, model.guard)  # type: ignore[arg-type]
+            edits = found.moves(self.tree, batch, model.move, torch, model.guard)
             where = "under the same condition as the model" if model.guard is not None else "at the top of the loop"
             self.report(loop, f"{message}; move {where}", edits=edits)
 
     def _check_partners(self, loop: cst.For | cst.While, batch: Batch, models: list[MovedModel], block: Block) -> None:
         """Values of a handed-in batch that meet a model's output unmoved while the loop moves another
-        value of the same batch in the model's call (see :mod:`codemods.rules.dev001_input_not_on_device._batch_partners`)."""
+        value of the same batch in the model's call (see
+        :mod:`codemods.rules.dev001_input_not_on_device._batch_partners`)."""
         for partner in batch_partners(self.tree, self.aliases, self.moved_data, loop, batch, models, block.function):
             message = (
-                f"`{partner.name}` meets the output of `{partner.model}`, which is on a device, but stays in host"
-                f" memory while `{partner.moved}` of the same batch is moved for the call; move it the same way"
+                f"`{partner.name}` meets the output of `{partner.model}`, which is on a device,"
+                f" but stays in host memory while `{partner.moved}` of the same batch is moved"
+                " for the call; move it the same way"
             )
             if partner.why_not_moved:
                 self.report(partner.uses[0], f"{message}; not fixed: {partner.why_not_moved}")

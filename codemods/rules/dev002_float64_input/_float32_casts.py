@@ -11,9 +11,9 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.core.names import ImportAliases
-from codemods.rules.dev002_float64_input._numpy_dtypes import FLOAT64, UNKNOWN, NumpyDtypes
 from codemods.core.syntax import kwarg, method_chain, positional, with_arg_value, with_kwarg
 from codemods.core.torch_names import FACTORIES, FLOAT64_DTYPES, picks_dtype
+from codemods.rules.dev002_float64_input._numpy_dtypes import FLOAT64, UNKNOWN, NumpyDtypes
 
 
 class Float32Casts:

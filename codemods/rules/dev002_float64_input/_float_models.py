@@ -7,11 +7,13 @@ is right whatever the input's dtype was. And whether the file makes its models f
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 import libcst as cst
 
 from codemods.analysis.batches import data_root
-from codemods.core.names import ImportAliases, dotted_name
 from codemods.analysis.nn_modules import is_module_constructor, module_classes
+from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, strip_method_chain
 from codemods.core.torch_names import FLOAT64_DTYPES
 from codemods.core.tree import Tree
@@ -38,7 +40,7 @@ PASS_THROUGH_LAYERS = frozenset(
 )
 
 
-def float_consuming_models(tree: Tree, models: set[str], aliases: ImportAliases) -> set[str]:
+def float_consuming_models(tree: Tree, models: AbstractSet[str], aliases: ImportAliases) -> set[str]:
     """Of ``models``, those whose first layer takes floating point input (``nn.Linear``, a local
     ``nn.Module`` whose ``forward`` hands its input to a convolution first, ...): a float cast of
     their input is right whatever its dtype was."""
@@ -50,7 +52,7 @@ def float_consuming_models(tree: Tree, models: set[str], aliases: ImportAliases)
         if isinstance(root, cst.Call):
             for target in assign.targets:
                 name = dotted_name(target.target)
-                if name in models:
+                if name is not None and name in models:
                     constructors.setdefault(name, root)
     return {name for name, ctor in constructors.items() if _takes_floats(tree, ctor, aliases, classes, 0)}
 
@@ -93,7 +95,7 @@ def _forward_takes_floats(tree: Tree, cls: cst.ClassDef, aliases: ImportAliases,
     return False
 
 
-def float64_on_purpose(tree: Tree, aliases: ImportAliases, models: set[str]) -> bool:
+def float64_on_purpose(tree: Tree, aliases: ImportAliases, models: AbstractSet[str]) -> bool:
     """Does the file make its models float64 on purpose: ``model.double()``, ``model.to(torch.float64)``,
     layers built with ``dtype=torch.float64``, ``torch.set_default_dtype(torch.float64)``,
     ``torch.set_default_tensor_type(torch.DoubleTensor)``?"""

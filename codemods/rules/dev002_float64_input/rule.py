@@ -44,20 +44,21 @@ Applied only with `--unsafe-fixes`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 import libcst as cst
 
-from codemods.core.base import FixSafety, Rule
 from codemods.analysis.batches import data_root
-from codemods.core.dataflow import function_blocks, linear_statements
-from codemods.rules.dev002_float64_input._float32_casts import Float32Casts
-from codemods.rules.dev002_float64_input._float_models import float64_on_purpose, float_consuming_models
-from codemods.core.names import dotted_name
 from codemods.analysis.nn_modules import model_names
-from codemods.rules.dev002_float64_input._numpy_dtypes import UNKNOWN, NumpyDtypes
+from codemods.core.base import FixSafety, Rule
+from codemods.core.dataflow import function_blocks, linear_statements
+from codemods.core.names import dotted_name
 from codemods.core.syntax import method_chain, single_target
 from codemods.core.torch_names import picks_dtype
+from codemods.rules.dev002_float64_input._float32_casts import Float32Casts
+from codemods.rules.dev002_float64_input._float_models import float64_on_purpose, float_consuming_models
+from codemods.rules.dev002_float64_input._numpy_dtypes import UNKNOWN, NumpyDtypes
 
 
 class Float64Input(Rule):
@@ -79,17 +80,17 @@ class Float64Input(Rule):
 
     # -- the data flow: a float64 value assigned to a name, then passed to a model
 
-    def _check_block(self, block: Sequence[cst.BaseStatement], models: set[str]) -> None:
+    def _check_block(self, block: Sequence[cst.BaseStatement], models: AbstractSet[str]) -> None:
         statements = linear_statements(block)
         arrays: dict[str, str] = {}  # NumPy array names -> FLOAT64 or OTHER (see NumpyDtypes.of)
         for index, small in enumerate(statements):
             for call in self.tree.of_type(small, cst.Call):
                 model = dotted_name(call.func)
-                if model in models:
+                if model is not None and model in models:
                     for arg in call.args:
                         self._check_direct(arg.value, arrays, model)
             target = single_target(small)
-            if target is None:
+            if target is None or not isinstance(small, cst.Assign):  # (a target is an Assign's)
                 continue
             arrays.pop(target, None)
             dtype = self._dtypes.of(small.value, arrays)
@@ -99,7 +100,9 @@ class Float64Input(Rule):
             if dtype != UNKNOWN:
                 arrays[target] = dtype
 
-    def _model_reached(self, name: str, later: Sequence[cst.BaseSmallStatement], models: set[str]) -> str | None:
+    def _model_reached(
+        self, name: str, later: Sequence[cst.BaseSmallStatement], models: AbstractSet[str]
+    ) -> str | None:
         """The model that ``name`` is fed to (``model(x)``, ``model(x[idx])``), before it is re-bound."""
         for small in later:
             for call in self.tree.of_type(small, cst.Call):

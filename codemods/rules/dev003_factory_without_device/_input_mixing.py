@@ -8,7 +8,7 @@ following the names the new tensor is assigned to until the tensor ``x`` names i
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 

@@ -15,9 +15,9 @@ import re
 
 import libcst as cst
 
+from codemods.analysis.tensor_values import NOT_TENSOR_METHODS
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of
-from codemods.analysis.tensor_values import NOT_TENSOR_METHODS
 from codemods.core.torch_names import as_move, moves_device
 from codemods.core.tree import Tree
 

@@ -14,6 +14,8 @@ replace what the chain reaches: no call, no mention of the root name.
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
 from codemods.core.dataflow import names_in
@@ -59,15 +61,24 @@ def size_of(node: cst.BaseExpression) -> cst.BaseExpression | None:
     return tensor if pure_chain(tensor) is not None else None
 
 
+_BINDERS = (
+    cst.Param, cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.AsName, cst.NamedExpr,
+    cst.Del, cst.NameItem, cst.ImportAlias, cst.FunctionDef, cst.ClassDef, cst.MatchAs, cst.MatchStar,
+)
+_Binder = (
+    cst.Param | cst.AssignTarget | cst.AnnAssign | cst.AugAssign | cst.For | cst.CompFor | cst.AsName
+    | cst.NamedExpr | cst.Del | cst.NameItem | cst.ImportAlias | cst.FunctionDef | cst.ClassDef | cst.MatchAs
+    | cst.MatchStar
+)
+
+
 def bindings(tree: Tree, function: cst.FunctionDef, name: str) -> list[cst.CSTNode]:
     """Every place under ``function`` (nested scopes included) that binds ``name``: parameters,
     assignment, ``for``, ``with``/``except``/import aliases, walrus, ``del``, ``global``/``nonlocal``,
     nested ``def``/``class``, ``match`` captures."""
     found: list[cst.CSTNode] = []
-    kinds = (cst.Param, cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.AsName,
-             cst.NamedExpr, cst.Del, cst.NameItem, cst.ImportAlias, cst.FunctionDef, cst.ClassDef, cst.MatchAs,
-             cst.MatchStar)
-    for node in tree.of_type(function, kinds):
+    # The nodes of the _BINDERS classes.
+    for node in cast("list[_Binder]", tree.of_type(function, _BINDERS)):
         if node is function:
             continue
         if isinstance(node, (cst.Param, cst.FunctionDef, cst.ClassDef, cst.NameItem)):
@@ -75,14 +86,14 @@ def bindings(tree: Tree, function: cst.FunctionDef, name: str) -> list[cst.CSTNo
         elif isinstance(node, (cst.MatchAs, cst.MatchStar)):
             names = [node.name.value] if isinstance(node.name, cst.Name) else []
         elif isinstance(node, cst.AsName):
-            names = flatten_names(node.name, keep_underscore=True)  # type: ignore[arg-type]
+            names = flatten_names(node.name, keep_underscore=True)
         elif isinstance(node, cst.ImportAlias):
-            root = node.name
+            root: cst.BaseExpression = node.name
             while isinstance(root, cst.Attribute):
                 root = root.value
-            names = [root.value] if node.asname is None else []
+            names = [cst.ensure_type(root, cst.Name).value] if node.asname is None else []  # a dotted name's
         else:
-            names = flatten_names(node.target, keep_underscore=True)  # type: ignore[union-attr]
+            names = flatten_names(node.target, keep_underscore=True)
         if name in names:
             found.append(node)
     return found

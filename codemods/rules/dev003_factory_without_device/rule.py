@@ -53,23 +53,24 @@ may have changed since, or from two different tensors; a factory given a `genera
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Callable, Sequence
+from typing import Literal
 
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.base import FixSafety, Rule
-from codemods.core.dataflow import linear_statements
 from codemods.analysis.device_sites import DEVICE_NAME, bound_in
 from codemods.analysis.forward_reach import Reached, reached_functions
-from codemods.rules.dev003_factory_without_device._input_mixing import mixes_with_input
-from codemods.analysis.legacy_constructors import is_legacy_constructor, legacy_rewrite
-from codemods.rules.dev003_factory_without_device._moved_values import MovedValues
+from codemods.analysis.legacy_constructors import is_legacy_constructor, legacy_rewrite, legacy_rewritten
 from codemods.analysis.nn_modules import inferred_module_classes, module_classes
+from codemods.core.base import FixSafety, Rule
+from codemods.core.dataflow import linear_statements
+from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_arg_value, with_kwarg
+from codemods.core.torch_names import FACTORIES, FLOAT_FACTORIES, HOST_ONLY_KEYWORDS, VARIABLE
+from codemods.rules.dev003_factory_without_device._input_mixing import mixes_with_input
+from codemods.rules.dev003_factory_without_device._moved_values import MovedValues
 from codemods.rules.dev003_factory_without_device._numpy_masks import triangular_mask_rewrite
 from codemods.rules.dev003_factory_without_device._size_sources import size_source
-from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_kwarg
-from codemods.core.torch_names import FACTORIES, FLOAT_FACTORIES, HOST_ONLY_KEYWORDS, VARIABLE
 
 _LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
 # `torch.tensor(0.5)`, `torch.tensor(float(n))`: a 0-d tensor, which meets tensors on any device.
@@ -127,8 +128,8 @@ class FactoryWithoutDevice(Rule):
             if reached.device is not None and legacy_rewrite(self.tree, call, self.aliases, reached.device) is None:
                 self.report(call, message + ": cannot tell data from a size here, so not fixed")
                 return
-            self._fix(call, message, reached, lambda d: self._spells("torch.empty") and legacy_rewrite(
-                self.tree, call, self.aliases, d)[1])  # type: ignore[index]
+            self._fix(call, message, reached, lambda d: self._spells("torch.empty") and legacy_rewritten(
+                self.tree, call, self.aliases, d))
 
     def _factory(self, call: cst.Call, qualified: str, reached: Reached, where: str,
                  statements: Sequence[cst.BaseSmallStatement]) -> None:
@@ -142,7 +143,7 @@ class FactoryWithoutDevice(Rule):
             return
         args = positional(call)
         if qualified in _LIKE and len(args) == 1 and m.matches(args[0].value, _SIZE_OF) and self._spells(_LIKE[qualified]):
-            like = args[0].value.func.value  # type: ignore[attr-defined]
+            like = func_attribute(cst.ensure_type(args[0].value, cst.Call)).value  # `x` of `x.size()`, as matched
             fixed = cst.Call(func=self.aliases.expr_for(_LIKE[qualified]), args=[cst.Arg(like), *call.args[1:]])
             self.report(call, message, edits={self._outermost(call): fixed})
             return
@@ -150,7 +151,10 @@ class FactoryWithoutDevice(Rule):
             tensor = size_source(self.tree, reached.function, call)
             if tensor is not None:  # no input to read the device from, but the size is a tensor's
                 device = cst.Attribute(value=tensor.deep_clone(), attr=cst.Name("device"))
-                message = f"`torch.{short}` {where} allocates on the CPU; create it where `{code_of(tensor)}` is, whose size it takes"
+                message = (
+                    f"`torch.{short}` {where} allocates on the CPU; create it where `{code_of(tensor)}` is,"
+                    " whose size it takes"
+                )
                 self.report(call, message, edits={self._outermost(call): with_kwarg(call, "device", device)})
                 return
 
@@ -167,14 +171,22 @@ class FactoryWithoutDevice(Rule):
     def _global_device(self, call: cst.Call, device: cst.Arg, reached: Reached, where: str) -> None:
         """``device=device`` naming a global: the script's choice, not necessarily the input's."""
         name = device.value
-        if not (isinstance(name, cst.Name) and DEVICE_NAME.search(name.value)) or reached.tensor is None:
+        # (the device is the input's: named whenever the tensor is)
+        if not (isinstance(name, cst.Name) and DEVICE_NAME.search(name.value)) or reached.tensor is None \
+                or reached.device is None:
             return
         if name.value in bound_in(self.tree, reached.function):
             return
         message = f"`device={name.value}` {where} is the script's global device; use the input's"
-        self.report(call, message, edits={call: with_arg_value(call, device, reached.device)})  # type: ignore[arg-type]
+        self.report(call, message, edits={call: with_arg_value(call, device, reached.device)})
 
-    def _fix(self, call: cst.Call, message: str, reached: Reached, build) -> None:  # type: ignore[no-untyped-def]
+    def _fix(
+        self,
+        call: cst.Call,
+        message: str,
+        reached: Reached,
+        build: Callable[[cst.BaseExpression], cst.Call | Literal[False] | None],
+    ) -> None:
         """Report ``call`` with the fix ``build(device)``; report only where the device is unknown
         or the rewrite cannot be spelled in this file."""
         if reached.device is None:

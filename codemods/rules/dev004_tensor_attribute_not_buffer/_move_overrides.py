@@ -17,7 +17,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.syntax import is_docstring
+from codemods.core.syntax import func_attribute, is_docstring
 
 MOVE_METHODS = ("to", "cuda", "cpu")
 _MOVE = m.Name("to") | m.Name("cuda") | m.Name("cpu")
@@ -39,7 +39,8 @@ def move_overrides(methods: dict[str, cst.FunctionDef], buffers: set[str]
                    ) -> tuple[list[cst.FunctionDef], list[cst.FunctionDef]]:
     """The ``to()``/``cuda()``/``cpu()`` overrides among ``methods``: those that only moved some of
     ``buffers`` (dead weight once they are buffers), and the others."""
-    dead, kept = [], []
+    dead: list[cst.FunctionDef] = []
+    kept: list[cst.FunctionDef] = []
     for name in MOVE_METHODS:
         if name in methods:
             moved = moved_attributes(methods[name])
@@ -62,11 +63,12 @@ def moved_attributes(method: cst.FunctionDef) -> set[str] | None:
         small = stmt.body[0]
         if m.matches(small, _MOVES_ITSELF):
             assert isinstance(small, cst.Assign)
-            target = small.targets[0].target
-            source = small.value.func.value  # type: ignore[attr-defined]
-            if target.attr.value != source.attr.value:  # type: ignore[attr-defined]
+            # `self.a = self.b.to(...)`, as matched.
+            target = cst.ensure_type(small.targets[0].target, cst.Attribute)
+            source = cst.ensure_type(func_attribute(cst.ensure_type(small.value, cst.Call)).value, cst.Attribute)
+            if target.attr.value != source.attr.value:
                 return None
-            moved.add(target.attr.value)  # type: ignore[attr-defined]
+            moved.add(target.attr.value)
         elif m.matches(small, _FINISH):
             calls_base = calls_base or not m.matches(small, m.Return(value=m.Name("self")))
         else:

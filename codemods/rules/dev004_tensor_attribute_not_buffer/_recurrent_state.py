@@ -18,11 +18,12 @@ gets the same tensors as before.
 - the class reads it only as the state argument of its LSTMs (the second argument, or ``hx=``).
 
 A read moved so already (``tuple(h.to(...) for h in self.hidden)``: this fix, or written by hand) needs
-no edit; when every read is, there is nothing to fix or report. Otherwise it gives the reason it does not. The device is the one :mod:`codemods.analysis.forward_reach` names
-for the function holding the read (``x.device`` of ``forward``'s input, ``next(self.parameters()).device``)
-where the code shows that ``x`` is then a tensor (a ``PackedSequence`` has no ``.device``): a parameter
-annotated ``Tensor`` or used as only a tensor can be, never bound again before the read, or a name last
-bound before it by a tensor method (``x = x.view(...)``). Elsewhere it is the LSTM's own device,
+no edit; when every read is, there is nothing to fix or report. Otherwise it gives the reason it does
+not. The device is the one :mod:`codemods.analysis.forward_reach` names for the function holding the
+read (``x.device`` of ``forward``'s input, ``next(self.parameters()).device``) where the code shows that
+``x`` is then a tensor (a ``PackedSequence`` has no ``.device``): a parameter annotated ``Tensor`` or used
+as only a tensor can be, never bound again before the read, or a name last bound before it by a tensor
+method (``x = x.view(...)``). Elsewhere it is the LSTM's own device,
 ``next(self.lstm.parameters()).device``, which an LSTM always has.
 """
 
@@ -33,12 +34,17 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods.core.base import Replacement
-from codemods.analysis.forward_reach import Reached, is_tensor_method_call, reached_functions, shown_tensor_parameter
-from codemods.core.names import ImportAliases, dotted_name
+from codemods.analysis.forward_reach import (
+    Reached,
+    is_tensor_method_call,
+    reached_functions,
+    shown_tensor_parameter,
+)
 from codemods.analysis.nn_modules import methods
-from codemods.core.syntax import code_of, kwarg, positional
 from codemods.analysis.tensor_attributes import NONE, TENSORS, ModuleAttributes, self_attribute
+from codemods.core.base import Replacement
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
 
 _LSTM, _LSTM_CELL = "torch.nn.LSTM", "torch.nn.LSTMCell"
@@ -98,7 +104,8 @@ def _lstm_layers(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> dict[
 
 
 def _is_assigned(tree: Tree, node: cst.CSTNode) -> bool:
-    """Is ``node`` a target: of an assignment (also inside an unpacking), ``+=``, ``for``, ``with ... as``, ``del``?"""
+    """Is ``node`` a target: of an assignment (also inside an unpacking), ``+=``, ``for``, ``with ... as``,
+    ``del``?"""
     parent = tree.parent(node)
     while isinstance(parent, (cst.Element, cst.StarredElement, cst.Tuple, cst.List)):
         node, parent = parent, tree.parent(parent)
@@ -126,17 +133,19 @@ def _assignment_problem(tree: Tree, lstms: dict[str, str], kinds: dict[int, str]
         return None
     target = tree.parent(node)
     if isinstance(target, (cst.AssignTarget, cst.AnnAssign)):
-        assign = tree.parent(target) if isinstance(target, cst.AssignTarget) else target
-        value = assign.value  # type: ignore[union-attr]
+        # (an AssignTarget is in an Assign)
+        assign = cst.ensure_type(tree.parent(target), cst.Assign) if isinstance(target, cst.AssignTarget) else target
+        value = assign.value
         if kinds.get(id(assign)) == TENSORS or _lstm_called(lstms, value) == _LSTM_CELL:
             return None
         if kinds.get(id(assign)) == NONE:
             return f"it is also set to None in `{method}`"
     elif isinstance(target, cst.Element) and isinstance(pair := tree.parent(target), cst.Tuple | cst.List):
         holder = tree.parent(pair)
-        if (isinstance(holder, cst.AssignTarget) and len(tree.parent(holder).targets) == 1  # type: ignore[union-attr]
+        owner = tree.parent(holder)  # an Assign, when ``holder`` is an AssignTarget
+        if (isinstance(holder, cst.AssignTarget) and isinstance(owner, cst.Assign) and len(owner.targets) == 1
                 and len(pair.elements) == 2 and pair.elements[1] is target
-                and _lstm_called(lstms, tree.parent(holder).value) == _LSTM):  # type: ignore[union-attr]
+                and _lstm_called(lstms, owner.value) == _LSTM):
             return None
     return f"it is also set in `{method}` to what may not be an LSTM's state, a tuple of tensors"
 
@@ -150,7 +159,8 @@ def _state_of(tree: Tree, lstms: dict[str, str], node: cst.CSTNode) -> cst.Call 
     """The call of an LSTM layer of the class whose state argument (the second, or ``hx=``) ``node`` is."""
     arg = tree.parent(node)
     call = tree.parent(arg) if isinstance(arg, cst.Arg) else None
-    if not isinstance(call, cst.Call) or _lstm_called(lstms, call) is None or arg.star:  # type: ignore[union-attr]
+    # (``call`` is one only above an argument)
+    if not isinstance(call, cst.Call) or not isinstance(arg, cst.Arg) or _lstm_called(lstms, call) is None or arg.star:
         return None
     args = positional(call)
     if arg is kwarg(call, "hx") or (len(args) == 2 and args[1] is arg):
@@ -190,8 +200,8 @@ def _set_outside(tree: Tree, attributes: ModuleAttributes, cls: cst.ClassDef, na
 
 
 def _device_at(tree: Tree, aliases: ImportAliases, reached: list[Reached], call: cst.Call) -> cst.BaseExpression | None:
-    """The device :mod:`codemods.analysis.forward_reach` names for the function holding ``call``, where the code
-    shows that its tensor is one at ``call``; else None."""
+    """The device :mod:`codemods.analysis.forward_reach` names for the function holding ``call``, where the
+    code shows that its tensor is one at ``call``; else None."""
     function = next((a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
     found = next((r for r in reached if r.function is function), None)
     if found is None or found.device is None or found.assumes is not None:
@@ -205,10 +215,10 @@ def _tensor_at(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, na
     """Does the code show that ``name`` holds a tensor where ``call`` runs? A parameter shown to be one
     and never bound again, or a name last bound before ``call`` (and bound nowhere after it, which a
     loop would carry back) by ``name = t.view(...)`` in a block that holds ``call`` too."""
-    binds: list[cst.Name] = []
+    binds: list[cst.Name | cst.Call] = []
     for node in tree.descendants(function.body):
         if node is call:
-            binds.append(call)  # type: ignore[arg-type]
+            binds.append(call)
         elif isinstance(node, cst.Name) and node.value == name and _is_assigned(tree, node):
             binds.append(node)
     if binds[-1] is not call:

@@ -8,11 +8,13 @@ module's move carries it, and the hand-written one (which fails on a machine wit
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
+from codemods.analysis.nn_modules import model_move
 from codemods.core.dataflow import function_blocks, linear_statements
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.analysis.nn_modules import model_move
 from codemods.core.syntax import strip_method_chain
 from codemods.core.torch_names import as_move, moves_device
 from codemods.core.tree import Tree
@@ -26,8 +28,8 @@ def classes_moved_whole(tree: Tree, aliases: ImportAliases, local_modules: set[s
         if isinstance(small, cst.Assign) and len(small.targets) == 1:
             root = strip_method_chain(small.value, aliases)
             target = dotted_name(small.targets[0].target)
-            if isinstance(root, cst.Call) and dotted_name(root.func) in local_modules and target:
-                instances[target] = dotted_name(root.func)  # type: ignore[assignment]
+            if isinstance(root, cst.Call) and (built := dotted_name(root.func)) in local_modules and target:
+                instances[target] = built
         found = model_move(small, aliases)
         if found is None:
             continue
@@ -35,14 +37,14 @@ def classes_moved_whole(tree: Tree, aliases: ImportAliases, local_modules: set[s
         root = strip_method_chain(move.subject, aliases)
         if name in instances:
             moved.add(instances[name])
-        elif isinstance(root, cst.Call) and dotted_name(root.func) in local_modules:
-            moved.add(dotted_name(root.func))  # type: ignore[arg-type]
+        elif isinstance(root, cst.Call) and (built := dotted_name(root.func)) in local_modules:
+            moved.add(built)
     return moved
 
 
 def without_moves(value: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression:
     """``torch.zeros(3).cuda()`` -> ``torch.zeros(3)``: every device move in ``value`` dropped."""
-    return value.visit(_DropMoves(aliases))  # type: ignore[return-value]
+    return cast(cst.BaseExpression, value.visit(_DropMoves(aliases)))  # calls become expressions: still one
 
 
 class _DropMoves(cst.CSTTransformer):

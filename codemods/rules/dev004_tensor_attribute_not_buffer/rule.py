@@ -66,13 +66,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.core.base import FixSafety, Replacement, Rule
-from codemods.rules.dev004_tensor_attribute_not_buffer._move_overrides import move_overrides, moved_attributes
 from codemods.analysis.nn_modules import inferred_module_classes, methods, module_classes
-from codemods.core.syntax import with_kwarg
-from codemods.rules.dev004_tensor_attribute_not_buffer._recurrent_state import state_moves
 from codemods.analysis.tensor_attributes import Candidate, ModuleAttributes, registered_buffers
-from codemods.rules.dev004_tensor_attribute_not_buffer._whole_module_moves import classes_moved_whole, without_moves
+from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.core.syntax import with_kwarg
+from codemods.rules.dev004_tensor_attribute_not_buffer._move_overrides import move_overrides, moved_attributes
+from codemods.rules.dev004_tensor_attribute_not_buffer._recurrent_state import state_moves
+from codemods.rules.dev004_tensor_attribute_not_buffer._whole_module_moves import (
+    classes_moved_whole,
+    without_moves,
+)
 
 
 class TensorAttributeNotBuffer(Rule):
@@ -104,8 +107,8 @@ class TensorAttributeNotBuffer(Rule):
                 self._state_tuple(cls, attributes, candidate)
                 continue
             if doubtful is not None or candidate.unrewritable:
-                why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor, which"
-                       " a buffer would refuse" if doubtful else candidate.unrewritable)
+                why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor,"
+                       " which a buffer would refuse" if doubtful else candidate.unrewritable)
                 self.report(candidate.firsts[0], f"{_message(name)}; {why}: not fixed")
                 continue
             fixes[name] = {assign: self._register(name, assign, moved_whole) for assign in candidate.firsts}
@@ -120,7 +123,7 @@ class TensorAttributeNotBuffer(Rule):
         if inferred:
             common += f"; `{cls.name.value}` is taken for an nn.Module (its base is defined elsewhere)"
         if dead:  # an override may only go together with every registration it stood in for
-            removals = {o: cst.RemovalSentinel.REMOVE for o in dead}
+            removals: dict[cst.CSTNode, Replacement] = {o: cst.RemovalSentinel.REMOVE for o in dead}
             fixes = {next(iter(fixes)): {e: r for edits in [*fixes.values(), removals] for e, r in edits.items()}}
         for candidate in candidates:
             if candidate.name in notes:
@@ -128,9 +131,13 @@ class TensorAttributeNotBuffer(Rule):
                             edits=fixes.get(candidate.name), safety=FixSafety.UNSAFE if inferred else None)
 
     def _state_tuple(self, cls: cst.ClassDef, attributes: ModuleAttributes, candidate: Candidate) -> None:
-        """An attribute holding a tuple of tensors: moved where an LSTM reads it, when it is an LSTM's state."""
+        """An attribute holding a tuple of tensors: moved where an LSTM reads it, when it is an LSTM's
+        state."""
         moves = state_moves(self.tree, self.aliases, cls, attributes, candidate.name)
-        grouped = f"`self.{candidate.name}` holds a tuple of tensors that `.to(device)` will not move, and a buffer holds one tensor"
+        grouped = (
+            f"`self.{candidate.name}` holds a tuple of tensors that `.to(device)` will not move, and a buffer"
+            " holds one tensor"
+        )
         if moves.reason is None and not moves.edits:
             return  # moved where the LSTM reads it already
         if moves.reason is None:

@@ -48,10 +48,7 @@ def written(tree: Tree, node: cst.CSTNode) -> set[str]:
     targets: list[cst.BaseExpression] = []
     for found in tree.of_type(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName,
                                      cst.Del)):
-        if isinstance(found, cst.AsName):
-            targets.append(found.name)  # type: ignore[arg-type]
-        else:
-            targets.append(found.target)  # type: ignore[union-attr]
+        targets.append(found.name if isinstance(found, cst.AsName) else found.target)
     names: set[str] = set()
     while targets:
         target = targets.pop()

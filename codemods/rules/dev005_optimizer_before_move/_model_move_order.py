@@ -16,17 +16,17 @@ jump over it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import libcst as cst
 
-from codemods.core.dataflow import block, linear_statements
-from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
-from codemods.core.names import ImportAliases, dotted_name
 from codemods.analysis.nn_modules import model_move
+from codemods.core.dataflow import block, linear_statements
+from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import method_chain
 from codemods.core.tree import Tree
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class LaterMove:
 
 def statement_blocks(tree: Tree) -> list[Sequence[cst.BaseStatement]]:
     """The module body and every indented block in it, outermost first."""
-    found: list[Sequence[cst.BaseStatement]] = [tree.root.body]  # type: ignore[attr-defined]
+    found: list[Sequence[cst.BaseStatement]] = [tree.root.body]
     found.extend(b.body for b in tree.of_type(tree.root, cst.IndentedBlock))
     return found
 

@@ -10,14 +10,16 @@ that copy the parameters (an EMA) alike. ``X`` is the model it is built for (``m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import positional
+from codemods.core.syntax import func_attribute, positional
 from codemods.core.tree import Tree
 
+T = TypeVar("T", bound=cst.BaseSmallStatement)
 # `name = call(...)` alone on its line (one target).
 _ASSIGNED_CALL = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget()], value=m.Call())])
 _PARAMETERS = m.Call(func=m.Attribute(attr=m.Name(value=m.MatchIfTrue(lambda name: name.endswith("parameters")))))
@@ -49,19 +51,19 @@ class OptimizerBuild:
 
 def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement) -> OptimizerBuild | None:
     """``stmt`` as an optimizer construction, or None."""
-    if not (_one_small(stmt, cst.Assign) and _assigns_a_call(stmt)):
+    assign = _one_small(stmt, cst.Assign)
+    built = _assigned_call(assign) if assign is not None else None
+    if assign is None or built is None:
         return None
     assert isinstance(stmt, cst.SimpleStatementLine)
-    assign = stmt.body[0]
-    assert isinstance(assign, cst.Assign)
     target = dotted_name(assign.targets[0].target)
-    if target is None or not _builds_something(assign.value) or is_scheduler_call(aliases, assign.value):  # type: ignore[arg-type]
+    if target is None or not _builds_something(built) or is_scheduler_call(aliases, built):
         return None
-    calls = tree.of_type(assign.value, cst.Call)
+    calls = tree.of_type(built, cst.Call)
     models = []
     for call in calls:
-        if call is not assign.value and m.matches(call, _PARAMETERS):
-            owner = dotted_name(call.func.value)  # type: ignore[attr-defined]
+        if call is not built and m.matches(call, _PARAMETERS):
+            owner = dotted_name(func_attribute(call).value)
             if owner is not None and owner not in models:
                 models.append(owner)
     if not models:
@@ -73,22 +75,28 @@ def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement)
     return OptimizerBuild(stmt, target, tuple(models), optimizers, selective)
 
 
-def _one_small(stmt: cst.BaseStatement, kind: type) -> bool:
-    """The cheap test before a matcher: a line holding one ``kind`` statement."""
-    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], kind)
+def _one_small(stmt: cst.BaseStatement, kind: type[T]) -> T | None:
+    """The cheap test before a matcher: the ``kind`` statement a line holds alone, or None."""
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        if isinstance(small, kind):
+            return small
+    return None
 
 
-def _calls_a_method(stmt: cst.SimpleStatementLine) -> bool:
-    """The cheap test before ``_SETUP_METHOD``, after ``_one_small(stmt, cst.Expr)``: ``x.name_with_optimi...()``."""
-    call = stmt.body[0].value  # type: ignore[attr-defined]
+def _calls_a_method(expr: cst.Expr) -> bool:
+    """The cheap test before ``_SETUP_METHOD``, on ``_one_small(stmt, cst.Expr)``:
+    ``x.name_with_optimi...()``."""
+    call = expr.value
     return type(call) is cst.Call and type(call.func) is cst.Attribute and "optimi" in call.func.attr.value
 
 
-def _assigns_a_call(stmt: cst.SimpleStatementLine) -> bool:
-    """``m.matches(stmt, _ASSIGNED_CALL)`` after ``_one_small(stmt, cst.Assign)``, as plain tests (every
-    target is an ``AssignTarget``): asked of every statement of the module, most of which assign no call."""
-    assign = stmt.body[0]
-    return isinstance(assign.value, cst.Call) and len(assign.targets) == 1  # type: ignore[attr-defined]
+def _assigned_call(assign: cst.Assign) -> cst.Call | None:
+    """``m.matches(stmt, _ASSIGNED_CALL)`` on ``_one_small(stmt, cst.Assign)``, as plain tests (every
+    target is an ``AssignTarget``): the call, or None. Asked of every statement of the module, most of
+    which assign no call."""
+    value = assign.value
+    return value if isinstance(value, cst.Call) and len(assign.targets) == 1 else None
 
 
 def _builds_something(call: cst.Call) -> bool:
@@ -106,17 +114,19 @@ def is_scheduler_call(aliases: ImportAliases, call: cst.Call) -> bool:
 def is_scheduler(aliases: ImportAliases, stmt: cst.BaseStatement, optimizer: str) -> bool:
     """``scheduler = StepLR(optimizer, ...)`` (any ``torch.optim.lr_scheduler`` or ``*LR`` /
     ``*Scheduler`` class) for this optimizer."""
-    if not (_one_small(stmt, cst.Assign) and _assigns_a_call(stmt)):
+    assign = _one_small(stmt, cst.Assign)
+    call = _assigned_call(assign) if assign is not None else None
+    if call is None:
         return False
-    call = stmt.body[0].value  # type: ignore[attr-defined]
     args = positional(call)
     return bool(args) and dotted_name(args[0].value) == optimizer and is_scheduler_call(aliases, call)
 
 
 def optimizer_setup(stmt: cst.BaseStatement) -> tuple[str, str] | None:
     """``model.init_optimizer()`` alone on its line: (the object, the method's name)."""
-    if not (_one_small(stmt, cst.Expr) and _calls_a_method(stmt) and m.matches(stmt, _SETUP_METHOD)):
+    expr = _one_small(stmt, cst.Expr)
+    if not (expr is not None and _calls_a_method(expr) and m.matches(stmt, _SETUP_METHOD)):
         return None
-    func = stmt.body[0].value.func  # type: ignore[attr-defined]
+    func = func_attribute(cst.ensure_type(expr.value, cst.Call))  # as matched
     owner = dotted_name(func.value)
     return None if owner is None else (owner, func.attr.value)

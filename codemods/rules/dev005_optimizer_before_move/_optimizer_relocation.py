@@ -9,18 +9,23 @@ the construction reads. :func:`why_left_in_place` says which of these fails, if 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.dataflow import linear_statements
-from codemods.rules.dev005_optimizer_before_move._dotted_flow import chains_read, may_change, may_touch, related
-from codemods.rules.dev005_optimizer_before_move._model_move_order import moves_model
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild
-from codemods.core.syntax import single_target
+from codemods.core.syntax import func_attribute, line_statement, single_target
 from codemods.core.tree import Tree
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import (
+    chains_read,
+    may_change,
+    may_touch,
+    related,
+)
+from codemods.rules.dev005_optimizer_before_move._model_move_order import moves_model
+from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild
 
 # What may be done to a model between its optimizer and its move without changing which
 # parameters the optimizer holds.
@@ -52,11 +57,15 @@ def why_left_in_place(
         else:
             jumped.append(stmt)
     jumped.extend(branch.test for branch in tree.of_type(move, cst.If))
-    produced = {single_target(s.body[0]) for s in moving} - {None}  # type: ignore[attr-defined]
+    # ``moving``: lines that assign one call each (an optimizer, a scheduler).
+    produced = {
+        target for s in moving
+        if (target := single_target(cst.ensure_type(s, cst.SimpleStatementLine).body[0])) is not None
+    }
     for node in jumped:
-        if any(_loads_state(tree, node, name) for name in produced):  # type: ignore[arg-type]
+        if any(_loads_state(tree, node, name) for name in produced):
             return "its state is loaded before the move and stays behind; build and load it after the move"
-        if any(may_touch(tree, node, name) for name in produced):  # type: ignore[arg-type]
+        if any(may_touch(tree, node, name) for name in produced):
             return "it is used in between"
     selective = any(build.selective for build in builds)
     for model in sorted(models):
@@ -65,7 +74,7 @@ def why_left_in_place(
                 return f"`{model}` is used in between, and which parameters it takes depends on it"
             if may_change(tree, node, model, _HARMLESS_METHODS, _HARMLESS_CALLS):
                 return f"`{model}` may change in between"
-    inputs = {dotted_name(c) or "" for s in moving for c in chains_read(tree, s.body[0].value)}  # type: ignore[attr-defined]
+    inputs = {dotted_name(c) or "" for s in moving for c in chains_read(tree, line_statement(s, cst.Assign).value)}
     inputs = {
         name for name in inputs - {""} - produced
         if name.split(".", 1)[0] not in aliases.names and not any(related(name, model) for model in models)
@@ -77,6 +86,6 @@ def why_left_in_place(
 
 def _loads_state(tree: Tree, node: cst.CSTNode, optimizer: str) -> bool:
     return any(
-        m.matches(call, _LOAD_STATE) and dotted_name(call.func.value) == optimizer  # type: ignore[attr-defined]
+        m.matches(call, _LOAD_STATE) and dotted_name(func_attribute(call).value) == optimizer
         for call in tree.of_type(node, cst.Call)
     )

@@ -46,13 +46,24 @@ computes the same thing, with the state created where the parameters end up.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import libcst as cst
 
-from codemods.core.base import FixSafety, Rule
-from codemods.rules.dev005_optimizer_before_move._model_move_order import LaterMove, later_move, move_after_enclosing_if, moved_before, statement_blocks
-from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild, is_scheduler, optimizer_build, optimizer_setup
+from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.rules.dev005_optimizer_before_move._model_move_order import (
+    LaterMove,
+    later_move,
+    move_after_enclosing_if,
+    moved_before,
+    statement_blocks,
+)
+from codemods.rules.dev005_optimizer_before_move._optimizer_builds import (
+    OptimizerBuild,
+    is_scheduler,
+    optimizer_build,
+    optimizer_setup,
+)
 from codemods.rules.dev005_optimizer_before_move._optimizer_relocation import why_left_in_place
 
 
@@ -87,7 +98,7 @@ class OptimizerBeforeMove(Rule):
         end = index + len(moving)
         reason = f"`{wrapped[0]}` is wrapped before it is moved" if wrapped else why_left_in_place(
             self.tree, self.aliases, builds, moving, statements[end:moved_at], statements[moved_at])
-        edits = None
+        edits: dict[cst.CSTNode, Replacement] | None = None
         if reason is None:
             edits = {s: cst.RemovalSentinel.REMOVE for s in moving}
             edits[statements[moved_at]] = cst.FlattenSentinel([statements[moved_at], *moving])
@@ -105,7 +116,7 @@ class OptimizerBeforeMove(Rule):
     ) -> list[tuple[OptimizerBuild, cst.BaseStatement | None, LaterMove]]:
         """The constructions from ``index`` on, one after the other (each with the scheduler built
         on it right after), of models moved later in this block and not before."""
-        group = []
+        group: list[tuple[OptimizerBuild, cst.BaseStatement | None, LaterMove]] = []
         while index < len(statements):
             build = optimizer_build(self.tree, self.aliases, statements[index])
             if build is None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.names import ImportAliases, dotted_name
 from codemods.analysis.nn_modules import CONTAINER_MODULES, is_module_constructor, module_classes
-from codemods.rules.dev006_round_robin_placement._round_robin import RoundRobin, in_forward
-from codemods.core.syntax import code_of, flatten_names, strip_method_chain
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of, flatten_names, func_attribute, strip_method_chain
 from codemods.core.torch_names import Move
 from codemods.core.tree import Tree
+from codemods.rules.dev006_round_robin_placement._round_robin import RoundRobin, in_forward
 
 # The layer is an attribute of the module or goes into a container call (or a builder returns it,
 # and :func:`_returned` judges what it returns).
@@ -51,8 +51,8 @@ def _container(tree: Tree, aliases: ImportAliases, move: Move) -> str | None:
     comprehension = next((a for a in tree.ancestors(move.call) if isinstance(a, _COMPREHENSIONS)), None)
     if comprehension is not None:
         return _holder_of_value(tree, aliases, comprehension)
-    if m.matches(move.subject, m.Subscript()):
-        return dotted_name(move.subject.value)  # type: ignore[attr-defined]  # self.layers[i].cuda(i % n)
+    if isinstance(move.subject, cst.Subscript):
+        return dotted_name(move.subject.value)  # self.layers[i].cuda(i % n)
     holder = _holder_of_value(tree, aliases, move.call)
     layer = dotted_name(move.subject)
     loop = next((a for a in tree.ancestors(move.call) if isinstance(a, cst.For)), None)
@@ -61,7 +61,7 @@ def _container(tree: Tree, aliases: ImportAliases, move: Move) -> str | None:
     if layer in flatten_names(loop.target):  # for i, layer in enumerate(self.layers): layer.cuda(i % n)
         iterable = loop.iter
         while m.matches(iterable, m.Call(func=m.Name("enumerate") | m.Name("reversed"))):
-            iterable = iterable.args[0].value  # type: ignore[attr-defined]
+            iterable = cst.ensure_type(iterable, cst.Call).args[0].value  # as matched
         return dotted_name(iterable)
     # layer = nn.Linear(...).to(d) / layer.cuda(d), then self.blocks.append(layer) in the same loop
     for name in tree.of_type(loop.body, cst.Name):
@@ -87,7 +87,7 @@ def _holder_of_value(tree: Tree, aliases: ImportAliases, value: cst.CSTNode) -> 
         ):
             return REGISTERED
         if m.matches(call.func, m.Attribute(attr=_ADDS)):
-            return dotted_name(call.func.value)  # type: ignore[attr-defined]  # layers.append(...)
+            return dotted_name(func_attribute(call).value)  # layers.append(...)
         return None
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1:
         target = parent.targets[0].target

@@ -14,17 +14,17 @@ a GPU (``n == 0``) never divides by zero.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.nn_modules import CONTAINER_MODULES
 from codemods.core.base import Replacement
 from codemods.core.dataflow import names_in, suites
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.analysis.nn_modules import CONTAINER_MODULES
-from codemods.core.syntax import code_of, flatten_names, without_args
+from codemods.core.syntax import code_of, flatten_names, line_statement, without_args
 from codemods.core.torch_names import Move, as_move, moves_device
 from codemods.core.tree import Tree
 
@@ -53,7 +53,7 @@ class RoundRobin:
     # Never rewritten, only reported: layer i moved to GPU i (no ``% n``: as many GPUs as layers),
     # and GPUs picked ``% n`` for objects that are not moved here (``devices.append(torch.device(...))``).
     by_index: list[Move] = field(default_factory=list)
-    choices: list[cst.BaseExpression] = field(default_factory=list)
+    choices: list[cst.CSTNode] = field(default_factory=list)
 
 
 def round_robins(tree: Tree, aliases: ImportAliases) -> list[RoundRobin]:
@@ -72,14 +72,17 @@ def round_robins(tree: Tree, aliases: ImportAliases) -> list[RoundRobin]:
     return found
 
 
-def _read_loop(tree: Tree, aliases: ImportAliases, loop: cst.CSTNode, placed: RoundRobin) -> None:
-    fors = [loop] if isinstance(loop, cst.For) else tree.of_type(loop, cst.CompFor)
-    loop_vars = {name for f in fors for name in flatten_names(f.target)}  # type: ignore[attr-defined]
+def _read_loop(
+    tree: Tree, aliases: ImportAliases, loop: cst.For | cst.ListComp | cst.GeneratorExp | cst.SetComp | cst.DictComp,
+    placed: RoundRobin,
+) -> None:
+    fors: list[cst.For] | list[cst.CompFor] = [loop] if isinstance(loop, cst.For) else tree.of_type(loop, cst.CompFor)
+    loop_vars = {name for f in fors for name in flatten_names(f.target)}
     counters = {name for f in fors for name in _counters(f)}
-    body = loop.body if isinstance(loop, cst.For) else loop
+    body: cst.CSTNode = loop.body if isinstance(loop, cst.For) else loop
 
-    def counts_round(node: cst.CSTNode) -> bool:
-        return bool(names_in(tree, node.left) & loop_vars)  # type: ignore[attr-defined]
+    def counts_round(node: cst.BinaryOperation) -> bool:
+        return bool(names_in(tree, node.left) & loop_vars)
 
     derived = _derived(tree, aliases, body, counts_round)
     seen = {id(move.call) for move in placed.placements + placed.by_index}
@@ -91,11 +94,13 @@ def _read_loop(tree: Tree, aliases: ImportAliases, loop: cst.CSTNode, placed: Ro
             placed.placements.append(move)
             for value in [move.device, *(d.value for ds in derived.values() for d in ds)]:
                 placed.divisors.update(_spelled(n.right) for n in _modulos(tree, value) if counts_round(n))
-        elif _by_counter(tree, move.device, counters) and _is_device_value(tree, aliases, move.device) and (
-            _places_an_object(tree, aliases, move)
+        elif move.device is not None and (  # (_moves gives moves with a device)
+            _by_counter(tree, move.device, counters) and _is_device_value(tree, aliases, move.device)
+            and _places_an_object(tree, aliases, move)
         ):
             placed.by_index.append(move)
-    used = [move.device for move in placed.placements] + [d.value for ds in derived.values() for d in ds]
+    used = [move.device for move in placed.placements if move.device is not None]  # (all: see above)
+    used += [d.value for ds in derived.values() for d in ds]
     for modulo in _modulos(tree, body):
         if counts_round(modulo) and not any(n is modulo for u in used for n in tree.descendants(u)):
             choice = next((a for a in tree.ancestors(modulo) if _names_a_gpu(aliases, a)), None)
@@ -108,7 +113,7 @@ def _counters(loop: cst.For | cst.CompFor) -> list[str]:
     if m.matches(loop.iter, m.Call(func=m.Name("range"))):
         return flatten_names(loop.target)
     if m.matches(loop.iter, m.Call(func=m.Name("enumerate"))) and m.matches(loop.target, m.Tuple()):
-        return flatten_names(loop.target.elements[0].value)  # type: ignore[attr-defined]
+        return flatten_names(cst.ensure_type(loop.target, cst.Tuple).elements[0].value)  # as matched
     return []
 
 
@@ -185,11 +190,17 @@ def _strip(tree: Tree, move: Move) -> dict[cst.CSTNode, Replacement]:
     """Remove the statement that only places ``move.subject``, or unwrap the move in place."""
     stmt = next(a for a in tree.ancestors(move.call) if isinstance(a, cst.SimpleStatementLine))
     name = dotted_name(move.subject)
-    subject = m.MatchIfTrue(lambda node: name is not None and dotted_name(node) == name)
-    placed = m.MatchIfTrue(lambda node: node is move.call)
+
+    def is_subject(node: cst.BaseExpression) -> bool:
+        return name is not None and dotted_name(node) == name
+
+    placed: m.MatchIfTrue[cst.BaseExpression] = m.MatchIfTrue(lambda node: node is move.call)
     only_places = m.SimpleStatementLine(body=[
         m.Expr(value=placed)
-        | m.Assign(targets=[m.AssignTarget(target=subject)], value=placed | m.IfExp(body=placed, orelse=subject))
+        | m.Assign(
+            targets=[m.AssignTarget(target=m.MatchIfTrue(is_subject))],
+            value=placed | m.IfExp(body=placed, orelse=m.MatchIfTrue(is_subject)),
+        )
     ])
     if m.matches(stmt, only_places):
         return {stmt: cst.RemovalSentinel.REMOVE}
@@ -208,14 +219,14 @@ def _drop_unread(
     definitions = [
         line for line in tree.of_type(scope, cst.SimpleStatementLine)
         if m.matches(line, m.SimpleStatementLine(body=[_NAME_ASSIGNED]))
-        and line.body[0].targets[0].target.value in derived  # type: ignore[attr-defined]
-        and _is_device_value(tree, aliases, line.body[0].value)  # type: ignore[attr-defined]
+        and _assigned_name(line_statement(line, cst.Assign)) in derived
+        and _is_device_value(tree, aliases, line_statement(line, cst.Assign).value)
     ]
     changed = True
     while changed:
         changed = False
         for line in definitions:
-            name = line.body[0].targets[0].target.value  # type: ignore[attr-defined]
+            name = _assigned_name(line_statement(line, cst.Assign))
             if line in edits:
                 continue
             reads = [
@@ -241,7 +252,7 @@ def _drop_emptied_blocks(tree: Tree, owner: cst.CSTNode, edits: dict[cst.CSTNode
 def _gone(tree: Tree, stmt: cst.CSTNode | None, edits: dict[cst.CSTNode, Replacement]) -> bool:
     """Do the edits remove ``stmt``: itself, or (an ``if``/``for``) all of its body? Marks the latter
     removed too. (A module function: a closure calling itself would be a reference cycle.)"""
-    if edits.get(stmt) is cst.RemovalSentinel.REMOVE:  # type: ignore[arg-type]
+    if stmt is not None and edits.get(stmt) is cst.RemovalSentinel.REMOVE:
         return True
     if isinstance(stmt, (cst.If, cst.For)) and _plain(tree, stmt) and all(
         all([_gone(tree, s, edits) for s in suite]) for suite in suites(stmt)
@@ -274,7 +285,7 @@ def _is_label_or_target(tree: Tree, name: cst.Name) -> bool:
 
 
 def _derived(
-    tree: Tree, aliases: ImportAliases, region: cst.CSTNode, seeds: Callable[[cst.CSTNode], bool]
+    tree: Tree, aliases: ImportAliases, region: cst.CSTNode, seeds: Callable[[cst.BinaryOperation], bool]
 ) -> dict[str, list[cst.Assign]]:
     """Names a region assigns a device from a seed modulo (or from such names), with their assignments."""
     assigns = [
@@ -286,13 +297,18 @@ def _derived(
     while changed:
         changed = False
         for assign in assigns:
-            name = assign.targets[0].target.value  # type: ignore[attr-defined]
+            name = _assigned_name(assign)
             if all(assign is not known for known in found.get(name, [])) and (
                 any(seeds(n) for n in _modulos(tree, assign.value)) or _reads(tree, assign.value, found)
             ):
                 found.setdefault(name, []).append(assign)
                 changed = True
     return found
+
+
+def _assigned_name(assign: cst.Assign) -> str:
+    """``name`` of ``name = ...``, an assignment that ``_NAME_ASSIGNED`` matched."""
+    return cst.ensure_type(assign.targets[0].target, cst.Name).value
 
 
 def _reads(tree: Tree, node: cst.CSTNode | None, derived: dict[str, list[cst.Assign]]) -> bool:

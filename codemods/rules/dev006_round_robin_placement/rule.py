@@ -95,14 +95,13 @@ import re
 import textwrap
 
 import libcst as cst
-import libcst.matchers as m
 
-from codemods.core.base import FixSafety, Rule
-from codemods.fixes.ddp_scaffolding import SETUP_DISTRIBUTED, find_script, scaffolding_edits
-from codemods.rules.dev006_round_robin_placement._placed_layers import unregistered
-from codemods.rules.dev006_round_robin_placement._round_robin import removal_edits, round_robins
+from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.syntax import code_of
 from codemods.core.torch_names import as_move
+from codemods.fixes.ddp_scaffolding import SETUP_DISTRIBUTED, Script, find_script, scaffolding_edits
+from codemods.rules.dev006_round_robin_placement._placed_layers import unregistered
+from codemods.rules.dev006_round_robin_placement._round_robin import removal_edits, round_robins
 
 _MAY_PLACE = re.compile(r"%|cuda:|\.cuda\(\s*\w|device\(")
 _USE_INSTEAD = "Use instead (what the fix writes):"
@@ -206,7 +205,9 @@ class RoundRobinPlacement(Rule):
         found = round_robins(self.tree, self.aliases)
         if not found:
             return
-        placed, edits, problems = found[0], {}, []
+        placed = found[0]
+        edits: dict[cst.CSTNode, Replacement] = {}
+        problems: list[str] = []
         if len(found) > 1:
             problems.append(f"GPUs are picked in {len(found)} places ({', '.join(r.owner.name.value for r in found)})")
         if placed.by_index:
@@ -218,7 +219,7 @@ class RoundRobinPlacement(Rule):
             edits, problem = removal_edits(self.tree, self.aliases, placed)
             script = find_script(self.tree, self.aliases, placed.owner.name.value)
             problems.extend(p for p in (problem, script) if isinstance(p, str) and p)
-        if not problems:
+        if not problems and isinstance(script, Script):  # (a str is a problem, listed above)
             edits.update(scaffolding_edits(self.tree, self.aliases, script))
             self.report(placed.placements[0].call, _MESSAGE, edits=edits)
             return
@@ -247,7 +248,7 @@ def _fixed_gpu(call: cst.Call) -> str | None:
     move = as_move(call)
     if move is None or move.device is None:
         return None
-    if move.method == "cuda" and m.matches(move.device, m.Integer()):
-        return f"cuda:{move.device.value}"  # type: ignore[attr-defined]
+    if move.method == "cuda" and isinstance(move.device, cst.Integer):
+        return f"cuda:{move.device.value}"
     spelled = code_of(move.device).strip("'\"")
     return spelled if spelled.startswith("cuda:") and spelled[5:].isdigit() else None

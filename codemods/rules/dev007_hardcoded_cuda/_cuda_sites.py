@@ -14,36 +14,44 @@
   torch.float32)``, a site with a fix); a type named by a string (``"torch.cuda.FloatTensor"``) is
   left alone: the emulated GPU of ``autofix verify`` cannot run it, so no fix of it could be proved;
 - ``torch.cuda.set_device(i)`` and ``torch.cuda.synchronize()`` statements: run only with a GPU;
-- the switches of :mod:`codemods.rules.dev007_hardcoded_cuda._gpu_switches` (``USE_CUDA = True``): ask the machine.
+- the switches of :mod:`codemods.rules.dev007_hardcoded_cuda._gpu_switches` (``USE_CUDA = True``): ask
+  the machine.
 
 Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_available():``, ``if
 args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; ``.cuda()`` in a method named
 ``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
 "cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
-fixed, except on a tensor fed right there to a layer of the file's modules (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`):
-it goes where that layer is. So is an index the caller passes in (``.cuda(device_id)``), except in a file that asks
-``torch.cuda.is_available()`` somewhere: it has a CPU path, and the index is that path's decision.
+fixed, except on a tensor fed right there to a layer of the file's modules
+(:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
+the caller passes in (``.cuda(device_id)``), except in a file that asks ``torch.cuda.is_available()``
+somewhere: it has a CPU path, and the index is that path's decision.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.base import Replacement
 from codemods.analysis.device_sites import DEVICE_NAME, device_positions, looks_like_device
-from codemods.rules.dev007_hardcoded_cuda._fed_modules import fed_module
-from codemods.rules.dev007_hardcoded_cuda._gpu_switches import Switch, argument_switches, assigned_switch, dictionary_switch, parameter_switch
-from codemods.analysis.legacy_constructors import legacy_rewrite
+from codemods.analysis.legacy_constructors import legacy_rewrite, legacy_rewritten
+from codemods.core.base import Replacement
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.fixes.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
 from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_args_appended
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES
 from codemods.core.tree import Tree, instance_test
+from codemods.fixes.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
+from codemods.rules.dev007_hardcoded_cuda._fed_modules import fed_module
+from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
+    Switch,
+    argument_switches,
+    assigned_switch,
+    dictionary_switch,
+    parameter_switch,
+)
 
 # A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`.
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
@@ -69,15 +77,16 @@ _IS_ARG = instance_test(cst.Arg)
 def _forwards_cuda(node: cst.CSTNode) -> bool:
     """``def cuda(self, ...)``, ``map_location=...`` (plain tests: asked of every ancestor of every site)."""
     if _IS_FUNCTION(node):
-        return node.name.value == "cuda"  # type: ignore[attr-defined]
-    return _IS_ARG(node) and node.keyword is not None and node.keyword.value == "map_location"  # type: ignore[attr-defined]
+        return node.name.value == "cuda"
+    return _IS_ARG(node) and node.keyword is not None and node.keyword.value == "map_location"
 
 
 # The nodes a site can be.
 SITE_KINDS = (cst.Call, cst.Assign, cst.Param, cst.DictElement)
+SiteNode = cst.Call | cst.Assign | cst.Param | cst.DictElement
 
 # A fix, given the file's portable device and the name of the module's device.
-Fix = Callable[[PortableDevice, cst.Name], Replacement]
+Fix = Callable[[PortableDevice, cst.BaseExpression], Replacement]
 
 
 @dataclass(frozen=True)
@@ -93,7 +102,7 @@ class Site:
     uses_device: bool = False  # the fix reads the module's device (which may have to be added)
 
 
-def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: list[cst.CSTNode] | None = None) -> Iterator[Site]:
+def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: Sequence[SiteNode] | None = None) -> Iterator[Site]:
     """Every site of the module, in source order, guarded code left out; with ``nodes`` (the module's
     calls, assignments, parameters and dictionary entries to look at: ``Rule.sites``), those sites only."""
     if nodes is None:
@@ -122,13 +131,13 @@ class _Sites:
         self._module_positions: set[str] | None = None
         self._has_cpu_path: bool | None = None
 
-    def all(self, nodes: list[cst.CSTNode]) -> Iterator[Site]:
+    def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
             found = list(self._of(node))
             if found and not self._guarded(node):
                 yield from found
 
-    def _of(self, node: cst.CSTNode) -> Iterator[Site]:
+    def _of(self, node: SiteNode) -> Iterator[Site]:
         if isinstance(node, cst.Call):
             yield from map(_switch_site, argument_switches(node))
             yield from self._type_arguments(node)
@@ -140,7 +149,7 @@ class _Sites:
             switch = parameter_switch(node)
             site = _switch_site(switch) if switch else self._parameter(node)
         else:
-            switch = dictionary_switch(node)  # type: ignore[arg-type]
+            switch = dictionary_switch(node)
             site = _switch_site(switch) if switch else None
         if site is not None:
             yield site
@@ -215,7 +224,7 @@ class _Sites:
             return self._gpu_only(call, qualified)
         return None
 
-    def _placement(self, call: cst.Call, spelled: str, build: Callable[[cst.Name], cst.CSTNode]) -> Site:
+    def _placement(self, call: cst.Call, spelled: str, build: Callable[[cst.BaseExpression], cst.CSTNode]) -> Site:
         """A call that puts something on the GPU: ``build(device)`` puts it on the portable device."""
         message = f"{spelled} fails without a GPU; use a portable `device`"
         return Site(call, message, lambda _, d: build(d), uses_device=True)
@@ -245,7 +254,7 @@ class _Sites:
             return None
         if not (device or DEVICE_NAME.search((dotted_name(index) or "").rsplit(".", 1)[-1])):
             return self._pinned(call, index)
-        renamed = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")))  # type: ignore[attr-defined]
+        renamed = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")))
         return Site(call, f"`.cuda({code_of(index)})` fails when `{code_of(index)}` is the CPU",
                     lambda _, __: renamed, f"`.to({code_of(index)})` goes wherever it is")
 
@@ -258,7 +267,7 @@ class _Sites:
         device = cst.parse_expression(f"next({code_of(layer)}.parameters()).device")
         arg = next(a for a in call.args if a.value is index)
         moved = with_arg_value(call, arg, device)  # `.to(device=...)` takes the keyword `.cuda` took
-        moved = moved.with_changes(func=call.func.with_changes(attr=cst.Name("to")))  # type: ignore[attr-defined]
+        moved = moved.with_changes(func=call.func.with_changes(attr=cst.Name("to")))
         return Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; the tensor is fed to `{code_of(layer)}`",
                     lambda _, __: moved, f"`.to(next({code_of(layer)}.parameters()).device)` goes where that "
                     "layer is, the CPU included (this assumes it has parameters)")
@@ -302,7 +311,7 @@ class _Sites:
         if rewrite is None:
             return Site(call, message + "; cannot tell data from a size here, so not rewritten")
         return Site(call, message + "; use a portable `device`",
-                    lambda _, d: legacy_rewrite(self.tree, call, self.aliases, d)[1],  # type: ignore[index]
+                    lambda _, d: legacy_rewritten(self.tree, call, self.aliases, d),
                     target=rewrite[0], uses_device=True)
 
     def _gpu_only(self, call: cst.Call, qualified: str) -> Site:
@@ -310,10 +319,10 @@ class _Sites:
         message = f"`{code_of(call.func)}({'...' if call.args else ''})` fails without a GPU"
         expression = self.tree.parent(call)
         statement = self.tree.parent(expression) if isinstance(expression, cst.Expr) else None
-        if not m.matches(statement, m.SimpleStatementLine(body=[m.Expr()])):
+        if statement is None or not m.matches(statement, m.SimpleStatementLine(body=[m.Expr()])):
             return Site(call, message)
-        return Site(call, message, lambda p, _: p.only_with_gpu(statement),  # type: ignore[arg-type]
-                    "call it only when there is one", statement)
+        line = cst.ensure_type(statement, cst.SimpleStatementLine)  # as matched
+        return Site(call, message, lambda p, _: p.only_with_gpu(line), "call it only when there is one", line)
 
     def _type_arguments(self, call: cst.Call) -> Iterator[Site]:
         """``x.type(torch.cuda.FloatTensor)``: reported. DEV009 (legacy tensor API) rewrites it to
@@ -335,7 +344,8 @@ class _Sites:
     # -- a device chosen once
 
     def _assignment(self, node: cst.Assign) -> Site | None:
-        """``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``dtype = torch.cuda.FloatTensor``."""
+        """``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``dtype =
+        torch.cuda.FloatTensor``."""
         spelled = dotted_name(node.targets[0].target) if len(node.targets) == 1 else None
         if spelled is None:
             return None
@@ -382,5 +392,5 @@ def _values_of_at_top(tree: Tree) -> dict[str, list[cst.BaseExpression]]:
 
 def _moved_to(call: cst.Call, device: cst.BaseExpression) -> cst.Call:
     """``x.cuda(non_blocking=True)`` -> ``x.to(device, non_blocking=True)``."""
-    to = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")), args=[])  # type: ignore[attr-defined]
+    to = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")), args=[])
     return with_args_appended(to, cst.Arg(device), *(a for a in call.args if a.keyword is not None))

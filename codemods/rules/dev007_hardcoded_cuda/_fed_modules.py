@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.core.name_bindings import bindings_in
-from codemods.core.names import ImportAliases
 from codemods.analysis.nn_modules import CONTAINER_MODULES, is_module_constructor, module_classes
 from codemods.analysis.tensor_attributes import self_attribute
+from codemods.core.name_bindings import bindings_in
+from codemods.core.names import ImportAliases
 from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
 

@@ -52,7 +52,8 @@ class Switch:
 def _key(target: cst.BaseExpression) -> str | None:
     """The last name of an assignment target: ``use_cuda``, ``args.cuda``, ``config["use_gpu"]``."""
     if isinstance(target, cst.Subscript) and m.matches(target, _STRING_KEY):
-        key = target.slice[0].slice.value.evaluated_value  # type: ignore[attr-defined]
+        index = cst.ensure_type(target.slice[0].slice, cst.Index)  # `x["key"]`, as matched
+        key = cst.ensure_type(index.value, cst.SimpleString).evaluated_value
         return key if isinstance(key, str) else None
     spelled = dotted_name(target)
     return spelled.rsplit(".", 1)[-1] if spelled else None
@@ -71,7 +72,7 @@ def assigned_switch(node: cst.Assign) -> Switch | None:
     if _is_true(value):
         return Switch(node, value, f"`{code_of(target)} = True`")
     if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Not):
-        off = _key(value.expression)  # type: ignore[attr-defined]
+        off = _key(value.expression)
         if off is not None and _OFF_SWITCH.match(off):
             return Switch(node, value, f"`{code_of(target)} = {code_of(value)}`")
     return None

@@ -56,10 +56,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.core.base import FixSafety, Replacement, Rule
-from codemods.rules.dev007_hardcoded_cuda._cuda_sites import SITE_KINDS, Site, cuda_sites
 from codemods.analysis.device_sites import ModuleDevice
+from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.fixes.portable_device import PortableDevice
+from codemods.rules.dev007_hardcoded_cuda._cuda_sites import SITE_KINDS, Site, cuda_sites
 
 
 class HardcodedCuda(Rule):
@@ -93,4 +93,4 @@ class HardcodedCuda(Rule):
             if inline is None:
                 return None
             spelled, extra = inline, {}
-        return {site.target or site.node: site.fix(portable, spelled), **extra}  # type: ignore[arg-type]
+        return {site.target or site.node: site.fix(portable, spelled), **extra}

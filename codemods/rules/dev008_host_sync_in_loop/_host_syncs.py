@@ -14,20 +14,21 @@ in between).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.dataflow import assigned_names
-from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import called_method, code_of
 from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.analysis.training_loops import Event, is_optimizer_step
+from codemods.core.dataflow import assigned_names
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import called_method, code_of, func_attribute
 from codemods.core.tree import Tree, instance_test
 
-# isinstance, cached per class (see codemods.core.tree): asked of every node of every statement of a training loop.
+# isinstance, cached per class (see codemods.core.tree): asked of every node of every statement of a
+# training loop.
 _IS_CALL = instance_test(cst.Call)
 _IS_SUBSCRIPT = instance_test(cst.Subscript)
 _IS_FORMATTED = instance_test(cst.FormattedStringExpression)
@@ -48,6 +49,11 @@ _METHOD_CALL = m.Call(func=m.Attribute())
 _HOST_STATE = re.compile(r"env|buffer|memory|replay", re.IGNORECASE)
 
 
+def _receiver(node: cst.CSTNode) -> cst.BaseExpression:
+    """``x`` of ``x.name()``, for a node a matcher found to be such a call."""
+    return func_attribute(cst.ensure_type(node, cst.Call)).value
+
+
 @dataclass(frozen=True)
 class Sync:
     node: cst.CSTNode
@@ -64,27 +70,32 @@ class HostSyncs:
 
     def of(self, event: Event) -> Iterator[Sync]:
         """The syncs of ``event``, in source order. Call it on the events in the order they run."""
-        if event.is_test:
-            yield from self._branches(event.node, event.known)  # type: ignore[arg-type]
+        if event.is_test and isinstance(event.node, cst.BaseExpression):  # (a test is one)
+            yield from self._branches(event.node, event.known)
         copied_before = self._copies_of_the_line_before(event.node)
         copied: set[str] = set()
         for inner in self.tree.descendants(event.node):
-            if called_method(inner) in _SYNC_METHODS and m.matches(inner, _SYNC_METHOD_CALL) and self.values.is_tensor(inner.func.value, event.known):  # type: ignore[attr-defined]
-                name = dotted_name(inner.func.value)  # type: ignore[attr-defined]
+            method = called_method(inner)
+            if method in _SYNC_METHODS and m.matches(inner, _SYNC_METHOD_CALL) and self.values.is_tensor(
+                _receiver(inner), event.known
+            ):
+                receiver = _receiver(inner)
+                name = dotted_name(receiver)
                 copied.add(name or "")
                 if name not in copied_before and not self._feeds_host_state(inner, event.node):
-                    method = inner.func.attr.value  # type: ignore[attr-defined]
-                    yield Sync(inner, f"`{short(inner.func.value)}.{method}()` {_SYNC_METHODS[method]} and waits"  # type: ignore[attr-defined]
+                    yield Sync(inner, f"`{short(receiver)}.{method}()` {_SYNC_METHODS[method]} and waits"
                                " for the GPU every step", item=method == "item")
             elif _IS_CALL(inner):
-                yield from self._builtin(inner, event.known)  # type: ignore[arg-type]
-            elif _IS_SUBSCRIPT(inner) and m.matches(inner, _DATA_AT_0) and self.values.is_loss(inner.value.value, event.known):  # type: ignore[attr-defined]
-                yield Sync(inner, f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to the"  # type: ignore[arg-type]
+                yield from self._builtin(inner, event.known)
+            elif _IS_SUBSCRIPT(inner) and m.matches(inner, _DATA_AT_0) and self.values.is_loss(
+                cst.ensure_type(inner.value, cst.Attribute).value, event.known  # `loss` of `loss.data[0]`
+            ):
+                yield Sync(inner, f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to the"
                            " host and waits for the GPU every step (and fails on a 0-dim loss since PyTorch 0.4)")
-            elif _IS_FORMATTED(inner) and self.values.is_tensor(inner.expression, event.known):  # type: ignore[attr-defined]
-                yield Sync(inner.expression, f"formatting the tensor `{short(inner.expression)}` waits for the GPU every step")  # type: ignore[attr-defined]
+            elif _IS_FORMATTED(inner) and self.values.is_tensor(inner.expression, event.known):
+                yield Sync(inner.expression, f"formatting the tensor `{short(inner.expression)}` waits for the GPU every step")
             elif _IS_BRANCHING(inner):
-                yield from self._branches(inner.test, event.known)  # type: ignore[attr-defined]
+                yield from self._branches(inner.test, event.known)
         if isinstance(event.node, cst.BaseSmallStatement):
             self._copied = (self.tree.parent(event.node), copied)
 
@@ -96,7 +107,7 @@ class HostSyncs:
             if isinstance(node, cst.BooleanOperation):
                 operands += [node.left, node.right]
             elif m.matches(node, m.UnaryOperation(operator=m.Not())):
-                operands.append(node.expression)  # type: ignore[attr-defined]
+                operands.append(cst.ensure_type(node, cst.UnaryOperation).expression)
             elif self.values.is_tensor(node, known):
                 yield Sync(node, f"`{short(node)}` is a tensor: branching on it waits for the GPU every step")
 
@@ -110,16 +121,18 @@ class HostSyncs:
         elif name == "print" and any(self.values.is_tensor(a.value, known) for a in call.args if not a.keyword):
             yield Sync(call, "printing a tensor waits for the GPU every step")
 
-    def _feeds_host_state(self, call: cst.Call, statement: cst.CSTNode) -> bool:
+    def _feeds_host_state(self, call: cst.CSTNode, statement: cst.CSTNode) -> bool:
         """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``."""
         for above in self.tree.ancestors(call):
             if above is statement:
                 return False
-            if m.matches(above, _METHOD_CALL) and (
-                (above.func.attr.value == "step" and not is_optimizer_step(above))  # type: ignore[attr-defined]
-                or _HOST_STATE.search(dotted_name(above.func.value) or "")  # type: ignore[attr-defined]
-            ):
-                return True
+            if m.matches(above, _METHOD_CALL):
+                outer = cst.ensure_type(above, cst.Call)  # `x.name(...)`, as matched
+                method = func_attribute(outer)
+                if (method.attr.value == "step" and not is_optimizer_step(outer)) or _HOST_STATE.search(
+                    dotted_name(method.value) or ""
+                ):
+                    return True
         return False
 
     def _copies_of_the_line_before(self, node: cst.CSTNode) -> set[str]:

@@ -7,6 +7,8 @@ the ``.item()`` can become ``.detach()`` (the sum stays a device tensor, no sync
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 import libcst.matchers as m
 
@@ -21,9 +23,12 @@ def accumulator_fix(
     tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
     """``total += loss.item()`` in ``loop``: the edits that keep the sum on the device, or None."""
-    if not (m.matches(statement, _SUM_INTO_NAME) and _is_item_term(statement.value, item)):  # type: ignore[attr-defined]
+    if not m.matches(statement, _SUM_INTO_NAME):
         return None
-    total = statement.target.value  # type: ignore[attr-defined]
+    augmented = cst.ensure_type(statement, cst.AugAssign)  # `total += ...`, as matched
+    if not _is_item_term(augmented.value, item):
+        return None
+    total = cst.ensure_type(augmented.target, cst.Name).value
     above = tree.parent(loop)
     if not isinstance(above, (cst.IndentedBlock, cst.Module)):
         return None
@@ -31,7 +36,7 @@ def accumulator_fix(
     if not _float_init_before(tree, body[: body.index(loop)], total):
         return None
     uses = [n for n in tree.of_type(loop, cst.Name) if n.value == total]
-    if len(uses) != 1 or uses[0] is not statement.target:  # type: ignore[attr-defined]
+    if len(uses) != 1 or uses[0] is not augmented.target:
         return None  # the loop reads it: it would see a tensor
     scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
     if any(any(a.name.value == total for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))):
@@ -64,14 +69,16 @@ def _float_init_before(tree: Tree, statements: list[cst.BaseStatement], total: s
         if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
             return False
         small = statement.body[0]
-        if single_target(small) == total:
-            return isinstance(small.value, cst.Float)  # type: ignore[attr-defined]
+        if isinstance(small, cst.Assign) and single_target(small) == total:  # (a target is an Assign's)
+            return isinstance(small.value, cst.Float)
         if isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and total in _targets(small):
             return False
         # a read of `total` (it is still the float): keep looking for the assignment
     return False
 
 
-def _targets(small: cst.BaseSmallStatement) -> set[str]:
-    targets = small.targets if isinstance(small, cst.Assign) else [small]  # type: ignore[attr-defined]
+def _targets(small: cst.Assign | cst.AugAssign | cst.AnnAssign) -> set[str]:
+    targets: Sequence[cst.AssignTarget | cst.AugAssign | cst.AnnAssign] = (
+        small.targets if isinstance(small, cst.Assign) else [small]
+    )
     return {n for t in targets for n in flatten_names(t.target, keep_underscore=True)}

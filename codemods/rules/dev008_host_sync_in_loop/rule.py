@@ -59,11 +59,13 @@ Applied only with `--unsafe-fixes`, and only when nothing in the loop reads the 
 
 from __future__ import annotations
 
-from codemods.core.base import FixSafety, Rule
+import libcst as cst
+
 from codemods.analysis.gpu_use import may_use_a_gpu
+from codemods.analysis.training_loops import TrainingLoops
+from codemods.core.base import FixSafety, Rule
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import accumulator_fix
-from codemods.analysis.training_loops import TrainingLoops
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 
@@ -86,8 +88,8 @@ class HostSyncInLoop(Rule):
         for event in loops.events():
             for sync in syncs.of(event):
                 fix = None
-                if sync.item and event.loop is not None:
-                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop)  # type: ignore[arg-type]
+                if sync.item and event.loop is not None and isinstance(sync.node, cst.Call):  # (an item is)
+                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop)
                 if fix is None:
                     self.report(sync.node, sync.what + _ADVICE)
                 else:

@@ -3,7 +3,8 @@
 :mod:`codemods.analysis.legacy_constructors` decides data against size for ``torch.FloatTensor(...)`` and its
 kin. Here come the two other ways code calls them: ``torch.Tensor(...)``, which makes the default
 dtype (float32 unless the program changed it), and a name bound to a legacy type
-(:mod:`codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases`), whose device is the alias's (``"cuda" if cuda else "cpu"``).
+(:mod:`codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases`), whose device is the alias's
+(``"cuda" if cuda else "cpu"``).
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.analysis.legacy_constructors import argument_kinds, legacy_constructor_rewrite
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, with_arg_value, without_args
 from codemods.core.tree import Tree
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 
-UNCLEAR = ": cannot tell data from a size here; use `torch.tensor(data, dtype=...)` or `torch.empty(size, dtype=...)`"
+UNCLEAR = (
+    ": cannot tell data from a size here; use `torch.tensor(data, dtype=...)` or"
+    " `torch.empty(size, dtype=...)`"
+)
 
 
 def constructor_call(

@@ -49,11 +49,12 @@ class LegacyAliases:
         self.found: dict[tuple[int, str], LegacyAlias] = {}
         for assign in tree.of_type(tree.root, cst.Assign):
             stmt = tree.parent(assign)
-            if not (isinstance(assign.value, (cst.Attribute, cst.IfExp)) and m.matches(stmt, _ALIAS)):
+            if not (isinstance(assign.value, (cst.Attribute, cst.IfExp)) and stmt is not None and m.matches(stmt, _ALIAS)):
                 continue  # the cheap test first: most assignments are of calls
-            name = assign.targets[0].target.value  # type: ignore[attr-defined]
-            scope = next(a for a in tree.ancestors(stmt) if isinstance(a, _SCOPES))  # type: ignore[arg-type]
-            alias = _alias(tree, aliases, stmt, name, assign.value, scope, counts)  # type: ignore[arg-type]
+            line = cst.ensure_type(stmt, cst.SimpleStatementLine)  # `name = ...`, as matched
+            name = cst.ensure_type(assign.targets[0].target, cst.Name).value
+            scope = next(a for a in tree.ancestors(line) if isinstance(a, _SCOPES))
+            alias = _alias(tree, aliases, line, name, assign.value, scope, counts)
             if alias is not None and self._bound(scope, name) == 1 and not _declared_global(tree, name):
                 self.found[(id(scope), name)] = alias
         self._names = {name for _, name in self.found}
@@ -128,7 +129,7 @@ def _reads_the_same_everywhere(
     if not isinstance(test, cst.Name) or counts.get(test.value) != 1:
         return False
     return any(isinstance(stmt, cst.SimpleStatementLine) and test.value in _targets(stmt)
-               for stmt in tree.root.body)  # type: ignore[attr-defined]
+               for stmt in tree.root.body)
 
 
 def _targets(stmt: cst.SimpleStatementLine) -> set[str]:

@@ -10,21 +10,22 @@ module (``self``, ``model``, a name bound to one) is only reported. ``t.type(typ
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import code_of, positional, with_args_appended
+from codemods.core.syntax import code_of, func_attribute, positional, with_args_appended
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 
 _MODULE_NAME = re.compile(r"model|net|module|layer|encoder|decoder|block|head|backbone|policy", re.I)
 _TYPE_OF = m.Call(func=m.Name("type"), args=[m.Arg()])
 
 
 def type_cast(
-    call: cst.Call, aliases: ImportAliases, type_aliases: LegacyAliases, models: set[str]
+    call: cst.Call, aliases: ImportAliases, type_aliases: LegacyAliases, models: AbstractSet[str]
 ) -> tuple[str, cst.Call | None] | None:
     """For ``call`` = ``x.type(T)``: the message and the ``.to(...)`` it means (None when it is only
     reported); None when ``call`` is not a legacy conversion."""
@@ -43,12 +44,12 @@ def type_cast(
     if dtype is None:
         return None
     message = f"`.type({code_of(target)})` is the legacy conversion"
-    receiver = call.func.value  # type: ignore[attr-defined]
+    receiver = func_attribute(call).value
     name = dotted_name(receiver) or ""
     if name == "self" or name.startswith("self.") or name in models or not _is_tensor_like(receiver):
         return message + "; use `.to(device, dtype)` (for a module, `Module.type` also casts integer" \
             " buffers, so it is not rewritten)", None
-    device = cst.SimpleString('"cuda"' if qualified.startswith("torch.cuda.") else '"cpu"')
+    device: cst.BaseExpression = cst.SimpleString('"cuda"' if qualified.startswith("torch.cuda.") else '"cpu"')
     if alias is not None and alias.conditional:
         if alias.device is None:
             return message + "; use `.to(device, dtype)` (the condition choosing the type may read" \
@@ -56,7 +57,7 @@ def type_cast(
         device = alias.device
     torch_dtype = aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}")
     kept = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in call.args if a.keyword is not None]
-    to = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")), args=[])  # type: ignore[attr-defined]
+    to = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")), args=[])
     fixed = with_args_appended(to, cst.Arg(device), cst.Arg(torch_dtype), *kept)
     return message + f"; use `.to({code_of(device)}, torch.{dtype})`", fixed
 

@@ -31,18 +31,19 @@ names a loop carries from one step to the next (a hidden state).
 from __future__ import annotations
 
 import re
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_constructor_rewrite, legacy_dtype
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 from codemods.core.name_bindings import binding_counts, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import flatten_names, kwarg
 from codemods.core.torch_names import FACTORIES, VARIABLE
 from codemods.core.tree import Tree
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 
 T = TypeVar("T")
 # Calls that make a fresh tensor no one else holds, which never requires grad unless asked to.
@@ -69,12 +70,12 @@ class VariableArguments:
 
     def __init__(self, tree: Tree, aliases: ImportAliases, type_aliases: LegacyAliases) -> None:
         self.tree, self.aliases, self.type_aliases = tree, aliases, type_aliases
-        self._cache: dict[tuple[object, ...], object] = {}  # per scope and name: bindings, reads, order
+        self._cache: dict[tuple[object, ...], Any] = {}  # per scope and name: bindings, reads, order (see _cached)
         loaders = [a for a in tree.of_type(tree.root, cst.Assign) if len(a.targets) == 1
                    and isinstance(a.targets[0].target, cst.Name) and _default_loader(a.value)]
         counts = binding_counts(tree) if loaders else {}
-        self.loaders = {a.targets[0].target.value for a in loaders  # type: ignore[attr-defined]
-                        if counts.get(a.targets[0].target.value) == 1}  # type: ignore[attr-defined]
+        names = [cst.ensure_type(a.targets[0].target, cst.Name).value for a in loaders]  # as tested above
+        self.loaders = {name for name in names if counts.get(name) == 1}
 
     def is_fresh(self, node: cst.BaseExpression) -> bool:
         """A tensor made in this expression, that no one else holds and that has no history."""
@@ -97,7 +98,7 @@ class VariableArguments:
     def _cached(self, key: tuple[object, ...], compute: Callable[[], T]) -> T:
         if key not in self._cache:
             self._cache[key] = compute()
-        return self._cache[key]  # type: ignore[no-any-return]
+        return self._cache[key]
 
     def _copies(self, constructor: cst.Call) -> bool:
         """Does this legacy constructor make a new tensor? Of a tensor it makes an alias, which
@@ -136,7 +137,7 @@ class VariableArguments:
             use = self._use(read)
             if use == "changes" or (use == "keeps" and not (rebinds_itself and order[id(read)] > order[id(call)])):
                 return None
-        real = sorted({s for s in sources if s != "itself"})
+        real = sorted({s for s in sources if s is not None and s != "itself"})  # (no None: see above)
         return " and ".join(real) if real else None
 
     def _source(self, binding: cst.CSTNode, name: str) -> str | None:
@@ -151,7 +152,8 @@ class VariableArguments:
                 return None
             if isinstance(value, cst.Call) and self.aliases.qualify(value.func) in VARIABLE:
                 value = value.args[0].value if value.args else value
-            if m.matches(_root_name(value), m.Name(name)):
+            root = _root_name(value)
+            if root is not None and m.matches(root, m.Name(name)):
                 return "itself"  # `x = x.cuda()`, `x = Variable(x)`: what x was, moved or wrapped
             return "created in this function" if self.is_fresh(value) else None
         return None
@@ -196,7 +198,9 @@ class VariableArguments:
             return "size" if attr in _SIZE_READS else "keeps"
         if isinstance(parent, cst.Subscript) and isinstance(self.tree.parent(parent), (cst.AssignTarget, cst.AugAssign)):
             return "changes"
-        if isinstance(parent, cst.Arg) and m.matches(self.tree.parent(parent), m.Call(func=m.Name("len"))):
+        if isinstance(parent, cst.Arg) and isinstance(call := self.tree.parent(parent), cst.Call) and m.matches(
+            call, m.Call(func=m.Name("len"))
+        ):
             return "size"
         return "keeps"
 
@@ -213,7 +217,7 @@ class VariableArguments:
             node = above
         parent = self.tree.parent(node)
         if isinstance(parent, cst.Element):
-            parent = self.tree.parent(self.tree.parent(parent))  # type: ignore[arg-type]
+            parent = self.tree.parent(self.tree.parent(parent))
         if not isinstance(parent, cst.Assign) or len(parent.targets) != 1:
             return False
         return _value_for(parent, parent.targets[0], read.value) is node
@@ -225,9 +229,10 @@ def variable_wrappers(tree: Tree, aliases: ImportAliases) -> set[str]:
     lambdas = [a for a in tree.of_type(tree.root, cst.Assign) if isinstance(a.value, cst.Lambda)]
     counts = binding_counts(tree) if lambdas else {}
     return {
-        assign.targets[0].target.value  # type: ignore[attr-defined]
+        name
         for assign in lambdas
-        if isinstance(assign.value, cst.Lambda) and m.matches(assign, _LAMBDA_ALIAS) and counts.get(assign.targets[0].target.value) == 1  # type: ignore[attr-defined]
+        if isinstance(assign.value, cst.Lambda) and m.matches(assign, _LAMBDA_ALIAS)
+        and counts.get(name := cst.ensure_type(assign.targets[0].target, cst.Name).value) == 1  # as matched
         and any(aliases.qualify(c.func) in VARIABLE for c in tree.of_type(assign.value, cst.Call))
     }
 
@@ -237,10 +242,10 @@ def self_assignment(tree: Tree, call: cst.Call) -> cst.Assign | None:
     ``x, y = Variable(x), Variable(y)``; None for any other place."""
     parent = tree.parent(call)
     element = parent if isinstance(parent, cst.Element) else None
-    assign = tree.parent(tree.parent(parent)) if element else parent  # type: ignore[arg-type]
+    assign = tree.parent(tree.parent(parent)) if element else parent
     if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or not call.args:
         return None
-    target = assign.targets[0].target
+    target: cst.BaseExpression = assign.targets[0].target
     if element is not None:
         if not (isinstance(target, cst.Tuple) and isinstance(assign.value, cst.Tuple)
                 and len(target.elements) == len(assign.value.elements)):
@@ -267,15 +272,16 @@ def _default_loader(value: cst.BaseExpression) -> bool:
     """``DataLoader(...)`` with the default collate (fresh tensors per batch)."""
     if not (isinstance(value, cst.Call) and _calls_data_loader(value.func)):
         return False
-    batch_size = kwarg(value, "batch_size")  # type: ignore[arg-type]
-    return kwarg(value, "collate_fn") is None and not (  # type: ignore[arg-type]
+    batch_size = kwarg(value, "batch_size")
+    return kwarg(value, "collate_fn") is None and not (
         batch_size is not None and m.matches(batch_size.value, m.Name("None"))
     )
 
 
 def _loader_of(loop: cst.For, name: str) -> str | None:
     """``for i, (x, y) in enumerate(loader)``: ``loader`` when ``name`` is part of the batch."""
-    source, target = loop.iter, loop.target
+    source: cst.BaseExpression = loop.iter
+    target: cst.BaseExpression = loop.target
     while isinstance(source, cst.Call) and dotted_name(source.func) in _UNWRAPPING and source.args:
         if dotted_name(source.func) == "enumerate":
             if not (isinstance(target, cst.Tuple) and len(target.elements) == 2):

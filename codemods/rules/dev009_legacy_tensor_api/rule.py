@@ -68,21 +68,30 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.base import FixSafety, Rule
-from codemods.fixes.import_removal import bound_names, import_removal
-from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
 from codemods.analysis.legacy_constructors import legacy_dtype
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
-from codemods.rules.dev009_legacy_tensor_api._legacy_type_casts import type_cast
-from codemods.core.names import dotted_name
 from codemods.analysis.nn_modules import model_names
+from codemods.core.base import FixSafety, Rule
+from codemods.core.names import dotted_name
 from codemods.core.syntax import kwarg, method_call, positional, statement_removal
 from codemods.core.torch_names import VARIABLE
-from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import VariableArguments, self_assignment, variable_wrappers
+from codemods.fixes.import_removal import bound_names, import_removal
+from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_casts import type_cast
+from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import (
+    VariableArguments,
+    self_assignment,
+    variable_wrappers,
+)
+
 
 # `from torch.autograd import Variable` (or `torch.autograd.variable`), alone on its line.
+def _is_autograd(module: cst.Attribute | cst.Name | None) -> bool:
+    return module is not None and dotted_name(module) in ("torch.autograd", "torch.autograd.variable")
+
+
 _VARIABLE_IMPORT = m.SimpleStatementLine(body=[m.ImportFrom(
-    module=m.MatchIfTrue(lambda module: dotted_name(module) in ("torch.autograd", "torch.autograd.variable")),
+    module=m.MatchIfTrue(_is_autograd),
     names=m.MatchIfTrue(lambda names: not isinstance(names, cst.ImportStar)),
     relative=[],
 )])
@@ -122,14 +131,14 @@ class LegacyTensorApi(Rule):
         self._arguments = VariableArguments(self.tree, self.aliases, self._type_aliases)
         self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
         wrappers = variable_wrappers(self.tree, self.aliases)
-        self._identities: dict[cst.CSTNode, list[tuple[cst.Call, str, str]]] = {}
+        self._identities: dict[cst.Assign, list[tuple[cst.Call, str, str]]] = {}
         for call in self.sites(cst.Call):
             qualified = self.aliases.qualify(call.func) or ""
             alias = self._type_aliases.at(call.func)
             if qualified in VARIABLE:
                 self._variable(call)
-            elif wrappers and m.matches(call.func, m.Name()) and call.func.value in wrappers:  # type: ignore[attr-defined]
-                self.report(call, f"`{call.func.value}` here is a `lambda` around the legacy `Variable`: pass the"  # type: ignore[attr-defined]
+            elif wrappers and isinstance(call.func, cst.Name) and call.func.value in wrappers:
+                self.report(call, f"`{call.func.value}` here is a `lambda` around the legacy `Variable`: pass the"
                             " tensor itself (moved with `.to(device)` where the `lambda` moved it)")
             elif legacy_dtype(qualified) is not None or qualified == "torch.Tensor" or alias is not None:
                 self._constructor(call, qualified, alias)
@@ -139,7 +148,7 @@ class LegacyTensorApi(Rule):
                     self.report(call, cast[0], edits={call: cast[1]} if cast[1] is not None else None)
         self._report_identities()
         self._report_aliases()
-        self._import(root)  # type: ignore[arg-type]
+        self._import(root)
 
     def _variable(self, call: cst.Call) -> None:
         requires_grad = kwarg(call, "requires_grad")
@@ -166,7 +175,7 @@ class LegacyTensorApi(Rule):
             message += " (with `requires_grad=...`: `.requires_grad_(...)` after it)"
         if volatile is not None:
             message += f"; {_VOLATILE}"
-        if fixed is data and self._identity_assignment(call, plain):
+        if plain and fixed is data and self._identity_assignment(call, plain):  # (data stays only when plain)
             return
         self.report(call, message, edits={call: fixed.with_changes(lpar=call.lpar, rpar=call.rpar)})
 
@@ -175,7 +184,8 @@ class LegacyTensorApi(Rule):
         right: remembered, so that the statement goes when every part of it is one."""
         assign = self_assignment(self.tree, call)
         if assign is not None:
-            self._identities.setdefault(assign, []).append((call, positional(call)[0].value.value, reason))  # type: ignore[attr-defined]
+            name = cst.ensure_type(positional(call)[0].value, cst.Name).value  # as self_assignment found
+            self._identities.setdefault(assign, []).append((call, name, reason))
         return assign is not None
 
     def _report_identities(self) -> None:
@@ -227,11 +237,11 @@ class LegacyTensorApi(Rule):
             return
         uses = [n for n in self.tree.of_type(module, cst.Name) if n.value in self._variable_names
                 and not isinstance(self.tree.parent(n), (cst.ImportAlias, cst.AsName))]
-        if any(not m.matches(self.tree.parent(n), m.Call()) or self.tree.parent(n).func is not n for n in uses):  # type: ignore[union-attr]
+        if any(not isinstance(parent := self.tree.parent(n), cst.Call) or parent.func is not n for n in uses):
             return  # `isinstance(x, Variable)`: still needed
         for imported in self.tree.of_type(module, cst.ImportFrom):
             statement = self.tree.parent(imported)
-            if not m.matches(statement, _VARIABLE_IMPORT) or any(
+            if not isinstance(statement, cst.SimpleStatementLine) or not m.matches(statement, _VARIABLE_IMPORT) or any(
                 isinstance(a, (cst.FunctionDef, cst.ClassDef)) for a in self.tree.ancestors(statement)
             ):
                 continue
@@ -242,13 +252,16 @@ class LegacyTensorApi(Rule):
                             " when no call is left")
                 continue
             block = self.tree.parent(statement)
-            edits = import_removal(statement, block.body, self._variable_names)  # type: ignore[union-attr]
+            assert isinstance(block, (cst.Module, cst.IndentedBlock))  # where a line of statements is
+            edits = import_removal(statement, block.body, self._variable_names)
             self.report(imported, "`Variable` is imported but not used: remove the import"
                         + ("" if edits else " (left: its comment would go with it)"), edits=edits)
 
     def _removal(self, line: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
-        block = self.tree.parent(line)
-        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or block is None:
+        block = self.tree.parent(line)  # (a Module or an IndentedBlock: where a line is, if in the tree)
+        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or not isinstance(
+            block, (cst.Module, cst.IndentedBlock)
+        ):
             return None
-        return statement_removal(line, block.body)  # type: ignore[attr-defined]
+        return statement_removal(line, block.body)
 

@@ -4,8 +4,9 @@ A *host creation* is an expression whose value is a fresh tensor in CPU memory, 
 this expression alone: a factory without ``device=`` (``torch.zeros(n)``, ``torch.randn(n)``,
 ``torch.tensor(data)``), a legacy constructor (``torch.LongTensor([1, 2])``), or NumPy's random
 numbers wrapped by ``torch.from_numpy``; not a conversion of data that exists already
-(``torch.FloatTensor(state)``, ``torch.from_numpy(array)``: that copy is needed); possibly followed by tensor methods that keep it on the
-host (``.tril()``, ``.long()``, ``.view(1, -1)``) and wrapped in the pre-0.4 ``Variable(...)``.
+(``torch.FloatTensor(state)``, ``torch.from_numpy(array)``: that copy is needed); possibly followed by
+tensor methods that keep it on the host (``.tril()``, ``.long()``, ``.view(1, -1)``) and wrapped in the
+pre-0.4 ``Variable(...)``.
 
 :func:`on_device` rebuilds one on a device with the same values, when that is exact: the factory
 takes ``device=`` (a legacy constructor is spelled the modern way by
@@ -20,12 +21,13 @@ the result made it on the host.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 import libcst as cst
 
 from codemods.analysis.legacy_constructors import is_size, legacy_constructor_rewrite, legacy_dtype
 from codemods.core.names import ImportAliases
-from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
+from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
 from codemods.core.torch_names import HOST_ONLY_KEYWORDS
 from codemods.core.tree import Tree
 
@@ -74,7 +76,7 @@ class Creation:
         return self.qualified == _LEGACY_FLOAT or legacy_dtype(self.qualified) is not None
 
 
-def _is_method_of_a_call(node: cst.BaseExpression) -> bool:
+def _is_method_of_a_call(node: cst.BaseExpression) -> TypeGuard[cst.Call]:
     """``f(...).method(...)``: ``m.Call(func=m.Attribute(value=m.Call()))`` as type tests (asked of every
     expression a rule wonders about)."""
     return type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Call
@@ -91,14 +93,15 @@ def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation 
         node = args[0].value
     inexact = None
     while _is_method_of_a_call(node) and aliases.qualify(node) is None:
-        method = node.func.attr.value  # type: ignore[attr-defined]
+        attribute = func_attribute(node)
+        method = attribute.attr.value
         if method == "type" and _host_type(node, aliases):
-            inexact = f"`.type({code_of(node.args[0].value)})` keeps it on the host"  # type: ignore[attr-defined]
+            inexact = f"`.type({code_of(node.args[0].value)})` keeps it on the host"
         elif method in _LEAVES_THE_HOST:
             return None
         elif method not in SAME_ON_ANY_DEVICE:
             inexact = f"`.{method}()` after the factory may not give the same tensor on the device"
-        node = node.func.value  # type: ignore[attr-defined]
+        node = attribute.value
     if not isinstance(node, cst.Call) or any(a.star == "**" for a in node.args):
         return None
     qualified = aliases.qualify(node.func) or ""
@@ -129,7 +132,7 @@ def on_device(creation: Creation, device: cst.BaseExpression, aliases: ImportAli
             return None
     else:
         made = with_kwarg(factory, "device", device)
-    return made if creation.value is factory else creation.value.deep_replace(factory, made)  # type: ignore[return-value]
+    return made if creation.value is factory else creation.value.deep_replace(factory, made)
 
 
 def made_there(
@@ -152,7 +155,7 @@ def with_dtype(
         return made, None  # converting to the dtype it already has
     if creation.value is not creation.factory or own is not None or creation.qualified not in EXACT_IN_ANY_DTYPE:
         return None, "create it with `dtype=` too; the values may round differently"
-    return with_kwarg(made, "dtype", dtype), None  # type: ignore[arg-type]
+    return with_kwarg(cst.ensure_type(made, cst.Call), "dtype", dtype), None  # made from the factory: a call
 
 
 def computed_from_a_creation(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:

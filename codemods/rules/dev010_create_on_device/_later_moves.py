@@ -17,19 +17,20 @@ tensor is created on the device, when no comment would go with it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
-from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
 from codemods.core.local_functions import LocalFunctions
-from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
 from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import func_attribute
 from codemods.core.tree import Tree
+from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
+from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
 
 _REBOUND_BY_A_METHOD = m.Assign(targets=[m.AssignTarget()], value=m.Call(func=m.Attribute()))
 _METHOD_ON_PARAMETER = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("cuda") | m.Name("to")))
@@ -80,22 +81,23 @@ def later_move(
             between.append(statement)
             continue
         guard = None
+        line: cst.BaseStatement | None = statement
         if isinstance(statement, cst.If):
-            guard, statement = statement, _only_line_mentioning(tree, statement, spelled)  # type: ignore[assignment]
-        if not isinstance(statement, cst.SimpleStatementLine):
+            guard, line = statement, _only_line_mentioning(tree, statement, spelled)
+        if not isinstance(line, cst.SimpleStatementLine):
             return None
-        found = _move_in(tree, statement, spelled, aliases, functions)
+        found = _move_in(tree, line, spelled, aliases, functions)
         if found is None:
             return None
         by, target, alone = found
-        return LaterMove(by, target, statement, guard, alone, tuple(between), tuple(methods), from_a_branch)
+        return LaterMove(by, target, line, guard, alone, tuple(between), tuple(methods), from_a_branch)
     return None
 
 
 def _statements_after(tree: Tree, line: cst.SimpleStatementLine) -> Iterator[tuple[cst.BaseStatement, bool]]:
     """The statements after ``line`` in its block, then, when that block is a branch of an ``if``,
     those after the ``if`` (marked True: the other branch may have bound the name too)."""
-    statement: cst.CSTNode = line
+    statement: cst.BaseStatement = line
     in_a_branch = False
     while True:
         above = tree.parent(statement)
@@ -119,13 +121,17 @@ def _method_on_itself(tree: Tree, statement: cst.BaseStatement, spelled: str, al
     if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
         return None
     small = statement.body[0]
-    if not (m.matches(small, _REBOUND_BY_A_METHOD) and dotted_name(small.targets[0].target) == spelled):  # type: ignore[attr-defined]
+    if not (
+        isinstance(small, cst.Assign) and m.matches(small, _REBOUND_BY_A_METHOD)
+        and dotted_name(small.targets[0].target) == spelled
+    ):
         return None
-    call = small.value  # type: ignore[attr-defined]
-    if move_target(call, aliases) is not None or dotted_name(call.func.value) != spelled:
+    call = cst.ensure_type(small.value, cst.Call)  # `x.method(...)`, as matched
+    method = func_attribute(call)
+    if move_target(call, aliases) is not None or dotted_name(method.value) != spelled:
         return None
-    if _mentions_once(tree, call, spelled) and call.func.attr.value not in ("to", "cuda", "cpu", "type"):
-        return call.func.attr.value  # type: ignore[no-any-return]
+    if _mentions_once(tree, call, spelled) and method.attr.value not in ("to", "cuda", "cpu", "type"):
+        return method.attr.value
     return None
 
 
@@ -156,7 +162,8 @@ def drop_move(
 def _move_in(
     tree: Tree, line: cst.SimpleStatementLine, spelled: str, aliases: ImportAliases, functions: LocalFunctions
 ) -> tuple[str | None, MoveTarget | None, bool] | None:
-    """How ``line`` moves ``spelled``: (the helper that moves it, the move, whether the line does nothing else)."""
+    """How ``line`` moves ``spelled``: (the helper that moves it, the move, whether the line does nothing
+    else)."""
     smalls = [s for s in line.body if spelled in _spellings(tree, s)]
     if len(smalls) != 1:
         return None
@@ -174,7 +181,7 @@ def _move_in(
         return None
     value = moved[0][1]
     target = move_target(value, aliases)
-    if target is None or dotted_name(target.call.func.value) != spelled:  # type: ignore[attr-defined]
+    if target is None or dotted_name(func_attribute(target.call).value) != spelled:
         return None
     others = [v for t, v in pairs if v is not value]
     if any(spelled in _spellings(tree, v) for v in others):
@@ -216,7 +223,7 @@ def moves_first_parameter(tree: Tree, function: cst.FunctionDef) -> bool:
         return False
     first = params[0].name.value
     return any(
-        m.matches(call, _METHOD_ON_PARAMETER) and call.func.value.value == first  # type: ignore[attr-defined]
+        m.matches(call, _METHOD_ON_PARAMETER) and cst.ensure_type(func_attribute(call).value, cst.Name).value == first
         for call in tree.of_type(function.body, cst.Call)
     )
 

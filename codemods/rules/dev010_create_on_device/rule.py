@@ -62,6 +62,9 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.core.local_functions import LocalFunctions
+from codemods.core.names import dotted_name
+from codemods.core.syntax import func_attribute
 from codemods.rules.dev010_create_on_device._host_creations import (
     Creation,
     computed_from_a_creation,
@@ -70,10 +73,14 @@ from codemods.rules.dev010_create_on_device._host_creations import (
     returns_host_tensors,
     with_dtype,
 )
-from codemods.rules.dev010_create_on_device._later_moves import LaterMove, creation_pairs, drop_move, later_move, moves_first_parameter
-from codemods.core.local_functions import LocalFunctions
+from codemods.rules.dev010_create_on_device._later_moves import (
+    LaterMove,
+    creation_pairs,
+    drop_move,
+    later_move,
+    moves_first_parameter,
+)
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
-from codemods.core.names import dotted_name
 
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = cst.SimpleString('"cpu"')
@@ -108,13 +115,13 @@ class CreateOnDevice(Rule):
             for small in line.body:
                 for spelled, value in creation_pairs(small):
                     creation = host_creation(value, self.aliases)
-                    later = creation and later_move(self.tree, line, spelled, self.aliases, functions)
-                    if later:
-                        self._moved_later(creation, later)  # type: ignore[arg-type]
+                    later = later_move(self.tree, line, spelled, self.aliases, functions) if creation else None
+                    if creation and later:
+                        self._moved_later(creation, later)
 
     def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
         """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
-        receiver = target.call.func.value  # type: ignore[attr-defined]
+        receiver = func_attribute(target.call).value
         creation = host_creation(receiver, self.aliases)
         if creation is None and isinstance(receiver, cst.Call):
             helper = functions.callee(receiver)
@@ -133,7 +140,7 @@ class CreateOnDevice(Rule):
         made, reason = made_there(creation, target.device, self.aliases)
         if made is not None and target.dtype is not None:
             made, reason = with_dtype(creation, made, target.dtype)
-        self._conclude(target.call, None, creation, made and {target.call: made}, reason)
+        self._conclude(target.call, None, creation, {target.call: made} if made is not None else None, reason)
 
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
         """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
@@ -142,10 +149,15 @@ class CreateOnDevice(Rule):
             device = cst.IfExp(test=later.guard.test, body=device, orelse=_CPU)
         made, reason = made_there(creation, device, self.aliases)
         reason = later.obstacle or reason
-        drop = drop_move(self.tree, later, device, self.aliases) if made is not None and reason is None else None
+        drop = None
+        if made is not None and reason is None and device is not None:  # (made only with a device)
+            drop = drop_move(self.tree, later, device, self.aliases)
         if drop is None and reason is None:
             reason = "a comment would go with the move, or the code in between changes what the move reads"
-        self._conclude(creation.value, later.by, creation, drop and {creation.value: made, **drop}, reason)
+        edits = drop
+        if drop and made is not None:  # (dropped only when made)
+            edits = {creation.value: made, **drop}
+        self._conclude(creation.value, later.by, creation, edits, reason)
 
     def _conclude(
         self, node: cst.CSTNode, by: str | None, creation: Creation,
