@@ -20,7 +20,8 @@ from rich.markup import escape
 
 from autofix.commands.signals import exit_code_for
 from autofix.config.rule_catalog import UnknownRuleError, select_codes, use_manifest_folder
-from autofix.config.settings import ConfigError, ConfigResolver, Overrides, Settings, parse_size
+from autofix.config.settings import ConfigError, ConfigResolver, Overrides, Settings, UnusableConfig
+from autofix.config.settings import parse_size, shown
 from autofix.files.discovery import PathError, discover, excluded
 from autofix.files.fix_file import DIFF, DRY_RUN, FIX, LINT, LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS
 from autofix.files.fix_file import FileResult, Task, default_jobs
@@ -128,7 +129,7 @@ class Run:
             max_file_size=max_file_size,
         )
         self.problems: list[str] = []  # paths and configuration that could not be used: exit 2
-        self.config = ConfigResolver(self.overrides, on_problem=self._problem)
+        self.config = ConfigResolver(self.overrides)
         self._noted: set[tuple[Path, str]] = set()
         self.jobs = jobs or default_jobs()
         self.timeout = timeout or None
@@ -169,15 +170,30 @@ class Run:
             on_error=lambda path, message: self._problem(f"{path}: error: {message}"),
         )
         tasks = []
+        # pyproject.toml that cannot be read -> its error and the files it holds back
+        unusable: dict[Path, tuple[UnusableConfig, list[Path]]] = {}
         for path in files:
-            settings = self.config.settings_for(path.parent)
             explicitly_named = str(path) in self.paths and not self.force_exclude
+            try:
+                settings = self.config.settings_for(path.parent)
+            except UnusableConfig as exc:
+                # A configuration above that excludes the file anyway (a vendored project's broken
+                # pyproject.toml under an excluded folder) costs nothing; otherwise the file is held back.
+                fallback = exc.fallback
+                if not explicitly_named and excluded(path, fallback.exclude, fallback.root):
+                    continue
+                unusable.setdefault(exc.pyproject, (exc, []))[1].append(path)
+                continue
             if settings.exclude and not explicitly_named and excluded(path, settings.exclude, settings.root):
                 continue
             self._note_select_shadowed_by_config(settings)
             tasks.append(Task(str(path), settings.rule_codes_for(path), self.task_mode, settings.unsafe_fixes,
                               settings.max_file_size,
                               settings.device_style))
+        for pyproject, (problem, held) in unusable.items():
+            files_held = f"{len(held)} file{'s' if len(held) != 1 else ''}"
+            self._problem(f"{problem.location}: error: {problem.reason};"
+                          f" {files_held} under {shown(pyproject.parent)}/ not processed")
         return tasks
 
     def _run_options(self) -> RunOptions:
@@ -221,12 +237,19 @@ class Run:
     def _stdin(self) -> list[FileResult]:
         name = self.stdin_filename or "-"
         path = Path(name)
-        settings = self.config.settings_for(path.parent if self.stdin_filename else Path.cwd())
+        data = sys.stdin.buffer.read()
+        try:
+            settings = self.config.settings_for(path.parent if self.stdin_filename else Path.cwd())
+        except UnusableConfig as exc:
+            self._problem(f"{exc.location}: error: {exc.reason}; {name} not processed")
+            if self.mode == FIX:
+                sys.stdout.buffer.write(data)  # a filter hands back what it could not fix, unchanged
+                sys.stdout.flush()
+            return []
         mode = DRY_RUN if self.mode == FIX else self.task_mode
         self._note_select_shadowed_by_config(settings)
         task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes,
                     device_style=settings.device_style)
-        data = sys.stdin.buffer.read()
         if self.force_exclude and self.stdin_filename and excluded(path, settings.exclude, settings.root):
             if self.mode == FIX:
                 sys.stdout.buffer.write(data)  # an excluded file passes through the filter untouched
