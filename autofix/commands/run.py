@@ -1,7 +1,8 @@
 """One run of the fixer over paths: the options ``apply``, ``check`` and ``migrate`` share, and :class:`Run`.
 
 Exit codes, in every command: 0 nothing to do (or everything applied), 1 ``--check``/``--diff``/``check``
-found something, 2 a usage or configuration error, or a file or path that could not be processed;
+found something, or ``apply`` left a file it would fix unwritten (read-only, changed during the run, its
+owner or group would change), 2 a usage or configuration error, or a file or path that could not be processed;
 130 / 143 when stopped by SIGINT / SIGTERM (after the files in flight finished and the summary was printed).
 """
 
@@ -304,6 +305,8 @@ class Run:
             return exit_code_for(self.outcome.interrupted)
         if errors or self.problems:
             return EXIT_ERROR
+        if any(r.unwritten for r in results):
+            return EXIT_CHANGES  # fixes that were due are not on disk: a pre-commit hook must not pass
         if self.mode == LINT:
             return EXIT_CHANGES if any(r.diagnostics for r in results) else EXIT_OK
         if self.mode in (DRY_RUN, DIFF) and changed:
@@ -335,9 +338,12 @@ class Run:
                 f"{sum(withheld.values())} unsafe fix{'es' if sum(withheld.values()) != 1 else ''} withheld"
                 f" ({', '.join(sorted(withheld))}; use --unsafe-fixes)"
             )
-        skipped = sum(1 for r in results if r.skipped)
+        skipped = sum(1 for r in results if r.skipped and not r.unwritten)
         if skipped:
             parts.append(f"{skipped} skipped")
+        unwritten = sum(1 for r in results if r.unwritten)
+        if unwritten:
+            parts.append(f"{unwritten} left unfixed")
         n_errors = len(errors) + len(self.problems)
         parts.append(f"{n_errors} error{'s' if n_errors != 1 else ''}")
         if self.outcome.interrupted is not None:

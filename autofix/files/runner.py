@@ -81,7 +81,7 @@ def _write(task: Task, result: FileResult, new_data: bytes, stamp: Stamp, force:
         replace_if_unchanged(task.path, new_data, stamp, force=force)
     except WriteRefused as exc:
         return FileResult(task.path, unsafe_fixes=task.unsafe_fixes, skipped=str(exc),
-                          withheld_unsafe=result.withheld_unsafe)
+                          withheld_unsafe=result.withheld_unsafe, unwritten=True)
     except OSError as exc:
         return FileResult(task.path, error=f"cannot write: {exc.strerror or exc}")
     return result
