@@ -26,7 +26,8 @@ from autofix.config.settings import parse_size, shown
 from autofix.files.discovery import PathError, discover, excluded
 from autofix.files.fix_file import DIFF, DRY_RUN, FIX, LINT, LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS
 from autofix.files.fix_file import FileResult, Task, default_jobs
-from autofix.files.runner import DEFAULT_TIMEOUT_S, RunOptions, RunOutcome, run, run_one
+from autofix.files.runner import DEFAULT_TIMEOUT_PER_MB_S, DEFAULT_TIMEOUT_S, RunOptions, RunOutcome
+from autofix.files.runner import default_timeout, run, run_one
 from autofix.output import formats as output
 from autofix.output.diff import print_diff
 
@@ -81,8 +82,9 @@ def _size(value: object) -> int | None:
 
 def _robustness_options() -> list:  # type: ignore[type-arg]
     return [
-        click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT_S, show_default=True,
-                     help="Seconds one file may take before it is reported and skipped (0: no limit)."),
+        click.option("--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+                     help="Seconds one file may take before it is reported and skipped (0: no limit)."
+                          f" Default: {DEFAULT_TIMEOUT_S:g}, plus {DEFAULT_TIMEOUT_PER_MB_S:g} per MB of the file."),
         click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache."),
         click.option("--force", is_flag=True, help="Rewrite read-only files too."),
         click.option("--max-file-size", callback=lambda _c, _p, v: _size(v), default=None, metavar="SIZE",
@@ -115,7 +117,7 @@ class Run:
         stdin_filename: str | None,
         color: bool | None,
         quiet: bool,
-        timeout: float,
+        timeout: float | None,
         no_cache: bool,
         force: bool,
         max_file_size: int | None,
@@ -133,7 +135,7 @@ class Run:
         self.config = ConfigResolver(self.overrides)
         self._noted: set[tuple[Path, str]] = set()
         self.jobs = jobs or default_jobs()
-        self.timeout = timeout or None
+        self.timeout = default_timeout if timeout is None else (timeout or None)
         self.no_cache = no_cache
         if not no_cache:
             from autofix.files.cache import default_cache_dir
