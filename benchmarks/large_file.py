@@ -3,7 +3,7 @@
     OMP_NUM_THREADS=1 .venv/bin/python benchmarks/large_file.py --size-mb 5 [--repeats 3] [--profile]
 
 The target (issue 14): ``check`` and ``apply`` of the 5 MB file within 1.5x of libcst's own parse time for
-it, and peak memory within 1.3x of bare parsing's.
+it (CPU time, the steadier measure on a shared machine), and peak memory within 1.3x of bare parsing's.
 
 The file is the corpus' ``before.py`` files, concatenated with their classes and functions renamed per
 copy until it reaches the size asked for: real torch code, with findings throughout, and fixes that enable
@@ -11,7 +11,8 @@ further fixes (so ``apply`` needs several passes). The *fix-heavy* file (issue 3
 its parse where the mixed one took 1.32x) is built the same way from only the densest quarter of the
 cases that ``apply`` changes, ranked by the lines their checked-in ``after.py`` changes per byte: about
 2.4 times the mixed file's changed lines per byte. Its ``apply`` runs with the default ``--timeout``
-(which grows with the file's size), to show that it is not cut off. Each measurement runs in a fresh process under
+(which grows with the file's size), to show that it is not cut off. Each measurement runs in a fresh
+process under
 ``/usr/bin/time -v`` (wall time, CPU time, peak RSS of the largest process: for autofix, its worker);
 ``--repeats`` runs that many rounds of every row and reports the median and the spread (min-max). Ratios
 are to the bare parse of the same round, of wall time and of CPU time (CPU time is the steadier of the two
@@ -130,6 +131,7 @@ def _cell(row: dict, key: str, digits: int) -> str:
 
 
 def _verdict(ratio_time: float, ratio_rss: float) -> str:
+    """Against the target, on the CPU-time ratio: wall time on a shared machine varies by 2x and more."""
     ok = ratio_time <= 1.5 and ratio_rss <= 1.3
     return "within target" if ok else "OVER target (1.5x time, 1.3x memory)"
 
@@ -202,11 +204,12 @@ def _rows_for(folder: Path, size_mb: float, kind: str, repeats: int, python: str
     label = f"{size_mb:g} MB {kind}"
     for row in rows:
         wall, cpu, rss = (_ratios(row, bare, key) for key in ("wall", "cpu", "rss"))
-        verdict = _verdict(statistics.median(wall), statistics.median(rss)) if row["label"].startswith("autofix") else ""
+        ours = row["label"].startswith("autofix")
+        verdict = _verdict(statistics.median(cpu), statistics.median(rss)) if ours else ""
         exits = ",".join(map(str, row["exit"]))
         print(f"| {label} | {row['label']} | {exits} | {_cell(row, 'wall', 1)} | {_cell(row, 'cpu', 1)} |"
-              f" {_cell(row, 'rss', 0)} | {_per_round(wall)} | {_per_round(cpu)} | {_per_round(rss)} | {verdict} |",
-              flush=True)
+              f" {_cell(row, 'rss', 0)} | {_per_round(wall)} | {_per_round(cpu)} | {_per_round(rss)} |"
+              f" {verdict} |", flush=True)
         if row["summary"]:
             print(f"|  | ({row['summary']}) | | | | | | | | |", flush=True)
 

@@ -63,7 +63,9 @@ def test_a_notebook_syntax_error_names_its_cell_and_one_line(tmp_path, run_cli):
     (tmp_path / "nb.ipynb").write_bytes(jupyter_bytes(document))
     code, _, err = run_cli("check", "nb.ipynb", cwd=tmp_path)
     assert code == 2
-    assert err.splitlines()[0] == "nb.ipynb: error: syntax error in cell 2 at line 2, column 7: invalid syntax"
+    assert err.splitlines()[0] == (
+        "nb.ipynb: error: syntax error in cell 2 at line 2, column 7: invalid syntax"
+    )
 
 
 def test_an_unclosed_bracket_in_a_notebook_names_its_cell(tmp_path, run_cli):
@@ -71,7 +73,9 @@ def test_an_unclosed_bracket_in_a_notebook_names_its_cell(tmp_path, run_cli):
     (tmp_path / "nb.ipynb").write_bytes(jupyter_bytes(document))
     code, _, err = run_cli("check", "nb.ipynb", cwd=tmp_path)
     assert code == 2
-    assert err.splitlines()[0] == "nb.ipynb: error: syntax error in cell 2 at line 2, column 5: '(' was never closed"
+    assert err.splitlines()[0] == (
+        "nb.ipynb: error: syntax error in cell 2 at line 2, column 5: '(' was never closed"
+    )
 
 
 def test_a_symlink_loop_named_on_the_command_line_says_so(tmp_path, run_cli):

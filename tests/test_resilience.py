@@ -61,6 +61,11 @@ def test_missing_paths_are_one_line_each_and_the_rest_runs(tmp_path, run_cli):
 # -- a pyproject.toml that cannot be read may hold an exclude or an ignore: nothing under it is written.
 
 
+# docs/configuration.md shows this line (tests/test_readme.py checks that it is this one).
+BROKEN_CONFIG_LINE = ("pkg/sub/pyproject.toml:3:1: error: invalid TOML: Unclosed array;"
+                      " 1 file under pkg/sub/ not processed")
+
+
 def test_malformed_pyproject_holds_back_every_file_under_it(tmp_path, run_cli):
     _tree(tmp_path)
     (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nunsafe-fixes = true\n')
@@ -70,8 +75,7 @@ def test_malformed_pyproject_holds_back_every_file_under_it(tmp_path, run_cli):
         code, out, err = run_cli(*command, *([] if len(command) > 2 else ["pkg"]), cwd=tmp_path)
         assert code == 2, command
         problem = [line for line in err.splitlines() if ": error: " in line]
-        assert problem == ["pkg/sub/pyproject.toml:3:1: error: invalid TOML: Unclosed array;"
-                           " 1 file under pkg/sub/ not processed"], (command, err)
+        assert problem == [BROKEN_CONFIG_LINE], (command, err)
         assert (tmp_path / "pkg" / "sub" / "b.py").read_text() == DOUBLE_INPUT
         assert "pkg/sub/b.py" not in out
         # The file the parent's valid configuration governs is still handled.
@@ -85,7 +89,9 @@ def test_malformed_pyproject_without_a_parent(tmp_path, run_cli):
     _tree(tmp_path)
     (tmp_path / "pkg" / "pyproject.toml").write_bytes(b"[tool.autofix]\nexclude = ['\xff']\n")
     code, out, err = run_cli("apply", "--unsafe-fixes", "pkg", cwd=tmp_path)
-    assert err.splitlines()[0] == "pkg/pyproject.toml:2:13: error: cannot read: not UTF-8 text; 2 files under pkg/ not processed"
+    assert err.splitlines()[0] == (
+        "pkg/pyproject.toml:2:13: error: cannot read: not UTF-8 text; 2 files under pkg/ not processed"
+    )
     assert (tmp_path / "pkg" / "a.py").read_text() == DOUBLE_INPUT
     assert "0 files scanned" in err and code == 2
 
@@ -120,7 +126,8 @@ def test_a_readable_config_below_a_broken_one_is_used(tmp_path, run_cli):
 
 def test_a_broken_pyproject_and_stdin(tmp_path, run_cli):
     (tmp_path / "pyproject.toml").write_text("[tool.autofix\n")
-    code, out, err = run_cli("apply", "-", "--stdin-filename", "a.py", cwd=tmp_path, stdin=DOUBLE_INPUT.encode())
+    code, out, err = run_cli("apply", "-", "--stdin-filename", "a.py", cwd=tmp_path,
+                             stdin=DOUBLE_INPUT.encode())
     assert code == 2 and out == DOUBLE_INPUT  # a filter gives back what it was given
     assert err.startswith("pyproject.toml:1:14: error: invalid TOML: Expected ']'")
 

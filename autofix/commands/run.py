@@ -92,6 +92,10 @@ def _robustness_options() -> list:  # type: ignore[type-arg]
     ]
 
 
+# What the progress bar says a run is doing: only apply (without --diff or --check) fixes anything.
+_PROGRESS_LABELS = {FIX: "fixing", LINT: "checking", DRY_RUN: "checking", DIFF: "diffing"}
+
+
 def _task_mode(mode: str, output_format: str) -> str:
     """What each file's task must compute for this command and output format."""
     if output_format in ("json", "sarif"):  # these describe each fix as text edits
@@ -232,7 +236,7 @@ class Run:
             from rich.progress import Progress
 
             with Progress(console=self.err, transient=True) as progress:
-                bar = progress.add_task("fixing", total=len(tasks))
+                bar = progress.add_task(_PROGRESS_LABELS.get(self.mode, "checking"), total=len(tasks))
                 self.outcome = run(tasks, options, on_result=lambda _: progress.advance(bar))
         self.total_tasks = len(tasks)
         return self.outcome.results

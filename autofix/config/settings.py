@@ -122,7 +122,8 @@ def load(pyproject: Path) -> Settings:
     unknown = sorted(set(table) - _KEYS)
     if unknown:
         raise ConfigError(
-            f"{shown(pyproject)}: unknown key [tool.autofix] {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})"
+            f"{shown(pyproject)}: unknown key [tool.autofix] {unknown[0]!r}"
+            f" (known: {', '.join(sorted(_KEYS))})"
         )
     settings = Settings(root=pyproject.parent)
     if "select" in table:
@@ -147,14 +148,17 @@ def load(pyproject: Path) -> Settings:
     if "device" in table:
         if table["device"] not in DEVICE_STYLES:
             raise ConfigError(
-                f"{shown(pyproject)}: [tool.autofix] device must be one of {', '.join(map(repr, DEVICE_STYLES))},"
+                f"{shown(pyproject)}: [tool.autofix] device must be one of"
+                f" {', '.join(map(repr, DEVICE_STYLES))},"
                 f" got {table['device']!r}"
             )
         settings = replace(settings, device_style=table["device"])
     if "per-file-ignores" in table:
         raw = table["per-file-ignores"]
         if not isinstance(raw, dict):
-            raise ConfigError(f"{shown(pyproject)}: [tool.autofix] per-file-ignores must be a table of glob = [codes]")
+            raise ConfigError(
+                f"{shown(pyproject)}: [tool.autofix] per-file-ignores must be a table of glob = [codes]"
+            )
         entries = []
         for pattern, codes in raw.items():
             key = f"per-file-ignores.{pattern!r}"

@@ -274,7 +274,8 @@ class WorkerPool(Generic[Item, Result]):
             if worker.index is not None and id(worker) not in handled and now >= worker.deadline:
                 index = worker.index
                 self._replace(worker)
-                yield index, False, f"timed out after {_seconds(worker.limit)} s (see --timeout); left untouched"
+                limit = _seconds(worker.limit)
+                yield index, False, f"timed out after {limit} s (see --timeout); left untouched"
 
     def _replace(self, worker: _Worker) -> None:
         worker.index = None

@@ -8,10 +8,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rich.console import Console
-from rich.measure import Measurement
 from rich.table import Table
 
 from autofix.files.fix_file import FileResult
+from autofix.output.formats import print_whole
 
 
 @dataclass
@@ -55,7 +55,7 @@ def print_tables(console: Console, reports: list[RootReport]) -> None:
             tally = r.tests["tally"] if r.tests else None
             row.append(f"{tally['fixed']} fixed, {tally['broke']} broke" if tally else "-")
         roots.add_row(*row)
-    _print_whole(console, roots)
+    print_whole(console, roots)
     fixes: Counter[str] = Counter()
     withheld: Counter[str] = Counter()
     for r in reports:
@@ -66,21 +66,7 @@ def print_tables(console: Console, reports: list[RootReport]) -> None:
         rules.add_column(column, justify="left" if column == "Rule" else "right")
     for code in sorted(set(fixes) | set(withheld)):
         rules.add_row(code, str(fixes[code]), str(withheld[code]))
-    _print_whole(console, rules)
-
-
-def _print_whole(console: Console, table: Table) -> None:
-    """Piped output has no width to fit: the table is printed at the width it needs, cutting nothing."""
-    if console.is_terminal:
-        console.print(table)
-        return
-    needed = Measurement.get(console, console.options.update_width(10_000), table).maximum
-    width = console.width
-    console.width = max(width, needed)  # print's own width= is capped at the console's
-    try:
-        console.print(table)
-    finally:
-        console.width = width
+    print_whole(console, rules)
 
 
 def write_report(path: Path, reports: list[RootReport], *, unsafe_fixes_note: str) -> None:
