@@ -45,7 +45,7 @@ import libcst as cst
 from fixit import Invalid, LintRule
 from libcst.metadata import CodePosition, CodeRange, FilePathProvider, ParentNodeProvider
 
-from autofix.config.settings import ConfigResolver, Overrides, Settings
+from autofix.config.settings import ConfigResolver, Overrides, Settings, UnusableConfig
 from autofix.engine.edits import apply_edits_under
 from autofix.engine.lint import active_rules, mentions_torch, run_rules, silenced
 from autofix.engine.positions import Span, spans
@@ -68,9 +68,14 @@ class _Report:
 _last = threading.local()  # the reports of the file being linted, shared by the generated rules
 
 
-def _settings(path: Path | None) -> Settings:
-    resolver = ConfigResolver(Overrides(), on_problem=log.warning)
-    return resolver.settings_for(path.parent if path is not None else Path.cwd())
+def _settings(path: Path | None) -> Settings | None:
+    """The file's settings; None when a pyproject.toml that cannot be read governs it."""
+    try:
+        return ConfigResolver(Overrides()).settings_for(path.parent if path is not None else Path.cwd())
+    except UnusableConfig as exc:
+        # Fixit applies whatever is offered: nothing is, as `autofix apply` would write nothing here.
+        log.warning("%s; %s not checked", exc, path)
+        return None
 
 
 def reports_for(module: cst.Module, path: Path | None) -> dict[str, list[_Report]]:
@@ -85,6 +90,8 @@ def reports_for(module: cst.Module, path: Path | None) -> dict[str, list[_Report
 
 def _compute(module: cst.Module, path: Path | None) -> dict[str, list[_Report]]:
     settings = _settings(path)
+    if settings is None:
+        return {}
     if path is not None and settings.exclude and excluded(path, settings.exclude, settings.root):
         return {}
     text = module.code

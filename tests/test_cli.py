@@ -178,7 +178,7 @@ def test_config_errors_name_the_key(tmp_path, run_cli):
         ("[tool.autofix]\nunsafe-fixes = 'yes'\n", "unsafe-fixes must be true or false"),
         ("[tool.autofix]\nignore = 'DEV002'\n", "ignore must be a list of strings"),
         ("[tool.autofix]\ndevice = 'mps'\n", "device must be one of 'classic', 'accelerator', got 'mps'"),
-        ("[tool.autofix\n", "cannot read"),
+        ("[tool.autofix\n", "pyproject.toml:1:14: error: invalid TOML: Expected ']'"),
     ]:
         (tmp_path / "pyproject.toml").write_text(body)
         code, _, err = run_cli("check", "a.py", cwd=tmp_path)

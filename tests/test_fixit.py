@@ -262,10 +262,10 @@ def test_nothing_but_the_adapter_imports_fixit():
     assert run.returncode == 0 and "DEV010" in run.stdout, run.stderr
 
 
-def test_the_readme_snippet_is_a_working_configuration(tmp_path):
-    from tests.test_readme import blocks
+def test_the_documented_snippet_is_a_working_configuration(tmp_path):
+    from tests.test_readme import ROOT, blocks
 
-    (snippet,) = [b for b in blocks("toml") if "[tool.fixit]" in b]
+    (snippet,) = [b for b in blocks("toml", ROOT / "docs" / "integrations.md") if "[tool.fixit]" in b]
     (tmp_path / "pyproject.toml").write_text(snippet)
     path = tmp_path / "train.py"
     path.write_text(FLOAT64)

@@ -86,6 +86,20 @@ def test_a_segfaulting_file_costs_only_itself(tmp_path, run_cli, jobs):
     _assert_clean_failure(err)
 
 
+def test_the_default_time_limit_grows_with_the_file(tmp_path, run_cli, monkeypatch):
+    """60 s plus 60 s per MB: 204 s for a 2.4 MB file. Here scaled down, so that the slow file times out
+    at its size's limit, which the message names."""
+    import autofix.files.runner as runner
+
+    assert runner.default_timeout(2_400_000) == pytest.approx(204.0)
+    slow = tmp_path / "a_slow.py"
+    slow.write_text(_multiline_plus_chain(8_000))
+    monkeypatch.setattr(runner, "DEFAULT_TIMEOUT_S", 0.5)
+    monkeypatch.setattr(runner, "DEFAULT_TIMEOUT_PER_MB_S", 1.0 / (slow.stat().st_size / 1_000_000))
+    code, _, err = run_cli("check", "--jobs", "1", "a_slow.py", cwd=tmp_path)
+    assert "a_slow.py: error: timed out after 1.5 s (see --timeout)" in err and code == 2
+
+
 def test_a_file_over_the_time_limit_is_reported_and_the_run_goes_on(tmp_path, run_cli):
     (tmp_path / "a_slow.py").write_text(_multiline_plus_chain(8_000))
     (tmp_path / "good.py").write_text(DOUBLE_INPUT)

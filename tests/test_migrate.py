@@ -69,6 +69,18 @@ def test_three_generated_projects_with_progress_and_both_reports(tmp_path, run_c
         assert "Unsafe fixes withheld" in markdown
 
 
+def test_a_read_only_file_left_unfixed_fails_the_migration(tmp_path, run_cli):
+    (tmp_path / "proj").mkdir()
+    (tmp_path / "proj" / "a.py").write_text(TWO_RULES)
+    (tmp_path / "proj" / "b.py").write_text(TWO_RULES)
+    (tmp_path / "proj" / "b.py").chmod(0o444)
+    code, _, err = run_cli("migrate", "proj", cwd=tmp_path)
+    assert code == 1, err
+    assert "proj/b.py: skipped: read-only, left alone (use --force to rewrite it anyway)" in err
+    assert DEV003_FIXED in (tmp_path / "proj" / "a.py").read_text()
+    assert (tmp_path / "proj" / "b.py").read_text() == TWO_RULES
+
+
 def test_branch_commits_the_fixes_and_leaves_the_checkout_alone(tmp_path, run_cli):
     repo = _repo(tmp_path / "proj")
     head = _git(repo, "rev-parse", "HEAD").strip()

@@ -181,7 +181,7 @@ def test_a_syntax_error_names_its_cell(tmp_path, run_cli):
     path = tmp_path / "nb.ipynb"
     path.write_bytes(jupyter_bytes(notebook(cell("import torch", number=1), cell("x = (\n", number=2))))
     code, _, err = run_cli("check", "nb.ipynb", cwd=tmp_path)
-    assert code == 2 and "in cell 2 at line" in err
+    assert code == 2 and "syntax error in cell 2 at line 1, column 5: " in err
 
 
 def test_folder_walk_includes_notebooks(training, run_cli):

@@ -95,6 +95,16 @@ def test_pre_commit_fixes_then_passes_and_honours_exclude(tmp_path):
     assert second.returncode == 0, second.stdout + second.stderr
     assert "Passed" in second.stdout
 
+    # A configuration that cannot be read writes nothing: its exclude may be what keeps legacy/ as it is.
+    (user / "pyproject.toml").write_text('[tool.autofix]\nexclude = ["legacy/*"\n')
+    (user / "new.py").write_text(SCRIPT)
+    _git("add", "-A", cwd=user)
+    broken = _pre_commit(user, tmp_path / "cache")
+    assert broken.returncode != 0
+    assert "pyproject.toml:3:1: error: invalid TOML: Unclosed array;" in broken.stdout, broken.stdout
+    assert (user / "new.py").read_text() == SCRIPT
+    assert (user / "legacy" / "old.py").read_text() == SCRIPT
+
     # The hook's environment has the fixer's dependencies only: no torch.
     envs = [p for p in (tmp_path / "cache").glob("repo*/py_env-*") if p.is_dir()]
     assert envs

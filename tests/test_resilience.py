@@ -44,7 +44,7 @@ def test_a_symlink_loop_named_on_the_command_line(tmp_path, run_cli):
     (tmp_path / "loop.py").symlink_to("loop.py")
     code, out, err = run_cli("check", "loop.py", "pkg", cwd=tmp_path)
     assert _findings(out) == ["pkg/a.py", "pkg/sub/b.py"]
-    assert err.count(": error: ") == 1 and "loop.py: error:" in err
+    assert err.count(": error: ") == 1 and "loop.py: error: symbolic link loop; skipped" in err
     assert code == 2
 
 
@@ -58,28 +58,86 @@ def test_missing_paths_are_one_line_each_and_the_rest_runs(tmp_path, run_cli):
     assert code == 2
 
 
-def test_malformed_pyproject_in_a_subfolder_falls_back_to_the_parent(tmp_path, run_cli):
+# -- a pyproject.toml that cannot be read may hold an exclude or an ignore: nothing under it is written.
+
+
+# docs/configuration.md shows this line (tests/test_readme.py checks that it is this one).
+BROKEN_CONFIG_LINE = ("pkg/sub/pyproject.toml:3:1: error: invalid TOML: Unclosed array;"
+                      " 1 file under pkg/sub/ not processed")
+
+
+def test_malformed_pyproject_holds_back_every_file_under_it(tmp_path, run_cli):
     _tree(tmp_path)
     (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nunsafe-fixes = true\n')
-    (tmp_path / "pkg" / "sub" / "pyproject.toml").write_text("[tool.poetry\nname = \n")
-    code, out, err = run_cli("check", "pkg", cwd=tmp_path)
-    sub = (tmp_path / "pkg" / "sub").resolve()
-    parent_config = (tmp_path / "pyproject.toml").resolve()
-    assert f"files under {sub} use {parent_config} instead" in err
-    assert err.count("cannot read") == 1
-    # The parent's unsafe-fixes = true applies to the subfolder: its finding is marked fixable.
-    assert [line for line in out.splitlines() if line.startswith("pkg/sub/b.py")][0].endswith("[*]")
-    assert _findings(out) == ["pkg/a.py", "pkg/sub/b.py"]
-    assert code == 2
+    (tmp_path / "pkg" / "sub" / "pyproject.toml").write_text('[tool.autofix]\nexclude = ["b.py"\nx = 1\n')
+    for command in (["apply"], ["apply", "--force-exclude", "pkg/a.py", "pkg/sub/b.py"], ["check"]):
+        (tmp_path / "pkg" / "a.py").write_text(DOUBLE_INPUT)
+        code, out, err = run_cli(*command, *([] if len(command) > 2 else ["pkg"]), cwd=tmp_path)
+        assert code == 2, command
+        problem = [line for line in err.splitlines() if ": error: " in line]
+        assert problem == [BROKEN_CONFIG_LINE], (command, err)
+        assert (tmp_path / "pkg" / "sub" / "b.py").read_text() == DOUBLE_INPUT
+        assert "pkg/sub/b.py" not in out
+        # The file the parent's valid configuration governs is still handled.
+        if command == ["check"]:
+            assert _findings(out) == ["pkg/a.py"]
+        else:
+            assert (tmp_path / "pkg" / "a.py").read_text() != DOUBLE_INPUT
 
 
-def test_malformed_pyproject_without_a_parent_uses_the_defaults(tmp_path, run_cli):
+def test_malformed_pyproject_without_a_parent(tmp_path, run_cli):
     _tree(tmp_path)
-    (tmp_path / "pkg" / "pyproject.toml").write_bytes(b"\xff\xfe not toml")
-    code, out, err = run_cli("check", "pkg", cwd=tmp_path)
-    assert "use the defaults instead" in err
+    (tmp_path / "pkg" / "pyproject.toml").write_bytes(b"[tool.autofix]\nexclude = ['\xff']\n")
+    code, out, err = run_cli("apply", "--unsafe-fixes", "pkg", cwd=tmp_path)
+    assert err.splitlines()[0] == (
+        "pkg/pyproject.toml:2:13: error: cannot read: not UTF-8 text; 2 files under pkg/ not processed"
+    )
+    assert (tmp_path / "pkg" / "a.py").read_text() == DOUBLE_INPUT
+    assert "0 files scanned" in err and code == 2
+
+
+def test_malformed_pyproject_at_the_end_of_the_document(tmp_path, run_cli):
+    (tmp_path / "a.py").write_text(DOUBLE_INPUT)
+    (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nselect = ["DEV002"')
+    code, out, err = run_cli("apply", "--unsafe-fixes", "a.py", cwd=tmp_path)
+    assert code == 2 and err.startswith("pyproject.toml:2:19: error: invalid TOML: Unclosed array;")
+    assert (tmp_path / "a.py").read_text() == DOUBLE_INPUT
+
+
+def test_a_broken_pyproject_under_an_excluded_folder_costs_nothing(tmp_path, run_cli):
+    _tree(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nexclude = ["vendor"]\n')
+    (tmp_path / "vendor").mkdir()
+    (tmp_path / "vendor" / "pyproject.toml").write_text("[tool.poetry\n")
+    (tmp_path / "vendor" / "v.py").write_text(DOUBLE_INPUT)
+    code, out, err = run_cli("check", ".", cwd=tmp_path)
     assert _findings(out) == ["pkg/a.py", "pkg/sub/b.py"]
-    assert code == 2
+    assert ": error: " not in err and code == 1
+
+
+def test_a_readable_config_below_a_broken_one_is_used(tmp_path, run_cli):
+    _tree(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[tool.poetry\n")
+    (tmp_path / "pkg" / "pyproject.toml").write_text('[tool.autofix]\nunsafe-fixes = true\n')
+    code, out, err = run_cli("apply", "pkg", cwd=tmp_path)
+    assert code == 0, err
+    assert (tmp_path / "pkg" / "a.py").read_text() != DOUBLE_INPUT
+
+
+def test_a_broken_pyproject_and_stdin(tmp_path, run_cli):
+    (tmp_path / "pyproject.toml").write_text("[tool.autofix\n")
+    code, out, err = run_cli("apply", "-", "--stdin-filename", "a.py", cwd=tmp_path,
+                             stdin=DOUBLE_INPUT.encode())
+    assert code == 2 and out == DOUBLE_INPUT  # a filter gives back what it was given
+    assert err.startswith("pyproject.toml:1:14: error: invalid TOML: Expected ']'")
+
+
+def test_an_autofix_entry_that_is_not_a_table_stops_the_run(tmp_path, run_cli):
+    _tree(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[tool]\nautofix = "DEV002"\n')
+    code, out, err = run_cli("apply", "--unsafe-fixes", "pkg", cwd=tmp_path)
+    assert (code, err) == (2, "error: pyproject.toml: [tool.autofix] must be a table\n")
+    assert (tmp_path / "pkg" / "a.py").read_text() == DOUBLE_INPUT
 
 
 def test_an_invalid_autofix_table_is_still_fatal(tmp_path, run_cli):

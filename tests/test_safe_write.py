@@ -51,8 +51,8 @@ def test_a_file_changed_between_read_and_write_is_left_alone(tmp_path, run_cli, 
     code, _, err = run_cli("apply", "--unsafe-fixes", "train.py", cwd=tmp_path)
     assert target.read_text() == edited
     assert "train.py: skipped: changed on disk since it was read, left alone (run again to fix it)" in err
-    assert "0 changed" in err and "1 skipped" in err
-    assert code == 0
+    assert "0 changed" in err and "1 left unfixed" in err
+    assert code == 1  # the fix is not on disk: a pre-commit hook must not pass
     assert not list(tmp_path.glob(".autofix-*"))
 
 
@@ -81,8 +81,8 @@ def test_two_concurrent_runs_lose_no_fix(tmp_path):
         for code in ("DEV002", "DEV003")
     ]
     errs = [run.communicate(timeout=120)[1] for run in runs]
-    assert [run.returncode for run in runs] == [0, 0], errs
     skipped = [set(re.findall(r"(m\d+\.py): skipped: changed on disk", err)) for err in errs]
+    assert [run.returncode for run in runs] == [1 if names else 0 for names in skipped], errs
     for path in tree.glob("*.py"):
         text = path.read_text()
         assert DEV002_FIXED in text or path.name in skipped[0]
@@ -98,10 +98,14 @@ def test_read_only_files_are_left_alone_unless_forced(tmp_path, run_cli):
     target = tmp_path / "train.py"
     target.write_text(DOUBLE_INPUT)
     target.chmod(0o444)
-    code, _, err = run_cli("apply", "--unsafe-fixes", "train.py", cwd=tmp_path)
-    assert code == 0
+    (tmp_path / "other.py").write_text(DOUBLE_INPUT)
+    code, _, err = run_cli("apply", "--unsafe-fixes", "train.py", "other.py", cwd=tmp_path)
+    assert code == 1
     assert "train.py: skipped: read-only, left alone (use --force to rewrite it anyway)" in err
+    assert "2 files scanned; 1 changed; fixes applied: DEV002 ×1; 1 left unfixed; 0 errors" in err
     assert target.read_text() == DOUBLE_INPUT
+    code, _, err = run_cli("apply", "--check", "--unsafe-fixes", "train.py", cwd=tmp_path)
+    assert code == 1 and "skipped" not in err  # nothing is written, so nothing is refused
     code, _, err = run_cli("apply", "--unsafe-fixes", "--force", "train.py", cwd=tmp_path)
     assert code == 0 and target.read_text() == DOUBLE_FIXED
     assert stat.S_IMODE(target.stat().st_mode) == 0o444  # still read-only
@@ -116,6 +120,24 @@ def test_owner_and_group_are_kept(tmp_path, run_cli):
     info = target.stat()
     assert target.read_text() == DOUBLE_FIXED
     assert (info.st_uid, info.st_gid) == (12345, 54321)
+
+
+@pytest.mark.skipif(not hasattr(os, "chown") or os.geteuid() != 0,
+                    reason="needs to own files as another user")
+def test_a_file_whose_owner_would_change_is_left_alone_and_fails_the_run(tmp_path, run_cli, monkeypatch):
+    target = tmp_path / "train.py"
+    target.write_text(DOUBLE_INPUT)
+    os.chown(target, 12345, 54321)
+
+    def not_permitted(*_args, **_kwargs):  # what an unprivileged user's chown answers
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(autofix.files.safe_write.os, "chown", not_permitted)
+    code, _, err = run_cli("apply", "--unsafe-fixes", "train.py", cwd=tmp_path)
+    assert code == 1 and target.read_text() == DOUBLE_INPUT
+    assert "train.py: skipped: left alone, as replacing it would change its owner/group from 12345:54321" \
+        in err
+    assert "1 left unfixed" in err
 
 
 def test_a_failed_write_leaves_no_temporary_file(tmp_path, run_cli, monkeypatch):

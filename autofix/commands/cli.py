@@ -10,6 +10,7 @@ from rich.console import Console
 from autofix import __version__
 from autofix.commands.run import Run, UsageProblem, common_options
 from autofix.files.fix_file import DIFF, DRY_RUN, FIX, LINT
+from autofix.output.formats import print_whole
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="autofix")
@@ -62,7 +63,7 @@ def rules_command() -> None:
         table.add_column(column)
     for rule in all_rules():
         table.add_row(rule.code, rule.name, rule.fix_safety.value, rule.summary)
-    Console(soft_wrap=False).print(table)
+    print_whole(Console(soft_wrap=False), table)
 
 
 @main.command()

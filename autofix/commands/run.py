@@ -1,7 +1,8 @@
 """One run of the fixer over paths: the options ``apply``, ``check`` and ``migrate`` share, and :class:`Run`.
 
 Exit codes, in every command: 0 nothing to do (or everything applied), 1 ``--check``/``--diff``/``check``
-found something, 2 a usage or configuration error, or a file or path that could not be processed;
+found something, or ``apply`` left a file it would fix unwritten (read-only, changed during the run, its
+owner or group would change), 2 a usage or configuration error, or a file or path that could not be processed;
 130 / 143 when stopped by SIGINT / SIGTERM (after the files in flight finished and the summary was printed).
 """
 
@@ -20,11 +21,13 @@ from rich.markup import escape
 
 from autofix.commands.signals import exit_code_for
 from autofix.config.rule_catalog import UnknownRuleError, select_codes, use_manifest_folder
-from autofix.config.settings import ConfigError, ConfigResolver, Overrides, Settings, parse_size
+from autofix.config.settings import ConfigError, ConfigResolver, Overrides, Settings, UnusableConfig
+from autofix.config.settings import parse_size, shown
 from autofix.files.discovery import PathError, discover, excluded
 from autofix.files.fix_file import DIFF, DRY_RUN, FIX, LINT, LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS
 from autofix.files.fix_file import FileResult, Task, default_jobs
-from autofix.files.runner import DEFAULT_TIMEOUT_S, RunOptions, RunOutcome, run, run_one
+from autofix.files.runner import DEFAULT_TIMEOUT_PER_MB_S, DEFAULT_TIMEOUT_S, RunOptions, RunOutcome
+from autofix.files.runner import default_timeout, run, run_one
 from autofix.output import formats as output
 from autofix.output.diff import print_diff
 
@@ -79,13 +82,18 @@ def _size(value: object) -> int | None:
 
 def _robustness_options() -> list:  # type: ignore[type-arg]
     return [
-        click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT_S, show_default=True,
-                     help="Seconds one file may take before it is reported and skipped (0: no limit)."),
+        click.option("--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+                     help="Seconds one file may take before it is reported and skipped (0: no limit)."
+                          f" Default: {DEFAULT_TIMEOUT_S:g}, plus {DEFAULT_TIMEOUT_PER_MB_S:g} per MB of the file."),
         click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache."),
         click.option("--force", is_flag=True, help="Rewrite read-only files too."),
         click.option("--max-file-size", callback=lambda _c, _p, v: _size(v), default=None, metavar="SIZE",
                      help="Skip larger files (e.g. 5MB; 0: no limit). Default: config, else 2MB."),
     ]
+
+
+# What the progress bar says a run is doing: only apply (without --diff or --check) fixes anything.
+_PROGRESS_LABELS = {FIX: "fixing", LINT: "checking", DRY_RUN: "checking", DIFF: "diffing"}
 
 
 def _task_mode(mode: str, output_format: str) -> str:
@@ -113,7 +121,7 @@ class Run:
         stdin_filename: str | None,
         color: bool | None,
         quiet: bool,
-        timeout: float,
+        timeout: float | None,
         no_cache: bool,
         force: bool,
         max_file_size: int | None,
@@ -128,10 +136,10 @@ class Run:
             max_file_size=max_file_size,
         )
         self.problems: list[str] = []  # paths and configuration that could not be used: exit 2
-        self.config = ConfigResolver(self.overrides, on_problem=self._problem)
+        self.config = ConfigResolver(self.overrides)
         self._noted: set[tuple[Path, str]] = set()
         self.jobs = jobs or default_jobs()
-        self.timeout = timeout or None
+        self.timeout = default_timeout if timeout is None else (timeout or None)
         self.no_cache = no_cache
         if not no_cache:
             from autofix.files.cache import default_cache_dir
@@ -169,15 +177,30 @@ class Run:
             on_error=lambda path, message: self._problem(f"{path}: error: {message}"),
         )
         tasks = []
+        # pyproject.toml that cannot be read -> its error and the files it holds back
+        unusable: dict[Path, tuple[UnusableConfig, list[Path]]] = {}
         for path in files:
-            settings = self.config.settings_for(path.parent)
             explicitly_named = str(path) in self.paths and not self.force_exclude
+            try:
+                settings = self.config.settings_for(path.parent)
+            except UnusableConfig as exc:
+                # A configuration above that excludes the file anyway (a vendored project's broken
+                # pyproject.toml under an excluded folder) costs nothing; otherwise the file is held back.
+                fallback = exc.fallback
+                if not explicitly_named and excluded(path, fallback.exclude, fallback.root):
+                    continue
+                unusable.setdefault(exc.pyproject, (exc, []))[1].append(path)
+                continue
             if settings.exclude and not explicitly_named and excluded(path, settings.exclude, settings.root):
                 continue
             self._note_select_shadowed_by_config(settings)
             tasks.append(Task(str(path), settings.rule_codes_for(path), self.task_mode, settings.unsafe_fixes,
                               settings.max_file_size,
                               settings.device_style))
+        for pyproject, (problem, held) in unusable.items():
+            files_held = f"{len(held)} file{'s' if len(held) != 1 else ''}"
+            self._problem(f"{problem.location}: error: {problem.reason};"
+                          f" {files_held} under {shown(pyproject.parent)}/ not processed")
         return tasks
 
     def _run_options(self) -> RunOptions:
@@ -213,7 +236,7 @@ class Run:
             from rich.progress import Progress
 
             with Progress(console=self.err, transient=True) as progress:
-                bar = progress.add_task("fixing", total=len(tasks))
+                bar = progress.add_task(_PROGRESS_LABELS.get(self.mode, "checking"), total=len(tasks))
                 self.outcome = run(tasks, options, on_result=lambda _: progress.advance(bar))
         self.total_tasks = len(tasks)
         return self.outcome.results
@@ -221,12 +244,19 @@ class Run:
     def _stdin(self) -> list[FileResult]:
         name = self.stdin_filename or "-"
         path = Path(name)
-        settings = self.config.settings_for(path.parent if self.stdin_filename else Path.cwd())
+        data = sys.stdin.buffer.read()
+        try:
+            settings = self.config.settings_for(path.parent if self.stdin_filename else Path.cwd())
+        except UnusableConfig as exc:
+            self._problem(f"{exc.location}: error: {exc.reason}; {name} not processed")
+            if self.mode == FIX:
+                sys.stdout.buffer.write(data)  # a filter hands back what it could not fix, unchanged
+                sys.stdout.flush()
+            return []
         mode = DRY_RUN if self.mode == FIX else self.task_mode
         self._note_select_shadowed_by_config(settings)
         task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes,
                     device_style=settings.device_style)
-        data = sys.stdin.buffer.read()
         if self.force_exclude and self.stdin_filename and excluded(path, settings.exclude, settings.root):
             if self.mode == FIX:
                 sys.stdout.buffer.write(data)  # an excluded file passes through the filter untouched
@@ -281,6 +311,8 @@ class Run:
             return exit_code_for(self.outcome.interrupted)
         if errors or self.problems:
             return EXIT_ERROR
+        if any(r.unwritten for r in results):
+            return EXIT_CHANGES  # fixes that were due are not on disk: a pre-commit hook must not pass
         if self.mode == LINT:
             return EXIT_CHANGES if any(r.diagnostics for r in results) else EXIT_OK
         if self.mode in (DRY_RUN, DIFF) and changed:
@@ -312,9 +344,12 @@ class Run:
                 f"{sum(withheld.values())} unsafe fix{'es' if sum(withheld.values()) != 1 else ''} withheld"
                 f" ({', '.join(sorted(withheld))}; use --unsafe-fixes)"
             )
-        skipped = sum(1 for r in results if r.skipped)
+        skipped = sum(1 for r in results if r.skipped and not r.unwritten)
         if skipped:
             parts.append(f"{skipped} skipped")
+        unwritten = sum(1 for r in results if r.unwritten)
+        if unwritten:
+            parts.append(f"{unwritten} left unfixed")
         n_errors = len(errors) + len(self.problems)
         parts.append(f"{n_errors} error{'s' if n_errors != 1 else ''}")
         if self.outcome.interrupted is not None:

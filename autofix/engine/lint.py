@@ -20,7 +20,7 @@ from autofix.engine.fix_edits import FixEdits
 from autofix.engine.pieces import parse_module
 from autofix.engine.positions import Span, spans
 from autofix.engine.reparse import Reparser
-from autofix.engine.screen import refuse_if_too_deep
+from autofix.engine.screen import refuse_if_too_deep, syntax_error
 from autofix.engine.text_edits import LINE_BREAK
 from autofix.files.source import SourceError, may_use_torch
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
@@ -50,7 +50,7 @@ def parse(text: str) -> cst.Module:
     try:
         return parse_module(text)  # a large file in pieces: the same tree, in less time
     except cst.ParserSyntaxError as exc:
-        raise SourceError(f"syntax error at line {exc.raw_line}, column {exc.raw_column}: {exc.message}") from exc
+        raise syntax_error(text, exc) from exc
     except cst.CSTValidationError as exc:  # code the grammar takes and Python refuses: `b'a' 'b'`
         raise SourceError(f"syntax error: {exc}") from exc
     except RecursionError as exc:

@@ -59,3 +59,38 @@ def refuse_if_too_deep(text: str) -> None:
             raise SourceError(f"too deeply nested to parse safely (SyntaxError: {exc.msg})") from None
     except ValueError:
         pass
+
+
+# libcst's native parser names a position twice, and neither is reliably the error's: ``raw_line`` and
+# ``raw_column`` point at the start of a line (line 1 for a tokenizer error), the message's "error at L:C"
+# often at the token after the one at fault.
+_LIBCST_DETAIL = re.compile(r"^(?:parser|tokenizer) error: (?:error at (\d+):(\d+): )?")
+
+
+def syntax_error(text: str, exc: Exception) -> SourceError:
+    """The one-position message for ``text``, which libcst refused with ``exc``.
+
+    CPython's own parser has the final word where it refuses the text too: it names the line and column
+    of the fault (``(`` never closed, the hundred-and-first indentation level). Where CPython takes the
+    text (syntax newer than libcst's grammar) libcst's message is used, with its one position.
+    """
+    try:
+        compile(text, "<source>", "exec", flags=ast.PyCF_ONLY_AST)
+    except (RecursionError, MemoryError) as error:
+        detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        return SourceError(f"too deeply nested to parse safely ({detail})")
+    except SyntaxError as error:
+        if error.lineno:
+            column = f", column {error.offset}" if error.offset else ""
+            return SourceError(f"syntax error at line {error.lineno}{column}: {error.msg}")
+    except ValueError:  # a null byte: libcst's message below
+        pass
+    message = str(getattr(exc, "message", exc))
+    match = _LIBCST_DETAIL.match(message)
+    if match is None:
+        return SourceError(f"syntax error: {message}")
+    detail = message[match.end():]
+    if match.group(1) is not None:  # libcst's columns count from 0
+        line, offset = match.group(1), int(match.group(2)) + 1
+        return SourceError(f"syntax error at line {line}, column {offset}: {detail}")
+    return SourceError(f"syntax error: {detail}")

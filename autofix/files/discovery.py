@@ -99,6 +99,8 @@ def discover(
         path = Path(raw)
         try:
             if not path.exists():
+                # exists() is False for a link whose target is missing or a loop: stat says which.
+                os.stat(path)
                 problem(raw, "no such file or directory")
                 continue
             if path.is_file():
@@ -113,6 +115,10 @@ def discover(
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP:
         return "symbolic link loop; skipped"
+    if getattr(exc, "errno", None) == errno.ENOENT:
+        if os.path.islink(getattr(exc, "filename", None) or ""):
+            return "no such file or directory (a symbolic link to a missing file)"
+        return "no such file or directory"
     if isinstance(exc, OSError) and exc.strerror:
         return f"cannot access: {exc.strerror}"
     return f"cannot access: {exc}"

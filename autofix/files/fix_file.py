@@ -44,6 +44,7 @@ class FileResult:
     withheld_unsafe: Counter[str] = field(default_factory=Counter)
     dropped: list[str] = field(default_factory=list)
     skipped: str | None = None  # why the file was left alone on purpose (too large, read-only, changed)
+    unwritten: bool = False  # skipped although it has fixes to write (read-only, changed, owner): not done
     cached: bool = False  # answered from the cache
 
 

@@ -21,13 +21,27 @@ from autofix.commands.signals import Abandon, StopRequests
 from autofix.files.source import may_use_torch_bytes
 from autofix.files.workers import ABANDONED, WorkerPool
 
+# The default time limit per file grows with its size: a 2.4 MB file full of fixes takes several
+# times a small file's minute on a shared machine (benchmarks/large_file.py). A megabyte is given about
+# ten times what its apply takes there, so the limit still stops a file that hangs.
 DEFAULT_TIMEOUT_S = 60.0
+DEFAULT_TIMEOUT_PER_MB_S = 60.0
+
+
+def default_timeout(size: int) -> float:
+    """The default limit for a file of ``size`` bytes: 60 s, plus 60 s per MB."""
+    return DEFAULT_TIMEOUT_S + DEFAULT_TIMEOUT_PER_MB_S * size / 1_000_000
+
+
+# A time limit per file: seconds (None: no limit), or a function of the file's size in bytes.
+Timeout = float | None | Callable[[int], float | None]
 
 
 @dataclass(frozen=True)
 class RunOptions:
     jobs: int = 1
-    timeout: float | None = DEFAULT_TIMEOUT_S  # per file, in a worker
+    # Per file, in a worker: seconds (None: no limit), or by default what default_timeout gives.
+    timeout: Timeout = default_timeout
     force: bool = False  # rewrite read-only files too
     cache: Cache | None = None
     # Where fixed bytes go instead of back into the file (``autofix migrate --branch``).
@@ -81,7 +95,7 @@ def _write(task: Task, result: FileResult, new_data: bytes, stamp: Stamp, force:
         replace_if_unchanged(task.path, new_data, stamp, force=force)
     except WriteRefused as exc:
         return FileResult(task.path, unsafe_fixes=task.unsafe_fixes, skipped=str(exc),
-                          withheld_unsafe=result.withheld_unsafe)
+                          withheld_unsafe=result.withheld_unsafe, unwritten=True)
     except OSError as exc:
         return FileResult(task.path, error=f"cannot write: {exc.strerror or exc}")
     return result
@@ -122,7 +136,8 @@ def run(
                     preloaded = True
                 yield index, (task, data)
 
-        pool: WorkerPool = WorkerPool(process_item, options.jobs, options.timeout, _trusted_parse_in_workers)
+        pool: WorkerPool = WorkerPool(process_item, options.jobs, _per_item(options.timeout),
+                                      _trusted_parse_in_workers)
         in_flight: set[int] = set()
         try:
             for index, ok, value in pool.run(_tracking(needing_a_parse(), in_flight), lambda: stop.requested):
@@ -170,10 +185,18 @@ def _trusted_parse_in_workers() -> None:
     trusted_parse.enable()
 
 
-def run_one(task: Task, data: bytes, timeout: float | None) -> tuple[FileResult, bytes | None]:
+def _per_item(timeout: Timeout) -> float | None | Callable[[tuple[Task, bytes]], float | None]:
+    """The pool's limit: a file size's limit applied to a ``(task, data)`` item, or a fixed one."""
+    if callable(timeout):
+        by_size = timeout
+        return lambda item: by_size(len(item[1]))
+    return timeout
+
+
+def run_one(task: Task, data: bytes, timeout: Timeout = default_timeout) -> tuple[FileResult, bytes | None]:
     """One file's bytes (from stdin) through a worker, like every other file."""
     preload()
-    with WorkerPool(process_item, 1, timeout, _trusted_parse_in_workers) as pool:
+    with WorkerPool(process_item, 1, _per_item(timeout), _trusted_parse_in_workers) as pool:
         for _, ok, value in pool.run(iter([(0, (task, data))])):
             if ok:
                 return value

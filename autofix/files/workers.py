@@ -109,6 +109,11 @@ class _Worker:
     connection: Connection
     index: int | None = None  # the item it is working on
     deadline: float = 0.0
+    limit: float | None = None  # the item's time limit, in seconds
+
+
+def _seconds(limit: float | None) -> str:
+    return f"{limit:.0f}" if limit and limit >= 10 else f"{limit:g}"
 
 
 def _signal_name(exitcode: int | None) -> str:
@@ -125,11 +130,13 @@ class WorkerPool(Generic[Item, Result]):
 
     :meth:`run` yields ``(index, ok, value)`` as items finish: ``value`` is the function's result when
     ``ok``, otherwise a one-line reason (crash, time limit, exception). Workers start lazily, so a run
-    whose every item is answered elsewhere (from a cache) never starts one.
+    whose every item is answered elsewhere (from a cache) never starts one. ``timeout`` is seconds (None:
+    no limit), or a function of the item that gives them (a larger file may take longer).
     """
 
     def __init__(
-        self, function: Callable[[Item], Result], jobs: int, timeout: float | None,
+        self, function: Callable[[Item], Result], jobs: int,
+        timeout: float | None | Callable[[Item], float | None],
         initializer: Callable[[], None] | None = None,
     ) -> None:
         self.function = function
@@ -224,7 +231,8 @@ class WorkerPool(Generic[Item, Result]):
             worker = idle or self._start_worker()
             index, item = entry
             worker.index = index
-            worker.deadline = time.monotonic() + self.timeout if self.timeout else float("inf")
+            worker.limit = self.timeout(item) if callable(self.timeout) else self.timeout
+            worker.deadline = time.monotonic() + worker.limit if worker.limit else float("inf")
             try:
                 worker.connection.send((index, item))
             except (OSError, ValueError):
@@ -266,7 +274,8 @@ class WorkerPool(Generic[Item, Result]):
             if worker.index is not None and id(worker) not in handled and now >= worker.deadline:
                 index = worker.index
                 self._replace(worker)
-                yield index, False, f"timed out after {self.timeout:g} s (see --timeout); left untouched"
+                limit = _seconds(worker.limit)
+                yield index, False, f"timed out after {limit} s (see --timeout); left untouched"
 
     def _replace(self, worker: _Worker) -> None:
         worker.index = None

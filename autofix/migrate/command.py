@@ -32,6 +32,7 @@ from autofix.commands.signals import exit_code_for
 
 _UNSAFE_NOTE = "apply them with --unsafe-fixes"
 EXIT_TESTS_BROKE = 1  # --verify-tests: a test that passed before fails after
+EXIT_UNFIXED = 1  # a file with fixes was left alone (read-only, changed during the run, owner or group)
 
 
 @click.command()
@@ -127,6 +128,8 @@ class _Migration(Run):
             return EXIT_ERROR
         if any(r.tests and not r.tests["passed"] for r in reports):
             return EXIT_TESTS_BROKE
+        if any(r.unwritten for r in self.outcome.results):
+            return EXIT_UNFIXED
         return EXIT_OK
 
     def _prove(self, report: RootReport, results: list[FileResult]) -> None:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from autofix.files.fix_file import FileResult
+from autofix.output.formats import print_whole
 
 
 @dataclass
@@ -43,7 +44,9 @@ def print_tables(console: Console, reports: list[RootReport]) -> None:
     tested = any(r.tests for r in reports)
     columns = ("Root", "Scanned", "Changed", "Fixes", "Unsafe withheld", "Skipped", "Errors", "Branch")
     for column in columns + (("Tests",) if tested else ()):
-        roots.add_column(column, justify="left" if column in ("Root", "Branch") else "right")
+        # A root is never cut short ("pytorch…" names no root): on a narrow terminal it folds.
+        roots.add_column(column, justify="left" if column in ("Root", "Branch") else "right",
+                         overflow="fold" if column in ("Root", "Branch") else "ellipsis")
     for r in reports:
         branch = f"{r.branch}@{r.commit[:7]}" if r.commit else "-"
         row = [r.root, str(r.scanned), str(len(r.changed)), str(sum(r.fixes.values())),
@@ -52,7 +55,7 @@ def print_tables(console: Console, reports: list[RootReport]) -> None:
             tally = r.tests["tally"] if r.tests else None
             row.append(f"{tally['fixed']} fixed, {tally['broke']} broke" if tally else "-")
         roots.add_row(*row)
-    console.print(roots)
+    print_whole(console, roots)
     fixes: Counter[str] = Counter()
     withheld: Counter[str] = Counter()
     for r in reports:
@@ -63,7 +66,7 @@ def print_tables(console: Console, reports: list[RootReport]) -> None:
         rules.add_column(column, justify="left" if column == "Rule" else "right")
     for code in sorted(set(fixes) | set(withheld)):
         rules.add_row(code, str(fixes[code]), str(withheld[code]))
-    console.print(rules)
+    print_whole(console, rules)
 
 
 def write_report(path: Path, reports: list[RootReport], *, unsafe_fixes_note: str) -> None:

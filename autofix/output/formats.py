@@ -13,6 +13,10 @@ from pathlib import Path, PurePath
 from typing import Iterable, Sequence
 from urllib.parse import quote
 
+from rich.console import Console
+from rich.measure import Measurement
+from rich.table import Table
+
 from autofix import __version__
 from autofix.engine.diagnostic import Diagnostic
 from autofix.files.fix_file import FileResult
@@ -230,3 +234,17 @@ def to_github(results: Iterable[FileResult]) -> str:
                 message = f"{location(PurePath(r.path).name, d)}: {d.code} {d.message}"
             out.append(_annotation(properties, message))
     return "".join(out)
+
+
+def print_whole(console: Console, table: Table) -> None:
+    """Piped output has no width to fit: the table is printed at the width it needs, cutting nothing."""
+    if console.is_terminal:
+        console.print(table)
+        return
+    needed = Measurement.get(console, console.options.update_width(10_000), table).maximum
+    width = console.width
+    console.width = max(width, needed)  # print's own width= is capped at the console's
+    try:
+        console.print(table)
+    finally:
+        console.width = width
