@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,13 +164,6 @@ class NotebookDocument:
                 text.apply(each, units)
             text.version = content.document.version
 
-    def cell_number(self, uri: str) -> int | None:
-        """The cell's number among all cells, from 1, as ``autofix check`` counts them."""
-        for number, cell in enumerate(self.cells, 1):
-            if cell.uri == uri:
-                return number
-        return None
-
     def ipynb(self) -> bytes:
         """The notebook as nbformat 4 JSON: code cells in Python, everything else read as what it is not."""
         cells: list[dict[str, Any]] = []
@@ -206,6 +198,3 @@ def cell_sources(data: bytes) -> list[str]:
     document = json.loads(data.decode("utf-8"))
     return [c["source"] if isinstance(c["source"], str) else "".join(c["source"]) for c in document["cells"]]
 
-
-def cells_in_order(notebook: NotebookDocument) -> Sequence[TextDocument | None]:
-    return [notebook.texts.get(cell.uri) for cell in notebook.cells]
