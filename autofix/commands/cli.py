@@ -12,6 +12,7 @@ from autofix.commands.run import Run, UsageProblem, common_options
 from autofix.files.fix_file import DIFF, DRY_RUN, FIX, LINT
 from autofix.output.formats import print_whole
 
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="autofix")
 def main() -> None:
@@ -104,5 +105,13 @@ def _add_migrate() -> None:
     main.add_command(migrate)
 
 
+def _add_server() -> None:
+    # The command only: pygls is imported when `autofix server` runs (the [server] extra).
+    from autofix.server.command import server
+
+    main.add_command(server)
+
+
 _add_harness_commands()
 _add_migrate()
+_add_server()

@@ -23,6 +23,13 @@ larger than a piece is cut at lines that start a top-level statement, and each p
 
 Anything unexpected (a piece that does not parse, a result of another shape) falls back to one parse of
 the whole module, which also gives the error message a file with a syntax error deserves.
+
+The language server parses one file again and again, a few characters changed each time. Inside
+:func:`reusing_pieces` a piece whose text (opener and closing ``pass`` included) was parsed for the last
+version of the same file is not parsed again: the same text gives the same tree, and trees are never
+changed in place. There the cuts are anchored to the content (a line may end a piece only if a checksum of
+it says so, past half a piece's size), so that an edit moves no cut but those near it, and the pieces after
+it are the ones parsed before.
 ``tests/test_pieces.py`` checks the tree against a whole parse on the corpus and this project's sources,
 cut at every line where a cut may go, on edge layouts, and on generated programs.
 """
@@ -30,6 +37,10 @@ cut at every line where a cut may go, on edge layouts, and on generated programs
 from __future__ import annotations
 
 import re
+import zlib
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import libcst as cst
 
@@ -44,25 +55,78 @@ _CLAUSE_WORDS = frozenset({"else", "elif", "except", "finally"})
 _WORD = re.compile(r"\w+")
 _LONE_PASS = cst.SimpleStatementLine(body=[cst.Pass()])
 _MAX_TRIES = 4  # ends tried for one piece before the whole module is parsed instead
+_ANCHOR_ONE_IN = 16  # anchored: of the lines where a piece may start, about one in so many may end one
+
+
+class PieceCache:
+    """The pieces parsed for the last version of each of a few files, for their next versions.
+
+    ``source_budget`` bounds what is kept, counted in characters of source (a tree costs about 30 times
+    its text in memory): the files used longest ago are dropped first."""
+
+    def __init__(self, source_budget: int = 2_000_000) -> None:
+        self.source_budget = source_budget
+        self.parses = 0  # pieces parsed, not found (for tests and benchmarks)
+        self._files: OrderedDict[str, dict[str, cst.Module]] = OrderedDict()
+        self._kept: dict[str, cst.Module] = {}
+        self._used: dict[str, cst.Module] = {}
+
+    def parse(self, source: str) -> cst.Module:
+        module = self._kept.get(source)
+        if module is None:
+            module = trusted_parse.parse_module(source)
+            self.parses += 1
+        self._used[source] = module
+        return module
+
+    def _begin(self, key: str) -> None:
+        self._kept, self._used = self._files.pop(key, {}), {}
+
+    def _end(self, key: str) -> None:
+        self._files[key] = self._used
+        self._kept, self._used = {}, {}
+        while len(self._files) > 1 and self._kept_source() > self.source_budget:
+            self._files.popitem(last=False)
+
+    def _kept_source(self) -> int:
+        return sum(len(source) for kept in self._files.values() for source in kept)
+
+
+_reusing: PieceCache | None = None
+
+
+@contextmanager
+def reusing_pieces(cache: PieceCache, key: str) -> Iterator[None]:
+    """Parses of the file ``key`` (its path) inside the block reuse its last version's pieces."""
+    global _reusing
+    cache._begin(key)
+    _reusing = cache
+    try:
+        yield
+    finally:
+        _reusing = None
+        cache._end(key)
 
 
 def parse_module(text: str, piece_size: int = PIECE_SIZE) -> cst.Module:
     """``text`` parsed as libcst's ``parse_module`` parses it; in pieces of about ``piece_size``
     characters when it is larger. Raises what ``libcst.parse_module(text)`` raises."""
-    cuts = cut_points(text, piece_size)
+    cuts = cut_points(text, piece_size, anchored=_reusing is not None)
     module = _parse_pieces(text, cuts) if cuts else None
     # None: a piece did not parse alone; the whole parse says whether the file does, and why not.
     return module if module is not None else trusted_parse.parse_module(text)
 
 
-def cut_points(text: str, piece_size: int) -> list[int]:
+def cut_points(text: str, piece_size: int, anchored: bool = False) -> list[int]:
     """Offsets at least ``piece_size`` apart where a piece may start (see the module's docstring).
     Lines after an odd number of triple quotes are passed over: they are most likely inside a docstring
-    (a guess only, that saves a failed parse; the parse of each piece decides)."""
+    (a guess only, that saves a failed parse; the parse of each piece decides). ``anchored``: at least
+    half ``piece_size`` apart, at lines the content picks (:func:`_anchor`), at most about twice it."""
     cuts: list[int] = []
     start, end = 0, len(text)
     while start + piece_size < end:
-        position = start + piece_size
+        position = start + (piece_size // 2 if anchored else piece_size)
+        limit = start + 2 * piece_size if anchored else position
         quotes = _triple_quotes(text, start, position)
         while True:
             newline = text.find("\n", position)
@@ -71,10 +135,19 @@ def cut_points(text: str, piece_size: int) -> list[int]:
             quotes += _triple_quotes(text, position, newline + 1)
             position = newline + 1
             if quotes % 2 == 0 and _may_start_piece(text, position):
-                break
+                if position >= limit or _anchor(text, position):
+                    break
         cuts.append(position)
         start = position
     return cuts
+
+
+def _anchor(text: str, at: int) -> bool:
+    """Whether the line at ``at`` is one the content picks to start a piece: the same line picks itself
+    wherever it moves, so cuts away from an edit stay where they were."""
+    line_end = text.find("\n", at)
+    line = text[at:line_end if line_end >= 0 else len(text)]
+    return zlib.crc32(line.encode("utf-8", "surrogatepass")) % _ANCHOR_ONE_IN == 0
 
 
 def _triple_quotes(text: str, start: int, end: int) -> int:
@@ -142,7 +215,8 @@ def _next_piece(
         is_last = index == len(ends) - 1
         try:
             closing = "" if is_last else "pass" + newline
-            piece = trusted_parse.parse_module(opener + text[start : ends[index]] + closing)
+            source = opener + text[start : ends[index]] + closing
+            piece = _reusing.parse(source) if _reusing is not None else trusted_parse.parse_module(source)
         except (cst.ParserSyntaxError, cst.CSTValidationError):
             continue
         statements = list(piece.body)

@@ -137,7 +137,7 @@ class WorkerPool(Generic[Item, Result]):
     def __init__(
         self, function: Callable[[Item], Result], jobs: int,
         timeout: float | None | Callable[[Item], float | None],
-        initializer: Callable[[], None] | None = None,
+        initializer: Callable[[], None] | None = None, start_method: str | None = None,
     ) -> None:
         self.function = function
         self.initializer = initializer  # run once in each worker before its first item
@@ -146,8 +146,10 @@ class WorkerPool(Generic[Item, Result]):
         self.peak_rss: list[int] = []  # of each worker that exited cleanly, in bytes
         self.restarts = 0
         self._workers: list[_Worker] = []
-        # fork is cheap and needs no re-import; elsewhere spawn is the only safe choice.
-        method = "fork" if sys.platform.startswith("linux") else "spawn"
+        # fork is cheap and needs no re-import; elsewhere spawn is the only safe choice. A process with
+        # threads of its own (the language server: one blocks reading stdin, holding its lock) asks for
+        # spawn, since a forked child inherits such locks held and can deadlock on them.
+        method = start_method or ("fork" if sys.platform.startswith("linux") else "spawn")
         self._context = multiprocessing.get_context(method)
 
     # -- lifecycle
