@@ -40,8 +40,8 @@ class BiRNN(nn.Module):
         self.fc = nn.Linear(hidden_size * 2, num_classes)  # 2 for bidirection
 
     def forward(self, x):
-        # Set initial states
-        h0 = Variable(torch.zeros(self.num_layers * 2, x.size(0), self.hidden_size)).cuda()  # 2 for bidirection
+        # Set initial states (2 for bidirection)
+        h0 = Variable(torch.zeros(self.num_layers * 2, x.size(0), self.hidden_size)).cuda()
         c0 = Variable(torch.zeros(self.num_layers * 2, x.size(0), self.hidden_size)).cuda()
         out, _ = self.lstm(x, (h0, c0))
         out = self.fc(out[:, -1, :])
@@ -67,7 +67,8 @@ def run():
             loss.backward()
             optimizer.step()
             if (i + 1) % 2 == 0:
-                print('Epoch [%d/%d], Step [%d/%d], Loss: %.4f' % (epoch + 1, num_epochs, i + 1, 4, loss.data[0]))
+                print('Epoch [%d/%d], Step [%d/%d], Loss: %.4f'
+                      % (epoch + 1, num_epochs, i + 1, 4, loss.data[0]))
                 losses.append(loss.data[0])
     correct = 0
     total = 0

@@ -83,7 +83,8 @@ def test(model, test_loader):
         pred = output.data.max(1, keepdim=True)[1]
         correct += pred.eq(target.data.view_as(pred)).cpu().sum()
     test_loss /= len(test_loader.dataset)
-    print('Test set: Average loss: {:.4f}, Accuracy: {}/{}'.format(test_loss, correct, len(test_loader.dataset)))
+    print('Test set: Average loss: {:.4f}, Accuracy: {}/{}'.format(
+        test_loss, correct, len(test_loader.dataset)))
     return test_loss, correct
 
 

@@ -82,7 +82,8 @@ def blobs(n):
     g.manual_seed(11)
     centers = torch.rand(n, 2, generator=g) * 4 + 2
     grid = torch.arange(8).float()
-    d2 = (grid.view(1, 8, 1) - centers[:, 0].view(n, 1, 1)) ** 2 + (grid.view(1, 1, 8) - centers[:, 1].view(n, 1, 1)) ** 2
+    d2 = ((grid.view(1, 8, 1) - centers[:, 0].view(n, 1, 1)) ** 2
+          + (grid.view(1, 1, 8) - centers[:, 1].view(n, 1, 1)) ** 2)
     return torch.exp(-d2 / 4).unsqueeze(1) * 2 - 1
 
 

@@ -76,7 +76,8 @@ def blobs(n):
     g.manual_seed(11)
     centers = torch.rand(n, 2, generator=g) * 4 + 2
     grid = torch.arange(8).float()
-    d2 = (grid.view(1, 8, 1) - centers[:, 0].view(n, 1, 1)) ** 2 + (grid.view(1, 1, 8) - centers[:, 1].view(n, 1, 1)) ** 2
+    d2 = ((grid.view(1, 8, 1) - centers[:, 0].view(n, 1, 1)) ** 2
+          + (grid.view(1, 1, 8) - centers[:, 1].view(n, 1, 1)) ** 2)
     return torch.exp(-d2 / 4).unsqueeze(1) * 2 - 1
 
 
@@ -130,8 +131,8 @@ def main(argv):
             errG.backward()
             D_G_z2 = output.mean().item()
             optimizerG.step()
-            print(f"[{epoch}/{opt.niter}][{i}/{len(dataloader)}] Loss_D: {errD.item():.4f} Loss_G: {errG.item():.4f}"
-                  f" D(x): {D_x:.4f} D(G(z)): {D_G_z1:.4f} / {D_G_z2:.4f}")
+            print(f"[{epoch}/{opt.niter}][{i}/{len(dataloader)}] Loss_D: {errD.item():.4f}"
+                  f" Loss_G: {errG.item():.4f} D(x): {D_x:.4f} D(G(z)): {D_G_z1:.4f} / {D_G_z2:.4f}")
             history.append([errD.item(), errG.item(), D_x, D_G_z1, D_G_z2])
     with torch.no_grad():
         fake = netG(fixed_noise)

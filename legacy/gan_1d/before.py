@@ -111,9 +111,9 @@ def run():
             g_optimizer.step()
 
         if epoch % print_interval == 0:
-            print("%s: D: %s/%s G: %s (Real: %s, Fake: %s) " % (epoch, extract(d_real_error)[0], extract(d_fake_error)[0],
-                                                              extract(g_error)[0], stats(extract(d_real_data)),
-                                                              stats(extract(d_fake_data))))
+            print("%s: D: %s/%s G: %s (Real: %s, Fake: %s) " % (
+                epoch, extract(d_real_error)[0], extract(d_fake_error)[0], extract(g_error)[0],
+                stats(extract(d_real_data)), stats(extract(d_fake_data))))
             log.append([extract(d_real_error)[0], extract(d_fake_error)[0], extract(g_error)[0]]
                        + stats(extract(d_real_data)) + stats(extract(d_fake_data)))
     return {"log": log}

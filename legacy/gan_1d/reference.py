@@ -82,7 +82,8 @@ def run():
         return decorate_with_diffs(data, 2.0)
 
     G = Generator(input_size=g_input_size, hidden_size=g_hidden_size, output_size=g_output_size).to(device)
-    D = Discriminator(input_size=d_input_size * 2, hidden_size=d_hidden_size, output_size=d_output_size).to(device)
+    D = Discriminator(input_size=d_input_size * 2, hidden_size=d_hidden_size,
+                      output_size=d_output_size).to(device)
     criterion = nn.BCELoss()
     d_optimizer = optim.Adam(D.parameters(), lr=d_learning_rate, betas=optim_betas)
     g_optimizer = optim.Adam(G.parameters(), lr=g_learning_rate, betas=optim_betas)

@@ -53,8 +53,8 @@ def run():
             loss.backward()
             optimizer.step()
             if (i + 1) % 2 == 0:
-                print(f"Epoch: [{epoch + 1}/{num_epochs}], Step: [{i + 1}/{len(train_dataset) // batch_size}],"
-                      f" Loss: {loss.item():.4f}")
+                steps = len(train_dataset) // batch_size
+                print(f"Epoch: [{epoch + 1}/{num_epochs}], Step: [{i + 1}/{steps}], Loss: {loss.item():.4f}")
                 losses.append(loss.item())
 
     correct = 0

@@ -68,7 +68,8 @@ def run():
         if loss < 1e-3 or batch_idx >= args.max_batches:
             break
     print(f"Loss: {loss:.6f} after {batch_idx} batches")
-    print("==> Learned function:\t" + poly_desc(fc.weight.detach().view(-1).tolist(), fc.bias.detach().tolist()))
+    learned = poly_desc(fc.weight.detach().view(-1).tolist(), fc.bias.detach().tolist())
+    print("==> Learned function:\t" + learned)
     print("==> Actual function:\t" + poly_desc(W_target.view(-1).tolist(), b_target.tolist()))
     return {"losses": losses, "weight": fc.weight.detach(), "bias": fc.bias.detach()}
 

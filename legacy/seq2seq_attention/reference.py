@@ -97,12 +97,14 @@ def train(input_tensor, target_tensor, encoder, decoder, encoder_optimizer, deco
     use_teacher_forcing = random.random() < teacher_forcing_ratio
     if use_teacher_forcing:
         for di in range(target_length):
-            decoder_output, decoder_hidden, decoder_attention = decoder(decoder_input, decoder_hidden, encoder_outputs)
+            decoder_output, decoder_hidden, decoder_attention = decoder(
+                decoder_input, decoder_hidden, encoder_outputs)
             loss += criterion(decoder_output, target_tensor[di])
             decoder_input = target_tensor[di]
     else:
         for di in range(target_length):
-            decoder_output, decoder_hidden, decoder_attention = decoder(decoder_input, decoder_hidden, encoder_outputs)
+            decoder_output, decoder_hidden, decoder_attention = decoder(
+                decoder_input, decoder_hidden, encoder_outputs)
             topv, topi = decoder_output.topk(1)
             ni = topi[0, 0].item()
             decoder_input = torch.tensor([[ni]], device=device)
@@ -128,7 +130,8 @@ def evaluate(encoder, decoder, output_lang, input_tensor):
     decoded_words = []
     decoder_attentions = torch.zeros(MAX_LENGTH, MAX_LENGTH)
     for di in range(MAX_LENGTH):
-        decoder_output, decoder_hidden, decoder_attention = decoder(decoder_input, decoder_hidden, encoder_outputs)
+        decoder_output, decoder_hidden, decoder_attention = decoder(
+            decoder_input, decoder_hidden, encoder_outputs)
         decoder_attentions[di] = decoder_attention.cpu()
         topv, topi = decoder_output.topk(1)
         ni = topi[0, 0].item()

@@ -21,7 +21,8 @@ class SignaturePairs(Dataset):
     def __init__(self, n_people=4, per_person=5, dim=6, seed=0):
         rng = np.random.RandomState(seed)
         centers = rng.randn(n_people, dim)
-        self.samples = [(p, centers[p] + 0.3 * rng.randn(dim)) for p in range(n_people) for _ in range(per_person)]
+        self.samples = [(p, centers[p] + 0.3 * rng.randn(dim))
+                        for p in range(n_people) for _ in range(per_person)]
         self.rng = random.Random(seed)
 
     def __getitem__(self, index):
@@ -51,7 +52,7 @@ class SiameseNetwork(nn.Module):
 
 
 class ContrastiveLoss(torch.nn.Module):
-    """Contrastive loss function. Based on: http://yann.lecun.com/exdb/publis/pdf/hadsell-chopra-lecun-06.pdf"""
+    """Contrastive loss function (Hadsell, Chopra and LeCun, 2006)."""
 
     def __init__(self, margin=2.0):
         super(ContrastiveLoss, self).__init__()
@@ -59,8 +60,9 @@ class ContrastiveLoss(torch.nn.Module):
 
     def forward(self, output1, output2, label):
         euclidean_distance = F.pairwise_distance(output1, output2)
-        loss_contrastive = torch.mean((1 - label) * torch.pow(euclidean_distance, 2) +
-                                      (label) * torch.pow(torch.clamp(self.margin - euclidean_distance, min=0.0), 2))
+        loss_contrastive = torch.mean(
+            (1 - label) * torch.pow(euclidean_distance, 2) +
+            (label) * torch.pow(torch.clamp(self.margin - euclidean_distance, min=0.0), 2))
         return loss_contrastive
 
 

@@ -19,7 +19,8 @@ class SignaturePairs(Dataset):
     def __init__(self, n_people=4, per_person=5, dim=6, seed=0):
         rng = np.random.RandomState(seed)
         centers = rng.randn(n_people, dim)
-        self.samples = [(p, centers[p] + 0.3 * rng.randn(dim)) for p in range(n_people) for _ in range(per_person)]
+        self.samples = [(p, centers[p] + 0.3 * rng.randn(dim))
+                        for p in range(n_people) for _ in range(per_person)]
         self.rng = random.Random(seed)
 
     def __getitem__(self, index):
@@ -49,7 +50,7 @@ class SiameseNetwork(nn.Module):
 
 
 class ContrastiveLoss(torch.nn.Module):
-    """Contrastive loss function. Based on: http://yann.lecun.com/exdb/publis/pdf/hadsell-chopra-lecun-06.pdf"""
+    """Contrastive loss function (Hadsell, Chopra and LeCun, 2006)."""
 
     def __init__(self, margin=2.0):
         super().__init__()

@@ -66,7 +66,8 @@ def run():
         batch = [pairs[i] for i in np.random.choice(len(pairs), 8)]
         pos_u = torch.as_tensor([u for u, _ in batch], dtype=torch.long, device=device)
         pos_v = torch.as_tensor([v for _, v in batch], dtype=torch.long, device=device)
-        neg_v = torch.as_tensor(np.random.choice(len(vocab), size=(8, 3), p=table), dtype=torch.long, device=device)
+        negatives = np.random.choice(len(vocab), size=(8, 3), p=table)
+        neg_v = torch.as_tensor(negatives, dtype=torch.long, device=device)
         optimizer.zero_grad()
         loss = model(pos_u, pos_v, neg_v)
         loss.backward()

@@ -62,7 +62,8 @@ class CNN_Text(nn.Module):
     def __init__(self, args):
         super(CNN_Text, self).__init__()
         self.args = args
-        V, D, C, Ci, Co, Ks = args.embed_num, args.embed_dim, args.class_num, 1, args.kernel_num, args.kernel_sizes
+        V, D, C = args.embed_num, args.embed_dim, args.class_num
+        Ci, Co, Ks = 1, args.kernel_num, args.kernel_sizes
         self.embed = nn.Embedding(V, D)
         self.convs1 = nn.ModuleList([nn.Conv2d(Ci, Co, (K, D)) for K in Ks])
         self.dropout = nn.Dropout(args.dropout)

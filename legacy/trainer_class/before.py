@@ -82,7 +82,8 @@ def run():
     torch.manual_seed(0)
     X, y = make_data(40, 0)
     Xv, yv = make_data(16, 1)
-    train_loader = DataLoader(TensorDataset(torch.FloatTensor(X), torch.LongTensor(y)), batch_size=10, shuffle=True)
+    train_loader = DataLoader(TensorDataset(torch.FloatTensor(X), torch.LongTensor(y)),
+                              batch_size=10, shuffle=True)
     val_loader = DataLoader(TensorDataset(torch.FloatTensor(Xv), torch.LongTensor(yv)), batch_size=8)
     model = Net(5, 12, 3)
     trainer = Trainer(model, optim.Adam(model.parameters(), lr=0.01), nn.CrossEntropyLoss(),

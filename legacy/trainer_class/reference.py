@@ -59,8 +59,9 @@ class Trainer:
         for epoch in range(epochs):
             self.train_epoch(train_loader)
             self.evaluate(val_loader)
-            print(f"epoch {epoch}: loss {self.history['loss'][-1]:.4f} val_loss {self.history['val_loss'][-1]:.4f}"
-                  f" val_acc {self.history['val_acc'][-1]:.3f}")
+            h = self.history
+            print(f"epoch {epoch}: loss {h['loss'][-1]:.4f} val_loss {h['val_loss'][-1]:.4f}"
+                  f" val_acc {h['val_acc'][-1]:.3f}")
         return self.history
 
 

@@ -31,7 +31,9 @@ class Encoder(nn.Module):
     def __init__(self, vocab, d_model, n_classes):
         super(Encoder, self).__init__()
         self.embed = nn.Embedding(vocab, d_model, padding_idx=PAD)
-        self.q, self.k, self.v = nn.Linear(d_model, d_model), nn.Linear(d_model, d_model), nn.Linear(d_model, d_model)
+        self.q = nn.Linear(d_model, d_model)
+        self.k = nn.Linear(d_model, d_model)
+        self.v = nn.Linear(d_model, d_model)
         self.out = nn.Linear(d_model, n_classes)
         for p in self.parameters():
             if p.dim() > 1:
@@ -67,7 +69,8 @@ class NoamOpt(object):
 
     def step(self):
         self._step += 1
-        rate = self.factor * (self.model_size ** (-0.5) * min(self._step ** (-0.5), self._step * self.warmup ** (-1.5)))
+        rate = self.factor * (self.model_size ** (-0.5) *
+                              min(self._step ** (-0.5), self._step * self.warmup ** (-1.5)))
         for p in self.optimizer.param_groups:
             p['lr'] = rate
         self.optimizer.step()
@@ -90,7 +93,8 @@ def make_batch(rows, labels):
     width = max(lengths)
     padded = [r + [PAD] * (width - len(r)) for r in rows]
     mask = [[1] * n + [0] * (width - n) for n in lengths]
-    src, mask, y = Variable(torch.LongTensor(padded)), Variable(torch.ByteTensor(mask)), Variable(torch.LongTensor(labels))
+    src, mask = Variable(torch.LongTensor(padded)), Variable(torch.ByteTensor(mask))
+    y = Variable(torch.LongTensor(labels))
     if use_cuda:
         src, mask, y = src.cuda(), mask.cuda(), y.cuda()
     return src, mask, y

@@ -27,7 +27,9 @@ class Encoder(nn.Module):
     def __init__(self, vocab, d_model, n_classes):
         super().__init__()
         self.embed = nn.Embedding(vocab, d_model, padding_idx=PAD)
-        self.q, self.k, self.v = nn.Linear(d_model, d_model), nn.Linear(d_model, d_model), nn.Linear(d_model, d_model)
+        self.q = nn.Linear(d_model, d_model)
+        self.k = nn.Linear(d_model, d_model)
+        self.v = nn.Linear(d_model, d_model)
         self.out = nn.Linear(d_model, n_classes)
         for p in self.parameters():
             if p.dim() > 1:
@@ -63,7 +65,8 @@ class NoamOpt:
 
     def step(self):
         self._step += 1
-        rate = self.factor * (self.model_size ** (-0.5) * min(self._step ** (-0.5), self._step * self.warmup ** (-1.5)))
+        rate = self.factor * (self.model_size ** (-0.5) *
+                              min(self._step ** (-0.5), self._step * self.warmup ** (-1.5)))
         for p in self.optimizer.param_groups:
             p["lr"] = rate
         self.optimizer.step()

@@ -124,7 +124,8 @@ def train(model, criterion, train_data, lr, epoch, logged):
         if batch % args.log_interval == 0:
             cur_loss = total_loss / args.log_interval
             elapsed = time.time() - start_time
-            print(f"| epoch {epoch:3d} | batch {batch:3d} | lr {lr:02.2f} | ms/batch {elapsed * 1000 / args.log_interval:5.2f}"
+            ms = elapsed * 1000 / args.log_interval
+            print(f"| epoch {epoch:3d} | batch {batch:3d} | lr {lr:02.2f} | ms/batch {ms:5.2f}"
                   f" | loss {cur_loss:5.2f} | ppl {math.exp(cur_loss):8.2f}")
             logged.append(cur_loss)
             total_loss = 0.0
