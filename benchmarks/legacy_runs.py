@@ -25,6 +25,7 @@ A look-alike (``modern.py``) is its own reference and must come out of ``apply``
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import math
@@ -176,7 +177,8 @@ def compare(results: dict, reference: dict, rtol: float = RTOL) -> list[str]:
         exact = got["kind"] == want["kind"] == "int"
         s = scale[_group(key)]
         for a, b in zip(got["values"], want["values"]):
-            if not (math.isfinite(a) and math.isfinite(b)) or (a != b if exact else abs(a - b) > rtol * (abs(b) + s)):
+            differ = a != b if exact else abs(a - b) > rtol * (abs(b) + s)
+            if not (math.isfinite(a) and math.isfinite(b)) or differ:
                 problems.append(f"{key}: {a:.6g} != {b:.6g}")
                 break
     return problems
@@ -212,8 +214,8 @@ def run_script(path: Path, mode: str, timeout: float, scratch: Path) -> Run:
         report = json.loads(out.read_text())
     except (OSError, ValueError):
         tail = log.read_text(errors="replace").strip().splitlines()[-1:] if log.exists() else []
-        return Run(False, {"type": "ChildDied", "message": tail[0][:200] if tail else "no report", "where": None},
-                   seconds=time.perf_counter() - started)
+        died = {"type": "ChildDied", "message": tail[0][:200] if tail else "no report", "where": None}
+        return Run(False, died, seconds=time.perf_counter() - started)
     return Run(bool(report.get("ok")), report.get("error"), report.get("results"), report.get("seconds", 0.0),
                report.get("warnings", {}), report.get("on_gpu"))
 
@@ -229,7 +231,8 @@ def _errors(stderr: str) -> dict[str, list[str]]:
     for line in stderr.splitlines():
         match = re.match(r"(.+?\.py): (error|skipped): (.*)", line)
         if match:
-            out.setdefault(Path(match.group(1)).parent.name, []).append(f"{match.group(2)}: {match.group(3)[:160]}")
+            line = f"{match.group(2)}: {match.group(3)[:160]}"
+            out.setdefault(Path(match.group(1)).parent.name, []).append(line)
     return out
 
 
@@ -277,7 +280,7 @@ def measure(cases, modes: tuple[str, ...], timeout: float, jobs: int, work: Path
 
     scripts = []
     texts: dict[str, Path] = {}  # content hash -> one copy holding it, run once per mode
-    for name, kind, source, reference in cases:
+    for name, kind, _source, _reference in cases:
         script = Script(name, kind)
         original = (work / "original" / name / f"{name}.py").read_bytes()
         for variant in VARIANTS:
@@ -298,24 +301,26 @@ def measure(cases, modes: tuple[str, ...], timeout: float, jobs: int, work: Path
     def one(job):  # type: ignore[no-untyped-def]
         digest, path, mode = job
         run = outcome[(digest, mode)] = run_script(path, mode, timeout, scratch)
-        progress(f"{path.parent.name}/{path.name} {mode}: {'ok' if run.ok else run.cause} ({run.seconds:.1f} s)")
+        outcome_text = "ok" if run.ok else run.cause
+        progress(f"{path.parent.name}/{path.name} {mode}: {outcome_text} ({run.seconds:.1f} s)")
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         list(pool.map(one, [(digest, path, mode) for digest, path in texts.items() for mode in modes]))
 
     for script, (name, _kind, _source, _ref) in zip(scripts, cases):
         script.reference = {mode: outcome[(references[name], mode)] for mode in modes}
-        truth = script.reference["cpu"].results if script.reference.get("cpu") and script.reference["cpu"].ok else None
+        reference_cpu = script.reference["cpu"]
+        truth = reference_cpu.results if reference_cpu.ok else None
         for variant in script.variants.values():
             digest = hashlib.sha256((work / variant.name / name / f"{name}.py").read_bytes()).hexdigest()
             for mode in modes:
-                run = outcome[(digest, mode)]
-                run = Run(run.ok, run.error, run.results, run.seconds, run.warnings, run.on_gpu)  # one per variant
+                # Equal texts ran once; each variant gets its own record to mark.
+                run = dataclasses.replace(outcome[(digest, mode)], differences=[])
                 if run.ok and truth is not None:
                     run.differences = compare(run.results or {}, truth)
                     run.match = not run.differences
                 variant.runs[mode] = run
-        for mode, ref_run in script.reference.items():
+        for ref_run in script.reference.values():
             if ref_run.ok and truth is not None:
                 ref_run.differences = compare(ref_run.results or {}, truth)
                 ref_run.match = not ref_run.differences
@@ -392,7 +397,9 @@ def table(scripts: list[Script], modes: tuple[str, ...], markdown: bool) -> list
     head += ["first problem after apply --unsafe-fixes"]
     rows = []
     for s in scripts:
-        name = s.name if s.kind == "legacy" else f"{s.name} (look-alike{'' if not s.variants['apply'].changed else ', CHANGED'})"
+        name = s.name
+        if s.kind != "legacy":
+            name += " (look-alike, CHANGED)" if s.variants["apply"].changed else " (look-alike)"
         row = [name] + [cell(s.variants["original"], m) for m in modes]
         for variant in ("apply", "migrate"):
             row += [cell(s.variants[variant], m) for m in modes] + [left_text(s.variants[variant])]
@@ -411,12 +418,15 @@ def table(scripts: list[Script], modes: tuple[str, ...], markdown: bool) -> list
 def summary_lines(scripts: list[Script], modes: tuple[str, ...]) -> list[str]:
     lines = []
     short = {"cpu": "the CPU", "emulated": "the emulated GPU", "cuda": "the real GPU"}
-    for variant, label in (("original", "original scripts"), ("apply", "after `autofix apply --unsafe-fixes`"),
-                           ("migrate", "after `autofix migrate` (safe fixes only)")):
+    labels = (("original", "original scripts"), ("apply", "after `autofix apply --unsafe-fixes`"),
+              ("migrate", "after `autofix migrate` (safe fixes only)"))
+    for variant, label in labels:
         t = totals(scripts, variant, modes)
         n = t["scripts"]
         runs = ", ".join(f"{t[f'runs_{m}']}/{n} on {short[m]}" for m in modes)
-        extra = "" if variant == "original" else f"; {t['changed']} rewritten, {t['findings_left']} findings left"
+        extra = ""
+        if variant != "original":
+            extra = f"; {t['changed']} rewritten, {t['findings_left']} findings left"
         lines.append(f"- {label}: run {runs}; run everywhere {t['runs_all']}/{n}; match the reference "
                      f"{t['matches']}/{n}{extra}")
     looks = [s for s in scripts if s.kind == "look-alike"]
@@ -442,12 +452,14 @@ def cause_lines(scripts: list[Script], modes: tuple[str, ...]) -> list[str]:
 
 
 def markdown_section(scripts: list[Script], modes: tuple[str, ...], seconds: float) -> str:
-    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
+    commit = commit.strip()
     import torch
 
     lines = [
         SECTION, "",
-        f"Generated {date.today().isoformat()} by `python benchmarks/legacy_runs.py --markdown docs/field.md` "
+        f"Generated {date.today().isoformat()} by "
+        "`python benchmarks/legacy_runs.py --jobs 2 --markdown docs/field.md` "
         f"with the tool at commit `{commit}` (torch {torch.__version__}, Python {sys.version.split()[0]}), "
         f"in {seconds:.0f} s. The set and its rules: `legacy/README.md`.", "",
         *summary_lines(scripts, modes), "",
@@ -480,8 +492,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="cpu, emulated, cuda (a real GPU), comma-separated (default: cpu,emulated)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per run (default 120)")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time (default 1)")
-    parser.add_argument("--json", dest="json_path", help="write everything measured as JSON to this file (-: stdout)")
-    parser.add_argument("--markdown", type=Path, help="(re)write the section in this markdown file (docs/field.md)")
+    parser.add_argument("--json", dest="json_path", help="write everything measured as JSON here (-: stdout)")
+    parser.add_argument("--markdown", type=Path, help="(re)write the section in this markdown file")
     parser.add_argument("--keep", type=Path, help="work in this new folder and keep it")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     return parser.parse_args(argv)
