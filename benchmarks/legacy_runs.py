@@ -112,6 +112,10 @@ class Run:
         out["cause"] = self.cause
         return out
 
+    @classmethod
+    def from_summary(cls, data: dict) -> Run:
+        return cls(**{k: v for k, v in data.items() if k != "cause"})
+
 
 @dataclass
 class Variant:
@@ -138,6 +142,16 @@ class Script:
     kind: str  # "legacy" or "look-alike"
     reference: dict = field(default_factory=dict)  # mode -> Run
     variants: dict = field(default_factory=dict)  # variant name -> Variant
+
+    @classmethod
+    def from_json(cls, data: dict) -> Script:
+        reference = {m: Run.from_summary(r) for m, r in data["reference"].items()}
+        script = cls(data["name"], data["kind"], reference)
+        for name, v in data["variants"].items():
+            runs = {m: Run.from_summary(r) for m, r in v["runs"].items()}
+            script.variants[name] = Variant(name, v["changed"], v["tool_rc"], v["tool_errors"],
+                                            v["findings_left"], runs)
+        return script
 
     def to_json(self) -> dict:
         return {
@@ -451,16 +465,34 @@ def cause_lines(scripts: list[Script], modes: tuple[str, ...]) -> list[str]:
     return lines
 
 
-def markdown_section(scripts: list[Script], modes: tuple[str, ...], seconds: float) -> str:
-    commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
-    commit = commit.strip()
+def provenance() -> dict:
+    """Which tool, torch and Python measured: stored in the JSON, printed in the markdown."""
     import torch
 
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+
+    dirty = bool(git("status", "--porcelain", "--", "autofix", "codemods"))
+    commit = git("rev-parse", "HEAD") + (" (modified)" if dirty else "")
+    return {"date": date.today().isoformat(), "commit": commit,
+            "torch": torch.__version__, "python": sys.version.split()[0]}
+
+
+def warning_lines(scripts: list[Script], variant: str = "apply") -> list[str]:
+    """Warnings the rewritten scripts that run still raise on the CPU, by how many scripts raise each."""
+    counted: Counter = Counter()
+    for s in scripts:
+        run = s.variants[variant].runs.get("cpu") if s.kind == "legacy" else None
+        if run is not None and run.ok:
+            counted.update(text[:110] for text in run.warnings)
+    return [f"- {n} × {text}" for text, n in counted.most_common()]
+
+
+def markdown_section(scripts: list[Script], modes: tuple[str, ...], seconds: float, meta: dict) -> str:
     lines = [
         SECTION, "",
-        f"Generated {date.today().isoformat()} by "
-        "`python benchmarks/legacy_runs.py --jobs 2 --markdown docs/field.md` "
-        f"with the tool at commit `{commit}` (torch {torch.__version__}, Python {sys.version.split()[0]}), "
+        f"Generated {meta['date']} by `python benchmarks/legacy_runs.py --jobs 2 --markdown docs/field.md` "
+        f"with the tool at commit `{meta['commit']}` (torch {meta['torch']}, Python {meta['python']}), "
         f"in {seconds:.0f} s. The set and its rules: `legacy/README.md`.", "",
         *summary_lines(scripts, modes), "",
         "Cells: `ok` ran and matches the reference (rtol 1e-4 on each result group's scale), `≠` ran but "
@@ -469,6 +501,9 @@ def markdown_section(scripts: list[Script], modes: tuple[str, ...], seconds: flo
         *table(scripts, modes, markdown=True), "",
         "First failure per script, by cause (a script counts once):", "",
         *cause_lines(scripts, modes), "",
+        "Warnings the scripts that run after `apply --unsafe-fixes` still raise (CPU), by number of scripts:",
+        "",
+        *(warning_lines(scripts) or ["- none"]), "",
     ]
     return "\n".join(lines)
 
@@ -495,6 +530,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", dest="json_path", help="write everything measured as JSON here (-: stdout)")
     parser.add_argument("--markdown", type=Path, help="(re)write the section in this markdown file")
     parser.add_argument("--keep", type=Path, help="work in this new folder and keep it")
+    parser.add_argument("--from-json", type=Path, help="report a saved --json file instead of measuring")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     return parser.parse_args(argv)
 
@@ -511,6 +547,15 @@ def main(argv: list[str] | None = None) -> int:
         if not torch.cuda.is_available():
             print("error: --modes cuda needs a CUDA GPU and none is available here", file=sys.stderr)
             return 2
+    if args.from_json:
+        try:
+            saved = json.loads(args.from_json.read_text())
+            scripts = [Script.from_json(s) for s in saved["scripts"]]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"error: {args.from_json}: not a --json file of this benchmark ({exc})", file=sys.stderr)
+            return 2
+        report(args, scripts, tuple(saved["modes"]), saved["seconds"], saved["meta"])
+        return 0
     only = {n.strip() for n in args.only.split(",") if n.strip()}
     cases = discover(only)
     if not cases:
@@ -530,10 +575,15 @@ def main(argv: list[str] | None = None) -> int:
         work = args.keep or Path(scratch)
         work.mkdir(parents=True, exist_ok=True)
         scripts = measure(cases, modes, args.timeout, args.jobs, work, progress)
-    seconds = time.perf_counter() - started
+    report(args, scripts, modes, round(time.perf_counter() - started, 1), provenance())
+    return 0
 
-    if args.json_path:
-        data = {"modes": modes, "rtol": RTOL, "seconds": round(seconds, 1),
+
+def report(args: argparse.Namespace, scripts: list[Script], modes: tuple[str, ...], seconds: float,
+           meta: dict) -> None:
+    """The JSON, the text table and the markdown section, as asked."""
+    if args.json_path and not args.from_json:
+        data = {"meta": meta, "modes": modes, "rtol": RTOL, "seconds": seconds,
                 "totals": {v: totals(scripts, v, modes) for v in VARIANTS},
                 "causes": {v: dict(causes(scripts, v, modes)) for v in VARIANTS},
                 "scripts": [s.to_json() for s in scripts]}
@@ -548,10 +598,11 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(summary_lines(scripts, modes)))
         print("first failure by cause:")
         print("\n".join(cause_lines(scripts, modes)))
-        print(f"({len(scripts)} scripts in {seconds:.0f} s)")
+        print("warnings still raised after apply --unsafe-fixes (CPU), by number of scripts:")
+        print("\n".join(warning_lines(scripts) or ["- none"]))
+        print(f"({len(scripts)} scripts in {seconds:.0f} s; tool at {meta['commit']})")
     if args.markdown:
-        write_section(args.markdown, markdown_section(scripts, modes, seconds))
-    return 0
+        write_section(args.markdown, markdown_section(scripts, modes, seconds, meta))
 
 
 if __name__ == "__main__":

@@ -166,3 +166,21 @@ def test_benchmark_end_to_end_on_a_script_that_already_runs(tmp_path):
         for mode in ("cpu", "emulated"):
             assert script["variants"][variant]["runs"][mode]["match"], (variant, mode)
     assert data["totals"]["original"]["matches"] == 1
+
+
+def test_a_saved_run_renders_the_same_table_again():
+    ok = legacy_runs.Run(True, results={"loss": _result([1.0])}, match=True)
+    crash = legacy_runs.Run(False, error={"type": "IndexError", "message": "invalid index of a 0-dim tensor",
+                                          "where": {"line": 3, "code": "total += loss.data[0]"}})
+    script = legacy_runs.Script("toy", "legacy", {"cpu": ok, "emulated": ok})
+    for name, run in (("original", crash), ("apply", ok), ("migrate", crash)):
+        changed = name != "original"
+        runs = {"cpu": run, "emulated": run}
+        script.variants[name] = legacy_runs.Variant(name, changed, 0, [], {"DEV008": 1}, runs)
+    again = legacy_runs.Script.from_json(json.loads(json.dumps(script.to_json())))
+    modes = ("cpu", "emulated")
+    table = legacy_runs.table([script], modes, markdown=True)
+    assert legacy_runs.table([again], modes, markdown=True) == table
+    assert legacy_runs.totals([again], "apply", modes)["matches"] == 1
+    assert legacy_runs.totals([again], "migrate", modes)["runs_cpu"] == 0
+    assert "line 3" in legacy_runs.first_problem(again, "migrate", modes)
