@@ -26,6 +26,13 @@ FLOAT_FACTORIES = frozenset(
     f"torch.{name}" for name in "zeros ones empty full rand randn eye linspace logspace".split()
 )
 FLOAT64_DTYPES = frozenset({"torch.float64", "torch.double"})
+# Factories that draw random numbers: on a GPU they draw from the GPU's own generator, so creating
+# them there gives other numbers than the host's (the same distribution).
+RANDOM_FACTORIES = frozenset(f"torch.{name}" for name in "rand randn randint randperm normal".split())
+# In-place methods that fill a tensor with random numbers (`torch.empty(n).normal_()`).
+RANDOM_FILLS = frozenset(
+    "normal_ uniform_ bernoulli_ random_ exponential_ geometric_ log_normal_ cauchy_".split()
+)
 # Factory keywords that tie the new tensor to the host: a CPU generator, pinned host memory. With
 # them, `device=` pointing at a GPU fails.
 HOST_ONLY_KEYWORDS = frozenset({"generator", "pin_memory"})

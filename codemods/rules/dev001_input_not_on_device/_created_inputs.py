@@ -24,7 +24,15 @@ from codemods.analysis.moved_models import LOOPS, Block, MovedModel, MovedModels
 from codemods.core.dataflow import Step, assigned_names, names_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, method_chain, single_target, with_kwarg
-from codemods.core.torch_names import FACTORIES, LEGACY_TENSOR_DTYPES, as_move, is_simple_device, move_call
+from codemods.core.torch_names import (
+    FACTORIES,
+    LEGACY_TENSOR_DTYPES,
+    RANDOM_FACTORIES,
+    RANDOM_FILLS,
+    as_move,
+    is_simple_device,
+    move_call,
+)
 from codemods.core.tree import Tree
 from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths, used_on_host
 
@@ -107,6 +115,14 @@ class CreatedInput:
         return {self.made: move_call(self.made, self.model.move)}
 
 
+def _draws_random(qualified: str | None, chain: list[cst.BaseExpression]) -> bool:
+    """``torch.randint(...)``, or a factory filled in place with random numbers (``.normal_()``)."""
+    return qualified in RANDOM_FACTORIES or any(
+        isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute) and link.func.attr.value in RANDOM_FILLS
+        for link in chain
+    )
+
+
 def may_create(names_called: set[str | None]) -> bool:
     """Could a block calling ``names_called`` make a tensor in host memory? (A cheap test by name.)"""
     return any(name is not None and name.rsplit(".", 1)[-1] in _MAKERS for name in names_called)
@@ -184,7 +200,10 @@ class CreatedInputs:
             return None
         qualified = self.aliases.qualify(root.func)
         if qualified in FACTORIES and kwarg(root, "device") is None:
-            return root, True
+            if not _draws_random(qualified, chain):
+                return root, True
+            # A random draw is moved once drawn: made on the device, it would draw other numbers.
+            return (value, False) if isinstance(value, cst.Call) else None
         if qualified in _FROM_HOST_DATA and isinstance(value, cst.Call):
             return value, False
         return None

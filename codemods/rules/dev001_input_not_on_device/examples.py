@@ -256,14 +256,29 @@ INVALID = [
     Invalid("""
         import torch as T
         model = T.nn.Embedding(1000, 16).to("cuda:0")
-        src = T.randint(0, 1000, (10, 20))
+        src = T.arange(200).reshape(10, 20)
         out = model(src)
         """, """
         import torch as T
         model = T.nn.Embedding(1000, 16).to("cuda:0")
-        src = T.randint(0, 1000, (10, 20), device="cuda:0")
+        src = T.arange(200, device="cuda:0").reshape(10, 20)
         out = model(src)
         """, message="`src` is created on the CPU and fed to `model`, which is on a device; create it", line=3),
+    # A random draw is moved where it is made: made on the device, it would draw other numbers.
+    Invalid("""
+        import torch as T
+        model = T.nn.Embedding(1000, 16).to("cuda:0")
+        src = T.randint(0, 1000, (10, 20))
+        noise = T.empty(10, 16).normal_()
+        out = model(src) + model.proj(noise)
+        """, """
+        import torch as T
+        model = T.nn.Embedding(1000, 16).to("cuda:0")
+        src = T.randint(0, 1000, (10, 20)).to("cuda:0")
+        noise = T.empty(10, 16).normal_().to("cuda:0")
+        out = model(src) + model.proj(noise)
+        """, message="`src` is created on the CPU and fed to `model`, which is on a device; move it where it is made",
+        line=3),
     # Reinforcement learning: each new observation made from NumPy (fed at the top of the next
     # iteration), or right in the call, to a model an agent's constructor moved.
     Invalid("""

@@ -269,7 +269,7 @@ INVALID = [
         message="the device is not known here, so not fixed",
         line=10,
     ),
-    # The recurrent state a module hands out, and noise drawn in a helper forward calls.
+    # The recurrent state a module hands out.
     Invalid(
         """
         import torch
@@ -283,12 +283,8 @@ INVALID = [
             def init_hidden(self, batch):
                 return torch.zeros(1, batch, 8)
 
-            def reparameterize(self, mu, logvar):
-                std = torch.exp(0.5 * logvar)
-                return mu + torch.randn(std.size()) * std + torch.randn(mu.size(0), 1)
-
             def forward(self, x):
-                return self.reparameterize(x, x)
+                return self.rnn(x, self.init_hidden(x.size(1)))
         """,
         """
         import torch
@@ -302,6 +298,31 @@ INVALID = [
             def init_hidden(self, batch):
                 return torch.zeros(1, batch, 8, device=next(self.parameters()).device)
 
+            def forward(self, x):
+                return self.rnn(x, self.init_hidden(x.size(1)))
+        """,
+        message="inside `init_hidden`",
+    ),
+    # Noise drawn in a helper forward calls: made on the input's device, it draws other numbers there
+    # than on the host, so the fix is unsafe.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class VAE(nn.Module):
+            def reparameterize(self, mu, logvar):
+                std = torch.exp(0.5 * logvar)
+                return mu + torch.randn(std.size()) * std + torch.randn(mu.size(0), 1)
+
+            def forward(self, x):
+                return self.reparameterize(x, x)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class VAE(nn.Module):
             def reparameterize(self, mu, logvar):
                 std = torch.exp(0.5 * logvar)
                 return mu + torch.randn_like(std) * std + torch.randn(mu.size(0), 1, device=mu.device, dtype=mu.dtype)
@@ -309,7 +330,7 @@ INVALID = [
             def forward(self, x):
                 return self.reparameterize(x, x)
         """,
-        message="inside `init_hidden`",
+        message="unsafe: the device's random generator draws other numbers",
     ),
     # A module-level helper forward calls, a global device, a NumPy mask.
     Invalid(
@@ -365,7 +386,7 @@ INVALID = [
                     h_n = tuple([torch.zeros(state_size), torch.zeros(state_size)])
                 else:
                     h_n = torch.zeros(hiddens[0].size())
-                return h_n, torch.randn(scores[-1].size(0), 4)
+                return h_n, torch.ones(scores[-1].size(0), 4)
         """,
         """
         import torch
@@ -381,7 +402,7 @@ INVALID = [
                     h_n = tuple([torch.zeros(state_size, device=hiddens[0][0].device), torch.zeros(state_size, device=hiddens[0][0].device)])
                 else:
                     h_n = torch.zeros(hiddens[0].size(), device=hiddens[0].device)
-                return h_n, torch.randn(scores[-1].size(0), 4, device=scores[-1].device)
+                return h_n, torch.ones(scores[-1].size(0), 4, device=scores[-1].device)
         """,
         message="create it where `hiddens[0][0]` is, whose size it takes",
         line=11,

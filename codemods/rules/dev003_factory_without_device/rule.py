@@ -66,7 +66,14 @@ from codemods.analysis.nn_modules import inferred_module_classes, module_classes
 from codemods.core.base import FixSafety, Rule
 from codemods.core.dataflow import linear_statements
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_arg_value, with_kwarg
-from codemods.core.torch_names import FACTORIES, FLOAT_FACTORIES, HOST_ONLY_KEYWORDS, VARIABLE
+from codemods.core.torch_names import (
+    FACTORIES,
+    FLOAT_FACTORIES,
+    HOST_ONLY_KEYWORDS,
+    RANDOM_FACTORIES,
+    RANDOM_FILLS,
+    VARIABLE,
+)
 from codemods.rules.dev003_factory_without_device._input_mixing import mixes_with_input
 from codemods.rules.dev003_factory_without_device._moved_values import MovedValues
 from codemods.rules.dev003_factory_without_device._numpy_masks import triangular_mask_rewrite
@@ -74,6 +81,7 @@ from codemods.rules.dev003_factory_without_device._size_sources import size_sour
 
 _LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
 # `torch.tensor(0.5)`, `torch.tensor(float(n))`: a 0-d tensor, which meets tensors on any device.
+_RANDOM_ON_DEVICE = "the device's random generator draws other numbers than the host's"
 _SCALAR = m.Integer() | m.Float() | m.UnaryOperation(expression=m.Integer() | m.Float()) | m.Call(
     func=m.Name("float") | m.Name("int") | m.Name("len")
 )
@@ -145,7 +153,7 @@ class FactoryWithoutDevice(Rule):
         if qualified in _LIKE and len(args) == 1 and m.matches(args[0].value, _SIZE_OF) and self._spells(_LIKE[qualified]):
             like = func_attribute(cst.ensure_type(args[0].value, cst.Call)).value  # `x` of `x.size()`, as matched
             fixed = cst.Call(func=self.aliases.expr_for(_LIKE[qualified]), args=[cst.Arg(like), *call.args[1:]])
-            self.report(call, message, edits={self._outermost(call): fixed})
+            self._report_fix(call, message, fixed)
             return
         if (reached.device is None or reached.assumes) and short not in ("tensor", "as_tensor"):
             tensor = size_source(self.tree, reached.function, call)
@@ -155,7 +163,7 @@ class FactoryWithoutDevice(Rule):
                     f"`torch.{short}` {where} allocates on the CPU; create it where `{code_of(tensor)}` is,"
                     " whose size it takes"
                 )
-                self.report(call, message, edits={self._outermost(call): with_kwarg(call, "device", device)})
+                self._report_fix(call, message, with_kwarg(call, "device", device))
                 return
 
         def on_device(device: cst.BaseExpression) -> cst.Call:
@@ -196,11 +204,30 @@ class FactoryWithoutDevice(Rule):
         if not fixed:
             self.report(call, message)
             return
-        if reached.assumes:
-            self.report(call, f"{message} (unsafe: {reached.assumes})", edits={self._outermost(call): fixed},
+        unsafe = reached.assumes or (_RANDOM_ON_DEVICE if self._draws_random(call) else "")
+        if unsafe:
+            self.report(call, f"{message} (unsafe: {unsafe})", edits={self._outermost(call): fixed},
                         safety=FixSafety.UNSAFE)
             return
         self.report(call, message, edits={self._outermost(call): fixed})
+
+    def _report_fix(self, call: cst.Call, message: str, fixed: cst.Call) -> None:
+        if self._draws_random(call):
+            self.report(call, f"{message} (unsafe: {_RANDOM_ON_DEVICE})", edits={self._outermost(call): fixed},
+                        safety=FixSafety.UNSAFE)
+        else:
+            self.report(call, message, edits={self._outermost(call): fixed})
+
+    def _draws_random(self, call: cst.Call) -> bool:
+        """``torch.randn(n)`` or ``torch.empty(n).normal_()``: the numbers come from the device's generator
+        once the tensor is made there."""
+        if self.aliases.qualify(call.func) in RANDOM_FACTORIES:
+            return True
+        method = self.tree.parent(call)
+        return (
+            isinstance(method, cst.Attribute) and method.attr.value in RANDOM_FILLS
+            and isinstance(self.tree.parent(method), cst.Call)
+        )
 
     def _spells(self, qualified: str) -> bool:
         """Can this file name ``qualified`` (``torch.empty`` needs ``torch`` or ``T`` imported)?"""

@@ -28,13 +28,12 @@ import libcst as cst
 from codemods.analysis.legacy_constructors import is_size, legacy_constructor_rewrite, legacy_dtype
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
-from codemods.core.torch_names import HOST_ONLY_KEYWORDS
+from codemods.core.torch_names import HOST_ONLY_KEYWORDS, RANDOM_FACTORIES
 from codemods.core.tree import Tree
 
 DETERMINISTIC = frozenset(
     f"torch.{n}" for n in "zeros ones empty full arange eye linspace logspace tensor as_tensor range".split()
 )
-RANDOM = frozenset(f"torch.{n}" for n in "rand randn randint randperm normal".split())
 # Factories whose values (0 and 1) are exact in every dtype, so `.to(dtype)` can move onto them.
 EXACT_IN_ANY_DTYPE = frozenset(f"torch.{n}" for n in "zeros ones empty eye".split())
 # Factory arguments that pin the host or the CPU's generator: with them, device= fails or differs.
@@ -69,7 +68,7 @@ class Creation:
 
     @property
     def is_random(self) -> bool:
-        return self.qualified in RANDOM
+        return self.qualified in RANDOM_FACTORIES
 
     @property
     def is_legacy(self) -> bool:
@@ -105,7 +104,7 @@ def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation 
     if not isinstance(node, cst.Call) or any(a.star == "**" for a in node.args):
         return None
     qualified = aliases.qualify(node.func) or ""
-    if qualified in DETERMINISTIC or qualified in RANDOM:
+    if qualified in DETERMINISTIC or qualified in RANDOM_FACTORIES:
         if any(kwarg(node, name) is not None for name in _HOST_BOUND):
             return None
         if qualified == "torch.normal" and kwarg(node, "size") is None:
