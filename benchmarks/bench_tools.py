@@ -64,7 +64,7 @@ class Row:
 
 
 def timed(command: list[str], cwd: Path, repeats: int, env_extra: dict[str, str] | None = None,
-          before_each: Callable[[], None] | None = None, timeout_s: float | None = None):  # type: ignore[no-untyped-def]
+          before_each: Callable[[], None] | None = None, timeout_s: float | None = None):
     """(median, min, max seconds, exit codes, stdout and stderr of the last run); a run past ``timeout_s`` is
     killed (exit 124), and is not repeated."""
     env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=str(BENCHMARKS), **(env_extra or {}))

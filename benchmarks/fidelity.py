@@ -23,13 +23,13 @@ import torch  # noqa: E402
 from test_emulation_fidelity import ROWS, Observed, disagreements, observe  # noqa: E402
 
 
-def emulated():  # type: ignore[no-untyped-def]
+def emulated():
     from autofix.harness.emulated_cuda import emulated_cuda
 
     return emulated_cuda(device_count=2)
 
 
-def real():  # type: ignore[no-untyped-def]
+def real():
     from autofix.harness.child import real_cuda_counting
 
     return real_cuda_counting()

@@ -207,7 +207,7 @@ def render_markdown(lines: list[RuleStats], rows: list[Row], body: list[str], un
 
 
 def as_json(lines: list[RuleStats], matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[str, ...]) -> str:
-    def finding(f: Finding) -> dict:  # type: ignore[type-arg]
+    def finding(f: Finding) -> dict:
         return {k: v for k, v in asdict(f).items() if k != "hunk"}
 
     return json.dumps({

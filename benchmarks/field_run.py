@@ -128,7 +128,7 @@ def run_file(row: Row, original: Path, rewritten: Path, timeout: float = TIMEOUT
 
 
 def run_all(rows: list[Row], original: Path, rewritten: Path, jobs: int = 1,
-            log=print) -> tuple[list[FileRuns], list[str]]:  # type: ignore[no-untyped-def]
+            log=print) -> tuple[list[FileRuns], list[str]]:
     """Runs of every runnable row that has a driver (``jobs`` files at a time), and a line for each
     runnable row that has none. Each run is its own process, so threads are enough to overlap them."""
     runnable = [row for row in rows if row.runnable == "synthetic"]

@@ -58,7 +58,7 @@ def row_id(path: str) -> str:
     return Path(path).name.rsplit(".", 1)[0]
 
 
-def check_json(folder: Path) -> tuple[list[dict], dict[str, str]]:  # type: ignore[type-arg]
+def check_json(folder: Path) -> tuple[list[dict], dict[str, str]]:
     """The JSON findings of ``check --unsafe-fixes`` on ``folder``, and the files it refused."""
     done = autofix("check", "--output-format", "json", "--unsafe-fixes", str(folder))
     if done.returncode not in (0, 1, 2) or not done.stdout.strip():
@@ -103,7 +103,7 @@ def _offsets(text: str) -> list[int]:
     return starts
 
 
-def apply_edits(text: str, edits: list[dict]) -> str:  # type: ignore[type-arg]
+def apply_edits(text: str, edits: list[dict]) -> str:
     """``text`` with one finding's edits (1-based lines and columns, exclusive end) applied."""
     starts = _offsets(text)
 
@@ -116,7 +116,7 @@ def apply_edits(text: str, edits: list[dict]) -> str:  # type: ignore[type-arg]
     return text
 
 
-def hunk_of(before: str, edits: list[dict], cell: int | None) -> str:  # type: ignore[type-arg]
+def hunk_of(before: str, edits: list[dict], cell: int | None) -> str:
     """The unified diff (one line of context, no file header) that this fix alone makes."""
     after = apply_edits(before, edits)
     lines = list(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), n=1))[2:]
@@ -138,14 +138,14 @@ def source_of(path: Path, cell: int | None) -> str:
     return cell_sources(data)[cell - 1]
 
 
-def to_finding(raw: dict, folder: Path) -> Finding:  # type: ignore[type-arg]
+def to_finding(raw: dict, folder: Path) -> Finding:
     fix = raw.get("fix") or {}
     finding = Finding(
         id=row_id(raw["path"]), code=raw["code"], line=raw["line"], cell=raw["cell"],
         message=raw["message"], applies=bool(fix.get("applies")),
     )
     if fix.get("edits"):
-        by_cell: dict[int | None, list[dict]] = {}  # type: ignore[type-arg]
+        by_cell: dict[int | None, list[dict]] = {}
         for edit in fix["edits"]:  # a notebook fix may edit several cells (a statement moved)
             by_cell.setdefault(edit.get("cell", raw["cell"]), []).append(edit)
         path = folder / Path(raw["path"]).name

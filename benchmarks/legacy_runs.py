@@ -200,7 +200,7 @@ def compare(results: dict, reference: dict, rtol: float = RTOL) -> list[str]:
 
 # ---------------------------------------------------------------------------------------------- running
 
-def _environment(mode: str):  # type: ignore[no-untyped-def]
+def _environment(mode: str):
     """A context giving the child's environment for a mode."""
     import contextlib
 
@@ -276,7 +276,7 @@ def discover(only: set[str]) -> list[tuple[str, str, Path, Path]]:
     return cases
 
 
-def measure(cases, modes: tuple[str, ...], timeout: float, jobs: int, work: Path, progress) -> list[Script]:  # type: ignore[no-untyped-def]
+def measure(cases, modes: tuple[str, ...], timeout: float, jobs: int, work: Path, progress) -> list[Script]:
     """Copy, rewrite, check and run everything; one Script per case."""
     scratch = work / "runs"
     scratch.mkdir(parents=True, exist_ok=True)
@@ -312,7 +312,7 @@ def measure(cases, modes: tuple[str, ...], timeout: float, jobs: int, work: Path
         texts.setdefault(references[name], reference)  # a look-alike is its own reference: one run
     outcome: dict[tuple[str, str], Run] = {}
 
-    def one(job):  # type: ignore[no-untyped-def]
+    def one(job):
         digest, path, mode = job
         run = outcome[(digest, mode)] = run_script(path, mode, timeout, scratch)
         outcome_text = "ok" if run.ok else run.cause

@@ -174,7 +174,7 @@ async def measure(path: Path, rounds: int, pause: float, server_args: list[str])
     }
 
 
-def _engine():  # type: ignore[no-untyped-def]
+def _engine():
     """The engine alone, as the server's worker runs it: (wall, CPU) seconds of one analysis of a text."""
     from autofix.config.rule_catalog import select_codes
     from autofix.files.fix_file import LINT, Task, preload, process_text

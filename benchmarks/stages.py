@@ -40,8 +40,8 @@ CALLS: dict[str, int] = defaultdict(int)
 LAST: dict[str, float] = {}  # each stage's last call: the index built for the pass about to run its rules
 
 
-def _timed(name: str, function):  # type: ignore[no-untyped-def]
-    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+def _timed(name: str, function):
+    def wrapper(*args, **kwargs):
         start = time.process_time()
         try:
             return function(*args, **kwargs)
@@ -57,13 +57,13 @@ PASSES: list[dict[str, object]] = []  # apply, per pass: index and rule seconds,
 _INDEX = "index the tree (one per pass)"
 
 
-def _per_pass(check, non_overlapping, index):  # type: ignore[no-untyped-def]
-    def new_pass(*args, **kwargs):  # type: ignore[no-untyped-def]
+def _per_pass(check, non_overlapping, index):
+    def new_pass(*args, **kwargs):
         tree = index(*args, **kwargs)
         PASSES.append({"rules": 0.0, "run": [], "focused": [], "index": LAST.get(_INDEX, 0.0)})
         return tree
 
-    def rules(context, which, *narrowed):  # type: ignore[no-untyped-def]
+    def rules(context, which, *narrowed):
         which = list(which)
         start = time.process_time()
         findings = check(context, which, *narrowed)
@@ -72,7 +72,7 @@ def _per_pass(check, non_overlapping, index):  # type: ignore[no-untyped-def]
         run.extend(rule.code for rule in which)  # type: ignore[attr-defined]
         return findings
 
-    def choose(applicable, tree):  # type: ignore[no-untyped-def]
+    def choose(applicable, tree):
         chosen, waiting = non_overlapping(applicable, tree)
         PASSES[-1].update(applicable=len(applicable), chosen=len(chosen),
                           deferred=Counter(finding.code for finding in waiting))
@@ -136,7 +136,7 @@ def _folder(folder: Path) -> None:
     """``check``'s stages summed over the torch files under ``folder``, each rule timed on its own."""
     rule_seconds: dict[str, float] = defaultdict(float)
     for rule in all_rules():
-        def timed_check(self, check=rule.check, code=rule.code):  # type: ignore[no-untyped-def]
+        def timed_check(self, check=rule.check, code=rule.code):
             start = time.process_time()
             try:
                 check(self)

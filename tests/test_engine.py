@@ -262,7 +262,7 @@ def test_a_focused_run_finds_what_a_whole_run_finds_in_the_focus(monkeypatch):
     real = engine._check
     compared: list[str] = []
 
-    def both(context, rules, narrowed=None):  # type: ignore[no-untyped-def]
+    def both(context, rules, narrowed=None):
         found = real(context, rules, narrowed)
         if context.focus is not None:
             whole = _comparable(real(replace(context, focus=None), rules), context.tree)

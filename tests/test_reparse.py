@@ -98,7 +98,7 @@ def parsed_lengths(monkeypatch) -> list[int]:
     parsed: list[int] = []
     real = cst.parse_module
 
-    def counting(text, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def counting(text, *args, **kwargs):
         parsed.append(len(text))
         return real(text, *args, **kwargs)
 

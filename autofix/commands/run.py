@@ -43,7 +43,7 @@ def _codes(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(c.strip().upper() for v in values for c in v.split(",") if c.strip())
 
 
-def common_options(func):  # type: ignore[no-untyped-def]
+def common_options(func):
     options = [
         click.argument("paths", nargs=-1, type=click.Path()),
         click.option("--select", multiple=True, help="Rule codes or prefixes to run (DEV0, DEV003). Default: all."),
@@ -80,7 +80,7 @@ def _size(value: object) -> int | None:
         raise click.BadParameter(str(exc)) from None
 
 
-def _robustness_options() -> list:  # type: ignore[type-arg]
+def _robustness_options() -> list:
     return [
         click.option("--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
                      help="Seconds one file may take before it is reported and skipped (0: no limit)."

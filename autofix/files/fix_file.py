@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from autofix.engine.diagnostic import Diagnostic
 from autofix.output.diff import unified_diff
@@ -70,7 +71,7 @@ def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False)
     from codemods import rules_by_code
 
     rules = [rules_by_code()[code] for code in task.rule_codes]
-    options = {
+    options: dict[str, Any] = {
         "fix": task.mode not in (LINT, LINT_WITH_EDITS),
         "unsafe_fixes": task.unsafe_fixes,
         "want_positions": task.mode in _REPORTING,
@@ -107,7 +108,7 @@ def process_item(item: tuple[Task, bytes]) -> tuple[FileResult, bytes | None]:
 
 
 def _process_notebook(
-    result: FileResult, data: bytes, task: Task, rules: list, options: dict  # type: ignore[type-arg]
+    result: FileResult, data: bytes, task: Task, rules: list, options: dict
 ) -> tuple[FileResult, bytes | None]:
     from autofix.files.notebook import lint_and_fix_notebook  # JSON around code cells, read as one program
 

@@ -73,7 +73,7 @@ class _Program:
 # -- reading
 
 
-def _load(data: bytes) -> tuple[dict, str]:  # type: ignore[type-arg]
+def _load(data: bytes) -> tuple[dict, str]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -99,7 +99,7 @@ def _check_structure(document: object) -> None:
             raise SourceError(f"not a valid notebook: cell {number} has no source text")
 
 
-def _is_python(document: dict) -> bool:  # type: ignore[type-arg]
+def _is_python(document: dict) -> bool:
     metadata = document.get("metadata")
     if not isinstance(metadata, dict):
         return True
@@ -110,7 +110,7 @@ def _is_python(document: dict) -> bool:  # type: ignore[type-arg]
     return True
 
 
-def _source(cell: dict) -> str:  # type: ignore[type-arg]
+def _source(cell: dict) -> str:
     source = cell["source"]
     return source if isinstance(source, str) else "".join(source)
 
@@ -198,7 +198,7 @@ def _mask_cell(cell: _Cell, token: str, next_id: int) -> tuple[str, int]:
     return "".join(out), next_id
 
 
-def _program(document: dict) -> _Program:  # type: ignore[type-arg]
+def _program(document: dict) -> _Program:
     sources = [_source(c) for c in document["cells"]]
     token = secrets.token_hex(4)
     while any(token in s for s in sources):
@@ -324,7 +324,7 @@ def _unmask(lines: list[str], cell: _Cell, token: str) -> str:
     return text
 
 
-def _dump_like(document: dict, original: str) -> str:  # type: ignore[type-arg]
+def _dump_like(document: dict, original: str) -> str:
     """``document`` as JSON in ``original``'s own format; SourceError when that cannot be reproduced."""
     body = original.removeprefix(_BOM)
     second_line = body.split("\n", 2)[1] if body.startswith("{\n") else None

@@ -83,7 +83,7 @@ def _prepare(task: Task, cache: Cache | None) -> tuple[FileResult | None, bytes,
         result, _ = process_text(task.path, data, task)
         return result, data, stamp, None
     key = cache.key(stamp.digest, task) if cache is not None else None
-    if key is not None:
+    if cache is not None and key is not None:
         cached = cache.get(key, task.path)
         if cached is not None:
             return cached, data, stamp, key

@@ -150,7 +150,7 @@ class WorkerPool(Generic[Item, Result]):
         # threads of its own (the language server: one blocks reading stdin, holding its lock) asks for
         # spawn, since a forked child inherits such locks held and can deadlock on them.
         method = start_method or ("fork" if sys.platform.startswith("linux") else "spawn")
-        self._context = multiprocessing.get_context(method)
+        self._context: Any = multiprocessing.get_context(method)  # typeshed's BaseContext lacks Process
 
     # -- lifecycle
 
@@ -216,6 +216,7 @@ class WorkerPool(Generic[Item, Result]):
             if time.monotonic() >= grace_deadline:
                 for worker in busy:
                     index = worker.index
+                    assert index is not None  # a busy worker holds an item
                     self._replace(worker)
                     yield index, False, ABANDONED
                 return

@@ -65,7 +65,7 @@ def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a markdown report for a pull request.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line and what did not pass.")
-def verify(paths, entry, after_file, test_command, device, select, ignore, unsafe_fixes, jobs, repeats,  # type: ignore[no-untyped-def]
+def verify(paths, entry, after_file, test_command, device, select, ignore, unsafe_fixes, jobs, repeats,
            threads, timeout, seed, json_path, report_path, quiet):
     """Prove rewrites by running them: corpus cases, a file's function, or a project's tests.
 
@@ -91,7 +91,7 @@ def verify(paths, entry, after_file, test_command, device, select, ignore, unsaf
                               quiet))
 
 
-def _verify_tests(root, command, config, device, timeout, json_path, report_path, quiet) -> int:  # type: ignore[no-untyped-def]
+def _verify_tests(root, command, config, device, timeout, json_path, report_path, quiet) -> int:
     """``verify --tests``: exit 0 when no test broke, 1 when one did (or the runs could not be compared)."""
     from autofix.harness.suite import DEFAULT_TIMEOUT_S, prove_suite
     from autofix.harness.suite_report import print_text, summary, to_json, to_markdown
@@ -110,7 +110,7 @@ def _verify_tests(root, command, config, device, timeout, json_path, report_path
     return EXIT_OK if proof.passed else EXIT_FAILED
 
 
-def _subjects(paths, entry, after_file, config):  # type: ignore[no-untyped-def]
+def _subjects(paths, entry, after_file, config):
     from autofix.harness.verify import corpus_subject, find_cases
     from autofix.files.rewrite import RewriteError
 
@@ -132,7 +132,7 @@ def _subjects(paths, entry, after_file, config):  # type: ignore[no-untyped-def]
         _fail(str(exc))
 
 
-def _verify_subjects(subjects, device, jobs, repeats, threads, timeout, seed, json_path, report_path, quiet) -> int:  # type: ignore[no-untyped-def]
+def _verify_subjects(subjects, device, jobs, repeats, threads, timeout, seed, json_path, report_path, quiet) -> int:
     from autofix.files.fix_file import default_jobs
     from autofix.harness.report import print_compact, progress_line, summary_line, to_json, to_markdown
     from autofix.harness.runner import HarnessError
@@ -142,7 +142,7 @@ def _verify_subjects(subjects, device, jobs, repeats, threads, timeout, seed, js
     verifier = Verifier(device=device, repeats=repeats, threads=threads, timeout=timeout, seed=seed)
     done = [0]
 
-    def progress(result):  # type: ignore[no-untyped-def]
+    def progress(result):
         done[0] += 1
         if not quiet:
             click.echo(progress_line(done[0], len(subjects), result), err=True)
@@ -170,7 +170,7 @@ def _verify_subjects(subjects, device, jobs, repeats, threads, timeout, seed, js
 @click.option("--emulate-cuda", is_flag=True, help="Install the emulated CUDA device in every Python process.")
 @click.option("--gpus", type=click.IntRange(min=1), default=1, show_default=True, help="Emulated GPU count.")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-def run(emulate_cuda, gpus, command):  # type: ignore[no-untyped-def]
+def run(emulate_cuda, gpus, command):
     """Run COMMAND (after --) with the emulated GPU; print transfers and syncs at exit.
 
     \b

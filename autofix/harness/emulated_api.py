@@ -161,7 +161,7 @@ def _index(mode: Device, device: Any) -> int:
     normal = mode.normalize(device)
     if normal.type != "cuda":
         raise ValueError(f"Expected a cuda device, but got: {device}")
-    return normal.index  # type: ignore[return-value]
+    return normal.index
 
 
 def _set_device(mode: Device, device: Any) -> None:
@@ -311,7 +311,7 @@ def _on_device(map_location: Any) -> torch.device | None:
 def _device_keeping_variable(mode: Device) -> type:
     """``Variable(t)`` makes a new tensor object without a torch function call the mode would see;
     this stand-in gives the new tensor ``t``'s logical device, as a real GPU would."""
-    legacy = torch.autograd.variable.Variable
+    legacy = torch.autograd.variable.Variable  # type: ignore[attr-defined]  # the module, not the function
 
     class Variable(legacy):  # type: ignore[misc, valid-type]
         def __new__(cls, *args: Any, **kwargs: Any) -> Any:

@@ -327,14 +327,14 @@ class EmulatedCuda(TorchFunctionMode):
 
     # -- the interception
 
-    def __torch_function__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
+    def __torch_function__(self, func, types, args=(), kwargs=None):
         try:
             return self._dispatch(func, args, dict(kwargs or {}))
         except BaseException as exc:  # whoever raised it inside a torch function: torch, unless marked
             mark(exc, TORCH, getattr(func, "__name__", ""))
             raise
 
-    def _dispatch(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _dispatch(self, func, args, kwargs):
         descriptor = _descriptor_name(func)
         if descriptor is not None:
             return self._attribute(func, descriptor, args)
@@ -374,7 +374,7 @@ class EmulatedCuda(TorchFunctionMode):
             weakref.finalize(tensor, self._pinned.discard, id(tensor))
         return tensor
 
-    def _attribute(self, func, descriptor, args):  # type: ignore[no-untyped-def]
+    def _attribute(self, func, descriptor, args):
         attribute, access = descriptor
         tensor = args[0]
         if access == "__get__" and attribute == "device":
@@ -389,7 +389,7 @@ class EmulatedCuda(TorchFunctionMode):
             self.tag(result, self.device_of(tensor))
         return result
 
-    def _factory(self, func, name, args, kwargs):  # type: ignore[no-untyped-def]
+    def _factory(self, func, name, args, kwargs):
         target = self.normalize(kwargs["device"])
         kwargs["device"] = CPU
         pin = bool(kwargs.get("pin_memory"))
@@ -409,7 +409,7 @@ class EmulatedCuda(TorchFunctionMode):
     # -- random numbers: each GPU draws from its own generator
 
     @contextlib.contextmanager
-    def _drawing_on(self, device, name, args, kwargs):  # type: ignore[no-untyped-def]
+    def _drawing_on(self, device, name, args, kwargs):
         """Run a call that may draw random numbers with ``device``'s generator as the default one."""
         if not draws(name, args, kwargs):
             yield
@@ -458,7 +458,7 @@ class EmulatedCuda(TorchFunctionMode):
         self.random_sites.append((start, span[1] or start))
 
     # Tensor methods with their own handling, looked up by name.
-    def _to(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _to(self, func, args, kwargs):
         tensor, rest = args[0], args[1:]
         copy = bool(kwargs.pop("copy", False))
         blocking = not kwargs.pop("non_blocking", False)
@@ -471,7 +471,7 @@ class EmulatedCuda(TorchFunctionMode):
         target = self.device_of(tensor) if device is None else self.normalize(device)
         return self.move(tensor, target, dtype=dtype, copy=copy, blocking=blocking, memory_format=memory_format)
 
-    def _cuda(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _cuda(self, func, args, kwargs):
         index = args[1] if len(args) > 1 else kwargs.get("device")
         blocking = not (args[2] if len(args) > 2 else kwargs.get("non_blocking", False))
         target = self.normalize("cuda" if index is None else index)
@@ -479,10 +479,10 @@ class EmulatedCuda(TorchFunctionMode):
             raise self.error(RuntimeError(f"Invalid device, must be cuda device, got {target}"))
         return self.move(args[0], target, blocking=blocking)
 
-    def _cpu(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _cpu(self, func, args, kwargs):
         return self.move(args[0], CPU)
 
-    def _numpy(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _numpy(self, func, args, kwargs):
         device = self.device_of(args[0])
         if device.type != "cpu":
             raise self.error(TypeError(
@@ -491,14 +491,14 @@ class EmulatedCuda(TorchFunctionMode):
             ))
         return func(*args, **kwargs)
 
-    def _pin_memory(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _pin_memory(self, func, args, kwargs):
         if self.device_of(args[0]).type != "cpu":
             raise self.error(
                 RuntimeError("cannot pin 'torch.cuda.FloatTensor' only dense CPU tensors can be pinned")
             )
         return self.pinned(args[0].clone())  # a copy in page-locked memory; this CPU build has none to give
 
-    def _getitem(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _getitem(self, func, args, kwargs):
         target = self.device_of(args[0])
         self._index(target, args[1])
         result = func(*args, **kwargs)
@@ -506,7 +506,7 @@ class EmulatedCuda(TorchFunctionMode):
         self.tag_all(result, target)
         return result
 
-    def _setitem(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _setitem(self, func, args, kwargs):
         target = self.device_of(args[0])
         self._index(target, args[1])
         value = args[2] if len(args) > 2 else None
@@ -518,7 +518,7 @@ class EmulatedCuda(TorchFunctionMode):
         self.counters.count_work(target, args[0])
         return func(*args, **kwargs)
 
-    def _copy_(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _copy_(self, func, args, kwargs):
         blocking = not (args[2] if len(args) > 2 else kwargs.get("non_blocking", False))
         source, target = self.device_of(args[1]), self.device_of(args[0])
         if source == target:
@@ -526,7 +526,7 @@ class EmulatedCuda(TorchFunctionMode):
         self.count_copy(source, target, blocking=blocking)
         return func(*args, **kwargs)
 
-    def _type(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _type(self, func, args, kwargs):
         legacy = args[1] if len(args) > 1 else kwargs.get("dtype")
         if legacy is None and self.device_of(args[0]).type == "cuda":  # x.type() names the CUDA type
             return func(*args, **kwargs).replace("torch.", "torch.cuda.", 1)
@@ -538,7 +538,7 @@ class EmulatedCuda(TorchFunctionMode):
         target = self.normalize("cuda") if legacy.is_cuda else CPU
         return self.move(args[0], target, dtype=legacy.dtype)
 
-    def _index_put(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _index_put(self, func, args, kwargs):
         """``index_put_``: indices on the host are copied over (ATen's make_info); values must be on self's
         device, but for a host 0-dim tensor, which is copied too."""
         target = self.device_of(args[0])
@@ -557,17 +557,17 @@ class EmulatedCuda(TorchFunctionMode):
         self.tag(result, target)
         return result
 
-    def _shape_as(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _shape_as(self, func, args, kwargs):
         result = func(*args, **kwargs)
         self.tag(result, self.device_of(args[0]))
         return result
 
-    def _type_as(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _type_as(self, func, args, kwargs):
         """``x.type_as(other)`` is ``x.to(other.options())``: other's dtype and device, copied if needed."""
         other = args[1] if len(args) > 1 else kwargs["other"]
         return self.move(args[0], self.device_of(other), dtype=other.dtype)
 
-    def _broadcast_tensors(self, func, args, kwargs):  # type: ignore[no-untyped-def]
+    def _broadcast_tensors(self, func, args, kwargs):
         """Views, each on its own tensor's device: no device check (torch.broadcast_tensors)."""
         inputs = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
         results = func(*args, **kwargs)
@@ -603,7 +603,7 @@ class EmulatedCuda(TorchFunctionMode):
             elif source.type != "cpu" and source != target:
                 self._mismatch([target, source])
 
-    def move(self, tensor, target, *, dtype=None, copy=False, blocking=True, memory_format=None):  # type: ignore[no-untyped-def]
+    def move(self, tensor, target, *, dtype=None, copy=False, blocking=True, memory_format=None):
         source = self.device_of(tensor)
         options: dict[str, Any] = {"copy": copy}
         if dtype is not None:
@@ -618,7 +618,7 @@ class EmulatedCuda(TorchFunctionMode):
         self.tag(result, target)
         return result
 
-    def _compute(self, func, name, args, kwargs):  # type: ignore[no-untyped-def]
+    def _compute(self, func, name, args, kwargs):
         leaves, _ = tree_flatten((args, kwargs))
         tensors = [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
         host = self._host_argument(name, args)
@@ -653,7 +653,7 @@ class EmulatedCuda(TorchFunctionMode):
             self.tag_all(result[0] if name in _HOST_SECOND_RESULT else result, device)
         return result
 
-    def _host_argument(self, name, args):  # type: ignore[no-untyped-def]
+    def _host_argument(self, name, args):
         """The argument of ``name`` that lives on the host beside device tensors (see _HOST_ARGUMENT)."""
         position = _HOST_ARGUMENT.get(name)
         if position is None or len(args) <= position or not isinstance(args[position], torch.Tensor):
@@ -669,7 +669,7 @@ class EmulatedCuda(TorchFunctionMode):
             return argument
         return argument if argument.dtype == torch.int64 and argument.dim() == 1 else None
 
-    def _autocast(self, name, args, kwargs, dtype):  # type: ignore[no-untyped-def]
+    def _autocast(self, name, args, kwargs, dtype):
         if name in AUTOCAST_LOWER:
             cast = dtype
         elif name in AUTOCAST_FLOAT32:

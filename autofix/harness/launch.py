@@ -120,7 +120,7 @@ def call(command: list[str] | str, env: dict[str, str], *, cwd: Path | None = No
             _kill_group(process)
 
 
-def _kill_group(process: subprocess.Popen) -> None:  # type: ignore[type-arg]
+def _kill_group(process: subprocess.Popen) -> None:
     try:
         os.killpg(process.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):

@@ -38,7 +38,7 @@ class Recorder(TorchFunctionMode):
     def counts(self) -> dict[str, int]:
         return {key: getattr(self.counters, key) for key in _WORK}
 
-    def __torch_function__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
+    def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         try:
             result = func(*args, **kwargs)

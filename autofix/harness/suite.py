@@ -218,4 +218,6 @@ def prove_suite(root: Path, command: str, *, device: str, timeout: float, gpus: 
         runs = [run_suite(label, copy, root, command, device=device, timeout=timeout, scratch=scratch, gpus=gpus)
                 for label, copy in (("before", before_copy), ("after", after_copy))]
     verdicts = compare_runs(*runs)
-    return SuiteProof(str(root), command, device, rewritten or [], *runs, verdicts, problems_of(*runs, verdicts))
+    before, after = runs
+    return SuiteProof(str(root), command, device, rewritten or [], before, after, verdicts,
+                      problems_of(before, after, verdicts))

@@ -58,7 +58,7 @@ def migrate(reports: tuple[str, ...], branch: str | None, test_command: str | No
         except TestsUnavailable as exc:
             raise click.UsageError(str(exc)) from None
     try:
-        sys.exit(_Migration(branch, [Path(r) for r in reports], tests, **options).migrate())  # type: ignore[arg-type]
+        sys.exit(_Migration(branch, [Path(r) for r in reports], tests, **options).migrate())
     finally:
         if tests is not None:
             tests.close()

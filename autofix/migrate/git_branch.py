@@ -84,8 +84,8 @@ def commit_to_new_branch(repo: Repository, branch: str, files: dict[Path, bytes]
     tracked = {}
     for line in repo.git("ls-files", "-s", "-z").split("\0"):
         if line:
-            info, path = line.split("\t", 1)
-            tracked[path] = info.split()[0]  # the mode
+            info, name = line.split("\t", 1)
+            tracked[name] = info.split()[0]  # the mode
     with tempfile.TemporaryDirectory(prefix="autofix-index-") as scratch:
         env = {"GIT_INDEX_FILE": os.path.join(scratch, "index")}
         repo.git("read-tree", "HEAD", env=env)

@@ -22,13 +22,13 @@ from autofix.engine.diagnostic import Diagnostic
 from autofix.files.fix_file import FileResult
 
 
-def all_rules():  # type: ignore[no-untyped-def]
+def all_rules():
     from codemods import all_rules as rules  # JSON and SARIF only: a text run needs no rule imported
 
     return rules()
 
 
-def rules_by_code():  # type: ignore[no-untyped-def]
+def rules_by_code():
     return {rule.code: rule for rule in all_rules()}
 
 FORMATS = ("text", "json", "sarif", "github", "concise")

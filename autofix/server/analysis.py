@@ -83,15 +83,16 @@ def _decode_new(data: bytes, bom: bool) -> str:
 
 def analyze(lane: Lane, request: Request) -> Analysis:
     """One request, in a lane's thread: configuration here, the engine in the lane's worker."""
-    problems: list[str] = []
-    resolver = ConfigResolver(Overrides(), on_problem=problems.append)
+    # A pyproject.toml that cannot be read raises UnusableConfig (a ConfigError): its files get no
+    # diagnostics and no fixes, as on the command line, and the problem is shown instead.
+    resolver = ConfigResolver(Overrides())
     path = Path(request.path)
     try:
         settings = resolver.settings_for(request.folder)
         codes = settings.rule_codes_for(path)
     except (ConfigError, UnknownRuleError) as exc:
         return Analysis(problem=str(exc))
-    analysis = Analysis(unsafe_fixes=settings.unsafe_fixes, warning=problems[0] if problems else None)
+    analysis = Analysis(unsafe_fixes=settings.unsafe_fixes)
     if settings.exclude and excluded(path, settings.exclude, settings.root):
         analysis.skipped = "excluded by [tool.autofix] exclude"
         return analysis

@@ -47,7 +47,7 @@ def load(path: Path | None = None, name: str = "field_module") -> types.ModuleTy
 LONG = 100  # a range longer than this is a training loop (epochs, steps), not a shape
 
 
-def capped_range(cap: int):  # type: ignore[no-untyped-def]
+def capped_range(cap: int):
     """``range`` that stops after ``cap`` items when it is long: a script's epoch and step loops run
     briefly, while short ranges (time steps, batch rows, layers) keep their meaning."""
 
@@ -59,7 +59,7 @@ def capped_range(cap: int):  # type: ignore[no-untyped-def]
 
 
 def run_source(source: str, filename: str, cap: int = 3, argv: list[str] | None = None,
-               extra: dict | None = None) -> dict:  # type: ignore[type-arg]
+               extra: dict | None = None) -> dict:
     """Run a script's text as ``__main__`` with ``range`` capped; returns its globals."""
     namespace = {"__name__": "__main__", "__file__": filename, "range": capped_range(cap), **(extra or {})}
     sys.argv = [filename, *(argv or [])]
@@ -68,7 +68,7 @@ def run_source(source: str, filename: str, cap: int = 3, argv: list[str] | None 
 
 
 def run_script(path: Path | None = None, cap: int = 3, argv: list[str] | None = None,
-               extra: dict | None = None) -> dict:  # type: ignore[type-arg]
+               extra: dict | None = None) -> dict:
     path = path or target()
     sys.path.insert(0, str(path.parent))
     return run_source(path.read_text(encoding="utf-8"), str(path), cap, argv, extra)
@@ -99,7 +99,7 @@ class _Anything:
     def __call__(self, *args: object, **kwargs: object) -> "_Anything":
         return self
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self):
         return iter((self, self))
 
 
@@ -127,7 +127,7 @@ def stub_plotting() -> None:
         stub(name)
 
 
-def train_steps(model: torch.nn.Module, batches, loss_fn, steps: int = 2) -> None:  # type: ignore[no-untyped-def]
+def train_steps(model: torch.nn.Module, batches, loss_fn, steps: int = 2) -> None:
     """A few optimizer steps: ``loss_fn(model, batch)`` returns the loss."""
     optimizer = torch.optim.SGD(model.parameters(), lr=1e-3)
     for _, batch in zip(builtins.range(steps), batches):
