@@ -39,6 +39,8 @@ class Scalars:
         self.tree = tree
         self.aliases = aliases
         self.functions = LocalFunctions(tree)
+        self._bindings_memo: dict[tuple[int, str], list[cst.CSTNode]] = {}
+        self._attribute_memo: dict[tuple[int, str], list[cst.BaseExpression]] = {}
 
     def is_scalar(self, expr: cst.BaseExpression) -> bool:
         """``expr`` is a 0-dim tensor wherever it runs, by what the code shows."""
@@ -128,10 +130,18 @@ class Scalars:
         """What binds ``name`` in its function, or at the top level when the function never does."""
         scope = next((a for a in self.tree.ancestors(name) if isinstance(a, cst.FunctionDef)), None)
         if scope is not None:
-            found = bindings_in(self.tree, scope, name.value)
+            found = self._bindings_in(scope, name.value)
             if found:
                 return found
-        return bindings_in(self.tree, self.tree.root, name.value)
+        return self._bindings_in(self.tree.root, name.value)
+
+    def _bindings_in(self, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
+        # Each lookup walks the scope's bindings: a large file asks about the same few names often.
+        key = (id(scope), name)
+        found = self._bindings_memo.get(key)
+        if found is None:
+            found = self._bindings_memo[key] = bindings_in(self.tree, scope, name)
+        return found
 
     def constructions_of(self, func: cst.BaseExpression) -> list[cst.BaseExpression]:
         """The values ``func`` (a name, or ``self.<attr>`` of the enclosing class) is assigned; [] when any
@@ -145,6 +155,12 @@ class Scalars:
         cls = next((a for a in self.tree.ancestors(func) if isinstance(a, cst.ClassDef)), None)
         if cls is None:
             return []
+        key = (id(cls), target)
+        if key not in self._attribute_memo:
+            self._attribute_memo[key] = self._attribute_values(cls, target)
+        return self._attribute_memo[key]
+
+    def _attribute_values(self, cls: cst.ClassDef, target: str) -> list[cst.BaseExpression]:
         values: list[cst.BaseExpression] = []
         assignments: list[cst.Assign | cst.AugAssign | cst.AnnAssign] = self.tree.of_type(
             cls, (cst.Assign, cst.AugAssign, cst.AnnAssign)

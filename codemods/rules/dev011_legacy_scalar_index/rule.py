@@ -56,13 +56,18 @@ class LegacyScalarIndex(Rule):
     name = "legacy-scalar-index"
     summary = "`loss.data[0]` raises on a 0-dim tensor since PyTorch 0.4; read it with `.item()`"
     fix_safety = FixSafety.SAFE
-    triggers = ("[0]",)
+    # `loss.data[0]`, and `total[0]` of a sum of `loss.data`: both spell `.data` (the cheap test).
+    triggers = (".data",)
     # `total += loss.item()` in a training loop is a host sync DEV008 keeps on the device
     feeds = ("DEV008",)
 
     def check(self) -> None:
         scalars: Scalars | None = None
         for subscript in self.sites(cst.Subscript):
+            # Type tests before the matcher: most subscripts of a large file are not `[0]`.
+            element = subscript.slice[0].slice if len(subscript.slice) == 1 else None
+            if not (isinstance(element, cst.Index) and isinstance(element.value, cst.Integer)):
+                continue
             if not m.matches(subscript, _AT_ZERO) or self._is_written(subscript):
                 continue
             scalars = scalars or Scalars(self.tree, self.aliases)
