@@ -355,6 +355,7 @@ CONFIGURED = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # a server of its own, a few seconds: `make test` runs it, `make check` not
 @pytest.mark.asyncio
 async def test_configuration_suppressions_and_unsafe_fixes_as_configured(
     client: LanguageClient, tmp_path: Path
@@ -415,6 +416,7 @@ WIDE = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.parametrize("editor, encoding", [("emacs", "utf-32"), ("neovim@0.11", "utf-8")])
 async def test_positions_in_the_clients_encoding(
@@ -470,6 +472,7 @@ def slow_text(functions: int = 4000) -> str:
     )
 
 
+@pytest.mark.slow  # a server of its own, a few seconds: `make test` runs it, `make check` not
 @pytest.mark.asyncio
 async def test_unparseable_slow_and_misconfigured_files(two_lanes: LanguageClient, tmp_path: Path):
     client = two_lanes
@@ -585,6 +588,7 @@ def ipynb(cells) -> str:
     )
 
 
+@pytest.mark.slow  # a server of its own, a few seconds: `make test` runs it, `make check` not
 @pytest.mark.asyncio
 async def test_notebook_cells_as_check_and_apply_give_them(client: LanguageClient, tmp_path: Path):
     path = tmp_path / "train.ipynb"
