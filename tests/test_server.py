@@ -297,6 +297,8 @@ async def test_diagnostics_fixes_hover_and_shutdown_as_the_cli_gives_them(
     actions = await actions_at(client, uri, finding.range)
     fix = next(a for a in actions if a.kind == types.CodeActionKind.QuickFix and a.title.startswith("Fix "))
     assert fix.is_preferred and "unsafe" not in fix.title
+    assert fix.edit is None  # VS Code resolves actions: the edit is computed when the fix is chosen
+    fix = await client.code_action_resolve_async(fix)
     edits = only_edits(fix.edit, uri)
     assert fix.edit.document_changes[0].text_document.version == 1
     assert apply_edits(ONE_FINDING, edits) == applied(one, ONE_FINDING) != ONE_FINDING
@@ -434,6 +436,13 @@ async def test_positions_in_the_clients_encoding(
     if fix_all.edit is None:
         fix_all = await client.code_action_resolve_async(fix_all)
     assert apply_edits(WIDE, only_edits(fix_all.edit, uri), encoding) == applied(path, WIDE)
+    # The finding's own fix, the only one in the file: the same text.
+    (finding,) = diagnostics
+    fix = next(a for a in await actions_at(client, uri, finding.range) if a.title.startswith("Fix "))
+    assert (fix.edit is None) == (editor != "emacs")
+    if fix.edit is None:
+        fix = await client.code_action_resolve_async(fix)
+    assert apply_edits(WIDE, only_edits(fix.edit, uri), encoding) == applied(path, WIDE)
     await client.shutdown_session()
 
 
