@@ -297,6 +297,8 @@ async def test_diagnostics_fixes_hover_and_shutdown_as_the_cli_gives_them(
     actions = await actions_at(client, uri, finding.range)
     fix = next(a for a in actions if a.kind == types.CodeActionKind.QuickFix and a.title.startswith("Fix "))
     assert fix.is_preferred and "unsafe" not in fix.title
+    assert fix.edit is None  # VS Code resolves actions: the edit is computed when the fix is chosen
+    fix = await client.code_action_resolve_async(fix)
     edits = only_edits(fix.edit, uri)
     assert fix.edit.document_changes[0].text_document.version == 1
     assert apply_edits(ONE_FINDING, edits) == applied(one, ONE_FINDING) != ONE_FINDING
@@ -355,6 +357,7 @@ CONFIGURED = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # a server of its own, a few seconds: `make test` runs it, `make check` not
 @pytest.mark.asyncio
 async def test_configuration_suppressions_and_unsafe_fixes_as_configured(
     client: LanguageClient, tmp_path: Path
@@ -415,6 +418,7 @@ WIDE = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 @pytest.mark.parametrize("editor, encoding", [("emacs", "utf-32"), ("neovim@0.11", "utf-8")])
 async def test_positions_in_the_clients_encoding(
@@ -432,6 +436,13 @@ async def test_positions_in_the_clients_encoding(
     if fix_all.edit is None:
         fix_all = await client.code_action_resolve_async(fix_all)
     assert apply_edits(WIDE, only_edits(fix_all.edit, uri), encoding) == applied(path, WIDE)
+    # The finding's own fix, the only one in the file: the same text.
+    (finding,) = diagnostics
+    fix = next(a for a in await actions_at(client, uri, finding.range) if a.title.startswith("Fix "))
+    assert (fix.edit is None) == (editor != "emacs")
+    if fix.edit is None:
+        fix = await client.code_action_resolve_async(fix)
+    assert apply_edits(WIDE, only_edits(fix.edit, uri), encoding) == applied(path, WIDE)
     await client.shutdown_session()
 
 
@@ -470,6 +481,7 @@ def slow_text(functions: int = 4000) -> str:
     )
 
 
+@pytest.mark.slow  # a server of its own, a few seconds: `make test` runs it, `make check` not
 @pytest.mark.asyncio
 async def test_unparseable_slow_and_misconfigured_files(two_lanes: LanguageClient, tmp_path: Path):
     client = two_lanes
@@ -585,6 +597,7 @@ def ipynb(cells) -> str:
     )
 
 
+@pytest.mark.slow  # a server of its own, a few seconds: `make test` runs it, `make check` not
 @pytest.mark.asyncio
 async def test_notebook_cells_as_check_and_apply_give_them(client: LanguageClient, tmp_path: Path):
     path = tmp_path / "train.ipynb"

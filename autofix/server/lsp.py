@@ -57,17 +57,10 @@ class Finding:
         return edits
 
 
-def same_finding(a: Diagnostic, b: Diagnostic) -> bool:
-    """Whether two analyses of one text report the same finding (one of them with its fix's edits)."""
-    return (a.code, a.message, a.line, a.column, a.end_line, a.end_column, a.cell) == (
-        b.code,
-        b.message,
-        b.line,
-        b.column,
-        b.end_line,
-        b.end_column,
-        b.cell,
-    )
+def finding_key(d: Diagnostic) -> list[object]:
+    """What tells a finding from the others of one analysis (JSON, for a code action's data): an analysis of
+    the same text with each fix's edits reports the same finding under the same key."""
+    return [d.code, d.message, d.line, d.column, d.end_line, d.end_column, d.cell]
 
 
 def position(

@@ -378,28 +378,22 @@ class AutofixServer(LanguageServer):
         self, subject: Subject, finding: lsp.Finding, unsafe: bool
     ) -> list[types.CodeAction]:
         d, document = finding.diagnostic, finding.document
-        label = f"{d.code} ({lsp.rule_name(d.code)})"
         actions = []
-        edits = None
         if finding.fix_applies(unsafe):
-            with_edits = await self.run_once(subject, LINT_WITH_EDITS)
-            same = [
-                e
-                for e in (with_edits.result.diagnostics if with_edits and with_edits.result else ())
-                if lsp.same_finding(e, d)
-            ]
-            edits = replace(finding, diagnostic=same[0]).fix(self.units) if len(same) == 1 else None
-        if edits:
             unsafe_fix = d.safety == "unsafe"
-            actions.append(
-                types.CodeAction(
-                    title=f"Fix {label}" + (" [unsafe fix]" if unsafe_fix else ""),
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[finding.lsp],
-                    edit=lsp.document_edits(edits, self.versioned_edits()),
-                    is_preferred=not unsafe_fix,
-                )
+            action = types.CodeAction(
+                title=f"Fix {d.code} ({lsp.rule_name(d.code)})" + (" [unsafe fix]" if unsafe_fix else ""),
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[finding.lsp],
+                is_preferred=not unsafe_fix,
+                data={"uri": subject.uri, "version": subject.version, "finding": lsp.finding_key(d)},
             )
+            # The edits need a second run of the engine: only when the action is chosen, where the client
+            # resolves actions; otherwise now (once per version).
+            if not self.resolves_edits():
+                action = await self.resolve(action)
+            if action.edit is not None or self.resolves_edits():
+                actions.append(action)
         comment = lsp.suppression(d, document, self.units)
         if comment is not None:
             actions.append(
@@ -413,15 +407,30 @@ class AutofixServer(LanguageServer):
         return actions
 
     async def resolve(self, action: types.CodeAction) -> types.CodeAction:
+        """The action's edit: one finding's fix, or every fix ``autofix apply`` makes; none when the document
+        changed since the action was offered (rather than one computed for other text)."""
         data = action.data if isinstance(action.data, dict) else {}
         subject = self.subjects.get(data.get("uri", ""))
-        if action.kind != lsp.FIX_ALL or subject is None or subject.version != data.get("version"):
-            return action  # the document changed since: no edit, rather than one for other text
-        analysis = await self.run_once(subject, DRY_RUN)
-        if analysis is None or analysis.new_text is None:
+        if subject is None or subject.version != data.get("version"):
             return action
-        edits = subject.fix_all_edits(analysis.new_text, self.units)
-        action.edit = lsp.document_edits(edits, self.versioned_edits())
+        if action.kind == lsp.FIX_ALL:
+            analysis = await self.run_once(subject, DRY_RUN)
+            if analysis is not None and analysis.new_text is not None:
+                edits = subject.fix_all_edits(analysis.new_text, self.units)
+                action.edit = lsp.document_edits(edits, self.versioned_edits())
+            return action
+        results = await self.current(subject)
+        with_edits = await self.run_once(subject, LINT_WITH_EDITS)
+        if results is None or with_edits is None or with_edits.result is None:
+            return action
+        key = data.get("finding")
+        findings = [
+            f for found in results.findings.values() for f in found if lsp.finding_key(f.diagnostic) == key
+        ]
+        same = [d for d in with_edits.result.diagnostics if lsp.finding_key(d) == key]
+        if len(findings) == 1 and len(same) == 1:  # two findings alike in every way: neither is chosen
+            fix = replace(findings[0], diagnostic=same[0]).fix(self.units)
+            action.edit = lsp.document_edits(fix, self.versioned_edits()) if fix else None
         return action
 
     async def hover(self, params: types.HoverParams) -> types.Hover | None:
