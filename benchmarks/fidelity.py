@@ -1,4 +1,4 @@
-"""Run the emulation-fidelity table (tests/test_emulation_fidelity.py) on the emulated GPU and, with
+"""Run the emulation-fidelity table (tests/test_autofix/harness/test_emulation_fidelity.py) on the emulated GPU and, with
 ``--device cuda``, on a real one; print where each disagrees with the table and with each other.
 
     python benchmarks/fidelity.py                  # the emulated GPU against the table
@@ -17,10 +17,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
 import torch  # noqa: E402
-from test_emulation_fidelity import ROWS, Observed, disagreements, observe  # noqa: E402
+from tests.test_autofix.harness.test_emulation_fidelity import ROWS, Observed, disagreements, observe  # noqa: E402
 
 
 def emulated():

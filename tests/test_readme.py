@@ -119,7 +119,7 @@ def test_the_rules_table_words_what_autofix_rules_prints():
 def test_the_configuration_error_shown_is_the_one_tested():
     configuration = (ROOT / "docs" / "configuration.md").read_text()
     shown = re.search(r"^\S+pyproject\.toml:\d+:\d+: error: .*$", configuration, flags=re.MULTILINE)
-    from tests.test_resilience import BROKEN_CONFIG_LINE
+    from tests.test_autofix.files.test_resilience import BROKEN_CONFIG_LINE
 
     assert shown is not None and shown.group(0) == BROKEN_CONFIG_LINE
 

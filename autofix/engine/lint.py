@@ -126,7 +126,7 @@ def _collector_paused() -> Iterator[None]:
 
     A file's trees are millions of objects, and the collector scanned each of them at least once as it
     was made: 5.0 s of apply of the 5 MB generated file, 9 %. They make no reference cycles (a node does
-    not point back up, and the rules' helpers make none: ``tests/test_engine.py`` checks, on the corpus,
+    not point back up, and the rules' helpers make none: ``tests/test_autofix/engine/test_engine.py`` checks, on the corpus,
     that a run leaves no cyclic garbage of this project's code), so reference counting frees every tree
     when a pass is done with it. What cyclic garbage other code makes (the standard library's
     ``ast.literal_eval`` makes a few small cycles a call) is collected once the collector is back."""

@@ -30,7 +30,7 @@ version of the same file is not parsed again: the same text gives the same tree,
 changed in place. There the cuts are anchored to the content (a line may end a piece only if a checksum of
 it says so, past half a piece's size), so that an edit moves no cut but those near it, and the pieces after
 it are the ones parsed before.
-``tests/test_pieces.py`` checks the tree against a whole parse on the corpus and this project's sources,
+``tests/test_autofix/engine/test_pieces.py`` checks the tree against a whole parse on the corpus and this project's sources,
 cut at every line where a cut may go, on edge layouts, and on generated programs.
 """
 

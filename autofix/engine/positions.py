@@ -7,7 +7,7 @@ Findings need the positions of a handful of nodes, so this generates the code on
 that only notes token indices for the nodes asked about (and the child nodes their position is hoisted
 from), then turns those indices into lines and columns in one pass over the text. The rules for what a
 node's position is are libcst's own (syntactic position where the node records one, else the whitespace-
-inclusive one); ``tests/test_positions.py`` checks the result against ``PositionProvider`` node by node.
+inclusive one); ``tests/test_autofix/engine/test_positions.py`` checks the result against ``PositionProvider`` node by node.
 """
 
 from __future__ import annotations

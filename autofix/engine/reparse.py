@@ -16,7 +16,7 @@ changed in its blocks; only those are parsed again, at their own indentation (in
 and put back into the copy. Anything else that changed (a test, a decorator, a one-line suite) has the
 whole statement parsed, as before; so does a refreshed statement whose code is not exactly the one to write.
 
-``tests/test_reparse.py`` checks, pass by pass on every corpus file and on generated programs, that the
+``tests/test_autofix/engine/test_reparse.py`` checks, pass by pass on every corpus file and on generated programs, that the
 tree and the text are the ones a full parse and a full code generation give.
 """
 

@@ -28,7 +28,7 @@ the device had its mismatch been fixed); ``watch=FILE`` records the lines of FIL
 numbers on a GPU.
 
 The ``torch.cuda`` API a program calls around its tensors (properties, events, streams,
-``torch.accelerator``) is in :mod:`autofix.harness.emulated_api`. ``tests/test_emulation_fidelity.py``
+``torch.accelerator``) is in :mod:`autofix.harness.emulated_api`. ``tests/test_autofix/harness/test_emulation_fidelity.py``
 holds the behaviour table this must match, and ``benchmarks/fidelity.py --device cuda`` runs it on a GPU.
 
 How: a ``TorchFunctionMode`` sees every torch call. Logical devices are kept in a dict keyed by

@@ -184,7 +184,7 @@ class Rule:
         kind. Looking for sites only in the changed statements makes such a pass cost a fraction of a
         whole one. A rule may use this only where what it reports at a site depends on the site and
         on facts about the whole module (which it still reads from ``self.tree``), not on which other
-        sites it has seen: ``tests/test_engine.py`` checks, on every pass over the corpus, that a
+        sites it has seen: ``tests/test_autofix/engine/test_engine.py`` checks, on every pass over the corpus, that a
         focused run finds exactly what a whole run finds in the focus."""
         focus = self.context.focus
         if focus is None:

@@ -1,6 +1,6 @@
 """DEV002's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
 
-tests/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
+tests/test_codemods/rules/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
 """
 
 from __future__ import annotations

@@ -1,0 +1,65 @@
+"""autofix.engine.positions agrees with libcst's PositionProvider, node by node."""
+
+from __future__ import annotations
+
+from tests import ROOT
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from autofix.engine.positions import spans
+
+SAMPLES = sorted((ROOT / "corpus").rglob("*.py"))[:40] + [ROOT / "autofix" / "engine" / "lint.py"]
+ODD = [
+    "x = 1",  # no trailing newline
+    "if a:\r\n    b = (1 +\r\n      2)\r\n",  # CRLF
+    "@dec\n@dec2(1)\ndef f(a, *, b=2) -> int:\n    '''doc'''\n    return a\n\n\nclass C(B):\n    x: int = 1\n",
+    "try:\n    pass\nexcept (A, B) as e:\n    raise\nelse:\n    pass\nfinally:\n    pass\n",
+    "",
+    "# only a comment\n",
+    "with a as b, c:\n    async def g():\n        await x\n        return [i for i in y if i]\n",
+]
+
+
+def _all_nodes(module: cst.Module) -> list[cst.CSTNode]:
+    nodes, stack = [], [module]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(node.children)
+    return nodes
+
+
+def _compare(code: str) -> None:
+    module = cst.parse_module(code)
+    expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    nodes = _all_nodes(module)
+    got = spans(module, nodes)
+    # Asked for a few at a time, hoisted positions must still come out right.
+    for offset in range(3):
+        few = nodes[offset::7]
+        assert spans(module, few) == {id(n): got[id(n)] for n in few}
+    for node in nodes:
+        want = expected[node]
+        span = got[id(node)]
+        assert (span.start_line, span.start_column, span.end_line, span.end_column) == (
+            want.start.line, want.start.column, want.end.line, want.end.column
+        ), (type(node).__name__, cst.Module([]).code_for_node(node)[:60])
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_node_of_real_files(path):
+    _compare(path.read_text())
+
+
+@pytest.mark.parametrize("code", ODD)
+def test_odd_shapes(code):
+    _compare(code)
+
+
+def test_a_few_nodes_only():
+    module = cst.parse_module("import torch\n\nx = torch.ones(2).double()\ny = 1\n")
+    call = module.body[1].body[0].value
+    assert spans(module, [call])[id(call)].start_line == 3
