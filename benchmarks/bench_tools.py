@@ -13,9 +13,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 BIN = Path(sys.executable).parent
 BENCHMARKS = Path(__file__).resolve().parent
@@ -63,8 +63,14 @@ class Row:
         return any(n.startswith(("FAILED", "KILLED")) for n in self.notes)
 
 
-def timed(command: list[str], cwd: Path, repeats: int, env_extra: dict[str, str] | None = None,
-          before_each: Callable[[], None] | None = None, timeout_s: float | None = None):
+def timed(
+    command: list[str],
+    cwd: Path,
+    repeats: int,
+    env_extra: dict[str, str] | None = None,
+    before_each: Callable[[], None] | None = None,
+    timeout_s: float | None = None,
+):
     """(median, min, max seconds, exit codes, stdout and stderr of the last run); a run past ``timeout_s`` is
     killed (exit 124), and is not repeated."""
     env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=str(BENCHMARKS), **(env_extra or {}))
@@ -75,7 +81,9 @@ def timed(command: list[str], cwd: Path, repeats: int, env_extra: dict[str, str]
             before_each()
         start = time.perf_counter()
         try:
-            done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout_s)
+            done = subprocess.run(
+                command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout_s
+            )
             out, err, code = done.stdout, done.stderr, done.returncode
         except subprocess.TimeoutExpired as exc:
             out = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
@@ -110,7 +118,9 @@ def mentioning_torch(tree: Path) -> int:
 def floor_rows(name: str, tree: Path, files: int, base: Path, repeats: int) -> list[Row]:
     rows = []
     for mode, label in (("parse", "libcst parse"), ("codegen", "libcst parse+codegen")):
-        median, low, high, codes, _, err = timed([sys.executable, "-c", FLOOR, tree.name, mode], base, repeats)
+        median, low, high, codes, _, err = timed(
+            [sys.executable, "-c", FLOOR, tree.name, mode], base, repeats
+        )
         row = Row(name, files, label, median, low, high, codes, summary=err.strip())
         if codes != {0}:
             row.notes.append(f"FAILED (exit {sorted(codes)})")
@@ -142,11 +152,22 @@ def autofix_rows(name: str, tree: Path, files: int, base: Path, repeats: int) ->
         for temperature in ("cold", "warm"):
             reset = (lambda c=cache: shutil.rmtree(c, ignore_errors=True)) if temperature == "cold" else None
             median, low, high, codes, out, err = timed(command, base, repeats, env, before_each=reset)
-            row = Row(name, files, f"autofix --jobs {jobs} ({temperature})", median, low, high, codes,
-                      findings=len(out.splitlines()), summary=_last(err, "files scanned"))
+            row = Row(
+                name,
+                files,
+                f"autofix --jobs {jobs} ({temperature})",
+                median,
+                low,
+                high,
+                codes,
+                findings=len(out.splitlines()),
+                summary=_last(err, "files scanned"),
+            )
             # Exit 0/1 is a verdict; 2 means some files could not be processed (said in the summary).
             if not codes <= {0, 1, 2}:
-                row.notes.append(f"FAILED (exit {sorted(codes)}): {(err.strip().splitlines() or [''])[-1][:80]}")
+                row.notes.append(
+                    f"FAILED (exit {sorted(codes)}): {(err.strip().splitlines() or [''])[-1][:80]}"
+                )
             _count_check(row, row.summary, r"(\d+) files? scanned", expected)
             if expected != files:
                 row.notes.append(f"{files - expected} files in folders autofix always skips (venv, build...)")
@@ -168,7 +189,17 @@ def fixit_rows(name: str, tree: Path, files: int, base: Path, repeats: int, time
     ):
         median, low, high, codes, out, err = timed(command, base, repeats, timeout_s=timeout_s)
         findings = sum(1 for line in out.splitlines() if re.search(r"@\d+:\d+ ", line))
-        row = Row(name, files, label, median, low, high, codes, findings, _last(err, "checked") or _last(err, "clean"))
+        row = Row(
+            name,
+            files,
+            label,
+            median,
+            low,
+            high,
+            codes,
+            findings,
+            _last(err, "checked") or _last(err, "clean"),
+        )
         if 124 in codes:
             row.notes.append(f"KILLED after {timeout_s} s: a bound, not a rate")
         elif not codes <= {0, 1}:
@@ -185,23 +216,39 @@ def install_torchfix(base: Path, explicit: Path | None) -> tuple[Path | None, st
         return explicit, "given with --torchfix"
     venv = base / "torchfix-venv"
     try:
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True, timeout=300)
-        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "torchfix"],
-                       check=True, capture_output=True, text=True, timeout=600)
+        subprocess.run(
+            [sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True, timeout=300
+        )
+        subprocess.run(
+            [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "torchfix"],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
     except subprocess.CalledProcessError as exc:
         reason = ((exc.stderr or "") if isinstance(exc.stderr, str) else "").strip().splitlines()
         return None, f"could not install TorchFix: {reason[-1] if reason else exc}"
     except subprocess.TimeoutExpired:
         return None, "could not install TorchFix: pip took over 10 minutes (no package index reachable?)"
     version = subprocess.run([str(venv / "bin" / "torchfix"), "--version"], capture_output=True, text=True)
-    libcst = subprocess.run([str(venv / "bin" / "python"), "-c", "import libcst, importlib.metadata as m;"
-                             " print(m.version('libcst'))"], capture_output=True, text=True)
-    return venv / "bin" / "torchfix", (f"TorchFix {version.stdout.strip() or '?'} (libcst {libcst.stdout.strip()})"
-                                       f" in a throwaway venv")
+    libcst = subprocess.run(
+        [
+            str(venv / "bin" / "python"),
+            "-c",
+            "import libcst, importlib.metadata as m; print(m.version('libcst'))",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    return venv / "bin" / "torchfix", (
+        f"TorchFix {version.stdout.strip() or '?'} (libcst {libcst.stdout.strip()}) in a throwaway venv"
+    )
 
 
-def torchfix_rows(name: str, tree: Path, files: int, base: Path, repeats: int, timeout_s: int,
-                  torchfix: Path) -> list[Row]:
+def torchfix_rows(
+    name: str, tree: Path, files: int, base: Path, repeats: int, timeout_s: int, torchfix: Path
+) -> list[Row]:
     """``torchfix --select ALL`` (findings only, nothing fixed), on one CPU and on all."""
     rows = []
     for label, command in (

@@ -34,12 +34,20 @@ from throughput import copy_py, count_py, generate  # noqa: E402
 
 def run_once(checkout: Path, tree: Path) -> tuple[float, float, int, int]:
     """(wall seconds, CPU seconds, exit code, findings) of one check of ``tree`` by ``checkout``."""
-    env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=str(checkout), AUTOFIX_CACHE_DIR=str(tree.parent / "cache"))
+    env = dict(
+        os.environ,
+        OMP_NUM_THREADS="1",
+        PYTHONPATH=str(checkout),
+        AUTOFIX_CACHE_DIR=str(tree.parent / "cache"),
+    )
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "autofix", "check", "--jobs", "1", "--no-cache", "--unsafe-fixes", tree.name],
-        cwd=tree.parent, env=env, capture_output=True, text=True,
+        cwd=tree.parent,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -81,11 +89,18 @@ def main() -> None:
             for side in ("before", "after"):
                 walls, cpus = [r[0] for r in runs[side]], [r[1] for r in runs[side]]
                 codes, found = {r[2] for r in runs[side]}, {r[3] for r in runs[side]}
-                print(f"  {side:6}  wall {spread(walls)}  cpu {spread(cpus)}  "
-                      f"{files / statistics.median(cpus):6.1f} files/cpu-s  exit {sorted(codes)}  findings {sorted(found)}")
-            ratio = statistics.median(r[1] for r in runs["after"]) / statistics.median(r[1] for r in runs["before"])
+                print(
+                    f"  {side:6}  wall {spread(walls)}  cpu {spread(cpus)}  "
+                    f"{files / statistics.median(cpus):6.1f} files/cpu-s  exit {sorted(codes)}  findings {sorted(found)}"
+                )
+            ratio = statistics.median(r[1] for r in runs["after"]) / statistics.median(
+                r[1] for r in runs["before"]
+            )
             same = {r[3] for r in runs["before"]} == {r[3] for r in runs["after"]}
-            print(f"  after/before CPU time: {ratio:.3f}" + ("" if same else "  (different findings: see above)"))
+            print(
+                f"  after/before CPU time: {ratio:.3f}"
+                + ("" if same else "  (different findings: see above)")
+            )
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import torch  # noqa: E402
+
 from tests.test_autofix.harness.test_emulation_fidelity import ROWS, Observed, disagreements, observe  # noqa: E402
 
 
@@ -60,14 +61,18 @@ def main() -> int:
         if on_cuda is not None:
             problems["cuda"] = disagreements(row, on_cuda)
             if (on_cuda.outcome, on_cuda.h2d, on_cuda.d2h, on_cuda.syncs) != (
-                on_emulated.outcome, on_emulated.h2d, on_emulated.d2h, on_emulated.syncs
+                on_emulated.outcome,
+                on_emulated.h2d,
+                on_emulated.d2h,
+                on_emulated.syncs,
             ):
                 problems["emulated vs cuda"] = [f"emulated {_show(on_emulated)}; cuda {_show(on_cuda)}"]
         flagged = {k: v for k, v in problems.items() if v}
         # Counts the table leaves unchecked (None) may differ without failing; outcomes may not.
         failing = {k: v for k, v in flagged.items() if k != "emulated vs cuda"} or (
             {"emulated vs cuda": flagged["emulated vs cuda"]}
-            if on_cuda is not None and on_cuda.outcome != on_emulated.outcome else {}
+            if on_cuda is not None and on_cuda.outcome != on_emulated.outcome
+            else {}
         )
         bad += bool(failing)
         mark = "DIFF" if failing else ("note" if flagged else "ok")
@@ -77,13 +82,21 @@ def main() -> int:
                 print(f"        {where}: {text}")
         if failing:
             print(f"        real CUDA, per {row.source}")
-        records.append({"row": row.name, "source": row.source,
-                        "expected": [row.outcome, row.h2d, row.d2h, row.syncs],
-                        "emulated": on_emulated.__dict__, "cuda": on_cuda.__dict__ if on_cuda else None,
-                        "problems": problems})
+        records.append(
+            {
+                "row": row.name,
+                "source": row.source,
+                "expected": [row.outcome, row.h2d, row.d2h, row.syncs],
+                "emulated": on_emulated.__dict__,
+                "cuda": on_cuda.__dict__ if on_cuda else None,
+                "problems": problems,
+            }
+        )
     ran_on_cuda = sum(r["cuda"] is not None for r in records)
-    print(f"\n{len(ROWS)} rows; {len(ROWS) - bad} agree; {bad} differ;"
-          f" {ran_on_cuda} ran on real CUDA ({torch.cuda.get_device_name(0) if ran_on_cuda else 'none'})")
+    print(
+        f"\n{len(ROWS)} rows; {len(ROWS) - bad} agree; {bad} differ;"
+        f" {ran_on_cuda} ran on real CUDA ({torch.cuda.get_device_name(0) if ran_on_cuda else 'none'})"
+    )
     if args.json:
         args.json.write_text(json.dumps(records, indent=2))
     return 0 if bad == 0 else 1

@@ -32,15 +32,24 @@ if str(ROOT) not in sys.path:
 from benchmarks import field_report as report  # noqa: E402
 from benchmarks.field_manifest import ManifestError, Row, check_file, read_manifest, rule_code  # noqa: E402
 from benchmarks.field_match import (  # noqa: E402
-    FILE_COUNTS, Finding, Matching, RuleStats, file_columns, match, rule_stats, total,
+    FILE_COUNTS,
+    Finding,
+    Matching,
+    RuleStats,
+    file_columns,
+    match,
+    rule_stats,
+    total,
 )
 from benchmarks.field_run import FileRuns, emulation, run_all  # noqa: E402
 from benchmarks.field_tool import ToolRun, run_tool  # noqa: E402
 
 ALL_CODES = tuple(rule_code(n) for n in range(1, 11))
-TOTALS = (("DEV001+DEV002+DEV007", ("DEV001", "DEV002", "DEV007")),
-          ("DEV003+DEV004+DEV006", ("DEV003", "DEV004", "DEV006")),
-          ("all rules", ALL_CODES))
+TOTALS = (
+    ("DEV001+DEV002+DEV007", ("DEV001", "DEV002", "DEV007")),
+    ("DEV003+DEV004+DEV006", ("DEV003", "DEV004", "DEV006")),
+    ("all rules", ALL_CODES),
+)
 TARGETS = "targets (issues 9, 10): recall >= 85%, fixed correctly >= 75%, 0 rewrites that broke a run, precision >= 95%"
 
 
@@ -50,12 +59,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--files", type=Path, default=ROOT / "field" / "files")
     parser.add_argument("--reviews", type=Path, default=ROOT / "field" / "reviews.tsv")
     parser.add_argument("--rules", default="", help="comma-separated rule codes to report (default: all)")
-    parser.add_argument("--markdown", type=Path, help="write the report as markdown to this file (docs/field.md)")
+    parser.add_argument(
+        "--markdown", type=Path, help="write the report as markdown to this file (docs/field.md)"
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of text")
-    parser.add_argument("--unreviewed", action="store_true", help="list every unreviewed applied fix with its hunk")
+    parser.add_argument(
+        "--unreviewed", action="store_true", help="list every unreviewed applied fix with its hunk"
+    )
     parser.add_argument("--no-run", action="store_true", help="skip the drivers of runnable rows (faster)")
     parser.add_argument("--jobs", type=int, default=1, help="driver files run at a time (default 1)")
-    parser.add_argument("--keep", type=Path, help="work in this (new) folder and keep it, to inspect rewrites")
+    parser.add_argument(
+        "--keep", type=Path, help="work in this (new) folder and keep it, to inspect rewrites"
+    )
     return parser.parse_args(argv)
 
 
@@ -74,8 +89,10 @@ def present_rows(args: argparse.Namespace) -> tuple[list[Row], list[str]] | None
         print(f"no field manifest at {args.manifest}: nothing to measure (see field/README.md)")
         return None
     if not args.files.is_dir() or not any(args.files.iterdir()):
-        print(f"the field files are absent ({args.files} is missing or empty): nothing to measure.\n"
-              "Bring them back with `python field/fetch.py` (see field/README.md), then run this again.")
+        print(
+            f"the field files are absent ({args.files} is missing or empty): nothing to measure.\n"
+            "Bring them back with `python field/fetch.py` (see field/README.md), then run this again."
+        )
         return None
     rows, left_out = [], []
     for row in read_manifest(args.manifest):
@@ -139,32 +156,59 @@ def evidence(runs: list[FileRuns]) -> dict[str, str]:
     return notes
 
 
-def unreviewed_section(findings: list[Finding], runs: list[FileRuns], codes: tuple[str, ...], full: bool) -> list[str]:
+def unreviewed_section(
+    findings: list[Finding], runs: list[FileRuns], codes: tuple[str, ...], full: bool
+) -> list[str]:
     waiting = [f for f in report.unreviewed(findings) if f.code in codes]
     if not full:
-        return [f"{len(waiting)} applied fixes have no review for their current hunk"
-                + (" (list them with --unreviewed)" if waiting else "")]
+        return [
+            f"{len(waiting)} applied fixes have no review for their current hunk"
+            + (" (list them with --unreviewed)" if waiting else "")
+        ]
     notes = evidence(runs)
-    lines = [f"Unreviewed applied fixes ({len(waiting)}); paste the last line of each into field/reviews.tsv:"]
+    lines = [
+        f"Unreviewed applied fixes ({len(waiting)}); paste the last line of each into field/reviews.tsv:"
+    ]
     for f in waiting:
-        lines += ["", f"## {f.id}:{f.where()} {f.code} {f.message}", f.hunk.rstrip("\n"), report.review_line(f, notes.get(f.id, ""))]
+        lines += [
+            "",
+            f"## {f.id}:{f.where()} {f.code} {f.message}",
+            f.hunk.rstrip("\n"),
+            report.review_line(f, notes.get(f.id, "")),
+        ]
     return lines
 
 
-def lists(matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[str, ...], left_out: list[str]) -> list[str]:
+def lists(
+    matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[str, ...], left_out: list[str]
+) -> list[str]:
     """Everything a rule author acts on: misses, false positives, refused files, broken rewrites."""
     fps = [j for j in matching.false_positives() if j.finding.code in codes]
     out = report.missed_list(matching, codes) + [""] + report.unfixed_list(matching, codes) + [""]
-    out += report.findings_list("False positives on negatives", [j for j in fps if j.negative is not None]) + [""]
+    out += report.findings_list(
+        "False positives on negatives", [j for j in fps if j.negative is not None]
+    ) + [""]
     out += report.findings_list("Other false positives", [j for j in fps if j.negative is None]) + [""]
     problems = [f"- {rid}: the tool refused it: {why}" for rid, why in sorted(tool.errors.items())]
-    problems += [f"- {rid}: the rewrite no longer parses ({where})" for rid, where in sorted(tool.no_parse.items())]
-    problems += [f"- {rid}: not idempotent (still applying: {', '.join(c)})" for rid, c in sorted(tool.not_idempotent.items())]
-    problems += [f"- {rid}: later-pass fixes (on code an earlier fix wrote; no finding of check shows them): {', '.join(f'{c} x{n}' for c, n in sorted(more.items()) if c in codes)}"
-                 for rid, more in sorted(tool.unreported.items()) if set(more) & set(codes)]
+    problems += [
+        f"- {rid}: the rewrite no longer parses ({where})" for rid, where in sorted(tool.no_parse.items())
+    ]
+    problems += [
+        f"- {rid}: not idempotent (still applying: {', '.join(c)})"
+        for rid, c in sorted(tool.not_idempotent.items())
+    ]
+    problems += [
+        f"- {rid}: later-pass fixes (on code an earlier fix wrote; no finding of check shows them): {', '.join(f'{c} x{n}' for c, n in sorted(more.items()) if c in codes)}"
+        for rid, more in sorted(tool.unreported.items())
+        if set(more) & set(codes)
+    ]
     out += [f"File problems ({len(problems)}):"] + problems + [""]
     if runs:
-        out += [f"Runnable files (driver under field/drivers/; emulated GPU: {emulation()}):", "", report.runs_table(runs)]
+        out += [
+            f"Runnable files (driver under field/drivers/; emulated GPU: {emulation()}):",
+            "",
+            report.runs_table(runs),
+        ]
         failures = report.run_failures(runs)
         out += (["Failed runs (last error line):"] + failures + [""]) if failures else []
     if left_out:
@@ -174,60 +218,109 @@ def lists(matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[
 
 def tool_commit() -> str:
     def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=False).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=False
+        ).stdout.strip()
 
     commit = git("rev-parse", "HEAD") or "unknown"
-    return commit + (" (with uncommitted changes)" if git("status", "--porcelain", "--untracked-files=no") else "")
+    return commit + (
+        " (with uncommitted changes)" if git("status", "--porcelain", "--untracked-files=no") else ""
+    )
 
 
 def render_text(lines: list[RuleStats], rows: list[Row], body: list[str], unreviewed: list[str]) -> str:
     head = f"Field set: {len(rows)} files, {sum(len(r.labels) for r in rows)} labels, {sum(len(r.negatives) for r in rows)} negatives"
-    return "\n".join([head, "", report.markdown_table(report.TABLE_HEAD, report.table_rows(lines)), TARGETS, ""]
-                     + unreviewed + [""] + body) + "\n"
+    return (
+        "\n".join(
+            [head, "", report.markdown_table(report.TABLE_HEAD, report.table_rows(lines)), TARGETS, ""]
+            + unreviewed
+            + [""]
+            + body
+        )
+        + "\n"
+    )
 
 
-def render_markdown(lines: list[RuleStats], rows: list[Row], body: list[str], unreviewed: list[str], command: str) -> str:
+def render_markdown(
+    lines: list[RuleStats], rows: list[Row], body: list[str], unreviewed: list[str], command: str
+) -> str:
     ipynb = sum(r.kind == "ipynb" for r in rows)
-    return "\n".join([
-        "# The field set: the rules on real legacy files",
-        "",
-        f"Generated {date.today().isoformat()} by `{command}` with the tool at commit `{tool_commit()}`.",
-        f"{len(rows)} files ({ipynb} notebooks) from public repositories, {sum(len(r.labels) for r in rows)} labels,"
-        f" {sum(len(r.negatives) for r in rows)} negatives (`field/manifest.tsv`; how to bring the files back:"
-        " `field/README.md`).",
-        "",
-        report.markdown_table(report.TABLE_HEAD, report.table_rows(lines)),
-        TARGETS + ".",
-        "",
-        report.LEGEND,
-        *unreviewed,
-        "",
-        *body,
-    ]) + "\n"
+    return (
+        "\n".join(
+            [
+                "# The field set: the rules on real legacy files",
+                "",
+                f"Generated {date.today().isoformat()} by `{command}` with the tool at commit `{tool_commit()}`.",
+                f"{len(rows)} files ({ipynb} notebooks) from public repositories, {sum(len(r.labels) for r in rows)} labels,"
+                f" {sum(len(r.negatives) for r in rows)} negatives (`field/manifest.tsv`; how to bring the files back:"
+                " `field/README.md`).",
+                "",
+                report.markdown_table(report.TABLE_HEAD, report.table_rows(lines)),
+                TARGETS + ".",
+                "",
+                report.LEGEND,
+                *unreviewed,
+                "",
+                *body,
+            ]
+        )
+        + "\n"
+    )
 
 
-def as_json(lines: list[RuleStats], matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[str, ...]) -> str:
+def as_json(
+    lines: list[RuleStats], matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[str, ...]
+) -> str:
     def finding(f: Finding) -> dict:
         return {k: v for k, v in asdict(f).items() if k != "hunk"}
 
-    return json.dumps({
-        "rules": [{**asdict(s), "recall": s.recall, "precision": s.precision} for s in lines],
-        "missed": [{"id": rid, "label": str(label)} for rid, label in matching.missed() if label.code in codes],
-        "false_positives": [{**finding(j.finding), "negative": str(j.negative) if j.negative else None}
-                            for j in matching.false_positives() if j.finding.code in codes],
-        "errors": tool.errors, "no_parse": tool.no_parse, "not_idempotent": tool.not_idempotent,
-        "unreported_fixes": tool.unreported,
-        "runs": [{"id": r.id, "changed": r.changed, **{f"{v} {m}": str(a) for (v, m), a in r.attempts.items()}} for r in runs],
-        "unreviewed": [finding(f) for f in report.unreviewed(tool.findings) if f.code in codes],
-    }, indent=2) + "\n"
+    return (
+        json.dumps(
+            {
+                "rules": [{**asdict(s), "recall": s.recall, "precision": s.precision} for s in lines],
+                "missed": [
+                    {"id": rid, "label": str(label)}
+                    for rid, label in matching.missed()
+                    if label.code in codes
+                ],
+                "false_positives": [
+                    {**finding(j.finding), "negative": str(j.negative) if j.negative else None}
+                    for j in matching.false_positives()
+                    if j.finding.code in codes
+                ],
+                "errors": tool.errors,
+                "no_parse": tool.no_parse,
+                "not_idempotent": tool.not_idempotent,
+                "unreported_fixes": tool.unreported,
+                "runs": [
+                    {
+                        "id": r.id,
+                        "changed": r.changed,
+                        **{f"{v} {m}": str(a) for (v, m), a in r.attempts.items()},
+                    }
+                    for r in runs
+                ],
+                "unreviewed": [finding(f) for f in report.unreviewed(tool.findings) if f.code in codes],
+            },
+            indent=2,
+        )
+        + "\n"
+    )
 
 
-def measure(rows: list[Row], args: argparse.Namespace, work: Path) -> tuple[ToolRun, Matching, list[FileRuns], list[str]]:
+def measure(
+    rows: list[Row], args: argparse.Namespace, work: Path
+) -> tuple[ToolRun, Matching, list[FileRuns], list[str]]:
     tool = run_tool(rows, args.files, work)
     report.attach_reviews(tool.findings, report.read_reviews(args.reviews))
     matching = match(rows, tool.findings)
-    runs, without = ([], []) if args.no_run else run_all(rows, work / "original", work / "fixed", args.jobs,
-                                                         log=lambda m: print(m, file=sys.stderr))
+    runs, without = (
+        ([], [])
+        if args.no_run
+        else run_all(
+            rows, work / "original", work / "fixed", args.jobs, log=lambda m: print(m, file=sys.stderr)
+        )
+    )
     return tool, matching, runs, without
 
 
@@ -255,7 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.markdown:
         command = "python benchmarks/field.py " + " ".join(argv if argv is not None else sys.argv[1:])
         summary = unreviewed_section(tool.findings, runs, codes, False)
-        args.markdown.write_text(render_markdown(lines, rows, body, summary, command.strip()), encoding="utf-8")
+        args.markdown.write_text(
+            render_markdown(lines, rows, body, summary, command.strip()), encoding="utf-8"
+        )
         print(f"wrote {args.markdown}", file=sys.stderr)
     return 0
 

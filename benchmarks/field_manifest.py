@@ -13,8 +13,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 COLUMNS = (
-    "id", "repo", "commit", "path", "sha256", "licence", "kind",
-    "labels", "negatives", "runnable", "notes",
+    "id",
+    "repo",
+    "commit",
+    "path",
+    "sha256",
+    "licence",
+    "kind",
+    "labels",
+    "negatives",
+    "runnable",
+    "notes",
 )
 KINDS = ("py", "ipynb")
 RUNNABLE = ("-", "synthetic")
@@ -94,10 +103,14 @@ def parse_labels(text: str, *, negative: bool, kind: str) -> tuple[Label, ...]:
     for token in text.split():
         match = _TOKEN.fullmatch(token)
         if match is None:
-            raise ManifestError(f"label {token!r} is not P<n>:<line>[-<last>] (notebooks: P<n>:c<cell>:<line>)")
+            raise ManifestError(
+                f"label {token!r} is not P<n>:<line>[-<last>] (notebooks: P<n>:c<cell>:<line>)"
+            )
         if (match["sign"] == "N") != negative:
             column = "negatives" if negative else "labels"
-            raise ManifestError(f"label {token!r} in the {column} column must start with {'N' if negative else 'P'}")
+            raise ManifestError(
+                f"label {token!r} in the {column} column must start with {'N' if negative else 'P'}"
+            )
         label = Label(
             negative=negative,
             pattern=int(match["n"]),
@@ -130,11 +143,17 @@ def parse_row(fields: list[str]) -> Row:
     raw = dict(zip(COLUMNS, (f.strip() for f in fields)))
     _check_syntax(raw)
     return Row(
-        id=raw["id"], repo=raw["repo"], commit=raw["commit"], path=raw["path"], sha256=raw["sha256"],
-        licence=raw["licence"], kind=raw["kind"],
+        id=raw["id"],
+        repo=raw["repo"],
+        commit=raw["commit"],
+        path=raw["path"],
+        sha256=raw["sha256"],
+        licence=raw["licence"],
+        kind=raw["kind"],
         labels=parse_labels(raw["labels"], negative=False, kind=raw["kind"]),
         negatives=parse_labels(raw["negatives"], negative=True, kind=raw["kind"]),
-        runnable=raw["runnable"], notes=raw["notes"],
+        runnable=raw["runnable"],
+        notes=raw["notes"],
     )
 
 
@@ -221,8 +240,19 @@ def format_row(row: Row) -> str:
     """The row as a manifest line (labels normalised: ``P7:12-12`` is written ``P7:12``)."""
     labels = " ".join(map(str, row.labels)) or "-"
     negatives = " ".join(map(str, row.negatives)) or "-"
-    fields = (row.id, row.repo, row.commit, row.path, row.sha256, row.licence, row.kind,
-              labels, negatives, row.runnable, row.notes or "-")
+    fields = (
+        row.id,
+        row.repo,
+        row.commit,
+        row.path,
+        row.sha256,
+        row.licence,
+        row.kind,
+        labels,
+        negatives,
+        row.runnable,
+        row.notes or "-",
+    )
     return "\t".join(fields)
 
 

@@ -12,14 +12,21 @@ listed apart, since it means the rule fired on code the labeller vouched for.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from benchmarks.field_manifest import Label, Row, rule_code
 
 TOLERANCE = 1  # lines either side of a label's range
 LABEL_AND_FINDING_COUNTS = (
-    "labelled", "found", "fixed", "fixed_correctly", "unreviewed", "findings", "false_positives", "on_negatives",
+    "labelled",
+    "found",
+    "fixed",
+    "fixed_correctly",
+    "unreviewed",
+    "findings",
+    "false_positives",
+    "on_negatives",
 )
 FILE_COUNTS = ("no_parse", "not_idempotent", "now_run", "broken")
 
@@ -75,7 +82,7 @@ class RuleStats:
     now_run: int = 0  # runnable files this rule fixed: failed before, run after (emulated or CPU)
     broken: int = 0  # runnable files this rule fixed: ran before, fail after
 
-    def add(self, other: "RuleStats") -> None:
+    def add(self, other: RuleStats) -> None:
         """Sum the label and finding counts; file counts are recounted as sets (see file_columns)."""
         for name in LABEL_AND_FINDING_COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -94,7 +101,9 @@ class Matching:
     """Everything the report needs: per-label and per-finding outcomes."""
 
     judged: list[Judged] = field(default_factory=list)
-    matches: dict[tuple[str, Label], list[Finding]] = field(default_factory=dict)  # (row id, label) -> findings
+    matches: dict[tuple[str, Label], list[Finding]] = field(
+        default_factory=dict
+    )  # (row id, label) -> findings
 
     def missed(self) -> list[tuple[str, Label]]:
         return [key for key, found in self.matches.items() if not found]
@@ -108,7 +117,11 @@ class Matching:
         codes = set()
         for j in self.judged:
             f = j.finding
-            if f.id == rid and f.cell == label.cell and label.first - TOLERANCE <= f.line <= label.last + TOLERANCE:
+            if (
+                f.id == rid
+                and f.cell == label.cell
+                and label.first - TOLERANCE <= f.line <= label.last + TOLERANCE
+            ):
                 codes.add(f.code)
         codes.discard(label.code)
         return sorted(codes)

@@ -9,9 +9,9 @@ as unreviewed again, with a ready-to-fill line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from benchmarks.field_match import Finding, Judged, Matching, RuleStats
 from benchmarks.field_run import MODES, FileRuns
@@ -58,7 +58,9 @@ def unreviewed(findings: Sequence[Finding]) -> list[Finding]:
 def review_line(finding: Finding, evidence: str = "") -> str:
     """A row to paste into field/reviews.tsv once the verdict is filled in."""
     note = evidence or "-"
-    return "\t".join((finding.id, finding.code, finding.where(), finding.hunk_sha, "<correct|wrong|partial>", note))
+    return "\t".join(
+        (finding.id, finding.code, finding.where(), finding.hunk_sha, "<correct|wrong|partial>", note)
+    )
 
 
 # -- the table
@@ -73,25 +75,54 @@ def _of(part: int, whole: int) -> str:
 
 
 TABLE_HEAD = (
-    "rule", "labelled", "found", "recall", "fixed", "fixed correctly", "unreviewed",
-    "findings", "FP", "FP on N", "precision", "no parse", "not idempotent", "now runs", "broke a run",
+    "rule",
+    "labelled",
+    "found",
+    "recall",
+    "fixed",
+    "fixed correctly",
+    "unreviewed",
+    "findings",
+    "FP",
+    "FP on N",
+    "precision",
+    "no parse",
+    "not idempotent",
+    "now runs",
+    "broke a run",
 )
 
 
 def table_rows(lines: Sequence[RuleStats]) -> list[list[str]]:
     rows = []
     for s in lines:
-        rows.append([
-            s.code, str(s.labelled), str(s.found), _pct(s.recall), str(s.fixed),
-            _of(s.fixed_correctly, s.labelled), str(s.unreviewed), str(s.findings), str(s.false_positives),
-            str(s.on_negatives), _pct(s.precision), str(s.no_parse), str(s.not_idempotent),
-            str(s.now_run), str(s.broken),
-        ])
+        rows.append(
+            [
+                s.code,
+                str(s.labelled),
+                str(s.found),
+                _pct(s.recall),
+                str(s.fixed),
+                _of(s.fixed_correctly, s.labelled),
+                str(s.unreviewed),
+                str(s.findings),
+                str(s.false_positives),
+                str(s.on_negatives),
+                _pct(s.precision),
+                str(s.no_parse),
+                str(s.not_idempotent),
+                str(s.now_run),
+                str(s.broken),
+            ]
+        )
     return rows
 
 
 def markdown_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|"]
+    out = [
+        "| " + " | ".join(head) + " |",
+        "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|",
+    ]
     out += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(out) + "\n"
 
@@ -112,7 +143,9 @@ LEGEND = """\
 
 def findings_list(title: str, judged: Sequence[Judged]) -> list[str]:
     lines = [f"{title} ({len(judged)}):"]
-    for j in sorted(judged, key=lambda j: (j.finding.id, j.finding.cell or 0, j.finding.line, j.finding.code)):
+    for j in sorted(
+        judged, key=lambda j: (j.finding.id, j.finding.cell or 0, j.finding.line, j.finding.code)
+    ):
         f = j.finding
         on = f" on {j.negative}" if j.negative is not None else ""
         fixed = " [fix applied]" if f.applied else ""
@@ -132,8 +165,11 @@ def missed_list(matching: Matching, codes: Sequence[str]) -> list[str]:
 
 def unfixed_list(matching: Matching, codes: Sequence[str]) -> list[str]:
     """Labels a rule found but did not fix (a report-only finding, or a fix superseded by another)."""
-    unfixed = [(rid, label, found) for (rid, label), found in matching.matches.items()
-               if found and label.code in codes and not any(f.applied for f in found)]
+    unfixed = [
+        (rid, label, found)
+        for (rid, label), found in matching.matches.items()
+        if found and label.code in codes and not any(f.applied for f in found)
+    ]
     lines = [f"Found, not fixed ({len(unfixed)}):"]
     for rid, label, found in sorted(unfixed, key=lambda u: (u[1].pattern, u[0], u[1].cell or 0, u[1].first)):
         lines.append(f"- {rid} {label}: {found[0].message}")
@@ -141,7 +177,9 @@ def unfixed_list(matching: Matching, codes: Sequence[str]) -> list[str]:
 
 
 def runs_table(runs: Sequence[FileRuns]) -> str:
-    head = ["id", "rewritten"] + [f"{version} {mode}" for mode in MODES for version in ("original", "rewritten")]
+    head = ["id", "rewritten"] + [
+        f"{version} {mode}" for mode in MODES for version in ("original", "rewritten")
+    ]
     rows = []
     for run in runs:
         cells = [run.id, "yes" if run.changed else "no"]

@@ -45,7 +45,9 @@ _IN_PROCESS = (
 
 def emulation() -> str:
     """How the emulated runs are started: ``autofix run --emulate-cuda``, or in-process where absent."""
-    return "autofix run --emulate-cuda" if importlib.util.find_spec("autofix.harness.launch") else "in-process"
+    return (
+        "autofix run --emulate-cuda" if importlib.util.find_spec("autofix.harness.launch") else "in-process"
+    )
 
 
 @dataclass
@@ -104,8 +106,9 @@ def attempt(driver: Path, target: Path, mode: str, timeout: float = TIMEOUT) -> 
     if mode == "cpu":
         env["CUDA_VISIBLE_DEVICES"] = ""  # no GPU even on a machine that has one
     try:
-        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=timeout,
-                              cwd=target.parent, check=False)
+        done = subprocess.run(
+            command, capture_output=True, text=True, env=env, timeout=timeout, cwd=target.parent, check=False
+        )
     except subprocess.TimeoutExpired:
         return Attempt(False, f"timed out after {timeout:.0f} s")
     if done.returncode == 0:
@@ -127,8 +130,9 @@ def run_file(row: Row, original: Path, rewritten: Path, timeout: float = TIMEOUT
     return FileRuns(row.id, attempts, changed)
 
 
-def run_all(rows: list[Row], original: Path, rewritten: Path, jobs: int = 1,
-            log=print) -> tuple[list[FileRuns], list[str]]:
+def run_all(
+    rows: list[Row], original: Path, rewritten: Path, jobs: int = 1, log=print
+) -> tuple[list[FileRuns], list[str]]:
     """Runs of every runnable row that has a driver (``jobs`` files at a time), and a line for each
     runnable row that has none. Each run is its own process, so threads are enough to overlap them."""
     runnable = [row for row in rows if row.runnable == "synthetic"]

@@ -37,15 +37,22 @@ class ToolRun:
     changed: set[str] = field(default_factory=set)  # rewritten by the first apply
     not_idempotent: dict[str, list[str]] = field(default_factory=dict)  # id -> codes still applying
     no_parse: dict[str, str] = field(default_factory=dict)  # parsed before, not after: id -> where
-    unreported: dict[str, dict[str, int]] = field(default_factory=dict)  # id -> code -> fixes check never showed
+    unreported: dict[str, dict[str, int]] = field(
+        default_factory=dict
+    )  # id -> code -> fixes check never showed
     fixed_dir: Path | None = None  # where the rewritten copies are
 
 
 def autofix(*args: str) -> subprocess.CompletedProcess[str]:
     """One ``autofix`` command, one worker, no cache: the numbers must not depend on earlier runs."""
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
-    return subprocess.run([*AUTOFIX, *args, "--no-cache", "-j", "1", "--no-color"],
-                          capture_output=True, text=True, env=env, check=False)
+    return subprocess.run(
+        [*AUTOFIX, *args, "--no-cache", "-j", "1", "--no-color"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
 
 
 def copy_files(rows: list[Row], files: Path, into: Path) -> None:
@@ -119,7 +126,9 @@ def apply_edits(text: str, edits: list[dict]) -> str:
 def hunk_of(before: str, edits: list[dict], cell: int | None) -> str:
     """The unified diff (one line of context, no file header) that this fix alone makes."""
     after = apply_edits(before, edits)
-    lines = list(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), n=1))[2:]
+    lines = list(
+        difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True), n=1)
+    )[2:]
     text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
     return (f"cell {cell}\n" if cell is not None else "") + text
 
@@ -141,8 +150,12 @@ def source_of(path: Path, cell: int | None) -> str:
 def to_finding(raw: dict, folder: Path) -> Finding:
     fix = raw.get("fix") or {}
     finding = Finding(
-        id=row_id(raw["path"]), code=raw["code"], line=raw["line"], cell=raw["cell"],
-        message=raw["message"], applies=bool(fix.get("applies")),
+        id=row_id(raw["path"]),
+        code=raw["code"],
+        line=raw["line"],
+        cell=raw["cell"],
+        message=raw["message"],
+        applies=bool(fix.get("applies")),
     )
     if fix.get("edits"):
         by_cell: dict[int | None, list[dict]] = {}
@@ -227,7 +240,13 @@ def _second_apply(rows: list[Row], fixed: Path, second: Path) -> dict[str, list[
     codes: dict[str, list[str]] = {}
     for row in rows:
         if (second / row.filename).read_bytes() != (fixed / row.filename).read_bytes():
-            still = sorted({r["code"] for r in raw if row_id(r["path"]) == row.id and (r.get("fix") or {}).get("applies")})
+            still = sorted(
+                {
+                    r["code"]
+                    for r in raw
+                    if row_id(r["path"]) == row.id and (r.get("fix") or {}).get("applies")
+                }
+            )
             codes[row.id] = still or ["?"]
     return codes
 

@@ -19,7 +19,9 @@ class DoubleToFloat(LintRule):
 
     def visit_Call(self, node: cst.Call) -> None:
         if m.matches(node, m.Call(func=m.Attribute(attr=m.Name("double")), args=[])):
-            self.report(node, "use .float()", replacement=node.with_deep_changes(node.func.attr, value="float"))
+            self.report(
+                node, "use .float()", replacement=node.with_deep_changes(node.func.attr, value="float")
+            )
 
 
 class CudaToDevice(LintRule):

@@ -25,21 +25,31 @@ def machine(mode: str) -> str:
 
     if mode == "cuda" and torch.cuda.is_available():
         gpus = ", ".join(torch.cuda.get_device_name(i) for i in range(torch.cuda.device_count()))
-        return (f"{gpus}; torch {torch.__version__}, CUDA {torch.version.cuda};"
-                f" Python {platform.python_version()}")
-    return (f"dry run on the CPU (emulated GPU), {platform.processor() or platform.machine()};"
-            f" torch {torch.__version__}; Python {platform.python_version()}")
+        return (
+            f"{gpus}; torch {torch.__version__}, CUDA {torch.version.cuda};"
+            f" Python {platform.python_version()}"
+        )
+    return (
+        f"dry run on the CPU (emulated GPU), {platform.processor() or platform.machine()};"
+        f" torch {torch.__version__}; Python {platform.python_version()}"
+    )
 
 
 def fidelity_lines(records: list[dict[str, Any]] | None, exit_code: int) -> list[str]:
     if records is None:
         return [f"The fidelity table did not run to the end (exit {exit_code}): no JSON."]
-    differ = [r for r in records if any(v for k, v in r["problems"].items() if k != "emulated vs cuda")
-              or ("cuda" in r["problems"] and r["problems"]["cuda"])]
+    differ = [
+        r
+        for r in records
+        if any(v for k, v in r["problems"].items() if k != "emulated vs cuda")
+        or ("cuda" in r["problems"] and r["problems"]["cuda"])
+    ]
     on_cuda = sum(r["cuda"] is not None for r in records)
     agree = len(records) - len(differ)
-    lines = [f"{len(records)} rows; {agree} agree; {len(differ)} differ; {on_cuda} ran on real CUDA"
-             f" (exit {exit_code})."]
+    lines = [
+        f"{len(records)} rows; {agree} agree; {len(differ)} differ; {on_cuda} ran on real CUDA"
+        f" (exit {exit_code})."
+    ]
     for record in differ:
         texts = "; ".join(f"{where}: {' / '.join(p)}" for where, p in record["problems"].items() if p)
         lines.append(f"* {record['row']}: {texts} (CUDA's behaviour: {record.get('source', '-')})")
@@ -56,18 +66,31 @@ def verify_lines(data: dict[str, Any] | None, exit_code: int) -> list[str]:
         lines.append(f"* {case['verdict']} {case['case']}: {why}")
     timed = [c for c in data["cases"] if c.get("timing")]
     if timed:
-        lines += ["", "| case | rule | clock | before (ms) | after (ms) | speed-up | 99% CI | pairs"
-                  " | claimed |", "|---|---|---|---:|---:|---:|---|---:|---|"]
+        lines += [
+            "",
+            "| case | rule | clock | before (ms) | after (ms) | speed-up | 99% CI | pairs | claimed |",
+            "|---|---|---|---:|---:|---:|---|---:|---|",
+        ]
         for case in timed:
             t = case["timing"]
             clock = "GPU" if t["phase"] == "cuda" else "CPU"
-            cells = [case["case"], ",".join(case["rules"]), clock, f"{t['before_median'] * 1e3:.2f}",
-                     f"{t['after_median'] * 1e3:.2f}", f"{t['ratio']:.2f}x",
-                     f"{t['low']:.2f}-{t['high']:.2f}", str(t["pairs"]), "yes" if t["claimed"] else "no"]
+            cells = [
+                case["case"],
+                ",".join(case["rules"]),
+                clock,
+                f"{t['before_median'] * 1e3:.2f}",
+                f"{t['after_median'] * 1e3:.2f}",
+                f"{t['ratio']:.2f}x",
+                f"{t['low']:.2f}-{t['high']:.2f}",
+                str(t["pairs"]),
+                "yes" if t["claimed"] else "no",
+            ]
             lines.append("| " + " | ".join(cells) + " |")
     else:
-        lines.append("No case was timed (speed-ups are claimed only for rules whose fix changes the work"
-                     " on that clock).")
+        lines.append(
+            "No case was timed (speed-ups are claimed only for rules whose fix changes the work"
+            " on that clock)."
+        )
     return lines
 
 
@@ -91,14 +114,20 @@ def main() -> int:
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     title = "GPU check" if args.mode == "cuda" else "GPU check, dry run on the CPU"
     section = [
-        "", f"## {title} ({now})", "",
+        "",
+        f"## {title} ({now})",
+        "",
         f"`benchmarks/gpu_check.sh{' --dry-run' if args.mode == 'dry-run' else ''}`: {machine(args.mode)};"
-        f" {args.seconds:.0f} s wall for the whole script.", "",
-        "### The fidelity table (`benchmarks/fidelity.py"
-        f"{' --device cuda' if args.mode == 'cuda' else ''}`)", "",
-        *fidelity_lines(load(args.fidelity), args.fidelity_exit), "",
-        "### `autofix verify` on the corpus", "",
-        *verify_lines(load(args.verify), args.verify_exit), "",
+        f" {args.seconds:.0f} s wall for the whole script.",
+        "",
+        f"### The fidelity table (`benchmarks/fidelity.py{' --device cuda' if args.mode == 'cuda' else ''}`)",
+        "",
+        *fidelity_lines(load(args.fidelity), args.fidelity_exit),
+        "",
+        "### `autofix verify` on the corpus",
+        "",
+        *verify_lines(load(args.verify), args.verify_exit),
+        "",
     ]
     with args.results.open("a", encoding="utf-8") as out:
         out.write("\n".join(section))

@@ -39,8 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PARSE = "import sys, libcst; libcst.parse_module(open(sys.argv[1]).read())"
 PARSE_CODEGEN = "import sys, libcst; libcst.parse_module(open(sys.argv[1]).read()).code"
 # The collector settings autofix's workers use (autofix.files.workers), to show what part of the gap they close.
-PARSE_GC = ("import gc, sys, libcst; from autofix.files.workers import _WORKER_GC_THRESHOLDS as t; gc.freeze();"
-            " gc.set_threshold(*t); libcst.parse_module(open(sys.argv[1]).read())")
+PARSE_GC = (
+    "import gc, sys, libcst; from autofix.files.workers import _WORKER_GC_THRESHOLDS as t; gc.freeze();"
+    " gc.set_threshold(*t); libcst.parse_module(open(sys.argv[1]).read())"
+)
 
 
 def _fix_dense_cases() -> list[Path]:
@@ -51,8 +53,11 @@ def _fix_dense_cases() -> list[Path]:
         if not after.exists():
             continue
         old, new = before.read_text(), after.read_text()
-        changed = sum(1 for line in difflib.unified_diff(old.splitlines(), new.splitlines(), n=0, lineterm="")
-                      if line.startswith("-") and not line.startswith("---"))
+        changed = sum(
+            1
+            for line in difflib.unified_diff(old.splitlines(), new.splitlines(), n=0, lineterm="")
+            if line.startswith("-") and not line.startswith("---")
+        )
         if changed:
             ranked.append((-changed / len(old), before))
     ranked.sort()
@@ -63,14 +68,19 @@ def generate(path: Path, size: int, fix_heavy: bool = False) -> Path:
     """Write a torch file of about ``size`` bytes to ``path`` (from the fix-dense cases if ``fix_heavy``)."""
     cases = _fix_dense_cases() if fix_heavy else sorted((ROOT / "corpus").rglob("before.py"))
     sources = [p.read_text() for p in cases]
-    sources = ["\n".join(l for l in s.splitlines() if not l.startswith("from __future__")) + "\n" for s in sources]
+    sources = [
+        "\n".join(line for line in s.splitlines() if not line.startswith("from __future__")) + "\n"
+        for s in sources
+    ]
     parts = ["import torch\n"]
     total = len(parts[0])
     index = 0
     while total < size:
         text = sources[index % len(sources)]
         suffix = f"_{index}"
-        text = re.sub(r"\b(class|def) (\w+)", lambda m: f"{m.group(1)} {m.group(2)}{suffix}", text)
+        text = re.sub(
+            r"\b(class|def) (\w+)", lambda m, suffix=suffix: f"{m.group(1)} {m.group(2)}{suffix}", text
+        )
         parts.append(text)
         total += len(text)
         index += 1
@@ -80,15 +90,24 @@ def generate(path: Path, size: int, fix_heavy: bool = False) -> Path:
 
 def _measure_once(command: list[str]) -> dict:
     """Run ``command`` under /usr/bin/time -v: wall and CPU seconds, peak RSS (largest process) in MB."""
-    done = subprocess.run(["/usr/bin/time", "-v", *command], capture_output=True, text=True,
-                          env=dict(os.environ, OMP_NUM_THREADS="1"))
+    done = subprocess.run(
+        ["/usr/bin/time", "-v", *command],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, OMP_NUM_THREADS="1"),
+    )
     stats = dict(re.findall(r"^\s*(.+?): (.+)$", done.stderr, re.MULTILINE))
     wall_parts = [float(p) for p in stats["Elapsed (wall clock) time (h:mm:ss or m:ss)"].split(":")]
-    wall = sum(p * 60 ** i for i, p in enumerate(reversed(wall_parts)))
+    wall = sum(p * 60**i for i, p in enumerate(reversed(wall_parts)))
     cpu = float(stats["User time (seconds)"]) + float(stats["System time (seconds)"])
     tail = [line for line in done.stderr.splitlines() if "scanned" in line or "error" in line]
-    return {"exit": done.returncode, "wall": wall, "cpu": cpu,
-            "rss": int(stats["Maximum resident set size (kbytes)"]) / 1024, "summary": tail[-1] if tail else ""}
+    return {
+        "exit": done.returncode,
+        "wall": wall,
+        "cpu": cpu,
+        "rss": int(stats["Maximum resident set size (kbytes)"]) / 1024,
+        "summary": tail[-1] if tail else "",
+    }
 
 
 def measure(commands: list[tuple[str, list[str], object]], repeats: int) -> list[dict]:
@@ -104,10 +123,19 @@ def measure(commands: list[tuple[str, list[str], object]], repeats: int) -> list
     rows = []
     for label, _, _ in commands:
         done = runs[label]
-        row = {"label": label, "exit": sorted({r["exit"] for r in done}), "summary": done[-1]["summary"], "runs": done}
+        row = {
+            "label": label,
+            "exit": sorted({r["exit"] for r in done}),
+            "summary": done[-1]["summary"],
+            "runs": done,
+        }
         for key in ("wall", "cpu", "rss"):
             values = [r[key] for r in done]
-            row[key], row[key + "_min"], row[key + "_max"] = statistics.median(values), min(values), max(values)
+            row[key], row[key + "_min"], row[key + "_max"] = (
+                statistics.median(values),
+                min(values),
+                max(values),
+            )
         rows.append(row)
     return rows
 
@@ -138,8 +166,12 @@ def _verdict(ratio_time: float, ratio_rss: float) -> str:
 
 def _profile_in_process(path: Path) -> str:
     """benchmarks/stages.py in a fresh process (so that its timings do not share a heap with ours)."""
-    done = subprocess.run([sys.executable, str(Path(__file__).with_name("stages.py")), str(path)],
-                          capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("stages.py")), str(path)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, OMP_NUM_THREADS="1"),
+    )
     return done.stdout + done.stderr
 
 
@@ -147,19 +179,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size-mb", type=float, action="append", help="file size(s) to test (default 5)")
     parser.add_argument("--repeats", type=int, default=1, help="rounds of every row (median and spread)")
-    parser.add_argument("--keep", type=Path, help="write the generated files here instead of a temporary folder")
+    parser.add_argument(
+        "--keep", type=Path, help="write the generated files here instead of a temporary folder"
+    )
     parser.add_argument("--profile", action="store_true", help="add stage times and a cProfile of apply")
-    parser.add_argument("--kind", choices=("mixed", "fix-heavy", "both"), default="both",
-                        help="the corpus-mix file, the fix-heavy one, or both (default)")
+    parser.add_argument(
+        "--kind",
+        choices=("mixed", "fix-heavy", "both"),
+        default="both",
+        help="the corpus-mix file, the fix-heavy one, or both (default)",
+    )
     args = parser.parse_args()
     python = sys.executable
     autofix = str(Path(python).parent / "autofix")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load:.1f} at start; OMP_NUM_THREADS=1;"
-          f" each run a fresh process under /usr/bin/time -v; {args.repeats} round(s) of every row, median"
-          " (min-max); ratios: to the bare parse of the same round")
-    print("| file | what | exit | wall (s) | CPU (s) | peak RSS (MB) | wall / parse | CPU / parse | RSS / parse |"
-          " verdict |")
+    print(
+        f"Machine: {os.cpu_count()} CPUs, load average {load:.1f} at start; OMP_NUM_THREADS=1;"
+        f" each run a fresh process under /usr/bin/time -v; {args.repeats} round(s) of every row, median"
+        " (min-max); ratios: to the bare parse of the same round"
+    )
+    print(
+        "| file | what | exit | wall (s) | CPU (s) | peak RSS (MB) | wall / parse | CPU / parse | RSS / parse |"
+        " verdict |"
+    )
     print("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory(prefix="autofix-large-") as scratch:
         folder = args.keep or Path(scratch)
@@ -207,9 +249,12 @@ def _rows_for(folder: Path, size_mb: float, kind: str, repeats: int, python: str
         ours = row["label"].startswith("autofix")
         verdict = _verdict(statistics.median(cpu), statistics.median(rss)) if ours else ""
         exits = ",".join(map(str, row["exit"]))
-        print(f"| {label} | {row['label']} | {exits} | {_cell(row, 'wall', 1)} | {_cell(row, 'cpu', 1)} |"
-              f" {_cell(row, 'rss', 0)} | {_per_round(wall)} | {_per_round(cpu)} | {_per_round(rss)} |"
-              f" {verdict} |", flush=True)
+        print(
+            f"| {label} | {row['label']} | {exits} | {_cell(row, 'wall', 1)} | {_cell(row, 'cpu', 1)} |"
+            f" {_cell(row, 'rss', 0)} | {_per_round(wall)} | {_per_round(cpu)} | {_per_round(rss)} |"
+            f" {verdict} |",
+            flush=True,
+        )
         if row["summary"]:
             print(f"|  | ({row['summary']}) | | | | | | | | |", flush=True)
 

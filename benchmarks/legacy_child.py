@@ -43,8 +43,12 @@ def _arrays(value: object) -> dict[str, dict[str, object]]:
         tensor = tensor.detach().cpu()
         kind = "float" if (tensor.is_floating_point() or tensor.is_complex()) else "int"
         values = tensor.double() if kind == "float" else tensor.long()
-        out[name] = {"shape": list(tensor.shape), "dtype": str(tensor.dtype).replace("torch.", ""),
-                     "kind": kind, "values": values.reshape(-1).tolist()}
+        out[name] = {
+            "shape": list(tensor.shape),
+            "dtype": str(tensor.dtype).replace("torch.", ""),
+            "kind": kind,
+            "values": values.reshape(-1).tolist(),
+        }
     return out
 
 
@@ -85,8 +89,11 @@ def main(script_arg: str, out_arg: str) -> None:
         report["ok"] = True
     except BaseException as exc:  # noqa: BLE001 - the script's crash is the measurement
         message = str(exc).strip().splitlines()
-        report["error"] = {"type": type(exc).__name__, "message": message[0][:300] if message else "",
-                           "where": _where(exc, script)}
+        report["error"] = {
+            "type": type(exc).__name__,
+            "message": message[0][:300] if message else "",
+            "where": _where(exc, script),
+        }
     report["seconds"] = round(time.perf_counter() - started, 3)
     seen: dict[str, int] = {}
     for item in caught:

@@ -149,24 +149,31 @@ class Script:
         script = cls(data["name"], data["kind"], reference)
         for name, v in data["variants"].items():
             runs = {m: Run.from_summary(r) for m, r in v["runs"].items()}
-            script.variants[name] = Variant(name, v["changed"], v["tool_rc"], v["tool_errors"],
-                                            v["findings_left"], runs)
+            script.variants[name] = Variant(
+                name, v["changed"], v["tool_rc"], v["tool_errors"], v["findings_left"], runs
+            )
         return script
 
     def to_json(self) -> dict:
         return {
-            "name": self.name, "kind": self.kind,
+            "name": self.name,
+            "kind": self.kind,
             "reference": {m: r.summary() for m, r in self.reference.items()},
             "variants": {
-                v.name: {"changed": v.changed, "tool_rc": v.tool_rc, "tool_errors": v.tool_errors,
-                         "findings_left": v.findings_left,
-                         "runs": {m: r.summary() for m, r in v.runs.items()}}
+                v.name: {
+                    "changed": v.changed,
+                    "tool_rc": v.tool_rc,
+                    "tool_errors": v.tool_errors,
+                    "findings_left": v.findings_left,
+                    "runs": {m: r.summary() for m, r in v.runs.items()},
+                }
                 for v in self.variants.values()
             },
         }
 
 
 # ---------------------------------------------------------------------------------------------- comparing
+
 
 def _group(name: str) -> str:
     return name.split(".", 1)[0]
@@ -200,6 +207,7 @@ def compare(results: dict, reference: dict, rtol: float = RTOL) -> list[str]:
 
 # ---------------------------------------------------------------------------------------------- running
 
+
 def _environment(mode: str):
     """A context giving the child's environment for a mode."""
     import contextlib
@@ -219,24 +227,40 @@ def run_script(path: Path, mode: str, timeout: float, scratch: Path) -> Run:
     started = time.perf_counter()
     with _environment(mode) as (env, _counts), open(log, "w") as sink:
         try:
-            subprocess.run([sys.executable, str(CHILD), str(path), str(out)], env=env, stdout=sink,
-                           stderr=subprocess.STDOUT, timeout=timeout, cwd=path.parent)
+            subprocess.run(
+                [sys.executable, str(CHILD), str(path), str(out)],
+                env=env,
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+                timeout=timeout,
+                cwd=path.parent,
+            )
         except subprocess.TimeoutExpired:
-            return Run(False, {"type": "TimeoutExpired", "message": f"over {timeout:.0f} s", "where": None},
-                       seconds=time.perf_counter() - started)
+            return Run(
+                False,
+                {"type": "TimeoutExpired", "message": f"over {timeout:.0f} s", "where": None},
+                seconds=time.perf_counter() - started,
+            )
     try:
         report = json.loads(out.read_text())
     except (OSError, ValueError):
         tail = log.read_text(errors="replace").strip().splitlines()[-1:] if log.exists() else []
         died = {"type": "ChildDied", "message": tail[0][:200] if tail else "no report", "where": None}
         return Run(False, died, seconds=time.perf_counter() - started)
-    return Run(bool(report.get("ok")), report.get("error"), report.get("results"), report.get("seconds", 0.0),
-               report.get("warnings", {}), report.get("on_gpu"))
+    return Run(
+        bool(report.get("ok")),
+        report.get("error"),
+        report.get("results"),
+        report.get("seconds", 0.0),
+        report.get("warnings", {}),
+        report.get("on_gpu"),
+    )
 
 
 def autofix(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([*AUTOFIX, *args], cwd=cwd, capture_output=True, text=True,
-                          env=dict(os.environ, NO_COLOR="1"))
+    return subprocess.run(
+        [*AUTOFIX, *args], cwd=cwd, capture_output=True, text=True, env=dict(os.environ, NO_COLOR="1")
+    )
 
 
 def _errors(stderr: str) -> dict[str, list[str]]:
@@ -288,8 +312,11 @@ def measure(cases, modes: tuple[str, ...], timeout: float, jobs: int, work: Path
     applied = autofix(["apply", "--unsafe-fixes", "--no-cache", "-q", str(work / "apply")], work)
     roots = [str(work / "migrate" / name) for name, *_ in cases]
     migrated = autofix(["migrate", "--no-cache", "-q", *roots], work)
-    tool = {"original": (None, {}), "apply": (applied.returncode, _errors(applied.stderr)),
-            "migrate": (migrated.returncode, _errors(migrated.stderr))}
+    tool = {
+        "original": (None, {}),
+        "apply": (applied.returncode, _errors(applied.stderr)),
+        "migrate": (migrated.returncode, _errors(migrated.stderr)),
+    }
     left = {"apply": findings(work / "apply"), "migrate": findings(work / "migrate")}
 
     scripts = []
@@ -301,8 +328,9 @@ def measure(cases, modes: tuple[str, ...], timeout: float, jobs: int, work: Path
             path = work / variant / name / f"{name}.py"
             text = path.read_bytes()
             rc, errors = tool[variant]
-            script.variants[variant] = Variant(variant, text != original, rc, errors.get(name, []),
-                                               dict(left.get(variant, {}).get(name, {})))
+            script.variants[variant] = Variant(
+                variant, text != original, rc, errors.get(name, []), dict(left.get(variant, {}).get(name, {}))
+            )
             texts.setdefault(hashlib.sha256(text).hexdigest(), path)
         scripts.append(script)
 
@@ -342,6 +370,7 @@ def measure(cases, modes: tuple[str, ...], timeout: float, jobs: int, work: Path
 
 
 # ---------------------------------------------------------------------------------------------- reporting
+
 
 def cell(variant: Variant, mode: str) -> str:
     """``ok`` (ran, matches the reference), ``≠`` (ran, numbers differ), ``FAIL`` (crashed)."""
@@ -432,8 +461,11 @@ def table(scripts: list[Script], modes: tuple[str, ...], markdown: bool) -> list
 def summary_lines(scripts: list[Script], modes: tuple[str, ...]) -> list[str]:
     lines = []
     short = {"cpu": "the CPU", "emulated": "the emulated GPU", "cuda": "the real GPU"}
-    labels = (("original", "original scripts"), ("apply", "after `autofix apply --unsafe-fixes`"),
-              ("migrate", "after `autofix migrate` (safe fixes only)"))
+    labels = (
+        ("original", "original scripts"),
+        ("apply", "after `autofix apply --unsafe-fixes`"),
+        ("migrate", "after `autofix migrate` (safe fixes only)"),
+    )
     for variant, label in labels:
         t = totals(scripts, variant, modes)
         n = t["scripts"]
@@ -441,14 +473,18 @@ def summary_lines(scripts: list[Script], modes: tuple[str, ...]) -> list[str]:
         extra = ""
         if variant != "original":
             extra = f"; {t['changed']} rewritten, {t['findings_left']} findings left"
-        lines.append(f"- {label}: run {runs}; run everywhere {t['runs_all']}/{n}; match the reference "
-                     f"{t['matches']}/{n}{extra}")
+        lines.append(
+            f"- {label}: run {runs}; run everywhere {t['runs_all']}/{n}; match the reference "
+            f"{t['matches']}/{n}{extra}"
+        )
     looks = [s for s in scripts if s.kind == "look-alike"]
     if looks:
         same = sum(not s.variants["apply"].changed for s in looks)
         run_ok = sum(all(s.variants["apply"].runs_in(m) for m in modes) for s in looks)
-        lines.append(f"- look-alikes: {same}/{len(looks)} byte-identical after `apply --unsafe-fixes`, "
-                     f"{run_ok}/{len(looks)} run everywhere")
+        lines.append(
+            f"- look-alikes: {same}/{len(looks)} byte-identical after `apply --unsafe-fixes`, "
+            f"{run_ok}/{len(looks)} run everywhere"
+        )
     refs = [s for s in scripts if s.kind == "legacy"]
     ref_ok = sum(all(r.ok and r.match for r in s.reference.values()) for s in refs)
     lines.append(f"- references: {ref_ok}/{len(refs)} run in every mode with the same numbers as on the CPU")
@@ -457,8 +493,11 @@ def summary_lines(scripts: list[Script], modes: tuple[str, ...]) -> list[str]:
 
 def cause_lines(scripts: list[Script], modes: tuple[str, ...]) -> list[str]:
     lines = []
-    for variant, label in (("original", "original"), ("apply", "after apply --unsafe-fixes"),
-                           ("migrate", "after migrate")):
+    for variant, label in (
+        ("original", "original"),
+        ("apply", "after apply --unsafe-fixes"),
+        ("migrate", "after migrate"),
+    ):
         counted = causes(scripts, variant, modes)
         if counted:
             lines.append(f"- {label}: " + "; ".join(f"{c} ×{n}" for c, n in counted.most_common()))
@@ -474,8 +513,12 @@ def provenance() -> dict:
 
     dirty = bool(git("status", "--porcelain", "--", "autofix", "codemods"))
     commit = git("rev-parse", "HEAD") + (" (modified)" if dirty else "")
-    return {"date": date.today().isoformat(), "commit": commit,
-            "torch": torch.__version__, "python": sys.version.split()[0]}
+    return {
+        "date": date.today().isoformat(),
+        "commit": commit,
+        "torch": torch.__version__,
+        "python": sys.version.split()[0],
+    }
 
 
 def warning_lines(scripts: list[Script], variant: str = "apply") -> list[str]:
@@ -490,20 +533,28 @@ def warning_lines(scripts: list[Script], variant: str = "apply") -> list[str]:
 
 def markdown_section(scripts: list[Script], modes: tuple[str, ...], seconds: float, meta: dict) -> str:
     lines = [
-        SECTION, "",
+        SECTION,
+        "",
         f"Generated {meta['date']} by `python benchmarks/legacy_runs.py --jobs 2 --markdown docs/field.md` "
         f"with the tool at commit `{meta['commit']}` (torch {meta['torch']}, Python {meta['python']}), "
-        f"in {seconds:.0f} s. The set and its rules: `legacy/README.md`.", "",
-        *summary_lines(scripts, modes), "",
+        f"in {seconds:.0f} s. The set and its rules: `legacy/README.md`.",
+        "",
+        *summary_lines(scripts, modes),
+        "",
         "Cells: `ok` ran and matches the reference (rtol 1e-4 on each result group's scale), `≠` ran but "
         "the numbers differ, `FAIL` crashed, `T/O` ran past the timeout; *gpu* is the emulated GPU; *left* "
-        "is what `autofix check` still reports on the rewritten file.", "",
-        *table(scripts, modes, markdown=True), "",
-        "First failure per script, by cause (a script counts once):", "",
-        *cause_lines(scripts, modes), "",
+        "is what `autofix check` still reports on the rewritten file.",
+        "",
+        *table(scripts, modes, markdown=True),
+        "",
+        "First failure per script, by cause (a script counts once):",
+        "",
+        *cause_lines(scripts, modes),
+        "",
         "Warnings the scripts that run after `apply --unsafe-fixes` still raise (CPU), by number of scripts:",
         "",
-        *(warning_lines(scripts) or ["- none"]), "",
+        *(warning_lines(scripts) or ["- none"]),
+        "",
     ]
     return "\n".join(lines)
 
@@ -516,15 +567,18 @@ def write_section(path: Path, section: str) -> None:
         text = text.rstrip("\n") + "\n\n" + section
     else:
         end = text.find("\n## ", start + len(SECTION))
-        text = text[:start] + section + (text[end + 1:] if end >= 0 else "")
+        text = text[:start] + section + (text[end + 1 :] if end >= 0 else "")
     path.write_text(text.rstrip("\n") + "\n")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default="", help="comma-separated script folders (default: all)")
-    parser.add_argument("--modes", default="cpu,emulated",
-                        help="cpu, emulated, cuda (a real GPU), comma-separated (default: cpu,emulated)")
+    parser.add_argument(
+        "--modes",
+        default="cpu,emulated",
+        help="cpu, emulated, cuda (a real GPU), comma-separated (default: cpu,emulated)",
+    )
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per run (default 120)")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time (default 1)")
     parser.add_argument("--json", dest="json_path", help="write everything measured as JSON here (-: stdout)")
@@ -559,8 +613,10 @@ def main(argv: list[str] | None = None) -> int:
     only = {n.strip() for n in args.only.split(",") if n.strip()}
     cases = discover(only)
     if not cases:
-        print(f"error: no script folders found under {LEGACY}" + (f" named {sorted(only)}" if only else ""),
-              file=sys.stderr)
+        print(
+            f"error: no script folders found under {LEGACY}" + (f" named {sorted(only)}" if only else ""),
+            file=sys.stderr,
+        )
         return 2
     if args.keep and args.keep.exists():
         print(f"error: {args.keep} exists; --keep wants a new folder", file=sys.stderr)
@@ -579,14 +635,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def report(args: argparse.Namespace, scripts: list[Script], modes: tuple[str, ...], seconds: float,
-           meta: dict) -> None:
+def report(
+    args: argparse.Namespace, scripts: list[Script], modes: tuple[str, ...], seconds: float, meta: dict
+) -> None:
     """The JSON, the text table and the markdown section, as asked."""
     if args.json_path and not args.from_json:
-        data = {"meta": meta, "modes": modes, "rtol": RTOL, "seconds": seconds,
-                "totals": {v: totals(scripts, v, modes) for v in VARIANTS},
-                "causes": {v: dict(causes(scripts, v, modes)) for v in VARIANTS},
-                "scripts": [s.to_json() for s in scripts]}
+        data = {
+            "meta": meta,
+            "modes": modes,
+            "rtol": RTOL,
+            "seconds": seconds,
+            "totals": {v: totals(scripts, v, modes) for v in VARIANTS},
+            "causes": {v: dict(causes(scripts, v, modes)) for v in VARIANTS},
+            "scripts": [s.to_json() for s in scripts],
+        }
         text = json.dumps(data, indent=1, ensure_ascii=False)
         if args.json_path == "-":
             print(text)

@@ -53,7 +53,9 @@ def _timed(name: str, function):
     return wrapper
 
 
-PASSES: list[dict[str, object]] = []  # apply, per pass: index and rule seconds, fixes applicable/applied/deferred
+PASSES: list[
+    dict[str, object]
+] = []  # apply, per pass: index and rule seconds, fixes applicable/applied/deferred
 _INDEX = "index the tree (one per pass)"
 
 
@@ -74,8 +76,11 @@ def _per_pass(check, non_overlapping, index):
 
     def choose(applicable, tree):
         chosen, waiting = non_overlapping(applicable, tree)
-        PASSES[-1].update(applicable=len(applicable), chosen=len(chosen),
-                          deferred=Counter(finding.code for finding in waiting))
+        PASSES[-1].update(
+            applicable=len(applicable),
+            chosen=len(chosen),
+            deferred=Counter(finding.code for finding in waiting),
+        )
         return chosen, waiting
 
     return new_pass, rules, choose
@@ -85,7 +90,9 @@ def _instrument() -> None:
     engine.refuse_if_too_deep = _timed("screen (nesting depth)", engine.refuse_if_too_deep)
     engine.parse = _timed("first parse (libcst)", engine.parse)
     engine.Tree = _timed(_INDEX, engine.Tree)
-    engine.Tree, engine._check, engine._non_overlapping = _per_pass(engine._check, engine._non_overlapping, engine.Tree)
+    engine.Tree, engine._check, engine._non_overlapping = _per_pass(
+        engine._check, engine._non_overlapping, engine.Tree
+    )
     engine._check = _timed("rules (every pass)", engine._check)
     engine.spans = _timed("positions of findings", engine.spans)
     engine.apply_edits = _timed("apply a pass's edits (path copy)", engine.apply_edits)
@@ -106,13 +113,17 @@ def _stages(text: str, fix: bool) -> float:
         print(f"  {name:36} {seconds:7.2f} s  {100 * seconds / total:5.1f} %  x{CALLS[name]}")
     print(f"  {'other':36} {total - sum(SECONDS.values()):7.2f} s")
     if fix:
-        print("  pass | rules (s) | fixes applicable | applied | deferred (overlapping a fix applied first) |"
-              " rules run (on the changed statements; on the whole module)")
+        print(
+            "  pass | rules (s) | fixes applicable | applied | deferred (overlapping a fix applied first) |"
+            " rules run (on the changed statements; on the whole module)"
+        )
         for number, one in enumerate(PASSES, 1):
             by_rule = one.get("deferred") or Counter()
-            print(f"  {number:4} | {one['rules']:9.2f} | {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
-                  f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''} |"
-                  f" {_listed(one['focused'])}; {_listed(one['run'])}")
+            print(
+                f"  {number:4} | {one['rules']:9.2f} | {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
+                f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''} |"
+                f" {_listed(one['focused'])}; {_listed(one['run'])}"
+            )
     return total
 
 
@@ -127,15 +138,22 @@ def _one_full_pass_floor() -> float:
     and the work that does not depend on how the later passes find their fixes (statement texts, edits,
     re-parsing every statement a fix changed, which the project requires of every rewrite)."""
     first = PASSES[0] if PASSES else {"index": 0.0, "rules": 0.0}
-    return (SECONDS["screen (nesting depth)"] + SECONDS["first parse (libcst)"] + first["index"]  # type: ignore[operator]
-            + first["rules"] + SECONDS["statement texts (once)"] + SECONDS["apply a pass's edits (path copy)"]
-            + SECONDS["re-parse changed statements"])
+    return (
+        SECONDS["screen (nesting depth)"]
+        + SECONDS["first parse (libcst)"]
+        + first["index"]  # type: ignore[operator]
+        + first["rules"]
+        + SECONDS["statement texts (once)"]
+        + SECONDS["apply a pass's edits (path copy)"]
+        + SECONDS["re-parse changed statements"]
+    )
 
 
 def _folder(folder: Path) -> None:
     """``check``'s stages summed over the torch files under ``folder``, each rule timed on its own."""
     rule_seconds: dict[str, float] = defaultdict(float)
     for rule in all_rules():
+
         def timed_check(self, check=rule.check, code=rule.code):
             start = time.process_time()
             try:
@@ -145,8 +163,11 @@ def _folder(folder: Path) -> None:
 
         rule.check = timed_check  # type: ignore[method-assign]
     _instrument()
-    texts = [t for t in (p.read_text(errors="replace") for p in sorted(folder.rglob("*.py")))
-             if engine.mentions_torch(t)]
+    texts = [
+        t
+        for t in (p.read_text(errors="replace") for p in sorted(folder.rglob("*.py")))
+        if engine.mentions_torch(t)
+    ]
     start = time.process_time()
     for text in texts:
         try:
@@ -160,13 +181,17 @@ def _folder(folder: Path) -> None:
     for name, seconds in SECONDS.items():
         print(f"  {name:36} {seconds:7.2f} s  {100 * seconds / total:5.1f} %")
     print(f"  {'other':36} {total - sum(SECONDS.values()):7.2f} s")
-    print("  by rule: " + ", ".join(f"{code} {seconds:.2f}" for code, seconds in sorted(rule_seconds.items())))
+    print(
+        "  by rule: " + ", ".join(f"{code} {seconds:.2f}" for code, seconds in sorted(rule_seconds.items()))
+    )
     print(f"index + rules = {(index + rules) / parse:.3f} of the parse")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", type=Path, help="a file (check and apply), or a folder (check of its torch files)")
+    parser.add_argument(
+        "file", type=Path, help="a file (check and apply), or a folder (check of its torch files)"
+    )
     parser.add_argument("--top", type=int, default=25, help="lines of the cProfile of apply (0: no profile)")
     args = parser.parse_args()
     gc.freeze()
@@ -182,10 +207,14 @@ def main() -> None:
     start = time.process_time()
     libcst.parse_module(text)
     bare = time.process_time() - start
-    print(f"bare libcst.parse_module (same process, same collector settings): {bare:.2f} s CPU;"
-          f" check {check / bare:.2f}x, apply {apply / bare:.2f}x")
-    print(f"apply with the later passes free (first pass's index and rules, statement texts, edits, re-parses):"
-          f" {floor:.2f} s, {floor / bare:.2f}x")
+    print(
+        f"bare libcst.parse_module (same process, same collector settings): {bare:.2f} s CPU;"
+        f" check {check / bare:.2f}x, apply {apply / bare:.2f}x"
+    )
+    print(
+        f"apply with the later passes free (first pass's index and rules, statement texts, edits, re-parses):"
+        f" {floor:.2f} s, {floor / bare:.2f}x"
+    )
     if args.top <= 0:
         return
     profiler = cProfile.Profile()

@@ -51,8 +51,8 @@ import re
 import shutil
 import statistics
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 try:
     from benchmarks import bench_tools as tools
@@ -61,9 +61,11 @@ except ImportError:  # run as a script: benchmarks/ is on the path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ZOO = ROOT / "benchmarks" / "_zoo" / "pytorch-image-models" / "timm"
-ZOO_HINT = ("zoo: no model library found; fetch one with\n    git clone --depth 1"
-            " https://github.com/huggingface/pytorch-image-models benchmarks/_zoo/pytorch-image-models\n"
-            "  or name a checkout with --zoo PATH")
+ZOO_HINT = (
+    "zoo: no model library found; fetch one with\n    git clone --depth 1"
+    " https://github.com/huggingface/pytorch-image-models benchmarks/_zoo/pytorch-image-models\n"
+    "  or name a checkout with --zoo PATH"
+)
 WARM_TARGET = 20.0
 
 
@@ -74,7 +76,7 @@ def generate(tree: Path, count: int) -> None:
     for index in range(count):
         text = sources[index % len(sources)].read_text()
         suffix = f"_{index}"
-        text = re.sub(r"\bclass (\w+)", lambda m: f"class {m.group(1)}{suffix}", text)
+        text = re.sub(r"\bclass (\w+)", lambda m, suffix=suffix: f"class {m.group(1)}{suffix}", text)
         text = re.sub(r"\bdef run\(", f"def run{suffix}(", text)
         package = tree / f"pkg{index // 100:02d}"
         package.mkdir(exist_ok=True)
@@ -132,14 +134,22 @@ def interleaved(one_round: Callable[[], list[tools.Row]], repeats: int) -> list[
         times = [r.seconds for r in runs]
         last = runs[-1]
         notes = list(last.notes)
-        notes += [n for r in runs[:-1] for n in r.notes if n.startswith(("FAILED", "KILLED")) and n not in notes]
+        notes += [
+            n for r in runs[:-1] for n in r.notes if n.startswith(("FAILED", "KILLED")) and n not in notes
+        ]
         found = sorted({r.findings for r in runs if r.findings is not None})
         if len(found) > 1:
             notes.insert(0, f"MISMATCH: findings differ between rounds {found}")
-        merged.append(dataclasses.replace(
-            last, seconds=statistics.median(times), low=min(times), high=max(times),
-            exit_codes=set().union(*(r.exit_codes for r in runs)), notes=notes,
-        ))
+        merged.append(
+            dataclasses.replace(
+                last,
+                seconds=statistics.median(times),
+                low=min(times),
+                high=max(times),
+                exit_codes=set().union(*(r.exit_codes for r in runs)),
+                notes=notes,
+            )
+        )
     return merged
 
 
@@ -164,7 +174,9 @@ def ratios(rows: list[tools.Row], files_for_target: int) -> list[str]:
                 speedup = cold.seconds / warm.seconds
                 parts.append(f"warm cache {speedup:.1f}x faster than cold")
                 if tree == "generated" and cold.files == files_for_target:
-                    parts.append(f"(target >= {WARM_TARGET:g}x: {'met' if speedup >= WARM_TARGET else 'NOT MET'})")
+                    parts.append(
+                        f"(target >= {WARM_TARGET:g}x: {'met' if speedup >= WARM_TARGET else 'NOT MET'})"
+                    )
             for other in ("torchfix", "fixit"):
                 label = f"{other} (1 CPU)" if jobs == "1" else f"{other} (all CPUs)"
                 row = _find(rows, tree, label)
@@ -174,8 +186,10 @@ def ratios(rows: list[tools.Row], files_for_target: int) -> list[str]:
             lines.append(" ".join(parts).replace(" ;", ";"))
         found = {r.label.split(" ")[0]: r.findings for r in rows if r.tree == tree and r.findings is not None}
         if found:
-            lines.append(f"{tree}: findings by tool (different rule sets): "
-                         + ", ".join(f"{tool} {count}" for tool, count in found.items()))
+            lines.append(
+                f"{tree}: findings by tool (different rule sets): "
+                + ", ".join(f"{tool} {count}" for tool, count in found.items())
+            )
     return lines
 
 
@@ -187,8 +201,12 @@ def main() -> None:
     parser.add_argument("--zoo", type=Path, help=f"a model library checkout (default {DEFAULT_ZOO})")
     parser.add_argument("--no-fixit", action="store_true", help="skip the Fixit rows")
     parser.add_argument("--no-torchfix", action="store_true", help="skip the TorchFix rows")
-    parser.add_argument("--torchfix", type=Path, help="a torchfix executable to use instead of installing one")
-    parser.add_argument("--tool-timeout", type=int, default=600, help="seconds before a Fixit/TorchFix run is killed")
+    parser.add_argument(
+        "--torchfix", type=Path, help="a torchfix executable to use instead of installing one"
+    )
+    parser.add_argument(
+        "--tool-timeout", type=int, default=600, help="seconds before a Fixit/TorchFix run is killed"
+    )
     args = parser.parse_args()
 
     start_load = os.getloadavg()[0]
@@ -201,37 +219,53 @@ def main() -> None:
         print(f"TorchFix: {torchfix_note}", flush=True)
         for name, tree in _trees(args, base).items():
             files = count_py(tree)
-            tree_rows = interleaved(lambda: tools.floor_rows(name, tree, files, base, 1)
-                                    + tools.autofix_rows(name, tree, files, base, 1), args.repeats)
+            tree_rows = interleaved(
+                lambda name=name, tree=tree, files=files: (
+                    tools.floor_rows(name, tree, files, base, 1)
+                    + tools.autofix_rows(name, tree, files, base, 1)
+                ),
+                args.repeats,
+            )
             if torchfix is not None:
-                tree_rows += tools.torchfix_rows(name, tree, files, base, args.repeats, args.tool_timeout, torchfix)
+                tree_rows += tools.torchfix_rows(
+                    name, tree, files, base, args.repeats, args.tool_timeout, torchfix
+                )
             if not args.no_fixit:
                 tree_rows += tools.fixit_rows(name, tree, files, base, args.repeats, args.tool_timeout)
             for row in tree_rows:
-                print(f"{name:20} {files:6} files  {row.label:26} {row.seconds:8.2f} s ({row.low:.2f}-{row.high:.2f})"
-                      f" {row.rate:9.1f} files/s  exit {sorted(row.exit_codes)}  [{row.summary[:70]}]"
-                      f" {'; '.join(row.notes)}", flush=True)
+                print(
+                    f"{name:20} {files:6} files  {row.label:26} {row.seconds:8.2f} s ({row.low:.2f}-{row.high:.2f})"
+                    f" {row.rate:9.1f} files/s  exit {sorted(row.exit_codes)}  [{row.summary[:70]}]"
+                    f" {'; '.join(row.notes)}",
+                    flush=True,
+                )
             rows += tree_rows
     tools.cross_check(rows)
 
-    import libcst  # noqa: F401 - for its version only
-
     from importlib.metadata import version
+
+    import libcst  # noqa: F401 - for its version only
 
     affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     print()
-    print(f"Machine: {os.cpu_count()} CPUs ({affinity} usable), load average {start_load:.1f} at the start and"
-          f" {os.getloadavg()[0]:.1f} at the end; Python {platform.python_version()}, libcst {version('libcst')},"
-          f" {platform.platform()}; median of {args.repeats} runs (min-max); TorchFix: {torchfix_note}")
-    print("| tree | files | tool | wall (s) | spread (s) | files/s | vs libcst parse | findings | exit | notes |")
+    print(
+        f"Machine: {os.cpu_count()} CPUs ({affinity} usable), load average {start_load:.1f} at the start and"
+        f" {os.getloadavg()[0]:.1f} at the end; Python {platform.python_version()}, libcst {version('libcst')},"
+        f" {platform.platform()}; median of {args.repeats} runs (min-max); TorchFix: {torchfix_note}"
+    )
+    print(
+        "| tree | files | tool | wall (s) | spread (s) | files/s | vs libcst parse | findings | exit | notes |"
+    )
     print("|---|---:|---|---:|---|---:|---:|---:|---|---|")
     floors = {row.tree: row.seconds for row in rows if row.label == "libcst parse"}
     for row in rows:
         ratio = f"{row.seconds / floors[row.tree]:.2f}x" if floors.get(row.tree) else "-"
         findings = "-" if row.findings is None else str(row.findings)
         codes = ",".join(str(c) for c in sorted(row.exit_codes))
-        print(f"| {row.tree} | {row.files} | {row.label} | {row.seconds:.2f} | {row.low:.2f}-{row.high:.2f} |"
-              f" {row.rate:.1f} | {ratio} | {findings} | {codes} | {'; '.join(row.notes)} |")
+        print(
+            f"| {row.tree} | {row.files} | {row.label} | {row.seconds:.2f} | {row.low:.2f}-{row.high:.2f} |"
+            f" {row.rate:.1f} | {ratio} | {findings} | {codes} | {'; '.join(row.notes)} |"
+        )
     print()
     for line in ratios(rows, files_for_target=1000):
         print(f"* {line}")

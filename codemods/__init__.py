@@ -30,7 +30,9 @@ def all_rules() -> tuple[type[Rule], ...]:
         rules.extend(
             obj
             for obj in vars(module).values()
-            if isinstance(obj, type) and issubclass(obj, Rule) and obj is not Rule
+            if isinstance(obj, type)
+            and issubclass(obj, Rule)
+            and obj is not Rule
             and obj.__module__ == module_name
         )
     return tuple(sorted(rules, key=lambda r: r.code))

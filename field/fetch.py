@@ -46,7 +46,11 @@ def show(git: Path, commit: str, path: str) -> bytes | str:
         ["git", f"--git-dir={git}", "show", f"{commit}:{path}"], capture_output=True, check=False
     )
     if done.returncode != 0:
-        return done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:][0] if done.stderr else "git failed"
+        return (
+            done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:][0]
+            if done.stderr
+            else "git failed"
+        )
     return done.stdout
 
 
@@ -69,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--manifest", type=Path, default=ROOT / "field" / "manifest.tsv")
     parser.add_argument("--files", type=Path, default=ROOT / "field" / "files")
-    parser.add_argument("--mirror", type=Path, default=MIRROR, help="where fetch puts snapshots (/work/.mirror)")
+    parser.add_argument(
+        "--mirror", type=Path, default=MIRROR, help="where fetch puts snapshots (/work/.mirror)"
+    )
     parser.add_argument("--repos", action="store_true", help="list the repositories to fetch, then stop")
     parser.add_argument("--force", action="store_true", help="rewrite files that are already right")
     args = parser.parse_args(argv)
@@ -93,8 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             written += 1
     for repo, ids in sorted(missing.items()):
-        problems.append(f"{repo}: no snapshot under {args.mirror / repo.replace('/', '+')}/repo"
-                        f" (call fetch with github:{repo}); {len(ids)} file(s) wait for it")
+        problems.append(
+            f"{repo}: no snapshot under {args.mirror / repo.replace('/', '+')}/repo"
+            f" (call fetch with github:{repo}); {len(ids)} file(s) wait for it"
+        )
     for line in problems:
         print(f"error: {line}", file=sys.stderr)
     print(f"{written} of {len(rows)} files in place under {args.files}")

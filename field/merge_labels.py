@@ -20,7 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.field_manifest import (  # noqa: E402  (the repository root must be on the path first)
-    COLUMNS, Row, check_file, check_positions, contradictions, format_row, scan_rows,
+    COLUMNS,
+    Row,
+    check_file,
+    check_positions,
+    contradictions,
+    format_row,
+    scan_rows,
 )
 
 
@@ -70,8 +76,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("fragments", nargs="+", type=Path, help="fragment files (tab-separated, no header)")
     parser.add_argument("-o", "--output", type=Path, default=ROOT / "field" / "manifest.tsv")
-    parser.add_argument("--files", type=Path, default=ROOT / "field" / "files",
-                        help="where the labelled files are (default: field/files)")
+    parser.add_argument(
+        "--files",
+        type=Path,
+        default=ROOT / "field" / "files",
+        help="where the labelled files are (default: field/files)",
+    )
     parser.add_argument("--require-files", action="store_true", help="an absent file is an error")
     args = parser.parse_args(argv)
 
@@ -88,8 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     write_manifest(rows, args.output)
     kinds = {kind: sum(1 for r in rows if r.kind == kind) for kind in ("py", "ipynb")}
     labels = sum(len(r.labels) for r in rows)
-    print(f"{args.output}: {len(rows)} rows ({kinds['py']} py, {kinds['ipynb']} ipynb), {labels} labels,"
-          f" {sum(len(r.negatives) for r in rows)} negatives, {sum(r.runnable != '-' for r in rows)} runnable")
+    print(
+        f"{args.output}: {len(rows)} rows ({kinds['py']} py, {kinds['ipynb']} ipynb), {labels} labels,"
+        f" {sum(len(r.negatives) for r in rows)} negatives, {sum(r.runnable != '-' for r in rows)} runnable"
+    )
     return 0
 
 

@@ -30,8 +30,9 @@ REPORT = "verify-report.md"
 def autofix(*args: str, check_exit: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess[str]:
     """``autofix ARGS`` from the repository root; a run that exits otherwise ends the demo with its error."""
     env = dict(os.environ, OMP_NUM_THREADS="1")
-    done = subprocess.run([sys.executable, "-m", "autofix", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "autofix", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     if done.returncode not in check_exit:
         sys.stderr.write(done.stdout[-2000:] + done.stderr[-2000:])
         sys.exit(f"demo: `autofix {' '.join(args)}` exited {done.returncode}")
@@ -46,8 +47,9 @@ def step(title: str) -> float:
 def findings_per_rule(before_files: list[str]) -> None:
     from codemods import all_rules
 
-    started = step(f"1. autofix check: what the rules find in the {len(before_files)} before.py files"
-                   " of corpus/")
+    started = step(
+        f"1. autofix check: what the rules find in the {len(before_files)} before.py files of corpus/"
+    )
     done = autofix("check", "--output-format", "json", *before_files, check_exit=(0, 1))
     findings = json.loads(done.stdout)
     count: dict[str, Counter[str]] = defaultdict(Counter)
@@ -61,13 +63,19 @@ def findings_per_rule(before_files: list[str]) -> None:
     for rule in all_rules():
         c = count[rule.code]
         total.update(c)
-        print(f"{rule.code:<7} {rule.name:<28} {len(files[rule.code]):>5} {sum(c.values()):>8} {c['safe']:>6}"
-              f" {c['unsafe']:>7} {c['report']:>7}")
+        print(
+            f"{rule.code:<7} {rule.name:<28} {len(files[rule.code]):>5} {sum(c.values()):>8} {c['safe']:>6}"
+            f" {c['unsafe']:>7} {c['report']:>7}"
+        )
     all_files = len({f["path"] for f in findings})
-    print(f"{'all':<7} {'':<28} {all_files:>5} {sum(total.values()):>8} {total['safe']:>6}"
-          f" {total['unsafe']:>7} {total['report']:>7}")
-    print("safe: `autofix apply` fixes it; unsafe: only with --unsafe-fixes; report: reported only"
-          f"  ({time.perf_counter() - started:.1f} s)")
+    print(
+        f"{'all':<7} {'':<28} {all_files:>5} {sum(total.values()):>8} {total['safe']:>6}"
+        f" {total['unsafe']:>7} {total['report']:>7}"
+    )
+    print(
+        "safe: `autofix apply` fixes it; unsafe: only with --unsafe-fixes; report: reported only"
+        f"  ({time.perf_counter() - started:.1f} s)"
+    )
 
 
 def sample_diffs() -> None:
@@ -98,12 +106,16 @@ def proof(jobs: int | None, report: str) -> bool:
     total: Counter[str] = Counter()
     for rule in sorted(rows):
         total.update(rows[rule])
-        print(f"{rule:<7} {rows[rule]['cases']:>5} {rows[rule]['pass']:>5}"
-              + "".join(f" {rows[rule][k]:>12}" for k in kinds))
+        print(
+            f"{rule:<7} {rows[rule]['cases']:>5} {rows[rule]['pass']:>5}"
+            + "".join(f" {rows[rule][k]:>12}" for k in kinds)
+        )
     print(f"{'all':<7} {total['cases']:>5} {total['pass']:>5}" + "".join(f" {total[k]:>12}" for k in kinds))
-    print("cured: before fails as the rule says (device or dtype mismatch), after runs, results equal;"
-          "\ncopies/syncs, float64: after makes fewer host-device copies or syncs, or float64 operations;"
-          "\nfaster: a speed-up beyond noise; unchanged: left alone, and behaves the same")
+    print(
+        "cured: before fails as the rule says (device or dtype mismatch), after runs, results equal;"
+        "\ncopies/syncs, float64: after makes fewer host-device copies or syncs, or float64 operations;"
+        "\nfaster: a speed-up beyond noise; unchanged: left alone, and behaves the same"
+    )
     verdict = "PASS" if document["passed"] else "FAIL"
     print(f"Verdict: {verdict} ({document['summary']})  ({time.perf_counter() - started:.1f} s)")
     print(f"Every case, its counts and timings: {report}")
@@ -135,8 +147,10 @@ def main() -> None:
     parser.add_argument("--report", default=REPORT, help=f"the verify report (default: {REPORT})")
     args = parser.parse_args()
     started = time.perf_counter()
-    print("torch-autofix demo: corpus/ holds small training scripts, each with the mistakes one rule fixes"
-          "\n(before.py, the expected after.py) or a look-alike the rules must leave alone.")
+    print(
+        "torch-autofix demo: corpus/ holds small training scripts, each with the mistakes one rule fixes"
+        "\n(before.py, the expected after.py) or a look-alike the rules must leave alone."
+    )
     before_files = sorted(str(p.relative_to(ROOT)) for p in CORPUS.rglob("before.py"))
     findings_per_rule(before_files)
     sample_diffs()

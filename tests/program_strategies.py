@@ -21,13 +21,15 @@ from hypothesis import strategies as st
 HEADER = "import torch\nfrom torch import nn\nfrom torch.autograd import Variable\nimport numpy as np\n"
 
 # Each snippet is a run of statements; each ``HOLE`` line becomes generated statements (or ``pass``).
-SNIPPETS = tuple(textwrap.dedent(s) for s in (
-    """\
+SNIPPETS = tuple(
+    textwrap.dedent(s)
+    for s in (
+        """\
     model = nn.Linear(4, 2)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     model.cuda()
     """,
-    """\
+        """\
     class Net(nn.Module):
         def __init__(self):
             super().__init__()
@@ -40,15 +42,15 @@ SNIPPETS = tuple(textwrap.dedent(s) for s in (
             HOLE
             return self.fc(x) + h + self.running
     """,
-    """\
+        """\
     v = Variable(torch.randn(3), requires_grad=True)
     """,
-    """\
+        """\
     encoder = nn.Linear(4, 2)
     readings = torch.randn(8, 4).double()
     scores = encoder(readings)
     """,
-    """\
+        """\
     def train(loader):
         device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
         net = nn.Linear(8, 1)
@@ -61,7 +63,7 @@ SNIPPETS = tuple(textwrap.dedent(s) for s in (
             loss.backward()
             opt.step()
     """,
-    """\
+        """\
     num_gpus = torch.cuda.device_count()
     class Blocks(nn.Module):
         def __init__(self):
@@ -71,11 +73,11 @@ SNIPPETS = tuple(textwrap.dedent(s) for s in (
                 HOLE
                 self.blocks.append(nn.Linear(4, 4).to(f"cuda:{i % num_gpus}"))
     """,
-    """\
+        """\
     mask = torch.FloatTensor(3, 3).fill_(0)
     t = mask.type(torch.cuda.FloatTensor)
     """,
-    """\
+        """\
     for inputs, labels in loader:
         inputs = inputs.cuda()
         HOLE
@@ -85,23 +87,24 @@ SNIPPETS = tuple(textwrap.dedent(s) for s in (
         optimizer.step()
         total += loss.item()
     """,
-    """\
+        """\
     device = torch.device("cuda:0")
     ones = torch.ones(2).to("cuda")
     """,
-    """\
+        """\
     features = torch.from_numpy(np.zeros((3, 4)))
     head = nn.Linear(4, 1)
     out = head(features)
     """,
-    """\
+        """\
     def step(batch, net):
         batch = batch.cuda()
         HOLE
         out = net(batch)
         return out.cpu()
     """,
-))
+    )
+)
 
 _HOLE = "HOLE"
 
@@ -133,7 +136,9 @@ class _InsertInto(cst.CSTTransformer):
     def __init__(self, target: cst.IndentedBlock, index: int, statements: list[cst.BaseStatement]) -> None:
         self.target, self.index, self.statements = target, index, statements
 
-    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+    def leave_IndentedBlock(
+        self, original: cst.IndentedBlock, updated: cst.IndentedBlock
+    ) -> cst.IndentedBlock:
         if original is not self.target:
             return updated
         body = list(updated.body)

@@ -90,13 +90,19 @@ def test_the_cycle_finder_finds_a_cycle():
 
 
 def test_every_rule_is_a_package_with_its_rule_and_examples():
-    packages = sorted(p for p in (ROOT / "codemods" / "rules").iterdir() if p.is_dir() and p.name != "__pycache__")
+    packages = sorted(
+        p for p in (ROOT / "codemods" / "rules").iterdir() if p.is_dir() and p.name != "__pycache__"
+    )
     assert packages, "no rule packages found"
     for package in packages:
         assert (package / "rule.py").is_file(), package
         assert (package / "examples.py").is_file(), package
-        helpers = [p.name for p in package.glob("*.py") if p.name not in ("__init__.py", "rule.py", "examples.py")]
-        assert all(name.startswith("_") for name in helpers), f"{package.name}: private helpers start with _: {helpers}"
+        helpers = [
+            p.name for p in package.glob("*.py") if p.name not in ("__init__.py", "rule.py", "examples.py")
+        ]
+        assert all(name.startswith("_") for name in helpers), (
+            f"{package.name}: private helpers start with _: {helpers}"
+        )
 
 
 def test_codemods_top_level_stays_small():

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from autofix.harness.verify import find_cases
 from autofix.files.rewrite import rewrite_file
+from autofix.harness.verify import find_cases
 from codemods import all_rules
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

@@ -30,8 +30,14 @@ def test_the_demo_fits_two_screens(tmp_path):
     """Runs the whole demo (half a minute to a minute on two CPUs: autofix verify of every corpus case)."""
     env = dict(os.environ, OMP_NUM_THREADS="1", AUTOFIX_CACHE_DIR=str(tmp_path / "cache"))
     report = Path(tempfile.mkdtemp(prefix="demo-")) / "verify-report.md"  # a short name: it is printed
-    done = subprocess.run([sys.executable, "scripts/demo.py", "--report", str(report)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "scripts/demo.py", "--report", str(report)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     lines = (done.stdout + done.stderr).splitlines()
     assert len(lines) <= 250

@@ -37,10 +37,21 @@ SCRIPT = textwrap.dedent(
 NOTEBOOK = {
     "cells": [
         {"cell_type": "markdown", "metadata": {}, "source": ["# title\n"]},
-        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-         "source": ["import torch\n", "model = torch.nn.Linear(2, 2).cuda()\n", "x = torch.ones(2).cuda()\n"]},
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": [
+                "import torch\n",
+                "model = torch.nn.Linear(2, 2).cuda()\n",
+                "x = torch.ones(2).cuda()\n",
+            ],
+        },
     ],
-    "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+    "metadata": {},
+    "nbformat": 4,
+    "nbformat_minor": 5,
 }
 
 
@@ -60,8 +71,23 @@ def fake_set(tmp_path: Path) -> Path:
         kind = "ipynb" if rid.endswith("nb") else "py"
         data = (files / f"{rid}.{kind}").read_bytes()
         labels = " ".join(f"P7:{t}" if t.startswith("c") else t for t in labels.split())
-        lines.append("\t".join((rid, "someone/demo", "a" * 40, f"src/{rid}.{kind}", hashlib.sha256(data).hexdigest(),
-                                "MIT", kind, labels, negatives, runnable, "a fake row")))
+        lines.append(
+            "\t".join(
+                (
+                    rid,
+                    "someone/demo",
+                    "a" * 40,
+                    f"src/{rid}.{kind}",
+                    hashlib.sha256(data).hexdigest(),
+                    "MIT",
+                    kind,
+                    labels,
+                    negatives,
+                    runnable,
+                    "a fake row",
+                )
+            )
+        )
     (folder / "manifest.tsv").write_text("\n".join(lines) + "\n")
     return folder
 
@@ -71,15 +97,25 @@ def fake_set(tmp_path: Path) -> Path:
 
 def test_labels_parse_ranges_and_cells():
     assert parse_labels("P1:40-44 P7:12", negative=False, kind="py") == (
-        Label(False, 1, 40, 44), Label(False, 7, 12, 12))
+        Label(False, 1, 40, 44),
+        Label(False, 7, 12, 12),
+    )
     assert parse_labels("N7:c3:2-4", negative=True, kind="ipynb") == (Label(True, 7, 2, 4, cell=3),)
     assert str(Label(False, 1, 12, 14, cell=7)) == "P1:c7:12-14"
     assert parse_labels("-", negative=False, kind="py") == ()
 
 
-@pytest.mark.parametrize("text, kind", [
-    ("P1:44-40", "py"), ("P11:3", "py"), ("P1:c2:3", "py"), ("P1:3", "ipynb"), ("N1:3", "py"), ("P1", "py"),
-])
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("P1:44-40", "py"),
+        ("P11:3", "py"),
+        ("P1:c2:3", "py"),
+        ("P1:3", "ipynb"),
+        ("N1:3", "py"),
+        ("P1", "py"),
+    ],
+)
 def test_bad_labels_are_refused(text, kind):
     with pytest.raises(ManifestError):
         parse_labels(text, negative=False, kind=kind)
@@ -129,7 +165,11 @@ def test_recall_precision_and_fixed_correctly(tmp_path):
     assert (stats["DEV001"].labelled, stats["DEV001"].found, stats["DEV001"].fixed) == (1, 1, 1)
     assert (stats["DEV001"].fixed_correctly, stats["DEV001"].unreviewed) == (0, 1)
     assert (stats["DEV007"].labelled, stats["DEV007"].found, stats["DEV007"].fixed_correctly) == (2, 1, 1)
-    assert (stats["DEV007"].findings, stats["DEV007"].false_positives, stats["DEV007"].precision) == (2, 1, 0.5)
+    assert (stats["DEV007"].findings, stats["DEV007"].false_positives, stats["DEV007"].precision) == (
+        2,
+        1,
+        0.5,
+    )
     assert (stats["DEV010"].found, stats["DEV010"].false_positives, stats["DEV010"].on_negatives) == (0, 1, 1)
     assert sorted(str(label) for _, label in matching.missed()) == ["P10:8", "P7:c2:3"]
     both = total(stats, ("DEV001", "DEV007"), "sum")
@@ -141,7 +181,9 @@ def test_recall_precision_and_fixed_correctly(tmp_path):
 
 def test_hunk_of_one_fix():
     text = "a = 1\nb = torch.zeros(3).to(device)\nc = 3\n"
-    edits = [{"line": 2, "column": 5, "end_line": 2, "end_column": 30, "content": "torch.zeros(3, device=device)"}]
+    edits = [
+        {"line": 2, "column": 5, "end_line": 2, "end_column": 30, "content": "torch.zeros(3, device=device)"}
+    ]
     assert apply_edits(text, edits) == "a = 1\nb = torch.zeros(3, device=device)\nc = 3\n"
     hunk = hunk_of(text, edits, cell=4)
     assert hunk.startswith("cell 4\n@@ -1,3 +1,3 @@\n a = 1\n-b = torch.zeros(3).to(device)\n")
@@ -159,8 +201,16 @@ def test_field_script_end_to_end(tmp_path, capsys, monkeypatch, run_cli):
 
     monkeypatch.setattr(field_tool, "autofix", in_process)
     folder = fake_set(tmp_path)
-    args = ["--manifest", str(folder / "manifest.tsv"), "--files", str(folder / "files"),
-            "--reviews", str(folder / "reviews.tsv"), "--no-run", "--json"]
+    args = [
+        "--manifest",
+        str(folder / "manifest.tsv"),
+        "--files",
+        str(folder / "files"),
+        "--reviews",
+        str(folder / "reviews.tsv"),
+        "--no-run",
+        "--json",
+    ]
     assert bench.main(args) == 0
     result = json.loads(capsys.readouterr().out)
     lines = {line["code"]: line for line in result["rules"]}
@@ -182,7 +232,14 @@ def test_merge_labels_checks_and_sorts(tmp_path, capsys):
     (tmp_path / "b.tsv").write_text(body[1] + "\n")
     (tmp_path / "a.tsv").write_text(body[0] + "\n")
     out = tmp_path / "manifest.tsv"
-    argv = [str(tmp_path / "b.tsv"), str(tmp_path / "a.tsv"), "-o", str(out), "--files", str(folder / "files")]
+    argv = [
+        str(tmp_path / "b.tsv"),
+        str(tmp_path / "a.tsv"),
+        "-o",
+        str(out),
+        "--files",
+        str(folder / "files"),
+    ]
     assert merge_labels.main(argv) == 0
     assert out.read_text() == (folder / "manifest.tsv").read_text()
     (tmp_path / "a.tsv").write_text(body[0] + "\n" + body[0].replace("P7:c2:3", "P7:c2:30") + "\n")

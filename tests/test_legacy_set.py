@@ -39,8 +39,9 @@ def _tree(path: Path) -> ast.Module:
 
 
 def _defines_run(tree: ast.Module) -> bool:
-    return any(isinstance(node, ast.FunctionDef) and node.name == "run" and not node.args.args
-               for node in tree.body)
+    return any(
+        isinstance(node, ast.FunctionDef) and node.name == "run" and not node.args.args for node in tree.body
+    )
 
 
 def test_the_set_is_big_enough():
@@ -84,8 +85,10 @@ def look_alikes_after_apply(tmp_path_factory):
     command = [sys.executable, "-m", "autofix", "apply", "--unsafe-fixes", "--no-cache", "-q", str(work)]
     done = subprocess.run(command, capture_output=True, text=True)
     assert "error" not in done.stderr, done.stderr
-    return {f.name: (work / f.name / "modern.py").read_bytes() != (f / "modern.py").read_bytes()
-            for f in LOOK_ALIKES}
+    return {
+        f.name: (work / f.name / "modern.py").read_bytes() != (f / "modern.py").read_bytes()
+        for f in LOOK_ALIKES
+    }
 
 
 @pytest.mark.parametrize("folder", LOOK_ALIKES, ids=lambda p: p.name)
@@ -120,7 +123,8 @@ def test_failures_are_sorted_by_the_pattern_behind_them():
     syntax = {"type": "SyntaxError", "message": "invalid syntax (x.py, line 3)"}
     assert legacy_runs.cause_of(syntax).startswith("does not parse")
     assert legacy_runs.cause_of({"type": "ZeroDivisionError", "message": "division by zero"}) == (
-        "ZeroDivisionError: division by zero")
+        "ZeroDivisionError: division by zero"
+    )
     assert legacy_runs.cause_of(None) == ""
 
 
@@ -154,8 +158,15 @@ def test_reference_runs_on_the_cpu_and_returns_a_dict(folder, monkeypatch):
 def test_benchmark_end_to_end_on_a_script_that_already_runs(tmp_path):
     out = tmp_path / "runs.json"
     env = dict(os.environ, OMP_NUM_THREADS="1")
-    command = [sys.executable, str(ROOT / "benchmarks" / "legacy_runs.py"), "--only", "gan_1d", "-q",
-               "--json", str(out)]
+    command = [
+        sys.executable,
+        str(ROOT / "benchmarks" / "legacy_runs.py"),
+        "--only",
+        "gan_1d",
+        "-q",
+        "--json",
+        str(out),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr
     data = json.loads(out.read_text())
@@ -170,8 +181,14 @@ def test_benchmark_end_to_end_on_a_script_that_already_runs(tmp_path):
 
 def test_a_saved_run_renders_the_same_table_again():
     ok = legacy_runs.Run(True, results={"loss": _result([1.0])}, match=True)
-    crash = legacy_runs.Run(False, error={"type": "IndexError", "message": "invalid index of a 0-dim tensor",
-                                          "where": {"line": 3, "code": "total += loss.data[0]"}})
+    crash = legacy_runs.Run(
+        False,
+        error={
+            "type": "IndexError",
+            "message": "invalid index of a 0-dim tensor",
+            "where": {"line": 3, "code": "total += loss.data[0]"},
+        },
+    )
     script = legacy_runs.Script("toy", "legacy", {"cpu": ok, "emulated": ok})
     for name, run in (("original", crash), ("apply", ok), ("migrate", crash)):
         changed = name != "original"

@@ -104,8 +104,16 @@ def test_links_point_at_files_that_exist():
             resolved = (path.parent / target).resolve()
             relative = resolved.relative_to(ROOT).as_posix() if resolved.is_relative_to(ROOT) else target
             assert resolved.exists() or relative in WRITTEN_ELSEWHERE, f"{path.name}: {target}"
-    for name in ("rules", "configuration", "verify", "migrate", "integrations", "performance", "editors",
-                 "architecture"):
+    for name in (
+        "rules",
+        "configuration",
+        "verify",
+        "migrate",
+        "integrations",
+        "performance",
+        "editors",
+        "architecture",
+    ):
         assert f"](docs/{name}.md)" in README, name
 
 
@@ -135,8 +143,11 @@ def test_pre_commit_snippets_name_the_release_tag_and_real_hooks():
     hook_ids = {hook["id"] for hook in hooks}
     for hook in hooks:
         assert "--force-exclude" in hook["entry"] and hook["types_or"] == ["python", "jupyter"]
-    snippets = [b for b in blocks("yaml", README_PATH, ROOT / "docs" / "integrations.md")
-                if "rev:" in b and "hooks:" in b]
+    snippets = [
+        b
+        for b in blocks("yaml", README_PATH, ROOT / "docs" / "integrations.md")
+        if "rev:" in b and "hooks:" in b
+    ]
     assert len(snippets) == 2  # the README's and the integration guide's
     for snippet in snippets:
         (repo,) = yaml.safe_load(snippet)["repos"]
@@ -163,8 +174,12 @@ def test_fixit_snippet_enables_the_adapter():
 def test_configuration_snippets_are_valid(tmp_path):
     from autofix.config.settings import load
 
-    snippets = [snippet for path in (README_PATH, ROOT / "docs" / "configuration.md")
-                for snippet in blocks("toml", path) if "[tool.autofix]" in snippet]
+    snippets = [
+        snippet
+        for path in (README_PATH, ROOT / "docs" / "configuration.md")
+        for snippet in blocks("toml", path)
+        if "[tool.autofix]" in snippet
+    ]
     assert len(snippets) == 2
     for snippet in snippets:
         (tmp_path / "pyproject.toml").write_text(snippet)

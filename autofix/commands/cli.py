@@ -48,7 +48,9 @@ def _set_help(command: click.Command, name: str, text: str | None) -> None:
 
 # check writes nothing: the shared options' help ("also apply ...", "rewrite read-only files") would
 # promise what it does not do. --force stays accepted (a shared config or alias may pass it), unlisted.
-_set_help(check, "unsafe_fixes", "Count unsafe fixes as available: mark them [*], not [*unsafe]. Writes nothing.")
+_set_help(
+    check, "unsafe_fixes", "Count unsafe fixes as available: mark them [*], not [*unsafe]. Writes nothing."
+)
 _set_help(check, "force", None)
 
 

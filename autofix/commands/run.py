@@ -12,8 +12,8 @@ import os
 import signal
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import click
 from rich.console import Console
@@ -21,13 +21,36 @@ from rich.markup import escape
 
 from autofix.commands.signals import exit_code_for
 from autofix.config.rule_catalog import UnknownRuleError, select_codes, use_manifest_folder
-from autofix.config.settings import ConfigError, ConfigResolver, Overrides, Settings, UnusableConfig
-from autofix.config.settings import parse_size, shown
+from autofix.config.settings import (
+    ConfigError,
+    ConfigResolver,
+    Overrides,
+    Settings,
+    UnusableConfig,
+    parse_size,
+    shown,
+)
 from autofix.files.discovery import PathError, discover, excluded
-from autofix.files.fix_file import DIFF, DRY_RUN, FIX, LINT, LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS
-from autofix.files.fix_file import FileResult, Task, default_jobs
-from autofix.files.runner import DEFAULT_TIMEOUT_PER_MB_S, DEFAULT_TIMEOUT_S, RunOptions, RunOutcome
-from autofix.files.runner import default_timeout, run, run_one
+from autofix.files.fix_file import (
+    DIFF,
+    DRY_RUN,
+    DRY_RUN_WITH_FINDINGS,
+    FIX,
+    LINT,
+    LINT_WITH_EDITS,
+    FileResult,
+    Task,
+    default_jobs,
+)
+from autofix.files.runner import (
+    DEFAULT_TIMEOUT_PER_MB_S,
+    DEFAULT_TIMEOUT_S,
+    RunOptions,
+    RunOutcome,
+    default_timeout,
+    run,
+    run_one,
+)
 from autofix.output import formats as output
 from autofix.output.diff import print_diff
 
@@ -46,21 +69,36 @@ def _codes(values: Sequence[str]) -> tuple[str, ...]:
 def common_options(func):
     options = [
         click.argument("paths", nargs=-1, type=click.Path()),
-        click.option("--select", multiple=True, help="Rule codes or prefixes to run (DEV0, DEV003). Default: all."),
-        click.option("--ignore", multiple=True, help="Rule codes or prefixes to skip."),
-        click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files and folders matching GLOB."),
         click.option(
-            "--force-exclude", is_flag=True,
+            "--select", multiple=True, help="Rule codes or prefixes to run (DEV0, DEV003). Default: all."
+        ),
+        click.option("--ignore", multiple=True, help="Rule codes or prefixes to skip."),
+        click.option(
+            "--exclude", multiple=True, metavar="GLOB", help="Skip files and folders matching GLOB."
+        ),
+        click.option(
+            "--force-exclude",
+            is_flag=True,
             help="Apply exclude patterns to files named on the command line too (for pre-commit).",
         ),
         click.option(
-            "--output-format", type=click.Choice(output.FORMATS), default="text", show_default=True,
-            help="How findings are printed: text, json, sarif (2.1.0), github (Actions annotations), concise.",
+            "--output-format",
+            type=click.Choice(output.FORMATS),
+            default="text",
+            show_default=True,
+            help="How findings are printed: text, json, sarif (2.1.0), github (Actions annotations),"
+            " concise.",
         ),
         click.option(
             "--unsafe-fixes/--no-unsafe-fixes", default=None, help="Also apply fixes marked unsafe."
         ),
-        click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: CPU count)."),
+        click.option(
+            "--jobs",
+            "-j",
+            type=click.IntRange(min=1),
+            default=None,
+            help="Worker processes (default: CPU count).",
+        ),
         click.option("--stdin-filename", default=None, help="The name of the file read from '-'."),
         click.option("--color/--no-color", default=None, help="Colour output (default: when a terminal)."),
         click.option("--quiet", "-q", is_flag=True, help="Print only diffs, findings and errors."),
@@ -82,13 +120,23 @@ def _size(value: object) -> int | None:
 
 def _robustness_options() -> list:
     return [
-        click.option("--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
-                     help="Seconds one file may take before it is reported and skipped (0: no limit)."
-                          f" Default: {DEFAULT_TIMEOUT_S:g}, plus {DEFAULT_TIMEOUT_PER_MB_S:g} per MB of the file."),
+        click.option(
+            "--timeout",
+            type=click.FloatRange(min=0),
+            default=None,
+            metavar="SECONDS",
+            help="Seconds one file may take before it is reported and skipped (0: no limit)."
+            f" Default: {DEFAULT_TIMEOUT_S:g}, plus {DEFAULT_TIMEOUT_PER_MB_S:g} per MB of the file.",
+        ),
         click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache."),
         click.option("--force", is_flag=True, help="Rewrite read-only files too."),
-        click.option("--max-file-size", callback=lambda _c, _p, v: _size(v), default=None, metavar="SIZE",
-                     help="Skip larger files (e.g. 5MB; 0: no limit). Default: config, else 2MB."),
+        click.option(
+            "--max-file-size",
+            callback=lambda _c, _p, v: _size(v),
+            default=None,
+            metavar="SIZE",
+            help="Skip larger files (e.g. 5MB; 0: no limit). Default: config, else 2MB.",
+        ),
     ]
 
 
@@ -132,7 +180,10 @@ class Run:
         self.task_mode = _task_mode(mode, output_format)
         self.paths = paths or (".",)
         self.overrides = Overrides(
-            select=_codes(select) or None, ignore=_codes(ignore), exclude=exclude, unsafe_fixes=unsafe_fixes,
+            select=_codes(select) or None,
+            ignore=_codes(ignore),
+            exclude=exclude,
+            unsafe_fixes=unsafe_fixes,
             max_file_size=max_file_size,
         )
         self.problems: list[str] = []  # paths and configuration that could not be used: exit 2
@@ -151,10 +202,19 @@ class Run:
         self.outcome = RunOutcome()
         self.stdin_filename = stdin_filename
         self.quiet = quiet
-        self.out = Console(color_system="auto" if color is not False else None, force_terminal=color or None,
-                           highlight=False, soft_wrap=True)
-        self.err = Console(stderr=True, color_system="auto" if color is not False else None,
-                           force_terminal=color or None, highlight=False, soft_wrap=True)
+        self.out = Console(
+            color_system="auto" if color is not False else None,
+            force_terminal=color or None,
+            highlight=False,
+            soft_wrap=True,
+        )
+        self.err = Console(
+            stderr=True,
+            color_system="auto" if color is not False else None,
+            force_terminal=color or None,
+            highlight=False,
+            soft_wrap=True,
+        )
         self.color = self.out.is_terminal if color is None else color
 
     def execute(self) -> int:
@@ -167,13 +227,16 @@ class Run:
 
     def _problem(self, message: str) -> None:
         self.problems.append(message)
-        self.err.print(message if ": error: " in message else f"error: {message}", markup=False, highlight=False)
+        self.err.print(
+            message if ": error: " in message else f"error: {message}", markup=False, highlight=False
+        )
 
     # -- gathering work
 
     def _tasks(self, paths: Sequence[str] | None = None) -> list[Task]:
         files = discover(
-            [p for p in (paths or self.paths) if p != "-"], exclude=self.overrides.exclude,
+            [p for p in (paths or self.paths) if p != "-"],
+            exclude=self.overrides.exclude,
             on_error=lambda path, message: self._problem(f"{path}: error: {message}"),
         )
         tasks = []
@@ -194,13 +257,22 @@ class Run:
             if settings.exclude and not explicitly_named and excluded(path, settings.exclude, settings.root):
                 continue
             self._note_select_shadowed_by_config(settings)
-            tasks.append(Task(str(path), settings.rule_codes_for(path), self.task_mode, settings.unsafe_fixes,
-                              settings.max_file_size,
-                              settings.device_style))
+            tasks.append(
+                Task(
+                    str(path),
+                    settings.rule_codes_for(path),
+                    self.task_mode,
+                    settings.unsafe_fixes,
+                    settings.max_file_size,
+                    settings.device_style,
+                )
+            )
         for pyproject, (problem, held) in unusable.items():
             files_held = f"{len(held)} file{'s' if len(held) != 1 else ''}"
-            self._problem(f"{problem.location}: error: {problem.reason};"
-                          f" {files_held} under {shown(pyproject.parent)}/ not processed")
+            self._problem(
+                f"{problem.location}: error: {problem.reason};"
+                f" {files_held} under {shown(pyproject.parent)}/ not processed"
+            )
         return tasks
 
     def _run_options(self) -> RunOptions:
@@ -223,8 +295,12 @@ class Run:
             if not select_codes((selector,), tuple(config_ignore)):
                 self._noted.add(key)
                 where = settings.root / "pyproject.toml"
-                self.err.print(f"warning: --select {selector} has no effect: [tool.autofix] ignore in {where}"
-                               " turns it off", markup=False, highlight=False)
+                self.err.print(
+                    f"warning: --select {selector} has no effect: [tool.autofix] ignore in {where}"
+                    " turns it off",
+                    markup=False,
+                    highlight=False,
+                )
 
     def _files(self) -> list[FileResult]:
         tasks = self._tasks()
@@ -255,8 +331,13 @@ class Run:
             return []
         mode = DRY_RUN if self.mode == FIX else self.task_mode
         self._note_select_shadowed_by_config(settings)
-        task = Task(name, settings.rule_codes_for(path), mode, settings.unsafe_fixes,
-                    device_style=settings.device_style)
+        task = Task(
+            name,
+            settings.rule_codes_for(path),
+            mode,
+            settings.unsafe_fixes,
+            device_style=settings.device_style,
+        )
         if self.force_exclude and self.stdin_filename and excluded(path, settings.exclude, settings.root):
             if self.mode == FIX:
                 sys.stdout.buffer.write(data)  # an excluded file passes through the filter untouched
@@ -356,12 +437,17 @@ class Run:
             name = signal.Signals(self.outcome.interrupted).name
             left = getattr(self, "total_tasks", len(results)) - len(results)
             abandoned = f", {self.outcome.abandoned} abandoned in flight" if self.outcome.abandoned else ""
-            parts.append(f"interrupted by {name}: {left} file{'s' if left != 1 else ''} not processed{abandoned}")
+            parts.append(
+                f"interrupted by {name}: {left} file{'s' if left != 1 else ''} not processed{abandoned}"
+            )
         self.err.print("; ".join(parts), markup=False, highlight=False)
         if os.environ.get("AUTOFIX_STATS"):  # for benchmarks/throughput.py
             peaks = ", ".join(f"{rss / 2**20:.0f}" for rss in self.outcome.worker_peak_rss) or "-"
-            self.err.print(f"stats: worker peak RSS MB: {peaks}; worker restarts: {self.outcome.worker_restarts}",
-                           markup=False, highlight=False)
+            self.err.print(
+                f"stats: worker peak RSS MB: {peaks}; worker restarts: {self.outcome.worker_restarts}",
+                markup=False,
+                highlight=False,
+            )
 
 
 def _fixable_files(results: list[FileResult]) -> str:

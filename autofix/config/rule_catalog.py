@@ -3,8 +3,10 @@
 Importing the rules imports libcst and its matchers: about half a second, which a run answered entirely from
 the result cache would otherwise spend on nothing else (a warm run of 1,000 files takes about as long). So the
 main process works with codes only, read from a small manifest kept in the cache folder under the tool's
-fingerprint (:func:`autofix.files.cache.tool_fingerprint`: any change to the fixer's code is a new manifest); the
-rules themselves are imported when the first file needs a parse (:func:`autofix.files.fix_file.preload`), before the
+fingerprint (:func:`autofix.files.cache.tool_fingerprint`: any change to the fixer's code is a new manifest);
+the
+rules themselves are imported when the first file needs a parse (:func:`autofix.files.fix_file.preload`),
+before the
 workers are forked. Without a cache folder (``--no-cache``) the rules are imported to list them.
 
 :func:`select_codes` resolves ``--select``/``--ignore`` prefixes to codes.
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 
@@ -65,9 +67,10 @@ def rule_codes() -> tuple[str, ...]:
     return codes
 
 
-@lru_cache(maxsize=None)
+@cache
 def select_codes(select: tuple[str, ...] | None, ignore: tuple[str, ...]) -> tuple[str, ...]:
-    """Codes matching any ``select`` prefix (None: all) and no ``ignore`` prefix; an unknown prefix is an error."""
+    """Codes matching any ``select`` prefix (None: all) and no ``ignore`` prefix; an unknown prefix is an
+    error."""
     codes = rule_codes()
     for selector in [*(select or ()), *ignore]:
         if selector.upper() != "ALL" and not any(code.startswith(selector.upper()) for code in codes):
@@ -76,4 +79,6 @@ def select_codes(select: tuple[str, ...] | None, ignore: tuple[str, ...]) -> tup
     def matches(code: str, selectors: tuple[str, ...]) -> bool:
         return any(s.upper() == "ALL" or code.startswith(s.upper()) for s in selectors)
 
-    return tuple(code for code in codes if (select is None or matches(code, select)) and not matches(code, ignore))
+    return tuple(
+        code for code in codes if (select is None or matches(code, select)) and not matches(code, ignore)
+    )

@@ -87,7 +87,9 @@ class Overrides:
     def apply(self, settings: Settings) -> Settings:
         return replace(
             settings,
-            max_file_size=settings.max_file_size if self.max_file_size is None else (self.max_file_size or None),
+            max_file_size=settings.max_file_size
+            if self.max_file_size is None
+            else (self.max_file_size or None),
             select=self.select if self.select is not None else settings.select,
             ignore=settings.ignore + self.ignore,
             exclude=settings.exclude + self.exclude,

@@ -29,7 +29,14 @@ class Diagnostic:
 
     def as_dict(self) -> dict[str, object]:
         return {
-            "code": self.code, "message": self.message, "line": self.line, "column": self.column,
-            "fixable": self.fixable, "safety": self.safety, "end_line": self.end_line,
-            "end_column": self.end_column, "edits": [e.as_dict() for e in self.edits], "cell": self.cell,
+            "code": self.code,
+            "message": self.message,
+            "line": self.line,
+            "column": self.column,
+            "fixable": self.fixable,
+            "safety": self.safety,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "edits": [e.as_dict() for e in self.edits],
+            "cell": self.cell,
         }

@@ -44,7 +44,9 @@ class FixEdits:
             shift = first_lines[index] - 1
             for edit in text_edits(self._codes[index], new_code):
                 result.append(
-                    TextEdit(edit.line + shift, edit.column, edit.end_line + shift, edit.end_column, edit.content)
+                    TextEdit(
+                        edit.line + shift, edit.column, edit.end_line + shift, edit.end_column, edit.content
+                    )
                 )
         return tuple(result)
 

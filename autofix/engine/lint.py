@@ -100,7 +100,9 @@ def lint_and_fix(
 
 
 # The blank and comment lines after a file's last line of code (a line break, then only such lines).
-_TRAILING_LINES = re.compile(r"(?:\r\n|\r|\n)((?:[ \t\f]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*[ \t\f]*(?:#[^\r\n]*)?)\Z")
+_TRAILING_LINES = re.compile(
+    r"(?:\r\n|\r|\n)((?:[ \t\f]*(?:#[^\r\n]*)?(?:\r\n|\r|\n))*[ \t\f]*(?:#[^\r\n]*)?)\Z"
+)
 
 
 def _set_aside_trailing_blank_lines(text: str) -> tuple[str, str]:
@@ -112,12 +114,12 @@ def _set_aside_trailing_blank_lines(text: str) -> tuple[str, str]:
     round-trip guard would refuse the whole file. Such lines mean nothing to Python, and no fix or
     suppression comment reads them: they are set aside while the file is handled, and put back after."""
     found = _TRAILING_LINES.search(text)
-    if found is None or text[found.start() - 1:found.start()] == "\\":
+    if found is None or text[found.start() - 1 : found.start()] == "\\":
         return text, ""  # no such lines; or a backslash joins the next line to the code line
     tail = found.group(1)
     if not any(line and line.isspace() for line in LINE_BREAK.split(tail)):
         return text, ""  # libcst gives these back as they are: nothing to set aside
-    return text[:found.start(1)], tail
+    return text[: found.start(1)], tail
 
 
 @contextmanager
@@ -126,7 +128,8 @@ def _collector_paused() -> Iterator[None]:
 
     A file's trees are millions of objects, and the collector scanned each of them at least once as it
     was made: 5.0 s of apply of the 5 MB generated file, 9 %. They make no reference cycles (a node does
-    not point back up, and the rules' helpers make none: ``tests/test_autofix/engine/test_engine.py`` checks, on the corpus,
+    not point back up, and the rules' helpers make none: ``tests/test_autofix/engine/test_engine.py``
+    checks, on the corpus,
     that a run leaves no cyclic garbage of this project's code), so reference counting frees every tree
     when a pass is done with it. What cyclic garbage other code makes (the standard library's
     ``ast.literal_eval`` makes a few small cycles a call) is collected once the collector is back."""
@@ -189,7 +192,10 @@ def _lint_and_fix(
             applicable = _applicable(found, rules, unsafe_fixes)
         if not applicable:
             outcome.withheld_unsafe.update(
-                f.code for findings in found.values() for f in findings if f.fixable and f.safety is FixSafety.UNSAFE
+                f.code
+                for findings in found.values()
+                for f in findings
+                if f.fixable and f.safety is FixSafety.UNSAFE
             )
             if current != text:
                 # The round-trip guard, paid only when there is something to write.
@@ -205,19 +211,29 @@ def _lint_and_fix(
         applying_passes += 1
         chosen, waiting = _non_overlapping(applicable, tree)
         deferred = Counter((f.code, f.message) for f in waiting)
-        held = list({id(top): top for f in waiting for node in (f.node, *f.edits)
-                     if (top := tree.top_level(node)) is not None}.values())
+        held = list(
+            {
+                id(top): top
+                for f in waiting
+                for node in (f.node, *f.edits)
+                if (top := tree.top_level(node)) is not None
+            }.values()
+        )
         reparser = reparser or Reparser(module)
         rebuilt: dict[int, cst.CSTNode] = {}  # what apply_edits copied, from which original
         try:
             # Proves the fix parses, and is the next pass's tree (only changed statements are re-parsed).
             module, rewritten = reparser.advance(
-                apply_edits(module, {node: repl for f in chosen for node, repl in f.edits.items()}, tree, rebuilt),
+                apply_edits(
+                    module, {node: repl for f in chosen for node, repl in f.edits.items()}, tree, rebuilt
+                ),
                 rebuilt,
             )
         except cst.ParserSyntaxError as exc:
             codes = ", ".join(sorted({f.code for f in chosen}))
-            raise SourceError(f"internal error: a {codes} fix produced invalid code; please report it") from exc
+            raise SourceError(
+                f"internal error: a {codes} fix produced invalid code; please report it"
+            ) from exc
         if rewritten == current:
             raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
         outcome.applied.update(f.code for f in chosen)
@@ -227,19 +243,29 @@ def _lint_and_fix(
 
 
 def _found(
-    context: RuleContext, rules: Iterable[type[Rule]], outcome: Outcome, record: bool, with_edits: bool,
+    context: RuleContext,
+    rules: Iterable[type[Rule]],
+    outcome: Outcome,
+    record: bool,
+    with_edits: bool,
     narrowed: set[type[Rule]] | None = None,
 ) -> dict[type[Rule], list[Finding]]:
     """Each rule's findings on ``context``'s module, those silenced by a comment left out; the rules
     that looked only at the context's focus are added to ``narrowed``."""
     found = {rule: _check(context, [rule], narrowed) for rule in rules}
     everything = [finding for findings in found.values() for finding in findings]
-    kept = {id(f) for f in _unsuppressed(context.module, context.source, everything, record, with_edits, outcome,
-                                         context.tree)}
+    kept = {
+        id(f)
+        for f in _unsuppressed(
+            context.module, context.source, everything, record, with_edits, outcome, context.tree
+        )
+    }
     return {rule: [f for f in findings if id(f) in kept] for rule, findings in found.items()}
 
 
-def _applicable(found: dict[type[Rule], list[Finding]], rules: Sequence[type[Rule]], unsafe_fixes: bool) -> list[Finding]:
+def _applicable(
+    found: dict[type[Rule], list[Finding]], rules: Sequence[type[Rule]], unsafe_fixes: bool
+) -> list[Finding]:
     """The fixes to apply, in the order a pass of every rule gives them (rule order, then each rule's)."""
     return [
         f
@@ -250,12 +276,17 @@ def _applicable(found: dict[type[Rule], list[Finding]], rules: Sequence[type[Rul
 
 
 def _next_rules(
-    rules: Sequence[type[Rule]], active: list[type[Rule]], chosen: list[Finding], deferred: Counter[tuple[str, str]]
+    rules: Sequence[type[Rule]],
+    active: list[type[Rule]],
+    chosen: list[Finding],
+    deferred: Counter[tuple[str, str]],
 ) -> list[type[Rule]]:
     """The rules the pass after ``chosen`` were applied runs first: of the ``active`` ones, those with
     deferred fixes and those the applied fixes feed; all of them when that is none."""
     applied = {f.code for f in chosen}
-    codes = {code for code, _ in deferred} | {fed for rule in rules if rule.code in applied for fed in rule.feeds}
+    codes = {code for code, _ in deferred} | {
+        fed for rule in rules if rule.code in applied for fed in rule.feeds
+    }
     return [rule for rule in active if rule.code in codes] or active
 
 
@@ -328,9 +359,7 @@ def _unsuppressed(
 
 def silenced(lines: Sequence[str], code: str, span: Span) -> bool:
     """Whether a suppression comment on the first or last line of ``span`` silences ``code``."""
-    return any(
-        _silences(lines[n - 1], code) for n in {span.start_line, span.end_line} if 0 < n <= len(lines)
-    )
+    return any(_silences(lines[n - 1], code) for n in {span.start_line, span.end_line} if 0 < n <= len(lines))
 
 
 def _silences(line: str, code: str) -> bool:

@@ -30,7 +30,8 @@ version of the same file is not parsed again: the same text gives the same tree,
 changed in place. There the cuts are anchored to the content (a line may end a piece only if a checksum of
 it says so, past half a piece's size), so that an edit moves no cut but those near it, and the pieces after
 it are the ones parsed before.
-``tests/test_autofix/engine/test_pieces.py`` checks the tree against a whole parse on the corpus and this project's sources,
+``tests/test_autofix/engine/test_pieces.py`` checks the tree against a whole parse on the corpus and this
+project's sources,
 cut at every line where a cut may go, on edge layouts, and on generated programs.
 """
 
@@ -146,7 +147,7 @@ def _anchor(text: str, at: int) -> bool:
     """Whether the line at ``at`` is one the content picks to start a piece: the same line picks itself
     wherever it moves, so cuts away from an edit stay where they were."""
     line_end = text.find("\n", at)
-    line = text[at:line_end if line_end >= 0 else len(text)]
+    line = text[at : line_end if line_end >= 0 else len(text)]
     return zlib.crc32(line.encode("utf-8", "surrogatepass")) % _ANCHOR_ONE_IN == 0
 
 
@@ -175,7 +176,9 @@ def _parse_pieces(text: str, cuts: list[int]) -> cst.Module | None:
     first: cst.Module | None = None
     start, next_end = 0, 0
     while True:
-        parsed = _next_piece(text, start, ends, next_end, newline, "" if first is None else opener(indent, newline))
+        parsed = _next_piece(
+            text, start, ends, next_end, newline, "" if first is None else opener(indent, newline)
+        )
         if parsed is None:
             return None
         piece, end_index, statements, closing_lines = parsed
@@ -206,7 +209,12 @@ def _parse_pieces(text: str, cuts: list[int]) -> cst.Module | None:
 
 def _next_piece(
     text: str, start: int, ends: list[int], end_index: int, newline: str, opener: str
-) -> tuple[cst.Module, int, list[cst.SimpleStatementLine | cst.BaseCompoundStatement], tuple[cst.EmptyLine, ...]] | None:
+) -> (
+    tuple[
+        cst.Module, int, list[cst.SimpleStatementLine | cst.BaseCompoundStatement], tuple[cst.EmptyLine, ...]
+    ]
+    | None
+):
     """The piece that starts at ``start`` (where a piece may start: the one before it parsed) and ends
     at ``ends[end_index]``, or at a later end when that one falls inside a string or a bracket (the piece
     then does not parse with a closing ``pass``): its parse, the index of its end, its statements

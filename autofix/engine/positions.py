@@ -7,7 +7,8 @@ Findings need the positions of a handful of nodes, so this generates the code on
 that only notes token indices for the nodes asked about (and the child nodes their position is hoisted
 from), then turns those indices into lines and columns in one pass over the text. The rules for what a
 node's position is are libcst's own (syntactic position where the node records one, else the whitespace-
-inclusive one); ``tests/test_autofix/engine/test_positions.py`` checks the result against ``PositionProvider`` node by node.
+inclusive one); ``tests/test_autofix/engine/test_positions.py`` checks the result against
+``PositionProvider`` node by node.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ class _Record:
 
     __slots__ = ("state", "node", "start_node", "end_node", "start")
 
-    def __init__(self, state: _SelectiveState, node: cst.CSTNode, start_node: object, end_node: object) -> None:
+    def __init__(
+        self, state: _SelectiveState, node: cst.CSTNode, start_node: object, end_node: object
+    ) -> None:
         self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
 
     def __enter__(self) -> None:
@@ -81,7 +84,8 @@ class _SelectiveState(CodegenState):
 def spans(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[int, Span]:
     """``id(node) -> Span`` for each of ``nodes`` (all in ``module``), as ``PositionProvider`` would say."""
     state = _SelectiveState(
-        default_indent=module.default_indent, default_newline=module.default_newline,
+        default_indent=module.default_indent,
+        default_newline=module.default_newline,
         wanted={id(n) for n in nodes},
     )
     module._codegen(state)

@@ -16,7 +16,8 @@ changed in its blocks; only those are parsed again, at their own indentation (in
 and put back into the copy. Anything else that changed (a test, a decorator, a one-line suite) has the
 whole statement parsed, as before; so does a refreshed statement whose code is not exactly the one to write.
 
-``tests/test_autofix/engine/test_reparse.py`` checks, pass by pass on every corpus file and on generated programs, that the
+``tests/test_autofix/engine/test_reparse.py`` checks, pass by pass on every corpus file and on generated
+programs, that the
 tree and the text are the ones a full parse and a full code generation give.
 """
 
@@ -47,17 +48,23 @@ class Reparser:
         self.module = module
         try:
             self._config = cst.PartialParserConfig(
-                encoding=module.encoding, default_indent=module.default_indent, default_newline=module.default_newline
+                encoding=module.encoding,
+                default_indent=module.default_indent,
+                default_newline=module.default_newline,
             )
         except ValueError:
             # libcst takes the file's first indentation as its default, and a form feed may open that line
             # (Python resets the column there); its config refuses such an indent, and needs none: the
             # opener line of each snippet sets the default (see _parse_statement).
-            self._config = cst.PartialParserConfig(encoding=module.encoding, default_newline=module.default_newline)
+            self._config = cst.PartialParserConfig(
+                encoding=module.encoding, default_newline=module.default_newline
+            )
         self._codes: dict[int, str] = {id(stmt): module_code_for(module, stmt) for stmt in module.body}
         self.text = self.original_text = self._join(module)  # what module.code gives
 
-    def advance(self, new: cst.Module, rebuilt: Mapping[int, cst.CSTNode] | None = None) -> tuple[cst.Module, str]:
+    def advance(
+        self, new: cst.Module, rebuilt: Mapping[int, cst.CSTNode] | None = None
+    ) -> tuple[cst.Module, str]:
         """``new`` (``self.module`` with some nodes replaced) as a parsed tree, and its text. ``rebuilt``:
         ``id(copy) -> original`` for the nodes :func:`autofix.engine.edits.apply_edits` copied with a new
         child; with it, a large statement (a class, a function) changed deep inside has only the statements
@@ -144,13 +151,17 @@ class Reparser:
         return None
 
     def _refresh_block(
-        self, block: cst.IndentedBlock, before: cst.IndentedBlock, rebuilt: Mapping[int, cst.CSTNode],
+        self,
+        block: cst.IndentedBlock,
+        before: cst.IndentedBlock,
+        rebuilt: Mapping[int, cst.CSTNode],
         indents: list[str],
     ) -> cst.IndentedBlock | None:
         """``block`` (a copy of ``before``) with its new and changed statements parsed again; the
         statements it shares with ``before`` are kept as they are."""
-        if not block.body or any(getattr(block, f) is not getattr(before, f) for f in node_fields(cst.IndentedBlock)
-                                 if f != "body"):
+        if not block.body or any(
+            getattr(block, f) is not getattr(before, f) for f in node_fields(cst.IndentedBlock) if f != "body"
+        ):
             return None  # emptied (it generates `pass`), or its own whitespace changed
         inner = [*indents, self.module.default_indent if block.indent is None else block.indent]
         kept = {id(stmt) for stmt in before.body}  # `before` keeps them alive, so ids name them
@@ -184,7 +195,9 @@ class Reparser:
         node: cst.BaseStatement = parsed.body[1]
         for depth in range(len(indents)):
             block = getattr(node, "body", None)
-            if not isinstance(block, cst.IndentedBlock) or len(block.body) != (2 if depth == len(indents) - 1 else 1):
+            if not isinstance(block, cst.IndentedBlock) or len(block.body) != (
+                2 if depth == len(indents) - 1 else 1
+            ):
                 return None
             node = block.body[0]
         return node if self._code_at(node, indents) == code else None

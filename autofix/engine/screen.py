@@ -89,7 +89,7 @@ def syntax_error(text: str, exc: Exception) -> SourceError:
     match = _LIBCST_DETAIL.match(message)
     if match is None:
         return SourceError(f"syntax error: {message}")
-    detail = message[match.end():]
+    detail = message[match.end() :]
     if match.group(1) is not None:  # libcst's columns count from 0
         line, offset = match.group(1), int(match.group(2)) + 1
         return SourceError(f"syntax error at line {line}, column {offset}: {detail}")

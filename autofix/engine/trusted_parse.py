@@ -24,10 +24,29 @@ from __future__ import annotations
 import libcst as cst
 
 _LISTED: tuple[type[cst.CSTNode], ...] = (
-    cst.SimpleWhitespace, cst.ParenthesizedWhitespace, cst.TrailingWhitespace, cst.Newline, cst.EmptyLine,
-    cst.Comment, cst.Name, cst.Attribute, cst.Arg, cst.Dot, cst.Comma, cst.AssignEqual, cst.LeftParen,
-    cst.RightParen, cst.Subscript, cst.SubscriptElement, cst.Index, cst.Element, cst.Assign, cst.AssignTarget,
-    cst.Expr, cst.SimpleStatementLine, cst.IndentedBlock,
+    cst.SimpleWhitespace,
+    cst.ParenthesizedWhitespace,
+    cst.TrailingWhitespace,
+    cst.Newline,
+    cst.EmptyLine,
+    cst.Comment,
+    cst.Name,
+    cst.Attribute,
+    cst.Arg,
+    cst.Dot,
+    cst.Comma,
+    cst.AssignEqual,
+    cst.LeftParen,
+    cst.RightParen,
+    cst.Subscript,
+    cst.SubscriptElement,
+    cst.Index,
+    cst.Element,
+    cst.Assign,
+    cst.AssignTarget,
+    cst.Expr,
+    cst.SimpleStatementLine,
+    cst.IndentedBlock,
 )
 # A class that has a ``__post_init__`` of its own (a later libcst may give it one) keeps it: the parse sets
 # and then deletes the class's attribute, which would delete that one.

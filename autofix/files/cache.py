@@ -17,14 +17,14 @@ import hashlib
 import json
 import os
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 from autofix import __version__
 from autofix.engine.diagnostic import Diagnostic
-from autofix.files.fix_file import LINT, FileResult, Task
 from autofix.engine.text_edits import TextEdit
+from autofix.files.fix_file import LINT, FileResult, Task
 
 _FORMAT = 3  # 3: each fix edit names its notebook cell; 2: diagnostics keep their end, cell and fix edits
 
@@ -66,8 +66,14 @@ class Cache:
             warn(f"cache: cannot use {directory} ({exc.strerror or exc}); running without a cache")
 
     def key(self, content_digest: str, task: Task) -> str:
-        parts = (tool_fingerprint(), content_digest, task.mode, ",".join(task.rule_codes), str(task.unsafe_fixes),
-                 task.device_style)
+        parts = (
+            tool_fingerprint(),
+            content_digest,
+            task.mode,
+            ",".join(task.rule_codes),
+            str(task.unsafe_fixes),
+            task.device_style,
+        )
         return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
 
     def _path(self, key: str) -> Path:
@@ -99,7 +105,9 @@ class Cache:
             os.replace(tmp, entry)
         except OSError as exc:
             self.enabled = False
-            self._warn(f"cache: cannot write to {self.directory} ({exc.strerror or exc}); cache off for this run")
+            self._warn(
+                f"cache: cannot write to {self.directory} ({exc.strerror or exc}); cache off for this run"
+            )
             try:
                 tmp.unlink()
             except OSError:
@@ -120,8 +128,18 @@ def _encode(result: FileResult) -> dict:
         "changed": result.changed,
         "unsafe_fixes": result.unsafe_fixes,
         "diagnostics": [
-            [d.code, d.message, d.line, d.column, d.fixable, d.safety, d.end_line, d.end_column, d.cell,
-             [[e.line, e.column, e.end_line, e.end_column, e.content, e.cell] for e in d.edits]]
+            [
+                d.code,
+                d.message,
+                d.line,
+                d.column,
+                d.fixable,
+                d.safety,
+                d.end_line,
+                d.end_column,
+                d.cell,
+                [[e.line, e.column, e.end_line, e.end_column, e.content, e.cell] for e in d.edits],
+            ]
             for d in result.diagnostics
         ],
         "applied": dict(result.applied),
@@ -135,12 +153,23 @@ def _decode(raw: dict, path: str) -> FileResult:
     for code, message, line, column, fixable, safety, end_line, end_column, cell, edits in raw["diagnostics"]:
         if not (isinstance(code, str) and isinstance(message, str) and isinstance(line, int)):
             raise ValueError("bad diagnostic")
-        diagnostics.append(Diagnostic(
-            code, message, line, int(column), bool(fixable), str(safety), int(end_line), int(end_column),
-            tuple(TextEdit(int(a), int(b), int(c), int(d), str(text), None if k is None else int(k))
-                  for a, b, c, d, text, k in edits),
-            None if cell is None else int(cell),
-        ))
+        diagnostics.append(
+            Diagnostic(
+                code,
+                message,
+                line,
+                int(column),
+                bool(fixable),
+                str(safety),
+                int(end_line),
+                int(end_column),
+                tuple(
+                    TextEdit(int(a), int(b), int(c), int(d), str(text), None if k is None else int(k))
+                    for a, b, c, d, text, k in edits
+                ),
+                None if cell is None else int(cell),
+            )
+        )
     dropped = raw["dropped"]
     if not isinstance(dropped, list):
         raise ValueError("bad dropped list")

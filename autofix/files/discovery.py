@@ -1,4 +1,5 @@
-"""Which files a run looks at: ``*.py`` and ``*.ipynb`` under the given paths, minus .gitignore'd and excluded ones.
+"""Which files a run looks at: ``*.py`` and ``*.ipynb`` under the given paths, minus .gitignore'd and
+excluded ones.
 
 A file named explicitly on the command line is always included, as ruff and black do.
 """
@@ -8,16 +9,32 @@ from __future__ import annotations
 import errno
 import fnmatch
 import os
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 import pathspec
 
 # Directories no one wants rewritten; skipped during the walk like ruff's defaults.
 ALWAYS_SKIPPED = frozenset(
-    {".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__", ".mypy_cache",
-     ".pytest_cache", ".ruff_cache", "node_modules", "build", "dist", "site-packages", ".eggs"}
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".venv",
+        "venv",
+        ".tox",
+        ".nox",
+        "__pycache__",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        "node_modules",
+        "build",
+        "dist",
+        "site-packages",
+        ".eggs",
+    }
 )
 
 
@@ -29,7 +46,7 @@ class PathError(Exception):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def _gitignore(directory: Path) -> pathspec.PathSpec | None:
     ignore_file = directory / ".gitignore"
     if not ignore_file.is_file():
@@ -128,9 +145,7 @@ def _walk(top: Path, exclude: list[str], base: Path, problem: Callable[[str, str
     absolute_top = top.resolve()
     root = _repo_root(absolute_top)
     # .gitignore files from the repository root down to (not including) `top` apply too.
-    inherited = (
-        [] if root is None else [p for p in reversed(absolute_top.parents) if p.is_relative_to(root)]
-    )
+    inherited = [] if root is None else [p for p in reversed(absolute_top.parents) if p.is_relative_to(root)]
 
     def unreadable(exc: OSError) -> None:
         problem(str(exc.filename or top), _describe(exc))

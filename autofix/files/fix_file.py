@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofix.engine.diagnostic import Diagnostic
-from autofix.output.diff import unified_diff
 from autofix.files.source import SourceError, decode, may_use_torch_bytes
+from autofix.output.diff import unified_diff
 
 # How a run treats each file.
 FIX = "fix"  # rewrite in place
@@ -58,7 +58,9 @@ def preload() -> None:
     all_rules()
 
 
-def process_text(path: str, data: bytes, task: Task, *, keep_text: bool = False) -> tuple[FileResult, bytes | None]:
+def process_text(
+    path: str, data: bytes, task: Task, *, keep_text: bool = False
+) -> tuple[FileResult, bytes | None]:
     """Lint/fix ``data`` (the file's bytes); returns the result and the new bytes, if any."""
     result = FileResult(path, unsafe_fixes=task.unsafe_fixes)
     if not path.endswith(".ipynb") and not may_use_torch_bytes(data):

@@ -18,13 +18,13 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
-from autofix.output.diff import unified_diff
-from autofix.engine.text_edits import TextEdit, lines_of
 from autofix.engine.lint import Diagnostic, Outcome, lint_and_fix
+from autofix.engine.text_edits import TextEdit, lines_of
 from autofix.files.source import SourceError
+from autofix.output.diff import unified_diff
 from codemods.core.base import Rule
 
 _BOM = "\ufeff"
@@ -81,7 +81,9 @@ def _load(data: bytes) -> tuple[dict, str]:
     try:
         document = json.loads(text.removeprefix(_BOM))
     except json.JSONDecodeError as exc:
-        raise SourceError(f"not a valid notebook: invalid JSON at line {exc.lineno}, column {exc.colno}") from None
+        raise SourceError(
+            f"not a valid notebook: invalid JSON at line {exc.lineno}, column {exc.colno}"
+        ) from None
     _check_structure(document)
     return document, text
 
@@ -90,12 +92,16 @@ def _check_structure(document: object) -> None:
     if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
         raise SourceError("not a valid notebook: no list of cells")
     if document.get("nbformat") != 4:
-        raise SourceError(f"unsupported notebook format {document.get('nbformat')!r} (nbformat 4 is supported)")
+        raise SourceError(
+            f"unsupported notebook format {document.get('nbformat')!r} (nbformat 4 is supported)"
+        )
     for number, cell in enumerate(document["cells"], 1):
         source = cell.get("source") if isinstance(cell, dict) else None
         if not isinstance(cell, dict) or not isinstance(cell.get("cell_type"), str):
             raise SourceError(f"not a valid notebook: cell {number} has no cell_type")
-        if not (isinstance(source, str) or (isinstance(source, list) and all(isinstance(s, str) for s in source))):
+        if not (
+            isinstance(source, str) or (isinstance(source, list) and all(isinstance(s, str) for s in source))
+        ):
             raise SourceError(f"not a valid notebook: cell {number} has no source text")
 
 
@@ -166,7 +172,9 @@ def _is_ipython(line: str) -> bool:
     return bool(
         content
         and (
-            _ESCAPE.match(content) or _HELP.fullmatch(content) or _ASSIGNED_MAGIC.match(content)
+            _ESCAPE.match(content)
+            or _HELP.fullmatch(content)
+            or _ASSIGNED_MAGIC.match(content)
             or _AUTOMAGIC.match(content)
         )
     )
@@ -187,7 +195,9 @@ def _mask_cell(cell: _Cell, token: str, next_id: int) -> tuple[str, int]:
             indent = line[: len(line) - len(line.lstrip())]
             ending = line[len(line.rstrip("\r\n")) :] or "\n"
             out.append(f"{indent}pass  # {token}_{next_id}{ending}")
-            out.extend(f"# {token}_{next_id}{g[len(g.rstrip(chr(13) + chr(10))):] or chr(10)}" for g in group[1:])
+            out.extend(
+                f"# {token}_{next_id}{g[len(g.rstrip(chr(13) + chr(10))) :] or chr(10)}" for g in group[1:]
+            )
             cell.masks[next_id] = group
             next_id += 1
             i += len(group)
@@ -244,11 +254,15 @@ def _in_cell(d: Diagnostic, program: _Program) -> Diagnostic:
     if cell is None:
         return d
     end = program.locate(d.end_line)
-    end_line, end_column = (d.end_line - cell.start + 1, d.end_column) if end and end[0] is cell else (line, d.column)
-    edits = tuple(_edit_in_cell(e, program) for e in d.edits)
-    clean = all(edit is not None for edit in edits)
-    return replace(d, line=line, end_line=end_line, end_column=end_column, cell=cell.index,
-                   edits=edits if clean else ())  # type: ignore[arg-type]
+    end_line, end_column = (
+        (d.end_line - cell.start + 1, d.end_column) if end and end[0] is cell else (line, d.column)
+    )
+    in_cell = [_edit_in_cell(e, program) for e in d.edits]
+    edits = tuple(e for e in in_cell if e is not None)
+    clean = len(edits) == len(in_cell)  # a fix that spans cells is offered as no edits at all
+    return replace(
+        d, line=line, end_line=end_line, end_column=end_column, cell=cell.index, edits=edits if clean else ()
+    )
 
 
 def _edit_in_cell(edit: TextEdit, program: _Program) -> TextEdit | None:
@@ -264,7 +278,9 @@ def _edit_in_cell(edit: TextEdit, program: _Program) -> TextEdit | None:
         program.token in program_line for program_line in _lines(program, edit.line, last)
     ):
         return None
-    return replace(edit, line=edit.line - cell.start + 1, end_line=edit.end_line - cell.start + 1, cell=cell.index)
+    return replace(
+        edit, line=edit.line - cell.start + 1, end_line=edit.end_line - cell.start + 1, cell=cell.index
+    )
 
 
 def _lines(program: _Program, first: int, last: int) -> list[str]:
@@ -309,7 +325,11 @@ def _unmask(lines: list[str], cell: _Cell, token: str) -> str:
         mask_id = int(match.group(2))
         original = cell.masks.get(mask_id)
         continuation = [line.strip() for line in lines[i + 1 : i + len(original or ())]]
-        if original is None or mask_id in seen or continuation != [f"# {token}_{mask_id}"] * (len(original) - 1):
+        if (
+            original is None
+            or mask_id in seen
+            or continuation != [f"# {token}_{mask_id}"] * (len(original) - 1)
+        ):
             raise SourceError("left untouched: a fix would move or split an IPython magic line")
         seen.append(mask_id)
         old_indent = original[0][: len(original[0]) - len(original[0].lstrip())]
@@ -341,8 +361,10 @@ def _dump_like(document: dict, original: str) -> str:
             if json.dumps(json.loads(body), **options) + ending == body:  # type: ignore[arg-type]
                 prefix = _BOM if original.startswith(_BOM) else ""
                 return prefix + json.dumps(document, **options) + ending  # type: ignore[arg-type]
-    raise SourceError("left untouched: its JSON formatting cannot be reproduced byte for byte, so writing"
-                      " the fix would reformat the whole file")
+    raise SourceError(
+        "left untouched: its JSON formatting cannot be reproduced byte for byte, so writing"
+        " the fix would reformat the whole file"
+    )
 
 
 # -- the whole journey
@@ -372,9 +394,15 @@ def lint_and_fix_notebook(
         return NotebookOutcome(Outcome())
     program = _program(document)
     try:
-        outcome = lint_and_fix(program.text, rules, fix=fix, unsafe_fixes=unsafe_fixes,
-                               want_positions=want_positions, want_edits=want_edits,
-                               device_style=device_style)
+        outcome = lint_and_fix(
+            program.text,
+            rules,
+            fix=fix,
+            unsafe_fixes=unsafe_fixes,
+            want_positions=want_positions,
+            want_edits=want_edits,
+            device_style=device_style,
+        )
     except SourceError as exc:
         raise SourceError(_relocate_error(str(exc), program)) from None
     outcome.diagnostics = [_in_cell(d, program) for d in outcome.diagnostics]

@@ -29,7 +29,9 @@ class Rewrite:
         return self.original != self.rewritten
 
 
-def rewrite_file(path: Path, overrides: Overrides | None = None, resolver: ConfigResolver | None = None) -> Rewrite:
+def rewrite_file(
+    path: Path, overrides: Overrides | None = None, resolver: ConfigResolver | None = None
+) -> Rewrite:
     """Rewrite ``path`` with the rules and fix safety its configuration selects; write nothing."""
     resolver = resolver or ConfigResolver(overrides or Overrides())
     settings = resolver.settings_for(path.parent)
@@ -38,8 +40,13 @@ def rewrite_file(path: Path, overrides: Overrides | None = None, resolver: Confi
     except OSError as exc:
         raise RewriteError(f"{path}: cannot read: {exc.strerror or exc}") from None
     # Every setting ``apply`` passes, device spelling included; no size limit: the file was named.
-    task = Task(str(path), settings.rule_codes_for(path), DRY_RUN, settings.unsafe_fixes,
-                device_style=settings.device_style)
+    task = Task(
+        str(path),
+        settings.rule_codes_for(path),
+        DRY_RUN,
+        settings.unsafe_fixes,
+        device_style=settings.device_style,
+    )
     result, new_data = process_text(str(path), data, task)
     if result.error:
         raise RewriteError(f"{path}: {result.error}")

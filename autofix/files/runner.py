@@ -2,7 +2,8 @@
 
 The main process reads each file (and stamps it: size, mtime, hash), answers it itself when no parse is
 needed (too large, never mentions torch, or in the cache), and otherwise hands its bytes to the
-:class:`~autofix.files.workers.WorkerPool`. Writing happens back in the main process, only if the file is still
+:class:`~autofix.files.workers.WorkerPool`. Writing happens back in the main process, only if the file is
+still
 what was read (:mod:`autofix.files.safe_write`). SIGINT/SIGTERM stop the hand-out; files in flight finish.
 """
 
@@ -10,14 +11,20 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
 
+from autofix.commands.signals import Abandon, StopRequests
 from autofix.files.cache import Cache
 from autofix.files.fix_file import FIX, FileResult, Task, preload, process_item, process_text
-from autofix.files.safe_write import Stamp, WriteRefused, read_stamped, remove_stale_temporaries, replace_if_unchanged
-from autofix.commands.signals import Abandon, StopRequests
+from autofix.files.safe_write import (
+    Stamp,
+    WriteRefused,
+    read_stamped,
+    remove_stale_temporaries,
+    replace_if_unchanged,
+)
 from autofix.files.source import may_use_torch_bytes
 from autofix.files.workers import ABANDONED, WorkerPool
 
@@ -94,8 +101,13 @@ def _write(task: Task, result: FileResult, new_data: bytes, stamp: Stamp, force:
     try:
         replace_if_unchanged(task.path, new_data, stamp, force=force)
     except WriteRefused as exc:
-        return FileResult(task.path, unsafe_fixes=task.unsafe_fixes, skipped=str(exc),
-                          withheld_unsafe=result.withheld_unsafe, unwritten=True)
+        return FileResult(
+            task.path,
+            unsafe_fixes=task.unsafe_fixes,
+            skipped=str(exc),
+            withheld_unsafe=result.withheld_unsafe,
+            unwritten=True,
+        )
     except OSError as exc:
         return FileResult(task.path, error=f"cannot write: {exc.strerror or exc}")
     return result
@@ -136,8 +148,9 @@ def run(
                     preloaded = True
                 yield index, (task, data)
 
-        pool: WorkerPool = WorkerPool(process_item, options.jobs, _per_item(options.timeout),
-                                      _trusted_parse_in_workers)
+        pool: WorkerPool = WorkerPool(
+            process_item, options.jobs, _per_item(options.timeout), _trusted_parse_in_workers
+        )
         in_flight: set[int] = set()
         try:
             for index, ok, value in pool.run(_tracking(needing_a_parse(), in_flight), lambda: stop.requested):

@@ -19,9 +19,9 @@ import re
 import secrets
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 try:
     import fcntl

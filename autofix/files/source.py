@@ -49,7 +49,7 @@ def decode(data: bytes) -> DecodedSource:
         raise SourceError(f"cannot decode: {exc}") from exc
     bom = data.startswith(codecs.BOM_UTF8)
     if bom:
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
         encoding = "utf-8"
     try:
         text = data.decode(encoding)

@@ -21,9 +21,10 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Generic, Iterable, Iterator, TypeVar
+from typing import Any, Generic, TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -70,7 +71,9 @@ def _peak_rss_bytes() -> int:
 
 
 def _worker_main(
-    connection: Connection, function: Callable[[Any], Any], parent_pid: int,
+    connection: Connection,
+    function: Callable[[Any], Any],
+    parent_pid: int,
     initializer: Callable[[], None] | None,
 ) -> None:
     _die_with_parent(parent_pid)
@@ -135,9 +138,12 @@ class WorkerPool(Generic[Item, Result]):
     """
 
     def __init__(
-        self, function: Callable[[Item], Result], jobs: int,
+        self,
+        function: Callable[[Item], Result],
+        jobs: int,
         timeout: float | None | Callable[[Item], float | None],
-        initializer: Callable[[], None] | None = None, start_method: str | None = None,
+        initializer: Callable[[], None] | None = None,
+        start_method: str | None = None,
     ) -> None:
         self.function = function
         self.initializer = initializer  # run once in each worker before its first item
@@ -157,7 +163,10 @@ class WorkerPool(Generic[Item, Result]):
     def _start_worker(self) -> _Worker:
         ours, theirs = self._context.Pipe(duplex=True)
         process = self._context.Process(
-            target=_worker_main, args=(theirs, self.function, os.getpid(), self.initializer), name="autofix-worker", daemon=True
+            target=_worker_main,
+            args=(theirs, self.function, os.getpid(), self.initializer),
+            name="autofix-worker",
+            daemon=True,
         )
         process.start()
         theirs.close()
@@ -187,7 +196,7 @@ class WorkerPool(Generic[Item, Result]):
                     pass
             self._discard(worker)
 
-    def __enter__(self) -> "WorkerPool[Item, Result]":
+    def __enter__(self) -> WorkerPool[Item, Result]:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

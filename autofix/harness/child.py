@@ -141,9 +141,10 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
     counts = {"host_to_device": 0, "device_to_host": 0, "device_to_device": 0, "syncs": 0}
     torch.cuda.set_sync_debug_mode("warn")
     try:
-        with warnings.catch_warnings(record=True) as caught, profile(
-            activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]
-        ) as prof:
+        with (
+            warnings.catch_warnings(record=True) as caught,
+            profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof,
+        ):
             warnings.simplefilter("always")
             yield counts
             torch.cuda.synchronize()
@@ -177,8 +178,11 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
     if phase == "emulated-cuda":
         from autofix.harness.emulated_cuda import emulated_cuda
 
-        options = {"shared_rng": bool(request.get("shared_rng")), "lenient": bool(request.get("lenient")),
-                   "watch": request.get("watch", "")}
+        options = {
+            "shared_rng": bool(request.get("shared_rng")),
+            "lenient": bool(request.get("lenient")),
+            "watch": request.get("watch", ""),
+        }
         with emulated_cuda(device_count=EMULATED_GPUS, **options) as mode:
             counting.read = lambda: {**mode.counters.as_dict(), "random_sites": list(mode.random_sites)}
             yield counting
@@ -237,8 +241,10 @@ def run_timing(request: dict[str, Any]) -> None:
         os.chdir(where["cwd"])
         sys.path[:0] = [where["cwd"], *where["sys_path"]]
         seed(request["seed"])
-        versions.append((where["cwd"], load(Path(where["script"]), request["entry"], f"timing_{tag}", where["module"])))
-        del sys.path[:1 + len(where["sys_path"])]
+        versions.append(
+            (where["cwd"], load(Path(where["script"]), request["entry"], f"timing_{tag}", where["module"]))
+        )
+        del sys.path[: 1 + len(where["sys_path"])]
         forget(where["root"])  # the two copies hold modules of the same names
     times: dict[str, list[float]] = {"before": [], "after": []}
     for cwd, function in versions:  # warm-up: first-call costs (allocations, lazy imports)
@@ -247,7 +253,9 @@ def run_timing(request: dict[str, Any]) -> None:
         function()
     measured = 0.0
     pairs = 0
-    while pairs < request["min_pairs"] or (measured < request["min_seconds"] and pairs < request["max_pairs"]):
+    while pairs < request["min_pairs"] or (
+        measured < request["min_seconds"] and pairs < request["max_pairs"]
+    ):
         for (cwd, function), tag in zip(versions, ("before", "after")):
             os.chdir(cwd)
             seed(request["seed"])

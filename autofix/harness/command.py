@@ -31,8 +31,11 @@ def _device(device: str) -> str:
     if device == "auto":
         return "cuda" if torch.cuda.is_available() else "emulated-cuda"
     if device == "cuda" and not torch.cuda.is_available():
-        click.echo("skipped: --device cuda needs a CUDA GPU and none is available here"
-                   " (use --device emulated-cuda to check device correctness on the CPU)", err=True)
+        click.echo(
+            "skipped: --device cuda needs a CUDA GPU and none is available here"
+            " (use --device emulated-cuda to check device correctness on the CPU)",
+            err=True,
+        )
         sys.exit(EXIT_USAGE)
     return device
 
@@ -44,29 +47,80 @@ def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--entry", metavar="FUNC", help="For a file: the function to call (or module:FUNC).")
-@click.option("--after", "after_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="For a file: judge this hand-written after instead of autofix's rewrite.")
-@click.option("--tests", "test_command", metavar="COMMAND",
-              help='For a project folder: run this test command (e.g. "pytest -q tests/") before and after.')
-@click.option("--device", type=click.Choice(DEVICES), default="auto", show_default=True,
-              help="auto: cuda when a GPU is present, else emulated-cuda.")
+@click.option(
+    "--after",
+    "after_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="For a file: judge this hand-written after instead of autofix's rewrite.",
+)
+@click.option(
+    "--tests",
+    "test_command",
+    metavar="COMMAND",
+    help='For a project folder: run this test command (e.g. "pytest -q tests/") before and after.',
+)
+@click.option(
+    "--device",
+    type=click.Choice(DEVICES),
+    default="auto",
+    show_default=True,
+    help="auto: cuda when a GPU is present, else emulated-cuda.",
+)
 @click.option("--select", multiple=True, help="Rule codes to apply (as for `autofix apply`).")
 @click.option("--ignore", multiple=True, help="Rule codes to skip.")
 @click.option("--unsafe-fixes/--no-unsafe-fixes", default=None, help="Also apply fixes marked unsafe.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Cases run in parallel (default: CPUs).")
-@click.option("--repeats", type=click.IntRange(min=2), default=10, show_default=True,
-              help="Least number of timed (before, after) pairs, when a speed-up could be claimed.")
-@click.option("--threads", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Intra-op threads for each run (pinned: unpinned timings are noise).")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Seconds per run before it is killed [default: 60; with --tests, for the whole command: 900].")
+@click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), default=None, help="Cases run in parallel (default: CPUs)."
+)
+@click.option(
+    "--repeats",
+    type=click.IntRange(min=2),
+    default=10,
+    show_default=True,
+    help="Least number of timed (before, after) pairs, when a speed-up could be claimed.",
+)
+@click.option(
+    "--threads",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Intra-op threads for each run (pinned: unpinned timings are noise).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Seconds per run before it is killed [default: 60; with --tests, for the whole command: 900].",
+)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON.")
-@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write a markdown report for a pull request.")
+@click.option(
+    "--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the results as JSON."
+)
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write a markdown report for a pull request.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line and what did not pass.")
-def verify(paths, entry, after_file, test_command, device, select, ignore, unsafe_fixes, jobs, repeats,
-           threads, timeout, seed, json_path, report_path, quiet):
+def verify(
+    paths,
+    entry,
+    after_file,
+    test_command,
+    device,
+    select,
+    ignore,
+    unsafe_fixes,
+    jobs,
+    repeats,
+    threads,
+    timeout,
+    seed,
+    json_path,
+    report_path,
+    quiet,
+):
     """Prove rewrites by running them: corpus cases, a file's function, or a project's tests.
 
     \b
@@ -83,12 +137,17 @@ def verify(paths, entry, after_file, test_command, device, select, ignore, unsaf
         if test_command:
             if len(paths) != 1 or not paths[0].is_dir():
                 _fail("--tests needs exactly one project folder")
-            sys.exit(_verify_tests(paths[0], test_command, config, device, timeout, json_path, report_path, quiet))
+            sys.exit(
+                _verify_tests(paths[0], test_command, config, device, timeout, json_path, report_path, quiet)
+            )
         subjects = _subjects(paths, entry, after_file, config)
     except ConfigError as exc:
         _fail(str(exc))
-    sys.exit(_verify_subjects(subjects, device, jobs, repeats, threads, timeout or 60.0, seed, json_path, report_path,
-                              quiet))
+    sys.exit(
+        _verify_subjects(
+            subjects, device, jobs, repeats, threads, timeout or 60.0, seed, json_path, report_path, quiet
+        )
+    )
 
 
 def _verify_tests(root, command, config, device, timeout, json_path, report_path, quiet) -> int:
@@ -111,8 +170,8 @@ def _verify_tests(root, command, config, device, timeout, json_path, report_path
 
 
 def _subjects(paths, entry, after_file, config):
-    from autofix.harness.verify import corpus_subject, find_cases
     from autofix.files.rewrite import RewriteError
+    from autofix.harness.verify import corpus_subject, find_cases
 
     files = [p for p in paths if p.is_file()]
     try:
@@ -132,7 +191,9 @@ def _subjects(paths, entry, after_file, config):
         _fail(str(exc))
 
 
-def _verify_subjects(subjects, device, jobs, repeats, threads, timeout, seed, json_path, report_path, quiet) -> int:
+def _verify_subjects(
+    subjects, device, jobs, repeats, threads, timeout, seed, json_path, report_path, quiet
+) -> int:
     from autofix.files.fix_file import default_jobs
     from autofix.harness.report import print_compact, progress_line, summary_line, to_json, to_markdown
     from autofix.harness.runner import HarnessError
@@ -167,7 +228,9 @@ def _verify_subjects(subjects, device, jobs, repeats, threads, timeout, seed, js
 
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
-@click.option("--emulate-cuda", is_flag=True, help="Install the emulated CUDA device in every Python process.")
+@click.option(
+    "--emulate-cuda", is_flag=True, help="Install the emulated CUDA device in every Python process."
+)
 @click.option("--gpus", type=click.IntRange(min=1), default=1, show_default=True, help="Emulated GPU count.")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(emulate_cuda, gpus, command):

@@ -45,7 +45,11 @@ def rtol_for(a: torch.dtype, b: torch.dtype, cross_device: bool) -> float:
 
 
 def compare(
-    before: dict[str, torch.Tensor], after: dict[str, torch.Tensor], *, before_phase: str, after_phase: str,
+    before: dict[str, torch.Tensor],
+    after: dict[str, torch.Tensor],
+    *,
+    before_phase: str,
+    after_phase: str,
     dtype_changes: bool = False,
 ) -> Comparison:
     """after's results against before's; ``dtype_changes``: the rule's fix may change dtypes (DEV002)."""
@@ -65,8 +69,9 @@ def _device_kind(phase: str) -> str:
     return "gpu" if phase == "cuda" else "cpu"
 
 
-def _compare_one(key: str, a: torch.Tensor, b: torch.Tensor, cross: bool, dtype_changes: bool,
-                 result: Comparison) -> None:
+def _compare_one(
+    key: str, a: torch.Tensor, b: torch.Tensor, cross: bool, dtype_changes: bool, result: Comparison
+) -> None:
     if a.shape != b.shape:
         result.problems.append(f"{key}: shape {tuple(a.shape)} vs {tuple(b.shape)}")
         return

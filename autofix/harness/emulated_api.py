@@ -54,20 +54,24 @@ def stream_seed(seed: int, index: int) -> int:
     as long as the GPU's numbers are not the CPU's (a real GPU's are not)."""
     return (seed * 0x9E3779B97F4A7C15 + 0xD1B54A32D192ED03 * (index + 1)) % (1 << 64)
 
+
 # Fields real code reads from torch.cuda.get_device_properties(...).
 _Properties = namedtuple(
     "_Properties",
     "name major minor total_memory multi_processor_count is_integrated is_multi_gpu_board"
     " L2_cache_size warp_size max_threads_per_multi_processor uuid",
 )
-PROPERTIES = _Properties("emulated CUDA device", 9, 0, 80 * 1024**3, 132, False, False, 50 * 1024**2, 32, 2048,
-                         "emulated")
+PROPERTIES = _Properties(
+    "emulated CUDA device", 9, 0, 80 * 1024**3, 132, False, False, 50 * 1024**2, 32, 2048, "emulated"
+)
 
 
 class Event:
     """A CUDA event on a device that finishes each operation before the next begins."""
 
-    def __init__(self, enable_timing: bool = False, blocking: bool = False, interprocess: bool = False) -> None:
+    def __init__(
+        self, enable_timing: bool = False, blocking: bool = False, interprocess: bool = False
+    ) -> None:
         self.enable_timing = enable_timing
         self._time: float | None = None
 
@@ -324,8 +328,18 @@ def _device_keeping_variable(mode: Device) -> type:
     return Variable
 
 
-_LEGACY_TYPES = ("FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor",
-                 "ShortTensor", "IntTensor", "LongTensor", "BoolTensor")
+_LEGACY_TYPES = (
+    "FloatTensor",
+    "DoubleTensor",
+    "HalfTensor",
+    "BFloat16Tensor",
+    "ByteTensor",
+    "CharTensor",
+    "ShortTensor",
+    "IntTensor",
+    "LongTensor",
+    "BoolTensor",
+)
 
 
 class _LegacyCudaType(type):
@@ -350,7 +364,11 @@ class _LegacyCudaType(type):
         return made
 
     def __instancecheck__(cls, obj: Any) -> bool:
-        return isinstance(obj, torch.Tensor) and obj.dtype == cls.dtype and cls._mode.device_of(obj).type == "cuda"
+        return (
+            isinstance(obj, torch.Tensor)
+            and obj.dtype == cls.dtype
+            and cls._mode.device_of(obj).type == "cuda"
+        )
 
 
 def _legacy_cuda_types(mode: Device) -> dict[str, Any]:
@@ -359,7 +377,9 @@ def _legacy_cuda_types(mode: Device) -> dict[str, Any]:
         cpu_type = getattr(torch, name, None)
         if cpu_type is not None:
             types[name] = _LegacyCudaType(
-                name, (), {"dtype": cpu_type.dtype, "_cpu_type": cpu_type, "_mode": mode, "__module__": "torch.cuda"}
+                name,
+                (),
+                {"dtype": cpu_type.dtype, "_cpu_type": cpu_type, "_mode": mode, "__module__": "torch.cuda"},
             )
     return types
 
@@ -538,10 +558,13 @@ def _patch_parallel(mode: Device, patch: Any) -> None:
             return self.module(*inputs, **kwargs)
         for tensor in chain(self.module.parameters(), self.module.buffers()):
             if tensor.device != self.src_device_obj:
-                raise mode.error(RuntimeError(
-                    "module must have its parameters and buffers on device"
-                    f" {self.src_device_obj} (device_ids[0]) but found one of them on device: {tensor.device}"
-                ))
+                raise mode.error(
+                    RuntimeError(
+                        "module must have its parameters and buffers on device"
+                        f" {self.src_device_obj} (device_ids[0]) but found one of them on device:"
+                        f" {tensor.device}"
+                    )
+                )
 
         def to(device: Any) -> Any:
             return lambda value: value.to(device) if isinstance(value, torch.Tensor) else value
@@ -593,7 +616,9 @@ def _patch_autocast(mode: Device, patch: Any) -> None:
 
     init, enter, exit_ = autocast.__init__, autocast.__enter__, autocast.__exit__
 
-    def __init__(self: Any, device_type: str, dtype: Any = None, enabled: bool = True, cache_enabled: Any = None) -> None:
+    def __init__(
+        self: Any, device_type: str, dtype: Any = None, enabled: bool = True, cache_enabled: Any = None
+    ) -> None:
         self._emulated = device_type == "cuda"
         if self._emulated:
             self._emulated_dtype = (dtype or torch.float16) if enabled else None

@@ -28,7 +28,8 @@ the device had its mismatch been fixed); ``watch=FILE`` records the lines of FIL
 numbers on a GPU.
 
 The ``torch.cuda`` API a program calls around its tensors (properties, events, streams,
-``torch.accelerator``) is in :mod:`autofix.harness.emulated_api`. ``tests/test_autofix/harness/test_emulation_fidelity.py``
+``torch.accelerator``) is in :mod:`autofix.harness.emulated_api`.
+``tests/test_autofix/harness/test_emulation_fidelity.py``
 holds the behaviour table this must match, and ``benchmarks/fidelity.py --device cuda`` runs it on a GPU.
 
 How: a ``TorchFunctionMode`` sees every torch call. Logical devices are kept in a dict keyed by
@@ -62,8 +63,18 @@ _TENSOR_BASE = torch._C.TensorBase
 
 # Methods that read a device tensor's value back to the host: a copy and a sync.
 _READ_BACK = frozenset(
-    {"item", "tolist", "__bool__", "__float__", "__int__", "__index__", "__repr__", "__format__", "__str__",
-     "__complex__"}
+    {
+        "item",
+        "tolist",
+        "__bool__",
+        "__float__",
+        "__int__",
+        "__index__",
+        "__repr__",
+        "__format__",
+        "__str__",
+        "__complex__",
+    }
 )
 # Operations whose output size depends on the data: the host waits for the device to learn it.
 _DATA_DEPENDENT = frozenset(
@@ -71,35 +82,120 @@ _DATA_DEPENDENT = frozenset(
 )
 # Questions about tensors' metadata: they compute nothing, so devices may differ.
 _METADATA = frozenset(
-    {"_has_compatible_shallow_copy_type", "is_same_size", "is_set_to", "_is_view", "size", "dim",
-     "numel", "stride", "__len__", "data_ptr", "is_floating_point", "is_complex", "get_device",
-     "element_size", "nelement", "is_contiguous", "storage_offset", "is_pinned"}
+    {
+        "_has_compatible_shallow_copy_type",
+        "is_same_size",
+        "is_set_to",
+        "_is_view",
+        "size",
+        "dim",
+        "numel",
+        "stride",
+        "__len__",
+        "data_ptr",
+        "is_floating_point",
+        "is_complex",
+        "get_device",
+        "element_size",
+        "nelement",
+        "is_contiguous",
+        "storage_offset",
+        "is_pinned",
+    }
 )
 # Operations that take no CPU 0-dim tensor as a scalar beside device tensors (real CUDA raises).
 _NO_CPU_SCALARS = frozenset(
-    {"cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack", "column_stack", "embedding",
-     "embedding_bag", "index_select", "gather", "take", "take_along_dim", "scatter", "scatter_add",
-     "scatter_reduce", "index_add", "index_copy", "index_fill", "matmul", "mm", "bmm", "mv", "dot",
-     "__matmul__", "linear", "conv1d", "conv2d", "conv3d", "searchsorted", "bucketize"}
+    {
+        "cat",
+        "concat",
+        "concatenate",
+        "stack",
+        "hstack",
+        "vstack",
+        "dstack",
+        "column_stack",
+        "embedding",
+        "embedding_bag",
+        "index_select",
+        "gather",
+        "take",
+        "take_along_dim",
+        "scatter",
+        "scatter_add",
+        "scatter_reduce",
+        "index_add",
+        "index_copy",
+        "index_fill",
+        "matmul",
+        "mm",
+        "bmm",
+        "mv",
+        "dot",
+        "__matmul__",
+        "linear",
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "searchsorted",
+        "bucketize",
+    }
 )
 # Packed sequences keep their lengths and batch sizes on the host whatever the device: the argument at
 # this position stays on the CPU (`pack_padded_sequence` moves `lengths` there itself), and the
 # second result of the (un)packing is a CPU tensor. The RNN kernels take the batch sizes (int64) in
 # their packed overload only; in the other, that position holds the hidden state, a device tensor.
-_HOST_ARGUMENT = {"_pack_padded_sequence": 1, "_pad_packed_sequence": 1, "gru": 1, "lstm": 1, "rnn_tanh": 1,
-                  "rnn_relu": 1}
+_HOST_ARGUMENT = {
+    "_pack_padded_sequence": 1,
+    "_pad_packed_sequence": 1,
+    "gru": 1,
+    "lstm": 1,
+    "rnn_tanh": 1,
+    "rnn_relu": 1,
+}
 _HOST_SECOND_RESULT = frozenset({"_pack_padded_sequence", "_pad_packed_sequence"})
-_SCALAR_TYPE_NAMES = {torch.int64: "Long", torch.int32: "Int", torch.float32: "Float", torch.float64: "Double"}
+_SCALAR_TYPE_NAMES = {
+    torch.int64: "Long",
+    torch.int32: "Int",
+    torch.float32: "Float",
+    torch.float64: "Double",
+}
 # Operations that accept a CPU 0-dim tensor beside device tensors by copying it over first.
 _COPIES_CPU_SCALARS = frozenset({"where"})
 # Factories that copy host data to the device when given ``device="cuda"``.
 _FROM_HOST_DATA = frozenset({"tensor", "as_tensor", "asarray"})
 # Factories that ``torch.set_default_device`` sends to its device when no device is given.
 _FACTORIES = frozenset(
-    {"tensor", "as_tensor", "asarray", "zeros", "ones", "empty", "full", "rand", "randn", "randint",
-     "randperm", "arange", "range", "linspace", "logspace", "eye", "empty_strided", "tril_indices",
-     "triu_indices", "normal", "sparse_coo_tensor", "scalar_tensor", "bartlett_window", "blackman_window",
-     "hamming_window", "hann_window", "kaiser_window", "complex", "polar"}
+    {
+        "tensor",
+        "as_tensor",
+        "asarray",
+        "zeros",
+        "ones",
+        "empty",
+        "full",
+        "rand",
+        "randn",
+        "randint",
+        "randperm",
+        "arange",
+        "range",
+        "linspace",
+        "logspace",
+        "eye",
+        "empty_strided",
+        "tril_indices",
+        "triu_indices",
+        "normal",
+        "sparse_coo_tensor",
+        "scalar_tensor",
+        "bartlett_window",
+        "blackman_window",
+        "hamming_window",
+        "hann_window",
+        "kaiser_window",
+        "complex",
+        "polar",
+    }
 )
 # Operations that read only the other tensor's shape: any device will do; the result is on self's.
 _SHAPE_OF_OTHER = frozenset({"expand_as", "view_as", "reshape_as"})
@@ -109,44 +205,179 @@ _REPR_SUFFIX = re.compile(r",\s*(?:size=|dtype=|layout=|grad_fn=|requires_grad=|
 
 # What CUDA autocast runs in the lower precision, and what it runs in float32 (PyTorch's AMP docs).
 AUTOCAST_LOWER = frozenset(
-    {"__matmul__", "matmul", "mm", "bmm", "baddbmm", "addmm", "addbmm", "addmv", "addr", "mv", "linear",
-     "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "prelu",
-     "chain_matmul", "multi_dot", "scaled_dot_product_attention"}
+    {
+        "__matmul__",
+        "matmul",
+        "mm",
+        "bmm",
+        "baddbmm",
+        "addmm",
+        "addbmm",
+        "addmv",
+        "addr",
+        "mv",
+        "linear",
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "conv_transpose1d",
+        "conv_transpose2d",
+        "conv_transpose3d",
+        "prelu",
+        "chain_matmul",
+        "multi_dot",
+        "scaled_dot_product_attention",
+    }
 )
 AUTOCAST_FLOAT32 = frozenset(
-    {"acos", "asin", "cosh", "erfinv", "exp", "expm1", "log", "log10", "log2", "log1p", "reciprocal", "rsqrt",
-     "sinh", "tan", "pow", "softplus", "layer_norm", "group_norm", "norm", "nll_loss", "cosine_similarity",
-     "poisson_nll_loss", "cosine_embedding_loss", "hinge_embedding_loss", "kl_div", "l1_loss",
-     "smooth_l1_loss", "huber_loss", "mse_loss", "margin_ranking_loss", "multilabel_margin_loss",
-     "soft_margin_loss", "triplet_margin_loss", "multi_margin_loss", "binary_cross_entropy_with_logits",
-     "dist", "pdist", "cdist", "renorm", "logsumexp", "softmax", "log_softmax", "cross_entropy",
-     "sum", "prod", "cumsum", "cumprod", "batch_norm", "instance_norm"}
+    {
+        "acos",
+        "asin",
+        "cosh",
+        "erfinv",
+        "exp",
+        "expm1",
+        "log",
+        "log10",
+        "log2",
+        "log1p",
+        "reciprocal",
+        "rsqrt",
+        "sinh",
+        "tan",
+        "pow",
+        "softplus",
+        "layer_norm",
+        "group_norm",
+        "norm",
+        "nll_loss",
+        "cosine_similarity",
+        "poisson_nll_loss",
+        "cosine_embedding_loss",
+        "hinge_embedding_loss",
+        "kl_div",
+        "l1_loss",
+        "smooth_l1_loss",
+        "huber_loss",
+        "mse_loss",
+        "margin_ranking_loss",
+        "multilabel_margin_loss",
+        "soft_margin_loss",
+        "triplet_margin_loss",
+        "multi_margin_loss",
+        "binary_cross_entropy_with_logits",
+        "dist",
+        "pdist",
+        "cdist",
+        "renorm",
+        "logsumexp",
+        "softmax",
+        "log_softmax",
+        "cross_entropy",
+        "sum",
+        "prod",
+        "cumsum",
+        "cumprod",
+        "batch_norm",
+        "instance_norm",
+    }
 )
 
 
 # Operations that draw random numbers: on a GPU, from that GPU's generator. The dropout family draws
 # only in training with p > 0 (see draws).
 RANDOM = frozenset(
-    {"rand", "randn", "randint", "randperm", "normal", "bernoulli", "multinomial", "poisson", "binomial",
-     "rand_like", "randn_like", "randint_like", "normal_", "uniform_", "bernoulli_", "exponential_",
-     "geometric_", "cauchy_", "log_normal_", "random_", "rrelu", "rrelu_", "rrelu_with_noise",
-     "_standard_gamma", "_sample_dirichlet", "trunc_normal_", "kaiming_uniform_", "kaiming_normal_",
-     "xavier_uniform_", "xavier_normal_", "orthogonal_", "sparse_", "gumbel_softmax"}
+    {
+        "rand",
+        "randn",
+        "randint",
+        "randperm",
+        "normal",
+        "bernoulli",
+        "multinomial",
+        "poisson",
+        "binomial",
+        "rand_like",
+        "randn_like",
+        "randint_like",
+        "normal_",
+        "uniform_",
+        "bernoulli_",
+        "exponential_",
+        "geometric_",
+        "cauchy_",
+        "log_normal_",
+        "random_",
+        "rrelu",
+        "rrelu_",
+        "rrelu_with_noise",
+        "_standard_gamma",
+        "_sample_dirichlet",
+        "trunc_normal_",
+        "kaiming_uniform_",
+        "kaiming_normal_",
+        "xavier_uniform_",
+        "xavier_normal_",
+        "orthogonal_",
+        "sparse_",
+        "gumbel_softmax",
+    }
 )
 _DROPOUT = frozenset(
-    {"dropout", "dropout_", "feature_dropout", "feature_dropout_", "alpha_dropout", "alpha_dropout_",
-     "feature_alpha_dropout", "feature_alpha_dropout_", "dropout1d", "dropout2d", "dropout3d",
-     "native_dropout", "_fused_dropout"}
+    {
+        "dropout",
+        "dropout_",
+        "feature_dropout",
+        "feature_dropout_",
+        "alpha_dropout",
+        "alpha_dropout_",
+        "feature_alpha_dropout",
+        "feature_alpha_dropout_",
+        "dropout1d",
+        "dropout2d",
+        "dropout3d",
+        "native_dropout",
+        "_fused_dropout",
+    }
 )
 
 
 # Operations that compute nothing (views, aliases, autograd flags): not counted as work, so that
 # ``Variable(x)`` becoming ``x.detach()`` moves no work anywhere.
 NO_WORK = frozenset(
-    {"detach", "detach_", "view", "view_as", "reshape", "reshape_as", "expand", "expand_as", "t",
-     "transpose", "permute", "unsqueeze", "squeeze", "narrow", "select", "flatten", "unflatten", "unbind",
-     "split", "chunk", "as_strided", "alias", "contiguous", "requires_grad_", "retain_grad", "movedim",
-     "swapaxes", "swapdims", "type_as", "__get__", "__set__"}
+    {
+        "detach",
+        "detach_",
+        "view",
+        "view_as",
+        "reshape",
+        "reshape_as",
+        "expand",
+        "expand_as",
+        "t",
+        "transpose",
+        "permute",
+        "unsqueeze",
+        "squeeze",
+        "narrow",
+        "select",
+        "flatten",
+        "unflatten",
+        "unbind",
+        "split",
+        "chunk",
+        "as_strided",
+        "alias",
+        "contiguous",
+        "requires_grad_",
+        "retain_grad",
+        "movedim",
+        "swapaxes",
+        "swapdims",
+        "type_as",
+        "__get__",
+        "__set__",
+    }
 )
 
 
@@ -222,8 +453,9 @@ def _with_device(text: str, device: torch.device) -> str:
 def _advanced(index: Any) -> bool:
     """Whether an index takes the advanced (index_put_) path: a tensor with dimensions, or a mask."""
     leaves, _ = tree_flatten(index if isinstance(index, tuple) else (index,))
-    return any(isinstance(leaf, torch.Tensor) and (leaf.dim() > 0 or leaf.dtype == torch.bool)
-               for leaf in leaves)
+    return any(
+        isinstance(leaf, torch.Tensor) and (leaf.dim() > 0 or leaf.dtype == torch.bool) for leaf in leaves
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -246,8 +478,9 @@ def _is_tensor_method(func: Callable[..., Any], name: str) -> bool:
 
 
 class EmulatedCuda(TorchFunctionMode):
-    def __init__(self, device_count: int = 1, *, shared_rng: bool = False, lenient: bool = False,
-                 watch: str = "") -> None:
+    def __init__(
+        self, device_count: int = 1, *, shared_rng: bool = False, lenient: bool = False, watch: str = ""
+    ) -> None:
         super().__init__()
         self.device_count = device_count
         self.counters = Counters()
@@ -279,10 +512,13 @@ class EmulatedCuda(TorchFunctionMode):
         if device.index is None:
             return torch.device("cuda", self.current)
         if not 0 <= device.index < self.device_count:
-            raise self.error(RuntimeError(
-                "CUDA error: invalid device ordinal\nCUDA kernel errors might be asynchronously reported at"
-                " some other API call, so the stacktrace below might be incorrect."
-            ))
+            raise self.error(
+                RuntimeError(
+                    "CUDA error: invalid device ordinal\nCUDA kernel errors might be asynchronously"
+                    " reported at"
+                    " some other API call, so the stacktrace below might be incorrect."
+                )
+            )
         return device
 
     @staticmethod
@@ -418,9 +654,11 @@ class EmulatedCuda(TorchFunctionMode):
         if generator is not None:
             source = getattr(generator, "device", CPU)
             if source.type != device.type:  # ATen's check_generator
-                raise self.error(RuntimeError(
-                    f"Expected a '{device.type}' device type for generator but found '{source.type}'"
-                ))
+                raise self.error(
+                    RuntimeError(
+                        f"Expected a '{device.type}' device type for generator but found '{source.type}'"
+                    )
+                )
         if device.type == "cpu":
             yield
             return
@@ -469,7 +707,9 @@ class EmulatedCuda(TorchFunctionMode):
             rest, blocking = rest[:-1], not rest[-1]
         device, dtype, _, memory_format = torch._C._nn._parse_to(*rest, **kwargs)
         target = self.device_of(tensor) if device is None else self.normalize(device)
-        return self.move(tensor, target, dtype=dtype, copy=copy, blocking=blocking, memory_format=memory_format)
+        return self.move(
+            tensor, target, dtype=dtype, copy=copy, blocking=blocking, memory_format=memory_format
+        )
 
     def _cuda(self, func, args, kwargs):
         index = args[1] if len(args) > 1 else kwargs.get("device")
@@ -485,10 +725,13 @@ class EmulatedCuda(TorchFunctionMode):
     def _numpy(self, func, args, kwargs):
         device = self.device_of(args[0])
         if device.type != "cpu":
-            raise self.error(TypeError(
-                f"can't convert {device} device type tensor to numpy. Use Tensor.cpu() to copy the tensor to"
-                " host memory first."
-            ))
+            raise self.error(
+                TypeError(
+                    f"can't convert {device} device type tensor to numpy."
+                    " Use Tensor.cpu() to copy the tensor to"
+                    " host memory first."
+                )
+            )
         return func(*args, **kwargs)
 
     def _pin_memory(self, func, args, kwargs):
@@ -531,7 +774,9 @@ class EmulatedCuda(TorchFunctionMode):
         if legacy is None and self.device_of(args[0]).type == "cuda":  # x.type() names the CUDA type
             return func(*args, **kwargs).replace("torch.", "torch.cuda.", 1)
         if isinstance(legacy, str) and legacy.startswith("torch.") and legacy.endswith("Tensor"):
-            legacy = getattr(torch.cuda if legacy.startswith("torch.cuda.") else torch, legacy.rsplit(".", 1)[1], legacy)
+            legacy = getattr(
+                torch.cuda if legacy.startswith("torch.cuda.") else torch, legacy.rsplit(".", 1)[1], legacy
+            )
         if not isinstance(getattr(legacy, "is_cuda", None), bool):
             return func(*args, **kwargs)
         # `x.type(torch.cuda.FloatTensor)` (or `torch.FloatTensor`): a dtype conversion and a move.
@@ -576,13 +821,23 @@ class EmulatedCuda(TorchFunctionMode):
         return results
 
     _FUNCTIONS: dict[str, Callable[..., Any]] = {
-        **dict.fromkeys(_INDEX_PUT, _index_put), **dict.fromkeys(_SHAPE_OF_OTHER, _shape_as),
-        "type_as": _type_as, "broadcast_tensors": _broadcast_tensors, "__array__": _numpy,
+        **dict.fromkeys(_INDEX_PUT, _index_put),
+        **dict.fromkeys(_SHAPE_OF_OTHER, _shape_as),
+        "type_as": _type_as,
+        "broadcast_tensors": _broadcast_tensors,
+        "__array__": _numpy,
     }
 
     _METHODS: dict[str, Callable[..., Any]] = {
-        "type": _type, "to": _to, "cuda": _cuda, "cpu": _cpu, "numpy": _numpy, "pin_memory": _pin_memory,
-        "__getitem__": _getitem, "__setitem__": _setitem, "copy_": _copy_,
+        "type": _type,
+        "to": _to,
+        "cuda": _cuda,
+        "cpu": _cpu,
+        "numpy": _numpy,
+        "pin_memory": _pin_memory,
+        "__getitem__": _getitem,
+        "__setitem__": _setitem,
+        "copy_": _copy_,
     }
 
     def _index(self, target: torch.device, index: Any) -> None:
@@ -593,9 +848,11 @@ class EmulatedCuda(TorchFunctionMode):
                 continue
             source = self.device_of(leaf)
             if target.type == "cpu" and source.type != "cpu":
-                raise self.error(RuntimeError(
-                    "indices should be either on cpu or on the same device as the indexed tensor (cpu)"
-                ))
+                raise self.error(
+                    RuntimeError(
+                        "indices should be either on cpu or on the same device as the indexed tensor (cpu)"
+                    )
+                )
             if source.type == "cpu" and target.type != "cpu" and leaf.dim() > 0:
                 self.count_copy(source, target, blocking=leaf.dtype != torch.bool)
             elif source == target and target.type != "cpu" and leaf.dtype == torch.bool:
@@ -628,7 +885,12 @@ class EmulatedCuda(TorchFunctionMode):
         scalars = []
         for tensor in tensors:
             device = self.device_of(tensor)
-            if device.type == "cpu" and tensor.dim() == 0 and len(tensors) > 1 and name not in _NO_CPU_SCALARS:
+            if (
+                device.type == "cpu"
+                and tensor.dim() == 0
+                and len(tensors) > 1
+                and name not in _NO_CPU_SCALARS
+            ):
                 scalars.append(tensor)  # a CPU 0-dim tensor may meet device tensors, as a scalar
                 continue
             if device not in devices:
@@ -638,8 +900,10 @@ class EmulatedCuda(TorchFunctionMode):
             if name in _COPIES_CPU_SCALARS:
                 for _ in scalars:
                     self.count_copy(CPU, device)
-            if name in _DATA_DEPENDENT or (name == "where" and len(tensors) == 1) or (
-                name == "repeat_interleave" and len(tensors) > 1 and kwargs.get("output_size") is None
+            if (
+                name in _DATA_DEPENDENT
+                or (name == "where" and len(tensors) == 1)
+                or (name == "repeat_interleave" and len(tensors) > 1 and kwargs.get("output_size") is None)
             ):
                 self.read_back()
             if self.autocast and self.autocast[-1] is not None:
@@ -662,10 +926,12 @@ class EmulatedCuda(TorchFunctionMode):
         if name in _HOST_SECOND_RESULT:
             if self.device_of(argument).type != "cpu":  # real CUDA's message, as of PyTorch 2.x
                 scalar_type = _SCALAR_TYPE_NAMES.get(argument.dtype, str(argument.dtype))
-                raise self.error(RuntimeError(
-                    f"'lengths' argument should be a 1D CPU int64 tensor, but got {argument.dim()}D "
-                    f"{self.device_of(argument)} {scalar_type} tensor"
-                ))
+                raise self.error(
+                    RuntimeError(
+                        f"'lengths' argument should be a 1D CPU int64 tensor, but got {argument.dim()}D "
+                        f"{self.device_of(argument)} {scalar_type} tensor"
+                    )
+                )
             return argument
         return argument if argument.dtype == torch.int64 and argument.dim() == 1 else None
 
@@ -692,10 +958,12 @@ class EmulatedCuda(TorchFunctionMode):
         if self.lenient:
             self.counters.mismatches += 1
             return first
-        raise self.error(RuntimeError(
-            "Expected all tensors to be on the same device, but found at least two devices,"
-            f" {first} and {second}!"
-        ))
+        raise self.error(
+            RuntimeError(
+                "Expected all tensors to be on the same device, but found at least two devices,"
+                f" {first} and {second}!"
+            )
+        )
 
 
 @contextlib.contextmanager

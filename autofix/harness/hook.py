@@ -38,8 +38,10 @@ class _AfterTorchImport(importlib.abc.MetaPathFinder):
         if name != "torch":
             return None
         sys.meta_path.remove(self)  # one torch per process: never asked again
-        spec = next(filter(None, (f.find_spec(name, path, target) for f in sys.meta_path
-                                  if hasattr(f, "find_spec"))), None)
+        spec = next(
+            filter(None, (f.find_spec(name, path, target) for f in sys.meta_path if hasattr(f, "find_spec"))),
+            None,
+        )
         if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
             return spec
         loader_exec = spec.loader.exec_module

@@ -154,18 +154,24 @@ class Judge:
         if profile.device_work and after.ok(self.device) and self.device != "cpu":
             run = after.phases[self.device]
             if not run.count("host_to_device") and not run.on_device:
-                result.problems.append(f"after does no work on {self.device}: no host-to-device copy, no result there")
+                result.problems.append(
+                    f"after does no work on {self.device}: no host-to-device copy, no result there"
+                )
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
         self._counts(result, before, after, keeps_work)
         if result.timing is not None:
             clock = _clock(result.timing.phase)
             if result.timing.claimed:
-                result.proofs.append(f"{result.timing.ratio:.2f}x faster on {clock}"
-                                     f" (99% CI {result.timing.low:.2f}-{result.timing.high:.2f})")
+                result.proofs.append(
+                    f"{result.timing.ratio:.2f}x faster on {clock}"
+                    f" (99% CI {result.timing.low:.2f}-{result.timing.high:.2f})"
+                )
             elif result.timing.note:
                 result.notes.append(f"{result.timing.note} on {clock}: {result.timing.describe()}")
         if not result.proofs and not result.problems and not result.unproven:
-            result.problems.append("no proof: before neither fails as the rule says nor makes more transfers or syncs")
+            result.problems.append(
+                "no proof: before neither fails as the rule says nor makes more transfers or syncs"
+            )
 
     def _compare(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         pairs = [(p, p) for p in self.phases if before.ok(p) and after.ok(p)]
@@ -187,10 +193,18 @@ class Judge:
         if reference is not None:
             result.notes.append(f"reference() fails: {reference.outcome}")
         if any(after.ok(p) for p in self.phases):
-            result.unproven = "UNPROVEN (runs now, no reference): before runs nowhere and the case gives no reference()"
+            result.unproven = (
+                "UNPROVEN (runs now, no reference): before runs nowhere and the case gives no reference()"
+            )
 
-    def _add(self, result: CaseResult, b: PhaseRun, a: PhaseRun, before: VersionRun | None = None,
-             after: VersionRun | None = None) -> None:
+    def _add(
+        self,
+        result: CaseResult,
+        b: PhaseRun,
+        a: PhaseRun,
+        before: VersionRun | None = None,
+        after: VersionRun | None = None,
+    ) -> None:
         assert b.results is not None and a.results is not None
         comparison = self._compared(b, a)
         result.comparisons.append(comparison)
@@ -204,11 +218,19 @@ class Judge:
 
     def _compared(self, b: PhaseRun, a: PhaseRun) -> Comparison:
         assert b.results is not None and a.results is not None
-        return compare(b.results, a.results, before_phase=b.phase, after_phase=a.phase,
-                       dtype_changes=self.dtype_changes)
+        return compare(
+            b.results, a.results, before_phase=b.phase, after_phase=a.phase, dtype_changes=self.dtype_changes
+        )
 
-    def _random(self, result: CaseResult, comparison: Comparison, b: PhaseRun, a: PhaseRun,
-                before: VersionRun, after: VersionRun) -> bool:
+    def _random(
+        self,
+        result: CaseResult,
+        comparison: Comparison,
+        b: PhaseRun,
+        a: PhaseRun,
+        before: VersionRun,
+        after: VersionRun,
+    ) -> bool:
         """Whether differing results are only the GPU's random numbers (then judged here, True)."""
         if not (a.count("device_random") or b.count("device_random")):
             return False
@@ -233,8 +255,10 @@ class Judge:
             comparison.outcome, comparison.equal, comparison.problems = EQUAL, True, []
             comparison.max_rel = again.max_rel
             comparison.note = "the GPU's random draws compared on the CPU's stream"
-            result.notes.append(f"{comparison.label}: equal with the GPU drawing from the CPU's random stream"
-                                " (its own draws, as many as before's)")
+            result.notes.append(
+                f"{comparison.label}: equal with the GPU drawing from the CPU's random stream"
+                " (its own draws, as many as before's)"
+            )
             return True
         comparison.outcome, comparison.max_rel = SAME_DISTRIBUTION, again.max_rel
         moved = _moved(result, a)
@@ -242,9 +266,11 @@ class Judge:
         # Accepted only when the moved draws are on lines that only unsafe fixes changed, all of them.
         changed, unsafe_lines = set(result.changed_lines), set(result.unsafe_lines)
         unsafe = len(moved) >= max(extra, 1) and all(_lines(site) & changed <= unsafe_lines for site in moved)
-        text = (f"same distribution, different numbers ({comparison.label}): {where} draws random numbers"
-                " on the GPU, from the GPU's own generator; the results agree only when it draws the CPU's"
-                " numbers")
+        text = (
+            f"same distribution, different numbers ({comparison.label}): {where} draws random numbers"
+            " on the GPU, from the GPU's own generator; the results agree only when it draws the CPU's"
+            " numbers"
+        )
         if unsafe:
             comparison.note = "an unsafe fix moved random draws to the GPU"
             result.notes.append(text + " (an unsafe fix: accepted)")
@@ -272,8 +298,9 @@ class Judge:
             return False
         return True
 
-    def _counts(self, result: CaseResult, before: VersionRun, after: VersionRun,
-                keeps_work: bool = True) -> None:
+    def _counts(
+        self, result: CaseResult, before: VersionRun, after: VersionRun, keeps_work: bool = True
+    ) -> None:
         if self.device == "cpu" or not (before.ok(self.device) and after.ok(self.device)):
             return
         b, a = before.phases[self.device], after.phases[self.device]
@@ -284,7 +311,9 @@ class Judge:
         if profile_of(result.rules).work == "dtype":
             # Deterministic where a speed-up is not: the double-precision operations the fix took away.
             if a.count("float64_ops") < b.count("float64_ops"):
-                result.proofs.append(f"float64 operations {b.count('float64_ops')} → {a.count('float64_ops')}")
+                result.proofs.append(
+                    f"float64 operations {b.count('float64_ops')} → {a.count('float64_ops')}"
+                )
         b_syncs, a_syncs = b.count("syncs"), a.count("syncs")
         if a_syncs < b_syncs:
             result.proofs.append(f"host syncs {b_syncs} → {a_syncs}")
@@ -300,9 +329,13 @@ class Judge:
         for phase in self.phases:
             b, a = before.phases[phase], after.phases[phase]
             if b.outcome != a.outcome:
-                result.problems.append(f"unchanged code behaved differently on {phase}: {b.outcome} vs {a.outcome}")
+                result.problems.append(
+                    f"unchanged code behaved differently on {phase}: {b.outcome} vs {a.outcome}"
+                )
             elif b.counts != a.counts:
-                result.problems.append(f"unchanged code counted differently on {phase}: {b.counts} vs {a.counts}")
+                result.problems.append(
+                    f"unchanged code counted differently on {phase}: {b.counts} vs {a.counts}"
+                )
             elif b.ok and a.ok:
                 self._add(result, b, a)
         if not any(after.ok(p) for p in self.phases):

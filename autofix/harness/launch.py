@@ -19,10 +19,11 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, TextIO
+from typing import TextIO
 
 import autofix
 from autofix.harness.hook import ENV_DIR, ENV_ON, ENV_SITE
@@ -61,13 +62,17 @@ class Counts:
             return "no Python process imported torch"
         t = self.total()
         many = len(self.processes)
-        return (f"copies host→device {t['host_to_device']}, device→host {t['device_to_host']},"
-                f" device→device {t['device_to_device']}; host syncs {t['syncs']}"
-                f" ({many} process{'es' if many > 1 else ''})")
+        return (
+            f"copies host→device {t['host_to_device']}, device→host {t['device_to_host']},"
+            f" device→device {t['device_to_device']}; host syncs {t['syncs']}"
+            f" ({many} process{'es' if many > 1 else ''})"
+        )
 
 
 @contextmanager
-def emulated_environment(gpus: int = 1, base: dict[str, str] | None = None) -> Iterator[tuple[dict[str, str], Path]]:
+def emulated_environment(
+    gpus: int = 1, base: dict[str, str] | None = None
+) -> Iterator[tuple[dict[str, str], Path]]:
     """An environment for a child command that installs the emulated GPU, and the folder counts land in."""
     with tempfile.TemporaryDirectory(prefix="autofix-emulate-") as scratch:
         site, counts = Path(scratch, "site"), Path(scratch, "counts")
@@ -95,8 +100,14 @@ def exit_status(returncode: int) -> int:
     return 128 - returncode if returncode < 0 else returncode
 
 
-def call(command: list[str] | str, env: dict[str, str], *, cwd: Path | None = None, timeout: float | None = None,
-         stdout: TextIO | int | None = None) -> int | None:
+def call(
+    command: list[str] | str,
+    env: dict[str, str],
+    *,
+    cwd: Path | None = None,
+    timeout: float | None = None,
+    stdout: TextIO | int | None = None,
+) -> int | None:
     """Run the command; None when it ran past ``timeout``.
 
     Without a timeout the command stays in our process group, so a terminal's Ctrl-C reaches it as it
@@ -104,8 +115,15 @@ def call(command: list[str] | str, env: dict[str, str], *, cwd: Path | None = No
     whole at the deadline and at the end (whatever it left running).
     """
     own_group = timeout is not None
-    process = subprocess.Popen(command, env=env, cwd=cwd, shell=isinstance(command, str), start_new_session=own_group,
-                               stdout=stdout, stderr=subprocess.STDOUT if stdout is not None else None)
+    process = subprocess.Popen(
+        command,
+        env=env,
+        cwd=cwd,
+        shell=isinstance(command, str),
+        start_new_session=own_group,
+        stdout=stdout,
+        stderr=subprocess.STDOUT if stdout is not None else None,
+    )
     try:
         while True:
             try:
@@ -140,6 +158,9 @@ def run_command(command: list[str], *, gpus: int = 1) -> int:
     print(f"autofix run: emulated GPU{'s' if gpus > 1 else ''}: {counts.line()}", file=sys.stderr)
     for process in counts.processes if len(counts.processes) > 1 else []:
         c = process["counts"]
-        print(f"  pid {process['pid']} {' '.join(process['argv'])[:50]}: host→device {c['host_to_device']},"
-              f" device→host {c['device_to_host']}, host syncs {c['syncs']}", file=sys.stderr)
+        print(
+            f"  pid {process['pid']} {' '.join(process['argv'])[:50]}: host→device {c['host_to_device']},"
+            f" device→host {c['device_to_host']}, host syncs {c['syncs']}",
+            file=sys.stderr,
+        )
     return code if code is not None else 124

@@ -53,7 +53,9 @@ class PhaseRun:
     phase: str
     ok: bool
     failure: Failure | None = None
-    counts: dict[str, int] | None = None  # host_to_device, device_to_host, device_to_device, syncs, float64_ops
+    counts: dict[str, int] | None = (
+        None  # host_to_device, device_to_host, device_to_device, syncs, float64_ops
+    )
     on_device: list[str] = field(default_factory=list)  # result keys that were on the device
     results: dict[str, Any] | None = None  # name -> CPU tensor; not written to JSON
     seconds: float = 0.0

@@ -30,10 +30,25 @@ TRUSTED = frozenset({TORCH, EMULATOR})
 _MARK = "_autofix_origin"
 # torch functions whose message is the caller's: their failure is the caller's failure.
 USER_MESSAGE = frozenset(
-    {"_check", "_check_with", "_check_index", "_check_value", "_check_type", "_check_not_implemented",
-     "_check_is_size", "_check_tensor_all", "_check_tensor_all_with", "_assert", "_assert_async",
-     "_assert_scalar", "_functional_assert_async", "_functional_assert_scalar", "_assert_tensor_metadata",
-     "assert_close", "assert_allclose"}
+    {
+        "_check",
+        "_check_with",
+        "_check_index",
+        "_check_value",
+        "_check_type",
+        "_check_not_implemented",
+        "_check_is_size",
+        "_check_tensor_all",
+        "_check_tensor_all_with",
+        "_assert",
+        "_assert_async",
+        "_assert_scalar",
+        "_functional_assert_async",
+        "_functional_assert_scalar",
+        "_assert_tensor_metadata",
+        "assert_close",
+        "assert_allclose",
+    }
 )
 _RAISES = frozenset({"RAISE_VARARGS", "RERAISE"})
 _THROWN = frozenset({"YIELD_VALUE", "SEND", "RESUME", "RETURN_GENERATOR"})
@@ -95,8 +110,14 @@ def origin_of(exc: BaseException) -> str:
             return CASE  # `raise`, `assert`, exec'd code, generator.throw()
         return TORCH if origin == TORCH else UNKNOWN  # C code called by the case: torch's only if seen so
     # Library code raised it. The first library frame the case's code called is the API it used.
-    called = next((entries[i + 1][0] for i in range(len(entries) - 2, -1, -1)
-                   if not is_library(entries[i][0].f_code.co_filename)), None)
+    called = next(
+        (
+            entries[i + 1][0]
+            for i in range(len(entries) - 2, -1, -1)
+            if not is_library(entries[i][0].f_code.co_filename)
+        ),
+        None,
+    )
     if called is not None and called.f_code.co_name in USER_MESSAGE:
         return CASE
     return TORCH

@@ -1,4 +1,5 @@
-"""A pytest plugin that writes each test's outcome for ``autofix verify --tests`` (and ``migrate --verify-tests``).
+"""A pytest plugin that writes each test's outcome for ``autofix verify --tests`` (and ``migrate
+--verify-tests``).
 
 Loaded into the project's own pytest through ``PYTEST_ADDOPTS="-p autofix.harness.pytest_outcomes"``,
 so the user's test command needs no change. Each report is one JSON line appended to the file named by

@@ -20,10 +20,37 @@ from autofix.harness.origin import TORCH, mark
 # Questions about a tensor, moves and read-backs: not operations on it (the emulated GPU counts moves as
 # copies, never as work, and so does this).
 _SKIP = frozenset(
-    {"size", "dim", "numel", "stride", "is_floating_point", "__len__", "data_ptr", "is_contiguous",
-     "get_device", "element_size", "storage_offset", "to", "cuda", "cpu", "type", "pin_memory", "numpy",
-     "item", "tolist", "__bool__", "__float__", "__int__", "__index__", "__repr__", "__format__", "__str__",
-     "__array__", "untyped_storage", "is_pinned"}
+    {
+        "size",
+        "dim",
+        "numel",
+        "stride",
+        "is_floating_point",
+        "__len__",
+        "data_ptr",
+        "is_contiguous",
+        "get_device",
+        "element_size",
+        "storage_offset",
+        "to",
+        "cuda",
+        "cpu",
+        "type",
+        "pin_memory",
+        "numpy",
+        "item",
+        "tolist",
+        "__bool__",
+        "__float__",
+        "__int__",
+        "__index__",
+        "__repr__",
+        "__format__",
+        "__str__",
+        "__array__",
+        "untyped_storage",
+        "is_pinned",
+    }
 )
 _WORK = ("host_ops", "device_ops", "host_elements", "device_elements", "device_random")
 

@@ -77,7 +77,10 @@ def print_compact(out: TextIO, results: list[CaseResult], device: str) -> None:
         for more in lines[1:]:
             print(" " * len(start) + more, file=out)
         for note in r.notes if r.verdict != PASS else []:
-            print(textwrap.fill(f"note: {note}", WIDTH, initial_indent=" " * 9, subsequent_indent=" " * 15), file=out)
+            print(
+                textwrap.fill(f"note: {note}", WIDTH, initial_indent=" " * 9, subsequent_indent=" " * 15),
+                file=out,
+            )
     for r in results:
         if r.golden_diff:
             print(f"\n{r.case}: the checked-in after.py differs from the rewrite:", file=out)
@@ -85,7 +88,7 @@ def print_compact(out: TextIO, results: list[CaseResult], device: str) -> None:
 
 
 def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else "…" + text[-(width - 1):]
+    return text if len(text) <= width else "…" + text[-(width - 1) :]
 
 
 def to_json(results: list[CaseResult], device: str, settings: dict[str, Any]) -> str:
@@ -100,17 +103,40 @@ def to_json(results: list[CaseResult], device: str, settings: dict[str, Any]) ->
     cases = []
     for r in results:
         entry = {k: v for k, v in asdict(r).items() if k not in ("before", "after", "reference")}
-        entry.update(before=plain(r.before), after=plain(r.after), verdict=r.verdict, passed=r.passed,
-                     equal=r.equal, max_rel=r.max_rel)
+        entry.update(
+            before=plain(r.before),
+            after=plain(r.after),
+            verdict=r.verdict,
+            passed=r.passed,
+            equal=r.equal,
+            max_rel=r.max_rel,
+        )
         cases.append(entry)
     return json.dumps(
-        {"device": device, "settings": settings, "summary": summary_line(results),
-         "passed": all(r.passed for r in results), "tolerance": POLICY, "timing": TIMING_POLICY, "cases": cases},
+        {
+            "device": device,
+            "settings": settings,
+            "summary": summary_line(results),
+            "passed": all(r.passed for r in results),
+            "tolerance": POLICY,
+            "timing": TIMING_POLICY,
+            "cases": cases,
+        },
         indent=2,
     )
 
 
-MARKDOWN_COLUMNS = ("case", "rule", "before", "after", "equal (max rel err)", "transfers", "syncs", "time", "verdict")
+MARKDOWN_COLUMNS = (
+    "case",
+    "rule",
+    "before",
+    "after",
+    "equal (max rel err)",
+    "transfers",
+    "syncs",
+    "time",
+    "verdict",
+)
 
 
 def _time(result: CaseResult) -> str:
@@ -130,8 +156,15 @@ def markdown_row(r: CaseResult, device: str) -> list[str]:
     if r.comparisons and any(c.dtype_changed for c in r.comparisons):
         equal += ", dtype changed"
     return [
-        r.case, r.rule, outcome(r.before), outcome(r.after), equal,
-        counts(r, device, "transfers"), counts(r, device, "syncs"), _time(r), f"**{r.verdict}**: {r.reason()}",
+        r.case,
+        r.rule,
+        outcome(r.before),
+        outcome(r.after),
+        equal,
+        counts(r, device, "transfers"),
+        counts(r, device, "syncs"),
+        _time(r),
+        f"**{r.verdict}**: {r.reason()}",
     ]
 
 

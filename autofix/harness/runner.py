@@ -46,7 +46,12 @@ class Zygote:
         self._log = tempfile.NamedTemporaryFile(prefix="autofix-zygote-", suffix=".log", delete=False)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "autofix.harness.zygote"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log, env=env, text=True, bufsize=1,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
+            env=env,
+            text=True,
+            bufsize=1,
         )
         self._reply()  # "ready": torch imported
 
@@ -128,8 +133,17 @@ class Runner:
         return ["cpu"] + ([self.device] if self.device != "cpu" else [])
 
     def run_version(
-        self, zygote: Zygote, script: Path, cwd: Path, out: Path, *, entry: str = "run",
-        sys_path: list[str] | None = None, module: str = "", phases: list[str] | None = None, watch: str = "",
+        self,
+        zygote: Zygote,
+        script: Path,
+        cwd: Path,
+        out: Path,
+        *,
+        entry: str = "run",
+        sys_path: list[str] | None = None,
+        module: str = "",
+        phases: list[str] | None = None,
+        watch: str = "",
     ) -> VersionRun:
         """Each phase of one version; ``watch``: the file whose random draws on the GPU are located."""
         runs = {}
@@ -137,12 +151,21 @@ class Runner:
             prefix = out.with_name(f"{out.name}.{phase.replace(':', '.')}")
             emulated = phase == "emulated-cuda" or phase in VARIANTS
             request = {
-                "action": "phase", "script": str(script), "cwd": str(cwd), "entry": "reference" if phase == "reference" else entry,
+                "action": "phase",
+                "script": str(script),
+                "cwd": str(cwd),
+                "entry": "reference" if phase == "reference" else entry,
                 "phase": "cpu" if phase == "reference" else ("emulated-cuda" if emulated else phase),
-                "out": str(prefix), "seed": self.seed, "threads": self.threads,
+                "out": str(prefix),
+                "seed": self.seed,
+                "threads": self.threads,
                 "hide_gpu": (phase in ("cpu", "reference") or emulated) and self.device == "cuda",
-                "sys_path": sys_path or [], "module": module, "timeout": self.timeout, "log": f"{prefix}.log",
-                "watch": watch, **VARIANTS.get(phase, {}),
+                "sys_path": sys_path or [],
+                "module": module,
+                "timeout": self.timeout,
+                "log": f"{prefix}.log",
+                "watch": watch,
+                **VARIANTS.get(phase, {}),
             }
             runs[phase] = self._read_phase(phase, prefix, zygote.run(request))
         return VersionRun(runs)
@@ -158,24 +181,53 @@ class Runner:
             results = torch.load(results_file, weights_only=True) if results_file.is_file() else None
             counts = report.get("counts")
             sites = [tuple(site) for site in (counts or {}).pop("random_sites", [])]
-            return PhaseRun(phase, report["ok"], failure, counts, report.get("on_device", []),
-                            results, report.get("seconds", 0.0), sites)
+            return PhaseRun(
+                phase,
+                report["ok"],
+                failure,
+                counts,
+                report.get("on_device", []),
+                results,
+                report.get("seconds", 0.0),
+                sites,
+            )
         return PhaseRun(phase, False, process_failure(reply, self.timeout, Path(f"{prefix}.log")))
 
     def run_timing(
-        self, zygote: Zygote, before: dict[str, Any], after: dict[str, Any], out: Path, *,
-        phase: str, entry: str = "run", min_pairs: int = 10, min_seconds: float = 0.5, max_pairs: int = 200,
+        self,
+        zygote: Zygote,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        out: Path,
+        *,
+        phase: str,
+        entry: str = "run",
+        min_pairs: int = 10,
+        min_seconds: float = 0.5,
+        max_pairs: int = 200,
     ) -> tuple[list[float], list[float]] | Failure:
         """Time before and after alternately in one process; each is ``{"script", "cwd", "sys_path", "module",
         "root"}`` (where it runs, in its own copy)."""
-        versions = [{k: str(v) if isinstance(v, Path) else v for k, v in where.items()} for where in (before, after)]
+        versions = [
+            {k: str(v) if isinstance(v, Path) else v for k, v in where.items()} for where in (before, after)
+        ]
         request = {
-            "action": "timing", "versions": versions, "cwd": versions[0]["cwd"], "phase": phase,
-            "entry": entry, "out": str(out), "seed": self.seed, "threads": self.threads,
-            "hide_gpu": phase == "cpu" and self.device == "cuda", "sys_path": [],
-            "min_pairs": min_pairs, "min_seconds": min_seconds, "max_pairs": max_pairs,
+            "action": "timing",
+            "versions": versions,
+            "cwd": versions[0]["cwd"],
+            "phase": phase,
+            "entry": entry,
+            "out": str(out),
+            "seed": self.seed,
+            "threads": self.threads,
+            "hide_gpu": phase == "cpu" and self.device == "cuda",
+            "sys_path": [],
+            "min_pairs": min_pairs,
+            "min_seconds": min_seconds,
+            "max_pairs": max_pairs,
             # Timing runs dozens of times what one phase runs: give it that much more time.
-            "timeout": self.timeout * 4, "log": f"{out}.log",
+            "timeout": self.timeout * 4,
+            "log": f"{out}.log",
         }
         reply = zygote.run(request)
         report = Path(f"{out}.json")

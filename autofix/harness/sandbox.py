@@ -11,8 +11,19 @@ import shutil
 from pathlib import Path
 
 # Folders never copied (nor counted): they are large and no run needs them.
-SKIPPED = (".git", ".hg", ".venv", "venv", "__pycache__", "node_modules", ".mypy_cache", ".pytest_cache",
-           ".ruff_cache", ".tox", "*.egg-info")
+SKIPPED = (
+    ".git",
+    ".hg",
+    ".venv",
+    "venv",
+    "__pycache__",
+    "node_modules",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".tox",
+    "*.egg-info",
+)
 MAX_COPY_BYTES = 200 * 1024 * 1024
 
 

@@ -16,18 +16,18 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from autofix.config.settings import ConfigResolver
 from autofix.files.discovery import discover, excluded
 from autofix.files.fix_file import FIX, FileResult, Task
+from autofix.files.runner import RunOptions, run
 from autofix.harness.launch import Counts, call, emulated_environment, read_counts
 from autofix.harness.pytest_outcomes import ENV_FILE, ENV_ORIGINAL
 from autofix.harness.sandbox import copy_folder
-from autofix.files.runner import RunOptions, run
 
 PLUGIN = "-p autofix.harness.pytest_outcomes"
 PASSED, FAILED, ERROR, SKIPPED = "passed", "failed", "error", "skipped"
@@ -92,15 +92,20 @@ def problems_of(before: SuiteRun, after: SuiteRun, verdicts: list[TestVerdict]) 
         # A wrong command (not found, no tests collected, a usage error) fails the same way twice:
         # nothing broke, and nothing was checked either.
         last = after.output_tail.strip().splitlines()[-1:] or [""]
-        problems.append(f"no test passes after the rewrite (exit {after.exit}): nothing was checked"
-                        + (f"; the command said: {last[0][:120]}" if last[0] else ""))
+        problems.append(
+            f"no test passes after the rewrite (exit {after.exit}): nothing was checked"
+            + (f"; the command said: {last[0][:120]}" if last[0] else "")
+        )
     for run_ in (before, after):
         if run_.exit is None:
             problems.append(f"{run_.label}: the command ran past its time limit and was killed")
         if run_.outside:
-            problems.append(f"{run_.label}: imported from the original folder, not the copy under test: "
-                            + ", ".join(run_.outside[:3]) + " (installed in development mode? run from an"
-                            " environment where the project is not installed, or uninstall it)")
+            problems.append(
+                f"{run_.label}: imported from the original folder, not the copy under test: "
+                + ", ".join(run_.outside[:3])
+                + " (installed in development mode? run from an"
+                " environment where the project is not installed, or uninstall it)"
+            )
     broke = [v.test for v in verdicts if v.verdict == BROKE]
     if broke:
         problems.append(f"{len(broke)} test{'s' if len(broke) > 1 else ''} broke: " + ", ".join(broke[:5]))
@@ -109,8 +114,11 @@ def problems_of(before: SuiteRun, after: SuiteRun, verdicts: list[TestVerdict]) 
 
 # -- running
 
+
 @contextmanager
-def suite_environment(device: str, gpus: int, outcomes: Path, original: Path, copy: Path) -> Iterator[tuple[dict[str, str], Path | None]]:
+def suite_environment(
+    device: str, gpus: int, outcomes: Path, original: Path, copy: Path
+) -> Iterator[tuple[dict[str, str], Path | None]]:
     """The command's environment: the device, the outcome plugin, and the copy first on the import path."""
     base = dict(os.environ)
     base["PYTEST_ADDOPTS"] = f"{PLUGIN} {base.get('PYTEST_ADDOPTS', '')}".strip()
@@ -127,8 +135,17 @@ def suite_environment(device: str, gpus: int, outcomes: Path, original: Path, co
     yield base, None
 
 
-def run_suite(label: str, copy: Path, original: Path, command: str, *, device: str, timeout: float,
-              scratch: Path, gpus: int = 1) -> SuiteRun:
+def run_suite(
+    label: str,
+    copy: Path,
+    original: Path,
+    command: str,
+    *,
+    device: str,
+    timeout: float,
+    scratch: Path,
+    gpus: int = 1,
+) -> SuiteRun:
     outcomes, log = scratch / f"{label}.outcomes.jsonl", scratch / f"{label}.log"
     outcomes.touch()
     started = time.perf_counter()
@@ -152,7 +169,7 @@ def read_outcomes(path: Path) -> tuple[dict[str, tuple[str, str]], list[str]]:
         except ValueError:
             continue  # a line cut short by a killed process
         if record["outcome"] == "outside":
-            outside.append(record["test"][len("<import "):-1])
+            outside.append(record["test"][len("<import ") : -1])
             continue
         old = tests.get(record["test"])
         if old is None or _SEVERITY[record["outcome"]] > _SEVERITY[old[0]]:
@@ -167,8 +184,16 @@ def rewrite_tree(root: Path, config: ConfigResolver, jobs: int | None = None) ->
         settings = config.settings_for(path.parent)
         if settings.exclude and excluded(path, settings.exclude, settings.root):
             continue
-        tasks.append(Task(str(path), settings.rule_codes_for(path), FIX, settings.unsafe_fixes,
-                          settings.max_file_size, settings.device_style))
+        tasks.append(
+            Task(
+                str(path),
+                settings.rule_codes_for(path),
+                FIX,
+                settings.unsafe_fixes,
+                settings.max_file_size,
+                settings.device_style,
+            )
+        )
     from autofix.files.fix_file import default_jobs
 
     return run(tasks, RunOptions(jobs=jobs or default_jobs(), cache=None)).results
@@ -194,9 +219,18 @@ class SuiteProof:
         return {name: sum(v.verdict == name for v in self.verdicts) for name in names}
 
 
-def prove_suite(root: Path, command: str, *, device: str, timeout: float, gpus: int = 1,
-                before_copy: Path | None = None, after_copy: Path | None = None,
-                config: ConfigResolver | None = None, rewritten: list[FileResult] | None = None) -> SuiteProof:
+def prove_suite(
+    root: Path,
+    command: str,
+    *,
+    device: str,
+    timeout: float,
+    gpus: int = 1,
+    before_copy: Path | None = None,
+    after_copy: Path | None = None,
+    config: ConfigResolver | None = None,
+    rewritten: list[FileResult] | None = None,
+) -> SuiteProof:
     """Copy (unless given copies), rewrite the after copy (given ``config``), run both, judge.
 
     ``autofix migrate --verify-tests`` passes its own copies (before taken ahead of the migration, after
@@ -215,9 +249,19 @@ def prove_suite(root: Path, command: str, *, device: str, timeout: float, gpus: 
             rewritten = [r for r in rewrite_tree(after_copy, config) if r.changed]
             for result in rewritten:
                 result.path = os.path.relpath(result.path, after_copy)
-        runs = [run_suite(label, copy, root, command, device=device, timeout=timeout, scratch=scratch, gpus=gpus)
-                for label, copy in (("before", before_copy), ("after", after_copy))]
+        runs = [
+            run_suite(label, copy, root, command, device=device, timeout=timeout, scratch=scratch, gpus=gpus)
+            for label, copy in (("before", before_copy), ("after", after_copy))
+        ]
     verdicts = compare_runs(*runs)
     before, after = runs
-    return SuiteProof(str(root), command, device, rewritten or [], before, after, verdicts,
-                      problems_of(before, after, verdicts))
+    return SuiteProof(
+        str(root),
+        command,
+        device,
+        rewritten or [],
+        before,
+        after,
+        verdicts,
+        problems_of(before, after, verdicts),
+    )

@@ -48,19 +48,25 @@ def run_text(run: SuiteRun) -> str:
 
 def print_text(out: TextIO, proof: SuiteProof, *, quiet: bool = False) -> None:
     """One line per test (only those not passing both times when ``quiet``), then the counts and verdict."""
-    print(textwrap.shorten(f"{proof.root}: {fixes_line(proof)}; tests: {proof.command}", WIDTH, placeholder="…"),
-          file=out)
+    print(
+        textwrap.shorten(
+            f"{proof.root}: {fixes_line(proof)}; tests: {proof.command}", WIDTH, placeholder="…"
+        ),
+        file=out,
+    )
     width = max([len("test"), *(min(len(v.test), 60) for v in proof.verdicts)])
     print(f"{'test':<{width}}  {'before':<8} {'after':<8} verdict", file=out)
     for v in proof.verdicts:
         if quiet and v.verdict == PASSING:
             continue
-        test = v.test if len(v.test) <= width else "…" + v.test[-(width - 1):]
+        test = v.test if len(v.test) <= width else "…" + v.test[-(width - 1) :]
         print(f"{test:<{width}}  {v.before:<8} {v.after:<8} {v.verdict}", file=out)
         if v.message and v.verdict in (BROKE, STILL_FAILING, FIXED):
             print("    " + textwrap.shorten(v.message, WIDTH - 4, placeholder="…"), file=out)
     for run in (proof.before, proof.after):
-        print(textwrap.fill(f"{run_text(run)}; {counts_text(run)}", WIDTH, subsequent_indent="    "), file=out)
+        print(
+            textwrap.fill(f"{run_text(run)}; {counts_text(run)}", WIDTH, subsequent_indent="    "), file=out
+        )
     for problem in proof.problems:
         print(textwrap.fill(f"problem: {problem}", WIDTH, subsequent_indent="    "), file=out)
     print(summary(proof), file=out)
@@ -69,16 +75,29 @@ def print_text(out: TextIO, proof: SuiteProof, *, quiet: bool = False) -> None:
 def as_json(proof: SuiteProof) -> dict[str, Any]:
     def run(r: SuiteRun) -> dict[str, Any]:
         counts = None if r.counts is None else {"total": r.counts.total(), "processes": r.counts.processes}
-        return {"exit": r.exit, "timed_out": r.exit is None, "seconds": round(r.seconds, 3), "counts": counts,
-                "imported_from_original": r.outside, "output_tail": r.output_tail,
-                "line": f"{run_text(r)}; {counts_text(r)}"}
+        return {
+            "exit": r.exit,
+            "timed_out": r.exit is None,
+            "seconds": round(r.seconds, 3),
+            "counts": counts,
+            "imported_from_original": r.outside,
+            "output_tail": r.output_tail,
+            "line": f"{run_text(r)}; {counts_text(r)}",
+        }
 
     return {
-        "root": proof.root, "command": proof.command, "device": proof.device, "passed": proof.passed,
-        "summary": summary(proof), "tally": proof.tally(), "problems": proof.problems,
+        "root": proof.root,
+        "command": proof.command,
+        "device": proof.device,
+        "passed": proof.passed,
+        "summary": summary(proof),
+        "tally": proof.tally(),
+        "problems": proof.problems,
         "rewritten": [{"path": r.path, "fixes": dict(r.applied)} for r in proof.rewritten],
         "rewritten_line": fixes_line(proof),
-        "tests": [vars(v) for v in proof.verdicts], "before": run(proof.before), "after": run(proof.after),
+        "tests": [vars(v) for v in proof.verdicts],
+        "before": run(proof.before),
+        "after": run(proof.after),
         "meanings": MEANINGS,
     }
 
@@ -89,12 +108,19 @@ def to_json(proof: SuiteProof) -> str:
 
 def markdown_lines(data: dict[str, Any], *, heading: str = "##") -> list[str]:
     """The markdown section for one proof, from its JSON form (what ``migrate`` keeps in its report)."""
-    lines = [f"{heading} Tests: `{data['command']}` before and after the rewrite ({data['device']})", "",
-             f"**{data['summary']}**. {data['rewritten_line']}.", "",
-             "| test | before | after | verdict |", "|---|---|---|---|"]
+    lines = [
+        f"{heading} Tests: `{data['command']}` before and after the rewrite ({data['device']})",
+        "",
+        f"**{data['summary']}**. {data['rewritten_line']}.",
+        "",
+        "| test | before | after | verdict |",
+        "|---|---|---|---|",
+    ]
     for v in data["tests"]:
         note = f": {v['message']}" if v["message"] and v["verdict"] != PASSING else ""
-        lines.append(f"| `{v['test']}` | {v['before']} | {v['after']} | {v['verdict']}{note.replace('|', '/')} |")
+        lines.append(
+            f"| `{v['test']}` | {v['before']} | {v['after']} | {v['verdict']}{note.replace('|', '/')} |"
+        )
     lines += ["", *(f"- {data[label]['line']}" for label in ("before", "after"))]
     lines += [f"- problem: {p}" for p in data["problems"]]
     lines += ["", f"Verdicts: {MEANINGS}.", ""]

@@ -57,7 +57,9 @@ def module_file(name: str, root: Path) -> Path:
         for candidate in (root / base / relative.with_suffix(".py"), root / base / relative / "__init__.py"):
             if candidate.is_file():
                 return candidate
-    raise ValueError(f"--entry {name}:…: no module {name} in {root} (looked in {', '.join(import_roots(root))})")
+    raise ValueError(
+        f"--entry {name}:…: no module {name} in {root} (looked in {', '.join(import_roots(root))})"
+    )
 
 
 def file_subject(path: Path, entry: str, after_file: Path | None, config: ConfigResolver) -> Subject:

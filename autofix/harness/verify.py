@@ -104,15 +104,25 @@ def corpus_subject(case_dir: Path, config: ConfigResolver) -> Subject:
     name = f"{case_dir.parent.name}/{case_dir.name}"  # the rule's folder, then the case
     rewrite = rewrite_file(before_path, resolver=config)
     checked_in = after_path.read_bytes() if after_path.is_file() else b""
-    changed, unsafe = rewrite_lines(rewrite.original, checked_in,
-                                    rewrite_file(before_path, resolver=safe_only(config)).rewritten)
+    changed, unsafe = rewrite_lines(
+        rewrite.original, checked_in, rewrite_file(before_path, resolver=safe_only(config)).rewritten
+    )
     subject = Subject(
-        name, case_dir, "before.py", "after.py", (case_dir.parent.name,), rewrite.original != checked_in,
-        golden=rewrite.rewritten == checked_in, changed_lines=changed, unsafe_lines=unsafe,
+        name,
+        case_dir,
+        "before.py",
+        "after.py",
+        (case_dir.parent.name,),
+        rewrite.original != checked_in,
+        golden=rewrite.rewritten == checked_in,
+        changed_lines=changed,
+        unsafe_lines=unsafe,
     )
     if not subject.golden:
         subject.golden_diff = unified_diff(
-            f"{name}/after.py", checked_in.decode(errors="replace"), rewrite.rewritten.decode(errors="replace")
+            f"{name}/after.py",
+            checked_in.decode(errors="replace"),
+            rewrite.rewritten.decode(errors="replace"),
         )
     return subject
 
@@ -135,9 +145,14 @@ class Verifier:
     def verify(self, subject: Subject, zygote: Zygote) -> CaseResult:
         started = time.perf_counter()
         result = CaseResult(
-            subject.name, subject.rules, subject.positive, subject.golden, subject.golden_diff,
+            subject.name,
+            subject.rules,
+            subject.positive,
+            subject.golden,
+            subject.golden_diff,
             rewritten=Path(subject.rewritten or subject.after).name,
-            changed_lines=subject.changed_lines, unsafe_lines=subject.unsafe_lines,
+            changed_lines=subject.changed_lines,
+            unsafe_lines=subject.unsafe_lines,
         )
         if not subject.golden:
             result.problems.append("the rewrite of before.py differs from the checked-in after.py")
@@ -150,16 +165,22 @@ class Verifier:
                 (after_dir / (subject.rewritten or subject.after)).write_bytes(subject.after_bytes)
             watch = str(after_dir / (subject.rewritten or subject.after))
             result.before = self._run(zygote, subject, before_dir, subject.before, scratch / "before")
-            result.after = self._run(zygote, subject, after_dir, subject.after, scratch / "after",
-                                     watch=watch)
+            result.after = self._run(
+                zygote, subject, after_dir, subject.after, scratch / "after", watch=watch
+            )
             if subject.positive and self.device != "cpu":
                 self._extra_runs(zygote, subject, result, (before_dir, after_dir), scratch, watch)
             ran_nowhere = not any(p.ok for p in result.before.phases.values())
             if subject.positive and ran_nowhere and defines(before_dir / subject.before, "reference"):
-                reference = self._run(zygote, subject, before_dir, subject.before, scratch / "reference",
-                                      phases=["reference"])
+                reference = self._run(
+                    zygote, subject, before_dir, subject.before, scratch / "reference", phases=["reference"]
+                )
                 result.reference = reference.phases["reference"]
-            phase = timing_wanted(subject.rules, self.device, result.before, result.after) if subject.positive else None
+            phase = (
+                timing_wanted(subject.rules, self.device, result.before, result.after)
+                if subject.positive
+                else None
+            )
             if phase:
                 self._time(zygote, subject, result, (before_dir, after_dir), scratch / "timing", phase)
         self.judge.judge(result)
@@ -170,18 +191,46 @@ class Verifier:
     def _where(subject: Subject, copy: Path, script_name: str) -> dict[str, Any]:
         """Where one version runs: its script, current folder, import path and module name, in its copy."""
         script = copy / script_name
-        return {"script": script, "cwd": copy / subject.workdir if subject.workdir else script.parent,
-                "sys_path": [str(copy / p) for p in subject.sys_path], "module": subject.module, "root": copy}
+        return {
+            "script": script,
+            "cwd": copy / subject.workdir if subject.workdir else script.parent,
+            "sys_path": [str(copy / p) for p in subject.sys_path],
+            "module": subject.module,
+            "root": copy,
+        }
 
-    def _run(self, zygote: Zygote, subject: Subject, copy: Path, script: str, out: Path,
-             phases: list[str] | None = None, watch: str = "") -> VersionRun:
+    def _run(
+        self,
+        zygote: Zygote,
+        subject: Subject,
+        copy: Path,
+        script: str,
+        out: Path,
+        phases: list[str] | None = None,
+        watch: str = "",
+    ) -> VersionRun:
         where = self._where(subject, copy, script)
-        return self.runner.run_version(zygote, where["script"], where["cwd"], out, entry=subject.entry,
-                                       sys_path=where["sys_path"], module=subject.module, phases=phases,
-                                       watch=watch)
+        return self.runner.run_version(
+            zygote,
+            where["script"],
+            where["cwd"],
+            out,
+            entry=subject.entry,
+            sys_path=where["sys_path"],
+            module=subject.module,
+            phases=phases,
+            watch=watch,
+        )
 
-    def _extra_runs(self, zygote: Zygote, subject: Subject, result: CaseResult, copies: tuple[Path, Path],
-                    scratch: Path, watch: str) -> None:
+    def _extra_runs(
+        self,
+        zygote: Zygote,
+        subject: Subject,
+        result: CaseResult,
+        copies: tuple[Path, Path],
+        scratch: Path,
+        watch: str,
+    ) -> None:
         """The runs the judge needs beyond the phases (see the module's docstring, step 3)."""
         assert result.before is not None and result.after is not None
         before, after, device = result.before, result.after, self.device
@@ -198,12 +247,20 @@ class Verifier:
         if (profile_of(subject.rules).device_work or drew) and not before.ok(device) and after.ok(device):
             extra(before, copies[0], subject.before, "before", LENIENT)
 
-    def _time(self, zygote: Zygote, subject: Subject, result: CaseResult, copies: tuple[Path, Path], out: Path,
-              phase: str) -> None:
+    def _time(
+        self,
+        zygote: Zygote,
+        subject: Subject,
+        result: CaseResult,
+        copies: tuple[Path, Path],
+        out: Path,
+        phase: str,
+    ) -> None:
         before = self._where(subject, copies[0], subject.before)
         after = self._where(subject, copies[1], subject.after)
-        times = self.runner.run_timing(zygote, before, after, out, phase=phase, entry=subject.entry,
-                                       min_pairs=max(self.repeats, 4))
+        times = self.runner.run_timing(
+            zygote, before, after, out, phase=phase, entry=subject.entry, min_pairs=max(self.repeats, 4)
+        )
         if isinstance(times, Failure):
             result.notes.append(f"timing failed: {times.describe()}")
         else:
@@ -211,7 +268,10 @@ class Verifier:
 
 
 def verify_all(
-    subjects: list[Subject], verifier: Verifier, *, jobs: int = 1,
+    subjects: list[Subject],
+    verifier: Verifier,
+    *,
+    jobs: int = 1,
     on_result: Callable[[CaseResult], None] | None = None,
 ) -> list[CaseResult]:
     """Every subject, ``jobs`` at a time; results in the subjects' order."""

@@ -25,8 +25,14 @@ from autofix.harness import child
 # Imported lazily by common code (an optimizer's first step imports torch._dynamo: about a second
 # and 800 modules), so imported here once instead of in every fork. Only imports: no tensor
 # operation runs before the fork, so no thread pool exists to be forked.
-_WARM = ("torch._dynamo", "torch.optim", "torch.utils.data", "torch.profiler", "numpy",
-         "autofix.harness.emulated_cuda")
+_WARM = (
+    "torch._dynamo",
+    "torch.optim",
+    "torch.utils.data",
+    "torch.profiler",
+    "numpy",
+    "autofix.harness.emulated_cuda",
+)
 
 
 def _in_child(request: dict[str, Any]) -> None:

@@ -15,7 +15,9 @@ from pathlib import Path
 import click
 
 from autofix.commands.run import EXIT_ERROR, EXIT_OK, Run, common_options
+from autofix.commands.signals import exit_code_for
 from autofix.files.fix_file import FIX, FileResult, Task
+from autofix.files.runner import RunOptions, run
 from autofix.migrate.git_branch import (
     BranchError,
     Repository,
@@ -27,8 +29,6 @@ from autofix.migrate.git_branch import (
 from autofix.migrate.report import RootReport, print_tables, write_report
 from autofix.migrate.test_verdicts import MigrationTests, TestsUnavailable
 from autofix.output.progress import ProgressDisplay
-from autofix.files.runner import RunOptions, run
-from autofix.commands.signals import exit_code_for
 
 _UNSAFE_NOTE = "apply them with --unsafe-fixes"
 EXIT_TESTS_BROKE = 1  # --verify-tests: a test that passed before fails after
@@ -37,18 +37,37 @@ EXIT_UNFIXED = 1  # a file with fixes was left alone (read-only, changed during 
 
 @click.command()
 @common_options
-@click.option("--report", "reports", multiple=True, type=click.Path(dir_okay=False), metavar="FILE.md|FILE.json",
-              help="Write a report (Markdown or JSON, by the name's suffix); may be given twice.")
-@click.option("--branch", default=None, metavar="NAME",
-              help="Commit each root's fixes to a new git branch NAME instead of writing the working tree.")
-@click.option("--verify-tests", "test_command", default=None, metavar="CMD",
-              help='Run CMD (e.g. "pytest -q") in each root before and after, under the emulated GPU; a test'
-                   " that passed before and fails after makes the migration exit 1. Needs torch.")
-def migrate(reports: tuple[str, ...], branch: str | None, test_command: str | None, **options: object) -> None:
+@click.option(
+    "--report",
+    "reports",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    metavar="FILE.md|FILE.json",
+    help="Write a report (Markdown or JSON, by the name's suffix); may be given twice.",
+)
+@click.option(
+    "--branch",
+    default=None,
+    metavar="NAME",
+    help="Commit each root's fixes to a new git branch NAME instead of writing the working tree.",
+)
+@click.option(
+    "--verify-tests",
+    "test_command",
+    default=None,
+    metavar="CMD",
+    help='Run CMD (e.g. "pytest -q") in each root before and after, under the emulated GPU; a test'
+    " that passed before and fails after makes the migration exit 1. Needs torch.",
+)
+def migrate(
+    reports: tuple[str, ...], branch: str | None, test_command: str | None, **options: object
+) -> None:
     """Fix every Python file under each ROOT; show progress; summarise per root and per rule."""
     for report in reports:
         if Path(report).suffix.lower() not in (".md", ".json"):
-            raise click.BadParameter(f"{report}: the report's name must end in .md or .json", param_hint="--report")
+            raise click.BadParameter(
+                f"{report}: the report's name must end in .md or .json", param_hint="--report"
+            )
     if not options["paths"]:
         raise click.UsageError("give at least one ROOT folder")
     tests = None
@@ -65,8 +84,9 @@ def migrate(reports: tuple[str, ...], branch: str | None, test_command: str | No
 
 
 class _Migration(Run):
-    def __init__(self, branch: str | None, reports: list[Path], tests: MigrationTests | None,
-                 **options: object) -> None:
+    def __init__(
+        self, branch: str | None, reports: list[Path], tests: MigrationTests | None, **options: object
+    ) -> None:
         super().__init__(FIX, **options)  # type: ignore[arg-type]
         self.branch = branch
         self.tests = tests
@@ -100,7 +120,8 @@ class _Migration(Run):
             self.outcome = run(tasks, options, on_result=progress.update)
         results = {r.path: r for r in self.outcome.results}
         reports = [
-            RootReport(root, errors=[(root, refused[root])]) if root in refused
+            RootReport(root, errors=[(root, refused[root])])
+            if root in refused
             else self._account(root, per_root[root], results, repos.get(root))
             for root in all_roots
         ]
@@ -135,9 +156,14 @@ class _Migration(Run):
     def _prove(self, report: RootReport, results: list[FileResult]) -> None:
         """Run the root's tests before and after; the verdicts go into its report."""
         assert self.tests is not None
-        delivered = {p: self.delivered[p] for p in report.changed if p in self.delivered} if self.branch else None
-        self.err.print(f"{report.root}: running the tests before and after: {self.tests.command}", markup=False,
-                       highlight=False)
+        delivered = (
+            {p: self.delivered[p] for p in report.changed if p in self.delivered} if self.branch else None
+        )
+        self.err.print(
+            f"{report.root}: running the tests before and after: {self.tests.command}",
+            markup=False,
+            highlight=False,
+        )
         report.tests = self.tests.prove(report.root, results, delivered)
         if report.tests is not None:
             self.err.print(f"{report.root}: tests: {report.tests['summary']}", markup=False, highlight=False)
@@ -185,5 +211,3 @@ class _Migration(Run):
         except BranchError as exc:
             report.errors.append((report.root, f"no branch created: {exc}"))
             self.err.print(f"{report.root}: error: no branch created: {exc}", markup=False, highlight=False)
-
-

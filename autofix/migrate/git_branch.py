@@ -28,8 +28,11 @@ class Repository:
     def git(self, *args: str, data: bytes | None = None, env: dict[str, str] | None = None) -> str:
         try:
             done = subprocess.run(
-                ["git", "-C", str(self.top), *args], input=data, capture_output=True,
-                env={**os.environ, **(env or {})}, check=False,
+                ["git", "-C", str(self.top), *args],
+                input=data,
+                capture_output=True,
+                env={**os.environ, **(env or {})},
+                check=False,
             )
         except OSError as exc:
             raise BranchError(f"cannot run git: {exc.strerror or exc}") from None
@@ -43,7 +46,10 @@ def open_clean_repository(root: Path, branch: str) -> Repository:
     """The repository ``root`` is in, if its tracked files are unmodified and ``branch`` is free."""
     try:
         done = subprocess.run(
-            ["git", "-C", str(root), "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=False
+            ["git", "-C", str(root), "rev-parse", "--show-toplevel"],
+            capture_output=True,
+            text=True,
+            check=False,
         )
     except OSError as exc:
         raise BranchError(f"cannot run git: {exc.strerror or exc}") from None
@@ -58,7 +64,9 @@ def open_clean_repository(root: Path, branch: str) -> Repository:
     dirty = repo.git("status", "--porcelain", "--untracked-files=no")
     if dirty:
         first = dirty.splitlines()[0]
-        raise BranchError(f"the work tree has uncommitted changes (e.g. {first.strip()}); commit or stash them first")
+        raise BranchError(
+            f"the work tree has uncommitted changes (e.g. {first.strip()}); commit or stash them first"
+        )
     try:
         repo.git("rev-parse", "--verify", "--quiet", f"refs/heads/{branch}")
     except BranchError:

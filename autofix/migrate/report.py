@@ -45,12 +45,23 @@ def print_tables(console: Console, reports: list[RootReport]) -> None:
     columns = ("Root", "Scanned", "Changed", "Fixes", "Unsafe withheld", "Skipped", "Errors", "Branch")
     for column in columns + (("Tests",) if tested else ()):
         # A root is never cut short ("pytorch…" names no root): on a narrow terminal it folds.
-        roots.add_column(column, justify="left" if column in ("Root", "Branch") else "right",
-                         overflow="fold" if column in ("Root", "Branch") else "ellipsis")
+        roots.add_column(
+            column,
+            justify="left" if column in ("Root", "Branch") else "right",
+            overflow="fold" if column in ("Root", "Branch") else "ellipsis",
+        )
     for r in reports:
         branch = f"{r.branch}@{r.commit[:7]}" if r.commit else "-"
-        row = [r.root, str(r.scanned), str(len(r.changed)), str(sum(r.fixes.values())),
-               str(sum(r.unsafe_withheld.values())), str(len(r.skipped)), str(len(r.errors)), branch]
+        row = [
+            r.root,
+            str(r.scanned),
+            str(len(r.changed)),
+            str(sum(r.fixes.values())),
+            str(sum(r.unsafe_withheld.values())),
+            str(len(r.skipped)),
+            str(len(r.errors)),
+            branch,
+        ]
         if tested:
             tally = r.tests["tally"] if r.tests else None
             row.append(f"{tally['fixed']} fixed, {tally['broke']} broke" if tally else "-")
@@ -88,12 +99,16 @@ def _as_json(report: RootReport) -> dict:
 
 def _markdown(reports: list[RootReport], note: str) -> str:
     out = ["# autofix migrate report", ""]
-    out += ["| root | scanned | changed | fixes | unsafe withheld | skipped | errors | branch |",
-            "|---|---:|---:|---:|---:|---:|---:|---|"]
+    out += [
+        "| root | scanned | changed | fixes | unsafe withheld | skipped | errors | branch |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
     for r in reports:
         branch = f"`{r.branch}` @ `{r.commit[:10]}`" if r.commit else "-"
-        out.append(f"| {r.root} | {r.scanned} | {len(r.changed)} | {sum(r.fixes.values())} |"
-                   f" {sum(r.unsafe_withheld.values())} | {len(r.skipped)} | {len(r.errors)} | {branch} |")
+        out.append(
+            f"| {r.root} | {r.scanned} | {len(r.changed)} | {sum(r.fixes.values())} |"
+            f" {sum(r.unsafe_withheld.values())} | {len(r.skipped)} | {len(r.errors)} | {branch} |"
+        )
     out.append("")
     for r in reports:
         out += [f"## {r.root}", ""]
@@ -101,7 +116,11 @@ def _markdown(reports: list[RootReport], note: str) -> str:
         if r.unsafe_withheld:
             withheld = ", ".join(f"{c} ×{n}" for c, n in sorted(r.unsafe_withheld.items()))
             out += ["", f"Unsafe fixes withheld: {withheld} ({note})"]
-        for title, rows in (("Changed", [(p, "") for p in r.changed]), ("Skipped", r.skipped), ("Errors", r.errors)):
+        for title, rows in (
+            ("Changed", [(p, "") for p in r.changed]),
+            ("Skipped", r.skipped),
+            ("Errors", r.errors),
+        ):
             if rows:
                 out += ["", f"### {title} ({len(rows)})", ""]
                 out += [f"- `{p}`" + (f": {why}" if why else "") for p, why in rows]

@@ -28,8 +28,10 @@ class MigrationTests:
 
     def __init__(self, command: str, timeout: float | None = None) -> None:
         if importlib.util.find_spec("torch") is None:
-            raise TestsUnavailable("--verify-tests runs the tests under an emulated GPU and needs torch:"
-                                   " pip install 'torch-autofix[verify]'")
+            raise TestsUnavailable(
+                "--verify-tests runs the tests under an emulated GPU and needs torch:"
+                " pip install 'torch-autofix[verify]'"
+            )
         self.command = command
         self.timeout = timeout
         self._scratch = tempfile.TemporaryDirectory(prefix="autofix-migrate-tests-")
@@ -50,7 +52,9 @@ class MigrationTests:
             self._before[root] = target
         return failed
 
-    def prove(self, root: str, results: list[FileResult], delivered: dict[str, bytes] | None) -> dict[str, Any] | None:
+    def prove(
+        self, root: str, results: list[FileResult], delivered: dict[str, bytes] | None
+    ) -> dict[str, Any] | None:
         """Run the root's tests on its before copy and its migrated version; the report's ``tests`` entry."""
         from autofix.harness.sandbox import copy_folder
         from autofix.harness.suite import DEFAULT_TIMEOUT_S, prove_suite
@@ -70,8 +74,15 @@ class MigrationTests:
                     (after / relative).write_bytes(data)
         rewritten = [_relative(r, root) for r in results if r.changed]
         device = _device()
-        proof = prove_suite(Path(root), self.command, device=device, timeout=self.timeout or DEFAULT_TIMEOUT_S,
-                            before_copy=before, after_copy=after, rewritten=rewritten)
+        proof = prove_suite(
+            Path(root),
+            self.command,
+            device=device,
+            timeout=self.timeout or DEFAULT_TIMEOUT_S,
+            before_copy=before,
+            after_copy=after,
+            rewritten=rewritten,
+        )
         return as_json(proof)
 
     def close(self) -> None:

@@ -28,7 +28,7 @@ def unified_diff(path: str, old: str, new: str) -> str:
     return "".join(out)
 
 
-def print_diff(console: "Console", path: str, diff: str, *, color: bool) -> None:
+def print_diff(console: Console, path: str, diff: str, *, color: bool) -> None:
     from rich.rule import Rule as Separator
     from rich.syntax import Syntax  # pygments: imported only when a diff is shown in colour
 

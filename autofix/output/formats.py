@@ -9,8 +9,8 @@ notebook file without a region, since lines of a cell are not lines of the ``.ip
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePath
-from typing import Iterable, Sequence
 from urllib.parse import quote
 
 from rich.console import Console
@@ -31,6 +31,7 @@ def all_rules():
 def rules_by_code():
     return {rule.code: rule for rule in all_rules()}
 
+
 FORMATS = ("text", "json", "sarif", "github", "concise")
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -47,9 +48,7 @@ def fix_applies(d: Diagnostic, unsafe_fixes: bool) -> bool:
 
 
 def concise(results: Iterable[FileResult]) -> str:
-    return "".join(
-        f"{location(r.path, d)}: {d.code} {d.message}\n" for r in results for d in r.diagnostics
-    )
+    return "".join(f"{location(r.path, d)}: {d.code} {d.message}\n" for r in results for d in r.diagnostics)
 
 
 def render(output_format: str, results: Sequence[FileResult]) -> str:
@@ -108,7 +107,12 @@ def _uri(path: str) -> str:
 
 
 def _region(start_line: int, start_column: int, end_line: int, end_column: int) -> dict[str, int]:
-    return {"startLine": start_line, "startColumn": start_column, "endLine": end_line, "endColumn": end_column}
+    return {
+        "startLine": start_line,
+        "startColumn": start_column,
+        "endLine": end_line,
+        "endColumn": end_column,
+    }
 
 
 def _sarif_rules() -> list[dict[str, object]]:
@@ -134,7 +138,9 @@ def _sarif_result(result: FileResult, d: Diagnostic, rule_index: dict[str, int])
         physical["region"] = _region(d.line, d.column, d.end_line, d.end_column)
     else:
         text = f"{location(PurePath(result.path).name, d)}: {d.message}"
-        properties.update(cell=d.cell, line=d.line, column=d.column, endLine=d.end_line, endColumn=d.end_column)
+        properties.update(
+            cell=d.cell, line=d.line, column=d.column, endLine=d.end_line, endColumn=d.end_column
+        )
     sarif: dict[str, object] = {
         "ruleId": d.code,
         "ruleIndex": rule_index[d.code],
@@ -225,8 +231,12 @@ def to_github(results: Iterable[FileResult]) -> str:
         for d in r.diagnostics:
             if d.cell is None:
                 properties: dict[str, object] = {
-                    "file": r.path, "line": d.line, "col": d.column,
-                    "endLine": d.end_line, "endColumn": d.end_column, "title": d.code,
+                    "file": r.path,
+                    "line": d.line,
+                    "col": d.column,
+                    "endLine": d.end_line,
+                    "endColumn": d.end_column,
+                    "title": d.code,
                 }
                 message = f"{d.code} {d.message}"
             else:

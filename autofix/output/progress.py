@@ -41,7 +41,8 @@ class Tally:
 
     def line(self) -> str:
         return (
-            f"{self.done}/{self.total} files, {self.changed} changed, {self.fixes} fixes, {self.errors} errors,"
+            f"{self.done}/{self.total} files, {self.changed} changed, {self.fixes} fixes,"
+            f" {self.errors} errors,"
             f" {self.rate:.1f} files/s, ETA {self.eta()}"
         )
 
@@ -58,15 +59,18 @@ class ProgressDisplay:
         self._bar: Any = None
         self._last_plain = 0.0
 
-    def __enter__(self) -> "ProgressDisplay":
+    def __enter__(self) -> ProgressDisplay:
         if self.quiet:
             return self
         if self.console.is_terminal:
             from rich.progress import BarColumn, Progress, TextColumn
 
             self._live = Progress(
-                TextColumn(f"{self.label}"), BarColumn(), TextColumn("{task.fields[line]}"),
-                console=self.console, transient=True,
+                TextColumn(f"{self.label}"),
+                BarColumn(),
+                TextColumn("{task.fields[line]}"),
+                console=self.console,
+                transient=True,
             )
             self._live.__enter__()
             self._bar = self._live.add_task(self.label, total=self.tally.total, line=self.tally.line())

@@ -197,4 +197,3 @@ def cell_sources(data: bytes) -> list[str]:
     """Each cell's source in notebook JSON from :meth:`NotebookDocument.ipynb` (or the fixer's rewrite)."""
     document = json.loads(data.decode("utf-8"))
     return [c["source"] if isinstance(c["source"], str) else "".join(c["source"]) for c in document["cells"]]
-

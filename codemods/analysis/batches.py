@@ -35,7 +35,9 @@ _SAME_DEVICE_FUNCTIONS = frozenset(f"torch.{name}" for name in _SAME_DEVICE_METH
 _NEXT_CALL = m.Call(func=m.Name("next"), args=[m.AtLeastN(n=1)])
 _ENUMERATE = m.Call(func=m.Name("enumerate"))
 # Loops over numbers (`for epoch in range(n)`, `for step in count()`, `tqdm(range(n))`) carry no batch.
-_COUNTING = m.Call(func=m.Name("range") | m.Name("count") | m.Name("trange") | m.Attribute(attr=m.Name("count")))
+_COUNTING = m.Call(
+    func=m.Name("range") | m.Name("count") | m.Name("trange") | m.Attribute(attr=m.Name("count"))
+)
 _COUNTED = _COUNTING | m.Call(
     func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")), args=[m.Arg(_COUNTING), m.ZeroOrMore()]
 )
@@ -55,7 +57,7 @@ class Batch:
     @property
     def rest(self) -> list[SuiteStatement]:
         """The statements that use the batch, once it has arrived."""
-        return self.body[self.body.index(self.anchor) + 1:] if self.anchor is not None else self.body
+        return self.body[self.body.index(self.anchor) + 1 :] if self.anchor is not None else self.body
 
     def moved_here(self, lines: list[cst.BaseStatement]) -> tuple[SuiteStatement, cst.FlattenSentinel]:
         """The edit that adds ``lines`` where the batch has arrived: after the anchor, else first."""
@@ -82,12 +84,14 @@ def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
             return None
         anchor, names, source = fetched
     # `x, y = batch` / `x = batch["x"]` right after: the batch arrives in those names.
-    for stmt in body[body.index(anchor) + 1 if anchor is not None else 0:]:
+    for stmt in body[body.index(anchor) + 1 if anchor is not None else 0 :]:
         unpacked = _unpacking(stmt, names)
         if unpacked is None:
             break
         batch, new_names = unpacked
-        if m.matches(stmt, m.SimpleStatementLine([m.Assign([m.AssignTarget(m.Tuple() | m.List())], value=m.Name())])):
+        if m.matches(
+            stmt, m.SimpleStatementLine([m.Assign([m.AssignTarget(m.Tuple() | m.List())], value=m.Name())])
+        ):
             names = [n for n in names if n != batch]  # `x, y = batch`: the batch is gone, its values remain
         names = names + [n for n in new_names if n not in names]
         anchor = stmt
@@ -130,19 +134,27 @@ def _unpacking(stmt: SuiteStatement, names: list[str]) -> tuple[str, list[str]] 
     return None
 
 
-def bound_pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.Name, cst.BaseExpression]]:
+def bound_pairs(
+    target: cst.BaseExpression, value: cst.BaseExpression
+) -> list[tuple[cst.Name, cst.BaseExpression]]:
     """``a = v`` and ``a, b = v, w`` as (name, value) pairs; empty for any other shape."""
     if isinstance(target, cst.Name):
         return [(target, value)]
     if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
-        if len(target.elements) == len(value.elements) and all(isinstance(e.value, cst.Name) for e in target.elements):
-            return [(cst.ensure_type(t.value, cst.Name), v.value) for t, v in zip(target.elements, value.elements)]
+        if len(target.elements) == len(value.elements) and all(
+            isinstance(e.value, cst.Name) for e in target.elements
+        ):
+            return [
+                (cst.ensure_type(t.value, cst.Name), v.value) for t, v in zip(target.elements, value.elements)
+            ]
     return []
 
 
 def is_item_of(node: cst.BaseExpression, name: str | None) -> TypeGuard[cst.Subscript]:
     """``name["key"]`` or ``name[0]``: one value of a batch held in a dict, tuple or list."""
-    return m.matches(node, _CONSTANT_INDEX) and dotted_name(cst.ensure_type(node, cst.Subscript).value) == name
+    return (
+        m.matches(node, _CONSTANT_INDEX) and dotted_name(cst.ensure_type(node, cst.Subscript).value) == name
+    )
 
 
 def item_in(node: cst.BaseExpression, name: str, aliases: ImportAliases) -> cst.Subscript | None:
@@ -200,12 +212,19 @@ def used_as_container(tree: Tree, name: str, body: Sequence[SuiteStatement]) -> 
 
 
 def model_calls(tree: Tree, body: Sequence[SuiteStatement], model: str) -> list[cst.Call]:
-    return [call for stmt in body for call in tree.of_type(stmt, cst.Call) if runs_model(dotted_name(call.func), model)]
+    return [
+        call
+        for stmt in body
+        for call in tree.of_type(stmt, cst.Call)
+        if runs_model(dotted_name(call.func), model)
+    ]
 
 
 def passed_to(tree: Tree, name: str, body: Sequence[SuiteStatement], model: str) -> bool:
     """``model(batch)``: ``name`` itself (not one of its values) is an argument of the model."""
-    return any(not a.star and dotted_name(a.value) == name for c in model_calls(tree, body, model) for a in c.args)
+    return any(
+        not a.star and dotted_name(a.value) == name for c in model_calls(tree, body, model) for a in c.args
+    )
 
 
 def starred_into(tree: Tree, name: str, body: Sequence[SuiteStatement], model: str) -> str | None:
@@ -239,7 +258,9 @@ def rebinding(tree: Tree, stmt: cst.CSTNode, name: str, aliases: ImportAliases) 
     return "move" if "move" in kinds else "same"
 
 
-def _value_bound_to(name: str, target: cst.BaseExpression, value: cst.BaseExpression) -> cst.BaseExpression | None:
+def _value_bound_to(
+    name: str, target: cst.BaseExpression, value: cst.BaseExpression
+) -> cst.BaseExpression | None:
     """The part of ``value`` that ``name`` gets (``y`` in ``x, name = a, y``); None when unknown."""
     if isinstance(target, cst.Name):
         return value
@@ -268,7 +289,9 @@ def under_guard(lines: Sequence[cst.BaseStatement], guard: cst.BaseExpression) -
     return cst.If(test=guard.deep_clone(), body=cst.IndentedBlock(list(lines)))
 
 
-def moved_values_statement(name: str, star: str, move: Move, torch: str, taken: set[str]) -> cst.BaseStatement:
+def moved_values_statement(
+    name: str, star: str, move: Move, torch: str, taken: set[str]
+) -> cst.BaseStatement:
     """``batch = {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}`` for a batch
     passed as ``**batch`` (a list comprehension for ``*batch``): which keys it has is unknown, and its
     other values (strings, lengths) stay as they are. ``taken``: names the new variables must avoid."""

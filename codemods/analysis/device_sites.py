@@ -47,7 +47,8 @@ def looks_like_device(value: cst.BaseExpression, aliases: ImportAliases) -> bool
         return True
     strings = [value.body, value.orelse] if isinstance(value, cst.IfExp) else [value]
     return any(
-        isinstance(s, cst.SimpleString) and str(s.evaluated_value).startswith(("cuda", "cpu")) for s in strings
+        isinstance(s, cst.SimpleString) and str(s.evaluated_value).startswith(("cuda", "cpu"))
+        for s in strings
     )
 
 
@@ -59,7 +60,11 @@ def module_device(module: cst.Module, aliases: ImportAliases) -> tuple[str | Non
         if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
             continue
         small = stmt.body[0]
-        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+        if (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+        ):
             name = small.targets[0].target.value
             if name == "device" or (DEVICE_NAME.search(name) and looks_like_device(small.value, aliases)):
                 found.append((name, stmt, index))
@@ -88,7 +93,11 @@ def bound_in(tree: Tree, scope: cst.CSTNode) -> set[str]:
     """The names a function binds (its parameters and what its body assigns), or those a
     comprehension's ``for`` clauses bind."""
     if not isinstance(scope, (cst.FunctionDef, cst.Lambda)):
-        return {n.value for clause in tree.of_type(scope, cst.CompFor) for n in tree.of_type(clause.target, cst.Name)}
+        return {
+            n.value
+            for clause in tree.of_type(scope, cst.CompFor)
+            for n in tree.of_type(clause.target, cst.Name)
+        }
     return parameter_names(scope) | assigned_names(tree, scope.body)
 
 
@@ -135,8 +144,10 @@ class ModuleDevice:
         if self._defined is None:
             return self._definition() or None
         top = [node, *self._tree.ancestors(node)][-2]  # the module-level statement around node
-        runs_before = not any(isinstance(s, (cst.FunctionDef, cst.Lambda)) for s in scopes) and _index_in(
-            self._module, top) < self._index
+        runs_before = (
+            not any(isinstance(s, (cst.FunctionDef, cst.Lambda)) for s in scopes)
+            and _index_in(self._module, top) < self._index
+        )
         return None if runs_before else {}
 
     def _definition(self) -> dict[cst.CSTNode, Replacement]:
@@ -152,8 +163,12 @@ class ModuleDevice:
             above = self._module.body[: _index_in(self._module, anchor) + 1] if anchor is not None else []
             imported_above = set().union(*map(_imported_names, above))
             # No import line binds `torch`: it comes with a star import, which must be above too.
-            starred = not any(torch in _imported_names(s) for s in self._module.body) and "*" in imported_above
-            if self.name not in module_bound_names(self._tree, self._module) and (torch in imported_above or starred):
+            starred = (
+                not any(torch in _imported_names(s) for s in self._module.body) and "*" in imported_above
+            )
+            if self.name not in module_bound_names(self._tree, self._module) and (
+                torch in imported_above or starred
+            ):
                 self._added = after_imports(self._module, [self._portable.definition(self.name)])
         return self._added
 
@@ -169,10 +184,16 @@ def _sets_visible_devices(tree: Tree) -> bool:
     for node in tree.of_type(tree.root, (cst.AssignTarget, cst.Call)):
         if isinstance(node, cst.AssignTarget):
             target = node.target
-            keys = [e.slice.value for e in target.slice if isinstance(e.slice, cst.Index)] \
-                if isinstance(target, cst.Subscript) else []
+            keys = (
+                [e.slice.value for e in target.slice if isinstance(e.slice, cst.Index)]
+                if isinstance(target, cst.Subscript)
+                else []
+            )
         else:
-            is_setter = isinstance(node.func, cst.Attribute) and node.func.attr.value in ("setdefault", "putenv")
+            is_setter = isinstance(node.func, cst.Attribute) and node.func.attr.value in (
+                "setdefault",
+                "putenv",
+            )
             keys = [node.args[0].value] if is_setter and node.args else []
         if any(isinstance(k, cst.SimpleString) and "CUDA_VISIBLE_DEVICES" in k.value for k in keys):
             return True

@@ -28,7 +28,9 @@ from codemods.core.syntax import code_of
 from codemods.core.tree import Tree
 
 # Methods that build a module's recurrent state for the caller to feed back to forward.
-STATE_BUILDER = re.compile(r"^_?(init|initial|begin|zero|reset)_?(hidden|state|states)(_state)?$", re.IGNORECASE)
+STATE_BUILDER = re.compile(
+    r"^_?(init|initial|begin|zero|reset)_?(hidden|state|states)(_state)?$", re.IGNORECASE
+)
 # Annotations that say a parameter is not a tensor.
 _NOT_TENSOR_ANNOTATIONS = frozenset({"int", "float", "bool", "str", "dict", "list", "tuple", "Optional"})
 # Methods and attributes only a tensor has (NumPy arrays, lists and numbers have none of them).
@@ -63,7 +65,9 @@ class Reached:
     @property
     def names(self) -> str:
         """Whose device ``device`` is, in words."""
-        return "the module's device" if self.tensor is None and self.device is not None else "the input's device"
+        return (
+            "the module's device" if self.tensor is None and self.device is not None else "the input's device"
+        )
 
 
 def attribute(name: str, attr: str) -> cst.Attribute:
@@ -81,8 +85,14 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
     handed_in = None if owns_parameters else _handed_in_layer(tree, cls, own.get("__init__"))
     too_early = _called_before_layers(tree, aliases, own.get("__init__"))
     first = _params(forward)[:1]
-    start = first[0] if first and _may_be_tensor(first[0]) and not _used_as_mapping(tree, forward, first[0].name.value) else None
-    queue: list[tuple[cst.FunctionDef, str | None, bool]] = [(forward, start.name.value if start else None, True)]
+    start = (
+        first[0]
+        if first and _may_be_tensor(first[0]) and not _used_as_mapping(tree, forward, first[0].name.value)
+        else None
+    )
+    queue: list[tuple[cst.FunctionDef, str | None, bool]] = [
+        (forward, start.name.value if start else None, True)
+    ]
     # State builders last: when forward calls one, what forward passes it comes first.
     builders = [(f, None, True) for name, f in own.items() if STATE_BUILDER.match(name)]
     found: dict[int, Reached] = {}
@@ -106,7 +116,11 @@ def reached_functions(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> 
         found[id(function)] = Reached(function, tensor, device, assumes)
         for call in tree.of_type(function.body, cst.Call):
             func = call.func
-            if isinstance(func, cst.Attribute) and dotted_name(func.value) == "self" and func.attr.value in own:
+            if (
+                isinstance(func, cst.Attribute)
+                and dotted_name(func.value) == "self"
+                and func.attr.value in own
+            ):
                 callee, callee_is_method = own[func.attr.value], True
             elif isinstance(func, cst.Name) and func.value in functions:
                 callee, callee_is_method = functions[func.value], False
@@ -146,13 +160,15 @@ def _receiver_of(call: cst.Call, callee: cst.FunctionDef, is_method: bool, tenso
         if arg.keyword is not None:
             match = [p for p in params if p.name.value == arg.keyword.value]
         else:
-            match = params[position:position + 1]
+            match = params[position : position + 1]
         if match and _may_be_tensor(match[0]):
             return match[0].name.value
     return None
 
 
-def _tensor_by_use(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, is_method: bool) -> str | None:
+def _tensor_by_use(
+    tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, is_method: bool
+) -> str | None:
     """The first parameter that is annotated ``Tensor`` or that the body uses as only a tensor can be used."""
     candidates = [p.name.value for p in _params(function, is_method) if _may_be_tensor(p)]
     for param in _params(function, is_method):
@@ -172,8 +188,12 @@ def shown_tensor_parameter(tree: Tree, aliases: ImportAliases, function: cst.Fun
 def is_tensor_method_call(node: cst.BaseExpression) -> bool:
     """``h.view(...)``, ``h.contiguous()``: a method only a tensor has, called on a name; its result is a
     tensor."""
-    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(
-        node.func.value, cst.Name) and node.func.attr.value in _TENSOR_METHODS
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and isinstance(node.func.value, cst.Name)
+        and node.func.attr.value in _TENSOR_METHODS
+    )
 
 
 def _annotated_tensor(param: cst.Param) -> bool:
@@ -212,7 +232,10 @@ def _used_as_mapping(tree: Tree, function: cst.FunctionDef, name: str) -> bool:
     """``batch["x"]``, ``batch.items()``: a dict, not a tensor with a device (``x[0]`` is a tensor's row)."""
     for node in tree.descendants(function.body):
         if isinstance(node, cst.Subscript) and dotted_name(node.value) == name:
-            if any(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.SimpleString) for e in node.slice):
+            if any(
+                isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.SimpleString)
+                for e in node.slice
+            ):
                 return True
         elif isinstance(node, cst.Attribute) and dotted_name(node.value) == name:
             if node.attr.value in ("items", "keys", "values", "append"):
@@ -227,7 +250,11 @@ def _called_before_layers(tree: Tree, aliases: ImportAliases, init: cst.Function
         calls = tree.of_type(stmt, cst.Call)
         if any(_PARAMETERISED.match(aliases.qualify(c.func) or "") for c in calls):
             break
-        called.update(c.func.attr.value for c in calls if isinstance(c.func, cst.Attribute) and dotted_name(c.func.value) == "self")
+        called.update(
+            c.func.attr.value
+            for c in calls
+            if isinstance(c.func, cst.Attribute) and dotted_name(c.func.value) == "self"
+        )
     return called
 
 

@@ -22,7 +22,9 @@ from codemods.core.tree import Tree
 _GPU = re.compile(r"cuda|\bmps\b")
 _DEVICE = re.compile(r"device")
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^[rbuRBU]*['"]cpu['"]$"""))
-_CPU_DEVICE = _CPU | m.Call(func=m.Attribute(attr=m.Name("device")) | m.Name("device"), args=[m.Arg(value=_CPU)])
+_CPU_DEVICE = _CPU | m.Call(
+    func=m.Attribute(attr=m.Name("device")) | m.Name("device"), args=[m.Arg(value=_CPU)]
+)
 
 
 def may_use_a_gpu(tree: Tree, source: str) -> bool:

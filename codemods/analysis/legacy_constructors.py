@@ -73,8 +73,10 @@ def is_size(node: cst.BaseExpression, int_names: frozenset[str] = frozenset()) -
         shape = isinstance(node.value, cst.Attribute) and node.value.attr.value == "shape"
         return isinstance(index, cst.Index) and (shape or is_size(node.value, int_names))
     if isinstance(node, cst.BinaryOperation):
-        return isinstance(node.operator, _SIZE_OPERATORS) and is_size(node.left, int_names) and is_size(
-            node.right, int_names
+        return (
+            isinstance(node.operator, _SIZE_OPERATORS)
+            and is_size(node.left, int_names)
+            and is_size(node.right, int_names)
         )
     if isinstance(node, cst.Call):
         if isinstance(node.func, cst.Attribute):
@@ -83,8 +85,12 @@ def is_size(node: cst.BaseExpression, int_names: frozenset[str] = frozenset()) -
     return False
 
 
-def is_data(node: cst.BaseExpression, aliases: ImportAliases, data_names: frozenset[str] = frozenset(),
-            int_names: frozenset[str] = frozenset()) -> bool:
+def is_data(
+    node: cst.BaseExpression,
+    aliases: ImportAliases,
+    data_names: frozenset[str] = frozenset(),
+    int_names: frozenset[str] = frozenset(),
+) -> bool:
     """Is ``node`` provably a sequence or an array (data for a legacy constructor, never a size)?"""
     if isinstance(node, (cst.List, cst.Tuple, cst.ListComp)):
         return True
@@ -104,7 +110,9 @@ def is_data(node: cst.BaseExpression, aliases: ImportAliases, data_names: frozen
     return False
 
 
-def argument_kinds(tree: Tree, call: cst.Call, aliases: ImportAliases) -> tuple[frozenset[str], frozenset[str]]:
+def argument_kinds(
+    tree: Tree, call: cst.Call, aliases: ImportAliases
+) -> tuple[frozenset[str], frozenset[str]]:
     """The names that, where ``call`` is, provably hold a size and those that provably hold data:
     every binding of the name in the enclosing function (parameter annotations included) says so."""
     function = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
@@ -144,7 +152,9 @@ def argument_kinds(tree: Tree, call: cst.Call, aliases: ImportAliases) -> tuple[
     )
 
 
-def _kinds_shown_by_use(tree: Tree, function: cst.FunctionDef, aliases: ImportAliases) -> tuple[set[str], set[str]]:
+def _kinds_shown_by_use(
+    tree: Tree, function: cst.FunctionDef, aliases: ImportAliases
+) -> tuple[set[str], set[str]]:
     """Names whose use shows what they hold, whatever they were bound to: one of several dimensions
     of a legacy constructor (`torch.FloatTensor(out, d)`: anything but an int raises), or a list
     that is appended to (`ids.append(eos)`: an int or a torch.Size has no `append`). Only a name
@@ -153,11 +163,17 @@ def _kinds_shown_by_use(tree: Tree, function: cst.FunctionDef, aliases: ImportAl
     data: set[str] = set()
     for call in tree.of_type(function.body, cst.Call):
         func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value in _LIST_METHODS and isinstance(func.value, cst.Name):
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in _LIST_METHODS
+            and isinstance(func.value, cst.Name)
+        ):
             data.add(func.value.value)
         elif len(call.args) > 1 and is_legacy_constructor(aliases.qualify(func)):
             sizes.update(
-                a.value.value for a in call.args if isinstance(a.value, cst.Name) and not a.star and a.keyword is None
+                a.value.value
+                for a in call.args
+                if isinstance(a.value, cst.Name) and not a.star and a.keyword is None
             )
     return sizes, data
 
@@ -172,8 +188,12 @@ def _bind(bindings: dict, target: cst.BaseExpression, value: cst.BaseExpression 
         _bind(bindings, target.value, None)
 
 
-def _kind(value: cst.BaseExpression | str | None, aliases: ImportAliases, data: frozenset[str],
-          sizes: frozenset[str]) -> str | None:
+def _kind(
+    value: cst.BaseExpression | str | None,
+    aliases: ImportAliases,
+    data: frozenset[str],
+    sizes: frozenset[str],
+) -> str | None:
     if value is None or isinstance(value, str):
         return value
     if is_size(value, sizes):
@@ -196,7 +216,9 @@ def legacy_constructor_rewrite(
     None when the arguments do not say whether they are data or a size, or use keywords.
     """
     dtype = legacy_dtype(qualified)
-    if not is_legacy_constructor(qualified) or any(arg.keyword is not None or arg.star == "**" for arg in call.args):
+    if not is_legacy_constructor(qualified) or any(
+        arg.keyword is not None or arg.star == "**" for arg in call.args
+    ):
         return None
     args = list(call.args)
     if not args:
@@ -243,7 +265,11 @@ def names_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> boo
     if isinstance(node, cst.Call):
         return aliases.qualify(node.func) == "torch.device"
     name = dotted_name(node)
-    return name is not None and bool(DEVICE_NAME.search(name.rsplit(".", 1)[-1])) and not is_dtype_expr(node, aliases)
+    return (
+        name is not None
+        and bool(DEVICE_NAME.search(name.rsplit(".", 1)[-1]))
+        and not is_dtype_expr(node, aliases)
+    )
 
 
 def legacy_rewrite(
@@ -263,7 +289,12 @@ def legacy_rewrite(
     outer = tree.parent(attribute) if isinstance(attribute, cst.Attribute) else None
     move = as_move(outer) if isinstance(outer, cst.Call) and outer.func is attribute else None
     # A move is a call: isinstance only tells the type checker that ``outer`` is the one tested above.
-    if move is not None and isinstance(outer, cst.Call) and len(outer.args) <= 1 and names_device(move.device, aliases):
+    if (
+        move is not None
+        and isinstance(outer, cst.Call)
+        and len(outer.args) <= 1
+        and names_device(move.device, aliases)
+    ):
         replaced = outer
         if device is None:
             device = move.device.deep_clone() if move.device is not None else cst.SimpleString('"cuda"')
@@ -271,7 +302,9 @@ def legacy_rewrite(
     return None if fixed is None else (replaced, fixed)
 
 
-def legacy_rewritten(tree: Tree, call: cst.Call, aliases: ImportAliases, device: cst.BaseExpression) -> cst.Call:
+def legacy_rewritten(
+    tree: Tree, call: cst.Call, aliases: ImportAliases, device: cst.BaseExpression
+) -> cst.Call:
     """The replacement :func:`legacy_rewrite` gives ``call`` on ``device``, for a call it has rewritten
     before: whether it can does not depend on the device."""
     found = legacy_rewrite(tree, call, aliases, device)

@@ -25,8 +25,12 @@ from codemods.core.tree import Tree
 
 # Calls that wrap a model and run it on the model's device.
 WRAPPERS = frozenset(
-    {"torch.nn.parallel.DistributedDataParallel", "torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
-     "torch.compile"}
+    {
+        "torch.nn.parallel.DistributedDataParallel",
+        "torch.nn.DataParallel",
+        "torch.nn.parallel.DataParallel",
+        "torch.compile",
+    }
 )
 LOOPS = (cst.For, cst.While)
 MOVED_UNDER_A_CONDITION = "it is moved only under a condition"
@@ -125,13 +129,17 @@ def _stable_guard(tree: Tree, aliases: ImportAliases, block: Block, index: int) 
     line = tree.parent(block.steps[index].node)
     suite = tree.parent(line) if line is not None else None
     branch = tree.parent(suite) if suite is not None else None
-    if not (isinstance(branch, cst.If) and branch.orelse is None and any(s is branch for s in block.statements)):
+    if not (
+        isinstance(branch, cst.If) and branch.orelse is None and any(s is branch for s in block.statements)
+    ):
         return None
     test = branch.test
     flag = isinstance(test, (cst.Name, cst.Attribute)) and dotted_name(test) is not None
-    if not (flag or (m.matches(test, m.Call(args=[])) and aliases.qualify(test) == "torch.cuda.is_available")):
+    if not (
+        flag or (m.matches(test, m.Call(args=[])) and aliases.qualify(test) == "torch.cuda.is_available")
+    ):
         return None
-    later = {n for step in block.steps[index + 1:] for n in assigned_names(tree, step.node)}
+    later = {n for step in block.steps[index + 1 :] for n in assigned_names(tree, step.node)}
     return test if not names_in(tree, test) & later else None
 
 
@@ -148,7 +156,9 @@ def wrappers(aliases: ImportAliases, moved: list[MovedModel], steps: list[Step])
         for value in values:
             if isinstance(value, cst.Call) and aliases.qualify(value.func) in WRAPPERS and value.args:
                 value = value.args[0].value
-            source = next((mm for mm in moved + found if dotted_name(value) == mm.name and mm.index < index), None)
+            source = next(
+                (mm for mm in moved + found if dotted_name(value) == mm.name and mm.index < index), None
+            )
             if target is not None and source is not None and target != source.name:
                 unsure = why_unsure(source) or (MOVED_UNDER_A_CONDITION if step.conditional else "")
                 guard = source.guard if not step.conditional else None
@@ -160,18 +170,24 @@ def wrappers(aliases: ImportAliases, moved: list[MovedModel], steps: list[Step])
 
 def brings_back(node: cst.CSTNode, name: str, aliases: ImportAliases) -> bool:
     """``model.cpu()``, ``model = model.to("cpu")``: the model back in host memory."""
-    if not isinstance(node, (cst.Assign, cst.Expr)) or (isinstance(node, cst.Assign) and single_target(node) != name):
+    if not isinstance(node, (cst.Assign, cst.Expr)) or (
+        isinstance(node, cst.Assign) and single_target(node) != name
+    ):
         return False
     chain = method_chain(node.value, aliases)
     return dotted_name(chain[0]) == name and any(m.matches(link, _TO_HOST) for link in chain[1:])
 
 
-def blocks_of(tree: Tree, module: cst.Module) -> Iterator[tuple[cst.FunctionDef | None, Sequence[cst.BaseStatement]]]:
+def blocks_of(
+    tree: Tree, module: cst.Module
+) -> Iterator[tuple[cst.FunctionDef | None, Sequence[cst.BaseStatement]]]:
     """The module's body (with the body of ``if __name__ == "__main__":`` as its own: it runs when the
     script does), then each function's."""
     statements: list[cst.BaseStatement] = []
     for stmt in module.body:
-        if isinstance(stmt, cst.If) and m.matches(stmt, _MAIN_GUARD):  # the type test first: a matcher is slow
+        if isinstance(stmt, cst.If) and m.matches(
+            stmt, _MAIN_GUARD
+        ):  # the type test first: a matcher is slow
             statements += cst.ensure_type(stmt.body, cst.IndentedBlock).body  # as the matcher has made sure
         else:
             statements.append(stmt)

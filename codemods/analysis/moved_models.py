@@ -115,8 +115,14 @@ class _InheritedMoves:
         found: list[MovedModel] = []
         for index, step in enumerate(block.steps if self._movers else ()):
             node = step.node
-            built = node.value.func if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call) else None
-            if not (isinstance(built, cst.Name) and built.value in self._movers and m.matches(node, _BUILDS_INSTANCE)):
+            built = (
+                node.value.func if isinstance(node, cst.Assign) and isinstance(node.value, cst.Call) else None
+            )
+            if not (
+                isinstance(built, cst.Name)
+                and built.value in self._movers
+                and m.matches(node, _BUILDS_INSTANCE)
+            ):
                 continue
             # The matcher has made sure: `name = Class(...)`.
             instance = cst.ensure_type(cst.ensure_type(node, cst.Assign).targets[0].target, cst.Name).value
@@ -128,13 +134,15 @@ class _InheritedMoves:
                 device = moved.move.device
                 names = names_in(self.tree, device) if device is not None else set()
                 if device is not None and names and names <= {this}:  # (names come from a device)
-                    device = cst.parse_expression(instance + code_of(device)[len(this):])  # `self.device`
+                    device = cst.parse_expression(instance + code_of(device)[len(this) :])  # `self.device`
                 unnamed = names - {this} and (not names <= self.module_names or names & local)
                 conditional = moved.conditional or step.conditional
                 unsure = moved.why_unsure or (MOVED_UNDER_A_CONDITION if conditional else "")
                 unsure = unsure or (_UNNAMED if unnamed else "")
                 move = dataclasses.replace(moved.move, device=device)
-                found.append(MovedModel(instance + moved.name[len(this):], move, index, bool(unsure), unsure))
+                found.append(
+                    MovedModel(instance + moved.name[len(this) :], move, index, bool(unsure), unsure)
+                )
         return found
 
     def _from_callers(self, function: cst.FunctionDef) -> list[MovedModel]:
@@ -173,9 +181,13 @@ class _InheritedMoves:
                 arg is not None and mm.move.device is not None and code_of(arg) == code_of(mm.move.device)
                 for arg, (_, mm) in zip(passed, moves)
             ):
-                return self._inherited(first, cst.Name(param.name.value), function, name, allowed={param.name.value})
+                return self._inherited(
+                    first, cst.Name(param.name.value), function, name, allowed={param.name.value}
+                )
         spelled = code_of(device)
-        same_everywhere = all(mm.move.device is not None and code_of(mm.move.device) == spelled for _, mm in moves)
+        same_everywhere = all(
+            mm.move.device is not None and code_of(mm.move.device) == spelled for _, mm in moves
+        )
         if same_everywhere and names_in(self.tree, device) <= self.module_names:
             return self._inherited(first, device, function, name)
         return self._inherited(first, None, function, name, known=False)
@@ -196,7 +208,9 @@ class _InheritedMoves:
                 continue
             device = moved.move.device
             known = device is None or names_in(self.tree, device) <= self.module_names
-            found.append(self._inherited(moved, device, function, known=None if known else False, keep_guard=True))
+            found.append(
+                self._inherited(moved, device, function, known=None if known else False, keep_guard=True)
+            )
         return found
 
     def _module_models(self) -> list[MovedModel]:
@@ -204,11 +218,13 @@ class _InheritedMoves:
         if self._globals is None:
             module = self.blocks[0]
             self._globals = [
-                moved for moved in self.moved_in(module)
-                if moved.index >= 0 and not any(
+                moved
+                for moved in self.moved_in(module)
+                if moved.index >= 0
+                and not any(
                     moved.name.split(".")[0] in assigned_names(self.tree, step.node)
                     and not self._keeps(step.node, moved.name)
-                    for step in module.steps[moved.index + 1:]
+                    for step in module.steps[moved.index + 1 :]
                 )
             ]
         return self._globals
@@ -223,8 +239,12 @@ class _InheritedMoves:
         values = [node.value.body, node.value.orelse] if isinstance(node.value, cst.IfExp) else [node.value]
         return all(
             dotted_name(v) == name
-            or (isinstance(v, cst.Call) and self.aliases.qualify(v.func) in WRAPPERS and bool(v.args)
-                and dotted_name(v.args[0].value) == name)
+            or (
+                isinstance(v, cst.Call)
+                and self.aliases.qualify(v.func) in WRAPPERS
+                and bool(v.args)
+                and dotted_name(v.args[0].value) == name
+            )
             for v in values
         )
 
@@ -264,7 +284,7 @@ def _respelled(device: cst.BaseExpression, kept: dict[str, str]) -> cst.BaseExpr
     root = (dotted or "").split(".")[0]
     if dotted is None or root not in kept:
         return None
-    return cst.parse_expression(kept[root] + dotted[len(root):])
+    return cst.parse_expression(kept[root] + dotted[len(root) :])
 
 
 def argument_for(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
@@ -308,8 +328,10 @@ class MovedModels(_InheritedMoves):
             self._block_by_function[id(function)] = block
         # Classes whose constructor moves a model it keeps (`self.critic = Critic().to(device)`).
         self._movers = {
-            cls.name.value: init for cls in tree.of_type(module, cst.ClassDef)
-            if (init := methods(cls).get("__init__")) is not None and init.params.params
+            cls.name.value: init
+            for cls in tree.of_type(module, cst.ClassDef)
+            if (init := methods(cls).get("__init__")) is not None
+            and init.params.params
             and (init_block := self._block_of(init)) is not None
             and any(mm.name.startswith(init.params.params[0].name.value + ".") for mm in init_block.moves)
         }
@@ -337,7 +359,9 @@ class MovedModels(_InheritedMoves):
         key = id(block)
         if key not in self._called:
             called = self.names_called(block)
-            self._called[key] = [mm for mm in self.moved_in(block) if mm.name in known_models or mm.name in called]
+            self._called[key] = [
+                mm for mm in self.moved_in(block) if mm.name in known_models or mm.name in called
+            ]
         return self._called[key]
 
     def on_device_at(self, block: Block, moved: MovedModel, index: int) -> bool:
@@ -347,7 +371,9 @@ class MovedModels(_InheritedMoves):
             return False
         key = (id(block), moved.name)
         if key not in self._back:
-            self._back[key] = [i for i, s in enumerate(block.steps) if brings_back(s.node, moved.name, self.aliases)]
+            self._back[key] = [
+                i for i, s in enumerate(block.steps) if brings_back(s.node, moved.name, self.aliases)
+            ]
         return not any(moved.index < i < index for i in self._back[key])
 
     def loops_calling(
@@ -362,8 +388,11 @@ class MovedModels(_InheritedMoves):
             loop = step.node
             if isinstance(loop, LOOPS) and isinstance(loop.body, cst.IndentedBlock):
                 calls = {dotted_name(c.func) for c in self.tree.of_type(loop, cst.Call)}
-                called = [mm for mm in models if self.on_device_at(block, mm, index)
-                          and any(runs_model(c, mm.name) for c in calls)]
+                called = [
+                    mm
+                    for mm in models
+                    if self.on_device_at(block, mm, index) and any(runs_model(c, mm.name) for c in calls)
+                ]
                 if called:
                     yield loop, sorted(called, key=lambda mm: bool(mm.why_unsure))
 
@@ -377,7 +406,9 @@ class MovedModels(_InheritedMoves):
         passed: dict[str, list[list[str]]] = {}
         for i, param in enumerate(block.function.params.params):
             name = param.name.value
-            passed[name] = [self._described(argument_for(call, i, name), caller, at) for call, caller, at in calls]
+            passed[name] = [
+                self._described(argument_for(call, i, name), caller, at) for call, caller, at in calls
+            ]
         return passed
 
     def _described(self, arg: cst.BaseExpression | None, caller: Block, at: int) -> list[str]:
@@ -394,7 +425,9 @@ class MovedModels(_InheritedMoves):
     def names_called(self, block: Block) -> set[str | None]:
         """The dotted names of what ``block`` calls (computed once)."""
         if id(block) not in self._names:
-            self._names[id(block)] = {dotted_name(c.func) for s in block.steps for c in self.tree.of_type(s.node, cst.Call)}
+            self._names[id(block)] = {
+                dotted_name(c.func) for s in block.steps for c in self.tree.of_type(s.node, cst.Call)
+            }
         return self._names[id(block)]
 
     def _block_of(self, function: cst.FunctionDef) -> Block | None:

@@ -60,7 +60,8 @@ def inferred_module_classes(tree: Tree, aliases: ImportAliases) -> set[str]:
             continue
         imported = [b for b in cls.bases if dotted_name(b.value) not in local | {None, "object"}]
         builds_layers = any(
-            is_module_constructor(call, aliases, set()) for call in tree.of_type(own["__init__"].body, cst.Call)
+            is_module_constructor(call, aliases, set())
+            for call in tree.of_type(own["__init__"].body, cst.Call)
         )
         if imported and builds_layers:
             found.add(cls.name.value)
@@ -78,8 +79,10 @@ def is_module_constructor(node: cst.BaseExpression, aliases: ImportAliases, loca
     if isinstance(node.func, cst.Name) and node.func.value in local_modules:
         return True
     qualified = aliases.qualify(node.func) or ""
-    return qualified.startswith("torch.nn.") and _looks_like_class(qualified) and not qualified.startswith(
-        "torch.nn.Parameter"
+    return (
+        qualified.startswith("torch.nn.")
+        and _looks_like_class(qualified)
+        and not qualified.startswith("torch.nn.Parameter")
     )
 
 

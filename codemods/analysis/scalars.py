@@ -59,7 +59,9 @@ class Scalars:
             expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
         ):
             sides = (expr.left, expr.right)
-            return all(_is_number(s) or self._scalar(s, seen) for s in sides) and not all(map(_is_number, sides))
+            return all(_is_number(s) or self._scalar(s, seen) for s in sides) and not all(
+                map(_is_number, sides)
+            )
         if isinstance(expr, cst.Call):
             return self._call_is_scalar(expr, seen)
         return False
@@ -67,7 +69,7 @@ class Scalars:
     def _call_is_scalar(self, call: cst.Call, seen: set[int]) -> bool:
         qualified = self.aliases.qualify(call.func) or ""
         if qualified.startswith(_FUNCTIONAL):
-            name = qualified[len(_FUNCTIONAL):]
+            name = qualified[len(_FUNCTIONAL) :]
             return (name.endswith("_loss") or name in _FUNCTIONAL_LOSSES) and _reduces(call)
         if qualified in _TORCH_REDUCTIONS:
             return _over_every_element(call, qualified)
@@ -89,8 +91,10 @@ class Scalars:
         seen.add(id(function))
         try:
             returns = [
-                r for r in self.tree.of_type(function, cst.Return)
-                if next(a for a in self.tree.ancestors(r) if isinstance(a, (cst.FunctionDef, cst.Lambda))) is function
+                r
+                for r in self.tree.of_type(function, cst.Return)
+                if next(a for a in self.tree.ancestors(r) if isinstance(a, (cst.FunctionDef, cst.Lambda)))
+                is function
             ]
             return bool(returns) and all(r.value is not None and self._scalar(r.value, seen) for r in returns)
         finally:
@@ -100,7 +104,8 @@ class Scalars:
         """``criterion(out, y)`` or ``self.criterion(out, y)`` with every binding a torch loss module."""
         values = self.constructions_of(call.func)
         return bool(values) and all(
-            isinstance(v, cst.Call) and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
+            isinstance(v, cst.Call)
+            and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
             and _reduces(v)
             for v in values
         )

@@ -42,11 +42,24 @@ _TENSOR_FUNCTIONS = FACTORIES | frozenset(
     ).split()
 )
 _NON_TENSOR_METHODS = frozenset({"item", "tolist", "numpy", "size", "dim", "numel", "__len__", "data_ptr"})
-_OTHER_VALUES = (cst.Integer, cst.Float, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.List,
-                 cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp, cst.Lambda)
+_OTHER_VALUES = (
+    cst.Integer,
+    cst.Float,
+    cst.SimpleString,
+    cst.FormattedString,
+    cst.ConcatenatedString,
+    cst.List,
+    cst.Dict,
+    cst.Set,
+    cst.ListComp,
+    cst.DictComp,
+    cst.SetComp,
+    cst.Lambda,
+)
 # `requires_grad=True` (any value but False), `.requires_grad_()`.
 _WANTS_GRAD = m.Arg(keyword=m.Name("requires_grad"), value=~m.Name("False")) | m.Call(
-    func=m.Attribute(attr=m.Name("requires_grad_")))
+    func=m.Attribute(attr=m.Name("requires_grad_"))
+)
 # `super().__init__(...)`, `super(Cls, self).__init__()`, `Base.__init__(self, ...)`.
 _SUPER_INIT = m.Expr(
     value=m.Call(func=m.Attribute(value=m.Call(func=m.Name("super")), attr=m.Name("__init__")))
@@ -96,7 +109,9 @@ def attribute_targets(small: cst.CSTNode) -> list[str]:
 class ModuleAttributes:
     """The ``self`` attributes one ``nn.Module`` class sets, each assignment with the kind of its value."""
 
-    def __init__(self, tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, local_modules: set[str]) -> None:
+    def __init__(
+        self, tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, local_modules: set[str]
+    ) -> None:
         self.tree = tree
         self.aliases = aliases
         self.methods = methods(cls)
@@ -113,8 +128,10 @@ class ModuleAttributes:
             return None
         body = init.body.body
         for index, stmt in enumerate(body):
-            if isinstance(stmt, cst.SimpleStatementLine) and any(m.matches(s, _SUPER_INIT) for s in stmt.body):
-                return body[index + 1:]
+            if isinstance(stmt, cst.SimpleStatementLine) and any(
+                m.matches(s, _SUPER_INIT) for s in stmt.body
+            ):
+                return body[index + 1 :]
         return None
 
     def buffer_candidates(self, registered: set[str]) -> list[Candidate]:
@@ -127,7 +144,9 @@ class ModuleAttributes:
         init = [self.methods["__init__"], *self.called_from_init(steps)]
         skipped = registered | self.set_before_super(steps)
         found = []
-        for name in dict.fromkeys(a.name for a in self.assignments if a.method in init and a.kind in (TENSOR, TENSORS)):
+        for name in dict.fromkeys(
+            a.name for a in self.assignments if a.method in init and a.kind in (TENSOR, TENSORS)
+        ):
             assignments = [a for a in self.assignments if a.name == name]
             firsts, _ = self.first_assignments(steps, name)
             if name in skipped or not firsts or any(a.kind == OTHER for a in assignments):
@@ -143,7 +162,9 @@ class ModuleAttributes:
         """Attributes ``__init__`` sets before ``super().__init__()`` (``steps`` are those after it)."""
         body = self.methods["__init__"].body.body
         head = body[: len(body) - len(steps)]
-        return {a.name for a in self.assignments if any(a.assign in self.tree.of_type(s, _ASSIGNS) for s in head)}
+        return {
+            a.name for a in self.assignments if any(a.assign in self.tree.of_type(s, _ASSIGNS) for s in head)
+        }
 
     def called_from_init(self, steps: Sequence[cst.BaseStatement]) -> list[cst.FunctionDef]:
         """The methods ``__init__`` calls from ``steps`` on (``self._build()``), and those they call."""
@@ -158,8 +179,9 @@ class ModuleAttributes:
                     pending.append(method.body)
         return found
 
-    def first_assignments(self, statements: Sequence[SuiteStatement], name: str,
-                          seen: frozenset[str] = frozenset()) -> tuple[list[cst.Assign | cst.AnnAssign], bool]:
+    def first_assignments(
+        self, statements: Sequence[SuiteStatement], name: str, seen: frozenset[str] = frozenset()
+    ) -> tuple[list[cst.Assign | cst.AnnAssign], bool]:
         """The assignments of ``self.name`` in ``statements`` that may run first, and whether one
         surely runs (every branch of an ``if`` assigns it)."""
         found: list[cst.Assign | cst.AnnAssign] = []
@@ -171,11 +193,15 @@ class ModuleAttributes:
                         return found + [small], True
                     helper = self._helper_called(small, seen)
                     if helper is not None:
-                        inner, sure = self.first_assignments(helper.body.body, name, seen | {helper.name.value})
+                        inner, sure = self.first_assignments(
+                            helper.body.body, name, seen | {helper.name.value}
+                        )
                         found += inner
                         if sure:
                             return found, True
-            elif isinstance(stmt, cst.BaseCompoundStatement) and not isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            elif isinstance(stmt, cst.BaseCompoundStatement) and not isinstance(
+                stmt, (cst.FunctionDef, cst.ClassDef)
+            ):
                 branches = [self.first_assignments(s, name, seen) for s in suites(stmt)]
                 for inner, _ in branches:
                     found += inner
@@ -191,7 +217,12 @@ class ModuleAttributes:
             return None
         name = self_attribute(small.value.func)
         method = self.methods.get(name or "")
-        if method is None or name in seen or name == "__init__" or not isinstance(method.body, cst.IndentedBlock):
+        if (
+            method is None
+            or name in seen
+            or name == "__init__"
+            or not isinstance(method.body, cst.IndentedBlock)
+        ):
             return None
         return method
 
@@ -227,8 +258,13 @@ class ModuleAttributes:
                 return True
         return False
 
-    def kind(self, node: cst.BaseExpression | None, local: dict[str, str], attribute: str | None = None,
-             depth: int = 0) -> str:
+    def kind(
+        self,
+        node: cst.BaseExpression | None,
+        local: dict[str, str],
+        attribute: str | None = None,
+        depth: int = 0,
+    ) -> str:
         """TENSOR, TENSORS, NONE, OTHER or UNKNOWN (see the module docstring)."""
         if node is None or depth > 6:
             return UNKNOWN
@@ -299,7 +335,11 @@ class ModuleAttributes:
         for small in linear_statements(method.body.body):
             if any(n is node for n in self.tree.descendants(small)):
                 break
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            if (
+                isinstance(small, cst.Assign)
+                and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)
+            ):
                 local[small.targets[0].target.value] = self.kind(small.value, local)
         return local
 
@@ -321,9 +361,13 @@ def _has_else(stmt: cst.If) -> bool:
 
 def registered_buffers(tree: Tree, cls: cst.ClassDef) -> set[str]:
     """Names passed to ``self.register_buffer("name", ...)`` anywhere in ``cls``."""
-    pattern = m.Call(func=m.Attribute(attr=m.Name("register_buffer")), args=[m.Arg(value=m.SimpleString()), m.ZeroOrMore()])
+    pattern = m.Call(
+        func=m.Attribute(attr=m.Name("register_buffer")), args=[m.Arg(value=m.SimpleString()), m.ZeroOrMore()]
+    )
     return {
         str(cst.ensure_type(call.args[0].value, cst.SimpleString).evaluated_value)  # as the pattern matched
         for call in tree.of_type(cls, cst.Call)
-        if type(call.func) is cst.Attribute and call.func.attr.value == "register_buffer" and m.matches(call, pattern)
+        if type(call.func) is cst.Attribute
+        and call.func.attr.value == "register_buffer"
+        and m.matches(call, pattern)
     }

@@ -47,7 +47,9 @@ _TORCH_NOT_TENSOR = re.compile(
     r"get_\w+|set_\w+|(cuda|backends|utils|optim|distributed|nn\.init|autograd|jit|amp)\b.*|nn\.[A-Z]\w*)$"
 )
 # Callables that, passed in as parameters, are models and loss functions by their names.
-_MODEL_NAME = re.compile(r"^(model|net|network|criterion|loss_fn|loss_func|lossfn|\w+_model|\w+_net|\w+_criterion)$")
+_MODEL_NAME = re.compile(
+    r"^(model|net|network|criterion|loss_fn|loss_func|lossfn|\w+_model|\w+_net|\w+_criterion)$"
+)
 _TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
 # Callables whose result is a loss (a scalar), by their names.
 LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
@@ -169,17 +171,27 @@ class TensorValues:
         if isinstance(node, cst.UnaryOperation):
             return self.is_host(node.expression, known)
         operands = _operands(node)
-        return any(self.is_host(o, known) for o in operands) and not any(self.is_tensor(o, known) for o in operands)
+        return any(self.is_host(o, known) for o in operands) and not any(
+            self.is_tensor(o, known) for o in operands
+        )
 
     def _made_on_host(self, call: cst.Call, qualified: str, known: Known) -> bool:
         """``torch.zeros(3)``, ``torch.FloatTensor(x)``, ``torch.eq(a_cpu, b_cpu)``: a host tensor."""
-        if legacy_dtype(qualified) is not None and qualified.startswith("torch.") and ".cuda." not in qualified:
+        if (
+            legacy_dtype(qualified) is not None
+            and qualified.startswith("torch.")
+            and ".cuda." not in qualified
+        ):
             return True
         if qualified in _HOST_FACTORIES:
             device = kwarg(call, "device")
-            return (device is None and self.factories_on_host) or (device is not None and m.matches(device.value, _CPU))
+            return (device is None and self.factories_on_host) or (
+                device is not None and m.matches(device.value, _CPU)
+            )
         inputs = [v for a in call.args for v in _elements(a.value)]
-        return any(self.is_host(i, known) for i in inputs) and not any(self.is_tensor(i, known) for i in inputs)
+        return any(self.is_host(i, known) for i in inputs) and not any(
+            self.is_tensor(i, known) for i in inputs
+        )
 
     # -- functions of this file
 
@@ -214,7 +226,9 @@ class TensorValues:
         known.bind(set(names), None)
         if m.matches(loop.iter, _PARAMETER_ITERATORS):
             known.bind(set(names[-1:]), "device")
-        elif m.matches(loop.iter, m.Call(func=m.Name("zip"), args=[m.AtLeastN(m.Arg(_PARAMETER_ITERATORS), n=1)])):
+        elif m.matches(
+            loop.iter, m.Call(func=m.Name("zip"), args=[m.AtLeastN(m.Arg(_PARAMETER_ITERATORS), n=1)])
+        ):
             known.bind(set(names), "device")
 
     def bind(self, small: cst.BaseSmallStatement, known: Known) -> None:

@@ -110,7 +110,11 @@ class TrainingLoops:
         walked = set(scopes) | set(self.step_functions)
         for scope in scopes.values():
             # A loop of the tree is in a function or the module.
-            body = block(scope.body) if isinstance(scope, cst.FunctionDef) else cst.ensure_type(scope, cst.Module).body
+            body = (
+                block(scope.body)
+                if isinstance(scope, cst.FunctionDef)
+                else cst.ensure_type(scope, cst.Module).body
+            )
             yield from self._flow(body, Known(), None, frozenset())
         for function in self.step_functions.values():
             yield from self._flow(block(function.body), Known(), function, frozenset())
@@ -121,7 +125,11 @@ class TrainingLoops:
                 yield from self._flow(block(helper.body), given, helper, frozenset())
 
     def _event(
-        self, node: cst.BaseSmallStatement | cst.BaseExpression, known: Known, step: Step, is_test: bool = False
+        self,
+        node: cst.BaseSmallStatement | cst.BaseExpression,
+        known: Known,
+        step: Step,
+        is_test: bool = False,
     ) -> Event:
         for call in self.tree.of_type(node, cst.Call):
             helper = self.functions.callee(call)
@@ -139,14 +147,22 @@ class TrainingLoops:
         for index, arg in enumerate(call.args):
             if arg.star:
                 break
-            name = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+            name = (
+                arg.keyword.value
+                if arg.keyword is not None
+                else (params[index] if index < len(params) else None)
+            )
             if name is not None and self.values.is_tensor(arg.value, known):
                 given.device.add(name)
         return given
 
     def _flow(
-        self, statements: Sequence[cst.BaseStatement], known: Known, step: Step | None,
-        counters: frozenset[str], periodic: bool = False,
+        self,
+        statements: Sequence[cst.BaseStatement],
+        known: Known,
+        step: Step | None,
+        counters: frozenset[str],
+        periodic: bool = False,
     ) -> Iterator[Event]:
         """Events of ``statements``, run every ``step`` (None: not in a step yet) unless ``periodic``."""
         values = self.values

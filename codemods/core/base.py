@@ -115,8 +115,13 @@ class RuleContext:
         """The context of ``code`` (source text or a parsed module), as the engine builds it."""
         module = cst.parse_module(code) if isinstance(code, str) else code
         tree = Tree(module)
-        return cls(module, module.code if isinstance(code, cst.Module) else code, tree, ImportAliases.of(tree),
-                   device_style)
+        return cls(
+            module,
+            module.code if isinstance(code, cst.Module) else code,
+            tree,
+            ImportAliases.of(tree),
+            device_style,
+        )
 
 
 class _Examples:
@@ -184,7 +189,8 @@ class Rule:
         kind. Looking for sites only in the changed statements makes such a pass cost a fraction of a
         whole one. A rule may use this only where what it reports at a site depends on the site and
         on facts about the whole module (which it still reads from ``self.tree``), not on which other
-        sites it has seen: ``tests/test_autofix/engine/test_engine.py`` checks, on every pass over the corpus, that a
+        sites it has seen: ``tests/test_autofix/engine/test_engine.py`` checks, on every pass over the
+        corpus, that a
         focused run finds exactly what a whole run finds in the focus."""
         focus = self.context.focus
         if focus is None:

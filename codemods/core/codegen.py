@@ -6,7 +6,8 @@ that yields and nothing else, and making one per node was a third of generating 
 (measured on a 1 MB file: 0.72-0.81 s for ``module.code``, 0.51-0.56 s with a shared no-op context).
 ``apply`` generates the code of every top-level statement once and of each changed one after every pass,
 and the rules print nodes into their messages, so this state is used wherever the engine and the rules
-turn a tree back into text. The text is the same, token for token: ``tests/test_codemods/core/test_codegen.py`` checks it
+turn a tree back into text. The text is the same, token for token:
+``tests/test_codemods/core/test_codegen.py`` checks it
 against ``Module.code`` on every corpus file.
 """
 

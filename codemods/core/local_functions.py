@@ -40,7 +40,9 @@ class LocalFunctions:
             return self._by_name.get(call.func.value)
         func = call.func
         if (  # the type tests first: a matcher is slow
-            isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == "self"
             and m.matches(call, _SELF_METHOD)
         ):
             cls = self.enclosing_class(call)

@@ -15,14 +15,46 @@ import libcst as cst
 from codemods.core.syntax import flatten_names
 from codemods.core.tree import Tree
 
-_BINDINGS = (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Param, cst.AsName,
-             cst.FunctionDef, cst.ClassDef, cst.NamedExpr, cst.ImportAlias, cst.Global, cst.Nonlocal)
+_BINDINGS = (
+    cst.AssignTarget,
+    cst.AnnAssign,
+    cst.AugAssign,
+    cst.For,
+    cst.CompFor,
+    cst.Param,
+    cst.AsName,
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.NamedExpr,
+    cst.ImportAlias,
+    cst.Global,
+    cst.Nonlocal,
+)
 # A node of one of the _BINDINGS classes.
 Binding = (
-    cst.AssignTarget | cst.AnnAssign | cst.AugAssign | cst.For | cst.CompFor | cst.Param | cst.AsName
-    | cst.FunctionDef | cst.ClassDef | cst.NamedExpr | cst.ImportAlias | cst.Global | cst.Nonlocal
+    cst.AssignTarget
+    | cst.AnnAssign
+    | cst.AugAssign
+    | cst.For
+    | cst.CompFor
+    | cst.Param
+    | cst.AsName
+    | cst.FunctionDef
+    | cst.ClassDef
+    | cst.NamedExpr
+    | cst.ImportAlias
+    | cst.Global
+    | cst.Nonlocal
 )
-_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+_SCOPES = (
+    cst.FunctionDef,
+    cst.Lambda,
+    cst.ClassDef,
+    cst.ListComp,
+    cst.SetComp,
+    cst.DictComp,
+    cst.GeneratorExp,
+)
 
 
 def bound_names(node: Binding) -> list[str]:

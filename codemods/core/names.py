@@ -30,7 +30,9 @@ _DOTTED_KIND: dict[type, int] = {}
 
 
 def _dotted_kind(kind: type) -> int:
-    answer = _DOTTED_KIND[kind] = 1 if issubclass(kind, cst.Name) else 2 if issubclass(kind, cst.Attribute) else 0
+    answer = _DOTTED_KIND[kind] = (
+        1 if issubclass(kind, cst.Name) else 2 if issubclass(kind, cst.Attribute) else 0
+    )
     return answer
 
 
@@ -90,8 +92,21 @@ def _star_bindings(
     free &= {n.value.value for n in tree.of_type(tree.root, cst.Attribute) if isinstance(n.value, cst.Name)}
     if not free:
         return {}
-    for node in tree.of_type(tree.root, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.Param,
-                                 cst.FunctionDef, cst.ClassDef, cst.AsName, cst.CompFor, cst.NamedExpr)):
+    for node in tree.of_type(
+        tree.root,
+        (
+            cst.AssignTarget,
+            cst.AnnAssign,
+            cst.AugAssign,
+            cst.For,
+            cst.Param,
+            cst.FunctionDef,
+            cst.ClassDef,
+            cst.AsName,
+            cst.CompFor,
+            cst.NamedExpr,
+        ),
+    ):
         bound = getattr(node, "name", None) or getattr(node, "target", None)
         for name in tree.of_type(bound, cst.Name) if isinstance(bound, cst.CSTNode) else ():
             free.discard(name.value)
@@ -110,12 +125,18 @@ def _module_level_imports(body: Sequence[cst.CSTNode]) -> list[cst.Import | cst.
         elif isinstance(stmt, cst.If) and dotted_name(stmt.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
             if stmt.orelse is not None:
                 found.extend(_module_level_imports([stmt.orelse]))
-        elif isinstance(stmt, cst.BaseCompoundStatement) or isinstance(stmt, (cst.Else, cst.Finally, cst.ExceptHandler)):
+        elif isinstance(stmt, cst.BaseCompoundStatement) or isinstance(
+            stmt, (cst.Else, cst.Finally, cst.ExceptHandler)
+        ):
             for child in children(stmt):
                 if isinstance(child, (cst.IndentedBlock, cst.SimpleStatementSuite)):
-                    found.extend(_module_level_imports(
-                        child.body if isinstance(child, cst.IndentedBlock) else [cst.SimpleStatementLine(child.body)]
-                    ))
+                    found.extend(
+                        _module_level_imports(
+                            child.body
+                            if isinstance(child, cst.IndentedBlock)
+                            else [cst.SimpleStatementLine(child.body)]
+                        )
+                    )
                 elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.If)):
                     found.extend(_module_level_imports([child]))
     return found
@@ -178,7 +199,7 @@ def _spelling(names: dict[str, str], qualified: str) -> str | None:
     best: str | None = None
     for local, full in names.items():
         if qualified == full or qualified.startswith(full + "."):
-            spelled = local + qualified[len(full):]
+            spelled = local + qualified[len(full) :]
             if best is None or len(spelled) < len(best):
                 best = spelled
     return best

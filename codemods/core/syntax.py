@@ -83,7 +83,9 @@ def with_args_appended(call: cst.Call, *new_args: cst.Arg) -> cst.Call:
             args.append(new_arg)
             continue
         last = args[-1]
-        if isinstance(last.comma, cst.Comma) and isinstance(last.comma.whitespace_after, cst.ParenthesizedWhitespace):
+        if isinstance(last.comma, cst.Comma) and isinstance(
+            last.comma.whitespace_after, cst.ParenthesizedWhitespace
+        ):
             # One argument per line, trailing comma: ours goes on a line of its own, indented as the
             # first argument is, and takes over the comma before the closing parenthesis.
             indent = call.whitespace_before_args
@@ -199,5 +201,7 @@ def statement_removal(
     edits: dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] = {line: cst.RemovalSentinel.REMOVE}
     if line.leading_lines and index + 1 < len(statements):
         following = statements[index + 1]
-        edits[following] = following.with_changes(leading_lines=[*line.leading_lines, *leading_lines(following)])
+        edits[following] = following.with_changes(
+            leading_lines=[*line.leading_lines, *leading_lines(following)]
+        )
     return edits

@@ -17,8 +17,7 @@ from codemods.core.syntax import called_method, kwarg, positional
 FACTORIES = frozenset(
     f"torch.{name}"
     for name in (
-        "zeros ones empty full rand randn randint randperm arange eye linspace logspace tensor"
-        " as_tensor"
+        "zeros ones empty full rand randn randint randperm arange eye linspace logspace tensor as_tensor"
     ).split()
 )
 # Of those, the ones whose default dtype is floating point.
@@ -130,7 +129,8 @@ def picks_dtype(links: list[cst.BaseExpression], aliases: ImportAliases) -> bool
             if link.func.attr.value in _CASTS:
                 return True
             if link.func.attr.value == "to" and (
-                kwarg(link, "dtype") is not None or any(is_dtype_expr(a.value, aliases) for a in positional(link))
+                kwarg(link, "dtype") is not None
+                or any(is_dtype_expr(a.value, aliases) for a in positional(link))
             ):
                 return True
     return False

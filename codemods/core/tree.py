@@ -43,8 +43,24 @@ _F = TypeVar("_F", bound=cst.CSTNode)
 
 # Fields that hold only whitespace, comments, punctuation or operator tokens: never code a rule reads.
 _SKIPPED_FIELDS = frozenset(
-    {"lpar", "rpar", "comma", "leading_lines", "lines_after_decorators", "trailing_whitespace", "header",
-     "footer", "semicolon", "equal", "dot", "colon", "operator", "asynchronous", "newline", "whitespace"}
+    {
+        "lpar",
+        "rpar",
+        "comma",
+        "leading_lines",
+        "lines_after_decorators",
+        "trailing_whitespace",
+        "header",
+        "footer",
+        "semicolon",
+        "equal",
+        "dot",
+        "colon",
+        "operator",
+        "asynchronous",
+        "newline",
+        "whitespace",
+    }
 )
 _FIELDS: dict[type, tuple[str, ...]] = {}  # per node class, the fields that may hold code (a pure cache)
 
@@ -131,7 +147,9 @@ def instance_test(kind: type[T]) -> Callable[[object], TypeGuard[T]]: ...
 @overload
 def instance_test(kind: tuple[type[_A], type[_B]]) -> Callable[[object], TypeGuard[_A | _B]]: ...
 @overload
-def instance_test(kind: tuple[type[_A], type[_B], type[_C]]) -> Callable[[object], TypeGuard[_A | _B | _C]]: ...
+def instance_test(
+    kind: tuple[type[_A], type[_B], type[_C]],
+) -> Callable[[object], TypeGuard[_A | _B | _C]]: ...
 @overload
 def instance_test(kind: type | tuple[type, ...]) -> Callable[[object], bool]: ...
 def instance_test(kind: type | tuple[type, ...]) -> Callable[[object], bool]:
@@ -196,10 +214,10 @@ class Tree:
         """Append the entries of the top-level statement at ``old`` in ``previous``."""
         order, start, by_class = self._order, self._start, self._by_class
         here, size = len(order), previous._sizes[old]
-        copied = previous._order[old:old + size]
+        copied = previous._order[old : old + size]
         order.extend(copied)
-        self._sizes.extend(previous._sizes[old:old + size])
-        self._up.extend(previous._up[old:old + size])
+        self._sizes.extend(previous._sizes[old : old + size])
+        self._up.extend(previous._up[old : old + size])
         self._up[here] = here
         start.update(zip(map(id, copied), range(here, here + size)))
         for node in copied:
@@ -289,7 +307,7 @@ class Tree:
     def descendants(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """``node`` and every node under it, in source order."""
         first = self._position(node)
-        return walk(node) if first is None else self._order[first:first + self._sizes[first]]
+        return walk(node) if first is None else self._order[first : first + self._sizes[first]]
 
     @overload
     def of_type(self, node: cst.CSTNode, kind: type[T]) -> list[T]: ...
@@ -338,7 +356,7 @@ class Tree:
             ]
         if len(groups) == 1:  # the nodes of the one class between the subtree's two ends
             positions, nodes = groups[0]
-            return nodes[bisect_left(positions, first):bisect_left(positions, last)]
+            return nodes[bisect_left(positions, first) : bisect_left(positions, last)]
         if len(groups) * 8 >= last - first:  # a small subtree: cheaper to test its nodes than to bisect
             matches = instance_test(kind)
             return [n for n in self._order[first:last] if matches(n)]

@@ -42,10 +42,12 @@ def unrouted_uses(
     assert isinstance(function.body, cst.IndentedBlock) and m.matches(
         built, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])
     )
-    model = cst.ensure_type(line_statement(built, cst.Assign).targets[0].target, cst.Name).value  # as asserted
+    model = cst.ensure_type(
+        line_statement(built, cst.Assign).targets[0].target, cst.Name
+    ).value  # as asserted
     statements = list(function.body.body)
     found: list[str] = []
-    for stmt in statements[statements.index(built) + 1:]:
+    for stmt in statements[statements.index(built) + 1 :]:
         for name in tree.of_type(stmt, cst.Name):
             if name.value == model and not _is_label(tree, name):
                 problem = _problem(tree, aliases, name)

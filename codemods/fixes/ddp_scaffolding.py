@@ -62,7 +62,11 @@ def setup_distributed():
 TORCHRUN_NAMES = ("rank", "local_rank", "world_size", "device", "sampler", "ddp_model")
 # Calls of a script that starts processes or a process group itself (the last parts of their names).
 _LAUNCHERS = ("init_process_group", "mp.spawn", "multiprocessing.spawn", "DistributedDataParallel")
-_IMPORTS = ("import os", "import torch.distributed as dist", "from torch.nn.parallel import DistributedDataParallel")
+_IMPORTS = (
+    "import os",
+    "import torch.distributed as dist",
+    "from torch.nn.parallel import DistributedDataParallel",
+)
 _SAMPLER_IMPORT = "from torch.utils.data.distributed import DistributedSampler"
 _WRAP = (
     "{model} = {model}.to(device)\n",
@@ -77,7 +81,9 @@ _MAIN_GUARD = m.If(
     test=m.Comparison(left=_NAME, comparisons=[m.ComparisonTarget(m.Equal(), _MAIN)])
     | m.Comparison(left=_MAIN, comparisons=[m.ComparisonTarget(m.Equal(), _NAME)])
 )
-_ONE_NAME_ASSIGNED = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call())])
+_ONE_NAME_ASSIGNED = m.SimpleStatementLine(
+    body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call())]
+)
 
 
 @dataclass(frozen=True)
@@ -144,7 +150,9 @@ def scaffolding_edits(tree: Tree, aliases: ImportAliases, script: Script) -> dic
     entry = script.entry
     # The helper goes right above the entry point, with the same blank lines around both.
     helper = cst.parse_module(SETUP_DISTRIBUTED).body[0].with_changes(leading_lines=entry.leading_lines)
-    blank_lines = [cst.EmptyLine() for line in entry.leading_lines if line.comment is None] or [cst.EmptyLine()]
+    blank_lines = [cst.EmptyLine() for line in entry.leading_lines if line.comment is None] or [
+        cst.EmptyLine()
+    ]
     new_entry = distributed_entry(tree, aliases, script).with_changes(leading_lines=blank_lines)
     edits[entry] = cst.FlattenSentinel([helper, new_entry])
     return edits
@@ -157,7 +165,8 @@ def distributed_entry(tree: Tree, aliases: ImportAliases, script: Script) -> cst
     body = list(entry.body.body)
     start = 1 if body and is_docstring(body[0]) else 0
     new_body: list[cst.BaseStatement] = [
-        *body[:start], cst.parse_statement("rank, local_rank, world_size, device = setup_distributed()\n")
+        *body[:start],
+        cst.parse_statement("rank, local_rank, world_size, device = setup_distributed()\n"),
     ]
     model = script.model_name
     wrapped = False
@@ -170,7 +179,9 @@ def distributed_entry(tree: Tree, aliases: ImportAliases, script: Script) -> cst
         if wrapped:
             # `model` stays the plain module (its attributes, indexing and state_dict keys unchanged);
             # the forward passes go through the DistributedDataParallel wrapper, which syncs gradients.
-            stmt = cast(cst.BaseStatement, stmt.visit(_CallThrough(model)))  # it renames calls: still a statement
+            stmt = cast(
+                cst.BaseStatement, stmt.visit(_CallThrough(model))
+            )  # it renames calls: still a statement
         new_body.append(stmt)
         if stmt is script.model:
             wrapped = True
@@ -189,7 +200,8 @@ def entry_function(tree: Tree) -> cst.FunctionDef | None:
     module = tree.root
     assert isinstance(module, cst.Module)
     functions = {
-        s.name.value: s for s in module.body
+        s.name.value: s
+        for s in module.body
         if isinstance(s, cst.FunctionDef) and m.matches(s, m.FunctionDef(body=m.IndentedBlock()))
     }
     for stmt in module.body:
@@ -207,7 +219,10 @@ def model_statement(entry: cst.FunctionDef, builder: str) -> cst.SimpleStatement
     wanted = m.SimpleStatementLine(
         body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call(func=m.Name(builder)))]
     )
-    return next((s for s in _top_level(entry) if isinstance(s, cst.SimpleStatementLine) and m.matches(s, wanted)), None)
+    return next(
+        (s for s in _top_level(entry) if isinstance(s, cst.SimpleStatementLine) and m.matches(s, wanted)),
+        None,
+    )
 
 
 def loader_statement(entry: cst.FunctionDef, aliases: ImportAliases) -> cst.SimpleStatementLine | None:
@@ -220,7 +235,8 @@ def loader_statement(entry: cst.FunctionDef, aliases: ImportAliases) -> cst.Simp
         args = positional(call)
         if (
             aliases.qualify(call.func) == "torch.utils.data.DataLoader"
-            and args and isinstance(args[0].value, cst.Name)
+            and args
+            and isinstance(args[0].value, cst.Name)
             and kwarg(call, "sampler") is None
         ):
             return stmt

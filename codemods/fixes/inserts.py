@@ -66,8 +66,9 @@ def _is_set_up(stmt: cst.CSTNode, imported: set[str]) -> bool:
             reached = [t.target for t in small.targets]
         else:
             return False
-        if not all(isinstance(r, (cst.Attribute, cst.Subscript)) and _root_name(r) in imported
-                   for r in reached):
+        if not all(
+            isinstance(r, (cst.Attribute, cst.Subscript)) and _root_name(r) in imported for r in reached
+        ):
             return False
     text = code_of(stmt).lower()
     return "cuda" not in text and "device" not in text

@@ -100,7 +100,9 @@ class PortableDevice:
     def cpu_fallback(self, cuda_type: cst.BaseExpression, kind: str) -> cst.IfExp:
         """``torch.cuda.FloatTensor`` -> ``torch.cuda.FloatTensor if torch.cuda.is_available() else
         torch.FloatTensor``: every use of a type alias (``x.type(dtype)``, ``dtype(2, 3)``) keeps working."""
-        return cst.IfExp(test=self.available(), body=cuda_type, orelse=cst.parse_expression(f"{self.torch}.{kind}"))
+        return cst.IfExp(
+            test=self.available(), body=cuda_type, orelse=cst.parse_expression(f"{self.torch}.{kind}")
+        )
 
     def only_with_gpu(self, statement: cst.SimpleStatementLine) -> cst.If:
         """``torch.cuda.set_device(i)`` -> ``if torch.cuda.is_available():\\n    torch.cuda.set_device(i)``;

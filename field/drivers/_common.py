@@ -58,8 +58,9 @@ def capped_range(cap: int):
     return capped
 
 
-def run_source(source: str, filename: str, cap: int = 3, argv: list[str] | None = None,
-               extra: dict | None = None) -> dict:
+def run_source(
+    source: str, filename: str, cap: int = 3, argv: list[str] | None = None, extra: dict | None = None
+) -> dict:
     """Run a script's text as ``__main__`` with ``range`` capped; returns its globals."""
     namespace = {"__name__": "__main__", "__file__": filename, "range": capped_range(cap), **(extra or {})}
     sys.argv = [filename, *(argv or [])]
@@ -67,8 +68,9 @@ def run_source(source: str, filename: str, cap: int = 3, argv: list[str] | None 
     return namespace
 
 
-def run_script(path: Path | None = None, cap: int = 3, argv: list[str] | None = None,
-               extra: dict | None = None) -> dict:
+def run_script(
+    path: Path | None = None, cap: int = 3, argv: list[str] | None = None, extra: dict | None = None
+) -> dict:
     path = path or target()
     sys.path.insert(0, str(path.parent))
     return run_source(path.read_text(encoding="utf-8"), str(path), cap, argv, extra)
@@ -93,10 +95,10 @@ def notebook_source(path: Path | None = None, skip: tuple[int, ...] = ()) -> str
 class _Anything:
     """Stands for a plotting or logging library: every attribute and call is accepted and does nothing."""
 
-    def __getattr__(self, name: str) -> "_Anything":
+    def __getattr__(self, name: str) -> _Anything:
         return self
 
-    def __call__(self, *args: object, **kwargs: object) -> "_Anything":
+    def __call__(self, *args: object, **kwargs: object) -> _Anything:
         return self
 
     def __iter__(self):
@@ -140,12 +142,21 @@ def train_steps(model: torch.nn.Module, batches, loss_fn, steps: int = 2) -> Non
 def load_vae(path: Path | None = None) -> types.ModuleType:
     """A model file of AntixK/PyTorch-VAE: ``from models import BaseVAE`` and ``from .types_ import *``
     are given a plain ``nn.Module`` base and the typing names, and the file is loaded inside a package."""
-    from typing import Any, Callable, List, Tuple, TypeVar, Union
+    from collections.abc import Callable
+    from typing import Any, TypeVar, Union
 
     stub("models", BaseVAE=type("BaseVAE", (torch.nn.Module,), {}))
     stub("vaepkg", __path__=[])
-    stub("vaepkg.types_", Any=Any, Callable=Callable, List=List, Tuple=Tuple, TypeVar=TypeVar, Union=Union,
-         Tensor=TypeVar("torch.tensor"))
+    stub(
+        "vaepkg.types_",
+        Any=Any,
+        Callable=Callable,
+        List=list,
+        Tuple=tuple,
+        TypeVar=TypeVar,
+        Union=Union,
+        Tensor=TypeVar("torch.tensor"),
+    )
     return load(path, name="vaepkg.field_module")
 
 

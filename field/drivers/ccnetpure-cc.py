@@ -1,8 +1,8 @@
 """Driver for ccnetpure-cc: criss-cross attention on the device, one forward/backward on a random
 feature map (what the file's own __main__ smoke test does, with a backward pass)."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

@@ -1,8 +1,8 @@
 """Driver for cerl-gaussian_policy: the policy on the device, sample() with a backward pass and a
 deterministic action. models.model_utils (a sibling helper) is replaced by a plain MLP builder."""
-import torch
 
 import _common
+import torch
 
 
 def hidden_layers(state_dim, hidden_sizes, activation, layernorm):

@@ -1,8 +1,8 @@
 """Driver for cs534-lrcn: LRCN on the device, one forward/backward on one random 227x227 frame
 (batch 1, the size the model's constructor fixes)."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

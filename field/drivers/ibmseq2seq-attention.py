@@ -1,8 +1,8 @@
 """Driver for ibmseq2seq-attention: Attention on the device with a padding mask set, one
 forward/backward on random decoder outputs and encoder context."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

@@ -1,9 +1,9 @@
 """Driver for largeembedding-largeembedding: a 2-page LargeEmbedding with its defaults (use_cuda=True),
 on one device, looked up with ids from both pages and a backward pass. The file's __main__ (a 7-GPU
 demo) is not run."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

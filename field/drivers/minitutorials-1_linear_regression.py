@@ -3,9 +3,9 @@
 The script's own main() asks MSELoss for a reduction modern PyTorch no longer has, so the driver
 calls build_model() and train() itself, as a user moving the tutorial to a GPU would.
 """
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

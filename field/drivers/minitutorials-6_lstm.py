@@ -2,9 +2,9 @@
 
 data_util (the repository's MNIST loader) is stubbed: the model never needs it.
 """
-import torch
 
 import _common
+import torch
 
 _common.stub("data_util")
 module = _common.load()

@@ -3,9 +3,9 @@
 On one (emulated) GPU the file's single-device path unpacks ``**None`` and fails whatever the device:
 that is the file's own bug, so only the CPU runs can tell a rewrite apart here.
 """
-import torch
 
 import _common
+import torch
 
 
 class TwoStage(torch.nn.Module):

@@ -1,4 +1,5 @@
 """Driver for morvan-403_rnn_regressor: the notebook's code cells in order, plotting stubbed, loops capped at 3 steps."""
+
 import _common
 
 _common.stub_plotting()

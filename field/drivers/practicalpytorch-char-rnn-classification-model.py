@@ -1,8 +1,8 @@
 """Driver for practicalpytorch-char-rnn-classification-model: the RNN on the device, three characters
 fed one at a time from initHidden(), then a backward pass."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

@@ -1,8 +1,8 @@
 """Driver for practicalpytorch-char-rnn-generation-model: the GRU model on the device, a short
 character sequence fed one step at a time from init_hidden(), then a backward pass."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

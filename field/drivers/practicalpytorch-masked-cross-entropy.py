@@ -4,9 +4,9 @@ device, with the lengths as the plain list the function expects, and a backward 
 torch.range (used by sequence_mask) is gone from recent PyTorch; it is given back here as the
 end-inclusive arange it was, so that the run tests devices, not that removal.
 """
-import torch
 
 import _common
+import torch
 
 if not hasattr(torch, "range"):
     torch.range = lambda start, end, *args, **kwargs: torch.arange(start, end + 1, *args, **kwargs)

@@ -1,8 +1,8 @@
 """Driver for pytorchcifar-efficientnet: EfficientNet-B0 on the device in training mode (drop-connect
 on), one forward/backward on two random 32x32 images."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

@@ -1,8 +1,8 @@
 """Driver for pytorchexamples-time_sequence_prediction-train: Sequence (a deliberately float64 model) on
 the device, one forward/backward on random float64 sequences, and a short prediction of the future."""
-import torch
 
 import _common
+import torch
 
 _common.stub_plotting()
 module = _common.load()

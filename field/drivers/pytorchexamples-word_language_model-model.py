@@ -1,8 +1,8 @@
 """Driver for pytorchexamples-word_language_model-model: RNNModel (LSTM) and TransformerModel on the
 device, one forward/backward each on random token ids."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

@@ -1,9 +1,9 @@
 """Driver for pytorchgan-munit_models: MUNIT's encoder, decoder (AdaIN from the style code) and
 multi-scale discriminator on the device, one swap of styles between two random 128x128 images (the three-scale discriminator needs that size)
 and a backward pass."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

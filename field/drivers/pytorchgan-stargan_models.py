@@ -1,8 +1,8 @@
 """Driver for pytorchgan-stargan_models: a small generator and discriminator on the device, one
 translation of two random 32x32 images to random attribute vectors, and a backward pass."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

@@ -1,8 +1,8 @@
 """Driver for pytorchgan-unit_models: UNIT's encoder (with its reparameterisation), generator and
 discriminator on the device, sharing a residual block as the UNIT script wires them; one backward."""
-import torch
 
 import _common
+import torch
 
 module = _common.load()
 device = _common.device()

@@ -1,5 +1,6 @@
 """Driver for pytorchvae-gamma_vae: GammaVAE as PyTorch-VAE's experiment uses it, on the device: one training
 step on random 64x64 images and sample() on that device (see _common.exercise_vae)."""
+
 import _common
 
 module = _common.load_vae()

@@ -1,9 +1,9 @@
 """Driver for pytorchzerotoall-13_3_char_rnn: the char RNN on the device, generate() a few characters
 and two teacher-forced steps written here (the file's train() returns loss.data[0], which PyTorch >= 0.5
 refuses on any device). text_loader (the repository's dataset) is stubbed."""
-import torch
 
 import _common
+import torch
 
 _common.stub("text_loader")
 module = _common.load()

@@ -1,6 +1,5 @@
 """Driver for pytorchzerotoall-seq2seq_models: encoder and attention decoder on the device, one
 forward/backward over a short string (the file's own helpers build the inputs)."""
-import torch
 
 import _common
 
@@ -12,7 +11,7 @@ source = module.str2tensor("hi there", eos=True)
 encoder_out, hidden = encoder(source, encoder.init_hidden())
 decoder_in = module.str2tensor(module.SOS_token)
 loss = 0
-for step in range(3):
+for _step in range(3):
     output, hidden, _ = decoder(decoder_in, hidden, encoder_out)
     loss = loss + output.sum()
     decoder_in = output.argmax(1)

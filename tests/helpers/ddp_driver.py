@@ -1,6 +1,6 @@
 """Runs a corpus case's ``run()`` as one torchrun worker and saves this rank's parameters.
 
-    python -m torch.distributed.run --nproc-per-node=2 ... tests/helpers/ddp_driver.py CASE.py OUT_DIR
+python -m torch.distributed.run --nproc-per-node=2 ... tests/helpers/ddp_driver.py CASE.py OUT_DIR
 """
 
 import importlib.util

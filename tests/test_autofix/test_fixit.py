@@ -15,7 +15,6 @@ one test runs the real ``fixit`` command over a copy of the whole corpus.
 
 from __future__ import annotations
 
-from tests import ROOT
 import ast
 import json
 import os
@@ -24,11 +23,13 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from tests import ROOT
 
 fixit = pytest.importorskip("fixit")
 from fixit.api import fixit_bytes  # noqa: E402
@@ -36,8 +37,8 @@ from fixit.config import generate_config  # noqa: E402
 
 from autofix.commands.cli import main  # noqa: E402
 from autofix.engine.lint import MAX_PASSES  # noqa: E402
-from autofix.fixit import LINT_RULES  # noqa: E402
 from autofix.files.rewrite import rewrite_file  # noqa: E402
+from autofix.fixit import LINT_RULES  # noqa: E402
 from codemods import all_rules  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.fixit]
@@ -62,13 +63,20 @@ def fixit_pass(path: Path, content: bytes) -> tuple[set[tuple], bytes]:
             assert result.error is None, result.error[1]
             if result.violation is not None:
                 v = result.violation
-                found.add((CODE_OF[v.rule_name], v.range.start.line, v.range.start.column + 1, v.message,
-                           v.autofixable))
+                found.add(
+                    (
+                        CODE_OF[v.rule_name],
+                        v.range.start.line,
+                        v.range.start.column + 1,
+                        v.message,
+                        v.autofixable,
+                    )
+                )
     except StopIteration as stop:
         return found, stop.value if stop.value is not None else content
 
 
-@lru_cache(maxsize=None)
+@cache
 def first_pass(path: Path) -> tuple[set[tuple], bytes]:
     return fixit_pass(path, path.read_bytes())
 
@@ -93,7 +101,7 @@ def _by_path(json_output: str) -> dict[Path, set[tuple]]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def corpus_check() -> dict[Path, set[tuple]]:
     return _by_path(_invoke("check", "--output-format", "json", "--no-cache", "-j", "1", str(CORPUS))[1])
 
@@ -127,7 +135,9 @@ def _snapshot(tree: Path) -> dict[str, bytes]:
     return {p.relative_to(tree).as_posix(): p.read_bytes() for p in sorted(tree.glob("*/*/before.py"))}
 
 
-_FIXIT_LINE = re.compile(r"^(?P<path>.+?)@(?P<line>\d+):(?P<col>\d+) (?P<rule>\w+): (?P<message>.*?)(?P<fix> \(has autofix\))?$")
+_FIXIT_LINE = re.compile(
+    r"^(?P<path>.+?)@(?P<line>\d+):(?P<col>\d+) (?P<rule>\w+): (?P<message>.*?)(?P<fix> \(has autofix\))?$"
+)
 
 
 def test_the_fixit_command_line_over_the_corpus(tmp_path):
@@ -141,8 +151,9 @@ def test_the_fixit_command_line_over_the_corpus(tmp_path):
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1", "OMP_NUM_THREADS": "1"}
 
     def fixit_cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(FIXIT), *args], cwd=by_fixit.parent, env=env,
-                              capture_output=True, text=True, timeout=300)
+        return subprocess.run(
+            [str(FIXIT), *args], cwd=by_fixit.parent, env=env, capture_output=True, text=True, timeout=300
+        )
 
     lint = fixit_cli("lint", *cases)
     assert lint.returncode == 1, lint.stderr  # there are findings
@@ -150,12 +161,24 @@ def test_the_fixit_command_line_over_the_corpus(tmp_path):
     for line in lint.stdout.splitlines():
         match = _FIXIT_LINE.match(line)
         assert match, f"unexpected fixit output: {line!r}"
-        reported.setdefault((by_fixit.parent / match["path"]).resolve(), set()).add((
-            CODE_OF[match["rule"]], int(match["line"]), int(match["col"]) + 1, match["message"],
-            match["fix"] is not None,
-        ))
-    _, out = _invoke("check", "--output-format", "json", "--no-cache", "-j", "1",
-                     *(str(by_autofix.parent / case) for case in cases))
+        reported.setdefault((by_fixit.parent / match["path"]).resolve(), set()).add(
+            (
+                CODE_OF[match["rule"]],
+                int(match["line"]),
+                int(match["col"]) + 1,
+                match["message"],
+                match["fix"] is not None,
+            )
+        )
+    _, out = _invoke(
+        "check",
+        "--output-format",
+        "json",
+        "--no-cache",
+        "-j",
+        "1",
+        *(str(by_autofix.parent / case) for case in cases),
+    )
     expected = {by_fixit / path.relative_to(by_autofix): found for path, found in _by_path(out).items()}
     assert reported == expected
 
@@ -171,7 +194,9 @@ def test_the_fixit_command_line_over_the_corpus(tmp_path):
         if not changing:
             break
     assert not changing, "fixit fix did not settle"
-    code, _ = _invoke("apply", "--no-cache", "-j", "1", "-q", *(str(by_autofix.parent / case) for case in cases))
+    code, _ = _invoke(
+        "apply", "--no-cache", "-j", "1", "-q", *(str(by_autofix.parent / case) for case in cases)
+    )
     assert code == 0
     assert _snapshot(by_fixit) == _snapshot(by_autofix)
     assert _snapshot(by_fixit) != _snapshot(CORPUS)  # something was fixed
@@ -213,9 +238,15 @@ def test_unsafe_fixes_are_offered_only_where_autofix_would_apply_them(tmp_path):
     assert fixed.decode() == FLOAT64.replace(".double()", ".float()")
 
 
-@pytest.mark.parametrize("comment", [
-    "# autofix: ignore[DEV002]", "# noqa: DEV002", "# lint-ignore: Float64Input", "# lint-fixme: DEV002",
-])
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "# autofix: ignore[DEV002]",
+        "# noqa: DEV002",
+        "# lint-ignore: Float64Input",
+        "# lint-fixme: DEV002",
+    ],
+)
 def test_suppression_comments_of_both_tools(tmp_path, comment):
     source = FLOAT64.replace(".double()", f".double()  {comment}")
     path = _project(tmp_path, "unsafe-fixes = true", source)
@@ -237,8 +268,9 @@ def test_one_rule_by_code_or_by_name(tmp_path, name):
 
 def test_rule_examples_as_fixit_tests():
     """``fixit test autofix.fixit``: every VALID example is clean and every INVALID one is reported."""
-    from fixit.testing import generate_lint_rule_test_cases
     import unittest
+
+    from fixit.testing import generate_lint_rule_test_cases
 
     cases = generate_lint_rule_test_cases([cls() for cls in {*LINT_RULES.values()}])
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(case) for case in cases)
@@ -271,5 +303,7 @@ def test_the_documented_snippet_is_a_working_configuration(tmp_path):
     path = tmp_path / "train.py"
     path.write_text(FLOAT64)
     reported, fixed = fixit_pass(path, path.read_bytes())
-    assert [(code, fixable) for code, _, _, _, fixable in reported] == [("DEV002", True)]  # unsafe-fixes = true
+    assert [(code, fixable) for code, _, _, _, fixable in reported] == [
+        ("DEV002", True)
+    ]  # unsafe-fixes = true
     assert fixed.decode() == FLOAT64.replace(".double()", ".float()")

@@ -51,7 +51,9 @@ _TENSOR_ONLY_METHODS = frozenset(
     " expand_as requires_grad_ masked_fill".split()
 )
 # torch functions that make a tensor from their arguments.
-_TENSOR_MAKERS = FACTORIES | {f"torch.{n}" for n in "cat stack from_numpy FloatTensor LongTensor Tensor".split()}
+_TENSOR_MAKERS = FACTORIES | {
+    f"torch.{n}" for n in "cat stack from_numpy FloatTensor LongTensor Tensor".split()
+}
 _FUNCTIONAL = "torch.nn.functional."
 _FUNCTIONAL_LOSSES = frozenset(
     "cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss binary_cross_entropy kl_div"
@@ -90,7 +92,11 @@ def batch_partners(
     if any(dotted_name(c.func) == "zip" for c in tree.of_type(batch.source, cst.Call)):
         return []  # values side by side from several iterables: no one batch
     for model in models:
-        if model.why_unsure or moved_data.forward_moves_inputs(model.name) or moved_data.forward_brings_back(model.name):
+        if (
+            model.why_unsure
+            or moved_data.forward_moves_inputs(model.name)
+            or moved_data.forward_brings_back(model.name)
+        ):
             continue
         for use, name, moved, move in _uses(tree, aliases, batch, model):
             entry = found.setdefault(name, (moved, model.name, move, []))
@@ -147,7 +153,11 @@ def _uses(
         for name in assigned_names(tree, stmt):
             outputs.pop(name, None)
         for small in stmt.body:
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            if (
+                isinstance(small, cst.Assign)
+                and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)
+            ):
                 source = calls.get(id(data_node(small.value, aliases)))
                 if source is not None:
                     outputs[small.targets[0].target.value] = source
@@ -184,7 +194,7 @@ def _meetings(tree: Tree, aliases: ImportAliases, stmt: cst.CSTNode) -> Iterator
 def _is_loss(aliases: ImportAliases, call: cst.Call) -> bool:
     """``F.mse_loss(...)``: a torch loss function, which takes tensors only."""
     qualified = aliases.qualify(call.func) or ""
-    name = qualified[len(_FUNCTIONAL):]
+    name = qualified[len(_FUNCTIONAL) :]
     return qualified.startswith(_FUNCTIONAL) and (name in _FUNCTIONAL_LOSSES or name.endswith("_loss"))
 
 
@@ -200,13 +210,20 @@ def _loss_modules(tree: Tree, aliases: ImportAliases) -> set[str]:
 
 
 def _shown_tensor(
-    tree: Tree, aliases: ImportAliases, name: str, body: Sequence[SuiteStatement], uses: list[cst.BaseExpression]
+    tree: Tree,
+    aliases: ImportAliases,
+    name: str,
+    body: Sequence[SuiteStatement],
+    uses: list[cst.BaseExpression],
 ) -> bool:
     """Does the loop show that ``name`` is a tensor: a tensor-only method called on it, or each of its
     ``uses`` an argument of a torch loss?"""
     for stmt in body:
         for call in tree.of_type(stmt, cst.Call):
-            if called_method(call) in _TENSOR_ONLY_METHODS and dotted_name(func_attribute(call).value) == name:
+            if (
+                called_method(call) in _TENSOR_ONLY_METHODS
+                and dotted_name(func_attribute(call).value) == name
+            ):
                 return True
     losses = _loss_modules(tree, aliases)
 
@@ -228,7 +245,11 @@ def _handed_in_tensor(
     """Is ``name`` (a target of ``loop``) an item of a tensor every caller hands in: "tensor", "moved"
     (a caller moves it to the device), or "" (unknown)? The loop reads a generator of this file that
     yields an item of one of its parameters at ``name``'s place, fed a parameter of ``function``."""
-    if not isinstance(loop, cst.For) or function is None or not isinstance(loop.target, (cst.Tuple, cst.List)):
+    if (
+        not isinstance(loop, cst.For)
+        or function is None
+        or not isinstance(loop.target, (cst.Tuple, cst.List))
+    ):
         return ""
     targets = [e.value for e in loop.target.elements]
     place = next((i for i, t in enumerate(targets) if isinstance(t, cst.Name) and t.value == name), None)
@@ -291,7 +312,9 @@ def _position(functions: LocalFunctions, function: cst.FunctionDef, param: str, 
     when the call's shape does not say (a static method, a method called by a plain name)."""
     params = _parameters(function)
     method = functions.enclosing_class(function) is not None
-    if method != isinstance(call.func, cst.Attribute) or (method and (function.decorators or params[0] != "self")):
+    if method != isinstance(call.func, cst.Attribute) or (
+        method and (function.decorators or params[0] != "self")
+    ):
         return None
     return params.index(param) - (1 if method else 0)
 

@@ -37,7 +37,9 @@ from codemods.core.tree import Tree
 from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths, used_on_host
 
 _ONE_STATEMENT = m.SimpleStatementLine([m.DoNotCare()])
-_FROM_HOST_DATA = frozenset({"torch.from_numpy", "torch.Tensor", *(f"torch.{kind}" for kind in LEGACY_TENSOR_DTYPES)})
+_FROM_HOST_DATA = frozenset(
+    {"torch.from_numpy", "torch.Tensor", *(f"torch.{kind}" for kind in LEGACY_TENSOR_DTYPES)}
+)
 _MAKERS = frozenset(q.rsplit(".", 1)[-1] for q in (*FACTORIES, *_FROM_HOST_DATA))
 
 
@@ -84,7 +86,9 @@ class CreatedInput:
         """Why it cannot be moved for sure (empty when it can)."""
         device = self._device()
         nameable = (self.model.move.method == "cuda" and not self.fixed_in_place) or (
-            device is not None and is_simple_device(device, aliases) and self.bound.cover(names_in(tree, device))
+            device is not None
+            and is_simple_device(device, aliases)
+            and self.bound.cover(names_in(tree, device))
         )
         line = tree.parent(self.statement) if self.statement is not None else None
         return (
@@ -118,7 +122,9 @@ class CreatedInput:
 def _draws_random(qualified: str | None, chain: list[cst.BaseExpression]) -> bool:
     """``torch.randint(...)``, or a factory filled in place with random numbers (``.normal_()``)."""
     return qualified in RANDOM_FACTORIES or any(
-        isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute) and link.func.attr.value in RANDOM_FILLS
+        isinstance(link, cst.Call)
+        and isinstance(link.func, cst.Attribute)
+        and link.func.attr.value in RANDOM_FILLS
         for link in chain
     )
 
@@ -132,8 +138,14 @@ class CreatedInputs:
     """The tensors ``block`` makes in host memory and feeds to a model while it is on a device
     (``known_models``: the file's model names, see :meth:`MovedModels.models_called_in`)."""
 
-    def __init__(self, tree: Tree, aliases: ImportAliases, placements: MovedModels, block: Block,
-                 known_models: AbstractSet[str]) -> None:
+    def __init__(
+        self,
+        tree: Tree,
+        aliases: ImportAliases,
+        placements: MovedModels,
+        block: Block,
+        known_models: AbstractSet[str],
+    ) -> None:
         self.tree, self.aliases, self.placements, self.block = tree, aliases, placements, block
         self.known_models = known_models
         self.models: Sequence[MovedModel] = []
@@ -149,8 +161,11 @@ class CreatedInputs:
         bound: set[str] = set(self.aliases.names)  # and, step by step, what the block binds
         function = self.block.function
         # A function also sees the module's names it does not bind itself.
-        module, shadowed = (self.placements.module_names, self.placements.bound_names(function)) if function \
+        module, shadowed = (
+            (self.placements.module_names, self.placements.bound_names(function))
+            if function
             else (frozenset(), frozenset())
+        )
 
         def visible() -> VisibleNames:
             return VisibleNames(frozenset(bound), module, shadowed)
@@ -162,10 +177,12 @@ class CreatedInputs:
                 continue
             name = single_target(node) or "."
             plain = "." not in name and not is_lengths(name)
-            made = self._made(node.value) if plain and isinstance(node, cst.Assign) else None  # (a plain one is)
+            made = (
+                self._made(node.value) if plain and isinstance(node, cst.Assign) else None
+            )  # (a plain one is)
             model = self._fed_with(name, index) if made is not None else None
             if made is not None and model is not None:
-                on_host = used_on_host(tree, self.aliases, name, [s.node for s in steps[index + 1:]])
+                on_host = used_on_host(tree, self.aliases, name, [s.node for s in steps[index + 1 :]])
                 yield CreatedInput(name, *made, model, visible(), on_host, node)
             yield from self._made_in_call(node, index, visible)
             bound |= assigned_names(tree, node)
@@ -224,9 +241,15 @@ class CreatedInputs:
                 model = self._model_called(call, index)
                 if model is not None and any(data_root(a.value, self.aliases) in holders for a in call.args):
                     return model
-            holders = {h for h in holders if rebinding(self.tree, node, h, self.aliases) not in ("move", "other")}
+            holders = {
+                h for h in holders if rebinding(self.tree, node, h, self.aliases) not in ("move", "other")
+            }
             target = single_target(node)
-            if target is not None and isinstance(node, cst.Assign) and data_root(node.value, self.aliases) in holders:
+            if (
+                target is not None
+                and isinstance(node, cst.Assign)
+                and data_root(node.value, self.aliases) in holders
+            ):
                 holders.add(target)
             if not holders:
                 return None
@@ -247,6 +270,8 @@ def _following(tree: Tree, steps: Sequence[Step], index: int, loop_steps: dict[i
     if around is None:
         return iter(range(index + 1, len(steps)))
     top = steps[around].node
-    inside = (k for k in range(index + 1, len(steps)) if not any(a is top for a in tree.ancestors(steps[k].node)))
+    inside = (
+        k for k in range(index + 1, len(steps)) if not any(a is top for a in tree.ancestors(steps[k].node))
+    )
     end = next(inside, len(steps))
     return chain(range(index + 1, end), range(around + 1, index), range(end, len(steps)))

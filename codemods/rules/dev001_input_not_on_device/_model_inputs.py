@@ -56,7 +56,9 @@ _HOST_METHOD = m.Call(func=m.Attribute(attr=m.Name(m.MatchIfTrue(lambda name: na
 class ModelInputs:
     """What ``body`` (a loop's statements) feeds ``model`` (the model's name as the loop spells it)."""
 
-    def __init__(self, tree: Tree, aliases: ImportAliases, body: Sequence[SuiteStatement], model: str) -> None:
+    def __init__(
+        self, tree: Tree, aliases: ImportAliases, body: Sequence[SuiteStatement], model: str
+    ) -> None:
         self.tree = tree
         self.aliases = aliases
         self.body = body
@@ -108,8 +110,10 @@ class ModelInputs:
                 continue
             args = [a.value for a in call.args if not a.star]
             receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
-            if runs_model(func, self.model) or any(self._is_output(a, outputs) for a in args) or (
-                receiver is not None and self._is_output(receiver, outputs)
+            if (
+                runs_model(func, self.model)
+                or any(self._is_output(a, outputs) for a in args)
+                or (receiver is not None and self._is_output(receiver, outputs))
             ):
                 yield from args
         for operation in self.tree.of_type(stmt, (cst.BinaryOperation, cst.Comparison)):
@@ -188,7 +192,9 @@ class LoopInputs:
         items = [code_of(i) for i in self.items]
         return list(dict.fromkeys(self.tensors + list(self.starred) + self.passed_whole + items))
 
-    def why_not_moved(self, tree: Tree, batch: Batch, torch: str | None, guard: cst.BaseExpression | None) -> str:
+    def why_not_moved(
+        self, tree: Tree, batch: Batch, torch: str | None, guard: cst.BaseExpression | None
+    ) -> str:
         """Why moving these values could break the program (empty when it cannot). Under a ``guard``,
         values read where they are used cannot be moved: only statements can be put under it."""
         if self.passed_whole:
@@ -200,7 +206,9 @@ class LoopInputs:
         if guard is not None and self.items:
             return "it is moved only under a condition"
         place = batch.moved_here([])[0]
-        if (self.tensors or self.starred) and any(i in tree.of_type(place, cst.Subscript) for i in self.items):
+        if (self.tensors or self.starred) and any(
+            i in tree.of_type(place, cst.Subscript) for i in self.items
+        ):
             return "the edits would overlap"
         return ""
 
@@ -216,7 +224,9 @@ class LoopInputs:
             lines += [moved_values_statement(n, star, move, torch, taken) for n, star in self.starred.items()]
         if lines and guard is not None:
             lines = [under_guard(lines, guard)]
-        edits: dict[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel] = {item: move_call(item, move) for item in self.items}
+        edits: dict[cst.CSTNode, cst.CSTNode | cst.FlattenSentinel] = {
+            item: move_call(item, move) for item in self.items
+        }
         if lines:
             place, replacement = batch.moved_here(lines)
             edits[place] = replacement
@@ -224,7 +234,11 @@ class LoopInputs:
 
 
 def first_fed(
-    tree: Tree, aliases: ImportAliases, batch: Batch, models: Sequence[MovedModel], skip: Callable[[str], bool]
+    tree: Tree,
+    aliases: ImportAliases,
+    batch: Batch,
+    models: Sequence[MovedModel],
+    skip: Callable[[str], bool],
 ) -> tuple[MovedModel, LoopInputs] | None:
     """The first of ``models`` (not ``skip``ped) that ``batch`` reaches, and how it reaches it."""
     for model in models:
@@ -243,9 +257,15 @@ def loop_inputs(
     inputs = ModelInputs(tree, aliases, body, model)
     containers = [n for n in names if used_as_container(tree, n, body)]
     starred = {n: star for n in names if (star := starred_into(tree, n, body, model))}
-    tensors = [n for n in names if n not in containers and n not in starred and not is_lengths(n) and inputs.reaches(n)]
+    tensors = [
+        n
+        for n in names
+        if n not in containers and n not in starred and not is_lengths(n) and inputs.reaches(n)
+    ]
     # A container re-bound in the loop (`batch = to_cuda(batch)`) holds what that call made of it.
-    unstarred = [n for n in containers if n not in starred and not any(n in assigned_names(tree, s) for s in body)]
+    unstarred = [
+        n for n in containers if n not in starred and not any(n in assigned_names(tree, s) for s in body)
+    ]
     passed_whole = [n for n in unstarred if passed_to(tree, n, body, model)]
     on_host = next((n for n in tensors + list(starred) if inputs.needs_cpu(n)), None)
     return LoopInputs(tensors, starred, passed_whole, inputs.items(unstarred), on_host)

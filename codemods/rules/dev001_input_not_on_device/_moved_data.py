@@ -67,8 +67,11 @@ class MovedData:
         if self._loaders is None:
             root = self.tree.root
             collates = (kwarg(call, "collate_fn") for call in self.tree.of_type(root, cst.Call))
-            self._loaders = any(c is not None and self.moves_data(dotted_name(c.value)) for c in collates) or any(
-                any("Dataset" in (dotted_name(b.value) or "") for b in cls.bases) and self.moves_data(cls.name.value)
+            self._loaders = any(
+                c is not None and self.moves_data(dotted_name(c.value)) for c in collates
+            ) or any(
+                any("Dataset" in (dotted_name(b.value) or "") for b in cls.bases)
+                and self.moves_data(cls.name.value)
                 for cls in self.tree.of_type(root, cst.ClassDef)
             )
         return self._loaders
@@ -99,7 +102,9 @@ class MovedData:
         built = self._classes_built_as(model)
         return not built or bool(built & classes)
 
-    def drawn_from_device(self, source: cst.BaseExpression, block: Block, module: Block, passed: Passed) -> bool:
+    def drawn_from_device(
+        self, source: cst.BaseExpression, block: Block, module: Block, passed: Passed
+    ) -> bool:
         """May batches drawn from ``source`` (a loop's iterable in ``block``) be on the device already:
         made from tensors that were moved or created there, by a loader whose ``collate_fn`` or dataset
         moves them, or handed in by a caller? ``passed``: what the callers pass for each parameter."""
@@ -121,7 +126,8 @@ class MovedData:
         params = bound_in(self.tree, block.function) if block.function is not None else set()
         handed_in = [name for name in data if name.split(".")[0] in params]
         by_caller = bool(handed_in) and not any(
-            _is_loader(name) or (bool(passed.get(name)) and all(any(map(_is_loader, arg)) for arg in passed[name]))
+            _is_loader(name)
+            or (bool(passed.get(name)) and all(any(map(_is_loader, arg)) for arg in passed[name]))
             for name in handed_in
         )
         return "caller" if by_caller else ""
@@ -201,7 +207,10 @@ class MovedData:
         return False
 
     def _mentions_move(self, node: cst.CSTNode) -> bool:
-        return any(as_move(c) is not None or kwarg(c, "device") is not None for c in self.tree.of_type(node, cst.Call))
+        return any(
+            as_move(c) is not None or kwarg(c, "device") is not None
+            for c in self.tree.of_type(node, cst.Call)
+        )
 
     def _forward_moves(self, cls: cst.ClassDef) -> bool:
         forward = methods(cls).get("forward")
@@ -235,8 +244,10 @@ def _data_names(tree: Tree, source: cst.BaseExpression) -> list[str]:
     ``enumerate(zip(loader, self.views))``, not the functions it calls."""
     called = {id(c.func) for c in tree.of_type(source, cst.Call)}
     return [
-        name for node in tree.of_type(source, (cst.Name, cst.Attribute))
-        if id(node) not in called and (name := dotted_name(node)) is not None
+        name
+        for node in tree.of_type(source, (cst.Name, cst.Attribute))
+        if id(node) not in called
+        and (name := dotted_name(node)) is not None
         and not isinstance(tree.parent(node), cst.Attribute)
     ]
 

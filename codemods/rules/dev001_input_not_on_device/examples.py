@@ -187,7 +187,8 @@ VALID = [
 INVALID = [
     # Also through a compiled (or DistributedDataParallel) wrapper, which runs where its model is; a
     # tuple batch unpacked by position, its target compared with the predictions.
-    Invalid("""
+    Invalid(
+        """
         import torch
         model = Net().to(device)
         for x, y in loader:
@@ -199,7 +200,8 @@ INVALID = [
         for batch in loader:
             x, y = batch[0], batch[1]
             correct += (model(x).argmax(1) == y).sum().item()
-        """, """
+        """,
+        """
         import torch
         model = Net().to(device)
         for x, y in loader:
@@ -214,9 +216,13 @@ INVALID = [
             x, y = batch[0], batch[1]
             x, y = x.to(device), y.to(device)
             correct += (model(x).argmax(1) == y).sum().item()
-        """, message="`x`, `y` reach `model`, which was moved to a device, but are never moved", line=3),
+        """,
+        message="`x`, `y` reach `model`, which was moved to a device, but are never moved",
+        line=3,
+    ),
     # enumerate(), `.cuda()` spelled as the model's move; `Variable(x)` and `.float()` are not moves.
-    Invalid("""
+    Invalid(
+        """
         from torch.autograd import Variable
         def train(loader):
             model = Net()
@@ -224,7 +230,8 @@ INVALID = [
             for i, (inputs, labels) in enumerate(loader):
                 inputs = Variable(inputs).float()
                 loss = nn.functional.cross_entropy(model(inputs), labels)
-        """, """
+        """,
+        """
         from torch.autograd import Variable
         def train(loader):
             model = Net()
@@ -233,9 +240,13 @@ INVALID = [
                 inputs, labels = inputs.cuda(), labels.cuda()
                 inputs = Variable(inputs).float()
                 loss = nn.functional.cross_entropy(model(inputs), labels)
-        """, message="`inputs`, `labels` reach `model`", line=5),
+        """,
+        message="`inputs`, `labels` reach `model`",
+        line=5,
+    ),
     # The device asked of an attribute model's parameters: moves go to that device.
-    Invalid("""
+    Invalid(
+        """
         import torch.nn as nn
         class Trainer:
             def step(self, loader):
@@ -243,7 +254,8 @@ INVALID = [
                 for x, y in loader:
                     out = self.model(x)
                     loss = nn.functional.mse_loss(out, y)
-        """, """
+        """,
+        """
         import torch.nn as nn
         class Trainer:
             def step(self, loader):
@@ -252,36 +264,49 @@ INVALID = [
                     x, y = x.to(device), y.to(device)
                     out = self.model(x)
                     loss = nn.functional.mse_loss(out, y)
-        """, message="`x`, `y` reach `self.model`", line=5),
-    Invalid("""
+        """,
+        message="`x`, `y` reach `self.model`",
+        line=5,
+    ),
+    Invalid(
+        """
         import torch as T
         model = T.nn.Embedding(1000, 16).to("cuda:0")
         src = T.arange(200).reshape(10, 20)
         out = model(src)
-        """, """
+        """,
+        """
         import torch as T
         model = T.nn.Embedding(1000, 16).to("cuda:0")
         src = T.arange(200, device="cuda:0").reshape(10, 20)
         out = model(src)
-        """, message="`src` is created on the CPU and fed to `model`, which is on a device; create it", line=3),
+        """,
+        message="`src` is created on the CPU and fed to `model`, which is on a device; create it",
+        line=3,
+    ),
     # A random draw is moved where it is made: made on the device, it would draw other numbers.
-    Invalid("""
+    Invalid(
+        """
         import torch as T
         model = T.nn.Embedding(1000, 16).to("cuda:0")
         src = T.randint(0, 1000, (10, 20))
         noise = T.empty(10, 16).normal_()
         out = model(src) + model.proj(noise)
-        """, """
+        """,
+        """
         import torch as T
         model = T.nn.Embedding(1000, 16).to("cuda:0")
         src = T.randint(0, 1000, (10, 20)).to("cuda:0")
         noise = T.empty(10, 16).normal_().to("cuda:0")
         out = model(src) + model.proj(noise)
-        """, message="`src` is created on the CPU and fed to `model`, which is on a device; move it where it is made",
-        line=3),
+        """,
+        message="`src` is created on the CPU and fed to `model`, which is on a device; move it where it is made",
+        line=3,
+    ),
     # Reinforcement learning: each new observation made from NumPy (fed at the top of the next
     # iteration), or right in the call, to a model an agent's constructor moved.
-    Invalid("""
+    Invalid(
+        """
         import torch
         device = torch.device("cuda")
         class Agent:
@@ -294,7 +319,8 @@ INVALID = [
                 next_state = torch.FloatTensor(env.step(value))
                 state = next_state
             last = agent.critic(torch.from_numpy(env.last()).float())
-        """, """
+        """,
+        """
         import torch
         device = torch.device("cuda")
         class Agent:
@@ -307,9 +333,13 @@ INVALID = [
                 next_state = torch.FloatTensor(env.step(value)).to(device)
                 state = next_state
             last = agent.critic(torch.from_numpy(env.last()).float().to(device))
-        """, message="`next_state` is created on the CPU and fed to `agent.critic`", line=10),
+        """,
+        message="`next_state` is created on the CPU and fed to `agent.critic`",
+        line=10,
+    ),
     # Moved under a stable condition: the data is moved under the same one.
-    Invalid("""
+    Invalid(
+        """
         import torch
         model = Net()
         if torch.cuda.is_available():
@@ -318,7 +348,8 @@ INVALID = [
             out = model(x)
         sample = torch.randn(128, 20)
         image = model.decoder(sample)
-        """, """
+        """,
+        """
         import torch
         model = Net()
         if torch.cuda.is_available():
@@ -331,16 +362,23 @@ INVALID = [
         if torch.cuda.is_available():
             sample = sample.cuda()
         image = model.decoder(sample)
-        """, message="`x` reaches `model`, which was moved to a device, but is never moved; move under the same"),
-    Invalid("""
+        """,
+        message="`x` reaches `model`, which was moved to a device, but is never moved; move under the same",
+    ),
+    Invalid(
+        """
         import torch
         model = Net()
         if n_gpu > 0:
             model.cuda()
         for x in loader:
             out = model(x)
-        """, message="not fixed: it is moved only under a condition", line=5),
-    Invalid("""
+        """,
+        message="not fixed: it is moved only under a condition",
+        line=5,
+    ),
+    Invalid(
+        """
         import torch
         class Runner:
             def to_gpu(self):
@@ -348,9 +386,13 @@ INVALID = [
             def predict(self, loader):
                 for x in loader:
                     out = self.model(x)
-        """, message="not fixed: it is moved in `to_gpu()`, which may not have run", line=6),
+        """,
+        message="not fixed: it is moved in `to_gpu()`, which may not have run",
+        line=6,
+    ),
     # The model held as an attribute, the device in `args.device` (kept as `self.args`), a dict batch.
-    Invalid("""
+    Invalid(
+        """
         import torch
         class Trainer:
             def __init__(self, model, args):
@@ -360,7 +402,8 @@ INVALID = [
                 for batch in loader:
                     out = self.model(batch["x"])
                     loss = criterion(out, batch["y"])
-        """, """
+        """,
+        """
         import torch
         class Trainer:
             def __init__(self, model, args):
@@ -370,10 +413,14 @@ INVALID = [
                 for batch in loader:
                     out = self.model(batch["x"].to(self.args.device))
                     loss = criterion(out, batch["y"].to(self.args.device))
-        """, message='`batch["x"]`, `batch["y"]` reach `self.model`', line=7),
+        """,
+        message='`batch["x"]`, `batch["y"]` reach `self.model`',
+        line=7,
+    ),
     # x, y = next(it) inside a while loop; the device in `cfg.device`; a batch passed with ** (its
     # tensor values are moved, whatever its keys).
-    Invalid("""
+    Invalid(
+        """
         import torch
         model = Net().to(cfg.device)
         while step < n:
@@ -381,7 +428,8 @@ INVALID = [
             loss = criterion(model(x), y)
         for batch in loader:
             out = model(**batch)
-        """, """
+        """,
+        """
         import torch
         model = Net().to(cfg.device)
         while step < n:
@@ -391,10 +439,14 @@ INVALID = [
         for batch in loader:
             batch = {k: v.to(cfg.device) if torch.is_tensor(v) else v for k, v in batch.items()}
             out = model(**batch)
-        """, message="`x`, `y` reach `model`", line=3),
+        """,
+        message="`x`, `y` reach `model`",
+        line=3,
+    ),
     # A model passed to a function whose caller moved it (the device a parameter), one that asks
     # for its device, a global model moved under `if __name__ == "__main__":` (a batch value read).
-    Invalid("""
+    Invalid(
+        """
         import torch
         def train(model, loader, dev):
             for x in loader:
@@ -412,7 +464,8 @@ INVALID = [
             device = torch.device("cuda")
             gan = Net().to(device)
             train(gan, loader, device)
-        """, """
+        """,
+        """
         import torch
         def train(model, loader, dev):
             for x in loader:
@@ -432,9 +485,13 @@ INVALID = [
             device = torch.device("cuda")
             gan = Net().to(device)
             train(gan, loader, device)
-        """, message="`x` reaches `model`", line=3),
+        """,
+        message="`x` reaches `model`",
+        line=3,
+    ),
     # The batch is used for NumPy work too, or passed whole: report only.
-    Invalid("""
+    Invalid(
+        """
         import torch
         model = Net().to(device)
         for x in loader:
@@ -442,14 +499,18 @@ INVALID = [
             stats.append(x.numpy().mean())
         for batch in loader:
             out = model(batch, batch["mask"])
-        """, message="not fixed: `x` is also used in host memory", line=3),
+        """,
+        message="not fixed: `x` is also used in host memory",
+        line=3,
+    ),
 ]
 
 INVALID += [
     # A batch handed in, one value moved in the model's call: the value that meets the output is
     # moved the same way where it meets it. Shown to be a tensor by a generator of the file that
     # yields items of what every caller hands in (`returns.detach()`).
-    Invalid("""
+    Invalid(
+        """
         import torch
         device = torch.device("cuda")
         class Agent:
@@ -463,7 +524,8 @@ INVALID += [
                     value = self.critic(states_i.to(device))
                     loss = 0.5 * (returns_i - value).pow(2).mean()
         Agent().update(states, returns.detach())
-        """, """
+        """,
+        """
         import torch
         device = torch.device("cuda")
         class Agent:
@@ -477,10 +539,14 @@ INVALID += [
                     value = self.critic(states_i.to(device))
                     loss = 0.5 * (returns_i.to(device) - value).pow(2).mean()
         Agent().update(states, returns.detach())
-        """, message="`returns_i` meets the output of `self.critic`, which is on a device, but stays in host memory"
-                     " while `states_i` of the same batch is moved for the call; move it the same way", line=12),
+        """,
+        message="`returns_i` meets the output of `self.critic`, which is on a device, but stays in host memory"
+        " while `states_i` of the same batch is moved for the call; move it the same way",
+        line=12,
+    ),
     # ... by a torch loss (which takes tensors only), or a tensor method (`.float()`).
-    Invalid("""
+    Invalid(
+        """
         import torch
         import torch.nn.functional as F
         class Trainer:
@@ -491,7 +557,8 @@ INVALID += [
                 for x, y, w in pairs:
                     out = self.model(x.to(self.device))
                     loss = F.mse_loss(out, y) + (out - w.float()).abs().mean()
-        """, """
+        """,
+        """
         import torch
         import torch.nn.functional as F
         class Trainer:
@@ -502,9 +569,13 @@ INVALID += [
                 for x, y, w in pairs:
                     out = self.model(x.to(self.device))
                     loss = F.mse_loss(out, y.to(self.device)) + (out - w.float().to(self.device)).abs().mean()
-        """, message="`y` meets the output of `self.model`", line=10),
+        """,
+        message="`y` meets the output of `self.model`",
+        line=10,
+    ),
     # The value is also used in host memory: report only.
-    Invalid("""
+    Invalid(
+        """
         import torch
         def evaluate(model, pairs, device):
             for x, y in pairs:
@@ -512,5 +583,8 @@ INVALID += [
                 labels.append(y.numpy())
         net = Net().to(device)
         evaluate(net, pairs, device)
-        """, message="not fixed: `y` is also used in host memory", line=4),
+        """,
+        message="not fixed: `y` is also used in host memory",
+        line=4,
+    ),
 ]

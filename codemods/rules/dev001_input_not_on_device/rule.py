@@ -13,7 +13,8 @@ batch`, `next(it)` in a `while` loop, or as `model(**batch)`.
 A batch handed in by a caller may be on the device already, except where the loop itself moves one
 value of it in the model's call (`critic(states_i.to(device))`): then a value of the same unpacking
 that meets the output unmoved (`returns_i - value`, `F.mse_loss(value, returns_i)`) is moved the same
-way, where it meets it, when the code shows it is a tensor (see `codemods/rules/dev001_input_not_on_device/_batch_partners.py`).
+way, where it meets it, when the code shows it is a tensor (see
+`codemods/rules/dev001_input_not_on_device/_batch_partners.py`).
 
 ## Why is this bad?
 On a GPU the forward pass stops with `RuntimeError: Expected all tensors to be on the same device`;
@@ -69,7 +70,6 @@ class InputNotOnDevice(Rule):
     # the `.to(device)` it adds after a host creation is one DEV010 folds into the creation
     feeds = ("DEV010",)
 
-
     def check(self) -> None:
         placements = MovedModels(self.tree, self.aliases)
         if not any(block.moves for block in placements.blocks):
@@ -113,14 +113,22 @@ class InputNotOnDevice(Rule):
             self.report(loop, f"{message}; not fixed: {unsure}")
         else:
             edits = found.moves(self.tree, batch, model.move, torch, model.guard)
-            where = "under the same condition as the model" if model.guard is not None else "at the top of the loop"
+            where = (
+                "under the same condition as the model"
+                if model.guard is not None
+                else "at the top of the loop"
+            )
             self.report(loop, f"{message}; move {where}", edits=edits)
 
-    def _check_partners(self, loop: cst.For | cst.While, batch: Batch, models: list[MovedModel], block: Block) -> None:
+    def _check_partners(
+        self, loop: cst.For | cst.While, batch: Batch, models: list[MovedModel], block: Block
+    ) -> None:
         """Values of a handed-in batch that meet a model's output unmoved while the loop moves another
         value of the same batch in the model's call (see
         :mod:`codemods.rules.dev001_input_not_on_device._batch_partners`)."""
-        for partner in batch_partners(self.tree, self.aliases, self.moved_data, loop, batch, models, block.function):
+        for partner in batch_partners(
+            self.tree, self.aliases, self.moved_data, loop, batch, models, block.function
+        ):
             message = (
                 f"`{partner.name}` meets the output of `{partner.model}`, which is on a device,"
                 f" but stays in host memory while `{partner.moved}` of the same batch is moved"
@@ -134,7 +142,9 @@ class InputNotOnDevice(Rule):
     def _fix_created(self, created: CreatedInput) -> None:
         where = "create it on the device" if created.fixed_in_place else "move it where it is made"
         model = created.model.name
-        message = f"`{created.name}` is created on the CPU and fed to `{model}`, which is on a device; {where}"
+        message = (
+            f"`{created.name}` is created on the CPU and fed to `{model}`, which is on a device; {where}"
+        )
         unsure = created.why_not_moved(self.tree, self.aliases)
         if unsure:
             self.report(created.made, f"{message}; not fixed: {unsure}")

@@ -60,11 +60,16 @@ class Float32Casts:
             made_float = cst.Call(func=cst.Attribute(value=call, attr=cst.Name("float")))
             array = self.dtypes.of(call.args[0].value, arrays)
             if array == FLOAT64:
-                return "NumPy data is float64; `torch.from_numpy` keeps that; add `.float()` for the model", made_float
+                return (
+                    "NumPy data is float64; `torch.from_numpy` keeps that; add `.float()` for the model",
+                    made_float,
+                )
             if array == UNKNOWN:
                 # Any dtype but float32 fails in a float32 layer; `.float()` is right for all of them,
                 # but only when the model's first layer takes floats (an embedding takes indices).
-                message = f"`torch.from_numpy` keeps the array's dtype (float64 unless made float32) into `{model}`"
+                message = (
+                    f"`torch.from_numpy` keeps the array's dtype (float64 unless made float32) into `{model}`"
+                )
                 return (message + "; add `.float()`", made_float) if model in self.float_models else None
             return None
         if (
@@ -83,4 +88,4 @@ class Float32Casts:
     def _chain_picks_dtype(self, whole: cst.BaseExpression, inner: cst.Call) -> bool:
         """True if a later link of the chain already picks a dtype (``.float()``, ``.to(torch.float32)``)."""
         chain = method_chain(whole, self.aliases)
-        return picks_dtype(chain[chain.index(inner) + 1:] if inner in chain else [], self.aliases)
+        return picks_dtype(chain[chain.index(inner) + 1 :] if inner in chain else [], self.aliases)

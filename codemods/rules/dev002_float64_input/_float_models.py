@@ -57,7 +57,9 @@ def float_consuming_models(tree: Tree, models: AbstractSet[str], aliases: Import
     return {name for name, ctor in constructors.items() if _takes_floats(tree, ctor, aliases, classes, 0)}
 
 
-def _takes_floats(tree: Tree, node: cst.BaseExpression, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int) -> bool:
+def _takes_floats(
+    tree: Tree, node: cst.BaseExpression, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int
+) -> bool:
     if depth > 4 or not isinstance(node, cst.Call):
         return False
     qualified = aliases.qualify(node.func)
@@ -73,7 +75,9 @@ def _takes_floats(tree: Tree, node: cst.BaseExpression, aliases: ImportAliases, 
     return cls is not None and _forward_takes_floats(tree, cls, aliases, classes, depth)
 
 
-def _forward_takes_floats(tree: Tree, cls: cst.ClassDef, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int) -> bool:
+def _forward_takes_floats(
+    tree: Tree, cls: cst.ClassDef, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int
+) -> bool:
     """The first call in ``forward`` that receives its input: a float layer of ``self``?"""
     methods = {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)}
     forward, init = methods.get("forward"), methods.get("__init__")
@@ -87,7 +91,11 @@ def _forward_takes_floats(tree: Tree, cls: cst.ClassDef, aliases: ImportAliases,
             if name and name.startswith("self."):
                 layers.setdefault(name, assign.value)
     for call in tree.of_type(forward.body, cst.Call):
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "float" and dotted_name(call.func.value) == data:
+        if (
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "float"
+            and dotted_name(call.func.value) == data
+        ):
             return True
         if any(data_root(a.value, aliases) == data for a in call.args):
             layer = layers.get(dotted_name(call.func) or "")
@@ -111,7 +119,11 @@ def float64_on_purpose(tree: Tree, aliases: ImportAliases, models: AbstractSet[s
         if name == "torch.set_default_tensor_type" and call.args and "Double" in code_of(call.args[0].value):
             return True
         dtype = kwarg(call, "dtype")
-        if dtype is not None and is_float64(dtype.value) and is_module_constructor(call, aliases, local_modules):
+        if (
+            dtype is not None
+            and is_float64(dtype.value)
+            and is_module_constructor(call, aliases, local_modules)
+        ):
             return True  # layers created in double precision: `nn.Linear(4, 2, dtype=torch.float64)`
         if not isinstance(call.func, cst.Attribute):
             continue

@@ -68,13 +68,14 @@ class Float64Input(Rule):
     fix_safety = FixSafety.UNSAFE
     triggers = ("double", "float64", "from_numpy", "tensor(")
 
-
     def check(self) -> None:
         models = model_names(self.tree, self.aliases)
         if not models or float64_on_purpose(self.tree, self.aliases, models):
             return
         self._dtypes = NumpyDtypes(self.tree, self.aliases)
-        self._casts = Float32Casts(self.aliases, self._dtypes, float_consuming_models(self.tree, models, self.aliases))
+        self._casts = Float32Casts(
+            self.aliases, self._dtypes, float_consuming_models(self.tree, models, self.aliases)
+        )
         for block in function_blocks(self.tree):
             self._check_block(block, models)
 
@@ -94,7 +95,7 @@ class Float64Input(Rule):
                 continue
             arrays.pop(target, None)
             dtype = self._dtypes.of(small.value, arrays)
-            model = self._model_reached(target, statements[index + 1:], models)
+            model = self._model_reached(target, statements[index + 1 :], models)
             if model is not None:
                 self._check_direct(small.value, arrays, model)
             if dtype != UNKNOWN:

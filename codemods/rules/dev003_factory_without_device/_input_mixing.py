@@ -18,12 +18,18 @@ from codemods.core.tree import Tree
 
 # torch functions that combine their tensor arguments (so the dtypes meet).
 COMBINING = frozenset(
-    f"torch.{n}" for n in "cat stack concat hstack vstack where maximum minimum add mul sub div matmul bmm".split()
+    f"torch.{n}"
+    for n in "cat stack concat hstack vstack where maximum minimum add mul sub div matmul bmm".split()
 )
 
 
-def mixes_with_input(tree: Tree, aliases: ImportAliases, call: cst.Call, param: str,
-                     statements: Sequence[cst.BaseSmallStatement]) -> bool:
+def mixes_with_input(
+    tree: Tree,
+    aliases: ImportAliases,
+    call: cst.Call,
+    param: str,
+    statements: Sequence[cst.BaseSmallStatement],
+) -> bool:
     """:func:`mixes_with`, for arithmetic and the :data:`COMBINING` torch functions."""
     return mixes_with(tree, call, param, statements, lambda c: aliases.qualify(c.func) in COMBINING)
 
@@ -54,7 +60,9 @@ def mixes_with(
     for index in range(start, len(statements)):
         small = statements[index]
         for group in _operand_groups(tree, small, combines):
-            if any(is_new(n) for n in group) and any(param in names_in(tree, n) and not is_new(n) for n in group):
+            if any(is_new(n) for n in group) and any(
+                param in names_in(tree, n) and not is_new(n) for n in group
+            ):
                 return True
         if index > start and param in assigned_names(tree, small):
             return False  # `param` now names something else

@@ -21,8 +21,15 @@ from codemods.core.syntax import code_of
 from codemods.core.torch_names import as_move, moves_device
 from codemods.core.tree import Tree
 
-_PASS_THROUGH = (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.Element,
-                 cst.List, cst.Tuple)
+_PASS_THROUGH = (
+    cst.BinaryOperation,
+    cst.UnaryOperation,
+    cst.Comparison,
+    cst.ComparisonTarget,
+    cst.Element,
+    cst.List,
+    cst.Tuple,
+)
 # An `if` about the device: code under it already chooses where its tensors go.
 _DEVICE_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
 _MAX_DEPTH = 8
@@ -51,7 +58,9 @@ class MovedValues:
                 if parent.attr.value in NOT_TENSOR_METHODS:
                     return False
                 current = call
-            elif isinstance(parent, _PASS_THROUGH) or (isinstance(parent, cst.Subscript) and parent.value is current):
+            elif isinstance(parent, _PASS_THROUGH) or (
+                isinstance(parent, cst.Subscript) and parent.value is current
+            ):
                 current = parent
             elif isinstance(parent, cst.Arg):
                 call = self.tree.parent(parent)
@@ -72,19 +81,24 @@ class MovedValues:
     def in_device_branch(self, node: cst.CSTNode) -> bool:
         """Is ``node`` under an ``if``/``else`` that tests for a GPU (``if use_cuda:``)?"""
         return any(
-            isinstance(above, cst.If) and _DEVICE_TEST.search(code_of(above.test)) for above in self.tree.ancestors(node)
+            isinstance(above, cst.If) and _DEVICE_TEST.search(code_of(above.test))
+            for above in self.tree.ancestors(node)
         )
 
     def _name_moved(self, assign: cst.Assign, depth: int) -> bool:
         """``h = <value>``: is ``h`` moved by a later statement of the same function?"""
         targets = {dotted_name(t.target) for t in assign.targets} - {None}
-        scope = next((a for a in self.tree.ancestors(assign) if isinstance(a, cst.FunctionDef)), self.tree.root)
+        scope = next(
+            (a for a in self.tree.ancestors(assign) if isinstance(a, cst.FunctionDef)), self.tree.root
+        )
         after = False
         for node in self.tree.descendants(scope):
             if node is assign:
                 after = True
             elif after and isinstance(node, (cst.Name, cst.Attribute)) and dotted_name(node) in targets:
-                if not isinstance(self.tree.parent(node), cst.AssignTarget) and self.is_moved(node, depth + 1):
+                if not isinstance(self.tree.parent(node), cst.AssignTarget) and self.is_moved(
+                    node, depth + 1
+                ):
                     return True
         return False
 

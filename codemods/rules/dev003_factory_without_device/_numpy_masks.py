@@ -15,9 +15,22 @@ from codemods.core.syntax import code_of, keyword_arg, kwarg, positional, with_k
 
 # NumPy dtype spellings (module prefix and quotes removed) and the torch dtype of the same values.
 _TORCH_DTYPES = {
-    "float64": "float64", "double": "float64", "float": "float64", "float_": "float64", "float32": "float32",
-    "single": "float32", "float16": "float16", "half": "float16", "int64": "int64", "int": "int64",
-    "int32": "int32", "int16": "int16", "int8": "int8", "uint8": "uint8", "bool": "bool", "bool_": "bool",
+    "float64": "float64",
+    "double": "float64",
+    "float": "float64",
+    "float_": "float64",
+    "float32": "float32",
+    "single": "float32",
+    "float16": "float16",
+    "half": "float16",
+    "int64": "int64",
+    "int": "int64",
+    "int32": "int32",
+    "int16": "int16",
+    "int8": "int8",
+    "uint8": "uint8",
+    "bool": "bool",
+    "bool_": "bool",
 }
 _TRIANGLES = {"numpy.triu": "triu", "numpy.tril": "tril"}
 
@@ -31,7 +44,11 @@ def triangular_mask_rewrite(
         return None
     array = call.args[0].value
     dtype = None
-    if isinstance(array, cst.Call) and isinstance(array.func, cst.Attribute) and array.func.attr.value == "astype":
+    if (
+        isinstance(array, cst.Call)
+        and isinstance(array.func, cst.Attribute)
+        and array.func.attr.value == "astype"
+    ):
         if len(array.args) != 1 or array.args[0].keyword:
             return None
         dtype = _torch_dtype(array.args[0].value)
@@ -56,10 +73,16 @@ def triangular_mask_rewrite(
     torch_ones = cst.Call(func=aliases.expr_for("torch.ones", "torch.ones"), args=[cst.Arg(shape[0].value)])
     torch_ones = with_kwarg(torch_ones, "dtype", aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}"))
     torch_ones = with_kwarg(torch_ones, "device", device)
-    fixed = cst.Call(func=aliases.expr_for(f"torch.{triangle}", f"torch.{triangle}"), args=[cst.Arg(torch_ones)])
+    fixed = cst.Call(
+        func=aliases.expr_for(f"torch.{triangle}", f"torch.{triangle}"), args=[cst.Arg(torch_ones)]
+    )
     if offset is not None:
-        fixed = fixed.with_changes(args=[fixed.args[0].with_changes(comma=cst.Comma(
-            whitespace_after=cst.SimpleWhitespace(" "))), keyword_arg("diagonal", offset)])
+        fixed = fixed.with_changes(
+            args=[
+                fixed.args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                keyword_arg("diagonal", offset),
+            ]
+        )
     return fixed
 
 
@@ -67,7 +90,12 @@ def _triangle_args(call: cst.Call) -> tuple[cst.Call | None, cst.BaseExpression 
     """``np.triu(m, k)`` / ``np.triu(m, k=k)``: (m if it is a call, k or None)."""
     args = positional(call)
     k = kwarg(call, "k")
-    if not args or len(args) > 2 or (k is not None and len(args) == 2) or len(call.args) != len(args) + (k is not None):
+    if (
+        not args
+        or len(args) > 2
+        or (k is not None and len(args) == 2)
+        or len(call.args) != len(args) + (k is not None)
+    ):
         return None, None
     offset = args[1].value if len(args) == 2 else (k.value if k is not None else None)
     return (args[0].value if isinstance(args[0].value, cst.Call) else None), offset

@@ -36,8 +36,13 @@ def pure_chain(node: cst.BaseExpression) -> cst.Name | None:
             return node
         if isinstance(node, cst.Attribute):
             node = node.value
-        elif isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
-                and _int_literal(node.slice[0].slice.value) and getattr(node.slice[0].slice, "star", None) is None:
+        elif (
+            isinstance(node, cst.Subscript)
+            and len(node.slice) == 1
+            and isinstance(node.slice[0].slice, cst.Index)
+            and _int_literal(node.slice[0].slice.value)
+            and getattr(node.slice[0].slice, "star", None) is None
+        ):
             node = node.value
         else:
             return None
@@ -51,9 +56,13 @@ def _int_literal(node: cst.BaseExpression) -> bool:
 
 def size_of(node: cst.BaseExpression) -> cst.BaseExpression | None:
     """``T`` of ``T.size()`` or ``T.size(<int>)``, ``T`` a pure chain (see :func:`pure_chain`)."""
-    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "size"):
+    if not (
+        isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "size"
+    ):
         return None
-    if len(node.args) > 1 or any(a.keyword is not None or a.star or not _int_literal(a.value) for a in node.args):
+    if len(node.args) > 1 or any(
+        a.keyword is not None or a.star or not _int_literal(a.value) for a in node.args
+    ):
         return None
     tensor = node.func.value
     if isinstance(tensor, cst.Name) and tensor.value in ("self", "cls"):
@@ -62,12 +71,37 @@ def size_of(node: cst.BaseExpression) -> cst.BaseExpression | None:
 
 
 _BINDERS = (
-    cst.Param, cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.AsName, cst.NamedExpr,
-    cst.Del, cst.NameItem, cst.ImportAlias, cst.FunctionDef, cst.ClassDef, cst.MatchAs, cst.MatchStar,
+    cst.Param,
+    cst.AssignTarget,
+    cst.AnnAssign,
+    cst.AugAssign,
+    cst.For,
+    cst.CompFor,
+    cst.AsName,
+    cst.NamedExpr,
+    cst.Del,
+    cst.NameItem,
+    cst.ImportAlias,
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.MatchAs,
+    cst.MatchStar,
 )
 _Binder = (
-    cst.Param | cst.AssignTarget | cst.AnnAssign | cst.AugAssign | cst.For | cst.CompFor | cst.AsName
-    | cst.NamedExpr | cst.Del | cst.NameItem | cst.ImportAlias | cst.FunctionDef | cst.ClassDef | cst.MatchAs
+    cst.Param
+    | cst.AssignTarget
+    | cst.AnnAssign
+    | cst.AugAssign
+    | cst.For
+    | cst.CompFor
+    | cst.AsName
+    | cst.NamedExpr
+    | cst.Del
+    | cst.NameItem
+    | cst.ImportAlias
+    | cst.FunctionDef
+    | cst.ClassDef
+    | cst.MatchAs
     | cst.MatchStar
 )
 
@@ -105,7 +139,9 @@ def _not_rebound(tree: Tree, function: cst.FunctionDef, name: str) -> bool:
     return all(id(b) in own for b in bindings(tree, function, name))
 
 
-def _bound_size(tree: Tree, function: cst.FunctionDef, call: cst.Call, name: str) -> cst.BaseExpression | None:
+def _bound_size(
+    tree: Tree, function: cst.FunctionDef, call: cst.Call, name: str
+) -> cst.BaseExpression | None:
     """``T`` when ``name`` at ``call`` is the ``name = T.size(...)`` of the statement just before
     (see the module docstring); None when that is not certain."""
     found = bindings(tree, function, name)
@@ -117,8 +153,12 @@ def _bound_size(tree: Tree, function: cst.FunctionDef, call: cst.Call, name: str
     tensor = size_of(assign.value)
     line = tree.parent(assign)
     block = tree.parent(line) if line is not None else None
-    if tensor is None or not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 \
-            or not isinstance(block, cst.IndentedBlock):
+    if (
+        tensor is None
+        or not isinstance(line, cst.SimpleStatementLine)
+        or len(line.body) != 1
+        or not isinstance(block, cst.IndentedBlock)
+    ):
         return None
     root = pure_chain(tensor)
     assert root is not None
@@ -144,7 +184,7 @@ def _bound_size(tree: Tree, function: cst.FunctionDef, call: cst.Call, name: str
         return None
     if isinstance(tensor, cst.Name) and tensor.value in parameter_names(function):
         return tensor  # the same tensor object wherever it is read in the function
-    between = body[first + 1:last]
+    between = body[first + 1 : last]
     if any(tree.of_type(s, cst.Call) for s in between):
         return None
     if any(root.value in names_in(tree, s) for s in (*between, statement)):

@@ -9,7 +9,8 @@ handed to its constructor and used as one, `self.rnn = decoder_rnn; self.rnn.for
 unsafe fix, as nothing in the file shows that layer has parameters). Where neither is known, a factory
 whose size is a tensor's is created on that tensor's device: `torch.zeros(hs[0].size())` becomes
 `torch.zeros(hs[0].size(), device=hs[0].device)` (still the default dtype, unlike `zeros_like`), also
-through a name bound once to the size just before (`state_size = hs[0][0].size()`). Also: `device=device` naming the
+through a name bound once to the size just before (`state_size = hs[0][0].size()`). Also: `device=device`
+naming the
 script's global device inside `forward` becomes the input's device; `torch.randn(std.size())`
 becomes `torch.randn_like(std)`; legacy constructors become the modern factory
 (`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
@@ -44,7 +45,8 @@ class Decoder(nn.Module):
 
 ## Fix safety
 Safe: the values are the same; only where they live changes. Unsafe where the device is the module's
-and its parameters come only through a layer its caller hands in (the message says so). Reported, not fixed: a legacy
+and its parameters come only through a layer its caller hands in (the message says so). Reported, not fixed:
+a legacy
 constructor whose argument may be data or a size (`torch.LongTensor(ids)`, `ids` a parameter:
 `torch.empty(ids)` would be a silent uninitialised tensor), and code whose device cannot be named:
 a size read from `arr.shape` (maybe a NumPy array's), from a name bound more than once or whose tensor
@@ -82,8 +84,11 @@ from codemods.rules.dev003_factory_without_device._size_sources import size_sour
 _LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
 # `torch.tensor(0.5)`, `torch.tensor(float(n))`: a 0-d tensor, which meets tensors on any device.
 _RANDOM_ON_DEVICE = "the device's random generator draws other numbers than the host's"
-_SCALAR = m.Integer() | m.Float() | m.UnaryOperation(expression=m.Integer() | m.Float()) | m.Call(
-    func=m.Name("float") | m.Name("int") | m.Name("len")
+_SCALAR = (
+    m.Integer()
+    | m.Float()
+    | m.UnaryOperation(expression=m.Integer() | m.Float())
+    | m.Call(func=m.Name("float") | m.Name("int") | m.Name("len"))
 )
 _SIZE_OF = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("size")), args=[])
 
@@ -97,27 +102,35 @@ class FactoryWithoutDevice(Rule):
     # its fix can drop the last `Variable(...)`: DEV009 then reports the unused import
     feeds = ("DEV009",)
 
-
     def check(self) -> None:
         classes = module_classes(self.tree, self.aliases) | inferred_module_classes(self.tree, self.aliases)
         if not classes:
             return
         self.moved = MovedValues(self.tree, self.aliases)
         seen: set[int] = set()
-        for cls in (c for c in self.tree.of_type(self.context.module, cst.ClassDef) if c.name.value in classes):
+        for cls in (
+            c for c in self.tree.of_type(self.context.module, cst.ClassDef) if c.name.value in classes
+        ):
             for reached in reached_functions(self.tree, self.aliases, cls):
                 body = reached.function.body
                 statements: Sequence[cst.BaseSmallStatement] | None = None  # read at the first allocation
                 for call in (c for c in self.tree.of_type(body, cst.Call) if id(c) not in seen):
                     seen.add(id(call))  # a helper two modules call is checked once
                     qualified = self.aliases.qualify(call.func) or ""
-                    if qualified in FACTORIES or qualified == "torch.from_numpy" or is_legacy_constructor(qualified):
+                    if (
+                        qualified in FACTORIES
+                        or qualified == "torch.from_numpy"
+                        or is_legacy_constructor(qualified)
+                    ):
                         if statements is None:
-                            statements = linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []
+                            statements = (
+                                linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []
+                            )
                         self._check_call(call, qualified, reached, statements)
 
-    def _check_call(self, call: cst.Call, qualified: str, reached: Reached,
-                    statements: Sequence[cst.BaseSmallStatement]) -> None:
+    def _check_call(
+        self, call: cst.Call, qualified: str, reached: Reached, statements: Sequence[cst.BaseSmallStatement]
+    ) -> None:
         """``call`` allocates (``qualified`` is a factory, a legacy constructor or ``torch.from_numpy``)."""
         if self.moved.is_moved(call) or self.moved.in_device_branch(call) or kwarg(call, "out") is not None:
             return
@@ -129,20 +142,41 @@ class FactoryWithoutDevice(Rule):
             self._factory(call, qualified, reached, where, statements)
         elif qualified == "torch.from_numpy":
             message = f"a NumPy mask built on the host {where}; build it with torch on {reached.names}"
-            self._fix(call, message, reached, lambda d: self._spells("torch.ones") and triangular_mask_rewrite(
-                call, self.aliases, d))
+            self._fix(
+                call,
+                message,
+                reached,
+                lambda d: self._spells("torch.ones") and triangular_mask_rewrite(call, self.aliases, d),
+            )
         else:
             message = f"legacy `{qualified}` {where} allocates on the CPU; use a factory on {reached.names}"
-            if reached.device is not None and legacy_rewrite(self.tree, call, self.aliases, reached.device) is None:
+            if (
+                reached.device is not None
+                and legacy_rewrite(self.tree, call, self.aliases, reached.device) is None
+            ):
                 self.report(call, message + ": cannot tell data from a size here, so not fixed")
                 return
-            self._fix(call, message, reached, lambda d: self._spells("torch.empty") and legacy_rewritten(
-                self.tree, call, self.aliases, d))
+            self._fix(
+                call,
+                message,
+                reached,
+                lambda d: self._spells("torch.empty") and legacy_rewritten(self.tree, call, self.aliases, d),
+            )
 
-    def _factory(self, call: cst.Call, qualified: str, reached: Reached, where: str,
-                 statements: Sequence[cst.BaseSmallStatement]) -> None:
+    def _factory(
+        self,
+        call: cst.Call,
+        qualified: str,
+        reached: Reached,
+        where: str,
+        statements: Sequence[cst.BaseSmallStatement],
+    ) -> None:
         short = qualified.split(".")[-1]
-        if short in ("tensor", "as_tensor") and len(call.args) >= 1 and m.matches(call.args[0].value, _SCALAR):
+        if (
+            short in ("tensor", "as_tensor")
+            and len(call.args) >= 1
+            and m.matches(call.args[0].value, _SCALAR)
+        ):
             return
         message = f"`torch.{short}` {where} allocates on the CPU; create it on {reached.names}"
         host_only = [name for name in sorted(HOST_ONLY_KEYWORDS) if kwarg(call, name) is not None]
@@ -150,9 +184,18 @@ class FactoryWithoutDevice(Rule):
             self.report(call, f"{message}; not fixed: `{host_only[0]}=` ties it to the host")
             return
         args = positional(call)
-        if qualified in _LIKE and len(args) == 1 and m.matches(args[0].value, _SIZE_OF) and self._spells(_LIKE[qualified]):
-            like = func_attribute(cst.ensure_type(args[0].value, cst.Call)).value  # `x` of `x.size()`, as matched
-            fixed = cst.Call(func=self.aliases.expr_for(_LIKE[qualified]), args=[cst.Arg(like), *call.args[1:]])
+        if (
+            qualified in _LIKE
+            and len(args) == 1
+            and m.matches(args[0].value, _SIZE_OF)
+            and self._spells(_LIKE[qualified])
+        ):
+            like = func_attribute(
+                cst.ensure_type(args[0].value, cst.Call)
+            ).value  # `x` of `x.size()`, as matched
+            fixed = cst.Call(
+                func=self.aliases.expr_for(_LIKE[qualified]), args=[cst.Arg(like), *call.args[1:]]
+            )
             self._report_fix(call, message, fixed)
             return
         if (reached.device is None or reached.assumes) and short not in ("tensor", "as_tensor"):
@@ -169,9 +212,15 @@ class FactoryWithoutDevice(Rule):
         def on_device(device: cst.BaseExpression) -> cst.Call:
             fixed = with_kwarg(call, "device", device)
             tensor = reached.tensor
-            if qualified in FLOAT_FACTORIES and kwarg(call, "dtype") is None and tensor is not None and \
-                    mixes_with_input(self.tree, self.aliases, call, tensor, statements):
-                fixed = with_kwarg(fixed, "dtype", cst.Attribute(value=cst.Name(tensor), attr=cst.Name("dtype")))
+            if (
+                qualified in FLOAT_FACTORIES
+                and kwarg(call, "dtype") is None
+                and tensor is not None
+                and mixes_with_input(self.tree, self.aliases, call, tensor, statements)
+            ):
+                fixed = with_kwarg(
+                    fixed, "dtype", cst.Attribute(value=cst.Name(tensor), attr=cst.Name("dtype"))
+                )
             return fixed
 
         self._fix(call, message, reached, on_device)
@@ -180,8 +229,11 @@ class FactoryWithoutDevice(Rule):
         """``device=device`` naming a global: the script's choice, not necessarily the input's."""
         name = device.value
         # (the device is the input's: named whenever the tensor is)
-        if not (isinstance(name, cst.Name) and DEVICE_NAME.search(name.value)) or reached.tensor is None \
-                or reached.device is None:
+        if (
+            not (isinstance(name, cst.Name) and DEVICE_NAME.search(name.value))
+            or reached.tensor is None
+            or reached.device is None
+        ):
             return
         if name.value in bound_in(self.tree, reached.function):
             return
@@ -206,15 +258,23 @@ class FactoryWithoutDevice(Rule):
             return
         unsafe = reached.assumes or (_RANDOM_ON_DEVICE if self._draws_random(call) else "")
         if unsafe:
-            self.report(call, f"{message} (unsafe: {unsafe})", edits={self._outermost(call): fixed},
-                        safety=FixSafety.UNSAFE)
+            self.report(
+                call,
+                f"{message} (unsafe: {unsafe})",
+                edits={self._outermost(call): fixed},
+                safety=FixSafety.UNSAFE,
+            )
             return
         self.report(call, message, edits={self._outermost(call): fixed})
 
     def _report_fix(self, call: cst.Call, message: str, fixed: cst.Call) -> None:
         if self._draws_random(call):
-            self.report(call, f"{message} (unsafe: {_RANDOM_ON_DEVICE})", edits={self._outermost(call): fixed},
-                        safety=FixSafety.UNSAFE)
+            self.report(
+                call,
+                f"{message} (unsafe: {_RANDOM_ON_DEVICE})",
+                edits={self._outermost(call): fixed},
+                safety=FixSafety.UNSAFE,
+            )
         else:
             self.report(call, message, edits={self._outermost(call): fixed})
 
@@ -225,7 +285,8 @@ class FactoryWithoutDevice(Rule):
             return True
         method = self.tree.parent(call)
         return (
-            isinstance(method, cst.Attribute) and method.attr.value in RANDOM_FILLS
+            isinstance(method, cst.Attribute)
+            and method.attr.value in RANDOM_FILLS
             and isinstance(self.tree.parent(method), cst.Call)
         )
 
@@ -237,6 +298,10 @@ class FactoryWithoutDevice(Rule):
         """What the fix replaces: the call, or the ``Variable(...)`` around it (a no-op since 0.4)."""
         arg = self.tree.parent(call)
         wrapper = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
-        if isinstance(wrapper, cst.Call) and len(wrapper.args) == 1 and self.aliases.qualify(wrapper.func) in VARIABLE:
+        if (
+            isinstance(wrapper, cst.Call)
+            and len(wrapper.args) == 1
+            and self.aliases.qualify(wrapper.func) in VARIABLE
+        ):
             return wrapper
         return call

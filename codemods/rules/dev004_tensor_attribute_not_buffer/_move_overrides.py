@@ -35,8 +35,9 @@ _SUPER_MOVE = m.Call(func=m.Attribute(value=m.Call(func=m.Name("super")), attr=_
 _FINISH = m.Return(value=_SUPER_MOVE | m.Name("self")) | m.Expr(value=_SUPER_MOVE)
 
 
-def move_overrides(methods: dict[str, cst.FunctionDef], buffers: set[str]
-                   ) -> tuple[list[cst.FunctionDef], list[cst.FunctionDef]]:
+def move_overrides(
+    methods: dict[str, cst.FunctionDef], buffers: set[str]
+) -> tuple[list[cst.FunctionDef], list[cst.FunctionDef]]:
     """The ``to()``/``cuda()``/``cpu()`` overrides among ``methods``: those that only moved some of
     ``buffers`` (dead weight once they are buffers), and the others."""
     dead: list[cst.FunctionDef] = []
@@ -65,7 +66,9 @@ def moved_attributes(method: cst.FunctionDef) -> set[str] | None:
             assert isinstance(small, cst.Assign)
             # `self.a = self.b.to(...)`, as matched.
             target = cst.ensure_type(small.targets[0].target, cst.Attribute)
-            source = cst.ensure_type(func_attribute(cst.ensure_type(small.value, cst.Call)).value, cst.Attribute)
+            source = cst.ensure_type(
+                func_attribute(cst.ensure_type(small.value, cst.Call)).value, cst.Attribute
+            )
             if target.attr.value != source.attr.value:
                 return None
             moved.add(target.attr.value)

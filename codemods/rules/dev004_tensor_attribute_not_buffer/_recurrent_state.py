@@ -56,8 +56,9 @@ class StateMoves:
     reason: str | None  # why the attribute is not fixed (then no edits); neither: every read is moved already
 
 
-def state_moves(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, attributes: ModuleAttributes,
-                name: str) -> StateMoves:
+def state_moves(
+    tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, attributes: ModuleAttributes, name: str
+) -> StateMoves:
     """The moves of ``self.<name>`` to the device of each LSTM that reads it, or why there are none
     (see the module docstring)."""
     lstms = _lstm_layers(tree, aliases, cls)
@@ -85,7 +86,8 @@ def state_moves(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, attribute
     edits: dict[cst.CSTNode, Replacement] = {}
     for node, call in reads:
         device = _device_at(tree, aliases, reached, call) or cst.parse_expression(
-            f"next({code_of(call.func)}.parameters()).device")
+            f"next({code_of(call.func)}.parameters()).device"
+        )
         edits[node] = _moved(node, device)
     return StateMoves(edits, None)
 
@@ -99,7 +101,9 @@ def _lstm_layers(tree: Tree, aliases: ImportAliases, cls: cst.ClassDef) -> dict[
         if name is None or not _is_assigned(tree, node):
             continue
         value = _assigned_value(tree, node)
-        built.setdefault(name, set()).add((aliases.qualify(value.func) or "") if isinstance(value, cst.Call) else "")
+        built.setdefault(name, set()).add(
+            (aliases.qualify(value.func) or "") if isinstance(value, cst.Call) else ""
+        )
     return {name: kinds.pop() for name, kinds in built.items() if kinds in ({_LSTM}, {_LSTM_CELL})}
 
 
@@ -109,8 +113,13 @@ def _is_assigned(tree: Tree, node: cst.CSTNode) -> bool:
     parent = tree.parent(node)
     while isinstance(parent, (cst.Element, cst.StarredElement, cst.Tuple, cst.List)):
         node, parent = parent, tree.parent(parent)
-    return (isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.AsName, cst.Del,
-                                cst.CompFor)) and getattr(parent, "target", getattr(parent, "name", None)) is node)
+    return (
+        isinstance(
+            parent,
+            (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.For, cst.AsName, cst.Del, cst.CompFor),
+        )
+        and getattr(parent, "target", getattr(parent, "name", None)) is node
+    )
 
 
 def _assigned_value(tree: Tree, node: cst.CSTNode) -> cst.BaseExpression | None:
@@ -125,8 +134,9 @@ def _method_of(tree: Tree, own: dict[str, cst.FunctionDef], node: cst.CSTNode) -
     return next((methods_of[id(a)] for a in tree.ancestors(node) if id(a) in methods_of), "the class body")
 
 
-def _assignment_problem(tree: Tree, lstms: dict[str, str], kinds: dict[int, str], node: cst.Attribute,
-                        method: str) -> str | None:
+def _assignment_problem(
+    tree: Tree, lstms: dict[str, str], kinds: dict[int, str], node: cst.Attribute, method: str
+) -> str | None:
     """Why the assignment ``node`` is a target of (if it is one) may leave something other than an LSTM's
     state tuple in the attribute; None when it cannot."""
     if not _is_assigned(tree, node):
@@ -134,7 +144,11 @@ def _assignment_problem(tree: Tree, lstms: dict[str, str], kinds: dict[int, str]
     target = tree.parent(node)
     if isinstance(target, (cst.AssignTarget, cst.AnnAssign)):
         # (an AssignTarget is in an Assign)
-        assign = cst.ensure_type(tree.parent(target), cst.Assign) if isinstance(target, cst.AssignTarget) else target
+        assign = (
+            cst.ensure_type(tree.parent(target), cst.Assign)
+            if isinstance(target, cst.AssignTarget)
+            else target
+        )
         value = assign.value
         if kinds.get(id(assign)) == TENSORS or _lstm_called(lstms, value) == _LSTM_CELL:
             return None
@@ -143,9 +157,14 @@ def _assignment_problem(tree: Tree, lstms: dict[str, str], kinds: dict[int, str]
     elif isinstance(target, cst.Element) and isinstance(pair := tree.parent(target), cst.Tuple | cst.List):
         holder = tree.parent(pair)
         owner = tree.parent(holder)  # an Assign, when ``holder`` is an AssignTarget
-        if (isinstance(holder, cst.AssignTarget) and isinstance(owner, cst.Assign) and len(owner.targets) == 1
-                and len(pair.elements) == 2 and pair.elements[1] is target
-                and _lstm_called(lstms, owner.value) == _LSTM):
+        if (
+            isinstance(holder, cst.AssignTarget)
+            and isinstance(owner, cst.Assign)
+            and len(owner.targets) == 1
+            and len(pair.elements) == 2
+            and pair.elements[1] is target
+            and _lstm_called(lstms, owner.value) == _LSTM
+        ):
             return None
     return f"it is also set in `{method}` to what may not be an LSTM's state, a tuple of tensors"
 
@@ -160,7 +179,12 @@ def _state_of(tree: Tree, lstms: dict[str, str], node: cst.CSTNode) -> cst.Call 
     arg = tree.parent(node)
     call = tree.parent(arg) if isinstance(arg, cst.Arg) else None
     # (``call`` is one only above an argument)
-    if not isinstance(call, cst.Call) or not isinstance(arg, cst.Arg) or _lstm_called(lstms, call) is None or arg.star:
+    if (
+        not isinstance(call, cst.Call)
+        or not isinstance(arg, cst.Arg)
+        or _lstm_called(lstms, call) is None
+        or arg.star
+    ):
         return None
     args = positional(call)
     if arg is kwarg(call, "hx") or (len(args) == 2 and args[1] is arg):
@@ -174,12 +198,22 @@ def _moved_state(tree: Tree, lstms: dict[str, str], node: cst.CSTNode) -> bool:
     generator = tree.parent(for_in)
     arg = tree.parent(generator)
     moved = tree.parent(arg)
-    return (isinstance(for_in, cst.CompFor) and for_in.iter is node and not for_in.ifs and for_in.inner_for_in is None
-            and isinstance(generator, cst.GeneratorExp) and isinstance(arg, cst.Arg) and isinstance(moved, cst.Call)
-            and dotted_name(moved.func) == "tuple" and len(moved.args) == 1
-            and isinstance(element := generator.elt, cst.Call) and isinstance(element.func, cst.Attribute)
-            and element.func.attr.value == "to" and dotted_name(element.func.value) == dotted_name(for_in.target)
-            and _state_of(tree, lstms, moved) is not None)
+    return (
+        isinstance(for_in, cst.CompFor)
+        and for_in.iter is node
+        and not for_in.ifs
+        and for_in.inner_for_in is None
+        and isinstance(generator, cst.GeneratorExp)
+        and isinstance(arg, cst.Arg)
+        and isinstance(moved, cst.Call)
+        and dotted_name(moved.func) == "tuple"
+        and len(moved.args) == 1
+        and isinstance(element := generator.elt, cst.Call)
+        and isinstance(element.func, cst.Attribute)
+        and element.func.attr.value == "to"
+        and dotted_name(element.func.value) == dotted_name(for_in.target)
+        and _state_of(tree, lstms, moved) is not None
+    )
 
 
 def _set_outside(tree: Tree, attributes: ModuleAttributes, cls: cst.ClassDef, name: str) -> str | None:
@@ -188,8 +222,12 @@ def _set_outside(tree: Tree, attributes: ModuleAttributes, cls: cst.ClassDef, na
     inside = set(map(id, tree.descendants(cls)))
     builders = {n for n, f in attributes.methods.items() if attributes.returns_kind(f) == TENSORS}
     for node in tree.of_type(tree.root, cst.Attribute):
-        if (node.attr.value != name or id(node) in inside or dotted_name(node.value) == "self"
-                or not _is_assigned(tree, node)):
+        if (
+            node.attr.value != name
+            or id(node) in inside
+            or dotted_name(node.value) == "self"
+            or not _is_assigned(tree, node)
+        ):
             continue
         value = _assigned_value(tree, node)
         called = value.func if isinstance(value, cst.Call) else None
@@ -199,7 +237,9 @@ def _set_outside(tree: Tree, attributes: ModuleAttributes, cls: cst.ClassDef, na
     return None
 
 
-def _device_at(tree: Tree, aliases: ImportAliases, reached: list[Reached], call: cst.Call) -> cst.BaseExpression | None:
+def _device_at(
+    tree: Tree, aliases: ImportAliases, reached: list[Reached], call: cst.Call
+) -> cst.BaseExpression | None:
     """The device :mod:`codemods.analysis.forward_reach` names for the function holding ``call``, where the
     code shows that its tensor is one at ``call``; else None."""
     function = next((a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
@@ -211,7 +251,9 @@ def _device_at(tree: Tree, aliases: ImportAliases, reached: list[Reached], call:
     return None
 
 
-def _tensor_at(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, name: str, call: cst.Call) -> bool:
+def _tensor_at(
+    tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, name: str, call: cst.Call
+) -> bool:
     """Does the code show that ``name`` holds a tensor where ``call`` runs? A parameter shown to be one
     and never bound again, or a name last bound before ``call`` (and bound nowhere after it, which a
     loop would carry back) by ``name = t.view(...)`` in a block that holds ``call`` too."""
@@ -228,8 +270,12 @@ def _tensor_at(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, na
     last, target = binds[-2], tree.parent(binds[-2])
     assign = tree.parent(target) if isinstance(target, cst.AssignTarget) else None
     holders = set(map(id, tree.ancestors(call)))
-    return (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and is_tensor_method_call(assign.value)
-            and all(id(a) in holders for a in tree.ancestors(last) if isinstance(a, cst.BaseSuite)))
+    return (
+        isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and is_tensor_method_call(assign.value)
+        and all(id(a) in holders for a in tree.ancestors(last) if isinstance(a, cst.BaseSuite))
+    )
 
 
 def _moved(state: cst.Attribute, device: cst.BaseExpression) -> cst.BaseExpression:

@@ -85,7 +85,6 @@ class TensorAttributeNotBuffer(Rule):
     fix_safety = FixSafety.SAFE
     triggers = ("__init__",)
 
-
     def check(self) -> None:
         local_modules = module_classes(self.tree, self.aliases)
         inferred = inferred_module_classes(self.tree, self.aliases)
@@ -94,9 +93,13 @@ class TensorAttributeNotBuffer(Rule):
         moved_classes = classes_moved_whole(self.tree, self.aliases, local_modules | inferred)
         for cls in self.tree.of_type(self.context.module, cst.ClassDef):
             if cls.name.value in local_modules | inferred:
-                self._check_class(cls, cls.name.value in moved_classes, cls.name.value in inferred, local_modules)
+                self._check_class(
+                    cls, cls.name.value in moved_classes, cls.name.value in inferred, local_modules
+                )
 
-    def _check_class(self, cls: cst.ClassDef, moved_whole: bool, inferred: bool, local_modules: set[str]) -> None:
+    def _check_class(
+        self, cls: cst.ClassDef, moved_whole: bool, inferred: bool, local_modules: set[str]
+    ) -> None:
         attributes = ModuleAttributes(self.tree, self.aliases, cls, local_modules)
         fixes: dict[str, dict[cst.CSTNode, Replacement]] = {}
         notes: dict[str, str] = {}
@@ -107,8 +110,12 @@ class TensorAttributeNotBuffer(Rule):
                 self._state_tuple(cls, attributes, candidate)
                 continue
             if doubtful is not None or candidate.unrewritable:
-                why = (f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor,"
-                       " which a buffer would refuse" if doubtful else candidate.unrewritable)
+                why = (
+                    f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor,"
+                    " which a buffer would refuse"
+                    if doubtful
+                    else candidate.unrewritable
+                )
                 self.report(candidate.firsts[0], f"{_message(name)}; {why}: not fixed")
                 continue
             fixes[name] = {assign: self._register(name, assign, moved_whole) for assign in candidate.firsts}
@@ -117,18 +124,27 @@ class TensorAttributeNotBuffer(Rule):
             return
         dead, kept = move_overrides(methods(cls), set(fixes))
         for override in kept:
-            self.report(override, f"this {override.name.value}() override does more than move tensor attributes;"
-                        " now that they are buffers, check whether it is still needed")
+            self.report(
+                override,
+                f"this {override.name.value}() override does more than move tensor attributes;"
+                " now that they are buffers, check whether it is still needed",
+            )
         common = "".join(_dead_override(o) for o in dead)
         if inferred:
             common += f"; `{cls.name.value}` is taken for an nn.Module (its base is defined elsewhere)"
         if dead:  # an override may only go together with every registration it stood in for
             removals: dict[cst.CSTNode, Replacement] = {o: cst.RemovalSentinel.REMOVE for o in dead}
-            fixes = {next(iter(fixes)): {e: r for edits in [*fixes.values(), removals] for e, r in edits.items()}}
+            fixes = {
+                next(iter(fixes)): {e: r for edits in [*fixes.values(), removals] for e, r in edits.items()}
+            }
         for candidate in candidates:
             if candidate.name in notes:
-                self.report(candidate.firsts[0], _message(candidate.name) + notes[candidate.name] + common,
-                            edits=fixes.get(candidate.name), safety=FixSafety.UNSAFE if inferred else None)
+                self.report(
+                    candidate.firsts[0],
+                    _message(candidate.name) + notes[candidate.name] + common,
+                    edits=fixes.get(candidate.name),
+                    safety=FixSafety.UNSAFE if inferred else None,
+                )
 
     def _state_tuple(self, cls: cst.ClassDef, attributes: ModuleAttributes, candidate: Candidate) -> None:
         """An attribute holding a tuple of tensors: moved where an LSTM reads it, when it is an LSTM's
@@ -141,11 +157,16 @@ class TensorAttributeNotBuffer(Rule):
         if moves.reason is None and not moves.edits:
             return  # moved where the LSTM reads it already
         if moves.reason is None:
-            self.report(candidate.firsts[0], f"{grouped}: move it to the LSTM's device where the LSTM reads it",
-                        edits=moves.edits)
+            self.report(
+                candidate.firsts[0],
+                f"{grouped}: move it to the LSTM's device where the LSTM reads it",
+                edits=moves.edits,
+            )
         else:
-            self.report(candidate.firsts[0], f"{grouped}: register each, or create them in forward; not fixed:"
-                        f" {moves.reason}")
+            self.report(
+                candidate.firsts[0],
+                f"{grouped}: register each, or create them in forward; not fixed: {moves.reason}",
+            )
 
     def _register(self, name: str, assign: cst.Assign | cst.AnnAssign, moved_whole: bool) -> cst.Expr:
         value = assign.value
@@ -167,4 +188,6 @@ def _dead_override(override: cst.FunctionDef) -> str:
 
 
 def _message(name: str) -> str:
-    return f"`self.{name}` is a plain tensor attribute: `.to(device)` will not move it; register it as a buffer"
+    return (
+        f"`self.{name}` is a plain tensor attribute: `.to(device)` will not move it; register it as a buffer"
+    )

@@ -46,8 +46,9 @@ def _longest_chain(tree: Tree, name: cst.Name) -> cst.BaseExpression:
 def written(tree: Tree, node: cst.CSTNode) -> set[str]:
     """Dotted names bound under ``node``: assignment, ``for``, ``with ... as`` and ``del`` targets."""
     targets: list[cst.BaseExpression] = []
-    for found in tree.of_type(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName,
-                                     cst.Del)):
+    for found in tree.of_type(
+        node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.Del)
+    ):
         targets.append(found.name if isinstance(found, cst.AsName) else found.target)
     names: set[str] = set()
     while targets:
@@ -119,10 +120,22 @@ def _bare_use_may_change(
     if isinstance(parent, cst.Arg):
         call = tree.parent(parent)
         callee = dotted_name(call.func) if isinstance(call, cst.Call) else None
-        return callee is None or not (callee in harmless_calls or callee.endswith((".info", ".debug", ".warning")))
+        return callee is None or not (
+            callee in harmless_calls or callee.endswith((".info", ".debug", ".warning"))
+        )
     if isinstance(parent, cst.Call):
         return True  # `model(x)` runs forward, which may change it
     # Read in a test, an index or a message; anything else (`other = model`, `return model`) may
     # hand it on.
-    return not isinstance(parent, (cst.Comparison, cst.ComparisonTarget, cst.If, cst.Subscript,
-                                   cst.FormattedStringExpression, cst.UnaryOperation, cst.BooleanOperation))
+    return not isinstance(
+        parent,
+        (
+            cst.Comparison,
+            cst.ComparisonTarget,
+            cst.If,
+            cst.Subscript,
+            cst.FormattedStringExpression,
+            cst.UnaryOperation,
+            cst.BooleanOperation,
+        ),
+    )

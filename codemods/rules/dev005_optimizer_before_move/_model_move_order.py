@@ -51,7 +51,7 @@ def moves_model(small: cst.CSTNode, model: str, aliases: ImportAliases) -> bool:
 
 
 def _rebinding(tree: Tree, node: cst.CSTNode, model: str) -> str | None:
-    """"new" when ``node`` binds ``model`` (or what it lives on) to something else, "wrapped" when
+    """ "new" when ``node`` binds ``model`` (or what it lives on) to something else, "wrapped" when
     to something built from it (``nn.DataParallel(model)``), None when it leaves it bound."""
     targets = [w for w in written(tree, node) if w == model or model.startswith(w + ".")]
     if not targets:
@@ -59,7 +59,9 @@ def _rebinding(tree: Tree, node: cst.CSTNode, model: str) -> str | None:
     return "wrapped" if isinstance(node, cst.Assign) and model in _mentioned(tree, node.value) else "new"
 
 
-def _verdict(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, model: str) -> tuple[bool, str | None]:
+def _verdict(
+    tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, model: str
+) -> tuple[bool, str | None]:
     """Whether one statement of a block moves ``model``, and whether it rebinds it ("new",
     "wrapped" or None: see :func:`_rebinding`)."""
     if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
@@ -135,7 +137,9 @@ def move_after_enclosing_if(
     node: cst.CSTNode = stmt
     left_an_if = False
     for above in tree.ancestors(stmt):
-        if isinstance(above, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.For, cst.While, cst.With, cst.Try)):
+        if isinstance(
+            above, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.For, cst.While, cst.With, cst.Try)
+        ):
             return None
         if isinstance(above, (cst.IndentedBlock, cst.Module)) and left_an_if:
             body = above.body

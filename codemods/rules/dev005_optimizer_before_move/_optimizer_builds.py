@@ -22,14 +22,24 @@ from codemods.core.tree import Tree
 T = TypeVar("T", bound=cst.BaseSmallStatement)
 # `name = call(...)` alone on its line (one target).
 _ASSIGNED_CALL = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget()], value=m.Call())])
-_PARAMETERS = m.Call(func=m.Attribute(attr=m.Name(value=m.MatchIfTrue(lambda name: name.endswith("parameters")))))
+_PARAMETERS = m.Call(
+    func=m.Attribute(attr=m.Name(value=m.MatchIfTrue(lambda name: name.endswith("parameters"))))
+)
 # Optimizers that create per-parameter state when they are built, not at their first step.
 EAGER_STATE = frozenset({"torch.optim.Adagrad", "torch.optim.adagrad.Adagrad"})
 # `model.init_optimizer()`: a method of the model's owner that builds its optimizer out of sight.
-_SETUP_METHOD = m.SimpleStatementLine(body=[m.Expr(value=m.Call(func=m.Attribute(
-    value=m.Name() | m.Attribute(),
-    attr=m.Name(value=m.MatchRegex(r"(init|build|setup|set_up|create|make)_optimi[sz]ers?"))
-)))])
+_SETUP_METHOD = m.SimpleStatementLine(
+    body=[
+        m.Expr(
+            value=m.Call(
+                func=m.Attribute(
+                    value=m.Name() | m.Attribute(),
+                    attr=m.Name(value=m.MatchRegex(r"(init|build|setup|set_up|create|make)_optimi[sz]ers?")),
+                )
+            )
+        )
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -108,7 +118,9 @@ def _builds_something(call: cst.Call) -> bool:
 
 def is_scheduler_call(aliases: ImportAliases, call: cst.Call) -> bool:
     qualified = aliases.qualify(call.func) or dotted_name(call.func) or ""
-    return qualified.startswith("torch.optim.lr_scheduler.") or qualified.endswith(("LR", "Scheduler", "scheduler"))
+    return qualified.startswith("torch.optim.lr_scheduler.") or qualified.endswith(
+        ("LR", "Scheduler", "scheduler")
+    )
 
 
 def is_scheduler(aliases: ImportAliases, stmt: cst.BaseStatement, optimizer: str) -> bool:

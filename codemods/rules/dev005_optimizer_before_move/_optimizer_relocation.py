@@ -53,13 +53,16 @@ def why_left_in_place(
     jumped: list[cst.CSTNode] = []
     for stmt in (*between, move):
         if isinstance(stmt, cst.SimpleStatementLine) or stmt is move and isinstance(stmt, cst.If):
-            jumped.extend(s for s in linear_statements([stmt]) if not any(moves_model(s, n, aliases) for n in models))
+            jumped.extend(
+                s for s in linear_statements([stmt]) if not any(moves_model(s, n, aliases) for n in models)
+            )
         else:
             jumped.append(stmt)
     jumped.extend(branch.test for branch in tree.of_type(move, cst.If))
     # ``moving``: lines that assign one call each (an optimizer, a scheduler).
     produced = {
-        target for s in moving
+        target
+        for s in moving
         if (target := single_target(cst.ensure_type(s, cst.SimpleStatementLine).body[0])) is not None
     }
     for node in jumped:
@@ -74,9 +77,12 @@ def why_left_in_place(
                 return f"`{model}` is used in between, and which parameters it takes depends on it"
             if may_change(tree, node, model, _HARMLESS_METHODS, _HARMLESS_CALLS):
                 return f"`{model}` may change in between"
-    inputs = {dotted_name(c) or "" for s in moving for c in chains_read(tree, line_statement(s, cst.Assign).value)}
     inputs = {
-        name for name in inputs - {""} - produced
+        dotted_name(c) or "" for s in moving for c in chains_read(tree, line_statement(s, cst.Assign).value)
+    }
+    inputs = {
+        name
+        for name in inputs - {""} - produced
         if name.split(".", 1)[0] not in aliases.names and not any(related(name, model) for model in models)
     }
     if any(may_change(tree, node, name) for node in jumped for name in inputs):

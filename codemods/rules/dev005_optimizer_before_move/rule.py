@@ -74,7 +74,6 @@ class OptimizerBeforeMove(Rule):
     fix_safety = FixSafety.SAFE
     triggers = ("parameters(", "_optimi")
 
-
     def check(self) -> None:
         for statements in statement_blocks(self.tree):
             index = 0
@@ -96,8 +95,13 @@ class OptimizerBeforeMove(Rule):
         wrapped = [build.models[0] for build, _, found in group if found.wrapped]
         moving = [s for build, scheduler, _ in group for s in (build.statement, scheduler) if s is not None]
         end = index + len(moving)
-        reason = f"`{wrapped[0]}` is wrapped before it is moved" if wrapped else why_left_in_place(
-            self.tree, self.aliases, builds, moving, statements[end:moved_at], statements[moved_at])
+        reason = (
+            f"`{wrapped[0]}` is wrapped before it is moved"
+            if wrapped
+            else why_left_in_place(
+                self.tree, self.aliases, builds, moving, statements[end:moved_at], statements[moved_at]
+            )
+        )
         edits: dict[cst.CSTNode, Replacement] | None = None
         if reason is None:
             edits = {s: cst.RemovalSentinel.REMOVE for s in moving}
@@ -141,11 +145,15 @@ class OptimizerBeforeMove(Rule):
         """Built in an ``if`` branch, moved after the ``if``: moving it there builds it on every path."""
         for model in build.models:
             if move_after_enclosing_if(self.tree, self.aliases, build.statement, model) is not None:
-                self.report(build.statement, _message(build) + "; left in place: the move is after the"
-                            " `if` it is built in")
+                self.report(
+                    build.statement,
+                    _message(build) + "; left in place: the move is after the `if` it is built in",
+                )
                 return
 
-    def _check_setup(self, statements: Sequence[cst.BaseStatement], index: int, owner: str, method: str) -> None:
+    def _check_setup(
+        self, statements: Sequence[cst.BaseStatement], index: int, owner: str, method: str
+    ) -> None:
         """``model.init_optimizer()`` before ``model.cuda()``: what it builds is out of sight."""
         stmt = statements[index]
         assert isinstance(stmt, cst.SimpleStatementLine)
@@ -154,18 +162,27 @@ class OptimizerBeforeMove(Rule):
             or move_after_enclosing_if(self.tree, self.aliases, stmt, owner)
         ):
             return
-        self.report(stmt, f"`{owner}.{method}()` is called before `{owner}` is moved; an optimizer built"
-                    " there belongs after the move (left in place: what it builds is defined elsewhere)")
+        self.report(
+            stmt,
+            f"`{owner}.{method}()` is called before `{owner}` is moved; an optimizer built"
+            " there belongs after the move (left in place: what it builds is defined elsewhere)",
+        )
 
 
 def _message(build: OptimizerBuild) -> str:
     models = " and ".join(f"`{model}`" for model in build.models)
     message = f"`{build.target}` is built before {models} {'is' if len(build.models) == 1 else 'are'} moved"
     if build.eager:
-        return message + ": Adagrad creates its state when it is built, where the parameters are then, so" \
+        return (
+            message + ": Adagrad creates its state when it is built, where the parameters are then, so"
             " the first step after the move mixes devices; build it after the move"
+        )
     if build.from_torch:
-        return message + "; build it after the move (this one runs today, as PyTorch's optimizers create" \
+        return (
+            message + "; build it after the move (this one runs today, as PyTorch's optimizers create"
             " their state at the first step, but state loaded before the move would stay behind)"
-    return message + "; build it after the move (what it makes from the parameters now, state or copies," \
+        )
+    return (
+        message + "; build it after the move (what it makes from the parameters now, state or copies,"
         " stays where they are now)"
+    )

@@ -106,40 +106,52 @@ def _kept_in(
         return []
     wrapped = any(
         dotted_name(arg.value) == holder
-        for call in tree.of_type(owner, cst.Call) if aliases.qualify(call.func) in CONTAINER_MODULES
+        for call in tree.of_type(owner, cst.Call)
+        if aliases.qualify(call.func) in CONTAINER_MODULES
         for arg in call.args
     )
     if values and all(isinstance(v, _LISTS) or m.matches(v, m.Call(func=m.Name("list"))) for v in values):
         if wrapped:
             return []  # layers = [] ... nn.Sequential(*layers)
-        return [f"the layers are kept in `{holder}`, a Python list that no nn.Module registers"
-                " (`.to(device)` would leave them behind; an nn.ModuleList would not)"]
+        return [
+            f"the layers are kept in `{holder}`, a Python list that no nn.Module registers"
+            " (`.to(device)` would leave them behind; an nn.ModuleList would not)"
+        ]
     return [f"nothing shows whether `{holder}` is an nn.Module"]
 
 
-def _returned(tree: Tree, aliases: ImportAliases, builder: cst.FunctionDef, local_modules: set[str]) -> list[str]:
+def _returned(
+    tree: Tree, aliases: ImportAliases, builder: cst.FunctionDef, local_modules: set[str]
+) -> list[str]:
     """What keeps a builder function from returning one nn.Module."""
     name = builder.name.value
     returns = [r.value for r in tree.of_type(builder, cst.Return) if r.value is not None]
     if not returns:
         return [f"`{name}()` returns no model"]
     for value in returns:
-        values = _values_of(tree, aliases, builder, dotted_name(value)) if isinstance(value, cst.Name) else [value]
-        modules = [is_module_constructor(strip_method_chain(v, aliases), aliases, local_modules) for v in values]
+        values = (
+            _values_of(tree, aliases, builder, dotted_name(value)) if isinstance(value, cst.Name) else [value]
+        )
+        modules = [
+            is_module_constructor(strip_method_chain(v, aliases), aliases, local_modules) for v in values
+        ]
         if values and all(modules):
             continue
         if values and all(isinstance(v, _LISTS) for v in values):
-            return [f"`{name}()` returns `{code_of(value)}`, a Python list, not an nn.Module:"
-                    " DistributedDataParallel wraps one module (an nn.Sequential or nn.ModuleList of the layers)"]
+            return [
+                f"`{name}()` returns `{code_of(value)}`, a Python list, not an nn.Module:"
+                " DistributedDataParallel wraps one module (an nn.Sequential or nn.ModuleList of the layers)"
+            ]
         return [f"nothing shows that `{name}()` returns an nn.Module"]
     return []
 
 
-def _values_of(tree: Tree, aliases: ImportAliases, owner: cst.CSTNode, spelled: str | None) -> list[cst.BaseExpression]:
+def _values_of(
+    tree: Tree, aliases: ImportAliases, owner: cst.CSTNode, spelled: str | None
+) -> list[cst.BaseExpression]:
     """The values ``owner`` assigns to ``spelled`` (a dotted name)."""
     return [
         strip_method_chain(assign.value, aliases)
         for assign in tree.of_type(owner, cst.Assign)
         if any(dotted_name(t.target) == spelled for t in assign.targets)
     ]
-

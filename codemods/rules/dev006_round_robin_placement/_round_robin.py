@@ -73,10 +73,14 @@ def round_robins(tree: Tree, aliases: ImportAliases) -> list[RoundRobin]:
 
 
 def _read_loop(
-    tree: Tree, aliases: ImportAliases, loop: cst.For | cst.ListComp | cst.GeneratorExp | cst.SetComp | cst.DictComp,
+    tree: Tree,
+    aliases: ImportAliases,
+    loop: cst.For | cst.ListComp | cst.GeneratorExp | cst.SetComp | cst.DictComp,
     placed: RoundRobin,
 ) -> None:
-    fors: list[cst.For] | list[cst.CompFor] = [loop] if isinstance(loop, cst.For) else tree.of_type(loop, cst.CompFor)
+    fors: list[cst.For] | list[cst.CompFor] = (
+        [loop] if isinstance(loop, cst.For) else tree.of_type(loop, cst.CompFor)
+    )
     loop_vars = {name for f in fors for name in flatten_names(f.target)}
     counters = {name for f in fors for name in _counters(f)}
     body: cst.CSTNode = loop.body if isinstance(loop, cst.For) else loop
@@ -95,7 +99,8 @@ def _read_loop(
             for value in [move.device, *(d.value for ds in derived.values() for d in ds)]:
                 placed.divisors.update(_spelled(n.right) for n in _modulos(tree, value) if counts_round(n))
         elif move.device is not None and (  # (_moves gives moves with a device)
-            _by_counter(tree, move.device, counters) and _is_device_value(tree, aliases, move.device)
+            _by_counter(tree, move.device, counters)
+            and _is_device_value(tree, aliases, move.device)
             and _places_an_object(tree, aliases, move)
         ):
             placed.by_index.append(move)
@@ -175,7 +180,9 @@ def removal_edits(
     edits = {node: repl for node, repl in edits.items() if not any(a in edits for a in tree.ancestors(node))}
     for modulo in _modulos(tree, placed.owner):
         if by_n(modulo) and _survives(tree, modulo, edits):
-            line = next(a for a in tree.ancestors(modulo) if isinstance(a, (cst.SimpleStatementLine, cst.If, cst.For)))
+            line = next(
+                a for a in tree.ancestors(modulo) if isinstance(a, (cst.SimpleStatementLine, cst.If, cst.For))
+            )
             header = code_of(line).strip().splitlines()[0]
             return {}, f"`{header}` would still compute a GPU index with `% {_spelled(modulo.right)}`"
     for move in placed.placements:
@@ -195,13 +202,15 @@ def _strip(tree: Tree, move: Move) -> dict[cst.CSTNode, Replacement]:
         return name is not None and dotted_name(node) == name
 
     placed: m.MatchIfTrue[cst.BaseExpression] = m.MatchIfTrue(lambda node: node is move.call)
-    only_places = m.SimpleStatementLine(body=[
-        m.Expr(value=placed)
-        | m.Assign(
-            targets=[m.AssignTarget(target=m.MatchIfTrue(is_subject))],
-            value=placed | m.IfExp(body=placed, orelse=m.MatchIfTrue(is_subject)),
-        )
-    ])
+    only_places = m.SimpleStatementLine(
+        body=[
+            m.Expr(value=placed)
+            | m.Assign(
+                targets=[m.AssignTarget(target=m.MatchIfTrue(is_subject))],
+                value=placed | m.IfExp(body=placed, orelse=m.MatchIfTrue(is_subject)),
+            )
+        ]
+    )
     if m.matches(stmt, only_places):
         return {stmt: cst.RemovalSentinel.REMOVE}
     device = [a for a in move.call.args if a.value is move.device]
@@ -212,12 +221,16 @@ def _strip(tree: Tree, move: Move) -> dict[cst.CSTNode, Replacement]:
 
 
 def _drop_unread(
-    tree: Tree, aliases: ImportAliases, scope: cst.FunctionDef, derived: dict[str, list[cst.Assign]],
+    tree: Tree,
+    aliases: ImportAliases,
+    scope: cst.FunctionDef,
+    derived: dict[str, list[cst.Assign]],
     edits: dict[cst.CSTNode, Replacement],
 ) -> None:
     """Remove the definitions of derived names (``device_id = i % n``) that nothing reads any more."""
     definitions = [
-        line for line in tree.of_type(scope, cst.SimpleStatementLine)
+        line
+        for line in tree.of_type(scope, cst.SimpleStatementLine)
         if m.matches(line, m.SimpleStatementLine(body=[_NAME_ASSIGNED]))
         and _assigned_name(line_statement(line, cst.Assign)) in derived
         and _is_device_value(tree, aliases, line_statement(line, cst.Assign).value)
@@ -230,7 +243,8 @@ def _drop_unread(
             if line in edits:
                 continue
             reads = [
-                n for n in tree.of_type(scope, cst.Name)
+                n
+                for n in tree.of_type(scope, cst.Name)
                 if n.value == name and _survives(tree, n, edits) and not _is_label_or_target(tree, n)
             ]
             if not reads:
@@ -245,7 +259,11 @@ def _drop_emptied_blocks(tree: Tree, owner: cst.CSTNode, edits: dict[cst.CSTNode
         for stmt in block.body:
             _gone(tree, stmt, edits)
     for block in blocks:
-        if block.body and all(_gone(tree, s, edits) for s in block.body) and not _gone(tree, tree.parent(block), edits):
+        if (
+            block.body
+            and all(_gone(tree, s, edits) for s in block.body)
+            and not _gone(tree, tree.parent(block), edits)
+        ):
             edits[block.body[0]] = _PASS
 
 
@@ -254,8 +272,10 @@ def _gone(tree: Tree, stmt: cst.CSTNode | None, edits: dict[cst.CSTNode, Replace
     removed too. (A module function: a closure calling itself would be a reference cycle.)"""
     if stmt is not None and edits.get(stmt) is cst.RemovalSentinel.REMOVE:
         return True
-    if isinstance(stmt, (cst.If, cst.For)) and _plain(tree, stmt) and all(
-        all([_gone(tree, s, edits) for s in suite]) for suite in suites(stmt)
+    if (
+        isinstance(stmt, (cst.If, cst.For))
+        and _plain(tree, stmt)
+        and all(all([_gone(tree, s, edits) for s in suite]) for suite in suites(stmt))
     ):
         edits[stmt] = cst.RemovalSentinel.REMOVE
         return True
@@ -289,7 +309,8 @@ def _derived(
 ) -> dict[str, list[cst.Assign]]:
     """Names a region assigns a device from a seed modulo (or from such names), with their assignments."""
     assigns = [
-        a for a in tree.of_type(region, cst.Assign)
+        a
+        for a in tree.of_type(region, cst.Assign)
         if m.matches(a, _NAME_ASSIGNED) and _is_device_value(tree, aliases, a.value)
     ]
     found: dict[str, list[cst.Assign]] = {}
@@ -314,7 +335,8 @@ def _assigned_name(assign: cst.Assign) -> str:
 def _reads(tree: Tree, node: cst.CSTNode | None, derived: dict[str, list[cst.Assign]]) -> bool:
     """Does ``node`` read a derived name where one of its derived assignments can reach it?"""
     return node is not None and any(
-        name.value in derived and not _is_label_or_target(tree, name)
+        name.value in derived
+        and not _is_label_or_target(tree, name)
         and any(_runs_before(tree, assign, name) for assign in derived[name.value])
         for name in tree.of_type(node, cst.Name)
     )
@@ -346,11 +368,15 @@ def _is_device_value(tree: Tree, aliases: ImportAliases, value: cst.CSTNode) -> 
 
 def _moves(tree: Tree, aliases: ImportAliases, region: cst.CSTNode) -> list[Move]:
     found = (as_move(call) for call in tree.of_type(region, cst.Call))
-    return [move for move in found if move is not None and move.device is not None and moves_device(move, aliases)]
+    return [
+        move for move in found if move is not None and move.device is not None and moves_device(move, aliases)
+    ]
 
 
 def _modulos(tree: Tree, node: cst.CSTNode | None) -> list[cst.BinaryOperation]:
-    return [] if node is None else [n for n in tree.of_type(node, cst.BinaryOperation) if m.matches(n, _MODULO)]
+    return (
+        [] if node is None else [n for n in tree.of_type(node, cst.BinaryOperation) if m.matches(n, _MODULO)]
+    )
 
 
 def _spelled(node: cst.BaseExpression) -> str:

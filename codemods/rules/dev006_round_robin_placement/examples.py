@@ -26,9 +26,13 @@ VALID = [
     Valid("import torch\nshards = [torch.randn(2, 2) for _ in range(4)]\n"),
     Valid("import torch\nmodel = torch.nn.Linear(4, 4).cuda(0)\n"),
     # Already data parallel.
-    Valid("import torch\nmodel = torch.nn.parallel.DistributedDataParallel(net.cuda(rank), device_ids=[rank])\n"),
+    Valid(
+        "import torch\nmodel = torch.nn.parallel.DistributedDataParallel(net.cuda(rank), device_ids=[rank])\n"
+    ),
     # GPUs taken from an explicit list, one per layer: a deliberate choice, not round-robin.
-    Valid("import torch\n\ndef place(net, ids):\n    for layer, i in zip(net, ids):\n        layer.cuda(i)\n"),
+    Valid(
+        "import torch\n\ndef place(net, ids):\n    for layer, i in zip(net, ids):\n        layer.cuda(i)\n"
+    ),
     # A process's GPU chosen from its rank, outside any loop: how DDP scripts pick their device.
     Valid("import torch\n\ndef worker(rank, net):\n    return net.cuda(rank % torch.cuda.device_count())\n"),
 ]

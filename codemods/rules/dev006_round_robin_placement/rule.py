@@ -121,7 +121,7 @@ def _example(doc: str) -> str:
 
 
 _EXAMPLE_BEFORE = _example(__doc__)
-_STACK_BEFORE = _EXAMPLE_BEFORE[_EXAMPLE_BEFORE.index("class Stack"):_EXAMPLE_BEFORE.index("def train")]
+_STACK_BEFORE = _EXAMPLE_BEFORE[_EXAMPLE_BEFORE.index("class Stack") : _EXAMPLE_BEFORE.index("def train")]
 _STACK_AFTER = _STACK_BEFORE.replace('block.to(f"cuda:{i % num_gpus}")', "block")
 _FIXED_SCRIPT = """\
 import torch
@@ -191,7 +191,6 @@ class RoundRobinPlacement(Rule):
     # the DDP model it builds is on a device: DEV001 then sees the batches fed to it
     feeds = ("DEV001",)
 
-
     @classmethod
     def doc(cls) -> str:
         """The module docstring, with the fixed example (built from the one copy of the helper's text)."""
@@ -209,11 +208,17 @@ class RoundRobinPlacement(Rule):
         edits: dict[cst.CSTNode, Replacement] = {}
         problems: list[str] = []
         if len(found) > 1:
-            problems.append(f"GPUs are picked in {len(found)} places ({', '.join(r.owner.name.value for r in found)})")
+            problems.append(
+                f"GPUs are picked in {len(found)} places ({', '.join(r.owner.name.value for r in found)})"
+            )
         if placed.by_index:
-            problems.append(f"`{code_of(placed.by_index[0].call)}` needs as many GPUs as layers; convert it by hand")
+            problems.append(
+                f"`{code_of(placed.by_index[0].call)}` needs as many GPUs as layers; convert it by hand"
+            )
         if placed.choices:
-            problems.append(f"the GPUs are picked for objects this code does not move (`{code_of(placed.choices[0])}`)")
+            problems.append(
+                f"the GPUs are picked for objects this code does not move (`{code_of(placed.choices[0])}`)"
+            )
         if not problems:
             problems.extend(unregistered(self.tree, self.aliases, placed))
             edits, problem = removal_edits(self.tree, self.aliases, placed)

@@ -67,8 +67,24 @@ _EARLY_EXIT = m.If(
 )
 
 # What `PortableDevice.only_with_gpu` writes around `torch.cuda.set_device(i)`.
-_WRITTEN_GUARD = m.If(body=m.IndentedBlock(body=[m.SimpleStatementLine(body=[m.Expr(m.Call(
-    m.Attribute(m.Attribute(attr=m.Name("cuda")), m.Name("set_device") | m.Name("synchronize"))))])]), orelse=None)
+_WRITTEN_GUARD = m.If(
+    body=m.IndentedBlock(
+        body=[
+            m.SimpleStatementLine(
+                body=[
+                    m.Expr(
+                        m.Call(
+                            m.Attribute(
+                                m.Attribute(attr=m.Name("cuda")), m.Name("set_device") | m.Name("synchronize")
+                            )
+                        )
+                    )
+                ]
+            )
+        ]
+    ),
+    orelse=None,
+)
 
 _IS_FUNCTION = instance_test(cst.FunctionDef)  # isinstance, cached per class (see codemods.core.tree)
 _IS_ARG = instance_test(cst.Arg)
@@ -111,8 +127,13 @@ def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: Sequence[SiteNode] | N
 
 
 def _switch_site(switch: Switch) -> Site:
-    return Site(switch.node, f"{switch.spelled} assumes a GPU", lambda p, _: switch.asking(p.available()),
-                "ask `torch.cuda.is_available()`", switch.value)
+    return Site(
+        switch.node,
+        f"{switch.spelled} assumes a GPU",
+        lambda p, _: switch.asking(p.available()),
+        "ask `torch.cuda.is_available()`",
+        switch.value,
+    )
 
 
 def _legacy_kind(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
@@ -175,8 +196,11 @@ class _Sites:
         site under it, a scan per site was quadratic in a long module."""
         if id(block) not in self._exits:
             self._exits[id(block)] = next(
-                (i for i, s in enumerate(block.body)
-                 if isinstance(s, cst.If) and m.matches(s, _EARLY_EXIT) and self._decides(s)),
+                (
+                    i
+                    for i, s in enumerate(block.body)
+                    if isinstance(s, cst.If) and m.matches(s, _EARLY_EXIT) and self._decides(s)
+                ),
                 float("inf"),
             )
         return self._exits[id(block)]
@@ -198,7 +222,11 @@ class _Sites:
     def _call(self, call: cst.Call) -> Site | None:
         func = call.func
         qualified = self.aliases.qualify(func) or ""
-        method = func.attr.value if isinstance(func, cst.Attribute) and not qualified.startswith("torch.") else None
+        method = (
+            func.attr.value
+            if isinstance(func, cst.Attribute) and not qualified.startswith("torch.")
+            else None
+        )
         args = positional(call)
         if method == "cuda":
             index = args[0] if args else kwarg(call, "device")
@@ -224,7 +252,9 @@ class _Sites:
             return self._gpu_only(call, qualified)
         return None
 
-    def _placement(self, call: cst.Call, spelled: str, build: Callable[[cst.BaseExpression], cst.CSTNode]) -> Site:
+    def _placement(
+        self, call: cst.Call, spelled: str, build: Callable[[cst.BaseExpression], cst.CSTNode]
+    ) -> Site:
         """A call that puts something on the GPU: ``build(device)`` puts it on the portable device."""
         message = f"{spelled} fails without a GPU; use a portable `device`"
         return Site(call, message, lambda _, d: build(d), uses_device=True)
@@ -255,29 +285,41 @@ class _Sites:
         if not (device or DEVICE_NAME.search((dotted_name(index) or "").rsplit(".", 1)[-1])):
             return self._pinned(call, index)
         renamed = call.with_changes(func=call.func.with_changes(attr=cst.Name("to")))
-        return Site(call, f"`.cuda({code_of(index)})` fails when `{code_of(index)}` is the CPU",
-                    lambda _, __: renamed, f"`.to({code_of(index)})` goes wherever it is")
+        return Site(
+            call,
+            f"`.cuda({code_of(index)})` fails when `{code_of(index)}` is the CPU",
+            lambda _, __: renamed,
+            f"`.to({code_of(index)})` goes wherever it is",
+        )
 
     def _pinned(self, call: cst.Call, index: cst.BaseExpression) -> Site:
         """``.cuda(1)``: reported; on a tensor fed right there to a layer (``page(ids.cuda(gpu))``), the
         tensor goes where that layer is."""
         layer = fed_module(self.tree, self.aliases, call)
         if layer is None:
-            return Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; choose the device in one place")
+            return Site(
+                call, f"`.cuda({code_of(index)})` pins an explicit GPU; choose the device in one place"
+            )
         device = cst.parse_expression(f"next({code_of(layer)}.parameters()).device")
         arg = next(a for a in call.args if a.value is index)
         moved = with_arg_value(call, arg, device)  # `.to(device=...)` takes the keyword `.cuda` took
         moved = moved.with_changes(func=call.func.with_changes(attr=cst.Name("to")))
-        return Site(call, f"`.cuda({code_of(index)})` pins an explicit GPU; the tensor is fed to `{code_of(layer)}`",
-                    lambda _, __: moved, f"`.to(next({code_of(layer)}.parameters()).device)` goes where that "
-                    "layer is, the CPU included (this assumes it has parameters)")
+        return Site(
+            call,
+            f"`.cuda({code_of(index)})` pins an explicit GPU; the tensor is fed to `{code_of(layer)}`",
+            lambda _, __: moved,
+            f"`.to(next({code_of(layer)}.parameters()).device)` goes where that "
+            "layer is, the CPU included (this assumes it has parameters)",
+        )
 
     def _is_device(self, value: cst.BaseExpression, at: cst.CSTNode) -> bool:
         """``x.device``, or a name that every assignment where it is read binds to a device value."""
         if m.matches(value, _NAMED_DEVICE):
             return True
         values = self._values_of(value.value, at) if isinstance(value, cst.Name) else []
-        return bool(values) and all(m.matches(v, _NAMED_DEVICE) or looks_like_device(v, self.aliases) for v in values)
+        return bool(values) and all(
+            m.matches(v, _NAMED_DEVICE) or looks_like_device(v, self.aliases) for v in values
+        )
 
     def _values_of(self, name: str, at: cst.CSTNode) -> list[cst.BaseExpression]:
         """What ``name = ...`` assigns in the function around ``at``, else at the module's top level;
@@ -303,16 +345,23 @@ class _Sites:
         return self._has_cpu_path
 
     def _asks_availability(self, test: cst.BaseExpression) -> bool:
-        return any(self.aliases.qualify(c.func) == "torch.cuda.is_available" for c in self.tree.of_type(test, cst.Call))
+        return any(
+            self.aliases.qualify(c.func) == "torch.cuda.is_available"
+            for c in self.tree.of_type(test, cst.Call)
+        )
 
     def _legacy_constructor(self, call: cst.Call, kind: str) -> Site:
         message = f"`torch.cuda.{kind}` fails without a GPU"
         rewrite = legacy_rewrite(self.tree, call, self.aliases)
         if rewrite is None:
             return Site(call, message + "; cannot tell data from a size here, so not rewritten")
-        return Site(call, message + "; use a portable `device`",
-                    lambda _, d: legacy_rewritten(self.tree, call, self.aliases, d),
-                    target=rewrite[0], uses_device=True)
+        return Site(
+            call,
+            message + "; use a portable `device`",
+            lambda _, d: legacy_rewritten(self.tree, call, self.aliases, d),
+            target=rewrite[0],
+            uses_device=True,
+        )
 
     def _gpu_only(self, call: cst.Call, qualified: str) -> Site:
         """``torch.cuda.set_device(i)`` on a line of its own: under ``if torch.cuda.is_available():``."""
@@ -331,15 +380,22 @@ class _Sites:
         if isinstance(call.func, cst.Attribute) and call.func.attr.value == "type" and positional(call):
             kind = _legacy_kind(positional(call)[0].value, self.aliases)
             if kind is not None:
-                yield Site(call, f"`.type(torch.cuda.{kind})` fails without a GPU; DEV009 turns it into"
-                                 " `.to(\"cuda\", dtype)`, which this rule then makes portable")
+                yield Site(
+                    call,
+                    f"`.type(torch.cuda.{kind})` fails without a GPU; DEV009 turns it into"
+                    ' `.to("cuda", dtype)`, which this rule then makes portable',
+                )
 
     def _legacy_type(self, node: cst.BaseExpression) -> Site | None:
         kind = _legacy_kind(node, self.aliases)
         if kind is None:
             return None
-        return Site(node, f"`torch.cuda.{kind}` fails without a GPU", lambda p, _: p.cpu_fallback(node, kind),
-                    "fall back to the CPU type")
+        return Site(
+            node,
+            f"`torch.cuda.{kind}` fails without a GPU",
+            lambda p, _: p.cpu_fallback(node, kind),
+            "fall back to the CPU type",
+        )
 
     # -- a device chosen once
 
@@ -370,8 +426,13 @@ class _Sites:
         return None
 
     def _choice(self, node: cst.CSTNode, message: str, value: cst.BaseExpression) -> Site:
-        return Site(node, message, lambda p, _: p.choice(value, self.aliases),
-                    "choose CUDA only when it is available", value)
+        return Site(
+            node,
+            message,
+            lambda p, _: p.choice(value, self.aliases),
+            "choose CUDA only when it is available",
+            value,
+        )
 
 
 def _values_of_at_top(tree: Tree) -> dict[str, list[cst.BaseExpression]]:

@@ -49,10 +49,12 @@ class _Layers:
         self.tree = tree
         self.aliases = aliases
         self.local = module_classes(tree, aliases)
-        self.classes = {c.name.value: c for c in tree.of_type(tree.root, cst.ClassDef) if c.name.value in self.local}
+        self.classes = {
+            c.name.value: c for c in tree.of_type(tree.root, cst.ClassDef) if c.name.value in self.local
+        }
 
     def kind(self, expr: cst.BaseExpression, at: cst.CSTNode) -> str | None:
-        """"layer", "container" (a layer whose items are layers) or a module class's name, for
+        """ "layer", "container" (a layer whose items are layers) or a module class's name, for
         ``expr`` read at ``at``; None when the file does not show it is a module."""
         if isinstance(expr, cst.Name):
             return self._class_of_name(expr.value, at)

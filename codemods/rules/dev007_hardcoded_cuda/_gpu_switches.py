@@ -106,6 +106,10 @@ def argument_switches(call: cst.Call) -> list[Switch]:
 def dictionary_switch(element: cst.DictElement) -> Switch | None:
     """``{"use_cuda": True}``: a configuration that turns the GPU on."""
     key = element.key
-    if isinstance(key, cst.SimpleString) and _ARGUMENT.match(str(key.evaluated_value)) and _is_true(element.value):
+    if (
+        isinstance(key, cst.SimpleString)
+        and _ARGUMENT.match(str(key.evaluated_value))
+        and _is_true(element.value)
+    ):
         return Switch(element, element.value, f"`{code_of(key)}: True`")
     return None

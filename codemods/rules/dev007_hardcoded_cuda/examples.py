@@ -103,7 +103,8 @@ INVALID = [
 
         model = Net().to(device)  # to the GPU
         """,
-        message="`.cuda()` fails without a GPU", line=3,
+        message="`.cuda()` fails without a GPU",
+        line=3,
     ),
     Invalid(
         """
@@ -423,7 +424,8 @@ INVALID = [
             torch = None
         net = Net().cuda()
         """,
-        message="use a portable `device`", line=6,
+        message="use a portable `device`",
+        line=6,
     ),
     # `torch` read but never imported by name: it comes from the star import.
     Invalid(

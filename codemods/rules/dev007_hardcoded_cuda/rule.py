@@ -1,7 +1,9 @@
 """## What it does
-Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cuda._cuda_sites`): `.cuda()`, `.to("cuda")`,
+Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cuda._cuda_sites`): `.cuda()`,
+`.to("cuda")`,
 `device="cuda"`, `map_location="cuda:0"`, `torch.cuda.FloatTensor(...)` and its aliases,
-`torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, a device chosen as `torch.device("cuda")` (in the module, on an object,
+`torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, a device chosen as `torch.device("cuda")` (in
+the module, on an object,
 as a parameter default), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
 True}`, an argparse `--cuda` with `default=True`, `args.cuda = not args.no_cuda`).
 
@@ -71,17 +73,21 @@ class HardcodedCuda(Rule):
     # `torch.tensor(x).cuda()` becomes `.to(device)`, which DEV010 folds into the creation
     feeds = ("DEV010",)
 
-
     def check(self) -> None:
         portable = PortableDevice.of(self.context)
         device = ModuleDevice(self.tree, self.aliases, portable)
         for site in cuda_sites(self.tree, self.aliases, self.sites(SITE_KINDS)):
             edits = self._fix(site, portable, device)
-            self.report(site.node, f"{site.message}; {site.advice}" if edits and site.advice else site.message,
-                        edits=edits)
+            self.report(
+                site.node,
+                f"{site.message}; {site.advice}" if edits and site.advice else site.message,
+                edits=edits,
+            )
 
     @staticmethod
-    def _fix(site: Site, portable: PortableDevice, device: ModuleDevice) -> dict[cst.CSTNode, Replacement] | None:
+    def _fix(
+        site: Site, portable: PortableDevice, device: ModuleDevice
+    ) -> dict[cst.CSTNode, Replacement] | None:
         """The site's fix, with the device definition it needs; None where it cannot be written: no
         module-level ``torch`` to spell it with, or no device the site may read."""
         if site.fix is None or portable.torch is None:

@@ -43,7 +43,9 @@ _SYNC_METHODS = {
 _CONVERSIONS = frozenset({"float", "int", "bool"})
 _SYNC_METHOD_CALL = m.Call(func=m.Attribute(attr=m.OneOf(*map(m.Name, _SYNC_METHODS))), args=[])
 # `loss.data[0]`: how a loss was read before PyTorch 0.4 gave tensors `.item()`.
-_DATA_AT_0 = m.Subscript(value=m.Attribute(attr=m.Name("data")), slice=[m.SubscriptElement(m.Index(m.Integer("0")))])
+_DATA_AT_0 = m.Subscript(
+    value=m.Attribute(attr=m.Name("data")), slice=[m.SubscriptElement(m.Index(m.Integer("0")))]
+)
 _METHOD_CALL = m.Call(func=m.Attribute())
 # Receivers that keep host values for the algorithm: environments and replay memories.
 _HOST_STATE = re.compile(r"env|buffer|memory|replay", re.IGNORECASE)
@@ -76,24 +78,41 @@ class HostSyncs:
         copied: set[str] = set()
         for inner in self.tree.descendants(event.node):
             method = called_method(inner)
-            if method in _SYNC_METHODS and m.matches(inner, _SYNC_METHOD_CALL) and self.values.is_tensor(
-                _receiver(inner), event.known
+            if (
+                method in _SYNC_METHODS
+                and m.matches(inner, _SYNC_METHOD_CALL)
+                and self.values.is_tensor(_receiver(inner), event.known)
             ):
                 receiver = _receiver(inner)
                 name = dotted_name(receiver)
                 copied.add(name or "")
                 if name not in copied_before and not self._feeds_host_state(inner, event.node):
-                    yield Sync(inner, f"`{short(receiver)}.{method}()` {_SYNC_METHODS[method]} and waits"
-                               " for the GPU every step", item=method == "item")
+                    yield Sync(
+                        inner,
+                        f"`{short(receiver)}.{method}()` {_SYNC_METHODS[method]} and waits"
+                        " for the GPU every step",
+                        item=method == "item",
+                    )
             elif _IS_CALL(inner):
                 yield from self._builtin(inner, event.known)
-            elif _IS_SUBSCRIPT(inner) and m.matches(inner, _DATA_AT_0) and self.values.is_loss(
-                cst.ensure_type(inner.value, cst.Attribute).value, event.known  # `loss` of `loss.data[0]`
+            elif (
+                _IS_SUBSCRIPT(inner)
+                and m.matches(inner, _DATA_AT_0)
+                and self.values.is_loss(
+                    cst.ensure_type(inner.value, cst.Attribute).value,
+                    event.known,  # `loss` of `loss.data[0]`
+                )
             ):
-                yield Sync(inner, f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to the"
-                           " host and waits for the GPU every step (and fails on a 0-dim loss since PyTorch 0.4)")
+                yield Sync(
+                    inner,
+                    f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to the"
+                    " host and waits for the GPU every step (and fails on a 0-dim loss since PyTorch 0.4)",
+                )
             elif _IS_FORMATTED(inner) and self.values.is_tensor(inner.expression, event.known):
-                yield Sync(inner.expression, f"formatting the tensor `{short(inner.expression)}` waits for the GPU every step")
+                yield Sync(
+                    inner.expression,
+                    f"formatting the tensor `{short(inner.expression)}` waits for the GPU every step",
+                )
             elif _IS_BRANCHING(inner):
                 yield from self._branches(inner.test, event.known)
         if isinstance(event.node, cst.BaseSmallStatement):
@@ -118,7 +137,9 @@ class HostSyncs:
             return
         if name in _CONVERSIONS and len(call.args) == 1 and self.values.is_tensor(call.args[0].value, known):
             yield Sync(call, f"`{code_of(call)[:40]}` of a tensor waits for the GPU every step")
-        elif name == "print" and any(self.values.is_tensor(a.value, known) for a in call.args if not a.keyword):
+        elif name == "print" and any(
+            self.values.is_tensor(a.value, known) for a in call.args if not a.keyword
+        ):
             yield Sync(call, "printing a tensor waits for the GPU every step")
 
     def _feeds_host_state(self, call: cst.CSTNode, statement: cst.CSTNode) -> bool:

@@ -39,7 +39,9 @@ def accumulator_fix(
     if len(uses) != 1 or uses[0] is not augmented.target:
         return None  # the loop reads it: it would see a tensor
     scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
-    if any(any(a.name.value == total for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))):
+    if any(
+        any(a.name.value == total for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
+    ):
         return None
     assert isinstance(item.func, cst.Attribute)
     detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))

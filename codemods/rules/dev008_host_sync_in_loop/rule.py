@@ -77,7 +77,6 @@ class HostSyncInLoop(Rule):
     fix_safety = FixSafety.UNSAFE
     triggers = ("backward", ".step(")
 
-
     def check(self) -> None:
         if not may_use_a_gpu(self.tree, self.context.source):
             return  # a CPU-only script: its syncs cost nothing
@@ -93,5 +92,8 @@ class HostSyncInLoop(Rule):
                 if fix is None:
                     self.report(sync.node, sync.what + _ADVICE)
                 else:
-                    self.report(sync.node, sync.what + "; accumulate it on the device and convert once after the"
-                                " loop", edits=fix)
+                    self.report(
+                        sync.node,
+                        sync.what + "; accumulate it on the device and convert once after the loop",
+                        edits=fix,
+                    )

@@ -32,8 +32,9 @@ def constructor_call(
     if alias is not None:
         qualified = alias.qualified
         if alias.conditional and alias.device is None:
-            return message + UNCLEAR.split(";")[0] + "; its device is chosen by a condition that may read" \
-                " differently here", None
+            return message + UNCLEAR.split(";")[
+                0
+            ] + "; its device is chosen by a condition that may read differently here", None
     device = alias.device if alias is not None and alias.conditional else None
     legacy = "torch.FloatTensor" if qualified == "torch.Tensor" else qualified
     sizes, data = argument_kinds(tree, call, aliases)  # as DEV003 and DEV004 decide: one behaviour
@@ -58,4 +59,3 @@ def _default_dtype(tree: Tree, aliases: ImportAliases, fixed: cst.Call) -> cst.C
     ):
         return without_args(fixed, [dtype])
     return with_arg_value(fixed, dtype, cst.Call(aliases.expr_for("torch.get_default_dtype")))
-

@@ -49,7 +49,11 @@ class LegacyAliases:
         self.found: dict[tuple[int, str], LegacyAlias] = {}
         for assign in tree.of_type(tree.root, cst.Assign):
             stmt = tree.parent(assign)
-            if not (isinstance(assign.value, (cst.Attribute, cst.IfExp)) and stmt is not None and m.matches(stmt, _ALIAS)):
+            if not (
+                isinstance(assign.value, (cst.Attribute, cst.IfExp))
+                and stmt is not None
+                and m.matches(stmt, _ALIAS)
+            ):
                 continue  # the cheap test first: most assignments are of calls
             line = cst.ensure_type(stmt, cst.SimpleStatementLine)  # `name = ...`, as matched
             name = cst.ensure_type(assign.targets[0].target, cst.Name).value
@@ -69,8 +73,11 @@ class LegacyAliases:
         """The aliases some code reads (not only binds)."""
         if not self._names:
             return []
-        found = [self.at(name) for name in self.tree.of_type(self.tree.root, cst.Name)
-                 if name.value in self._names and not isinstance(self.tree.parent(name), cst.AssignTarget)]
+        found = [
+            self.at(name)
+            for name in self.tree.of_type(self.tree.root, cst.Name)
+            if name.value in self._names and not isinstance(self.tree.parent(name), cst.AssignTarget)
+        ]
         return [alias for alias in found if alias is not None]
 
     def at(self, node: cst.BaseExpression) -> LegacyAlias | None:
@@ -81,7 +88,9 @@ class LegacyAliases:
         for scope in self.tree.ancestors(node):
             if isinstance(scope, cst.ClassDef) and in_function:
                 continue  # a method does not see its class's names
-            if isinstance(scope, _SCOPES) and (isinstance(scope, cst.Module) or self._bound(scope, node.value)):
+            if isinstance(scope, _SCOPES) and (
+                isinstance(scope, cst.Module) or self._bound(scope, node.value)
+            ):
                 return self.found.get((id(scope), node.value))
             in_function = in_function or isinstance(scope, (cst.FunctionDef, cst.Lambda))
         return None
@@ -93,8 +102,13 @@ def _declared_global(tree: Tree, name: str) -> bool:
 
 
 def _alias(
-    tree: Tree, aliases: ImportAliases, stmt: cst.SimpleStatementLine, name: str, value: cst.BaseExpression,
-    scope: cst.CSTNode, counts: dict[str, int],
+    tree: Tree,
+    aliases: ImportAliases,
+    stmt: cst.SimpleStatementLine,
+    name: str,
+    value: cst.BaseExpression,
+    scope: cst.CSTNode,
+    counts: dict[str, int],
 ) -> LegacyAlias | None:
     qualified = _type_name(aliases, value)
     if legacy_dtype(qualified) is not None:
@@ -111,8 +125,9 @@ def _alias(
         counts.update(binding_counts(tree))  # once per file, for its first conditional alias
     if _reads_the_same_everywhere(tree, aliases, value.test, counts):
         choice = ('"cuda"', '"cpu"') if cuda_first else ('"cpu"', '"cuda"')
-        device = cst.IfExp(test=value.test.deep_clone(), body=cst.SimpleString(choice[0]),
-                           orelse=cst.SimpleString(choice[1]))
+        device = cst.IfExp(
+            test=value.test.deep_clone(), body=cst.SimpleString(choice[0]), orelse=cst.SimpleString(choice[1])
+        )
     return LegacyAlias(name, stmt, gpu, scope, device, True)
 
 
@@ -124,12 +139,17 @@ def _type_name(aliases: ImportAliases, value: cst.BaseExpression) -> str:
 def _reads_the_same_everywhere(
     tree: Tree, aliases: ImportAliases, test: cst.BaseExpression, counts: dict[str, int]
 ) -> bool:
-    if isinstance(test, cst.Call) and not test.args and aliases.qualify(test.func) == "torch.cuda.is_available":
+    if (
+        isinstance(test, cst.Call)
+        and not test.args
+        and aliases.qualify(test.func) == "torch.cuda.is_available"
+    ):
         return True
     if not isinstance(test, cst.Name) or counts.get(test.value) != 1:
         return False
-    return any(isinstance(stmt, cst.SimpleStatementLine) and test.value in _targets(stmt)
-               for stmt in tree.root.body)
+    return any(
+        isinstance(stmt, cst.SimpleStatementLine) and test.value in _targets(stmt) for stmt in tree.root.body
+    )
 
 
 def _targets(stmt: cst.SimpleStatementLine) -> set[str]:

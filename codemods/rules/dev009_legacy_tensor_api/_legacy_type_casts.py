@@ -34,8 +34,11 @@ def type_cast(
         return None
     target = args[0].value
     if m.matches(target, _TYPE_OF):
-        return f"`.type({code_of(target)})` converts to the default CPU float type since PyTorch 0.4 (`type(t)`" \
-            " is always `torch.Tensor`); to match a tensor, use `.type_as(t)`", None
+        return (
+            f"`.type({code_of(target)})` converts to the default CPU float type since PyTorch 0.4 (`type(t)`"
+            " is always `torch.Tensor`); to match a tensor, use `.type_as(t)`",
+            None,
+        )
     alias = type_aliases.at(target)
     qualified = alias.qualified if alias else aliases.qualify(target) or ""
     if isinstance(target, cst.SimpleString) and isinstance(target.evaluated_value, str):
@@ -47,13 +50,21 @@ def type_cast(
     receiver = func_attribute(call).value
     name = dotted_name(receiver) or ""
     if name == "self" or name.startswith("self.") or name in models or not _is_tensor_like(receiver):
-        return message + "; use `.to(device, dtype)` (for a module, `Module.type` also casts integer" \
-            " buffers, so it is not rewritten)", None
-    device: cst.BaseExpression = cst.SimpleString('"cuda"' if qualified.startswith("torch.cuda.") else '"cpu"')
+        return (
+            message + "; use `.to(device, dtype)` (for a module, `Module.type` also casts integer"
+            " buffers, so it is not rewritten)",
+            None,
+        )
+    device: cst.BaseExpression = cst.SimpleString(
+        '"cuda"' if qualified.startswith("torch.cuda.") else '"cpu"'
+    )
     if alias is not None and alias.conditional:
         if alias.device is None:
-            return message + "; use `.to(device, dtype)` (the condition choosing the type may read" \
-                " differently here, so it is not rewritten)", None
+            return (
+                message + "; use `.to(device, dtype)` (the condition choosing the type may read"
+                " differently here, so it is not rewritten)",
+                None,
+            )
         device = alias.device
     torch_dtype = aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}")
     kept = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in call.args if a.keyword is not None]

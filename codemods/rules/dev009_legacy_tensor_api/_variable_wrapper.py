@@ -54,8 +54,10 @@ _FRESH_METHODS = frozenset(
     " permute transpose clone detach zero_ fill_ normal_ uniform_ random_ pin_memory".split()
 )
 # Reading these of a tensor neither keeps it nor changes it (`.data` is a new object each time).
-_SIZE_READS = frozenset("size shape dim ndimension numel nelement dtype device is_cuda data grad requires_grad"
-                        " grad_fn is_leaf".split())
+_SIZE_READS = frozenset(
+    "size shape dim ndimension numel nelement dtype device is_cuda data grad requires_grad"
+    " grad_fn is_leaf".split()
+)
 # Calling these on a tensor changes its autograd state, which `Variable` would have kept apart.
 _HOOKS = frozenset({"register_hook", "retain_grad"})
 _DATASET_NAME = re.compile(r"data|set|loader|corpus", re.I)
@@ -70,9 +72,14 @@ class VariableArguments:
 
     def __init__(self, tree: Tree, aliases: ImportAliases, type_aliases: LegacyAliases) -> None:
         self.tree, self.aliases, self.type_aliases = tree, aliases, type_aliases
-        self._cache: dict[tuple[object, ...], Any] = {}  # per scope and name: bindings, reads, order (see _cached)
-        loaders = [a for a in tree.of_type(tree.root, cst.Assign) if len(a.targets) == 1
-                   and isinstance(a.targets[0].target, cst.Name) and _default_loader(a.value)]
+        self._cache: dict[
+            tuple[object, ...], Any
+        ] = {}  # per scope and name: bindings, reads, order (see _cached)
+        loaders = [
+            a
+            for a in tree.of_type(tree.root, cst.Assign)
+            if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name) and _default_loader(a.value)
+        ]
         counts = binding_counts(tree) if loaders else {}
         names = [cst.ensure_type(a.targets[0].target, cst.Name).value for a in loaders]  # as tested above
         self.loaders = {name for name in names if counts.get(name) == 1}
@@ -119,15 +126,21 @@ class VariableArguments:
         scope = next(a for a in above if isinstance(a, _SCOPES + _COMPREHENSIONS))
         if name is None or not isinstance(scope, (cst.FunctionDef, cst.Module)):
             return None  # in a lambda or a comprehension, whose own names are out of sight here
-        bindings = self._cached(("bindings", id(scope), name.value), lambda: bindings_in(self.tree, scope, name.value))
+        bindings = self._cached(
+            ("bindings", id(scope), name.value), lambda: bindings_in(self.tree, scope, name.value)
+        )
         sources = [self._source(binding, name.value) for binding in bindings]
         if not sources or None in sources:
             return None
-        order = self._cached(("order", id(scope)), lambda: {id(n): i for i, n in enumerate(self.tree.descendants(scope))})
+        order = self._cached(
+            ("order", id(scope)), lambda: {id(n): i for i, n in enumerate(self.tree.descendants(scope))}
+        )
         # In a loop, each pass must bind the name afresh before the call: otherwise the object the
         # call gave back on the last pass comes back to it, where `Variable` made a new one.
-        fresh = [b for b, source in zip(bindings, sources) if source != "itself" and order[id(b)] < order[id(call)]]
-        for loop in (a for a in above[:above.index(scope)] if isinstance(a, (cst.For, cst.While))):
+        fresh = [
+            b for b, source in zip(bindings, sources) if source != "itself" and order[id(b)] < order[id(call)]
+        ]
+        for loop in (a for a in above[: above.index(scope)] if isinstance(a, (cst.For, cst.While))):
             if not any(b is loop or loop in self.tree.ancestors(b) for b in fresh):
                 return None
         rebinds_itself = any(self._binds_from(binding, call) for binding in bindings)
@@ -135,7 +148,9 @@ class VariableArguments:
             if read is name:
                 continue
             use = self._use(read)
-            if use == "changes" or (use == "keeps" and not (rebinds_itself and order[id(read)] > order[id(call)])):
+            if use == "changes" or (
+                use == "keeps" and not (rebinds_itself and order[id(read)] > order[id(call)])
+            ):
                 return None
         real = sorted({s for s in sources if s is not None and s != "itself"})  # (no None: see above)
         return " and ".join(real) if real else None
@@ -183,7 +198,7 @@ class VariableArguments:
         return isinstance(parent, (cst.AssignTarget, cst.For, cst.CompFor)) and parent.target is child
 
     def _use(self, read: cst.Name) -> str:
-        """"size" (reads its size), "changes" (in place, or its autograd state), or "keeps" (any
+        """ "size" (reads its size), "changes" (in place, or its autograd state), or "keeps" (any
         other use, which may hold on to the object)."""
         if self._rebinds_itself(read):
             return "size"  # `x = x.cuda()`: the old object goes on under the same name only
@@ -192,14 +207,20 @@ class VariableArguments:
             attr = parent.attr.value
             above = self.tree.parent(parent)
             if isinstance(above, (cst.AssignTarget, cst.AugAssign)) or (
-                isinstance(above, cst.Call) and above.func is parent and (attr.endswith("_") or attr in _HOOKS)
+                isinstance(above, cst.Call)
+                and above.func is parent
+                and (attr.endswith("_") or attr in _HOOKS)
             ):
                 return "changes"  # `x.requires_grad = True`, `x.add_(w)`, `x.register_hook(f)`
             return "size" if attr in _SIZE_READS else "keeps"
-        if isinstance(parent, cst.Subscript) and isinstance(self.tree.parent(parent), (cst.AssignTarget, cst.AugAssign)):
+        if isinstance(parent, cst.Subscript) and isinstance(
+            self.tree.parent(parent), (cst.AssignTarget, cst.AugAssign)
+        ):
             return "changes"
-        if isinstance(parent, cst.Arg) and isinstance(call := self.tree.parent(parent), cst.Call) and m.matches(
-            call, m.Call(func=m.Name("len"))
+        if (
+            isinstance(parent, cst.Arg)
+            and isinstance(call := self.tree.parent(parent), cst.Call)
+            and m.matches(call, m.Call(func=m.Name("len")))
         ):
             return "size"
         return "keeps"
@@ -211,8 +232,12 @@ class VariableArguments:
         while True:
             parent = self.tree.parent(node)
             above = self.tree.parent(parent) if parent is not None else None
-            if not (isinstance(parent, cst.Attribute) and isinstance(above, cst.Call) and above.func is parent
-                    and parent.attr.value in _FRESH_METHODS):
+            if not (
+                isinstance(parent, cst.Attribute)
+                and isinstance(above, cst.Call)
+                and above.func is parent
+                and parent.attr.value in _FRESH_METHODS
+            ):
                 break
             node = above
         parent = self.tree.parent(node)
@@ -231,7 +256,8 @@ def variable_wrappers(tree: Tree, aliases: ImportAliases) -> set[str]:
     return {
         name
         for assign in lambdas
-        if isinstance(assign.value, cst.Lambda) and m.matches(assign, _LAMBDA_ALIAS)
+        if isinstance(assign.value, cst.Lambda)
+        and m.matches(assign, _LAMBDA_ALIAS)
         and counts.get(name := cst.ensure_type(assign.targets[0].target, cst.Name).value) == 1  # as matched
         and any(aliases.qualify(c.func) in VARIABLE for c in tree.of_type(assign.value, cst.Call))
     }
@@ -247,8 +273,11 @@ def self_assignment(tree: Tree, call: cst.Call) -> cst.Assign | None:
         return None
     target: cst.BaseExpression = assign.targets[0].target
     if element is not None:
-        if not (isinstance(target, cst.Tuple) and isinstance(assign.value, cst.Tuple)
-                and len(target.elements) == len(assign.value.elements)):
+        if not (
+            isinstance(target, cst.Tuple)
+            and isinstance(assign.value, cst.Tuple)
+            and len(target.elements) == len(assign.value.elements)
+        ):
             return None
         target = target.elements[next(i for i, e in enumerate(assign.value.elements) if e is element)].value
     arg = call.args[0].value
@@ -257,7 +286,11 @@ def self_assignment(tree: Tree, call: cst.Call) -> cst.Assign | None:
 
 def _root_name(node: cst.BaseExpression) -> cst.Name | None:
     """``x`` in ``x``, ``x.cuda()``, ``x.float().view(-1)``: the name under fresh methods."""
-    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _FRESH_METHODS:
+    while (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value in _FRESH_METHODS
+    ):
         node = node.func.value
     return node if isinstance(node, cst.Name) else None
 
@@ -296,7 +329,11 @@ def _value_for(assign: cst.Assign, binding: cst.AssignTarget, name: str) -> cst.
     target, value = binding.target, assign.value
     if isinstance(target, cst.Name):
         return value if len(assign.targets) == 1 else None
-    if isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple) and len(target.elements) == len(value.elements):
+    if (
+        isinstance(target, cst.Tuple)
+        and isinstance(value, cst.Tuple)
+        and len(target.elements) == len(value.elements)
+    ):
         for t, v in zip(target.elements, value.elements):
             if m.matches(t.value, m.Name(name)):
                 return v.value

@@ -2,12 +2,14 @@
 Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern meaning:
 
 * `Variable(x)` is `x.detach()` since 0.4, and becomes that, unless plain `x` is provably the same
-  (see `codemods/rules/dev009_legacy_tensor_api/_variable_wrapper.py`): a tensor made right there (`Variable(torch.zeros(n))`,
+  (see `codemods/rules/dev009_legacy_tensor_api/_variable_wrapper.py`): a tensor made right there
+  (`Variable(torch.zeros(n))`,
   `Variable(t.data)`) or a local name only ever bound to such tensors or to the batches of a
   `DataLoader` built in the file, never changed in place, and either rebound by the call
   (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
   other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
-  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. `volatile=...` does nothing since 0.4 (PyTorch
+  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. `volatile=...` does nothing since 0.4
+  (PyTorch
   ignores it with a warning), so it goes with the wrapper, and the message says that gradients
   are tracked there: the intent was a `with torch.no_grad():` block, which the rule cannot
   place. With `requires_grad` too (an error today) or a flag that calls something, it is
@@ -90,11 +92,15 @@ def _is_autograd(module: cst.Attribute | cst.Name | None) -> bool:
     return module is not None and dotted_name(module) in ("torch.autograd", "torch.autograd.variable")
 
 
-_VARIABLE_IMPORT = m.SimpleStatementLine(body=[m.ImportFrom(
-    module=m.MatchIfTrue(_is_autograd),
-    names=m.MatchIfTrue(lambda names: not isinstance(names, cst.ImportStar)),
-    relative=[],
-)])
+_VARIABLE_IMPORT = m.SimpleStatementLine(
+    body=[
+        m.ImportFrom(
+            module=m.MatchIfTrue(_is_autograd),
+            names=m.MatchIfTrue(lambda names: not isinstance(names, cst.ImportStar)),
+            relative=[],
+        )
+    ]
+)
 
 
 _VOLATILE = (
@@ -122,7 +128,6 @@ class LegacyTensorApi(Rule):
     # `Tensor` a legacy type becomes `torch.empty(n, dtype=...)`, created then moved (DEV010)
     feeds = ("DEV007", "DEV009", "DEV010")
 
-
     def check(self) -> None:
         root = self.tree.root
         # Names bound to modules, whose `.type()` is another method: only asked about `.type(` calls.
@@ -138,8 +143,11 @@ class LegacyTensorApi(Rule):
             if qualified in VARIABLE:
                 self._variable(call)
             elif wrappers and isinstance(call.func, cst.Name) and call.func.value in wrappers:
-                self.report(call, f"`{call.func.value}` here is a `lambda` around the legacy `Variable`: pass the"
-                            " tensor itself (moved with `.to(device)` where the `lambda` moved it)")
+                self.report(
+                    call,
+                    f"`{call.func.value}` here is a `lambda` around the legacy `Variable`: pass the"
+                    " tensor itself (moved with `.to(device)` where the `lambda` moved it)",
+                )
             elif legacy_dtype(qualified) is not None or qualified == "torch.Tensor" or alias is not None:
                 self._constructor(call, qualified, alias)
             elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "type":
@@ -162,11 +170,15 @@ class LegacyTensorApi(Rule):
             self.report(call, "`Variable` is a deprecated wrapper (PyTorch 0.4): use the tensor itself")
             return
         data = args[0].value
-        plain = "created right here" if self._arguments.is_fresh(data) else self._arguments.is_plain(call, data)
+        plain = (
+            "created right here" if self._arguments.is_fresh(data) else self._arguments.is_plain(call, data)
+        )
         fixed: cst.BaseExpression = data if plain else method_call(data, "detach")
         if plain:
-            message = f"`Variable(...)` of a tensor {plain} is that tensor: since PyTorch 0.4 it only detaches," \
+            message = (
+                f"`Variable(...)` of a tensor {plain} is that tensor: since PyTorch 0.4 it only detaches,"
                 " and there is nothing to detach"
+            )
         else:
             message = "`Variable(x)` is `x.detach()` since PyTorch 0.4"
         if requires_grad is not None and not m.matches(requires_grad.value, m.Name("False")):
@@ -193,8 +205,10 @@ class LegacyTensorApi(Rule):
         for assign, calls in self._identities.items():
             names = ", ".join(f"`Variable({name})`" for _, name, _ in calls)
             reasons = " and ".join(sorted({reason for _, _, reason in calls}))
-            message = f"{names}: `Variable` only detaches since PyTorch 0.4, and a tensor {reasons} has" \
+            message = (
+                f"{names}: `Variable` only detaches since PyTorch 0.4, and a tensor {reasons} has"
                 " nothing to detach: it is the tensor itself"
+            )
             whole = assign.value is calls[0][0] or (
                 isinstance(assign.value, cst.Tuple) and len(assign.value.elements) == len(calls)
             )
@@ -225,9 +239,12 @@ class LegacyTensorApi(Rule):
                 self.report(alias.statement, message)
                 continue
             module_level = isinstance(alias.scope, cst.Module)
-            self.report(alias.statement, message + "; nothing uses it any more: remove it",
-                        edits=self._removal(alias.statement),
-                        safety=FixSafety.UNSAFE if module_level else FixSafety.SAFE)
+            self.report(
+                alias.statement,
+                message + "; nothing uses it any more: remove it",
+                edits=self._removal(alias.statement),
+                safety=FixSafety.UNSAFE if module_level else FixSafety.SAFE,
+            )
 
     def _import(self, module: cst.Module) -> None:
         """``from torch.autograd import Variable``: reported while every use is a call this rule
@@ -235,33 +252,47 @@ class LegacyTensorApi(Rule):
         level, or in a top-level ``try``/``if``); one in a function has a reason to be there."""
         if not self._variable_names or "__all__" in self.context.source:
             return
-        uses = [n for n in self.tree.of_type(module, cst.Name) if n.value in self._variable_names
-                and not isinstance(self.tree.parent(n), (cst.ImportAlias, cst.AsName))]
+        uses = [
+            n
+            for n in self.tree.of_type(module, cst.Name)
+            if n.value in self._variable_names
+            and not isinstance(self.tree.parent(n), (cst.ImportAlias, cst.AsName))
+        ]
         if any(not isinstance(parent := self.tree.parent(n), cst.Call) or parent.func is not n for n in uses):
             return  # `isinstance(x, Variable)`: still needed
         for imported in self.tree.of_type(module, cst.ImportFrom):
             statement = self.tree.parent(imported)
-            if not isinstance(statement, cst.SimpleStatementLine) or not m.matches(statement, _VARIABLE_IMPORT) or any(
-                isinstance(a, (cst.FunctionDef, cst.ClassDef)) for a in self.tree.ancestors(statement)
+            if (
+                not isinstance(statement, cst.SimpleStatementLine)
+                or not m.matches(statement, _VARIABLE_IMPORT)
+                or any(isinstance(a, (cst.FunctionDef, cst.ClassDef)) for a in self.tree.ancestors(statement))
             ):
                 continue
             if not set(bound_names(imported)) & self._variable_names:
                 continue
             if uses:
-                self.report(imported, "`Variable` is the pre-0.4 wrapper, only called here: its import goes"
-                            " when no call is left")
+                self.report(
+                    imported,
+                    "`Variable` is the pre-0.4 wrapper, only called here: its import goes"
+                    " when no call is left",
+                )
                 continue
             block = self.tree.parent(statement)
             assert isinstance(block, (cst.Module, cst.IndentedBlock))  # where a line of statements is
             edits = import_removal(statement, block.body, self._variable_names)
-            self.report(imported, "`Variable` is imported but not used: remove the import"
-                        + ("" if edits else " (left: its comment would go with it)"), edits=edits)
+            self.report(
+                imported,
+                "`Variable` is imported but not used: remove the import"
+                + ("" if edits else " (left: its comment would go with it)"),
+                edits=edits,
+            )
 
     def _removal(self, line: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
         block = self.tree.parent(line)  # (a Module or an IndentedBlock: where a line is, if in the tree)
-        if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or not isinstance(
-            block, (cst.Module, cst.IndentedBlock)
+        if (
+            not isinstance(line, cst.SimpleStatementLine)
+            or len(line.body) != 1
+            or not isinstance(block, (cst.Module, cst.IndentedBlock))
         ):
             return None
         return statement_removal(line, block.body)
-

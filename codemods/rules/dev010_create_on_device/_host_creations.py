@@ -110,7 +110,9 @@ def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation 
         if qualified == "torch.normal" and kwarg(node, "size") is None:
             return None  # normal(mean_tensor, std) follows its tensors' device
         requires_grad = requires_grad or _asks_for_grad(node)
-    elif qualified == _LEGACY_FLOAT or (legacy_dtype(qualified) is not None and not qualified.startswith("torch.cuda.")):
+    elif qualified == _LEGACY_FLOAT or (
+        legacy_dtype(qualified) is not None and not qualified.startswith("torch.cuda.")
+    ):
         if not _made_here(node):
             return None  # converts data that exists already (an array, a list, a tensor): a copy it needs
     elif qualified == "torch.from_numpy" and _numpy_random(node, aliases):
@@ -120,7 +122,9 @@ def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation 
     return Creation(value, node, qualified, inexact, requires_grad)
 
 
-def on_device(creation: Creation, device: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
+def on_device(
+    creation: Creation, device: cst.BaseExpression, aliases: ImportAliases
+) -> cst.BaseExpression | None:
     """``creation`` made on ``device`` with the same values, or None when that cannot be written."""
     if creation.inexact is not None or creation.requires_grad:
         return None
@@ -145,6 +149,7 @@ def made_there(
     made = on_device(creation, device, aliases)
     return (made, None) if made is not None else (None, _UNCLEAR_LEGACY)
 
+
 def with_dtype(
     creation: Creation, made: cst.BaseExpression, dtype: cst.BaseExpression
 ) -> tuple[cst.BaseExpression | None, str | None]:
@@ -152,7 +157,11 @@ def with_dtype(
     own = kwarg(creation.factory, "dtype")
     if own is not None and code_of(own.value) == code_of(dtype):
         return made, None  # converting to the dtype it already has
-    if creation.value is not creation.factory or own is not None or creation.qualified not in EXACT_IN_ANY_DTYPE:
+    if (
+        creation.value is not creation.factory
+        or own is not None
+        or creation.qualified not in EXACT_IN_ANY_DTYPE
+    ):
         return None, "create it with `dtype=` too; the values may round differently"
     return with_kwarg(cst.ensure_type(made, cst.Call), "dtype", dtype), None  # made from the factory: a call
 
@@ -210,8 +219,7 @@ def _numpy_random(call: cst.Call, aliases: ImportAliases) -> bool:
     """``torch.from_numpy(np.random.uniform(...))`` (possibly scaled or cast): numbers made to be copied."""
     args = positional(call)
     return bool(args) and any(
-        (aliases.qualify(inner.func) or "").startswith("numpy.random.")
-        for inner in _calls_in(args[0].value)
+        (aliases.qualify(inner.func) or "").startswith("numpy.random.") for inner in _calls_in(args[0].value)
     )
 
 

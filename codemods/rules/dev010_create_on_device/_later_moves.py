@@ -63,7 +63,11 @@ class LaterMove:
 
 
 def later_move(
-    tree: Tree, creation_line: cst.SimpleStatementLine, spelled: str, aliases: ImportAliases, functions: LocalFunctions
+    tree: Tree,
+    creation_line: cst.SimpleStatementLine,
+    spelled: str,
+    aliases: ImportAliases,
+    functions: LocalFunctions,
 ) -> LaterMove | None:
     """The move of ``spelled`` (bound by ``creation_line``) later in the same block, or None."""
     root = spelled.split(".")[0]
@@ -104,7 +108,7 @@ def _statements_after(tree: Tree, line: cst.SimpleStatementLine) -> Iterator[tup
         if not isinstance(above, (cst.IndentedBlock, cst.Module)):
             return
         body = list(above.body)
-        for later in body[body.index(statement) + 1:]:
+        for later in body[body.index(statement) + 1 :]:
             yield later, in_a_branch
         branch = tree.parent(above)
         if isinstance(branch, cst.Else):
@@ -116,13 +120,16 @@ def _statements_after(tree: Tree, line: cst.SimpleStatementLine) -> Iterator[tup
         statement, in_a_branch = branch, True
 
 
-def _method_on_itself(tree: Tree, statement: cst.BaseStatement, spelled: str, aliases: ImportAliases) -> str | None:
+def _method_on_itself(
+    tree: Tree, statement: cst.BaseStatement, spelled: str, aliases: ImportAliases
+) -> str | None:
     """``x = x.unsqueeze(0)``: the method (no move) that rebinds ``spelled`` to a tensor made from it."""
     if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
         return None
     small = statement.body[0]
     if not (
-        isinstance(small, cst.Assign) and m.matches(small, _REBOUND_BY_A_METHOD)
+        isinstance(small, cst.Assign)
+        and m.matches(small, _REBOUND_BY_A_METHOD)
         and dotted_name(small.targets[0].target) == spelled
     ):
         return None
@@ -189,7 +196,9 @@ def _move_in(
     return None, target, len(pairs) == 1 and len(line.body) == 1
 
 
-def _pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+def _pairs(
+    target: cst.BaseExpression, value: cst.BaseExpression
+) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """``a, b = x, y`` as [(a, x), (b, y)]; ``a = x`` as [(a, x)]."""
     if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
         if len(target.elements) == len(value.elements):
@@ -223,7 +232,8 @@ def moves_first_parameter(tree: Tree, function: cst.FunctionDef) -> bool:
         return False
     first = params[0].name.value
     return any(
-        m.matches(call, _METHOD_ON_PARAMETER) and cst.ensure_type(func_attribute(call).value, cst.Name).value == first
+        m.matches(call, _METHOD_ON_PARAMETER)
+        and cst.ensure_type(func_attribute(call).value, cst.Name).value == first
         for call in tree.of_type(function.body, cst.Call)
     )
 

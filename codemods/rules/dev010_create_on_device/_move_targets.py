@@ -57,7 +57,11 @@ def move_target(call: cst.CSTNode, aliases: ImportAliases) -> MoveTarget | None:
 def _cuda_target(call: cst.Call) -> MoveTarget | None:
     if not call.args:
         return MoveTarget(call, _CUDA)
-    if len(call.args) != 1 or call.args[0].star or (call.args[0].keyword or cst.Name("device")).value != "device":
+    if (
+        len(call.args) != 1
+        or call.args[0].star
+        or (call.args[0].keyword or cst.Name("device")).value != "device"
+    ):
         return None  # non_blocking=
     index = call.args[0].value
     if isinstance(index, cst.Integer):
@@ -76,7 +80,11 @@ def names_a_device(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
     if isinstance(node, cst.Name):
         return bool(_DEVICE_NAME.match(node.value))
     if isinstance(node, cst.Call) and aliases.qualify(node.func) == "torch.device":
-        return all(isinstance(a.value, (cst.SimpleString, cst.Integer, cst.Name, cst.Attribute)) for a in node.args) and not (
-            node.args and isinstance(node.args[0].value, cst.SimpleString) and _CPU.match(node.args[0].value.value)
+        return all(
+            isinstance(a.value, (cst.SimpleString, cst.Integer, cst.Name, cst.Attribute)) for a in node.args
+        ) and not (
+            node.args
+            and isinstance(node.args[0].value, cst.SimpleString)
+            and _CPU.match(node.args[0].value.value)
         )
     return False

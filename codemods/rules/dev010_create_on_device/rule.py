@@ -97,7 +97,6 @@ class CreateOnDevice(Rule):
     # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
     feeds = ("DEV003", "DEV007")
 
-
     def check(self) -> None:
         calls = self.tree.of_type(self.context.module, cst.Call)
         if any(self.aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls):
@@ -115,7 +114,9 @@ class CreateOnDevice(Rule):
             for small in line.body:
                 for spelled, value in creation_pairs(small):
                     creation = host_creation(value, self.aliases)
-                    later = later_move(self.tree, line, spelled, self.aliases, functions) if creation else None
+                    later = (
+                        later_move(self.tree, line, spelled, self.aliases, functions) if creation else None
+                    )
                     if creation and later:
                         self._moved_later(creation, later)
 
@@ -126,16 +127,22 @@ class CreateOnDevice(Rule):
         if creation is None and isinstance(receiver, cst.Call):
             helper = functions.callee(receiver)
             if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
-                self.report(target.call, f"created on the host by `{dotted_name(receiver.func)}(...)`, then copied to"
-                            " the device; give the function the device and create it there with `device=` (not"
-                            " rewritten: the function is not changed for one of its callers)")
+                self.report(
+                    target.call,
+                    f"created on the host by `{dotted_name(receiver.func)}(...)`, then copied to"
+                    " the device; give the function the device and create it there with `device=` (not"
+                    " rewritten: the function is not changed for one of its callers)",
+                )
                 return
         if creation is None:
             computed = computed_from_a_creation(receiver, self.aliases)  # `torch.sqrt(torch.tensor([d]))`
             if computed is not None:
-                self.report(target.call, f"computed on the host by `{computed}` from a tensor made there, then copied"
-                            " to the device; make the tensor with `device=` and compute there (not rewritten:"
-                            " the device may round it differently)")
+                self.report(
+                    target.call,
+                    f"computed on the host by `{computed}` from a tensor made there, then copied"
+                    " to the device; make the tensor with `device=` and compute there (not rewritten:"
+                    " the device may round it differently)",
+                )
             return
         made, reason = made_there(creation, target.device, self.aliases)
         if made is not None and target.dtype is not None:
@@ -160,19 +167,29 @@ class CreateOnDevice(Rule):
         self._conclude(creation.value, later.by, creation, edits, reason)
 
     def _conclude(
-        self, node: cst.CSTNode, by: str | None, creation: Creation,
-        edits: dict[cst.CSTNode, Replacement] | None, reason: str | None,
+        self,
+        node: cst.CSTNode,
+        by: str | None,
+        creation: Creation,
+        edits: dict[cst.CSTNode, Replacement] | None,
+        reason: str | None,
     ) -> None:
         # The move is not named: another rule may respell it (`.cuda()` -> `.to(device)`) before this fix.
         message = "created on the host, then copied to the device" + (f" by `{by}`" if by else "")
         if creation.requires_grad:
-            self.report(node, message + "; `requires_grad=True` before the move makes the result a non-leaf whose"
-                        " `.grad` stays empty: create it with `device=` and `requires_grad=True` instead")
+            self.report(
+                node,
+                message + "; `requires_grad=True` before the move makes the result a non-leaf whose"
+                " `.grad` stays empty: create it with `device=` and `requires_grad=True` instead",
+            )
         elif reason is not None or not edits:
             self.report(node, message + _FIX + f" (not rewritten: {reason})")
         elif creation.is_random:
-            self.report(node, message + _FIX + " (unsafe: the device's random generator draws different numbers)",
-                        edits=edits, safety=FixSafety.UNSAFE)
+            self.report(
+                node,
+                message + _FIX + " (unsafe: the device's random generator draws different numbers)",
+                edits=edits,
+                safety=FixSafety.UNSAFE,
+            )
         else:
             self.report(node, message + _FIX, edits=edits)
-

@@ -81,17 +81,23 @@ class LegacyScalarIndex(Rule):
         if scalars.is_scalar(receiver):
             self._fix(subscript, receiver, f"`{code_of(receiver)}` is a 0-dim tensor")
         elif (
-            isinstance(receiver, cst.Name) and _LOSS_NAME.match(receiver.value) and self._unseen(receiver, scalars)
+            isinstance(receiver, cst.Name)
+            and _LOSS_NAME.match(receiver.value)
+            and self._unseen(receiver, scalars)
         ):
             self._fix(
-                subscript, receiver,
+                subscript,
+                receiver,
                 f"`{receiver.value}` looks like a loss, but where it is computed is not shown here (were it a"
                 " vector, `[0]` read its first element)",
                 FixSafety.UNSAFE,
             )
 
     def _fix(
-        self, subscript: cst.Subscript, receiver: cst.BaseExpression, why: str,
+        self,
+        subscript: cst.Subscript,
+        receiver: cst.BaseExpression,
+        why: str,
         safety: FixSafety | None = None,
     ) -> None:
         item = method_call(receiver, "item")

@@ -81,7 +81,9 @@ def test_mixed_directory(tmp_path, run_cli):
     assert len(error_lines) == 1 and error_lines[0].startswith("pkg/broken.py: error: syntax error")
     assert (tree / "broken.py").read_text() == "import torch\ndef f(:\n"
     assert (tree / "latin1.py").read_bytes() == latin1
-    assert (tree / "crlf_bom.py").read_bytes() == codecs.BOM_UTF8 + DOUBLE_FIXED.replace("\n", "\r\n").encode()
+    assert (tree / "crlf_bom.py").read_bytes() == codecs.BOM_UTF8 + DOUBLE_FIXED.replace(
+        "\n", "\r\n"
+    ).encode()
     assert (tree / "good.py").read_text() == DOUBLE_FIXED
 
 
@@ -109,7 +111,9 @@ def test_plain_diff_applies_with_patch(tmp_path, run_cli):
     source.mkdir()
     (source / "a.py").write_text(DOUBLE_INPUT)
     (source / "b.py").write_text(DOUBLE_INPUT.rstrip("\n"))  # no newline at end of file
-    (source / "c.py").write_text("\x0c\n" + DOUBLE_INPUT.replace("\n\n", "\n\x0c\n"))  # form feeds end no line
+    (source / "c.py").write_text(
+        "\x0c\n" + DOUBLE_INPUT.replace("\n\n", "\n\x0c\n")
+    )  # form feeds end no line
     _, diff, _ = run_cli("apply", "--diff", "--unsafe-fixes", ".", cwd=source)
     assert "@@ -3,5 +3,5 @@\n \x0c\n" in diff  # the hunk counts lines as patch does
     copy = tmp_path / "copy"

@@ -7,7 +7,6 @@ names. This takes about half a minute, most of it pip.
 
 from __future__ import annotations
 
-from tests import ROOT
 import json
 import os
 import shutil
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import ROOT
 from tests.test_autofix.files.test_notebook import LOOP, LOOP_FIXED, cell, jupyter_bytes, notebook
 
 TAG = "v0.0.0-test"
@@ -34,8 +34,13 @@ pytestmark = [pytest.mark.slow, pytest.mark.precommit]
 
 
 def _git(*args: str, cwd: Path) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
-           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.com",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.com",
+    }
     done = subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True)
     return done.stdout
 
@@ -59,7 +64,11 @@ def _pre_commit(repo: Path, home: Path) -> subprocess.CompletedProcess[str]:
     env.pop("VIRTUAL_ENV", None)
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", "--all-files"],
-        cwd=repo, env=env, capture_output=True, text=True, timeout=300,
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 
@@ -77,8 +86,9 @@ def test_pre_commit_fixes_then_passes_and_honours_exclude(tmp_path):
     (user / "train.py").write_text(SCRIPT)
     (user / "legacy" / "old.py").write_text(SCRIPT)
     (user / "README.md").write_text("model(x) in prose is not Python\n")
-    original_notebook = notebook(cell("import torch\nmodel = torch.nn.Linear(4, 2).to(device)", number=1),
-                                 cell(LOOP, number=2))
+    original_notebook = notebook(
+        cell("import torch\nmodel = torch.nn.Linear(4, 2).to(device)", number=1), cell(LOOP, number=2)
+    )
     (user / "nb.ipynb").write_bytes(jupyter_bytes(original_notebook))
     _git("init", "-q", cwd=user)
     _git("add", "-A", cwd=user)
@@ -108,7 +118,12 @@ def test_pre_commit_fixes_then_passes_and_honours_exclude(tmp_path):
     # The hook's environment has the fixer's dependencies only: no torch.
     envs = [p for p in (tmp_path / "cache").glob("repo*/py_env-*") if p.is_dir()]
     assert envs
-    probe = "import importlib.util as u; print(u.find_spec('torch') is None, u.find_spec('libcst') is not None)"
+    probe = (
+        "import importlib.util as u; print(u.find_spec('torch') is None, u.find_spec('libcst') is not None)"
+    )
     for env in envs:
         python = env / "bin" / "python"
-        assert subprocess.run([python, "-c", probe], capture_output=True, text=True).stdout.split() == ["True", "True"]
+        assert subprocess.run([python, "-c", probe], capture_output=True, text=True).stdout.split() == [
+            "True",
+            "True",
+        ]

@@ -13,7 +13,10 @@ import pytest
 
 from tests.conftest import DOUBLE_FIXED, DOUBLE_INPUT
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"),
+]
 
 
 def _slow_file(functions: int) -> str:
@@ -31,7 +34,10 @@ def _workers(pid: int) -> list[int]:
 def _start(tree: Path, *args: str) -> subprocess.Popen:
     process = subprocess.Popen(
         [sys.executable, "-m", "autofix", "apply", "--unsafe-fixes", "--no-cache", "--jobs", "1", *args, "."],
-        cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=tree,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     deadline = time.monotonic() + 20
     while not _workers(process.pid) and time.monotonic() < deadline:
@@ -104,7 +110,9 @@ def test_stale_temporaries_are_removed_and_live_ones_kept(tmp_path, run_cli):
     import os
 
     (tmp_path / "train.py").write_text(DOUBLE_INPUT)
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
     stale = tmp_path / f".autofix-{int(dead.stdout)}-0a1b2c.tmp"
     stale.write_bytes(b"")
     old_style = tmp_path / ".autofix-k3j4h5g6.tmp"  # from an older version: no pid, an hour old
@@ -143,7 +151,10 @@ def test_sigkill_during_apply_never_leaves_a_half_written_file(tmp_path):
             assert text in (originals[path.name], originals[path.name].replace(".double()", ".float()")), path
     done = subprocess.run(
         [sys.executable, "-m", "autofix", "apply", "--unsafe-fixes", "--no-cache", "--jobs", "2", "."],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     assert _check_tree(tmp_path) == 40  # every file fixed, no temporary file left

@@ -89,7 +89,9 @@ def test_force_exclude_passes_an_excluded_stdin_file_through(tmp_path, run_cli):
     args = ("apply", "--force-exclude", "--stdin-filename", "legacy/old.py", "-")
     code, out, _ = run_cli(*args, cwd=tmp_path, stdin=UNSAFE_ONLY.encode())
     assert (code, out) == (0, UNSAFE_ONLY)
-    code, out, _ = run_cli("apply", "--stdin-filename", "legacy/old.py", "-", cwd=tmp_path, stdin=UNSAFE_ONLY.encode())
+    code, out, _ = run_cli(
+        "apply", "--stdin-filename", "legacy/old.py", "-", cwd=tmp_path, stdin=UNSAFE_ONLY.encode()
+    )
     assert code == 0 and out != UNSAFE_ONLY
 
 
@@ -97,8 +99,12 @@ def test_the_progress_bar_says_what_the_command_does(tmp_path, run_cli):
     """Over 200 files on a terminal (--color stands in for one) a progress bar names the work."""
     for i in range(201):
         (tmp_path / f"m{i:03}.py").write_text(f"x = {i}\n")
-    for command, label in ((["check"], "checking"), (["apply", "--check"], "checking"),
-                           (["apply", "--diff"], "diffing"), (["apply"], "fixing")):
+    for command, label in (
+        (["check"], "checking"),
+        (["apply", "--check"], "checking"),
+        (["apply", "--diff"], "diffing"),
+        (["apply"], "fixing"),
+    ):
         _, _, err = run_cli(*command, "--color", ".", cwd=tmp_path)
         labels = {word for word in ("checking", "diffing", "fixing") if f"{word} " in err}
         assert labels == {label}, (command, err[-300:])

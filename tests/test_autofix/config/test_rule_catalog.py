@@ -28,11 +28,13 @@ def catalog(tmp_path):
 
 def _by_hand(select, ignore):
     """What --select/--ignore mean, written out plainly: prefixes, any case, ALL for every code."""
+
     def matches(code, selectors):
         return any(s.upper() == "ALL" or code.startswith(s.upper()) for s in selectors)
 
     return tuple(
-        rule.code for rule in codemods.all_rules()
+        rule.code
+        for rule in codemods.all_rules()
         if (select is None or matches(rule.code, select)) and not matches(rule.code, ignore)
     )
 
@@ -80,8 +82,10 @@ def test_a_warm_run_imports_neither_the_rules_nor_libcst(tmp_path):
     (tmp_path / "train.py").write_text(DOUBLE_INPUT)
     (tmp_path / "plain.py").write_text("print('no torch here')\n")
     env = dict(os.environ, AUTOFIX_CACHE_DIR=str(tmp_path / "cache"))
-    runs = [subprocess.run([sys.executable, "-c", _PROBE], cwd=tmp_path, env=env, capture_output=True, text=True)
-            for _ in range(2)]
+    runs = [
+        subprocess.run([sys.executable, "-c", _PROBE], cwd=tmp_path, env=env, capture_output=True, text=True)
+        for _ in range(2)
+    ]
     assert "exit 1 libcst imported: True" in runs[0].stderr  # cold: parsed
     assert "exit 1 libcst imported: False" in runs[1].stderr  # warm: answered from the cache
     assert runs[0].stdout == runs[1].stdout and "DEV002" in runs[1].stdout

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from tests import ROOT
-from pathlib import Path
-
 import libcst as cst
 import pytest
 
@@ -12,6 +9,7 @@ from autofix.engine import edits
 from autofix.engine.lint import run_rules
 from codemods import all_rules
 from codemods.core.tree import Tree
+from tests import ROOT
 
 CASES = sorted((ROOT / "corpus").rglob("before.py"))
 
@@ -33,13 +31,20 @@ def test_same_code_as_a_transformer(path):
 def test_sentinels_in_sequences_and_the_fallback():
     module = cst.parse_module("a = 1\nb = 2\nc = 3\nf(x, y)\n")
     first, second = module.body[0], module.body[1]
-    new = edits.apply_edits(module, {first: cst.RemovalSentinel.REMOVE,
-                                     second: cst.FlattenSentinel([second, cst.parse_statement("z = 0\n")])})
+    new = edits.apply_edits(
+        module,
+        {
+            first: cst.RemovalSentinel.REMOVE,
+            second: cst.FlattenSentinel([second, cst.parse_statement("z = 0\n")]),
+        },
+    )
     assert new.code == "b = 2\nz = 0\nc = 3\nf(x, y)\n"
     comma = module.body[3].body[0].value.args[0].comma  # under a field the fast walk skips: transformer
     new = edits.apply_edits(module, {comma: cst.Comma(whitespace_after=cst.SimpleWhitespace("  "))})
     assert new.code == "a = 1\nb = 2\nc = 3\nf(x,  y)\n"
-    new = edits.apply_edits(module, {comma: cst.Comma(whitespace_after=cst.SimpleWhitespace("  "))}, Tree(module))
+    new = edits.apply_edits(
+        module, {comma: cst.Comma(whitespace_after=cst.SimpleWhitespace("  "))}, Tree(module)
+    )
     assert new.code == "a = 1\nb = 2\nc = 3\nf(x,  y)\n"  # not in the index either: the transformer
 
 
@@ -51,7 +56,11 @@ def test_the_index_finds_the_same_ancestors_as_the_walk():
     replacements = {g_call.args[1].value: cst.Name("c"), h_name: cst.Name("k")}
     walked = edits.apply_edits(module, replacements)
     indexed = edits.apply_edits(module, replacements, tree)
-    assert indexed.code == walked.code == "def f(a):\n    b = 1\n    if a:\n        return g(a, c)\n    return k(a)\n"
+    assert (
+        indexed.code
+        == walked.code
+        == "def f(a):\n    b = 1\n    if a:\n        return g(a, c)\n    return k(a)\n"
+    )
     # Only the edited nodes' ancestors are copied; the rest is shared with the old tree.
     assert indexed.body[0].body.body[0] is module.body[0].body.body[0]
     assert indexed.body[0].body.body[1] is not module.body[0].body.body[1]

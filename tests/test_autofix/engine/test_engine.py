@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tests import ROOT
 import libcst as cst
 import pytest
 
 from autofix.engine.lint import MAX_PASSES, lint_and_fix
 from autofix.files.source import SourceError, decode
 from codemods.core.base import FixSafety, Rule
+from tests import ROOT
 
 
 class RenameCalls(Rule):
@@ -29,7 +29,9 @@ class DropStatements(Rule):
 
     def check(self) -> None:
         for line in self.tree.of_type(self.tree.root, cst.SimpleStatementLine):
-            if "old(" in cst.Module([]).code_for_node(line) and "keep" not in cst.Module([]).code_for_node(line):
+            if "old(" in cst.Module([]).code_for_node(line) and "keep" not in cst.Module([]).code_for_node(
+                line
+            ):
                 self.report(line, "drop", edits={line: line.with_changes(body=[cst.Pass()])})
 
 
@@ -88,11 +90,14 @@ def test_a_pass_between_the_first_and_the_last_runs_only_the_rules_with_fixes_pe
     outcome = lint_and_fix("import torch\ny = old(old(1))\n", [CountedRename, RenameNew], fix=True)
     assert outcome.new_text == "import torch\ny = newer(newer(1))\n"
     assert PASSES == [
-        "TST001", "TST004",  # every rule: the outer `old` renamed, the inner one waits (it overlaps)
+        "TST001",
+        "TST004",  # every rule: the outer `old` renamed, the inner one waits (it overlaps)
         "TST001",  # the rule with a fix waiting: the inner `old`
-        "TST001", "TST004",  # nothing waits and nothing is fed: every rule; the outer `new`, the inner waits
+        "TST001",
+        "TST004",  # nothing waits and nothing is fed: every rule; the outer `new`, the inner waits
         "TST004",  # the inner `new`
-        "TST001", "TST004",  # every rule, on the text returned: nothing left
+        "TST001",
+        "TST004",  # every rule, on the text returned: nothing left
     ]
 
 
@@ -101,11 +106,14 @@ def test_the_rules_a_fix_feeds_run_in_the_next_pass():
     outcome = lint_and_fix("import torch\ny = old(old(1))\n", [FeedingRename, RenameNew], fix=True)
     assert outcome.new_text == "import torch\ny = newer(newer(1))\n"
     assert PASSES == [
-        "TST001", "TST004",  # every rule: the outer `old` renamed, the inner one waits
-        "TST001", "TST004",  # the waiting rule and the one its fixes feed: the inner `old`; the outer `new` waits
+        "TST001",
+        "TST004",  # every rule: the outer `old` renamed, the inner one waits
+        "TST001",
+        "TST004",  # the waiting rule and the one its fixes feed: the inner `old`; the outer `new` waits
         "TST004",  # the outer `new`; the inner one waits
         "TST004",  # the inner `new`
-        "TST001", "TST004",  # every rule, on the text returned
+        "TST001",
+        "TST004",  # every rule, on the text returned
     ]
     assert outcome.applied == {"TST001": 2, "TST004": 2}
 
@@ -114,8 +122,11 @@ def test_a_partial_pass_with_nothing_to_apply_is_completed_by_the_other_rules():
     PASSES.clear()
     # The renames inside the dropped statement wait, then are gone: the pass that runs RenameCalls alone
     # finds nothing to apply, so RenameNew runs on the same text, and finds the `new` the first pass made.
-    outcome = lint_and_fix("import torch\ny = old(old(1))\nz = old(2)  # keep\n",
-                           [DropStatements, CountedRename, RenameNew], fix=True)
+    outcome = lint_and_fix(
+        "import torch\ny = old(old(1))\nz = old(2)  # keep\n",
+        [DropStatements, CountedRename, RenameNew],
+        fix=True,
+    )
     assert outcome.new_text == "import torch\npass\nz = newer(2)  # keep\n"
     assert PASSES == ["TST001", "TST004", "TST001", "TST004", "TST001", "TST004"]
     assert outcome.dropped == ["TST001 (old call) was superseded by an overlapping fix"] * 2
@@ -181,7 +192,6 @@ def test_on_the_corpus_the_schedule_gives_what_running_every_rule_every_pass_giv
     # ... on the whole module each time.
     # Not a law (a fix found a pass later may meet different neighbours), but what the corpus, the field
     # files and timm show, and the check that the schedule only saves work.
-    from pathlib import Path
 
     import autofix.engine.lint as engine
     from codemods import all_rules
@@ -232,7 +242,8 @@ def test_a_rule_that_looked_at_the_changed_statements_only_runs_on_the_whole_mod
         "TST006 focused",  # the `enable()` statement only: no `old` there
         "TST006",  # so the last pass looks at the whole module: the outer `old`, the inner waits
         "TST006 focused",  # the statement with the fix waiting: the inner `old`
-        "TST006 focused", "TST006",  # nothing left there, nor anywhere
+        "TST006 focused",
+        "TST006",  # nothing left there, nor anywhere
     ]
 
 
@@ -245,7 +256,13 @@ def _comparable(findings, tree):
         return "removed" if isinstance(replacement, cst.RemovalSentinel) else code_for_node(replacement)
 
     return {
-        (f.code, f.message, id(f.node), f.safety, tuple((id(k), text(v)) for k, v in f.edits.items())): tree.top_level(f.node)
+        (
+            f.code,
+            f.message,
+            id(f.node),
+            f.safety,
+            tuple((id(k), text(v)) for k, v in f.edits.items()),
+        ): tree.top_level(f.node)
         for f in findings
     }
 
@@ -255,7 +272,6 @@ def test_a_focused_run_finds_what_a_whole_run_finds_in_the_focus(monkeypatch):
     """The contract of ``Rule.sites``, on every pass over the corpus: a rule that looks only at the
     changed statements finds there what it finds on the whole module, and nothing it would not."""
     from dataclasses import replace
-    from pathlib import Path
 
     import autofix.engine.lint as engine
     from codemods import all_rules
@@ -290,7 +306,6 @@ def test_a_run_leaves_no_cyclic_garbage_of_this_projects_code():
     edits, leaves no node, no object of this project's classes and no function of its code to collect."""
     import gc
     import types
-    from pathlib import Path
 
     from codemods import all_rules
 
@@ -303,16 +318,36 @@ def test_a_run_leaves_no_cyclic_garbage_of_this_projects_code():
         for path in corpus:
             lint_and_fix(path.read_text(), all_rules(), fix=True, unsafe_fixes=True, want_edits=True)
         gc.collect()
-        kept = [o for o in gc.garbage if isinstance(o, cst.CSTNode) or type(o).__module__.startswith(ours)
-                or isinstance(o, types.FunctionType) and (o.__module__ or "").startswith(ours)]
+        kept = [
+            o
+            for o in gc.garbage
+            if isinstance(o, cst.CSTNode)
+            or type(o).__module__.startswith(ours)
+            or isinstance(o, types.FunctionType)
+            and (o.__module__ or "").startswith(ours)
+        ]
     finally:
         gc.set_debug(flags)
         gc.garbage.clear()
     assert not kept, sorted({getattr(o, "__qualname__", type(o).__qualname__) for o in kept})[:10]
 
 
-@pytest.mark.parametrize("ending", [" ", "\t", "  \f", "\n ", "\n\n   ", "\n \n", "\n\n \n\n", "\n\t\n \n", "\n\n",
-                                    "  \n#a\n    \n \t\t \t\n\t\t\n\t\t\t\t  \n#b", "\n \t\n\t\n#b\n"])
+@pytest.mark.parametrize(
+    "ending",
+    [
+        " ",
+        "\t",
+        "  \f",
+        "\n ",
+        "\n\n   ",
+        "\n \n",
+        "\n\n \n\n",
+        "\n\t\n \n",
+        "\n\n",
+        "  \n#a\n    \n \t\t \t\n\t\t\n\t\t\t\t  \n#b",
+        "\n \t\n\t\n#b\n",
+    ],
+)
 def test_trailing_blank_lines_with_spaces_are_kept_and_the_file_still_fixed(ending):
     """libcst loses blank lines before a last line of spaces (``x = 1\\n\\n \\n`` comes back ``x = 1\\n \\n``):
     the file was refused by the round-trip guard (found by the long property run). Those lines are set
@@ -320,8 +355,10 @@ def test_trailing_blank_lines_with_spaces_are_kept_and_the_file_still_fixed(endi
     from codemods import all_rules
 
     for newline in ("\n", "\r\n"):
-        source = (f"import torch{newline}def f():{newline}    return torch.zeros(3).cuda(){newline}"
-                  f"{ending.replace(chr(10), newline)}")
+        source = (
+            f"import torch{newline}def f():{newline}    return torch.zeros(3).cuda(){newline}"
+            f"{ending.replace(chr(10), newline)}"
+        )
         fixed = lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
         assert fixed.new_text is not None and fixed.new_text.endswith(ending.replace("\n", newline))
         assert lint_and_fix(fixed.new_text, all_rules(), fix=True, unsafe_fixes=True).new_text is None

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from tests import ROOT
-from pathlib import Path
-
 import libcst as cst
 import pytest
 
 from autofix.engine import fix_edits as fix_edits_module
 from autofix.engine.edits import apply_edits as apply_node_edits
-from autofix.engine.lint import run_rules
 from autofix.engine.fix_edits import FixEdits
+from autofix.engine.lint import run_rules
 from autofix.engine.text_edits import apply_edits as apply_text_edits
 from codemods import all_rules
 from codemods.core.tree import Tree
+from tests import ROOT
 
 CASES = sorted(ROOT.glob("corpus/*/*/before.py"))
 

@@ -3,14 +3,12 @@ with only the pieces an edit touched parsed again."""
 
 from __future__ import annotations
 
-from tests import ROOT
 import re
-from pathlib import Path
 
 import libcst as cst
 
 from autofix.engine import pieces
-
+from tests import ROOT
 
 
 def long_file(lines: int = 2000) -> str:

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from tests import ROOT
-from pathlib import Path
-
 import libcst as cst
 import pytest
 from hypothesis import given, settings
 
 from autofix.engine import pieces
+from tests import ROOT
 from tests.program_strategies import torch_programs
 from tests.test_autofix.engine.test_properties import PROFILE
 
 REAL_FILES = sorted(
-    p for folder in ("corpus", "autofix", "codemods", "benchmarks", "tests") for p in (ROOT / folder).rglob("*.py")
+    p
+    for folder in ("corpus", "autofix", "codemods", "benchmarks", "tests")
+    for p in (ROOT / folder).rglob("*.py")
     if not any(part.startswith("_") for part in p.relative_to(ROOT).parts[:-1])
 )  # benchmarks/_zoo and _tree hold fetched and generated trees
 
@@ -48,32 +48,35 @@ def test_real_files_with_windows_line_ends():
     assert assembled > len(REAL_FILES[::7]) / 2
 
 
-@pytest.mark.parametrize("source", [
-    # Comments and blank lines between statements belong to the statement after them ...
-    "import torch\n\n# about f\n\ndef f():\n    return 1\n    # f's own trailing comment\n# about g\n\ng = 2\n",
-    # ... and a block's deeper comment stays its footer.
-    "class A:\n    x = 1\n\n        # deeper\n  # shallower\ny = 2\nz = 3\n",
-    # Clauses at column 0 continue the statement before them.
-    "if a:\n    b = 1\nelif c:\n    d = 1\nelse:\n    e = 1\nf = 1\n",
-    "try:\n    a = 1\nexcept ValueError:\n    b = 1\nelse:\n    c = 1\nfinally:\n    d = 1\ne = 1\n",
-    "for x in y:\n    pass\nelse:\n    z = 1\nw = 1\n",
-    # A decorator line, with a comment before its function.
-    "@decorate\n# about f\ndef f():\n    pass\n@decorate\nclass C:\n    pass\nx = 1\n",
-    # Backslash continuations, `if x: \` included (a `pass` after it would join the `if`).
-    "x = 1 + \\\n2\nif x: \\\ny = 2\nz = 3\n",
-    # Column-0 code in strings.
-    'x = """\ndef f():\n    pass\n"""\ny = \'\'\'\nclass C:\n\'\'\'\nz = (\n1)\nw = [\n]\n',
-    # The first block is indented by 8 spaces, later ones by 4 or a tab; the first block comes late.
-    "a = 1\nb = 2\nc = 3\ndef f():\n        return 1\nclass C:\n    x = 1\ndef g():\n\treturn 2\n",
-    # No indented block at all, and no trailing newline.
-    "a = 1\nb = 2\nif a: b = 3\nc = 4",
-    # Mixed line ends: the first one is the file's default.
-    "a = 1\r\nb = 2\nc = 3\r\ndef f():\n    return 1\r\n",
-    "match x:\n    case 1:\n        y = 1\nz = 2\nmatch y:\n  case _:\n    pass\n",
-    "# only a header comment\n\n\na = 1\n# trailing comment\n\n",
-    "\ufeffa = 1\nb = 2\n",
-    "a = 1\n\x0cb = 2\nasync def f():\n    await g()\nc = 3\n",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        # Comments and blank lines between statements belong to the statement after them ...
+        "import torch\n\n# about f\n\ndef f():\n    return 1\n    # f's own trailing comment\n# about g\n\ng = 2\n",
+        # ... and a block's deeper comment stays its footer.
+        "class A:\n    x = 1\n\n        # deeper\n  # shallower\ny = 2\nz = 3\n",
+        # Clauses at column 0 continue the statement before them.
+        "if a:\n    b = 1\nelif c:\n    d = 1\nelse:\n    e = 1\nf = 1\n",
+        "try:\n    a = 1\nexcept ValueError:\n    b = 1\nelse:\n    c = 1\nfinally:\n    d = 1\ne = 1\n",
+        "for x in y:\n    pass\nelse:\n    z = 1\nw = 1\n",
+        # A decorator line, with a comment before its function.
+        "@decorate\n# about f\ndef f():\n    pass\n@decorate\nclass C:\n    pass\nx = 1\n",
+        # Backslash continuations, `if x: \` included (a `pass` after it would join the `if`).
+        "x = 1 + \\\n2\nif x: \\\ny = 2\nz = 3\n",
+        # Column-0 code in strings.
+        "x = \"\"\"\ndef f():\n    pass\n\"\"\"\ny = '''\nclass C:\n'''\nz = (\n1)\nw = [\n]\n",
+        # The first block is indented by 8 spaces, later ones by 4 or a tab; the first block comes late.
+        "a = 1\nb = 2\nc = 3\ndef f():\n        return 1\nclass C:\n    x = 1\ndef g():\n\treturn 2\n",
+        # No indented block at all, and no trailing newline.
+        "a = 1\nb = 2\nif a: b = 3\nc = 4",
+        # Mixed line ends: the first one is the file's default.
+        "a = 1\r\nb = 2\nc = 3\r\ndef f():\n    return 1\r\n",
+        "match x:\n    case 1:\n        y = 1\nz = 2\nmatch y:\n  case _:\n    pass\n",
+        "# only a header comment\n\n\na = 1\n# trailing comment\n\n",
+        "\ufeffa = 1\nb = 2\n",
+        "a = 1\n\x0cb = 2\nasync def f():\n    await g()\nc = 3\n",
+    ],
+)
 def test_layouts(source):
     whole = cst.parse_module(source)
     module = pieces.parse_module(source, 1)

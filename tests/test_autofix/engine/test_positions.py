@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from tests import ROOT
-from pathlib import Path
-
 import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from autofix.engine.positions import spans
+from tests import ROOT
 
 SAMPLES = sorted((ROOT / "corpus").rglob("*.py"))[:40] + [ROOT / "autofix" / "engine" / "lint.py"]
 ODD = [
@@ -45,7 +43,10 @@ def _compare(code: str) -> None:
         want = expected[node]
         span = got[id(node)]
         assert (span.start_line, span.start_column, span.end_line, span.end_column) == (
-            want.start.line, want.start.column, want.end.line, want.end.column
+            want.start.line,
+            want.start.column,
+            want.end.line,
+            want.end.column,
         ), (type(node).__name__, cst.Module([]).code_for_node(node)[:60])
 
 

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, event, given, settings
 
 from autofix.engine.lint import Outcome, lint_and_fix
+from autofix.engine.text_edits import apply_edits
 from autofix.files.fix_file import FIX, LINT_WITH_EDITS, Task, process_text
 from autofix.files.source import SourceError
-from autofix.engine.text_edits import apply_edits
 from codemods import all_rules
 from tests.program_strategies import HEADER, SNIPPETS, generated_programs, torch_programs
 
@@ -28,9 +28,15 @@ pytestmark = pytest.mark.slow  # end to end: `make check` skips it, `make test` 
 
 _SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 # hypothesmith steers towards bigger programs (Phase.target): worth it in the long search only.
-settings.register_profile("bounded", deadline=None, derandomize=True, database=None,
-                          phases=[Phase.explicit, Phase.generate, Phase.shrink],
-                          suppress_health_check=_SLOW_IS_FINE, print_blob=True)
+settings.register_profile(
+    "bounded",
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=[Phase.explicit, Phase.generate, Phase.shrink],
+    suppress_health_check=_SLOW_IS_FINE,
+    print_blob=True,
+)
 settings.register_profile("long", deadline=None, suppress_health_check=_SLOW_IS_FINE, print_blob=True)
 PROFILE = os.environ.get("AUTOFIX_HYPOTHESIS_PROFILE", "bounded")
 if PROFILE not in ("bounded", "long"):
@@ -142,7 +148,10 @@ def test_files_round_trip_through_bytes(source):
 @pytest.mark.parametrize("snippet", SNIPPETS, ids=lambda s: s.split("\n")[0][:40])
 def test_each_snippet_makes_a_rule_fire(snippet):
     """The splicing strategy is only worth its time if its snippets are what the rules look for."""
+
     def findings(text: str) -> set[tuple[str, str]]:
         return {(d.code, d.message) for d in lint_and_fix(text, RULES, fix=False).diagnostics}
 
-    assert findings(HEADER + snippet.replace("HOLE", "pass")) - findings(HEADER), "no rule fires on this snippet"
+    assert findings(HEADER + snippet.replace("HOLE", "pass")) - findings(HEADER), (
+        "no rule fires on this snippet"
+    )

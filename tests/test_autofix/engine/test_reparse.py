@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from tests import ROOT
-from pathlib import Path
-
 import libcst as cst
 import pytest
 from hypothesis import given, settings
 
 import autofix.engine.lint
-from autofix.engine.lint import lint_and_fix
 from autofix.engine.edits import apply_edits
+from autofix.engine.lint import lint_and_fix
 from autofix.engine.reparse import Reparser
-from codemods.core.tree import Tree
 from codemods import all_rules
+from codemods.core.tree import Tree
+from tests import ROOT
 from tests.program_strategies import torch_programs
 from tests.test_autofix.engine.test_properties import PROFILE
 
@@ -115,21 +113,25 @@ def test_only_the_changed_statements_of_a_large_function_are_parsed_again(parsed
     assert outcome.new_text is not None and checked.nested >= 1
     # The first parse, then pieces far smaller than the function (checked's own full parses aside).
     assert [n for n in parsed[1:] if n != len(outcome.new_text)] and max(
-        n for n in parsed[1:] if n != len(outcome.new_text)) < len(body) / 10
+        n for n in parsed[1:] if n != len(outcome.new_text)
+    ) < len(body) / 10
 
 
-@pytest.mark.parametrize("source", [
-    "import torch\nx = torch.zeros(3).cuda()",  # no trailing newline
-    "# header comment\n\nimport torch\r\nx = torch.zeros(3).cuda()\r\n# footer\n",
-    "import torch\nif True:\n\tx = torch.zeros(3).cuda()\n\t# trailing\n# after\ny = x.cuda()\n",
-    "import torch\n\nclass M(torch.nn.Module):\n  def f(self, x):\n    return x.cuda()  # c\n",
-    # The first block sets the file's default indentation; later blocks use another (a real file did).
-    "import torch\ndef f(t):\n        return t\n\nclass M(torch.nn.Module):\n    def f(self, x):\n        return x.cuda()\n",
-    "import torch\ndef f(t):\n\treturn t\n\nclass M(torch.nn.Module):\n    def f(self, x):\n        return x.cuda()\n",
-    # A form feed opens the first indented line: libcst's default indentation is then "\x0c ", which its
-    # parser config refuses (hypothesmith found it).
-    "import torch\ntry:\n\x0c pass\nfinally:\n pass\nx = torch.zeros(3).cuda()\n",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import torch\nx = torch.zeros(3).cuda()",  # no trailing newline
+        "# header comment\n\nimport torch\r\nx = torch.zeros(3).cuda()\r\n# footer\n",
+        "import torch\nif True:\n\tx = torch.zeros(3).cuda()\n\t# trailing\n# after\ny = x.cuda()\n",
+        "import torch\n\nclass M(torch.nn.Module):\n  def f(self, x):\n    return x.cuda()  # c\n",
+        # The first block sets the file's default indentation; later blocks use another (a real file did).
+        "import torch\ndef f(t):\n        return t\n\nclass M(torch.nn.Module):\n    def f(self, x):\n        return x.cuda()\n",
+        "import torch\ndef f(t):\n\treturn t\n\nclass M(torch.nn.Module):\n    def f(self, x):\n        return x.cuda()\n",
+        # A form feed opens the first indented line: libcst's default indentation is then "\x0c ", which its
+        # parser config refuses (hypothesmith found it).
+        "import torch\ntry:\n\x0c pass\nfinally:\n pass\nx = torch.zeros(3).cuda()\n",
+    ],
+)
 def test_edge_layouts(source, checked):
     outcome = lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
     assert outcome.new_text is not None and checked.passes >= 1
@@ -168,7 +170,9 @@ def test_apply_parses_the_whole_file_once(parsed_lengths):
 
 
 _OWN_SOURCES = sorted(
-    p for folder in ("autofix", "codemods", "benchmarks") for p in (ROOT / folder).rglob("*.py")
+    p
+    for folder in ("autofix", "codemods", "benchmarks")
+    for p in (ROOT / folder).rglob("*.py")
     if "_zoo" not in p.parts and "_tree" not in p.parts  # fetched and generated trees
 )
 

@@ -3,17 +3,14 @@ and the checks back on for every node built after it."""
 
 from __future__ import annotations
 
-from tests import ROOT
-from pathlib import Path
-
 import libcst as cst
 import pytest
 from hypothesis import given
 
 from autofix.engine import trusted_parse
+from tests import ROOT
 from tests.program_strategies import generated_programs
 from tests.test_autofix.engine.test_properties import examples
-
 
 
 @pytest.fixture(autouse=True)
@@ -22,7 +19,9 @@ def trusted(monkeypatch):
     monkeypatch.setattr(trusted_parse, "_enabled", True)
 
 
-REAL_FILES = sorted(p for folder in ("corpus", "autofix", "codemods", "tests") for p in (ROOT / folder).rglob("*.py"))
+REAL_FILES = sorted(
+    p for folder in ("corpus", "autofix", "codemods", "tests") for p in (ROOT / folder).rglob("*.py")
+)
 
 
 @pytest.mark.slow
@@ -32,14 +31,17 @@ def test_real_files_give_the_tree_libcst_gives():
         assert trusted_parse.parse_module(text).deep_equals(cst.parse_module(text)), path
 
 
-@pytest.mark.parametrize("source", [
-    "b'a' 'b'\n",  # the grammar takes it; ConcatenatedString's check refuses it, as Python does
-    "try:\n    pass\nexcept:\n    pass\nexcept ValueError:\n    pass\n",  # a bare except: before another
-    "x = 0777\n",
-    "def f(a=1, b): pass\n",
-    "f(a=1, b)\n",
-    "x = (1,\n",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "b'a' 'b'\n",  # the grammar takes it; ConcatenatedString's check refuses it, as Python does
+        "try:\n    pass\nexcept:\n    pass\nexcept ValueError:\n    pass\n",  # a bare except: before another
+        "x = 0777\n",
+        "def f(a=1, b): pass\n",
+        "f(a=1, b)\n",
+        "x = (1,\n",
+    ],
+)
 def test_code_libcst_refuses_is_refused_alike(source):
     with pytest.raises(Exception) as expected:
         cst.parse_module(source)

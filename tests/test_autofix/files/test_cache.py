@@ -30,13 +30,17 @@ def no_workers(monkeypatch):
 
 def _tree(tmp_path: Path, count: int = 5) -> Path:
     for i in range(count):
-        (tmp_path / f"m{i}.py").write_text(DOUBLE_INPUT if i % 2 == 0 else "import torch\nx = torch.ones(2)\n")
+        (tmp_path / f"m{i}.py").write_text(
+            DOUBLE_INPUT if i % 2 == 0 else "import torch\nx = torch.ones(2)\n"
+        )
     return tmp_path
 
 
 def _entries() -> list[Path]:
     # Result entries; the rule-code manifest (autofix.config.rule_catalog) is not one.
-    return [p for p in Path(os.environ["AUTOFIX_CACHE_DIR"]).rglob("*.json") if not p.name.startswith("rules-")]
+    return [
+        p for p in Path(os.environ["AUTOFIX_CACHE_DIR"]).rglob("*.json") if not p.name.startswith("rules-")
+    ]
 
 
 def test_a_warm_run_parses_nothing_and_says_the_same(tmp_path, run_cli, no_workers):

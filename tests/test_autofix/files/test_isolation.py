@@ -163,7 +163,9 @@ def test_workers_die_with_the_main_process(tmp_path):
     (tmp_path / "slow.py").write_text(_multiline_plus_chain(20_000))
     main = subprocess.Popen(
         [sys.executable, "-m", "autofix", "check", "--jobs", "1", "--timeout", "0", "--no-cache", "slow.py"],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         deadline = time.monotonic() + 20
@@ -191,7 +193,10 @@ def test_a_star_import_file_is_parsed_in_a_worker(tmp_path):
     (tmp_path / "star.py").write_text("from os.path import *\nx = join('a', 'b')\n")
     done = subprocess.run(
         [sys.executable, "-m", "autofix", "check", "--no-cache", "--jobs", "1", "star.py"],
-        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "AUTOFIX_STATS": "1"},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "AUTOFIX_STATS": "1"},
     )
     assert done.returncode == 0, done.stderr
     assert "worker peak RSS MB: -" not in done.stderr and "worker peak RSS MB: " in done.stderr

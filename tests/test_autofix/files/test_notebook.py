@@ -9,7 +9,9 @@ import pytest
 from autofix.files.notebook import _program, lint_and_fix_notebook
 from codemods import all_rules
 
-SETUP = "import torch\n%matplotlib inline\ndevice = torch.device('cuda' if torch.cuda.is_available() else 'cpu')"
+SETUP = (
+    "import torch\n%matplotlib inline\ndevice = torch.device('cuda' if torch.cuda.is_available() else 'cpu')"
+)
 MODEL = "model = torch.nn.Linear(4, 2).to(device)\n!nvidia-smi\nmodel?"
 LOOP = "for x, y in loader:\n    # forward\n    loss = torch.nn.functional.mse_loss(model(x), y)"
 LOOP_FIXED = (
@@ -102,7 +104,10 @@ def test_diff_names_the_cell_and_writes_nothing(training, run_cli):
 def test_magics_are_neither_parsed_nor_changed(tmp_path):
     document = notebook(
         cell(SETUP, number=1),
-        cell("model = torch.nn.Linear(4, 2).cuda()\n!pip install \\\n    torch\nx = !ls\n%time y = model(x)", number=2),
+        cell(
+            "model = torch.nn.Linear(4, 2).cuda()\n!pip install \\\n    torch\nx = !ls\n%time y = model(x)",
+            number=2,
+        ),
         cell("for i in range(2):\n    !echo {i}\n    %time model.cuda()\nhelp(model)\nmodel??", number=3),
         cell("%%bash\nfor f in *; do echo $f; done", number=4),
         cell(TIMED, number=5),
@@ -149,11 +154,16 @@ def test_the_notebook_s_own_json_format_is_kept(tmp_path, run_cli, dump):
 
 def test_a_format_that_cannot_be_reproduced_is_refused(tmp_path, run_cli):
     path = tmp_path / "nb.ipynb"
-    text = jupyter_bytes(TRAINING).decode().replace('"version": "3.11.4"', '"version": "3.11.4", "ratio": 1.50')
+    text = (
+        jupyter_bytes(TRAINING).decode().replace('"version": "3.11.4"', '"version": "3.11.4", "ratio": 1.50')
+    )
     path.write_text(text, encoding="utf-8")
     code, out, err = run_cli("apply", "nb.ipynb", cwd=tmp_path)
     assert code == 2
-    assert err.count("\n") == 2 and "nb.ipynb: error: left untouched: its JSON formatting cannot be reproduced" in err
+    assert (
+        err.count("\n") == 2
+        and "nb.ipynb: error: left untouched: its JSON formatting cannot be reproduced" in err
+    )
     assert path.read_text(encoding="utf-8") == text
     assert run_cli("check", "nb.ipynb")[0] == 1  # reading it is fine
 
@@ -164,7 +174,10 @@ def test_a_format_that_cannot_be_reproduced_is_refused(tmp_path, run_cli):
         ('{"cells": [', "not a valid notebook: invalid JSON at line 1"),
         ('{"cells": {}, "nbformat": 4}', "not a valid notebook: no list of cells"),
         ('{"cells": [], "nbformat": 3}', "unsupported notebook format 3"),
-        ('{"cells": [{"cell_type": "code", "source": 5}], "nbformat": 4}', "not a valid notebook: cell 1 has no source text"),
+        (
+            '{"cells": [{"cell_type": "code", "source": 5}], "nbformat": 4}',
+            "not a valid notebook: cell 1 has no source text",
+        ),
     ],
 )
 def test_an_invalid_notebook_gets_one_line(tmp_path, run_cli, content, message):
@@ -210,14 +223,24 @@ def test_json_output_gives_cell_relative_positions_and_edits(training, run_cli):
     assert (finding["cell"], finding["line"], finding["end_line"]) == (6, 1, 3)
     (edit,) = finding["fix"]["edits"]
     lines = LOOP.splitlines(keepends=True)
-    assert edit["line"] == 2 and edit["column"] == 1 and edit["content"] == "    x, y = x.to(device), y.to(device)\n"
+    assert (
+        edit["line"] == 2
+        and edit["column"] == 1
+        and edit["content"] == "    x, y = x.to(device), y.to(device)\n"
+    )
     assert lines[edit["line"] - 1].startswith("    # forward")
 
 
 def test_a_fix_may_move_a_statement_into_a_later_cell_as_in_a_script():
     document = notebook(
-        cell("import torch\nmodel = torch.nn.Linear(4, 2)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)", number=1),
-        cell("device = torch.device('cuda:0' if torch.cuda.is_available() else 'cpu')\nmodel.to(device)", number=2),
+        cell(
+            "import torch\nmodel = torch.nn.Linear(4, 2)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)",
+            number=1,
+        ),
+        cell(
+            "device = torch.device('cuda:0' if torch.cuda.is_available() else 'cpu')\nmodel.to(device)",
+            number=2,
+        ),
     )
     result = lint_and_fix_notebook("nb.ipynb", jupyter_bytes(document), all_rules(), fix=True)
     sources = ["".join(c["source"]) for c in json.loads(result.new_data)["cells"]]
@@ -229,9 +252,13 @@ def test_a_fix_may_move_a_statement_into_a_later_cell_as_in_a_script():
 
 
 def test_json_edits_of_a_fix_across_cells_each_name_their_cell(tmp_path, run_cli):
-    first = "import torch\nmodel = torch.nn.Linear(4, 2)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)"
+    first = (
+        "import torch\nmodel = torch.nn.Linear(4, 2)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)"
+    )
     second = "device = torch.device('cuda:0' if torch.cuda.is_available() else 'cpu')\nmodel.to(device)"
-    (tmp_path / "nb.ipynb").write_bytes(jupyter_bytes(notebook(cell(first, number=1), cell(second, number=2))))
+    (tmp_path / "nb.ipynb").write_bytes(
+        jupyter_bytes(notebook(cell(first, number=1), cell(second, number=2)))
+    )
     _, out, _ = run_cli("check", "--output-format", "json", "nb.ipynb", cwd=tmp_path)
     (finding,) = [f for f in json.loads(out) if f["code"] == "DEV005"]
     sources = {1: first + "\n", 2: second + "\n"}
@@ -251,7 +278,9 @@ def test_a_fix_that_moves_a_cell_boundary_or_a_magic_is_refused():
     from autofix.files.notebook import _split
     from autofix.files.source import SourceError
 
-    document = notebook(cell("import torch\n!ls\nx = 1", number=1), cell("y = 2", number=2), cell("z = 3", number=3))
+    document = notebook(
+        cell("import torch\n!ls\nx = 1", number=1), cell("y = 2", number=2), cell("z = 3", number=3)
+    )
     program = _program(document)
     assert _split(program.text, program) == ["import torch\n!ls\nx = 1", "y = 2", "z = 3"]
     lines = program.text.splitlines(keepends=True)
@@ -284,7 +313,9 @@ def test_automagic_lines_are_masked_and_look_alike_python_is_not():
         cell("torch.manual_seed(0)\n" + python, number=2),
     )
     assert [len(cell.masks) for cell in _program(document).cells] == [4, 0]
-    result = lint_and_fix_notebook("nb.ipynb", jupyter_bytes(document), all_rules(), fix=True, unsafe_fixes=True)
+    result = lint_and_fix_notebook(
+        "nb.ipynb", jupyter_bytes(document), all_rules(), fix=True, unsafe_fixes=True
+    )
     sources = ["".join(c["source"]) for c in json.loads(result.new_data)["cells"]]
     assert magic in sources[0] and ".cuda()" not in sources[0]
     assert sources[1] == "torch.manual_seed(0)\n" + python

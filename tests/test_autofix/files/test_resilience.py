@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tests import ROOT
 import builtins
 import os
 from pathlib import Path
@@ -63,13 +62,14 @@ def test_missing_paths_are_one_line_each_and_the_rest_runs(tmp_path, run_cli):
 
 
 # docs/configuration.md shows this line (tests/test_readme.py checks that it is this one).
-BROKEN_CONFIG_LINE = ("pkg/sub/pyproject.toml:3:1: error: invalid TOML: Unclosed array;"
-                      " 1 file under pkg/sub/ not processed")
+BROKEN_CONFIG_LINE = (
+    "pkg/sub/pyproject.toml:3:1: error: invalid TOML: Unclosed array; 1 file under pkg/sub/ not processed"
+)
 
 
 def test_malformed_pyproject_holds_back_every_file_under_it(tmp_path, run_cli):
     _tree(tmp_path)
-    (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nunsafe-fixes = true\n')
+    (tmp_path / "pyproject.toml").write_text("[tool.autofix]\nunsafe-fixes = true\n")
     (tmp_path / "pkg" / "sub" / "pyproject.toml").write_text('[tool.autofix]\nexclude = ["b.py"\nx = 1\n')
     for command in (["apply"], ["apply", "--force-exclude", "pkg/a.py", "pkg/sub/b.py"], ["check"]):
         (tmp_path / "pkg" / "a.py").write_text(DOUBLE_INPUT)
@@ -119,7 +119,7 @@ def test_a_broken_pyproject_under_an_excluded_folder_costs_nothing(tmp_path, run
 def test_a_readable_config_below_a_broken_one_is_used(tmp_path, run_cli):
     _tree(tmp_path)
     (tmp_path / "pyproject.toml").write_text("[tool.poetry\n")
-    (tmp_path / "pkg" / "pyproject.toml").write_text('[tool.autofix]\nunsafe-fixes = true\n')
+    (tmp_path / "pkg" / "pyproject.toml").write_text("[tool.autofix]\nunsafe-fixes = true\n")
     code, out, err = run_cli("apply", "pkg", cwd=tmp_path)
     assert code == 0, err
     assert (tmp_path / "pkg" / "a.py").read_text() != DOUBLE_INPUT
@@ -127,8 +127,9 @@ def test_a_readable_config_below_a_broken_one_is_used(tmp_path, run_cli):
 
 def test_a_broken_pyproject_and_stdin(tmp_path, run_cli):
     (tmp_path / "pyproject.toml").write_text("[tool.autofix\n")
-    code, out, err = run_cli("apply", "-", "--stdin-filename", "a.py", cwd=tmp_path,
-                             stdin=DOUBLE_INPUT.encode())
+    code, out, err = run_cli(
+        "apply", "-", "--stdin-filename", "a.py", cwd=tmp_path, stdin=DOUBLE_INPUT.encode()
+    )
     assert code == 2 and out == DOUBLE_INPUT  # a filter gives back what it was given
     assert err.startswith("pyproject.toml:1:14: error: invalid TOML: Expected ']'")
 
@@ -175,7 +176,11 @@ def locked_folder(tmp_path, monkeypatch):
         return real_scandir(path)
 
     def fake_stat(path, *args, **kwargs):
-        if not isinstance(path, int) and Path(os.fspath(path)).absolute() != locked.absolute() and denied(path):
+        if (
+            not isinstance(path, int)
+            and Path(os.fspath(path)).absolute() != locked.absolute()
+            and denied(path)
+        ):
             raise PermissionError(13, "Permission denied", os.fspath(path))
         return real_stat(path, *args, **kwargs)
 
@@ -206,6 +211,7 @@ def test_an_unreadable_file_is_reported_and_the_rest_runs(tmp_path, run_cli, mon
     secret = tmp_path / "pkg" / "secret.py"
     secret.write_text(DOUBLE_INPUT)
     if IS_ROOT:
+
         def fake_open(path, *args, **kwargs):
             if os.fspath(path).endswith("secret.py"):
                 raise PermissionError(13, "Permission denied", os.fspath(path))

@@ -111,7 +111,9 @@ def test_read_only_files_are_left_alone_unless_forced(tmp_path, run_cli):
     assert stat.S_IMODE(target.stat().st_mode) == 0o444  # still read-only
 
 
-@pytest.mark.skipif(not hasattr(os, "chown") or os.geteuid() != 0, reason="needs to own files as another group")
+@pytest.mark.skipif(
+    not hasattr(os, "chown") or os.geteuid() != 0, reason="needs to own files as another group"
+)
 def test_owner_and_group_are_kept(tmp_path, run_cli):
     target = tmp_path / "train.py"
     target.write_text(DOUBLE_INPUT)
@@ -122,8 +124,9 @@ def test_owner_and_group_are_kept(tmp_path, run_cli):
     assert (info.st_uid, info.st_gid) == (12345, 54321)
 
 
-@pytest.mark.skipif(not hasattr(os, "chown") or os.geteuid() != 0,
-                    reason="needs to own files as another user")
+@pytest.mark.skipif(
+    not hasattr(os, "chown") or os.geteuid() != 0, reason="needs to own files as another user"
+)
 def test_a_file_whose_owner_would_change_is_left_alone_and_fails_the_run(tmp_path, run_cli, monkeypatch):
     target = tmp_path / "train.py"
     target.write_text(DOUBLE_INPUT)
@@ -135,8 +138,9 @@ def test_a_file_whose_owner_would_change_is_left_alone_and_fails_the_run(tmp_pat
     monkeypatch.setattr(autofix.files.safe_write.os, "chown", not_permitted)
     code, _, err = run_cli("apply", "--unsafe-fixes", "train.py", cwd=tmp_path)
     assert code == 1 and target.read_text() == DOUBLE_INPUT
-    assert "train.py: skipped: left alone, as replacing it would change its owner/group from 12345:54321" \
-        in err
+    assert (
+        "train.py: skipped: left alone, as replacing it would change its owner/group from 12345:54321" in err
+    )
     assert "1 left unfixed" in err
 
 

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from tests import ROOT
 import importlib.util
 import os
 import socket
@@ -19,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import ROOT
+
 pytestmark = pytest.mark.slow  # end to end: `make check` skips it, `make test` runs it
 
 torch = pytest.importorskip("torch")
@@ -27,7 +28,8 @@ CORPUS = ROOT / "corpus" / "DEV006"
 CASE = CORPUS / "round_robin_layers"
 DRIVER = ROOT / "tests" / "helpers" / "ddp_driver.py"
 REWRITTEN = sorted(
-    case.name for case in CORPUS.iterdir()
+    case.name
+    for case in CORPUS.iterdir()
     if (case / "after.py").is_file() and (case / "after.py").read_bytes() != (case / "before.py").read_bytes()
 )
 
@@ -50,12 +52,24 @@ def test_two_gloo_ranks_match_one_process_on_the_full_batch(tmp_path):
     distributed = tmp_path / "ddp"
     single.mkdir()
     distributed.mkdir()
-    subprocess.run([sys.executable, str(DRIVER), str(CASE / "after.py"), str(single)],
-                   env=env, check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        [sys.executable, str(DRIVER), str(CASE / "after.py"), str(single)],
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     launch = [
-        sys.executable, "-m", "torch.distributed.run", "--nnodes=1", "--nproc-per-node=2",
-        "--master-addr=127.0.0.1", f"--master-port={_free_port()}",
-        str(DRIVER), str(CASE / "after.py"), str(distributed),
+        sys.executable,
+        "-m",
+        "torch.distributed.run",
+        "--nnodes=1",
+        "--nproc-per-node=2",
+        "--master-addr=127.0.0.1",
+        f"--master-port={_free_port()}",
+        str(DRIVER),
+        str(CASE / "after.py"),
+        str(distributed),
     ]
     done = subprocess.run(launch, env=env, capture_output=True, text=True, timeout=90)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
@@ -74,8 +88,13 @@ def test_two_gloo_ranks_match_one_process_on_the_full_batch(tmp_path):
 
 
 def test_rewritten_script_still_runs_plainly(tmp_path):
-    done = subprocess.run([sys.executable, str(CASE / "after.py")], env=_environment(tmp_path),
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(CASE / "after.py")],
+        env=_environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     losses = [float(line.rsplit(" ", 1)[1]) for line in done.stdout.splitlines() if line.startswith("epoch")]
     assert len(losses) == 3 and losses[-1] < losses[0]
@@ -101,8 +120,13 @@ def plain_process(monkeypatch, tmp_path):
 
 
 def test_the_rewritten_cases_include_the_new_shapes():
-    assert {"explained_example", "device_id_two_branches", "cuda_device_name_builder",
-            "module_list_comprehension", "round_robin_layers"} <= set(REWRITTEN)
+    assert {
+        "explained_example",
+        "device_id_two_branches",
+        "cuda_device_name_builder",
+        "module_list_comprehension",
+        "round_robin_layers",
+    } <= set(REWRITTEN)
 
 
 @pytest.mark.parametrize("case", REWRITTEN)

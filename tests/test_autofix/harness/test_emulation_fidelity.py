@@ -89,14 +89,18 @@ def _packed_gru(lengths: torch.Tensor) -> None:
     gru = nn.GRU(3, 4, batch_first=True, device="cuda")
     packed = pack_padded_sequence(cuda(2, 5, 3), lengths, batch_first=True)
     out, lengths_out = pad_packed_sequence(gru(packed)[0], batch_first=True)
-    _assert(out.is_cuda and not lengths_out.is_cuda and not packed.batch_sizes.is_cuda, "packed tensors misplaced")
+    _assert(
+        out.is_cuda and not lengths_out.is_cuda and not packed.batch_sizes.is_cuda, "packed tensors misplaced"
+    )
 
 
 def _legacy_cuda_constructor_sizes() -> None:
     made = torch.cuda.FloatTensor(2, 3)
     _assert(made.is_cuda and made.shape == (2, 3) and made.dtype == torch.float32, "not a float32 GPU tensor")
-    _assert(isinstance(made, torch.cuda.FloatTensor) and not isinstance(torch.ones(1), torch.cuda.FloatTensor),
-            "isinstance disagrees")
+    _assert(
+        isinstance(made, torch.cuda.FloatTensor) and not isinstance(torch.ones(1), torch.cuda.FloatTensor),
+        "isinstance disagrees",
+    )
     _assert(made.type() == "torch.cuda.FloatTensor", f"type() is {made.type()}")
 
 
@@ -325,206 +329,427 @@ def _repr_names_the_device() -> None:
 
 ROWS = [
     # Mixing devices
-    *section(TENSOR_ITERATOR, [
-        Row("linear: model on the GPU, input on the CPU", _linear_cpu_input, DEVICE_MISMATCH),
-        Row("add: GPU tensor + CPU tensor", lambda: cuda(3) + torch.ones(3), DEVICE_MISMATCH),
-        Row("add: GPU tensor + CPU 0-dim tensor (a scalar)", lambda: cuda(3) + torch.tensor(2.0)),
-        Row("mul: CPU tensor * GPU 0-dim tensor", lambda: torch.ones(3) * torch.tensor(2.0, device="cuda"),
-            DEVICE_MISMATCH, h2d=1, syncs=1),
-        Row("where: GPU condition and tensor, CPU 0-dim other",
-            lambda: torch.where(cuda(3) > 0, cuda(3), torch.tensor(0.0)), h2d=1, syncs=1),
-        Row("matmul: GPU @ CPU", lambda: cuda(2, 2) @ torch.ones(2, 2), DEVICE_MISMATCH),
-        Row("stack: GPU 0-dim with CPU 0-dim",
-            lambda: torch.stack([torch.tensor(1.0, device="cuda"), torch.tensor(2.0)]), DEVICE_MISMATCH,
-            h2d=1, syncs=1),
-        Row("cat: GPU with CPU", lambda: torch.cat([cuda(2), torch.ones(2)]), DEVICE_MISMATCH),
-    ]),
+    *section(
+        TENSOR_ITERATOR,
+        [
+            Row("linear: model on the GPU, input on the CPU", _linear_cpu_input, DEVICE_MISMATCH),
+            Row("add: GPU tensor + CPU tensor", lambda: cuda(3) + torch.ones(3), DEVICE_MISMATCH),
+            Row("add: GPU tensor + CPU 0-dim tensor (a scalar)", lambda: cuda(3) + torch.tensor(2.0)),
+            Row(
+                "mul: CPU tensor * GPU 0-dim tensor",
+                lambda: torch.ones(3) * torch.tensor(2.0, device="cuda"),
+                DEVICE_MISMATCH,
+                h2d=1,
+                syncs=1,
+            ),
+            Row(
+                "where: GPU condition and tensor, CPU 0-dim other",
+                lambda: torch.where(cuda(3) > 0, cuda(3), torch.tensor(0.0)),
+                h2d=1,
+                syncs=1,
+            ),
+            Row("matmul: GPU @ CPU", lambda: cuda(2, 2) @ torch.ones(2, 2), DEVICE_MISMATCH),
+            Row(
+                "stack: GPU 0-dim with CPU 0-dim",
+                lambda: torch.stack([torch.tensor(1.0, device="cuda"), torch.tensor(2.0)]),
+                DEVICE_MISMATCH,
+                h2d=1,
+                syncs=1,
+            ),
+            Row("cat: GPU with CPU", lambda: torch.cat([cuda(2), torch.ones(2)]), DEVICE_MISMATCH),
+        ],
+    ),
     # Legacy CUDA types (a CPU-only build refuses them outright)
-    *section(DOCS + "tensors.html", [
-        Row("torch.cuda.FloatTensor(2, 3): allocated on the GPU; isinstance and type() agree",
-            _legacy_cuda_constructor_sizes),
-        Row("torch.cuda.LongTensor([4, 5]): the data copied over", _legacy_cuda_constructor_data,
-            h2d=1, d2h=1, syncs=2),
-        Row("x.type('torch.cuda.FloatTensor'): a conversion and a copy",
-            lambda: torch.ones(2).type("torch.cuda.FloatTensor"), h2d=1, syncs=1),
-    ]),
+    *section(
+        DOCS + "tensors.html",
+        [
+            Row(
+                "torch.cuda.FloatTensor(2, 3): allocated on the GPU; isinstance and type() agree",
+                _legacy_cuda_constructor_sizes,
+            ),
+            Row(
+                "torch.cuda.LongTensor([4, 5]): the data copied over",
+                _legacy_cuda_constructor_data,
+                h2d=1,
+                d2h=1,
+                syncs=2,
+            ),
+            Row(
+                "x.type('torch.cuda.FloatTensor'): a conversion and a copy",
+                lambda: torch.ones(2).type("torch.cuda.FloatTensor"),
+                h2d=1,
+                syncs=1,
+            ),
+        ],
+    ),
     # Packed sequences: lengths and batch sizes live on the host (PyTorch requires CPU lengths since 1.7)
-    *section(DOCS + "generated/torch.nn.utils.rnn.pack_padded_sequence.html", [
-        Row("pack_padded_sequence + GRU + pad_packed_sequence, CPU lengths",
-            lambda: _packed_gru(torch.tensor([5, 3]))),
-        Row("pack_padded_sequence, lengths on the GPU",
-            lambda: _packed_gru(torch.tensor([5, 3], device="cuda")),
-            "error: 'lengths' argument should be a 1D CPU int64 tensor, but got 1D cuda:0 Long tensor",
-            h2d=1, syncs=1),
-        Row("embedding: GPU table, CPU 0-dim index", _embedding_cpu_0dim, DEVICE_MISMATCH,
-            source=CUDA_SEMANTICS),
-        Row("cross_entropy: GPU logits, CPU labels",
-            lambda: F.cross_entropy(cuda(4, 3), torch.zeros(4, dtype=torch.long)), DEVICE_MISMATCH,
-            source=CUDA_SEMANTICS),
-        Row("add: cuda:0 + cuda:1", _to_other_gpu, DEVICE_MISMATCH, gpus=2,
-            source=CUDA_SEMANTICS),
-        Row("device='cuda:7' beyond device_count()", lambda: torch.zeros(1, device="cuda:7"),
-            "error: invalid device ordinal",
-            source=CUDA_SEMANTICS),
-    ]),
+    *section(
+        DOCS + "generated/torch.nn.utils.rnn.pack_padded_sequence.html",
+        [
+            Row(
+                "pack_padded_sequence + GRU + pad_packed_sequence, CPU lengths",
+                lambda: _packed_gru(torch.tensor([5, 3])),
+            ),
+            Row(
+                "pack_padded_sequence, lengths on the GPU",
+                lambda: _packed_gru(torch.tensor([5, 3], device="cuda")),
+                "error: 'lengths' argument should be a 1D CPU int64 tensor, but got 1D cuda:0 Long tensor",
+                h2d=1,
+                syncs=1,
+            ),
+            Row(
+                "embedding: GPU table, CPU 0-dim index",
+                _embedding_cpu_0dim,
+                DEVICE_MISMATCH,
+                source=CUDA_SEMANTICS,
+            ),
+            Row(
+                "cross_entropy: GPU logits, CPU labels",
+                lambda: F.cross_entropy(cuda(4, 3), torch.zeros(4, dtype=torch.long)),
+                DEVICE_MISMATCH,
+                source=CUDA_SEMANTICS,
+            ),
+            Row("add: cuda:0 + cuda:1", _to_other_gpu, DEVICE_MISMATCH, gpus=2, source=CUDA_SEMANTICS),
+            Row(
+                "device='cuda:7' beyond device_count()",
+                lambda: torch.zeros(1, device="cuda:7"),
+                "error: invalid device ordinal",
+                source=CUDA_SEMANTICS,
+            ),
+        ],
+    ),
     # Indexing
-    *section(ADVANCED_INDEXING, [
-        Row("index a GPU tensor with a CPU LongTensor", lambda: cuda(5)[torch.tensor([0, 2])],
-            h2d=1, syncs=1),
-        Row("index a GPU tensor with a CPU bool mask", lambda: cuda(3)[torch.tensor([True, False, True])],
-            h2d=1),
-        Row("index a GPU tensor with a GPU bool mask (sync)", lambda: cuda(3)[cuda(3) > 0], d2h=1, syncs=1),
-        Row("index a CPU tensor with a GPU index",
-            lambda: torch.ones(5)[torch.zeros(2, dtype=torch.long, device="cuda")], DEVICE_MISMATCH),
-        Row("assign a CPU tensor into a GPU slice", lambda: cuda(4).__setitem__(slice(0, 2), torch.zeros(2)),
-            h2d=1, syncs=1),
-        Row("index a GPU tensor with a Python int", lambda: cuda(5)[1]),
-    ]),
+    *section(
+        ADVANCED_INDEXING,
+        [
+            Row(
+                "index a GPU tensor with a CPU LongTensor",
+                lambda: cuda(5)[torch.tensor([0, 2])],
+                h2d=1,
+                syncs=1,
+            ),
+            Row(
+                "index a GPU tensor with a CPU bool mask",
+                lambda: cuda(3)[torch.tensor([True, False, True])],
+                h2d=1,
+            ),
+            Row(
+                "index a GPU tensor with a GPU bool mask (sync)", lambda: cuda(3)[cuda(3) > 0], d2h=1, syncs=1
+            ),
+            Row(
+                "index a CPU tensor with a GPU index",
+                lambda: torch.ones(5)[torch.zeros(2, dtype=torch.long, device="cuda")],
+                DEVICE_MISMATCH,
+            ),
+            Row(
+                "assign a CPU tensor into a GPU slice",
+                lambda: cuda(4).__setitem__(slice(0, 2), torch.zeros(2)),
+                h2d=1,
+                syncs=1,
+            ),
+            Row("index a GPU tensor with a Python int", lambda: cuda(5)[1]),
+        ],
+    ),
     # Syncs
-    *section(SYNC_DEBUG, [
-        Row("nonzero of a GPU tensor", lambda: torch.nonzero(cuda(4)), d2h=1, syncs=1),
-        Row("unique of a GPU tensor", lambda: torch.unique(cuda(4)), d2h=1, syncs=1),
-        Row("masked_select on the GPU", lambda: torch.masked_select(cuda(4), cuda(4) > 0), d2h=1, syncs=1),
-        Row(".item() of a GPU tensor", lambda: cuda(1).sum().item(), d2h=1, syncs=1),
-        Row(".tolist() of a GPU tensor", lambda: cuda(3).tolist(), d2h=1, syncs=1),
-        Row("bool() of a GPU tensor", lambda: bool(cuda(1).sum() > 0), d2h=1, syncs=1),
-        Row("float() of a GPU tensor", lambda: float(cuda(1).sum()), d2h=1, syncs=1),
-        Row("format a GPU scalar", lambda: f"{cuda(1).sum():.2f}", d2h=1, syncs=1),
-        Row(".cpu() of a GPU tensor", lambda: cuda(3).cpu(), d2h=1, syncs=1),
-        Row(".numpy() of a GPU tensor", lambda: cuda(3).numpy(), DEVICE_MISMATCH),
-        Row(".cpu().numpy() of a GPU tensor", lambda: cuda(3).cpu().numpy(), d2h=1, syncs=1),
-        Row("clip_grad_norm_ on the GPU", _clip_grad_norm),
-        Row("Adam step on the GPU", _adam_step),
-        Row("GradScaler step on the GPU", _grad_scaler, d2h=1, syncs=1),
-    ]),
+    *section(
+        SYNC_DEBUG,
+        [
+            Row("nonzero of a GPU tensor", lambda: torch.nonzero(cuda(4)), d2h=1, syncs=1),
+            Row("unique of a GPU tensor", lambda: torch.unique(cuda(4)), d2h=1, syncs=1),
+            Row(
+                "masked_select on the GPU", lambda: torch.masked_select(cuda(4), cuda(4) > 0), d2h=1, syncs=1
+            ),
+            Row(".item() of a GPU tensor", lambda: cuda(1).sum().item(), d2h=1, syncs=1),
+            Row(".tolist() of a GPU tensor", lambda: cuda(3).tolist(), d2h=1, syncs=1),
+            Row("bool() of a GPU tensor", lambda: bool(cuda(1).sum() > 0), d2h=1, syncs=1),
+            Row("float() of a GPU tensor", lambda: float(cuda(1).sum()), d2h=1, syncs=1),
+            Row("format a GPU scalar", lambda: f"{cuda(1).sum():.2f}", d2h=1, syncs=1),
+            Row(".cpu() of a GPU tensor", lambda: cuda(3).cpu(), d2h=1, syncs=1),
+            Row(".numpy() of a GPU tensor", lambda: cuda(3).numpy(), DEVICE_MISMATCH),
+            Row(".cpu().numpy() of a GPU tensor", lambda: cuda(3).cpu().numpy(), d2h=1, syncs=1),
+            Row("clip_grad_norm_ on the GPU", _clip_grad_norm),
+            Row("Adam step on the GPU", _adam_step),
+            Row("GradScaler step on the GPU", _grad_scaler, d2h=1, syncs=1),
+        ],
+    ),
     # Moving and making tensors
-    *section(CUDA_SEMANTICS, [
-        Row("tensor.to('cuda')", lambda: torch.ones(3).to("cuda"), h2d=1, syncs=1),
-        Row("tensor.cuda(non_blocking=True)", lambda: torch.ones(3).cuda(non_blocking=True), h2d=1),
-        Row("tensor.cuda('cuda:0')", lambda: torch.ones(3).cuda("cuda:0"), h2d=1, syncs=1),
-        Row("tensor.cuda('cuda:1')", _cuda_string_index, h2d=1, syncs=1, gpus=2),
-        Row("GPU tensor .to('cuda', copy=True)", lambda: cuda(3).to("cuda", copy=True), h2d=0),
-        Row("GPU tensor .to(torch.float64) stays on the GPU",
-            lambda: _assert(cuda(3).to(torch.float64).is_cuda, "moved")),
-        Row("torch.zeros(device='cuda'): made there, no copy", lambda: torch.zeros(3, device="cuda")),
-        Row("torch.arange(device='cuda')", lambda: torch.arange(5, device="cuda")),
-        Row("torch.tensor(list, device='cuda'): copied from the host",
-            lambda: torch.tensor([1.0, 2.0], device="cuda"), h2d=1, syncs=1),
-        Row("new_zeros and zeros_like follow the GPU",
-            lambda: _assert(cuda(2).new_zeros(3).is_cuda and torch.zeros_like(cuda(2)).is_cuda,
-                            "left the device")),
-        Row("Module.to('cuda'): one copy per parameter", _module_to_cuda, h2d=4, syncs=4),
-        Row("nn.Parameter(torch.ones(d, device='cuda'))", _parameter_on_cuda),
-        Row("torch.load(map_location='cuda')", _load_map_location, h2d=1, syncs=1),
-        Row("pin_memory() then to('cuda', non_blocking=True)", _pin_memory, h2d=1),
-        Row("optimizer state made on the CPU, model moved after", _optimizer_state_before_move,
-            DEVICE_MISMATCH, h2d=4, syncs=4),
-    ]),
+    *section(
+        CUDA_SEMANTICS,
+        [
+            Row("tensor.to('cuda')", lambda: torch.ones(3).to("cuda"), h2d=1, syncs=1),
+            Row("tensor.cuda(non_blocking=True)", lambda: torch.ones(3).cuda(non_blocking=True), h2d=1),
+            Row("tensor.cuda('cuda:0')", lambda: torch.ones(3).cuda("cuda:0"), h2d=1, syncs=1),
+            Row("tensor.cuda('cuda:1')", _cuda_string_index, h2d=1, syncs=1, gpus=2),
+            Row("GPU tensor .to('cuda', copy=True)", lambda: cuda(3).to("cuda", copy=True), h2d=0),
+            Row(
+                "GPU tensor .to(torch.float64) stays on the GPU",
+                lambda: _assert(cuda(3).to(torch.float64).is_cuda, "moved"),
+            ),
+            Row("torch.zeros(device='cuda'): made there, no copy", lambda: torch.zeros(3, device="cuda")),
+            Row("torch.arange(device='cuda')", lambda: torch.arange(5, device="cuda")),
+            Row(
+                "torch.tensor(list, device='cuda'): copied from the host",
+                lambda: torch.tensor([1.0, 2.0], device="cuda"),
+                h2d=1,
+                syncs=1,
+            ),
+            Row(
+                "new_zeros and zeros_like follow the GPU",
+                lambda: _assert(
+                    cuda(2).new_zeros(3).is_cuda and torch.zeros_like(cuda(2)).is_cuda, "left the device"
+                ),
+            ),
+            Row("Module.to('cuda'): one copy per parameter", _module_to_cuda, h2d=4, syncs=4),
+            Row("nn.Parameter(torch.ones(d, device='cuda'))", _parameter_on_cuda),
+            Row("torch.load(map_location='cuda')", _load_map_location, h2d=1, syncs=1),
+            Row("pin_memory() then to('cuda', non_blocking=True)", _pin_memory, h2d=1),
+            Row(
+                "optimizer state made on the CPU, model moved after",
+                _optimizer_state_before_move,
+                DEVICE_MISMATCH,
+                h2d=4,
+                syncs=4,
+            ),
+        ],
+    ),
     # The torch.cuda API
-    *section(DOCS + "cuda.html", [
-        Row("get_device_properties, capability, bf16, name", _device_properties),
-        Row("torch.accelerator", _accelerator),
-        Row("cuda.Event timing", _event_timing),
-        Row("cuda.Stream and wait_stream", _streams),
-        Row("autocast('cuda', float16): matmul in float16, softmax in float32", _autocast_matmul,
-            source=DOCS + "amp.html#cuda-ops-that-can-autocast-to-float16"),
-        Row("autocast('cuda', bfloat16): linear in bfloat16",
-            _autocast_linear_bf16, source=DOCS + "amp.html"),
-
-    ]),
+    *section(
+        DOCS + "cuda.html",
+        [
+            Row("get_device_properties, capability, bf16, name", _device_properties),
+            Row("torch.accelerator", _accelerator),
+            Row("cuda.Event timing", _event_timing),
+            Row("cuda.Stream and wait_stream", _streams),
+            Row(
+                "autocast('cuda', float16): matmul in float16, softmax in float32",
+                _autocast_matmul,
+                source=DOCS + "amp.html#cuda-ops-that-can-autocast-to-float16",
+            ),
+            Row(
+                "autocast('cuda', bfloat16): linear in bfloat16",
+                _autocast_linear_bf16,
+                source=DOCS + "amp.html",
+            ),
+        ],
+    ),
 ]
 
 # Issue 29's probe families, each row with the documentation or source that says what CUDA does.
 ROWS += [
-    *section(TENSOR_ITERATOR, [
-        Row("add_: GPU tensor += CPU tensor", lambda: cuda(3).add_(torch.ones(3)), DEVICE_MISMATCH),
-        Row("mul_: GPU tensor *= CPU 0-dim tensor", lambda: cuda(3).mul_(torch.tensor(2.0))),
-        Row("copy_: GPU tensor from a CPU tensor", lambda: cuda(3).copy_(torch.zeros(3)), h2d=1, syncs=1,
-            source=CUDA_SEMANTICS),
-    ]),
-    *section(ADVANCED_INDEXING, [
-        Row("index_put_: GPU tensor, CPU indices, CPU 0-dim value",
-            lambda: cuda(5).index_put_((torch.tensor([0, 2]),), torch.tensor(3.0)), h2d=None, syncs=None),
-        Row("index_put_: GPU tensor, CPU indices, CPU values",
-            lambda: cuda(5).index_put_((torch.tensor([0, 2]),), torch.ones(2)), DEVICE_MISMATCH,
-            h2d=None, syncs=None),
-        Row("x[CPU index] = CPU tensor on a GPU tensor",
-            lambda: cuda(5).__setitem__(torch.tensor([0, 2]), torch.ones(2)),
-            DEVICE_MISMATCH, h2d=None, syncs=None),
-        Row("x[CPU index] = 0.0 on a GPU tensor", lambda: cuda(5).__setitem__(torch.tensor([0, 2]), 0.0),
-            h2d=None, syncs=None),
-    ]),
-    *section(DOCS + "generated/torch.Tensor.expand_as.html", [
-        Row("expand_as a CPU tensor",
-            lambda: _on_device(cuda(1, 3).expand_as(torch.ones(2, 3)), "expand_as")),
-        Row("view_as a CPU tensor", lambda: _on_device(cuda(6).view_as(torch.ones(2, 3)), "view_as"),
-            source=DOCS + "generated/torch.Tensor.view_as.html"),
-        Row("reshape_as a CPU tensor", lambda: _on_device(cuda(6).reshape_as(torch.ones(2, 3)), "reshape_as"),
-            source=DOCS + "generated/torch.Tensor.reshape_as.html"),
-        Row("torch.arange(n).type_as(GPU tensor): moved and cast",
-            lambda: _on_device(torch.arange(3).type_as(cuda(1)), "type_as"), h2d=1, syncs=1,
-            source=DOCS + "generated/torch.Tensor.type_as.html"),
-        Row("broadcast_tensors(GPU, CPU): views, each on its own device",
-            lambda: _assert([t.device.type for t in torch.broadcast_tensors(cuda(1, 3), torch.ones(2, 1))]
-                            == ["cuda", "cpu"], "devices"),
-            source=DOCS + "generated/torch.broadcast_tensors.html"),
-    ]),
-    *section(CUDA_RANDOM, [
-        Row("torch.Generator(device='cuda') for a GPU draw",
-            _cuda_generator, source=DOCS + "generated/torch.Generator.html"),
-        Row("randn(device='cuda') with a CPU generator",
-            lambda: torch.randn(3, device="cuda", generator=torch.Generator()),
-            DEVICE_MISMATCH, source=GENERATOR_CHECK),
-        Row("multinomial of GPU weights with a CPU generator",
-            lambda: torch.multinomial(cuda(4), 2, generator=torch.Generator()), DEVICE_MISMATCH,
-            source=GENERATOR_CHECK),
-        Row("the GPU draws other numbers than the CPU for one seed", _gpu_draws_its_own_numbers,
-            d2h=1, syncs=1,
-            source=RANDOMNESS),
-        Row("torch.cuda.manual_seed repeats the GPU's draws", _cuda_manual_seed_repeats),
-        Row("cuda.get_rng_state / set_rng_state / fork_rng", _rng_state_round_trip),
-    ]),
-    *section(PINNED, [
-        Row("torch.empty(pin_memory=True) then a non-blocking copy", _pinned_factory, h2d=1),
-        Row("DataLoader(pin_memory=True), no workers", lambda: _loader_batches(0),
-            h2d=None, d2h=None, syncs=None),
-        Row("DataLoader(pin_memory=True, num_workers=2)", lambda: _loader_batches(2),
-            h2d=None, d2h=None, syncs=None),
-    ]),
-    *section(DATA_PARALLEL, [
-        Row("DataParallel over two GPUs, CPU batch: output on cuda:0", _data_parallel,
-            h2d=None, d2h=None, syncs=None,
-            gpus=2),
-        Row("DataParallel with the module left on the CPU",
-            lambda: nn.DataParallel(nn.Linear(3, 2))(torch.ones(4, 3)),
-            "error: module must have its parameters and buffers on device cuda:0",
-            h2d=None, d2h=None, syncs=None,
-            gpus=2),
-    ]),
-    *section(DOCS + "generated/torch.cuda.set_device.html", [
-        Row("set_device(1): current_device, .cuda() and device='cuda' follow", _set_device,
-            h2d=1, syncs=1, gpus=2),
-        Row("torch.cuda.device(1) as a context", _device_context, gpus=2,
-            source=DOCS + "generated/torch.cuda.device.html"),
-        Row("set_default_device('cuda'): factories and layers made there", _default_device,
-            source=DOCS + "generated/torch.set_default_device.html"),
-    ]),
-    *section(LOAD, [
-        Row("torch.load of a saved GPU tensor: back on cuda:0", _load_saved_gpu_tensor,
-            h2d=None, d2h=None, syncs=None),
-        Row("torch.load with map_location functions and a dict", _load_map_location_function,
-            h2d=None, d2h=None,
-            syncs=None),
-    ]),
-    *section(TENSOR_STR, [
-        Row("repr of a GPU tensor names its device", _repr_names_the_device, d2h=1, syncs=1),
-    ]),
-    *section(NUMPY, [
-        Row("np.asarray of a GPU tensor", lambda: __import__("numpy").asarray(cuda(3)), DEVICE_MISMATCH),
-        Row("np.array of a GPU tensor", lambda: __import__("numpy").array(cuda(3)), DEVICE_MISMATCH),
-        Row("torch.from_numpy(...).cuda()", lambda: torch.from_numpy(__import__("numpy").ones(3)).cuda(),
-            h2d=1, syncs=1),
-    ]),
+    *section(
+        TENSOR_ITERATOR,
+        [
+            Row("add_: GPU tensor += CPU tensor", lambda: cuda(3).add_(torch.ones(3)), DEVICE_MISMATCH),
+            Row("mul_: GPU tensor *= CPU 0-dim tensor", lambda: cuda(3).mul_(torch.tensor(2.0))),
+            Row(
+                "copy_: GPU tensor from a CPU tensor",
+                lambda: cuda(3).copy_(torch.zeros(3)),
+                h2d=1,
+                syncs=1,
+                source=CUDA_SEMANTICS,
+            ),
+        ],
+    ),
+    *section(
+        ADVANCED_INDEXING,
+        [
+            Row(
+                "index_put_: GPU tensor, CPU indices, CPU 0-dim value",
+                lambda: cuda(5).index_put_((torch.tensor([0, 2]),), torch.tensor(3.0)),
+                h2d=None,
+                syncs=None,
+            ),
+            Row(
+                "index_put_: GPU tensor, CPU indices, CPU values",
+                lambda: cuda(5).index_put_((torch.tensor([0, 2]),), torch.ones(2)),
+                DEVICE_MISMATCH,
+                h2d=None,
+                syncs=None,
+            ),
+            Row(
+                "x[CPU index] = CPU tensor on a GPU tensor",
+                lambda: cuda(5).__setitem__(torch.tensor([0, 2]), torch.ones(2)),
+                DEVICE_MISMATCH,
+                h2d=None,
+                syncs=None,
+            ),
+            Row(
+                "x[CPU index] = 0.0 on a GPU tensor",
+                lambda: cuda(5).__setitem__(torch.tensor([0, 2]), 0.0),
+                h2d=None,
+                syncs=None,
+            ),
+        ],
+    ),
+    *section(
+        DOCS + "generated/torch.Tensor.expand_as.html",
+        [
+            Row(
+                "expand_as a CPU tensor",
+                lambda: _on_device(cuda(1, 3).expand_as(torch.ones(2, 3)), "expand_as"),
+            ),
+            Row(
+                "view_as a CPU tensor",
+                lambda: _on_device(cuda(6).view_as(torch.ones(2, 3)), "view_as"),
+                source=DOCS + "generated/torch.Tensor.view_as.html",
+            ),
+            Row(
+                "reshape_as a CPU tensor",
+                lambda: _on_device(cuda(6).reshape_as(torch.ones(2, 3)), "reshape_as"),
+                source=DOCS + "generated/torch.Tensor.reshape_as.html",
+            ),
+            Row(
+                "torch.arange(n).type_as(GPU tensor): moved and cast",
+                lambda: _on_device(torch.arange(3).type_as(cuda(1)), "type_as"),
+                h2d=1,
+                syncs=1,
+                source=DOCS + "generated/torch.Tensor.type_as.html",
+            ),
+            Row(
+                "broadcast_tensors(GPU, CPU): views, each on its own device",
+                lambda: _assert(
+                    [t.device.type for t in torch.broadcast_tensors(cuda(1, 3), torch.ones(2, 1))]
+                    == ["cuda", "cpu"],
+                    "devices",
+                ),
+                source=DOCS + "generated/torch.broadcast_tensors.html",
+            ),
+        ],
+    ),
+    *section(
+        CUDA_RANDOM,
+        [
+            Row(
+                "torch.Generator(device='cuda') for a GPU draw",
+                _cuda_generator,
+                source=DOCS + "generated/torch.Generator.html",
+            ),
+            Row(
+                "randn(device='cuda') with a CPU generator",
+                lambda: torch.randn(3, device="cuda", generator=torch.Generator()),
+                DEVICE_MISMATCH,
+                source=GENERATOR_CHECK,
+            ),
+            Row(
+                "multinomial of GPU weights with a CPU generator",
+                lambda: torch.multinomial(cuda(4), 2, generator=torch.Generator()),
+                DEVICE_MISMATCH,
+                source=GENERATOR_CHECK,
+            ),
+            Row(
+                "the GPU draws other numbers than the CPU for one seed",
+                _gpu_draws_its_own_numbers,
+                d2h=1,
+                syncs=1,
+                source=RANDOMNESS,
+            ),
+            Row("torch.cuda.manual_seed repeats the GPU's draws", _cuda_manual_seed_repeats),
+            Row("cuda.get_rng_state / set_rng_state / fork_rng", _rng_state_round_trip),
+        ],
+    ),
+    *section(
+        PINNED,
+        [
+            Row("torch.empty(pin_memory=True) then a non-blocking copy", _pinned_factory, h2d=1),
+            Row(
+                "DataLoader(pin_memory=True), no workers",
+                lambda: _loader_batches(0),
+                h2d=None,
+                d2h=None,
+                syncs=None,
+            ),
+            Row(
+                "DataLoader(pin_memory=True, num_workers=2)",
+                lambda: _loader_batches(2),
+                h2d=None,
+                d2h=None,
+                syncs=None,
+            ),
+        ],
+    ),
+    *section(
+        DATA_PARALLEL,
+        [
+            Row(
+                "DataParallel over two GPUs, CPU batch: output on cuda:0",
+                _data_parallel,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+            ),
+            Row(
+                "DataParallel with the module left on the CPU",
+                lambda: nn.DataParallel(nn.Linear(3, 2))(torch.ones(4, 3)),
+                "error: module must have its parameters and buffers on device cuda:0",
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+            ),
+        ],
+    ),
+    *section(
+        DOCS + "generated/torch.cuda.set_device.html",
+        [
+            Row(
+                "set_device(1): current_device, .cuda() and device='cuda' follow",
+                _set_device,
+                h2d=1,
+                syncs=1,
+                gpus=2,
+            ),
+            Row(
+                "torch.cuda.device(1) as a context",
+                _device_context,
+                gpus=2,
+                source=DOCS + "generated/torch.cuda.device.html",
+            ),
+            Row(
+                "set_default_device('cuda'): factories and layers made there",
+                _default_device,
+                source=DOCS + "generated/torch.set_default_device.html",
+            ),
+        ],
+    ),
+    *section(
+        LOAD,
+        [
+            Row(
+                "torch.load of a saved GPU tensor: back on cuda:0",
+                _load_saved_gpu_tensor,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+            ),
+            Row(
+                "torch.load with map_location functions and a dict",
+                _load_map_location_function,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+            ),
+        ],
+    ),
+    *section(
+        TENSOR_STR,
+        [
+            Row("repr of a GPU tensor names its device", _repr_names_the_device, d2h=1, syncs=1),
+        ],
+    ),
+    *section(
+        NUMPY,
+        [
+            Row("np.asarray of a GPU tensor", lambda: __import__("numpy").asarray(cuda(3)), DEVICE_MISMATCH),
+            Row("np.array of a GPU tensor", lambda: __import__("numpy").array(cuda(3)), DEVICE_MISMATCH),
+            Row(
+                "torch.from_numpy(...).cuda()",
+                lambda: torch.from_numpy(__import__("numpy").ones(3)).cuda(),
+                h2d=1,
+                syncs=1,
+            ),
+        ],
+    ),
 ]
 
 
@@ -560,7 +785,7 @@ def observe(row: Row, counting: Callable[[], Any]) -> Observed:
 def disagreements(row: Row, seen: Observed) -> list[str]:
     problems = []
     if row.outcome.startswith("error: "):
-        if seen.outcome != "error" or row.outcome[len("error: "):] not in seen.message:
+        if seen.outcome != "error" or row.outcome[len("error: ") :] not in seen.message:
             problems.append(f"outcome {seen.outcome} ({seen.message}), expected {row.outcome}")
     elif seen.outcome != row.outcome:
         problems.append(f"outcome {seen.outcome} ({seen.message}), expected {row.outcome}")

@@ -16,11 +16,19 @@ MISMATCH = "Expected all tensors to be on the same device, but found at least tw
 @pytest.mark.parametrize(
     "type_name, message, kind",
     [
-        ("RuntimeError", "Expected all tensors to be on the same device, but found at least two devices", DEVICE_MISMATCH),
+        (
+            "RuntimeError",
+            "Expected all tensors to be on the same device, but found at least two devices",
+            DEVICE_MISMATCH,
+        ),
         ("RuntimeError", "mat1 and mat2 must have the same dtype, but got Double and Float", DTYPE_MISMATCH),
         ("AssertionError", "Torch not compiled with CUDA enabled", NEEDS_GPU),
         ("RuntimeError", "Cannot access accelerator device when none is available.", NEEDS_GPU),
-        ("RuntimeError", "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend", NEEDS_GPU),
+        (
+            "RuntimeError",
+            "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend",
+            NEEDS_GPU,
+        ),
         ("AttributeError", "module 'torch._C' has no attribute '_cuda_setDevice'", NEEDS_GPU),
         ("RuntimeError", "Invalid device, must be cuda device", NEEDS_GPU),
         ("AttributeError", "'NoneType' object has no attribute 'same device'", ERROR),
@@ -52,18 +60,21 @@ def _raised(code: str, mode: str = "recorder") -> BaseException:
     raise AssertionError(f"{code!r} raised nothing")
 
 
-@pytest.mark.parametrize("code", [
-    "raise RuntimeError(MISMATCH)",
-    "assert False, MISMATCH",
-    "exec('raise RuntimeError(MISMATCH)')",
-    "torch._check(False, lambda: MISMATCH)",
-    "torch._assert(False, MISMATCH)",
-    "torch._assert(torch.tensor(False), MISMATCH)",
-    "torch._assert_async(torch.tensor(False), MISMATCH)",
-    "torch.ops.aten._assert_async.msg(torch.tensor(False), MISMATCH)",
-    "g = (i for i in [0]); next(g); g.throw(RuntimeError(MISMATCH))",
-    "def inner():\n    raise RuntimeError(MISMATCH)\ninner()",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "raise RuntimeError(MISMATCH)",
+        "assert False, MISMATCH",
+        "exec('raise RuntimeError(MISMATCH)')",
+        "torch._check(False, lambda: MISMATCH)",
+        "torch._assert(False, MISMATCH)",
+        "torch._assert(torch.tensor(False), MISMATCH)",
+        "torch._assert_async(torch.tensor(False), MISMATCH)",
+        "torch.ops.aten._assert_async.msg(torch.tensor(False), MISMATCH)",
+        "g = (i for i in [0]); next(g); g.throw(RuntimeError(MISMATCH))",
+        "def inner():\n    raise RuntimeError(MISMATCH)\ninner()",
+    ],
+)
 @pytest.mark.parametrize("mode", ["recorder", "emulated"])
 def test_a_mismatch_the_case_raises_is_the_cases(code, mode):
     exc = _raised(code, mode)

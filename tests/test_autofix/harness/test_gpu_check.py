@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tests import ROOT
 import shutil
 import subprocess
 import sys
@@ -10,20 +9,28 @@ from pathlib import Path
 
 import pytest
 
+from tests import ROOT
+
 torch = pytest.importorskip("torch")
 
 SCRIPT = ROOT / "benchmarks" / "gpu_check.sh"
 
 
 def run(*args: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": "/usr/bin:/bin", "PYTHON": sys.executable, "HOME": str(Path.home()),
-           "OMP_NUM_THREADS": "1"}
-    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, timeout=timeout,
-                          env=env)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHON": sys.executable,
+        "HOME": str(Path.home()),
+        "OMP_NUM_THREADS": "1",
+    }
+    return subprocess.run(
+        ["bash", str(SCRIPT), *args], capture_output=True, text=True, timeout=timeout, env=env
+    )
 
 
-@pytest.mark.skipif(shutil.which("bash") is None or shutil.which("timeout") is None,
-                    reason="needs bash and timeout")
+@pytest.mark.skipif(
+    shutil.which("bash") is None or shutil.which("timeout") is None, reason="needs bash and timeout"
+)
 def test_the_dry_run_appends_a_dated_section(tmp_path):
     """Fidelity table and verify (one DEV002 case, which is timed), about 20 s on a shared 2-core machine."""
     results = tmp_path / "results.md"

@@ -8,7 +8,6 @@ imports torch twice); several times that in wall time on a loaded 2-core machine
 
 from __future__ import annotations
 
-from tests import ROOT
 import json
 import shutil
 import subprocess
@@ -18,18 +17,24 @@ from pathlib import Path
 
 import pytest
 
+from tests import ROOT
+
 pytestmark = pytest.mark.slow  # end to end: `make check` skips it, `make test` runs it
 
 pytest.importorskip("torch")
 
 EXAMPLE = ROOT / "tests" / "data" / "example_project"
 PYTEST = f"{sys.executable} -m pytest"
-DEVICE_TESTS = ["tests/test_model.py::test_scores_on_the_best_device", "tests/test_train.py::test_training_lowers_the_loss"]
+DEVICE_TESTS = [
+    "tests/test_model.py::test_scores_on_the_best_device",
+    "tests/test_train.py::test_training_lowers_the_loss",
+]
 
 
 def autofix(*args: str, cwd: Path, timeout: float = 400) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "autofix", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "autofix", *args], cwd=cwd, capture_output=True, text=True, timeout=timeout
+    )
 
 
 @pytest.fixture
@@ -54,7 +59,9 @@ def test_verify_a_file_by_its_entry_function(project):
 
 def test_verify_a_file_through_another_modules_entry(project):
     """``module:FUNC``: the training script imports the rewritten model by its package name."""
-    done = autofix("verify", "scorer/model.py", "--entry", "scorer.train:train", "--json", "out.json", cwd=project)
+    done = autofix(
+        "verify", "scorer/model.py", "--entry", "scorer.train:train", "--json", "out.json", cwd=project
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     case = json.loads((project / "out.json").read_text())["cases"][0]
     assert case["verdict"] == "PASS" and case["proofs"] == ["emulated GPU: device mismatch → ok"]
@@ -63,9 +70,20 @@ def test_verify_a_file_through_another_modules_entry(project):
 
 def test_a_hand_written_after_that_stays_on_the_cpu_fails(project):
     model = (project / "scorer" / "model.py").read_text()
-    (project / "cpu_only.py").write_text(model.replace('"cuda" if torch.cuda.is_available() else "cpu"', '"cpu"'))
-    done = autofix("verify", "scorer/model.py", "--entry", "example", "--after", "cpu_only.py", "--json", "out.json",
-                   cwd=project)
+    (project / "cpu_only.py").write_text(
+        model.replace('"cuda" if torch.cuda.is_available() else "cpu"', '"cpu"')
+    )
+    done = autofix(
+        "verify",
+        "scorer/model.py",
+        "--entry",
+        "example",
+        "--after",
+        "cpu_only.py",
+        "--json",
+        "out.json",
+        cwd=project,
+    )
     assert done.returncode == 1
     case = json.loads((project / "out.json").read_text())["cases"][0]
     assert case["verdict"] == "FAIL"
@@ -73,7 +91,9 @@ def test_a_hand_written_after_that_stays_on_the_cpu_fails(project):
 
 
 def test_run_emulate_cuda_finds_the_bugs_a_cpu_test_run_misses(project):
-    plain = subprocess.run([sys.executable, "-m", "pytest"], cwd=project, capture_output=True, text=True, timeout=300)
+    plain = subprocess.run(
+        [sys.executable, "-m", "pytest"], cwd=project, capture_output=True, text=True, timeout=300
+    )
     assert plain.returncode == 0, plain.stdout  # a CPU-only CI machine sees nothing wrong
     emulated = autofix("run", "--emulate-cuda", "--", sys.executable, "-m", "pytest", "-rf", cwd=project)
     assert emulated.returncode == 1, emulated.stdout + emulated.stderr
@@ -87,13 +107,16 @@ def test_run_emulate_cuda_finds_the_bugs_a_cpu_test_run_misses(project):
 
 def test_run_emulate_cuda_reaches_every_python_process(tmp_path):
     """A script that starts another Python: both see the GPU, both report their counts."""
-    (tmp_path / "inner.py").write_text("import torch\nprint('inner', torch.cuda.is_available())\n"
-                                       "torch.ones(2).cuda().sum().item()\n")
-    (tmp_path / "outer.py").write_text(textwrap.dedent(f"""\
+    (tmp_path / "inner.py").write_text(
+        "import torch\nprint('inner', torch.cuda.is_available())\ntorch.ones(2).cuda().sum().item()\n"
+    )
+    (tmp_path / "outer.py").write_text(
+        textwrap.dedent(f"""\
         import subprocess, sys, torch
         print('outer', torch.cuda.is_available(), torch.cuda.device_count())
         sys.exit(subprocess.run([{sys.executable!r}, 'inner.py']).returncode or 3)
-        """))
+        """)
+    )
     done = autofix("run", "--emulate-cuda", "--gpus", "2", "--", sys.executable, "outer.py", cwd=tmp_path)
     assert done.returncode == 3  # the command's own exit status
     assert "outer True 2" in done.stdout and "inner True" in done.stdout
@@ -111,11 +134,14 @@ def test_verify_tests_reports_each_test_fixed_or_passing(project):
         DEVICE_TESTS[0]: ("failed", "passed", "fixed"),
         DEVICE_TESTS[1]: ("failed", "passed", "fixed"),
     }
-    assert data["passed"] and data["rewritten"] == [{"path": "scorer/model.py", "fixes": {"DEV003": 1, "DEV004": 1}}]
+    assert data["passed"] and data["rewritten"] == [
+        {"path": "scorer/model.py", "fixes": {"DEV003": 1, "DEV004": 1}}
+    ]
     assert data["after"]["counts"]["total"]["host_to_device"] > 0
     assert "PASS: 3 tests: 2 fixed, 0 broke, 1 passing" in done.stdout
     assert "| `tests/test_train.py::test_training_lowers_the_loss` | failed | passed | fixed" in (
-        (project / "out.md").read_text())
+        (project / "out.md").read_text()
+    )
     assert (project / "scorer" / "model.py").read_bytes() == original
     assert all(len(line) <= 100 for line in done.stdout.splitlines())
 
@@ -176,18 +202,24 @@ def test_a_run_killed_at_its_time_limit_fails_the_verify(tmp_path):
     after = SuiteRun("after", None, {"t::b": ("passed", "")}, None, 9.0)
     verdicts = compare_runs(before, after)
     assert [(v.test, v.verdict, v.message) for v in verdicts] == [
-        ("t::a", "broke", "did not run after the rewrite (time limit)"), ("t::b", "fixed", "boom"),
+        ("t::a", "broke", "did not run after the rewrite (time limit)"),
+        ("t::b", "fixed", "boom"),
     ]
     assert problems_of(before, after, verdicts) == [
-        "after: the command ran past its time limit and was killed", "1 test broke: t::a",
+        "after: the command ran past its time limit and was killed",
+        "1 test broke: t::a",
     ]
 
 
 def test_outcome_lines_keep_each_tests_worst_report(tmp_path):
     from autofix.harness.suite import read_outcomes
 
-    lines = [{"test": "t::a", "outcome": "passed"}, {"test": "t::a", "outcome": "error", "message": "teardown"},
-             {"test": "t::b", "outcome": "skipped"}, {"test": "<import scorer.model>", "outcome": "outside"}]
+    lines = [
+        {"test": "t::a", "outcome": "passed"},
+        {"test": "t::a", "outcome": "error", "message": "teardown"},
+        {"test": "t::b", "outcome": "skipped"},
+        {"test": "<import scorer.model>", "outcome": "outside"},
+    ]
     path = tmp_path / "outcomes.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines) + '{"test": "cut sh')
     tests, outside = read_outcomes(path)
@@ -201,8 +233,10 @@ def test_verify_tests_refuses_tests_that_import_the_original_instead_of_the_copy
     done = autofix("verify", "--tests", PYTEST, ".", "--json", "out.json", cwd=project)
     assert done.returncode == 1, done.stdout + done.stderr
     problems = json.loads((project / "out.json").read_text())["problems"]
-    assert any(p.startswith("after: imported from the original folder, not the copy under test: scorer")
-               for p in problems), problems
+    assert any(
+        p.startswith("after: imported from the original folder, not the copy under test: scorer")
+        for p in problems
+    ), problems
 
 
 def test_the_file_is_rewritten_with_the_users_whole_configuration(tmp_path):
@@ -213,7 +247,9 @@ def test_the_file_is_rewritten_with_the_users_whole_configuration(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nunsafe-fixes = true\ndevice = "accelerator"\n')
     (tmp_path / "a.py").write_text("import torch\nmodel = torch.nn.Linear(2, 2).cuda()\n")
     rewrite = rewrite_file(tmp_path / "a.py", resolver=ConfigResolver(Overrides()))
-    assert b"torch.accelerator.current_accelerator()" in rewrite.rewritten and rewrite.applied == {"DEV007": 1}
+    assert b"torch.accelerator.current_accelerator()" in rewrite.rewritten and rewrite.applied == {
+        "DEV007": 1
+    }
 
 
 def test_a_package_module_with_relative_imports_is_verified_and_timed(tmp_path):

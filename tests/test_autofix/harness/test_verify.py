@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tests import ROOT
 import json
 import random
 import shutil
@@ -12,6 +11,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
+from tests import ROOT
 
 pytestmark = pytest.mark.slow  # end to end: `make check` skips it, `make test` runs it
 
@@ -89,62 +90,205 @@ def run():
 FOOLS = {
     # name: (rules, before, after)
     "good": ("DEV001", BEFORE_DEVICE, GOOD_AFTER),
-    "cpu_only_after": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace('"cuda" if torch.cuda.is_available() else ', "")),
-    "wrong_only_on_device": (
-        "DEV001", BEFORE_DEVICE,
-        GOOD_AFTER.replace('return {"y": model(x.to(device))}',
-                           'y = model(x.to(device))\n    if y.is_cuda:\n        y = y * 2\n    return {"y": y}'),
+    "cpu_only_after": (
+        "DEV001",
+        BEFORE_DEVICE,
+        BEFORE_DEVICE.replace('"cuda" if torch.cuda.is_available() else ', ""),
     ),
-    "zeros_without_reference": ("DEV002", BEFORE_DTYPE, BEFORE_DTYPE.replace('model(x)}', 'torch.zeros(5, 3)}')),
+    "wrong_only_on_device": (
+        "DEV001",
+        BEFORE_DEVICE,
+        GOOD_AFTER.replace(
+            'return {"y": model(x.to(device))}',
+            'y = model(x.to(device))\n    if y.is_cuda:\n        y = y * 2\n    return {"y": y}',
+        ),
+    ),
+    "zeros_without_reference": (
+        "DEV002",
+        BEFORE_DTYPE,
+        BEFORE_DTYPE.replace("model(x)}", "torch.zeros(5, 3)}"),
+    ),
     "zeros_against_reference": (
         "DEV002",
-        BEFORE_DTYPE + "\ndef reference():\n    torch.manual_seed(0)\n    return {'y': torch.nn.Linear(4, 3)(torch.randn(5, 4))}\n",
-        BEFORE_DTYPE.replace('model(x)}', 'torch.zeros(5, 3)}'),
+        BEFORE_DTYPE
+        + "\ndef reference():\n    torch.manual_seed(0)\n    return {'y': torch.nn.Linear(4, 3)(torch.randn(5, 4))}\n",
+        BEFORE_DTYPE.replace("model(x)}", "torch.zeros(5, 3)}"),
     ),
-    "hang": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    while torch.cuda.is_available():\n        pass"), GOOD_AFTER),
-    "exit": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import sys; sys.exit(1)"), GOOD_AFTER),
-    "after_exits": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace("def run():", "def run():\n    import sys; sys.exit(0)")),
-    "segfault": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"), GOOD_AFTER),
-    "forged_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        raise RuntimeError('Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!')"), GOOD_AFTER),
+    "hang": (
+        "DEV001",
+        BEFORE_DEVICE.replace(
+            "x = torch.randn(5, 4)",
+            "x = torch.randn(5, 4)\n    while torch.cuda.is_available():\n        pass",
+        ),
+        GOOD_AFTER,
+    ),
+    "exit": (
+        "DEV001",
+        BEFORE_DEVICE.replace(
+            "x = torch.randn(5, 4)",
+            "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import sys; sys.exit(1)",
+        ),
+        GOOD_AFTER,
+    ),
+    "after_exits": (
+        "DEV001",
+        BEFORE_DEVICE,
+        GOOD_AFTER.replace("def run():", "def run():\n    import sys; sys.exit(0)"),
+    ),
+    "segfault": (
+        "DEV001",
+        BEFORE_DEVICE.replace(
+            "x = torch.randn(5, 4)",
+            "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import os, signal; os.kill(os.getpid(), signal.SIGSEGV)",
+        ),
+        GOOD_AFTER,
+    ),
+    "forged_mismatch": (
+        "DEV001",
+        BEFORE_DEVICE.replace(
+            "x = torch.randn(5, 4)",
+            "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        raise RuntimeError('Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!')",
+        ),
+        GOOD_AFTER,
+    ),
     # A "mismatch" the case makes itself, by other means than a raise statement: never torch's check.
-    "assert_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    assert not torch.cuda.is_available(), {MISMATCH!r}"), GOOD_AFTER),
-    "check_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    torch._check(not torch.cuda.is_available(), lambda: {MISMATCH!r})"), GOOD_AFTER),
-    "exec_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        exec({('raise RuntimeError(' + repr(MISMATCH) + ')')!r})"), GOOD_AFTER),
-    "assert_async_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    torch._assert_async(torch.tensor(not torch.cuda.is_available()), {MISMATCH!r})"), GOOD_AFTER),
-    "thrown_mismatch": ("DEV001", BEFORE_DEVICE.replace("x = torch.randn(5, 4)", f"x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        g = (i for i in [0])\n        g.throw(RuntimeError({MISMATCH!r}))"), GOOD_AFTER),
-    "empty_results": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace('return {"y": model(x.to(device))}', "model(x.to(device))\n    return {}")),
-    "empty_tensors": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace('return {"y": model(x.to(device))}', 'return {"y": model(x.to(device))[:0]}')),
-    "after_segfaults_on_device": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import os, signal; os.kill(os.getpid(), signal.SIGSEGV)")),
+    "assert_mismatch": (
+        "DEV001",
+        BEFORE_DEVICE.replace(
+            "x = torch.randn(5, 4)",
+            f"x = torch.randn(5, 4)\n    assert not torch.cuda.is_available(), {MISMATCH!r}",
+        ),
+        GOOD_AFTER,
+    ),
+    "check_mismatch": (
+        "DEV001",
+        BEFORE_DEVICE.replace(
+            "x = torch.randn(5, 4)",
+            f"x = torch.randn(5, 4)\n    torch._check(not torch.cuda.is_available(), lambda: {MISMATCH!r})",
+        ),
+        GOOD_AFTER,
+    ),
+    "exec_mismatch": (
+        "DEV001",
+        BEFORE_DEVICE.replace(
+            "x = torch.randn(5, 4)",
+            f"x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        exec({('raise RuntimeError(' + repr(MISMATCH) + ')')!r})",
+        ),
+        GOOD_AFTER,
+    ),
+    "assert_async_mismatch": (
+        "DEV001",
+        BEFORE_DEVICE.replace(
+            "x = torch.randn(5, 4)",
+            f"x = torch.randn(5, 4)\n    torch._assert_async(torch.tensor(not torch.cuda.is_available()), {MISMATCH!r})",
+        ),
+        GOOD_AFTER,
+    ),
+    "thrown_mismatch": (
+        "DEV001",
+        BEFORE_DEVICE.replace(
+            "x = torch.randn(5, 4)",
+            f"x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        g = (i for i in [0])\n        g.throw(RuntimeError({MISMATCH!r}))",
+        ),
+        GOOD_AFTER,
+    ),
+    "empty_results": (
+        "DEV001",
+        BEFORE_DEVICE,
+        GOOD_AFTER.replace('return {"y": model(x.to(device))}', "model(x.to(device))\n    return {}"),
+    ),
+    "empty_tensors": (
+        "DEV001",
+        BEFORE_DEVICE,
+        GOOD_AFTER.replace('return {"y": model(x.to(device))}', 'return {"y": model(x.to(device))[:0]}'),
+    ),
+    "after_segfaults_on_device": (
+        "DEV001",
+        BEFORE_DEVICE,
+        GOOD_AFTER.replace(
+            "x = torch.randn(5, 4)",
+            "x = torch.randn(5, 4)\n    if torch.cuda.is_available():\n        import os, signal; os.kill(os.getpid(), signal.SIGSEGV)",
+        ),
+    ),
     # Work moved back to the host, and still "cured" (issue 29, weakness 1).
-    "fallback_to_cpu": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace(
-        'return {"y": model(x)}',
-        'try:\n        y = model(x)\n    except RuntimeError:\n        model = model.cpu()\n        y = model(x)\n'
-        '    return {"y": y}')),
-    "dummy_copy": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace(
-        "model = torch.nn.Linear(4, 3).to(device)", "model = torch.nn.Linear(4, 3)\n    torch.zeros(1).to(device)")),
-    "gives_up_the_gpu": ("DEV003", BEFORE_TRAFFIC, BEFORE_TRAFFIC.replace(
-        "model = torch.nn.Linear(64, 64).to(device)", "model = torch.nn.Linear(64, 64)\n    torch.zeros(1).to(device)"
-    ).replace("x = torch.randn(32, 64).to(device)", "x = torch.randn(32, 64)")),
+    "fallback_to_cpu": (
+        "DEV001",
+        BEFORE_DEVICE,
+        BEFORE_DEVICE.replace(
+            'return {"y": model(x)}',
+            "try:\n        y = model(x)\n    except RuntimeError:\n        model = model.cpu()\n        y = model(x)\n"
+            '    return {"y": y}',
+        ),
+    ),
+    "dummy_copy": (
+        "DEV001",
+        BEFORE_DEVICE,
+        BEFORE_DEVICE.replace(
+            "model = torch.nn.Linear(4, 3).to(device)",
+            "model = torch.nn.Linear(4, 3)\n    torch.zeros(1).to(device)",
+        ),
+    ),
+    "gives_up_the_gpu": (
+        "DEV003",
+        BEFORE_TRAFFIC,
+        BEFORE_TRAFFIC.replace(
+            "model = torch.nn.Linear(64, 64).to(device)",
+            "model = torch.nn.Linear(64, 64)\n    torch.zeros(1).to(device)",
+        ).replace("x = torch.randn(32, 64).to(device)", "x = torch.randn(32, 64)"),
+    ),
     # Random numbers: a GPU draws its own (weakness 2).
-    "random_moved": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4, device=device)")),
-    "random_moved_unsafe": ("DEV001", BEFORE_DEVICE, BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4, device=device)")),
-    "random_moved_into_helper": ("DEV001", BEFORE_HELPER, BEFORE_HELPER.replace("x = noise()", "x = noise(device)")),
-    "dropout_on_the_device": ("DEV001", BEFORE_DROPOUT, BEFORE_DROPOUT.replace("model(x)", "model(x.to(device))")),
+    "random_moved": (
+        "DEV001",
+        BEFORE_DEVICE,
+        BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4, device=device)"),
+    ),
+    "random_moved_unsafe": (
+        "DEV001",
+        BEFORE_DEVICE,
+        BEFORE_DEVICE.replace("x = torch.randn(5, 4)", "x = torch.randn(5, 4, device=device)"),
+    ),
+    "random_moved_into_helper": (
+        "DEV001",
+        BEFORE_HELPER,
+        BEFORE_HELPER.replace("x = noise()", "x = noise(device)"),
+    ),
+    "dropout_on_the_device": (
+        "DEV001",
+        BEFORE_DROPOUT,
+        BEFORE_DROPOUT.replace("model(x)", "model(x.to(device))"),
+    ),
     # dtype changes only under DEV002 (weakness 3).
-    "bfloat16_under_dev001": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace("model(x.to(device))", "model(x.to(device)).bfloat16()")),
+    "bfloat16_under_dev001": (
+        "DEV001",
+        BEFORE_DEVICE,
+        GOOD_AFTER.replace("model(x.to(device))", "model(x.to(device)).bfloat16()"),
+    ),
     "bfloat16_under_dev002": (
         "DEV002",
-        BEFORE_DTYPE + "\ndef reference():\n    torch.manual_seed(0)\n    return {'y': torch.nn.Linear(4, 3)(torch.randn(5, 4))}\n",
+        BEFORE_DTYPE
+        + "\ndef reference():\n    torch.manual_seed(0)\n    return {'y': torch.nn.Linear(4, 3)(torch.randn(5, 4))}\n",
         BEFORE_DTYPE.replace("model(x)}", "model(x.float()).bfloat16()}"),
     ),
     # An entry that returns nothing (weakness 6).
-    "nothing_returned": ("DEV001", BEFORE_DEVICE.replace('return {"y": model(x)}', "model(x)"),
-                         GOOD_AFTER.replace('return {"y": model(x.to(device))}', "model(x.to(device))")),
-    "after_raises_on_device": ("DEV001", BEFORE_DEVICE, GOOD_AFTER.replace(
-        'return {"y": model(x.to(device))}',
-        'if torch.cuda.is_available():\n        raise ValueError("boom")\n    return {"y": model(x.to(device))}')),
+    "nothing_returned": (
+        "DEV001",
+        BEFORE_DEVICE.replace('return {"y": model(x)}', "model(x)"),
+        GOOD_AFTER.replace('return {"y": model(x.to(device))}', "model(x.to(device))"),
+    ),
+    "after_raises_on_device": (
+        "DEV001",
+        BEFORE_DEVICE,
+        GOOD_AFTER.replace(
+            'return {"y": model(x.to(device))}',
+            'if torch.cuda.is_available():\n        raise ValueError("boom")\n    return {"y": model(x.to(device))}',
+        ),
+    ),
     "noise_only_speedup": ("DEV002", NOISY.format(SLOW="{0, 1}"), NOISY.format(SLOW="{1, 2}")),
-    "device_rule_slow_before": ("DEV003", GOOD_AFTER.replace("def run():", "def run():\n    import time; time.sleep(0.05)"), GOOD_AFTER),
+    "device_rule_slow_before": (
+        "DEV003",
+        GOOD_AFTER.replace("def run():", "def run():\n    import time; time.sleep(0.05)"),
+        GOOD_AFTER,
+    ),
 }
 
 
@@ -159,8 +303,18 @@ def verdicts(tmp_path_factory):
         (folder / "after.py").write_text(textwrap.dedent(after))
         changed, _ = rewrite_lines(textwrap.dedent(before).encode(), textwrap.dedent(after).encode(), None)
         unsafe = changed if name.endswith("_unsafe") else []  # as if an unsafe fix made those lines
-        subjects.append(Subject(name, folder, "before.py", "after.py", (rule,), positive=True,
-                                changed_lines=changed, unsafe_lines=unsafe))
+        subjects.append(
+            Subject(
+                name,
+                folder,
+                "before.py",
+                "after.py",
+                (rule,),
+                positive=True,
+                changed_lines=changed,
+                unsafe_lines=unsafe,
+            )
+        )
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=4.0)
     return {r.case: r for r in verify_all(subjects, verifier, jobs=2)}
 
@@ -182,7 +336,9 @@ def test_an_after_that_never_reaches_the_device_fails(verdicts):
 def test_an_after_wrong_only_on_the_device_fails(verdicts):
     result = verdicts["wrong_only_on_device"]
     assert result.verdict == FAIL
-    assert any(p.startswith("results differ (before cpu vs after emulated-cuda): y:") for p in result.problems)
+    assert any(
+        p.startswith("results differ (before cpu vs after emulated-cuda): y:") for p in result.problems
+    )
 
 
 def test_zeros_when_before_runs_nowhere_are_unproven_not_passed(verdicts):
@@ -308,8 +464,19 @@ def test_corpus_cases_end_to_end(tmp_path):
     cases = sorted(f"{p.parent.parent.name}/{p.parent.name}" for p in CORPUS.rglob("before.py"))
     assert len(cases) >= 40
     report = tmp_path / "report.md"
-    done = run_verify("--device", "emulated-cuda", "--jobs", "2", "--json", "out.json", "--report", str(report),
-                      str(CORPUS), cwd=tmp_path, timeout=CORPUS_BUDGET_S)
+    done = run_verify(
+        "--device",
+        "emulated-cuda",
+        "--jobs",
+        "2",
+        "--json",
+        "out.json",
+        "--report",
+        str(report),
+        str(CORPUS),
+        cwd=tmp_path,
+        timeout=CORPUS_BUDGET_S,
+    )
     data = json.loads((tmp_path / "out.json").read_text())
     by_case = {c["case"]: c for c in data["cases"]}
     assert sorted(by_case) == cases
@@ -360,8 +527,11 @@ def test_a_cure_that_moves_the_work_to_the_host_fails(verdicts, name):
     result = verdicts[name]
     assert result.verdict == FAIL
     assert result.before.extra["emulated-cuda:lenient"].ok
-    assert any(p.startswith("moves work to the host: after runs 0% of its operations") and
-               "before would run (its mismatches let through)" in p for p in result.problems), result.problems
+    assert any(
+        p.startswith("moves work to the host: after runs 0% of its operations")
+        and "before would run (its mismatches let through)" in p
+        for p in result.problems
+    ), result.problems
 
 
 def test_fewer_copies_from_giving_the_gpu_up_prove_nothing(verdicts):
@@ -376,8 +546,10 @@ def test_a_safe_fix_that_moves_a_random_draw_to_the_device_fails(verdicts):
     assert result.verdict == FAIL
     assert result.different_numbers and not result.equal
     start = "same distribution, different numbers (before cpu vs after emulated-cuda): after.py:"
-    assert any(p.startswith(start) and p.endswith("only a fix marked unsafe may change the numbers")
-               for p in result.problems)
+    assert any(
+        p.startswith(start) and p.endswith("only a fix marked unsafe may change the numbers")
+        for p in result.problems
+    )
     # The GPU's numbers are its own: on the CPU's stream, after computes before's results exactly.
     assert result.after.extra["emulated-cuda:shared-rng"].ok
 
@@ -386,8 +558,9 @@ def test_an_unsafe_fix_may_move_a_random_draw_but_is_never_equal(verdicts):
     result = verdicts["random_moved_unsafe"]
     assert result.verdict == PASS, result.reason()
     assert result.different_numbers and result.equal is False
-    assert any("same distribution, different numbers" in n and "(an unsafe fix: accepted)" in n
-               for n in result.notes)
+    assert any(
+        "same distribution, different numbers" in n and "(an unsafe fix: accepted)" in n for n in result.notes
+    )
 
 
 def test_a_draw_moved_through_an_unchanged_helper_is_caught(verdicts):
@@ -406,20 +579,35 @@ def test_the_gpus_own_draws_are_compared_on_one_stream(verdicts):
 def test_only_a_dtype_rule_may_change_a_dtype():
     floats = torch.randn(50, dtype=torch.float64)
     for allowed in (False, True):  # bfloat16 is never a float32 with a looser tolerance
-        assert not compare({"t": floats.float()}, {"t": floats.bfloat16()}, before_phase="cpu",
-                           after_phase="cpu", dtype_changes=allowed).equal
+        assert not compare(
+            {"t": floats.float()},
+            {"t": floats.bfloat16()},
+            before_phase="cpu",
+            after_phase="cpu",
+            dtype_changes=allowed,
+        ).equal
     assert not compare({"t": floats}, {"t": floats.float()}, before_phase="cpu", after_phase="cpu").equal
-    changed = compare({"t": floats}, {"t": floats.float()}, before_phase="cpu", after_phase="cpu",
-                      dtype_changes=True)
+    changed = compare(
+        {"t": floats}, {"t": floats.float()}, before_phase="cpu", after_phase="cpu", dtype_changes=True
+    )
     assert changed.equal and changed.dtype_changed
 
 
-@pytest.mark.parametrize("name, message", [
-    ("bfloat16_under_dev001", "results differ (before cpu vs after emulated-cuda): y: dtype torch.float32 vs"
-                              " torch.bfloat16 (this rule's fix changes no dtype)"),
-    ("bfloat16_under_dev002", "results differ (reference vs cpu): y: dtype torch.float32 vs torch.bfloat16"
-                              " (a dtype fix makes float64 float32 only)"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        (
+            "bfloat16_under_dev001",
+            "results differ (before cpu vs after emulated-cuda): y: dtype torch.float32 vs"
+            " torch.bfloat16 (this rule's fix changes no dtype)",
+        ),
+        (
+            "bfloat16_under_dev002",
+            "results differ (reference vs cpu): y: dtype torch.float32 vs torch.bfloat16"
+            " (a dtype fix makes float64 float32 only)",
+        ),
+    ],
+)
 def test_a_dtype_change_fails_outside_its_pairs(verdicts, name, message):
     result = verdicts[name]
     assert result.verdict == FAIL

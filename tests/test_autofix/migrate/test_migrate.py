@@ -3,7 +3,6 @@ project's tests before and after (`--verify-tests`)."""
 
 from __future__ import annotations
 
-from tests import ROOT
 import json
 import shutil
 import subprocess
@@ -13,13 +12,18 @@ from pathlib import Path
 import pytest
 
 from benchmarks.throughput import generate
+from tests import ROOT
 from tests.test_autofix.files.test_safe_write import DEV002_FIXED, DEV003_FIXED, TWO_RULES
 
 
 @pytest.fixture(autouse=True)
 def _git_identity(monkeypatch):
-    for key, value in (("GIT_AUTHOR_NAME", "Test"), ("GIT_AUTHOR_EMAIL", "t@example.com"),
-                       ("GIT_COMMITTER_NAME", "Test"), ("GIT_COMMITTER_EMAIL", "t@example.com")):
+    for key, value in (
+        ("GIT_AUTHOR_NAME", "Test"),
+        ("GIT_AUTHOR_EMAIL", "t@example.com"),
+        ("GIT_COMMITTER_NAME", "Test"),
+        ("GIT_COMMITTER_EMAIL", "t@example.com"),
+    ):
         monkeypatch.setenv(key, value)
 
 
@@ -42,7 +46,16 @@ def test_three_generated_projects_with_progress_and_both_reports(tmp_path, run_c
     for index, name in enumerate(("alpha", "beta", "gamma")):
         generate(tmp_path / name, 12 + index)
     code, out, err = run_cli(
-        "migrate", "alpha", "beta", "gamma", "--jobs", "2", "--report", "report.md", "--report", "report.json",
+        "migrate",
+        "alpha",
+        "beta",
+        "gamma",
+        "--jobs",
+        "2",
+        "--report",
+        "report.md",
+        "--report",
+        "report.json",
         cwd=tmp_path,
     )
     assert code == 0, err
@@ -86,8 +99,9 @@ def test_branch_commits_the_fixes_and_leaves_the_checkout_alone(tmp_path, run_cl
     repo = _repo(tmp_path / "proj")
     head = _git(repo, "rev-parse", "HEAD").strip()
     before = {p: p.read_bytes() for p in repo.rglob("*.py")}
-    code, out, err = run_cli("migrate", "--unsafe-fixes", "--branch", "autofix/devices", "proj",
-                             "--report", "r.json", cwd=tmp_path)
+    code, out, err = run_cli(
+        "migrate", "--unsafe-fixes", "--branch", "autofix/devices", "proj", "--report", "r.json", cwd=tmp_path
+    )
     assert code == 0, err
     # The user's files, index, HEAD and current branch are untouched.
     assert {p: p.read_bytes() for p in repo.rglob("*.py")} == before
@@ -145,8 +159,9 @@ def test_verify_tests_puts_each_tests_outcome_in_the_report(tmp_path, run_cli):
     """The project's tests before and after the migration, under the emulated GPU (about 15 s of CPU)."""
     pytest.importorskip("torch")
     shutil.copytree(EXAMPLE, tmp_path / "example")
-    code, out, err = run_cli("migrate", "example", "--verify-tests", PYTEST, "--report", "r.json", "--report", "r.md",
-                             cwd=tmp_path)
+    code, out, err = run_cli(
+        "migrate", "example", "--verify-tests", PYTEST, "--report", "r.json", "--report", "r.md", cwd=tmp_path
+    )
     assert code == 0, err
     assert "example: tests: PASS: 3 tests: 2 fixed, 0 broke, 1 passing" in err
     tests = json.loads((tmp_path / "r.json").read_text())["roots"][0]["tests"]
@@ -158,8 +173,11 @@ def test_verify_tests_puts_each_tests_outcome_in_the_report(tmp_path, run_cli):
     }
     assert tests["rewritten"] == [{"path": "scorer/model.py", "fixes": {"DEV003": 1, "DEV004": 1}}]
     assert "| `tests/test_train.py::test_training_lowers_the_loss` | failed | passed | fixed" in (
-        (tmp_path / "r.md").read_text())
-    assert "register_buffer" in (tmp_path / "example" / "scorer" / "model.py").read_text()  # migrated in place
+        (tmp_path / "r.md").read_text()
+    )
+    assert (
+        "register_buffer" in (tmp_path / "example" / "scorer" / "model.py").read_text()
+    )  # migrated in place
 
 
 @pytest.mark.slow
@@ -169,17 +187,31 @@ def test_verify_tests_on_a_branch_tests_the_branch_and_fails_when_a_test_broke(t
     repo = tmp_path / "example"
     shutil.copytree(EXAMPLE, repo)
     (repo / "tests" / "test_contract.py").write_text(
-        "from scorer.model import Scorer\n\n\ndef test_no_buffers():\n    assert not list(Scorer().buffers())\n")
+        "from scorer.model import Scorer\n\n\ndef test_no_buffers():\n    assert not list(Scorer().buffers())\n"
+    )
     _git(repo, "init", "-q", "-b", "main")
     _git(repo, "add", "-A")
     _git(repo, "commit", "-q", "-m", "init")
-    code, out, err = run_cli("migrate", "example", "--branch", "autofix/devices", "--verify-tests", PYTEST,
-                             "--report", "r.json", cwd=tmp_path)
+    code, out, err = run_cli(
+        "migrate",
+        "example",
+        "--branch",
+        "autofix/devices",
+        "--verify-tests",
+        PYTEST,
+        "--report",
+        "r.json",
+        cwd=tmp_path,
+    )
     assert code == 1, err  # a test broke
     tests = json.loads((tmp_path / "r.json").read_text())["roots"][0]["tests"]
     verdicts = {t["test"].rpartition("::")[2]: t["verdict"] for t in tests["tests"]}
-    assert verdicts == {"test_scores_have_one_column_per_class": "passing", "test_scores_on_the_best_device": "fixed",
-                        "test_training_lowers_the_loss": "fixed", "test_no_buffers": "broke"}
+    assert verdicts == {
+        "test_scores_have_one_column_per_class": "passing",
+        "test_scores_on_the_best_device": "fixed",
+        "test_training_lowers_the_loss": "fixed",
+        "test_no_buffers": "broke",
+    }
     assert tests["problems"] == ["1 test broke: tests/test_contract.py::test_no_buffers"]
     assert "register_buffer" not in (repo / "scorer" / "model.py").read_text()  # the checkout is untouched
     assert "register_buffer" in _git(repo, "show", "autofix/devices:scorer/model.py")

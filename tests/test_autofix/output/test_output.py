@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from tests import ROOT
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
 
-from autofix.engine.text_edits import apply_edits, text_edits
 from autofix.engine.lint import lint_and_fix
+from autofix.engine.text_edits import apply_edits, text_edits
 from codemods import all_rules
+from tests import ROOT
 from tests.conftest import DOUBLE_FIXED, DOUBLE_INPUT
 
 CASES = sorted(ROOT.glob("corpus/*/*/before.py"))
@@ -64,7 +63,9 @@ def test_a_lone_fix_s_edits_are_the_whole_rewrite():
         whole = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
         if sum(whole.applied.values()) != 1:
             continue
-        (fixable,) = [d for d in lint_and_fix(text, all_rules(), fix=False, want_edits=True).diagnostics if d.fixable]
+        (fixable,) = [
+            d for d in lint_and_fix(text, all_rules(), fix=False, want_edits=True).diagnostics if d.fixable
+        ]
         assert apply_edits(text, fixable.edits) == whole.new_text, case
         compared += 1
     assert compared >= 5
@@ -114,7 +115,9 @@ def test_json_of_a_clean_tree_is_an_empty_list_and_exit_0(tmp_path, run_cli):
 def test_apply_check_in_json_keeps_its_exit_code_and_writes_nothing(tmp_path, run_cli):
     target = tmp_path / "train.py"
     target.write_text(DOUBLE_INPUT)
-    code, out, _ = run_cli("apply", "--check", "--unsafe-fixes", "--output-format", "json", "train.py", cwd=tmp_path)
+    code, out, _ = run_cli(
+        "apply", "--check", "--unsafe-fixes", "--output-format", "json", "train.py", cwd=tmp_path
+    )
     assert code == 1
     assert [f["code"] for f in json.loads(out)] == ["DEV002"]
     assert target.read_text() == DOUBLE_INPUT
@@ -180,7 +183,10 @@ def test_github_annotations(tmp_path, run_cli):
 def test_github_escapes_what_would_end_a_field():
     from autofix.output.formats import _annotation
 
-    assert _annotation({"file": "a,b:c.py"}, "50% done\nnext") == "::error file=a%2Cb%3Ac.py::50%25 done%0Anext\n"
+    assert (
+        _annotation({"file": "a,b:c.py"}, "50% done\nnext")
+        == "::error file=a%2Cb%3Ac.py::50%25 done%0Anext\n"
+    )
 
 
 def test_concise_is_one_line_per_finding_and_nothing_else(tmp_path, run_cli):

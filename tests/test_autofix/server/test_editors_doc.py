@@ -3,16 +3,15 @@ action kind the server offers."""
 
 from __future__ import annotations
 
-from tests import ROOT
 import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from autofix.commands.cli import main
+from tests import ROOT
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -6,7 +6,6 @@ and ``autofix apply``), never from the server's own modules: the server must say
 
 from __future__ import annotations
 
-from tests import ROOT
 import asyncio
 import json
 import os

@@ -3,12 +3,12 @@ install."""
 
 from __future__ import annotations
 
-from tests import ROOT
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+from tests import ROOT
 
 
 def _without_pygls(tmp_path: Path) -> dict[str, str]:

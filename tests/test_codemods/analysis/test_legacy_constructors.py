@@ -72,16 +72,25 @@ def _rewrite_in(source):
     [
         # The same name is data or a size by what every binding of it says.
         ("ids = [4, 5]\n    return torch.LongTensor(ids)", "torch.tensor(ids, dtype=torch.int64)"),
-        ("ids = []\n    ids.append(4)\n    return torch.LongTensor(ids)", "torch.tensor(ids, dtype=torch.int64)"),
+        (
+            "ids = []\n    ids.append(4)\n    return torch.LongTensor(ids)",
+            "torch.tensor(ids, dtype=torch.int64)",
+        ),
         ("n = len(a)\n    m = n * 2\n    return torch.FloatTensor(m)", "torch.empty(m, dtype=torch.float32)"),
         ("ids = [4]\n    ids = ids[0]\n    return torch.LongTensor(ids)", None),  # rebound: unclear
         ("for ids in a:\n        pass\n    return torch.LongTensor(ids)", None),
         ("return torch.LongTensor(a)", None),  # a parameter without annotation
         # A name bound once shows what it holds by its use: appended to (a list), or one of several
         # dimensions of a constructor (anything but an int raises there).
-        ("ids = f(a)\n    ids.append(1)\n    return torch.LongTensor(ids)", "torch.tensor(ids, dtype=torch.int64)"),
+        (
+            "ids = f(a)\n    ids.append(1)\n    return torch.LongTensor(ids)",
+            "torch.tensor(ids, dtype=torch.int64)",
+        ),
         ("return torch.FloatTensor(a), torch.FloatTensor(a, 3)", "torch.empty(a, dtype=torch.float32)"),
-        ("ids = f(a)\n    ids.append(1)\n    ids = g()\n    return torch.LongTensor(ids)", None),  # bound twice
+        (
+            "ids = f(a)\n    ids.append(1)\n    ids = g()\n    return torch.LongTensor(ids)",
+            None,
+        ),  # bound twice
         ("x = torch.FloatTensor(a)\n    a.append(1)\n    y = torch.FloatTensor(a, 2)", None),  # uses disagree
         ("x = torch.FloatTensor(a)\n    y = torch.FloatTensor(*a, 2)", None),  # *a: a sequence of sizes
     ],
@@ -103,7 +112,8 @@ def test_annotated_parameters():
 def test_a_move_right_after_is_folded_in():
     source = "import torch\ndef f(device):\n    return torch.LongTensor(range(4)).to(device)\n"
     assert _rewrite_in(source) == (
-        "torch.LongTensor(range(4)).to(device)", "torch.tensor(range(4), dtype=torch.int64, device=device)"
+        "torch.LongTensor(range(4)).to(device)",
+        "torch.tensor(range(4), dtype=torch.int64, device=device)",
     )
     # `.to(other)` copies another tensor's dtype too: not folded.
     source = "import torch\ndef f(other):\n    return torch.LongTensor(range(4)).to(other)\n"

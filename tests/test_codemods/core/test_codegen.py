@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from tests import ROOT
-from pathlib import Path
-
 import libcst as cst
 import pytest
 
 from codemods.core import codegen
 from codemods.core.tree import Tree
+from tests import ROOT
 from tests.test_autofix.engine.test_reparse import _NESTED_LAYOUTS
 
 FILES = sorted((ROOT / "corpus").rglob("*.py")) + sorted((ROOT / "codemods").rglob("*.py"))

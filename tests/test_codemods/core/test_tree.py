@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from tests import ROOT
-from pathlib import Path
-
 import libcst as cst
 
 from codemods.core.tree import Tree, walk
+from tests import ROOT
 
-KINDS = [cst.Call, cst.Name, (cst.Call, cst.Assign, cst.Param, cst.DictElement), cst.BaseExpression,
-         cst.BaseCompoundStatement, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName),
-         cst.Nonlocal]
+KINDS = [
+    cst.Call,
+    cst.Name,
+    (cst.Call, cst.Assign, cst.Param, cst.DictElement),
+    cst.BaseExpression,
+    cst.BaseCompoundStatement,
+    (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName),
+    cst.Nonlocal,
+]
 
 
 def test_of_type_at_the_root_is_every_node_of_the_kind_in_source_order() -> None:
@@ -34,7 +38,10 @@ def test_of_type_under_any_node_is_what_a_walk_of_it_finds() -> None:
             for kind in KINDS:
                 expected = [n for n in walk(node) if isinstance(n, kind)]
                 found = tree.of_type(node, kind)
-                assert len(found) == len(expected) and all(a is b for a, b in zip(found, expected)), (path, kind)
+                assert len(found) == len(expected) and all(a is b for a, b in zip(found, expected)), (
+                    path,
+                    kind,
+                )
 
 
 def test_parent_ancestors_and_descendants_agree_with_a_walk() -> None:
@@ -53,7 +60,7 @@ def test_memo_computes_once_per_tree_and_key() -> None:
     module = cst.parse_module("x = 1\n")
     tree, calls = Tree(module), []
     for key in ("a", "a", "b"):
-        tree.memo(key, lambda: calls.append(key) or len(calls))
+        tree.memo(key, lambda key=key: calls.append(key) or len(calls))
     assert calls == ["a", "b"]
     assert tree.memo("a", lambda: 99) == 1
     assert Tree(module).memo("a", lambda: 99) == 99
@@ -63,7 +70,9 @@ def _same_index(built: Tree, fresh: Tree) -> None:
     assert len(built._order) == len(fresh._order) and all(a is b for a, b in zip(built._order, fresh._order))
     assert built._sizes == fresh._sizes and built._up == fresh._up and built._start == fresh._start
     assert built._by_class.keys() == fresh._by_class.keys()
-    assert all(all(a is b for a, b in zip(nodes, fresh._by_class[cls])) for cls, nodes in built._by_class.items())
+    assert all(
+        all(a is b for a, b in zip(nodes, fresh._by_class[cls])) for cls, nodes in built._by_class.items()
+    )
 
 
 def test_an_index_made_from_the_last_one_is_the_index_of_the_new_module() -> None:

@@ -3,22 +3,26 @@ script's entry function, its model statement and its loader, what it reads and w
 
 from __future__ import annotations
 
-from tests import ROOT
 import textwrap
-from pathlib import Path
 
 import libcst as cst
 import pytest
 
 from autofix.engine.edits import apply_edits
 from codemods.core.base import RuleContext
-from codemods.fixes.ddp_scaffolding import (
-    SETUP_DISTRIBUTED, Script, distributed_entry, entry_function, find_script, loader_statement,
-    model_statement, scaffolding_edits,
-)
-from codemods.fixes._model_uses import unrouted_uses
 from codemods.core.syntax import code_of
-
+from codemods.fixes._model_uses import unrouted_uses
+from codemods.fixes.ddp_scaffolding import (
+    SETUP_DISTRIBUTED,
+    Script,
+    distributed_entry,
+    entry_function,
+    find_script,
+    loader_statement,
+    model_statement,
+    scaffolding_edits,
+)
+from tests import ROOT
 
 SCRIPT = textwrap.dedent(
     '''\
@@ -110,8 +114,11 @@ def test_writes_the_imports_and_the_helper_once_above_the_entry():
 def test_a_shuffle_flag_is_kept_for_the_plain_run():
     code = SCRIPT.replace("shuffle=True", "shuffle=args.shuffle")
     context, script = _script(code)
-    loader = [s for s in distributed_entry(context.tree, context.aliases, script).body.body
-              if "DataLoader(" in code_of(s)]
+    loader = [
+        s
+        for s in distributed_entry(context.tree, context.aliases, script).body.body
+        if "DataLoader(" in code_of(s)
+    ]
     assert code_of(loader[0]).strip() == (
         "loader = DataLoader(dataset, batch_size=8, shuffle=sampler is None and args.shuffle, sampler=sampler)"
     )
@@ -128,13 +135,19 @@ def test_without_a_loader_no_sampler():
 @pytest.mark.parametrize(
     "change, problem",
     [
-        (('    main()\n', '    import torch.multiprocessing as mp\n    mp.spawn(main)\n'), "already starts processes"),
+        (
+            ("    main()\n", "    import torch.multiprocessing as mp\n    mp.spawn(main)\n"),
+            "already starts processes",
+        ),
         (("import torch\n", "import torch as T\n"), "lacks"),
         (('if __name__ == "__main__":\n    main()\n', ""), "no entry point found"),
         (("model = Net(4)", "model = make()"), "does not build the model with `Net(...)`"),
-        (('    return loss\n', "    return loss\n\n\ndef other():\n    return Net(2)\n"), "called 2 times"),
+        (("    return loss\n", "    return loss\n\n\ndef other():\n    return Net(2)\n"), "called 2 times"),
         (("    print(loss)\n", "    print(loss)\n    device = 'cpu'\n"), "already uses the names device"),
-        (("import torch\n", "import torch\n\n\ndef setup_distributed():\n    pass\n"), "`setup_distributed` function"),
+        (
+            ("import torch\n", "import torch\n\n\ndef setup_distributed():\n    pass\n"),
+            "`setup_distributed` function",
+        ),
         (("loss = model(x).sum()", "loss = model.encode(x).sum()"), "`model.encode(...)` is called directly"),
     ],
 )

@@ -10,12 +10,12 @@ import libcst as cst
 import pytest
 
 from autofix.engine.lint import lint_and_fix
+from codemods.analysis.moved_models import MovedModels, runs_model
 from codemods.core.base import RuleContext
 from codemods.rules.dev001_input_not_on_device._created_inputs import _following, loop_steps_of
-from codemods.rules.dev001_input_not_on_device.rule import InputNotOnDevice
 from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths
 from codemods.rules.dev001_input_not_on_device._moved_data import MovedData
-from codemods.analysis.moved_models import MovedModels, runs_model
+from codemods.rules.dev001_input_not_on_device.rule import InputNotOnDevice
 
 
 def _context(code: str) -> RuleContext:
@@ -24,16 +24,33 @@ def _context(code: str) -> RuleContext:
 
 @pytest.mark.parametrize(
     "func, model, expected",
-    [("model", "model", True), ("model.decoder", "model", True), ("model.forward", "model", True),
-     ("self.model.module", "self.model", True), ("model.parameters", "model", False), ("model.eval", "model", False),
-     ("models", "model", False), ("other", "model", False), (None, "model", False)],
+    [
+        ("model", "model", True),
+        ("model.decoder", "model", True),
+        ("model.forward", "model", True),
+        ("self.model.module", "self.model", True),
+        ("model.parameters", "model", False),
+        ("model.eval", "model", False),
+        ("models", "model", False),
+        ("other", "model", False),
+        (None, "model", False),
+    ],
 )
 def test_runs_model(func, model, expected):
     assert runs_model(func, model) is expected
 
 
-@pytest.mark.parametrize("name, expected", [("lengths", True), ("src_len", True), ("length_tensor", True),
-                                            ("text_lengths", True), ("lenet", False), ("x", False)])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("lengths", True),
+        ("src_len", True),
+        ("length_tensor", True),
+        ("text_lengths", True),
+        ("lenet", False),
+        ("x", False),
+    ],
+)
 def test_sequence_lengths_by_name(name, expected):
     assert is_lengths(name) is expected
 
@@ -48,12 +65,20 @@ def _loop_source(context: RuleContext, placements: MovedModels, function: str | 
     "code, function, on_device",
     [
         # built from tensors on the device, with no collate_fn anywhere in the file
-        ("model = Net().to(device)\nfor x in DataLoader(torch.randn(4, 2).to(device)):\n    model(x)\n", None, True),
+        (
+            "model = Net().to(device)\nfor x in DataLoader(torch.randn(4, 2).to(device)):\n    model(x)\n",
+            None,
+            True,
+        ),
         ("model = Net().to(device)\nfor x in DataLoader(torch.randn(4, 2)):\n    model(x)\n", None, False),
         # a loader handed in is the caller's CPU data; tensors handed in may be on the device
         ("def f(model, train_loader):\n    for x in train_loader:\n        model(x)\n", "f", False),
         ("def f(model, states):\n    for x in chunks(states):\n        model(x)\n", "f", True),
-        ("def f(model, views):\n    for x in views:\n        model(x)\nviews = make_loaders()\nf(net, views)\n", "f", False),
+        (
+            "def f(model, views):\n    for x in views:\n        model(x)\nviews = make_loaders()\nf(net, views)\n",
+            "f",
+            False,
+        ),
     ],
 )
 def test_batches_drawn_from_the_device(code, function, on_device):
@@ -61,7 +86,12 @@ def test_batches_drawn_from_the_device(code, function, on_device):
     placements = MovedModels(context.tree, context.aliases)
     source, block = _loop_source(context, placements, function)
     passed = placements.arguments_passed(block)
-    assert MovedData(context.tree, context.aliases).drawn_from_device(source, block, placements.blocks[0], passed) is on_device
+    assert (
+        MovedData(context.tree, context.aliases).drawn_from_device(
+            source, block, placements.blocks[0], passed
+        )
+        is on_device
+    )
 
 
 @pytest.mark.parametrize(
@@ -99,8 +129,10 @@ def test_steps_after_a_statement_in_a_loop_wrap_around_to_the_loop_top():
 
 
 def test_steps_after_a_statement_in_nested_loops_wrap_around_the_innermost():
-    context = _context("a = 1\nfor i in x:\n    b = 2\n    for j in y:\n        c0 = 0\n        c = 3\n        d = 4\n"
-                       "    e = 5\nf = 6\n")
+    context = _context(
+        "a = 1\nfor i in x:\n    b = 2\n    for j in y:\n        c0 = 0\n        c = 3\n        d = 4\n"
+        "    e = 5\nf = 6\n"
+    )
     steps = MovedModels(context.tree, context.aliases).blocks[0].steps
     names = [cst.Module([]).code_for_node(s.node).split(" ")[0] for s in steps]
     order = [names[i] for i in _following(context.tree, steps, names.index("c"), loop_steps_of(steps))]
@@ -129,14 +161,19 @@ context_tree: list = [None]
 
 def _random_script(rng) -> str:
     lines = []
-    for i in range(rng.randrange(3, 25)):
+    for _ in range(rng.randrange(3, 25)):
         target = f"v{rng.randrange(8)}"
         if rng.random() < 0.2:
             target += f", v{rng.randrange(8)}"
-        reads = ", ".join(f"v{rng.randrange(8)}" + (".x" if rng.random() < 0.3 else "") for _ in range(rng.randrange(3)))
+        reads = ", ".join(
+            f"v{rng.randrange(8)}" + (".x" if rng.random() < 0.3 else "") for _ in range(rng.randrange(3))
+        )
         value = f"v{rng.randrange(8)}.to(device)" if rng.random() < 0.1 else f"g({reads})"
         lines.append(f"{target} = {value}\n")
-    return "".join(lines) + f"for batch in DataLoader(v{rng.randrange(8)}, v{rng.randrange(8)}.x):\n    model(batch)\n"
+    return (
+        "".join(lines)
+        + f"for batch in DataLoader(v{rng.randrange(8)}, v{rng.randrange(8)}.x):\n    model(batch)\n"
+    )
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -151,14 +188,21 @@ def test_tracing_batches_back_visits_the_assignments_a_full_walk_would(seed):
     from codemods.rules.dev001_input_not_on_device._moved_data import _data_names
 
     data = set(_data_names(context.tree, source))
-    reference = [(node, names, moved._puts_on_device(node.value)) for node, names in moved._assignments_of(block.steps)[0]]
+    reference = [
+        (node, names, moved._puts_on_device(node.value))
+        for node, names in moved._assignments_of(block.steps)[0]
+    ]
     assert moved._traced(set(data), block.steps) == _traced_walking_every_assignment(set(data), reference)
 
 
 @pytest.mark.parametrize(
     "code, function, reason",
     [
-        ("model = Net().to(device)\nfor x in DataLoader(torch.randn(4, 2).to(device)):\n    model(x)\n", None, "device"),
+        (
+            "model = Net().to(device)\nfor x in DataLoader(torch.randn(4, 2).to(device)):\n    model(x)\n",
+            None,
+            "device",
+        ),
         ("def f(model, states):\n    for x in chunks(states):\n        model(x)\n", "f", "caller"),
         ("def f(model, train_loader):\n    for x in train_loader:\n        model(x)\n", "f", ""),
     ],
@@ -168,7 +212,10 @@ def test_batches_drawn_from_say_why(code, function, reason):
     placements = MovedModels(context.tree, context.aliases)
     source, block = _loop_source(context, placements, function)
     passed = placements.arguments_passed(block)
-    assert MovedData(context.tree, context.aliases).drawn_from(source, block, placements.blocks[0], passed) == reason
+    assert (
+        MovedData(context.tree, context.aliases).drawn_from(source, block, placements.blocks[0], passed)
+        == reason
+    )
 
 
 _GENERATOR = """device = torch.device("cuda")
@@ -200,5 +247,9 @@ Agent().update(states, {passed})
 def test_batch_partners_shown_tensors_through_a_generator(decorator, self_, returned, passed, found):
     code = _GENERATOR.format(decorator=decorator, self=self_, returned=returned, passed=passed)
     context = _context(code)
-    findings = [d for d in lint_and_fix(context.source, [InputNotOnDevice], fix=False).diagnostics if "returns_i" in d.message]
+    findings = [
+        d
+        for d in lint_and_fix(context.source, [InputNotOnDevice], fix=False).diagnostics
+        if "returns_i" in d.message
+    ]
     assert bool(findings) is found

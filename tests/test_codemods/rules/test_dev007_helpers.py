@@ -7,13 +7,13 @@ import libcst as cst
 import pytest
 
 from autofix.engine.lint import lint_and_fix
-from codemods.core.base import RuleContext
-from codemods.rules.dev007_hardcoded_cuda._cuda_sites import cuda_sites
-from codemods.rules.dev007_hardcoded_cuda.rule import HardcodedCuda
 from codemods.analysis.device_sites import ModuleDevice
-from codemods.rules.dev007_hardcoded_cuda._gpu_switches import assigned_switch
-from codemods.fixes.portable_device import PortableDevice, is_cuda, is_indexed_cuda
+from codemods.core.base import RuleContext
 from codemods.core.syntax import code_of
+from codemods.fixes.portable_device import PortableDevice, is_cuda, is_indexed_cuda
+from codemods.rules.dev007_hardcoded_cuda._cuda_sites import cuda_sites
+from codemods.rules.dev007_hardcoded_cuda._gpu_switches import assigned_switch
+from codemods.rules.dev007_hardcoded_cuda.rule import HardcodedCuda
 
 
 def _fixed(code: str, style: str = "classic") -> str | None:
@@ -22,9 +22,15 @@ def _fixed(code: str, style: str = "classic") -> str | None:
 
 @pytest.mark.parametrize(
     "code, cuda, indexed",
-    [('"cuda"', True, False), ("torch.device('cuda')", True, False), ('"cuda:1"', False, True),
-     ('torch.device("cuda:0")', False, True), ('"cpu"', False, False), ('"cudа"', False, False),
-     ("torch.device('cuda', 0)", False, False)],
+    [
+        ('"cuda"', True, False),
+        ("torch.device('cuda')", True, False),
+        ('"cuda:1"', False, True),
+        ('torch.device("cuda:0")', False, True),
+        ('"cpu"', False, False),
+        ('"cudа"', False, False),
+        ("torch.device('cuda', 0)", False, False),
+    ],
 )
 def test_cuda_device_expressions(code, cuda, indexed):
     aliases = RuleContext.of("import torch\n").aliases
@@ -48,15 +54,26 @@ def test_the_accelerator_style_spells_every_form_of_the_portable_device():
 
 
 def test_switches_named_after_cuda_ask_cuda_in_either_style():
-    assert _fixed("import torch\nUSE_CUDA = True\n", "accelerator") == "import torch\nUSE_CUDA = torch.cuda.is_available()\n"
+    assert (
+        _fixed("import torch\nUSE_CUDA = True\n", "accelerator")
+        == "import torch\nUSE_CUDA = torch.cuda.is_available()\n"
+    )
 
 
 @pytest.mark.parametrize(
     "statement, found",
-    [("USE_CUDA = True", True), ("args.cuda = True", True), ("args.gpu = True", True), ('cfg["use_gpu"] = True', True),
-     ('cfg["cuda"] = True', False), ("cuda = False", False), ("opt.cuda = not opt.no_cuda", True),
-     ("opt.cuda = not opt.quiet", False), ("use_cuda = not args.no_cuda and torch.cuda.is_available()", False),
-     ("a = b = True", False)],
+    [
+        ("USE_CUDA = True", True),
+        ("args.cuda = True", True),
+        ("args.gpu = True", True),
+        ('cfg["use_gpu"] = True', True),
+        ('cfg["cuda"] = True', False),
+        ("cuda = False", False),
+        ("opt.cuda = not opt.no_cuda", True),
+        ("opt.cuda = not opt.quiet", False),
+        ("use_cuda = not args.no_cuda and torch.cuda.is_available()", False),
+        ("a = b = True", False),
+    ],
 )
 def test_assigned_switches(statement, found):
     node = cst.parse_statement(statement + "\n").body[0]  # type: ignore[attr-defined]
@@ -82,8 +99,10 @@ def test_a_callers_gpu_index_is_reported_only_where_the_file_has_no_cpu_path():
     context = RuleContext.of(without + "if torch.cuda.is_available():\n    model = place(model, 0)\n")
     assert list(cuda_sites(context.tree, context.aliases)) == []
     # What the rule's own fixes write is no CPU path: the answer must not change after a fix.
-    for written in ('device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n',
-                    "if torch.cuda.is_available():\n    torch.cuda.set_device(0)\n"):
+    for written in (
+        'device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n',
+        "if torch.cuda.is_available():\n    torch.cuda.set_device(0)\n",
+    ):
         context = RuleContext.of(without + written)
         assert len(list(cuda_sites(context.tree, context.aliases))) == 1
 
@@ -94,8 +113,14 @@ def test_a_callers_gpu_index_is_reported_only_where_the_file_has_no_cpu_path():
         ("import torch\nx = 1\n", True),
         ("import torch\ndef f(device):\n    x = 1\n", False),  # a parameter shadows it
         ("import torch\ny = [x for device in ds]\n", False),  # so does a comprehension variable
-        ("import torch\nif __name__ == '__main__':\n    device = 'cpu'\nx = 1\n", False),  # bound to something else
-        ("try:\n    import torch\nexcept ImportError:\n    pass\nx = 1\n", False),  # below the definition's place
+        (
+            "import torch\nif __name__ == '__main__':\n    device = 'cpu'\nx = 1\n",
+            False,
+        ),  # bound to something else
+        (
+            "try:\n    import torch\nexcept ImportError:\n    pass\nx = 1\n",
+            False,
+        ),  # below the definition's place
         ("import os\nx = 1\nimport torch\n", False),
         ("from helpers import *\nx = torch.zeros(1)\n", True),  # torch arrives with the star import
     ],

@@ -10,7 +10,6 @@ LSTM's state tuple, to give the same results and to run on the emulated GPU wher
 
 from __future__ import annotations
 
-from tests import ROOT
 import importlib.util
 import sys
 import textwrap
@@ -25,6 +24,7 @@ from torch import nn
 from autofix.engine.lint import lint_and_fix
 from codemods.rules.dev003_factory_without_device.rule import FactoryWithoutDevice
 from codemods.rules.dev004_tensor_attribute_not_buffer.rule import TensorAttributeNotBuffer
+from tests import ROOT
 
 CORPUS = ROOT / "corpus"
 REWRITTEN = [
@@ -73,8 +73,12 @@ STATE_BUILDS = {
 def _classes_of(code: str) -> dict[str, type]:
     """The classes ``code`` defines, without its module-level statements (``Net().cuda()``)."""
     module = cst.parse_module(code)
-    kept = [s for s in module.body if isinstance(s, cst.ClassDef) or (
-        isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], (cst.Import, cst.ImportFrom)))]
+    kept = [
+        s
+        for s in module.body
+        if isinstance(s, cst.ClassDef)
+        or (isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], (cst.Import, cst.ImportFrom)))
+    ]
     namespace: dict[str, object] = {}
     exec(compile(module.with_changes(body=kept).code, "<example>", "exec"), namespace)
     return {s.name.value: namespace[s.name.value] for s in kept if isinstance(s, cst.ClassDef)}  # type: ignore[misc]
@@ -95,10 +99,12 @@ def test_dev004_example_rewrites_build_and_run(index, models_package):
         if name in STATE_BUILDS:
             continue  # test_dev004_state_moves_keep_cpu_results_and_cure_the_gpu
         args, inputs, buffers = BUILDS[name]
-        for variant in ([args] if name != "Attn" else [args, (2, False, True)]):
+        for variant in [args] if name != "Attn" else [args, (2, False, True)]:
             module = cls(*variant)
             module(*inputs)
-            registered = {n for n, _ in module.named_buffers()} | {n for n, b in module._buffers.items() if b is None}
+            registered = {n for n, _ in module.named_buffers()} | {
+                n for n, b in module._buffers.items() if b is None
+            }
             assert buffers <= registered, f"{name}: {buffers - registered} are not buffers"
             assert not buffers & set(module.state_dict()), "persistent=False keeps the state dict as it was"
             moved = module.to(torch.float64)
@@ -115,8 +121,14 @@ def _class_names(code: str) -> set[str]:
     return {s.name.value for s in cst.parse_module(code).body if isinstance(s, cst.ClassDef)}
 
 
-@pytest.mark.parametrize("index", [i for i, e in enumerate(TensorAttributeNotBuffer.INVALID)
-                                   if e.after is not None and _class_names(e.after) & set(STATE_BUILDS)])
+@pytest.mark.parametrize(
+    "index",
+    [
+        i
+        for i, e in enumerate(TensorAttributeNotBuffer.INVALID)
+        if e.after is not None and _class_names(e.after) & set(STATE_BUILDS)
+    ],
+)
 def test_dev004_state_moves_keep_cpu_results_and_cure_the_gpu(index):
     """An LSTM's state moved where the LSTM reads it: the same results on the CPU (the second call reads the
     state the first left), and on the emulated GPU the original fails with a device mismatch where the
@@ -158,7 +170,8 @@ def test_an_override_that_does_more_is_kept_and_reported():
     )
     outcome = lint_and_fix(code, [TensorAttributeNotBuffer], fix=True, unsafe_fixes=True)
     assert outcome.new_text == code.replace(
-        "self.anchors = torch.rand(8, 2)", 'self.register_buffer("anchors", torch.rand(8, 2), persistent=False)'
+        "self.anchors = torch.rand(8, 2)",
+        'self.register_buffer("anchors", torch.rand(8, 2), persistent=False)',
     )
     assert any("does more than move" in d.message for d in outcome.diagnostics)
 

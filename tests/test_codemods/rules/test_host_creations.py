@@ -7,9 +7,9 @@ import textwrap
 import libcst as cst
 import pytest
 
-from codemods.rules.dev010_create_on_device._host_creations import returns_host_tensors
 from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree
+from codemods.rules.dev010_create_on_device._host_creations import returns_host_tensors
 
 
 def _first_function(source: str) -> bool:

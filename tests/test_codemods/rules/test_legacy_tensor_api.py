@@ -12,7 +12,9 @@ from codemods.rules.dev009_legacy_tensor_api.rule import LegacyTensorApi
 
 
 def _fix(code: str, unsafe: bool = False) -> str | None:
-    return lint_and_fix(textwrap.dedent(code).lstrip("\n"), [LegacyTensorApi], fix=True, unsafe_fixes=unsafe).new_text
+    return lint_and_fix(
+        textwrap.dedent(code).lstrip("\n"), [LegacyTensorApi], fix=True, unsafe_fixes=unsafe
+    ).new_text
 
 
 def _messages(code: str) -> list[str]:

@@ -10,10 +10,10 @@ import pytest
 
 from autofix.engine.lint import lint_and_fix
 from codemods.core.base import RuleContext
-from codemods.rules.dev005_optimizer_before_move.rule import OptimizerBeforeMove
 from codemods.rules.dev005_optimizer_before_move._dotted_flow import may_change, may_touch, written
 from codemods.rules.dev005_optimizer_before_move._model_move_order import later_move, moved_before
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import optimizer_build
+from codemods.rules.dev005_optimizer_before_move.rule import OptimizerBeforeMove
 
 
 def _context(code: str) -> RuleContext:
@@ -24,15 +24,18 @@ def _statement(context: RuleContext, index: int) -> cst.BaseStatement:
     return context.module.body[index]
 
 
-@pytest.mark.parametrize("line, models, eager", [
-    ("opt = torch.optim.Adagrad(model.parameters())", ("model",), True),
-    ("opt = optim.Adam(chain(self.G.parameters(), self.D.parameters()))", ("self.G", "self.D"), False),
-    ("opt = NoamOpt(optim.Adam(net.get_trainable_parameters()), 512)", ("net",), False),
-    ("opt = get_optimizer(cfg, model.named_parameters())", ("model",), False),
-    ("n = sum(p.numel() for p in model.parameters())", None, False),  # a count, not an optimizer
-    ("params = list(model.parameters())", None, False),
-    ("sched = torch.optim.lr_scheduler.StepLR(model.parameters(), 3)", None, False),
-])
+@pytest.mark.parametrize(
+    "line, models, eager",
+    [
+        ("opt = torch.optim.Adagrad(model.parameters())", ("model",), True),
+        ("opt = optim.Adam(chain(self.G.parameters(), self.D.parameters()))", ("self.G", "self.D"), False),
+        ("opt = NoamOpt(optim.Adam(net.get_trainable_parameters()), 512)", ("net",), False),
+        ("opt = get_optimizer(cfg, model.named_parameters())", ("model",), False),
+        ("n = sum(p.numel() for p in model.parameters())", None, False),  # a count, not an optimizer
+        ("params = list(model.parameters())", None, False),
+        ("sched = torch.optim.lr_scheduler.StepLR(model.parameters(), 3)", None, False),
+    ],
+)
 def test_optimizer_builds(line, models, eager):
     context = _context("import torch\nimport torch.optim as optim\n" + line + "\n")
     build = optimizer_build(context.tree, context.aliases, _statement(context, 2))
@@ -83,28 +86,34 @@ def test_moved_before_looks_back_to_the_last_binding():
     assert not moved_before(context.tree, context.aliases, stmt, "model")
 
 
-@pytest.mark.parametrize("code, name, touches", [
-    ("print(self.opt.param_groups)", "self.opt", True),
-    ("self.restore()", "self.opt", True),  # a method of self may use any of its attributes
-    ("report(self)", "self.opt", True),
-    ("self.loss = nn.MSELoss()", "self.opt", False),
-    ("print(self.G)", "self.opt", False),
-])
+@pytest.mark.parametrize(
+    "code, name, touches",
+    [
+        ("print(self.opt.param_groups)", "self.opt", True),
+        ("self.restore()", "self.opt", True),  # a method of self may use any of its attributes
+        ("report(self)", "self.opt", True),
+        ("self.loss = nn.MSELoss()", "self.opt", False),
+        ("print(self.G)", "self.opt", False),
+    ],
+)
 def test_may_touch(code, name, touches):
     context = _context(code + "\n")
     assert may_touch(context.tree, context.module, name) is touches
 
 
-@pytest.mark.parametrize("code, changes", [
-    ("model.fc = nn.Linear(3, 3)", True),
-    ("model.add_module('fc', head)", True),
-    ("convert(model)", True),
-    ("other = model", True),
-    ("model.eval()", False),
-    ("print(model)", False),
-    ("model.load_state_dict(state)", False),
-    ("n = model.fc.out_features", False),
-])
+@pytest.mark.parametrize(
+    "code, changes",
+    [
+        ("model.fc = nn.Linear(3, 3)", True),
+        ("model.add_module('fc', head)", True),
+        ("convert(model)", True),
+        ("other = model", True),
+        ("model.eval()", False),
+        ("print(model)", False),
+        ("model.load_state_dict(state)", False),
+        ("n = model.fc.out_features", False),
+    ],
+)
 def test_may_change_a_model(code, changes):
     context = _context(code + "\n")
     harmless = frozenset({"eval", "load_state_dict"})
@@ -127,6 +136,10 @@ def test_rule_keeps_the_order_of_constructions_it_moves():
         """).lstrip("\n")
     fixed = lint_and_fix(code, [OptimizerBeforeMove], fix=True).new_text
     assert fixed is not None
-    assert fixed.splitlines()[1:] == ["a.cuda()", "b.cuda()", "a_opt = torch.optim.Adam(a.parameters())",
-                                      "b_opt = torch.optim.Adam(b.parameters())",
-                                      "sched = torch.optim.lr_scheduler.StepLR(b_opt, 3)"]
+    assert fixed.splitlines()[1:] == [
+        "a.cuda()",
+        "b.cuda()",
+        "a_opt = torch.optim.Adam(a.parameters())",
+        "b_opt = torch.optim.Adam(b.parameters())",
+        "sched = torch.optim.lr_scheduler.StepLR(b_opt, 3)",
+    ]

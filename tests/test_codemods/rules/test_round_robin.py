@@ -10,10 +10,10 @@ import pytest
 from autofix.engine.edits import apply_edits
 from autofix.engine.lint import lint_and_fix
 from codemods.core.base import RuleContext
-from codemods.rules.dev006_round_robin_placement.rule import RoundRobinPlacement
+from codemods.core.syntax import code_of
 from codemods.rules.dev006_round_robin_placement._placed_layers import unregistered
 from codemods.rules.dev006_round_robin_placement._round_robin import removal_edits, round_robins
-from codemods.core.syntax import code_of
+from codemods.rules.dev006_round_robin_placement.rule import RoundRobinPlacement
 
 HEADER = "import torch\nfrom torch import nn\n\n"
 
@@ -29,18 +29,26 @@ def _without_placement(body: str) -> str:
     assert len(found) == 1
     edits, problem = removal_edits(context.tree, context.aliases, found[0])
     assert not problem
-    return apply_edits(context.module, edits).code[len(HEADER):]
+    return apply_edits(context.module, edits).code[len(HEADER) :]
 
 
 @pytest.mark.parametrize(
     "body, placements",
     [
-        ("def f(n):\n    return [nn.Linear(2, 2).to(f'cuda:{i % n}') for i in range(4)]\n",
-         ["nn.Linear(2, 2).to(f'cuda:{i % n}')"]),
-        ("def f(k, n):\n    for i in range(k):\n        d = i % n\n        dev = torch.device('cuda', d)\n"
-         "        yield nn.Linear(2, 2).to(dev)\n", ["nn.Linear(2, 2).to(dev)"]),
-        ("def f(k, n, layers):\n    for i, layer in enumerate(layers):\n        if n > 1:\n            d = i % n\n"
-         "        else:\n            d = 0\n        layer.cuda(d)\n", ["layer.cuda(d)"]),
+        (
+            "def f(n):\n    return [nn.Linear(2, 2).to(f'cuda:{i % n}') for i in range(4)]\n",
+            ["nn.Linear(2, 2).to(f'cuda:{i % n}')"],
+        ),
+        (
+            "def f(k, n):\n    for i in range(k):\n        d = i % n\n        dev = torch.device('cuda', d)\n"
+            "        yield nn.Linear(2, 2).to(dev)\n",
+            ["nn.Linear(2, 2).to(dev)"],
+        ),
+        (
+            "def f(k, n, layers):\n    for i, layer in enumerate(layers):\n        if n > 1:\n            d = i % n\n"
+            "        else:\n            d = 0\n        layer.cuda(d)\n",
+            ["layer.cuda(d)"],
+        ),
         # Not placements: a modulo that is not a device, one device for all, a rank's own GPU.
         ("def f(n):\n    for i in range(4):\n        if i % 2:\n            print(i)\n", []),
         ("def f(device):\n    return [nn.Linear(2, 2).to(device) for i in range(4)]\n", []),
@@ -53,8 +61,10 @@ def test_which_moves_are_round_robin_placements(body, placements):
 
 
 def test_the_divisor_is_how_n_is_spelled():
-    _, found = _placed("def f(k):\n    for i in range(k):\n        d = i % (torch.cuda.device_count())\n"
-                       "        yield nn.Linear(2, 2).cuda(d)\n")
+    _, found = _placed(
+        "def f(k):\n    for i in range(k):\n        d = i % (torch.cuda.device_count())\n"
+        "        yield nn.Linear(2, 2).cuda(d)\n"
+    )
     assert found[0].divisors == {"torch.cuda.device_count()"}
 
 
@@ -138,28 +148,51 @@ def test_a_modulo_the_edits_would_leave_is_a_reason_not_to_fix():
     "body, problems",
     [
         # An nn.ModuleList attribute, a list wrapped in nn.Sequential, a comprehension in nn.ModuleList.
-        ("class Net(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n"
-         "        self.blocks = nn.ModuleList()\n        for i in range(4):\n"
-         "            self.blocks.append(nn.Linear(2, 2).cuda(i % n))\n", []),
-        ("def build(n):\n    layers = []\n    for i in range(4):\n        layer = nn.Linear(2, 2).cuda(i % n)\n"
-         "        layers.append(layer)\n    return nn.Sequential(*layers)\n", []),
-        ("class Net(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n"
-         "        self.blocks = nn.ModuleList(nn.Linear(2, 2).cuda(i % n) for i in range(4))\n", []),
-        ("class Net(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n"
-         "        for i in range(4):\n            self.add_module(f'b{i}', nn.Linear(2, 2).cuda(i % n))\n", []),
+        (
+            "class Net(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n"
+            "        self.blocks = nn.ModuleList()\n        for i in range(4):\n"
+            "            self.blocks.append(nn.Linear(2, 2).cuda(i % n))\n",
+            [],
+        ),
+        (
+            "def build(n):\n    layers = []\n    for i in range(4):\n        layer = nn.Linear(2, 2).cuda(i % n)\n"
+            "        layers.append(layer)\n    return nn.Sequential(*layers)\n",
+            [],
+        ),
+        (
+            "class Net(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n"
+            "        self.blocks = nn.ModuleList(nn.Linear(2, 2).cuda(i % n) for i in range(4))\n",
+            [],
+        ),
+        (
+            "class Net(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n"
+            "        for i in range(4):\n            self.add_module(f'b{i}', nn.Linear(2, 2).cuda(i % n))\n",
+            [],
+        ),
         # A plain list attribute, a builder returning a list, a class that is no module, nowhere to tell.
-        ("class Net(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        self.blocks = []\n"
-         "        for i in range(4):\n            self.blocks.append(nn.Linear(2, 2).cuda(i % n))\n",
-         ["the layers are kept in `self.blocks`, a Python list that no nn.Module registers"]),
-        ("def build(n):\n    return [nn.Linear(2, 2).cuda(i % n) for i in range(4)]\n",
-         ["`build()` returns `[nn.Linear(2, 2).cuda(i % n) for i in range(4)]`, a Python list"]),
-        ("def build(n):\n    stages = [nn.Linear(2, 2).cuda(i % n) for i in range(4)]\n    return stages\n",
-         ["`build()` returns `stages`, a Python list", "the layers are kept in `stages`, a Python list"]),
-        ("class Holder:\n    def __init__(self, n):\n        self.blocks = nn.ModuleList()\n        for i in range(4):\n"
-         "            self.blocks.append(nn.Linear(2, 2).cuda(i % n))\n", ["`Holder` is not an nn.Module"]),
-        ("class Net(nn.Module):\n    def __init__(self, n, blocks):\n        super().__init__()\n"
-         "        for i in range(4):\n            blocks.append(nn.Linear(2, 2).cuda(i % n))\n",
-         ["nothing shows whether `blocks` is an nn.Module"]),
+        (
+            "class Net(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        self.blocks = []\n"
+            "        for i in range(4):\n            self.blocks.append(nn.Linear(2, 2).cuda(i % n))\n",
+            ["the layers are kept in `self.blocks`, a Python list that no nn.Module registers"],
+        ),
+        (
+            "def build(n):\n    return [nn.Linear(2, 2).cuda(i % n) for i in range(4)]\n",
+            ["`build()` returns `[nn.Linear(2, 2).cuda(i % n) for i in range(4)]`, a Python list"],
+        ),
+        (
+            "def build(n):\n    stages = [nn.Linear(2, 2).cuda(i % n) for i in range(4)]\n    return stages\n",
+            ["`build()` returns `stages`, a Python list", "the layers are kept in `stages`, a Python list"],
+        ),
+        (
+            "class Holder:\n    def __init__(self, n):\n        self.blocks = nn.ModuleList()\n        for i in range(4):\n"
+            "            self.blocks.append(nn.Linear(2, 2).cuda(i % n))\n",
+            ["`Holder` is not an nn.Module"],
+        ),
+        (
+            "class Net(nn.Module):\n    def __init__(self, n, blocks):\n        super().__init__()\n"
+            "        for i in range(4):\n            blocks.append(nn.Linear(2, 2).cuda(i % n))\n",
+            ["nothing shows whether `blocks` is an nn.Module"],
+        ),
     ],
 )
 def test_whether_the_placed_layers_form_one_module(body, problems):
@@ -168,8 +201,11 @@ def test_whether_the_placed_layers_form_one_module(body, problems):
     assert len(reported) == len(problems) and all(p in r for p, r in zip(problems, reported)), reported
 
 
-@pytest.mark.parametrize("example", [e for e in RoundRobinPlacement.INVALID if e.message or e.line],
-                         ids=lambda e: e.message or str(e.line))
+@pytest.mark.parametrize(
+    "example",
+    [e for e in RoundRobinPlacement.INVALID if e.message or e.line],
+    ids=lambda e: e.message or str(e.line),
+)
 def test_invalid_examples_pin_their_message_and_line(example):
     diagnostics = lint_and_fix(example.code, [RoundRobinPlacement], fix=False).diagnostics
     assert example.message is None or any(example.message in d.message for d in diagnostics), diagnostics
@@ -187,14 +223,25 @@ def test_explain_shows_the_whole_fixed_example():
     "body, by_index, choices",
     [
         ("def f(layers):\n    for i in range(4):\n        layers[i].cuda(i)\n", ["layers[i].cuda(i)"], []),
-        ("def f(layers):\n    return [l.to(f'cuda:{i + 1}') for i, l in enumerate(layers)]\n", ["l.to(f'cuda:{i + 1}')"], []),
+        (
+            "def f(layers):\n    return [l.to(f'cuda:{i + 1}') for i, l in enumerate(layers)]\n",
+            ["l.to(f'cuda:{i + 1}')"],
+            [],
+        ),
         # Inputs hopping to GPU i on their way into a call, and GPUs looked up in a list: not placements.
-        ("def f(nets, x, ok):\n    return [net(x.cuda(i) if ok else x) for i, net in enumerate(nets)]\n", [], []),
+        (
+            "def f(nets, x, ok):\n    return [net(x.cuda(i) if ok else x) for i, net in enumerate(nets)]\n",
+            [],
+            [],
+        ),
         ("def f(layers, ids):\n    for i in range(4):\n        layers[i].cuda(ids[i])\n", [], []),
         # GPUs picked `% n` and kept for objects built elsewhere.
-        ("def f(n):\n    devices = []\n    for i in range(4):\n"
-         "        devices.append(torch.device('cuda:{}'.format(i % n)))\n    return devices\n",
-         [], ["'cuda:{}'.format(i % n)"]),
+        (
+            "def f(n):\n    devices = []\n    for i in range(4):\n"
+            "        devices.append(torch.device('cuda:{}'.format(i % n)))\n    return devices\n",
+            [],
+            ["'cuda:{}'.format(i % n)"],
+        ),
         ("def f(n):\n    return ['cuda:%d' % (i % n) for i in range(4)]\n", [], ["'cuda:%d' % (i % n)"]),
     ],
 )

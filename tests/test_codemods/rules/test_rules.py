@@ -19,9 +19,7 @@ CASES_INVALID = [
     for rule in all_rules()
     for i, example in enumerate(rule.INVALID)
 ]
-CASES_ALL = CASES_VALID + [
-    pytest.param(p.values[0], p.values[1].code, id=p.id) for p in CASES_INVALID
-]
+CASES_ALL = CASES_VALID + [pytest.param(p.values[0], p.values[1].code, id=p.id) for p in CASES_INVALID]
 
 
 @pytest.mark.parametrize("rule, code", CASES_VALID)
@@ -39,7 +37,9 @@ def test_invalid_examples_are_found_and_fixed(rule, example):
     first = min(outcome.diagnostics, key=lambda d: (d.line, d.column))
     if example.message is not None:
         messages = [d.message for d in outcome.diagnostics]
-        assert any(example.message in m for m in messages), f"no message contains {example.message!r}: {messages}"
+        assert any(example.message in m for m in messages), (
+            f"no message contains {example.message!r}: {messages}"
+        )
     if example.line is not None:
         assert first.line == example.line, f"reported on line {first.line}, expected {example.line}"
     if example.after is None:
@@ -57,7 +57,11 @@ def test_unsafe_fixes_are_withheld_by_default(rule, example):
     outcome = lint_and_fix(example.code, [rule], fix=True, unsafe_fixes=False)
     # A rule may mark one finding's fix unsafe (DEV010's random factories) while its others are safe.
     unsafe = lint_and_fix(example.code, [rule], fix=False).diagnostics
-    if rule.fix_safety is FixSafety.UNSAFE or example.after is None or any(d.safety == "unsafe" for d in unsafe):
+    if (
+        rule.fix_safety is FixSafety.UNSAFE
+        or example.after is None
+        or any(d.safety == "unsafe" for d in unsafe)
+    ):
         assert outcome.new_text is None
     else:
         assert outcome.new_text == example.after
@@ -70,7 +74,9 @@ def test_a_context_built_by_hand_gives_the_engines_findings(rule, code):
     instance = rule(RuleContext.of(code))
     instance.check()
     by_hand = sorted((f.code, f.message, f.fixable, f.safety.value) for f in instance.findings)
-    by_engine = sorted((d.code, d.message, d.fixable, d.safety) for d in lint_and_fix(code, [rule], fix=False).diagnostics)
+    by_engine = sorted(
+        (d.code, d.message, d.fixable, d.safety) for d in lint_and_fix(code, [rule], fix=False).diagnostics
+    )
     assert by_hand == by_engine
 
 

@@ -7,9 +7,9 @@ import textwrap
 import libcst as cst
 import pytest
 
-from codemods.rules.dev003_factory_without_device._size_sources import size_source
 from codemods.core.syntax import code_of
 from codemods.core.tree import Tree
+from codemods.rules.dev003_factory_without_device._size_sources import size_source
 
 # The body of `def f(self, hs, x, arr, g):`; the factory is the last `torch.*(...)` call of the body.
 ROWS = [

@@ -23,87 +23,123 @@ CASES = {
     "factory": ("plain", "y = model(Variable(torch.zeros(3)))"),
     "data attribute": ("plain", "y = model(Variable(w.data))"),
     "numpy into a legacy constructor": ("plain", "y = model(Variable(torch.FloatTensor(np.ones(3))))"),
-    "loader batch rebound": ("plain", """
+    "loader batch rebound": (
+        "plain",
+        """
         def train():
             for i, (x, t) in enumerate(loader):
                 x = Variable(x)
                 model(x).sum().backward()
-        """),
-    "loader batch moved first": ("plain", """
+        """,
+    ),
+    "loader batch moved first": (
+        "plain",
+        """
         def train():
             for x, t in loader:
                 x, t = x.cuda(), t.cuda()
                 out = model(Variable(x))
-        """),
-    "local fresh tensor, read for its size": ("plain", """
+        """,
+    ),
+    "local fresh tensor, read for its size": (
+        "plain",
+        """
         def init_hidden(n):
             h = torch.zeros(1, n, 8)
             print(h.size(0))
             return Variable(h)
-        """),
+        """,
+    ),
     # detach: it may have a history, or the object is seen elsewhere
     "parameter": ("detach", "def f(x):\n    return model(Variable(x))"),
     "attribute": ("detach", "y = model(Variable(self.hidden))"),
     "a dataset's data": ("detach", "y = model(Variable(train_set.data))"),
     "another call's result": ("detach", "y = model(Variable(encoder(x)))"),
     "legacy constructor of a tensor aliases it": ("detach", "y = model(Variable(torch.FloatTensor(t)))"),
-    "hidden state carried by a loop": ("detach", """
+    "hidden state carried by a loop": (
+        "detach",
+        """
         def run(xs):
             h = torch.zeros(3)
             for x in xs:
                 h = Variable(h)
                 h = cell(x, h)
-        """),
-    "fresh outside the loop, reused in it": ("detach", """
+        """,
+    ),
+    "fresh outside the loop, reused in it": (
+        "detach",
+        """
         def run(xs):
             h = torch.zeros(3)
             for x in xs:
                 v = Variable(h)
                 v.requires_grad_()
-        """),
-    "changed in place": ("detach", """
+        """,
+    ),
+    "changed in place": (
+        "detach",
+        """
         def run(w):
             x = torch.zeros(3)
             x.add_(w)
             return Variable(x)
-        """),
-    "autograd state set": ("detach", """
+        """,
+    ),
+    "autograd state set": (
+        "detach",
+        """
         def run():
             x = torch.zeros(3)
             x.requires_grad = True
             return Variable(x)
-        """),
-    "kept by a list first": ("detach", """
+        """,
+    ),
+    "kept by a list first": (
+        "detach",
+        """
         def train():
             for x, t in loader:
                 seen.append(x)
                 x = Variable(x)
-        """),
-    "also used elsewhere": ("detach", """
+        """,
+    ),
+    "also used elsewhere": (
+        "detach",
+        """
         def train():
             for x, t in loader:
                 out = model(Variable(x))
                 other(x)
-        """),
-    "bound by a branch to a parameter": ("detach", """
+        """,
+    ),
+    "bound by a branch to a parameter": (
+        "detach",
+        """
         def run(p, flag):
             if flag:
                 x = torch.zeros(3)
             else:
                 x = p
             return Variable(x)
-        """),
-    "loader with its own collate": ("detach", """
+        """,
+    ),
+    "loader with its own collate": (
+        "detach",
+        """
         loader2 = torch.utils.data.DataLoader(data, collate_fn=keep)
         def train():
             for x in loader2:
                 x = Variable(x)
-        """),
-    "comprehension variable": ("detach", """
+        """,
+    ),
+    "comprehension variable": (
+        "detach",
+        """
         def run(xs):
             x = torch.zeros(3)
             return [Variable(x) for x in xs]
-        """),
+        """,
+    ),
 }
 
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from tests import ROOT
 import re
 import sys
 import types
-from pathlib import Path
 
 import libcst as cst
 
 from autofix.engine.lint import lint_and_fix
 from codemods.core.base import Rule, RuleContext
+from tests import ROOT
 
 GUIDE = ROOT / "docs" / "writing-a-rule.md"
 
@@ -39,14 +38,16 @@ def _example_rule() -> type[Rule]:
 def test_the_example_rule_is_short():
     text = GUIDE.read_text(encoding="utf-8")
     block = text.split("<!-- example-rule:start -->")[1].split("<!-- example-rule:end -->")[0]
-    check = block[block.index("class MethodNotCalled"):]
+    check = block[block.index("class MethodNotCalled") :]
     assert len(check.strip().splitlines()) <= 25
 
 
 def test_the_example_rule_passes_its_own_examples():
     rule = _example_rule()
     assert rule.doc().startswith("DEV900 method-not-called")
-    assert len(rule.VALID) >= 6 and len(rule.INVALID) >= 6  # what tests/test_codemods/rules/test_rules.py asks of a rule
+    assert (
+        len(rule.VALID) >= 6 and len(rule.INVALID) >= 6
+    )  # what tests/test_codemods/rules/test_rules.py asks of a rule
     for example in rule.VALID:
         outcome = lint_and_fix(example.code, [rule], fix=True, unsafe_fixes=True)
         assert outcome.diagnostics == [] and outcome.new_text is None
