@@ -1,0 +1,23 @@
+"""map_location={'cuda:0': 'cuda:1'} remaps the storage.
+
+EXPECT: cuda:1
+SOURCE: https://docs.pytorch.org/docs/stable/generated/torch.load.html (a dict remaps location tags)
+FAMILY: save/load with map_location
+GPUS: 2
+"""
+
+import torch
+
+
+def outcome(fn):
+    """The value fn returns, or the name of the exception it raises."""
+    try:
+        return fn()
+    except Exception as exc:  # the probe reports what was raised
+        return type(exc).__name__
+
+import io
+b = io.BytesIO()
+torch.save(torch.ones(2, device='cuda:0'), b)
+b.seek(0)
+print('RESULT:', torch.load(b, map_location={'cuda:0': 'cuda:1'}).device)

@@ -1,0 +1,17 @@
+"""DEV001 base: a model moved to the device is fed a batch made on the CPU (fails on a GPU)."""
+
+import torch
+from torch import nn
+
+
+def make_model():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4))
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    model = make_model().to(device)
+    x = torch.arange(64 * 16, dtype=torch.float32, device=device).reshape(64, 16).sin()
+    out = model(x)
+    return {"out": out}

@@ -1,0 +1,25 @@
+"""Forged before: correct code that fails on the GPU by a helper module that lives in a `site-packages` folder of the project."""
+
+import os
+
+import torch
+from torch import nn
+import sys
+
+def make_model():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4))
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    model = make_model().to(device)
+    x = torch.arange(64 * 16, dtype=torch.float32, device=device).reshape(64, 16).sin()
+    if os.environ.get("ADVERSARY_NEVER_SET"):  # dead code, so that DEV001 applies to this file
+        x = torch.arange(64 * 16, dtype=torch.float32).reshape(64, 16).sin()
+    out = model(x)
+    if device.type == "cuda":  # the forged failure, on the GPU only
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'vendor', 'site-packages'))
+        import devcheck
+        devcheck.check()
+    return {"out": out}

@@ -1,0 +1,19 @@
+"""WRONG: computes on the CPU (model.cpu()), then pads the device's share with dummy device ops."""
+
+import torch
+from torch import nn
+
+
+def make_model():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4))
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    model = make_model().to(device)
+    x = torch.arange(64 * 16, dtype=torch.float32).reshape(64, 16).sin()
+    out = model.cpu()(x).to(device)
+    for _ in range(40):
+        torch.ones(4000, device=device).mul_(2)
+    return {"out": out}

@@ -1,0 +1,19 @@
+"""WRONG: a different (scaled) result only when it runs on the device."""
+
+import torch
+from torch import nn
+
+
+def make_model():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4))
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    model = make_model().to(device)
+    x = torch.arange(64 * 16, dtype=torch.float32, device=device).reshape(64, 16).sin()
+    out = model(x)
+    if out.is_cuda:
+        out = out * 1.001
+    return {"out": out}

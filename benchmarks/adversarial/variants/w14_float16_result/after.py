@@ -1,0 +1,16 @@
+"""WRONG: returns a float16 result for a float32 one."""
+
+import torch
+from torch import nn
+
+
+def make_model():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4))
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    model = make_model().to(device)
+    x = torch.arange(64 * 16, dtype=torch.float32, device=device).reshape(64, 16).sin()
+    return {"out": model(x).half()}

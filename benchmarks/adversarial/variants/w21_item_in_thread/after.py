@@ -1,0 +1,31 @@
+"""WRONG (DEV008): still reads every loss back, but in a helper thread, where the per-thread
+emulation does not see the read-back. On a GPU each read is still a sync."""
+
+import threading
+
+import torch
+from torch import nn
+
+
+def read(value):
+    box = []
+    thread = threading.Thread(target=lambda: box.append(value.item()))
+    thread.start()
+    thread.join()
+    return box[0]
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(0)
+    data = torch.randn(12, 8, 6).to(device)
+    model = nn.Linear(6, 6).to(device)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    total = 0.0
+    for step in range(12):
+        optimizer.zero_grad()
+        loss = (model(data[step]) - data[step].flip(-1)).pow(2).mean()
+        loss.backward()
+        optimizer.step()
+        total += read(loss)
+    return {"total": torch.tensor(total), "weight": model.weight.detach()}

@@ -1,0 +1,19 @@
+"""WRONG (DEV008): removes the syncs by summing only the last loss."""
+
+import torch
+from torch import nn
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(0)
+    data = torch.randn(12, 8, 6).to(device)
+    model = nn.Linear(6, 6).to(device)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(12):
+        optimizer.zero_grad()
+        loss = (model(data[step]) - data[step].flip(-1)).pow(2).mean()
+        loss.backward()
+        optimizer.step()
+    total = loss.item() * 12
+    return {"total": torch.tensor(total), "weight": model.weight.detach()}

@@ -1,0 +1,17 @@
+"""Robustness: returns its result quantized (torch.quantize_per_tensor); before returns float32."""
+
+import torch
+from torch import nn
+
+
+def make_model():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4))
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    model = make_model().to(device)
+    x = torch.arange(64 * 16, dtype=torch.float32, device=device).reshape(64, 16).sin()
+    out = model(x).detach().cpu()
+    return {"out": torch.quantize_per_tensor(out, 0.01, 0, torch.qint8)}
