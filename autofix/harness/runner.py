@@ -22,7 +22,6 @@ from typing import Any
 from autofix.harness.models import (
     EXIT,
     LENIENT,
-    NOT_RUN,
     SHARED_RNG,
     SIGNAL,
     TIMEOUT,
@@ -91,15 +90,14 @@ class Zygote:
 
 
 class ZygotePool:
-    """``jobs`` fork servers, lent to one case at a time."""
+    """Fork servers, each lent to one case at a time: as many as cases run at once, made on demand."""
 
-    def __init__(self, jobs: int, threads: int) -> None:
+    def __init__(self, threads: int) -> None:
         env = dict(os.environ)
         env.update(OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads), PYTHONHASHSEED="0")
         self._idle: queue.Queue[Zygote] = queue.Queue()
         self._all: list[Zygote] = []
         self._env = env
-        self._jobs = jobs
 
     @contextmanager
     def lend(self) -> Iterator[Zygote]:
@@ -253,7 +251,3 @@ def process_failure(reply: dict[str, Any], timeout: float, log: Path) -> Failure
         tail = log.read_text(errors="replace").strip().splitlines()[-1:] if log.is_file() else []
         return Failure(EXIT, "HarnessError", tail[0] if tail else "the run broke")
     return Failure(EXIT, "Exit", f"process exited with code {code} before reporting")
-
-
-def not_run(phase: str, why: str) -> PhaseRun:
-    return PhaseRun(phase, False, Failure(NOT_RUN, "", why))

@@ -275,7 +275,7 @@ def verify_all(
     on_result: Callable[[CaseResult], None] | None = None,
 ) -> list[CaseResult]:
     """Every subject, ``jobs`` at a time; results in the subjects' order."""
-    pool = ZygotePool(jobs, verifier.runner.threads)
+    pool = ZygotePool(verifier.runner.threads)
     lock = threading.Lock()
 
     def one(subject: Subject) -> CaseResult:
