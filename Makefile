@@ -37,6 +37,7 @@ check: lint
 
 lint: $(STAMP)
 	$(BIN)/ruff check
+	$(BIN)/ruff format --check
 	$(BIN)/mypy
 
 bench: $(STAMP)
