@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from autofix.config.rule_catalog import UnknownRuleError
-from autofix.config.settings import ConfigError, ConfigResolver, Overrides
+from autofix.config.settings import ConfigError, ConfigResolver, Overrides, UnusableConfig
 from autofix.files.discovery import excluded
 from autofix.files.fix_file import FileResult, Task
-from autofix.files.runner import human_size
+from autofix.files.runner import default_timeout, human_size
 from autofix.files.workers import WorkerPool
 from autofix.server.worker import process_item
 
@@ -90,6 +90,11 @@ def analyze(lane: Lane, request: Request) -> Analysis:
     try:
         settings = resolver.settings_for(request.folder)
         codes = settings.rule_codes_for(path)
+    except UnusableConfig as exc:
+        # ... unless the configuration above it excludes the file anyway (`check --force-exclude` too).
+        if exc.fallback.exclude and excluded(path, exc.fallback.exclude, exc.fallback.root):
+            return Analysis(skipped="excluded by [tool.autofix] exclude")
+        return Analysis(problem=str(exc))
     except (ConfigError, UnknownRuleError) as exc:
         return Analysis(problem=str(exc))
     analysis = Analysis(unsafe_fixes=settings.unsafe_fixes)
@@ -123,6 +128,15 @@ def analyze(lane: Lane, request: Request) -> Analysis:
     return analysis
 
 
+# A time limit per analysis: seconds (None: none), or a function of the item (task and bytes).
+Limit = float | None | Callable[[tuple[Task, bytes]], float | None]
+
+
+def default_limit(item: tuple[Task, bytes]) -> float:
+    """The command line's default time limit for one file: 60 s, plus 60 s per MB."""
+    return default_timeout(len(item[1]))
+
+
 def warm_up(lane: Lane) -> None:
     """Start the lane's worker, and import the rules there and here (hover reads their documentation)."""
     lane.run(None, b"")
@@ -135,7 +149,7 @@ class Lane:
     against ``--timeout``: the worker is started, with no time limit, by a first small file before the first
     item and again after each item that cost the worker (a time-out, a crash)."""
 
-    def __init__(self, timeout: float | None) -> None:
+    def __init__(self, timeout: Limit) -> None:
         self.timeout = timeout
         self.pool: WorkerPool = WorkerPool(process_item, 1, timeout, start_method="spawn")
         self._warm = False
@@ -200,7 +214,7 @@ class Lane:
 class Analyzer:
     """Runs requests on the first free lane."""
 
-    def __init__(self, lanes: int, timeout: float | None) -> None:
+    def __init__(self, lanes: int, timeout: Limit) -> None:
         self.lanes = [Lane(timeout) for _ in range(max(1, lanes))]
         self._free: asyncio.Queue[Lane] | None = None
 

@@ -36,9 +36,9 @@ _LIBRARIES = {"pygls", "lsprotocol", "cattrs", "attrs"}
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0),
-    default=60.0,
-    show_default=True,
-    help="Seconds one analysis may take before the file gets an error diagnostic (0: no limit).",
+    default=None,
+    help="Seconds one analysis may take before the file gets an error diagnostic (0: no limit)."
+    " Default: as the command line, 60 s plus 60 s per MB of the file.",
 )
 @click.option(
     "--debounce",
@@ -56,7 +56,7 @@ _LIBRARIES = {"pygls", "lsprotocol", "cattrs", "attrs"}
 )
 @click.option("--verbose", "-v", is_flag=True, help="Log every request (for bug reports).")
 def server(
-    stdio: bool, jobs: int, timeout: float, debounce_ms: int, log_file: str | None, verbose: bool
+    stdio: bool, jobs: int, timeout: float | None, debounce_ms: int, log_file: str | None, verbose: bool
 ) -> None:
     """Run the language server (LSP over stdio): diagnostics, fixes and hover in the editor."""
     try:
@@ -72,7 +72,10 @@ def server(
         **({"filename": log_file} if log_file else {"stream": sys.stderr}),
     )
     stdin, stdout = _protocol_streams()
-    build(lanes=jobs, timeout=timeout or None, debounce_s=debounce_ms / 1000).start_io(stdin, stdout)
+    from autofix.server.analysis import default_limit
+
+    limit = default_limit if timeout is None else (timeout or None)
+    build(lanes=jobs, timeout=limit, debounce_s=debounce_ms / 1000).start_io(stdin, stdout)
 
 
 def _protocol_streams() -> tuple[BinaryIO, BinaryIO]:

@@ -23,7 +23,7 @@ from pygls.uris import to_fs_path
 from autofix import __version__
 from autofix.files.fix_file import DRY_RUN, LINT, LINT_WITH_EDITS
 from autofix.server import lsp
-from autofix.server.analysis import Analysis, Analyzer, Request
+from autofix.server.analysis import Analysis, Analyzer, Limit, Request, default_limit
 from autofix.server.documents import NotebookDocument, TextDocument, Units, cell_sources, contains, overlaps
 
 logger = logging.getLogger("autofix.server")
@@ -163,7 +163,7 @@ class NotebookSubject(Subject):
 
 
 class AutofixServer(LanguageServer):
-    def __init__(self, *, lanes: int = 2, timeout: float | None = 60.0, debounce_s: float = 0.03) -> None:
+    def __init__(self, *, lanes: int = 2, timeout: Limit = default_limit, debounce_s: float = 0.03) -> None:
         super().__init__(
             "autofix",
             __version__,
@@ -458,7 +458,7 @@ def _wanted(only: Sequence[str] | None, kind: str) -> bool:
     return only is None or any(kind == wanted or kind.startswith(f"{wanted}.") for wanted in only)
 
 
-def build(*, lanes: int = 2, timeout: float | None = 60.0, debounce_s: float = 0.03) -> AutofixServer:
+def build(*, lanes: int = 2, timeout: Limit = default_limit, debounce_s: float = 0.03) -> AutofixServer:
     server = AutofixServer(lanes=lanes, timeout=timeout, debounce_s=debounce_s)
 
     @server.feature(types.INITIALIZE)

@@ -549,6 +549,26 @@ async def test_unparseable_slow_and_misconfigured_files(two_lanes: LanguageClien
     assert Path(diagnostic.message.removeprefix("autofix: ").split(": ", 1)[0]) == tmp_path / "pyproject.toml"
     assert diagnostic.message.split("pyproject.toml: ", 1)[1] == refused.split("pyproject.toml: ", 1)[1]
     assert [m.message for m in client.messages] == [diagnostic.message]  # shown once, as a message too
+
+    # A pyproject.toml that is not TOML: its files are held back, as the command line holds them back;
+    # one in a folder the configuration above excludes is simply not checked.
+    (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nexclude = ["vendored"]\n')
+    vendored = tmp_path / "vendored" / "lib.py"
+    vendored.parent.mkdir()
+    (vendored.parent / "pyproject.toml").write_text("[tool.autofix\n")
+    vendored.write_text(ONE_FINDING)
+    (tmp_path / "broken").mkdir()
+    held = tmp_path / "broken" / "lib.py"
+    (held.parent / "pyproject.toml").write_text("[tool.autofix\n")
+    held.write_text(ONE_FINDING)
+    assert cli("check", "--no-cache", "--force-exclude", str(held), cwd=tmp_path).returncode == 2
+    done = cli("check", "--no-cache", "--force-exclude", str(vendored), cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (0, "")
+    held_uri, vendored_uri = open_file(client, held, ONE_FINDING), open_file(client, vendored, ONE_FINDING)
+    (unreadable,) = await published(client, held_uri, 1)
+    assert unreadable.severity == types.DiagnosticSeverity.Error
+    assert str(held.parent / "pyproject.toml") in unreadable.message
+    assert await published(client, vendored_uri, 1) == []
     await client.shutdown_session()
 
 
