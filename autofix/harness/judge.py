@@ -23,7 +23,8 @@ A rewritten case PASSES only when all of these hold:
   emulated GPU's, where after runs (a timeout, a signal, an exit, any other error, and any failure the
   case raises itself are shown and never proof), or after makes fewer transfers or host syncs while
   keeping its work on the device, or is faster with a 99% interval above 1.0 — claimed only for rules
-  whose fix changes the work done on the clock that measured it.
+  whose fix changes the work done on the clock that measured it; for a rule whose fix only respells
+  the computation (DEV012), both versions run in every phase with equal results and equal counts.
 
 A case left unchanged PASSES when both versions behave identically: same outcomes, counts, results.
 """
@@ -64,6 +65,9 @@ class RuleProfile:
     device_work: bool  # its fix moves work to the device, so after must show some there
     work: str = ""  # what its fix saves: "dtype" (any clock), "transfers" or "syncs" (a real GPU's clock)
     dtype: bool = False  # its fix changes dtypes: results may change dtype (by an allowed pair)
+    # its fix spells the same computation another way (a deprecated name): cures nothing and saves
+    # nothing, so its proof is that both versions run everywhere and count and compute the same
+    same: bool = False
 
 
 PROFILES = {
@@ -77,6 +81,7 @@ PROFILES = {
     "DEV008": RuleProfile(frozenset(), True, "syncs"),
     "DEV010": RuleProfile(frozenset({DEVICE_MISMATCH}), True, "transfers"),
     "DEV011": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV012": RuleProfile(frozenset(), False, same=True),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)
@@ -89,6 +94,7 @@ def profile_of(rules: tuple[str, ...]) -> RuleProfile:
         any(p.device_work for p in profiles),
         next((p.work for p in profiles if p.work == "dtype"), next((p.work for p in profiles if p.work), "")),
         any(p.dtype for p in profiles),
+        all(p.same for p in profiles),
     )
 
 
@@ -168,10 +174,24 @@ class Judge:
                 )
             elif result.timing.note:
                 result.notes.append(f"{result.timing.note} on {clock}: {result.timing.describe()}")
+        if profile.same and not result.proofs and not result.problems and not result.unproven:
+            self._same_computation(result, before, after)
         if not result.proofs and not result.problems and not result.unproven:
             result.problems.append(
                 "no proof: before neither fails as the rule says nor makes more transfers or syncs"
             )
+
+    def _same_computation(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """The proof of a rule whose fix only respells the computation: both versions run in every
+        phase, with equal results (already compared) and the same counts (operations, copies, syncs)."""
+        if not result.comparisons or not all(c.outcome == EQUAL for c in result.comparisons):
+            return
+        for phase in self.phases:
+            b, a = before.phases[phase], after.phases[phase]
+            if not (b.ok and a.ok) or b.counts != a.counts:
+                return
+        where = " and ".join(_short(p) for p in self.phases)
+        result.proofs.append(f"same computation: equal results and counts on {where}")
 
     def _compare(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         pairs = [(p, p) for p in self.phases if before.ok(p) and after.ok(p)]

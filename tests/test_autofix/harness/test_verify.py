@@ -73,6 +73,18 @@ BEFORE_HELPER = BEFORE_DEVICE.replace(
     "def run():", "def noise(device=None):\n    return torch.randn(5, 4, device=device)\n\ndef run():"
 ).replace("x = torch.randn(5, 4)", "x = noise()")
 # Before keeps its work on the device and pays copies and syncs for it, step by step.
+# A deprecated spelling of a function, on the device: nothing to cure, nothing to save.
+BEFORE_RESPELLED = """
+import torch
+import torch.nn.functional as F
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(0)
+    model = torch.nn.Linear(4, 3).to(device)
+    x = torch.randn(5, 4, device=device)
+    return {"y": F.sigmoid(model(x))}
+"""
 BEFORE_TRAFFIC = """
 import torch
 
@@ -284,6 +296,18 @@ FOOLS = {
         ),
     ),
     "noise_only_speedup": ("DEV002", NOISY.format(SLOW="{0, 1}"), NOISY.format(SLOW="{1, 2}")),
+    # A respelling rule (DEV012) proves only "same computation": equal results and equal counts.
+    "respelled": ("DEV012", BEFORE_RESPELLED, BEFORE_RESPELLED.replace("F.sigmoid(", "torch.sigmoid(")),
+    "respelled_as_another_function": (
+        "DEV012",
+        BEFORE_RESPELLED,
+        BEFORE_RESPELLED.replace("F.sigmoid(", "torch.tanh("),
+    ),
+    "respelled_with_a_round_trip": (
+        "DEV012",
+        BEFORE_RESPELLED,
+        BEFORE_RESPELLED.replace("F.sigmoid(model(x))", "torch.sigmoid(model(x).cpu().to(device))"),
+    ),
     "device_rule_slow_before": (
         "DEV003",
         GOOD_AFTER.replace("def run():", "def run():\n    import time; time.sleep(0.05)"),
@@ -627,3 +651,22 @@ def test_a_problem_names_the_line_it_surfaced_at(verdicts):
     after = textwrap.dedent(FOOLS["after_raises_on_device"][2]).splitlines()
     line = after.index('        raise ValueError("boom")') + 1
     assert f"after fails on emulated-cuda: ValueError: boom (after.py:{line})" in result.problems
+
+
+def test_a_respelling_proves_the_same_computation(verdicts):
+    result = verdicts["respelled"]
+    assert result.verdict == PASS, result.reason()
+    assert result.proofs == ["same computation: equal results and counts on cpu and emulated GPU"]
+
+
+def test_a_respelling_that_computes_something_else_fails(verdicts):
+    result = verdicts["respelled_as_another_function"]
+    assert result.verdict == FAIL
+    assert any(p.startswith("results differ (cpu): y:") for p in result.problems), result.problems
+
+
+def test_a_respelling_that_adds_copies_proves_nothing(verdicts):
+    result = verdicts["respelled_with_a_round_trip"]
+    assert result.verdict == FAIL
+    assert not result.proofs
+    assert any(p.startswith("no proof") for p in result.problems), result.problems
