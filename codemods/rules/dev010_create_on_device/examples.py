@@ -237,6 +237,134 @@ INVALID = [
         message="copied to the device; create it there",
         line=4,
     ),
+    # Moved under a flag inside `forward`: the flag can only have agreed with the input's device.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Encoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.rnn = nn.GRU(8, 16)
+
+            def forward(self, x):
+                h0 = torch.zeros(1, x.size(1), 16)
+                if self.use_cuda:
+                    h0 = h0.cuda()
+                return self.rnn(x, h0)[0]
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Encoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.rnn = nn.GRU(8, 16)
+
+            def forward(self, x):
+                h0 = torch.zeros(1, x.size(1), 16, device=x.device)
+                return self.rnn(x, h0)[0]
+        """,
+        line=11,
+    ),
+    # A module's state builder with no tensor argument: the module's own device.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class LM(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.LSTM(8, 16)
+
+            def forward(self, x, hidden):
+                return self.rnn(x, hidden)
+
+            def init_hidden(self, batch):
+                h = torch.zeros(1, batch, 16)
+                if USE_CUDA:
+                    h = h.cuda()  # the flag is the script's
+                return h, h
+        """,
+        None,
+        message="not rewritten: a comment would go with the move",
+    ),
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class LM(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.LSTM(8, 16)
+
+            def forward(self, x, hidden):
+                return self.rnn(x, hidden)
+
+            def init_hidden(self, batch):
+                h = torch.zeros(1, batch, 16)
+                if USE_CUDA:
+                    h = h.cuda()
+                return h, h
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class LM(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.LSTM(8, 16)
+
+            def forward(self, x, hidden):
+                return self.rnn(x, hidden)
+
+            def init_hidden(self, batch):
+                h = torch.zeros(1, batch, 16, device=next(self.parameters()).device)
+                return h, h
+        """,
+        line=13,
+    ),
+    # A module that places a part on a named GPU: its input's device says nothing; the flag stays.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Split(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.a = nn.Linear(4, 4).to("cuda:1")
+
+            def forward(self, x):
+                h = torch.zeros(4)
+                if self.use_cuda:
+                    h = h.cuda()
+                return self.a(x.to("cuda:1")) + h
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Split(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.a = nn.Linear(4, 4).to("cuda:1")
+
+            def forward(self, x):
+                h = torch.zeros(4, device="cuda" if self.use_cuda else "cpu")
+                return self.a(x.to("cuda:1")) + h
+        """,
+        line=11,
+    ),
     # Two tensors moved under one flag, beside a model: each is made in place, the model's move stays.
     Invalid(
         """

@@ -9,7 +9,9 @@ code writes too:
 * in two statements of the same block, the tensor unused in between: `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
-  left in it).
+  left in it). In a module's `forward` and the functions it calls the flag can only have agreed with
+  where the module runs, so the tensor is made there, `device=x.device` (the input's) or
+  `device=next(self.parameters()).device` (`init_hidden(batch)`), and the flag goes.
 
 A dtype given to `.to(device, dtype)` moves onto the factory when the values cannot change (`zeros`,
 `ones`, `empty`, `eye`); `.cuda()` becomes `device="cuda"` as written (DEV007 makes it portable) and
@@ -61,6 +63,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from codemods.analysis.forward_reach import reached_functions
+from codemods.analysis.nn_modules import module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import dotted_name
@@ -102,6 +106,7 @@ class CreateOnDevice(Rule):
         if any(self.aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls):
             return  # factories make device tensors here already
         functions = LocalFunctions(self.tree)
+        self._reached: dict[int, cst.BaseExpression] | None = None
         for call in self.sites(cst.Call):
             target = move_target(call, self.aliases)
             if target is not None:
@@ -153,7 +158,11 @@ class CreateOnDevice(Rule):
         """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
         device = later.target.device if later.target is not None else None
         if later.guard is not None and device is not None:
-            device = cst.IfExp(test=later.guard.test, body=device, orelse=_CPU)
+            # In code that runs on a module's device, the flag can only have agreed with that device
+            # (else the tensor meets the input on another one): name it and the flag goes.
+            device = self._module_device(creation.value) or cst.IfExp(
+                test=later.guard.test, body=device, orelse=_CPU
+            )
         made, reason = made_there(creation, device, self.aliases)
         reason = later.obstacle or reason
         drop = None
@@ -165,6 +174,30 @@ class CreateOnDevice(Rule):
         if drop and made is not None:  # (dropped only when made)
             edits = {creation.value: made, **drop}
         self._conclude(creation.value, later.by, creation, edits, reason)
+
+    def _module_device(self, node: cst.CSTNode) -> cst.BaseExpression | None:
+        """The device of the module whose ``forward`` (or a function it calls) runs ``node``:
+        ``x.device`` of the input, or ``next(self.parameters()).device``; None elsewhere."""
+        if self._reached is None:
+            classes = module_classes(self.tree, self.aliases)
+            self._reached = {
+                id(reached.function): reached.device
+                for cls in self.tree.of_type(self.context.module, cst.ClassDef)
+                if cls.name.value in classes and not self._names_a_gpu(cls)
+                for reached in reached_functions(self.tree, self.aliases, cls)
+                if reached.device is not None and reached.assumes is None
+            }
+        function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+        return self._reached.get(id(function)) if function is not None else None
+
+    def _names_a_gpu(self, cls: cst.ClassDef) -> bool:
+        """``.cuda(i)``, ``"cuda:1"``: a module that places its parts on given GPUs may run them apart
+        from its input, so where its input is says nothing about where a tensor should be."""
+        for call in self.tree.of_type(cls, cst.Call):
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value == "cuda" and call.args:
+                return True
+        texts = self.tree.of_type(cls, (cst.SimpleString, cst.FormattedStringText))
+        return any("cuda:" in text.value for text in texts)
 
     def _conclude(
         self,
