@@ -39,7 +39,8 @@ def default_cache_dir() -> Path:
 
 @lru_cache(maxsize=1)
 def tool_fingerprint() -> str:
-    """The version plus the size and mtime of every module of the fixer: a code change is a new tool."""
+    """The version plus the size and mtime of every module of the fixer, in every subpackage (a rule
+    lives in ``codemods/rules/<rule>/``): a code change, or a rule added, is a new tool."""
     import importlib.util
 
     parts = [__version__, str(_FORMAT)]
@@ -47,9 +48,9 @@ def tool_fingerprint() -> str:
         spec = importlib.util.find_spec(package)  # found, not imported: codemods would bring libcst
         assert spec is not None and spec.origin is not None
         folder = Path(spec.origin).parent
-        for module in sorted(folder.glob("*.py")):
+        for module in sorted(folder.rglob("*.py")):
             info = module.stat()
-            parts.append(f"{module.name}:{info.st_size}:{info.st_mtime_ns}")
+            parts.append(f"{module.relative_to(folder)}:{info.st_size}:{info.st_mtime_ns}")
     return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
 
 

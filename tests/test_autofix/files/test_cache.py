@@ -139,3 +139,22 @@ def test_a_warm_machine_readable_run_keeps_ends_and_edits(tmp_path, run_cli, no_
     assert '"end_line": 0' not in cold[1] and '"endLine": 0' not in cold[1]
     no_workers()
     assert run_cli("check", "--output-format", fmt, ".", cwd=tmp_path) == cold
+
+
+def test_editing_a_rule_deep_in_the_package_is_a_new_tool(monkeypatch):
+    """Rules live in ``codemods/rules/<rule>/``: a change there must invalidate cached results and the
+    rule catalog, as a change to a top-level module does."""
+    import codemods.rules.dev010_create_on_device.rule as deep
+    from autofix.files.cache import tool_fingerprint
+
+    tool_fingerprint.cache_clear()
+    before = tool_fingerprint()
+    path = Path(deep.__file__)
+    stat = path.stat()
+    try:
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        tool_fingerprint.cache_clear()
+        assert tool_fingerprint() != before
+    finally:
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        tool_fingerprint.cache_clear()
