@@ -8,6 +8,39 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Handed to a function that only reads the model, and to one that moves another argument.
+    Valid(
+        """
+        import torch
+
+        def evaluate(model, loader):
+            model.eval()
+            return [model(x) for x in loader]
+
+        def to_gpu(batch, model):
+            return batch.cuda()
+
+        model = Net()
+        optimizer = torch.optim.Adagrad(model.parameters())
+        evaluate(model, loader)
+        to_gpu(batch, model)
+        """
+    ),
+    # Moved by the trainer before the optimizer is built from the moved model.
+    Valid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.model.cuda()
+
+        model = Net()
+        trainer = Trainer(model)
+        optimizer = torch.optim.Adagrad(model.parameters())
+        """
+    ),
     Valid(
         """
         import torch
@@ -78,6 +111,60 @@ VALID = [
 ]
 
 INVALID = [
+    # Moved inside the file's own training function: reported, as the move is out of this block.
+    Invalid(
+        """
+        import torch
+
+        def train(model, optimizer, loader, device):
+            model.to(device)
+            for x, y in loader:
+                optimizer.zero_grad()
+
+        model = Net()
+        optimizer = torch.optim.Adagrad(model.parameters())
+        train(model, optimizer, loader, device)
+        """,
+        None,
+        message="left in place: `train(...)` moves `model` in its own body",
+        line=9,
+    ),
+    # A trainer class that keeps the models it is handed and moves them under a flag.
+    Invalid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, G, D, g_opt, d_opt, use_cuda=False):
+                self.G, self.D = G, D
+                self.netD = D
+                if use_cuda:
+                    self.netD.cuda()
+
+        D = Discriminator()
+        d_opt = torch.optim.Adam(D.parameters())
+        trainer = Trainer(G, D, g_opt, d_opt, use_cuda=torch.cuda.is_available())
+        """,
+        None,
+        message="`Trainer(...)` moves `D`",
+        line=11,
+    ),
+    # Keyword arguments are matched to the parameters they name.
+    Invalid(
+        """
+        import torch
+
+        def fit(epochs, net=None):
+            net = net.cuda()
+
+        net = Net()
+        opt = torch.optim.Adagrad(net.parameters())
+        fit(3, net=net)
+        """,
+        None,
+        message="`fit(...)` moves `net`",
+        line=7,
+    ),
     Invalid(
         """
         import torch.optim as optim

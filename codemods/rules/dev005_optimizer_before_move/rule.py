@@ -11,7 +11,9 @@ only inside a loop, is not reported.
 Reported without a fix: the optimizer is used in between (`optimizer.load_state_dict(...)`), what
 it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
 is wrapped before the move (`nn.DataParallel(model)` changes `named_parameters()`), it is built in
-an `if` branch with the move after the `if`, or `model.init_optimizer()` builds it out of sight.
+an `if` branch with the move after the `if`, `model.init_optimizer()` builds it out of sight, or
+the model is handed to a function or class of the file that moves it (`train(model, opt)` running
+`model.to(device)`, `Trainer(G, D, G_opt, D_opt)` keeping `self.D = D` and calling `self.D.cuda()`).
 
 ## Why is this bad?
 The optimizer belongs after `.to(device)`: that is the order PyTorch documents. How much it matters
@@ -50,7 +52,11 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from codemods.analysis.parameter_moves import moved_arguments
 from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.core.local_functions import LocalFunctions
+from codemods.core.names import dotted_name
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
 from codemods.rules.dev005_optimizer_before_move._model_move_order import (
     LaterMove,
     later_move,
@@ -134,14 +140,14 @@ class OptimizerBeforeMove(Rule):
             moves = [later_move(self.tree, self.aliases, statements, after, model) for model in build.models]
             found = [move for move in moves if move is not None]
             if not found:
-                if not group:
-                    self._check_outside(build)
+                if not group and not self._check_outside(build):
+                    self._check_handed_over(statements, after, build)
                 break
             group.append((build, scheduler, max(found, key=lambda move: move.index)))
             index = after
         return group
 
-    def _check_outside(self, build: OptimizerBuild) -> None:
+    def _check_outside(self, build: OptimizerBuild) -> bool:
         """Built in an ``if`` branch, moved after the ``if``: moving it there builds it on every path."""
         for model in build.models:
             if move_after_enclosing_if(self.tree, self.aliases, build.statement, model) is not None:
@@ -149,7 +155,30 @@ class OptimizerBeforeMove(Rule):
                     build.statement,
                     _message(build) + "; left in place: the move is after the `if` it is built in",
                 )
-                return
+                return True
+        return False
+
+    def _check_handed_over(
+        self, statements: Sequence[cst.BaseStatement], start: int, build: OptimizerBuild
+    ) -> None:
+        """``train(model, opt)`` or ``Trainer(model, opt)`` later in the block moves the model: the
+        move is inside the file's own function, so the optimizer cannot simply go below it."""
+        functions = self.tree.memo("local functions", lambda: LocalFunctions(self.tree))
+        models = set(build.models)
+        for stmt in statements[start:]:
+            if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            for call in self.tree.of_type(stmt, cst.Call):
+                moved = models & moved_arguments(self.tree, self.aliases, call, functions)
+                if moved:
+                    self.report(
+                        build.statement,
+                        _message(build) + f"; left in place: `{dotted_name(call.func)}(...)` moves"
+                        f" `{sorted(moved)[0]}` in its own body; build the optimizer after that move",
+                    )
+                    return
+            if models & written(self.tree, stmt):
+                return  # the name now holds another model
 
     def _check_setup(
         self, statements: Sequence[cst.BaseStatement], index: int, owner: str, method: str
