@@ -49,6 +49,7 @@ from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
     Switch,
     argument_switches,
     assigned_switch,
+    chosen_by_off_switch,
     dictionary_switch,
     parameter_switch,
 )
@@ -161,9 +162,11 @@ class _Sites:
     def _of(self, node: SiteNode) -> Iterator[Site]:
         if isinstance(node, cst.Call):
             yield from map(_switch_site, argument_switches(node))
+            yield from map(_switch_site, chosen_by_off_switch([a.value for a in node.args]))
             yield from self._type_arguments(node)
             site = self._call(node)
         elif isinstance(node, cst.Assign):
+            yield from map(_switch_site, chosen_by_off_switch([node.value]))
             switch = assigned_switch(node)
             site = _switch_site(switch) if switch else self._assignment(node)
         elif isinstance(node, cst.Param):

@@ -3,8 +3,11 @@
 ``USE_CUDA = True``, ``args.cuda = True``, ``config["use_gpu"] = True``, ``{"use_cuda": True}``, a
 ``use_cuda=True`` parameter default or keyword, an argparse ``--cuda`` option with ``default=True``
 (it cannot be turned off), and ``args.cuda = not args.no_cuda`` (on unless the user says otherwise):
-on a machine without a GPU each sends the code it guards to ``.cuda()``. The fix asks the machine:
-``torch.cuda.is_available()`` (``not args.no_cuda and torch.cuda.is_available()``).
+on a machine without a GPU each sends the code it guards to ``.cuda()``. So does a device chosen
+by an off switch alone, ``"cuda" if not opt.no_cuda else "cpu"``, and an argparse ``--cuda`` option
+with ``action="store_false"`` (on unless given). The fix asks the machine:
+``torch.cuda.is_available()`` (``not args.no_cuda and torch.cuda.is_available()``; the option gets
+``default=torch.cuda.is_available()``).
 
 A bare ``gpu=True`` parameter or keyword is as often "generate GPU code" as "there is a GPU": for
 parameters, keywords and dictionary keys only ``use_``/``with_`` names count.
@@ -19,7 +22,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.names import dotted_name
-from codemods.core.syntax import code_of, kwarg, positional
+from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 
 _ASSIGNED = re.compile(r"^(use_|with_)?(cuda|gpu)$", re.IGNORECASE)
 _ARGUMENT = re.compile(r"^(use|with)_(cuda|gpu)$", re.IGNORECASE)
@@ -46,6 +49,8 @@ class Switch:
     def asking(self, available: cst.BaseExpression) -> cst.BaseExpression:
         if isinstance(self.value, cst.UnaryOperation):  # `not args.no_cuda` -> `... and available`
             return cst.BooleanOperation(left=self.value, operator=cst.And(), right=available)
+        if isinstance(self.value, cst.Call):  # `add_argument("--cuda", action="store_false")`
+            return with_kwarg(self.value, "default", available)
         return available
 
 
@@ -78,6 +83,28 @@ def assigned_switch(node: cst.Assign) -> Switch | None:
     return None
 
 
+def _off_switch_negated(node: cst.BaseExpression) -> bool:
+    """``not opt.no_cuda``, ``not args.disable_gpu``."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        off = _key(node.expression)
+        return off is not None and _OFF_SWITCH.match(off) is not None
+    return False
+
+
+def _names_cuda(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.SimpleString) and str(node.evaluated_value).startswith("cuda")
+
+
+def chosen_by_off_switch(values: list[cst.BaseExpression]) -> list[Switch]:
+    """``"cuda" if not opt.no_cuda else "cpu"`` among ``values`` (an assignment's value, a call's
+    arguments): the GPU unless the user turns it off."""
+    return [
+        Switch(value.test, value.test, f"`{code_of(value)}`")
+        for value in values
+        if isinstance(value, cst.IfExp) and _names_cuda(value.body) and _off_switch_negated(value.test)
+    ]
+
+
 def parameter_switch(param: cst.Param) -> Switch | None:
     """``def train(model, use_cuda=True)``."""
     name = param.name.value
@@ -96,10 +123,21 @@ def argument_switches(call: cst.Call) -> list[Switch]:
     ]
     default = kwarg(call, "default")
     argparse = isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"
-    if argparse and default is not None and _is_true(default.value):
+    if argparse:
         options = [a.value for a in positional(call) if isinstance(a.value, cst.SimpleString)]
         if any(_OPTION.match(str(o.evaluated_value)) for o in options):
-            found.append(Switch(call, default.value, f"`{code_of(options[0])}` defaulting to True"))
+            action = kwarg(call, "action")
+            if default is not None and _is_true(default.value):
+                found.append(Switch(call, default.value, f"`{code_of(options[0])}` defaulting to True"))
+            elif (
+                default is None
+                and action is not None
+                and isinstance(action.value, cst.SimpleString)
+                and action.value.evaluated_value == "store_false"
+            ):
+                found.append(
+                    Switch(call, call, f"`{code_of(options[0])}` with `store_false` (on unless given)")
+                )
     return found
 
 

@@ -8,6 +8,21 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Off switches that also ask the machine, and a `--cuda` flag off unless given.
+    Valid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--cuda", action="store_true")
+        parser.add_argument("--gpu", action="store_false", default=False)
+        parser.add_argument("--no-cuda", action="store_false", dest="use_workers")
+        opt = parser.parse_args()
+        opt.device = "cuda" if not opt.no_cuda and torch.cuda.is_available() else "cpu"
+        name = "cpu" if not opt.no_cuda else "cuda"
+        """
+    ),
     Valid(
         """
         import torch
@@ -90,6 +105,42 @@ VALID = [
 ]
 
 INVALID = [
+    # A device chosen by an off switch alone: the GPU unless the user says otherwise.
+    Invalid(
+        """
+        import torch
+
+        opt.device = 'cuda' if not opt.no_cuda else 'cpu'
+        device = torch.device("cuda:0" if not args.disable_gpu else "cpu")
+        """,
+        """
+        import torch
+
+        opt.device = 'cuda' if not opt.no_cuda and torch.cuda.is_available() else 'cpu'
+        device = torch.device("cuda:0" if not args.disable_gpu and torch.cuda.is_available() else "cpu")
+        """,
+        message="assumes a GPU",
+        line=3,
+    ),
+    # `store_false`: the option is on unless given, on every machine.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument('--cuda', action='store_false', help='use CUDA')
+        """,
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument('--cuda', action='store_false', help='use CUDA', default=torch.cuda.is_available())
+        """,
+        message="with `store_false` (on unless given) assumes a GPU",
+        line=5,
+    ),
     Invalid(
         """
         import torch

@@ -5,7 +5,8 @@ Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cud
 `torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, a device chosen as `torch.device("cuda")` (in
 the module, on an object,
 as a parameter default), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
-True}`, an argparse `--cuda` with `default=True`, `args.cuda = not args.no_cuda`).
+True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `args.cuda = not args.no_cuda`,
+`"cuda" if not opt.no_cuda else "cpu"`).
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
 after the imports, never where a local name would shadow it. A file that picks its GPUs when it
