@@ -10,6 +10,7 @@ do with each new observation (``next_state`` made at the bottom of the loop, fed
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -18,7 +19,14 @@ from itertools import chain
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.analysis.batches import data_root, is_variable, moved_names_statement, rebinding, under_guard
+from codemods.analysis.batches import (
+    data_node,
+    data_root,
+    is_variable,
+    moved_names_statement,
+    rebinding,
+    under_guard,
+)
 from codemods.analysis.model_moves import MOVED_UNDER_A_CONDITION
 from codemods.analysis.moved_models import LOOPS, Block, MovedModel, MovedModels, runs_model
 from codemods.core.dataflow import Step, assigned_names, names_in
@@ -37,6 +45,8 @@ from codemods.core.tree import Tree
 from codemods.rules.dev001_input_not_on_device._model_inputs import is_lengths, used_on_host
 
 _ONE_STATEMENT = m.SimpleStatementLine([m.DoNotCare()])
+# Callees that compare a model's output with a target: `criterion`, `loss_fn`, `F.cross_entropy`.
+_LOSS = re.compile(r"loss|criterion|cross_entropy|nll|kl_div|bce", re.IGNORECASE)
 _FROM_HOST_DATA = frozenset(
     {"torch.from_numpy", "torch.Tensor", *(f"torch.{kind}" for kind in LEGACY_TENSOR_DTYPES)}
 )
@@ -180,7 +190,9 @@ class CreatedInputs:
             made = (
                 self._made(node.value) if plain and isinstance(node, cst.Assign) else None
             )  # (a plain one is)
-            model = self._fed_with(name, index) if made is not None else None
+            model = (
+                self._fed_with(name, index, _zero_dim(made[0], self.aliases)) if made is not None else None
+            )
             if made is not None and model is not None:
                 on_host = used_on_host(tree, self.aliases, name, [s.node for s in steps[index + 1 :]])
                 yield CreatedInput(name, *made, model, visible(), on_host, node)
@@ -225,11 +237,13 @@ class CreatedInputs:
             return value, False
         return None
 
-    def _fed_with(self, name: str, created_at: int) -> MovedModel | None:
+    def _fed_with(self, name: str, created_at: int, zero_dim: bool = False) -> MovedModel | None:
         """The model on a device that ``name`` (or a name it is then assigned to: ``state =
         next_state``) is passed to, while it still holds the tensor made; in a loop, also in the next
-        iteration (``next_state`` made at the bottom, ``model(state)`` at the top)."""
+        iteration (``next_state`` made at the bottom, ``model(state)`` at the top). A target counts
+        as fed to the model whose output it meets in a loss (``criterion(out, y)``, ``(out - y)``)."""
         holders = {name}
+        outputs: dict[str, MovedModel] = {}  # names holding a model's output, on its device
         steps = self.block.steps
         if self._loop_steps is None:
             self._loop_steps = loop_steps_of(steps)
@@ -241,6 +255,14 @@ class CreatedInputs:
                 model = self._model_called(call, index)
                 if model is not None and any(data_root(a.value, self.aliases) in holders for a in call.args):
                     return model
+            # A 0-dim tensor meets a device tensor from the host without a copy or an error.
+            met = self._output_met(node, holders, outputs) if outputs and not zero_dim else None
+            if met is not None:
+                return met
+            outputs = {
+                o: mm for o, mm in outputs.items() if rebinding(self.tree, node, o, self.aliases) == "none"
+            }
+            outputs.update(self._outputs_bound(node, index))
             holders = {
                 h for h in holders if rebinding(self.tree, node, h, self.aliases) not in ("move", "other")
             }
@@ -254,6 +276,49 @@ class CreatedInputs:
             if not holders:
                 return None
         return None
+
+    def _outputs_bound(self, node: cst.CSTNode, index: int) -> dict[str, MovedModel]:
+        """``out = model(x)``, ``out, hidden = model(x, hidden)``: the names bound to the output of a
+        model on a device (not ``model(x).cpu()``: data_root keeps to views on the same device)."""
+        if not isinstance(node, cst.Assign) or len(node.targets) != 1:
+            return {}
+        root = data_node(node.value, self.aliases)
+        model = self._model_called(root, index) if isinstance(root, cst.Call) else None
+        if model is None:
+            return {}
+        target = node.targets[0].target
+        elements = target.elements if isinstance(target, (cst.Tuple, cst.List)) else [target]
+        names = (dotted_name(e.value if isinstance(e, cst.BaseElement) else e) for e in elements)
+        return {n: model for n in names if n is not None and "." not in n}
+
+    def _output_met(
+        self, node: cst.CSTNode, holders: set[str], outputs: dict[str, MovedModel]
+    ) -> MovedModel | None:
+        """The model whose output meets one of ``holders`` in ``node``: both handed to a loss
+        (``criterion(out, y)``, ``F.mse_loss(out, y)``), or the two sides of arithmetic (``out - y``)."""
+        pairs: list[list[cst.BaseExpression]] = [
+            [a.value for a in call.args]
+            for call in self.tree.of_type(node, cst.Call)
+            if _LOSS.search(dotted_name(call.func) or "")
+        ]
+        pairs += [[op.left, op.right] for op in self.tree.of_type(node, cst.BinaryOperation)]
+        for values in pairs:
+            roots = {data_root(v, self.aliases) for v in values}
+            if roots & holders:
+                met = next((outputs[r] for r in roots if r in outputs), None)
+                if met is not None:
+                    return met
+        return None
+
+
+def _zero_dim(made: cst.Call, aliases: ImportAliases) -> bool:
+    """``torch.tensor(0.5)``: a number, not an array."""
+    args = made.args
+    return (
+        aliases.qualify(made.func) == "torch.tensor"
+        and bool(args)
+        and isinstance(args[0].value, (cst.Integer, cst.Float, cst.UnaryOperation))
+    )
 
 
 def loop_steps_of(steps: Sequence[Step]) -> dict[int, int]:

@@ -8,6 +8,24 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Targets that meet the output where no device is mixed: a 0-dim number, an output brought
+    # back to the host, a print.
+    Valid(
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        x = torch.randn(8, 4, device=device)
+        scale = torch.tensor(2.0)
+        y = torch.zeros(8, 1)
+        out = model(x)
+        loss = criterion(out, scale)
+        host = model(x).cpu()
+        error = host - y
+        print(out, y)
+        """
+    ),
     # Moved in the loop, in a while loop after next(), or inline; made on the device; a counter logged.
     Valid("""
         import torch
@@ -185,6 +203,56 @@ VALID = [
 ]
 
 INVALID = [
+    # A target made on the host meets the model's output in the loss: it must move with the input.
+    Invalid(
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        x = torch.randn(8, 4).to(device)
+        y = torch.ones(8, 1)
+        for step in range(3):
+            out = model(x)
+            loss = criterion(out, y)
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        x = torch.randn(8, 4).to(device)
+        y = torch.ones(8, 1, device=device)
+        for step in range(3):
+            out = model(x)
+            loss = criterion(out, y)
+        """,
+        line=6,
+    ),
+    # ... and in arithmetic on the output (a hand-written squared error).
+    Invalid(
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        x = torch.randn(8, 4, device=device)
+        y = torch.from_numpy(targets).float()
+        pred, _ = model(x)
+        loss = ((pred - y) ** 2).mean()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        x = torch.randn(8, 4, device=device)
+        y = torch.from_numpy(targets).float().to(device)
+        pred, _ = model(x)
+        loss = ((pred - y) ** 2).mean()
+        """,
+        line=6,
+    ),
     # Also through a compiled (or DistributedDataParallel) wrapper, which runs where its model is; a
     # tuple batch unpacked by position, its target compared with the predictions.
     Invalid(

@@ -2,7 +2,9 @@
 Finds data fed to a model that is on a device while the data never was moved, and moves it once, at
 its boundary: where a loop's batch arrives (`x, y = x.to(device), y.to(device)`), where a value of a
 dict or tuple batch is read (`batch["ids"].to(device)`), or where a tensor is made (`torch.randint(...,
-device=device)`, `torch.from_numpy(obs).to(device)`); targets that meet the model's output go too.
+device=device)`, `torch.from_numpy(obs).to(device)`); targets that meet the model's output go too,
+also a tensor the code makes beside its input (`y = torch.randn(4, 1)` meeting `out = model(x)` in
+`criterion(out, y)` or `out - y`; not a 0-dim `torch.tensor(2.0)`, which mixes with any device).
 
 The model may be moved in the same function (under `if use_cuda:`, the data is moved under it too),
 at the module's top level, in the constructor of the class whose method uses it or of an instance
