@@ -1,10 +1,12 @@
 """Where a module chooses its device, and where code may use that one device.
 
 DEV007 writes one portable device per module: it reuses the module's own definition (``device =
-...``, or a device value under a device-like name such as ``DEVICE``), and adds one after the
-imports only where no name of the module or of the enclosing functions would shadow it.
-:class:`ModuleDevice` answers, for one place in the code, whether it may use that device and
-which edits bring the definition in.
+...``, a device value under a device-like name such as ``DEVICE``, or one kept on the parsed
+options, ``args.device = torch.device(...)``), and adds one after the imports only where no name of
+the module or of the enclosing functions would shadow it. Code that already has a device of its own
+uses that one instead: a function's ``device`` parameter, and ``self.device`` in the methods of a
+class whose ``__init__`` sets it. :class:`ModuleDevice` answers, for one place in the code, which
+device it may use and which edits bring the definition in.
 """
 
 from __future__ import annotations
@@ -54,21 +56,25 @@ def looks_like_device(value: cst.BaseExpression, aliases: ImportAliases) -> bool
 
 def module_device(module: cst.Module, aliases: ImportAliases) -> tuple[str | None, cst.CSTNode | None, int]:
     """The module's own device definition (``device = ...``, else a device value under a device-like
-    name such as ``DEVICE``): its name, its statement and its position in the module."""
+    name such as ``DEVICE``, else one kept on an object, ``args.device = torch.device(...)``): its
+    name, its statement and its position in the module."""
     found: list[tuple[str, cst.CSTNode, int]] = []
     for index, stmt in enumerate(module.body):
         if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1):
             continue
         small = stmt.body[0]
-        if (
-            isinstance(small, cst.Assign)
-            and len(small.targets) == 1
-            and isinstance(small.targets[0].target, cst.Name)
-        ):
-            name = small.targets[0].target.value
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+            continue
+        target = small.targets[0].target
+        if isinstance(target, cst.Name):
+            name = target.value
             if name == "device" or (DEVICE_NAME.search(name) and looks_like_device(small.value, aliases)):
                 found.append((name, stmt, index))
-    found.sort(key=lambda f: f[0] != "device")
+        elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            dotted = dotted_name(target)
+            if dotted and DEVICE_NAME.search(target.attr.value) and looks_like_device(small.value, aliases):
+                found.append((dotted, stmt, index))
+    found.sort(key=lambda f: (f[0] != "device", "." in f[0]))
     return found[0] if found else (None, None, 0)
 
 
@@ -118,6 +124,8 @@ class ModuleDevice:
         assert isinstance(self._module, cst.Module)
         found, self._defined, self._index = module_device(self._module, aliases)
         self.name = found or "device"
+        self._root = self.name.split(".")[0]  # `args` of `args.device`: what a local name may shadow
+        self._aliases = aliases
         self._portable = portable
         self._added: dict[cst.CSTNode, Replacement] | None = None
         self._scope_names: dict[int, set[str]] = {}
@@ -134,12 +142,55 @@ class ModuleDevice:
         GPUs at run time (where no definition is added); else None."""
         return cst.parse_expression(self._portable.spelled(device_object=True)) if self.chosen_late else None
 
+    def local_device(self, node: cst.CSTNode) -> cst.BaseExpression | None:
+        """The device the code around ``node`` already has: a ``device`` parameter of an enclosing
+        function (without a ``None`` default, which ``.to()`` would not take), or ``self.device``
+        in a method (not ``__init__``) of a class whose ``__init__`` sets it; None when neither."""
+        for above in self._tree.ancestors(node):
+            if isinstance(above, cst.Lambda):
+                return None
+            if not isinstance(above, cst.FunctionDef):
+                continue
+            for param in [*above.params.params, *above.params.kwonly_params]:
+                default = param.default
+                if DEVICE_NAME.fullmatch(param.name.value) and not (
+                    isinstance(default, cst.Name) and default.value == "None"
+                ):
+                    return cst.Name(param.name.value)
+            cls = self._tree.parent(self._tree.parent(above))
+            if isinstance(cls, cst.ClassDef) and above.name.value != "__init__":
+                kept = self._kept_device(cls)
+                if kept is not None:
+                    return cst.parse_expression(kept)
+            return None
+        return None
+
+    def _kept_device(self, cls: cst.ClassDef) -> str | None:
+        """``self.device`` when the class's ``__init__`` assigns it (a device, or a parameter)."""
+        body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else []
+        init = next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"), None)
+        if init is None:
+            return None
+        params = parameter_names(init)
+        for assign in self._tree.of_type(init.body, cst.Assign):
+            target = assign.targets[0].target if len(assign.targets) == 1 else None
+            name = dotted_name(target) if target is not None else None
+            if (
+                name is not None
+                and name.startswith("self.")
+                and name.count(".") == 1
+                and DEVICE_NAME.fullmatch(name[5:])
+                and (dotted_name(assign.value) in params or looks_like_device(assign.value, self._aliases))
+            ):
+                return name
+        return None
+
     def edits_at(self, node: cst.CSTNode) -> dict[cst.CSTNode, Replacement] | None:
         """The edits (none, or the added definition) that let code at ``node`` read the device by
         :attr:`name`; None where it cannot: a local name shadows it, module-level code runs before
         the definition, or no definition can be added (see :meth:`_definition`)."""
         scopes = [a for a in self._tree.ancestors(node) if isinstance(a, _SCOPES)]
-        if any(self.name in self._bound_in(scope) for scope in scopes):
+        if any(self._root in self._bound_in(scope) for scope in scopes):
             return None
         if self._defined is None:
             return self._definition() or None

@@ -242,7 +242,7 @@ INVALID = [
         """,
         message="`use_cuda=True` assumes a GPU",
     ),
-    # A device default is made portable; `map_location` only reported: the local `device` shadows.
+    # A device default is made portable, and the function's own device is the one it then uses.
     Invalid(
         """
         import torch
@@ -252,7 +252,7 @@ INVALID = [
         """
         import torch
         def load(path, device="cuda" if torch.cuda.is_available() else "cpu"):
-            return torch.load(path, map_location="cuda:0")
+            return torch.load(path, map_location=device)
         """,
         message='`device="cuda"` defaults to a GPU',
     ),
@@ -439,13 +439,57 @@ INVALID = [
                 return self.model(batch.to(torch.device("cuda" if torch.cuda.is_available() else "cpu")))
         """,
     ),
-    # Report only: a local `device` would shadow the module's; `torch` imported only inside a
-    # function; a star import that may not bring `torch` (the file never reads it).
+    # A function handed its device uses it; a class that keeps one uses `self.device`; a device kept
+    # on the parsed options is the module's (no second `device` is added beside it).
     Invalid(
         """
         import torch
 
         def step(batch, device):
+            return batch.cuda()
+
+        class Agent:
+            def __init__(self, net, device):
+                self.device = device
+                self.net = net.cuda()
+
+            def act(self, state):
+                return self.net(state.cuda())
+
+        args.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def evaluate(model, x, device=None):
+            return model(x.cuda())
+        """,
+        """
+        import torch
+
+        def step(batch, device):
+            return batch.to(device)
+
+        class Agent:
+            def __init__(self, net, device):
+                self.device = device
+                self.net = net.to(device)
+
+            def act(self, state):
+                return self.net(state.to(self.device))
+
+        args.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def evaluate(model, x, device=None):
+            return model(x.to(args.device))
+        """,
+        message="use a portable `device`",
+    ),
+    # Report only: a local `device` would shadow the module's (here bound in the body, not handed
+    # in); `torch` imported only inside a function; a star import that may not bring `torch`.
+    Invalid(
+        """
+        import torch
+
+        def step(batch):
+            device = pick()
             return batch.cuda()
         """,
         message="use a portable `device`",

@@ -93,8 +93,11 @@ class HardcodedCuda(Rule):
         module-level ``torch`` to spell it with, or no device the site may read."""
         if site.fix is None or portable.torch is None:
             return None
+        local = device.local_device(site.node) if site.uses_device else None
+        if local is not None:
+            return {site.target or site.node: site.fix(portable, local)}
         extra = device.edits_at(site.node) if site.uses_device else {}
-        spelled: cst.BaseExpression = cst.Name(device.name)
+        spelled: cst.BaseExpression = cst.parse_expression(device.name)
         if extra is None:
             inline = device.inline()
             if inline is None:
