@@ -370,6 +370,52 @@ INVALID = [
         """,
         message="`device=device` inside `forward` is the script's global device",
     ),
+    # A NumPy mask built on the line before, through a name read only by `from_numpy`: built in
+    # torch instead, and the NumPy line goes.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Attention(nn.Module):
+            def forward(self, scores):
+                n = scores.size(-1)
+                mask = np.triu(np.ones((1, n, n)), k=1).astype('uint8')
+                mask = torch.from_numpy(mask) == 0
+                return scores.masked_fill(mask, -1e9)
+        """,
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Attention(nn.Module):
+            def forward(self, scores):
+                n = scores.size(-1)
+                mask = torch.triu(torch.ones((1, n, n), dtype=torch.uint8, device=scores.device), diagonal=1) == 0
+                return scores.masked_fill(mask, -1e9)
+        """,
+        line=9,
+    ),
+    # ... not when the NumPy array is read again afterwards: reported only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Attention(nn.Module):
+            def forward(self, scores):
+                n = scores.size(-1)
+                mask = np.triu(np.ones((n, n)), k=1)
+                hidden = torch.from_numpy(mask).bool()
+                self.last_mask = mask
+                return scores.masked_fill(hidden, -1e9)
+        """,
+        None,
+        message="a NumPy mask built on the host inside `forward`",
+    ),
     # No input to read the device from, but the size is a tensor's: create it where that tensor is.
     Invalid(
         """

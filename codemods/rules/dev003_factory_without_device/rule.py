@@ -15,7 +15,8 @@ script's global device inside `forward` becomes the input's device; `torch.randn
 becomes `torch.randn_like(std)`; legacy constructors become the modern factory
 (`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
 `Variable(...)` around a factory goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
-`torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`. Floating point
+`torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`, also when the
+NumPy array is built into a name on the line before and read nowhere else (that line goes). Floating point
 factories combined with the input also get `dtype=x.dtype`.
 
 ## Why is this bad?
@@ -55,7 +56,7 @@ may have changed since, or from two different tensors; a factory given a `genera
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 import libcst as cst
@@ -65,8 +66,8 @@ from codemods.analysis.device_sites import DEVICE_NAME, bound_in
 from codemods.analysis.forward_reach import Reached, reached_functions
 from codemods.analysis.legacy_constructors import is_legacy_constructor, legacy_rewrite, legacy_rewritten
 from codemods.analysis.nn_modules import inferred_module_classes, module_classes
-from codemods.core.base import FixSafety, Rule
-from codemods.core.dataflow import linear_statements
+from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.core.dataflow import assigned_names, linear_statements, names_in
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_arg_value, with_kwarg
 from codemods.core.torch_names import (
     FACTORIES,
@@ -142,11 +143,13 @@ class FactoryWithoutDevice(Rule):
             self._factory(call, qualified, reached, where, statements)
         elif qualified == "torch.from_numpy":
             message = f"a NumPy mask built on the host {where}; build it with torch on {reached.names}"
+            built, removed = self._mask_built_just_before(call, statements)
             self._fix(
                 call,
                 message,
                 reached,
-                lambda d: self._spells("torch.ones") and triangular_mask_rewrite(call, self.aliases, d),
+                lambda d: self._spells("torch.ones") and triangular_mask_rewrite(built, self.aliases, d),
+                removed,
             )
         else:
             message = f"legacy `{qualified}` {where} allocates on the CPU; use a factory on {reached.names}"
@@ -240,15 +243,50 @@ class FactoryWithoutDevice(Rule):
         message = f"`device={name.value}` {where} is the script's global device; use the input's"
         self.report(call, message, edits={call: with_arg_value(call, device, reached.device)})
 
+    def _mask_built_just_before(
+        self, call: cst.Call, statements: Sequence[cst.BaseSmallStatement]
+    ) -> tuple[cst.Call, dict[cst.CSTNode, Replacement]]:
+        """``mask = np.triu(...)`` on the line right before ``torch.from_numpy(mask)``, the name read
+        nowhere else: the call as if written with the array inline, and the edit removing that line
+        (the call itself and no edit otherwise)."""
+        arg = call.args[0].value if len(call.args) == 1 else None
+        positions = {id(s): i for i, s in enumerate(statements)}
+        here = next((a for a in self.tree.ancestors(call) if id(a) in positions), None)
+        if not isinstance(arg, cst.Name) or here is None:
+            return call, {}
+        index = positions[id(here)]
+        before = statements[index - 1] if index else None
+        line, previous_line = self.tree.parent(here), self.tree.parent(before) if before else None
+        if not (
+            isinstance(before, cst.Assign)
+            and len(before.targets) == 1
+            and m.matches(before.targets[0].target, m.Name(arg.value))
+            and isinstance(line, cst.SimpleStatementLine)
+            and isinstance(previous_line, cst.SimpleStatementLine)
+            and len(previous_line.body) == 1
+            and self.tree.parent(line) is self.tree.parent(previous_line)
+            and not previous_line.trailing_whitespace.comment
+            and not any(e.comment for e in previous_line.leading_lines)
+        ):
+            return call, {}
+        name = arg.value
+        reads_here = [n for n in self.tree.of_type(here, cst.Name) if n.value == name]
+        rebinds = name in assigned_names(self.tree, here)
+        later = [s for s in statements[index + 1 :] if name in names_in(self.tree, s)]
+        if len(reads_here) != 1 + rebinds or (later and not rebinds):
+            return call, {}
+        return call.with_changes(args=[cst.Arg(before.value)]), {previous_line: cst.RemovalSentinel.REMOVE}
+
     def _fix(
         self,
         call: cst.Call,
         message: str,
         reached: Reached,
         build: Callable[[cst.BaseExpression], cst.Call | Literal[False] | None],
+        also: Mapping[cst.CSTNode, Replacement] | None = None,
     ) -> None:
-        """Report ``call`` with the fix ``build(device)``; report only where the device is unknown
-        or the rewrite cannot be spelled in this file."""
+        """Report ``call`` with the fix ``build(device)`` (and the edits ``also``); report only where
+        the device is unknown or the rewrite cannot be spelled in this file."""
         if reached.device is None:
             self.report(call, message + "; the device is not known here, so not fixed")
             return
@@ -261,11 +299,11 @@ class FactoryWithoutDevice(Rule):
             self.report(
                 call,
                 f"{message} (unsafe: {unsafe})",
-                edits={self._outermost(call): fixed},
+                edits={self._outermost(call): fixed, **(also or {})},
                 safety=FixSafety.UNSAFE,
             )
             return
-        self.report(call, message, edits={self._outermost(call): fixed})
+        self.report(call, message, edits={self._outermost(call): fixed, **(also or {})})
 
     def _report_fix(self, call: cst.Call, message: str, fixed: cst.Call) -> None:
         if self._draws_random(call):
