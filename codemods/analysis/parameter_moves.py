@@ -57,12 +57,21 @@ def _constructor(tree: Tree, call: cst.Call) -> cst.FunctionDef | None:
     """``Trainer(...)``: the ``__init__`` of a class defined once at the file's top level."""
     if not isinstance(call.func, cst.Name):
         return None
-    name = call.func.value
-    classes = [s for s in tree.root.body if isinstance(s, cst.ClassDef) and s.name.value == name]
+    classes = tree.memo("top-level classes by name", lambda: _top_level_classes(tree)).get(
+        call.func.value, []
+    )
     if len(classes) != 1 or not isinstance(classes[0].body, cst.IndentedBlock):
         return None
     inits = [s for s in classes[0].body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"]
     return inits[0] if len(inits) == 1 else None
+
+
+def _top_level_classes(tree: Tree) -> dict[str, list[cst.ClassDef]]:
+    found: dict[str, list[cst.ClassDef]] = {}
+    for stmt in tree.root.body:
+        if isinstance(stmt, cst.ClassDef):
+            found.setdefault(stmt.name.value, []).append(stmt)
+    return found
 
 
 def _moved_parameters(aliases: ImportAliases, function: cst.FunctionDef) -> frozenset[str]:

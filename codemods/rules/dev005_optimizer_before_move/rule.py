@@ -164,6 +164,8 @@ class OptimizerBeforeMove(Rule):
         """``train(model, opt)`` or ``Trainer(model, opt)`` later in the block moves the model: the
         move is inside the file's own function, so the optimizer cannot simply go below it."""
         functions = self.tree.memo("local functions", lambda: LocalFunctions(self.tree))
+        if not self.tree.memo("calls that move an argument", lambda: self._any_moving_call(functions)):
+            return  # most files hand no model to a function of their own that moves it
         models = set(build.models)
         for stmt in statements[start:]:
             if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
@@ -195,6 +197,13 @@ class OptimizerBeforeMove(Rule):
             stmt,
             f"`{owner}.{method}()` is called before `{owner}` is moved; an optimizer built"
             " there belongs after the move (left in place: what it builds is defined elsewhere)",
+        )
+
+    def _any_moving_call(self, functions: LocalFunctions) -> bool:
+        return any(
+            moved_arguments(self.tree, self.aliases, call, functions)
+            for call in self.tree.of_type(self.tree.root, cst.Call)
+            if isinstance(call.func, cst.Name) or functions.callee(call) is not None
         )
 
 
