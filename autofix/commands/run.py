@@ -267,6 +267,8 @@ class Run:
                     settings.device_style,
                 )
             )
+        if any(Path(p).is_dir() for p in (paths or self.paths) if p != "-"):
+            tasks = _with_project_moves(tasks)
         for pyproject, (problem, held) in unusable.items():
             files_held = f"{len(held)} file{'s' if len(held) != 1 else ''}"
             self._problem(
@@ -458,3 +460,21 @@ def _fixable_files(results: list[FileResult]) -> str:
     if with_unsafe > now:
         text += f" ({with_unsafe - now} more with --unsafe-fixes)"
     return text
+
+
+# Rules that read what the project's other files do (codemods.analysis.parameter_moves).
+_PROJECT_RULES = frozenset({"DEV005"})
+
+
+def _with_project_moves(tasks: list[Task]) -> list[Task]:
+    """Project mode (a folder was given): each task with the facts of what its file imports from the
+    others (autofix.files.project), when a rule it runs reads them."""
+    from dataclasses import replace
+
+    from autofix.files.project import project_moves
+
+    reading = [t for t in tasks if _PROJECT_RULES.intersection(t.rule_codes)]
+    if not reading:
+        return tasks
+    facts = project_moves([Path(t.path) for t in tasks])
+    return [replace(t, project_moves=facts[Path(t.path)]) if Path(t.path) in facts else t for t in tasks]

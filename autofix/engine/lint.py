@@ -23,6 +23,7 @@ from autofix.engine.reparse import Reparser
 from autofix.engine.screen import refuse_if_too_deep, syntax_error
 from autofix.engine.text_edits import LINE_BREAK
 from autofix.files.source import SourceError, may_use_torch
+from codemods.analysis.parameter_moves import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
 from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree, children
@@ -78,6 +79,7 @@ def lint_and_fix(
     want_positions: bool = True,
     want_edits: bool = False,
     device_style: str = "classic",
+    project_moves: ProjectMoves | None = None,
 ) -> Outcome:
     """Find problems in ``text`` and, when ``fix`` is set, rewrite it until no applicable fix is left.
 
@@ -91,7 +93,17 @@ def lint_and_fix(
     body, trailing = _set_aside_trailing_blank_lines(text)
     try:
         with _collector_paused():
-            _lint_and_fix(body, rules, fix, unsafe_fixes, want_positions, want_edits, outcome, device_style)
+            _lint_and_fix(
+                body,
+                rules,
+                fix,
+                unsafe_fixes,
+                want_positions,
+                want_edits,
+                outcome,
+                device_style,
+                project_moves,
+            )
     except RecursionError as exc:
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
     if outcome.new_text is not None:
@@ -151,6 +163,7 @@ def _lint_and_fix(
     want_edits: bool,
     outcome: Outcome,
     device_style: str = "classic",
+    project_moves: ProjectMoves | None = None,
 ) -> Outcome:
     """Passes of fixes, until every rule, run on the text to be returned, has nothing left to apply.
 
@@ -176,7 +189,9 @@ def _lint_and_fix(
     while True:
         tree = Tree(module, tree)  # the statements the last pass left alone are copied from its index
         focus = None if applying_passes == 0 else _focus(tree, held)
-        context = RuleContext(module, current, tree, ImportAliases.of(tree), device_style, focus)
+        context = RuleContext(
+            module, current, tree, ImportAliases.of(tree), device_style, focus, project_moves or {}
+        )
         record = want_positions and applying_passes == 0  # the first pass: it describes the original text
         narrowed: set[type[Rule]] = set()  # the rules that looked at the focus only
         found = _found(context, wanted, outcome, record, record and want_edits, narrowed)

@@ -74,6 +74,7 @@ class Cache:
             ",".join(task.rule_codes),
             str(task.unsafe_fixes),
             task.device_style,
+            repr(task.project_moves),
         )
         return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
 

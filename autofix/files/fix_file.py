@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autofix.engine.diagnostic import Diagnostic
+from autofix.files.project import ImportedMove
 from autofix.files.source import SourceError, decode, may_use_torch_bytes
 from autofix.output.diff import unified_diff
 
@@ -30,6 +31,8 @@ class Task:
     unsafe_fixes: bool
     max_file_size: int | None = None  # bytes; larger files are skipped
     device_style: str = "classic"  # how fixes spell a portable device (see codemods.core.base.RuleContext)
+    # Project mode: what the file imports from the project's other files moves (autofix.files.project).
+    project_moves: tuple[ImportedMove, ...] = ()
 
 
 @dataclass
@@ -80,6 +83,8 @@ def process_text(
         "want_edits": task.mode in (LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS),
         "device_style": task.device_style,
     }
+    if task.project_moves:
+        options["project_moves"] = {spelled: (params, moved) for spelled, params, moved in task.project_moves}
     try:
         if path.endswith(".ipynb"):
             return _process_notebook(result, data, task, rules, options)

@@ -8,11 +8,14 @@ model's parameters before the call built it before the move, though no move is i
 
 Only what the file shows is followed: a function defined once outside classes, or a class defined
 once at the top level with its own ``__init__``; a move in the callee's own body (in a branch too),
-not in functions it calls in turn. Positional and keyword arguments are matched to parameters;
+not in functions it calls in turn. In project mode the same facts come for what the file imports from
+the project's other files. Positional and keyword arguments are matched to parameters;
 ``*args`` and ``**kwargs`` match nothing.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import libcst as cst
 
@@ -22,21 +25,37 @@ from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 
+# What other files of the project do to what they are handed, by how this file spells the callee:
+# ``{"Trainer": (("model", "opt"), ("model",))}`` (the parameters a call fills, the moved ones).
+ProjectMoves = Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
+
 
 def moved_arguments(
-    tree: Tree, aliases: ImportAliases, call: cst.Call, functions: LocalFunctions
+    tree: Tree,
+    aliases: ImportAliases,
+    call: cst.Call,
+    functions: LocalFunctions,
+    project: ProjectMoves | None = None,
 ) -> set[str]:
-    """The dotted names handed to ``call`` (``model``, ``self.net``) that its callee moves to a device."""
+    """The dotted names handed to ``call`` (``model``, ``self.net``) that its callee moves to a device:
+    a function or class of this file, or one another file of the project defines (``project``: what
+    this file imports, by how it spells the callee; see :mod:`autofix.files.project`)."""
     callee = functions.callee(call)
     skip = 0
     if callee is None:
         callee, skip = _constructor(tree, call), 1
     elif functions.enclosing_class(callee) is not None:
         skip = 1  # `self.helper(model)`: the first parameter is `self`
-    if callee is None:
-        return set()
-    params = [p.name.value for p in callee.params.params][skip:]
-    moved = tree.memo(("moved parameters", id(callee)), lambda: _moved_parameters(aliases, callee))
+    params: list[str]
+    moved: frozenset[str]
+    if callee is not None:
+        params = [p.name.value for p in callee.params.params][skip:]
+        moved = tree.memo(("moved parameters", id(callee)), lambda: _moved_parameters(aliases, callee))
+    else:
+        elsewhere = project.get(dotted_name(call.func) or "") if project else None
+        if elsewhere is None:
+            return set()
+        params, moved = list(elsewhere[0]), frozenset(elsewhere[1])
     found: set[str] = set()
     for position, arg in enumerate(call.args):
         if arg.star:

@@ -109,6 +109,9 @@ class RuleContext:
     # Where :meth:`Rule.sites` looks: None for the whole module; in a pass between the engine's first and
     # last, the top-level statements (in source order) that the last pass changed or deferred a fix in.
     focus: tuple[cst.CSTNode, ...] | None = None
+    # Project mode: what the functions and classes this file imports from the project's other files
+    # move to a device, by how this file spells them (see codemods.analysis.parameter_moves).
+    project_moves: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, code: str | cst.Module, device_style: str = "classic") -> RuleContext:

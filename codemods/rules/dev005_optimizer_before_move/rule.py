@@ -171,7 +171,9 @@ class OptimizerBeforeMove(Rule):
             if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
                 continue
             for call in self.tree.of_type(stmt, cst.Call):
-                moved = models & moved_arguments(self.tree, self.aliases, call, functions)
+                moved = models & moved_arguments(
+                    self.tree, self.aliases, call, functions, self.context.project_moves
+                )
                 if moved:
                     self.report(
                         build.statement,
@@ -201,7 +203,7 @@ class OptimizerBeforeMove(Rule):
 
     def _any_moving_call(self, functions: LocalFunctions) -> bool:
         return any(
-            moved_arguments(self.tree, self.aliases, call, functions)
+            moved_arguments(self.tree, self.aliases, call, functions, self.context.project_moves)
             for call in self.tree.of_type(self.tree.root, cst.Call)
             if isinstance(call.func, cst.Name) or functions.callee(call) is not None
         )

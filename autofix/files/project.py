@@ -1,0 +1,186 @@
+"""Project mode: what the functions and classes of a project's other files do to what they are handed.
+
+Given a folder, ``check``/``apply``/``migrate`` read every Python file of it once with :mod:`ast` (a
+few per cent of a libcst parse) for two things: which top-level functions and classes move an
+argument to a device (``def train(model, opt): model.to(device)``, ``class Trainer: def
+__init__(self, model): self.model = model; self.model.cuda()``), and what each file imports from the
+others (``from trainer import Trainer``, ``import trainer``, ``from .trainer import train``). Each
+file's task then carries the facts of the names it imports, spelled as the file calls them
+(``Trainer``, ``trainer.Trainer``): small to hand to a worker, and exactly what its results (and its
+cache entry) depend on. A file given alone stays alone: nothing is read beside it.
+
+The question is the one :mod:`codemods.analysis.parameter_moves` answers inside one file, asked of
+another file's source; the two are kept in step by tests that ask both on the same code.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+# What a callee does, as a task carries it: (how the file spells the callee, the parameters a call
+# fills in order (without ``self``), the parameters it moves to a device).
+ImportedMove = tuple[str, tuple[str, ...], tuple[str, ...]]
+_MOVES = frozenset({"to", "cuda"})
+
+
+def project_moves(paths: Sequence[Path]) -> dict[Path, tuple[ImportedMove, ...]]:
+    """For each of ``paths`` (the files of one run) that imports a project function or class that
+    moves an argument: those facts, sorted. Files that cannot be read or parsed are left out here;
+    the run reports them on its own."""
+    read = {p: data for p in paths if p.suffix == ".py" and (data := _read(p)) is not None}
+    # Only a file that moves something can export a move, and only one that builds an optimizer
+    # (DEV005's triggers) needs the facts: the rest are not parsed at all.
+    exporting = {p for p, data in read.items() if b".cuda(" in data or b".to(" in data}
+    importing = {p for p, data in read.items() if b"parameters(" in data or b"_optimi" in data}
+    trees = {p: tree for p in exporting | importing if (tree := _parse(p, read[p])) is not None}
+    exports = {path: _exported_moves(tree, read[path]) for path, tree in trees.items() if path in exporting}
+    if not any(exports.values()):
+        return {}
+    by_file = {path.resolve(): facts for path, facts in exports.items() if facts}
+    found: dict[Path, tuple[ImportedMove, ...]] = {}
+    for path, tree in trees.items():
+        if path not in importing:
+            continue
+        facts = sorted(_imported(path, tree, by_file))
+        if facts:
+            found[path] = tuple(facts)
+    return found
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _parse(path: Path, data: bytes) -> ast.Module | None:
+    try:
+        return ast.parse(data, filename=str(path))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _exported_moves(
+    tree: ast.Module, data: bytes | None = None
+) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Top-level functions and classes (by ``__init__``) that move a parameter: name -> (the
+    parameters a call fills, the moved ones). With the file's bytes, a function whose lines call no
+    ``.to(`` or ``.cuda(`` is not walked (walking every body costs three times the parse)."""
+    lines = data.splitlines() if data is not None else None
+    found: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function, skip = node, 0
+        elif isinstance(node, ast.ClassDef):
+            inits = [s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"]
+            if len(inits) != 1:
+                continue
+            function, skip = inits[0], 1
+        else:
+            continue
+        if lines is not None:
+            text = b"\n".join(lines[function.lineno - 1 : function.end_lineno])
+            if b".cuda(" not in text and b".to(" not in text:
+                continue
+        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        named = set(params) | {a.arg for a in function.args.kwonlyargs}
+        moved = _moved_parameters(function, named)
+        if moved:
+            found[node.name] = (tuple(params[skip:]), tuple(sorted(moved)))
+    return found
+
+
+def _moved_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> set[str]:
+    """``model.to(d)``, ``model.cuda()``, ``model = model.to(d)``, and ``self.model = model`` then
+    ``self.model.cuda()``, in the function's own body (not in functions defined inside it)."""
+    nodes = list(_own_nodes(function))
+    kept: dict[str, str] = {}
+    for node in nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = _dotted(node.targets[0])
+            if target and "." in target and isinstance(node.value, ast.Name) and node.value.id in params:
+                kept[target] = node.value.id
+    moved: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MOVES:
+            if node.func.attr == "to" and not _moves_device(node):
+                continue
+            subject = _dotted(node.func.value)
+            if subject in params:
+                moved.add(subject)
+            elif subject in kept:
+                moved.add(kept[subject])
+    return moved
+
+
+def _moves_device(call: ast.Call) -> bool:
+    """``.to(device)``, not ``.to(torch.float16)``: a dtype-only ``.to()`` moves nothing."""
+    first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "device"), None)
+    if first is None:
+        return False
+    spelled = _dotted(first) or ""
+    return not spelled.startswith(("torch.float", "torch.half", "torch.double", "torch.int", "torch.bfloat"))
+
+
+def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterable[ast.AST]:
+    nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+    stack: list[ast.AST] = [s for s in function.body if not isinstance(s, nested)]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, nested))
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else None
+    return None
+
+
+def _imported(
+    path: Path, tree: ast.Module, exports: Mapping[Path, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]]
+) -> Iterable[ImportedMove]:
+    """The facts of what ``path`` imports at its top level, spelled as it calls them."""
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom):
+            source = _module_file(path, node.module or "", node.level, exports)
+            if source is None:
+                continue
+            for alias in node.names:
+                fact = exports[source].get(alias.name)
+                if fact is not None:
+                    yield (alias.asname or alias.name, *fact)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                source = _module_file(path, alias.name, 0, exports)
+                if source is None:
+                    continue
+                spelled = alias.asname or alias.name
+                for name, fact in exports[source].items():
+                    yield (f"{spelled}.{name}", *fact)
+
+
+def _module_file(path: Path, module: str, level: int, files: Mapping[Path, object]) -> Path | None:
+    """The project file a module name means, seen from ``path``: relative to its package for ``from
+    .x import``, else beside it (a script's folder is on ``sys.path``) or in a folder above it (the
+    project root). Only files of this run count."""
+    folder = path.resolve().parent
+    if level:
+        for _ in range(level - 1):
+            folder = folder.parent
+        bases = [folder]
+    else:
+        bases = [folder, *folder.parents]
+    parts = module.split(".") if module else []
+    for base in bases:
+        target = base.joinpath(*parts)
+        for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+            if parts and candidate in files:
+                return candidate
+    return None
