@@ -2,7 +2,8 @@
 
 A block (the module's body, or a function's) moves a model with ``model.to(device)``,
 ``model = Net().cuda()`` or ``self.model = model.to(self.device)``, or asks where it is
-(``device = next(model.parameters()).device``); ``ddp = DistributedDataParallel(model)`` or
+(``device = next(model.parameters()).device``), or gets it from a function of the file that moved
+it (``model = build_model(args)``); ``ddp = DistributedDataParallel(model)`` or
 ``fast = torch.compile(model)`` then run on the same device. A move under a plain, stable condition
 (``if use_cuda:``, ``if torch.cuda.is_available():``) keeps that condition as its guard: data moved
 under the same guard follows the model. A move to the CPU puts nothing on a device.
@@ -10,7 +11,7 @@ under the same guard follows the model. A move to the CPU puts nothing on a devi
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -88,14 +89,25 @@ def why_unsure(moved: MovedModel) -> str:
     return moved.why_unsure or (MOVED_UNDER_A_CONDITION if moved.conditional and moved.guard is None else "")
 
 
-def block_moves(tree: Tree, aliases: ImportAliases, block: Block) -> list[MovedModel]:
-    """The moves ``block`` makes itself, in order, then the wrappers of the models it moved."""
+def block_moves(
+    tree: Tree,
+    aliases: ImportAliases,
+    block: Block,
+    builders: Mapping[str, Move] | None = None,
+    visible: Callable[[str], bool] = lambda name: False,
+) -> list[MovedModel]:
+    """The moves ``block`` makes itself, in order, then the wrappers of the models it moved.
+    ``builders``: the file's functions that return a model they moved (``model = build_model()``
+    moves ``model`` as ``build_model`` moved it; see :func:`returned_model_moves`); ``visible``: the
+    module-level names the block may read, to name their device as the builder did."""
     moves: list[MovedModel] = []
     for index, step in enumerate(block.steps):
         node = step.node
         if not isinstance(node, (cst.Assign, cst.Expr)):
             continue
         found = model_move(node, aliases) or _attribute_move(node, aliases)
+        if found is None and builders and isinstance(node, cst.Assign):
+            found = _built_moved(node, builders, visible)
         asks = isinstance(node.value, cst.Attribute) and node.value.attr.value == "device"  # cheap test first
         if asks and m.matches(node, _ASKS_MODEL_DEVICE):  # which has made sure of the classes below
             assign = cst.ensure_type(node, cst.Assign)
@@ -108,6 +120,49 @@ def block_moves(tree: Tree, aliases: ImportAliases, block: Block) -> list[MovedM
             unsure = MOVED_UNDER_A_CONDITION if step.conditional and guard is None else ""
             moves.append(MovedModel(found[0], found[1], index, step.conditional, unsure, guard))
     return moves + wrappers(aliases, moves, block.steps)
+
+
+def returned_model_moves(
+    tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, block: Block
+) -> Move | None:
+    """How ``function`` moves the model it returns: ``model.to(device)`` then ``return model`` (the
+    move not under a condition), or ``return Net().to(device)``; None when it returns no moved model.
+    The move's device is the function's; :func:`_built_moved` respells it for the caller."""
+    last = block.statements[-1] if block.statements else None
+    small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if not isinstance(small, cst.Return) or small.value is None:
+        return None
+    returned = dotted_name(small.value)
+    if returned is not None:
+        moved = [mm for mm in block.moves if mm.name == returned and not mm.conditional]
+        later = [s for s in block.steps if s.node is not None and returned in assigned_names(tree, s.node)]
+        if moved and not any(block.steps.index(s) > moved[-1].index for s in later):
+            return moved[-1].move
+        return None
+    chain = method_chain(small.value, aliases)
+    if len(chain) > 1 and isinstance(chain[0], cst.Call):
+        move = as_move(chain[-1])
+        if move is not None and moves_device(move, aliases) and not is_cpu_device(move.device, aliases):
+            return move
+    return None
+
+
+def _built_moved(
+    node: cst.Assign, builders: Mapping[str, Move], visible: Callable[[str], bool]
+) -> tuple[str, Move] | None:
+    """``model = build_model(args)`` with ``build_model`` returning a model it moved: a move of
+    ``model`` to the builder's device when that is a module-level name this block sees (``device``),
+    else to the model's own (``next(model.parameters()).device``)."""
+    target = single_target(node)
+    if target is None or not isinstance(node.value, cst.Call):
+        return None
+    move = builders.get(dotted_name(node.value.func) or "")
+    if move is None:
+        return None
+    device = move.device
+    if not (isinstance(device, cst.Name) and visible(device.value)):
+        device = cst.parse_expression(f"next({target}.parameters()).device")
+    return target, Move(node.value, cst.parse_expression(target), "to", device)
 
 
 def _attribute_move(node: cst.BaseSmallStatement, aliases: ImportAliases) -> tuple[str, Move] | None:

@@ -14,7 +14,7 @@ device from there on.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ from codemods.analysis.model_moves import (  # noqa: F401  (Block, LOOPS, WRAPPE
     block_moves,
     blocks_of,
     brings_back,
+    returned_model_moves,
     runs_model,
     wrappers,
 )
@@ -326,6 +327,25 @@ class MovedModels(_InheritedMoves):
             block.moves = block_moves(tree, aliases, block)
             self.blocks.append(block)
             self._block_by_function[id(function)] = block
+        # Functions of the module that return a model they moved: `model = build_model()` moves it too.
+        builders = {
+            block.function.name.value: move
+            for block in self.blocks
+            if block.function is not None
+            and id(block.function) in self.top_level
+            and (move := returned_model_moves(tree, aliases, block.function, block)) is not None
+        }
+        if builders:
+            for block in self.blocks:
+                if any(c in builders for c in self._names_called_cheaply(block)):
+                    local = self.bound_names(block.function) if block.function else set()
+                    block.moves = block_moves(
+                        tree,
+                        aliases,
+                        block,
+                        builders,
+                        self._visible_beside(local),
+                    )
         # Classes whose constructor moves a model it keeps (`self.critic = Critic().to(device)`).
         self._movers = {
             cls.name.value: init
@@ -334,6 +354,17 @@ class MovedModels(_InheritedMoves):
             and init.params.params
             and (init_block := self._block_of(init)) is not None
             and any(mm.name.startswith(init.params.params[0].name.value + ".") for mm in init_block.moves)
+        }
+
+    def _visible_beside(self, local: set[str]) -> Callable[[str], bool]:
+        """Is a name a module-level one that a block binding ``local`` still sees?"""
+        return lambda name: name in self.module_names and name not in local
+
+    def _names_called_cheaply(self, block: Block) -> set[str | None]:
+        return {
+            dotted_name(s.node.value.func)
+            for s in block.steps
+            if isinstance(s.node, cst.Assign) and isinstance(s.node.value, cst.Call)
         }
 
     def moved_in(self, block: Block) -> list[MovedModel]:

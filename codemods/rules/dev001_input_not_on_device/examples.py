@@ -8,6 +8,30 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A builder that keeps its model on the host, or moves it only under a condition it decides.
+    Valid(
+        """
+        import torch
+
+        def build_model():
+            model = Net()
+            model.to("cpu")
+            return model
+
+        def maybe_gpu(flag):
+            model = Net()
+            if flag:
+                model.cuda()
+            return model
+
+        def main(loader):
+            model = build_model()
+            other = maybe_gpu(False)
+            for x, y in loader:
+                loss = criterion(model(x), y) + criterion(other(x), y)
+                loss.backward()
+        """
+    ),
     # Targets that meet the output where no device is mixed: a 0-dim number, an output brought
     # back to the host, a print.
     Valid(
@@ -203,6 +227,52 @@ VALID = [
 ]
 
 INVALID = [
+    # Models built and moved by the file's own functions: the caller's loop must move its batch, to
+    # the builder's device where the caller sees it, else to the model's own.
+    Invalid(
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def build_model():
+            model = Net()
+            model.to(device)
+            return model
+
+        def make_head(args):
+            return Head(args.width).to(args.device)
+
+        def main(loader, args):
+            model = build_model()
+            head = make_head(args)
+            for x, y in loader:
+                loss = criterion(head(model(x)), y)
+                loss.backward()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def build_model():
+            model = Net()
+            model.to(device)
+            return model
+
+        def make_head(args):
+            return Head(args.width).to(args.device)
+
+        def main(loader, args):
+            model = build_model()
+            head = make_head(args)
+            for x, y in loader:
+                y = y.to(next(head.parameters()).device)
+                x = x.to(device)
+                loss = criterion(head(model(x)), y)
+                loss.backward()
+        """,
+    ),
     # A target made on the host meets the model's output in the loss: it must move with the input.
     Invalid(
         """

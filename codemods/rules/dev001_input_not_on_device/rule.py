@@ -8,7 +8,8 @@ also a tensor the code makes beside its input (`y = torch.randn(4, 1)` meeting `
 
 The model may be moved in the same function (under `if use_cuda:`, the data is moved under it too),
 at the module's top level, in the constructor of the class whose method uses it or of an instance
-(`agent.critic`), by every caller of a function it is passed to, or named by
+(`agent.critic`), by every caller of a function it is passed to, by a function of the file that
+builds, moves and returns it (`model = build_model(args)`), or named by
 `next(model.parameters()).device`. Batches arrive from `for` headers (`enumerate`, `zip`), `x, y =
 batch`, `next(it)` in a `while` loop, or as `model(**batch)`.
 
