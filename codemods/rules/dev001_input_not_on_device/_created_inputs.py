@@ -222,8 +222,13 @@ class CreatedInputs:
         ``torch.from_numpy(a).float()`` (the value, moved after), possibly in ``Variable(...)``, never
         moved on the way."""
         chain = method_chain(value, self.aliases)
-        while is_variable(chain[0], self.aliases) and chain[0].args:
-            chain = method_chain(chain[0].args[0].value, self.aliases) + chain[1:]
+        while True:
+            if is_variable(chain[0], self.aliases) and chain[0].args:
+                chain = method_chain(chain[0].args[0].value, self.aliases) + chain[1:]
+            elif (scaled := self._scaled(chain[0])) is not None:  # `(torch.arange(n) * 7).view(...)`
+                chain = method_chain(scaled, self.aliases) + chain[1:]
+            else:
+                break
         root = chain[0]
         if not isinstance(root, cst.Call) or any(as_move(c) for c in self.tree.of_type(value, cst.Call)):
             return None
@@ -231,11 +236,43 @@ class CreatedInputs:
         if qualified in FACTORIES and kwarg(root, "device") is None:
             if not _draws_random(qualified, chain):
                 return root, True
+            if chain[0] is not method_chain(value, self.aliases)[0]:
+                return None  # arithmetic on a random draw: moving the result would be a second rewrite
             # A random draw is moved once drawn: made on the device, it would draw other numbers.
             return (value, False) if isinstance(value, cst.Call) else None
         if qualified in _FROM_HOST_DATA and isinstance(value, cst.Call):
             return value, False
         return None
+
+    def _scaled(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """``torch.arange(n) * 7 % VOCAB``: the tensor side of arithmetic with plain numbers (literals,
+        or module-level names bound once to one), which gives the same values on any device."""
+        if not isinstance(node, cst.BinaryOperation):
+            return None
+        numbers = self.tree.memo("module-level numbers", self._module_numbers)
+        if self.block.function is not None:
+            numbers = numbers - self.placements.bound_names(self.block.function)
+        for tensor, other in ((node.left, node.right), (node.right, node.left)):
+            plain = isinstance(other, (cst.Integer, cst.Float)) or (
+                isinstance(other, cst.Name) and other.value in numbers
+            )
+            if plain and isinstance(method_chain(tensor, self.aliases)[0], (cst.Call, cst.BinaryOperation)):
+                return tensor
+        return None
+
+    def _module_numbers(self) -> frozenset[str]:
+        """Names the module binds once, at its top level, to a number literal (``VOCAB = 50``)."""
+        bound: dict[str, int] = {}
+        numbers: set[str] = set()
+        for stmt in self.tree.root.body:
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                continue
+            for small in stmt.body:
+                for name in assigned_names(self.tree, small):
+                    bound[name] = bound.get(name, 0) + 1
+                if isinstance(small, cst.Assign) and isinstance(small.value, (cst.Integer, cst.Float)):
+                    numbers.update(n for n in assigned_names(self.tree, small))
+        return frozenset(n for n in numbers if bound.get(n) == 1)
 
     def _fed_with(self, name: str, created_at: int, zero_dim: bool = False) -> MovedModel | None:
         """The model on a device that ``name`` (or a name it is then assigned to: ``state =

@@ -8,6 +8,18 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Arithmetic with a host tensor: moving the factory alone would mix devices; left alone here.
+    Valid(
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Embedder(50).to(device)
+        weights = torch.ones(4)
+        src = (torch.arange(4) * weights).to(device)
+        out = model(src)
+        """
+    ),
     # A builder that keeps its model on the host, or moves it only under a condition it decides.
     Valid(
         """
@@ -227,6 +239,30 @@ VALID = [
 ]
 
 INVALID = [
+    # Arithmetic with plain numbers on a factory's tensor: the factory gets the device.
+    Invalid(
+        """
+        import torch
+
+        VOCAB = 50
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Embedder(VOCAB).to(device)
+        src = torch.arange(12 * 4).reshape(12, 4) * 7 % VOCAB
+        tgt = (torch.arange(36) * 3).view(9, 4) % VOCAB
+        out = model(src, tgt)
+        """,
+        """
+        import torch
+
+        VOCAB = 50
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Embedder(VOCAB).to(device)
+        src = torch.arange(12 * 4, device=device).reshape(12, 4) * 7 % VOCAB
+        tgt = (torch.arange(36, device=device) * 3).view(9, 4) % VOCAB
+        out = model(src, tgt)
+        """,
+        line=6,
+    ),
     # Models built and moved by the file's own functions: the caller's loop must move its batch, to
     # the builder's device where the caller sees it, else to the model's own.
     Invalid(
