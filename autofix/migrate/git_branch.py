@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autofix.migrate.smoke import across_lines
 from autofix.migrate.smoke import summary as smoke_summary
 
 
@@ -104,6 +105,7 @@ def commit_message(
             for label in ("before", "after"):
                 if not r[label]["ran"]:
                     lines.append(f"    {label}: {r[label]['state']}")
+        lines += [f"  {line}" for line in across_lines(smoke)]
         lines += [f"  problem: {p}" for p in smoke["problems"]]
         lines.append(f"  Compared: {smoke['policy']}.")
     if remaining is not None:

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from autofix.files.fix_file import FileResult
-from autofix.migrate.smoke import row_state, same_text
+from autofix.migrate.smoke import across_lines, row_state, same_text
 from autofix.migrate.smoke import summary as smoke_summary
 from autofix.output.formats import print_whole
 
@@ -127,6 +127,9 @@ def _print_smoke(console: Console, reports: list[RootReport]) -> None:
                 same_text(run),
             )
     print_whole(console, table)
+    for r in reports:
+        for line in across_lines(r.smoke) if r.smoke else []:
+            console.print(f"{r.root}: {line}", markup=False, highlight=False)
     policies = {r.smoke["policy"] for r in reports if r.smoke}
     for policy in sorted(policies):
         console.print(f"Compared: {policy}.", markup=False, highlight=False)
@@ -219,6 +222,7 @@ def _smoke_markdown(data: dict) -> list[str]:
             same_text(run),
         )
         lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
-    lines += ["", *(f"- problem: {p}" for p in data["problems"])]
+    lines += ["", *(f"- {line}" for line in across_lines(data))]
+    lines += [f"- problem: {p}" for p in data["problems"]]
     lines += [f"Compared: {data['policy']}. Verdicts: {data['meanings']}."]
     return lines

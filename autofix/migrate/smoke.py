@@ -54,10 +54,11 @@ ENV_SEED_SITE = "AUTOFIX_SMOKE_SITE"
 _TAIL = 2000  # characters of a run's output kept for the report
 _SHELL_WORDS = {"cd", "export", "set", "source", ".", "exec", "env", "eval", "true", ":", "if", "for", "("}
 
-# A hexadecimal address (``0x7f3a...``) is text: it differs from run to run. A number glued to a name
-# (``conv1``, ``MseLossBackward0``) is part of the name.
+# A hexadecimal address (``0x7f3a...``) is text: it differs from run to run; so is a device's index
+# (``cuda:0``), which names a device, not a result. A number glued to a name (``conv1``,
+# ``MseLossBackward0``) is part of the name.
 _TOKEN = re.compile(
-    r"(?P<hex>0[xX][0-9a-fA-F]+)"
+    r"(?P<hex>0[xX][0-9a-fA-F]+|\b(?:cuda|cpu|mps|xpu|meta):\d+)"
     r"|(?<![A-Za-z_0-9.])(?P<number>[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf(?:inity)?)\b)",
     re.IGNORECASE,
 )
@@ -150,7 +151,7 @@ class SmokeRun:
         for text in (self.stderr, self.stdout):
             lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
             if lines:
-                return lines[-1][:160]
+                return lines[-1][:100]
         return "no output"
 
 
@@ -171,6 +172,9 @@ class SmokeProof:
     root: str
     results: list[SmokeResult] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # a command that could not be run at all
+    # Per command, the migrated version's output on the CPU against each other device's: (command,
+    # device, difference or ""). Evidence where nothing ran before: the same numbers wherever it runs.
+    across: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -200,7 +204,8 @@ def parse_output(text: str, ignore: Sequence[re.Pattern[str]] = ()) -> Printed:
             rest.append(line[last : match.start()])
             last = match.end()
             if match.group("hex"):
-                rest.append(" <address> ")
+                word = match.group("hex")
+                rest.append(" <address> " if word[:2].lower() == "0x" else f" {word} ")
                 continue
             numbers.append((float(match.group("number")), line.strip()))
             rest.append(" ")
@@ -376,6 +381,7 @@ def prove_root(
             if problem:
                 proof.problems.append(f"smoke command {command!r}: {problem}")
                 continue
+            ran_after: list[SmokeRun] = []
             for device in devices():
                 old = run_once(command, before, device, settings, scratch)
                 new = run_once(command, after, device, settings, scratch)
@@ -387,6 +393,18 @@ def prove_root(
                 proof.results.append(result)
                 if on_result is not None:
                     on_result(result)
+                if new.ran() and device != CPU and ran_after:
+                    # The text is never compared here: a tensor prints its device.
+                    across = compare_output(
+                        ran_after[0].stdout,
+                        new.stdout,
+                        rtol=settings.rtol,
+                        atol=settings.atol,
+                        ignore=settings.ignore,
+                    )
+                    proof.across.append((command, device, across))
+                if new.ran() and device == CPU:
+                    ran_after.append(new)
     return proof
 
 
@@ -418,6 +436,10 @@ def as_json(proof: SmokeProof, settings: SmokeSettings) -> dict[str, Any]:
                 "after": run(r.after),
             }
             for r in proof.results
+        ],
+        "after_across_devices": [
+            {"command": c, "devices": [CPU, d], "same_output": not why, "difference": why}
+            for c, d, why in proof.across
         ],
         "policy": policy_line(settings),
         "meanings": MEANINGS,
@@ -458,3 +480,15 @@ def same_text(entry: dict[str, Any]) -> str:
     if entry["same_output"]:
         return "yes" + (f"; {entry['difference']}" if entry["difference"] else "")
     return f"no: {entry['difference']}"
+
+
+def across_lines(data: dict[str, Any]) -> list[str]:
+    """``python train.py: after, cpu and emulated-cuda print the same numbers`` per comparison."""
+    lines = []
+    for entry in data.get("after_across_devices", []):
+        first, second = entry["devices"]
+        if entry["same_output"]:
+            lines.append(f"{entry['command']}: after, {first} and {second} print the same numbers")
+        else:
+            lines.append(f"{entry['command']}: after, {first} and {second} differ: {entry['difference']}")
+    return lines
