@@ -25,6 +25,7 @@ import re
 import shlex
 import shutil
 import tempfile
+import textwrap
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -151,7 +152,7 @@ class SmokeRun:
         for text in (self.stderr, self.stdout):
             lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
             if lines:
-                return lines[-1][:100]
+                return textwrap.shorten(lines[-1], 100, placeholder=" …")
         return "no output"
 
 
