@@ -250,6 +250,10 @@ class _Migration(Run):
         smoke_copies = Copies("autofix-migrate-smoke-") if smoke_plan else None
         try:
             unsmoked = smoke_copies.snapshot(list(smoke_plan), "smoke") if smoke_copies else {}
+            for root, why in unsmoked.items():
+                self._problem(f"{root}: error: {why}; nothing migrated")
+            if unsmoked:
+                return EXIT_ERROR  # asked for proof that cannot be had: nothing is written
             options = self._run_options()
             if self.branch:
                 options = RunOptions(
@@ -273,13 +277,11 @@ class _Migration(Run):
                     report.errors.append((report.root, untested[report.root]))
                 elif self.tests and done:
                     self._prove(report, root_results)
-                if report.root in unsmoked:
-                    report.errors.append((report.root, unsmoked[report.root]))
-                elif smoke_copies and report.root in smoke_plan and done:
+                if smoke_copies and report.root in smoke_plan and done:
                     self._smoke(report, smoke_copies, smoke_plan[report.root])
                 if done:
                     report.remaining = self._left_for_human(report, per_root[report.root], results)
-                if report.root in repos and done:
+                if report.root in repos:  # interrupted: the fixes made so far, as without --smoke
                     self._commit(report, repos[report.root])
         finally:
             if smoke_copies is not None:
@@ -363,8 +365,13 @@ class _Migration(Run):
             )
             self.err.print(line, markup=False, highlight=False, soft_wrap=True)
 
-        after = copies.after(root, self._branch_files(report))
-        proof = prove_root(root, commands, copies.before[root], after, self.smoke, on_result=said)
+        try:
+            after = copies.after(root, self._branch_files(report))
+            proof = prove_root(root, commands, copies.before[root], after, self.smoke, on_result=said)
+        except (OSError, ValueError) as exc:  # a copy that cannot be made (disk full, too large)
+            self.err.print(f"{root}: error: smoke not run: {exc}", markup=False, highlight=False)
+            report.errors.append((root, f"smoke not run: {exc}"))
+            return
         report.smoke = smoke_json(proof, self.smoke)
         for problem in proof.problems:
             self.err.print(f"{root}: error: {problem}", markup=False, highlight=False)

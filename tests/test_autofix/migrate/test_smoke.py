@@ -252,6 +252,19 @@ def test_bad_smoke_commands_stop_the_migration_before_anything_is_written(tmp_pa
     assert (proj / "train.py").read_text() == LEGACY_SCRIPT
 
 
+def test_a_root_too_large_to_copy_is_refused_before_anything_is_written(tmp_path, run_cli, monkeypatch):
+    monkeypatch.setattr("autofix.harness.sandbox.MAX_COPY_BYTES", 10)
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "train.py").write_text(LEGACY_SCRIPT)
+    code, _, err = run_cli("migrate", "proj", "--smoke", f"{PY} train.py", cwd=tmp_path)
+    assert code == 2
+    assert err.strip().endswith(
+        "proj: error: smoke not run: proj holds over 0 MB: too much to copy for each run; nothing migrated"
+    )
+    assert (proj / "train.py").read_text() == LEGACY_SCRIPT
+
+
 def test_configured_smoke_runs_and_what_is_left_for_a_human(tmp_path, run_cli, two_devices):
     """Without --smoke the root's [tool.autofix] smoke commands run; the unsafe fix left is listed."""
     proj = tmp_path / "proj"
