@@ -153,7 +153,7 @@ def write_report(path: Path, reports: list[RootReport], *, unsafe_fixes_note: st
 def text_report(reports: list[RootReport]) -> str:
     """What ``migrate`` prints on a terminal, as plain text, every finding left for a person listed."""
     buffer = io.StringIO()
-    console = Console(file=buffer, width=200, color_system=None, highlight=False, soft_wrap=True)
+    console = Console(file=buffer, width=160, color_system=None, highlight=False, soft_wrap=True)
     print_tables(console, reports, max_printed=None)
     return buffer.getvalue()
 
