@@ -396,10 +396,7 @@ class _Migration(Run):
                 continue
             as_lint = replace(task, mode=LINT)
             if task.path in branch_files:
-                try:
-                    found, _ = process_text(task.path, branch_files[task.path], as_lint)
-                except Exception:  # noqa: BLE001 - its fixes parsed; a failure here only loses the list
-                    continue
+                found, _ = process_text(task.path, branch_files[task.path], as_lint)
                 remaining += _findings(found)
             else:
                 lint.append(as_lint)

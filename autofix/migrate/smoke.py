@@ -138,6 +138,7 @@ class SmokeRun:
     seconds: float
     stdout: str
     stderr: str
+    counts: str = ""  # under the emulated GPU: its copies and host syncs (launch.Counts.line)
 
     def ran(self) -> bool:
         return self.exit == 0
@@ -313,8 +314,10 @@ def devices() -> list[str]:
 @contextmanager
 def run_environment(
     device: str, copy: Path, settings: SmokeSettings, scratch: Path
-) -> Iterator[dict[str, str]]:
-    """The user's environment, with the copy first on the import path, the seed, and the device."""
+) -> Iterator[tuple[dict[str, str], Path | None]]:
+    """The user's environment, with the copy first on the import path, the seed, and the device; and the
+    folder the emulated GPU's counts land in (None on another device)."""
+    from autofix.harness.hook import ENV_SITE
     from autofix.harness.launch import emulated_environment
 
     base = dict(os.environ)
@@ -327,23 +330,23 @@ def run_environment(
         if not site.is_dir():
             site.mkdir()
             (site / "sitecustomize.py").write_text(
-                SEED_SITECUSTOMIZE.format(env_seed=ENV_SEED, env_site="AUTOFIX_EMULATE_SITE")
+                SEED_SITECUSTOMIZE.format(env_seed=ENV_SEED, env_site=ENV_SITE)
             )
         paths.insert(0, str(site))
         base[ENV_SEED] = str(settings.seed)
     base["PYTHONPATH"] = os.pathsep.join(filter(None, paths))
     if device == EMULATED:
-        with emulated_environment(1, base) as (env, _counts):
-            yield env
+        with emulated_environment(1, base) as (env, counts):
+            yield env, counts
         return
     if device == CPU:
         base["CUDA_VISIBLE_DEVICES"] = ""
-    yield base
+    yield base, None
 
 
 def run_once(command: str, pristine: Path, device: str, settings: SmokeSettings, scratch: Path) -> SmokeRun:
     """Run ``command`` in a fresh copy of ``pristine`` (what one run writes, the next never sees)."""
-    from autofix.harness.launch import call
+    from autofix.harness.launch import call, read_counts
     from autofix.harness.sandbox import copy_folder
 
     work = Path(tempfile.mkdtemp(prefix="run-", dir=scratch))
@@ -352,10 +355,12 @@ def run_once(command: str, pristine: Path, device: str, settings: SmokeSettings,
     out_path, err_path = work / "stdout", work / "stderr"
     started = time.perf_counter()
     try:
-        with run_environment(device, copy, settings, scratch) as env, out_path.open("w") as out:
+        with run_environment(device, copy, settings, scratch) as (env, counts_dir), out_path.open("w") as out:
             with err_path.open("w") as err:
                 code = call(command, env, cwd=copy, timeout=settings.timeout, stdout=out, stderr=err)
-        return SmokeRun(code, time.perf_counter() - started, _read(out_path), _read(err_path))
+            counts = read_counts(counts_dir).line() if counts_dir is not None else ""
+        seconds = time.perf_counter() - started
+        return SmokeRun(code, seconds, _read(out_path), _read(err_path), counts)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -417,6 +422,7 @@ def as_json(proof: SmokeProof, settings: SmokeSettings) -> dict[str, Any]:
             "ran": r.ran(),
             "seconds": round(r.seconds, 3),
             "state": r.state(settings.timeout),
+            "emulated_gpu_counts": r.counts or None,
             "stdout_tail": r.stdout[-_TAIL:],
             "stderr_tail": r.stderr[-_TAIL:],
         }

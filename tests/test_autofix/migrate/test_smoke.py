@@ -376,6 +376,10 @@ def test_smoke_on_a_branch_proves_the_migration_and_leaves_the_tree_alone(tmp_pa
         assert "IndexError: invalid index of a 0-dim tensor" in train["before"]["state"]
         assert train["after"]["stdout_tail"].count("loss") == 3
         assert runs["evaluate.py", device]["verdict"] == SAME
+    # Under the emulated GPU each run's copies and syncs are counted (none: the script stays on the CPU).
+    counts = runs["train.py", EMULATED]["after"]["emulated_gpu_counts"]
+    assert counts == "copies host→device 0, device→host 0, device→device 0; host syncs 0 (1 process)"
+    assert runs["train.py", CPU]["after"]["emulated_gpu_counts"] is None
     # On the CPU and the emulated GPU the migrated script prints the same losses.
     assert root["smoke"]["after_across_devices"][0]["same_output"]
     message = _git(repo, "log", "-1", "--format=%B", "autofix/migrate")
