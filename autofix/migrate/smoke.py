@@ -10,8 +10,9 @@ after) or *still failing*.
 
 "Same output" compares what the two runs print on stdout: every number (integers, decimals, exponents,
 ``nan``, ``inf``) in order, each pair within a relative tolerance (and an absolute one for values near
-zero). The text around the numbers is ignored by default (a rewrite may change how a tensor prints) or
-compared word for word with ``text="exact"``. Lines matching an ``ignore`` pattern (timings, paths) are
+zero, or half a unit in the last digit the less precise of the two shows). The text around the numbers
+is ignored by default (a rewrite may change how a tensor prints) or compared word for word with
+``text="exact"``. Lines matching an ``ignore`` pattern (timings, paths) are
 left out of both. Two runs that print nothing compare by their exit status. Every run starts with Python's
 ``random``, NumPy and torch seeded alike (``seed``), so a script that does not seed itself still prints
 the same numbers twice; one that seeds itself overrides it.
@@ -112,10 +113,6 @@ if _spec is not None and _spec.loader is not None:
 """
 
 
-class SmokeUnavailable(Exception):
-    """The smoke runs cannot happen here (no torch to emulate a GPU with)."""
-
-
 @dataclass(frozen=True)
 class SmokeSettings:
     """How the smoke commands run and how their outputs are compared."""
@@ -188,14 +185,14 @@ class SmokeProof:
 
 @dataclass(frozen=True)
 class Printed:
-    """What a run printed: its numbers (each with its line), and the words around them."""
+    """What a run printed: its numbers (each with its printed precision and its line), and the words."""
 
-    numbers: list[tuple[float, str]]
+    numbers: list[tuple[float, float, str]]
     words: list[str]
 
 
 def parse_output(text: str, ignore: Sequence[re.Pattern[str]] = ()) -> Printed:
-    numbers: list[tuple[float, str]] = []
+    numbers: list[tuple[float, float, str]] = []
     words: list[str] = []
     for line in text.splitlines():
         if any(pattern.search(line) for pattern in ignore):
@@ -209,7 +206,8 @@ def parse_output(text: str, ignore: Sequence[re.Pattern[str]] = ()) -> Printed:
                 word = match.group("hex")
                 rest.append(" <address> " if word[:2].lower() == "0x" else f" {word} ")
                 continue
-            numbers.append((float(match.group("number")), line.strip()))
+            token = match.group("number")
+            numbers.append((float(token), _resolution(token), line.strip()))
             rest.append(" ")
         rest.append(line[last:])
         words += "".join(rest).split()
@@ -222,8 +220,8 @@ def compare_output(
     """Empty when the two outputs are the same under the policy; else the first difference, in one line."""
     patterns = [re.compile(p) for p in ignore]
     old, new = parse_output(before, patterns), parse_output(after, patterns)
-    for index, ((a, line_a), (b, line_b)) in enumerate(zip(old.numbers, new.numbers)):
-        if not _close(a, b, rtol, atol):
+    for index, ((a, res_a, line_a), (b, res_b, line_b)) in enumerate(zip(old.numbers, new.numbers)):
+        if not _close(a, b, rtol, max(atol, res_a, res_b)):
             where = f"before: {line_a[:60]!r}; after: {line_b[:60]!r}"
             return f"number {index + 1}: {a:g} before, {b:g} after ({where})"
     if len(old.numbers) != len(new.numbers):
@@ -245,6 +243,16 @@ def _first_word_difference(old: list[str], new: list[str]) -> str:
         if a != b:
             return f"text differs at word {index + 1}: {a[:40]!r} before, {b[:40]!r} after"
     return f"text differs: {len(old)} words before, {len(new)} after"
+
+
+def _resolution(token: str) -> float:
+    """Half a unit in the last digit a decimal shows: ``0.4206`` is any value that rounds to it, so it
+    matches ``0.42064559`` (``tensor(0.4206)`` against ``loss.item()``). An integer claims no rounding."""
+    mantissa, _, exponent = token.lower().partition("e")
+    if "." not in mantissa:
+        return 0.0
+    decimals = len(mantissa.partition(".")[2])
+    return 0.5 * 10.0 ** (int(exponent or 0) - decimals)
 
 
 def _close(a: float, b: float, rtol: float, atol: float) -> bool:

@@ -73,8 +73,17 @@ def test_numbers_are_compared_with_a_tolerance_and_text_is_ignored_by_default():
     assert differs.startswith("number 2: 0.5 before, 0.6 after")
     assert compare_output("1 2 3", "1 2", rtol=0, atol=0) == "3 numbers printed before, 2 after"
     # Near zero the absolute tolerance decides.
-    assert compare_output("0.0", "1e-9", rtol=1e-4, atol=1e-6) == ""
-    assert compare_output("0.0", "1e-3", rtol=1e-4, atol=1e-6) != ""
+    assert compare_output("0.00000000", "1e-9", rtol=1e-4, atol=1e-6) == ""
+    assert compare_output("0.00000000", "1e-3", rtol=1e-4, atol=1e-6) != ""
+
+
+def test_a_number_printed_with_fewer_digits_matches_what_rounds_to_it():
+    # tensor(0.4206) against loss.item(): the same value, printed at another precision.
+    assert compare_output("loss tensor(0.4206)", "loss 0.4206455945968628", rtol=1e-6, atol=0) == ""
+    assert compare_output("loss tensor(0.4206)", "loss 0.4207455945968628", rtol=1e-6, atol=0) != ""
+    assert compare_output("1.5e-03", "0.00149", rtol=1e-6, atol=0) == ""
+    # An integer claims no rounding: 3 steps are not 3.4 steps.
+    assert compare_output("steps 3", "steps 3.4", rtol=1e-6, atol=0) != ""
 
 
 def test_exact_text_compares_the_words_around_the_numbers():
@@ -86,7 +95,7 @@ def test_exact_text_compares_the_words_around_the_numbers():
 
 def test_addresses_device_indices_and_digits_in_names_are_text_not_numbers():
     printed = parse_output("<Net at 0x7f3a9c> conv1 MseLossBackward0 tensor(0.25, device='cuda:0') nan")
-    values = [n for n, _ in printed.numbers]
+    values = [n for n, _, _ in printed.numbers]
     assert values[0] == 0.25 and values[1] != values[1] and len(values) == 2  # 0.25 and nan
     assert "<address>" in printed.words and "conv1" in printed.words
     # Two runs' addresses differ; the comparison does not see it even word for word.
