@@ -242,7 +242,8 @@ def _first_word_difference(old: list[str], new: list[str]) -> str:
     for index, (a, b) in enumerate(zip(old, new)):
         if a != b:
             return f"text differs at word {index + 1}: {a[:40]!r} before, {b[:40]!r} after"
-    return f"text differs: {len(old)} words before, {len(new)} after"
+    extra = (old if len(old) > len(new) else new)[min(len(old), len(new))]
+    return f"text differs: {len(old)} words before, {len(new)} after, the first extra {extra[:40]!r}"
 
 
 def _resolution(token: str) -> float:
