@@ -112,7 +112,9 @@ def commit_message(
         lines += ["", f"Left for a human: {len(remaining)} finding{'' if len(remaining) == 1 else 's'}"]
         # Paths from the root, as in the commit's own tree (the report names them as they were given).
         lines += [
-            f"  {_from_root(f['location'], root)}: {f['code']} {f['message']}" for f in remaining[:MAX_LISTED]
+            f"  {_from_root(f['location'], root)}: {f['code']} {f['message']}"
+            + (" [*unsafe]" if f["fix"] == "unsafe" else "")
+            for f in remaining[:MAX_LISTED]
         ]
         if len(remaining) > MAX_LISTED:
             lines.append(f"  ... and {len(remaining) - MAX_LISTED} more (autofix check {root})")

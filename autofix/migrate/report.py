@@ -136,8 +136,12 @@ def _print_smoke(console: Console, reports: list[RootReport]) -> None:
 
 
 def _finding_line(f: dict) -> str:
-    fix = {"safe": " [*]", "unsafe": " [*unsafe]"}.get(f["fix"], "")
-    return f"{f['location']}: {f['code']} {f['message']}{fix}"
+    return f"{f['location']}: {f['code']} {f['message']}{_fix_mark(f)}"
+
+
+def _fix_mark(f: dict) -> str:
+    """`` [*unsafe]`` where --unsafe-fixes would fix it, as ``autofix check`` marks it."""
+    return {"safe": " [*]", "unsafe": " [*unsafe]"}.get(f["fix"], "")
 
 
 def write_report(path: Path, reports: list[RootReport], *, unsafe_fixes_note: str) -> None:
@@ -201,7 +205,9 @@ def _markdown(reports: list[RootReport], note: str) -> str:
         if r.smoke:
             out += ["", *_smoke_markdown(r.smoke)]
         out += ["", f"### Left for a human ({len(r.remaining)})", ""]
-        out += [f"- `{f['location']}`: {f['code']} {f['message']}" for f in r.remaining] or ["Nothing."]
+        out += [f"- `{f['location']}`: {f['code']} {f['message']}{_fix_mark(f)}" for f in r.remaining] or [
+            "Nothing."
+        ]
         out.append("")
     return "\n".join(out)
 
@@ -224,5 +230,5 @@ def _smoke_markdown(data: dict) -> list[str]:
         lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
     lines += ["", *(f"- {line}" for line in across_lines(data))]
     lines += [f"- problem: {p}" for p in data["problems"]]
-    lines += [f"Compared: {data['policy']}. Verdicts: {data['meanings']}."]
+    lines += ["", f"Compared: {data['policy']}. Verdicts: {data['meanings']}."]
     return lines
