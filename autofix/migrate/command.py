@@ -280,7 +280,8 @@ class _Migration(Run):
                 if smoke_copies and report.root in smoke_plan and done:
                     self._smoke(report, smoke_copies, smoke_plan[report.root])
                 if done:
-                    report.remaining = self._left_for_human(report, per_root[report.root], results)
+                    left = self._left_for_human(report, per_root[report.root], results)
+                    report.remaining = _sorted(left + _smoke_left(report))
                 if report.root in repos:  # interrupted: the fixes made so far, as without --smoke
                     self._commit(report, repos[report.root])
         finally:
@@ -403,7 +404,7 @@ class _Migration(Run):
         options = self._run_options()
         for found in run(lint, RunOptions(options.jobs, options.timeout, cache=options.cache)).results:
             remaining += _findings(found)
-        return sorted(remaining, key=lambda f: (str(f["path"]), f["line"], f["column"]))
+        return remaining
 
     def _deliver(self, task: Task, data: bytes) -> None:
         self.delivered[task.path] = data
@@ -465,6 +466,39 @@ class _Migration(Run):
     def _no_branch(self, report: RootReport, exc: BranchError) -> None:
         report.errors.append((report.root, f"no branch created: {exc}"))
         self.err.print(f"{report.root}: error: no branch created: {exc}", markup=False, highlight=False)
+
+
+def _smoke_left(report: RootReport) -> list[dict[str, object]]:
+    """A smoke command that fails after the migration, once per failure and place (its devices listed)."""
+    failures: dict[tuple[str, str, str], list[str]] = {}
+    for run_ in report.smoke["runs"] if report.smoke else []:
+        if run_["runs_after"]:
+            continue
+        after = run_["after"]
+        why = "timed out" if after["timed_out"] else after["state"].partition(" (at ")[0]
+        failures.setdefault((run_["command"], after["site"] or "", why), []).append(run_["device"])
+    left: list[dict[str, object]] = []
+    for (command, site, why), devices in failures.items():
+        path, _, line = site.rpartition(":")
+        if site and report.root not in (".", ""):
+            path = f"{report.root.rstrip('/')}/{path}"
+        left.append(
+            {
+                "path": path or report.root,
+                "line": int(line) if site else 0,
+                "column": 0,
+                "cell": None,
+                "location": f"{path}:{line}" if site else report.root,
+                "code": "SMOKE",
+                "message": f"`{command}` fails after the migration on {', '.join(devices)}: {why}",
+                "fix": "none",
+            }
+        )
+    return left
+
+
+def _sorted(findings: list[dict[str, object]]) -> list[dict[str, object]]:
+    return sorted(findings, key=lambda f: (str(f["path"]), f["line"], f["column"]))
 
 
 def _findings(result: FileResult) -> list[dict[str, object]]:

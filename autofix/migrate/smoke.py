@@ -136,6 +136,7 @@ class SmokeRun:
     stdout: str
     stderr: str
     counts: str = ""  # under the emulated GPU: its copies and host syncs (launch.Counts.line)
+    site: str = ""  # ``train.py:41``: the project's line the last traceback ends in, if any
 
     def ran(self) -> bool:
         return self.exit == 0
@@ -143,7 +144,9 @@ class SmokeRun:
     def state(self, timeout: float) -> str:
         if self.exit is None:
             return f"timed out after {timeout:g} s"
-        return "exit 0" if self.exit == 0 else f"exit {self.exit}: {self.why()}"
+        if self.exit == 0:
+            return "exit 0"
+        return f"exit {self.exit}: {self.why()}" + (f" (at {self.site})" if self.site else "")
 
     def why(self) -> str:
         """The last line the run wrote on stderr (a traceback's exception), or its stdout's."""
@@ -369,9 +372,25 @@ def run_once(command: str, pristine: Path, device: str, settings: SmokeSettings,
                 code = call(command, env, cwd=copy, timeout=settings.timeout, stdout=out, stderr=err)
             counts = read_counts(counts_dir).line() if counts_dir is not None else ""
         seconds = time.perf_counter() - started
-        return SmokeRun(code, seconds, _read(out_path), _read(err_path), counts)
+        stderr = _read(err_path)
+        return SmokeRun(code, seconds, _read(out_path), stderr, counts, crash_site(stderr, copy))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+_FRAME = re.compile(r'^\s*File "(?P<path>[^"]+)", line (?P<line>\d+)', re.MULTILINE)
+
+
+def crash_site(stderr: str, copy: Path) -> str:
+    """``pkg/train.py:41``: the last traceback frame in the project's own files (not torch's), relative
+    to the copy it ran in, so it names the root's file; '' when there is none."""
+    top = os.path.realpath(copy)
+    site = ""
+    for frame in _FRAME.finditer(stderr):
+        path = os.path.realpath(frame.group("path"))
+        if path.startswith(top + os.sep):
+            site = f"{os.path.relpath(path, top)}:{frame.group('line')}"
+    return site
 
 
 def _read(path: Path, limit: int = 20 * 1024 * 1024) -> str:
@@ -432,6 +451,7 @@ def as_json(proof: SmokeProof, settings: SmokeSettings) -> dict[str, Any]:
             "seconds": round(r.seconds, 3),
             "state": r.state(settings.timeout),
             "emulated_gpu_counts": r.counts or None,
+            "site": r.site or None,
             "stdout_tail": r.stdout[-_TAIL:],
             "stderr_tail": r.stderr[-_TAIL:],
         }

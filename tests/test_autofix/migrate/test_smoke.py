@@ -329,6 +329,32 @@ def test_output_that_differs_after_the_migration_fails_it(tmp_path, run_cli, two
     assert "output differs" in out
 
 
+def test_a_script_that_still_fails_is_left_for_a_human_at_its_line(tmp_path, run_cli, two_devices):
+    """The last traceback frame in the project's own files (here a helper, not the script) is named."""
+    proj = tmp_path / "proj"
+    (proj / "pkg").mkdir(parents=True)
+    (proj / "pkg" / "__init__.py").write_text("")
+    (proj / "pkg" / "data.py").write_text("def batches():\n    return 1 / 0\n")
+    (proj / "train.py").write_text("import json\nfrom pkg.data import batches\n\nbatches()\n")
+    code, out, err = run_cli(
+        "migrate", "proj", "--smoke", f"{PY} train.py", "--report", "r.json", cwd=tmp_path
+    )
+    assert code == 0, err  # still failing: not made worse by the migration
+    root = json.loads((tmp_path / "r.json").read_text())["roots"][0]
+    runs = root["smoke"]["runs"]
+    assert [r["verdict"] for r in runs] == [STILL_FAILING, STILL_FAILING]
+    assert runs[0]["after"]["state"] == "exit 1: ZeroDivisionError: division by zero (at pkg/data.py:2)"
+    assert [(f["location"], f["code"], f["message"]) for f in root["remaining"]] == [
+        (
+            "proj/pkg/data.py:2",
+            "SMOKE",
+            f"`{PY} train.py` fails after the migration on cpu, emulated-cuda: exit 1: ZeroDivisionError:"
+            " division by zero",
+        )
+    ]
+    assert "proj/pkg/data.py:2: SMOKE" in out
+
+
 LEGACY_TRAINING = textwrap.dedent(
     """\
     import torch
