@@ -60,6 +60,7 @@ class Settings:
     max_file_size: int | None = DEFAULT_MAX_FILE_SIZE  # bytes; None: no limit
     root: Path = Path(".")  # the folder per-file-ignores globs are relative to
     device_style: str = "classic"  # how fixes spell a portable device (see codemods.core.base.RuleContext)
+    smoke: tuple[str, ...] = ()  # ``autofix migrate``'s smoke commands for this project (without --smoke)
 
     def rule_codes_for(self, path: Path) -> tuple[str, ...]:
         ignore = list(self.ignore)
@@ -97,7 +98,16 @@ class Overrides:
         )
 
 
-_KEYS = {"select", "ignore", "exclude", "unsafe-fixes", "per-file-ignores", "max-file-size", "device"}
+_KEYS = {
+    "select",
+    "ignore",
+    "exclude",
+    "unsafe-fixes",
+    "per-file-ignores",
+    "max-file-size",
+    "device",
+    "smoke",
+}
 DEVICE_STYLES = ("classic", "accelerator")
 
 
@@ -138,6 +148,8 @@ def load(pyproject: Path) -> Settings:
         settings = replace(settings, ignore=ignore)
     if "exclude" in table:
         settings = replace(settings, exclude=_string_list(table["exclude"], "exclude", pyproject))
+    if "smoke" in table:
+        settings = replace(settings, smoke=_string_list(table["smoke"], "smoke", pyproject))
     if "unsafe-fixes" in table:
         if not isinstance(table["unsafe-fixes"], bool):
             raise ConfigError(f"{shown(pyproject)}: [tool.autofix] unsafe-fixes must be true or false")

@@ -107,8 +107,11 @@ def call(
     cwd: Path | None = None,
     timeout: float | None = None,
     stdout: TextIO | int | None = None,
+    stderr: TextIO | int | None = None,
 ) -> int | None:
     """Run the command; None when it ran past ``timeout``.
+
+    With ``stdout`` and no ``stderr``, stderr goes where stdout goes.
 
     Without a timeout the command stays in our process group, so a terminal's Ctrl-C reaches it as it
     would without autofix, and we wait for it to finish. With one it gets a group of its own, killed
@@ -122,7 +125,7 @@ def call(
         shell=isinstance(command, str),
         start_new_session=own_group,
         stdout=stdout,
-        stderr=subprocess.STDOUT if stdout is not None else None,
+        stderr=stderr if stderr is not None else subprocess.STDOUT if stdout is not None else None,
     )
     try:
         while True:

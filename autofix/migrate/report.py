@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -11,6 +12,8 @@ from rich.console import Console
 from rich.table import Table
 
 from autofix.files.fix_file import FileResult
+from autofix.migrate.smoke import across_lines, row_state, same_text
+from autofix.migrate.smoke import summary as smoke_summary
 from autofix.output.formats import print_whole
 
 
@@ -26,6 +29,8 @@ class RootReport:
     branch: str | None = None
     commit: str | None = None
     tests: dict | None = None  # --verify-tests: autofix.harness.suite_report.as_json of the root's proof
+    smoke: dict | None = None  # --smoke: autofix.migrate.smoke.as_json of the root's runs
+    remaining: list[dict] = field(default_factory=list)  # the migrated files' findings: left for a person
 
     def add(self, result: FileResult, *, changed: bool) -> None:
         self.scanned += 1
@@ -39,11 +44,23 @@ class RootReport:
         self.unsafe_withheld.update(result.withheld_unsafe)
 
 
-def print_tables(console: Console, reports: list[RootReport]) -> None:
+def print_tables(console: Console, reports: list[RootReport], max_printed: int | None = 20) -> None:
+    """The tables per root, per rule and of the smoke runs; then what is left for a person, per root."""
     roots = Table(title="autofix migrate: per root")
     tested = any(r.tests for r in reports)
-    columns = ("Root", "Scanned", "Changed", "Fixes", "Unsafe withheld", "Skipped", "Errors", "Branch")
-    for column in columns + (("Tests",) if tested else ()):
+    smoked = any(r.smoke for r in reports)
+    columns: tuple[str, ...] = (
+        "Root",
+        "Scanned",
+        "Changed",
+        "Fixes",
+        "Unsafe withheld",
+        "Skipped",
+        "Errors",
+        "Branch",
+    )
+    columns += ("Left for a human",) + (("Tests",) if tested else ()) + (("Smoke",) if smoked else ())
+    for column in columns:
         # A root is never cut short ("pytorch…" names no root): on a narrow terminal it folds.
         roots.add_column(
             column,
@@ -61,12 +78,17 @@ def print_tables(console: Console, reports: list[RootReport]) -> None:
             str(len(r.skipped)),
             str(len(r.errors)),
             branch,
+            str(len(r.remaining)),
         ]
         if tested:
             tally = r.tests["tally"] if r.tests else None
             row.append(f"{tally['fixed']} fixed, {tally['broke']} broke" if tally else "-")
+        if smoked:
+            row.append(smoke_summary(r.smoke) if r.smoke else "-")
         roots.add_row(*row)
     print_whole(console, roots)
+    if smoked:
+        _print_smoke(console, reports)
     fixes: Counter[str] = Counter()
     withheld: Counter[str] = Counter()
     for r in reports:
@@ -78,14 +100,66 @@ def print_tables(console: Console, reports: list[RootReport]) -> None:
     for code in sorted(set(fixes) | set(withheld)):
         rules.add_row(code, str(fixes[code]), str(withheld[code]))
     print_whole(console, rules)
+    for r in reports:
+        if r.remaining:
+            console.print(
+                f"Left for a human in {r.root} ({len(r.remaining)}):", markup=False, highlight=False
+            )
+            for f in r.remaining[:max_printed]:
+                console.print(f"  {_finding_line(f)}", markup=False, highlight=False)
+            if max_printed is not None and len(r.remaining) > max_printed:
+                more = len(r.remaining) - max_printed
+                console.print(f"  ... and {more} more (--report FILE.md lists them all)", markup=False)
+
+
+def _print_smoke(console: Console, reports: list[RootReport]) -> None:
+    table = Table(title="autofix migrate: smoke runs, before and after")
+    for column in ("Root", "Command", "Device", "Ran before", "Runs after", "Same output"):
+        table.add_column(column, overflow="fold")
+    for r in reports:
+        for run in r.smoke["runs"] if r.smoke else []:
+            table.add_row(
+                r.root,
+                run["command"],
+                run["device"],
+                row_state(run["before"]),
+                row_state(run["after"]),
+                same_text(run),
+            )
+    print_whole(console, table)
+    for r in reports:
+        for line in across_lines(r.smoke) if r.smoke else []:
+            console.print(f"{r.root}: {line}", markup=False, highlight=False)
+    policies = {r.smoke["policy"] for r in reports if r.smoke}
+    for policy in sorted(policies):
+        console.print(f"Compared: {policy}.", markup=False, highlight=False)
+
+
+def _finding_line(f: dict) -> str:
+    return f"{f['location']}: {f['code']} {f['message']}{_fix_mark(f)}"
+
+
+def _fix_mark(f: dict) -> str:
+    """`` [*unsafe]`` where --unsafe-fixes would fix it, as ``autofix check`` marks it."""
+    return {"safe": " [*]", "unsafe": " [*unsafe]"}.get(f["fix"], "")
 
 
 def write_report(path: Path, reports: list[RootReport], *, unsafe_fixes_note: str) -> None:
     if path.suffix.lower() == ".json":
         document = {"roots": [_as_json(r) for r in reports], "note": unsafe_fixes_note}
         path.write_text(json.dumps(document, indent=2) + "\n")
+    elif path.suffix.lower() == ".txt":
+        path.write_text(text_report(reports))
     else:
         path.write_text(_markdown(reports, unsafe_fixes_note))
+
+
+def text_report(reports: list[RootReport]) -> str:
+    """What ``migrate`` prints on a terminal, as plain text, every finding left for a person listed."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=160, color_system=None, highlight=False, soft_wrap=True)
+    print_tables(console, reports, max_printed=None)
+    return buffer.getvalue()
 
 
 def _as_json(report: RootReport) -> dict:
@@ -128,5 +202,33 @@ def _markdown(reports: list[RootReport], note: str) -> str:
             from autofix.harness.suite_report import markdown_lines
 
             out += ["", *markdown_lines(r.tests, heading="###")]
+        if r.smoke:
+            out += ["", *_smoke_markdown(r.smoke)]
+        out += ["", f"### Left for a human ({len(r.remaining)})", ""]
+        out += [f"- `{f['location']}`: {f['code']} {f['message']}{_fix_mark(f)}" for f in r.remaining] or [
+            "Nothing."
+        ]
         out.append("")
     return "\n".join(out)
+
+
+def _smoke_markdown(data: dict) -> list[str]:
+    lines = [
+        f"### Smoke runs: {smoke_summary(data)}",
+        "",
+        "| command | device | ran before | runs after | same output |",
+        "|---|---|---|---|---|",
+    ]
+    for run in data["runs"]:
+        cells = (
+            run["command"],
+            run["device"],
+            row_state(run["before"]),
+            row_state(run["after"]),
+            same_text(run),
+        )
+        lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    lines += ["", *(f"- {line}" for line in across_lines(data))]
+    lines += [f"- problem: {p}" for p in data["problems"]]
+    lines += ["", f"Compared: {data['policy']}. Verdicts: {data['meanings']}."]
+    return lines

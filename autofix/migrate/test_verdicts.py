@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from autofix.files.fix_file import FileResult
+from autofix.migrate.copies import Copies
 
 
 class TestsUnavailable(Exception):
@@ -34,44 +34,23 @@ class MigrationTests:
             )
         self.command = command
         self.timeout = timeout
-        self._scratch = tempfile.TemporaryDirectory(prefix="autofix-migrate-tests-")
-        self._before: dict[str, Path] = {}
+        self._copies = Copies("autofix-migrate-tests-")
 
     def snapshot(self, roots: list[str]) -> dict[str, str]:
         """Copy each root as it is now; returns the roots that could not be copied, with why."""
-        from autofix.harness.sandbox import copy_folder
-
-        failed = {}
-        for index, root in enumerate(roots):
-            target = Path(self._scratch.name, "before", str(index), Path(root).resolve().name)
-            try:
-                copy_folder(Path(root), target)
-            except (OSError, ValueError) as exc:
-                failed[root] = f"tests not run: {exc}"
-                continue
-            self._before[root] = target
-        return failed
+        return self._copies.snapshot(roots, "tests")
 
     def prove(
         self, root: str, results: list[FileResult], delivered: dict[str, bytes] | None
     ) -> dict[str, Any] | None:
         """Run the root's tests on its before copy and its migrated version; the report's ``tests`` entry."""
-        from autofix.harness.sandbox import copy_folder
         from autofix.harness.suite import DEFAULT_TIMEOUT_S, prove_suite
         from autofix.harness.suite_report import as_json
 
-        before = self._before.get(root)
+        before = self._copies.before.get(root)
         if before is None:
             return None
-        after = Path(self._scratch.name, "after", before.parent.name, before.name)
-        if delivered is None:
-            copy_folder(Path(root), after)
-        else:  # --branch: the tree was not written; the branch's files are
-            copy_folder(before, after)
-            for path, data in delivered.items():
-                relative = os.path.relpath(path, root)
-                if not relative.startswith(".."):
-                    (after / relative).write_bytes(data)
+        after = self._copies.after(root, delivered)
         rewritten = [_relative(r, root) for r in results if r.changed]
         device = _device()
         proof = prove_suite(
@@ -86,7 +65,7 @@ class MigrationTests:
         return as_json(proof)
 
     def close(self) -> None:
-        self._scratch.cleanup()
+        self._copies.close()
 
 
 def _relative(result: FileResult, root: str) -> FileResult:
