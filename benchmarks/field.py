@@ -1,6 +1,7 @@
-"""Measure the rules on the field set: real legacy files, hand-labelled (issue 9, section 1).
+"""Measure the rules on the field set: real legacy files, hand-labelled (issues 9 and 27).
 
-    python benchmarks/field.py                         the table, missed labels, false positives
+    python benchmarks/field.py                         both splits: dev in detail, validation in numbers
+    python benchmarks/field.py --split dev             the dev table, missed labels, false positives
     python benchmarks/field.py --rules DEV001,DEV007   only those rules' lines and lists
     python benchmarks/field.py --unreviewed            every applied fix without a review, with its hunk
     python benchmarks/field.py --markdown docs/field.md
@@ -12,6 +13,12 @@ to a temporary folder; ``autofix check`` reads the originals, ``autofix apply --
 a copy (twice, to check idempotence), each rewrite is re-parsed, and runnable rows are run before and
 after through their drivers (``field/drivers/<id>.py``). Reviews of the applied fixes are read from
 ``field/reviews.tsv``.
+
+The field set is split by repository (``field/README.md``): dev (``field/manifest.tsv``) is reported
+file by file; the frozen validation split (``field/validation.tsv``) only as aggregate numbers (recall,
+fixed correctly, precision, look-alikes kept, broken runs, per-rule counts), never its findings,
+misses or hunks, so that rule authors never tune on it. Its fixes are reviewed in
+``field/validation-reviews.tsv`` by a validation reviewer, who alone passes ``--validation-reviewer``.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ import json
 import subprocess
 import sys
 import tempfile
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -30,12 +37,22 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks import field_report as report  # noqa: E402
-from benchmarks.field_manifest import ManifestError, Row, check_file, read_manifest, rule_code  # noqa: E402
+from benchmarks.field_manifest import (  # noqa: E402
+    ManifestError,
+    Row,
+    check_file,
+    chosen_splits,
+    overlap,
+    read_manifest,
+    rule_code,
+    split_path,
+)
 from benchmarks.field_match import (  # noqa: E402
     FILE_COUNTS,
     Finding,
     Matching,
     RuleStats,
+    count_negatives,
     file_columns,
     match,
     rule_stats,
@@ -55,9 +72,27 @@ TARGETS = "targets (issues 9, 10): recall >= 85%, fixed correctly >= 75%, 0 rewr
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--manifest", type=Path, default=ROOT / "field" / "manifest.tsv")
+    parser.add_argument(
+        "--manifest", type=Path, default=ROOT / "field" / "manifest.tsv", help="the dev split's manifest"
+    )
+    parser.add_argument(
+        "--validation", type=Path, help="the validation manifest (default: validation.tsv beside --manifest)"
+    )
+    parser.add_argument(
+        "--split", default="all", choices=("dev", "validation", "all"), help="which split (default: all)"
+    )
     parser.add_argument("--files", type=Path, default=ROOT / "field" / "files")
     parser.add_argument("--reviews", type=Path, default=ROOT / "field" / "reviews.tsv")
+    parser.add_argument(
+        "--validation-reviews",
+        type=Path,
+        help="reviews of validation fixes (default: validation-reviews.tsv beside --reviews)",
+    )
+    parser.add_argument(
+        "--validation-reviewer",
+        action="store_true",
+        help="show validation in detail (--unreviewed, --keep, lists): for its reviewers only, never rule authors",
+    )
     parser.add_argument("--rules", default="", help="comma-separated rule codes to report (default: all)")
     parser.add_argument(
         "--markdown", type=Path, help="write the report as markdown to this file (docs/field.md)"
@@ -82,29 +117,51 @@ def selected_codes(text: str) -> tuple[str, ...]:
     return codes or ALL_CODES
 
 
-def present_rows(args: argparse.Namespace) -> tuple[list[Row], list[str]] | None:
-    """The rows whose files are in place, and why the others are left out; None when there is nothing
-    to measure (which is said, and is not an error: the files are not part of the project)."""
-    if not args.manifest.is_file():
-        print(f"no field manifest at {args.manifest}: nothing to measure (see field/README.md)")
-        return None
-    if not args.files.is_dir() or not any(args.files.iterdir()):
-        print(
-            f"the field files are absent ({args.files} is missing or empty): nothing to measure.\n"
+@dataclass
+class Split:
+    """One split's rows and everything measured on them."""
+
+    name: str
+    detailed: bool  # dev, or validation for its reviewer: findings, misses and hunks may be shown
+    rows: list[Row] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)  # rows whose file is absent or changed, and why
+    absent: str = ""  # why nothing was measured, when nothing was
+    tool: ToolRun | None = None
+    matching: Matching | None = None
+    runs: list[FileRuns] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # runnable rows without a driver
+    lines: list[RuleStats] = field(default_factory=list)
+
+
+def manifests(args: argparse.Namespace) -> dict[str, Path]:
+    validation = args.validation or split_path(args.manifest.parent, "validation")
+    return {"dev": args.manifest, "validation": validation}
+
+
+def present_rows(split: Split, manifest: Path, files: Path) -> None:
+    """Fill ``split.rows`` with the rows whose files are in place and ``left_out`` with why the others
+    are not; when there is nothing to measure, ``absent`` says why (not an error: the files are not
+    part of the project, and the validation split may not be labelled yet)."""
+    if not manifest.is_file():
+        split.absent = f"no {split.name} manifest at {manifest}: nothing to measure (see field/README.md)"
+        return
+    rows = read_manifest(manifest)
+    if not files.is_dir() or not any(files.iterdir()):
+        split.absent = (
+            f"the field files are absent ({files} is missing or empty): nothing to measure.\n"
             "Bring them back with `python field/fetch.py` (see field/README.md), then run this again."
         )
-        return None
-    rows, left_out = [], []
-    for row in read_manifest(args.manifest):
-        problem = check_file(row, args.files)
+        return
+    for row in rows:
+        problem = check_file(row, files)
         if problem:
-            left_out.append(problem)
+            split.left_out.append(problem)
         else:
-            rows.append(row)
-    if not rows:
-        print("none of the manifest's files is in place:\n" + "\n".join(left_out))
-        return None
-    return rows, left_out
+            split.rows.append(row)
+    if not split.rows:
+        split.absent = f"none of the {split.name} manifest's {len(rows)} files is in place"
+        if split.detailed:
+            split.absent += ":\n" + "\n".join(split.left_out)
 
 
 def file_sets(tool: ToolRun, runs: list[FileRuns]) -> dict[str, dict[str, set[str]]]:
@@ -131,9 +188,12 @@ def file_sets(tool: ToolRun, runs: list[FileRuns]) -> dict[str, dict[str, set[st
     return sets
 
 
-def table(matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[str, ...]) -> list[RuleStats]:
+def table(
+    matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[str, ...], rows: list[Row]
+) -> list[RuleStats]:
     """The per-rule lines, then the totals whose rules are all selected."""
     per_rule = rule_stats(matching, ALL_CODES)
+    count_negatives(per_rule, rows, tool.findings)
     sets = file_sets(tool, runs)
     for code, line in per_rule.items():
         file_columns(line, (code,), sets)
@@ -228,129 +288,251 @@ def tool_commit() -> str:
     )
 
 
-def render_text(lines: list[RuleStats], rows: list[Row], body: list[str], unreviewed: list[str]) -> str:
-    head = f"Field set: {len(rows)} files, {sum(len(r.labels) for r in rows)} labels, {sum(len(r.negatives) for r in rows)} negatives"
+def overall(split: Split) -> RuleStats | None:
+    """The split's total line (the last of its table), or None when it was not measured."""
+    return split.lines[-1] if split.lines else None
+
+
+def summary_rows(splits: list[Split]) -> list[list[str]]:
+    """One row per aggregate measure, one column per split: what issue 27 compares."""
+
+    def cell(split: Split, what: str) -> str:
+        s = overall(split)
+        if s is None:
+            return "-"
+        rows = split.rows
+        values = {
+            "files (repositories)": f"{len(rows)} ({len({r.repo for r in rows})})",
+            "labels": str(sum(len(r.labels) for r in rows)),
+            "recall": report._of(s.found, s.labelled),
+            "fixed correctly": report._of(s.fixed_correctly, s.labelled),
+            "labels with an unreviewed fix": str(s.unreviewed),
+            "precision": f"{report._pct(s.precision)} ({s.findings - s.false_positives}/{s.findings})",
+            "look-alikes kept": f"{s.negatives_kept}/{s.negatives}",
+            "rewrites that broke a run": str(s.broken),
+            "rewrites that no longer parse": str(s.no_parse),
+            "not idempotent": str(s.not_idempotent),
+            "files left out (absent or changed)": str(len(split.left_out)),
+        }
+        return values[what]
+
+    names = (
+        "files (repositories)",
+        "labels",
+        "recall",
+        "fixed correctly",
+        "labels with an unreviewed fix",
+        "precision",
+        "look-alikes kept",
+        "rewrites that broke a run",
+        "rewrites that no longer parse",
+        "not idempotent",
+        "files left out (absent or changed)",
+    )
+    return [[name] + [cell(split, name) for split in splits] for name in names]
+
+
+def head_line(split: Split) -> str:
+    rows = split.rows
     return (
-        "\n".join(
-            [head, "", report.markdown_table(report.TABLE_HEAD, report.table_rows(lines)), TARGETS, ""]
-            + unreviewed
-            + [""]
-            + body
-        )
-        + "\n"
+        f"{len(rows)} files ({sum(r.kind == 'ipynb' for r in rows)} notebooks) from"
+        f" {len({r.repo for r in rows})} repositories, {sum(len(r.labels) for r in rows)} labels,"
+        f" {sum(len(r.negatives) for r in rows)} negatives"
     )
 
 
-def render_markdown(
-    lines: list[RuleStats], rows: list[Row], body: list[str], unreviewed: list[str], command: str
-) -> str:
-    ipynb = sum(r.kind == "ipynb" for r in rows)
-    return (
-        "\n".join(
-            [
-                "# The field set: the rules on real legacy files",
-                "",
-                f"Generated {date.today().isoformat()} by `{command}` with the tool at commit `{tool_commit()}`.",
-                f"{len(rows)} files ({ipynb} notebooks) from public repositories, {sum(len(r.labels) for r in rows)} labels,"
-                f" {sum(len(r.negatives) for r in rows)} negatives (`field/manifest.tsv`; how to bring the files back:"
-                " `field/README.md`).",
-                "",
-                report.markdown_table(report.TABLE_HEAD, report.table_rows(lines)),
-                TARGETS + ".",
-                "",
-                report.LEGEND,
-                *unreviewed,
-                "",
-                *body,
-            ]
-        )
-        + "\n"
-    )
+def aggregate_lines(split: Split) -> list[str]:
+    """What the validation split shows to everyone: counts only, no file, finding, miss or hunk."""
+    assert split.tool is not None
+    tool = split.tool
+    return [
+        f"Files the tool refused: {len(tool.errors)}; rewrites that no longer parse: {len(tool.no_parse)};"
+        f" not idempotent: {len(tool.not_idempotent)}; files with later-pass fixes: {len(tool.unreported)};"
+        f" runnable files run: {len(split.runs)}, runnable without a driver: {len(split.notes)};"
+        f" rows left out (file absent or changed): {len(split.left_out)}.",
+    ]
 
 
-def as_json(
-    lines: list[RuleStats], matching: Matching, tool: ToolRun, runs: list[FileRuns], codes: tuple[str, ...]
-) -> str:
+def split_body(split: Split, codes: tuple[str, ...], full_unreviewed: bool) -> list[str]:
+    """A measured split's own section: its table, then the lists (dev) or counts (validation)."""
+    assert split.tool is not None and split.matching is not None
+    out = [head_line(split), "", report.markdown_table(report.TABLE_HEAD, report.table_rows(split.lines))]
+    if split.detailed:
+        out += unreviewed_section(split.tool.findings, split.runs, codes, full_unreviewed) + [""]
+        out += lists(split.matching, split.tool, split.runs, codes, split.left_out + split.notes)
+    else:
+        out += [f"{split.lines[-1].unreviewed if split.lines else 0} labels have an unreviewed fix.", ""]
+        out += aggregate_lines(split)
+    return out
+
+
+TITLES = {
+    "dev": "## Dev split (field/manifest.tsv): read it file by file",
+    "validation": "## Validation split (field/validation.tsv, frozen): aggregate numbers only",
+}
+SUMMARY_TITLE = "## Dev and validation"
+OWN_SECTIONS = (SUMMARY_TITLE, *TITLES.values())
+
+
+def sections(splits: list[Split], codes: tuple[str, ...], full_unreviewed: bool, legend: bool) -> list[str]:
+    out = [SUMMARY_TITLE, ""]
+    out += [report.markdown_table(["all rules", *(s.name for s in splits)], summary_rows(splits))]
+    out += [TARGETS + ".", ""]
+    for split in splits:
+        out += [TITLES[split.name], ""]
+        if split.absent:
+            out += [split.absent, ""]
+            continue
+        out += split_body(split, codes, full_unreviewed) + [""]
+        if legend and split.name == "dev":
+            out += [report.LEGEND]
+    return out
+
+
+def render_text(splits: list[Split], codes: tuple[str, ...], full_unreviewed: bool) -> str:
+    return "\n".join(sections(splits, codes, full_unreviewed, legend=False)).rstrip("\n") + "\n"
+
+
+def render_markdown(splits: list[Split], codes: tuple[str, ...], command: str, old: str) -> str:
+    """The field sections of docs/field.md; sections other scripts own (``## `` headings that are not
+    this script's) are kept after them."""
+    text = "\n".join(
+        [
+            "# The field set: the rules on real legacy files",
+            "",
+            f"Generated {date.today().isoformat()} by `{command}` with the tool at commit `{tool_commit()}`.",
+            "The field set is split by repository (`field/README.md`): dev (`field/manifest.tsv`) is read file"
+            " by file; validation (`field/validation.tsv`) is frozen, labelled by people who never read rule"
+            " code, and shown only as aggregate numbers.",
+            "",
+            *sections(splits, codes, False, legend=True),
+        ]
+    ).rstrip("\n")
+    return text + "\n" + kept_sections(old)
+
+
+def kept_sections(old: str) -> str:
+    """The ``## `` sections of ``old`` that this script does not write, from the first of them on."""
+    position = 0
+    while True:
+        position = old.find("\n## ", position)
+        if position < 0:
+            return ""
+        heading = old[position + 1 :].split("\n", 1)[0]
+        if heading not in OWN_SECTIONS:
+            return "\n" + old[position + 1 :].rstrip("\n") + "\n"
+        position += 1
+
+
+def json_split(split: Split, codes: tuple[str, ...]) -> dict:
+    if split.absent:
+        return {"absent": split.absent}
+    assert split.tool is not None and split.matching is not None
+    lines = [{**asdict(s), "recall": s.recall, "precision": s.precision} for s in split.lines]
+    counts = {
+        "files": len(split.rows),
+        "repositories": len({r.repo for r in split.rows}),
+        "labels": sum(len(r.labels) for r in split.rows),
+        "negatives": sum(len(r.negatives) for r in split.rows),
+        "left_out": len(split.left_out),
+    }
+    if not split.detailed:
+        return {"counts": counts, "rules": lines}
+    tool, matching, runs = split.tool, split.matching, split.runs
+
     def finding(f: Finding) -> dict:
-        return {k: v for k, v in asdict(f).items() if k != "hunk"}
+        return {k: v for k, v in asdict(f).items() if k not in ("hunk", "spans")}
 
-    return (
-        json.dumps(
-            {
-                "rules": [{**asdict(s), "recall": s.recall, "precision": s.precision} for s in lines],
-                "missed": [
-                    {"id": rid, "label": str(label)}
-                    for rid, label in matching.missed()
-                    if label.code in codes
-                ],
-                "false_positives": [
-                    {**finding(j.finding), "negative": str(j.negative) if j.negative else None}
-                    for j in matching.false_positives()
-                    if j.finding.code in codes
-                ],
-                "errors": tool.errors,
-                "no_parse": tool.no_parse,
-                "not_idempotent": tool.not_idempotent,
-                "unreported_fixes": tool.unreported,
-                "runs": [
-                    {
-                        "id": r.id,
-                        "changed": r.changed,
-                        **{f"{v} {m}": str(a) for (v, m), a in r.attempts.items()},
-                    }
-                    for r in runs
-                ],
-                "unreviewed": [finding(f) for f in report.unreviewed(tool.findings) if f.code in codes],
-            },
-            indent=2,
-        )
-        + "\n"
-    )
+    return {
+        "counts": counts,
+        "rules": lines,
+        "missed": [
+            {"id": rid, "label": str(label)} for rid, label in matching.missed() if label.code in codes
+        ],
+        "false_positives": [
+            {**finding(j.finding), "negative": str(j.negative) if j.negative else None}
+            for j in matching.false_positives()
+            if j.finding.code in codes
+        ],
+        "errors": tool.errors,
+        "no_parse": tool.no_parse,
+        "not_idempotent": tool.not_idempotent,
+        "unreported_fixes": tool.unreported,
+        "runs": [
+            {"id": r.id, "changed": r.changed, **{f"{v} {m}": str(a) for (v, m), a in r.attempts.items()}}
+            for r in runs
+        ],
+        "unreviewed": [finding(f) for f in report.unreviewed(tool.findings) if f.code in codes],
+    }
 
 
 def measure(
-    rows: list[Row], args: argparse.Namespace, work: Path
-) -> tuple[ToolRun, Matching, list[FileRuns], list[str]]:
-    tool = run_tool(rows, args.files, work)
-    report.attach_reviews(tool.findings, report.read_reviews(args.reviews))
-    matching = match(rows, tool.findings)
+    split: Split, args: argparse.Namespace, reviews: Path, work: Path, codes: tuple[str, ...]
+) -> None:
+    tool = run_tool(split.rows, args.files, work)
+    report.attach_reviews(tool.findings, report.read_reviews(reviews))
+    matching = match(split.rows, tool.findings)
+    log = (lambda m: print(m, file=sys.stderr)) if split.detailed else (lambda m: None)
     runs, without = (
         ([], [])
         if args.no_run
-        else run_all(
-            rows, work / "original", work / "fixed", args.jobs, log=lambda m: print(m, file=sys.stderr)
-        )
+        else run_all(split.rows, work / "original", work / "fixed", args.jobs, log=log)
     )
-    return tool, matching, runs, without
+    split.tool, split.matching, split.runs, split.notes = tool, matching, runs, without
+    split.lines = table(matching, tool, runs, codes, split.rows)
+
+
+def load(args: argparse.Namespace) -> list[Split]:
+    """The chosen splits with their rows in place; raises ManifestError when the manifests overlap."""
+    paths = manifests(args)
+    splits = [
+        Split(name, detailed=name == "dev" or args.validation_reviewer) for name in chosen_splits(args.split)
+    ]
+    for split in splits:
+        present_rows(split, paths[split.name], args.files)
+    both = {name: read_manifest(path) for name, path in paths.items() if path.is_file()}
+    problems = overlap(both)
+    if problems:
+        raise ManifestError("; ".join(problems) + " (the split is by repository)")
+    return splits
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     codes = selected_codes(args.rules)
+    if not args.validation_reviewer and args.split != "dev" and (args.unreviewed or args.keep):
+        print(
+            "error: --unreviewed and --keep show files; on the validation split only its reviewers may use"
+            " them (--validation-reviewer). Rule authors: add --split dev.",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        found = present_rows(args)
-    except ManifestError as exc:
+        splits = load(args)
+    except (ManifestError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if found is None:
+    if all(split.absent for split in splits):
+        print("\n".join(split.absent for split in splits))
         return 0
-    rows, left_out = found
+    reviews = {
+        "dev": args.reviews,
+        "validation": args.validation_reviews or args.reviews.parent / "validation-reviews.tsv",
+    }
     with tempfile.TemporaryDirectory(prefix="field-") as tmp:
-        work = args.keep or Path(tmp) / "work"
-        tool, matching, runs, notes = measure(rows, args, work)
-    lines = table(matching, tool, runs, codes)
-    body = lists(matching, tool, runs, codes, left_out + notes)
-    unreviewed = unreviewed_section(tool.findings, runs, codes, args.unreviewed)
+        for split in splits:
+            if not split.absent:
+                base = args.keep or Path(tmp)
+                measure(split, args, reviews[split.name], base / split.name, codes)
     if args.json:
-        sys.stdout.write(as_json(lines, matching, tool, runs, codes))
+        document = {split.name: json_split(split, codes) for split in splits}
+        sys.stdout.write(json.dumps(document, indent=2) + "\n")
     else:
-        sys.stdout.write(render_text(lines, rows, body, unreviewed))
+        sys.stdout.write(render_text(splits, codes, args.unreviewed))
     if args.markdown:
         command = "python benchmarks/field.py " + " ".join(argv if argv is not None else sys.argv[1:])
-        summary = unreviewed_section(tool.findings, runs, codes, False)
-        args.markdown.write_text(
-            render_markdown(lines, rows, body, summary, command.strip()), encoding="utf-8"
-        )
+        old = args.markdown.read_text(encoding="utf-8") if args.markdown.is_file() else ""
+        args.markdown.write_text(render_markdown(splits, codes, command.strip(), old), encoding="utf-8")
         print(f"wrote {args.markdown}", file=sys.stderr)
     return 0
 

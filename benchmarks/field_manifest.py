@@ -295,3 +295,38 @@ def contradictions(row: Row) -> list[str]:
             if p.pattern == n.pattern and p.cell == n.cell and p.first <= n.last and n.first <= p.last:
                 problems.append(f"{row.id}: {p} and {n} label the same lines both ways")
     return problems
+
+
+# -- the two splits
+
+SPLITS = ("dev", "validation")
+SPLIT_FILES = {"dev": "manifest.tsv", "validation": "validation.tsv"}
+
+
+def split_path(folder: Path, split: str) -> Path:
+    """Where a split's manifest lives in ``folder`` (``field/``): dev is ``manifest.tsv``, the frozen
+    validation split ``validation.tsv``. Both have the same columns."""
+    return folder / SPLIT_FILES[split]
+
+
+def chosen_splits(choice: str) -> tuple[str, ...]:
+    """``dev``, ``validation`` or ``all`` (both, dev first) as the tuple of split names."""
+    if choice == "all":
+        return SPLITS
+    if choice not in SPLITS:
+        raise ManifestError(f"unknown split {choice!r}: expected dev, validation or all")
+    return (choice,)
+
+
+def overlap(rows: dict[str, list[Row]]) -> list[str]:
+    """Repositories and ids found in more than one split: the split is by repository, so a repository
+    is in exactly one split, and an id names one file under ``field/files/`` whatever its split."""
+    problems = []
+    for key, what in ((lambda r: r.repo, "repository"), (lambda r: r.id, "id")):
+        owners: dict[str, str] = {}
+        for split, found in rows.items():
+            for row in found:
+                other = owners.setdefault(key(row), split)
+                if other != split:
+                    problems.append(f"{what} {key(row)} is in both the {other} and the {split} split")
+    return sorted(set(problems))

@@ -27,6 +27,8 @@ LABEL_AND_FINDING_COUNTS = (
     "findings",
     "false_positives",
     "on_negatives",
+    "negatives",
+    "negatives_kept",
 )
 FILE_COUNTS = ("no_parse", "not_idempotent", "now_run", "broken")
 
@@ -45,6 +47,7 @@ class Finding:
     hunk: str = ""  # the diff this fix alone makes to the original (empty when it has no edits)
     hunk_sha: str = ""
     verdict: str | None = None  # from field/reviews.tsv, when a review matches id, code and hunk_sha
+    spans: tuple[tuple[int | None, int, int], ...] = ()  # (cell, first, last line) its fix's edits touch
 
     def where(self) -> str:
         return f"c{self.cell}:{self.line}" if self.cell is not None else str(self.line)
@@ -76,6 +79,8 @@ class RuleStats:
     findings: int = 0
     false_positives: int = 0
     on_negatives: int = 0  # false positives on a negative's lines (a subset of false_positives)
+    negatives: int = 0  # N<n> look-alikes of the rule's pattern
+    negatives_kept: int = 0  # ... that no applied fix of the rule edits
     # File counts: a file two rules of a total row both fixed counts once there.
     no_parse: int = 0  # files this rule fixed whose rewrite no longer parses
     not_idempotent: int = 0  # files this rule fixed that a second apply changes again
@@ -197,6 +202,32 @@ def rule_stats(matching: Matching, codes: Sequence[str]) -> dict[str, RuleStats]
         line.false_positives += not judged.true_positive
         line.on_negatives += judged.negative is not None
     return stats
+
+
+def edits_negative(finding: Finding, negative: Label) -> bool:
+    """Whether ``finding`` was applied and its fix edits a line of ``negative`` (same cell)."""
+    return finding.applied and any(
+        cell == negative.cell and first <= negative.last and negative.first <= last
+        for cell, first, last in finding.spans
+    )
+
+
+def count_negatives(stats: dict[str, RuleStats], rows: Iterable[Row], findings: Iterable[Finding]) -> None:
+    """Fill the look-alike columns: a negative N<n> is kept when no applied fix of rule DEV00n edits its
+    lines. Fixes of other rules are judged by their own labels (a P9 ``Variable(x)`` may sit inside an
+    N1 range that is a correctly moved batch)."""
+    by_row: dict[str, list[Finding]] = defaultdict(list)
+    for finding in findings:
+        by_row[finding.id].append(finding)
+    for row in rows:
+        for negative in row.negatives:
+            line = stats.get(negative.code)
+            if line is None:
+                continue
+            line.negatives += 1
+            line.negatives_kept += not any(
+                edits_negative(f, negative) for f in by_row.get(row.id, []) if f.code == negative.code
+            )
 
 
 def total(stats: dict[str, RuleStats], codes: Sequence[str], name: str) -> RuleStats:

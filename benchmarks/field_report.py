@@ -86,6 +86,7 @@ TABLE_HEAD = (
     "FP",
     "FP on N",
     "precision",
+    "look-alikes kept",
     "no parse",
     "not idempotent",
     "now runs",
@@ -109,6 +110,7 @@ def table_rows(lines: Sequence[RuleStats]) -> list[list[str]]:
                 str(s.false_positives),
                 str(s.on_negatives),
                 _pct(s.precision),
+                f"{s.negatives_kept}/{s.negatives}" if s.negatives else "-",
                 str(s.no_parse),
                 str(s.not_idempotent),
                 str(s.now_run),
@@ -135,6 +137,7 @@ LEGEND = """\
   labels with an applied fix that has no review for its current hunk.
 - *findings*: everything the rule reported; *FP*: findings matching no label of the rule's pattern
   (*FP on N*: of those, on a line labelled as a correct look-alike); *precision* = (findings - FP) / findings.
+- *look-alikes kept*: N*n* look-alikes whose lines no applied fix of rule DEV00*n* edits, over all N*n*.
 - File columns count files the rule applied a fix to: *no parse* (Python's parser rejects the rewrite),
   *not idempotent* (a second `apply` changes it again), and for `runnable=synthetic` rows with a driver,
   *now runs* (failed before, runs after, emulated GPU or CPU) and *broke a run* (ran before, fails after).

@@ -167,6 +167,11 @@ def to_finding(raw: dict, folder: Path) -> Finding:
             for cell, edits in sorted(by_cell.items(), key=lambda item: item[0] or 0)
         )
         finding.hunk_sha = hunk_sha(finding.hunk)
+        finding.spans = tuple(
+            (cell, edit["line"], edit.get("end_line", edit["line"]))
+            for cell, edits in by_cell.items()
+            for edit in edits
+        )
     return finding
 
 

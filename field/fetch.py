@@ -1,9 +1,12 @@
 """Bring the field set's files back into ``field/files/`` from repository snapshots.
 
-The project never contains the field files' code, only where each comes from (``field/manifest.tsv``):
-repository, commit, path and the sha256 of the labelled bytes. To bring them back:
+The project never contains the field files' code, only where each comes from: repository, commit, path
+and the sha256 of the labelled bytes, in ``field/manifest.tsv`` (the dev split) and
+``field/validation.tsv`` (the frozen validation split; ``field/README.md`` says who may read what).
+To bring them back:
 
-1. ``python field/fetch.py --repos`` lists the repositories (``owner/name``, one a line);
+1. ``python field/fetch.py --repos`` lists the repositories (``owner/name``, one a line; ``--split dev``
+   or ``--split validation`` for one split only, both by default);
 2. for each, the search tool's ``fetch`` with ``github:owner/name`` puts a bare snapshot under
    ``/work/.mirror/<owner>+<name>/repo``;
 3. ``python field/fetch.py`` then writes ``field/files/<id>.<kind>`` from ``git show COMMIT:PATH``
@@ -23,7 +26,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.field_manifest import Row, read_manifest, sha256_of  # noqa: E402
+from benchmarks.field_manifest import (  # noqa: E402
+    ManifestError,
+    Row,
+    chosen_splits,
+    overlap,
+    read_manifest,
+    sha256_of,
+    split_path,
+)
 
 MIRROR = Path("/work/.mirror")
 
@@ -69,9 +80,38 @@ def bring_back(row: Row, git: Path, files: Path, force: bool) -> str | None:
     return None
 
 
+def split_rows(args: argparse.Namespace) -> list[Row]:
+    """The rows of the chosen splits. A validation manifest that does not exist is no rows (it is
+    being labelled); the dev one must exist. Raises ManifestError when a repository or an id is in
+    both splits, since the split is by repository."""
+    validation = args.validation or split_path(args.manifest.parent, "validation")
+    paths = {"dev": args.manifest, "validation": validation}
+    found: dict[str, list[Row]] = {}
+    for split in chosen_splits("all"):
+        path = paths[split]
+        if split == "validation" and not path.is_file():
+            found[split] = []
+            continue
+        found[split] = read_manifest(path)
+    problems = overlap(found)
+    if problems:
+        raise ManifestError("; ".join(problems))
+    return [row for split in chosen_splits(args.split) for row in found[split]]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--manifest", type=Path, default=ROOT / "field" / "manifest.tsv")
+    parser.add_argument(
+        "--manifest", type=Path, default=ROOT / "field" / "manifest.tsv", help="the dev split's manifest"
+    )
+    parser.add_argument(
+        "--validation",
+        type=Path,
+        help="the validation split's manifest (default: validation.tsv beside --manifest)",
+    )
+    parser.add_argument(
+        "--split", default="all", choices=("dev", "validation", "all"), help="which split (default: all)"
+    )
     parser.add_argument("--files", type=Path, default=ROOT / "field" / "files")
     parser.add_argument(
         "--mirror", type=Path, default=MIRROR, help="where fetch puts snapshots (/work/.mirror)"
@@ -80,9 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--force", action="store_true", help="rewrite files that are already right")
     args = parser.parse_args(argv)
 
-    rows = read_manifest(args.manifest)
+    try:
+        rows = split_rows(args)
+    except ManifestError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.repos:
-        print("\n".join(sorted({row.repo for row in rows})))
+        for repo in sorted({row.repo for row in rows}):
+            print(repo)
         return 0
     args.files.mkdir(parents=True, exist_ok=True)
     missing: dict[str, list[str]] = {}

@@ -19,7 +19,7 @@ from benchmarks import field_tool
 from benchmarks.field_manifest import COLUMNS, Label, ManifestError, parse_labels, read_manifest
 from benchmarks.field_match import Finding, judge, match, rule_stats, total
 from benchmarks.field_tool import apply_edits, hunk_of
-from field import merge_labels
+from field import fetch, merge_labels
 
 SCRIPT = textwrap.dedent(
     """\
@@ -53,6 +53,22 @@ NOTEBOOK = {
     "nbformat": 4,
     "nbformat_minor": 5,
 }
+
+
+def manifest_line(rid: str, repo: str, data: bytes, labels: str, negatives: str, runnable: str) -> str:
+    kind = "ipynb" if rid.endswith("nb") else "py"
+    sha = hashlib.sha256(data).hexdigest()
+    fields = (rid, repo, "a" * 40, f"src/{rid}.{kind}", sha, "MIT", kind, labels, negatives, runnable, "fake")
+    return "\t".join(fields)
+
+
+def fake_validation(folder: Path, repo: str = "else/where") -> Path:
+    """A one-row validation.tsv beside the fake dev manifest, its file under the same files/."""
+    (folder / "files" / "val-secret.py").write_text(SCRIPT)
+    data = (folder / "files" / "val-secret.py").read_bytes()
+    row = manifest_line("val-secret", repo, data, "P1:5-7 P10:8", "N10:9", "-")
+    (folder / "validation.tsv").write_text("\t".join(COLUMNS) + "\n" + row + "\n")
+    return folder / "validation.tsv"
 
 
 def fake_set(tmp_path: Path) -> Path:
@@ -212,7 +228,7 @@ def test_field_script_end_to_end(tmp_path, capsys, monkeypatch, run_cli):
         "--json",
     ]
     assert bench.main(args) == 0
-    result = json.loads(capsys.readouterr().out)
+    result = json.loads(capsys.readouterr().out)["dev"]
     lines = {line["code"]: line for line in result["rules"]}
     assert lines["DEV010"]["found"] == 1 and lines["DEV010"]["fixed"] == 1
     assert lines["DEV007"]["found"] == 2 and lines["DEV007"]["false_positives"] == 0
@@ -256,3 +272,91 @@ def test_a_missed_label_names_the_rules_reporting_on_its_lines(tmp_path):
     assert missed["P10:8"] == "demo-train"
     assert matching.other_rules_on("demo-train", label) == ["DEV003"]
     assert len(matching.false_positives()) == 1  # the DEV003 finding matches no P3 label
+
+
+# -- the two splits (issue 27): dev in detail, validation in numbers only
+
+
+@pytest.fixture
+def in_process(monkeypatch, run_cli):
+    def call(*args: str) -> subprocess.CompletedProcess[str]:
+        code, out, err = run_cli(*args, "--no-cache", "-j", "1", "--no-color")
+        return subprocess.CompletedProcess(args, code, out, err)
+
+    monkeypatch.setattr(field_tool, "autofix", call)
+
+
+def test_validation_shows_only_aggregate_numbers(tmp_path, capsys, in_process):
+    folder = fake_set(tmp_path)
+    fake_validation(folder)
+    doc = tmp_path / "field.md"
+    doc.write_text("# old\n\nold field text\n\n## Runs after migration (legacy script set)\n\nkept\n")
+    common = ["--manifest", str(folder / "manifest.tsv"), "--files", str(folder / "files"), "--no-run"]
+    assert bench.main([*common, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) == {"dev", "validation"}
+    assert set(result["validation"]) == {"counts", "rules"}  # no missed, false positives, hunks
+    assert result["validation"]["counts"]["files"] == 1
+    total = result["validation"]["rules"][-1]
+    assert (total["labelled"], total["found"], total["negatives"], total["negatives_kept"]) == (2, 2, 1, 1)
+    assert "missed" in result["dev"]
+    dev = result["dev"]["rules"][-1]
+    recall = f"| recall | {dev['found']}/{dev['labelled']} ({100 * dev['recall']:.0f}%) | 2/2 (100%) |"
+    assert bench.main([*common, "--markdown", str(doc)]) == 0
+    out = capsys.readouterr().out
+    text = doc.read_text()
+    for shown in (out, text):
+        assert "val-secret" not in shown and "else/where" not in shown
+        assert "demo-train" in shown  # dev is still listed file by file
+        assert recall in shown  # dev and validation columns
+    assert text.endswith("## Runs after migration (legacy script set)\n\nkept\n")
+    assert "old field text" not in text
+
+
+def test_validation_details_need_the_reviewer_flag(tmp_path, capsys, in_process):
+    folder = fake_set(tmp_path)
+    fake_validation(folder)
+    common = ["--manifest", str(folder / "manifest.tsv"), "--files", str(folder / "files"), "--no-run"]
+    assert bench.main([*common, "--unreviewed"]) == 2
+    assert "--validation-reviewer" in capsys.readouterr().err
+    assert bench.main([*common, "--split", "validation", "--unreviewed", "--validation-reviewer"]) == 0
+    assert "val-secret" in capsys.readouterr().out
+    assert bench.main([*common, "--split", "dev", "--unreviewed"]) == 0
+    assert "val-secret" not in capsys.readouterr().out
+
+
+def test_a_repository_in_both_splits_is_refused(tmp_path, capsys):
+    folder = fake_set(tmp_path)
+    fake_validation(folder, repo="someone/demo")
+    common = ["--manifest", str(folder / "manifest.tsv"), "--files", str(folder / "files")]
+    assert bench.main([*common, "--no-run"]) == 2
+    assert "repository someone/demo is in both the dev and the validation split" in capsys.readouterr().err
+    assert fetch.main([*common, "--repos"]) == 2
+    capsys.readouterr()
+    out = tmp_path / "merged.tsv"
+    merge = ["--files", str(folder / "files"), "--other", str(folder / "validation.tsv"), "-o", str(out)]
+    assert merge_labels.main([str(folder / "manifest.tsv"), *merge]) == 1
+    assert "in both" in capsys.readouterr().err and not out.exists()
+
+
+def test_fetch_lists_the_repositories_of_a_split(tmp_path, capsys):
+    folder = fake_set(tmp_path)
+    fake_validation(folder)
+    common = ["--manifest", str(folder / "manifest.tsv"), "--files", str(tmp_path / "out")]
+    for split, repos in (("dev", ["someone/demo"]), ("validation", ["else/where"]), ("all", None)):
+        assert fetch.main([*common, "--split", split, "--repos"]) == 0
+        assert capsys.readouterr().out.split() == (repos or ["else/where", "someone/demo"])
+
+
+def test_committed_validation_rows_are_frozen(tmp_path, capsys):
+    folder = fake_set(tmp_path)
+    frozen = fake_validation(folder)
+    edited = tmp_path / "fragment.tsv"
+    edited.write_text(frozen.read_text().replace("P10:8", "P10:8 P7:3"))
+    out = tmp_path / "validation.tsv"
+    merge = ["--split", "validation", "--files", str(folder / "files"), "-o", str(out)]
+    merge += ["--other", str(folder / "manifest.tsv"), "--frozen", str(frozen)]
+    assert merge_labels.main([str(frozen), *merge]) == 0
+    assert out.read_text() == frozen.read_text()
+    assert merge_labels.main([str(edited), *merge]) == 1
+    assert "val-secret was committed and is frozen" in capsys.readouterr().err
