@@ -16,7 +16,7 @@ import enum
 import importlib
 import sys
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar, cast, overload
 
@@ -76,6 +76,21 @@ class Invalid:
         object.__setattr__(self, "code", _example(self.code))
         if self.after is not None:
             object.__setattr__(self, "after", _example(self.after))
+
+
+@dataclass(frozen=True)
+class TextFix:
+    """A fix made to the text before it is parsed: a token today's Python no longer parses, replaced.
+
+    ``line`` counts from 1 and ``column`` (in code points) from 0, as libcst counts them; the fix
+    replaces ``old`` there with ``new``. See :attr:`Rule.text_fixes`.
+    """
+
+    line: int
+    column: int
+    old: str
+    new: str
+    message: str
 
 
 @dataclass
@@ -153,6 +168,10 @@ class Rule:
     # `torch.zeros(n, device="cuda")`, a DEV007 finding), so that the engine's next pass runs them.
     # Only a schedule: the engine's last pass runs every rule whatever this says (see autofix.engine.lint).
     feeds: ClassVar[tuple[str, ...]] = ()
+    # Fixes of tokens that stop the file from parsing at all (`x.cuda(async=True)`: `async` is a keyword
+    # since Python 3.7), found in the text before it is parsed: the engine applies them first and reports
+    # them as this rule's findings, then parses the fixed text. None for the usual rule.
+    text_fixes: ClassVar[Callable[[str], list[TextFix]] | None] = None
     # A rule package's ``examples.py`` (read when first asked for, so that it may import the rule);
     # a rule class may also set its own lists.
     VALID: ClassVar[list[Valid]] = cast("list[Valid]", _Examples("VALID"))
