@@ -90,9 +90,10 @@ def lint_and_fix(
     if not mentions_torch(text) or not rules:
         return outcome
     body, trailing = _set_aside_trailing_blank_lines(text)
-    lines = LINE_BREAK.split(body)
-    repairs = [(r, f) for r, f in text_fixes(body, rules) if not _silences(lines[f.line - 1], r.code)]
-    if repairs:  # tokens that keep the file from parsing at all: fixed first, in the text
+    repairs = text_fixes(body, rules)  # tokens that keep the file from parsing at all: fixed in the text
+    if repairs:
+        lines = LINE_BREAK.split(body)
+        repairs = [(r, f) for r, f in repairs if not _silences(lines[f.line - 1], r.code)]
         body = fixed_text(body, [f for _, f in repairs])
     try:
         with _collector_paused():
@@ -102,7 +103,9 @@ def lint_and_fix(
     if repairs:
         found = [diagnostic(r.code, f, r.fix_safety.value, want_edits) for r, f in repairs]
         moved = back_to_original(outcome.diagnostics, [f for _, f in repairs])
-        outcome.diagnostics = sorted(moved + found if want_positions else moved, key=lambda d: (d.line, d.column, d.code))
+        outcome.diagnostics = sorted(
+            moved + found if want_positions else moved, key=lambda d: (d.line, d.column, d.code)
+        )
         if fix:
             outcome.applied.update(r.code for r, _ in repairs)
             if outcome.new_text is None:

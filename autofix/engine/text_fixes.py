@@ -21,7 +21,7 @@ def text_fixes(text: str, rules: Sequence[type[Rule]]) -> list[tuple[type[Rule],
     """The text fixes of ``rules`` for ``text``, each with its rule; at most one per position."""
     found: dict[tuple[int, int], tuple[type[Rule], TextFix]] = {}
     for rule in rules:
-        if rule.text_fixes is not None and any(trigger in text for trigger in rule.triggers):
+        if any(trigger in text for trigger in rule.triggers):
             for fix in rule.text_fixes(text):
                 found.setdefault((fix.line, fix.column), (rule, fix))
     return [found[key] for key in sorted(found)]
@@ -71,6 +71,8 @@ def back_to_original(diagnostics: Sequence[Diagnostic], fixes: Sequence[TextFix]
             for e in d.edits
         )
         moved.append(
-            replace(d, column=column(d.line, d.column), end_column=column(d.end_line, d.end_column), edits=edits)
+            replace(
+                d, column=column(d.line, d.column), end_column=column(d.end_line, d.end_column), edits=edits
+            )
         )
     return moved

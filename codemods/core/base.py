@@ -16,7 +16,7 @@ import enum
 import importlib
 import sys
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar, cast, overload
 
@@ -168,10 +168,6 @@ class Rule:
     # `torch.zeros(n, device="cuda")`, a DEV007 finding), so that the engine's next pass runs them.
     # Only a schedule: the engine's last pass runs every rule whatever this says (see autofix.engine.lint).
     feeds: ClassVar[tuple[str, ...]] = ()
-    # Fixes of tokens that stop the file from parsing at all (`x.cuda(async=True)`: `async` is a keyword
-    # since Python 3.7), found in the text before it is parsed: the engine applies them first and reports
-    # them as this rule's findings, then parses the fixed text. None for the usual rule.
-    text_fixes: ClassVar[Callable[[str], list[TextFix]] | None] = None
     # A rule package's ``examples.py`` (read when first asked for, so that it may import the rule);
     # a rule class may also set its own lists.
     VALID: ClassVar[list[Valid]] = cast("list[Valid]", _Examples("VALID"))
@@ -185,6 +181,14 @@ class Rule:
     def check(self) -> None:
         """Read ``self.context.module`` and :meth:`report` what is wrong with it."""
         raise NotImplementedError
+
+    @classmethod
+    def text_fixes(cls, text: str) -> list[TextFix]:
+        """Fixes of tokens that keep ``text`` from parsing at all (``x.cuda(async=True)``: ``async`` is a
+        keyword since Python 3.7), found in the text before it is parsed. The engine applies them first,
+        as safe fixes, reports them as this rule's findings, then parses the fixed text. None for most
+        rules."""
+        return []
 
     @property
     def aliases(self) -> ImportAliases:

@@ -121,8 +121,10 @@ class Ranks:
             for target in assign.targets
             if code_of(target.target) == f"self.{attribute}"
         ]
-        return len(made) == 1 and self.aliases.qualify(made[0]) in _RANK_KEEPING_LAYERS and isinstance(
-            made[0], cst.Call
+        return (
+            len(made) == 1
+            and self.aliases.qualify(made[0]) in _RANK_KEEPING_LAYERS
+            and isinstance(made[0], cst.Call)
         )
 
     def _of_name(self, name: cst.Name, depth: int) -> int | None:
@@ -140,7 +142,9 @@ class Ranks:
         else:
             return None
         block = self.tree.parent(statement)
-        if not isinstance(block, cst.IndentedBlock) or not isinstance(self.tree.parent(block), cst.FunctionDef):
+        if not isinstance(block, cst.IndentedBlock) or not isinstance(
+            self.tree.parent(block), cst.FunctionDef
+        ):
             return None
         body = list(block.body)
         index = next((i for i, s in enumerate(body) if s is statement), None)

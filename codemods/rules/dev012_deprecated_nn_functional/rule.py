@@ -1,9 +1,9 @@
 """## What it does
 Finds two deprecated uses of `torch.nn.functional`.
 
-**`F.sigmoid`, `F.tanh`.** Finds calls of `torch.nn.functional.sigmoid` and `torch.nn.functional.tanh`, however the file imports
-them (`import torch.nn.functional as F`, `from torch.nn import functional as fn`,
-`from torch.nn.functional import sigmoid`, `torch.nn.functional.tanh`), and calls `torch.sigmoid` /
+**`F.sigmoid`, `F.tanh`.** Finds calls of `torch.nn.functional.sigmoid` and `torch.nn.functional.tanh`,
+however the file imports them (`import torch.nn.functional as F`, `from torch.nn import functional as
+fn`, `from torch.nn.functional import sigmoid`, `torch.nn.functional.tanh`), and calls `torch.sigmoid` /
 `torch.tanh` instead, spelled the way the file imports `torch` (`T.tanh` after `import torch as T`).
 
 A call of something else with the same name is left alone: a method (`self.sigmoid(x)`, `x.tanh()`),
@@ -39,13 +39,12 @@ import torch.nn.functional as F
 h = torch.tanh(x)
 ```
 
-## Fix safety
-Safe. The softmax fix writes the dimension PyTorch picks for an input of that rank, so the result is the
-same, without the warning; where the rank is not certain it only reports. For `F.sigmoid`/`F.tanh`: `F.sigmoid(x)` is `x.sigmoid()`, and `torch.sigmoid(x)` computes the same function on the same
-tensor (likewise `tanh`), with the same result, dtype and device. Calls with anything but one input are
-reported only, since they failed before and would run after. A non-tensor with its own `sigmoid()`
-method (which `F.sigmoid` would have called) is the one input they treat differently.
-"""
+## Fix safety Safe. The softmax fix writes the dimension PyTorch picks for an input of that rank, so the
+result is the same, without the warning; where the rank is not certain it only reports. For
+`F.sigmoid`/`F.tanh`: `F.sigmoid(x)` is `x.sigmoid()`, and `torch.sigmoid(x)` computes the same function
+on the same tensor (likewise `tanh`), with the same result, dtype and device. Calls with anything but one
+input are reported only, since they failed before and would run after. A non-tensor with its own
+`sigmoid()` method (which `F.sigmoid` would have called) is the one input they treat differently."""
 
 from __future__ import annotations
 
@@ -96,7 +95,6 @@ class DeprecatedNnFunctional(Rule):
                 new = cst.parse_expression(f"{torch}.{function}")
                 self.report(call, f"{message}; call `{torch}.{function}`", edits={call.func: new})
 
-
     def _check_softmax(self, call: cst.Call, qualified: str, ranks: Ranks) -> None:
         module = qualified in _IMPLICIT_DIM_MODULES
         explicit = kwarg(call, "dim")
@@ -110,7 +108,9 @@ class DeprecatedNnFunctional(Rule):
         name = code_of(call.func)
         rule = "PyTorch picks dim 0 for a 0-, 1- or 3-D input, else 1"
         if module:
-            self.report(call, f"`{name}()` without `dim` is deprecated: {rule}, per call; pass the `dim` it means")
+            self.report(
+                call, f"`{name}()` without `dim` is deprecated: {rule}, per call; pass the `dim` it means"
+            )
             return
         inputs = positional(call)
         source = inputs[0].value if inputs else (arg.value if (arg := kwarg(call, "input")) else None)
@@ -118,7 +118,9 @@ class DeprecatedNnFunctional(Rule):
         deprecated = f"`{name}` without `dim` is deprecated"
         if rank is None:
             what = f"`{code_of(source)}`" if source is not None else "its input"
-            self.report(call, f"{deprecated}: {rule}; the rank of {what} is not known here: pass the `dim` it means")
+            self.report(
+                call, f"{deprecated}: {rule}; the rank of {what} is not known here: pass the `dim` it means"
+            )
             return
         dim = 0 if rank in (0, 1, 3) else 1
         new = cst.Integer(str(dim))

@@ -146,7 +146,10 @@ class LegacyLossReduction(Rule):
             value=cst.SimpleString(f'"{reduction}"'),
         )
         if _effective(made_with) == reduction:
-            message, safety = f'; `{receiver}.reduction = "{reduction}"` says what it computes', FixSafety.SAFE
+            message, safety = (
+                f'; `{receiver}.reduction = "{reduction}"` says what it computes',
+                FixSafety.SAFE,
+            )
         else:
             message, safety = (
                 "; PyTorch 0.4.0 and earlier read it on every call:"

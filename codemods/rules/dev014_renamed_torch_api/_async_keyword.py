@@ -1,4 +1,4 @@
-"""``x.cuda(async=True)``: the keyword PyTorch 0.4 renamed ``non_blocking``, found in text that does not parse.
+"""``x.cuda(async=True)``: the argument PyTorch 0.4 renamed ``non_blocking``, found in text that won't parse.
 
 ``async`` is a reserved word since Python 3.7, so no parser of today's Python (libcst's included: its
 native parser has one grammar and ignores ``PartialParserConfig(python_version=...)``) takes a file that
@@ -59,4 +59,3 @@ def async_keyword_fixes(text: str) -> list[TextFix]:
                 )
             )
     return fixes
-

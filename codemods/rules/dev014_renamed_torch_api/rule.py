@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.core.base import FixSafety, Rule
+from codemods.core.base import FixSafety, Rule, TextFix
 from codemods.core.syntax import code_of
 
 from ._async_keyword import async_keyword_fixes
@@ -79,7 +79,10 @@ class RenamedTorchApi(Rule):
     )
     fix_safety = FixSafety.SAFE
     triggers = ("init", "clip_grad_norm", "async")
-    text_fixes = staticmethod(async_keyword_fixes)
+
+    @classmethod
+    def text_fixes(cls, text: str) -> list[TextFix]:
+        return async_keyword_fixes(text)
 
     def check(self) -> None:
         for node in self.sites((cst.Attribute, cst.Name)):
@@ -106,4 +109,3 @@ class RenamedTorchApi(Rule):
             isinstance(above, (cst.ImportAlias, cst.AssignTarget, cst.ImportFrom, cst.Import))
             for above in (self.tree.parent(node), *self.tree.ancestors(node))
         )
-

@@ -92,7 +92,9 @@ def test_a_suppressed_async_keyword_is_not_fixed():
 
 def test_not_selected_not_fixed():
     with pytest.raises(SourceError, match="syntax error"):
-        lint_and_fix("import torch\nx = y.cuda(async=True)\n", [r for r in all_rules() if r.code != "DEV014"], fix=True)
+        lint_and_fix(
+            "import torch\nx = y.cuda(async=True)\n", [r for r in all_rules() if r.code != "DEV014"], fix=True
+        )
 
 
 def test_positions_after_and_inside_a_fixed_token_map_back():
