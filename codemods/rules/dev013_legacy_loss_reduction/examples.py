@@ -62,6 +62,24 @@ VALID = [
         criterion.size_average = False
         """
     ),
+    # `F.pairwise_distance` in a file that shows no pre-0.4 idiom: written for today's (N,) result.
+    Valid(
+        """
+        import torch
+        import torch.nn.functional as F
+        def contrastive(a, b, label, margin=2.0):
+            d = F.pairwise_distance(a, b)
+            return torch.mean((1 - label) * d.pow(2) + label * torch.clamp(margin - d, min=0).pow(2))
+        """
+    ),
+    # In a legacy file, a `keepdim` already written.
+    Valid(
+        """
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+        d = F.pairwise_distance(Variable(a), Variable(b), keepdim=False)
+        """
+    ),
     # Reading the attribute is not setting it.
     Valid(
         """
@@ -186,6 +204,42 @@ INVALID = [
         """,
         message="says what it computes",
         line=5,
+    ),
+    # A file written for PyTorch 0.3 (it imports `Variable`): the (N, 1) distance it was written for.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+        def contrastive(out1, out2, label, margin=2.0):
+            d = F.pairwise_distance(out1, out2)
+            return torch.mean((1 - label) * d.pow(2) + label * torch.clamp(margin - d, min=0).pow(2))
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+        def contrastive(out1, out2, label, margin=2.0):
+            d = F.pairwise_distance(out1, out2, keepdim=True)
+            return torch.mean((1 - label) * d.pow(2) + label * torch.clamp(margin - d, min=0).pow(2))
+        """,
+        message="this file imports `Variable`",
+        line=5,
+    ),
+    # Another idiom of the time: `loss.data[0]`.
+    Invalid(
+        """
+        from torch.nn import functional as F
+        distance = F.pairwise_distance(x1, x2, 2)
+        print(loss.data[0])
+        """,
+        """
+        from torch.nn import functional as F
+        distance = F.pairwise_distance(x1, x2, 2, keepdim=True)
+        print(loss.data[0])
+        """,
+        message="reads `.data[0]`",
+        line=2,
     ),
     # Both attributes set: reported, the order of the two decides.
     Invalid(

@@ -10,6 +10,11 @@ made: PyTorch before 0.4.1 read the attribute on every call; today the module re
 so the assignment does nothing and the loss stays a mean. The fix sets `loss_fn.reduction` to what the
 attribute meant, combined with the module's other legacy argument.
 
+In a file written for PyTorch before 0.4 (it imports `Variable`, passes `volatile=` or reads
+`x.data[0]`), `F.pairwise_distance(a, b)` gets `keepdim=True`: it returned shape (N, 1) until 0.4 and
+(N,) since, and the contrastive losses of the time multiply it by (N, 1) labels, which today broadcasts
+to an (N, N) matrix without an error. In other files it is left alone.
+
 Only literal `True`, `False` and `None` are rewritten. A value computed at run time, a legacy argument
 passed by position, or arguments unpacked from `*args`/`**kwargs` are reported without a fix.
 
@@ -41,6 +46,10 @@ Arguments: safe. PyTorch turns the literal legacy arguments into exactly the `re
 
 Attributes: unsafe. Today's PyTorch ignores the assignment, so the fix changes today's results: it
 restores what the author's PyTorch (0.4.0 and earlier) computed, the summed loss, larger gradients.
+Safe where the attribute says what the module computes anyway.
+
+`pairwise_distance`: unsafe. It changes today's shape and results, to the author's; that the file was
+written for PyTorch before 0.4 is read from its idioms, which a file may mix.
 """
 
 from __future__ import annotations
@@ -48,8 +57,9 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.core.base import FixSafety, Rule
-from codemods.core.syntax import code_of, kwarg, positional
+from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 
+from ._legacy_era import pre_0_4_idiom
 from ._losses import LOSS_MODULES, legacy_reduction, loss_positionals
 
 _LEGACY = ("size_average", "reduce")
@@ -61,13 +71,20 @@ class LegacyLossReduction(Rule):
     name = "legacy-loss-reduction"
     summary = "`size_average=`/`reduce=` are deprecated since PyTorch 0.4.1; use `reduction=`"
     fix_safety = FixSafety.SAFE
-    triggers = ("size_average", "reduce", "loss", "Loss")  # "loss": legacy arguments passed by position
+    # "loss": legacy arguments passed by position carry no keyword to look for.
+    triggers = ("size_average", "reduce", "loss", "Loss", "pairwise_distance")
 
     def check(self) -> None:
+        era: list[str | None] = []  # the file's pre-0.4 idiom, looked for once, when first needed
         for call in self.sites(cst.Call):
-            before = loss_positionals(self.aliases.qualify(call))
+            qualified = self.aliases.qualify(call)
+            before = loss_positionals(qualified)
             if before is not None:
                 self._check_call(call, before)
+            elif qualified == "torch.nn.functional.pairwise_distance":
+                if not era:
+                    era.append(pre_0_4_idiom(self.tree, self.aliases))
+                self._check_pairwise_distance(call, era[0])
         for assign in self.sites(cst.Assign):
             self._check_attribute(assign)
 
@@ -111,6 +128,22 @@ class LegacyLossReduction(Rule):
             call,
             f'{deprecated}; PyTorch reads it as `reduction="{reduction}"`{ignored}',
             edits={call: call.with_changes(args=args)},
+        )
+
+    def _check_pairwise_distance(self, call: cst.Call, idiom: str | None) -> None:
+        """Before 0.4, ``F.pairwise_distance`` returned (N, 1); code written for it then multiplies the
+        result by (N, 1) labels, which today broadcasts to (N, N) without an error."""
+        if idiom is None or kwarg(call, "keepdim") is not None or len(positional(call)) > 4:
+            return
+        if any(arg.star for arg in call.args):
+            return
+        self.report(
+            call,
+            f"`{code_of(call.func)}` returned shape (N, 1) before PyTorch 0.4 and (N,) since; this file"
+            f" {idiom}, so it was written for the (N, 1): `keepdim=True` keeps it (today an (N, 1) label"
+            " times the (N,) distance broadcasts to (N, N))",
+            edits={call: with_kwarg(call, "keepdim", cst.Name("True"))},
+            safety=FixSafety.UNSAFE,
         )
 
     def _check_attribute(self, assign: cst.Assign) -> None:
