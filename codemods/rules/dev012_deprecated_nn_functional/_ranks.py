@@ -35,6 +35,12 @@ _RANK_KEEPING_LAYERS = frozenset(
 )
 
 
+_IN_PLACE_RESHAPES = frozenset(
+    ("unsqueeze_", "squeeze_", "resize_", "resize_as_", "t_", "transpose_", "swapdims_", "swapaxes_")
+    + ("as_strided_", "set_")
+)
+
+
 class Ranks:
     """Answers :meth:`of` for the expressions of one module."""
 
@@ -121,11 +127,16 @@ class Ranks:
             for target in assign.targets
             if code_of(target.target) == f"self.{attribute}"
         ]
-        return (
-            len(made) == 1
-            and self.aliases.qualify(made[0]) in _RANK_KEEPING_LAYERS
-            and isinstance(made[0], cst.Call)
-        )
+        if len(made) != 1 or not isinstance(made[0], cst.Call):
+            return False
+        # Set anywhere else (`model.fc = nn.Sequential(...)` after construction), it may be another layer.
+        elsewhere = [
+            target
+            for assign in self.tree.of_type(self.tree.root, cst.Assign)
+            for target in assign.targets
+            if isinstance(target.target, cst.Attribute) and target.target.attr.value == attribute
+        ]
+        return len(elsewhere) == 1 and self.aliases.qualify(made[0]) in _RANK_KEEPING_LAYERS
 
     def _of_name(self, name: cst.Name, depth: int) -> int | None:
         """The rank of what the last assignment before ``name``, in the same block, gave it: only when
@@ -151,11 +162,23 @@ class Ranks:
         if index is None:
             return None
         for earlier in reversed(body[:index]):
+            if self._reshapes_in_place(earlier, name.value):
+                return None
             if name.value not in assigned_names(self.tree, earlier):
                 continue
             value = _single_assignment(earlier, name.value)
             return self.of(value, depth + 1) if value is not None else None
         return None
+
+    def _reshapes_in_place(self, statement: cst.CSTNode, name: str) -> bool:
+        """``x.unsqueeze_(0)``, ``x.t_()``: a change of ``x``'s rank that binds no name."""
+        return any(
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value in _IN_PLACE_RESHAPES
+            and isinstance(call.func.value, cst.Name)
+            and call.func.value.value == name
+            for call in self.tree.of_type(statement, cst.Call)
+        )
 
 
 def _single_assignment(statement: cst.CSTNode, name: str) -> cst.BaseExpression | None:

@@ -76,6 +76,17 @@ VALID = [
         layers = [nn.Softmax(dim=1), nn.LogSoftmax(1), nn.Softmax2d()]
         """
     ),
+    # The dims written, where the rank changed in place after the assignment (see INVALID below).
+    Valid(
+        """
+        import torch
+        import torch.nn.functional as F
+        def scores(x):
+            x = x.view(-1, 10)
+            x.unsqueeze_(0)
+            return F.softmax(x, dim=0)
+        """
+    ),
     # A `softmax` of another library.
     Valid(
         """
@@ -152,6 +163,26 @@ INVALID = [
         None,
         message="the rank of `scores` is not known here",
         line=3,
+    ),
+    # `x.unsqueeze_(0)` changes the rank without binding `x`; `self.fc` is replaced after construction.
+    Invalid(
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(10, 4)
+            def forward(self, x):
+                x = x.view(-1, 10)
+                x.unsqueeze_(0)
+                return F.softmax(x) + F.softmax(self.fc(x.view(-1, 10)))
+        net = Net()
+        net.fc = nn.Sequential(nn.Linear(10, 4), nn.Unflatten(1, (2, 2)))
+        """,
+        None,
+        message="the rank of `x` is not known here",
+        line=10,
     ),
     # The modules: the rank is known only where they are called.
     Invalid(
