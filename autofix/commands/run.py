@@ -267,7 +267,7 @@ class Run:
                     settings.device_style,
                 )
             )
-        if any(Path(p).is_dir() for p in (paths or self.paths) if p != "-"):
+        if any(_is_folder(p) for p in (paths or self.paths) if p != "-"):
             tasks = _with_project_moves(tasks)
         for pyproject, (problem, held) in unusable.items():
             files_held = f"{len(held)} file{'s' if len(held) != 1 else ''}"
@@ -464,6 +464,13 @@ def _fixable_files(results: list[FileResult]) -> str:
 
 # Rules that read what the project's other files do (codemods.analysis.parameter_moves).
 _PROJECT_RULES = frozenset({"DEV005"})
+
+
+def _is_folder(path: str) -> bool:
+    try:
+        return Path(path).is_dir()
+    except OSError:  # inside a folder that cannot be read: discovery has said so
+        return False
 
 
 def _with_project_moves(tasks: list[Task]) -> list[Task]:

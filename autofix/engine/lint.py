@@ -22,6 +22,7 @@ from autofix.engine.positions import Span, spans
 from autofix.engine.reparse import Reparser
 from autofix.engine.screen import refuse_if_too_deep, syntax_error
 from autofix.engine.text_edits import LINE_BREAK
+from autofix.engine.text_fixes import back_to_original, diagnostic, fixed_text, text_fixes
 from autofix.files.source import SourceError, may_use_torch
 from codemods.analysis.parameter_moves import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
@@ -91,6 +92,11 @@ def lint_and_fix(
     if not mentions_torch(text) or not rules:
         return outcome
     body, trailing = _set_aside_trailing_blank_lines(text)
+    repairs = text_fixes(body, rules)  # tokens that keep the file from parsing at all: fixed in the text
+    if repairs:
+        lines = LINE_BREAK.split(body)
+        repairs = [(r, f) for r, f in repairs if not _silences(lines[f.line - 1], r.code)]
+        body = fixed_text(body, [f for _, f in repairs])
     try:
         with _collector_paused():
             _lint_and_fix(
@@ -106,6 +112,16 @@ def lint_and_fix(
             )
     except RecursionError as exc:
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
+    if repairs:
+        found = [diagnostic(r.code, f, r.fix_safety.value, want_edits) for r, f in repairs]
+        moved = back_to_original(outcome.diagnostics, [f for _, f in repairs])
+        outcome.diagnostics = sorted(
+            moved + found if want_positions else moved, key=lambda d: (d.line, d.column, d.code)
+        )
+        if fix:
+            outcome.applied.update(r.code for r, _ in repairs)
+            if outcome.new_text is None:
+                outcome.new_text = body
     if outcome.new_text is not None:
         outcome.new_text += trailing
     return outcome

@@ -16,13 +16,15 @@ another file's source; the two are kept in step by tests that ask both on the sa
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
 # What a callee does, as a task carries it: (how the file spells the callee, the parameters a call
 # fills in order (without ``self``), the parameters it moves to a device).
 ImportedMove = tuple[str, tuple[str, ...], tuple[str, ...]]
 _MOVES = frozenset({"to", "cuda"})
+_PARAMETERS_HANDED = re.compile(rb"[(,]\s*[\w.\[\]]+\.(?:named_)?parameters\(\)")
 
 
 def project_moves(paths: Sequence[Path]) -> dict[Path, tuple[ImportedMove, ...]]:
@@ -30,23 +32,32 @@ def project_moves(paths: Sequence[Path]) -> dict[Path, tuple[ImportedMove, ...]]
     moves an argument: those facts, sorted. Files that cannot be read or parsed are left out here;
     the run reports them on its own."""
     read = {p: data for p in paths if p.suffix == ".py" and (data := _read(p)) is not None}
-    # Only a file that moves something can export a move, and only one that builds an optimizer
-    # (DEV005's triggers) needs the facts: the rest are not parsed at all.
-    exporting = {p for p, data in read.items() if b".cuda(" in data or b".to(" in data}
-    importing = {p for p, data in read.items() if b"parameters(" in data or b"_optimi" in data}
-    trees = {p: tree for p in exporting | importing if (tree := _parse(p, read[p])) is not None}
-    exports = {path: _exported_moves(tree, read[path]) for path, tree in trees.items() if path in exporting}
-    if not any(exports.values()):
+    # Only a file that builds an optimizer needs the facts, and only a file it
+    # imports that moves something can give one: the rest are not parsed at all.
+    importing = {p: tree for p, data in read.items() if _builds_optimizer(data) and (tree := _parse(p, data))}
+    if not importing:
         return {}
-    by_file = {path.resolve(): facts for path, facts in exports.items() if facts}
+    exporting = {p.resolve(): p for p, data in read.items() if b".cuda(" in data or b".to(" in data}
+    imports = {p: list(_imports(p, tree, exporting.keys())) for p, tree in importing.items()}
+    exports: dict[Path, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    for source in {source for found in imports.values() for source, _ in found}:
+        path = exporting[source]
+        tree = importing.get(path) or _parse(path, read[path])
+        exports[source] = _exported_moves(tree, read[path]) if tree is not None else {}
     found: dict[Path, tuple[ImportedMove, ...]] = {}
-    for path, tree in trees.items():
-        if path not in importing:
-            continue
-        facts = sorted(_imported(path, tree, by_file))
+    for path, pairs in imports.items():
+        facts = sorted(
+            (spelled, *fact) for source, names in pairs for spelled, fact in _spelled(names, exports[source])
+        )
         if facts:
             found[path] = tuple(facts)
     return found
+
+
+def _builds_optimizer(data: bytes) -> bool:
+    """``Adam(model.parameters(), ...)``, ``filter(f, model.parameters())``: parameters handed to a
+    call, as an optimizer is built (a cheap test: ``for p in model.parameters()`` does not count)."""
+    return _PARAMETERS_HANDED.search(data) is not None
 
 
 def _read(path: Path) -> bytes | None:
@@ -143,30 +154,37 @@ def _dotted(node: ast.AST) -> str | None:
     return None
 
 
-def _imported(
-    path: Path, tree: ast.Module, exports: Mapping[Path, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]]
-) -> Iterable[ImportedMove]:
-    """The facts of what ``path`` imports at its top level, spelled as it calls them."""
+# What one import statement brings from a project file: (the name as imported or None for the whole
+# module, how the importing file spells it).
+_Names = tuple[tuple[str | None, str], ...]
+
+
+def _imports(path: Path, tree: ast.Module, files: Collection[Path]) -> Iterable[tuple[Path, _Names]]:
+    """The project files ``path`` imports from at its top level, with what it takes from each."""
     for node in tree.body:
         if isinstance(node, ast.ImportFrom):
-            source = _module_file(path, node.module or "", node.level, exports)
-            if source is None:
-                continue
-            for alias in node.names:
-                fact = exports[source].get(alias.name)
-                if fact is not None:
-                    yield (alias.asname or alias.name, *fact)
+            source = _module_file(path, node.module or "", node.level, files)
+            if source is not None:
+                yield source, tuple((a.name, a.asname or a.name) for a in node.names)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                source = _module_file(path, alias.name, 0, exports)
-                if source is None:
-                    continue
-                spelled = alias.asname or alias.name
-                for name, fact in exports[source].items():
-                    yield (f"{spelled}.{name}", *fact)
+                source = _module_file(path, alias.name, 0, files)
+                if source is not None:
+                    yield source, ((None, alias.asname or alias.name),)
 
 
-def _module_file(path: Path, module: str, level: int, files: Mapping[Path, object]) -> Path | None:
+def _spelled(
+    names: _Names, exports: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
+) -> Iterable[tuple[str, tuple[tuple[str, ...], tuple[str, ...]]]]:
+    """The facts of what an import brings, by how the importing file spells each callee."""
+    for name, spelled in names:
+        if name is None:  # `import trainer as tr`: `tr.Trainer`, `tr.fit`
+            yield from ((f"{spelled}.{export}", fact) for export, fact in exports.items())
+        elif name in exports:
+            yield spelled, exports[name]
+
+
+def _module_file(path: Path, module: str, level: int, files: Collection[Path]) -> Path | None:
     """The project file a module name means, seen from ``path``: relative to its package for ``from
     .x import``, else beside it (a script's folder is on ``sys.path``) or in a folder above it (the
     project root). Only files of this run count."""

@@ -82,6 +82,8 @@ PROFILES = {
     "DEV010": RuleProfile(frozenset({DEVICE_MISMATCH}), True, "transfers"),
     "DEV011": RuleProfile(frozenset({LEGACY_API}), False),
     "DEV012": RuleProfile(frozenset(), False, same=True),
+    "DEV013": RuleProfile(frozenset(), False, same=True),
+    "DEV014": RuleProfile(frozenset(), False, same=True),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)

@@ -78,6 +78,21 @@ class Invalid:
             object.__setattr__(self, "after", _example(self.after))
 
 
+@dataclass(frozen=True)
+class TextFix:
+    """A fix made to the text before it is parsed: a token today's Python no longer parses, replaced.
+
+    ``line`` counts from 1 and ``column`` (in code points) from 0, as libcst counts them; the fix
+    replaces ``old`` there with ``new``. See :attr:`Rule.text_fixes`.
+    """
+
+    line: int
+    column: int
+    old: str
+    new: str
+    message: str
+
+
 @dataclass
 class Finding:
     code: str
@@ -169,6 +184,14 @@ class Rule:
     def check(self) -> None:
         """Read ``self.context.module`` and :meth:`report` what is wrong with it."""
         raise NotImplementedError
+
+    @classmethod
+    def text_fixes(cls, text: str) -> list[TextFix]:
+        """Fixes of tokens that keep ``text`` from parsing at all (``x.cuda(async=True)``: ``async`` is a
+        keyword since Python 3.7), found in the text before it is parsed. The engine applies them first,
+        as safe fixes, reports them as this rule's findings, then parses the fixed text. None for most
+        rules."""
+        return []
 
     @property
     def aliases(self) -> ImportAliases:

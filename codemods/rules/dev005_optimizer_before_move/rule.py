@@ -81,6 +81,7 @@ class OptimizerBeforeMove(Rule):
     triggers = ("parameters(", "_optimi")
 
     def check(self) -> None:
+        self._functions: LocalFunctions | None = None
         for statements in statement_blocks(self.tree):
             index = 0
             while index < len(statements):
@@ -163,7 +164,9 @@ class OptimizerBeforeMove(Rule):
     ) -> None:
         """``train(model, opt)`` or ``Trainer(model, opt)`` later in the block moves the model: the
         move is inside the file's own function, so the optimizer cannot simply go below it."""
-        functions = self.tree.memo("local functions", lambda: LocalFunctions(self.tree))
+        if self._functions is None:  # not in the tree's memo: it holds the tree, a reference cycle
+            self._functions = LocalFunctions(self.tree)
+        functions = self._functions
         if not self.tree.memo("calls that move an argument", lambda: self._any_moving_call(functions)):
             return  # most files hand no model to a function of their own that moves it
         models = set(build.models)

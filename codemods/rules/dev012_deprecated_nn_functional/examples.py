@@ -66,9 +66,134 @@ VALID = [
         y = torch.special.expit(x) + fn.silu(x)
         """
     ),
+    # Softmax with its dimension, by keyword or by position; torch's own softmax, which requires it.
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        p = F.softmax(x, dim=-1) + F.log_softmax(x, 1) + torch.softmax(x, 1) + x.softmax(-1)
+        layers = [nn.Softmax(dim=1), nn.LogSoftmax(1), nn.Softmax2d()]
+        """
+    ),
+    # The dims written, where the rank changed in place after the assignment (see INVALID below).
+    Valid(
+        """
+        import torch
+        import torch.nn.functional as F
+        def scores(x):
+            x = x.view(-1, 10)
+            x.unsqueeze_(0)
+            return F.softmax(x, dim=0)
+        """
+    ),
+    # A `softmax` of another library.
+    Valid(
+        """
+        import torch
+        from scipy.special import softmax
+        import jax.nn as F
+        p = softmax(logits) + F.softmax(logits)
+        """
+    ),
 ]
 
 INVALID = [
+    # The MNIST example's forward: 2-D after `view`, through the layers made in `__init__`: dim 1.
+    Invalid(
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc1 = nn.Linear(320, 50)
+                self.fc2 = nn.Linear(50, 10)
+            def forward(self, x):
+                x = x.view(-1, 320)
+                x = F.relu(self.fc1(x))
+                x = F.dropout(x, training=self.training)
+                x = self.fc2(x)
+                return F.log_softmax(x)
+        """,
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc1 = nn.Linear(320, 50)
+                self.fc2 = nn.Linear(50, 10)
+            def forward(self, x):
+                x = x.view(-1, 320)
+                x = F.relu(self.fc1(x))
+                x = F.dropout(x, training=self.training)
+                x = self.fc2(x)
+                return F.log_softmax(x, dim=1)
+        """,
+        message="the input is 2-D here, so `dim=1`",
+        line=13,
+    ),
+    # A 3-D input: PyTorch picked dim 0 (not the last one); `dim=None` is as good as no `dim`.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        def attend(scores):
+            e = torch.randn(5, 2, 1)
+            return F.softmax(e * 2.0, dim=None)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        def attend(scores):
+            e = torch.randn(5, 2, 1)
+            return F.softmax(e * 2.0, dim=0)
+        """,
+        message="the input is 3-D here, so `dim=0`",
+        line=5,
+    ),
+    # The rank of a parameter is not in the code: reported.
+    Invalid(
+        """
+        import torch.nn.functional as F
+        def policy(scores):
+            return F.softmax(scores)
+        """,
+        None,
+        message="the rank of `scores` is not known here",
+        line=3,
+    ),
+    # `x.unsqueeze_(0)` changes the rank without binding `x`; `self.fc` is replaced after construction.
+    Invalid(
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(10, 4)
+            def forward(self, x):
+                x = x.view(-1, 10)
+                x.unsqueeze_(0)
+                return F.softmax(x) + F.softmax(self.fc(x.view(-1, 10)))
+        net = Net()
+        net.fc = nn.Sequential(nn.Linear(10, 4), nn.Unflatten(1, (2, 2)))
+        """,
+        None,
+        message="the rank of `x` is not known here",
+        line=10,
+    ),
+    # The modules: the rank is known only where they are called.
+    Invalid(
+        """
+        import torch.nn as nn
+        head = nn.Sequential(nn.Linear(4, 3), nn.LogSoftmax())
+        """,
+        None,
+        message="`nn.LogSoftmax()` without `dim` is deprecated",
+        line=2,
+    ),
     Invalid(
         """
         import torch

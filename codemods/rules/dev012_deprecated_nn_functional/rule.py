@@ -1,7 +1,9 @@
 """## What it does
-Finds calls of `torch.nn.functional.sigmoid` and `torch.nn.functional.tanh`, however the file imports
-them (`import torch.nn.functional as F`, `from torch.nn import functional as fn`,
-`from torch.nn.functional import sigmoid`, `torch.nn.functional.tanh`), and calls `torch.sigmoid` /
+Finds two deprecated uses of `torch.nn.functional`.
+
+**`F.sigmoid`, `F.tanh`.** Finds calls of `torch.nn.functional.sigmoid` and `torch.nn.functional.tanh`,
+however the file imports them (`import torch.nn.functional as F`, `from torch.nn import functional as
+fn`, `from torch.nn.functional import sigmoid`, `torch.nn.functional.tanh`), and calls `torch.sigmoid` /
 `torch.tanh` instead, spelled the way the file imports `torch` (`T.tanh` after `import torch as T`).
 
 A call of something else with the same name is left alone: a method (`self.sigmoid(x)`, `x.tanh()`),
@@ -9,6 +11,14 @@ or an `F` that is not `torch.nn.functional` (`import jax.nn as F`). Where the fi
 `torch` itself at its top level (only `import torch.nn.functional as F`), or the call passes more than
 the one input, the call is reported without a fix. A function named without being called
 (`activation=F.tanh`) is not reported.
+
+**`F.softmax(x)` without `dim`** (and `F.log_softmax`, `F.softmin`). PyTorch then picks the dimension
+from the input's rank (`_get_softmax_dim`: 0 for a 0-, 1- or 3-D input, else 1) and warns. Where the code
+says the rank of `x` (`x = x.view(-1, 320)`, `torch.randn(4, 3)`, `torch.cat`, `x[0]`, element-wise
+functions and layers such as `self.fc = nn.Linear(...)` in between, read back through the function's
+straight-line assignments) the fix writes that `dim=`. Elsewhere, and for `nn.Softmax()`,
+`nn.LogSoftmax()` and `nn.Softmin()` made without `dim` (their inputs' ranks are known only where they
+are called), the call is reported with the rule PyTorch applies.
 
 ## Why is this bad?
 PyTorch 0.4.1 deprecated `nn.functional.sigmoid` and `nn.functional.tanh` in favour of `torch.sigmoid`
@@ -29,20 +39,24 @@ import torch.nn.functional as F
 h = torch.tanh(x)
 ```
 
-## Fix safety
-Safe: `F.sigmoid(x)` is `x.sigmoid()`, and `torch.sigmoid(x)` computes the same function on the same
-tensor (likewise `tanh`), with the same result, dtype and device. Calls with anything but one input are
-reported only, since they failed before and would run after. A non-tensor with its own `sigmoid()`
-method (which `F.sigmoid` would have called) is the one input they treat differently.
-"""
+## Fix safety Safe. The softmax fix writes the dimension PyTorch picks for an input of that rank, so the
+result is the same, without the warning; where the rank is not certain it only reports. For
+`F.sigmoid`/`F.tanh`: `F.sigmoid(x)` is `x.sigmoid()`, and `torch.sigmoid(x)` computes the same function
+on the same tensor (likewise `tanh`), with the same result, dtype and device. Calls with anything but one
+input are reported only, since they failed before and would run after. A non-tensor with its own
+`sigmoid()` method (which `F.sigmoid` would have called) is the one input they treat differently."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from codemods.core.base import FixSafety, Rule
-from codemods.core.syntax import code_of
+from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_kwarg
 
+from ._ranks import Ranks
+
+_IMPLICIT_DIM = frozenset(f"torch.nn.functional.{name}" for name in ("softmax", "log_softmax", "softmin"))
+_IMPLICIT_DIM_MODULES = frozenset(f"torch.nn.{name}" for name in ("Softmax", "LogSoftmax", "Softmin"))
 _DEPRECATED = {
     "torch.nn.functional.sigmoid": "sigmoid",
     "torch.nn.functional.tanh": "tanh",
@@ -52,13 +66,22 @@ _DEPRECATED = {
 class DeprecatedNnFunctional(Rule):
     code = "DEV012"
     name = "deprecated-nn-functional"
-    summary = "`F.sigmoid`, `F.tanh` are deprecated since PyTorch 0.4.1; use `torch.sigmoid` / `torch.tanh`"
+    summary = (
+        "`F.sigmoid`, `F.tanh` are deprecated since PyTorch 0.4.1 (use `torch.sigmoid` / `torch.tanh`),"
+        " and so is `F.softmax` without `dim`"
+    )
     fix_safety = FixSafety.SAFE
-    triggers = ("sigmoid", "tanh")
+    triggers = ("sigmoid", "tanh", "softm", "Softm")
 
     def check(self) -> None:
+        ranks: Ranks | None = None
         for call in self.sites(cst.Call):
-            function = _DEPRECATED.get(self.aliases.qualify(call.func) or "")
+            qualified = self.aliases.qualify(call.func) or ""
+            if qualified in _IMPLICIT_DIM or qualified in _IMPLICIT_DIM_MODULES:
+                ranks = ranks or Ranks(self.tree, self.aliases)
+                self._check_softmax(call, qualified, ranks)
+                continue
+            function = _DEPRECATED.get(qualified)
             if function is None:
                 continue
             old = code_of(call.func)
@@ -71,6 +94,42 @@ class DeprecatedNnFunctional(Rule):
             else:
                 new = cst.parse_expression(f"{torch}.{function}")
                 self.report(call, f"{message}; call `{torch}.{function}`", edits={call.func: new})
+
+    def _check_softmax(self, call: cst.Call, qualified: str, ranks: Ranks) -> None:
+        module = qualified in _IMPLICIT_DIM_MODULES
+        explicit = kwarg(call, "dim")
+        if any(arg.star for arg in call.args):
+            return
+        if explicit is not None:
+            if not (isinstance(explicit.value, cst.Name) and explicit.value.value == "None"):
+                return
+        elif len(positional(call)) >= (1 if module else 2):
+            return
+        name = code_of(call.func)
+        rule = "PyTorch picks dim 0 for a 0-, 1- or 3-D input, else 1"
+        if module:
+            self.report(
+                call, f"`{name}()` without `dim` is deprecated: {rule}, per call; pass the `dim` it means"
+            )
+            return
+        inputs = positional(call)
+        source = inputs[0].value if inputs else (arg.value if (arg := kwarg(call, "input")) else None)
+        rank = ranks.of(source) if source is not None else None
+        deprecated = f"`{name}` without `dim` is deprecated"
+        if rank is None:
+            what = f"`{code_of(source)}`" if source is not None else "its input"
+            self.report(
+                call, f"{deprecated}: {rule}; the rank of {what} is not known here: pass the `dim` it means"
+            )
+            return
+        dim = 0 if rank in (0, 1, 3) else 1
+        new = cst.Integer(str(dim))
+        fixed = with_arg_value(call, explicit, new) if explicit is not None else with_kwarg(call, "dim", new)
+        self.report(
+            call,
+            f"{deprecated}: {rule}; the input is {rank}-D here, so `dim={dim}`",
+            edits={call: fixed},
+        )
 
 
 def _one_input(call: cst.Call) -> bool:

@@ -18,7 +18,7 @@ def make_batches():
 
 
 def vae_style_loss(recon, x, mu, logvar):
-    reconstruction = F.mse_loss(recon, x, size_average=False)
+    reconstruction = F.mse_loss(recon, x, reduction="sum")
     kld = -0.5 * torch.sum(1 + logvar - mu.pow(2) - logvar.exp())
     return reconstruction + kld
 
@@ -28,7 +28,7 @@ def evaluate(model, batches):
     correct = 0
     for data, target in batches:
         output = F.log_softmax(model(data), dim=1)
-        test_loss += F.nll_loss(output, target, size_average=False).item()
+        test_loss += F.nll_loss(output, target, reduction="sum").item()
         pred = output.argmax(1)
         correct += int(pred.eq(target).sum())
     return test_loss / 24, correct

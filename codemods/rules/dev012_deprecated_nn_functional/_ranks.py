@@ -1,0 +1,222 @@
+"""The number of dimensions of a tensor expression, where the code itself says it.
+
+``F.softmax(x)`` without ``dim`` lets PyTorch pick the dimension from ``x.dim()``; writing that choice
+down keeps the result only where the rank is certain. It is certain for a few shapes of code, read
+back through straight-line assignments of the same function: ``x.view(-1, 320)`` and ``reshape``,
+factories given every size (``torch.randn(4, 3)``), ``torch.cat``/``torch.stack``, an integer index
+(``x[0]``), ``unsqueeze``, and what keeps its input's rank: element-wise functions and methods, arithmetic
+with a number, and the layers ``nn.Linear``, ``nn.ReLU``, ``nn.Dropout`` and the like, called as
+``self.fc(x)`` where ``__init__`` made ``self.fc``. Anything else is unknown (None).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.dataflow import assigned_names
+from codemods.core.names import ImportAliases
+from codemods.core.syntax import code_of, kwarg, positional
+from codemods.core.tree import Tree
+
+_FACTORIES = frozenset(f"torch.{name}" for name in ("randn", "rand", "zeros", "ones", "empty"))
+_ELEMENTWISE = frozenset(
+    [f"torch.nn.functional.{n}" for n in ("relu", "elu", "selu", "leaky_relu", "gelu", "dropout", "softplus")]
+    + [f"torch.nn.functional.{n}" for n in ("sigmoid", "tanh", "relu6", "hardtanh", "silu", "celu")]
+    + [f"torch.{n}" for n in ("relu", "sigmoid", "tanh", "exp", "log", "abs", "neg", "sqrt", "clamp")]
+)
+_ELEMENTWISE_METHODS = frozenset(
+    ("relu", "sigmoid", "tanh", "exp", "log", "abs", "neg", "sqrt", "clamp", "contiguous", "float")
+    + ("double", "half", "clone", "detach", "cpu", "cuda", "to")
+)
+_RANK_KEEPING_LAYERS = frozenset(
+    f"torch.nn.{name}"
+    for name in ("Linear", "ReLU", "Tanh", "Sigmoid", "Dropout", "ELU", "SELU", "LeakyReLU", "GELU")
+    + ("Identity", "Softplus", "ReLU6")
+)
+
+
+_IN_PLACE_RESHAPES = frozenset(
+    ("unsqueeze_", "squeeze_", "resize_", "resize_as_", "t_", "transpose_", "swapdims_", "swapaxes_")
+    + ("as_strided_", "set_")
+)
+
+
+class Ranks:
+    """Answers :meth:`of` for the expressions of one module."""
+
+    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+        self.tree = tree
+        self.aliases = aliases
+
+    def of(self, node: cst.BaseExpression, depth: int = 0) -> int | None:
+        """``node``'s number of dimensions, or None when the code does not say it."""
+        if depth > 40:
+            return None
+        if isinstance(node, cst.Name):
+            return self._of_name(node, depth)
+        if isinstance(node, cst.BinaryOperation):
+            left, right = (self.of(side, depth + 1) for side in (node.left, node.right))
+            if _is_number(node.left):
+                return right
+            if _is_number(node.right):
+                return left
+            return left if left is not None and left == right else None
+        if isinstance(node, cst.Subscript):
+            return self._of_subscript(node, depth)
+        if isinstance(node, cst.Call):
+            return self._of_call(node, depth)
+        return None
+
+    def _of_subscript(self, node: cst.Subscript, depth: int) -> int | None:
+        if len(node.slice) != 1:
+            return None
+        index = node.slice[0].slice
+        if not isinstance(index, cst.Index) or not _is_integer(index.value):
+            return None
+        rank = self.of(node.value, depth + 1)
+        return rank - 1 if rank else None
+
+    def _of_call(self, call: cst.Call, depth: int) -> int | None:
+        if any(arg.star for arg in call.args):
+            return None
+        args = positional(call)
+        qualified = self.aliases.qualify(call)
+        if qualified is not None:
+            if qualified in _FACTORIES:
+                return None if kwarg(call, "size") is not None else _sizes(args)
+            if qualified in _ELEMENTWISE and args:
+                return self.of(args[0].value, depth + 1)
+            if qualified in ("torch.cat", "torch.stack") and args:
+                return self._of_joined(args[0].value, qualified == "torch.stack", depth)
+            return None
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            return None
+        method = func.attr.value
+        if method in ("view", "reshape"):
+            return _sizes(args) if len(args) == len(call.args) else None
+        if method in _ELEMENTWISE_METHODS:
+            return self.of(func.value, depth + 1)
+        if method == "unsqueeze":
+            rank = self.of(func.value, depth + 1)
+            return rank + 1 if rank is not None else None
+        if _is_self(func.value) and len(call.args) == 1 and len(args) == 1 and self._keeps_rank(call, method):
+            return self.of(args[0].value, depth + 1)
+        return None
+
+    def _of_joined(self, parts: cst.BaseExpression, stacked: bool, depth: int) -> int | None:
+        if not isinstance(parts, (cst.Tuple, cst.List)) or not parts.elements:
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in parts.elements):
+            return None
+        ranks = {self.of(e.value, depth + 1) for e in parts.elements}
+        if len(ranks) != 1 or None in ranks:
+            return None
+        (rank,) = ranks
+        assert rank is not None
+        return rank + 1 if stacked else rank
+
+    def _keeps_rank(self, call: cst.Call, attribute: str) -> bool:
+        """``self.<attribute>`` is made once, in its class's ``__init__``, as a rank-keeping layer."""
+        cls = next((a for a in self.tree.ancestors(call) if isinstance(a, cst.ClassDef)), None)
+        if cls is None:
+            return False
+        made = [
+            assign.value
+            for assign in self.tree.of_type(cls, cst.Assign)
+            for target in assign.targets
+            if code_of(target.target) == f"self.{attribute}"
+        ]
+        if len(made) != 1 or not isinstance(made[0], cst.Call):
+            return False
+        # Set anywhere else (`model.fc = nn.Sequential(...)` after construction), it may be another layer.
+        elsewhere = [
+            target
+            for assign in self.tree.of_type(self.tree.root, cst.Assign)
+            for target in assign.targets
+            if isinstance(target.target, cst.Attribute) and target.target.attr.value == attribute
+        ]
+        return len(elsewhere) == 1 and self.aliases.qualify(made[0]) in _RANK_KEEPING_LAYERS
+
+    def _of_name(self, name: cst.Name, depth: int) -> int | None:
+        """The rank of what the last assignment before ``name``, in the same block, gave it: only when
+        nothing between them may bind it too, and that block is a function's body."""
+        statement: cst.CSTNode = name
+        for above in self.tree.ancestors(name):
+            if isinstance(above, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp)):
+                return None  # a scope of its own, or no block to read back in
+            if isinstance(above, (cst.GeneratorExp, cst.DictComp)):
+                return None
+            if isinstance(above, cst.IndentedBlock):
+                break
+            statement = above
+        else:
+            return None
+        block = self.tree.parent(statement)
+        if not isinstance(block, cst.IndentedBlock) or not isinstance(
+            self.tree.parent(block), cst.FunctionDef
+        ):
+            return None
+        body = list(block.body)
+        index = next((i for i, s in enumerate(body) if s is statement), None)
+        if index is None:
+            return None
+        for earlier in reversed(body[:index]):
+            if self._reshapes_in_place(earlier, name.value):
+                return None
+            if name.value not in assigned_names(self.tree, earlier):
+                continue
+            value = _single_assignment(earlier, name.value)
+            return self.of(value, depth + 1) if value is not None else None
+        return None
+
+    def _reshapes_in_place(self, statement: cst.CSTNode, name: str) -> bool:
+        """``x.unsqueeze_(0)``, ``x.t_()``: a change of ``x``'s rank that binds no name."""
+        return any(
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value in _IN_PLACE_RESHAPES
+            and isinstance(call.func.value, cst.Name)
+            and call.func.value.value == name
+            for call in self.tree.of_type(statement, cst.Call)
+        )
+
+
+def _single_assignment(statement: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The value of ``statement`` when it is the one line ``name = value``."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return None
+    (small,) = statement.body
+    if (
+        isinstance(small, cst.Assign)
+        and len(small.targets) == 1
+        and isinstance(small.targets[0].target, cst.Name)
+        and small.targets[0].target.value == name
+    ):
+        return small.value
+    return None
+
+
+def _sizes(args: list[cst.Arg]) -> int | None:
+    """The rank that sizes given one by one make: ``(-1, 320)`` two; one size only when it is a number
+    (a name may hold a whole shape)."""
+    if len(args) >= 2:
+        return len(args)
+    if len(args) == 1 and _is_integer(args[0].value):
+        return 1
+    return None
+
+
+def _is_integer(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, cst.Integer)
+
+
+def _is_number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
+def _is_self(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "self"

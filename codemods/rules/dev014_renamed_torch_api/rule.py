@@ -1,0 +1,111 @@
+"""## What it does
+Finds the names PyTorch renamed and keeps only as deprecated aliases, and writes the new ones:
+
+* the initialisers of `torch.nn.init` without the trailing underscore (`xavier_uniform`,
+  `xavier_normal`, `kaiming_uniform`, `kaiming_normal`, `uniform`, `normal`, `constant`, `orthogonal`,
+  `sparse`, `eye`, `dirac`), however `torch.nn.init` is imported (`nn.init.`, `init.` after
+  `import torch.nn.init as init` or `from torch.nn import init`), called or passed on;
+* `torch.nn.utils.clip_grad_norm`, which becomes `clip_grad_norm_`;
+* `x.cuda(async=True)`, `x.to(device, async=True)`, `x.type(t, async=True)` and
+  `x.copy_(y, async=True)`: PyTorch 0.4 renamed the argument `non_blocking`. Since Python 3.7 `async`
+  is a keyword and such a file does not parse at all, for autofix either: this one fix is made in the
+  text before the file is parsed, so that the other rules can read it.
+
+A name imported on its own (`from torch.nn.init import xavier_uniform`) is reported without a fix: the
+import and every use would change together. Functions of other libraries with these names
+(`torch.normal`, `np.random.uniform`, a user's `init.uniform`) are left alone.
+
+## Why is this bad?
+The old initialisers and `clip_grad_norm` warn on every call (`FutureWarning`) and may go in any
+release; `async=True` stops the file from running on any Python since 3.7 (`SyntaxError`).
+
+## Example
+```python
+nn.init.xavier_uniform(layer.weight)
+torch.nn.utils.clip_grad_norm(model.parameters(), 0.5)
+input = input.cuda(async=True)
+```
+
+Use instead:
+```python
+nn.init.xavier_uniform_(layer.weight)
+torch.nn.utils.clip_grad_norm_(model.parameters(), 0.5)
+input = input.cuda(non_blocking=True)
+```
+
+## Fix safety
+Safe. In PyTorch 2.13 each old initialiser is `_make_deprecate(new)`, which warns and calls the new one
+with the same arguments; `clip_grad_norm` warns and returns `clip_grad_norm_(...)` of its arguments.
+`non_blocking` is the same argument under its new name: PyTorch 0.4 renamed it, its meaning unchanged.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.base import FixSafety, Rule, TextFix
+from codemods.core.syntax import code_of
+
+from ._async_keyword import async_keyword_fixes
+
+_INIT = "torch.nn.init"
+_INITIALISERS = frozenset(
+    {
+        "xavier_uniform",
+        "xavier_normal",
+        "kaiming_uniform",
+        "kaiming_normal",
+        "uniform",
+        "normal",
+        "constant",
+        "orthogonal",
+        "sparse",
+        "eye",
+        "dirac",
+    }
+)
+_RENAMED = {f"{_INIT}.{name}": f"{name}_" for name in _INITIALISERS} | {
+    "torch.nn.utils.clip_grad_norm": "clip_grad_norm_",
+    "torch.nn.utils.clip_grad.clip_grad_norm": "clip_grad_norm_",
+}
+
+
+class RenamedTorchApi(Rule):
+    code = "DEV014"
+    name = "renamed-torch-api"
+    summary = (
+        "renamed PyTorch API: `nn.init.xavier_uniform` -> `xavier_uniform_`,"
+        " `clip_grad_norm` -> `clip_grad_norm_`, `async=` -> `non_blocking=`"
+    )
+    fix_safety = FixSafety.SAFE
+    triggers = ("init", "clip_grad_norm", "async")
+
+    @classmethod
+    def text_fixes(cls, text: str) -> list[TextFix]:
+        return async_keyword_fixes(text)
+
+    def check(self) -> None:
+        for node in self.sites((cst.Attribute, cst.Name)):
+            new = _RENAMED.get(self.aliases.qualify(node) or "")
+            if new is None or self._is_part_of_a_name(node) or self._is_bound_here(node):
+                continue
+            old = code_of(node)
+            spelled = f"{old.rpartition('.')[0]}.{new}" if isinstance(node, cst.Attribute) else new
+            deprecated = f"`{old}` is deprecated; `{spelled}` is its new name and does the same"
+            if isinstance(node, cst.Name):
+                self.report(node, f"{deprecated} (imported by name: import `{new}` instead)")
+            else:
+                self.report(node, deprecated, edits={node.attr: cst.Name(new)})
+
+    def _is_part_of_a_name(self, node: cst.CSTNode) -> bool:
+        """``torch`` in ``torch.nn.init.uniform``, or the ``uniform`` of ``init.uniform``: one report, for the
+        whole dotted name."""
+        parent = self.tree.parent(node)
+        return isinstance(parent, cst.Attribute) and (parent.value is node or parent.attr is node)
+
+    def _is_bound_here(self, node: cst.CSTNode) -> bool:
+        """An import, an assignment to the name or an attribute of it: not a use of PyTorch's function."""
+        return any(
+            isinstance(above, (cst.ImportAlias, cst.AssignTarget, cst.ImportFrom, cst.Import))
+            for above in (self.tree.parent(node), *self.tree.ancestors(node))
+        )
