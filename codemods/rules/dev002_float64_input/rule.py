@@ -83,32 +83,45 @@ class Float64Input(Rule):
 
     def _check_block(self, block: Sequence[cst.BaseStatement], models: AbstractSet[str]) -> None:
         statements = linear_statements(block)
+        # Each statement's calls of a model, found once: every assignment looks through the rest of the
+        # block for one, which made a long block cost the square of its length in index lookups.
+        model_calls = [
+            [
+                (call, model)
+                for call in self.tree.of_type(small, cst.Call)
+                if (model := dotted_name(call.func)) is not None and model in models
+            ]
+            for small in statements
+        ]
         arrays: dict[str, str] = {}  # NumPy array names -> FLOAT64 or OTHER (see NumpyDtypes.of)
         for index, small in enumerate(statements):
-            for call in self.tree.of_type(small, cst.Call):
-                model = dotted_name(call.func)
-                if model is not None and model in models:
-                    for arg in call.args:
-                        self._check_direct(arg.value, arrays, model)
+            for call, model in model_calls[index]:
+                for arg in call.args:
+                    self._check_direct(arg.value, arrays, model)
             target = single_target(small)
             if target is None or not isinstance(small, cst.Assign):  # (a target is an Assign's)
                 continue
             arrays.pop(target, None)
             dtype = self._dtypes.of(small.value, arrays)
-            model = self._model_reached(target, statements[index + 1 :], models)
+            model = self._model_reached(target, statements, model_calls, index + 1)
             if model is not None:
                 self._check_direct(small.value, arrays, model)
             if dtype != UNKNOWN:
                 arrays[target] = dtype
 
     def _model_reached(
-        self, name: str, later: Sequence[cst.BaseSmallStatement], models: AbstractSet[str]
+        self,
+        name: str,
+        statements: Sequence[cst.BaseSmallStatement],
+        model_calls: Sequence[Sequence[tuple[cst.Call, str]]],
+        start: int,
     ) -> str | None:
-        """The model that ``name`` is fed to (``model(x)``, ``model(x[idx])``), before it is re-bound."""
-        for small in later:
-            for call in self.tree.of_type(small, cst.Call):
-                model = dotted_name(call.func)
-                if model in models and any(data_root(a.value, self.aliases) == name for a in call.args):
+        """The model that ``name`` is fed to (``model(x)``, ``model(x[idx])``) in ``statements`` from
+        ``start`` on, before it is re-bound; ``model_calls``: each statement's calls of a model."""
+        for index in range(start, len(statements)):
+            small = statements[index]
+            for call, model in model_calls[index]:
+                if any(data_root(a.value, self.aliases) == name for a in call.args):
                     return model
             if isinstance(small, cst.Assign) and any(dotted_name(t.target) == name for t in small.targets):
                 # `x = x.to(device)` keeps the value flowing; anything else replaces it, and so does
