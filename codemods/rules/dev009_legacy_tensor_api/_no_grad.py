@@ -34,12 +34,16 @@ from codemods.core.tree import Tree
 
 # Reading these of a value gives no volatile value and computes nothing with it.
 _STRIP_ATTRS = frozenset("data shape dtype device is_cuda requires_grad volatile".split())
-_STRIP_METHODS = frozenset("item tolist numpy size dim ndimension numel nelement data_ptr".split())
+# Integer and boolean results (indices, comparisons) never carry a graph either.
+_STRIP_METHODS = frozenset(
+    "item tolist numpy size dim ndimension numel nelement data_ptr argmax argmin argsort long int byte bool"
+    " eq ne lt le gt ge nonzero".split()
+)
 _STRIP_FUNCTIONS = frozenset({"len", "float", "int", "bool", "isinstance", "type", "id"})
 # Methods whose result is the value itself, moved, cast or viewed: no parameter takes part.
 _ALIAS_METHODS = frozenset(
-    "to cuda cpu float double half long int bool byte type contiguous view reshape unsqueeze squeeze t"
-    " permute transpose clone detach".split()
+    "to cuda cpu float double half type contiguous view reshape unsqueeze squeeze t permute transpose clone"
+    " detach".split()
 )
 # Builtins that compute nothing a graph could hold.
 _PLAIN_BUILTINS = frozenset("len range float int bool abs round min max sum print str list tuple".split())
@@ -107,7 +111,7 @@ class VolatileFlow:
     # -- seeds: where volatile values are made
 
     def is_seed(self, call: cst.Call) -> bool:
-        """``Variable(x, volatile=True)``, or a volatile helper called with ``P=True``, outside ``no_grad``."""
+        """``Variable(x, volatile=True)``, or a volatile helper called with ``P=True``, not in ``no_grad``."""
         if self.aliases.qualify(call.func) in VARIABLE:
             volatile = kwarg(call, "volatile")
             seed = volatile is not None and is_true(volatile.value)
@@ -316,8 +320,8 @@ class VolatileFlow:
                     return computes, False
                 if isinstance(call, cst.Call) and id(call) not in self._seeds:
                     computes = True
-            elif isinstance(node, (cst.SubscriptElement, cst.Index, cst.Slice)):
-                return computes, False  # used as an index
+            elif isinstance(node, (cst.SubscriptElement, cst.Index, cst.Slice, cst.Comparison)):
+                return computes, False  # used as an index, or compared: a bool
             elif not isinstance(node, (cst.Element, cst.Tuple, cst.List, cst.Subscript, cst.Call)):
                 computes = True
             child, node = node, self.tree.parent(node)
