@@ -152,7 +152,7 @@ class VolatileFlow:
         self._graph_free = self._graph_free_names(function)
         try:
             tainted: set[str] = set()
-            self._walk(function.body.body, tainted)
+            self._walk(self._suite(function.body, tainted), tainted)
             self._runs(function.body, plan)
         except _Refused as refused:
             plan.reason = str(refused)
@@ -169,32 +169,42 @@ class VolatileFlow:
                 if isinstance(statement, cst.For):
                     self._bind(statement.target, self._tainted_value(statement.iter, tainted), tainted)
                 for _ in range(2):  # a second pass sees what the previous step left volatile
-                    self._walk(statement.body.body, tainted)
+                    self._walk(self._suite(statement.body, tainted), tainted)
                 if statement.orelse is not None:
-                    self._walk(statement.orelse.body.body, tainted)
+                    self._walk(self._suite(statement.orelse.body, tainted), tainted)
             elif isinstance(statement, cst.If):
                 self._header(statement.test, tainted)
                 after = set(tainted)
-                self._walk(statement.body.body, after)
+                self._walk(self._suite(statement.body, tainted), after)
                 other = set(tainted)
                 if statement.orelse is not None:
                     orelse = statement.orelse
-                    self._walk([orelse] if isinstance(orelse, cst.If) else orelse.body.body, other)
+                    branch = [orelse] if isinstance(orelse, cst.If) else self._suite(orelse.body, other)
+                    self._walk(branch, other)
                 tainted.clear()
                 tainted.update(after | other)
             elif isinstance(statement, (cst.With, cst.Try)):
                 if isinstance(statement, cst.With):
                     for item in statement.items:
                         self._header(item.item, tainted)
-                self._walk(statement.body.body, tainted)
+                self._walk(self._suite(statement.body, tainted), tainted)
                 if isinstance(statement, cst.Try):
                     for handler in statement.handlers:
-                        self._walk(handler.body.body, tainted)
+                        self._walk(self._suite(handler.body, tainted), tainted)
                     for extra in (statement.orelse, statement.finalbody):
                         if extra is not None:
-                            self._walk(extra.body.body, tainted)
+                            self._walk(self._suite(extra.body, tainted), tainted)
             elif self._reads(statement, tainted):
                 raise _Refused("a nested definition reads a volatile value")
+
+    def _suite(self, suite: cst.BaseSuite, tainted: set[str]) -> Sequence[cst.BaseStatement]:
+        """The statements of an indented block; a one-line suite (``if x: y = f(v)``) is left out, and
+        refused if it reads a volatile value (no block to put under ``no_grad`` there)."""
+        if isinstance(suite, cst.IndentedBlock):
+            return suite.body
+        if self._reads(suite, tainted):
+            raise _Refused("a one-line block reads a volatile value")
+        return []
 
     def _header(self, node: cst.BaseExpression, tainted: set[str]) -> None:
         if self._computes(node, tainted):
@@ -302,7 +312,8 @@ class VolatileFlow:
         moving, casting, viewing or indexing it), and whether it reaches ``top`` at all (``.data``,
         ``.item()``, ``.size()``, ``len()`` and use as an index let no volatile value out)."""
         computes = False
-        child, node = read, self.tree.parent(read)
+        child: cst.CSTNode = read
+        node = self.tree.parent(read)
         while child is not top and node is not None:
             if isinstance(node, cst.Attribute) and node.value is child:
                 above = self.tree.parent(node)
@@ -311,8 +322,8 @@ class VolatileFlow:
                     return computes, False
                 if not (called and node.attr.value in _ALIAS_METHODS):
                     computes = True
-                if called:
-                    child, node = above, self.tree.parent(above)  # (above is a Call: see `called`)
+                if called and above is not None:
+                    child, node = above, self.tree.parent(above)
                     continue
             elif isinstance(node, cst.Arg):
                 call = self.tree.parent(node)
@@ -437,9 +448,8 @@ class VolatileFlow:
                 for name in self._names(node.target):
                     ok = isinstance(node.iter, cst.Call) and dotted_name(node.iter.func) == "range"
                     bindings.setdefault(name, []).append(node.iter if ok else None)
-            elif isinstance(node, (cst.WithItem, cst.Param, cst.FunctionDef, cst.ClassDef)):
-                target = node.asname.name if isinstance(node, cst.WithItem) and node.asname else None
-                for name in self._names(target) if target is not None else []:
+            elif isinstance(node, cst.WithItem) and node.asname is not None:
+                for name in self._names(node.asname.name):
                     bindings.setdefault(name, []).append(None)
         for param in function.params.params:
             bindings.setdefault(param.name.value, []).append(None)

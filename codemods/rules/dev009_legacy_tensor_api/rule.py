@@ -329,7 +329,7 @@ class LegacyTensorApi(Rule):
             edits: dict[cst.CSTNode, Replacement] = {}
             inside: set[int] = set()
             for suite, start, end in plan.runs:
-                statements = list(suite.body[start:end])
+                statements = [cst.ensure_type(s, cst.SimpleStatementLine) for s in suite.body[start:end]]
                 for statement in statements:
                     inside.update(id(n) for n in self.tree.descendants(statement) if id(n) in fixes)
                 edits.update(_no_grad_block(statements, fixes, torch_name))
@@ -461,7 +461,7 @@ class _Replace(cst.CSTTransformer):
 
 
 def _no_grad_block(
-    statements: list[cst.BaseStatement], fixes: dict[int, cst.BaseExpression], torch_name: str
+    statements: list[cst.SimpleStatementLine], fixes: dict[int, cst.BaseExpression], torch_name: str
 ) -> dict[cst.CSTNode, Replacement]:
     """The edits that put ``statements`` (a run of one block) under ``with torch.no_grad():``, with
     the ``Variable`` calls in them rewritten."""
