@@ -50,8 +50,14 @@ x = torch.zeros(8, device=device)
 ```
 
 ## Fix safety
-Unsafe: on a machine without a GPU the program now runs on the CPU instead of stopping, which is
-the point, but changes where (and how fast) it runs. Applied only with `--unsafe-fixes`.
+Safe for a placement that raised without a GPU and goes where it went with one
+(`codemods/rules/dev007_hardcoded_cuda/_raising_sites.py`): `.cuda()`, `.to("cuda")`,
+`map_location`, `device="cuda"` of a `torch` call, on a provable tensor or module, outside `try`,
+with a device that is the GPU wherever there is one (added by the fix, or the file's own written
+that way). Such a fix only changes runs that stopped. Unsafe for the rest (a device chosen by a
+flag, a switch stuck on, `set_device`, another object's `.cuda()`): on a machine without a GPU
+the program now runs on the CPU instead of stopping, which is the point, but changes where (and
+how fast) it runs. Applied only with `--unsafe-fixes`.
 """
 
 from __future__ import annotations
@@ -62,13 +68,14 @@ from codemods.analysis.device_sites import ModuleDevice
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.fixes.portable_device import PortableDevice
 from codemods.rules.dev007_hardcoded_cuda._cuda_sites import SITE_KINDS, Site, cuda_sites
+from codemods.rules.dev007_hardcoded_cuda._raising_sites import RaisingSites
 
 
 class HardcodedCuda(Rule):
     code = "DEV007"
     name = "hardcoded-cuda"
     summary = "hard-coded CUDA device crashes without a GPU; use one portable device"
-    fix_safety = FixSafety.UNSAFE
+    fix_safety = FixSafety.SAFE
     triggers = ("cuda", "CUDA", "gpu", "GPU")
     # `torch.tensor(x).cuda()` becomes `.to(device)`, which DEV010 folds into the creation
     feeds = ("DEV010",)
@@ -76,12 +83,16 @@ class HardcodedCuda(Rule):
     def check(self) -> None:
         portable = PortableDevice.of(self.context)
         device = ModuleDevice(self.tree, self.aliases, portable)
+        raising = RaisingSites(self.tree, self.aliases)
         for site in cuda_sites(self.tree, self.aliases, self.sites(SITE_KINDS)):
             edits = self._fix(site, portable, device)
+            # Safe only where the run raised without a GPU and goes to the same GPU with one.
+            safe = site.places and device.is_portable() and raising.safe(site.node)
             self.report(
                 site.node,
                 f"{site.message}; {site.advice}" if edits and site.advice else site.message,
                 edits=edits,
+                safety=FixSafety.SAFE if safe else FixSafety.UNSAFE,
             )
 
     @staticmethod
