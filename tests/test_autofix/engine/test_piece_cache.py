@@ -42,7 +42,8 @@ def test_an_edit_parses_only_the_pieces_near_it() -> None:
     first = cache.parses
     assert first >= 4  # a 2,000-line file is several pieces
     lines = text.splitlines(keepends=True)
-    middle = len(lines) // 2
+    # The top-level definition nearest after the middle: a line put there is a statement of its own.
+    middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith(("def ", "class ")))
     for edit in range(3):  # insert a line, change it, remove it: each version from the last one's pieces
         if edit % 3 == 0:
             lines.insert(middle, "probe = torch.zeros(3).to('cuda')\n")
