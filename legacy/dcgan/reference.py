@@ -114,7 +114,8 @@ def main(argv):
             errD_real.backward()
             D_x = output.mean().item()
 
-            noise = torch.randn(batch_size, nz, 1, 1).to(device)
+            # drawn where the original's refilled `noise` buffer lives: on the device with `--cuda`
+            noise = torch.randn(batch_size, nz, 1, 1, device=device)
             fake = netG(noise)
             label.fill_(fake_label)
             output = netD(fake.detach())

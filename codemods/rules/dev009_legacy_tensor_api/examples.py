@@ -217,6 +217,56 @@ INVALID = [
         """,
         message="`type(t)` is always `torch.Tensor`",
     ),
+    # A name bound to data by the statement before (a list comprehension, `np.random.choice` with a
+    # size), then rebound by the constructor's own statement and moved later: on every pass the
+    # constructor reads the data, so it becomes `torch.tensor`.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def batches(pairs, steps, use_cuda):
+            for step in range(steps):
+                ids = [u for u, _ in pairs]
+                negatives = np.random.choice(10, size=(4, 3))
+                ids = torch.LongTensor(ids)
+                negatives = torch.LongTensor(negatives)
+                if use_cuda:
+                    ids, negatives = ids.cuda(), negatives.cuda()
+                yield ids, negatives
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def batches(pairs, steps, use_cuda):
+            for step in range(steps):
+                ids = [u for u, _ in pairs]
+                negatives = np.random.choice(10, size=(4, 3))
+                ids = torch.tensor(ids, dtype=torch.int64)
+                negatives = torch.tensor(negatives, dtype=torch.int64)
+                if use_cuda:
+                    ids, negatives = ids.cuda(), negatives.cuda()
+                yield ids, negatives
+        """,
+    ),
+    # ... but not when something between may rebind it (here to a tensor, of which the constructor
+    # makes an alias), nor `np.random.choice` without a size (a number: a size, or an error).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def batch(pairs, flag):
+            ids = [u for u, _ in pairs]
+            if flag:
+                ids = torch.zeros(3)
+            ids = torch.LongTensor(ids)
+            k = torch.LongTensor(np.random.choice(10))
+            return ids, k
+        """,
+        message="cannot tell data from a size here",
+    ),
     # volatile=True meant: no graph for anything computed from it. The statements that compute with
     # the volatile value go under `torch.no_grad()` (here the model call; the accumulation of a
     # stripped `.data[0]` is graph-free); the wrapper goes.
