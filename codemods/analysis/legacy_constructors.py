@@ -179,11 +179,7 @@ def _reaching_values(tree: Tree, call: cst.Call) -> tuple[str, list[cst.BaseExpr
         return None
     binds = m.Assign(targets=[m.AssignTarget(m.Name(name.value))])
     start = next(
-        (
-            i
-            for i in range(index - 1, -1, -1)
-            if isinstance(body[i], cst.SimpleStatementLine) and any(m.matches(s, binds) for s in body[i].body)
-        ),
+        (i for i in range(index - 1, -1, -1) if _line_binds(body[i], binds)),
         None,
     )
     if start is None:
@@ -202,6 +198,10 @@ def _reaching_values(tree: Tree, call: cst.Call) -> tuple[str, list[cst.BaseExpr
                 if name.value in {n.value for n in tree.of_type(target, cst.Name)}:
                     return None
     return name.value, values
+
+
+def _line_binds(statement: cst.BaseStatement, binds: m.Assign) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and any(m.matches(s, binds) for s in statement.body)
 
 
 def _kinds_shown_by_use(

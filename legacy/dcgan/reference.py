@@ -90,10 +90,12 @@ def main(argv):
     dataloader = torch.utils.data.DataLoader(dataset, batch_size=opt.batchSize, shuffle=True)
     nz = opt.nz
 
-    netG = Generator(opt.ngpu, nz, opt.ngf).to(device)
+    # initialised where the original initialised them (on the CPU), then moved
+    netG = Generator(opt.ngpu, nz, opt.ngf)
     netG.apply(weights_init)
-    netD = Discriminator(opt.ngpu, opt.ndf).to(device)
+    netD = Discriminator(opt.ngpu, opt.ndf)
     netD.apply(weights_init)
+    netG, netD = netG.to(device), netD.to(device)
     criterion = nn.BCELoss()
 
     fixed_noise = torch.randn(opt.batchSize, nz, 1, 1).to(device)
