@@ -232,8 +232,8 @@ class VolatileFlow:
             elif isinstance(small, cst.Expr) and isinstance(small.value, (cst.Yield, cst.Await)):
                 if self._reads(small, tainted):
                     raise _Refused("a volatile value is yielded")
-        if wrap:
-            self._wrap.add(id(line))
+        if wrap and not under_no_grad(self.tree, self.aliases, line):
+            self._wrap.add(id(line))  # (a line under `no_grad` already computes without a graph)
 
     def _assign(self, small: cst.Assign, tainted: set[str]) -> None:
         for target in small.targets:

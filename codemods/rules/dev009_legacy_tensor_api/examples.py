@@ -372,6 +372,42 @@ INVALID = [
             return probs.data
         """,
     ),
+    # A method helper whose result is bound first: the model call that uses it goes under no_grad
+    # (once there, the call binding it is left as it is), then the helper loses its `volatile`.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Trainer:
+            def _to_var(self, x, volatile=False):
+                return Variable(x, volatile=volatile)
+
+            def evaluate(self, loader):
+                total = 0
+                for x, y in loader:
+                    x = self._to_var(x, volatile=True)
+                    out = self.model(x)
+                    total += out.data.sum()
+                return total
+        """,
+        """
+        import torch
+
+        class Trainer:
+            def _to_var(self, x, volatile=False):
+                return x.detach()
+
+            def evaluate(self, loader):
+                total = 0
+                for x, y in loader:
+                    x = self._to_var(x, volatile=True)
+                    with torch.no_grad():
+                        out = self.model(x)
+                    total += out.data.sum()
+                return total
+        """,
+    ),
     # Reported, not wrapped: the volatile output is returned (its callers' computations were
     # volatile too, and would build a graph under a block here)...
     Invalid(

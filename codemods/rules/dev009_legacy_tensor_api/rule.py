@@ -288,11 +288,12 @@ class LegacyTensorApi(Rule):
         function = next((a for a in self.tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
         if function is None or self._flow.helpers.get(function.name.value, (None, ""))[1] != param:
             return False
-        return any(self._flow.helper_called(seed) == function.name.value for seed in self._seeds)
+        return function.name.value in self._pending_helpers
 
     def _volatile(self) -> None:
         """Each function's volatile values: the code computing with them under ``torch.no_grad()``,
         with their ``Variable`` calls rewritten, as one fix; or reported with the reason."""
+        self._pending_helpers: set[str] = set()
         by_function: dict[int, tuple[cst.FunctionDef | None, list[cst.Call]]] = {}
         for seed in self._seeds:
             function = next((a for a in self.tree.ancestors(seed) if isinstance(a, cst.FunctionDef)), None)
@@ -303,9 +304,12 @@ class LegacyTensorApi(Rule):
         )
         for function, seeds in by_function.values():
             self._planned.update(id(s) for s in seeds)
+            # A helper keeps its `volatile` until its callers' code is under `no_grad` (or is reported).
+            pending = {name for s in seeds if (name := self._flow.helper_called(s)) is not None}
             variables = [s for s in seeds if self.aliases.qualify(s.func) in VARIABLE]
             first = seeds[0]
             if function is None or torch_name is None:
+                self._pending_helpers |= pending
                 where = "at module level" if function is None else "where `torch` is not imported"
                 for seed in variables:
                     if id(seed) in focus:
@@ -320,12 +324,16 @@ class LegacyTensorApi(Rule):
                     break
                 fixes[id(seed)] = fixed[1]
             if plan.reason is not None:
+                self._pending_helpers |= pending
                 for seed in (s for s in seeds if id(s) in focus):
                     self.report(
                         seed,
                         f"{_VOLATILE}; not placed here: {plan.reason}",
                     )
                 continue
+            if not plan.runs and not variables:
+                continue  # a helper's volatile values, all computed under `no_grad` already
+            self._pending_helpers |= pending
             edits: dict[cst.CSTNode, Replacement] = {}
             inside: set[int] = set()
             for suite, start, end in plan.runs:
