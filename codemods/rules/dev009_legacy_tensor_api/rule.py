@@ -8,13 +8,21 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `DataLoader` built in the file, never changed in place, and either rebound by the call
   (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
   other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
-  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. `volatile=...` does nothing since 0.4
-  (PyTorch
-  ignores it with a warning), so it goes with the wrapper, and the message says that gradients
-  are tracked there: the intent was a `with torch.no_grad():` block, which the rule cannot
-  place. With `requires_grad` too (an error today) or a flag that calls something, it is
-  reported. A local `lambda` around `Variable`
-  (`Variable = lambda *a, **k: autograd.Variable(*a, **k).cuda() ...`) is reported at its calls.
+  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. A local `lambda` around
+  `Variable` (`Variable = lambda *a, **k: autograd.Variable(*a, **k).cuda() ...`) is reported at
+  its calls.
+* `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
+  is ignored (with a warning). The statements that compute with a volatile value (followed
+  through names, `a[i] = v`, `a.append(v)`, until `.data`, `.item()`, sizes, integer results or
+  `v.volatile = False`) go under `with torch.no_grad():`, each run of them in one block, as one
+  fix with the wrappers (`codemods/rules/dev009_legacy_tensor_api/_no_grad.py`); a local helper
+  handing its parameter to `volatile=` (`to_var(x, volatile=True)`) makes its callers' values
+  volatile the same way. Where that is not provably the same program (a volatile value returned,
+  stored in an attribute, read by a condition; a statement also computing a value that may need
+  its gradient) the site is reported with the reason and left as it is (it still runs). Another
+  `volatile=flag` goes with the wrapper; with `requires_grad` too (an error today) or a flag that
+  calls something, it is reported. On a tensor (a name every binding of which makes one),
+  `t.volatile = False` goes and a read of `t.volatile` becomes `False`, what they are today.
 * `torch.FloatTensor([1, 2])` (data) becomes `torch.tensor([1, 2], dtype=torch.float32)` and
   `torch.FloatTensor(n, m)` (a size) becomes `torch.empty(n, m, dtype=torch.float32)`; the
   `torch.cuda.*Tensor` constructors also get `device="cuda"`. `torch.Tensor(n, m)` becomes
@@ -34,9 +42,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   while every use of it is a call, and goes once nothing uses it.
 
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
-constructor of a name, a NumPy array or an expression (data or size? aliased or copied?);
-`Variable(x)` of a parameter, an attribute or another call's result (it may require grad: the
-`.detach()` stays); the `with torch.no_grad():` block that `volatile=True` meant.
+constructor of a name, a NumPy array or an expression (data or size? aliased or copied?), except a
+name the statements just before bind to data (`ids = [w for w in ...]`); `Variable(x)` of a
+parameter, an attribute or another call's result (it may require grad: the `.detach()` stays).
 
 ## Why is this bad?
 The legacy API hides both device and dtype: `torch.FloatTensor(x)` silently aliases, copies or
@@ -62,7 +70,11 @@ weights = torch.tensor([0.2, 0.8], dtype=torch.float32)
 Safe: each rewrite is what the legacy call does today (`Variable` detaches; the constructors make the
 same dtype, shape and values). `x.type(torch.cuda.FloatTensor)` keeps a tensor that is already on a
 GPU other than the current one on that GPU, where `.to("cuda")` would move it to the current one;
-outside `torch.cuda.device(...)` blocks that never differs.
+outside `torch.cuda.device(...)` blocks that never differs. The `torch.no_grad()` block for
+`volatile=True` computes the same values in every statement; what it changes against today's
+PyTorch is which gradients flow: none through a volatile value, as the code says and as it ran
+until 0.4 (a DQN's bootstrap target). It is placed only where every value the wrapped statements
+bind, change or return was volatile or holds no graph, so no gradient the code asks for is lost.
 """
 
 from __future__ import annotations
