@@ -299,6 +299,39 @@ INVALID = [
         """,
         message="goes under `with torch.no_grad():`",
     ),
+    # The MNIST example's test loop: batches of a loader built in the file are plain tensors, so the
+    # wrapping line goes with the wrappers.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        from torch.utils.data import DataLoader
+
+        test_loader = DataLoader(dataset, batch_size=8)
+
+        def test(model):
+            correct = 0
+            for data, target in test_loader:
+                data, target = Variable(data, volatile=True), Variable(target)
+                output = model(data)
+                correct += output.data.max(1)[1].eq(target.data).sum()
+            return correct
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader
+
+        test_loader = DataLoader(dataset, batch_size=8)
+
+        def test(model):
+            correct = 0
+            for data, target in test_loader:
+                with torch.no_grad():
+                    output = model(data)
+                correct += output.data.max(1)[1].eq(target.data).sum()
+            return correct
+        """,
+    ),
     # A bootstrap target: only the statement that computes with the volatile states goes under
     # no_grad (the Q-values beside it need their gradient), and `.volatile = False` goes.
     Invalid(

@@ -236,6 +236,33 @@ class LegacyTensorApi(Rule):
             fixed = fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
         return message, fixed, plain
 
+    def _identity_removal(
+        self, seed: cst.Call, fixed: cst.BaseExpression
+    ) -> dict[cst.CSTNode, Replacement] | None:
+        """``x = Variable(x, volatile=True)`` (or ``x, y = Variable(x, volatile=True), Variable(y)``)
+        where every wrapper is plain ``x``: the statement goes. Its other ``Variable`` calls are then
+        part of this fix (and not reported on their own). None for any other shape."""
+        assign = self_assignment(self.tree, seed)
+        if assign is None or not isinstance(fixed, cst.Name):
+            return None
+        values = assign.value.elements if isinstance(assign.value, cst.Tuple) else None
+        calls = [e.value for e in values] if values is not None else [assign.value]
+        others: list[cst.Call] = []
+        for call in calls:
+            if call is seed:
+                continue
+            if not isinstance(call, cst.Call) or self.aliases.qualify(call.func) not in VARIABLE:
+                return None
+            if self_assignment(self.tree, call) is not assign or len(call.args) != 1:
+                return None
+            arg = call.args[0].value
+            if not (isinstance(arg, cst.Name) and self._arguments.is_plain(call, arg)):
+                return None
+            others.append(call)
+        line = self.tree.parent(assign)
+        removal = self._removal(line) if isinstance(line, cst.SimpleStatementLine) else None
+        return dict(removal) if removal is not None else None
+
     def _volatile_attributes(self) -> None:
         """``t.volatile = ...`` and ``t.volatile`` on a tensor: a no-op and ``False`` since PyTorch 0.4
         (with a warning). Only where every binding of ``t`` in its function makes a tensor
@@ -354,7 +381,15 @@ class LegacyTensorApi(Rule):
                     inside.update(id(n) for n in self.tree.descendants(statement) if id(n) in fixes)
                 edits.update(_no_grad_block(statements, fixes, torch_name))
             for seed in variables:
-                if id(seed) not in inside:
+                if id(seed) in inside or seed in edits:
+                    continue
+                removal = self._identity_removal(seed, fixes[id(seed)])
+                if removal is not None and not any(node in edits for node in removal):
+                    edits.update(removal)
+                    assign = self_assignment(self.tree, seed)
+                    if assign is not None:
+                        self._planned.update(id(c) for c in self.tree.of_type(assign, cst.Call))
+                else:
                     edits[seed] = fixes[id(seed)]
             if id(first) not in focus:
                 continue
