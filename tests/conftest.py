@@ -19,8 +19,10 @@ DOUBLE_INPUT = textwrap.dedent(
     model = torch.nn.Linear(4, 2)
     x = torch.randn(8, 4).double()  # inputs
     y = model(x)
+    spread = x.std()
     """
 )
+# (`spread` reads the float64 data outside the model: the cast would change it, so DEV002's fix is unsafe.)
 DOUBLE_FIXED = DOUBLE_INPUT.replace(".double()", ".float()")
 
 

@@ -31,7 +31,8 @@ _INPUT_WEIGHT = re.compile(r"Input type \((?P<a>[\w.]+)\) and (?:weight|bias) ty
 _DTYPE = re.compile(
     r"same dtype|expected scalar type|Found dtype \w+ but expected|must have the same dtype"
     r"|expected m1 and m2 to have the same dtype|and bias type \(\w+\) should be the same"
-    r"|Input type \(\w+\) and \w+ type \(\w+\) should be the same",
+    r"|Input type \(\w+\) and \w+ type \(\w+\) should be the same"
+    r"|input dtype \([\w.]+\) does not match weight dtype",  # a recurrent layer's
     re.IGNORECASE,
 )
 _NEEDS_GPU = re.compile(

@@ -20,7 +20,7 @@ from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names
 from codemods.core.name_bindings import parameter_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import kwarg, positional
+from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
 from codemods.fixes.inserts import after_imports, last_top_import
 from codemods.fixes.portable_device import PortableDevice
@@ -114,6 +114,17 @@ def _index_in(module: cst.Module, top: cst.CSTNode) -> int:
     return len(module.body)
 
 
+# The portable device as files write it (spaces removed, double quotes).
+_PORTABLE_SPELLINGS = frozenset(
+    {
+        'torch.device("cuda"iftorch.cuda.is_available()else"cpu")',
+        '"cuda"iftorch.cuda.is_available()else"cpu"',
+        'torch.device("cuda")iftorch.cuda.is_available()elsetorch.device("cpu")',
+        'torch.accelerator.current_accelerator()iftorch.accelerator.is_available()elsetorch.device("cpu")',
+    }
+)
+
+
 class ModuleDevice:
     """The module's one device (its own definition, else ``device`` added after the imports) and
     the places that may use it."""
@@ -136,6 +147,22 @@ class ModuleDevice:
         `torch.cuda.is_available()` initialises CUDA, after which that setting is ignored: such a file
         must not have its device chosen at import time."""
         return self._defined is None and _sets_visible_devices(self._tree)
+
+    def is_portable(self) -> bool:
+        """Is the device the fixes read the GPU wherever there is one (and the CPU elsewhere)? True for
+        the definition the fixes add, and for a file's own written as one: ``torch.device("cuda" if
+        torch.cuda.is_available() else "cpu")`` and its spellings (not ``"cuda" if args.cuda``: a flag
+        may choose the CPU on a GPU machine)."""
+        if self._defined is None:
+            return True
+        small = self._defined.body[0] if isinstance(self._defined, cst.SimpleStatementLine) else None
+        if not isinstance(small, cst.Assign):
+            return False
+        text = code_of(small.value)
+        torch = self._portable.torch
+        if torch and torch != "torch":  # `import torch as T`
+            text = re.sub(rf"(?<![\w.]){re.escape(torch)}\.", "torch.", text)
+        return re.sub(r"\s+", "", text).replace("'", '"') in _PORTABLE_SPELLINGS
 
     def inline(self) -> cst.BaseExpression | None:
         """The portable device written out at the place that uses it, in a file that chooses its

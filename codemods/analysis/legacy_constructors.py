@@ -18,10 +18,11 @@ the source, a single argument is
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.analysis.device_sites import DEVICE_NAME
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import code_of, with_kwarg
+from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, as_move, is_dtype_expr
 from codemods.core.tree import Tree
 
@@ -106,6 +107,8 @@ def is_data(
     if isinstance(node, cst.Call):
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
             return True
+        if aliases.qualify(node.func) == "numpy.random.choice":  # an array only when given a size
+            return kwarg(node, "size") is not None or len(positional(node)) >= 2
         return dotted_name(node.func) in _SEQUENCE_BUILTINS or aliases.qualify(node.func) in _NUMPY_ARRAYS
     return False
 
@@ -135,6 +138,9 @@ def argument_kinds(
             target = node.name if isinstance(node, cst.AsName) else node.target
             for bound in tree.of_type(target, cst.Name):
                 bindings.setdefault(bound.value, []).append(None)
+    reaching = _reaching_values(tree, call)
+    if reaching is not None:  # what the call's own argument may hold where it runs
+        bindings[reaching[0]] = list(reaching[1])
     sizes: set[str] = set()
     data: set[str] = set()
     for _ in range(3):  # names defined from other names: `n = len(a)`, `m = n * 2`
@@ -150,6 +156,52 @@ def argument_kinds(
         frozenset(sizes | (shown_sizes - shown_data) & unknown_once),
         frozenset(data | (shown_data - shown_sizes) & unknown_once),
     )
+
+
+def _reaching_values(tree: Tree, call: cst.Call) -> tuple[str, list[cst.BaseExpression]] | None:
+    """``x = Variable(torch.LongTensor(x))`` where an earlier statement of the same block binds ``x``
+    (``x = [w for w in ...]``): the values ``x`` may hold there, read from that statement on. Every
+    path to the call passes the last such statement (in a loop too), so bindings elsewhere in the
+    function (``x = x.cuda()`` after it) cannot reach it. None for any other shape."""
+    assign = tree.parent(call)
+    while assign is not None and not isinstance(assign, (cst.Assign, cst.BaseSuite, cst.Module)):
+        assign = tree.parent(assign)
+    if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 or not positional(call):
+        return None
+    name = positional(call)[0].value
+    line = tree.parent(assign)
+    block = tree.parent(line)
+    if not isinstance(name, cst.Name) or not isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return None
+    body = list(block.body)
+    index = next((i for i, statement in enumerate(body) if statement is line), None)
+    if index is None:
+        return None
+    binds = m.Assign(targets=[m.AssignTarget(m.Name(name.value))])
+    start = next(
+        (i for i in range(index - 1, -1, -1) if _line_binds(body[i], binds)),
+        None,
+    )
+    if start is None:
+        return None
+    values: list[cst.BaseExpression] = []
+    for statement in body[start:index]:
+        for node in tree.descendants(statement):
+            if isinstance(node, cst.Assign) and any(
+                name.value in {n.value for n in tree.of_type(t.target, cst.Name)} for t in node.targets
+            ):
+                if not m.matches(node, binds):
+                    return None  # unpacked or indexed: not read here
+                values.append(node.value)
+            elif isinstance(node, (cst.AugAssign, cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)):
+                target = node.name if isinstance(node, cst.AsName) else node.target
+                if name.value in {n.value for n in tree.of_type(target, cst.Name)}:
+                    return None
+    return name.value, values
+
+
+def _line_binds(statement: cst.BaseStatement, binds: m.Assign) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and any(m.matches(s, binds) for s in statement.body)
 
 
 def _kinds_shown_by_use(

@@ -6,7 +6,9 @@ Since PyTorch 0.4 a loss (``criterion(out, y)``, ``F.nll_loss(...)``) and a full
 function or loss module of the file (without ``reduction="none"`` or ``reduce=False``), a reduction over
 all elements, ``.data``/``.detach()``/a move of a scalar, arithmetic of scalars and numbers, or a name
 whose every binding in its function (or at the module's top level) is one of these; a running sum
-(``total = 0`` then ``total += loss.data``) counts once it adds a tensor. Anything else is unknown.
+(``total = 0`` then ``total += loss.data``) counts once it adds a tensor; a call of a model whose class
+(of this file) returns scalars from ``forward`` (``model(x)``, ``model.forward(x)``). Anything else is
+unknown.
 """
 
 from __future__ import annotations
@@ -82,7 +84,30 @@ class Scalars:
         callee = self.functions.callee(call)
         if callee is not None:
             return self._returns_scalars(callee, seen)
+        forward = self._forward_of(call)
+        if forward is not None:
+            return self._returns_scalars(forward, seen)
         return self._calls_a_loss_module(call, seen)
+
+    def _forward_of(self, call: cst.Call) -> cst.FunctionDef | None:
+        """``model(x)`` or ``model.forward(x)`` with every binding of ``model`` an instance of one class
+        of this file: that class's ``forward``."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "forward":
+            func = func.value
+        if not isinstance(func, cst.Name):
+            return None
+        values = self.constructions_of(func)
+        names = {dotted_name(v.func) for v in values if isinstance(v, cst.Call)}
+        if not values or len(names) != 1 or len(values) != sum(isinstance(v, cst.Call) for v in values):
+            return None
+        name = names.pop()
+        cls = next((c for c in self.tree.of_type(self.tree.root, cst.ClassDef) if c.name.value == name), None)
+        if cls is None or not isinstance(cls.body, cst.IndentedBlock):
+            return None
+        return next(
+            (f for f in cls.body.body if isinstance(f, cst.FunctionDef) and f.name.value == "forward"), None
+        )
 
     def _returns_scalars(self, function: cst.FunctionDef, seen: set[int]) -> bool:
         """Every ``return`` of ``function`` (not of the functions inside it) gives a scalar."""

@@ -2,7 +2,7 @@
 
 The softmax names its `dim`, the sampled action is a Python int from `.item()`, returns are a
 `torch.tensor`, the advantage is `r - value.item()` and the critic's target `torch.tensor([r])`;
-the loss is read with `.item()`. The agent runs on `device`.
+the loss is read with `.item()`. The agent stays on the CPU, as the original's did.
 """
 import argparse
 from collections import namedtuple
@@ -18,7 +18,9 @@ parser = argparse.ArgumentParser(description="PyTorch actor-critic example")
 parser.add_argument("--gamma", type=float, default=0.9, metavar="G")
 parser.add_argument("--seed", type=int, default=543, metavar="N")
 args = parser.parse_args([])
-device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+# The original never leaves the CPU (no `.cuda()` anywhere), and its action sampling draws from the
+# CPU's generator: the reference keeps both there.
+device = torch.device("cpu")
 
 SavedAction = namedtuple("SavedAction", ["log_prob", "value"])
 

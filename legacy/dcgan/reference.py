@@ -90,10 +90,12 @@ def main(argv):
     dataloader = torch.utils.data.DataLoader(dataset, batch_size=opt.batchSize, shuffle=True)
     nz = opt.nz
 
-    netG = Generator(opt.ngpu, nz, opt.ngf).to(device)
+    # initialised where the original initialised them (on the CPU), then moved
+    netG = Generator(opt.ngpu, nz, opt.ngf)
     netG.apply(weights_init)
-    netD = Discriminator(opt.ngpu, opt.ndf).to(device)
+    netD = Discriminator(opt.ngpu, opt.ndf)
     netD.apply(weights_init)
+    netG, netD = netG.to(device), netD.to(device)
     criterion = nn.BCELoss()
 
     fixed_noise = torch.randn(opt.batchSize, nz, 1, 1).to(device)
@@ -114,7 +116,8 @@ def main(argv):
             errD_real.backward()
             D_x = output.mean().item()
 
-            noise = torch.randn(batch_size, nz, 1, 1).to(device)
+            # drawn where the original's refilled `noise` buffer lives: on the device with `--cuda`
+            noise = torch.randn(batch_size, nz, 1, 1, device=device)
             fake = netG(noise)
             label.fill_(fake_label)
             output = netD(fake.detach())

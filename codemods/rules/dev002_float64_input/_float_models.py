@@ -31,6 +31,16 @@ FLOAT_LAYERS = frozenset(
 )
 
 
+# Of those, the layers that always raise on a float64 input (a norm layer without affine weights or
+# running statistics has no float32 tensor to disagree with, and runs).
+RAISING_LAYERS = FLOAT_LAYERS - {
+    f"torch.nn.{name}"
+    for name in (
+        "BatchNorm1d BatchNorm2d BatchNorm3d LayerNorm GroupNorm InstanceNorm1d InstanceNorm2d InstanceNorm3d"
+    ).split()
+}
+
+
 PASS_THROUGH_LAYERS = frozenset(
     f"torch.nn.{name}"
     for name in (
@@ -40,10 +50,12 @@ PASS_THROUGH_LAYERS = frozenset(
 )
 
 
-def float_consuming_models(tree: Tree, models: AbstractSet[str], aliases: ImportAliases) -> set[str]:
+def float_consuming_models(
+    tree: Tree, models: AbstractSet[str], aliases: ImportAliases, layers: AbstractSet[str] = FLOAT_LAYERS
+) -> set[str]:
     """Of ``models``, those whose first layer takes floating point input (``nn.Linear``, a local
     ``nn.Module`` whose ``forward`` hands its input to a convolution first, ...): a float cast of
-    their input is right whatever its dtype was."""
+    their input is right whatever its dtype was. ``layers``: which layers count as such."""
     module = tree.root
     classes = {c.name.value: c for c in tree.of_type(module, cst.ClassDef)}
     constructors: dict[str, cst.BaseExpression] = {}
@@ -54,29 +66,41 @@ def float_consuming_models(tree: Tree, models: AbstractSet[str], aliases: Import
                 name = dotted_name(target.target)
                 if name is not None and name in models:
                     constructors.setdefault(name, root)
-    return {name for name, ctor in constructors.items() if _takes_floats(tree, ctor, aliases, classes, 0)}
+    return {
+        name for name, ctor in constructors.items() if _takes_floats(tree, ctor, aliases, classes, 0, layers)
+    }
 
 
 def _takes_floats(
-    tree: Tree, node: cst.BaseExpression, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int
+    tree: Tree,
+    node: cst.BaseExpression,
+    aliases: ImportAliases,
+    classes: dict[str, cst.ClassDef],
+    depth: int,
+    layers: AbstractSet[str],
 ) -> bool:
     if depth > 4 or not isinstance(node, cst.Call):
         return False
     qualified = aliases.qualify(node.func)
-    if qualified in FLOAT_LAYERS:
+    if qualified in layers:
         return True
     if qualified == "torch.nn.Sequential":
         for arg in node.args:
             if isinstance(arg.value, cst.Call) and aliases.qualify(arg.value.func) in PASS_THROUGH_LAYERS:
                 continue
-            return not arg.star and _takes_floats(tree, arg.value, aliases, classes, depth + 1)
+            return not arg.star and _takes_floats(tree, arg.value, aliases, classes, depth + 1, layers)
         return False
     cls = classes.get(dotted_name(node.func) or "")
-    return cls is not None and _forward_takes_floats(tree, cls, aliases, classes, depth)
+    return cls is not None and _forward_takes_floats(tree, cls, aliases, classes, depth, layers)
 
 
 def _forward_takes_floats(
-    tree: Tree, cls: cst.ClassDef, aliases: ImportAliases, classes: dict[str, cst.ClassDef], depth: int
+    tree: Tree,
+    cls: cst.ClassDef,
+    aliases: ImportAliases,
+    classes: dict[str, cst.ClassDef],
+    depth: int,
+    layers: AbstractSet[str],
 ) -> bool:
     """The first call in ``forward`` that receives its input: a float layer of ``self``?"""
     methods = {s.name.value: s for s in cls.body.body if isinstance(s, cst.FunctionDef)}
@@ -84,12 +108,12 @@ def _forward_takes_floats(
     if forward is None or init is None or len(forward.params.params) < 2:
         return False
     data = forward.params.params[1].name.value
-    layers: dict[str, cst.BaseExpression] = {}
+    attributes: dict[str, cst.BaseExpression] = {}
     for assign in tree.of_type(init, cst.Assign):
         for target in assign.targets:
             name = dotted_name(target.target)
             if name and name.startswith("self."):
-                layers.setdefault(name, assign.value)
+                attributes.setdefault(name, assign.value)
     for call in tree.of_type(forward.body, cst.Call):
         if (
             isinstance(call.func, cst.Attribute)
@@ -98,8 +122,8 @@ def _forward_takes_floats(
         ):
             return True
         if any(data_root(a.value, aliases) == data for a in call.args):
-            layer = layers.get(dotted_name(call.func) or "")
-            return layer is not None and _takes_floats(tree, layer, aliases, classes, depth + 1)
+            layer = attributes.get(dotted_name(call.func) or "")
+            return layer is not None and _takes_floats(tree, layer, aliases, classes, depth + 1, layers)
     return False
 
 

@@ -9,6 +9,7 @@ a DataFrame's ``.values``) is unknown.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, method_chain
@@ -113,6 +114,8 @@ class NumpyDtypes:
             root = method_chain(root.value, self.aliases)[0]
         if isinstance(root, cst.Name) and root.value in arrays:
             return arrays[root.value]
+        if isinstance(root, cst.Attribute):
+            return self._instance_attribute(root)
         if isinstance(root, cst.BinaryOperation):
             sides = {self.of(side, arrays) for side in (root.left, root.right)}
             return FLOAT64 if FLOAT64 in sides else UNKNOWN
@@ -128,6 +131,56 @@ class NumpyDtypes:
             values = argument_values(root)
             return FLOAT64 if any(self.of(v, arrays) == FLOAT64 for v in values) else UNKNOWN
         return UNKNOWN
+
+    def _instance_attribute(self, node: cst.Attribute) -> str:
+        """``dataset.data`` with ``dataset = Prices(...)`` bound once in this function and ``Prices``
+        a class of this file whose ``__init__`` sets ``self.data`` once: the dtype of that value."""
+        if not isinstance(node.value, cst.Name):
+            return UNKNOWN
+        function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+        if function is None:
+            return UNKNOWN
+        name = node.value.value
+        values = [
+            a.value
+            for a in self.tree.of_type(function.body, cst.Assign)
+            for t in a.targets
+            if name in {n.value for n in self.tree.of_type(t.target, cst.Name)}
+        ]
+        if (
+            len(values) != 1
+            or not isinstance(values[0], cst.Call)
+            or not isinstance(values[0].func, cst.Name)
+        ):
+            return UNKNOWN
+        cls = next(
+            (
+                c
+                for c in self.tree.of_type(self.tree.root, cst.ClassDef)
+                if c.name.value == values[0].func.value
+            ),
+            None,
+        )
+        if cls is None:
+            return UNKNOWN
+        init = next((f for f in self.tree.of_type(cls, cst.FunctionDef) if f.name.value == "__init__"), None)
+        if init is None:
+            return UNKNOWN
+        set_here = [
+            a.value
+            for a in self.tree.of_type(init, cst.Assign)
+            for t in a.targets
+            if m.matches(t.target, m.Attribute(value=m.Name("self"), attr=m.Name(node.attr.value)))
+        ]
+        assigned_elsewhere = any(
+            m.matches(t.target, m.Attribute(value=m.Name("self"), attr=m.Name(node.attr.value)))
+            for a in self.tree.of_type(cls, cst.Assign)
+            if a not in self.tree.of_type(init, cst.Assign)
+            for t in a.targets
+        )
+        if len(set_here) != 1 or assigned_elsewhere:
+            return UNKNOWN
+        return self.of(set_here[0], {})
 
     def generator_draw(self, call: cst.Call) -> bool:
         """``rng.normal(...)`` for ``rng = np.random.default_rng()``, or drawn from one inline."""

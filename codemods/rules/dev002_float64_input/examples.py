@@ -8,6 +8,32 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A dataset's rows made float32 in its `__init__`: `torch.from_numpy(dataset.data)` and the
+    # batches of a loader over it are float32 already.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+
+        class Rows(Dataset):
+            def __init__(self, n):
+                self.data = np.random.randn(n, 4).astype(np.float32)
+
+            def __len__(self):
+                return len(self.data)
+
+            def __getitem__(self, i):
+                return self.data[i]
+
+        def run():
+            model = torch.nn.Linear(4, 1)
+            dataset = Rows(8)
+            for x in DataLoader(dataset, batch_size=4):
+                model(x)
+            return model(torch.from_numpy(dataset.data))
+        """
+    ),
     # The model is double on purpose: dtypes agree.
     Valid(
         """
@@ -110,6 +136,128 @@ VALID = [
 ]
 
 INVALID = [
+    # A dataset of float64 NumPy windows (a helper's `np.loadtxt` result): its batches are float64
+    # and raise in the GRU; the cast goes where they enter the model (safe: that call raised).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+
+        def load(path):
+            data = np.loadtxt(path, delimiter=",")
+            return data / data.max(0)
+
+        class Windows(Dataset):
+            def __init__(self, series):
+                self.series = series
+
+            def __len__(self):
+                return len(self.series) - 4
+
+            def __getitem__(self, i):
+                return self.series[i:i + 4], self.series[i + 4, :1]
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.gru = torch.nn.GRU(2, 8, batch_first=True)
+
+            def forward(self, x):
+                return self.gru(x)[0][:, -1]
+
+        def train(path):
+            series = load(path)
+            loader = DataLoader(Windows(series), batch_size=8)
+            model = Net()
+            for x, y in loader:
+                out = model(x)
+        """,
+        """
+        import numpy as np
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+
+        def load(path):
+            data = np.loadtxt(path, delimiter=",")
+            return data / data.max(0)
+
+        class Windows(Dataset):
+            def __init__(self, series):
+                self.series = series
+
+            def __len__(self):
+                return len(self.series) - 4
+
+            def __getitem__(self, i):
+                return self.series[i:i + 4], self.series[i + 4, :1]
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.gru = torch.nn.GRU(2, 8, batch_first=True)
+
+            def forward(self, x):
+                return self.gru(x)[0][:, -1]
+
+        def train(path):
+            series = load(path)
+            loader = DataLoader(Windows(series), batch_size=8)
+            model = Net()
+            for x, y in loader:
+                out = model(x.float())
+        """,
+        message="`x` is a float64 batch",
+    ),
+    # Data that reaches nothing but the model (moved, sliced on the way) or its size: the original
+    # raised at the model's first call, so the cast is safe.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def run(use_cuda):
+            model = torch.nn.Linear(1, 3)
+            inputs = torch.from_numpy(np.random.uniform(-1, 1, (16, 1)))
+            if use_cuda:
+                model, inputs = model.cuda(), inputs.cuda()
+            return model(inputs), model(inputs[:4]), inputs.size(0)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def run(use_cuda):
+            model = torch.nn.Linear(1, 3)
+            inputs = torch.from_numpy(np.random.uniform(-1, 1, (16, 1))).float()
+            if use_cuda:
+                model, inputs = model.cuda(), inputs.cuda()
+            return model(inputs), model(inputs[:4]), inputs.size(0)
+        """,
+    ),
+    # Also used where float64 runs (its sum is returned): the cast would change that, so the fix is
+    # unsafe, and the message says why.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def run():
+            model = torch.nn.Linear(4, 1)
+            x = torch.from_numpy(np.random.randn(8, 4))
+            return model(x), x.sum()
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def run():
+            model = torch.nn.Linear(4, 1)
+            x = torch.from_numpy(np.random.randn(8, 4)).float()
+            return model(x), x.sum()
+        """,
+        message="the cast changes those results",
+    ),
     Invalid(
         """
         import torch

@@ -38,8 +38,15 @@ logits = model(features)
 ```
 
 ## Fix safety
-Unsafe: the input loses precision (float64 -> float32), so results change in the last digits.
-Applied only with `--unsafe-fixes`.
+Safe where the cast only changes code that raised: the value reaches nothing but models whose first
+layer takes floats (through indexing, moves, `Variable` and rebinding of its own name), or reads
+only its size (`codemods/rules/dev002_float64_input/_crash_points.py`). A float32 layer raises on a
+float64 input on every PyTorch version, so the original stopped there. A float64 batch of a local
+`Dataset` (`DataLoader(Windows(series))` with `Windows.__getitem__` returning float64 NumPy data)
+is cast in the model's call for the same reason. Unsafe elsewhere: a value also used where float64
+runs (a loss beside the model's output, arithmetic, printing) loses precision there, so results
+change in the last digits; applied only with `--unsafe-fixes`. Not under `autocast`, where a float64
+input does not raise.
 """
 
 from __future__ import annotations
@@ -48,16 +55,23 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.analysis.batches import data_root
 from codemods.analysis.nn_modules import model_names
 from codemods.core.base import FixSafety, Rule
 from codemods.core.dataflow import function_blocks, linear_statements
 from codemods.core.names import dotted_name
-from codemods.core.syntax import method_chain, single_target
+from codemods.core.syntax import method_call, method_chain, single_target
 from codemods.core.torch_names import picks_dtype
+from codemods.rules.dev002_float64_input._crash_points import CrashPoints
+from codemods.rules.dev002_float64_input._dataset_batches import DatasetBatches
 from codemods.rules.dev002_float64_input._float32_casts import Float32Casts
-from codemods.rules.dev002_float64_input._float_models import float64_on_purpose, float_consuming_models
+from codemods.rules.dev002_float64_input._float_models import (
+    RAISING_LAYERS,
+    float64_on_purpose,
+    float_consuming_models,
+)
 from codemods.rules.dev002_float64_input._numpy_dtypes import UNKNOWN, NumpyDtypes
 
 
@@ -65,19 +79,69 @@ class Float64Input(Rule):
     code = "DEV002"
     name = "float64-input"
     summary = "float64 input fed to a float32 model; cast the input to the model's dtype"
-    fix_safety = FixSafety.UNSAFE
-    triggers = ("double", "float64", "from_numpy", "tensor(")
+    fix_safety = FixSafety.SAFE
+    triggers = ("double", "float64", "from_numpy", "tensor(", "DataLoader")
 
     def check(self) -> None:
         models = model_names(self.tree, self.aliases)
         if not models or float64_on_purpose(self.tree, self.aliases, models):
             return
         self._dtypes = NumpyDtypes(self.tree, self.aliases)
-        self._casts = Float32Casts(
-            self.aliases, self._dtypes, float_consuming_models(self.tree, models, self.aliases)
-        )
+        self._float_models = float_consuming_models(self.tree, models, self.aliases)
+        self._casts = Float32Casts(self.aliases, self._dtypes, self._float_models)
+        raising = float_consuming_models(self.tree, models, self.aliases, RAISING_LAYERS)
+        self._crashes = CrashPoints(self.tree, self.aliases, raising)
         for block in function_blocks(self.tree):
             self._check_block(block, models)
+        if "DataLoader" in self.context.source:
+            batches = DatasetBatches(self.tree, self._dtypes)
+            for loop in self.sites(cst.For):
+                self._check_loop(loop, batches.float64_targets(loop))
+
+    def _check_loop(self, loop: cst.For, names: AbstractSet[str]) -> None:
+        """Float64 batches fed to a float32 model: cast them in the call, where they raised."""
+        for call in self.tree.of_type(loop.body, cst.Call):
+            model = dotted_name(call.func)
+            if model not in self._crashes.float_models or not call.args or call.args[0].keyword is not None:
+                continue
+            value = call.args[0].value
+            name = data_root(value, self.aliases)
+            if name is None or name not in names or not self._keeps_dtype(loop, name):
+                continue
+            if picks_dtype(method_chain(value, self.aliases)[1:], self.aliases):
+                continue  # `model(x.float())`
+            self.report(
+                value,
+                f"`{name}` is a float64 batch (its dataset's items are float64 NumPy data) fed to `{model}`,"
+                " whose float32 layers raise on it; cast it there with `.float()`",
+                edits={value: method_call(value, "float")},
+                safety=FixSafety.SAFE,
+            )
+
+    def _keeps_dtype(self, loop: cst.For, name: str) -> bool:
+        """Every binding of ``name`` in the loop's body is its own data (``x = Variable(x)``,
+        ``x = x.cuda()``) without a cast."""
+        for assign in self.tree.of_type(loop.body, cst.Assign):
+            for target in assign.targets:
+                pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = (
+                    [(t.value, v.value) for t, v in zip(target.target.elements, assign.value.elements)]
+                    if isinstance(target.target, cst.Tuple) and isinstance(assign.value, cst.Tuple)
+                    else [(target.target, assign.value)]
+                )
+                for bound, value in pairs:
+                    if name in {n.value for n in self.tree.of_type(bound, cst.Name)}:
+                        if data_root(value, self.aliases) != name and not self._moved(value, name):
+                            return False
+                        if picks_dtype(method_chain(value, self.aliases)[1:], self.aliases):
+                            return False
+        return True
+
+    def _moved(self, value: cst.BaseExpression, name: str) -> bool:
+        """``x.cuda()``, ``x.to(device)``: ``x`` moved (its dtype kept unless the chain picks one)."""
+        chain = method_chain(value, self.aliases)
+        return m.matches(chain[0], m.Name(name)) and all(
+            isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute) for link in chain[1:]
+        )
 
     # -- the data flow: a float64 value assigned to a name, then passed to a model
 
@@ -139,5 +203,13 @@ class Float64Input(Rule):
             fix = self._casts.fix_for(link, value, arrays, model)
             if fix is not None:
                 message, replacement = fix
-                self.report(link, message, edits=None if replacement is None else {link: replacement})
+                safe = self._crashes.fed_only(link)
+                if replacement is not None and not safe:
+                    message += " (the value is also used where float64 runs: the cast changes those results)"
+                self.report(
+                    link,
+                    message,
+                    edits=None if replacement is None else {link: replacement},
+                    safety=FixSafety.SAFE if safe else FixSafety.UNSAFE,
+                )
                 return

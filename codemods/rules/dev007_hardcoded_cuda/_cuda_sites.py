@@ -117,6 +117,7 @@ class Site:
     advice: str = ""  # how the fix cures it, added to the message when it is applied
     target: cst.CSTNode | None = None
     uses_device: bool = False  # the fix reads the module's device (which may have to be added)
+    places: bool = False  # a call that puts something on the GPU (raises without one)
 
 
 def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: Sequence[SiteNode] | None = None) -> Iterator[Site]:
@@ -260,7 +261,7 @@ class _Sites:
     ) -> Site:
         """A call that puts something on the GPU: ``build(device)`` puts it on the portable device."""
         message = f"{spelled} fails without a GPU; use a portable `device`"
-        return Site(call, message, lambda _, d: build(d), uses_device=True)
+        return Site(call, message, lambda _, d: build(d), uses_device=True, places=True)
 
     def _named_device(self, call: cst.Call, arg: cst.Arg, spelled: str) -> Site | None:
         """``.to("cuda")``, ``device="cuda"``: the device argument becomes the portable device."""

@@ -141,6 +141,81 @@ INVALID = [
         message="with `store_false` (on unless given) assumes a GPU",
         line=5,
     ),
+    # Placements that raised without a GPU, of tensors and models the file provably makes (a batch
+    # of its DataLoader, a model of its class), with the portable device the fix adds: safe, since
+    # only runs that stopped change (`codemods/rules/dev007_hardcoded_cuda/_raising_sites.py`).
+    Invalid(
+        """
+        import torch
+        from torch.utils.data import DataLoader
+
+        def train(dataset):
+            model = torch.nn.Linear(4, 2)
+            model.cuda()
+            loader = DataLoader(dataset, batch_size=8)
+            for x, y in loader:
+                x = x.view(-1, 4).cuda()
+                model(x)
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def train(dataset):
+            model = torch.nn.Linear(4, 2)
+            model.to(device)
+            loader = DataLoader(dataset, batch_size=8)
+            for x, y in loader:
+                x = x.view(-1, 4).to(device)
+                model(x)
+        """,
+    ),
+    # Unsafe: another object's `cuda()` (its own method), a placement inside `try` (a handler may
+    # count on the error), and a device a flag chooses (the CPU on a GPU machine).
+    Invalid(
+        """
+        import torch
+
+        def move(batch, x):
+            batch.cuda()
+            try:
+                x = x.cuda()
+            except RuntimeError:
+                pass
+            return x
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def move(batch, x):
+            batch.to(device)
+            try:
+                x = x.to(device)
+            except RuntimeError:
+                pass
+            return x
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+
+        use_gpu = args.gpu
+        device = torch.device("cuda" if use_gpu else "cpu")
+        x = torch.zeros(3).cuda()
+        """,
+        """
+        import torch
+
+        use_gpu = args.gpu
+        device = torch.device("cuda" if use_gpu else "cpu")
+        x = torch.zeros(3).to(device)
+        """,
+    ),
     Invalid(
         """
         import torch

@@ -51,8 +51,14 @@ x = torch.zeros(8, device=device)
 ```
 
 ## Fix safety
-Unsafe: on a machine without a GPU the program now runs on the CPU instead of stopping, which is
-the point, but changes where (and how fast) it runs. Applied only with `--unsafe-fixes`.
+Safe for a placement that raised without a GPU and goes where it went with one
+(`codemods/rules/dev007_hardcoded_cuda/_raising_sites.py`): `.cuda()`, `.to("cuda")`,
+`map_location`, `device="cuda"` of a `torch` call, on a provable tensor or module, outside `try`,
+with a device that is the GPU wherever there is one (added by the fix, or the file's own written
+that way). Such a fix only changes runs that stopped. Unsafe for the rest (a device chosen by a
+flag, a switch stuck on, `set_device`, another object's `.cuda()`): on a machine without a GPU
+the program now runs on the CPU instead of stopping, which is the point, but changes where (and
+how fast) it runs. Applied only with `--unsafe-fixes`.
 """
 
 from __future__ import annotations
@@ -63,13 +69,14 @@ from codemods.analysis.device_sites import ModuleDevice
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.fixes.portable_device import PortableDevice
 from codemods.rules.dev007_hardcoded_cuda._cuda_sites import SITE_KINDS, Site, cuda_sites
+from codemods.rules.dev007_hardcoded_cuda._raising_sites import RaisingSites
 
 
 class HardcodedCuda(Rule):
     code = "DEV007"
     name = "hardcoded-cuda"
     summary = "hard-coded CUDA device crashes without a GPU; use one portable device"
-    fix_safety = FixSafety.UNSAFE
+    fix_safety = FixSafety.SAFE
     triggers = ("cuda", "CUDA", "gpu", "GPU")
     # `torch.tensor(x).cuda()` becomes `.to(device)`, which DEV010 folds into the creation
     feeds = ("DEV010",)
@@ -77,23 +84,29 @@ class HardcodedCuda(Rule):
     def check(self) -> None:
         portable = PortableDevice.of(self.context)
         device = ModuleDevice(self.tree, self.aliases, portable)
+        raising = RaisingSites(self.tree, self.aliases)
         for site in cuda_sites(self.tree, self.aliases, self.sites(SITE_KINDS)):
-            edits = self._fix(site, portable, device)
+            local = device.local_device(site.node) if site.uses_device else None
+            edits = self._fix(site, portable, device, local)
+            # Safe only where the run raised without a GPU and goes to the same GPU with one: not with
+            # a device the code is handed (a parameter, `self.device`), which a caller may set to the CPU.
+            safe = site.places and local is None and device.is_portable() and raising.safe(site.node)
             self.report(
                 site.node,
                 f"{site.message}; {site.advice}" if edits and site.advice else site.message,
                 edits=edits,
+                safety=FixSafety.SAFE if safe else FixSafety.UNSAFE,
             )
 
     @staticmethod
     def _fix(
-        site: Site, portable: PortableDevice, device: ModuleDevice
+        site: Site, portable: PortableDevice, device: ModuleDevice, local: cst.BaseExpression | None
     ) -> dict[cst.CSTNode, Replacement] | None:
         """The site's fix, with the device definition it needs; None where it cannot be written: no
-        module-level ``torch`` to spell it with, or no device the site may read."""
+        module-level ``torch`` to spell it with, or no device the site may read. ``local``: the device
+        the code around the site already has, used instead of the module's."""
         if site.fix is None or portable.torch is None:
             return None
-        local = device.local_device(site.node) if site.uses_device else None
         if local is not None:
             return {site.target or site.node: site.fix(portable, local)}
         extra = device.edits_at(site.node) if site.uses_device else {}

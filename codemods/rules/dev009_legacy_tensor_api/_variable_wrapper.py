@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.analysis.legacy_constructors import legacy_constructor_rewrite, legacy_dtype
+from codemods.analysis.legacy_constructors import argument_kinds, legacy_constructor_rewrite, legacy_dtype
 from codemods.core.name_bindings import binding_counts, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import flatten_names, kwarg
@@ -110,7 +110,11 @@ class VariableArguments:
     def _copies(self, constructor: cst.Call) -> bool:
         """Does this legacy constructor make a new tensor? Of a tensor it makes an alias, which
         keeps the tensor's history; of a size, a literal or a NumPy array, a new one."""
-        if legacy_constructor_rewrite(constructor, "torch.FloatTensor", self.aliases) is not None:
+        sizes, data = argument_kinds(self.tree, constructor, self.aliases)
+        rewrite = legacy_constructor_rewrite(
+            constructor, "torch.FloatTensor", self.aliases, int_names=sizes, data_names=data
+        )
+        if rewrite is not None:
             return True
         arg = constructor.args[0].value if len(constructor.args) == 1 else None
         if isinstance(arg, cst.BinaryOperation) and isinstance(arg.left, (cst.Float, cst.Integer)):

@@ -8,6 +8,22 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # `volatile` of an object that is not a tensor is its own attribute; a `volatile` parameter
+    # that never reaches `Variable` is someone else's flag.
+    Valid(
+        """
+        import torch
+
+        class Prices:
+            def __init__(self, data):
+                self.volatile = False
+                self.data = data
+
+        def window(prices, volatile=False):
+            prices.volatile = volatile
+            return prices.volatile, torch.zeros(2)
+        """
+    ),
     # The modern API; `.type()` without arguments (a name), `.type(dtype)`, someone else's `type`.
     Valid(
         """
@@ -201,8 +217,232 @@ INVALID = [
         """,
         message="`type(t)` is always `torch.Tensor`",
     ),
-    # volatile has done nothing since 0.4: it goes with the wrapper; the no_grad block is the
-    # author's call, so the message asks for it.
+    # A name bound to data by the statement before (a list comprehension, `np.random.choice` with a
+    # size), then rebound by the constructor's own statement and moved later: on every pass the
+    # constructor reads the data, so it becomes `torch.tensor`.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def batches(pairs, steps, use_cuda):
+            for step in range(steps):
+                ids = [u for u, _ in pairs]
+                negatives = np.random.choice(10, size=(4, 3))
+                ids = torch.LongTensor(ids)
+                negatives = torch.LongTensor(negatives)
+                if use_cuda:
+                    ids, negatives = ids.cuda(), negatives.cuda()
+                yield ids, negatives
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def batches(pairs, steps, use_cuda):
+            for step in range(steps):
+                ids = [u for u, _ in pairs]
+                negatives = np.random.choice(10, size=(4, 3))
+                ids = torch.tensor(ids, dtype=torch.int64)
+                negatives = torch.tensor(negatives, dtype=torch.int64)
+                if use_cuda:
+                    ids, negatives = ids.cuda(), negatives.cuda()
+                yield ids, negatives
+        """,
+    ),
+    # ... but not when something between may rebind it (here to a tensor, of which the constructor
+    # makes an alias), nor `np.random.choice` without a size (a number: a size, or an error).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def batch(pairs, flag):
+            ids = [u for u, _ in pairs]
+            if flag:
+                ids = torch.zeros(3)
+            ids = torch.LongTensor(ids)
+            k = torch.LongTensor(np.random.choice(10))
+            return ids, k
+        """,
+        message="cannot tell data from a size here",
+    ),
+    # volatile=True meant: no graph for anything computed from it. The statements that compute with
+    # the volatile value go under `torch.no_grad()` (here the model call; the accumulation of a
+    # stripped `.data[0]` is graph-free); the wrapper goes.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def test(model, loader):
+            total = 0
+            for data, target in loader:
+                data = Variable(data, volatile=True)
+                output = model(data)
+                total += F.nll_loss(output, target).data[0]
+                pred = output.data.max(1)[1]
+            return total, pred
+        """,
+        """
+        import torch
+
+        def test(model, loader):
+            total = 0
+            for data, target in loader:
+                data = data.detach()
+                with torch.no_grad():
+                    output = model(data)
+                    total += F.nll_loss(output, target).data[0]
+                pred = output.data.max(1)[1]
+            return total, pred
+        """,
+        message="goes under `with torch.no_grad():`",
+    ),
+    # The MNIST example's test loop: batches of a loader built in the file are plain tensors, so the
+    # wrapping line goes with the wrappers.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        from torch.utils.data import DataLoader
+
+        test_loader = DataLoader(dataset, batch_size=8)
+
+        def test(model):
+            correct = 0
+            for data, target in test_loader:
+                data, target = Variable(data, volatile=True), Variable(target)
+                output = model(data)
+                correct += output.data.max(1)[1].eq(target.data).sum()
+            return correct
+        """,
+        """
+        import torch
+        from torch.utils.data import DataLoader
+
+        test_loader = DataLoader(dataset, batch_size=8)
+
+        def test(model):
+            correct = 0
+            for data, target in test_loader:
+                with torch.no_grad():
+                    output = model(data)
+                correct += output.data.max(1)[1].eq(target.data).sum()
+            return correct
+        """,
+    ),
+    # A bootstrap target: only the statement that computes with the volatile states goes under
+    # no_grad (the Q-values beside it need their gradient), and `.volatile = False` goes.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def update(model, states, next_states, rewards):
+            nexts = Variable(next_states, volatile=True)
+            q = model(states).max(1)[0]
+            target = torch.zeros(4)
+            target[:2] = model(nexts).max(1)[0]
+            target.volatile = False
+            loss = ((q - (rewards + 0.9 * target)) ** 2).mean()
+            loss.backward()
+        """,
+        """
+        import torch
+
+        def update(model, states, next_states, rewards):
+            nexts = next_states.detach()
+            q = model(states).max(1)[0]
+            target = torch.zeros(4)
+            with torch.no_grad():
+                target[:2] = model(nexts).max(1)[0]
+            loss = ((q - (rewards + 0.9 * target)) ** 2).mean()
+            loss.backward()
+        """,
+        message="goes under `with torch.no_grad():`",
+    ),
+    # A value returned through `.data` leaves no volatile value behind: the return goes under it.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def act(model, state):
+            return model(Variable(state, volatile=True)).data.max(1)[1]
+        """,
+        """
+        import torch
+
+        def act(model, state):
+            with torch.no_grad():
+                return model(state.detach()).data.max(1)[1]
+        """,
+    ),
+    # A local helper handing its parameter to `volatile=`: its callers passing True get the block,
+    # then the helper loses its `volatile` (the next pass).
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def to_var(x, volatile=False):
+            return Variable(x, volatile=volatile)
+
+        def evaluate(model, x):
+            probs = torch.softmax(model(to_var(x, volatile=True)), dim=1)
+            return probs.data
+        """,
+        """
+        import torch
+
+        def to_var(x, volatile=False):
+            return x.detach()
+
+        def evaluate(model, x):
+            with torch.no_grad():
+                probs = torch.softmax(model(to_var(x, volatile=True)), dim=1)
+            return probs.data
+        """,
+    ),
+    # A method helper whose result is bound first: the model call that uses it goes under no_grad
+    # (once there, the call binding it is left as it is), then the helper loses its `volatile`.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Trainer:
+            def _to_var(self, x, volatile=False):
+                return Variable(x, volatile=volatile)
+
+            def evaluate(self, loader):
+                total = 0
+                for x, y in loader:
+                    x = self._to_var(x, volatile=True)
+                    out = self.model(x)
+                    total += out.data.sum()
+                return total
+        """,
+        """
+        import torch
+
+        class Trainer:
+            def _to_var(self, x, volatile=False):
+                return x.detach()
+
+            def evaluate(self, loader):
+                total = 0
+                for x, y in loader:
+                    x = self._to_var(x, volatile=True)
+                    with torch.no_grad():
+                        out = self.model(x)
+                    total += out.data.sum()
+                return total
+        """,
+    ),
+    # Reported, not wrapped: the volatile output is returned (its callers' computations were
+    # volatile too, and would build a graph under a block here)...
     Invalid(
         """
         import torch
@@ -211,11 +451,66 @@ INVALID = [
         def predict(model, x):
             return model(Variable(x, volatile=True))
         """,
+        message="a volatile value is returned from `predict`",
+    ),
+    # ... or a statement computes a volatile value and one that needs its gradient together.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def step(model, x, y):
+            v = Variable(x, volatile=True)
+            a, b = model(v), model(y)
+            b.sum().backward()
+            return a.data
+        """,
+        message="also computes a value that may need gradients",
+    ),
+    # `.volatile` of a tensor is always False; setting it does nothing.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def f(x):
+            t = Variable(torch.zeros(3))
+            return t.volatile
+        """,
         """
         import torch
 
-        def predict(model, x):
-            return model(x.detach())
+        def f(x):
+            t = torch.zeros(3)
+            return False
+        """,
+        message="always `False`",
+    ),
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def predict(model, batch, evaluating):
+            return model(Variable(torch.stack(batch), volatile=not evaluating))
+        """,
+        """
+        import torch
+
+        def predict(model, batch, evaluating):
+            return model(torch.stack(batch).detach())
+        """,
+        message="`volatile` has done nothing since PyTorch 0.4",
+    ),
+    # With requires_grad it raises today; a flag that calls something is not dropped silently.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def predict(model, x, mode):
+            a = model(Variable(x, volatile=True, requires_grad=True))
+            return model(Variable(x, volatile=mode.is_eval()))
         """,
         message="wrap the inference in `with torch.no_grad():`",
     ),

@@ -8,13 +8,21 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `DataLoader` built in the file, never changed in place, and either rebound by the call
   (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
   other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
-  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. `volatile=...` does nothing since 0.4
-  (PyTorch
-  ignores it with a warning), so it goes with the wrapper, and the message says that gradients
-  are tracked there: the intent was a `with torch.no_grad():` block, which the rule cannot
-  place. With `requires_grad` too (an error today) or a flag that calls something, it is
-  reported. A local `lambda` around `Variable`
-  (`Variable = lambda *a, **k: autograd.Variable(*a, **k).cuda() ...`) is reported at its calls.
+  flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. A local `lambda` around
+  `Variable` (`Variable = lambda *a, **k: autograd.Variable(*a, **k).cuda() ...`) is reported at
+  its calls.
+* `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
+  is ignored (with a warning). The statements that compute with a volatile value (followed
+  through names, `a[i] = v`, `a.append(v)`, until `.data`, `.item()`, sizes, integer results or
+  `v.volatile = False`) go under `with torch.no_grad():`, each run of them in one block, as one
+  fix with the wrappers (`codemods/rules/dev009_legacy_tensor_api/_no_grad.py`); a local helper
+  handing its parameter to `volatile=` (`to_var(x, volatile=True)`) makes its callers' values
+  volatile the same way. Where that is not provably the same program (a volatile value returned,
+  stored in an attribute, read by a condition; a statement also computing a value that may need
+  its gradient) the site is reported with the reason and left as it is (it still runs). Another
+  `volatile=flag` goes with the wrapper; with `requires_grad` too (an error today) or a flag that
+  calls something, it is reported. On a tensor (a name every binding of which makes one),
+  `t.volatile = False` goes and a read of `t.volatile` becomes `False`, what they are today.
 * `torch.FloatTensor([1, 2])` (data) becomes `torch.tensor([1, 2], dtype=torch.float32)` and
   `torch.FloatTensor(n, m)` (a size) becomes `torch.empty(n, m, dtype=torch.float32)`; the
   `torch.cuda.*Tensor` constructors also get `device="cuda"`. `torch.Tensor(n, m)` becomes
@@ -34,9 +42,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   while every use of it is a call, and goes once nothing uses it.
 
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
-constructor of a name, a NumPy array or an expression (data or size? aliased or copied?);
-`Variable(x)` of a parameter, an attribute or another call's result (it may require grad: the
-`.detach()` stays); the `with torch.no_grad():` block that `volatile=True` meant.
+constructor of a name, a NumPy array or an expression (data or size? aliased or copied?), except a
+name the statements just before bind to data (`ids = [w for w in ...]`); `Variable(x)` of a
+parameter, an attribute or another call's result (it may require grad: the `.detach()` stays).
 
 ## Why is this bad?
 The legacy API hides both device and dtype: `torch.FloatTensor(x)` silently aliases, copies or
@@ -62,7 +70,11 @@ weights = torch.tensor([0.2, 0.8], dtype=torch.float32)
 Safe: each rewrite is what the legacy call does today (`Variable` detaches; the constructors make the
 same dtype, shape and values). `x.type(torch.cuda.FloatTensor)` keeps a tensor that is already on a
 GPU other than the current one on that GPU, where `.to("cuda")` would move it to the current one;
-outside `torch.cuda.device(...)` blocks that never differs.
+outside `torch.cuda.device(...)` blocks that never differs. The `torch.no_grad()` block for
+`volatile=True` computes the same values in every statement; what it changes against today's
+PyTorch is which gradients flow: none through a volatile value, as the code says and as it ran
+until 0.4 (a DQN's bootstrap target). It is placed only where every value the wrapped statements
+bind, change or return was volatile or holds no graph, so no gradient the code asks for is lost.
 """
 
 from __future__ import annotations
@@ -72,14 +84,15 @@ import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype
 from codemods.analysis.nn_modules import model_names
-from codemods.core.base import FixSafety, Rule
+from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.names import dotted_name
-from codemods.core.syntax import kwarg, method_call, positional, statement_removal
+from codemods.core.syntax import kwarg, method_call, positional, statement_removal, strip_method_chain
 from codemods.core.torch_names import VARIABLE
 from codemods.fixes.import_removal import bound_names, import_removal
 from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_casts import type_cast
+from codemods.rules.dev009_legacy_tensor_api._no_grad import VolatileFlow
 from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import (
     VariableArguments,
     self_assignment,
@@ -136,6 +149,16 @@ class LegacyTensorApi(Rule):
         self._arguments = VariableArguments(self.tree, self.aliases, self._type_aliases)
         self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
         wrappers = variable_wrappers(self.tree, self.aliases)
+        self._planned: set[int] = set()
+        self._flow = VolatileFlow(self.tree, self.aliases)
+        self._seeds = (
+            [c for c in self.tree.of_type(root, cst.Call) if self._flow.is_seed(c)]
+            if "volatile" in self.context.source
+            else []
+        )
+        self._volatile()
+        if ".volatile" in self.context.source:
+            self._volatile_attributes()
         self._identities: dict[cst.Assign, list[tuple[cst.Call, str, str]]] = {}
         for call in self.sites(cst.Call):
             qualified = self.aliases.qualify(call.func) or ""
@@ -159,16 +182,40 @@ class LegacyTensorApi(Rule):
         self._import(root)
 
     def _variable(self, call: cst.Call) -> None:
+        if id(call) in self._planned:
+            return  # a volatile value: its function's plan fixes it or says why not
+        volatile = kwarg(call, "volatile")
+        if volatile is not None and isinstance(volatile.value, cst.Name):
+            if self._waiting_callers(call, volatile.value.value):
+                self.report(
+                    call,
+                    f"{_VOLATILE}: the code that computes with what callers passing"
+                    f" `{volatile.value.value}=True` get goes under it first",
+                )
+                return
+        fixed = self._variable_fix(call)
+        if fixed is None:
+            return
+        message, replacement, plain = fixed
+        if volatile is not None:
+            message += f"; {_VOLATILE}"
+        if plain and replacement is positional(call)[0].value and self._identity_assignment(call, plain):
+            return
+        self.report(call, message, edits={call: replacement})
+
+    def _variable_fix(self, call: cst.Call) -> tuple[str, cst.BaseExpression, str | None] | None:
+        """``Variable(...)``'s modern spelling, the message saying why, and why its argument is plain
+        (None: it keeps `.detach()`); None, reported, where there is none."""
         requires_grad = kwarg(call, "requires_grad")
         volatile = kwarg(call, "volatile")
         if volatile is not None and (requires_grad is not None or _may_act(volatile.value)):
             # With requires_grad it raises today; a flag with calls in it does something when evaluated.
             self.report(call, _VOLATILE)
-            return
+            return None
         args = positional(call)
         if len(args) != 1 or len(call.args) != 1 + (requires_grad is not None) + (volatile is not None):
             self.report(call, "`Variable` is a deprecated wrapper (PyTorch 0.4): use the tensor itself")
-            return
+            return None
         data = args[0].value
         plain = (
             "created right here" if self._arguments.is_fresh(data) else self._arguments.is_plain(call, data)
@@ -185,11 +232,173 @@ class LegacyTensorApi(Rule):
             flag = [] if m.matches(requires_grad.value, m.Name("True")) else [cst.Arg(requires_grad.value)]
             fixed = method_call(fixed, "requires_grad_", flag)
             message += " (with `requires_grad=...`: `.requires_grad_(...)` after it)"
-        if volatile is not None:
-            message += f"; {_VOLATILE}"
-        if plain and fixed is data and self._identity_assignment(call, plain):  # (data stays only when plain)
-            return
-        self.report(call, message, edits={call: fixed.with_changes(lpar=call.lpar, rpar=call.rpar)})
+        if fixed is not data:
+            fixed = fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+        return message, fixed, plain
+
+    def _identity_removal(
+        self, seed: cst.Call, fixed: cst.BaseExpression
+    ) -> dict[cst.CSTNode, Replacement] | None:
+        """``x = Variable(x, volatile=True)`` (or ``x, y = Variable(x, volatile=True), Variable(y)``)
+        where every wrapper is plain ``x``: the statement goes. Its other ``Variable`` calls are then
+        part of this fix (and not reported on their own). None for any other shape."""
+        assign = self_assignment(self.tree, seed)
+        if assign is None or not isinstance(fixed, cst.Name):
+            return None
+        values = assign.value.elements if isinstance(assign.value, cst.Tuple) else None
+        calls = [e.value for e in values] if values is not None else [assign.value]
+        others: list[cst.Call] = []
+        for call in calls:
+            if call is seed:
+                continue
+            if not isinstance(call, cst.Call) or self.aliases.qualify(call.func) not in VARIABLE:
+                return None
+            if self_assignment(self.tree, call) is not assign or len(call.args) != 1:
+                return None
+            arg = call.args[0].value
+            if not (isinstance(arg, cst.Name) and self._arguments.is_plain(call, arg)):
+                return None
+            others.append(call)
+        line = self.tree.parent(assign)
+        removal = self._removal(line) if isinstance(line, cst.SimpleStatementLine) else None
+        return dict(removal) if removal is not None else None
+
+    def _volatile_attributes(self) -> None:
+        """``t.volatile = ...`` and ``t.volatile`` on a tensor: a no-op and ``False`` since PyTorch 0.4
+        (with a warning). Only where every binding of ``t`` in its function makes a tensor
+        (``Variable(...)``, a ``torch`` function): on another object ``volatile`` is its own."""
+        for node in self.sites(cst.Attribute):
+            if node.attr.value != "volatile" or not isinstance(node.value, cst.Name):
+                continue
+            if not self._is_tensor_name(node, node.value.value):
+                continue
+            parent = self.tree.parent(node)
+            if isinstance(parent, cst.AssignTarget):
+                assign = self.tree.parent(parent)
+                line = self.tree.parent(assign)
+                if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+                    continue
+                if m.matches(assign.value, m.Name("False")):
+                    self.report(
+                        assign,
+                        "`t.volatile = False` has done nothing since PyTorch 0.4 (`volatile` is gone):"
+                        " remove it",
+                        edits=self._removal(line) if isinstance(line, cst.SimpleStatementLine) else None,
+                    )
+                else:
+                    self.report(assign, f"`t.volatile = ...` has done nothing since PyTorch 0.4; {_VOLATILE}")
+            elif not isinstance(parent, (cst.AugAssign, cst.Del)):
+                self.report(
+                    node,
+                    "`t.volatile` is always `False` since PyTorch 0.4 (`volatile` is gone)",
+                    edits={node: cst.Name("False", lpar=node.lpar, rpar=node.rpar)},
+                )
+
+    def _is_tensor_name(self, at: cst.CSTNode, name: str) -> bool:
+        function = next((a for a in self.tree.ancestors(at) if isinstance(a, cst.FunctionDef)), None)
+        if function is None:
+            return False
+        values = []
+        for assign in self.tree.of_type(function.body, cst.Assign):
+            for target in assign.targets:
+                if m.matches(target.target, m.Name(name)):
+                    values.append(assign.value)
+                elif name in {n.value for n in self.tree.of_type(target.target, cst.Name)} and not isinstance(
+                    target.target, (cst.Subscript, cst.Attribute)
+                ):
+                    return False  # bound by unpacking: what is not shown here
+        if not values or any(
+            isinstance(p, cst.Param) and p.name.value == name for p in self.tree.descendants(function.params)
+        ):
+            return False
+        for value in values:
+            root = strip_method_chain(value, self.aliases)
+            qualified = (self.aliases.qualify(root.func) or "") if isinstance(root, cst.Call) else ""
+            if not (
+                qualified in VARIABLE
+                or (qualified.startswith("torch.") and not qualified.startswith("torch.nn"))
+            ):
+                return False
+        return True
+
+    def _waiting_callers(self, call: cst.Call, param: str) -> bool:
+        """``Variable(x, volatile=P)`` in a volatile helper: does a caller pass ``P=True`` outside
+        ``no_grad``? (While one does, the helper keeps its `volatile`.)"""
+        function = next((a for a in self.tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
+        if function is None or self._flow.helpers.get(function.name.value, (None, ""))[1] != param:
+            return False
+        return function.name.value in self._pending_helpers
+
+    def _volatile(self) -> None:
+        """Each function's volatile values: the code computing with them under ``torch.no_grad()``,
+        with their ``Variable`` calls rewritten, as one fix; or reported with the reason."""
+        self._pending_helpers: set[str] = set()
+        by_function: dict[int, tuple[cst.FunctionDef | None, list[cst.Call]]] = {}
+        for seed in self._seeds:
+            function = next((a for a in self.tree.ancestors(seed) if isinstance(a, cst.FunctionDef)), None)
+            by_function.setdefault(id(function), (function, []))[1].append(seed)
+        focus = {id(c) for c in self.sites(cst.Call)}
+        torch_name = next(
+            (local for local, full in self.aliases.module_names.items() if full == "torch"), None
+        )
+        for function, seeds in by_function.values():
+            self._planned.update(id(s) for s in seeds)
+            # A helper keeps its `volatile` until its callers' code is under `no_grad` (or is reported).
+            pending = {name for s in seeds if (name := self._flow.helper_called(s)) is not None}
+            variables = [s for s in seeds if self.aliases.qualify(s.func) in VARIABLE]
+            first = seeds[0]
+            if function is None or torch_name is None:
+                self._pending_helpers |= pending
+                where = "at module level" if function is None else "where `torch` is not imported"
+                for seed in variables:
+                    if id(seed) in focus:
+                        self.report(seed, f"{_VOLATILE} (not placed {where})")
+                continue
+            plan = self._flow.plan(function, seeds)
+            fixes: dict[int, cst.BaseExpression] = {}
+            for seed in variables:
+                fixed = self._variable_fix(seed)
+                if fixed is None:
+                    plan.reason = plan.reason or "a `Variable` call here is reported on its own"
+                    break
+                fixes[id(seed)] = fixed[1]
+            if plan.reason is not None:
+                self._pending_helpers |= pending
+                for seed in (s for s in seeds if id(s) in focus):
+                    self.report(
+                        seed,
+                        f"{_VOLATILE}; not placed here: {plan.reason}",
+                    )
+                continue
+            if not plan.runs and not variables:
+                continue  # a helper's volatile values, all computed under `no_grad` already
+            self._pending_helpers |= pending
+            edits: dict[cst.CSTNode, Replacement] = {}
+            inside: set[int] = set()
+            for suite, start, end in plan.runs:
+                statements = [cst.ensure_type(s, cst.SimpleStatementLine) for s in suite.body[start:end]]
+                for statement in statements:
+                    inside.update(id(n) for n in self.tree.descendants(statement) if id(n) in fixes)
+                edits.update(_no_grad_block(statements, fixes, torch_name))
+            for seed in variables:
+                if id(seed) in inside or seed in edits:
+                    continue
+                removal = self._identity_removal(seed, fixes[id(seed)])
+                if removal is not None and not any(node in edits for node in removal):
+                    edits.update(removal)
+                    assign = self_assignment(self.tree, seed)
+                    if assign is not None:
+                        self._planned.update(id(c) for c in self.tree.of_type(assign, cst.Call))
+                else:
+                    edits[seed] = fixes[id(seed)]
+            if id(first) not in focus:
+                continue
+            self.report(
+                first,
+                f"`volatile=True` has done nothing since PyTorch 0.4: the code that computes"
+                f" with it goes under `with {torch_name}.no_grad():`, as it meant",
+                edits=edits,
+            )
 
     def _identity_assignment(self, call: cst.Call, reason: str) -> bool:
         """``x = Variable(x)`` (or a part of ``x, y = Variable(x), Variable(y)``) with plain ``x``
@@ -296,3 +505,29 @@ class LegacyTensorApi(Rule):
         ):
             return None
         return statement_removal(line, block.body)
+
+
+class _Replace(cst.CSTTransformer):
+    def __init__(self, replacements: dict[int, cst.BaseExpression]) -> None:
+        self.replacements = replacements
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> cst.CSTNode:  # type: ignore[override]
+        return self.replacements.get(id(original_node), updated_node)
+
+
+def _no_grad_block(
+    statements: list[cst.SimpleStatementLine], fixes: dict[int, cst.BaseExpression], torch_name: str
+) -> dict[cst.CSTNode, Replacement]:
+    """The edits that put ``statements`` (a run of one block) under ``with torch.no_grad():``, with
+    the ``Variable`` calls in them rewritten."""
+    inner = [cst.ensure_type(s.visit(_Replace(fixes)), cst.SimpleStatementLine) for s in statements]
+    first = inner[0]
+    block = cst.With(
+        items=[cst.WithItem(cst.parse_expression(f"{torch_name}.no_grad()"))],
+        body=cst.IndentedBlock(body=[first.with_changes(leading_lines=[]), *inner[1:]]),
+        leading_lines=first.leading_lines,
+    )
+    edits: dict[cst.CSTNode, Replacement] = {statements[0]: block}
+    for statement in statements[1:]:
+        edits[statement] = cst.RemovalSentinel.REMOVE
+    return edits

@@ -10,8 +10,8 @@ code writes too:
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). In a module's `forward` and the functions it calls the flag can only have agreed with
-  where the module runs, so the tensor is made there, `device=x.device` (the input's) or
-  `device=next(self.parameters()).device` (`init_hidden(batch)`), and the flag goes.
+  where the module runs, so the tensor is made on the input's device, `device=x.device`, and the flag
+  goes (not in `init_hidden(batch)`, which may run before the module is moved).
 
 A dtype given to `.to(device, dtype)` moves onto the factory when the values cannot change (`zeros`,
 `ones`, `empty`, `eye`); `.cuda()` becomes `device="cuda"` as written (DEV007 makes it portable) and
@@ -176,8 +176,8 @@ class CreateOnDevice(Rule):
         self._conclude(creation.value, later.by, creation, edits, reason)
 
     def _module_device(self, node: cst.CSTNode) -> cst.BaseExpression | None:
-        """The device of the module whose ``forward`` (or a function it calls) runs ``node``:
-        ``x.device`` of the input, or ``next(self.parameters()).device``; None elsewhere."""
+        """The device of the input of the module whose ``forward`` (or a function it calls) runs
+        ``node``: ``x.device``; None elsewhere."""
         if self._reached is None:
             classes = module_classes(self.tree, self.aliases)
             self._reached = {}
@@ -185,9 +185,11 @@ class CreateOnDevice(Rule):
                 if cls.name.value not in classes or self._names_a_gpu(cls):
                     continue
                 for reached in reached_functions(self.tree, self.aliases, cls):
-                    if reached.device is None or reached.assumes is not None:
+                    # Not the module's own device (`init_hidden(batch)`): the state may be built
+                    # before the module is moved, where the flag already named the GPU.
+                    if reached.tensor is None or reached.assumes is not None:
                         continue
-                    device = reached.device if reached.tensor is None else self._shown_input(reached)
+                    device = self._shown_input(reached)
                     if device is not None:
                         self._reached[id(reached.function)] = device
         function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)

@@ -70,6 +70,37 @@ VALID = [
 ]
 
 INVALID = [
+    # A model of the file whose `forward` returns a full reduction (skip-gram's loss), called
+    # through `.forward(...)`.
+    Invalid(
+        """
+        import torch
+
+        class SkipGram(torch.nn.Module):
+            def forward(self, u, v):
+                return -1 * (torch.sum(u * v) + torch.sum(v))
+
+        def train(model_args, batches):
+            model = SkipGram(*model_args)
+            for u, v in batches:
+                loss = model.forward(u, v)
+                print(loss.data[0])
+        """,
+        """
+        import torch
+
+        class SkipGram(torch.nn.Module):
+            def forward(self, u, v):
+                return -1 * (torch.sum(u * v) + torch.sum(v))
+
+        def train(model_args, batches):
+            model = SkipGram(*model_args)
+            for u, v in batches:
+                loss = model.forward(u, v)
+                print(loss.item())
+        """,
+        message="is a 0-dim tensor",
+    ),
     # A loss module's result.
     Invalid(
         """

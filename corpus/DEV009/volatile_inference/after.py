@@ -2,9 +2,10 @@
 to switch gradient tracking off; the decoder's start state and start tokens are built on the host and
 then moved.
 
-`volatile` has been ignored (with a warning) since PyTorch 0.4, so the wrappers only detach: they go,
-and the message says that the inference still tracks gradients until it is put under
-`torch.no_grad()`. The start state and tokens are then made on the device.
+`volatile` has been ignored (with a warning) since PyTorch 0.4: the wrappers go, and the decoder
+step, the statement that computes with the volatile values, goes under `torch.no_grad()` (the
+argmax and the stacked tokens are integers: they carry no graph either way). The start state and
+tokens are then made on the device.
 """
 
 import torch
@@ -31,7 +32,8 @@ def greedy_decode(decoder, batch_size, steps):
     token = torch.tensor([SOS_TOKEN] * batch_size, dtype=torch.int64, device=device)
     tokens = []
     for _ in range(steps):
-        logits, state = decoder(token, state)
+        with torch.no_grad():
+            logits, state = decoder(token, state)
         token = logits.argmax(1)
         tokens.append(token)
     return torch.stack(tokens, 1)

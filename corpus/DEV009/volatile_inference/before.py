@@ -2,9 +2,10 @@
 to switch gradient tracking off; the decoder's start state and start tokens are built on the host and
 then moved.
 
-`volatile` has been ignored (with a warning) since PyTorch 0.4, so the wrappers only detach: they go,
-and the message says that the inference still tracks gradients until it is put under
-`torch.no_grad()`. The start state and tokens are then made on the device.
+`volatile` has been ignored (with a warning) since PyTorch 0.4: the wrappers go, and the decoder
+step, the statement that computes with the volatile values, goes under `torch.no_grad()` (the
+argmax and the stacked tokens are integers: they carry no graph either way). The start state and
+tokens are then made on the device.
 """
 
 import torch

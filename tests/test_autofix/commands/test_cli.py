@@ -59,10 +59,11 @@ def test_check_reports_positions_and_fixability(tmp_path, run_cli):
     code, out, _ = run_cli("check", "train.py", cwd=tmp_path)
     assert code == 1
     assert out.splitlines() == [
-        "train.py:5:5: DEV002 `.double()` makes a float64 input for a float32 model; use `.float()` [*unsafe]"
+        "train.py:5:5: DEV002 `.double()` makes a float64 input for a float32 model; use `.float()` (the value"
+        " is also used where float64 runs: the cast changes those results) [*unsafe]"
     ]
     _, out, _ = run_cli("check", "--unsafe-fixes", "train.py", cwd=tmp_path)
-    assert out.rstrip().endswith("use `.float()` [*]")
+    assert out.rstrip().endswith("the cast changes those results) [*]")
 
 
 def test_mixed_directory(tmp_path, run_cli):
@@ -115,7 +116,7 @@ def test_plain_diff_applies_with_patch(tmp_path, run_cli):
         "\x0c\n" + DOUBLE_INPUT.replace("\n\n", "\n\x0c\n")
     )  # form feeds end no line
     _, diff, _ = run_cli("apply", "--diff", "--unsafe-fixes", ".", cwd=source)
-    assert "@@ -3,5 +3,5 @@\n \x0c\n" in diff  # the hunk counts lines as patch does
+    assert "@@ -3,6 +3,6 @@\n \x0c\n" in diff  # the hunk counts lines as patch does
     copy = tmp_path / "copy"
     shutil.copytree(source, copy)
     subprocess.run(["patch", "-p1", "-s", "--fuzz=0"], input=diff.encode(), cwd=copy, check=True)

@@ -22,6 +22,11 @@ MISMATCH = "Expected all tensors to be on the same device, but found at least tw
             DEVICE_MISMATCH,
         ),
         ("RuntimeError", "mat1 and mat2 must have the same dtype, but got Double and Float", DTYPE_MISMATCH),
+        (
+            "ValueError",
+            "RNN input dtype (torch.float64) does not match weight dtype (torch.float32)",
+            DTYPE_MISMATCH,
+        ),
         ("AssertionError", "Torch not compiled with CUDA enabled", NEEDS_GPU),
         ("RuntimeError", "Cannot access accelerator device when none is available.", NEEDS_GPU),
         (

@@ -40,6 +40,7 @@ TRAIN = textwrap.dedent(
     model = torch.nn.Linear(3, 3)
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     model.cuda()
+    torch.cuda.set_device(0)
     """
 )
 ONE_FINDING = textwrap.dedent(

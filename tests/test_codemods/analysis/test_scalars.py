@@ -32,6 +32,11 @@ def _last_expression(code: str) -> tuple[Scalars, cst.BaseExpression]:
         "import torch\ndef f(x):\n    return x.abs().sum()\nf(y) + f(z)\n",
         "import torch.nn as nn\nclass T:\n    def __init__(self):\n        self.crit = nn.MSELoss()\n"
         "    def step(self, a, b):\n        self.crit(a, b)\n",
+        # a model of the file whose forward returns a loss: called, or its forward called
+        "import torch\nclass M(torch.nn.Module):\n    def forward(self, u, v):\n        return -1 * (u * v).sum()\n"
+        "model = M()\nmodel.forward(a, b)\n",
+        "import torch\nclass M(torch.nn.Module):\n    def forward(self, u):\n        return u.sum()\n"
+        "model = M()\nmodel(a)\n",
     ],
 )
 def test_scalars(code):
@@ -54,6 +59,12 @@ def test_scalars(code):
         "import torch\n1 + 2\n",
         "import torch\nloss = x.sum()\nloss = model(x)\nloss\n",
         "import torch.nn as nn\ncriterion = make()\ncriterion(out, y)\n",
+        # a model whose forward returns a batch, or bound to two classes
+        "import torch\nclass M(torch.nn.Module):\n    def forward(self, u):\n        return u.sum(1)\n"
+        "model = M()\nmodel(a)\n",
+        "import torch\nclass M(torch.nn.Module):\n    def forward(self, u):\n        return u.sum()\n"
+        "class N(torch.nn.Module):\n    def forward(self, u):\n        return u\n"
+        "model = M()\nmodel = N()\nmodel(a)\n",
     ],
 )
 def test_not_shown_to_be_scalars(code):
