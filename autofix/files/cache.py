@@ -47,9 +47,9 @@ def tool_fingerprint() -> str:
         spec = importlib.util.find_spec(package)  # found, not imported: codemods would bring libcst
         assert spec is not None and spec.origin is not None
         folder = Path(spec.origin).parent
-        for module in sorted(folder.glob("*.py")):
+        for module in sorted(folder.rglob("*.py")):  # the rules and analyses live in subpackages
             info = module.stat()
-            parts.append(f"{module.name}:{info.st_size}:{info.st_mtime_ns}")
+            parts.append(f"{module.relative_to(folder)}:{info.st_size}:{info.st_mtime_ns}")
     return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
 
 

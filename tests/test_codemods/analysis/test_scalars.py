@@ -32,6 +32,20 @@ def _last_expression(code: str) -> tuple[Scalars, cst.BaseExpression]:
         "import torch\ndef f(x):\n    return x.abs().sum()\nf(y) + f(z)\n",
         "import torch.nn as nn\nclass T:\n    def __init__(self):\n        self.crit = nn.MSELoss()\n"
         "    def step(self, a, b):\n        self.crit(a, b)\n",
+        "import torch\na, b = x.sum(), y.sum()\na\n",
+        # the assignment that reaches the read, not every binding of the name
+        "import torch\nloss = model(x)\nloss = loss.mean()\nloss\n",
+        # arithmetic with Python numbers the code shows
+        "import torch\ndef f(x, n):\n    return x.sum() / len(x) * x.size(0) / n\nf(a, 3)\nf(b, 4)\n",
+        # a parameter: every call passes a loss module
+        "import torch.nn as nn\nf(nn.MSELoss())\nf(crit=nn.L1Loss())\ndef f(crit):\n    crit(a, b)\n",
+        # an instance of the file's module class, called
+        "import torch.nn as nn\nclass L(nn.Module):\n    def forward(self, a):\n        return a.sum()\n"
+        "l = L()\nl(x)\n",
+        # an instance's `__call__`, given a number by every call of it
+        "import torch\nclass C:\n    def __call__(self, x, n):\n        return x.sum() / n\nc = C()\nc(t, 2)\n",
+        # a closure reading its function's criterion
+        "import torch.nn as nn\ndef f():\n    crit = nn.MSELoss()\n    def g():\n        crit(a, b)\n",
     ],
 )
 def test_scalars(code):
@@ -50,8 +64,18 @@ def test_scalars(code):
         "import torch\ndef f(loss):\n    loss\n",
         "import torch\nloss = model(x)\nloss\n",
         "import torch\ntotal = 0\ntotal\n",
-        "import torch\na, b = x.sum(), y.sum()\na\n",
+        "import torch\na, b = x.sum()\na\n",
         "import torch\n1 + 2\n",
+        # rebound to a vector after the reduction: the assignment that reaches the read decides
+        "import torch\nloss = x.sum()\nloss = loss * w\nloss\n",
+        "import torch\ndef f(x):\n    y = x.sum()\n    for _ in range(3):\n        y\n        y = x\n",
+        # divided by a value that may be a tensor (broadcasting may make a vector)
+        "import torch\ndef f(x, w):\n    return x.sum() / w\nf(a, b)\n",
+        # a parameter of a function that is handed on: its callers are not all shown
+        "import torch.nn as nn\ndef f(c):\n    c\nf(nn.MSELoss()(a, b))\ng(f)\n",
+        # an instance handed to code the file does not show: its calls there may pass a tensor as `n`
+        "import torch\nclass C:\n    def __call__(self, x, n):\n        return x.sum() / n\n"
+        "c = C()\nregister(c)\nc(t, 2)\n",
         "import torch\nloss = x.sum()\nloss = model(x)\nloss\n",
         "import torch.nn as nn\ncriterion = make()\ncriterion(out, y)\n",
     ],
