@@ -80,6 +80,10 @@ class Scalars:
         """``expr`` is a Python number (``len(x)``, ``x.size(0)``, ``loss.item()``, a literal)."""
         return self._number(expr, set())
 
+    def values_of(self, name: cst.Name) -> list[cst.BaseExpression | None]:
+        """What ``name`` can hold where it is read (None for a binding the code does not show)."""
+        return self._values_of(name, set())
+
     # -- expressions
 
     def _scalar(self, expr: cst.BaseExpression, seen: set[int]) -> bool:
