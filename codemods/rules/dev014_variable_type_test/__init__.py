@@ -1,0 +1,1 @@
+"""DEV014: see :mod:`codemods.rules.dev014_variable_type_test.rule`."""
