@@ -82,6 +82,9 @@ PROFILES = {
     "DEV010": RuleProfile(frozenset({DEVICE_MISMATCH}), True, "transfers"),
     "DEV011": RuleProfile(frozenset({LEGACY_API}), False),
     "DEV012": RuleProfile(frozenset(), False, same=True),
+    # Both repair crashes of the pre-0.4 API on today's PyTorch, like DEV011.
+    "DEV013": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV014": RuleProfile(frozenset({LEGACY_API}), False),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)
