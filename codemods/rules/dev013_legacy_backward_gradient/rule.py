@@ -86,8 +86,8 @@ class LegacyBackwardGradient(Rule):
                 what = f"`{code_of(fixed)}` sends -1 back"
             self.report(
                 call,
-                f"`{code_of(loss)}` is 0-dim since PyTorch 0.4 and `{code_of(gradient.value)}` has shape (1,):"
-                f" `backward` raises on the mismatch; {what}",
+                f"`{code_of(loss)}` is 0-dim since PyTorch 0.4 and `{code_of(gradient.value)}` has shape"
+                f" (1,): `backward` raises on the mismatch; {what}",
                 edits={call: fixed},
                 safety=FixSafety.SAFE,
             )

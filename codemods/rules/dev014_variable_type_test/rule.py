@@ -65,10 +65,13 @@ class VariableTypeTest(Rule):
     def _fix(self, comparison: cst.Comparison, variable: cst.BaseExpression) -> None:
         torch = self.aliases.module_name_for("torch")
         message = (
-            f"`{code_of(comparison)}` is always false since PyTorch 0.4: `Variable(x)` returns a `torch.Tensor`"
+            f"`{code_of(comparison)}` is always false since PyTorch 0.4:"
+            " `Variable(x)` returns a `torch.Tensor`"
         )
         if torch is None:
-            self.report(comparison, f"{message}; compare with `torch.Tensor` (this file does not import `torch`)")
+            self.report(
+                comparison, f"{message}; compare with `torch.Tensor` (this file does not import `torch`)"
+            )
             return
         tensor = cst.parse_expression(f"{torch}.Tensor")
         self.report(comparison, f"{message}; compare with `{torch}.Tensor`", edits={variable: tensor})
