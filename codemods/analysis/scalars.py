@@ -325,9 +325,115 @@ class Scalars:
                 if arguments is None:
                     return [None]
                 values.extend(arguments)
+            elif isinstance(binding, cst.For):
+                elements = self._loop_elements(binding, name.value, seen)
+                if elements is None:
+                    return [None]
+                values.extend(elements)
             else:
-                values.append(self._bound_value(binding, name.value))
+                value = self._bound_value(binding, name.value)
+                if value is None and isinstance(binding, cst.AssignTarget):
+                    unpacked = self._unpacked_returns(binding, name.value)
+                    if unpacked is not None:
+                        values.extend(unpacked)
+                        continue
+                values.append(value)
         return values
+
+    def _loop_elements(self, loop: cst.For, name: str, seen: set[int]) -> list[cst.BaseExpression] | None:
+        """``for name in items``: the elements ``items`` is shown to hold."""
+        if not (isinstance(loop.target, cst.Name) and loop.target.value == name):
+            return None
+        return self._elements(loop.iter, seen)
+
+    def _elements(self, items: cst.BaseExpression, seen: set[int]) -> list[cst.BaseExpression] | None:
+        """What a list or tuple holds: a literal's elements, or for a name, the elements of the lists it is
+        bound to and what the code appends to it, when the code only appends to it, loops over it, takes
+        its length or returns it."""
+        if isinstance(items, (cst.List, cst.Tuple)):
+            if any(isinstance(e, cst.StarredElement) for e in items.elements):
+                return None
+            return [e.value for e in items.elements]
+        if not isinstance(items, cst.Name) or id(items) in seen:
+            return None
+        bindings = self._bindings(items)
+        scope = self._scope_of(bindings[0]) if bindings else None
+        appended = self._appended(scope, items.value) if scope is not None else None
+        if appended is None:
+            return None
+        seen.add(id(items))
+        try:
+            out: list[cst.BaseExpression] = []
+            for value in self._values_of(items, seen):
+                inner = None if value is None else self._elements(value, seen)
+                if inner is None:
+                    return None
+                out.extend(inner)
+            return out + appended
+        finally:
+            seen.discard(id(items))
+
+    def _scope_of(self, node: cst.CSTNode) -> cst.CSTNode:
+        return next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), self.tree.root)
+
+    def _appended(self, scope: cst.CSTNode, name: str) -> list[cst.BaseExpression] | None:
+        """The values ``name.append(v)`` adds in ``scope`` (its closures included); None when the list is
+        used otherwise than appended to, looped over, measured or returned."""
+        appended: list[cst.BaseExpression] = []
+        for read in self.tree.of_type(scope, cst.Name):
+            if read.value != name:
+                continue
+            parent = self.tree.parent(read)
+            if isinstance(parent, cst.AssignTarget) or (isinstance(parent, cst.For) and parent.iter is read):
+                continue
+            if isinstance(parent, cst.Element) and isinstance(self.tree.parent(parent), cst.Tuple):
+                holder = self.tree.parent(parent)
+                above = self.tree.parent(holder)
+                if isinstance(above, cst.Return) or isinstance(above, cst.AssignTarget):
+                    continue  # returned, or a target of an unpacking
+                if isinstance(above, cst.Assign) and above.value is holder:
+                    return None  # `a, b = items, other`: an alias the walk does not follow
+            if isinstance(parent, cst.Arg):
+                call = self.tree.parent(parent)
+                if (
+                    isinstance(call, cst.Call)
+                    and isinstance(call.func, cst.Name)
+                    and call.func.value == "len"
+                ):
+                    continue
+            if isinstance(parent, cst.Attribute) and parent.value is read and parent.attr.value == "append":
+                call = self.tree.parent(parent)
+                if isinstance(call, cst.Call) and call.func is parent and len(call.args) == 1:
+                    appended.append(call.args[0].value)
+                    continue
+            return None
+        return appended
+
+    def _unpacked_returns(self, binding: cst.AssignTarget, name: str) -> list[cst.BaseExpression] | None:
+        """``a, name = helper(...)``: the element every ``return a, b`` of the file's ``helper`` gives
+        ``name``."""
+        assign = self.tree.parent(binding)
+        target = binding.target
+        if not (isinstance(assign, cst.Assign) and isinstance(target, cst.Tuple)):
+            return None
+        if not isinstance(assign.value, cst.Call):
+            return None
+        callee = self.functions.callee(assign.value)
+        if callee is None:
+            return None
+        names = [e.value for e in target.elements]
+        position = next((i for i, e in enumerate(names) if isinstance(e, cst.Name) and e.value == name), None)
+        if position is None or any(isinstance(e, cst.StarredElement) for e in target.elements):
+            return None
+        values: list[cst.BaseExpression] = []
+        for returned in self._returns(callee):
+            value = returned.value
+            if not (isinstance(value, cst.Tuple) and len(value.elements) == len(names)):
+                return None
+            if any(isinstance(e, cst.StarredElement) for e in value.elements):
+                return None
+            values.append(value.elements[position].value)
+        return values or None
 
     def _reaching(self, name: cst.Name) -> cst.BaseExpression | None:
         """The value of the one plain assignment ``name = v`` that reaches this read for sure: the last

@@ -399,4 +399,56 @@ INVALID = [
         message="0-dim array",
         line=6,
     ),
+    # Loss modules of the file kept in a list a helper builds; their method returns the loss.
+    Invalid(
+        """
+        import torch.nn as nn
+        class StyleLoss(nn.Module):
+            def __init__(self, target):
+                super(StyleLoss, self).__init__()
+                self.target, self.criterion = target, nn.MSELoss()
+            def forward(self, x):
+                self.loss = self.criterion(x, self.target)
+                return x
+            def backward(self):
+                self.loss.backward(retain_graph=True)
+                return self.loss
+        def build(targets):
+            style_losses = []
+            for t in targets:
+                style_losses.append(StyleLoss(t))
+            return len(style_losses), style_losses
+        def run(targets):
+            count, style_losses = build(targets)
+            score = 0
+            for sl in style_losses:
+                score += sl.backward()
+            return score.data[0]
+        """,
+        """
+        import torch.nn as nn
+        class StyleLoss(nn.Module):
+            def __init__(self, target):
+                super(StyleLoss, self).__init__()
+                self.target, self.criterion = target, nn.MSELoss()
+            def forward(self, x):
+                self.loss = self.criterion(x, self.target)
+                return x
+            def backward(self):
+                self.loss.backward(retain_graph=True)
+                return self.loss
+        def build(targets):
+            style_losses = []
+            for t in targets:
+                style_losses.append(StyleLoss(t))
+            return len(style_losses), style_losses
+        def run(targets):
+            count, style_losses = build(targets)
+            score = 0
+            for sl in style_losses:
+                score += sl.backward()
+            return score.item()
+        """,
+        line=22,
+    ),
 ]

@@ -44,6 +44,13 @@ def _last_expression(code: str) -> tuple[Scalars, cst.BaseExpression]:
         "l = L()\nl(x)\n",
         # an instance's `__call__`, given a number by every call of it
         "import torch\nclass C:\n    def __call__(self, x, n):\n        return x.sum() / n\nc = C()\nc(t, 2)\n",
+        # a method of the file's loss modules, over the list a helper builds and returns
+        "import torch.nn as nn\nclass L(nn.Module):\n    def __init__(self):\n        self.crit = nn.MSELoss()\n"
+        "    def forward(self, x):\n        self.loss = self.crit(x, x)\n        return x\n"
+        "    def score(self):\n        return self.loss\n"
+        "def build():\n    losses = []\n    losses.append(L())\n    return 1, losses\n"
+        "def run():\n    _, losses = build()\n    total = 0\n    for l in losses:\n        total += l.score()\n"
+        "    total\n",
         # a closure reading its function's criterion
         "import torch.nn as nn\ndef f():\n    crit = nn.MSELoss()\n    def g():\n        crit(a, b)\n",
     ],
@@ -73,6 +80,9 @@ def test_scalars(code):
         "import torch\ndef f(x, w):\n    return x.sum() / w\nf(a, b)\n",
         # a parameter of a function that is handed on: its callers are not all shown
         "import torch.nn as nn\ndef f(c):\n    c\nf(nn.MSELoss()(a, b))\ng(f)\n",
+        # a list handed to code the file does not show: it may add anything
+        "import torch.nn as nn\nclass L(nn.Module):\n    def score(self):\n        return self.w.sum()\n"
+        "losses = [L()]\nextend(losses)\nfor l in losses:\n    l.score()\n",
         # an instance handed to code the file does not show: its calls there may pass a tensor as `n`
         "import torch\nclass C:\n    def __call__(self, x, n):\n        return x.sum() / n\n"
         "c = C()\nregister(c)\nc(t, 2)\n",
