@@ -85,6 +85,7 @@ PROFILES = {
     # Both repair crashes of the pre-0.4 API on today's PyTorch, like DEV011.
     "DEV013": RuleProfile(frozenset({LEGACY_API}), False),
     "DEV014": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV015": RuleProfile(frozenset({LEGACY_API}), False),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)

@@ -1,0 +1,1 @@
+"""DEV015: see :mod:`codemods.rules.dev015_legacy_data_reshape.rule`."""
