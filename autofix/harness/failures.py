@@ -47,10 +47,12 @@ _NEEDS_GPU = re.compile(
 # Indexing a 0-dim tensor, as `loss.data[0]` did when a loss was a vector of one element.
 _ZERO_DIM_INDEX = re.compile(r"^invalid index of a 0-dim tensor")
 # A 0-dim tensor where pre-0.4 code had a vector of one element: `loss.backward(one)` with a gradient of
-# shape (1,), and `type(h) == Variable` false for every tensor, which then is iterated.
+# shape (1,), `type(h) == Variable` false for every tensor, which then is iterated, and `target[c]`
+# given to a loss as a batch of one.
 _ZERO_DIM_LEGACY = re.compile(
     r"^Mismatch in shape: grad_output\[0\] has a shape of torch\.Size\(\[1\]\) and output\[0\] has a shape"
     r" of torch\.Size\(\[\]\)|^iteration over a 0-d tensor"
+    r"|^Expected input batch_size \(1\) to match target batch_size \(0\)"
 )
 
 

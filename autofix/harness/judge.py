@@ -86,6 +86,7 @@ PROFILES = {
     "DEV013": RuleProfile(frozenset({LEGACY_API}), False),
     "DEV014": RuleProfile(frozenset({LEGACY_API}), False),
     "DEV015": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV016": RuleProfile(frozenset({LEGACY_API}), False),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)

@@ -80,6 +80,70 @@ class Scalars:
         """``expr`` is a Python number (``len(x)``, ``x.size(0)``, ``loss.item()``, a literal)."""
         return self._number(expr, set())
 
+    def is_loss_call(self, call: cst.Call) -> bool:
+        """``criterion(out, y)``, ``F.nll_loss(out, y)``: a torch loss function or loss module that reduces
+        to one number, however the file hands it around."""
+        qualified = self.aliases.qualify(call.func) or ""
+        if qualified.startswith(_FUNCTIONAL):
+            name = qualified[len(_FUNCTIONAL) :]
+            return (name.endswith("_loss") or name in _FUNCTIONAL_LOSSES) and _reduces(call)
+        values = self._resolve(call.func, set())
+        return values is not None and bool(values) and all(
+            isinstance(v, cst.Call)
+            and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
+            and _reduces(v)
+            for v in values
+        )
+
+    def rank_of(self, expr: cst.BaseExpression) -> int | None:
+        """How many dimensions the tensor ``expr`` has, when the code shows it: a factory given its sizes,
+        ``.view(...)``, casts and moves, ``Variable(x)``, names, parameters and helpers' returns."""
+        return self._rank(expr, set())
+
+    def _rank(self, expr: cst.BaseExpression, seen: set[int]) -> int | None:
+        if isinstance(expr, cst.Name):
+            if id(expr) in seen:
+                return None
+            seen.add(id(expr))
+            try:
+                ranks = {None if v is None else self._rank(v, seen) for v in self._values_of(expr, seen)}
+            finally:
+                seen.discard(id(expr))
+            return ranks.pop() if len(ranks) == 1 else None
+        if not isinstance(expr, cst.Call):
+            return None
+        qualified = self.aliases.qualify(expr.func) or ""
+        plain = positional(expr)
+        if qualified in _SIZED_FACTORIES or qualified in _LEGACY_TYPES:
+            if len(plain) == 1 and isinstance(plain[0].value, (cst.Tuple, cst.List)):
+                if qualified in _LEGACY_TYPES:
+                    return None  # `torch.LongTensor([1, 2])`: data, not sizes
+                return len(plain[0].value.elements)
+            if plain and len(plain) == len(expr.args) and all(self._number(a.value, seen) for a in plain):
+                return len(plain)
+            return None
+        if qualified in _KEEPS_RANK_FUNCTIONS and len(plain) >= 1:
+            return self._rank(plain[0].value, seen)
+        if isinstance(expr.func, cst.Attribute) and not qualified:
+            method = expr.func.attr.value
+            if method in _KEEPS_RANK_METHODS:
+                return self._rank(expr.func.value, seen)
+            if method == "view" and plain and len(plain) == len(expr.args):
+                if len(plain) == 1 and isinstance(plain[0].value, (cst.Tuple, cst.List)):
+                    return len(plain[0].value.elements)
+                return len(plain) if all(self._number(a.value, seen) for a in plain) else None
+            return None
+        callee = self.functions.callee(expr)
+        if callee is not None and id(callee) not in seen:
+            seen.add(id(callee))
+            try:
+                returns = self._returns(callee)
+                ranks = {None if r.value is None else self._rank(r.value, seen) for r in returns}
+            finally:
+                seen.discard(id(callee))
+            return ranks.pop() if len(ranks) == 1 else None
+        return None
+
     def values_of(self, name: cst.Name) -> list[cst.BaseExpression | None]:
         """What ``name`` can hold where it is read (None for a binding the code does not show)."""
         return self._values_of(name, set())
@@ -325,6 +389,8 @@ class Scalars:
                 if arguments is None:
                     return [None]
                 values.extend(arguments)
+            elif isinstance(binding, cst.For) and self._counts(binding, name.value):
+                values.append(cst.Integer("0"))  # `for i in range(n)`: some int (only its kind matters)
             elif isinstance(binding, cst.For):
                 elements = self._loop_elements(binding, name.value, seen)
                 if elements is None:
@@ -339,6 +405,18 @@ class Scalars:
                         continue
                 values.append(value)
         return values
+
+    def _counts(self, loop: cst.For, name: str) -> bool:
+        """``for name in range(...)``: the loop counts with ints."""
+        call = loop.iter
+        return (
+            isinstance(loop.target, cst.Name)
+            and loop.target.value == name
+            and isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Name)
+            and call.func.value == "range"
+            and not self._name_binding_count("range")
+        )
 
     def _loop_elements(self, loop: cst.For, name: str, seen: set[int]) -> list[cst.BaseExpression] | None:
         """``for name in items``: the elements ``items`` is shown to hold."""
@@ -518,7 +596,7 @@ class Scalars:
             return None  # `self`
         values: list[cst.BaseExpression] = []
         for call in calls:
-            given = _argument(call, param.name.value, index)
+            given = _argument(self._spread(call), param.name.value, index)
             if given is not None:
                 values.append(given)
             elif param.default is not None and not any(arg.star for arg in call.args):
@@ -526,6 +604,28 @@ class Scalars:
             else:
                 return None
         return values
+
+    def _spread(self, call: cst.Call) -> cst.Call:
+        """``f(a, *helper())`` as ``f(a, x, y)`` when every return of the file's ``helper`` is a tuple
+        ``x, y`` of one length (the elements of the first return stand for all: only their count and
+        position matter to the caller, each is resolved where it is read)."""
+        args: list[cst.Arg] = []
+        spread = False
+        for arg in call.args:
+            inner = arg.value
+            if arg.star != "*" or not isinstance(inner, cst.Call):
+                args.append(arg)
+                continue
+            spread = True
+            callee = self.functions.callee(inner)
+            returns = self._returns(callee) if callee is not None else []
+            shapes = {len(r.value.elements) if isinstance(r.value, cst.Tuple) else -1 for r in returns}
+            if len(returns) != 1 or shapes == {-1}:
+                return call
+            (only,) = returns
+            assert isinstance(only.value, cst.Tuple)
+            args.extend(cst.Arg(e.value) for e in only.value.elements)
+        return call.with_changes(args=args) if spread else call
 
     def _calls_of(self, function: cst.FunctionDef) -> tuple[list[cst.Call], int]:
         """Every call of ``function`` in the file and how many leading parameters the calls do not pass
@@ -695,6 +795,16 @@ class Scalars:
         return None
 
 
+_SIZED_FACTORIES = frozenset(f"torch.{f}" for f in "zeros ones empty rand randn".split())
+_LEGACY_TYPES = frozenset(
+    f"torch.{cuda}{kind}Tensor"
+    for cuda in ("", "cuda.")
+    for kind in "Float Double Long Int Byte Bool".split()
+)
+_KEEPS_RANK_FUNCTIONS = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
+_KEEPS_RANK_METHODS = frozenset(
+    "long float double int byte bool half cuda cpu to detach clone contiguous zero_ fill_".split()
+)
 _FUNCTIONAL_LOSSES = frozenset(
     "cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss binary_cross_entropy kl_div"
     " binary_cross_entropy_with_logits poisson_nll_loss gaussian_nll_loss soft_margin_loss"

@@ -93,3 +93,30 @@ def test_scalars(code):
 def test_not_shown_to_be_scalars(code):
     scalars, expr = _last_expression(code)
     assert not scalars.is_scalar(expr)
+
+
+@pytest.mark.parametrize(
+    ("code", "rank"),
+    [
+        ("import torch\ntorch.zeros(3, 4)\n", 2),
+        ("import torch\ntorch.zeros((3, 4, 5))\n", 3),
+        ("import torch\nx = torch.zeros(len(s)).long()\nx.cuda()\n", 1),
+        ("import torch\ntorch.LongTensor(ids).view(-1, 1)\n", 2),
+        ("import torch\ndef make(n):\n    t = torch.ones(n)\n    return t\nmake(3)\n", 1),
+        ("import torch\nfrom torch.autograd import Variable\nVariable(torch.randn(2, 2))\n", 2),
+        ("import torch\ntorch.LongTensor([1, 2])\n", None),  # data: its rank is the list's nesting
+        ("import torch\ntorch.zeros(*shape)\n", None),
+        ("import torch\nx = torch.zeros(3)\nx = x.view(3, 1)\nx\n", 2),
+        ("import torch\ndef f(x):\n    x\n", None),
+    ],
+)
+def test_rank_of(code, rank):
+    scalars, expr = _last_expression(code)
+    assert scalars.rank_of(expr) == rank
+
+
+def test_range_counters_are_numbers():
+    scalars, expr = _last_expression("import torch\nfor c in range(3):\n    c\n")
+    assert scalars.is_number(expr)
+    scalars, expr = _last_expression("import torch\nfor c in items:\n    c\n")
+    assert not scalars.is_number(expr)
