@@ -88,11 +88,15 @@ class Scalars:
             name = qualified[len(_FUNCTIONAL) :]
             return (name.endswith("_loss") or name in _FUNCTIONAL_LOSSES) and _reduces(call)
         values = self._resolve(call.func, set())
-        return values is not None and bool(values) and all(
-            isinstance(v, cst.Call)
-            and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
-            and _reduces(v)
-            for v in values
+        return (
+            values is not None
+            and bool(values)
+            and all(
+                isinstance(v, cst.Call)
+                and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
+                and _reduces(v)
+                for v in values
+            )
         )
 
     def rank_of(self, expr: cst.BaseExpression) -> int | None:
