@@ -83,10 +83,10 @@ PROFILES = {
     "DEV011": RuleProfile(frozenset({LEGACY_API}), False),
     "DEV012": RuleProfile(frozenset(), False, same=True),
     # Both repair crashes of the pre-0.4 API on today's PyTorch, like DEV011.
-    "DEV013": RuleProfile(frozenset({LEGACY_API}), False),
-    "DEV014": RuleProfile(frozenset({LEGACY_API}), False),
-    "DEV015": RuleProfile(frozenset({LEGACY_API}), False),
-    "DEV016": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV017": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV018": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV019": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV020": RuleProfile(frozenset({LEGACY_API}), False),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)

@@ -50,7 +50,7 @@ _RESHAPES = {
 
 
 class LegacyDataReshape(Rule):
-    code = "DEV015"
+    code = "DEV019"
     name = "legacy-data-reshape"
     summary = "`x.data.t_()` no longer reshapes `x` since PyTorch 0.4; assign `x.data = x.data.t()`"
     fix_safety = FixSafety.SAFE

@@ -1,4 +1,4 @@
-"""DEV014's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
+"""DEV018's examples: code it must leave alone (VALID) and code it must fix or report (INVALID).
 
 tests/test_codemods/rules/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
 """

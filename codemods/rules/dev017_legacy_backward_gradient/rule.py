@@ -50,7 +50,7 @@ _AGAIN = 0
 
 
 class LegacyBackwardGradient(Rule):
-    code = "DEV013"
+    code = "DEV017"
     name = "legacy-backward-gradient"
     summary = "`loss.backward(one)` with a 1-element gradient raises on a 0-dim loss since PyTorch 0.4"
     fix_safety = FixSafety.SAFE

@@ -43,7 +43,7 @@ _TYPE_TESTS = (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)
 
 
 class VariableTypeTest(Rule):
-    code = "DEV014"
+    code = "DEV018"
     name = "variable-type-test"
     summary = "`type(h) == Variable` is always false since PyTorch 0.4; compare with `torch.Tensor`"
     fix_safety = FixSafety.SAFE

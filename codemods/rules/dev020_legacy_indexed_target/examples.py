@@ -1,4 +1,4 @@
-"""DEV016's examples: code it must leave alone (VALID) and code it must fix (INVALID).
+"""DEV020's examples: code it must leave alone (VALID) and code it must fix (INVALID).
 
 tests/test_codemods/rules/test_rules.py runs each; ``autofix.fixit`` hands them to Fixit as its own.
 """

@@ -1,1 +1,0 @@
-"""DEV015: see :mod:`codemods.rules.dev015_legacy_data_reshape.rule`."""

@@ -1,1 +1,0 @@
-"""DEV016: see :mod:`codemods.rules.dev016_legacy_indexed_target.rule`."""
