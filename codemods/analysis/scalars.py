@@ -39,7 +39,7 @@ _TORCH_REDUCTIONS = frozenset(f"torch.{name}" for name in _REDUCTIONS | {"dist"}
 _KEEPS_SHAPE = frozenset("detach clone cpu cuda to float double half abs neg sqrt exp log".split())
 # Methods and builtins whose result is a Python number.
 _NUMBER_METHODS = frozenset("item numel dim nelement element_size".split())
-_NUMBER_BUILTINS = frozenset("len int float round".split())
+_NUMBER_BUILTINS = frozenset("len int float".split())  # not round: round(tensor) is a tensor
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Power)
 _AUGMENTED = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
 _NUMBER = (cst.Integer, cst.Float)
@@ -147,6 +147,28 @@ class Scalars:
                 seen.discard(id(callee))
             return ranks.pop() if len(ranks) == 1 else None
         return None
+
+    def is_loss_value(self, expr: cst.BaseExpression) -> bool:
+        """A torch loss's result, a float 0-dim tensor: the loss call, ``.detach()``/``.data`` of one, or a
+        name every value of which is one."""
+        values = self._resolve(expr, set())
+        if not values:
+            return False
+        for value in values:
+            if isinstance(value, cst.Attribute) and value.attr.value == "data":
+                if not self.is_loss_value(value.value):
+                    return False
+            elif (
+                isinstance(value, cst.Call)
+                and isinstance(value.func, cst.Attribute)
+                and value.func.attr.value in ("detach", "clone")
+                and not value.args
+            ):
+                if not self.is_loss_value(value.func.value):
+                    return False
+            elif not (isinstance(value, cst.Call) and self.is_loss_call(value)):
+                return False
+        return True
 
     def values_of(self, name: cst.Name) -> list[cst.BaseExpression | None]:
         """What ``name`` can hold where it is read (None for a binding the code does not show)."""
@@ -528,6 +550,8 @@ class Scalars:
                 return None  # the body runs again: what the last round bound reaches too
             if isinstance(above, (cst.Try, cst.TryStar)) and child is not above.body:
                 return None  # a handler may run after any statement of the body
+            if isinstance(above, cst.Match):
+                return None  # a case's pattern may bind the name
             body = _statements(above)
             if body is not None:
                 position = next((i for i, s in enumerate(body) if s is child), None)
@@ -634,6 +658,8 @@ class Scalars:
     def _calls_of(self, function: cst.FunctionDef) -> tuple[list[cst.Call], int]:
         """Every call of ``function`` in the file and how many leading parameters the calls do not pass
         (``self``); ([], 0) unless the file shows them all."""
+        if function.decorators:
+            return [], 0  # a decorator may call it otherwise (and `@staticmethod` takes no `self`)
         cls = self.functions.enclosing_class(function)
         if cls is None:
             calls = self.functions.calls_to(function)
@@ -654,9 +680,21 @@ class Scalars:
         calls += [c for c in uses.method_calls if cst.ensure_type(c.func, cst.Attribute).attr.value == name]
         if name == "__call__":
             calls += uses.calls
-        if any(a.attr.value == name for a in uses.attributes_not_called):
+        if any(a.attr.value == name for a in uses.attributes_not_called) or self._handed_on(cls, name):
             return [], 0  # a bound method handed on: called where the file does not show
         return calls, 1
+
+    def _handed_on(self, cls: cst.ClassDef, method: str) -> bool:
+        """``self.<method>`` read in ``cls`` without being called (``register(self.step)``)."""
+        for attribute in self.tree.of_type(cls, cst.Attribute):
+            if attribute.attr.value != method or not (
+                isinstance(attribute.value, cst.Name) and attribute.value.value == "self"
+            ):
+                continue
+            call = self.tree.parent(attribute)
+            if not (isinstance(call, cst.Call) and call.func is attribute):
+                return True
+        return False
 
     def _instance_uses(self, cls: cst.ClassDef) -> _InstanceUses | None:
         """How the file uses the instances of ``cls``: constructions, calls of instances and of their

@@ -43,7 +43,7 @@ from codemods.core.syntax import code_of, kwarg, method_call, positional
 class LegacyIndexedTarget(Rule):
     code = "DEV020"
     name = "legacy-indexed-target"
-    summary = "`criterion(out, target[c])` has a 0-dim target since PyTorch 0.4; `target[c].unsqueeze(0)`"
+    summary = "`criterion(out, target[0])` has a 0-dim target since PyTorch 0.4; `target[0].unsqueeze(0)`"
     fix_safety = FixSafety.UNSAFE
     triggers = ("loss", "Loss", "criterion")
 
