@@ -65,8 +65,7 @@ INVALID = [
         import torch
         for batch in train_iter:
             feature, target = batch.text, batch.label
-            feature.data = feature.data.t()  # batch first, index align
-            target.data.sub_(1)
+            feature.t_(), target.data.sub_(1)  # batch first, index align
         """,
         message="reshapes a temporary",
         line=4,
@@ -79,7 +78,7 @@ INVALID = [
         """,
         """
         import torch
-        x.data = x.data.t()
+        x.t_()
         """,
         line=2,
     ),
@@ -91,7 +90,7 @@ INVALID = [
         """,
         """
         import torch
-        self.h.data = self.h.data.transpose(0, 1)
+        self.h.transpose_(0, 1)
         """,
         line=2,
     ),
@@ -107,8 +106,8 @@ INVALID = [
         """
         import torch
         def fix(x, y):
-            x.data = x.data.squeeze(1)
-            y.data = y.data.unsqueeze(0)
+            x.squeeze_(1)
+            y.unsqueeze_(0)
             return x, y
         """,
         line=3,
@@ -125,7 +124,7 @@ INVALID = [
         import torch
 
         # sequence first -> batch first
-        inputs.data = inputs.data.t()
+        inputs.t_()
         """,
         line=4,
     ),
@@ -137,8 +136,7 @@ INVALID = [
         """,
         """
         import torch
-        a.data = a.data.t()
-        b.data = b.data.t()
+        a.t_(), b.t_()
         """,
         line=2,
     ),
