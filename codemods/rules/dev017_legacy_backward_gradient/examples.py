@@ -186,4 +186,20 @@ INVALID = [
         """,
         line=4,
     ),
+    # As DEV009 and DEV010 respell the constructor: a dtype and a device keep the value.
+    Invalid(
+        """
+        import torch
+        mone = torch.tensor([-1], dtype=torch.float32, device="cuda" if use_cuda else "cpu")
+        err = D(G(z)).mean()
+        err.backward(mone)
+        """,
+        """
+        import torch
+        mone = torch.tensor([-1], dtype=torch.float32, device="cuda" if use_cuda else "cpu")
+        err = D(G(z)).mean()
+        (-err).backward()
+        """,
+        line=4,
+    ),
 ]

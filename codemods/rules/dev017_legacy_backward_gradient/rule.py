@@ -152,10 +152,14 @@ def _literal(expr: cst.BaseExpression) -> float | None:
 
 
 def _one_element_list(call: cst.Call) -> int | None:
-    """``torch.FloatTensor([1])``, ``torch.Tensor([-1.0])``: 1 or -1 (not ``FloatTensor(1)``, a size)."""
-    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+    """``torch.FloatTensor([1])``, ``torch.Tensor([-1.0])``, ``torch.tensor([1], dtype=...)``: 1 or -1 (not
+    ``FloatTensor(1)``, a size)."""
+    # `dtype=` and `device=` (as DEV009 and DEV010 spell the legacy constructors) keep the value
+    plain = [a for a in call.args if a.keyword is None]
+    keywords = [a.keyword.value for a in call.args if a.keyword is not None]
+    if len(plain) != 1 or plain[0].star or any(k not in ("dtype", "device") for k in keywords):
         return None
-    data = call.args[0].value
+    data = plain[0].value
     if not (isinstance(data, cst.List) and len(data.elements) == 1):
         return None
     value = _literal(data.elements[0].value)
