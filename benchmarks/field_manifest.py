@@ -97,7 +97,7 @@ def rule_code(pattern: int) -> str:
 # Rules that translate the pre-0.4 API, each a part of pattern P9 ("legacy tensor API": `x.data[0]`,
 # `size_average=`, `F.sigmoid`, `nn.init.xavier_uniform`, `.cuda(async=True)`, ...): their findings
 # match P9 labels and count in DEV009's row, as the labellers' brief puts all of these under P9.
-LEGACY_API_RULES = frozenset({"DEV011", "DEV012", "DEV013", "DEV014", "DEV015", "DEV016", "DEV017", "DEV018"})
+LEGACY_API_RULES = frozenset({"DEV011", "DEV012", "DEV013", "DEV014", "DEV017", "DEV018", "DEV019", "DEV020"})
 
 
 def pattern_rule(code: str) -> str:

@@ -130,7 +130,7 @@ def markdown_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 LEGEND = """\
-- *labelled*: P*n* labels (pattern *n* is rule DEV00*n*; P9 also the legacy-API rules DEV011-DEV018);
+- *labelled*: P*n* labels (pattern *n* is rule DEV00*n*; P9 also the legacy-API rules DEV011-DEV020);
   *found*: labels matched by a finding of the rule
   (same cell, line in the label's range ±1); *recall* = found / labelled.
 - *fixed*: found labels with a matched fix that `apply --unsafe-fixes` applied; *fixed correctly*: labels

@@ -47,6 +47,14 @@ _NEEDS_GPU = re.compile(
 
 # Indexing a 0-dim tensor, as `loss.data[0]` did when a loss was a vector of one element.
 _ZERO_DIM_INDEX = re.compile(r"^invalid index of a 0-dim tensor")
+# A 0-dim tensor where pre-0.4 code had a vector of one element: `loss.backward(one)` with a gradient of
+# shape (1,), `type(h) == Variable` false for every tensor, which then is iterated, and `target[c]`
+# given to a loss as a batch of one.
+_ZERO_DIM_LEGACY = re.compile(
+    r"^Mismatch in shape: grad_output\[0\] has a shape of torch\.Size\(\[1\]\) and output\[0\] has a shape"
+    r" of torch\.Size\(\[\]\)|^iteration over a 0-d tensor"
+    r"|^Expected input batch_size \(1\) to match target batch_size \(0\)"
+)
 
 
 def classify(type_name: str, message: str, origin: str = TORCH) -> str:
@@ -60,6 +68,8 @@ def classify(type_name: str, message: str, origin: str = TORCH) -> str:
         return NEEDS_GPU if "_cuda_" in message and _NEEDS_GPU.search(message) else ERROR
     if type_name not in ("RuntimeError", "AssertionError", "TypeError", "ValueError"):
         return ERROR
+    if _ZERO_DIM_LEGACY.search(message):
+        return LEGACY_API
     pair = _INPUT_WEIGHT.search(message)
     if pair:
         return DEVICE_MISMATCH if ("cuda" in pair["a"]) != ("cuda" in pair["b"]) else DTYPE_MISMATCH

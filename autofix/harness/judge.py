@@ -24,7 +24,9 @@ A rewritten case PASSES only when all of these hold:
   case raises itself are shown and never proof), or after makes fewer transfers or host syncs while
   keeping its work on the device, or is faster with a 99% interval above 1.0 — claimed only for rules
   whose fix changes the work done on the clock that measured it; for a rule whose fix only respells
-  the computation (DEV012), both versions run in every phase with equal results and equal counts.
+  the computation (DEV012), both versions run in every phase with equal results and equal counts;
+  for a rule whose fix restores what code meant where PyTorch changed its meaning silently (DEV019),
+  before fails on one of torch's own checks in every phase and after equals the case's reference().
 
 A case left unchanged PASSES when both versions behave identically: same outcomes, counts, results.
 """
@@ -52,6 +54,7 @@ from autofix.harness.models import (
     Timing,
     VersionRun,
 )
+from autofix.harness.origin import TORCH
 from autofix.harness.stats import ratio_interval
 
 NOTHING_TO_COMPARE = "cannot judge: the entry returns nothing to compare"
@@ -68,6 +71,10 @@ class RuleProfile:
     # its fix spells the same computation another way (a deprecated name): cures nothing and saves
     # nothing, so its proof is that both versions run everywhere and count and compute the same
     same: bool = False
+    # its fix restores what code meant where PyTorch now silently does something else (DEV019's
+    # `x.data.t_()`): before fails on one of torch's own checks in every phase, and after computes what
+    # the case's own reference() does (compared as for any case that before runs nowhere)
+    restores: bool = False
 
 
 PROFILES = {
@@ -84,6 +91,11 @@ PROFILES = {
     "DEV012": RuleProfile(frozenset(), False, same=True),
     "DEV013": RuleProfile(frozenset(), False, same=True),
     "DEV014": RuleProfile(frozenset(), False, same=True),
+    # Both repair crashes of the pre-0.4 API on today's PyTorch, like DEV011.
+    "DEV017": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV018": RuleProfile(frozenset({LEGACY_API}), False),
+    "DEV019": RuleProfile(frozenset(), False, restores=True),
+    "DEV020": RuleProfile(frozenset({LEGACY_API}), False),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)
@@ -97,6 +109,7 @@ def profile_of(rules: tuple[str, ...]) -> RuleProfile:
         next((p.work for p in profiles if p.work == "dtype"), next((p.work for p in profiles if p.work), "")),
         any(p.dtype for p in profiles),
         all(p.same for p in profiles),
+        any(p.restores for p in profiles),
     )
 
 
@@ -149,7 +162,10 @@ class Judge:
                     result.problems.append(f"after fails on {phase}: {a.detail}")
             elif not b.ok:
                 cured = b.kind in profile.cures and (b.kind != NEEDS_GPU or phase == "cpu")
-                if cured:
+                restored = profile.restores and b.failure is not None and b.failure.origin == TORCH
+                if restored and not any(before.ok(p) for p in self.phases):
+                    result.proofs.append(f"{_short(phase)}: {b.outcome} → ok, as reference() computes")
+                elif cured:
                     result.proofs.append(f"{_short(phase)}: {b.outcome} → ok")
                 elif not nothing:
                     result.notes.append(

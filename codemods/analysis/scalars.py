@@ -3,24 +3,31 @@
 Since PyTorch 0.4 a loss (``criterion(out, y)``, ``F.nll_loss(...)``) and a full reduction (``x.sum()``,
 ``torch.mean(x)``) are 0-dim tensors; before, they were vectors of one element, and code read them with
 ``loss.data[0]``, which now raises. A value is a scalar here only when the code shows it: a torch loss
-function or loss module of the file (without ``reduction="none"`` or ``reduce=False``), a reduction over
-all elements, ``.data``/``.detach()``/a move of a scalar, arithmetic of scalars and numbers, or a name
-whose every binding in its function (or at the module's top level) is one of these; a running sum
-(``total = 0`` then ``total += loss.data``) counts once it adds a tensor; a call of a model whose class
-(of this file) returns scalars from ``forward`` (``model(x)``, ``model.forward(x)``). Anything else is
-unknown.
+function or loss module (without ``reduction="none"`` or ``reduce=False``), a reduction over all
+elements, ``.data``/``.detach()``/a move of a scalar, arithmetic of scalars and Python numbers, what a
+function or method of this file returns when all its returns are scalars, and what an instance of a
+class of this file gives when called (its ``__call__``, or an ``nn.Module``'s ``forward``). Names are
+followed to the assignment that reaches them in straight-line code, else to every binding in their
+function; parameters to the arguments every call in the file passes, when the function is called
+nowhere else; ``self.<attr>`` to every assignment of it in the class. A running sum (``total = 0`` then
+``total += loss.data``) counts once it adds a tensor. Anything else is unknown.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import libcst as cst
 
+from codemods.analysis.nn_modules import methods, module_classes
+from codemods.core.dataflow import assigned_names, names_in
 from codemods.core.local_functions import LocalFunctions
-from codemods.core.name_bindings import bindings_in
+from codemods.core.name_bindings import binding_counts, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import kwarg, positional
+from codemods.core.syntax import flatten_names, kwarg, positional
 from codemods.core.tree import Tree
 
 _FUNCTIONAL = "torch.nn.functional."
@@ -30,12 +37,27 @@ _REDUCTIONS = frozenset("sum mean prod std var norm max min median amax amin log
 _TORCH_REDUCTIONS = frozenset(f"torch.{name}" for name in _REDUCTIONS | {"dist"})
 # Methods that keep a scalar a scalar: a view, a copy, a move, a cast.
 _KEEPS_SHAPE = frozenset("detach clone cpu cuda to float double half abs neg sqrt exp log".split())
+# Methods and builtins whose result is a Python number.
+_NUMBER_METHODS = frozenset("item numel dim nelement element_size".split())
+_NUMBER_BUILTINS = frozenset("len int float".split())  # not round: round(tensor) is a tensor
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Power)
+_AUGMENTED = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
 _NUMBER = (cst.Integer, cst.Float)
-_SCOPES = (cst.FunctionDef, cst.Module)
+# Where a straight-line walk back from a use must stop: another scope begins there.
+_SCOPE_EDGES = (
+    cst.FunctionDef,
+    cst.Lambda,
+    cst.ClassDef,
+    cst.Module,
+    cst.ListComp,
+    cst.SetComp,
+    cst.DictComp,
+    cst.GeneratorExp,
+)
 
 
 class Scalars:
-    """Answers "is this expression a 0-dim tensor?" for one module."""
+    """Answers "is this expression a 0-dim tensor?" (and "a Python number?") for one module."""
 
     def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
         self.tree = tree
@@ -43,29 +65,181 @@ class Scalars:
         self.functions = LocalFunctions(tree)
         self._bindings_memo: dict[tuple[int, str], list[cst.CSTNode]] = {}
         self._attribute_memo: dict[tuple[int, str], list[cst.BaseExpression]] = {}
+        self._classes: dict[str, cst.ClassDef] | None = None
+        self._module_classes: set[str] | None = None
+        self._name_counts: Counter[str] | None = None
+        # Names shown to be scalars or numbers (a False may only mean a cycle was cut: not kept)
+        self._scalar_names: set[int] = set()
+        self._number_names: set[int] = set()
 
     def is_scalar(self, expr: cst.BaseExpression) -> bool:
         """``expr`` is a 0-dim tensor wherever it runs, by what the code shows."""
         return self._scalar(expr, set())
+
+    def is_number(self, expr: cst.BaseExpression) -> bool:
+        """``expr`` is a Python number (``len(x)``, ``x.size(0)``, ``loss.item()``, a literal)."""
+        return self._number(expr, set())
+
+    def is_loss_call(self, call: cst.Call) -> bool:
+        """``criterion(out, y)``, ``F.nll_loss(out, y)``: a torch loss function or loss module that reduces
+        to one number, however the file hands it around."""
+        qualified = self.aliases.qualify(call.func) or ""
+        if qualified.startswith(_FUNCTIONAL):
+            name = qualified[len(_FUNCTIONAL) :]
+            return (name.endswith("_loss") or name in _FUNCTIONAL_LOSSES) and _reduces(call)
+        values = self._resolve(call.func, set())
+        return (
+            values is not None
+            and bool(values)
+            and all(
+                isinstance(v, cst.Call)
+                and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
+                and _reduces(v)
+                for v in values
+            )
+        )
+
+    def rank_of(self, expr: cst.BaseExpression) -> int | None:
+        """How many dimensions the tensor ``expr`` has, when the code shows it: a factory given its sizes,
+        ``.view(...)``, casts and moves, ``Variable(x)``, names, parameters and helpers' returns."""
+        return self._rank(expr, set())
+
+    def _rank(self, expr: cst.BaseExpression, seen: set[int]) -> int | None:
+        if isinstance(expr, cst.Name):
+            if id(expr) in seen:
+                return None
+            seen.add(id(expr))
+            try:
+                ranks = {None if v is None else self._rank(v, seen) for v in self._values_of(expr, seen)}
+            finally:
+                seen.discard(id(expr))
+            return ranks.pop() if len(ranks) == 1 else None
+        if not isinstance(expr, cst.Call):
+            return None
+        qualified = self.aliases.qualify(expr.func) or ""
+        plain = positional(expr)
+        if qualified in _SIZED_FACTORIES or qualified in _LEGACY_TYPES:
+            if len(plain) == 1 and isinstance(plain[0].value, (cst.Tuple, cst.List)):
+                if qualified in _LEGACY_TYPES:
+                    return None  # `torch.LongTensor([1, 2])`: data, not sizes
+                return len(plain[0].value.elements)
+            if plain and len(plain) == len(expr.args) and all(self._number(a.value, seen) for a in plain):
+                return len(plain)
+            return None
+        if qualified in _KEEPS_RANK_FUNCTIONS and len(plain) >= 1:
+            return self._rank(plain[0].value, seen)
+        if isinstance(expr.func, cst.Attribute) and not qualified:
+            method = expr.func.attr.value
+            if method in _KEEPS_RANK_METHODS:
+                return self._rank(expr.func.value, seen)
+            if method == "view" and plain and len(plain) == len(expr.args):
+                if len(plain) == 1 and isinstance(plain[0].value, (cst.Tuple, cst.List)):
+                    return len(plain[0].value.elements)
+                return len(plain) if all(self._number(a.value, seen) for a in plain) else None
+            return None
+        callee = self.functions.callee(expr)
+        if callee is not None and id(callee) not in seen:
+            seen.add(id(callee))
+            try:
+                returns = self._returns(callee)
+                ranks = {None if r.value is None else self._rank(r.value, seen) for r in returns}
+            finally:
+                seen.discard(id(callee))
+            return ranks.pop() if len(ranks) == 1 else None
+        return None
+
+    def is_loss_value(self, expr: cst.BaseExpression) -> bool:
+        """A torch loss's result, a float 0-dim tensor: the loss call, ``.detach()``/``.data`` of one, or a
+        name every value of which is one."""
+        values = self._resolve(expr, set())
+        if not values:
+            return False
+        for value in values:
+            if isinstance(value, cst.Attribute) and value.attr.value == "data":
+                if not self.is_loss_value(value.value):
+                    return False
+            elif (
+                isinstance(value, cst.Call)
+                and isinstance(value.func, cst.Attribute)
+                and value.func.attr.value in ("detach", "clone")
+                and not value.args
+            ):
+                if not self.is_loss_value(value.func.value):
+                    return False
+            elif not (isinstance(value, cst.Call) and self.is_loss_call(value)):
+                return False
+        return True
+
+    def values_of(self, name: cst.Name) -> list[cst.BaseExpression | None]:
+        """What ``name`` can hold where it is read (None for a binding the code does not show)."""
+        return self._values_of(name, set())
 
     # -- expressions
 
     def _scalar(self, expr: cst.BaseExpression, seen: set[int]) -> bool:
         if isinstance(expr, cst.Name):
             return self._name_is_scalar(expr, seen)
-        if isinstance(expr, cst.Attribute) and expr.attr.value == "data":
-            return self._scalar(expr.value, seen)
+        if isinstance(expr, cst.Attribute):
+            if expr.attr.value == "data":
+                return self._scalar(expr.value, seen)
+            values = self._self_attribute(expr)
+            return bool(values) and all(self._scalar(v, seen) for v in values)
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
             return self._scalar(expr.expression, seen)
-        if isinstance(expr, cst.BinaryOperation) and isinstance(
-            expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
-        ):
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _ARITHMETIC):
             sides = (expr.left, expr.right)
-            return all(_is_number(s) or self._scalar(s, seen) for s in sides) and not all(
-                map(_is_number, sides)
-            )
+            numbers = [self._number(s, seen) for s in sides]
+            return all(n or self._scalar(s, seen) for n, s in zip(numbers, sides)) and not all(numbers)
         if isinstance(expr, cst.Call):
             return self._call_is_scalar(expr, seen)
+        return False
+
+    def _number(self, expr: cst.BaseExpression, seen: set[int]) -> bool:
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+            return self._number(expr.expression, seen)
+        if isinstance(expr, _NUMBER):
+            return True
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _ARITHMETIC):
+            return self._number(expr.left, seen) and self._number(expr.right, seen)
+        if isinstance(expr, cst.Call):
+            func = expr.func
+            if isinstance(func, cst.Name):
+                # a builtin, unless the file binds the name itself
+                return func.value in _NUMBER_BUILTINS and not self._name_binding_count(func.value)
+            if isinstance(func, cst.Attribute) and not self.aliases.qualify(func):
+                method = func.attr.value
+                # `x.size(0)`: one dimension's length; `x.size()` is a torch.Size
+                return method in _NUMBER_METHODS or (method == "size" and len(positional(expr)) == 1)
+            return False
+        if (
+            isinstance(expr, cst.Subscript)
+            and len(expr.slice) == 1
+            and isinstance(expr.slice[0].slice, cst.Index)
+        ):
+            # `x.shape[0]`, `x.size()[0]`: one dimension's length
+            value = expr.value
+            if isinstance(value, cst.Attribute) and value.attr.value == "shape":
+                return True
+            return (
+                isinstance(value, cst.Call)
+                and isinstance(value.func, cst.Attribute)
+                and value.func.attr.value == "size"
+                and not value.args
+            )
+        if isinstance(expr, cst.Name):
+            if id(expr) in self._number_names:
+                return True
+            if id(expr) in seen:
+                return False
+            seen.add(id(expr))
+            try:
+                values = self._values_of(expr, seen)
+                number = bool(values) and all(v is not None and self._number(v, seen) for v in values)
+                if number:
+                    self._number_names.add(id(expr))
+                return number
+            finally:
+                seen.discard(id(expr))
         return False
 
     def _call_is_scalar(self, call: cst.Call, seen: set[int]) -> bool:
@@ -77,37 +251,18 @@ class Scalars:
             return _over_every_element(call, qualified)
         if isinstance(call.func, cst.Attribute) and not qualified:
             method = call.func.attr.value
+            receiver = call.func.value
             if method in _REDUCTIONS:
                 return _reduction_without_dim(call, method)
             if method in _KEEPS_SHAPE:
-                return self._scalar(call.func.value, seen)
+                return self._scalar(receiver, seen)
+            own = self._method_of_instance(receiver, method, seen)
+            if own is not None:
+                return self._returns_scalars(own, seen)
         callee = self.functions.callee(call)
         if callee is not None:
             return self._returns_scalars(callee, seen)
-        forward = self._forward_of(call)
-        if forward is not None:
-            return self._returns_scalars(forward, seen)
-        return self._calls_a_loss_module(call, seen)
-
-    def _forward_of(self, call: cst.Call) -> cst.FunctionDef | None:
-        """``model(x)`` or ``model.forward(x)`` with every binding of ``model`` an instance of one class
-        of this file: that class's ``forward``."""
-        func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "forward":
-            func = func.value
-        if not isinstance(func, cst.Name):
-            return None
-        values = self.constructions_of(func)
-        names = {dotted_name(v.func) for v in values if isinstance(v, cst.Call)}
-        if not values or len(names) != 1 or len(values) != sum(isinstance(v, cst.Call) for v in values):
-            return None
-        name = names.pop()
-        cls = next((c for c in self.tree.of_type(self.tree.root, cst.ClassDef) if c.name.value == name), None)
-        if cls is None or not isinstance(cls.body, cst.IndentedBlock):
-            return None
-        return next(
-            (f for f in cls.body.body if isinstance(f, cst.FunctionDef) and f.name.value == "forward"), None
-        )
+        return self._calls_scalar_callable(call, seen)
 
     def _returns_scalars(self, function: cst.FunctionDef, seen: set[int]) -> bool:
         """Every ``return`` of ``function`` (not of the functions inside it) gives a scalar."""
@@ -115,54 +270,333 @@ class Scalars:
             return False  # a recursive function: its own answer is not known yet
         seen.add(id(function))
         try:
-            returns = [
-                r
-                for r in self.tree.of_type(function, cst.Return)
-                if next(a for a in self.tree.ancestors(r) if isinstance(a, (cst.FunctionDef, cst.Lambda)))
-                is function
-            ]
+            returns = self._returns(function)
             return bool(returns) and all(r.value is not None and self._scalar(r.value, seen) for r in returns)
         finally:
             seen.discard(id(function))
 
-    def _calls_a_loss_module(self, call: cst.Call, seen: set[int]) -> bool:
-        """``criterion(out, y)`` or ``self.criterion(out, y)`` with every binding a torch loss module."""
-        values = self.constructions_of(call.func)
-        return bool(values) and all(
-            isinstance(v, cst.Call)
-            and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
-            and _reduces(v)
-            for v in values
-        )
+    def _returns(self, function: cst.FunctionDef) -> list[cst.Return]:
+        return [
+            r
+            for r in self.tree.of_type(function, cst.Return)
+            if next(a for a in self.tree.ancestors(r) if isinstance(a, (cst.FunctionDef, cst.Lambda)))
+            is function
+        ]
 
-    # -- names
+    def _calls_scalar_callable(self, call: cst.Call, seen: set[int]) -> bool:
+        """``criterion(out, y)``, ``self.criterion(out, y)``: every value the callee can hold is a torch loss
+        module that reduces, or an instance of a class of this file whose call returns scalars."""
+        values = self._resolve(call.func, seen)
+        if not values:
+            return False
+        for value in values:
+            if not isinstance(value, cst.Call):
+                return False
+            if _LOSS_MODULE.match(self.aliases.qualify(value.func) or "") is not None:
+                if not _reduces(value):
+                    return False
+                continue
+            method = self._call_method(value)
+            if method is None or not self._returns_scalars(method, seen):
+                return False
+        return True
+
+    # -- instances of the file's classes
+
+    def _class_built_by(self, value: cst.BaseExpression) -> cst.ClassDef | None:
+        """The class of this file that ``value`` (``Trainer(...)``) constructs."""
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+            return None
+        if self._classes is None:
+            top = self.tree.root.body
+            found = [s for s in top if isinstance(s, cst.ClassDef)]
+            self._classes = {c.name.value: c for c in found if self._name_binding_count(c.name.value) == 1}
+        return self._classes.get(value.func.value)
+
+    def _call_method(self, construction: cst.Call) -> cst.FunctionDef | None:
+        """What calling an instance built by ``construction`` runs: ``__call__``, or ``forward`` of an
+        ``nn.Module`` subclass of this file."""
+        cls = self._class_built_by(construction)
+        if cls is None:
+            return None
+        own = methods(cls)
+        if "__call__" in own:
+            return own["__call__"]
+        if self._module_classes is None:
+            self._module_classes = module_classes(self.tree, self.aliases)
+        return own.get("forward") if cls.name.value in self._module_classes else None
+
+    def _method_of_instance(
+        self, receiver: cst.BaseExpression, method: str, seen: set[int]
+    ) -> cst.FunctionDef | None:
+        """``obj.method`` where every value ``obj`` can hold is an instance of one class of this file that
+        defines ``method`` itself."""
+        if isinstance(receiver, cst.Name) and receiver.value == "self":
+            return None  # `self.method()`: LocalFunctions answers
+        values = self._resolve(receiver, seen)
+        if not values:
+            return None
+        classes = {id(c): c for c in (self._class_built_by(v) for v in values)}
+        if len(classes) != 1 or None in classes.values():
+            return None
+        cls = next(iter(classes.values()))
+        assert cls is not None
+        return methods(cls).get(method)
+
+    # -- names and attributes
+
+    def _resolve(self, expr: cst.BaseExpression, seen: set[int]) -> list[cst.BaseExpression] | None:
+        """The expressions that give ``expr`` its value, following names, parameters and
+        ``self.<attr>`` back to something else; None when one of them is not shown."""
+        if isinstance(expr, cst.Name):
+            if id(expr) in seen:
+                return None
+            seen.add(id(expr))
+            try:
+                values = self._values_of(expr, seen)
+                if not values or any(v is None for v in values):
+                    return None
+                out: list[cst.BaseExpression] = []
+                for value in values:
+                    assert value is not None
+                    resolved = self._resolve(value, seen)
+                    if resolved is None:
+                        return None
+                    out.extend(resolved)
+                return out
+            finally:
+                seen.discard(id(expr))
+        if isinstance(expr, cst.Attribute) and dotted_name(expr) is not None:
+            attribute = self._self_attribute(expr)
+            if attribute:
+                out = []
+                for value in attribute:
+                    resolved = self._resolve(value, seen)
+                    if resolved is None:
+                        return None
+                    out.extend(resolved)
+                return out
+        return [expr]
 
     def _name_is_scalar(self, name: cst.Name, seen: set[int]) -> bool:
+        if id(name) in self._scalar_names:
+            return True
         if id(name) in seen:
             return False
         seen.add(id(name))
-        bindings = self._bindings(name)
-        if not bindings:
-            return False
-        tensor = False
-        for binding in bindings:
-            value = self._bound_value(binding)
-            if value is None:
+        try:
+            values = self._values_of(name, seen)
+            if not values or None in values:
                 return False
-            if _is_number(value):
-                continue  # a running sum's start: a Python number until the first tensor is added
-            if not self._scalar(value, seen):
-                return False
-            tensor = True
-        return tensor
+            tensor = False
+            for value in values:
+                assert value is not None
+                if self._number(value, seen):
+                    continue  # a running sum's start: a Python number until the first tensor is added
+                if not self._scalar(value, seen):
+                    return False
+                tensor = True
+            if tensor:
+                self._scalar_names.add(id(name))
+            return tensor
+        finally:
+            seen.discard(id(name))
+
+    def _values_of(self, name: cst.Name, seen: set[int]) -> list[cst.BaseExpression | None]:
+        """What ``name`` can hold where it is read: the assignment that reaches it in straight-line code,
+        else every binding in its function (or at the top level); None for a binding not shown."""
+        reaching = self._reaching(name)
+        if reaching is not None:
+            return [reaching]
+        values: list[cst.BaseExpression | None] = []
+        for binding in self._bindings(name):
+            if isinstance(binding, cst.Param):
+                arguments = self._arguments_for(binding, seen)
+                if arguments is None:
+                    return [None]
+                values.extend(arguments)
+            elif isinstance(binding, cst.For) and self._counts(binding, name.value):
+                values.append(cst.Integer("0"))  # `for i in range(n)`: some int (only its kind matters)
+            elif isinstance(binding, cst.For):
+                elements = self._loop_elements(binding, name.value, seen)
+                if elements is None:
+                    return [None]
+                values.extend(elements)
+            else:
+                value = self._bound_value(binding, name.value)
+                if value is None and isinstance(binding, cst.AssignTarget):
+                    unpacked = self._unpacked_returns(binding, name.value)
+                    if unpacked is not None:
+                        values.extend(unpacked)
+                        continue
+                values.append(value)
+        return values
+
+    def _counts(self, loop: cst.For, name: str) -> bool:
+        """``for name in range(...)``: the loop counts with ints."""
+        call = loop.iter
+        return (
+            isinstance(loop.target, cst.Name)
+            and loop.target.value == name
+            and isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Name)
+            and call.func.value == "range"
+            and not self._name_binding_count("range")
+        )
+
+    def _loop_elements(self, loop: cst.For, name: str, seen: set[int]) -> list[cst.BaseExpression] | None:
+        """``for name in items``: the elements ``items`` is shown to hold."""
+        if not (isinstance(loop.target, cst.Name) and loop.target.value == name):
+            return None
+        return self._elements(loop.iter, seen)
+
+    def _elements(self, items: cst.BaseExpression, seen: set[int]) -> list[cst.BaseExpression] | None:
+        """What a list or tuple holds: a literal's elements, or for a name, the elements of the lists it is
+        bound to and what the code appends to it, when the code only appends to it, loops over it, takes
+        its length or returns it."""
+        if isinstance(items, (cst.List, cst.Tuple)):
+            if any(isinstance(e, cst.StarredElement) for e in items.elements):
+                return None
+            return [e.value for e in items.elements]
+        if not isinstance(items, cst.Name) or id(items) in seen:
+            return None
+        bindings = self._bindings(items)
+        scope = self._scope_of(bindings[0]) if bindings else None
+        appended = self._appended(scope, items.value) if scope is not None else None
+        if appended is None:
+            return None
+        seen.add(id(items))
+        try:
+            out: list[cst.BaseExpression] = []
+            for value in self._values_of(items, seen):
+                inner = None if value is None else self._elements(value, seen)
+                if inner is None:
+                    return None
+                out.extend(inner)
+            return out + appended
+        finally:
+            seen.discard(id(items))
+
+    def _scope_of(self, node: cst.CSTNode) -> cst.CSTNode:
+        return next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), self.tree.root)
+
+    def _appended(self, scope: cst.CSTNode, name: str) -> list[cst.BaseExpression] | None:
+        """The values ``name.append(v)`` adds in ``scope`` (its closures included); None when the list is
+        used otherwise than appended to, looped over, measured or returned."""
+        appended: list[cst.BaseExpression] = []
+        for read in self.tree.of_type(scope, cst.Name):
+            if read.value != name:
+                continue
+            parent = self.tree.parent(read)
+            if isinstance(parent, cst.AssignTarget) or (isinstance(parent, cst.For) and parent.iter is read):
+                continue
+            if isinstance(parent, cst.Element) and isinstance(self.tree.parent(parent), cst.Tuple):
+                holder = self.tree.parent(parent)
+                above = self.tree.parent(holder)
+                if isinstance(above, cst.Return) or isinstance(above, cst.AssignTarget):
+                    continue  # returned, or a target of an unpacking
+                if isinstance(above, cst.Assign) and above.value is holder:
+                    return None  # `a, b = items, other`: an alias the walk does not follow
+            if isinstance(parent, cst.Arg):
+                call = self.tree.parent(parent)
+                if (
+                    isinstance(call, cst.Call)
+                    and isinstance(call.func, cst.Name)
+                    and call.func.value == "len"
+                ):
+                    continue
+            if isinstance(parent, cst.Attribute) and parent.value is read and parent.attr.value == "append":
+                call = self.tree.parent(parent)
+                if isinstance(call, cst.Call) and call.func is parent and len(call.args) == 1:
+                    appended.append(call.args[0].value)
+                    continue
+            return None
+        return appended
+
+    def _unpacked_returns(self, binding: cst.AssignTarget, name: str) -> list[cst.BaseExpression] | None:
+        """``a, name = helper(...)``: the element every ``return a, b`` of the file's ``helper`` gives
+        ``name``."""
+        assign = self.tree.parent(binding)
+        target = binding.target
+        if not (isinstance(assign, cst.Assign) and isinstance(target, cst.Tuple)):
+            return None
+        if not isinstance(assign.value, cst.Call):
+            return None
+        callee = self.functions.callee(assign.value)
+        if callee is None:
+            return None
+        names = [e.value for e in target.elements]
+        position = next((i for i, e in enumerate(names) if isinstance(e, cst.Name) and e.value == name), None)
+        if position is None or any(isinstance(e, cst.StarredElement) for e in target.elements):
+            return None
+        values: list[cst.BaseExpression] = []
+        for returned in self._returns(callee):
+            value = returned.value
+            if not (isinstance(value, cst.Tuple) and len(value.elements) == len(names)):
+                return None
+            if any(isinstance(e, cst.StarredElement) for e in value.elements):
+                return None
+            values.append(value.elements[position].value)
+        return values or None
+
+    def _reaching(self, name: cst.Name) -> cst.BaseExpression | None:
+        """The value of the one plain assignment ``name = v`` that reaches this read for sure: the last
+        statement before it, in its block or the blocks around it, that binds the name, when that is such
+        an assignment; None when a loop, a ``try``, a compound statement that binds it, or no binding is
+        met first."""
+        child: cst.CSTNode = name
+        for above in self.tree.ancestors(name):
+            if isinstance(above, cst.While) or (isinstance(above, cst.For) and child is not above.iter):
+                return None  # the body runs again: what the last round bound reaches too
+            if isinstance(above, (cst.Try, cst.TryStar)) and child is not above.body:
+                return None  # a handler may run after any statement of the body
+            if isinstance(above, cst.Match):
+                return None  # a case's pattern may bind the name
+            body = _statements(above)
+            if body is not None:
+                position = next((i for i, s in enumerate(body) if s is child), None)
+                for before in reversed(body[:position] if position is not None else ()):
+                    found = self._binding_of(before, name.value)
+                    if found is not _UNKNOWN_STATEMENT:
+                        return found if isinstance(found, cst.BaseExpression) else None
+            if isinstance(above, _SCOPE_EDGES):
+                return None
+            child = above
+        return None
+
+    def _binding_of(self, statement: cst.CSTNode, name: str) -> object:
+        """What ``statement`` binds ``name`` to: the value of a plain assignment, None for any other
+        binding, ``_UNKNOWN_STATEMENT`` when it does not bind it."""
+        if isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small in reversed(statement.body):
+                found = self._binding_of(small, name)
+                if found is not _UNKNOWN_STATEMENT:
+                    return found
+            return _UNKNOWN_STATEMENT
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            return None if statement.name.value == name else _UNKNOWN_STATEMENT
+        if isinstance(statement, (cst.Import, cst.ImportFrom, cst.Global, cst.Nonlocal)):
+            return None if name in names_in(self.tree, statement) else _UNKNOWN_STATEMENT
+        walrus = any(
+            isinstance(n.target, cst.Name) and n.target.value == name
+            for n in self.tree.of_type(statement, cst.NamedExpr)
+        )
+        if walrus:
+            return None
+        if name not in assigned_names(self.tree, statement):
+            return _UNKNOWN_STATEMENT
+        if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+            return _paired_value(statement.targets[0].target, statement.value, name)
+        return None
 
     def _bindings(self, name: cst.Name) -> list[cst.CSTNode]:
-        """What binds ``name`` in its function, or at the top level when the function never does."""
-        scope = next((a for a in self.tree.ancestors(name) if isinstance(a, cst.FunctionDef)), None)
-        if scope is not None:
-            found = self._bindings_in(scope, name.value)
-            if found:
-                return found
+        """What binds ``name`` in its function, else in the functions around it (a closure's free
+        name), else at the top level."""
+        for scope in self.tree.ancestors(name):
+            if isinstance(scope, cst.FunctionDef):
+                found = self._bindings_in(scope, name.value)
+                if found:
+                    return found
         return self._bindings_in(self.tree.root, name.value)
 
     def _bindings_in(self, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
@@ -173,22 +607,201 @@ class Scalars:
             found = self._bindings_memo[key] = bindings_in(self.tree, scope, name)
         return found
 
-    def constructions_of(self, func: cst.BaseExpression) -> list[cst.BaseExpression]:
-        """The values ``func`` (a name, or ``self.<attr>`` of the enclosing class) is assigned; [] when any
-        of its bindings is not a plain assignment."""
-        if isinstance(func, cst.Name):
-            bound = [self._bound_value(b) for b in self._bindings(func)]
-            return [v for v in bound if v is not None] if None not in bound else []
-        target = dotted_name(func)
+    def _arguments_for(self, param: cst.Param, seen: set[int]) -> list[cst.BaseExpression] | None:
+        """The values every call of ``param``'s function in this file passes it; None when the function
+        may be called from where the file does not show (it is referenced otherwise, or never called)."""
+        function = next((a for a in self.tree.ancestors(param) if isinstance(a, cst.FunctionDef)), None)
+        if function is None:
+            return None
+        params = function.params
+        if param not in params.params and param not in params.kwonly_params:
+            return None  # *args, **kwargs, positional-only: not worth the bookkeeping
+        calls, offset = self._calls_of(function)
+        if not calls:
+            return None
+        index = params.params.index(param) - offset if param in params.params else None
+        if index is not None and index < 0:
+            return None  # `self`
+        values: list[cst.BaseExpression] = []
+        for call in calls:
+            given = _argument(self._spread(call), param.name.value, index)
+            if given is not None:
+                values.append(given)
+            elif param.default is not None and not any(arg.star for arg in call.args):
+                values.append(param.default)
+            else:
+                return None
+        return values
+
+    def _spread(self, call: cst.Call) -> cst.Call:
+        """``f(a, *helper())`` as ``f(a, x, y)`` when every return of the file's ``helper`` is a tuple
+        ``x, y`` of one length (the elements of the first return stand for all: only their count and
+        position matter to the caller, each is resolved where it is read)."""
+        args: list[cst.Arg] = []
+        spread = False
+        for arg in call.args:
+            inner = arg.value
+            if arg.star != "*" or not isinstance(inner, cst.Call):
+                args.append(arg)
+                continue
+            spread = True
+            callee = self.functions.callee(inner)
+            returns = self._returns(callee) if callee is not None else []
+            shapes = {len(r.value.elements) if isinstance(r.value, cst.Tuple) else -1 for r in returns}
+            if len(returns) != 1 or shapes == {-1}:
+                return call
+            (only,) = returns
+            assert isinstance(only.value, cst.Tuple)
+            args.extend(cst.Arg(e.value) for e in only.value.elements)
+        return call.with_changes(args=args) if spread else call
+
+    def _calls_of(self, function: cst.FunctionDef) -> tuple[list[cst.Call], int]:
+        """Every call of ``function`` in the file and how many leading parameters the calls do not pass
+        (``self``); ([], 0) unless the file shows them all."""
+        if function.decorators:
+            return [], 0  # a decorator may call it otherwise (and `@staticmethod` takes no `self`)
+        cls = self.functions.enclosing_class(function)
+        if cls is None:
+            calls = self.functions.calls_to(function)
+            name = function.name.value
+            # every mention of the name is the `def` or one of these calls: it is not passed around
+            if self._name_counts_of(name) != len(calls) + 1 or self._name_binding_count(name) != 1:
+                return [], 0
+            return calls, 0
+        if self._class_built_by(cst.Call(func=cst.Name(cls.name.value))) is not cls:
+            return [], 0
+        uses = self._instance_uses(cls)
+        if uses is None:
+            return [], 0
+        name = function.name.value
+        if name == "__init__":
+            return uses.constructions, 1
+        calls = list(self.functions.calls_to(function))  # `self.name(...)` in the class
+        calls += [c for c in uses.method_calls if cst.ensure_type(c.func, cst.Attribute).attr.value == name]
+        if name == "__call__":
+            calls += uses.calls
+        if any(a.attr.value == name for a in uses.attributes_not_called) or self._handed_on(cls, name):
+            return [], 0  # a bound method handed on: called where the file does not show
+        return calls, 1
+
+    def _handed_on(self, cls: cst.ClassDef, method: str) -> bool:
+        """``self.<method>`` read in ``cls`` without being called (``register(self.step)``)."""
+        for attribute in self.tree.of_type(cls, cst.Attribute):
+            if attribute.attr.value != method or not (
+                isinstance(attribute.value, cst.Name) and attribute.value.value == "self"
+            ):
+                continue
+            call = self.tree.parent(attribute)
+            if not (isinstance(call, cst.Call) and call.func is attribute):
+                return True
+        return False
+
+    def _instance_uses(self, cls: cst.ClassDef) -> _InstanceUses | None:
+        """How the file uses the instances of ``cls``: constructions, calls of instances and of their
+        methods; None when an instance or the class goes where the file does not follow (handed to a
+        function, stored in a list, subclassed, ``self`` passed on)."""
+        key = ("scalars.instances", id(cls))
+        return self.tree.memo(key, lambda: self._find_instance_uses(cls))
+
+    def _find_instance_uses(self, cls: cst.ClassDef) -> _InstanceUses | None:
+        name = cls.name.value
+        constructions = [
+            c
+            for c in self.tree.of_type(self.tree.root, cst.Call)
+            if isinstance(c.func, cst.Name) and c.func.value == name
+        ]
+        supers = [
+            c
+            for c in self.tree.of_type(cls, cst.Call)
+            if isinstance(c.func, cst.Name)
+            and c.func.value == "super"
+            and c.args
+            and isinstance(c.args[0].value, cst.Name)
+            and c.args[0].value.value == name
+        ]
+        if self._name_counts_of(name) != len(constructions) + len(supers) + 1:
+            return None  # a subclass, or the class handed to something that builds it
+        uses = _InstanceUses(constructions)
+        for construction in constructions:
+            assign = self.tree.parent(construction)
+            if not (
+                isinstance(assign, cst.Assign)
+                and len(assign.targets) == 1
+                and isinstance(assign.targets[0].target, cst.Name)
+            ):
+                return None  # an instance stored elsewhere than in a plain name
+            instance = assign.targets[0].target.value
+            scope = next(
+                (a for a in self.tree.ancestors(construction) if isinstance(a, cst.FunctionDef)),
+                self.tree.root,
+            )
+            for binding in self._bindings_in(scope, instance):
+                value = self._bound_value(binding, instance)
+                if not (value is not None and self._class_built_by(value) is cls):
+                    return None
+            if not self._collect_uses(scope, instance, uses):
+                return None
+        # `self` handed on from a method: the instance goes where the file does not follow
+        for read in self.tree.of_type(cls, cst.Name):
+            if read.value == "self" and not isinstance(self.tree.parent(read), (cst.Attribute, cst.Param)):
+                if any(s is self.tree.parent(self.tree.parent(read)) for s in supers):
+                    continue  # `super(Cls, self)`
+                return None
+        return uses
+
+    def _collect_uses(self, scope: cst.CSTNode, instance: str, uses: _InstanceUses) -> bool:
+        """Adds the reads of ``instance`` in ``scope`` to ``uses``; False when one hands it on."""
+        for read in self.tree.of_type(scope, cst.Name):
+            parent = self.tree.parent(read)
+            if read.value != instance or isinstance(parent, cst.AssignTarget):
+                continue
+            if isinstance(parent, cst.Call) and parent.func is read:
+                uses.calls.append(parent)
+            elif isinstance(parent, cst.Attribute) and parent.value is read:
+                above = self.tree.parent(parent)
+                if isinstance(above, cst.Call) and above.func is parent:
+                    uses.method_calls.append(above)
+                else:
+                    uses.attributes_not_called.append(parent)
+            else:
+                return False
+        return True
+
+    def _name_counts_of(self, name: str) -> int:
+        """How many ``Name`` nodes of the file read or bind ``name`` (attributes and keywords are no
+        names)."""
+        if self._name_counts is None:
+            nodes = self.tree.descendants(self.tree.root)
+            skip = {id(n.attr) for n in nodes if isinstance(n, cst.Attribute)}
+            skip.update(id(n.keyword) for n in nodes if isinstance(n, cst.Arg) and n.keyword is not None)
+            self._name_counts = Counter(
+                n.value for n in nodes if isinstance(n, cst.Name) and id(n) not in skip
+            )
+        return self._name_counts[name]
+
+    def _name_binding_count(self, name: str) -> int:
+        return binding_counts(self.tree).get(name, 0)
+
+    def _self_attribute(self, expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+        """Every value ``self.<attr>`` is assigned in its class; [] when one is not a plain assignment."""
+        target = dotted_name(expr)
         if target is None or not target.startswith("self.") or target.count(".") != 1:
             return []
-        cls = next((a for a in self.tree.ancestors(func) if isinstance(a, cst.ClassDef)), None)
+        cls = next((a for a in self.tree.ancestors(expr) if isinstance(a, cst.ClassDef)), None)
         if cls is None:
             return []
         key = (id(cls), target)
         if key not in self._attribute_memo:
             self._attribute_memo[key] = self._attribute_values(cls, target)
         return self._attribute_memo[key]
+
+    def constructions_of(self, func: cst.BaseExpression) -> list[cst.BaseExpression]:
+        """The values ``func`` (a name, or ``self.<attr>`` of the enclosing class) is assigned; [] when any
+        of its bindings is not a plain assignment."""
+        if isinstance(func, cst.Name):
+            bound = [self._bound_value(b, func.value) for b in self._bindings(func)]
+            return [v for v in bound if v is not None] if None not in bound else []
+        return self._self_attribute(func)
 
     def _attribute_values(self, cls: cst.ClassDef, target: str) -> list[cst.BaseExpression]:
         values: list[cst.BaseExpression] = []
@@ -197,44 +810,129 @@ class Scalars:
         )
         for node in assignments:
             if isinstance(node, cst.Assign):
-                if any(dotted_name(t.target) == target for t in node.targets):
-                    if len(node.targets) != 1:
+                for assign_target in node.targets:
+                    paired = _paired_attribute(assign_target.target, node.value, target)
+                    if paired is _NOT_HERE:
+                        continue
+                    if paired is None or len(node.targets) != 1:
                         return []
-                    values.append(node.value)
+                    assert isinstance(paired, cst.BaseExpression)
+                    values.append(paired)
             elif dotted_name(node.target) == target:
                 return []  # `self.loss_fn += ...` or an annotated binding: not a plain construction
         return values
 
-    def _bound_value(self, binding: cst.CSTNode) -> cst.BaseExpression | None:
-        """The value a plain binding gives its name (``x = v``, ``x: T = v``, ``x += v``), else None
-        (a parameter, a loop target, an unpacking, an import...)."""
+    def _bound_value(self, binding: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+        """The value a plain binding gives ``name`` (``x = v``, ``a, x = u, v``, ``x: T = v``,
+        ``x += v``), else None (a parameter, a loop target, an unpacking of one value, an import...)."""
         if isinstance(binding, cst.AssignTarget):
             assign = self.tree.parent(binding)
-            if isinstance(binding.target, cst.Name) and isinstance(assign, cst.Assign):
-                return assign.value
+            if isinstance(assign, cst.Assign):
+                return _paired_value(binding.target, assign.value, name)
             return None
-        if isinstance(binding, cst.AugAssign) and isinstance(
-            binding.operator, (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
-        ):
+        if isinstance(binding, cst.AugAssign) and isinstance(binding.operator, _AUGMENTED):
             return binding.value
         if isinstance(binding, cst.AnnAssign) and isinstance(binding.target, cst.Name):
             return binding.value
         return None
 
 
+_SIZED_FACTORIES = frozenset(f"torch.{f}" for f in "zeros ones empty rand randn".split())
+_LEGACY_TYPES = frozenset(
+    f"torch.{cuda}{kind}Tensor"
+    for cuda in ("", "cuda.")
+    for kind in "Float Double Long Int Byte Bool".split()
+)
+_KEEPS_RANK_FUNCTIONS = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
+_KEEPS_RANK_METHODS = frozenset(
+    "long float double int byte bool half cuda cpu to detach clone contiguous zero_ fill_".split()
+)
 _FUNCTIONAL_LOSSES = frozenset(
     "cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss binary_cross_entropy kl_div"
     " binary_cross_entropy_with_logits poisson_nll_loss gaussian_nll_loss soft_margin_loss"
     " multilabel_soft_margin_loss margin_ranking_loss hinge_embedding_loss cosine_embedding_loss"
     " triplet_margin_loss multi_margin_loss multilabel_margin_loss".split()
 )
+_UNKNOWN_STATEMENT = object()
 
 
-def _is_number(expr: cst.BaseExpression) -> bool:
-    """``0``, ``0.5``, ``-0.5``: a number literal."""
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
-        expr = expr.expression
-    return isinstance(expr, _NUMBER)
+@dataclass
+class _InstanceUses:
+    """The uses of the instances of one class of the file."""
+
+    constructions: list[cst.Call]
+    calls: list[cst.Call] = field(default_factory=list)
+    method_calls: list[cst.Call] = field(default_factory=list)
+    attributes_not_called: list[cst.Attribute] = field(default_factory=list)
+
+
+def _argument(call: cst.Call, name: str, index: int | None) -> cst.BaseExpression | None:
+    """The value ``call`` passes the parameter ``name`` (at ``index`` among the positional ones, None
+    when keyword-only), when the call shows it (not hidden in ``*args``/``**kwargs``)."""
+    given = kwarg(call, name)
+    if given is not None:
+        return given.value
+    if index is None:
+        return None
+    position = 0
+    for arg in call.args:
+        if arg.keyword is not None or arg.star == "**":
+            continue
+        if arg.star == "*":
+            return None  # the parameter's position is past an unpacking
+        if position == index:
+            return arg.value
+        position += 1
+    return None
+
+
+_NOT_HERE = object()
+
+
+def _statements(node: cst.CSTNode) -> Sequence[cst.CSTNode] | None:
+    """The statements directly in ``node`` when it is a block (an indented block, a line of simple
+    statements)."""
+    if isinstance(node, (cst.Module, cst.IndentedBlock, cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        return node.body
+    return None
+
+
+def _paired_value(
+    target: cst.BaseExpression, value: cst.BaseExpression, name: str
+) -> cst.BaseExpression | None:
+    """The part of ``value`` that ``target = value`` gives ``name``: all of it for ``name = v``, the
+    matching element for ``a, name = u, v``; None otherwise."""
+    if isinstance(target, cst.Name):
+        return value if target.value == name else None
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+        if len(target.elements) != len(value.elements) or any(
+            isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)
+        ):
+            return None
+        for left, right in zip(target.elements, value.elements):
+            if name in flatten_names(left.value, keep_underscore=True):
+                return _paired_value(left.value, right.value, name)
+    return None
+
+
+def _paired_attribute(target: cst.BaseExpression, value: cst.BaseExpression, attribute: str) -> object:
+    """Like :func:`_paired_value` for ``self.<attr>``: the value it gets, None when it gets one that is
+    not shown, ``_NOT_HERE`` when ``target`` does not assign it."""
+    if dotted_name(target) == attribute:
+        return value
+    if isinstance(target, (cst.Tuple, cst.List)):
+        inside = [e.value for e in target.elements]
+        if not any(dotted_name(e) == attribute or isinstance(e, (cst.Tuple, cst.List)) for e in inside):
+            return _NOT_HERE
+        if not isinstance(value, (cst.Tuple, cst.List)) or len(value.elements) != len(inside):
+            return None
+        for left, right in zip(target.elements, value.elements):
+            if isinstance(left, cst.StarredElement) or isinstance(right, cst.StarredElement):
+                return None
+            found = _paired_attribute(left.value, right.value, attribute)
+            if found is not _NOT_HERE:
+                return found
+    return _NOT_HERE
 
 
 def _reduces(call: cst.Call) -> bool:

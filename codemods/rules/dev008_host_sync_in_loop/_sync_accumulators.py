@@ -1,26 +1,29 @@
 """The running sum a training loop reads back every step: ``total += loss.item()``, kept on the device.
 
-With ``total = 0.0`` as the last binding before the loop and nothing in the loop reading ``total``,
-the ``.item()`` can become ``.detach()`` (the sum stays a device tensor, no sync) and one
-``total = float(total)`` after the loop gives the float back. Anything else is not this shape.
+The ``.item()`` becomes ``.detach()`` (the sum stays a device tensor, no sync) and one
+``total = float(total)`` after the loop gives the float back, when the last binding of ``total``
+before the loop (in the loop's block, any number of statements before it) is a number: ``0.0``, or
+``0`` where the sum is of a torch loss (a float: an int start would become a float after the first
+step anyway), also as one of ``total, n = 0, 0``. Inside the loop ``total`` may be reset to a number
+and read where the code logs (under an ``if``: every N steps); those reads become ``float(total)``,
+so the sync happens only there. A read on every step would sync every step: then nothing changes.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import is_size
-from codemods.core.syntax import flatten_names, single_target
+from codemods.analysis.scalars import Scalars
+from codemods.core.syntax import flatten_names
 from codemods.core.tree import Tree
 
 _SUM_INTO_NAME = m.AugAssign(target=m.Name(), operator=m.AddAssign())
 
 
 def accumulator_fix(
-    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While
+    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, scalars: Scalars
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
     """``total += loss.item()`` in ``loop``: the edits that keep the sum on the device, or None."""
     if not m.matches(statement, _SUM_INTO_NAME):
@@ -33,20 +36,78 @@ def accumulator_fix(
     if not isinstance(above, (cst.IndentedBlock, cst.Module)):
         return None
     body = list(above.body)
-    if not _float_init_before(tree, body[: body.index(loop)], total):
+    start = _number_before(tree, body[: body.index(loop)], total)
+    assert isinstance(item.func, cst.Attribute)
+    if start is None or (isinstance(start, cst.Integer) and not scalars.is_loss_value(item.func.value)):
+        return None  # an int sum of ints (`correct += ...item()`) must stay an int
+    reads = _logged_reads(tree, loop, augmented, total)
+    if reads is None:
         return None
-    uses = [n for n in tree.of_type(loop, cst.Name) if n.value == total]
-    if len(uses) != 1 or uses[0] is not augmented.target:
-        return None  # the loop reads it: it would see a tensor
     scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
     if any(
         any(a.name.value == total for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
     ):
         return None
-    assert isinstance(item.func, cst.Attribute)
     detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    replacements: dict[int, cst.CSTNode] = {id(item): detached}
+    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = float({total})\n")
-    return {loop: cst.FlattenSentinel([loop.deep_replace(item, detached), converted])}
+    return {loop: cst.FlattenSentinel([cst.ensure_type(fixed, type(loop)), converted])}
+
+
+class _Replace(cst.CSTTransformer):
+    """Replaces the nodes of a tree found in ``replacements`` (by identity) in one walk."""
+
+    def __init__(self, replacements: dict[int, cst.CSTNode]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(  # type: ignore[override]  # libcst types it generically; any node goes back here
+        self, original_node: cst.CSTNode, updated_node: cst.CSTNode
+    ) -> cst.CSTNode:
+        return self.replacements.get(id(original_node), updated_node)
+
+
+def _logged_reads(
+    tree: Tree, loop: cst.For | cst.While, augmented: cst.AugAssign, total: str
+) -> list[cst.Name] | None:
+    """The reads of ``total`` in ``loop`` besides the sum itself, each under an ``if`` of the loop (a
+    logging point); resets to a number are allowed. None when it is read every step or bound otherwise."""
+    reads: list[cst.Name] = []
+    for name in tree.of_type(loop, cst.Name):
+        if name.value != total or name is augmented.target:
+            continue
+        parent = tree.parent(name)
+        if isinstance(parent, cst.AssignTarget):
+            assign = tree.parent(parent)
+            if not (
+                isinstance(assign, cst.Assign)
+                and len(assign.targets) == 1
+                and isinstance(assign.value, (cst.Integer, cst.Float))
+            ):
+                return None
+            continue  # a reset: `total = 0.0`
+        if isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)) or isinstance(
+            parent, (cst.Global, cst.Nonlocal)
+        ):
+            return None
+        if isinstance(parent, cst.Attribute) and parent.attr is name:
+            continue  # `x.total`: an attribute, not the name
+        if not any(isinstance(a, cst.If) for a in _until(tree, name, loop)):
+            return None  # read every step: keeping it on the device gains nothing
+        reads.append(name)
+    return reads
+
+
+def _until(tree: Tree, node: cst.CSTNode, stop: cst.CSTNode) -> list[cst.CSTNode]:
+    """The ancestors of ``node`` below ``stop``."""
+    out: list[cst.CSTNode] = []
+    for above in tree.ancestors(node):
+        if above is stop:
+            break
+        out.append(above)
+    return out
 
 
 def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:
@@ -63,24 +124,41 @@ def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:
     )
 
 
-def _float_init_before(tree: Tree, statements: list[cst.BaseStatement], total: str) -> bool:
-    """Is the last statement binding ``total`` before the loop a plain ``total = 0.0``?"""
+def _number_before(
+    tree: Tree, statements: list[cst.BaseStatement], total: str
+) -> cst.Integer | cst.Float | None:
+    """The number the last statement binding ``total`` before the loop gives it (``total = 0.0``,
+    ``total, n = 0, 0``), or None when that binding is anything else."""
     for statement in reversed(statements):
         if total not in {n.value for n in tree.of_type(statement, cst.Name)}:
             continue
         if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
-            return False
+            return None
         small = statement.body[0]
-        if isinstance(small, cst.Assign) and single_target(small) == total:  # (a target is an Assign's)
-            return isinstance(small.value, cst.Float)
-        if isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and total in _targets(small):
-            return False
-        # a read of `total` (it is still the float): keep looking for the assignment
-    return False
+        if isinstance(small, cst.Assign):
+            if not any(total in flatten_names(t.target, keep_underscore=True) for t in small.targets):
+                continue  # a read of `total` (it is still the number): keep looking for the assignment
+            if len(small.targets) != 1:
+                return None
+            value = _paired(small.targets[0].target, small.value, total)
+            return value if isinstance(value, (cst.Integer, cst.Float)) else None
+        if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and total in flatten_names(
+            small.target, keep_underscore=True
+        ):
+            return None
+    return None
 
 
-def _targets(small: cst.Assign | cst.AugAssign | cst.AnnAssign) -> set[str]:
-    targets: Sequence[cst.AssignTarget | cst.AugAssign | cst.AnnAssign] = (
-        small.targets if isinstance(small, cst.Assign) else [small]
-    )
-    return {n for t in targets for n in flatten_names(t.target, keep_underscore=True)}
+def _paired(target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
+    """What ``target = value`` gives ``name``: ``value`` itself, or its element in ``a, name = u, v``."""
+    if isinstance(target, cst.Name):
+        return value if target.value == name else None
+    if (
+        isinstance(target, cst.Tuple)
+        and isinstance(value, cst.Tuple)
+        and len(target.elements) == len(value.elements)
+    ):
+        for left, right in zip(target.elements, value.elements):
+            if isinstance(left.value, cst.Name) and left.value.value == name:
+                return right.value
+    return None

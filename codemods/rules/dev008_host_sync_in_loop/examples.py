@@ -311,4 +311,86 @@ INVALID = [
         """,
         message="`p.grad.norm().item()` copies the value",
     ),
+    # An int start for a loss's sum (it becomes a float at the first step), a few statements before.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+        criterion = nn.CrossEntropyLoss()
+        total = 0
+        model.train()
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+        print(total / len(loader))
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+        criterion = nn.CrossEntropyLoss()
+        total = 0
+        model.train()
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.detach()
+        total = float(total)
+        print(total / len(loader))
+        """,
+        message="convert once after the loop",
+        line=11,
+    ),
+    # `a, b = 0, 0` starts, and the sum read where the loop logs (every N steps) and reset there.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+        criterion = nn.MSELoss()
+        running, steps = 0, 0
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            running += loss.item()
+            if i % 100 == 99:
+                print("loss %.3f" % (running / 100))
+                running = 0.0
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+        criterion = nn.MSELoss()
+        running, steps = 0, 0
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            running += loss.detach()
+            if i % 100 == 99:
+                print("loss %.3f" % (float(running) / 100))
+                running = 0.0
+        running = float(running)
+        """,
+        line=10,
+    ),
+    # An int start for a sum that is not shown to be a loss (an int count stays an int): report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        seen, total = 0, 0
+        for x, y in loader:
+            loss = model(x).sum()
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+        """
+    ),
 ]

@@ -15,9 +15,11 @@ environment or a replay memory (`env.step(action.cpu().numpy())`: the algorithm 
 there), a copy the line before has just made, and files that never put work on a GPU (no `cuda` or
 `mps` in the code, and no device but the CPU): there a sync costs nothing.
 
-The usual accumulator, `total += loss.item()` with `total = 0.0` just before the loop, is fixed
-(unsafe): the sum stays on the device (`total += loss.detach()`) and is converted once after the loop
-(`total = float(total)`). Every other sync is reported with its line.
+The usual accumulator, `total += loss.item()` started as `total = 0.0` somewhere before the loop (or
+`0`, also `total, n = 0, 0`, where the sum is of a torch loss, a float), is fixed (unsafe): the sum
+stays on the device (`total += loss.detach()`) and is converted once after the loop
+(`total = float(total)`); where the loop logs it every N steps (under an `if`) and resets it, it is
+read there as `float(total)`. Every other sync is reported with its line.
 
 ## Why is this bad?
 CUDA runs asynchronously: Python queues kernels and moves on, so the next step's work is queued while
@@ -62,6 +64,7 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.analysis.gpu_use import may_use_a_gpu
+from codemods.analysis.scalars import Scalars
 from codemods.analysis.training_loops import TrainingLoops
 from codemods.core.base import FixSafety, Rule
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs
@@ -84,11 +87,12 @@ class HostSyncInLoop(Rule):
         if loops.values is None:
             return
         syncs = HostSyncs(self.tree, self.aliases, loops.values)
+        scalars = Scalars(self.tree, self.aliases)
         for event in loops.events():
             for sync in syncs.of(event):
                 fix = None
                 if sync.item and event.loop is not None and isinstance(sync.node, cst.Call):  # (an item is)
-                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop)
+                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop, scalars)
                 if fix is None:
                     self.report(sync.node, sync.what + _ADVICE)
                 else:

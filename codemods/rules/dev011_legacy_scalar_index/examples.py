@@ -67,6 +67,54 @@ VALID = [
         print(per_sample.data[0])
         """
     ),
+    # Rebound after the reduction: what reaches the read is the vector.
+    Valid(
+        """
+        import torch
+        def f(x):
+            loss = x.sum()
+            loss = x * 2
+            return loss.data[0]
+        """
+    ),
+    # The criterion is a parameter and the function is handed on: its callers are not all shown.
+    Valid(
+        """
+        import torch.nn as nn
+        def step(criterion, out, y):
+            value = criterion(out, y)
+            return value.data[0]
+        hooks = [step]
+        hooks[0](nn.MSELoss(reduction="none"), out, y)
+        """
+    ),
+    # One caller passes a per-sample loss: a vector there.
+    Valid(
+        """
+        import torch.nn as nn
+        def step(criterion, out, y):
+            total = criterion(out, y)
+            return total.data[0]
+        step(nn.MSELoss(), a, b)
+        step(nn.MSELoss(reduction="none"), a, b)
+        """
+    ),
+    # Divided by something that may be a tensor: broadcasting may make a vector.
+    Valid(
+        """
+        import torch
+        def f(x, weights):
+            loss = x.sum() / weights
+            return loss.data[0]
+        """
+    ),
+    # The NumPy array of a batch: its first row.
+    Valid(
+        """
+        import torch
+        first = model(x).data.cpu().numpy()[0]
+        """
+    ),
 ]
 
 INVALID = [
@@ -224,5 +272,214 @@ INVALID = [
         """,
         message="where it is computed is not shown",
         line=3,
+    ),
+    # Rebound by a reduction before the read: the straight-line assignment that reaches it decides.
+    Invalid(
+        """
+        import torch
+        def update(critic, s, a):
+            policy_loss = -critic(s, a)
+            policy_loss = policy_loss.mean()
+            return policy_loss.data[0]
+        """,
+        """
+        import torch
+        def update(critic, s, a):
+            policy_loss = -critic(s, a)
+            policy_loss = policy_loss.mean()
+            return policy_loss.item()
+        """,
+        line=5,
+    ),
+    # A helper that returns a reduction divided by a Python number.
+    Invalid(
+        """
+        import torch
+        def accuracy(output, labels):
+            correct = output.max(1)[1].eq(labels).double()
+            correct = correct.sum()
+            return correct / len(labels)
+        acc = accuracy(out, y)
+        print(acc.data[0])
+        """,
+        """
+        import torch
+        def accuracy(output, labels):
+            correct = output.max(1)[1].eq(labels).double()
+            correct = correct.sum()
+            return correct / len(labels)
+        acc = accuracy(out, y)
+        print(acc.item())
+        """,
+        line=7,
+    ),
+    # The criterion handed to a function: every call in the file passes a loss module.
+    Invalid(
+        """
+        import torch.nn as nn
+        def train(x, y, model, criterion):
+            loss = 0
+            for t in range(x.size(0)):
+                loss += criterion(model(x[t]), y[t])
+            loss.backward()
+            return loss.data[0] / x.size(0)
+        def main():
+            criterion = nn.NLLLoss()
+            return train(x, y, model, criterion)
+        """,
+        """
+        import torch.nn as nn
+        def train(x, y, model, criterion):
+            loss = 0
+            for t in range(x.size(0)):
+                loss += criterion(model(x[t]), y[t])
+            loss.backward()
+            return loss.item() / x.size(0)
+        def main():
+            criterion = nn.NLLLoss()
+            return train(x, y, model, criterion)
+        """,
+        line=7,
+    ),
+    # A criterion handed to a class's constructor, read as `self.criterion(...)` in a method.
+    Invalid(
+        """
+        import torch.nn as nn
+        class Trainer(object):
+            def __init__(self, model, criterion):
+                self.model, self.criterion = model, criterion
+            def evaluate(self, x, y):
+                return self.criterion(self.model(x), y).data[0] * x.size(0)
+        trainer = Trainer(net, nn.CrossEntropyLoss())
+        trainer.evaluate(a, b)
+        """,
+        """
+        import torch.nn as nn
+        class Trainer(object):
+            def __init__(self, model, criterion):
+                self.model, self.criterion = model, criterion
+            def evaluate(self, x, y):
+                return self.criterion(self.model(x), y).item() * x.size(0)
+        trainer = Trainer(net, nn.CrossEntropyLoss())
+        trainer.evaluate(a, b)
+        """,
+        line=6,
+    ),
+    # An instance of the file's loss class called, its result divided by a number its callers pass.
+    Invalid(
+        """
+        import torch.nn as nn
+        class Smoothing(nn.Module):
+            def __init__(self):
+                super(Smoothing, self).__init__()
+                self.criterion = nn.KLDivLoss(size_average=False)
+            def forward(self, x, target):
+                return self.criterion(x, target)
+        class LossCompute(object):
+            def __init__(self, criterion):
+                self.criterion = criterion
+            def __call__(self, x, y, norm):
+                loss = self.criterion(x, y) / norm
+                loss.backward()
+                return loss.data[0] * norm
+        compute = LossCompute(Smoothing())
+        total = compute(out, y, len(rows))
+        """,
+        """
+        import torch.nn as nn
+        class Smoothing(nn.Module):
+            def __init__(self):
+                super(Smoothing, self).__init__()
+                self.criterion = nn.KLDivLoss(size_average=False)
+            def forward(self, x, target):
+                return self.criterion(x, target)
+        class LossCompute(object):
+            def __init__(self, criterion):
+                self.criterion = criterion
+            def __call__(self, x, y, norm):
+                loss = self.criterion(x, y) / norm
+                loss.backward()
+                return loss.item() * norm
+        compute = LossCompute(Smoothing())
+        total = compute(out, y, len(rows))
+        """,
+        line=14,
+    ),
+    # The NumPy array of a loss, read in a closure: `[()]` reads the NumPy scalar `[0]` read before 0.4.
+    Invalid(
+        """
+        import torch.nn as nn
+        def run():
+            criterion = nn.MSELoss()
+            def closure():
+                loss = criterion(seq(x), y)
+                print(loss.data.cpu().numpy()[0])
+                return loss
+            optimizer.step(closure)
+        """,
+        """
+        import torch.nn as nn
+        def run():
+            criterion = nn.MSELoss()
+            def closure():
+                loss = criterion(seq(x), y)
+                print(loss.data.cpu().numpy()[()])
+                return loss
+            optimizer.step(closure)
+        """,
+        message="0-dim array",
+        line=6,
+    ),
+    # Loss modules of the file kept in a list a helper builds; their method returns the loss.
+    Invalid(
+        """
+        import torch.nn as nn
+        class StyleLoss(nn.Module):
+            def __init__(self, target):
+                super(StyleLoss, self).__init__()
+                self.target, self.criterion = target, nn.MSELoss()
+            def forward(self, x):
+                self.loss = self.criterion(x, self.target)
+                return x
+            def backward(self):
+                self.loss.backward(retain_graph=True)
+                return self.loss
+        def build(targets):
+            style_losses = []
+            for t in targets:
+                style_losses.append(StyleLoss(t))
+            return len(style_losses), style_losses
+        def run(targets):
+            count, style_losses = build(targets)
+            score = 0
+            for sl in style_losses:
+                score += sl.backward()
+            return score.data[0]
+        """,
+        """
+        import torch.nn as nn
+        class StyleLoss(nn.Module):
+            def __init__(self, target):
+                super(StyleLoss, self).__init__()
+                self.target, self.criterion = target, nn.MSELoss()
+            def forward(self, x):
+                self.loss = self.criterion(x, self.target)
+                return x
+            def backward(self):
+                self.loss.backward(retain_graph=True)
+                return self.loss
+        def build(targets):
+            style_losses = []
+            for t in targets:
+                style_losses.append(StyleLoss(t))
+            return len(style_losses), style_losses
+        def run(targets):
+            count, style_losses = build(targets)
+            score = 0
+            for sl in style_losses:
+                score += sl.backward()
+            return score.item()
+        """,
+        line=22,
     ),
 ]

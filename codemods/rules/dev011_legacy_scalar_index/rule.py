@@ -37,6 +37,7 @@ read its first element, and `.item()` raises unless it has exactly one.
 from __future__ import annotations
 
 import re
+from typing import TypeGuard
 
 import libcst as cst
 import libcst.matchers as m
@@ -49,6 +50,16 @@ from codemods.core.syntax import code_of, method_call
 _AT_ZERO = m.Subscript(slice=[m.SubscriptElement(m.Index(m.Integer("0")))])
 # Names a loss goes by: `loss`, `g_loss`, `loss_d`, `kl_loss`, `cost` (not `losses`: a list or a vector).
 _LOSS_NAME = re.compile(r"^(?:\w+_)?(?:loss|cost)(?:_\w+)?$", re.IGNORECASE)
+
+
+def _is_numpy_of(value: cst.BaseExpression) -> TypeGuard[cst.Call]:
+    """``x.numpy()``: the NumPy array of a tensor."""
+    return (
+        isinstance(value, cst.Call)
+        and not value.args
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "numpy"
+    )
 
 
 class LegacyScalarIndex(Rule):
@@ -76,6 +87,19 @@ class LegacyScalarIndex(Rule):
                 self._data_at_zero(subscript, value.value, scalars)
             elif isinstance(value, cst.Name) and scalars.is_scalar(value):
                 self._fix(subscript, value, f"`{value.value}` adds up 0-dim tensors")
+            elif _is_numpy_of(value) and scalars.is_scalar(cst.ensure_type(value.func, cst.Attribute).value):
+                self._numpy_at_zero(subscript, value)
+
+    def _numpy_at_zero(self, subscript: cst.Subscript, array: cst.Call) -> None:
+        """``loss.data.cpu().numpy()[0]``: the array of a 0-dim tensor is 0-dim too, and ``[0]`` raises;
+        ``[()]`` reads the NumPy scalar ``[0]`` read from the one-element array of PyTorch before 0.4."""
+        fixed = subscript.with_changes(slice=[cst.SubscriptElement(cst.Index(cst.Tuple([])))])
+        self.report(
+            subscript,
+            f"`{code_of(array)}` is a 0-dim array since PyTorch 0.4: `[0]` raises IndexError; `[()]` reads"
+            " the same NumPy scalar (`.item()` would read it as a Python float)",
+            edits={subscript: fixed},
+        )
 
     def _data_at_zero(self, subscript: cst.Subscript, receiver: cst.BaseExpression, scalars: Scalars) -> None:
         if scalars.is_scalar(receiver):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from autofix.harness.failures import classify, failure_of
-from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, NEEDS_GPU
+from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, LEGACY_API, NEEDS_GPU
 from autofix.harness.origin import CASE, EMULATOR, TORCH, UNKNOWN, origin_of
 
 torch = pytest.importorskip("torch")
@@ -39,6 +39,16 @@ MISMATCH = "Expected all tensors to be on the same device, but found at least tw
         ("AttributeError", "'NoneType' object has no attribute 'same device'", ERROR),
         ("KeyError", "same device", ERROR),
         ("RuntimeError", "something else went wrong", ERROR),
+        ("IndexError", "invalid index of a 0-dim tensor. Use `tensor.item()`", LEGACY_API),
+        (
+            "RuntimeError",
+            "Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and output[0] has a shape of"
+            " torch.Size([]).",
+            LEGACY_API,
+        ),
+        ("TypeError", "iteration over a 0-d tensor", LEGACY_API),
+        ("ValueError", "Expected input batch_size (1) to match target batch_size (0).", LEGACY_API),
+        ("ValueError", "Expected input batch_size (4) to match target batch_size (2).", ERROR),
     ],
 )
 def test_kinds(type_name, message, kind):

@@ -37,6 +37,27 @@ def _last_expression(code: str) -> tuple[Scalars, cst.BaseExpression]:
         "model = M()\nmodel.forward(a, b)\n",
         "import torch\nclass M(torch.nn.Module):\n    def forward(self, u):\n        return u.sum()\n"
         "model = M()\nmodel(a)\n",
+        "import torch\na, b = x.sum(), y.sum()\na\n",
+        # the assignment that reaches the read, not every binding of the name
+        "import torch\nloss = model(x)\nloss = loss.mean()\nloss\n",
+        # arithmetic with Python numbers the code shows
+        "import torch\ndef f(x, n):\n    return x.sum() / len(x) * x.size(0) / n\nf(a, 3)\nf(b, 4)\n",
+        # a parameter: every call passes a loss module
+        "import torch.nn as nn\nf(nn.MSELoss())\nf(crit=nn.L1Loss())\ndef f(crit):\n    crit(a, b)\n",
+        # an instance of the file's module class, called
+        "import torch.nn as nn\nclass L(nn.Module):\n    def forward(self, a):\n        return a.sum()\n"
+        "l = L()\nl(x)\n",
+        # an instance's `__call__`, given a number by every call of it
+        "import torch\nclass C:\n    def __call__(self, x, n):\n        return x.sum() / n\nc = C()\nc(t, 2)\n",
+        # a method of the file's loss modules, over the list a helper builds and returns
+        "import torch.nn as nn\nclass L(nn.Module):\n    def __init__(self):\n        self.crit = nn.MSELoss()\n"
+        "    def forward(self, x):\n        self.loss = self.crit(x, x)\n        return x\n"
+        "    def score(self):\n        return self.loss\n"
+        "def build():\n    losses = []\n    losses.append(L())\n    return 1, losses\n"
+        "def run():\n    _, losses = build()\n    total = 0\n    for l in losses:\n        total += l.score()\n"
+        "    total\n",
+        # a closure reading its function's criterion
+        "import torch.nn as nn\ndef f():\n    crit = nn.MSELoss()\n    def g():\n        crit(a, b)\n",
     ],
 )
 def test_scalars(code):
@@ -55,8 +76,21 @@ def test_scalars(code):
         "import torch\ndef f(loss):\n    loss\n",
         "import torch\nloss = model(x)\nloss\n",
         "import torch\ntotal = 0\ntotal\n",
-        "import torch\na, b = x.sum(), y.sum()\na\n",
+        "import torch\na, b = x.sum()\na\n",
         "import torch\n1 + 2\n",
+        # rebound to a vector after the reduction: the assignment that reaches the read decides
+        "import torch\nloss = x.sum()\nloss = loss * w\nloss\n",
+        "import torch\ndef f(x):\n    y = x.sum()\n    for _ in range(3):\n        y\n        y = x\n",
+        # divided by a value that may be a tensor (broadcasting may make a vector)
+        "import torch\ndef f(x, w):\n    return x.sum() / w\nf(a, b)\n",
+        # a parameter of a function that is handed on: its callers are not all shown
+        "import torch.nn as nn\ndef f(c):\n    c\nf(nn.MSELoss()(a, b))\ng(f)\n",
+        # a list handed to code the file does not show: it may add anything
+        "import torch.nn as nn\nclass L(nn.Module):\n    def score(self):\n        return self.w.sum()\n"
+        "losses = [L()]\nextend(losses)\nfor l in losses:\n    l.score()\n",
+        # an instance handed to code the file does not show: its calls there may pass a tensor as `n`
+        "import torch\nclass C:\n    def __call__(self, x, n):\n        return x.sum() / n\n"
+        "c = C()\nregister(c)\nc(t, 2)\n",
         "import torch\nloss = x.sum()\nloss = model(x)\nloss\n",
         "import torch.nn as nn\ncriterion = make()\ncriterion(out, y)\n",
         # a model whose forward returns a batch, or bound to two classes
@@ -70,3 +104,30 @@ def test_scalars(code):
 def test_not_shown_to_be_scalars(code):
     scalars, expr = _last_expression(code)
     assert not scalars.is_scalar(expr)
+
+
+@pytest.mark.parametrize(
+    ("code", "rank"),
+    [
+        ("import torch\ntorch.zeros(3, 4)\n", 2),
+        ("import torch\ntorch.zeros((3, 4, 5))\n", 3),
+        ("import torch\nx = torch.zeros(len(s)).long()\nx.cuda()\n", 1),
+        ("import torch\ntorch.LongTensor(ids).view(-1, 1)\n", 2),
+        ("import torch\ndef make(n):\n    t = torch.ones(n)\n    return t\nmake(3)\n", 1),
+        ("import torch\nfrom torch.autograd import Variable\nVariable(torch.randn(2, 2))\n", 2),
+        ("import torch\ntorch.LongTensor([1, 2])\n", None),  # data: its rank is the list's nesting
+        ("import torch\ntorch.zeros(*shape)\n", None),
+        ("import torch\nx = torch.zeros(3)\nx = x.view(3, 1)\nx\n", 2),
+        ("import torch\ndef f(x):\n    x\n", None),
+    ],
+)
+def test_rank_of(code, rank):
+    scalars, expr = _last_expression(code)
+    assert scalars.rank_of(expr) == rank
+
+
+def test_range_counters_are_numbers():
+    scalars, expr = _last_expression("import torch\nfor c in range(3):\n    c\n")
+    assert scalars.is_number(expr)
+    scalars, expr = _last_expression("import torch\nfor c in items:\n    c\n")
+    assert not scalars.is_number(expr)

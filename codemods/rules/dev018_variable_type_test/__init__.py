@@ -1,0 +1,1 @@
+"""DEV018: see :mod:`codemods.rules.dev018_variable_type_test.rule`."""
