@@ -267,6 +267,8 @@ def run_phase(request: dict[str, Any]) -> None:
         report["ok"] = True
     except BaseException as exc:  # the case's failure is what we measure; KeyboardInterrupt included
         report["failure"] = _failure(exc)
+    if report["ok"]:  # saved now: results may share storage with state the second call changes
+        torch.save(results, f"{out}.pt")
     if report["ok"] and request.get("again"):
         # A second call in the same process: state the first call left behind (an input it mutated,
         # a memo) shows here; both versions must agree on it too.
@@ -278,8 +280,6 @@ def run_phase(request: dict[str, Any]) -> None:
         except BaseException as exc:  # noqa: BLE001 - the case's failure is data
             report["again"] = {"ok": False, "failure": _failure(exc)}
     report["seconds"] = time.perf_counter() - started
-    if report["ok"]:
-        torch.save(results, f"{out}.pt")
     if again:
         torch.save(again, f"{out}.again.pt")
     Path(f"{out}.json").write_text(json.dumps(report))

@@ -337,11 +337,12 @@ class Judge:
                 f" ({_percent(b_elements)})"
             )
             return False
-        # The same share, counted over only the work that fed the results: dummy work on the device
-        # (padding) next to a result computed on the host (NumPy, model.cpu(), a thread, a file) is
-        # not in it.
+        # The share of only the work that feeds the results: dummy work on the device (padding) next
+        # to a result computed on the host (NumPy, model.cpu(), a thread, a file) is not in it. Half
+        # of before's share at least: a correct fix may add host work that feeds the results (its
+        # copies' sources, a batch built on the host); a fallback moves the work wholesale.
         a_fed, b_fed = _fed_share(a), _fed_share(b)
-        if a_fed is not None and b_fed is not None and _less(a_fed, b_fed):
+        if a_fed is not None and b_fed is not None and _less((2 * a_fed[0], a_fed[1]), b_fed):
             result.problems.append(
                 f"moves work to the host: the work that feeds after's results runs {_percent(a_fed)}"
                 f" on the GPU (by elements produced); before {would} {_percent(b_fed)}"
