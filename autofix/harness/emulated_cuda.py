@@ -514,7 +514,10 @@ class Allocator:
 
     def allocate(self, key: int, tensor: torch.Tensor, index: int) -> None:
         with _DisableTorchFunction():
-            storage = tensor.untyped_storage()
+            try:
+                storage = tensor.untyped_storage()
+            except (NotImplementedError, RuntimeError):  # a sparse or nested tensor: no one storage
+                return
             where = (index, storage.data_ptr())
             size = -(-storage.nbytes() // self.BLOCK) * self.BLOCK
         self._holders[key] = where

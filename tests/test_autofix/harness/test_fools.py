@@ -245,6 +245,7 @@ def test_memory_queries_report_the_tensors_held():
         assert free < total and torch.cuda.memory_stats()["allocated_bytes.all.peak"] >= 4 << 20
         del x
         assert torch.cuda.memory_allocated() == before
+        assert torch.eye(3).to_sparse().to("cuda").device.type == "cuda"  # no one storage: not counted
 
 
 def test_pinning_and_autocast_follow_cuda():
