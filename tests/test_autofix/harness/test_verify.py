@@ -53,8 +53,8 @@ def run():
 NOISY = """
 import itertools, sys, time, torch
 
-# Kept by the process, not the module: each timed call loads the script afresh.
-_calls = sys.__dict__.setdefault("autofix_test_noise_calls", itertools.count())
+# Kept by the process (one per version's file), not the module: each timed call loads the script afresh.
+_calls = sys.__dict__.setdefault("autofix_test_noise_" + __file__, itertools.count())
 
 def run():
     if next(_calls) % 4 in {SLOW}:
