@@ -36,6 +36,7 @@ from typing import Any
 import torch
 
 from autofix.harness.failures import failure_of
+from autofix.harness.guard import guarded, hidden_modules, protect_reports
 from autofix.harness.models import BAD_RESULTS, EXIT, NO_RESULTS, Failure
 
 # The emulated machine has two GPUs, so code that spreads work over GPUs meets a second device.
@@ -165,6 +166,8 @@ class _Counting:
 
     def __init__(self) -> None:
         self.read: Callable[[], dict[str, Any]] = dict
+        # The work that fed the results, by device (the emulated GPU traces it; see EmulatedCuda.fed).
+        self.fed: Callable[[list[torch.Tensor]], dict[str, int]] | None = None
 
     def counts(self) -> dict[str, Any]:
         return self.read()
@@ -185,6 +188,7 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
         }
         with emulated_cuda(device_count=EMULATED_GPUS, **options) as mode:
             counting.read = lambda: {**mode.counters.as_dict(), "random_sites": list(mode.random_sites)}
+            counting.fed = mode.fed
             yield counting
     elif phase == "cuda":
         with real_cuda_counting() as copies, Recorder(count=True) as recorder:
@@ -195,77 +199,150 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
             yield counting
 
 
+def _call(function: Callable[[], Any]) -> dict[str, torch.Tensor]:
+    """The entry's results, called with the harness's modules out of sight (see guard.hidden_modules)."""
+    with hidden_modules():
+        return flatten(function())
+
+
+def _checked(tensors: dict[str, torch.Tensor], entry: str) -> dict[str, torch.Tensor]:
+    """The results read back to the CPU, as plain tensors (a subclass of the case's, a sparse tensor)."""
+    results = {k: _plain(t.cpu()) for k, t in tensors.items()}
+    if not results:
+        raise NoResults(f"{entry}() returned no tensors or numbers")
+    if all(t.numel() == 0 for t in results.values()):
+        raise BadResults(f"{entry}() returned only empty tensors")
+    return results
+
+
+def _plain(tensor: torch.Tensor) -> torch.Tensor:
+    if type(tensor) is not torch.Tensor:  # a subclass the case defines: its class is not loadable later
+        tensor = tensor.as_subclass(torch.Tensor)
+    if tensor.layout != torch.strided:
+        try:
+            tensor = tensor.to_dense()
+        except (RuntimeError, NotImplementedError, TypeError) as exc:
+            raise BadResults(f"a result with layout {tensor.layout} cannot be compared: {exc}") from None
+    if tensor.is_quantized:
+        tensor = tensor.dequantize()
+    return tensor
+
+
+def _failure(exc: BaseException) -> dict[str, Any]:
+    if isinstance(exc, BadResults):
+        return Failure(exc.kind, "BadResults", str(exc)).__dict__
+    if isinstance(exc, SystemExit):
+        return Failure(EXIT, "SystemExit", f"sys.exit({exc.code!r})").__dict__
+    return failure_of(exc).__dict__
+
+
 def run_phase(request: dict[str, Any]) -> None:
     prepare(request)
     phase, out = request["phase"], request["out"]
+    protect_reports([f"{out}.json", f"{out}.pt", f"{out}.again.pt"])
     report: dict[str, Any] = {"phase": phase, "ok": False}
     started = time.perf_counter()
     results: dict[str, torch.Tensor] = {}
+    again: dict[str, torch.Tensor] = {}
     counting = None
     try:
-        with _device_context(phase, request) as counting:
+        with _device_context(phase, request) as counting, guarded():
             try:
                 seed(request["seed"])
-                function = load(Path(request["script"]), request["entry"], phase, request.get("module", ""))
+                with hidden_modules():
+                    function = load(
+                        Path(request["script"]), request["entry"], phase, request.get("module", "")
+                    )
                 seed(request["seed"])
-                tensors = flatten(function())
+                tensors = _call(function)
                 # Asked inside the device context, where a tensor's device is the logical one.
                 report["on_device"] = sorted(k for k, t in tensors.items() if t.device.type != "cpu")
+                fed = getattr(counting, "fed", None)
+                if fed is not None:
+                    report["fed"] = fed(list(tensors.values()))
             finally:  # a failed run's counts too: how far it got, and where
                 report["counts"] = counting.counts() or None
         # Out of the device context: reading the results back is the harness's doing, not the case's.
-        results = {k: t.cpu() for k, t in tensors.items()}
-        if not results:
-            raise NoResults(f"{request['entry']}() returned no tensors or numbers")
-        if all(t.numel() == 0 for t in results.values()):
-            raise BadResults(f"{request['entry']}() returned only empty tensors")
+        results = _checked(tensors, request["entry"])
         report["ok"] = True
-    except BadResults as exc:
-        report["failure"] = Failure(exc.kind, "BadResults", str(exc)).__dict__
-    except SystemExit as exc:
-        report["failure"] = Failure(EXIT, "SystemExit", f"sys.exit({exc.code!r})").__dict__
     except BaseException as exc:  # the case's failure is what we measure; KeyboardInterrupt included
-        report["failure"] = failure_of(exc).__dict__
-    report["seconds"] = time.perf_counter() - started
-    if report["ok"]:
+        report["failure"] = _failure(exc)
+    if report["ok"]:  # saved now: results may share storage with state the second call changes
         torch.save(results, f"{out}.pt")
+    if report["ok"] and request.get("again"):
+        # A second call in the same process: state the first call left behind (an input it mutated,
+        # a memo) shows here; both versions must agree on it too.
+        try:
+            with _device_context(phase, request), guarded():
+                seed(request["seed"])
+                again = _checked(_call(function), request["entry"])
+            report["again"] = {"ok": True}
+        except BaseException as exc:  # noqa: BLE001 - the case's failure is data
+            report["again"] = {"ok": False, "failure": _failure(exc)}
+    report["seconds"] = time.perf_counter() - started
+    if again:
+        torch.save(again, f"{out}.again.pt")
     Path(f"{out}.json").write_text(json.dumps(report))
 
 
+def _same(first: dict[str, torch.Tensor], later: dict[str, torch.Tensor]) -> bool:
+    return sorted(first) == sorted(later) and all(
+        first[k].dtype == later[k].dtype
+        and first[k].shape == later[k].shape
+        and torch.equal(first[k], later[k])
+        for k in first
+    )
+
+
 def run_timing(request: dict[str, Any]) -> None:
-    """Warm each up once, then time pairs (before, after) until enough pairs and seconds are measured."""
+    """Warm each up once, then time pairs (before, after) until enough pairs and seconds are measured.
+
+    Each timed call gets its script loaded afresh (outside the clock), so a memo kept in the module
+    between calls is gone, and its results must equal its first call's: a call that skips the work (a
+    memo elsewhere, an entry that returns nothing from its second call) times nothing and ends the
+    timing with an error."""
     prepare(request)
     cuda = request["phase"] == "cuda"
-    versions = []
-    for tag, where in zip(("before", "after"), request["versions"]):
+    tags = ("before", "after")
+
+    def fresh(where: dict[str, Any], tag: str) -> Callable[[], Any]:
         os.chdir(where["cwd"])
-        sys.path[:0] = [where["cwd"], *where["sys_path"]]
-        seed(request["seed"])
-        versions.append(
-            (where["cwd"], load(Path(where["script"]), request["entry"], f"timing_{tag}", where["module"]))
-        )
-        del sys.path[: 1 + len(where["sys_path"])]
         forget(where["root"])  # the two copies hold modules of the same names
-    times: dict[str, list[float]] = {"before": [], "after": []}
-    for cwd, function in versions:  # warm-up: first-call costs (allocations, lazy imports)
-        os.chdir(cwd)
+        sys.path[:0] = [where["cwd"], *where["sys_path"]]
+        try:
+            seed(request["seed"])
+            return load(Path(where["script"]), request["entry"], f"timing_{tag}", where["module"])
+        finally:
+            del sys.path[: 1 + len(where["sys_path"])]
+
+    first: dict[str, dict[str, torch.Tensor]] = {}
+    for where, tag in zip(request["versions"], tags):  # warm-up: first-call costs (allocations, imports)
+        function = fresh(where, tag)
         seed(request["seed"])
-        function()
+        first[tag] = {k: t.cpu() for k, t in flatten(function()).items()}
+    times: dict[str, Any] = {"before": [], "after": []}
     measured = 0.0
     pairs = 0
     while pairs < request["min_pairs"] or (
         measured < request["min_seconds"] and pairs < request["max_pairs"]
     ):
-        for (cwd, function), tag in zip(versions, ("before", "after")):
-            os.chdir(cwd)
+        for where, tag in zip(request["versions"], tags):
+            function = fresh(where, tag)
             seed(request["seed"])
             if cuda:
                 torch.cuda.synchronize()
             start = time.perf_counter()
-            function()
+            value = function()
             if cuda:
                 torch.cuda.synchronize()
             elapsed = time.perf_counter() - start
+            if not _same(first[tag], {k: t.cpu() for k, t in flatten(value).items()}):
+                times["error"] = (
+                    f"{tag}'s timed call {pairs + 1} returned other results than its first call:"
+                    " it did not do the same work, so nothing was timed"
+                )
+                Path(f"{request['out']}.json").write_text(json.dumps(times))
+                return
             times[tag].append(elapsed)
             measured += elapsed
         pairs += 1

@@ -5,10 +5,11 @@
   pair's own tolerance. Any other dtype change fails, under any rule: a bfloat16 result is not a float32
   one with a looser tolerance.
 * Integer and bool tensors: exactly equal.
-* Floating tensors, each on its own scale S (its largest magnitude, before or after):
+* Floating tensors, each on its own scale S (the median of before's non-zero magnitudes):
   ``|after - before| <= rtol * (|before| + S)`` elementwise. The absolute floor ``rtol * S`` sits
-  five orders of magnitude (float32) below the tensor's own values, so tiny values against zeros, or
-  with their sign flipped, differ; an all-zero tensor must stay exactly zero.
+  five orders of magnitude (float32) below the tensor's typical values, so tiny values against zeros, or
+  with their sign flipped, differ; an all-zero tensor must stay exactly zero. A median, not the
+  largest magnitude: one huge element must not leave the small ones beside it unchecked.
 * rtol by dtype: float64 1e-7, float32 1e-5, float16 1e-3, bfloat16 1e-2; ten times that when the two
   ran on different devices (CPU against GPU kernels). A dtype change allowed by the rule has its pair's
   rtol: float64 -> float32 1e-4 (float32 keeps about seven significant digits, and a few layers of
@@ -28,7 +29,8 @@ LOOSER = 10.0  # across devices
 DTYPE_CHANGES = {(torch.float64, torch.float32): 1e-4, (torch.complex128, torch.complex64): 1e-4}
 
 POLICY = (
-    "each floating result on its own scale S (largest magnitude): |after − before| ≤ rtol·(|before| + S);"
+    "each floating result on its own scale S (median of before's non-zero magnitudes):"
+    " |after − before| ≤ rtol·(|before| + S);"
     " rtol float64 1e-7, float32 1e-5, float16 1e-3, bfloat16 1e-2, ×10 across devices; dtypes must match,"
     " except float64 → float32 (rtol 1e-4) under a rule whose fix changes dtypes (DEV002);"
     " integers and bools exact; NaN never passes; empty results are an error"
@@ -69,6 +71,15 @@ def _device_kind(phase: str) -> str:
     return "gpu" if phase == "cuda" else "cpu"
 
 
+def _scale(before: torch.Tensor) -> float:
+    """The tensor's typical magnitude: the median of before's non-zero magnitudes. Robust, so one huge
+    element (a loss history starting at 2e6) does not make every small one next to it unchecked; before's,
+    so after cannot widen its own tolerance."""
+    magnitudes = before.abs().flatten()
+    magnitudes = magnitudes[magnitudes > 0]
+    return float(magnitudes.median()) if magnitudes.numel() else 0.0
+
+
 def _compare_one(
     key: str, a: torch.Tensor, b: torch.Tensor, cross: bool, dtype_changes: bool, result: Comparison
 ) -> None:
@@ -105,11 +116,13 @@ def _compare_one(
         a64, b64 = a64[~infinite], b64[~infinite]
         if not a64.numel():
             return
-    scale = float(torch.maximum(a64.abs().max(), b64.abs().max()))
+    scale = _scale(a64)
     difference = (a64 - b64).abs()
-    largest = float(difference.max())
-    relative = largest / scale if scale else 0.0
+    bound = a64.abs() + scale
+    # The error against the bound's unit: at most rtol passes (0/0, an exact zero, is no error).
+    errors = torch.where(difference == 0, torch.zeros_like(difference), difference / bound)
+    relative = float(errors.max())
     result.max_rel = max(result.max_rel, relative)
     rtol = rtol_for(a.dtype, b.dtype, cross)
-    if bool((difference > rtol * (a64.abs() + scale)).any()):
+    if bool((difference > rtol * bound).any()):
         result.problems.append(f"{key}: differs by {relative:.1e} of its scale {scale:.1e} (rtol {rtol:g})")

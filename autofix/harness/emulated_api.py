@@ -15,6 +15,7 @@ This module knows the emulated device only through :class:`Device`, what it asks
 from __future__ import annotations
 
 import contextlib
+import struct
 import time
 from collections import namedtuple
 from collections.abc import Iterator
@@ -29,6 +30,7 @@ class Device(Protocol):
     device_count: int
     current: int
     generators: list[Any]
+    memory: Any  # the emulated caching allocator (emulated_cuda.Allocator)
     autocast: list[Any]
     default_device: torch.device | None
 
@@ -62,8 +64,17 @@ _Properties = namedtuple(
     " L2_cache_size warp_size max_threads_per_multi_processor uuid",
 )
 PROPERTIES = _Properties(
-    "emulated CUDA device", 9, 0, 80 * 1024**3, 132, False, False, 50 * 1024**2, 32, 2048, "emulated"
+    "NVIDIA H100 80GB HBM3", 9, 0, 80 * 1024**3, 132, False, False, 50 * 1024**2, 32, 2048, "emulated"
 )
+
+
+# The emulated GPUs in use: a synchronize anywhere lands their copies in flight (see EmulatedCuda.settle).
+_ACTIVE: list[Any] = []
+
+
+def _settle(*_: Any, **__: Any) -> None:
+    for mode in _ACTIVE:
+        mode.settle()
 
 
 class Event:
@@ -85,7 +96,7 @@ class Event:
         return True
 
     def synchronize(self) -> None:
-        pass  # CUDA's sync debug mode does not report event waits either
+        _settle()  # CUDA's sync debug mode does not report event waits either
 
     def elapsed_time(self, end: Event) -> float:
         if not (self.enable_timing and end.enable_timing) or self._time is None or end._time is None:
@@ -94,9 +105,12 @@ class Event:
 
 
 class Stream:
+    _handles = iter(range(0x5000, 1 << 40, 0x10))
+
     def __init__(self, device: Any = None, priority: int = 0, **kwargs: Any) -> None:
         self.device = torch.device("cuda", 0) if device is None else torch.device(device)
         self.priority = priority
+        self.cuda_stream = next(Stream._handles)  # a cudaStream_t, as an int
 
     def wait_stream(self, stream: Stream) -> None:
         pass
@@ -110,7 +124,7 @@ class Stream:
         return event
 
     def synchronize(self) -> None:
-        pass
+        _settle()
 
     def query(self) -> bool:
         return True
@@ -119,18 +133,33 @@ class Stream:
         return False
 
     def __enter__(self) -> Stream:
+        _STREAMS.append(self)
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        pass
+        _STREAMS.pop()
 
 
 _DEFAULT_STREAM = Stream()
+_DEFAULT_STREAM.cuda_stream = 0  # the legacy default stream's handle
+# The current stream, innermost last (``with torch.cuda.stream(s)`` enqueues its kernels on ``s``).
+_STREAMS: list[Stream] = [_DEFAULT_STREAM]
 
 
 @contextlib.contextmanager
 def _stream(stream: Any = None) -> Iterator[Any]:
-    yield stream
+    if stream is None:
+        yield stream
+        return
+    _STREAMS.append(stream)
+    try:
+        yield stream
+    finally:
+        _STREAMS.pop()
+
+
+def _current_stream(device: Any = None) -> Stream:
+    return _STREAMS[-1]
 
 
 class _Accelerator:
@@ -146,14 +175,31 @@ class _Accelerator:
             "current_device_idx": lambda: self.mode.current,
             "set_device_index": lambda device: _set_device(self.mode, device),
             "set_device_idx": lambda device: _set_device(self.mode, device),
-            "synchronize": lambda device=None: None,
-            "current_stream": lambda device=None: _DEFAULT_STREAM,
+            "synchronize": _settle,
+            "current_stream": _current_stream,
             "get_device_capability": lambda device=None: {"dtypes": set()},
             "empty_cache": lambda: None,
-            "memory_allocated": lambda device=None: 0,
-            "max_memory_allocated": lambda device=None: 0,
-            "reset_peak_memory_stats": lambda device=None: None,
+            "memory_allocated": lambda device=None: _memory(self.mode, device)["allocated_bytes.all.current"],
+            "max_memory_allocated": lambda device=None: _memory(self.mode, device)[
+                "allocated_bytes.all.peak"
+            ],
+            "reset_peak_memory_stats": lambda device=None: self.mode.memory.reset_peak(
+                _index(self.mode, device)
+            ),
         }
+
+
+def _memory(mode: Device, device: Any) -> dict[str, int]:
+    """``torch.cuda.memory_stats``'s main counters for one GPU, from the emulated caching allocator."""
+    index = _index(mode, device)
+    return mode.memory.stats(mode.current if index < 0 else index)
+
+
+def _summary(stats: dict[str, int]) -> str:
+    rows = [f"|  {key:<40} | {value:>16} |" for key, value in sorted(stats.items())]
+    rule = "|" + "=" * 63 + "|"
+    title = "|  PyTorch CUDA memory summary (emulated GPU)" + " " * 19 + "|"
+    return "\n".join([rule, title, rule, *rows, rule])
 
 
 def _index(mode: Device, device: Any) -> int:
@@ -187,6 +233,17 @@ class _DeviceContext:
 
     def __exit__(self, *exc: Any) -> None:
         self.mode.current = self.prev_idx
+
+
+def _device_class(mode: Device) -> type:
+    """``torch.cuda.device``, a class (torch's own code asks ``isinstance(d, torch.cuda.device)``)."""
+
+    class device(_DeviceContext):  # noqa: N801 - torch's name
+        def __init__(self, device: Any) -> None:
+            super().__init__(mode, device)
+
+    device.__module__ = "torch.cuda"
+    return device
 
 
 def _generator_class(mode: Device) -> type:
@@ -228,6 +285,33 @@ def _generator_class(mode: Device) -> type:
         def initial_seed(self) -> int:
             return self._seed if self._device.type == "cuda" else base.initial_seed(self)
 
+        def get_state(self) -> torch.Tensor:
+            """A CUDA generator's state is Philox's: 16 bytes, its seed and an offset. The offset here is a
+            token for the MT19937 state kept aside, so set_state restores the very same stream."""
+            if self._device.type != "cuda":
+                return base.get_state(self)
+            snapshots = self.__dict__.setdefault("_snapshots", [])
+            snapshots.append(base.get_state(self))
+            packed = struct.pack("<QQ", self._seed % (1 << 64), len(snapshots) - 1)
+            return torch.frombuffer(bytearray(packed), dtype=torch.uint8)
+
+        def set_state(self, new_state: torch.Tensor) -> Any:
+            if self._device.type != "cuda":
+                return base.set_state(self, new_state)
+            # CUDAGeneratorImpl::set_state: TORCH_CHECK(new_state_size == total_size, "... wrong size")
+            if not isinstance(new_state, torch.Tensor) or new_state.dtype != torch.uint8:
+                raise TypeError("expected a torch.ByteTensor, but got " + type(new_state).__name__)
+            if new_state.numel() != 16:
+                raise mode.error(RuntimeError("RNG state is wrong size"))
+            seed, token = struct.unpack("<QQ", bytes(new_state.tolist()))
+            snapshots = self.__dict__.get("_snapshots", [])
+            self._seed = seed
+            if token < len(snapshots):
+                base.set_state(self, snapshots[token])
+            else:  # an offset this run never handed out: the stream's start
+                base.manual_seed(self, stream_seed(seed, self._device.index))
+            return self
+
         def seed(self) -> int:
             if self._device.type != "cuda":
                 return base.seed(self)
@@ -261,7 +345,7 @@ def _rng_patches(mode: Device) -> dict[str, Any]:
         "seed": lambda: (of().seed(), None)[1],
         "seed_all": seed_all,
         "initial_seed": lambda: of().initial_seed(),
-        "get_rng_state": lambda device="cuda": of(device).get_state(),
+        "get_rng_state": lambda device="cuda": of(device).get_state().clone(),
         "set_rng_state": lambda new_state, device="cuda": of(device).set_state(new_state),
         "get_rng_state_all": lambda: [g.get_state() for g in mode.generators],
         "set_rng_state_all": set_all,
@@ -275,28 +359,33 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "device_count": lambda: mode.device_count,
         "current_device": lambda: mode.current,
         "set_device": lambda device: _set_device(mode, device),
-        "device": lambda device: _DeviceContext(mode, device),
+        "device": _device_class(mode),
         "device_of": lambda obj: _DeviceContext(
             mode, obj.get_device() if mode.device_of(obj).type == "cuda" else -1
         ),
-        "synchronize": lambda device=None: None,
+        "synchronize": _settle,
         "get_device_name": lambda device=None: PROPERTIES.name,
         "get_device_properties": lambda device=None: PROPERTIES,
         "get_device_capability": lambda device=None: (PROPERTIES.major, PROPERTIES.minor),
         "is_bf16_supported": lambda including_emulation=True: True,
         "is_initialized": lambda: True,
         "init": lambda: None,
-        "empty_cache": lambda: None,
-        "mem_get_info": lambda device=None: (PROPERTIES.total_memory, PROPERTIES.total_memory),
-        "memory_allocated": lambda device=None: 0,
-        "max_memory_allocated": lambda device=None: 0,
-        "memory_reserved": lambda device=None: 0,
-        "max_memory_reserved": lambda device=None: 0,
-        "reset_peak_memory_stats": lambda device=None: None,
+        "empty_cache": lambda: mode.memory.empty_cache(),
+        "mem_get_info": lambda device=None: (
+            PROPERTIES.total_memory - _memory(mode, device)["reserved_bytes.all.current"],
+            PROPERTIES.total_memory,
+        ),
+        "memory_allocated": lambda device=None: _memory(mode, device)["allocated_bytes.all.current"],
+        "max_memory_allocated": lambda device=None: _memory(mode, device)["allocated_bytes.all.peak"],
+        "memory_reserved": lambda device=None: _memory(mode, device)["reserved_bytes.all.current"],
+        "max_memory_reserved": lambda device=None: _memory(mode, device)["reserved_bytes.all.peak"],
+        "memory_stats": lambda device=None: _memory(mode, device),
+        "memory_summary": lambda device=None, abbreviated=False: _summary(_memory(mode, device)),
+        "reset_peak_memory_stats": lambda device=None: mode.memory.reset_peak(_index(mode, device)),
         "Event": Event,
         "Stream": Stream,
         "stream": _stream,
-        "current_stream": lambda device=None: _DEFAULT_STREAM,
+        "current_stream": _current_stream,
         "default_stream": lambda device=None: _DEFAULT_STREAM,
         "is_current_stream_capturing": lambda: False,
     }
@@ -412,9 +501,11 @@ def patched_api(mode: Device) -> Iterator[None]:
         if cls is not None:
             patch(cls, "__new__", _keeping_device(mode, cls.__new__))
     _patch_autocast(mode, patch)
+    _ACTIVE.append(mode)
     try:
         yield
     finally:
+        _ACTIVE.remove(mode)
         for owner, name, original in reversed(saved):
             setattr(owner, name, original)
 
@@ -650,3 +741,11 @@ def _patch_autocast(mode: Device, patch: Any) -> None:
         return original_enabled() if device_type is None else original_enabled(device_type)
 
     patch(torch, "is_autocast_enabled", is_autocast_enabled)
+    original_dtype = torch.get_autocast_dtype
+
+    def get_autocast_dtype(device_type: str) -> Any:
+        if device_type == "cuda":
+            return next((d for d in reversed(mode.autocast) if d is not None), torch.float16)
+        return original_dtype(device_type)
+
+    patch(torch, "get_autocast_dtype", get_autocast_dtype)

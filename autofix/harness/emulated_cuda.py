@@ -60,6 +60,8 @@ from autofix.harness.origin import EMULATOR, TORCH, mark
 
 CPU = torch.device("cpu")
 _TENSOR_BASE = torch._C.TensorBase
+# Held from import: the emulator's own bookkeeping runs outside every function mode, its own included.
+_DisableTorchFunction = torch._C.DisableTorchFunction
 
 # Methods that read a device tensor's value back to the host: a copy and a sync.
 _READ_BACK = frozenset(
@@ -156,9 +158,19 @@ _HOST_SECOND_RESULT = frozenset({"_pack_padded_sequence", "_pad_packed_sequence"
 _SCALAR_TYPE_NAMES = {
     torch.int64: "Long",
     torch.int32: "Int",
+    torch.int16: "Short",
+    torch.int8: "Char",
+    torch.uint8: "Byte",
     torch.float32: "Float",
     torch.float64: "Double",
 }
+# Matrix products: CUDA has no integer kernels for them (pytorch/pytorch#44428).
+_MATMUL = frozenset(
+    {
+        *("mm", "bmm", "matmul", "__matmul__", "__rmatmul__", "mv", "addmm", "addmv", "baddbmm"),
+        *("addbmm", "linear", "chain_matmul", "multi_dot", "einsum", "tensordot", "inner", "outer", "ger"),
+    }
+)
 # Operations that accept a CPU 0-dim tensor beside device tensors by copying it over first.
 _COPIES_CPU_SCALARS = frozenset({"where"})
 # Factories that copy host data to the device when given ``device="cuda"``.
@@ -440,6 +452,14 @@ def draws(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
     return bool(train) and not (isinstance(p, (int, float)) and p == 0)
 
 
+def _poison(tensor: torch.Tensor) -> None:
+    """What a host buffer holds before an async copy lands: garbage; NaN (or the largest value) here."""
+    if tensor.is_floating_point() or tensor.is_complex():
+        tensor.fill_(float("nan"))
+    elif tensor.dtype != torch.bool:
+        tensor.fill_(torch.iinfo(tensor.dtype).max)
+
+
 def _with_device(text: str, device: torch.device) -> str:
     """A CPU tensor's repr as a device tensor's: ``tensor([1., 2.], device='cuda:0')`` (torch/_tensor_str.py
     puts the device first among the suffixes)."""
@@ -477,6 +497,86 @@ def _is_tensor_method(func: Callable[..., Any], name: str) -> bool:
     )
 
 
+class Allocator:
+    """What CUDA's caching allocator reports (``torch.cuda.memory_stats``): the bytes of the storages
+    GPU tensors hold (in 512-byte blocks), their peak, and the memory reserved for them (in 2 MiB
+    segments, kept until ``empty_cache``)."""
+
+    BLOCK, SEGMENT = 512, 2 << 20
+
+    def __init__(self, device_count: int) -> None:
+        self.current = [0] * device_count
+        self.peak = [0] * device_count
+        self.reserved = [0] * device_count
+        self.reserved_peak = [0] * device_count
+        self._storages: dict[tuple[int, int], list[int]] = {}  # (GPU, address) -> [bytes, holders]
+        self._holders: dict[int, tuple[int, int]] = {}  # id(tensor) -> its storage's key
+
+    def allocate(self, key: int, tensor: torch.Tensor, index: int) -> None:
+        with _DisableTorchFunction():
+            try:
+                storage = tensor.untyped_storage()
+            except (NotImplementedError, RuntimeError):  # a sparse or nested tensor: no one storage
+                return
+            where = (index, storage.data_ptr())
+            size = -(-storage.nbytes() // self.BLOCK) * self.BLOCK
+        self._holders[key] = where
+        entry = self._storages.get(where)
+        if entry is not None:
+            entry[1] += 1
+            return
+        self._storages[where] = [size, 1]
+        self.current[index] += size
+        self.peak[index] = max(self.peak[index], self.current[index])
+        need = -(-self.current[index] // self.SEGMENT) * self.SEGMENT
+        self.reserved[index] = max(self.reserved[index], need)
+        self.reserved_peak[index] = max(self.reserved_peak[index], self.reserved[index])
+
+    def release(self, key: int) -> None:
+        where = self._holders.pop(key, None)
+        entry = self._storages.get(where) if where is not None else None
+        if where is None or entry is None:
+            return
+        entry[1] -= 1
+        if entry[1] <= 0:
+            del self._storages[where]
+            self.current[where[0]] -= entry[0]
+
+    def empty_cache(self) -> None:
+        for index, current in enumerate(self.current):
+            self.reserved[index] = -(-current // self.SEGMENT) * self.SEGMENT
+
+    def reset_peak(self, index: int) -> None:
+        for i in range(len(self.current)) if index < 0 else (index,):
+            self.peak[i], self.reserved_peak[i] = self.current[i], self.reserved[i]
+
+    def stats(self, index: int) -> dict[str, int]:
+        return {
+            "allocated_bytes.all.current": self.current[index],
+            "allocated_bytes.all.peak": self.peak[index],
+            "active_bytes.all.current": self.current[index],
+            "active_bytes.all.peak": self.peak[index],
+            "reserved_bytes.all.current": self.reserved[index],
+            "reserved_bytes.all.peak": self.reserved_peak[index],
+            "num_alloc_retries": 0,
+            "num_ooms": 0,
+        }
+
+
+class _Node:
+    """One operation in the trace of what fed a tensor: where it ran, what it produced, its inputs'."""
+
+    __slots__ = ("device", "weight", "parents")
+
+    def __init__(self, device: bool, weight: int, parents: tuple[_Node, ...]) -> None:
+        self.device, self.weight, self.parents = device, weight, parents
+
+
+def _tensors(value: Any) -> list[torch.Tensor]:
+    leaves, _ = tree_flatten(value)
+    return [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
+
+
 class EmulatedCuda(TorchFunctionMode):
     def __init__(
         self, device_count: int = 1, *, shared_rng: bool = False, lenient: bool = False, watch: str = ""
@@ -485,7 +585,16 @@ class EmulatedCuda(TorchFunctionMode):
         self.device_count = device_count
         self.counters = Counters()
         self._devices: dict[int, torch.device] = {}
+        self.memory = Allocator(device_count)
+        # What fed each live tensor (see fed): the operation that made it, and its inputs' operations.
+        self._nodes: dict[int, _Node] = {}
         self._pinned: set[int] = set()
+        # Host tensors written by a non_blocking copy from a GPU, with the data they will hold once the
+        # device is synchronized: until then they hold garbage (NaN here), as on a real GPU.
+        self._pending: list[tuple[torch.Tensor, torch.Tensor]] = []
+        # The process that initialised CUDA (made the first GPU tensor): a fork of it cannot use CUDA.
+        self._pid = os.getpid()
+        self._initialized = False
         self.autocast: list[torch.dtype | None] = []  # the active ``autocast("cuda")`` dtypes
         self.current = 0  # torch.cuda.current_device()
         self.shared_rng = shared_rng
@@ -509,6 +618,7 @@ class EmulatedCuda(TorchFunctionMode):
         device = torch.device(device) if not isinstance(device, torch.device) else device
         if device.type != "cuda":
             return device
+        self.check_process()
         if device.index is None:
             return torch.device("cuda", self.current)
         if not 0 <= device.index < self.device_count:
@@ -520,6 +630,16 @@ class EmulatedCuda(TorchFunctionMode):
                 )
             )
         return device
+
+    def check_process(self) -> None:
+        """CUDA in a forked child of a process that initialised it raises (torch.cuda._lazy_init)."""
+        if self._initialized and os.getpid() != self._pid:
+            raise self.error(
+                RuntimeError(
+                    "Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing,"
+                    " you must use the 'spawn' start method"
+                )
+            )
 
     @staticmethod
     def error(exc: BaseException) -> BaseException:
@@ -534,16 +654,68 @@ class EmulatedCuda(TorchFunctionMode):
             return
         key = id(tensor)
         if device.type == "cpu":
-            self._devices.pop(key, None)
+            if self._devices.pop(key, None) is not None:
+                self.memory.release(key)
             return
+        if not self._initialized:
+            self._initialized = os.getpid() == self._pid
         if key not in self._devices:
-            weakref.finalize(tensor, self._devices.pop, key, None)
+            weakref.finalize(tensor, self._forget, key)
+            self.memory.allocate(key, tensor, device.index or 0)
         self._devices[key] = device
+
+    def _forget(self, key: int) -> None:
+        self._devices.pop(key, None)
+        self.memory.release(key)
 
     def tag_all(self, result: Any, device: torch.device) -> None:
         leaves, _ = tree_flatten(result)
         for leaf in leaves:
             self.tag(leaf, device)
+
+    # -- the work that feeds the results
+
+    def trace(self, result: Any, device: torch.device, inputs: Any = (), weight: int | None = None) -> None:
+        """Record that ``result`` was made on ``device`` from ``inputs``, producing ``weight`` elements of
+        work (its own elements by default; 0 for a view or a copy)."""
+        made = _tensors(result)
+        if not made:
+            return
+        parents = tuple(
+            node for node in (self._nodes.get(id(t)) for t in _tensors(inputs)) if node is not None
+        )
+        if weight is None:
+            weight = sum(t.numel() for t in made)
+        node = _Node(device.type != "cpu", weight, parents)
+        for tensor in made:
+            key = id(tensor)
+            if key not in self._nodes:
+                weakref.finalize(tensor, self._nodes.pop, key, None)
+            self._nodes[key] = node
+
+    def trace_copy(self, result: Any, source: Any) -> None:
+        """A copy: no work of its own, but data nobody saw made (a NumPy array, a list, a tensor made out
+        of view) came from the host, and counts as host work of its size."""
+        if isinstance(source, torch.Tensor) and id(source) in self._nodes:
+            self.trace(result, CPU, (source,), weight=0)
+        else:
+            self.trace(result, CPU, (), weight=sum(t.numel() for t in _tensors(result)))
+
+    def fed(self, results: list[torch.Tensor]) -> dict[str, int]:
+        """The elements produced by the operations that fed ``results``, on the device and on the host:
+        work that nothing returned (dummy operations, padding) is not in it."""
+        seen: set[int] = set()
+        stack = [node for node in (self._nodes.get(id(t)) for t in results) if node is not None]
+        # A result nobody saw made (another thread's, under DisableTorchFunction) is host work.
+        totals = {"device": 0, "host": sum(t.numel() for t in results if id(t) not in self._nodes)}
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            totals["device" if node.device else "host"] += node.weight
+            stack.extend(node.parents)
+        return totals
 
     def count_copy(self, source: torch.device, target: torch.device, *, blocking: bool = True) -> None:
         if source == target:
@@ -560,6 +732,16 @@ class EmulatedCuda(TorchFunctionMode):
     def read_back(self) -> None:
         self.counters.device_to_host += 1
         self.counters.syncs += 1
+        self.settle()
+
+    def settle(self) -> None:
+        """The host waited for the device: copies still in flight have landed."""
+        if not self._pending:
+            return
+        pending, self._pending = self._pending, []
+        with _DisableTorchFunction():
+            for target, data in pending:
+                target.copy_(data)
 
     # -- the interception
 
@@ -619,10 +801,16 @@ class EmulatedCuda(TorchFunctionMode):
             return self.device_of(tensor).type == "cuda"
         if access == "__set__" and attribute == "data":
             self.tag(tensor, self.device_of(args[1]))
+            self.trace(tensor, CPU, (args[1],), weight=0)
             return func(*args)
         result = func(*args)
         if access == "__get__" and attribute in ("data", "grad", "T", "mT", "H", "mH", "real", "imag"):
             self.tag(result, self.device_of(tensor))
+            if attribute == "grad":  # made by autograd, out of sight: the backward pass's work
+                if isinstance(result, torch.Tensor) and id(result) not in self._nodes:
+                    self.trace(result, self.device_of(tensor), (tensor,))
+            else:
+                self.trace(result, CPU, (tensor,), weight=0)
         return result
 
     def _factory(self, func, name, args, kwargs):
@@ -630,6 +818,8 @@ class EmulatedCuda(TorchFunctionMode):
         kwargs["device"] = CPU
         pin = bool(kwargs.get("pin_memory"))
         if pin:
+            if target.type != "cpu":  # cuda/EmptyTensor.cpp: empty_cuda
+                raise self.error(RuntimeError("Only dense CPU tensors can be pinned"))
             kwargs["pin_memory"] = False
         with self._drawing_on(target, name, args, kwargs):
             result = func(*args, **kwargs)
@@ -638,6 +828,10 @@ class EmulatedCuda(TorchFunctionMode):
         if target.type != "cpu" and name in _FROM_HOST_DATA and args:
             source = self.device_of(args[0]) if isinstance(args[0], torch.Tensor) else CPU
             self.count_copy(source, target)
+        if name in _FROM_HOST_DATA and args:
+            self.trace_copy(result, args[0])
+        else:
+            self.trace(result, target, (args, kwargs))
         self.counters.count_work(target, result)
         self.tag_all(result, target)
         return result
@@ -671,13 +865,13 @@ class EmulatedCuda(TorchFunctionMode):
         default = torch.default_generator
         own = self.generators[device.index or 0]
         saved = default.get_state()
-        default.set_state(own.get_state())
+        default.set_state(torch._C.Generator.get_state(own))  # its MT19937 state, not Philox's face
         self._drawing = True
         try:
             yield
         finally:
             self._drawing = False
-            own.set_state(default.get_state())
+            torch._C.Generator.set_state(own, default.get_state())
             default.set_state(saved)
 
     def _note_site(self) -> None:
@@ -724,6 +918,9 @@ class EmulatedCuda(TorchFunctionMode):
 
     def _numpy(self, func, args, kwargs):
         device = self.device_of(args[0])
+        if device.type != "cpu" and kwargs.get("force"):  # t.detach().cpu().resolve_conj()...numpy()
+            self.read_back()
+            return func(*args, **kwargs)
         if device.type != "cpu":
             raise self.error(
                 TypeError(
@@ -735,11 +932,15 @@ class EmulatedCuda(TorchFunctionMode):
         return func(*args, **kwargs)
 
     def _pin_memory(self, func, args, kwargs):
+        if id(args[0]) in self._pinned:  # Memory.cpp: an already pinned tensor is returned as it is
+            return args[0]
         if self.device_of(args[0]).type != "cpu":
             raise self.error(
                 RuntimeError("cannot pin 'torch.cuda.FloatTensor' only dense CPU tensors can be pinned")
             )
-        return self.pinned(args[0].clone())  # a copy in page-locked memory; this CPU build has none to give
+        result = self.pinned(args[0].clone())  # a copy in page-locked memory; this CPU build has none to give
+        self.trace(result, CPU, (args[0],), weight=0)
+        return result
 
     def _getitem(self, func, args, kwargs):
         target = self.device_of(args[0])
@@ -747,6 +948,7 @@ class EmulatedCuda(TorchFunctionMode):
         result = func(*args, **kwargs)
         self.counters.count_work(target, result)
         self.tag_all(result, target)
+        self.trace(result, target, args)
         return result
 
     def _setitem(self, func, args, kwargs):
@@ -759,7 +961,9 @@ class EmulatedCuda(TorchFunctionMode):
                 self._mismatch([target, source])
             self.count_copy(source, target)
         self.counters.count_work(target, args[0])
-        return func(*args, **kwargs)
+        result = func(*args, **kwargs)
+        self.trace(args[0], target, args)
+        return result
 
     def _copy_(self, func, args, kwargs):
         blocking = not (args[2] if len(args) > 2 else kwargs.get("non_blocking", False))
@@ -767,7 +971,17 @@ class EmulatedCuda(TorchFunctionMode):
         if source == target:
             self.counters.count_work(target, args[0])
         self.count_copy(source, target, blocking=blocking)
-        return func(*args, **kwargs)
+        result = func(*args, **kwargs)
+        if source == target:
+            self.trace(args[0], target, args[:2])
+        else:
+            self.trace_copy(args[0], args[1])
+            if blocking:
+                self.settle()
+            elif source.type != "cpu" and target.type == "cpu":
+                self._pending.append((args[0], args[0].clone()))
+                _poison(args[0])
+        return result
 
     def _type(self, func, args, kwargs):
         legacy = args[1] if len(args) > 1 else kwargs.get("dtype")
@@ -800,11 +1014,13 @@ class EmulatedCuda(TorchFunctionMode):
         result = func(*args, **kwargs)
         self.counters.count_work(target, result)
         self.tag(result, target)
+        self.trace(result, target, (args, kwargs))
         return result
 
     def _shape_as(self, func, args, kwargs):
         result = func(*args, **kwargs)
         self.tag(result, self.device_of(args[0]))
+        self.trace(result, CPU, args[:1], weight=0)
         return result
 
     def _type_as(self, func, args, kwargs):
@@ -818,6 +1034,7 @@ class EmulatedCuda(TorchFunctionMode):
         results = func(*args, **kwargs)
         for made, given in zip(results, inputs):
             self.tag(made, self.device_of(given))
+            self.trace(made, CPU, (given,), weight=0)
         return results
 
     _FUNCTIONS: dict[str, Callable[..., Any]] = {
@@ -872,6 +1089,16 @@ class EmulatedCuda(TorchFunctionMode):
             if result is tensor:
                 result = tensor.clone()  # a copy on another device is a new tensor
             self.count_copy(source, target, blocking=blocking)
+            if blocking:
+                self.settle()
+            elif source.type != "cpu" and target.type == "cpu":
+                # Queued behind the device's work: the host sees it only after a synchronize.
+                self._pending.append((result, result.clone()))
+                with _DisableTorchFunction():
+                    _poison(result)
+            self.trace_copy(result, tensor)
+        elif result is not tensor:  # a dtype conversion: work where the tensor is
+            self.trace(result, target, (tensor,))
         self.tag(result, target)
         return result
 
@@ -895,8 +1122,24 @@ class EmulatedCuda(TorchFunctionMode):
                 continue
             if device not in devices:
                 devices.append(device)
+        out = kwargs.get("out")
+        if (
+            isinstance(out, torch.Tensor)
+            and scalars
+            and self.device_of(out).type != "cpu"
+            and all(t is out or any(t is s for s in scalars) for t in tensors)
+        ):  # TensorIterator: CPU scalars are lifted only beside a device input, never for an out= alone
+            devices.insert(0, CPU)
         device = self._mismatch(devices) if len(devices) > 1 else (devices[0] if devices else CPU)
         if device.type != "cpu":
+            self.check_process()
+            if name in _MATMUL and any(
+                not (t.is_floating_point() or t.is_complex()) for t in tensors if t.dim() > 0
+            ):
+                integral = next(t for t in tensors if not (t.is_floating_point() or t.is_complex()))
+                kernel = "bmm_cuda" if name in ("bmm", "baddbmm") else "addmm_cuda"
+                type_name = _SCALAR_TYPE_NAMES.get(integral.dtype, str(integral.dtype))
+                raise self.error(RuntimeError(f"\"{kernel}\" not implemented for '{type_name}'"))
             if name in _COPIES_CPU_SCALARS:
                 for _ in scalars:
                     self.count_copy(CPU, device)
@@ -915,6 +1158,10 @@ class EmulatedCuda(TorchFunctionMode):
         self.counters.count_work(device, result, name, args)
         if device.type != "cpu":
             self.tag_all(result[0] if name in _HOST_SECOND_RESULT else result, device)
+        if name.startswith("_foreach_") and name.endswith("_") and args:  # in place, over a list
+            self.trace(args[0], device, tensors)
+        else:
+            self.trace(result, device, tensors, weight=0 if name in NO_WORK else None)
         return result
 
     def _host_argument(self, name, args):
@@ -936,6 +1183,9 @@ class EmulatedCuda(TorchFunctionMode):
         return argument if argument.dtype == torch.int64 and argument.dim() == 1 else None
 
     def _autocast(self, name, args, kwargs, dtype):
+        leaves, _ = tree_flatten((args, kwargs))
+        if any(isinstance(t, torch.Tensor) and t.dtype == torch.float64 for t in leaves):
+            return args, kwargs  # autocast_mode.h is_eligible: float64 operations are not
         if name in AUTOCAST_LOWER:
             cast = dtype
         elif name in AUTOCAST_FLOAT32:

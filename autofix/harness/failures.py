@@ -16,33 +16,41 @@ from pathlib import Path
 from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, LEGACY_API, NEEDS_GPU, Failure
 from autofix.harness.origin import TORCH, TRUSTED, is_library, origin_of
 
+# Each pattern must match where torch's message *starts*: torch's messages quote what a case hands them
+# (a device string, a class name, a worker's exception), so a match anywhere could be the case's words
+# (`x.to("... same device")` raises "Invalid device string: '... same device'").
 _DEVICE = re.compile(
-    r"same device|at least two devices|indices should be either on cpu or on the same device"
-    r"|Expected object of device type|is on cpu, different from other tensors on cuda"
+    r"Expected all tensors to be on the same device"
+    r"|indices should be either on cpu or on the same device|Expected object of device type"
+    r"|Tensor for (?:argument #\d+ )?'\w+' is on (?:CPU|cpu|GPU|cuda)"
+    r"|Expected tensor for argument #\d+ '\w+' to (?:be on|have the same device)"
+    r"|Input and (?:parameter|hidden) tensors are not at the same device"
     r"|expected device cuda:\d+ but got device cpu|expected device cpu but got device cuda"
-    r"|should be the same or input should be a MKLDNN tensor and weight is a dense tensor"
-    r"|Expected a 'cuda' device type for generator|Expected tensor for argument .* to be on"
-    r"|can't convert cuda:\d+ device type tensor to numpy",
+    r"|Expected a 'cuda' device type for generator|can't convert cuda:\d+ device type tensor to numpy",
     re.IGNORECASE,
 )
 # "Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be the same" is a
 # device mismatch when exactly one side is a CUDA type, a dtype mismatch otherwise.
 _INPUT_WEIGHT = re.compile(r"Input type \((?P<a>[\w.]+)\) and (?:weight|bias) type \((?P<b>[\w.]+)\)")
 _DTYPE = re.compile(
-    r"same dtype|expected scalar type|Found dtype \w+ but expected|must have the same dtype"
-    r"|expected m1 and m2 to have the same dtype|and bias type \(\w+\) should be the same"
-    r"|Input type \(\w+\) and \w+ type \(\w+\) should be the same"
-    r"|input dtype \([\w.]+\) does not match weight dtype",  # a recurrent layer's
+    r"expected scalar type|Found dtype \w+ but expected|\w+ and \w+ must have the same dtype"
+    r"|expected m1 and m2 to have the same dtype|Expected object of scalar type"
+    r"|expected (?:both )?\w+ and \w+ to have the same dtype|Input type \(\w+\) and \w+ type \(\w+\)"
+    r"|(?:RNN )?input dtype \([\w.]+\) does not match weight dtype",  # a recurrent layer's
     re.IGNORECASE,
 )
 _NEEDS_GPU = re.compile(
     r"Torch not compiled with CUDA enabled|No CUDA GPUs are available|Found no NVIDIA driver"
-    r"|CUDA driver initialization failed|but torch\.cuda\.is_available\(\) is False"
+    r"|CUDA driver initialization failed"
+    r"|Attempting to deserialize object on a CUDA device but torch\.cuda\.is_available\(\) is False"
     r"|no CUDA-capable device is detected|Cannot initialize CUDA without ATen_cuda library"
-    r"|has no attribute '_cuda_setDevice'|Invalid device, must be cuda device"
+    r"|Invalid device, must be cuda device"
     r"|Cannot access accelerator device when none is available",  # `.cuda(0)` on a CPU-only build
     re.IGNORECASE,
 )
+# A CPU-only build lacks torch._C's CUDA functions; only torch._C's own AttributeError says so (a
+# module's "'Linear' object has no attribute '_cuda_setDevice'" is the case's lookup).
+_NO_CUDA_ATTRIBUTE = re.compile(r"module 'torch\._C' has no attribute '_cuda_\w+'")
 
 
 # Indexing a 0-dim tensor, as `loss.data[0]` did when a loss was a vector of one element.
@@ -65,19 +73,19 @@ def classify(type_name: str, message: str, origin: str = TORCH) -> str:
     if type_name == "IndexError":
         return LEGACY_API if _ZERO_DIM_INDEX.search(message) else ERROR
     if type_name == "AttributeError":  # a CPU-only build lacks torch._C's CUDA functions
-        return NEEDS_GPU if "_cuda_" in message and _NEEDS_GPU.search(message) else ERROR
+        return NEEDS_GPU if _NO_CUDA_ATTRIBUTE.match(message) else ERROR
     if type_name not in ("RuntimeError", "AssertionError", "TypeError", "ValueError"):
         return ERROR
     if _ZERO_DIM_LEGACY.search(message):
         return LEGACY_API
-    pair = _INPUT_WEIGHT.search(message)
+    pair = _INPUT_WEIGHT.match(message)
     if pair:
         return DEVICE_MISMATCH if ("cuda" in pair["a"]) != ("cuda" in pair["b"]) else DTYPE_MISMATCH
-    if _NEEDS_GPU.search(message):
+    if _NEEDS_GPU.match(message):
         return NEEDS_GPU
-    if _DEVICE.search(message):
+    if _DEVICE.match(message):
         return DEVICE_MISMATCH
-    if _DTYPE.search(message):
+    if _DTYPE.match(message):
         return DTYPE_MISMATCH
     return ERROR
 

@@ -175,6 +175,7 @@ class Judge:
             result.unproven = NOTHING_TO_COMPARE
             return
         self._compare(result, before, after)
+        self._again(result, before.phases["cpu"], after.phases["cpu"])
         if profile.device_work and after.ok(self.device) and self.device != "cpu":
             run = after.phases[self.device]
             if not run.count("host_to_device") and not run.on_device:
@@ -234,6 +235,26 @@ class Judge:
             result.unproven = (
                 "UNPROVEN (runs now, no reference): before runs nowhere and the case gives no reference()"
             )
+
+    def _again(self, result: CaseResult, b: PhaseRun, a: PhaseRun) -> None:
+        """The entry called a second time in one process: what the first call left behind (an input it
+        mutated, a memo) must not make after differ from before."""
+        if b.again is None or a.again is None or not b.again.ok:
+            return
+        if not a.again.ok:
+            result.problems.append(f"after fails when called a second time on {a.phase}: {a.again.detail}")
+            return
+        assert b.again.results is not None and a.again.results is not None
+        comparison = compare(
+            b.again.results,
+            a.again.results,
+            before_phase=b.phase,
+            after_phase=a.phase,
+            dtype_changes=self.dtype_changes,
+        )
+        result.problems.extend(
+            f"results differ on a second call in one process ({a.phase}): {p}" for p in comparison.problems
+        )
 
     def _add(
         self,
@@ -326,12 +347,23 @@ class Judge:
             return True
         a_ops, b_ops = _share(a, "ops"), _share(b, "ops")
         a_elements, b_elements = _share(a, "elements"), _share(b, "elements")
+        would = "runs" if b.phase == self.device else "would run (its mismatches let through)"
         if _less(a_ops, b_ops) or _less(a_elements, b_elements):
-            would = "runs" if b.phase == self.device else "would run (its mismatches let through)"
             result.problems.append(
                 f"moves work to the host: after runs {_percent(a_ops)} of its operations"
                 f" ({_percent(a_elements)} of their elements) on the GPU, before {would} {_percent(b_ops)}"
                 f" ({_percent(b_elements)})"
+            )
+            return False
+        # The share of only the work that feeds the results: dummy work on the device (padding) next
+        # to a result computed on the host (NumPy, model.cpu(), a thread, a file) is not in it. Half
+        # of before's share at least: a correct fix may add host work that feeds the results (its
+        # copies' sources, a batch built on the host); a fallback moves the work wholesale.
+        a_fed, b_fed = _fed_share(a), _fed_share(b)
+        if a_fed is not None and b_fed is not None and _less((2 * a_fed[0], a_fed[1]), b_fed):
+            result.problems.append(
+                f"moves work to the host: the work that feeds after's results runs {_percent(a_fed)}"
+                f" on the GPU (by elements produced); before {would} {_percent(b_fed)}"
             )
             return False
         return True
@@ -397,6 +429,12 @@ def _returns_nothing(run: VersionRun) -> bool:
 
 def _share(run: PhaseRun, unit: str) -> tuple[int, int]:
     return run.count(f"device_{unit}"), run.count(f"device_{unit}") + run.count(f"host_{unit}")
+
+
+def _fed_share(run: PhaseRun) -> tuple[int, int] | None:
+    if not run.fed:
+        return None
+    return run.fed.get("device", 0), run.fed.get("device", 0) + run.fed.get("host", 0)
 
 
 def _less(a: tuple[int, int], b: tuple[int, int]) -> bool:

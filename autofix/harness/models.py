@@ -61,6 +61,10 @@ class PhaseRun:
     seconds: float = 0.0
     # Line ranges of the rewritten file where this run drew random numbers on a GPU, one per draw.
     random_sites: list[tuple[int, int]] = field(default_factory=list)
+    # The entry called a second time in the same process (the cpu phase): state the first call left.
+    again: PhaseRun | None = None
+    # The work that fed the results, by device: {"device": elements, "host": elements} (emulated GPU).
+    fed: dict[str, int] | None = None
 
     @property
     def outcome(self) -> str:
@@ -101,7 +105,7 @@ class Comparison:
     before_phase: str
     after_phase: str
     equal: bool
-    max_rel: float = 0.0  # largest |difference| over the tensor's largest magnitude
+    max_rel: float = 0.0  # largest |difference| / (|before| + S), S the tensor's scale (compare.py)
     dtype_changed: bool = False
     problems: list[str] = field(default_factory=list)
     outcome: str = ""  # EQUAL, SAME_DISTRIBUTION or DIFFER, once judged

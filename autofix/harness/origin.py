@@ -19,6 +19,11 @@ No torch import: the tracebacks are read with :mod:`dis`.
 from __future__ import annotations
 
 import dis
+import functools
+import importlib.util
+import os
+import site
+import sysconfig
 from pathlib import Path
 from types import CodeType, FrameType, TracebackType
 from typing import Any
@@ -51,6 +56,9 @@ USER_MESSAGE = frozenset(
     }
 )
 _RAISES = frozenset({"RAISE_VARARGS", "RERAISE"})
+# torch functions that raise an exception made elsewhere (a future's, a DataLoader worker's, a spawned
+# process's): who raised it first is out of sight, so it is never torch's check.
+RELAYS = frozenset({"wait", "value", "reraise", "_wait_all", "wait_all", "collect_all", "join"})
 _THROWN = frozenset({"YIELD_VALUE", "SEND", "RESUME", "RETURN_GENERATOR"})
 _EMULATOR_FILES = ("emulated_cuda.py", "emulated_api.py")
 
@@ -65,10 +73,31 @@ def mark(exc: BaseException, origin: str, what: str = "") -> BaseException:
     return exc
 
 
+@functools.lru_cache(maxsize=1)
+def _library_roots() -> tuple[str, ...]:
+    """The folders whose files are not the case's: the installed torch, the interpreter's package
+    folders, and this harness. Real folders, not names: a case's ``vendor/site-packages/`` or a file
+    compiled under the name ``/opt/torch/checks.py`` is the case's code."""
+    roots = [os.path.dirname(os.path.realpath(__file__))]
+    spec = importlib.util.find_spec("torch")
+    if spec is not None and spec.origin:
+        roots.append(os.path.dirname(os.path.realpath(spec.origin)))
+    folders = {sysconfig.get_paths().get(key, "") for key in ("purelib", "platlib")}
+    try:
+        folders.update(site.getsitepackages())
+    except AttributeError:  # pragma: no cover - a virtualenv's old site module
+        pass
+    roots.extend(os.path.realpath(folder) for folder in folders if folder)
+    return tuple(os.path.join(root, "") for root in roots)
+
+
+@functools.lru_cache(maxsize=4096)
 def is_library(filename: str) -> bool:
-    """torch, an installed package, or this harness: code that is not the case's."""
-    parts = Path(filename).parts
-    return "torch" in parts or "site-packages" in parts or ("autofix" in parts and "harness" in parts)
+    """torch, an installed package, or this harness: code that is not the case's. The file must exist
+    under one of those folders (see _library_roots)."""
+    if not os.path.isabs(filename) or not os.path.isfile(filename):
+        return False
+    return os.path.realpath(filename).startswith(_library_roots())
 
 
 def _instruction(code: CodeType, offset: int) -> str:
@@ -120,4 +149,6 @@ def origin_of(exc: BaseException) -> str:
     )
     if called is not None and called.f_code.co_name in USER_MESSAGE:
         return CASE
+    if frame.f_code.co_name in RELAYS or (called is not None and called.f_code.co_name in RELAYS):
+        return UNKNOWN
     return TORCH

@@ -96,7 +96,9 @@ def to_json(results: list[CaseResult], device: str, settings: dict[str, Any]) ->
         if run is None:
             return None
         return {
-            name: {k: v for k, v in asdict(phase).items() if k != "results"} | {"outcome": phase.outcome}
+            name: {k: v for k, v in asdict(phase).items() if k not in ("results", "again")}
+            | {"outcome": phase.outcome}
+            | ({"again": phase.again.outcome} if phase.again is not None else {})
             for name, phase in {**run.phases, **run.extra}.items()
         }
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from autofix.harness.models import (
+    ERROR,
     EXIT,
     LENIENT,
     SHARED_RNG,
@@ -163,6 +164,7 @@ class Runner:
                 "timeout": self.timeout,
                 "log": f"{prefix}.log",
                 "watch": watch,
+                "again": phase == "cpu",
                 **VARIANTS.get(phase, {}),
             }
             runs[phase] = self._read_phase(phase, prefix, zygote.run(request))
@@ -171,25 +173,42 @@ class Runner:
     def _read_phase(self, phase: str, prefix: Path, reply: dict[str, Any]) -> PhaseRun:
         report_file = Path(f"{prefix}.json")
         if reply["status"] == "exited" and reply["code"] == 0 and report_file.is_file():
-            import torch
-
-            report = json.loads(report_file.read_text())
-            failure = Failure(**report["failure"]) if report.get("failure") else None
-            results_file = Path(f"{prefix}.pt")
-            results = torch.load(results_file, weights_only=True) if results_file.is_file() else None
-            counts = report.get("counts")
-            sites = [tuple(site) for site in (counts or {}).pop("random_sites", [])]
-            return PhaseRun(
-                phase,
-                report["ok"],
-                failure,
-                counts,
-                report.get("on_device", []),
-                results,
-                report.get("seconds", 0.0),
-                sites,
-            )
+            try:
+                return self._report(phase, prefix, json.loads(report_file.read_text()))
+            except Exception as exc:  # noqa: BLE001 - an unreadable report is the run's failure
+                return PhaseRun(phase, False, Failure(EXIT, "BadReport", f"unreadable report: {exc}"[:300]))
         return PhaseRun(phase, False, process_failure(reply, self.timeout, Path(f"{prefix}.log")))
+
+    @staticmethod
+    def _report(phase: str, prefix: Path, report: dict[str, Any]) -> PhaseRun:
+        import torch
+
+        failure = Failure(**report["failure"]) if report.get("failure") else None
+        results_file = Path(f"{prefix}.pt")
+        results = torch.load(results_file, weights_only=True) if results_file.is_file() else None
+        counts = report.get("counts")
+        sites = [tuple(site) for site in (counts or {}).pop("random_sites", [])]
+        run = PhaseRun(
+            phase,
+            report["ok"],
+            failure,
+            counts,
+            report.get("on_device", []),
+            results,
+            report.get("seconds", 0.0),
+            sites,
+            fed=report.get("fed"),
+        )
+        again = report.get("again")
+        if again is not None:
+            again_file = Path(f"{prefix}.again.pt")
+            run.again = PhaseRun(
+                phase,
+                again["ok"],
+                Failure(**again["failure"]) if again.get("failure") else None,
+                results=torch.load(again_file, weights_only=True) if again_file.is_file() else None,
+            )
+        return run
 
     def run_timing(
         self,
@@ -231,6 +250,8 @@ class Runner:
         report = Path(f"{out}.json")
         if reply["status"] == "exited" and reply["code"] == 0 and report.is_file():
             times = json.loads(report.read_text())
+            if times.get("error"):
+                return Failure(ERROR, "Timing", times["error"])
             return times["before"], times["after"]
         return process_failure(reply, self.timeout * 4, Path(f"{out}.log"))
 

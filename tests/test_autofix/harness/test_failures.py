@@ -115,3 +115,41 @@ def test_the_emulated_gpus_check_is_marked_as_the_emulators():
     assert origin_of(again) == EMULATOR
     copied = _raised(mixed + "except RuntimeError as e:\n    raise RuntimeError(str(e))", mode="emulated")
     assert origin_of(copied) == CASE
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Invalid device string: 'Expected all tensors to be on the same device'",
+        "Error(s) in loading state_dict for same device:\n\tMissing key(s)",
+        "Caught Expected all tensors to be on the same device in DataLoader worker process 0.",
+        "Could not run 'x' because 'Torch not compiled with CUDA enabled' was written by the case",
+    ],
+)
+def test_torch_quoting_the_cases_words_is_no_kind(message):
+    # torch's messages quote what the case hands them: only the start of a message is torch's own.
+    assert classify("RuntimeError", message) == ERROR
+
+
+def test_only_torch_c_lacking_a_cuda_function_needs_a_gpu():
+    assert classify("AttributeError", "'Linear' object has no attribute '_cuda_setDevice'") == ERROR
+    assert classify("AttributeError", "module 'torch._C' has no attribute '_cuda_setDevice'") == NEEDS_GPU
+
+
+def test_a_file_named_like_a_library_is_the_cases(tmp_path):
+    # A library is a real folder (torch's, the interpreter's site-packages), not a path component.
+    fake = "exec(compile('raise RuntimeError(MISMATCH)', '/opt/vendor/torch/checks.py', 'exec'))"
+    assert origin_of(_raised(fake)) == CASE
+    helper = tmp_path / "vendor" / "site-packages" / "checks.py"
+    helper.parent.mkdir(parents=True)
+    helper.write_text("def check(message):\n    raise RuntimeError(message)\n")
+    code = f"exec(compile(open({str(helper)!r}).read(), {str(helper)!r}, 'exec'))\ncheck(MISMATCH)"
+    exc = _raised(code)
+    assert origin_of(exc) == CASE and failure_of(exc).kind == ERROR
+
+
+@pytest.mark.parametrize("mode", ["recorder", "emulated"])
+def test_an_exception_torch_passes_on_is_not_torchs_check(mode):
+    code = "f = torch.futures.Future()\nf.set_exception(RuntimeError(MISMATCH))\nf.wait()"
+    exc = _raised(code, mode)
+    assert origin_of(exc) not in (TORCH, EMULATOR) and failure_of(exc).kind == ERROR
