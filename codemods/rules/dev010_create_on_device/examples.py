@@ -331,6 +331,40 @@ INVALID = [
         """,
         line=13,
     ),
+    # `forward`'s first argument is not shown to be a tensor (a rate handed in): the flag stays.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Noise(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.fc = nn.Linear(4, 4)
+
+            def forward(self, rate, h):
+                mask = torch.ones(4)
+                if self.use_cuda:
+                    mask = mask.cuda()
+                return self.fc(h) * mask * rate
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Noise(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.fc = nn.Linear(4, 4)
+
+            def forward(self, rate, h):
+                mask = torch.ones(4, device="cuda" if self.use_cuda else "cpu")
+                return self.fc(h) * mask * rate
+        """,
+        line=11,
+    ),
     # A module that places a part on a named GPU: its input's device says nothing; the flag stays.
     Invalid(
         """

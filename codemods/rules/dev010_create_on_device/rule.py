@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.analysis.forward_reach import reached_functions
+from codemods.analysis.forward_reach import Reached, attribute, reached_functions, shown_tensor_parameter
 from codemods.analysis.nn_modules import module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
@@ -180,15 +180,28 @@ class CreateOnDevice(Rule):
         ``x.device`` of the input, or ``next(self.parameters()).device``; None elsewhere."""
         if self._reached is None:
             classes = module_classes(self.tree, self.aliases)
-            self._reached = {
-                id(reached.function): reached.device
-                for cls in self.tree.of_type(self.context.module, cst.ClassDef)
-                if cls.name.value in classes and not self._names_a_gpu(cls)
-                for reached in reached_functions(self.tree, self.aliases, cls)
-                if reached.device is not None and reached.assumes is None
-            }
+            self._reached = {}
+            for cls in self.tree.of_type(self.context.module, cst.ClassDef):
+                if cls.name.value not in classes or self._names_a_gpu(cls):
+                    continue
+                for reached in reached_functions(self.tree, self.aliases, cls):
+                    if reached.device is None or reached.assumes is not None:
+                        continue
+                    device = reached.device if reached.tensor is None else self._shown_input(reached)
+                    if device is not None:
+                        self._reached[id(reached.function)] = device
         function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
         return self._reached.get(id(function)) if function is not None else None
+
+    def _shown_input(self, reached: Reached) -> cst.BaseExpression | None:
+        """``x.device`` of the parameter the function reads its device from, or of another one, when
+        the body shows it is a tensor: ``forward(self, rate, h)`` may be handed a number first."""
+        params = [p.name.value for p in reached.function.params.params if p.name.value != "self"]
+        names = [reached.tensor, *(p for p in params if p != reached.tensor)]
+        for name in names:
+            if name and shown_tensor_parameter(self.tree, self.aliases, reached.function, name):
+                return attribute(name, "device")
+        return None
 
     def _names_a_gpu(self, cls: cst.ClassDef) -> bool:
         """``.cuda(i)``, ``"cuda:1"``: a module that places its parts on given GPUs may run them apart

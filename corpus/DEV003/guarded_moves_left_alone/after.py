@@ -25,7 +25,7 @@ class Attention(nn.Module):
         self.cell = nn.GRUCell(hidden, hidden)
 
     def forward(self, x, outputs):
-        energies = torch.zeros(outputs.size(0), device=x.device)
+        energies = torch.zeros(outputs.size(0), device=outputs.device)
         for i in range(outputs.size(0)):
             energies[i] = (self.score(outputs[i]) * x).sum()
         context = (torch.softmax(energies, dim=0).unsqueeze(1) * outputs).sum(0, keepdim=True)
