@@ -38,11 +38,13 @@ if str(ROOT) not in sys.path:
 
 from benchmarks import field_report as report  # noqa: E402
 from benchmarks.field_manifest import (  # noqa: E402
+    LEGACY_API_RULES,
     ManifestError,
     Row,
     check_file,
     chosen_splits,
     overlap,
+    pattern_rule,
     read_manifest,
     rule_code,
     split_path,
@@ -110,11 +112,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def selected_codes(text: str) -> tuple[str, ...]:
-    codes = tuple(c.strip().upper() for c in text.split(",") if c.strip())
+    codes = tuple(pattern_rule(c.strip().upper()) for c in text.split(",") if c.strip())
     unknown = [c for c in codes if c not in ALL_CODES]
     if unknown:
-        raise SystemExit(f"error: unknown rule code(s): {', '.join(unknown)} (DEV001..DEV010)")
-    return codes or ALL_CODES
+        raise SystemExit(
+            f"error: unknown rule code(s): {', '.join(unknown)} (DEV001..DEV010, or a legacy-API rule"
+            f" of P9: {', '.join(sorted(LEGACY_API_RULES))})"
+        )
+    return tuple(dict.fromkeys(codes)) or ALL_CODES
 
 
 @dataclass
@@ -232,7 +237,7 @@ def unreviewed_section(
     for f in waiting:
         lines += [
             "",
-            f"## {f.id}:{f.where()} {f.code} {f.message}",
+            f"## {f.id}:{f.where()} {f.rule} {f.message}",
             f.hunk.rstrip("\n"),
             report.review_line(f, notes.get(f.id, "")),
         ]

@@ -94,6 +94,17 @@ def rule_code(pattern: int) -> str:
     return f"DEV{pattern:03d}"
 
 
+# Rules that translate the pre-0.4 API, each a part of pattern P9 ("legacy tensor API": `x.data[0]`,
+# `size_average=`, `F.sigmoid`, `nn.init.xavier_uniform`, `.cuda(async=True)`, ...): their findings
+# match P9 labels and count in DEV009's row, as the labellers' brief puts all of these under P9.
+LEGACY_API_RULES = frozenset({"DEV011", "DEV012", "DEV013", "DEV014", "DEV015", "DEV016", "DEV017", "DEV018"})
+
+
+def pattern_rule(code: str) -> str:
+    """The rule whose row (and pattern) a finding of rule ``code`` counts in: itself, or DEV009."""
+    return "DEV009" if code in LEGACY_API_RULES else code
+
+
 def parse_labels(text: str, *, negative: bool, kind: str) -> tuple[Label, ...]:
     """The tokens of a labels or negatives column; ``-`` is none. Raises ManifestError on a bad token."""
     text = text.strip()

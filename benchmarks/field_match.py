@@ -38,7 +38,7 @@ class Finding:
     """One finding of ``autofix check`` on a field file, and what ``apply`` did with it."""
 
     id: str  # the manifest row
-    code: str  # DEV001..DEV010
+    code: str  # DEV001..DEV010: the row it counts in (a legacy-API rule's is DEV009, see pattern_rule)
     line: int
     cell: int | None = None
     message: str = ""
@@ -48,6 +48,10 @@ class Finding:
     hunk_sha: str = ""
     verdict: str | None = None  # from field/reviews.tsv, when a review matches id, code and hunk_sha
     spans: tuple[tuple[int | None, int, int], ...] = ()  # (cell, first, last line) its fix's edits touch
+    rule: str = ""  # the rule that reported it (``code`` unless that is a legacy-API rule's DEV009)
+
+    def __post_init__(self) -> None:
+        self.rule = self.rule or self.code
 
     def where(self) -> str:
         return f"c{self.cell}:{self.line}" if self.cell is not None else str(self.line)

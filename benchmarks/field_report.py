@@ -47,7 +47,7 @@ def read_reviews(path: Path) -> dict[tuple[str, str, str], Review]:
 
 def attach_reviews(findings: Sequence[Finding], reviews: dict[tuple[str, str, str], Review]) -> None:
     for finding in findings:
-        review = reviews.get((finding.id, finding.code, finding.hunk_sha))
+        review = reviews.get((finding.id, finding.rule, finding.hunk_sha))
         finding.verdict = review.verdict if review and finding.applied else None
 
 
@@ -59,7 +59,7 @@ def review_line(finding: Finding, evidence: str = "") -> str:
     """A row to paste into field/reviews.tsv once the verdict is filled in."""
     note = evidence or "-"
     return "\t".join(
-        (finding.id, finding.code, finding.where(), finding.hunk_sha, "<correct|wrong|partial>", note)
+        (finding.id, finding.rule, finding.where(), finding.hunk_sha, "<correct|wrong|partial>", note)
     )
 
 
@@ -130,7 +130,8 @@ def markdown_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 LEGEND = """\
-- *labelled*: P*n* labels (pattern *n* is rule DEV00*n*); *found*: labels matched by a finding of the rule
+- *labelled*: P*n* labels (pattern *n* is rule DEV00*n*; P9 also the legacy-API rules DEV011-DEV018);
+  *found*: labels matched by a finding of the rule
   (same cell, line in the label's range ±1); *recall* = found / labelled.
 - *fixed*: found labels with a matched fix that `apply --unsafe-fixes` applied; *fixed correctly*: labels
   whose applied fixes are all reviewed `correct` in `field/reviews.tsv`, over labelled; *unreviewed*:
@@ -152,7 +153,7 @@ def findings_list(title: str, judged: Sequence[Judged]) -> list[str]:
         f = j.finding
         on = f" on {j.negative}" if j.negative is not None else ""
         fixed = " [fix applied]" if f.applied else ""
-        lines.append(f"- {f.id}:{f.where()} {f.code}{on}{fixed}: {f.message}")
+        lines.append(f"- {f.id}:{f.where()} {f.rule}{on}{fixed}: {f.message}")
     return lines
 
 

@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.field_manifest import Row, cell_sources
+from benchmarks.field_manifest import Row, cell_sources, pattern_rule
 from benchmarks.field_match import Finding
 
 AUTOFIX = [sys.executable, "-m", "autofix"]  # the autofix of the interpreter running this script
@@ -151,7 +151,8 @@ def to_finding(raw: dict, folder: Path) -> Finding:
     fix = raw.get("fix") or {}
     finding = Finding(
         id=row_id(raw["path"]),
-        code=raw["code"],
+        code=pattern_rule(raw["code"]),
+        rule=raw["code"],
         line=raw["line"],
         cell=raw["cell"],
         message=raw["message"],

@@ -360,3 +360,18 @@ def test_committed_validation_rows_are_frozen(tmp_path, capsys):
     assert out.read_text() == frozen.read_text()
     assert merge_labels.main([str(edited), *merge]) == 1
     assert "val-secret was committed and is frozen" in capsys.readouterr().err
+
+
+def test_a_legacy_api_rule_counts_for_p9_and_is_reviewed_under_its_own_code():
+    """`loss.data[0]` is labelled P9 (legacy API); DEV011 fixes it: found in DEV009's row."""
+    from benchmarks.field_manifest import pattern_rule
+    from benchmarks.field_report import Review, attach_reviews
+
+    label = Label(False, 9, 40, 40)
+    finding = Finding("f", pattern_rule("DEV011"), 40, rule="DEV011", applied=True, hunk_sha="abc")
+    assert judge(finding, [label], []).label == label
+    attach_reviews([finding], {("f", "DEV011", "abc"): Review("correct", "-", "40")})
+    assert finding.verdict == "correct"
+    assert bench.selected_codes("DEV011,DEV009") == ("DEV009",)
+    with pytest.raises(SystemExit):
+        bench.selected_codes("DEV099")
