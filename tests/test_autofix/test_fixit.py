@@ -212,8 +212,10 @@ FLOAT64 = textwrap.dedent(
     model = torch.nn.Linear(4, 2)
     x = torch.randn(8, 4).double()
     y = model(x)
+    spread = x.std()
     """
 )
+# (`spread` reads the float64 data outside the model: the cast would change it, so DEV002's fix is unsafe.)
 
 
 def _project(tmp_path: Path, autofix_table: str, source: str, fixit_enable: str = '"autofix.fixit"') -> Path:

@@ -278,7 +278,8 @@ def test_configured_smoke_runs_and_what_is_left_for_a_human(tmp_path, run_cli, t
     """Without --smoke the root's [tool.autofix] smoke commands run; the unsafe fix left is listed."""
     proj = tmp_path / "proj"
     proj.mkdir()
-    (proj / "train.py").write_text(LEGACY_SCRIPT)
+    # A switch stuck on: DEV007's fix for it is unsafe (a placement that raised would be a safe fix).
+    (proj / "train.py").write_text("import torch\n\nUSE_CUDA = True\nprint('steps', 3)\n")
     (proj / "count.py").write_text("print('items', 3, 'mean', 0.25)\n")
     (proj / "pyproject.toml").write_text(f'[tool.autofix]\nsmoke = ["{PY} count.py"]\n')
     code, out, err = run_cli(
@@ -288,15 +289,15 @@ def test_configured_smoke_runs_and_what_is_left_for_a_human(tmp_path, run_cli, t
     root = json.loads((tmp_path / "r.json").read_text())["roots"][0]
     assert [(r["device"], r["verdict"]) for r in root["smoke"]["runs"]] == [(CPU, SAME), (EMULATED, SAME)]
     assert [(f["location"], f["code"], f["fix"]) for f in root["remaining"]] == [
-        ("proj/train.py:3:9", "DEV007", "unsafe")
+        ("proj/train.py:3:1", "DEV007", "unsafe")
     ]
-    assert "Left for a human in proj (1):\n  proj/train.py:3:9: DEV007" in out
+    assert "Left for a human in proj (1):\n  proj/train.py:3:1: DEV007" in out
     markdown = (tmp_path / "r.md").read_text()
     assert "### Smoke runs: 2 runs: 2 same output" in markdown
     assert f"| {PY} count.py | emulated-cuda | yes | yes | yes |" in markdown
-    assert "- `proj/train.py:3:9`: DEV007" in markdown
+    assert "- `proj/train.py:3:1`: DEV007" in markdown
     text = (tmp_path / "r.txt").read_text()
-    assert "smoke runs, before and after" in text and "proj/train.py:3:9: DEV007" in text
+    assert "smoke runs, before and after" in text and "proj/train.py:3:1: DEV007" in text
 
 
 READS_ITS_SOURCE = textwrap.dedent(

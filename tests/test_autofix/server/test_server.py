@@ -350,11 +350,12 @@ CONFIGURED = textwrap.dedent(
     """\
     import torch
 
-    model = torch.nn.Linear(4, 2).cuda()
+    torch.cuda.set_device(0)
     x = torch.randn(8, 4).cuda()  # noqa: DEV007
     z = torch.zeros(2).to("cuda")
     """
 )
+# (`set_device` is a DEV007 site whose fix stays unsafe; a placement that raised would be a safe fix.)
 
 
 @pytest.mark.slow  # a server of its own, a few seconds: `make test` runs it, `make check` not
@@ -399,7 +400,7 @@ async def test_configuration_suppressions_and_unsafe_fixes_as_configured(
     suppress = next(a for a in actions if a.title == "Suppress DEV007 on this line")
     path = tmp_path / "model.py"
     text = type_edits(client, uris["model.py"], 2, CONFIGURED, only_edits(suppress.edit, uris["model.py"]))
-    assert text.splitlines()[2] == "model = torch.nn.Linear(4, 2).cuda()  # autofix: ignore[DEV007]"
+    assert text.splitlines()[2] == "torch.cuda.set_device(0)  # autofix: ignore[DEV007]"
     after = await published(client, uris["model.py"], 2)
     path.write_text(text)
     assert lsp_ranges(after) == as_ranges(check_json(path)) and len(after) == len(diagnostics) - 1
