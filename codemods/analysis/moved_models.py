@@ -337,7 +337,7 @@ class MovedModels(_InheritedMoves):
         }
         if builders:
             for block in self.blocks:
-                if any(c in builders for c in self._names_called_cheaply(block)):
+                if any(c in builders for c in self.names_called(block)):
                     local = self.bound_names(block.function) if block.function else set()
                     block.moves = block_moves(
                         tree,
@@ -359,13 +359,6 @@ class MovedModels(_InheritedMoves):
     def _visible_beside(self, local: set[str]) -> Callable[[str], bool]:
         """Is a name a module-level one that a block binding ``local`` still sees?"""
         return lambda name: name in self.module_names and name not in local
-
-    def _names_called_cheaply(self, block: Block) -> set[str | None]:
-        return {
-            dotted_name(s.node.value.func)
-            for s in block.steps
-            if isinstance(s.node, cst.Assign) and isinstance(s.node.value, cst.Call)
-        }
 
     def moved_in(self, block: Block) -> list[MovedModel]:
         """Models on a device in ``block``: what it inherits, then its own moves."""
