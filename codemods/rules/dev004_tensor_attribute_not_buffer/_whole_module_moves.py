@@ -20,10 +20,11 @@ from codemods.core.torch_names import as_move, moves_device
 from codemods.core.tree import Tree
 
 
-def classes_moved_whole(tree: Tree, aliases: ImportAliases, local_modules: set[str]) -> set[str]:
-    """Classes an instance of which is moved with .to()/.cuda() somewhere in the file."""
+def classes_moved_whole(tree: Tree, aliases: ImportAliases, local_modules: set[str]) -> dict[str, set[str]]:
+    """Classes an instance of which is moved with .to()/.cuda() somewhere in the file, each with the
+    methods that move it (``{"to"}``, ``{"to", "cuda"}``)."""
     instances: dict[str, str] = {}  # variable -> class
-    moved: set[str] = set()
+    moved: dict[str, set[str]] = {}
     for small in (s for block in function_blocks(tree) for s in linear_statements(block)):
         if isinstance(small, cst.Assign) and len(small.targets) == 1:
             root = strip_method_chain(small.value, aliases)
@@ -36,9 +37,9 @@ def classes_moved_whole(tree: Tree, aliases: ImportAliases, local_modules: set[s
         name, move = found
         root = strip_method_chain(move.subject, aliases)
         if name in instances:
-            moved.add(instances[name])
+            moved.setdefault(instances[name], set()).add(move.method)
         elif isinstance(root, cst.Call) and (built := dotted_name(root.func)) in local_modules:
-            moved.add(built)
+            moved.setdefault(built, set()).add(move.method)
     return moved
 
 

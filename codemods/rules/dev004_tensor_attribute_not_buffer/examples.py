@@ -146,6 +146,83 @@ VALID = [
                 return self.decoder(y)
         """
     ),
+    # The policy moves its own tensors in a to() override, and is moved on its own with .to(device):
+    # correct as written (the override runs at every move this file shows), and never removed.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Policy(nn.Module):
+            def __init__(self, n, low=None, high=None):
+                super().__init__()
+                self.fc = nn.Linear(n, n)
+                if low is None:
+                    self.action_scale = torch.tensor(1.0)
+                else:
+                    self.action_scale = torch.FloatTensor((high - low) / 2.0)
+                self.noise = torch.Tensor(n)
+
+            def forward(self, x):
+                return torch.tanh(self.fc(x)) * self.action_scale + self.noise.normal_(0.0, 0.1)
+
+            def to(self, device):
+                self.action_scale = self.action_scale.to(device)
+                self.noise = self.noise.to(device)
+                return super(Policy, self).to(device)
+
+        policy = Policy(4).to(device)
+        """
+    ),
+    # An _apply override runs for every move, also as a part of another module; it may do more.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Head(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.anchors = torch.rand(8, 2)
+
+            def _apply(self, fn, recurse=True):
+                print("moving")
+                self.anchors = fn(self.anchors)
+                return super()._apply(fn, recurse)
+
+            def forward(self, x):
+                return x + self.anchors
+
+        model = nn.Sequential(nn.Linear(2, 2), Head()).cuda()
+        """
+    ),
+    # Both overrides, and the file moves it by both: every move runs one.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.anchors = torch.rand(8, 2)
+
+            def to(self, *args, **kwargs):
+                if self.anchors is not None:
+                    self.anchors = self.anchors.to(*args, **kwargs)
+                return super().to(*args, **kwargs)
+
+            def cuda(self, device=None):
+                self.anchors = self.anchors.cuda(device)
+                return super(Net, self).cuda(device)
+
+            def forward(self, x):
+                return x + self.anchors
+
+        model = Net().cuda()
+        model = model.to("cpu")
+        """
+    ),
 ]
 
 INVALID = [
@@ -189,45 +266,109 @@ INVALID = [
         message="`self.alpha` is a plain tensor attribute",
         line=8,
     ),
-    # Moved as a whole below: the hand-written .cuda() goes, and so do overrides that only moved it.
+    # A child of another module: the parent's .to() reaches it through _apply, which skips its own
+    # to()/cuda() overrides. Registered; the user's overrides are kept (assigning to a buffer updates it).
     Invalid(
         """
         import torch
         from torch import nn
 
-        class Net(nn.Module):
+        class Head(nn.Module):
             def __init__(self):
                 super().__init__()
-                self.anchors = torch.rand(8, 2).cuda()
+                self.anchors = torch.rand(8, 2)
 
             def to(self, *args, **kwargs):
                 self.anchors = self.anchors.to(*args, **kwargs)
                 return super().to(*args, **kwargs)
 
-            def cuda(self, device=None):
-                self.anchors = self.anchors.cuda(device)
-                return super(Net, self).cuda(device)
-
             def forward(self, x):
                 return x + self.anchors
 
-        model = Net().cuda()
+        class Detector(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.head = Head()
+
+            def forward(self, x):
+                return self.head(x)
+
+        model = Detector().cuda()
         """,
         """
         import torch
         from torch import nn
 
-        class Net(nn.Module):
+        class Head(nn.Module):
             def __init__(self):
                 super().__init__()
-                self.register_buffer("anchors", torch.rand(8, 2), persistent=False)
+                self.anchors = torch.rand(8, 2)
+
+            def to(self, *args, **kwargs):
+                self.anchors = self.anchors.to(*args, **kwargs)
+                return super().to(*args, **kwargs)
 
             def forward(self, x):
                 return x + self.anchors
 
-        model = Net().cuda()
+        class Detector(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.head = Head()
+
+            def forward(self, x):
+                return self.head(x)
+
+        model = Detector().cuda()
+        """.replace(
+            "self.anchors = torch.rand(8, 2)",
+            'self.register_buffer("anchors", torch.rand(8, 2), persistent=False)',
+        ),
+        message="override moves it only when a `Head` itself is moved",
+        line=7,
+    ),
+    # The file moves it with .cuda(); only to() is overridden: the override never runs.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Policy(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.fc = nn.Linear(n, n)
+                self.scale = torch.ones(n)
+
+            def to(self, device):
+                self.scale = self.scale.to(device)
+                return super().to(device)
+
+            def forward(self, x):
+                return self.fc(x) * self.scale
+
+        policy = Policy(4).cuda()
         """,
-        message="the `to()` override only moved `anchors`",
+        """
+        import torch
+        from torch import nn
+
+        class Policy(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.fc = nn.Linear(n, n)
+                self.register_buffer("scale", torch.ones(n), persistent=False)
+
+            def to(self, device):
+                self.scale = self.scale.to(device)
+                return super().to(device)
+
+            def forward(self, x):
+                return self.fc(x) * self.scale
+
+        policy = Policy(4).cuda()
+        """,
+        message="moves the module with `.cuda()`, which no override of it covers",
+        line=8,
     ),
     # Set to None first, then in a branch: the None is registered, so the tensor updates the buffer.
     # Set in both branches (legacy constructors too): both are registered.

@@ -6,9 +6,15 @@ and registers them as buffers: `self.register_buffer("mask", torch.ones(n), pers
 The buffer is registered where the attribute is first set on each path: in every branch of an
 `if`/`else`, and at a first `self.mask = None` (registered as `None`); later assignments, in
 `__init__` or in `forward`, update the buffer. When the file moves the module as a whole
-(`Net().to(device)`), a `.to(device)`/`.cuda()` inside the attribute's value is dropped, and so is a
-hand-written `to()`/`cuda()`/`cpu()` override whose only job was moving such attributes; one that
-does anything else is kept and reported.
+(`Net().to(device)`), a `.to(device)`/`.cuda()` inside the attribute's value is dropped.
+
+An attribute the class moves itself in a `to()`, `cuda()` or `_apply()` override
+(`self.scale = self.scale.to(device)`) is moved whenever that override runs, and is left alone: an
+`_apply()` override runs at every move; a `to()`/`cuda()` override only when an instance of the class
+is moved by that very method, so the attribute is still reported (and registered) when the file
+builds the class as a part of another module (whose move reaches it through `_apply`), or moves it
+by a method it does not override. The rule never removes a user's method: assigning a tensor to a
+buffer's name updates the buffer, so such an override keeps working.
 
 An LSTM's recurrent state kept as an attribute (`self.hidden = self.init_hidden()`, a tuple `(h, c)`)
 cannot be a buffer. It is moved where an LSTM of the class reads it, to the device `forward`'s input
@@ -70,7 +76,7 @@ from codemods.analysis.nn_modules import inferred_module_classes, methods, modul
 from codemods.analysis.tensor_attributes import Candidate, ModuleAttributes, registered_buffers
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.syntax import with_kwarg
-from codemods.rules.dev004_tensor_attribute_not_buffer._move_overrides import move_overrides, moved_attributes
+from codemods.rules.dev004_tensor_attribute_not_buffer._move_overrides import nested_classes, override_moves
 from codemods.rules.dev004_tensor_attribute_not_buffer._recurrent_state import state_moves
 from codemods.rules.dev004_tensor_attribute_not_buffer._whole_module_moves import (
     classes_moved_whole,
@@ -91,19 +97,60 @@ class TensorAttributeNotBuffer(Rule):
         if not local_modules and not inferred:
             return
         moved_classes = classes_moved_whole(self.tree, self.aliases, local_modules | inferred)
+        nested = nested_classes(self.tree, local_modules | inferred)
         for cls in self.tree.of_type(self.context.module, cst.ClassDef):
-            if cls.name.value in local_modules | inferred:
+            name = cls.name.value
+            if name in local_modules | inferred:
                 self._check_class(
-                    cls, cls.name.value in moved_classes, cls.name.value in inferred, local_modules
+                    cls, moved_classes.get(name), name in nested, name in inferred, local_modules
                 )
 
+    @staticmethod
+    def _overridden(
+        cls: cst.ClassDef, overrides: dict[str, set[str]], moved_by: set[str] | None, nested: bool
+    ) -> dict[str, str | None]:
+        """Attributes the class's own move overrides move: None where the override runs at every move
+        this file shows (no finding), else why it does not (said in the finding)."""
+        found: dict[str, str | None] = {}
+        for attribute in set().union(*overrides.values()):
+            covering = {method for method, moved in overrides.items() if attribute in moved}
+            if "_apply" in covering:
+                found[attribute] = None
+            elif nested:
+                found[attribute] = (
+                    f"; its `{'()`/`'.join(sorted(covering))}()` override moves it only when a"
+                    f" `{cls.name.value}` itself is moved, not as a part of another module (moved through"
+                    " `_apply`): kept"
+                )
+            elif moved_by and not moved_by <= covering:
+                missed = ", ".join(f"`.{method}()`" for method in sorted(moved_by - covering))
+                found[attribute] = (
+                    f"; this file moves the module with {missed}, which no override of it covers"
+                )
+            else:
+                found[attribute] = None
+        return found
+
     def _check_class(
-        self, cls: cst.ClassDef, moved_whole: bool, inferred: bool, local_modules: set[str]
+        self,
+        cls: cst.ClassDef,
+        moved_by: set[str] | None,
+        nested: bool,
+        inferred: bool,
+        local_modules: set[str],
     ) -> None:
+        moved_whole = moved_by is not None
         attributes = ModuleAttributes(self.tree, self.aliases, cls, local_modules)
         fixes: dict[str, dict[cst.CSTNode, Replacement]] = {}
         notes: dict[str, str] = {}
-        candidates = attributes.buffer_candidates(registered_buffers(self.tree, cls))
+        overrides = override_moves(methods(cls), self.tree)
+        overridden = self._overridden(cls, overrides, moved_by, nested)
+        candidates = [
+            c
+            for c in attributes.buffer_candidates(registered_buffers(self.tree, cls))
+            if overridden.get(c.name, "") is not None
+        ]
+        inferred_note = f"; `{cls.name.value}` is taken for an nn.Module (its base is defined elsewhere)"
         for candidate in candidates:
             name, doubtful = candidate.name, candidate.doubtful
             if candidate.grouped:
@@ -120,28 +167,14 @@ class TensorAttributeNotBuffer(Rule):
                 continue
             fixes[name] = {assign: self._register(name, assign, moved_whole) for assign in candidate.firsts}
             notes[name] = _STARTS_NONE if candidate.starts_none else ""
-        if not fixes:
-            return
-        dead, kept = move_overrides(methods(cls), set(fixes))
-        for override in kept:
-            self.report(
-                override,
-                f"this {override.name.value}() override does more than move tensor attributes;"
-                " now that they are buffers, check whether it is still needed",
-            )
-        common = "".join(_dead_override(o) for o in dead)
-        if inferred:
-            common += f"; `{cls.name.value}` is taken for an nn.Module (its base is defined elsewhere)"
-        if dead:  # an override may only go together with every registration it stood in for
-            removals: dict[cst.CSTNode, Replacement] = {o: cst.RemovalSentinel.REMOVE for o in dead}
-            fixes = {
-                next(iter(fixes)): {e: r for edits in [*fixes.values(), removals] for e, r in edits.items()}
-            }
         for candidate in candidates:
             if candidate.name in notes:
                 self.report(
                     candidate.firsts[0],
-                    _message(candidate.name) + notes[candidate.name] + common,
+                    _message(candidate.name)
+                    + notes[candidate.name]
+                    + (overridden.get(candidate.name) or "")
+                    + (inferred_note if inferred else ""),
                     edits=fixes.get(candidate.name),
                     safety=FixSafety.UNSAFE if inferred else None,
                 )
@@ -179,12 +212,6 @@ class TensorAttributeNotBuffer(Rule):
 
 
 _STARTS_NONE = "; it starts as None: None is registered, and the tensor set later updates the buffer"
-
-
-def _dead_override(override: cst.FunctionDef) -> str:
-    method = override.name.value
-    moved = ", ".join(f"`{n}`" for n in sorted(moved_attributes(override) or ()))
-    return f"; the `{method}()` override only moved {moved}, which `.{method}()` moves as a buffer: removed"
 
 
 def _message(name: str) -> str:

@@ -2,7 +2,8 @@
 
 The overrides only run when the head itself is moved. Inside a detector, `detector.to(device)`
 moves its children through `nn.Module._apply`, which never calls them, so the anchors stay on the
-CPU. As a buffer, the anchors move with any module that contains the head, and both overrides go.
+CPU. As a buffer, the anchors move with any module that contains the head; the overrides are kept
+(assigning a tensor to a buffer's name updates the buffer).
 """
 
 import torch
@@ -14,6 +15,14 @@ class AnchorHead(nn.Module):
         super().__init__()
         self.offsets = nn.Linear(features, anchors * 2)
         self.register_buffer("anchors", torch.linspace(0, 1, anchors * 2).view(anchors, 2), persistent=False)
+
+    def to(self, *args, **kwargs):
+        self.anchors = self.anchors.to(*args, **kwargs)
+        return super().to(*args, **kwargs)
+
+    def cuda(self, device=None):
+        self.anchors = self.anchors.cuda(device)
+        return super().cuda(device)
 
     def forward(self, x):
         return self.anchors + self.offsets(x).view(x.size(0), -1, 2)

@@ -2,7 +2,8 @@
 
 The overrides only run when the head itself is moved. Inside a detector, `detector.to(device)`
 moves its children through `nn.Module._apply`, which never calls them, so the anchors stay on the
-CPU. As a buffer, the anchors move with any module that contains the head, and both overrides go.
+CPU. As a buffer, the anchors move with any module that contains the head; the overrides are kept
+(assigning a tensor to a buffer's name updates the buffer).
 """
 
 import torch
