@@ -2,7 +2,9 @@
 
 NumPy's creating functions (``np.random.randn``, ``np.linspace``, ``np.loadtxt``), a random
 ``Generator``'s draws (``np.random.default_rng().normal(...)``) and arithmetic on their results are
-float64; ``.astype(...)`` and ``dtype=`` decide otherwise. Anything else (a parameter, ``np.load``,
+float64; ``.astype(...)``, ``dtype=`` (or the dtype given by position, ``np.zeros(n, np.float32)``)
+and NumPy's scalar types called on data (``np.float32(x)``) decide otherwise, also through the
+names the data is bound to. Anything else (a parameter, ``np.load``,
 a DataFrame's ``.values``) is unknown.
 """
 
@@ -69,9 +71,36 @@ def random_generators(tree: Tree, module: cst.Module, aliases: ImportAliases) ->
     return found
 
 
-def dtype_code(call: cst.Call) -> str:
-    """The dtype= of a NumPy call as written, without the module prefix ("" when absent)."""
+# NumPy functions whose dtype may be given by position: the index of that argument.
+POSITIONAL_DTYPE = {
+    "numpy.array": 1,
+    "numpy.asarray": 1,
+    "numpy.asanyarray": 1,
+    "numpy.ascontiguousarray": 1,
+    "numpy.zeros": 1,
+    "numpy.ones": 1,
+    "numpy.empty": 1,
+    "numpy.full": 2,
+}
+
+
+# NumPy's scalar types, called as constructors (`np.float32(x)` makes float32 data).
+NUMPY_SCALAR_TYPES = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "float16 float32 float64 double single half int8 int16 int32 int64 uint8 bool_ longlong intc"
+    ).split()
+)
+
+
+def dtype_code(call: cst.Call, qualified: str | None = None) -> str:
+    """The dtype of a NumPy call as written (``dtype=`` or, for ``qualified`` in
+    ``POSITIONAL_DTYPE``, by position), without the module prefix ("" when absent)."""
     dtype = kwarg(call, "dtype")
+    if dtype is None and qualified in POSITIONAL_DTYPE:
+        given = [a for a in call.args if a.keyword is None and a.star == ""]
+        index = POSITIONAL_DTYPE[qualified]
+        dtype = given[index] if len(given) > index else None
     return "" if dtype is None else code_of(dtype.value).rsplit(".", 1)[-1].strip("'\"")
 
 
@@ -121,10 +150,12 @@ class NumpyDtypes:
             return FLOAT64 if FLOAT64 in sides else UNKNOWN
         if not isinstance(root, cst.Call):
             return UNKNOWN
-        dtype = dtype_code(root)
+        qualified = self.aliases.qualify(root.func)
+        if qualified in NUMPY_SCALAR_TYPES:  # `np.float32(data)`: the type called is the dtype
+            return FLOAT64 if names_float64(root.func) else OTHER
+        dtype = dtype_code(root, qualified)
         if dtype:
             return FLOAT64 if dtype in ("float64", "double", "float", "float_") else OTHER
-        qualified = self.aliases.qualify(root.func)
         if qualified in NUMPY_FLOAT64 or self.generator_draw(root):
             return FLOAT64
         if qualified in NUMPY_FLOAT_PRESERVING:

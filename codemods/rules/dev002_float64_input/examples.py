@@ -133,6 +133,35 @@ VALID = [
         y = model(x[:4])
         """
     ),
+    # Arrays made float32 where they are built (`dtype=` on a call spanning lines), then rebound to their
+    # tensors under the same names: `torch.from_numpy` reads the float32 array the name held.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        inputs = np.array([[73, 67, 43],
+                           [91, 88, 64]],
+                          dtype='float32')
+        targets = np.array([[56, 70], [81, 101]], dtype=np.float32)
+        inputs = torch.from_numpy(inputs)
+        targets = torch.from_numpy(targets)
+        model = torch.nn.Linear(3, 2)
+        loss = torch.nn.functional.mse_loss(model(inputs), targets)
+        """
+    ),
+    # NumPy's float32 type called on float64 data, and a dtype given by position, through names.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 1)
+        x = np.float32(np.random.randn(8, 4))
+        batch = x[:4]
+        y = model(torch.from_numpy(batch))
+        w = np.asarray(np.random.rand(8, 4), np.float32)
+        z = model(torch.from_numpy(w))
+        """
+    ),
 ]
 
 INVALID = [
@@ -474,5 +503,45 @@ INVALID = [
         x = torch.tensor(values).float().to(device)
         out = model(x)
         """,
+    ),
+    # Rebound under its own name: the float64 array the name held is what `torch.from_numpy` reads.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 1)
+        x = np.random.randn(8, 4)
+        x = torch.from_numpy(x)
+        y = model(x)
+        """,
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(4, 1)
+        x = np.random.randn(8, 4)
+        x = torch.from_numpy(x).float()
+        y = model(x)
+        """,
+        message="NumPy data is float64",
+        line=5,
+    ),
+    # NumPy's float64 type called on data is float64.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(2, 1)
+        x = np.float64([[1, 2], [3, 4]])
+        y = model(torch.from_numpy(x))
+        """,
+        """
+        import numpy as np
+        import torch
+        model = torch.nn.Linear(2, 1)
+        x = np.float64([[1, 2], [3, 4]])
+        y = model(torch.from_numpy(x).float())
+        """,
+        message="NumPy data is float64",
+        line=5,
     ),
 ]

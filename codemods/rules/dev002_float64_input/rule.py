@@ -165,11 +165,13 @@ class Float64Input(Rule):
             target = single_target(small)
             if target is None or not isinstance(small, cst.Assign):  # (a target is an Assign's)
                 continue
-            arrays.pop(target, None)
+            # The value is read before the name is bound again: `x = torch.from_numpy(x)` reads the
+            # array `x` was.
             dtype = self._dtypes.of(small.value, arrays)
             model = self._model_reached(target, statements, model_calls, index + 1)
             if model is not None:
                 self._check_direct(small.value, arrays, model)
+            arrays.pop(target, None)
             if dtype != UNKNOWN:
                 arrays[target] = dtype
 
