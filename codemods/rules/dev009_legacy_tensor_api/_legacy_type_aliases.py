@@ -5,12 +5,13 @@ tensors with it: ``Tensor(n, 1).fill_(1.0)``, ``imgs.type(Tensor)``. Such a name
 ``torch.FloatTensor`` (or its CUDA twin) wherever it is read, as long as it is bound exactly once in
 its scope; a conditional alias also stands for a device, ``"cuda" if cuda else "cpu"``, which can be
 spelled at the use only when its condition reads the same there: ``torch.cuda.is_available()``, or
-a name bound once in the file, at its top level (no function can rebind it).
+a name bound once in the file, at its top level (no function can rebind it). A name bound once to
+such an alias (``Tensor = FloatTensor``) stands for the same type and device.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 import libcst.matchers as m
@@ -47,10 +48,13 @@ class LegacyAliases:
         self._bindings: dict[tuple[int, str], int] = {}
         counts: dict[str, int] = {}  # filled when a conditional alias needs it
         self.found: dict[tuple[int, str], LegacyAlias] = {}
+        renames: list[
+            tuple[cst.SimpleStatementLine, str, cst.Name, cst.CSTNode]
+        ] = []  # `Tensor = FloatTensor`
         for assign in tree.of_type(tree.root, cst.Assign):
             stmt = tree.parent(assign)
             if not (
-                isinstance(assign.value, (cst.Attribute, cst.IfExp))
+                isinstance(assign.value, (cst.Attribute, cst.IfExp, cst.Name))
                 and stmt is not None
                 and m.matches(stmt, _ALIAS)
             ):
@@ -58,10 +62,30 @@ class LegacyAliases:
             line = cst.ensure_type(stmt, cst.SimpleStatementLine)  # `name = ...`, as matched
             name = cst.ensure_type(assign.targets[0].target, cst.Name).value
             scope = next(a for a in tree.ancestors(line) if isinstance(a, _SCOPES))
+            if isinstance(assign.value, cst.Name) and not aliases.qualify(assign.value):
+                renames.append((line, name, assign.value, scope))
+                continue
             alias = _alias(tree, aliases, line, name, assign.value, scope, counts)
             if alias is not None and self._bound(scope, name) == 1 and not _declared_global(tree, name):
                 self.found[(id(scope), name)] = alias
         self._names = {name for _, name in self.found}
+        self._follow(renames)
+
+    def _follow(self, renames: list[tuple[cst.SimpleStatementLine, str, cst.Name, cst.CSTNode]]) -> None:
+        """``Tensor = FloatTensor``, bound once, stands for what the alias it reads stands for there
+        (a chain of such names too: each round follows one more link)."""
+        while renames:
+            left = []
+            for line, name, value, scope in renames:
+                source = self.at(value)
+                if source is None:
+                    left.append((line, name, value, scope))
+                elif self._bound(scope, name) == 1 and not _declared_global(self.tree, name):
+                    self.found[(id(scope), name)] = replace(source, name=name, statement=line, scope=scope)
+                    self._names.add(name)
+            if len(left) == len(renames):
+                return
+            renames = left
 
     def _bound(self, scope: cst.CSTNode, name: str) -> int:
         key = (id(scope), name)

@@ -93,8 +93,12 @@ class VariableArguments:
             if not isinstance(node, cst.Call):
                 return False
             qualified = self.aliases.qualify(node.func) or ""
-            if legacy_dtype(qualified) or qualified == "torch.Tensor" or self.type_aliases.at(node.func):
-                return self._copies(node)
+            alias = self.type_aliases.at(node.func)
+            if legacy_dtype(qualified) or qualified == "torch.Tensor" or alias:
+                # An integer tensor cannot require grad, so it never has history: whatever the legacy
+                # constructor made of its argument (a copy, or an alias of an integer tensor).
+                dtype = legacy_dtype(alias.qualified if alias else qualified) or ""
+                return self._copies(node) or dtype.startswith(("int", "uint", "bool"))
             if qualified in _FRESH:
                 requires_grad = kwarg(node, "requires_grad")
                 return requires_grad is None or m.matches(requires_grad.value, m.Name("False"))

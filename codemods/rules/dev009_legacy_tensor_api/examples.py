@@ -77,6 +77,19 @@ VALID = [
         x = Tensor(3)
         """
     ),
+    # `Tensor` names an alias, but is bound again in the function: not known to be it where it is read.
+    Valid(
+        """
+        import torch
+        FloatTensor = torch.FloatTensor
+
+        def step(x, sparse):
+            Tensor = FloatTensor
+            if sparse:
+                Tensor = SparseTensor
+            return x.type(Tensor)
+        """
+    ),
 ]
 
 INVALID = [
@@ -554,5 +567,47 @@ INVALID = [
         """,
         message="is a `lambda` around the legacy `Variable`",
         line=3,
+    ),
+    # A second name for a conditional alias (`Tensor = FloatTensor`) is that alias: same type, same device.
+    Invalid(
+        """
+        import torch
+        use_cuda = torch.cuda.is_available()
+        FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+
+        def act(state, batch_size):
+            Tensor = FloatTensor
+            return torch.from_numpy(state).type(Tensor) / 255, torch.zeros(batch_size).type(Tensor)
+        """,
+        """
+        import torch
+        use_cuda = torch.cuda.is_available()
+        FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+
+        def act(state, batch_size):
+            return torch.from_numpy(state).to("cuda" if use_cuda else "cpu", torch.float32) / 255, torch.zeros(batch_size).to("cuda" if use_cuda else "cpu", torch.float32)
+        """,
+        message="`.type(Tensor)` is the legacy conversion",
+    ),
+    # An integer legacy constructor never has autograd history (integer tensors cannot require grad),
+    # whatever its argument: `Variable` goes without a `.detach()`; the constructor itself, of a
+    # parameter that may be a size or data, is only reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def masked_loss(logits, target, length):
+            length = Variable(torch.LongTensor(length))
+            return logits.sum() / length.sum()
+        """,
+        """
+        import torch
+
+        def masked_loss(logits, target, length):
+            length = torch.LongTensor(length)
+            return logits.sum() / length.sum()
+        """,
+        message="cannot tell data from a size here",
     ),
 ]

@@ -4,8 +4,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
 * `Variable(x)` is `x.detach()` since 0.4, and becomes that, unless plain `x` is provably the same
   (see `codemods/rules/dev009_legacy_tensor_api/_variable_wrapper.py`): a tensor made right there
   (`Variable(torch.zeros(n))`,
-  `Variable(t.data)`) or a local name only ever bound to such tensors or to the batches of a
-  `DataLoader` built in the file, never changed in place, and either rebound by the call
+  `Variable(t.data)`, an integer legacy constructor `Variable(torch.LongTensor(x))` whatever `x` is,
+  integer tensors having no gradient history) or a local name only ever bound to such tensors or to
+  the batches of a `DataLoader` built in the file, never changed in place, and either rebound by the call
   (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
   other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
   flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. A local `lambda` around
@@ -32,7 +33,8 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
 * A name bound once to a legacy type (`Tensor = torch.cuda.FloatTensor if cuda else
   torch.FloatTensor`) is read as that type: `Tensor(n, 1)` becomes `torch.empty(n, 1,
   dtype=torch.float32, device="cuda" if cuda else "cpu")` when the condition reads the same at the
-  call (`torch.cuda.is_available()`, or a name bound once, at the top level). The conditional
+  call (`torch.cuda.is_available()`, or a name bound once, at the top level); so is a name bound
+  once to such a name (`Tensor = FloatTensor`). The conditional
   alias itself is reported (a device in disguise); an alias nothing reads any more is removed
   (an unsafe fix at module level, where another module may import it).
 * `x.type(torch.cuda.FloatTensor)` (or `x.type(Tensor)`) becomes `x.to("cuda", torch.float32)`
