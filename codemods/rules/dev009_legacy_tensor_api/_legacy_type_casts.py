@@ -49,7 +49,7 @@ def type_cast(
     message = f"`.type({code_of(target)})` is the legacy conversion"
     receiver = func_attribute(call).value
     name = dotted_name(receiver) or ""
-    if name == "self" or name.startswith("self.") or name in models or not _is_tensor_like(receiver):
+    if name == "self" or name.startswith("self.") or name in models or not _is_tensor_like(receiver, aliases):
         return (
             message + "; use `.to(device, dtype)` (for a module, `Module.type` also casts integer"
             " buffers, so it is not rewritten)",
@@ -73,10 +73,19 @@ def type_cast(
     return message + f"; use `.to({code_of(device)}, torch.{dtype})`", fixed
 
 
-def _is_tensor_like(node: cst.BaseExpression) -> bool:
+def _is_tensor_like(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
     """A value `.type(...)` may be called on as a tensor: not named like a module (``model``,
-    ``self.encoder``), whose `.type()` means something else."""
+    ``self.encoder``), whose `.type()` means something else. A call's result is one when the call is a
+    torch function outside ``torch.nn`` (``torch.from_numpy(x)``) or a method of such a value
+    (``x.float()``); what another call returns (``q_func(n)``, ``build(args)``) may be a module."""
     name = dotted_name(node)
     if name is not None:
         return not _MODULE_NAME.search(name.rsplit(".", 1)[-1])
-    return isinstance(node, (cst.Call, cst.Subscript, cst.BinaryOperation))
+    if isinstance(node, cst.Call):
+        qualified = aliases.qualify(node.func) or ""
+        if qualified.startswith("torch.nn."):
+            return qualified.startswith("torch.nn.functional.")
+        if qualified.startswith("torch."):
+            return True
+        return isinstance(node.func, cst.Attribute) and _is_tensor_like(node.func.value, aliases)
+    return isinstance(node, (cst.Subscript, cst.BinaryOperation))

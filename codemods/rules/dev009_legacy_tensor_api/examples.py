@@ -610,4 +610,30 @@ INVALID = [
         """,
         message="cannot tell data from a size here",
     ),
+    # What a call of the file's own code returns may be a module, whose `.type()` also casts integer
+    # buffers: reported, not rewritten; a torch function's result is a tensor and is rewritten.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        dtype = torch.cuda.FloatTensor
+
+        def learn(q_func, obs, n):
+            Q = q_func(n).type(dtype)
+            head = nn.Linear(n, n).type(dtype)
+            return Q, head, torch.from_numpy(obs).type(dtype)
+        """,
+        """
+        import torch
+        from torch import nn
+        dtype = torch.cuda.FloatTensor
+
+        def learn(q_func, obs, n):
+            Q = q_func(n).type(dtype)
+            head = nn.Linear(n, n).type(dtype)
+            return Q, head, torch.from_numpy(obs).to("cuda", torch.float32)
+        """,
+        message="for a module, `Module.type` also casts integer buffers",
+        line=6,
+    ),
 ]

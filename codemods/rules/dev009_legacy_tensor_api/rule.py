@@ -39,7 +39,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (an unsafe fix at module level, where another module may import it).
 * `x.type(torch.cuda.FloatTensor)` (or `x.type(Tensor)`) becomes `x.to("cuda", torch.float32)`
   (the CPU types `x.to("cpu", ...)`), unless `x` may be a module (`Module.type` also casts integer
-  buffers). `x.type(type(y))` is reported: `type(y)` is `torch.Tensor` since 0.4.
+  buffers): a name like `model`, `self`, or what a call other than a torch function returns
+  (`q_func(n).type(dtype)`, `nn.Linear(n, m).type(dtype)`) is only reported. `x.type(type(y))` is
+  reported: `type(y)` is `torch.Tensor` since 0.4.
 * `from torch.autograd import Variable` (at the top level, or in a top-level `try`) is reported
   while every use of it is a call, and goes once nothing uses it.
 
