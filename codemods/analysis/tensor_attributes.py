@@ -73,6 +73,8 @@ class Assignment:
     assign: cst.Assign | cst.AnnAssign
     name: str
     kind: str  # TENSOR, TENSORS, NONE, OTHER or UNKNOWN
+    # A tensor only if the attribute already was one (`self.y = self.y - np.mean(self.y)`): no evidence.
+    derived: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,9 @@ class ModuleAttributes:
         skipped = registered | self.set_before_super(steps)
         found = []
         for name in dict.fromkeys(
-            a.name for a in self.assignments if a.method in init and a.kind in (TENSOR, TENSORS)
+            a.name
+            for a in self.assignments
+            if a.method in init and a.kind in (TENSOR, TENSORS) and not a.derived
         ):
             assignments = [a for a in self.assignments if a.name == name]
             firsts, _ = self.first_assignments(steps, name)
@@ -318,7 +322,11 @@ class ModuleAttributes:
             if isinstance(small, (cst.Assign, cst.AnnAssign)):  # attribute_targets finds none in others
                 for name in attribute_targets(small):
                     kind = self.kind(small.value, local, name)
-                    self.assignments.append(Assignment(method, small, name, kind))
+                    derived = kind in (TENSOR, TENSORS) and self.kind(small.value, local) not in (
+                        TENSOR,
+                        TENSORS,
+                    )
+                    self.assignments.append(Assignment(method, small, name, kind, derived))
             if not isinstance(small, cst.Assign):
                 continue
             for target in small.targets:

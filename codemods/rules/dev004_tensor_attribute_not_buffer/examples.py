@@ -223,6 +223,24 @@ VALID = [
         model = model.to("cpu")
         """
     ),
+    # Handed in (a NumPy series here) and updated from itself: nothing shows it is a tensor.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Forecaster(nn.Module):
+            def __init__(self, X, y, n):
+                super().__init__()
+                self.rnn = nn.LSTM(X.shape[1], n)
+                self.y = y
+                self.y = self.y - np.mean(self.y[:100])
+
+            def forward(self, i):
+                return self.rnn(torch.from_numpy(self.y[i]))
+        """
+    ),
 ]
 
 INVALID = [
