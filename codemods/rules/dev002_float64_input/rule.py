@@ -11,6 +11,9 @@ NumPy data is float64 by construction when it comes from `np.random.randn` and f
 parameter, `np.load`, a DataFrame's `.values`) is fixed with `.float()` only when the model's first
 layer takes floats (`nn.Linear`, a convolution, a local module whose `forward` starts with one):
 then `.float()` is right whatever the array's dtype; an embedding's integer input is left alone.
+Data the code makes float32 where it is built (`np.array(..., dtype='float32')`, `np.float32(x)`,
+`.astype(np.float32)`, a dtype given by position) is left alone, followed through the names it is
+bound to, also when `x = torch.from_numpy(x)` rebinds the array's own name.
 
 ## Why is this bad?
 `nn.Linear` and friends are float32. A float64 input either stops the forward pass with
