@@ -55,14 +55,18 @@ from codemods.core.tree import Tree
 
 PIECE_SIZE = 16_384  # bytes: 10-20 kB pieces parsed fastest on the 5 MB file (benchmarks/results.md)
 # Reusing pieces (anchored cuts: pieces of half to twice the size), an edit parses again the one piece
-# it falls in: on the 2,000-line benchmark file, 31 ms of CPU a change at 16 kB, 19 ms at 8 kB (4 kB: 18).
-REUSED_PIECE_SIZE = 8_192
+# it falls in. CPU per change, a line inserted in the middle (median of 12): on the 2,000-line benchmark
+# file, 31 ms with 16 kB pieces and one line in 16 an anchor, 18 ms at 8 kB, 11 ms at 4 kB with one in 4
+# (with one in 16 the cuts there are too sparse for 4 kB to be smaller); on the 19 dev field files over
+# 12 kB, 12.6 ms (8 kB, one in 16) and 5.5 ms (4 kB, one in 4), their first parse as fast. At 2 kB this file
+# fell back to one whole parse (a piece's ends all failed): 190 ms.
+REUSED_PIECE_SIZE = 4_096
 
 _CLAUSE_WORDS = frozenset({"else", "elif", "except", "finally"})
 _WORD = re.compile(r"\w+")
 _LONE_PASS = cst.SimpleStatementLine(body=[cst.Pass()])
 _MAX_TRIES = 4  # ends tried for one piece before the whole module is parsed instead
-_ANCHOR_ONE_IN = 16  # anchored: of the lines where a piece may start, about one in so many may end one
+_ANCHOR_ONE_IN = 4  # anchored: of the lines where a piece may start, about one in so many may end one
 
 
 class PieceCache:
