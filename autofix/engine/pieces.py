@@ -71,9 +71,9 @@ _ANCHOR_ONE_IN = 4  # anchored: of the lines where a piece may start, about one 
 
 class PieceCache:
     """What the last version of each of a few files leaves for their next versions: the pieces parsed,
-    the extents of the module's top-level statements (:class:`autofix.engine.positions.Extents`) and the
-    module's index (:class:`codemods.core.tree.Tree`, whose entries for the statements an edit left alone
-    are copied rather than walked again).
+    the extents of the module's top-level statements (:class:`autofix.engine.positions.Extents`) and, for
+    the file used last, the module's index (:class:`codemods.core.tree.Tree`, whose entries for the
+    statements an edit left alone are copied rather than walked again).
 
     ``source_budget`` bounds what is kept, counted in characters of source (a tree costs about 30 times
     its text in memory): the files used longest ago are dropped first. ``piece_size``: smaller pieces than
@@ -107,6 +107,8 @@ class PieceCache:
         self.extents.next_version()
 
     def _end(self, key: str) -> None:
+        for kept in self._files.values():
+            kept.tree = None  # an index costs about as much memory as the trees: only the last file's is kept
         self._files[key] = _Kept(self._used, self.extents, self.tree)
         self._kept, self._used = {}, {}
         self.extents, self.tree = Extents(), None

@@ -96,3 +96,13 @@ def test_a_piece_repeated_in_a_file_is_not_shared() -> None:
     for version in (text, text.replace("import torch\n", "import torch\nprobe = 1\n", 1), text):
         module = parsed(cache, "twice.py", version)
         assert len({id(stmt) for stmt in module.body}) == len(module.body)
+
+
+def test_only_the_last_files_index_is_kept() -> None:
+    cache = pieces.PieceCache()
+    text = long_file(300)
+    for key in ("one.py", "two.py"):
+        with pieces.reusing_pieces(cache, key):
+            pieces.reused_tree(pieces.parse_module(text))
+    assert cache._files["one.py"].tree is None
+    assert cache._files["two.py"].tree is not None
