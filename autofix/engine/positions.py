@@ -139,6 +139,7 @@ def _spans_of(
 @dataclass(frozen=True)
 class _Extent:
     element: cst.CSTNode  # kept, so that its id names no other node while the extent is known
+    defaults: tuple[str, str]  # the module's default indent and newline, which code without its own uses
     line_breaks: int
     last_line: int  # the length of the code's last line
     first: str  # the code's first and last characters: a "\r" then a "\n" would be one line break
@@ -152,7 +153,8 @@ class Extents:
     module spans, and the length of its last line, by element, for the file's next version.
 
     An element's code does not depend on where it stands (top-level code has no indentation), so the
-    same element object has the same extent in any version of the module it is in."""
+    same element object has the same extent in any version of the module it is in with the same default
+    indentation and newline."""
 
     def __init__(self) -> None:
         self._kept: dict[int, _Extent] = {}
@@ -160,12 +162,13 @@ class Extents:
 
     def of(self, module: cst.Module, element: cst.CSTNode) -> _Extent:
         known = self._kept.get(id(element))
-        if known is None or known.element is not element:
+        defaults = (module.default_indent, module.default_newline)
+        if known is None or known.element is not element or known.defaults != defaults:
             state = CodegenState(default_indent=module.default_indent, default_newline=module.default_newline)
             element._codegen(state)
             code = "".join(state.tokens)
             lines = LINE_BREAK.split(code)
-            known = _Extent(element, len(lines) - 1, len(lines[-1]), code[:1], code[-1:])
+            known = _Extent(element, defaults, len(lines) - 1, len(lines[-1]), code[:1], code[-1:])
         self._used[id(element)] = known
         return known
 

@@ -91,3 +91,19 @@ def test_by_statement_with_extents_kept_between_versions():
             nodes = [n for n in _all_nodes(module)[1 + version :: 5] if tree.contains(n)]
             for few in (nodes, nodes[::3], nodes[-2:]):
                 assert _spans_by_statement(module, few, tree, extents) == spans(module, few)
+
+
+def test_kept_extents_follow_the_modules_default_indentation():
+    # A block without an indentation of its own is indented by the module's default: the same statement
+    # object in a module with another default has other columns.
+    from autofix.engine.positions import Extents
+    from codemods.core.tree import Tree
+
+    first = cst.parse_module("import torch\nif a:\n    x = torch.ones(1)\n")
+    second = first.with_changes(default_indent="  ")
+    extents = Extents()
+    for module in (first, second):
+        tree = Tree(module)
+        nodes = [n for n in _all_nodes(module)[1:] if tree.contains(n)]
+        assert _spans_by_statement(module, nodes, tree, extents) == spans(module, nodes)
+        extents.next_version()
