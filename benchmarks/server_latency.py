@@ -8,7 +8,10 @@ statement and padded with comment lines to exactly ``--lines`` lines: real torch
 throughout. The script starts ``autofix server`` as a subprocess (the default options: ``--debounce 30``),
 drives it with pygls' LSP client over stdio, opens the file, waits for its first diagnostics (the workers'
 start), and then makes ``--rounds`` changes, one at a time, half an edit apart: each inserts or removes, in
-the middle of the file, a line with a finding of its own. Each round's latency is the time from sending the
+the middle of the file, a line with a finding of its own, and rewrites the comment line after it (``# round
+N``), so that every version's text is new (a worker that saw the same text before would parse nothing; until
+2026-11-26 the rounds alternated between two texts, which favoured two workers taking turns). Each round's
+latency is the time from sending the
 ``didChange`` to receiving the ``publishDiagnostics`` of that version, which must hold the new finding (or
 no longer hold it): debounce, the worker's analysis of the whole file and both transfers included.
 
@@ -18,8 +21,9 @@ followed by one run of the engine alone on the same text, in this process, as th
 wall time, taken moments after the server's and so on the same machine, and its CPU time, which the load
 hardly changes. The per-round ratio of the two wall times compares the server (whose workers parse again only
 the pieces an edit touched: :class:`autofix.engine.pieces.PieceCache`) with a fresh analysis. On Linux the CPU
-time the server and its workers spent on each round is read from ``/proc`` too: the change's cost in CPU,
-whatever the machine's load; on an idle core the latency would be about that plus the debounce.
+time the server and its workers spent on each round is read from ``/proc`` too (the server's process and
+the workers', each): the change's cost in CPU, whatever the machine's load; on an idle core the latency would
+be about that plus the debounce.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = 'probe = torch.zeros(3).to("cuda")  # the line each round inserts or removes\n'
+STAMP = "# round "  # the comment line every round rewrites
 
 
 def generate(lines: int) -> str:
@@ -57,28 +62,33 @@ def generate(lines: int) -> str:
         )
         out.extend(text.splitlines(keepends=True))
         index += 1
-    cut = lines
+    cut = lines - 1  # a line for the stamp
     while cut > 1 and (not out[cut].strip() or out[cut][0].isspace() or out[cut].startswith((")", "]", "}"))):
         cut -= 1  # the last line before `lines` that starts a top-level statement
-    text = "".join(out[:cut]) + "".join(f"# padding {n}\n" for n in range(lines - cut))
+    text = "".join(out[:cut]) + "".join(f"# padding {n}\n" for n in range(lines - 1 - cut))
+    stamped = text.splitlines(keepends=True)
+    stamped.insert(middle(text), f"{STAMP}1\n")  # before a top-level statement
+    text = "".join(stamped)
     ast.parse(text)
     return text
 
 
-def server_cpu(pid: int) -> float | None:
-    """CPU seconds the process ``pid`` and its children (the workers) have used so far; None off Linux."""
+def server_cpu(pid: int) -> tuple[float, float] | None:
+    """CPU seconds the process ``pid`` and its children (the workers) have used so far, each; None off
+    Linux."""
     ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    total = 0.0
+
+    def used(each: int) -> float:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+
     try:
-        pids = [pid]
+        children = []
         for task in Path(f"/proc/{pid}/task").iterdir():
-            pids.extend(int(child) for child in (task / "children").read_text().split())
-        for each in pids:
-            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+            children.extend(int(child) for child in (task / "children").read_text().split())
+        return used(pid), sum(used(child) for child in children)
     except (OSError, ValueError, IndexError):
         return None
-    return total
 
 
 def middle(text: str) -> int:
@@ -124,18 +134,23 @@ async def measure(path: Path, rounds: int, pause: float, server_args: list[str])
     )
     at, first = await wait_for(1)
     startup = at - opened
-    line = middle(text)
+    line = next(n for n, each in enumerate(text.splitlines()) if each.startswith(STAMP))
     latencies, engine_wall, engine_cpu, spent = [], [], [], []
     pid = client._server.pid  # type: ignore[union-attr]
     engine = _engine()
+    lines = text.splitlines(keepends=True)
+    assert lines[line].startswith(STAMP)
     for version in range(2, rounds + 2):
         await asyncio.sleep(pause)
         inserting = version % 2 == 0
+        # The probe line inserted (or removed), and the stamp line after it rewritten: no version's text is
+        # one a worker has seen before, so nothing is answered from an earlier version's identical text.
+        new = [MARKER] * inserting + [f"{STAMP}{version}\n"]
         start = types.Position(line, 0)
-        end = types.Position(line + 1, 0) if not inserting else start
-        change = types.TextDocumentContentChangePartial(
-            range=types.Range(start, end), text=MARKER if inserting else ""
-        )
+        end = types.Position(line + (1 if inserting else 2), 0)  # the stamp, and the probe before it
+        change = types.TextDocumentContentChangePartial(range=types.Range(start, end), text="".join(new))
+        lines[line : line + (1 if inserting else 2)] = new
+        current = "".join(lines)
         before = server_cpu(pid)
         sent = time.perf_counter()
         client.text_document_did_change(
@@ -147,17 +162,10 @@ async def measure(path: Path, rounds: int, pause: float, server_args: list[str])
         latencies.append(at - sent)
         after = server_cpu(pid)
         if before is not None and after is not None:
-            spent.append(after - before)
+            spent.append((after[0] - before[0], after[1] - before[1]))
         has_probe = any(d.range.start.line == line for d in diagnostics if d.code in ("DEV007", "DEV010"))
         if has_probe != inserting or len(diagnostics) != len(first) + (2 if inserting else 0):
             raise SystemExit(f"round {version}: the diagnostics do not describe the change")
-        current = (
-            text
-            if not inserting
-            else text.replace(
-                text.splitlines(keepends=True)[line], MARKER + text.splitlines(keepends=True)[line], 1
-            )
-        )
         wall, cpu = engine(current)
         engine_wall.append(wall)
         engine_cpu.append(cpu)
@@ -224,7 +232,11 @@ def main() -> None:
     verdict = "within" if statistics.median(latencies) <= 0.3 else "OVER"
     print(f"server, change -> diagnostics: {summary(latencies)}: median {verdict} the 300 ms target")
     if got["cpu"]:
-        print(f"server and workers, CPU per change (/proc, 10 ms ticks): {summary(got['cpu'])}")
+        print(
+            f"server and workers, CPU per change (/proc, 10 ms ticks): {summary([a + b for a, b in got['cpu']])}"
+        )
+        print(f"  of which the server process: {summary([a for a, _ in got['cpu']])}")
+        print(f"  of which the workers: {summary([b for _, b in got['cpu']])}")
     print(
         f"engine alone after each round (a fresh analysis, as the CLI's), wall: {summary(got['engine_wall'])}"
     )

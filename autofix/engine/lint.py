@@ -17,7 +17,7 @@ import libcst as cst
 from autofix.engine.diagnostic import Diagnostic  # defined there, so that reading results needs no libcst
 from autofix.engine.edits import apply_edits
 from autofix.engine.fix_edits import FixEdits
-from autofix.engine.pieces import parse_module
+from autofix.engine.pieces import parse_module, reused_extents, reused_tree
 from autofix.engine.positions import Span, spans
 from autofix.engine.reparse import Reparser
 from autofix.engine.screen import refuse_if_too_deep, syntax_error
@@ -203,7 +203,9 @@ def _lint_and_fix(
     active = wanted = active_rules(current, rules)  # the rules whose triggers the current text has
     tree: Tree | None = None
     while True:
-        tree = Tree(module, tree)  # the statements the last pass left alone are copied from its index
+        # The statements the last pass (or, first, the file's last version) left alone are copied from
+        # its index.
+        tree = Tree(module, tree) if tree is not None else reused_tree(module)
         focus = None if applying_passes == 0 else _focus(tree, held)
         context = RuleContext(
             module, current, tree, ImportAliases.of(tree), device_style, focus, project_moves or {}
@@ -361,7 +363,7 @@ def _unsuppressed(
     has_markers = _SUPPRESSION.search(text) is not None
     if not findings or not (record or has_markers):
         return findings
-    positions = spans(module, [finding.node for finding in findings])
+    positions = spans(module, [finding.node for finding in findings], tree, reused_extents())
     lines = LINE_BREAK.split(text)  # numbered as Python and libcst number them (a form feed ends no line)
     fix_edits = FixEdits(module, text, tree) if with_edits else None
     kept = []

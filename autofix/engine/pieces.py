@@ -42,38 +42,58 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import libcst as cst
 
 from autofix.engine import trusted_parse
+from autofix.engine.positions import Extents
 from autofix.engine.text_edits import (
     LINE_BREAK,  # libcst's too: the first one is the module's default newline
 )
+from codemods.core.tree import Tree
 
 PIECE_SIZE = 16_384  # bytes: 10-20 kB pieces parsed fastest on the 5 MB file (benchmarks/results.md)
+# Reusing pieces (anchored cuts: pieces of half to twice the size), an edit parses again the one piece
+# it falls in. CPU per change, a line inserted in the middle (median of 12): on the 2,000-line benchmark
+# file, 31 ms with 16 kB pieces and one line in 16 an anchor, 18 ms at 8 kB, 11 ms at 4 kB with one in 4
+# (with one in 16 the cuts there are too sparse for 4 kB to be smaller); on the 19 dev field files over
+# 12 kB, 12.6 ms (8 kB, one in 16) and 5.5 ms (4 kB, one in 4), their first parse as fast. At 2 kB this file
+# fell back to one whole parse (a piece's ends all failed): 190 ms.
+REUSED_PIECE_SIZE = 4_096
 
 _CLAUSE_WORDS = frozenset({"else", "elif", "except", "finally"})
 _WORD = re.compile(r"\w+")
 _LONE_PASS = cst.SimpleStatementLine(body=[cst.Pass()])
 _MAX_TRIES = 4  # ends tried for one piece before the whole module is parsed instead
-_ANCHOR_ONE_IN = 16  # anchored: of the lines where a piece may start, about one in so many may end one
+_ANCHOR_ONE_IN = 4  # anchored: of the lines where a piece may start, about one in so many may end one
 
 
 class PieceCache:
-    """The pieces parsed for the last version of each of a few files, for their next versions.
+    """What the last version of each of a few files leaves for their next versions: the pieces parsed,
+    the extents of the module's top-level statements (:class:`autofix.engine.positions.Extents`) and, for
+    the file used last, the module's index (:class:`codemods.core.tree.Tree`, whose entries for the
+    statements an edit left alone are copied rather than walked again).
 
     ``source_budget`` bounds what is kept, counted in characters of source (a tree costs about 30 times
-    its text in memory): the files used longest ago are dropped first."""
+    its text in memory): the files used longest ago are dropped first. ``piece_size``: smaller pieces than
+    the command line's, so that an edit has less to parse again."""
 
-    def __init__(self, source_budget: int = 2_000_000) -> None:
+    def __init__(self, source_budget: int = 2_000_000, piece_size: int = REUSED_PIECE_SIZE) -> None:
         self.source_budget = source_budget
+        self.piece_size = piece_size
         self.parses = 0  # pieces parsed, not found (for tests and benchmarks)
-        self._files: OrderedDict[str, dict[str, cst.Module]] = OrderedDict()
+        self._files: OrderedDict[str, _Kept] = OrderedDict()
         self._kept: dict[str, cst.Module] = {}
         self._used: dict[str, cst.Module] = {}
+        self.extents = Extents()  # the current file's
+        self.tree: Tree | None = None  # the index of the current file's last version (its text parsed)
 
     def parse(self, source: str) -> cst.Module:
-        module = self._kept.get(source)
+        # Taken out, not looked up: a file that holds the same piece twice (a block of code repeated)
+        # must get two trees, or its module would hold the same statement objects twice, and everything
+        # that finds a node by its identity (positions, the tree's index, a fix's edits) would confuse them.
+        module = self._kept.pop(source, None)
         if module is None:
             module = trusted_parse.parse_module(source)
             self.parses += 1
@@ -81,16 +101,29 @@ class PieceCache:
         return module
 
     def _begin(self, key: str) -> None:
-        self._kept, self._used = self._files.pop(key, {}), {}
+        kept = self._files.pop(key, None) or _Kept({}, Extents(), None)
+        self._kept, self._used = kept.pieces, {}
+        self.extents, self.tree = kept.extents, kept.tree
+        self.extents.next_version()
 
     def _end(self, key: str) -> None:
-        self._files[key] = self._used
+        for kept in self._files.values():
+            kept.tree = None  # an index costs about as much memory as the trees: only the last file's is kept
+        self._files[key] = _Kept(self._used, self.extents, self.tree)
         self._kept, self._used = {}, {}
+        self.extents, self.tree = Extents(), None
         while len(self._files) > 1 and self._kept_source() > self.source_budget:
             self._files.popitem(last=False)
 
     def _kept_source(self) -> int:
-        return sum(len(source) for kept in self._files.values() for source in kept)
+        return sum(len(source) for kept in self._files.values() for source in kept.pieces)
+
+
+@dataclass
+class _Kept:
+    pieces: dict[str, cst.Module]  # by source (opener and closing ``pass`` included)
+    extents: Extents
+    tree: Tree | None
 
 
 _reusing: PieceCache | None = None
@@ -109,9 +142,27 @@ def reusing_pieces(cache: PieceCache, key: str) -> Iterator[None]:
         cache._end(key)
 
 
-def parse_module(text: str, piece_size: int = PIECE_SIZE) -> cst.Module:
+def reused_extents() -> Extents | None:
+    """The current file's :class:`Extents`, inside :func:`reusing_pieces`; None outside."""
+    return _reusing.extents if _reusing is not None else None
+
+
+def reused_tree(module: cst.Module) -> Tree:
+    """The index of ``module`` (the current text, parsed); inside :func:`reusing_pieces` made from the
+    last version's, which is then replaced by it."""
+    if _reusing is None:
+        return Tree(module)
+    tree = Tree(module, _reusing.tree)
+    _reusing.tree = tree
+    return tree
+
+
+def parse_module(text: str, piece_size: int | None = None) -> cst.Module:
     """``text`` parsed as libcst's ``parse_module`` parses it; in pieces of about ``piece_size``
-    characters when it is larger. Raises what ``libcst.parse_module(text)`` raises."""
+    characters when it is larger (by default :data:`PIECE_SIZE`, or the cache's inside
+    :func:`reusing_pieces`). Raises what ``libcst.parse_module(text)`` raises."""
+    if piece_size is None:
+        piece_size = PIECE_SIZE if _reusing is None else _reusing.piece_size
     cuts = cut_points(text, piece_size, anchored=_reusing is not None)
     module = _parse_pieces(text, cuts) if cuts else None
     # None: a piece did not parse alone; the whole parse says whether the file does, and why not.

@@ -16,6 +16,7 @@ stdin on one), and a forked child inherits their locks held.
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import io
 import queue
@@ -212,26 +213,64 @@ class Lane:
 
 
 class Analyzer:
-    """Runs requests on the first free lane."""
+    """Runs requests on a free lane: the one that analysed the same file last, when it is free.
+
+    A worker keeps what the last version of each file left (:class:`autofix.engine.pieces.PieceCache`):
+    sent back to it, the next version is parsed only where it changed, and the file is kept in one worker's
+    memory, not in each's."""
 
     def __init__(self, lanes: int, timeout: Limit) -> None:
         self.lanes = [Lane(timeout) for _ in range(max(1, lanes))]
-        self._free: asyncio.Queue[Lane] | None = None
+        self._idle: list[Lane] = list(self.lanes)
+        self._waiting: collections.deque[asyncio.Future[Lane]] = collections.deque()
+        self._last: dict[str, Lane] = {}  # by file: the lane that analysed it last
+        self._others_warmed = False
 
     def warm_up(self) -> concurrent.futures.Future[Any]:
-        futures = [lane.submit(warm_up) for lane in self.lanes]
-        return futures[0]
+        """Start the first lane's worker; the others' start once a first analysis is done (or when one
+        is needed before). Workers starting while the first file is analysed delay its diagnostics
+        (2,000-line file, load 12 on 2 cores: 5.9-6.8 s with two workers started at once, 3.8-4.7 s with
+        one worker), and a file goes to the first lane first."""
+        return self.lanes[0].submit(warm_up)
+
+    def _warm_the_others(self) -> None:
+        if not self._others_warmed:
+            self._others_warmed = True
+            for lane in self.lanes[1:]:
+                lane.submit(warm_up)
 
     async def run(self, request: Request) -> Analysis:
-        if self._free is None:
-            self._free = asyncio.Queue()
-            for lane in self.lanes:
-                self._free.put_nowait(lane)
-        lane = await self._free.get()
+        lane = await self._acquire(request.path)
+        self._last[request.path] = lane
         try:
             return await asyncio.wrap_future(lane.submit(analyze, request))
         finally:
-            self._free.put_nowait(lane)
+            self._release(lane)
+            self._warm_the_others()
+
+    async def _acquire(self, path: str) -> Lane:
+        if self._idle:
+            lane = self._last.get(path)
+            if lane is None or lane not in self._idle:
+                lane = self._idle[0]
+            self._idle.remove(lane)
+            return lane
+        waiter: asyncio.Future[Lane] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        try:
+            return await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self._release(waiter.result())  # handed over, but no longer wanted
+            raise
+
+    def _release(self, lane: Lane) -> None:
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(lane)
+                return
+        self._idle.append(lane)
 
     def close(self) -> None:
         for lane in self.lanes:

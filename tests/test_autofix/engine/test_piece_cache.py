@@ -85,3 +85,24 @@ def test_outside_the_block_the_cuts_are_the_command_lines() -> None:
         text, pieces.PIECE_SIZE, anchored=False
     )
     assert pieces._reusing is None
+
+
+def test_a_piece_repeated_in_a_file_is_not_shared() -> None:
+    # A block of code repeated: once the cuts are in step, its pieces have the same text. Each must be a
+    # tree of its own, or the module would hold the same statements twice.
+    block = long_file(2500)
+    text = block + "\n" + block
+    cache = pieces.PieceCache()
+    for version in (text, text.replace("import torch\n", "import torch\nprobe = 1\n", 1), text):
+        module = parsed(cache, "twice.py", version)
+        assert len({id(stmt) for stmt in module.body}) == len(module.body)
+
+
+def test_only_the_last_files_index_is_kept() -> None:
+    cache = pieces.PieceCache()
+    text = long_file(300)
+    for key in ("one.py", "two.py"):
+        with pieces.reusing_pieces(cache, key):
+            pieces.reused_tree(pieces.parse_module(text))
+    assert cache._files["one.py"].tree is None
+    assert cache._files["two.py"].tree is not None

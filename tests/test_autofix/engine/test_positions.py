@@ -6,7 +6,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from autofix.engine.positions import spans
+from autofix.engine.positions import _spans_by_statement, spans
 from tests import ROOT
 
 SAMPLES = sorted((ROOT / "corpus").rglob("*.py"))[:40] + [ROOT / "autofix" / "engine" / "lint.py"]
@@ -64,3 +64,46 @@ def test_a_few_nodes_only():
     module = cst.parse_module("import torch\n\nx = torch.ones(2).double()\ny = 1\n")
     call = module.body[1].body[0].value
     assert spans(module, [call])[id(call)].start_line == 3
+
+
+def test_by_statement_with_extents_kept_between_versions():
+    """Positions made from the top-level statements' extents, kept from one version of a file to the next
+    (the language server's workers), are those of the whole module's code."""
+    from autofix.engine import pieces
+    from tests.test_autofix.engine.test_piece_cache import long_file
+
+    lines = long_file(900).splitlines(keepends=True)
+    middle = next(i for i in range(len(lines) // 2, len(lines)) if lines[i].startswith(("def ", "class ")))
+    versions = ["".join(lines)]
+    lines.insert(middle, "probe = (1,\n    2)  # two lines\n")
+    versions.append("".join(lines))
+    lines.insert(3, "x = 1; y = 2\n")
+    versions.append("".join(lines))
+    versions.append("\r\n".join("".join(lines).split("\n")))  # another newline: nothing is reused
+    cache = pieces.PieceCache()
+    for version, text in enumerate(versions):
+        with pieces.reusing_pieces(cache, "a.py"):
+            module = pieces.parse_module(text)
+            tree = pieces.reused_tree(module)
+            extents = pieces.reused_extents()
+            assert extents is not None
+            # The nodes a finding can name (those the tree indexes), not the module: its span needs all of it.
+            nodes = [n for n in _all_nodes(module)[1 + version :: 5] if tree.contains(n)]
+            for few in (nodes, nodes[::3], nodes[-2:]):
+                assert _spans_by_statement(module, few, tree, extents) == spans(module, few)
+
+
+def test_kept_extents_follow_the_modules_default_indentation():
+    # A block without an indentation of its own is indented by the module's default: the same statement
+    # object in a module with another default has other columns.
+    from autofix.engine.positions import Extents
+    from codemods.core.tree import Tree
+
+    first = cst.parse_module("import torch\nif a:\n    x = torch.ones(1)\n")
+    second = first.with_changes(default_indent="  ")
+    extents = Extents()
+    for module in (first, second):
+        tree = Tree(module)
+        nodes = [n for n in _all_nodes(module)[1:] if tree.contains(n)]
+        assert _spans_by_statement(module, nodes, tree, extents) == spans(module, nodes)
+        extents.next_version()
