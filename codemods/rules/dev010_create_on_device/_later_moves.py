@@ -28,12 +28,13 @@ from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import func_attribute
+from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
 from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
 
 _REBOUND_BY_A_METHOD = m.Assign(targets=[m.AssignTarget()], value=m.Call(func=m.Attribute()))
-_METHOD_ON_PARAMETER = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("cuda") | m.Name("to")))
+_MOVE_METHOD = m.Call(func=m.Attribute(attr=m.Name("cuda") | m.Name("to")))
 
 
 @dataclass(frozen=True)
@@ -177,8 +178,9 @@ def _move_in(
     small = smalls[0]
     for call in tree.of_type(small, cst.Call):
         helper = functions.callee(call)
-        if helper is not None and moves_first_parameter(tree, helper) and call.args:
-            if dotted_name(call.args[0].value) == spelled and _mentions_once(tree, small, spelled):
+        if helper is not None and moves_first_parameter(tree, helper, aliases) and call.args:
+            read = small.value if isinstance(small, cst.Assign) else small  # `z = to_gpu(z)` rebinds it
+            if dotted_name(call.args[0].value) == spelled and _mentions_once(tree, read, spelled):
                 return f"{dotted_name(call.func)}(...)", None, False
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
         return None
@@ -225,17 +227,24 @@ def _only_line_mentioning(tree: Tree, guard: cst.If, spelled: str) -> cst.BaseSt
     return lines[0] if len(lines) == 1 else None
 
 
-def moves_first_parameter(tree: Tree, function: cst.FunctionDef) -> bool:
-    """``def to_gpu(t): ... t.cuda() ...``: the function moves what it is given."""
-    params = function.params.params
+def moves_first_parameter(tree: Tree, function: cst.FunctionDef, aliases: ImportAliases) -> bool:
+    """``def to_gpu(t): ... t.cuda() ...``: the function moves what it is given (a method, what its
+    caller hands it after ``self``: ``def to_var(self, x): ... Variable(x).cuda()``)."""
+    params = list(function.params.params)
+    if params and params[0].name.value in ("self", "cls"):
+        params = params[1:]
     if not params:
         return False
     first = params[0].name.value
-    return any(
-        m.matches(call, _METHOD_ON_PARAMETER)
-        and cst.ensure_type(func_attribute(call).value, cst.Name).value == first
-        for call in tree.of_type(function.body, cst.Call)
-    )
+    for call in tree.of_type(function.body, cst.Call):
+        if not m.matches(call, _MOVE_METHOD):
+            continue
+        receiver = func_attribute(call).value
+        if isinstance(receiver, cst.Call) and aliases.qualify(receiver.func) in VARIABLE:
+            receiver = receiver.args[0].value if len(receiver.args) == 1 else receiver
+        if isinstance(receiver, cst.Name) and receiver.value == first:
+            return True
+    return False
 
 
 def _spellings(tree: Tree, node: cst.CSTNode) -> set[str]:

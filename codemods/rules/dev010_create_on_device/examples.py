@@ -92,6 +92,33 @@ VALID = [
             b = b.double()
         """
     ),
+    # `.type_as(t)` of data that exists (a conversion it needs), of a tensor made on its device
+    # already, and `.to()` of a dtype held in a settings object (not a device).
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        def indices(argmin, table, n):
+            rows = torch.from_numpy(table).type_as(argmin)
+            cols = torch.arange(n, device=argmin.device).type_as(argmin)
+            flags = torch.arange(n).to(Config.DTYPE)
+            return rows, cols, flags
+        """
+    ),
+    # A method that moves something else than what its caller hands it.
+    Valid(
+        """
+        import torch
+
+        class Solver:
+            def to_var(self, x):
+                return x, self.buffer.cuda()
+
+            def step(self, n):
+                return self.to_var(torch.zeros(n))
+        """
+    ),
 ]
 
 INVALID = [
@@ -508,5 +535,62 @@ INVALID = [
         codes = torch.from_numpy(np.random.uniform(-1, 1, size=(8, 2))).float().cuda()
         """,
         message="NumPy draws these numbers",
+    ),
+    # `.type_as(t)` moves to t's device and converts to its dtype: zeros are zero in any dtype, so
+    # both move onto the factory; arange's values are converted where it is made, the same values.
+    Invalid(
+        """
+        import torch
+
+        def one_hot(argmin, n):
+            idx = torch.arange(n).type_as(argmin)
+            base = torch.zeros(n).type_as(argmin)
+            return (argmin.view(-1, 1) == idx.view(1, -1)).type_as(base)
+        """,
+        """
+        import torch
+
+        def one_hot(argmin, n):
+            idx = torch.arange(n, device=argmin.device).type_as(argmin)
+            base = torch.zeros(n, device=argmin.device, dtype=argmin.dtype)
+            return (argmin.view(-1, 1) == idx.view(1, -1)).type_as(base)
+        """,
+        line=4,
+    ),
+    # A device held in a settings object, spelled in capitals.
+    Invalid(
+        """
+        import torch
+
+        def range_tensor(end):
+            return torch.arange(end).long().to(Config.DEVICE)
+        """,
+        """
+        import torch
+
+        def range_tensor(end):
+            return torch.arange(end, device=Config.DEVICE).long()
+        """,
+    ),
+    # A method of the class that moves what it is handed (`self.to_var(...)`), also when the name it
+    # rebinds is moved together with another value.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Solver:
+            def to_var(self, x):
+                if self.cuda:
+                    return Variable(x).cuda(self.cuda_index)
+                return Variable(x)
+
+            def step(self, images):
+                z = torch.randn(len(images), 100)
+                images, z = self.to_var(images), self.to_var(z)
+                return self.to_var(torch.zeros(len(images))), z
+        """,
+        message="copied to the device by `self.to_var(...)`",
+        line=11,
     ),
 ]

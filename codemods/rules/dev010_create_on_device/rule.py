@@ -6,6 +6,9 @@ code writes too:
 * in one expression: `torch.arange(n).cuda()`, `torch.tensor(data).to(device)`,
   `Variable(torch.zeros(n)).cuda()`, `torch.LongTensor([1, 2]).to(device)` (a legacy constructor is
   spelled the modern way, `torch.tensor([1, 2], dtype=torch.int64, device=device)`);
+  `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
+  `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
+  values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
 * in two statements of the same block, the tensor unused in between: `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
@@ -17,15 +20,15 @@ A dtype given to `.to(device, dtype)` moves onto the factory when the values can
 `ones`, `empty`, `eye`); `.cuda()` becomes `device="cuda"` as written (DEV007 makes it portable) and
 `.cuda(1)` becomes `device="cuda:1"`.
 
-Reported without a fix: a factory with `requires_grad=True` (after `.to()` the result is not a leaf,
-so its `.grad` stays empty), a `.to()` that also changes the dtype of values that would round
-differently, a legacy constructor whose argument may be data or a size, `.cuda(gpu)` with a device
-that may be None (`device=None` is the CPU), methods after the factory that may compute differently
-on the device (`.scatter_()`, `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`),
-a torch function computed on the host from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`),
-a move that also moves other tensors (`a, b = a.cuda(), b.cuda()`), a tensor handed to a function
-of the file that moves it (`to_gpu(torch.zeros(n))`), and the result of a function or method of the
-file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
+Reported without a fix: a factory with `requires_grad=True` (after `.to()` the result is not a leaf, so its
+`.grad` stays empty), a `.to()` that also changes the dtype of values that would round differently, a legacy
+constructor whose argument may be data or a size, `.cuda(gpu)` with a device that may be None (`device=None`
+is the CPU), methods after the factory that may compute differently on the device (`.scatter_()`,
+`.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`), a torch function computed on the host
+from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that also moves other tensors (`a, b
+= a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
+(`to_gpu(torch.zeros(n))`, `self.to_var(torch.randn(n))`), and the result of a function or method of the file
+that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
 `torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
 `memory_format=` are left alone.
 
@@ -97,7 +100,7 @@ class CreateOnDevice(Rule):
     name = "create-on-device"
     summary = "tensor created on the host, then copied to the device; create it there with device="
     fix_safety = FixSafety.SAFE
-    triggers = (".to(", ".cuda(")
+    triggers = (".to(", ".cuda(", ".type_as(")
     # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
     feeds = ("DEV003", "DEV007")
 
@@ -111,7 +114,9 @@ class CreateOnDevice(Rule):
             target = move_target(call, self.aliases)
             if target is not None:
                 self._moved_at_once(target, functions)
-            elif (helper := functions.callee(call)) and moves_first_parameter(self.tree, helper):
+            elif (helper := functions.callee(call)) and moves_first_parameter(
+                self.tree, helper, self.aliases
+            ):
                 creation = host_creation(call.args[0].value, self.aliases) if call.args else None
                 if creation is not None:  # `to_gpu(torch.zeros(n))`
                     self._conclude(creation.value, f"{dotted_name(call.func)}(...)", creation, None, _HELPER)
@@ -151,7 +156,12 @@ class CreateOnDevice(Rule):
             return
         made, reason = made_there(creation, target.device, self.aliases)
         if made is not None and target.dtype is not None:
-            made, reason = with_dtype(creation, made, target.dtype)
+            typed, reason = with_dtype(creation, made, target.dtype)
+            if typed is None and target.like is not None:
+                # `torch.arange(n, device=t.device).type_as(t)`: converted where it is made, the same values
+                self._conclude(target.call, None, creation, {creation.value: made}, None)
+                return
+            made = typed
         self._conclude(target.call, None, creation, {target.call: made} if made is not None else None, reason)
 
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
