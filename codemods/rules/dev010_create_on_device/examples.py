@@ -119,6 +119,19 @@ VALID = [
                 return self.to_var(torch.zeros(n))
         """
     ),
+    # Renamed on the way, but the host tensor is still read under its first name.
+    Valid(
+        """
+        import torch
+
+        def sequence_mask(lengths, max_len):
+            seq = torch.arange(max_len)
+            expanded = seq.unsqueeze(0).expand(lengths.size(0), max_len)
+            if lengths.is_cuda:
+                expanded = expanded.cuda()
+            return expanded < lengths.unsqueeze(1), seq
+        """
+    ),
 ]
 
 INVALID = [
@@ -592,5 +605,46 @@ INVALID = [
         """,
         message="copied to the device by `self.to_var(...)`",
         line=11,
+    ),
+    # Shaped by a chain of methods and renamed before the move (the sequence-mask idiom): the
+    # expanded view would stay a view on the device, where `.cuda()` copied it into a dense tensor.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def sequence_mask(lengths, max_len):
+            seq = torch.arange(0, max_len).long()
+            expanded = seq.unsqueeze(0).expand(lengths.size(0), max_len)
+            expanded = Variable(expanded)
+            if lengths.is_cuda:
+                expanded = expanded.cuda()
+            return expanded < lengths.unsqueeze(1)
+        """,
+        message="moved under another name",
+        line=5,
+    ),
+    # `Variable(h)` in between returns `h` itself: the tensor is made on the device and the move goes.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def initial_state(batch, size, use_cuda):
+            h = torch.zeros(1, batch, size)
+            h = Variable(h)
+            if use_cuda:
+                h = h.cuda()
+            return h
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def initial_state(batch, size, use_cuda):
+            h = torch.zeros(1, batch, size, device="cuda" if use_cuda else "cpu")
+            h = Variable(h)
+            return h
+        """,
     ),
 ]
