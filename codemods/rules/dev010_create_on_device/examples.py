@@ -372,7 +372,8 @@ INVALID = [
         """,
         line=13,
     ),
-    # `forward`'s first argument is not shown to be a tensor (a rate handed in): the flag stays.
+    # `forward`'s first argument is not shown to be a tensor (a rate handed in), but `h`, handed to a
+    # layer, is: its device.
     Invalid(
         """
         import torch
@@ -401,7 +402,7 @@ INVALID = [
                 self.fc = nn.Linear(4, 4)
 
             def forward(self, rate, h):
-                mask = torch.ones(4, device="cuda" if self.use_cuda else "cpu")
+                mask = torch.ones(4, device=h.device)
                 return self.fc(h) * mask * rate
         """,
         line=11,
@@ -645,6 +646,76 @@ INVALID = [
             h = torch.zeros(1, batch, size, device="cuda" if use_cuda else "cpu")
             h = Variable(h)
             return h
+        """,
+    ),
+    # In `forward`, the input handed to one of the module's layers (an embedding takes only a tensor on
+    # its own device) names the device the flag agreed with: the flag goes.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Decoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.embed = nn.Embedding(10, 4)
+                self.rnn = nn.GRU(4, 4)
+
+            def forward(self, tokens, hidden):
+                start = torch.zeros(1, tokens.size(1), dtype=torch.long)
+                if torch.cuda.is_available():
+                    start = start.cuda()
+                return self.rnn(self.embed(tokens) + self.embed(start), hidden)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Decoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.embed = nn.Embedding(10, 4)
+                self.rnn = nn.GRU(4, 4)
+
+            def forward(self, tokens, hidden):
+                start = torch.zeros(1, tokens.size(1), dtype=torch.long, device=tokens.device)
+                return self.rnn(self.embed(tokens) + self.embed(start), hidden)
+        """,
+    ),
+    # ... not an input handed only to a recurrent layer, which also takes a PackedSequence (no
+    # `.device`): the flag stays the device.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Encoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.rnn = nn.GRU(4, 4)
+
+            def forward(self, packed):
+                h = torch.zeros(1, 3, 4)
+                if self.use_cuda:
+                    h = h.cuda()
+                return self.rnn(packed, h)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Encoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.rnn = nn.GRU(4, 4)
+
+            def forward(self, packed):
+                h = torch.zeros(1, 3, 4, device="cuda" if self.use_cuda else "cpu")
+                return self.rnn(packed, h)
         """,
     ),
 ]

@@ -14,7 +14,10 @@ code writes too:
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). In a module's `forward` and the functions it calls the flag can only have agreed with
   where the module runs, so the tensor is made on the input's device, `device=x.device`, and the flag
-  goes (not in `init_hidden(batch)`, which may run before the module is moved).
+  goes (not in `init_hidden(batch)`, which may run before the module is moved); the input is one
+  the body shows is a tensor, by its use or by handing it to one of the module's layers
+  (`self.embed(tokens)`: an embedding, linear, convolution or norm layer takes only a tensor on its
+  own device; not a recurrent layer, which also takes a `PackedSequence`).
 
 A dtype given to `.to(device, dtype)` moves onto the factory when the values cannot change (`zeros`,
 `ones`, `empty`, `eye`); `.cuda()` becomes `device="cuda"` as written (DEV007 makes it portable) and
@@ -66,7 +69,13 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.analysis.forward_reach import Reached, attribute, reached_functions, shown_tensor_parameter
+from codemods.analysis.forward_reach import (
+    Reached,
+    attribute,
+    fed_to_a_layer,
+    reached_functions,
+    shown_tensor_parameter,
+)
 from codemods.analysis.nn_modules import module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
@@ -199,19 +208,23 @@ class CreateOnDevice(Rule):
                     # before the module is moved, where the flag already named the GPU.
                     if reached.tensor is None or reached.assumes is not None:
                         continue
-                    device = self._shown_input(reached)
+                    device = self._shown_input(reached, cls)
                     if device is not None:
                         self._reached[id(reached.function)] = device
         function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
         return self._reached.get(id(function)) if function is not None else None
 
-    def _shown_input(self, reached: Reached) -> cst.BaseExpression | None:
+    def _shown_input(self, reached: Reached, cls: cst.ClassDef) -> cst.BaseExpression | None:
         """``x.device`` of the parameter the function reads its device from, or of another one, when
-        the body shows it is a tensor: ``forward(self, rate, h)`` may be handed a number first."""
+        the body shows it is a tensor (``forward(self, rate, h)`` may be handed a number first): used
+        as only a tensor can be, or handed to one of the module's layers (``self.embed(x)``)."""
         params = [p.name.value for p in reached.function.params.params if p.name.value != "self"]
         names = [reached.tensor, *(p for p in params if p != reached.tensor)]
+        fed = fed_to_a_layer(self.tree, self.aliases, cls, reached.function)
         for name in names:
-            if name and shown_tensor_parameter(self.tree, self.aliases, reached.function, name):
+            if name and (
+                name in fed or shown_tensor_parameter(self.tree, self.aliases, reached.function, name)
+            ):
                 return attribute(name, "device")
         return None
 
