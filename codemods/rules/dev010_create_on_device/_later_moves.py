@@ -27,11 +27,11 @@ from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import func_attribute
+from codemods.core.syntax import func_attribute, kwarg, positional
 from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
 from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
-from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
+from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target, names_a_device
 
 # Methods after which the name may no longer hold a tensor on the host (or a tensor at all).
 _NOT_KEPT_ON_THE_HOST = frozenset({"to", "cuda", "cpu", "type", "type_as", "numpy", "tolist", "item"})
@@ -265,7 +265,7 @@ def moves_first_parameter(tree: Tree, function: cst.FunctionDef, aliases: Import
         return False
     first = params[0].name.value
     for call in tree.of_type(function.body, cst.Call):
-        if not m.matches(call, _MOVE_METHOD):
+        if not m.matches(call, _MOVE_METHOD) or not _sends_to_a_device(call, aliases):
             continue
         receiver = func_attribute(call).value
         if isinstance(receiver, cst.Call) and aliases.qualify(receiver.func) in VARIABLE:
@@ -273,6 +273,16 @@ def moves_first_parameter(tree: Tree, function: cst.FunctionDef, aliases: Import
         if isinstance(receiver, cst.Name) and receiver.value == first:
             return True
     return False
+
+
+def _sends_to_a_device(call: cst.Call, aliases: ImportAliases) -> bool:
+    """``x.cuda(...)``, or ``x.to(...)`` given a device (``x.to(self.dtype)`` only converts)."""
+    if func_attribute(call).attr.value == "cuda":
+        return True
+    device = kwarg(call, "device")
+    args = positional(call)
+    first = device.value if device is not None else (args[0].value if args else None)
+    return first is not None and names_a_device(first, aliases)
 
 
 def _spellings(tree: Tree, node: cst.CSTNode) -> set[str]:

@@ -106,7 +106,7 @@ VALID = [
             return rows, cols, flags
         """
     ),
-    # A method that moves something else than what its caller hands it.
+    # A method that moves something else than what its caller hands it, or only converts its dtype.
     Valid(
         """
         import torch
@@ -115,8 +115,11 @@ VALID = [
             def to_var(self, x):
                 return x, self.buffer.cuda()
 
+            def convert(self, x):
+                return x.to(self.dtype)
+
             def step(self, n):
-                return self.to_var(torch.zeros(n))
+                return self.to_var(torch.zeros(n)), self.convert(torch.ones(n))
         """
     ),
     # Renamed on the way, but the host tensor is still read under its first name.
