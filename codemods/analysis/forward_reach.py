@@ -46,6 +46,11 @@ _TENSOR_FUNCTIONS = frozenset(
     for n in "exp log sqrt sigmoid tanh relu softmax log_softmax abs sin cos matmul bmm mm cat stack"
     " sum mean clamp unsqueeze squeeze transpose masked_fill gather".split()
 )
+# Layers whose input can only be a tensor on their own device.
+_INPUT_LAYERS = re.compile(
+    r"^torch\.nn\.(Linear|Bilinear|Conv\w*|ConvTranspose\w*|Embedding|EmbeddingBag|BatchNorm\w*|LayerNorm"
+    r"|GroupNorm|InstanceNorm\w*)$"
+)
 # Layers that own parameters: a module that builds one has a device of its own.
 _PARAMETERISED = re.compile(
     r"^torch\.nn\.(Linear|Bilinear|Conv\w*|ConvTranspose\w*|Embedding\w*|LSTM\w*|GRU\w*|RNN\w*|BatchNorm\w*"
@@ -183,6 +188,37 @@ def shown_tensor_parameter(tree: Tree, aliases: ImportAliases, function: cst.Fun
     can be?"""
     params = [p for p in _params(function, False) if p.name.value == name]
     return bool(params) and (_annotated_tensor(params[0]) or name in used_as_tensors(tree, aliases, function))
+
+
+def fed_to_a_layer(
+    tree: Tree, aliases: ImportAliases, cls: cst.ClassDef, function: cst.FunctionDef
+) -> set[str]:
+    """Parameters of ``function`` (a method of ``cls``) handed first to a layer the constructor builds
+    (``self.embed(x)``, ``self.embed = nn.Embedding(...)``): such a layer takes only a tensor on its
+    own device. Not recurrent layers, which also take a ``PackedSequence`` (no ``.device``)."""
+    init = methods(cls).get("__init__")
+    if init is None:
+        return set()
+    layers: set[str] = set()
+    for assign in tree.of_type(init.body, cst.Assign):
+        if isinstance(assign.value, cst.Call) and _INPUT_LAYERS.match(
+            aliases.qualify(assign.value.func) or ""
+        ):
+            layers.update(attribute_targets(assign))
+    params = {p.name.value for p in _params(function)}
+    fed: set[str] = set()
+    for call in tree.of_type(function.body, cst.Call):
+        args = call.args
+        if (
+            self_attribute(call.func) in layers
+            and args
+            and args[0].keyword is None
+            and not args[0].star
+            and isinstance(args[0].value, cst.Name)
+            and args[0].value.value in params
+        ):
+            fed.add(args[0].value.value)
+    return fed
 
 
 def is_tensor_method_call(node: cst.BaseExpression) -> bool:

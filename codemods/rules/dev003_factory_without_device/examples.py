@@ -416,6 +416,51 @@ INVALID = [
         None,
         message="a NumPy mask built on the host inside `forward`",
     ),
+    # ... also when other code runs between the array and its use, none of it reading the array or
+    # what it is built from (`n`): the array is built where it is used.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Attention(nn.Module):
+            def forward(self, x):
+                n = x.size(1)
+                causal = np.tril(np.ones((n, n), dtype=np.float32))
+                scores = self.proj(x) @ x.transpose(1, 2)
+                return scores * torch.from_numpy(causal)
+        """,
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Attention(nn.Module):
+            def forward(self, x):
+                n = x.size(1)
+                scores = self.proj(x) @ x.transpose(1, 2)
+                return scores * torch.tril(torch.ones((n, n), dtype=torch.float32, device=x.device))
+        """,
+        line=10,
+    ),
+    # ... not when the code in between changes what the array is built from: reported only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Attention(nn.Module):
+            def forward(self, x):
+                n = x.size(1)
+                causal = np.tril(np.ones((n, n), dtype=np.float32))
+                n = n - 1
+                return x[:, :n, :n] * torch.from_numpy(causal)[:n, :n]
+        """,
+        None,
+        message="a NumPy mask built on the host inside `forward`",
+    ),
     # No input to read the device from, but the size is a tensor's: create it where that tensor is.
     Invalid(
         """

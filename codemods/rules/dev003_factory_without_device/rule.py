@@ -16,7 +16,8 @@ becomes `torch.randn_like(std)`; legacy constructors become the modern factory
 (`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
 `Variable(...)` around a factory goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
 `torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`, also when the
-NumPy array is built into a name on the line before and read nowhere else (that line goes). Floating point
+NumPy array is built into a name on an earlier line of the same block and read nowhere else, nothing in
+between touching it or what it is built from (that line goes). Floating point
 factories combined with the input also get `dtype=x.dtype`.
 
 ## Why is this bad?
@@ -91,6 +92,7 @@ _SCALAR = (
     | m.UnaryOperation(expression=m.Integer() | m.Float())
     | m.Call(func=m.Name("float") | m.Name("int") | m.Name("len"))
 )
+_LEAVES = (cst.Return, cst.Continue, cst.Break, cst.Raise, cst.Yield)
 _SIZE_OF = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("size")), args=[])
 
 
@@ -143,7 +145,7 @@ class FactoryWithoutDevice(Rule):
             self._factory(call, qualified, reached, where, statements)
         elif qualified == "torch.from_numpy":
             message = f"a NumPy mask built on the host {where}; build it with torch on {reached.names}"
-            built, removed = self._mask_built_just_before(call, statements)
+            built, removed = self._mask_built_before(call, reached.function)
             self._fix(
                 call,
                 message,
@@ -243,38 +245,52 @@ class FactoryWithoutDevice(Rule):
         message = f"`device={name.value}` {where} is the script's global device; use the input's"
         self.report(call, message, edits={call: with_arg_value(call, device, reached.device)})
 
-    def _mask_built_just_before(
-        self, call: cst.Call, statements: Sequence[cst.BaseSmallStatement]
+    def _mask_built_before(
+        self, call: cst.Call, function: cst.FunctionDef
     ) -> tuple[cst.Call, dict[cst.CSTNode, Replacement]]:
-        """``mask = np.triu(...)`` on the line right before ``torch.from_numpy(mask)``, the name read
-        nowhere else: the call as if written with the array inline, and the edit removing that line
-        (the call itself and no edit otherwise)."""
+        """``mask = np.triu(...)`` on an earlier line of the block that runs ``torch.from_numpy(mask)``,
+        the name read nowhere else in the function and nothing in between rebinding what the array is
+        built from (``n``): the call as if written with the array inline, and the edit removing that
+        line (the call itself and no edit otherwise). The array is made of NumPy constructors of those
+        names, so building it later, where it is used, builds the same values."""
         arg = call.args[0].value if len(call.args) == 1 else None
-        positions = {id(s): i for i, s in enumerate(statements)}
-        here = next((a for a in self.tree.ancestors(call) if id(a) in positions), None)
-        if not isinstance(arg, cst.Name) or here is None:
+        here = next((a for a in self.tree.ancestors(call) if isinstance(a, cst.SimpleStatementLine)), None)
+        block = self.tree.parent(here) if here is not None else None
+        if not isinstance(arg, cst.Name) or here is None or not isinstance(block, cst.IndentedBlock):
             return call, {}
-        index = positions[id(here)]
-        before = statements[index - 1] if index else None
-        line, previous_line = self.tree.parent(here), self.tree.parent(before) if before else None
+        name = arg.value
+        body = list(block.body)
+        index = body.index(here)
+        start = next((i for i in range(index - 1, -1, -1) if name in names_in(self.tree, body[i])), None)
+        if start is None:
+            return call, {}
+        previous_line = body[start]
+        before = previous_line.body[0] if isinstance(previous_line, cst.SimpleStatementLine) else None
         if not (
-            isinstance(before, cst.Assign)
-            and len(before.targets) == 1
-            and m.matches(before.targets[0].target, m.Name(arg.value))
-            and isinstance(line, cst.SimpleStatementLine)
-            and isinstance(previous_line, cst.SimpleStatementLine)
+            isinstance(previous_line, cst.SimpleStatementLine)
             and len(previous_line.body) == 1
-            and self.tree.parent(line) is self.tree.parent(previous_line)
+            and isinstance(before, cst.Assign)
+            and len(before.targets) == 1
+            and m.matches(before.targets[0].target, m.Name(name))
             and not previous_line.trailing_whitespace.comment
             and not any(e.comment for e in previous_line.leading_lines)
         ):
             return call, {}
-        name = arg.value
+        # Nothing in between may change what the array is built from, nor read or touch it.
+        read = names_in(self.tree, before.value) - set(self.aliases.names)
+        if any(read & names_in(self.tree, s) for s in body[start + 1 : index]):
+            return call, {}
         reads_here = [n for n in self.tree.of_type(here, cst.Name) if n.value == name]
         rebinds = name in assigned_names(self.tree, here)
-        later = [s for s in statements[index + 1 :] if name in names_in(self.tree, s)]
-        if len(reads_here) != 1 + rebinds or (later and not rebinds):
+        if len(reads_here) != 1 + rebinds:
             return call, {}
+        if rebinds:
+            # `mask = torch.from_numpy(mask) == 0`: the array is read here only, unless the code in
+            # between can leave the block before this line.
+            if any(self.tree.of_type(s, _LEAVES) for s in body[start + 1 : index]):
+                return call, {}
+        elif sum(n.value == name for n in self.tree.of_type(function.body, cst.Name)) != 2:
+            return call, {}  # read somewhere else too (or bound again)
         return call.with_changes(args=[cst.Arg(before.value)]), {previous_line: cst.RemovalSentinel.REMOVE}
 
     def _fix(

@@ -27,13 +27,15 @@ from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import func_attribute
+from codemods.core.syntax import func_attribute, kwarg, positional
+from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
 from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
-from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
+from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target, names_a_device
 
-_REBOUND_BY_A_METHOD = m.Assign(targets=[m.AssignTarget()], value=m.Call(func=m.Attribute()))
-_METHOD_ON_PARAMETER = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("cuda") | m.Name("to")))
+# Methods after which the name may no longer hold a tensor on the host (or a tensor at all).
+_NOT_KEPT_ON_THE_HOST = frozenset({"to", "cuda", "cpu", "type", "type_as", "numpy", "tolist", "item"})
+_MOVE_METHOD = m.Call(func=m.Attribute(attr=m.Name("cuda") | m.Name("to")))
 
 
 @dataclass(frozen=True)
@@ -44,8 +46,9 @@ class LaterMove:
     guard: cst.If | None  # the `if use_cuda:` around the line
     alone: bool  # the line is `x = x.<move>` and nothing else
     between: tuple[cst.BaseStatement, ...]  # the statements from the creation to the move
-    methods: tuple[str, ...] = ()  # `x = x.unsqueeze(0)` lines in between, by their methods
+    methods: tuple[str, ...] = ()  # `x = x.unsqueeze(0).expand(b, n)` lines in between: "unsqueeze, expand"
     from_a_branch: bool = False  # made in one branch of an `if`, moved after it
+    renamed: bool = False  # moved under another name it was given in between
 
     @property
     def obstacle(self) -> str | None:
@@ -58,7 +61,9 @@ class LaterMove:
             return "it is made in one branch of an `if` and moved after it"
         if not self.alone:
             return "the statement that moves it does more than that"
-        odd = [method for method in self.methods if method not in SAME_ON_ANY_DEVICE]
+        if self.renamed:
+            return "it is moved under another name"
+        odd = [name for names in self.methods for name in names.split(", ") if name not in SAME_ON_ANY_DEVICE]
         return f"`.{odd[0]}()` in between may not give the same tensor on the device" if odd else None
 
 
@@ -73,15 +78,24 @@ def later_move(
     root = spelled.split(".")[0]
     methods: list[str] = []
     between: list[cst.BaseStatement] = []
-    for statement, from_a_branch in _statements_after(tree, creation_line):
+    renamed = False
+    statements = list(_statements_after(tree, creation_line))
+    for index, (statement, from_a_branch) in enumerate(statements):
         if spelled not in _spellings(tree, statement):
             if root != spelled and root in names_in(tree, statement):
                 return None  # `self.helper()` may read `self.x`
             between.append(statement)
             continue
-        method = _method_on_itself(tree, statement, spelled, aliases)
-        if method is not None:
-            methods.append(method)
+        rebound = _method_on_itself(tree, statement, spelled, aliases)
+        if rebound is not None:
+            target, method = rebound
+            if target != spelled:
+                # `expanded = seq.unsqueeze(0).expand(b, n)`, `seq` never read again: follow the new name
+                if "." in target or any(spelled in _spellings(tree, s) for s, _ in statements[index + 1 :]):
+                    return None
+                spelled, root, renamed = target, target, True
+            if method:
+                methods.append(method)
             between.append(statement)
             continue
         guard = None
@@ -93,8 +107,8 @@ def later_move(
         found = _move_in(tree, line, spelled, aliases, functions)
         if found is None:
             return None
-        by, target, alone = found
-        return LaterMove(by, target, line, guard, alone, tuple(between), tuple(methods), from_a_branch)
+        by, move, alone = found
+        return LaterMove(by, move, line, guard, alone, tuple(between), tuple(methods), from_a_branch, renamed)
     return None
 
 
@@ -122,24 +136,39 @@ def _statements_after(tree: Tree, line: cst.SimpleStatementLine) -> Iterator[tup
 
 def _method_on_itself(
     tree: Tree, statement: cst.BaseStatement, spelled: str, aliases: ImportAliases
-) -> str | None:
-    """``x = x.unsqueeze(0)``: the method (no move) that rebinds ``spelled`` to a tensor made from it."""
+) -> tuple[str, str] | None:
+    """``x = x.unsqueeze(0)``, ``y = x.unsqueeze(0).expand(b, n)``, ``x = Variable(x)``: the name bound
+    (``x`` or another) and the methods (no move) that made it from ``spelled``, comma-separated (empty
+    for ``Variable``, which returns its argument since 0.4)."""
     if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
         return None
     small = statement.body[0]
-    if not (
-        isinstance(small, cst.Assign)
-        and m.matches(small, _REBOUND_BY_A_METHOD)
-        and dotted_name(small.targets[0].target) == spelled
-    ):
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.value, cst.Call)):
         return None
-    call = cst.ensure_type(small.value, cst.Call)  # `x.method(...)`, as matched
-    method = func_attribute(call)
-    if move_target(call, aliases) is not None or dotted_name(method.value) != spelled:
+    target = dotted_name(small.targets[0].target)
+    call = small.value
+    if target is None or not _mentions_once(tree, call, spelled):
         return None
-    if _mentions_once(tree, call, spelled) and method.attr.value not in ("to", "cuda", "cpu", "type"):
-        return method.attr.value
-    return None
+    if aliases.qualify(call.func) in VARIABLE:
+        args = call.args
+        if (
+            len(args) == 1
+            and not args[0].star
+            and args[0].keyword is None
+            and dotted_name(args[0].value) == spelled
+        ):
+            return target, ""
+        return None
+    chain: list[str] = []
+    node: cst.BaseExpression = call
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        if move_target(node, aliases) is not None or node.func.attr.value in _NOT_KEPT_ON_THE_HOST:
+            return None
+        chain.append(node.func.attr.value)
+        node = node.func.value
+    if not chain or dotted_name(node) != spelled:
+        return None
+    return target, ", ".join(reversed(chain))
 
 
 def drop_move(
@@ -177,8 +206,9 @@ def _move_in(
     small = smalls[0]
     for call in tree.of_type(small, cst.Call):
         helper = functions.callee(call)
-        if helper is not None and moves_first_parameter(tree, helper) and call.args:
-            if dotted_name(call.args[0].value) == spelled and _mentions_once(tree, small, spelled):
+        if helper is not None and moves_first_parameter(tree, helper, aliases) and call.args:
+            read = small.value if isinstance(small, cst.Assign) else small  # `z = to_gpu(z)` rebinds it
+            if dotted_name(call.args[0].value) == spelled and _mentions_once(tree, read, spelled):
                 return f"{dotted_name(call.func)}(...)", None, False
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
         return None
@@ -225,17 +255,34 @@ def _only_line_mentioning(tree: Tree, guard: cst.If, spelled: str) -> cst.BaseSt
     return lines[0] if len(lines) == 1 else None
 
 
-def moves_first_parameter(tree: Tree, function: cst.FunctionDef) -> bool:
-    """``def to_gpu(t): ... t.cuda() ...``: the function moves what it is given."""
-    params = function.params.params
+def moves_first_parameter(tree: Tree, function: cst.FunctionDef, aliases: ImportAliases) -> bool:
+    """``def to_gpu(t): ... t.cuda() ...``: the function moves what it is given (a method, what its
+    caller hands it after ``self``: ``def to_var(self, x): ... Variable(x).cuda()``)."""
+    params = list(function.params.params)
+    if params and params[0].name.value in ("self", "cls"):
+        params = params[1:]
     if not params:
         return False
     first = params[0].name.value
-    return any(
-        m.matches(call, _METHOD_ON_PARAMETER)
-        and cst.ensure_type(func_attribute(call).value, cst.Name).value == first
-        for call in tree.of_type(function.body, cst.Call)
-    )
+    for call in tree.of_type(function.body, cst.Call):
+        if not m.matches(call, _MOVE_METHOD) or not _sends_to_a_device(call, aliases):
+            continue
+        receiver = func_attribute(call).value
+        if isinstance(receiver, cst.Call) and aliases.qualify(receiver.func) in VARIABLE:
+            receiver = receiver.args[0].value if len(receiver.args) == 1 else receiver
+        if isinstance(receiver, cst.Name) and receiver.value == first:
+            return True
+    return False
+
+
+def _sends_to_a_device(call: cst.Call, aliases: ImportAliases) -> bool:
+    """``x.cuda(...)``, or ``x.to(...)`` given a device (``x.to(self.dtype)`` only converts)."""
+    if func_attribute(call).attr.value == "cuda":
+        return True
+    device = kwarg(call, "device")
+    args = positional(call)
+    first = device.value if device is not None else (args[0].value if args else None)
+    return first is not None and names_a_device(first, aliases)
 
 
 def _spellings(tree: Tree, node: cst.CSTNode) -> set[str]:

@@ -1,11 +1,11 @@
 """Where ``.to(...)`` and ``.cuda(...)`` send a tensor, when the call is a plain move to a device.
 
-``x.to(device)``, ``x.to(device=args.device)``, ``x.to(device, torch.float16)``, ``x.cuda()`` and
-``x.cuda(1)`` are plain moves: a factory can take the same device (and dtype) as ``device=``/
-``dtype=``. ``x.to(other_tensor)`` (which takes the other tensor's dtype too), ``non_blocking=``,
-``copy=``, ``memory_format=`` and a ``.to(dtype)`` alone are not. ``x.cuda(some_index)`` is a move
-whose device a factory cannot take as written (``.cuda(None)`` is the current GPU, ``device=None``
-the CPU): :attr:`MoveTarget.device` is None then.
+``x.to(device)``, ``x.to(device=args.device)``, ``x.to(device, torch.float16)``, ``x.cuda()``, ``x.cuda(1)``
+and ``x.type_as(t)`` (to ``t``'s device and dtype) are plain moves: a factory can take the same device (and
+dtype) as ``device=``/``dtype=``. ``x.to(other_tensor)`` (which takes the other tensor's dtype too),
+``non_blocking=``, ``copy=``, ``memory_format=`` and a ``.to(dtype)`` alone are not. ``x.cuda(some_index)`` is
+a move whose device a factory cannot take as written (``.cuda(None)`` is the current GPU, ``device=None`` the
+CPU): :attr:`MoveTarget.device` is None then.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from codemods.core.names import ImportAliases
 from codemods.core.syntax import called_method, kwarg, positional
 from codemods.core.torch_names import is_dtype_expr
 
-_DEVICE_NAME = re.compile(r"^(device|dev|\w+_device|\w+_dev|device_\w+)$")
+_DEVICE_NAME = re.compile(r"^(device|dev|\w+_device|\w+_dev|device_\w+)$", re.IGNORECASE)  # `Config.DEVICE`
 _CPU = re.compile(r"""^[rbuRBU]*['"]cpu""")
 _CUDA = cst.SimpleString('"cuda"')
 
@@ -29,15 +29,21 @@ class MoveTarget:
     call: cst.Call
     device: cst.BaseExpression | None  # what device= would be; None when it cannot be written
     dtype: cst.BaseExpression | None = None
+    # `.type_as(t)`: the move takes another tensor's device and dtype; when the dtype cannot move onto
+    # the factory, the call stays after it (converting on the device gives the same values).
+    like: cst.BaseExpression | None = None
 
 
 def move_target(call: cst.CSTNode, aliases: ImportAliases) -> MoveTarget | None:
     """``call`` as a plain move to a device, or None."""
-    if called_method(call) not in ("to", "cuda"):
+    method = called_method(call)
+    if method not in ("to", "cuda", "type_as"):
         return None
     assert isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)
-    if call.func.attr.value == "cuda":
+    if method == "cuda":
         return _cuda_target(call)
+    if method == "type_as":
+        return _like_target(call)
     device = kwarg(call, "device")
     dtype = kwarg(call, "dtype")
     if any(a.star or (a.keyword and a.keyword.value not in ("device", "dtype")) for a in call.args):
@@ -52,6 +58,24 @@ def move_target(call: cst.CSTNode, aliases: ImportAliases) -> MoveTarget | None:
     if dtype is not None and not is_dtype_expr(dtype.value, aliases):
         return None
     return MoveTarget(call, device.value, dtype.value if dtype is not None else None)
+
+
+def _like_target(call: cst.Call) -> MoveTarget | None:
+    """``x.type_as(t)``, ``t`` a name or an attribute chain (read twice once rewritten: ``t.device``)."""
+    if len(call.args) != 1 or call.args[0].star or call.args[0].keyword is not None:
+        return None
+    like = call.args[0].value
+    root = like
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    if not isinstance(root, cst.Name) or root.value in ("self", "cls") and like is root:
+        return None
+    return MoveTarget(
+        call,
+        cst.Attribute(value=like.deep_clone(), attr=cst.Name("device")),
+        cst.Attribute(value=like.deep_clone(), attr=cst.Name("dtype")),
+        like,
+    )
 
 
 def _cuda_target(call: cst.Call) -> MoveTarget | None:

@@ -92,6 +92,49 @@ VALID = [
             b = b.double()
         """
     ),
+    # `.type_as(t)` of data that exists (a conversion it needs), of a tensor made on its device
+    # already, and `.to()` of a dtype held in a settings object (not a device).
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        def indices(argmin, table, n):
+            rows = torch.from_numpy(table).type_as(argmin)
+            cols = torch.arange(n, device=argmin.device).type_as(argmin)
+            flags = torch.arange(n).to(Config.DTYPE)
+            return rows, cols, flags
+        """
+    ),
+    # A method that moves something else than what its caller hands it, or only converts its dtype.
+    Valid(
+        """
+        import torch
+
+        class Solver:
+            def to_var(self, x):
+                return x, self.buffer.cuda()
+
+            def convert(self, x):
+                return x.to(self.dtype)
+
+            def step(self, n):
+                return self.to_var(torch.zeros(n)), self.convert(torch.ones(n))
+        """
+    ),
+    # Renamed on the way, but the host tensor is still read under its first name.
+    Valid(
+        """
+        import torch
+
+        def sequence_mask(lengths, max_len):
+            seq = torch.arange(max_len)
+            expanded = seq.unsqueeze(0).expand(lengths.size(0), max_len)
+            if lengths.is_cuda:
+                expanded = expanded.cuda()
+            return expanded < lengths.unsqueeze(1), seq
+        """
+    ),
 ]
 
 INVALID = [
@@ -332,7 +375,8 @@ INVALID = [
         """,
         line=13,
     ),
-    # `forward`'s first argument is not shown to be a tensor (a rate handed in): the flag stays.
+    # `forward`'s first argument is not shown to be a tensor (a rate handed in), but `h`, handed to a
+    # layer, is: its device.
     Invalid(
         """
         import torch
@@ -361,7 +405,7 @@ INVALID = [
                 self.fc = nn.Linear(4, 4)
 
             def forward(self, rate, h):
-                mask = torch.ones(4, device="cuda" if self.use_cuda else "cpu")
+                mask = torch.ones(4, device=h.device)
                 return self.fc(h) * mask * rate
         """,
         line=11,
@@ -508,5 +552,173 @@ INVALID = [
         codes = torch.from_numpy(np.random.uniform(-1, 1, size=(8, 2))).float().cuda()
         """,
         message="NumPy draws these numbers",
+    ),
+    # `.type_as(t)` moves to t's device and converts to its dtype: zeros are zero in any dtype, so
+    # both move onto the factory; arange's values are converted where it is made, the same values.
+    Invalid(
+        """
+        import torch
+
+        def one_hot(argmin, n):
+            idx = torch.arange(n).type_as(argmin)
+            base = torch.zeros(n).type_as(argmin)
+            return (argmin.view(-1, 1) == idx.view(1, -1)).type_as(base)
+        """,
+        """
+        import torch
+
+        def one_hot(argmin, n):
+            idx = torch.arange(n, device=argmin.device).type_as(argmin)
+            base = torch.zeros(n, device=argmin.device, dtype=argmin.dtype)
+            return (argmin.view(-1, 1) == idx.view(1, -1)).type_as(base)
+        """,
+        line=4,
+    ),
+    # A device held in a settings object, spelled in capitals.
+    Invalid(
+        """
+        import torch
+
+        def range_tensor(end):
+            return torch.arange(end).long().to(Config.DEVICE)
+        """,
+        """
+        import torch
+
+        def range_tensor(end):
+            return torch.arange(end, device=Config.DEVICE).long()
+        """,
+    ),
+    # A method of the class that moves what it is handed (`self.to_var(...)`), also when the name it
+    # rebinds is moved together with another value.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Solver:
+            def to_var(self, x):
+                if self.cuda:
+                    return Variable(x).cuda(self.cuda_index)
+                return Variable(x)
+
+            def step(self, images):
+                z = torch.randn(len(images), 100)
+                images, z = self.to_var(images), self.to_var(z)
+                return self.to_var(torch.zeros(len(images))), z
+        """,
+        message="copied to the device by `self.to_var(...)`",
+        line=11,
+    ),
+    # Shaped by a chain of methods and renamed before the move (the sequence-mask idiom): the
+    # expanded view would stay a view on the device, where `.cuda()` copied it into a dense tensor.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def sequence_mask(lengths, max_len):
+            seq = torch.arange(0, max_len).long()
+            expanded = seq.unsqueeze(0).expand(lengths.size(0), max_len)
+            expanded = Variable(expanded)
+            if lengths.is_cuda:
+                expanded = expanded.cuda()
+            return expanded < lengths.unsqueeze(1)
+        """,
+        message="moved under another name",
+        line=5,
+    ),
+    # `Variable(h)` in between returns `h` itself: the tensor is made on the device and the move goes.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def initial_state(batch, size, use_cuda):
+            h = torch.zeros(1, batch, size)
+            h = Variable(h)
+            if use_cuda:
+                h = h.cuda()
+            return h
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def initial_state(batch, size, use_cuda):
+            h = torch.zeros(1, batch, size, device="cuda" if use_cuda else "cpu")
+            h = Variable(h)
+            return h
+        """,
+    ),
+    # In `forward`, the input handed to one of the module's layers (an embedding takes only a tensor on
+    # its own device) names the device the flag agreed with: the flag goes.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Decoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.embed = nn.Embedding(10, 4)
+                self.rnn = nn.GRU(4, 4)
+
+            def forward(self, tokens, hidden):
+                start = torch.zeros(1, tokens.size(1), dtype=torch.long)
+                if torch.cuda.is_available():
+                    start = start.cuda()
+                return self.rnn(self.embed(tokens) + self.embed(start), hidden)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Decoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.embed = nn.Embedding(10, 4)
+                self.rnn = nn.GRU(4, 4)
+
+            def forward(self, tokens, hidden):
+                start = torch.zeros(1, tokens.size(1), dtype=torch.long, device=tokens.device)
+                return self.rnn(self.embed(tokens) + self.embed(start), hidden)
+        """,
+    ),
+    # ... not an input handed only to a recurrent layer, which also takes a PackedSequence (no
+    # `.device`): the flag stays the device.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Encoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.rnn = nn.GRU(4, 4)
+
+            def forward(self, packed):
+                h = torch.zeros(1, 3, 4)
+                if self.use_cuda:
+                    h = h.cuda()
+                return self.rnn(packed, h)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Encoder(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.rnn = nn.GRU(4, 4)
+
+            def forward(self, packed):
+                h = torch.zeros(1, 3, 4, device="cuda" if self.use_cuda else "cpu")
+                return self.rnn(packed, h)
+        """,
     ),
 ]

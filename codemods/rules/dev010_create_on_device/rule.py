@@ -6,26 +6,32 @@ code writes too:
 * in one expression: `torch.arange(n).cuda()`, `torch.tensor(data).to(device)`,
   `Variable(torch.zeros(n)).cuda()`, `torch.LongTensor([1, 2]).to(device)` (a legacy constructor is
   spelled the modern way, `torch.tensor([1, 2], dtype=torch.int64, device=device)`);
+  `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
+  `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
+  values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
 * in two statements of the same block, the tensor unused in between: `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). In a module's `forward` and the functions it calls the flag can only have agreed with
   where the module runs, so the tensor is made on the input's device, `device=x.device`, and the flag
-  goes (not in `init_hidden(batch)`, which may run before the module is moved).
+  goes (not in `init_hidden(batch)`, which may run before the module is moved); the input is one
+  the body shows is a tensor, by its use or by handing it to one of the module's layers
+  (`self.embed(tokens)`: an embedding, linear, convolution or norm layer takes only a tensor on its
+  own device; not a recurrent layer, which also takes a `PackedSequence`).
 
 A dtype given to `.to(device, dtype)` moves onto the factory when the values cannot change (`zeros`,
 `ones`, `empty`, `eye`); `.cuda()` becomes `device="cuda"` as written (DEV007 makes it portable) and
 `.cuda(1)` becomes `device="cuda:1"`.
 
-Reported without a fix: a factory with `requires_grad=True` (after `.to()` the result is not a leaf,
-so its `.grad` stays empty), a `.to()` that also changes the dtype of values that would round
-differently, a legacy constructor whose argument may be data or a size, `.cuda(gpu)` with a device
-that may be None (`device=None` is the CPU), methods after the factory that may compute differently
-on the device (`.scatter_()`, `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`),
-a torch function computed on the host from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`),
-a move that also moves other tensors (`a, b = a.cuda(), b.cuda()`), a tensor handed to a function
-of the file that moves it (`to_gpu(torch.zeros(n))`), and the result of a function or method of the
-file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
+Reported without a fix: a factory with `requires_grad=True` (after `.to()` the result is not a leaf, so its
+`.grad` stays empty), a `.to()` that also changes the dtype of values that would round differently, a legacy
+constructor whose argument may be data or a size, `.cuda(gpu)` with a device that may be None (`device=None`
+is the CPU), methods after the factory that may compute differently on the device (`.scatter_()`,
+`.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`), a torch function computed on the host
+from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that also moves other tensors (`a, b
+= a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
+(`to_gpu(torch.zeros(n))`, `self.to_var(torch.randn(n))`), and the result of a function or method of the file
+that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
 `torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
 `memory_format=` are left alone.
 
@@ -63,7 +69,13 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.analysis.forward_reach import Reached, attribute, reached_functions, shown_tensor_parameter
+from codemods.analysis.forward_reach import (
+    Reached,
+    attribute,
+    fed_to_a_layer,
+    reached_functions,
+    shown_tensor_parameter,
+)
 from codemods.analysis.nn_modules import module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
@@ -97,7 +109,7 @@ class CreateOnDevice(Rule):
     name = "create-on-device"
     summary = "tensor created on the host, then copied to the device; create it there with device="
     fix_safety = FixSafety.SAFE
-    triggers = (".to(", ".cuda(")
+    triggers = (".to(", ".cuda(", ".type_as(")
     # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
     feeds = ("DEV003", "DEV007")
 
@@ -111,7 +123,9 @@ class CreateOnDevice(Rule):
             target = move_target(call, self.aliases)
             if target is not None:
                 self._moved_at_once(target, functions)
-            elif (helper := functions.callee(call)) and moves_first_parameter(self.tree, helper):
+            elif (helper := functions.callee(call)) and moves_first_parameter(
+                self.tree, helper, self.aliases
+            ):
                 creation = host_creation(call.args[0].value, self.aliases) if call.args else None
                 if creation is not None:  # `to_gpu(torch.zeros(n))`
                     self._conclude(creation.value, f"{dotted_name(call.func)}(...)", creation, None, _HELPER)
@@ -151,7 +165,12 @@ class CreateOnDevice(Rule):
             return
         made, reason = made_there(creation, target.device, self.aliases)
         if made is not None and target.dtype is not None:
-            made, reason = with_dtype(creation, made, target.dtype)
+            typed, reason = with_dtype(creation, made, target.dtype)
+            if typed is None and target.like is not None:
+                # `torch.arange(n, device=t.device).type_as(t)`: converted where it is made, the same values
+                self._conclude(target.call, None, creation, {creation.value: made}, None)
+                return
+            made = typed
         self._conclude(target.call, None, creation, {target.call: made} if made is not None else None, reason)
 
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
@@ -189,19 +208,23 @@ class CreateOnDevice(Rule):
                     # before the module is moved, where the flag already named the GPU.
                     if reached.tensor is None or reached.assumes is not None:
                         continue
-                    device = self._shown_input(reached)
+                    device = self._shown_input(reached, cls)
                     if device is not None:
                         self._reached[id(reached.function)] = device
         function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
         return self._reached.get(id(function)) if function is not None else None
 
-    def _shown_input(self, reached: Reached) -> cst.BaseExpression | None:
+    def _shown_input(self, reached: Reached, cls: cst.ClassDef) -> cst.BaseExpression | None:
         """``x.device`` of the parameter the function reads its device from, or of another one, when
-        the body shows it is a tensor: ``forward(self, rate, h)`` may be handed a number first."""
+        the body shows it is a tensor (``forward(self, rate, h)`` may be handed a number first): used
+        as only a tensor can be, or handed to one of the module's layers (``self.embed(x)``)."""
         params = [p.name.value for p in reached.function.params.params if p.name.value != "self"]
         names = [reached.tensor, *(p for p in params if p != reached.tensor)]
+        fed = fed_to_a_layer(self.tree, self.aliases, cls, reached.function)
         for name in names:
-            if name and shown_tensor_parameter(self.tree, self.aliases, reached.function, name):
+            if name and (
+                name in fed or shown_tensor_parameter(self.tree, self.aliases, reached.function, name)
+            ):
                 return attribute(name, "device")
         return None
 
