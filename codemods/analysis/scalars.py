@@ -771,11 +771,13 @@ class Scalars:
         """How many ``Name`` nodes of the file read or bind ``name`` (attributes and keywords are no
         names)."""
         if self._name_counts is None:
-            nodes = self.tree.descendants(self.tree.root)
-            skip = {id(n.attr) for n in nodes if isinstance(n, cst.Attribute)}
-            skip.update(id(n.keyword) for n in nodes if isinstance(n, cst.Arg) and n.keyword is not None)
+            # From the index's per-class lists: testing every node of the module with isinstance went
+            # through ABCMeta for each one that is not of the class asked (a fifth of DEV011's time).
+            root = self.tree.root
+            skip = {id(n.attr) for n in self.tree.of_type(root, cst.Attribute)}
+            skip.update(id(n.keyword) for n in self.tree.of_type(root, cst.Arg) if n.keyword is not None)
             self._name_counts = Counter(
-                n.value for n in nodes if isinstance(n, cst.Name) and id(n) not in skip
+                n.value for n in self.tree.of_type(root, cst.Name) if id(n) not in skip
             )
         return self._name_counts[name]
 

@@ -9,13 +9,14 @@ or classes, which are blocks of their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import libcst as cst
 
 from codemods.core.syntax import SuiteStatement, flatten_names
-from codemods.core.tree import Tree, children
+from codemods.core.tree import Tree, children, instance_test
 
 
 def names_in(tree: Tree, node: cst.CSTNode) -> set[str]:
@@ -53,13 +54,24 @@ def block(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
     return [cst.SimpleStatementLine(body=suite.body)]
 
 
+# isinstance against libcst's classes goes through ABCMeta for every node that is not of the class
+# asked (the steps of every block of a module are tested several times a pass): cached type tests.
+_IS_SUITE = instance_test(cst.BaseSuite)
+_IS_CLAUSE = instance_test((cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler, cst.If))
+_IS_LINE = instance_test(cst.SimpleStatementLine)
+_IS_DEFINITION = instance_test((cst.FunctionDef, cst.ClassDef))
+_IS_COMPOUND = instance_test(cst.BaseCompoundStatement)
+_IS_BRANCHING = instance_test((cst.If, cst.While, cst.Try, cst.TryStar))
+_IS_LOOP = instance_test((cst.For, cst.While))
+
+
 def suites(stmt: cst.CSTNode) -> Iterator[Sequence[cst.BaseStatement]]:
     """Every statement list directly inside a compound statement: body, ``elif``/``else``,
     ``except``, ``finally``."""
     for child in children(stmt):  # not libcst's `.children`, which rebuilds the node to list them
-        if isinstance(child, cst.BaseSuite):
-            yield block(child)
-        elif isinstance(child, (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler, cst.If)):
+        if _IS_SUITE(child):
+            yield block(child)  # type: ignore[arg-type]  # (a suite, as tested)
+        elif _IS_CLAUSE(child):
             yield from suites(child)
 
 
@@ -88,27 +100,32 @@ def walk_block(block: Sequence[SuiteStatement], loops: _Loops = (cst.For,)) -> l
     """The steps of ``block`` in source order (see the module docstring). Loops of the ``loops``
     kinds are steps too, placed before their bodies. A one-line suite's small statements give none."""
     out: list[Step] = []
-    _walk(block, False, loops, out)
+    _walk(block, False, instance_test(loops), out)
     return out
 
 
 # Recursive helpers are module functions, not closures: a closure that calls itself is a reference cycle,
 # which keeps what it captured (here the steps, and through them the nodes of trees a pass of fixes has
 # replaced) alive until the cycle collector runs, and the collector then scans all of it.
-def _walk(statements: Sequence[SuiteStatement], conditional: bool, loops: _Loops, out: list[Step]) -> None:
+def _walk(
+    statements: Sequence[SuiteStatement],
+    conditional: bool,
+    is_loop: Callable[[object], bool],
+    out: list[Step],
+) -> None:
     for stmt in statements:
-        if isinstance(stmt, cst.SimpleStatementLine):
+        if _IS_LINE(stmt):
             out.extend(Step(small, conditional) for small in stmt.body)
-        elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        elif _IS_DEFINITION(stmt):
             continue
-        elif isinstance(stmt, cst.BaseCompoundStatement):
-            if isinstance(stmt, loops):
-                out.append(Step(stmt, conditional))
-            branches = conditional or isinstance(stmt, (cst.If, cst.While, cst.Try, cst.TryStar))
+        elif _IS_COMPOUND(stmt):
+            if is_loop(stmt):
+                out.append(Step(cast("cst.For | cst.While", stmt), conditional))  # (one of `loops`)
+            branches = conditional or _IS_BRANCHING(stmt)
             for child in suites(stmt):
-                _walk(child, branches, loops, out)
+                _walk(child, branches, is_loop, out)
 
 
 def linear_statements(block: Sequence[SuiteStatement]) -> list[cst.BaseSmallStatement]:
     """The simple statements of ``block`` in source order (see :func:`walk_block`)."""
-    return [step.node for step in walk_block(block) if not isinstance(step.node, (cst.For, cst.While))]
+    return [step.node for step in walk_block(block) if not _IS_LOOP(step.node)]  # type: ignore[misc]

@@ -195,6 +195,7 @@ class Tree:
         self._by_class: dict[type, list[cst.CSTNode]] = {}
         self._class_positions: dict[type, list[int]] = {}  # as _by_class, their positions: made when asked
         self._groups: dict[object, list[tuple[list[int], list[cst.CSTNode]]]] = {}  # per kind: its classes
+        self._kind_classes: dict[object, set[type]] = {}  # per kind, the classes of its groups
         # Facts about this module that helpers compute once per pass (see :meth:`memo`).
         self._memo: dict[object, Any] = {}  # each key's own type: see memo()
         self._start: dict[int, int] = {id(root): 0}  # id(node) -> its position in _order
@@ -338,9 +339,10 @@ class Tree:
                 classes = [nodes for cls, nodes in self._by_class.items() if matches(nodes[0])]
                 if len(classes) == 1:
                     found = list(classes[0])
-                else:  # several classes (or none): back into source order
-                    start = self._start
-                    found = sorted((n for nodes in classes for n in nodes), key=lambda n: start[id(n)])
+                else:  # several classes (or none): back into source order (keys made in C, no lambda)
+                    nodes = [n for same in classes for n in same]
+                    places = map(self._start.__getitem__, map(id, nodes))
+                    found = [n for _, n in sorted(zip(places, nodes), key=itemgetter(0))]
                 self._root_by_kind[kind] = found
             return found
         first = self._position(node)
@@ -354,12 +356,14 @@ class Tree:
             groups = self._groups[kind] = [
                 (self._positions_of(cls), nodes) for cls, nodes in self._by_class.items() if matches(nodes[0])
             ]
+            # Every node here is of a class in _by_class, so this set answers for all of them.
+            self._kind_classes[kind] = {type(nodes[0]) for _, nodes in groups}
         if len(groups) == 1:  # the nodes of the one class between the subtree's two ends
             positions, nodes = groups[0]
             return nodes[bisect_left(positions, first) : bisect_left(positions, last)]
         if len(groups) * 8 >= last - first:  # a small subtree: cheaper to test its nodes than to bisect
-            matches = instance_test(kind)
-            return [n for n in self._order[first:last] if matches(n)]
+            wanted = self._kind_classes[kind]  # (a set lookup per node, not a call)
+            return [n for n in self._order[first:last] if type(n) in wanted]
         pairs: list[tuple[int, cst.CSTNode]] = []
         for positions, nodes in groups:
             low, high = bisect_left(positions, first), bisect_left(positions, last)
@@ -370,8 +374,10 @@ class Tree:
     def _positions_of(self, cls: type) -> list[int]:
         positions = self._class_positions.get(cls)
         if positions is None:
-            start = self._start
-            positions = self._class_positions[cls] = [start[id(n)] for n in self._by_class[cls]]
+            # (map, not a comprehension: each class's list is made once a pass, some are most of the module)
+            positions = self._class_positions[cls] = list(
+                map(self._start.__getitem__, map(id, self._by_class[cls]))
+            )
         return positions
 
     def memo(self, key: object, compute: Callable[[], T2]) -> T2:

@@ -125,6 +125,8 @@ class NumpyDtypes:
         module = tree.root
         self.aliases = aliases
         self._generators = random_generators(self.tree, module, aliases)
+        # The values assigned to a name in a function (the tree keeps the function alive, so ids name it).
+        self._assigned: dict[tuple[int, str], list[cst.BaseExpression]] = {}
 
     def of(self, node: cst.BaseExpression, arrays: dict[str, str]) -> str:
         """FLOAT64 for NumPy data that is float64 by construction, OTHER for data of another dtype
@@ -172,12 +174,15 @@ class NumpyDtypes:
         if function is None:
             return UNKNOWN
         name = node.value.value
-        values = [
-            a.value
-            for a in self.tree.of_type(function.body, cst.Assign)
-            for t in a.targets
-            if name in {n.value for n in self.tree.of_type(t.target, cst.Name)}
-        ]
+        key = (id(function), name)  # asked of every `name.<attr>` in the function: read its body once
+        values = self._assigned.get(key)
+        if values is None:
+            values = self._assigned[key] = [
+                a.value
+                for a in self.tree.of_type(function.body, cst.Assign)
+                for t in a.targets
+                if name in {n.value for n in self.tree.of_type(t.target, cst.Name)}
+            ]
         if (
             len(values) != 1
             or not isinstance(values[0], cst.Call)

@@ -86,18 +86,30 @@ def is_true(node: cst.BaseExpression) -> bool:
 def volatile_helpers(tree: Tree, aliases: ImportAliases) -> dict[str, tuple[cst.FunctionDef, str]]:
     """Local functions handing a parameter to ``Variable(..., volatile=P)``: their name (``to_var``,
     or ``_to_var`` for a method called as ``self._to_var``), the function and ``P``."""
+    # The calls `Variable(..., volatile=<name>)` first (few), then the functions whose bodies hold them:
+    # reading every call of every function's body cost as much as the rest of the rule in a pass.
+    calls = []
+    for call in tree.of_type(tree.root, cst.Call):
+        volatile = kwarg(call, "volatile")
+        if (
+            volatile is not None
+            and isinstance(volatile.value, cst.Name)
+            and aliases.qualify(call.func) in VARIABLE
+        ):
+            calls.append((call, volatile.value.value))
+    if not calls:
+        return {}
+    functions = {id(f): i for i, f in enumerate(tree.of_type(tree.root, cst.FunctionDef))}
+    pairs: list[tuple[int, int, cst.FunctionDef, str]] = []  # (function's place, call's place, ...)
+    for place, (call, flag) in enumerate(calls):
+        above = tree.ancestors(call)
+        for below, function in zip(above, above[1:]):
+            if isinstance(function, cst.FunctionDef) and below is function.body:
+                pairs.append((functions[id(function)], place, function, flag))
     found: dict[str, tuple[cst.FunctionDef, str]] = {}
-    for function in tree.of_type(tree.root, cst.FunctionDef):
-        params = {p.name.value for p in function.params.params}
-        for call in tree.of_type(function.body, cst.Call):
-            volatile = kwarg(call, "volatile")
-            if (
-                aliases.qualify(call.func) in VARIABLE
-                and volatile is not None
-                and isinstance(volatile.value, cst.Name)
-                and volatile.value.value in params
-            ):
-                found[function.name.value] = (function, volatile.value.value)
+    for _, _, function, flag in sorted(pairs, key=lambda pair: pair[:2]):  # functions, then calls, in order
+        if flag in {p.name.value for p in function.params.params}:
+            found[function.name.value] = (function, flag)
     return found
 
 
