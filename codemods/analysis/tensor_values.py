@@ -38,7 +38,8 @@ from codemods.core.tree import Tree
 
 # Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
 NOT_TENSOR_METHODS = frozenset(
-    "item tolist numpy cpu size dim numel nelement element_size stride data_ptr get_device backward"
+    "item tolist numpy cpu size dim ndimension numel nelement element_size stride data_ptr get_device"
+    " backward"
     " is_contiguous is_floating_point is_complex type __len__ zero_grad step".split()
 )
 # torch functions that return no tensor.
@@ -48,7 +49,8 @@ _TORCH_NOT_TENSOR = re.compile(
 )
 # Callables that, passed in as parameters, are models and loss functions by their names.
 _MODEL_NAME = re.compile(
-    r"^(model|net|network|criterion|loss_fn|loss_func|lossfn|\w+_model|\w+_net|\w+_criterion)$"
+    r"^(model|net|network|encoder|decoder|classifier|generator|discriminator|criterion|loss_fn|loss_func"
+    r"|lossfn|\w+_model|\w+_net|\w+_criterion)$"
 )
 _TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
 # Callables whose result is a loss (a scalar), by their names.
@@ -68,18 +70,25 @@ class Known:
 
     device: set[str] = field(default_factory=set)
     host: set[str] = field(default_factory=set)
+    # What a call the file does not show returned, given device tensors (``acc = accuracy(out, y)``):
+    # a device tensor, or a value the callee has already copied to the host.
+    fed: set[str] = field(default_factory=set)
 
     def snapshot(self) -> Known:
-        return Known(set(self.device), set(self.host))
+        return Known(set(self.device), set(self.host), set(self.fed))
 
     def bind(self, names: set[str], where: str | None) -> None:
-        """``names`` now hold a device tensor ("device"), a host tensor ("host"), or neither (None)."""
+        """``names`` now hold a device tensor ("device"), a host tensor ("host"), what a call was given
+        device tensors for ("fed"), or none of these (None)."""
         self.device.difference_update(names)
         self.host.difference_update(names)
+        self.fed.difference_update(names)
         if where == "device":
             self.device.update(names)
         elif where == "host":
             self.host.update(names)
+        elif where == "fed":
+            self.fed.update(names)
 
 
 class TensorValues:
@@ -143,6 +152,28 @@ class TensorValues:
                 return dotted_name(func.value) not in self.modules
             return method not in NOT_TENSOR_METHODS and self.is_tensor(func.value, known)
         return False
+
+    def is_fed(self, node: cst.BaseExpression, known: Known) -> bool:
+        """Is ``node`` what a call the file does not show returns when given device tensors
+        (``accuracy(out, y)``, ``calc(out)[0]``, ``-elbo(x)``, or a name bound to one)? ``.item()`` of it
+        waits for the GPU: it is a device tensor, or the callee copied it to the host itself (a float
+        has no ``.item()``)."""
+        if isinstance(node, cst.Name):
+            return node.value in known.fed
+        if isinstance(node, cst.Subscript) or (
+            isinstance(node, cst.Attribute) and node.attr.value in _TENSOR_ATTRIBUTES
+        ):
+            return self.is_fed(node.value, known)  # `calc(out)[0]`, `acc.data`
+        if isinstance(node, cst.UnaryOperation):
+            return self.is_fed(node.expression, known)
+        if not isinstance(node, cst.Call) or self.aliases.qualify(node.func) is not None:
+            return False
+        if isinstance(node.func, cst.Attribute) and not isinstance(node.func.value, cst.Name):
+            return False  # a method of a computed value: not a function the file names
+        name = dotted_name(node.func) or ""
+        if name.rsplit(".", 1)[-1] in NOT_TENSOR_METHODS or self.functions.callee(node) is not None:
+            return False
+        return any(not a.keyword and self.is_tensor(a.value, known) for a in node.args)
 
     def is_loss(self, node: cst.BaseExpression, known: Known) -> bool:
         """A loss held in a name: a scalar tensor."""
@@ -249,12 +280,15 @@ class TensorValues:
                     self._assign(t.value, v.value, known)
                 return
         names = _target_names(target)
-        if self.is_tensor(value, known) or (
-            isinstance(target, cst.Name) and target.value in self.backward_receivers and _may_be_tensor(value)
-        ):
+        if self.is_tensor(value, known):
             known.bind(names, "device")
+        elif self.is_host(value, known):
+            known.bind(names, "host")
         else:
-            known.bind(names, "host" if self.is_host(value, known) else None)
+            known.bind(names, "fed" if self.is_fed(value, known) else None)
+        if _may_be_tensor(value):
+            # `loss = compute_loss(...)`, `loss, acc = step(...)`: what receives `.backward()` is a tensor
+            known.bind(names & self.backward_receivers, "device")
 
 
 def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -262,6 +296,8 @@ def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(node, cst.BinaryOperation):
         return [node.left, node.right]
     if isinstance(node, cst.Comparison):
+        if any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in node.comparisons):
+            return []  # `z is None`: an identity test, a bool whatever the operands
         return [node.left, *(c.comparator for c in node.comparisons)]
     return []
 

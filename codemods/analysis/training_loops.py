@@ -9,13 +9,20 @@ decides what repeats with it:
   whose whole body runs once per step, and the innermost loop around each call to it (in this
   file) is a training loop in turn;
 * a function of this file called from per-step code is a *per-step helper*: its body runs every
-  step as well (``select_action(...)``, ``accuracy(...)``).
+  step as well (``select_action(...)``, ``accuracy(...)``);
+* a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
+  loop*: it takes no training step, but its body runs once per batch just the same
+  (``for x, y in test_loader: out = model(x)``);
+* the ``forward`` of an ``nn.Module`` class of this file runs once per step of whatever trains or
+  evaluates it: its body, with its first parameter (the input) a device tensor, and the helpers it
+  calls.
 
 :meth:`TrainingLoops.events` walks those bodies, tracking which names hold tensors
 (:class:`TensorValues`), and yields what runs every step: each simple statement, each ``if``/
 ``while`` test and the iterable of each loop nested in the step. The body of an ``if`` that picks
 some steps only (``if step % 100 == 0:``, ``if i in checkpoints:``, ``if epoch == last:`` on a loop
-counter) is not yielded.
+counter) is not yielded, unless it trains itself (``if i % n_critic == 0:`` around a generator's
+``backward()`` and ``step()``): then it is a training step of its own, taken every N steps.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.nn_modules import methods, model_names, module_classes
 from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.core.dataflow import block, suites
 from codemods.core.local_functions import LocalFunctions
@@ -40,6 +48,24 @@ Step = cst.For | cst.While | cst.FunctionDef
 # `for i in range(n)`, `for i, batch in enumerate(loader)`: `i` counts the steps.
 _COUNTED = m.Call(func=m.Name("range") | m.Name("enumerate"))
 _SELECTS = m.Equal() | m.In()
+# Loops over numbers (`for epoch in range(n)`, `tqdm(range(n))`) carry no batch: not evaluation loops.
+_COUNTING = m.Call(
+    func=m.Name("range") | m.Name("count") | m.Name("trange") | m.Attribute(attr=m.Name("count"))
+)
+_OVER_NUMBERS = _COUNTING | m.Call(
+    func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")) | m.Name("enumerate"),
+    args=[m.Arg(_COUNTING), m.ZeroOrMore()],
+)
+# Methods of a model that compute nothing on a batch.
+_MODULE_HOUSEKEEPING = frozenset(
+    "eval train to cuda cpu half float double parameters named_parameters state_dict load_state_dict apply"
+    " zero_grad modules children named_modules buffers requires_grad_ register_buffer add_module".split()
+)
+# Callables that are models by their names (a loss function is not: a loop of losses evaluates nothing).
+_MODEL_CALLABLE = re.compile(
+    r"^(model|net|network|encoder|decoder|classifier|generator|discriminator|\w+_model|\w+_net)$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -69,10 +95,15 @@ class TrainingLoops:
     def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
         self.tree = tree
         self.functions = LocalFunctions(tree)
+        self.aliases = aliases
         self.loops: dict[int, Loop] = {}
         self.step_functions: dict[int, cst.FunctionDef] = {}
+        self.evaluation_loops: set[int] = set()
+        self.forwards: dict[int, tuple[cst.FunctionDef, str | None]] = {}  # with the input's name
         self._find_steps()
-        found = self.loops or self.step_functions
+        self._find_forwards()
+        self._find_evaluation_loops()
+        found = self.loops or self.step_functions or self.forwards
         self.values = TensorValues(tree, aliases, self.functions) if found else None
         self._helpers: list[tuple[cst.FunctionDef, Known]] = []  # with the tensors they are given
 
@@ -91,6 +122,70 @@ class TrainingLoops:
                 self.step_functions[id(around)] = around
                 pending += self.functions.calls_to(around)
 
+    def _find_evaluation_loops(self) -> None:
+        """``for`` loops over batches whose body runs a model, outside any training loop and outside the
+        module classes (a loop over time steps in ``forward`` is part of one step)."""
+        models = model_names(self.tree, self.aliases)
+        local = module_classes(self.tree, self.aliases)
+        for loop in self.tree.of_type(self.tree.root, cst.For):
+            if (
+                id(loop) in self.loops
+                or m.matches(loop.iter, _OVER_NUMBERS)
+                or self._in_a_training_loop(loop)
+            ):
+                continue
+            if any(isinstance(a, cst.ClassDef) and a.name.value in local for a in self.tree.ancestors(loop)):
+                continue
+            if any(self._runs_a_model(call, models) for call in self._own_calls(loop.body, loops=True)):
+                self.loops[id(loop)] = loop
+                self.evaluation_loops.add(id(loop))
+
+    def _in_a_training_loop(self, node: cst.CSTNode) -> bool:
+        for above in self.tree.ancestors(node):
+            if isinstance(above, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return False
+            if id(above) in self.loops:
+                return True
+        return False
+
+    def _own_calls(self, body: cst.CSTNode, loops: bool = False) -> Iterator[cst.Call]:
+        """The calls in ``body`` outside the functions, lambdas and classes it defines (and outside the
+        loops it holds, with ``loops``: an epoch loop around an evaluation loop is none itself)."""
+        skipped = (cst.FunctionDef, cst.Lambda, cst.ClassDef) + ((cst.For, cst.While) if loops else ())
+        for call in self.tree.of_type(body, cst.Call):
+            if not any(isinstance(a, skipped) for a in self._until(call, body)):
+                yield call
+
+    def _until(self, node: cst.CSTNode, stop: cst.CSTNode) -> Iterator[cst.CSTNode]:
+        for above in self.tree.ancestors(node):
+            if above is stop:
+                return
+            yield above
+
+    def _runs_a_model(self, call: cst.Call, models: frozenset[str]) -> bool:
+        """``model(x)``, ``self.net(x)``, ``encoder(x)``, ``model.classify(x)``: a call of a name that holds
+        a model, or of a method of one that computes (not ``model.eval()``, ``model.parameters()``)."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value not in _MODULE_HOUSEKEEPING and call.args:
+            func = func.value  # `model.classify(x)`: a method given an argument
+        name = dotted_name(func)
+        if name is None or self.aliases.qualify(func) is not None:
+            return False
+        return name in models or _MODEL_CALLABLE.match(name.rsplit(".", 1)[-1]) is not None
+
+    def _find_forwards(self) -> None:
+        """The ``forward`` of each ``nn.Module`` class of the file, and the name of its input."""
+        local = module_classes(self.tree, self.aliases)
+        for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
+            forward = methods(cls).get("forward") if cls.name.value in local else None
+            if forward is None or id(forward) in self.step_functions:
+                continue
+            params = [*forward.params.posonly_params, *forward.params.params][1:]  # after `self`
+            first = (
+                params[0] if params and params[0].default is None and params[0].annotation is None else None
+            )
+            self.forwards[id(forward)] = (forward, first.name.value if first is not None else None)
+
     def _innermost_loop_or_function(self, node: cst.CSTNode) -> cst.CSTNode | None:
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.For, cst.While, cst.FunctionDef)):
@@ -105,7 +200,7 @@ class TrainingLoops:
         scopes: dict[int, cst.CSTNode] = {}
         for loop in self.loops.values():
             scope = scope_of(self.tree, loop)
-            if id(scope) not in self.step_functions:
+            if id(scope) not in self.step_functions and id(scope) not in self.forwards:
                 scopes.setdefault(id(scope), scope)
         walked = set(scopes) | set(self.step_functions)
         for scope in scopes.values():
@@ -118,6 +213,12 @@ class TrainingLoops:
             yield from self._flow(body, Known(), None, frozenset())
         for function in self.step_functions.values():
             yield from self._flow(block(function.body), Known(), function, frozenset())
+        for forward, given_input in self.forwards.values():
+            walked.add(id(forward))
+            known = Known()
+            if given_input is not None:
+                known.bind({given_input}, "device")
+            yield from self._flow(block(forward.body), known, forward, frozenset())
         while self._helpers:
             helper, given = self._helpers.pop(0)
             if id(helper) not in walked:
@@ -190,7 +291,15 @@ class TrainingLoops:
                     yield from self._flow(block(statement.orelse.body), known, step, counters, periodic)
             elif isinstance(statement, cst.If):
                 yield from self._if(statement, known, step, counters, periodic)
-            else:  # with, try: their bodies run in order
+            elif isinstance(statement, (cst.Try, cst.TryStar)):
+                # an `except` runs when something failed, not every step
+                yield from self._flow(block(statement.body), known, step, counters, periodic)
+                for handler in statement.handlers:
+                    yield from self._flow(block(handler.body), known, step, counters, True)
+                for tail in (statement.orelse, statement.finalbody):
+                    if tail is not None:
+                        yield from self._flow(block(tail.body), known, step, counters, periodic)
+            else:  # with: its body runs in order
                 for suite in suites(statement):
                     yield from self._flow(suite, known, step, counters, periodic)
 
@@ -199,13 +308,17 @@ class TrainingLoops:
     ) -> Iterator[Event]:
         if step is not None and not periodic:
             yield self._event(statement.test, known, step, is_test=True)
-        some_steps = self._selects_steps(statement.test, counters)
+        some_steps = self._selects_steps(statement.test, counters) and not self._trains(statement.body)
         yield from self._flow(block(statement.body), known, step, counters, periodic or some_steps)
         orelse = statement.orelse
         if isinstance(orelse, cst.If):
             yield from self._if(orelse, known, step, counters, periodic)
         elif orelse is not None:
             yield from self._flow(block(orelse.body), known, step, counters, periodic)
+
+    def _trains(self, body: cst.BaseSuite) -> bool:
+        """``body`` takes a training step itself: it calls ``.backward()`` or an optimizer's ``.step()``."""
+        return any(called_method(c) == "backward" or is_optimizer_step(c) for c in self._own_calls(body))
 
     def _selects_steps(self, test: cst.BaseExpression, counters: frozenset[str]) -> bool:
         """``step % 100 == 0``, ``i in checkpoints``, ``epoch == last``: true on some steps only."""

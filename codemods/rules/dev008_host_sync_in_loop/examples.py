@@ -33,15 +33,55 @@ VALID = [
         print(loss.item())
         """
     ),
-    # No backward, no optimizer step: an evaluation loop (a sync per batch is its result).
+    # An evaluation loop read once, after it: the sum stays on the device until then.
     Valid(
         """
         import torch
         device = torch.device("cuda")
-        correct = 0
+        correct = torch.zeros((), device=device)
         with torch.no_grad():
             for x, y in loader:
-                correct += (model(x).argmax(1) == y).sum().item()
+                correct += (model(x).argmax(1) == y).sum()
+        print(correct.item() / len(loader.dataset))
+        """
+    ),
+    # A loop over numbers that runs a model (sampling word after word) is no loop over batches; a loop
+    # over batches that runs no model (counting labels) evaluates nothing.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i in range(n_words):
+            out, hidden = model(inp, hidden)
+            word = out.argmax().item()
+        for x, y in loader:
+            counts += y.bincount().tolist()
+        """
+    ),
+    # In a module: sizes and ranks are no syncs; a length handed in beside the input stays on the host
+    # (packing wants it there); methods forward does not call (`extra_repr`, `sample`) run when asked.
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.GRU(8, 8)
+
+            def forward(self, x, lengths):
+                if x.dim() == 2 or x.ndimension() == 1:
+                    x = x.unsqueeze(0)
+                packed = nn.utils.rnn.pack_padded_sequence(x, lengths.cpu(), batch_first=True)
+                return self.rnn(packed)[0]
+
+            def extra_repr(self):
+                return f"scale={self.scale.item()}"
+
+            def sample(self, x):
+                return self.rnn(x)[0].argmax().item()
         """
     ),
     # NumPy and Python values: no device involved.
@@ -150,7 +190,7 @@ INVALID = [
             loss = criterion(model(x), y)
             loss.backward()
             optimizer.step()
-            running += loss.detach()
+            running += loss.detach().double()
         running = float(running)
         print(running / len(loader))
         """,
@@ -181,7 +221,7 @@ INVALID = [
                     loss = loss_fn(model(x), y)
                     loss.backward()
                     opt.step()
-                    total += loss.detach() * x.size(0)
+                    total += loss.detach().double() * x.size(0)
                 total = float(total)
                 print(epoch, total)
         """,
@@ -338,7 +378,7 @@ INVALID = [
             loss = criterion(model(x), y)
             loss.backward()
             optimizer.step()
-            total += loss.detach()
+            total += loss.detach().double()
         total = float(total)
         print(total / len(loader))
         """,
@@ -372,7 +412,7 @@ INVALID = [
             loss = criterion(model(x), y)
             loss.backward()
             optimizer.step()
-            running += loss.detach()
+            running += loss.detach().double()
             if i % 100 == 99:
                 print("loss %.3f" % (float(running) / 100))
                 running = 0.0
@@ -392,5 +432,77 @@ INVALID = [
             optimizer.step()
             total += loss.item()
         """
+    ),
+    # An evaluation loop (it runs a model on each batch, without training it) syncs every batch too;
+    # reported, its sums are the author's to move.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                correct += (model(x).argmax(1) == y).sum().item()
+        """,
+        message="`(model(x).argmax(1) == y).sum().item()` copies the value",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(net, loader):
+            preds = []
+            for batch in loader:
+                out = net(batch["x"])
+                preds.append(out.argmax(-1).to("cpu"))
+            return preds
+        """,
+        message='`out.argmax(-1).to("cpu")` copies the tensor',
+        line=8,
+    ),
+    # A module's forward runs every step: a truth test on a tensor and `.tolist()` there (and in the
+    # helpers it calls) sync each time.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+
+        class Decoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 8)
+
+            def forward(self, h):
+                h = self.fc(h)
+                assert not torch.isnan(h).any()
+                return self.trim(h)
+
+            def trim(self, h):
+                keep = (h.abs().sum(1) > 0).sum().tolist()
+                return h[:keep]
+        """,
+        message="branching on it",
+        line=12,
+    ),
+    # A branch taken every N steps that trains (`backward()`, `step()`) is a training step of its own.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            d_loss = d_net(x).mean() - d_net(g_net(z)).mean()
+            d_loss.backward()
+            d_opt.step()
+            if (i + 1) % n_critic == 0:
+                g_loss = -d_net(g_net(z)).mean()
+                g_loss.backward()
+                g_opt.step()
+                log["g_loss"] = g_loss.item()
+        """,
+        message="`g_loss.item()` copies the value",
+        line=11,
     ),
 ]
