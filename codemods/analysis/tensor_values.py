@@ -28,7 +28,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype
-from codemods.analysis.nn_modules import model_names
+from codemods.analysis.nn_modules import model_names, models_by_use
 from codemods.core.dataflow import walk_block
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
@@ -61,6 +61,7 @@ _PARAMETER_ITERATORS = m.Call(func=m.Attribute(attr=m.Name("parameters") | m.Nam
 _HOST_FACTORIES = FACTORIES | {"torch.from_numpy", "torch.Tensor"}
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$"""))
+_STRINGS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
 @dataclass
@@ -97,7 +98,7 @@ class TensorValues:
         module = tree.root
         self.aliases = aliases
         self.functions = functions or LocalFunctions(tree)
-        self.modules = model_names(self.tree, aliases)
+        self.modules = model_names(self.tree, aliases) | models_by_use(self.tree)
         calls = self.tree.of_type(module, cst.Call)
         self.backward_receivers = {
             dotted_name(call.func.value)
@@ -131,6 +132,8 @@ class TensorValues:
             return self.is_tensor(node.value, known)
         if isinstance(node, cst.UnaryOperation):
             return not isinstance(node.operator, cst.Not) and self.is_tensor(node.expression, known)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.left, _STRINGS):
+            return False  # `"loss %.3f" % loss`: a string
         return any(self.is_tensor(operand, known) for operand in _operands(node))
 
     def _call_is_tensor(self, node: cst.Call, known: Known) -> bool:
@@ -140,12 +143,12 @@ class TensorValues:
             if not qualified.startswith("torch.") or _TORCH_NOT_TENSOR.match(qualified):
                 return False
             return not self._made_on_host(node, qualified, known)
+        callee = self.functions.callee(node)
+        if callee is not None:  # the file's own `def loss_fn(...)`: what it returns, whatever its name
+            return self.returns_tensors(callee)
         name = dotted_name(func)
         if name is not None and (name in self.modules or _MODEL_NAME.match(name.rsplit(".", 1)[-1])):
             return True  # a model's output, a loss
-        callee = self.functions.callee(node)
-        if callee is not None:
-            return self.returns_tensors(callee)
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if method in ("to", "cuda"):
@@ -166,12 +169,12 @@ class TensorValues:
             return self.is_fed(node.value, known)  # `calc(out)[0]`, `acc.data`
         if isinstance(node, cst.UnaryOperation):
             return self.is_fed(node.expression, known)
-        if not isinstance(node, cst.Call) or self.aliases.qualify(node.func) is not None:
-            return False
+        if not isinstance(node, cst.Call) or (self.aliases.qualify(node.func) or "").startswith("torch."):
+            return False  # torch's own functions: `is_tensor` knows them
         if isinstance(node.func, cst.Attribute) and not isinstance(node.func.value, cst.Name):
             return False  # a method of a computed value: not a function the file names
         name = dotted_name(node.func) or ""
-        if name.rsplit(".", 1)[-1] in NOT_TENSOR_METHODS or self.functions.callee(node) is not None:
+        if name.rsplit(".", 1)[-1] in NOT_TENSOR_METHODS:
             return False
         return any(not a.keyword and self.is_tensor(a.value, known) for a in node.args)
 
@@ -235,18 +238,31 @@ class TensorValues:
         return self._returns[key]
 
     def _every_return_a_tensor(self, function: cst.FunctionDef) -> bool:
+        parts = self.returned_parts(function)
+        return parts is not None and all(parts)
+
+    def returned_parts(self, function: cst.FunctionDef) -> list[bool] | None:
+        """For each position of what ``function`` returns (one, or the elements of a tuple of the same
+        length in every ``return``), whether every return gives a device tensor there; None when the
+        returns differ in shape or there is none."""
+        key = ("tensor_values.returned_parts", id(function))
+        return self.tree.memo(key, lambda: self._returned_parts(function))
+
+    def _returned_parts(self, function: cst.FunctionDef) -> list[bool] | None:
         if not isinstance(function.body, cst.IndentedBlock):
-            return False
+            return None
         known = Known()
-        returned = []
+        returned: list[list[bool]] = []
         for step in walk_block(function.body.body):
             if isinstance(step.node, cst.Return):
                 value = step.node.value
                 parts = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
-                returned.append(all(p is not None and self.is_tensor(p, known) for p in parts))
+                returned.append([p is not None and self.is_tensor(p, known) for p in parts])
             elif not isinstance(step.node, (cst.For, cst.While)):
                 self.bind(step.node, known)
-        return bool(returned) and all(returned)
+        if not returned or len({len(r) for r in returned}) != 1:
+            return None
+        return [all(column) for column in zip(*returned)]
 
     # -- bindings
 
@@ -280,6 +296,16 @@ class TensorValues:
                     self._assign(t.value, v.value, known)
                 return
         names = _target_names(target)
+        callee = self.functions.callee(value) if isinstance(value, cst.Call) else None
+        if isinstance(target, (cst.Tuple, cst.List)) and callee is not None:
+            # `nll, kl, weight = loss_fn(...)`: each name gets what the file's function returns there
+            parts = self.returned_parts(callee)
+            if parts is not None and len(parts) == len(target.elements) > 1:
+                for element, part in zip(target.elements, parts):
+                    where = "device" if part else ("fed" if self.is_fed(value, known) else None)
+                    known.bind(_target_names(element.value), where)
+                known.bind(names & self.backward_receivers, "device")
+                return
         if self.is_tensor(value, known):
             known.bind(names, "device")
         elif self.is_host(value, known):

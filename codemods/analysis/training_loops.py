@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.analysis.nn_modules import methods, model_names, module_classes
+from codemods.analysis.nn_modules import methods, model_names, models_by_use, module_classes
 from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.core.dataflow import block, suites
 from codemods.core.local_functions import LocalFunctions
@@ -56,6 +56,9 @@ _OVER_NUMBERS = _COUNTING | m.Call(
     func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")) | m.Name("enumerate"),
     args=[m.Arg(_COUNTING), m.ZeroOrMore()],
 )
+_PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# Calls given a loop counter that pick no data with it.
+_NOT_DATA_CALLS = frozenset({"print", "len", "str", "int", "float", "range", "format", "enumerate"})
 # Methods of a model that compute nothing on a batch.
 _MODULE_HOUSEKEEPING = frozenset(
     "eval train to cuda cpu half float double parameters named_parameters state_dict load_state_dict apply"
@@ -99,7 +102,8 @@ class TrainingLoops:
         self.loops: dict[int, Loop] = {}
         self.step_functions: dict[int, cst.FunctionDef] = {}
         self.evaluation_loops: set[int] = set()
-        self.forwards: dict[int, tuple[cst.FunctionDef, str | None]] = {}  # with the input's name
+        # with the names that hold device tensors when it starts: its input, the module's own tensors
+        self.forwards: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
         self._find_steps()
         self._find_forwards()
         self._find_evaluation_loops()
@@ -125,20 +129,51 @@ class TrainingLoops:
     def _find_evaluation_loops(self) -> None:
         """``for`` loops over batches whose body runs a model, outside any training loop and outside the
         module classes (a loop over time steps in ``forward`` is part of one step)."""
-        models = model_names(self.tree, self.aliases)
+        models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
         local = module_classes(self.tree, self.aliases)
         for loop in self.tree.of_type(self.tree.root, cst.For):
-            if (
-                id(loop) in self.loops
-                or m.matches(loop.iter, _OVER_NUMBERS)
-                or self._in_a_training_loop(loop)
-            ):
+            if id(loop) in self.loops or self._in_a_training_loop(loop):
+                continue
+            if m.matches(loop.iter, _OVER_NUMBERS) and not self._slices_data(loop, models):
                 continue
             if any(isinstance(a, cst.ClassDef) and a.name.value in local for a in self.tree.ancestors(loop)):
                 continue
             if any(self._runs_a_model(call, models) for call in self._own_calls(loop.body, loops=True)):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
+
+    def _slices_data(self, loop: cst.For, models: frozenset[str]) -> bool:
+        """``for i in range(0, n, bs):`` whose counter picks what the model is given (``model(x[i:i + bs])``,
+        ``data, y = get_batch(source, i)`` then ``model(data)``): a loop over batches by number, not one
+        that samples step after step or fills a buffer by index."""
+        counters = set(flatten_names(loop.target))
+        picked = set(counters)  # names whose value the counter picks
+        for small in self.tree.of_type(loop.body, cst.Assign):
+            if self._picks(small.value, counters):
+                picked.update(n for t in small.targets for n in flatten_names(t.target))
+        for call in self._own_calls(loop.body, loops=True):
+            if self._runs_a_model(call, models) and any(self._picks(a.value, picked) for a in call.args):
+                return True
+        return False
+
+    def _picks(self, value: cst.BaseExpression, names: set[str]) -> bool:
+        """``value`` indexes with one of ``names`` (``x[i:i + bs]``), hands one to a function
+        (``get_batch(source, i)``), or is one."""
+        if isinstance(value, cst.Name):
+            return value.value in names
+        for node in self.tree.descendants(value):
+            if not (isinstance(node, cst.Name) and node.value in names):
+                continue
+            for above in [*self._until(node, value), value]:
+                if isinstance(above, (cst.Index, cst.Slice)):
+                    return True  # `x[i]`, `x[i : i + bs]`
+                if (
+                    isinstance(above, cst.Call)
+                    and isinstance(above.func, cst.Name)
+                    and above.func.value not in _NOT_DATA_CALLS
+                ):
+                    return True  # `get_batch(source, i)`
+        return False
 
     def _in_a_training_loop(self, node: cst.CSTNode) -> bool:
         for above in self.tree.ancestors(node):
@@ -184,7 +219,29 @@ class TrainingLoops:
             first = (
                 params[0] if params and params[0].default is None and params[0].annotation is None else None
             )
-            self.forwards[id(forward)] = (forward, first.name.value if first is not None else None)
+            given = {first.name.value} if first is not None else set()
+            self.forwards[id(forward)] = (forward, given | self._own_tensors(cls))
+
+    def _own_tensors(self, cls: cst.ClassDef) -> set[str]:
+        """``self.<name>`` of a module's buffers and parameters: ``self.register_buffer("count", ...)``,
+        ``self.scale = nn.Parameter(...)``; they live on the module's device."""
+        found: set[str] = set()
+        for call in self.tree.of_type(cls, cst.Call):
+            if (
+                m.matches(call.func, m.Attribute(value=m.Name("self"), attr=m.Name("register_buffer")))
+                and call.args
+                and isinstance(call.args[0].value, cst.SimpleString)
+            ):
+                name = call.args[0].value.evaluated_value
+                if isinstance(name, str) and name.isidentifier():
+                    found.add(f"self.{name}")
+            elif self.aliases.qualify(call.func) in _PARAMETER:
+                assign = self.tree.parent(call)
+                if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+                    spelled = dotted_name(assign.targets[0].target)
+                    if spelled is not None and spelled.startswith("self."):
+                        found.add(spelled)
+        return found
 
     def _innermost_loop_or_function(self, node: cst.CSTNode) -> cst.CSTNode | None:
         for above in self.tree.ancestors(node):
@@ -213,11 +270,10 @@ class TrainingLoops:
             yield from self._flow(body, Known(), None, frozenset())
         for function in self.step_functions.values():
             yield from self._flow(block(function.body), Known(), function, frozenset())
-        for forward, given_input in self.forwards.values():
+        for forward, given_tensors in self.forwards.values():
             walked.add(id(forward))
             known = Known()
-            if given_input is not None:
-                known.bind({given_input}, "device")
+            known.bind(given_tensors, "device")
             yield from self._flow(block(forward.body), known, forward, frozenset())
         while self._helpers:
             helper, given = self._helpers.pop(0)
@@ -286,7 +342,9 @@ class TrainingLoops:
                 if isinstance(statement, cst.For):
                     values.bind_loop_target(statement, known)
                     counted = counters | _counter(statement)
-                yield from self._flow(block(statement.body), known, inner, counted, periodic)
+                # a step loop under a branch taken on some epochs only still runs its body every step
+                again = periodic and id(statement) not in self.loops
+                yield from self._flow(block(statement.body), known, inner, counted, again)
                 if statement.orelse is not None:
                     yield from self._flow(block(statement.orelse.body), known, step, counters, periodic)
             elif isinstance(statement, cst.If):

@@ -25,7 +25,7 @@ from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.analysis.training_loops import Event, is_optimizer_step
 from codemods.core.dataflow import assigned_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import called_method, code_of, func_attribute
+from codemods.core.syntax import called_method, code_of, flatten_names, func_attribute
 from codemods.core.tree import Tree, instance_test
 
 # isinstance, cached per class (see codemods.core.tree): asked of every node of every statement of a
@@ -39,6 +39,12 @@ _STRING = m.SimpleString() | m.ConcatenatedString()
 # `"loss %.3f" % loss`, `"{:.3f}".format(loss)`: formatting reads the value.
 _PERCENT_FORMAT = m.BinaryOperation(left=_STRING, operator=m.Modulo())
 _STRING_FORMAT = m.Attribute(value=_STRING, attr=m.Name("format"))
+# Loggers that turn what they are given into Python numbers (TensorBoard writers, tensorboard_logger,
+# wandb, mlflow, tqdm's postfix): given a tensor, they read it on the host.
+_LOGGER = re.compile(
+    r"^(.*\.)?(add_scalars?|add_histogram|log_value|scalar_summary|histo_summary|set_postfix|log_metrics?)$"
+    r"|^wandb\.log$"
+)
 
 _SYNC_METHODS = {
     "item": "copies the value to the host",
@@ -174,11 +180,31 @@ class HostSyncs:
             if self.values.is_tensor(value, known):
                 yield Sync(value, f"formatting the tensor `{short(value)}` waits for the GPU every step")
 
+    def _logged(self, call: cst.Call, known: Known) -> Iterator[Sync]:
+        """``writer.add_scalar("loss", loss, step)``, ``log_value("r", r.mean(), step)``,
+        ``pbar.set_postfix(loss=loss)``: a logger given a tensor reads its value on the host."""
+        for arg in call.args:
+            if arg.star:
+                continue
+            values = [arg.value]
+            if isinstance(arg.value, cst.Dict):  # `add_scalars("loss", {"g": g_loss}, step)`
+                values = [e.value for e in arg.value.elements if isinstance(e, cst.DictElement)]
+            for value in values:
+                if self.values.is_tensor(value, known):
+                    yield Sync(
+                        value,
+                        f"logging the tensor `{short(value)}` copies it to the host and waits for the GPU"
+                        " every step",
+                    )
+
     def _builtin(self, call: cst.Call, known: Known) -> Iterator[Sync]:
-        """``float(loss)``, ``print(loss)``, ``math.isnan(norm)``, ``"{}".format(loss)``; an imported
-        ``float``/``print`` is not the builtin."""
+        """``float(loss)``, ``print(loss)``, ``math.isnan(norm)``, ``"{}".format(loss)``,
+        ``writer.add_scalar(tag, loss)``; an imported ``float``/``print`` is not the builtin."""
         if m.matches(call.func, _STRING_FORMAT):
             yield from self._formatted([a.value for a in call.args if not a.star], known)
+            return
+        if _LOGGER.match(dotted_name(call.func) or ""):
+            yield from self._logged(call, known)
             return
         if (self.aliases.qualify(call.func) or "").startswith("math.") and any(
             self.values.is_tensor(a.value, known) for a in call.args
@@ -199,18 +225,36 @@ class HostSyncs:
             yield Sync(call, "printing a tensor waits for the GPU every step")
 
     def _feeds_host_state(self, call: cst.CSTNode, statement: cst.CSTNode) -> bool:
-        """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``."""
+        """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``,
+        also through a name: ``actions = q.argmax(1).cpu().numpy()``, then ``envs.step(actions)``."""
         for above in self.tree.ancestors(call):
             if above is statement:
-                return False
-            if m.matches(above, _METHOD_CALL):
-                outer = cst.ensure_type(above, cst.Call)  # `x.name(...)`, as matched
-                method = func_attribute(outer)
-                if (method.attr.value == "step" and not is_optimizer_step(outer)) or _HOST_STATE.search(
-                    dotted_name(method.value) or ""
-                ):
-                    return True
-        return False
+                break
+            if m.matches(above, _METHOD_CALL) and _takes_host_state(cst.ensure_type(above, cst.Call)):
+                return True
+        if not isinstance(statement, cst.Assign):
+            return False
+        names = {n for t in statement.targets for n in flatten_names(t.target)}
+        scope = next(
+            (
+                a
+                for a in self.tree.ancestors(statement)
+                if isinstance(a, (cst.For, cst.While, cst.FunctionDef))
+            ),
+            None,
+        )
+        if not names or scope is None:
+            return False
+        return any(
+            _takes_host_state(outer)
+            and any(
+                isinstance(n, cst.Name) and n.value in names
+                for a in outer.args
+                for n in self.tree.descendants(a)
+            )
+            for outer in self.tree.of_type(scope, cst.Call)
+            if m.matches(outer, _METHOD_CALL)
+        )
 
     def _copies_of_the_line_before(self, node: cst.CSTNode) -> set[str]:
         """Tensors the line just before ``node``'s copied to the host and did not rebind."""
@@ -236,3 +280,11 @@ def _elements(value: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(value, cst.Tuple):
         return [e.value for e in value.elements if not isinstance(e, cst.StarredElement)]
     return [value]
+
+
+def _takes_host_state(call: cst.Call) -> bool:
+    """``env.step(a)`` (not an optimizer's), ``memory.push(...)``: a receiver that keeps host values."""
+    method = func_attribute(call)
+    return (method.attr.value == "step" and not is_optimizer_step(call)) or _HOST_STATE.search(
+        dotted_name(method.value) or ""
+    ) is not None

@@ -155,6 +155,8 @@ VALID = [
         for t in range(steps):
             action = policy(obs).argmax(-1)
             obs, reward, done, _ = env.step(action.cpu().numpy())
+            actions = q_net(obs).argmax(1).cpu().numpy()
+            obs, reward, done, _ = envs.step(actions)
             taken.append(action.cpu().numpy())
             loss, prios = agent_loss(obs)
             loss.backward()
@@ -163,6 +165,47 @@ VALID = [
             counts = torch.zeros(classes)
             counts[0] += reward
             frequent = counts.argmax().item()
+        """
+    ),
+    # Formatting numbers, math on numbers, NumPy's `.item()`, an identity test, a failure's handler,
+    # and `.item()` of what a helper returns from host values only.
+    Valid(
+        """
+        import math
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        for step, (x, y) in enumerate(loader):
+            out = model(x)
+            loss = criterion(out, y)
+            loss.backward()
+            optimizer.step()
+            print("step %d lr %.4f" % (step, math.sqrt(lr)))
+            print("{} of {}".format(step, len(loader)))
+            spread = np.std(weights).item()
+            if out is None:
+                continue
+            try:
+                scheduler.step()
+            except RuntimeError:
+                print("loss", loss.item())
+            ratio = schedule(step, len(loader)).item()
+        """
+    ),
+    # Loggers given numbers, or given tensors on the steps that log.
+    Valid(
+        """
+        import torch
+        from torch.utils.tensorboard import SummaryWriter
+        device = torch.device("cuda")
+        writer = SummaryWriter()
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            writer.add_scalar("lr", scheduler.get_last_lr()[0], step)
+            if step % 50 == 0:
+                writer.add_scalars("loss", {"train": loss}, step)
         """
     ),
 ]
@@ -504,5 +547,113 @@ INVALID = [
         """,
         message="`g_loss.item()` copies the value",
         line=11,
+    ),
+    # `math.isnan(t)`, `%` and `.format()` of tensors, a loss unpacked from a tuple, and `.item()` of
+    # what an imported helper returns given device tensors (a float has no `.item()`).
+    Invalid(
+        """
+        import math
+        import torch
+        from utils import accuracy, calc_loss
+        device = torch.device("cuda")
+        for x, y in loader:
+            out = model(x)
+            loss, nll = calc_loss(out, y)
+            loss.backward()
+            norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            skipped = math.isnan(norm)
+            print("loss %.3f" % loss)
+            print("norm {:.2f}".format(norm))
+            acc = accuracy(out, y)
+            history.append(acc.item())
+        """,
+        message="`math.isnan(norm)` converts the tensor",
+        line=11,
+    ),
+    # A logger given a tensor reads it on the host, each step.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            writer.add_scalar("loss", loss, step)
+            pbar.set_postfix(loss=loss)
+        """,
+        message="logging the tensor `loss`",
+        line=7,
+    ),
+    # Evaluated every 5 epochs: each evaluation still waits once per batch.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for epoch in range(epochs):
+            for x, y in loader:
+                criterion(model(x), y).backward()
+                optimizer.step()
+            if epoch % 5 == 0:
+                for x, y in val_loader:
+                    val_loss += criterion(model(x), y).item()
+        """,
+        message="copies the value",
+        line=9,
+    ),
+    # A model built elsewhere is known by its use (`.eval()`, `.parameters()`); a loop over batch numbers
+    # whose counter picks the batch is a loop over batches.
+    Invalid(
+        """
+        import torch
+        from models import ResNet18
+        device = torch.device("cuda")
+        classifier_v2 = ResNet18().to(device)
+        classifier_v2.eval()
+        for i in range(0, len(data), bs):
+            out = classifier_v2(data[i : i + bs])
+            hits += (out.argmax(1) == labels[i : i + bs]).sum().item()
+        """,
+        message="copies the value",
+        line=8,
+    ),
+    # A module's buffers and parameters live on its device: reading one in `forward` waits each step.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+
+        class ActNorm(nn.Module):
+            def __init__(self, channels):
+                super().__init__()
+                self.scale = nn.Parameter(torch.ones(1, channels, 1, 1))
+                self.register_buffer("initialized", torch.tensor(0, dtype=torch.uint8))
+
+            def forward(self, x):
+                if self.scale is None:
+                    return x
+                if self.initialized.item() == 0:
+                    self.initialized.fill_(1)
+                return x * self.scale
+        """,
+        message="`self.initialized.item()` copies the value",
+        line=14,
+    ),
+    # A file that moves its data with a `to_gpu` helper puts its work on a GPU.
+    Invalid(
+        """
+        import torch
+        from utils import to_gpu
+        for x, y in loader:
+            x, y = to_gpu(x), to_gpu(y)
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+        """,
+        message="`loss.item()` copies the value",
+        line=8,
     ),
 ]
