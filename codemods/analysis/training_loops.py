@@ -152,9 +152,17 @@ class TrainingLoops:
             if self._picks(small.value, counters):
                 picked.update(n for t in small.targets for n in flatten_names(t.target))
         for call in self._own_calls(loop.body, loops=True):
-            if self._runs_a_model(call, models) and any(self._picks(a.value, picked) for a in call.args):
+            if self._runs_a_model(call, models) and any(
+                self._picks(a.value, picked) or self._mentions(a.value, picked - counters) for a in call.args
+            ):
                 return True
         return False
+
+    def _mentions(self, value: cst.BaseExpression, names: set[str]) -> bool:
+        """``(s1_batch, s1_len)``: ``value`` holds one of ``names``."""
+        return any(
+            isinstance(n, cst.Name) and n.value in names for n in [value, *self.tree.descendants(value)]
+        )
 
     def _picks(self, value: cst.BaseExpression, names: set[str]) -> bool:
         """``value`` indexes with one of ``names`` (``x[i:i + bs]``), hands one to a function

@@ -656,4 +656,22 @@ INVALID = [
         message="`loss.item()` copies the value",
         line=8,
     ),
+    # A file of modules runs where its importer puts the model: its forward's syncs count.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Gate(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 1)
+
+            def forward(self, x):
+                score = self.fc(x).mean()
+                return x if float(score) > 0 else -x
+        """,
+        message="`float(score)` of a tensor",
+        line=11,
+    ),
 ]

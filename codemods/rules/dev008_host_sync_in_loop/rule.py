@@ -21,8 +21,10 @@ factory without `device=`) are not. Left alone: work done on some steps only (`i
 generator's `backward()` and `step()`, is a training step of its own), an `except` handler, methods
 `forward` does not call (`extra_repr`, `sample`), a module's other arguments (lengths stay on the host
 for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`: the
-algorithm keeps host values there), a copy the line before has just made, and files that never put
-work on a GPU (no `cuda` or `mps` in the code, and no device but the CPU): there a sync costs nothing.
+algorithm keeps host values there), a copy the line before has just made, and scripts that never put
+work on a GPU (no `cuda`, `gpu` or `mps` in the code, and no device but the CPU): there a sync costs
+nothing. A file that only defines modules (no loop of its own) runs where its importer puts the
+model: its `forward` counts.
 
 The usual accumulator of a training loop, `total += loss.item()` started as `total = 0.0` somewhere
 before the loop (or `0`, also `total, n = 0, 0`, where the sum is of a torch loss, a float), is fixed
@@ -98,11 +100,11 @@ class HostSyncInLoop(Rule):
     triggers = ("backward", ".step(", "def forward", "eval", "no_grad")
 
     def check(self) -> None:
-        if not may_use_a_gpu(self.tree, self.context.source):
-            return  # a CPU-only script: its syncs cost nothing
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
+        if (loops.loops or loops.step_functions) and not may_use_a_gpu(self.tree, self.context.source):
+            return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
         scalars = Scalars(self.tree, self.aliases)
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
         # Apple's MPS has no float64 to keep the sum in: there the sums are only reported.
