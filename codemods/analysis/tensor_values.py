@@ -28,7 +28,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype
-from codemods.analysis.nn_modules import model_names, models_by_use
+from codemods.analysis.nn_modules import methods, model_names, models_by_use
 from codemods.core.dataflow import walk_block
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
@@ -146,6 +146,9 @@ class TensorValues:
         callee = self.functions.callee(node)
         if callee is not None:  # the file's own `def loss_fn(...)`: what it returns, whatever its name
             return self.returns_tensors(callee)
+        if isinstance(func, cst.Name) and func.value == "self":
+            cls = self.functions.enclosing_class(node)  # `self(x)` in a module: its forward's output
+            return cls is not None and "forward" in methods(cls)
         name = dotted_name(func)
         if name is not None and (name in self.modules or _MODEL_NAME.match(name.rsplit(".", 1)[-1])):
             return True  # a model's output, a loss

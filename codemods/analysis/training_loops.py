@@ -57,6 +57,7 @@ _OVER_NUMBERS = _COUNTING | m.Call(
     args=[m.Arg(_COUNTING), m.ZeroOrMore()],
 )
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+_LIGHTNING_STEPS = ("training_step", "validation_step", "test_step", "predict_step")
 # Calls given a loop counter that pick no data with it.
 _NOT_DATA_CALLS = frozenset({"print", "len", "str", "int", "float", "range", "format", "enumerate"})
 # Methods of a model that compute nothing on a batch.
@@ -217,18 +218,26 @@ class TrainingLoops:
         return name in models or _MODEL_CALLABLE.match(name.rsplit(".", 1)[-1]) is not None
 
     def _find_forwards(self) -> None:
-        """The ``forward`` of each ``nn.Module`` class of the file, and the name of its input."""
+        """The ``forward`` of each ``nn.Module`` class of the file, and the name of its input; in a
+        ``LightningModule``, also the ``*_step`` methods Lightning calls on each batch (on the device)."""
         local = module_classes(self.tree, self.aliases)
         for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
-            forward = methods(cls).get("forward") if cls.name.value in local else None
-            if forward is None or id(forward) in self.step_functions:
+            lightning = any((dotted_name(b.value) or "").endswith("LightningModule") for b in cls.bases)
+            if cls.name.value not in local and not lightning:
                 continue
-            params = [*forward.params.posonly_params, *forward.params.params][1:]  # after `self`
-            first = (
-                params[0] if params and params[0].default is None and params[0].annotation is None else None
-            )
-            given = {first.name.value} if first is not None else set()
-            self.forwards[id(forward)] = (forward, given | self._own_tensors(cls))
+            own = methods(cls)
+            names = ["forward", *(_LIGHTNING_STEPS if lightning else ())]
+            for function in (own[n] for n in names if n in own):
+                if id(function) in self.step_functions:
+                    continue
+                params = [*function.params.posonly_params, *function.params.params][1:]  # after `self`
+                first = (
+                    params[0]
+                    if params and params[0].default is None and params[0].annotation is None
+                    else None
+                )
+                given = {first.name.value} if first is not None else set()
+                self.forwards[id(function)] = (function, given | self._own_tensors(cls))
 
     def _own_tensors(self, cls: cst.ClassDef) -> set[str]:
         """``self.<name>`` of a module's buffers and parameters: ``self.register_buffer("count", ...)``,

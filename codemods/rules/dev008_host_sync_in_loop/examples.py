@@ -674,4 +674,25 @@ INVALID = [
         message="`float(score)` of a tensor",
         line=11,
     ),
+    # Lightning calls a LightningModule's `training_step` on every batch, already on the device.
+    Invalid(
+        """
+        import torch
+        import pytorch_lightning as pl
+        import torch.nn.functional as F
+
+        class Classifier(pl.LightningModule):
+            def forward(self, x):
+                return self.net(x)
+
+            def training_step(self, batch, batch_idx):
+                x, y = batch
+                loss = F.cross_entropy(self(x), y)
+                self.log("loss", loss)
+                self.seen.append(loss.item())
+                return loss
+        """,
+        message="`loss.item()` copies the value",
+        line=13,
+    ),
 ]

@@ -7,8 +7,9 @@ reduction. Code runs every step in the body of a training loop (a loop that call
 optimizer's `.step()`), in an evaluation loop (a `for` loop over batches, not over `range(...)`, that
 runs a model: `for x, y in test_loader: out = model(x)`), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
-turn), in the `forward` of the file's `nn.Module` classes, and in the functions of the file all these
-call (`accuracy(out, y)`, `self.trim(h)`), however deep.
+turn), in the `forward` of the file's `nn.Module` classes (and a `LightningModule`'s `training_step`,
+`validation_step`, `test_step`, which Lightning calls on each batch), and in the functions of the file
+all these call (`accuracy(out, y)`, `self.trim(h)`), however deep.
 
 Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, also
 when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`,
@@ -97,7 +98,7 @@ class HostSyncInLoop(Rule):
     name = "host-sync-in-loop"
     summary = "host sync (.item(), print, if on a tensor) every training or evaluation step stalls the GPU"
     fix_safety = FixSafety.UNSAFE
-    triggers = ("backward", ".step(", "def forward", "eval", "no_grad")
+    triggers = ("backward", ".step(", "_step(", "def forward", "eval", "no_grad")
 
     def check(self) -> None:
         loops = TrainingLoops(self.tree, self.aliases)
