@@ -1,7 +1,7 @@
 """Does this file ever put work on a GPU? Read from its code, not its comments.
 
 A host sync only costs something when a device runs the work, so rules about syncs ask first.
-The answer is no when the code never names CUDA or MPS and never mentions a device, or when the
+The answer is no when the code never names CUDA, a GPU or MPS and never mentions a device, or when the
 only devices it names are the CPU (``device = torch.device("cpu")``, with the GPU line left in a
 comment). Anything else may run on a GPU.
 """
@@ -19,7 +19,7 @@ import libcst.matchers as m
 from codemods.core.syntax import code_of
 from codemods.core.tree import Tree
 
-_GPU = re.compile(r"cuda|\bmps\b")
+_GPU = re.compile(r"cuda|gpu|GPU|\bmps\b")  # `to_gpu(x)`, `args.gpu`, `use_gpu`: a GPU in the code
 _DEVICE = re.compile(r"device")
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^[rbuRBU]*['"]cpu['"]$"""))
 _CPU_DEVICE = _CPU | m.Call(

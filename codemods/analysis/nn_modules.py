@@ -94,6 +94,32 @@ def model_names(tree: Tree, aliases: ImportAliases) -> frozenset[str]:
     return tree.memo(("model_names", aliases), lambda: frozenset(_model_names(tree, aliases)))
 
 
+def models_by_use(tree: Tree) -> frozenset[str]:
+    """Names (and ``self.attr`` spellings) the file uses as only a model is used, whatever built it
+    (``net = ResNet18()`` imported from another file): ``net.parameters()``, ``net.eval()``,
+    ``net.train()``, ``net.modules()``. Optimizers share ``state_dict`` and ``zero_grad`` with models:
+    those say nothing."""
+    return tree.memo("models_by_use", lambda: frozenset(_models_by_use(tree)))
+
+
+_MODEL_METHODS = frozenset("parameters named_parameters eval train modules named_modules children".split())
+
+
+def _models_by_use(tree: Tree) -> set[str]:
+    found: set[str] = set()
+    for call in tree.of_type(tree.root, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _MODEL_METHODS:
+            if func.attr.value in ("train", "eval") and not all(
+                isinstance(a.value, cst.Name) and a.value.value in ("True", "False") for a in call.args
+            ):
+                continue  # `trainer.train(loader)`: a fit method, not the mode switch
+            spelled = dotted_name(func.value)
+            if spelled is not None and spelled != "self":
+                found.add(spelled)
+    return found
+
+
 def _model_names(tree: Tree, aliases: ImportAliases) -> set[str]:
     local_modules = module_classes(tree, aliases)
     found: set[str] = set()

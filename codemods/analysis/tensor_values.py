@@ -28,7 +28,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype
-from codemods.analysis.nn_modules import model_names
+from codemods.analysis.nn_modules import methods, model_names, models_by_use
 from codemods.core.dataflow import walk_block
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
@@ -38,7 +38,8 @@ from codemods.core.tree import Tree
 
 # Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
 NOT_TENSOR_METHODS = frozenset(
-    "item tolist numpy cpu size dim numel nelement element_size stride data_ptr get_device backward"
+    "item tolist numpy cpu size dim ndimension numel nelement element_size stride data_ptr get_device"
+    " backward"
     " is_contiguous is_floating_point is_complex type __len__ zero_grad step".split()
 )
 # torch functions that return no tensor.
@@ -48,7 +49,8 @@ _TORCH_NOT_TENSOR = re.compile(
 )
 # Callables that, passed in as parameters, are models and loss functions by their names.
 _MODEL_NAME = re.compile(
-    r"^(model|net|network|criterion|loss_fn|loss_func|lossfn|\w+_model|\w+_net|\w+_criterion)$"
+    r"^(model|net|network|encoder|decoder|classifier|generator|discriminator|criterion|loss_fn|loss_func"
+    r"|lossfn|\w+_model|\w+_net|\w+_criterion)$"
 )
 _TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
 # Callables whose result is a loss (a scalar), by their names.
@@ -59,6 +61,7 @@ _PARAMETER_ITERATORS = m.Call(func=m.Attribute(attr=m.Name("parameters") | m.Nam
 _HOST_FACTORIES = FACTORIES | {"torch.from_numpy", "torch.Tensor"}
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$"""))
+_STRINGS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
 @dataclass
@@ -68,18 +71,25 @@ class Known:
 
     device: set[str] = field(default_factory=set)
     host: set[str] = field(default_factory=set)
+    # What a call the file does not show returned, given device tensors (``acc = accuracy(out, y)``):
+    # a device tensor, or a value the callee has already copied to the host.
+    fed: set[str] = field(default_factory=set)
 
     def snapshot(self) -> Known:
-        return Known(set(self.device), set(self.host))
+        return Known(set(self.device), set(self.host), set(self.fed))
 
     def bind(self, names: set[str], where: str | None) -> None:
-        """``names`` now hold a device tensor ("device"), a host tensor ("host"), or neither (None)."""
+        """``names`` now hold a device tensor ("device"), a host tensor ("host"), what a call was given
+        device tensors for ("fed"), or none of these (None)."""
         self.device.difference_update(names)
         self.host.difference_update(names)
+        self.fed.difference_update(names)
         if where == "device":
             self.device.update(names)
         elif where == "host":
             self.host.update(names)
+        elif where == "fed":
+            self.fed.update(names)
 
 
 class TensorValues:
@@ -88,7 +98,7 @@ class TensorValues:
         module = tree.root
         self.aliases = aliases
         self.functions = functions or LocalFunctions(tree)
-        self.modules = model_names(self.tree, aliases)
+        self.modules = model_names(self.tree, aliases) | models_by_use(self.tree)
         calls = self.tree.of_type(module, cst.Call)
         self.backward_receivers = {
             dotted_name(call.func.value)
@@ -122,6 +132,8 @@ class TensorValues:
             return self.is_tensor(node.value, known)
         if isinstance(node, cst.UnaryOperation):
             return not isinstance(node.operator, cst.Not) and self.is_tensor(node.expression, known)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.left, _STRINGS):
+            return False  # `"loss %.3f" % loss`: a string
         return any(self.is_tensor(operand, known) for operand in _operands(node))
 
     def _call_is_tensor(self, node: cst.Call, known: Known) -> bool:
@@ -131,18 +143,43 @@ class TensorValues:
             if not qualified.startswith("torch.") or _TORCH_NOT_TENSOR.match(qualified):
                 return False
             return not self._made_on_host(node, qualified, known)
+        callee = self.functions.callee(node)
+        if callee is not None:  # the file's own `def loss_fn(...)`: what it returns, whatever its name
+            return self.returns_tensors(callee)
+        if isinstance(func, cst.Name) and func.value == "self":
+            cls = self.functions.enclosing_class(node)  # `self(x)` in a module: its forward's output
+            return cls is not None and "forward" in methods(cls)
         name = dotted_name(func)
         if name is not None and (name in self.modules or _MODEL_NAME.match(name.rsplit(".", 1)[-1])):
             return True  # a model's output, a loss
-        callee = self.functions.callee(node)
-        if callee is not None:
-            return self.returns_tensors(callee)
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if method in ("to", "cuda"):
                 return dotted_name(func.value) not in self.modules
             return method not in NOT_TENSOR_METHODS and self.is_tensor(func.value, known)
         return False
+
+    def is_fed(self, node: cst.BaseExpression, known: Known) -> bool:
+        """Is ``node`` what a call the file does not show returns when given device tensors
+        (``accuracy(out, y)``, ``calc(out)[0]``, ``-elbo(x)``, or a name bound to one)? ``.item()`` of it
+        waits for the GPU: it is a device tensor, or the callee copied it to the host itself (a float
+        has no ``.item()``)."""
+        if isinstance(node, cst.Name):
+            return node.value in known.fed
+        if isinstance(node, cst.Subscript) or (
+            isinstance(node, cst.Attribute) and node.attr.value in _TENSOR_ATTRIBUTES
+        ):
+            return self.is_fed(node.value, known)  # `calc(out)[0]`, `acc.data`
+        if isinstance(node, cst.UnaryOperation):
+            return self.is_fed(node.expression, known)
+        if not isinstance(node, cst.Call) or (self.aliases.qualify(node.func) or "").startswith("torch."):
+            return False  # torch's own functions: `is_tensor` knows them
+        if isinstance(node.func, cst.Attribute) and not isinstance(node.func.value, cst.Name):
+            return False  # a method of a computed value: not a function the file names
+        name = dotted_name(node.func) or ""
+        if name.rsplit(".", 1)[-1] in NOT_TENSOR_METHODS:
+            return False
+        return any(not a.keyword and self.is_tensor(a.value, known) for a in node.args)
 
     def is_loss(self, node: cst.BaseExpression, known: Known) -> bool:
         """A loss held in a name: a scalar tensor."""
@@ -204,18 +241,31 @@ class TensorValues:
         return self._returns[key]
 
     def _every_return_a_tensor(self, function: cst.FunctionDef) -> bool:
+        parts = self.returned_parts(function)
+        return parts is not None and all(parts)
+
+    def returned_parts(self, function: cst.FunctionDef) -> list[bool] | None:
+        """For each position of what ``function`` returns (one, or the elements of a tuple of the same
+        length in every ``return``), whether every return gives a device tensor there; None when the
+        returns differ in shape or there is none."""
+        key = ("tensor_values.returned_parts", id(function))
+        return self.tree.memo(key, lambda: self._returned_parts(function))
+
+    def _returned_parts(self, function: cst.FunctionDef) -> list[bool] | None:
         if not isinstance(function.body, cst.IndentedBlock):
-            return False
+            return None
         known = Known()
-        returned = []
+        returned: list[list[bool]] = []
         for step in walk_block(function.body.body):
             if isinstance(step.node, cst.Return):
                 value = step.node.value
                 parts = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
-                returned.append(all(p is not None and self.is_tensor(p, known) for p in parts))
+                returned.append([p is not None and self.is_tensor(p, known) for p in parts])
             elif not isinstance(step.node, (cst.For, cst.While)):
                 self.bind(step.node, known)
-        return bool(returned) and all(returned)
+        if not returned or len({len(r) for r in returned}) != 1:
+            return None
+        return [all(column) for column in zip(*returned)]
 
     # -- bindings
 
@@ -249,12 +299,25 @@ class TensorValues:
                     self._assign(t.value, v.value, known)
                 return
         names = _target_names(target)
-        if self.is_tensor(value, known) or (
-            isinstance(target, cst.Name) and target.value in self.backward_receivers and _may_be_tensor(value)
-        ):
+        callee = self.functions.callee(value) if isinstance(value, cst.Call) else None
+        if isinstance(target, (cst.Tuple, cst.List)) and callee is not None:
+            # `nll, kl, weight = loss_fn(...)`: each name gets what the file's function returns there
+            parts = self.returned_parts(callee)
+            if parts is not None and len(parts) == len(target.elements) > 1:
+                for element, part in zip(target.elements, parts):
+                    where = "device" if part else ("fed" if self.is_fed(value, known) else None)
+                    known.bind(_target_names(element.value), where)
+                known.bind(names & self.backward_receivers, "device")
+                return
+        if self.is_tensor(value, known):
             known.bind(names, "device")
+        elif self.is_host(value, known):
+            known.bind(names, "host")
         else:
-            known.bind(names, "host" if self.is_host(value, known) else None)
+            known.bind(names, "fed" if self.is_fed(value, known) else None)
+        if _may_be_tensor(value):
+            # `loss = compute_loss(...)`, `loss, acc = step(...)`: what receives `.backward()` is a tensor
+            known.bind(names & self.backward_receivers, "device")
 
 
 def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -262,6 +325,8 @@ def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(node, cst.BinaryOperation):
         return [node.left, node.right]
     if isinstance(node, cst.Comparison):
+        if any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in node.comparisons):
+            return []  # `z is None`: an identity test, a bool whatever the operands
         return [node.left, *(c.comparator for c in node.comparisons)]
     return []
 

@@ -9,13 +9,20 @@ decides what repeats with it:
   whose whole body runs once per step, and the innermost loop around each call to it (in this
   file) is a training loop in turn;
 * a function of this file called from per-step code is a *per-step helper*: its body runs every
-  step as well (``select_action(...)``, ``accuracy(...)``).
+  step as well (``select_action(...)``, ``accuracy(...)``);
+* a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
+  loop*: it takes no training step, but its body runs once per batch just the same
+  (``for x, y in test_loader: out = model(x)``);
+* the ``forward`` of an ``nn.Module`` class of this file runs once per step of whatever trains or
+  evaluates it: its body, with its first parameter (the input) a device tensor, and the helpers it
+  calls.
 
 :meth:`TrainingLoops.events` walks those bodies, tracking which names hold tensors
 (:class:`TensorValues`), and yields what runs every step: each simple statement, each ``if``/
 ``while`` test and the iterable of each loop nested in the step. The body of an ``if`` that picks
 some steps only (``if step % 100 == 0:``, ``if i in checkpoints:``, ``if epoch == last:`` on a loop
-counter) is not yielded.
+counter) is not yielded, unless it trains itself (``if i % n_critic == 0:`` around a generator's
+``backward()`` and ``step()``): then it is a training step of its own, taken every N steps.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.nn_modules import methods, model_names, models_by_use, module_classes
 from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.core.dataflow import block, suites
 from codemods.core.local_functions import LocalFunctions
@@ -40,6 +48,28 @@ Step = cst.For | cst.While | cst.FunctionDef
 # `for i in range(n)`, `for i, batch in enumerate(loader)`: `i` counts the steps.
 _COUNTED = m.Call(func=m.Name("range") | m.Name("enumerate"))
 _SELECTS = m.Equal() | m.In()
+# Loops over numbers (`for epoch in range(n)`, `tqdm(range(n))`) carry no batch: not evaluation loops.
+_COUNTING = m.Call(
+    func=m.Name("range") | m.Name("count") | m.Name("trange") | m.Attribute(attr=m.Name("count"))
+)
+_OVER_NUMBERS = _COUNTING | m.Call(
+    func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")) | m.Name("enumerate"),
+    args=[m.Arg(_COUNTING), m.ZeroOrMore()],
+)
+_PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+_LIGHTNING_STEPS = ("training_step", "validation_step", "test_step", "predict_step")
+# Calls given a loop counter that pick no data with it.
+_NOT_DATA_CALLS = frozenset({"print", "len", "str", "int", "float", "range", "format", "enumerate"})
+# Methods of a model that compute nothing on a batch.
+_MODULE_HOUSEKEEPING = frozenset(
+    "eval train to cuda cpu half float double parameters named_parameters state_dict load_state_dict apply"
+    " zero_grad modules children named_modules buffers requires_grad_ register_buffer add_module".split()
+)
+# Callables that are models by their names (a loss function is not: a loop of losses evaluates nothing).
+_MODEL_CALLABLE = re.compile(
+    r"^(model|net|network|encoder|decoder|classifier|generator|discriminator|\w+_model|\w+_net)$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -69,10 +99,16 @@ class TrainingLoops:
     def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
         self.tree = tree
         self.functions = LocalFunctions(tree)
+        self.aliases = aliases
         self.loops: dict[int, Loop] = {}
         self.step_functions: dict[int, cst.FunctionDef] = {}
+        self.evaluation_loops: set[int] = set()
+        # with the names that hold device tensors when it starts: its input, the module's own tensors
+        self.forwards: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
         self._find_steps()
-        found = self.loops or self.step_functions
+        self._find_forwards()
+        self._find_evaluation_loops()
+        found = self.loops or self.step_functions or self.forwards
         self.values = TensorValues(tree, aliases, self.functions) if found else None
         self._helpers: list[tuple[cst.FunctionDef, Known]] = []  # with the tensors they are given
 
@@ -91,6 +127,139 @@ class TrainingLoops:
                 self.step_functions[id(around)] = around
                 pending += self.functions.calls_to(around)
 
+    def _find_evaluation_loops(self) -> None:
+        """``for`` loops over batches whose body runs a model, outside any training loop and outside the
+        module classes (a loop over time steps in ``forward`` is part of one step)."""
+        models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+        local = module_classes(self.tree, self.aliases)
+        for loop in self.tree.of_type(self.tree.root, cst.For):
+            if id(loop) in self.loops or self._in_a_training_loop(loop):
+                continue
+            if m.matches(loop.iter, _OVER_NUMBERS) and not self._slices_data(loop, models):
+                continue
+            if any(isinstance(a, cst.ClassDef) and a.name.value in local for a in self.tree.ancestors(loop)):
+                continue
+            if any(self._runs_a_model(call, models) for call in self._own_calls(loop.body, loops=True)):
+                self.loops[id(loop)] = loop
+                self.evaluation_loops.add(id(loop))
+
+    def _slices_data(self, loop: cst.For, models: frozenset[str]) -> bool:
+        """``for i in range(0, n, bs):`` whose counter picks what the model is given (``model(x[i:i + bs])``,
+        ``data, y = get_batch(source, i)`` then ``model(data)``): a loop over batches by number, not one
+        that samples step after step or fills a buffer by index."""
+        counters = set(flatten_names(loop.target))
+        picked = set(counters)  # names whose value the counter picks
+        for small in self.tree.of_type(loop.body, cst.Assign):
+            if self._picks(small.value, counters):
+                picked.update(n for t in small.targets for n in flatten_names(t.target))
+        for call in self._own_calls(loop.body, loops=True):
+            if self._runs_a_model(call, models) and any(
+                self._picks(a.value, picked) or self._mentions(a.value, picked - counters) for a in call.args
+            ):
+                return True
+        return False
+
+    def _mentions(self, value: cst.BaseExpression, names: set[str]) -> bool:
+        """``(s1_batch, s1_len)``: ``value`` holds one of ``names``."""
+        return any(
+            isinstance(n, cst.Name) and n.value in names for n in [value, *self.tree.descendants(value)]
+        )
+
+    def _picks(self, value: cst.BaseExpression, names: set[str]) -> bool:
+        """``value`` indexes with one of ``names`` (``x[i:i + bs]``), hands one to a function
+        (``get_batch(source, i)``), or is one."""
+        if isinstance(value, cst.Name):
+            return value.value in names
+        for node in self.tree.descendants(value):
+            if not (isinstance(node, cst.Name) and node.value in names):
+                continue
+            for above in [*self._until(node, value), value]:
+                if isinstance(above, (cst.Index, cst.Slice)):
+                    return True  # `x[i]`, `x[i : i + bs]`
+                if (
+                    isinstance(above, cst.Call)
+                    and isinstance(above.func, cst.Name)
+                    and above.func.value not in _NOT_DATA_CALLS
+                ):
+                    return True  # `get_batch(source, i)`
+        return False
+
+    def _in_a_training_loop(self, node: cst.CSTNode) -> bool:
+        for above in self.tree.ancestors(node):
+            if isinstance(above, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return False
+            if id(above) in self.loops:
+                return True
+        return False
+
+    def _own_calls(self, body: cst.CSTNode, loops: bool = False) -> Iterator[cst.Call]:
+        """The calls in ``body`` outside the functions, lambdas and classes it defines (and outside the
+        loops it holds, with ``loops``: an epoch loop around an evaluation loop is none itself)."""
+        skipped = (cst.FunctionDef, cst.Lambda, cst.ClassDef) + ((cst.For, cst.While) if loops else ())
+        for call in self.tree.of_type(body, cst.Call):
+            if not any(isinstance(a, skipped) for a in self._until(call, body)):
+                yield call
+
+    def _until(self, node: cst.CSTNode, stop: cst.CSTNode) -> Iterator[cst.CSTNode]:
+        for above in self.tree.ancestors(node):
+            if above is stop:
+                return
+            yield above
+
+    def _runs_a_model(self, call: cst.Call, models: frozenset[str]) -> bool:
+        """``model(x)``, ``self.net(x)``, ``encoder(x)``, ``model.classify(x)``: a call of a name that holds
+        a model, or of a method of one that computes (not ``model.eval()``, ``model.parameters()``)."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value not in _MODULE_HOUSEKEEPING and call.args:
+            func = func.value  # `model.classify(x)`: a method given an argument
+        name = dotted_name(func)
+        if name is None or self.aliases.qualify(func) is not None:
+            return False
+        return name in models or _MODEL_CALLABLE.match(name.rsplit(".", 1)[-1]) is not None
+
+    def _find_forwards(self) -> None:
+        """The ``forward`` of each ``nn.Module`` class of the file, and the name of its input; in a
+        ``LightningModule``, also the ``*_step`` methods Lightning calls on each batch (on the device)."""
+        local = module_classes(self.tree, self.aliases)
+        for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
+            lightning = any((dotted_name(b.value) or "").endswith("LightningModule") for b in cls.bases)
+            if cls.name.value not in local and not lightning:
+                continue
+            own = methods(cls)
+            names = ["forward", *(_LIGHTNING_STEPS if lightning else ())]
+            for function in (own[n] for n in names if n in own):
+                if id(function) in self.step_functions:
+                    continue
+                params = [*function.params.posonly_params, *function.params.params][1:]  # after `self`
+                first = (
+                    params[0]
+                    if params and params[0].default is None and params[0].annotation is None
+                    else None
+                )
+                given = {first.name.value} if first is not None else set()
+                self.forwards[id(function)] = (function, given | self._own_tensors(cls))
+
+    def _own_tensors(self, cls: cst.ClassDef) -> set[str]:
+        """``self.<name>`` of a module's buffers and parameters: ``self.register_buffer("count", ...)``,
+        ``self.scale = nn.Parameter(...)``; they live on the module's device."""
+        found: set[str] = set()
+        for call in self.tree.of_type(cls, cst.Call):
+            if (
+                m.matches(call.func, m.Attribute(value=m.Name("self"), attr=m.Name("register_buffer")))
+                and call.args
+                and isinstance(call.args[0].value, cst.SimpleString)
+            ):
+                name = call.args[0].value.evaluated_value
+                if isinstance(name, str) and name.isidentifier():
+                    found.add(f"self.{name}")
+            elif self.aliases.qualify(call.func) in _PARAMETER:
+                assign = self.tree.parent(call)
+                if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+                    spelled = dotted_name(assign.targets[0].target)
+                    if spelled is not None and spelled.startswith("self."):
+                        found.add(spelled)
+        return found
+
     def _innermost_loop_or_function(self, node: cst.CSTNode) -> cst.CSTNode | None:
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.For, cst.While, cst.FunctionDef)):
@@ -105,7 +274,7 @@ class TrainingLoops:
         scopes: dict[int, cst.CSTNode] = {}
         for loop in self.loops.values():
             scope = scope_of(self.tree, loop)
-            if id(scope) not in self.step_functions:
+            if id(scope) not in self.step_functions and id(scope) not in self.forwards:
                 scopes.setdefault(id(scope), scope)
         walked = set(scopes) | set(self.step_functions)
         for scope in scopes.values():
@@ -118,6 +287,11 @@ class TrainingLoops:
             yield from self._flow(body, Known(), None, frozenset())
         for function in self.step_functions.values():
             yield from self._flow(block(function.body), Known(), function, frozenset())
+        for forward, given_tensors in self.forwards.values():
+            walked.add(id(forward))
+            known = Known()
+            known.bind(given_tensors, "device")
+            yield from self._flow(block(forward.body), known, forward, frozenset())
         while self._helpers:
             helper, given = self._helpers.pop(0)
             if id(helper) not in walked:
@@ -185,12 +359,22 @@ class TrainingLoops:
                 if isinstance(statement, cst.For):
                     values.bind_loop_target(statement, known)
                     counted = counters | _counter(statement)
-                yield from self._flow(block(statement.body), known, inner, counted, periodic)
+                # a step loop under a branch taken on some epochs only still runs its body every step
+                again = periodic and id(statement) not in self.loops
+                yield from self._flow(block(statement.body), known, inner, counted, again)
                 if statement.orelse is not None:
                     yield from self._flow(block(statement.orelse.body), known, step, counters, periodic)
             elif isinstance(statement, cst.If):
                 yield from self._if(statement, known, step, counters, periodic)
-            else:  # with, try: their bodies run in order
+            elif isinstance(statement, (cst.Try, cst.TryStar)):
+                # an `except` runs when something failed, not every step
+                yield from self._flow(block(statement.body), known, step, counters, periodic)
+                for handler in statement.handlers:
+                    yield from self._flow(block(handler.body), known, step, counters, True)
+                for tail in (statement.orelse, statement.finalbody):
+                    if tail is not None:
+                        yield from self._flow(block(tail.body), known, step, counters, periodic)
+            else:  # with: its body runs in order
                 for suite in suites(statement):
                     yield from self._flow(suite, known, step, counters, periodic)
 
@@ -199,13 +383,17 @@ class TrainingLoops:
     ) -> Iterator[Event]:
         if step is not None and not periodic:
             yield self._event(statement.test, known, step, is_test=True)
-        some_steps = self._selects_steps(statement.test, counters)
+        some_steps = self._selects_steps(statement.test, counters) and not self._trains(statement.body)
         yield from self._flow(block(statement.body), known, step, counters, periodic or some_steps)
         orelse = statement.orelse
         if isinstance(orelse, cst.If):
             yield from self._if(orelse, known, step, counters, periodic)
         elif orelse is not None:
             yield from self._flow(block(orelse.body), known, step, counters, periodic)
+
+    def _trains(self, body: cst.BaseSuite) -> bool:
+        """``body`` takes a training step itself: it calls ``.backward()`` or an optimizer's ``.step()``."""
+        return any(called_method(c) == "backward" or is_optimizer_step(c) for c in self._own_calls(body))
 
     def _selects_steps(self, test: cst.BaseExpression, counters: frozenset[str]) -> bool:
         """``step % 100 == 0``, ``i in checkpoints``, ``epoch == last``: true on some steps only."""

@@ -1,8 +1,8 @@
 """The host syncs in code that runs every training step: where the host waits for the GPU.
 
-A sync reads a device tensor's value on the host: ``.item()``, ``.tolist()``, ``.cpu()``,
-``.numpy()``, ``float(t)``/``int(t)``/``bool(t)``, printing or formatting a tensor, branching on one
-(``if loss > best:``), and the pre-0.4 ``loss.data[0]``. Which values are device tensors is
+A sync reads a device tensor's value on the host: ``.item()``, ``.tolist()``, ``.cpu()`` (also
+``.to("cpu")``), ``.numpy()``, ``float(t)``/``int(t)``/``bool(t)``, printing or formatting a tensor,
+branching on one (``if loss > best:``), and the pre-0.4 ``loss.data[0]``. Which values are device tensors is
 :class:`codemods.analysis.tensor_values.TensorValues`'s answer.
 
 Two copies are not stalls to remove and are left out: the input of an environment or a replay
@@ -20,11 +20,12 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.scalars import Scalars
 from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.analysis.training_loops import Event, is_optimizer_step
 from codemods.core.dataflow import assigned_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import called_method, code_of, func_attribute
+from codemods.core.syntax import called_method, code_of, flatten_names, func_attribute
 from codemods.core.tree import Tree, instance_test
 
 # isinstance, cached per class (see codemods.core.tree): asked of every node of every statement of a
@@ -33,6 +34,17 @@ _IS_CALL = instance_test(cst.Call)
 _IS_SUBSCRIPT = instance_test(cst.Subscript)
 _IS_FORMATTED = instance_test(cst.FormattedStringExpression)
 _IS_BRANCHING = instance_test((cst.IfExp, cst.Assert))
+_IS_BINARY = instance_test(cst.BinaryOperation)
+_STRING = m.SimpleString() | m.ConcatenatedString()
+# `"loss %.3f" % loss`, `"{:.3f}".format(loss)`: formatting reads the value.
+_PERCENT_FORMAT = m.BinaryOperation(left=_STRING, operator=m.Modulo())
+_STRING_FORMAT = m.Attribute(value=_STRING, attr=m.Name("format"))
+# Loggers that turn what they are given into Python numbers (TensorBoard writers, tensorboard_logger,
+# wandb, mlflow, tqdm's postfix): given a tensor, they read it on the host.
+_LOGGER = re.compile(
+    r"^(.*\.)?(add_scalars?|add_histogram|log_value|scalar_summary|histo_summary|set_postfix|log_metrics?)$"
+    r"|^wandb\.log$"
+)
 
 _SYNC_METHODS = {
     "item": "copies the value to the host",
@@ -47,6 +59,14 @@ _DATA_AT_0 = m.Subscript(
     value=m.Attribute(attr=m.Name("data")), slice=[m.SubscriptElement(m.Index(m.Integer("0")))]
 )
 _METHOD_CALL = m.Call(func=m.Attribute())
+# `x.to("cpu")`, `x.to(torch.device("cpu"))`: `.cpu()` spelled as a move.
+_CPU = m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$"""))
+_TO_CPU = m.Call(
+    func=m.Attribute(attr=m.Name("to")),
+    args=[
+        m.Arg(keyword=None, value=_CPU | m.Call(func=m.Attribute(attr=m.Name("device")), args=[m.Arg(_CPU)]))
+    ],
+)
 # Receivers that keep host values for the algorithm: environments and replay memories.
 _HOST_STATE = re.compile(r"env|buffer|memory|replay", re.IGNORECASE)
 
@@ -64,10 +84,11 @@ class Sync:
 
 
 class HostSyncs:
-    def __init__(self, tree: Tree, aliases: ImportAliases, values: TensorValues) -> None:
+    def __init__(self, tree: Tree, aliases: ImportAliases, values: TensorValues, scalars: Scalars) -> None:
         self.tree = tree
         self.aliases = aliases
         self.values = values
+        self.scalars = scalars
         self._copied: tuple[cst.CSTNode | None, set[str]] = (None, set())  # the last line's copies
 
     def of(self, event: Event) -> Iterator[Sync]:
@@ -81,7 +102,10 @@ class HostSyncs:
             if (
                 method in _SYNC_METHODS
                 and m.matches(inner, _SYNC_METHOD_CALL)
-                and self.values.is_tensor(_receiver(inner), event.known)
+                and (
+                    self.values.is_tensor(_receiver(inner), event.known)
+                    or (method == "item" and self.values.is_fed(_receiver(inner), event.known))
+                )
             ):
                 receiver = _receiver(inner)
                 name = dotted_name(receiver)
@@ -93,15 +117,26 @@ class HostSyncs:
                         " for the GPU every step",
                         item=method == "item",
                     )
+            elif (
+                method == "to"
+                and m.matches(inner, _TO_CPU)
+                and self.values.is_tensor(_receiver(inner), event.known)
+            ):
+                receiver = _receiver(inner)
+                copied.add(dotted_name(receiver) or "")
+                if dotted_name(receiver) not in copied_before and not self._feeds_host_state(
+                    inner, event.node
+                ):
+                    yield Sync(
+                        inner,
+                        f"`{short(inner)}` copies the tensor to the host and waits for the GPU every step",
+                    )
             elif _IS_CALL(inner):
                 yield from self._builtin(inner, event.known)
             elif (
                 _IS_SUBSCRIPT(inner)
                 and m.matches(inner, _DATA_AT_0)
-                and self.values.is_loss(
-                    cst.ensure_type(inner.value, cst.Attribute).value,
-                    event.known,  # `loss` of `loss.data[0]`
-                )
+                and self._is_scalar(cst.ensure_type(inner.value, cst.Attribute).value, event.known)
             ):
                 yield Sync(
                     inner,
@@ -115,6 +150,8 @@ class HostSyncs:
                 )
             elif _IS_BRANCHING(inner):
                 yield from self._branches(inner.test, event.known)
+            elif _IS_BINARY(inner) and m.matches(inner, _PERCENT_FORMAT):
+                yield from self._formatted(_elements(inner.right), event.known)
         if isinstance(event.node, cst.BaseSmallStatement):
             self._copied = (self.tree.parent(event.node), copied)
 
@@ -130,8 +167,53 @@ class HostSyncs:
             elif self.values.is_tensor(node, known):
                 yield Sync(node, f"`{short(node)}` is a tensor: branching on it waits for the GPU every step")
 
+    def _is_scalar(self, node: cst.BaseExpression, known: Known) -> bool:
+        """``loss`` of ``loss.data[0]``, ``R.mean()``, ``criterion(out, y)``: a 0-dim tensor on the device."""
+        if self.values.is_loss(node, known):
+            return True
+        if isinstance(node, cst.Name):
+            return False  # a name's scalar is the loss the line above checks (Scalars sees no steps)
+        return self.values.is_tensor(node, known) and self.scalars.is_scalar(node)
+
+    def _formatted(self, values: list[cst.BaseExpression], known: Known) -> Iterator[Sync]:
+        for value in values:
+            if self.values.is_tensor(value, known):
+                yield Sync(value, f"formatting the tensor `{short(value)}` waits for the GPU every step")
+
+    def _logged(self, call: cst.Call, known: Known) -> Iterator[Sync]:
+        """``writer.add_scalar("loss", loss, step)``, ``log_value("r", r.mean(), step)``,
+        ``pbar.set_postfix(loss=loss)``: a logger given a tensor reads its value on the host."""
+        for arg in call.args:
+            if arg.star:
+                continue
+            values = [arg.value]
+            if isinstance(arg.value, cst.Dict):  # `add_scalars("loss", {"g": g_loss}, step)`
+                values = [e.value for e in arg.value.elements if isinstance(e, cst.DictElement)]
+            for value in values:
+                if self.values.is_tensor(value, known):
+                    yield Sync(
+                        value,
+                        f"logging the tensor `{short(value)}` copies it to the host and waits for the GPU"
+                        " every step",
+                    )
+
     def _builtin(self, call: cst.Call, known: Known) -> Iterator[Sync]:
-        """``float(loss)``, ``print(loss)``; an imported ``float``/``print`` is not the builtin."""
+        """``float(loss)``, ``print(loss)``, ``math.isnan(norm)``, ``"{}".format(loss)``,
+        ``writer.add_scalar(tag, loss)``; an imported ``float``/``print`` is not the builtin."""
+        if m.matches(call.func, _STRING_FORMAT):
+            yield from self._formatted([a.value for a in call.args if not a.star], known)
+            return
+        if _LOGGER.match(dotted_name(call.func) or ""):
+            yield from self._logged(call, known)
+            return
+        if (self.aliases.qualify(call.func) or "").startswith("math.") and any(
+            self.values.is_tensor(a.value, known) for a in call.args
+        ):
+            yield Sync(
+                call,
+                f"`{code_of(call)[:40]}` converts the tensor to a float: it waits for the GPU every step",
+            )
+            return
         name = dotted_name(call.func)
         if name in self.aliases.names:
             return
@@ -143,18 +225,36 @@ class HostSyncs:
             yield Sync(call, "printing a tensor waits for the GPU every step")
 
     def _feeds_host_state(self, call: cst.CSTNode, statement: cst.CSTNode) -> bool:
-        """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``."""
+        """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``,
+        also through a name: ``actions = q.argmax(1).cpu().numpy()``, then ``envs.step(actions)``."""
         for above in self.tree.ancestors(call):
             if above is statement:
-                return False
-            if m.matches(above, _METHOD_CALL):
-                outer = cst.ensure_type(above, cst.Call)  # `x.name(...)`, as matched
-                method = func_attribute(outer)
-                if (method.attr.value == "step" and not is_optimizer_step(outer)) or _HOST_STATE.search(
-                    dotted_name(method.value) or ""
-                ):
-                    return True
-        return False
+                break
+            if m.matches(above, _METHOD_CALL) and _takes_host_state(cst.ensure_type(above, cst.Call)):
+                return True
+        if not isinstance(statement, cst.Assign):
+            return False
+        names = {n for t in statement.targets for n in flatten_names(t.target)}
+        scope = next(
+            (
+                a
+                for a in self.tree.ancestors(statement)
+                if isinstance(a, (cst.For, cst.While, cst.FunctionDef))
+            ),
+            None,
+        )
+        if not names or scope is None:
+            return False
+        return any(
+            _takes_host_state(outer)
+            and any(
+                isinstance(n, cst.Name) and n.value in names
+                for a in outer.args
+                for n in self.tree.descendants(a)
+            )
+            for outer in self.tree.of_type(scope, cst.Call)
+            if m.matches(outer, _METHOD_CALL)
+        )
 
     def _copies_of_the_line_before(self, node: cst.CSTNode) -> set[str]:
         """Tensors the line just before ``node``'s copied to the host and did not rebind."""
@@ -173,3 +273,18 @@ class HostSyncs:
 def short(node: cst.CSTNode) -> str:
     text = code_of(node)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _elements(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """``(a, b)`` as its elements, anything else as itself (the right side of ``"%s %s" % (a, b)``)."""
+    if isinstance(value, cst.Tuple):
+        return [e.value for e in value.elements if not isinstance(e, cst.StarredElement)]
+    return [value]
+
+
+def _takes_host_state(call: cst.Call) -> bool:
+    """``env.step(a)`` (not an optimizer's), ``memory.push(...)``: a receiver that keeps host values."""
+    method = func_attribute(call)
+    return (method.attr.value == "step" and not is_optimizer_step(call)) or _HOST_STATE.search(
+        dotted_name(method.value) or ""
+    ) is not None

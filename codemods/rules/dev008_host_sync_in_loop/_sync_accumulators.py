@@ -1,6 +1,7 @@
 """The running sum a training loop reads back every step: ``total += loss.item()``, kept on the device.
 
-The ``.item()`` becomes ``.detach()`` (the sum stays a device tensor, no sync) and one
+The ``.item()`` becomes ``.detach().double()`` (the sum stays a device tensor, no sync, in the float64
+the host summed in, so the digits stay the same) and one
 ``total = float(total)`` after the loop gives the float back, when the last binding of ``total``
 before the loop (in the loop's block, any number of statements before it) is a number: ``0.0``, or
 ``0`` where the sum is of a torch loss (a float: an int start would become a float after the first
@@ -48,7 +49,14 @@ def accumulator_fix(
         any(a.name.value == total for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
     ):
         return None
-    detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    # `.double()`: the host summed Python floats (float64); the same operations in float64 on the device
+    # give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both).
+    detached = cst.Call(
+        func=cst.Attribute(
+            value=item.with_changes(func=item.func.with_changes(attr=cst.Name("detach"))),
+            attr=cst.Name("double"),
+        )
+    )
     replacements: dict[int, cst.CSTNode] = {id(item): detached}
     replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
     fixed = loop.visit(_Replace(replacements))

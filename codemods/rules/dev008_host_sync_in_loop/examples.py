@@ -33,15 +33,55 @@ VALID = [
         print(loss.item())
         """
     ),
-    # No backward, no optimizer step: an evaluation loop (a sync per batch is its result).
+    # An evaluation loop read once, after it: the sum stays on the device until then.
     Valid(
         """
         import torch
         device = torch.device("cuda")
-        correct = 0
+        correct = torch.zeros((), device=device)
         with torch.no_grad():
             for x, y in loader:
-                correct += (model(x).argmax(1) == y).sum().item()
+                correct += (model(x).argmax(1) == y).sum()
+        print(correct.item() / len(loader.dataset))
+        """
+    ),
+    # A loop over numbers that runs a model (sampling word after word) is no loop over batches; a loop
+    # over batches that runs no model (counting labels) evaluates nothing.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i in range(n_words):
+            out, hidden = model(inp, hidden)
+            word = out.argmax().item()
+        for x, y in loader:
+            counts += y.bincount().tolist()
+        """
+    ),
+    # In a module: sizes and ranks are no syncs; a length handed in beside the input stays on the host
+    # (packing wants it there); methods forward does not call (`extra_repr`, `sample`) run when asked.
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.GRU(8, 8)
+
+            def forward(self, x, lengths):
+                if x.dim() == 2 or x.ndimension() == 1:
+                    x = x.unsqueeze(0)
+                packed = nn.utils.rnn.pack_padded_sequence(x, lengths.cpu(), batch_first=True)
+                return self.rnn(packed)[0]
+
+            def extra_repr(self):
+                return f"scale={self.scale.item()}"
+
+            def sample(self, x):
+                return self.rnn(x)[0].argmax().item()
         """
     ),
     # NumPy and Python values: no device involved.
@@ -115,6 +155,8 @@ VALID = [
         for t in range(steps):
             action = policy(obs).argmax(-1)
             obs, reward, done, _ = env.step(action.cpu().numpy())
+            actions = q_net(obs).argmax(1).cpu().numpy()
+            obs, reward, done, _ = envs.step(actions)
             taken.append(action.cpu().numpy())
             loss, prios = agent_loss(obs)
             loss.backward()
@@ -123,6 +165,47 @@ VALID = [
             counts = torch.zeros(classes)
             counts[0] += reward
             frequent = counts.argmax().item()
+        """
+    ),
+    # Formatting numbers, math on numbers, NumPy's `.item()`, an identity test, a failure's handler,
+    # and `.item()` of what a helper returns from host values only.
+    Valid(
+        """
+        import math
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        for step, (x, y) in enumerate(loader):
+            out = model(x)
+            loss = criterion(out, y)
+            loss.backward()
+            optimizer.step()
+            print("step %d lr %.4f" % (step, math.sqrt(lr)))
+            print("{} of {}".format(step, len(loader)))
+            spread = np.std(weights).item()
+            if out is None:
+                continue
+            try:
+                scheduler.step()
+            except RuntimeError:
+                print("loss", loss.item())
+            ratio = schedule(step, len(loader)).item()
+        """
+    ),
+    # Loggers given numbers, or given tensors on the steps that log.
+    Valid(
+        """
+        import torch
+        from torch.utils.tensorboard import SummaryWriter
+        device = torch.device("cuda")
+        writer = SummaryWriter()
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            writer.add_scalar("lr", scheduler.get_last_lr()[0], step)
+            if step % 50 == 0:
+                writer.add_scalars("loss", {"train": loss}, step)
         """
     ),
 ]
@@ -150,7 +233,7 @@ INVALID = [
             loss = criterion(model(x), y)
             loss.backward()
             optimizer.step()
-            running += loss.detach()
+            running += loss.detach().double()
         running = float(running)
         print(running / len(loader))
         """,
@@ -181,7 +264,7 @@ INVALID = [
                     loss = loss_fn(model(x), y)
                     loss.backward()
                     opt.step()
-                    total += loss.detach() * x.size(0)
+                    total += loss.detach().double() * x.size(0)
                 total = float(total)
                 print(epoch, total)
         """,
@@ -338,7 +421,7 @@ INVALID = [
             loss = criterion(model(x), y)
             loss.backward()
             optimizer.step()
-            total += loss.detach()
+            total += loss.detach().double()
         total = float(total)
         print(total / len(loader))
         """,
@@ -372,7 +455,7 @@ INVALID = [
             loss = criterion(model(x), y)
             loss.backward()
             optimizer.step()
-            running += loss.detach()
+            running += loss.detach().double()
             if i % 100 == 99:
                 print("loss %.3f" % (float(running) / 100))
                 running = 0.0
@@ -392,5 +475,224 @@ INVALID = [
             optimizer.step()
             total += loss.item()
         """
+    ),
+    # An evaluation loop (it runs a model on each batch, without training it) syncs every batch too;
+    # reported, its sums are the author's to move.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                correct += (model(x).argmax(1) == y).sum().item()
+        """,
+        message="`(model(x).argmax(1) == y).sum().item()` copies the value",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(net, loader):
+            preds = []
+            for batch in loader:
+                out = net(batch["x"])
+                preds.append(out.argmax(-1).to("cpu"))
+            return preds
+        """,
+        message='`out.argmax(-1).to("cpu")` copies the tensor',
+        line=8,
+    ),
+    # A module's forward runs every step: a truth test on a tensor and `.tolist()` there (and in the
+    # helpers it calls) sync each time.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+
+        class Decoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 8)
+
+            def forward(self, h):
+                h = self.fc(h)
+                assert not torch.isnan(h).any()
+                return self.trim(h)
+
+            def trim(self, h):
+                keep = (h.abs().sum(1) > 0).sum().tolist()
+                return h[:keep]
+        """,
+        message="branching on it",
+        line=12,
+    ),
+    # A branch taken every N steps that trains (`backward()`, `step()`) is a training step of its own.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            d_loss = d_net(x).mean() - d_net(g_net(z)).mean()
+            d_loss.backward()
+            d_opt.step()
+            if (i + 1) % n_critic == 0:
+                g_loss = -d_net(g_net(z)).mean()
+                g_loss.backward()
+                g_opt.step()
+                log["g_loss"] = g_loss.item()
+        """,
+        message="`g_loss.item()` copies the value",
+        line=11,
+    ),
+    # `math.isnan(t)`, `%` and `.format()` of tensors, a loss unpacked from a tuple, and `.item()` of
+    # what an imported helper returns given device tensors (a float has no `.item()`).
+    Invalid(
+        """
+        import math
+        import torch
+        from utils import accuracy, calc_loss
+        device = torch.device("cuda")
+        for x, y in loader:
+            out = model(x)
+            loss, nll = calc_loss(out, y)
+            loss.backward()
+            norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            skipped = math.isnan(norm)
+            print("loss %.3f" % loss)
+            print("norm {:.2f}".format(norm))
+            acc = accuracy(out, y)
+            history.append(acc.item())
+        """,
+        message="`math.isnan(norm)` converts the tensor",
+        line=11,
+    ),
+    # A logger given a tensor reads it on the host, each step.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            writer.add_scalar("loss", loss, step)
+            pbar.set_postfix(loss=loss)
+        """,
+        message="logging the tensor `loss`",
+        line=7,
+    ),
+    # Evaluated every 5 epochs: each evaluation still waits once per batch.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for epoch in range(epochs):
+            for x, y in loader:
+                criterion(model(x), y).backward()
+                optimizer.step()
+            if epoch % 5 == 0:
+                for x, y in val_loader:
+                    val_loss += criterion(model(x), y).item()
+        """,
+        message="copies the value",
+        line=9,
+    ),
+    # A model built elsewhere is known by its use (`.eval()`, `.parameters()`); a loop over batch numbers
+    # whose counter picks the batch is a loop over batches.
+    Invalid(
+        """
+        import torch
+        from models import ResNet18
+        device = torch.device("cuda")
+        classifier_v2 = ResNet18().to(device)
+        classifier_v2.eval()
+        for i in range(0, len(data), bs):
+            out = classifier_v2(data[i : i + bs])
+            hits += (out.argmax(1) == labels[i : i + bs]).sum().item()
+        """,
+        message="copies the value",
+        line=8,
+    ),
+    # A module's buffers and parameters live on its device: reading one in `forward` waits each step.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+
+        class ActNorm(nn.Module):
+            def __init__(self, channels):
+                super().__init__()
+                self.scale = nn.Parameter(torch.ones(1, channels, 1, 1))
+                self.register_buffer("initialized", torch.tensor(0, dtype=torch.uint8))
+
+            def forward(self, x):
+                if self.scale is None:
+                    return x
+                if self.initialized.item() == 0:
+                    self.initialized.fill_(1)
+                return x * self.scale
+        """,
+        message="`self.initialized.item()` copies the value",
+        line=14,
+    ),
+    # A file that moves its data with a `to_gpu` helper puts its work on a GPU.
+    Invalid(
+        """
+        import torch
+        from utils import to_gpu
+        for x, y in loader:
+            x, y = to_gpu(x), to_gpu(y)
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+        """,
+        message="`loss.item()` copies the value",
+        line=8,
+    ),
+    # A file of modules runs where its importer puts the model: its forward's syncs count.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Gate(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 1)
+
+            def forward(self, x):
+                score = self.fc(x).mean()
+                return x if float(score) > 0 else -x
+        """,
+        message="`float(score)` of a tensor",
+        line=11,
+    ),
+    # Lightning calls a LightningModule's `training_step` on every batch, already on the device.
+    Invalid(
+        """
+        import torch
+        import pytorch_lightning as pl
+        import torch.nn.functional as F
+
+        class Classifier(pl.LightningModule):
+            def forward(self, x):
+                return self.net(x)
+
+            def training_step(self, batch, batch_idx):
+                x, y = batch
+                loss = F.cross_entropy(self(x), y)
+                self.log("loss", loss)
+                self.seen.append(loss.item())
+                return loss
+        """,
+        message="`loss.item()` copies the value",
+        line=13,
     ),
 ]

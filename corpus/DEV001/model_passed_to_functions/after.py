@@ -29,7 +29,7 @@ def train_epoch(model, views, samples, optimizer, device):
         loss = consistency + fit
         loss.backward()
         optimizer.step()
-        total += loss.detach()
+        total += loss.detach().double()
     total = float(total)
     return total
 

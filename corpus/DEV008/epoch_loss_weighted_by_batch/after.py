@@ -26,7 +26,7 @@ def train(model, loader, opt, loss_fn, device):
             loss = loss_fn(model(x), y)
             loss.backward()
             opt.step()
-            total += loss.detach() * x.size(0)
+            total += loss.detach().double() * x.size(0)
         total = float(total)
         history.append(total / len(loader.dataset))
     return history

@@ -30,7 +30,7 @@ def run():
         loss = criterion(model(inputs[step]), targets[step])
         loss.backward()
         optimizer.step()
-        running += loss.detach()
+        running += loss.detach().double()
     running = float(running)
     mean_loss = running / STEPS
     return {"mean_loss": torch.tensor(mean_loss), "weight": model[0].weight.detach()}
