@@ -95,7 +95,7 @@ class Scalars:
                 isinstance(v, cst.Call)
                 and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
                 and _reduces(v)
-                for v in values
+                for v in map(_unmoved, values)
             )
         )
 
@@ -289,7 +289,7 @@ class Scalars:
         values = self._resolve(call.func, seen)
         if not values:
             return False
-        for value in values:
+        for value in map(_unmoved, values):
             if not isinstance(value, cst.Call):
                 return False
             if _LOSS_MODULE.match(self.aliases.qualify(value.func) or "") is not None:
@@ -864,6 +864,22 @@ class _InstanceUses:
     calls: list[cst.Call] = field(default_factory=list)
     method_calls: list[cst.Call] = field(default_factory=list)
     attributes_not_called: list[cst.Attribute] = field(default_factory=list)
+
+
+# Module methods that return the module itself: `nn.CrossEntropyLoss().cuda()` is still the loss.
+_RETURNS_MODULE = frozenset("cuda to cpu float double half train eval".split())
+
+
+def _unmoved(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``nn.NLLLoss()`` of ``nn.NLLLoss().cuda()`` (or ``.to(device)``): the module that is moved."""
+    while (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in _RETURNS_MODULE
+        and isinstance(value.func.value, cst.Call)
+    ):
+        value = value.func.value
+    return value
 
 
 def _argument(call: cst.Call, name: str, index: int | None) -> cst.BaseExpression | None:
