@@ -18,13 +18,14 @@
   the machine.
 
 Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_available():``, ``if
-args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; code after ``assert
-torch.cuda.is_available()`` in its block; the body of a top-level function the file calls only under
-such a test; a switch stuck on (``use_gpu = True``) that is read only as ``if use_gpu:`` around GPU
-code that asks ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method named ``cuda``, which
-forwards its caller's request; ``"cuda"`` where it is not a device (``backend = "cuda"``). An explicit
-GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not fixed, except on a tensor
-fed right there to a layer of the file's modules
+args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; ``set_device`` and
+``synchronize`` after ``assert torch.cuda.is_available()`` in their block; the body of a top-level
+function the file calls only inside ``if torch.cuda.is_available():`` (or ``if use_cuda:`` with
+``use_cuda = torch.cuda.is_available()``); a switch stuck on (``use_gpu = True``) that is read only as
+``if use_gpu:`` around GPU code that asks ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method
+named ``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
+"cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
+fixed, except on a tensor fed right there to a layer of the file's modules
 (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
 the caller passes in (``.cuda(device_id)``), except in a file that asks ``torch.cuda.is_available()``
 somewhere: it has a CPU path, and the index is that path's decision.
@@ -152,7 +153,7 @@ class _Sites:
         self.tree = tree
         self.aliases = aliases
         self._guards: dict[int, bool] = {}  # If/IfExp -> does its test decide on CUDA?
-        self._exits: dict[int, float] = {}  # block -> _first_exit
+        self._exits: dict[tuple[int, bool], float] = {}  # (block, gpu_only) -> _first_exit
         self._positions: dict[int, dict[int, int]] = {}  # block -> statement -> index in it
         self._module_positions: set[str] | None = None
         self._has_cpu_path: bool | None = None
@@ -190,13 +191,14 @@ class _Sites:
         """Under a test that decides on CUDA, or after one that leaves the block when there is no GPU
         (``if not torch.cuda.is_available(): return``)."""
         below = node
+        gpu_only = isinstance(node, cst.Call) and self.aliases.qualify(node.func) in _GPU_ONLY_STATEMENTS
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
                 return True
             if _forwards_cuda(above):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
             if isinstance(above, (cst.IndentedBlock, cst.Module)):
-                if self._first_exit(above) < self._position(above, below):
+                if self._first_exit(above, gpu_only) < self._position(above, below):
                     return True
             if isinstance(above, cst.FunctionDef) and self._called_only_guarded(above):
                 return True
@@ -215,10 +217,36 @@ class _Sites:
             uses = [n for n in self._names().get(function.name.value, []) if n is not function.name]
             calls = [self.tree.parent(n) for n in uses]
             answer = bool(calls) and all(
-                isinstance(c, cst.Call) and c.func is n and self._guarded(c) for c, n in zip(calls, uses)
+                isinstance(c, cst.Call) and c.func is n and self._asked_before(c) for c, n in zip(calls, uses)
             )
         self._calls_guarded[id(function)] = answer
         return answer
+
+    def _asked_before(self, call: cst.Call) -> bool:
+        """Is ``call`` in the body of an ``if`` that asks ``torch.cuda.is_available()`` (or a name every
+        assignment of which in its function does: ``use_cuda = torch.cuda.is_available()``)? Stricter
+        than a test that only mentions CUDA (``if torch.cuda.device_count() > 1``, ``if args.cuda``)."""
+        below: cst.CSTNode = call
+        for above in self.tree.ancestors(call):
+            if isinstance(above, cst.If) and below is above.body and self._asks_plainly(above.test, call):
+                return True
+            below = above
+        return False
+
+    def _asks_plainly(self, test: cst.BaseExpression, at: cst.CSTNode) -> bool:
+        if isinstance(test, cst.Call):
+            return self.aliases.qualify(test.func) == "torch.cuda.is_available"
+        if not isinstance(test, cst.Name):
+            return False
+        function = next(
+            (a for a in self.tree.ancestors(at) if isinstance(a, cst.FunctionDef)), self.tree.root
+        )
+        values = [
+            a.value
+            for a in self.tree.of_type(function, cst.Assign)
+            if len(a.targets) == 1 and m.matches(a.targets[0].target, m.Name(test.value))
+        ]
+        return bool(values) and all(isinstance(v, cst.Call) and self._asks_plainly(v, at) for v in values)
 
     def _names(self) -> dict[str, list[cst.Name]]:
         """Every ``Name`` node of the module that names a variable, by its text (once per file)."""
@@ -247,9 +275,11 @@ class _Sites:
             branch = self.tree.parent(name)
             if not (isinstance(branch, cst.If) and branch.test is name):
                 return False
-            for inner in self.tree.of_type(branch.body, SITE_KINDS):
-                if any(True for _ in self._of(inner)) and not self._asks_between(inner, branch):
-                    return False
+            # each block shows GPU code, all of it asking the machine (a block with none may call a
+            # helper the switch sends to the GPU)
+            sites = [n for n in self.tree.of_type(branch.body, SITE_KINDS) if any(True for _ in self._of(n))]
+            if not sites or not all(self._asks_between(n, branch) for n in sites):
+                return False
         return True
 
     def _asks_between(self, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
@@ -273,22 +303,25 @@ class _Sites:
             return self._requires_gpu(test.left) or self._requires_gpu(test.right)
         return isinstance(test, cst.Call) and self.aliases.qualify(test.func) == "torch.cuda.is_available"
 
-    def _first_exit(self, block: cst.IndentedBlock | cst.Module) -> float:
+    def _first_exit(self, block: cst.IndentedBlock | cst.Module, gpu_only: bool) -> float:
         """Where the first statement of ``block`` that leaves it when there is no GPU is (``if not
-        torch.cuda.is_available(): return``, ``assert torch.cuda.is_available()``); infinity when none
-        does. Once per block: asked for every site under it, a scan per site was quadratic in a long
-        module."""
-        if id(block) not in self._exits:
-            self._exits[id(block)] = next(
+        torch.cuda.is_available(): return``); infinity when none does. For a GPU-only statement
+        (``gpu_only``: ``set_device``, ``synchronize``) ``assert torch.cuda.is_available()`` counts
+        too: guarding it would add a branch that never runs. A placement after such an assert is still
+        reported: the assert is the hard-coded requirement, and a portable placement lets it go. Once
+        per block: asked for every site under it, a scan per site was quadratic in a long module."""
+        key = (id(block), gpu_only)
+        if key not in self._exits:
+            self._exits[key] = next(
                 (
                     i
                     for i, s in enumerate(block.body)
                     if (isinstance(s, cst.If) and m.matches(s, _EARLY_EXIT) and self._decides(s))
-                    or self._asserts_gpu(s)
+                    or (gpu_only and self._asserts_gpu(s))
                 ),
                 float("inf"),
             )
-        return self._exits[id(block)]
+        return self._exits[key]
 
     def _position(self, block: cst.IndentedBlock | cst.Module, statement: cst.CSTNode) -> int:
         """The index of ``statement`` in ``block.body`` (all of them indexed at once per block)."""
