@@ -89,6 +89,12 @@ class RaisingSites:
                 continue
             assign = self.tree.parent(target)
             value = _paired(bound, assign.value, name) if isinstance(assign, cst.Assign) else None
+            if (
+                value is None
+                and isinstance(assign, cst.Assign)
+                and self._unpacks_batch(bound, assign.value, function)
+            ):
+                continue  # `x, y = data` of `for data in loader`: default-collated elements are tensors
             if value is None:
                 return False
             if _root(value) == name:
@@ -99,6 +105,21 @@ class RaisingSites:
         if any(p.name.value == name for p in (*params.params, *params.kwonly_params, *params.posonly_params)):
             return False
         return bindings > 0
+
+    def _unpacks_batch(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, function: cst.FunctionDef
+    ) -> bool:
+        """``x, y = data`` where every binding of ``data`` in ``function`` is a loop over a loader: a
+        default collate makes each element a tensor, or something with no ``.cuda()`` at all (a
+        list of strings, a dict), which raised on every machine."""
+        if not (isinstance(target, cst.Tuple) and isinstance(value, cst.Name)):
+            return False
+        loops = [
+            b
+            for b in self.tree.of_type(function, (cst.AssignTarget, cst.For))
+            if value.value in {n.value for n in self.tree.of_type(b.target, cst.Name)}
+        ]
+        return bool(loops) and all(isinstance(b, cst.For) and self._loader_batch(b, function) for b in loops)
 
     def _loader_batch(self, loop: cst.For, function: cst.FunctionDef) -> bool:
         """``for x, y in loader`` (or ``enumerate(loader)``) with ``loader = DataLoader(...)`` bound
