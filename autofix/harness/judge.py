@@ -96,6 +96,8 @@ PROFILES = {
     "DEV018": RuleProfile(frozenset({LEGACY_API}), False),
     "DEV019": RuleProfile(frozenset(), False, restores=True),
     "DEV020": RuleProfile(frozenset({LEGACY_API}), False),
+    # `.view()` that raised becomes `.reshape()`: before fails on torch's own check, after runs.
+    "DEV021": RuleProfile(frozenset(), False, restores=True),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)

@@ -146,7 +146,7 @@ class ModuleDevice:
         """Does the file set CUDA_VISIBLE_DEVICES when it runs, with no device of its own?
         `torch.cuda.is_available()` initialises CUDA, after which that setting is ignored: such a file
         must not have its device chosen at import time."""
-        return self._defined is None and _sets_visible_devices(self._tree)
+        return self._defined is None and _sets_visible_devices(self._tree, self._aliases)
 
     def is_portable(self) -> bool:
         """Is the device the fixes read the GPU wherever there is one (and the CPU elsewhere)? True for
@@ -184,12 +184,46 @@ class ModuleDevice:
                     isinstance(default, cst.Name) and default.value == "None"
                 ):
                     return cst.Name(param.name.value)
+            if self._defined is None and isinstance(self._tree.parent(above), cst.Module):
+                handed = self._handed_tensor(above, node)
+                if handed is not None:
+                    return cst.Attribute(cst.Name(handed), cst.Name("device"))
             cls = self._tree.parent(self._tree.parent(above))
             if isinstance(cls, cst.ClassDef) and above.name.value != "__init__":
                 kept = self._kept_device(cls)
                 if kept is not None:
                     return cst.parse_expression(kept)
             return None
+        return None
+
+    def _handed_tensor(self, function: cst.FunctionDef, node: cst.CSTNode) -> str | None:
+        """A library helper's tensor argument, for a tensor the helper makes at ``node``
+        (``Variable(torch.LongTensor(length)).cuda()``, ``torch.zeros(n, device="cuda")``): the new
+        tensor goes where the tensors it is handed are, not to a device the module adds. The first
+        parameter the function reads as a tensor (``logits.size(-1)``, ``x.device``, ``x.dim()``) and
+        that ``node`` does not read (``x.cuda()`` moves the argument itself: left to the module device)."""
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value
+            in (
+                "cuda",
+                "to",
+            )
+        ):
+            if not isinstance(node.func.value, cst.Call):
+                return None  # a name or an attribute: maybe the argument itself, moved
+        read = {n.value for n in self._tree.of_type(node, cst.Name)}
+        tensors = {
+            a.value.value
+            for a in self._tree.of_type(function.body, cst.Attribute)
+            if isinstance(a.value, cst.Name)
+            and (a.attr.value in _TENSOR_ONLY or (a.attr.value in _TENSOR_CALLS and _called(self._tree, a)))
+        }
+        for param in function.params.params:
+            name = param.name.value
+            if name in tensors and name not in read:
+                return name
         return None
 
     def _kept_device(self, cls: cst.ClassDef) -> str | None:
@@ -256,10 +290,34 @@ class ModuleDevice:
         return self._scope_names[id(scope)]
 
 
-def _sets_visible_devices(tree: Tree) -> bool:
+# A helper of the project's own that picks the GPUs when the program runs (YOLO's
+# `utils.select_device(opt.device)` sets CUDA_VISIBLE_DEVICES), not torch's `torch.cuda.set_device`.
+_SELECTS_GPUS = re.compile(r"^(select|choose|pick|set|setup|assign|configure)_(gpus?|devices?|cuda)$")
+
+
+# What only a tensor has (`x.device`, `x.is_cuda`), or calls as a method (`x.size(0)`, `x.dim()`;
+# NumPy's `size` and `ndim` are attributes, not methods).
+_TENSOR_ONLY = frozenset({"device", "is_cuda"})
+_TENSOR_CALLS = frozenset(
+    "size dim unsqueeze contiguous masked_fill new_zeros new_ones new_full new_empty new_tensor".split()
+)
+
+
+def _called(tree: Tree, attribute: cst.Attribute) -> bool:
+    parent = tree.parent(attribute)
+    return isinstance(parent, cst.Call) and parent.func is attribute
+
+
+def _sets_visible_devices(tree: Tree, aliases: ImportAliases) -> bool:
     """``os.environ["CUDA_VISIBLE_DEVICES"] = ...``, ``os.environ.setdefault("CUDA_VISIBLE_DEVICES",
-    ...)`` or ``os.putenv("CUDA_VISIBLE_DEVICES", ...)`` anywhere in the file."""
+    ...)`` or ``os.putenv("CUDA_VISIBLE_DEVICES", ...)`` anywhere in the file, or a call of a helper
+    named for choosing the GPUs (``select_device(opt.device)``, ``set_gpus(...)``) that is not torch's."""
     for node in tree.of_type(tree.root, (cst.AssignTarget, cst.Call)):
+        if isinstance(node, cst.Call):
+            called = dotted_name(node.func) or ""
+            qualified = aliases.qualify(node.func) or called
+            if _SELECTS_GPUS.match(called.rsplit(".", 1)[-1]) and not qualified.startswith("torch."):
+                return True
         if isinstance(node, cst.AssignTarget):
             target = node.target
             keys = (

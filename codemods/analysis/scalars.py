@@ -95,9 +95,20 @@ class Scalars:
                 isinstance(v, cst.Call)
                 and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
                 and _reduces(v)
-                for v in values
+                for v in map(_unmoved, values)
             )
         )
+
+    def loss_names(self, call: cst.Call) -> set[str]:
+        """The qualified names of the losses a loss call can run (``torch.nn.CrossEntropyLoss``,
+        ``torch.nn.functional.nll_loss``); empty when it is not shown to be a torch loss."""
+        if not self.is_loss_call(call):
+            return set()
+        qualified = self.aliases.qualify(call.func) or ""
+        if qualified.startswith(_FUNCTIONAL):
+            return {qualified}
+        values = self._resolve(call.func, set()) or []
+        return {self.aliases.qualify(cst.ensure_type(_unmoved(v), cst.Call).func) or "" for v in values}
 
     def rank_of(self, expr: cst.BaseExpression) -> int | None:
         """How many dimensions the tensor ``expr`` has, when the code shows it: a factory given its sizes,
@@ -136,8 +147,9 @@ class Scalars:
                 if len(plain) == 1 and isinstance(plain[0].value, (cst.Tuple, cst.List)):
                     return len(plain[0].value.elements)
                 return len(plain) if all(self._number(a.value, seen) for a in plain) else None
-            return None
-        callee = self.functions.callee(expr)
+            if method in _KEEPS_RANK_METHODS or method == "view" or not _is_self_attribute(expr.func):
+                return None
+        callee = self.functions.callee(expr) or self._instance_call(expr)
         if callee is not None and id(callee) not in seen:
             seen.add(id(callee))
             try:
@@ -146,6 +158,18 @@ class Scalars:
             finally:
                 seen.discard(id(callee))
             return ranks.pop() if len(ranks) == 1 else None
+        if callee is None and plain and id(expr) not in seen:
+            # `self.decoder(x)` with `self.decoder = nn.Linear(...)`: a layer that keeps its input's rank
+            seen.add(id(expr))
+            try:
+                layers = self._resolve(expr.func, seen)
+            finally:
+                seen.discard(id(expr))
+            if layers and all(
+                isinstance(v, cst.Call) and (self.aliases.qualify(v.func) or "") in _KEEPS_RANK_LAYERS
+                for v in layers
+            ):
+                return self._rank(plain[0].value, seen)
         return None
 
     def is_loss_value(self, expr: cst.BaseExpression) -> bool:
@@ -289,7 +313,7 @@ class Scalars:
         values = self._resolve(call.func, seen)
         if not values:
             return False
-        for value in values:
+        for value in map(_unmoved, values):
             if not isinstance(value, cst.Call):
                 return False
             if _LOSS_MODULE.match(self.aliases.qualify(value.func) or "") is not None:
@@ -522,7 +546,7 @@ class Scalars:
             return None
         if not isinstance(assign.value, cst.Call):
             return None
-        callee = self.functions.callee(assign.value)
+        callee = self.functions.callee(assign.value) or self._instance_call(assign.value)
         if callee is None:
             return None
         names = [e.value for e in target.elements]
@@ -538,6 +562,17 @@ class Scalars:
                 return None
             values.append(value.elements[position].value)
         return values or None
+
+    def _instance_call(self, call: cst.Call) -> cst.FunctionDef | None:
+        """What ``model(x)`` runs, where every value ``model`` can hold is built by one class of this
+        file: its ``__call__``, or an ``nn.Module``'s ``forward``."""
+        values = self._resolve(call.func, set())
+        if not values:
+            return None
+        methods_run = {id(f): f for f in (self._call_method(v) for v in values if isinstance(v, cst.Call))}
+        if len(methods_run) != 1 or len(values) != sum(isinstance(v, cst.Call) for v in values):
+            return None
+        return next(iter(methods_run.values()))
 
     def _reaching(self, name: cst.Name) -> cst.BaseExpression | None:
         """The value of the one plain assignment ``name = v`` that reaches this read for sure: the last
@@ -849,6 +884,11 @@ _KEEPS_RANK_FUNCTIONS = frozenset({"torch.autograd.Variable", "torch.autograd.va
 _KEEPS_RANK_METHODS = frozenset(
     "long float double int byte bool half cuda cpu to detach clone contiguous zero_ fill_".split()
 )
+# Layers whose output has the rank of their input.
+_KEEPS_RANK_LAYERS = frozenset(
+    f"torch.nn.{layer}"
+    for layer in "Linear Dropout ReLU Tanh Sigmoid LogSoftmax Softmax LayerNorm Identity".split()
+)
 _FUNCTIONAL_LOSSES = frozenset(
     "cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss binary_cross_entropy kl_div"
     " binary_cross_entropy_with_logits poisson_nll_loss gaussian_nll_loss soft_margin_loss"
@@ -866,6 +906,27 @@ class _InstanceUses:
     calls: list[cst.Call] = field(default_factory=list)
     method_calls: list[cst.Call] = field(default_factory=list)
     attributes_not_called: list[cst.Attribute] = field(default_factory=list)
+
+
+# Module methods that return the module itself: `nn.CrossEntropyLoss().cuda()` is still the loss.
+_RETURNS_MODULE = frozenset("cuda to cpu float double half train eval".split())
+
+
+def _is_self_attribute(func: cst.Attribute) -> bool:
+    """``self.decoder``: maybe a layer the class holds (a method of a tensor is not a layer)."""
+    return isinstance(func.value, cst.Name) and func.value.value == "self"
+
+
+def _unmoved(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``nn.NLLLoss()`` of ``nn.NLLLoss().cuda()`` (or ``.to(device)``): the module that is moved."""
+    while (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in _RETURNS_MODULE
+        and isinstance(value.func.value, cst.Call)
+    ):
+        value = value.func.value
+    return value
 
 
 def _argument(call: cst.Call, name: str, index: int | None) -> cst.BaseExpression | None:

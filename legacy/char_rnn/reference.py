@@ -71,7 +71,7 @@ def evaluate(decoder, prime_str="a", predict_len=10, temperature=0.8):
     for p in range(predict_len):
         output, hidden = decoder(inp, hidden)
         output_dist = output.view(-1).div(temperature).exp()
-        top_i = torch.multinomial(output_dist.cpu(), 1).item()
+        top_i = torch.multinomial(output_dist, 1).item()  # drawn where the original drew: on the device
         predicted_char = all_characters[top_i]
         predicted += predicted_char
         inp = char_tensor(predicted_char)

@@ -3,7 +3,8 @@
 The critic's two terms are combined into one loss (`errD_real - errD_fake`) with one `backward()`,
 which is what `backward(one)` and `backward(mone)` added up to; clipping runs under `torch.no_grad()`;
 the generator is frozen for the critic step with `torch.no_grad()`; numbers are read with `.item()`;
-real points are drawn on the CPU as before and moved to `device`.
+real points are drawn on the CPU as before and moved to `device`; noise is drawn on `device`, where the
+original drew it (`noise.cuda()`, then `normal_` in place).
 """
 import argparse
 
@@ -49,7 +50,7 @@ def main(argv):
             real = ring(opt.batchSize, g).to(device)
             netD.zero_grad()
             errD_real = netD(real).mean()
-            noise = torch.randn(opt.batchSize, opt.nz).to(device)
+            noise = torch.empty(opt.batchSize, opt.nz, device=device).normal_(0, 1)
             with torch.no_grad():  # totally freeze netG
                 fake = netG(noise)
             errD_fake = netD(fake).mean()
@@ -59,7 +60,7 @@ def main(argv):
 
         netD.requires_grad_(False)  # to avoid computation
         netG.zero_grad()
-        noise = torch.randn(opt.batchSize, opt.nz).to(device)
+        noise = torch.empty(opt.batchSize, opt.nz, device=device).normal_(0, 1)
         fake = netG(noise)
         errG = netD(fake).mean()
         errG.backward()

@@ -18,8 +18,12 @@
   the machine.
 
 Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_available():``, ``if
-args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; ``.cuda()`` in a method named
-``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
+args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; ``set_device`` and
+``synchronize`` after ``assert torch.cuda.is_available()`` in their block; the body of a top-level
+function the file calls only inside ``if torch.cuda.is_available():`` (or ``if use_cuda:`` with
+``use_cuda = torch.cuda.is_available()``); a switch stuck on (``use_gpu = True``) that is read only as
+``if use_gpu:`` around GPU code that asks ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method
+named ``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
 "cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
 fixed, except on a tensor fed right there to a layer of the file's modules
 (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
@@ -149,10 +153,12 @@ class _Sites:
         self.tree = tree
         self.aliases = aliases
         self._guards: dict[int, bool] = {}  # If/IfExp -> does its test decide on CUDA?
-        self._exits: dict[int, float] = {}  # block -> _first_exit
+        self._exits: dict[tuple[int, bool], float] = {}  # (block, gpu_only) -> _first_exit
         self._positions: dict[int, dict[int, int]] = {}  # block -> statement -> index in it
         self._module_positions: set[str] | None = None
         self._has_cpu_path: bool | None = None
+        self._calls_guarded: dict[int, bool] = {}  # function -> _called_only_guarded
+        self._names_by_text: dict[str, list[cst.Name]] | None = None
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
@@ -169,6 +175,8 @@ class _Sites:
         elif isinstance(node, cst.Assign):
             yield from map(_switch_site, chosen_by_off_switch([node.value]))
             switch = assigned_switch(node)
+            if switch and self._redundant_switch(node):
+                return
             site = _switch_site(switch) if switch else self._assignment(node)
         elif isinstance(node, cst.Param):
             switch = parameter_switch(node)
@@ -183,31 +191,137 @@ class _Sites:
         """Under a test that decides on CUDA, or after one that leaves the block when there is no GPU
         (``if not torch.cuda.is_available(): return``)."""
         below = node
+        gpu_only = isinstance(node, cst.Call) and self.aliases.qualify(node.func) in _GPU_ONLY_STATEMENTS
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
                 return True
             if _forwards_cuda(above):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
             if isinstance(above, (cst.IndentedBlock, cst.Module)):
-                if self._first_exit(above) < self._position(above, below):
+                if self._first_exit(above, gpu_only) < self._position(above, below):
                     return True
+            if isinstance(above, cst.FunctionDef) and self._called_only_guarded(above):
+                return True
             below = above
         return False
 
-    def _first_exit(self, block: cst.IndentedBlock | cst.Module) -> float:
+    def _called_only_guarded(self, function: cst.FunctionDef) -> bool:
+        """A top-level function that the file calls, by name, only under a CUDA test (``if use_cuda:
+        x = gpu_dataset(x)``): its GPU code never runs without a GPU, from this file. Any other use of
+        the name (passed on, rebound) leaves the question open: not guarded."""
+        if id(function) in self._calls_guarded:
+            return self._calls_guarded[id(function)]
+        self._calls_guarded[id(function)] = False  # a recursive function: not shown guarded
+        answer = False
+        if isinstance(self.tree.parent(function), cst.Module):
+            uses = [n for n in self._names().get(function.name.value, []) if n is not function.name]
+            calls = [self.tree.parent(n) for n in uses]
+            answer = bool(calls) and all(
+                isinstance(c, cst.Call) and c.func is n and self._asked_before(c) for c, n in zip(calls, uses)
+            )
+        self._calls_guarded[id(function)] = answer
+        return answer
+
+    def _asked_before(self, call: cst.Call) -> bool:
+        """Is ``call`` in the body of an ``if`` that asks ``torch.cuda.is_available()`` (or a name every
+        assignment of which in its function does: ``use_cuda = torch.cuda.is_available()``)? Stricter
+        than a test that only mentions CUDA (``if torch.cuda.device_count() > 1``, ``if args.cuda``)."""
+        below: cst.CSTNode = call
+        for above in self.tree.ancestors(call):
+            if isinstance(above, cst.If) and below is above.body and self._asks_plainly(above.test, call):
+                return True
+            below = above
+        return False
+
+    def _asks_plainly(self, test: cst.BaseExpression, at: cst.CSTNode) -> bool:
+        if isinstance(test, cst.Call):
+            return self.aliases.qualify(test.func) == "torch.cuda.is_available"
+        if not isinstance(test, cst.Name):
+            return False
+        function = next(
+            (a for a in self.tree.ancestors(at) if isinstance(a, cst.FunctionDef)), self.tree.root
+        )
+        values = [
+            a.value
+            for a in self.tree.of_type(function, cst.Assign)
+            if len(a.targets) == 1 and m.matches(a.targets[0].target, m.Name(test.value))
+        ]
+        return bool(values) and all(isinstance(v, cst.Call) and self._asks_plainly(v, at) for v in values)
+
+    def _names(self) -> dict[str, list[cst.Name]]:
+        """Every ``Name`` node of the module that names a variable, by its text (once per file)."""
+        if self._names_by_text is None:
+            self._names_by_text = {}
+            for name in self.tree.of_type(self.tree.root, cst.Name):
+                parent = self.tree.parent(name)
+                if (isinstance(parent, cst.Attribute) and parent.attr is name) or (
+                    isinstance(parent, cst.Arg) and parent.keyword is name
+                ):
+                    continue  # `model.train`, `f(use_gpu=True)`: not the variable
+                self._names_by_text.setdefault(name.value, []).append(name)
+        return self._names_by_text
+
+    def _redundant_switch(self, node: cst.Assign) -> bool:
+        """``use_gpu = True`` read only as the test of ``if use_gpu:`` blocks whose GPU code asks
+        ``torch.cuda.is_available()`` itself: the switch never sends code to a GPU on its own, so a
+        machine without one runs as it did (the code is already portable)."""
+        target = node.targets[0].target if len(node.targets) == 1 else None
+        if not isinstance(target, cst.Name):
+            return False
+        reads = [n for n in self._names().get(target.value, []) if n is not target]
+        if not reads:
+            return False
+        for name in reads:
+            branch = self.tree.parent(name)
+            if not (isinstance(branch, cst.If) and branch.test is name):
+                return False
+            # each block shows GPU code, all of it asking the machine (a block with none may call a
+            # helper the switch sends to the GPU)
+            sites = [n for n in self.tree.of_type(branch.body, SITE_KINDS) if any(True for _ in self._of(n))]
+            if not sites or not all(self._asks_between(n, branch) for n in sites):
+                return False
+        return True
+
+    def _asks_between(self, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+        """Is ``node`` under an ``if`` (below ``outer``) whose test asks ``torch.cuda.is_available()``?"""
+        for above in self.tree.ancestors(node):
+            if above is outer:
+                return False
+            if isinstance(above, (cst.If, cst.IfExp)) and self._asks_availability(above.test):
+                return True
+        return False
+
+    def _asserts_gpu(self, statement: cst.CSTNode) -> bool:
+        """``assert torch.cuda.is_available(), "..."`` (alone or in an ``and``): what follows it in
+        the block runs only with a GPU."""
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return False
+        return any(isinstance(s, cst.Assert) and self._requires_gpu(s.test) for s in statement.body)
+
+    def _requires_gpu(self, test: cst.BaseExpression) -> bool:
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self._requires_gpu(test.left) or self._requires_gpu(test.right)
+        return isinstance(test, cst.Call) and self.aliases.qualify(test.func) == "torch.cuda.is_available"
+
+    def _first_exit(self, block: cst.IndentedBlock | cst.Module, gpu_only: bool) -> float:
         """Where the first statement of ``block`` that leaves it when there is no GPU is (``if not
-        torch.cuda.is_available(): return``); infinity when none does. Once per block: asked for every
-        site under it, a scan per site was quadratic in a long module."""
-        if id(block) not in self._exits:
-            self._exits[id(block)] = next(
+        torch.cuda.is_available(): return``); infinity when none does. For a GPU-only statement
+        (``gpu_only``: ``set_device``, ``synchronize``) ``assert torch.cuda.is_available()`` counts
+        too: guarding it would add a branch that never runs. A placement after such an assert is still
+        reported: the assert is the hard-coded requirement, and a portable placement lets it go. Once
+        per block: asked for every site under it, a scan per site was quadratic in a long module."""
+        key = (id(block), gpu_only)
+        if key not in self._exits:
+            self._exits[key] = next(
                 (
                     i
                     for i, s in enumerate(block.body)
-                    if isinstance(s, cst.If) and m.matches(s, _EARLY_EXIT) and self._decides(s)
+                    if (isinstance(s, cst.If) and m.matches(s, _EARLY_EXIT) and self._decides(s))
+                    or (gpu_only and self._asserts_gpu(s))
                 ),
                 float("inf"),
             )
-        return self._exits[id(block)]
+        return self._exits[key]
 
     def _position(self, block: cst.IndentedBlock | cst.Module, statement: cst.CSTNode) -> int:
         """The index of ``statement`` in ``block.body`` (all of them indexed at once per block)."""

@@ -7,9 +7,11 @@ tensor or module goes exactly where it went. The fix then only changes runs that
 * the call is not inside a ``try`` (a handler may have relied on the error), and
 * what is placed is provably a torch tensor or module, whose ``.to(device)`` is its ``.cuda()``:
   the result of a ``torch`` call (a factory, ``Variable``, ``torch.from_numpy``, an ``nn`` layer),
-  or a tensor method of one; a name of a model built in the file; a batch of a ``DataLoader`` built
-  in the same function (a default collate makes tensors; anything else has no ``.cuda()`` and raised
-  on every machine); or a name every binding in its function gives one of those. Another object's
+  or a tensor method of one; an instance of an ``nn.Module`` class of the file (``Net().cuda()``), or
+  a name of a model built in the file (neither where a class of the file defines its own ``cuda``,
+  ``to`` or ``_apply``); a batch of a ``DataLoader`` built in the same function, or handed to it by
+  every call in the file (a default collate makes tensors; anything else has no ``.cuda()`` and
+  raised on every machine); or a name every binding in its function gives one of those. Another object's
   ``cuda()`` is its own method, which ``.to()`` need not mirror.
 
 Everything else stays unsafe: it runs on the CPU where it stopped before, and might not be the same.
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.analysis.nn_modules import model_names
+from codemods.analysis.nn_modules import model_names, module_classes
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 
@@ -31,7 +33,18 @@ class RaisingSites:
 
     def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
         self.tree, self.aliases = tree, aliases
-        self.models = model_names(tree, aliases)
+        self.local_modules = module_classes(tree, aliases)
+        # A class of the file with its own `cuda()` or `to()`: `.to(device)` need not do what its
+        # `.cuda()` does, so no model move is safe here.
+        overridden = any(
+            isinstance(s, cst.FunctionDef) and s.name.value in ("cuda", "to", "_apply")
+            for cls in tree.of_type(tree.root, cst.ClassDef)
+            if isinstance(cls.body, cst.IndentedBlock)
+            for s in cls.body.body
+        )
+        self.models = frozenset() if overridden else model_names(tree, aliases)
+        if overridden:
+            self.local_modules = set()
 
     def safe(self, call: cst.CSTNode) -> bool:
         """Is the placement ``call`` (a site that ``places``) fixed safely?"""
@@ -49,6 +62,8 @@ class RaisingSites:
                 continue
             if (self.aliases.qualify(node.func) or "").startswith("torch."):
                 return True
+            if isinstance(node.func, cst.Name) and node.func.value in self.local_modules:
+                return True  # `Net()`, an nn.Module of this file: `.to(device)` is its `.cuda()`
             if not isinstance(node.func, cst.Attribute):
                 return False
             node = node.func.value  # a tensor method: `x.view(...)`, `x.float()`
@@ -73,16 +88,38 @@ class RaisingSites:
                     return False
                 continue
             assign = self.tree.parent(target)
-            if not (isinstance(assign, cst.Assign) and isinstance(bound, cst.Name)):
+            value = _paired(bound, assign.value, name) if isinstance(assign, cst.Assign) else None
+            if (
+                value is None
+                and isinstance(assign, cst.Assign)
+                and self._unpacks_batch(bound, assign.value, function)
+            ):
+                continue  # `x, y = data` of `for data in loader`: default-collated elements are tensors
+            if value is None:
                 return False
-            if _root(assign.value) == name:
+            if _root(value) == name:
                 continue  # `x = x.view(...).cuda()`: a tensor method of what it was
-            if not self._is_torch(assign.value, at, depth + 1):
+            if not self._is_torch(value, at, depth + 1):
                 return False
         params = function.params
         if any(p.name.value == name for p in (*params.params, *params.kwonly_params, *params.posonly_params)):
             return False
         return bindings > 0
+
+    def _unpacks_batch(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, function: cst.FunctionDef
+    ) -> bool:
+        """``x, y = data`` where every binding of ``data`` in ``function`` is a loop over a loader: a
+        default collate makes each element a tensor, or something with no ``.cuda()`` at all (a
+        list of strings, a dict), which raised on every machine."""
+        if not (isinstance(target, cst.Tuple) and isinstance(value, cst.Name)):
+            return False
+        loops = [
+            b
+            for b in self.tree.of_type(function, (cst.AssignTarget, cst.For))
+            if value.value in {n.value for n in self.tree.of_type(b.target, cst.Name)}
+        ]
+        return bool(loops) and all(isinstance(b, cst.For) and self._loader_batch(b, function) for b in loops)
 
     def _loader_batch(self, loop: cst.For, function: cst.FunctionDef) -> bool:
         """``for x, y in loader`` (or ``enumerate(loader)``) with ``loader = DataLoader(...)`` bound
@@ -90,6 +127,16 @@ class RaisingSites:
         source = loop.iter
         while isinstance(source, cst.Call) and dotted_name(source.func) in _UNWRAPPING and source.args:
             source = source.args[0].value
+        return self._loader(source, function, depth=0)
+
+    def _loader(self, source: cst.BaseExpression, function: cst.FunctionDef, depth: int) -> bool:
+        """``DataLoader(...)`` without a ``collate_fn``, a name bound once in ``function`` to one, or
+        a parameter of a top-level function that every call of it in the file passes one for
+        (``train(train_loader, model)`` with ``train_loader = DataLoader(...)`` in the caller)."""
+        if isinstance(source, cst.Call):
+            return (dotted_name(source.func) or "").endswith("DataLoader") and not any(
+                a.keyword is not None and a.keyword.value == "collate_fn" for a in source.args
+            )
         if not isinstance(source, cst.Name):
             return False
         values = [
@@ -98,12 +145,68 @@ class RaisingSites:
             for t in a.targets
             if source.value in {n.value for n in self.tree.of_type(t.target, cst.Name)}
         ]
-        return (
-            len(values) == 1
-            and isinstance(values[0], cst.Call)
-            and (dotted_name(values[0].func) or "").endswith("DataLoader")
-            and not any(a.keyword is not None and a.keyword.value == "collate_fn" for a in values[0].args)
-        )
+        if values:
+            return len(values) == 1 and self._loader(values[0], function, depth)
+        return depth < 2 and self._passed_loader(function, source.value, depth)
+
+    def _passed_loader(self, function: cst.FunctionDef, name: str, depth: int) -> bool:
+        """Does every call of the top-level ``function`` in the file pass a loader for its parameter
+        ``name`` (by position or keyword, at least one call, the name used nowhere but in calls)?"""
+        params = function.params
+        if not isinstance(self.tree.parent(function), cst.Module) or isinstance(params.star_arg, cst.Param):
+            return False
+        plain = [p.name.value for p in params.params]
+        if name not in plain:
+            return False
+        index = plain.index(name)
+        uses = [
+            n
+            for n in self.tree.of_type(self.tree.root, cst.Name)
+            if n.value == function.name.value and n is not function.name and not _member(self.tree, n)
+        ]
+        if not uses:
+            return False
+        for use in uses:
+            call = self.tree.parent(use)
+            if not (isinstance(call, cst.Call) and call.func is use):
+                return False
+            if any(a.star for a in call.args):
+                return False
+            keyword = next((a for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+            positional = [a for a in call.args if a.keyword is None]
+            arg = keyword or (positional[index] if index < len(positional) else None)
+            caller = next((a for a in self.tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
+            if arg is None or caller is None or not self._loader(arg.value, caller, depth + 1):
+                return False
+        return True
+
+
+def _member(tree: Tree, name: cst.Name) -> bool:
+    """``name`` is an attribute's or a keyword's name (``model.train``, ``f(train=1)``), not a variable."""
+    parent = tree.parent(name)
+    return (isinstance(parent, cst.Attribute) and parent.attr is name) or (
+        isinstance(parent, cst.Arg) and parent.keyword is name
+    )
+
+
+def _paired(target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
+    """What ``target = value`` binds ``name`` to: the value itself for ``name = value``, the matching
+    element for ``x, y = a, b``; None otherwise (unpacking a call, a starred target)."""
+    if isinstance(target, cst.Name):
+        return value if target.value == name else None
+    if (
+        isinstance(target, cst.Tuple)
+        and isinstance(value, cst.Tuple)
+        and len(target.elements) == len(value.elements)
+    ):
+        for t, v in zip(target.elements, value.elements):
+            if (
+                isinstance(t.value, cst.Name)
+                and t.value.value == name
+                and not isinstance(v, cst.StarredElement)
+            ):
+                return v.value
+    return None
 
 
 def _root(node: cst.BaseExpression) -> str | None:

@@ -102,6 +102,40 @@ VALID = [
             return model.cuda()(x.cuda())
         """
     ),
+    # After `assert torch.cuda.is_available()` the block runs only with a GPU.
+    Valid(
+        """
+        import torch
+        def init_distributed(rank):
+            assert torch.cuda.is_available(), "Distributed mode requires CUDA."
+            torch.cuda.set_device(rank % torch.cuda.device_count())
+        """
+    ),
+    # A switch stuck on, read only around GPU code that asks the machine itself: already portable.
+    Valid(
+        """
+        import torch
+        def build(net):
+            use_gpu = True
+            if use_gpu:
+                if torch.cuda.is_available():
+                    net = net.cuda()
+            return net
+        """
+    ),
+    # A helper the file calls only when CUDA is available.
+    Valid(
+        """
+        import torch
+        def gpu_dataset(X):
+            return torch.FloatTensor(X).cuda()
+        def load(X):
+            use_cuda = torch.cuda.is_available()
+            if use_cuda:
+                return gpu_dataset(X)
+            return torch.FloatTensor(X)
+        """
+    ),
 ]
 
 INVALID = [
@@ -655,5 +689,98 @@ INVALID = [
         net = Net().to(device)
         """,
         line=4,
+    ),
+    # A switch stuck on that also guards GPU code asking nothing: it still sends that code to a GPU.
+    Invalid(
+        """
+        import torch
+        def build(net, x):
+            use_gpu = True
+            if use_gpu:
+                if torch.cuda.is_available():
+                    net = net.cuda()
+                x = x.cuda()
+            return net(x)
+        """,
+        """
+        import torch
+        def build(net, x):
+            use_gpu = torch.cuda.is_available()
+            if use_gpu:
+                if torch.cuda.is_available():
+                    net = net.cuda()
+                x = x.cuda()
+            return net(x)
+        """,
+        message="assumes a GPU",
+        line=3,
+    ),
+    # A helper called once under a CUDA test and once without one: its GPU code can run on the CPU path.
+    Invalid(
+        """
+        import torch
+        def gpu_dataset(X):
+            return torch.FloatTensor(X).cuda()
+        def load(X):
+            if torch.cuda.is_available():
+                X = gpu_dataset(X)
+            return X
+        def evaluate(X):
+            return gpu_dataset(X)
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def gpu_dataset(X):
+            return torch.FloatTensor(X).to(device)
+        def load(X):
+            if torch.cuda.is_available():
+                X = gpu_dataset(X)
+            return X
+        def evaluate(X):
+            return gpu_dataset(X)
+        """,
+        line=3,
+    ),
+    # A library helper: a tensor it makes goes where the tensor it is handed is, not to a device the
+    # module would add.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        def masked_loss(logits, target, length):
+            length = Variable(torch.LongTensor(length)).cuda()
+            flat = logits.view(-1, logits.size(-1))
+            return flat, length
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+        def masked_loss(logits, target, length):
+            length = Variable(torch.LongTensor(length)).to(logits.device)
+            flat = logits.view(-1, logits.size(-1))
+            return flat, length
+        """,
+        line=4,
+    ),
+    # A helper that picks the GPUs when the program runs (`select_device` sets CUDA_VISIBLE_DEVICES):
+    # no import-time device, which would initialise CUDA before that choice.
+    Invalid(
+        """
+        import torch
+        import utils
+        def train(opt, X):
+            utils.select_device(opt.gpus)
+            return Net().cuda()
+        """,
+        """
+        import torch
+        import utils
+        def train(opt, X):
+            utils.select_device(opt.gpus)
+            return Net().to(torch.device("cuda" if torch.cuda.is_available() else "cpu"))
+        """,
+        line=5,
     ),
 ]

@@ -10,9 +10,12 @@ True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `arg
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
 after the imports, never where a local name would shadow it. A file that picks its GPUs when it
-runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`) gets no import-time device: asking
-`torch.cuda.is_available()` initialises CUDA, after which that choice is ignored; each move asks
-where it runs instead. A chosen device becomes CUDA only when
+runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`, or a helper of its own named for it,
+`select_device(opt.device)`) gets no import-time device: asking `torch.cuda.is_available()`
+initialises CUDA, after which that choice is ignored; each move asks where it runs instead. A tensor
+that a top-level helper makes goes where the tensor it is handed is (`.to(logits.device)`), in a
+file without a device of its own: a library function must not send its result to a device the
+module invents. A chosen device becomes CUDA only when
 available, a switch asks `torch.cuda.is_available()`, a legacy type falls back to the CPU type,
 `set_device` and `synchronize` run only with a GPU, and `.cuda(d)` of a device `d` becomes `.to(d)`.
 
@@ -23,8 +26,11 @@ A tensor moved to an explicit GPU right where it is fed to a layer of the file's
 Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`: a placement decision, see DEV006),
 and any fix that would need `torch` where the module does not import it at its top level (imported
 in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
-`torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU), a `cuda()`
-method forwarding the call, and `"cuda"` that is not a device (`backend = "cuda"`).
+`torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU, or after
+`assert torch.cuda.is_available()`), a top-level function the file calls only under such a guard, a
+switch stuck on (`use_gpu = True`) read only as `if use_gpu:` around GPU code that asks
+`torch.cuda.is_available()` itself, a `cuda()` method forwarding the call, and `"cuda"` that is not a
+device (`backend = "cuda"`).
 
 ## Device style
 `[tool.autofix] device = "classic"` (the default) writes `torch.device("cuda" if
@@ -55,10 +61,14 @@ Safe for a placement that raised without a GPU and goes where it went with one
 (`codemods/rules/dev007_hardcoded_cuda/_raising_sites.py`): `.cuda()`, `.to("cuda")`,
 `map_location`, `device="cuda"` of a `torch` call, on a provable tensor or module, outside `try`,
 with a device that is the GPU wherever there is one (added by the fix, or the file's own written
-that way). Such a fix only changes runs that stopped. Unsafe for the rest (a device chosen by a
-flag, a switch stuck on, `set_device`, another object's `.cuda()`): on a machine without a GPU
-the program now runs on the CPU instead of stopping, which is the point, but changes where (and
-how fast) it runs. Applied only with `--unsafe-fixes`.
+that way). Such a fix only changes runs that stopped. Provable: a `torch` call's result, an instance
+of the file's own `nn.Module` (`Net().cuda()`; not where a class of the file defines its own `cuda`
+or `to`), a model name, and a batch of a `DataLoader` (no `collate_fn`) built in the function or
+handed to it by every call in the file (`train(train_loader, ...)`). Unsafe for the rest (a device
+chosen by a flag, a switch stuck on, `set_device`, another object's `.cuda()`, a helper's tensor
+sent to its argument's device, which moves it off the current GPU where the argument lives
+elsewhere): on a machine without a GPU the program now runs on the CPU instead of stopping, which is
+the point, but changes where (and how fast) it runs. Applied only with `--unsafe-fixes`.
 """
 
 from __future__ import annotations

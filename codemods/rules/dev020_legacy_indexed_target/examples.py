@@ -215,4 +215,42 @@ INVALID = [
         """,
         line=8,
     ),
+    # Safe: a class-index loss whose input the model's forward shows to be 2-D (`.view(1, -1)` into a
+    # `Linear`): the 0-dim target raised there, the fix changes only runs that stopped.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        class CharRNN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.decoder = nn.Linear(8, 5)
+            def forward(self, x):
+                return self.decoder(x.view(1, -1))
+        model = CharRNN()
+        criterion = nn.CrossEntropyLoss()
+        target = torch.zeros(4).long()
+        for c in range(4):
+            output = model(inp[c])
+            loss = criterion(output, target[c])
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        class CharRNN(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.decoder = nn.Linear(8, 5)
+            def forward(self, x):
+                return self.decoder(x.view(1, -1))
+        model = CharRNN()
+        criterion = nn.CrossEntropyLoss()
+        target = torch.zeros(4).long()
+        for c in range(4):
+            output = model(inp[c])
+            loss = criterion(output, target[c].unsqueeze(0))
+        """,
+        message="shown to be batched",
+        line=14,
+    ),
 ]

@@ -26,9 +26,13 @@ for c in range(chunk_len):
 ```
 
 ## Fix safety
-Unsafe: `target` is shown to be a vector, but the fix is right only where the output is a batch of
-one (shape (1, classes)), which the code rarely shows; where the output is unbatched (shape
-(classes,)), a 0-dim target is right today and the fix breaks it. Review each rewrite.
+Safe where the loss takes class indices (`CrossEntropyLoss`, `NLLLoss`, `F.cross_entropy`,
+`F.nll_loss`) and the code shows its input to have two dimensions or more (`.view(1, -1)`, a
+`Linear` of one, followed through the model's `forward`): a 0-dim target raises there on every
+PyTorch since 0.4 (`Expected input batch_size (1) to match target batch_size (0)`), so the fix changes
+only runs that stopped, and gives them the batch of one they had before 0.4. Unsafe elsewhere: the fix
+is right only where the output is a batch of one, which the code does not show; where the output is
+unbatched (shape (classes,)), a 0-dim target is right today and the fix breaks it.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ class LegacyIndexedTarget(Rule):
     code = "DEV020"
     name = "legacy-indexed-target"
     summary = "`criterion(out, target[0])` has a 0-dim target since PyTorch 0.4; `target[0].unsqueeze(0)`"
-    fix_safety = FixSafety.UNSAFE
+    fix_safety = FixSafety.SAFE
     triggers = ("loss", "Loss", "criterion")
 
     def check(self) -> None:
@@ -65,13 +69,45 @@ class LegacyIndexedTarget(Rule):
             if not scalars.is_loss_call(call):
                 continue
             fixed = method_call(picked, "unsqueeze", [cst.Arg(cst.Integer("0"))])
+            batched = self._batched_class_loss(call, scalars)
             self.report(
                 picked,
                 f"`{code_of(picked)}` is 0-dim since PyTorch 0.4, where it was a vector of one element:"
-                f" `{code_of(fixed)}` gives the loss a batch of one again (unsafe: right only where the"
-                " output is a batch of one)",
+                f" `{code_of(fixed)}` gives the loss a batch of one again"
+                + (
+                    " (the input is shown to be batched, so the 0-dim target raised)"
+                    if batched
+                    else " (unsafe: right only where the output is a batch of one)"
+                ),
                 edits={picked: fixed},
+                safety=FixSafety.SAFE if batched else FixSafety.UNSAFE,
             )
+
+    @staticmethod
+    def _batched_class_loss(call: cst.Call, scalars: Scalars) -> bool:
+        """A class-index loss (``CrossEntropyLoss``, ``NLLLoss``) whose input the code shows to have
+        two dimensions or more: a 0-dim target raises there on every PyTorch since 0.4."""
+        names = scalars.loss_names(call)
+        if not names or not names <= _CLASS_INDEX_LOSSES:
+            return False
+        given = kwarg(call, "input")
+        plain = positional(call)
+        first = plain[0].value if plain and not plain[0].star else None
+        value = given.value if given is not None else first
+        rank = scalars.rank_of(value) if value is not None else None
+        return rank is not None and rank >= 2
+
+
+_CLASS_INDEX_LOSSES = frozenset(
+    {
+        "torch.nn.CrossEntropyLoss",
+        "torch.nn.NLLLoss",
+        "torch.nn.modules.loss.CrossEntropyLoss",
+        "torch.nn.modules.loss.NLLLoss",
+        "torch.nn.functional.cross_entropy",
+        "torch.nn.functional.nll_loss",
+    }
+)
 
 
 def _indexed_by_one_integer(expr: cst.BaseExpression) -> bool:
