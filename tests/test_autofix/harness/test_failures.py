@@ -153,3 +153,18 @@ def test_an_exception_torch_passes_on_is_not_torchs_check(mode):
     code = "f = torch.futures.Future()\nf.set_exception(RuntimeError(MISMATCH))\nf.wait()"
     exc = _raised(code, mode)
     assert origin_of(exc) not in (TORCH, EMULATOR) and failure_of(exc).kind == ERROR
+
+
+@pytest.mark.parametrize("mode", ["recorder", "emulated"])
+def test_a_c_callable_handed_to_apply_raises_the_cases_words(mode):
+    """``x.apply_(f)`` calls f from torch's C++: a C function (a ctypes one) raising the mismatch leaves no
+    frame of the case's, but its words are the case's, never torch's check."""
+    code = (
+        "import ctypes, functools\n"
+        "set_error = ctypes.PYFUNCTYPE(None, ctypes.py_object, ctypes.c_char_p, ctypes.c_double)("
+        "('PyErr_SetString', ctypes.pythonapi))\n"
+        "torch.ones(1).apply_(functools.partial(set_error, RuntimeError, MISMATCH.encode()))"
+    )
+    exc = _raised(code, mode)
+    assert str(exc) == MISMATCH
+    assert origin_of(exc) not in (TORCH, EMULATOR) and failure_of(exc).kind == ERROR
