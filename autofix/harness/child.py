@@ -136,10 +136,15 @@ def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
 
 @contextlib.contextmanager
 def real_cuda_counting() -> Iterator[dict[str, int]]:
-    """Count memcpys with the profiler and syncs with CUDA's sync debug mode."""
+    """Count memcpys with the profiler and syncs with CUDA's sync debug mode.
+
+    The profiler hands its events over only once it has stopped, so ``counts`` is filled in when the
+    block is left (a block that raised too: how far a failing run got): read it after the ``with``."""
     from torch.profiler import ProfilerActivity, profile
 
     counts = {"host_to_device": 0, "device_to_host": 0, "device_to_device": 0, "syncs": 0}
+    caught: list[warnings.WarningMessage] = []
+    prof = None
     torch.cuda.set_sync_debug_mode("warn")
     try:
         with (
@@ -147,18 +152,42 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
             profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof,
         ):
             warnings.simplefilter("always")
-            yield counts
-            torch.cuda.synchronize()
-        counts["syncs"] = sum("synchroniz" in str(w.message) for w in caught)
-        for event in prof.events():
+            try:
+                yield counts
+            finally:
+                with contextlib.suppress(RuntimeError):  # a failed kernel re-raises here: the case's
+                    torch.cuda.synchronize()
+    finally:
+        torch.cuda.set_sync_debug_mode(0)
+        counts["syncs"] = sum("synchroniz" in str(w.message) for w in caught or [])
+        for event in prof.events() if prof is not None else []:
             if "HtoD" in event.name:
                 counts["host_to_device"] += 1
             elif "DtoH" in event.name:
                 counts["device_to_host"] += 1
             elif "PtoP" in event.name:  # between two GPUs (DtoD within one GPU is no transfer)
                 counts["device_to_device"] += 1
+
+
+@contextlib.contextmanager
+def real_cuda(watch: str = "") -> Iterator[dict[str, Any]]:
+    """Real CUDA as a phase sees it: copies and syncs counted (:func:`real_cuda_counting`), the work and
+    the GPU's random draws counted, and every exception a torch function raises marked as torch's
+    (:class:`autofix.harness.recorder.Recorder`). Without that mark, CUDA's own checks, raised in C++
+    straight under the case's ``a + b``, would be of unknown origin and never proof of a cure.
+
+    The dict it gives is complete once the block is left (see real_cuda_counting)."""
+    from autofix.harness.recorder import Recorder
+
+    counts: dict[str, Any] = {}
+    recorder = Recorder(count=True, watch=watch)
+    try:
+        with real_cuda_counting() as copies, recorder:
+            yield counts
     finally:
-        torch.cuda.set_sync_debug_mode(0)
+        counts.update(copies)
+        counts.update(recorder.counts)
+        counts["random_sites"] = list(recorder.random_sites)
 
 
 class _Counting:
@@ -191,8 +220,8 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
             counting.fed = mode.fed
             yield counting
     elif phase == "cuda":
-        with real_cuda_counting() as copies, Recorder(count=True) as recorder:
-            counting.read = lambda: {**copies, **recorder.counts}
+        with real_cuda(request.get("watch", "")) as counts:
+            counting.read = lambda: dict(counts)
             yield counting
     else:
         with Recorder():
@@ -244,10 +273,10 @@ def run_phase(request: dict[str, Any]) -> None:
     started = time.perf_counter()
     results: dict[str, torch.Tensor] = {}
     again: dict[str, torch.Tensor] = {}
-    counting = None
+    counting: _Counting | None = None
     try:
-        with _device_context(phase, request) as counting, guarded():
-            try:
+        try:
+            with _device_context(phase, request) as counting, guarded():
                 seed(request["seed"])
                 with hidden_modules():
                     function = load(
@@ -260,7 +289,10 @@ def run_phase(request: dict[str, Any]) -> None:
                 fed = getattr(counting, "fed", None)
                 if fed is not None:
                     report["fed"] = fed(list(tensors.values()))
-            finally:  # a failed run's counts too: how far it got, and where
+        finally:
+            # A failed run's counts too (how far it got). Read once the device context is left: real
+            # CUDA's profiler gives its copies only when it stops, so inside they would all be 0.
+            if counting is not None:
                 report["counts"] = counting.counts() or None
         # Out of the device context: reading the results back is the harness's doing, not the case's.
         results = _checked(tensors, request["entry"])

@@ -44,7 +44,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import re
 import sys
 import weakref
 from collections.abc import Callable, Iterator
@@ -212,8 +211,6 @@ _FACTORIES = frozenset(
 # Operations that read only the other tensor's shape: any device will do; the result is on self's.
 _SHAPE_OF_OTHER = frozenset({"expand_as", "view_as", "reshape_as"})
 _INDEX_PUT = frozenset({"index_put_", "index_put", "_index_put_impl_"})
-# Where the repr of a CPU tensor puts its first suffix; a device tensor's repr names its device there.
-_REPR_SUFFIX = re.compile(r",\s*(?:size=|dtype=|layout=|grad_fn=|requires_grad=|names=|quantization_scheme=)")
 
 # What CUDA autocast runs in the lower precision, and what it runs in float32 (PyTorch's AMP docs).
 AUTOCAST_LOWER = frozenset(
@@ -452,22 +449,30 @@ def draws(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
     return bool(train) and not (isinstance(p, (int, float)) and p == 0)
 
 
+def call_site(watch: str) -> tuple[int, int] | None:
+    """The line range of the call in file ``watch`` (a real path) that is running now, if one is on the
+    stack; None when nothing is watched or the code running is another file's (a helper module's,
+    torch's own)."""
+    if not watch:
+        return None
+    frame = sys._getframe(1)
+    while frame is not None and _real(frame.f_code.co_filename) != watch:
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None:
+        return None
+    # The call's whole span (3.11+: a call over several lines names its first and last); else its line.
+    positions = getattr(frame.f_code, "co_positions", lambda: iter(()))()
+    span = next((p[:2] for i, p in enumerate(positions) if i == frame.f_lasti // 2), (None, None))
+    start = span[0] or frame.f_lineno
+    return start, span[1] or start
+
+
 def _poison(tensor: torch.Tensor) -> None:
     """What a host buffer holds before an async copy lands: garbage; NaN (or the largest value) here."""
     if tensor.is_floating_point() or tensor.is_complex():
         tensor.fill_(float("nan"))
     elif tensor.dtype != torch.bool:
         tensor.fill_(torch.iinfo(tensor.dtype).max)
-
-
-def _with_device(text: str, device: torch.device) -> str:
-    """A CPU tensor's repr as a device tensor's: ``tensor([1., 2.], device='cuda:0')`` (torch/_tensor_str.py
-    puts the device first among the suffixes)."""
-    if not text.startswith("tensor(") or not text.endswith(")"):
-        return text
-    suffix = _REPR_SUFFIX.search(text)
-    at = suffix.start() if suffix else len(text) - 1
-    return f"{text[:at]}, device='{device}'{text[at:]}"
 
 
 def _advanced(index: Any) -> bool:
@@ -764,9 +769,14 @@ class EmulatedCuda(TorchFunctionMode):
             device = self.device_of(args[0])
             if device.type == "cpu":
                 return func(*args, **kwargs)
+            if name in ("__repr__", "__str__"):
+                # torch/_tensor_str.py formats a GPU tensor where it is, reading values back one by one
+                # (masked_select, a bool per element and per range test, .tolist()): run it under this
+                # mode again, so each read is counted as real CUDA counts it, and its suffix names the device.
+                with self:
+                    return torch._tensor_str._str(args[0], **kwargs)  # Tensor.__repr__'s body
             self.read_back()
-            text = func(*args, **kwargs)
-            return _with_device(text, device) if name in ("__repr__", "__str__") else text
+            return func(*args, **kwargs)
         function = self._FUNCTIONS.get(name)
         if function is not None:
             return function(self, func, args, kwargs)
@@ -876,18 +886,9 @@ class EmulatedCuda(TorchFunctionMode):
 
     def _note_site(self) -> None:
         """The line range of ``watch`` (the rewritten file) where the case drew on the GPU, if there."""
-        if not self.watch:
-            return
-        frame = sys._getframe(2)
-        while frame is not None and _real(frame.f_code.co_filename) != self.watch:
-            frame = frame.f_back  # type: ignore[assignment]
-        if frame is None:  # drawn by code of another file (a helper module, torch's own)
-            return
-        # The call's whole span (3.11+: a call over several lines names its first and last); else its line.
-        positions = getattr(frame.f_code, "co_positions", lambda: iter(()))()
-        span = next((p[:2] for i, p in enumerate(positions) if i == frame.f_lasti // 2), (None, None))
-        start = span[0] or frame.f_lineno
-        self.random_sites.append((start, span[1] or start))
+        site = call_site(self.watch)
+        if site is not None:
+            self.random_sites.append(site)
 
     # Tensor methods with their own handling, looked up by name.
     def _to(self, func, args, kwargs):
@@ -1037,11 +1038,30 @@ class EmulatedCuda(TorchFunctionMode):
             self.trace(made, CPU, (given,), weight=0)
         return results
 
+    def _equal(self, func, args, kwargs):
+        """``torch.equal``: CUDA's kernel checks the devices itself (its own message, no CPU scalars), then
+        reads its answer back: ``eq(a, b).all().item()``, a copy and a sync (aten/.../cuda/Equal.cpp)."""
+        first, second = (self.device_of(t) for t in args[:2])
+        if first.type == "cpu" and second.type == "cpu":
+            return func(*args, **kwargs)
+        if first != second:
+            if not self.lenient:
+                raise self.error(
+                    RuntimeError(
+                        f"Cannot compare two tensors on different devices. Got: {first} and {second}"
+                    )
+                )
+            self.counters.mismatches += 1
+        if args[0].shape == args[1].shape and args[0].numel():
+            self.read_back()
+        return func(*args, **kwargs)
+
     _FUNCTIONS: dict[str, Callable[..., Any]] = {
         **dict.fromkeys(_INDEX_PUT, _index_put),
         **dict.fromkeys(_SHAPE_OF_OTHER, _shape_as),
         "type_as": _type_as,
         "broadcast_tensors": _broadcast_tensors,
+        "equal": _equal,
         "__array__": _numpy,
     }
 
@@ -1146,6 +1166,7 @@ class EmulatedCuda(TorchFunctionMode):
             if (
                 name in _DATA_DEPENDENT
                 or (name == "where" and len(tensors) == 1)
+                or name == "allclose"  # isclose(...).all().item()
                 or (name == "repeat_interleave" and len(tensors) > 1 and kwargs.get("output_size") is None)
             ):
                 self.read_back()

@@ -29,6 +29,9 @@ A rewritten case PASSES only when all of these hold:
   before fails on one of torch's own checks in every phase and after equals the case's reference().
 
 A case left unchanged PASSES when both versions behave identically: same outcomes, counts, results.
+
+Either is UNPROVEN ("cannot judge") when both versions run nowhere and fail on the device alike for a
+GPU the machine lacks (``cuda:1`` on a machine with one GPU): nobody's fault, nothing proved.
 """
 
 from __future__ import annotations
@@ -50,11 +53,12 @@ from autofix.harness.models import (
     SHARED_RNG,
     CaseResult,
     Comparison,
+    Failure,
     PhaseRun,
     Timing,
     VersionRun,
 )
-from autofix.harness.origin import TORCH
+from autofix.harness.origin import TORCH, TRUSTED
 from autofix.harness.stats import ratio_interval
 
 NOTHING_TO_COMPARE = "cannot judge: the entry returns nothing to compare"
@@ -143,10 +147,25 @@ class Judge:
     def judge(self, result: CaseResult) -> None:
         assert result.before is not None and result.after is not None
         self.dtype_changes = profile_of(result.rules).dtype if result.positive else False
+        lacking = self._lacks_a_gpu(result.before, result.after)
+        if lacking:
+            result.unproven = lacking
+            return
         if result.positive:
             self._rewritten(result, result.before, result.after)
         else:
             self._unchanged(result, result.before, result.after)
+
+    def _lacks_a_gpu(self, before: VersionRun, after: VersionRun) -> str:
+        """Why nothing can be judged on this machine, when both versions ran nowhere and fail on the device
+        alike for want of a GPU it lacks (``cuda:1`` on a machine with one GPU): "" otherwise. Not the
+        code's fault, nor proof of anything; a version that alone asks for a missing GPU still fails."""
+        if self.device == "cpu" or any(v.ok(p) for v in (before, after) for p in self.phases):
+            return ""
+        b, a = before.phases[self.device].failure, after.phases[self.device].failure
+        if not (b and a and _missing_gpu(b) and _missing_gpu(a)):
+            return ""
+        return f"cannot judge: the case uses a GPU this machine lacks ({a.message} on {self.device})"
 
     # -- a rewritten case
 
@@ -307,7 +326,7 @@ class Judge:
         if ran_there is not None and ran_there.ok:
             extra = a.count("device_random") - ran_there.count("device_random")
         else:  # nothing to count against: the draws on lines the rewrite changed
-            extra = len(_moved(result, a))
+            extra = len(_moved(result, a, shared_a))
         if b.phase != a.phase and extra <= 0:
             # The GPU's own draws (dropout, an init on the device), not the fix's: before would draw them
             # there too. On the CPU's stream the computations agree.
@@ -320,7 +339,7 @@ class Judge:
             )
             return True
         comparison.outcome, comparison.max_rel = SAME_DISTRIBUTION, again.max_rel
-        moved = _moved(result, a)
+        moved = _moved(result, a, shared_a)
         where = ", ".join(sorted({f"{result.rewritten or 'after'}:{start}" for start, _ in moved})) or "after"
         # Accepted only when the moved draws are on lines that only unsafe fixes changed, all of them.
         changed, unsafe_lines = set(result.changed_lines), set(result.unsafe_lines)
@@ -412,6 +431,11 @@ class Judge:
             result.problems.append("the unchanged code runs nowhere: nothing was checked")
 
 
+def _missing_gpu(failure: Failure) -> bool:
+    """torch (or the emulated GPU) refused a GPU index beyond the machine's: CUDA's invalid device ordinal."""
+    return failure.origin in TRUSTED and "invalid device ordinal" in failure.message
+
+
 def _short(phase: str) -> str:
     return {"emulated-cuda": "emulated GPU", "cuda": "GPU"}.get(phase, phase)
 
@@ -452,7 +476,9 @@ def _lines(site: tuple[int, int]) -> set[int]:
     return set(range(site[0], site[1] + 1))
 
 
-def _moved(result: CaseResult, run: PhaseRun) -> list[tuple[int, int]]:
-    """The GPU random draws of ``run`` (one per draw) on lines the rewrite changed."""
+def _moved(result: CaseResult, run: PhaseRun, shared: PhaseRun | None = None) -> list[tuple[int, int]]:
+    """The GPU random draws of ``run`` (one per draw) on lines the rewrite changed; where ``run`` located
+    none (a run that could not see its lines), those of ``shared``, the same version on the CPU's stream."""
     changed = set(result.changed_lines)
-    return [site for site in run.random_sites if _lines(site) & changed]
+    sites = run.random_sites or (shared.random_sites if shared is not None else [])
+    return [site for site in sites if _lines(site) & changed]

@@ -9,11 +9,16 @@ blocking copy from pageable host memory (``.to("cuda")``) is a copy and a sync.
 
 Every row names, in ``source``, the PyTorch documentation or source that states real CUDA's behaviour.
 The rows with ``gpus=1`` up to the autocast rows were run on an H100 (torch 2.11, CUDA 13) and agreed
-with this table; the rows after them (issue 29's probe families: in-place and advanced indexing,
-``*_as``, generators and random streams, pinned memory and DataLoader workers, DataParallel, the
-current device, save/load, repr, NumPy) and the rows that need two GPUs follow the documented semantics
-and have not been run on real hardware yet: ``benchmarks/gpu_check.sh`` does that on the first GPU a
-session is lent.
+with this table; issue 29's probe families (in-place and advanced indexing, ``*_as``, generators and
+random streams, pinned memory and DataLoader workers, the current device, save/load, repr, NumPy) were
+run on an H200 (torch 2.11, CUDA 13.0; ``benchmarks/gpu_check.sh``, 2026-11-26 21:21 UTC, in
+``benchmarks/results.md``). That run corrected three rows here (``torch.equal`` reads its answer back;
+``repr`` reads values back one at a time) and two emulator gaps (``torch.equal``'s syncs; recurrent
+layers on a CUDA build), and its other differences were the benchmark's own (real CUDA run without the
+phase's function mode, so CUDA's C++ checks read as plain errors). The rows that need two GPUs, and
+the rows added after that run (``torch.equal``/``allclose``, DataParallel replicas, a dict
+``map_location``, ``record_stream``, the CUDA build's versions), follow the documented semantics and
+have not been run on real hardware yet.
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ DATA_PARALLEL = DOCS + "generated/torch.nn.DataParallel.html"
 LOAD = DOCS + "generated/torch.load.html"  # storages go back to the device they were saved from
 TENSOR_STR = SOURCE + "torch/_tensor_str.py"  # the device suffix of a repr
 NUMPY = DOCS + "generated/torch.Tensor.numpy.html"  # only a CPU tensor converts
+EQUAL = SOURCE + "aten/src/ATen/native/cuda/Equal.cpp"  # a device check, then eq(...).all().item()
 
 
 def section(source: str, rows: list[Row]) -> list[Row]:
@@ -274,6 +280,60 @@ def _loader_batches(workers: int) -> None:
 def _data_parallel() -> None:
     model = nn.DataParallel(nn.Linear(3, 2).to("cuda:0"))
     _assert(model(torch.ones(4, 3)).device == torch.device("cuda", 0), "output not on cuda:0")
+
+
+class _Counting(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.linear = nn.Linear(2, 2)
+        self.calls = 0
+
+    def forward(self, x: Any) -> Any:
+        self.calls += 1  # set on the replica that ran, never on the module DataParallel wraps
+        return self.linear(x)
+
+
+def _data_parallel_replicas() -> None:
+    inner = _Counting().cuda()
+    out = nn.DataParallel(inner, device_ids=[0, 1])(torch.ones(4, 2))
+    _assert(inner.calls == 0, f"the wrapped module counted {inner.calls} calls")
+    out.sum().backward()
+    _assert(inner.linear.weight.grad is not None and inner.linear.weight.grad.is_cuda, "no gradient back")
+
+
+def _data_parallel_scalars() -> None:
+    class Loss(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.linear = nn.Linear(2, 2)
+
+        def forward(self, x: Any) -> Any:
+            return self.linear(x).sum()
+
+    out = nn.DataParallel(Loss().cuda(), device_ids=[0, 1])(torch.ones(4, 2))
+    _assert(
+        tuple(out.shape) == (2,) and out.device == torch.device("cuda", 0), f"gathered {tuple(out.shape)}"
+    )
+
+
+def _load_map_location_dict_of_other_tags() -> None:
+    saved = _saved(torch.ones(2, device="cuda:1"))
+    _assert(torch.load(saved, map_location={"cuda:0": "cpu"}).device.index == 1, "an unnamed tag moved")
+    saved.seek(0)
+    _assert(torch.load(saved, map_location={"cuda:1": "cuda:0"}).device.index == 0, "a named tag stayed")
+
+
+def _record_stream() -> None:
+    side = torch.cuda.Stream()
+    x = cuda(4)
+    with torch.cuda.stream(side):
+        y = x * 2
+    _assert(y.record_stream(torch.cuda.current_stream()) is None, "record_stream returned something")
+
+
+def _cuda_build() -> None:
+    _assert(isinstance(torch.version.cuda, str), f"torch.version.cuda is {torch.version.cuda!r}")
+    _assert(torch.backends.cudnn.is_available() and isinstance(torch.backends.cudnn.version(), int), "cuDNN")
 
 
 def _set_device() -> None:
@@ -521,6 +581,16 @@ ROWS = [
             Row("cuda.Event timing", _event_timing),
             Row("cuda.Stream and wait_stream", _streams),
             Row(
+                "record_stream of a GPU tensor on a CUDA stream",
+                _record_stream,
+                source=DOCS + "generated/torch.Tensor.record_stream.html",
+            ),
+            Row(
+                "a CUDA build names its CUDA version; cuDNN is available",
+                _cuda_build,
+                source=DOCS + "backends.html#torch.backends.cudnn.is_available",
+            ),
+            Row(
                 "autocast('cuda', float16): matmul in float16, softmax in float32",
                 _autocast_matmul,
                 source=DOCS + "amp.html#cuda-ops-that-can-autocast-to-float16",
@@ -643,8 +713,9 @@ ROWS += [
                 syncs=1,
                 source=RANDOMNESS,
             ),
-            Row("torch.cuda.manual_seed repeats the GPU's draws", _cuda_manual_seed_repeats),
-            Row("cuda.get_rng_state / set_rng_state / fork_rng", _rng_state_round_trip),
+            # The copy and sync are torch.equal's, which checks the draws: it reads its answer back.
+            Row("torch.cuda.manual_seed repeats the GPU's draws", _cuda_manual_seed_repeats, d2h=1, syncs=1),
+            Row("cuda.get_rng_state / set_rng_state / fork_rng", _rng_state_round_trip, d2h=1, syncs=1),
         ],
     ),
     *section(
@@ -673,6 +744,22 @@ ROWS += [
             Row(
                 "DataParallel over two GPUs, CPU batch: output on cuda:0",
                 _data_parallel,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+            ),
+            Row(
+                "DataParallel: an attribute set in forward stays on the replicas; gradients come back",
+                _data_parallel_replicas,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+            ),
+            Row(
+                "DataParallel: 0-dim outputs of the replicas are gathered into a vector",
+                _data_parallel_scalars,
                 h2d=None,
                 d2h=None,
                 syncs=None,
@@ -723,6 +810,14 @@ ROWS += [
                 syncs=None,
             ),
             Row(
+                "torch.load with a dict map_location: tags it does not name stay where they were saved",
+                _load_map_location_dict_of_other_tags,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+            ),
+            Row(
                 "torch.load with map_location functions and a dict",
                 _load_map_location_function,
                 h2d=None,
@@ -734,7 +829,33 @@ ROWS += [
     *section(
         TENSOR_STR,
         [
-            Row("repr of a GPU tensor names its device", _repr_names_the_device, d2h=1, syncs=1),
+            # _tensor_str formats a GPU tensor where it is, reading values back one at a time: for this
+            # tensor masked_select, a bool per element and per range test, a format per element, a
+            # tolist. 11 on an H200 (torch 2.11, 2026-11-26), not the 1 first written here.
+            Row("repr of a GPU tensor names its device", _repr_names_the_device, d2h=11, syncs=11),
+        ],
+    ),
+    *section(
+        EQUAL,
+        [
+            Row(
+                "torch.equal of two GPU tensors reads its answer back",
+                lambda: torch.equal(cuda(3), cuda(3)),
+                d2h=1,
+                syncs=1,
+            ),
+            Row(
+                "torch.equal of a GPU and a CPU tensor",
+                lambda: torch.equal(cuda(3), torch.ones(3)),
+                DEVICE_MISMATCH,
+            ),
+            Row(
+                "torch.allclose of two GPU tensors reads its answer back",
+                lambda: torch.allclose(cuda(3), cuda(3)),
+                d2h=1,
+                syncs=1,
+                source=SOURCE + "aten/src/ATen/native/TensorCompare.cpp",
+            ),
         ],
     ),
     *section(
