@@ -775,6 +775,9 @@ class EmulatedCuda(TorchFunctionMode):
                 # mode again, so each read is counted as real CUDA counts it, and its suffix names the device.
                 with self:
                     return torch._tensor_str._str(args[0], **kwargs)  # Tensor.__repr__'s body
+            if name == "__format__" and args[0].dim() != 0:  # f"{x}": str(x), as object.__format__ does
+                with self:
+                    return object.__format__(args[0], *args[1:])
             self.read_back()
             return func(*args, **kwargs)
         function = self._FUNCTIONS.get(name)

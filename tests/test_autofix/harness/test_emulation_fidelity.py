@@ -833,6 +833,12 @@ ROWS += [
             # tensor masked_select, a bool per element and per range test, a format per element, a
             # tolist. 11 on an H200 (torch 2.11, 2026-11-26), not the 1 first written here.
             Row("repr of a GPU tensor names its device", _repr_names_the_device, d2h=11, syncs=11),
+            Row(
+                "f-string of a GPU vector is its repr",
+                lambda: _assert(f"{cuda(2)}" == "tensor([1., 1.], device='cuda:0')", f"{cuda(2)}"),
+                d2h=None,
+                syncs=None,
+            ),
         ],
     ),
     *section(
