@@ -530,7 +530,12 @@ def _record_stream(mode: Device, original: Any) -> Any:
         if not isinstance(stream, Stream):
             return original(self, stream)
         if mode.device_of(self).type != "cuda":
-            raise mode.error(RuntimeError("record_stream is only supported for CUDA tensors"))
+            # aten::record_stream has a CUDA kernel only (RecordStream.cu): the dispatcher's refusal
+            raise mode.error(
+                NotImplementedError(
+                    "Could not run 'aten::record_stream' with arguments from the 'CPU' backend."
+                )
+            )
         return None
 
     return record_stream
