@@ -85,7 +85,9 @@ def load(path: Path, entry: str, tag: str, module_name: str = "") -> Callable[[]
     if module_name:
         module = importlib.import_module(module_name)
     else:
-        name = f"autofix_run_{tag}_{abs(hash(str(path)))}"
+        # One name in every run of a version, phases and timing alike: a case must not tell them apart
+        # (`"timing" in __name__`) and behave in one as it does not in the others.
+        name = f"case_{abs(hash(str(path)))}"
         spec = importlib.util.spec_from_file_location(name, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
@@ -145,6 +147,28 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
     counts = {"host_to_device": 0, "device_to_host": 0, "device_to_device": 0, "syncs": 0}
     caught: list[warnings.WarningMessage] = []
     prof = None
+    explicit = [0]  # the case's own synchronize() calls that the sync debug mode did not report
+    synchronize = torch.cuda.synchronize
+
+    def counted(function: Callable[..., Any]) -> Callable[..., Any]:
+        def wait(*args: Any, **kwargs: Any) -> Any:
+            reported = sum("synchroniz" in str(w.message) for w in caught)
+            result = function(*args, **kwargs)
+            explicit[0] += sum("synchroniz" in str(w.message) for w in caught) == reported
+            return result
+
+        return wait
+
+    # An explicit wait for the device is a host sync too (the emulated GPU counts it so): counted once,
+    # whether or not CUDA's sync debug mode reports it (it does for a stream's, c10/cuda/CUDAFunctions.h).
+    waits = [
+        (torch.cuda, "synchronize"),
+        (torch.cuda.Stream, "synchronize"),
+        (torch.cuda.Event, "synchronize"),
+    ]
+    saved = [(owner, name, getattr(owner, name)) for owner, name in waits]
+    for owner, name, original in saved:
+        setattr(owner, name, counted(original))
     torch.cuda.set_sync_debug_mode("warn")
     try:
         with (
@@ -156,10 +180,12 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
                 yield counts
             finally:
                 with contextlib.suppress(RuntimeError):  # a failed kernel re-raises here: the case's
-                    torch.cuda.synchronize()
+                    synchronize()
     finally:
         torch.cuda.set_sync_debug_mode(0)
-        counts["syncs"] = sum("synchroniz" in str(w.message) for w in caught or [])
+        for owner, name, original in saved:
+            setattr(owner, name, original)
+        counts["syncs"] = sum("synchroniz" in str(w.message) for w in caught or []) + explicit[0]
         for event in prof.events() if prof is not None else []:
             if "HtoD" in event.name:
                 counts["host_to_device"] += 1
@@ -352,6 +378,11 @@ def run_timing(request: dict[str, Any]) -> None:
         function = fresh(where, tag)
         seed(request["seed"])
         first[tag] = {k: t.cpu() for k, t in flatten(function()).items()}
+    # For the judge: the timed work must be the work the phases judged (see verify.Verifier._time).
+    torch.save(
+        {tag: {k: _plain(t) for k, t in results.items()} for tag, results in first.items()},
+        f"{request['out']}.first.pt",
+    )
     times: dict[str, Any] = {"before": [], "after": []}
     measured = 0.0
     pairs = 0

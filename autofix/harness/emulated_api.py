@@ -30,6 +30,7 @@ class Device(Protocol):
     device_count: int
     current: int
     generators: list[Any]
+    counters: Any  # emulated_cuda.Counters
     memory: Any  # the emulated caching allocator (emulated_cuda.Allocator)
     autocast: list[Any]
     default_device: torch.device | None
@@ -76,7 +77,10 @@ _ACTIVE: list[Any] = []
 
 
 def _settle(*_: Any, **__: Any) -> None:
+    """The host waits for the device (``torch.cuda.synchronize()``, a stream's or an event's
+    ``synchronize()``): a host sync, counted as one, and the copies in flight have landed."""
     for mode in _ACTIVE:
+        mode.counters.syncs += 1
         mode.settle()
 
 
@@ -99,7 +103,7 @@ class Event:
         return True
 
     def synchronize(self) -> None:
-        _settle()  # CUDA's sync debug mode does not report event waits either
+        _settle()
 
     def elapsed_time(self, end: Event) -> float:
         if not (self.enable_timing and end.enable_timing) or self._time is None or end._time is None:

@@ -210,6 +210,10 @@ class Judge:
                     f"{result.timing.ratio:.2f}x faster on {clock}"
                     f" (99% CI {result.timing.low:.2f}-{result.timing.high:.2f})"
                 )
+            elif result.timing.high < 1.0:
+                # A fix whose point is to save this work, measurably slower on this clock: whatever the
+                # counts say, it costs more than it saves.
+                result.problems.append(f"after is slower on {clock}: {result.timing.describe()}")
             elif result.timing.note:
                 result.notes.append(f"{result.timing.note} on {clock}: {result.timing.describe()}")
         if profile.same and not result.proofs and not result.problems and not result.unproven:

@@ -578,7 +578,16 @@ ROWS = [
         [
             Row("get_device_properties, capability, bf16, name", _device_properties),
             Row("torch.accelerator", _accelerator),
-            Row("cuda.Event timing", _event_timing),
+            # Explicit waits for the device are host syncs, counted once each (the real-CUDA counter adds
+            # those CUDA's sync debug mode does not report; a stream's it does: c10/cuda/CUDAFunctions.h).
+            Row("cuda.Event timing", _event_timing, syncs=1),
+            Row("torch.cuda.synchronize(): the host waits", lambda: torch.cuda.synchronize(), syncs=1),
+            Row(
+                "Stream.synchronize(): the host waits",
+                lambda: torch.cuda.current_stream().synchronize(),
+                syncs=1,
+                source=SOURCE + "c10/cuda/CUDAFunctions.h",
+            ),
             Row("cuda.Stream and wait_stream", _streams),
             Row(
                 "record_stream of a GPU tensor on a CUDA stream",
