@@ -53,9 +53,11 @@ DEFAULT_SEED = 67280421310721
 
 
 def stream_seed(seed: int, index: int) -> int:
-    """The MT19937 seed that stands for GPU ``index``'s Philox stream under ``seed``: any fixed mixing works,
-    as long as the GPU's numbers are not the CPU's (a real GPU's are not)."""
-    return (seed * 0x9E3779B97F4A7C15 + 0xD1B54A32D192ED03 * (index + 1)) % (1 << 64)
+    """The MT19937 seed that stands for a GPU's Philox stream under ``seed``: any fixed mixing works, as long
+    as the GPU's numbers are not the CPU's (a real GPU's are not). Not the GPU's index: a Philox stream is
+    its seed and offset alone, so GPUs seeded alike draw alike (CUDAGeneratorImpl.cpp; q113)."""
+    del index
+    return (seed * 0x9E3779B97F4A7C15 + 0xD1B54A32D192ED03) % (1 << 64)
 
 
 # Fields real code reads from torch.cuda.get_device_properties(...).

@@ -1115,10 +1115,12 @@ class EmulatedCuda(TorchFunctionMode):
             if blocking:
                 self.settle()
             elif source.type != "cpu" and target.type == "cpu":
-                # Queued behind the device's work: the host sees it only after a synchronize.
+                # Queued behind the device's work: the host sees it only after a synchronize. Its output
+                # is pinned memory (TensorConversions.cpp, _to_copy: pin_out for a non_blocking D2H).
                 self._pending.append((result, result.clone()))
                 with _DisableTorchFunction():
                     _poison(result)
+                self.pinned(result)
             self.trace_copy(result, tensor)
         elif result is not tensor:  # a dtype conversion: work where the tensor is
             self.trace(result, target, (tensor,))

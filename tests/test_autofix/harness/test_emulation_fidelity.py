@@ -525,6 +525,12 @@ ROWS = [
             Row("float() of a GPU tensor", lambda: float(cuda(1).sum()), d2h=1, syncs=1),
             Row("format a GPU scalar", lambda: f"{cuda(1).sum():.2f}", d2h=1, syncs=1),
             Row(".cpu() of a GPU tensor", lambda: cuda(3).cpu(), d2h=1, syncs=1),
+            Row(
+                "a non_blocking copy to the host lands in pinned memory",
+                lambda: _assert(cuda(3).to("cpu", non_blocking=True).is_pinned(), "pageable"),
+                d2h=1,
+                source=SOURCE + "aten/src/ATen/native/TensorConversions.cpp",
+            ),
             Row(".numpy() of a GPU tensor", lambda: cuda(3).numpy(), DEVICE_MISMATCH),
             Row(".cpu().numpy() of a GPU tensor", lambda: cuda(3).cpu().numpy(), d2h=1, syncs=1),
             Row("clip_grad_norm_ on the GPU", _clip_grad_norm),
@@ -723,6 +729,20 @@ ROWS += [
                 source=RANDOMNESS,
             ),
             # The copy and sync are torch.equal's, which checks the draws: it reads its answer back.
+            Row(
+                "two GPUs seeded alike draw alike (a Philox stream is its seed and offset)",
+                lambda: _assert(
+                    torch.equal(torch.rand(4, device="cuda:0").cpu(), torch.rand(4, device="cuda:1").cpu())
+                    if torch.manual_seed(7) is not None and torch.cuda.manual_seed_all(7) is None
+                    else False,
+                    "cuda:0 and cuda:1 drew other numbers",
+                ),
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+                source=SOURCE + "aten/src/ATen/cuda/CUDAGeneratorImpl.cpp",
+            ),
             Row("torch.cuda.manual_seed repeats the GPU's draws", _cuda_manual_seed_repeats, d2h=1, syncs=1),
             Row("cuda.get_rng_state / set_rng_state / fork_rng", _rng_state_round_trip, d2h=1, syncs=1),
         ],
