@@ -47,6 +47,8 @@ class Device(Protocol):
 
     def pinned(self, tensor: Any) -> Any: ...
 
+    def read_back(self) -> None: ...
+
 
 # The seed a CUDA generator starts from (c10/core/GeneratorImpl.h: default_rng_seed_val).
 DEFAULT_SEED = 67280421310721
@@ -497,6 +499,7 @@ def patched_api(mode: Device) -> Iterator[None]:
             patch(torch.accelerator, name, value)
 
     _patch_serialization(mode, patch)
+    _patch_storage(mode, patch)
     _patch_default_device(mode, patch)
     _patch_parallel(mode, patch)
     variable = _device_keeping_variable(mode)
@@ -525,6 +528,41 @@ def patched_api(mode: Device) -> Iterator[None]:
         _ACTIVE.remove(mode)
         for owner, name, original in reversed(saved):
             setattr(owner, name, original)
+
+
+def _patch_storage(mode: Device, patch: Any) -> None:
+    """A GPU tensor's storage is on the GPU: ``untyped_storage().device`` (and ``is_cuda``) say so, and
+    reading it from the host is a copy and a sync per read, as CUDA's (``storage[i]``, ``tolist()``,
+    which reads element by element, ``cpu()``); ``clone()`` copies in host memory, which is all there
+    is here. The storage's GPU is the emulated allocator's record of it (see Allocator.device_of)."""
+    untyped = torch.UntypedStorage
+    device_getter = untyped.device.__get__  # type: ignore[attr-defined]
+    getitem, cpu = untyped.__getitem__, untyped.cpu
+
+    def on(storage: Any) -> torch.device | None:
+        return mode.memory.device_of(storage)
+
+    def device(self: Any) -> torch.device:
+        return on(self) or device_getter(self)
+
+    def getitem_(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if on(self) is not None:
+            mode.read_back()
+        return getitem(self, *args, **kwargs)
+
+    def cpu_(self: Any) -> Any:
+        if on(self) is None:
+            return cpu(self)
+        mode.read_back()
+        return untyped(self.nbytes()).copy_(self, False)
+
+    def clone(self: Any) -> Any:
+        return untyped(self.nbytes()).copy_(self)
+
+    patch(untyped, "device", property(device))
+    patch(untyped, "__getitem__", getitem_)
+    patch(untyped, "cpu", cpu_)
+    patch(untyped, "clone", clone)
 
 
 def _record_stream(mode: Device, original: Any) -> Any:
@@ -586,25 +624,28 @@ def _patch_serialization(mode: Device, patch: Any) -> None:
             saving.clear()
 
     def load(f: Any, map_location: Any = None, *args: Any, **kwargs: Any) -> Any:
-        target = _on_device(map_location)
-        if target is not None:
-            loaded = original_load(f, "cpu", *args, **kwargs)
-            addresses = {t.untyped_storage().data_ptr(): str(target) for t in _tensors(loaded)}
-            return _placed(mode, addresses, loaded)
+        target = _on_device(map_location)  # map_location="cuda": every storage goes there
         # A dict renames the location tags it names; the others stay where they were saved from.
         renamed = {str(k): str(v) for k, v in map_location.items()} if isinstance(map_location, dict) else {}
-        if map_location is not None and not callable(map_location) and not isinstance(map_location, dict):
+        if target is None and map_location is not None and not callable(map_location) and not renamed:
             return original_load(f, map_location, *args, **kwargs)
         placed: dict[int, str] = {}  # storage address -> the GPU it is restored to
 
         def restore(storage: Any, location: str) -> Any:
             location = renamed.get(location, location)
-            chosen = _call_map_location(map_location, storage, location) if callable(map_location) else None
+            if target is not None:
+                chosen: tuple[Any, str | None] | None = (storage, str(target))
+            elif callable(map_location):
+                chosen = _call_map_location(map_location, storage, location)
+            else:
+                chosen = None
             if chosen is None:  # the default: back where it was saved from
                 chosen = (storage, location if location.startswith("cuda") else None)
             restored, device = chosen
             if device is not None:
                 placed[restored.data_ptr()] = device
+                # A storage pickled on its own (a pickled tensor's) is rebuilt on its storage's device.
+                mode.memory.adopt(mode.normalize(device).index or 0, restored)
             return restored
 
         return _placed(mode, placed, original_load(f, restore, *args, **kwargs))

@@ -47,7 +47,7 @@ import os
 import sys
 import weakref
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import torch
@@ -403,8 +403,10 @@ class Counters:
     device_elements: int = 0
     device_random: int = 0  # operations drawing random numbers on a GPU
     mismatches: int = 0  # device mismatches let through (``lenient``)
+    # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
+    by_name: dict[str, list[int]] = field(default_factory=dict)
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def count_work(self, device: torch.device, result: Any, name: str = "", args: Any = ()) -> None:
@@ -426,6 +428,11 @@ class Counters:
         else:
             self.device_ops += ops
             self.device_elements += elements
+        if name:
+            # One name per operation, however it is spelled: `_foreach_add_` over a list (an optimizer on
+            # one device), `add_` per tensor (spread over devices), `add` out of place.
+            key = name.removeprefix("_foreach_").rstrip("_") or name
+            self.by_name.setdefault(key, [0, 0])[device.type != "cpu"] += ops
 
 
 def _elements(result: Any) -> int | None:
@@ -537,15 +544,53 @@ class Allocator:
         self.reserved[index] = max(self.reserved[index], need)
         self.reserved_peak[index] = max(self.reserved_peak[index], self.reserved[index])
 
-    def release(self, key: int) -> None:
-        where = self._holders.pop(key, None)
-        entry = self._storages.get(where) if where is not None else None
-        if where is None or entry is None:
+    def adopt(self, index: int, storage: Any) -> None:
+        """A storage made without a tensor (``torch.load`` restoring it to GPU ``index``): on that GPU."""
+        with _DisableTorchFunction():
+            where, size = (index, storage.data_ptr()), -(-storage.nbytes() // self.BLOCK) * self.BLOCK
+        if where[1] and where not in self._storages:
+            self._storages[where] = [size, 1]
+            self.current[index] += size
+            self.peak[index] = max(self.peak[index], self.current[index])
+
+    def hold(self, index: int, storage: Any) -> None:
+        """A GPU tensor's storage handed to the case: it keeps the memory (and its GPU) as long as it lives,
+        the tensor gone or not."""
+        with _DisableTorchFunction():
+            where = (index, storage.data_ptr())
+        entry = self._storages.get(where)
+        if entry is None or not where[1]:
+            return
+        try:
+            weakref.finalize(storage, self._drop, where)
+        except TypeError:  # a storage that takes no weak reference: the tensor's lifetime it is
+            return
+        entry[1] += 1
+
+    def _drop(self, where: tuple[int, int]) -> None:
+        entry = self._storages.get(where)
+        if entry is None:
             return
         entry[1] -= 1
         if entry[1] <= 0:
             del self._storages[where]
             self.current[where[0]] -= entry[0]
+
+    def device_of(self, storage: Any) -> torch.device | None:
+        """The GPU a storage lives on, if it holds a GPU tensor's data (None: host memory)."""
+        with _DisableTorchFunction():
+            address = storage.data_ptr()
+        if not address:
+            return None
+        return next(
+            (torch.device("cuda", i) for i in range(len(self.current)) if (i, address) in self._storages),
+            None,
+        )
+
+    def release(self, key: int) -> None:
+        where = self._holders.pop(key, None)
+        if where is not None:
+            self._drop(where)
 
     def empty_cache(self) -> None:
         for index, current in enumerate(self.current):
@@ -845,7 +890,7 @@ class EmulatedCuda(TorchFunctionMode):
             self.trace_copy(result, args[0])
         else:
             self.trace(result, target, (args, kwargs))
-        self.counters.count_work(target, result)
+        self.counters.count_work(target, result, name)
         self.tag_all(result, target)
         return result
 
@@ -935,6 +980,13 @@ class EmulatedCuda(TorchFunctionMode):
             )
         return func(*args, **kwargs)
 
+    def _untyped_storage(self, func, args, kwargs):
+        storage = func(*args, **kwargs)
+        device = self.device_of(args[0])
+        if device.type == "cuda":
+            self.memory.hold(device.index or 0, storage)
+        return storage
+
     def _pin_memory(self, func, args, kwargs):
         if id(args[0]) in self._pinned:  # Memory.cpp: an already pinned tensor is returned as it is
             return args[0]
@@ -950,7 +1002,7 @@ class EmulatedCuda(TorchFunctionMode):
         target = self.device_of(args[0])
         self._index(target, args[1])
         result = func(*args, **kwargs)
-        self.counters.count_work(target, result)
+        self.counters.count_work(target, result, "__getitem__")
         self.tag_all(result, target)
         self.trace(result, target, args)
         return result
@@ -964,7 +1016,7 @@ class EmulatedCuda(TorchFunctionMode):
             if source != target and _advanced(args[1]):  # index_put_: values must be on self's device
                 self._mismatch([target, source])
             self.count_copy(source, target)
-        self.counters.count_work(target, args[0])
+        self.counters.count_work(target, args[0], "__setitem__")
         result = func(*args, **kwargs)
         self.trace(args[0], target, args)
         return result
@@ -973,7 +1025,7 @@ class EmulatedCuda(TorchFunctionMode):
         blocking = not (args[2] if len(args) > 2 else kwargs.get("non_blocking", False))
         source, target = self.device_of(args[1]), self.device_of(args[0])
         if source == target:
-            self.counters.count_work(target, args[0])
+            self.counters.count_work(target, args[0], "copy_")
         self.count_copy(source, target, blocking=blocking)
         result = func(*args, **kwargs)
         if source == target:
@@ -1016,7 +1068,7 @@ class EmulatedCuda(TorchFunctionMode):
             else:
                 self._mismatch([target, self.device_of(value)])
         result = func(*args, **kwargs)
-        self.counters.count_work(target, result)
+        self.counters.count_work(target, result, "index_put_")
         self.tag(result, target)
         self.trace(result, target, (args, kwargs))
         return result
@@ -1075,6 +1127,7 @@ class EmulatedCuda(TorchFunctionMode):
         "cpu": _cpu,
         "numpy": _numpy,
         "pin_memory": _pin_memory,
+        "untyped_storage": _untyped_storage,
         "__getitem__": _getitem,
         "__setitem__": _setitem,
         "copy_": _copy_,

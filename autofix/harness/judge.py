@@ -378,6 +378,17 @@ class Judge:
                 f" ({_percent(b_elements)})"
             )
             return False
+        # Operation by operation: an operation before runs (or would run) on the GPU that after runs
+        # fewer times there is work moved off the device, to the host or out of torch's sight (NumPy),
+        # whatever padding restores the shares. Both counted by the emulated GPU alone: real CUDA's
+        # counter names some operations otherwise.
+        if a.phase != "cuda" and b.phase != "cuda":
+            moved = _moved_off(a, b)
+            if moved:
+                result.problems.append(
+                    f"moves work off the GPU: after runs {moved} there fewer times than before {would}"
+                )
+                return False
         # The share of only the work that feeds the results: dummy work on the device (padding) next
         # to a result computed on the host (NumPy, model.cpu(), a thread, a file) is not in it. Half
         # of before's share at least: a correct fix may add host work that feeds the results (its
@@ -463,6 +474,18 @@ def _fed_share(run: PhaseRun) -> tuple[int, int] | None:
     if not run.fed:
         return None
     return run.fed.get("device", 0), run.fed.get("device", 0) + run.fed.get("host", 0)
+
+
+def _moved_off(a: PhaseRun, b: PhaseRun) -> str:
+    """The operations ``b`` runs on the GPU that ``a`` runs there fewer times, as ``linear (0 of 2)``."""
+    a_names: dict[str, list[int]] = (a.counts or {}).get("by_name") or {}  # type: ignore[assignment]
+    b_names: dict[str, list[int]] = (b.counts or {}).get("by_name") or {}  # type: ignore[assignment]
+    fewer = [
+        f"{name} ({a_names.get(name, [0, 0])[1]} of {counts[1]})"
+        for name, counts in sorted(b_names.items())
+        if counts[1] > a_names.get(name, [0, 0])[1]
+    ]
+    return ", ".join(fewer[:4]) + (f" and {len(fewer) - 4} more" if len(fewer) > 4 else "")
 
 
 def _less(a: tuple[int, int], b: tuple[int, int]) -> bool:

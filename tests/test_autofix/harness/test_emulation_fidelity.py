@@ -382,6 +382,18 @@ def _load_map_location_function() -> None:
     _assert(not torch.load(_saved(cuda(2)), map_location={"cuda:0": "cpu"}).is_cuda, "a dict map_location")
 
 
+def _storage_on_the_device() -> None:
+    storage = cuda(2).untyped_storage()
+    _assert(storage.device == torch.device("cuda", 0) and storage.is_cuda, f"storage on {storage.device}")
+
+
+def _pickled_gpu_tensor() -> None:
+    import pickle
+
+    back = pickle.loads(pickle.dumps(cuda(2)))
+    _assert(back.device == torch.device("cuda", 0), f"unpickled on {back.device}")
+
+
 def _repr_names_the_device() -> None:
     text = repr(torch.ones(2, dtype=torch.float64, device="cuda"))
     _assert(text == "tensor([1., 1.], device='cuda:0', dtype=torch.float64)", text)
@@ -862,6 +874,26 @@ ROWS += [
             # tensor masked_select, a bool per element and per range test, a format per element, a
             # tolist. 11 on an H200 (torch 2.11, 2026-11-26), not the 1 first written here.
             Row("repr of a GPU tensor names its device", _repr_names_the_device, d2h=11, syncs=11),
+            Row(
+                "a GPU tensor's storage is on the GPU",
+                _storage_on_the_device,
+                source=DOCS + "storage.html",
+            ),
+            Row(
+                "storage.tolist() of a GPU tensor reads each byte back",
+                lambda: cuda(1).untyped_storage().tolist(),
+                d2h=4,
+                syncs=4,
+                source=SOURCE + "torch/storage.py",
+            ),
+            Row(
+                "pickle of a GPU tensor: back on the GPU",
+                _pickled_gpu_tensor,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=DOCS + "notes/serialization.html",
+            ),
             Row(
                 "f-string of a GPU vector is its repr",
                 lambda: _assert(f"{cuda(2)}" == "tensor([1., 1.], device='cuda:0')", f"{cuda(2)}"),

@@ -1,0 +1,58 @@
+"""The judge's device-work check, operation by operation (round 3 of the adversarial evaluation)."""
+
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from autofix.harness.judge import Judge  # noqa: E402
+from autofix.harness.models import (  # noqa: E402
+    DEVICE_MISMATCH,
+    LENIENT,
+    CaseResult,
+    Failure,
+    PhaseRun,
+    VersionRun,
+)
+from autofix.harness.origin import EMULATOR  # noqa: E402
+
+OUT = {"out": torch.arange(4.0)}
+
+
+def _run(phase: str, by_name: dict[str, list[int]], **counts: int) -> PhaseRun:
+    base = {"host_to_device": 1, "host_ops": 0, "device_ops": 0, "host_elements": 0, "device_elements": 0}
+    for host, device in by_name.values():
+        base["host_ops"] += host
+        base["device_ops"] += device
+    base["host_elements"], base["device_elements"] = base["host_ops"] * 10, base["device_ops"] * 10
+    return PhaseRun(phase, True, None, {**base, **counts, "by_name": by_name}, ["out"], OUT)
+
+
+def _judged(after_ops: dict[str, list[int]]) -> CaseResult:
+    mismatch = Failure(DEVICE_MISMATCH, "RuntimeError", "Expected all tensors ...", "before.py:9", EMULATOR)
+    before = VersionRun({"cpu": _run("cpu", {}), "emulated-cuda": PhaseRun("emulated-cuda", False, mismatch)})
+    # What before would run on the GPU, its mismatch let through: the model's two layers.
+    before.extra[LENIENT] = _run(LENIENT, {"sin": [1, 0], "linear": [0, 2], "relu": [0, 1]})
+    after = VersionRun({"cpu": _run("cpu", {}), "emulated-cuda": _run("emulated-cuda", after_ops)})
+    result = CaseResult("DEV001/x", ("DEV001",), True, rewritten="after.py")
+    result.before, result.after = before, after
+    Judge("emulated-cuda").judge(result)
+    return result
+
+
+def test_the_model_run_on_the_host_behind_device_padding_fails():
+    # w01: model.cpu() computes; a chain of matmuls on the GPU pads the shares.
+    padded = _judged({"sin": [1, 0], "linear": [2, 0], "relu": [1, 0], "matmul": [0, 12], "tanh": [0, 12]})
+    assert padded.verdict == "FAIL"
+    assert "moves work off the GPU: after runs linear (0 of 2), relu (0 of 1)" in padded.reason()
+
+
+def test_the_model_run_out_of_sight_fails_too():
+    # w03: the layers computed in NumPy: torch sees none of them, anywhere.
+    numpy = _judged({"sin": [1, 0], "mul": [0, 60]})
+    assert numpy.verdict == "FAIL" and "linear (0 of 2)" in numpy.reason()
+
+
+def test_the_same_work_on_the_device_passes():
+    assert _judged({"sin": [1, 0], "linear": [0, 2], "relu": [0, 1]}).verdict == "PASS"
