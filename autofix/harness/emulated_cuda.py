@@ -456,6 +456,40 @@ def draws(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
     return bool(train) and not (isinstance(p, (int, float)) and p == 0)
 
 
+_CONVOLUTIONS = frozenset(
+    {"conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "convolution"}
+)
+
+
+def _tf32_allowed(name: str) -> bool:
+    """Whether a float32 ``name`` on the GPU computes in TF32: matrix products when
+    ``torch.backends.cuda.matmul.allow_tf32`` (or ``set_float32_matmul_precision("high")``), convolutions
+    when ``torch.backends.cudnn.allow_tf32`` (the emulated GPU is an H100: Ampere or later)."""
+    if name in _MATMUL:
+        return bool(torch.backends.cuda.matmul.allow_tf32)
+    return name in _CONVOLUTIONS and bool(torch.backends.cudnn.allow_tf32)
+
+
+def _tf32(tensor: torch.Tensor) -> torch.Tensor:
+    """``tensor`` (float32) with its mantissa rounded to TF32's 10 bits, as tensor cores read it; the
+    gradient passes through unchanged."""
+    with _DisableTorchFunction():
+        bits = tensor.detach().contiguous().view(torch.int32).to(torch.int64)
+        rounded = ((bits + 0x1000) & ~0x1FFF).to(torch.int32).view(torch.float32).view(tensor.shape)
+        return tensor + (rounded - tensor.detach())
+
+
+def _tf32_inputs(args: Any, kwargs: Any) -> tuple[Any, Any]:
+    def convert(value: Any) -> Any:
+        if isinstance(value, torch.Tensor) and value.dtype == torch.float32 and value.dim() > 0:
+            return _tf32(value)
+        if isinstance(value, (list, tuple)):
+            return type(value)(convert(v) for v in value)
+        return value
+
+    return tuple(convert(a) for a in args), {k: convert(v) for k, v in kwargs.items()}
+
+
 def call_site(watch: str) -> tuple[int, int] | None:
     """The line range of the call in file ``watch`` (a real path) that is running now, if one is on the
     stack; None when nothing is watched or the code running is another file's (a helper module's,
@@ -1230,6 +1264,8 @@ class EmulatedCuda(TorchFunctionMode):
                 self.read_back()
             if self.autocast and self.autocast[-1] is not None:
                 args, kwargs = self._autocast(name, args, kwargs, self.autocast[-1])
+            if _tf32_allowed(name):
+                args, kwargs = _tf32_inputs(args, kwargs)
         if any(tensor.dtype is torch.float64 for tensor in tensors):
             self.counters.float64_ops += 1
         with self._drawing_on(device, name, args, kwargs):

@@ -336,6 +336,19 @@ def _cuda_build() -> None:
     _assert(torch.backends.cudnn.is_available() and isinstance(torch.backends.cudnn.version(), int), "cuDNN")
 
 
+def _tf32_matmul() -> None:
+    torch.manual_seed(0)
+    a, b = torch.randn(64, 64), torch.randn(64, 64)
+    try:
+        torch.backends.cuda.matmul.allow_tf32 = True
+        on_gpu = (a.cuda() @ b.cuda()).cpu()
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = False
+    exact = a @ b
+    error = float((on_gpu - exact).abs().max() / exact.abs().max())
+    _assert(1e-5 < error < 1e-2, f"a TF32 matmul differs from float32's by {error:.1e}")
+
+
 def _set_device() -> None:
     try:
         torch.cuda.set_device(1)
@@ -621,6 +634,14 @@ ROWS = [
                 "autocast('cuda', float16): matmul in float16, softmax in float32",
                 _autocast_matmul,
                 source=DOCS + "amp.html#cuda-ops-that-can-autocast-to-float16",
+            ),
+            Row(
+                "allow_tf32: a float32 matmul on the GPU rounds its inputs to TF32 (Ampere and later)",
+                _tf32_matmul,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=DOCS + "notes/cuda.html#tensorfloat-32-tf32-on-ampere-and-later-devices",
             ),
             Row(
                 "autocast('cuda', bfloat16): linear in bfloat16",
