@@ -403,6 +403,7 @@ class Counters:
     device_elements: int = 0
     device_random: int = 0  # operations drawing random numbers on a GPU
     mismatches: int = 0  # device mismatches let through (``lenient``)
+    gpus: int = 0  # GPUs the run used: the highest index that held a tensor, plus one
     # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
     by_name: dict[str, list[int]] = field(default_factory=dict)
 
@@ -422,6 +423,8 @@ class Counters:
             ops, elements = len(args[0]), _elements(list(args[0]))
         if elements is None:
             return
+        if device.type == "cuda":
+            self.gpus = max(self.gpus, (device.index or 0) + 1)
         if device.type == "cpu":
             self.host_ops += ops
             self.host_elements += elements
@@ -743,6 +746,7 @@ class EmulatedCuda(TorchFunctionMode):
             return
         if not self._initialized:
             self._initialized = os.getpid() == self._pid
+        self.counters.gpus = max(self.counters.gpus, (device.index or 0) + 1)
         if key not in self._devices:
             weakref.finalize(tensor, self._forget, key)
             self.memory.allocate(key, tensor, device.index or 0)

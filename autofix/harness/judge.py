@@ -201,6 +201,7 @@ class Judge:
                 result.problems.append(
                     f"after does no work on {self.device}: no host-to-device copy, no result there"
                 )
+        self._gpus(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
         self._counts(result, before, after, keeps_work)
         if result.timing is not None:
@@ -360,6 +361,21 @@ class Judge:
             result.problems.append(text + "; only a fix marked unsafe may change the numbers")
         return True
 
+    def _gpus(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """After may use no more GPUs than before does (or would, its mismatches let through): the emulated
+        machine has two, so code hard-wired to ``cuda:1`` runs here and fails on a machine with one."""
+        if self.device == "cpu" or not after.ok(self.device):
+            return
+        b = before.phases[self.device] if before.ok(self.device) else before.extra.get(LENIENT)
+        if b is None or not b.ok or b.counts is None or after.phases[self.device].counts is None:
+            return
+        used, allowed = after.phases[self.device].count("gpus"), max(b.count("gpus"), 1)
+        if used > allowed:
+            result.problems.append(
+                f"after uses {used} GPUs where before uses {allowed}: it fails on a machine with fewer"
+                " (an invalid device ordinal)"
+            )
+
     def _device_work(self, result: CaseResult, before: VersionRun, after: VersionRun) -> bool:
         """Whether after keeps (at least) before's share of its work on the device; a problem if not."""
         if self.device == "cpu" or not after.ok(self.device):
@@ -414,7 +430,15 @@ class Judge:
             result.proofs.append(f"transfers {b.transfers()} → {a.transfers()}")
         if profile_of(result.rules).work == "dtype":
             # Deterministic where a speed-up is not: the double-precision operations the fix took away.
-            if a.count("float64_ops") < b.count("float64_ops"):
+            # A fix that changes dtypes runs the same operations; fewer of one (bar the casts) is work
+            # gone where the counters cannot see it (NumPy), not work saved.
+            vanished = _fewer_ops(a, b)
+            if vanished:
+                result.problems.append(
+                    f"runs {vanished} fewer times than before: the work went where the counters cannot see"
+                    " it (NumPy, another process), which proves no saving"
+                )
+            elif a.count("float64_ops") < b.count("float64_ops"):
                 result.proofs.append(
                     f"float64 operations {b.count('float64_ops')} → {a.count('float64_ops')}"
                 )
@@ -484,6 +508,25 @@ def _moved_off(a: PhaseRun, b: PhaseRun) -> str:
         f"{name} ({a_names.get(name, [0, 0])[1]} of {counts[1]})"
         for name, counts in sorted(b_names.items())
         if counts[1] > a_names.get(name, [0, 0])[1]
+    ]
+    return ", ".join(fewer[:4]) + (f" and {len(fewer) - 4} more" if len(fewer) > 4 else "")
+
+
+# Conversions between dtypes: a dtype fix may well run other ones than before (`.float()` for `.double()`).
+_CASTS = frozenset(
+    {"double", "float", "half", "bfloat16", "int", "long", "short", "char", "byte", "bool", "to", "type"}
+    | {"type_as", "cfloat", "cdouble", "numpy", "from_numpy", "as_tensor", "tensor"}
+)
+
+
+def _fewer_ops(a: PhaseRun, b: PhaseRun) -> str:
+    """The operations (by name, anywhere, casts aside) that ``a`` runs fewer times than ``b``."""
+    a_names: dict[str, list[int]] = (a.counts or {}).get("by_name") or {}  # type: ignore[assignment]
+    b_names: dict[str, list[int]] = (b.counts or {}).get("by_name") or {}  # type: ignore[assignment]
+    fewer = [
+        f"{name} ({sum(a_names.get(name, [0, 0]))} of {sum(counts)})"
+        for name, counts in sorted(b_names.items())
+        if name not in _CASTS and sum(counts) > sum(a_names.get(name, [0, 0]))
     ]
     return ", ".join(fewer[:4]) + (f" and {len(fewer) - 4} more" if len(fewer) > 4 else "")
 

@@ -13,6 +13,7 @@ A pass-through ``TorchFunctionMode`` (the emulated GPU does the same inside its 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import torch
 from torch.overrides import TorchFunctionMode
@@ -56,7 +57,7 @@ _SKIP = frozenset(
         "is_pinned",
     }
 )
-_WORK = ("host_ops", "device_ops", "host_elements", "device_elements", "device_random")
+_WORK = ("host_ops", "device_ops", "host_elements", "device_elements", "device_random", "gpus", "by_name")
 
 
 class Recorder(TorchFunctionMode):
@@ -68,7 +69,7 @@ class Recorder(TorchFunctionMode):
         self.random_sites: list[tuple[int, int]] = []
 
     @property
-    def counts(self) -> dict[str, int]:
+    def counts(self) -> dict[str, Any]:
         return {key: getattr(self.counters, key) for key in _WORK}
 
     def __torch_function__(self, func, types, args=(), kwargs=None):

@@ -29,12 +29,12 @@ def _run(phase: str, by_name: dict[str, list[int]], **counts: int) -> PhaseRun:
     return PhaseRun(phase, True, None, {**base, **counts, "by_name": by_name}, ["out"], OUT)
 
 
-def _judged(after_ops: dict[str, list[int]]) -> CaseResult:
+def _judged(after_ops: dict[str, list[int]], gpus: int = 1) -> CaseResult:
     mismatch = Failure(DEVICE_MISMATCH, "RuntimeError", "Expected all tensors ...", "before.py:9", EMULATOR)
     before = VersionRun({"cpu": _run("cpu", {}), "emulated-cuda": PhaseRun("emulated-cuda", False, mismatch)})
     # What before would run on the GPU, its mismatch let through: the model's two layers.
-    before.extra[LENIENT] = _run(LENIENT, {"sin": [1, 0], "linear": [0, 2], "relu": [0, 1]})
-    after = VersionRun({"cpu": _run("cpu", {}), "emulated-cuda": _run("emulated-cuda", after_ops)})
+    before.extra[LENIENT] = _run(LENIENT, {"sin": [1, 0], "linear": [0, 2], "relu": [0, 1]}, gpus=1)
+    after = VersionRun({"cpu": _run("cpu", {}), "emulated-cuda": _run("emulated-cuda", after_ops, gpus=gpus)})
     result = CaseResult("DEV001/x", ("DEV001",), True, rewritten="after.py")
     result.before, result.after = before, after
     Judge("emulated-cuda").judge(result)
@@ -56,3 +56,35 @@ def test_the_model_run_out_of_sight_fails_too():
 
 def test_the_same_work_on_the_device_passes():
     assert _judged({"sin": [1, 0], "linear": [0, 2], "relu": [0, 1]}).verdict == "PASS"
+
+
+def test_an_after_on_a_second_gpu_before_never_used_fails():
+    # w33: everything on a hard-coded cuda:1 runs on the emulated two-GPU machine, not on one GPU.
+    second = _judged({"sin": [1, 0], "linear": [0, 2], "relu": [0, 1]}, gpus=2)
+    assert second.verdict == "FAIL" and "after uses 2 GPUs where before uses 1" in second.reason()
+
+
+def _dtype_judged(after_ops: dict[str, list[int]]) -> CaseResult:
+    before = VersionRun(
+        {
+            "cpu": _run("cpu", {}),
+            "emulated-cuda": _run(
+                "emulated-cuda", {"linear": [9, 0], "tanh": [3, 0], "double": [1, 0]}, float64_ops=13
+            ),
+        }
+    )
+    after = VersionRun(
+        {"cpu": _run("cpu", {}), "emulated-cuda": _run("emulated-cuda", after_ops, float64_ops=0)}
+    )
+    result = CaseResult("DEV002/x", ("DEV002",), True, rewritten="after.py")
+    result.before, result.after = before, after
+    Judge("emulated-cuda").judge(result)
+    return result
+
+
+def test_float64_work_gone_out_of_sight_is_no_saving():
+    # w15: the float64 layers computed in NumPy: "float64 operations 13 -> 0", but no linear ran at all.
+    numpy = _dtype_judged({"from_numpy": [1, 0]})
+    assert numpy.verdict == "FAIL" and "linear (0 of 9)" in numpy.reason()
+    cast = _dtype_judged({"linear": [9, 0], "tanh": [3, 0], "float": [1, 0]})  # .double() -> .float()
+    assert cast.verdict == "PASS", cast.reason()
