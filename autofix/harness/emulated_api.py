@@ -439,6 +439,12 @@ _LEGACY_TYPES = (
 )
 
 
+def _c10_name(dtype: torch.dtype) -> str:
+    """A dtype as c10 prints it in TensorOptions: float, double, long int, ..."""
+    names = {torch.float32: "float", torch.float64: "double", torch.int64: "long int", torch.int32: "int"}
+    return names.get(dtype, str(dtype).removeprefix("torch."))
+
+
 class _LegacyCudaType(type):
     """``torch.cuda.FloatTensor`` and kin, which a CPU-only build refuses to call: calling one makes a
     device tensor (data given is copied over, a size is allocated there), ``isinstance`` asks dtype
@@ -450,8 +456,23 @@ class _LegacyCudaType(type):
     _mode: Device
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        made = cls._cpu_type(*args, **kwargs)
         target = cls._mode.normalize("cuda")
+        if len(args) == 1 and not kwargs and isinstance(args[0], torch.Tensor):
+            # tensor_new.cpp, legacy_tensor_ctor: a tensor of this very type is aliased, any other refused
+            other = args[0]
+            where = cls._mode.device_of(other)
+            if other.dtype != cls.dtype or where.type != "cuda":
+                wanted, got = _c10_name(cls.dtype), _c10_name(other.dtype)
+                raise cls._mode.error(
+                    TypeError(
+                        f"expected TensorOptions(dtype={wanted}, device={target}, layout=Strided)"
+                        f" (got TensorOptions(dtype={got}, device={where}, layout=Strided))"
+                    )
+                )
+            alias = other.view_as(other)
+            cls._mode.tag(alias, where)
+            return alias
+        made = cls._cpu_type(*args, **kwargs)
         size = (all(isinstance(a, int) for a in args) and not kwargs) or (
             len(args) == 1 and isinstance(args[0], torch.Size)
         )

@@ -208,6 +208,11 @@ _FACTORIES = frozenset(
         "polar",
     }
 )
+# Factories whose tensor arguments are numbers (sizes, ends, fill values): read back, never a device.
+_NUMBER_FACTORIES = frozenset(
+    {"arange", "range", "linspace", "logspace", "full", "zeros", "ones", "empty", "rand", "randn", "randint"}
+    | {"randperm", "eye", "tril_indices", "triu_indices", "scalar_tensor"}
+)
 # Operations that read only the other tensor's shape: any device will do; the result is on self's.
 _SHAPE_OF_OTHER = frozenset({"expand_as", "view_as", "reshape_as"})
 _INDEX_PUT = frozenset({"index_put_", "index_put", "_index_put_impl_"})
@@ -1221,6 +1226,17 @@ class EmulatedCuda(TorchFunctionMode):
     def _compute(self, func, name, args, kwargs):
         leaves, _ = tree_flatten((args, kwargs))
         tensors = [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
+        if name in _NUMBER_FACTORIES and tensors and all(t.dim() == 0 for t in tensors):
+            # `torch.arange(n)` with n a 0-dim tensor: torch reads n as a number (.item(), on a GPU a copy
+            # and a sync) and makes its result on the default device, never on n's (q137).
+            for tensor in tensors:
+                if self.device_of(tensor).type != "cpu":
+                    self.read_back()
+            with self._drawing_on(CPU, name, args, kwargs):
+                result = func(*args, **kwargs)
+            self.counters.count_work(CPU, result, name, args)
+            self.trace(result, CPU, ())
+            return result
         host = self._host_argument(name, args)
         if host is not None:
             tensors = [t for t in tensors if t is not host]

@@ -460,6 +460,15 @@ ROWS = [
                 syncs=2,
             ),
             Row(
+                "torch.cuda.FloatTensor(a CPU tensor) is refused; of a GPU float tensor, an alias",
+                lambda: (
+                    _assert(torch.cuda.FloatTensor(cuda(2)).is_cuda, "alias")
+                    or torch.cuda.FloatTensor(torch.ones(2))
+                ),
+                "error: expected TensorOptions(dtype=float, device=cuda",
+                source=SOURCE + "torch/csrc/utils/tensor_new.cpp",
+            ),
+            Row(
                 "x.type('torch.cuda.FloatTensor'): a conversion and a copy",
                 lambda: torch.ones(2).type("torch.cuda.FloatTensor"),
                 h2d=1,
@@ -578,6 +587,16 @@ ROWS = [
             ),
             Row("torch.zeros(device='cuda'): made there, no copy", lambda: torch.zeros(3, device="cuda")),
             Row("torch.arange(device='cuda')", lambda: torch.arange(5, device="cuda")),
+            Row(
+                "torch.arange(a GPU 0-dim tensor): the end read back, the result on the CPU",
+                lambda: _assert(
+                    torch.arange(torch.tensor(4, device="cuda")).device.type == "cpu", "on the GPU"
+                ),
+                h2d=1,  # torch.tensor(4, device="cuda")
+                d2h=1,
+                syncs=2,
+                source=DOCS + "generated/torch.arange.html",
+            ),
             Row(
                 "torch.tensor(list, device='cuda'): copied from the host",
                 lambda: torch.tensor([1.0, 2.0], device="cuda"),
