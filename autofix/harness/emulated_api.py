@@ -542,6 +542,12 @@ def patched_api(mode: Device) -> Iterator[None]:
     # No tensor here is one cuDNN can take; a CPU-only build says the same (no cuDNN at all).
     patch(torch.backends.cudnn, "is_acceptable", lambda tensor: False)
     patch(torch.Tensor, "record_stream", _record_stream(mode, torch.Tensor.record_stream))
+    # TorchScript runs its operations in C++, where no function mode sees them: a scripted function
+    # mixing devices would run, a traced module's output would be untagged. torch.jit.script and
+    # trace give the Python code back (torch's own switch, PYTORCH_JIT=0), which runs here as on CUDA.
+    import torch.jit._state as jit_state
+
+    patch(jit_state._enabled, "enabled", False)
     _ACTIVE.append(mode)
     try:
         yield

@@ -349,6 +349,24 @@ def _tf32_matmul() -> None:
     _assert(1e-5 < error < 1e-2, f"a TF32 matmul differs from float32's by {error:.1e}")
 
 
+def _scripted_mix() -> None:
+    @torch.jit.script
+    def add(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+        return a + b
+
+    try:  # CUDA raises it from the TorchScript interpreter, its message wrapped: looked for inside
+        add(cuda(2), torch.ones(2))
+    except RuntimeError as exc:
+        _assert("same device" in str(exc), str(exc)[:100])
+        return
+    raise AssertionError("a scripted function mixed devices and ran")
+
+
+def _traced_output() -> None:
+    traced = torch.jit.trace(nn.Linear(2, 2).cuda(), cuda(1, 2))
+    _assert(traced(cuda(3, 2)).device == torch.device("cuda", 0), "a traced module's output left the GPU")
+
+
 def _set_device() -> None:
     try:
         torch.cuda.set_device(1)
@@ -939,6 +957,20 @@ ROWS += [
                 lambda: _assert(f"{cuda(2)}" == "tensor([1., 1.], device='cuda:0')", f"{cuda(2)}"),
                 d2h=None,
                 syncs=None,
+            ),
+        ],
+    ),
+    *section(
+        DOCS + "jit.html",
+        [
+            Row("a scripted function adding a GPU and a CPU vector raises", _scripted_mix),
+            Row(
+                "a traced module's output is on the GPU",
+                _traced_output,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=DOCS + "generated/torch.jit.trace.html",
             ),
         ],
     ),
