@@ -144,10 +144,10 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
     block is left (a block that raised too: how far a failing run got): read it after the ``with``."""
     from torch.profiler import ProfilerActivity, profile
 
-    counts = {"host_to_device": 0, "device_to_host": 0, "device_to_device": 0, "syncs": 0}
+    counts = {"host_to_device": 0, "device_to_host": 0, "device_to_device": 0, "syncs": 0, "waits": 0}
     caught: list[warnings.WarningMessage] = []
     prof = None
-    explicit = [0]  # the case's own synchronize() calls that the sync debug mode did not report
+    explicit = [0, 0]  # the case's own synchronize() calls: those the sync debug mode missed, all
     synchronize = torch.cuda.synchronize
 
     def counted(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -155,6 +155,7 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
             reported = sum("synchroniz" in str(w.message) for w in caught)
             result = function(*args, **kwargs)
             explicit[0] += sum("synchroniz" in str(w.message) for w in caught) == reported
+            explicit[1] += 1
             return result
 
         return wait
@@ -186,6 +187,7 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
         for owner, name, original in saved:
             setattr(owner, name, original)
         counts["syncs"] = sum("synchroniz" in str(w.message) for w in caught or []) + explicit[0]
+        counts["waits"] = explicit[1]
         for event in prof.events() if prof is not None else []:
             if "HtoD" in event.name:
                 counts["host_to_device"] += 1

@@ -85,6 +85,7 @@ def _settle(*_: Any, **__: Any) -> None:
     ``synchronize()``): a host sync, counted as one, and the copies in flight have landed."""
     for mode in _ACTIVE:
         mode.counters.syncs += 1
+        mode.counters.waits += 1
         mode.settle()
 
 

@@ -409,6 +409,7 @@ class Counters:
     device_random: int = 0  # operations drawing random numbers on a GPU
     mismatches: int = 0  # device mismatches let through (``lenient``)
     gpus: int = 0  # GPUs the run used: the highest index that held a tensor, plus one
+    waits: int = 0  # explicit waits for the device (torch.cuda.synchronize() and kin), syncs among them
     # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
     by_name: dict[str, list[int]] = field(default_factory=dict)
 

@@ -443,7 +443,13 @@ class Judge:
                     f"float64 operations {b.count('float64_ops')} → {a.count('float64_ops')}"
                 )
         b_syncs, a_syncs = b.count("syncs"), a.count("syncs")
-        if a_syncs < b_syncs:
+        if a.count("waits") > b.count("waits"):
+            # A fix that saves copies or syncs never needs the host to stop for the device on purpose.
+            result.problems.append(
+                f"after waits for the device explicitly {a.count('waits')} times (torch.cuda.synchronize()"
+                f" and kin), before {b.count('waits')}: it stalls the GPU, whatever the counts"
+            )
+        elif a_syncs < b_syncs:
             result.proofs.append(f"host syncs {b_syncs} → {a_syncs}")
         elif a_syncs > b_syncs:
             result.notes.append(f"host syncs {b_syncs} → {a_syncs}")

@@ -88,3 +88,21 @@ def test_float64_work_gone_out_of_sight_is_no_saving():
     assert numpy.verdict == "FAIL" and "linear (0 of 9)" in numpy.reason()
     cast = _dtype_judged({"linear": [9, 0], "tanh": [3, 0], "float": [1, 0]})  # .double() -> .float()
     assert cast.verdict == "PASS", cast.reason()
+
+
+def test_explicit_waits_for_the_device_are_no_saving():
+    # w27: DEV010's factories on the device, plus torch.cuda.synchronize() every step.
+    ops = {"zeros": [0, 9], "add": [0, 9]}
+    before = VersionRun(
+        {"cpu": _run("cpu", {}), "emulated-cuda": _run("emulated-cuda", ops, host_to_device=9, syncs=9)}
+    )
+    after = VersionRun(
+        {
+            "cpu": _run("cpu", {}),
+            "emulated-cuda": _run("emulated-cuda", ops, host_to_device=0, syncs=8, waits=8),
+        }
+    )
+    result = CaseResult("DEV010/x", ("DEV010",), True, rewritten="after.py")
+    result.before, result.after = before, after
+    Judge("emulated-cuda").judge(result)
+    assert result.verdict == "FAIL" and "waits for the device explicitly 8 times" in result.reason()
