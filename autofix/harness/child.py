@@ -367,7 +367,10 @@ def run_timing(request: dict[str, Any]) -> None:
 
     def fresh(where: dict[str, Any], tag: str) -> Callable[[], Any]:
         os.chdir(where["cwd"])
-        forget(where["root"])  # the two copies hold modules of the same names
+        # The two copies hold modules of the same names: both forgotten, or a version imported by its
+        # dotted name would get the other's module, still in sys.modules.
+        for version in request["versions"]:
+            forget(version["root"])
         sys.path[:0] = [where["cwd"], *where["sys_path"]]
         try:
             seed(request["seed"])
