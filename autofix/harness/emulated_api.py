@@ -564,7 +564,7 @@ def _patch_storage(mode: Device, patch: Any) -> None:
     which reads element by element, ``cpu()``); ``clone()`` copies in host memory, which is all there
     is here. The storage's GPU is the emulated allocator's record of it (see Allocator.device_of)."""
     untyped = torch.UntypedStorage
-    device_getter = untyped.device.__get__  # type: ignore[attr-defined]
+    device_getter = untyped.device.__get__
     getitem, cpu = untyped.__getitem__, untyped.cpu
 
     def on(storage: Any) -> torch.device | None:
