@@ -30,9 +30,11 @@ def emulated():
 
 
 def real():
-    from autofix.harness.child import real_cuda_counting
+    """Real CUDA as ``autofix verify``'s cuda phase runs a case: counted, and torch's exceptions marked as
+    torch's (else CUDA's own device checks, raised in C++, read as errors of unknown origin)."""
+    from autofix.harness.child import real_cuda
 
-    return real_cuda_counting()
+    return real_cuda()
 
 
 def _show(seen: Observed | None) -> str:

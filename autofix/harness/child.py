@@ -85,7 +85,9 @@ def load(path: Path, entry: str, tag: str, module_name: str = "") -> Callable[[]
     if module_name:
         module = importlib.import_module(module_name)
     else:
-        name = f"autofix_run_{tag}_{abs(hash(str(path)))}"
+        # One name in every run of a version, phases and timing alike: a case must not tell them apart
+        # (`"timing" in __name__`) and behave in one as it does not in the others.
+        name = f"case_{abs(hash(str(path)))}"
         spec = importlib.util.spec_from_file_location(name, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
@@ -136,10 +138,38 @@ def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
 
 @contextlib.contextmanager
 def real_cuda_counting() -> Iterator[dict[str, int]]:
-    """Count memcpys with the profiler and syncs with CUDA's sync debug mode."""
+    """Count memcpys with the profiler and syncs with CUDA's sync debug mode.
+
+    The profiler hands its events over only once it has stopped, so ``counts`` is filled in when the
+    block is left (a block that raised too: how far a failing run got): read it after the ``with``."""
     from torch.profiler import ProfilerActivity, profile
 
-    counts = {"host_to_device": 0, "device_to_host": 0, "device_to_device": 0, "syncs": 0}
+    counts = {"host_to_device": 0, "device_to_host": 0, "device_to_device": 0, "syncs": 0, "waits": 0}
+    caught: list[warnings.WarningMessage] = []
+    prof = None
+    explicit = [0, 0]  # the case's own synchronize() calls: those the sync debug mode missed, all
+    synchronize = torch.cuda.synchronize
+
+    def counted(function: Callable[..., Any]) -> Callable[..., Any]:
+        def wait(*args: Any, **kwargs: Any) -> Any:
+            reported = sum("synchroniz" in str(w.message) for w in caught)
+            result = function(*args, **kwargs)
+            explicit[0] += sum("synchroniz" in str(w.message) for w in caught) == reported
+            explicit[1] += 1
+            return result
+
+        return wait
+
+    # An explicit wait for the device is a host sync too (the emulated GPU counts it so): counted once,
+    # whether or not CUDA's sync debug mode reports it (it does for a stream's, c10/cuda/CUDAFunctions.h).
+    waits = [
+        (torch.cuda, "synchronize"),
+        (torch.cuda.Stream, "synchronize"),
+        (torch.cuda.Event, "synchronize"),
+    ]
+    saved = [(owner, name, getattr(owner, name)) for owner, name in waits]
+    for owner, name, original in saved:
+        setattr(owner, name, counted(original))
     torch.cuda.set_sync_debug_mode("warn")
     try:
         with (
@@ -147,18 +177,45 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
             profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof,
         ):
             warnings.simplefilter("always")
-            yield counts
-            torch.cuda.synchronize()
-        counts["syncs"] = sum("synchroniz" in str(w.message) for w in caught)
-        for event in prof.events():
+            try:
+                yield counts
+            finally:
+                with contextlib.suppress(RuntimeError):  # a failed kernel re-raises here: the case's
+                    synchronize()
+    finally:
+        torch.cuda.set_sync_debug_mode(0)
+        for owner, name, original in saved:
+            setattr(owner, name, original)
+        counts["syncs"] = sum("synchroniz" in str(w.message) for w in caught or []) + explicit[0]
+        counts["waits"] = explicit[1]
+        for event in prof.events() if prof is not None else []:
             if "HtoD" in event.name:
                 counts["host_to_device"] += 1
             elif "DtoH" in event.name:
                 counts["device_to_host"] += 1
             elif "PtoP" in event.name:  # between two GPUs (DtoD within one GPU is no transfer)
                 counts["device_to_device"] += 1
+
+
+@contextlib.contextmanager
+def real_cuda(watch: str = "") -> Iterator[dict[str, Any]]:
+    """Real CUDA as a phase sees it: copies and syncs counted (:func:`real_cuda_counting`), the work and
+    the GPU's random draws counted, and every exception a torch function raises marked as torch's
+    (:class:`autofix.harness.recorder.Recorder`). Without that mark, CUDA's own checks, raised in C++
+    straight under the case's ``a + b``, would be of unknown origin and never proof of a cure.
+
+    The dict it gives is complete once the block is left (see real_cuda_counting)."""
+    from autofix.harness.recorder import Recorder
+
+    counts: dict[str, Any] = {}
+    recorder = Recorder(count=True, watch=watch)
+    try:
+        with real_cuda_counting() as copies, recorder:
+            yield counts
     finally:
-        torch.cuda.set_sync_debug_mode(0)
+        counts.update(copies)
+        counts.update(recorder.counts)
+        counts["random_sites"] = list(recorder.random_sites)
 
 
 class _Counting:
@@ -191,8 +248,8 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
             counting.fed = mode.fed
             yield counting
     elif phase == "cuda":
-        with real_cuda_counting() as copies, Recorder(count=True) as recorder:
-            counting.read = lambda: {**copies, **recorder.counts}
+        with real_cuda(request.get("watch", "")) as counts:
+            counting.read = lambda: dict(counts)
             yield counting
     else:
         with Recorder():
@@ -244,10 +301,10 @@ def run_phase(request: dict[str, Any]) -> None:
     started = time.perf_counter()
     results: dict[str, torch.Tensor] = {}
     again: dict[str, torch.Tensor] = {}
-    counting = None
+    counting: _Counting | None = None
     try:
-        with _device_context(phase, request) as counting, guarded():
-            try:
+        try:
+            with _device_context(phase, request) as counting, guarded():
                 seed(request["seed"])
                 with hidden_modules():
                     function = load(
@@ -260,7 +317,10 @@ def run_phase(request: dict[str, Any]) -> None:
                 fed = getattr(counting, "fed", None)
                 if fed is not None:
                     report["fed"] = fed(list(tensors.values()))
-            finally:  # a failed run's counts too: how far it got, and where
+        finally:
+            # A failed run's counts too (how far it got). Read once the device context is left: real
+            # CUDA's profiler gives its copies only when it stops, so inside they would all be 0.
+            if counting is not None:
                 report["counts"] = counting.counts() or None
         # Out of the device context: reading the results back is the harness's doing, not the case's.
         results = _checked(tensors, request["entry"])
@@ -307,7 +367,10 @@ def run_timing(request: dict[str, Any]) -> None:
 
     def fresh(where: dict[str, Any], tag: str) -> Callable[[], Any]:
         os.chdir(where["cwd"])
-        forget(where["root"])  # the two copies hold modules of the same names
+        # The two copies hold modules of the same names: both forgotten, or a version imported by its
+        # dotted name would get the other's module, still in sys.modules.
+        for version in request["versions"]:
+            forget(version["root"])
         sys.path[:0] = [where["cwd"], *where["sys_path"]]
         try:
             seed(request["seed"])
@@ -320,6 +383,11 @@ def run_timing(request: dict[str, Any]) -> None:
         function = fresh(where, tag)
         seed(request["seed"])
         first[tag] = {k: t.cpu() for k, t in flatten(function()).items()}
+    # For the judge: the timed work must be the work the phases judged (see verify.Verifier._time).
+    torch.save(
+        {tag: {k: _plain(t) for k, t in results.items()} for tag, results in first.items()},
+        f"{request['out']}.first.pt",
+    )
     times: dict[str, Any] = {"before": [], "after": []}
     measured = 0.0
     pairs = 0

@@ -30,6 +30,7 @@ class Device(Protocol):
     device_count: int
     current: int
     generators: list[Any]
+    counters: Any  # emulated_cuda.Counters
     memory: Any  # the emulated caching allocator (emulated_cuda.Allocator)
     autocast: list[Any]
     default_device: torch.device | None
@@ -46,15 +47,19 @@ class Device(Protocol):
 
     def pinned(self, tensor: Any) -> Any: ...
 
+    def read_back(self) -> None: ...
+
 
 # The seed a CUDA generator starts from (c10/core/GeneratorImpl.h: default_rng_seed_val).
 DEFAULT_SEED = 67280421310721
 
 
 def stream_seed(seed: int, index: int) -> int:
-    """The MT19937 seed that stands for GPU ``index``'s Philox stream under ``seed``: any fixed mixing works,
-    as long as the GPU's numbers are not the CPU's (a real GPU's are not)."""
-    return (seed * 0x9E3779B97F4A7C15 + 0xD1B54A32D192ED03 * (index + 1)) % (1 << 64)
+    """The MT19937 seed that stands for a GPU's Philox stream under ``seed``: any fixed mixing works, as long
+    as the GPU's numbers are not the CPU's (a real GPU's are not). Not the GPU's index: a Philox stream is
+    its seed and offset alone, so GPUs seeded alike draw alike (CUDAGeneratorImpl.cpp; q113)."""
+    del index
+    return (seed * 0x9E3779B97F4A7C15 + 0xD1B54A32D192ED03) % (1 << 64)
 
 
 # Fields real code reads from torch.cuda.get_device_properties(...).
@@ -68,12 +73,19 @@ PROPERTIES = _Properties(
 )
 
 
+# The toolkit and cuDNN a CUDA build of torch names (torch.version.cuda, torch.backends.cudnn.version()).
+CUDA_VERSION, CUDNN_VERSION = "12.8", 91002
+
 # The emulated GPUs in use: a synchronize anywhere lands their copies in flight (see EmulatedCuda.settle).
 _ACTIVE: list[Any] = []
 
 
 def _settle(*_: Any, **__: Any) -> None:
+    """The host waits for the device (``torch.cuda.synchronize()``, a stream's or an event's
+    ``synchronize()``): a host sync, counted as one, and the copies in flight have landed."""
     for mode in _ACTIVE:
+        mode.counters.syncs += 1
+        mode.counters.waits += 1
         mode.settle()
 
 
@@ -96,7 +108,7 @@ class Event:
         return True
 
     def synchronize(self) -> None:
-        _settle()  # CUDA's sync debug mode does not report event waits either
+        _settle()
 
     def elapsed_time(self, end: Event) -> float:
         if not (self.enable_timing and end.enable_timing) or self._time is None or end._time is None:
@@ -393,9 +405,6 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
 
 def _on_device(map_location: Any) -> torch.device | None:
     """The device ``map_location`` puts tensors on, when that is a CUDA device."""
-    if isinstance(map_location, dict):
-        targets = {str(v) for v in map_location.values()}
-        return torch.device(targets.pop()) if len(targets) == 1 and "cuda" in next(iter(targets)) else None
     if isinstance(map_location, (str, torch.device)) and torch.device(map_location).type == "cuda":
         return torch.device(map_location)
     return None
@@ -431,6 +440,12 @@ _LEGACY_TYPES = (
 )
 
 
+def _c10_name(dtype: torch.dtype) -> str:
+    """A dtype as c10 prints it in TensorOptions: float, double, long int, ..."""
+    names = {torch.float32: "float", torch.float64: "double", torch.int64: "long int", torch.int32: "int"}
+    return names.get(dtype, str(dtype).removeprefix("torch."))
+
+
 class _LegacyCudaType(type):
     """``torch.cuda.FloatTensor`` and kin, which a CPU-only build refuses to call: calling one makes a
     device tensor (data given is copied over, a size is allocated there), ``isinstance`` asks dtype
@@ -442,8 +457,23 @@ class _LegacyCudaType(type):
     _mode: Device
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        made = cls._cpu_type(*args, **kwargs)
         target = cls._mode.normalize("cuda")
+        if len(args) == 1 and not kwargs and isinstance(args[0], torch.Tensor):
+            # tensor_new.cpp, legacy_tensor_ctor: a tensor of this very type is aliased, any other refused
+            other = args[0]
+            where = cls._mode.device_of(other)
+            if other.dtype != cls.dtype or where.type != "cuda":
+                wanted, got = _c10_name(cls.dtype), _c10_name(other.dtype)
+                raise cls._mode.error(
+                    TypeError(
+                        f"expected TensorOptions(dtype={wanted}, device={target}, layout=Strided)"
+                        f" (got TensorOptions(dtype={got}, device={where}, layout=Strided))"
+                    )
+                )
+            alias = other.view_as(other)
+            cls._mode.tag(alias, where)
+            return alias
+        made = cls._cpu_type(*args, **kwargs)
         size = (all(isinstance(a, int) for a in args) and not kwargs) or (
             len(args) == 1 and isinstance(args[0], torch.Size)
         )
@@ -491,6 +521,7 @@ def patched_api(mode: Device) -> Iterator[None]:
             patch(torch.accelerator, name, value)
 
     _patch_serialization(mode, patch)
+    _patch_storage(mode, patch)
     _patch_default_device(mode, patch)
     _patch_parallel(mode, patch)
     variable = _device_keeping_variable(mode)
@@ -501,6 +532,23 @@ def patched_api(mode: Device) -> Iterator[None]:
         if cls is not None:
             patch(cls, "__new__", _keeping_device(mode, cls.__new__))
     _patch_autocast(mode, patch)
+    # What a CUDA build reports of itself (no code path of this CPU build depends on it but cuDNN's,
+    # which is_acceptable below keeps closed).
+    patch(torch.version, "cuda", CUDA_VERSION)
+    patch(torch.backends.cudnn, "is_available", lambda: True)
+    patch(torch.backends.cudnn, "version", lambda: CUDNN_VERSION)
+    # A CUDA build's recurrent layers flatten their weights with cuDNN when a weight is a GPU tensor
+    # with cuDNN present (nn.RNNBase.flatten_parameters): an emulated GPU tensor's data is a CPU
+    # tensor, which cuDNN's kernels refuse ("'aten::_cudnn_rnn_flatten_weight' ... 'CPU' backend").
+    # No tensor here is one cuDNN can take; a CPU-only build says the same (no cuDNN at all).
+    patch(torch.backends.cudnn, "is_acceptable", lambda tensor: False)
+    patch(torch.Tensor, "record_stream", _record_stream(mode, torch.Tensor.record_stream))
+    # TorchScript runs its operations in C++, where no function mode sees them: a scripted function
+    # mixing devices would run, a traced module's output would be untagged. torch.jit.script and
+    # trace give the Python code back (torch's own switch, PYTORCH_JIT=0), which runs here as on CUDA.
+    import torch.jit._state as jit_state
+
+    patch(jit_state._enabled, "enabled", False)
     _ACTIVE.append(mode)
     try:
         yield
@@ -508,6 +556,61 @@ def patched_api(mode: Device) -> Iterator[None]:
         _ACTIVE.remove(mode)
         for owner, name, original in reversed(saved):
             setattr(owner, name, original)
+
+
+def _patch_storage(mode: Device, patch: Any) -> None:
+    """A GPU tensor's storage is on the GPU: ``untyped_storage().device`` (and ``is_cuda``) say so, and
+    reading it from the host is a copy and a sync per read, as CUDA's (``storage[i]``, ``tolist()``,
+    which reads element by element, ``cpu()``); ``clone()`` copies in host memory, which is all there
+    is here. The storage's GPU is the emulated allocator's record of it (see Allocator.device_of)."""
+    untyped = torch.UntypedStorage
+    device_getter = untyped.device.__get__
+    getitem, cpu = untyped.__getitem__, untyped.cpu
+
+    def on(storage: Any) -> torch.device | None:
+        return mode.memory.device_of(storage)
+
+    def device(self: Any) -> torch.device:
+        return on(self) or device_getter(self)
+
+    def getitem_(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if on(self) is not None:
+            mode.read_back()
+        return getitem(self, *args, **kwargs)
+
+    def cpu_(self: Any) -> Any:
+        if on(self) is None:
+            return cpu(self)
+        mode.read_back()
+        return untyped(self.nbytes()).copy_(self, False)
+
+    def clone(self: Any) -> Any:
+        return untyped(self.nbytes()).copy_(self)
+
+    patch(untyped, "device", property(device))
+    patch(untyped, "__getitem__", getitem_)
+    patch(untyped, "cpu", cpu_)
+    patch(untyped, "clone", clone)
+
+
+def _record_stream(mode: Device, original: Any) -> Any:
+    """``x.record_stream(s)`` tells CUDA's caching allocator that stream ``s`` uses x's memory; the emulated
+    streams order nothing (the work is synchronous), so there is nothing to record. torch's argument
+    parser refuses an emulated stream before any function mode sees the call, hence a patch."""
+
+    def record_stream(self: torch.Tensor, stream: Any) -> None:
+        if not isinstance(stream, Stream):
+            return original(self, stream)
+        if mode.device_of(self).type != "cuda":
+            # aten::record_stream has a CUDA kernel only (RecordStream.cu): the dispatcher's refusal
+            raise mode.error(
+                NotImplementedError(
+                    "Could not run 'aten::record_stream' with arguments from the 'CPU' backend."
+                )
+            )
+        return None
+
+    return record_stream
 
 
 def _tensors(value: Any) -> list[torch.Tensor]:
@@ -549,22 +652,28 @@ def _patch_serialization(mode: Device, patch: Any) -> None:
             saving.clear()
 
     def load(f: Any, map_location: Any = None, *args: Any, **kwargs: Any) -> Any:
-        target = _on_device(map_location)
-        if target is not None:
-            loaded = original_load(f, "cpu", *args, **kwargs)
-            addresses = {t.untyped_storage().data_ptr(): str(target) for t in _tensors(loaded)}
-            return _placed(mode, addresses, loaded)
-        if map_location is not None and not callable(map_location):
+        target = _on_device(map_location)  # map_location="cuda": every storage goes there
+        # A dict renames the location tags it names; the others stay where they were saved from.
+        renamed = {str(k): str(v) for k, v in map_location.items()} if isinstance(map_location, dict) else {}
+        if target is None and map_location is not None and not callable(map_location) and not renamed:
             return original_load(f, map_location, *args, **kwargs)
         placed: dict[int, str] = {}  # storage address -> the GPU it is restored to
 
         def restore(storage: Any, location: str) -> Any:
-            chosen = _call_map_location(map_location, storage, location) if callable(map_location) else None
+            location = renamed.get(location, location)
+            if target is not None:
+                chosen: tuple[Any, str | None] | None = (storage, str(target))
+            elif callable(map_location):
+                chosen = _call_map_location(map_location, storage, location)
+            else:
+                chosen = None
             if chosen is None:  # the default: back where it was saved from
                 chosen = (storage, location if location.startswith("cuda") else None)
             restored, device = chosen
             if device is not None:
                 placed[restored.data_ptr()] = device
+                # A storage pickled on its own (a pickled tensor's) is rebuilt on its storage's device.
+                mode.memory.adopt(mode.normalize(device).index or 0, restored)
             return restored
 
         return _placed(mode, placed, original_load(f, restore, *args, **kwargs))
@@ -634,15 +743,24 @@ def _patch_default_device(mode: Device, patch: Any) -> None:
 def _patch_parallel(mode: Device, patch: Any) -> None:
     """``nn.DataParallel`` and the DataLoader's pinning: what CUDA's kernels would do, in Python.
 
-    DataParallel's forward checks that the module is on ``device_ids[0]`` (its message), moves the inputs
-    there and runs the module once, its output on ``output_device``: the replicas on the other GPUs
-    compute the same function on slices of the batch (models without batch statistics give the same
-    numbers). Pinning (the DataLoader's ``pin_memory=True``, in its pin thread too) copies to pinned memory.
+    DataParallel's forward is torch's own (scatter the batch in chunks along ``dim``, replicate the module
+    onto each GPU, run each replica on its chunk, gather the outputs on ``output_device``), with CUDA's
+    collectives done by moves: a replica's parameters are copies on its GPU (on ``device_ids[0]``
+    aliases of the module's own), so attributes a forward sets stay on the replicas, buffers updated in
+    place on the first GPU are the module's, gradients flow back summed, and 0-dim outputs gather into a
+    vector. The replicas run one after the other in this thread (CUDA runs them in one thread per GPU):
+    the same numbers. Pinning (the DataLoader's ``pin_memory=True``, in its pin thread too) copies to
+    pinned memory.
     """
+    import sys
+    import warnings
     from itertools import chain
 
     from torch.utils._pytree import tree_map
     from torch.utils.data._utils import pin_memory as pinning
+
+    def on(index: Any) -> torch.device:
+        return torch.device("cpu") if index == "cpu" else mode.normalize(torch.device("cuda", index))
 
     def forward(self: Any, *inputs: Any, **kwargs: Any) -> Any:
         if not self.device_ids:
@@ -656,17 +774,55 @@ def _patch_parallel(mode: Device, patch: Any) -> None:
                         f" {tensor.device}"
                     )
                 )
+        inputs, module_kwargs = self.scatter(inputs, kwargs, self.device_ids)
+        if not inputs and not module_kwargs:
+            inputs, module_kwargs = ((),), ({},)
+        if len(self.device_ids) == 1:
+            return self.module(*inputs[0], **module_kwargs[0])
+        replicas = self.replicate(self.module, self.device_ids[: len(inputs)])
+        outputs = []
+        for replica, index, args, kw in zip(replicas, self.device_ids, inputs, module_kwargs):
+            with torch.cuda.device(index):
+                outputs.append(replica(*args, **kw))
+        return self.gather(outputs, self.output_device)
 
-        def to(device: Any) -> Any:
-            return lambda value: value.to(device) if isinstance(value, torch.Tensor) else value
+    def broadcast(tensors: Any, devices: Any, detach: bool = False) -> list[list[torch.Tensor]]:
+        """replicate's broadcast: the first GPU's copies are the tensors themselves (torch's
+        broadcast_coalesced), the others' copies made by moves (differentiable, unless ``detach``)."""
+        copies = []
+        for number, index in enumerate(devices):
+            made = [t.view_as(t) if number == 0 else t.to(on(index)) for t in tensors]
+            copies.append([t.detach() for t in made] if detach else made)
+        return copies
 
-        inputs, kwargs = tree_map(to(self.src_device_obj), (inputs, kwargs))
-        return tree_map(to(torch.device("cuda", self.output_device)), self.module(*inputs, **kwargs))
+    class Scatter:
+        @staticmethod
+        def apply(target_gpus: Any, chunk_sizes: Any, dim: int, tensor: torch.Tensor) -> tuple[Any, ...]:
+            pieces = tensor.split(chunk_sizes, dim) if chunk_sizes else tensor.chunk(len(target_gpus), dim)
+            return tuple(piece.to(on(index)) for piece, index in zip(pieces, target_gpus))
+
+    class Gather:
+        @staticmethod
+        def apply(target_device: Any, dim: int, *tensors: torch.Tensor) -> torch.Tensor:
+            if all(t.dim() == 0 for t in tensors) and dim == 0:
+                tensors = tuple(t.view(1) for t in tensors)
+                warnings.warn(
+                    "Was asked to gather along dimension 0, but all input tensors were scalars; will instead"
+                    " unsqueeze and return a vector.",
+                    stacklevel=2,
+                )
+            target = on(
+                target_device if target_device == "cpu" else torch.device("cuda", target_device).index
+            )
+            return torch.cat([t.to(target) for t in tensors], dim)
 
     def pin_memory(data: Any, device: Any = None) -> Any:
         return tree_map(lambda v: mode.pinned(v.clone()) if isinstance(v, torch.Tensor) else v, data)
 
     patch(torch.nn.DataParallel, "forward", forward)
+    patch(sys.modules["torch.nn.parallel.replicate"], "_broadcast_coalesced_reshape", broadcast)
+    patch(sys.modules["torch.nn.parallel.scatter_gather"], "Scatter", Scatter)
+    patch(sys.modules["torch.nn.parallel.scatter_gather"], "Gather", Gather)
     patch(pinning, "pin_memory", pin_memory)
 
 

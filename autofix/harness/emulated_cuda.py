@@ -44,11 +44,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import re
 import sys
 import weakref
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import torch
@@ -209,11 +208,14 @@ _FACTORIES = frozenset(
         "polar",
     }
 )
+# Factories whose tensor arguments are numbers (sizes, ends, fill values): read back, never a device.
+_NUMBER_FACTORIES = frozenset(
+    {"arange", "range", "linspace", "logspace", "full", "zeros", "ones", "empty", "rand", "randn", "randint"}
+    | {"randperm", "eye", "tril_indices", "triu_indices", "scalar_tensor"}
+)
 # Operations that read only the other tensor's shape: any device will do; the result is on self's.
 _SHAPE_OF_OTHER = frozenset({"expand_as", "view_as", "reshape_as"})
 _INDEX_PUT = frozenset({"index_put_", "index_put", "_index_put_impl_"})
-# Where the repr of a CPU tensor puts its first suffix; a device tensor's repr names its device there.
-_REPR_SUFFIX = re.compile(r",\s*(?:size=|dtype=|layout=|grad_fn=|requires_grad=|names=|quantization_scheme=)")
 
 # What CUDA autocast runs in the lower precision, and what it runs in float32 (PyTorch's AMP docs).
 AUTOCAST_LOWER = frozenset(
@@ -406,8 +408,12 @@ class Counters:
     device_elements: int = 0
     device_random: int = 0  # operations drawing random numbers on a GPU
     mismatches: int = 0  # device mismatches let through (``lenient``)
+    gpus: int = 0  # GPUs the run used: the highest index that held a tensor, plus one
+    waits: int = 0  # explicit waits for the device (torch.cuda.synchronize() and kin), syncs among them
+    # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
+    by_name: dict[str, list[int]] = field(default_factory=dict)
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def count_work(self, device: torch.device, result: Any, name: str = "", args: Any = ()) -> None:
@@ -423,12 +429,19 @@ class Counters:
             ops, elements = len(args[0]), _elements(list(args[0]))
         if elements is None:
             return
+        if device.type == "cuda":
+            self.gpus = max(self.gpus, (device.index or 0) + 1)
         if device.type == "cpu":
             self.host_ops += ops
             self.host_elements += elements
         else:
             self.device_ops += ops
             self.device_elements += elements
+        if name:
+            # One name per operation, however it is spelled: `_foreach_add_` over a list (an optimizer on
+            # one device), `add_` per tensor (spread over devices), `add` out of place.
+            key = name.removeprefix("_foreach_").rstrip("_") or name
+            self.by_name.setdefault(key, [0, 0])[device.type != "cpu"] += ops
 
 
 def _elements(result: Any) -> int | None:
@@ -452,22 +465,64 @@ def draws(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
     return bool(train) and not (isinstance(p, (int, float)) and p == 0)
 
 
+_CONVOLUTIONS = frozenset(
+    {"conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "convolution"}
+)
+
+
+def _tf32_allowed(name: str) -> bool:
+    """Whether a float32 ``name`` on the GPU computes in TF32: matrix products when
+    ``torch.backends.cuda.matmul.allow_tf32`` (or ``set_float32_matmul_precision("high")``), convolutions
+    when ``torch.backends.cudnn.allow_tf32`` (the emulated GPU is an H100: Ampere or later)."""
+    if name in _MATMUL:
+        return bool(torch.backends.cuda.matmul.allow_tf32)
+    return name in _CONVOLUTIONS and bool(torch.backends.cudnn.allow_tf32)
+
+
+def _tf32(tensor: torch.Tensor) -> torch.Tensor:
+    """``tensor`` (float32) with its mantissa rounded to TF32's 10 bits, as tensor cores read it; the
+    gradient passes through unchanged."""
+    with _DisableTorchFunction():
+        bits = tensor.detach().contiguous().view(torch.int32).to(torch.int64)
+        rounded = ((bits + 0x1000) & ~0x1FFF).to(torch.int32).view(torch.float32).view(tensor.shape)
+        return tensor + (rounded - tensor.detach())
+
+
+def _tf32_inputs(args: Any, kwargs: Any) -> tuple[Any, Any]:
+    def convert(value: Any) -> Any:
+        if isinstance(value, torch.Tensor) and value.dtype == torch.float32 and value.dim() > 0:
+            return _tf32(value)
+        if isinstance(value, (list, tuple)):
+            return type(value)(convert(v) for v in value)
+        return value
+
+    return tuple(convert(a) for a in args), {k: convert(v) for k, v in kwargs.items()}
+
+
+def call_site(watch: str) -> tuple[int, int] | None:
+    """The line range of the call in file ``watch`` (a real path) that is running now, if one is on the
+    stack; None when nothing is watched or the code running is another file's (a helper module's,
+    torch's own)."""
+    if not watch:
+        return None
+    frame = sys._getframe(1)
+    while frame is not None and _real(frame.f_code.co_filename) != watch:
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None:
+        return None
+    # The call's whole span (3.11+: a call over several lines names its first and last); else its line.
+    positions = getattr(frame.f_code, "co_positions", lambda: iter(()))()
+    span = next((p[:2] for i, p in enumerate(positions) if i == frame.f_lasti // 2), (None, None))
+    start = span[0] or frame.f_lineno
+    return start, span[1] or start
+
+
 def _poison(tensor: torch.Tensor) -> None:
     """What a host buffer holds before an async copy lands: garbage; NaN (or the largest value) here."""
     if tensor.is_floating_point() or tensor.is_complex():
         tensor.fill_(float("nan"))
     elif tensor.dtype != torch.bool:
         tensor.fill_(torch.iinfo(tensor.dtype).max)
-
-
-def _with_device(text: str, device: torch.device) -> str:
-    """A CPU tensor's repr as a device tensor's: ``tensor([1., 2.], device='cuda:0')`` (torch/_tensor_str.py
-    puts the device first among the suffixes)."""
-    if not text.startswith("tensor(") or not text.endswith(")"):
-        return text
-    suffix = _REPR_SUFFIX.search(text)
-    at = suffix.start() if suffix else len(text) - 1
-    return f"{text[:at]}, device='{device}'{text[at:]}"
 
 
 def _advanced(index: Any) -> bool:
@@ -532,15 +587,53 @@ class Allocator:
         self.reserved[index] = max(self.reserved[index], need)
         self.reserved_peak[index] = max(self.reserved_peak[index], self.reserved[index])
 
-    def release(self, key: int) -> None:
-        where = self._holders.pop(key, None)
-        entry = self._storages.get(where) if where is not None else None
-        if where is None or entry is None:
+    def adopt(self, index: int, storage: Any) -> None:
+        """A storage made without a tensor (``torch.load`` restoring it to GPU ``index``): on that GPU."""
+        with _DisableTorchFunction():
+            where, size = (index, storage.data_ptr()), -(-storage.nbytes() // self.BLOCK) * self.BLOCK
+        if where[1] and where not in self._storages:
+            self._storages[where] = [size, 1]
+            self.current[index] += size
+            self.peak[index] = max(self.peak[index], self.current[index])
+
+    def hold(self, index: int, storage: Any) -> None:
+        """A GPU tensor's storage handed to the case: it keeps the memory (and its GPU) as long as it lives,
+        the tensor gone or not."""
+        with _DisableTorchFunction():
+            where = (index, storage.data_ptr())
+        entry = self._storages.get(where)
+        if entry is None or not where[1]:
+            return
+        try:
+            weakref.finalize(storage, self._drop, where)
+        except TypeError:  # a storage that takes no weak reference: the tensor's lifetime it is
+            return
+        entry[1] += 1
+
+    def _drop(self, where: tuple[int, int]) -> None:
+        entry = self._storages.get(where)
+        if entry is None:
             return
         entry[1] -= 1
         if entry[1] <= 0:
             del self._storages[where]
             self.current[where[0]] -= entry[0]
+
+    def device_of(self, storage: Any) -> torch.device | None:
+        """The GPU a storage lives on, if it holds a GPU tensor's data (None: host memory)."""
+        with _DisableTorchFunction():
+            address = storage.data_ptr()
+        if not address:
+            return None
+        return next(
+            (torch.device("cuda", i) for i in range(len(self.current)) if (i, address) in self._storages),
+            None,
+        )
+
+    def release(self, key: int) -> None:
+        where = self._holders.pop(key, None)
+        if where is not None:
+            self._drop(where)
 
     def empty_cache(self) -> None:
         for index, current in enumerate(self.current):
@@ -659,6 +752,7 @@ class EmulatedCuda(TorchFunctionMode):
             return
         if not self._initialized:
             self._initialized = os.getpid() == self._pid
+        self.counters.gpus = max(self.counters.gpus, (device.index or 0) + 1)
         if key not in self._devices:
             weakref.finalize(tensor, self._forget, key)
             self.memory.allocate(key, tensor, device.index or 0)
@@ -764,9 +858,17 @@ class EmulatedCuda(TorchFunctionMode):
             device = self.device_of(args[0])
             if device.type == "cpu":
                 return func(*args, **kwargs)
+            if name in ("__repr__", "__str__"):
+                # torch/_tensor_str.py formats a GPU tensor where it is, reading values back one by one
+                # (masked_select, a bool per element and per range test, .tolist()): run it under this
+                # mode again, so each read is counted as real CUDA counts it, and its suffix names the device.
+                with self:
+                    return torch._tensor_str._str(args[0], **kwargs)  # Tensor.__repr__'s body
+            if name == "__format__" and args[0].dim() != 0:  # f"{x}": str(x), as object.__format__ does
+                with self:
+                    return object.__format__(args[0], *args[1:])
             self.read_back()
-            text = func(*args, **kwargs)
-            return _with_device(text, device) if name in ("__repr__", "__str__") else text
+            return func(*args, **kwargs)
         function = self._FUNCTIONS.get(name)
         if function is not None:
             return function(self, func, args, kwargs)
@@ -832,7 +934,7 @@ class EmulatedCuda(TorchFunctionMode):
             self.trace_copy(result, args[0])
         else:
             self.trace(result, target, (args, kwargs))
-        self.counters.count_work(target, result)
+        self.counters.count_work(target, result, name)
         self.tag_all(result, target)
         return result
 
@@ -876,18 +978,9 @@ class EmulatedCuda(TorchFunctionMode):
 
     def _note_site(self) -> None:
         """The line range of ``watch`` (the rewritten file) where the case drew on the GPU, if there."""
-        if not self.watch:
-            return
-        frame = sys._getframe(2)
-        while frame is not None and _real(frame.f_code.co_filename) != self.watch:
-            frame = frame.f_back  # type: ignore[assignment]
-        if frame is None:  # drawn by code of another file (a helper module, torch's own)
-            return
-        # The call's whole span (3.11+: a call over several lines names its first and last); else its line.
-        positions = getattr(frame.f_code, "co_positions", lambda: iter(()))()
-        span = next((p[:2] for i, p in enumerate(positions) if i == frame.f_lasti // 2), (None, None))
-        start = span[0] or frame.f_lineno
-        self.random_sites.append((start, span[1] or start))
+        site = call_site(self.watch)
+        if site is not None:
+            self.random_sites.append(site)
 
     # Tensor methods with their own handling, looked up by name.
     def _to(self, func, args, kwargs):
@@ -931,6 +1024,13 @@ class EmulatedCuda(TorchFunctionMode):
             )
         return func(*args, **kwargs)
 
+    def _untyped_storage(self, func, args, kwargs):
+        storage = func(*args, **kwargs)
+        device = self.device_of(args[0])
+        if device.type == "cuda":
+            self.memory.hold(device.index or 0, storage)
+        return storage
+
     def _pin_memory(self, func, args, kwargs):
         if id(args[0]) in self._pinned:  # Memory.cpp: an already pinned tensor is returned as it is
             return args[0]
@@ -946,7 +1046,7 @@ class EmulatedCuda(TorchFunctionMode):
         target = self.device_of(args[0])
         self._index(target, args[1])
         result = func(*args, **kwargs)
-        self.counters.count_work(target, result)
+        self.counters.count_work(target, result, "__getitem__")
         self.tag_all(result, target)
         self.trace(result, target, args)
         return result
@@ -960,7 +1060,7 @@ class EmulatedCuda(TorchFunctionMode):
             if source != target and _advanced(args[1]):  # index_put_: values must be on self's device
                 self._mismatch([target, source])
             self.count_copy(source, target)
-        self.counters.count_work(target, args[0])
+        self.counters.count_work(target, args[0], "__setitem__")
         result = func(*args, **kwargs)
         self.trace(args[0], target, args)
         return result
@@ -969,7 +1069,7 @@ class EmulatedCuda(TorchFunctionMode):
         blocking = not (args[2] if len(args) > 2 else kwargs.get("non_blocking", False))
         source, target = self.device_of(args[1]), self.device_of(args[0])
         if source == target:
-            self.counters.count_work(target, args[0])
+            self.counters.count_work(target, args[0], "copy_")
         self.count_copy(source, target, blocking=blocking)
         result = func(*args, **kwargs)
         if source == target:
@@ -1012,7 +1112,7 @@ class EmulatedCuda(TorchFunctionMode):
             else:
                 self._mismatch([target, self.device_of(value)])
         result = func(*args, **kwargs)
-        self.counters.count_work(target, result)
+        self.counters.count_work(target, result, "index_put_")
         self.tag(result, target)
         self.trace(result, target, (args, kwargs))
         return result
@@ -1037,11 +1137,30 @@ class EmulatedCuda(TorchFunctionMode):
             self.trace(made, CPU, (given,), weight=0)
         return results
 
+    def _equal(self, func, args, kwargs):
+        """``torch.equal``: CUDA's kernel checks the devices itself (its own message, no CPU scalars), then
+        reads its answer back: ``eq(a, b).all().item()``, a copy and a sync (aten/.../cuda/Equal.cpp)."""
+        first, second = (self.device_of(t) for t in args[:2])
+        if first.type == "cpu" and second.type == "cpu":
+            return func(*args, **kwargs)
+        if first != second:
+            if not self.lenient:
+                raise self.error(
+                    RuntimeError(
+                        f"Cannot compare two tensors on different devices. Got: {first} and {second}"
+                    )
+                )
+            self.counters.mismatches += 1
+        if args[0].shape == args[1].shape and args[0].numel():
+            self.read_back()
+        return func(*args, **kwargs)
+
     _FUNCTIONS: dict[str, Callable[..., Any]] = {
         **dict.fromkeys(_INDEX_PUT, _index_put),
         **dict.fromkeys(_SHAPE_OF_OTHER, _shape_as),
         "type_as": _type_as,
         "broadcast_tensors": _broadcast_tensors,
+        "equal": _equal,
         "__array__": _numpy,
     }
 
@@ -1052,6 +1171,7 @@ class EmulatedCuda(TorchFunctionMode):
         "cpu": _cpu,
         "numpy": _numpy,
         "pin_memory": _pin_memory,
+        "untyped_storage": _untyped_storage,
         "__getitem__": _getitem,
         "__setitem__": _setitem,
         "copy_": _copy_,
@@ -1092,10 +1212,12 @@ class EmulatedCuda(TorchFunctionMode):
             if blocking:
                 self.settle()
             elif source.type != "cpu" and target.type == "cpu":
-                # Queued behind the device's work: the host sees it only after a synchronize.
+                # Queued behind the device's work: the host sees it only after a synchronize. Its output
+                # is pinned memory (TensorConversions.cpp, _to_copy: pin_out for a non_blocking D2H).
                 self._pending.append((result, result.clone()))
                 with _DisableTorchFunction():
                     _poison(result)
+                self.pinned(result)
             self.trace_copy(result, tensor)
         elif result is not tensor:  # a dtype conversion: work where the tensor is
             self.trace(result, target, (tensor,))
@@ -1105,6 +1227,17 @@ class EmulatedCuda(TorchFunctionMode):
     def _compute(self, func, name, args, kwargs):
         leaves, _ = tree_flatten((args, kwargs))
         tensors = [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
+        if name in _NUMBER_FACTORIES and tensors and all(t.dim() == 0 for t in tensors):
+            # `torch.arange(n)` with n a 0-dim tensor: torch reads n as a number (.item(), on a GPU a copy
+            # and a sync) and makes its result on the default device, never on n's (q137).
+            for tensor in tensors:
+                if self.device_of(tensor).type != "cpu":
+                    self.read_back()
+            with self._drawing_on(CPU, name, args, kwargs):
+                result = func(*args, **kwargs)
+            self.counters.count_work(CPU, result, name, args)
+            self.trace(result, CPU, ())
+            return result
         host = self._host_argument(name, args)
         if host is not None:
             tensors = [t for t in tensors if t is not host]
@@ -1146,11 +1279,14 @@ class EmulatedCuda(TorchFunctionMode):
             if (
                 name in _DATA_DEPENDENT
                 or (name == "where" and len(tensors) == 1)
+                or name == "allclose"  # isclose(...).all().item()
                 or (name == "repeat_interleave" and len(tensors) > 1 and kwargs.get("output_size") is None)
             ):
                 self.read_back()
             if self.autocast and self.autocast[-1] is not None:
                 args, kwargs = self._autocast(name, args, kwargs, self.autocast[-1])
+            if _tf32_allowed(name):
+                args, kwargs = _tf32_inputs(args, kwargs)
         if any(tensor.dtype is torch.float64 for tensor in tensors):
             self.counters.float64_ops += 1
         with self._drawing_on(device, name, args, kwargs):

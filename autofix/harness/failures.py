@@ -26,7 +26,8 @@ _DEVICE = re.compile(
     r"|Expected tensor for argument #\d+ '\w+' to (?:be on|have the same device)"
     r"|Input and (?:parameter|hidden) tensors are not at the same device"
     r"|expected device cuda:\d+ but got device cpu|expected device cpu but got device cuda"
-    r"|Expected a 'cuda' device type for generator|can't convert cuda:\d+ device type tensor to numpy",
+    r"|Expected a 'cuda' device type for generator|can't convert cuda:\d+ device type tensor to numpy"
+    r"|Cannot compare two tensors on different devices",  # torch.equal (aten/src/ATen/native/cuda/Equal.cpp)
     re.IGNORECASE,
 )
 # "Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be the same" is a

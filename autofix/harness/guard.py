@@ -14,9 +14,12 @@ so a case could step out of that view or reach into the harness. Inside :func:`g
 * **the harness's modules** are out of ``sys.modules`` while the case runs, so a case cannot branch on
   the harness being loaded.
 
-What this cannot stop: a case that starts another interpreter, or reads the harness's objects out of
-the garbage collector. A proof on the emulated GPU is a proof about code that does not attack the
-harness.
+* **other doors**: the garbage collector's object lists (``gc.get_objects`` and its kin, which reach
+  the harness's counters) and ctypes' access to ``PyErr_*`` (which sets an exception from C, with no
+  frame of the case's: torch would seem to have raised it) raise :class:`OutOfView` (audit events).
+
+What this cannot stop: a case that starts another interpreter, or walks frames up to the harness's.
+A proof on the emulated GPU is a proof about code that does not attack the harness.
 """
 
 from __future__ import annotations
@@ -158,11 +161,43 @@ def hidden_modules(prefix: str = "autofix") -> Iterator[None]:
         sys.modules.update(hidden)
 
 
+# Reaching the harness's objects, or forging torch's failures, by other doors than the mode stack: the
+# garbage collector hands out every object (the emulated GPU's counters among them), and ctypes can set
+# a Python exception from C, with no frame of the case's to show whose words it is (from a backward
+# hook, torch's C++ relays it as if torch had raised it). Audit events, refused while the case runs.
+_GC_EVENTS = frozenset({"gc.get_objects", "gc.get_referrers", "gc.get_referents"})
+_SETS_EXCEPTIONS = ("PyErr_", "PyThreadState_SetAsyncExc", "_PyErr_")
+_guarding = [0]
+
+
+def _reach_hook(event: str, args: tuple[Any, ...]) -> None:
+    if not _guarding[0]:
+        return
+    if event in _GC_EVENTS and _case_on_stack():
+        raise OutOfView(
+            f"the case calls {event}(), which reaches the harness's own objects: it cannot be judged"
+        )
+    if event == "ctypes.dlsym" and len(args) > 1 and isinstance(args[1], str) and _case_on_stack():
+        if args[1].startswith(_SETS_EXCEPTIONS):
+            raise OutOfView(
+                f"the case sets Python exceptions through ctypes ({args[1]}): a failure it raises so cannot"
+                " be told from torch's, and it cannot be judged"
+            )
+
+
+_reach_hook_installed: list[bool] = []
+
+
 @contextlib.contextmanager
 def guarded() -> Iterator[None]:
     """Inside the harness's function modes: threads inherit them, the case cannot remove them."""
+    if not _reach_hook_installed:
+        _reach_hook_installed.append(True)
+        sys.addaudithook(_reach_hook)
     modes = list(torch.overrides._get_current_function_mode_stack())
+    _guarding[0] += 1
     with contextlib.ExitStack() as stack:
+        stack.callback(_guarding.__setitem__, 0, _guarding[0] - 1)
         stack.enter_context(_patched(threading.Thread, "_bootstrap_inner", _threads_under(modes)))
         for owner, name, what in _GUARDED:
             if hasattr(owner, name):

@@ -29,6 +29,9 @@ A rewritten case PASSES only when all of these hold:
   before fails on one of torch's own checks in every phase and after equals the case's reference().
 
 A case left unchanged PASSES when both versions behave identically: same outcomes, counts, results.
+
+Either is UNPROVEN ("cannot judge") when both versions run nowhere and fail on the device alike for a
+GPU the machine lacks (``cuda:1`` on a machine with one GPU): nobody's fault, nothing proved.
 """
 
 from __future__ import annotations
@@ -50,11 +53,12 @@ from autofix.harness.models import (
     SHARED_RNG,
     CaseResult,
     Comparison,
+    Failure,
     PhaseRun,
     Timing,
     VersionRun,
 )
-from autofix.harness.origin import TORCH
+from autofix.harness.origin import TORCH, TRUSTED
 from autofix.harness.stats import ratio_interval
 
 NOTHING_TO_COMPARE = "cannot judge: the entry returns nothing to compare"
@@ -145,10 +149,25 @@ class Judge:
     def judge(self, result: CaseResult) -> None:
         assert result.before is not None and result.after is not None
         self.dtype_changes = profile_of(result.rules).dtype if result.positive else False
+        lacking = self._lacks_a_gpu(result.before, result.after)
+        if lacking:
+            result.unproven = lacking
+            return
         if result.positive:
             self._rewritten(result, result.before, result.after)
         else:
             self._unchanged(result, result.before, result.after)
+
+    def _lacks_a_gpu(self, before: VersionRun, after: VersionRun) -> str:
+        """Why nothing can be judged on this machine, when both versions ran nowhere and fail on the device
+        alike for want of a GPU it lacks (``cuda:1`` on a machine with one GPU): "" otherwise. Not the
+        code's fault, nor proof of anything; a version that alone asks for a missing GPU still fails."""
+        if self.device == "cpu" or any(v.ok(p) for v in (before, after) for p in self.phases):
+            return ""
+        b, a = before.phases[self.device].failure, after.phases[self.device].failure
+        if not (b and a and _missing_gpu(b) and _missing_gpu(a)):
+            return ""
+        return f"cannot judge: the case uses a GPU this machine lacks ({a.message} on {self.device})"
 
     # -- a rewritten case
 
@@ -184,6 +203,7 @@ class Judge:
                 result.problems.append(
                     f"after does no work on {self.device}: no host-to-device copy, no result there"
                 )
+        self._gpus(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
         self._counts(result, before, after, keeps_work)
         if result.timing is not None:
@@ -193,6 +213,10 @@ class Judge:
                     f"{result.timing.ratio:.2f}x faster on {clock}"
                     f" (99% CI {result.timing.low:.2f}-{result.timing.high:.2f})"
                 )
+            elif result.timing.high < 1.0:
+                # A fix whose point is to save this work, measurably slower on this clock: whatever the
+                # counts say, it costs more than it saves.
+                result.problems.append(f"after is slower on {clock}: {result.timing.describe()}")
             elif result.timing.note:
                 result.notes.append(f"{result.timing.note} on {clock}: {result.timing.describe()}")
         if profile.same and not result.proofs and not result.problems and not result.unproven:
@@ -309,7 +333,7 @@ class Judge:
         if ran_there is not None and ran_there.ok:
             extra = a.count("device_random") - ran_there.count("device_random")
         else:  # nothing to count against: the draws on lines the rewrite changed
-            extra = len(_moved(result, a))
+            extra = len(_moved(result, a, shared_a))
         if b.phase != a.phase and extra <= 0:
             # The GPU's own draws (dropout, an init on the device), not the fix's: before would draw them
             # there too. On the CPU's stream the computations agree.
@@ -322,7 +346,7 @@ class Judge:
             )
             return True
         comparison.outcome, comparison.max_rel = SAME_DISTRIBUTION, again.max_rel
-        moved = _moved(result, a)
+        moved = _moved(result, a, shared_a)
         where = ", ".join(sorted({f"{result.rewritten or 'after'}:{start}" for start, _ in moved})) or "after"
         # Accepted only when the moved draws are on lines that only unsafe fixes changed, all of them.
         changed, unsafe_lines = set(result.changed_lines), set(result.unsafe_lines)
@@ -338,6 +362,21 @@ class Judge:
         else:
             result.problems.append(text + "; only a fix marked unsafe may change the numbers")
         return True
+
+    def _gpus(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """After may use no more GPUs than before does (or would, its mismatches let through): the emulated
+        machine has two, so code hard-wired to ``cuda:1`` runs here and fails on a machine with one."""
+        if self.device == "cpu" or not after.ok(self.device):
+            return
+        b = before.phases[self.device] if before.ok(self.device) else before.extra.get(LENIENT)
+        if b is None or not b.ok or b.counts is None or after.phases[self.device].counts is None:
+            return
+        used, allowed = after.phases[self.device].count("gpus"), max(b.count("gpus"), 1)
+        if used > allowed:
+            result.problems.append(
+                f"after uses {used} GPUs where before uses {allowed}: it fails on a machine with fewer"
+                " (an invalid device ordinal)"
+            )
 
     def _device_work(self, result: CaseResult, before: VersionRun, after: VersionRun) -> bool:
         """Whether after keeps (at least) before's share of its work on the device; a problem if not."""
@@ -357,6 +396,17 @@ class Judge:
                 f" ({_percent(b_elements)})"
             )
             return False
+        # Operation by operation: an operation before runs (or would run) on the GPU that after runs
+        # fewer times there is work moved off the device, to the host or out of torch's sight (NumPy),
+        # whatever padding restores the shares. Both counted by the emulated GPU alone: real CUDA's
+        # counter names some operations otherwise.
+        if a.phase != "cuda" and b.phase != "cuda":
+            moved = _moved_off(a, b)
+            if moved:
+                result.problems.append(
+                    f"moves work off the GPU: after runs {moved} there fewer times than before {would}"
+                )
+                return False
         # The share of only the work that feeds the results: dummy work on the device (padding) next
         # to a result computed on the host (NumPy, model.cpu(), a thread, a file) is not in it. Half
         # of before's share at least: a correct fix may add host work that feeds the results (its
@@ -382,12 +432,26 @@ class Judge:
             result.proofs.append(f"transfers {b.transfers()} → {a.transfers()}")
         if profile_of(result.rules).work == "dtype":
             # Deterministic where a speed-up is not: the double-precision operations the fix took away.
-            if a.count("float64_ops") < b.count("float64_ops"):
+            # A fix that changes dtypes runs the same operations; fewer of one (bar the casts) is work
+            # gone where the counters cannot see it (NumPy), not work saved.
+            vanished = _fewer_ops(a, b)
+            if vanished:
+                result.problems.append(
+                    f"runs {vanished} fewer times than before: the work went where the counters cannot see"
+                    " it (NumPy, another process), which proves no saving"
+                )
+            elif a.count("float64_ops") < b.count("float64_ops"):
                 result.proofs.append(
                     f"float64 operations {b.count('float64_ops')} → {a.count('float64_ops')}"
                 )
         b_syncs, a_syncs = b.count("syncs"), a.count("syncs")
-        if a_syncs < b_syncs:
+        if a.count("waits") > b.count("waits"):
+            # A fix that saves copies or syncs never needs the host to stop for the device on purpose.
+            result.problems.append(
+                f"after waits for the device explicitly {a.count('waits')} times (torch.cuda.synchronize()"
+                f" and kin), before {b.count('waits')}: it stalls the GPU, whatever the counts"
+            )
+        elif a_syncs < b_syncs:
             result.proofs.append(f"host syncs {b_syncs} → {a_syncs}")
         elif a_syncs > b_syncs:
             result.notes.append(f"host syncs {b_syncs} → {a_syncs}")
@@ -412,6 +476,11 @@ class Judge:
                 self._add(result, b, a)
         if not any(after.ok(p) for p in self.phases):
             result.problems.append("the unchanged code runs nowhere: nothing was checked")
+
+
+def _missing_gpu(failure: Failure) -> bool:
+    """torch (or the emulated GPU) refused a GPU index beyond the machine's: CUDA's invalid device ordinal."""
+    return failure.origin in TRUSTED and "invalid device ordinal" in failure.message
 
 
 def _short(phase: str) -> str:
@@ -439,6 +508,37 @@ def _fed_share(run: PhaseRun) -> tuple[int, int] | None:
     return run.fed.get("device", 0), run.fed.get("device", 0) + run.fed.get("host", 0)
 
 
+def _moved_off(a: PhaseRun, b: PhaseRun) -> str:
+    """The operations ``b`` runs on the GPU that ``a`` runs there fewer times, as ``linear (0 of 2)``."""
+    a_names: dict[str, list[int]] = (a.counts or {}).get("by_name") or {}  # type: ignore[assignment]
+    b_names: dict[str, list[int]] = (b.counts or {}).get("by_name") or {}  # type: ignore[assignment]
+    fewer = [
+        f"{name} ({a_names.get(name, [0, 0])[1]} of {counts[1]})"
+        for name, counts in sorted(b_names.items())
+        if counts[1] > a_names.get(name, [0, 0])[1]
+    ]
+    return ", ".join(fewer[:4]) + (f" and {len(fewer) - 4} more" if len(fewer) > 4 else "")
+
+
+# Conversions between dtypes: a dtype fix may well run other ones than before (`.float()` for `.double()`).
+_CASTS = frozenset(
+    {"double", "float", "half", "bfloat16", "int", "long", "short", "char", "byte", "bool", "to", "type"}
+    | {"type_as", "cfloat", "cdouble", "numpy", "from_numpy", "as_tensor", "tensor"}
+)
+
+
+def _fewer_ops(a: PhaseRun, b: PhaseRun) -> str:
+    """The operations (by name, anywhere, casts aside) that ``a`` runs fewer times than ``b``."""
+    a_names: dict[str, list[int]] = (a.counts or {}).get("by_name") or {}  # type: ignore[assignment]
+    b_names: dict[str, list[int]] = (b.counts or {}).get("by_name") or {}  # type: ignore[assignment]
+    fewer = [
+        f"{name} ({sum(a_names.get(name, [0, 0]))} of {sum(counts)})"
+        for name, counts in sorted(b_names.items())
+        if name not in _CASTS and sum(counts) > sum(a_names.get(name, [0, 0]))
+    ]
+    return ", ".join(fewer[:4]) + (f" and {len(fewer) - 4} more" if len(fewer) > 4 else "")
+
+
 def _less(a: tuple[int, int], b: tuple[int, int]) -> bool:
     """a's share below b's, in exact integers (an empty run has the share 1: nothing left the device)."""
     (a_part, a_total), (b_part, b_total) = (a if a[1] else (1, 1)), (b if b[1] else (1, 1))
@@ -454,7 +554,9 @@ def _lines(site: tuple[int, int]) -> set[int]:
     return set(range(site[0], site[1] + 1))
 
 
-def _moved(result: CaseResult, run: PhaseRun) -> list[tuple[int, int]]:
-    """The GPU random draws of ``run`` (one per draw) on lines the rewrite changed."""
+def _moved(result: CaseResult, run: PhaseRun, shared: PhaseRun | None = None) -> list[tuple[int, int]]:
+    """The GPU random draws of ``run`` (one per draw) on lines the rewrite changed; where ``run`` located
+    none (a run that could not see its lines), those of ``shared``, the same version on the CPU's stream."""
     changed = set(result.changed_lines)
-    return [site for site in run.random_sites if _lines(site) & changed]
+    sites = run.random_sites or (shared.random_sites if shared is not None else [])
+    return [site for site in sites if _lines(site) & changed]

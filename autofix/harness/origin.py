@@ -11,7 +11,8 @@ cured something; the message alone proves nothing, since a case can write any me
 * ``torch``: raised by torch's code: a ``raise`` in torch's Python files, or C++ under a torch function
   that the phase's function mode saw raise it (:mod:`autofix.harness.recorder`, the emulated GPU);
 * ``unknown``: raised in C code called straight from the case's code, and no torch function was seen
-  raising it. Never proof either.
+  raising it; or raised under a torch function that calls the case's callable (``apply_``, ``map_``),
+  which may be a C function raising the case's words. Never proof either.
 
 No torch import: the tracebacks are read with :mod:`dis`.
 """
@@ -55,6 +56,9 @@ USER_MESSAGE = frozenset(
         "assert_allclose",
     }
 )
+# torch functions that call a callable the caller hands them: an exception from them may be that
+# callable's own, raised from C (a ctypes function, a partial) without a frame of the case's to show it.
+CALLS_BACK = frozenset({"apply_", "map_", "map2_"})
 _RAISES = frozenset({"RAISE_VARARGS", "RERAISE"})
 # torch functions that raise an exception made elsewhere (a future's, a DataLoader worker's, a spawned
 # process's): who raised it first is out of sight, so it is never torch's check.
@@ -133,6 +137,8 @@ def origin_of(exc: BaseException) -> str:
         return EMULATOR
     if origin == TORCH and _base_name(what) in USER_MESSAGE:
         return CASE
+    if origin == TORCH and _base_name(what) in CALLS_BACK:
+        return UNKNOWN
     instruction = _instruction(frame.f_code, offset)
     if not is_library(filename):
         if instruction in _RAISES or instruction in _THROWN:

@@ -5,16 +5,21 @@ A pass-through ``TorchFunctionMode`` (the emulated GPU does the same inside its 
 * an exception raised inside a torch function is marked with that function's name, so that
   :func:`autofix.harness.origin.origin_of` can tell torch's checks from the case's ``torch._assert_async``;
 * with ``count=True`` (the ``cuda`` phase), each operation is counted on the device its result is on,
-  with the elements it produced, and each random draw on a GPU: the same counters as the emulated GPU's.
+  with the elements it produced, and each random draw on a GPU: the same counters as the emulated GPU's;
+  with ``watch=FILE``, the lines of FILE that drew on a GPU are recorded too, as the emulated GPU does
+  (the judge accepts a draw moved to the GPU only on a line an unsafe fix made).
 """
 
 from __future__ import annotations
+
+import os
+from typing import Any
 
 import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_flatten
 
-from autofix.harness.emulated_cuda import Counters, draws
+from autofix.harness.emulated_cuda import Counters, call_site, draws
 from autofix.harness.origin import TORCH, mark
 
 # Questions about a tensor, moves and read-backs: not operations on it (the emulated GPU counts moves as
@@ -52,17 +57,19 @@ _SKIP = frozenset(
         "is_pinned",
     }
 )
-_WORK = ("host_ops", "device_ops", "host_elements", "device_elements", "device_random")
+_WORK = ("host_ops", "device_ops", "host_elements", "device_elements", "device_random", "gpus", "by_name")
 
 
 class Recorder(TorchFunctionMode):
-    def __init__(self, count: bool = False) -> None:
+    def __init__(self, count: bool = False, watch: str = "") -> None:
         super().__init__()
         self.count = count
         self.counters = Counters()
+        self.watch = os.path.realpath(watch) if watch else ""
+        self.random_sites: list[tuple[int, int]] = []
 
     @property
-    def counts(self) -> dict[str, int]:
+    def counts(self) -> dict[str, Any]:
         return {key: getattr(self.counters, key) for key in _WORK}
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
@@ -80,4 +87,7 @@ class Recorder(TorchFunctionMode):
                 self.counters.count_work(device, result, name, args)
                 if device.type != "cpu" and draws(name, args, kwargs):
                     self.counters.device_random += 1
+                    site = call_site(self.watch)
+                    if site is not None:
+                        self.random_sites.append(site)
         return result

@@ -263,8 +263,37 @@ class Verifier:
         )
         if isinstance(times, Failure):
             result.notes.append(f"timing failed: {times.describe()}")
-        else:
-            result.timing = speed(*times, phase)
+            return
+        differ = self._timed_other_work(result, out, phase)
+        if differ:
+            result.problems.extend(differ)
+            return
+        result.timing = speed(*times, phase)
+
+    @staticmethod
+    def _timed_other_work(result: CaseResult, out: Path, phase: str) -> list[str]:
+        """Where a version's first timed call returned other results than its run in the same phase did:
+        the timing would measure other work than the work judged (a case that knows it is timed)."""
+        import torch
+
+        from autofix.harness.compare import compare
+
+        try:
+            timed = torch.load(Path(f"{out}.first.pt"), weights_only=True)
+        except Exception as exc:  # noqa: BLE001 - no record of the timed work: nothing to trust
+            return [f"the timing left no record of its results: {exc}"[:200]]
+        problems = []
+        for tag, version in (("before", result.before), ("after", result.after)):
+            run = version.phases.get(phase) if version is not None else None
+            if run is None or run.results is None or tag not in timed:
+                continue
+            check = compare(run.results, timed[tag], before_phase=phase, after_phase=phase)
+            if not check.equal:
+                problems.append(
+                    f"{tag}'s timed calls return other results than its {phase} run ({check.problems[0]}):"
+                    " the timing would measure other work than the work judged"
+                )
+        return problems
 
 
 def verify_all(

@@ -162,3 +162,25 @@ def test_operations_on_float64_tensors_are_counted():
         assert device.counters.float64_ops == 3
         torch.zeros(2, dtype=torch.float64)  # a factory computes nothing
         assert device.counters.float64_ops == 3
+
+
+def test_recurrent_layers_run_on_a_cuda_build(monkeypatch):
+    """On a CUDA build (cuDNN present) a GRU on the GPU flattens its weights with cuDNN; the emulated
+    GPU's tensors are CPU tensors underneath, which cuDNN refuses: the first real-GPU run's emulated
+    phases failed every recurrent case so ('_cudnn_rnn_flatten_weight' ... 'CPU' backend)."""
+    import torch.backends.cudnn as cudnn
+
+    names = cudnn.is_acceptable.__globals__  # the module's own, behind torch.backends' module wrapper
+    monkeypatch.setitem(names, "is_available", lambda: True)  # as on a CUDA build
+    monkeypatch.setitem(names, "_init", lambda: True)
+    monkeypatch.setattr(torch, "_use_cudnn_rnn_flatten_weight", lambda: True)
+    from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+    with emulated_cuda():
+        gru = torch.nn.GRU(3, 4, batch_first=True).to("cuda")
+        inputs = torch.ones(2, 5, 3, device="cuda")
+        packed = pack_padded_sequence(inputs, torch.tensor([5, 3]), batch_first=True)
+        out, lengths = pad_packed_sequence(gru(packed)[0], batch_first=True)
+        lstm = torch.nn.LSTM(3, 4).to("cuda")
+        lstm(torch.ones(5, 2, 3, device="cuda"))
+    assert out.shape == (2, 5, 4) and lengths.tolist() == [5, 3]

@@ -9,11 +9,16 @@ blocking copy from pageable host memory (``.to("cuda")``) is a copy and a sync.
 
 Every row names, in ``source``, the PyTorch documentation or source that states real CUDA's behaviour.
 The rows with ``gpus=1`` up to the autocast rows were run on an H100 (torch 2.11, CUDA 13) and agreed
-with this table; the rows after them (issue 29's probe families: in-place and advanced indexing,
-``*_as``, generators and random streams, pinned memory and DataLoader workers, DataParallel, the
-current device, save/load, repr, NumPy) and the rows that need two GPUs follow the documented semantics
-and have not been run on real hardware yet: ``benchmarks/gpu_check.sh`` does that on the first GPU a
-session is lent.
+with this table; issue 29's probe families (in-place and advanced indexing, ``*_as``, generators and
+random streams, pinned memory and DataLoader workers, the current device, save/load, repr, NumPy) were
+run on an H200 (torch 2.11, CUDA 13.0; ``benchmarks/gpu_check.sh``, 2026-11-26 21:21 UTC, in
+``benchmarks/results.md``). That run corrected three rows here (``torch.equal`` reads its answer back;
+``repr`` reads values back one at a time) and two emulator gaps (``torch.equal``'s syncs; recurrent
+layers on a CUDA build), and its other differences were the benchmark's own (real CUDA run without the
+phase's function mode, so CUDA's C++ checks read as plain errors). The rows that need two GPUs, and
+the rows added after that run (``torch.equal``/``allclose``, DataParallel replicas, a dict
+``map_location``, ``record_stream``, the CUDA build's versions), follow the documented semantics and
+have not been run on real hardware yet.
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ DATA_PARALLEL = DOCS + "generated/torch.nn.DataParallel.html"
 LOAD = DOCS + "generated/torch.load.html"  # storages go back to the device they were saved from
 TENSOR_STR = SOURCE + "torch/_tensor_str.py"  # the device suffix of a repr
 NUMPY = DOCS + "generated/torch.Tensor.numpy.html"  # only a CPU tensor converts
+EQUAL = SOURCE + "aten/src/ATen/native/cuda/Equal.cpp"  # a device check, then eq(...).all().item()
 
 
 def section(source: str, rows: list[Row]) -> list[Row]:
@@ -276,6 +282,91 @@ def _data_parallel() -> None:
     _assert(model(torch.ones(4, 3)).device == torch.device("cuda", 0), "output not on cuda:0")
 
 
+class _Counting(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.linear = nn.Linear(2, 2)
+        self.calls = 0
+
+    def forward(self, x: Any) -> Any:
+        self.calls += 1  # set on the replica that ran, never on the module DataParallel wraps
+        return self.linear(x)
+
+
+def _data_parallel_replicas() -> None:
+    inner = _Counting().cuda()
+    out = nn.DataParallel(inner, device_ids=[0, 1])(torch.ones(4, 2))
+    _assert(inner.calls == 0, f"the wrapped module counted {inner.calls} calls")
+    out.sum().backward()
+    _assert(inner.linear.weight.grad is not None and inner.linear.weight.grad.is_cuda, "no gradient back")
+
+
+def _data_parallel_scalars() -> None:
+    class Loss(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.linear = nn.Linear(2, 2)
+
+        def forward(self, x: Any) -> Any:
+            return self.linear(x).sum()
+
+    out = nn.DataParallel(Loss().cuda(), device_ids=[0, 1])(torch.ones(4, 2))
+    _assert(
+        tuple(out.shape) == (2,) and out.device == torch.device("cuda", 0), f"gathered {tuple(out.shape)}"
+    )
+
+
+def _load_map_location_dict_of_other_tags() -> None:
+    saved = _saved(torch.ones(2, device="cuda:1"))
+    _assert(torch.load(saved, map_location={"cuda:0": "cpu"}).device.index == 1, "an unnamed tag moved")
+    saved.seek(0)
+    _assert(torch.load(saved, map_location={"cuda:1": "cuda:0"}).device.index == 0, "a named tag stayed")
+
+
+def _record_stream() -> None:
+    side = torch.cuda.Stream()
+    x = cuda(4)
+    with torch.cuda.stream(side):
+        y = x * 2
+    _assert(y.record_stream(torch.cuda.current_stream()) is None, "record_stream returned something")
+
+
+def _cuda_build() -> None:
+    _assert(isinstance(torch.version.cuda, str), f"torch.version.cuda is {torch.version.cuda!r}")
+    _assert(torch.backends.cudnn.is_available() and isinstance(torch.backends.cudnn.version(), int), "cuDNN")
+
+
+def _tf32_matmul() -> None:
+    torch.manual_seed(0)
+    a, b = torch.randn(64, 64), torch.randn(64, 64)
+    try:
+        torch.backends.cuda.matmul.allow_tf32 = True
+        on_gpu = (a.cuda() @ b.cuda()).cpu()
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = False
+    exact = a @ b
+    error = float((on_gpu - exact).abs().max() / exact.abs().max())
+    _assert(1e-5 < error < 1e-2, f"a TF32 matmul differs from float32's by {error:.1e}")
+
+
+def _scripted_mix() -> None:
+    @torch.jit.script
+    def add(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+        return a + b
+
+    try:  # CUDA raises it from the TorchScript interpreter, its message wrapped: looked for inside
+        add(cuda(2), torch.ones(2))
+    except RuntimeError as exc:
+        _assert("same device" in str(exc), str(exc)[:100])
+        return
+    raise AssertionError("a scripted function mixed devices and ran")
+
+
+def _traced_output() -> None:
+    traced = torch.jit.trace(nn.Linear(2, 2).cuda(), cuda(1, 2))
+    _assert(traced(cuda(3, 2)).device == torch.device("cuda", 0), "a traced module's output left the GPU")
+
+
 def _set_device() -> None:
     try:
         torch.cuda.set_device(1)
@@ -320,6 +411,18 @@ def _load_map_location_function() -> None:
     on_cpu = torch.load(_saved(cuda(2)), map_location=lambda storage, location: storage)
     _assert(not on_cpu.is_cuda, "map_location returning the CPU storage")
     _assert(not torch.load(_saved(cuda(2)), map_location={"cuda:0": "cpu"}).is_cuda, "a dict map_location")
+
+
+def _storage_on_the_device() -> None:
+    storage = cuda(2).untyped_storage()
+    _assert(storage.device == torch.device("cuda", 0) and storage.is_cuda, f"storage on {storage.device}")
+
+
+def _pickled_gpu_tensor() -> None:
+    import pickle
+
+    back = pickle.loads(pickle.dumps(cuda(2)))
+    _assert(back.device == torch.device("cuda", 0), f"unpickled on {back.device}")
 
 
 def _repr_names_the_device() -> None:
@@ -373,6 +476,15 @@ ROWS = [
                 h2d=1,
                 d2h=1,
                 syncs=2,
+            ),
+            Row(
+                "torch.cuda.FloatTensor(a CPU tensor) is refused; of a GPU float tensor, an alias",
+                lambda: (
+                    _assert(torch.cuda.FloatTensor(cuda(2)).is_cuda, "alias")
+                    or torch.cuda.FloatTensor(torch.ones(2))
+                ),
+                "error: expected TensorOptions(dtype=float, device=cuda",
+                source=SOURCE + "torch/csrc/utils/tensor_new.cpp",
             ),
             Row(
                 "x.type('torch.cuda.FloatTensor'): a conversion and a copy",
@@ -465,6 +577,12 @@ ROWS = [
             Row("float() of a GPU tensor", lambda: float(cuda(1).sum()), d2h=1, syncs=1),
             Row("format a GPU scalar", lambda: f"{cuda(1).sum():.2f}", d2h=1, syncs=1),
             Row(".cpu() of a GPU tensor", lambda: cuda(3).cpu(), d2h=1, syncs=1),
+            Row(
+                "a non_blocking copy to the host lands in pinned memory",
+                lambda: _assert(cuda(3).to("cpu", non_blocking=True).is_pinned(), "pageable"),
+                d2h=1,
+                source=SOURCE + "aten/src/ATen/native/TensorConversions.cpp",
+            ),
             Row(".numpy() of a GPU tensor", lambda: cuda(3).numpy(), DEVICE_MISMATCH),
             Row(".cpu().numpy() of a GPU tensor", lambda: cuda(3).cpu().numpy(), d2h=1, syncs=1),
             Row("clip_grad_norm_ on the GPU", _clip_grad_norm),
@@ -487,6 +605,16 @@ ROWS = [
             ),
             Row("torch.zeros(device='cuda'): made there, no copy", lambda: torch.zeros(3, device="cuda")),
             Row("torch.arange(device='cuda')", lambda: torch.arange(5, device="cuda")),
+            Row(
+                "torch.arange(a GPU 0-dim tensor): the end read back, the result on the CPU",
+                lambda: _assert(
+                    torch.arange(torch.tensor(4, device="cuda")).device.type == "cpu", "on the GPU"
+                ),
+                h2d=1,  # torch.tensor(4, device="cuda")
+                d2h=1,
+                syncs=2,
+                source=DOCS + "generated/torch.arange.html",
+            ),
             Row(
                 "torch.tensor(list, device='cuda'): copied from the host",
                 lambda: torch.tensor([1.0, 2.0], device="cuda"),
@@ -518,12 +646,39 @@ ROWS = [
         [
             Row("get_device_properties, capability, bf16, name", _device_properties),
             Row("torch.accelerator", _accelerator),
-            Row("cuda.Event timing", _event_timing),
+            # Explicit waits for the device are host syncs, counted once each (the real-CUDA counter adds
+            # those CUDA's sync debug mode does not report; a stream's it does: c10/cuda/CUDAFunctions.h).
+            Row("cuda.Event timing", _event_timing, syncs=1),
+            Row("torch.cuda.synchronize(): the host waits", lambda: torch.cuda.synchronize(), syncs=1),
+            Row(
+                "Stream.synchronize(): the host waits",
+                lambda: torch.cuda.current_stream().synchronize(),
+                syncs=1,
+                source=SOURCE + "c10/cuda/CUDAFunctions.h",
+            ),
             Row("cuda.Stream and wait_stream", _streams),
+            Row(
+                "record_stream of a GPU tensor on a CUDA stream",
+                _record_stream,
+                source=DOCS + "generated/torch.Tensor.record_stream.html",
+            ),
+            Row(
+                "a CUDA build names its CUDA version; cuDNN is available",
+                _cuda_build,
+                source=DOCS + "backends.html#torch.backends.cudnn.is_available",
+            ),
             Row(
                 "autocast('cuda', float16): matmul in float16, softmax in float32",
                 _autocast_matmul,
                 source=DOCS + "amp.html#cuda-ops-that-can-autocast-to-float16",
+            ),
+            Row(
+                "allow_tf32: a float32 matmul on the GPU rounds its inputs to TF32 (Ampere and later)",
+                _tf32_matmul,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=DOCS + "notes/cuda.html#tensorfloat-32-tf32-on-ampere-and-later-devices",
             ),
             Row(
                 "autocast('cuda', bfloat16): linear in bfloat16",
@@ -643,8 +798,23 @@ ROWS += [
                 syncs=1,
                 source=RANDOMNESS,
             ),
-            Row("torch.cuda.manual_seed repeats the GPU's draws", _cuda_manual_seed_repeats),
-            Row("cuda.get_rng_state / set_rng_state / fork_rng", _rng_state_round_trip),
+            # The copy and sync are torch.equal's, which checks the draws: it reads its answer back.
+            Row(
+                "two GPUs seeded alike draw alike (a Philox stream is its seed and offset)",
+                lambda: _assert(
+                    torch.equal(torch.rand(4, device="cuda:0").cpu(), torch.rand(4, device="cuda:1").cpu())
+                    if torch.manual_seed(7) is not None and torch.cuda.manual_seed_all(7) is None
+                    else False,
+                    "cuda:0 and cuda:1 drew other numbers",
+                ),
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+                source=SOURCE + "aten/src/ATen/cuda/CUDAGeneratorImpl.cpp",
+            ),
+            Row("torch.cuda.manual_seed repeats the GPU's draws", _cuda_manual_seed_repeats, d2h=1, syncs=1),
+            Row("cuda.get_rng_state / set_rng_state / fork_rng", _rng_state_round_trip, d2h=1, syncs=1),
         ],
     ),
     *section(
@@ -673,6 +843,22 @@ ROWS += [
             Row(
                 "DataParallel over two GPUs, CPU batch: output on cuda:0",
                 _data_parallel,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+            ),
+            Row(
+                "DataParallel: an attribute set in forward stays on the replicas; gradients come back",
+                _data_parallel_replicas,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+            ),
+            Row(
+                "DataParallel: 0-dim outputs of the replicas are gathered into a vector",
+                _data_parallel_scalars,
                 h2d=None,
                 d2h=None,
                 syncs=None,
@@ -723,6 +909,14 @@ ROWS += [
                 syncs=None,
             ),
             Row(
+                "torch.load with a dict map_location: tags it does not name stay where they were saved",
+                _load_map_location_dict_of_other_tags,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+            ),
+            Row(
                 "torch.load with map_location functions and a dict",
                 _load_map_location_function,
                 h2d=None,
@@ -734,7 +928,73 @@ ROWS += [
     *section(
         TENSOR_STR,
         [
-            Row("repr of a GPU tensor names its device", _repr_names_the_device, d2h=1, syncs=1),
+            # _tensor_str formats a GPU tensor where it is, reading values back one at a time: for this
+            # tensor masked_select, a bool per element and per range test, a format per element, a
+            # tolist. 11 on an H200 (torch 2.11, 2026-11-26), not the 1 first written here.
+            Row("repr of a GPU tensor names its device", _repr_names_the_device, d2h=11, syncs=11),
+            Row(
+                "a GPU tensor's storage is on the GPU",
+                _storage_on_the_device,
+                source=DOCS + "storage.html",
+            ),
+            Row(
+                "storage.tolist() of a GPU tensor reads each byte back",
+                lambda: cuda(1).untyped_storage().tolist(),
+                d2h=4,
+                syncs=4,
+                source=SOURCE + "torch/storage.py",
+            ),
+            Row(
+                "pickle of a GPU tensor: back on the GPU",
+                _pickled_gpu_tensor,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=DOCS + "notes/serialization.html",
+            ),
+            Row(
+                "f-string of a GPU vector is its repr",
+                lambda: _assert(f"{cuda(2)}" == "tensor([1., 1.], device='cuda:0')", f"{cuda(2)}"),
+                d2h=None,
+                syncs=None,
+            ),
+        ],
+    ),
+    *section(
+        DOCS + "jit.html",
+        [
+            Row("a scripted function adding a GPU and a CPU vector raises", _scripted_mix),
+            Row(
+                "a traced module's output is on the GPU",
+                _traced_output,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=DOCS + "generated/torch.jit.trace.html",
+            ),
+        ],
+    ),
+    *section(
+        EQUAL,
+        [
+            Row(
+                "torch.equal of two GPU tensors reads its answer back",
+                lambda: torch.equal(cuda(3), cuda(3)),
+                d2h=1,
+                syncs=1,
+            ),
+            Row(
+                "torch.equal of a GPU and a CPU tensor",
+                lambda: torch.equal(cuda(3), torch.ones(3)),
+                DEVICE_MISMATCH,
+            ),
+            Row(
+                "torch.allclose of two GPU tensors reads its answer back",
+                lambda: torch.allclose(cuda(3), cuda(3)),
+                d2h=1,
+                syncs=1,
+                source=SOURCE + "aten/src/ATen/native/TensorCompare.cpp",
+            ),
         ],
     ),
     *section(

@@ -153,3 +153,42 @@ def test_an_exception_torch_passes_on_is_not_torchs_check(mode):
     code = "f = torch.futures.Future()\nf.set_exception(RuntimeError(MISMATCH))\nf.wait()"
     exc = _raised(code, mode)
     assert origin_of(exc) not in (TORCH, EMULATOR) and failure_of(exc).kind == ERROR
+
+
+@pytest.mark.parametrize("mode", ["recorder", "emulated"])
+def test_a_c_callable_handed_to_apply_raises_the_cases_words(mode):
+    """``x.apply_(f)`` calls f from torch's C++: a C function (a ctypes one) raising the mismatch leaves no
+    frame of the case's, but its words are the case's, never torch's check."""
+    code = (
+        "import ctypes, functools\n"
+        "set_error = ctypes.PYFUNCTYPE(None, ctypes.py_object, ctypes.c_char_p, ctypes.c_double)("
+        "('PyErr_SetString', ctypes.pythonapi))\n"
+        "torch.ones(1).apply_(functools.partial(set_error, RuntimeError, MISMATCH.encode()))"
+    )
+    exc = _raised(code, mode)
+    assert str(exc) == MISMATCH
+    assert origin_of(exc) not in (TORCH, EMULATOR) and failure_of(exc).kind == ERROR
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import gc\ngc.get_objects()",
+        "import gc\ngc.get_referrers(torch)",
+        "import ctypes\nctypes.pythonapi.PyErr_SetString(ctypes.py_object(RuntimeError), b'x')",
+        "import ctypes\nctypes.PYFUNCTYPE(None, ctypes.py_object, ctypes.c_char_p)(('PyErr_SetObject', ctypes.pythonapi))",
+    ],
+)
+def test_doors_around_the_mode_stack_are_closed_while_the_case_runs(code):
+    """Round 3's w05 found the emulated GPU's counters with gc.get_objects(); w29 forged torch's mismatch
+    from a backward hook with ctypes' PyErr_SetString. Both are refused inside the harness's guard."""
+    from autofix.harness.guard import OutOfView, guarded
+
+    with guarded(), pytest.raises(OutOfView):
+        exec(compile(code, "case.py", "exec"), {"torch": torch})
+    try:  # outside a case's run: allowed (the call itself may raise what it set)
+        exec(compile(code, "case.py", "exec"), {"torch": torch})
+    except OutOfView:
+        raise
+    except RuntimeError:
+        pass

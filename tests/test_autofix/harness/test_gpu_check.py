@@ -13,6 +13,8 @@ from tests import ROOT
 
 torch = pytest.importorskip("torch")
 
+from tests.test_autofix.harness.test_emulation_fidelity import ROWS  # noqa: E402
+
 SCRIPT = ROOT / "benchmarks" / "gpu_check.sh"
 
 
@@ -40,7 +42,8 @@ def test_the_dry_run_appends_a_dated_section(tmp_path):
     assert done.returncode == 0, done.stderr
     text = results.read_text()
     assert text.startswith("# Results\n") and "## GPU check, dry run on the CPU (20" in text
-    assert "90 rows; 90 agree; 0 differ; 0 ran on real CUDA (exit 0)." in text
+    rows = len(ROWS)
+    assert f"{rows} rows; {rows} agree; 0 differ; 0 ran on real CUDA (exit 0)." in text
     summary = "1/1 passed, 0 failed, 0 unproven (1 rewritten, 0 left unchanged) on `emulated-cuda` (exit 0)."
     assert summary in text
     row = next(line for line in text.splitlines() if line.startswith("| DEV002/dtype_following_mlp |"))
