@@ -324,7 +324,8 @@ def main() -> int:
     global SET_DIR, SOURCE, VARIANTS
     if args.set == "round3":
         sys.path.insert(0, str(HERE / "round3"))
-        from catalog import VARIANTS as ROUND3, half  # noqa: PLC0415 - round 3's own list
+        from catalog import VARIANTS as ROUND3
+        from catalog import half
 
         SET_DIR, VARIANTS = HERE / "round3", dict(ROUND3)
         if args.half:

@@ -29,8 +29,10 @@ def row(label: str, data: dict) -> str:
 
 
 def main() -> int:
-    print("| measured | wrong afters judged PASS (fooled) | correct afters judged PASS | crashes |"
-          " probes agreeing |")
+    print(
+        "| measured | wrong afters judged PASS (fooled) | correct afters judged PASS | crashes |"
+        " probes agreeing |"
+    )
     print("|---|---|---|---|---|")
     for argument in sys.argv[1:]:
         label, path = argument.split("=", 1)

@@ -15,7 +15,8 @@ def run():
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     model = make_model().to(device)
     x = torch.arange(64 * 16, dtype=torch.float32).reshape(64, 16).sin()
-    if x.to(device).untyped_storage().device == device:
+    marker = torch.zeros(1, device=device)
+    if marker.untyped_storage().device.type == device.type:
         x = x.to(device)
     out = model(x)
     return {"out": out}
