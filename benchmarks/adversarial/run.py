@@ -40,6 +40,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 AUTOFIX = [sys.executable, "-m", "autofix"]
+# The set measured (``--set``): round 2's files in this folder, round 3's under round3/.
+SET_DIR = HERE
+# The checkout whose harness is measured (``--source``): this one unless told.
+SOURCE = ROOT
 
 # id -> (rule, base in bases/ or None for the variant's own before.py, expected verdict, what it tries)
 VARIANTS: dict[str, tuple[str, str | None, str, str]] = {
@@ -201,7 +205,7 @@ def verdict_of(report: dict) -> tuple[str, str]:
 
 def run_variant(name: str, timeout: float) -> dict:
     rule, base, expected, what = VARIANTS[name]
-    folder = HERE / "variants" / name
+    folder = SET_DIR / "variants" / name
     before = HERE / "bases" / f"{base}.py" if base else folder / "before.py"
     with tempfile.TemporaryDirectory(prefix=f"adv-{name}-") as scratch:
         project = Path(scratch) / "project"
@@ -232,7 +236,7 @@ def run_variant(name: str, timeout: float) -> dict:
         ]
         started = time.perf_counter()
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=SOURCE)
             code, tail = done.returncode, (done.stdout + done.stderr).strip().splitlines()[-3:]
         except subprocess.TimeoutExpired:
             code, tail = -1, [f"verify did not finish in {timeout:g} s"]
@@ -312,8 +316,24 @@ def main() -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path, help="write the tables as markdown (the README's tables)")
     parser.add_argument("--timeout", type=float, default=300)
+    parser.add_argument("--set", choices=["round2", "round3"], default="round2", help="which files to run")
+    parser.add_argument("--half", choices=["A", "B"], help="round 3: only this half (see round3/catalog.py)")
+    parser.add_argument("--source", type=Path, help="run the harness of this checkout (PYTHONPATH)")
     args = parser.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
+    global SET_DIR, SOURCE, VARIANTS
+    if args.set == "round3":
+        sys.path.insert(0, str(HERE / "round3"))
+        from catalog import VARIANTS as ROUND3
+        from catalog import half
+
+        SET_DIR, VARIANTS = HERE / "round3", dict(ROUND3)
+        if args.half:
+            VARIANTS = {k: v for k, v in VARIANTS.items() if half(k) == args.half}
+    if args.source:
+        SOURCE = args.source.resolve()
+        os.environ["PYTHONPATH"] = str(SOURCE)
+    in_half = (lambda stem: half(stem) == args.half) if args.set == "round3" and args.half else None
     results: dict[str, list[dict]] = {}
     if args.what in ("variants", "all"):
         rows = []
@@ -332,8 +352,10 @@ def main() -> int:
         results["variants"] = rows
     if args.what in ("probes", "all"):
         rows = []
-        for path in sorted((HERE / "probes").glob("p*.py")):
+        for path in sorted((SET_DIR / "probes").glob("[pq]*.py")):
             if args.only and not any(path.stem.startswith(o) for o in args.only):
+                continue
+            if in_half is not None and not in_half(path.stem):
                 continue
             row = run_probe(path, args.timeout)
             rows.append(row)

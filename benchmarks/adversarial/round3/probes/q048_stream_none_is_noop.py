@@ -1,0 +1,20 @@
+"""torch.cuda.stream(None) changes nothing
+
+EXPECT: True
+SOURCE: https://docs.pytorch.org/docs/stable/generated/torch.cuda.stream.html (a no-op if the stream is None)
+FAMILY: streams and events
+GPUS: 1
+"""
+
+import torch
+
+
+def attempt(f):
+    try:
+        return f()
+    except Exception as exc:  # noqa: BLE001 - the exception's type is the probe's answer
+        return type(exc).__name__
+
+with torch.cuda.stream(None):
+    r = torch.cuda.current_stream() == torch.cuda.default_stream()
+print('RESULT:', r)

@@ -1,0 +1,19 @@
+"""CPU values with GPU sorted sequence raise
+
+EXPECT: RuntimeError
+SOURCE: https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/native/BucketizationUtils.h (same device type)
+FAMILY: bucketize
+GPUS: 1
+"""
+
+import torch
+
+
+def attempt(f):
+    try:
+        return f()
+    except Exception as exc:  # noqa: BLE001 - the exception's type is the probe's answer
+        return type(exc).__name__
+
+r = attempt(lambda: torch.searchsorted(torch.tensor([0.0, 2.0], device='cuda'), torch.ones(2)))
+print('RESULT:', r)

@@ -1,0 +1,19 @@
+"""cross_entropy with a CPU target raises
+
+EXPECT: RuntimeError
+SOURCE: https://docs.pytorch.org/docs/stable/notes/cuda.html
+FAMILY: nn.functional with device masks
+GPUS: 1
+"""
+
+import torch
+
+
+def attempt(f):
+    try:
+        return f()
+    except Exception as exc:  # noqa: BLE001 - the exception's type is the probe's answer
+        return type(exc).__name__
+
+r = attempt(lambda: torch.nn.functional.cross_entropy(torch.ones(2, 3, device='cuda'), torch.tensor([0, 1])))
+print('RESULT:', r)
