@@ -567,14 +567,20 @@ def markdown_section(scripts: list[Script], modes: tuple[str, ...], seconds: flo
 
 
 def write_section(path: Path, section: str) -> None:
-    """Replace the section in ``path`` (up to the next ``## `` heading), or append it."""
+    """Replace the section in ``path`` (up to the next heading or marker comment), or append it.
+
+    Another generated section starts with its ``<!-- ...:start -->`` marker line, so the section ends
+    there too: ending only at a heading swallowed that marker, and the next run of its generator then
+    appended a second copy of its section.
+    """
     text = path.read_text() if path.exists() else ""
     start = text.find(SECTION)
     if start < 0:
         text = text.rstrip("\n") + "\n\n" + section
     else:
-        end = text.find("\n## ", start + len(SECTION))
-        text = text[:start] + section + (text[end + 1 :] if end >= 0 else "")
+        ends = [text.find(mark, start + len(SECTION)) for mark in ("\n## ", "\n<!-- ")]
+        end = min((e for e in ends if e >= 0), default=-1)
+        text = text[:start] + section + ("\n" + text[end + 1 :] if end >= 0 else "")
     path.write_text(text.rstrip("\n") + "\n")
 
 

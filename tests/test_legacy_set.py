@@ -139,6 +139,14 @@ def test_markdown_section_is_replaced_in_place_and_appended_when_absent(tmp_path
     assert "intro" in text and "## Later section\n\nkept" in text and "## After\n\nalso kept" in text
 
 
+def test_markdown_section_keeps_the_marker_of_the_generated_section_after_it(tmp_path):
+    doc = tmp_path / "field.md"
+    other = "<!-- field-migrate:start -->\n## Drivers\n\ntable\n<!-- field-migrate:end -->\n"
+    doc.write_text(legacy_runs.SECTION + "\n\nold\n" + other)
+    legacy_runs.write_section(doc, legacy_runs.SECTION + "\n\nnew\n")
+    assert doc.read_text() == legacy_runs.SECTION + "\n\nnew\n\n" + other
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("folder", SCRIPTS, ids=lambda p: p.name)
 def test_reference_runs_on_the_cpu_and_returns_a_dict(folder, monkeypatch):
