@@ -97,7 +97,8 @@ def test_the_readme_names_the_two_commands_and_make_check():
 
 def test_links_point_at_files_that_exist():
     for path in [README_PATH, *DOCS]:
-        text = path.read_text(encoding="utf-8")
+        # Code spans are not markdown: a quoted `print("[{}]({}/{})")` in a finding is not a link.
+        text = re.sub(r"`[^`\n]*`", "", path.read_text(encoding="utf-8"))
         for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text):
             resolved = (path.parent / target).resolve()
             assert resolved.exists(), f"{path.name}: {target}"
