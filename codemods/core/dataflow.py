@@ -46,6 +46,28 @@ def _assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:
     return found
 
 
+def bound_value(
+    target: cst.BaseExpression, value: cst.BaseExpression, name: str
+) -> cst.BaseExpression | None:
+    """What ``target = value`` binds ``name`` to: the value itself for ``name = value``, the matching
+    element for ``x, name = a, b``; None otherwise (unpacking a call, a starred element, nesting)."""
+    if isinstance(target, cst.Name):
+        return value if target.value == name else None
+    if (
+        isinstance(target, cst.Tuple)
+        and isinstance(value, cst.Tuple)
+        and len(target.elements) == len(value.elements)
+    ):
+        for left, right in zip(target.elements, value.elements):
+            if (
+                isinstance(left.value, cst.Name)
+                and left.value.value == name
+                and not isinstance(right, cst.StarredElement)
+            ):
+                return right.value
+    return None
+
+
 def block(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
     """The statements of an indented block or of a one-line suite (``if x: a; b``)."""
     if isinstance(suite, cst.IndentedBlock):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.analysis.nn_modules import model_names, module_classes
+from codemods.core.dataflow import bound_value
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 
@@ -88,7 +89,7 @@ class RaisingSites:
                     return False
                 continue
             assign = self.tree.parent(target)
-            value = _paired(bound, assign.value, name) if isinstance(assign, cst.Assign) else None
+            value = bound_value(bound, assign.value, name) if isinstance(assign, cst.Assign) else None
             if (
                 value is None
                 and isinstance(assign, cst.Assign)
@@ -187,26 +188,6 @@ def _member(tree: Tree, name: cst.Name) -> bool:
     return (isinstance(parent, cst.Attribute) and parent.attr is name) or (
         isinstance(parent, cst.Arg) and parent.keyword is name
     )
-
-
-def _paired(target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
-    """What ``target = value`` binds ``name`` to: the value itself for ``name = value``, the matching
-    element for ``x, y = a, b``; None otherwise (unpacking a call, a starred target)."""
-    if isinstance(target, cst.Name):
-        return value if target.value == name else None
-    if (
-        isinstance(target, cst.Tuple)
-        and isinstance(value, cst.Tuple)
-        and len(target.elements) == len(value.elements)
-    ):
-        for t, v in zip(target.elements, value.elements):
-            if (
-                isinstance(t.value, cst.Name)
-                and t.value.value == name
-                and not isinstance(v, cst.StarredElement)
-            ):
-                return v.value
-    return None
 
 
 def _root(node: cst.BaseExpression) -> str | None:

@@ -17,6 +17,7 @@ import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import is_size
 from codemods.analysis.scalars import Scalars
+from codemods.core.dataflow import bound_value
 from codemods.core.syntax import flatten_names
 from codemods.core.tree import Tree
 
@@ -148,25 +149,10 @@ def _number_before(
                 continue  # a read of `total` (it is still the number): keep looking for the assignment
             if len(small.targets) != 1:
                 return None
-            value = _paired(small.targets[0].target, small.value, total)
+            value = bound_value(small.targets[0].target, small.value, total)
             return value if isinstance(value, (cst.Integer, cst.Float)) else None
         if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and total in flatten_names(
             small.target, keep_underscore=True
         ):
             return None
-    return None
-
-
-def _paired(target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> cst.BaseExpression | None:
-    """What ``target = value`` gives ``name``: ``value`` itself, or its element in ``a, name = u, v``."""
-    if isinstance(target, cst.Name):
-        return value if target.value == name else None
-    if (
-        isinstance(target, cst.Tuple)
-        and isinstance(value, cst.Tuple)
-        and len(target.elements) == len(value.elements)
-    ):
-        for left, right in zip(target.elements, value.elements):
-            if isinstance(left.value, cst.Name) and left.value.value == name:
-                return right.value
     return None
