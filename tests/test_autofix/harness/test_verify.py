@@ -317,6 +317,9 @@ FOOLS = {
 }
 
 
+TIMED = {"noise_only_speedup"}
+
+
 @pytest.fixture(scope="module")
 def verdicts(tmp_path_factory):
     root = tmp_path_factory.mktemp("fools")
@@ -341,7 +344,12 @@ def verdicts(tmp_path_factory):
             )
         )
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=4.0)
-    return {r.case: r for r in verify_all(subjects, verifier, jobs=2)}
+    # The timing phase runs under 4x the timeout; a loaded CI machine needs more than 16 s for ten
+    # pairs of the noise case, and a timeout there tests the machine, not the judge.
+    timed = [s for s in subjects if s.name in TIMED]
+    relaxed = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=30.0)
+    results = verify_all([s for s in subjects if s.name not in TIMED], verifier, jobs=2)
+    return {r.case: r for r in results + verify_all(timed, relaxed, jobs=1)}
 
 
 def test_a_real_fix_passes(verdicts):
