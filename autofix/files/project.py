@@ -9,7 +9,7 @@ file's task then carries the facts of the names it imports, spelled as the file 
 (``Trainer``, ``trainer.Trainer``): small to hand to a worker, and exactly what its results (and its
 cache entry) depend on. A file given alone stays alone: nothing is read beside it.
 
-The question is the one :mod:`codemods.analysis.parameter_moves` answers inside one file, asked of
+The question is the one :mod:`codemods.analysis.values` answers inside one file, asked of
 another file's source; the two are kept in step by tests that ask both on the same code.
 """
 
@@ -111,9 +111,13 @@ def _moved_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef, params: 
     kept: dict[str, str] = {}
     for node in nodes:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = _dotted(node.targets[0])
-            if target and "." in target and isinstance(node.value, ast.Name) and node.value.id in params:
-                kept[target] = node.value.id
+            pairs = [(node.targets[0], node.value)]
+            if isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple):
+                pairs = list(zip(node.targets[0].elts, node.value.elts))  # `self.G, self.D = G, D`
+            for left, right in pairs:
+                target = _dotted(left)
+                if target and "." in target and isinstance(right, ast.Name) and right.id in params:
+                    kept[target] = right.id
     moved: set[str] = set()
     for node in nodes:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MOVES:
