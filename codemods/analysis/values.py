@@ -50,6 +50,8 @@ WRAPPERS = frozenset(
     }
 )
 _LOOPS = (cst.For, cst.While)
+# Calls that pass a model's parameters on: `list(m.parameters())`, `filter(f, m.parameters())`.
+_PARAMETER_CARRIERS = frozenset({"list", "tuple", "filter", "itertools.chain", "chain"})
 _LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 _NUMPY_FLOAT64 = frozenset(
     f"numpy.{n}" for n in "zeros ones empty full eye linspace random.rand random.randn".split()
@@ -58,6 +60,7 @@ _NUMPY_FLOAT64 = frozenset(
 
 class Kind(enum.Enum):
     MODULE = "nn.Module"
+    PARAMETERS = "parameters"  # of the models in `over`: `list(G.parameters()) + list(D.parameters())`
     OPTIMIZER = "optimizer"
     DEVICE = "device"
     TENSOR = "tensor"
@@ -500,6 +503,8 @@ class Values:
             right = self._value(scope, expr.right, position, depth + 1)
             if left.kind is Kind.NUMBER and right.kind is Kind.NUMBER:
                 return Value(Kind.NUMBER)
+            if left.kind is right.kind is Kind.PARAMETERS and isinstance(expr.operator, cst.Add):
+                return Value(Kind.PARAMETERS, over=_union(left.over, right.over))
             return UNKNOWN
         if isinstance(expr, (cst.Name, cst.Attribute)):
             if isinstance(expr, cst.Attribute) and expr.attr.value == "device":
@@ -546,7 +551,15 @@ class Values:
                 if inner.kind in (Kind.MODULE, Kind.TENSOR)
                 else UNKNOWN
             )
-        qualified = self.aliases.qualify(call.func) or ""
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("parameters", "named_parameters"):
+            owner = dotted_name(func.value)
+            return Value(Kind.PARAMETERS, over=(owner,)) if owner is not None else UNKNOWN
+        qualified = self.aliases.qualify(func) or dotted_name(func) or ""
+        if qualified in _PARAMETER_CARRIERS and call.args:  # `list(m.parameters())`, `chain(a, b)`
+            held = [self._value(scope, arg.value, position, depth + 1) for arg in call.args if not arg.keyword]
+            if any(v.kind is Kind.PARAMETERS for v in held):
+                return Value(Kind.PARAMETERS, over=_union(*(v.over for v in held)))
         if qualified in WRAPPERS and call.args:
             return self._value(scope, call.args[0].value, position, depth + 1)
         if qualified == "torch.device":
@@ -616,6 +629,12 @@ class Values:
             return value.place if value.place is not Place.UNKNOWN else Place.DEVICE, code_of(device)
         return Place.DEVICE, code_of(device)  # `.to(device)`: whatever `device` is, it names one
 
+    def parameters_of(self, expr: cst.BaseExpression, at: cst.CSTNode | None = None) -> tuple[str, ...]:
+        """The models whose parameters ``expr`` holds at ``at`` (``g_params`` bound to
+        ``list(G.parameters()) + list(H.parameters())``: ``G`` and ``H``); empty when it holds none."""
+        value = self.value_of(expr, at)
+        return value.over if value.kind is Kind.PARAMETERS else ()
+
     def _parameters_of(self, call: cst.Call) -> tuple[str, ...]:
         found: list[str] = []
         for inner in self.tree.of_type(call, cst.Call):
@@ -676,6 +695,10 @@ def _path(kept: dict[str, str], name: str) -> str | None:
             return None
         name, _, last = name.rpartition(".")
         rest = f".{last}{rest}"
+
+
+def _union(*groups: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(name for group in groups for name in group))
 
 
 def _related(a: str, b: str) -> bool:

@@ -15,6 +15,7 @@ from typing import TypeVar
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.values import Values
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import func_attribute, positional
 from codemods.core.tree import Tree
@@ -59,8 +60,12 @@ class OptimizerBuild:
         return any(name.startswith("torch.optim.") for name in self.optimizers)
 
 
-def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement) -> OptimizerBuild | None:
-    """``stmt`` as an optimizer construction, or None."""
+def optimizer_build(
+    tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, values: Values | None = None
+) -> OptimizerBuild | None:
+    """``stmt`` as an optimizer construction, or None. With ``values``, an optimizer given a name that
+    holds parameters (``g_params = list(G.parameters()) + list(H.parameters())``) counts too: what
+    picked them is out of sight, so it counts as selective."""
     assign = _one_small(stmt, cst.Assign)
     built = _assigned_call(assign) if assign is not None else None
     if assign is None or built is None:
@@ -76,11 +81,19 @@ def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement)
             owner = dotted_name(func_attribute(call).value)
             if owner is not None and owner not in models:
                 models.append(owner)
+    held = False
+    if not models and values is not None and "optim" in (aliases.qualify(built.func) or "").lower():
+        for arg in built.args:
+            if isinstance(arg.value, (cst.Name, cst.Attribute)):
+                models.extend(m for m in values.parameters_of(arg.value, stmt) if m not in models)
+        held = bool(models)
     if not models:
         return None
     optimizers = tuple(aliases.qualify(c.func) or dotted_name(c.func) or "" for c in calls)
-    selective = bool(tree.of_type(assign.value, (cst.Lambda, cst.ListComp, cst.GeneratorExp))) or any(
-        dotted_name(c.func) == "filter" for c in calls
+    selective = (
+        held
+        or bool(tree.of_type(assign.value, (cst.Lambda, cst.ListComp, cst.GeneratorExp)))
+        or any(dotted_name(c.func) == "filter" for c in calls)
     )
     return OptimizerBuild(stmt, target, tuple(models), optimizers, selective)
 

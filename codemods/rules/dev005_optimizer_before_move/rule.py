@@ -127,7 +127,7 @@ class OptimizerBeforeMove(Rule):
         on it right after), of models moved later in this block and not before."""
         group: list[tuple[OptimizerBuild, cst.BaseStatement | None, LaterMove]] = []
         while index < len(statements):
-            build = optimizer_build(self.tree, self.aliases, statements[index])
+            build = optimizer_build(self.tree, self.aliases, statements[index], Values.of(self.context))
             if build is None:
                 break
             scheduler = statements[index + 1] if index + 1 < len(statements) else None
