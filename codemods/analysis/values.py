@@ -557,7 +557,9 @@ class Values:
             return Value(Kind.PARAMETERS, over=(owner,)) if owner is not None else UNKNOWN
         qualified = self.aliases.qualify(func) or dotted_name(func) or ""
         if qualified in _PARAMETER_CARRIERS and call.args:  # `list(m.parameters())`, `chain(a, b)`
-            held = [self._value(scope, arg.value, position, depth + 1) for arg in call.args if not arg.keyword]
+            held = [
+                self._value(scope, arg.value, position, depth + 1) for arg in call.args if not arg.keyword
+            ]
             if any(v.kind is Kind.PARAMETERS for v in held):
                 return Value(Kind.PARAMETERS, over=_union(*(v.over for v in held)))
         if qualified in WRAPPERS and call.args:
