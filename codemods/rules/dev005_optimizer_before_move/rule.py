@@ -3,17 +3,21 @@ Finds an optimizer built from a model's parameters before that model is moved to
 moves the construction (with an LR scheduler built on it right after) to just below the move. An
 optimizer is any call given `model.parameters()`, `model.named_parameters()` or another
 `*parameters()` method (`torch.optim.*`, other libraries' optimizers, an EMA helper copying the
-parameters); `model` may be an attribute (`self.G`). Constructions in a row move together, in
-order. A move counts at the top level of the same block or under an `if` there (`if use_cuda:
-model.cuda()`: the optimizer goes below the whole `if`); a model already moved earlier, or moved
-only inside a loop, is not reported.
+parameters), or a `torch.optim` optimizer given a name that holds them (`g_params =
+list(G.parameters()) + list(H.parameters())`); `model` may be an attribute (`self.G`).
+Constructions in a row move together, in order. A move counts at the top level of the same block
+or under an `if` there (`if use_cuda: model.cuda()`: the optimizer goes below the whole `if`); a
+model already moved earlier, or moved only inside a loop, is not reported.
 
 Reported without a fix: the optimizer is used in between (`optimizer.load_state_dict(...)`), what
 it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
 is wrapped before the move (`nn.DataParallel(model)` changes `named_parameters()`), it is built in
 an `if` branch with the move after the `if`, `model.init_optimizer()` builds it out of sight, or
-the model is handed to a function or class of the file that moves it (`train(model, opt)` running
-`model.to(device)`, `Trainer(G, D, G_opt, D_opt)` keeping `self.D = D` and calling `self.D.cuda()`).
+the model is handed to a function or class that moves it (`train(model, opt)` running
+`model.to(device)` or handing it on to a helper that does, `Trainer(G, D, G_opt, D_opt)` keeping
+`self.G, self.D = G, D` and moving them in `__init__` or a method it calls, `self.model =
+model.to(device)`; in project mode, one defined in another file). Where a model is, and what a call
+does to it, is read from the file's value model (`codemods/analysis/values.py`).
 
 ## Why is this bad?
 The optimizer belongs after `.to(device)`: that is the order PyTorch documents. How much it matters
