@@ -8,6 +8,26 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Cast to a tensor type the file picks by a flag: on the GPU when the model is.
+    Valid(
+        """
+        import torch
+
+        use_cuda = torch.cuda.is_available()
+        Tensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+
+
+        class Agent:
+            def __init__(self, net):
+                self.net = net
+                if use_cuda:
+                    self.net = self.net.cuda()
+
+            def act(self, state):
+                x = torch.from_numpy(state).type(Tensor)
+                return self.net(x)
+        """
+    ),
     # The helper moves a copy of the model, not the model the loop calls.
     Valid(
         """
