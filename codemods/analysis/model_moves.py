@@ -18,22 +18,13 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.nn_modules import model_move
-from codemods.analysis.values import Values
+from codemods.analysis.values import WRAPPERS, Values
 from codemods.core.dataflow import Step, assigned_names, names_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import assigned_chain, func_attribute, method_chain, single_target
 from codemods.core.torch_names import Move, as_move, is_cpu_device, moves_device
 from codemods.core.tree import Tree
 
-# Calls that wrap a model and run it on the model's device.
-WRAPPERS = frozenset(
-    {
-        "torch.nn.parallel.DistributedDataParallel",
-        "torch.nn.DataParallel",
-        "torch.nn.parallel.DataParallel",
-        "torch.compile",
-    }
-)
 LOOPS = (cst.For, cst.While)
 MOVED_UNDER_A_CONDITION = "it is moved only under a condition"
 # Methods every nn.Module has that do not run it on data: calling them feeds the model nothing.

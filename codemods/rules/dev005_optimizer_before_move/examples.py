@@ -141,6 +141,26 @@ VALID = [
 ]
 
 INVALID = [
+    # A method of the same class, called after the optimizer is built, moves the model.
+    Invalid(
+        """
+        import torch
+
+        class Solver:
+            def __init__(self, use_cuda):
+                self.use_cuda = use_cuda
+                self.G = Generator()
+                self.g_opt = torch.optim.Adam(self.G.parameters())
+                self.to_device()
+
+            def to_device(self):
+                if self.use_cuda:
+                    self.G.cuda()
+        """,
+        None,
+        message="`self.to_device(...)` moves `self.G` in its own body",
+        line=7,
+    ),
     # The helper hands the model on to another helper that moves it.
     Invalid(
         """
