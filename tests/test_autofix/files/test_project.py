@@ -138,3 +138,28 @@ def test_the_cache_follows_the_imported_file(tmp_path, run_cli):
     )
     code, out, _ = run_cli("check", "--select", "DEV005", ".", cwd=root)
     assert code == 0, out
+
+
+def test_a_gan_trainer_in_another_file_that_keeps_both_networks_in_one_line(tmp_path, run_cli):
+    """Issue 27 shape 1: ``Trainer(G, D, G_opt, D_opt, use_cuda=...)`` defined in ``training.py``
+    keeps ``self.G, self.D = generator, discriminator`` and moves both under its flag."""
+    (tmp_path / "training.py").write_text(
+        "class Trainer:\n"
+        "    def __init__(self, generator, discriminator, g_opt, d_opt, use_cuda=False):\n"
+        "        self.G, self.D = generator, discriminator\n"
+        "        if use_cuda:\n"
+        "            self.G.cuda()\n"
+        "            self.D.cuda()\n"
+    )
+    (tmp_path / "main.py").write_text(
+        "import torch\n"
+        "from training import Trainer\n"
+        "G, D = Generator(), Discriminator()\n"
+        "G_opt = torch.optim.Adam(G.parameters())\n"
+        "D_opt = torch.optim.Adam(D.parameters())\n"
+        "trainer = Trainer(G, D, G_opt, D_opt, use_cuda=torch.cuda.is_available())\n"
+    )
+    code, out, _ = run_cli("check", "--select", "DEV005", ".", cwd=tmp_path)
+    assert code == 1
+    assert "main.py:4:1: DEV005" in out and "`Trainer(...)` moves `G`" in out
+    assert "main.py:5:1: DEV005" in out and "`Trainer(...)` moves `D`" in out
