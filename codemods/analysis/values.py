@@ -370,11 +370,7 @@ class Values:
         init = methods(cls).get("__init__") if cls is not None else None
         if init is None or not init.params.params or init.params.params[0].name.value != this:
             return None
-        end = self.tree.position(init)
-        if end is None:
-            return None
-        end += len(self.tree.descendants(init))
-        return self._move_before(init, model, end, depth + 1)
+        return self._move_before(init, model, self._end(init), depth + 1)
 
     def _moved_parameters(self, function: cst.FunctionDef) -> frozenset[str]:
         """The paths from its parameters (``model``, ``self.net``) that ``function`` moves."""
@@ -465,20 +461,36 @@ class Values:
                 elif value.kind is Kind.MODULE and move is None:
                     value = replace(value, place=Place.HOST)
             return value
-        if scope is not self.tree.root and isinstance(scope, cst.FunctionDef):
-            params = {p.name.value for p in scope.params.params}
-            if name.split(".")[0] not in params and name.split(".")[0] not in {
-                e.name.split(".")[0] for e in self._scope_events(scope)
-            }:
-                end = len(self.tree.root.body) and self.tree.position(self.tree.root.body[-1])
-                if end is not None:
-                    return self._holds(
-                        self.tree.root,
-                        name,
-                        end + len(self.tree.descendants(self.tree.root.body[-1])),
-                        depth + 1,
-                    )
+        if isinstance(scope, cst.FunctionDef):
+            return self._held_outside(scope, name, depth)
         return UNKNOWN
+
+    def _held_outside(self, scope: cst.FunctionDef, name: str, depth: int) -> Value:
+        """What a function reads of a name it does not bind: ``self.<attr>`` as its class's
+        ``__init__`` leaves it, a module-level name as the module leaves it."""
+        params = [p.name.value for p in scope.params.params]
+        root = name.split(".")[0]
+        cls = self.functions.enclosing_class(scope)
+        if (
+            cls is not None
+            and params
+            and root == params[0]
+            and "." in name
+            and scope.name.value != "__init__"
+        ):
+            init = methods(cls).get("__init__")
+            if init is not None and init.params.params and init.params.params[0].name.value == root:
+                return self._holds(init, name, self._end(init), depth + 1)
+            return UNKNOWN
+        if root in params or root in {e.name.split(".")[0] for e in self._scope_events(scope)}:
+            return UNKNOWN
+        body = self.tree.root.body
+        return self._holds(self.tree.root, name, self._end(body[-1]), depth + 1) if body else UNKNOWN
+
+    def _end(self, node: cst.CSTNode) -> int:
+        """A position after everything under ``node``."""
+        start = self.tree.position(node)
+        return (start or 0) + len(self.tree.descendants(node))
 
     def _value(self, scope: cst.CSTNode, expr: cst.CSTNode, position: int, depth: int) -> Value:
         if depth > 8 or not isinstance(expr, cst.BaseExpression):

@@ -179,3 +179,31 @@ def test_the_projects_other_files():
     )
     move = values.model_move_before("net", context.module.body[-1])
     assert move is not None and move.via == "Trainer"
+
+
+def test_an_attribute_of_self_as_the_constructor_leaves_it():
+    values, context = _model(
+        """
+        import torch
+        from torch import nn
+
+        class Agent:
+            def __init__(self, device):
+                self.net = nn.Linear(4, 2)
+                self.net.to(device)
+                self.memory = torch.zeros(10)
+
+            def act(self, state):
+                print(state)
+
+        scale = 3.0
+        def helper():
+            print(scale)
+        """
+    )
+    act = _line(context, "print(state)")
+    net = values.holds("self.net", act)
+    assert (net.kind, net.place, net.device) == (Kind.MODULE, Place.DEVICE, "device")
+    assert values.holds("self.memory", act).place is Place.HOST
+    assert values.model_move_before("self.net", act) is not None
+    assert values.holds("scale", _line(context, "print(scale)")).kind is Kind.NUMBER
