@@ -68,6 +68,8 @@ def optimizer_build(
     picked them is out of sight, so it counts as selective."""
     assign = _one_small(stmt, cst.Assign)
     built = _assigned_call(assign) if assign is not None else None
+    if assign is not None and built is None:
+        built = _call_or_none(assign)
     if assign is None or built is None:
         return None
     assert isinstance(stmt, cst.SimpleStatementLine)
@@ -120,6 +122,20 @@ def _assigned_call(assign: cst.Assign) -> cst.Call | None:
     which assign no call."""
     value = assign.value
     return value if isinstance(value, cst.Call) and len(assign.targets) == 1 else None
+
+
+def _call_or_none(assign: cst.Assign) -> cst.Call | None:
+    """``opt = Adam(encoder.parameters()) if fine_tune else None``: the call, built on one path."""
+    value = assign.value
+    if (
+        len(assign.targets) == 1
+        and isinstance(value, cst.IfExp)
+        and isinstance(value.body, cst.Call)
+        and isinstance(value.orelse, cst.Name)
+        and value.orelse.value == "None"
+    ):
+        return value.body
+    return None
 
 
 def _builds_something(call: cst.Call) -> bool:

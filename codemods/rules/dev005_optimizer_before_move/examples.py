@@ -138,9 +138,34 @@ VALID = [
         teacher.cuda()
         """
     ),
+    # One of two optimizers, whichever the flag picks, and the models are never moved.
+    Valid(
+        """
+        import torch
+        opt = torch.optim.Adam(net.parameters()) if use_adam else torch.optim.SGD(net.parameters(), lr=0.1)
+        head_opt = torch.optim.Adam(head.parameters()) if train_head else None
+        """
+    ),
 ]
 
 INVALID = [
+    # Built on one path of a conditional expression (`... if fine_tune else None`).
+    Invalid(
+        """
+        import torch
+        encoder = Encoder()
+        encoder_optimizer = torch.optim.Adam(encoder.parameters(), lr=1e-4) if fine_tune else None
+        encoder = encoder.to(device)
+        """,
+        """
+        import torch
+        encoder = Encoder()
+        encoder = encoder.to(device)
+        encoder_optimizer = torch.optim.Adam(encoder.parameters(), lr=1e-4) if fine_tune else None
+        """,
+        message="`encoder_optimizer` is built before `encoder` is moved",
+        line=3,
+    ),
     # A method of the same class, called after the optimizer is built, moves the model.
     Invalid(
         """

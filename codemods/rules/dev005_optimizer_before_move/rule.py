@@ -4,7 +4,8 @@ moves the construction (with an LR scheduler built on it right after) to just be
 optimizer is any call given `model.parameters()`, `model.named_parameters()` or another
 `*parameters()` method (`torch.optim.*`, other libraries' optimizers, an EMA helper copying the
 parameters), or a `torch.optim` optimizer given a name that holds them (`g_params =
-list(G.parameters()) + list(H.parameters())`); `model` may be an attribute (`self.G`).
+list(G.parameters()) + list(H.parameters())`), also on one path of a conditional expression
+(`Adam(...) if fine_tune else None`); `model` may be an attribute (`self.G`).
 Constructions in a row move together, in order. A move counts at the top level of the same block
 or under an `if` there (`if use_cuda: model.cuda()`: the optimizer goes below the whole `if`); a
 model already moved earlier, or moved only inside a loop, is not reported.
