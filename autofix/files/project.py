@@ -93,21 +93,46 @@ def _exported_moves(
         else:
             continue
         if lines is not None:
-            text = b"\n".join(lines[function.lineno - 1 : function.end_lineno])
+            text = b"\n".join(lines[node.lineno - 1 : node.end_lineno])
             if b".cuda(" not in text and b".to(" not in text:
                 continue
         params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
         named = set(params) | {a.arg for a in function.args.kwonlyargs}
-        moved = _moved_parameters(function, named)
+        called = _methods_called(node, function) if isinstance(node, ast.ClassDef) else []
+        moved = _moved_parameters(function, named, called)
         if moved:
             found[node.name] = (tuple(params[skip:]), tuple(sorted(moved)))
     return found
 
 
-def _moved_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> set[str]:
+def _methods_called(cls: ast.ClassDef, init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.FunctionDef]:
+    """The methods of ``cls`` that its ``__init__`` calls on ``self`` (``self._to_device()``)."""
+    if not init.args.args:
+        return []
+    this = init.args.args[0].arg
+    own = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name != "__init__"}
+    names = {
+        node.func.attr
+        for node in _own_nodes(init)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == this
+    }
+    return [own[name] for name in sorted(names & own.keys())]
+
+
+def _moved_parameters(
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    params: set[str],
+    called: Iterable[ast.FunctionDef] = (),
+) -> set[str]:
     """``model.to(d)``, ``model.cuda()``, ``model = model.to(d)``, and ``self.model = model`` then
-    ``self.model.cuda()``, in the function's own body (not in functions defined inside it)."""
+    ``self.model.cuda()``, in the function's own body (not in functions defined inside it), or in the
+    methods of its class it calls (``called``: ``self._to_device()`` moving ``self.model``)."""
     nodes = list(_own_nodes(function))
+    for method in called:
+        nodes.extend(_own_nodes(method))
     kept: dict[str, str] = {}
     for node in nodes:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:

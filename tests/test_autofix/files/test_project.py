@@ -95,6 +95,8 @@ def test_a_module_outside_the_run_and_a_broken_file_give_nothing(tmp_path):
         "def g(m):\n    def inner(m):\n        m.cuda()\n    return inner\n",
         "class T:\n    def __init__(self, g, d, ok):\n        self.g, self.d = g, d\n        if ok:\n            self.d.cuda()\n",
         "class K:\n    def __init__(self, net, device):\n        self.net = net.to(device)\n",
+        "class S:\n    def __init__(self, g):\n        self.g = g\n        self._gpu()\n\n"
+        "    def _gpu(self):\n        self.g.cuda()\n",
     ],
 )
 def test_the_project_reading_agrees_with_the_rules_reading(source):
