@@ -457,7 +457,7 @@ class Values:
                 # Moves in place since (`model.cuda()`, `train(model)`): only a module moves in place.
                 move = self._move_before(scope, name, position, depth + 1)
                 if move is not None and move.node is not event.node:
-                    value = _placed_module(replace(value, kind=Kind.MODULE), move)
+                    value = _placed_module(replace(value, kind=Kind.MODULE), move, self.aliases)
                 elif value.kind is Kind.MODULE and move is None:
                     value = replace(value, place=Place.HOST)
             return value
@@ -688,15 +688,13 @@ class Values:
         return self._modules
 
 
-def _placed_module(value: Value, move: ModelMove) -> Value:
+def _placed_module(value: Value, move: ModelMove, aliases: ImportAliases) -> Value:
+    """A module as ``move`` leaves it: on the device it names, or on one a callee named."""
     node = move.node
-    found = model_move(node, _NO_ALIASES) if isinstance(node, cst.BaseSmallStatement) else None
+    found = model_move(node, aliases) if isinstance(node, cst.BaseSmallStatement) else None
     if found is None or found[1].device is None:
         return replace(value, place=Place.CUDA if found is not None else Place.DEVICE, device=None)
     return replace(value, place=Place.DEVICE, device=code_of(found[1].device))
-
-
-_NO_ALIASES = ImportAliases({})
 
 
 def _path(kept: dict[str, str], name: str) -> str | None:
