@@ -7,7 +7,9 @@ the source, a single argument is
 
 - data when it is a literal list, tuple or comprehension, ``range(...)``, ``list(...)``,
   ``sorted(...)``, ``x.tolist()``, a NumPy array built right there (``np.array``, ``np.zeros``...),
-  or a name every binding of which is data (``ids = []``, an ``ids: list`` parameter);
+  a slice (``target[i:i + n]``: a list, an array or a tensor, never an int), an array or tensor given
+  at least one dimension (``state.reshape(1, -1)``, ``x.flatten()``, ``x.ravel()``), or a name every
+  binding of which is data (``ids = []``, an ``ids: list`` parameter);
 - a size when it provably is an int or a ``torch.Size`` (an int literal, ``x.size(i)``,
   ``x.shape[i]``, ``len(...)``, ``x.numel()``, an ``int`` parameter, a name every binding of which
   is a size, sums and products of those);
@@ -38,6 +40,9 @@ _NUMPY_ARRAYS = frozenset(
         " hstack vstack random.rand random.randn random.randint random.normal random.uniform random.random"
     ).split()
 )
+# Methods whose result has at least one dimension (`reshape` when given one): a 0-d array, which a legacy
+# constructor reads as a size, cannot come out of them.
+_SHAPED_METHODS = frozenset({"reshape", "flatten", "ravel"})
 _SIZE_ANNOTATIONS = frozenset({"int"})
 _DATA_ANNOTATIONS = frozenset({"list", "tuple", "range", "List", "Tuple", "Sequence", "typing.List"})
 # The legacy constructor of the default dtype: no dtype of its own.
@@ -104,13 +109,40 @@ def is_data(
         if isinstance(node.operator, cst.Multiply):  # `[0] * n`: a list repeated (or an error)
             return any(isinstance(s, (cst.List, cst.Tuple, cst.ListComp)) for s in sides)
         return False
+    if isinstance(node, cst.Subscript):  # `x[i:j]`: a sequence of what `x` holds
+        return any(isinstance(e.slice, cst.Slice) for e in node.slice) and not _may_be_a_size(
+            node.value, int_names
+        )
     if isinstance(node, cst.Call):
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _SHAPED_METHODS:
+            return node.func.attr.value != "reshape" or _gives_a_dimension(node)
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
             return True
         if aliases.qualify(node.func) == "numpy.random.choice":  # an array only when given a size
             return kwarg(node, "size") is not None or len(positional(node)) >= 2
         return dotted_name(node.func) in _SEQUENCE_BUILTINS or aliases.qualify(node.func) in _NUMPY_ARRAYS
     return False
+
+
+def _may_be_a_size(node: cst.BaseExpression, int_names: frozenset[str]) -> bool:
+    """``x.shape``, ``x.size()``, ``sizes``: a slice of a ``torch.Size`` is a ``torch.Size``, a size."""
+    if is_size(node, int_names):
+        return True
+    spelled = (dotted_name(node.func if isinstance(node, cst.Call) else node) or "").lower()
+    return not spelled or "shape" in spelled or "size" in spelled
+
+
+def _gives_a_dimension(reshape: cst.Call) -> bool:
+    """``x.reshape(1, -1)``, ``x.reshape(-1)``, ``x.reshape((n, m))``: not ``x.reshape(())``."""
+    args = positional(reshape)
+    if not args or args[0].star or len(reshape.args) != len(args):
+        return False
+    first = args[0].value
+    return (
+        len(args) > 1
+        or isinstance(first, (cst.Integer, cst.UnaryOperation))
+        or (isinstance(first, (cst.Tuple, cst.List)) and bool(first.elements))
+    )
 
 
 def argument_kinds(
