@@ -86,7 +86,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.analysis.legacy_constructors import legacy_dtype
+from codemods.analysis.legacy_constructors import legacy_dtype, legacy_spelling
 from codemods.analysis.nn_modules import model_names
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.names import dotted_name
@@ -139,7 +139,7 @@ class LegacyTensorApi(Rule):
     name = "legacy-tensor-api"
     summary = "pre-0.4 tensor API (Variable, torch.FloatTensor, .type(torch.cuda.*)): use the modern call"
     fix_safety = FixSafety.SAFE
-    triggers = ("Variable", "Tensor", ".type(")
+    triggers = ("Variable", "Tensor", ".type(", ".new(")
     # `.type(torch.cuda.FloatTensor)` becomes `.to("cuda", ...)` (DEV007; on `torch.zeros(n)`, DEV010 too),
     # an unwrapped `Variable` leaves its import unused (DEV009), and `Tensor(n).fill_(1).to(device)` with
     # `Tensor` a legacy type becomes `torch.empty(n, dtype=...)`, created then moved (DEV010)
@@ -181,6 +181,9 @@ class LegacyTensorApi(Rule):
                 cast = type_cast(call, self.aliases, self._type_aliases, models)
                 if cast is not None:
                     self.report(call, cast[0], edits={call: cast[1]} if cast[1] is not None else None)
+            elif (spelling := legacy_spelling(self.tree, call, self.aliases)) is not None:
+                message, node, fixed = spelling  # `w.new(n).zero_()`, `torch.sparse.FloatTensor(i, v, shape)`
+                self.report(call, message, edits={node: fixed} if fixed is not None else None)
         self._report_identities()
         self._report_aliases()
         self._import(root)
