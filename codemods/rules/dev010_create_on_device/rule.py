@@ -133,7 +133,9 @@ class CreateOnDevice(Rule):
         for line in self.sites(cst.SimpleStatementLine):
             for small in line.body:
                 for spelled, value in creation_pairs(small):
-                    creation = host_creation(value, self.aliases, converts=True)
+                    # Not a conversion of data that exists (`points = torch.Tensor(points)`, moved some
+                    # lines later with the rest of a batch): the batch's boundary, DEV001's business.
+                    creation = host_creation(value, self.aliases)
                     later = (
                         later_move(self.tree, line, spelled, self.aliases, functions) if creation else None
                     )
