@@ -12,7 +12,8 @@ whose size is a tensor's is created on that tensor's device: `torch.zeros(hs[0].
 through a name bound once to the size just before (`state_size = hs[0][0].size()`). Also: `device=device`
 naming the
 script's global device inside `forward` becomes the input's device; `torch.randn(std.size())`
-becomes `torch.randn_like(std)`; legacy constructors become the modern factory
+becomes `torch.randn_like(std)`, and so does the legacy `torch.cuda.FloatTensor(std.size()).normal_()`
+(`.uniform_()`: `torch.rand_like(std)`; unsafe, it takes `std`'s dtype); legacy constructors become the modern factory
 (`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
 `Variable(...)` around a factory goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
 `torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`, also when the

@@ -30,6 +30,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `torch.empty(n, m)` (both make the default dtype). A single argument that is neither a literal
   list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy array and
   a size differently.
+* `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
+  alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
+  `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
+  `torch.sparse_coo_tensor(i, v, shape)`, which, like it, takes `v`'s dtype
+  (`codemods/analysis/legacy_constructors.py`, `legacy_spelling`).
 * A name bound once to a legacy type (`Tensor = torch.cuda.FloatTensor if cuda else
   torch.FloatTensor`) is read as that type: `Tensor(n, 1)` becomes `torch.empty(n, 1,
   dtype=torch.float32, device="cuda" if cuda else "cpu")` when the condition reads the same at the

@@ -5,7 +5,12 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from codemods.analysis.legacy_constructors import legacy_constructor_rewrite, legacy_dtype, legacy_rewrite
+from codemods.analysis.legacy_constructors import (
+    legacy_constructor_rewrite,
+    legacy_dtype,
+    legacy_rewrite,
+    legacy_spelling,
+)
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of
 from codemods.core.tree import Tree
@@ -33,6 +38,13 @@ ROWS = [
     ("torch.FloatTensor()", "torch.empty(0, dtype=torch.float32)"),
     ("torch.cuda.ByteTensor(4)", 'torch.empty(4, dtype=torch.uint8, device="cuda")'),
     ("T.HalfTensor([0.5])", "T.tensor([0.5], dtype=T.float16)"),  # spelled as the file imports torch
+    # A slice, a reshaped or flattened array: at least one dimension, data (never a 0-d array, a size).
+    ("torch.FloatTensor(target[i:j])", "torch.tensor(target[i:j], dtype=torch.float32)"),
+    ("torch.FloatTensor(s.reshape(1, -1))", "torch.tensor(s.reshape(1, -1), dtype=torch.float32)"),
+    ("torch.FloatTensor(s.flatten())", "torch.tensor(s.flatten(), dtype=torch.float32)"),
+    ("torch.FloatTensor(s.reshape(shape))", None),  # `shape` may be `()`: a 0-d array is a size
+    ("torch.FloatTensor(sizes[1:])", None),  # a slice of a torch.Size is a torch.Size
+    ("torch.FloatTensor(x.size()[1:])", None),
     # Unclear: a name, an array, a tensor, a storage. The caller reports instead.
     ("torch.FloatTensor(values)", None),
     ("torch.FloatTensor(x.shape)", None),  # a torch.Size, or a NumPy array's tuple (data)
@@ -118,3 +130,51 @@ def test_a_move_right_after_is_folded_in():
     # `.to(other)` copies another tensor's dtype too: not folded.
     source = "import torch\ndef f(other):\n    return torch.LongTensor(range(4)).to(other)\n"
     assert _rewrite_in(source) == ("torch.LongTensor(range(4))", "torch.tensor(range(4), dtype=torch.int64)")
+
+
+SPELLINGS = [
+    ("weight.data.new(2, n).zero_()", "weight.data.new_zeros(2, n)"),
+    ("weight.data.new(*shape).fill_(0.5)", "weight.data.new_full(shape, 0.5)"),
+    ("weight.data.new(n, m).fill_(-1)", "weight.data.new_full((n, m), -1)"),
+    ("weight.data.new(len(a)).fill_(1)", "weight.data.new_full((len(a),), 1)"),
+    ("weight.data.new(x.size()).fill_(1)", "weight.data.new_full(x.size(), 1)"),
+    ("self.fc.weight.new(x.size()).normal_()", "self.fc.weight.new_empty(x.size()).normal_()"),
+    ("weight.data.new([1, 2])", "weight.data.new_tensor([1, 2])"),
+    (
+        "weight.data.new(n, m).fill_(value)",
+        "weight.data.new_empty(n, m).fill_(value)",
+    ),  # value may be a tensor
+    (
+        "torch.sparse.FloatTensor(i, v, torch.Size([2, 3]))",
+        "torch.sparse_coo_tensor(i, v, torch.Size([2, 3]))",
+    ),
+    ("torch.sparse.LongTensor(i, v, x.size())", "torch.sparse_coo_tensor(i, v, x.size())"),
+    ("torch.sparse.FloatTensor(i, v, (2, 3))", "torch.sparse_coo_tensor(i, v, (2, 3))"),
+    # Reported or left: a size of unknown kind, not plainly a tensor, a sparse size, `Image.new`.
+    ("weight.data.new(n).zero_()", "report"),
+    ("x.new(2, 3).zero_()", None),
+    ("Image.new('RGB', (4, 4))", None),
+    ("torch.sparse.FloatTensor(2, 3)", None),
+    ("torch.sparse.FloatTensor(i, v)", None),
+    ("torch.sparse.FloatTensor(i, v, x.size(0))", None),
+]
+
+
+@pytest.mark.parametrize("source, expected", SPELLINGS)
+def test_legacy_spelling(source, expected):
+    code = f"import torch\n\ndef f(self, i, v, x, n, m, a, shape, value):\n    return {source}\n"
+    module = cst.parse_module(code)
+    tree = Tree(module)
+    aliases = ImportAliases.of(tree)
+    call = next(c for c in tree.of_type(module, cst.Call) if code_of(c.func).endswith(("new", "Tensor")))
+    found = legacy_spelling(tree, call, aliases)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    message, node, fixed = found
+    if expected == "report":
+        assert fixed is None and "cannot tell data from a size" in message
+        return
+    assert fixed is not None
+    assert code_of(module.deep_replace(node, fixed)).splitlines()[-1].strip() == f"return {expected}"
