@@ -13,9 +13,10 @@ through a name bound once to the size just before (`state_size = hs[0][0].size()
 naming the
 script's global device inside `forward` becomes the input's device; `torch.randn(std.size())`
 becomes `torch.randn_like(std)`, and so does the legacy `torch.cuda.FloatTensor(std.size()).normal_()`
-(`.uniform_()`: `torch.rand_like(std)`; unsafe, it takes `std`'s dtype); legacy constructors become the modern factory
-(`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
-`Variable(...)` around a factory goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
+(`.uniform_()`: `torch.rand_like(std)`; unsafe, it takes `std`'s dtype); legacy constructors become
+the modern factory (`torch.LongTensor(range(n))` ->
+`torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a `Variable(...)` around a factory
+goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
 `torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`, also when the
 NumPy array is built into a name on an earlier line of the same block and read nowhere else, nothing in
 between touching it or what it is built from (that line goes). Floating point
