@@ -39,9 +39,20 @@ _NUMPY_ARRAYS = frozenset(
     f"numpy.{name}"
     for name in (
         "array asarray zeros ones empty full arange linspace eye identity triu tril stack concatenate"
-        " hstack vstack random.rand random.randn random.randint random.normal random.uniform random.random"
+        " hstack vstack"
     ).split()
 )
+# NumPy's random functions return an array only when given a size (else one number, which a legacy
+# constructor reads as a size): the position of `size` among their arguments (`rand(2, 3)`: any).
+_NUMPY_RANDOM_SIZE = {
+    "numpy.random.rand": 0,
+    "numpy.random.randn": 0,
+    "numpy.random.random": 0,
+    "numpy.random.choice": 1,
+    "numpy.random.randint": 2,
+    "numpy.random.normal": 2,
+    "numpy.random.uniform": 2,
+}
 # Methods whose result has at least one dimension (`reshape` when given one): a 0-d array, which a legacy
 # constructor reads as a size, cannot come out of them.
 _SHAPED_METHODS = frozenset({"reshape", "flatten", "ravel"})
@@ -111,17 +122,23 @@ def is_data(
         if isinstance(node.operator, cst.Multiply):  # `[0] * n`: a list repeated (or an error)
             return any(isinstance(s, (cst.List, cst.Tuple, cst.ListComp)) for s in sides)
         return False
-    if isinstance(node, cst.Subscript):  # `x[i:j]`: a sequence of what `x` holds
-        return any(isinstance(e.slice, cst.Slice) for e in node.slice) and not _may_be_a_size(
-            node.value, int_names
+    if isinstance(node, cst.Subscript):
+        if _may_be_a_size(node.value, int_names):
+            return False  # a slice of a torch.Size is a torch.Size
+        # `x[i:j]`: a sequence of what `x` holds; `x[ind]`, `ind` an array or a list: an array (or a tensor)
+        return any(
+            isinstance(e.slice, cst.Slice)
+            or (isinstance(e.slice, cst.Index) and is_data(e.slice.value, aliases, data_names, int_names))
+            for e in node.slice
         )
     if isinstance(node, cst.Call):
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in _SHAPED_METHODS:
             return node.func.attr.value != "reshape" or _gives_a_dimension(node)
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
             return True
-        if aliases.qualify(node.func) == "numpy.random.choice":  # an array only when given a size
-            return kwarg(node, "size") is not None or len(positional(node)) >= 2
+        position = _NUMPY_RANDOM_SIZE.get(aliases.qualify(node.func) or "")
+        if position is not None:  # an array only when given a size
+            return kwarg(node, "size") is not None or len(positional(node)) > position
         return dotted_name(node.func) in _SEQUENCE_BUILTINS or aliases.qualify(node.func) in _NUMPY_ARRAYS
     return False
 

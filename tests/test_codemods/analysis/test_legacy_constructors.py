@@ -44,6 +44,22 @@ ROWS = [
     ("torch.FloatTensor(s.flatten())", "torch.tensor(s.flatten(), dtype=torch.float32)"),
     ("torch.FloatTensor(s.reshape(shape))", None),  # `shape` may be `()`: a 0-d array is a size
     ("torch.FloatTensor(sizes[1:])", None),  # a slice of a torch.Size is a torch.Size
+    ("torch.FloatTensor(s[np.arange(3)])", "torch.tensor(s[np.arange(3)], dtype=torch.float32)"),
+    ("torch.FloatTensor(s[[0, 2]])", "torch.tensor(s[[0, 2]], dtype=torch.float32)"),
+    ("torch.FloatTensor(s[0])", None),  # one element: a number (a size) or a row
+    # NumPy's random numbers: an array with a size, one number (a size) without.
+    ("torch.FloatTensor(np.random.rand(3))", "torch.tensor(np.random.rand(3), dtype=torch.float32)"),
+    (
+        "torch.FloatTensor(np.random.randint(0, 5, 3))",
+        "torch.tensor(np.random.randint(0, 5, 3), dtype=torch.float32)",
+    ),
+    (
+        "torch.FloatTensor(np.random.normal(0, 1, size=n))",
+        "torch.tensor(np.random.normal(0, 1, size=n), dtype=torch.float32)",
+    ),
+    ("torch.FloatTensor(np.random.randint(0, 5))", None),
+    ("torch.FloatTensor(np.random.uniform(0, 1))", None),
+    ("torch.FloatTensor(np.random.rand())", None),
     ("torch.FloatTensor(x.size()[1:])", None),
     # Unclear: a name, an array, a tensor, a storage. The caller reports instead.
     ("torch.FloatTensor(values)", None),
