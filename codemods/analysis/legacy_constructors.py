@@ -6,10 +6,10 @@ A legacy constructor reads its arguments by what they are at run time: a sequenc
 the source, a single argument is
 
 - data when it is a literal list, tuple or comprehension, ``range(...)``, ``list(...)``,
-  ``sorted(...)``, ``x.tolist()``, a NumPy array built right there (``np.array``, ``np.zeros``...),
-  a slice (``target[i:i + n]``: a list, an array or a tensor, never an int), an array or tensor given
-  at least one dimension (``state.reshape(1, -1)``, ``x.flatten()``, ``x.ravel()``), or a name every
-  binding of which is data (``ids = []``, an ``ids: list`` parameter);
+  ``sorted(...)``, ``x.tolist()``, a NumPy array built right there (``np.array``, ``np.zeros``...,
+  NumPy's random numbers given a size), or a name every binding of which is data (``ids = []``, an
+  ``ids: list`` parameter); an existing array (a slice, ``x.reshape(1, -1)``: :func:`is_existing_array`)
+  is data too, spelled ``torch.as_tensor`` so as to share memory where the legacy call did;
 - a size when it provably is an int or a ``torch.Size`` (an int literal, ``x.size(i)``,
   ``x.shape[i]``, ``len(...)``, ``x.numel()``, an ``int`` parameter, a name every binding of which
   is a size, sums and products of those);
@@ -122,18 +122,7 @@ def is_data(
         if isinstance(node.operator, cst.Multiply):  # `[0] * n`: a list repeated (or an error)
             return any(isinstance(s, (cst.List, cst.Tuple, cst.ListComp)) for s in sides)
         return False
-    if isinstance(node, cst.Subscript):
-        if _may_be_a_size(node.value, int_names):
-            return False  # a slice of a torch.Size is a torch.Size
-        # `x[i:j]`: a sequence of what `x` holds; `x[ind]`, `ind` an array or a list: an array (or a tensor)
-        return any(
-            isinstance(e.slice, cst.Slice)
-            or (isinstance(e.slice, cst.Index) and is_data(e.slice.value, aliases, data_names, int_names))
-            for e in node.slice
-        )
     if isinstance(node, cst.Call):
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _SHAPED_METHODS:
-            return node.func.attr.value != "reshape" or _gives_a_dimension(node)
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
             return True
         position = _NUMPY_RANDOM_SIZE.get(aliases.qualify(node.func) or "")
@@ -141,6 +130,67 @@ def is_data(
             return kwarg(node, "size") is not None or len(positional(node)) > position
         return dotted_name(node.func) in _SEQUENCE_BUILTINS or aliases.qualify(node.func) in _NUMPY_ARRAYS
     return False
+
+
+def is_existing_array(
+    node: cst.BaseExpression,
+    aliases: ImportAliases,
+    data_names: frozenset[str] = frozenset(),
+    int_names: frozenset[str] = frozenset(),
+) -> bool:
+    """Is ``node`` an array or a tensor with at least one dimension that may share memory with one that
+    exists (so data, never a size, but one that ``torch.tensor`` would copy where the legacy constructor
+    aliased it): a slice (``target[i:i + n]``, not of a ``torch.Size``), an array indexed by an array or
+    a list (``memory[ind]``), ``x.reshape(1, -1)``, ``x.flatten()``, ``x.ravel()``."""
+    if isinstance(node, cst.Subscript):
+        if _may_be_a_size(node.value, int_names):
+            return False  # a slice of a torch.Size is a torch.Size
+        return any(
+            isinstance(e.slice, cst.Slice)
+            or (isinstance(e.slice, cst.Index) and is_data(e.slice.value, aliases, data_names, int_names))
+            for e in node.slice
+        )
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and aliases.qualify(node.func) is None
+    ):
+        if node.func.attr.value in _SHAPED_METHODS:
+            return node.func.attr.value != "reshape" or _gives_a_dimension(node)
+    return False
+
+
+def legacy_array_rewrite(
+    call: cst.Call,
+    qualified: str,
+    aliases: ImportAliases,
+    kinds: tuple[frozenset[str], frozenset[str]],
+    device: cst.BaseExpression | None = None,
+) -> cst.Call | None:
+    """``torch.FloatTensor(state[i:j])`` -> ``torch.as_tensor(state[i:j], dtype=torch.float32)`` (and
+    ``device=``), where the one argument is an existing array (:func:`is_existing_array`): ``as_tensor``
+    shares a NumPy array's memory where the legacy constructor did (same dtype, on the host) and copies
+    where it copied; on a tensor of another dtype it converts where the legacy call raised."""
+    dtype = legacy_dtype(qualified)
+    if (dtype is None and qualified != DEFAULT_DTYPE_CONSTRUCTOR) or qualified.startswith("torch.cuda."):
+        return None
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    sizes, data = kinds
+    value = call.args[0].value
+    if not is_existing_array(value, aliases, data, sizes):
+        return None
+    dtype_expr: cst.BaseExpression = (
+        aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}")
+        if dtype is not None
+        else cst.Call(func=aliases.expr_for("torch.get_default_dtype", "torch.get_default_dtype"))
+    )
+    fixed = with_kwarg(
+        cst.Call(func=aliases.expr_for("torch.as_tensor", "torch.as_tensor"), args=[cst.Arg(value)]),
+        "dtype",
+        dtype_expr,
+    )
+    return with_kwarg(fixed, "device", device) if device is not None else fixed
 
 
 def _may_be_a_size(node: cst.BaseExpression, int_names: frozenset[str]) -> bool:

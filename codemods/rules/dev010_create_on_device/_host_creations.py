@@ -26,7 +26,12 @@ from typing import TypeGuard
 
 import libcst as cst
 
-from codemods.analysis.legacy_constructors import is_size, legacy_constructor_rewrite, legacy_dtype
+from codemods.analysis.legacy_constructors import (
+    is_size,
+    legacy_array_rewrite,
+    legacy_constructor_rewrite,
+    legacy_dtype,
+)
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
 from codemods.core.torch_names import HOST_ONLY_KEYWORDS, RANDOM_FACTORIES
@@ -141,7 +146,7 @@ def on_device(
         sizes, data = kinds
         made = legacy_constructor_rewrite(
             factory, creation.qualified, aliases, sizes, device=device, data_names=data
-        )
+        ) or legacy_array_rewrite(factory, creation.qualified, aliases, kinds, device)
         if made is None:
             return None
     else:

@@ -149,8 +149,9 @@ VALID = [
 
 INVALID = [
     # A legacy constructor of data that exists copies it into a host tensor only to copy that to the
-    # device: `torch.tensor(data, dtype=..., device=...)` when the argument is plainly data (a slice, a
-    # reshaped array, a list), reported when it may be a size (`torch.FloatTensor(n)`: uninitialised).
+    # device: `torch.as_tensor(data, dtype=..., device=...)` when the argument is plainly an array (a
+    # slice, a reshaped array: shared on the host where the legacy call shared it), reported when it
+    # may be a size (`torch.FloatTensor(n)`: uninitialised).
     Invalid(
         """
         import torch
@@ -165,9 +166,9 @@ INVALID = [
         import torch
 
         def batch_of(memory, target, i, n, device):
-            states = torch.tensor(memory.states[i:i + n], dtype=torch.float32, device=device)
-            state = torch.tensor(memory.last.reshape(1, -1), dtype=torch.float32, device=device).repeat(8, 1)
-            labels = torch.tensor(target[i:i + n], dtype=torch.int64, device="cuda")
+            states = torch.as_tensor(memory.states[i:i + n], dtype=torch.float32, device=device)
+            state = torch.as_tensor(memory.last.reshape(1, -1), dtype=torch.float32, device=device).repeat(8, 1)
+            labels = torch.as_tensor(target[i:i + n], dtype=torch.int64, device="cuda")
             return states, state, labels
         """,
     ),

@@ -8,7 +8,9 @@ code writes too:
   spelled the modern way, `torch.tensor([1, 2], dtype=torch.int64, device=device)`), also of data that
   exists, moved in the same expression: `torch.FloatTensor(state.reshape(1, -1)).to(device)` copies the
   array into a host tensor only to copy that to the device (rewritten when the argument is plainly data,
-  reported when it may be a size; bound to a name and moved later it is a batch's boundary, left alone);
+  to `torch.as_tensor(..., dtype=torch.float32, device=device)` for an existing array, which shares its
+  memory on the host where the legacy call did; reported when it may be a size; bound to a name and moved
+  later it is a batch's boundary, left alone);
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
   values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;

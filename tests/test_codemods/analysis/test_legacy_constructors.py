@@ -6,6 +6,7 @@ import libcst as cst
 import pytest
 
 from codemods.analysis.legacy_constructors import (
+    legacy_array_rewrite,
     legacy_constructor_rewrite,
     legacy_dtype,
     legacy_rewrite,
@@ -38,15 +39,9 @@ ROWS = [
     ("torch.FloatTensor()", "torch.empty(0, dtype=torch.float32)"),
     ("torch.cuda.ByteTensor(4)", 'torch.empty(4, dtype=torch.uint8, device="cuda")'),
     ("T.HalfTensor([0.5])", "T.tensor([0.5], dtype=T.float16)"),  # spelled as the file imports torch
-    # A slice, a reshaped or flattened array: at least one dimension, data (never a 0-d array, a size).
-    ("torch.FloatTensor(target[i:j])", "torch.tensor(target[i:j], dtype=torch.float32)"),
-    ("torch.FloatTensor(s.reshape(1, -1))", "torch.tensor(s.reshape(1, -1), dtype=torch.float32)"),
-    ("torch.FloatTensor(s.flatten())", "torch.tensor(s.flatten(), dtype=torch.float32)"),
-    ("torch.FloatTensor(s.reshape(shape))", None),  # `shape` may be `()`: a 0-d array is a size
-    ("torch.FloatTensor(sizes[1:])", None),  # a slice of a torch.Size is a torch.Size
-    ("torch.FloatTensor(s[np.arange(3)])", "torch.tensor(s[np.arange(3)], dtype=torch.float32)"),
-    ("torch.FloatTensor(s[[0, 2]])", "torch.tensor(s[[0, 2]], dtype=torch.float32)"),
-    ("torch.FloatTensor(s[0])", None),  # one element: a number (a size) or a row
+    # An existing array (a slice, a reshaped one, one indexed by an array): `legacy_array_rewrite`'s.
+    ("torch.FloatTensor(target[i:j])", None),
+    ("torch.FloatTensor(s.reshape(1, -1))", None),
     # NumPy's random numbers: an array with a size, one number (a size) without.
     ("torch.FloatTensor(np.random.rand(3))", "torch.tensor(np.random.rand(3), dtype=torch.float32)"),
     (
@@ -194,3 +189,28 @@ def test_legacy_spelling(source, expected):
         return
     assert fixed is not None
     assert code_of(module.deep_replace(node, fixed)).splitlines()[-1].strip() == f"return {expected}"
+
+
+ARRAYS = [
+    ("torch.FloatTensor(target[i:j])", "torch.as_tensor(target[i:j], dtype=torch.float32)"),
+    ("torch.FloatTensor(s.reshape(1, -1))", "torch.as_tensor(s.reshape(1, -1), dtype=torch.float32)"),
+    ("torch.LongTensor(s.flatten())", "torch.as_tensor(s.flatten(), dtype=torch.int64)"),
+    ("torch.Tensor(s.ravel())", "torch.as_tensor(s.ravel(), dtype=torch.get_default_dtype())"),
+    ("torch.FloatTensor(s[np.arange(3)])", "torch.as_tensor(s[np.arange(3)], dtype=torch.float32)"),
+    ("torch.FloatTensor(s[[0, 2]])", "torch.as_tensor(s[[0, 2]], dtype=torch.float32)"),
+    ("torch.FloatTensor(s[0])", None),  # one element: a number (a size) or a row
+    ("torch.FloatTensor(s.reshape(shape))", None),  # `shape` may be `()`: a 0-d array is a size
+    ("torch.FloatTensor(sizes[1:])", None),  # a slice of a torch.Size is a torch.Size
+    ("torch.FloatTensor(x.size()[1:])", None),
+    ("torch.FloatTensor(np.reshape(s, (1, -1)))", None),  # a module function: `is_data` decides
+    ("torch.cuda.FloatTensor(s[i:j])", None),
+]
+
+
+@pytest.mark.parametrize("source, expected", ARRAYS)
+def test_legacy_array_rewrite(source, expected):
+    module = cst.parse_module(f"import numpy as np\nimport torch\n{source}\n")
+    call = module.body[-1].body[0].value
+    aliases = ImportAliases.of(Tree(module))
+    fixed = legacy_array_rewrite(call, aliases.qualify(call.func), aliases, (frozenset(), frozenset()))
+    assert (None if fixed is None else code_of(fixed)) == expected
