@@ -48,6 +48,7 @@ from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, wit
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES
 from codemods.core.tree import Tree, instance_test
 from codemods.fixes.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
+from codemods.rules.dev007_hardcoded_cuda._corrected_defaults import CorrectedDefaults
 from codemods.rules.dev007_hardcoded_cuda._fed_modules import fed_module
 from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
     Switch,
@@ -104,7 +105,10 @@ def _forwards_cuda(node: cst.CSTNode) -> bool:
 
 # The nodes a site can be.
 SITE_KINDS = (cst.Call, cst.Assign, cst.Param, cst.DictElement)
-SiteNode = cst.Call | cst.Assign | cst.Param | cst.DictElement
+# `device: str = "cuda"` (a dataclass field, an annotated module setting): asked apart, as `Rule.sites`
+# takes at most four kinds at once.
+ANNOTATED = cst.AnnAssign
+SiteNode = cst.Call | cst.Assign | cst.Param | cst.DictElement | cst.AnnAssign
 
 # A fix, given the file's portable device and the name of the module's device.
 Fix = Callable[[PortableDevice, cst.BaseExpression], Replacement]
@@ -128,7 +132,7 @@ def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: Sequence[SiteNode] | N
     """Every site of the module, in source order, guarded code left out; with ``nodes`` (the module's
     calls, assignments, parameters and dictionary entries to look at: ``Rule.sites``), those sites only."""
     if nodes is None:
-        nodes = tree.of_type(tree.root, SITE_KINDS)
+        nodes = tree.of_type(tree.root, (*SITE_KINDS, ANNOTATED))
     return _Sites(tree, aliases).all(nodes)
 
 
@@ -159,6 +163,7 @@ class _Sites:
         self._has_cpu_path: bool | None = None
         self._calls_guarded: dict[int, bool] = {}  # function -> _called_only_guarded
         self._names_by_text: dict[str, list[cst.Name]] | None = None
+        self._corrections = CorrectedDefaults(tree, aliases)
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
@@ -168,7 +173,8 @@ class _Sites:
 
     def _of(self, node: SiteNode) -> Iterator[Site]:
         if isinstance(node, cst.Call):
-            yield from map(_switch_site, argument_switches(node))
+            switches = argument_switches(node)
+            yield from (_switch_site(s) for s in switches if not self._option_corrected(s))
             yield from map(_switch_site, chosen_by_off_switch([a.value for a in node.args]))
             yield from self._type_arguments(node)
             site = self._call(node)
@@ -177,15 +183,42 @@ class _Sites:
             switch = assigned_switch(node)
             if switch and self._redundant_switch(node):
                 return
-            site = _switch_site(switch) if switch else self._assignment(node)
+            spelled = dotted_name(node.targets[0].target) if len(node.targets) == 1 else None
+            site = _switch_site(switch) if switch else self._assignment(node, spelled, node.value)
+            if site is not None and spelled and self._corrections.corrected(spelled, node):
+                return  # `device = "cuda"`, then `if not torch.cuda.is_available(): device = "cpu"`
+        elif isinstance(node, cst.AnnAssign):
+            spelled = dotted_name(node.target)
+            site = self._assignment(node, spelled, node.value) if spelled and node.value else None
+            if site is not None and spelled and self._corrections.corrected(spelled, node):
+                return
         elif isinstance(node, cst.Param):
             switch = parameter_switch(node)
             site = _switch_site(switch) if switch else self._parameter(node)
+            if site is not None and self._corrections.corrected(node.name.value, node):
+                return  # `def f(use_cuda=True): use_cuda = use_cuda and torch.cuda.is_available()`
         else:
             switch = dictionary_switch(node)
             site = _switch_site(switch) if switch else None
         if site is not None:
             yield site
+
+    def _option_corrected(self, switch: Switch) -> bool:
+        """An argparse option on by default (``--use-cuda``, ``default=True``) that the file corrects:
+        ``args.use_cuda = args.use_cuda and torch.cuda.is_available()``."""
+        call = switch.node
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+            return False
+        if call.func.attr.value != "add_argument":
+            return False
+        dest = kwarg(call, "dest")
+        if dest is not None:
+            name = dest.value.evaluated_value if isinstance(dest.value, cst.SimpleString) else None
+        else:
+            options = [a.value for a in positional(call) if isinstance(a.value, cst.SimpleString)]
+            long = [str(o.evaluated_value) for o in options if str(o.evaluated_value).startswith("--")]
+            name = long[0][2:].replace("-", "_") if long else None
+        return isinstance(name, str) and self._corrections.option_corrected(name)
 
     def _guarded(self, node: cst.CSTNode) -> bool:
         """Under a test that decides on CUDA, or after one that leaves the block when there is no GPU
@@ -194,7 +227,8 @@ class _Sites:
         gpu_only = isinstance(node, cst.Call) and self.aliases.qualify(node.func) in _GPU_ONLY_STATEMENTS
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
-                return True
+                if not self._runs_without_gpu(above, below):
+                    return True
             if _forwards_cuda(above):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
             if isinstance(above, (cst.IndentedBlock, cst.Module)):
@@ -204,6 +238,16 @@ class _Sites:
                 return True
             below = above
         return False
+
+    def _runs_without_gpu(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
+        """Is ``below`` the branch of ``branch`` taken exactly when there is no GPU: the ``else`` of
+        ``if torch.cuda.is_available():`` (or of a name bound to it), the body of ``if not ...:``?"""
+        test, negated = branch.test, False
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, negated = test.expression, True
+        if not self._asks_plainly(test, branch):
+            return False
+        return below is (branch.body if negated else branch.orelse)
 
     def _called_only_guarded(self, function: cst.FunctionDef) -> bool:
         """A top-level function that the file calls, by name, only under a CUDA test (``if use_cuda:
@@ -263,8 +307,9 @@ class _Sites:
 
     def _redundant_switch(self, node: cst.Assign) -> bool:
         """``use_gpu = True`` read only as the test of ``if use_gpu:`` blocks whose GPU code asks
-        ``torch.cuda.is_available()`` itself: the switch never sends code to a GPU on its own, so a
-        machine without one runs as it did (the code is already portable)."""
+        ``torch.cuda.is_available()`` itself, or that choose a device by asking it: the switch never
+        sends code to a GPU on its own, so a machine without one runs as it did (the code is already
+        portable)."""
         target = node.targets[0].target if len(node.targets) == 1 else None
         if not isinstance(target, cst.Name):
             return False
@@ -275,10 +320,13 @@ class _Sites:
             branch = self.tree.parent(name)
             if not (isinstance(branch, cst.If) and branch.test is name):
                 return False
-            # each block shows GPU code, all of it asking the machine (a block with none may call a
-            # helper the switch sends to the GPU)
+            # each block shows GPU code, all of it asking the machine, or asks the machine itself
+            # (`if GPU: device = torch.device("cuda" if torch.cuda.is_available() else "cpu")`); a block
+            # that does neither may call a helper the switch sends to the GPU
             sites = [n for n in self.tree.of_type(branch.body, SITE_KINDS) if any(True for _ in self._of(n))]
-            if not sites or not all(self._asks_between(n, branch) for n in sites):
+            if not sites and not self._corrections.asks(branch.body, branch):
+                return False
+            if not all(self._asks_between(n, branch) for n in sites):
                 return False
         return True
 
@@ -517,13 +565,13 @@ class _Sites:
 
     # -- a device chosen once
 
-    def _assignment(self, node: cst.Assign) -> Site | None:
-        """``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``dtype =
-        torch.cuda.FloatTensor``."""
-        spelled = dotted_name(node.targets[0].target) if len(node.targets) == 1 else None
+    def _assignment(
+        self, node: cst.Assign | cst.AnnAssign, spelled: str | None, value: cst.BaseExpression
+    ) -> Site | None:
+        """``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``device: str = "cuda"``,
+        ``dtype = torch.cuda.FloatTensor``: ``spelled = value``."""
         if spelled is None:
             return None
-        value = node.value
         if not (is_cuda(value, self.aliases) or is_indexed_cuda(value, self.aliases)):
             return self._legacy_type(value)
         if self._module_positions is None:

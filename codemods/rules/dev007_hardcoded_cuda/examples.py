@@ -136,6 +136,55 @@ VALID = [
             return torch.FloatTensor(X)
         """
     ),
+    # GPU defaults the code corrects by asking the machine before using them (probes p17, p32, p37-p40,
+    # p45, p47 in tests/data/dev007_probes): a wish, not an assumption.
+    Valid(
+        """
+        import torch
+        device = "cuda"
+        if not torch.cuda.is_available():
+            device = "cpu"
+        USE_CUDA = True
+        CUDA_ENABLED = USE_CUDA and torch.cuda.is_available()
+        def get_device(use_cuda=True):
+            available = torch.cuda.is_available()
+            use_cuda = use_cuda and available
+            return torch.device("cuda" if use_cuda else "cpu")
+        class Devices:
+            def __init__(self, device="cuda"):
+                self.device = torch.device(device) if torch.cuda.is_available() else torch.device("cpu")
+        """
+    ),
+    Valid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--use-cuda", action="store_true", default=True)
+        args = parser.parse_args()
+        args.use_cuda = args.use_cuda and torch.cuda.is_available()
+        GPU = True
+        if GPU:
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        """
+    ),
+    Valid(
+        """
+        import torch
+        USE_GPU = True
+        class Config:
+            def __init__(self):
+                self.device = "cuda"
+                if not torch.cuda.is_available():
+                    self.device = "cpu"
+            def move(self, model):
+                return model.to(self.device)
+        def to_device(x):
+            if USE_GPU and torch.cuda.is_available():
+                return x.cuda()
+            return x
+        """
+    ),
 ]
 
 INVALID = [
@@ -782,5 +831,104 @@ INVALID = [
             return Net().to(torch.device("cuda" if torch.cuda.is_available() else "cpu"))
         """,
         line=5,
+    ),
+    # The `else` of an availability test runs exactly when there is no GPU (probe p08).
+    Invalid(
+        """
+        import torch
+        if torch.cuda.is_available():
+            device = torch.device("cuda")
+        else:
+            device = torch.device("cuda")
+        """,
+        """
+        import torch
+        if torch.cuda.is_available():
+            device = torch.device("cuda")
+        else:
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        """,
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = torch.cuda.is_available()
+        if use_cuda:
+            x = torch.zeros(2).cuda()
+        else:
+            x = torch.zeros(2).cuda()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        use_cuda = torch.cuda.is_available()
+        if use_cuda:
+            x = torch.zeros(2).cuda()
+        else:
+            x = torch.zeros(2).to(device)
+        """,
+        message="fails without a GPU",
+        line=6,
+    ),
+    # An annotated setting, such as a dataclass field (probe p42).
+    Invalid(
+        """
+        from dataclasses import dataclass
+        import torch
+        @dataclass
+        class TrainConfig:
+            lr: float = 1e-3
+            device: str = "cuda"
+        """,
+        """
+        from dataclasses import dataclass
+        import torch
+        @dataclass
+        class TrainConfig:
+            lr: float = 1e-3
+            device: str = "cuda" if torch.cuda.is_available() else "cpu"
+        """,
+        line=6,
+    ),
+    # A default used before the code corrects it, or read once without asking: still an assumption.
+    Invalid(
+        """
+        import torch
+        device = "cuda"
+        model = Net().to(device)
+        if not torch.cuda.is_available():
+            device = "cpu"
+        """,
+        """
+        import torch
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+        model = Net().to(device)
+        if not torch.cuda.is_available():
+            device = "cpu"
+        """,
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        USE_CUDA = True
+        CUDA_ENABLED = USE_CUDA and torch.cuda.is_available()
+        def to_device(x):
+            if USE_CUDA:
+                return x.cuda()
+            return x
+        """,
+        """
+        import torch
+        USE_CUDA = torch.cuda.is_available()
+        CUDA_ENABLED = USE_CUDA and torch.cuda.is_available()
+        def to_device(x):
+            if USE_CUDA:
+                return x.cuda()
+            return x
+        """,
+        line=2,
     ),
 ]

@@ -3,7 +3,7 @@ Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cud
 `.to("cuda")`,
 `device="cuda"`, `map_location="cuda:0"`, `torch.cuda.FloatTensor(...)` and its aliases,
 `torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, a device chosen as `torch.device("cuda")` (in
-the module, on an object,
+the module, on an object, in an annotated setting such as a dataclass field `device: str = "cuda"`,
 as a parameter default), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
 True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `args.cuda = not args.no_cuda`,
 `"cuda" if not opt.no_cuda else "cpu"`).
@@ -27,7 +27,12 @@ Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`: a place
 and any fix that would need `torch` where the module does not import it at its top level (imported
 in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
 `torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU, or after
-`assert torch.cuda.is_available()`), a top-level function the file calls only under such a guard, a
+`assert torch.cuda.is_available()`; not the `else` of `if torch.cuda.is_available():`, which runs
+exactly where there is no GPU), a GPU default that the code corrects by asking the machine before
+using it (`device = "cuda"` then `if not torch.cuda.is_available(): device = "cpu"`, `use_cuda =
+use_cuda and torch.cuda.is_available()` after a `use_cuda=True` parameter, an option on by default
+and `args.use_cuda = args.use_cuda and torch.cuda.is_available()`, a switch every read of which asks
+the machine beside it), a top-level function the file calls only under such a guard, a
 switch stuck on (`use_gpu = True`) read only as `if use_gpu:` around GPU code that asks
 `torch.cuda.is_available()` itself, a `cuda()` method forwarding the call, and `"cuda"` that is not a
 device (`backend = "cuda"`).
@@ -78,7 +83,7 @@ import libcst as cst
 from codemods.analysis.device_sites import ModuleDevice
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.fixes.portable_device import PortableDevice
-from codemods.rules.dev007_hardcoded_cuda._cuda_sites import SITE_KINDS, Site, cuda_sites
+from codemods.rules.dev007_hardcoded_cuda._cuda_sites import ANNOTATED, SITE_KINDS, Site, cuda_sites
 from codemods.rules.dev007_hardcoded_cuda._raising_sites import RaisingSites
 
 
@@ -95,7 +100,8 @@ class HardcodedCuda(Rule):
         portable = PortableDevice.of(self.context)
         device = ModuleDevice(self.tree, self.aliases, portable)
         raising = RaisingSites(self.tree, self.aliases)
-        for site in cuda_sites(self.tree, self.aliases, self.sites(SITE_KINDS)):
+        nodes = [*self.sites(SITE_KINDS), *self.sites(ANNOTATED)]
+        for site in cuda_sites(self.tree, self.aliases, nodes):
             local = device.local_device(site.node) if site.uses_device else None
             edits = self._fix(site, portable, device, local)
             # Safe only where the run raised without a GPU and goes to the same GPU with one: not with
