@@ -24,6 +24,7 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.analysis.device_sites import looks_like_device
+from codemods.core.name_bindings import parameter_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of
 from codemods.core.tree import Tree
@@ -94,14 +95,26 @@ class CorrectedDefaults:
         return self._asking_names[key]
 
     def _bound_to_asking(self, name: str, scope: cst.CSTNode) -> bool:
+        """Every assignment of ``name`` in ``scope`` asks the machine; in a function that neither
+        assigns it nor takes it as a parameter, every one at the module's top level (a global)."""
         values = [
             a.value
             for a in self.tree.of_type(scope, cst.Assign)
             if len(a.targets) == 1 and dotted_name(a.targets[0].target) == name
         ]
-        return bool(values) and all(
-            any(self._is_available(c) for c in self.tree.of_type(v, cst.Call)) for v in values
-        )
+        if not values and isinstance(scope, cst.FunctionDef) and name not in parameter_names(scope):
+            return self._name_asks(name, self.tree.root)
+        return bool(values) and all(self._answer(v) for v in values)
+
+    def _answer(self, value: cst.BaseExpression) -> bool:
+        """A yes/no that asks the machine: ``torch.cuda.is_available()``, or a ``not``, ``and``/``or``
+        or comparison with it in (``not args.no_cuda and torch.cuda.is_available()``); not a device
+        chosen by it, ``torch.device("cuda" if torch.cuda.is_available() else "cpu")``."""
+        if isinstance(value, cst.Call):
+            return self._is_available(value)
+        if isinstance(value, (cst.BooleanOperation, cst.UnaryOperation, cst.Comparison)):
+            return any(self._is_available(c) for c in self.tree.of_type(value, cst.Call))
+        return False
 
     def _names(self, node: cst.Name | cst.Attribute, spelled: str) -> bool:
         """Is ``node`` the variable or attribute ``spelled`` (not ``x.spelled`` for a Name, nor a

@@ -59,8 +59,15 @@ from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
     parameter_switch,
 )
 
-# A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`.
+# A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`; or
+# that compares a device with the CPU (`if device.type != "cpu":`, `if str(device) == 'cpu':`).
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
+_CPU_TEST = re.compile(r"""[!=]=\s*(['"])cpu\1|(['"])cpu\2\s*[!=]=""")
+# A decorator that skips or refuses its function without a GPU (`@unittest.skipIf(not
+# torch.cuda.is_available(), ...)`, `@pytest.mark.skipif(...)`, `@requires_cuda`).
+_SKIPS = re.compile(r"skip|require", re.IGNORECASE)
+# What a handler that lets the program go on without a GPU catches (`try: model.cuda()` / `except: pass`).
+_CAUGHT = frozenset({"Exception", "BaseException", "RuntimeError", "AssertionError"})
 _GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
 _NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
 # `if ...: return` (or raise, continue, break, exit()): what follows runs only when the test is false.
@@ -236,8 +243,34 @@ class _Sites:
                     return True
             if isinstance(above, cst.FunctionDef) and self._called_only_guarded(above):
                 return True
+            if isinstance(above, (cst.FunctionDef, cst.ClassDef)) and self._skipped_without_gpu(above):
+                return True
+            if _per_gpu(above, below):
+                return True
+            if isinstance(above, cst.Try) and below is above.body and isinstance(node, cst.Call):
+                if any(self._goes_on(handler) for handler in above.handlers):
+                    return True
             below = above
         return False
+
+    @staticmethod
+    def _skipped_without_gpu(definition: cst.FunctionDef | cst.ClassDef) -> bool:
+        """A test (or class of tests) its decorator skips where there is no GPU."""
+        return any(
+            _SKIPS.search(text) and _GUARD.search(text)
+            for text in (code_of(d.decorator) for d in definition.decorators)
+        )
+
+    def _goes_on(self, handler: cst.ExceptHandler) -> bool:
+        """Does ``handler`` catch what a placement raises without a GPU (``RuntimeError``,
+        ``AssertionError``, or any exception) and let the program go on, neither raising nor exiting?"""
+        caught = handler.type
+        kinds = [e.value for e in caught.elements] if isinstance(caught, cst.Tuple) else [caught]
+        names = {(dotted_name(k) or "").rsplit(".", 1)[-1] for k in kinds if k is not None}
+        if handler.type is not None and not names & _CAUGHT:
+            return False
+        leaves = self.tree.of_type(handler.body, (cst.Raise, cst.Call))
+        return not any(isinstance(n, cst.Raise) or m.matches(n, _EXIT_CALL) for n in leaves)
 
     def _runs_without_gpu(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
         """Is ``below`` the branch of ``branch`` taken exactly when there is no GPU: the ``else`` of
@@ -379,8 +412,14 @@ class _Sites:
         return positions[id(statement)]
 
     def _decides(self, test: cst.If | cst.IfExp) -> bool:
+        """Does the test decide whether CUDA runs: it mentions CUDA, a GPU or availability, compares
+        a device with the CPU, or reads a name bound to the machine's answer (``available =
+        torch.cuda.is_available()``)?"""
         if id(test) not in self._guards:
-            self._guards[id(test)] = bool(_GUARD.search(code_of(test.test)))
+            text = code_of(test.test)
+            self._guards[id(test)] = bool(
+                _GUARD.search(text) or _CPU_TEST.search(text) or self._corrections.asks(test.test, test)
+            )
         return self._guards[id(test)]
 
     # -- calls
@@ -599,6 +638,20 @@ class _Sites:
             "choose CUDA only when it is available",
             value,
         )
+
+
+def _per_gpu(above: cst.CSTNode, below: cst.CSTNode) -> bool:
+    """Is ``below`` the body of a loop over ``range(torch.cuda.device_count())`` (or any iterable that
+    counts the GPUs), which runs no time where there is none?"""
+    if isinstance(above, cst.For) and below is above.body:
+        return "device_count" in code_of(above.iter)
+    if isinstance(above, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+        clause: cst.CompFor | None = above.for_in
+        while clause is not None and below is not clause:
+            if "device_count" in code_of(clause.iter):
+                return True
+            clause = clause.inner_for_in
+    return False
 
 
 def _values_of_at_top(tree: Tree) -> dict[str, list[cst.BaseExpression]]:

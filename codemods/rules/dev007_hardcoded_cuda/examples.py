@@ -185,6 +185,43 @@ VALID = [
             return x
         """
     ),
+    # Code that runs only with a GPU: a test against the CPU, a name bound to the machine's answer, a
+    # loop over the GPUs, tests skipped without one, a placement whose failure is caught and let go
+    # (probes p48-p52).
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        available = torch.cuda.is_available()
+        def warm_up(model):
+            if device.type != "cpu":
+                torch.cuda.synchronize()
+            if available:
+                model = model.cuda()
+            replicas = [model.cuda(i) for i in range(torch.cuda.device_count())]
+            for i in range(torch.cuda.device_count()):
+                torch.cuda.set_device(i)
+        """
+    ),
+    Valid(
+        """
+        import unittest
+        import pytest
+        import torch
+        class TestOps(unittest.TestCase):
+            @unittest.skipIf(not torch.cuda.is_available(), "needs a GPU")
+            def test_add(self):
+                self.assertEqual(torch.ones(3).cuda().sum().item(), 3)
+        @pytest.mark.skipif(not torch.cuda.is_available(), reason="no GPU")
+        def test_mul():
+            assert torch.ones(3, device="cuda").sum().item() == 3
+        model = torch.nn.Linear(2, 2)
+        try:
+            model = model.cuda()
+        except (AssertionError, RuntimeError):
+            print("CUDA does not work")
+        """
+    ),
 ]
 
 INVALID = [
@@ -256,7 +293,8 @@ INVALID = [
         """,
     ),
     # Unsafe: another object's `cuda()` (its own method), a placement inside `try` (a handler may
-    # count on the error), and a device a flag chooses (the CPU on a GPU machine).
+    # count on the error: here it raises again; one that lets the program go on is a look-alike), and
+    # a device a flag chooses (the CPU on a GPU machine).
     Invalid(
         """
         import torch
@@ -266,7 +304,8 @@ INVALID = [
             try:
                 x = x.cuda()
             except RuntimeError:
-                pass
+                log("no GPU")
+                raise
             return x
         """,
         """
@@ -279,7 +318,8 @@ INVALID = [
             try:
                 x = x.to(device)
             except RuntimeError:
-                pass
+                log("no GPU")
+                raise
             return x
         """,
     ),
@@ -930,5 +970,63 @@ INVALID = [
             return x
         """,
         line=2,
+    ),
+    # A handler that stops the program, or a test of something else than the CPU or the GPU: the
+    # placement still stops a run without a GPU.
+    Invalid(
+        """
+        import sys
+        import torch
+        try:
+            model = torch.nn.Linear(2, 2).cuda()
+        except RuntimeError:
+            sys.exit("needs a GPU")
+        """,
+        """
+        import sys
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        try:
+            model = torch.nn.Linear(2, 2).to(device)
+        except RuntimeError:
+            sys.exit("needs a GPU")
+        """,
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        if device.type != "mps":
+            x = torch.zeros(2).cuda()
+        """,
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        if device.type != "mps":
+            x = torch.zeros(2).to(device)
+        """,
+        line=4,
+    ),
+    # A device the function chose above is the one its later placements take (probe p04).
+    Invalid(
+        """
+        import torch
+        def restore(path):
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            model = Net()
+            model.load_state_dict(torch.load(path, map_location="cuda:0"))
+            return model.to(device)
+        """,
+        """
+        import torch
+        def restore(path):
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            model = Net()
+            model.load_state_dict(torch.load(path, map_location=device))
+            return model.to(device)
+        """,
+        line=5,
     ),
 ]
