@@ -171,6 +171,7 @@ class _Sites:
         self._calls_guarded: dict[int, bool] = {}  # function -> _called_only_guarded
         self._names_by_text: dict[str, list[cst.Name]] | None = None
         self._corrections = CorrectedDefaults(tree, aliases)
+        self._gpu_zero: bool | None = None  # _only_gpu_zero
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
@@ -214,18 +215,8 @@ class _Sites:
         """An argparse option on by default (``--use-cuda``, ``default=True``) that the file corrects:
         ``args.use_cuda = args.use_cuda and torch.cuda.is_available()``."""
         call = switch.node
-        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
-            return False
-        if call.func.attr.value != "add_argument":
-            return False
-        dest = kwarg(call, "dest")
-        if dest is not None:
-            name = dest.value.evaluated_value if isinstance(dest.value, cst.SimpleString) else None
-        else:
-            options = [a.value for a in positional(call) if isinstance(a.value, cst.SimpleString)]
-            long = [str(o.evaluated_value) for o in options if str(o.evaluated_value).startswith("--")]
-            name = long[0][2:].replace("-", "_") if long else None
-        return isinstance(name, str) and self._corrections.option_corrected(name)
+        name = _option_dest(call) if isinstance(call, cst.Call) else None
+        return name is not None and self._corrections.option_corrected(name)
 
     def _guarded(self, node: cst.CSTNode) -> bool:
         """Under a test that decides on CUDA, or after one that leaves the block when there is no GPU
@@ -466,11 +457,36 @@ class _Sites:
 
     def _named_device(self, call: cst.Call, arg: cst.Arg, spelled: str) -> Site | None:
         """``.to("cuda")``, ``device="cuda"``: the device argument becomes the portable device."""
-        if is_indexed_cuda(arg.value, self.aliases):
+        gpu_zero = device_string(arg.value, self.aliases) == "cuda:0" and self._only_gpu_zero()
+        if is_indexed_cuda(arg.value, self.aliases) and not gpu_zero:
             return Site(call, "an explicit GPU index; choose the device in one place")
-        if is_cuda(arg.value, self.aliases):
+        if is_cuda(arg.value, self.aliases) or gpu_zero:
             return self._placement(call, spelled, lambda d: with_arg_value(call, arg, d))
         return None
+
+    def _only_gpu_zero(self) -> bool:
+        """Is GPU 0 the only GPU the file names, and the current one wherever it runs: no other index
+        (``"cuda:1"``, ``.cuda(1)``, ``device_ids=``), no ``torch.cuda.set_device`` or ``with
+        torch.cuda.device(...)``? Then ``"cuda:0"`` is the GPU ``.cuda()`` uses, the portable device's."""
+        if self._gpu_zero is None:
+            self._gpu_zero = True
+            for node in self.tree.of_type(self.tree.root, (cst.SimpleString, cst.Call)):
+                if isinstance(node, cst.SimpleString):
+                    if re.search(r"cuda:[1-9]", node.value):
+                        self._gpu_zero = False
+                        break
+                    continue
+                qualified = self.aliases.qualify(node.func) or ""
+                method = node.func.attr.value if isinstance(node.func, cst.Attribute) else ""
+                first = positional(node)[0].value if positional(node) else None
+                if (
+                    qualified in ("torch.cuda.set_device", "torch.cuda.device")
+                    or kwarg(node, "device_ids") is not None
+                    or (method == "cuda" and first is not None and not m.matches(first, m.Integer("0")))
+                ):
+                    self._gpu_zero = False
+                    break
+        return self._gpu_zero
 
     def _loads_to_gpu(self, location: cst.BaseExpression) -> bool:
         """``map_location="cuda:0"`` (the GPU a one-GPU machine has) or ``lambda storage, loc:
@@ -482,6 +498,8 @@ class _Sites:
 
     def _cuda_index(self, call: cst.Call, index: cst.BaseExpression) -> Site | None:
         """``.cuda(1)``, ``.cuda(x.device)``, ``.cuda(device_id)``."""
+        if m.matches(index, m.Integer("0")) and positional(call) and self._only_gpu_zero():
+            return self._placement(call, f"`.cuda({code_of(index)})`", lambda d: _moved_to(call, d))
         if isinstance(index, (cst.Integer, cst.SimpleString)):
             return self._pinned(call, index)
         device = self._is_device(index, call)
@@ -638,6 +656,20 @@ class _Sites:
             "choose CUDA only when it is available",
             value,
         )
+
+
+def _option_dest(call: cst.Call) -> str | None:
+    """Where ``parser.add_argument("--use-cuda", ...)`` keeps its value: ``use_cuda`` (or its ``dest=``)."""
+    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"):
+        return None
+    dest = kwarg(call, "dest")
+    if dest is not None:
+        name = dest.value.evaluated_value if isinstance(dest.value, cst.SimpleString) else None
+        return name if isinstance(name, str) else None
+    options = [a.value for a in positional(call) if isinstance(a.value, cst.SimpleString)]
+    spelled = [str(o.evaluated_value) for o in options]
+    long = [o for o in spelled if o.startswith("--")] or [o for o in spelled if o.startswith("-")]
+    return long[0].lstrip("-").replace("-", "_") if long else None
 
 
 def _per_gpu(above: cst.CSTNode, below: cst.CSTNode) -> bool:

@@ -1029,4 +1029,45 @@ INVALID = [
         """,
         line=5,
     ),
+    # GPU 0 named where it is the only GPU the file names and nothing changes the current one: the
+    # portable device's GPU (probe p33).
+    Invalid(
+        """
+        import torch
+        model = net.to("cuda:0")
+        y = batch.cuda(0)
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = net.to(device)
+        y = batch.to(device)
+        """,
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        x = torch.zeros(3, device="cuda:0")
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        x = torch.zeros(3, device=device)
+        """,
+        line=2,
+    ),
+    # ... but not beside another GPU.
+    Invalid(
+        """
+        import torch
+        model = net.to("cuda:0")
+        head = head.to("cuda:1")
+        """,
+        None,
+        message="explicit GPU index",
+        line=2,
+    ),
 ]

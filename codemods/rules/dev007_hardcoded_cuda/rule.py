@@ -9,10 +9,13 @@ True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `arg
 `"cuda" if not opt.no_cuda else "cpu"`).
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
-after the imports, never where a local name would shadow it. A file that picks its GPUs when it
-runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`, or a helper of its own named for it,
-`select_device(opt.device)`) gets no import-time device: asking `torch.cuda.is_available()`
-initialises CUDA, after which that choice is ignored; each move asks where it runs instead. A tensor
+after the imports, never where a local name would shadow it (a device the function itself chose
+above the move is used instead). GPU 0 named (`.to("cuda:0")`, `.cuda(0)`) in a file that names no
+other GPU and never sets the current one is the portable device's GPU, and is fixed the same way.
+A file that picks its GPUs when it runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`, or a helper
+of its own named for it, `select_device(opt.device)`) gets no import-time device: asking
+`torch.cuda.is_available()` initialises CUDA, after which that choice is ignored; each move asks
+where it runs instead. A tensor
 that a top-level helper makes goes where the tensor it is handed is (`.to(logits.device)`), in a
 file without a device of its own: a library function must not send its result to a device the
 module invents. A chosen device becomes CUDA only when
@@ -32,7 +35,11 @@ exactly where there is no GPU), a GPU default that the code corrects by asking t
 using it (`device = "cuda"` then `if not torch.cuda.is_available(): device = "cpu"`, `use_cuda =
 use_cuda and torch.cuda.is_available()` after a `use_cuda=True` parameter, an option on by default
 and `args.use_cuda = args.use_cuda and torch.cuda.is_available()`, a switch every read of which asks
-the machine beside it), a top-level function the file calls only under such a guard, a
+the machine beside it), code that runs only with a GPU (under a test against the CPU, `if
+device.type != "cpu":`, or of a name bound to `torch.cuda.is_available()`; in a loop over
+`range(torch.cuda.device_count())`; in a test its decorator skips without a GPU; a placement in a
+`try` whose handler catches the error and lets the program go on), a top-level function the file
+calls only under such a guard, a
 switch stuck on (`use_gpu = True`) read only as `if use_gpu:` around GPU code that asks
 `torch.cuda.is_available()` itself, a `cuda()` method forwarding the call, and `"cuda"` that is not a
 device (`backend = "cuda"`).

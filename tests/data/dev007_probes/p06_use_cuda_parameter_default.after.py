@@ -1,5 +1,6 @@
 # source: Ch4nYH/MixtureOptimizer (a trainer whose CUDA switch defaults to on)
-# verdict: hit; `Trainer(model, ...)` without the keyword moves batches to a GPU that may not exist.
+# verdict: hit on the switch; `Trainer(model, ...)` without the keyword moves batches to a GPU that
+#   may not exist (the moves it guards follow the switch; the field set labels the switch).
 import torch
 
 

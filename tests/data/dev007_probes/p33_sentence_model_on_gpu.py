@@ -1,5 +1,6 @@
 # source: roholazandie/retrieval_based_chatbot (a Hugging Face encoder sent to GPU 0)
-# verdict: hit: `.to("cuda:0")` raises without a GPU.
+# verdict: hit: `.to("cuda:0")` raises without a GPU; GPU 0 is the only one the file names, so the
+#   portable device (the current GPU, which is 0) takes its place.
 import torch
 from transformers import AutoModel, AutoTokenizer
 
