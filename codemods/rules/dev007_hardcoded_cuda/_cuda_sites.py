@@ -67,6 +67,8 @@ _CPU_TEST = re.compile(r"""[!=]=\s*(['"])cpu\1|(['"])cpu\2\s*[!=]=""")
 # torch.cuda.is_available(), ...)`, `@pytest.mark.skipif(...)`, `@requires_cuda`).
 _SKIPS = re.compile(r"skip|require", re.IGNORECASE)
 # What a handler that lets the program go on without a GPU catches (`try: model.cuda()` / `except: pass`).
+# An off switch: `--no-cuda`, `args.disable_gpu` (GPU unless given).
+_OFF_SWITCH = re.compile(r"^(no|disable)_(cuda|gpu)$", re.IGNORECASE)
 _CAUGHT = frozenset({"Exception", "BaseException", "RuntimeError", "AssertionError"})
 _GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
 _NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
@@ -225,7 +227,7 @@ class _Sites:
         gpu_only = isinstance(node, cst.Call) and self.aliases.qualify(node.func) in _GPU_ONLY_STATEMENTS
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
-                if not self._runs_without_gpu(above, below):
+                if not self._runs_without_gpu(above, below) and not self._opted_out(above, below):
                     return True
             if _forwards_cuda(above):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
@@ -262,6 +264,19 @@ class _Sites:
             return False
         leaves = self.tree.of_type(handler.body, (cst.Raise, cst.Call))
         return not any(isinstance(n, cst.Raise) or m.matches(n, _EXIT_CALL) for n in leaves)
+
+    def _opted_out(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
+        """Is ``below`` the branch of ``branch`` taken unless the user opts out of the GPU: the body of
+        ``if not args.no_cuda:`` (``disable_cuda``, ``no_gpu``), the ``else`` of ``if args.no_cuda:``,
+        with nothing in the test asking the machine? Like ``if not args.use_cpu:``, which does not
+        mention CUDA, it sends the code to the GPU by default."""
+        test, negated = branch.test, False
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, negated = test.expression, True
+        key = dotted_name(test)
+        if key is None or not _OFF_SWITCH.match(key.rsplit(".", 1)[-1]):
+            return False
+        return below is (branch.body if negated else branch.orelse)
 
     def _runs_without_gpu(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
         """Is ``below`` the branch of ``branch`` taken exactly when there is no GPU: the ``else`` of

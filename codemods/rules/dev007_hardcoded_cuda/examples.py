@@ -1070,4 +1070,43 @@ INVALID = [
         message="explicit GPU index",
         line=2,
     ),
+    # GPU unless the user opts out: the device written CPU-first, and moves under `if not
+    # opt.no_cuda:` (spelled like `if not args.use_cpu:`, which mentions no GPU) (probes p55, p56).
+    Invalid(
+        """
+        import torch
+        opt.device = torch.device("cpu" if opt.no_cuda else "cuda")
+        """,
+        """
+        import torch
+        opt.device = torch.device("cpu" if opt.no_cuda or not torch.cuda.is_available() else "cuda")
+        """,
+        message="assumes a GPU",
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        model = torch.nn.Linear(2, 2)
+        if not opt.no_cuda:
+            model = model.cuda()
+        if args.disable_gpu:
+            pass
+        else:
+            x = torch.zeros(2).cuda()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = torch.nn.Linear(2, 2)
+        if not opt.no_cuda:
+            model = model.to(device)
+        if args.disable_gpu:
+            pass
+        else:
+            x = torch.zeros(2).to(device)
+        """,
+        line=4,
+    ),
 ]

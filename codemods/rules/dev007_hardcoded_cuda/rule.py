@@ -6,7 +6,9 @@ Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cud
 the module, on an object, in an annotated setting such as a dataclass field `device: str = "cuda"`,
 as a parameter default), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
 True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `args.cuda = not args.no_cuda`,
-`"cuda" if not opt.no_cuda else "cpu"`).
+`"cuda" if not opt.no_cuda else "cpu"`, `"cpu" if opt.no_cuda else "cuda"`). Code under `if not
+args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
+args.use_cpu:`.
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
 after the imports, never where a local name would shadow it (a device the function itself chose
