@@ -1,7 +1,8 @@
 """DEV007 on its probe set (tests/data/dev007_probes): hits found, false positives, fixes as judged.
 
 Each probe names the public repository its shape comes from; lines marked ``# expect DEV007`` are hits
-(``(known miss)``: one the rule does not find yet), a probe without marks is a look-alike, and
+(``(known miss)``: one the rule does not find yet), a probe without such marks is a look-alike
+(``# known false positive DEV007`` marks a line of one the rule still reports), and
 ``<probe>.after.py`` is the fixed text judged right. Prints one line per probe and the totals:
 
     .venv/bin/python benchmarks/dev007_probes.py [--diff] [PROBE_DIR]
