@@ -8,7 +8,11 @@
 - ``.cuda(d)`` where ``d`` is a device (``x.device``, a device-named variable): ``.to(d)``, which goes
   wherever ``d`` is, the CPU included;
 - a device chosen once: ``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``def
-  f(device="cuda")``: CUDA only when it is available (keeping the GPU it names);
+  f(device="cuda")``, ``device: str = "cuda"``: CUDA only when it is available (keeping the GPU it
+  names); a GPU whose index the program computes (``torch.device(f"cuda:{args.gpu}")``,
+  ``torch.device("cuda", local_rank)``) falls back to the CPU;
+- ``torch.set_default_tensor_type(torch.cuda.FloatTensor)``: the CPU type without a GPU (a type named
+  by a string is reported only);
 - a ``torch.cuda.FloatTensor`` alias (``dtype = torch.cuda.FloatTensor``): the CPU type when there is
   no GPU. ``x.type(torch.cuda.FloatTensor)`` is reported only (DEV009 rewrites it to ``.to("cuda",
   torch.float32)``, a site with a fix); a type named by a string (``"torch.cuda.FloatTensor"``) is
@@ -18,14 +22,21 @@
   the machine.
 
 Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_available():``, ``if
-args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; ``set_device`` and
-``synchronize`` after ``assert torch.cuda.is_available()`` in their block; the body of a top-level
-function the file calls only inside ``if torch.cuda.is_available():`` (or ``if use_cuda:`` with
-``use_cuda = torch.cuda.is_available()``); a switch stuck on (``use_gpu = True``) that is read only as
-``if use_gpu:`` around GPU code that asks ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method
-named ``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
+args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides, compares a device with the CPU
+(``if device.type != "cpu":``) or reads a name bound to ``torch.cuda.is_available()`` (not the ``else``
+of an availability test, which runs exactly without a GPU, nor the body of ``if not args.no_cuda:``,
+which runs unless the user opts out); a loop over ``range(torch.cuda.device_count())``; a test its
+decorator skips without a GPU; a placement in a ``try`` whose handler catches its error and lets the
+program go on; a GPU default the code corrects by asking the machine
+(:mod:`codemods.rules.dev007_hardcoded_cuda._corrected_defaults`); ``set_device`` and ``synchronize``
+after ``assert torch.cuda.is_available()`` in their block; the body of a top-level function the file
+calls only inside ``if torch.cuda.is_available():`` (or ``if use_cuda:`` with ``use_cuda =
+torch.cuda.is_available()``); a switch stuck on (``use_gpu = True``) that is read only as ``if
+use_gpu:`` around GPU code that asks ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method named
+``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
 "cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
-fixed, except on a tensor fed right there to a layer of the file's modules
+fixed, except GPU 0 in a file that names no other GPU and never sets the current one (it is the GPU
+``.cuda()`` uses), and except on a tensor fed right there to a layer of the file's modules
 (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
 the caller passes in (``.cuda(device_id)``), except in a file that asks ``torch.cuda.is_available()``
 somewhere: it has a CPU path, and the index is that path's decision.
@@ -66,9 +77,9 @@ _CPU_TEST = re.compile(r"""[!=]=\s*(['"])cpu\1|(['"])cpu\2\s*[!=]=""")
 # A decorator that skips or refuses its function without a GPU (`@unittest.skipIf(not
 # torch.cuda.is_available(), ...)`, `@pytest.mark.skipif(...)`, `@requires_cuda`).
 _SKIPS = re.compile(r"skip|require", re.IGNORECASE)
-# What a handler that lets the program go on without a GPU catches (`try: model.cuda()` / `except: pass`).
 # An off switch: `--no-cuda`, `args.disable_gpu` (GPU unless given).
 _OFF_SWITCH = re.compile(r"^(no|disable)_(cuda|gpu)$", re.IGNORECASE)
+# What a handler that lets the program go on without a GPU catches (`try: model.cuda()` / `except: pass`).
 _CAUGHT = frozenset({"Exception", "BaseException", "RuntimeError", "AssertionError"})
 _GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
 _NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
@@ -461,7 +472,20 @@ class _Sites:
             return self._legacy_constructor(call, kind)
         if qualified in _GPU_ONLY_STATEMENTS:
             return self._gpu_only(call, qualified)
+        if qualified == "torch.set_default_tensor_type" and positional(call):
+            return self._default_type(call, positional(call)[0].value)
         return None
+
+    def _default_type(self, call: cst.Call, kind: cst.BaseExpression) -> Site | None:
+        """``torch.set_default_tensor_type(torch.cuda.FloatTensor)``: every tensor made afterwards is a
+        CUDA one; the type falls back to the CPU's. Named by a string (``"torch.cuda.FloatTensor"``):
+        reported only, as strings naming types are everywhere else."""
+        if isinstance(kind, cst.SimpleString):
+            named = kind.evaluated_value
+            if isinstance(named, str) and named.startswith("torch.cuda."):
+                return Site(call, f"`torch.set_default_tensor_type({code_of(kind)})` fails without a GPU")
+            return None
+        return self._legacy_type(kind)
 
     def _placement(
         self, call: cst.Call, spelled: str, build: Callable[[cst.BaseExpression], cst.CSTNode]
@@ -644,6 +668,16 @@ class _Sites:
         ``dtype = torch.cuda.FloatTensor``: ``spelled = value``."""
         if spelled is None:
             return None
+        if DEVICE_NAME.search(spelled.rsplit(".", 1)[-1]) and self._computed_gpu(value):
+            return Site(
+                node,
+                f"`{spelled} = {code_of(value)}` fails without a GPU",
+                lambda p, _: cst.IfExp(
+                    test=p.available(), body=value, orelse=cst.parse_expression(f'{p.torch}.device("cpu")')
+                ),
+                "choose CUDA only when it is available",
+                value,
+            )
         if not (is_cuda(value, self.aliases) or is_indexed_cuda(value, self.aliases)):
             return self._legacy_type(value)
         if self._module_positions is None:
@@ -652,6 +686,20 @@ class _Sites:
         if isinstance(value, cst.Call) or device_named or spelled in self._module_positions:
             return self._choice(node, f"`{spelled} = {code_of(value)}` fails without a GPU", value)
         return None
+
+    def _computed_gpu(self, value: cst.BaseExpression) -> bool:
+        """``torch.device(f"cuda:{args.gpu}")``, ``torch.device("cuda", local_rank)``: a GPU whose index
+        the program computes, chosen without asking whether there is one."""
+        if not (isinstance(value, cst.Call) and self.aliases.qualify(value.func) == "torch.device"):
+            return False
+        args = positional(value)
+        if not args:
+            return False
+        first = args[0].value
+        if isinstance(first, cst.FormattedString):
+            head = first.parts[0] if first.parts else None
+            return isinstance(head, cst.FormattedStringText) and head.value.startswith("cuda")
+        return len(args) == 2 and is_cuda(first, self.aliases)
 
     def _parameter(self, param: cst.Param) -> Site | None:
         """``def evaluate(model, device="cuda")``."""

@@ -1109,4 +1109,33 @@ INVALID = [
         """,
         line=4,
     ),
+    # CUDA tensors made the default, and a GPU whose index the program computes (probes p61, p62).
+    Invalid(
+        """
+        import torch
+        torch.set_default_tensor_type(torch.cuda.FloatTensor)
+        def setup(args, local_rank):
+            device = torch.device("cuda", local_rank)
+            eval_device = torch.device(f"cuda:{args.gpu}")
+            return device, eval_device
+        """,
+        """
+        import torch
+        torch.set_default_tensor_type(torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor)
+        def setup(args, local_rank):
+            device = torch.device("cuda", local_rank) if torch.cuda.is_available() else torch.device("cpu")
+            eval_device = torch.device(f"cuda:{args.gpu}") if torch.cuda.is_available() else torch.device("cpu")
+            return device, eval_device
+        """,
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        torch.set_default_tensor_type("torch.cuda.FloatTensor")
+        """,
+        None,
+        message="fails without a GPU",
+        line=2,
+    ),
 ]

@@ -2,9 +2,11 @@
 Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cuda._cuda_sites`): `.cuda()`,
 `.to("cuda")`,
 `device="cuda"`, `map_location="cuda:0"`, `torch.cuda.FloatTensor(...)` and its aliases,
-`torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, a device chosen as `torch.device("cuda")` (in
-the module, on an object, in an annotated setting such as a dataclass field `device: str = "cuda"`,
-as a parameter default), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
+`torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, `torch.set_default_tensor_type(torch.cuda.
+FloatTensor)`, a device chosen as `torch.device("cuda")` (in the module, on an object, in an annotated
+setting such as a dataclass field `device: str = "cuda"`, as a parameter default) or as a GPU whose
+index the program computes (`torch.device(f"cuda:{args.gpu}")`, `torch.device("cuda", local_rank)`:
+it falls back to the CPU), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
 True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `args.cuda = not args.no_cuda`,
 `"cuda" if not opt.no_cuda else "cpu"`, `"cpu" if opt.no_cuda else "cuda"`). Code under `if not
 args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
