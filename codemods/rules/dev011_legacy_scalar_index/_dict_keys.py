@@ -15,8 +15,6 @@ dict comprehension or ``dict(...)`` (not a ``defaultdict``, whose lookup of a mi
 
 from __future__ import annotations
 
-import builtins
-
 import libcst as cst
 
 from codemods.core.name_bindings import bindings_in
@@ -28,7 +26,10 @@ from codemods.core.tree import Tree
 # gives NumPy elements, whose `.item()` is the same number.
 _INDEX_METHODS = frozenset({"topk", "max", "min", "sort", "kthvalue", "median", "mode", "argmax", "argmin"})
 _TENSOR_ATTRIBUTES = frozenset({"data"})
-_BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_"))
+# Builtins that read a value and keep nothing of it (not `dict`, `set`, `setattr`...: they may store it).
+_BUILTINS = frozenset(
+    "print str repr format int float bool abs round len range min max isinstance type hash".split()
+)
 _DICT_CALLS = frozenset({"dict", "collections.OrderedDict"})
 _HOLDERS = (cst.Element, cst.StarredElement, cst.List, cst.Tuple, cst.Set)
 
