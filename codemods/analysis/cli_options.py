@@ -80,9 +80,7 @@ class CliOptions:
                 ):
                     self._namespaces.add(small.targets[0].target.value)
         self._namespaces = {
-            name
-            for name in self._namespaces
-            if all(self._is_parse(b) for b in bindings_in(tree, root, name))
+            name for name in self._namespaces if all(self._is_parse(b) for b in bindings_in(tree, root, name))
         }
         for target in tree.of_type(root, cst.AssignTarget):
             if isinstance(target.target, cst.Attribute):

@@ -40,8 +40,9 @@ total_loss += loss.item()
 Safe where the value is shown to be 0-dim: there `x.data[0]` can only raise, and `x.item()` is the value
 it read on PyTorch before 0.4. The dictionary lookup: a tensor that was never stored anywhere cannot
 be a key of a dictionary of numbers, so `d[ni]` raises `KeyError` on every run; `d[ni.item()]` finds
-what it found before 0.4 (a `defaultdict`, which inserts a missing key, is left alone). Unsafe where only the name says it is a loss: were it a vector, `[0]`
-read its first element, and `.item()` raises unless it has exactly one.
+what it found before 0.4 (a `defaultdict`, which inserts a missing key, is left alone). Unsafe where
+only the name says it is a loss: were it a vector, `[0]` read its first element, and `.item()` raises
+unless it has exactly one.
 """
 
 from __future__ import annotations

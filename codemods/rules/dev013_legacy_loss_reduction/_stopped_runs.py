@@ -82,7 +82,9 @@ class StoppedRuns:
             for following in later:
                 if not isinstance(following, cst.SimpleStatementLine):
                     break  # a condition or a loop: the crash may not run
-                if any(isinstance(s, (cst.Return, cst.Raise, cst.Continue, cst.Break)) for s in following.body):
+                if any(
+                    isinstance(s, (cst.Return, cst.Raise, cst.Continue, cst.Break)) for s in following.body
+                ):
                     # (a crash in the `return` itself would do, but is rare)
                     break
                 if any(self._crashes(s) for s in following.body):
@@ -112,7 +114,9 @@ class StoppedRuns:
 
     def _crash(self, subscript: cst.Subscript) -> bool:
         value = subscript.value
-        if not (isinstance(value, cst.Attribute) and value.attr.value == "data" and len(subscript.slice) == 1):
+        if not (
+            isinstance(value, cst.Attribute) and value.attr.value == "data" and len(subscript.slice) == 1
+        ):
             return False
         index = subscript.slice[0].slice
         return (

@@ -65,8 +65,8 @@ from codemods.core.base import FixSafety, Rule
 from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 
 from ._legacy_era import pre_0_4_idiom
-from ._stopped_runs import StoppedRuns
 from ._losses import LOSS_MODULES, legacy_reduction, loss_positionals
+from ._stopped_runs import StoppedRuns
 
 _LEGACY = ("size_average", "reduce")
 _LITERALS = {"True": True, "False": False, "None": None}
