@@ -92,6 +92,8 @@ class StoppedRuns:
         function = next((a for a in self.tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
         if function is None or depth == 0 or self.functions.enclosing_class(function) is not None:
             return False
+        if function.decorators:
+            return False  # a decorator may hand the function to code that calls it
         return self._always_stopped_function(function, depth - 1)
 
     def _always_stopped_function(self, function: cst.FunctionDef, depth: int) -> bool:
