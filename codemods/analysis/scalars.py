@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.nn_modules import methods, module_classes
 from codemods.core.dataflow import assigned_names, names_in
 from codemods.core.local_functions import LocalFunctions
@@ -71,6 +72,7 @@ class Scalars:
         # Names shown to be scalars or numbers (a False may only mean a cycle was cut: not kept)
         self._scalar_names: set[int] = set()
         self._number_names: set[int] = set()
+        self._options: CliOptions | None = None
 
     def is_scalar(self, expr: cst.BaseExpression) -> bool:
         """``expr`` is a 0-dim tensor wherever it runs, by what the code shows."""
@@ -250,6 +252,10 @@ class Scalars:
                 and value.func.attr.value == "size"
                 and not value.args
             )
+        if isinstance(expr, cst.Attribute):
+            # `opt.L1_lambda`, an option argparse converts with `type=float`
+            self._options = self._options or CliOptions(self.tree)
+            return self._options.is_number(expr)
         if isinstance(expr, cst.Name):
             if id(expr) in self._number_names:
                 return True
