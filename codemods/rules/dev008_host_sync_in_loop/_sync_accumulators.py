@@ -1,7 +1,8 @@
 """The running sum a training loop reads back every step: ``total += loss.item()``, kept on the device.
 
 The ``.item()`` becomes ``.detach().double()`` (the sum stays a device tensor, no sync, in the float64
-the host summed in, so the digits stay the same) and one
+the host summed in, so the digits stay the same; ``.detach().float()`` where the file may pick a device
+without float64, such as Apple's MPS, and the last digits may differ) and one
 ``total = float(total)`` after the loop gives the float back, when the last binding of ``total``
 before the loop (in the loop's block, any number of statements before it) is a number: ``0.0``, or
 ``0`` where the sum is of a torch loss (a float: an int start would become a float after the first
@@ -25,9 +26,15 @@ _SUM_INTO_NAME = m.AugAssign(target=m.Name(), operator=m.AddAssign())
 
 
 def accumulator_fix(
-    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, scalars: Scalars
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    scalars: Scalars,
+    float64: bool,
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
-    """``total += loss.item()`` in ``loop``: the edits that keep the sum on the device, or None."""
+    """``total += loss.item()`` in ``loop``: the edits that keep the sum on the device, or None. With
+    ``float64`` (every device the file may pick has it) the sum is kept in float64, else in float32."""
     if not m.matches(statement, _SUM_INTO_NAME):
         return None
     augmented = cst.ensure_type(statement, cst.AugAssign)  # `total += ...`, as matched
@@ -51,11 +58,13 @@ def accumulator_fix(
     ):
         return None
     # `.double()`: the host summed Python floats (float64); the same operations in float64 on the device
-    # give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both).
+    # give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both). Where
+    # the file may pick a device without float64 (MPS), `.float()`: float32 runs on every device, and
+    # a half or bfloat16 loss is still summed in float32.
     detached = cst.Call(
         func=cst.Attribute(
             value=item.with_changes(func=item.func.with_changes(attr=cst.Name("detach"))),
-            attr=cst.Name("double"),
+            attr=cst.Name("double" if float64 else "float"),
         )
     )
     replacements: dict[int, cst.CSTNode] = {id(item): detached}

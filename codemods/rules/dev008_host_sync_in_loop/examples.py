@@ -695,4 +695,68 @@ INVALID = [
         message="`loss.item()` copies the value",
         line=13,
     ),
+    # A device `torch.accelerator` picks may be Apple's MPS, which has no float64: the sum is kept in
+    # float32, which every device has.
+    Invalid(
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            running += loss.item()
+        print(running / len(loader))
+        """,
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            running += loss.detach().float()
+        running = float(running)
+        print(running / len(loader))
+        """,
+        message="summed in float32",
+        line=10,
+    ),
+    # A device from the command line may be anything, MPS included.
+    Invalid(
+        """
+        import torch
+        def train(model, loader, opt, loss_fn, args):
+            model.to(args.device)
+            total = 0.0
+            for x, y in loader:
+                opt.zero_grad()
+                loss = loss_fn(model(x.to(args.device)), y.to(args.device))
+                loss.backward()
+                opt.step()
+                total += loss.item()
+            return total / len(loader)
+        """,
+        """
+        import torch
+        def train(model, loader, opt, loss_fn, args):
+            model.to(args.device)
+            total = 0.0
+            for x, y in loader:
+                opt.zero_grad()
+                loss = loss_fn(model(x.to(args.device)), y.to(args.device))
+                loss.backward()
+                opt.step()
+                total += loss.detach().float()
+            total = float(total)
+            return total / len(loader)
+        """,
+        message="Apple's MPS",
+    ),
 ]

@@ -29,7 +29,8 @@ model: its `forward` counts.
 
 The usual accumulator of a training loop, `total += loss.item()` started as `total = 0.0` somewhere
 before the loop (or `0`, also `total, n = 0, 0`, where the sum is of a torch loss, a float), is fixed
-(unsafe): the sum stays on the device in float64, the host's precision (`total += loss.detach().double()`)
+(unsafe): the sum stays on the device in float64, the host's precision (`total += loss.detach().double()`;
+float32, `.detach().float()`, where the file may pick a device without float64, such as MPS)
 and is converted once after the loop (`total = float(total)`); where the loop logs it every N steps
 (under an `if`) and resets it, it is read there as `float(total)`. The fix is made only when it removes
 the loop's last sync: while another sync waits every step (`print(loss.item())`), keeping the sum on
@@ -69,20 +70,22 @@ print(running / len(loader))
 ```
 
 ## Fix safety
-Unsafe: the sum is a tensor until the loop ends, and on a device without float64 (Apple's MPS) it
-could not be kept at the host's precision, so files that name `mps` get the report only. The digits
-are the host's: a float32 loss converts to float64 exactly, and the same additions, products and
-divisions round alike on both. Applied only with `--unsafe-fixes`, and only when nothing in the loop
-reads the accumulator every step.
+Unsafe: the sum is a tensor until the loop ends. Where every device the file may pick is CUDA or the
+CPU (literal devices, `"cuda" if torch.cuda.is_available() else "cpu"`, `.cuda()`), it is kept in
+float64 and the digits are the host's: a float32 loss converts to float64 exactly, and the same
+additions, products and divisions round alike on both. Where the file may pick a device without
+float64 (it names MPS, `torch.accelerator`, an `Accelerator`, XPU or XLA, or takes its device from a
+parameter, `args.device` or anything the code does not show), `.double()` would fail on Apple's MPS:
+the sum is kept in float32 (`.detach().float()`), which every device has, and its last digits may
+differ from the host's float64 sum (the message says so). Applied only with `--unsafe-fixes`, and only
+when nothing in the loop reads the accumulator every step.
 """
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 
-from codemods.analysis.gpu_use import may_use_a_gpu
+from codemods.analysis.gpu_use import float64_on_every_device, may_use_a_gpu
 from codemods.analysis.scalars import Scalars
 from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
@@ -90,7 +93,10 @@ from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync,
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import accumulator_fix
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
-_MPS = re.compile(r"\bmps\b")
+_FLOAT32 = (
+    " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
+    " digits may differ from the host's float64 sum)"
+)
 
 
 class HostSyncInLoop(Rule):
@@ -108,20 +114,19 @@ class HostSyncInLoop(Rule):
             return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
         scalars = Scalars(self.tree, self.aliases)
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
-        # Apple's MPS has no float64 to keep the sum in: there the sums are only reported.
-        exact = _MPS.search(self.context.source) is None
+        # Apple's MPS has no float64: where the file may pick it, sums are kept in float32.
+        float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None]] = []
         for event in loops.events():
             for sync in syncs.of(event):
                 fix = None
                 if (
-                    exact
-                    and sync.item
+                    sync.item
                     and event.loop is not None
                     and id(event.loop) not in loops.evaluation_loops
                     and isinstance(sync.node, cst.Call)  # (an item is)
                 ):
-                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop, scalars)
+                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop, scalars, float64)
                 found.append((event, sync, fix))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
@@ -139,6 +144,8 @@ class HostSyncInLoop(Rule):
             else:
                 self.report(
                     sync.node,
-                    sync.what + "; accumulate it on the device and convert once after the loop",
+                    sync.what
+                    + "; accumulate it on the device and convert once after the loop"
+                    + ("" if float64 else _FLOAT32),
                     edits=fix,
                 )
