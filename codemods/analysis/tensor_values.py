@@ -115,6 +115,7 @@ class TensorValues:
         # torch.set_default_device("cuda"): factories without device= make device tensors.
         self.factories_on_host = not any(aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls)
         self._returns: dict[int, bool] = {}
+        self._walking: set[tuple[object, ...]] = set()
 
     # -- device tensors
 
@@ -145,7 +146,12 @@ class TensorValues:
             return not self._made_on_host(node, qualified, known)
         callee = self.functions.callee(node)
         if callee is not None:  # the file's own `def loss_fn(...)`: what it returns, whatever its name
-            return self.returns_tensors(callee)
+            if self.returns_tensors(callee):
+                return True
+            # `accuracy(out, y)` returning `(out.argmax(1) == y).float().mean()`: a tensor given tensors
+            given = self.given_tensors(node, callee, known)
+            parts = self.returned_parts(callee, given) if given else None
+            return parts is not None and all(parts)
         if isinstance(func, cst.Name) and func.value == "self":
             cls = self.functions.enclosing_class(node)  # `self(x)` in a module: its forward's output
             return cls is not None and "forward" in methods(cls)
@@ -244,17 +250,46 @@ class TensorValues:
         parts = self.returned_parts(function)
         return parts is not None and all(parts)
 
-    def returned_parts(self, function: cst.FunctionDef) -> list[bool] | None:
+    def returned_parts(
+        self, function: cst.FunctionDef, given: frozenset[str] = frozenset()
+    ) -> list[bool] | None:
         """For each position of what ``function`` returns (one, or the elements of a tuple of the same
-        length in every ``return``), whether every return gives a device tensor there; None when the
-        returns differ in shape or there is none."""
-        key = ("tensor_values.returned_parts", id(function))
-        return self.tree.memo(key, lambda: self._returned_parts(function))
+        length in every ``return``), whether every return gives a device tensor there, when the
+        parameters named in ``given`` hold device tensors; None when the returns differ in shape or
+        there is none."""
+        key = ("tensor_values.returned_parts", id(function), given)
+        if key in self._walking:
+            return None  # a recursive call proves nothing
+        self._walking.add(key)
+        try:
+            return self.tree.memo(key, lambda: self._returned_parts(function, given))
+        finally:
+            self._walking.discard(key)
 
-    def _returned_parts(self, function: cst.FunctionDef) -> list[bool] | None:
+    def given_tensors(self, call: cst.Call, function: cst.FunctionDef, known: Known) -> frozenset[str]:
+        """The parameters of the file's ``function`` that ``call`` gives device tensors (by position or
+        keyword; ``self`` is not one of a method called as ``self.f(...)``)."""
+        params = [p.name.value for p in function.params.params]
+        if params[:1] == ["self"] and isinstance(call.func, cst.Attribute):
+            params = params[1:]
+        given: set[str] = set()
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                break
+            name = (
+                arg.keyword.value
+                if arg.keyword is not None
+                else (params[index] if index < len(params) else None)
+            )
+            if name is not None and self.is_tensor(arg.value, known):
+                given.add(name)
+        return frozenset(given)
+
+    def _returned_parts(self, function: cst.FunctionDef, given: frozenset[str]) -> list[bool] | None:
         if not isinstance(function.body, cst.IndentedBlock):
             return None
         known = Known()
+        known.bind(set(given), "device")
         returned: list[list[bool]] = []
         for step in walk_block(function.body.body):
             if isinstance(step.node, cst.Return):
@@ -302,7 +337,9 @@ class TensorValues:
         callee = self.functions.callee(value) if isinstance(value, cst.Call) else None
         if isinstance(target, (cst.Tuple, cst.List)) and callee is not None:
             # `nll, kl, weight = loss_fn(...)`: each name gets what the file's function returns there
-            parts = self.returned_parts(callee)
+            parts = self.returned_parts(
+                callee, self.given_tensors(cst.ensure_type(value, cst.Call), callee, known)
+            )
             if parts is not None and len(parts) == len(target.elements) > 1:
                 for element, part in zip(target.elements, parts):
                     where = "device" if part else ("fed" if self.is_fed(value, known) else None)

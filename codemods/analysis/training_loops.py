@@ -13,7 +13,8 @@ decides what repeats with it:
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
   (``for x, y in test_loader: out = model(x)``);
-* the ``forward`` of an ``nn.Module`` class of this file runs once per step of whatever trains or
+* the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
+  it builds ``torch.nn`` layers and defines ``forward``) runs once per step of whatever trains or
   evaluates it: its body, with its first parameter (the input) a device tensor, and the helpers it
   calls.
 
@@ -34,7 +35,13 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.analysis.nn_modules import methods, model_names, models_by_use, module_classes
+from codemods.analysis.nn_modules import (
+    inferred_module_classes,
+    methods,
+    model_names,
+    models_by_use,
+    module_classes,
+)
 from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.core.dataflow import block, suites
 from codemods.core.local_functions import LocalFunctions
@@ -220,7 +227,8 @@ class TrainingLoops:
     def _find_forwards(self) -> None:
         """The ``forward`` of each ``nn.Module`` class of the file, and the name of its input; in a
         ``LightningModule``, also the ``*_step`` methods Lightning calls on each batch (on the device)."""
-        local = module_classes(self.tree, self.aliases)
+        # with the classes whose base is in another file but that build layers and define `forward`
+        local = module_classes(self.tree, self.aliases) | inferred_module_classes(self.tree, self.aliases)
         for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
             lightning = any((dotted_name(b.value) or "").endswith("LightningModule") for b in cls.bases)
             if cls.name.value not in local and not lightning:
@@ -306,10 +314,85 @@ class TrainingLoops:
         is_test: bool = False,
     ) -> Event:
         for call in self.tree.of_type(node, cst.Call):
-            helper = self.functions.callee(call)
+            helper = self.functions.callee(call) or self._instance_method(call)
             if helper is not None and helper is not step:
                 self._helpers.append((helper, self._given(call, helper, known)))
         return Event(node, known.snapshot(), step, is_test)
+
+    def _instance_method(self, call: cst.Call) -> cst.FunctionDef | None:
+        """``agent.act(state)``, ``self.policy.act(s)``: a method of a class of this file, called on a name
+        (or ``self.<attr>``) every binding of which in the file builds that class (``agent = Agent(...)``,
+        ``Agent(...).to(device)``)."""
+        if not isinstance(call.func, cst.Attribute):
+            return None
+        receiver = dotted_name(call.func.value)
+        if receiver is None or receiver == "self":
+            return None
+        classes = self.tree.memo(
+            "training_loops.classes",
+            lambda: _unique_classes(self.tree),
+        )
+        built = {id(c): c for c in self._classes_bound_to(receiver, classes) if c is not None}
+        if len(built) != 1:
+            return None
+        return methods(next(iter(built.values()))).get(call.func.attr.value)
+
+    def _classes_bound_to(self, receiver: str, classes: dict[str, cst.ClassDef]) -> list[cst.ClassDef | None]:
+        """The class each binding of ``receiver`` in the file builds (None for a binding that builds none
+        of the file's classes)."""
+        key = ("training_loops.bound_classes", receiver)
+        return self.tree.memo(key, lambda: self._find_classes_bound_to(receiver, classes))
+
+    def _find_classes_bound_to(
+        self, receiver: str, classes: dict[str, cst.ClassDef]
+    ) -> list[cst.ClassDef | None]:
+        found: list[cst.ClassDef | None] = []
+        kinds = (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Param, cst.For, cst.CompFor, cst.WithItem)
+        for node in self.tree.of_type(self.tree.root, kinds):
+            if isinstance(node, cst.Param):
+                if node.name.value == receiver:
+                    found.append(None)
+                continue
+            if isinstance(node, (cst.For, cst.CompFor, cst.WithItem)):
+                bound: cst.BaseExpression | None = (
+                    node.target
+                    if isinstance(node, (cst.For, cst.CompFor))
+                    else (node.asname.name if node.asname is not None else None)
+                )
+                if bound is not None and receiver in {
+                    dotted_name(e)
+                    for e in [bound, *self.tree.descendants(bound)]
+                    if isinstance(e, cst.BaseExpression)
+                }:
+                    found.append(None)  # `for agent in agents:`: any of them
+                continue
+            if not isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+                continue
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                spelled = {dotted_name(target)} | {
+                    dotted_name(e) for e in self.tree.descendants(target) if isinstance(e, cst.BaseExpression)
+                }
+                if receiver not in spelled:
+                    continue
+                value = (
+                    node.value
+                    if dotted_name(target) == receiver and not isinstance(node, cst.AugAssign)
+                    else None
+                )
+                while (  # `Agent(...).to(device)`: the instance moved
+                    isinstance(value, cst.Call)
+                    and isinstance(value.func, cst.Attribute)
+                    and value.func.attr.value in _MODULE_HOUSEKEEPING
+                ):
+                    value = value.func.value
+                built = (
+                    classes.get(value.func.value)
+                    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
+                    else None
+                )
+                found.append(built)
+        return found if found and None not in found else []
 
     def _given(self, call: cst.Call, helper: cst.FunctionDef, known: Known) -> Known:
         """The parameters of ``helper`` that ``call`` gives device tensors (by position or keyword)."""
@@ -404,6 +487,13 @@ class TrainingLoops:
                 if all(m.matches(c.operator, _SELECTS) for c in node.comparisons):
                     return True
         return False
+
+
+def _unique_classes(tree: Tree) -> dict[str, cst.ClassDef]:
+    """The classes of the file by name, those defined once."""
+    classes = tree.of_type(tree.root, cst.ClassDef)
+    names = [c.name.value for c in classes]
+    return {c.name.value: c for c in classes if names.count(c.name.value) == 1}
 
 
 def _counter(loop: cst.For) -> frozenset[str]:

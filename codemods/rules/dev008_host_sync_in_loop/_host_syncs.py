@@ -203,7 +203,8 @@ class HostSyncs:
         if m.matches(call.func, _STRING_FORMAT):
             yield from self._formatted([a.value for a in call.args if not a.star], known)
             return
-        if _LOGGER.match(dotted_name(call.func) or ""):
+        if _LOGGER.match(dotted_name(call.func) or "") and self.values.functions.callee(call) is None:
+            # (the file's own `def log_metrics(...)` is walked as a helper: its syncs are its lines')
             yield from self._logged(call, known)
             return
         if (self.aliases.qualify(call.func) or "").startswith("math.") and any(
