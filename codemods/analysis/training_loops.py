@@ -7,7 +7,7 @@ decides what repeats with it:
   once per step;
 * outside any loop of its function: the function is a *step function* (``def train_step(...)``),
   whose whole body runs once per step, and the innermost loop around each call to it (in this
-  file) is a training loop in turn;
+  file, also ``trainer.train_step(batch)`` on an instance of its class) is a training loop in turn;
 * a function of this file called from per-step code is a *per-step helper*: its body runs every
   step as well (``select_action(...)``, ``accuracy(...)``);
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
@@ -132,7 +132,7 @@ class TrainingLoops:
                 self.loops[id(around)] = around
             elif isinstance(around, cst.FunctionDef) and id(around) not in self.step_functions:
                 self.step_functions[id(around)] = around
-                pending += self.functions.calls_to(around)
+                pending += self.functions.calls_to(around) + self._instance_calls_to(around)
 
     def _find_evaluation_loops(self) -> None:
         """``for`` loops over batches whose body runs a model, outside any training loop and outside the
@@ -318,6 +318,16 @@ class TrainingLoops:
             if helper is not None and helper is not step:
                 self._helpers.append((helper, self._given(call, helper, known)))
         return Event(node, known.snapshot(), step, is_test)
+
+    def _instance_calls_to(self, method: cst.FunctionDef) -> list[cst.Call]:
+        """``trainer.train_step(batch)``: the calls of ``method`` on instances of its class."""
+        return [
+            call
+            for call in self.tree.of_type(self.tree.root, cst.Call)
+            if isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == method.name.value
+            and self._instance_method(call) is method
+        ]
 
     def _instance_method(self, call: cst.Call) -> cst.FunctionDef | None:
         """``agent.act(state)``, ``self.policy.act(s)``: a method of a class of this file, called on a name

@@ -80,7 +80,10 @@ def _receiver(node: cst.CSTNode) -> cst.BaseExpression:
 class Sync:
     node: cst.CSTNode
     what: str  # "`loss.item()` copies the value to the host and waits for the GPU every step"
-    item: bool = False  # a `.item()` call: the accumulator fix may apply
+    item: bool = False  # `.item()` of a tensor the code shows: the accumulator fix may apply
+    # False for a copy left alone (an environment's input, a copy the line before made): the step still
+    # waits there, so a sum kept on the device beside it saves nothing
+    reported: bool = True
 
 
 class HostSyncs:
@@ -110,13 +113,14 @@ class HostSyncs:
                 receiver = _receiver(inner)
                 name = dotted_name(receiver)
                 copied.add(name or "")
-                if name not in copied_before and not self._feeds_host_state(inner, event.node):
-                    yield Sync(
-                        inner,
-                        f"`{short(receiver)}.{method}()` {_SYNC_METHODS[method]} and waits"
-                        " for the GPU every step",
-                        item=method == "item",
-                    )
+                yield Sync(
+                    inner,
+                    f"`{short(receiver)}.{method}()` {_SYNC_METHODS[method]} and waits"
+                    " for the GPU every step",
+                    # (what an unshown helper returned may be a NumPy number: `.detach()` would fail)
+                    item=method == "item" and self.values.is_tensor(receiver, event.known),
+                    reported=name not in copied_before and not self._feeds_host_state(inner, event.node),
+                )
             elif (
                 method == "to"
                 and m.matches(inner, _TO_CPU)
@@ -124,13 +128,12 @@ class HostSyncs:
             ):
                 receiver = _receiver(inner)
                 copied.add(dotted_name(receiver) or "")
-                if dotted_name(receiver) not in copied_before and not self._feeds_host_state(
-                    inner, event.node
-                ):
-                    yield Sync(
-                        inner,
-                        f"`{short(inner)}` copies the tensor to the host and waits for the GPU every step",
-                    )
+                yield Sync(
+                    inner,
+                    f"`{short(inner)}` copies the tensor to the host and waits for the GPU every step",
+                    reported=dotted_name(receiver) not in copied_before
+                    and not self._feeds_host_state(inner, event.node),
+                )
             elif _IS_CALL(inner):
                 yield from self._builtin(inner, event.known)
             elif (

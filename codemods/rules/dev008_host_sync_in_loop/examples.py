@@ -208,6 +208,51 @@ VALID = [
                 writer.add_scalars("loss", {"train": loss}, step)
         """
     ),
+    # The file's own `log_metrics` is no logger: its body is read as a helper, and it reads nothing here.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def log_metrics(step, loss):
+            history.append((step, loss))
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            log_metrics(step, loss.detach())
+        """
+    ),
+    # A method of the file's class that copies to the host, called once after training.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        class Plotter:
+            def show(self, t):
+                plt.plot(t.cpu().numpy())
+        plotter = Plotter()
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+        plotter.show(model.weight)
+        """
+    ),
+    # A class with a `forward` whose base is in another file but that builds no torch layer: maybe no
+    # module at all.
+    Valid(
+        """
+        import torch
+        from pipeline import Stage
+        class Summary(Stage):
+            def __init__(self):
+                super().__init__()
+                self.seen = []
+            def forward(self, x):
+                print(x.sum().item())
+                return x
+        """
+    ),
 ]
 
 INVALID = [
@@ -758,5 +803,138 @@ INVALID = [
             return total / len(loader)
         """,
         message="Apple's MPS",
+    ),
+    # A helper's result given device tensors is a device tensor: logging it reads it on the host.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def accuracy(out, y):
+            return (out.argmax(1) == y).float().mean()
+        def log_step(step, out, y):
+            acc = accuracy(out, y)
+            writer.add_scalar("acc", acc, step)
+        for step, (x, y) in enumerate(loader):
+            x, y = x.to(device), y.to(device)
+            out = model(x)
+            loss = criterion(out, y)
+            loss.backward()
+            optimizer.step()
+            log_step(step, out, y)
+        """,
+        None,
+        message="logging the tensor `acc`",
+        line=7,
+    ),
+    # A method of the file's own class called on its instance every step (`agent.act(state)`).
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+        class Policy(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+            def forward(self, x):
+                return torch.softmax(self.fc(x), -1)
+            def act(self, state):
+                probs = self.forward(torch.from_numpy(state).float().to(device))
+                return probs.data.cpu().numpy()
+        policy = Policy().to(device)
+        for episode in range(100):
+            probs = policy.act(env.reset())
+            loss = -policy(torch.zeros(4, device=device)).sum()
+            loss.backward()
+            optimizer.step()
+        """,
+        None,
+        message="`probs.data.cpu()`",
+        line=12,
+    ),
+    # `forward` of a module whose base class is in another file: it builds layers, it runs every step.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        from base import BaseModel
+        class Net(BaseModel):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+            def forward(self, x):
+                h = self.fc(x)
+                assert not torch.isnan(h).any()
+                return h
+        """,
+        None,
+        message="branching on it",
+        line=10,
+    ),
+    # The next line reads the loss again (`history.append(loss.item())`): the step still waits there,
+    # so keeping the sum on the device would save nothing.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        epoch_loss = 0.0
+        history = []
+        for x, y in loader:
+            loss = F.cross_entropy(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            epoch_loss += loss.item()
+            history.append(loss.item())
+        """,
+        None,
+        message="once the step stops waiting in `history.append",
+        line=10,
+    ),
+    # What a function the file does not show returns may be a NumPy number (which has `.item()` too, but
+    # no `.detach()`): the sync is reported, the sum is left to the author.
+    Invalid(
+        """
+        import torch
+        from metrics import score
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += score(out, y).item()
+        print(total)
+        """,
+        None,
+        message="`score(out, y).item()`",
+        line=10,
+    ),
+    # A step taken by a method of the file's class on its instance (`trainer.train_step(x, y)`): the loop
+    # around the call is a training loop.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        class Trainer:
+            def __init__(self, model, opt):
+                self.model = model
+                self.opt = opt
+            def train_step(self, x, y):
+                loss = F.cross_entropy(self.model(x), y)
+                self.opt.zero_grad()
+                loss.backward()
+                self.opt.step()
+                return loss
+        trainer = Trainer(model.to(device), opt)
+        for x, y in loader:
+            loss = trainer.train_step(x.to(device), y.to(device))
+            print(f"loss {loss.item():.3f}")
+        """,
+        None,
+        message="`loss.item()`",
+        line=17,
     ),
 ]

@@ -121,7 +121,8 @@ class HostSyncInLoop(Rule):
             for sync in syncs.of(event):
                 fix = None
                 if (
-                    sync.item
+                    sync.reported
+                    and sync.item
                     and event.loop is not None
                     and id(event.loop) not in loops.evaluation_loops
                     and isinstance(sync.node, cst.Call)  # (an item is)
@@ -133,6 +134,8 @@ class HostSyncInLoop(Rule):
         kept = {id(e.loop): e.node for e, _, f in found if f is None and e.loop is not None}
         for event, sync, fix in found:
             remaining = kept.get(id(event.loop)) if fix is not None else None
+            if not sync.reported:
+                continue
             if fix is None:
                 self.report(sync.node, sync.what + _ADVICE)
             elif remaining is not None:
