@@ -157,7 +157,16 @@ class TensorValues:
             return cls is not None and "forward" in methods(cls)
         name = dotted_name(func)
         if name is not None and (name in self.modules or _MODEL_NAME.match(name.rsplit(".", 1)[-1])):
-            return True  # a model's output, a loss
+            # a model's output, a loss; a one-argument `*_criterion` given no tensor
+            # (`stopping_criterion(env)`) is a test of something else
+            last = name.rsplit(".", 1)[-1]
+            return not (
+                name not in self.modules
+                and last.endswith("criterion")
+                and len(node.args) == 1
+                and not self.is_tensor(node.args[0].value, known)
+                and not isinstance(node.args[0].value, cst.Call)
+            )
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if method in ("to", "cuda"):

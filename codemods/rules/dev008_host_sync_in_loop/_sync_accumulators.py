@@ -41,14 +41,18 @@ def accumulator_fix(
     if not _is_item_term(augmented.value, item):
         return None
     total = cst.ensure_type(augmented.target, cst.Name).value
-    above = tree.parent(loop)
-    if not isinstance(above, (cst.IndentedBlock, cst.Module)):
+    before = _statements_before(tree, loop)
+    if before is None:
         return None
-    body = list(above.body)
-    start = _number_before(tree, body[: body.index(loop)], total)
+    start = _number_before(tree, before, total)
     assert isinstance(item.func, cst.Attribute)
-    if start is None or (isinstance(start, cst.Integer) and not scalars.is_loss_value(item.func.value)):
-        return None  # an int sum of ints (`correct += ...item()`) must stay an int
+    receiver = item.func.value
+    # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device)
+    count = isinstance(start, cst.Integer) and augmented.value is item and _is_count(receiver)
+    if start is None or (
+        isinstance(start, cst.Integer) and not count and not scalars.is_loss_value(receiver)
+    ):
+        return None  # an int sum of what may be ints must stay an int
     reads = _logged_reads(tree, loop, augmented, total)
     if reads is None:
         return None
@@ -67,10 +71,13 @@ def accumulator_fix(
             attr=cst.Name("double" if float64 else "float"),
         )
     )
-    replacements: dict[int, cst.CSTNode] = {id(item): detached}
-    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    # a count of comparisons has no graph to detach and is exact in int64: the tensor itself
+    kept: cst.BaseExpression = receiver if count else detached
+    back = "int" if count else "float"
+    replacements: dict[int, cst.CSTNode] = {id(item): kept}
+    replacements.update({id(r): cst.Call(func=cst.Name(back), args=[cst.Arg(r)]) for r in reads})
     fixed = loop.visit(_Replace(replacements))
-    converted = cst.parse_statement(f"{total} = float({total})\n")
+    converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return {loop: cst.FlattenSentinel([cst.ensure_type(fixed, type(loop)), converted])}
 
 
@@ -118,6 +125,25 @@ def _logged_reads(
     return reads
 
 
+def _statements_before(tree: Tree, loop: cst.For | cst.While) -> list[cst.BaseStatement] | None:
+    """The statements that run just before ``loop``, in order: those before it in its block and, where
+    that block is a ``with``'s (``with torch.no_grad():``, run once, straight on), those before the
+    ``with`` too."""
+    statements: list[cst.BaseStatement] = []
+    node: cst.CSTNode = loop
+    while True:
+        block = tree.parent(node)
+        if not isinstance(block, (cst.IndentedBlock, cst.Module)):
+            return None
+        body = list(block.body)
+        index = next(i for i, statement in enumerate(body) if statement is node)
+        statements = [*body[:index], *statements]
+        owner = tree.parent(block)
+        if not isinstance(owner, cst.With):
+            return statements
+        node = owner
+
+
 def _until(tree: Tree, node: cst.CSTNode, stop: cst.CSTNode) -> list[cst.CSTNode]:
     """The ancestors of ``node`` below ``stop``."""
     out: list[cst.CSTNode] = []
@@ -126,6 +152,40 @@ def _until(tree: Tree, node: cst.CSTNode, stop: cst.CSTNode) -> list[cst.CSTNode
             break
         out.append(above)
     return out
+
+
+# Tensors of booleans or integers: comparisons, and casts to integer dtypes.
+_COMPARING_METHODS = frozenset("eq ne gt lt ge le logical_and logical_or logical_not isnan isinf".split())
+_INTEGER_CASTS = frozenset("long int bool short".split())
+
+
+def _is_count(value: cst.BaseExpression) -> bool:
+    """``(pred == y).sum()``, ``pred.eq(y.view_as(pred)).sum()``, ``(a != b).long().sum()``: the sum over
+    every element of a boolean or integer tensor, an int64 0-dim tensor."""
+    if not (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "sum"
+        and not value.args
+    ):
+        return False
+    inner = value.func.value
+    while (
+        isinstance(inner, cst.Call)
+        and isinstance(inner.func, cst.Attribute)
+        and inner.func.attr.value in _INTEGER_CASTS
+        and not inner.args
+    ):
+        inner = inner.func.value
+    if isinstance(inner, cst.Comparison):
+        return not any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in inner.comparisons
+        )
+    return (
+        isinstance(inner, cst.Call)
+        and isinstance(inner.func, cst.Attribute)
+        and inner.func.attr.value in _COMPARING_METHODS
+    )
 
 
 def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:

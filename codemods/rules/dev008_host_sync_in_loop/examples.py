@@ -253,6 +253,34 @@ VALID = [
                 return x
         """
     ),
+    # `out.data[0]` kept as a tensor (a row of a batch handed on to torch) reads no number.
+    Valid(
+        """
+        import torch
+        model = model.cuda()
+        for x, y in loader:
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            first = out.data[0]
+            keep = torch.stack([out.data[0], first])
+        """
+    ),
+    # A one-argument `*_criterion` given no tensor is a test of something else, not a loss.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def train(model, env, stopping_criterion):
+            for step in range(1000):
+                loss = model(torch.zeros(3, device=device)).sum()
+                loss.backward()
+                optimizer.step()
+                if stopping_criterion(env):
+                    break
+        """
+    ),
 ]
 
 INVALID = [
@@ -358,7 +386,7 @@ INVALID = [
             pbar.set_postfix(avg=total / (i + 1))
         """
     ),
-    # An int accumulator: its type after the loop depends on the tensor's dtype; report only.
+    # An int count of comparisons: kept on the device as an int64 tensor (exact), an int again after.
     Invalid(
         """
         import torch
@@ -369,6 +397,32 @@ INVALID = [
             criterion(out, y).backward()
             optimizer.step()
             correct += (out.argmax(1) == y).sum().item()
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        for x, y in loader:
+            out = model(x)
+            criterion(out, y).backward()
+            optimizer.step()
+            correct += (out.argmax(1) == y).sum()
+        correct = int(correct)
+        """,
+    ),
+    # An int sum of what may be a float or an int (`acc` of an unshown dtype): its type after the loop
+    # depends on the tensor's dtype; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        for x, y in loader:
+            out = model(x)
+            criterion(out, y).backward()
+            optimizer.step()
+            correct += out.argmax(1).eq(y).sum().item() * 2
+            hits += out.max().item()
         """
     ),
     # Formatting a tensor in an f-string is a sync too.
@@ -522,7 +576,7 @@ INVALID = [
         """
     ),
     # An evaluation loop (it runs a model on each batch, without training it) syncs every batch too;
-    # reported, its sums are the author's to move.
+    # its sums are kept on the device like a training loop's, started before the `with`.
     Invalid(
         """
         import torch
@@ -531,6 +585,15 @@ INVALID = [
         with torch.no_grad():
             for x, y in loader:
                 correct += (model(x).argmax(1) == y).sum().item()
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                correct += (model(x).argmax(1) == y).sum()
+            correct = int(correct)
         """,
         message="`(model(x).argmax(1) == y).sum().item()` copies the value",
         line=6,
@@ -936,5 +999,24 @@ INVALID = [
         None,
         message="`loss.item()`",
         line=17,
+    ),
+    # Pre-0.4 code read any one-element tensor's number with `.data[0]`: summed or kept in a list, it is
+    # read on the host every step.
+    Invalid(
+        """
+        import torch
+        model = model.cuda()
+        total, rewards = 0.0, []
+        for x, y in loader:
+            L = -elbo(x.cuda(), y.cuda())
+            R = model(x.cuda())
+            (L + R.sum()).backward()
+            optimizer.step()
+            total += L.data[0]
+            rewards.append(R[0].data[0])
+        """,
+        None,
+        message="reads a number the pre-0.4 way",
+        line=9,
     ),
 ]

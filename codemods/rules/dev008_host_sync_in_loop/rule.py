@@ -124,7 +124,6 @@ class HostSyncInLoop(Rule):
                     sync.reported
                     and sync.item
                     and event.loop is not None
-                    and id(event.loop) not in loops.evaluation_loops
                     and isinstance(sync.node, cst.Call)  # (an item is)
                 ):
                     fix = accumulator_fix(self.tree, sync.node, event.node, event.loop, scalars, float64)
