@@ -197,9 +197,12 @@ def _find_bound_values(tree: Tree, name: str) -> list[cst.BaseExpression] | None
 
 
 def _names_in(tree: Tree, target: cst.BaseExpression) -> set[str | None]:
-    """The dotted names ``target`` binds or holds (``a, self.b`` holds ``a``, ``self.b``, ``self``)."""
-    inner = [n for n in tree.descendants(target) if isinstance(n, cst.BaseExpression)]
-    return {dotted_name(e) for e in [target, *inner]}
+    """The dotted names a target binds (``a, self.b`` binds ``a`` and ``self.b``; ``x[i]`` none)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n for e in target.elements for n in _names_in(tree, e.value)}
+    if isinstance(target, cst.StarredElement):
+        return _names_in(tree, target.value)
+    return {dotted_name(target)}
 
 
 def _arguments_for(tree: Tree, param: cst.Param) -> list[cst.BaseExpression] | None:
@@ -207,17 +210,35 @@ def _arguments_for(tree: Tree, param: cst.Param) -> list[cst.BaseExpression] | N
     passes nothing); None when the function may be called where the file does not show (it is read
     other than by a call, it is a method or nested, the parameter is ``*args``) or a call hides it."""
     function = next((a for a in tree.ancestors(param) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
-    if not isinstance(function, cst.FunctionDef) or not isinstance(tree.parent(function), cst.Module):
+    if not isinstance(function, cst.FunctionDef):
         return None
+    called = function.name
     plain_params = [id(p) for p in function.params.params]
+    if not isinstance(tree.parent(function), cst.Module):
+        # `Trainer(model, device)`: the `__init__` of a class at the module's top level, called by its name
+        block = tree.parent(function)
+        cls = tree.parent(block) if block is not None else None
+        if not (
+            function.name.value == "__init__"
+            and isinstance(cls, cst.ClassDef)
+            and isinstance(tree.parent(cls), cst.Module)
+            and plain_params
+        ):
+            return None
+        called = cls.name
+        plain_params = plain_params[1:]  # `self`
     if id(param) not in plain_params and id(param) not in [id(p) for p in function.params.kwonly_params]:
         return None
-    name = function.name.value
+    name = called.value
     calls: list[cst.Call] = []
     for read in tree.of_type(tree.root, cst.Name):
-        if read.value != name or read is function.name:
+        if read.value != name or read is called:
             continue
         call = tree.parent(read)
+        if (isinstance(call, cst.Attribute) and call.attr is read) or (
+            isinstance(call, cst.Arg) and call.keyword is read
+        ):
+            continue  # `model.train()`, `f(train=...)`: another name
         if not (isinstance(call, cst.Call) and call.func is read):
             return None  # handed on, imported, rebound: called elsewhere
         calls.append(call)

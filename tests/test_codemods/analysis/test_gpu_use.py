@@ -21,7 +21,12 @@ CUDA_OR_CPU = [
     # a parameter every call of the file gives a CUDA-or-CPU device (or leaves at its default)
     'def train(model, device, log_device="cpu"):\n    model.to(device)\n    x.to(log_device)\n'
     'device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\ntrain(net, device)\n'
-    "train(net, device=device)\n",
+    "train(net, device=device)\nmodel.train()\n",
+    # a class's `__init__` given the device by every construction of it, kept on `self`
+    'class Trainer:\n    def __init__(self, model, device=torch.device("cpu")):\n        self.device = device\n'
+    "    def step(self, x):\n        return x.to(self.device)\n"
+    'device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
+    "trainer = Trainer(net, device=device)\n",
 ]
 
 MAY_LACK_FLOAT64 = [
@@ -40,6 +45,9 @@ MAY_LACK_FLOAT64 = [
     # the function may be called where the file does not show: an importer, a callback
     'def train(model, device):\n    model.to(device)\ntrain(net, "cuda")\ncallbacks = [train]\n',
     'def train(model, device):\n    model.to(device)\ntrain(net, "cuda")\ntrain(net, args.device)\n',
+    "class Trainer:\n    def __init__(self, model, device):\n        self.device = device\n"
+    "    def step(self, x):\n        return x.to(self.device)\n"
+    "trainer = Trainer(net, args.device)\n",
 ]
 
 
