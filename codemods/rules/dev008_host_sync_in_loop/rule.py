@@ -2,19 +2,24 @@
 Finds host syncs on device tensors in code that runs every training or evaluation step: `.item()`,
 `.tolist()`, `.cpu()` (and `.to("cpu")`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
-`assert not torch.isnan(t).any()` on a tensor, and the pre-0.4 `loss.data[0]` of a loss or a full
-reduction. Code runs every step in the body of a training loop (a loop that calls `.backward()` or an
+`assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
+and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
+summed into a name, appended to a list or converted: how pre-0.4 code read a number). Code runs every step in the body of a training loop (a loop that calls `.backward()` or an
 optimizer's `.step()`), in an evaluation loop (a `for` loop over batches, not over `range(...)`, that
 runs a model: `for x, y in test_loader: out = model(x)`), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
-turn), in the `forward` of the file's `nn.Module` classes (and a `LightningModule`'s `training_step`,
-`validation_step`, `test_step`, which Lightning calls on each batch), and in the functions of the file
-all these call (`accuracy(out, y)`, `self.trim(h)`), however deep.
+turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
+in the `forward` of the file's `nn.Module` classes (also of a class whose base is in another file but
+that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `validation_step`,
+`test_step`, which Lightning calls on each batch), and in the functions of the file all these call
+(`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class), however
+deep.
 
 Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, also
 when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`,
 results of `torch` functions and tensor methods, a model's parameters, what the file's own functions
-return and are given, and what is computed from them; `.item()` also of what a function the file does
+return (also what they return given device tensors: `acc = accuracy(out, y)` of
+`(out.argmax(1) == y).float().mean()`) and are given, and what is computed from them; `.item()` also of what a function the file does
 not show returns when given device tensors (`acc = accuracy(out, y)`: a float has no `.item()`, so it
 is a tensor, or the function copied it to the host itself). Tensors on the host (after `.cpu()`, from a
 factory without `device=`) are not. Left alone: work done on some steps only (`if step % 100 == 0:`,
@@ -27,15 +32,24 @@ work on a GPU (no `cuda`, `gpu` or `mps` in the code, and no device but the CPU)
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the
 model: its `forward` counts.
 
-The usual accumulator of a training loop, `total += loss.item()` started as `total = 0.0` somewhere
-before the loop (or `0`, also `total, n = 0, 0`, where the sum is of a torch loss, a float), is fixed
-(unsafe): the sum stays on the device in float64, the host's precision (`total += loss.detach().double()`;
-float32, `.detach().float()`, where the file may pick a device without float64, such as MPS)
-and is converted once after the loop (`total = float(total)`); where the loop logs it every N steps
-(under an `if`) and resets it, it is read there as `float(total)`. The fix is made only when it removes
-the loop's last sync: while another sync waits every step (`print(loss.item())`), keeping the sum on
-the device saves nothing, and the finding names the statement that still waits. Every other sync
-(in evaluation loops, in `forward`) is reported with its line.
+The usual accumulator of a training or evaluation loop, `total += loss.item()` started as `total = 0.0`
+somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also
+`total, n = 0, 0`, where the sum is of a torch loss, a float, also one the file's own function or
+method returns), is fixed (unsafe): the sum stays on the device in float64, the host's precision
+(`total += loss.detach().double()`; float32, `.detach().float()`, where the file may pick a device
+without float64, such as MPS) and is converted once after the loop (`total = float(total)`); where the
+loop logs it every N steps (under an `if`) and resets it, it is read there as `float(total)`. A count
+started at an int, `correct += (pred == y).sum().item()`, stays an exact int64 tensor
+(`correct += (pred == y).sum()`, then `correct = int(correct)`). The fix is made only when it removes
+the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
+`history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves
+nothing, and the finding names the statement that still waits. `.item()` of what a function the file
+does not show returns is reported only (it may be a NumPy number, which has no `.detach()`). Every
+other sync (in `forward`, prints) is reported with its line.
+
+What counts as every step follows the labelling book: the body of a training or an evaluation loop,
+and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
+and is left alone.
 
 ## Why is this bad?
 CUDA runs asynchronously: Python queues kernels and moves on, so the next step's work is queued while
