@@ -4,8 +4,9 @@ Finds host syncs on device tensors in code that runs every training or evaluatio
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
 and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
-summed into a name, appended to a list or converted: how pre-0.4 code read a number). Code runs every step in the body of a training loop (a loop that calls `.backward()` or an
-optimizer's `.step()`), in an evaluation loop (a `for` loop over batches, not over `range(...)`, that
+summed into a name, appended to a list or converted: how pre-0.4 code read a number). Code runs every
+step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
+an evaluation loop (a `for` loop over batches, not over `range(...)`, that
 runs a model: `for x, y in test_loader: out = model(x)`), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
 turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
@@ -16,21 +17,21 @@ that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `valid
 deep.
 
 Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, also
-when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`,
-results of `torch` functions and tensor methods, a model's parameters, what the file's own functions
-return (also what they return given device tensors: `acc = accuracy(out, y)` of
-`(out.argmax(1) == y).float().mean()`) and are given, and what is computed from them; `.item()` also of what a function the file does
-not show returns when given device tensors (`acc = accuracy(out, y)`: a float has no `.item()`, so it
-is a tensor, or the function copied it to the host itself). Tensors on the host (after `.cpu()`, from a
-factory without `device=`) are not. Left alone: work done on some steps only (`if step % 100 == 0:`,
-`if i in checkpoints:`; but a branch taken every N steps that trains, `if i % n_critic == 0:` around a
-generator's `backward()` and `step()`, is a training step of its own), an `except` handler, methods
-`forward` does not call (`extra_repr`, `sample`), a module's other arguments (lengths stay on the host
-for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`: the
-algorithm keeps host values there), a copy the line before has just made, and scripts that never put
+when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`, results
+of `torch` functions and tensor methods, a model's parameters, what the file's own functions return
+(also what they return given device tensors: `acc = accuracy(out, y)` of `(out.argmax(1) ==
+y).float().mean()`) and are given, and what is computed from them; `.item()` also of what a function the
+file does not show returns when given device tensors (`acc = score(out, y)`: a float has no `.item()`,
+so it is a tensor, or the function copied it to the host itself). Tensors on the host (after `.cpu()`,
+from a factory without `device=`) are not. Left alone: work done on some steps only (`if step % 100 ==
+0:`, `if i in checkpoints:`; but a branch taken every N steps that trains, `if i % n_critic == 0:`
+around a generator's `backward()` and `step()`, is a training step of its own), an `except` handler,
+methods `forward` does not call (`extra_repr`, `sample`), a module's other arguments (lengths stay on
+the host for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`:
+the algorithm keeps host values there), a copy the line before has just made, and scripts that never put
 work on a GPU (no `cuda`, `gpu` or `mps` in the code, and no device but the CPU): there a sync costs
-nothing. A file that only defines modules (no loop of its own) runs where its importer puts the
-model: its `forward` counts.
+nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
+its `forward` counts.
 
 The usual accumulator of a training or evaluation loop, `total += loss.item()` started as `total = 0.0`
 somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also
