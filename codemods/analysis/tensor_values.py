@@ -53,6 +53,10 @@ _MODEL_NAME = re.compile(
     r"|lossfn|\w+_model|\w+_net|\w+_criterion)$"
 )
 _TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
+# The tensors of a model's output object (Hugging Face's `ModelOutput`: `outputs.loss`, `outputs.logits`).
+_OUTPUT_FIELDS = frozenset(
+    "loss logits last_hidden_state pooler_output start_logits end_logits prediction_logits".split()
+)
 # Callables whose result is a loss (a scalar), by their names.
 LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
 # Methods whose items are a model's parameters (the tensor is the last name of each item).
@@ -128,7 +132,9 @@ class TensorValues:
         if isinstance(node, cst.Attribute):
             if dotted_name(node) in known.device:
                 return True
-            return node.attr.value in _TENSOR_ATTRIBUTES and self.is_tensor(node.value, known)
+            return (
+                node.attr.value in _TENSOR_ATTRIBUTES or node.attr.value in _OUTPUT_FIELDS
+            ) and self.is_tensor(node.value, known)
         if isinstance(node, cst.Subscript):
             return self.is_tensor(node.value, known)
         if isinstance(node, cst.UnaryOperation):
@@ -395,7 +401,10 @@ def _target_names(target: cst.BaseExpression) -> set[str]:
 
 
 def _may_be_tensor(value: cst.BaseExpression) -> bool:
-    """``loss = compute_loss(...)``: a call whose result receives ``.backward()`` later is a tensor."""
+    """``loss = compute_loss(...)``, ``loss = outputs.loss``, ``loss = losses[0]``: a call's result (or a
+    part of a value) that receives ``.backward()`` later is a tensor."""
+    if isinstance(value, (cst.Attribute, cst.Subscript)):
+        return True
     if not isinstance(value, cst.Call):
         return False
     return not (isinstance(value.func, cst.Attribute) and value.func.attr.value in NOT_TENSOR_METHODS)

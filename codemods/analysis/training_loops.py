@@ -241,7 +241,7 @@ class TrainingLoops:
                 params = [*function.params.posonly_params, *function.params.params][1:]  # after `self`
                 first = (
                     params[0]
-                    if params and params[0].default is None and params[0].annotation is None
+                    if params and params[0].default is None and _unannotated_or_tensor(params[0])
                     else None
                 )
                 given = {first.name.value} if first is not None else set()
@@ -497,6 +497,13 @@ class TrainingLoops:
                 if all(m.matches(c.operator, _SELECTS) for c in node.comparisons):
                     return True
         return False
+
+
+def _unannotated_or_tensor(param: cst.Param) -> bool:
+    """``x`` or ``x: Tensor`` / ``x: torch.Tensor`` (not ``lengths: list[int]``)."""
+    if param.annotation is None:
+        return True
+    return (dotted_name(param.annotation.annotation) or "").rsplit(".", 1)[-1] == "Tensor"
 
 
 def _unique_classes(tree: Tree) -> dict[str, cst.ClassDef]:

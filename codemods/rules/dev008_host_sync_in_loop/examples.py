@@ -281,6 +281,18 @@ VALID = [
                     break
         """
     ),
+    # `x: list[int]` is no tensor input: reading it costs nothing.
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        class Head(nn.Module):
+            def forward(self, sizes: list[int]):
+                if max(sizes) > 100:
+                    return None
+                return sizes
+        """
+    ),
 ]
 
 INVALID = [
@@ -1018,5 +1030,50 @@ INVALID = [
         None,
         message="reads a number the pre-0.4 way",
         line=9,
+    ),
+    # A model's output object (`outputs.loss`, `outputs.logits`, Hugging Face style) holds tensors.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total_loss = 0.0
+        for batch in loader:
+            outputs = model(**{k: v.to(device) for k, v in batch.items()})
+            loss = outputs.loss
+            loss.backward()
+            optimizer.step()
+            total_loss += loss.item()
+        print(total_loss)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total_loss = 0.0
+        for batch in loader:
+            outputs = model(**{k: v.to(device) for k, v in batch.items()})
+            loss = outputs.loss
+            loss.backward()
+            optimizer.step()
+            total_loss += loss.detach().double()
+        total_loss = float(total_loss)
+        print(total_loss)
+        """,
+        line=9,
+    ),
+    # `forward(self, x: Tensor)`: an annotated input is the module's input all the same.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        from torch import Tensor
+        class Head(nn.Module):
+            def forward(self, x: Tensor) -> Tensor:
+                if x.abs().max() > 100:
+                    x = x.clamp(-100, 100)
+                return x
+        """,
+        None,
+        message="branching on it",
+        line=6,
     ),
 ]
