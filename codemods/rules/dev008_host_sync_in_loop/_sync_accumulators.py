@@ -81,6 +81,66 @@ def accumulator_fix(
     return {loop: cst.FlattenSentinel([cst.ensure_type(fixed, type(loop)), converted])}
 
 
+_APPEND_TO_NAME = m.Expr(
+    value=m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("append")), args=[m.Arg()])
+)
+
+
+def list_fix(
+    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, stack: str | None
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``losses.append(loss.item())`` in ``loop``, with ``losses = []`` just before it and no other use of
+    ``losses`` in the loop: the edits that append the detached tensor and read all the values with one
+    copy after the loop (``losses = torch.stack(losses).tolist() if losses else []``; ``stack`` is how
+    the file spells ``torch.stack``), or None."""
+    if stack is None or not m.matches(statement, _APPEND_TO_NAME):
+        return None
+    call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+    if call.args[0].value is not item or call.args[0].keyword is not None:
+        return None
+    name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
+    before = _statements_before(tree, loop)
+    if before is None or not _empty_list_before(tree, before, name):
+        return None
+    for read in tree.of_type(loop, cst.Name):
+        parent = tree.parent(read)
+        if read.value != name or (isinstance(parent, cst.Attribute) and parent.attr is read):
+            continue
+        if parent is not call.func:
+            return None  # read or bound in the loop: it must keep the numbers it has now
+    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    if any(
+        any(a.name.value == name for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
+    ):
+        return None
+    assert isinstance(item.func, cst.Attribute)
+    detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    fixed = loop.visit(_Replace({id(item): detached}))
+    # one copy for the whole list, the same floats as each `.item()` (a list of 0-dim tensors of one
+    # expression: one dtype, one device, one shape)
+    converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
+    return {loop: cst.FlattenSentinel([cst.ensure_type(fixed, type(loop)), converted])}
+
+
+def _empty_list_before(tree: Tree, statements: list[cst.BaseStatement], name: str) -> bool:
+    """The last statement binding ``name`` before the loop is ``name = []``."""
+    for statement in reversed(statements):
+        if name not in {n.value for n in tree.of_type(statement, cst.Name)}:
+            continue
+        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+            return False
+        small = statement.body[0]
+        return (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+            and small.targets[0].target.value == name
+            and isinstance(small.value, cst.List)
+            and not small.value.elements
+        )
+    return False
+
+
 class _Replace(cst.CSTTransformer):
     """Replaces the nodes of a tree found in ``replacements`` (by identity) in one walk."""
 

@@ -1076,4 +1076,48 @@ INVALID = [
         message="branching on it",
         line=6,
     ),
+    # Values kept per step in a list the loop does not read: appended as tensors, read once after.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+        plot(losses)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.detach())
+        losses = torch.stack(losses).tolist() if losses else []
+        plot(losses)
+        """,
+        line=8,
+    ),
+    # A list the loop reads (`losses[-10:]`) must hold numbers on every step: report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            if sum(losses[-10:]) < 0.1:
+                break
+        """,
+        None,
+        line=8,
+    ),
 ]

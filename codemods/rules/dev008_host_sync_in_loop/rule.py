@@ -41,7 +41,10 @@ method returns), is fixed (unsafe): the sum stays on the device in float64, the 
 without float64, such as MPS) and is converted once after the loop (`total = float(total)`); where the
 loop logs it every N steps (under an `if`) and resets it, it is read there as `float(total)`. A count
 started at an int, `correct += (pred == y).sum().item()`, stays an exact int64 tensor
-(`correct += (pred == y).sum()`, then `correct = int(correct)`). The fix is made only when it removes
+(`correct += (pred == y).sum()`, then `correct = int(correct)`). Values kept per step in a list the
+loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are
+appended as detached tensors and read with one copy after the loop
+(`losses = torch.stack(losses).tolist() if losses else []`: the same floats, in order). The fix is made only when it removes
 the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
 `history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves
 nothing, and the finding names the statement that still waits. `.item()` of what a function the file
@@ -105,7 +108,7 @@ from codemods.analysis.scalars import Scalars
 from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
-from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import accumulator_fix
+from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import accumulator_fix, list_fix
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 _FLOAT32 = (
@@ -131,6 +134,7 @@ class HostSyncInLoop(Rule):
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
         # Apple's MPS has no float64: where the file may pick it, sums are kept in float32.
         float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
+        stack = self.aliases.module_name_for("torch.stack")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None]] = []
         for event in loops.events():
             for sync in syncs.of(event):
@@ -141,7 +145,9 @@ class HostSyncInLoop(Rule):
                     and event.loop is not None
                     and isinstance(sync.node, cst.Call)  # (an item is)
                 ):
-                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop, scalars, float64)
+                    fix = accumulator_fix(
+                        self.tree, sync.node, event.node, event.loop, scalars, float64
+                    ) or list_fix(self.tree, sync.node, event.node, event.loop, stack)
                 found.append((event, sync, fix))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
