@@ -34,22 +34,21 @@ nothing. A file that only defines modules (no loop of its own) runs where its im
 its `forward` counts.
 
 The usual accumulator of a training or evaluation loop, `total += loss.item()` started as `total = 0.0`
-somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also
-`total, n = 0, 0`, where the sum is of a torch loss, a float, also one the file's own function or
-method returns), is fixed (unsafe): the sum stays on the device in float64, the host's precision
-(`total += loss.detach().double()`; float32, `.detach().float()`, where the file may pick a device
-without float64, such as MPS) and is converted once after the loop (`total = float(total)`); where the
-loop logs it every N steps (under an `if`) and resets it, it is read there as `float(total)`. A count
-started at an int, `correct += (pred == y).sum().item()`, stays an exact int64 tensor
-(`correct += (pred == y).sum()`, then `correct = int(correct)`). Values kept per step in a list the
-loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are
-appended as detached tensors and read with one copy after the loop
-(`losses = torch.stack(losses).tolist() if losses else []`: the same floats, in order). The fix is made only when it removes
-the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
-`history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves
-nothing, and the finding names the statement that still waits. `.item()` of what a function the file
-does not show returns is reported only (it may be a NumPy number, which has no `.detach()`). Every
-other sync (in `forward`, prints) is reported with its line.
+somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also `total, n =
+0, 0`, where the sum is of a torch loss, a float, also one the file's own function or method returns),
+is fixed (unsafe): the sum stays on the device in float64, the host's precision (`total +=
+loss.detach().double()`; float32, `.detach().float()`, where the file may pick a device without float64,
+such as MPS) and is converted once after the loop (`total = float(total)`); where the loop logs it every
+N steps (under an `if`) and resets it, it is read there as `float(total)`. A count started at an int,
+`correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`, then
+`correct = int(correct)`). Values kept per step in a list the loop does not otherwise use, started as
+`[]` just before it (`losses.append(loss.item())`), are appended as detached tensors and read with one
+copy after the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats, in
+order). The fix is made only when it removes the loop's last sync: while another sync waits every step
+(`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves unreported), keeping
+the sum on the device saves nothing, and the finding names the statement that still waits. `.item()` of
+what a function the file does not show returns is reported only (it may be a NumPy number, which has no
+`.detach()`). Every other sync (in `forward`, prints) is reported with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
