@@ -13,6 +13,8 @@ decides what repeats with it:
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
   (``for x, y in test_loader: out = model(x)``);
+* a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
+  runs on every forward or backward, given tensors;
 * the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
   it builds ``torch.nn`` layers and defines ``forward``) runs once per step of whatever trains or
   evaluates it: its body, with its first parameter (the input) a device tensor, and the helpers it
@@ -64,6 +66,16 @@ _OVER_NUMBERS = _COUNTING | m.Call(
     args=[m.Arg(_COUNTING), m.ZeroOrMore()],
 )
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# Hook registrations, with how many of the hook's parameters (after `self`) are not tensors: a module
+# hook is given the module first.
+_HOOK_REGISTRATIONS = {
+    "register_forward_hook": 1,
+    "register_forward_pre_hook": 1,
+    "register_full_backward_hook": 1,
+    "register_full_backward_pre_hook": 1,
+    "register_backward_hook": 1,
+    "register_hook": 0,
+}
 _LIGHTNING_STEPS = ("training_step", "validation_step", "test_step", "predict_step")
 # Calls given a loop counter that pick no data with it.
 _NOT_DATA_CALLS = frozenset({"print", "len", "str", "int", "float", "range", "format", "enumerate"})
@@ -112,10 +124,14 @@ class TrainingLoops:
         self.evaluation_loops: set[int] = set()
         # with the names that hold device tensors when it starts: its input, the module's own tensors
         self.forwards: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
+        # hooks the file registers (`h.register_forward_hook(self.keep)`): they run every forward or
+        # backward, given tensors
+        self.hooks: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
         self._find_steps()
         self._find_forwards()
         self._find_evaluation_loops()
-        found = self.loops or self.step_functions or self.forwards
+        self._find_hooks()
+        found = self.loops or self.step_functions or self.forwards or self.hooks
         self.values = TensorValues(tree, aliases, self.functions) if found else None
         self._helpers: list[tuple[cst.FunctionDef, Known]] = []  # with the tensors they are given
 
@@ -247,6 +263,32 @@ class TrainingLoops:
                 given = {first.name.value} if first is not None else set()
                 self.forwards[id(function)] = (function, given | self._own_tensors(cls))
 
+    def _find_hooks(self) -> None:
+        """Functions of the file registered as hooks: ``register_forward_hook(f)`` and the other module
+        hooks run ``f(module, input, output)`` on every forward (or backward), ``t.register_hook(f)``
+        runs ``f(grad)`` on every backward; their tensor parameters hold device tensors."""
+        for call in self.tree.of_type(self.tree.root, cst.Call):
+            method = called_method(call)
+            skipped = _HOOK_REGISTRATIONS.get(method or "")
+            if skipped is None or not call.args or call.args[0].keyword is not None:
+                continue
+            hook = self._function_named(call, call.args[0].value)
+            if hook is None or id(hook) in self.forwards or id(hook) in self.step_functions:
+                continue
+            params = [p.name.value for p in hook.params.params]
+            if params[:1] == ["self"]:
+                params = params[1:]
+            self.hooks[id(hook)] = (hook, set(params[skipped:]))
+
+    def _function_named(self, at: cst.CSTNode, name: cst.BaseExpression) -> cst.FunctionDef | None:
+        """The function of the file ``name`` (``keep``, ``self.keep``) stands for where ``at`` is."""
+        if isinstance(name, cst.Name):
+            return self.functions.callee(cst.Call(func=name))
+        if isinstance(name, cst.Attribute) and m.matches(name.value, m.Name("self")):
+            cls = self.functions.enclosing_class(at)
+            return methods(cls).get(name.attr.value) if cls is not None else None
+        return None
+
     def _own_tensors(self, cls: cst.ClassDef) -> set[str]:
         """``self.<name>`` of a module's buffers and parameters: ``self.register_buffer("count", ...)``,
         ``self.scale = nn.Parameter(...)``; they live on the module's device."""
@@ -295,7 +337,9 @@ class TrainingLoops:
             yield from self._flow(body, Known(), None, frozenset())
         for function in self.step_functions.values():
             yield from self._flow(block(function.body), Known(), function, frozenset())
-        for forward, given_tensors in self.forwards.values():
+        for forward, given_tensors in [*self.forwards.values(), *self.hooks.values()]:
+            if id(forward) in walked:
+                continue
             walked.add(id(forward))
             known = Known()
             known.bind(given_tensors, "device")

@@ -293,6 +293,18 @@ VALID = [
                 return sizes
         """
     ),
+    # A hook that keeps the tensor (no copy) costs nothing.
+    Valid(
+        """
+        import torch
+        model = Net().cuda()
+        activations = {}
+        def keep(module, inputs, output):
+            activations[module] = output.detach()
+        for layer in model.children():
+            layer.register_forward_hook(keep)
+        """
+    ),
 ]
 
 INVALID = [
@@ -1119,5 +1131,20 @@ INVALID = [
         """,
         None,
         line=8,
+    ),
+    # A function registered as a hook runs on every forward (or backward), given the tensors.
+    Invalid(
+        """
+        import torch
+        model = Net().cuda()
+        stats = {}
+        def keep_stats(module, inputs, output):
+            stats[module] = output.abs().mean().item()
+        for layer in model.children():
+            layer.register_forward_hook(keep_stats)
+        """,
+        None,
+        message="`output.abs().mean().item()`",
+        line=5,
     ),
 ]

@@ -14,7 +14,8 @@ in the `forward` of the file's `nn.Module` classes (also of a class whose base i
 that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `validation_step`,
 `test_step`, which Lightning calls on each batch), and in the functions of the file all these call
 (`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class), however
-deep.
+deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
+`t.register_hook(f)`), which run on every forward or backward.
 
 Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, also
 when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`, results
@@ -121,13 +122,15 @@ class HostSyncInLoop(Rule):
     name = "host-sync-in-loop"
     summary = "host sync (.item(), print, if on a tensor) every training or evaluation step stalls the GPU"
     fix_safety = FixSafety.UNSAFE
-    triggers = ("backward", ".step(", "_step(", "def forward", "eval", "no_grad")
+    triggers = ("backward", ".step(", "_step(", "def forward", "eval", "no_grad", "_hook(")
 
     def check(self) -> None:
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        if (loops.loops or loops.step_functions) and not may_use_a_gpu(self.tree, self.context.source):
+        if (loops.loops or loops.step_functions or loops.hooks) and not may_use_a_gpu(
+            self.tree, self.context.source
+        ):
             return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
         scalars = Scalars(self.tree, self.aliases)
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
