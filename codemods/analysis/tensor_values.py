@@ -53,6 +53,7 @@ _MODEL_NAME = re.compile(
     r"|lossfn|\w+_model|\w+_net|\w+_criterion)$"
 )
 _TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
+_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 # The tensors of a model's output object (Hugging Face's `ModelOutput`: `outputs.loss`, `outputs.logits`).
 _OUTPUT_FIELDS = frozenset(
     "loss logits last_hidden_state pooler_output start_logits end_logits prediction_logits".split()
@@ -146,6 +147,9 @@ class TensorValues:
     def _call_is_tensor(self, node: cst.Call, known: Known) -> bool:
         func = node.func
         qualified = self.aliases.qualify(func)
+        if qualified in _VARIABLE:
+            # `Variable(x.cuda())`: the pre-0.4 wrapper is its tensor
+            return bool(node.args) and self.is_tensor(node.args[0].value, known)
         if qualified is not None:
             if not qualified.startswith("torch.") or _TORCH_NOT_TENSOR.match(qualified):
                 return False
@@ -216,6 +220,8 @@ class TensorValues:
             return True
         if isinstance(node, cst.Call):
             qualified = self.aliases.qualify(node.func)
+            if qualified in _VARIABLE:
+                return bool(node.args) and self.is_host(node.args[0].value, known)
             if qualified is not None:
                 return self._made_on_host(node, qualified, known)
             if not isinstance(node.func, cst.Attribute):

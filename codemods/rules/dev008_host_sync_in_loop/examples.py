@@ -305,6 +305,20 @@ VALID = [
             layer.register_forward_hook(keep)
         """
     ),
+    # `Variable(...)` of a host tensor stays on the host: reading it costs no wait.
+    Valid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model.cuda()
+        for x, y in loader:
+            loss = criterion(model(Variable(x.cuda())), Variable(y.cuda()))
+            loss.backward()
+            optimizer.step()
+            noise = Variable(torch.from_numpy(make_noise()))
+            seen.append(noise.data.numpy())
+        """
+    ),
 ]
 
 INVALID = [
@@ -1146,5 +1160,23 @@ INVALID = [
         None,
         message="`output.abs().mean().item()`",
         line=5,
+    ),
+    # The pre-0.4 `Variable(x.cuda())` is the device tensor it wraps.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model.cuda()
+        for x, y in loader:
+            x, y = Variable(x.cuda()), Variable(y.cuda())
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            if y.sum() > 0:
+                seen.append(x.data.cpu().numpy())
+        """,
+        None,
+        message="`y.sum() > 0` is a tensor",
+        line=9,
     ),
 ]
