@@ -10,9 +10,9 @@ decides what repeats with it:
   file, also ``trainer.train_step(batch)`` on an instance of its class) is a training loop in turn;
 * a function of this file called from per-step code is a *per-step helper*: its body runs every
   step as well (``select_action(...)``, ``accuracy(...)``);
-* a ``for`` loop over batches (not over ``range(...)``) whose body runs a model (itself, or through a
-  function of the file: ``out = predict(x)``) is an *evaluation loop*: it takes no training step, but
-  its body runs once per batch just the same (``for x, y in test_loader: out = model(x)``);
+* a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
+  loop*: it takes no training step, but its body runs once per batch just the same
+  (``for x, y in test_loader: out = model(x)``);
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
   runs on every forward or backward, given tensors;
 * the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
@@ -162,24 +162,9 @@ class TrainingLoops:
                 continue
             if any(isinstance(a, cst.ClassDef) and a.name.value in local for a in self.tree.ancestors(loop)):
                 continue
-            if any(
-                self._runs_a_model(call, models) or self._helper_runs_a_model(call, models, set())
-                for call in self._own_calls(loop.body, loops=True)
-            ):
+            if any(self._runs_a_model(call, models) for call in self._own_calls(loop.body, loops=True)):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
-
-    def _helper_runs_a_model(self, call: cst.Call, models: frozenset[str], seen: set[int]) -> bool:
-        """``out = predict(x)`` with ``def predict(x): return model(x)``: a function of the file (or a
-        method of an instance of its class) that runs a model, however deep."""
-        helper = self.functions.callee(call) or self._instance_method(call)
-        if helper is None or id(helper) in seen:
-            return False
-        seen.add(id(helper))
-        return any(
-            self._runs_a_model(inner, models) or self._helper_runs_a_model(inner, models, seen)
-            for inner in self._own_calls(helper.body)
-        )
 
     def _slices_data(self, loop: cst.For, models: frozenset[str]) -> bool:
         """``for i in range(0, n, bs):`` whose counter picks what the model is given (``model(x[i:i + bs])``,

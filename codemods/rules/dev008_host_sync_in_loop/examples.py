@@ -1179,20 +1179,4 @@ INVALID = [
         message="`y.sum() > 0` is a tensor",
         line=9,
     ),
-    # A loop over batches that runs the model through the file's own function is an evaluation loop.
-    Invalid(
-        """
-        import torch
-        device = torch.device("cuda")
-        def predict(x):
-            with torch.no_grad():
-                return model(x.to(device))
-        for x, y in test_loader:
-            out = predict(x)
-            print((out.argmax(1) == y.to(device)).float().mean().item())
-        """,
-        None,
-        message="copies the value",
-        line=8,
-    ),
 ]
