@@ -193,13 +193,16 @@ class Tree:
         # The indexed nodes of each concrete class, in source order: of_type(root, kind) joins the
         # classes that are ``kind`` instead of testing every node of the module.
         self._by_class: dict[type, list[cst.CSTNode]] = {}
-        self._class_positions: dict[type, list[int]] = {}  # as _by_class, their positions: made when asked
+        # As _by_class, their positions: kept as the nodes are indexed (looking each node's position up
+        # afterwards, once a pass per class asked for, cost more than the walk's appends).
+        self._class_positions: dict[type, list[int]] = {}
         self._groups: dict[object, list[tuple[list[int], list[cst.CSTNode]]]] = {}  # per kind: its classes
         self._kind_classes: dict[object, set[type]] = {}  # per kind, the classes of its groups
         # Facts about this module that helpers compute once per pass (see :meth:`memo`).
         self._memo: dict[object, Any] = {}  # each key's own type: see memo()
         self._start: dict[int, int] = {id(root): 0}  # id(node) -> its position in _order
         self._by_class[type(root)] = [root]
+        self._class_positions[type(root)] = [0]
         # The root's children that were walked, not copied from ``previous``: what a pass of fixes changed.
         self.walked: list[cst.CSTNode] = []
         for top in children(root):
@@ -213,7 +216,12 @@ class Tree:
 
     def _copy(self, previous: Tree, old: int) -> None:
         """Append the entries of the top-level statement at ``old`` in ``previous``."""
-        order, start, by_class = self._order, self._start, self._by_class
+        order, start, by_class, class_positions = (
+            self._order,
+            self._start,
+            self._by_class,
+            self._class_positions,
+        )
         here, size = len(order), previous._sizes[old]
         copied = previous._order[old : old + size]
         order.extend(copied)
@@ -221,19 +229,27 @@ class Tree:
         self._up.extend(previous._up[old : old + size])
         self._up[here] = here
         start.update(zip(map(id, copied), range(here, here + size)))
-        for node in copied:
-            same = by_class.get(type(node))
+        for position, node in enumerate(copied, here):
+            kind = type(node)
+            same = by_class.get(kind)
             if same is None:
-                by_class[type(node)] = [node]
+                by_class[kind] = [node]
+                class_positions[kind] = [position]
             else:
                 same.append(node)
+                class_positions[kind].append(position)
 
     def _walk(self, top: cst.CSTNode) -> None:
         """Index ``top`` (a child of the root) and everything under it, in pre-order."""
         # An explicit stack, children pushed in reverse so that they pop in source order, each node's
         # parent's position noted; then each subtree's end, from the last position back (a node's subtree
         # ends where its last descendant's does). Inlined `children`: this loop visits every node.
-        order, start, by_class = self._order, self._start, self._by_class
+        order, start, by_class, class_positions = (
+            self._order,
+            self._start,
+            self._by_class,
+            self._class_positions,
+        )
         first = len(order)
         parents: list[int] = []
         nodes: list[cst.CSTNode] = [top]
@@ -250,8 +266,10 @@ class Tree:
             same = by_class.get(kind)
             if same is None:
                 by_class[kind] = [node]
+                class_positions[kind] = [here]
             else:
                 same.append(node)
+                class_positions[kind].append(here)
             getter = getters.get(kind)
             if getter is None:
                 getter = _getter(kind)
@@ -336,12 +354,12 @@ class Tree:
             found = self._root_by_kind.get(kind)
             if found is None:
                 matches = instance_test(kind)
-                classes = [nodes for cls, nodes in self._by_class.items() if matches(nodes[0])]
+                classes = [cls for cls, nodes in self._by_class.items() if matches(nodes[0])]
                 if len(classes) == 1:
-                    found = list(classes[0])
+                    found = list(self._by_class[classes[0]])
                 else:  # several classes (or none): back into source order (keys made in C, no lambda)
-                    nodes = [n for same in classes for n in same]
-                    places = map(self._start.__getitem__, map(id, nodes))
+                    nodes = [n for cls in classes for n in self._by_class[cls]]
+                    places = [p for cls in classes for p in self._class_positions[cls]]
                     found = [n for _, n in sorted(zip(places, nodes), key=itemgetter(0))]
                 self._root_by_kind[kind] = found
             return found
@@ -372,13 +390,7 @@ class Tree:
         return [n for _, n in pairs]
 
     def _positions_of(self, cls: type) -> list[int]:
-        positions = self._class_positions.get(cls)
-        if positions is None:
-            # (map, not a comprehension: each class's list is made once a pass, some are most of the module)
-            positions = self._class_positions[cls] = list(
-                map(self._start.__getitem__, map(id, self._by_class[cls]))
-            )
-        return positions
+        return self._class_positions[cls]
 
     def memo(self, key: object, compute: Callable[[], T2]) -> T2:
         """``compute()``, once per tree and ``key``: for facts about the whole module that rules ask for
