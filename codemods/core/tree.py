@@ -25,6 +25,7 @@ import dataclasses
 import operator
 from bisect import bisect_left
 from collections.abc import Callable
+from itertools import repeat
 from operator import itemgetter
 from typing import Any, TypeGuard, TypeVar, overload
 
@@ -205,30 +206,58 @@ class Tree:
         self._class_positions[type(root)] = [0]
         # The root's children that were walked, not copied from ``previous``: what a pass of fixes changed.
         self.walked: list[cst.CSTNode] = []
-        for top in children(root):
-            old = previous._top_level(top) if previous is not None else None
+        tops = children(root)
+        at = 0
+        while at < len(tops):
+            old = previous._top_level(tops[at]) if previous is not None else None
             if previous is None or old is None:
-                self._walk(top)
-                self.walked.append(top)
-            else:
-                self._copy(previous, old)
+                self._walk(tops[at])
+                self.walked.append(tops[at])
+                at += 1
+                continue
+            # The statements that follow it in ``previous`` too are copied with it, as one run.
+            starts, end = [old], old + previous._sizes[old]
+            at += 1
+            while at < len(tops) and previous._top_level(tops[at]) == end:
+                starts.append(end)
+                end += previous._sizes[end]
+                at += 1
+            self._copy(previous, starts, end)
         self._sizes[0] = len(self._order)
 
-    def _copy(self, previous: Tree, old: int) -> None:
-        """Append the entries of the top-level statement at ``old`` in ``previous``."""
+    def _copy(self, previous: Tree, starts: list[int], end: int) -> None:
+        """Append the entries of the top-level statements at ``starts`` in ``previous``, which follow each
+        other there up to ``end``."""
         order, start, by_class, class_positions = (
             self._order,
             self._start,
             self._by_class,
             self._class_positions,
         )
-        here, size = len(order), previous._sizes[old]
-        copied = previous._order[old : old + size]
+        here, first = len(order), starts[0]
+        shift = here - first
+        copied = previous._order[first:end]
         order.extend(copied)
-        self._sizes.extend(previous._sizes[old : old + size])
-        self._up.extend(previous._up[old : old + size])
-        self._up[here] = here
-        start.update(zip(map(id, copied), range(here, here + size)))
+        self._sizes.extend(previous._sizes[first:end])
+        self._up.extend(previous._up[first:end])
+        for top in starts:
+            self._up[top + shift] = top + shift
+        start.update(zip(map(id, copied), range(here, here + len(copied))))
+        if len(copied) > 8 * len(previous._class_positions):
+            # A long run: each class's nodes in it are a slice of ``previous``'s, found by bisection.
+            for kind, positions in previous._class_positions.items():
+                low, high = bisect_left(positions, first), bisect_left(positions, end)
+                if low == high:
+                    continue
+                nodes = previous._by_class[kind][low:high]
+                moved = list(map(operator.add, positions[low:high], repeat(shift, high - low)))
+                same = by_class.get(kind)
+                if same is None:
+                    by_class[kind], class_positions[kind] = nodes, moved
+                else:
+                    same.extend(nodes)
+                    class_positions[kind].extend(moved)
+            return
         for position, node in enumerate(copied, here):
             kind = type(node)
             same = by_class.get(kind)
