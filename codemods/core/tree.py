@@ -392,8 +392,8 @@ class Tree:
                     found = [n for _, n in sorted(zip(places, nodes), key=itemgetter(0))]
                 self._root_by_kind[kind] = found
             return found
-        first = self._position(node)
-        if first is None:
+        first = self._start.get(id(node))  # (self._position, inlined)
+        if first is None or self._order[first] is not node:
             matches = instance_test(kind)
             return [n for n in walk(node) if matches(n)]
         last = first + self._sizes[first]
@@ -434,18 +434,18 @@ class Tree:
     def parent(self, node: cst.CSTNode | None) -> cst.CSTNode | None:
         """The node directly above ``node`` (None for the root, for nodes outside the tree and for None,
         so that ``parent(parent(node))`` needs no test in between)."""
-        first = self._position(node)
-        if first is None:
+        first = self._start.get(id(node))  # (self._position, inlined: rules ask this of most nodes)
+        if first is None or self._order[first] is not node:
             return None
         up = first - self._up[first]
         return self._order[up] if up >= 0 else None
 
     def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """The nodes above ``node``, nearest first (empty for nodes outside the tree)."""
-        first = self._position(node)
-        if first is None:
-            return []
         order, distance = self._order, self._up
+        first = self._start.get(id(node))  # (self._position, inlined)
+        if first is None or order[first] is not node:
+            return []
         found = []
         up = first - distance[first]
         while up >= 0:

@@ -383,3 +383,31 @@ def test_the_trailing_lines_search_from_the_last_code_line_finds_what_a_whole_se
         whole = lint._TRAILING_LINES.search(text)
         tail = lint._TRAILING_LINES.search(text, lint._last_code_line(text))
         assert (whole and (whole.start(), whole.group(1))) == (tail and (tail.start(), tail.group(1))), text
+
+
+def test_the_bracket_depth_screen_says_what_counting_bracket_by_bracket_says():
+    """``screen._deep_brackets`` takes the running depth's maximum in C; counted one bracket at a time (as
+    it was), with a stop past the limit, the answer is the same on random bracket strings."""
+    import random
+
+    from autofix.engine import screen
+
+    def counted(text: str) -> bool:
+        depth = 0
+        for bracket in text:
+            depth += 1 if bracket in "([{" else -1 if bracket in ")]}" else 0
+            if depth > 200:
+                return True
+        return False
+
+    randoms = random.Random(30)
+    answers = set()
+    for _ in range(1_000):
+        opening = randoms.random()
+        text = "".join(
+            randoms.choice("([{" if randoms.random() < opening else ")]} x")
+            for _ in range(randoms.randint(0, 900))
+        )
+        answers.add(counted(text))
+        assert screen._deep_brackets(text) == counted(text), text
+    assert answers == {True, False}
