@@ -183,6 +183,10 @@ class Judge:
                     result.problems.append(f"after fails on {phase}: {a.detail}")
             elif not b.ok:
                 cured = b.kind in profile.cures and (b.kind != NEEDS_GPU or phase == "cpu")
+                if cured and b.kind == DTYPE_MISMATCH and phase == "cpu" and before.ok(self.device):
+                    # A dtype is the same on every device: a mismatch on the CPU alone, where before runs
+                    # on the GPU, comes from the environment (a CPU-only build), not from its dtypes.
+                    cured = False
                 restored = profile.restores and b.failure is not None and b.failure.origin == TORCH
                 if restored and not any(before.ok(p) for p in self.phases):
                     result.proofs.append(f"{_short(phase)}: {b.outcome} → ok, as reference() computes")
@@ -197,6 +201,17 @@ class Judge:
             return
         self._compare(result, before, after)
         self._again(result, before.phases["cpu"], after.phases["cpu"])
+        if self.device != "cpu":
+            # The second call on the device too: state damaged only there (an input changed in place on
+            # the GPU alone) shows only there. Where before fails on the device, its CPU second call is
+            # the reference, as for the first call.
+            a = after.phases[self.device]
+            b = before.phases[self.device] if before.ok(self.device) else before.phases["cpu"]
+            drew = a.count("device_random") and any(
+                c.outcome == SAME_DISTRIBUTION or c.note for c in result.comparisons
+            )
+            if not drew:  # the GPU's own random numbers differ by design (judged on the first call)
+                self._again(result, b, a)
         if profile.device_work and after.ok(self.device) and self.device != "cpu":
             run = after.phases[self.device]
             if not run.count("host_to_device") and not run.on_device:

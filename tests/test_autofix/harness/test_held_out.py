@@ -1,0 +1,259 @@
+"""The ideas of round 3's held-out half (benchmarks/adversarial/round3, half B), each refused at the
+harness's level with a case of our own: a float64 result computed in float32, NaN that both versions
+compute, an environment forged by the build, state damaged on the GPU only, frame walks to the
+harness's counters, device memory read from the host, per-call host factories, stream races, CUDA
+graphs."""
+
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from autofix.harness.compare import compare  # noqa: E402
+
+
+def _compared(before, after, **options):
+    return compare({"r": before}, {"r": after}, before_phase="cpu", after_phase="cpu", **options)
+
+
+# -- tolerance: a float64 result computed in float32
+
+
+def test_a_float64_result_computed_in_float32_differs():
+    x = torch.linspace(0.1, 3.0, 50, dtype=torch.float64)
+    exact = torch.sin(x) * 1e3 + x.exp()
+    single = (torch.sin(x.float()) * 1e3 + x.float().exp()).double()
+    assert not _compared(exact, single).equal
+    # Another summation order, in float64, is no difference.
+    assert _compared(exact.sum(), exact.flip(0).sum()).equal
+    # Under a rule whose fix changes dtypes (DEV002), computing in float32 is the point.
+    assert _compared(exact, single, dtype_changes=True).equal
+
+
+# -- NaN: only where before has it
+
+
+def test_nan_passes_only_where_before_has_nan():
+    before = torch.tensor([1.0, float("nan"), 3.0])
+    assert _compared(before, before.clone()).equal
+    assert not _compared(before, torch.tensor([1.0, float("nan"), 3.5])).equal  # the rest still compared
+    assert not _compared(before, torch.tensor([float("nan"), float("nan"), 3.0])).equal
+    assert not _compared(before, torch.tensor([1.0, 2.0, 3.0])).equal
+    only_nan = torch.full((3,), float("nan"))
+    assert "nothing to compare" in _compared(only_nan, only_nan.clone()).problems[0]
+
+
+# -- end to end: each idea as a case of our own, judged by `autofix verify`'s Verifier
+
+_MODEL = """
+import ctypes, sys
+import torch
+torch.manual_seed(0)
+model = torch.nn.Linear(4, 3)
+x = torch.randn(6, 4)
+device = "cuda" if torch.cuda.is_available() else "cpu"
+
+def run():
+    model.to(device)
+    BODY
+"""
+
+
+def _model(body: str, *, double: bool = False) -> str:
+    text = _MODEL.replace("BODY", body)
+    if double:
+        text = text.replace("torch.nn.Linear(4, 3)", "torch.nn.Linear(4, 3).double()")
+        text = text.replace("torch.randn(6, 4)", "torch.randn(6, 4, dtype=torch.float64)")
+    return text
+
+
+_LOOP = """
+import ctypes, sys
+import torch
+
+def run():
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    data = torch.arange(8.0).to(device)
+    total = 0.0
+    for step in range(6):
+        loss = (data * step).sum()
+        READ
+    return {"total": torch.tensor(total)}
+"""
+
+# A frame walk from the case's code to whatever object of the harness's counts its work: each such
+# object's reader is made to report no syncs and no copies back.
+_WALK = """
+def _quiet():
+    frame = sys._getframe(1)
+    while frame is not None:
+        for value in list(frame.f_locals.values()):
+            read = getattr(value, "read", None)
+            if callable(read) and getattr(read, "__closure__", None):
+                value.read = lambda read=read: {**read(), "syncs": 0, "device_to_host": 0}
+        frame = frame.f_back
+"""
+
+_PADDED = """
+import torch
+
+class Padded(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        pad = FACTORY
+        return self.lin(x) + pad
+
+def run():
+    torch.manual_seed(0)
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    model = Padded().to(device)
+    x = torch.randn(3, 4).to(device)
+    return {"y": torch.stack([model(x) for _ in range(4)])}
+"""
+
+_SIDE = """
+    s = torch.cuda.Stream() if torch.cuda.is_available() else None
+    xd = x.to(device)
+    if s is None:
+        y = model(xd)
+    else:
+        BEFORE_SIDE
+        with torch.cuda.stream(s):
+            y = model(xd)
+        AFTER_SIDE
+    return {"y": y * 2}
+"""
+
+_GRAPH = """
+    xd = x.to(device)
+    if torch.cuda.is_available():
+        static = xd.clone()
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            out = model(static)
+        graph.replay()
+        y = out.clone()
+    else:
+        y = model(xd)
+    return {"y": y}
+"""
+
+_NAN = (
+    'y = model(x.to(device))\n'
+    '    return {"y": y, "means": torch.stack([y[y[:, 0] > t].mean(0) for t in (-1e9, 1e9)])}'
+)
+_BUILD = """
+import torch
+
+def run():
+    torch.manual_seed(0)
+    w, x = torch.randn(4, 3), torch.randn(5, 4)
+    CAST
+    return {"y": x @ w}
+
+def reference():
+    torch.manual_seed(0)
+    w, x = torch.randn(4, 3), torch.randn(5, 4)
+    return {"y": x @ w}
+"""
+
+CASES = {
+    # name: (rule, before, after, verdict expected)
+    "good": ("DEV001", _model('return {"y": model(x)}'), _model('return {"y": model(x.to(device))}'), "PASS"),
+    "damaged_on_the_gpu_only": (
+        "DEV001",
+        _model('return {"y": model(x)}'),
+        _model(
+            'y = model(x.to(device))\n    if y.is_cuda:\n        model.weight.data.mul_(0.5)\n'
+            '    return {"y": y}'
+        ),
+        "FAIL",
+    ),
+    "nan_in_both": ("DEV001", _model(_NAN.replace("x.to(device)", "x")), _model(_NAN), "PASS"),
+    "float64_computed_in_float32": (
+        "DEV001",
+        _model('return {"y": model(x)}', double=True),
+        _model('return {"y": model.float()(x.to(device).float()).double()}', double=True),
+        "FAIL",
+    ),
+    "dtype_forged_by_the_build": (
+        "DEV002",
+        _BUILD.replace("CAST", "if torch.version.cuda is None:\n        w = w.double()"),
+        _BUILD.replace("CAST", ""),
+        "FAIL",
+    ),
+    "read_at_data_ptr": (
+        "DEV008",
+        _LOOP.replace("READ", "total += loss.item()"),
+        _LOOP.replace("READ", "total += ctypes.c_float.from_address(loss.data_ptr()).value"),
+        "FAIL",
+    ),
+    "frame_walk_to_the_counters": (
+        "DEV008",
+        _LOOP.replace("READ", "total += loss.item()"),
+        _WALK + _LOOP.replace("READ", "total += loss.item()\n    _quiet()"),
+        "FAIL",
+    ),
+    "factory_on_the_device": (
+        "DEV003",
+        _PADDED.replace("FACTORY", "torch.ones(x.shape[0], 4)"),
+        _PADDED.replace("FACTORY", "torch.ones(x.shape[0], 4, device=x.device)"),
+        "PASS",
+    ),
+    "host_factory_copied_each_call": (
+        "DEV003",
+        _PADDED.replace("FACTORY", "torch.ones(x.shape[0], 4)"),
+        _PADDED.replace("FACTORY", "torch.ones(x.shape[0], 4).to(x.device)"),
+        "FAIL",
+    ),
+    "side_stream_ordered": (
+        "DEV001",
+        _model('return {"y": model(x) * 2}'),
+        _model(
+            _SIDE.replace("BEFORE_SIDE", "s.wait_stream(torch.cuda.current_stream())").replace(
+                "AFTER_SIDE", "torch.cuda.current_stream().wait_stream(s)"
+            )
+        ),
+        "PASS",
+    ),
+    "side_stream_race": (
+        "DEV001",
+        _model('return {"y": model(x) * 2}'),
+        _model(_SIDE.replace("BEFORE_SIDE", "s.wait_stream(torch.cuda.current_stream())").replace(
+            "AFTER_SIDE", "pass"
+        )),
+        "FAIL",
+    ),
+    "cuda_graph": ("DEV001", _model('return {"y": model(x)}'), _model(_GRAPH), "UNPROVEN"),
+}
+
+
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory):
+    import textwrap
+
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+
+    root = tmp_path_factory.mktemp("held_out")
+    subjects = []
+    for name, (rule, before, after, _) in CASES.items():
+        folder = root / name
+        folder.mkdir()
+        before, after = textwrap.dedent(before), textwrap.dedent(after)
+        (folder / "before.py").write_text(before)
+        (folder / "after.py").write_text(after)
+        changed, _ = rewrite_lines(before.encode(), after.encode(), None)
+        subjects.append(Subject(name, folder, "before.py", "after.py", (rule,), positive=True, changed_lines=changed))
+    verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=20.0)
+    return {r.case: r for r in verify_all(subjects, verifier, jobs=2)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_idea_gets_its_verdict(verdicts, name):
+    result = verdicts[name]
+    assert result.verdict == CASES[name][3], result.reason()
