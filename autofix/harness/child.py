@@ -36,7 +36,7 @@ from typing import Any
 import torch
 
 from autofix.harness.failures import failure_of
-from autofix.harness.guard import guarded, hidden_modules, protect_reports
+from autofix.harness.guard import guarded, hidden_modules, isolated, protect_reports
 from autofix.harness.models import BAD_RESULTS, EXIT, NO_RESULTS, Failure
 
 # The emulated machine has two GPUs, so code that spreads work over GPUs meets a second device.
@@ -275,6 +275,15 @@ def _call(function: Callable[[], Any]) -> dict[str, torch.Tensor]:
         return flatten(function())
 
 
+def _first_call(request: dict[str, Any], phase: str) -> tuple[Callable[[], Any], dict[str, torch.Tensor]]:
+    """The script loaded and its entry called once: run in the case's own thread (guard.isolated)."""
+    seed(request["seed"])
+    with hidden_modules():
+        function = load(Path(request["script"]), request["entry"], phase, request.get("module", ""))
+    seed(request["seed"])
+    return function, _call(function)
+
+
 def _checked(tensors: dict[str, torch.Tensor], entry: str) -> dict[str, torch.Tensor]:
     """The results read back to the CPU, as plain tensors (a subclass of the case's, a sparse tensor)."""
     results = {k: _plain(t.cpu()) for k, t in tensors.items()}
@@ -322,13 +331,7 @@ def run_phase(request: dict[str, Any]) -> None:
     try:
         try:
             with _device_context(phase, request) as counting, guarded():
-                seed(request["seed"])
-                with hidden_modules():
-                    function = load(
-                        Path(request["script"]), request["entry"], phase, request.get("module", "")
-                    )
-                seed(request["seed"])
-                tensors = _call(function)
+                function, tensors = isolated(lambda: _first_call(request, phase))
                 # Asked inside the device context, where a tensor's device is the logical one.
                 report["on_device"] = sorted(k for k, t in tensors.items() if t.device.type != "cpu")
                 fed = getattr(counting, "fed", None)
@@ -367,7 +370,7 @@ def _second_call(function: Callable[[], Any], request: dict[str, Any]) -> tuple[
     """The entry called again, in the process (and device context) of its first call."""
     try:
         seed(request["seed"])
-        return {"ok": True}, _checked(_call(function), request["entry"])
+        return {"ok": True}, _checked(isolated(lambda: _call(function)), request["entry"])
     except BaseException as exc:  # noqa: BLE001 - the case's failure is data
         return {"ok": False, "failure": _failure(exc)}, {}
 

@@ -23,6 +23,8 @@ from typing import Any, Protocol
 
 import torch
 
+from autofix.harness.guard import DEVICE_MEMORY
+
 
 class Device(Protocol):
     """What the API needs of the emulated device (:class:`autofix.harness.emulated_cuda.EmulatedCuda`)."""
@@ -550,10 +552,12 @@ def patched_api(mode: Device) -> Iterator[None]:
 
     patch(jit_state._enabled, "enabled", False)
     _ACTIVE.append(mode)
+    DEVICE_MEMORY.append(mode.memory.holds)
     try:
         yield
     finally:
         _ACTIVE.remove(mode)
+        DEVICE_MEMORY.remove(mode.memory.holds)
         for owner, name, original in reversed(saved):
             setattr(owner, name, original)
 

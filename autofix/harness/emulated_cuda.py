@@ -213,6 +213,13 @@ _NUMBER_FACTORIES = frozenset(
     {"arange", "range", "linspace", "logspace", "full", "zeros", "ones", "empty", "rand", "randn", "randint"}
     | {"randperm", "eye", "tril_indices", "triu_indices", "scalar_tensor"}
 )
+# Factories whose values a device makes as well as the host: made on the host and copied to a GPU, each
+# copy is a transfer a `device=` argument saves (DEV003's and DEV010's point). Random draws are not among
+# them (the GPU draws other numbers), nor data from the host (`torch.tensor(list)` must copy).
+_CONSTANT_FACTORIES = frozenset(
+    {"zeros", "ones", "empty", "full", "arange", "range", "linspace", "logspace", "eye", "scalar_tensor"}
+    | {"tril_indices", "triu_indices", "empty_strided"}
+)
 # Operations that read only the other tensor's shape: any device will do; the result is on self's.
 _SHAPE_OF_OTHER = frozenset({"expand_as", "view_as", "reshape_as"})
 _INDEX_PUT = frozenset({"index_put_", "index_put", "_index_put_impl_"})
@@ -410,6 +417,9 @@ class Counters:
     mismatches: int = 0  # device mismatches let through (``lenient``)
     gpus: int = 0  # GPUs the run used: the highest index that held a tensor, plus one
     waits: int = 0  # explicit waits for the device (torch.cuda.synchronize() and kin), syncs among them
+    # host-to-device copies of a tensor a constant factory made on the host (torch.zeros(n).to(device)),
+    # each a transfer that making it on the device saves
+    factory_copies: int = 0
     # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
     by_name: dict[str, list[int]] = field(default_factory=dict)
 
@@ -566,6 +576,7 @@ class Allocator:
         self.reserved_peak = [0] * device_count
         self._storages: dict[tuple[int, int], list[int]] = {}  # (GPU, address) -> [bytes, holders]
         self._holders: dict[int, tuple[int, int]] = {}  # id(tensor) -> its storage's key
+        self._extent: dict[tuple[int, int], int] = {}  # (GPU, address) -> the storage's bytes, exactly
 
     def allocate(self, key: int, tensor: torch.Tensor, index: int) -> None:
         with _DisableTorchFunction():
@@ -581,6 +592,7 @@ class Allocator:
             entry[1] += 1
             return
         self._storages[where] = [size, 1]
+        self._extent[where] = storage.nbytes()
         self.current[index] += size
         self.peak[index] = max(self.peak[index], self.current[index])
         need = -(-self.current[index] // self.SEGMENT) * self.SEGMENT
@@ -593,6 +605,7 @@ class Allocator:
             where, size = (index, storage.data_ptr()), -(-storage.nbytes() // self.BLOCK) * self.BLOCK
         if where[1] and where not in self._storages:
             self._storages[where] = [size, 1]
+            self._extent[where] = size
             self.current[index] += size
             self.peak[index] = max(self.peak[index], self.current[index])
 
@@ -617,6 +630,7 @@ class Allocator:
         entry[1] -= 1
         if entry[1] <= 0:
             del self._storages[where]
+            self._extent.pop(where, None)
             self.current[where[0]] -= entry[0]
 
     def device_of(self, storage: Any) -> torch.device | None:
@@ -629,6 +643,11 @@ class Allocator:
             (torch.device("cuda", i) for i in range(len(self.current)) if (i, address) in self._storages),
             None,
         )
+
+    def holds(self, address: int) -> bool:
+        """Whether ``address`` lies in a GPU tensor's memory: on a GPU, a device address the host cannot
+        read or write (a raw pointer from ``data_ptr()``)."""
+        return any(start <= address < start + size for (_, start), size in self._extent.items() if start)
 
     def release(self, key: int) -> None:
         where = self._holders.pop(key, None)
@@ -682,6 +701,7 @@ class EmulatedCuda(TorchFunctionMode):
         # What fed each live tensor (see fed): the operation that made it, and its inputs' operations.
         self._nodes: dict[int, _Node] = {}
         self._pinned: set[int] = set()
+        self._host_made: set[int] = set()  # host tensors fresh from a constant factory (see factory_copies)
         # Host tensors written by a non_blocking copy from a GPU, with the data they will hold once the
         # device is synchronized: until then they hold garbage (NaN here), as on a real GPU.
         self._pending: list[tuple[torch.Tensor, torch.Tensor]] = []
@@ -927,6 +947,9 @@ class EmulatedCuda(TorchFunctionMode):
             result = func(*args, **kwargs)
         if pin and target.type == "cpu":
             self.pinned(result)
+        if target.type == "cpu" and name in _CONSTANT_FACTORIES and isinstance(result, torch.Tensor):
+            self._host_made.add(id(result))
+            weakref.finalize(result, self._host_made.discard, id(result))
         if target.type != "cpu" and name in _FROM_HOST_DATA and args:
             source = self.device_of(args[0]) if isinstance(args[0], torch.Tensor) else CPU
             self.count_copy(source, target)
@@ -1209,6 +1232,8 @@ class EmulatedCuda(TorchFunctionMode):
             if result is tensor:
                 result = tensor.clone()  # a copy on another device is a new tensor
             self.count_copy(source, target, blocking=blocking)
+            if source.type == "cpu" and id(tensor) in self._host_made:
+                self.counters.factory_copies += 1
             if blocking:
                 self.settle()
             elif source.type != "cpu" and target.type == "cpu":
@@ -1294,6 +1319,9 @@ class EmulatedCuda(TorchFunctionMode):
         self.counters.count_work(device, result, name, args)
         if device.type != "cpu":
             self.tag_all(result[0] if name in _HOST_SECOND_RESULT else result, device)
+        elif name in _CONSTANT_FACTORIES and not tensors and isinstance(result, torch.Tensor):
+            self._host_made.add(id(result))
+            weakref.finalize(result, self._host_made.discard, id(result))
         if name.startswith("_foreach_") and name.endswith("_") and args:  # in place, over a list
             self.trace(args[0], device, tensors)
         else:

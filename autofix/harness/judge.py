@@ -219,6 +219,8 @@ class Judge:
                     f"after does no work on {self.device}: no host-to-device copy, no result there"
                 )
         self._gpus(result, before, after)
+        if profile.work == "transfers":
+            self._factory_copies(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
         self._counts(result, before, after, keeps_work)
         if result.timing is not None:
@@ -391,6 +393,25 @@ class Judge:
             result.problems.append(
                 f"after uses {used} GPUs where before uses {allowed}: it fails on a machine with fewer"
                 " (an invalid device ordinal)"
+            )
+
+    def _factory_copies(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """A rule that saves transfers (DEV003, DEV010) makes tensors on the device: an after that makes them
+        on the host and copies each to the GPU (``torch.zeros(n).to(x.device)`` on every call) cures the
+        mismatch with the very transfer the rule removes. Counted against before (or before with its
+        mismatches let through, which copies nothing it made on the host)."""
+        if self.device == "cpu" or not after.ok(self.device):
+            return
+        b = before.phases[self.device] if before.ok(self.device) else before.extra.get(LENIENT)
+        if b is None or not b.ok or b.counts is None:
+            return
+        a_copies, b_copies = after.phases[self.device].count("factory_copies"), b.count("factory_copies")
+        if a_copies > b_copies:
+            would = "does" if b.phase == self.device else "would (its mismatches let through)"
+            result.problems.append(
+                f"copies a tensor it makes on the host (torch.zeros(...), torch.arange(...)) to the GPU"
+                f" {a_copies} times, before {would} {b_copies}: the transfer {result.rule} removes; make it"
+                " on the device (device=...)"
             )
 
     def _device_work(self, result: CaseResult, before: VersionRun, after: VersionRun) -> bool:
