@@ -54,8 +54,8 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_flatten
 
-from autofix.harness.emulated_api import patched_api, stream_seed
-from autofix.harness.origin import EMULATOR, TORCH, mark
+from autofix.harness.emulated_api import _DEFAULT_STREAM, ORDER, _current_stream, patched_api, stream_seed
+from autofix.harness.origin import EMULATOR, TORCH, is_library, mark
 
 CPU = torch.device("cpu")
 _TENSOR_BASE = torch._C.TensorBase
@@ -420,6 +420,11 @@ class Counters:
     # host-to-device copies of a tensor a constant factory made on the host (torch.zeros(n).to(device)),
     # each a transfer that making it on the device saves
     factory_copies: int = 0
+    # operations reading (or writing) memory another CUDA stream wrote with nothing ordering the two: a
+    # race on a GPU (see emulated_api.Order), and where the first one was in the case's code
+    races: int = 0
+    unemulated: int = 0  # calls of what the emulated GPU does not emulate (CUDA graphs), caught or not
+    race_site: str = ""
     # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
     by_name: dict[str, list[int]] = field(default_factory=dict)
 
@@ -525,6 +530,16 @@ def call_site(watch: str) -> tuple[int, int] | None:
     span = next((p[:2] for i, p in enumerate(positions) if i == frame.f_lasti // 2), (None, None))
     start = span[0] or frame.f_lineno
     return start, span[1] or start
+
+
+def _case_line() -> str:
+    """``file:line`` of the innermost frame of the case's own code (not torch's, not the harness's)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if not is_library(frame.f_code.co_filename) and not frame.f_code.co_filename.startswith("<"):
+            return f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_lineno}"
+        frame = frame.f_back  # type: ignore[assignment]
+    return ""
 
 
 def _poison(tensor: torch.Tensor) -> None:
@@ -843,6 +858,34 @@ class EmulatedCuda(TorchFunctionMode):
         else:
             self.counters.device_to_device += 1
 
+    def on_stream(self, reads: Any, writes: Any) -> None:
+        """One operation on the current stream, reading ``reads`` and writing ``writes`` (tensors): a race
+        when it touches memory another stream wrote, unordered (see emulated_api.Order)."""
+        order, stream = ORDER[0], _current_stream()
+        if stream is _DEFAULT_STREAM and not order.active:
+            return
+        read_at = [a for a in map(self._address, _tensors(reads)) if a]
+        write_at = [a for a in map(self._address, _tensors(writes)) if a]
+        if order.access(stream, read_at, write_at):
+            self.counters.races += 1
+            if not self.counters.race_site:
+                self.counters.race_site = _case_line()
+
+    def _address(self, tensor: torch.Tensor) -> int:
+        if self.device_of(tensor).type == "cpu":
+            return 0
+        with _DisableTorchFunction():
+            try:
+                return tensor.untyped_storage().data_ptr()
+            except (NotImplementedError, RuntimeError):
+                return 0
+
+    def host_waits_for_stream(self) -> None:
+        order = ORDER[0]
+        if order.active:
+            stream = _current_stream()
+            order.host_waits({stream: order.tick.get(stream, 0)})
+
     def read_back(self) -> None:
         self.counters.device_to_host += 1
         self.counters.syncs += 1
@@ -850,6 +893,7 @@ class EmulatedCuda(TorchFunctionMode):
 
     def settle(self) -> None:
         """The host waited for the device: copies still in flight have landed."""
+        self.host_waits_for_stream()
         if not self._pending:
             return
         pending, self._pending = self._pending, []
@@ -887,6 +931,7 @@ class EmulatedCuda(TorchFunctionMode):
             if name == "__format__" and args[0].dim() != 0:  # f"{x}": str(x), as object.__format__ does
                 with self:
                     return object.__format__(args[0], *args[1:])
+            self.on_stream(args[0], ())
             self.read_back()
             return func(*args, **kwargs)
         function = self._FUNCTIONS.get(name)
@@ -959,6 +1004,8 @@ class EmulatedCuda(TorchFunctionMode):
             self.trace(result, target, (args, kwargs))
         self.counters.count_work(target, result, name)
         self.tag_all(result, target)
+        if target.type != "cpu":
+            self.on_stream((), result)
         return result
 
     # -- random numbers: each GPU draws from its own generator
@@ -1247,6 +1294,8 @@ class EmulatedCuda(TorchFunctionMode):
         elif result is not tensor:  # a dtype conversion: work where the tensor is
             self.trace(result, target, (tensor,))
         self.tag(result, target)
+        if source.type != "cpu" or target.type != "cpu":
+            self.on_stream(tensor, result if result is not tensor else ())
         return result
 
     def _compute(self, func, name, args, kwargs):
@@ -1319,6 +1368,10 @@ class EmulatedCuda(TorchFunctionMode):
         self.counters.count_work(device, result, name, args)
         if device.type != "cpu":
             self.tag_all(result[0] if name in _HOST_SECOND_RESULT else result, device)
+            written = [args[0]] if name.endswith("_") and args else []
+            if isinstance(kwargs.get("out"), torch.Tensor):
+                written.append(kwargs["out"])
+            self.on_stream(tensors, (result, written))
         elif name in _CONSTANT_FACTORIES and not tensors and isinstance(result, torch.Tensor):
             self._host_made.add(id(result))
             weakref.finalize(result, self._host_made.discard, id(result))

@@ -51,6 +51,7 @@ from autofix.harness.models import (
     NO_RESULTS,
     SAME_DISTRIBUTION,
     SHARED_RNG,
+    UNEMULATED,
     CaseResult,
     Comparison,
     Failure,
@@ -149,6 +150,22 @@ class Judge:
     def judge(self, result: CaseResult) -> None:
         assert result.before is not None and result.after is not None
         self.dtype_changes = profile_of(result.rules).dtype if result.positive else False
+        unemulated = next(
+            (
+                run.failure.message
+                for version in (result.after, result.before)
+                for run in version.phases.values()
+                if run.failure is not None and run.failure.kind == UNEMULATED
+            ),
+            "",
+        )
+        if not unemulated and any(
+            run.count("unemulated") for version in (result.after, result.before) for run in version.phases.values()
+        ):
+            unemulated = "it uses CUDA graphs, which the emulated GPU does not emulate"
+        if unemulated:
+            result.unproven = f"cannot judge on the emulated device: {unemulated.split(':')[0]}"
+            return
         lacking = self._lacks_a_gpu(result.before, result.after)
         if lacking:
             result.unproven = lacking
@@ -219,6 +236,7 @@ class Judge:
                     f"after does no work on {self.device}: no host-to-device copy, no result there"
                 )
         self._gpus(result, before, after)
+        self._races(result, before, after)
         if profile.work == "transfers":
             self._factory_copies(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
@@ -393,6 +411,23 @@ class Judge:
             result.problems.append(
                 f"after uses {used} GPUs where before uses {allowed}: it fails on a machine with fewer"
                 " (an invalid device ordinal)"
+            )
+
+    def _races(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """After may not read on one CUDA stream what another wrote with nothing ordering the two (more
+        often than before does): a race on a GPU, whose numbers the emulated GPU, running every stream in
+        order, cannot show; so its equal results here prove nothing about a GPU."""
+        if self.device == "cpu" or not after.ok(self.device):
+            return
+        a = after.phases[self.device]
+        b = before.phases[self.device] if before.ok(self.device) else before.extra.get(LENIENT)
+        allowed = b.count("races") if b is not None and b.ok else 0
+        if a.count("races") > allowed:
+            site = (a.counts or {}).get("race_site") or "after"
+            result.problems.append(
+                f"races between CUDA streams: {site} reads (or writes) what another stream wrote, with no"
+                f" wait_stream, event or synchronize between ({a.count('races')} times, before {allowed});"
+                " cannot judge its results on the emulated device, whose streams run in order"
             )
 
     def _factory_copies(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
