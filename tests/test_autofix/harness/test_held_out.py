@@ -257,3 +257,119 @@ def verdicts(tmp_path_factory):
 def test_each_idea_gets_its_verdict(verdicts, name):
     result = verdicts[name]
     assert result.verdict == CASES[name][3], result.reason()
+
+
+# -- the emulated GPU, directly
+
+
+def test_a_side_stream_read_unordered_is_a_race_and_an_ordered_one_is_not():
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    def run(order: bool) -> int:
+        with emulated_cuda() as mode:
+            x = torch.ones(4).to("cuda")  # a blocking copy: the host has seen it land
+            side = torch.cuda.Stream()
+            side.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(side):
+                y = x * 2
+            if order:
+                torch.cuda.current_stream().wait_stream(side)
+            (y + 1).sum()
+            return mode.counters.races
+
+    assert run(order=False) == 1
+    assert run(order=True) == 0
+
+
+def test_events_and_synchronize_order_streams_too():
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    with emulated_cuda() as mode:
+        x = torch.ones(4).to("cuda")
+        side = torch.cuda.Stream()
+        with torch.cuda.stream(side):
+            y = x * 2
+            done = torch.cuda.Event()
+            done.record()
+        torch.cuda.current_stream().wait_event(done)
+        y + 1
+        with torch.cuda.stream(side):
+            z = y * 3
+        torch.cuda.synchronize()
+        z + 1
+        with torch.cuda.stream(side):
+            w = z * 3  # written by the side stream itself: in order
+        w + 1  # but read on the default stream unordered
+        assert mode.counters.races == 1
+
+
+def test_host_memory_of_a_gpu_tensor_cannot_be_read_through_ctypes():
+    import ctypes
+    import os
+    import textwrap
+
+    from autofix.harness.emulated_cuda import emulated_cuda
+    from autofix.harness.guard import DeviceMemoryFault, guarded
+
+    code = "value = ctypes.c_float.from_address(t.data_ptr()).value"
+    host = {"ctypes": ctypes, "t": torch.ones(3)}
+    with emulated_cuda(), guarded():
+        device = {"ctypes": ctypes, "t": torch.ones(3).to("cuda")}
+        with pytest.raises(DeviceMemoryFault, match="crashes on a GPU"):
+            exec(compile(textwrap.dedent(code), os.path.join(os.getcwd(), "case.py"), "exec"), device)
+        exec(compile(code, os.path.join(os.getcwd(), "case.py"), "exec"), host)  # host memory: fine
+    assert host["value"] == 1.0
+
+
+def test_a_host_factory_copied_to_the_gpu_is_counted():
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    with emulated_cuda() as mode:
+        torch.zeros(3).to("cuda")
+        torch.arange(4, device="cpu").cuda()
+        torch.tensor([1.0, 2.0]).to("cuda")  # data from the host: it must be copied
+        torch.randn(3).to("cuda")  # a draw: the GPU would draw other numbers
+        torch.zeros(3, device="cuda")
+        assert mode.counters.factory_copies == 2
+
+
+def test_cuda_graphs_are_refused_as_not_emulated():
+    from autofix.harness.emulated_api import Unemulated
+    from autofix.harness.emulated_cuda import emulated_cuda
+    from autofix.harness.failures import failure_of
+
+    with emulated_cuda() as mode:
+        with pytest.raises(Unemulated) as caught:
+            torch.cuda.CUDAGraph()
+        assert mode.counters.unemulated == 1
+    assert failure_of(caught.value).kind == "not emulated"
+
+
+def test_the_case_runs_where_no_frame_leads_to_the_harness():
+    import sys
+
+    from autofix.harness.guard import guarded, isolated
+
+    here = sys._getframe().f_code  # this test stands for the harness's frames below the case
+
+    def walk() -> bool:
+        frame = sys._getframe()
+        while frame is not None:
+            if frame.f_code is here:
+                return True
+            frame = frame.f_back
+        return False
+
+    assert walk()
+    with guarded():
+        assert isolated(walk) is False
+        with pytest.raises(ZeroDivisionError):
+            isolated(lambda: 1 / 0)
+
+
+def test_every_phase_presents_a_cuda_build(monkeypatch):
+    from autofix.harness import child
+
+    monkeypatch.setattr(torch.version, "cuda", None)
+    child.present_cuda_build()
+    assert torch.version.cuda is not None
