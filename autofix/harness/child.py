@@ -79,7 +79,7 @@ def present_cuda_build() -> None:
     from autofix.harness.emulated_api import CUDA_VERSION
 
     if torch.version.cuda is None:
-        torch.version.cuda = CUDA_VERSION  # type: ignore[misc]
+        torch.version.cuda = CUDA_VERSION
 
 
 def seed(value: int) -> None:

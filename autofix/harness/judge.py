@@ -159,9 +159,8 @@ class Judge:
             ),
             "",
         )
-        if not unemulated and any(
-            run.count("unemulated") for version in (result.after, result.before) for run in version.phases.values()
-        ):
+        runs = [run for version in (result.after, result.before) for run in version.phases.values()]
+        if not unemulated and any(run.count("unemulated") for run in runs):
             unemulated = "it uses CUDA graphs, which the emulated GPU does not emulate"
         if unemulated:
             result.unproven = f"cannot judge on the emulated device: {unemulated.split(':')[0]}"

@@ -143,7 +143,7 @@ _GRAPH = """
 """
 
 _NAN = (
-    'y = model(x.to(device))\n'
+    "y = model(x.to(device))\n"
     '    return {"y": y, "means": torch.stack([y[y[:, 0] > t].mean(0) for t in (-1e9, 1e9)])}'
 )
 _BUILD = """
@@ -168,7 +168,7 @@ CASES = {
         "DEV001",
         _model('return {"y": model(x)}'),
         _model(
-            'y = model(x.to(device))\n    if y.is_cuda:\n        model.weight.data.mul_(0.5)\n'
+            "y = model(x.to(device))\n    if y.is_cuda:\n        model.weight.data.mul_(0.5)\n"
             '    return {"y": y}'
         ),
         "FAIL",
@@ -223,9 +223,11 @@ CASES = {
     "side_stream_race": (
         "DEV001",
         _model('return {"y": model(x) * 2}'),
-        _model(_SIDE.replace("BEFORE_SIDE", "s.wait_stream(torch.cuda.current_stream())").replace(
-            "AFTER_SIDE", "pass"
-        )),
+        _model(
+            _SIDE.replace("BEFORE_SIDE", "s.wait_stream(torch.cuda.current_stream())").replace(
+                "AFTER_SIDE", "pass"
+            )
+        ),
         "FAIL",
     ),
     "cuda_graph": ("DEV001", _model('return {"y": model(x)}'), _model(_GRAPH), "UNPROVEN"),
@@ -247,7 +249,9 @@ def verdicts(tmp_path_factory):
         (folder / "before.py").write_text(before)
         (folder / "after.py").write_text(after)
         changed, _ = rewrite_lines(before.encode(), after.encode(), None)
-        subjects.append(Subject(name, folder, "before.py", "after.py", (rule,), positive=True, changed_lines=changed))
+        subjects.append(
+            Subject(name, folder, "before.py", "after.py", (rule,), positive=True, changed_lines=changed)
+        )
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=20.0)
     return {r.case: r for r in verify_all(subjects, verifier, jobs=2)}
 
