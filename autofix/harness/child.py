@@ -22,6 +22,7 @@ machine does falls on both alike.
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib.util
 import json
 import os
@@ -338,7 +339,7 @@ def run_phase(request: dict[str, Any]) -> None:
                 if fed is not None:
                     report["fed"] = fed(list(tensors.values()))
                 if again_inside:
-                    counts = counting.counts()
+                    counts = copy.deepcopy(counting.counts())  # by_name goes on counting the 2nd call
                     results = _kept(_checked(tensors, request["entry"]))
                     report["again"], again = _second_call(function, request)
         finally:

@@ -484,6 +484,7 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "memory_reserved": lambda device=None: _memory(mode, device)["reserved_bytes.all.current"],
         "max_memory_reserved": lambda device=None: _memory(mode, device)["reserved_bytes.all.peak"],
         "memory_stats": lambda device=None: _memory(mode, device),
+        "memory_snapshot": lambda *args, **kwargs: mode.memory.snapshot(),
         "memory_summary": lambda device=None, abbreviated=False: _summary(_memory(mode, device)),
         "reset_peak_memory_stats": lambda device=None: mode.memory.reset_peak(_index(mode, device)),
         "Event": Event,
@@ -833,6 +834,22 @@ def _patch_default_device(mode: Device, patch: Any) -> None:
 
     patch(torch, "set_default_device", set_default_device)
     patch(torch, "get_default_device", get_default_device)
+    original_type = torch.set_default_tensor_type
+
+    def set_default_tensor_type(t: Any) -> None:
+        """``torch.set_default_tensor_type(torch.cuda.FloatTensor)`` (deprecated, still there): the dtype
+        and the device of the factories given neither (torch/csrc/tensor/python_tensor.cpp,
+        set_default_tensor_type). torch's C++ refuses the emulated CUDA classes, so they are read here."""
+        name = t if isinstance(t, str) else f"{getattr(t, '__module__', '')}.{getattr(t, '__name__', '')}"
+        if not name.startswith("torch.cuda."):
+            mode.default_device = None
+            return original_type(t)
+        cpu_name = name.replace("torch.cuda.", "torch.", 1)
+        original_type(cpu_name)
+        mode.default_device = mode.normalize("cuda")
+        return None
+
+    patch(torch, "set_default_tensor_type", set_default_tensor_type)
 
 
 def _patch_parallel(mode: Device, patch: Any) -> None:

@@ -659,6 +659,33 @@ class Allocator:
             None,
         )
 
+    def snapshot(self) -> list[dict[str, Any]]:
+        """``torch.cuda.memory_snapshot()``: a list of segments with their blocks (CUDACachingAllocator's
+        SegmentInfo), one segment per live storage here."""
+        segments = []
+        for (index, address), (size, _) in sorted(self._storages.items()):
+            requested = self._extent.get((index, address), size)
+            block = {
+                "address": address,
+                "size": size,
+                "requested_size": requested,
+                "state": "active_allocated",
+            }
+            segments.append(
+                {
+                    "device": index,
+                    "address": address,
+                    "total_size": size,
+                    "allocated_size": size,
+                    "active_size": size,
+                    "requested_size": requested,
+                    "stream": 0,
+                    "segment_type": "small" if size <= 1 << 20 else "large",
+                    "blocks": [block],
+                }
+            )
+        return segments
+
     def holds(self, address: int) -> bool:
         """Whether ``address`` lies in a GPU tensor's memory: on a GPU, a device address the host cannot
         read or write (a raw pointer from ``data_ptr()``)."""
@@ -1161,6 +1188,10 @@ class EmulatedCuda(TorchFunctionMode):
             legacy = getattr(
                 torch.cuda if legacy.startswith("torch.cuda.") else torch, legacy.rsplit(".", 1)[1], legacy
             )
+        if isinstance(legacy, torch.dtype):
+            # `x.type(torch.float16)`: a dtype keeps x's device (THPVariable_type: only a type string or a
+            # legacy class names a device); a conversion where x is
+            return self.move(args[0], self.device_of(args[0]), dtype=legacy)
         if not isinstance(getattr(legacy, "is_cuda", None), bool):
             return func(*args, **kwargs)
         # `x.type(torch.cuda.FloatTensor)` (or `torch.FloatTensor`): a dtype conversion and a move.

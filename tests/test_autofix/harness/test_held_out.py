@@ -377,3 +377,40 @@ def test_every_phase_presents_a_cuda_build(monkeypatch):
     monkeypatch.setattr(torch.version, "cuda", None)
     child.present_cuda_build()
     assert torch.version.cuda is not None
+
+
+def test_the_device_phase_counts_its_first_call_alone(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from tests import ROOT
+
+    script = tmp_path / "case.py"
+    script.write_text(
+        "import torch\nx = torch.ones(3)\ndef run():\n    y = x.to('cuda')\n"
+        "    return {'y': torch.nn.functional.relu(y)}\n"
+    )
+    request = {
+        "action": "phase",
+        "script": str(script),
+        "cwd": str(tmp_path),
+        "entry": "run",
+        "phase": "emulated-cuda",
+        "out": str(tmp_path / "out"),
+        "seed": 0,
+        "threads": 1,
+        "again": True,
+    }
+    (tmp_path / "request.json").write_text(json.dumps(request))
+    done = subprocess.run(
+        [sys.executable, "-m", "autofix.harness.child", str(tmp_path / "request.json")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads((tmp_path / "out.json").read_text())
+    assert report["again"] == {"ok": True}
+    assert report["counts"]["by_name"]["relu"] == [0, 1]  # the second call's relu is not in it
+    assert report["counts"]["host_to_device"] == 1
