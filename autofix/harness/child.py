@@ -359,8 +359,11 @@ def run_phase(request: dict[str, Any]) -> None:
     if report["ok"] and request.get("again") and not again_inside:
         # A second call in the same process: state the first call left behind (an input it mutated,
         # a memo) shows here; both versions must agree on it too.
-        with _device_context(phase, request), guarded():
-            report["again"], again = _second_call(function, request)
+        try:
+            with _device_context(phase, request), guarded():
+                report["again"], again = _second_call(function, request)
+        except BaseException as exc:  # noqa: BLE001 - leaving the context re-raises the case's failure
+            report["again"], again = {"ok": False, "failure": _failure(exc)}, {}
     report["seconds"] = time.perf_counter() - started
     if again:
         torch.save(again, f"{out}.again.pt")

@@ -979,6 +979,12 @@ class EmulatedCuda(TorchFunctionMode):
             return self.pinned(func(*args, **kwargs))
         return self._compute(func, name, args, kwargs)
 
+    def host_made(self, tensor: torch.Tensor) -> None:
+        """Mark a host tensor as a constant factory's (or made from such alone): see factory_copies."""
+        if id(tensor) not in self._host_made:
+            self._host_made.add(id(tensor))
+            weakref.finalize(tensor, self._host_made.discard, id(tensor))
+
     def pinned(self, tensor: Any) -> Any:
         """Mark a host tensor pinned (page-locked): ``is_pinned()`` says so; copies from it may be async."""
         if isinstance(tensor, torch.Tensor):
@@ -1020,8 +1026,7 @@ class EmulatedCuda(TorchFunctionMode):
         if pin and target.type == "cpu":
             self.pinned(result)
         if target.type == "cpu" and name in _CONSTANT_FACTORIES and isinstance(result, torch.Tensor):
-            self._host_made.add(id(result))
-            weakref.finalize(result, self._host_made.discard, id(result))
+            self.host_made(result)
         if target.type != "cpu" and name in _FROM_HOST_DATA and args:
             source = self.device_of(args[0]) if isinstance(args[0], torch.Tensor) else CPU
             self.count_copy(source, target)
@@ -1137,6 +1142,8 @@ class EmulatedCuda(TorchFunctionMode):
             )
         result = self.pinned(args[0].clone())  # a copy in page-locked memory; this CPU build has none to give
         self.trace(result, CPU, (args[0],), weight=0)
+        if id(args[0]) in self._host_made:
+            self.host_made(result)
         return result
 
     def _getitem(self, func, args, kwargs):
@@ -1403,9 +1410,17 @@ class EmulatedCuda(TorchFunctionMode):
             if isinstance(kwargs.get("out"), torch.Tensor):
                 written.append(kwargs["out"])
             self.on_stream(tensors, (result, written))
-        elif name in _CONSTANT_FACTORIES and not tensors and isinstance(result, torch.Tensor):
-            self._host_made.add(id(result))
-            weakref.finalize(result, self._host_made.discard, id(result))
+        else:
+            constant = (name in _CONSTANT_FACTORIES and not tensors) or (
+                # made from such tensors alone, on the host (`torch.zeros(n).float()`, `torch.arange(n) * 2`):
+                # as constant, and as cheap to make on the device
+                tensors and not draws(name, args, kwargs) and all(id(t) in self._host_made for t in tensors)
+            )
+            if constant and isinstance(result, torch.Tensor):
+                self.host_made(result)
+            elif not constant and name.endswith("_") and args and isinstance(args[0], torch.Tensor):
+                # filled in place with data or random numbers (a layer's `empty` weight initialised)
+                self._host_made.discard(id(args[0]))
         if name.startswith("_foreach_") and name.endswith("_") and args:  # in place, over a list
             self.trace(args[0], device, tensors)
         else:

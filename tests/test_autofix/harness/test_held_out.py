@@ -334,7 +334,10 @@ def test_a_host_factory_copied_to_the_gpu_is_counted():
         torch.tensor([1.0, 2.0]).to("cuda")  # data from the host: it must be copied
         torch.randn(3).to("cuda")  # a draw: the GPU would draw other numbers
         torch.zeros(3, device="cuda")
-        assert mode.counters.factory_copies == 2
+        (torch.arange(3).float() * 2).pin_memory().to("cuda", non_blocking=True)  # made from one alone
+        (torch.arange(3) + torch.tensor([1, 2, 3])).to("cuda")  # with data from the host: no
+        torch.nn.Linear(3, 2).to("cuda")  # its empty weights filled with random numbers in place: no
+        assert mode.counters.factory_copies == 3
 
 
 def test_cuda_graphs_are_refused_as_not_emulated():
