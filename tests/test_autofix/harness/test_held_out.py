@@ -354,13 +354,14 @@ def test_cuda_graphs_are_refused_as_not_emulated():
 
 def test_the_case_runs_where_no_frame_leads_to_the_harness():
     import sys
+    from types import FrameType
 
     from autofix.harness.guard import guarded, isolated
 
     here = sys._getframe().f_code  # this test stands for the harness's frames below the case
 
     def walk() -> bool:
-        frame = sys._getframe()
+        frame: FrameType | None = sys._getframe()
         while frame is not None:
             if frame.f_code is here:
                 return True
