@@ -462,7 +462,7 @@ def _fixable_files(results: list[FileResult]) -> str:
     return text
 
 
-# Rules that read what the project's other files do (codemods.analysis.parameter_moves).
+# Rules that read what the project's other files do (codemods.analysis.values).
 _PROJECT_RULES = frozenset({"DEV005"})
 
 

@@ -24,7 +24,7 @@ from autofix.engine.screen import refuse_if_too_deep, syntax_error
 from autofix.engine.text_edits import LINE_BREAK
 from autofix.engine.text_fixes import back_to_original, diagnostic, fixed_text, text_fixes
 from autofix.files.source import SourceError, may_use_torch
-from codemods.analysis.parameter_moves import ProjectMoves
+from codemods.analysis.values import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
 from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree, children

@@ -179,6 +179,10 @@ def cut_points(text: str, piece_size: int, anchored: bool = False) -> list[int]:
     while start + piece_size < end:
         position = start + (piece_size // 2 if anchored else piece_size)
         limit = start + 2 * piece_size if anchored else position
+        # Count up to the start of the line `position` falls in, not to `position` itself: a triple quote
+        # that `position` splits (`piece_size` 1 at the file's opening docstring) would count in neither
+        # window. The next cut is after that line either way.
+        position = max(start, text.rfind("\n", start, position) + 1)
         quotes = _triple_quotes(text, start, position)
         while True:
             newline = text.find("\n", position)

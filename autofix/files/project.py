@@ -9,7 +9,7 @@ file's task then carries the facts of the names it imports, spelled as the file 
 (``Trainer``, ``trainer.Trainer``): small to hand to a worker, and exactly what its results (and its
 cache entry) depend on. A file given alone stays alone: nothing is read beside it.
 
-The question is the one :mod:`codemods.analysis.parameter_moves` answers inside one file, asked of
+The question is the one :mod:`codemods.analysis.values` answers inside one file, asked of
 another file's source; the two are kept in step by tests that ask both on the same code.
 """
 
@@ -93,27 +93,56 @@ def _exported_moves(
         else:
             continue
         if lines is not None:
-            text = b"\n".join(lines[function.lineno - 1 : function.end_lineno])
+            text = b"\n".join(lines[node.lineno - 1 : node.end_lineno])
             if b".cuda(" not in text and b".to(" not in text:
                 continue
         params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
         named = set(params) | {a.arg for a in function.args.kwonlyargs}
-        moved = _moved_parameters(function, named)
+        called = _methods_called(node, function) if isinstance(node, ast.ClassDef) else []
+        moved = _moved_parameters(function, named, called)
         if moved:
             found[node.name] = (tuple(params[skip:]), tuple(sorted(moved)))
     return found
 
 
-def _moved_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> set[str]:
+def _methods_called(cls: ast.ClassDef, init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.FunctionDef]:
+    """The methods of ``cls`` that its ``__init__`` calls on ``self`` (``self._to_device()``)."""
+    if not init.args.args:
+        return []
+    this = init.args.args[0].arg
+    own = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name != "__init__"}
+    names = {
+        node.func.attr
+        for node in _own_nodes(init)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == this
+    }
+    return [own[name] for name in sorted(names & own.keys())]
+
+
+def _moved_parameters(
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    params: set[str],
+    called: Iterable[ast.FunctionDef] = (),
+) -> set[str]:
     """``model.to(d)``, ``model.cuda()``, ``model = model.to(d)``, and ``self.model = model`` then
-    ``self.model.cuda()``, in the function's own body (not in functions defined inside it)."""
+    ``self.model.cuda()``, in the function's own body (not in functions defined inside it), or in the
+    methods of its class it calls (``called``: ``self._to_device()`` moving ``self.model``)."""
     nodes = list(_own_nodes(function))
+    for method in called:
+        nodes.extend(_own_nodes(method))
     kept: dict[str, str] = {}
     for node in nodes:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = _dotted(node.targets[0])
-            if target and "." in target and isinstance(node.value, ast.Name) and node.value.id in params:
-                kept[target] = node.value.id
+            pairs = [(node.targets[0], node.value)]
+            if isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple):
+                pairs = list(zip(node.targets[0].elts, node.value.elts))  # `self.G, self.D = G, D`
+            for left, right in pairs:
+                target = _dotted(left)
+                if target and "." in target and isinstance(right, ast.Name) and right.id in params:
+                    kept[target] = right.id
     moved: set[str] = set()
     for node in nodes:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MOVES:

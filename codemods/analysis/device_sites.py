@@ -4,9 +4,10 @@ DEV007 writes one portable device per module: it reuses the module's own definit
 ...``, a device value under a device-like name such as ``DEVICE``, or one kept on the parsed
 options, ``args.device = torch.device(...)``), and adds one after the imports only where no name of
 the module or of the enclosing functions would shadow it. Code that already has a device of its own
-uses that one instead: a function's ``device`` parameter, and ``self.device`` in the methods of a
-class whose ``__init__`` sets it. :class:`ModuleDevice` answers, for one place in the code, which
-device it may use and which edits bring the definition in.
+uses that one instead: a function's ``device`` parameter, a ``device = torch.device(...)`` the
+function chooses above, and ``self.device`` in the methods of a class whose ``__init__`` sets it.
+:class:`ModuleDevice` answers, for one place in the code, which device it may use and which edits
+bring the definition in.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import libcst as cst
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names
-from codemods.core.name_bindings import parameter_names
+from codemods.core.name_bindings import bindings_in, parameter_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
@@ -171,8 +172,9 @@ class ModuleDevice:
 
     def local_device(self, node: cst.CSTNode) -> cst.BaseExpression | None:
         """The device the code around ``node`` already has: a ``device`` parameter of an enclosing
-        function (without a ``None`` default, which ``.to()`` would not take), or ``self.device``
-        in a method (not ``__init__``) of a class whose ``__init__`` sets it; None when neither."""
+        function (without a ``None`` default, which ``.to()`` would not take), a device the function
+        chooses above ``node`` (:meth:`_chosen_here`), or ``self.device`` in a method (not
+        ``__init__``) of a class whose ``__init__`` sets it; None when none."""
         for above in self._tree.ancestors(node):
             if isinstance(above, cst.Lambda):
                 return None
@@ -184,6 +186,9 @@ class ModuleDevice:
                     isinstance(default, cst.Name) and default.value == "None"
                 ):
                     return cst.Name(param.name.value)
+            chosen = self._chosen_here(above, node)
+            if chosen is not None:
+                return cst.Name(chosen)
             if self._defined is None and isinstance(self._tree.parent(above), cst.Module):
                 handed = self._handed_tensor(above, node)
                 if handed is not None:
@@ -194,6 +199,38 @@ class ModuleDevice:
                 if kept is not None:
                     return cst.parse_expression(kept)
             return None
+        return None
+
+    def _chosen_here(self, function: cst.FunctionDef, node: cst.CSTNode) -> str | None:
+        """A device the function itself chooses before ``node``: ``device = torch.device(...)`` (or a
+        ``"cuda"``/``"cpu"`` string, or a choice between them) as a statement of its body above the
+        one holding ``node``, under a device-like name that every assignment in the function gives
+        such a value. Code there reads that device; a module-level one would be shadowed anyway."""
+        body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+        holder = next(
+            (a for a in [node, *self._tree.ancestors(node)] if self._tree.parent(a) is function.body), None
+        )
+        if holder is None:
+            return None
+        for statement in body:
+            if statement is holder:
+                return None
+            small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+                continue
+            target = small.targets[0].target
+            if not (isinstance(target, cst.Name) and DEVICE_NAME.fullmatch(target.value)):
+                continue
+            bindings = bindings_in(self._tree, function, target.value)
+            assigns = [self._tree.parent(b) for b in bindings]
+            if all(
+                isinstance(b, cst.AssignTarget)
+                and isinstance(b.target, cst.Name)
+                and isinstance(a, cst.Assign)
+                and looks_like_device(a.value, self._aliases)
+                for b, a in zip(bindings, assigns)
+            ):
+                return target.value
         return None
 
     def _handed_tensor(self, function: cst.FunctionDef, node: cst.CSTNode) -> str | None:

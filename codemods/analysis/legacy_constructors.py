@@ -6,8 +6,10 @@ A legacy constructor reads its arguments by what they are at run time: a sequenc
 the source, a single argument is
 
 - data when it is a literal list, tuple or comprehension, ``range(...)``, ``list(...)``,
-  ``sorted(...)``, ``x.tolist()``, a NumPy array built right there (``np.array``, ``np.zeros``...),
-  or a name every binding of which is data (``ids = []``, an ``ids: list`` parameter);
+  ``sorted(...)``, ``x.tolist()``, a NumPy array built right there (``np.array``, ``np.zeros``...,
+  NumPy's random numbers given a size), or a name every binding of which is data (``ids = []``, an
+  ``ids: list`` parameter); an existing array (a slice, ``x.reshape(1, -1)``: :func:`is_existing_array`)
+  is data too, spelled ``torch.as_tensor`` so as to share memory where the legacy call did;
 - a size when it provably is an int or a ``torch.Size`` (an int literal, ``x.size(i)``,
   ``x.shape[i]``, ``len(...)``, ``x.numel()``, an ``int`` parameter, a name every binding of which
   is a size, sums and products of those);
@@ -16,6 +18,8 @@ the source, a single argument is
 """
 
 from __future__ import annotations
+
+import re
 
 import libcst as cst
 import libcst.matchers as m
@@ -35,9 +39,23 @@ _NUMPY_ARRAYS = frozenset(
     f"numpy.{name}"
     for name in (
         "array asarray zeros ones empty full arange linspace eye identity triu tril stack concatenate"
-        " hstack vstack random.rand random.randn random.randint random.normal random.uniform random.random"
+        " hstack vstack"
     ).split()
 )
+# NumPy's random functions return an array only when given a size (else one number, which a legacy
+# constructor reads as a size): the position of `size` among their arguments (`rand(2, 3)`: any).
+_NUMPY_RANDOM_SIZE = {
+    "numpy.random.rand": 0,
+    "numpy.random.randn": 0,
+    "numpy.random.random": 0,
+    "numpy.random.choice": 1,
+    "numpy.random.randint": 2,
+    "numpy.random.normal": 2,
+    "numpy.random.uniform": 2,
+}
+# Methods whose result has at least one dimension (`reshape` when given one): a 0-d array, which a legacy
+# constructor reads as a size, cannot come out of them.
+_SHAPED_METHODS = frozenset({"reshape", "flatten", "ravel"})
 _SIZE_ANNOTATIONS = frozenset({"int"})
 _DATA_ANNOTATIONS = frozenset({"list", "tuple", "range", "List", "Tuple", "Sequence", "typing.List"})
 # The legacy constructor of the default dtype: no dtype of its own.
@@ -107,10 +125,93 @@ def is_data(
     if isinstance(node, cst.Call):
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
             return True
-        if aliases.qualify(node.func) == "numpy.random.choice":  # an array only when given a size
-            return kwarg(node, "size") is not None or len(positional(node)) >= 2
+        position = _NUMPY_RANDOM_SIZE.get(aliases.qualify(node.func) or "")
+        if position is not None:  # an array only when given a size
+            return kwarg(node, "size") is not None or len(positional(node)) > position
         return dotted_name(node.func) in _SEQUENCE_BUILTINS or aliases.qualify(node.func) in _NUMPY_ARRAYS
     return False
+
+
+def is_existing_array(
+    node: cst.BaseExpression,
+    aliases: ImportAliases,
+    data_names: frozenset[str] = frozenset(),
+    int_names: frozenset[str] = frozenset(),
+) -> bool:
+    """Is ``node`` an array or a tensor with at least one dimension that may share memory with one that
+    exists (so data, never a size, but one that ``torch.tensor`` would copy where the legacy constructor
+    aliased it): a slice (``target[i:i + n]``, not of a ``torch.Size``), an array indexed by an array or
+    a list (``memory[ind]``), ``x.reshape(1, -1)``, ``x.flatten()``, ``x.ravel()``."""
+    if isinstance(node, cst.Subscript):
+        if _may_be_a_size(node.value, int_names):
+            return False  # a slice of a torch.Size is a torch.Size
+        return any(
+            isinstance(e.slice, cst.Slice)
+            or (isinstance(e.slice, cst.Index) and is_data(e.slice.value, aliases, data_names, int_names))
+            for e in node.slice
+        )
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and aliases.qualify(node.func) is None
+    ):
+        if node.func.attr.value in _SHAPED_METHODS:
+            return node.func.attr.value != "reshape" or _gives_a_dimension(node)
+    return False
+
+
+def legacy_array_rewrite(
+    call: cst.Call,
+    qualified: str,
+    aliases: ImportAliases,
+    kinds: tuple[frozenset[str], frozenset[str]],
+    device: cst.BaseExpression | None = None,
+) -> cst.Call | None:
+    """``torch.FloatTensor(state[i:j])`` -> ``torch.as_tensor(state[i:j], dtype=torch.float32)`` (and
+    ``device=``), where the one argument is an existing array (:func:`is_existing_array`): ``as_tensor``
+    shares a NumPy array's memory where the legacy constructor did (same dtype, on the host) and copies
+    where it copied; on a tensor of another dtype it converts where the legacy call raised."""
+    dtype = legacy_dtype(qualified)
+    if (dtype is None and qualified != DEFAULT_DTYPE_CONSTRUCTOR) or qualified.startswith("torch.cuda."):
+        return None
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    sizes, data = kinds
+    value = call.args[0].value
+    if not is_existing_array(value, aliases, data, sizes):
+        return None
+    dtype_expr: cst.BaseExpression = (
+        aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}")
+        if dtype is not None
+        else cst.Call(func=aliases.expr_for("torch.get_default_dtype", "torch.get_default_dtype"))
+    )
+    fixed = with_kwarg(
+        cst.Call(func=aliases.expr_for("torch.as_tensor", "torch.as_tensor"), args=[cst.Arg(value)]),
+        "dtype",
+        dtype_expr,
+    )
+    return with_kwarg(fixed, "device", device) if device is not None else fixed
+
+
+def _may_be_a_size(node: cst.BaseExpression, int_names: frozenset[str]) -> bool:
+    """``x.shape``, ``x.size()``, ``sizes``: a slice of a ``torch.Size`` is a ``torch.Size``, a size."""
+    if is_size(node, int_names):
+        return True
+    spelled = (dotted_name(node.func if isinstance(node, cst.Call) else node) or "").lower()
+    return not spelled or "shape" in spelled or "size" in spelled
+
+
+def _gives_a_dimension(reshape: cst.Call) -> bool:
+    """``x.reshape(1, -1)``, ``x.reshape(-1)``, ``x.reshape((n, m))``: not ``x.reshape(())``."""
+    args = positional(reshape)
+    if not args or args[0].star or len(reshape.args) != len(args):
+        return False
+    first = args[0].value
+    return (
+        len(args) > 1
+        or isinstance(first, (cst.Integer, cst.UnaryOperation))
+        or (isinstance(first, (cst.Tuple, cst.List)) and bool(first.elements))
+    )
 
 
 def argument_kinds(
@@ -362,3 +463,164 @@ def legacy_rewritten(
     found = legacy_rewrite(tree, call, aliases, device)
     assert found is not None
     return found[1]
+
+
+_SPARSE_CONSTRUCTOR = re.compile(r"^torch\.sparse\.(Float|Double|Half|Long|Int|Short|Byte|Char|Bool)?Tensor$")
+# `x.new(...)` on these is a tensor's: a parameter's (`self.fc.weight`), its `.data`.
+_TENSOR_ATTRIBUTES = frozenset({"data", "weight", "bias"})
+_FILLS = {"zero_": "new_zeros", "fill_": "new_full"}
+
+
+def legacy_spelling(
+    tree: Tree, call: cst.Call, aliases: ImportAliases
+) -> tuple[str, cst.CSTNode, cst.BaseExpression | None] | None:
+    """The legacy constructors that are not typed ones, each with its exact modern spelling: (the
+    message, the node to replace, its replacement or None where the source does not say which), or
+    None for any other call.
+
+    - ``x.new(2, n)`` (a size) -> ``x.new_empty(2, n)``, and with the fill after it,
+      ``x.new(2, n).zero_()`` -> ``x.new_zeros(2, n)``, ``x.new(*shape).fill_(0.5)`` ->
+      ``x.new_full(shape, 0.5)``; ``x.new([1, 2])`` (data) -> ``x.new_tensor([1, 2])``: the same dtype
+      and device, ``x``'s. Only where ``x`` is plainly a tensor (``w.data``, ``self.fc.weight``, a name
+      bound to such or to ``next(self.parameters())``): ``Image.new("RGB", size)`` is another ``new``.
+    - ``torch.sparse.FloatTensor(i, v, shape)`` -> ``torch.sparse_coo_tensor(i, v, shape)``: the legacy
+      constructor takes its dtype from ``v`` whatever its name says (measured on torch 2.x), and so
+      does ``sparse_coo_tensor``; only with a third argument that is a shape (the two-argument form
+      may be a size: ``torch.sparse.FloatTensor(n, m)`` is an empty sparse tensor).
+    """
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value == "new":
+        return _tensor_new(tree, call, aliases)
+    qualified = aliases.qualify(call.func) or ""
+    if _SPARSE_CONSTRUCTOR.match(qualified) and _indices_values_shape(call):
+        fixed = cst.Call(func=aliases.expr_for("torch.sparse_coo_tensor"), args=call.args)
+        return f"legacy constructor `{qualified}`; use `torch.sparse_coo_tensor(...)`", call, fixed
+    return None
+
+
+def _indices_values_shape(call: cst.Call) -> bool:
+    """``(i, v, shape)``: three positional arguments, the last a shape (a literal tuple or list,
+    ``torch.Size(...)``, ``x.size()``, ``x.shape``), which a size of three ints cannot have."""
+    if len(call.args) != 3 or any(a.star or a.keyword for a in call.args):
+        return False
+    shape = call.args[2].value
+    if isinstance(shape, (cst.Tuple, cst.List)):
+        return True
+    if isinstance(shape, cst.Attribute):
+        return shape.attr.value == "shape"
+    if isinstance(shape, cst.Call):
+        spelled = dotted_name(shape.func) or ""
+        return spelled.endswith("Size") or (spelled.endswith(".size") and not shape.args)
+    return False
+
+
+def _tensor_new(
+    tree: Tree, call: cst.Call, aliases: ImportAliases
+) -> tuple[str, cst.CSTNode, cst.BaseExpression | None] | None:
+    attribute = cst.ensure_type(call.func, cst.Attribute)
+    receiver = attribute.value
+    if not call.args or aliases.local_name_for("torch") is None or not _plainly_a_tensor(tree, receiver):
+        return None
+    if any(a.keyword is not None or a.star == "**" for a in call.args):
+        return None
+    spelled = code_of(receiver)
+    message = f"legacy constructor `{spelled}.new(...)`"
+    sizes, data = argument_kinds(tree, call, aliases)
+    args = list(call.args)
+    first = args[0]
+    if len(args) == 1 and not first.star and is_data(first.value, aliases, data, sizes):
+        fixed = call.with_changes(func=attribute.with_changes(attr=cst.Name("new_tensor")))
+        return message + f"; use `{spelled}.new_tensor(...)`", call, fixed
+    if not (len(args) > 1 or first.star == "*" or is_size(first.value, sizes)):
+        return (
+            message + ": cannot tell data from a size here; use `new_tensor(data)` or `new_empty(size)`",
+            call,
+            None,
+        )
+    if any(isinstance(a.value, (cst.SimpleString, cst.List, cst.Tuple)) for a in args):
+        return None  # not a size of ints: another `new`
+    method = tree.parent(call)
+    outer = tree.parent(method) if isinstance(method, cst.Attribute) else None
+    fill = method.attr.value if isinstance(method, cst.Attribute) else ""
+    if isinstance(outer, cst.Call) and outer.func is method and fill in _FILLS:
+        if fill == "zero_" and not outer.args:
+            fixed = call.with_changes(func=attribute.with_changes(attr=cst.Name("new_zeros")))
+            return message + f"; use `{spelled}.new_zeros(...)`", outer, fixed
+        value = outer.args[0].value if len(outer.args) == 1 and not outer.args[0].keyword else None
+        if fill == "fill_" and value is not None and _is_number(value):
+            size: cst.BaseExpression
+            if first.star == "*" and len(args) == 1:
+                size = first.value  # `*shape`: the sequence itself
+            elif len(args) == 1 and _a_torch_size(first.value):
+                size = first.value
+            else:  # ints: `new_full` takes them as one sequence
+                last = cst.Element(
+                    args[-1].value, comma=cst.Comma() if len(args) == 1 else cst.MaybeSentinel.DEFAULT
+                )
+                size = cst.Tuple([*(cst.Element(a.value) for a in args[:-1]), last])
+            fixed = call.with_changes(
+                func=attribute.with_changes(attr=cst.Name("new_full")),
+                args=[cst.Arg(size), cst.Arg(value)],
+            )
+            return message + f"; use `{spelled}.new_full(...)`", outer, fixed
+    fixed = call.with_changes(func=attribute.with_changes(attr=cst.Name("new_empty")))
+    return message + f"; use `{spelled}.new_empty(...)`", call, fixed
+
+
+def _a_torch_size(node: cst.BaseExpression) -> bool:
+    """``x.size()``, ``x.shape``: a ``torch.Size``, which ``new_full`` takes as it is."""
+    if isinstance(node, cst.Attribute):
+        return node.attr.value == "shape"
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "size"
+        and not node.args
+    )
+
+
+def _is_number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
+def _plainly_a_tensor(tree: Tree, node: cst.BaseExpression, depth: int = 0) -> bool:
+    """``w.data``, ``self.fc.weight``, or a name every binding of which in its function is one of
+    those or ``next(self.parameters())`` (possibly ``.data``)."""
+    if isinstance(node, cst.Attribute):
+        return node.attr.value in _TENSOR_ATTRIBUTES
+    if not isinstance(node, cst.Name) or depth > 3:
+        return False
+    function = next((a for a in tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+    if function is None:
+        return False
+    if any(p.name.value == node.value for p in tree.of_type(function.params, cst.Param)):
+        return False
+    values: list[cst.BaseExpression] = []
+    for bound in tree.descendants(function.body):
+        if isinstance(bound, cst.Assign):
+            targets = [t.target for t in bound.targets]
+            if any(m.matches(t, m.Name(node.value)) for t in targets):
+                values.append(bound.value)
+            elif any(node.value in {n.value for n in tree.of_type(t, cst.Name)} for t in targets):
+                return False  # unpacked into it
+        elif isinstance(
+            bound, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor, cst.NamedExpr, cst.AsName)
+        ):
+            target = bound.name if isinstance(bound, cst.AsName) else bound.target
+            if node.value in {n.value for n in tree.of_type(target, cst.Name)}:
+                return False
+    return bool(values) and all(_a_parameter(v) or _plainly_a_tensor(tree, v, depth + 1) for v in values)
+
+
+def _a_parameter(node: cst.BaseExpression) -> bool:
+    """``next(self.parameters())``, ``next(model.parameters()).data``."""
+    if isinstance(node, cst.Attribute) and node.attr.value == "data":
+        node = node.value
+    return (
+        isinstance(node, cst.Call)
+        and dotted_name(node.func) == "next"
+        and len(node.args) == 1
+        and isinstance(node.args[0].value, cst.Call)
+        and (dotted_name(cst.ensure_type(node.args[0].value, cst.Call).func) or "").endswith("parameters")
+    )

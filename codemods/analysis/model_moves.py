@@ -18,21 +18,13 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.nn_modules import model_move
+from codemods.analysis.values import WRAPPERS, Values
 from codemods.core.dataflow import Step, assigned_names, names_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import assigned_chain, func_attribute, method_chain, single_target
 from codemods.core.torch_names import Move, as_move, is_cpu_device, moves_device
 from codemods.core.tree import Tree
 
-# Calls that wrap a model and run it on the model's device.
-WRAPPERS = frozenset(
-    {
-        "torch.nn.parallel.DistributedDataParallel",
-        "torch.nn.DataParallel",
-        "torch.nn.parallel.DataParallel",
-        "torch.compile",
-    }
-)
 LOOPS = (cst.For, cst.While)
 MOVED_UNDER_A_CONDITION = "it is moved only under a condition"
 # Methods every nn.Module has that do not run it on data: calling them feeds the model nothing.
@@ -95,11 +87,14 @@ def block_moves(
     block: Block,
     builders: Mapping[str, Move] | None = None,
     visible: Callable[[str], bool] = lambda name: False,
+    values: Values | None = None,
 ) -> list[MovedModel]:
     """The moves ``block`` makes itself, in order, then the wrappers of the models it moved.
     ``builders``: the file's functions that return a model they moved (``model = build_model()``
     moves ``model`` as ``build_model`` moved it; see :func:`returned_model_moves`); ``visible``: the
-    module-level names the block may read, to name their device as the builder did."""
+    module-level names the block may read, to name their device as the builder did; ``values``: the
+    file's value model, for the models a call of the file's own function or class moves
+    (``setup(model)``, ``Trainer(model)``): on a device after the call, its device named only there."""
     moves: list[MovedModel] = []
     for index, step in enumerate(block.steps):
         node = step.node
@@ -119,7 +114,20 @@ def block_moves(
             guard = _stable_guard(tree, aliases, block, index) if step.conditional else None
             unsure = MOVED_UNDER_A_CONDITION if step.conditional and guard is None else ""
             moves.append(MovedModel(found[0], found[1], index, step.conditional, unsure, guard))
+        elif found is None and values is not None:
+            moves.extend(_moved_by_calls(tree, values, node, index))
     return moves + wrappers(aliases, moves, block.steps)
+
+
+def _moved_by_calls(tree: Tree, values: Values, node: cst.Assign | cst.Expr, index: int) -> list[MovedModel]:
+    """The models the calls of one statement move inside the file's own functions or classes."""
+    found: list[MovedModel] = []
+    for call in tree.of_type(node, cst.Call):
+        for name in sorted(values.moved_by_call(call)):
+            move = Move(call, cst.parse_expression(name), "cuda", None)
+            unsure = f"it is moved inside `{dotted_name(call.func)}(...)`, which names its device there"
+            found.append(MovedModel(name, move, index, True, unsure))
+    return found
 
 
 def returned_model_moves(

@@ -36,6 +36,7 @@ from codemods.analysis.model_moves import (  # noqa: F401  (Block, LOOPS, WRAPPE
     wrappers,
 )
 from codemods.analysis.nn_modules import methods, model_move
+from codemods.analysis.values import Values
 from codemods.core.dataflow import assigned_names, names_in, walk_block
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, positional
@@ -303,7 +304,7 @@ class MovedModels(_InheritedMoves):
     """The moves of every block of a module, and what each block inherits from its class, its
     callers, the module or the instances it builds."""
 
-    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+    def __init__(self, tree: Tree, aliases: ImportAliases, values: Values | None = None) -> None:
         self.tree = tree
         module = tree.root
         self.aliases = aliases
@@ -324,7 +325,7 @@ class MovedModels(_InheritedMoves):
         self._block_by_function: dict[int, Block] = {}
         for function, statements in blocks_of(self.tree, module):
             block = Block(function, statements, walk_block(statements, LOOPS), [])
-            block.moves = block_moves(tree, aliases, block)
+            block.moves = block_moves(tree, aliases, block, values=values)
             self.blocks.append(block)
             self._block_by_function[id(function)] = block
         # Functions of the module that return a model they moved: `model = build_model()` moves it too.
@@ -345,6 +346,7 @@ class MovedModels(_InheritedMoves):
                         block,
                         builders,
                         self._visible_beside(local),
+                        values,
                     )
         # Classes whose constructor moves a model it keeps (`self.critic = Critic().to(device)`).
         self._movers = {

@@ -16,7 +16,7 @@ import enum
 import importlib
 import sys
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar, cast, overload
 
@@ -26,6 +26,7 @@ from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree
 
 T = TypeVar("T", bound=cst.CSTNode)
+T2 = TypeVar("T2")
 # The node classes of a tuple of kinds, as in Tree.of_type.
 _A = TypeVar("_A", bound=cst.CSTNode)
 _B = TypeVar("_B", bound=cst.CSTNode)
@@ -125,8 +126,21 @@ class RuleContext:
     # last, the top-level statements (in source order) that the last pass changed or deferred a fix in.
     focus: tuple[cst.CSTNode, ...] | None = None
     # Project mode: what the functions and classes this file imports from the project's other files
-    # move to a device, by how this file spells them (see codemods.analysis.parameter_moves).
+    # move to a device, by how this file spells them (see codemods.analysis.values).
     project_moves: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    # What analyses computed once for this context (see memo): the value model of
+    # codemods.analysis.values, which holds the tree, lives here and not in the tree's memo (a cycle).
+    _memo: dict[object, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def memo(self, key: object, compute: Callable[[], T2]) -> T2:
+        """``compute()``, once per context and ``key``: an analysis of the whole file that several rules
+        of a pass read (``Values.of(context)``). The context knows no analysis itself: ``core`` does not
+        import ``analysis``."""
+        try:
+            return cast("T2", self._memo[key])
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
 
     @classmethod
     def of(cls, code: str | cst.Module, device_style: str = "classic") -> RuleContext:

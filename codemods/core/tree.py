@@ -291,6 +291,11 @@ class Tree:
         first = self._start.get(id(node))
         return first if first is not None and self._order[first] is node else None
 
+    def position(self, node: cst.CSTNode) -> int | None:
+        """``node``'s place in the module's pre-order (source order: a statement comes before the
+        statements after it, and before everything under it); None for a node outside the tree."""
+        return self._position(node)
+
     def top_level(self, node: cst.CSTNode) -> cst.CSTNode | None:
         """The root's child that holds ``node`` (``node`` itself when it is one); None for the root and
         for nodes outside the tree."""

@@ -230,7 +230,9 @@ class CreatedInputs:
             else:
                 break
         root = chain[0]
-        if not isinstance(root, cst.Call) or any(as_move(c) for c in self.tree.of_type(value, cst.Call)):
+        if not isinstance(root, cst.Call) or any(
+            as_move(c) or self._typed_by_name(c) for c in self.tree.of_type(value, cst.Call)
+        ):
             return None
         qualified = self.aliases.qualify(root.func)
         if qualified in FACTORIES and kwarg(root, "device") is None:
@@ -243,6 +245,19 @@ class CreatedInputs:
         if qualified in _FROM_HOST_DATA and isinstance(value, cst.Call):
             return value, False
         return None
+
+    def _typed_by_name(self, call: cst.Call) -> bool:
+        """``x.type(Tensor)`` with ``Tensor`` a name (``torch.cuda.FloatTensor if use_cuda else
+        torch.FloatTensor``): a cast that may put the value on the GPU, so not a value left on the host.
+        ``.type(torch.FloatTensor)`` names a host type and moves nothing."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "type" and len(call.args) == 1):
+            return False
+        arg = call.args[0].value
+        qualified = self.aliases.qualify(arg) or ""
+        return isinstance(arg, (cst.Name, cst.Attribute)) and not (
+            qualified.startswith("torch.") and not qualified.startswith("torch.cuda.")
+        )
 
     def _scaled(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
         """``torch.arange(n) * 7 % VOCAB``: the tensor side of arithmetic with plain numbers (literals,

@@ -8,6 +8,42 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Cast to a tensor type the file picks by a flag: on the GPU when the model is.
+    Valid(
+        """
+        import torch
+
+        use_cuda = torch.cuda.is_available()
+        Tensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+
+
+        class Agent:
+            def __init__(self, net):
+                self.net = net
+                if use_cuda:
+                    self.net = self.net.cuda()
+
+            def act(self, state):
+                x = torch.from_numpy(state).type(Tensor)
+                return self.net(x)
+        """
+    ),
+    # The helper moves a copy of the model, not the model the loop calls.
+    Valid(
+        """
+        import copy
+        import torch
+
+        def export(model, device):
+            twin = copy.deepcopy(model)
+            twin.to(device)
+
+        model = Net()
+        export(model, torch.device("cuda"))
+        for x, y in loader:
+            out = model(x)
+        """
+    ),
     # Arithmetic with a host tensor: moving the factory alone would mix devices; left alone here.
     Valid(
         """
@@ -239,6 +275,44 @@ VALID = [
 ]
 
 INVALID = [
+    # Moved inside the file's own helper: the loop's input stays on the host; its device is named
+    # only in the helper, so this is reported.
+    Invalid(
+        """
+        import torch
+
+        def setup(model, device):
+            model.to(device)
+
+        model = Net()
+        setup(model, torch.device("cuda"))
+        for x, y in loader:
+            out = model(x)
+        """,
+        None,
+        message="it is moved inside `setup(...)`",
+        line=8,
+    ),
+    # Moved by a trainer class that keeps the model it is handed.
+    Invalid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model, use_cuda):
+                self.model = model
+                if use_cuda:
+                    self.model.cuda()
+
+        net = Net()
+        trainer = Trainer(net, use_cuda=True)
+        for images, labels in loader:
+            loss = criterion(net(images), labels)
+        """,
+        None,
+        message="`images`, `labels` reach `net`",
+        line=11,
+    ),
     # Arithmetic with plain numbers on a factory's tensor: the factory gets the device.
     Invalid(
         """

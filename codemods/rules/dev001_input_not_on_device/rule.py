@@ -56,6 +56,7 @@ import libcst as cst
 from codemods.analysis.batches import Batch, loop_batch
 from codemods.analysis.moved_models import Block, MovedModel, MovedModels
 from codemods.analysis.nn_modules import model_names
+from codemods.analysis.values import Values
 from codemods.core.base import FixSafety, Rule
 from codemods.core.torch_names import is_simple_device
 from codemods.rules.dev001_input_not_on_device._batch_partners import batch_partners
@@ -74,7 +75,7 @@ class InputNotOnDevice(Rule):
     feeds = ("DEV010",)
 
     def check(self) -> None:
-        placements = MovedModels(self.tree, self.aliases)
+        placements = MovedModels(self.tree, self.aliases, Values.of(self.context))
         if not any(block.moves for block in placements.blocks):
             return  # no model is moved (or asked for its device) anywhere
         known_models = model_names(self.tree, self.aliases)

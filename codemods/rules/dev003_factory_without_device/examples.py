@@ -108,6 +108,40 @@ VALID = [
 ]
 
 INVALID = [
+    # Noise drawn by a legacy constructor of a tensor's size: `randn_like`/`rand_like` of that tensor, on its
+    # device (unsafe: other random numbers, and the tensor's dtype).
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class VAE(nn.Module):
+            def reparameterize(self, mu, logvar):
+                std = logvar.mul(0.5).exp_()
+                eps = torch.cuda.FloatTensor(std.size()).normal_()
+                jitter = torch.FloatTensor(mu.size()).uniform_()
+                return eps.mul(std).add_(mu) + jitter
+
+            def forward(self, x):
+                return self.reparameterize(x, x)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class VAE(nn.Module):
+            def reparameterize(self, mu, logvar):
+                std = logvar.mul(0.5).exp_()
+                eps = torch.randn_like(std)
+                jitter = torch.rand_like(mu)
+                return eps.mul(std).add_(mu) + jitter
+
+            def forward(self, x):
+                return self.reparameterize(x, x)
+        """,
+        message="draw it with `torch.randn_like(std)` (unsafe",
+        line=7,
+    ),
     Invalid(
         """
         import torch

@@ -12,9 +12,11 @@ whose size is a tensor's is created on that tensor's device: `torch.zeros(hs[0].
 through a name bound once to the size just before (`state_size = hs[0][0].size()`). Also: `device=device`
 naming the
 script's global device inside `forward` becomes the input's device; `torch.randn(std.size())`
-becomes `torch.randn_like(std)`; legacy constructors become the modern factory
-(`torch.LongTensor(range(n))` -> `torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a
-`Variable(...)` around a factory goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
+becomes `torch.randn_like(std)`, and so does the legacy `torch.cuda.FloatTensor(std.size()).normal_()`
+(`.uniform_()`: `torch.rand_like(std)`; unsafe, it takes `std`'s dtype); legacy constructors become
+the modern factory (`torch.LongTensor(range(n))` ->
+`torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a `Variable(...)` around a factory
+goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
 `torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`, also when the
 NumPy array is built into a name on an earlier line of the same block and read nowhere else, nothing in
 between touching it or what it is built from (that line goes). Floating point
@@ -84,6 +86,9 @@ from codemods.rules.dev003_factory_without_device._numpy_masks import triangular
 from codemods.rules.dev003_factory_without_device._size_sources import size_source
 
 _LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
+_RANDOM_LIKE = {"normal_": "torch.randn_like", "uniform_": "torch.rand_like"}
+# Legacy constructors of the default float type: `randn_like(std)` of a float32 `std` has their dtype.
+_FLOAT_CONSTRUCTORS = frozenset({"torch.Tensor", "torch.FloatTensor", "torch.cuda.FloatTensor"})
 # `torch.tensor(0.5)`, `torch.tensor(float(n))`: a 0-d tensor, which meets tensors on any device.
 _RANDOM_ON_DEVICE = "the device's random generator draws other numbers than the host's"
 _SCALAR = (
@@ -152,6 +157,16 @@ class FactoryWithoutDevice(Rule):
                 reached,
                 lambda d: self._spells("torch.ones") and triangular_mask_rewrite(built, self.aliases, d),
                 removed,
+            )
+        elif (like := self._random_like(call, qualified)) is not None:
+            outer, fixed = like
+            self.report(
+                call,
+                f"legacy `{qualified}` {where} allocates where the input may not be; draw it with"
+                f" `{code_of(fixed)}` (unsafe: {_RANDOM_ON_DEVICE}; it takes"
+                f" `{code_of(fixed.args[0].value)}`'s dtype)",
+                edits={self._outermost(outer): fixed},
+                safety=FixSafety.UNSAFE,
             )
         else:
             message = f"legacy `{qualified}` {where} allocates on the CPU; use a factory on {reached.names}"
@@ -229,6 +244,30 @@ class FactoryWithoutDevice(Rule):
             return fixed
 
         self._fix(call, message, reached, on_device)
+
+    def _random_like(self, call: cst.Call, qualified: str) -> tuple[cst.Call, cst.Call] | None:
+        """``torch.cuda.FloatTensor(std.size()).normal_()`` (``.uniform_()``): the standard normal
+        (uniform) numbers of ``std``'s shape, which ``torch.randn_like(std)`` (``rand_like``) draws on
+        ``std``'s device: (the fill call, its replacement)."""
+        args = positional(call)
+        method = self.tree.parent(call)
+        outer = self.tree.parent(method) if isinstance(method, cst.Attribute) else None
+        if not (
+            qualified in _FLOAT_CONSTRUCTORS
+            and len(call.args) == 1
+            and len(args) == 1
+            and m.matches(args[0].value, _SIZE_OF)
+            and isinstance(method, cst.Attribute)
+            and method.attr.value in _RANDOM_LIKE
+            and isinstance(outer, cst.Call)
+            and outer.func is method
+            and not outer.args
+            and self._spells(_RANDOM_LIKE[method.attr.value])
+        ):
+            return None
+        like = func_attribute(cst.ensure_type(args[0].value, cst.Call)).value  # `std` of `std.size()`
+        fixed = cst.Call(func=self.aliases.expr_for(_RANDOM_LIKE[method.attr.value]), args=[cst.Arg(like)])
+        return outer, fixed
 
     def _global_device(self, call: cst.Call, device: cst.Arg, reached: Reached, where: str) -> None:
         """``device=device`` naming a global: the script's choice, not necessarily the input's."""

@@ -1,11 +1,10 @@
 """Where a model is moved to a device, relative to a statement that uses it.
 
-DEV005 asks three questions about a model (``model``, ``self.G``) and a statement that builds
+DEV005 asks two questions about a model (``model``, ``self.G``) and a statement that builds
 something from its parameters:
 
 * is the model moved later in the same block, at its top level or under an ``if`` there (a move
   inside a loop, ``with`` or ``try`` may run any number of times, and is not counted)?
-* was it already moved earlier in the function (then a later move is a second one, not the first)?
 * is it moved later in an enclosing block, after the ``if`` the statement sits in?
 
 A move of an object the model is part of (``model.to(d)`` for ``model.encoder``) counts. Rebinding
@@ -22,7 +21,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from codemods.analysis.nn_modules import model_move
-from codemods.core.dataflow import block, linear_statements
+from codemods.core.dataflow import linear_statements
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import method_chain
 from codemods.core.tree import Tree
@@ -102,32 +101,6 @@ def later_move(
         if moved:
             return LaterMove(index, wrapped)
     return None
-
-
-def moved_before(tree: Tree, aliases: ImportAliases, stmt: cst.SimpleStatementLine, model: str) -> bool:
-    """Is ``model`` moved before ``stmt``, in the function (or module) around it?"""
-    scope = next((a for a in tree.ancestors(stmt) if isinstance(a, (cst.FunctionDef, cst.Module))), None)
-    if scope is None:
-        return False
-    smalls, index_of = tree.memo(("statements in order", id(scope)), lambda: _statements_in_order(scope))
-    end = index_of.get(id(stmt.body[0]), len(smalls))  # the tree keeps both alive: the id names the node
-    for small in reversed(smalls[:end]):
-        if moves_model(small, model, aliases):
-            return True
-        if _rebinding(tree, small, model) == "new":
-            return False
-    return False
-
-
-def _statements_in_order(
-    scope: cst.FunctionDef | cst.Module,
-) -> tuple[list[cst.BaseSmallStatement], dict[int, int]]:
-    """The simple statements of a function or module in source order, and where each is in that list:
-    asked once per scope and pass, since every optimizer construction of a module asks of its scope
-    (walking the module from its start each time made a large generated module quadratic)."""
-    body = scope.body if isinstance(scope, cst.Module) else block(scope.body)
-    smalls = linear_statements(body)
-    return smalls, {id(small): index for index, small in enumerate(smalls)}
 
 
 def move_after_enclosing_if(

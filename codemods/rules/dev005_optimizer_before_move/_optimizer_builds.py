@@ -15,6 +15,7 @@ from typing import TypeVar
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.values import Values
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import func_attribute, positional
 from codemods.core.tree import Tree
@@ -59,10 +60,16 @@ class OptimizerBuild:
         return any(name.startswith("torch.optim.") for name in self.optimizers)
 
 
-def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement) -> OptimizerBuild | None:
-    """``stmt`` as an optimizer construction, or None."""
+def optimizer_build(
+    tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, values: Values | None = None
+) -> OptimizerBuild | None:
+    """``stmt`` as an optimizer construction, or None. With ``values``, an optimizer given a name that
+    holds parameters (``g_params = list(G.parameters()) + list(H.parameters())``) counts too: what
+    picked them is out of sight, so it counts as selective."""
     assign = _one_small(stmt, cst.Assign)
     built = _assigned_call(assign) if assign is not None else None
+    if assign is not None and built is None:
+        built = _call_or_none(assign)
     if assign is None or built is None:
         return None
     assert isinstance(stmt, cst.SimpleStatementLine)
@@ -76,11 +83,19 @@ def optimizer_build(tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement)
             owner = dotted_name(func_attribute(call).value)
             if owner is not None and owner not in models:
                 models.append(owner)
+    held = False
+    if not models and values is not None and "optim" in (aliases.qualify(built.func) or "").lower():
+        for arg in built.args:
+            if isinstance(arg.value, (cst.Name, cst.Attribute)):
+                models.extend(m for m in values.parameters_of(arg.value, stmt) if m not in models)
+        held = bool(models)
     if not models:
         return None
     optimizers = tuple(aliases.qualify(c.func) or dotted_name(c.func) or "" for c in calls)
-    selective = bool(tree.of_type(assign.value, (cst.Lambda, cst.ListComp, cst.GeneratorExp))) or any(
-        dotted_name(c.func) == "filter" for c in calls
+    selective = (
+        held
+        or bool(tree.of_type(assign.value, (cst.Lambda, cst.ListComp, cst.GeneratorExp)))
+        or any(dotted_name(c.func) == "filter" for c in calls)
     )
     return OptimizerBuild(stmt, target, tuple(models), optimizers, selective)
 
@@ -107,6 +122,20 @@ def _assigned_call(assign: cst.Assign) -> cst.Call | None:
     which assign no call."""
     value = assign.value
     return value if isinstance(value, cst.Call) and len(assign.targets) == 1 else None
+
+
+def _call_or_none(assign: cst.Assign) -> cst.Call | None:
+    """``opt = Adam(encoder.parameters()) if fine_tune else None``: the call, built on one path."""
+    value = assign.value
+    if (
+        len(assign.targets) == 1
+        and isinstance(value, cst.IfExp)
+        and isinstance(value.body, cst.Call)
+        and isinstance(value.orelse, cst.Name)
+        and value.orelse.value == "None"
+    ):
+        return value.body
+    return None
 
 
 def _builds_something(call: cst.Call) -> bool:

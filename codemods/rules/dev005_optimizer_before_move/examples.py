@@ -108,9 +108,173 @@ VALID = [
                 self.G_opt = torch.optim.Adam(self.G.parameters())
         """
     ),
+    # A helper that moves a copy of the model, and a constructor that only changes its dtype.
+    Valid(
+        """
+        import copy
+        import torch
+
+        def export(model, device):
+            twin = copy.deepcopy(model)
+            twin.to(device)
+
+        class Halver:
+            def __init__(self, model):
+                self.model = model.to(torch.float16)
+
+        model = Net()
+        optimizer = torch.optim.Adagrad(model.parameters())
+        export(model, "cuda")
+        halver = Halver(model)
+        """
+    ),
+    # Parameters gathered in a name, for models that are never moved.
+    Valid(
+        """
+        import torch.optim as optim
+
+        g_params = list(G.parameters()) + list(H.parameters())
+        g_optimizer = optim.Adam(g_params, lr=1e-3)
+        teacher.cuda()
+        """
+    ),
+    # One of two optimizers, whichever the flag picks, and the models are never moved.
+    Valid(
+        """
+        import torch
+        opt = torch.optim.Adam(net.parameters()) if use_adam else torch.optim.SGD(net.parameters(), lr=0.1)
+        head_opt = torch.optim.Adam(head.parameters()) if train_head else None
+        """
+    ),
 ]
 
 INVALID = [
+    # Built on one path of a conditional expression (`... if fine_tune else None`).
+    Invalid(
+        """
+        import torch
+        encoder = Encoder()
+        encoder_optimizer = torch.optim.Adam(encoder.parameters(), lr=1e-4) if fine_tune else None
+        encoder = encoder.to(device)
+        """,
+        """
+        import torch
+        encoder = Encoder()
+        encoder = encoder.to(device)
+        encoder_optimizer = torch.optim.Adam(encoder.parameters(), lr=1e-4) if fine_tune else None
+        """,
+        message="`encoder_optimizer` is built before `encoder` is moved",
+        line=3,
+    ),
+    # A method of the same class, called after the optimizer is built, moves the model.
+    Invalid(
+        """
+        import torch
+
+        class Solver:
+            def __init__(self, use_cuda):
+                self.use_cuda = use_cuda
+                self.G = Generator()
+                self.g_opt = torch.optim.Adam(self.G.parameters())
+                self.to_device()
+
+            def to_device(self):
+                if self.use_cuda:
+                    self.G.cuda()
+        """,
+        None,
+        message="`self.to_device(...)` moves `self.G` in its own body",
+        line=7,
+    ),
+    # The helper hands the model on to another helper that moves it.
+    Invalid(
+        """
+        import torch
+
+        def place(net):
+            net.cuda()
+
+        def train(model, optimizer):
+            place(model)
+
+        model = Net()
+        optimizer = torch.optim.Adagrad(model.parameters())
+        train(model, optimizer)
+        """,
+        None,
+        message="`train(...)` moves `model`",
+        line=10,
+    ),
+    # A trainer class that keeps the model it is handed already moved.
+    Invalid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model, optimizer, device):
+                self.model = model.to(device)
+                self.optimizer = optimizer
+
+        model = Net()
+        optimizer = torch.optim.Adam(model.parameters())
+        trainer = Trainer(model, optimizer, torch.device("cuda"))
+        """,
+        None,
+        message="`Trainer(...)` moves `model`",
+        line=9,
+    ),
+    # A trainer class whose constructor calls a method that moves what it kept.
+    Invalid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, G, D, g_opt, d_opt, use_cuda=False):
+                self.G, self.D = G, D
+                self.use_cuda = use_cuda
+                self._to_device()
+
+            def _to_device(self):
+                if self.use_cuda:
+                    self.G.cuda()
+                    self.D.cuda()
+
+        G, D = Generator(), Discriminator()
+        g_opt = torch.optim.Adam(G.parameters())
+        d_opt = torch.optim.Adam(D.parameters())
+        trainer = Trainer(G, D, g_opt, d_opt, use_cuda=torch.cuda.is_available())
+        """,
+        None,
+        message="`Trainer(...)` moves `G`",
+        line=15,
+    ),
+    # The optimizer is given a name that holds the parameters of the models moved after it.
+    Invalid(
+        """
+        import torch
+        import torch.optim as optim
+
+        g_params = list(G12.parameters()) + list(G21.parameters())
+        g_optimizer = optim.Adam(g_params, lr=2e-4)
+
+        if torch.cuda.is_available():
+            G12.cuda()
+            G21.cuda()
+        """,
+        """
+        import torch
+        import torch.optim as optim
+
+        g_params = list(G12.parameters()) + list(G21.parameters())
+
+        if torch.cuda.is_available():
+            G12.cuda()
+            G21.cuda()
+        g_optimizer = optim.Adam(g_params, lr=2e-4)
+        """,
+        message="`g_optimizer` is built before `G12` and `G21` are moved",
+        line=5,
+    ),
     # Moved inside the file's own training function: reported, as the move is out of this block.
     Invalid(
         """

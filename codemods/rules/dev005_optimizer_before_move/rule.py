@@ -3,17 +3,22 @@ Finds an optimizer built from a model's parameters before that model is moved to
 moves the construction (with an LR scheduler built on it right after) to just below the move. An
 optimizer is any call given `model.parameters()`, `model.named_parameters()` or another
 `*parameters()` method (`torch.optim.*`, other libraries' optimizers, an EMA helper copying the
-parameters); `model` may be an attribute (`self.G`). Constructions in a row move together, in
-order. A move counts at the top level of the same block or under an `if` there (`if use_cuda:
-model.cuda()`: the optimizer goes below the whole `if`); a model already moved earlier, or moved
-only inside a loop, is not reported.
+parameters), or a `torch.optim` optimizer given a name that holds them (`g_params =
+list(G.parameters()) + list(H.parameters())`), also on one path of a conditional expression
+(`Adam(...) if fine_tune else None`); `model` may be an attribute (`self.G`).
+Constructions in a row move together, in order. A move counts at the top level of the same block
+or under an `if` there (`if use_cuda: model.cuda()`: the optimizer goes below the whole `if`); a
+model already moved earlier, or moved only inside a loop, is not reported.
 
 Reported without a fix: the optimizer is used in between (`optimizer.load_state_dict(...)`), what
 it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
 is wrapped before the move (`nn.DataParallel(model)` changes `named_parameters()`), it is built in
 an `if` branch with the move after the `if`, `model.init_optimizer()` builds it out of sight, or
-the model is handed to a function or class of the file that moves it (`train(model, opt)` running
-`model.to(device)`, `Trainer(G, D, G_opt, D_opt)` keeping `self.D = D` and calling `self.D.cuda()`).
+the model is handed to a function or class that moves it (`train(model, opt)` running
+`model.to(device)` or handing it on to a helper that does, `Trainer(G, D, G_opt, D_opt)` keeping
+`self.G, self.D = G, D` and moving them in `__init__` or a method it calls, `self.model =
+model.to(device)`; in project mode, one defined in another file). Where a model is, and what a call
+does to it, is read from the file's value model (`codemods/analysis/values.py`).
 
 ## Why is this bad?
 The optimizer belongs after `.to(device)`: that is the order PyTorch documents. How much it matters
@@ -52,16 +57,15 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from codemods.analysis.parameter_moves import moved_arguments
+from codemods.analysis.values import Values
 from codemods.core.base import FixSafety, Replacement, Rule
-from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import dotted_name
+from codemods.core.tree import Tree
 from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
 from codemods.rules.dev005_optimizer_before_move._model_move_order import (
     LaterMove,
     later_move,
     move_after_enclosing_if,
-    moved_before,
     statement_blocks,
 )
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import (
@@ -81,7 +85,6 @@ class OptimizerBeforeMove(Rule):
     triggers = ("parameters(", "_optimi")
 
     def check(self) -> None:
-        self._functions: LocalFunctions | None = None
         for statements in statement_blocks(self.tree):
             index = 0
             while index < len(statements):
@@ -129,14 +132,14 @@ class OptimizerBeforeMove(Rule):
         on it right after), of models moved later in this block and not before."""
         group: list[tuple[OptimizerBuild, cst.BaseStatement | None, LaterMove]] = []
         while index < len(statements):
-            build = optimizer_build(self.tree, self.aliases, statements[index])
+            build = optimizer_build(self.tree, self.aliases, statements[index], Values.of(self.context))
             if build is None:
                 break
             scheduler = statements[index + 1] if index + 1 < len(statements) else None
             if scheduler is not None and not is_scheduler(self.aliases, scheduler, build.target):
                 scheduler = None
             after = index + 1 + (scheduler is not None)
-            if any(moved_before(self.tree, self.aliases, build.statement, model) for model in build.models):
+            if any(self._moved_before(build.statement, model) for model in build.models):
                 break
             moves = [later_move(self.tree, self.aliases, statements, after, model) for model in build.models]
             found = [move for move in moves if move is not None]
@@ -164,19 +167,15 @@ class OptimizerBeforeMove(Rule):
     ) -> None:
         """``train(model, opt)`` or ``Trainer(model, opt)`` later in the block moves the model: the
         move is inside the file's own function, so the optimizer cannot simply go below it."""
-        if self._functions is None:  # not in the tree's memo: it holds the tree, a reference cycle
-            self._functions = LocalFunctions(self.tree)
-        functions = self._functions
-        if not self.tree.memo("calls that move an argument", lambda: self._any_moving_call(functions)):
+        values = Values.of(self.context)
+        if not self.tree.memo("calls that move an argument", lambda: _any_moving_call(self.tree, values)):
             return  # most files hand no model to a function of their own that moves it
         models = set(build.models)
         for stmt in statements[start:]:
             if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
                 continue
             for call in self.tree.of_type(stmt, cst.Call):
-                moved = models & moved_arguments(
-                    self.tree, self.aliases, call, functions, self.context.project_moves
-                )
+                moved = models & values.moved_by_call(call)
                 if moved:
                     self.report(
                         build.statement,
@@ -193,7 +192,7 @@ class OptimizerBeforeMove(Rule):
         """``model.init_optimizer()`` before ``model.cuda()``: what it builds is out of sight."""
         stmt = statements[index]
         assert isinstance(stmt, cst.SimpleStatementLine)
-        if moved_before(self.tree, self.aliases, stmt, owner) or not (
+        if self._moved_before(stmt, owner) or not (
             later_move(self.tree, self.aliases, statements, index + 1, owner)
             or move_after_enclosing_if(self.tree, self.aliases, stmt, owner)
         ):
@@ -204,12 +203,13 @@ class OptimizerBeforeMove(Rule):
             " there belongs after the move (left in place: what it builds is defined elsewhere)",
         )
 
-    def _any_moving_call(self, functions: LocalFunctions) -> bool:
-        return any(
-            moved_arguments(self.tree, self.aliases, call, functions, self.context.project_moves)
-            for call in self.tree.of_type(self.tree.root, cst.Call)
-            if isinstance(call.func, cst.Name) or functions.callee(call) is not None
-        )
+    def _moved_before(self, stmt: cst.BaseStatement, model: str) -> bool:
+        """Is ``model`` on a device before ``stmt`` runs? A later move is then a second one."""
+        return Values.of(self.context).model_move_before(model, stmt) is not None
+
+
+def _any_moving_call(tree: Tree, values: Values) -> bool:
+    return any(values.moved_by_call(call) for call in tree.of_type(tree.root, cst.Call))
 
 
 def _message(build: OptimizerBuild) -> str:

@@ -8,7 +8,11 @@
 - ``.cuda(d)`` where ``d`` is a device (``x.device``, a device-named variable): ``.to(d)``, which goes
   wherever ``d`` is, the CPU included;
 - a device chosen once: ``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``def
-  f(device="cuda")``: CUDA only when it is available (keeping the GPU it names);
+  f(device="cuda")``, ``device: str = "cuda"``: CUDA only when it is available (keeping the GPU it
+  names); a GPU whose index the program computes (``torch.device(f"cuda:{args.gpu}")``,
+  ``torch.device("cuda", local_rank)``) falls back to the CPU;
+- ``torch.set_default_tensor_type(torch.cuda.FloatTensor)``: the CPU type without a GPU (a type named
+  by a string is reported only);
 - a ``torch.cuda.FloatTensor`` alias (``dtype = torch.cuda.FloatTensor``): the CPU type when there is
   no GPU. ``x.type(torch.cuda.FloatTensor)`` is reported only (DEV009 rewrites it to ``.to("cuda",
   torch.float32)``, a site with a fix); a type named by a string (``"torch.cuda.FloatTensor"``) is
@@ -18,14 +22,21 @@
   the machine.
 
 Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_available():``, ``if
-args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides; ``set_device`` and
-``synchronize`` after ``assert torch.cuda.is_available()`` in their block; the body of a top-level
-function the file calls only inside ``if torch.cuda.is_available():`` (or ``if use_cuda:`` with
-``use_cuda = torch.cuda.is_available()``); a switch stuck on (``use_gpu = True``) that is read only as
-``if use_gpu:`` around GPU code that asks ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method
-named ``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
+args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides, compares a device with the CPU
+(``if device.type != "cpu":``) or reads a name bound to ``torch.cuda.is_available()`` (not the ``else``
+of an availability test, which runs exactly without a GPU, nor the body of ``if not args.no_cuda:``,
+which runs unless the user opts out); a loop over ``range(torch.cuda.device_count())``; a test its
+decorator skips without a GPU; a placement in a ``try`` whose handler catches its error and lets the
+program go on; a GPU default the code corrects by asking the machine
+(:mod:`codemods.rules.dev007_hardcoded_cuda._corrected_defaults`); ``set_device`` and ``synchronize``
+after ``assert torch.cuda.is_available()`` in their block; the body of a top-level function the file
+calls only inside ``if torch.cuda.is_available():`` (or ``if use_cuda:`` with ``use_cuda =
+torch.cuda.is_available()``); a switch stuck on (``use_gpu = True``) that is read only as ``if
+use_gpu:`` around GPU code that asks ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method named
+``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
 "cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
-fixed, except on a tensor fed right there to a layer of the file's modules
+fixed, except GPU 0 in a file that names no other GPU and never sets the current one (it is the GPU
+``.cuda()`` uses), and except on a tensor fed right there to a layer of the file's modules
 (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
 the caller passes in (``.cuda(device_id)``), except in a file that asks ``torch.cuda.is_available()``
 somewhere: it has a CPU path, and the index is that path's decision.
@@ -48,6 +59,7 @@ from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, wit
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES
 from codemods.core.tree import Tree, instance_test
 from codemods.fixes.portable_device import PortableDevice, device_string, is_cuda, is_indexed_cuda
+from codemods.rules.dev007_hardcoded_cuda._corrected_defaults import CorrectedDefaults
 from codemods.rules.dev007_hardcoded_cuda._fed_modules import fed_module
 from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
     Switch,
@@ -58,8 +70,17 @@ from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
     parameter_switch,
 )
 
-# A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`.
+# A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`; or
+# that compares a device with the CPU (`if device.type != "cpu":`, `if str(device) == 'cpu':`).
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
+_CPU_TEST = re.compile(r"""[!=]=\s*(['"])cpu\1|(['"])cpu\2\s*[!=]=""")
+# A decorator that skips or refuses its function without a GPU (`@unittest.skipIf(not
+# torch.cuda.is_available(), ...)`, `@pytest.mark.skipif(...)`, `@requires_cuda`).
+_SKIPS = re.compile(r"skip|require", re.IGNORECASE)
+# An off switch: `--no-cuda`, `args.disable_gpu` (GPU unless given).
+_OFF_SWITCH = re.compile(r"^(no|disable)_(cuda|gpu)$", re.IGNORECASE)
+# What a handler that lets the program go on without a GPU catches (`try: model.cuda()` / `except: pass`).
+_CAUGHT = frozenset({"Exception", "BaseException", "RuntimeError", "AssertionError"})
 _GPU_ONLY_STATEMENTS = frozenset({"torch.cuda.set_device", "torch.cuda.synchronize"})
 _NAMED_DEVICE = m.Attribute(attr=m.Name("device"))  # `x.device`, `next(model.parameters()).device`
 # `if ...: return` (or raise, continue, break, exit()): what follows runs only when the test is false.
@@ -104,7 +125,10 @@ def _forwards_cuda(node: cst.CSTNode) -> bool:
 
 # The nodes a site can be.
 SITE_KINDS = (cst.Call, cst.Assign, cst.Param, cst.DictElement)
-SiteNode = cst.Call | cst.Assign | cst.Param | cst.DictElement
+# `device: str = "cuda"` (a dataclass field, an annotated module setting): asked apart, as `Rule.sites`
+# takes at most four kinds at once.
+ANNOTATED = cst.AnnAssign
+SiteNode = cst.Call | cst.Assign | cst.Param | cst.DictElement | cst.AnnAssign
 
 # A fix, given the file's portable device and the name of the module's device.
 Fix = Callable[[PortableDevice, cst.BaseExpression], Replacement]
@@ -128,7 +152,7 @@ def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: Sequence[SiteNode] | N
     """Every site of the module, in source order, guarded code left out; with ``nodes`` (the module's
     calls, assignments, parameters and dictionary entries to look at: ``Rule.sites``), those sites only."""
     if nodes is None:
-        nodes = tree.of_type(tree.root, SITE_KINDS)
+        nodes = tree.of_type(tree.root, (*SITE_KINDS, ANNOTATED))
     return _Sites(tree, aliases).all(nodes)
 
 
@@ -159,6 +183,8 @@ class _Sites:
         self._has_cpu_path: bool | None = None
         self._calls_guarded: dict[int, bool] = {}  # function -> _called_only_guarded
         self._names_by_text: dict[str, list[cst.Name]] | None = None
+        self._corrections = CorrectedDefaults(tree, aliases)
+        self._gpu_zero: bool | None = None  # _only_gpu_zero
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
@@ -168,7 +194,8 @@ class _Sites:
 
     def _of(self, node: SiteNode) -> Iterator[Site]:
         if isinstance(node, cst.Call):
-            yield from map(_switch_site, argument_switches(node))
+            switches = argument_switches(node)
+            yield from (_switch_site(s) for s in switches if not self._option_corrected(s))
             yield from map(_switch_site, chosen_by_off_switch([a.value for a in node.args]))
             yield from self._type_arguments(node)
             site = self._call(node)
@@ -177,15 +204,32 @@ class _Sites:
             switch = assigned_switch(node)
             if switch and self._redundant_switch(node):
                 return
-            site = _switch_site(switch) if switch else self._assignment(node)
+            spelled = dotted_name(node.targets[0].target) if len(node.targets) == 1 else None
+            site = _switch_site(switch) if switch else self._assignment(node, spelled, node.value)
+            if site is not None and spelled and self._corrections.corrected(spelled, node):
+                return  # `device = "cuda"`, then `if not torch.cuda.is_available(): device = "cpu"`
+        elif isinstance(node, cst.AnnAssign):
+            spelled = dotted_name(node.target)
+            site = self._assignment(node, spelled, node.value) if spelled and node.value else None
+            if site is not None and spelled and self._corrections.corrected(spelled, node):
+                return
         elif isinstance(node, cst.Param):
             switch = parameter_switch(node)
             site = _switch_site(switch) if switch else self._parameter(node)
+            if site is not None and self._corrections.corrected(node.name.value, node):
+                return  # `def f(use_cuda=True): use_cuda = use_cuda and torch.cuda.is_available()`
         else:
             switch = dictionary_switch(node)
             site = _switch_site(switch) if switch else None
         if site is not None:
             yield site
+
+    def _option_corrected(self, switch: Switch) -> bool:
+        """An argparse option on by default (``--use-cuda``, ``default=True``) that the file corrects:
+        ``args.use_cuda = args.use_cuda and torch.cuda.is_available()``."""
+        call = switch.node
+        name = _option_dest(call) if isinstance(call, cst.Call) else None
+        return name is not None and self._corrections.option_corrected(name)
 
     def _guarded(self, node: cst.CSTNode) -> bool:
         """Under a test that decides on CUDA, or after one that leaves the block when there is no GPU
@@ -194,7 +238,8 @@ class _Sites:
         gpu_only = isinstance(node, cst.Call) and self.aliases.qualify(node.func) in _GPU_ONLY_STATEMENTS
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
-                return True
+                if not self._runs_without_gpu(above, below) and not self._opted_out(above, below):
+                    return True
             if _forwards_cuda(above):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
             if isinstance(above, (cst.IndentedBlock, cst.Module)):
@@ -202,8 +247,57 @@ class _Sites:
                     return True
             if isinstance(above, cst.FunctionDef) and self._called_only_guarded(above):
                 return True
+            if isinstance(above, (cst.FunctionDef, cst.ClassDef)) and self._skipped_without_gpu(above):
+                return True
+            if _per_gpu(above, below):
+                return True
+            if isinstance(above, cst.Try) and below is above.body and isinstance(node, cst.Call):
+                if any(self._goes_on(handler) for handler in above.handlers):
+                    return True
             below = above
         return False
+
+    @staticmethod
+    def _skipped_without_gpu(definition: cst.FunctionDef | cst.ClassDef) -> bool:
+        """A test (or class of tests) its decorator skips where there is no GPU."""
+        return any(
+            _SKIPS.search(text) and _GUARD.search(text)
+            for text in (code_of(d.decorator) for d in definition.decorators)
+        )
+
+    def _goes_on(self, handler: cst.ExceptHandler) -> bool:
+        """Does ``handler`` catch what a placement raises without a GPU (``RuntimeError``,
+        ``AssertionError``, or any exception) and let the program go on, neither raising nor exiting?"""
+        caught = handler.type
+        kinds = [e.value for e in caught.elements] if isinstance(caught, cst.Tuple) else [caught]
+        names = {(dotted_name(k) or "").rsplit(".", 1)[-1] for k in kinds if k is not None}
+        if handler.type is not None and not names & _CAUGHT:
+            return False
+        leaves = self.tree.of_type(handler.body, (cst.Raise, cst.Call))
+        return not any(isinstance(n, cst.Raise) or m.matches(n, _EXIT_CALL) for n in leaves)
+
+    def _opted_out(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
+        """Is ``below`` the branch of ``branch`` taken unless the user opts out of the GPU: the body of
+        ``if not args.no_cuda:`` (``disable_cuda``, ``no_gpu``), the ``else`` of ``if args.no_cuda:``,
+        with nothing in the test asking the machine? Like ``if not args.use_cpu:``, which does not
+        mention CUDA, it sends the code to the GPU by default."""
+        test, negated = branch.test, False
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, negated = test.expression, True
+        key = dotted_name(test)
+        if key is None or not _OFF_SWITCH.match(key.rsplit(".", 1)[-1]):
+            return False
+        return below is (branch.body if negated else branch.orelse)
+
+    def _runs_without_gpu(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
+        """Is ``below`` the branch of ``branch`` taken exactly when there is no GPU: the ``else`` of
+        ``if torch.cuda.is_available():`` (or of a name bound to it), the body of ``if not ...:``?"""
+        test, negated = branch.test, False
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, negated = test.expression, True
+        if not self._asks_plainly(test, branch):
+            return False
+        return below is (branch.body if negated else branch.orelse)
 
     def _called_only_guarded(self, function: cst.FunctionDef) -> bool:
         """A top-level function that the file calls, by name, only under a CUDA test (``if use_cuda:
@@ -263,8 +357,9 @@ class _Sites:
 
     def _redundant_switch(self, node: cst.Assign) -> bool:
         """``use_gpu = True`` read only as the test of ``if use_gpu:`` blocks whose GPU code asks
-        ``torch.cuda.is_available()`` itself: the switch never sends code to a GPU on its own, so a
-        machine without one runs as it did (the code is already portable)."""
+        ``torch.cuda.is_available()`` itself, or that choose a device by asking it: the switch never
+        sends code to a GPU on its own, so a machine without one runs as it did (the code is already
+        portable)."""
         target = node.targets[0].target if len(node.targets) == 1 else None
         if not isinstance(target, cst.Name):
             return False
@@ -275,10 +370,13 @@ class _Sites:
             branch = self.tree.parent(name)
             if not (isinstance(branch, cst.If) and branch.test is name):
                 return False
-            # each block shows GPU code, all of it asking the machine (a block with none may call a
-            # helper the switch sends to the GPU)
+            # each block shows GPU code, all of it asking the machine, or asks the machine itself
+            # (`if GPU: device = torch.device("cuda" if torch.cuda.is_available() else "cpu")`); a block
+            # that does neither may call a helper the switch sends to the GPU
             sites = [n for n in self.tree.of_type(branch.body, SITE_KINDS) if any(True for _ in self._of(n))]
-            if not sites or not all(self._asks_between(n, branch) for n in sites):
+            if not sites and not self._corrections.asks(branch.body, branch):
+                return False
+            if not all(self._asks_between(n, branch) for n in sites):
                 return False
         return True
 
@@ -331,8 +429,14 @@ class _Sites:
         return positions[id(statement)]
 
     def _decides(self, test: cst.If | cst.IfExp) -> bool:
+        """Does the test decide whether CUDA runs: it mentions CUDA, a GPU or availability, compares
+        a device with the CPU, or reads a name bound to the machine's answer (``available =
+        torch.cuda.is_available()``)?"""
         if id(test) not in self._guards:
-            self._guards[id(test)] = bool(_GUARD.search(code_of(test.test)))
+            text = code_of(test.test)
+            self._guards[id(test)] = bool(
+                _GUARD.search(text) or _CPU_TEST.search(text) or self._corrections.asks(test.test, test)
+            )
         return self._guards[id(test)]
 
     # -- calls
@@ -368,7 +472,20 @@ class _Sites:
             return self._legacy_constructor(call, kind)
         if qualified in _GPU_ONLY_STATEMENTS:
             return self._gpu_only(call, qualified)
+        if qualified == "torch.set_default_tensor_type" and positional(call):
+            return self._default_type(call, positional(call)[0].value)
         return None
+
+    def _default_type(self, call: cst.Call, kind: cst.BaseExpression) -> Site | None:
+        """``torch.set_default_tensor_type(torch.cuda.FloatTensor)``: every tensor made afterwards is a
+        CUDA one; the type falls back to the CPU's. Named by a string (``"torch.cuda.FloatTensor"``):
+        reported only, as strings naming types are everywhere else."""
+        if isinstance(kind, cst.SimpleString):
+            named = kind.evaluated_value
+            if isinstance(named, str) and named.startswith("torch.cuda."):
+                return Site(call, f"`torch.set_default_tensor_type({code_of(kind)})` fails without a GPU")
+            return None
+        return self._legacy_type(kind)
 
     def _placement(
         self, call: cst.Call, spelled: str, build: Callable[[cst.BaseExpression], cst.CSTNode]
@@ -379,11 +496,36 @@ class _Sites:
 
     def _named_device(self, call: cst.Call, arg: cst.Arg, spelled: str) -> Site | None:
         """``.to("cuda")``, ``device="cuda"``: the device argument becomes the portable device."""
-        if is_indexed_cuda(arg.value, self.aliases):
+        gpu_zero = device_string(arg.value, self.aliases) == "cuda:0" and self._only_gpu_zero()
+        if is_indexed_cuda(arg.value, self.aliases) and not gpu_zero:
             return Site(call, "an explicit GPU index; choose the device in one place")
-        if is_cuda(arg.value, self.aliases):
+        if is_cuda(arg.value, self.aliases) or gpu_zero:
             return self._placement(call, spelled, lambda d: with_arg_value(call, arg, d))
         return None
+
+    def _only_gpu_zero(self) -> bool:
+        """Is GPU 0 the only GPU the file names, and the current one wherever it runs: no other index
+        (``"cuda:1"``, ``.cuda(1)``, ``device_ids=``), no ``torch.cuda.set_device`` or ``with
+        torch.cuda.device(...)``? Then ``"cuda:0"`` is the GPU ``.cuda()`` uses, the portable device's."""
+        if self._gpu_zero is None:
+            self._gpu_zero = True
+            for node in self.tree.of_type(self.tree.root, (cst.SimpleString, cst.Call)):
+                if isinstance(node, cst.SimpleString):
+                    if re.search(r"cuda:[1-9]", node.value):
+                        self._gpu_zero = False
+                        break
+                    continue
+                qualified = self.aliases.qualify(node.func) or ""
+                method = node.func.attr.value if isinstance(node.func, cst.Attribute) else ""
+                first = positional(node)[0].value if positional(node) else None
+                if (
+                    qualified in ("torch.cuda.set_device", "torch.cuda.device")
+                    or kwarg(node, "device_ids") is not None
+                    or (method == "cuda" and first is not None and not m.matches(first, m.Integer("0")))
+                ):
+                    self._gpu_zero = False
+                    break
+        return self._gpu_zero
 
     def _loads_to_gpu(self, location: cst.BaseExpression) -> bool:
         """``map_location="cuda:0"`` (the GPU a one-GPU machine has) or ``lambda storage, loc:
@@ -395,6 +537,8 @@ class _Sites:
 
     def _cuda_index(self, call: cst.Call, index: cst.BaseExpression) -> Site | None:
         """``.cuda(1)``, ``.cuda(x.device)``, ``.cuda(device_id)``."""
+        if m.matches(index, m.Integer("0")) and positional(call) and self._only_gpu_zero():
+            return self._placement(call, f"`.cuda({code_of(index)})`", lambda d: _moved_to(call, d))
         if isinstance(index, (cst.Integer, cst.SimpleString)):
             return self._pinned(call, index)
         device = self._is_device(index, call)
@@ -517,13 +661,23 @@ class _Sites:
 
     # -- a device chosen once
 
-    def _assignment(self, node: cst.Assign) -> Site | None:
-        """``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``dtype =
-        torch.cuda.FloatTensor``."""
-        spelled = dotted_name(node.targets[0].target) if len(node.targets) == 1 else None
+    def _assignment(
+        self, node: cst.Assign | cst.AnnAssign, spelled: str | None, value: cst.BaseExpression
+    ) -> Site | None:
+        """``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``device: str = "cuda"``,
+        ``dtype = torch.cuda.FloatTensor``: ``spelled = value``."""
         if spelled is None:
             return None
-        value = node.value
+        if DEVICE_NAME.search(spelled.rsplit(".", 1)[-1]) and self._computed_gpu(value):
+            return Site(
+                node,
+                f"`{spelled} = {code_of(value)}` fails without a GPU",
+                lambda p, _: cst.IfExp(
+                    test=p.available(), body=value, orelse=cst.parse_expression(f'{p.torch}.device("cpu")')
+                ),
+                "choose CUDA only when it is available",
+                value,
+            )
         if not (is_cuda(value, self.aliases) or is_indexed_cuda(value, self.aliases)):
             return self._legacy_type(value)
         if self._module_positions is None:
@@ -532,6 +686,20 @@ class _Sites:
         if isinstance(value, cst.Call) or device_named or spelled in self._module_positions:
             return self._choice(node, f"`{spelled} = {code_of(value)}` fails without a GPU", value)
         return None
+
+    def _computed_gpu(self, value: cst.BaseExpression) -> bool:
+        """``torch.device(f"cuda:{args.gpu}")``, ``torch.device("cuda", local_rank)``: a GPU whose index
+        the program computes, chosen without asking whether there is one."""
+        if not (isinstance(value, cst.Call) and self.aliases.qualify(value.func) == "torch.device"):
+            return False
+        args = positional(value)
+        if not args:
+            return False
+        first = args[0].value
+        if isinstance(first, cst.FormattedString):
+            head = first.parts[0] if first.parts else None
+            return isinstance(head, cst.FormattedStringText) and head.value.startswith("cuda")
+        return len(args) == 2 and is_cuda(first, self.aliases)
 
     def _parameter(self, param: cst.Param) -> Site | None:
         """``def evaluate(model, device="cuda")``."""
@@ -551,6 +719,34 @@ class _Sites:
             "choose CUDA only when it is available",
             value,
         )
+
+
+def _option_dest(call: cst.Call) -> str | None:
+    """Where ``parser.add_argument("--use-cuda", ...)`` keeps its value: ``use_cuda`` (or its ``dest=``)."""
+    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"):
+        return None
+    dest = kwarg(call, "dest")
+    if dest is not None:
+        name = dest.value.evaluated_value if isinstance(dest.value, cst.SimpleString) else None
+        return name if isinstance(name, str) else None
+    options = [a.value for a in positional(call) if isinstance(a.value, cst.SimpleString)]
+    spelled = [str(o.evaluated_value) for o in options]
+    long = [o for o in spelled if o.startswith("--")] or [o for o in spelled if o.startswith("-")]
+    return long[0].lstrip("-").replace("-", "_") if long else None
+
+
+def _per_gpu(above: cst.CSTNode, below: cst.CSTNode) -> bool:
+    """Is ``below`` the body of a loop over ``range(torch.cuda.device_count())`` (or any iterable that
+    counts the GPUs), which runs no time where there is none?"""
+    if isinstance(above, cst.For) and below is above.body:
+        return "device_count" in code_of(above.iter)
+    if isinstance(above, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+        clause: cst.CompFor | None = above.for_in
+        while clause is not None and below is not clause:
+            if "device_count" in code_of(clause.iter):
+                return True
+            clause = clause.inner_for_in
+    return False
 
 
 def _values_of_at_top(tree: Tree) -> dict[str, list[cst.BaseExpression]]:

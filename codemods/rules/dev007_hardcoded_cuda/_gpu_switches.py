@@ -49,6 +49,10 @@ class Switch:
     def asking(self, available: cst.BaseExpression) -> cst.BaseExpression:
         if isinstance(self.value, cst.UnaryOperation):  # `not args.no_cuda` -> `... and available`
             return cst.BooleanOperation(left=self.value, operator=cst.And(), right=available)
+        if isinstance(self.value, (cst.Attribute, cst.Name)) and _off_key(self.value):
+            # `"cpu" if opt.no_cuda else "cuda"` -> `opt.no_cuda or not available`
+            missing = cst.UnaryOperation(operator=cst.Not(), expression=available)
+            return cst.BooleanOperation(left=self.value, operator=cst.Or(), right=missing)
         if isinstance(self.value, cst.Call):  # `add_argument("--cuda", action="store_false")`
             return with_kwarg(self.value, "default", available)
         return available
@@ -83,6 +87,12 @@ def assigned_switch(node: cst.Assign) -> Switch | None:
     return None
 
 
+def _off_key(node: cst.BaseExpression) -> bool:
+    """``opt.no_cuda``, ``args.disable_gpu``: an off switch read as it is."""
+    off = _key(node)
+    return off is not None and _OFF_SWITCH.match(off) is not None
+
+
 def _off_switch_negated(node: cst.BaseExpression) -> bool:
     """``not opt.no_cuda``, ``not args.disable_gpu``."""
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
@@ -96,12 +106,16 @@ def _names_cuda(node: cst.BaseExpression) -> bool:
 
 
 def chosen_by_off_switch(values: list[cst.BaseExpression]) -> list[Switch]:
-    """``"cuda" if not opt.no_cuda else "cpu"`` among ``values`` (an assignment's value, a call's
-    arguments): the GPU unless the user turns it off."""
+    """``"cuda" if not opt.no_cuda else "cpu"`` (or ``"cpu" if opt.no_cuda else "cuda"``) among
+    ``values`` (an assignment's value, a call's arguments): the GPU unless the user turns it off."""
     return [
         Switch(value.test, value.test, f"`{code_of(value)}`")
         for value in values
-        if isinstance(value, cst.IfExp) and _names_cuda(value.body) and _off_switch_negated(value.test)
+        if isinstance(value, cst.IfExp)
+        and (
+            (_names_cuda(value.body) and _off_switch_negated(value.test))
+            or (_names_cuda(value.orelse) and _off_key(value.test))
+        )
     ]
 
 

@@ -136,6 +136,92 @@ VALID = [
             return torch.FloatTensor(X)
         """
     ),
+    # GPU defaults the code corrects by asking the machine before using them (probes p17, p32, p37-p40,
+    # p45, p47 in tests/data/dev007_probes): a wish, not an assumption.
+    Valid(
+        """
+        import torch
+        device = "cuda"
+        if not torch.cuda.is_available():
+            device = "cpu"
+        USE_CUDA = True
+        CUDA_ENABLED = USE_CUDA and torch.cuda.is_available()
+        def get_device(use_cuda=True):
+            available = torch.cuda.is_available()
+            use_cuda = use_cuda and available
+            return torch.device("cuda" if use_cuda else "cpu")
+        class Devices:
+            def __init__(self, device="cuda"):
+                self.device = torch.device(device) if torch.cuda.is_available() else torch.device("cpu")
+        """
+    ),
+    Valid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--use-cuda", action="store_true", default=True)
+        args = parser.parse_args()
+        args.use_cuda = args.use_cuda and torch.cuda.is_available()
+        GPU = True
+        if GPU:
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        """
+    ),
+    Valid(
+        """
+        import torch
+        USE_GPU = True
+        class Config:
+            def __init__(self):
+                self.device = "cuda"
+                if not torch.cuda.is_available():
+                    self.device = "cpu"
+            def move(self, model):
+                return model.to(self.device)
+        def to_device(x):
+            if USE_GPU and torch.cuda.is_available():
+                return x.cuda()
+            return x
+        """
+    ),
+    # Code that runs only with a GPU: a test against the CPU, a name bound to the machine's answer, a
+    # loop over the GPUs, tests skipped without one, a placement whose failure is caught and let go
+    # (probes p48-p52).
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        available = torch.cuda.is_available()
+        def warm_up(model):
+            if device.type != "cpu":
+                torch.cuda.synchronize()
+            if available:
+                model = model.cuda()
+            replicas = [model.cuda(i) for i in range(torch.cuda.device_count())]
+            for i in range(torch.cuda.device_count()):
+                torch.cuda.set_device(i)
+        """
+    ),
+    Valid(
+        """
+        import unittest
+        import pytest
+        import torch
+        class TestOps(unittest.TestCase):
+            @unittest.skipIf(not torch.cuda.is_available(), "needs a GPU")
+            def test_add(self):
+                self.assertEqual(torch.ones(3).cuda().sum().item(), 3)
+        @pytest.mark.skipif(not torch.cuda.is_available(), reason="no GPU")
+        def test_mul():
+            assert torch.ones(3, device="cuda").sum().item() == 3
+        model = torch.nn.Linear(2, 2)
+        try:
+            model = model.cuda()
+        except (AssertionError, RuntimeError):
+            print("CUDA does not work")
+        """
+    ),
 ]
 
 INVALID = [
@@ -207,7 +293,8 @@ INVALID = [
         """,
     ),
     # Unsafe: another object's `cuda()` (its own method), a placement inside `try` (a handler may
-    # count on the error), and a device a flag chooses (the CPU on a GPU machine).
+    # count on the error: here it raises again; one that lets the program go on is a look-alike), and
+    # a device a flag chooses (the CPU on a GPU machine).
     Invalid(
         """
         import torch
@@ -217,7 +304,8 @@ INVALID = [
             try:
                 x = x.cuda()
             except RuntimeError:
-                pass
+                log("no GPU")
+                raise
             return x
         """,
         """
@@ -230,7 +318,8 @@ INVALID = [
             try:
                 x = x.to(device)
             except RuntimeError:
-                pass
+                log("no GPU")
+                raise
             return x
         """,
     ),
@@ -782,5 +871,271 @@ INVALID = [
             return Net().to(torch.device("cuda" if torch.cuda.is_available() else "cpu"))
         """,
         line=5,
+    ),
+    # The `else` of an availability test runs exactly when there is no GPU (probe p08).
+    Invalid(
+        """
+        import torch
+        if torch.cuda.is_available():
+            device = torch.device("cuda")
+        else:
+            device = torch.device("cuda")
+        """,
+        """
+        import torch
+        if torch.cuda.is_available():
+            device = torch.device("cuda")
+        else:
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        """,
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+        use_cuda = torch.cuda.is_available()
+        if use_cuda:
+            x = torch.zeros(2).cuda()
+        else:
+            x = torch.zeros(2).cuda()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        use_cuda = torch.cuda.is_available()
+        if use_cuda:
+            x = torch.zeros(2).cuda()
+        else:
+            x = torch.zeros(2).to(device)
+        """,
+        message="fails without a GPU",
+        line=6,
+    ),
+    # An annotated setting, such as a dataclass field (probe p42).
+    Invalid(
+        """
+        from dataclasses import dataclass
+        import torch
+        @dataclass
+        class TrainConfig:
+            lr: float = 1e-3
+            device: str = "cuda"
+        """,
+        """
+        from dataclasses import dataclass
+        import torch
+        @dataclass
+        class TrainConfig:
+            lr: float = 1e-3
+            device: str = "cuda" if torch.cuda.is_available() else "cpu"
+        """,
+        line=6,
+    ),
+    # A default used before the code corrects it, or read once without asking: still an assumption.
+    Invalid(
+        """
+        import torch
+        device = "cuda"
+        model = Net().to(device)
+        if not torch.cuda.is_available():
+            device = "cpu"
+        """,
+        """
+        import torch
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+        model = Net().to(device)
+        if not torch.cuda.is_available():
+            device = "cpu"
+        """,
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        USE_CUDA = True
+        CUDA_ENABLED = USE_CUDA and torch.cuda.is_available()
+        def to_device(x):
+            if USE_CUDA:
+                return x.cuda()
+            return x
+        """,
+        """
+        import torch
+        USE_CUDA = torch.cuda.is_available()
+        CUDA_ENABLED = USE_CUDA and torch.cuda.is_available()
+        def to_device(x):
+            if USE_CUDA:
+                return x.cuda()
+            return x
+        """,
+        line=2,
+    ),
+    # A handler that stops the program, or a test of something else than the CPU or the GPU: the
+    # placement still stops a run without a GPU.
+    Invalid(
+        """
+        import sys
+        import torch
+        try:
+            model = torch.nn.Linear(2, 2).cuda()
+        except RuntimeError:
+            sys.exit("needs a GPU")
+        """,
+        """
+        import sys
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        try:
+            model = torch.nn.Linear(2, 2).to(device)
+        except RuntimeError:
+            sys.exit("needs a GPU")
+        """,
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        if device.type != "mps":
+            x = torch.zeros(2).cuda()
+        """,
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        if device.type != "mps":
+            x = torch.zeros(2).to(device)
+        """,
+        line=4,
+    ),
+    # A device the function chose above is the one its later placements take (probe p04).
+    Invalid(
+        """
+        import torch
+        def restore(path):
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            model = Net()
+            model.load_state_dict(torch.load(path, map_location="cuda:0"))
+            return model.to(device)
+        """,
+        """
+        import torch
+        def restore(path):
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            model = Net()
+            model.load_state_dict(torch.load(path, map_location=device))
+            return model.to(device)
+        """,
+        line=5,
+    ),
+    # GPU 0 named where it is the only GPU the file names and nothing changes the current one: the
+    # portable device's GPU (probe p33).
+    Invalid(
+        """
+        import torch
+        model = net.to("cuda:0")
+        y = batch.cuda(0)
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = net.to(device)
+        y = batch.to(device)
+        """,
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        x = torch.zeros(3, device="cuda:0")
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        x = torch.zeros(3, device=device)
+        """,
+        line=2,
+    ),
+    # ... but not beside another GPU.
+    Invalid(
+        """
+        import torch
+        model = net.to("cuda:0")
+        head = head.to("cuda:1")
+        """,
+        None,
+        message="explicit GPU index",
+        line=2,
+    ),
+    # GPU unless the user opts out: the device written CPU-first, and moves under `if not
+    # opt.no_cuda:` (spelled like `if not args.use_cpu:`, which mentions no GPU) (probes p55, p56).
+    Invalid(
+        """
+        import torch
+        opt.device = torch.device("cpu" if opt.no_cuda else "cuda")
+        """,
+        """
+        import torch
+        opt.device = torch.device("cpu" if opt.no_cuda or not torch.cuda.is_available() else "cuda")
+        """,
+        message="assumes a GPU",
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        model = torch.nn.Linear(2, 2)
+        if not opt.no_cuda:
+            model = model.cuda()
+        if args.disable_gpu:
+            pass
+        else:
+            x = torch.zeros(2).cuda()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = torch.nn.Linear(2, 2)
+        if not opt.no_cuda:
+            model = model.to(device)
+        if args.disable_gpu:
+            pass
+        else:
+            x = torch.zeros(2).to(device)
+        """,
+        line=4,
+    ),
+    # CUDA tensors made the default, and a GPU whose index the program computes (probes p61, p62).
+    Invalid(
+        """
+        import torch
+        torch.set_default_tensor_type(torch.cuda.FloatTensor)
+        def setup(args, local_rank):
+            device = torch.device("cuda", local_rank)
+            eval_device = torch.device(f"cuda:{args.gpu}")
+            return device, eval_device
+        """,
+        """
+        import torch
+        torch.set_default_tensor_type(torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor)
+        def setup(args, local_rank):
+            device = torch.device("cuda", local_rank) if torch.cuda.is_available() else torch.device("cpu")
+            eval_device = torch.device(f"cuda:{args.gpu}") if torch.cuda.is_available() else torch.device("cpu")
+            return device, eval_device
+        """,
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        torch.set_default_tensor_type("torch.cuda.FloatTensor")
+        """,
+        None,
+        message="fails without a GPU",
+        line=2,
     ),
 ]

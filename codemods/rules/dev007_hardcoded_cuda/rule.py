@@ -2,17 +2,24 @@
 Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cuda._cuda_sites`): `.cuda()`,
 `.to("cuda")`,
 `device="cuda"`, `map_location="cuda:0"`, `torch.cuda.FloatTensor(...)` and its aliases,
-`torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, a device chosen as `torch.device("cuda")` (in
-the module, on an object,
-as a parameter default), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
+`torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, `torch.set_default_tensor_type(torch.cuda.
+FloatTensor)`, a device chosen as `torch.device("cuda")` (in the module, on an object, in an annotated
+setting such as a dataclass field `device: str = "cuda"`, as a parameter default) or as a GPU whose
+index the program computes (`torch.device(f"cuda:{args.gpu}")`, `torch.device("cuda", local_rank)`:
+it falls back to the CPU), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
 True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `args.cuda = not args.no_cuda`,
-`"cuda" if not opt.no_cuda else "cpu"`).
+`"cuda" if not opt.no_cuda else "cpu"`, `"cpu" if opt.no_cuda else "cuda"`). Code under `if not
+args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
+args.use_cpu:`.
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
-after the imports, never where a local name would shadow it. A file that picks its GPUs when it
-runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`, or a helper of its own named for it,
-`select_device(opt.device)`) gets no import-time device: asking `torch.cuda.is_available()`
-initialises CUDA, after which that choice is ignored; each move asks where it runs instead. A tensor
+after the imports, never where a local name would shadow it (a device the function itself chose
+above the move is used instead). GPU 0 named (`.to("cuda:0")`, `.cuda(0)`) in a file that names no
+other GPU and never sets the current one is the portable device's GPU, and is fixed the same way.
+A file that picks its GPUs when it runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`, or a helper
+of its own named for it, `select_device(opt.device)`) gets no import-time device: asking
+`torch.cuda.is_available()` initialises CUDA, after which that choice is ignored; each move asks
+where it runs instead. A tensor
 that a top-level helper makes goes where the tensor it is handed is (`.to(logits.device)`), in a
 file without a device of its own: a library function must not send its result to a device the
 module invents. A chosen device becomes CUDA only when
@@ -27,7 +34,16 @@ Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`: a place
 and any fix that would need `torch` where the module does not import it at its top level (imported
 in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
 `torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU, or after
-`assert torch.cuda.is_available()`), a top-level function the file calls only under such a guard, a
+`assert torch.cuda.is_available()`; not the `else` of `if torch.cuda.is_available():`, which runs
+exactly where there is no GPU), a GPU default that the code corrects by asking the machine before
+using it (`device = "cuda"` then `if not torch.cuda.is_available(): device = "cpu"`, `use_cuda =
+use_cuda and torch.cuda.is_available()` after a `use_cuda=True` parameter, an option on by default
+and `args.use_cuda = args.use_cuda and torch.cuda.is_available()`, a switch every read of which asks
+the machine beside it), code that runs only with a GPU (under a test against the CPU, `if
+device.type != "cpu":`, or of a name bound to `torch.cuda.is_available()`; in a loop over
+`range(torch.cuda.device_count())`; in a test its decorator skips without a GPU; a placement in a
+`try` whose handler catches the error and lets the program go on), a top-level function the file
+calls only under such a guard, a
 switch stuck on (`use_gpu = True`) read only as `if use_gpu:` around GPU code that asks
 `torch.cuda.is_available()` itself, a `cuda()` method forwarding the call, and `"cuda"` that is not a
 device (`backend = "cuda"`).
@@ -78,7 +94,7 @@ import libcst as cst
 from codemods.analysis.device_sites import ModuleDevice
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.fixes.portable_device import PortableDevice
-from codemods.rules.dev007_hardcoded_cuda._cuda_sites import SITE_KINDS, Site, cuda_sites
+from codemods.rules.dev007_hardcoded_cuda._cuda_sites import ANNOTATED, SITE_KINDS, Site, cuda_sites
 from codemods.rules.dev007_hardcoded_cuda._raising_sites import RaisingSites
 
 
@@ -95,7 +111,8 @@ class HardcodedCuda(Rule):
         portable = PortableDevice.of(self.context)
         device = ModuleDevice(self.tree, self.aliases, portable)
         raising = RaisingSites(self.tree, self.aliases)
-        for site in cuda_sites(self.tree, self.aliases, self.sites(SITE_KINDS)):
+        nodes = [*self.sites(SITE_KINDS), *self.sites(ANNOTATED)]
+        for site in cuda_sites(self.tree, self.aliases, nodes):
             local = device.local_device(site.node) if site.uses_device else None
             edits = self._fix(site, portable, device, local)
             # Safe only where the run raised without a GPU and goes to the same GPU with one: not with

@@ -8,6 +8,18 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # `new` of something that is not plainly a tensor (PIL's `Image.new`), and `torch.sparse.FloatTensor(n, m)`
+    # (a size: an empty sparse tensor).
+    Valid(
+        """
+        import torch
+        from PIL import Image
+
+        def make(n, m):
+            canvas = Image.new("RGB", (n, m))
+            return canvas, torch.sparse.FloatTensor(n, m)
+        """
+    ),
     # `volatile` of an object that is not a tensor is its own attribute; a `volatile` parameter
     # that never reaches `Variable` is someone else's flag.
     Valid(
@@ -93,6 +105,47 @@ VALID = [
 ]
 
 INVALID = [
+    # `x.new(...)` of a tensor: `new_zeros`, `new_full`, `new_empty` (a size), `new_tensor` (data), with
+    # `x`'s dtype and device as before; `torch.sparse.FloatTensor(i, v, shape)` takes `v`'s dtype.
+    Invalid(
+        """
+        import torch
+
+        class LM(torch.nn.Module):
+            def init_hidden(self, batch, shape):
+                weight = next(self.parameters()).data
+                h = weight.new(2, batch, 8).zero_()
+                c = weight.new(*shape).fill_(0.5)
+                noise = self.fc.weight.new(self.fc.weight.size()).normal_()
+                ids = weight.new([1, 2])
+                return h, c, noise, ids, torch.sparse.FloatTensor(ids, h, torch.Size([2, 2]))
+        """,
+        """
+        import torch
+
+        class LM(torch.nn.Module):
+            def init_hidden(self, batch, shape):
+                weight = next(self.parameters()).data
+                h = weight.new_zeros(2, batch, 8)
+                c = weight.new_full(shape, 0.5)
+                noise = self.fc.weight.new_empty(self.fc.weight.size()).normal_()
+                ids = weight.new_tensor([1, 2])
+                return h, c, noise, ids, torch.sparse_coo_tensor(ids, h, torch.Size([2, 2]))
+        """,
+        message="use `weight.new_zeros(...)`",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def state(w, n):
+            return w.data.new(n).fill_(0.0)
+        """,
+        None,
+        message="cannot tell data from a size",
+        line=4,
+    ),
     Invalid(
         """
         import torch

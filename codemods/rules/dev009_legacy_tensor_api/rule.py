@@ -30,6 +30,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `torch.empty(n, m)` (both make the default dtype). A single argument that is neither a literal
   list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy array and
   a size differently.
+* `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
+  alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
+  `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
+  `torch.sparse_coo_tensor(i, v, shape)`, which, like it, takes `v`'s dtype
+  (`codemods/analysis/legacy_constructors.py`, `legacy_spelling`).
 * A name bound once to a legacy type (`Tensor = torch.cuda.FloatTensor if cuda else
   torch.FloatTensor`) is read as that type: `Tensor(n, 1)` becomes `torch.empty(n, 1,
   dtype=torch.float32, device="cuda" if cuda else "cpu")` when the condition reads the same at the
@@ -86,7 +91,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.analysis.legacy_constructors import legacy_dtype
+from codemods.analysis.legacy_constructors import legacy_dtype, legacy_spelling
 from codemods.analysis.nn_modules import model_names
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.names import dotted_name
@@ -139,7 +144,7 @@ class LegacyTensorApi(Rule):
     name = "legacy-tensor-api"
     summary = "pre-0.4 tensor API (Variable, torch.FloatTensor, .type(torch.cuda.*)): use the modern call"
     fix_safety = FixSafety.SAFE
-    triggers = ("Variable", "Tensor", ".type(")
+    triggers = ("Variable", "Tensor", ".type(", ".new(")
     # `.type(torch.cuda.FloatTensor)` becomes `.to("cuda", ...)` (DEV007; on `torch.zeros(n)`, DEV010 too),
     # an unwrapped `Variable` leaves its import unused (DEV009), and `Tensor(n).fill_(1).to(device)` with
     # `Tensor` a legacy type becomes `torch.empty(n, dtype=...)`, created then moved (DEV010)
@@ -181,6 +186,9 @@ class LegacyTensorApi(Rule):
                 cast = type_cast(call, self.aliases, self._type_aliases, models)
                 if cast is not None:
                     self.report(call, cast[0], edits={call: cast[1]} if cast[1] is not None else None)
+            elif (spelling := legacy_spelling(self.tree, call, self.aliases)) is not None:
+                message, node, fixed = spelling  # `w.new(n).zero_()`, `torch.sparse.FloatTensor(i, v, shape)`
+                self.report(call, message, edits={node: fixed} if fixed is not None else None)
         self._report_identities()
         self._report_aliases()
         self._import(root)

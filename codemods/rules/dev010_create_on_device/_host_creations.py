@@ -3,10 +3,11 @@
 A *host creation* is an expression whose value is a fresh tensor in CPU memory, built by torch for
 this expression alone: a factory without ``device=`` (``torch.zeros(n)``, ``torch.randn(n)``,
 ``torch.tensor(data)``), a legacy constructor (``torch.LongTensor([1, 2])``), or NumPy's random
-numbers wrapped by ``torch.from_numpy``; not a conversion of data that exists already
-(``torch.FloatTensor(state)``, ``torch.from_numpy(array)``: that copy is needed); possibly followed by
-tensor methods that keep it on the host (``.tril()``, ``.long()``, ``.view(1, -1)``) and wrapped in the
-pre-0.4 ``Variable(...)``.
+numbers wrapped by ``torch.from_numpy``; possibly followed by tensor methods that keep it on the host
+(``.tril()``, ``.long()``, ``.view(1, -1)``) and wrapped in the pre-0.4 ``Variable(...)``. A legacy
+constructor of data that exists already (``torch.FloatTensor(state)``) is one only where the caller says
+it is about to be moved (``converts=True``): like ``torch.tensor(state).to(device)`` it copies the data
+into a host tensor only to copy that to the device, while ``torch.from_numpy(array)`` copies nothing.
 
 :func:`on_device` rebuilds one on a device with the same values, when that is exact: the factory
 takes ``device=`` (a legacy constructor is spelled the modern way by
@@ -25,7 +26,12 @@ from typing import TypeGuard
 
 import libcst as cst
 
-from codemods.analysis.legacy_constructors import is_size, legacy_constructor_rewrite, legacy_dtype
+from codemods.analysis.legacy_constructors import (
+    is_size,
+    legacy_array_rewrite,
+    legacy_constructor_rewrite,
+    legacy_dtype,
+)
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
 from codemods.core.torch_names import HOST_ONLY_KEYWORDS, RANDOM_FACTORIES
@@ -48,6 +54,8 @@ SAME_ON_ANY_DEVICE = frozenset(
 _LEAVES_THE_HOST = frozenset(
     "to cuda cpu type pin_memory share_memory_ numpy tolist item detach requires_grad_ data_ptr".split()
 )
+Kinds = tuple[frozenset[str], frozenset[str]]  # (names holding a size, names holding data)
+_NO_KINDS: Kinds = (frozenset(), frozenset())
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _LEGACY_FLOAT = "torch.Tensor"  # the default-dtype legacy constructor
 _UNCLEAR_LEGACY = (
@@ -81,8 +89,11 @@ def _is_method_of_a_call(node: cst.BaseExpression) -> TypeGuard[cst.Call]:
     return type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Call
 
 
-def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation | None:
-    """``node`` as a host creation, or None."""
+def host_creation(
+    node: cst.BaseExpression, aliases: ImportAliases, converts: bool = False
+) -> Creation | None:
+    """``node`` as a host creation, or None; ``converts``: a legacy constructor of data that exists
+    already counts too (the caller moves the result: the host tensor is only a step on the way)."""
     value, requires_grad = node, False
     if isinstance(node, cst.Call) and aliases.qualify(node.func) in _VARIABLE:
         args = positional(node)
@@ -113,7 +124,7 @@ def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation 
     elif qualified == _LEGACY_FLOAT or (
         legacy_dtype(qualified) is not None and not qualified.startswith("torch.cuda.")
     ):
-        if not _made_here(node):
+        if not (converts or _made_here(node)):
             return None  # converts data that exists already (an array, a list, a tensor): a copy it needs
     elif qualified == "torch.from_numpy" and _numpy_random(node, aliases):
         inexact = "NumPy draws these numbers; on the device torch draws others"
@@ -123,14 +134,19 @@ def host_creation(node: cst.BaseExpression, aliases: ImportAliases) -> Creation 
 
 
 def on_device(
-    creation: Creation, device: cst.BaseExpression, aliases: ImportAliases
+    creation: Creation, device: cst.BaseExpression, aliases: ImportAliases, kinds: Kinds = _NO_KINDS
 ) -> cst.BaseExpression | None:
-    """``creation`` made on ``device`` with the same values, or None when that cannot be written."""
+    """``creation`` made on ``device`` with the same values, or None when that cannot be written;
+    ``kinds``: the names that hold a size and those that hold data where it is made (a legacy
+    constructor reads its argument by what it is)."""
     if creation.inexact is not None or creation.requires_grad:
         return None
     factory = creation.factory
     if creation.is_legacy:
-        made = legacy_constructor_rewrite(factory, creation.qualified, aliases, device=device)
+        sizes, data = kinds
+        made = legacy_constructor_rewrite(
+            factory, creation.qualified, aliases, sizes, device=device, data_names=data
+        ) or legacy_array_rewrite(factory, creation.qualified, aliases, kinds, device)
         if made is None:
             return None
     else:
@@ -139,14 +155,14 @@ def on_device(
 
 
 def made_there(
-    creation: Creation, device: cst.BaseExpression | None, aliases: ImportAliases
+    creation: Creation, device: cst.BaseExpression | None, aliases: ImportAliases, kinds: Kinds = _NO_KINDS
 ) -> tuple[cst.BaseExpression | None, str | None]:
     """``creation`` made on ``device`` (None: a device that cannot be written), or why it cannot be."""
     if device is None:
         return None, "the device given to `.cuda()` may be None, which `device=` reads as the CPU"
     if creation.inexact is not None:
         return None, creation.inexact
-    made = on_device(creation, device, aliases)
+    made = on_device(creation, device, aliases, kinds)
     return (made, None) if made is not None else (None, _UNCLEAR_LEGACY)
 
 

@@ -15,17 +15,27 @@ VALID = [
         x = torch.zeros(4, 8, device=device)
         """
     ),
-    # Data that exists on the host already (a batch, a NumPy array, an observation converted by a
-    # legacy constructor, which DEV009 reports) must be copied: nothing to do.
+    # Data that exists on the host already (a batch, a NumPy array shared by `from_numpy`, which copies
+    # nothing) must be copied to the device: nothing to do.
     Valid(
         """
         import numpy as np
         import torch
 
-        def step(batch, observation, device):
+        def step(batch, device):
             table = torch.from_numpy(np.load("table.npy")).to(device)
-            state = torch.FloatTensor(observation).to(device)
-            return batch.to(device), table, state
+            return batch.to(device), table
+        """
+    ),
+    # A legacy constructor that is not moved (DEV009's), or moved by `.to()` of another tensor.
+    Valid(
+        """
+        import torch
+
+        def step(observation, reference):
+            state = torch.FloatTensor(observation)
+            like = torch.FloatTensor(observation.reshape(1, -1)).to(reference)
+            return state, like
         """
     ),
     # Not a plain move of a fresh tensor: a dtype conversion, an asynchronous copy from pinned
@@ -138,6 +148,42 @@ VALID = [
 ]
 
 INVALID = [
+    # A legacy constructor of data that exists copies it into a host tensor only to copy that to the
+    # device: `torch.as_tensor(data, dtype=..., device=...)` when the argument is plainly an array (a
+    # slice, a reshaped array: shared on the host where the legacy call shared it), reported when it
+    # may be a size (`torch.FloatTensor(n)`: uninitialised).
+    Invalid(
+        """
+        import torch
+
+        def batch_of(memory, target, i, n, device):
+            states = torch.FloatTensor(memory.states[i:i + n]).to(device)
+            state = torch.FloatTensor(memory.last.reshape(1, -1)).repeat(8, 1).to(device)
+            labels = torch.LongTensor(target[i:i + n]).cuda()
+            return states, state, labels
+        """,
+        """
+        import torch
+
+        def batch_of(memory, target, i, n, device):
+            states = torch.as_tensor(memory.states[i:i + n], dtype=torch.float32, device=device)
+            state = torch.as_tensor(memory.last.reshape(1, -1), dtype=torch.float32, device=device).repeat(8, 1)
+            labels = torch.as_tensor(target[i:i + n], dtype=torch.int64, device="cuda")
+            return states, state, labels
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def select_action(self, state):
+            state = torch.FloatTensor(state).to(self.device)
+            return self.actor(state)
+        """,
+        None,
+        message="not plainly data or a size",
+        line=4,
+    ),
     # zeros are zero in every dtype: `.to(device, dtype)` moves onto the factory whole.
     Invalid(
         """

@@ -5,7 +5,12 @@ code writes too:
 
 * in one expression: `torch.arange(n).cuda()`, `torch.tensor(data).to(device)`,
   `Variable(torch.zeros(n)).cuda()`, `torch.LongTensor([1, 2]).to(device)` (a legacy constructor is
-  spelled the modern way, `torch.tensor([1, 2], dtype=torch.int64, device=device)`);
+  spelled the modern way, `torch.tensor([1, 2], dtype=torch.int64, device=device)`), also of data that
+  exists, moved in the same expression: `torch.FloatTensor(state.reshape(1, -1)).to(device)` copies the
+  array into a host tensor only to copy that to the device (rewritten when the argument is plainly data,
+  to `torch.as_tensor(..., dtype=torch.float32, device=device)` for an existing array, which shares its
+  memory on the host where the legacy call did; reported when it may be a size; bound to a name and moved
+  later it is a batch's boundary, left alone);
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
   values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
@@ -76,6 +81,7 @@ from codemods.analysis.forward_reach import (
     reached_functions,
     shown_tensor_parameter,
 )
+from codemods.analysis.legacy_constructors import argument_kinds
 from codemods.analysis.nn_modules import module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
@@ -132,6 +138,8 @@ class CreateOnDevice(Rule):
         for line in self.sites(cst.SimpleStatementLine):
             for small in line.body:
                 for spelled, value in creation_pairs(small):
+                    # Not a conversion of data that exists (`points = torch.Tensor(points)`, moved some
+                    # lines later with the rest of a batch): the batch's boundary, DEV001's business.
                     creation = host_creation(value, self.aliases)
                     later = (
                         later_move(self.tree, line, spelled, self.aliases, functions) if creation else None
@@ -142,7 +150,7 @@ class CreateOnDevice(Rule):
     def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
         """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
         receiver = func_attribute(target.call).value
-        creation = host_creation(receiver, self.aliases)
+        creation = host_creation(receiver, self.aliases, converts=True)
         if creation is None and isinstance(receiver, cst.Call):
             helper = functions.callee(receiver)
             if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
@@ -163,7 +171,7 @@ class CreateOnDevice(Rule):
                     " the device may round it differently)",
                 )
             return
-        made, reason = made_there(creation, target.device, self.aliases)
+        made, reason = made_there(creation, target.device, self.aliases, self._kinds(creation))
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
             if typed is None and target.like is not None:
@@ -182,7 +190,7 @@ class CreateOnDevice(Rule):
             device = self._module_device(creation.value) or cst.IfExp(
                 test=later.guard.test, body=device, orelse=_CPU
             )
-        made, reason = made_there(creation, device, self.aliases)
+        made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         reason = later.obstacle or reason
         drop = None
         if made is not None and reason is None and device is not None:  # (made only with a device)
@@ -193,6 +201,13 @@ class CreateOnDevice(Rule):
         if drop and made is not None:  # (dropped only when made)
             edits = {creation.value: made, **drop}
         self._conclude(creation.value, later.by, creation, edits, reason)
+
+    def _kinds(self, creation: Creation) -> tuple[frozenset[str], frozenset[str]]:
+        """For a legacy constructor, the names that hold a size and those that hold data where it runs
+        (as DEV009 reads them: one behaviour)."""
+        if not creation.is_legacy:
+            return frozenset(), frozenset()
+        return argument_kinds(self.tree, creation.factory, self.aliases)
 
     def _module_device(self, node: cst.CSTNode) -> cst.BaseExpression | None:
         """The device of the input of the module whose ``forward`` (or a function it calls) runs

@@ -126,3 +126,9 @@ def test_generated_programs_cut_at_every_line(source):
     except cst.ParserSyntaxError:
         return
     _assert_same_tree(source)
+
+
+def test_no_cut_inside_a_docstring_that_opens_the_file():
+    """A cut position may split the opening triple quote (piece size 1): it still counts."""
+    text = '"""A docstring\nof three\nlines."""\nimport torch\nx = 1\n'
+    assert pieces.cut_points(text, 1) == [text.index("import"), text.index("x = 1")]

@@ -9,7 +9,7 @@ import libcst as cst
 import pytest
 
 from autofix.files.project import _exported_moves, project_moves
-from codemods.analysis.parameter_moves import _moved_parameters
+from codemods.analysis.values import Values
 from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree
 
@@ -93,13 +93,17 @@ def test_a_module_outside_the_run_and_a_broken_file_give_nothing(tmp_path):
         "def f(a, b):\n    a = a.to(dev)\n    b.float()\n",
         "class C:\n    def __init__(self, m, n):\n        self.m = m\n        self.m.to(d)\n        n.cpu()\n",
         "def g(m):\n    def inner(m):\n        m.cuda()\n    return inner\n",
+        "class T:\n    def __init__(self, g, d, ok):\n        self.g, self.d = g, d\n        if ok:\n            self.d.cuda()\n",
+        "class K:\n    def __init__(self, net, device):\n        self.net = net.to(device)\n",
+        "class S:\n    def __init__(self, g):\n        self.g = g\n        self._gpu()\n\n"
+        "    def _gpu(self):\n        self.g.cuda()\n",
     ],
 )
 def test_the_project_reading_agrees_with_the_rules_reading(source):
     """The same question asked of another file (ast) and of this one (libcst) gets the same answer."""
     exported = {name: set(moved) for name, (_, moved) in _exported_moves(ast.parse(source)).items()}
     tree = Tree(cst.parse_module(source))
-    aliases = ImportAliases.of(tree)
+    values = Values(tree, ImportAliases.of(tree))
     in_file = {}
     for stmt in tree.root.body:
         function = stmt
@@ -109,7 +113,9 @@ def test_the_project_reading_agrees_with_the_rules_reading(source):
             ]
             function = inits[0]
         if isinstance(function, cst.FunctionDef):
-            moved = set(_moved_parameters(aliases, function))
+            # The model also knows the attributes a method moves (`self.net`): the files' facts are
+            # what a call moves of what it is handed.
+            moved = {p for p in values.moved_parameters(function) if "." not in p and p != "self"}
             if moved:
                 in_file[stmt.name.value] = moved
     assert exported == in_file
@@ -134,3 +140,28 @@ def test_the_cache_follows_the_imported_file(tmp_path, run_cli):
     )
     code, out, _ = run_cli("check", "--select", "DEV005", ".", cwd=root)
     assert code == 0, out
+
+
+def test_a_gan_trainer_in_another_file_that_keeps_both_networks_in_one_line(tmp_path, run_cli):
+    """Issue 27 shape 1: ``Trainer(G, D, G_opt, D_opt, use_cuda=...)`` defined in ``training.py``
+    keeps ``self.G, self.D = generator, discriminator`` and moves both under its flag."""
+    (tmp_path / "training.py").write_text(
+        "class Trainer:\n"
+        "    def __init__(self, generator, discriminator, g_opt, d_opt, use_cuda=False):\n"
+        "        self.G, self.D = generator, discriminator\n"
+        "        if use_cuda:\n"
+        "            self.G.cuda()\n"
+        "            self.D.cuda()\n"
+    )
+    (tmp_path / "main.py").write_text(
+        "import torch\n"
+        "from training import Trainer\n"
+        "G, D = Generator(), Discriminator()\n"
+        "G_opt = torch.optim.Adam(G.parameters())\n"
+        "D_opt = torch.optim.Adam(D.parameters())\n"
+        "trainer = Trainer(G, D, G_opt, D_opt, use_cuda=torch.cuda.is_available())\n"
+    )
+    code, out, _ = run_cli("check", "--select", "DEV005", ".", cwd=tmp_path)
+    assert code == 1
+    assert "main.py:4:1: DEV005" in out and "`Trainer(...)` moves `G`" in out
+    assert "main.py:5:1: DEV005" in out and "`Trainer(...)` moves `D`" in out

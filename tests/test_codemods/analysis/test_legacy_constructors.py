@@ -5,7 +5,13 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from codemods.analysis.legacy_constructors import legacy_constructor_rewrite, legacy_dtype, legacy_rewrite
+from codemods.analysis.legacy_constructors import (
+    legacy_array_rewrite,
+    legacy_constructor_rewrite,
+    legacy_dtype,
+    legacy_rewrite,
+    legacy_spelling,
+)
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of
 from codemods.core.tree import Tree
@@ -33,6 +39,23 @@ ROWS = [
     ("torch.FloatTensor()", "torch.empty(0, dtype=torch.float32)"),
     ("torch.cuda.ByteTensor(4)", 'torch.empty(4, dtype=torch.uint8, device="cuda")'),
     ("T.HalfTensor([0.5])", "T.tensor([0.5], dtype=T.float16)"),  # spelled as the file imports torch
+    # An existing array (a slice, a reshaped one, one indexed by an array): `legacy_array_rewrite`'s.
+    ("torch.FloatTensor(target[i:j])", None),
+    ("torch.FloatTensor(s.reshape(1, -1))", None),
+    # NumPy's random numbers: an array with a size, one number (a size) without.
+    ("torch.FloatTensor(np.random.rand(3))", "torch.tensor(np.random.rand(3), dtype=torch.float32)"),
+    (
+        "torch.FloatTensor(np.random.randint(0, 5, 3))",
+        "torch.tensor(np.random.randint(0, 5, 3), dtype=torch.float32)",
+    ),
+    (
+        "torch.FloatTensor(np.random.normal(0, 1, size=n))",
+        "torch.tensor(np.random.normal(0, 1, size=n), dtype=torch.float32)",
+    ),
+    ("torch.FloatTensor(np.random.randint(0, 5))", None),
+    ("torch.FloatTensor(np.random.uniform(0, 1))", None),
+    ("torch.FloatTensor(np.random.rand())", None),
+    ("torch.FloatTensor(x.size()[1:])", None),
     # Unclear: a name, an array, a tensor, a storage. The caller reports instead.
     ("torch.FloatTensor(values)", None),
     ("torch.FloatTensor(x.shape)", None),  # a torch.Size, or a NumPy array's tuple (data)
@@ -118,3 +141,76 @@ def test_a_move_right_after_is_folded_in():
     # `.to(other)` copies another tensor's dtype too: not folded.
     source = "import torch\ndef f(other):\n    return torch.LongTensor(range(4)).to(other)\n"
     assert _rewrite_in(source) == ("torch.LongTensor(range(4))", "torch.tensor(range(4), dtype=torch.int64)")
+
+
+SPELLINGS = [
+    ("weight.data.new(2, n).zero_()", "weight.data.new_zeros(2, n)"),
+    ("weight.data.new(*shape).fill_(0.5)", "weight.data.new_full(shape, 0.5)"),
+    ("weight.data.new(n, m).fill_(-1)", "weight.data.new_full((n, m), -1)"),
+    ("weight.data.new(len(a)).fill_(1)", "weight.data.new_full((len(a),), 1)"),
+    ("weight.data.new(x.size()).fill_(1)", "weight.data.new_full(x.size(), 1)"),
+    ("self.fc.weight.new(x.size()).normal_()", "self.fc.weight.new_empty(x.size()).normal_()"),
+    ("weight.data.new([1, 2])", "weight.data.new_tensor([1, 2])"),
+    (
+        "weight.data.new(n, m).fill_(value)",
+        "weight.data.new_empty(n, m).fill_(value)",
+    ),  # value may be a tensor
+    (
+        "torch.sparse.FloatTensor(i, v, torch.Size([2, 3]))",
+        "torch.sparse_coo_tensor(i, v, torch.Size([2, 3]))",
+    ),
+    ("torch.sparse.LongTensor(i, v, x.size())", "torch.sparse_coo_tensor(i, v, x.size())"),
+    ("torch.sparse.FloatTensor(i, v, (2, 3))", "torch.sparse_coo_tensor(i, v, (2, 3))"),
+    # Reported or left: a size of unknown kind, not plainly a tensor, a sparse size, `Image.new`.
+    ("weight.data.new(n).zero_()", "report"),
+    ("x.new(2, 3).zero_()", None),
+    ("Image.new('RGB', (4, 4))", None),
+    ("torch.sparse.FloatTensor(2, 3)", None),
+    ("torch.sparse.FloatTensor(i, v)", None),
+    ("torch.sparse.FloatTensor(i, v, x.size(0))", None),
+]
+
+
+@pytest.mark.parametrize("source, expected", SPELLINGS)
+def test_legacy_spelling(source, expected):
+    code = f"import torch\n\ndef f(self, i, v, x, n, m, a, shape, value):\n    return {source}\n"
+    module = cst.parse_module(code)
+    tree = Tree(module)
+    aliases = ImportAliases.of(tree)
+    call = next(c for c in tree.of_type(module, cst.Call) if code_of(c.func).endswith(("new", "Tensor")))
+    found = legacy_spelling(tree, call, aliases)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    message, node, fixed = found
+    if expected == "report":
+        assert fixed is None and "cannot tell data from a size" in message
+        return
+    assert fixed is not None
+    assert code_of(module.deep_replace(node, fixed)).splitlines()[-1].strip() == f"return {expected}"
+
+
+ARRAYS = [
+    ("torch.FloatTensor(target[i:j])", "torch.as_tensor(target[i:j], dtype=torch.float32)"),
+    ("torch.FloatTensor(s.reshape(1, -1))", "torch.as_tensor(s.reshape(1, -1), dtype=torch.float32)"),
+    ("torch.LongTensor(s.flatten())", "torch.as_tensor(s.flatten(), dtype=torch.int64)"),
+    ("torch.Tensor(s.ravel())", "torch.as_tensor(s.ravel(), dtype=torch.get_default_dtype())"),
+    ("torch.FloatTensor(s[np.arange(3)])", "torch.as_tensor(s[np.arange(3)], dtype=torch.float32)"),
+    ("torch.FloatTensor(s[[0, 2]])", "torch.as_tensor(s[[0, 2]], dtype=torch.float32)"),
+    ("torch.FloatTensor(s[0])", None),  # one element: a number (a size) or a row
+    ("torch.FloatTensor(s.reshape(shape))", None),  # `shape` may be `()`: a 0-d array is a size
+    ("torch.FloatTensor(sizes[1:])", None),  # a slice of a torch.Size is a torch.Size
+    ("torch.FloatTensor(x.size()[1:])", None),
+    ("torch.FloatTensor(np.reshape(s, (1, -1)))", None),  # a module function: `is_data` decides
+    ("torch.cuda.FloatTensor(s[i:j])", None),
+]
+
+
+@pytest.mark.parametrize("source, expected", ARRAYS)
+def test_legacy_array_rewrite(source, expected):
+    module = cst.parse_module(f"import numpy as np\nimport torch\n{source}\n")
+    call = module.body[-1].body[0].value
+    aliases = ImportAliases.of(Tree(module))
+    fixed = legacy_array_rewrite(call, aliases.qualify(call.func), aliases, (frozenset(), frozenset()))
+    assert (None if fixed is None else code_of(fixed)) == expected

@@ -9,9 +9,10 @@ import libcst as cst
 import pytest
 
 from autofix.engine.lint import lint_and_fix
+from codemods.analysis.values import Values
 from codemods.core.base import RuleContext
 from codemods.rules.dev005_optimizer_before_move._dotted_flow import may_change, may_touch, written
-from codemods.rules.dev005_optimizer_before_move._model_move_order import later_move, moved_before
+from codemods.rules.dev005_optimizer_before_move._model_move_order import later_move
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import optimizer_build
 from codemods.rules.dev005_optimizer_before_move.rule import OptimizerBeforeMove
 
@@ -83,7 +84,9 @@ def test_moved_before_looks_back_to_the_last_binding():
         """)
     stmt = _statement(context, 2)
     assert isinstance(stmt, cst.SimpleStatementLine)
-    assert not moved_before(context.tree, context.aliases, stmt, "model")
+    values = Values.of(context)
+    assert values.model_move_before("model", stmt) is None  # the model moved first is another one
+    assert values.model_move_before("model", _statement(context, 1)) is not None
 
 
 @pytest.mark.parametrize(
