@@ -90,6 +90,8 @@ def _instrument() -> None:
     engine.refuse_if_too_deep = _timed("screen (nesting depth)", engine.refuse_if_too_deep)
     engine.parse = _timed("first parse (libcst)", engine.parse)
     engine.Tree = _timed(_INDEX, engine.Tree)
+    engine.reused_tree = _timed(_INDEX, engine.reused_tree)  # the first pass's index
+    engine.reused_tree, _, _ = _per_pass(engine._check, engine._non_overlapping, engine.reused_tree)
     engine.Tree, engine._check, engine._non_overlapping = _per_pass(
         engine._check, engine._non_overlapping, engine.Tree
     )

@@ -68,7 +68,17 @@ def mentions_torch(text: str) -> bool:
 
 def active_rules(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
     """The rules worth running on ``text``: those whose trigger strings it contains."""
-    return [rule for rule in rules if any(trigger in text for trigger in rule.triggers)]
+    present: dict[str, bool] = {}  # rules share triggers, and a trigger not there costs a scan of the text
+    active = []
+    for rule in rules:
+        for trigger in rule.triggers:
+            found = present.get(trigger)
+            if found is None:
+                found = present[trigger] = trigger in text
+            if found:
+                active.append(rule)
+                break
+    return active
 
 
 def lint_and_fix(
@@ -92,16 +102,19 @@ def lint_and_fix(
     if not mentions_torch(text) or not rules:
         return outcome
     body, trailing = _set_aside_trailing_blank_lines(text)
-    repairs = text_fixes(body, rules)  # tokens that keep the file from parsing at all: fixed in the text
+    active = active_rules(body, rules)
+    repairs = text_fixes(body, active)  # tokens that keep the file from parsing at all: fixed in the text
     if repairs:
         lines = LINE_BREAK.split(body)
         repairs = [(r, f) for r, f in repairs if not _silences(lines[f.line - 1], r.code)]
         body = fixed_text(body, [f for _, f in repairs])
+        active = active_rules(body, rules)
     try:
         with _collector_paused():
             _lint_and_fix(
                 body,
                 rules,
+                active,
                 fix,
                 unsafe_fixes,
                 want_positions,
@@ -141,13 +154,30 @@ def _set_aside_trailing_blank_lines(text: str) -> tuple[str, str]:
     back ``"x = 1\\n \\n"``; ``"def f():\\n    return 1\\n \\n \\n#"`` without one `` \\n``), so the
     round-trip guard would refuse the whole file. Such lines mean nothing to Python, and no fix or
     suppression comment reads them: they are set aside while the file is handled, and put back after."""
-    found = _TRAILING_LINES.search(text)
+    found = _TRAILING_LINES.search(text, _last_code_line(text))
     if found is None or text[found.start() - 1 : found.start()] == "\\":
         return text, ""  # no such lines; or a backslash joins the next line to the code line
     tail = found.group(1)
     if not any(line and line.isspace() for line in LINE_BREAK.split(tail)):
         return text, ""  # libcst gives these back as they are: nothing to set aside
     return text[: found.start(1)], tail
+
+
+_BLANK_OR_COMMENT = re.compile(r"[ \t\f]*(?:#[^\r\n]*)?")
+
+
+def _last_code_line(text: str) -> int:
+    """Where the last line of ``text`` that is not blank or a comment starts (0 when there is none).
+
+    The lines after it are the only ones ``_TRAILING_LINES`` can match, and searching from every line
+    break of a large file for them cost 1 % of a ``check`` of timm."""
+    end = len(text)
+    while end > 0:
+        start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
+        if _BLANK_OR_COMMENT.fullmatch(text, start, end) is None:
+            return start
+        end = start - 1  # (of "\r\n", the "\r" is then an empty line's end: it changes nothing)
+    return 0
 
 
 @contextmanager
@@ -173,6 +203,7 @@ def _collector_paused() -> Iterator[None]:
 def _lint_and_fix(
     text: str,
     rules: Sequence[type[Rule]],
+    active: list[type[Rule]],
     fix: bool,
     unsafe_fixes: bool,
     want_positions: bool,
@@ -200,7 +231,7 @@ def _lint_and_fix(
     deferred: Counter[tuple[str, str]] = Counter()
     held: list[cst.CSTNode] = []  # the top-level statements where the last pass deferred a fix
     applying_passes = 0
-    active = wanted = active_rules(current, rules)  # the rules whose triggers the current text has
+    wanted = active  # the rules whose triggers the current text has
     tree: Tree | None = None
     while True:
         # The statements the last pass (or, first, the file's last version) left alone are copied from

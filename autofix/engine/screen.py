@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from itertools import accumulate
 
 from autofix.files.source import SourceError
 
@@ -24,13 +25,15 @@ _UNARY_RUN = re.compile(r"[=(\[{,:]\s*(?:(?:[-+~]|\bnot\b)\s*){50}")
 _LONG_LINE = 2000
 
 
+_DEPTH_CHANGE = {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}
+
+
 def _deep_brackets(text: str) -> bool:
-    depth = 0
-    for match in _BRACKETS.finditer(text):
-        depth += 1 if match.group() in "([{" else -1
-        if depth > _MAX_BRACKET_DEPTH:
-            return True
-    return False
+    """Whether the brackets of ``text``, counted in order, are ever more than the limit deep (the running
+    depth's maximum, computed without a Python loop: this scan reads every file that is parsed)."""
+    return max(accumulate(map(_DEPTH_CHANGE.__getitem__, _BRACKETS.findall(text))), default=0) > (
+        _MAX_BRACKET_DEPTH
+    )
 
 
 def _has_long_line(text: str) -> bool:

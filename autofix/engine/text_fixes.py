@@ -18,12 +18,12 @@ from codemods.core.base import Rule, TextFix
 
 
 def text_fixes(text: str, rules: Sequence[type[Rule]]) -> list[tuple[type[Rule], TextFix]]:
-    """The text fixes of ``rules`` for ``text``, each with its rule; at most one per position."""
+    """The text fixes of ``rules`` (those whose triggers ``text`` has: see
+    :func:`autofix.engine.lint.active_rules`) for ``text``, each with its rule; at most one per position."""
     found: dict[tuple[int, int], tuple[type[Rule], TextFix]] = {}
     for rule in rules:
-        if any(trigger in text for trigger in rule.triggers):
-            for fix in rule.text_fixes(text):
-                found.setdefault((fix.line, fix.column), (rule, fix))
+        for fix in rule.text_fixes(text):
+            found.setdefault((fix.line, fix.column), (rule, fix))
     return [found[key] for key in sorted(found)]
 
 

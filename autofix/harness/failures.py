@@ -91,6 +91,17 @@ def classify(type_name: str, message: str, origin: str = TORCH) -> str:
     return ERROR
 
 
+def _tensor_key(exc: BaseException) -> bool:
+    """A dict looked up with a 0-dim tensor (``index2word[topi[0][0]]``): a Python number before PyTorch
+    0.4, a tensor hashed by identity since. The evidence is the key object itself, not a message the
+    case could have written."""
+    if not isinstance(exc, KeyError) or len(exc.args) != 1:
+        return False
+    key = exc.args[0]
+    kind = type(key)
+    return kind.__name__ in ("Tensor", "Parameter") and kind.__module__.startswith("torch") and key.dim() == 0
+
+
 def failure_of(exc: BaseException) -> Failure:
     """The failure an exception from the case stands for, with where (in the case's code) it surfaced."""
     frames = traceback.extract_tb(exc.__traceback__)
@@ -99,8 +110,9 @@ def failure_of(exc: BaseException) -> Failure:
     origin = origin_of(exc)
     text = str(exc).strip()
     message = text.splitlines()[0] if text else ""
+    kind = LEGACY_API if _tensor_key(exc) else classify(type(exc).__name__, message, origin)
     return Failure(
-        kind=classify(type(exc).__name__, message, origin),
+        kind=kind,
         type=type(exc).__name__,
         message=message[:300],
         where=f"{Path(where.filename).name}:{where.lineno}" if where else "",

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.nn_modules import methods, module_classes
 from codemods.core.dataflow import assigned_names, names_in
 from codemods.core.local_functions import LocalFunctions
@@ -71,6 +72,7 @@ class Scalars:
         # Names shown to be scalars or numbers (a False may only mean a cycle was cut: not kept)
         self._scalar_names: set[int] = set()
         self._number_names: set[int] = set()
+        self._options: CliOptions | None = None
 
     def is_scalar(self, expr: cst.BaseExpression) -> bool:
         """``expr`` is a 0-dim tensor wherever it runs, by what the code shows."""
@@ -172,15 +174,30 @@ class Scalars:
                 return self._rank(plain[0].value, seen)
         return None
 
-    def is_loss_value(self, expr: cst.BaseExpression) -> bool:
-        """A torch loss's result, a float 0-dim tensor: the loss call, ``.detach()``/``.data`` of one, or a
-        name every value of which is one."""
+    def is_loss_value(self, expr: cst.BaseExpression, seen: frozenset[int] = frozenset()) -> bool:
+        """A torch loss's result, a float 0-dim tensor: the loss call, ``.detach()``/``.data`` of one, a
+        name every value of which is one, or a call of a function or method of this file every return of
+        which is one (``loss = self.compute_loss(batch)``)."""
         values = self._resolve(expr, set())
         if not values:
             return False
         for value in values:
+            if isinstance(value, cst.Call) and not self.is_loss_call(value):
+                callee = self.functions.callee(value)
+                if callee is None and isinstance(value.func, cst.Attribute):
+                    callee = self._method_of_instance(value.func.value, value.func.attr.value, set())
+                if callee is not None:
+                    if id(callee) in seen:
+                        return False  # a recursive function: its own answer is not known yet
+                    returns = self._returns(callee)
+                    if not returns or not all(
+                        r.value is not None and self.is_loss_value(r.value, seen | {id(callee)})
+                        for r in returns
+                    ):
+                        return False
+                    continue
             if isinstance(value, cst.Attribute) and value.attr.value == "data":
-                if not self.is_loss_value(value.value):
+                if not self.is_loss_value(value.value, seen):
                     return False
             elif (
                 isinstance(value, cst.Call)
@@ -188,7 +205,7 @@ class Scalars:
                 and value.func.attr.value in ("detach", "clone")
                 and not value.args
             ):
-                if not self.is_loss_value(value.func.value):
+                if not self.is_loss_value(value.func.value, seen):
                     return False
             elif not (isinstance(value, cst.Call) and self.is_loss_call(value)):
                 return False
@@ -250,6 +267,10 @@ class Scalars:
                 and value.func.attr.value == "size"
                 and not value.args
             )
+        if isinstance(expr, cst.Attribute):
+            # `opt.L1_lambda`, an option argparse converts with `type=float`
+            self._options = self._options or CliOptions(self.tree)
+            return self._options.is_number(expr)
         if isinstance(expr, cst.Name):
             if id(expr) in self._number_names:
                 return True

@@ -53,6 +53,11 @@ _MODEL_NAME = re.compile(
     r"|lossfn|\w+_model|\w+_net|\w+_criterion)$"
 )
 _TENSOR_ATTRIBUTES = frozenset({"grad", "data", "T", "mT"})
+_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
+# The tensors of a model's output object (Hugging Face's `ModelOutput`: `outputs.loss`, `outputs.logits`).
+_OUTPUT_FIELDS = frozenset(
+    "loss logits last_hidden_state pooler_output start_logits end_logits prediction_logits".split()
+)
 # Callables whose result is a loss (a scalar), by their names.
 LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
 # Methods whose items are a model's parameters (the tensor is the last name of each item).
@@ -115,6 +120,7 @@ class TensorValues:
         # torch.set_default_device("cuda"): factories without device= make device tensors.
         self.factories_on_host = not any(aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls)
         self._returns: dict[int, bool] = {}
+        self._walking: set[tuple[object, ...]] = set()
 
     # -- device tensors
 
@@ -127,7 +133,9 @@ class TensorValues:
         if isinstance(node, cst.Attribute):
             if dotted_name(node) in known.device:
                 return True
-            return node.attr.value in _TENSOR_ATTRIBUTES and self.is_tensor(node.value, known)
+            return (
+                node.attr.value in _TENSOR_ATTRIBUTES or node.attr.value in _OUTPUT_FIELDS
+            ) and self.is_tensor(node.value, known)
         if isinstance(node, cst.Subscript):
             return self.is_tensor(node.value, known)
         if isinstance(node, cst.UnaryOperation):
@@ -139,19 +147,36 @@ class TensorValues:
     def _call_is_tensor(self, node: cst.Call, known: Known) -> bool:
         func = node.func
         qualified = self.aliases.qualify(func)
+        if qualified in _VARIABLE:
+            # `Variable(x.cuda())`: the pre-0.4 wrapper is its tensor
+            return bool(node.args) and self.is_tensor(node.args[0].value, known)
         if qualified is not None:
             if not qualified.startswith("torch.") or _TORCH_NOT_TENSOR.match(qualified):
                 return False
             return not self._made_on_host(node, qualified, known)
         callee = self.functions.callee(node)
         if callee is not None:  # the file's own `def loss_fn(...)`: what it returns, whatever its name
-            return self.returns_tensors(callee)
+            if self.returns_tensors(callee):
+                return True
+            # `accuracy(out, y)` returning `(out.argmax(1) == y).float().mean()`: a tensor given tensors
+            given = self.given_tensors(node, callee, known)
+            parts = self.returned_parts(callee, given) if given else None
+            return parts is not None and all(parts)
         if isinstance(func, cst.Name) and func.value == "self":
             cls = self.functions.enclosing_class(node)  # `self(x)` in a module: its forward's output
             return cls is not None and "forward" in methods(cls)
         name = dotted_name(func)
         if name is not None and (name in self.modules or _MODEL_NAME.match(name.rsplit(".", 1)[-1])):
-            return True  # a model's output, a loss
+            # a model's output, a loss; a one-argument `*_criterion` given no tensor
+            # (`stopping_criterion(env)`) is a test of something else
+            last = name.rsplit(".", 1)[-1]
+            return not (
+                name not in self.modules
+                and last.endswith("criterion")
+                and len(node.args) == 1
+                and not self.is_tensor(node.args[0].value, known)
+                and not isinstance(node.args[0].value, cst.Call)
+            )
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if method in ("to", "cuda"):
@@ -195,6 +220,8 @@ class TensorValues:
             return True
         if isinstance(node, cst.Call):
             qualified = self.aliases.qualify(node.func)
+            if qualified in _VARIABLE:
+                return bool(node.args) and self.is_host(node.args[0].value, known)
             if qualified is not None:
                 return self._made_on_host(node, qualified, known)
             if not isinstance(node.func, cst.Attribute):
@@ -244,17 +271,46 @@ class TensorValues:
         parts = self.returned_parts(function)
         return parts is not None and all(parts)
 
-    def returned_parts(self, function: cst.FunctionDef) -> list[bool] | None:
+    def returned_parts(
+        self, function: cst.FunctionDef, given: frozenset[str] = frozenset()
+    ) -> list[bool] | None:
         """For each position of what ``function`` returns (one, or the elements of a tuple of the same
-        length in every ``return``), whether every return gives a device tensor there; None when the
-        returns differ in shape or there is none."""
-        key = ("tensor_values.returned_parts", id(function))
-        return self.tree.memo(key, lambda: self._returned_parts(function))
+        length in every ``return``), whether every return gives a device tensor there, when the
+        parameters named in ``given`` hold device tensors; None when the returns differ in shape or
+        there is none."""
+        key = ("tensor_values.returned_parts", id(function), given)
+        if key in self._walking:
+            return None  # a recursive call proves nothing
+        self._walking.add(key)
+        try:
+            return self.tree.memo(key, lambda: self._returned_parts(function, given))
+        finally:
+            self._walking.discard(key)
 
-    def _returned_parts(self, function: cst.FunctionDef) -> list[bool] | None:
+    def given_tensors(self, call: cst.Call, function: cst.FunctionDef, known: Known) -> frozenset[str]:
+        """The parameters of the file's ``function`` that ``call`` gives device tensors (by position or
+        keyword; ``self`` is not one of a method called as ``self.f(...)``)."""
+        params = [p.name.value for p in function.params.params]
+        if params[:1] == ["self"] and isinstance(call.func, cst.Attribute):
+            params = params[1:]
+        given: set[str] = set()
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                break
+            name = (
+                arg.keyword.value
+                if arg.keyword is not None
+                else (params[index] if index < len(params) else None)
+            )
+            if name is not None and self.is_tensor(arg.value, known):
+                given.add(name)
+        return frozenset(given)
+
+    def _returned_parts(self, function: cst.FunctionDef, given: frozenset[str]) -> list[bool] | None:
         if not isinstance(function.body, cst.IndentedBlock):
             return None
         known = Known()
+        known.bind(set(given), "device")
         returned: list[list[bool]] = []
         for step in walk_block(function.body.body):
             if isinstance(step.node, cst.Return):
@@ -302,7 +358,9 @@ class TensorValues:
         callee = self.functions.callee(value) if isinstance(value, cst.Call) else None
         if isinstance(target, (cst.Tuple, cst.List)) and callee is not None:
             # `nll, kl, weight = loss_fn(...)`: each name gets what the file's function returns there
-            parts = self.returned_parts(callee)
+            parts = self.returned_parts(
+                callee, self.given_tensors(cst.ensure_type(value, cst.Call), callee, known)
+            )
             if parts is not None and len(parts) == len(target.elements) > 1:
                 for element, part in zip(target.elements, parts):
                     where = "device" if part else ("fed" if self.is_fed(value, known) else None)
@@ -349,7 +407,10 @@ def _target_names(target: cst.BaseExpression) -> set[str]:
 
 
 def _may_be_tensor(value: cst.BaseExpression) -> bool:
-    """``loss = compute_loss(...)``: a call whose result receives ``.backward()`` later is a tensor."""
+    """``loss = compute_loss(...)``, ``loss = outputs.loss``, ``loss = losses[0]``: a call's result (or a
+    part of a value) that receives ``.backward()`` later is a tensor."""
+    if isinstance(value, (cst.Attribute, cst.Subscript)):
+        return True
     if not isinstance(value, cst.Call):
         return False
     return not (isinstance(value.func, cst.Attribute) and value.func.attr.value in NOT_TENSOR_METHODS)

@@ -7,13 +7,16 @@ decides what repeats with it:
   once per step;
 * outside any loop of its function: the function is a *step function* (``def train_step(...)``),
   whose whole body runs once per step, and the innermost loop around each call to it (in this
-  file) is a training loop in turn;
+  file, also ``trainer.train_step(batch)`` on an instance of its class) is a training loop in turn;
 * a function of this file called from per-step code is a *per-step helper*: its body runs every
   step as well (``select_action(...)``, ``accuracy(...)``);
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
   (``for x, y in test_loader: out = model(x)``);
-* the ``forward`` of an ``nn.Module`` class of this file runs once per step of whatever trains or
+* a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
+  runs on every forward or backward, given tensors;
+* the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
+  it builds ``torch.nn`` layers and defines ``forward``) runs once per step of whatever trains or
   evaluates it: its body, with its first parameter (the input) a device tensor, and the helpers it
   calls.
 
@@ -34,7 +37,13 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.analysis.nn_modules import methods, model_names, models_by_use, module_classes
+from codemods.analysis.nn_modules import (
+    inferred_module_classes,
+    methods,
+    model_names,
+    models_by_use,
+    module_classes,
+)
 from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.core.dataflow import block, suites
 from codemods.core.local_functions import LocalFunctions
@@ -57,6 +66,16 @@ _OVER_NUMBERS = _COUNTING | m.Call(
     args=[m.Arg(_COUNTING), m.ZeroOrMore()],
 )
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+# Hook registrations, with how many of the hook's parameters (after `self`) are not tensors: a module
+# hook is given the module first.
+_HOOK_REGISTRATIONS = {
+    "register_forward_hook": 1,
+    "register_forward_pre_hook": 1,
+    "register_full_backward_hook": 1,
+    "register_full_backward_pre_hook": 1,
+    "register_backward_hook": 1,
+    "register_hook": 0,
+}
 _LIGHTNING_STEPS = ("training_step", "validation_step", "test_step", "predict_step")
 # Calls given a loop counter that pick no data with it.
 _NOT_DATA_CALLS = frozenset({"print", "len", "str", "int", "float", "range", "format", "enumerate"})
@@ -105,10 +124,14 @@ class TrainingLoops:
         self.evaluation_loops: set[int] = set()
         # with the names that hold device tensors when it starts: its input, the module's own tensors
         self.forwards: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
+        # hooks the file registers (`h.register_forward_hook(self.keep)`): they run every forward or
+        # backward, given tensors
+        self.hooks: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
         self._find_steps()
         self._find_forwards()
         self._find_evaluation_loops()
-        found = self.loops or self.step_functions or self.forwards
+        self._find_hooks()
+        found = self.loops or self.step_functions or self.forwards or self.hooks
         self.values = TensorValues(tree, aliases, self.functions) if found else None
         self._helpers: list[tuple[cst.FunctionDef, Known]] = []  # with the tensors they are given
 
@@ -125,7 +148,7 @@ class TrainingLoops:
                 self.loops[id(around)] = around
             elif isinstance(around, cst.FunctionDef) and id(around) not in self.step_functions:
                 self.step_functions[id(around)] = around
-                pending += self.functions.calls_to(around)
+                pending += self.functions.calls_to(around) + self._instance_calls_to(around)
 
     def _find_evaluation_loops(self) -> None:
         """``for`` loops over batches whose body runs a model, outside any training loop and outside the
@@ -220,7 +243,8 @@ class TrainingLoops:
     def _find_forwards(self) -> None:
         """The ``forward`` of each ``nn.Module`` class of the file, and the name of its input; in a
         ``LightningModule``, also the ``*_step`` methods Lightning calls on each batch (on the device)."""
-        local = module_classes(self.tree, self.aliases)
+        # with the classes whose base is in another file but that build layers and define `forward`
+        local = module_classes(self.tree, self.aliases) | inferred_module_classes(self.tree, self.aliases)
         for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
             lightning = any((dotted_name(b.value) or "").endswith("LightningModule") for b in cls.bases)
             if cls.name.value not in local and not lightning:
@@ -233,11 +257,37 @@ class TrainingLoops:
                 params = [*function.params.posonly_params, *function.params.params][1:]  # after `self`
                 first = (
                     params[0]
-                    if params and params[0].default is None and params[0].annotation is None
+                    if params and params[0].default is None and _unannotated_or_tensor(params[0])
                     else None
                 )
                 given = {first.name.value} if first is not None else set()
                 self.forwards[id(function)] = (function, given | self._own_tensors(cls))
+
+    def _find_hooks(self) -> None:
+        """Functions of the file registered as hooks: ``register_forward_hook(f)`` and the other module
+        hooks run ``f(module, input, output)`` on every forward (or backward), ``t.register_hook(f)``
+        runs ``f(grad)`` on every backward; their tensor parameters hold device tensors."""
+        for call in self.tree.of_type(self.tree.root, cst.Call):
+            method = called_method(call)
+            skipped = _HOOK_REGISTRATIONS.get(method or "")
+            if skipped is None or not call.args or call.args[0].keyword is not None:
+                continue
+            hook = self._function_named(call, call.args[0].value)
+            if hook is None or id(hook) in self.forwards or id(hook) in self.step_functions:
+                continue
+            params = [p.name.value for p in hook.params.params]
+            if params[:1] == ["self"]:
+                params = params[1:]
+            self.hooks[id(hook)] = (hook, set(params[skipped:]))
+
+    def _function_named(self, at: cst.CSTNode, name: cst.BaseExpression) -> cst.FunctionDef | None:
+        """The function of the file ``name`` (``keep``, ``self.keep``) stands for where ``at`` is."""
+        if isinstance(name, cst.Name):
+            return self.functions.callee(cst.Call(func=name))
+        if isinstance(name, cst.Attribute) and m.matches(name.value, m.Name("self")):
+            cls = self.functions.enclosing_class(at)
+            return methods(cls).get(name.attr.value) if cls is not None else None
+        return None
 
     def _own_tensors(self, cls: cst.ClassDef) -> set[str]:
         """``self.<name>`` of a module's buffers and parameters: ``self.register_buffer("count", ...)``,
@@ -287,7 +337,9 @@ class TrainingLoops:
             yield from self._flow(body, Known(), None, frozenset())
         for function in self.step_functions.values():
             yield from self._flow(block(function.body), Known(), function, frozenset())
-        for forward, given_tensors in self.forwards.values():
+        for forward, given_tensors in [*self.forwards.values(), *self.hooks.values()]:
+            if id(forward) in walked:
+                continue
             walked.add(id(forward))
             known = Known()
             known.bind(given_tensors, "device")
@@ -306,10 +358,95 @@ class TrainingLoops:
         is_test: bool = False,
     ) -> Event:
         for call in self.tree.of_type(node, cst.Call):
-            helper = self.functions.callee(call)
+            helper = self.functions.callee(call) or self._instance_method(call)
             if helper is not None and helper is not step:
                 self._helpers.append((helper, self._given(call, helper, known)))
         return Event(node, known.snapshot(), step, is_test)
+
+    def _instance_calls_to(self, method: cst.FunctionDef) -> list[cst.Call]:
+        """``trainer.train_step(batch)``: the calls of ``method`` on instances of its class."""
+        return [
+            call
+            for call in self.tree.of_type(self.tree.root, cst.Call)
+            if isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == method.name.value
+            and self._instance_method(call) is method
+        ]
+
+    def _instance_method(self, call: cst.Call) -> cst.FunctionDef | None:
+        """``agent.act(state)``, ``self.policy.act(s)``: a method of a class of this file, called on a name
+        (or ``self.<attr>``) every binding of which in the file builds that class (``agent = Agent(...)``,
+        ``Agent(...).to(device)``)."""
+        if not isinstance(call.func, cst.Attribute):
+            return None
+        receiver = dotted_name(call.func.value)
+        if receiver is None or receiver == "self":
+            return None
+        classes = self.tree.memo(
+            "training_loops.classes",
+            lambda: _unique_classes(self.tree),
+        )
+        built = {id(c): c for c in self._classes_bound_to(receiver, classes) if c is not None}
+        if len(built) != 1:
+            return None
+        return methods(next(iter(built.values()))).get(call.func.attr.value)
+
+    def _classes_bound_to(self, receiver: str, classes: dict[str, cst.ClassDef]) -> list[cst.ClassDef | None]:
+        """The class each binding of ``receiver`` in the file builds (None for a binding that builds none
+        of the file's classes)."""
+        key = ("training_loops.bound_classes", receiver)
+        return self.tree.memo(key, lambda: self._find_classes_bound_to(receiver, classes))
+
+    def _find_classes_bound_to(
+        self, receiver: str, classes: dict[str, cst.ClassDef]
+    ) -> list[cst.ClassDef | None]:
+        found: list[cst.ClassDef | None] = []
+        kinds = (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Param, cst.For, cst.CompFor, cst.WithItem)
+        for node in self.tree.of_type(self.tree.root, kinds):
+            if isinstance(node, cst.Param):
+                if node.name.value == receiver:
+                    found.append(None)
+                continue
+            if isinstance(node, (cst.For, cst.CompFor, cst.WithItem)):
+                bound: cst.BaseExpression | None = (
+                    node.target
+                    if isinstance(node, (cst.For, cst.CompFor))
+                    else (node.asname.name if node.asname is not None else None)
+                )
+                if bound is not None and receiver in {
+                    dotted_name(e)
+                    for e in [bound, *self.tree.descendants(bound)]
+                    if isinstance(e, cst.BaseExpression)
+                }:
+                    found.append(None)  # `for agent in agents:`: any of them
+                continue
+            if not isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+                continue
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                spelled = {dotted_name(target)} | {
+                    dotted_name(e) for e in self.tree.descendants(target) if isinstance(e, cst.BaseExpression)
+                }
+                if receiver not in spelled:
+                    continue
+                value = (
+                    node.value
+                    if dotted_name(target) == receiver and not isinstance(node, cst.AugAssign)
+                    else None
+                )
+                while (  # `Agent(...).to(device)`: the instance moved
+                    isinstance(value, cst.Call)
+                    and isinstance(value.func, cst.Attribute)
+                    and value.func.attr.value in _MODULE_HOUSEKEEPING
+                ):
+                    value = value.func.value
+                built = (
+                    classes.get(value.func.value)
+                    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name)
+                    else None
+                )
+                found.append(built)
+        return found if found and None not in found else []
 
     def _given(self, call: cst.Call, helper: cst.FunctionDef, known: Known) -> Known:
         """The parameters of ``helper`` that ``call`` gives device tensors (by position or keyword)."""
@@ -404,6 +541,20 @@ class TrainingLoops:
                 if all(m.matches(c.operator, _SELECTS) for c in node.comparisons):
                     return True
         return False
+
+
+def _unannotated_or_tensor(param: cst.Param) -> bool:
+    """``x`` or ``x: Tensor`` / ``x: torch.Tensor`` (not ``lengths: list[int]``)."""
+    if param.annotation is None:
+        return True
+    return (dotted_name(param.annotation.annotation) or "").rsplit(".", 1)[-1] == "Tensor"
+
+
+def _unique_classes(tree: Tree) -> dict[str, cst.ClassDef]:
+    """The classes of the file by name, those defined once."""
+    classes = tree.of_type(tree.root, cst.ClassDef)
+    names = [c.name.value for c in classes]
+    return {c.name.value: c for c in classes if names.count(c.name.value) == 1}
 
 
 def _counter(loop: cst.For) -> frozenset[str]:

@@ -149,6 +149,9 @@ class ImportAliases:
         self.names = names
         # The subset bound when the module runs, at its top level (see the module docstring).
         self.module_names = dict(names) if module_names is None else module_names
+        # qualify's answers, by id(node), each with its node (which keeps the id from being reused): every
+        # rule asks about most calls of the module, and a pass shares one ImportAliases between them.
+        self._qualified: dict[int, tuple[cst.CSTNode, str | None]] = {}
 
     @classmethod
     def of(cls, tree: Tree) -> ImportAliases:
@@ -162,16 +165,21 @@ class ImportAliases:
     def qualify(self, node: cst.BaseExpression) -> str | None:
         """The qualified name of ``node`` (or of the function a call calls) if it starts with an
         imported name, else None. ``torch.randn(3).double`` is not a name: it is None."""
+        known = self._qualified.get(id(node))
+        if known is not None and known[0] is node:
+            return known[1]
+        asked = node
         if _IS_CALL(node):
             node = node.func
         dotted = dotted_name(node)
-        if dotted is None:
-            return None
-        head, _, rest = dotted.partition(".")
-        full = self.names.get(head)
-        if full is None:
-            return None
-        return f"{full}.{rest}" if rest else full
+        full = None
+        if dotted is not None:
+            head, _, rest = dotted.partition(".")
+            full = self.names.get(head)
+            if full is not None and rest:
+                full = f"{full}.{rest}"
+        self._qualified[id(asked)] = (asked, full)
+        return full
 
     def is_method_call(self, node: cst.BaseExpression) -> TypeGuard[cst.Call]:
         """``x.to(d)``, ``Net().cuda()``: a call of an attribute of a value, not of a module path."""

@@ -197,9 +197,11 @@ def statement_removal(
         return None
     if len(statements) == 1:
         return {line: line.with_changes(body=[cst.Pass()])}
-    index = list(map(id, statements)).index(id(line))  # (identity, at C speed: a module's body is long)
     edits: dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] = {line: cst.RemovalSentinel.REMOVE}
-    if line.leading_lines and index + 1 < len(statements):
+    if not line.leading_lines:
+        return edits  # nothing to hand on: no need to find the line in a (long) module body
+    index = list(map(id, statements)).index(id(line))  # (identity, at C speed: a module's body is long)
+    if index + 1 < len(statements):
         following = statements[index + 1]
         edits[following] = following.with_changes(
             leading_lines=[*line.leading_lines, *leading_lines(following)]

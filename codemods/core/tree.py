@@ -25,6 +25,7 @@ import dataclasses
 import operator
 from bisect import bisect_left
 from collections.abc import Callable
+from itertools import repeat
 from operator import itemgetter
 from typing import Any, TypeGuard, TypeVar, overload
 
@@ -193,47 +194,91 @@ class Tree:
         # The indexed nodes of each concrete class, in source order: of_type(root, kind) joins the
         # classes that are ``kind`` instead of testing every node of the module.
         self._by_class: dict[type, list[cst.CSTNode]] = {}
-        self._class_positions: dict[type, list[int]] = {}  # as _by_class, their positions: made when asked
+        # As _by_class, their positions: kept as the nodes are indexed (looking each node's position up
+        # afterwards, once a pass per class asked for, cost more than the walk's appends).
+        self._class_positions: dict[type, list[int]] = {}
         self._groups: dict[object, list[tuple[list[int], list[cst.CSTNode]]]] = {}  # per kind: its classes
         self._kind_classes: dict[object, set[type]] = {}  # per kind, the classes of its groups
         # Facts about this module that helpers compute once per pass (see :meth:`memo`).
         self._memo: dict[object, Any] = {}  # each key's own type: see memo()
         self._start: dict[int, int] = {id(root): 0}  # id(node) -> its position in _order
         self._by_class[type(root)] = [root]
+        self._class_positions[type(root)] = [0]
         # The root's children that were walked, not copied from ``previous``: what a pass of fixes changed.
         self.walked: list[cst.CSTNode] = []
-        for top in children(root):
-            old = previous._top_level(top) if previous is not None else None
+        tops = children(root)
+        at = 0
+        while at < len(tops):
+            old = previous._top_level(tops[at]) if previous is not None else None
             if previous is None or old is None:
-                self._walk(top)
-                self.walked.append(top)
-            else:
-                self._copy(previous, old)
+                self._walk(tops[at])
+                self.walked.append(tops[at])
+                at += 1
+                continue
+            # The statements that follow it in ``previous`` too are copied with it, as one run.
+            starts, end = [old], old + previous._sizes[old]
+            at += 1
+            while at < len(tops) and previous._top_level(tops[at]) == end:
+                starts.append(end)
+                end += previous._sizes[end]
+                at += 1
+            self._copy(previous, starts, end)
         self._sizes[0] = len(self._order)
 
-    def _copy(self, previous: Tree, old: int) -> None:
-        """Append the entries of the top-level statement at ``old`` in ``previous``."""
-        order, start, by_class = self._order, self._start, self._by_class
-        here, size = len(order), previous._sizes[old]
-        copied = previous._order[old : old + size]
+    def _copy(self, previous: Tree, starts: list[int], end: int) -> None:
+        """Append the entries of the top-level statements at ``starts`` in ``previous``, which follow each
+        other there up to ``end``."""
+        order, start, by_class, class_positions = (
+            self._order,
+            self._start,
+            self._by_class,
+            self._class_positions,
+        )
+        here, first = len(order), starts[0]
+        shift = here - first
+        copied = previous._order[first:end]
         order.extend(copied)
-        self._sizes.extend(previous._sizes[old : old + size])
-        self._up.extend(previous._up[old : old + size])
-        self._up[here] = here
-        start.update(zip(map(id, copied), range(here, here + size)))
-        for node in copied:
-            same = by_class.get(type(node))
+        self._sizes.extend(previous._sizes[first:end])
+        self._up.extend(previous._up[first:end])
+        for top in starts:
+            self._up[top + shift] = top + shift
+        start.update(zip(map(id, copied), range(here, here + len(copied))))
+        if len(copied) > 8 * len(previous._class_positions):
+            # A long run: each class's nodes in it are a slice of ``previous``'s, found by bisection.
+            for kind, positions in previous._class_positions.items():
+                low, high = bisect_left(positions, first), bisect_left(positions, end)
+                if low == high:
+                    continue
+                nodes = previous._by_class[kind][low:high]
+                moved = list(map(operator.add, positions[low:high], repeat(shift, high - low)))
+                same = by_class.get(kind)
+                if same is None:
+                    by_class[kind], class_positions[kind] = nodes, moved
+                else:
+                    same.extend(nodes)
+                    class_positions[kind].extend(moved)
+            return
+        for position, node in enumerate(copied, here):
+            kind = type(node)
+            same = by_class.get(kind)
             if same is None:
-                by_class[type(node)] = [node]
+                by_class[kind] = [node]
+                class_positions[kind] = [position]
             else:
                 same.append(node)
+                class_positions[kind].append(position)
 
     def _walk(self, top: cst.CSTNode) -> None:
         """Index ``top`` (a child of the root) and everything under it, in pre-order."""
         # An explicit stack, children pushed in reverse so that they pop in source order, each node's
         # parent's position noted; then each subtree's end, from the last position back (a node's subtree
         # ends where its last descendant's does). Inlined `children`: this loop visits every node.
-        order, start, by_class = self._order, self._start, self._by_class
+        order, start, by_class, class_positions = (
+            self._order,
+            self._start,
+            self._by_class,
+            self._class_positions,
+        )
         first = len(order)
         parents: list[int] = []
         nodes: list[cst.CSTNode] = [top]
@@ -250,8 +295,10 @@ class Tree:
             same = by_class.get(kind)
             if same is None:
                 by_class[kind] = [node]
+                class_positions[kind] = [here]
             else:
                 same.append(node)
+                class_positions[kind].append(here)
             getter = getters.get(kind)
             if getter is None:
                 getter = _getter(kind)
@@ -341,17 +388,17 @@ class Tree:
             found = self._root_by_kind.get(kind)
             if found is None:
                 matches = instance_test(kind)
-                classes = [nodes for cls, nodes in self._by_class.items() if matches(nodes[0])]
+                classes = [cls for cls, nodes in self._by_class.items() if matches(nodes[0])]
                 if len(classes) == 1:
-                    found = list(classes[0])
+                    found = list(self._by_class[classes[0]])
                 else:  # several classes (or none): back into source order (keys made in C, no lambda)
-                    nodes = [n for same in classes for n in same]
-                    places = map(self._start.__getitem__, map(id, nodes))
+                    nodes = [n for cls in classes for n in self._by_class[cls]]
+                    places = [p for cls in classes for p in self._class_positions[cls]]
                     found = [n for _, n in sorted(zip(places, nodes), key=itemgetter(0))]
                 self._root_by_kind[kind] = found
             return found
-        first = self._position(node)
-        if first is None:
+        first = self._start.get(id(node))  # (self._position, inlined)
+        if first is None or self._order[first] is not node:
             matches = instance_test(kind)
             return [n for n in walk(node) if matches(n)]
         last = first + self._sizes[first]
@@ -377,13 +424,7 @@ class Tree:
         return [n for _, n in pairs]
 
     def _positions_of(self, cls: type) -> list[int]:
-        positions = self._class_positions.get(cls)
-        if positions is None:
-            # (map, not a comprehension: each class's list is made once a pass, some are most of the module)
-            positions = self._class_positions[cls] = list(
-                map(self._start.__getitem__, map(id, self._by_class[cls]))
-            )
-        return positions
+        return self._class_positions[cls]
 
     def memo(self, key: object, compute: Callable[[], T2]) -> T2:
         """``compute()``, once per tree and ``key``: for facts about the whole module that rules ask for
@@ -398,18 +439,18 @@ class Tree:
     def parent(self, node: cst.CSTNode | None) -> cst.CSTNode | None:
         """The node directly above ``node`` (None for the root, for nodes outside the tree and for None,
         so that ``parent(parent(node))`` needs no test in between)."""
-        first = self._position(node)
-        if first is None:
+        first = self._start.get(id(node))  # (self._position, inlined: rules ask this of most nodes)
+        if first is None or self._order[first] is not node:
             return None
         up = first - self._up[first]
         return self._order[up] if up >= 0 else None
 
     def ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """The nodes above ``node``, nearest first (empty for nodes outside the tree)."""
-        first = self._position(node)
-        if first is None:
-            return []
         order, distance = self._order, self._up
+        first = self._start.get(id(node))  # (self._position, inlined)
+        if first is None or order[first] is not node:
+            return []
         found = []
         up = first - distance[first]
         while up >= 0:

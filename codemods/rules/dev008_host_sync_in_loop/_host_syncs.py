@@ -80,7 +80,10 @@ def _receiver(node: cst.CSTNode) -> cst.BaseExpression:
 class Sync:
     node: cst.CSTNode
     what: str  # "`loss.item()` copies the value to the host and waits for the GPU every step"
-    item: bool = False  # a `.item()` call: the accumulator fix may apply
+    item: bool = False  # `.item()` of a tensor the code shows: the accumulator fix may apply
+    # False for a copy left alone (an environment's input, a copy the line before made): the step still
+    # waits there, so a sum kept on the device beside it saves nothing
+    reported: bool = True
 
 
 class HostSyncs:
@@ -110,13 +113,14 @@ class HostSyncs:
                 receiver = _receiver(inner)
                 name = dotted_name(receiver)
                 copied.add(name or "")
-                if name not in copied_before and not self._feeds_host_state(inner, event.node):
-                    yield Sync(
-                        inner,
-                        f"`{short(receiver)}.{method}()` {_SYNC_METHODS[method]} and waits"
-                        " for the GPU every step",
-                        item=method == "item",
-                    )
+                yield Sync(
+                    inner,
+                    f"`{short(receiver)}.{method}()` {_SYNC_METHODS[method]} and waits"
+                    " for the GPU every step",
+                    # (what an unshown helper returned may be a NumPy number: `.detach()` would fail)
+                    item=method == "item" and self.values.is_tensor(receiver, event.known),
+                    reported=name not in copied_before and not self._feeds_host_state(inner, event.node),
+                )
             elif (
                 method == "to"
                 and m.matches(inner, _TO_CPU)
@@ -124,25 +128,31 @@ class HostSyncs:
             ):
                 receiver = _receiver(inner)
                 copied.add(dotted_name(receiver) or "")
-                if dotted_name(receiver) not in copied_before and not self._feeds_host_state(
-                    inner, event.node
-                ):
-                    yield Sync(
-                        inner,
-                        f"`{short(inner)}` copies the tensor to the host and waits for the GPU every step",
-                    )
-            elif _IS_CALL(inner):
-                yield from self._builtin(inner, event.known)
-            elif (
-                _IS_SUBSCRIPT(inner)
-                and m.matches(inner, _DATA_AT_0)
-                and self._is_scalar(cst.ensure_type(inner.value, cst.Attribute).value, event.known)
-            ):
                 yield Sync(
                     inner,
-                    f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to the"
-                    " host and waits for the GPU every step (and fails on a 0-dim loss since PyTorch 0.4)",
+                    f"`{short(inner)}` copies the tensor to the host and waits for the GPU every step",
+                    reported=dotted_name(receiver) not in copied_before
+                    and not self._feeds_host_state(inner, event.node),
                 )
+            elif _IS_CALL(inner):
+                yield from self._builtin(inner, event.known)
+            elif _IS_SUBSCRIPT(inner) and m.matches(inner, _DATA_AT_0):
+                tensor = cst.ensure_type(inner.value, cst.Attribute).value
+                if self._is_scalar(tensor, event.known):
+                    yield Sync(
+                        inner,
+                        f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the loss to"
+                        " the host and waits for the GPU every step (and fails on a 0-dim loss since"
+                        " PyTorch 0.4)",
+                    )
+                elif (
+                    self.values.is_tensor(tensor, event.known) or self.values.is_fed(tensor, event.known)
+                ) and self._read_as_number(inner, event.node):
+                    yield Sync(
+                        inner,
+                        f"`{short(inner)}` reads a number the pre-0.4 way (`.item()` today): it copies it to"
+                        " the host and waits for the GPU every step",
+                    )
             elif _IS_FORMATTED(inner) and self.values.is_tensor(inner.expression, event.known):
                 yield Sync(
                     inner.expression,
@@ -154,6 +164,21 @@ class HostSyncs:
                 yield from self._formatted(_elements(inner.right), event.known)
         if isinstance(event.node, cst.BaseSmallStatement):
             self._copied = (self.tree.parent(event.node), copied)
+
+    def _read_as_number(self, node: cst.BaseExpression, statement: cst.CSTNode) -> bool:
+        """``total += L.data[0]``, ``rewards.append(R[0].data[0])``, ``float(L.data[0] / n)``: the value
+        summed into a name, kept in a list or converted, as pre-0.4 code read a one-element tensor's
+        number (not ``out.data[0]`` handed to torch, a row of a batch)."""
+        for above in self.tree.ancestors(node):
+            if above is statement:
+                return isinstance(above, cst.AugAssign)
+            if isinstance(above, (cst.BinaryOperation, cst.UnaryOperation, cst.Arg, cst.AugAssign)):
+                continue
+            if isinstance(above, cst.Call):
+                name = dotted_name(above.func) or ""
+                return name.rsplit(".", 1)[-1] == "append" or name in _CONVERSIONS or name == "print"
+            return False
+        return False
 
     def _branches(self, test: cst.BaseExpression, known: Known) -> Iterator[Sync]:
         """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""
@@ -203,7 +228,8 @@ class HostSyncs:
         if m.matches(call.func, _STRING_FORMAT):
             yield from self._formatted([a.value for a in call.args if not a.star], known)
             return
-        if _LOGGER.match(dotted_name(call.func) or ""):
+        if _LOGGER.match(dotted_name(call.func) or "") and self.values.functions.callee(call) is None:
+            # (the file's own `def log_metrics(...)` is walked as a helper: its syncs are its lines')
             yield from self._logged(call, known)
             return
         if (self.aliases.qualify(call.func) or "").startswith("math.") and any(

@@ -1,7 +1,8 @@
 """The running sum a training loop reads back every step: ``total += loss.item()``, kept on the device.
 
 The ``.item()`` becomes ``.detach().double()`` (the sum stays a device tensor, no sync, in the float64
-the host summed in, so the digits stay the same) and one
+the host summed in, so the digits stay the same; ``.detach().float()`` where the file may pick a device
+without float64, such as Apple's MPS, and the last digits may differ) and one
 ``total = float(total)`` after the loop gives the float back, when the last binding of ``total``
 before the loop (in the loop's block, any number of statements before it) is a number: ``0.0``, or
 ``0`` where the sum is of a torch loss (a float: an int start would become a float after the first
@@ -25,23 +26,33 @@ _SUM_INTO_NAME = m.AugAssign(target=m.Name(), operator=m.AddAssign())
 
 
 def accumulator_fix(
-    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, scalars: Scalars
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    scalars: Scalars,
+    float64: bool,
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
-    """``total += loss.item()`` in ``loop``: the edits that keep the sum on the device, or None."""
+    """``total += loss.item()`` in ``loop``: the edits that keep the sum on the device, or None. With
+    ``float64`` (every device the file may pick has it) the sum is kept in float64, else in float32."""
     if not m.matches(statement, _SUM_INTO_NAME):
         return None
     augmented = cst.ensure_type(statement, cst.AugAssign)  # `total += ...`, as matched
     if not _is_item_term(augmented.value, item):
         return None
     total = cst.ensure_type(augmented.target, cst.Name).value
-    above = tree.parent(loop)
-    if not isinstance(above, (cst.IndentedBlock, cst.Module)):
+    before = _statements_before(tree, loop)
+    if before is None:
         return None
-    body = list(above.body)
-    start = _number_before(tree, body[: body.index(loop)], total)
+    start = _number_before(tree, before, total)
     assert isinstance(item.func, cst.Attribute)
-    if start is None or (isinstance(start, cst.Integer) and not scalars.is_loss_value(item.func.value)):
-        return None  # an int sum of ints (`correct += ...item()`) must stay an int
+    receiver = item.func.value
+    # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device)
+    count = isinstance(start, cst.Integer) and augmented.value is item and _is_count(receiver)
+    if start is None or (
+        isinstance(start, cst.Integer) and not count and not scalars.is_loss_value(receiver)
+    ):
+        return None  # an int sum of what may be ints must stay an int
     reads = _logged_reads(tree, loop, augmented, total)
     if reads is None:
         return None
@@ -51,18 +62,83 @@ def accumulator_fix(
     ):
         return None
     # `.double()`: the host summed Python floats (float64); the same operations in float64 on the device
-    # give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both).
+    # give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both). Where
+    # the file may pick a device without float64 (MPS), `.float()`: float32 runs on every device, and
+    # a half or bfloat16 loss is still summed in float32.
     detached = cst.Call(
         func=cst.Attribute(
             value=item.with_changes(func=item.func.with_changes(attr=cst.Name("detach"))),
-            attr=cst.Name("double"),
+            attr=cst.Name("double" if float64 else "float"),
         )
     )
-    replacements: dict[int, cst.CSTNode] = {id(item): detached}
-    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    # a count of comparisons has no graph to detach and is exact in int64: the tensor itself
+    kept: cst.BaseExpression = receiver if count else detached
+    back = "int" if count else "float"
+    replacements: dict[int, cst.CSTNode] = {id(item): kept}
+    replacements.update({id(r): cst.Call(func=cst.Name(back), args=[cst.Arg(r)]) for r in reads})
     fixed = loop.visit(_Replace(replacements))
-    converted = cst.parse_statement(f"{total} = float({total})\n")
+    converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return {loop: cst.FlattenSentinel([cst.ensure_type(fixed, type(loop)), converted])}
+
+
+_APPEND_TO_NAME = m.Expr(
+    value=m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("append")), args=[m.Arg()])
+)
+
+
+def list_fix(
+    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, stack: str | None
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``losses.append(loss.item())`` in ``loop``, with ``losses = []`` just before it and no other use of
+    ``losses`` in the loop: the edits that append the detached tensor and read all the values with one
+    copy after the loop (``losses = torch.stack(losses).tolist() if losses else []``; ``stack`` is how
+    the file spells ``torch.stack``), or None."""
+    if stack is None or not m.matches(statement, _APPEND_TO_NAME):
+        return None
+    call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+    if call.args[0].value is not item or call.args[0].keyword is not None:
+        return None
+    name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
+    before = _statements_before(tree, loop)
+    if before is None or not _empty_list_before(tree, before, name):
+        return None
+    for read in tree.of_type(loop, cst.Name):
+        parent = tree.parent(read)
+        if read.value != name or (isinstance(parent, cst.Attribute) and parent.attr is read):
+            continue
+        if parent is not call.func:
+            return None  # read or bound in the loop: it must keep the numbers it has now
+    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    if any(
+        any(a.name.value == name for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
+    ):
+        return None
+    assert isinstance(item.func, cst.Attribute)
+    detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    fixed = loop.visit(_Replace({id(item): detached}))
+    # one copy for the whole list, the same floats as each `.item()` (a list of 0-dim tensors of one
+    # expression: one dtype, one device, one shape)
+    converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
+    return {loop: cst.FlattenSentinel([cst.ensure_type(fixed, type(loop)), converted])}
+
+
+def _empty_list_before(tree: Tree, statements: list[cst.BaseStatement], name: str) -> bool:
+    """The last statement binding ``name`` before the loop is ``name = []``."""
+    for statement in reversed(statements):
+        if name not in {n.value for n in tree.of_type(statement, cst.Name)}:
+            continue
+        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+            return False
+        small = statement.body[0]
+        return (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+            and small.targets[0].target.value == name
+            and isinstance(small.value, cst.List)
+            and not small.value.elements
+        )
+    return False
 
 
 class _Replace(cst.CSTTransformer):
@@ -109,6 +185,25 @@ def _logged_reads(
     return reads
 
 
+def _statements_before(tree: Tree, loop: cst.For | cst.While) -> list[cst.BaseStatement] | None:
+    """The statements that run just before ``loop``, in order: those before it in its block and, where
+    that block is a ``with``'s (``with torch.no_grad():``, run once, straight on), those before the
+    ``with`` too."""
+    statements: list[cst.BaseStatement] = []
+    node: cst.CSTNode = loop
+    while True:
+        block = tree.parent(node)
+        if not isinstance(block, (cst.IndentedBlock, cst.Module)):
+            return None
+        body = list(block.body)
+        index = next(i for i, statement in enumerate(body) if statement is node)
+        statements = [*body[:index], *statements]
+        owner = tree.parent(block)
+        if not isinstance(owner, cst.With):
+            return statements
+        node = owner
+
+
 def _until(tree: Tree, node: cst.CSTNode, stop: cst.CSTNode) -> list[cst.CSTNode]:
     """The ancestors of ``node`` below ``stop``."""
     out: list[cst.CSTNode] = []
@@ -117,6 +212,40 @@ def _until(tree: Tree, node: cst.CSTNode, stop: cst.CSTNode) -> list[cst.CSTNode
             break
         out.append(above)
     return out
+
+
+# Tensors of booleans or integers: comparisons, and casts to integer dtypes.
+_COMPARING_METHODS = frozenset("eq ne gt lt ge le logical_and logical_or logical_not isnan isinf".split())
+_INTEGER_CASTS = frozenset("long int bool short".split())
+
+
+def _is_count(value: cst.BaseExpression) -> bool:
+    """``(pred == y).sum()``, ``pred.eq(y.view_as(pred)).sum()``, ``(a != b).long().sum()``: the sum over
+    every element of a boolean or integer tensor, an int64 0-dim tensor."""
+    if not (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "sum"
+        and not value.args
+    ):
+        return False
+    inner = value.func.value
+    while (
+        isinstance(inner, cst.Call)
+        and isinstance(inner.func, cst.Attribute)
+        and inner.func.attr.value in _INTEGER_CASTS
+        and not inner.args
+    ):
+        inner = inner.func.value
+    if isinstance(inner, cst.Comparison):
+        return not any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in inner.comparisons
+        )
+    return (
+        isinstance(inner, cst.Call)
+        and isinstance(inner.func, cst.Attribute)
+        and inner.func.attr.value in _COMPARING_METHODS
+    )
 
 
 def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:

@@ -208,6 +208,117 @@ VALID = [
                 writer.add_scalars("loss", {"train": loss}, step)
         """
     ),
+    # The file's own `log_metrics` is no logger: its body is read as a helper, and it reads nothing here.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def log_metrics(step, loss):
+            history.append((step, loss))
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            log_metrics(step, loss.detach())
+        """
+    ),
+    # A method of the file's class that copies to the host, called once after training.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        class Plotter:
+            def show(self, t):
+                plt.plot(t.cpu().numpy())
+        plotter = Plotter()
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+        plotter.show(model.weight)
+        """
+    ),
+    # A class with a `forward` whose base is in another file but that builds no torch layer: maybe no
+    # module at all.
+    Valid(
+        """
+        import torch
+        from pipeline import Stage
+        class Summary(Stage):
+            def __init__(self):
+                super().__init__()
+                self.seen = []
+            def forward(self, x):
+                print(x.sum().item())
+                return x
+        """
+    ),
+    # `out.data[0]` kept as a tensor (a row of a batch handed on to torch) reads no number.
+    Valid(
+        """
+        import torch
+        model = model.cuda()
+        for x, y in loader:
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            first = out.data[0]
+            keep = torch.stack([out.data[0], first])
+        """
+    ),
+    # A one-argument `*_criterion` given no tensor is a test of something else, not a loss.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def train(model, env, stopping_criterion):
+            for step in range(1000):
+                loss = model(torch.zeros(3, device=device)).sum()
+                loss.backward()
+                optimizer.step()
+                if stopping_criterion(env):
+                    break
+        """
+    ),
+    # `x: list[int]` is no tensor input: reading it costs nothing.
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        class Head(nn.Module):
+            def forward(self, sizes: list[int]):
+                if max(sizes) > 100:
+                    return None
+                return sizes
+        """
+    ),
+    # A hook that keeps the tensor (no copy) costs nothing.
+    Valid(
+        """
+        import torch
+        model = Net().cuda()
+        activations = {}
+        def keep(module, inputs, output):
+            activations[module] = output.detach()
+        for layer in model.children():
+            layer.register_forward_hook(keep)
+        """
+    ),
+    # `Variable(...)` of a host tensor stays on the host: reading it costs no wait.
+    Valid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model.cuda()
+        for x, y in loader:
+            loss = criterion(model(Variable(x.cuda())), Variable(y.cuda()))
+            loss.backward()
+            optimizer.step()
+            noise = Variable(torch.from_numpy(make_noise()))
+            seen.append(noise.data.numpy())
+        """
+    ),
 ]
 
 INVALID = [
@@ -313,7 +424,7 @@ INVALID = [
             pbar.set_postfix(avg=total / (i + 1))
         """
     ),
-    # An int accumulator: its type after the loop depends on the tensor's dtype; report only.
+    # An int count of comparisons: kept on the device as an int64 tensor (exact), an int again after.
     Invalid(
         """
         import torch
@@ -324,6 +435,32 @@ INVALID = [
             criterion(out, y).backward()
             optimizer.step()
             correct += (out.argmax(1) == y).sum().item()
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        for x, y in loader:
+            out = model(x)
+            criterion(out, y).backward()
+            optimizer.step()
+            correct += (out.argmax(1) == y).sum()
+        correct = int(correct)
+        """,
+    ),
+    # An int sum of what may be a float or an int (`acc` of an unshown dtype): its type after the loop
+    # depends on the tensor's dtype; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        for x, y in loader:
+            out = model(x)
+            criterion(out, y).backward()
+            optimizer.step()
+            correct += out.argmax(1).eq(y).sum().item() * 2
+            hits += out.max().item()
         """
     ),
     # Formatting a tensor in an f-string is a sync too.
@@ -477,7 +614,7 @@ INVALID = [
         """
     ),
     # An evaluation loop (it runs a model on each batch, without training it) syncs every batch too;
-    # reported, its sums are the author's to move.
+    # its sums are kept on the device like a training loop's, started before the `with`.
     Invalid(
         """
         import torch
@@ -486,6 +623,15 @@ INVALID = [
         with torch.no_grad():
             for x, y in loader:
                 correct += (model(x).argmax(1) == y).sum().item()
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                correct += (model(x).argmax(1) == y).sum()
+            correct = int(correct)
         """,
         message="`(model(x).argmax(1) == y).sum().item()` copies the value",
         line=6,
@@ -694,5 +840,343 @@ INVALID = [
         """,
         message="`loss.item()` copies the value",
         line=13,
+    ),
+    # A device `torch.accelerator` picks may be Apple's MPS, which has no float64: the sum is kept in
+    # float32, which every device has.
+    Invalid(
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            running += loss.item()
+        print(running / len(loader))
+        """,
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            running += loss.detach().float()
+        running = float(running)
+        print(running / len(loader))
+        """,
+        message="summed in float32",
+        line=10,
+    ),
+    # A device from the command line may be anything, MPS included.
+    Invalid(
+        """
+        import torch
+        def train(model, loader, opt, loss_fn, args):
+            model.to(args.device)
+            total = 0.0
+            for x, y in loader:
+                opt.zero_grad()
+                loss = loss_fn(model(x.to(args.device)), y.to(args.device))
+                loss.backward()
+                opt.step()
+                total += loss.item()
+            return total / len(loader)
+        """,
+        """
+        import torch
+        def train(model, loader, opt, loss_fn, args):
+            model.to(args.device)
+            total = 0.0
+            for x, y in loader:
+                opt.zero_grad()
+                loss = loss_fn(model(x.to(args.device)), y.to(args.device))
+                loss.backward()
+                opt.step()
+                total += loss.detach().float()
+            total = float(total)
+            return total / len(loader)
+        """,
+        message="Apple's MPS",
+    ),
+    # A helper's result given device tensors is a device tensor: logging it reads it on the host.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def accuracy(out, y):
+            return (out.argmax(1) == y).float().mean()
+        def log_step(step, out, y):
+            acc = accuracy(out, y)
+            writer.add_scalar("acc", acc, step)
+        for step, (x, y) in enumerate(loader):
+            x, y = x.to(device), y.to(device)
+            out = model(x)
+            loss = criterion(out, y)
+            loss.backward()
+            optimizer.step()
+            log_step(step, out, y)
+        """,
+        None,
+        message="logging the tensor `acc`",
+        line=7,
+    ),
+    # A method of the file's own class called on its instance every step (`agent.act(state)`).
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+        class Policy(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+            def forward(self, x):
+                return torch.softmax(self.fc(x), -1)
+            def act(self, state):
+                probs = self.forward(torch.from_numpy(state).float().to(device))
+                return probs.data.cpu().numpy()
+        policy = Policy().to(device)
+        for episode in range(100):
+            probs = policy.act(env.reset())
+            loss = -policy(torch.zeros(4, device=device)).sum()
+            loss.backward()
+            optimizer.step()
+        """,
+        None,
+        message="`probs.data.cpu()`",
+        line=12,
+    ),
+    # `forward` of a module whose base class is in another file: it builds layers, it runs every step.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        from base import BaseModel
+        class Net(BaseModel):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+            def forward(self, x):
+                h = self.fc(x)
+                assert not torch.isnan(h).any()
+                return h
+        """,
+        None,
+        message="branching on it",
+        line=10,
+    ),
+    # The next line reads the loss again (`history.append(loss.item())`): the step still waits there,
+    # so keeping the sum on the device would save nothing.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        epoch_loss = 0.0
+        history = []
+        for x, y in loader:
+            loss = F.cross_entropy(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            epoch_loss += loss.item()
+            history.append(loss.item())
+        """,
+        None,
+        message="once the step stops waiting in `history.append",
+        line=10,
+    ),
+    # What a function the file does not show returns may be a NumPy number (which has `.item()` too, but
+    # no `.detach()`): the sync is reported, the sum is left to the author.
+    Invalid(
+        """
+        import torch
+        from metrics import score
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += score(out, y).item()
+        print(total)
+        """,
+        None,
+        message="`score(out, y).item()`",
+        line=10,
+    ),
+    # A step taken by a method of the file's class on its instance (`trainer.train_step(x, y)`): the loop
+    # around the call is a training loop.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        class Trainer:
+            def __init__(self, model, opt):
+                self.model = model
+                self.opt = opt
+            def train_step(self, x, y):
+                loss = F.cross_entropy(self.model(x), y)
+                self.opt.zero_grad()
+                loss.backward()
+                self.opt.step()
+                return loss
+        trainer = Trainer(model.to(device), opt)
+        for x, y in loader:
+            loss = trainer.train_step(x.to(device), y.to(device))
+            print(f"loss {loss.item():.3f}")
+        """,
+        None,
+        message="`loss.item()`",
+        line=17,
+    ),
+    # Pre-0.4 code read any one-element tensor's number with `.data[0]`: summed or kept in a list, it is
+    # read on the host every step.
+    Invalid(
+        """
+        import torch
+        model = model.cuda()
+        total, rewards = 0.0, []
+        for x, y in loader:
+            L = -elbo(x.cuda(), y.cuda())
+            R = model(x.cuda())
+            (L + R.sum()).backward()
+            optimizer.step()
+            total += L.data[0]
+            rewards.append(R[0].data[0])
+        """,
+        None,
+        message="reads a number the pre-0.4 way",
+        line=9,
+    ),
+    # A model's output object (`outputs.loss`, `outputs.logits`, Hugging Face style) holds tensors.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total_loss = 0.0
+        for batch in loader:
+            outputs = model(**{k: v.to(device) for k, v in batch.items()})
+            loss = outputs.loss
+            loss.backward()
+            optimizer.step()
+            total_loss += loss.item()
+        print(total_loss)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total_loss = 0.0
+        for batch in loader:
+            outputs = model(**{k: v.to(device) for k, v in batch.items()})
+            loss = outputs.loss
+            loss.backward()
+            optimizer.step()
+            total_loss += loss.detach().double()
+        total_loss = float(total_loss)
+        print(total_loss)
+        """,
+        line=9,
+    ),
+    # `forward(self, x: Tensor)`: an annotated input is the module's input all the same.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        from torch import Tensor
+        class Head(nn.Module):
+            def forward(self, x: Tensor) -> Tensor:
+                if x.abs().max() > 100:
+                    x = x.clamp(-100, 100)
+                return x
+        """,
+        None,
+        message="branching on it",
+        line=6,
+    ),
+    # Values kept per step in a list the loop does not read: appended as tensors, read once after.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+        plot(losses)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.detach())
+        losses = torch.stack(losses).tolist() if losses else []
+        plot(losses)
+        """,
+        line=8,
+    ),
+    # A list the loop reads (`losses[-10:]`) must hold numbers on every step: report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            if sum(losses[-10:]) < 0.1:
+                break
+        """,
+        None,
+        line=8,
+    ),
+    # A function registered as a hook runs on every forward (or backward), given the tensors.
+    Invalid(
+        """
+        import torch
+        model = Net().cuda()
+        stats = {}
+        def keep_stats(module, inputs, output):
+            stats[module] = output.abs().mean().item()
+        for layer in model.children():
+            layer.register_forward_hook(keep_stats)
+        """,
+        None,
+        message="`output.abs().mean().item()`",
+        line=5,
+    ),
+    # The pre-0.4 `Variable(x.cuda())` is the device tensor it wraps.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model.cuda()
+        for x, y in loader:
+            x, y = Variable(x.cuda()), Variable(y.cuda())
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            if y.sum() > 0:
+                seen.append(x.data.cpu().numpy())
+        """,
+        None,
+        message="`y.sum() > 0` is a tensor",
+        line=9,
     ),
 ]

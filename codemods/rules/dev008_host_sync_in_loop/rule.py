@@ -2,39 +2,58 @@
 Finds host syncs on device tensors in code that runs every training or evaluation step: `.item()`,
 `.tolist()`, `.cpu()` (and `.to("cpu")`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
-`assert not torch.isnan(t).any()` on a tensor, and the pre-0.4 `loss.data[0]` of a loss or a full
-reduction. Code runs every step in the body of a training loop (a loop that calls `.backward()` or an
-optimizer's `.step()`), in an evaluation loop (a `for` loop over batches, not over `range(...)`, that
+`assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
+and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
+summed into a name, appended to a list or converted: how pre-0.4 code read a number). Code runs every
+step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
+an evaluation loop (a `for` loop over batches, not over `range(...)`, that
 runs a model: `for x, y in test_loader: out = model(x)`), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
-turn), in the `forward` of the file's `nn.Module` classes (and a `LightningModule`'s `training_step`,
-`validation_step`, `test_step`, which Lightning calls on each batch), and in the functions of the file
-all these call (`accuracy(out, y)`, `self.trim(h)`), however deep.
+turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
+in the `forward` of the file's `nn.Module` classes (also of a class whose base is in another file but
+that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `validation_step`,
+`test_step`, which Lightning calls on each batch), and in the functions of the file all these call
+(`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class), however
+deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
+`t.register_hook(f)`), which run on every forward or backward.
 
 Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, also
-when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`,
-results of `torch` functions and tensor methods, a model's parameters, what the file's own functions
-return and are given, and what is computed from them; `.item()` also of what a function the file does
-not show returns when given device tensors (`acc = accuracy(out, y)`: a float has no `.item()`, so it
-is a tensor, or the function copied it to the host itself). Tensors on the host (after `.cpu()`, from a
-factory without `device=`) are not. Left alone: work done on some steps only (`if step % 100 == 0:`,
-`if i in checkpoints:`; but a branch taken every N steps that trains, `if i % n_critic == 0:` around a
-generator's `backward()` and `step()`, is a training step of its own), an `except` handler, methods
-`forward` does not call (`extra_repr`, `sample`), a module's other arguments (lengths stay on the host
-for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`: the
-algorithm keeps host values there), a copy the line before has just made, and scripts that never put
+when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`, results
+of `torch` functions and tensor methods, a model's parameters, what the file's own functions return
+(also what they return given device tensors: `acc = accuracy(out, y)` of `(out.argmax(1) ==
+y).float().mean()`) and are given, and what is computed from them; `.item()` also of what a function the
+file does not show returns when given device tensors (`acc = score(out, y)`: a float has no `.item()`,
+so it is a tensor, or the function copied it to the host itself). Tensors on the host (after `.cpu()`,
+from a factory without `device=`) are not. Left alone: work done on some steps only (`if step % 100 ==
+0:`, `if i in checkpoints:`; but a branch taken every N steps that trains, `if i % n_critic == 0:`
+around a generator's `backward()` and `step()`, is a training step of its own), an `except` handler,
+methods `forward` does not call (`extra_repr`, `sample`), a module's other arguments (lengths stay on
+the host for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`:
+the algorithm keeps host values there), a copy the line before has just made, and scripts that never put
 work on a GPU (no `cuda`, `gpu` or `mps` in the code, and no device but the CPU): there a sync costs
-nothing. A file that only defines modules (no loop of its own) runs where its importer puts the
-model: its `forward` counts.
+nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
+its `forward` counts.
 
-The usual accumulator of a training loop, `total += loss.item()` started as `total = 0.0` somewhere
-before the loop (or `0`, also `total, n = 0, 0`, where the sum is of a torch loss, a float), is fixed
-(unsafe): the sum stays on the device in float64, the host's precision (`total += loss.detach().double()`)
-and is converted once after the loop (`total = float(total)`); where the loop logs it every N steps
-(under an `if`) and resets it, it is read there as `float(total)`. The fix is made only when it removes
-the loop's last sync: while another sync waits every step (`print(loss.item())`), keeping the sum on
-the device saves nothing, and the finding names the statement that still waits. Every other sync
-(in evaluation loops, in `forward`) is reported with its line.
+The usual accumulator of a training or evaluation loop, `total += loss.item()` started as `total = 0.0`
+somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also `total, n =
+0, 0`, where the sum is of a torch loss, a float, also one the file's own function or method returns),
+is fixed (unsafe): the sum stays on the device in float64, the host's precision (`total +=
+loss.detach().double()`; float32, `.detach().float()`, where the file may pick a device without float64,
+such as MPS) and is converted once after the loop (`total = float(total)`); where the loop logs it every
+N steps (under an `if`) and resets it, it is read there as `float(total)`. A count started at an int,
+`correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`, then
+`correct = int(correct)`). Values kept per step in a list the loop does not otherwise use, started as
+`[]` just before it (`losses.append(loss.item())`), are appended as detached tensors and read with one
+copy after the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats, in
+order). The fix is made only when it removes the loop's last sync: while another sync waits every step
+(`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves unreported), keeping
+the sum on the device saves nothing, and the finding names the statement that still waits. `.item()` of
+what a function the file does not show returns is reported only (it may be a NumPy number, which has no
+`.detach()`). Every other sync (in `forward`, prints) is reported with its line.
+
+What counts as every step follows the labelling book: the body of a training or an evaluation loop,
+and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
+and is left alone.
 
 ## Why is this bad?
 CUDA runs asynchronously: Python queues kernels and moves on, so the next step's work is queued while
@@ -69,28 +88,33 @@ print(running / len(loader))
 ```
 
 ## Fix safety
-Unsafe: the sum is a tensor until the loop ends, and on a device without float64 (Apple's MPS) it
-could not be kept at the host's precision, so files that name `mps` get the report only. The digits
-are the host's: a float32 loss converts to float64 exactly, and the same additions, products and
-divisions round alike on both. Applied only with `--unsafe-fixes`, and only when nothing in the loop
-reads the accumulator every step.
+Unsafe: the sum is a tensor until the loop ends. Where every device the file may pick is CUDA or the
+CPU (literal devices, `"cuda" if torch.cuda.is_available() else "cpu"`, `.cuda()`), it is kept in
+float64 and the digits are the host's: a float32 loss converts to float64 exactly, and the same
+additions, products and divisions round alike on both. Where the file may pick a device without
+float64 (it names MPS, `torch.accelerator`, an `Accelerator`, XPU or XLA, or takes its device from a
+parameter, `args.device` or anything the code does not show), `.double()` would fail on Apple's MPS:
+the sum is kept in float32 (`.detach().float()`), which every device has, and its last digits may
+differ from the host's float64 sum (the message says so). Applied only with `--unsafe-fixes`, and only
+when nothing in the loop reads the accumulator every step.
 """
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 
-from codemods.analysis.gpu_use import may_use_a_gpu
+from codemods.analysis.gpu_use import float64_on_every_device, may_use_a_gpu
 from codemods.analysis.scalars import Scalars
 from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
-from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import accumulator_fix
+from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import accumulator_fix, list_fix
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
-_MPS = re.compile(r"\bmps\b")
+_FLOAT32 = (
+    " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
+    " digits may differ from the host's float64 sum)"
+)
 
 
 class HostSyncInLoop(Rule):
@@ -98,36 +122,42 @@ class HostSyncInLoop(Rule):
     name = "host-sync-in-loop"
     summary = "host sync (.item(), print, if on a tensor) every training or evaluation step stalls the GPU"
     fix_safety = FixSafety.UNSAFE
-    triggers = ("backward", ".step(", "_step(", "def forward", "eval", "no_grad")
+    triggers = ("backward", ".step(", "_step(", "def forward", "eval", "no_grad", "_hook(")
 
     def check(self) -> None:
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        if (loops.loops or loops.step_functions) and not may_use_a_gpu(self.tree, self.context.source):
+        if (loops.loops or loops.step_functions or loops.hooks) and not may_use_a_gpu(
+            self.tree, self.context.source
+        ):
             return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
         scalars = Scalars(self.tree, self.aliases)
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
-        # Apple's MPS has no float64 to keep the sum in: there the sums are only reported.
-        exact = _MPS.search(self.context.source) is None
+        # Apple's MPS has no float64: where the file may pick it, sums are kept in float32.
+        float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
+        stack = self.aliases.module_name_for("torch.stack")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None]] = []
         for event in loops.events():
             for sync in syncs.of(event):
                 fix = None
                 if (
-                    exact
+                    sync.reported
                     and sync.item
                     and event.loop is not None
-                    and id(event.loop) not in loops.evaluation_loops
                     and isinstance(sync.node, cst.Call)  # (an item is)
                 ):
-                    fix = accumulator_fix(self.tree, sync.node, event.node, event.loop, scalars)
+                    fix = accumulator_fix(
+                        self.tree, sync.node, event.node, event.loop, scalars, float64
+                    ) or list_fix(self.tree, sync.node, event.node, event.loop, stack)
                 found.append((event, sync, fix))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
         kept = {id(e.loop): e.node for e, _, f in found if f is None and e.loop is not None}
         for event, sync, fix in found:
             remaining = kept.get(id(event.loop)) if fix is not None else None
+            if not sync.reported:
+                continue
             if fix is None:
                 self.report(sync.node, sync.what + _ADVICE)
             elif remaining is not None:
@@ -139,6 +169,8 @@ class HostSyncInLoop(Rule):
             else:
                 self.report(
                     sync.node,
-                    sync.what + "; accumulate it on the device and convert once after the loop",
+                    sync.what
+                    + "; accumulate it on the device and convert once after the loop"
+                    + ("" if float64 else _FLOAT32),
                     edits=fix,
                 )

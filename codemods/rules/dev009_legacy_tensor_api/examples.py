@@ -689,4 +689,65 @@ INVALID = [
         message="for a module, `Module.type` also casts integer buffers",
         line=6,
     ),
+    # An array by its own expression (a reshape, `np.where(c)[i]`, a float `astype`): data, never a size.
+    # `torch.as_tensor` shares the array's memory where the legacy call did, and copies where it did.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def act(policy, state):
+            return policy(torch.FloatTensor(state.reshape(1, -1)))
+        """,
+        """
+        import numpy as np
+        import torch
+        def act(policy, state):
+            return policy(torch.as_tensor(state.reshape(1, -1), dtype=torch.float32))
+        """,
+        message="as_tensor",
+        line=4,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def labels_of(onehot):
+            return torch.LongTensor(np.where(onehot)[1])
+        """,
+        """
+        import numpy as np
+        import torch
+        def labels_of(onehot):
+            return torch.as_tensor(np.where(onehot)[1], dtype=torch.int64)
+        """,
+        line=4,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def load(wav):
+            return torch.cuda.FloatTensor(wav.astype(np.float32)), torch.Tensor(wav.ravel())
+        """,
+        """
+        import numpy as np
+        import torch
+        def load(wav):
+            return torch.as_tensor(wav.astype(np.float32), dtype=torch.float32, device="cuda"), torch.as_tensor(wav.ravel(), dtype=torch.get_default_dtype())
+        """,
+        line=4,
+    ),
+    # Not an array by its expression: an integer `astype` of what may be a NumPy scalar (a size then),
+    # `.T` (a NumPy scalar's is itself): reported, not rewritten.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def f(x):
+            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T)
+        """,
+        None,
+        message="cannot tell data from a size",
+        line=4,
+    ),
 ]

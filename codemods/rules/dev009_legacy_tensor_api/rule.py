@@ -29,7 +29,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `torch.cuda.*Tensor` constructors also get `device="cuda"`. `torch.Tensor(n, m)` becomes
   `torch.empty(n, m)` (both make the default dtype). A single argument that is neither a literal
   list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy array and
-  a size differently.
+  a size differently. An argument that is an array by its own expression (`x.reshape(...)`,
+  `x.flatten()`, `x.ravel()`, a float `x.astype(np.float32)` for a float type, `np.where(c)[i]`)
+  is data: `torch.FloatTensor(state.reshape(1, -1))` becomes
+  `torch.as_tensor(state.reshape(1, -1), dtype=torch.float32)`, which shares a NumPy array's memory
+  where the legacy call did and copies where it did.
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
   `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
@@ -77,7 +81,9 @@ weights = torch.tensor([0.2, 0.8], dtype=torch.float32)
 
 ## Fix safety
 Safe: each rewrite is what the legacy call does today (`Variable` detaches; the constructors make the
-same dtype, shape and values). `x.type(torch.cuda.FloatTensor)` keeps a tensor that is already on a
+same dtype, shape and values; `torch.as_tensor` of an array also shares memory exactly where the
+legacy call did, and differs only where that raised: on a tensor of another dtype it converts).
+`x.type(torch.cuda.FloatTensor)` keeps a tensor that is already on a
 GPU other than the current one on that GPU, where `.to("cuda")` would move it to the current one;
 outside `torch.cuda.device(...)` blocks that never differs. The `torch.no_grad()` block for
 `volatile=True` computes the same values in every statement; what it changes against today's

@@ -115,6 +115,63 @@ VALID = [
         first = model(x).data.cpu().numpy()[0]
         """
     ),
+    # A tensor key the code stores first: the dictionary holds that very tensor.
+    Valid(
+        """
+        import torch
+        def f(out, cache):
+            _, topi = out.data.topk(1)
+            ni = topi[0][0]
+            seen = {}
+            seen[ni] = 1
+            return seen[ni]
+        """
+    ),
+    # A `defaultdict` inserts a missing key instead of raising: not only runs that stopped change.
+    Valid(
+        """
+        import collections
+        import torch
+        counts = collections.defaultdict(int)
+        def f(out):
+            _, topi = out.data.topk(1)
+            ni = topi[0][0]
+            return counts[ni]
+        """
+    ),
+    # A list indexed by a 0-dim integer tensor works today (`__index__`).
+    Valid(
+        """
+        import torch
+        words = ["a", "b"]
+        def f(out):
+            _, topi = out.data.topk(1)
+            ni = topi[0][0]
+            return words[ni]
+        """
+    ),
+    # The key is handed to a function of the file, which may keep it.
+    Valid(
+        """
+        import torch
+        table = {0: "a"}
+        def f(out):
+            _, topi = out.data.topk(1)
+            ni = topi[0][0]
+            remember(ni)
+            return table[ni]
+        """
+    ),
+    # `i` is an int from `range`, not a tensor element.
+    Valid(
+        """
+        import torch
+        table = {0: "a"}
+        def f(out):
+            for i in range(3):
+                print(table[i], out.data)
+        """
+    ),
 ]
 
 INVALID = [
@@ -481,5 +538,50 @@ INVALID = [
             return score.item()
         """,
         line=22,
+    ),
+    # A decoded index looked up in the vocabulary (the seq2seq tutorial's `index2word[ni]`).
+    Invalid(
+        """
+        import torch
+        class Lang:
+            def __init__(self):
+                self.index2word = {0: "SOS", 1: "EOS"}
+        def decode(lang, decoder_output):
+            topv, topi = decoder_output.data.topk(1)
+            ni = topi[0][0]
+            return lang.index2word[ni]
+        """,
+        """
+        import torch
+        class Lang:
+            def __init__(self):
+                self.index2word = {0: "SOS", 1: "EOS"}
+        def decode(lang, decoder_output):
+            topv, topi = decoder_output.data.topk(1)
+            ni = topi[0][0]
+            return lang.index2word[ni.item()]
+        """,
+        message="looks up by identity",
+        line=8,
+    ),
+    # `torch.max(out, 1)[1]` picked to one element, looked up in a dict the function builds.
+    Invalid(
+        """
+        import torch
+        def label_of(out, names):
+            table = dict(enumerate(names))
+            pred = torch.max(out, 1)[1]
+            k = pred[0]
+            return table[k], k == 0
+        """,
+        """
+        import torch
+        def label_of(out, names):
+            table = dict(enumerate(names))
+            pred = torch.max(out, 1)[1]
+            k = pred[0]
+            return table[k.item()], k == 0
+        """,
+        line=6,
     ),
 ]

@@ -10,6 +10,14 @@ these and numbers; a name every binding of which in its function is one of these
 looks like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an
 unsafe fix, and the message says why. Other `x.data[0]` (the first row of a batch) is left alone.
 
+It also finds an element of a tensor looked up in a dictionary, `index2word[ni]` with
+`ni = topi[0][0]`, and looks up its number, `index2word[ni.item()]`: before 0.4 indexing a tensor down
+to one element gave a Python number; since, a 0-dim tensor, which a dictionary hashes by identity. The
+key must be a name every binding of which picks an element by integer literals out of a tensor the
+code shows (`.data`, the indices of `topk`/`max`/`sort`/`argmax`), never stored, aliased, returned or
+handed to a call other than torch's or a builtin; the dictionary a `dict` display, comprehension or
+`dict(...)` call every binding of it makes (`codemods/rules/dev011_legacy_scalar_index/_dict_keys.py`).
+
 ## Why is this bad?
 Before PyTorch 0.4 a loss was a vector of one element and `loss.data[0]` read its value. Since 0.4 a
 loss is a 0-dim tensor: `loss.data[0]` raises `IndexError: invalid index of a 0-dim tensor`, so a
@@ -30,8 +38,11 @@ total_loss += loss.item()
 
 ## Fix safety
 Safe where the value is shown to be 0-dim: there `x.data[0]` can only raise, and `x.item()` is the value
-it read on PyTorch before 0.4. Unsafe where only the name says it is a loss: were it a vector, `[0]`
-read its first element, and `.item()` raises unless it has exactly one.
+it read on PyTorch before 0.4. The dictionary lookup: a tensor that was never stored anywhere cannot
+be a key of a dictionary of numbers, so `d[ni]` raises `KeyError` on every run; `d[ni.item()]` finds
+what it found before 0.4 (a `defaultdict`, which inserts a missing key, is left alone). Unsafe where
+only the name says it is a loss: were it a vector, `[0]` read its first element, and `.item()` raises
+unless it has exactly one.
 """
 
 from __future__ import annotations
@@ -46,6 +57,7 @@ from codemods.analysis.scalars import Scalars
 from codemods.core.base import FixSafety, Rule
 from codemods.core.name_bindings import bindings_in
 from codemods.core.syntax import code_of, method_call
+from codemods.rules.dev011_legacy_scalar_index._dict_keys import DictKeys
 
 _AT_ZERO = m.Subscript(slice=[m.SubscriptElement(m.Index(m.Integer("0")))])
 # Names a loss goes by: `loss`, `g_loss`, `loss_d`, `kl_loss`, `cost` (not `losses`: a list or a vector).
@@ -68,15 +80,23 @@ class LegacyScalarIndex(Rule):
     summary = "`loss.data[0]` raises on a 0-dim tensor since PyTorch 0.4; read it with `.item()`"
     fix_safety = FixSafety.SAFE
     # `loss.data[0]`, and `total[0]` of a sum of `loss.data`: both spell `.data` (the cheap test).
-    triggers = (".data",)
+    # `d[ni]` with `ni = topi[0][0]`: the index methods that make `topi` (`.data` covers the rest).
+    triggers = (".data", ".topk(", ".max(", ".min(", ".sort(", ".argmax(", ".argmin(")
     # `total += loss.item()` in a training loop is a host sync DEV008 keeps on the device
     feeds = ("DEV008",)
 
     def check(self) -> None:
         scalars: Scalars | None = None
+        keys: DictKeys | None = None
         for subscript in self.sites(cst.Subscript):
             # Type tests before the matcher: most subscripts of a large file are not `[0]`.
             element = subscript.slice[0].slice if len(subscript.slice) == 1 else None
+            if isinstance(element, cst.Index) and isinstance(element.value, cst.Name):
+                keys = keys or DictKeys(self.tree, self.aliases)
+                key = keys.tensor_key(subscript)
+                if key is not None:
+                    self._dict_key(subscript, key)
+                continue
             if not (isinstance(element, cst.Index) and isinstance(element.value, cst.Integer)):
                 continue
             if not m.matches(subscript, _AT_ZERO) or self._is_written(subscript):
@@ -89,6 +109,16 @@ class LegacyScalarIndex(Rule):
                 self._fix(subscript, value, f"`{value.value}` adds up 0-dim tensors")
             elif _is_numpy_of(value) and scalars.is_scalar(cst.ensure_type(value.func, cst.Attribute).value):
                 self._numpy_at_zero(subscript, value)
+
+    def _dict_key(self, subscript: cst.Subscript, key: cst.Name) -> None:
+        item = method_call(key, "item")
+        self.report(
+            subscript,
+            f"`{key.value}` is an element of a tensor: a Python number before PyTorch 0.4, a 0-dim tensor"
+            f" since, which a dictionary looks up by identity (`KeyError`); `{code_of(item)}` looks up"
+            " the number",
+            edits={key: item},
+        )
 
     def _numpy_at_zero(self, subscript: cst.Subscript, array: cst.Call) -> None:
         """``loss.data.cpu().numpy()[0]``: the array of a 0-dim tensor is 0-dim too, and ``[0]`` raises;

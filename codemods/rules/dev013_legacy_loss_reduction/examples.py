@@ -186,6 +186,65 @@ INVALID = [
         message="does nothing since PyTorch 0.4.1",
         line=3,
     ),
+    # Every use of the loss is followed by `.data[0]` of a 0-dim value, which raises since 0.4: no run
+    # gets past it today, so restoring the sum changes no result anyone has seen (a safe fix).
+    Invalid(
+        """
+        import torch.nn as nn
+        bce = nn.BCELoss()
+        bce.size_average = False
+        def loss_function(recon, x, mu, logvar):
+            return bce(recon, x) - 0.5 * (1 + logvar - mu.pow(2) - logvar.exp()).sum()
+        def train(batches):
+            total = 0
+            for recon, x, mu, logvar in batches:
+                loss = loss_function(recon, x, mu, logvar)
+                loss.backward()
+                total += loss.data[0]
+            return total
+        """,
+        """
+        import torch.nn as nn
+        bce = nn.BCELoss()
+        bce.reduction = "sum"
+        def loss_function(recon, x, mu, logvar):
+            return bce(recon, x) - 0.5 * (1 + logvar - mu.pow(2) - logvar.exp()).sum()
+        def train(batches):
+            total = 0
+            for recon, x, mu, logvar in batches:
+                loss = loss_function(recon, x, mu, logvar)
+                loss.backward()
+                total += loss.data[0]
+            return total
+        """,
+        message="no run gets past it today",
+        line=3,
+    ),
+    # The crash only under a condition: a run today may go on with the mean (an unsafe fix).
+    Invalid(
+        """
+        import torch.nn as nn
+        criterion = nn.MSELoss()
+        criterion.size_average = False
+        def step(out, y, i):
+            loss = criterion(out, y)
+            if i % 10 == 0:
+                print(loss.data[0])
+            return loss
+        """,
+        """
+        import torch.nn as nn
+        criterion = nn.MSELoss()
+        criterion.reduction = "sum"
+        def step(out, y, i):
+            loss = criterion(out, y)
+            if i % 10 == 0:
+                print(loss.data[0])
+            return loss
+        """,
+        message="changes today's results",
+        line=3,
+    ),
     # On a loss kept as an attribute, made with `reduce=False`: "none" whatever `size_average` says.
     Invalid(
         """

@@ -46,7 +46,12 @@ Arguments: safe. PyTorch turns the literal legacy arguments into exactly the `re
 
 Attributes: unsafe. Today's PyTorch ignores the assignment, so the fix changes today's results: it
 restores what the author's PyTorch (0.4.0 and earlier) computed, the summed loss, larger gradients.
-Safe where the attribute says what the module computes anyway.
+Safe where the attribute says what the module computes anyway, and safe where no run on today's
+PyTorch gets past the loss: every call of the module is followed, in its block and unconditionally, by
+a read that raises since 0.4 (`loss.data[0]` of a value shown to be 0-dim), or sits in a function of
+the file every call of which is, and the module is not handed anywhere else
+(`codemods/rules/dev013_legacy_loss_reduction/_stopped_runs.py`). Then every result the file has ever
+produced is its author's, and the fix, applied with that read's own fix (DEV011), keeps them.
 
 `pairwise_distance`: unsafe. It changes today's shape and results, to the author's; that the file was
 written for PyTorch before 0.4 is read from its idioms, which a file may mix.
@@ -61,6 +66,7 @@ from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 
 from ._legacy_era import pre_0_4_idiom
 from ._losses import LOSS_MODULES, legacy_reduction, loss_positionals
+from ._stopped_runs import StoppedRuns
 
 _LEGACY = ("size_average", "reduce")
 _LITERALS = {"True": True, "False": False, "None": None}
@@ -75,6 +81,7 @@ class LegacyLossReduction(Rule):
     triggers = ("size_average", "reduce", "loss", "Loss", "pairwise_distance")
 
     def check(self) -> None:
+        self._stopped_runs: StoppedRuns | None = None
         era: list[str | None] = []  # the file's pre-0.4 idiom, looked for once, when first needed
         for call in self.sites(cst.Call):
             qualified = self.aliases.qualify(call)
@@ -183,6 +190,14 @@ class LegacyLossReduction(Rule):
                 f'; `{receiver}.reduction = "{reduction}"` says what it computes',
                 FixSafety.SAFE,
             )
+        elif self._stopped().always_stopped(receiver):
+            message, safety = (
+                "; PyTorch 0.4.0 and earlier read it on every call, and every use of"
+                f" `{receiver}` here is followed by a read that raises since 0.4 (`.data[0]` of a 0-dim"
+                f' value), so no run gets past it today: `{receiver}.reduction = "{reduction}"` restores'
+                " what the file computed",
+                FixSafety.SAFE,
+            )
         else:
             message, safety = (
                 "; PyTorch 0.4.0 and earlier read it on every call:"
@@ -190,6 +205,11 @@ class LegacyLossReduction(Rule):
                 FixSafety.UNSAFE,
             )
         self.report(assign, ignored + message, edits={assign: fixed}, safety=safety)
+
+    def _stopped(self) -> StoppedRuns:
+        if self._stopped_runs is None:
+            self._stopped_runs = StoppedRuns(self.tree, self.aliases)
+        return self._stopped_runs
 
     def _loss_module_made(self, receiver: str) -> cst.Call | None:
         """The ``nn.XLoss(...)`` call that the one assignment of ``receiver`` in this file makes."""

@@ -192,3 +192,17 @@ def test_doors_around_the_mode_stack_are_closed_while_the_case_runs(code):
         raise
     except RuntimeError:
         pass
+
+
+def test_a_dict_looked_up_with_a_0_dim_tensor_is_the_legacy_api():
+    """``index2word[topi[0][0]]``: the key object itself is the evidence, whatever the message says."""
+    table = {1: "a"}
+    try:
+        table[torch.tensor([1])[0]]  # type: ignore[index]
+    except KeyError as exc:
+        assert failure_of(exc).kind == LEGACY_API
+    for key in ("tensor(1)", torch.tensor([1, 2])):  # the case's own words; a tensor of several elements
+        try:
+            table[key]  # type: ignore[index]
+        except KeyError as exc:
+            assert failure_of(exc).kind == ERROR

@@ -58,6 +58,10 @@ def _last_expression(code: str) -> tuple[Scalars, cst.BaseExpression]:
         "    total\n",
         # a closure reading its function's criterion
         "import torch.nn as nn\ndef f():\n    crit = nn.MSELoss()\n    def g():\n        crit(a, b)\n",
+        # an argparse option converted with `type=float` is a number
+        "import argparse\nimport torch.nn as nn\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--L1-lambda', type=float, default=100)\nopt = p.parse_args()\nl1 = nn.L1Loss()\n"
+        "l1(a, b) + opt.L1_lambda * l1(c, d)\n",
     ],
 )
 def test_scalars(code):
@@ -99,6 +103,14 @@ def test_scalars(code):
         "import torch\nclass M(torch.nn.Module):\n    def forward(self, u):\n        return u.sum()\n"
         "class N(torch.nn.Module):\n    def forward(self, u):\n        return u\n"
         "model = M()\nmodel = N()\nmodel(a)\n",
+        # options that are lists (`nargs`), unconverted, or rebound by the file: not shown to be numbers
+        "import argparse\nimport torch.nn as nn\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--w', type=float, nargs='+')\nopt = p.parse_args()\nl1 = nn.L1Loss()\nopt.w * l1(c, d)\n",
+        "import argparse\nimport torch.nn as nn\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--w', default=1.0)\nopt = p.parse_args()\nl1 = nn.L1Loss()\nopt.w * l1(c, d)\n",
+        "import argparse\nimport torch\nimport torch.nn as nn\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--w', type=float)\nopt = p.parse_args()\nopt.w = torch.ones(3)\nl1 = nn.L1Loss()\n"
+        "opt.w * l1(c, d)\n",
     ],
 )
 def test_not_shown_to_be_scalars(code):

@@ -1,0 +1,111 @@
+"""Which ``args.name`` reads are Python numbers because ``argparse`` made them so.
+
+``opt.L1_lambda * l1(out, y)`` is a 0-dim tensor only if ``opt.L1_lambda`` is a number. It is when
+``opt`` is what ``parse_args()`` returned (every binding of it at the top level of the file, none in
+the function that reads it), every ``add_argument`` that writes ``L1_lambda`` converts with
+``type=int`` or ``type=float``, gives no ``action``, ``nargs`` or ``const`` (which make lists or other
+values) and a default that is absent, a number or a string (argparse converts a string default with
+``type``), and nothing in the file assigns ``opt.L1_lambda`` itself.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.name_bindings import bindings_in
+from codemods.core.tree import Tree
+
+_NUMBER_TYPES = frozenset({"int", "float"})
+_LITERALS = (cst.Integer, cst.Float, cst.SimpleString)
+
+
+def _dest(call: cst.Call) -> str | None:
+    """The attribute an ``add_argument`` call writes: ``dest=``, else its first long option."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == "dest":
+            value = arg.value
+            return value.raw_value if isinstance(value, cst.SimpleString) else None
+    flags = [a.value for a in call.args if a.keyword is None]
+    if not flags or not all(isinstance(f, cst.SimpleString) for f in flags):
+        return None
+    texts = [f.raw_value for f in flags if isinstance(f, cst.SimpleString)]
+    long = next((t for t in texts if t.startswith("--")), None)
+    chosen = long or texts[0]
+    return chosen.lstrip("-").replace("-", "_") or None
+
+
+def _converts_to_number(call: cst.Call) -> bool:
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if any(a.star for a in call.args) or {"action", "nargs", "const"} & keywords.keys():
+        return False
+    kind = keywords.get("type")
+    if not (isinstance(kind, cst.Name) and kind.value in _NUMBER_TYPES):
+        return False
+    default = keywords.get("default")
+    if isinstance(default, cst.UnaryOperation):
+        default = default.expression
+    return default is None or isinstance(default, _LITERALS)
+
+
+class CliOptions:
+    """The number options of the file's ``argparse`` parsers, and the names ``parse_args()`` binds."""
+
+    def __init__(self, tree: Tree) -> None:
+        self.tree = tree
+        root = tree.root
+        self._namespaces: set[str] = set()
+        self._numbers: set[str] = set()
+        self._written: set[str] = set()
+        calls = [c for c in tree.of_type(root, cst.Call) if isinstance(c.func, cst.Attribute)]
+        if not any(c.func.attr.value == "parse_args" for c in calls if isinstance(c.func, cst.Attribute)):
+            return
+        declared: dict[str, bool] = {}
+        for call in calls:
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument":
+                dest = _dest(call)
+                if dest is not None:
+                    declared[dest] = declared.get(dest, True) and _converts_to_number(call)
+        self._numbers = {dest for dest, number in declared.items() if number}
+        for statement in root.body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                if (
+                    isinstance(small, cst.Assign)
+                    and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)
+                    and isinstance(small.value, cst.Call)
+                    and isinstance(small.value.func, cst.Attribute)
+                    and small.value.func.attr.value == "parse_args"
+                ):
+                    self._namespaces.add(small.targets[0].target.value)
+        self._namespaces = {
+            name for name in self._namespaces if all(self._is_parse(b) for b in bindings_in(tree, root, name))
+        }
+        for target in tree.of_type(root, cst.AssignTarget):
+            if isinstance(target.target, cst.Attribute):
+                self._written.add(target.target.attr.value)
+        for aug in tree.of_type(root, cst.AugAssign):
+            if isinstance(aug.target, cst.Attribute):
+                self._written.add(aug.target.attr.value)
+
+    def _is_parse(self, binding: cst.CSTNode) -> bool:
+        assign = self.tree.parent(binding)
+        return (
+            isinstance(binding, cst.AssignTarget)
+            and isinstance(assign, cst.Assign)
+            and isinstance(assign.value, cst.Call)
+            and isinstance(assign.value.func, cst.Attribute)
+            and assign.value.func.attr.value == "parse_args"
+        )
+
+    def is_number(self, node: cst.Attribute) -> bool:
+        """``opt.x`` is a Python number: see the module docstring."""
+        namespace = node.value
+        if not isinstance(namespace, cst.Name) or namespace.value not in self._namespaces:
+            return False
+        option = node.attr.value
+        if option not in self._numbers or option in self._written:
+            return False
+        function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+        return function is None or not bindings_in(self.tree, function, namespace.value)
