@@ -22,6 +22,7 @@ machine does falls on both alike.
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib.util
 import json
 import os
@@ -36,7 +37,7 @@ from typing import Any
 import torch
 
 from autofix.harness.failures import failure_of
-from autofix.harness.guard import guarded, hidden_modules, protect_reports
+from autofix.harness.guard import guarded, hidden_modules, isolated, protect_reports
 from autofix.harness.models import BAD_RESULTS, EXIT, NO_RESULTS, Failure
 
 # The emulated machine has two GPUs, so code that spreads work over GPUs meets a second device.
@@ -63,10 +64,23 @@ def prepare(request: dict[str, Any]) -> None:
     torch._C._set_deterministic_algorithms(True, warn_only=True)
     torch.backends.cudnn.allow_tf32 = False  # TF32 convolutions differ from the CPU by ~1e-3
     torch.backends.cuda.matmul.allow_tf32 = False
+    if request.get("cuda_build"):
+        present_cuda_build()
     warnings.filterwarnings("ignore")
     os.chdir(request["cwd"])
     for entry in reversed([request["cwd"], *request.get("sys_path", [])]):
         sys.path.insert(0, entry)
+
+
+def present_cuda_build() -> None:
+    """Report a CUDA build of torch in every run, whatever this machine's build: the judged machine has a
+    GPU, and its CPU phase runs the same build with the GPU hidden. Else code branching on the build
+    (``torch.version.cuda is None``) would run one way on the CPU here and another on a GPU machine,
+    and a failure only this CPU-only build meets would read as a proof."""
+    from autofix.harness.emulated_api import CUDA_VERSION
+
+    if torch.version.cuda is None:
+        torch.version.cuda = CUDA_VERSION
 
 
 def seed(value: int) -> None:
@@ -262,6 +276,15 @@ def _call(function: Callable[[], Any]) -> dict[str, torch.Tensor]:
         return flatten(function())
 
 
+def _first_call(request: dict[str, Any], phase: str) -> tuple[Callable[[], Any], dict[str, torch.Tensor]]:
+    """The script loaded and its entry called once: run in the case's own thread (guard.isolated)."""
+    seed(request["seed"])
+    with hidden_modules():
+        function = load(Path(request["script"]), request["entry"], phase, request.get("module", ""))
+    seed(request["seed"])
+    return function, _call(function)
+
+
 def _checked(tensors: dict[str, torch.Tensor], entry: str) -> dict[str, torch.Tensor]:
     """The results read back to the CPU, as plain tensors (a subclass of the case's, a sparse tensor)."""
     results = {k: _plain(t.cpu()) for k, t in tensors.items()}
@@ -302,47 +325,67 @@ def run_phase(request: dict[str, Any]) -> None:
     results: dict[str, torch.Tensor] = {}
     again: dict[str, torch.Tensor] = {}
     counting: _Counting | None = None
+    counts: dict[str, Any] | None = None
+    # The emulated GPU's second call runs on the same emulated machine as the first (a new one would not
+    # know the devices of the tensors the first call left behind), after its counts are taken.
+    again_inside = bool(request.get("again")) and phase == "emulated-cuda"
     try:
         try:
             with _device_context(phase, request) as counting, guarded():
-                seed(request["seed"])
-                with hidden_modules():
-                    function = load(
-                        Path(request["script"]), request["entry"], phase, request.get("module", "")
-                    )
-                seed(request["seed"])
-                tensors = _call(function)
+                function, tensors = isolated(lambda: _first_call(request, phase))
                 # Asked inside the device context, where a tensor's device is the logical one.
                 report["on_device"] = sorted(k for k, t in tensors.items() if t.device.type != "cpu")
                 fed = getattr(counting, "fed", None)
                 if fed is not None:
                     report["fed"] = fed(list(tensors.values()))
+                if again_inside:
+                    counts = copy.deepcopy(counting.counts())  # by_name goes on counting the 2nd call
+                    results = _kept(_checked(tensors, request["entry"]))
+                    report["again"], again = _second_call(function, request)
         finally:
             # A failed run's counts too (how far it got). Read once the device context is left: real
             # CUDA's profiler gives its copies only when it stops, so inside they would all be 0.
             if counting is not None:
-                report["counts"] = counting.counts() or None
+                report["counts"] = (counts if counts is not None else counting.counts()) or None
         # Out of the device context: reading the results back is the harness's doing, not the case's.
-        results = _checked(tensors, request["entry"])
+        results = results or _checked(tensors, request["entry"])
         report["ok"] = True
     except BaseException as exc:  # the case's failure is what we measure; KeyboardInterrupt included
         report["failure"] = _failure(exc)
+        report.pop("again", None)
+        again = {}
     if report["ok"]:  # saved now: results may share storage with state the second call changes
         torch.save(results, f"{out}.pt")
-    if report["ok"] and request.get("again"):
+    if report["ok"] and request.get("again") and not again_inside:
         # A second call in the same process: state the first call left behind (an input it mutated,
         # a memo) shows here; both versions must agree on it too.
         try:
             with _device_context(phase, request), guarded():
-                seed(request["seed"])
-                again = _checked(_call(function), request["entry"])
-            report["again"] = {"ok": True}
-        except BaseException as exc:  # noqa: BLE001 - the case's failure is data
-            report["again"] = {"ok": False, "failure": _failure(exc)}
+                report["again"], again = _second_call(function, request)
+        except BaseException as exc:  # noqa: BLE001 - leaving the context re-raises the case's failure
+            report["again"], again = {"ok": False, "failure": _failure(exc)}, {}
     report["seconds"] = time.perf_counter() - started
     if again:
         torch.save(again, f"{out}.again.pt")
     Path(f"{out}.json").write_text(json.dumps(report))
+
+
+def _second_call(function: Callable[[], Any], request: dict[str, Any]) -> tuple[dict[str, Any], dict]:
+    """The entry called again, in the process (and device context) of its first call."""
+    try:
+        seed(request["seed"])
+        return {"ok": True}, _checked(isolated(lambda: _call(function)), request["entry"])
+    except BaseException as exc:  # noqa: BLE001 - the case's failure is data
+        return {"ok": False, "failure": _failure(exc)}, {}
+
+
+def _kept(results: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
+    """Copies of the first call's results, out of the emulated GPU's sight: a second call may change
+    the tensors they share storage with."""
+    from autofix.harness.emulated_cuda import _DisableTorchFunction
+
+    with _DisableTorchFunction():
+        return {k: t.clone() for k, t in results.items()}
 
 
 def _same(first: dict[str, torch.Tensor], later: dict[str, torch.Tensor]) -> bool:

@@ -23,6 +23,8 @@ from typing import Any, Protocol
 
 import torch
 
+from autofix.harness.guard import DEVICE_MEMORY
+
 
 class Device(Protocol):
     """What the API needs of the emulated device (:class:`autofix.harness.emulated_cuda.EmulatedCuda`)."""
@@ -80,6 +82,12 @@ CUDA_VERSION, CUDNN_VERSION = "12.8", 91002
 _ACTIVE: list[Any] = []
 
 
+def _device_synchronize(*_: Any, **__: Any) -> None:
+    """``torch.cuda.synchronize()``: every stream's work is done for the host."""
+    ORDER[0].everything_done()
+    _settle()
+
+
 def _settle(*_: Any, **__: Any) -> None:
     """The host waits for the device (``torch.cuda.synchronize()``, a stream's or an event's
     ``synchronize()``): a host sync, counted as one, and the copies in flight have landed."""
@@ -87,6 +95,83 @@ def _settle(*_: Any, **__: Any) -> None:
         mode.counters.syncs += 1
         mode.counters.waits += 1
         mode.settle()
+
+
+class Unemulated(RuntimeError):
+    """The case uses a part of CUDA the emulated GPU does not emulate: its outcome there says nothing of a
+    GPU's, and the judge cannot judge it on the emulated device (only ``--device cuda`` can)."""
+
+
+def _unemulated(name: str) -> Any:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        # CUDA graphs capture kernels without running them and replay them later, into the same memory:
+        # emulating that takes the GPU's asynchrony, which the emulated device has not. Counted too, so a
+        # case that catches the error and carries on is not judged on the path a GPU would not take.
+        for mode in _ACTIVE:
+            mode.counters.unemulated += 1
+        raise Unemulated(f"{name} (CUDA graphs) is not emulated: cannot judge on the emulated device")
+
+    return refuse
+
+
+class Order:
+    """What CUDA guarantees about the order of work on its streams, as vector clocks: kernels on one stream
+    run in order; kernels on two streams run concurrently unless ordered by ``wait_stream``,
+    ``wait_event`` or a host sync (https://docs.pytorch.org/docs/stable/notes/cuda.html#cuda-streams:
+    "it's up to the user to ensure proper synchronization"). The emulated streams run everything in
+    order, so a race cannot change a number here; it is seen instead: an operation that reads (or
+    writes) memory another stream wrote, with nothing ordering the two, is a race on a GPU (what
+    PyTorch's CUDA sanitizer, torch.cuda._sanitizer, reports). Kept only once a second stream ran an
+    operation: until then the default stream orders everything."""
+
+    def __init__(self) -> None:
+        self.tick: dict[Any, int] = {}  # operations each stream has run
+        self.seen: dict[Any, dict[Any, int]] = {}  # per stream: how far each other stream is done for it
+        self.host: dict[Any, int] = {}  # how far each stream is done for the host (its syncs)
+        self.writes: dict[int, tuple[Any, int]] = {}  # storage address -> (stream, its tick) that wrote it
+        self.active = False
+
+    def _known(self, stream: Any) -> dict[Any, int]:
+        known = self.seen.setdefault(stream, {})
+        for other, tick in self.host.items():  # work the host saw finish is before anything it enqueues
+            if known.get(other, 0) < tick:
+                known[other] = tick
+        return known
+
+    def snapshot(self, stream: Any) -> dict[Any, int]:
+        return {**self._known(stream), stream: self.tick.get(stream, 0)}
+
+    def wait(self, stream: Any, done: dict[Any, int]) -> None:
+        known = self._known(stream)
+        for other, tick in done.items():
+            known[other] = max(known.get(other, 0), tick)
+
+    def host_waits(self, done: dict[Any, int]) -> None:
+        for other, tick in done.items():
+            self.host[other] = max(self.host.get(other, 0), tick)
+
+    def everything_done(self) -> None:
+        self.host_waits(dict(self.tick))
+
+    def access(self, stream: Any, reads: list[int], writes: list[int]) -> bool:
+        """One operation on ``stream`` reading and writing these storages: whether it races."""
+        if stream is not _DEFAULT_STREAM:
+            self.active = True
+        if not self.active:
+            return False
+        known = self._known(stream)
+        race = False
+        for address in (*reads, *writes):
+            writer = self.writes.get(address)
+            if writer is not None and writer[0] is not stream and known.get(writer[0], 0) < writer[1]:
+                race = True
+        tick = self.tick[stream] = self.tick.get(stream, 0) + 1
+        for address in writes:
+            self.writes[address] = (stream, tick)
+        return race
+
+
+ORDER = [Order()]  # the current emulated machine's (patched_api makes a fresh one)
 
 
 class Event:
@@ -100,14 +185,16 @@ class Event:
 
     def record(self, stream: Any = None) -> None:
         self._time = time.perf_counter()
+        self._done = ORDER[0].snapshot(stream or _current_stream())
 
     def wait(self, stream: Any = None) -> None:
-        pass
+        ORDER[0].wait(stream or _current_stream(), getattr(self, "_done", {}))
 
     def query(self) -> bool:
         return True
 
     def synchronize(self) -> None:
+        ORDER[0].host_waits(getattr(self, "_done", {}))
         _settle()
 
     def elapsed_time(self, end: Event) -> float:
@@ -125,10 +212,10 @@ class Stream:
         self.cuda_stream = next(Stream._handles)  # a cudaStream_t, as an int
 
     def wait_stream(self, stream: Stream) -> None:
-        pass
+        ORDER[0].wait(self, ORDER[0].snapshot(stream))
 
     def wait_event(self, event: Event) -> None:
-        pass
+        event.wait(self)
 
     def record_event(self, event: Event | None = None) -> Event:
         event = event or Event()
@@ -136,6 +223,7 @@ class Stream:
         return event
 
     def synchronize(self) -> None:
+        ORDER[0].host_waits({self: ORDER[0].tick.get(self, 0)})
         _settle()
 
     def query(self) -> bool:
@@ -187,7 +275,7 @@ class _Accelerator:
             "current_device_idx": lambda: self.mode.current,
             "set_device_index": lambda device: _set_device(self.mode, device),
             "set_device_idx": lambda device: _set_device(self.mode, device),
-            "synchronize": _settle,
+            "synchronize": _device_synchronize,
             "current_stream": _current_stream,
             "get_device_capability": lambda device=None: {"dtypes": set()},
             "empty_cache": lambda: None,
@@ -375,7 +463,11 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "device_of": lambda obj: _DeviceContext(
             mode, obj.get_device() if mode.device_of(obj).type == "cuda" else -1
         ),
-        "synchronize": _settle,
+        "synchronize": _device_synchronize,
+        "CUDAGraph": _unemulated("torch.cuda.CUDAGraph"),
+        "graph": _unemulated("torch.cuda.graph"),
+        "make_graphed_callables": _unemulated("torch.cuda.make_graphed_callables"),
+        "graph_pool_handle": _unemulated("torch.cuda.graph_pool_handle"),
         "get_device_name": lambda device=None: PROPERTIES.name,
         "get_device_properties": lambda device=None: PROPERTIES,
         "get_device_capability": lambda device=None: (PROPERTIES.major, PROPERTIES.minor),
@@ -392,6 +484,7 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "memory_reserved": lambda device=None: _memory(mode, device)["reserved_bytes.all.current"],
         "max_memory_reserved": lambda device=None: _memory(mode, device)["reserved_bytes.all.peak"],
         "memory_stats": lambda device=None: _memory(mode, device),
+        "memory_snapshot": lambda *args, **kwargs: mode.memory.snapshot(),
         "memory_summary": lambda device=None, abbreviated=False: _summary(_memory(mode, device)),
         "reset_peak_memory_stats": lambda device=None: mode.memory.reset_peak(_index(mode, device)),
         "Event": Event,
@@ -550,10 +643,13 @@ def patched_api(mode: Device) -> Iterator[None]:
 
     patch(jit_state._enabled, "enabled", False)
     _ACTIVE.append(mode)
+    DEVICE_MEMORY.append(mode.memory.holds)
+    ORDER[0] = Order()
     try:
         yield
     finally:
         _ACTIVE.remove(mode)
+        DEVICE_MEMORY.remove(mode.memory.holds)
         for owner, name, original in reversed(saved):
             setattr(owner, name, original)
 
@@ -738,6 +834,22 @@ def _patch_default_device(mode: Device, patch: Any) -> None:
 
     patch(torch, "set_default_device", set_default_device)
     patch(torch, "get_default_device", get_default_device)
+    original_type = torch.set_default_tensor_type
+
+    def set_default_tensor_type(t: Any) -> None:
+        """``torch.set_default_tensor_type(torch.cuda.FloatTensor)`` (deprecated, still there): the dtype
+        and the device of the factories given neither (torch/csrc/tensor/python_tensor.cpp,
+        set_default_tensor_type). torch's C++ refuses the emulated CUDA classes, so they are read here."""
+        name = t if isinstance(t, str) else f"{getattr(t, '__module__', '')}.{getattr(t, '__name__', '')}"
+        if not name.startswith("torch.cuda."):
+            mode.default_device = None
+            return original_type(t)
+        cpu_name = name.replace("torch.cuda.", "torch.", 1)
+        original_type(cpu_name)
+        mode.default_device = mode.normalize("cuda")
+        return None
+
+    patch(torch, "set_default_tensor_type", set_default_tensor_type)
 
 
 def _patch_parallel(mode: Device, patch: Any) -> None:

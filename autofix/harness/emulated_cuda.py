@@ -54,8 +54,8 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_flatten
 
-from autofix.harness.emulated_api import patched_api, stream_seed
-from autofix.harness.origin import EMULATOR, TORCH, mark
+from autofix.harness.emulated_api import _DEFAULT_STREAM, ORDER, _current_stream, patched_api, stream_seed
+from autofix.harness.origin import EMULATOR, TORCH, is_library, mark
 
 CPU = torch.device("cpu")
 _TENSOR_BASE = torch._C.TensorBase
@@ -212,6 +212,13 @@ _FACTORIES = frozenset(
 _NUMBER_FACTORIES = frozenset(
     {"arange", "range", "linspace", "logspace", "full", "zeros", "ones", "empty", "rand", "randn", "randint"}
     | {"randperm", "eye", "tril_indices", "triu_indices", "scalar_tensor"}
+)
+# Factories whose values a device makes as well as the host: made on the host and copied to a GPU, each
+# copy is a transfer a `device=` argument saves (DEV003's and DEV010's point). Random draws are not among
+# them (the GPU draws other numbers), nor data from the host (`torch.tensor(list)` must copy).
+_CONSTANT_FACTORIES = frozenset(
+    {"zeros", "ones", "empty", "full", "arange", "range", "linspace", "logspace", "eye", "scalar_tensor"}
+    | {"tril_indices", "triu_indices", "empty_strided"}
 )
 # Operations that read only the other tensor's shape: any device will do; the result is on self's.
 _SHAPE_OF_OTHER = frozenset({"expand_as", "view_as", "reshape_as"})
@@ -410,6 +417,14 @@ class Counters:
     mismatches: int = 0  # device mismatches let through (``lenient``)
     gpus: int = 0  # GPUs the run used: the highest index that held a tensor, plus one
     waits: int = 0  # explicit waits for the device (torch.cuda.synchronize() and kin), syncs among them
+    # host-to-device copies of a tensor a constant factory made on the host (torch.zeros(n).to(device)),
+    # each a transfer that making it on the device saves
+    factory_copies: int = 0
+    # operations reading (or writing) memory another CUDA stream wrote with nothing ordering the two: a
+    # race on a GPU (see emulated_api.Order), and where the first one was in the case's code
+    races: int = 0
+    unemulated: int = 0  # calls of what the emulated GPU does not emulate (CUDA graphs), caught or not
+    race_site: str = ""
     # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
     by_name: dict[str, list[int]] = field(default_factory=dict)
 
@@ -517,6 +532,16 @@ def call_site(watch: str) -> tuple[int, int] | None:
     return start, span[1] or start
 
 
+def _case_line() -> str:
+    """``file:line`` of the innermost frame of the case's own code (not torch's, not the harness's)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if not is_library(frame.f_code.co_filename) and not frame.f_code.co_filename.startswith("<"):
+            return f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_lineno}"
+        frame = frame.f_back  # type: ignore[assignment]
+    return ""
+
+
 def _poison(tensor: torch.Tensor) -> None:
     """What a host buffer holds before an async copy lands: garbage; NaN (or the largest value) here."""
     if tensor.is_floating_point() or tensor.is_complex():
@@ -566,6 +591,7 @@ class Allocator:
         self.reserved_peak = [0] * device_count
         self._storages: dict[tuple[int, int], list[int]] = {}  # (GPU, address) -> [bytes, holders]
         self._holders: dict[int, tuple[int, int]] = {}  # id(tensor) -> its storage's key
+        self._extent: dict[tuple[int, int], int] = {}  # (GPU, address) -> the storage's bytes, exactly
 
     def allocate(self, key: int, tensor: torch.Tensor, index: int) -> None:
         with _DisableTorchFunction():
@@ -581,6 +607,7 @@ class Allocator:
             entry[1] += 1
             return
         self._storages[where] = [size, 1]
+        self._extent[where] = storage.nbytes()
         self.current[index] += size
         self.peak[index] = max(self.peak[index], self.current[index])
         need = -(-self.current[index] // self.SEGMENT) * self.SEGMENT
@@ -593,6 +620,7 @@ class Allocator:
             where, size = (index, storage.data_ptr()), -(-storage.nbytes() // self.BLOCK) * self.BLOCK
         if where[1] and where not in self._storages:
             self._storages[where] = [size, 1]
+            self._extent[where] = size
             self.current[index] += size
             self.peak[index] = max(self.peak[index], self.current[index])
 
@@ -617,6 +645,7 @@ class Allocator:
         entry[1] -= 1
         if entry[1] <= 0:
             del self._storages[where]
+            self._extent.pop(where, None)
             self.current[where[0]] -= entry[0]
 
     def device_of(self, storage: Any) -> torch.device | None:
@@ -629,6 +658,38 @@ class Allocator:
             (torch.device("cuda", i) for i in range(len(self.current)) if (i, address) in self._storages),
             None,
         )
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        """``torch.cuda.memory_snapshot()``: a list of segments with their blocks (CUDACachingAllocator's
+        SegmentInfo), one segment per live storage here."""
+        segments = []
+        for (index, address), (size, _) in sorted(self._storages.items()):
+            requested = self._extent.get((index, address), size)
+            block = {
+                "address": address,
+                "size": size,
+                "requested_size": requested,
+                "state": "active_allocated",
+            }
+            segments.append(
+                {
+                    "device": index,
+                    "address": address,
+                    "total_size": size,
+                    "allocated_size": size,
+                    "active_size": size,
+                    "requested_size": requested,
+                    "stream": 0,
+                    "segment_type": "small" if size <= 1 << 20 else "large",
+                    "blocks": [block],
+                }
+            )
+        return segments
+
+    def holds(self, address: int) -> bool:
+        """Whether ``address`` lies in a GPU tensor's memory: on a GPU, a device address the host cannot
+        read or write (a raw pointer from ``data_ptr()``)."""
+        return any(start <= address < start + size for (_, start), size in self._extent.items() if start)
 
     def release(self, key: int) -> None:
         where = self._holders.pop(key, None)
@@ -682,6 +743,7 @@ class EmulatedCuda(TorchFunctionMode):
         # What fed each live tensor (see fed): the operation that made it, and its inputs' operations.
         self._nodes: dict[int, _Node] = {}
         self._pinned: set[int] = set()
+        self._host_made: set[int] = set()  # host tensors fresh from a constant factory (see factory_copies)
         # Host tensors written by a non_blocking copy from a GPU, with the data they will hold once the
         # device is synchronized: until then they hold garbage (NaN here), as on a real GPU.
         self._pending: list[tuple[torch.Tensor, torch.Tensor]] = []
@@ -823,6 +885,34 @@ class EmulatedCuda(TorchFunctionMode):
         else:
             self.counters.device_to_device += 1
 
+    def on_stream(self, reads: Any, writes: Any) -> None:
+        """One operation on the current stream, reading ``reads`` and writing ``writes`` (tensors): a race
+        when it touches memory another stream wrote, unordered (see emulated_api.Order)."""
+        order, stream = ORDER[0], _current_stream()
+        if stream is _DEFAULT_STREAM and not order.active:
+            return
+        read_at = [a for a in map(self._address, _tensors(reads)) if a]
+        write_at = [a for a in map(self._address, _tensors(writes)) if a]
+        if order.access(stream, read_at, write_at):
+            self.counters.races += 1
+            if not self.counters.race_site:
+                self.counters.race_site = _case_line()
+
+    def _address(self, tensor: torch.Tensor) -> int:
+        if self.device_of(tensor).type == "cpu":
+            return 0
+        with _DisableTorchFunction():
+            try:
+                return tensor.untyped_storage().data_ptr()
+            except (NotImplementedError, RuntimeError):
+                return 0
+
+    def host_waits_for_stream(self) -> None:
+        order = ORDER[0]
+        if order.active:
+            stream = _current_stream()
+            order.host_waits({stream: order.tick.get(stream, 0)})
+
     def read_back(self) -> None:
         self.counters.device_to_host += 1
         self.counters.syncs += 1
@@ -830,6 +920,7 @@ class EmulatedCuda(TorchFunctionMode):
 
     def settle(self) -> None:
         """The host waited for the device: copies still in flight have landed."""
+        self.host_waits_for_stream()
         if not self._pending:
             return
         pending, self._pending = self._pending, []
@@ -867,6 +958,7 @@ class EmulatedCuda(TorchFunctionMode):
             if name == "__format__" and args[0].dim() != 0:  # f"{x}": str(x), as object.__format__ does
                 with self:
                     return object.__format__(args[0], *args[1:])
+            self.on_stream(args[0], ())
             self.read_back()
             return func(*args, **kwargs)
         function = self._FUNCTIONS.get(name)
@@ -886,6 +978,12 @@ class EmulatedCuda(TorchFunctionMode):
             kwargs["pin_memory"] = False
             return self.pinned(func(*args, **kwargs))
         return self._compute(func, name, args, kwargs)
+
+    def host_made(self, tensor: torch.Tensor) -> None:
+        """Mark a host tensor as a constant factory's (or made from such alone): see factory_copies."""
+        if id(tensor) not in self._host_made:
+            self._host_made.add(id(tensor))
+            weakref.finalize(tensor, self._host_made.discard, id(tensor))
 
     def pinned(self, tensor: Any) -> Any:
         """Mark a host tensor pinned (page-locked): ``is_pinned()`` says so; copies from it may be async."""
@@ -927,6 +1025,8 @@ class EmulatedCuda(TorchFunctionMode):
             result = func(*args, **kwargs)
         if pin and target.type == "cpu":
             self.pinned(result)
+        if target.type == "cpu" and name in _CONSTANT_FACTORIES and isinstance(result, torch.Tensor):
+            self.host_made(result)
         if target.type != "cpu" and name in _FROM_HOST_DATA and args:
             source = self.device_of(args[0]) if isinstance(args[0], torch.Tensor) else CPU
             self.count_copy(source, target)
@@ -936,6 +1036,8 @@ class EmulatedCuda(TorchFunctionMode):
             self.trace(result, target, (args, kwargs))
         self.counters.count_work(target, result, name)
         self.tag_all(result, target)
+        if target.type != "cpu":
+            self.on_stream((), result)
         return result
 
     # -- random numbers: each GPU draws from its own generator
@@ -1040,6 +1142,8 @@ class EmulatedCuda(TorchFunctionMode):
             )
         result = self.pinned(args[0].clone())  # a copy in page-locked memory; this CPU build has none to give
         self.trace(result, CPU, (args[0],), weight=0)
+        if id(args[0]) in self._host_made:
+            self.host_made(result)
         return result
 
     def _getitem(self, func, args, kwargs):
@@ -1091,6 +1195,10 @@ class EmulatedCuda(TorchFunctionMode):
             legacy = getattr(
                 torch.cuda if legacy.startswith("torch.cuda.") else torch, legacy.rsplit(".", 1)[1], legacy
             )
+        if isinstance(legacy, torch.dtype):
+            # `x.type(torch.float16)`: a dtype keeps x's device (THPVariable_type: only a type string or a
+            # legacy class names a device); a conversion where x is
+            return self.move(args[0], self.device_of(args[0]), dtype=legacy)
         if not isinstance(getattr(legacy, "is_cuda", None), bool):
             return func(*args, **kwargs)
         # `x.type(torch.cuda.FloatTensor)` (or `torch.FloatTensor`): a dtype conversion and a move.
@@ -1209,6 +1317,8 @@ class EmulatedCuda(TorchFunctionMode):
             if result is tensor:
                 result = tensor.clone()  # a copy on another device is a new tensor
             self.count_copy(source, target, blocking=blocking)
+            if source.type == "cpu" and id(tensor) in self._host_made:
+                self.counters.factory_copies += 1
             if blocking:
                 self.settle()
             elif source.type != "cpu" and target.type == "cpu":
@@ -1222,6 +1332,8 @@ class EmulatedCuda(TorchFunctionMode):
         elif result is not tensor:  # a dtype conversion: work where the tensor is
             self.trace(result, target, (tensor,))
         self.tag(result, target)
+        if source.type != "cpu" or target.type != "cpu":
+            self.on_stream(tensor, result if result is not tensor else ())
         return result
 
     def _compute(self, func, name, args, kwargs):
@@ -1294,6 +1406,21 @@ class EmulatedCuda(TorchFunctionMode):
         self.counters.count_work(device, result, name, args)
         if device.type != "cpu":
             self.tag_all(result[0] if name in _HOST_SECOND_RESULT else result, device)
+            written = [args[0]] if name.endswith("_") and args else []
+            if isinstance(kwargs.get("out"), torch.Tensor):
+                written.append(kwargs["out"])
+            self.on_stream(tensors, (result, written))
+        else:
+            constant = (name in _CONSTANT_FACTORIES and not tensors) or (
+                # made from such tensors alone, on the host (`torch.zeros(n).float()`, `torch.arange(n) * 2`):
+                # as constant, and as cheap to make on the device
+                tensors and not draws(name, args, kwargs) and all(id(t) in self._host_made for t in tensors)
+            )
+            if constant and isinstance(result, torch.Tensor):
+                self.host_made(result)
+            elif not constant and name.endswith("_") and args and isinstance(args[0], torch.Tensor):
+                # filled in place with data or random numbers (a layer's `empty` weight initialised)
+                self._host_made.discard(id(args[0]))
         if name.startswith("_foreach_") and name.endswith("_") and args:  # in place, over a list
             self.trace(args[0], device, tensors)
         else:

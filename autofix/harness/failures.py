@@ -13,7 +13,15 @@ import re
 import traceback
 from pathlib import Path
 
-from autofix.harness.models import DEVICE_MISMATCH, DTYPE_MISMATCH, ERROR, LEGACY_API, NEEDS_GPU, Failure
+from autofix.harness.models import (
+    DEVICE_MISMATCH,
+    DTYPE_MISMATCH,
+    ERROR,
+    LEGACY_API,
+    NEEDS_GPU,
+    UNEMULATED,
+    Failure,
+)
 from autofix.harness.origin import TORCH, TRUSTED, is_library, origin_of
 
 # Each pattern must match where torch's message *starts*: torch's messages quote what a case hands them
@@ -104,6 +112,8 @@ def _tensor_key(exc: BaseException) -> bool:
 
 def failure_of(exc: BaseException) -> Failure:
     """The failure an exception from the case stands for, with where (in the case's code) it surfaced."""
+    if type(exc).__name__ == "Unemulated" and type(exc).__module__ == "autofix.harness.emulated_api":
+        return Failure(UNEMULATED, "Unemulated", str(exc)[:300], "", "emulated GPU")
     frames = traceback.extract_tb(exc.__traceback__)
     case_frames = [f for f in frames if not is_library(f.filename)]
     where = case_frames[-1] if case_frames else (frames[-1] if frames else None)

@@ -18,8 +18,13 @@ so a case could step out of that view or reach into the harness. Inside :func:`g
   the harness's counters) and ctypes' access to ``PyErr_*`` (which sets an exception from C, with no
   frame of the case's: torch would seem to have raised it) raise :class:`OutOfView` (audit events).
 
-What this cannot stop: a case that starts another interpreter, or walks frames up to the harness's.
-A proof on the emulated GPU is a proof about code that does not attack the harness.
+* **the harness's frames**: the entry runs in a thread of its own (:func:`isolated`), whose stack holds
+  none of the harness's frames, so a walk up ``sys._getframe()`` from the case never reaches the
+  harness's counters; threads the case starts take their modes from a hand-off no frame keeps.
+
+What this cannot stop: a case that starts another interpreter, or reaches the harness's objects
+through the attributes of the torch functions the emulated GPU replaces (``__globals__``,
+``__closure__``). A proof on the emulated GPU is a proof about code that does not attack the harness.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from autofix.harness.origin import is_library
 _STDLIB = tuple(
     os.path.join(os.path.realpath(sysconfig.get_paths()[key]), "") for key in ("stdlib", "platstdlib")
 )
+_POP_MODE = torch._C._pop_torch_function_stack  # before guarded() replaces it
 _WRITES = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
 
@@ -103,16 +109,74 @@ def _patched(owner: Any, name: str, value: Any) -> Iterator[None]:
         setattr(owner, name, saved)
 
 
-def _threads_under(modes: list[Any]) -> Callable[..., Any]:
+# The function modes a thread the case starts runs under, handed from Thread.start() (in the starting
+# thread) to the new thread's first frame, which takes them out: while the case's code runs, no frame
+# of its thread holds them (a frame walk from the case finds nothing of the harness's).
+_HANDOFF: dict[int, list[Any]] = {}
+
+
+def _threads_under() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    original_start = threading.Thread.start
     original = threading.Thread._bootstrap_inner  # type: ignore[attr-defined]
 
-    def bootstrap(thread: threading.Thread) -> None:
-        with contextlib.ExitStack() as stack:
-            for mode in modes:
-                stack.enter_context(mode)
-            original(thread)
+    def start(thread: threading.Thread) -> None:
+        _HANDOFF[id(thread)] = list(torch.overrides._get_current_function_mode_stack())
+        original_start(thread)
 
-    return bootstrap
+    def bootstrap(thread: threading.Thread) -> None:
+        count = _enter_modes(_HANDOFF.pop(id(thread), []))
+        try:
+            original(thread)
+        finally:
+            _leave_modes(count)
+
+    return start, bootstrap
+
+
+def _enter_modes(modes: list[Any]) -> int:
+    for mode in modes:
+        mode.__enter__()
+    return len(modes)
+
+
+def _leave_modes(count: int) -> None:
+    for _ in range(count):
+        _POP_MODE()
+
+
+def isolated(job: Callable[[], Any]) -> Any:
+    """``job()`` (the case's code) in a thread of its own, under this thread's function modes, and its
+    result (or its exception, raised here). The case's frames then sit on a stack that holds none of the
+    harness's: a walk up ``sys._getframe()`` from the case ends at its own thread's first frame, and
+    never reaches the harness's counters or reports. Thread-local settings the case makes (grad mode,
+    autocast) hold for its own code, which runs in one thread per call."""
+    import _thread
+
+    box: list[tuple[bool, Any]] = []
+    done = _thread.allocate_lock()
+    done.acquire()
+    payload = {"modes": list(torch.overrides._get_current_function_mode_stack()), "job": job}
+    _thread.start_new_thread(_case_thread, (box, payload, done))
+    done.acquire()
+    ok, value = box[0]
+    if not ok:
+        raise value
+    return value
+
+
+def _case_thread(box: list[tuple[bool, Any]], payload: dict[str, Any], done: Any) -> None:
+    # The payload is emptied first: the modes (and the counters behind them) are then reachable from
+    # no frame of this thread, only through torch's own mode stack, which the case may not read.
+    count = _enter_modes(payload.pop("modes"))
+    job = payload.pop("job")
+    try:
+        box.append((True, job()))
+    except BaseException as exc:  # noqa: BLE001 - handed to the harness's thread, raised there
+        box.append((False, exc))
+    finally:
+        job = None
+        _leave_modes(count)
+        done.release()
 
 
 def _report_hook(paths: Iterable[str]) -> Callable[[str, tuple[Any, ...]], None]:
@@ -185,6 +249,37 @@ def _reach_hook(event: str, args: tuple[Any, ...]) -> None:
             )
 
 
+# Who can tell a GPU address (the emulated GPU, while it runs: see emulated_api.patched_api). On a GPU,
+# data_ptr() is a device address: the host reading or writing it through ctypes crashes (or reads
+# another process's memory); here it is host memory, and the read would be a read-back nobody counted.
+DEVICE_MEMORY: list[Callable[[int], bool]] = []
+_ADDRESS_EVENTS = frozenset({"ctypes.cdata", "ctypes.string_at", "ctypes.wstring_at", "ctypes.call_function"})
+
+
+class DeviceMemoryFault(BaseException):
+    """The host touched GPU memory through a raw pointer: a crash on a GPU, so no handler of the case's
+    (``except Exception``) may carry on past it."""
+
+
+def _addresses(event: str, args: tuple[Any, ...]) -> list[int]:
+    if event == "ctypes.call_function":  # memmove, memset, cast: (function, its arguments)
+        values = args[1] if len(args) > 1 and isinstance(args[1], tuple) else ()
+    else:
+        values = args[:1]
+    return [v for v in values if isinstance(v, int) and not isinstance(v, bool) and v > 4096]
+
+
+def _device_memory_hook(event: str, args: tuple[Any, ...]) -> None:
+    if not (_guarding[0] and DEVICE_MEMORY and event in _ADDRESS_EVENTS):
+        return
+    for address in _addresses(event, args):
+        if any(holds(address) for holds in DEVICE_MEMORY) and _case_on_stack():
+            raise DeviceMemoryFault(
+                f"the host touches GPU memory at {address:#x} through ctypes ({event}): data_ptr() of a GPU"
+                " tensor is a device address, and this crashes on a GPU"
+            )
+
+
 _reach_hook_installed: list[bool] = []
 
 
@@ -194,11 +289,13 @@ def guarded() -> Iterator[None]:
     if not _reach_hook_installed:
         _reach_hook_installed.append(True)
         sys.addaudithook(_reach_hook)
-    modes = list(torch.overrides._get_current_function_mode_stack())
+        sys.addaudithook(_device_memory_hook)
     _guarding[0] += 1
+    start, bootstrap = _threads_under()
     with contextlib.ExitStack() as stack:
         stack.callback(_guarding.__setitem__, 0, _guarding[0] - 1)
-        stack.enter_context(_patched(threading.Thread, "_bootstrap_inner", _threads_under(modes)))
+        stack.enter_context(_patched(threading.Thread, "start", start))
+        stack.enter_context(_patched(threading.Thread, "_bootstrap_inner", bootstrap))
         for owner, name, what in _GUARDED:
             if hasattr(owner, name):
                 stack.enter_context(_patched(owner, name, _guard(getattr(owner, name), what)))

@@ -51,6 +51,7 @@ from autofix.harness.models import (
     NO_RESULTS,
     SAME_DISTRIBUTION,
     SHARED_RNG,
+    UNEMULATED,
     CaseResult,
     Comparison,
     Failure,
@@ -149,6 +150,21 @@ class Judge:
     def judge(self, result: CaseResult) -> None:
         assert result.before is not None and result.after is not None
         self.dtype_changes = profile_of(result.rules).dtype if result.positive else False
+        unemulated = next(
+            (
+                run.failure.message
+                for version in (result.after, result.before)
+                for run in version.phases.values()
+                if run.failure is not None and run.failure.kind == UNEMULATED
+            ),
+            "",
+        )
+        runs = [run for version in (result.after, result.before) for run in version.phases.values()]
+        if not unemulated and any(run.count("unemulated") for run in runs):
+            unemulated = "it uses CUDA graphs, which the emulated GPU does not emulate"
+        if unemulated:
+            result.unproven = f"cannot judge on the emulated device: {unemulated.split(':')[0]}"
+            return
         lacking = self._lacks_a_gpu(result.before, result.after)
         if lacking:
             result.unproven = lacking
@@ -183,6 +199,10 @@ class Judge:
                     result.problems.append(f"after fails on {phase}: {a.detail}")
             elif not b.ok:
                 cured = b.kind in profile.cures and (b.kind != NEEDS_GPU or phase == "cpu")
+                if cured and b.kind == DTYPE_MISMATCH and phase == "cpu" and before.ok(self.device):
+                    # A dtype is the same on every device: a mismatch on the CPU alone, where before runs
+                    # on the GPU, comes from the environment (a CPU-only build), not from its dtypes.
+                    cured = False
                 restored = profile.restores and b.failure is not None and b.failure.origin == TORCH
                 if restored and not any(before.ok(p) for p in self.phases):
                     result.proofs.append(f"{_short(phase)}: {b.outcome} → ok, as reference() computes")
@@ -197,6 +217,17 @@ class Judge:
             return
         self._compare(result, before, after)
         self._again(result, before.phases["cpu"], after.phases["cpu"])
+        if self.device != "cpu":
+            # The second call on the device too: state damaged only there (an input changed in place on
+            # the GPU alone) shows only there. Where before fails on the device, its CPU second call is
+            # the reference, as for the first call.
+            a = after.phases[self.device]
+            b = before.phases[self.device] if before.ok(self.device) else before.phases["cpu"]
+            drew = a.count("device_random") and any(
+                c.outcome == SAME_DISTRIBUTION or c.note for c in result.comparisons
+            )
+            if not drew:  # the GPU's own random numbers differ by design (judged on the first call)
+                self._again(result, b, a)
         if profile.device_work and after.ok(self.device) and self.device != "cpu":
             run = after.phases[self.device]
             if not run.count("host_to_device") and not run.on_device:
@@ -204,6 +235,9 @@ class Judge:
                     f"after does no work on {self.device}: no host-to-device copy, no result there"
                 )
         self._gpus(result, before, after)
+        self._races(result, before, after)
+        if profile.work == "transfers":
+            self._factory_copies(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
         self._counts(result, before, after, keeps_work)
         if result.timing is not None:
@@ -376,6 +410,42 @@ class Judge:
             result.problems.append(
                 f"after uses {used} GPUs where before uses {allowed}: it fails on a machine with fewer"
                 " (an invalid device ordinal)"
+            )
+
+    def _races(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """After may not read on one CUDA stream what another wrote with nothing ordering the two (more
+        often than before does): a race on a GPU, whose numbers the emulated GPU, running every stream in
+        order, cannot show; so its equal results here prove nothing about a GPU."""
+        if self.device == "cpu" or not after.ok(self.device):
+            return
+        a = after.phases[self.device]
+        b = before.phases[self.device] if before.ok(self.device) else before.extra.get(LENIENT)
+        allowed = b.count("races") if b is not None and b.ok else 0
+        if a.count("races") > allowed:
+            site = (a.counts or {}).get("race_site") or "after"
+            result.problems.append(
+                f"races between CUDA streams: {site} reads (or writes) what another stream wrote, with no"
+                f" wait_stream, event or synchronize between ({a.count('races')} times, before {allowed});"
+                " cannot judge its results on the emulated device, whose streams run in order"
+            )
+
+    def _factory_copies(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """A rule that saves transfers (DEV003, DEV010) makes tensors on the device: an after that makes them
+        on the host and copies each to the GPU (``torch.zeros(n).to(x.device)`` on every call) cures the
+        mismatch with the very transfer the rule removes. Counted against before (or before with its
+        mismatches let through, which copies nothing it made on the host)."""
+        if self.device == "cpu" or not after.ok(self.device):
+            return
+        b = before.phases[self.device] if before.ok(self.device) else before.extra.get(LENIENT)
+        if b is None or not b.ok or b.counts is None:
+            return
+        a_copies, b_copies = after.phases[self.device].count("factory_copies"), b.count("factory_copies")
+        if a_copies > b_copies:
+            would = "does" if b.phase == self.device else "would (its mismatches let through)"
+            result.problems.append(
+                f"copies a tensor it makes on the host (torch.zeros(...), torch.arange(...)) to the GPU"
+                f" {a_copies} times, before {would} {b_copies}: the transfer {result.rule} removes; make it"
+                " on the device (device=...)"
             )
 
     def _device_work(self, result: CaseResult, before: VersionRun, after: VersionRun) -> bool:

@@ -21,6 +21,8 @@ EXIT = "exit"
 SIGNAL = "signal"
 TIMEOUT = "timeout"
 NOT_RUN = "not run"
+# The case used what the emulated GPU does not emulate (CUDA graphs): nothing to judge on it, nobody to blame
+UNEMULATED = "not emulated"
 
 # The judge's extra runs on the emulated GPU (kept in VersionRun.extra, never in phases):
 SHARED_RNG = "emulated-cuda:shared-rng"  # the GPU draws from the CPU's random stream

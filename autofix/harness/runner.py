@@ -164,7 +164,8 @@ class Runner:
                 "timeout": self.timeout,
                 "log": f"{prefix}.log",
                 "watch": watch,
-                "again": phase == "cpu",
+                "again": phase in ("cpu", "emulated-cuda", "cuda"),
+                "cuda_build": self.device != "cpu",
                 **VARIANTS.get(phase, {}),
             }
             runs[phase] = self._read_phase(phase, prefix, zygote.run(request))
@@ -238,6 +239,7 @@ class Runner:
             "seed": self.seed,
             "threads": self.threads,
             "hide_gpu": phase == "cpu" and self.device == "cuda",
+            "cuda_build": self.device != "cpu",
             "sys_path": [],
             "min_pairs": min_pairs,
             "min_seconds": min_seconds,

@@ -449,23 +449,9 @@ class TrainingLoops:
         return found if found and None not in found else []
 
     def _given(self, call: cst.Call, helper: cst.FunctionDef, known: Known) -> Known:
-        """The parameters of ``helper`` that ``call`` gives device tensors (by position or keyword)."""
+        """The parameters of ``helper`` that ``call`` gives device tensors, as what the helper knows."""
         assert self.values is not None
-        params = [p.name.value for p in helper.params.params]
-        if params[:1] == ["self"] and m.matches(call.func, m.Attribute()):
-            params = params[1:]
-        given = Known()
-        for index, arg in enumerate(call.args):
-            if arg.star:
-                break
-            name = (
-                arg.keyword.value
-                if arg.keyword is not None
-                else (params[index] if index < len(params) else None)
-            )
-            if name is not None and self.values.is_tensor(arg.value, known):
-                given.device.add(name)
-        return given
+        return Known(device=set(self.values.given_tensors(call, helper, known)))
 
     def _flow(
         self,

@@ -76,6 +76,22 @@ def cuda(*shape: int) -> Any:
     return torch.ones(*shape, device="cuda")
 
 
+def _default_tensor_type() -> None:
+    torch.set_default_tensor_type(torch.cuda.FloatTensor)
+    try:
+        made = torch.ones(2)
+        _assert(made.is_cuda and made.dtype == torch.float32, f"made on {made.device}")
+    finally:
+        torch.set_default_tensor_type(torch.FloatTensor)
+
+
+def _memory_snapshot() -> None:
+    held = cuda(1000)
+    segments = torch.cuda.memory_snapshot()
+    _assert(isinstance(segments, list), f"a {type(segments).__name__}")
+    _assert(any(s["total_size"] >= held.numel() * 4 for s in segments), "no segment holds the tensor")
+
+
 def _assert(condition: bool, what: str) -> None:
     if not condition:
         raise AssertionError(what)
@@ -491,6 +507,21 @@ ROWS = [
                 lambda: torch.ones(2).type("torch.cuda.FloatTensor"),
                 h2d=1,
                 syncs=1,
+            ),
+            Row(
+                "torch.set_default_tensor_type(torch.cuda.FloatTensor): factories make GPU tensors",
+                lambda: _default_tensor_type(),
+                source=DOCS + "generated/torch.set_default_tensor_type.html",
+            ),
+            Row(
+                "torch.cuda.memory_snapshot(): a list of segments, one holding a live tensor's memory",
+                lambda: _memory_snapshot(),
+                source=DOCS + "generated/torch.cuda.memory_snapshot.html",
+            ),
+            Row(
+                "x.type(torch.float16) of a GPU tensor: a dtype keeps the device",
+                lambda: _assert(cuda(2).type(torch.float16).is_cuda, "on the GPU"),
+                source=SOURCE + "tools/autograd/templates/python_variable_methods.cpp",
             ),
         ],
     ),
