@@ -19,7 +19,7 @@ import libcst.matchers as m
 from codemods.analysis.legacy_constructors import is_size
 from codemods.analysis.scalars import Scalars
 from codemods.core.dataflow import bound_value
-from codemods.core.syntax import flatten_names
+from codemods.core.syntax import code_of, flatten_names
 from codemods.core.tree import Tree
 
 _SUM_INTO_NAME = m.AugAssign(target=m.Name(), operator=m.AddAssign())
@@ -78,7 +78,7 @@ def accumulator_fix(
     replacements.update({id(r): cst.Call(func=cst.Name(back), args=[cst.Arg(r)]) for r in reads})
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
-    return {loop: cst.FlattenSentinel([cst.ensure_type(fixed, type(loop)), converted])}
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
 
 
 _APPEND_TO_NAME = m.Expr(
@@ -119,7 +119,54 @@ def list_fix(
     # one copy for the whole list, the same floats as each `.item()` (a list of 0-dim tensors of one
     # expression: one dtype, one device, one shape)
     converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
-    return {loop: cst.FlattenSentinel([cst.ensure_type(fixed, type(loop)), converted])}
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+def _after_loop(
+    tree: Tree, loop: cst.For | cst.While, fixed: cst.BaseStatement, converted: cst.BaseStatement, name: str
+) -> dict[cst.CSTNode, cst.FlattenSentinel]:
+    """The edits that put ``fixed`` in place of ``loop`` and ``converted`` (``name``'s read-back) after
+    it. Two sums of one loop are fixed one pass after the other (both replace the loop); the read-backs
+    go in the order their names are first bound, so every order of fixing writes the same code."""
+    block = tree.parent(loop)
+    body = list(block.body) if isinstance(block, (cst.IndentedBlock, cst.Module)) else []
+    index = next((i for i, statement in enumerate(body) if statement is loop), len(body))
+    anchor: cst.BaseStatement = loop
+    first = _first_bound(tree, loop, name)
+    for statement in body[index + 1 :]:
+        other = _read_back_of(statement)
+        if other is None or _first_bound(tree, loop, other) > first:
+            break
+        anchor = statement
+    if anchor is loop:
+        return {loop: cst.FlattenSentinel([fixed, converted])}
+    return {loop: cst.FlattenSentinel([fixed]), anchor: cst.FlattenSentinel([anchor, converted])}
+
+
+def _read_back_of(statement: cst.BaseStatement) -> str | None:
+    """The name a read-back these fixes write assigns (``total = float(total)``, ``n = int(n)``,
+    ``losses = torch.stack(losses).tolist() if losses else []``), or None for any other statement."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+        return None
+    small = statement.body[0]
+    if not (
+        isinstance(small, cst.Assign)
+        and len(small.targets) == 1
+        and isinstance(small.targets[0].target, cst.Name)
+    ):
+        return None
+    name = small.targets[0].target.value
+    value = code_of(small.value)
+    written = (f"float({name})", f"int({name})")
+    return name if value in written or value.endswith(f"({name}).tolist() if {name} else []") else None
+
+
+def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:
+    """Where ``name`` first occurs in the function (or module) holding ``loop``: its place in source order."""
+    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    first = next((n for n in tree.of_type(scope, cst.Name) if n.value == name), None)
+    position = tree.position(first) if first is not None else None
+    return position if position is not None else -1
 
 
 def _empty_list_before(tree: Tree, statements: list[cst.BaseStatement], name: str) -> bool:

@@ -30,8 +30,8 @@ def evaluate(model, batches):
             test_loss += F.cross_entropy(logits, y, reduction="sum").detach().double()
             pred = logits.argmax(dim=1)
             correct += pred.eq(y).sum()
-        correct = int(correct)
         test_loss = float(test_loss)
+        correct = int(correct)
     seen = BATCHES * 16
     return test_loss / seen, correct / seen, correct
 

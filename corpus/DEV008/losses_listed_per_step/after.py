@@ -41,6 +41,6 @@ def run():
             print("step", step)
         g_losses.append(err_g.detach())
         d_losses.append(err_d.detach())
-    d_losses = torch.stack(d_losses).tolist() if d_losses else []
     g_losses = torch.stack(g_losses).tolist() if g_losses else []
+    d_losses = torch.stack(d_losses).tolist() if d_losses else []
     return {"g_losses": torch.tensor(g_losses), "d_losses": torch.tensor(d_losses)}
