@@ -142,14 +142,19 @@ def speed(before: list[float], after: list[float], phase: str) -> Timing:
     return timing
 
 
+def _dtype_changes(result: CaseResult) -> bool:
+    """May this case's fix change a result's dtype (its rule's profile says so, DEV002)?"""
+    return profile_of(result.rules).dtype if result.positive else False
+
+
 class Judge:
+    # One Judge serves every thread of `verify_all`: it keeps no state of the case it judges.
     def __init__(self, device: str) -> None:
         self.device = device
         self.phases = ["cpu"] + ([device] if device != "cpu" else [])
 
     def judge(self, result: CaseResult) -> None:
         assert result.before is not None and result.after is not None
-        self.dtype_changes = profile_of(result.rules).dtype if result.positive else False
         unemulated = next(
             (
                 run.failure.message
@@ -310,7 +315,7 @@ class Judge:
             a.again.results,
             before_phase=b.phase,
             after_phase=a.phase,
-            dtype_changes=self.dtype_changes,
+            dtype_changes=_dtype_changes(result),
         )
         result.problems.extend(
             f"results differ on a second call in one process ({a.phase}): {p}" for p in comparison.problems
@@ -325,7 +330,7 @@ class Judge:
         after: VersionRun | None = None,
     ) -> None:
         assert b.results is not None and a.results is not None
-        comparison = self._compared(b, a)
+        comparison = self._compared(result, b, a)
         result.comparisons.append(comparison)
         if comparison.equal:
             comparison.outcome = EQUAL
@@ -335,10 +340,14 @@ class Judge:
             return
         result.problems.extend(f"results differ ({comparison.label}): {p}" for p in comparison.problems)
 
-    def _compared(self, b: PhaseRun, a: PhaseRun) -> Comparison:
+    def _compared(self, result: CaseResult, b: PhaseRun, a: PhaseRun) -> Comparison:
         assert b.results is not None and a.results is not None
         return compare(
-            b.results, a.results, before_phase=b.phase, after_phase=a.phase, dtype_changes=self.dtype_changes
+            b.results,
+            a.results,
+            before_phase=b.phase,
+            after_phase=a.phase,
+            dtype_changes=_dtype_changes(result),
         )
 
     def _random(
@@ -358,7 +367,7 @@ class Judge:
         shared_b = before.extra.get(SHARED_RNG, b) if drew_before else b
         if shared_a is None or shared_b is None or not (shared_a.ok and shared_b.ok):
             return False
-        again = self._compared(shared_b, shared_a)
+        again = self._compared(result, shared_b, shared_a)
         if not again.equal:
             return False  # not the random numbers alone: the first comparison's problems stand
         # Draws the fix put on the GPU: more than before makes there (or would make, its mismatches let

@@ -150,12 +150,22 @@ def test_a_second_call_that_differs_fails():
     x = torch.ones(3)
     result = CaseResult("case", ("DEV001",), positive=True)
     judge = Judge("cpu")
-    judge.dtype_changes = False
     judge._again(result, _phase({"y": x}, {"y": x}), _phase({"y": x}, {"y": x * 2}))
     assert any(p.startswith("results differ on a second call in one process (cpu)") for p in result.problems)
     same = CaseResult("case", ("DEV001",), positive=True)
     judge._again(same, _phase({"y": x}, {"y": x}), _phase({"y": x}, {"y": x.clone()}))
     assert not same.problems
+
+
+def test_each_case_gets_its_own_rules_dtype_allowance_from_one_shared_judge():
+    # verify_all's threads share one Judge: a case's allowance must come from the case, not from
+    # whatever case that Judge judged last (a DEV002 case failed now and then when it did).
+    judge = Judge("cpu")
+    wide, narrow = torch.ones(3, dtype=torch.float64), torch.ones(3)
+    for rules, allowed in ((("DEV002",), True), (("DEV001",), False), (("DEV002",), True)):
+        result = CaseResult("case", rules, positive=True)
+        judge._again(result, _phase({"y": wide}, {"y": wide}), _phase({"y": narrow}, {"y": narrow}))
+        assert not result.problems if allowed else result.problems, (rules, result.problems)
 
 
 def test_a_timed_call_must_return_its_first_results(tmp_path):
