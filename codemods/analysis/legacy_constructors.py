@@ -180,6 +180,20 @@ def legacy_array_rewrite(
     value = call.args[0].value
     if not is_existing_array(value, aliases, data, sizes):
         return None
+    return as_tensor_of(value, qualified, aliases, device)
+
+
+def as_tensor_of(
+    value: cst.BaseExpression,
+    qualified: str,
+    aliases: ImportAliases,
+    device: cst.BaseExpression | None = None,
+) -> cst.Call | None:
+    """``torch.as_tensor(value, dtype=...)`` (and ``device=``) making the dtype of the legacy type
+    ``qualified`` (``torch.Tensor``: the default dtype); None for a type with no dtype of its own."""
+    dtype = legacy_dtype(qualified)
+    if dtype is None and qualified != DEFAULT_DTYPE_CONSTRUCTOR:
+        return None
     dtype_expr: cst.BaseExpression = (
         aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}")
         if dtype is not None

@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.analysis.legacy_constructors import argument_kinds, legacy_constructor_rewrite, legacy_dtype
+from codemods.analysis.legacy_constructors import (
+    argument_kinds,
+    as_tensor_of,
+    legacy_constructor_rewrite,
+    legacy_dtype,
+)
 from codemods.core.names import ImportAliases
-from codemods.core.syntax import code_of, keyword_arg, kwarg, with_arg_value, with_kwarg, without_args
+from codemods.core.syntax import code_of, kwarg, with_arg_value, without_args
 from codemods.core.tree import Tree
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 
@@ -71,20 +76,9 @@ def _array_rewrite(call: cst.Call, qualified: str, aliases: ImportAliases) -> cs
     value = call.args[0].value
     if not _is_array(value, aliases, floating=dtype is None or dtype.startswith(("float", "bfloat"))):
         return None
-    dtype_expr: cst.BaseExpression = (
-        aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}")
-        if dtype is not None
-        else cst.Call(aliases.expr_for("torch.get_default_dtype", "torch.get_default_dtype"))
-    )
-    fixed = cst.Call(
-        func=aliases.expr_for("torch.as_tensor", "torch.as_tensor"),
-        args=[cst.Arg(value), keyword_arg("dtype", dtype_expr)],
-        lpar=call.lpar,
-        rpar=call.rpar,
-    )
-    if qualified.startswith("torch.cuda."):
-        fixed = with_kwarg(fixed, "device", cst.SimpleString('"cuda"'))
-    return fixed
+    cuda = cst.SimpleString('"cuda"') if qualified.startswith("torch.cuda.") else None
+    fixed = as_tensor_of(value, qualified, aliases, cuda)
+    return fixed.with_changes(lpar=call.lpar, rpar=call.rpar) if fixed is not None else None
 
 
 # Methods whose result is an array (a NumPy array, or a tensor) whatever the receiver: on a NumPy scalar
