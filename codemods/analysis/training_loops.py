@@ -295,7 +295,10 @@ class TrainingLoops:
         found: set[str] = set()
         for call in self.tree.of_type(cls, cst.Call):
             if (
-                m.matches(call.func, m.Attribute(value=m.Name("self"), attr=m.Name("register_buffer")))
+                isinstance(call.func, cst.Attribute)  # `self.register_buffer(`: a matcher cost more
+                and call.func.attr.value == "register_buffer"
+                and isinstance(call.func.value, cst.Name)
+                and call.func.value.value == "self"
                 and call.args
                 and isinstance(call.args[0].value, cst.SimpleString)
             ):
