@@ -295,7 +295,10 @@ class TrainingLoops:
         found: set[str] = set()
         for call in self.tree.of_type(cls, cst.Call):
             if (
-                m.matches(call.func, m.Attribute(value=m.Name("self"), attr=m.Name("register_buffer")))
+                isinstance(call.func, cst.Attribute)  # `self.register_buffer(`: a matcher cost more
+                and call.func.attr.value == "register_buffer"
+                and isinstance(call.func.value, cst.Name)
+                and call.func.value.value == "self"
                 and call.args
                 and isinstance(call.args[0].value, cst.SimpleString)
             ):
@@ -365,13 +368,8 @@ class TrainingLoops:
 
     def _instance_calls_to(self, method: cst.FunctionDef) -> list[cst.Call]:
         """``trainer.train_step(batch)``: the calls of ``method`` on instances of its class."""
-        return [
-            call
-            for call in self.tree.of_type(self.tree.root, cst.Call)
-            if isinstance(call.func, cst.Attribute)
-            and call.func.attr.value == method.name.value
-            and self._instance_method(call) is method
-        ]
+        calls = self.tree.memo("training_loops.method_calls", lambda: _method_calls(self.tree))
+        return [call for call in calls.get(method.name.value, ()) if self._instance_method(call) is method]
 
     def _instance_method(self, call: cst.Call) -> cst.FunctionDef | None:
         """``agent.act(state)``, ``self.policy.act(s)``: a method of a class of this file, called on a name
@@ -401,8 +399,8 @@ class TrainingLoops:
         self, receiver: str, classes: dict[str, cst.ClassDef]
     ) -> list[cst.ClassDef | None]:
         found: list[cst.ClassDef | None] = []
-        kinds = (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Param, cst.For, cst.CompFor, cst.WithItem)
-        for node in self.tree.of_type(self.tree.root, kinds):
+        bindings = self.tree.memo("training_loops.bindings", lambda: _bindings_by_name(self.tree))
+        for node in bindings.get(receiver, ()):
             if isinstance(node, cst.Param):
                 if node.name.value == receiver:
                     found.append(None)
@@ -534,6 +532,50 @@ def _unannotated_or_tensor(param: cst.Param) -> bool:
     if param.annotation is None:
         return True
     return (dotted_name(param.annotation.annotation) or "").rsplit(".", 1)[-1] == "Tensor"
+
+
+def _method_calls(tree: Tree) -> dict[str, list[cst.Call]]:
+    """The module's calls of an attribute (``x.step(...)``), by the attribute's name, in source order:
+    looking at every call of the module for each method cost time quadratic in the module's size."""
+    found: dict[str, list[cst.Call]] = {}
+    for call in tree.of_type(tree.root, cst.Call):
+        if isinstance(call.func, cst.Attribute):
+            found.setdefault(call.func.attr.value, []).append(call)
+    return found
+
+
+_BINDING_KINDS = (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Param, cst.For, cst.CompFor, cst.WithItem)
+
+
+def _bindings_by_name(tree: Tree) -> dict[str, list[cst.CSTNode]]:
+    """The module's bindings (of ``_BINDING_KINDS``) by each dotted name their targets spell (a target
+    and every expression in it: ``a.b, c = ...`` under ``a``, ``a.b`` and ``c``), in source order: what
+    ``_find_classes_bound_to`` looks at for one name, found once per pass instead of once per name."""
+
+    def spelled(target: cst.CSTNode) -> set[str | None]:
+        return {
+            dotted_name(e) for e in [target, *tree.descendants(target)] if isinstance(e, cst.BaseExpression)
+        }
+
+    found: dict[str, list[cst.CSTNode]] = {}
+    for node in tree.of_type(tree.root, _BINDING_KINDS):
+        names: set[str | None]
+        if isinstance(node, cst.Param):
+            names = {node.name.value}
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            names = spelled(node.target)
+        elif isinstance(node, cst.WithItem):
+            names = spelled(node.asname.name) if node.asname is not None else set()
+        elif isinstance(node, cst.Assign):
+            names = {name for t in node.targets for name in spelled(t.target)}
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            names = spelled(node.target)
+        else:
+            continue
+        for name in names:
+            if name is not None:
+                found.setdefault(name, []).append(node)
+    return found
 
 
 def _unique_classes(tree: Tree) -> dict[str, cst.ClassDef]:

@@ -12,11 +12,8 @@ from __future__ import annotations
 from collections import Counter
 
 import libcst as cst
-import libcst.matchers as m
 
 from codemods.core.tree import Tree
-
-_SELF_METHOD = m.Call(func=m.Attribute(value=m.Name("self"), attr=m.Name()))
 
 
 class LocalFunctions:
@@ -39,11 +36,11 @@ class LocalFunctions:
         if isinstance(call.func, cst.Name):
             return self._by_name.get(call.func.value)
         func = call.func
-        if (  # the type tests first: a matcher is slow
+        # `self.name(...)`: type tests, not a matcher (a libcst matcher cost 10 % of DEV008 on timm).
+        if (
             isinstance(func, cst.Attribute)
             and isinstance(func.value, cst.Name)
             and func.value.value == "self"
-            and m.matches(call, _SELF_METHOD)
         ):
             cls = self.enclosing_class(call)
             name = func.attr.value
