@@ -103,11 +103,13 @@ from codemods.rules.dev010_create_on_device._later_moves import (
     moves_first_parameter,
 )
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
+from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
 
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = cst.SimpleString('"cpu"')
 _FIX = "; create it there with `device=`"
 _HELPER = "the function decides where it goes"
+_UNFOLLOWED = "not rewritten: the code between the creation and the move is not one the fix can follow"
 
 
 class CreateOnDevice(Rule):
@@ -115,7 +117,8 @@ class CreateOnDevice(Rule):
     name = "create-on-device"
     summary = "tensor created on the host, then copied to the device; create it there with device="
     fix_safety = FixSafety.SAFE
-    triggers = (".to(", ".cuda(", ".type_as(")
+    # `cuda(`, `gpu(`, `device(`, `to_var(`: helpers from elsewhere named for moving (`cuda(x, use_cuda)`)
+    triggers = (".to(", "cuda(", ".type_as(", "gpu(", "device(", "to_var(")
     # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
     feeds = ("DEV003", "DEV007")
 
@@ -125,6 +128,8 @@ class CreateOnDevice(Rule):
             return  # factories make device tensors here already
         functions = LocalFunctions(self.tree)
         self._reached: dict[int, cst.BaseExpression] | None = None
+        self._concluded: set[int] = set()  # the factories of the creations found by the shapes below
+        self._helpers: set[int] = set()  # functions reported as making, at their callers, what is moved
         for call in self.sites(cst.Call):
             target = move_target(call, self.aliases)
             if target is not None:
@@ -146,6 +151,31 @@ class CreateOnDevice(Rule):
                     )
                     if creation and later:
                         self._moved_later(creation, later)
+        self._moved_otherwise(MoveReach(self.tree, self.aliases, functions))
+
+    def _moved_otherwise(self, reach: MoveReach) -> None:
+        """A host creation that reaches a device by another way than the shapes above
+        (``h = torch.zeros(n)`` ... ``return h.cuda()``): reported, not rewritten."""
+        reported: set[int] = set()
+        for call in self.sites(cst.Call):
+            if id(call) in self._concluded:
+                continue
+            creation = host_creation(call, self.aliases)
+            if creation is None or creation.factory is not call:
+                continue
+            function = next((a for a in self.tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
+            if function is not None and id(function) in self._helpers:
+                continue  # reported where the function's result is moved
+            found = reach.move_of(call)
+            if found is None:
+                continue
+            where = found.caller or call
+            if id(where) in reported:
+                continue  # (another tensor of the same function's result)
+            reported.add(id(where))
+            made = " by a function of this file" if found.caller is not None else ""
+            why = f"not rewritten: {_HELPER}" if found.by.endswith("(...)`") else _UNFOLLOWED
+            self.report(where, f"created on the host{made}, then copied to the device by {found.by}{_FIX} ({why})")
 
     def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
         """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
@@ -154,6 +184,7 @@ class CreateOnDevice(Rule):
         if creation is None and isinstance(receiver, cst.Call):
             helper = functions.callee(receiver)
             if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
+                self._helpers.add(id(helper))
                 self.report(
                     target.call,
                     f"created on the host by `{dotted_name(receiver.func)}(...)`, then copied to"
@@ -260,6 +291,7 @@ class CreateOnDevice(Rule):
         edits: dict[cst.CSTNode, Replacement] | None,
         reason: str | None,
     ) -> None:
+        self._concluded.add(id(creation.factory))
         # The move is not named: another rule may respell it (`.cuda()` -> `.to(device)`) before this fix.
         message = "created on the host, then copied to the device" + (f" by `{by}`" if by else "")
         if creation.requires_grad:
