@@ -215,11 +215,13 @@ class CreateOnDevice(Rule):
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
         """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
         device = later.target.device if later.target is not None else None
-        if later.guard is not None and device is not None:
+        condition = later.condition
+        if condition is not None and device is not None:
             # In code that runs on a module's device, the flag can only have agreed with that device
             # (else the tensor meets the input on another one): name it and the flag goes.
+            test, unless = condition
             device = self._module_device(creation.value) or cst.IfExp(
-                test=later.guard.test, body=device, orelse=_CPU
+                test=test, body=_CPU if unless else device, orelse=device if unless else _CPU
             )
         made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         reason = later.obstacle or reason
