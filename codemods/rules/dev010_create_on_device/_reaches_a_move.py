@@ -208,7 +208,7 @@ class MoveReach:
                 found = self.move_of(node, depth + 1)
                 # (read again by the statement that moves it, `kernel / kernel.sum()`, it is moved whole)
                 statement = next(a for a in self.tree.ancestors(node) if isinstance(a, cst.BaseStatement))
-                rest = index + len(self.tree.descendants(statement)) - 1
+                rest = nodes.index(statement) + len(self.tree.descendants(statement))
                 if found is not None and self._read_after(nodes[rest:], name):
                     return None
             above = self.tree.ancestors(node)

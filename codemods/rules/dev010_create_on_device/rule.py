@@ -118,7 +118,7 @@ class CreateOnDevice(Rule):
     summary = "tensor created on the host, then copied to the device; create it there with device="
     fix_safety = FixSafety.SAFE
     # `cuda(`, `gpu(`, `device(`, `to_var(`: helpers from elsewhere named for moving (`cuda(x, use_cuda)`)
-    triggers = (".to(", "cuda(", ".type_as(", "gpu(", "device(", "to_var(")
+    triggers = (".to(", "cuda(", ".type_as(", ".type(", "gpu(", "device(", "to_var(")
     # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
     feeds = ("DEV003", "DEV007")
 
