@@ -7,7 +7,6 @@ every rule agrees on it.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 
 import libcst as cst

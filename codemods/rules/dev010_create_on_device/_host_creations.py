@@ -38,7 +38,8 @@ from codemods.core.torch_names import HOST_ONLY_KEYWORDS, RANDOM_FACTORIES
 from codemods.core.tree import Tree
 
 DETERMINISTIC = frozenset(
-    f"torch.{n}" for n in "zeros ones empty full arange eye linspace logspace tensor as_tensor range".split()
+    f"torch.{n}"
+    for n in "zeros ones empty full arange eye linspace logspace tensor as_tensor scalar_tensor range".split()
 )
 # Factories whose values (0 and 1) are exact in every dtype, so `.to(dtype)` can move onto them.
 EXACT_IN_ANY_DTYPE = frozenset(f"torch.{n}" for n in "zeros ones empty eye".split())
@@ -58,7 +59,7 @@ Kinds = tuple[frozenset[str], frozenset[str]]  # (names holding a size, names ho
 _NO_KINDS: Kinds = (frozenset(), frozenset())
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _LEGACY_FLOAT = "torch.Tensor"  # the default-dtype legacy constructor
-_UNCLEAR_LEGACY = (
+UNCLEAR_LEGACY = (
     "the legacy constructor's argument is not plainly data or a size: spell it `torch.tensor(...)` or"
     " `torch.empty(...)` first"
 )
@@ -84,9 +85,14 @@ class Creation:
 
 
 def _is_method_of_a_call(node: cst.BaseExpression) -> TypeGuard[cst.Call]:
-    """``f(...).method(...)``: ``m.Call(func=m.Attribute(value=m.Call()))`` as type tests (asked of every
-    expression a rule wonders about)."""
-    return type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Call
+    """``f(...).method(...)`` (or ``f(...).data.method(...)``): ``m.Call(func=m.Attribute(value=m.Call()))``
+    as type tests (asked of every expression a rule wonders about)."""
+    if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+        return False
+    inner = node.func.value
+    if type(inner) is cst.Attribute and inner.attr.value == "data":
+        inner = inner.value
+    return type(inner) is cst.Call
 
 
 def host_creation(
@@ -105,6 +111,9 @@ def host_creation(
     while _is_method_of_a_call(node) and aliases.qualify(node) is None:
         attribute = func_attribute(node)
         method = attribute.attr.value
+        if isinstance(attribute.value, cst.Attribute) and attribute.value.attr.value == "data":
+            # `torch.FloatTensor(a).data.normal_(0, s)`: `.data` of a fresh tensor is that tensor
+            attribute = attribute.with_changes(value=attribute.value.value)
         if method == "type" and _host_type(node, aliases):
             inexact = f"`.type({code_of(node.args[0].value)})` keeps it on the host"
         elif method in _LEAVES_THE_HOST:
@@ -163,7 +172,7 @@ def made_there(
     if creation.inexact is not None:
         return None, creation.inexact
     made = on_device(creation, device, aliases, kinds)
-    return (made, None) if made is not None else (None, _UNCLEAR_LEGACY)
+    return (made, None) if made is not None else (None, UNCLEAR_LEGACY)
 
 
 def with_dtype(
@@ -180,6 +189,20 @@ def with_dtype(
     ):
         return None, "create it with `dtype=` too; the values may round differently"
     return with_kwarg(cst.ensure_type(made, cst.Call), "dtype", dtype), None  # made from the factory: a call
+
+
+def converts_data(creation: Creation) -> bool:
+    """``torch.tensor(image)``, ``torch.as_tensor(x)``: a tensor of data that exists already (not of
+    values written right there, ``torch.tensor([0.5])``)."""
+    if creation.qualified not in ("torch.tensor", "torch.as_tensor") and not creation.is_legacy:
+        return False
+    args = positional(creation.factory)
+    if not args:
+        return False
+    value = args[0].value
+    while isinstance(value, cst.UnaryOperation):
+        value = value.expression
+    return not isinstance(value, (cst.List, cst.Tuple, cst.ListComp, cst.Integer, cst.Float))
 
 
 def computed_from_a_creation(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:

@@ -119,8 +119,12 @@ def later_move(
         if not isinstance(line, cst.SimpleStatementLine):
             return None
         found = _move_in(tree, line, spelled, aliases, functions)
-        if found is None or found.inline is not None and (
-            guard is not None or _read_later(tree, creation_line, line, spelled, statements[index + 1 :])
+        if (
+            found is None
+            or found.inline is not None
+            and (
+                guard is not None or _read_later(tree, creation_line, line, spelled, statements[index + 1 :])
+            )
         ):
             return None
         return LaterMove(
@@ -277,10 +281,11 @@ def _move_in(
     value = moved[0][1]
     test, unless = None, False
     if isinstance(value, cst.IfExp):  # `x = x.cuda() if use_cuda else x`
-        branch = _moving_branch(tree, value, spelled)
+        choice = value
+        branch = _moving_branch(tree, choice, spelled)
         if branch is None:
             return None
-        value, unless, test = branch, branch is value.orelse, value.test
+        value, unless, test = branch, branch is choice.orelse, choice.test
     target = move_target(value, aliases)
     if target is None or _moved_name(target.call) != spelled:
         return None

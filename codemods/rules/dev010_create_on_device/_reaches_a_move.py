@@ -1,23 +1,21 @@
-"""Whether a tensor made on the host reaches a move to a device, however the code gets it there.
+"""Whether a tensor made on the host reaches a move to a device by a route the rule cannot rewrite.
 
 The precise shapes of the rule (``torch.zeros(n).to(device)``, ``x = torch.zeros(n)`` then
-``x = x.to(device)``) are the ones it can rewrite. The same host-then-device copy is written in many
-other ways, which it can only report:
+``x = x.to(device)``, ``return h.cuda()``) are the ones it can rewrite. The same host-then-device copy
+is written in other ways, which it can only report:
 
-    z = torch.randn(n, d) * temp          one_hot = torch.zeros(b, k)         h = torch.zeros(1, b, n)
-    samples.append(z.to(device))          one_hot[range(b), y] = 1            c = torch.zeros(1, b, n)
-                                          one_hot = one_hot.cuda()            return h.cuda(), c.cuda()
-    mask = (torch.triu(torch.ones(n, n)) == 1).transpose(0, 1).to(device)
-    z = to_var(torch.randn(b, d))         (``to_var`` imported from the project's utilities)
+    h = torch.zeros(1, b, n)              z = to_var(torch.randn(b, d))       (``to_var`` imported)
+    c = torch.zeros(1, b, n)              y = torch.zeros(n).type(Tensor)     (``Tensor`` a CUDA type)
+    return (h.cuda(), c.cuda()) if USE_CUDA else (h, c)
 
-:class:`MoveReach` follows a value up the expression that holds it (tensor methods, arithmetic,
-comparisons, ``torch`` functions, ``Variable``, lists handed to ``torch.stack``), through a name it is
-bound to (its later mentions in the same scope, until the name is bound to something else) and a
-``return`` (to the callers of the function in this file), to a ``.to(...)``/``.cuda(...)``/
-``.type_as(t)`` that sends it to a device, or to a function that moves its first argument: one of
-this file, or one imported whose name says so (``to_cuda``, ``cuda(x, flag)``, ``to_var``). A value
-handed to anything else (a model, a loss, an attribute) is not followed: what happens there is not a
-copy of this tensor.
+:class:`MoveReach` follows the tensor itself up the expression that holds it (tensor methods, which
+view, convert or fill it, and ``Variable``) and through a name it is bound to (whose first later
+mention in the same scope must move it, and no mention after that read the host tensor again), to a
+plain move (``.to(device)``, ``.cuda()``, ``.type_as(t)``, ``.type(<a CUDA type>)``) or to a function that
+moves its first argument: one of this file, or one from elsewhere whose name says so (``to_cuda``,
+``cuda(x, flag)``, ``to_var``). A tensor first computed into another one (``torch.randn(n) * std``, a
+torch function of it), filled with data (``t[i] = row``), handed to anything else, or moved inside a
+loop it was not made in, is not followed: what is moved is then not simply the tensor made here.
 """
 
 from __future__ import annotations
@@ -27,22 +25,24 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.legacy_constructors import legacy_dtype
 from codemods.analysis.tensor_values import NOT_TENSOR_METHODS
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.torch_names import VARIABLE, named_a_mover
 from codemods.core.syntax import positional
+from codemods.core.torch_names import VARIABLE, named_a_mover
 from codemods.core.tree import Tree
-from codemods.rules.dev010_create_on_device._host_creations import host_creation
 from codemods.rules.dev010_create_on_device._later_moves import moves_first_parameter
 from codemods.rules.dev010_create_on_device._move_targets import move_target
 
-_THROUGH = (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _LOOPS = (cst.For, cst.While, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-# torch functions whose result is not the tensor they were given, computed: new random draws.
-_DRAWS = frozenset(f"torch.{n}" for n in "multinomial bernoulli poisson normal rand_like randn_like".split())
 _MAX_DEPTH = 6
+
+
+def _cuda_type(qualified: str | None) -> bool:
+    """``torch.cuda.FloatTensor`` and the other legacy CUDA tensor types."""
+    return (qualified or "").startswith("torch.cuda.") and legacy_dtype(qualified) is not None
 
 
 def _CPU_OF(name: str) -> m.Call:  # noqa: N802 (a matcher, named like one)
@@ -51,11 +51,9 @@ def _CPU_OF(name: str) -> m.Call:  # noqa: N802 (a matcher, named like one)
 
 @dataclass(frozen=True)
 class Reach:
-    """How a host tensor reaches a device: ``by`` (as written: "`.to()`", "`to_var(...)`") and, when it
-    gets there as the result of a function of the file, the move at the caller (where it is reported)."""
+    """How a host tensor reaches a device: ``by``, as written ("`.to()`", "`to_var(...)`")."""
 
     by: str
-    caller: cst.Call | None = None
 
 
 class MoveReach:
@@ -69,8 +67,9 @@ class MoveReach:
         self._gpu_types: set[str] | None = None
 
     def move_of(self, node: cst.BaseExpression, depth: int = 0) -> Reach | None:
-        """How the value of ``node`` reaches a device, or None when it does not as far as this file shows
-        (or it is mixed on the way with data that is not made there: ``torch.cat([zeros, labels])``)."""
+        """How the tensor ``node`` evaluates to reaches a device, or None when it does not as far as this
+        file shows, or only once computed into another tensor (``torch.randn(n) * std``, a torch function
+        of it, a function's result): the tensor moved is then not the one made here."""
         if depth > _MAX_DEPTH:
             return None
         current: cst.CSTNode = node
@@ -87,30 +86,17 @@ class MoveReach:
                     return Reach("`.type()`")
                 if method in NOT_TENSOR_METHODS:
                     return None
-                current = call
-            elif isinstance(parent, _THROUGH) or (isinstance(parent, cst.Subscript) and parent.value is current):
-                current = parent
-            elif isinstance(parent, cst.Element):
-                sequence = self.tree.parent(parent)
-                if not isinstance(sequence, (cst.List, cst.Tuple)) or not all(
-                    self._made_here(e.value) for e in sequence.elements
-                ):
-                    return None
-                current = sequence
-            elif isinstance(parent, cst.ListComp) and parent.elt is current:
-                current = parent
+                current = call  # a view, a conversion, an in-place fill: the same tensor goes on
             elif isinstance(parent, cst.Arg):
                 call = self.tree.parent(parent)
                 assert isinstance(call, cst.Call)
                 if call.args and call.args[0] is parent and self._moves_its_argument(call):
                     return Reach(f"`{dotted_name(call.func)}(...)`")
-                if not self._computes_from(call, parent):
+                if (self.aliases.qualify(call.func) or "") not in VARIABLE:
                     return None
                 current = call
             elif isinstance(parent, cst.Assign) and parent.value is current:
                 return self._bound(parent, depth)
-            elif isinstance(parent, cst.Return):
-                return self._returned(parent, depth)
             else:
                 return None
 
@@ -121,7 +107,7 @@ class MoveReach:
         if len(args) != 1:
             return False
         value = args[0].value
-        if (self.aliases.qualify(value) or "").startswith("torch.cuda."):
+        if _cuda_type(self.aliases.qualify(value)):
             return True
         if not isinstance(value, cst.Name):
             return False
@@ -132,34 +118,20 @@ class MoveReach:
                 for a in self.tree.of_type(self.tree.root, cst.Assign)
                 if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
             ]
-            for _ in range(2):  # `FloatTensor = torch.cuda.FloatTensor if cuda else ...`, `Tensor = FloatTensor`
+            for _ in range(
+                2
+            ):  # `FloatTensor = torch.cuda.FloatTensor if cuda else ...`, `Tensor = FloatTensor`
                 for target, bound in assigns:
-                    if isinstance(bound, cst.Name) and bound.value in self._gpu_types or any(
-                        (self.aliases.qualify(a) or "").startswith("torch.cuda.")
-                        for a in self.tree.of_type(bound, cst.Attribute)
+                    if (
+                        isinstance(bound, cst.Name)
+                        and bound.value in self._gpu_types
+                        or any(
+                            _cuda_type(self.aliases.qualify(a))
+                            for a in self.tree.of_type(bound, cst.Attribute)
+                        )
                     ):
                         self._gpu_types.add(target)
         return value.value in self._gpu_types
-
-    def _computes_from(self, call: cst.Call, arg: cst.Arg) -> bool:
-        """``torch.stack(made)``, ``torch.sqrt(made)``, ``Variable(made)``: a torch function (not a
-        class, not a random draw) computing from ``arg`` and nothing else but constants and other
-        tensors made here."""
-        qualified = self.aliases.qualify(call.func) or ""
-        if qualified in VARIABLE:
-            return True
-        last = qualified.rsplit(".", 1)[-1]
-        if not qualified.startswith("torch.") or not last[:1].islower() or qualified in _DRAWS:
-            return False
-        return all(a is arg or a.keyword is not None or self._made_here(a.value) for a in call.args)
-
-    def _made_here(self, node: cst.BaseExpression) -> bool:
-        """A constant, or a tensor made on the host right here."""
-        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
-            return True
-        if isinstance(node, cst.UnaryOperation):
-            return self._made_here(node.expression)
-        return host_creation(node, self.aliases) is not None
 
     def _moves_its_argument(self, call: cst.Call) -> bool:
         helper = self.functions.callee(call)
@@ -203,21 +175,23 @@ class MoveReach:
             if self._rebinds(node):
                 statement = self._assignment_of(node)  # `h = h.cuda()`: its value reads the old h first
                 reads = [] if statement is None else self.tree.of_type(statement.value, cst.Name)
-                found = next((f for r in reads if r.value == name and (f := self.move_of(r, depth + 1))), None)
+                found = next(
+                    (f for r in reads if r.value == name and (f := self.move_of(r, depth + 1))), None
+                )
             else:
                 found = self.move_of(node, depth + 1)
                 # (read again by the statement that moves it, `kernel / kernel.sum()`, it is moved whole)
-                statement = next(a for a in self.tree.ancestors(node) if isinstance(a, cst.BaseStatement))
-                rest = nodes.index(statement) + len(self.tree.descendants(statement))
+                line = next(a for a in self.tree.ancestors(node) if isinstance(a, cst.BaseStatement))
+                rest = nodes.index(line) + len(self.tree.descendants(line))
                 if found is not None and self._read_after(nodes[rest:], name):
                     return None
             above = self.tree.ancestors(node)
             if found is None or any(isinstance(a, _LOOPS) and id(a) not in loops for a in above):
                 return None  # (in a loop it is copied once per turn: `[x.cuda(i) for i in gpus]`)
             # `if use_cuda: b = b.cuda()` / `else: b = b.double()`: each branch does another thing with it
-            branches = [a for a in above if isinstance(a, cst.If) and a.orelse is not None]
             own = self.tree.ancestors(assign)
-            if any(a not in own and not self._leaves_it(a.orelse, name) for a in branches):
+            others = [a.orelse for a in above if isinstance(a, cst.If) and a not in own]
+            if any(other is not None and not self._leaves_it(other, name) for other in others):
                 return None
             return found
         return None
@@ -230,7 +204,7 @@ class MoveReach:
         return False
 
     def _leaves_it(self, orelse: cst.If | cst.Else, name: str) -> bool:
-        """The other branch does nothing with ``name`` but keep it where it is (``x = x``, ``x = x.cpu()``)."""
+        """The other branch only keeps ``name`` where it is (``x = x``, ``x = x.cpu()``)."""
         for line in self.tree.of_type(orelse, cst.SimpleStatementLine):
             if name not in {n.value for n in self.tree.of_type(line, cst.Name)}:
                 continue
@@ -259,15 +233,4 @@ class MoveReach:
                 return above
             if isinstance(above, cst.BaseStatement):
                 return None
-        return None
-
-    def _returned(self, ret: cst.Return, depth: int) -> Reach | None:
-        """``return <value>``: the result moved where the function is called in this file."""
-        function = next((a for a in self.tree.ancestors(ret) if isinstance(a, cst.FunctionDef)), None)
-        if function is None:
-            return None
-        names = (function.name.value, f"self.{function.name.value}")
-        for call in self.tree.of_type(self.tree.root, cst.Call):
-            if dotted_name(call.func) in names and (found := self.move_of(call, depth + 1)):
-                return Reach(found.by, found.caller or call)
         return None

@@ -175,6 +175,20 @@ VALID = [
             return to_var(torch.zeros(n)), prepare(torch.ones(n))
         """
     ),
+    # Computed into another tensor before the move (`torch.randn(...) * temp`): what is moved is not the
+    # tensor made there (a scaled sample), not followed.
+    Valid(
+        """
+        import torch
+
+        def sample(shapes, n, temp, device):
+            out = []
+            for shape in shapes:
+                z = torch.randn(n, *shape) * temp
+                out.append(z.to(device))
+            return out
+        """
+    ),
     # Returned under a flag but read after it: the host tensor is still needed.
     Valid(
         """
@@ -213,6 +227,9 @@ INVALID = [
             return states, state, labels
         """,
     ),
+    # Read as data before anything writes into it (handed to the actor): made as data on the device, an
+    # unsafe fix (were `state` an int, the legacy call made an uninitialised tensor of that size).
+    # Returned, or written into first, it is only reported.
     Invalid(
         """
         import torch
@@ -221,9 +238,29 @@ INVALID = [
             state = torch.FloatTensor(state).to(self.device)
             return self.actor(state)
         """,
-        None,
-        message="not plainly data or a size",
+        """
+        import torch
+
+        def select_action(self, state):
+            state = torch.as_tensor(state, dtype=torch.float32, device=self.device)
+            return self.actor(state)
+        """,
+        message="(unsafe: `state` is read as data",
         line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        def make(self, hidden, rows):
+            self.v = nn.Parameter(torch.FloatTensor(hidden).to(self.device))
+            table = torch.LongTensor(rows).to(self.device)
+            table.zero_()
+            return table
+        """,
+        message="not plainly data or a size",
+        line=5,
     ),
     # zeros are zero in every dtype: `.to(device, dtype)` moves onto the factory whole.
     Invalid(
@@ -875,22 +912,8 @@ INVALID = [
             return a, b, c
         """,
     ),
-    # Reaching the device by other code: computed on the host first, handed to a helper from elsewhere
-    # named for moving, converted to a CUDA type held in a name. Reported only.
-    Invalid(
-        """
-        import torch
-
-        def sample(shapes, n, temp, device):
-            out = []
-            for shape in shapes:
-                z = torch.randn(n, *shape) * temp
-                out.append(z.to(device))
-            return out
-        """,
-        message="not rewritten: the code between the creation and the move",
-        line=6,
-    ),
+    # Reaching the device by other code: handed to a helper from elsewhere named for moving, converted to
+    # a CUDA type held in a name. Reported only.
     Invalid(
         """
         import torch

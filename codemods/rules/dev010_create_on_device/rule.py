@@ -81,15 +81,18 @@ from codemods.analysis.forward_reach import (
     reached_functions,
     shown_tensor_parameter,
 )
-from codemods.analysis.legacy_constructors import argument_kinds
+from codemods.analysis.legacy_constructors import argument_kinds, as_tensor_of
 from codemods.analysis.nn_modules import module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import dotted_name
-from codemods.core.syntax import func_attribute
+from codemods.core.syntax import code_of, func_attribute
+from codemods.rules.dev010_create_on_device._data_reads import values_read
 from codemods.rules.dev010_create_on_device._host_creations import (
+    UNCLEAR_LEGACY,
     Creation,
     computed_from_a_creation,
+    converts_data,
     host_creation,
     made_there,
     returns_host_tensors,
@@ -129,7 +132,6 @@ class CreateOnDevice(Rule):
         functions = LocalFunctions(self.tree)
         self._reached: dict[int, cst.BaseExpression] | None = None
         self._concluded: set[int] = set()  # the factories of the creations found by the shapes below
-        self._helpers: set[int] = set()  # functions reported as making, at their callers, what is moved
         for call in self.sites(cst.Call):
             target = move_target(call, self.aliases)
             if target is not None:
@@ -155,27 +157,19 @@ class CreateOnDevice(Rule):
 
     def _moved_otherwise(self, reach: MoveReach) -> None:
         """A host creation that reaches a device by another way than the shapes above
-        (``h = torch.zeros(n)`` ... ``return h.cuda()``): reported, not rewritten."""
-        reported: set[int] = set()
+        (``to_var(torch.randn(n))``, ``(h.cuda(), c.cuda()) if USE_CUDA else (h, c)``): reported."""
         for call in self.sites(cst.Call):
             if id(call) in self._concluded:
                 continue
             creation = host_creation(call, self.aliases)
-            if creation is None or creation.factory is not call:
-                continue
-            function = next((a for a in self.tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
-            if function is not None and id(function) in self._helpers:
-                continue  # reported where the function's result is moved
+            if creation is None or creation.factory is not call or converts_data(creation):
+                continue  # (data that exists, processed and then moved: the batch's boundary)
             found = reach.move_of(call)
-            if found is None:
-                continue
-            where = found.caller or call
-            if id(where) in reported:
-                continue  # (another tensor of the same function's result)
-            reported.add(id(where))
-            made = " by a function of this file" if found.caller is not None else ""
-            why = f"not rewritten: {_HELPER}" if found.by.endswith("(...)`") else _UNFOLLOWED
-            self.report(where, f"created on the host{made}, then copied to the device by {found.by}{_FIX} ({why})")
+            if found is not None:
+                why = f"not rewritten: {_HELPER}" if found.by.endswith("(...)`") else _UNFOLLOWED
+                self.report(
+                    call, f"created on the host, then copied to the device by {found.by}{_FIX} ({why})"
+                )
 
     def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
         """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
@@ -184,7 +178,6 @@ class CreateOnDevice(Rule):
         if creation is None and isinstance(receiver, cst.Call):
             helper = functions.callee(receiver)
             if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
-                self._helpers.add(id(helper))
                 self.report(
                     target.call,
                     f"created on the host by `{dotted_name(receiver.func)}(...)`, then copied to"
@@ -203,6 +196,20 @@ class CreateOnDevice(Rule):
                 )
             return
         made, reason = made_there(creation, target.device, self.aliases, self._kinds(creation))
+        if made is None and reason == UNCLEAR_LEGACY and target.device is not None and target.dtype is None:
+            guessed = self._read_as_data(creation, target)
+            if guessed is not None:
+                made, argument = guessed
+                self._conclude(
+                    target.call,
+                    None,
+                    creation,
+                    {target.call: made},
+                    None,
+                    unsafe=f"`{argument}` is read as data; were it an int, the legacy constructor made an"
+                    " uninitialised tensor of that size",
+                )
+                return
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
             if typed is None and target.like is not None:
@@ -234,6 +241,22 @@ class CreateOnDevice(Rule):
         if drop and made is not None:  # (dropped only when made)
             edits = {creation.value: made, **drop}
         self._conclude(creation.value, later.by, creation, edits, reason)
+
+    def _read_as_data(self, creation: Creation, target: MoveTarget) -> tuple[cst.BaseExpression, str] | None:
+        """``torch.FloatTensor(state).to(device)`` whose result is read before anything writes into it:
+        made as data on the device, ``torch.as_tensor(state, dtype=torch.float32, device=device)``, and
+        the argument as written."""
+        factory = creation.factory
+        if creation.inexact or len(factory.args) != 1 or factory.args[0].keyword or factory.args[0].star:
+            return None
+        if target.device is None or not values_read(self.tree, self.aliases, target.call):
+            return None
+        argument = factory.args[0].value
+        made = as_tensor_of(argument, creation.qualified, self.aliases, target.device)
+        if made is None:
+            return None
+        value = made if creation.value is factory else creation.value.deep_replace(factory, made)
+        return value, code_of(argument)
 
     def _kinds(self, creation: Creation) -> tuple[frozenset[str], frozenset[str]]:
         """For a legacy constructor, the names that hold a size and those that hold data where it runs
@@ -292,6 +315,7 @@ class CreateOnDevice(Rule):
         creation: Creation,
         edits: dict[cst.CSTNode, Replacement] | None,
         reason: str | None,
+        unsafe: str | None = None,
     ) -> None:
         self._concluded.add(id(creation.factory))
         # The move is not named: another rule may respell it (`.cuda()` -> `.to(device)`) before this fix.
@@ -304,12 +328,8 @@ class CreateOnDevice(Rule):
             )
         elif reason is not None or not edits:
             self.report(node, message + _FIX + f" (not rewritten: {reason})")
-        elif creation.is_random:
-            self.report(
-                node,
-                message + _FIX + " (unsafe: the device's random generator draws different numbers)",
-                edits=edits,
-                safety=FixSafety.UNSAFE,
-            )
+        elif creation.is_random or unsafe is not None:
+            why = unsafe or "the device's random generator draws different numbers"
+            self.report(node, message + _FIX + f" (unsafe: {why})", edits=edits, safety=FixSafety.UNSAFE)
         else:
             self.report(node, message + _FIX, edits=edits)
