@@ -59,7 +59,7 @@ Kinds = tuple[frozenset[str], frozenset[str]]  # (names holding a size, names ho
 _NO_KINDS: Kinds = (frozenset(), frozenset())
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _LEGACY_FLOAT = "torch.Tensor"  # the default-dtype legacy constructor
-UNCLEAR_LEGACY = (
+_UNCLEAR_LEGACY = (
     "the legacy constructor's argument is not plainly data or a size: spell it `torch.tensor(...)` or"
     " `torch.empty(...)` first"
 )
@@ -172,7 +172,7 @@ def made_there(
     if creation.inexact is not None:
         return None, creation.inexact
     made = on_device(creation, device, aliases, kinds)
-    return (made, None) if made is not None else (None, UNCLEAR_LEGACY)
+    return (made, None) if made is not None else (None, _UNCLEAR_LEGACY)
 
 
 def with_dtype(
@@ -192,17 +192,19 @@ def with_dtype(
 
 
 def converts_data(creation: Creation) -> bool:
-    """``torch.tensor(image)``, ``torch.as_tensor(x)``: a tensor of data that exists already (not of
-    values written right there, ``torch.tensor([0.5])``)."""
-    if creation.qualified not in ("torch.tensor", "torch.as_tensor") and not creation.is_legacy:
+    """``torch.tensor(image)``, ``torch.as_tensor(x)``, ``torch.FloatTensor(state)``: a tensor of data that
+    exists already (not of values written right there, ``torch.tensor([0.5])``, nor of a size)."""
+    if creation.is_legacy:
+        return not _made_here(creation.factory)
+    if creation.qualified not in ("torch.tensor", "torch.as_tensor"):
         return False
     args = positional(creation.factory)
-    if not args:
-        return False
-    value = args[0].value
+    value = args[0].value if args else None
     while isinstance(value, cst.UnaryOperation):
         value = value.expression
-    return not isinstance(value, (cst.List, cst.Tuple, cst.ListComp, cst.Integer, cst.Float))
+    return value is not None and not isinstance(
+        value, (cst.List, cst.Tuple, cst.ListComp, cst.Integer, cst.Float)
+    )
 
 
 def computed_from_a_creation(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:

@@ -227,9 +227,6 @@ INVALID = [
             return states, state, labels
         """,
     ),
-    # Read as data before anything writes into it (handed to the actor): made as data on the device, an
-    # unsafe fix (were `state` an int, the legacy call made an uninitialised tensor of that size).
-    # Returned, or written into first, it is only reported.
     Invalid(
         """
         import torch
@@ -238,14 +235,8 @@ INVALID = [
             state = torch.FloatTensor(state).to(self.device)
             return self.actor(state)
         """,
-        """
-        import torch
-
-        def select_action(self, state):
-            state = torch.as_tensor(state, dtype=torch.float32, device=self.device)
-            return self.actor(state)
-        """,
-        message="(unsafe: `state` is read as data",
+        None,
+        message="not plainly data or a size",
         line=4,
     ),
     Invalid(

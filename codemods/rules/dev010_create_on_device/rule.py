@@ -81,15 +81,13 @@ from codemods.analysis.forward_reach import (
     reached_functions,
     shown_tensor_parameter,
 )
-from codemods.analysis.legacy_constructors import argument_kinds, as_tensor_of
+from codemods.analysis.legacy_constructors import argument_kinds
 from codemods.analysis.nn_modules import module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import dotted_name
-from codemods.core.syntax import code_of, func_attribute
-from codemods.rules.dev010_create_on_device._data_reads import values_read
+from codemods.core.syntax import func_attribute
 from codemods.rules.dev010_create_on_device._host_creations import (
-    UNCLEAR_LEGACY,
     Creation,
     computed_from_a_creation,
     converts_data,
@@ -196,20 +194,6 @@ class CreateOnDevice(Rule):
                 )
             return
         made, reason = made_there(creation, target.device, self.aliases, self._kinds(creation))
-        if made is None and reason == UNCLEAR_LEGACY and target.device is not None and target.dtype is None:
-            guessed = self._read_as_data(creation, target)
-            if guessed is not None:
-                made, argument = guessed
-                self._conclude(
-                    target.call,
-                    None,
-                    creation,
-                    {target.call: made},
-                    None,
-                    unsafe=f"`{argument}` is read as data; were it an int, the legacy constructor made an"
-                    " uninitialised tensor of that size",
-                )
-                return
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
             if typed is None and target.like is not None:
@@ -241,22 +225,6 @@ class CreateOnDevice(Rule):
         if drop and made is not None:  # (dropped only when made)
             edits = {creation.value: made, **drop}
         self._conclude(creation.value, later.by, creation, edits, reason)
-
-    def _read_as_data(self, creation: Creation, target: MoveTarget) -> tuple[cst.BaseExpression, str] | None:
-        """``torch.FloatTensor(state).to(device)`` whose result is read before anything writes into it:
-        made as data on the device, ``torch.as_tensor(state, dtype=torch.float32, device=device)``, and
-        the argument as written."""
-        factory = creation.factory
-        if creation.inexact or len(factory.args) != 1 or factory.args[0].keyword or factory.args[0].star:
-            return None
-        if target.device is None or not values_read(self.tree, self.aliases, target.call):
-            return None
-        argument = factory.args[0].value
-        made = as_tensor_of(argument, creation.qualified, self.aliases, target.device)
-        if made is None:
-            return None
-        value = made if creation.value is factory else creation.value.deep_replace(factory, made)
-        return value, code_of(argument)
 
     def _kinds(self, creation: Creation) -> tuple[frozenset[str], frozenset[str]]:
         """For a legacy constructor, the names that hold a size and those that hold data where it runs
@@ -315,7 +283,6 @@ class CreateOnDevice(Rule):
         creation: Creation,
         edits: dict[cst.CSTNode, Replacement] | None,
         reason: str | None,
-        unsafe: str | None = None,
     ) -> None:
         self._concluded.add(id(creation.factory))
         # The move is not named: another rule may respell it (`.cuda()` -> `.to(device)`) before this fix.
@@ -328,8 +295,12 @@ class CreateOnDevice(Rule):
             )
         elif reason is not None or not edits:
             self.report(node, message + _FIX + f" (not rewritten: {reason})")
-        elif creation.is_random or unsafe is not None:
-            why = unsafe or "the device's random generator draws different numbers"
-            self.report(node, message + _FIX + f" (unsafe: {why})", edits=edits, safety=FixSafety.UNSAFE)
+        elif creation.is_random:
+            self.report(
+                node,
+                message + _FIX + " (unsafe: the device's random generator draws different numbers)",
+                edits=edits,
+                safety=FixSafety.UNSAFE,
+            )
         else:
             self.report(node, message + _FIX, edits=edits)
