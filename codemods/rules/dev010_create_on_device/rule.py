@@ -22,7 +22,15 @@ code writes too:
   goes (not in `init_hidden(batch)`, which may run before the module is moved); the input is one
   the body shows is a tensor, by its use or by handing it to one of the module's layers
   (`self.embed(tokens)`: an embedding, linear, convolution or norm layer takes only a tensor on its
-  own device; not a recurrent layer, which also takes a `PackedSequence`).
+  own device; not a recurrent layer, which also takes a `PackedSequence`). Moved by an if-expression,
+  `x = x.cuda() if use_cuda else x`, the same;
+* moved where it is read, the name read nowhere after (nor elsewhere in its loop): `h = torch.zeros(n)`
+  then `return h.to(device)` or `out.append(h.cuda() if use_cuda else h)` becomes `h` made there and
+  `return h` / `out.append(h)`.
+
+A device is a name or attribute that says so (`device`, `self._device`, `args.gpu`, `local_rank`: an
+index, which `.to()` and `device=` both read as a GPU, and `.to(None)` leaves a tensor on the CPU as
+`device=None` makes it), a string or f-string naming CUDA, or `torch.device(...)`.
 
 A dtype given to `.to(device, dtype)` moves onto the factory when the values cannot change (`zeros`,
 `ones`, `empty`, `eye`); `.cuda()` becomes `device="cuda"` as written (DEV007 makes it portable) and
@@ -35,7 +43,10 @@ is the CPU), methods after the factory that may compute differently on the devic
 `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`), a torch function computed on the host
 from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that also moves other tensors (`a, b
 = a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
-(`to_gpu(torch.zeros(n))`, `self.to_var(torch.randn(n))`), and the result of a function or method of the file
+(`to_gpu(torch.zeros(n))`, `self.to_var(torch.randn(n))`) or to one from elsewhere whose name says it moves it
+(`to_var(torch.randn(n))`, `cuda(torch.zeros(n), use_cuda)`), a tensor bound to a name whose first later
+mention moves it in a way the fix cannot rewrite (`return (h.cuda(), c.cuda()) if USE_CUDA else (h, c)`,
+`.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method of the file
 that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
 `torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
 `memory_format=` are left alone.
