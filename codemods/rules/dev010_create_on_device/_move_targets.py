@@ -22,7 +22,7 @@ from codemods.core.torch_names import is_dtype_expr
 # `Config.DEVICE`, `self._device`, `args.gpu` (an index: `.to(i)` and `device=i` are both `cuda:i`, and
 # `.to(None)` leaves a tensor where `device=None` makes it, on the CPU), `local_rank`
 _DEVICE_NAME = re.compile(
-    r"^(_?device|dev|\w+_device|\w+_dev|device_\w+|gpu|gpu_?id|\w+_gpu|gpu_\w+|rank|\w+_rank)$", re.IGNORECASE
+    r"^(_?device|dev|\w+_device|\w+_dev|device_\w+|gpu|gpu_?id|gpu_index|rank|local_rank)$", re.IGNORECASE
 )
 _CPU = re.compile(r"""^[rbuRBU]*['"]cpu""")
 _CUDA = cst.SimpleString('"cuda"')

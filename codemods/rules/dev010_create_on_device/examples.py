@@ -175,6 +175,16 @@ VALID = [
             return to_var(torch.zeros(n)), prepare(torch.ones(n))
         """
     ),
+    # `.to()` of a name that only may be a device: a dtype held under a GPU-ish name converts, it does not
+    # move (`device=gpu_dtype` would fail).
+    Valid(
+        """
+        import torch
+
+        def half(n, gpu_dtype, use_gpu):
+            return torch.zeros(n).to(gpu_dtype), torch.ones(n).to(use_gpu)
+        """
+    ),
     # Computed into another tensor before the move (`torch.randn(...) * temp`): what is moved is not the
     # tensor made there (a scaled sample), not followed.
     Valid(
