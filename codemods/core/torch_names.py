@@ -6,6 +6,7 @@ every rule agrees on it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import libcst as cst
@@ -84,6 +85,17 @@ def as_move(node: cst.CSTNode) -> Move | None:
     if pos:
         return Move(node, node.func.value, method, pos[0].value)
     return None
+
+
+# Functions from elsewhere whose names say they move what they are given: `cuda(x, use_cuda)`, `to_cuda(x)`,
+# `to_gpu(x)`, `to_device(x, device)`, `cuda_variable(x)`, and the tutorials' `to_var(x)`.
+_MOVER_NAME = re.compile(r"^((to|move|make|as)_)?(cuda|gpu|device)(_(var|variable|tensor))?$|^to_var$")
+
+
+def named_a_mover(called: str) -> bool:
+    """Does the name of a function the file does not define say it moves its first argument to a device
+    (``utils.to_cuda``, ``cuda``, ``to_var``)?"""
+    return bool(_MOVER_NAME.match(called.rsplit(".", 1)[-1]))
 
 
 def moves_device(move: Move, aliases: ImportAliases) -> bool:

@@ -3,7 +3,8 @@
 ``torch.zeros(n).to(device)``, ``Variable(torch.zeros(n)).cuda()``, ``h = torch.zeros(n)`` followed
 by ``if use_cuda: h = h.cuda()``, a helper's result moved where it is called
 (``self._mask(n).to(device)``) and a tensor handed to a local function that moves its argument
-(``cuda_variable(torch.zeros(n))``) all end up on a device: they are a host-then-move question
+(``cuda_variable(torch.zeros(n))``), or to one from elsewhere whose name says it moves it
+(``to_var(torch.randn(n))``) all end up on a device: they are a host-then-move question
 (DEV010), not a tensor left behind on the CPU (DEV003). A value is followed through tensor methods,
 arithmetic, ``torch`` functions, ``Variable``, assignments to a name and ``return``; anything else
 (an argument to a model, an attribute) stops it.
@@ -18,7 +19,7 @@ import libcst as cst
 from codemods.analysis.tensor_values import NOT_TENSOR_METHODS
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of
-from codemods.core.torch_names import as_move, moves_device
+from codemods.core.torch_names import as_move, moves_device, named_a_mover
 from codemods.core.tree import Tree
 
 _PASS_THROUGH = (
@@ -40,6 +41,7 @@ class MovedValues:
         self.tree = tree
         self.aliases = aliases
         self.movers = _movers(tree)
+        self.functions = {f.name.value for f in tree.of_type(tree.root, cst.FunctionDef)}
         # Answers of _name_moved and _result_moved by (id of the statement, depth). Without them a name
         # assigned again and again (`x = self.conv(x)` down a `forward`) was followed from each
         # assignment to every later one, at every depth: 0.08 s of a 13 ms parse (timm's
@@ -70,9 +72,9 @@ class MovedValues:
             elif isinstance(parent, cst.Arg):
                 call = self.tree.parent(parent)
                 assert isinstance(call, cst.Call)
-                if dotted_name(call.func) in self.movers and call.args[0] is parent:
-                    return True
                 qualified = self.aliases.qualify(call.func) or ""
+                if call.args[0] is parent and self._mover(call, qualified):
+                    return True
                 if not qualified.startswith("torch."):
                     return False
                 current = call
@@ -82,6 +84,15 @@ class MovedValues:
                 return self._result_moved(parent, depth)
             else:
                 return False
+
+    def _mover(self, call: cst.Call, qualified: str) -> bool:
+        """A function of this file that moves its first argument, or one from elsewhere whose name
+        says it does (``to_var(x)``, ``utils.cuda(x, flag)``)."""
+        called = dotted_name(call.func)
+        if called is None or called in self.movers:
+            return called is not None
+        local = called.removeprefix("self.") in self.functions
+        return not local and not qualified.startswith("torch.") and named_a_mover(called)
 
     def in_device_branch(self, node: cst.CSTNode) -> bool:
         """Is ``node`` under an ``if``/``else`` that tests for a GPU (``if use_cuda:``)?"""

@@ -38,7 +38,8 @@ from codemods.core.torch_names import HOST_ONLY_KEYWORDS, RANDOM_FACTORIES
 from codemods.core.tree import Tree
 
 DETERMINISTIC = frozenset(
-    f"torch.{n}" for n in "zeros ones empty full arange eye linspace logspace tensor as_tensor range".split()
+    f"torch.{n}"
+    for n in "zeros ones empty full arange eye linspace logspace tensor as_tensor scalar_tensor range".split()
 )
 # Factories whose values (0 and 1) are exact in every dtype, so `.to(dtype)` can move onto them.
 EXACT_IN_ANY_DTYPE = frozenset(f"torch.{n}" for n in "zeros ones empty eye".split())
@@ -84,9 +85,14 @@ class Creation:
 
 
 def _is_method_of_a_call(node: cst.BaseExpression) -> TypeGuard[cst.Call]:
-    """``f(...).method(...)``: ``m.Call(func=m.Attribute(value=m.Call()))`` as type tests (asked of every
-    expression a rule wonders about)."""
-    return type(node) is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Call
+    """``f(...).method(...)`` (or ``f(...).data.method(...)``): ``m.Call(func=m.Attribute(value=m.Call()))``
+    as type tests (asked of every expression a rule wonders about)."""
+    if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+        return False
+    inner = node.func.value
+    if type(inner) is cst.Attribute and inner.attr.value == "data":
+        inner = inner.value
+    return type(inner) is cst.Call
 
 
 def host_creation(
@@ -105,6 +111,9 @@ def host_creation(
     while _is_method_of_a_call(node) and aliases.qualify(node) is None:
         attribute = func_attribute(node)
         method = attribute.attr.value
+        if isinstance(attribute.value, cst.Attribute) and attribute.value.attr.value == "data":
+            # `torch.FloatTensor(a).data.normal_(0, s)`: `.data` of a fresh tensor is that tensor
+            attribute = attribute.with_changes(value=attribute.value.value)
         if method == "type" and _host_type(node, aliases):
             inexact = f"`.type({code_of(node.args[0].value)})` keeps it on the host"
         elif method in _LEAVES_THE_HOST:
@@ -180,6 +189,22 @@ def with_dtype(
     ):
         return None, "create it with `dtype=` too; the values may round differently"
     return with_kwarg(cst.ensure_type(made, cst.Call), "dtype", dtype), None  # made from the factory: a call
+
+
+def converts_data(creation: Creation) -> bool:
+    """``torch.tensor(image)``, ``torch.as_tensor(x)``, ``torch.FloatTensor(state)``: a tensor of data that
+    exists already (not of values written right there, ``torch.tensor([0.5])``, nor of a size)."""
+    if creation.is_legacy:
+        return not _made_here(creation.factory)
+    if creation.qualified not in ("torch.tensor", "torch.as_tensor"):
+        return False
+    args = positional(creation.factory)
+    value = args[0].value if args else None
+    while isinstance(value, cst.UnaryOperation):
+        value = value.expression
+    return value is not None and not isinstance(
+        value, (cst.List, cst.Tuple, cst.ListComp, cst.Integer, cst.Float)
+    )
 
 
 def computed_from_a_creation(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:

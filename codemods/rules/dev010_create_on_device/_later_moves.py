@@ -49,6 +49,20 @@ class LaterMove:
     methods: tuple[str, ...] = ()  # `x = x.unsqueeze(0).expand(b, n)` lines in between: "unsqueeze, expand"
     from_a_branch: bool = False  # made in one branch of an `if`, moved after it
     renamed: bool = False  # moved under another name it was given in between
+    # `x = x.cuda() if use_cuda else x`: the test, and whether the move is in its `else`
+    test: cst.BaseExpression | None = None
+    moved_unless: bool = False
+    # `return h.to(device)`, `out.append(h.cuda() if use_cuda else h)`: the expression that becomes `h`
+    # once it is made there (the line stays); the name is read nowhere after it
+    inline: cst.BaseExpression | None = None
+
+    @property
+    def condition(self) -> tuple[cst.BaseExpression, bool] | None:
+        """The flag the move depends on (``if use_cuda:``, ``... if use_cuda else x``), and whether the
+        tensor is moved when it is false."""
+        if self.guard is not None:
+            return self.guard.test, False
+        return (self.test, self.moved_unless) if self.test is not None else None
 
     @property
     def obstacle(self) -> str | None:
@@ -105,11 +119,53 @@ def later_move(
         if not isinstance(line, cst.SimpleStatementLine):
             return None
         found = _move_in(tree, line, spelled, aliases, functions)
-        if found is None:
+        if (
+            found is None
+            or found.inline is not None
+            and (
+                guard is not None or _read_later(tree, creation_line, line, spelled, statements[index + 1 :])
+            )
+        ):
             return None
-        by, move, alone = found
-        return LaterMove(by, move, line, guard, alone, tuple(between), tuple(methods), from_a_branch, renamed)
+        return LaterMove(
+            found.by,
+            found.target,
+            line,
+            guard,
+            found.alone,
+            tuple(between),
+            tuple(methods),
+            from_a_branch,
+            renamed,
+            found.test,
+            found.moved_unless,
+            found.inline,
+        )
     return None
+
+
+def _read_later(
+    tree: Tree,
+    made: cst.SimpleStatementLine,
+    line: cst.SimpleStatementLine,
+    spelled: str,
+    rest: list[tuple[cst.BaseStatement, bool]],
+) -> bool:
+    """Is ``spelled`` mentioned after ``line`` in its function, or, in a loop, anywhere else than where
+    it is made and moved (read on the next turn)? Then the host tensor is still needed once moved."""
+    if any(spelled in _spellings(tree, statement) for statement, _ in rest):
+        return True
+    above = tree.ancestors(line)
+    loop = next((a for a in above if isinstance(a, (cst.For, cst.While))), None)
+    if loop is not None:
+        ours = {id(n) for n in (*tree.of_type(made, cst.Name), *tree.of_type(line, cst.Name))}
+        return any(n.value == spelled and id(n) not in ours for n in tree.of_type(loop, cst.Name))
+    scope = next((a for a in above if isinstance(a, (cst.FunctionDef, cst.Module))), None)
+    if scope is None:
+        return True
+    nodes = tree.descendants(scope)
+    end = nodes.index(line) + len(tree.descendants(line))
+    return any(isinstance(n, cst.Name) and n.value == spelled for n in nodes[end:])
 
 
 def _statements_after(tree: Tree, line: cst.SimpleStatementLine) -> Iterator[tuple[cst.BaseStatement, bool]]:
@@ -178,12 +234,16 @@ def drop_move(
     comment would go with it, or a statement in between may change what ``needed`` reads (it is
     evaluated at the creation now)."""
     line = later.line
-    if not later.alone or _has_comment(line):
+    if not later.alone or (_has_comment(line) and later.inline is None):
         return None
     reads = names_in(tree, needed)
     objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
     if any(reads & assigned_names(tree, s) or objects & names_in(tree, s) for s in later.between):
         return None
+    if later.inline is not None:  # `return h.cuda()` -> `return h`
+        assert later.target is not None
+        kept = func_attribute(later.target.call).value
+        return {later.inline: kept.deep_clone()}
     guard = later.guard
     if guard is None:
         return {line: cst.RemovalSentinel.REMOVE}
@@ -197,9 +257,8 @@ def drop_move(
 
 def _move_in(
     tree: Tree, line: cst.SimpleStatementLine, spelled: str, aliases: ImportAliases, functions: LocalFunctions
-) -> tuple[str | None, MoveTarget | None, bool] | None:
-    """How ``line`` moves ``spelled``: (the helper that moves it, the move, whether the line does nothing
-    else)."""
+) -> Found | None:
+    """How ``line`` moves ``spelled``."""
     smalls = [s for s in line.body if spelled in _spellings(tree, s)]
     if len(smalls) != 1:
         return None
@@ -209,7 +268,10 @@ def _move_in(
         if helper is not None and moves_first_parameter(tree, helper, aliases) and call.args:
             read = small.value if isinstance(small, cst.Assign) else small  # `z = to_gpu(z)` rebinds it
             if dotted_name(call.args[0].value) == spelled and _mentions_once(tree, read, spelled):
-                return f"{dotted_name(call.func)}(...)", None, False
+                return Found(f"{dotted_name(call.func)}(...)", None, False)
+    inline = _inline_move(tree, small, spelled, aliases)
+    if inline is not None:
+        return inline
     if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
         return None
     pairs = _pairs(small.targets[0].target, small.value)
@@ -217,13 +279,85 @@ def _move_in(
     if len(moved) != 1:
         return None
     value = moved[0][1]
+    test, unless = None, False
+    if isinstance(value, cst.IfExp):  # `x = x.cuda() if use_cuda else x`
+        choice = value
+        branch = _moving_branch(tree, choice, spelled)
+        if branch is None:
+            return None
+        value, unless, test = branch, branch is choice.orelse, choice.test
     target = move_target(value, aliases)
-    if target is None or dotted_name(func_attribute(target.call).value) != spelled:
+    if target is None or _moved_name(target.call) != spelled:
         return None
-    others = [v for t, v in pairs if v is not value]
+    others = [v for t, v in pairs if v is not moved[0][1]]
     if any(spelled in _spellings(tree, v) for v in others):
         return None
-    return None, target, len(pairs) == 1 and len(line.body) == 1
+    return Found(None, target, len(pairs) == 1 and len(line.body) == 1, test, unless)
+
+
+@dataclass(frozen=True)
+class Found:
+    """How a line moves a name: the helper that does it, or the move (and the test it depends on)."""
+
+    by: str | None
+    target: MoveTarget | None
+    alone: bool
+    test: cst.BaseExpression | None = None
+    moved_unless: bool = False
+    inline: cst.BaseExpression | None = None
+
+
+def _moved_name(call: cst.Call) -> str | None:
+    """What ``x.cuda()`` or ``Variable(x).cuda()`` moves, spelled: ``x``."""
+    receiver = func_attribute(call).value
+    if isinstance(receiver, cst.Call) and dotted_name(receiver.func) in ("Variable", "autograd.Variable"):
+        args = receiver.args
+        receiver = args[0].value if len(args) == 1 and not args[0].keyword and not args[0].star else receiver
+    return dotted_name(receiver)
+
+
+def _moving_branch(tree: Tree, choice: cst.IfExp, spelled: str) -> cst.BaseExpression | None:
+    """The branch of ``x.cuda() if use_cuda else x`` (or ``x if cpu else x.cuda()``) that moves ``x``,
+    when the other is ``x`` itself."""
+    for moving, other in ((choice.body, choice.orelse), (choice.orelse, choice.body)):
+        if dotted_name(other) == spelled and isinstance(moving, cst.Call) and _moved_name(moving) == spelled:
+            return moving if spelled not in _spellings(tree, choice.test) else None
+    return None
+
+
+def _inline_move(
+    tree: Tree, small: cst.BaseSmallStatement, spelled: str, aliases: ImportAliases
+) -> Found | None:
+    """``return h.to(device)``, ``out.append(h.cuda() if use_cuda else h)``: ``h`` (a plain name) is
+    moved where it is read, and read nowhere after (:func:`later_move` checks that)."""
+    if "." in spelled:
+        return None
+    mentions = [n for n in tree.of_type(small, cst.Name) if n.value == spelled]
+    if not mentions or len(mentions) > 2 or any(_is_target(tree, n) for n in mentions):
+        return None
+    call = tree.parent(tree.parent(mentions[0]))  # `h.cuda()`: Name -> Attribute -> Call
+    if isinstance(tree.parent(mentions[0]), cst.Arg):  # `Variable(h).cuda()`
+        call = tree.parent(tree.parent(tree.parent(call)))
+    if not isinstance(call, cst.Call) or _moved_name(call) != spelled:
+        return None
+    target = move_target(call, aliases)
+    comprehensions = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.Lambda)
+    if target is None or any(isinstance(a, comprehensions) for a in tree.ancestors(call)):
+        return None  # `[m(x.cuda(i)) for i in gpus]`: copied once per turn
+    choice = tree.parent(call)
+    if len(mentions) == 1:
+        return Found(None, target, True, inline=call) if not isinstance(choice, cst.IfExp) else None
+    if not isinstance(choice, cst.IfExp) or _moving_branch(tree, choice, spelled) is not call:
+        return None
+    return Found(None, target, True, choice.test, call is choice.orelse, inline=choice)
+
+
+def _is_target(tree: Tree, name: cst.Name) -> bool:
+    node: cst.CSTNode = name
+    parent = tree.parent(node)
+    while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.Subscript, cst.Attribute)):
+        node, parent = parent, tree.parent(parent)
+    return isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign))
 
 
 def _pairs(

@@ -19,7 +19,11 @@ from codemods.core.names import ImportAliases
 from codemods.core.syntax import called_method, kwarg, positional
 from codemods.core.torch_names import is_dtype_expr
 
-_DEVICE_NAME = re.compile(r"^(device|dev|\w+_device|\w+_dev|device_\w+)$", re.IGNORECASE)  # `Config.DEVICE`
+# `Config.DEVICE`, `self._device`, `args.gpu` (an index: `.to(i)` and `device=i` are both `cuda:i`, and
+# `.to(None)` leaves a tensor where `device=None` makes it, on the CPU), `local_rank`
+_DEVICE_NAME = re.compile(
+    r"^(_?device|dev|\w+_device|\w+_dev|device_\w+|gpu|gpu_?id|gpu_index|rank|local_rank)$", re.IGNORECASE
+)
 _CPU = re.compile(r"""^[rbuRBU]*['"]cpu""")
 _CUDA = cst.SimpleString('"cuda"')
 
@@ -99,6 +103,9 @@ def names_a_device(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
     """An expression that names a device (and not a tensor whose device and dtype `.to` copies)."""
     if isinstance(node, cst.SimpleString):
         return not _CPU.match(node.value)
+    if isinstance(node, cst.FormattedString):  # f"cuda:{rank}"
+        first = node.parts[0] if node.parts else None
+        return isinstance(first, cst.FormattedStringText) and first.value.startswith("cuda")
     if isinstance(node, cst.Attribute):
         return node.attr.value == "device" or bool(_DEVICE_NAME.match(node.attr.value))
     if isinstance(node, cst.Name):

@@ -145,6 +145,71 @@ VALID = [
             return expanded < lengths.unsqueeze(1), seq
         """
     ),
+    # Filled with data on the host before the move (`out[i, label] = 1`): a batch built where its
+    # data is, copied once; and copied to several GPUs in a comprehension, once per turn.
+    Valid(
+        """
+        import torch
+
+        def label2onehot(labels, dim):
+            out = torch.zeros(labels.size(0), dim)
+            out[range(labels.size(0)), labels.long()] = 1
+            return out.cuda()
+
+        def replicate(ensemble, n):
+            x = torch.rand(n, 3)
+            return [ensemble[i](x.cuda(i)) for i in range(4)]
+        """
+    ),
+    # A helper of the file named like a mover that does not move its argument; a helper from
+    # elsewhere whose name says nothing about devices.
+    Valid(
+        """
+        import torch
+        from utils import prepare
+
+        def to_var(x):
+            return x.detach()
+
+        def step(n):
+            return to_var(torch.zeros(n)), prepare(torch.ones(n))
+        """
+    ),
+    # `.to()` of a name that only may be a device: a dtype held under a GPU-ish name converts, it does not
+    # move (`device=gpu_dtype` would fail).
+    Valid(
+        """
+        import torch
+
+        def half(n, gpu_dtype, use_gpu):
+            return torch.zeros(n).to(gpu_dtype), torch.ones(n).to(use_gpu)
+        """
+    ),
+    # Computed into another tensor before the move (`torch.randn(...) * temp`): what is moved is not the
+    # tensor made there (a scaled sample), not followed.
+    Valid(
+        """
+        import torch
+
+        def sample(shapes, n, temp, device):
+            out = []
+            for shape in shapes:
+                z = torch.randn(n, *shape) * temp
+                out.append(z.to(device))
+            return out
+        """
+    ),
+    # Returned under a flag but read after it: the host tensor is still needed.
+    Valid(
+        """
+        import torch
+
+        def init_hidden(n, use_cuda):
+            hidden = torch.zeros(1, n)
+            moved = hidden.cuda() if use_cuda else hidden
+            return moved, hidden
+        """
+    ),
 ]
 
 INVALID = [
@@ -183,6 +248,20 @@ INVALID = [
         None,
         message="not plainly data or a size",
         line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        def make(self, hidden, rows):
+            self.v = nn.Parameter(torch.FloatTensor(hidden).to(self.device))
+            table = torch.LongTensor(rows).to(self.device)
+            table.zero_()
+            return table
+        """,
+        message="not plainly data or a size",
+        line=5,
     ),
     # zeros are zero in every dtype: `.to(device, dtype)` moves onto the factory whole.
     Invalid(
@@ -766,5 +845,97 @@ INVALID = [
                 h = torch.zeros(1, 3, 4, device="cuda" if self.use_cuda else "cpu")
                 return self.rnn(packed, h)
         """,
+    ),
+    # Moved by an if-expression: the flag picks the device where it is made.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def decode(n, size, sos, use_cuda):
+            outputs = Variable(torch.zeros(n, size))
+            outputs = outputs.cuda() if use_cuda else outputs
+            first = torch.LongTensor([[sos]])
+            first = first if not use_cuda else first.cuda()
+            return outputs, first
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def decode(n, size, sos, use_cuda):
+            outputs = Variable(torch.zeros(n, size, device="cuda" if use_cuda else "cpu"))
+            first = torch.tensor([[sos]], dtype=torch.int64, device="cpu" if not use_cuda else "cuda")
+            return outputs, first
+        """,
+    ),
+    # Moved where it is read, and read nowhere after: made there, the move goes.
+    Invalid(
+        """
+        import torch
+
+        def init_hidden(layers, batch, size, device, use_cuda):
+            h = torch.zeros(layers, batch, size)
+            c = torch.zeros(layers, batch, size)
+            state = torch.zeros(batch, size)
+            keep(state.cuda() if use_cuda else state)
+            return (h.to(device), c.to(device))
+        """,
+        """
+        import torch
+
+        def init_hidden(layers, batch, size, device, use_cuda):
+            h = torch.zeros(layers, batch, size, device=device)
+            c = torch.zeros(layers, batch, size, device=device)
+            state = torch.zeros(batch, size, device="cuda" if use_cuda else "cpu")
+            keep(state)
+            return (h, c)
+        """,
+    ),
+    # Devices spelled as a private attribute, a GPU index, an f-string.
+    Invalid(
+        """
+        import torch
+
+        def make(self, args, rank, n):
+            a = torch.zeros(n).to(self._device)
+            b = torch.arange(n).to(args.gpu)
+            c = torch.ones(n).to(f"cuda:{rank}")
+            return a, b, c
+        """,
+        """
+        import torch
+
+        def make(self, args, rank, n):
+            a = torch.zeros(n, device=self._device)
+            b = torch.arange(n, device=args.gpu)
+            c = torch.ones(n, device=f"cuda:{rank}")
+            return a, b, c
+        """,
+    ),
+    # Reaching the device by other code: handed to a helper from elsewhere named for moving, converted to
+    # a CUDA type held in a name. Reported only.
+    Invalid(
+        """
+        import torch
+        from utils import to_var
+
+        def sample(b, d):
+            return to_var(torch.randn(b, d))
+        """,
+        message="by `to_var(...)`",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+        FloatTensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+        Tensor = FloatTensor
+
+        def targets(n):
+            return torch.zeros(n).type(Tensor)
+        """,
+        message="by `.type()`",
+        line=6,
     ),
 ]

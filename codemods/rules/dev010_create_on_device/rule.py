@@ -22,7 +22,15 @@ code writes too:
   goes (not in `init_hidden(batch)`, which may run before the module is moved); the input is one
   the body shows is a tensor, by its use or by handing it to one of the module's layers
   (`self.embed(tokens)`: an embedding, linear, convolution or norm layer takes only a tensor on its
-  own device; not a recurrent layer, which also takes a `PackedSequence`).
+  own device; not a recurrent layer, which also takes a `PackedSequence`). Moved by an if-expression,
+  `x = x.cuda() if use_cuda else x`, the same;
+* moved where it is read, the name read nowhere after (nor elsewhere in its loop): `h = torch.zeros(n)`
+  then `return h.to(device)` or `out.append(h.cuda() if use_cuda else h)` becomes `h` made there and
+  `return h` / `out.append(h)`.
+
+A device is a name or attribute that says so (`device`, `self._device`, `args.gpu`, `local_rank`: an
+index, which `.to()` and `device=` both read as a GPU, and `.to(None)` leaves a tensor on the CPU as
+`device=None` makes it), a string or f-string naming CUDA, or `torch.device(...)`.
 
 A dtype given to `.to(device, dtype)` moves onto the factory when the values cannot change (`zeros`,
 `ones`, `empty`, `eye`); `.cuda()` becomes `device="cuda"` as written (DEV007 makes it portable) and
@@ -35,7 +43,10 @@ is the CPU), methods after the factory that may compute differently on the devic
 `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`), a torch function computed on the host
 from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that also moves other tensors (`a, b
 = a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
-(`to_gpu(torch.zeros(n))`, `self.to_var(torch.randn(n))`), and the result of a function or method of the file
+(`to_gpu(torch.zeros(n))`, `self.to_var(torch.randn(n))`) or to one from elsewhere whose name says it moves it
+(`to_var(torch.randn(n))`, `cuda(torch.zeros(n), use_cuda)`), a tensor bound to a name whose first later
+mention moves it in a way the fix cannot rewrite (`return (h.cuda(), c.cuda()) if USE_CUDA else (h, c)`,
+`.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method of the file
 that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
 `torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
 `memory_format=` are left alone.
@@ -90,6 +101,7 @@ from codemods.core.syntax import func_attribute
 from codemods.rules.dev010_create_on_device._host_creations import (
     Creation,
     computed_from_a_creation,
+    converts_data,
     host_creation,
     made_there,
     returns_host_tensors,
@@ -103,11 +115,13 @@ from codemods.rules.dev010_create_on_device._later_moves import (
     moves_first_parameter,
 )
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
+from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
 
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = cst.SimpleString('"cpu"')
 _FIX = "; create it there with `device=`"
 _HELPER = "the function decides where it goes"
+_UNFOLLOWED = "not rewritten: the code between the creation and the move is not one the fix can follow"
 
 
 class CreateOnDevice(Rule):
@@ -115,7 +129,8 @@ class CreateOnDevice(Rule):
     name = "create-on-device"
     summary = "tensor created on the host, then copied to the device; create it there with device="
     fix_safety = FixSafety.SAFE
-    triggers = (".to(", ".cuda(", ".type_as(")
+    # `cuda(`, `gpu(`, `device(`, `to_var(`: helpers from elsewhere named for moving (`cuda(x, use_cuda)`)
+    triggers = (".to(", "cuda(", ".type_as(", ".type(", "gpu(", "device(", "to_var(")
     # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
     feeds = ("DEV003", "DEV007")
 
@@ -125,6 +140,7 @@ class CreateOnDevice(Rule):
             return  # factories make device tensors here already
         functions = LocalFunctions(self.tree)
         self._reached: dict[int, cst.BaseExpression] | None = None
+        self._concluded: set[int] = set()  # the factories of the creations found by the shapes below
         for call in self.sites(cst.Call):
             target = move_target(call, self.aliases)
             if target is not None:
@@ -146,6 +162,23 @@ class CreateOnDevice(Rule):
                     )
                     if creation and later:
                         self._moved_later(creation, later)
+        self._moved_otherwise(MoveReach(self.tree, self.aliases, functions))
+
+    def _moved_otherwise(self, reach: MoveReach) -> None:
+        """A host creation that reaches a device by another way than the shapes above
+        (``to_var(torch.randn(n))``, ``(h.cuda(), c.cuda()) if USE_CUDA else (h, c)``): reported."""
+        for call in self.sites(cst.Call):
+            if id(call) in self._concluded:
+                continue
+            creation = host_creation(call, self.aliases)
+            if creation is None or creation.factory is not call or converts_data(creation):
+                continue  # (data that exists, processed and then moved: the batch's boundary)
+            found = reach.move_of(call)
+            if found is not None:
+                why = f"not rewritten: {_HELPER}" if found.by.endswith("(...)`") else _UNFOLLOWED
+                self.report(
+                    call, f"created on the host, then copied to the device by {found.by}{_FIX} ({why})"
+                )
 
     def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
         """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
@@ -184,11 +217,13 @@ class CreateOnDevice(Rule):
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
         """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
         device = later.target.device if later.target is not None else None
-        if later.guard is not None and device is not None:
+        condition = later.condition
+        if condition is not None and device is not None:
             # In code that runs on a module's device, the flag can only have agreed with that device
             # (else the tensor meets the input on another one): name it and the flag goes.
+            test, unless = condition
             device = self._module_device(creation.value) or cst.IfExp(
-                test=later.guard.test, body=device, orelse=_CPU
+                test=test, body=_CPU if unless else device, orelse=device if unless else _CPU
             )
         made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         reason = later.obstacle or reason
@@ -260,6 +295,7 @@ class CreateOnDevice(Rule):
         edits: dict[cst.CSTNode, Replacement] | None,
         reason: str | None,
     ) -> None:
+        self._concluded.add(id(creation.factory))
         # The move is not named: another rule may respell it (`.cuda()` -> `.to(device)`) before this fix.
         message = "created on the host, then copied to the device" + (f" by `{by}`" if by else "")
         if creation.requires_grad:

@@ -1,0 +1,236 @@
+"""Whether a tensor made on the host reaches a move to a device by a route the rule cannot rewrite.
+
+The precise shapes of the rule (``torch.zeros(n).to(device)``, ``x = torch.zeros(n)`` then
+``x = x.to(device)``, ``return h.cuda()``) are the ones it can rewrite. The same host-then-device copy
+is written in other ways, which it can only report:
+
+    h = torch.zeros(1, b, n)              z = to_var(torch.randn(b, d))       (``to_var`` imported)
+    c = torch.zeros(1, b, n)              y = torch.zeros(n).type(Tensor)     (``Tensor`` a CUDA type)
+    return (h.cuda(), c.cuda()) if USE_CUDA else (h, c)
+
+:class:`MoveReach` follows the tensor itself up the expression that holds it (tensor methods, which
+view, convert or fill it, and ``Variable``) and through a name it is bound to (whose first later
+mention in the same scope must move it, and no mention after that read the host tensor again), to a
+plain move (``.to(device)``, ``.cuda()``, ``.type_as(t)``, ``.type(<a CUDA type>)``) or to a function that
+moves its first argument: one of this file, or one from elsewhere whose name says so (``to_cuda``,
+``cuda(x, flag)``, ``to_var``). A tensor first computed into another one (``torch.randn(n) * std``, a
+torch function of it), filled with data (``t[i] = row``), handed to anything else, or moved inside a
+loop it was not made in, is not followed: what is moved is then not simply the tensor made here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+import libcst.matchers as m
+
+from codemods.analysis.legacy_constructors import legacy_dtype
+from codemods.analysis.tensor_values import NOT_TENSOR_METHODS
+from codemods.core.local_functions import LocalFunctions
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import positional
+from codemods.core.torch_names import VARIABLE, named_a_mover
+from codemods.core.tree import Tree
+from codemods.rules.dev010_create_on_device._later_moves import moves_first_parameter
+from codemods.rules.dev010_create_on_device._move_targets import move_target
+
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+_LOOPS = (cst.For, cst.While, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+_MAX_DEPTH = 6
+
+
+def _cuda_type(qualified: str | None) -> bool:
+    """``torch.cuda.FloatTensor`` and the other legacy CUDA tensor types."""
+    return (qualified or "").startswith("torch.cuda.") and legacy_dtype(qualified) is not None
+
+
+def _CPU_OF(name: str) -> m.Call:  # noqa: N802 (a matcher, named like one)
+    return m.Call(func=m.Attribute(value=m.Name(name), attr=m.Name("cpu")), args=[])
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How a host tensor reaches a device: ``by``, as written ("`.to()`", "`to_var(...)`")."""
+
+    by: str
+
+
+class MoveReach:
+    """Answers "does this host tensor reach a move?" for one file."""
+
+    def __init__(self, tree: Tree, aliases: ImportAliases, functions: LocalFunctions) -> None:
+        self.tree = tree
+        self.aliases = aliases
+        self.functions = functions
+        self._answers: dict[tuple[int, str, int], Reach | None] = {}
+        self._gpu_types: set[str] | None = None
+
+    def move_of(self, node: cst.BaseExpression, depth: int = 0) -> Reach | None:
+        """How the tensor ``node`` evaluates to reaches a device, or None when it does not as far as this
+        file shows, or only once computed into another tensor (``torch.randn(n) * std``, a torch function
+        of it, a function's result): the tensor moved is then not the one made here."""
+        if depth > _MAX_DEPTH:
+            return None
+        current: cst.CSTNode = node
+        while True:
+            parent = self.tree.parent(current)
+            if isinstance(parent, cst.Attribute) and parent.value is current:
+                call = self.tree.parent(parent)
+                if not (isinstance(call, cst.Call) and call.func is parent):
+                    return None
+                method = parent.attr.value
+                if move_target(call, self.aliases) is not None:
+                    return Reach(f"`.{method}()`")
+                if method == "type" and self._gpu_type(call):
+                    return Reach("`.type()`")
+                if method in NOT_TENSOR_METHODS:
+                    return None
+                current = call  # a view, a conversion, an in-place fill: the same tensor goes on
+            elif isinstance(parent, cst.Arg):
+                call = self.tree.parent(parent)
+                assert isinstance(call, cst.Call)
+                if call.args and call.args[0] is parent and self._moves_its_argument(call):
+                    return Reach(f"`{dotted_name(call.func)}(...)`")
+                if (self.aliases.qualify(call.func) or "") not in VARIABLE:
+                    return None
+                current = call
+            elif isinstance(parent, cst.Assign) and parent.value is current:
+                return self._bound(parent, depth)
+            else:
+                return None
+
+    def _gpu_type(self, call: cst.Call) -> bool:
+        """``.type(torch.cuda.FloatTensor)``, or ``.type(Tensor)`` where the file binds ``Tensor`` to a
+        CUDA type (``Tensor = torch.cuda.FloatTensor if cuda else torch.FloatTensor``)."""
+        args = positional(call)
+        if len(args) != 1:
+            return False
+        value = args[0].value
+        if _cuda_type(self.aliases.qualify(value)):
+            return True
+        if not isinstance(value, cst.Name):
+            return False
+        if self._gpu_types is None:
+            self._gpu_types = set()
+            assigns = [
+                (a.targets[0].target.value, a.value)
+                for a in self.tree.of_type(self.tree.root, cst.Assign)
+                if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
+            ]
+            for _ in range(
+                2
+            ):  # `FloatTensor = torch.cuda.FloatTensor if cuda else ...`, `Tensor = FloatTensor`
+                for target, bound in assigns:
+                    if (
+                        isinstance(bound, cst.Name)
+                        and bound.value in self._gpu_types
+                        or any(
+                            _cuda_type(self.aliases.qualify(a))
+                            for a in self.tree.of_type(bound, cst.Attribute)
+                        )
+                    ):
+                        self._gpu_types.add(target)
+        return value.value in self._gpu_types
+
+    def _moves_its_argument(self, call: cst.Call) -> bool:
+        helper = self.functions.callee(call)
+        if helper is not None:
+            return moves_first_parameter(self.tree, helper, self.aliases)
+        name = dotted_name(call.func)
+        if name is None or (self.aliases.qualify(call.func) or "").startswith("torch."):
+            return False
+        return named_a_mover(name)
+
+    def _bound(self, assign: cst.Assign, depth: int) -> Reach | None:
+        """``h = <value>``: the first later mention of ``h`` in this scope that reaches a move, before
+        ``h`` is bound to another value or filled with data (``h[i] = row``: a batch built on the host)."""
+        if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Name):
+            return None  # `self.h = ...` is read elsewhere; `a, b = ...` splits the value
+        name = assign.targets[0].target.value
+        key = (id(assign), name, depth)
+        if key not in self._answers:
+            self._answers[key] = self._bound_now(assign, name, depth)
+        return self._answers[key]
+
+    def _bound_now(self, assign: cst.Assign, name: str, depth: int) -> Reach | None:
+        scope = next((a for a in self.tree.ancestors(assign) if isinstance(a, _SCOPES)), self.tree.root)
+        loops = {id(a) for a in self.tree.ancestors(assign) if isinstance(a, _LOOPS)}
+        after, skip_until = False, -1
+        nodes = self.tree.descendants(scope)
+        for index, node in enumerate(nodes):
+            if node is assign:
+                after, skip_until = True, index + len(self.tree.descendants(assign))
+                continue
+            if not after or index < skip_until:
+                continue
+            if isinstance(node, _SCOPES) and node is not scope:
+                skip_until = index + len(self.tree.descendants(node))  # another scope's names
+                continue
+            if not (isinstance(node, cst.Name) and node.value == name):
+                continue
+            # The first later mention must take it to the device, and none may read it after that:
+            # read on the host first (`counts.index_add_(...)`), or still read once moved under another
+            # name (`gpu = table.cuda()` then `table.sum()`), the host tensor is needed where it is.
+            if self._rebinds(node):
+                statement = self._assignment_of(node)  # `h = h.cuda()`: its value reads the old h first
+                reads = [] if statement is None else self.tree.of_type(statement.value, cst.Name)
+                found = next(
+                    (f for r in reads if r.value == name and (f := self.move_of(r, depth + 1))), None
+                )
+            else:
+                found = self.move_of(node, depth + 1)
+                # (read again by the statement that moves it, `kernel / kernel.sum()`, it is moved whole)
+                line = next(a for a in self.tree.ancestors(node) if isinstance(a, cst.BaseStatement))
+                rest = nodes.index(line) + len(self.tree.descendants(line))
+                if found is not None and self._read_after(nodes[rest:], name):
+                    return None
+            above = self.tree.ancestors(node)
+            if found is None or any(isinstance(a, _LOOPS) and id(a) not in loops for a in above):
+                return None  # (in a loop it is copied once per turn: `[x.cuda(i) for i in gpus]`)
+            # `if use_cuda: b = b.cuda()` / `else: b = b.double()`: each branch does another thing with it
+            own = self.tree.ancestors(assign)
+            others = [a.orelse for a in above if isinstance(a, cst.If) and a not in own]
+            if any(other is not None and not self._leaves_it(other, name) for other in others):
+                return None
+            return found
+        return None
+
+    def _read_after(self, nodes: list[cst.CSTNode], name: str) -> bool:
+        """Is ``name`` read among ``nodes`` before it is bound again?"""
+        for node in nodes:
+            if isinstance(node, cst.Name) and node.value == name:
+                return not self._rebinds(node)
+        return False
+
+    def _leaves_it(self, orelse: cst.If | cst.Else, name: str) -> bool:
+        """The other branch only keeps ``name`` where it is (``x = x``, ``x = x.cpu()``)."""
+        for line in self.tree.of_type(orelse, cst.SimpleStatementLine):
+            if name not in {n.value for n in self.tree.of_type(line, cst.Name)}:
+                continue
+            kept = m.Assign(targets=[m.AssignTarget(m.Name(name))], value=m.Name(name) | _CPU_OF(name))
+            if not (len(line.body) == 1 and m.matches(line.body[0], kept)):
+                return False
+        return True
+
+    def _rebinds(self, name: cst.Name) -> bool:
+        """Is ``name`` bound here (``name = ...``, ``a, name = ...``, ``for name in ...``)?"""
+        node: cst.CSTNode = name
+        parent = self.tree.parent(node)
+        while isinstance(parent, (cst.Element, cst.Tuple, cst.List)):
+            node, parent = parent, self.tree.parent(parent)
+        if isinstance(parent, cst.AssignTarget):
+            return True
+        if isinstance(parent, (cst.AnnAssign, cst.AugAssign)) and parent.target is node:
+            return isinstance(parent, cst.AnnAssign)
+        if isinstance(parent, (cst.For, cst.CompFor)) and parent.target is node:
+            return True
+        return isinstance(parent, (cst.AsName, cst.Param, cst.NamedExpr))
+
+    def _assignment_of(self, name: cst.Name) -> cst.Assign | None:
+        for above in self.tree.ancestors(name):
+            if isinstance(above, cst.Assign):
+                return above
+            if isinstance(above, cst.BaseStatement):
+                return None
+        return None
