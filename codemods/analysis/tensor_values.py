@@ -67,6 +67,11 @@ _HOST_FACTORIES = FACTORIES | {"torch.from_numpy", "torch.Tensor"}
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$"""))
 _STRINGS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+# Methods whose result is a Python or NumPy value (`.item()`, `.numpy()`, `.size()`, `len(...)`).
+_PLAIN_METHODS = NOT_TENSOR_METHODS | {"astype", "keys", "format", "join", "split", "strip", "get_lr"}
+_PLAIN_BUILTINS = frozenset("len float int bool str range repr format".split())
+# A loader's batches, by its name (`train_loader`, `test_dataloader`, `val_dl`).
+_LOADER = re.compile(r"(?<!down)(?<!up)loader(_\w+)?$|^dl$|_dl$", re.IGNORECASE)
 
 
 @dataclass
@@ -79,9 +84,11 @@ class Known:
     # What a call the file does not show returned, given device tensors (``acc = accuracy(out, y)``):
     # a device tensor, or a value the callee has already copied to the host.
     fed: set[str] = field(default_factory=set)
+    # What the code shows is no device tensor: Python and NumPy values, a loader's batches, a range.
+    plain: set[str] = field(default_factory=set)
 
     def snapshot(self) -> Known:
-        return Known(set(self.device), set(self.host), set(self.fed))
+        return Known(set(self.device), set(self.host), set(self.fed), set(self.plain))
 
     def bind(self, names: set[str], where: str | None) -> None:
         """``names`` now hold a device tensor ("device"), a host tensor ("host"), what a call was given
@@ -89,12 +96,15 @@ class Known:
         self.device.difference_update(names)
         self.host.difference_update(names)
         self.fed.difference_update(names)
+        self.plain.difference_update(names)
         if where == "device":
             self.device.update(names)
         elif where == "host":
             self.host.update(names)
         elif where == "fed":
             self.fed.update(names)
+        elif where == "plain":
+            self.plain.update(names)
 
 
 class TensorValues:
@@ -205,6 +215,48 @@ class TensorValues:
         if name.rsplit(".", 1)[-1] in NOT_TENSOR_METHODS:
             return False
         return any(not a.keyword and self.is_tensor(a.value, known) for a in node.args)
+
+    def is_plain(self, node: cst.BaseExpression, known: Known) -> bool:
+        """Does the code show ``node`` holds no device tensor: a number, a string, a NumPy value
+        (``np.*``, ``.numpy()``, ``.item()``), a host tensor, a range, a loader's batch
+        (``for x, y in loader``: on the host until moved), or a container of such?"""
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, *_STRINGS)):
+            return True
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            spelled = dotted_name(node)
+            if spelled in known.plain or spelled in known.host or spelled in ("True", "False", "None"):
+                return True
+            if isinstance(node, cst.Attribute) and self.is_plain(node.value, known):
+                return True  # `lengths.data`, `batch.text` of a batch on the host
+            return _LOADER.search((spelled or "").rsplit(".", 1)[-1]) is not None
+        if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+            return all(self.is_plain(e.value, known) for e in node.elements)
+        if isinstance(node, cst.Dict):
+            return not node.elements
+        if isinstance(node, cst.Subscript):
+            return self.is_plain(node.value, known)
+        if isinstance(node, cst.UnaryOperation):
+            return self.is_plain(node.expression, known)
+        if isinstance(node, cst.IfExp):
+            return self.is_plain(node.body, known) and self.is_plain(node.orelse, known)
+        if isinstance(node, (cst.BinaryOperation, cst.Comparison)):
+            return all(self.is_plain(o, known) for o in _operands(node))
+        if not isinstance(node, cst.Call):
+            return False
+        if self.is_host(node, known):
+            return True
+        qualified = self.aliases.qualify(node.func) or ""
+        if qualified.split(".", 1)[0] in ("numpy", "math", "time", "random"):
+            return True
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _PLAIN_METHODS:
+            return True
+        if isinstance(func, cst.Name) and func.value in _PLAIN_BUILTINS:
+            return True
+        if self.is_tensor(node, known) or self.is_fed(node, known):
+            return False
+        # `enumerate(loader)`, `zip(xs, ys)`, `schedule(step, n)`: what a function makes of host values
+        return bool(node.args) and all(self.is_plain(a.value, known) for a in node.args)
 
     def is_loss(self, node: cst.BaseExpression, known: Known) -> bool:
         """A loss held in a name: a scalar tensor."""
@@ -329,7 +381,7 @@ class TensorValues:
         """``for p in model.parameters():`` and ``for p, q in zip(a.parameters(), b.parameters()):``
         bind tensors; other for-targets are no tensors."""
         names = flatten_names(loop.target, keep_underscore=True)
-        known.bind(set(names), None)
+        known.bind(set(names), "plain" if self.is_plain(loop.iter, known) else None)
         if m.matches(loop.iter, _PARAMETER_ITERATORS):
             known.bind(set(names[-1:]), "device")
         elif m.matches(
@@ -371,8 +423,10 @@ class TensorValues:
             known.bind(names, "device")
         elif self.is_host(value, known):
             known.bind(names, "host")
+        elif self.is_fed(value, known):
+            known.bind(names, "fed")
         else:
-            known.bind(names, "fed" if self.is_fed(value, known) else None)
+            known.bind(names, "plain" if self.is_plain(value, known) else None)
         if _may_be_tensor(value):
             # `loss = compute_loss(...)`, `loss, acc = step(...)`: what receives `.backward()` is a tensor
             known.bind(names & self.backward_receivers, "device")
