@@ -22,6 +22,7 @@ A loss is a scalar: a name that receives ``.backward()``, or is bound from a los
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -342,6 +343,20 @@ class TensorValues:
     def given_tensors(self, call: cst.Call, function: cst.FunctionDef, known: Known) -> frozenset[str]:
         """The parameters of the file's ``function`` that ``call`` gives device tensors (by position or
         keyword; ``self`` is not one of a method called as ``self.f(...)``)."""
+        return self._given(call, function, known, self.is_tensor)
+
+    def given_plain(self, call: cst.Call, function: cst.FunctionDef, known: Known) -> frozenset[str]:
+        """The parameters of the file's ``function`` that ``call`` gives values shown to be no device
+        tensors (:meth:`is_plain`)."""
+        return self._given(call, function, known, self.is_plain)
+
+    def _given(
+        self,
+        call: cst.Call,
+        function: cst.FunctionDef,
+        known: Known,
+        test: Callable[[cst.BaseExpression, Known], bool],
+    ) -> frozenset[str]:
         params = [p.name.value for p in function.params.params]
         if params[:1] == ["self"] and isinstance(call.func, cst.Attribute):
             params = params[1:]
@@ -354,7 +369,7 @@ class TensorValues:
                 if arg.keyword is not None
                 else (params[index] if index < len(params) else None)
             )
-            if name is not None and self.is_tensor(arg.value, known):
+            if name is not None and test(arg.value, known):
                 given.add(name)
         return frozenset(given)
 

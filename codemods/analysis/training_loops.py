@@ -96,6 +96,7 @@ _MODEL_CALLABLE = re.compile(
     re.IGNORECASE,
 )
 
+_DEBUG_FLAG = re.compile(r"^(verbose|debug|debugging)$", re.IGNORECASE)
 # `save_model(...)`, `self._init_net(...)`: functions that do something to a model, not models.
 _VERB = re.compile(
     r"^_*(save|load|build|create|init|get|set|make|restore|update|reset|print|log|show|plot|export|train|eval"
@@ -169,7 +170,9 @@ class TrainingLoops:
         models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
         local = module_classes(self.tree, self.aliases)
         for loop in self.tree.of_type(self.tree.root, (cst.For, cst.While)):
-            if id(loop) in self.loops or self._in_a_training_loop(loop):
+            over_a_loader = isinstance(loop, cst.For) and _over_a_loader(loop.iter)
+            # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
+            if id(loop) in self.loops or (self._in_a_training_loop(loop) and not over_a_loader):
                 continue
             if (
                 isinstance(loop, cst.While) or m.matches(loop.iter, _OVER_NUMBERS)
@@ -179,8 +182,7 @@ class TrainingLoops:
                 continue
             # a loop over a loader takes a batch each time, also where a loop of its own runs the model
             # on it (slice by slice, crop by crop)
-            nested = isinstance(loop, cst.For) and _over_a_loader(loop.iter)
-            if any(self._runs_a_model(c, models) for c in self._own_calls(loop.body, loops=not nested)):
+            if any(self._runs_a_model(c, models) for c in self._own_calls(loop.body, loops=not over_a_loader)):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
 
@@ -483,9 +485,13 @@ class TrainingLoops:
         return found if found and None not in found else []
 
     def _given(self, call: cst.Call, helper: cst.FunctionDef, known: Known) -> Known:
-        """The parameters of ``helper`` that ``call`` gives device tensors, as what the helper knows."""
+        """The parameters of ``helper`` that ``call`` gives device tensors, and those it gives values
+        shown to be none (numbers, a batch still on the host), as what the helper knows."""
         assert self.values is not None
-        return Known(device=set(self.values.given_tensors(call, helper, known)))
+        return Known(
+            device=set(self.values.given_tensors(call, helper, known)),
+            plain=set(self.values.given_plain(call, helper, known)),
+        )
 
     def _flow(
         self,
@@ -554,9 +560,13 @@ class TrainingLoops:
 
     def _selects_steps(self, test: cst.BaseExpression, counters: frozenset[str]) -> bool:
         """``step % 100 == 0``, ``i in checkpoints``, ``epoch == last``: true on some steps only."""
-        for node in self.tree.descendants(test):
+        for node in [test, *self.tree.descendants(test)]:
             if m.matches(node, m.BinaryOperation(operator=m.Modulo())):
                 return True
+            if isinstance(node, (cst.Name, cst.Attribute)) and _DEBUG_FLAG.match(
+                (dotted_name(node) or "").rsplit(".", 1)[-1]
+            ):
+                return True  # `if args.verbose:`: a run asked to show more, not every run's steps
             if isinstance(node, cst.Comparison) and dotted_name(node.left) in counters:
                 if all(m.matches(c.operator, _SELECTS) for c in node.comparisons):
                     return True

@@ -53,6 +53,8 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
+# Waiting for the GPU, spelled out.
+_SYNCHRONIZE = frozenset({"torch.cuda.synchronize"})
 # Methods only a tensor has (a NumPy value's `.item()` aside): called on a value of unknown origin, they
 # say it is a tensor.
 _ONLY_TENSORS = frozenset({"item", "cpu"})
@@ -76,7 +78,7 @@ _WRITES_OUTPUT = re.compile(
     r"|add_video|add_audio|fromarray|savez?|savetxt|write_png|write_video|to_img)$"
 )
 # Receivers that keep host values for the algorithm: environments and replay memories.
-_HOST_STATE = re.compile(r"env|buffer|memory|replay", re.IGNORECASE)
+_HOST_STATE = re.compile(r"env|buffer|memory|replay|(^|\.)mem$", re.IGNORECASE)
 
 
 def _receiver(node: cst.CSTNode) -> cst.BaseExpression:
@@ -182,12 +184,30 @@ class HostSyncs:
         model the code shows are none); in a file that uses a GPU, it is taken to be on the device."""
         if self.values.is_host(node, known) or self.values.is_plain(node, known):
             return False
+        iterable = self._comprehended(node)
+        if iterable is not None:  # `[e.item() for e in target]`: an element of what it walks
+            return not (self.values.is_host(iterable, known) or self.values.is_plain(iterable, known))
         spelled = dotted_name(node)
         if spelled is not None and (
             spelled in self.values.modules or _MODEL.match(spelled.rsplit(".", 1)[-1]) is not None
         ):
             return False  # `model.cpu()`: a model moved, not read
         return not isinstance(node, cst.Call) or self.aliases.qualify(node.func) is None
+
+    def _comprehended(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """What the comprehension around ``node`` walks, where ``node`` is one of its targets."""
+        if not isinstance(node, cst.Name):
+            return None
+        for above in self.tree.ancestors(node):
+            if isinstance(above, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+                comp: cst.CompFor | None = above.for_in
+                while comp is not None:
+                    if node.value in flatten_names(comp.target, keep_underscore=True):
+                        return comp.iter
+                    comp = comp.inner_for_in
+            if isinstance(above, (cst.FunctionDef, cst.Lambda)):
+                return None
+        return None
 
     def _read_as_number(self, node: cst.BaseExpression, statement: cst.CSTNode) -> bool:
         """``total += L.data[0]``, ``rewards.append(R[0].data[0])``, ``float(L.data[0] / n)``: the value
@@ -255,6 +275,9 @@ class HostSyncs:
         if _LOGGER.match(dotted_name(call.func) or "") and self.values.functions.callee(call) is None:
             # (the file's own `def log_metrics(...)` is walked as a helper: its syncs are its lines')
             yield from self._logged(call, known)
+            return
+        if self.aliases.qualify(call.func) in _SYNCHRONIZE:
+            yield Sync(call, f"`{short(call)}` makes the host wait for the GPU every step")
             return
         if (self.aliases.qualify(call.func) or "").startswith("math.") and any(
             self.values.is_tensor(a.value, known) for a in call.args
@@ -356,6 +379,8 @@ def _takes_host_state(call: cst.Call) -> bool:
     if not isinstance(call.func, cst.Attribute):
         return False
     method = call.func
-    return (method.attr.value == "step" and not is_optimizer_step(call)) or _HOST_STATE.search(
-        dotted_name(method.value) or ""
-    ) is not None
+    return (
+        (method.attr.value == "step" and not is_optimizer_step(call))
+        or method.attr.value == "update_priorities"
+        or _HOST_STATE.search(dotted_name(method.value) or "") is not None
+    )
