@@ -32,27 +32,6 @@ _CPU_DEVICE = _CPU | m.Call(
 )
 
 
-def is_library(tree: Tree) -> bool:
-    """The file is imported, not run: its top level only imports, defines functions and classes and
-    binds names (no loop, no ``with``, no call made for its effect, no ``if __name__ == "__main__":``,
-    no command line read). Its code runs where the program that imports it puts its tensors, so naming
-    no GPU says nothing about the device."""
-    module = tree.root
-    assert isinstance(module, cst.Module)
-    for statement in module.body:
-        if isinstance(statement, (cst.For, cst.While, cst.With)):
-            return False
-        if isinstance(statement, cst.If) and "__main__" in code_of(statement.test):
-            return False
-        if isinstance(statement, cst.SimpleStatementLine):
-            for small in statement.body:
-                if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
-                    return False  # `main()`, `train(model)`, `plt.show()`
-                if isinstance(small, (cst.Assign, cst.AnnAssign)) and "parse_args" in code_of(small):
-                    return False
-    return True
-
-
 def may_use_a_gpu(tree: Tree, source: str) -> bool:
     gpu, device = _code_mentions(source)
     if gpu:

@@ -256,8 +256,11 @@ class TensorValues:
             return True
         if self.is_tensor(node, known) or self.is_fed(node, known):
             return False
+        args = all(self.is_plain(a.value, known) for a in node.args)
+        if isinstance(func, cst.Attribute) and self.is_plain(func.value, known):
+            return args  # `counts.argmax()`, `labels.view(-1)` of a value on the host
         # `enumerate(loader)`, `zip(xs, ys)`, `schedule(step, n)`: what a function makes of host values
-        return bool(node.args) and all(self.is_plain(a.value, known) for a in node.args)
+        return bool(node.args) and args
 
     def is_loss(self, node: cst.BaseExpression, known: Known) -> bool:
         """A loss held in a name: a scalar tensor."""

@@ -53,8 +53,6 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
-# Waiting for the GPU, spelled out.
-_SYNCHRONIZE = frozenset({"torch.cuda.synchronize"})
 # Methods only a tensor has (a NumPy value's `.item()` aside): called on a value of unknown origin, they
 # say it is a tensor.
 _ONLY_TENSORS = frozenset({"item", "cpu"})
@@ -275,9 +273,6 @@ class HostSyncs:
         if _LOGGER.match(dotted_name(call.func) or "") and self.values.functions.callee(call) is None:
             # (the file's own `def log_metrics(...)` is walked as a helper: its syncs are its lines')
             yield from self._logged(call, known)
-            return
-        if self.aliases.qualify(call.func) in _SYNCHRONIZE:
-            yield Sync(call, f"`{short(call)}` makes the host wait for the GPU every step")
             return
         if (self.aliases.qualify(call.func) or "").startswith("math.") and any(
             self.values.is_tensor(a.value, known) for a in call.args

@@ -103,7 +103,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from codemods.analysis.gpu_use import float64_on_every_device, is_library, may_use_a_gpu
+from codemods.analysis.gpu_use import float64_on_every_device, may_use_a_gpu
 from codemods.analysis.scalars import Scalars
 from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
@@ -122,18 +122,29 @@ class HostSyncInLoop(Rule):
     name = "host-sync-in-loop"
     summary = "host sync (.item(), print, if on a tensor) every training or evaluation step stalls the GPU"
     fix_safety = FixSafety.UNSAFE
-    triggers = ("backward", ".step(", "_step(", "def forward", "eval", "no_grad", "_hook(")
+    # (with the syncs themselves: a loop that only evaluates may name none of the others)
+    triggers = (
+        "backward",
+        ".step(",
+        "_step(",
+        "def forward",
+        "eval",
+        "no_grad",
+        "_hook(",
+        ".item()",
+        ".cpu()",
+        ".tolist()",
+        ".data[0]",
+    )
 
     def check(self) -> None:
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        if (
-            (loops.loops or loops.step_functions or loops.hooks)
-            and not may_use_a_gpu(self.tree, self.context.source)
-            and not is_library(self.tree)
+        if (loops.loops or loops.step_functions or loops.hooks) and not may_use_a_gpu(
+            self.tree, self.context.source
         ):
-            return  # a CPU-only script: its syncs cost nothing (an imported file runs where it is put)
+            return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
         scalars = Scalars(self.tree, self.aliases)
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
         # Apple's MPS has no float64: where the file may pick it, sums are kept in float32.
