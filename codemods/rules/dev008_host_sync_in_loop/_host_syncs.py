@@ -157,7 +157,9 @@ class HostSyncs:
                         " PyTorch 0.4)",
                     )
                 elif (
-                    self.values.is_tensor(tensor, event.known) or self.values.is_fed(tensor, event.known)
+                    self.values.is_tensor(tensor, event.known)
+                    or self.values.is_fed(tensor, event.known)
+                    or self._unknown(tensor, event.known)
                 ) and self._read_as_number(inner, event.node):
                     yield Sync(
                         inner,
@@ -218,7 +220,9 @@ class HostSyncs:
                 continue
             if isinstance(above, cst.Call):
                 name = dotted_name(above.func) or ""
-                return name.rsplit(".", 1)[-1] == "append" or name in _CONVERSIONS or name == "print"
+                return (
+                    name.rsplit(".", 1)[-1] in ("append", "update") or name in _CONVERSIONS or name == "print"
+                )
             return False
         return False
 
@@ -329,12 +333,20 @@ class HostSyncs:
         if name is None or "." in name:
             return False
         scope = next(
-            (a for a in self.tree.ancestors(statement) if isinstance(a, (cst.For, cst.While, cst.FunctionDef))),
+            (
+                a
+                for a in self.tree.ancestors(statement)
+                if isinstance(a, (cst.For, cst.While, cst.FunctionDef))
+            ),
             None,
         )
         return scope is not None and any(
             _takes_host_state(call)
-            and any(isinstance(n, cst.Name) and n.value == name for a in call.args for n in self.tree.descendants(a))
+            and any(
+                isinstance(n, cst.Name) and n.value == name
+                for a in call.args
+                for n in self.tree.descendants(a)
+            )
             for call in self.tree.of_type(scope, cst.Call)
         )
 

@@ -1336,4 +1336,19 @@ INVALID = [
         message="`v.item()` copies the value to the host",
         line=10,
     ),
+    # The pre-0.4 reading of a number handed to a meter (`meter.update(v, n)`), also of a value the code
+    # does not show (`.data[0]` summed into a name).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for x, y in val_loader:
+            out = net(x.to(device))
+            meter.update(crit(out, y.to(device)).data[0], x.size(0))
+            stats = tracker.summary()
+            total += stats.data[0]
+        """,
+        message="reads a number the pre-0.4 way",
+        line=5,
+    ),
 ]
