@@ -481,8 +481,8 @@ def _target_names(target: cst.BaseExpression) -> set[str]:
 def _may_be_tensor(value: cst.BaseExpression) -> bool:
     """``loss = compute_loss(...)``, ``loss = outputs.loss``, ``loss = losses[0]``: a call's result (or a
     part of a value) that receives ``.backward()`` later is a tensor."""
-    if isinstance(value, (cst.Attribute, cst.Subscript)):
-        return True
+    if isinstance(value, (cst.Attribute, cst.Subscript, cst.BinaryOperation)):
+        return True  # (`loss = loss_d_fake + loss_d_real`, then `loss.backward()`)
     if not isinstance(value, cst.Call):
         return False
     return not (isinstance(value.func, cst.Attribute) and value.func.attr.value in NOT_TENSOR_METHODS)

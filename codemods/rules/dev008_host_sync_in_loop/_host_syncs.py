@@ -103,7 +103,15 @@ class HostSyncs:
         self._copied: tuple[cst.CSTNode | None, set[str]] = (None, set())  # the last line's copies
 
     def of(self, event: Event) -> Iterator[Sync]:
-        """The syncs of ``event``, in source order. Call it on the events in the order they run."""
+        """The syncs of ``event``, in source order, one per expression (``"%.3f" % loss.data[0]`` formats
+        what ``.data[0]`` reads: one sync). Call it on the events in the order they run."""
+        seen: set[int] = set()
+        for sync in self._of(event):
+            if id(sync.node) not in seen:
+                seen.add(id(sync.node))
+                yield sync
+
+    def _of(self, event: Event) -> Iterator[Sync]:
         if event.is_test and isinstance(event.node, cst.BaseExpression):  # (a test is one)
             yield from self._branches(event.node, event.known)
         copied_before = self._copies_of_the_line_before(event.node)
@@ -210,18 +218,27 @@ class HostSyncs:
         return None
 
     def _read_as_number(self, node: cst.BaseExpression, statement: cst.CSTNode) -> bool:
-        """``total += L.data[0]``, ``rewards.append(R[0].data[0])``, ``float(L.data[0] / n)``: the value
-        summed into a name, kept in a list or converted, as pre-0.4 code read a one-element tensor's
-        number (not ``out.data[0]`` handed to torch, a row of a batch)."""
+        """``total += L.data[0]``, ``rewards.append(R[0].data[0])``, ``float(L.data[0] / n)``,
+        ``meter.update(L.data[0], n)``, ``"%.3f" % L.data[0]``, ``"{}".format(L.data[0])``, a logger's
+        argument: the value summed into a name, kept, converted, formatted or logged, as pre-0.4 code read
+        a one-element tensor's number (not ``out.data[0]`` handed to torch, a row of a batch)."""
         for above in self.tree.ancestors(node):
             if above is statement:
                 return isinstance(above, cst.AugAssign)
+            if _IS_FORMATTED(above) or (_IS_BINARY(above) and m.matches(above, _PERCENT_FORMAT)):
+                return True
             if isinstance(above, (cst.BinaryOperation, cst.UnaryOperation, cst.Arg, cst.AugAssign)):
                 continue
+            if isinstance(above, (cst.Tuple, cst.Element)):
+                continue  # `"%d %.3f" % (i, L.data[0])`
             if isinstance(above, cst.Call):
                 name = dotted_name(above.func) or ""
                 return (
-                    name.rsplit(".", 1)[-1] in ("append", "update") or name in _CONVERSIONS or name == "print"
+                    name.rsplit(".", 1)[-1] in ("append", "update")
+                    or name in _CONVERSIONS
+                    or name == "print"
+                    or m.matches(above.func, _STRING_FORMAT)
+                    or _LOGGER.match(name) is not None
                 )
             return False
         return False
@@ -248,7 +265,8 @@ class HostSyncs:
 
     def _formatted(self, values: list[cst.BaseExpression], known: Known) -> Iterator[Sync]:
         for value in values:
-            if self.values.is_tensor(value, known):
+            # (`"%.3f" % loss.data[0]`: the pre-0.4 read, reported as such)
+            if self.values.is_tensor(value, known) and not m.matches(value, _DATA_AT_0):
                 yield Sync(value, f"formatting the tensor `{short(value)}` waits for the GPU every step")
 
     def _logged(self, call: cst.Call, known: Known) -> Iterator[Sync]:

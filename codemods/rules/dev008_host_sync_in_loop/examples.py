@@ -1351,4 +1351,21 @@ INVALID = [
         message="reads a number the pre-0.4 way",
         line=5,
     ),
+    # A sum of losses the code does not show that receives `.backward()` is a tensor; `.data[0]` formatted
+    # into a message is read as a number.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            loss = adv_crit(disc(x.to(device)), True) + l1(gen(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            msg = "step %d loss %.3f" % (i, loss.data[0])
+            print("loss", loss)
+        """,
+        message="is the pre-0.4 spelling of `.item()`",
+        line=8,
+    ),
 ]
