@@ -12,7 +12,9 @@ decides what repeats with it:
   step as well (``select_action(...)``, ``accuracy(...)``);
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
-  (``for x, y in test_loader: out = model(x)``);
+  (``for x, y in test_loader: out = model(x)``); so is a loop over numbers or a ``while`` loop that
+  draws the model's input with ``next(it)``, and a loop over a loader (``val_loader``) where a loop
+  of its own runs the model, or inside a training loop (evaluation every N steps: each batch);
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
   runs on every forward or backward, given tensors;
 * the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
