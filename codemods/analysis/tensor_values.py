@@ -71,6 +71,7 @@ _STRINGS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 # Methods whose result is a Python or NumPy value (`.item()`, `.numpy()`, `.size()`, `len(...)`).
 _PLAIN_METHODS = NOT_TENSOR_METHODS | {"astype", "keys", "format", "join", "split", "strip", "get_lr"}
 _PLAIN_BUILTINS = frozenset("len float int bool str range repr format".split())
+_DATA_LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 # A loader's batches, by its name (`train_loader`, `test_dataloader`, `val_dl`).
 _LOADER = re.compile(r"(?<!down)(?<!up)loader(_\w+)?$|^dl$|_dl$", re.IGNORECASE)
 
@@ -125,6 +126,14 @@ class TensorValues:
             name
             for assign in self.tree.of_type(module, cst.Assign)
             if isinstance(assign.value, cst.Call) and LOSS_CALL.search(dotted_name(assign.value.func) or "")
+            for target in assign.targets
+            for name in _target_names(target.target)
+        }
+        # names bound to a `DataLoader(...)`: its batches are on the host until moved
+        self.loaders = {
+            name
+            for assign in self.tree.of_type(module, cst.Assign)
+            if isinstance(assign.value, cst.Call) and aliases.qualify(assign.value.func) in _DATA_LOADERS
             for target in assign.targets
             for name in _target_names(target.target)
         }
@@ -229,7 +238,7 @@ class TensorValues:
                 return True
             if isinstance(node, cst.Attribute) and self.is_plain(node.value, known):
                 return True  # `lengths.data`, `batch.text` of a batch on the host
-            return _LOADER.search((spelled or "").rsplit(".", 1)[-1]) is not None
+            return spelled in self.loaders or _LOADER.search((spelled or "").rsplit(".", 1)[-1]) is not None
         if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
             return all(self.is_plain(e.value, known) for e in node.elements)
         if isinstance(node, cst.Dict):

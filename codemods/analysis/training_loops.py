@@ -176,15 +176,16 @@ class TrainingLoops:
             # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
             if id(loop) in self.loops or (self._in_a_training_loop(loop) and not over_a_loader):
                 continue
-            if (
-                isinstance(loop, cst.While) or m.matches(loop.iter, _OVER_NUMBERS)
-            ) and not self._slices_data(loop, models):
+            if (isinstance(loop, cst.While) or m.matches(loop.iter, _OVER_NUMBERS)) and not self._slices_data(
+                loop, models
+            ):
                 continue
             if any(isinstance(a, cst.ClassDef) and a.name.value in local for a in self.tree.ancestors(loop)):
                 continue
             # a loop over a loader takes a batch each time, also where a loop of its own runs the model
             # on it (slice by slice, crop by crop)
-            if any(self._runs_a_model(c, models) for c in self._own_calls(loop.body, loops=not over_a_loader)):
+            calls = self._own_calls(loop.body, loops=not over_a_loader)
+            if any(self._runs_a_model(c, models) for c in calls):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
 
