@@ -14,7 +14,8 @@ decides what repeats with it:
   loop*: it takes no training step, but its body runs once per batch just the same
   (``for x, y in test_loader: out = model(x)``); so is a loop over numbers or a ``while`` loop that
   draws the model's input with ``next(it)``, and a loop over a loader (``val_loader``) where a loop
-  of its own runs the model, or inside a training loop (evaluation every N steps: each batch);
+  of its own or a helper of the file runs the model (``self.batch_hits(x, y)``), or inside a training
+  loop (evaluation every N steps: each batch);
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
   runs on every forward or backward, given tensors;
 * the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
@@ -185,7 +186,10 @@ class TrainingLoops:
             # a loop over a loader takes a batch each time, also where a loop of its own runs the model
             # on it (slice by slice, crop by crop)
             calls = self._own_calls(loop.body, loops=not over_a_loader)
-            if any(self._runs_a_model(c, models) for c in calls):
+            if any(
+                self._runs_a_model(c, models) or (over_a_loader and self._helper_runs_a_model(c, models))
+                for c in calls
+            ):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
 
@@ -268,6 +272,18 @@ class TrainingLoops:
             and func.attr.value not in _MODULE_HOUSEKEEPING
             and bool(call.args)
             and self._is_model(func.value, models)  # `model.classify(x)`: a method given an argument
+        )
+
+    def _helper_runs_a_model(self, call: cst.Call, models: frozenset[str], depth: int = 2) -> bool:
+        """``acc = self.eval_batch(x, y)`` in a loop over a loader: the file's function (or a method of
+        an instance of its class) that runs a model on the batch, itself or through a helper of its
+        own."""
+        helper = self.functions.callee(call) or self._instance_method(call)
+        if helper is None or depth == 0:
+            return False
+        return any(
+            self._runs_a_model(c, models) or self._helper_runs_a_model(c, models, depth - 1)
+            for c in self._own_calls(helper.body)
         )
 
     def _is_model(self, func: cst.BaseExpression, models: frozenset[str]) -> bool:

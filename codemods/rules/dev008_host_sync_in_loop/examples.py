@@ -369,7 +369,28 @@ VALID = [
                 torch.save(self.state, name)
         """
     ),
+    # Greedy decoding needs each token on the host to build the next input and to stop; a loop over
+    # sentences (not a loader's batches) that calls it is no loop over batches.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def translate(sentence, model, max_len=50):
+            tokens = [BOS]
+            for i in range(max_len):
+                out = model(torch.tensor([tokens], device=device))
+                token = out.argmax(-1)[0, -1].item()
+                tokens.append(token)
+                if token == EOS:
+                    break
+            return tokens
+        for example in test_sentences:
+            print(translate(example, model))
+        """
+    ),
 ]
+
+
 INVALID = [
     Invalid(
         """
@@ -1367,5 +1388,25 @@ INVALID = [
         """,
         message="is the pre-0.4 spelling of `.item()`",
         line=8,
+    ),
+    # A loop over a loader that runs the model through a method of its own: the method runs every batch.
+    Invalid(
+        """
+        import torch
+        class Evaluator:
+            def __init__(self, model, loader, device):
+                self.model = model.to(device)
+                self.loader = loader
+                self.device = device
+
+            def batch_hits(self, x, y):
+                logits = self.model(x.to(self.device))
+                return (logits.argmax(1) == y.to(self.device)).sum().item()
+
+            def run(self):
+                for x, y in self.loader:
+                    print(self.batch_hits(x, y))
+        """,
+        line=10,
     ),
 ]

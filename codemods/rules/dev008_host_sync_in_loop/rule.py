@@ -9,8 +9,8 @@ step in the body of a training loop (a loop that calls `.backward()` or an optim
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
 model's input with `next(it)`; a loop over a loader, `val_loader`, also where a loop of its own runs
-the model crop by crop, and also inside a training loop under an every-N-steps branch: each of its
-batches waits), in a function that takes one step
+the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`, and also inside a
+training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
 turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
 in the `forward` of the file's `nn.Module` classes (also of a class whose base is in another file but
