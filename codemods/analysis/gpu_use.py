@@ -24,7 +24,9 @@ from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
 
-_GPU = re.compile(r"cuda|gpu|GPU|\bmps\b")  # `to_gpu(x)`, `args.gpu`, `use_gpu`: a GPU in the code
+_GPU = re.compile(
+    r"cuda|gpu|GPU|\bmps\b|[Aa]ccelerator"
+)  # `to_gpu(x)`, `args.gpu`, `Accelerator()`: a GPU in the code
 _DEVICE = re.compile(r"device")
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^[rbuRBU]*['"]cpu['"]$"""))
 _CPU_DEVICE = _CPU | m.Call(
