@@ -41,7 +41,7 @@ the host for packing), the input of an environment or a replay memory (`env.step
 keeps host values there), what is written to files or figures (`save_image(fake.cpu(), path)`,
 `plt.imshow(img.cpu())`: the copy is the output), a branch on a verbose or debug flag (`if
 args.verbose:`), a copy the line before has just made, and scripts that never put
-work on a GPU (no `cuda`, `gpu` or `mps` in the code, and no device but the CPU): there a sync costs
+work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
 its `forward` counts.
 
