@@ -1,9 +1,9 @@
 """Does this file ever put work on a GPU? Read from its code, not its comments.
 
 A host sync only costs something when a device runs the work, so rules about syncs ask first.
-The answer is no when the code never names CUDA, a GPU or MPS and never mentions a device, or when the
-only devices it names are the CPU (``device = torch.device("cpu")``, with the GPU line left in a
-comment). Anything else may run on a GPU.
+The answer is no when the code never names CUDA, a GPU, MPS or an accelerator and never mentions a
+device, or when the only devices it names are the CPU (``device = torch.device("cpu")``, with the GPU
+line left in a comment). Anything else may run on a GPU.
 
 A fix that keeps a value on the device in float64 asks a second question: may the file pick a device
 without float64 (Apple's MPS)? :func:`float64_on_every_device` says no only where every device the
@@ -24,7 +24,9 @@ from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
 
-_GPU = re.compile(r"cuda|gpu|GPU|\bmps\b")  # `to_gpu(x)`, `args.gpu`, `use_gpu`: a GPU in the code
+_GPU = re.compile(
+    r"cuda|gpu|GPU|\bmps\b|[Aa]ccelerator"
+)  # `to_gpu(x)`, `args.gpu`, `Accelerator()`: a GPU in the code
 _DEVICE = re.compile(r"device")
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^[rbuRBU]*['"]cpu['"]$"""))
 _CPU_DEVICE = _CPU | m.Call(

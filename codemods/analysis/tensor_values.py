@@ -22,6 +22,7 @@ A loss is a scalar: a name that receives ``.backward()``, or is bound from a los
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -67,6 +68,12 @@ _HOST_FACTORIES = FACTORIES | {"torch.from_numpy", "torch.Tensor"}
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$"""))
 _STRINGS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+# Methods whose result is a Python or NumPy value (`.item()`, `.numpy()`, `.size()`, `len(...)`).
+_PLAIN_METHODS = NOT_TENSOR_METHODS | {"astype", "keys", "format", "join", "split", "strip", "get_lr"}
+_PLAIN_BUILTINS = frozenset("len float int bool str range repr format".split())
+_DATA_LOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
+# A loader's batches, by its name (`train_loader`, `test_dataloader`, `val_dl`).
+_LOADER = re.compile(r"(?<!down)(?<!up)loader(_\w+)?$|^dl$|_dl$", re.IGNORECASE)
 
 
 @dataclass
@@ -79,9 +86,11 @@ class Known:
     # What a call the file does not show returned, given device tensors (``acc = accuracy(out, y)``):
     # a device tensor, or a value the callee has already copied to the host.
     fed: set[str] = field(default_factory=set)
+    # What the code shows is no device tensor: Python and NumPy values, a loader's batches, a range.
+    plain: set[str] = field(default_factory=set)
 
     def snapshot(self) -> Known:
-        return Known(set(self.device), set(self.host), set(self.fed))
+        return Known(set(self.device), set(self.host), set(self.fed), set(self.plain))
 
     def bind(self, names: set[str], where: str | None) -> None:
         """``names`` now hold a device tensor ("device"), a host tensor ("host"), what a call was given
@@ -89,12 +98,15 @@ class Known:
         self.device.difference_update(names)
         self.host.difference_update(names)
         self.fed.difference_update(names)
+        self.plain.difference_update(names)
         if where == "device":
             self.device.update(names)
         elif where == "host":
             self.host.update(names)
         elif where == "fed":
             self.fed.update(names)
+        elif where == "plain":
+            self.plain.update(names)
 
 
 class TensorValues:
@@ -114,6 +126,14 @@ class TensorValues:
             name
             for assign in self.tree.of_type(module, cst.Assign)
             if isinstance(assign.value, cst.Call) and LOSS_CALL.search(dotted_name(assign.value.func) or "")
+            for target in assign.targets
+            for name in _target_names(target.target)
+        }
+        # names bound to a `DataLoader(...)`: its batches are on the host until moved
+        self.loaders = {
+            name
+            for assign in self.tree.of_type(module, cst.Assign)
+            if isinstance(assign.value, cst.Call) and aliases.qualify(assign.value.func) in _DATA_LOADERS
             for target in assign.targets
             for name in _target_names(target.target)
         }
@@ -206,6 +226,51 @@ class TensorValues:
             return False
         return any(not a.keyword and self.is_tensor(a.value, known) for a in node.args)
 
+    def is_plain(self, node: cst.BaseExpression, known: Known) -> bool:
+        """Does the code show ``node`` holds no device tensor: a number, a string, a NumPy value
+        (``np.*``, ``.numpy()``, ``.item()``), a host tensor, a range, a loader's batch
+        (``for x, y in loader``: on the host until moved), or a container of such?"""
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, *_STRINGS)):
+            return True
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            spelled = dotted_name(node)
+            if spelled in known.plain or spelled in known.host or spelled in ("True", "False", "None"):
+                return True
+            if isinstance(node, cst.Attribute) and self.is_plain(node.value, known):
+                return True  # `lengths.data`, `batch.text` of a batch on the host
+            return spelled in self.loaders or _LOADER.search((spelled or "").rsplit(".", 1)[-1]) is not None
+        if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+            return all(self.is_plain(e.value, known) for e in node.elements)
+        if isinstance(node, cst.Dict):
+            return not node.elements
+        if isinstance(node, cst.Subscript):
+            return self.is_plain(node.value, known)
+        if isinstance(node, cst.UnaryOperation):
+            return self.is_plain(node.expression, known)
+        if isinstance(node, cst.IfExp):
+            return self.is_plain(node.body, known) and self.is_plain(node.orelse, known)
+        if isinstance(node, (cst.BinaryOperation, cst.Comparison)):
+            return all(self.is_plain(o, known) for o in _operands(node))
+        if not isinstance(node, cst.Call):
+            return False
+        if self.is_host(node, known):
+            return True
+        qualified = self.aliases.qualify(node.func) or ""
+        if qualified.split(".", 1)[0] in ("numpy", "math", "time", "random"):
+            return True
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _PLAIN_METHODS:
+            return True
+        if isinstance(func, cst.Name) and func.value in _PLAIN_BUILTINS:
+            return True
+        if self.is_tensor(node, known) or self.is_fed(node, known):
+            return False
+        args = all(self.is_plain(a.value, known) for a in node.args)
+        if isinstance(func, cst.Attribute) and self.is_plain(func.value, known):
+            return args  # `counts.argmax()`, `labels.view(-1)` of a value on the host
+        # `enumerate(loader)`, `zip(xs, ys)`, `schedule(step, n)`: what a function makes of host values
+        return bool(node.args) and args
+
     def is_loss(self, node: cst.BaseExpression, known: Known) -> bool:
         """A loss held in a name: a scalar tensor."""
         return dotted_name(node) in self.losses and (
@@ -290,6 +355,20 @@ class TensorValues:
     def given_tensors(self, call: cst.Call, function: cst.FunctionDef, known: Known) -> frozenset[str]:
         """The parameters of the file's ``function`` that ``call`` gives device tensors (by position or
         keyword; ``self`` is not one of a method called as ``self.f(...)``)."""
+        return self._given(call, function, known, self.is_tensor)
+
+    def given_plain(self, call: cst.Call, function: cst.FunctionDef, known: Known) -> frozenset[str]:
+        """The parameters of the file's ``function`` that ``call`` gives values shown to be no device
+        tensors (:meth:`is_plain`)."""
+        return self._given(call, function, known, self.is_plain)
+
+    def _given(
+        self,
+        call: cst.Call,
+        function: cst.FunctionDef,
+        known: Known,
+        test: Callable[[cst.BaseExpression, Known], bool],
+    ) -> frozenset[str]:
         params = [p.name.value for p in function.params.params]
         if params[:1] == ["self"] and isinstance(call.func, cst.Attribute):
             params = params[1:]
@@ -302,7 +381,7 @@ class TensorValues:
                 if arg.keyword is not None
                 else (params[index] if index < len(params) else None)
             )
-            if name is not None and self.is_tensor(arg.value, known):
+            if name is not None and test(arg.value, known):
                 given.add(name)
         return frozenset(given)
 
@@ -329,7 +408,7 @@ class TensorValues:
         """``for p in model.parameters():`` and ``for p, q in zip(a.parameters(), b.parameters()):``
         bind tensors; other for-targets are no tensors."""
         names = flatten_names(loop.target, keep_underscore=True)
-        known.bind(set(names), None)
+        known.bind(set(names), "plain" if self.is_plain(loop.iter, known) else None)
         if m.matches(loop.iter, _PARAMETER_ITERATORS):
             known.bind(set(names[-1:]), "device")
         elif m.matches(
@@ -371,8 +450,10 @@ class TensorValues:
             known.bind(names, "device")
         elif self.is_host(value, known):
             known.bind(names, "host")
+        elif self.is_fed(value, known):
+            known.bind(names, "fed")
         else:
-            known.bind(names, "fed" if self.is_fed(value, known) else None)
+            known.bind(names, "plain" if self.is_plain(value, known) else None)
         if _may_be_tensor(value):
             # `loss = compute_loss(...)`, `loss, acc = step(...)`: what receives `.backward()` is a tensor
             known.bind(names & self.backward_receivers, "device")
@@ -409,8 +490,8 @@ def _target_names(target: cst.BaseExpression) -> set[str]:
 def _may_be_tensor(value: cst.BaseExpression) -> bool:
     """``loss = compute_loss(...)``, ``loss = outputs.loss``, ``loss = losses[0]``: a call's result (or a
     part of a value) that receives ``.backward()`` later is a tensor."""
-    if isinstance(value, (cst.Attribute, cst.Subscript)):
-        return True
+    if isinstance(value, (cst.Attribute, cst.Subscript, cst.BinaryOperation)):
+        return True  # (`loss = loss_d_fake + loss_d_real`, then `loss.backward()`)
     if not isinstance(value, cst.Call):
         return False
     return not (isinstance(value.func, cst.Attribute) and value.func.attr.value in NOT_TENSOR_METHODS)

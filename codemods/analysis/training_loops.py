@@ -12,7 +12,10 @@ decides what repeats with it:
   step as well (``select_action(...)``, ``accuracy(...)``);
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
-  (``for x, y in test_loader: out = model(x)``);
+  (``for x, y in test_loader: out = model(x)``); so is a loop over numbers or a ``while`` loop that
+  draws the model's input with ``next(it)``, and a loop over a loader (``val_loader``) where a loop
+  of its own or a helper of the file runs the model (``self.batch_hits(x, y)``), or inside a training
+  loop (evaluation every N steps: each batch);
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
   runs on every forward or backward, given tensors;
 * the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
@@ -65,6 +68,12 @@ _OVER_NUMBERS = _COUNTING | m.Call(
     func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")) | m.Name("enumerate"),
     args=[m.Arg(_COUNTING), m.ZeroOrMore()],
 )
+# `next(it)`, `next(iter(loader))`, `it.next()`: the next batch of an iterator.
+_NEXT_BATCH = m.Call(func=m.Name("next") | m.Attribute(attr=m.Name("next") | m.Name("__next__")))
+# A loader's batches by its name (`val_loader`, `test_dataloader`, `train_dl`), through the wrappers that
+# number or show them.
+_LOADER = re.compile(r"(?<!down)(?<!up)loader(_\w+)?$|^dl$|_dl$", re.IGNORECASE)
+_LOADER_WRAPPERS = m.Name("enumerate") | m.Name("tqdm") | m.Name("iter") | m.Attribute(attr=m.Name("tqdm"))
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 # Hook registrations, with how many of the hook's parameters (after `self`) are not tensors: a module
 # hook is given the module first.
@@ -87,6 +96,14 @@ _MODULE_HOUSEKEEPING = frozenset(
 # Callables that are models by their names (a loss function is not: a loop of losses evaluates nothing).
 _MODEL_CALLABLE = re.compile(
     r"^(model|net|network|encoder|decoder|classifier|generator|discriminator|\w+_model|\w+_net)$",
+    re.IGNORECASE,
+)
+
+_DEBUG_FLAG = re.compile(r"^(verbose|debug|debugging)$", re.IGNORECASE)
+# `save_model(...)`, `self._init_net(...)`: functions that do something to a model, not models.
+_VERB = re.compile(
+    r"^_*(save|load|build|create|init|get|set|make|restore|update|reset|print|log|show|plot|export|train|eval"
+    r"|test|run|fit|evaluate|freeze|copy|clone|sync|wrap|prepare|setup|define|compile)_",
     re.IGNORECASE,
 )
 
@@ -155,25 +172,40 @@ class TrainingLoops:
         module classes (a loop over time steps in ``forward`` is part of one step)."""
         models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
         local = module_classes(self.tree, self.aliases)
-        for loop in self.tree.of_type(self.tree.root, cst.For):
-            if id(loop) in self.loops or self._in_a_training_loop(loop):
+        for loop in self.tree.of_type(self.tree.root, (cst.For, cst.While)):
+            over_a_loader = isinstance(loop, cst.For) and _over_a_loader(loop.iter)
+            # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
+            if id(loop) in self.loops or (self._in_a_training_loop(loop) and not over_a_loader):
                 continue
-            if m.matches(loop.iter, _OVER_NUMBERS) and not self._slices_data(loop, models):
+            if (isinstance(loop, cst.While) or m.matches(loop.iter, _OVER_NUMBERS)) and not self._slices_data(
+                loop, models
+            ):
                 continue
             if any(isinstance(a, cst.ClassDef) and a.name.value in local for a in self.tree.ancestors(loop)):
                 continue
-            if any(self._runs_a_model(call, models) for call in self._own_calls(loop.body, loops=True)):
+            # a loop over a loader takes a batch each time, also where a loop of its own runs the model
+            # on it (slice by slice, crop by crop)
+            calls = self._own_calls(loop.body, loops=not over_a_loader)
+            if any(
+                self._runs_a_model(c, models) or (over_a_loader and self._helper_runs_a_model(c, models))
+                for c in calls
+            ):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
 
-    def _slices_data(self, loop: cst.For, models: frozenset[str]) -> bool:
+    def _slices_data(self, loop: Loop, models: frozenset[str]) -> bool:
         """``for i in range(0, n, bs):`` whose counter picks what the model is given (``model(x[i:i + bs])``,
-        ``data, y = get_batch(source, i)`` then ``model(data)``): a loop over batches by number, not one
-        that samples step after step or fills a buffer by index."""
-        counters = set(flatten_names(loop.target))
-        picked = set(counters)  # names whose value the counter picks
+        ``data, y = get_batch(source, i)`` then ``model(data)``), or a loop over numbers (or a ``while``
+        loop) that draws the model's input from an iterator (``x, y = next(it)``): a loop over batches by
+        number, not one that samples step after step or fills a buffer by index."""
+        counters = set(flatten_names(loop.target)) if isinstance(loop, cst.For) else set()
+        picked = set(counters)  # names whose value the counter picks, or an iterator gives
         for small in self.tree.of_type(loop.body, cst.Assign):
-            if self._picks(small.value, counters):
+            if (
+                self._picks(small.value, counters)
+                or m.matches(small.value, _NEXT_BATCH)
+                or self._mentions(small.value, picked - counters)  # `x = x.to(device)`
+            ):
                 picked.update(n for t in small.targets for n in flatten_names(t.target))
         for call in self._own_calls(loop.body, loops=True):
             if self._runs_a_model(call, models) and any(
@@ -233,12 +265,33 @@ class TrainingLoops:
         """``model(x)``, ``self.net(x)``, ``encoder(x)``, ``model.classify(x)``: a call of a name that holds
         a model, or of a method of one that computes (not ``model.eval()``, ``model.parameters()``)."""
         func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value not in _MODULE_HOUSEKEEPING and call.args:
-            func = func.value  # `model.classify(x)`: a method given an argument
+        if self.functions.callee(call) is None and self._is_model(func, models):
+            return True  # `model(x)`, `self.model(x)` (not the file's `def save_model(...)`)
+        return (
+            isinstance(func, cst.Attribute)
+            and func.attr.value not in _MODULE_HOUSEKEEPING
+            and bool(call.args)
+            and self._is_model(func.value, models)  # `model.classify(x)`: a method given an argument
+        )
+
+    def _helper_runs_a_model(self, call: cst.Call, models: frozenset[str], depth: int = 2) -> bool:
+        """``acc = self.eval_batch(x, y)`` in a loop over a loader: the file's function (or a method of
+        an instance of its class) that runs a model on the batch, itself or through a helper of its
+        own."""
+        helper = self.functions.callee(call) or self._instance_method(call)
+        if helper is None or depth == 0:
+            return False
+        return any(
+            self._runs_a_model(c, models) or self._helper_runs_a_model(c, models, depth - 1)
+            for c in self._own_calls(helper.body)
+        )
+
+    def _is_model(self, func: cst.BaseExpression, models: frozenset[str]) -> bool:
         name = dotted_name(func)
         if name is None or self.aliases.qualify(func) is not None:
             return False
-        return name in models or _MODEL_CALLABLE.match(name.rsplit(".", 1)[-1]) is not None
+        last = name.rsplit(".", 1)[-1]
+        return name in models or (_MODEL_CALLABLE.match(last) is not None and not _VERB.match(last))
 
     def _find_forwards(self) -> None:
         """The ``forward`` of each ``nn.Module`` class of the file, and the name of its input; in a
@@ -345,6 +398,8 @@ class TrainingLoops:
                 continue
             walked.add(id(forward))
             known = Known()
+            # a module's other arguments (lengths for packing, flags) stay where the caller keeps them
+            known.bind({p.name.value for p in forward.params.params} - given_tensors, "plain")
             known.bind(given_tensors, "device")
             yield from self._flow(block(forward.body), known, forward, frozenset())
         while self._helpers:
@@ -447,9 +502,13 @@ class TrainingLoops:
         return found if found and None not in found else []
 
     def _given(self, call: cst.Call, helper: cst.FunctionDef, known: Known) -> Known:
-        """The parameters of ``helper`` that ``call`` gives device tensors, as what the helper knows."""
+        """The parameters of ``helper`` that ``call`` gives device tensors, and those it gives values
+        shown to be none (numbers, a batch still on the host), as what the helper knows."""
         assert self.values is not None
-        return Known(device=set(self.values.given_tensors(call, helper, known)))
+        return Known(
+            device=set(self.values.given_tensors(call, helper, known)),
+            plain=set(self.values.given_plain(call, helper, known)),
+        )
 
     def _flow(
         self,
@@ -518,13 +577,25 @@ class TrainingLoops:
 
     def _selects_steps(self, test: cst.BaseExpression, counters: frozenset[str]) -> bool:
         """``step % 100 == 0``, ``i in checkpoints``, ``epoch == last``: true on some steps only."""
-        for node in self.tree.descendants(test):
+        for node in [test, *self.tree.descendants(test)]:
             if m.matches(node, m.BinaryOperation(operator=m.Modulo())):
                 return True
+            if isinstance(node, (cst.Name, cst.Attribute)) and _DEBUG_FLAG.match(
+                (dotted_name(node) or "").rsplit(".", 1)[-1]
+            ):
+                return True  # `if args.verbose:`: a run asked to show more, not every run's steps
             if isinstance(node, cst.Comparison) and dotted_name(node.left) in counters:
                 if all(m.matches(c.operator, _SELECTS) for c in node.comparisons):
                     return True
         return False
+
+
+def _over_a_loader(iterable: cst.BaseExpression) -> bool:
+    """``val_loader``, ``enumerate(self.test_loader)``, ``tqdm(dataloader)``: the batches of a loader."""
+    while isinstance(iterable, cst.Call) and m.matches(iterable.func, _LOADER_WRAPPERS) and iterable.args:
+        iterable = iterable.args[0].value
+    name = dotted_name(iterable)
+    return name is not None and _LOADER.search(name.rsplit(".", 1)[-1]) is not None
 
 
 def _unannotated_or_tensor(param: cst.Param) -> bool:

@@ -53,12 +53,15 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
+# Methods only a tensor has (a NumPy value's `.item()` aside): called on a value of unknown origin, they
+# say it is a tensor.
+_ONLY_TENSORS = frozenset({"item", "cpu"})
+_MODEL = re.compile(r"^(model|net|network|\w+_model|\w+_net|module)$", re.IGNORECASE)
 _SYNC_METHOD_CALL = m.Call(func=m.Attribute(attr=m.OneOf(*map(m.Name, _SYNC_METHODS))), args=[])
 # `loss.data[0]`: how a loss was read before PyTorch 0.4 gave tensors `.item()`.
 _DATA_AT_0 = m.Subscript(
     value=m.Attribute(attr=m.Name("data")), slice=[m.SubscriptElement(m.Index(m.Integer("0")))]
 )
-_METHOD_CALL = m.Call(func=m.Attribute())
 # `x.to("cpu")`, `x.to(torch.device("cpu"))`: `.cpu()` spelled as a move.
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$"""))
 _TO_CPU = m.Call(
@@ -67,8 +70,13 @@ _TO_CPU = m.Call(
         m.Arg(keyword=None, value=_CPU | m.Call(func=m.Attribute(attr=m.Name("device")), args=[m.Arg(_CPU)]))
     ],
 )
+# Functions that write images, arrays or figures: what they are given is the program's output.
+_WRITES_OUTPUT = re.compile(
+    r"^(save_image|save_images|imsave|imwrite|savefig|imshow|matshow|show_image|add_image|add_images|add_figure"
+    r"|add_video|add_audio|fromarray|savez?|savetxt|write_png|write_video|to_img)$"
+)
 # Receivers that keep host values for the algorithm: environments and replay memories.
-_HOST_STATE = re.compile(r"env|buffer|memory|replay", re.IGNORECASE)
+_HOST_STATE = re.compile(r"env|buffer|memory|replay|(^|\.)mem$", re.IGNORECASE)
 
 
 def _receiver(node: cst.CSTNode) -> cst.BaseExpression:
@@ -95,7 +103,15 @@ class HostSyncs:
         self._copied: tuple[cst.CSTNode | None, set[str]] = (None, set())  # the last line's copies
 
     def of(self, event: Event) -> Iterator[Sync]:
-        """The syncs of ``event``, in source order. Call it on the events in the order they run."""
+        """The syncs of ``event``, in source order, one per expression (``"%.3f" % loss.data[0]`` formats
+        what ``.data[0]`` reads: one sync). Call it on the events in the order they run."""
+        seen: set[int] = set()
+        for sync in self._of(event):
+            if id(sync.node) not in seen:
+                seen.add(id(sync.node))
+                yield sync
+
+    def _of(self, event: Event) -> Iterator[Sync]:
         if event.is_test and isinstance(event.node, cst.BaseExpression):  # (a test is one)
             yield from self._branches(event.node, event.known)
         copied_before = self._copies_of_the_line_before(event.node)
@@ -108,6 +124,7 @@ class HostSyncs:
                 and (
                     self.values.is_tensor(_receiver(inner), event.known)
                     or (method == "item" and self.values.is_fed(_receiver(inner), event.known))
+                    or (method in _ONLY_TENSORS and self._unknown(_receiver(inner), event.known))
                 )
             ):
                 receiver = _receiver(inner)
@@ -119,7 +136,9 @@ class HostSyncs:
                     " for the GPU every step",
                     # (what an unshown helper returned may be a NumPy number: `.detach()` would fail)
                     item=method == "item" and self.values.is_tensor(receiver, event.known),
-                    reported=name not in copied_before and not self._feeds_host_state(inner, event.node),
+                    reported=name not in copied_before
+                    and not self._feeds_host_state(inner, event.node)
+                    and not self._given_to_host_state(name, event.node),
                 )
             elif (
                 method == "to"
@@ -146,7 +165,9 @@ class HostSyncs:
                         " PyTorch 0.4)",
                     )
                 elif (
-                    self.values.is_tensor(tensor, event.known) or self.values.is_fed(tensor, event.known)
+                    self.values.is_tensor(tensor, event.known)
+                    or self.values.is_fed(tensor, event.known)
+                    or self._unknown(tensor, event.known)
                 ) and self._read_as_number(inner, event.node):
                     yield Sync(
                         inner,
@@ -165,18 +186,60 @@ class HostSyncs:
         if isinstance(event.node, cst.BaseSmallStatement):
             self._copied = (self.tree.parent(event.node), copied)
 
+    def _unknown(self, node: cst.BaseExpression, known: Known) -> bool:
+        """Is ``node`` a value the code does not show (a batch's field, what an unknown call returns)?
+        ``.item()`` and ``.cpu()`` of it say it is a tensor (a NumPy value, a number, a host tensor and a
+        model the code shows are none); in a file that uses a GPU, it is taken to be on the device."""
+        if self.values.is_host(node, known) or self.values.is_plain(node, known):
+            return False
+        iterable = self._comprehended(node)
+        if iterable is not None:  # `[e.item() for e in target]`: an element of what it walks
+            return not (self.values.is_host(iterable, known) or self.values.is_plain(iterable, known))
+        spelled = dotted_name(node)
+        if spelled is not None and (
+            spelled in self.values.modules or _MODEL.match(spelled.rsplit(".", 1)[-1]) is not None
+        ):
+            return False  # `model.cpu()`: a model moved, not read
+        return not isinstance(node, cst.Call) or self.aliases.qualify(node.func) is None
+
+    def _comprehended(self, node: cst.BaseExpression) -> cst.BaseExpression | None:
+        """What the comprehension around ``node`` walks, where ``node`` is one of its targets."""
+        if not isinstance(node, cst.Name):
+            return None
+        for above in self.tree.ancestors(node):
+            if isinstance(above, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+                comp: cst.CompFor | None = above.for_in
+                while comp is not None:
+                    if node.value in flatten_names(comp.target, keep_underscore=True):
+                        return comp.iter
+                    comp = comp.inner_for_in
+            if isinstance(above, (cst.FunctionDef, cst.Lambda)):
+                return None
+        return None
+
     def _read_as_number(self, node: cst.BaseExpression, statement: cst.CSTNode) -> bool:
-        """``total += L.data[0]``, ``rewards.append(R[0].data[0])``, ``float(L.data[0] / n)``: the value
-        summed into a name, kept in a list or converted, as pre-0.4 code read a one-element tensor's
-        number (not ``out.data[0]`` handed to torch, a row of a batch)."""
+        """``total += L.data[0]``, ``rewards.append(R[0].data[0])``, ``float(L.data[0] / n)``,
+        ``meter.update(L.data[0], n)``, ``"%.3f" % L.data[0]``, ``"{}".format(L.data[0])``, a logger's
+        argument: the value summed into a name, kept, converted, formatted or logged, as pre-0.4 code read
+        a one-element tensor's number (not ``out.data[0]`` handed to torch, a row of a batch)."""
         for above in self.tree.ancestors(node):
             if above is statement:
                 return isinstance(above, cst.AugAssign)
+            if _IS_FORMATTED(above) or (_IS_BINARY(above) and m.matches(above, _PERCENT_FORMAT)):
+                return True
             if isinstance(above, (cst.BinaryOperation, cst.UnaryOperation, cst.Arg, cst.AugAssign)):
                 continue
+            if isinstance(above, (cst.Tuple, cst.Element)):
+                continue  # `"%d %.3f" % (i, L.data[0])`
             if isinstance(above, cst.Call):
                 name = dotted_name(above.func) or ""
-                return name.rsplit(".", 1)[-1] == "append" or name in _CONVERSIONS or name == "print"
+                return (
+                    name.rsplit(".", 1)[-1] in ("append", "update")
+                    or name in _CONVERSIONS
+                    or name == "print"
+                    or m.matches(above.func, _STRING_FORMAT)
+                    or _LOGGER.match(name) is not None
+                )
             return False
         return False
 
@@ -202,7 +265,8 @@ class HostSyncs:
 
     def _formatted(self, values: list[cst.BaseExpression], known: Known) -> Iterator[Sync]:
         for value in values:
-            if self.values.is_tensor(value, known):
+            # (`"%.3f" % loss.data[0]`: the pre-0.4 read, reported as such)
+            if self.values.is_tensor(value, known) and not m.matches(value, _DATA_AT_0):
                 yield Sync(value, f"formatting the tensor `{short(value)}` waits for the GPU every step")
 
     def _logged(self, call: cst.Call, known: Known) -> Iterator[Sync]:
@@ -256,7 +320,7 @@ class HostSyncs:
         for above in self.tree.ancestors(call):
             if above is statement:
                 break
-            if m.matches(above, _METHOD_CALL) and _takes_host_state(cst.ensure_type(above, cst.Call)):
+            if isinstance(above, cst.Call) and _takes_host_state(above):
                 return True
         if not isinstance(statement, cst.Assign):
             return False
@@ -279,7 +343,29 @@ class HostSyncs:
                 for n in self.tree.descendants(a)
             )
             for outer in self.tree.of_type(scope, cst.Call)
-            if m.matches(outer, _METHOD_CALL)
+        )
+
+    def _given_to_host_state(self, name: str | None, statement: cst.CSTNode) -> bool:
+        """``taken.append(action.cpu().numpy())`` where the loop also does ``env.step(action...)``: the
+        action an environment takes is a host value the algorithm needs, wherever it is copied."""
+        if name is None or "." in name:
+            return False
+        scope = next(
+            (
+                a
+                for a in self.tree.ancestors(statement)
+                if isinstance(a, (cst.For, cst.While, cst.FunctionDef))
+            ),
+            None,
+        )
+        return scope is not None and any(
+            _takes_host_state(call)
+            and any(
+                isinstance(n, cst.Name) and n.value == name
+                for a in call.args
+                for n in self.tree.descendants(a)
+            )
+            for call in self.tree.of_type(scope, cst.Call)
         )
 
     def _copies_of_the_line_before(self, node: cst.CSTNode) -> set[str]:
@@ -309,8 +395,17 @@ def _elements(value: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 
 def _takes_host_state(call: cst.Call) -> bool:
-    """``env.step(a)`` (not an optimizer's), ``memory.push(...)``: a receiver that keeps host values."""
-    method = func_attribute(call)
-    return (method.attr.value == "step" and not is_optimizer_step(call)) or _HOST_STATE.search(
-        dotted_name(method.value) or ""
-    ) is not None
+    """``env.step(a)`` (not an optimizer's), ``memory.push(...)``: a receiver that keeps host values;
+    ``save_image(x, path)``, ``plt.imshow(img)``, ``writer.add_image(tag, img)``: a writer of files or
+    figures, which needs the values on the host (the copy is the output, not a stall to remove)."""
+    name = dotted_name(call.func) or ""
+    if _WRITES_OUTPUT.search(name.rsplit(".", 1)[-1]):
+        return True
+    if not isinstance(call.func, cst.Attribute):
+        return False
+    method = call.func
+    return (
+        (method.attr.value == "step" and not is_optimizer_step(call))
+        or method.attr.value == "update_priorities"
+        or _HOST_STATE.search(dotted_name(method.value) or "") is not None
+    )

@@ -319,7 +319,77 @@ VALID = [
             seen.append(noise.data.numpy())
         """
     ),
+    # Values the code shows are on the host: a loader's batch never moved, NumPy's numbers, the elements
+    # of a host batch; a branch a verbose run takes; a replay memory's priorities; images written to
+    # files (the copy is the output).
+    Valid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        for step, (x, y) in enumerate(loader):
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            counts = np.bincount(y.numpy())
+            top = counts.argmax().item()
+            seen.extend(y.cpu().tolist())
+            firsts = [t.item() for t in y[:4]]
+            if args.verbose:
+                print(out)
+            mem.update_priorities(idxs, loss.detach().cpu().numpy())
+        with torch.no_grad():
+            for i, (x, _) in enumerate(test_loader):
+                fake = generator(x.to(device))
+                save_image(fake.cpu(), f"sample_{i}.png")
+        """
+    ),
+    # A module's other arguments stay where the caller keeps them (lengths for packing); a loop that
+    # saves checkpoints (`save_model` is the file's own function, not a model) evaluates nothing.
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        device = torch.device("cuda")
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.GRU(8, 8)
+            def forward(self, x, lengths):
+                packed = nn.utils.rnn.pack_padded_sequence(x, lengths.cpu(), batch_first=True)
+                return self.rnn(packed)[1]
+        class Trainer:
+            def fit(self, names):
+                for name in names:
+                    self.save_model(name)
+                    print(self.best.item())
+            def save_model(self, name):
+                torch.save(self.state, name)
+        """
+    ),
+    # Greedy decoding needs each token on the host to build the next input and to stop; a loop over
+    # sentences (not a loader's batches) that calls it is no loop over batches.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def translate(sentence, model, max_len=50):
+            tokens = [BOS]
+            for i in range(max_len):
+                out = model(torch.tensor([tokens], device=device))
+                token = out.argmax(-1)[0, -1].item()
+                tokens.append(token)
+                if token == EOS:
+                    break
+            return tokens
+        for example in test_sentences:
+            print(translate(example, model))
+        """
+    ),
 ]
+
 
 INVALID = [
     Invalid(
@@ -1178,5 +1248,165 @@ INVALID = [
         None,
         message="`y.sum() > 0` is a tensor",
         line=9,
+    ),
+    # A trainer's evaluation loop runs `self.model`.
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, val_loader, device):
+                self.model = model.to(device)
+                self.val_loader = val_loader
+                self.device = device
+
+            def validate(self):
+                self.model.eval()
+                with torch.no_grad():
+                    for x, y in self.val_loader:
+                        logits = self.model(x.to(self.device))
+                        print((logits.argmax(1) == y.to(self.device)).float().mean().item())
+        """,
+        message="copies the value to the host",
+        line=13,
+    ),
+    # A `while` loop (or a loop over numbers) that draws its batches with `next(it)` evaluates batch by
+    # batch: the count stays on the device.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def validate(net, loader):
+            it = iter(loader)
+            hits = 0
+            while True:
+                try:
+                    x, y = next(it)
+                except StopIteration:
+                    break
+                out = net(x.to(device))
+                hits += (out.argmax(1) == y.to(device)).sum().item()
+            return hits / len(loader.dataset)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        def validate(net, loader):
+            it = iter(loader)
+            hits = 0
+            while True:
+                try:
+                    x, y = next(it)
+                except StopIteration:
+                    break
+                out = net(x.to(device))
+                hits += (out.argmax(1) == y.to(device)).sum()
+            hits = int(hits)
+            return hits / len(loader.dataset)
+        """,
+    ),
+    # A loop over a loader takes a batch each time, also where a loop of its own runs the model (crop by
+    # crop).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        with torch.no_grad():
+            for images, labels in test_loader:
+                labels = labels.to(device)
+                scores = [model(crop.to(device)) for crop in images.unbind(1)]
+                for crop in images.unbind(1):
+                    scores.append(model(crop.to(device)))
+                pred = torch.stack(scores).mean(0).argmax(1)
+                print((pred == labels).float().mean().item())
+        """,
+        line=10,
+    ),
+    # Evaluation every N steps, inside the training loop: each of its batches waits.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for step, (x, y) in enumerate(train_loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            if step % 500 == 0:
+                for vx, vy in val_loader:
+                    out = model(vx.to(device))
+                    print(criterion(out, vy.to(device)).item())
+        """,
+        line=11,
+    ),
+    # `.item()` and `.cpu()` only exist on tensors (and NumPy values, which the code does not show here):
+    # the values of a dict of losses, a batch moved field by field.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for batch in train_loader:
+            batch = {k: v.to(device) for k, v in batch.items()}
+            loss_dict = model(**batch)
+            loss = sum(loss_dict.values())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            logged = {k: v.item() for k, v in loss_dict.items()}
+            hits = batch["labels"].cpu()
+        """,
+        message="`v.item()` copies the value to the host",
+        line=10,
+    ),
+    # The pre-0.4 reading of a number handed to a meter (`meter.update(v, n)`), also of a value the code
+    # does not show (`.data[0]` summed into a name).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for x, y in val_loader:
+            out = net(x.to(device))
+            meter.update(crit(out, y.to(device)).data[0], x.size(0))
+            stats = tracker.summary()
+            total += stats.data[0]
+        """,
+        message="reads a number the pre-0.4 way",
+        line=5,
+    ),
+    # A sum of losses the code does not show that receives `.backward()` is a tensor; `.data[0]` formatted
+    # into a message is read as a number.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            loss = adv_crit(disc(x.to(device)), True) + l1(gen(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            msg = "step %d loss %.3f" % (i, loss.data[0])
+            print("loss", loss)
+        """,
+        message="is the pre-0.4 spelling of `.item()`",
+        line=8,
+    ),
+    # A loop over a loader that runs the model through a method of its own: the method runs every batch.
+    Invalid(
+        """
+        import torch
+        class Evaluator:
+            def __init__(self, model, loader, device):
+                self.model = model.to(device)
+                self.loader = loader
+                self.device = device
+
+            def batch_hits(self, x, y):
+                logits = self.model(x.to(self.device))
+                return (logits.argmax(1) == y.to(self.device)).sum().item()
+
+            def run(self):
+                for x, y in self.loader:
+                    print(self.batch_hits(x, y))
+        """,
+        line=10,
     ),
 ]

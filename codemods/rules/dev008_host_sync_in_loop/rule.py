@@ -6,8 +6,11 @@ printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t
 and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
 summed into a name, appended to a list or converted: how pre-0.4 code read a number). Code runs every
 step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
-an evaluation loop (a `for` loop over batches, not over `range(...)`, that
-runs a model: `for x, y in test_loader: out = model(x)`), in a function that takes one step
+an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
+too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
+model's input with `next(it)`; a loop over a loader, `val_loader`, also where a loop of its own runs
+the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`, and also inside a
+training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
 turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
 in the `forward` of the file's `nn.Module` classes (also of a class whose base is in another file but
@@ -23,14 +26,22 @@ of `torch` functions and tensor methods, a model's parameters, what the file's o
 (also what they return given device tensors: `acc = accuracy(out, y)` of `(out.argmax(1) ==
 y).float().mean()`) and are given, and what is computed from them; `.item()` also of what a function the
 file does not show returns when given device tensors (`acc = score(out, y)`: a float has no `.item()`,
-so it is a tensor, or the function copied it to the host itself). Tensors on the host (after `.cpu()`,
-from a factory without `device=`) are not. Left alone: work done on some steps only (`if step % 100 ==
+so it is a tensor, or the function copied it to the host itself); `.item()`, `.cpu()` and a pre-0.4
+`.data[0]` read as a number (summed, appended, formatted, logged, handed to a meter's `update`) of a
+value the code does not show at all (`{k: v.item() for k, v in loss_dict.items()}`, `batch["y"].cpu()`
+of a batch moved field by field): only tensors have them. Tensors on the host (after `.cpu()`, from a
+factory without `device=`) are not, nor values the code shows are no device tensors: numbers, NumPy
+values, a loader's batch never moved, a module's arguments after its input, and what functions and
+methods make of these. Left alone: work done on some steps only (`if step % 100 ==
 0:`, `if i in checkpoints:`; but a branch taken every N steps that trains, `if i % n_critic == 0:`
 around a generator's `backward()` and `step()`, is a training step of its own), an `except` handler,
 methods `forward` does not call (`extra_repr`, `sample`), a module's other arguments (lengths stay on
-the host for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`:
-the algorithm keeps host values there), a copy the line before has just made, and scripts that never put
-work on a GPU (no `cuda`, `gpu` or `mps` in the code, and no device but the CPU): there a sync costs
+the host for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`,
+`mem.update_priorities(i, p.cpu().numpy())`, any copy of the action an environment takes: the algorithm
+keeps host values there), what is written to files or figures (`save_image(fake.cpu(), path)`,
+`plt.imshow(img.cpu())`: the copy is the output), a branch on a verbose or debug flag (`if
+args.verbose:`), a copy the line before has just made, and scripts that never put
+work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
 its `forward` counts.
 
@@ -122,7 +133,20 @@ class HostSyncInLoop(Rule):
     name = "host-sync-in-loop"
     summary = "host sync (.item(), print, if on a tensor) every training or evaluation step stalls the GPU"
     fix_safety = FixSafety.UNSAFE
-    triggers = ("backward", ".step(", "_step(", "def forward", "eval", "no_grad", "_hook(")
+    # (with the syncs themselves: a loop that only evaluates may name none of the others)
+    triggers = (
+        "backward",
+        ".step(",
+        "_step(",
+        "def forward",
+        "eval",
+        "no_grad",
+        "_hook(",
+        ".item()",
+        ".cpu()",
+        ".tolist()",
+        ".data[0]",
+    )
 
     def check(self) -> None:
         loops = TrainingLoops(self.tree, self.aliases)

@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from codemods.analysis.gpu_use import float64_on_every_device
+from codemods.analysis.gpu_use import float64_on_every_device, may_use_a_gpu
 from codemods.core.base import RuleContext
 
 CUDA_OR_CPU = [
@@ -64,3 +64,17 @@ def test_cuda_or_cpu_devices_keep_float64(code: str) -> None:
 @pytest.mark.parametrize("code", MAY_LACK_FLOAT64)
 def test_devices_the_code_does_not_fix_may_lack_float64(code: str) -> None:
     assert not _answer(code)
+
+
+@pytest.mark.parametrize(
+    "code, gpu",
+    [
+        ("import torch\nfrom accelerate import Accelerator\naccelerator = Accelerator()\n", True),
+        ("import torch\nmodel.cuda()\n", True),
+        ('import torch\ndevice = torch.device("cpu")  # torch.device("cuda")\nmodel.to(device)\n', False),
+        ("import torch\nfor x, y in loader:\n    loss = model(x)\n", False),
+    ],
+)
+def test_files_that_may_put_work_on_a_gpu(code: str, gpu: bool) -> None:
+    context = RuleContext.of(code)
+    assert may_use_a_gpu(context.tree, code) is gpu
