@@ -285,7 +285,8 @@ INVALID = [
     ),
     # A name bound to data by the statement before (a list comprehension, `np.random.choice` with a
     # size), then rebound by the constructor's own statement and moved later: on every pass the
-    # constructor reads the data, so it becomes `torch.tensor`.
+    # constructor reads the data, so it becomes `torch.tensor` (a list: both copy) or `torch.as_tensor`
+    # (an array: both share its memory).
     Invalid(
         """
         import numpy as np
@@ -310,7 +311,7 @@ INVALID = [
                 ids = [u for u, _ in pairs]
                 negatives = np.random.choice(10, size=(4, 3))
                 ids = torch.tensor(ids, dtype=torch.int64)
-                negatives = torch.tensor(negatives, dtype=torch.int64)
+                negatives = torch.as_tensor(negatives, dtype=torch.int64)
                 if use_cuda:
                     ids, negatives = ids.cuda(), negatives.cuda()
                 yield ids, negatives
@@ -749,5 +750,106 @@ INVALID = [
         None,
         message="cannot tell data from a size",
         line=4,
+    ),
+    # Data by what the file shows outside the call's own statement: a function of the file that returns a
+    # fresh list, a list or NumPy array bound by the one statement that reaches the call on every path
+    # (also at a script's top level, and a tuple unpacked from `zip(...)`); a slice of an array. A list
+    # becomes `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch.autograd import Variable
+
+        def indexes_from(sentence, vocab):
+            return [vocab[w] for w in sentence.split()]
+
+        def variable_from(sentence, vocab):
+            return Variable(torch.LongTensor(indexes_from(sentence, vocab)))
+
+        def step(conns):
+            for _ in range(3):
+                obs, reward, done = zip(*[c.recv() for c in conns])
+                if torch.cuda.is_available():
+                    reward = torch.cuda.FloatTensor(reward)
+                yield reward, torch.FloatTensor(done)
+
+        sen = [[1, 2, 3]]
+        sen = np.asarray(sen)
+        sen = torch.LongTensor(sen)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def indexes_from(sentence, vocab):
+            return [vocab[w] for w in sentence.split()]
+
+        def variable_from(sentence, vocab):
+            return torch.tensor(indexes_from(sentence, vocab), dtype=torch.int64)
+
+        def step(conns):
+            for _ in range(3):
+                obs, reward, done = zip(*[c.recv() for c in conns])
+                if torch.cuda.is_available():
+                    reward = torch.tensor(reward, dtype=torch.float32, device="cuda")
+                yield reward, torch.tensor(done, dtype=torch.float32)
+
+        sen = [[1, 2, 3]]
+        sen = np.asarray(sen)
+        sen = torch.as_tensor(sen, dtype=torch.int64)
+        """,
+        line=3,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def window(hz):
+            return torch.Tensor(hz[:-1])
+        """,
+        """
+        import torch
+
+        def window(hz):
+            return torch.as_tensor(hz[:-1], dtype=torch.get_default_dtype())
+        """,
+        message="of an array (a slice",
+        line=4,
+    ),
+    # Not shown to be data where the call runs: rebound later in the loop (the next round reads that), bound
+    # under a condition, a parameter, a function that may return something else, a name a function rebinds.
+    Invalid(
+        """
+        import torch
+
+        def ids_of(flag):
+            if flag:
+                return [1, 2]
+            return 3
+
+        def looped(n):
+            ids = [1, 2]
+            for _ in range(2):
+                t = torch.LongTensor(ids)
+                ids = n
+            return t
+
+        def conditional(n, flag):
+            ids = [1, 2]
+            if flag:
+                ids = n
+            return torch.LongTensor(ids), torch.LongTensor(n), torch.LongTensor(ids_of(flag))
+
+        def rebind():
+            global ids
+            ids = 4
+
+        ids = [1, 2]
+        torch.LongTensor(ids)
+        """,
+        None,
+        message="cannot tell data from a size",
+        line=11,
     ),
 ]

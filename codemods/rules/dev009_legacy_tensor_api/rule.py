@@ -33,7 +33,14 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `x.flatten()`, `x.ravel()`, a float `x.astype(np.float32)` for a float type, `np.where(c)[i]`)
   is data: `torch.FloatTensor(state.reshape(1, -1))` becomes
   `torch.as_tensor(state.reshape(1, -1), dtype=torch.float32)`, which shares a NumPy array's memory
-  where the legacy call did and copies where it did.
+  where the legacy call did and copies where it did; so does a slice of an array or an array indexed
+  by one (`self.state[ind]`). Data by what the file shows around the call
+  (`codemods/rules/dev009_legacy_tensor_api/_evident_data.py`): a call of a function of the file that
+  returns a fresh list (`torch.LongTensor(indexes_from(s))`), and a name whose one binding reaching
+  the call on every path (in its block or one around it, at a script's top level too) is a fresh list,
+  a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`). A list becomes
+  `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory: never
+  `torch.tensor`, which would copy it).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
   `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
