@@ -1,11 +1,12 @@
-"""Arguments of a legacy constructor that are data by what the file shows outside the enclosing function.
+"""Arguments of a legacy constructor that are data by what the file shows around the call.
 
-:func:`codemods.analysis.legacy_constructors.argument_kinds` reads the bindings of a name inside the
-function of the call. Two other shapes are as plain in scripts and tutorials: a call of a function of
-the file that always returns a fresh list (``torch.LongTensor(indexes_from_sentence(s))``), and a
-module-level name every top-level binding of which is a list or a NumPy array
-(``sen = np.asarray(ids)`` then ``torch.LongTensor(sen)`` in a script's body). Each is data, never a
-size: an int has no comprehension, and NumPy's array builders never return a 0-d array here.
+:func:`codemods.analysis.legacy_constructors.argument_kinds` asks that every binding of a name in the
+call's function be data. Scripts and tutorials show data in three more ways: a call of a function of
+the file that always returns a fresh list (``torch.LongTensor(indexes_from_sentence(s))``); a name
+whose one binding reaching the call on every path is a fresh list, a tuple unpacked from
+``zip(...)`` or a NumPy array (``sen = np.asarray(ids)`` then ``sen = torch.LongTensor(sen)``, at a
+script's top level too); and a local name every binding of which is one of those, whichever branch
+ran. None of these is an int or a ``torch.Size``, which the legacy constructor would read as a size.
 """
 
 from __future__ import annotations
@@ -26,8 +27,6 @@ _ARRAY_BUILDERS = frozenset(
     f"numpy.{name}"
     for name in "array asarray zeros ones arange linspace stack concatenate hstack vstack".split()
 )
-# ... of which these two give a 0-d array for an int: read only when given a sequence.
-_FROM_DATA = frozenset({"numpy.array", "numpy.asarray"})
 _SCOPES = (
     cst.FunctionDef,
     cst.ClassDef,
@@ -43,6 +42,8 @@ def is_fresh_list(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
     """A list, tuple, comprehension or ``list(...)``/``sorted(...)``/``range(...)`` made right here."""
     if isinstance(node, (cst.List, cst.Tuple, cst.ListComp)):
         return True
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+        return any(isinstance(side, (cst.List, cst.Tuple)) for side in (node.left, node.right))  # `[0] * n`
     if isinstance(node, cst.Call) and dotted_name(node.func) in _SEQUENCE_CALLS:
         return aliases.qualify(node.func) is None  # the builtin, not a module's function of that name
     return False
@@ -121,9 +122,7 @@ def _local_lists(
     return {name for name, kinds in values.items() if all(kinds) and name not in params}
 
 
-def reaching_kind(
-    tree: Tree, call: cst.Call, name: str, aliases: ImportAliases, depth: int = 0
-) -> str | None:
+def reaching_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases) -> str | None:
     """What ``name`` holds where ``call`` reads it, from the one binding that reaches it on every path: the
     nearest statement before it, in its block or a block around it, that binds ``name`` (the loops it
     leaves never bind ``name``). "list" for a fresh list, a tuple unpacked from ``zip(...)`` or the
@@ -151,7 +150,7 @@ def reaching_kind(
             if not bindings:
                 continue
             if isinstance(earlier, cst.SimpleStatementLine) and len(bindings) == 1:
-                return _bound_kind(tree, bindings[0], name, aliases, depth)
+                return _bound_kind(tree, bindings[0], name, aliases)
             return None  # bound under a condition, in a loop, or twice: not one value
         if isinstance(block, cst.Module):
             return None
@@ -172,6 +171,27 @@ def reaching_kind(
         if isinstance(owner, (cst.For, cst.While, cst.Try)) and _bindings(tree, owner, name, skip=statement):
             return None  # a later statement of the loop binds it for the next round; a try may stop halfway
         node = owner
+
+
+def every_binding_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases) -> str | None:
+    """For a local ``name`` of ``call``'s function (not a parameter) every binding of which is a fresh
+    list or a NumPy array (``if a: x = np.zeros(n)`` / ``else: x = [0] * n``): "list" when all are lists,
+    "array" otherwise (``torch.as_tensor`` copies a list as the legacy call did, and shares an array)."""
+    function = next((a for a in tree.ancestors(call) if isinstance(a, _SCOPES)), None)
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    if any(p.name.value == name for p in tree.of_type(function.params, cst.Param)):
+        return None
+    if any(
+        any(item.name.value == name for item in node.names)
+        for node in tree.of_type(tree.root, (cst.Global, cst.Nonlocal))
+    ):
+        return None
+    bindings = _bindings(tree, function.body, name)
+    kinds = {_bound_kind(tree, b, name, aliases) for b in bindings}
+    if not bindings or None in kinds:
+        return None
+    return "array" if "array" in kinds else "list"
 
 
 def _names_bound(tree: Tree, target: cst.CSTNode | Sequence[cst.CSTNode], name: str) -> bool:
@@ -222,9 +242,7 @@ def _target_binds(tree: Tree, target: cst.BaseExpression, name: str) -> bool:
     return False
 
 
-def _bound_kind(
-    tree: Tree, binding: cst.CSTNode, name: str, aliases: ImportAliases, depth: int
-) -> str | None:
+def _bound_kind(tree: Tree, binding: cst.CSTNode, name: str, aliases: ImportAliases) -> str | None:
     if not isinstance(binding, cst.Assign):
         return None
     for target in binding.targets:
@@ -239,26 +257,18 @@ def _bound_kind(
         if not any(isinstance(e.value, cst.Name) and e.value.value == name for e in elements):
             return None
         return "list"
-    return _array_or_list(tree, binding.value, aliases, depth)
+    return _array_or_list(tree, binding.value, aliases)
 
 
-def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases, depth: int) -> str | None:
+def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases) -> str | None:
     if is_fresh_list(value, aliases) or returns_fresh_list(tree, value, aliases):
         return "list"
     if not isinstance(value, cst.Call) or not value.args:
         return None
     qualified = aliases.qualify(value.func) or ""
-    if qualified not in _FROM_DATA:
-        # `np.zeros(n)`, `np.arange(n)`, `np.stack(xs)`, `np.random.choice(k, size=n)`: an array of at
-        # least one dimension (NumPy's random functions only when given a size).
-        random = qualified.startswith("numpy.random.") and is_data(value, aliases)
-        return "array" if qualified in _ARRAY_BUILDERS or random else None
-    first = value.args[0].value
-    if value.args[0].keyword is None and not value.args[0].star:
-        if is_fresh_list(first, aliases) or (
-            isinstance(first, cst.Name)
-            and depth < 3
-            and reaching_kind(tree, value, first.value, aliases, depth + 1)
-        ):
-            return "array"  # of a sequence: never the 0-d array an int would give
-    return None
+    # `np.zeros(n)`, `np.arange(n)`, `np.stack(xs)`, `np.random.choice(k, size=n)` (NumPy's random
+    # functions only when given a size), and `np.array(x)`/`np.asarray(x)`, read as data as
+    # `codemods.analysis.legacy_constructors.is_data` reads them (only a 0-d integer array, which the
+    # legacy call read as a size of uninitialised memory, would differ).
+    random = qualified.startswith("numpy.random.") and is_data(value, aliases)
+    return "array" if qualified in _ARRAY_BUILDERS or random else None

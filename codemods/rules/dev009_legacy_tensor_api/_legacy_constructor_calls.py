@@ -21,7 +21,11 @@ from codemods.analysis.legacy_constructors import (
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, with_arg_value, without_args
 from codemods.core.tree import Tree
-from codemods.rules.dev009_legacy_tensor_api._evident_data import reaching_kind, returns_fresh_list
+from codemods.rules.dev009_legacy_tensor_api._evident_data import (
+    every_binding_kind,
+    reaching_kind,
+    returns_fresh_list,
+)
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 
 UNCLEAR = (
@@ -119,7 +123,9 @@ def _evident_data_rewrite(
     if returns_fresh_list(tree, value, aliases):
         kind = "list"
     elif isinstance(value, cst.Name):
-        kind = reaching_kind(tree, call, value.value, aliases)
+        kind = reaching_kind(tree, call, value.value, aliases) or every_binding_kind(
+            tree, call, value.value, aliases
+        )
     if kind == "array":
         if device is None and qualified.startswith("torch.cuda."):
             device = cst.SimpleString('"cuda"')

@@ -366,6 +366,44 @@ INVALID = [
         """,
         message="goes under `with torch.no_grad():`",
     ),
+    # Only the statements that would build a graph go under the block: the model's call. Showing the
+    # output, or a torch function of it and a target reduced at once, computes without a graph once the
+    # output is made under `no_grad` (`F` is torch's here; above, an unknown `F` may use parameters).
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def test(model, loader):
+            total = 0
+            for data, target in loader:
+                data = Variable(data, volatile=True)
+                output = model(data)
+                print("output", output)
+                total += F.nll_loss(output, target).data[0]
+                probs = F.softmax(output, dim=1)
+                print("loss %.3f" % F.nll_loss(output, target).data[0], probs)
+            return total
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def test(model, loader):
+            total = 0
+            for data, target in loader:
+                data = data.detach()
+                with torch.no_grad():
+                    output = model(data)
+                print("output", output)
+                total += F.nll_loss(output, target).data[0]
+                probs = F.softmax(output, dim=1)
+                print("loss %.3f" % F.nll_loss(output, target).data[0], probs)
+            return total
+        """,
+        message="goes under `with torch.no_grad():`",
+    ),
     # The MNIST example's test loop: batches of a loader built in the file are plain tensors, so the
     # wrapping line goes with the wrappers.
     Invalid(
@@ -816,6 +854,34 @@ INVALID = [
         """,
         message="of an array (a slice",
         line=4,
+    ),
+    # A local name every binding of which is a fresh list or a NumPy array, whichever branch ran:
+    # `torch.as_tensor` copies the list and shares the array, as the legacy call did.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def weights(flag, n):
+            if flag:
+                w = np.ones(n)
+            else:
+                w = [1.0] * n
+            return torch.FloatTensor(w)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def weights(flag, n):
+            if flag:
+                w = np.ones(n)
+            else:
+                w = [1.0] * n
+            return torch.as_tensor(w, dtype=torch.float32)
+        """,
+        message="of a NumPy array bound before it",
+        line=9,
     ),
     # Not shown to be data where the call runs: rebound later in the loop (the next round reads that), bound
     # under a condition, a parameter, a function that may return something else, a name a function rebinds.

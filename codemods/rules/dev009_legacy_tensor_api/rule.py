@@ -15,8 +15,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
 * `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
   is ignored (with a warning). The statements that compute with a volatile value (followed
   through names, `a[i] = v`, `a.append(v)`, until `.data`, `.item()`, sizes, integer results or
-  `v.volatile = False`) go under `with torch.no_grad():`, each run of them in one block, as one
-  fix with the wrappers (`codemods/rules/dev009_legacy_tensor_api/_no_grad.py`); a local helper
+  `v.volatile = False`) go under `with torch.no_grad():`, each run of them in one block (from its
+  first statement that would build a graph to its last: `print(out)` after the model's call stays
+  out), as one fix with the wrappers (`codemods/rules/dev009_legacy_tensor_api/_no_grad.py`); a local helper
   handing its parameter to `volatile=` (`to_var(x, volatile=True)`) makes its callers' values
   volatile the same way. Where that is not provably the same program (a volatile value returned,
   stored in an attribute, read by a condition; a statement also computing a value that may need
