@@ -883,6 +883,27 @@ INVALID = [
         message="of a NumPy array bound before it",
         line=9,
     ),
+    # A conditional legacy type is reported where it is chosen; `Tensor = FloatTensor`, which only
+    # renames it, is not reported a second time (its calls are, and are rewritten; then it goes).
+    Invalid(
+        """
+        import torch
+
+        def noise(n):
+            FloatTensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+            Tensor = FloatTensor
+            return Tensor(n, 4).normal_()
+        """,
+        """
+        import torch
+
+        def noise(n):
+            FloatTensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+            return torch.empty(n, 4, dtype=torch.float32, device="cuda" if torch.cuda.is_available() else "cpu").normal_()
+        """,
+        message="is a legacy tensor type chosen by a condition",
+        line=4,
+    ),
     # Not shown to be data where the call runs: rebound later in the loop (the next round reads that), bound
     # under a condition, a parameter, a function that may return something else, a name a function rebinds.
     Invalid(

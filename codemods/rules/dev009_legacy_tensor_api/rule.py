@@ -52,7 +52,8 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   dtype=torch.float32, device="cuda" if cuda else "cpu")` when the condition reads the same at the
   call (`torch.cuda.is_available()`, or a name bound once, at the top level); so is a name bound
   once to such a name (`Tensor = FloatTensor`). The conditional
-  alias itself is reported (a device in disguise); an alias nothing reads any more is removed
+  alias itself is reported (a device in disguise) where it spells the legacy types, not again at a
+  `Tensor = FloatTensor` that only renames it; an alias nothing reads any more is removed
   (an unsafe fix at module level, where another module may import it).
 * `x.type(torch.cuda.FloatTensor)` (or `x.type(Tensor)`) becomes `x.to("cuda", torch.float32)`
   (the CPU types `x.to("cpu", ...)`), unless `x` may be a module (`Module.type` also casts integer
@@ -143,6 +144,12 @@ _VOLATILE = (
     "`volatile` has done nothing since PyTorch 0.4: gradients are tracked here; wrap the inference in"
     " `with torch.no_grad():`"
 )
+
+
+def _renames(alias: LegacyAlias) -> bool:
+    """``Tensor = FloatTensor``: a name bound to another alias, which spells no legacy type itself."""
+    assign = alias.statement.body[0]
+    return isinstance(assign, cst.Assign) and isinstance(assign.value, cst.Name)
 
 
 def _may_act(flag: cst.BaseExpression) -> bool:
@@ -471,7 +478,8 @@ class LegacyTensorApi(Rule):
             if alias.conditional:
                 message += " chosen by a condition: choose a `device` instead and give it to the calls"
             if not unused:
-                self.report(alias.statement, message)
+                if not _renames(alias):  # `Tensor = FloatTensor`: reported where the choice is made
+                    self.report(alias.statement, message)
                 continue
             module_level = isinstance(alias.scope, cst.Module)
             self.report(
