@@ -42,6 +42,12 @@ def constructor_call(
     message = f"legacy constructor {alias.spelled if alias else f'`{qualified}`'}"
     if alias is not None:
         qualified = alias.qualified
+        if alias.default_on_cpu:
+            return (
+                message + ": float32 on the GPU but the default dtype on the CPU; use `torch.empty(size,"
+                " dtype=..., device=...)` or `torch.tensor(data, dtype=..., device=...)`",
+                None,
+            )
         if alias.conditional and alias.device is None:
             return message + UNCLEAR.split(";")[
                 0

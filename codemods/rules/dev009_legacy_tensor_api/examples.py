@@ -904,6 +904,23 @@ INVALID = [
         message="is a legacy tensor type chosen by a condition",
         line=4,
     ),
+    # `torch.cuda.FloatTensor if cuda else torch.Tensor`: float32 on the GPU, the default dtype on the
+    # CPU. One dtype does not say that, so its calls and conversions are reported, not rewritten.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        cuda = torch.cuda.is_available()
+        Tensor = torch.cuda.FloatTensor if cuda else torch.Tensor
+
+        def sample(x, n):
+            return Tensor(n, 1).fill_(1.0), Tensor(np.random.normal(0, 1, (n, 4))), x.type(Tensor)
+        """,
+        None,
+        message="`torch.Tensor`) is a legacy tensor type chosen by a condition",
+        line=5,
+    ),
     # Not shown to be data where the call runs: rebound later in the loop (the next round reads that), bound
     # under a condition, a parameter, a function that may return something else, a name a function rebinds.
     Invalid(

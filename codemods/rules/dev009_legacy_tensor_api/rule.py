@@ -53,7 +53,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   call (`torch.cuda.is_available()`, or a name bound once, at the top level); so is a name bound
   once to such a name (`Tensor = FloatTensor`). The conditional
   alias itself is reported (a device in disguise) where it spells the legacy types, not again at a
-  `Tensor = FloatTensor` that only renames it; an alias nothing reads any more is removed
+  `Tensor = FloatTensor` that only renames it. `torch.cuda.FloatTensor if cuda else torch.Tensor`
+  (float32 on the GPU, the default dtype on the CPU) is read as such an alias too, but its calls and
+  conversions are only reported: no one dtype says what it makes. An alias nothing reads any more is removed
   (an unsafe fix at module level, where another module may import it).
 * `x.type(torch.cuda.FloatTensor)` (or `x.type(Tensor)`) becomes `x.to("cuda", torch.float32)`
   (the CPU types `x.to("cpu", ...)`), unless `x` may be a module (`Module.type` also casts integer
