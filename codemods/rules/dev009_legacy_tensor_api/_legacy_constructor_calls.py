@@ -14,12 +14,18 @@ import libcst as cst
 from codemods.analysis.legacy_constructors import (
     argument_kinds,
     as_tensor_of,
+    legacy_array_rewrite,
     legacy_constructor_rewrite,
     legacy_dtype,
 )
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, with_arg_value, without_args
 from codemods.core.tree import Tree
+from codemods.rules.dev009_legacy_tensor_api._evident_data import (
+    every_binding_kind,
+    reaching_kind,
+    returns_fresh_list,
+)
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 
 UNCLEAR = (
@@ -36,6 +42,12 @@ def constructor_call(
     message = f"legacy constructor {alias.spelled if alias else f'`{qualified}`'}"
     if alias is not None:
         qualified = alias.qualified
+        if alias.default_on_cpu:
+            return (
+                message + ": float32 on the GPU but the default dtype on the CPU; use `torch.empty(size,"
+                " dtype=..., device=...)` or `torch.tensor(data, dtype=..., device=...)`",
+                None,
+            )
         if alias.conditional and alias.device is None:
             return message + UNCLEAR.split(";")[
                 0
@@ -43,15 +55,25 @@ def constructor_call(
     device = alias.device if alias is not None and alias.conditional else None
     legacy = "torch.FloatTensor" if qualified == "torch.Tensor" else qualified
     sizes, data = argument_kinds(tree, call, aliases)  # as DEV003 and DEV004 decide: one behaviour
-    fixed = legacy_constructor_rewrite(call, legacy, aliases, sizes, device, data)
+    # A name bound to an array is data, but `torch.tensor` would copy what the legacy call shared.
+    fixed = legacy_constructor_rewrite(
+        call, legacy, aliases, sizes, device, data - _array_names(tree, call, aliases)
+    )
     if fixed is None and alias is None:
-        fixed = _array_rewrite(call, qualified, aliases)
+        fixed = _array_rewrite(call, qualified, aliases) or legacy_array_rewrite(
+            call, qualified, aliases, (sizes, data)
+        )
         if fixed is not None:
             return (
-                message + " of an array (`x.reshape(...)`, `np.where(c)[1]`): `torch.as_tensor(...)` makes"
-                " the same tensor, sharing the array's memory where the legacy call did",
+                message + " of an array (a slice, `x[idx]`, `x.reshape(...)`, `np.where(c)[1]`):"
+                " `torch.as_tensor(...)` makes the same tensor, sharing the array's memory where the"
+                " legacy call did",
                 fixed,
             )
+    if fixed is None:
+        evident = _evident_data_rewrite(tree, call, legacy, qualified, aliases, sizes, device)
+        if evident is not None:
+            return message + evident[0], evident[1]
     if fixed is None:
         return message + UNCLEAR, None
     if qualified == "torch.Tensor":
@@ -59,6 +81,92 @@ def constructor_call(
         message += " (the default dtype)"
     factory = "torch.tensor" if code_of(fixed.func).endswith("tensor") else "torch.empty"
     return message + f"; use `{factory}(...)`", fixed
+
+
+def _array_names(tree: Tree, call: cst.Call, aliases: ImportAliases) -> frozenset[str]:
+    """The names that a statement of ``call``'s function binds to a NumPy function's result, or to
+    another such name: the legacy constructor shared such an array's memory, which ``torch.tensor``
+    would copy (a later write to either would no longer show in the other). They go through
+    ``torch.as_tensor`` or are reported."""
+    function = next((a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
+    if function is None:
+        return frozenset()
+    bindings = [
+        (target.target.value, assign.value)
+        for assign in tree.of_type(function.body, cst.Assign)
+        for target in assign.targets
+        if isinstance(target.target, cst.Name)
+    ]
+    names: set[str] = set()
+    while True:
+        found = {
+            name
+            for name, value in bindings
+            if (isinstance(value, cst.Name) and value.value in names)
+            or (isinstance(value, cst.Call) and (aliases.qualify(value.func) or "").startswith("numpy."))
+        }
+        if found <= names:
+            return frozenset(names)
+        names |= found
+
+
+def _evident_data_rewrite(
+    tree: Tree,
+    call: cst.Call,
+    legacy: str,
+    qualified: str,
+    aliases: ImportAliases,
+    sizes: frozenset[str],
+    device: cst.BaseExpression | None,
+) -> tuple[str, cst.Call] | None:
+    """The one argument is data by what the file shows outside the call's function
+    (:mod:`codemods.rules.dev009_legacy_tensor_api._evident_data`): a fresh list becomes
+    ``torch.tensor(...)`` (both copy it), a NumPy array ``torch.as_tensor(...)`` (both share it)."""
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    value = call.args[0].value
+    kind = None
+    if returns_fresh_list(tree, value, aliases):
+        kind = "list"
+    elif isinstance(value, cst.Name):
+        kind = reaching_kind(tree, call, value.value, aliases) or every_binding_kind(
+            tree, call, value.value, aliases
+        )
+    if kind == "array":
+        if device is None and qualified.startswith("torch.cuda."):
+            device = cst.SimpleString('"cuda"')
+        fixed = as_tensor_of(value, qualified, aliases, device)
+        if fixed is None:
+            return None
+        return (
+            " of a NumPy array bound before it: `torch.as_tensor(...)` makes the same tensor, sharing"
+            " the array's memory where the legacy call did",
+            fixed.with_changes(lpar=call.lpar, rpar=call.rpar),
+        )
+    if kind != "list":
+        return None
+    # `is_data` reads a name in `data_names` as data: stand the argument in for one, then put it back.
+    stand_in = cst.Name("__evident_data__")
+    fixed = legacy_constructor_rewrite(
+        call.with_changes(args=[call.args[0].with_changes(value=stand_in)]),
+        legacy,
+        aliases,
+        sizes,
+        device,
+        frozenset({stand_in.value}),
+    )
+    if fixed is None:
+        return None
+    args = [a.with_changes(value=value) if a.value is stand_in else a for a in fixed.args]
+    if qualified == "torch.Tensor":
+        fixed = _default_dtype(tree, aliases, fixed.with_changes(args=args))
+    else:
+        fixed = fixed.with_changes(args=args)
+    return (
+        " of a list the file builds (a list display or comprehension, or a function returning one):"
+        " `torch.tensor(...)` copies it as the legacy call did",
+        fixed.with_changes(lpar=call.lpar, rpar=call.rpar),
+    )
 
 
 def _array_rewrite(call: cst.Call, qualified: str, aliases: ImportAliases) -> cst.Call | None:

@@ -33,10 +33,14 @@ class LegacyAlias:
     scope: cst.CSTNode  # the function (or module) it is bound in
     device: cst.BaseExpression | None  # `"cuda" if cuda else "cpu"` for a conditional alias
     conditional: bool  # picks the type by a condition; `device` is None when it cannot be spelled
+    # `torch.cuda.FloatTensor if c else torch.Tensor`: float32 on the GPU, the default dtype on the CPU,
+    # which no one dtype spells (`device` is None: the calls are reported, not rewritten)
+    default_on_cpu: bool = False
 
     @property
     def spelled(self) -> str:
-        return f"`{self.name}` (`{self.qualified}`{' or its CPU twin' if self.conditional else ''})"
+        twin = " or `torch.Tensor`" if self.default_on_cpu else " or its CPU twin" if self.conditional else ""
+        return f"`{self.name}` (`{self.qualified}`{twin})"
 
 
 class LegacyAliases:
@@ -142,6 +146,8 @@ def _alias(
     body, orelse = _type_name(aliases, value.body), _type_name(aliases, value.orelse)
     cuda_first = body.startswith("torch.cuda.")
     gpu, cpu = (body, orelse) if cuda_first else (orelse, body)
+    if gpu == "torch.cuda.FloatTensor" and cpu == "torch.Tensor":
+        return LegacyAlias(name, stmt, gpu, scope, None, True, default_on_cpu=True)
     if legacy_dtype(gpu) is None or gpu != "torch.cuda." + cpu.removeprefix("torch."):
         return None
     device = None

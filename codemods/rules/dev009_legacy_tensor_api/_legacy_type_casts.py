@@ -58,6 +58,11 @@ def type_cast(
     device: cst.BaseExpression = cst.SimpleString(
         '"cuda"' if qualified.startswith("torch.cuda.") else '"cpu"'
     )
+    if alias is not None and alias.default_on_cpu:
+        return (
+            message + "; use `.to(device, dtype)` (the type is float32 on the GPU, the default on the CPU)",
+            None,
+        )
     if alias is not None and alias.conditional:
         if alias.device is None:
             return (

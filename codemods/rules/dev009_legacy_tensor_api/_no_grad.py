@@ -8,7 +8,11 @@ and where a volatile value reached a loss (a bootstrap target) the gradient now 
 :class:`NoGradPlan` follows the volatile values of one function, statement by statement: a name
 bound from one (not through ``.data``, ``.item()``, ``.size()``...) is volatile, ``v.volatile =
 False`` ends that, ``a[i] = v`` and ``a.append(v)`` make ``a`` volatile. Each run of consecutive
-statements of one block that computes with a volatile value goes under ``with torch.no_grad():``.
+statements of one block that computes with a volatile value goes under ``with torch.no_grad():``,
+from the first of them that would build a graph (a model's call, a tensor that may need gradients
+taking part) to the last: a statement that only shows the values made under the block or computes
+with them by torch's functions (``print(out)``, ``total += F.nll_loss(out, y).data[0]``) builds no
+graph once they are made there, and is left out of it.
 That is the same program when every value those statements bind, change or return is volatile
 (no graph before, none now) or graph-free (literals, ``.data``/``.item()``/sizes of values, and
 arithmetic and torch functions of those: no parameter takes part), and no volatile value leaves
@@ -373,14 +377,63 @@ class VolatileFlow:
             if id(statement) in self._wrap:
                 end = index
                 while end < len(body) and id(body[end]) in self._wrap:
-                    self._pure(body[end])
                     end += 1
-                plan.runs.append((suite, index, end))
+                # The block starts at the first statement that would build a graph and ends at the
+                # last: what only shows or reduces the values made in it (`print(out)`,
+                # `total += F.nll_loss(out, y).data[0]`) computes without one anyway.
+                start, stop = index, end
+                while start < stop and not self._builds_graph(body[start]):
+                    start += 1
+                while stop > start and not self._builds_graph(body[stop - 1]):
+                    stop -= 1
+                for line in body[start:stop]:
+                    self._pure(line)
+                if start < stop:
+                    plan.runs.append((suite, start, stop))
                 index = end
                 continue
             for inner in _suites(statement):
                 self._runs(inner, plan)
             index += 1
+
+    def _builds_graph(self, line: cst.BaseStatement) -> bool:
+        """Would ``line`` build a graph once the volatile values it reads are graph-free (made under
+        ``no_grad``)? It does when it calls something other than torch's functions, builtins or the
+        methods of volatile values (a model, a layer, a helper: they may use parameters), or combines
+        the volatile values with a tensor that may need gradients. Showing or reducing them
+        (``print(out)``, ``total += F.nll_loss(out, y).data[0]``, ``probs = F.softmax(out, 1)``) does not."""
+        assert isinstance(line, cst.SimpleStatementLine)  # (only lines are marked for wrapping)
+        tainted = self._volatile_at.get(id(line), set())
+        for small in line.body:
+            value = getattr(small, "value", None)
+            if not isinstance(value, cst.BaseExpression):
+                continue
+            for n in self.tree.of_type(value, cst.Name):
+                parent = self.tree.parent(n)
+                if (isinstance(parent, cst.Attribute) and parent.attr is n) or (
+                    isinstance(parent, cst.Arg) and parent.keyword is n
+                ):
+                    continue
+                if n.value in tainted or n.value in self._graph_free or n.value in ("None", "True", "False"):
+                    continue
+                qualified = self.aliases.qualify(n) or ""
+                if qualified.split(".")[0] in ("torch", "numpy", "math") and not _is_layer(qualified):
+                    continue
+                call = self._called(n)
+                if call is not None:
+                    if not (_shows(call) or (call.func is n and n.value in _PLAIN_BUILTINS)):
+                        return True  # a model, a layer, a helper, a method of a value not shown graph-free
+                elif self._path(n, value)[1]:
+                    return True  # a tensor that may need gradients, kept with the volatile values
+        return False
+
+    def _called(self, name: cst.Name) -> cst.Call | None:
+        """The call whose function ``name`` is, or the root of (``model(x)``, ``self.net(x)``)."""
+        child: cst.CSTNode = name
+        node = self.tree.parent(name)
+        while isinstance(node, cst.Attribute) and node.value is child:
+            child, node = node, self.tree.parent(node)
+        return node if isinstance(node, cst.Call) and node.func is child else None
 
     def _pure(self, line: cst.BaseStatement) -> None:
         """Every value ``line`` binds, changes or returns is volatile or graph-free; else refused."""
@@ -496,6 +549,24 @@ def _pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[
 def _is_layer(qualified: str) -> bool:
     """``torch.nn.Linear``: a module with parameters (``torch.nn.functional.relu`` is not)."""
     return qualified.startswith("torch.nn.") and not qualified.startswith("torch.nn.functional")
+
+
+# Calls that only show their arguments: printing, formatting, logging, summaries.
+_SHOWING_FUNCTIONS = frozenset({"print", "str", "repr", "format"})
+_SHOWING_METHODS = frozenset(
+    "format info debug warning warn error critical log write add_scalar add_scalars add_text".split()
+)
+
+
+def _shows(call: cst.Call) -> bool:
+    func = call.func
+    if isinstance(func, cst.Name):
+        return func.value in _SHOWING_FUNCTIONS
+    if isinstance(func, cst.Attribute) and func.attr.value in _SHOWING_METHODS:
+        return func.attr.value != "format" or isinstance(
+            func.value, (cst.SimpleString, cst.ConcatenatedString)
+        )
+    return False
 
 
 def _suites(statement: cst.BaseStatement) -> list[cst.BaseSuite]:

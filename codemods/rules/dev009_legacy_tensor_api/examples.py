@@ -285,7 +285,8 @@ INVALID = [
     ),
     # A name bound to data by the statement before (a list comprehension, `np.random.choice` with a
     # size), then rebound by the constructor's own statement and moved later: on every pass the
-    # constructor reads the data, so it becomes `torch.tensor`.
+    # constructor reads the data, so it becomes `torch.tensor` (a list: both copy) or `torch.as_tensor`
+    # (an array: both share its memory).
     Invalid(
         """
         import numpy as np
@@ -310,7 +311,7 @@ INVALID = [
                 ids = [u for u, _ in pairs]
                 negatives = np.random.choice(10, size=(4, 3))
                 ids = torch.tensor(ids, dtype=torch.int64)
-                negatives = torch.tensor(negatives, dtype=torch.int64)
+                negatives = torch.as_tensor(negatives, dtype=torch.int64)
                 if use_cuda:
                     ids, negatives = ids.cuda(), negatives.cuda()
                 yield ids, negatives
@@ -362,6 +363,44 @@ INVALID = [
                     total += F.nll_loss(output, target).data[0]
                 pred = output.data.max(1)[1]
             return total, pred
+        """,
+        message="goes under `with torch.no_grad():`",
+    ),
+    # Only the statements that would build a graph go under the block: the model's call. Showing the
+    # output, or a torch function of it and a target reduced at once, computes without a graph once the
+    # output is made under `no_grad` (`F` is torch's here; above, an unknown `F` may use parameters).
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def test(model, loader):
+            total = 0
+            for data, target in loader:
+                data = Variable(data, volatile=True)
+                output = model(data)
+                print("output", output)
+                total += F.nll_loss(output, target).data[0]
+                probs = F.softmax(output, dim=1)
+                print("loss %.3f" % F.nll_loss(output, target).data[0], probs)
+            return total
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def test(model, loader):
+            total = 0
+            for data, target in loader:
+                data = data.detach()
+                with torch.no_grad():
+                    output = model(data)
+                print("output", output)
+                total += F.nll_loss(output, target).data[0]
+                probs = F.softmax(output, dim=1)
+                print("loss %.3f" % F.nll_loss(output, target).data[0], probs)
+            return total
         """,
         message="goes under `with torch.no_grad():`",
     ),
@@ -749,5 +788,172 @@ INVALID = [
         None,
         message="cannot tell data from a size",
         line=4,
+    ),
+    # Data by what the file shows outside the call's own statement: a function of the file that returns a
+    # fresh list, a list or NumPy array bound by the one statement that reaches the call on every path
+    # (also at a script's top level, and a tuple unpacked from `zip(...)`); a slice of an array. A list
+    # becomes `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch.autograd import Variable
+
+        def indexes_from(sentence, vocab):
+            return [vocab[w] for w in sentence.split()]
+
+        def variable_from(sentence, vocab):
+            return Variable(torch.LongTensor(indexes_from(sentence, vocab)))
+
+        def step(conns):
+            for _ in range(3):
+                obs, reward, done = zip(*[c.recv() for c in conns])
+                if torch.cuda.is_available():
+                    reward = torch.cuda.FloatTensor(reward)
+                yield reward, torch.FloatTensor(done)
+
+        sen = [[1, 2, 3]]
+        sen = np.asarray(sen)
+        sen = torch.LongTensor(sen)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def indexes_from(sentence, vocab):
+            return [vocab[w] for w in sentence.split()]
+
+        def variable_from(sentence, vocab):
+            return torch.tensor(indexes_from(sentence, vocab), dtype=torch.int64)
+
+        def step(conns):
+            for _ in range(3):
+                obs, reward, done = zip(*[c.recv() for c in conns])
+                if torch.cuda.is_available():
+                    reward = torch.tensor(reward, dtype=torch.float32, device="cuda")
+                yield reward, torch.tensor(done, dtype=torch.float32)
+
+        sen = [[1, 2, 3]]
+        sen = np.asarray(sen)
+        sen = torch.as_tensor(sen, dtype=torch.int64)
+        """,
+        line=3,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def window(hz):
+            return torch.Tensor(hz[:-1])
+        """,
+        """
+        import torch
+
+        def window(hz):
+            return torch.as_tensor(hz[:-1], dtype=torch.get_default_dtype())
+        """,
+        message="of an array (a slice",
+        line=4,
+    ),
+    # A local name every binding of which is a fresh list or a NumPy array, whichever branch ran:
+    # `torch.as_tensor` copies the list and shares the array, as the legacy call did.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def weights(flag, n):
+            if flag:
+                w = np.ones(n)
+            else:
+                w = [1.0] * n
+            return torch.FloatTensor(w)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def weights(flag, n):
+            if flag:
+                w = np.ones(n)
+            else:
+                w = [1.0] * n
+            return torch.as_tensor(w, dtype=torch.float32)
+        """,
+        message="of a NumPy array bound before it",
+        line=9,
+    ),
+    # A conditional legacy type is reported where it is chosen; `Tensor = FloatTensor`, which only
+    # renames it, is not reported a second time (its calls are, and are rewritten; then it goes).
+    Invalid(
+        """
+        import torch
+
+        def noise(n):
+            FloatTensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+            Tensor = FloatTensor
+            return Tensor(n, 4).normal_()
+        """,
+        """
+        import torch
+
+        def noise(n):
+            FloatTensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+            return torch.empty(n, 4, dtype=torch.float32, device="cuda" if torch.cuda.is_available() else "cpu").normal_()
+        """,
+        message="is a legacy tensor type chosen by a condition",
+        line=4,
+    ),
+    # `torch.cuda.FloatTensor if cuda else torch.Tensor`: float32 on the GPU, the default dtype on the
+    # CPU. One dtype does not say that, so its calls and conversions are reported, not rewritten.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        cuda = torch.cuda.is_available()
+        Tensor = torch.cuda.FloatTensor if cuda else torch.Tensor
+
+        def sample(x, n):
+            return Tensor(n, 1).fill_(1.0), Tensor(np.random.normal(0, 1, (n, 4))), x.type(Tensor)
+        """,
+        None,
+        message="`torch.Tensor`) is a legacy tensor type chosen by a condition",
+        line=5,
+    ),
+    # Not shown to be data where the call runs: rebound later in the loop (the next round reads that), bound
+    # under a condition, a parameter, a function that may return something else, a name a function rebinds.
+    Invalid(
+        """
+        import torch
+
+        def ids_of(flag):
+            if flag:
+                return [1, 2]
+            return 3
+
+        def looped(n):
+            ids = [1, 2]
+            for _ in range(2):
+                t = torch.LongTensor(ids)
+                ids = n
+            return t
+
+        def conditional(n, flag):
+            ids = [1, 2]
+            if flag:
+                ids = n
+            return torch.LongTensor(ids), torch.LongTensor(n), torch.LongTensor(ids_of(flag))
+
+        def rebind():
+            global ids
+            ids = 4
+
+        ids = [1, 2]
+        torch.LongTensor(ids)
+        """,
+        None,
+        message="cannot tell data from a size",
+        line=11,
     ),
 ]

@@ -15,8 +15,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
 * `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
   is ignored (with a warning). The statements that compute with a volatile value (followed
   through names, `a[i] = v`, `a.append(v)`, until `.data`, `.item()`, sizes, integer results or
-  `v.volatile = False`) go under `with torch.no_grad():`, each run of them in one block, as one
-  fix with the wrappers (`codemods/rules/dev009_legacy_tensor_api/_no_grad.py`); a local helper
+  `v.volatile = False`) go under `with torch.no_grad():`, each run of them in one block (from its
+  first statement that would build a graph to its last: `print(out)` after the model's call stays
+  out), as one fix with the wrappers (`codemods/rules/dev009_legacy_tensor_api/_no_grad.py`); a local helper
   handing its parameter to `volatile=` (`to_var(x, volatile=True)`) makes its callers' values
   volatile the same way. Where that is not provably the same program (a volatile value returned,
   stored in an attribute, read by a condition; a statement also computing a value that may need
@@ -33,7 +34,14 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `x.flatten()`, `x.ravel()`, a float `x.astype(np.float32)` for a float type, `np.where(c)[i]`)
   is data: `torch.FloatTensor(state.reshape(1, -1))` becomes
   `torch.as_tensor(state.reshape(1, -1), dtype=torch.float32)`, which shares a NumPy array's memory
-  where the legacy call did and copies where it did.
+  where the legacy call did and copies where it did; so does a slice of an array or an array indexed
+  by one (`self.state[ind]`). Data by what the file shows around the call
+  (`codemods/rules/dev009_legacy_tensor_api/_evident_data.py`): a call of a function of the file that
+  returns a fresh list (`torch.LongTensor(indexes_from(s))`), and a name whose one binding reaching
+  the call on every path (in its block or one around it, at a script's top level too) is a fresh list,
+  a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`). A list becomes
+  `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory: never
+  `torch.tensor`, which would copy it).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
   `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
@@ -44,7 +52,10 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   dtype=torch.float32, device="cuda" if cuda else "cpu")` when the condition reads the same at the
   call (`torch.cuda.is_available()`, or a name bound once, at the top level); so is a name bound
   once to such a name (`Tensor = FloatTensor`). The conditional
-  alias itself is reported (a device in disguise); an alias nothing reads any more is removed
+  alias itself is reported (a device in disguise) where it spells the legacy types, not again at a
+  `Tensor = FloatTensor` that only renames it. `torch.cuda.FloatTensor if cuda else torch.Tensor`
+  (float32 on the GPU, the default dtype on the CPU) is read as such an alias too, but its calls and
+  conversions are only reported: no one dtype says what it makes. An alias nothing reads any more is removed
   (an unsafe fix at module level, where another module may import it).
 * `x.type(torch.cuda.FloatTensor)` (or `x.type(Tensor)`) becomes `x.to("cuda", torch.float32)`
   (the CPU types `x.to("cpu", ...)`), unless `x` may be a module (`Module.type` also casts integer
@@ -135,6 +146,12 @@ _VOLATILE = (
     "`volatile` has done nothing since PyTorch 0.4: gradients are tracked here; wrap the inference in"
     " `with torch.no_grad():`"
 )
+
+
+def _renames(alias: LegacyAlias) -> bool:
+    """``Tensor = FloatTensor``: a name bound to another alias, which spells no legacy type itself."""
+    assign = alias.statement.body[0]
+    return isinstance(assign, cst.Assign) and isinstance(assign.value, cst.Name)
 
 
 def _may_act(flag: cst.BaseExpression) -> bool:
@@ -463,7 +480,8 @@ class LegacyTensorApi(Rule):
             if alias.conditional:
                 message += " chosen by a condition: choose a `device` instead and give it to the calls"
             if not unused:
-                self.report(alias.statement, message)
+                if not _renames(alias):  # `Tensor = FloatTensor`: reported where the choice is made
+                    self.report(alias.statement, message)
                 continue
             module_level = isinstance(alias.scope, cst.Module)
             self.report(

@@ -1,0 +1,274 @@
+"""Arguments of a legacy constructor that are data by what the file shows around the call.
+
+:func:`codemods.analysis.legacy_constructors.argument_kinds` asks that every binding of a name in the
+call's function be data. Scripts and tutorials show data in three more ways: a call of a function of
+the file that always returns a fresh list (``torch.LongTensor(indexes_from_sentence(s))``); a name
+whose one binding reaching the call on every path is a fresh list, a tuple unpacked from
+``zip(...)`` or a NumPy array (``sen = np.asarray(ids)`` then ``sen = torch.LongTensor(sen)``, at a
+script's top level too); and a local name every binding of which is one of those, whichever branch
+ran. None of these is an int or a ``torch.Size``, which the legacy constructor would read as a size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import libcst as cst
+
+from codemods.analysis.legacy_constructors import is_data
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.tree import Tree
+
+# Fresh Python sequences: `torch.tensor` copies them exactly as the legacy constructor did.
+_SEQUENCE_CALLS = frozenset({"list", "sorted", "range", "tuple"})
+# NumPy calls that return an array of at least one dimension from a sequence or a shape. The legacy
+# constructor shares such an array's memory (same dtype, host type): `torch.as_tensor` does too.
+_ARRAY_BUILDERS = frozenset(
+    f"numpy.{name}"
+    for name in "array asarray zeros ones arange linspace stack concatenate hstack vstack".split()
+)
+_SCOPES = (
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.Lambda,
+    cst.ListComp,
+    cst.SetComp,
+    cst.DictComp,
+    cst.GeneratorExp,
+)
+
+
+def is_fresh_list(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """A list, tuple, comprehension or ``list(...)``/``sorted(...)``/``range(...)`` made right here."""
+    if isinstance(node, (cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+        return any(isinstance(side, (cst.List, cst.Tuple)) for side in (node.left, node.right))  # `[0] * n`
+    if isinstance(node, cst.Call) and dotted_name(node.func) in _SEQUENCE_CALLS:
+        return aliases.qualify(node.func) is None  # the builtin, not a module's function of that name
+    return False
+
+
+def returns_fresh_list(tree: Tree, call: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``f(...)`` where ``f`` is the one top-level ``def f`` of the file, every ``return`` of which gives a
+    fresh list (a display, a comprehension, or a local name every binding of which is one, appended to
+    or not), and whose last statement returns: it never gives an int, so never a size."""
+    if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Name):
+        return False
+    name = call.func.value
+    module = tree.root
+    defs = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+    bound_elsewhere = any(
+        isinstance(t.target, cst.Name) and t.target.value == name
+        for t in tree.of_type(module, cst.AssignTarget)
+    )
+    if len(defs) != 1 or bound_elsewhere or defs[0].decorators or defs[0].asynchronous:
+        return False
+    function = defs[0]
+    body = function.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return False
+    last = body.body[-1]
+    if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
+        return False
+    own = [
+        n
+        for n in tree.descendants(body)
+        if not any(isinstance(a, _SCOPES) for a in _between(tree, n, function))
+    ]
+    if any(isinstance(n, (cst.Yield, cst.Await)) for n in own):
+        return False
+    returns = [n for n in own if isinstance(n, cst.Return)]
+    lists = _local_lists(tree, function, own, aliases)
+    return bool(returns) and all(
+        r.value is not None
+        and (is_fresh_list(r.value, aliases) or (isinstance(r.value, cst.Name) and r.value.value in lists))
+        for r in returns
+    )
+
+
+def _between(tree: Tree, node: cst.CSTNode, top: cst.CSTNode) -> list[cst.CSTNode]:
+    """The ancestors of ``node`` below ``top``."""
+    out = []
+    for ancestor in tree.ancestors(node):
+        if ancestor is top:
+            break
+        out.append(ancestor)
+    return out
+
+
+def _local_lists(
+    tree: Tree, function: cst.FunctionDef, own: list[cst.CSTNode], aliases: ImportAliases
+) -> set[str]:
+    """Names of ``function`` every binding of which is a fresh list (never a parameter, never unpacked,
+    never the target of a loop, ``with`` or augmented assignment)."""
+    values: dict[str, list[bool]] = {}
+    params = {p.name.value for p in tree.of_type(function.params, cst.Param)}
+    for node in own:
+        if isinstance(node, cst.Assign):
+            for assigned in node.targets:
+                if isinstance(assigned.target, cst.Name):
+                    values.setdefault(assigned.target.value, []).append(is_fresh_list(node.value, aliases))
+                else:
+                    for bound in tree.of_type(assigned.target, cst.Name):
+                        values.setdefault(bound.value, []).append(False)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.AsName, cst.NamedExpr)):
+            target = node.name if isinstance(node, cst.AsName) else node.target
+            for bound in tree.of_type(target, cst.Name):
+                values.setdefault(bound.value, []).append(False)
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            for item in node.names:
+                values.setdefault(item.name.value, []).append(False)
+    return {name for name, kinds in values.items() if all(kinds) and name not in params}
+
+
+def reaching_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases) -> str | None:
+    """What ``name`` holds where ``call`` reads it, from the one binding that reaches it on every path: the
+    nearest statement before it, in its block or a block around it, that binds ``name`` (the loops it
+    leaves never bind ``name``). "list" for a fresh list, a tuple unpacked from ``zip(...)`` or the
+    result of a function of the file returning a fresh list; "array" for a NumPy array builder's
+    result; None when that binding is anything else, conditional, or not shown (a parameter)."""
+    statement = next((a for a in tree.ancestors(call) if isinstance(a, cst.SimpleStatementLine)), None)
+    if statement is None or any(isinstance(a, _SCOPES) for a in _between(tree, call, statement)):
+        return None
+    if any(
+        any(item.name.value == name for item in node.names)
+        for node in tree.of_type(tree.root, (cst.Global, cst.Nonlocal))
+    ):
+        return None  # another function may rebind it between the binding and the call
+    node: cst.CSTNode = statement
+    while True:
+        block = tree.parent(node)
+        if not isinstance(block, (cst.Module, cst.IndentedBlock)):
+            return None
+        siblings = list(block.body)
+        index = next((i for i, s in enumerate(siblings) if s is node), None)
+        if index is None:
+            return None
+        for earlier in reversed(siblings[:index]):
+            bindings = _bindings(tree, earlier, name)
+            if not bindings:
+                continue
+            if isinstance(earlier, cst.SimpleStatementLine) and len(bindings) == 1:
+                return _bound_kind(tree, bindings[0], name, aliases)
+            return None  # bound under a condition, in a loop, or twice: not one value
+        if isinstance(block, cst.Module):
+            return None
+        owner = next(
+            (a for a in tree.ancestors(block) if isinstance(a, (cst.BaseCompoundStatement, cst.Module))), None
+        )
+        if not isinstance(owner, (cst.If, cst.For, cst.While, cst.With, cst.Try)):
+            return None  # a function's or class's body: a parameter, a global, or nothing
+        header = (
+            owner.items
+            if isinstance(owner, cst.With)
+            else owner.target
+            if isinstance(owner, cst.For)
+            else None
+        )
+        if header is not None and _names_bound(tree, header, name):
+            return None
+        if isinstance(owner, (cst.For, cst.While, cst.Try)) and _bindings(tree, owner, name, skip=statement):
+            return None  # a later statement of the loop binds it for the next round; a try may stop halfway
+        node = owner
+
+
+def every_binding_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases) -> str | None:
+    """For a local ``name`` of ``call``'s function (not a parameter) every binding of which is a fresh
+    list or a NumPy array (``if a: x = np.zeros(n)`` / ``else: x = [0] * n``): "list" when all are lists,
+    "array" otherwise (``torch.as_tensor`` copies a list as the legacy call did, and shares an array)."""
+    function = next((a for a in tree.ancestors(call) if isinstance(a, _SCOPES)), None)
+    if not isinstance(function, cst.FunctionDef):
+        return None
+    if any(p.name.value == name for p in tree.of_type(function.params, cst.Param)):
+        return None
+    if any(
+        any(item.name.value == name for item in node.names)
+        for node in tree.of_type(tree.root, (cst.Global, cst.Nonlocal))
+    ):
+        return None
+    bindings = _bindings(tree, function.body, name)
+    kinds = {_bound_kind(tree, b, name, aliases) for b in bindings}
+    if not bindings or None in kinds:
+        return None
+    return "array" if "array" in kinds else "list"
+
+
+def _names_bound(tree: Tree, target: cst.CSTNode | Sequence[cst.CSTNode], name: str) -> bool:
+    nodes = [target] if isinstance(target, cst.CSTNode) else list(target)
+    return any(n.value == name for t in nodes for n in tree.of_type(t, cst.Name))
+
+
+def _bindings(tree: Tree, top: cst.CSTNode, name: str, skip: cst.CSTNode | None = None) -> list[cst.CSTNode]:
+    """The nodes under ``top`` (not in a nested function, class, lambda or comprehension, nor in
+    ``skip``) that bind ``name``."""
+    found: list[cst.CSTNode] = []
+    for node in tree.descendants(top):
+        if skip is not None and (node is skip or skip in tree.ancestors(node)):
+            continue
+        if any(isinstance(a, _SCOPES) for a in _between(tree, node, top)):
+            continue
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node.name.value == name:
+            found.append(node)
+        elif isinstance(node, (cst.Global, cst.Nonlocal)) and any(i.name.value == name for i in node.names):
+            found.append(node)
+        elif isinstance(node, cst.Assign):
+            if any(_target_binds(tree, t.target, name) for t in node.targets):
+                found.append(node)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.Del)):
+            if _target_binds(tree, node.target, name):
+                found.append(node)
+        elif isinstance(node, (cst.AsName, cst.ImportAlias)):
+            bound = (
+                node.name if isinstance(node, cst.AsName) else node.asname.name if node.asname else node.name
+            )
+            if isinstance(bound, cst.Name) and bound.value == name:
+                found.append(node)
+            elif (
+                isinstance(node, cst.ImportAlias) and node.asname is None and isinstance(bound, cst.Attribute)
+            ):
+                found.extend([node] if (dotted_name(bound) or "").split(".")[0] == name else [])
+    return found
+
+
+def _target_binds(tree: Tree, target: cst.BaseExpression, name: str) -> bool:
+    """Does assigning to ``target`` bind ``name`` (not ``name.x = ...`` or ``name[i] = ...``)?"""
+    if isinstance(target, cst.Name):
+        return target.value == name
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_target_binds(tree, e.value, name) for e in target.elements)
+    if isinstance(target, cst.StarredElement):
+        return _target_binds(tree, target.value, name)
+    return False
+
+
+def _bound_kind(tree: Tree, binding: cst.CSTNode, name: str, aliases: ImportAliases) -> str | None:
+    if not isinstance(binding, cst.Assign):
+        return None
+    for target in binding.targets:
+        if isinstance(target.target, cst.Name):
+            continue
+        # `a, b = zip(*pairs)`: each name a tuple; starred or nested, not read.
+        elements = target.target.elements if isinstance(target.target, (cst.Tuple, cst.List)) else None
+        if elements is None or not isinstance(binding.value, cst.Call):
+            return None
+        if dotted_name(binding.value.func) != "zip" or aliases.qualify(binding.value.func) is not None:
+            return None
+        if not any(isinstance(e.value, cst.Name) and e.value.value == name for e in elements):
+            return None
+        return "list"
+    return _array_or_list(tree, binding.value, aliases)
+
+
+def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases) -> str | None:
+    if is_fresh_list(value, aliases) or returns_fresh_list(tree, value, aliases):
+        return "list"
+    if not isinstance(value, cst.Call) or not value.args:
+        return None
+    qualified = aliases.qualify(value.func) or ""
+    # `np.zeros(n)`, `np.arange(n)`, `np.stack(xs)`, `np.random.choice(k, size=n)` (NumPy's random
+    # functions only when given a size), and `np.array(x)`/`np.asarray(x)`, read as data as
+    # `codemods.analysis.legacy_constructors.is_data` reads them (only a 0-d integer array, which the
+    # legacy call read as a size of uninitialised memory, would differ).
+    random = qualified.startswith("numpy.random.") and is_data(value, aliases)
+    return "array" if qualified in _ARRAY_BUILDERS or random else None
