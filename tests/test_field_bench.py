@@ -266,12 +266,12 @@ def test_merge_labels_checks_and_sorts(tmp_path, capsys):
 
 def test_a_missed_label_names_the_rules_reporting_on_its_lines(tmp_path):
     rows = rows_of(tmp_path)
-    matching = match(rows.values(), [Finding("demo-train", "DEV003", 8, applied=True)])
+    matching = match(rows.values(), [Finding("demo-train", "DEV007", 8, applied=True)])
     missed = dict((str(label), rid) for rid, label in matching.missed())
     label = next(label for rid, label in matching.missed() if str(label) == "P10:8")
     assert missed["P10:8"] == "demo-train"
-    assert matching.other_rules_on("demo-train", label) == ["DEV003"]
-    assert len(matching.false_positives()) == 1  # the DEV003 finding matches no P3 label
+    assert matching.other_rules_on("demo-train", label) == ["DEV007"]
+    assert len(matching.false_positives()) == 1  # the DEV007 finding matches no P7 label
 
 
 # -- the two splits (issue 27): dev in detail, validation in numbers only
@@ -375,3 +375,16 @@ def test_a_legacy_api_rule_counts_for_p9_and_is_reviewed_under_its_own_code():
     assert bench.selected_codes("DEV011,DEV009") == ("DEV009",)
     with pytest.raises(SystemExit):
         bench.selected_codes("DEV099")
+
+
+def test_a_factory_moved_in_forward_matches_p3_or_p10_whichever_the_labeller_chose():
+    """The book names `init_hidden`'s factories P3 and host-made-then-moved tensors P10; one line that
+    is both may carry either label, and either rule's finding on it is the same problem found."""
+    p3, p10, n10 = Label(False, 3, 20, 20), Label(False, 10, 30, 30), Label(True, 10, 20, 20)
+    assert judge(Finding("f", "DEV010", 20), [p3], []).label == p3
+    assert judge(Finding("f", "DEV003", 30), [p10], []).label == p10
+    # Its own pattern's label or look-alike comes first; other patterns never match across.
+    own = Label(False, 10, 21, 21)
+    assert judge(Finding("f", "DEV010", 20), [p3, own], []).label == own
+    assert judge(Finding("f", "DEV010", 20), [p3], [n10]).negative == n10
+    assert not judge(Finding("f", "DEV007", 20), [p3], []).true_positive
