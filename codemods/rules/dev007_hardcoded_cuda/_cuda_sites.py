@@ -25,7 +25,9 @@ Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_ava
 args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides, compares a device with the CPU
 (``if device.type != "cpu":``) or reads a name bound to ``torch.cuda.is_available()`` (not the ``else``
 of an availability test, which runs exactly without a GPU, nor the body of ``if not args.no_cuda:``,
-which runs unless the user opts out); a loop over ``range(torch.cuda.device_count())``; a test its
+which runs unless the user opts out, nor that of ``if args.cuda:`` for an option on by default that
+the file never stores to); the right of ``torch.cuda.is_available() and ...``; a loop over
+``range(torch.cuda.device_count())``; a test its
 decorator skips without a GPU; a placement in a ``try`` whose handler catches its error and lets the
 program go on; a GPU default the code corrects by asking the machine
 (:mod:`codemods.rules.dev007_hardcoded_cuda._corrected_defaults`); ``set_device`` and ``synchronize``
@@ -73,7 +75,7 @@ from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
 # A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`; or
 # that compares a device with the CPU (`if device.type != "cpu":`, `if str(device) == 'cpu':`).
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
-_CPU_TEST = re.compile(r"""[!=]=\s*(['"])cpu\1|(['"])cpu\2\s*[!=]=""")
+_CPU_TEST = re.compile(r"""[!=]=\s*(?:torch\.device\(\s*)?(['"])cpu\1|(['"])cpu\2\s*\)?\s*[!=]=""")
 # A decorator that skips or refuses its function without a GPU (`@unittest.skipIf(not
 # torch.cuda.is_available(), ...)`, `@pytest.mark.skipif(...)`, `@requires_cuda`).
 _SKIPS = re.compile(r"skip|require", re.IGNORECASE)
@@ -185,6 +187,7 @@ class _Sites:
         self._names_by_text: dict[str, list[cst.Name]] | None = None
         self._corrections = CorrectedDefaults(tree, aliases)
         self._gpu_zero: bool | None = None  # _only_gpu_zero
+        self._stuck_options: frozenset[str] | None = None  # _options_on_by_default
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
@@ -238,8 +241,15 @@ class _Sites:
         gpu_only = isinstance(node, cst.Call) and self.aliases.qualify(node.func) in _GPU_ONLY_STATEMENTS
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
-                if not self._runs_without_gpu(above, below) and not self._opted_out(above, below):
+                if not (
+                    self._runs_without_gpu(above, below)
+                    or self._opted_out(above, below)
+                    or self._on_by_default(above, below)
+                ):
                     return True
+            if isinstance(above, cst.BooleanOperation) and isinstance(above.operator, cst.And):
+                if below is above.right and self._gpu_test(above.left, above):
+                    return True  # `torch.cuda.is_available() and model.cuda()`, `use_cuda and x.cuda()`
             if _forwards_cuda(above):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
             if isinstance(above, (cst.IndentedBlock, cst.Module)):
@@ -288,6 +298,42 @@ class _Sites:
         if key is None or not _OFF_SWITCH.match(key.rsplit(".", 1)[-1]):
             return False
         return below is (branch.body if negated else branch.orelse)
+
+    def _on_by_default(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
+        """Is ``below`` the branch of ``branch`` taken when an argparse option that is on by default
+        (``--cuda`` with ``action="store_false"`` or ``default=True``, never stored to by the file) is
+        left as it is: the body of ``if args.cuda:``? Without a GPU the program's plain command line
+        runs that code: the test guards nothing."""
+        key = _read_option(branch.test)
+        if below is not branch.body or key is None or key[1] not in self._options_on_by_default():
+            return False
+        return key[0] in self._parsed_names()
+
+    def _options_on_by_default(self) -> frozenset[str]:
+        """Where the file's argparse options stuck on keep their value (``cuda`` for ``--cuda``), less
+        those the file stores to anywhere (``args.cuda = args.cuda and torch.cuda.is_available()``,
+        ``args.cuda = False`` under some test): such an option may be corrected."""
+        if self._stuck_options is None:
+            stuck = set()
+            for call in self.tree.of_type(self.tree.root, cst.Call):
+                if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"):
+                    continue
+                dest = _option_dest(call)
+                if dest is not None and any(s.node is call for s in argument_switches(call)):
+                    stuck.add(dest)
+            for assign in self.tree.of_type(self.tree.root, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                if isinstance(assign, cst.Assign):
+                    targets = [t.target for t in assign.targets]
+                else:
+                    targets = [assign.target]
+                stuck -= {read[1] for read in map(_read_option, targets) if read is not None}
+            self._stuck_options = frozenset(stuck)
+        return self._stuck_options
+
+    def _parsed_names(self) -> frozenset[str]:
+        """The module-level names bound to the command line: ``args = parser.parse_args()``, ``args =
+        vars(parser.parse_args())``."""
+        return self.tree.memo(_parsed_names, lambda: _parsed_names(self.tree))
 
     def _runs_without_gpu(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
         """Is ``below`` the branch of ``branch`` taken exactly when there is no GPU: the ``else`` of
@@ -433,11 +479,20 @@ class _Sites:
         a device with the CPU, or reads a name bound to the machine's answer (``available =
         torch.cuda.is_available()``)?"""
         if id(test) not in self._guards:
-            text = code_of(test.test)
-            self._guards[id(test)] = bool(
-                _GUARD.search(text) or _CPU_TEST.search(text) or self._corrections.asks(test.test, test)
-            )
+            self._guards[id(test)] = self._decides_on(test.test, test)
         return self._guards[id(test)]
+
+    def _gpu_test(self, test: cst.BaseExpression, at: cst.CSTNode) -> bool:
+        """A test true only when CUDA is to be used: the machine's answer (or a name bound to it), or
+        a switch read as it is (``use_cuda``, ``args.cuda``; not ``not ...``, nor an off switch)."""
+        if self._asks_plainly(test, at):
+            return True
+        key = (dotted_name(test) or "").rsplit(".", 1)[-1]
+        return bool(key) and _GUARD.search(key) is not None and not _OFF_SWITCH.match(key)
+
+    def _decides_on(self, expression: cst.BaseExpression, at: cst.CSTNode) -> bool:
+        text = code_of(expression)
+        return bool(_GUARD.search(text) or _CPU_TEST.search(text) or self._corrections.asks(expression, at))
 
     # -- calls
 
@@ -733,6 +788,38 @@ def _option_dest(call: cst.Call) -> str | None:
     spelled = [str(o.evaluated_value) for o in options]
     long = [o for o in spelled if o.startswith("--")] or [o for o in spelled if o.startswith("-")]
     return long[0].lstrip("-").replace("-", "_") if long else None
+
+
+def _read_option(test: cst.BaseExpression) -> tuple[str, str] | None:
+    """The name and the key a test reads as they are: ``("args", "cuda")`` for ``args.cuda`` and
+    ``args["cuda"]``; None for anything else (a bare name, ``self.args.cuda``, a ``not``)."""
+    if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name):
+        return test.value.value, test.attr.value
+    if isinstance(test, cst.Subscript) and isinstance(test.value, cst.Name) and len(test.slice) == 1:
+        index = test.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            key = index.value.evaluated_value
+            return (test.value.value, key) if isinstance(key, str) else None
+    return None
+
+
+def _parsed_names(tree: Tree) -> frozenset[str]:
+    module = tree.root
+    assert isinstance(module, cst.Module)
+    names = set()
+    for line in module.body:
+        if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
+            assign = line.body[0]
+            if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+                continue
+            target, value = assign.targets[0].target, assign.value
+            if m.matches(value, m.Call(m.Name("vars"), args=[m.Arg()])):
+                value = cst.ensure_type(value, cst.Call).args[0].value  # as matched
+            parsed = m.Attribute(attr=m.Name("parse_args") | m.Name("parse_known_args"))
+            parses = m.matches(value, m.Call(parsed))
+            if isinstance(target, cst.Name) and parses:
+                names.add(target.value)
+    return frozenset(names)
 
 
 def _per_gpu(above: cst.CSTNode, below: cst.CSTNode) -> bool:

@@ -222,6 +222,26 @@ VALID = [
             print("CUDA does not work")
         """
     ),
+    # Guards spelt otherwise: a device compared with `torch.device("cpu")`, an availability test in an
+    # `and`; an option on by default that the file corrects; a `cuda` switch of another object.
+    Valid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--cuda", action="store_false")
+        args = parser.parse_args()
+        args.cuda = args.cuda and torch.cuda.is_available()
+        def run(model, device, cfg):
+            if device != torch.device("cpu"):
+                model.cuda()
+            torch.cuda.is_available() and model.cuda()
+            if args.cuda:
+                model.cuda()
+            if cfg.cuda:
+                model.cuda()
+        """
+    ),
 ]
 
 INVALID = [
@@ -1137,5 +1157,35 @@ INVALID = [
         None,
         message="fails without a GPU",
         line=2,
+    ),
+    # An option on by default (`store_false`, `default=True`) guards nothing: the plain command line
+    # runs what `if args.cuda:` holds on a machine without a GPU. So does `not` an availability test.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--cuda", action="store_false", help="use CUDA")
+        args = vars(parser.parse_args())
+        model = build(args)
+        if args["cuda"]:
+            model = model.cuda()
+        not torch.cuda.is_available() and model.cuda()
+        """,
+        """
+        import argparse
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--cuda", action="store_false", help="use CUDA", default=torch.cuda.is_available())
+        args = vars(parser.parse_args())
+        model = build(args)
+        if args["cuda"]:
+            model = model.to(device)
+        not torch.cuda.is_available() and model.to(device)
+        """,
+        message="with `store_false` (on unless given) assumes a GPU",
+        line=4,
     ),
 ]
