@@ -347,29 +347,55 @@ class _Sites:
 
     def _called_only_guarded(self, function: cst.FunctionDef) -> bool:
         """A top-level function that the file calls, by name, only under a CUDA test (``if use_cuda:
-        x = gpu_dataset(x)``): its GPU code never runs without a GPU, from this file. Any other use of
-        the name (passed on, rebound) leaves the question open: not guarded."""
+        x = gpu_dataset(x)``), or a method its class calls, as ``self.name(...)``, only under one (``if
+        self.use_cuda: self._to_gpu()``): its GPU code never runs without a GPU, from this file. Any
+        other use of the name (passed on, rebound, called on another object) leaves the question open:
+        not guarded."""
         if id(function) in self._calls_guarded:
             return self._calls_guarded[id(function)]
         self._calls_guarded[id(function)] = False  # a recursive function: not shown guarded
         answer = False
-        if isinstance(self.tree.parent(function), cst.Module):
+        parent = self.tree.parent(function)
+        if isinstance(parent, cst.Module):
             uses = [n for n in self._names().get(function.name.value, []) if n is not function.name]
             calls = [self.tree.parent(n) for n in uses]
             answer = bool(calls) and all(
                 isinstance(c, cst.Call) and c.func is n and self._asked_before(c) for c, n in zip(calls, uses)
             )
+        elif isinstance(parent, cst.IndentedBlock):
+            owner = self.tree.parent(parent)
+            if isinstance(owner, cst.ClassDef):
+                methods = self._attributes().get(function.name.value, [])
+                answer = bool(methods) and all(self._self_call_guarded(use, owner) for use in methods)
         self._calls_guarded[id(function)] = answer
         return answer
 
+    def _self_call_guarded(self, use: cst.Attribute, owner: cst.CSTNode) -> bool:
+        """``self.name(...)`` inside ``owner`` (the method's class, not a class nested in it), under a
+        CUDA test."""
+        call = self.tree.parent(use)
+        if not (isinstance(call, cst.Call) and call.func is use and m.matches(use.value, m.Name("self"))):
+            return False
+        home = next((a for a in self.tree.ancestors(use) if isinstance(a, cst.ClassDef)), None)
+        return home is owner and self._asked_before(call)
+
+    def _attributes(self) -> dict[str, list[cst.Attribute]]:
+        """Every ``x.name`` of the module, by the name (once per file)."""
+        return self.tree.memo(_attributes_by_name, lambda: _attributes_by_name(self.tree))
+
     def _asked_before(self, call: cst.Call) -> bool:
-        """Is ``call`` in the body of an ``if`` that asks ``torch.cuda.is_available()`` (or a name every
-        assignment of which in its function does: ``use_cuda = torch.cuda.is_available()``)? Stricter
-        than a test that only mentions CUDA (``if torch.cuda.device_count() > 1``, ``if args.cuda``)."""
+        """Is ``call`` in the body of an ``if`` that decides on CUDA as a guard does (``if
+        torch.cuda.is_available():``, ``if args.cuda:``; not ``if not args.no_cuda:``, nor ``if
+        args.cuda:`` for an option on by default)?"""
         below: cst.CSTNode = call
         for above in self.tree.ancestors(call):
-            if isinstance(above, cst.If) and below is above.body and self._asks_plainly(above.test, call):
-                return True
+            if isinstance(above, cst.If) and below is above.body and self._decides(above):
+                if not (
+                    self._runs_without_gpu(above, below)
+                    or self._opted_out(above, below)
+                    or self._on_by_default(above, below)
+                ):
+                    return True
             below = above
         return False
 
@@ -820,6 +846,13 @@ def _parsed_names(tree: Tree) -> frozenset[str]:
             if isinstance(target, cst.Name) and parses:
                 names.add(target.value)
     return frozenset(names)
+
+
+def _attributes_by_name(tree: Tree) -> dict[str, list[cst.Attribute]]:
+    found: dict[str, list[cst.Attribute]] = {}
+    for node in tree.of_type(tree.root, cst.Attribute):
+        found.setdefault(node.attr.value, []).append(node)
+    return found
 
 
 def _per_gpu(above: cst.CSTNode, below: cst.CSTNode) -> bool:

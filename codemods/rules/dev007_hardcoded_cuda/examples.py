@@ -222,6 +222,28 @@ VALID = [
             print("CUDA does not work")
         """
     ),
+    # Helpers the file calls only under a CUDA test: a method its class calls as `self._to_gpu()`
+    # under `if self.use_cuda:`, a function called under `if args.cuda:` (an option off by default).
+    Valid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--cuda", action="store_true")
+        args = parser.parse_args()
+        def to_gpu(x):
+            return x.cuda()
+        class Agent:
+            def __init__(self, net, use_cuda):
+                self.net, self.use_cuda = net, use_cuda
+                if self.use_cuda:
+                    self._to_gpu()
+            def _to_gpu(self):
+                self.net.cuda()
+        if args.cuda:
+            batch = to_gpu(torch.ones(2))
+        """
+    ),
     # Guards spelt otherwise: a device compared with `torch.device("cpu")`, an availability test in an
     # `and`; an option on by default that the file corrects; a `cuda` switch of another object.
     Valid(
@@ -1157,6 +1179,37 @@ INVALID = [
         None,
         message="fails without a GPU",
         line=2,
+    ),
+    # A method called once under a CUDA test and once without one: its `.cuda()` may run without a GPU.
+    Invalid(
+        """
+        import torch
+        class Agent:
+            def __init__(self, net, use_cuda):
+                self.net, self.use_cuda = net, use_cuda
+                if self.use_cuda:
+                    self._to_gpu()
+            def reload(self):
+                self._to_gpu()
+            def _to_gpu(self):
+                self.net.cuda()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        class Agent:
+            def __init__(self, net, use_cuda):
+                self.net, self.use_cuda = net, use_cuda
+                if self.use_cuda:
+                    self._to_gpu()
+            def reload(self):
+                self._to_gpu()
+            def _to_gpu(self):
+                self.net.to(device)
+        """,
+        message="`.cuda()` fails without a GPU",
+        line=10,
     ),
     # An option on by default (`store_false`, `default=True`) guards nothing: the plain command line
     # runs what `if args.cuda:` holds on a machine without a GPU. So does `not` an availability test.

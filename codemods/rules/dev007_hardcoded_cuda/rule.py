@@ -45,7 +45,7 @@ the machine beside it), code that runs only with a GPU (under a test against the
 device.type != "cpu":`, or of a name bound to `torch.cuda.is_available()`; in a loop over
 `range(torch.cuda.device_count())`; in a test its decorator skips without a GPU; a placement in a
 `try` whose handler catches the error and lets the program go on), a top-level function the file
-calls only under such a guard, a
+calls only under such a guard (or a method its class calls, as `self.name(...)`, only under one), a
 switch stuck on (`use_gpu = True`) read only as `if use_gpu:` around GPU code that asks
 `torch.cuda.is_available()` itself, a `cuda()` method forwarding the call, and `"cuda"` that is not a
 device (`backend = "cuda"`).
