@@ -26,7 +26,8 @@ args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides, compare
 (``if device.type != "cpu":``) or reads a name bound to ``torch.cuda.is_available()`` (not the ``else``
 of an availability test, which runs exactly without a GPU, nor the body of ``if not args.no_cuda:``,
 which runs unless the user opts out, nor that of ``if args.cuda:`` for an option on by default that
-the file never stores to); the right of ``torch.cuda.is_available() and ...``; a loop over
+the file never stores to, nor the branch a switch read plainly sends to the CPU: the ``else`` of
+``if args.gpu is not None:``); the right of ``torch.cuda.is_available() and ...``; a loop over
 ``range(torch.cuda.device_count())``; a test its
 decorator skips without a GPU; a placement in a ``try`` whose handler catches its error and lets the
 program go on; a GPU default the code corrects by asking the machine
@@ -245,6 +246,7 @@ class _Sites:
                     self._runs_without_gpu(above, below)
                     or self._opted_out(above, below)
                     or self._on_by_default(above, below)
+                    or self._cpu_branch(above, below)
                 ):
                     return True
             if isinstance(above, cst.BooleanOperation) and isinstance(above.operator, cst.And):
@@ -298,6 +300,16 @@ class _Sites:
         if key is None or not _OFF_SWITCH.match(key.rsplit(".", 1)[-1]):
             return False
         return below is (branch.body if negated else branch.orelse)
+
+    def _cpu_branch(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
+        """Is ``below`` the branch of ``branch`` that a switch read plainly sends to the CPU: the
+        ``else`` of ``if args.cuda:`` or ``if args.gpu is not None:``, the body of ``if args.gpu is
+        None:`` or ``if device == "cpu":``? A test whose sense the code does not show plainly (``if
+        torch.cuda.device_count() > 1:``) guards both branches."""
+        sense = _gpu_sense(branch.test)
+        if sense is None:
+            return False
+        return below is (branch.orelse if sense else branch.body)
 
     def _on_by_default(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
         """Is ``below`` the branch of ``branch`` taken when an argparse option that is on by default
@@ -394,6 +406,7 @@ class _Sites:
                     self._runs_without_gpu(above, below)
                     or self._opted_out(above, below)
                     or self._on_by_default(above, below)
+                    or self._cpu_branch(above, below)
                 ):
                     return True
             below = above
@@ -814,6 +827,48 @@ def _option_dest(call: cst.Call) -> str | None:
     spelled = [str(o.evaluated_value) for o in options]
     long = [o for o in spelled if o.startswith("--")] or [o for o in spelled if o.startswith("-")]
     return long[0].lstrip("-").replace("-", "_") if long else None
+
+
+_ON_GPU = re.compile(r"cuda|gpu", re.IGNORECASE)
+
+
+def _switch_sense(node: cst.BaseExpression) -> bool:
+    """A switch read as it is: its last name says CUDA or a GPU (``args.cuda``, ``use_gpu``), is no
+    off switch (``no_cuda``) and counts nothing (``n_gpu``, ``gpu_count``)."""
+    key = (dotted_name(node) or "").rsplit(".", 1)[-1]
+    if not key or _OFF_SWITCH.match(key) or not _ON_GPU.search(key):
+        return False
+    return not re.search(r"count|^n_?gpu|num|ngpu", key, re.IGNORECASE)
+
+
+def _gpu_sense(test: cst.BaseExpression) -> bool | None:
+    """True when ``test`` holds exactly where a switch says to use the GPU (``args.cuda``, ``use_gpu``,
+    ``args.gpu is not None``, ``device != "cpu"``, ``device.type == "cuda"``), False where it says the
+    CPU (``not args.cuda``, ``args.gpu is None``, ``args.gpu < 0``, ``device == "cpu"``); None when the
+    test is anything else (an off switch, an ``and``, a count compared, an availability test)."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = _gpu_sense(test.expression)
+        return None if inner is None else not inner
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        return True if _switch_sense(test) else None
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    target = test.comparisons[0]
+    left, right, operator = test.left, target.comparator, target.operator
+    if isinstance(left, cst.SimpleString):
+        left, right = right, left
+    if isinstance(right, cst.SimpleString) and isinstance(operator, (cst.Equal, cst.NotEqual)):
+        named = right.evaluated_value
+        if named not in ("cpu", "cuda", "gpu"):
+            return None
+        return (named != "cpu") == isinstance(operator, cst.Equal)
+    if not _switch_sense(left):
+        return None
+    if m.matches(right, m.Name("None")) and isinstance(operator, (cst.Is, cst.IsNot)):
+        return isinstance(operator, cst.IsNot)
+    if m.matches(right, m.Integer("0")) and isinstance(operator, (cst.GreaterThanEqual, cst.LessThan)):
+        return isinstance(operator, cst.GreaterThanEqual)  # `args.gpu >= 0`: -1 is the CPU
+    return None
 
 
 def _read_option(test: cst.BaseExpression) -> tuple[str, str] | None:

@@ -222,6 +222,27 @@ VALID = [
             print("CUDA does not work")
         """
     ),
+    # Each branch on the side its switch says: the GPU under `if use_gpu:`, `if device.type ==
+    # "cuda":` or the `else` of `if args.gpu is None:`; a count compared guards both branches.
+    Valid(
+        """
+        import torch
+        def place(model, x, use_gpu, device, args):
+            if use_gpu:
+                model = model.cuda()
+            if device.type == "cuda":
+                x = x.cuda()
+            if args.gpu is None:
+                model = model.cpu()
+            else:
+                model = model.cuda(args.gpu)
+            if torch.cuda.device_count() > 1:
+                model = torch.nn.DataParallel(model).cuda()
+            else:
+                model = model.cuda()
+            return model, x
+        """
+    ),
     # Helpers the file calls only under a CUDA test: a method its class calls as `self._to_gpu()`
     # under `if self.use_cuda:`, a function called under `if args.cuda:` (an option off by default).
     Valid(
@@ -1179,6 +1200,34 @@ INVALID = [
         None,
         message="fails without a GPU",
         line=2,
+    ),
+    # The branch a switch read plainly sends to the CPU is not guarded by it: the `else` of `if
+    # args.gpu is not None:` (all GPUs, wrapped) runs without a GPU too.
+    Invalid(
+        """
+        import torch
+
+        def build(model, args):
+            if args.gpu is not None:
+                model = model.cuda(args.gpu)
+            else:
+                model = torch.nn.DataParallel(model).cuda()
+            return model
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def build(model, args):
+            if args.gpu is not None:
+                model = model.cuda(args.gpu)
+            else:
+                model = torch.nn.DataParallel(model).to(device)
+            return model
+        """,
+        message="`.cuda()` fails without a GPU",
+        line=7,
     ),
     # A method called once under a CUDA test and once without one: its `.cuda()` may run without a GPU.
     Invalid(

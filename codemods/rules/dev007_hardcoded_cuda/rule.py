@@ -12,6 +12,9 @@ True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `arg
 args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
 args.use_cpu:`, nor is code under `if args.cuda:` where `--cuda` is an option on by default
 (`store_false`, `default=True`) that the file never stores to: the plain command line runs it.
+Nor is the branch that a switch read plainly sends to the CPU (the `else` of `if args.cuda:` or of
+`if args.gpu is not None:`, the body of `if device == "cpu":`); a test whose sense is not plain
+(`if torch.cuda.device_count() > 1:`) guards both branches.
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
 after the imports, never where a local name would shadow it (a device the function itself chose
