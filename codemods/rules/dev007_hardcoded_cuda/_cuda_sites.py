@@ -8,9 +8,9 @@
 - ``.cuda(d)`` where ``d`` is a device (``x.device``, a device-named variable): ``.to(d)``, which goes
   wherever ``d`` is, the CPU included;
 - a device chosen once: ``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``def
-  f(device="cuda")``, ``device: str = "cuda"``: CUDA only when it is available (keeping the GPU it
-  names); a GPU whose index the program computes (``torch.device(f"cuda:{args.gpu}")``,
-  ``torch.device("cuda", local_rank)``) falls back to the CPU;
+  f(device="cuda")``, ``def g(gpu_id="cuda:0")``, ``device: str = "cuda"``: CUDA only when it is
+  available (keeping the GPU it names); a GPU whose index the program computes
+  (``torch.device(f"cuda:{args.gpu}")``, ``torch.device("cuda", local_rank)``) falls back to the CPU;
 - ``torch.set_default_tensor_type(torch.cuda.FloatTensor)``: the CPU type without a GPU (a type named
   by a string is reported only);
 - a ``torch.cuda.FloatTensor`` alias (``dtype = torch.cuda.FloatTensor``): the CPU type when there is
@@ -796,12 +796,14 @@ class _Sites:
         return len(args) == 2 and is_cuda(first, self.aliases)
 
     def _parameter(self, param: cst.Param) -> Site | None:
-        """``def evaluate(model, device="cuda")``."""
+        """``def evaluate(model, device="cuda")``, ``def define_G(..., gpu_id="cuda:0")``."""
         default, name = param.default, param.name.value
         if default is None or not (is_cuda(default, self.aliases) or is_indexed_cuda(default, self.aliases)):
             return None
         function = next(a for a in self.tree.ancestors(param) if isinstance(a, (cst.FunctionDef, cst.Lambda)))
-        if DEVICE_NAME.search(name) or name in device_positions(self.tree, function, self.aliases):
+        # `gpu_id="cuda:0"`: a GPU named by its index is a device whatever the parameter is called
+        indexed = isinstance(default, cst.SimpleString) and is_indexed_cuda(default, self.aliases)
+        if indexed or DEVICE_NAME.search(name) or name in device_positions(self.tree, function, self.aliases):
             return self._choice(param, f"`{name}={code_of(default)}` defaults to a GPU", default)
         return None
 

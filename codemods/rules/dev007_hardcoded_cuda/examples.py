@@ -1229,6 +1229,26 @@ INVALID = [
         message="`.cuda()` fails without a GPU",
         line=7,
     ),
+    # A GPU named by its index is a device whatever its parameter is called, even when the function
+    # only hands it on.
+    Invalid(
+        """
+        import torch
+
+        def define_G(ngf, gpu_id="cuda:0"):
+            net = Generator(ngf)
+            return init_net(net, gpu_id)
+        """,
+        """
+        import torch
+
+        def define_G(ngf, gpu_id="cuda:0" if torch.cuda.is_available() else "cpu"):
+            net = Generator(ngf)
+            return init_net(net, gpu_id)
+        """,
+        message='`gpu_id="cuda:0"` defaults to a GPU',
+        line=3,
+    ),
     # A method called once under a CUDA test and once without one: its `.cuda()` may run without a GPU.
     Invalid(
         """
