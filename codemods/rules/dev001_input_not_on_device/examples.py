@@ -923,4 +923,44 @@ INVALID += [
         message="`c_fixed` reaches `self.G`, which was moved to a device, but is never moved",
         line=36,
     ),
+    # A random draw wrapped in `Variable(...)` is moved once drawn (made on the device, it would draw
+    # other numbers), as a bare one is; fed to a submodule of the moved model.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        from torch.autograd import Variable
+
+
+        class VAE(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.decoder = nn.Linear(20, 784)
+
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        vae = VAE().to(device)
+        sample = Variable(torch.randn(128, 20))
+        recon_x = vae.decoder(sample)
+        """,
+        """
+        import torch
+        from torch import nn
+        from torch.autograd import Variable
+
+
+        class VAE(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.decoder = nn.Linear(20, 784)
+
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        vae = VAE().to(device)
+        sample = Variable(torch.randn(128, 20)).to(device)
+        recon_x = vae.decoder(sample)
+        """,
+        message="`sample` is created on the CPU and fed to `vae`",
+        line=14,
+    ),
 ]
