@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 import libcst.matchers as m
@@ -194,7 +194,28 @@ class _Sites:
         for node in nodes:
             found = list(self._of(node))
             if found and not self._guarded(node):
-                yield from found
+                option = self._stuck_option_above(node)
+                if option is None:
+                    yield from found
+                    continue
+                # The option's own fix (asking the machine) cures it; fixing the site too would make
+                # the result depend on which fix ran first.
+                why = (
+                    f": it runs on the plain command line, as `{option}` is on by default; the option's"
+                    " fix (ask `torch.cuda.is_available()`) cures it"
+                )
+                yield from (
+                    replace(site, message=site.message.split(";")[0] + why, fix=None) for site in found
+                )
+
+    def _stuck_option_above(self, node: cst.CSTNode) -> str | None:
+        """The option on by default whose test (``if args.cuda:``) ``node`` runs under, spelled as read."""
+        below = node
+        for above in self.tree.ancestors(node):
+            if isinstance(above, (cst.If, cst.IfExp)) and self._on_by_default(above, below):
+                return code_of(above.test)
+            below = above
+        return None
 
     def _of(self, node: SiteNode) -> Iterator[Site]:
         if isinstance(node, cst.Call):

@@ -1281,7 +1281,9 @@ INVALID = [
         line=10,
     ),
     # An option on by default (`store_false`, `default=True`) guards nothing: the plain command line
-    # runs what `if args.cuda:` holds on a machine without a GPU. So does `not` an availability test.
+    # runs what `if args.cuda:` holds on a machine without a GPU. It is reported there; the option's
+    # own fix cures it (fixing both would make the result depend on the order). `not` an availability
+    # test guards nothing either.
     Invalid(
         """
         import argparse
@@ -1304,7 +1306,7 @@ INVALID = [
         args = vars(parser.parse_args())
         model = build(args)
         if args["cuda"]:
-            model = model.to(device)
+            model = model.cuda()
         not torch.cuda.is_available() and model.to(device)
         """,
         message="with `store_false` (on unless given) assumes a GPU",

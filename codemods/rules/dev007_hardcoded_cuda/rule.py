@@ -11,7 +11,8 @@ True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `arg
 `"cuda" if not opt.no_cuda else "cpu"`, `"cpu" if opt.no_cuda else "cuda"`). Code under `if not
 args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
 args.use_cpu:`, nor is code under `if args.cuda:` where `--cuda` is an option on by default
-(`store_false`, `default=True`) that the file never stores to: the plain command line runs it.
+(`store_false`, `default=True`) that the file never stores to: the plain command line runs it
+(reported there, not fixed: the option's own fix cures it).
 Nor is the branch that a switch read plainly sends to the CPU (the `else` of `if args.cuda:` or of
 `if args.gpu is not None:`, the body of `if device == "cpu":`); a test whose sense is not plain
 (`if torch.cuda.device_count() > 1:`) guards both branches.

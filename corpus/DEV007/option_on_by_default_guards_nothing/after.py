@@ -9,8 +9,6 @@ import argparse
 import torch
 from torch import nn
 
-device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-
 parser = argparse.ArgumentParser()
 parser.add_argument("--cuda", action="store_false", help="use CUDA", default=torch.cuda.is_available())
 parser.add_argument("--bptt", type=int, default=5)
@@ -21,7 +19,7 @@ def batchify(data, bsz):
     nbatch = data.size(0) // bsz
     data = data.narrow(0, 0, nbatch * bsz).view(bsz, -1).t().contiguous()
     if args.cuda:
-        data = data.to(device)
+        data = data.cuda()
     return data
 
 
