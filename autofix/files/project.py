@@ -3,7 +3,8 @@
 Given a folder, ``check``/``apply``/``migrate`` read every Python file of it once with :mod:`ast` (a
 few per cent of a libcst parse) for two things: which top-level functions and classes move an
 argument to a device (``def train(model, opt): model.to(device)``, ``class Trainer: def
-__init__(self, model): self.model = model; self.model.cuda()``), and what each file imports from the
+__init__(self, model): self.model = model; self.model.cuda()``, also by handing it to a function of
+their own file that moves it; not through a third file), and what each file imports from the
 others (``from trainer import Trainer``, ``import trainer``, ``from .trainer import train``). Each
 file's task then carries the facts of the names it imports, spelled as the file calls them
 (``Trainer``, ``trainer.Trainer``): small to hand to a worker, and exactly what its results (and its
@@ -74,15 +75,22 @@ def _parse(path: Path, data: bytes) -> ast.Module | None:
         return None
 
 
+_Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+
 def _exported_moves(
     tree: ast.Module, data: bytes | None = None
 ) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
     """Top-level functions and classes (by ``__init__``) that move a parameter: name -> (the
-    parameters a call fills, the moved ones). With the file's bytes, a function whose lines call no
-    ``.to(`` or ``.cuda(`` is not walked (walking every body costs three times the parse)."""
+    parameters a call fills, the moved ones), also through the file's own functions they hand it to
+    (``def train(model, opt): place(model)`` with ``def place(m): m.cuda()``). With the file's bytes,
+    a definition whose lines call no ``.to(`` or ``.cuda(``, nor a function of the file found moving,
+    is not walked (walking every body costs three times the parse)."""
     lines = data.splitlines() if data is not None else None
-    found: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    definitions: list[tuple[_Definition, ast.FunctionDef | ast.AsyncFunctionDef, int, bytes | None]] = []
     for node in tree.body:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             function, skip = node, 0
         elif isinstance(node, ast.ClassDef):
@@ -90,18 +98,31 @@ def _exported_moves(
             if len(inits) != 1:
                 continue
             function, skip = inits[0], 1
-        else:
-            continue
-        if lines is not None:
-            text = b"\n".join(lines[node.lineno - 1 : node.end_lineno])
-            if b".cuda(" not in text and b".to(" not in text:
+        text = b"\n".join(lines[node.lineno - 1 : node.end_lineno]) if lines is not None else None
+        definitions.append((node, function, skip, text))
+    found: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    helpers: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # top-level functions that move
+    changed, first = True, True
+    while changed:  # a helper found moving may make its callers move: until nothing new is found
+        changed = False
+        for node, function, skip, text in definitions:
+            name = node.name
+            # Walked once if it moves by itself; again only if it calls a helper found moving.
+            calls_helper = text is None or any(f"{helper}(".encode() in text for helper in helpers)
+            moves_itself = text is None or b".cuda(" in text or b".to(" in text
+            if not (calls_helper or (first and moves_itself)):
                 continue
-        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
-        named = set(params) | {a.arg for a in function.args.kwonlyargs}
-        called = _methods_called(node, function) if isinstance(node, ast.ClassDef) else []
-        moved = _moved_parameters(function, named, called)
-        if moved:
-            found[node.name] = (tuple(params[skip:]), tuple(sorted(moved)))
+            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+            named = set(params) | {a.arg for a in function.args.kwonlyargs}
+            called = _methods_called(node, function) if isinstance(node, ast.ClassDef) else []
+            moved = _moved_parameters(function, named, called, helpers)
+            fact = (tuple(params[skip:]), tuple(sorted(moved)))
+            if moved and found.get(name) != fact:
+                found[name] = fact
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    helpers[name] = (tuple(params), fact[1])
+                changed = True
+        first = False
     return found
 
 
@@ -126,10 +147,13 @@ def _moved_parameters(
     function: ast.FunctionDef | ast.AsyncFunctionDef,
     params: set[str],
     called: Iterable[ast.FunctionDef] = (),
+    helpers: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] | None = None,
 ) -> set[str]:
     """``model.to(d)``, ``model.cuda()``, ``model = model.to(d)``, and ``self.model = model`` then
     ``self.model.cuda()``, in the function's own body (not in functions defined inside it), or in the
-    methods of its class it calls (``called``: ``self._to_device()`` moving ``self.model``)."""
+    methods of its class it calls (``called``: ``self._to_device()`` moving ``self.model``); also
+    ``place(model)`` where ``helpers`` (the file's top-level functions that move: name -> (their
+    parameters, the moved ones)) says ``place`` moves what it is handed there."""
     nodes = list(_own_nodes(function))
     for method in called:
         nodes.extend(_own_nodes(method))
@@ -145,6 +169,18 @@ def _moved_parameters(
                     kept[target] = right.id
     moved: set[str] = set()
     for node in nodes:
+        if (
+            helpers
+            and isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in helpers
+        ):
+            for handed in _handed_to_moves(node, *helpers[node.func.id]):
+                if handed in params:
+                    moved.add(handed)
+                elif handed in kept:
+                    moved.add(kept[handed])
+            continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MOVES:
             if node.func.attr == "to" and not _moves_device(node):
                 continue
@@ -154,6 +190,19 @@ def _moved_parameters(
             elif subject in kept:
                 moved.add(kept[subject])
     return moved
+
+
+def _handed_to_moves(call: ast.Call, params: tuple[str, ...], moved: tuple[str, ...]) -> Iterable[str]:
+    """What ``call`` hands (by name, as it spells it) to the parameters its callee moves: positional
+    arguments in order, keywords by name; nothing past a ``*args``."""
+    for index, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if index < len(params) and params[index] in moved and (spelled := _dotted(arg)) is not None:
+            yield spelled
+    for keyword in call.keywords:
+        if keyword.arg in moved and (spelled := _dotted(keyword.value)) is not None:
+            yield spelled
 
 
 def _moves_device(call: ast.Call) -> bool:

@@ -2,7 +2,8 @@
 which of those assignments run first when ``__init__`` runs.
 
 A value is a tensor when the code shows it (a ``torch`` function or legacy constructor, a tensor
-method on a tensor, arithmetic with one, a local name or a method of the class that returns one),
+method on a tensor, arithmetic with one, a local name, a method of the class or a top-level function of
+the file that returns one),
 ``None``, provably something else (a number, a string, a container, a module, a ``Parameter``) or
 unknown (a parameter, a call of something else). Local names are followed statement by statement
 inside each method.
@@ -304,6 +305,10 @@ class ModuleAttributes:
         method = self.methods.get(self_attribute(func) or "")
         if method is not None:  # `self._causal(n)`: what the method returns
             return self.returns_kind(method, depth + 1)
+        if isinstance(func, cst.Name) and func.value not in local:  # `make_mask(n)`: what it returns
+            function = _top_functions(self.tree).get(func.value)
+            if function is not None:
+                return self.returns_kind(function, depth + 1)
         if isinstance(func, cst.Attribute) and not qualified:
             if func.attr.value in _NON_TENSOR_METHODS:
                 return OTHER
@@ -350,6 +355,25 @@ class ModuleAttributes:
             ):
                 local[small.targets[0].target.value] = self.kind(small.value, local)
         return local
+
+
+def _top_functions(tree: Tree) -> dict[str, cst.FunctionDef]:
+    """The module's top-level functions, by name; a name defined twice is left out (which one a call
+    runs depends on the order)."""
+
+    def compute() -> dict[str, cst.FunctionDef]:
+        module = tree.root
+        assert isinstance(module, cst.Module)
+        found: dict[str, cst.FunctionDef] = {}
+        twice: set[str] = set()
+        for stmt in module.body:
+            if isinstance(stmt, cst.FunctionDef) and isinstance(stmt.body, cst.IndentedBlock):
+                if stmt.name.value in found:
+                    twice.add(stmt.name.value)
+                found[stmt.name.value] = stmt
+        return {name: f for name, f in found.items() if name not in twice}
+
+    return tree.memo(_top_functions, compute)
 
 
 def _unrewritable(firsts: list[cst.Assign | cst.AnnAssign]) -> str | None:

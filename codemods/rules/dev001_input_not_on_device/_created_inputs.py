@@ -222,11 +222,13 @@ class CreatedInputs:
         ``torch.from_numpy(a).float()`` (the value, moved after), possibly in ``Variable(...)``, never
         moved on the way."""
         chain = method_chain(value, self.aliases)
+        computed = False  # arithmetic on the made tensor, not only `Variable(...)` around it
         while True:
             if is_variable(chain[0], self.aliases) and chain[0].args:
                 chain = method_chain(chain[0].args[0].value, self.aliases) + chain[1:]
             elif (scaled := self._scaled(chain[0])) is not None:  # `(torch.arange(n) * 7).view(...)`
                 chain = method_chain(scaled, self.aliases) + chain[1:]
+                computed = True
             else:
                 break
         root = chain[0]
@@ -238,7 +240,7 @@ class CreatedInputs:
         if qualified in FACTORIES and kwarg(root, "device") is None:
             if not _draws_random(qualified, chain):
                 return root, True
-            if chain[0] is not method_chain(value, self.aliases)[0]:
+            if computed:
                 return None  # arithmetic on a random draw: moving the result would be a second rewrite
             # A random draw is moved once drawn: made on the device, it would draw other numbers.
             return (value, False) if isinstance(value, cst.Call) else None

@@ -51,9 +51,12 @@ class MovedData:
         ] = {}
 
     def moves_data(self, name: str | None) -> bool:
-        """Does the function or class ``name`` of this file move data (``.to(...)``, ``device=``)?"""
+        """Does the function or class ``name`` of this file move data (``.to(...)``, ``device=``)? A
+        method called on ``self`` (``self.create_labels``) is read where the file defines it."""
         if name is None:
             return False
+        if name.startswith("self.") and name.count(".") == 1:
+            name = name[len("self.") :]
         if name not in self._answers:
             if self._definitions is None:
                 self._definitions = {}

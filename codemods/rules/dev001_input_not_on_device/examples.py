@@ -8,6 +8,50 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Labels a method of the class moves before it returns them (`self.create_labels(c_org)`), and a
+    # loop over a literal list of names: neither draws host data.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+
+        class Solver:
+            def __init__(self, loader):
+                self.loader = loader
+                self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+                self.build_model()
+
+            def build_model(self):
+                self.G = nn.Linear(4, 4)
+                self.G.to(self.device)
+
+            def create_labels(self, c_org):
+                labels = []
+                for i in range(3):
+                    labels.append((c_org * i).to(self.device))
+                return labels
+
+            def train(self):
+                data_iter = iter(self.loader)
+                x_fixed, c_org = next(data_iter)
+                x_fixed = x_fixed.to(self.device)
+                c_fixed_list = self.create_labels(c_org)
+                for step in range(10):
+                    try:
+                        x_real, label = next(data_iter)
+                    except StopIteration:
+                        data_iter = iter(self.loader)
+                        x_real, label = next(data_iter)
+                    x_real = x_real.to(self.device)
+                    for domain in ["CelebA", "RaFD"]:
+                        self.G(x_real if domain == "CelebA" else -x_real)
+                    if step % 5 == 0:
+                        with torch.no_grad():
+                            for c_fixed in c_fixed_list:
+                                self.G(x_fixed, c_fixed)
+        """
+    ),
     # Cast to a tensor type the file picks by a flag: on the GPU when the model is.
     Valid(
         """
@@ -834,5 +878,89 @@ INVALID += [
         """,
         message="not fixed: `y` is also used in host memory",
         line=4,
+    ),
+    # The same labels made by a method that does not move them: on the host when they reach `self.G`.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+
+        class Solver:
+            def __init__(self, loader):
+                self.loader = loader
+                self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+                self.build_model()
+
+            def build_model(self):
+                self.G = nn.Linear(4, 4)
+                self.G.to(self.device)
+
+            def create_labels(self, c_org):
+                labels = []
+                for i in range(3):
+                    labels.append(c_org * i)
+                return labels
+
+            def train(self):
+                data_iter = iter(self.loader)
+                x_fixed, c_org = next(data_iter)
+                x_fixed = x_fixed.to(self.device)
+                c_fixed_list = self.create_labels(c_org)
+                for step in range(10):
+                    try:
+                        x_real, label = next(data_iter)
+                    except StopIteration:
+                        data_iter = iter(self.loader)
+                        x_real, label = next(data_iter)
+                    x_real = x_real.to(self.device)
+                    self.G(x_real)
+                    if step % 5 == 0:
+                        with torch.no_grad():
+                            for c_fixed in c_fixed_list:
+                                self.G(x_fixed, c_fixed)
+        """,
+        message="`c_fixed` reaches `self.G`, which was moved to a device, but is never moved",
+        line=36,
+    ),
+    # A random draw wrapped in `Variable(...)` is moved once drawn (made on the device, it would draw
+    # other numbers), as a bare one is; fed to a submodule of the moved model.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        from torch.autograd import Variable
+
+
+        class VAE(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.decoder = nn.Linear(20, 784)
+
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        vae = VAE().to(device)
+        sample = Variable(torch.randn(128, 20))
+        recon_x = vae.decoder(sample)
+        """,
+        """
+        import torch
+        from torch import nn
+        from torch.autograd import Variable
+
+
+        class VAE(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.decoder = nn.Linear(20, 784)
+
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        vae = VAE().to(device)
+        sample = Variable(torch.randn(128, 20)).to(device)
+        recon_x = vae.decoder(sample)
+        """,
+        message="`sample` is created on the CPU and fed to `vae`",
+        line=14,
     ),
 ]

@@ -24,8 +24,10 @@ On a GPU the forward pass stops with `RuntimeError: Expected all tensors to be o
 the code ran on a laptop only because everything was on the CPU there.
 
 Silent when the data is moved on its path (`Variable(x.cuda())`, `if use_cuda: x = x.cuda()`, a
-helper such as `to_var(x)`), by the loader's `collate_fn` or dataset, or by the model's `forward`;
-for tensors a caller hands in, and for sequence lengths (kept on the CPU for packing).
+helper such as `to_var(x)`, a method of the class such as `self.create_labels(c)` that moves what it
+makes), by the loader's `collate_fn` or dataset, or by the model's `forward`; for tensors a caller
+hands in, for sequence lengths (kept on the CPU for packing), and for a loop over a literal list of
+names or numbers (`for domain in ["CelebA", "RaFD"]:`), which draws no data.
 
 ## Example
 ```python
@@ -91,8 +93,8 @@ class InputNotOnDevice(Rule):
         self, loop: cst.For | cst.While, models: list[MovedModel], block: Block, placements: MovedModels
     ) -> None:
         batch = loop_batch(self.tree, loop)
-        if batch is None:
-            return
+        if batch is None or _constants(batch.source):
+            return  # `for dataset in ["CelebA", "RaFD"]:` draws names, not data
         module, passed = placements.blocks[0], placements.arguments_passed(block)
         drawn_from = self.moved_data.drawn_from(batch.source, block, module, passed)
         if drawn_from == "caller":  # the caller's tensors: the loop's own moves say where they are
@@ -154,3 +156,13 @@ class InputNotOnDevice(Rule):
             self.report(created.made, f"{message}; not fixed: {unsure}")
         else:
             self.report(created.made, message, edits=created.moves(self.tree))
+
+
+def _constants(source: cst.BaseExpression) -> bool:
+    """A literal list, tuple or set of strings and numbers: what a loop over it draws is no batch."""
+    if not isinstance(source, (cst.List, cst.Tuple, cst.Set)) or not source.elements:
+        return False
+    return all(
+        isinstance(e.value, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float))
+        for e in source.elements
+    )

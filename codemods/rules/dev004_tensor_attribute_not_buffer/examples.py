@@ -8,6 +8,39 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A top-level function that returns a number on one path and a tensor on another: not shown a
+    # tensor; one defined twice: which one runs depends on the order.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+
+        def scale(n):
+            if n > 4:
+                return 1.0
+            return torch.ones(n)
+
+
+        def table(n):
+            return torch.ones(n)
+
+
+        def table(n):
+            return [n]
+
+
+        class Net(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.fc = nn.Linear(n, n)
+                self.scale = scale(n)
+                self.table = table(n)
+
+            def forward(self, x):
+                return self.fc(x) * self.scale + len(self.table)
+        """
+    ),
     Valid(
         """
         import torch
@@ -686,5 +719,48 @@ INVALID = [
         net.h = None
         """,
         message="not fixed: it is also set outside the class (`net.h = None`)",
+    ),
+    # A tensor made by a top-level function of the file: what every `return` of it gives.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+
+        def causal_mask(n):
+            mask = torch.ones(n, n)
+            return torch.triu(mask, diagonal=1).bool()
+
+
+        class Attention(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.fc = nn.Linear(n, n)
+                self.mask = causal_mask(n)
+
+            def forward(self, x):
+                return self.fc(x).masked_fill(self.mask, 0.0)
+        """,
+        """
+        import torch
+        from torch import nn
+
+
+        def causal_mask(n):
+            mask = torch.ones(n, n)
+            return torch.triu(mask, diagonal=1).bool()
+
+
+        class Attention(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.fc = nn.Linear(n, n)
+                self.register_buffer("mask", causal_mask(n), persistent=False)
+
+            def forward(self, x):
+                return self.fc(x).masked_fill(self.mask, 0.0)
+        """,
+        message="`self.mask` is a plain tensor attribute",
+        line=14,
     ),
 ]

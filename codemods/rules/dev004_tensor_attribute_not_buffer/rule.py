@@ -1,7 +1,9 @@
 """## What it does
 Finds plain tensor attributes that an `nn.Module` sets up in `__init__` (or in a method `__init__`
-calls) and reads in its other methods (`self.mask = torch.ones(n)`, `self.w = torch.Tensor([0.5])`),
-and registers them as buffers: `self.register_buffer("mask", torch.ones(n), persistent=False)`.
+calls) and reads in its other methods (`self.mask = torch.ones(n)`, `self.w = torch.Tensor([0.5])`, a
+tensor a method of the class or a top-level function of the file returns: `self.mask =
+causal_mask(n)`), and registers them as buffers: `self.register_buffer("mask", torch.ones(n),
+persistent=False)`.
 
 The buffer is registered where the attribute is first set on each path: in every branch of an
 `if`/`else`, and at a first `self.mask = None` (registered as `None`); later assignments, in

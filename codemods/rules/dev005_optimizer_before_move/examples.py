@@ -8,6 +8,21 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # The model is moved in `__init__` before the optimizer is built; `fit` moves only its batches.
+    Valid(
+        """
+        import torch
+
+        class Learner:
+            def __init__(self, model, lr, device):
+                self.model = model.to(device)
+                self.opt = torch.optim.SGD(self.model.parameters(), lr=lr)
+
+            def fit(self, batch, device):
+                self.model.to(device)
+                self.batch = batch.to(device)
+        """
+    ),
     # Handed to a function that only reads the model, and to one that moves another argument.
     Valid(
         """
@@ -546,5 +561,25 @@ INVALID = [
             model.cuda()
         """,
         message="what it builds is defined elsewhere",
+    ),
+    # Built in `__init__`, moved by another method of the class: that runs on the instance, after
+    # the constructor. Reported only: the optimizer belongs in that method, after the move.
+    Invalid(
+        """
+        import torch
+
+        class Learner:
+            def __init__(self, model, lr):
+                self.model = model
+                self.opt = torch.optim.SGD(self.model.parameters(), lr=lr)
+
+            def fit(self, loader, device):
+                self.model.to(device)
+                for x in loader:
+                    self.model(x.to(device)).sum().backward()
+                    self.opt.step()
+        """,
+        message="`self.model` is moved in `fit()`, which runs after the constructor",
+        line=6,
     ),
 ]

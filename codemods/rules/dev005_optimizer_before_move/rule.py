@@ -17,7 +17,9 @@ an `if` branch with the move after the `if`, `model.init_optimizer()` builds it 
 the model is handed to a function or class that moves it (`train(model, opt)` running
 `model.to(device)` or handing it on to a helper that does, `Trainer(G, D, G_opt, D_opt)` keeping
 `self.G, self.D = G, D` and moving them in `__init__` or a method it calls, `self.model =
-model.to(device)`; in project mode, one defined in another file). Where a model is, and what a call
+model.to(device)`; in project mode, one defined in another file), or built in a class's `__init__`
+over `self.model` that another method of the class moves (`def fit(self, device):
+self.model.to(device)` runs after the constructor). Where a model is, and what a call
 does to it, is read from the file's value model (`codemods/analysis/values.py`).
 
 ## Why is this bad?
@@ -60,6 +62,7 @@ import libcst as cst
 from codemods.analysis.values import Values
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.names import dotted_name
+from codemods.core.torch_names import as_move
 from codemods.core.tree import Tree
 from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
 from codemods.rules.dev005_optimizer_before_move._model_move_order import (
@@ -145,7 +148,8 @@ class OptimizerBeforeMove(Rule):
             found = [move for move in moves if move is not None]
             if not found:
                 if not group and not self._check_outside(build):
-                    self._check_handed_over(statements, after, build)
+                    if not self._check_handed_over(statements, after, build):
+                        self._check_later_method(build)
                 break
             group.append((build, scheduler, max(found, key=lambda move: move.index)))
             index = after
@@ -162,14 +166,45 @@ class OptimizerBeforeMove(Rule):
                 return True
         return False
 
+    def _check_later_method(self, build: OptimizerBuild) -> None:
+        """Built in a class's ``__init__`` over ``self.model``, which another method of the class (not
+        one ``__init__`` calls) moves: ``def fit(self, device): self.model.to(device)`` runs on an
+        instance, after its constructor, so the optimizer was built before the move."""
+        init = next((a for a in self.tree.ancestors(build.statement) if isinstance(a, cst.FunctionDef)), None)
+        if init is None or init.name.value != "__init__":
+            return
+        owner = self.tree.parent(self.tree.parent(init))
+        if not isinstance(owner, cst.ClassDef):
+            return
+        called = {
+            call.func.attr.value
+            for call in self.tree.of_type(init, cst.Call)
+            if isinstance(call.func, cst.Attribute)
+        }
+        models = {model for model in build.models if model.startswith("self.")}
+        for method in owner.body.body:
+            if not isinstance(method, cst.FunctionDef) or method.name.value in ("__init__", *called):
+                continue
+            for call in self.tree.of_type(method, cst.Call):
+                move = as_move(call)
+                subject = dotted_name(move.subject) if move is not None else None
+                if subject in models:
+                    self.report(
+                        build.statement,
+                        _message(build) + f"; left in place: `{subject}` is moved in `{method.name.value}()`,"
+                        " which runs after the constructor; build the optimizer after that move",
+                    )
+                    return
+
     def _check_handed_over(
         self, statements: Sequence[cst.BaseStatement], start: int, build: OptimizerBuild
-    ) -> None:
+    ) -> bool:
         """``train(model, opt)`` or ``Trainer(model, opt)`` later in the block moves the model: the
-        move is inside the file's own function, so the optimizer cannot simply go below it."""
+        move is inside the file's own function, so the optimizer cannot simply go below it. True when
+        reported, or when the name comes to hold another model."""
         values = Values.of(self.context)
         if not self.tree.memo("calls that move an argument", lambda: _any_moving_call(self.tree, values)):
-            return  # most files hand no model to a function of their own that moves it
+            return False  # most files hand no model to a function of their own that moves it
         models = set(build.models)
         for stmt in statements[start:]:
             if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
@@ -182,9 +217,10 @@ class OptimizerBeforeMove(Rule):
                         _message(build) + f"; left in place: `{dotted_name(call.func)}(...)` moves"
                         f" `{sorted(moved)[0]}` in its own body; build the optimizer after that move",
                     )
-                    return
+                    return True
             if models & written(self.tree, stmt):
-                return  # the name now holds another model
+                return True  # the name now holds another model
+        return False
 
     def _check_setup(
         self, statements: Sequence[cst.BaseStatement], index: int, owner: str, method: str

@@ -8,9 +8,9 @@
 - ``.cuda(d)`` where ``d`` is a device (``x.device``, a device-named variable): ``.to(d)``, which goes
   wherever ``d`` is, the CPU included;
 - a device chosen once: ``device = torch.device("cuda")``, ``self.device = "cuda:0"``, ``def
-  f(device="cuda")``, ``device: str = "cuda"``: CUDA only when it is available (keeping the GPU it
-  names); a GPU whose index the program computes (``torch.device(f"cuda:{args.gpu}")``,
-  ``torch.device("cuda", local_rank)``) falls back to the CPU;
+  f(device="cuda")``, ``def g(gpu_id="cuda:0")``, ``device: str = "cuda"``: CUDA only when it is
+  available (keeping the GPU it names); a GPU whose index the program computes
+  (``torch.device(f"cuda:{args.gpu}")``, ``torch.device("cuda", local_rank)``) falls back to the CPU;
 - ``torch.set_default_tensor_type(torch.cuda.FloatTensor)``: the CPU type without a GPU (a type named
   by a string is reported only);
 - a ``torch.cuda.FloatTensor`` alias (``dtype = torch.cuda.FloatTensor``): the CPU type when there is
@@ -25,7 +25,10 @@ Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_ava
 args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides, compares a device with the CPU
 (``if device.type != "cpu":``) or reads a name bound to ``torch.cuda.is_available()`` (not the ``else``
 of an availability test, which runs exactly without a GPU, nor the body of ``if not args.no_cuda:``,
-which runs unless the user opts out); a loop over ``range(torch.cuda.device_count())``; a test its
+which runs unless the user opts out, nor that of ``if args.cuda:`` for an option on by default that
+the file never stores to, nor the branch a switch read plainly sends to the CPU: the ``else`` of
+``if args.gpu is not None:``); the right of ``torch.cuda.is_available() and ...``; a loop over
+``range(torch.cuda.device_count())``; a test its
 decorator skips without a GPU; a placement in a ``try`` whose handler catches its error and lets the
 program go on; a GPU default the code corrects by asking the machine
 (:mod:`codemods.rules.dev007_hardcoded_cuda._corrected_defaults`); ``set_device`` and ``synchronize``
@@ -46,7 +49,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 import libcst.matchers as m
@@ -73,7 +76,7 @@ from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
 # A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`; or
 # that compares a device with the CPU (`if device.type != "cpu":`, `if str(device) == 'cpu':`).
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
-_CPU_TEST = re.compile(r"""[!=]=\s*(['"])cpu\1|(['"])cpu\2\s*[!=]=""")
+_CPU_TEST = re.compile(r"""[!=]=\s*(?:torch\.device\(\s*)?(['"])cpu\1|(['"])cpu\2\s*\)?\s*[!=]=""")
 # A decorator that skips or refuses its function without a GPU (`@unittest.skipIf(not
 # torch.cuda.is_available(), ...)`, `@pytest.mark.skipif(...)`, `@requires_cuda`).
 _SKIPS = re.compile(r"skip|require", re.IGNORECASE)
@@ -185,12 +188,34 @@ class _Sites:
         self._names_by_text: dict[str, list[cst.Name]] | None = None
         self._corrections = CorrectedDefaults(tree, aliases)
         self._gpu_zero: bool | None = None  # _only_gpu_zero
+        self._stuck_options: frozenset[str] | None = None  # _options_on_by_default
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
             found = list(self._of(node))
             if found and not self._guarded(node):
-                yield from found
+                option = self._stuck_option_above(node)
+                if option is None:
+                    yield from found
+                    continue
+                # The option's own fix (asking the machine) cures it; fixing the site too would make
+                # the result depend on which fix ran first.
+                why = (
+                    f": it runs on the plain command line, as `{option}` is on by default; the option's"
+                    " fix (ask `torch.cuda.is_available()`) cures it"
+                )
+                yield from (
+                    replace(site, message=site.message.split(";")[0] + why, fix=None) for site in found
+                )
+
+    def _stuck_option_above(self, node: cst.CSTNode) -> str | None:
+        """The option on by default whose test (``if args.cuda:``) ``node`` runs under, spelled as read."""
+        below = node
+        for above in self.tree.ancestors(node):
+            if isinstance(above, (cst.If, cst.IfExp)) and self._on_by_default(above, below):
+                return code_of(above.test)
+            below = above
+        return None
 
     def _of(self, node: SiteNode) -> Iterator[Site]:
         if isinstance(node, cst.Call):
@@ -238,8 +263,16 @@ class _Sites:
         gpu_only = isinstance(node, cst.Call) and self.aliases.qualify(node.func) in _GPU_ONLY_STATEMENTS
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
-                if not self._runs_without_gpu(above, below) and not self._opted_out(above, below):
+                if not (
+                    self._runs_without_gpu(above, below)
+                    or self._opted_out(above, below)
+                    or self._on_by_default(above, below)
+                    or self._cpu_branch(above, below)
+                ):
                     return True
+            if isinstance(above, cst.BooleanOperation) and isinstance(above.operator, cst.And):
+                if below is above.right and self._gpu_test(above.left, above):
+                    return True  # `torch.cuda.is_available() and model.cuda()`, `use_cuda and x.cuda()`
             if _forwards_cuda(above):
                 return True  # forwards its caller's `.cuda()`; a map_location lambda is its own site
             if isinstance(above, (cst.IndentedBlock, cst.Module)):
@@ -289,6 +322,52 @@ class _Sites:
             return False
         return below is (branch.body if negated else branch.orelse)
 
+    def _cpu_branch(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
+        """Is ``below`` the branch of ``branch`` that a switch read plainly sends to the CPU: the
+        ``else`` of ``if args.cuda:`` or ``if args.gpu is not None:``, the body of ``if args.gpu is
+        None:`` or ``if device == "cpu":``? A test whose sense the code does not show plainly (``if
+        torch.cuda.device_count() > 1:``) guards both branches."""
+        sense = _gpu_sense(branch.test)
+        if sense is None:
+            return False
+        return below is (branch.orelse if sense else branch.body)
+
+    def _on_by_default(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
+        """Is ``below`` the branch of ``branch`` taken when an argparse option that is on by default
+        (``--cuda`` with ``action="store_false"`` or ``default=True``, never stored to by the file) is
+        left as it is: the body of ``if args.cuda:``? Without a GPU the program's plain command line
+        runs that code: the test guards nothing."""
+        key = _read_option(branch.test)
+        if below is not branch.body or key is None or key[1] not in self._options_on_by_default():
+            return False
+        return key[0] in self._parsed_names()
+
+    def _options_on_by_default(self) -> frozenset[str]:
+        """Where the file's argparse options stuck on keep their value (``cuda`` for ``--cuda``), less
+        those the file stores to anywhere (``args.cuda = args.cuda and torch.cuda.is_available()``,
+        ``args.cuda = False`` under some test): such an option may be corrected."""
+        if self._stuck_options is None:
+            stuck = set()
+            for call in self.tree.of_type(self.tree.root, cst.Call):
+                if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"):
+                    continue
+                dest = _option_dest(call)
+                if dest is not None and any(s.node is call for s in argument_switches(call)):
+                    stuck.add(dest)
+            for assign in self.tree.of_type(self.tree.root, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                if isinstance(assign, cst.Assign):
+                    targets = [t.target for t in assign.targets]
+                else:
+                    targets = [assign.target]
+                stuck -= {read[1] for read in map(_read_option, targets) if read is not None}
+            self._stuck_options = frozenset(stuck)
+        return self._stuck_options
+
+    def _parsed_names(self) -> frozenset[str]:
+        """The module-level names bound to the command line: ``args = parser.parse_args()``, ``args =
+        vars(parser.parse_args())``."""
+        return self.tree.memo(_parsed_names, lambda: _parsed_names(self.tree))
+
     def _runs_without_gpu(self, branch: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
         """Is ``below`` the branch of ``branch`` taken exactly when there is no GPU: the ``else`` of
         ``if torch.cuda.is_available():`` (or of a name bound to it), the body of ``if not ...:``?"""
@@ -301,29 +380,56 @@ class _Sites:
 
     def _called_only_guarded(self, function: cst.FunctionDef) -> bool:
         """A top-level function that the file calls, by name, only under a CUDA test (``if use_cuda:
-        x = gpu_dataset(x)``): its GPU code never runs without a GPU, from this file. Any other use of
-        the name (passed on, rebound) leaves the question open: not guarded."""
+        x = gpu_dataset(x)``), or a method its class calls, as ``self.name(...)``, only under one (``if
+        self.use_cuda: self._to_gpu()``): its GPU code never runs without a GPU, from this file. Any
+        other use of the name (passed on, rebound, called on another object) leaves the question open:
+        not guarded."""
         if id(function) in self._calls_guarded:
             return self._calls_guarded[id(function)]
         self._calls_guarded[id(function)] = False  # a recursive function: not shown guarded
         answer = False
-        if isinstance(self.tree.parent(function), cst.Module):
+        parent = self.tree.parent(function)
+        if isinstance(parent, cst.Module):
             uses = [n for n in self._names().get(function.name.value, []) if n is not function.name]
             calls = [self.tree.parent(n) for n in uses]
             answer = bool(calls) and all(
                 isinstance(c, cst.Call) and c.func is n and self._asked_before(c) for c, n in zip(calls, uses)
             )
+        elif isinstance(parent, cst.IndentedBlock):
+            owner = self.tree.parent(parent)
+            if isinstance(owner, cst.ClassDef):
+                methods = self._attributes().get(function.name.value, [])
+                answer = bool(methods) and all(self._self_call_guarded(use, owner) for use in methods)
         self._calls_guarded[id(function)] = answer
         return answer
 
+    def _self_call_guarded(self, use: cst.Attribute, owner: cst.CSTNode) -> bool:
+        """``self.name(...)`` inside ``owner`` (the method's class, not a class nested in it), under a
+        CUDA test."""
+        call = self.tree.parent(use)
+        if not (isinstance(call, cst.Call) and call.func is use and m.matches(use.value, m.Name("self"))):
+            return False
+        home = next((a for a in self.tree.ancestors(use) if isinstance(a, cst.ClassDef)), None)
+        return home is owner and self._asked_before(call)
+
+    def _attributes(self) -> dict[str, list[cst.Attribute]]:
+        """Every ``x.name`` of the module, by the name (once per file)."""
+        return self.tree.memo(_attributes_by_name, lambda: _attributes_by_name(self.tree))
+
     def _asked_before(self, call: cst.Call) -> bool:
-        """Is ``call`` in the body of an ``if`` that asks ``torch.cuda.is_available()`` (or a name every
-        assignment of which in its function does: ``use_cuda = torch.cuda.is_available()``)? Stricter
-        than a test that only mentions CUDA (``if torch.cuda.device_count() > 1``, ``if args.cuda``)."""
+        """Is ``call`` in the body of an ``if`` that decides on CUDA as a guard does (``if
+        torch.cuda.is_available():``, ``if args.cuda:``; not ``if not args.no_cuda:``, nor ``if
+        args.cuda:`` for an option on by default)?"""
         below: cst.CSTNode = call
         for above in self.tree.ancestors(call):
-            if isinstance(above, cst.If) and below is above.body and self._asks_plainly(above.test, call):
-                return True
+            if isinstance(above, cst.If) and below is above.body and self._decides(above):
+                if not (
+                    self._runs_without_gpu(above, below)
+                    or self._opted_out(above, below)
+                    or self._on_by_default(above, below)
+                    or self._cpu_branch(above, below)
+                ):
+                    return True
             below = above
         return False
 
@@ -433,11 +539,20 @@ class _Sites:
         a device with the CPU, or reads a name bound to the machine's answer (``available =
         torch.cuda.is_available()``)?"""
         if id(test) not in self._guards:
-            text = code_of(test.test)
-            self._guards[id(test)] = bool(
-                _GUARD.search(text) or _CPU_TEST.search(text) or self._corrections.asks(test.test, test)
-            )
+            self._guards[id(test)] = self._decides_on(test.test, test)
         return self._guards[id(test)]
+
+    def _gpu_test(self, test: cst.BaseExpression, at: cst.CSTNode) -> bool:
+        """A test true only when CUDA is to be used: the machine's answer (or a name bound to it), or
+        a switch read as it is (``use_cuda``, ``args.cuda``; not ``not ...``, nor an off switch)."""
+        if self._asks_plainly(test, at):
+            return True
+        key = (dotted_name(test) or "").rsplit(".", 1)[-1]
+        return bool(key) and _GUARD.search(key) is not None and not _OFF_SWITCH.match(key)
+
+    def _decides_on(self, expression: cst.BaseExpression, at: cst.CSTNode) -> bool:
+        text = code_of(expression)
+        return bool(_GUARD.search(text) or _CPU_TEST.search(text) or self._corrections.asks(expression, at))
 
     # -- calls
 
@@ -702,12 +817,14 @@ class _Sites:
         return len(args) == 2 and is_cuda(first, self.aliases)
 
     def _parameter(self, param: cst.Param) -> Site | None:
-        """``def evaluate(model, device="cuda")``."""
+        """``def evaluate(model, device="cuda")``, ``def define_G(..., gpu_id="cuda:0")``."""
         default, name = param.default, param.name.value
         if default is None or not (is_cuda(default, self.aliases) or is_indexed_cuda(default, self.aliases)):
             return None
         function = next(a for a in self.tree.ancestors(param) if isinstance(a, (cst.FunctionDef, cst.Lambda)))
-        if DEVICE_NAME.search(name) or name in device_positions(self.tree, function, self.aliases):
+        # `gpu_id="cuda:0"`: a GPU named by its index is a device whatever the parameter is called
+        indexed = isinstance(default, cst.SimpleString) and is_indexed_cuda(default, self.aliases)
+        if indexed or DEVICE_NAME.search(name) or name in device_positions(self.tree, function, self.aliases):
             return self._choice(param, f"`{name}={code_of(default)}` defaults to a GPU", default)
         return None
 
@@ -733,6 +850,87 @@ def _option_dest(call: cst.Call) -> str | None:
     spelled = [str(o.evaluated_value) for o in options]
     long = [o for o in spelled if o.startswith("--")] or [o for o in spelled if o.startswith("-")]
     return long[0].lstrip("-").replace("-", "_") if long else None
+
+
+_ON_GPU = re.compile(r"cuda|gpu", re.IGNORECASE)
+
+
+def _switch_sense(node: cst.BaseExpression) -> bool:
+    """A switch read as it is: its last name says CUDA or a GPU (``args.cuda``, ``use_gpu``), is no
+    off switch (``no_cuda``) and counts nothing (``n_gpu``, ``gpu_count``)."""
+    key = (dotted_name(node) or "").rsplit(".", 1)[-1]
+    if not key or _OFF_SWITCH.match(key) or not _ON_GPU.search(key):
+        return False
+    return not re.search(r"count|^n_?gpu|num|ngpu", key, re.IGNORECASE)
+
+
+def _gpu_sense(test: cst.BaseExpression) -> bool | None:
+    """True when ``test`` holds exactly where a switch says to use the GPU (``args.cuda``, ``use_gpu``,
+    ``args.gpu is not None``, ``device != "cpu"``, ``device.type == "cuda"``), False where it says the
+    CPU (``not args.cuda``, ``args.gpu is None``, ``args.gpu < 0``, ``device == "cpu"``); None when the
+    test is anything else (an off switch, an ``and``, a count compared, an availability test)."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = _gpu_sense(test.expression)
+        return None if inner is None else not inner
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        return True if _switch_sense(test) else None
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    target = test.comparisons[0]
+    left, right, operator = test.left, target.comparator, target.operator
+    if isinstance(left, cst.SimpleString):
+        left, right = right, left
+    if isinstance(right, cst.SimpleString) and isinstance(operator, (cst.Equal, cst.NotEqual)):
+        named = right.evaluated_value
+        if named not in ("cpu", "cuda", "gpu"):
+            return None
+        return (named != "cpu") == isinstance(operator, cst.Equal)
+    if not _switch_sense(left):
+        return None
+    if m.matches(right, m.Name("None")) and isinstance(operator, (cst.Is, cst.IsNot)):
+        return isinstance(operator, cst.IsNot)
+    if m.matches(right, m.Integer("0")) and isinstance(operator, (cst.GreaterThanEqual, cst.LessThan)):
+        return isinstance(operator, cst.GreaterThanEqual)  # `args.gpu >= 0`: -1 is the CPU
+    return None
+
+
+def _read_option(test: cst.BaseExpression) -> tuple[str, str] | None:
+    """The name and the key a test reads as they are: ``("args", "cuda")`` for ``args.cuda`` and
+    ``args["cuda"]``; None for anything else (a bare name, ``self.args.cuda``, a ``not``)."""
+    if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name):
+        return test.value.value, test.attr.value
+    if isinstance(test, cst.Subscript) and isinstance(test.value, cst.Name) and len(test.slice) == 1:
+        index = test.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            key = index.value.evaluated_value
+            return (test.value.value, key) if isinstance(key, str) else None
+    return None
+
+
+def _parsed_names(tree: Tree) -> frozenset[str]:
+    module = tree.root
+    assert isinstance(module, cst.Module)
+    names = set()
+    for line in module.body:
+        if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
+            assign = line.body[0]
+            if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+                continue
+            target, value = assign.targets[0].target, assign.value
+            if m.matches(value, m.Call(m.Name("vars"), args=[m.Arg()])):
+                value = cst.ensure_type(value, cst.Call).args[0].value  # as matched
+            parsed = m.Attribute(attr=m.Name("parse_args") | m.Name("parse_known_args"))
+            parses = m.matches(value, m.Call(parsed))
+            if isinstance(target, cst.Name) and parses:
+                names.add(target.value)
+    return frozenset(names)
+
+
+def _attributes_by_name(tree: Tree) -> dict[str, list[cst.Attribute]]:
+    found: dict[str, list[cst.Attribute]] = {}
+    for node in tree.of_type(tree.root, cst.Attribute):
+        found.setdefault(node.attr.value, []).append(node)
+    return found
 
 
 def _per_gpu(above: cst.CSTNode, below: cst.CSTNode) -> bool:

@@ -222,6 +222,69 @@ VALID = [
             print("CUDA does not work")
         """
     ),
+    # Each branch on the side its switch says: the GPU under `if use_gpu:`, `if device.type ==
+    # "cuda":` or the `else` of `if args.gpu is None:`; a count compared guards both branches.
+    Valid(
+        """
+        import torch
+        def place(model, x, use_gpu, device, args):
+            if use_gpu:
+                model = model.cuda()
+            if device.type == "cuda":
+                x = x.cuda()
+            if args.gpu is None:
+                model = model.cpu()
+            else:
+                model = model.cuda(args.gpu)
+            if torch.cuda.device_count() > 1:
+                model = torch.nn.DataParallel(model).cuda()
+            else:
+                model = model.cuda()
+            return model, x
+        """
+    ),
+    # Helpers the file calls only under a CUDA test: a method its class calls as `self._to_gpu()`
+    # under `if self.use_cuda:`, a function called under `if args.cuda:` (an option off by default).
+    Valid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--cuda", action="store_true")
+        args = parser.parse_args()
+        def to_gpu(x):
+            return x.cuda()
+        class Agent:
+            def __init__(self, net, use_cuda):
+                self.net, self.use_cuda = net, use_cuda
+                if self.use_cuda:
+                    self._to_gpu()
+            def _to_gpu(self):
+                self.net.cuda()
+        if args.cuda:
+            batch = to_gpu(torch.ones(2))
+        """
+    ),
+    # Guards spelt otherwise: a device compared with `torch.device("cpu")`, an availability test in an
+    # `and`; an option on by default that the file corrects; a `cuda` switch of another object.
+    Valid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--cuda", action="store_false")
+        args = parser.parse_args()
+        args.cuda = args.cuda and torch.cuda.is_available()
+        def run(model, device, cfg):
+            if device != torch.device("cpu"):
+                model.cuda()
+            torch.cuda.is_available() and model.cuda()
+            if args.cuda:
+                model.cuda()
+            if cfg.cuda:
+                model.cuda()
+        """
+    ),
 ]
 
 INVALID = [
@@ -1137,5 +1200,116 @@ INVALID = [
         None,
         message="fails without a GPU",
         line=2,
+    ),
+    # The branch a switch read plainly sends to the CPU is not guarded by it: the `else` of `if
+    # args.gpu is not None:` (all GPUs, wrapped) runs without a GPU too.
+    Invalid(
+        """
+        import torch
+
+        def build(model, args):
+            if args.gpu is not None:
+                model = model.cuda(args.gpu)
+            else:
+                model = torch.nn.DataParallel(model).cuda()
+            return model
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def build(model, args):
+            if args.gpu is not None:
+                model = model.cuda(args.gpu)
+            else:
+                model = torch.nn.DataParallel(model).to(device)
+            return model
+        """,
+        message="`.cuda()` fails without a GPU",
+        line=7,
+    ),
+    # A GPU named by its index is a device whatever its parameter is called, even when the function
+    # only hands it on.
+    Invalid(
+        """
+        import torch
+
+        def define_G(ngf, gpu_id="cuda:0"):
+            net = Generator(ngf)
+            return init_net(net, gpu_id)
+        """,
+        """
+        import torch
+
+        def define_G(ngf, gpu_id="cuda:0" if torch.cuda.is_available() else "cpu"):
+            net = Generator(ngf)
+            return init_net(net, gpu_id)
+        """,
+        message='`gpu_id="cuda:0"` defaults to a GPU',
+        line=3,
+    ),
+    # A method called once under a CUDA test and once without one: its `.cuda()` may run without a GPU.
+    Invalid(
+        """
+        import torch
+        class Agent:
+            def __init__(self, net, use_cuda):
+                self.net, self.use_cuda = net, use_cuda
+                if self.use_cuda:
+                    self._to_gpu()
+            def reload(self):
+                self._to_gpu()
+            def _to_gpu(self):
+                self.net.cuda()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        class Agent:
+            def __init__(self, net, use_cuda):
+                self.net, self.use_cuda = net, use_cuda
+                if self.use_cuda:
+                    self._to_gpu()
+            def reload(self):
+                self._to_gpu()
+            def _to_gpu(self):
+                self.net.to(device)
+        """,
+        message="`.cuda()` fails without a GPU",
+        line=10,
+    ),
+    # An option on by default (`store_false`, `default=True`) guards nothing: the plain command line
+    # runs what `if args.cuda:` holds on a machine without a GPU. It is reported there; the option's
+    # own fix cures it (fixing both would make the result depend on the order). `not` an availability
+    # test guards nothing either.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--cuda", action="store_false", help="use CUDA")
+        args = vars(parser.parse_args())
+        model = build(args)
+        if args["cuda"]:
+            model = model.cuda()
+        not torch.cuda.is_available() and model.cuda()
+        """,
+        """
+        import argparse
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--cuda", action="store_false", help="use CUDA", default=torch.cuda.is_available())
+        args = vars(parser.parse_args())
+        model = build(args)
+        if args["cuda"]:
+            model = model.cuda()
+        not torch.cuda.is_available() and model.to(device)
+        """,
+        message="with `store_false` (on unless given) assumes a GPU",
+        line=4,
     ),
 ]

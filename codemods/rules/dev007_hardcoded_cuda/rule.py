@@ -10,7 +10,12 @@ it falls back to the CPU), and switches stuck on (`USE_CUDA = True`, `use_gpu=Tr
 True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `args.cuda = not args.no_cuda`,
 `"cuda" if not opt.no_cuda else "cpu"`, `"cpu" if opt.no_cuda else "cuda"`). Code under `if not
 args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
-args.use_cpu:`.
+args.use_cpu:`, nor is code under `if args.cuda:` where `--cuda` is an option on by default
+(`store_false`, `default=True`) that the file never stores to: the plain command line runs it
+(reported there, not fixed: the option's own fix cures it).
+Nor is the branch that a switch read plainly sends to the CPU (the `else` of `if args.cuda:` or of
+`if args.gpu is not None:`, the body of `if device == "cpu":`); a test whose sense is not plain
+(`if torch.cuda.device_count() > 1:`) guards both branches.
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
 after the imports, never where a local name would shadow it (a device the function itself chose
@@ -35,7 +40,8 @@ and any fix that would need `torch` where the module does not import it at its t
 in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
 `torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU, or after
 `assert torch.cuda.is_available()`; not the `else` of `if torch.cuda.is_available():`, which runs
-exactly where there is no GPU), a GPU default that the code corrects by asking the machine before
+exactly where there is no GPU; `if device != torch.device("cpu"):`; `torch.cuda.is_available() and
+model.cuda()`), a GPU default that the code corrects by asking the machine before
 using it (`device = "cuda"` then `if not torch.cuda.is_available(): device = "cpu"`, `use_cuda =
 use_cuda and torch.cuda.is_available()` after a `use_cuda=True` parameter, an option on by default
 and `args.use_cuda = args.use_cuda and torch.cuda.is_available()`, a switch every read of which asks
@@ -43,7 +49,7 @@ the machine beside it), code that runs only with a GPU (under a test against the
 device.type != "cpu":`, or of a name bound to `torch.cuda.is_available()`; in a loop over
 `range(torch.cuda.device_count())`; in a test its decorator skips without a GPU; a placement in a
 `try` whose handler catches the error and lets the program go on), a top-level function the file
-calls only under such a guard, a
+calls only under such a guard (or a method its class calls, as `self.name(...)`, only under one), a
 switch stuck on (`use_gpu = True`) read only as `if use_gpu:` around GPU code that asks
 `torch.cuda.is_available()` itself, a `cuda()` method forwarding the call, and `"cuda"` that is not a
 device (`backend = "cuda"`).

@@ -97,6 +97,10 @@ def test_a_module_outside_the_run_and_a_broken_file_give_nothing(tmp_path):
         "class K:\n    def __init__(self, net, device):\n        self.net = net.to(device)\n",
         "class S:\n    def __init__(self, g):\n        self.g = g\n        self._gpu()\n\n"
         "    def _gpu(self):\n        self.g.cuda()\n",
+        # helpers handing on to helpers: by position, by keyword, kept on self; `log` moves nothing
+        "def place(m, d):\n    m.to(d)\n\n\ndef setup(net, opt, d):\n    place(net, d=d)\n\n\n"
+        "def train(model, opt, dev):\n    setup(model, opt, dev)\n\n\ndef log(model):\n    print(model)\n\n\n"
+        "class Runner:\n    def __init__(self, g, d):\n        self.g = g\n        place(m=self.g, d=d)\n",
     ],
 )
 def test_the_project_reading_agrees_with_the_rules_reading(source):
@@ -165,3 +169,19 @@ def test_a_gan_trainer_in_another_file_that_keeps_both_networks_in_one_line(tmp_
     assert code == 1
     assert "main.py:4:1: DEV005" in out and "`Trainer(...)` moves `G`" in out
     assert "main.py:5:1: DEV005" in out and "`Trainer(...)` moves `D`" in out
+
+
+def test_a_helper_chain_in_the_imported_file(tmp_path):
+    """``train(model, opt)`` in trainer.py moves nothing itself but hands the model to a helper of
+    its own file that does: the importing file learns that ``train`` moves ``model``."""
+    (tmp_path / "trainer.py").write_text(
+        "def to_device(net, device):\n    return net.to(device)\n\n\n"
+        "def train(model, opt, loader, device):\n    to_device(model, device)\n"
+        "    for x in loader:\n        opt.step()\n"
+    )
+    (tmp_path / "main.py").write_text(
+        "import torch\nfrom trainer import train\n\n\ndef main(loader):\n    model = Net()\n"
+        "    opt = torch.optim.Adagrad(model.parameters())\n    train(model, opt, loader, 'cuda')\n"
+    )
+    facts = project_moves([tmp_path / "main.py", tmp_path / "trainer.py"])
+    assert facts == {tmp_path / "main.py": (("train", ("model", "opt", "loader", "device"), ("model",)),)}

@@ -61,6 +61,7 @@ BUILDS = {
     "Net": ((), (torch.randn(8, 2),), {"anchors"}),
     "Attn": ((2, True, False), (torch.randn(2, 2),), {"mask", "bias"}),
     "Running": ((3,), (torch.randn(5, 3),), {"mean"}),
+    "Attention": ((4,), (torch.randn(4, 4),), {"mask"}),
     "BetaVAE": ((), (torch.randn(2, 4),), {"c_max"}),
     "Head": ((), (torch.randn(8, 2),), {"anchors"}),
     "Detector": ((), (torch.randn(8, 2),), {"head.anchors"}),
@@ -74,12 +75,13 @@ STATE_BUILDS = {
 
 
 def _classes_of(code: str) -> dict[str, type]:
-    """The classes ``code`` defines, without its module-level statements (``Net().cuda()``)."""
+    """The classes ``code`` defines (with its functions and imports), without its other module-level
+    statements (``Net().cuda()``)."""
     module = cst.parse_module(code)
     kept = [
         s
         for s in module.body
-        if isinstance(s, cst.ClassDef)
+        if isinstance(s, (cst.ClassDef, cst.FunctionDef))
         or (isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], (cst.Import, cst.ImportFrom)))
     ]
     namespace: dict[str, object] = {}
