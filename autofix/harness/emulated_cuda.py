@@ -999,6 +999,8 @@ class EmulatedCuda(TorchFunctionMode):
             return self.device_of(tensor)
         if access == "__get__" and attribute == "is_cuda":
             return self.device_of(tensor).type == "cuda"
+        if access == "__get__" and attribute == "is_cpu":
+            return self.device_of(tensor).type == "cpu"
         if access == "__set__" and attribute == "data":
             # The tensor lets its old storage go and holds args[1]'s from now on: that one is the GPU
             # memory it keeps alive (``untyped_storage().device`` of a moved parameter says cuda).

@@ -363,6 +363,10 @@ def _moved_parameter_storage() -> None:
     _assert(nn.BatchNorm1d(2).cuda().running_mean.untyped_storage().is_cuda, "a moved buffer's storage")
 
 
+def _is_cpu() -> None:
+    _assert(not cuda(2).is_cpu and torch.ones(2).is_cpu, "is_cpu of a GPU tensor")
+
+
 def _cuda_array_interface() -> None:
     described = cuda(2, 3).t().__cuda_array_interface__
     _assert(described["shape"] == (3, 2) and described["strides"] == (4, 12), f"described as {described}")
@@ -1025,6 +1029,14 @@ ROWS += [
                 d2h=None,
                 syncs=None,
                 source=DOCS + "storage.html",
+            ),
+            Row(
+                "is_cpu is False for a GPU tensor",
+                _is_cpu,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=SOURCE + "c10/core/TensorImpl.h",  # is_cpu(): the device type is kCPU
             ),
             Row(
                 "__cuda_array_interface__ of a GPU tensor; a CPU tensor has none",

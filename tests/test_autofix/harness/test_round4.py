@@ -135,5 +135,6 @@ def test_a_moved_parameters_storage_is_on_the_gpu():
 def test_a_cuda_build_says_so():
     with emulated_cuda():
         assert torch.backends.cuda.is_built()
+        assert not torch.ones(2, device="cuda").is_cpu
         assert torch.ones(2, device="cuda").__cuda_array_interface__["shape"] == (2,)
         assert not hasattr(torch.ones(2), "__cuda_array_interface__")
