@@ -112,10 +112,11 @@ def _patched(owner: Any, name: str, value: Any) -> Iterator[None]:
 
 # Python's own start, kept for the harness's thread: under guarded() the module's name is patched.
 _START_NEW_THREAD = _thread.start_new_thread
-# _thread's ways to start a raw thread (start_new is an old alias); Python 3.13's
-# start_joinable_thread takes other arguments and is what threading uses there, so it is left to
-# Thread.start's patch.
-_RAW_STARTS = ("start_new_thread", "start_new")
+# The ways to start a raw thread: _thread's (start_new is an old alias) and threading's own
+# reference to it, which Thread.start calls (its threads pass through: Thread.start's patch has them).
+# Python 3.13's start_joinable_thread takes other arguments and is what threading uses there, so it is
+# left to Thread.start's patch.
+_RAW_STARTS = ((_thread, "start_new_thread"), (_thread, "start_new"), (threading, "_start_new_thread"))
 
 # The function modes a thread the case starts runs under, handed from Thread.start() (in the starting
 # thread) to the new thread's first frame, which takes them out: while the case's code runs, no frame
@@ -146,6 +147,8 @@ def _raw_threads_under(original: Callable[..., Any]) -> Callable[..., Any]:
     the starting thread's function modes, so a raw thread's ``.item()`` is a counted sync too."""
 
     def start_new_thread(function: Callable[..., Any], args: Any = (), kwargs: Any = None, /) -> Any:
+        if isinstance(getattr(function, "__self__", None), threading.Thread):  # Thread.start's own
+            return original(function, args, *([kwargs] if kwargs is not None else []))
         payload: dict[str, Any] = {"modes": list(torch.overrides._get_current_function_mode_stack())}
         payload["call"] = (function, args, kwargs or {})
         return original(_raw_thread, (payload,))
@@ -325,9 +328,9 @@ def guarded() -> Iterator[None]:
         stack.callback(_guarding.__setitem__, 0, _guarding[0] - 1)
         stack.enter_context(_patched(threading.Thread, "start", start))
         stack.enter_context(_patched(threading.Thread, "_bootstrap_inner", bootstrap))
-        for name in _RAW_STARTS:
-            if hasattr(_thread, name):
-                stack.enter_context(_patched(_thread, name, _raw_threads_under(getattr(_thread, name))))
+        for owner, name in _RAW_STARTS:
+            if hasattr(owner, name):
+                stack.enter_context(_patched(owner, name, _raw_threads_under(getattr(owner, name))))
         for owner, name, what in _GUARDED:
             if hasattr(owner, name):
                 stack.enter_context(_patched(owner, name, _guard(getattr(owner, name), what)))

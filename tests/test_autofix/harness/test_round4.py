@@ -5,6 +5,7 @@ across calls that goes wrong only after a few calls, and the emulator's storage 
 from __future__ import annotations
 
 import _thread
+import threading
 import time
 
 import pytest
@@ -21,18 +22,31 @@ from autofix.harness.runner import Runner, ZygotePool  # noqa: E402
 # -- every thread is counted
 
 
-@pytest.mark.parametrize("start", ["start_new_thread", "start_new"])
-def test_a_raw_thread_runs_under_the_emulated_gpu_and_is_counted(start):
+@pytest.mark.parametrize(
+    "owner, start", [(_thread, "start_new_thread"), (_thread, "start_new"), (threading, "_start_new_thread")]
+)
+def test_a_raw_thread_runs_under_the_emulated_gpu_and_is_counted(owner, start):
     with emulated_cuda() as mode, guarded():
         loss = torch.ones(3, device="cuda").sum()
         box: list = []
-        getattr(_thread, start)(lambda: box.append((loss.item(), torch.ones(2, device="cuda"))), ())
+        getattr(owner, start)(lambda: box.append((loss.item(), torch.ones(2, device="cuda"))), ())
         deadline = time.monotonic() + 10
         while not box and time.monotonic() < deadline:
             time.sleep(0.001)
         assert box[0][0] == 3.0 and box[0][1].device.type == "cuda"
         assert mode.counters.syncs == 1
     assert _thread.start_new_thread.__module__ == "_thread"  # Python's own again outside the guard
+
+
+def test_a_threading_thread_is_counted_once():
+    """Thread.start goes through threading's reference to the raw start too: counted once, not twice."""
+    with emulated_cuda() as mode, guarded():
+        loss = torch.ones(3, device="cuda").sum()
+        box: list = []
+        thread = threading.Thread(target=lambda: box.append((loss.item(), loss.cpu())))
+        thread.start()
+        thread.join()
+        assert box[0][0] == 3.0 and mode.counters.syncs == 2
 
 
 # -- a returned module is compared by how it computes
