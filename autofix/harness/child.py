@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import importlib.util
 import json
 import os
@@ -131,7 +132,7 @@ def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
     if isinstance(value, torch.Tensor):
         return {prefix or "result": value.detach()}
     if isinstance(value, torch.nn.Module):
-        return flatten(dict(value.state_dict()), prefix)
+        return _module_results(value, prefix)
     if isinstance(value, Mapping):
         items: Any = value.items()
     elif isinstance(value, (list, tuple)):
@@ -148,6 +149,79 @@ def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
     for key, item in items:
         out.update(flatten(item, f"{prefix}.{key}" if prefix else str(key)))
     return out
+
+
+_HOOKS = (
+    "_forward_hooks",
+    "_forward_pre_hooks",
+    "_backward_hooks",
+    "_backward_pre_hooks",
+    "_state_dict_hooks",
+    "_load_state_dict_pre_hooks",
+)
+
+
+def _module_results(module: torch.nn.Module, prefix: str) -> dict[str, torch.Tensor]:
+    """A returned module as what decides how it computes, not only what it saves: its state_dict, its
+    non-persistent buffers, each submodule's class and train/eval mode, and the hooks and instance-level
+    ``forward`` put on it (as fingerprints of their code and captured values). A model handed back with a
+    changed normalisation buffer or an output-doubling hook computes differently, so it compares
+    differently."""
+    out = flatten(dict(module.state_dict()), prefix)
+    dot = f"{prefix}." if prefix else ""
+    for name, buffer in module.named_buffers():
+        out.setdefault(f"{dot}{name}", buffer.detach())
+    modules = list(module.modules())
+    out[f"{dot}__training__"] = torch.tensor([m.training for m in modules])
+    out[f"{dot}__classes__"] = torch.tensor([_fingerprint(type(m).__qualname__) for m in modules])
+    added = [
+        _fingerprint(kind, _callable_code(hook))
+        for m in modules
+        for kind in _HOOKS
+        for hook in getattr(m, kind, {}).values()
+    ]
+    added += [
+        _fingerprint("forward", _callable_code(m.__dict__["forward"]))
+        for m in modules
+        if "forward" in m.__dict__
+    ]
+    if added:  # only when there are any: a plain model's results keep their names
+        out[f"{dot}__hooks__"] = torch.tensor(added)
+    return out
+
+
+def _callable_code(value: Any, depth: int = 0) -> str:
+    """What a hook computes, independent of the file and line it is written on: its bytecode, the
+    names it uses, its constants and the values its closure captured (recursively, a little)."""
+    func = getattr(value, "__func__", value)
+    if isinstance(func, functools.partial):
+        return f"partial({_callable_code(func.func, depth)}, {func.args!r}, {func.keywords!r})"
+    code = getattr(func, "__code__", None)
+    if code is None or depth > 3:
+        return type(value).__qualname__
+    return _code_text(code, depth) + repr(
+        [_captured(c.cell_contents, depth) for c in (getattr(func, "__closure__", None) or ())]
+    )
+
+
+def _captured(value: Any, depth: int) -> str:
+    # Plain values by value; a tensor by its kind only (its repr names its device, and reads it back).
+    if isinstance(value, (bool, int, float, complex, str, bytes, type(None))):
+        return repr(value)
+    if callable(value) and not isinstance(value, torch.nn.Module):
+        return _callable_code(value, depth + 1)
+    return type(value).__qualname__
+
+
+def _code_text(code: Any, depth: int) -> str:
+    consts = [_code_text(c, depth + 1) if hasattr(c, "co_code") else repr(c) for c in code.co_consts]
+    return f"{code.co_code.hex()}|{code.co_names}|{consts}"
+
+
+def _fingerprint(*parts: str) -> int:
+    import hashlib
+
+    return int.from_bytes(hashlib.sha256("\0".join(parts).encode()).digest()[:7], "big")
 
 
 @contextlib.contextmanager
@@ -371,10 +445,18 @@ def run_phase(request: dict[str, Any]) -> None:
 
 
 def _second_call(function: Callable[[], Any], request: dict[str, Any]) -> tuple[dict[str, Any], dict]:
-    """The entry called again, in the process (and device context) of its first call."""
+    """The entry called again ``request["again"]`` times, in the process (and device context) of its
+    first call, each call's results named with its number (``out (call 3)``). The number of calls is
+    drawn by the harness (:class:`autofix.harness.runner.Runner`), not fixed: state a version keeps
+    across calls (a counter in a module or in builtins) cannot count them to go wrong only after the
+    calls the harness makes."""
+    later: dict[str, torch.Tensor] = {}
     try:
-        seed(request["seed"])
-        return {"ok": True}, _checked(isolated(lambda: _call(function)), request["entry"])
+        for number in range(2, 2 + int(request["again"])):
+            seed(request["seed"])
+            results = _kept(_checked(isolated(lambda: _call(function)), request["entry"]))
+            later.update({f"{key} (call {number})": tensor for key, tensor in results.items()})
+        return {"ok": True}, later
     except BaseException as exc:  # noqa: BLE001 - the case's failure is data
         return {"ok": False, "failure": _failure(exc)}, {}
 

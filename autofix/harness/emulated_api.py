@@ -630,6 +630,7 @@ def patched_api(mode: Device) -> Iterator[None]:
     patch(torch.version, "cuda", CUDA_VERSION)
     patch(torch.backends.cudnn, "is_available", lambda: True)
     patch(torch.backends.cudnn, "version", lambda: CUDNN_VERSION)
+    patch(torch.backends.cuda, "is_built", lambda: True)
     # A CUDA build's recurrent layers flatten their weights with cuDNN when a weight is a GPU tensor
     # with cuDNN present (nn.RNNBase.flatten_parameters): an emulated GPU tensor's data is a CPU
     # tensor, which cuDNN's kernels refuse ("'aten::_cudnn_rnn_flatten_weight' ... 'CPU' backend").
@@ -683,6 +684,31 @@ def _patch_storage(mode: Device, patch: Any) -> None:
     def clone(self: Any) -> Any:
         return untyped(self.nbytes()).copy_(self)
 
+    original_interface = torch.Tensor.__cuda_array_interface__
+
+    def cuda_array_interface(self: torch.Tensor) -> dict[str, Any]:
+        # torch's own property asks is_cuda with torch functions off, where every tensor is a CPU one:
+        # a GPU tensor describes itself as on CUDA (torch/_tensor.py), a CPU one raises AttributeError.
+        if mode.device_of(self).type != "cuda":
+            return original_interface.__get__(self)
+        with torch._C.DisableTorchFunction():
+            if self.is_sparse:
+                raise AttributeError(f"Can't get __cuda_array_interface__ on sparse type: {self.type()}")
+            if self.requires_grad:
+                raise RuntimeError("Can't get __cuda_array_interface__ on Variable that requires grad.")
+            itemsize = self.element_size()
+            strides = None if self.is_contiguous() else tuple(s * itemsize for s in self.stride())
+            data = (self.data_ptr() if self.numel() > 0 else 0, False)
+            typestr = torch._tensor._dtype_to_typestr(self.dtype)
+            return {
+                "typestr": typestr,
+                "shape": tuple(self.shape),
+                "strides": strides,
+                "data": data,
+                "version": 2,
+            }
+
+    patch(torch.Tensor, "__cuda_array_interface__", property(cuda_array_interface))
     patch(untyped, "device", property(device))
     patch(untyped, "__getitem__", getitem_)
     patch(untyped, "cpu", cpu_)

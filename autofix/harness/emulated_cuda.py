@@ -999,10 +999,17 @@ class EmulatedCuda(TorchFunctionMode):
             return self.device_of(tensor)
         if access == "__get__" and attribute == "is_cuda":
             return self.device_of(tensor).type == "cuda"
+        if access == "__get__" and attribute == "is_cpu":
+            return self.device_of(tensor).type == "cpu"
         if access == "__set__" and attribute == "data":
-            self.tag(tensor, self.device_of(args[1]))
+            # The tensor lets its old storage go and holds args[1]'s from now on: that one is the GPU
+            # memory it keeps alive (``untyped_storage().device`` of a moved parameter says cuda).
+            device = self.device_of(args[1])  # before the untagging: args[1] may be the tensor itself
+            self.tag(tensor, CPU)
+            result = func(*args)
+            self.tag(tensor, device)
             self.trace(tensor, CPU, (args[1],), weight=0)
-            return func(*args)
+            return result
         result = func(*args)
         if access == "__get__" and attribute in ("data", "grad", "T", "mT", "H", "mH", "real", "imag"):
             self.tag(result, self.device_of(tensor))

@@ -29,6 +29,7 @@ through the attributes of the torch functions the emulated GPU replaces (``__glo
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import os
 import sys
@@ -109,6 +110,14 @@ def _patched(owner: Any, name: str, value: Any) -> Iterator[None]:
         setattr(owner, name, saved)
 
 
+# Python's own start, kept for the harness's thread: under guarded() the module's name is patched.
+_START_NEW_THREAD = _thread.start_new_thread
+# The ways to start a raw thread: _thread's (start_new is an old alias) and threading's own
+# reference to it, which Thread.start calls (its threads pass through: Thread.start's patch has them).
+# Python 3.13's start_joinable_thread takes other arguments and is what threading uses there, so it is
+# left to Thread.start's patch.
+_RAW_STARTS = ((_thread, "start_new_thread"), (_thread, "start_new"), (threading, "_start_new_thread"))
+
 # The function modes a thread the case starts runs under, handed from Thread.start() (in the starting
 # thread) to the new thread's first frame, which takes them out: while the case's code runs, no frame
 # of its thread holds them (a frame walk from the case finds nothing of the harness's).
@@ -133,6 +142,31 @@ def _threads_under() -> tuple[Callable[..., Any], Callable[..., Any]]:
     return start, bootstrap
 
 
+def _raw_threads_under(original: Callable[..., Any]) -> Callable[..., Any]:
+    """``_thread.start_new_thread`` (and its aliases) as ``Thread.start``: the new thread runs under
+    the starting thread's function modes, so a raw thread's ``.item()`` is a counted sync too."""
+
+    def start_new_thread(function: Callable[..., Any], args: Any = (), kwargs: Any = None, /) -> Any:
+        if isinstance(getattr(function, "__self__", None), threading.Thread):  # Thread.start's own
+            return original(function, args, *([kwargs] if kwargs is not None else []))
+        payload: dict[str, Any] = {"modes": list(torch.overrides._get_current_function_mode_stack())}
+        payload["call"] = (function, args, kwargs or {})
+        return original(_raw_thread, (payload,))
+
+    return start_new_thread
+
+
+def _raw_thread(payload: dict[str, Any]) -> None:
+    # As _case_thread: the payload is emptied first, so no frame of this thread holds the modes.
+    count = _enter_modes(payload.pop("modes"))
+    function, args, kwargs = payload.pop("call")
+    try:
+        function(*args, **kwargs)
+    finally:
+        function = args = kwargs = None
+        _leave_modes(count)
+
+
 def _enter_modes(modes: list[Any]) -> int:
     for mode in modes:
         mode.__enter__()
@@ -150,13 +184,11 @@ def isolated(job: Callable[[], Any]) -> Any:
     harness's: a walk up ``sys._getframe()`` from the case ends at its own thread's first frame, and
     never reaches the harness's counters or reports. Thread-local settings the case makes (grad mode,
     autocast) hold for its own code, which runs in one thread per call."""
-    import _thread
-
     box: list[tuple[bool, Any]] = []
     done = _thread.allocate_lock()
     done.acquire()
     payload = {"modes": list(torch.overrides._get_current_function_mode_stack()), "job": job}
-    _thread.start_new_thread(_case_thread, (box, payload, done))
+    _START_NEW_THREAD(_case_thread, (box, payload, done))  # torch's own, not the case's patched one
     done.acquire()
     ok, value = box[0]
     if not ok:
@@ -296,6 +328,9 @@ def guarded() -> Iterator[None]:
         stack.callback(_guarding.__setitem__, 0, _guarding[0] - 1)
         stack.enter_context(_patched(threading.Thread, "start", start))
         stack.enter_context(_patched(threading.Thread, "_bootstrap_inner", bootstrap))
+        for owner, name in _RAW_STARTS:
+            if hasattr(owner, name):
+                stack.enter_context(_patched(owner, name, _raw_threads_under(getattr(owner, name))))
         for owner, name, what in _GUARDED:
             if hasattr(owner, name):
                 stack.enter_context(_patched(owner, name, _guard(getattr(owner, name), what)))

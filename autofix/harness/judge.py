@@ -302,12 +302,12 @@ class Judge:
             )
 
     def _again(self, result: CaseResult, b: PhaseRun, a: PhaseRun) -> None:
-        """The entry called a second time in one process: what the first call left behind (an input it
-        mutated, a memo) must not make after differ from before."""
+        """The entry called again in one process, a drawn number of times: what the earlier calls left
+        behind (an input it mutated, a memo, a counter) must not make after differ from before."""
         if b.again is None or a.again is None or not b.again.ok:
             return
         if not a.again.ok:
-            result.problems.append(f"after fails when called a second time on {a.phase}: {a.again.detail}")
+            result.problems.append(f"after fails when called again on {a.phase}: {a.again.detail}")
             return
         assert b.again.results is not None and a.again.results is not None
         comparison = compare(
@@ -318,7 +318,7 @@ class Judge:
             dtype_changes=_dtype_changes(result),
         )
         result.problems.extend(
-            f"results differ on a second call in one process ({a.phase}): {p}" for p in comparison.problems
+            f"results differ on a later call in one process ({a.phase}): {p}" for p in comparison.problems
         )
 
     def _add(

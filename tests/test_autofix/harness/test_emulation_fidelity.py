@@ -352,6 +352,37 @@ def _cuda_build() -> None:
     _assert(torch.backends.cudnn.is_available() and isinstance(torch.backends.cudnn.version(), int), "cuDNN")
 
 
+def _cuda_is_built() -> None:
+    _assert(torch.backends.cuda.is_built(), "torch.backends.cuda.is_built() is False")
+
+
+def _moved_parameter_storage() -> None:
+    weight = next(nn.Linear(2, 2).to("cuda").parameters())  # Module.to sets each parameter's .data
+    storage = weight.untyped_storage()
+    _assert(storage.device == torch.device("cuda", 0) and storage.is_cuda, f"storage on {storage.device}")
+    _assert(nn.BatchNorm1d(2).cuda().running_mean.untyped_storage().is_cuda, "a moved buffer's storage")
+
+
+def _is_cpu() -> None:
+    _assert(not cuda(2).is_cpu and torch.ones(2).is_cpu, "is_cpu of a GPU tensor")
+
+
+def _cuda_array_interface() -> None:
+    described = cuda(2, 3).t().__cuda_array_interface__
+    _assert(described["shape"] == (3, 2) and described["strides"] == (4, 12), f"described as {described}")
+    _assert(not hasattr(torch.ones(2), "__cuda_array_interface__"), "a CPU tensor has a CUDA interface")
+
+
+def _data_parallel_one_gpu_moves_module() -> None:
+    # DataParallel.__init__: with one device id the module is moved there (self.module.to(src_device_obj))
+    out = nn.DataParallel(nn.Linear(2, 2), device_ids=[0])(torch.ones(3, 2, device="cuda"))
+    _assert(out.device == torch.device("cuda", 0), f"output on {out.device}")
+
+
+def _data_parallel_module_on_cpu() -> None:
+    nn.DataParallel(nn.Linear(2, 2), device_ids=[0, 1])(torch.ones(4, 2, device="cuda"))
+
+
 def _tf32_matmul() -> None:
     torch.manual_seed(0)
     a, b = torch.randn(64, 64), torch.randn(64, 64)
@@ -699,6 +730,11 @@ ROWS = [
                 source=DOCS + "backends.html#torch.backends.cudnn.is_available",
             ),
             Row(
+                "a CUDA build says torch.backends.cuda.is_built()",
+                _cuda_is_built,
+                source=DOCS + "backends.html#torch.backends.cuda.is_built",
+            ),
+            Row(
                 "autocast('cuda', float16): matmul in float16, softmax in float32",
                 _autocast_matmul,
                 source=DOCS + "amp.html#cuda-ops-that-can-autocast-to-float16",
@@ -872,6 +908,24 @@ ROWS += [
         DATA_PARALLEL,
         [
             Row(
+                "DataParallel on one GPU id of a module on the CPU: moved to cuda:0 when wrapped",
+                _data_parallel_one_gpu_moves_module,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=SOURCE + "torch/nn/parallel/data_parallel.py",  # __init__: module.to(src_device_obj)
+            ),
+            Row(
+                "DataParallel over two GPUs of a module on the CPU",
+                _data_parallel_module_on_cpu,
+                "error: module must have its parameters and buffers on device cuda:0",
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                gpus=2,
+                source=SOURCE + "torch/nn/parallel/data_parallel.py",  # forward's device check
+            ),
+            Row(
                 "DataParallel over two GPUs, CPU batch: output on cuda:0",
                 _data_parallel,
                 h2d=None,
@@ -967,6 +1021,30 @@ ROWS += [
                 "a GPU tensor's storage is on the GPU",
                 _storage_on_the_device,
                 source=DOCS + "storage.html",
+            ),
+            Row(
+                "a parameter or buffer moved by Module.to: its storage is on the GPU",
+                _moved_parameter_storage,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=DOCS + "storage.html",
+            ),
+            Row(
+                "is_cpu is False for a GPU tensor",
+                _is_cpu,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=SOURCE + "c10/core/TensorImpl.h",  # is_cpu(): the device type is kCPU
+            ),
+            Row(
+                "__cuda_array_interface__ of a GPU tensor; a CPU tensor has none",
+                _cuda_array_interface,
+                h2d=None,
+                d2h=None,
+                syncs=None,
+                source=SOURCE + "torch/_tensor.py",  # Tensor.__cuda_array_interface__
             ),
             Row(
                 "storage.tolist() of a GPU tensor reads each byte back",
