@@ -2,7 +2,9 @@
 
 Pattern ``Pn`` is rule ``DEV00n``'s business. A finding matches a label of its pattern when it is in the
 same cell (notebooks) and its line lies in the label's range, with one line of tolerance either side
-(a multi-line call is reported on its first line, the labeller may have picked its last). A finding
+(a multi-line call is reported on its first line, the labeller may have picked its last), or when the
+fix it proposes edits the label's lines (a tensor reported where it is created, labelled where the
+fix removes its move). A finding
 inside a label's exact range wins over one only within the tolerance of another label or a negative,
 so that a correct look-alike labelled right next to a real problem is still judged on its own line.
 A finding that matches no label of its pattern is a false positive; one on a negative's lines is
@@ -157,6 +159,9 @@ def judge(finding: Finding, labels: Sequence[Label], negatives: Sequence[Label])
         for negative in negatives:
             if covers(negative, finding, tolerance):
                 return Judged(finding, negative=negative)
+    for label in labels:  # reported where the fix starts (a creation), labelled where it ends (the move)
+        if rule_code(label.pattern) == finding.code and fix_touches(finding, label):
+            return Judged(finding, label=label)
     overlapping = OVERLAPPING_PATTERN.get(finding.code)
     for tolerance in (0, TOLERANCE) if overlapping else ():
         for label in labels:
@@ -218,12 +223,17 @@ def rule_stats(matching: Matching, codes: Sequence[str]) -> dict[str, RuleStats]
     return stats
 
 
-def edits_negative(finding: Finding, negative: Label) -> bool:
-    """Whether ``finding`` was applied and its fix edits a line of ``negative`` (same cell)."""
-    return finding.applied and any(
-        cell == negative.cell and first <= negative.last and negative.first <= last
+def fix_touches(finding: Finding, label: Label) -> bool:
+    """Whether the fix ``finding`` proposes edits a line of ``label`` (same cell)."""
+    return any(
+        cell == label.cell and first <= label.last and label.first <= last
         for cell, first, last in finding.spans
     )
+
+
+def edits_negative(finding: Finding, negative: Label) -> bool:
+    """Whether ``finding`` was applied and its fix edits a line of ``negative`` (same cell)."""
+    return finding.applied and fix_touches(finding, negative)
 
 
 def count_negatives(stats: dict[str, RuleStats], rows: Iterable[Row], findings: Iterable[Finding]) -> None:

@@ -388,3 +388,14 @@ def test_a_factory_moved_in_forward_matches_p3_or_p10_whichever_the_labeller_cho
     assert judge(Finding("f", "DEV010", 20), [p3, own], []).label == own
     assert judge(Finding("f", "DEV010", 20), [p3], [n10]).negative == n10
     assert not judge(Finding("f", "DEV007", 20), [p3], []).true_positive
+
+
+def test_a_finding_whose_fix_edits_the_labelled_line_found_it():
+    """Reported at the creation, labelled at the move three lines down that its fix removes."""
+    move = Label(False, 10, 24, 24)
+    fixed = Finding("f", "DEV010", 21, spans=((None, 21, 21), (None, 24, 24)))
+    assert judge(fixed, [move], []).label == move
+    assert not judge(Finding("f", "DEV010", 21), [move], []).true_positive  # no fix: the line decides
+    assert not judge(Finding("f", "DEV010", 21, spans=((2, 24, 24),)), [move], []).true_positive
+    # Only a label of the finding's own pattern.
+    assert not judge(Finding("f", "DEV007", 21, spans=((None, 24, 24),)), [move], []).true_positive
