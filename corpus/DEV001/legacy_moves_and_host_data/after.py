@@ -69,8 +69,8 @@ def run():
     device = torch.device("cuda" if use_cuda else "cpu")
     policy = nn.Linear(3, 2).to(device)
     optimizer = torch.optim.SGD(policy.parameters(), lr=0.1)
-    states, targets = torch.randn(8, 3), torch.randn(8, 2)
-    last = update(policy, optimizer, states.to(device), targets.to(device))
+    states, targets = torch.randn(8, 3, device=device), torch.randn(8, 2, device=device)
+    last = update(policy, optimizer, states, targets)
 
     policy = policy.cpu()
     check = policy(torch.ones(1, 3))

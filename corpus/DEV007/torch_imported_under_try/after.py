@@ -15,5 +15,5 @@ except ImportError:  # preprocessing-only installs
 def run():
     torch.manual_seed(0)
     model = nn.Linear(3, 2).cuda()
-    x = torch.linspace(0.0, math.pi, 12).reshape(4, 3)
-    return {"out": model(x.to(next(model.parameters()).device)).detach()}
+    x = torch.linspace(0.0, math.pi, 12, device=next(model.parameters()).device).reshape(4, 3)
+    return {"out": model(x).detach()}
