@@ -263,12 +263,7 @@ class _Sites:
         gpu_only = isinstance(node, cst.Call) and self.aliases.qualify(node.func) in _GPU_ONLY_STATEMENTS
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._decides(above):
-                if not (
-                    self._runs_without_gpu(above, below)
-                    or self._opted_out(above, below)
-                    or self._on_by_default(above, below)
-                    or self._cpu_branch(above, below)
-                ):
+                if self._guards_branch(above, below):
                     return True
             if isinstance(above, cst.BooleanOperation) and isinstance(above.operator, cst.And):
                 if below is above.right and self._gpu_test(above.left, above):
@@ -416,6 +411,17 @@ class _Sites:
         """Every ``x.name`` of the module, by the name (once per file)."""
         return self.tree.memo(_attributes_by_name, lambda: _attributes_by_name(self.tree))
 
+    def _guards_branch(self, test: cst.If | cst.IfExp, below: cst.CSTNode) -> bool:
+        """Does ``test``, which decides on CUDA, keep ``below`` (one of its branches) off a machine
+        without a GPU? Not when that branch runs without one, is the opted-out or CPU branch of a plain
+        switch, or sits under an option on by default."""
+        return not (
+            self._runs_without_gpu(test, below)
+            or self._opted_out(test, below)
+            or self._on_by_default(test, below)
+            or self._cpu_branch(test, below)
+        )
+
     def _asked_before(self, call: cst.Call) -> bool:
         """Is ``call`` in the body of an ``if`` that decides on CUDA as a guard does (``if
         torch.cuda.is_available():``, ``if args.cuda:``; not ``if not args.no_cuda:``, nor ``if
@@ -423,12 +429,7 @@ class _Sites:
         below: cst.CSTNode = call
         for above in self.tree.ancestors(call):
             if isinstance(above, cst.If) and below is above.body and self._decides(above):
-                if not (
-                    self._runs_without_gpu(above, below)
-                    or self._opted_out(above, below)
-                    or self._on_by_default(above, below)
-                    or self._cpu_branch(above, below)
-                ):
+                if self._guards_branch(above, below):
                     return True
             below = above
         return False
