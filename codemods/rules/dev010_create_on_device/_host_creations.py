@@ -83,6 +83,12 @@ class Creation:
     def is_legacy(self) -> bool:
         return self.qualified == _LEGACY_FLOAT or legacy_dtype(self.qualified) is not None
 
+    @property
+    def carries_values(self) -> bool:
+        """``torch.tensor([...])``, a legacy constructor: made on the device, its values still cross
+        from the host, so making it there saves no copy."""
+        return self.is_legacy or self.qualified in ("torch.tensor", "torch.as_tensor")
+
 
 def _is_method_of_a_call(node: cst.BaseExpression) -> TypeGuard[cst.Call]:
     """``f(...).method(...)`` (or ``f(...).data.method(...)``): ``m.Call(func=m.Attribute(value=m.Call()))``

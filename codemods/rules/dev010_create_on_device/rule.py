@@ -160,7 +160,8 @@ class CreateOnDevice(Rule):
                     later = (
                         later_move(self.tree, line, spelled, self.aliases, functions) if creation else None
                     )
-                    if creation and later and not (later.inline is not None and _carries_values(creation)):
+                    # A move where the name is read (`return h.to(d)`) is rewritten where it saves a copy.
+                    if creation and later and not (later.inline is not None and creation.carries_values):
                         self._moved_later(creation, later)
         self._moved_otherwise(MoveReach(self.tree, self.aliases, functions))
 
@@ -315,9 +316,3 @@ class CreateOnDevice(Rule):
             )
         else:
             self.report(node, message + _FIX, edits=edits)
-
-
-def _carries_values(creation: Creation) -> bool:
-    """``torch.tensor([...])``, a legacy constructor: made on the device, its values still cross from
-    the host, so rewriting a move where the name is read (``return h.to(d)``) saves no copy to prove."""
-    return creation.is_legacy or creation.qualified in ("torch.tensor", "torch.as_tensor")
