@@ -16,29 +16,24 @@ import re
 
 import libcst as cst
 
-from codemods.analysis.tensor_values import NOT_TENSOR_METHODS
+from codemods.analysis.tensor_climb import GO_ON, GoOn, TensorClimb
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of
 from codemods.core.torch_names import as_move, moves_device, named_a_mover
 from codemods.core.tree import Tree
 
-_PASS_THROUGH = (
-    cst.BinaryOperation,
-    cst.UnaryOperation,
-    cst.Comparison,
-    cst.ComparisonTarget,
-    cst.Element,
-    cst.List,
-    cst.Tuple,
-)
 # An `if` about the device: code under it already chooses where its tensors go.
 _DEVICE_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
-_MAX_DEPTH = 8
 
 
-class MovedValues:
+class MovedValues(TensorClimb[bool]):
+    """Answers "does this value reach a device?" for one file."""
+
+    carries_operands = True
+    max_depth = 8
+
     def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
-        self.tree = tree
+        super().__init__(tree)
         self.aliases = aliases
         self.movers = _movers(tree)
         self.functions = {f.name.value for f in tree.of_type(tree.root, cst.FunctionDef)}
@@ -50,40 +45,25 @@ class MovedValues:
 
     def is_moved(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """Does the value of ``node`` reach a ``.to(device)``/``.cuda()``/``.type_as(t)``?"""
-        if depth > _MAX_DEPTH:
-            return False
-        current: cst.CSTNode = node
-        while True:
-            parent = self.tree.parent(current)
-            if isinstance(parent, cst.Attribute) and parent.value is current:
-                call = self.tree.parent(parent)
-                if not (isinstance(call, cst.Call) and call.func is parent):
-                    return False
-                move = as_move(call)
-                if parent.attr.value == "type_as" or (move is not None and moves_device(move, self.aliases)):
-                    return True
-                if parent.attr.value in NOT_TENSOR_METHODS:
-                    return False
-                current = call
-            elif isinstance(parent, _PASS_THROUGH) or (
-                isinstance(parent, cst.Subscript) and parent.value is current
-            ):
-                current = parent
-            elif isinstance(parent, cst.Arg):
-                call = self.tree.parent(parent)
-                assert isinstance(call, cst.Call)
-                qualified = self.aliases.qualify(call.func) or ""
-                if call.args[0] is parent and self._mover(call, qualified):
-                    return True
-                if not qualified.startswith("torch."):
-                    return False
-                current = call
-            elif isinstance(parent, cst.Assign) and parent.value is current:
-                return self._name_moved(parent, depth)
-            elif isinstance(parent, cst.Return):
-                return self._result_moved(parent, depth)
-            else:
-                return False
+        return bool(self.climb(node, depth))
+
+    def method(self, call: cst.Call, name: str) -> bool | GoOn | None:
+        move = as_move(call)
+        if name == "type_as" or (move is not None and moves_device(move, self.aliases)):
+            return True
+        return GO_ON
+
+    def argument(self, call: cst.Call, arg: cst.Arg) -> bool | GoOn | None:
+        qualified = self.aliases.qualify(call.func) or ""
+        if call.args[0] is arg and self._mover(call, qualified):
+            return True
+        return GO_ON if qualified.startswith("torch.") else None
+
+    def bound(self, assign: cst.Assign, depth: int) -> bool:
+        return self._name_moved(assign, depth)
+
+    def returned(self, ret: cst.Return, depth: int) -> bool:
+        return self._result_moved(ret, depth)
 
     def _mover(self, call: cst.Call, qualified: str) -> bool:
         """A function of this file that moves its first argument, or one from elsewhere whose name

@@ -26,7 +26,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype
-from codemods.analysis.tensor_values import NOT_TENSOR_METHODS
+from codemods.analysis.tensor_climb import GO_ON, GoOn, TensorClimb
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import positional
@@ -37,7 +37,6 @@ from codemods.rules.dev010_create_on_device._move_targets import move_target
 
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _LOOPS = (cst.For, cst.While, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
-_MAX_DEPTH = 6
 
 
 def _cuda_type(qualified: str | None) -> bool:
@@ -56,11 +55,11 @@ class Reach:
     by: str
 
 
-class MoveReach:
+class MoveReach(TensorClimb[Reach]):
     """Answers "does this host tensor reach a move?" for one file."""
 
     def __init__(self, tree: Tree, aliases: ImportAliases, functions: LocalFunctions) -> None:
-        self.tree = tree
+        super().__init__(tree)
         self.aliases = aliases
         self.functions = functions
         self._answers: dict[tuple[int, str, int], Reach | None] = {}
@@ -70,35 +69,22 @@ class MoveReach:
         """How the tensor ``node`` evaluates to reaches a device, or None when it does not as far as this
         file shows, or only once computed into another tensor (``torch.randn(n) * std``, a torch function
         of it, a function's result): the tensor moved is then not the one made here."""
-        if depth > _MAX_DEPTH:
-            return None
-        current: cst.CSTNode = node
-        while True:
-            parent = self.tree.parent(current)
-            if isinstance(parent, cst.Attribute) and parent.value is current:
-                call = self.tree.parent(parent)
-                if not (isinstance(call, cst.Call) and call.func is parent):
-                    return None
-                method = parent.attr.value
-                if move_target(call, self.aliases) is not None:
-                    return Reach(f"`.{method}()`")
-                if method == "type" and self._gpu_type(call):
-                    return Reach("`.type()`")
-                if method in NOT_TENSOR_METHODS:
-                    return None
-                current = call  # a view, a conversion, an in-place fill: the same tensor goes on
-            elif isinstance(parent, cst.Arg):
-                call = self.tree.parent(parent)
-                assert isinstance(call, cst.Call)
-                if call.args and call.args[0] is parent and self._moves_its_argument(call):
-                    return Reach(f"`{dotted_name(call.func)}(...)`")
-                if (self.aliases.qualify(call.func) or "") not in VARIABLE:
-                    return None
-                current = call
-            elif isinstance(parent, cst.Assign) and parent.value is current:
-                return self._bound(parent, depth)
-            else:
-                return None
+        return self.climb(node, depth)
+
+    def method(self, call: cst.Call, name: str) -> Reach | GoOn | None:
+        if move_target(call, self.aliases) is not None:
+            return Reach(f"`.{name}()`")
+        if name == "type" and self._gpu_type(call):
+            return Reach("`.type()`")
+        return GO_ON  # a view, a conversion, an in-place fill: the same tensor goes on
+
+    def argument(self, call: cst.Call, arg: cst.Arg) -> Reach | GoOn | None:
+        if call.args and call.args[0] is arg and self._moves_its_argument(call):
+            return Reach(f"`{dotted_name(call.func)}(...)`")
+        return GO_ON if (self.aliases.qualify(call.func) or "") in VARIABLE else None
+
+    def bound(self, assign: cst.Assign, depth: int) -> Reach | None:
+        return self._bound(assign, depth)
 
     def _gpu_type(self, call: cst.Call) -> bool:
         """``.type(torch.cuda.FloatTensor)``, or ``.type(Tensor)`` where the file binds ``Tensor`` to a
