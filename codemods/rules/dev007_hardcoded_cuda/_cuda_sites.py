@@ -374,11 +374,13 @@ class _Sites:
         return below is (branch.body if negated else branch.orelse)
 
     def _called_only_guarded(self, function: cst.FunctionDef) -> bool:
-        """A top-level function that the file calls, by name, only under a CUDA test (``if use_cuda:
-        x = gpu_dataset(x)``), or a method its class calls, as ``self.name(...)``, only under one (``if
-        self.use_cuda: self._to_gpu()``): its GPU code never runs without a GPU, from this file. Any
-        other use of the name (passed on, rebound, called on another object) leaves the question open:
-        not guarded."""
+        """A top-level function that the file calls, by name, only where a GPU is there (``if use_cuda:
+        x = gpu_dataset(x)``), or a method its class calls, as ``self.name(...)``, only there (``if
+        self.use_cuda: self._to_gpu()``): its GPU code never runs without a GPU, from this file. A call
+        is there as a site is (:meth:`_guarded`): under a CUDA test, after an exit without a GPU
+        (``if not torch.cuda.is_available(): sys.exit(1)`` in ``main``, which then calls ``train``),
+        or in a function itself called only there, however deep. Any other use of the name (passed
+        on, rebound, called on another object) leaves the question open: not guarded."""
         if id(function) in self._calls_guarded:
             return self._calls_guarded[id(function)]
         self._calls_guarded[id(function)] = False  # a recursive function: not shown guarded
@@ -388,7 +390,7 @@ class _Sites:
             uses = [n for n in self._names().get(function.name.value, []) if n is not function.name]
             calls = [self.tree.parent(n) for n in uses]
             answer = bool(calls) and all(
-                isinstance(c, cst.Call) and c.func is n and self._asked_before(c) for c, n in zip(calls, uses)
+                isinstance(c, cst.Call) and c.func is n and self._guarded(c) for c, n in zip(calls, uses)
             )
         elif isinstance(parent, cst.IndentedBlock):
             owner = self.tree.parent(parent)
@@ -405,7 +407,7 @@ class _Sites:
         if not (isinstance(call, cst.Call) and call.func is use and m.matches(use.value, m.Name("self"))):
             return False
         home = next((a for a in self.tree.ancestors(use) if isinstance(a, cst.ClassDef)), None)
-        return home is owner and self._asked_before(call)
+        return home is owner and self._guarded(call)
 
     def _attributes(self) -> dict[str, list[cst.Attribute]]:
         """Every ``x.name`` of the module, by the name (once per file)."""
@@ -421,18 +423,6 @@ class _Sites:
             or self._on_by_default(test, below)
             or self._cpu_branch(test, below)
         )
-
-    def _asked_before(self, call: cst.Call) -> bool:
-        """Is ``call`` in the body of an ``if`` that decides on CUDA as a guard does (``if
-        torch.cuda.is_available():``, ``if args.cuda:``; not ``if not args.no_cuda:``, nor ``if
-        args.cuda:`` for an option on by default)?"""
-        below: cst.CSTNode = call
-        for above in self.tree.ancestors(call):
-            if isinstance(above, cst.If) and below is above.body and self._decides(above):
-                if self._guards_branch(above, below):
-                    return True
-            below = above
-        return False
 
     def _asks_plainly(self, test: cst.BaseExpression, at: cst.CSTNode) -> bool:
         if isinstance(test, cst.Call):
