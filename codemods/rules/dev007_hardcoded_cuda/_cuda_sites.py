@@ -25,21 +25,21 @@ Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_ava
 args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides, compares a device with the CPU
 (``if device.type != "cpu":``) or reads a name bound to ``torch.cuda.is_available()`` (not the ``else``
 of an availability test, which runs exactly without a GPU, nor the body of ``if not args.no_cuda:``,
-which runs unless the user opts out, nor that of ``if args.cuda:`` for an option on by default that
-the file never stores to, nor the branch a switch read plainly sends to the CPU: the ``else`` of
-``if args.gpu is not None:``); the right of ``torch.cuda.is_available() and ...``; a loop over
-``range(torch.cuda.device_count())``; a test its
-decorator skips without a GPU; a placement in a ``try`` whose handler catches its error and lets the
-program go on; a GPU default the code corrects by asking the machine
-(:mod:`codemods.rules.dev007_hardcoded_cuda._corrected_defaults`); ``set_device`` and ``synchronize``
-after ``assert torch.cuda.is_available()`` in their block; the body of a top-level function the file
-calls only inside ``if torch.cuda.is_available():`` (or ``if use_cuda:`` with ``use_cuda =
-torch.cuda.is_available()``); a switch stuck on (``use_gpu = True``) that is read only as ``if
-use_gpu:`` around GPU code that asks ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method named
-``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
-"cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
-fixed, except GPU 0 in a file that names no other GPU and never sets the current one (it is the GPU
-``.cuda()`` uses), and except on a tensor fed right there to a layer of the file's modules
+which runs unless the user opts out, nor that of ``if args.cuda:`` for an option on by default that the
+file never stores to, nor the branch a switch read plainly sends to the CPU: the ``else`` of ``if
+args.gpu is not None:``); the right of ``torch.cuda.is_available() and ...``; a loop over
+``range(torch.cuda.device_count())``; a test its decorator skips without a GPU; a placement in a
+``try`` whose handler catches its error and lets the program go on; a GPU default the code corrects by
+asking the machine (:mod:`codemods.rules.dev007_hardcoded_cuda._corrected_defaults`); ``set_device``
+and ``synchronize`` after ``assert torch.cuda.is_available()`` in their block; the body of a top-level
+function the file calls only where a GPU is (inside ``if torch.cuda.is_available():``, after ``if not
+use_cuda: sys.exit()``, or in a function itself called only there, however deep); a switch stuck on
+(``use_gpu = True``) that is read only as ``if use_gpu:`` around GPU code that asks
+``torch.cuda.is_available()`` itself; ``.cuda()`` in a method named ``cuda``, which forwards its
+caller's request; ``"cuda"`` where it is not a device (``backend = "cuda"``). An explicit GPU index
+(``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not fixed, except GPU 0 in a file that
+names no other GPU and never sets the current one (it is the GPU ``.cuda()`` uses), and except on a
+tensor fed right there to a layer of the file's modules
 (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
 the caller passes in (``.cuda(device_id)``), except in a file that asks ``torch.cuda.is_available()``
 somewhere: it has a CPU path, and the index is that path's decision.
