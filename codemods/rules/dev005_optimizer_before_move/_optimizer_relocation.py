@@ -9,6 +9,7 @@ the construction reads. :func:`why_left_in_place` says which of these fails, if 
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
 
 import libcst as cst
@@ -24,6 +25,7 @@ from codemods.rules.dev005_optimizer_before_move._dotted_flow import (
     may_change,
     may_touch,
     related,
+    written,
 )
 from codemods.rules.dev005_optimizer_before_move._model_move_order import moves_model
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild
@@ -36,6 +38,7 @@ _HARMLESS_METHODS = frozenset(
 )
 _HARMLESS_CALLS = frozenset({"print", "len", "str", "repr", "type", "id", "isinstance"})
 _LOAD_STATE = m.Call(func=m.Attribute(attr=m.Name("load_state_dict")))
+_BUILTINS = frozenset(dir(builtins))
 _PLAIN_ARGUMENTS = (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer, cst.Float)
 
 
@@ -92,7 +95,7 @@ def why_left_in_place(
         for name in inputs - {""} - produced
         if name.split(".", 1)[0] not in aliases.names and not any(related(name, model) for model in models)
     }
-    if any(may_change(tree, node, name) for node in jumped for name in inputs):
+    if any(_may_change_input(tree, node, name) for node in jumped for name in inputs):
         return "what it is built from may change in between"
     return None
 
@@ -110,6 +113,15 @@ def _only_reads(tree: Tree, values: Values, node: cst.CSTNode, produced: set[str
         return False
     callee = values.functions.callee(call)
     return callee is not None and values.only_reads(callee)
+
+
+def _may_change_input(tree: Tree, node: cst.CSTNode, name: str) -> bool:
+    """May ``node`` change ``name``, which the construction reads? A builtin (``float`` in
+    ``lr=float(args["lr"])``) changes only when bound again: calling it (``int(args["batch"])``)
+    does not."""
+    if name in _BUILTINS:
+        return name in written(tree, node)
+    return may_change(tree, node, name)
 
 
 def _loads_state(tree: Tree, node: cst.CSTNode, optimizer: str) -> bool:

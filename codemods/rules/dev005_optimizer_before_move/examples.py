@@ -673,4 +673,37 @@ INVALID = [
         message="left in place: it is used in between",
         line=7,
     ),
+    # A builtin the construction calls (`float(...)`) does not change when another statement calls
+    # it (`int(...)`); what the construction reads from (`args`) handed to another call may.
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.Adam(model.parameters(), lr=float(args["lr"]))
+        loader = DataLoader(dataset, batch_size=int(args["batch_size"]))
+        if args["use_cuda"]:
+            model = model.cuda()
+        """,
+        """
+        import torch
+        model = Net()
+        loader = DataLoader(dataset, batch_size=int(args["batch_size"]))
+        if args["use_cuda"]:
+            model = model.cuda()
+        optimizer = torch.optim.Adam(model.parameters(), lr=float(args["lr"]))
+        """,
+        line=3,
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.Adam(model.parameters(), lr=float(args["lr"]))
+        configure(args)
+        if args["use_cuda"]:
+            model = model.cuda()
+        """,
+        message="left in place: what it is built from may change in between",
+        line=3,
+    ),
 ]

@@ -12,8 +12,9 @@ model already moved earlier, or moved only inside a loop, is not reported.
 
 A call in between of a function of the file that only reads what it is handed
 (`self.print_network(self.G, "G")` printing the model and counting its parameters, naming neither
-`self` nor the optimizer) is jumped over. Reported without a fix: the optimizer is used in between
-(`optimizer.load_state_dict(...)`, `self.setup()`, which may read it), what
+`self` nor the optimizer) is jumped over; a builtin the construction calls (`lr=float(args["lr"])`)
+changes only when bound again, not when called (`int(args["batch"])`). Reported without a fix: the
+optimizer is used in between (`optimizer.load_state_dict(...)`, `self.setup()`, which may read it), what
 it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
 is wrapped before the move (`nn.DataParallel(model)` changes `named_parameters()`), it is built in
 an `if` branch with the move after the `if`, `model.init_optimizer()` builds it out of sight, or
