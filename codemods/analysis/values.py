@@ -58,6 +58,29 @@ _NUMPY_FLOAT64 = frozenset(
 )
 
 
+# What a function that only reads may call: builtins that return information, and methods that do.
+_READING_FUNCTIONS = frozenset(
+    "print len str repr format sum min max abs int float round isinstance type id range enumerate zip"
+    " sorted list tuple".split()
+)
+_READING_METHODS = frozenset(
+    "parameters named_parameters buffers named_buffers modules named_modules children named_children"
+    " numel nelement size dim format join items keys values info debug warning".split()
+)
+# Statements and definitions whose effects a body's own text does not show.
+_MAY_ACT = (
+    cst.Global,
+    cst.Nonlocal,
+    cst.Yield,
+    cst.Await,
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.Lambda,
+    cst.Del,
+)
+_TARGETS = (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.NamedExpr)
+
+
 class Kind(enum.Enum):
     MODULE = "nn.Module"
     PARAMETERS = "parameters"  # of the models in `over`: `list(G.parameters()) + list(D.parameters())`
@@ -142,6 +165,7 @@ class Values:
         self._returns: dict[int, Value | None] = {}
         self._modules: set[str] | None = None
         self._classes: dict[str, list[cst.ClassDef]] | None = None
+        self._reads_only: dict[int, bool] = {}
 
     @staticmethod
     def of(context: RuleContext) -> Values:
@@ -223,6 +247,38 @@ class Values:
         through an attribute or name it keeps them in, the functions it hands them to, and (for
         ``__init__``) the methods of its class it calls."""
         return self._moved_parameters(function)
+
+    def only_reads(self, function: cst.FunctionDef) -> bool:
+        """Does ``function``, as its body shows, change nothing a caller can see: it binds only its
+        own plain names and calls only what returns information (``print``, ``len``, ``format``,
+        ``m.parameters()``, ``p.numel()``, a logger's ``info``), and a method never names its
+        receiver (``def print_network(self, model, name)`` printing ``model`` and counting its
+        parameters)? A nested definition, ``global``, ``yield`` or any other call: it may."""
+        key = id(function)
+        if key not in self._reads_only:
+            self._reads_only[key] = self._find_only_reads(function)
+        return self._reads_only[key]
+
+    def _find_only_reads(self, function: cst.FunctionDef) -> bool:
+        body = function.body
+        if function.decorators or self.tree.of_type(body, _MAY_ACT):
+            return False
+        for target in self.tree.of_type(body, _TARGETS):
+            bound = target.name if isinstance(target, cst.AsName) else target.target
+            if not all(isinstance(n, cst.Name) for n in _target_nodes(bound)):
+                return False  # `self.x = ...`, `d[k] = ...`: changes what it was handed
+        for call in self.tree.of_type(body, cst.Call):
+            func = call.func
+            if isinstance(func, cst.Name):
+                if func.value not in _READING_FUNCTIONS:
+                    return False
+            elif not (isinstance(func, cst.Attribute) and func.attr.value in _READING_METHODS):
+                return False
+        if self.functions.enclosing_class(function) is not None and function.params.params:
+            receiver = function.params.params[0].name.value
+            if any(n.value == receiver for n in self.tree.of_type(body, cst.Name)):
+                return False
+        return True
 
     # ----- scopes and their events
 
@@ -724,6 +780,15 @@ def _is_cpu_call(node: cst.BaseExpression) -> bool:
         and node.func.attr.value == "cpu"
         and not node.args
     )
+
+
+def _target_nodes(target: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The single targets of ``target`` (``a, (b, self.c)``: ``a``, ``b``, ``self.c``)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _target_nodes(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_nodes(target.value)
+    return [target]
 
 
 def _target_names(target: cst.BaseExpression) -> list[str]:

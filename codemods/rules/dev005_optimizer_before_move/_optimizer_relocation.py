@@ -9,11 +9,13 @@ the construction reads. :func:`why_left_in_place` says which of these fails, if 
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
 
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.values import Values
 from codemods.core.dataflow import linear_statements
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import func_attribute, line_statement, single_target
@@ -23,6 +25,7 @@ from codemods.rules.dev005_optimizer_before_move._dotted_flow import (
     may_change,
     may_touch,
     related,
+    written,
 )
 from codemods.rules.dev005_optimizer_before_move._model_move_order import moves_model
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild
@@ -35,6 +38,8 @@ _HARMLESS_METHODS = frozenset(
 )
 _HARMLESS_CALLS = frozenset({"print", "len", "str", "repr", "type", "id", "isinstance"})
 _LOAD_STATE = m.Call(func=m.Attribute(attr=m.Name("load_state_dict")))
+_BUILTINS = frozenset(dir(builtins))
+_PLAIN_ARGUMENTS = (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer, cst.Float)
 
 
 def why_left_in_place(
@@ -44,9 +49,12 @@ def why_left_in_place(
     moving: list[cst.BaseStatement],
     between: Sequence[cst.BaseStatement],
     move: cst.BaseStatement,
+    values: Values | None = None,
 ) -> str | None:
     """Why moving the statements ``moving`` (``builds`` and their schedulers) past ``between`` and
-    below ``move`` could change what the program does; None when it cannot."""
+    below ``move`` could change what the program does; None when it cannot. ``values``: the file's
+    value model, which says which of the file's functions only read what they are handed
+    (``self.print_network(self.G, "G")``): a call of one, handed no optimizer, is jumped over freely."""
     models = {model for build in builds for model in build.models}
     # The statement holding the move is jumped over too; moves of these models keep their
     # parameters, the rest may not.
@@ -65,6 +73,8 @@ def why_left_in_place(
         for s in moving
         if (target := single_target(cst.ensure_type(s, cst.SimpleStatementLine).body[0])) is not None
     }
+    if values is not None:
+        jumped = [node for node in jumped if not _only_reads(tree, values, node, produced)]
     for node in jumped:
         if any(_loads_state(tree, node, name) for name in produced):
             return "its state is loaded before the move and stays behind; build and load it after the move"
@@ -85,9 +95,33 @@ def why_left_in_place(
         for name in inputs - {""} - produced
         if name.split(".", 1)[0] not in aliases.names and not any(related(name, model) for model in models)
     }
-    if any(may_change(tree, node, name) for node in jumped for name in inputs):
+    if any(_may_change_input(tree, node, name) for node in jumped for name in inputs):
         return "what it is built from may change in between"
     return None
+
+
+def _only_reads(tree: Tree, values: Values, node: cst.CSTNode, produced: set[str]) -> bool:
+    """``self.print_network(self.G, "G")``: a statement that only calls a function of the file that
+    changes nothing (:meth:`Values.only_reads`), handed names and constants (nothing computed: an
+    argument's own calls may act) and none of what is built."""
+    if not (isinstance(node, cst.Expr) and isinstance(node.value, cst.Call)):
+        return False
+    call = node.value
+    if any(arg.star or not isinstance(arg.value, _PLAIN_ARGUMENTS) for arg in call.args):
+        return False
+    if any(may_touch(tree, arg.value, name) for arg in call.args for name in produced):
+        return False
+    callee = values.functions.callee(call)
+    return callee is not None and values.only_reads(callee)
+
+
+def _may_change_input(tree: Tree, node: cst.CSTNode, name: str) -> bool:
+    """May ``node`` change ``name``, which the construction reads? A builtin (``float`` in
+    ``lr=float(args["lr"])``) changes only when bound again: calling it (``int(args["batch"])``)
+    does not."""
+    if name in _BUILTINS:
+        return name in written(tree, node)
+    return may_change(tree, node, name)
 
 
 def _loads_state(tree: Tree, node: cst.CSTNode, optimizer: str) -> bool:

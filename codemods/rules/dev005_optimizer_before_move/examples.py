@@ -582,4 +582,128 @@ INVALID = [
         message="`self.model` is moved in `fit()`, which runs after the constructor",
         line=6,
     ),
+    # Jumped over: a method of the class that only reads what it is handed (prints the model, counts
+    # its parameters) and is handed no optimizer.
+    Invalid(
+        """
+        import torch
+
+        class Solver:
+            def build_model(self):
+                self.G = Generator()
+                self.g_optimizer = torch.optim.Adam(self.G.parameters(), self.g_lr)
+                self.print_network(self.G, "G")
+                self.G.to(self.device)
+
+            def print_network(self, model, name):
+                num_params = 0
+                for p in model.parameters():
+                    num_params += p.numel()
+                print(model)
+                print("{}: {} parameters".format(name, num_params))
+        """,
+        """
+        import torch
+
+        class Solver:
+            def build_model(self):
+                self.G = Generator()
+                self.print_network(self.G, "G")
+                self.G.to(self.device)
+                self.g_optimizer = torch.optim.Adam(self.G.parameters(), self.g_lr)
+
+            def print_network(self, model, name):
+                num_params = 0
+                for p in model.parameters():
+                    num_params += p.numel()
+                print(model)
+                print("{}: {} parameters".format(name, num_params))
+        """,
+        line=6,
+    ),
+    # Not jumped over: a helper that changes the model (initialises its weights in place), one that
+    # reads the instance (`self`), and one handed the optimizer.
+    Invalid(
+        """
+        import torch
+
+        class Solver:
+            def build_model(self):
+                self.G = Generator()
+                self.g_optimizer = torch.optim.Adam(self.G.parameters(), self.g_lr)
+                self.init_weights(self.G)
+                self.G.to(self.device)
+
+            def init_weights(self, model):
+                for p in model.parameters():
+                    p.data.normal_(0, 0.02)
+        """,
+        message="left in place",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Solver:
+            def build_model(self):
+                self.G = Generator()
+                self.g_optimizer = torch.optim.Adam(self.G.parameters(), self.g_lr)
+                self.show()
+                self.G.to(self.device)
+
+            def show(self):
+                print(self.g_optimizer)
+        """,
+        message="left in place: it is used in between",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def describe(thing):
+            print(thing)
+
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        describe(optimizer)
+        model.cuda()
+        """,
+        message="left in place: it is used in between",
+        line=7,
+    ),
+    # A builtin the construction calls (`float(...)`) does not change when another statement calls
+    # it (`int(...)`); what the construction reads from (`args`) handed to another call may.
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.Adam(model.parameters(), lr=float(args["lr"]))
+        loader = DataLoader(dataset, batch_size=int(args["batch_size"]))
+        if args["use_cuda"]:
+            model = model.cuda()
+        """,
+        """
+        import torch
+        model = Net()
+        loader = DataLoader(dataset, batch_size=int(args["batch_size"]))
+        if args["use_cuda"]:
+            model = model.cuda()
+        optimizer = torch.optim.Adam(model.parameters(), lr=float(args["lr"]))
+        """,
+        line=3,
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.Adam(model.parameters(), lr=float(args["lr"]))
+        configure(args)
+        if args["use_cuda"]:
+            model = model.cuda()
+        """,
+        message="left in place: what it is built from may change in between",
+        line=3,
+    ),
 ]

@@ -10,7 +10,11 @@ Constructions in a row move together, in order. A move counts at the top level o
 or under an `if` there (`if use_cuda: model.cuda()`: the optimizer goes below the whole `if`); a
 model already moved earlier, or moved only inside a loop, is not reported.
 
-Reported without a fix: the optimizer is used in between (`optimizer.load_state_dict(...)`), what
+A call in between of a function of the file that only reads what it is handed
+(`self.print_network(self.G, "G")` printing the model and counting its parameters, naming neither
+`self` nor the optimizer) is jumped over; a builtin the construction calls (`lr=float(args["lr"])`)
+changes only when bound again, not when called (`int(args["batch"])`). Reported without a fix: the
+optimizer is used in between (`optimizer.load_state_dict(...)`, `self.setup()`, which may read it), what
 it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
 is wrapped before the move (`nn.DataParallel(model)` changes `named_parameters()`), it is built in
 an `if` branch with the move after the `if`, `model.init_optimizer()` builds it out of sight, or
@@ -112,7 +116,13 @@ class OptimizerBeforeMove(Rule):
             f"`{wrapped[0]}` is wrapped before it is moved"
             if wrapped
             else why_left_in_place(
-                self.tree, self.aliases, builds, moving, statements[end:moved_at], statements[moved_at]
+                self.tree,
+                self.aliases,
+                builds,
+                moving,
+                statements[end:moved_at],
+                statements[moved_at],
+                Values.of(self.context),
             )
         )
         edits: dict[cst.CSTNode, Replacement] | None = None

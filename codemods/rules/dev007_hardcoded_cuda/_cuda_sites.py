@@ -25,21 +25,21 @@ Not sites: code under a test that mentions CUDA or a GPU (``if torch.cuda.is_ava
 args.cuda:``, ``x.cuda() if use_gpu else x``), where the switch decides, compares a device with the CPU
 (``if device.type != "cpu":``) or reads a name bound to ``torch.cuda.is_available()`` (not the ``else``
 of an availability test, which runs exactly without a GPU, nor the body of ``if not args.no_cuda:``,
-which runs unless the user opts out, nor that of ``if args.cuda:`` for an option on by default that
-the file never stores to, nor the branch a switch read plainly sends to the CPU: the ``else`` of
-``if args.gpu is not None:``); the right of ``torch.cuda.is_available() and ...``; a loop over
-``range(torch.cuda.device_count())``; a test its
-decorator skips without a GPU; a placement in a ``try`` whose handler catches its error and lets the
-program go on; a GPU default the code corrects by asking the machine
-(:mod:`codemods.rules.dev007_hardcoded_cuda._corrected_defaults`); ``set_device`` and ``synchronize``
-after ``assert torch.cuda.is_available()`` in their block; the body of a top-level function the file
-calls only inside ``if torch.cuda.is_available():`` (or ``if use_cuda:`` with ``use_cuda =
-torch.cuda.is_available()``); a switch stuck on (``use_gpu = True``) that is read only as ``if
-use_gpu:`` around GPU code that asks ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method named
-``cuda``, which forwards its caller's request; ``"cuda"`` where it is not a device (``backend =
-"cuda"``). An explicit GPU index (``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not
-fixed, except GPU 0 in a file that names no other GPU and never sets the current one (it is the GPU
-``.cuda()`` uses), and except on a tensor fed right there to a layer of the file's modules
+which runs unless the user opts out, nor that of ``if args.cuda:`` for an option on by default that the
+file never stores to, nor the branch a switch read plainly sends to the CPU: the ``else`` of ``if
+args.gpu is not None:``); the right of ``torch.cuda.is_available() and ...``; a loop over
+``range(torch.cuda.device_count())``; a test its decorator skips without a GPU; a placement in a
+``try`` whose handler catches its error and lets the program go on; a GPU default the code corrects by
+asking the machine (:mod:`codemods.rules.dev007_hardcoded_cuda._corrected_defaults`); ``set_device``
+and ``synchronize`` after ``assert torch.cuda.is_available()`` in their block; the body of a top-level
+function the file calls only where a GPU is (inside ``if torch.cuda.is_available():``, after ``if not
+use_cuda: sys.exit()``, or in a function itself called only there, however deep); a switch stuck on
+(``use_gpu = True``) that is read only as ``if use_gpu:`` around GPU code that asks
+``torch.cuda.is_available()`` itself; ``.cuda()`` in a method named ``cuda``, which forwards its
+caller's request; ``"cuda"`` where it is not a device (``backend = "cuda"``). An explicit GPU index
+(``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not fixed, except GPU 0 in a file that
+names no other GPU and never sets the current one (it is the GPU ``.cuda()`` uses), and except on a
+tensor fed right there to a layer of the file's modules
 (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
 the caller passes in (``.cuda(device_id)``), except in a file that asks ``torch.cuda.is_available()``
 somewhere: it has a CPU path, and the index is that path's decision.
@@ -374,11 +374,13 @@ class _Sites:
         return below is (branch.body if negated else branch.orelse)
 
     def _called_only_guarded(self, function: cst.FunctionDef) -> bool:
-        """A top-level function that the file calls, by name, only under a CUDA test (``if use_cuda:
-        x = gpu_dataset(x)``), or a method its class calls, as ``self.name(...)``, only under one (``if
-        self.use_cuda: self._to_gpu()``): its GPU code never runs without a GPU, from this file. Any
-        other use of the name (passed on, rebound, called on another object) leaves the question open:
-        not guarded."""
+        """A top-level function that the file calls, by name, only where a GPU is there (``if use_cuda:
+        x = gpu_dataset(x)``), or a method its class calls, as ``self.name(...)``, only there (``if
+        self.use_cuda: self._to_gpu()``): its GPU code never runs without a GPU, from this file. A call
+        is there as a site is (:meth:`_guarded`): under a CUDA test, after an exit without a GPU
+        (``if not torch.cuda.is_available(): sys.exit(1)`` in ``main``, which then calls ``train``),
+        or in a function itself called only there, however deep. Any other use of the name (passed
+        on, rebound, called on another object) leaves the question open: not guarded."""
         if id(function) in self._calls_guarded:
             return self._calls_guarded[id(function)]
         self._calls_guarded[id(function)] = False  # a recursive function: not shown guarded
@@ -388,7 +390,7 @@ class _Sites:
             uses = [n for n in self._names().get(function.name.value, []) if n is not function.name]
             calls = [self.tree.parent(n) for n in uses]
             answer = bool(calls) and all(
-                isinstance(c, cst.Call) and c.func is n and self._asked_before(c) for c, n in zip(calls, uses)
+                isinstance(c, cst.Call) and c.func is n and self._guarded(c) for c, n in zip(calls, uses)
             )
         elif isinstance(parent, cst.IndentedBlock):
             owner = self.tree.parent(parent)
@@ -405,7 +407,7 @@ class _Sites:
         if not (isinstance(call, cst.Call) and call.func is use and m.matches(use.value, m.Name("self"))):
             return False
         home = next((a for a in self.tree.ancestors(use) if isinstance(a, cst.ClassDef)), None)
-        return home is owner and self._asked_before(call)
+        return home is owner and self._guarded(call)
 
     def _attributes(self) -> dict[str, list[cst.Attribute]]:
         """Every ``x.name`` of the module, by the name (once per file)."""
@@ -421,18 +423,6 @@ class _Sites:
             or self._on_by_default(test, below)
             or self._cpu_branch(test, below)
         )
-
-    def _asked_before(self, call: cst.Call) -> bool:
-        """Is ``call`` in the body of an ``if`` that decides on CUDA as a guard does (``if
-        torch.cuda.is_available():``, ``if args.cuda:``; not ``if not args.no_cuda:``, nor ``if
-        args.cuda:`` for an option on by default)?"""
-        below: cst.CSTNode = call
-        for above in self.tree.ancestors(call):
-            if isinstance(above, cst.If) and below is above.body and self._decides(above):
-                if self._guards_branch(above, below):
-                    return True
-            below = above
-        return False
 
     def _asks_plainly(self, test: cst.BaseExpression, at: cst.CSTNode) -> bool:
         if isinstance(test, cst.Call):

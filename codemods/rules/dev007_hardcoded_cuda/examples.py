@@ -265,6 +265,39 @@ VALID = [
             batch = to_gpu(torch.ones(2))
         """
     ),
+    # Helpers reached only where a GPU is, however deep: `train` called from `main` after `main` exits
+    # without a GPU, `to_cuda` called only from `setup`, which runs only under `if args.cuda:`, a method
+    # called only from a method called only under a CUDA test, a helper called in `x if use_cuda else y`.
+    Valid(
+        """
+        import sys
+        import torch
+        def train(model, x):
+            model.cuda()
+            return model(x.cuda())
+        def to_cuda(x):
+            return x.cuda()
+        def setup(model, x):
+            return model.cuda(), to_cuda(x)
+        class Agent:
+            def __init__(self, net, use_cuda):
+                self.net = net
+                if use_cuda:
+                    self.place()
+            def place(self):
+                self._to_gpu()
+            def _to_gpu(self):
+                self.net.cuda()
+        def main(args, model, x):
+            if args.cuda:
+                model, x = setup(model, x)
+            y = to_cuda(x) if torch.cuda.is_available() else x
+            if not torch.cuda.is_available():
+                print("needs a GPU")
+                sys.exit(1)
+            train(model, y)
+        """
+    ),
     # Guards spelt otherwise: a device compared with `torch.device("cpu")`, an availability test in an
     # `and`; an option on by default that the file corrects; a `cuda` switch of another object.
     Valid(
@@ -893,6 +926,40 @@ INVALID = [
         def evaluate(X):
             return gpu_dataset(X)
         """,
+        line=3,
+    ),
+    # A helper reached only through a guarded helper, and also from code that runs without a GPU (the
+    # `else` of an availability test): its GPU code runs on the CPU path.
+    Invalid(
+        """
+        import torch
+        def to_cuda(x):
+            return x.cuda()
+        def setup(x):
+            return to_cuda(x)
+        def main(x):
+            if torch.cuda.is_available():
+                x = setup(x)
+            else:
+                x = to_cuda(x)
+            return x
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def to_cuda(x):
+            return x.to(device)
+        def setup(x):
+            return to_cuda(x)
+        def main(x):
+            if torch.cuda.is_available():
+                x = setup(x)
+            else:
+                x = to_cuda(x)
+            return x
+        """,
+        message="fails without a GPU",
         line=3,
     ),
     # A library helper: a tensor it makes goes where the tensor it is handed is, not to a device the

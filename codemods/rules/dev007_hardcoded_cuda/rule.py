@@ -49,7 +49,9 @@ the machine beside it), code that runs only with a GPU (under a test against the
 device.type != "cpu":`, or of a name bound to `torch.cuda.is_available()`; in a loop over
 `range(torch.cuda.device_count())`; in a test its decorator skips without a GPU; a placement in a
 `try` whose handler catches the error and lets the program go on), a top-level function the file
-calls only under such a guard (or a method its class calls, as `self.name(...)`, only under one), a
+calls only where such a guard holds (or a method its class calls, as `self.name(...)`, only there):
+under one, after an exit without a GPU (`main` leaves, then calls `train`), or in a function itself
+called only there, however deep; a
 switch stuck on (`use_gpu = True`) read only as `if use_gpu:` around GPU code that asks
 `torch.cuda.is_available()` itself, a `cuda()` method forwarding the call, and `"cuda"` that is not a
 device (`backend = "cuda"`).

@@ -207,3 +207,25 @@ def test_an_attribute_of_self_as_the_constructor_leaves_it():
     assert values.holds("self.memory", act).place is Place.HOST
     assert values.model_move_before("self.net", act) is not None
     assert values.holds("scale", _line(context, "print(scale)")).kind is Kind.NUMBER
+
+
+@pytest.mark.parametrize(
+    ("body", "reads"),
+    [
+        ("n = 0\n    for p in model.parameters():\n        n += p.numel()\n    print(model, n)", True),
+        ('print("{}: {}".format(name, len(model)))', True),
+        ("for p in model.parameters():\n        p.data.normal_(0, 0.02)", False),  # changes the weights
+        ("model.fc = None", False),  # rebinds a part of what it was handed
+        ("cache[name] = model", False),
+        ("global seen\n    seen = model", False),
+        ("helper(model)", False),  # a call whose effects its body does not show
+        ("self.count += 1", False),  # a method naming its receiver
+    ],
+)
+def test_only_reads_what_it_is_handed(body, reads):
+    code = f"class Solver:\n    def show(self, model, name):\n        {body.replace(chr(10), chr(10) + '    ')}\n"
+    values, context = _model(code)
+    function = next(
+        f for f in context.tree.of_type(context.module, cst.FunctionDef) if f.name.value == "show"
+    )
+    assert values.only_reads(function) is reads
