@@ -50,7 +50,7 @@ def accumulator_fix(
     # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device)
     count = isinstance(start, cst.Integer) and augmented.value is item and _is_count(receiver)
     if start is None or (
-        isinstance(start, cst.Integer) and not count and not scalars.is_loss_value(receiver)
+        isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
     ):
         return None  # an int sum of what may be ints must stay an int
     reads = _logged_reads(tree, loop, augmented, total)
@@ -293,6 +293,34 @@ def _is_count(value: cst.BaseExpression) -> bool:
         and isinstance(inner.func, cst.Attribute)
         and inner.func.attr.value in _COMPARING_METHODS
     )
+
+
+def _is_floating(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, scalars: Scalars) -> bool:
+    """``value`` is a floating tensor: a loss, what :meth:`Scalars.is_floating` shows, or a name bound once
+    in ``loop`` whose ``.backward()`` the loop calls (autograd needs a floating tensor: an integer one
+    has no gradient). Its ``.item()`` is a Python float, so an int start becomes a float anyway."""
+    if scalars.is_loss_value(value) or scalars.is_floating(value):
+        return True
+    if not isinstance(value, cst.Name):
+        return False
+    bindings = 0
+    backward = False
+    for name in tree.of_type(loop, cst.Name):
+        if name.value != value.value:
+            continue
+        parent = tree.parent(name)
+        if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.For, cst.NamedExpr, cst.AnnAssign)):
+            bindings += 1
+        elif isinstance(parent, (cst.Tuple, cst.List, cst.StarredElement, cst.Element)):
+            bindings += 1  # unpacked or listed: counted as a binding to stay on the safe side
+        elif (
+            isinstance(parent, cst.Attribute)
+            and parent.value is name
+            and parent.attr.value == "backward"
+            and isinstance(tree.parent(parent), cst.Call)
+        ):
+            backward = True
+    return backward and bindings == 1
 
 
 def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:

@@ -47,7 +47,10 @@ its `forward` counts.
 
 The usual accumulator of a training or evaluation loop, `total += loss.item()` started as `total = 0.0`
 somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also `total, n =
-0, 0`, where the sum is of a torch loss, a float, also one the file's own function or method returns),
+0, 0`, where the sum is of a torch loss, a float, also one the file's own function or method returns,
+or of a value shown to be floating: what the loop calls `.backward()` on, as autograd needs a floating
+tensor, a true division `hits / n`, arithmetic with a float, a cast to a floating dtype, a mean, a loss
+function handed on by name, `loss_fn = F.cross_entropy`; a sum of what may be ints stays an int),
 is fixed (unsafe): the sum stays on the device in float64, the host's precision (`total +=
 loss.detach().double()`; float32, `.detach().float()`, where the file may pick a device without float64,
 such as MPS) and is converted once after the loop (`total = float(total)`); where the loop logs it every
