@@ -81,6 +81,55 @@ def accumulator_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
 
 
+def host_count_fix(
+    tree: Tree,
+    copy: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    is_tensor: str | None,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``correct += (pred == y).cpu().sum()`` in ``loop``, started at an int before it and read nowhere
+    else in the loop: the count is summed on the device and copied to the host once after the loop
+    (``correct = correct.cpu() if torch.is_tensor(correct) else correct``: the same CPU int64 tensor,
+    and the int it started as when the loop never ran; ``is_tensor`` is how the file spells
+    ``torch.is_tensor``), or None. Only counts: integer sums are exact wherever they run, while a float
+    sum's rounding depends on the device's reduction order."""
+    if is_tensor is None or not m.matches(statement, _SUM_INTO_NAME):
+        return None
+    augmented = cst.ensure_type(statement, cst.AugAssign)
+    summed = augmented.value
+    if not (
+        isinstance(summed, cst.Call)
+        and isinstance(summed.func, cst.Attribute)
+        and summed.func.attr.value == "sum"
+        and not summed.args
+        and summed.func.value is copy
+        and isinstance(copy.func, cst.Attribute)
+        and copy.func.attr.value == "cpu"
+        and not copy.args
+    ):
+        return None
+    counted = copy.func.value
+    if not _is_count(summed.with_changes(func=summed.func.with_changes(value=counted))):
+        return None
+    total = cst.ensure_type(augmented.target, cst.Name).value
+    before = _statements_before(tree, loop)
+    if before is None or not isinstance(_number_before(tree, before, total), cst.Integer):
+        return None
+    if _logged_reads(tree, loop, augmented, total) != [] or _declared_global(tree, loop, total):
+        return None  # read in the loop: it must stay a host tensor there
+    fixed = loop.visit(_Replace({id(copy): counted}))
+    converted = cst.parse_statement(f"{total} = {total}.cpu() if {is_tensor}({total}) else {total}\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+def _declared_global(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
+    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    return any(
+        any(a.name.value == name for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
+    )
+
+
 _APPEND_TO_NAME = m.Expr(
     value=m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("append")), args=[m.Arg()])
 )
@@ -158,7 +207,10 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
     name = small.targets[0].target.value
     value = code_of(small.value)
     written = (f"float({name})", f"int({name})")
-    return name if value in written or value.endswith(f"({name}).tolist() if {name} else []") else None
+    copied = value.startswith(f"{name}.cpu() if ") and value.endswith(f"({name}) else {name}")
+    return (
+        name if value in written or copied or value.endswith(f"({name}).tolist() if {name} else []") else None
+    )
 
 
 def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:

@@ -756,6 +756,59 @@ INVALID = [
         """,
         line=15,
     ),
+    # A count copied to the host every batch, `correct += (pred == y).cpu().sum()` (a CPU int64 tensor,
+    # no `.item()`), from an int and read only after the loop: counted on the device and copied once
+    # after it, as the same CPU tensor (the int it started as when the loop never ran).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                pred = model(x).argmax(1)
+                correct += pred.eq(y.data).cpu().sum()
+        print("accuracy {}".format(100.0 * correct / len(loader.dataset)))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                pred = model(x).argmax(1)
+                correct += pred.eq(y.data).sum()
+            correct = correct.cpu() if torch.is_tensor(correct) else correct
+        print("accuracy {}".format(100.0 * correct / len(loader.dataset)))
+        """,
+        message="count on the device",
+        line=7,
+    ),
+    # The same count read every step (the running accuracy printed): it must be on the host there.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        for i, (x, y) in enumerate(loader):
+            pred = model(x).argmax(1)
+            correct += (pred == y).cpu().sum()
+            print(i, correct)
+        """
+    ),
+    # A float sum copied to the host: a device's reduction rounds in another order than the host's, so
+    # its digits may differ; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        err = 0
+        with torch.no_grad():
+            for x, y in loader:
+                err += (model(x) - y).abs().cpu().sum()
+        print(err)
+        """
+    ),
     # `100.0 * hits / n`: a Python float times an integer tensor is floating too.
     Invalid(
         """
