@@ -47,26 +47,27 @@ its `forward` counts.
 
 The usual accumulator of a training or evaluation loop, `total += loss.item()` started as `total = 0.0`
 somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also `total, n =
-0, 0`, where the sum is of a torch loss, a float, also one the file's own function or method returns,
-or of a value shown to be floating: what the loop calls `.backward()` on, as autograd needs a floating
+0, 0`, where the sum is of a torch loss, a float, also one the file's own function or method returns, or
+of a value shown to be floating: what the loop calls `.backward()` on, as autograd needs a floating
 tensor, a true division `hits / n`, arithmetic with a float, a cast to a floating dtype, a mean, a loss
-function handed on by name, `loss_fn = F.cross_entropy`; a sum of what may be ints stays an int),
-is fixed (unsafe): the sum stays on the device in float64, the host's precision (`total +=
+function handed on by name, `loss_fn = F.cross_entropy`; a sum of what may be ints stays an int), is
+fixed (unsafe): the sum stays on the device in float64, the host's precision (`total +=
 loss.detach().double()`; float32, `.detach().float()`, where the file may pick a device without float64,
 such as MPS) and is converted once after the loop (`total = float(total)`); where the loop logs it every
 N steps (under an `if`) and resets it, it is read there as `float(total)`. A count started at an int,
 `correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`, then
-`correct = int(correct)`); a count copied to the host every step without `.item()`, `correct +=
-(pred == y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied
-once after it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64
-tensor; a float sum is left alone: a device's reduction rounds in another order). Values kept per step
-in a list the loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are appended as detached tensors and read with one
-copy after the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats, in
-order). The fix is made only when it removes the loop's last sync: while another sync waits every step
-(`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves unreported), keeping
-the sum on the device saves nothing, and the finding names the statement that still waits. `.item()` of
-what a function the file does not show returns is reported only (it may be a NumPy number, which has no
-`.detach()`). Every other sync (in `forward`, prints) is reported with its line.
+`correct = int(correct)`); a count copied to the host every step without `.item()`, `correct += (pred ==
+y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied once after
+it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64 tensor; a
+float sum is left alone: a device's reduction rounds in another order). Values kept per step in a list
+the loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are
+appended as detached tensors and read with one copy after the loop (`losses =
+torch.stack(losses).tolist() if losses else []`: the same floats, in order). The fix is made only when it
+removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
+`history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves nothing,
+and the finding names the statement that still waits. `.item()` of what a function the file does not show
+returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync (in
+`forward`, prints) is reported with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
