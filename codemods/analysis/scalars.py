@@ -101,6 +101,13 @@ class Scalars:
             )
         )
 
+    def is_floating(self, expr: cst.BaseExpression) -> bool:
+        """``expr`` is a floating-point tensor or a Python float, by what the code shows: a loss, a true
+        division (``correct.sum() / n``), arithmetic with a float (``100.0 * hits``) or with a floating
+        value, a cast to a floating dtype, a mean, and what the file's own functions return when every
+        return is one. An integer or boolean tensor (``(pred == y).sum()``) is not."""
+        return self._floating(expr, set())
+
     def loss_names(self, call: cst.Call) -> set[str]:
         """The qualified names of the losses a loss call can run (``torch.nn.CrossEntropyLoss``,
         ``torch.nn.functional.nll_loss``); empty when it is not shown to be a torch loss."""
@@ -286,6 +293,60 @@ class Scalars:
             finally:
                 seen.discard(id(expr))
         return False
+
+    def _floating(self, expr: cst.BaseExpression, seen: set[int]) -> bool:
+        if isinstance(expr, cst.Float):
+            return True
+        if isinstance(expr, (cst.Name, cst.Attribute)) and not (
+            isinstance(expr, cst.Attribute) and expr.attr.value == "data"
+        ):
+            values = self._resolve(expr, seen) if id(expr) not in seen else None
+            if not values or any(v is expr for v in values):
+                return False
+            seen.add(id(expr))
+            try:
+                return all(self._floating(v, seen) for v in values)
+            finally:
+                seen.discard(id(expr))
+        if isinstance(expr, cst.Attribute):  # `x.data`: the same tensor
+            return self._floating(expr.value, seen)
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+            return self._floating(expr.expression, seen)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _ARITHMETIC):
+            # true division gives floats even of integers; otherwise a floating side makes the result
+            # floating (a Python float promotes an integer tensor to the default floating dtype)
+            return isinstance(expr.operator, cst.Divide) or any(
+                self._floating(side, seen) for side in (expr.left, expr.right)
+            )
+        if not isinstance(expr, cst.Call):
+            return False
+        if self.is_loss_call(expr):
+            return True
+        # `loss_fn = F.cross_entropy`, then `loss_fn(out, y)`: a torch loss function handed on by name
+        # (floating whatever its reduction)
+        functions = self._resolve(expr.func, seen)
+        if functions and all(_is_functional_loss(self.aliases.qualify(f) or "") for f in functions):
+            return True
+        qualified = self.aliases.qualify(expr.func) or ""
+        if qualified.startswith("torch.") and qualified[len("torch.") :] in _MAKES_FLOATING:
+            return True
+        if isinstance(expr.func, cst.Attribute) and not qualified:
+            method = expr.func.attr.value
+            if method in _MAKES_FLOATING:
+                return True
+            if method in _KEEPS_DTYPE:
+                return self._floating(expr.func.value, seen)
+        callee = self.functions.callee(expr)
+        if callee is None or id(callee) in seen:
+            return False
+        seen.add(id(callee))
+        try:
+            returns = self._returns(callee)
+            return bool(returns) and all(
+                r.value is not None and self._floating(r.value, seen) for r in returns
+            )
+        finally:
+            seen.discard(id(callee))
 
     def _call_is_scalar(self, call: cst.Call, seen: set[int]) -> bool:
         qualified = self.aliases.qualify(call.func) or ""
@@ -917,6 +978,20 @@ _FUNCTIONAL_LOSSES = frozenset(
     " triplet_margin_loss multi_margin_loss multilabel_margin_loss".split()
 )
 _UNKNOWN_STATEMENT = object()
+# Casts and functions whose result is floating whatever the input's dtype (`mean` of an integer tensor
+# raises; `exp`, `sqrt`, `sigmoid` of one give the default floating dtype).
+_MAKES_FLOATING = frozenset(
+    "float double half bfloat16 mean sigmoid tanh exp log sqrt softmax log_softmax".split()
+)
+# Methods whose result has the receiver's dtype (`sum` of a bool tensor is int64: the bool is no float).
+_KEEPS_DTYPE = frozenset("detach clone cpu cuda sum abs neg squeeze contiguous view reshape".split())
+
+
+def _is_functional_loss(qualified: str) -> bool:
+    if not qualified.startswith(_FUNCTIONAL):
+        return False
+    name = qualified[len(_FUNCTIONAL) :]
+    return name.endswith("_loss") or name in _FUNCTIONAL_LOSSES
 
 
 @dataclass

@@ -50,7 +50,7 @@ def accumulator_fix(
     # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device)
     count = isinstance(start, cst.Integer) and augmented.value is item and _is_count(receiver)
     if start is None or (
-        isinstance(start, cst.Integer) and not count and not scalars.is_loss_value(receiver)
+        isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
     ):
         return None  # an int sum of what may be ints must stay an int
     reads = _logged_reads(tree, loop, augmented, total)
@@ -79,6 +79,55 @@ def accumulator_fix(
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+def host_count_fix(
+    tree: Tree,
+    copy: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    is_tensor: str | None,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``correct += (pred == y).cpu().sum()`` in ``loop``, started at an int before it and read nowhere
+    else in the loop: the count is summed on the device and copied to the host once after the loop
+    (``correct = correct.cpu() if torch.is_tensor(correct) else correct``: the same CPU int64 tensor,
+    and the int it started as when the loop never ran; ``is_tensor`` is how the file spells
+    ``torch.is_tensor``), or None. Only counts: integer sums are exact wherever they run, while a float
+    sum's rounding depends on the device's reduction order."""
+    if is_tensor is None or not m.matches(statement, _SUM_INTO_NAME):
+        return None
+    augmented = cst.ensure_type(statement, cst.AugAssign)
+    summed = augmented.value
+    if not (
+        isinstance(summed, cst.Call)
+        and isinstance(summed.func, cst.Attribute)
+        and summed.func.attr.value == "sum"
+        and not summed.args
+        and summed.func.value is copy
+        and isinstance(copy.func, cst.Attribute)
+        and copy.func.attr.value == "cpu"
+        and not copy.args
+    ):
+        return None
+    counted = copy.func.value
+    if not _is_count(summed.with_changes(func=summed.func.with_changes(value=counted))):
+        return None
+    total = cst.ensure_type(augmented.target, cst.Name).value
+    before = _statements_before(tree, loop)
+    if before is None or not isinstance(_number_before(tree, before, total), cst.Integer):
+        return None
+    if _logged_reads(tree, loop, augmented, total) != [] or _declared_global(tree, loop, total):
+        return None  # read in the loop: it must stay a host tensor there
+    fixed = loop.visit(_Replace({id(copy): counted}))
+    converted = cst.parse_statement(f"{total} = {total}.cpu() if {is_tensor}({total}) else {total}\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+def _declared_global(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
+    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    return any(
+        any(a.name.value == name for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
+    )
 
 
 _APPEND_TO_NAME = m.Expr(
@@ -158,7 +207,10 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
     name = small.targets[0].target.value
     value = code_of(small.value)
     written = (f"float({name})", f"int({name})")
-    return name if value in written or value.endswith(f"({name}).tolist() if {name} else []") else None
+    copied = value.startswith(f"{name}.cpu() if ") and value.endswith(f"({name}) else {name}")
+    return (
+        name if value in written or copied or value.endswith(f"({name}).tolist() if {name} else []") else None
+    )
 
 
 def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:
@@ -293,6 +345,34 @@ def _is_count(value: cst.BaseExpression) -> bool:
         and isinstance(inner.func, cst.Attribute)
         and inner.func.attr.value in _COMPARING_METHODS
     )
+
+
+def _is_floating(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, scalars: Scalars) -> bool:
+    """``value`` is a floating tensor: a loss, what :meth:`Scalars.is_floating` shows, or a name bound once
+    in ``loop`` whose ``.backward()`` the loop calls (autograd needs a floating tensor: an integer one
+    has no gradient). Its ``.item()`` is a Python float, so an int start becomes a float anyway."""
+    if scalars.is_loss_value(value) or scalars.is_floating(value):
+        return True
+    if not isinstance(value, cst.Name):
+        return False
+    bindings = 0
+    backward = False
+    for name in tree.of_type(loop, cst.Name):
+        if name.value != value.value:
+            continue
+        parent = tree.parent(name)
+        if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.For, cst.NamedExpr, cst.AnnAssign)):
+            bindings += 1
+        elif isinstance(parent, (cst.Tuple, cst.List, cst.StarredElement, cst.Element)):
+            bindings += 1  # unpacked or listed: counted as a binding to stay on the safe side
+        elif (
+            isinstance(parent, cst.Attribute)
+            and parent.value is name
+            and parent.attr.value == "backward"
+            and isinstance(tree.parent(parent), cst.Call)
+        ):
+            backward = True
+    return backward and bindings == 1
 
 
 def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:

@@ -670,7 +670,8 @@ INVALID = [
         """,
         line=10,
     ),
-    # An int start for a sum that is not shown to be a loss (an int count stays an int): report only.
+    # An int start for a sum of what the loop calls `.backward()` on: autograd needs a floating tensor,
+    # so `.item()` gives a float and the int start became a float after the first step anyway.
     Invalid(
         """
         import torch
@@ -681,7 +682,163 @@ INVALID = [
             loss.backward()
             optimizer.step()
             total += loss.item()
+        """,
         """
+        import torch
+        device = torch.device("cuda")
+        seen, total = 0, 0
+        for x, y in loader:
+            loss = model(x).sum()
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double()
+        total = float(total)
+        """,
+        line=8,
+    ),
+    # An int start for a sum of what may be ints (indices summed: an int64 tensor whose `.item()` is an
+    # int), neither a count of comparisons nor shown to be floating: the sum must stay an int; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        seen, total = 0, 0
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += model(x).argmax(1).sum().item()
+        """
+    ),
+    # Floating by construction from an int start: a true division (`hits / n`, an accuracy, even of an
+    # integer count), a loss function handed on by name (`loss_fn = F.cross_entropy`), and what the file's
+    # own function returns when every return is such a value; both sums go, so both are fixed.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        loss_fn = F.cross_entropy
+
+        def accuracy(out, y):
+            hits = (out.argmax(1) == y).sum()
+            return hits / len(y)
+
+        def evaluate(model, loader):
+            total_loss, total_acc = 0, 0
+            with torch.no_grad():
+                for x, y in loader:
+                    out = model(x)
+                    total_loss += loss_fn(out, y).item()
+                    total_acc += accuracy(out, y).item()
+            return total_loss / len(loader), total_acc / len(loader)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        loss_fn = F.cross_entropy
+
+        def accuracy(out, y):
+            hits = (out.argmax(1) == y).sum()
+            return hits / len(y)
+
+        def evaluate(model, loader):
+            total_loss, total_acc = 0, 0
+            with torch.no_grad():
+                for x, y in loader:
+                    out = model(x)
+                    total_loss += loss_fn(out, y).detach().double()
+                    total_acc += accuracy(out, y).detach().double()
+                total_loss = float(total_loss)
+                total_acc = float(total_acc)
+            return total_loss / len(loader), total_acc / len(loader)
+        """,
+        line=15,
+    ),
+    # A count copied to the host every batch, `correct += (pred == y).cpu().sum()` (a CPU int64 tensor,
+    # no `.item()`), from an int and read only after the loop: counted on the device and copied once
+    # after it, as the same CPU tensor (the int it started as when the loop never ran).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                pred = model(x).argmax(1)
+                correct += pred.eq(y.data).cpu().sum()
+        print("accuracy {}".format(100.0 * correct / len(loader.dataset)))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        with torch.no_grad():
+            for x, y in loader:
+                pred = model(x).argmax(1)
+                correct += pred.eq(y.data).sum()
+            correct = correct.cpu() if torch.is_tensor(correct) else correct
+        print("accuracy {}".format(100.0 * correct / len(loader.dataset)))
+        """,
+        message="count on the device",
+        line=7,
+    ),
+    # The same count read every step (the running accuracy printed): it must be on the host there.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        correct = 0
+        for i, (x, y) in enumerate(loader):
+            pred = model(x).argmax(1)
+            correct += (pred == y).cpu().sum()
+            print(i, correct)
+        """
+    ),
+    # A float sum copied to the host: a device's reduction rounds in another order than the host's, so
+    # its digits may differ; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        err = 0
+        with torch.no_grad():
+            for x, y in loader:
+                err += (model(x) - y).abs().cpu().sum()
+        print(err)
+        """
+    ),
+    # `100.0 * hits / n`: a Python float times an integer tensor is floating too.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total_acc = 0
+        for x, y in loader:
+            out = model(x)
+            loss = criterion(out, y)
+            loss.backward()
+            optimizer.step()
+            acc = 100.0 * (out.argmax(1) == y).sum() / len(y)
+            total_acc += acc.item()
+        print(total_acc / len(loader))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total_acc = 0
+        for x, y in loader:
+            out = model(x)
+            loss = criterion(out, y)
+            loss.backward()
+            optimizer.step()
+            acc = 100.0 * (out.argmax(1) == y).sum() / len(y)
+            total_acc += acc.detach().double()
+        total_acc = float(total_acc)
+        print(total_acc / len(loader))
+        """,
+        line=10,
     ),
     # An evaluation loop (it runs a model on each batch, without training it) syncs every batch too;
     # its sums are kept on the device like a training loop's, started before the `with`.

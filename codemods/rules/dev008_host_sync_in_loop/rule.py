@@ -47,20 +47,27 @@ its `forward` counts.
 
 The usual accumulator of a training or evaluation loop, `total += loss.item()` started as `total = 0.0`
 somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also `total, n =
-0, 0`, where the sum is of a torch loss, a float, also one the file's own function or method returns),
-is fixed (unsafe): the sum stays on the device in float64, the host's precision (`total +=
+0, 0`, where the sum is of a torch loss, a float, also one the file's own function or method returns, or
+of a value shown to be floating: what the loop calls `.backward()` on, as autograd needs a floating
+tensor, a true division `hits / n`, arithmetic with a float, a cast to a floating dtype, a mean, a loss
+function handed on by name, `loss_fn = F.cross_entropy`; a sum of what may be ints stays an int), is
+fixed (unsafe): the sum stays on the device in float64, the host's precision (`total +=
 loss.detach().double()`; float32, `.detach().float()`, where the file may pick a device without float64,
 such as MPS) and is converted once after the loop (`total = float(total)`); where the loop logs it every
 N steps (under an `if`) and resets it, it is read there as `float(total)`. A count started at an int,
 `correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`, then
-`correct = int(correct)`). Values kept per step in a list the loop does not otherwise use, started as
-`[]` just before it (`losses.append(loss.item())`), are appended as detached tensors and read with one
-copy after the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats, in
-order). The fix is made only when it removes the loop's last sync: while another sync waits every step
-(`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves unreported), keeping
-the sum on the device saves nothing, and the finding names the statement that still waits. `.item()` of
-what a function the file does not show returns is reported only (it may be a NumPy number, which has no
-`.detach()`). Every other sync (in `forward`, prints) is reported with its line.
+`correct = int(correct)`); a count copied to the host every step without `.item()`, `correct += (pred ==
+y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied once after
+it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64 tensor; a
+float sum is left alone: a device's reduction rounds in another order). Values kept per step in a list
+the loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are
+appended as detached tensors and read with one copy after the loop (`losses =
+torch.stack(losses).tolist() if losses else []`: the same floats, in order). The fix is made only when it
+removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
+`history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves nothing,
+and the finding names the statement that still waits. `.item()` of what a function the file does not show
+returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync (in
+`forward`, prints) is reported with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
@@ -119,9 +126,15 @@ from codemods.analysis.scalars import Scalars
 from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
-from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import accumulator_fix, list_fix
+from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
+    accumulator_fix,
+    host_count_fix,
+    list_fix,
+)
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
+_SUMMED = "; accumulate it on the device and convert once after the loop"
+_COUNTED = "; count on the device and copy the count to the host once after the loop"
 _FLOAT32 = (
     " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
     " digits may differ from the host's float64 sum)"
@@ -161,10 +174,12 @@ class HostSyncInLoop(Rule):
         # Apple's MPS has no float64: where the file may pick it, sums are kept in float32.
         float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
         stack = self.aliases.module_name_for("torch.stack")
-        found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None]] = []
+        is_tensor = self.aliases.module_name_for("torch.is_tensor")
+        found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
         for event in loops.events():
             for sync in syncs.of(event):
                 fix = None
+                advice = ""
                 if (
                     sync.reported
                     and sync.item
@@ -174,11 +189,15 @@ class HostSyncInLoop(Rule):
                     fix = accumulator_fix(
                         self.tree, sync.node, event.node, event.loop, scalars, float64
                     ) or list_fix(self.tree, sync.node, event.node, event.loop, stack)
-                found.append((event, sync, fix))
+                    advice = _SUMMED + ("" if float64 else _FLOAT32)
+                elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
+                    fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
+                    advice = _COUNTED
+                found.append((event, sync, fix, advice))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
-        kept = {id(e.loop): e.node for e, _, f in found if f is None and e.loop is not None}
-        for event, sync, fix in found:
+        kept = {id(e.loop): e.node for e, _, f, _ in found if f is None and e.loop is not None}
+        for event, sync, fix, advice in found:
             remaining = kept.get(id(event.loop)) if fix is not None else None
             if not sync.reported:
                 continue
@@ -191,10 +210,4 @@ class HostSyncInLoop(Rule):
                     f" `{short(remaining)}` too",
                 )
             else:
-                self.report(
-                    sync.node,
-                    sync.what
-                    + "; accumulate it on the device and convert once after the loop"
-                    + ("" if float64 else _FLOAT32),
-                    edits=fix,
-                )
+                self.report(sync.node, sync.what + advice, edits=fix)

@@ -143,3 +143,41 @@ def test_range_counters_are_numbers():
     assert scalars.is_number(expr)
     scalars, expr = _last_expression("import torch\nfor c in items:\n    c\n")
     assert not scalars.is_number(expr)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import torch.nn.functional as F\nF.cross_entropy(out, y)\n",
+        "import torch.nn.functional as F\nloss_fn = F.cross_entropy\nloss_fn(out, y)\n",
+        "import torch\n(out.argmax(1) == y).sum() / len(y)\n",  # true division of a count
+        "import torch\n100.0 * (out.argmax(1) == y).sum()\n",  # a float promotes an int tensor
+        "import torch\n(out.argmax(1) == y).float().sum()\n",
+        "import torch\ntorch.mean(x)\n",
+        "import torch\nx.data.mean().detach()\n",
+        "import torch\nacc = hits / n\nacc\n",
+        "import torch\ndef accuracy(o, y):\n    c = (o == y).sum()\n    return c / len(y)\naccuracy(a, b)\n",
+        "import torch\ndef f(o):\n    if o is None:\n        return 0.0\n    return o.mean()\nf(a)\n",
+    ],
+)
+def test_floating_values(code: str) -> None:
+    scalars, expression = _last_expression(code)
+    assert scalars.is_floating(expression)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import torch\n(out.argmax(1) == y).sum()\n",  # a count: int64
+        "import torch\nout.argmax(1).sum()\n",
+        "import torch\nhits = (a == b).sum()\nhits * 2\n",
+        "import torch\nx.sum()\n",  # of a tensor whose dtype the code does not show
+        "import torch\nmodel(x).sum()\n",
+        "import torch\ndef f(o):\n    if o is None:\n        return 0\n    return o.mean()\nf(a)\n",  # may be an int
+        "import torch\nloss_fn = pick()\nloss_fn(out, y)\n",
+        "import torch\nacc = 0\nfor b in bs:\n    acc = acc + 1\nacc\n",
+    ],
+)
+def test_values_not_shown_floating(code: str) -> None:
+    scalars, expression = _last_expression(code)
+    assert not scalars.is_floating(expression)
