@@ -33,14 +33,17 @@ def _outcome(text: str, rules: list[type[Rule]], unsafe_fixes: bool) -> object:
 
 
 def _differences(
-    monkeypatch: pytest.MonkeyPatch, texts: list[str], unsafe_fixes: bool, rules: list[type[Rule]] | None = None
+    monkeypatch: pytest.MonkeyPatch,
+    texts: list[str],
+    unsafe_fixes: bool,
+    rules: list[type[Rule]] | None = None,
 ) -> list[int]:
     """The indexes of ``texts`` on which the incremental and the whole last pass disagree."""
-    rules = rules or all_rules()
+    chosen = rules or all_rules()
     monkeypatch.setenv(engine.WHOLE_LAST_PASS, "1")
-    whole = [_outcome(text, rules, unsafe_fixes) for text in texts]
+    whole = [_outcome(text, chosen, unsafe_fixes) for text in texts]
     monkeypatch.setenv(engine.WHOLE_LAST_PASS, "0")
-    return [n for n, text in enumerate(texts) if _outcome(text, rules, unsafe_fixes) != whole[n]]
+    return [n for n, text in enumerate(texts) if _outcome(text, chosen, unsafe_fixes) != whole[n]]
 
 
 def _corpus() -> list[str]:
