@@ -9,6 +9,7 @@ fixed text, the fixes applied, withheld and dropped, and the findings must be th
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import libcst as cst
 import pytest
@@ -24,7 +25,7 @@ from tests import ROOT
 FUTURE = "from __future__ import annotations\n"
 
 
-def _outcome(text: str, rules: list[type[Rule]], unsafe_fixes: bool) -> object:
+def _outcome(text: str, rules: Sequence[type[Rule]], unsafe_fixes: bool) -> object:
     try:
         found = lint_and_fix(text, rules, fix=True, unsafe_fixes=unsafe_fixes)
     except SourceError as exc:
