@@ -6,9 +6,10 @@ Nothing here touches the file system; :mod:`autofix.files.fix_file` does that ar
 from __future__ import annotations
 
 import gc
+import os
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
@@ -26,10 +27,15 @@ from autofix.engine.text_fixes import back_to_original, diagnostic, fixed_text, 
 from autofix.files.source import SourceError, may_use_torch
 from codemods.analysis.values import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
+from codemods.core.facts import fingerprint
 from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree, children
 
 MAX_PASSES = 10
+
+# Set to 1, every rule runs on the whole module in the last pass, as before the incremental last pass
+# (docs/engine.md): the equivalence test compares the two, and a suspected miss can be ruled out with it.
+WHOLE_LAST_PASS = "AUTOFIX_WHOLE_LAST_PASS"
 
 # Suppression comments: "autofix: ignore", "autofix: ignore[DEV002, DEV003]", "noqa", "noqa: DEV002,DEV003".
 _SUPPRESSION = re.compile(
@@ -233,6 +239,8 @@ def _lint_and_fix(
     applying_passes = 0
     wanted = active  # the rules whose triggers the current text has
     tree: Tree | None = None
+    # What the rules that declare their module facts found, statement by statement (None: switched off).
+    known: _Known | None = None if os.environ.get(WHOLE_LAST_PASS) == "1" else _Known()
     while True:
         # The statements the last pass (or, first, the file's last version) left alone are copied from
         # its index.
@@ -247,12 +255,14 @@ def _lint_and_fix(
         _account_for_deferred(deferred, [f for findings in found.values() for f in findings], outcome)
         if not fix:
             return outcome
+        if known is not None:
+            known.note(context, found, narrowed)
         applicable = _applicable(found, rules, unsafe_fixes)
         if not applicable:
-            # The last pass: every rule, on the whole module. The findings of a rule that looked at the
+            # The last pass: every rule, as on the whole module. The findings of a rule that looked at the
             # whole module already are the same on the same tree.
             again = [rule for rule in active if rule not in found or rule in narrowed]
-            found.update(_found(replace(context, focus=None), again, outcome, False, False))
+            found.update(_last_pass(context, again, outcome, known, rules, unsafe_fixes))
             applicable = _applicable(found, rules, unsafe_fixes)
         if not applicable:
             outcome.withheld_unsafe.update(
@@ -304,6 +314,125 @@ def _lint_and_fix(
         current = rewritten
         active = active_rules(current, rules)
         wanted = _next_rules(rules, active, chosen, deferred)
+
+
+_ByStatement = dict[int, tuple[cst.CSTNode, list[Finding]]]  # id(statement): (statement, findings)
+
+
+class _Known:
+    """The findings of the rules that declare ``Rule.reads``, by top-level statement, each rule's with the
+    fingerprint of the module facts it read (``codemods.core.facts``) when it found them.
+
+    A rule's findings in a statement depend only on the statement and on those facts (its declaration):
+    while the facts' fingerprint stays the same, the findings noted for a statement that is still the
+    same node are the rule's findings there on the current module, whichever pass noted them."""
+
+    def __init__(self) -> None:
+        # rule -> (facts, {id(statement): (statement, findings)}); the statement keeps its id from reuse
+        self.rules: dict[type[Rule], tuple[tuple[Hashable, ...], _ByStatement]] = {}
+
+    def note(
+        self, context: RuleContext, found: dict[type[Rule], list[Finding]], narrowed: set[type[Rule]]
+    ) -> None:
+        """Notes what the rules of ``found`` found on ``context`` (those of ``narrowed`` in its focus only),
+        and forgets the statements no longer in the module."""
+        tops = children(context.tree.root)
+        present = {id(top) for top in tops}
+        for _, statements in self.rules.values():
+            for gone in [key for key in statements if key not in present]:
+                del statements[gone]
+        for rule, findings in found.items():
+            if rule.reads is None:
+                continue
+            facts = fingerprint(context, rule.reads)
+            where = [context.tree.top_level(f.node) for f in findings]
+            if any(top is None for top in where):  # a finding outside every statement: not kept
+                self.rules.pop(rule, None)
+                continue
+            if rule in narrowed:
+                noted = self.rules.get(rule)
+                if noted is None or noted[0] != facts:
+                    self.rules.pop(rule, None)  # noted under other facts: the rule runs whole at the end
+                    continue
+                statements = noted[1]
+                looked: Sequence[cst.CSTNode] = context.focus or ()
+            else:
+                statements = {}
+                self.rules[rule] = (facts, statements)
+                looked = tops
+            for top in looked:
+                statements[id(top)] = (top, [])
+            for finding, place in zip(findings, where):
+                entry = statements.get(id(place))
+                # A focused run's finding outside its focus is not all of its statement's: not noted.
+                if entry is not None and entry[0] is place and place is not None:
+                    entry[1].append(finding)
+
+    def carried(
+        self, context: RuleContext, rule: type[Rule]
+    ) -> tuple[list[Finding], list[cst.CSTNode]] | None:
+        """The findings ``rule`` would make in the statements it has looked at since they last changed,
+        and the statements it has not; None when its facts changed since (or it never declared them)."""
+        noted = self.rules.get(rule)
+        if noted is None or rule.reads is None or fingerprint(context, rule.reads) != noted[0]:
+            return None
+        statements = noted[1]
+        carried: list[Finding] = []
+        stale: list[cst.CSTNode] = []
+        for top in children(context.tree.root):
+            entry = statements.get(id(top))
+            if entry is None or entry[0] is not top:
+                stale.append(top)
+            else:
+                carried.extend(entry[1])
+        return carried, stale
+
+
+def _last_pass(
+    context: RuleContext,
+    rules: list[type[Rule]],
+    outcome: Outcome,
+    known: _Known | None,
+    order: Sequence[type[Rule]],
+    unsafe_fixes: bool,
+) -> dict[type[Rule], list[Finding]]:
+    """The findings of ``rules`` on the whole module of ``context``'s tree.
+
+    A rule whose module facts did not change since it last looked at a statement (``_Known``) is run
+    only on the statements it has not looked at since they changed; its findings elsewhere are the
+    ones noted. Should that give a fix to apply, those rules are run on the whole module after all, so
+    that the fixes are chosen from the findings, in the order, of a whole run."""
+    whole = replace(context, focus=None)
+    incremental: dict[type[Rule], list[Finding]] = {}
+    rest: list[type[Rule]] = []
+    for rule in rules:
+        carried = known.carried(context, rule) if known is not None else None
+        if carried is None:
+            rest.append(rule)
+            continue
+        findings, stale = carried
+        if stale:
+            focused = replace(context, focus=tuple(stale))
+            narrowed: set[type[Rule]] = set()
+            new = _found(focused, [rule], outcome, False, False, narrowed)[rule]
+            if rule not in narrowed:
+                findings = new  # it looked at the whole module
+            else:
+                looked = {id(top) for top in stale}
+                where = [focused.tree.top_level(f.node) for f in new]
+                if any(top is None for top in where):
+                    rest.append(rule)
+                    continue
+                findings = findings + [f for f, top in zip(new, where) if id(top) in looked]
+        incremental[rule] = findings
+    found = _found(whole, rest, outcome, False, False)
+    if _applicable(incremental, order, unsafe_fixes):
+        found.update(_found(whole, list(incremental), outcome, False, False))
+    else:
+        found.update(incremental)
+    if known is not None:
+        known.note(whole, found, set())
+    return found
 
 
 def _found(

@@ -185,6 +185,11 @@ class Rule:
     # `torch.zeros(n, device="cuda")`, a DEV007 finding), so that the engine's next pass runs them.
     # Only a schedule: the engine's last pass runs every rule whatever this says (see autofix.engine.lint).
     feeds: ClassVar[tuple[str, ...]] = ()
+    # The module facts (names in codemods.core.facts.FACTS) that this rule's findings in a top-level
+    # statement depend on besides that statement: () for none. Declared, the engine's last pass re-runs the
+    # rule only on the statements changed since it last looked at them, when those facts did not change
+    # (docs/engine.md). None, the default: the rule is run on the whole module, always correct.
+    reads: ClassVar[tuple[str, ...] | None] = None
     # A rule package's ``examples.py`` (read when first asked for, so that it may import the rule);
     # a rule class may also set its own lists.
     VALID: ClassVar[list[Valid]] = cast("list[Valid]", _Examples("VALID"))

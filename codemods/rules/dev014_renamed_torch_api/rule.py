@@ -79,6 +79,7 @@ class RenamedTorchApi(Rule):
     )
     fix_safety = FixSafety.SAFE
     triggers = ("init", "clip_grad_norm", "async")
+    reads = ("aliases",)  # what a name stands for, from the imports (codemods.core.facts)
 
     @classmethod
     def text_fixes(cls, text: str) -> list[TextFix]:

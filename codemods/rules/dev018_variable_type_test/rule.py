@@ -48,6 +48,7 @@ class VariableTypeTest(Rule):
     summary = "`type(h) == Variable` is always false since PyTorch 0.4; compare with `torch.Tensor`"
     fix_safety = FixSafety.SAFE
     triggers = ("Variable",)
+    reads = ("aliases",)  # what `Variable` and `torch` are, from the imports (codemods.core.facts)
 
     def check(self) -> None:
         for comparison in self.sites(cst.Comparison):

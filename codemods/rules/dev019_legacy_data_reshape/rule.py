@@ -50,6 +50,7 @@ class LegacyDataReshape(Rule):
     summary = "`x.data.t_()` no longer reshapes `x` since PyTorch 0.4; call `x.t_()`"
     fix_safety = FixSafety.SAFE
     triggers = (".data.",)
+    reads = ()  # nothing outside the statement (codemods.core.facts)
 
     def check(self) -> None:
         for expression in self.sites(cst.Expr):
