@@ -41,7 +41,10 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   the call on every path (in its block or one around it, at a script's top level too) is a fresh list,
   a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`). A list becomes
   `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory: never
-  `torch.tensor`, which would copy it).
+  `torch.tensor`, which would copy it). A float type's one argument the file shows nothing about
+  (`codemods/rules/dev009_legacy_tensor_api/_opaque_arguments.py`: a batch unpacked from a call,
+  `batch.reward`, `data["loss"]`, a true division; no name spelled like a size, no `range` counter,
+  no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix.
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
   `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
@@ -67,8 +70,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   it never goes without them); else it is reported, and goes once nothing uses it.
 
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
-constructor of a name, a NumPy array or an expression (data or size? aliased or copied?), except a
-name the statements just before bind to data (`ids = [w for w in ...]`); `Variable(x)` of a
+constructor of a name, a NumPy array or an expression with a sign of a size (`torch.FloatTensor(n)`,
+`torch.Tensor(x).uniform_()`, an integer type's `torch.LongTensor(action)`), except a name the
+statements just before bind to data (`ids = [w for w in ...]`); `Variable(x)` of a
 parameter, an attribute or another call's result (it may require grad: the `.detach()` stays).
 
 ## Why is this bad?
@@ -95,6 +99,8 @@ weights = torch.tensor([0.2, 0.8], dtype=torch.float32)
 Safe: each rewrite is what the legacy call does today (`Variable` detaches; the constructors make the
 same dtype, shape and values; `torch.as_tensor` of an array also shares memory exactly where the
 legacy call did, and differs only where that raised: on a tensor of another dtype it converts).
+Unsafe: a float constructor of what the file shows nothing about is read as data; were it an int,
+the legacy call made an uninitialised tensor of that size, `torch.as_tensor` a 0-dim one.
 `x.type(torch.cuda.FloatTensor)` keeps a tensor that is already on a
 GPU other than the current one on that GPU, where `.to("cuda")` would move it to the current one;
 outside `torch.cuda.device(...)` blocks that never differs. The `torch.no_grad()` block for
@@ -484,8 +490,9 @@ class LegacyTensorApi(Rule):
                 self.report(call, message, edits={call: cst.Name(name)})
 
     def _constructor(self, call: cst.Call, qualified: str, alias: LegacyAlias | None) -> None:
-        message, fixed = constructor_call(self.tree, self.aliases, call, qualified, alias)
-        self.report(call, message, edits={call: fixed} if fixed is not None else None)
+        message, fixed, likely = constructor_call(self.tree, self.aliases, call, qualified, alias)
+        safety = FixSafety.UNSAFE if likely else None
+        self.report(call, message, edits={call: fixed} if fixed is not None else None, safety=safety)
 
     def _report_aliases(self) -> None:
         """A name choosing a legacy type by a condition is a device in disguise; an alias nothing
