@@ -6,9 +6,10 @@ reading as data as an unsafe fix; this module says where the file shows *nothing
 an int is overruled: the argument is
 
 - a name every binding of which, in its scope (its function, else the module), is opaque: a
-  parameter with no int default or annotation, a target of unpacking (``s, r, done, _ = env.step(a)``)
-  or of a loop over something other than ``range``/``enumerate``'s counter, or an assignment from an
-  opaque expression; never rebound by ``global``, ``+=``, ``with``, an import or a walrus;
+  parameter with no int default or annotation, a target of unpacking (``s, r, done, _ = env.step(a)``,
+  from what is opaque) or of a loop over something other than ``range``/``enumerate``'s counter,
+  or an assignment from an opaque expression; never rebound by ``global``, ``+=``, ``with``, an
+  import or a walrus;
 - an attribute (``batch.reward``) or a subscript (``data["iter"]``) of something;
 - a true division (``(high - low) / 2.``), which never gives an int;
 - a call of a method or of a function neither of the file (whose returns the file shows) nor of
@@ -178,8 +179,11 @@ def _target_bindings(
     if isinstance(target, (cst.Tuple, cst.List)):
         if name not in {n.value for n in tree.of_type(target, cst.Name)}:
             return []
-        # Unpacked from what the file does not show (`env.step(a)`); a literal shows its parts.
-        return [not isinstance(value, (cst.Tuple, cst.List)) and not _is_size_call(value)]
+        # Unpacked from what the file does not show (`env.step(a)`); a literal shows its parts, and a
+        # call is read as the argument itself would be (a function of the file shows its returns).
+        if isinstance(value, cst.Call):
+            return [_opaque_call(tree, aliases, value)]
+        return [not isinstance(value, (cst.Tuple, cst.List))]
     return []
 
 
