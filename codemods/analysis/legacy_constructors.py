@@ -31,7 +31,9 @@ from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, as_move, is_dtype_ex
 from codemods.core.tree import Tree
 
 _SIZE_CALLS = frozenset({"size", "numel", "dim", "nelement"})
-_SIZE_BUILTINS = frozenset({"len", "int"})
+_SIZE_BUILTINS = frozenset(
+    {"len", "int", "torch.Size"}
+)  # (`torch.Size(...)` as spelled: a size, whatever it holds)
 _SIZE_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
 _SEQUENCE_BUILTINS = frozenset({"range", "list", "tuple", "sorted"})
 # NumPy functions that build an array (never a scalar): data for a legacy constructor.
@@ -98,9 +100,13 @@ def is_size(node: cst.BaseExpression, int_names: frozenset[str] = frozenset()) -
             and is_size(node.right, int_names)
         )
     if isinstance(node, cst.Call):
-        if isinstance(node.func, cst.Attribute):
-            return node.func.attr.value in _SIZE_CALLS and len(node.args) <= 1
-        return dotted_name(node.func) in _SIZE_BUILTINS
+        if dotted_name(node.func) in _SIZE_BUILTINS:
+            return True
+        return (
+            isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in _SIZE_CALLS
+            and len(node.args) <= 1
+        )
     return False
 
 

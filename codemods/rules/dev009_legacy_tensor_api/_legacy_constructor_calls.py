@@ -27,6 +27,7 @@ from codemods.rules.dev009_legacy_tensor_api._evident_data import (
     returns_fresh_list,
 )
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
+from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque
 
 UNCLEAR = (
     ": cannot tell data from a size here; use `torch.tensor(data, dtype=...)` or"
@@ -36,9 +37,10 @@ UNCLEAR = (
 
 def constructor_call(
     tree: Tree, aliases: ImportAliases, call: cst.Call, qualified: str, alias: LegacyAlias | None
-) -> tuple[str, cst.Call | None]:
-    """The message for the legacy constructor ``call`` (of ``qualified``, or through ``alias``) and
-    its exact modern spelling, or None when the source does not say what the call makes."""
+) -> tuple[str, cst.Call | None, bool]:
+    """The message for the legacy constructor ``call`` (of ``qualified``, or through ``alias``), its
+    modern spelling (None when the source does not say what the call makes), and whether that spelling
+    is only a likely reading (an unsafe fix)."""
     message = f"legacy constructor {alias.spelled if alias else f'`{qualified}`'}"
     if alias is not None:
         qualified = alias.qualified
@@ -47,11 +49,15 @@ def constructor_call(
                 message + ": float32 on the GPU but the default dtype on the CPU; use `torch.empty(size,"
                 " dtype=..., device=...)` or `torch.tensor(data, dtype=..., device=...)`",
                 None,
+                False,
             )
         if alias.conditional and alias.device is None:
-            return message + UNCLEAR.split(";")[
-                0
-            ] + "; its device is chosen by a condition that may read differently here", None
+            unclear = UNCLEAR.split(";")[0]
+            return (
+                message + unclear + "; its device is chosen by a condition that may read differently here",
+                None,
+                False,
+            )
     device = alias.device if alias is not None and alias.conditional else None
     legacy = "torch.FloatTensor" if qualified == "torch.Tensor" else qualified
     sizes, data = argument_kinds(tree, call, aliases)  # as DEV003 and DEV004 decide: one behaviour
@@ -69,18 +75,70 @@ def constructor_call(
                 " `torch.as_tensor(...)` makes the same tensor, sharing the array's memory where the"
                 " legacy call did",
                 fixed,
+                False,
             )
     if fixed is None:
         evident = _evident_data_rewrite(tree, call, legacy, qualified, aliases, sizes, device)
         if evident is not None:
-            return message + evident[0], evident[1]
+            return message + evident[0], evident[1], False
     if fixed is None:
-        return message + UNCLEAR, None
+        read = _read_as_data(tree, call, qualified, aliases, device)
+        if read is not None:
+            return message + read[0], read[1], True
+        return message + UNCLEAR, None, False
     if qualified == "torch.Tensor":
         fixed = _default_dtype(tree, aliases, fixed)
         message += " (the default dtype)"
     factory = "torch.tensor" if code_of(fixed.func).endswith("tensor") else "torch.empty"
-    return message + f"; use `{factory}(...)`", fixed
+    return message + f"; use `{factory}(...)`", fixed, False
+
+
+# In-place fills: a legacy constructor given a size is usually filled right away (`Tensor(n).zero_()`).
+_FILLS = frozenset(
+    {"zero_", "fill_", "uniform_", "normal_", "random_", "bernoulli_", "exponential_", "geometric_"}
+    | {"cauchy_", "log_normal_", "copy_"}
+)
+UNSAFE_DATA = (
+    " of {arg}, which the file does not show to be data or a size: read as data (a list, an array or a"
+    " tensor), `torch.as_tensor(...)` makes the same tensor, sharing an array's memory where the legacy"
+    " call did (unsafe: were {arg} an int, the legacy call made an uninitialised tensor of that size)"
+)
+
+
+def _read_as_data(
+    tree: Tree,
+    call: cst.Call,
+    qualified: str,
+    aliases: ImportAliases,
+    device: cst.BaseExpression | None,
+) -> tuple[str, cst.Call] | None:
+    """``torch.FloatTensor(state)`` with one argument the file does not show to be data or a size: the
+    unsafe reading as data, ``torch.as_tensor(state, dtype=torch.float32)``, the same tensor for every
+    list, tuple, array and tensor (it differs only on an int or a ``torch.Size``, and where the legacy
+    call raised: a float). Only for a floating type (to which a lone number is never data: the legacy
+    call raised on a float), where the file shows nothing about the argument
+    (:mod:`codemods.rules.dev009_legacy_tensor_api._opaque_arguments`: no binding, name or call in it
+    suggests an int) and the new tensor is not filled right away (`torch.Tensor(n).uniform_()`, a sign
+    of a size); else None, and the call is only reported."""
+    dtype = legacy_dtype(qualified)
+    if dtype is not None and not dtype.startswith(("float", "bfloat")):
+        return None  # an index or a count is as likely an int as a list for an integer type
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    value = call.args[0].value
+    if not opaque(tree, aliases, value):
+        return None
+    method = tree.parent(call)
+    if isinstance(method, cst.Attribute) and method.attr.value in _FILLS:
+        return None
+    if device is None and qualified.startswith("torch.cuda."):
+        device = cst.SimpleString('"cuda"')
+    fixed = as_tensor_of(value, qualified, aliases, device)
+    if fixed is None:
+        return None
+    spelled = code_of(value)
+    arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
+    return UNSAFE_DATA.format(arg=arg), fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 
 
 def _array_names(tree: Tree, call: cst.Call, aliases: ImportAliases) -> frozenset[str]:

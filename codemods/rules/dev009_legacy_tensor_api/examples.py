@@ -158,6 +158,25 @@ INVALID = [
 
         hidden = torch.zeros(2, 4, 64)  # initial state
         """,
+        message="unused once its calls are rewritten: remove its import",
+        line=2,
+    ),
+    # A call with no fix keeps the import: it is only reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def probe(x, flag):
+            return Variable(x, volatile=flag, requires_grad=True), Variable(torch.zeros(2))
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def probe(x, flag):
+            return Variable(x, volatile=flag, requires_grad=True), torch.zeros(2)
+        """,
         message="only called here: its import goes when no call is left",
         line=2,
     ),
@@ -247,16 +266,16 @@ INVALID = [
         cuda = torch.cuda.is_available()
         Tensor = torch.cuda.FloatTensor if cuda else torch.FloatTensor
 
-        def labels(imgs, noise):
-            return Tensor(imgs.size(0), 1).fill_(1.0), imgs.type(Tensor), Tensor(noise)
+        def labels(imgs, shape):
+            return Tensor(imgs.size(0), 1).fill_(1.0), imgs.type(Tensor), Tensor(shape)
         """,
         """
         import torch
         cuda = torch.cuda.is_available()
         Tensor = torch.cuda.FloatTensor if cuda else torch.FloatTensor
 
-        def labels(imgs, noise):
-            return torch.empty(imgs.size(0), 1, dtype=torch.float32, device="cuda" if cuda else "cpu").fill_(1.0), imgs.to("cuda" if cuda else "cpu", torch.float32), Tensor(noise)
+        def labels(imgs, shape):
+            return torch.empty(imgs.size(0), 1, dtype=torch.float32, device="cuda" if cuda else "cpu").fill_(1.0), imgs.to("cuda" if cuda else "cpu", torch.float32), Tensor(shape)
         """,
         message="is a legacy tensor type chosen by a condition",
         line=3,
@@ -270,6 +289,68 @@ INVALID = [
             return torch.FloatTensor(features)
         """,
         message="cannot tell data from a size here",
+    ),
+    # What the file shows nothing about (a batch unpacked from a call, an attribute, a division), for a
+    # float type: read as data, an unsafe fix (an int there would have been a size).
+    Invalid(
+        """
+        import torch
+
+        def update(memory, batch_size, scale):
+            state, action, reward = memory.sample(batch_size)
+            for _ in range(2):
+                state = torch.FloatTensor(state)  # a tensor the second time: data too
+            return state, torch.Tensor(memory.masks), torch.FloatTensor(reward / scale)
+        """,
+        """
+        import torch
+
+        def update(memory, batch_size, scale):
+            state, action, reward = memory.sample(batch_size)
+            for _ in range(2):
+                state = torch.as_tensor(state, dtype=torch.float32)  # a tensor the second time: data too
+            return state, torch.as_tensor(memory.masks, dtype=torch.get_default_dtype()), torch.as_tensor(reward / scale, dtype=torch.float32)
+        """,
+        message="which the file does not show to be data or a size: read as data",
+        line=6,
+    ),
+    # `torch.Size(...)` is a size.
+    Invalid(
+        """
+        import torch
+
+        def one_hot(label_map, shape):
+            return torch.cuda.FloatTensor(torch.Size(shape)).zero_().scatter_(1, label_map, 1.0)
+        """,
+        """
+        import torch
+
+        def one_hot(label_map, shape):
+            return torch.empty(torch.Size(shape), dtype=torch.float32, device="cuda").zero_().scatter_(1, label_map, 1.0)
+        """,
+        message="use `torch.empty(...)`",
+        line=4,
+    ),
+    # Signs of a size: a size's name, a fill right after, `range`'s counter, a local function's result,
+    # `.shape`, an integer type: report only.
+    Invalid(
+        """
+        import torch
+
+        def build():
+            return 3
+
+        def init(num_actions, net, action):
+            a = torch.FloatTensor(num_actions)
+            b = torch.Tensor(net.weights).uniform_()
+            c = [torch.FloatTensor(k) for k in range(3)]
+            for j in range(2):
+                d = torch.FloatTensor(j)
+            return a, b, c, d, torch.FloatTensor(build()), torch.Tensor(net.shape), torch.LongTensor(action)
+        """,
+        None,
+        message="cannot tell data from a size here",
+        line=7,
     ),
     # A module's `.type()` casts integer buffers too, `.to()` would not; `type(t)` is
     # `torch.Tensor` since 0.4: report only.

@@ -44,13 +44,13 @@ def run():
     torch.manual_seed(0)
     env = ToyEnv(0)
     agent = Agent(4)
-    state = torch.FloatTensor(env.reset()).to(device)
+    state = torch.as_tensor(env.reset(), dtype=torch.float32, device=device)
     values = []
     for t in range(6):
         value = agent.critic(state)
         values.append(value)
         next_obs = env.step(float(t) / 6)
-        next_state = torch.FloatTensor(next_obs).to(device)
+        next_state = torch.as_tensor(next_obs, dtype=torch.float32, device=device)
         state = next_state
     bootstrap = agent.critic(torch.from_numpy(env.reset()).float().to(device))
     return {"values": torch.stack(values).detach(), "bootstrap": bootstrap.detach()}

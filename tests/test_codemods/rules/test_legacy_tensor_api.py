@@ -86,3 +86,55 @@ def test_type_through_a_cpu_alias_is_a_conversion_and_a_move():
     x = torch.arange(3, dtype=torch.float64)
     assert torch.equal(x.type(torch.FloatTensor), x.to("cpu", torch.float32))
     assert x.type(torch.FloatTensor).dtype == x.to("cpu", torch.float32).dtype
+
+
+def _import_finding(code: str):
+    outcome = lint_and_fix(textwrap.dedent(code).lstrip("\n"), [LegacyTensorApi], fix=False, want_edits=True)
+    return next(d for d in outcome.diagnostics if d.line == 2)
+
+
+def test_the_import_goes_with_its_calls_in_one_fix():
+    """``check`` shows the import fixable where every call of ``Variable`` has a fix of its own: the
+    import's fix carries them, so applied alone it leaves no call without its import."""
+    code = """
+        import torch
+        from torch.autograd import Variable
+
+        def step(model, x):
+            h = Variable(torch.zeros(2))
+            return model(Variable(x)), h
+        """
+    finding = _import_finding(code)
+    assert finding.fixable and finding.safety == "safe"
+    assert {e.line for e in finding.edits} == {2, 5}  # the import line, and the two calls (merged)
+    assert _fix(code) == (
+        "import torch\n\ndef step(model, x):\n    h = torch.zeros(2)\n    return model(x.detach()), h\n"
+    )
+
+
+def test_a_silenced_call_keeps_the_import():
+    code = """
+        import torch
+        from torch.autograd import Variable
+
+        a = Variable(torch.zeros(2))
+        b = Variable(torch.ones(2))  # noqa: DEV009
+        """
+    assert not _import_finding(code).fixable
+    assert _fix(code) == (
+        "import torch\nfrom torch.autograd import Variable\n\na = torch.zeros(2)\n"
+        "b = Variable(torch.ones(2))  # noqa: DEV009\n"
+    )
+
+
+def test_overlapping_call_fixes_leave_the_import_to_a_later_pass():
+    """``Variable(Variable(x))``: the two calls' fixes nest, so they are applied one pass after the other,
+    and the import, only reported at first, goes after them."""
+    code = """
+        import torch
+        from torch.autograd import Variable
+
+        h = Variable(Variable(torch.zeros(2)))
+        """
+    assert not _import_finding(code).fixable
+    assert _fix(code) == "import torch\n\nh = torch.zeros(2).detach()\n"
