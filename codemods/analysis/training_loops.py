@@ -172,18 +172,24 @@ class TrainingLoops:
     def _find_evaluation_loops(self) -> None:
         """``for`` loops over batches whose body runs a model, outside any training loop and outside the
         module classes (a loop over time steps in ``forward`` is part of one step)."""
-        models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+        loops = self.tree.of_type(self.tree.root, (cst.For, cst.While))
+        if not loops:
+            return
         local = module_classes(self.tree, self.aliases)
-        for loop in self.tree.of_type(self.tree.root, (cst.For, cst.While)):
+        models: frozenset[str] | None = None  # found for the first loop outside the module classes
+        for loop in loops:
             over_a_loader = isinstance(loop, cst.For) and _over_a_loader(loop.iter)
             # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
             if id(loop) in self.loops or (self._in_a_training_loop(loop) and not over_a_loader):
                 continue
+            # (a loop in a module class first: the usual one in a model library, and the cheapest test)
+            if any(type(a) is cst.ClassDef and a.name.value in local for a in self.tree.ancestors(loop)):
+                continue
+            if models is None:
+                models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
             if (isinstance(loop, cst.While) or _is_over_numbers(loop.iter)) and not self._slices_data(
                 loop, models
             ):
-                continue
-            if any(isinstance(a, cst.ClassDef) and a.name.value in local for a in self.tree.ancestors(loop)):
                 continue
             # a loop over a loader takes a batch each time, also where a loop of its own runs the model
             # on it (slice by slice, crop by crop)

@@ -16,7 +16,7 @@ import libcst as cst
 import libcst.matchers as m
 import pytest
 
-from codemods.analysis import tensor_attributes, training_loops
+from codemods.analysis import legacy_constructors, tensor_attributes, training_loops
 from codemods.core.tree import walk
 from codemods.rules.dev008_host_sync_in_loop import _host_syncs
 from codemods.rules.dev009_legacy_tensor_api import _legacy_type_aliases
@@ -61,6 +61,7 @@ loss.data[0]; loss.data[1]; loss.data[0, 1]; loss.grad[0]; loss.data[x]; loss.da
 x.to("cpu"); x.to('cpu'); x.to(r"cpu"); x.to("cuda"); x.to(device="cpu"); x.to("cpu", non_blocking=True)
 x.to(torch.device("cpu")); x.to(torch.device("cpu", 0)); x.to(device("cpu")); x.to(torch.device(type="cpu"))
 x.cuda(); x.to(d); x.cpu(); cuda(x); x.cuda
+x = [w for w in ws]; x = y = 1; x, y = 1, 2; (x) = 3; self.x = 1; x += 1; x: int = 1; xs = 1
 """
 
 
@@ -80,6 +81,11 @@ def _cases() -> list[
         ("_LOADER_WRAPPERS", training_loops._is_loader_wrapper, training_loops._LOADER_WRAPPERS),
         ("_SUPER_INIT", tensor_attributes._is_super_init, tensor_attributes._SUPER_INIT),
         ("_ALIAS", _legacy_type_aliases._is_alias, _legacy_type_aliases._ALIAS),
+        (
+            "binds x",
+            lambda n: legacy_constructors.binds_name(n, "x"),
+            m.Assign(targets=[m.AssignTarget(m.Name("x"))]),
+        ),
         # (asked of calls only)
         ("_MOVE_METHOD", lambda n: isinstance(n, cst.Call) and later_moves(n), _later_moves._MOVE_METHOD),
     ]
