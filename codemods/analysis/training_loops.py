@@ -59,7 +59,9 @@ Loop = cst.For | cst.While
 Step = cst.For | cst.While | cst.FunctionDef
 # `for i in range(n)`, `for i, batch in enumerate(loader)`: `i` counts the steps.
 _COUNTED = m.Call(func=m.Name("range") | m.Name("enumerate"))
-_SELECTS = m.Equal() | m.In()
+_SELECTING = (cst.Equal, cst.In)  # `==`, `in`
+_DEFINITIONS: frozenset[type] = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+_LOOPS: frozenset[type] = frozenset({cst.For, cst.While})
 # Loops over numbers (`for epoch in range(n)`, `tqdm(range(n))`) carry no batch: not evaluation loops.
 _COUNTING = m.Call(
     func=m.Name("range") | m.Name("count") | m.Name("trange") | m.Attribute(attr=m.Name("count"))
@@ -170,18 +172,24 @@ class TrainingLoops:
     def _find_evaluation_loops(self) -> None:
         """``for`` loops over batches whose body runs a model, outside any training loop and outside the
         module classes (a loop over time steps in ``forward`` is part of one step)."""
-        models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+        loops = self.tree.of_type(self.tree.root, (cst.For, cst.While))
+        if not loops:
+            return
         local = module_classes(self.tree, self.aliases)
-        for loop in self.tree.of_type(self.tree.root, (cst.For, cst.While)):
+        models: frozenset[str] | None = None  # found for the first loop outside the module classes
+        for loop in loops:
             over_a_loader = isinstance(loop, cst.For) and _over_a_loader(loop.iter)
             # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
             if id(loop) in self.loops or (self._in_a_training_loop(loop) and not over_a_loader):
                 continue
-            if (isinstance(loop, cst.While) or m.matches(loop.iter, _OVER_NUMBERS)) and not self._slices_data(
+            # (a loop in a module class first: the usual one in a model library, and the cheapest test)
+            if any(type(a) is cst.ClassDef and a.name.value in local for a in self.tree.ancestors(loop)):
+                continue
+            if models is None:
+                models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+            if (isinstance(loop, cst.While) or _is_over_numbers(loop.iter)) and not self._slices_data(
                 loop, models
             ):
-                continue
-            if any(isinstance(a, cst.ClassDef) and a.name.value in local for a in self.tree.ancestors(loop)):
                 continue
             # a loop over a loader takes a batch each time, also where a loop of its own runs the model
             # on it (slice by slice, crop by crop)
@@ -250,9 +258,11 @@ class TrainingLoops:
     def _own_calls(self, body: cst.CSTNode, loops: bool = False) -> Iterator[cst.Call]:
         """The calls in ``body`` outside the functions, lambdas and classes it defines (and outside the
         loops it holds, with ``loops``: an epoch loop around an evaluation loop is none itself)."""
-        skipped = (cst.FunctionDef, cst.Lambda, cst.ClassDef) + ((cst.For, cst.While) if loops else ())
+        # (classes, not isinstance: none of these has a subclass, and isinstance goes through libcst's ABCMeta
+        # for every ancestor of every call)
+        skipped = _DEFINITIONS | _LOOPS if loops else _DEFINITIONS
         for call in self.tree.of_type(body, cst.Call):
-            if not any(isinstance(a, skipped) for a in self._until(call, body)):
+            if not any(type(a) in skipped for a in self._until(call, body)):
                 yield call
 
     def _until(self, node: cst.CSTNode, stop: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -439,6 +449,13 @@ class TrainingLoops:
             "training_loops.classes",
             lambda: _unique_classes(self.tree),
         )
+        # The answer is a method of one of these classes: a name none of them defines needs no look at
+        # the receiver's bindings (most calls in a `forward`, `x.flatten(2)`).
+        defined = self.tree.memo(
+            "training_loops.method_names", lambda: {name for c in classes.values() for name in methods(c)}
+        )
+        if call.func.attr.value not in defined:
+            return None
         built = {id(c): c for c in self._classes_bound_to(receiver, classes) if c is not None}
         if len(built) != 1:
             return None
@@ -578,24 +595,57 @@ class TrainingLoops:
     def _selects_steps(self, test: cst.BaseExpression, counters: frozenset[str]) -> bool:
         """``step % 100 == 0``, ``i in checkpoints``, ``epoch == last``: true on some steps only."""
         for node in [test, *self.tree.descendants(test)]:
-            if m.matches(node, m.BinaryOperation(operator=m.Modulo())):
+            if (
+                type(node) is cst.BinaryOperation and type(node.operator) is cst.Modulo
+            ):  # (a matcher cost more)
                 return True
             if isinstance(node, (cst.Name, cst.Attribute)) and _DEBUG_FLAG.match(
                 (dotted_name(node) or "").rsplit(".", 1)[-1]
             ):
                 return True  # `if args.verbose:`: a run asked to show more, not every run's steps
             if isinstance(node, cst.Comparison) and dotted_name(node.left) in counters:
-                if all(m.matches(c.operator, _SELECTS) for c in node.comparisons):
+                if all(type(c.operator) in _SELECTING for c in node.comparisons):
                     return True
         return False
 
 
 def _over_a_loader(iterable: cst.BaseExpression) -> bool:
     """``val_loader``, ``enumerate(self.test_loader)``, ``tqdm(dataloader)``: the batches of a loader."""
-    while isinstance(iterable, cst.Call) and m.matches(iterable.func, _LOADER_WRAPPERS) and iterable.args:
+    while isinstance(iterable, cst.Call) and _is_loader_wrapper(iterable.func) and iterable.args:
         iterable = iterable.args[0].value
     name = dotted_name(iterable)
     return name is not None and _LOADER.search(name.rsplit(".", 1)[-1]) is not None
+
+
+# The matchers above as type tests, asked of every loop and every step's tests: the matchers cost more than
+# the rest of the look at a loop. tests/test_codemods/test_fast_matchers.py checks that the two agree.
+def _is_counting(node: cst.CSTNode) -> bool:
+    """``_COUNTING``: ``range(n)``, ``count()``, ``trange(n)``, ``itertools.count()``."""
+    if type(node) is not cst.Call:
+        return False
+    func = node.func
+    if type(func) is cst.Name:
+        return func.value in ("range", "count", "trange")
+    return type(func) is cst.Attribute and func.attr.value == "count"
+
+
+def _is_over_numbers(node: cst.CSTNode) -> bool:
+    """``_OVER_NUMBERS``: a counting call, or ``tqdm``/``enumerate`` of one."""
+    if _is_counting(node):
+        return True
+    if type(node) is not cst.Call or not node.args or not _is_counting(node.args[0].value):
+        return False
+    func = node.func
+    if type(func) is cst.Name:
+        return func.value in ("tqdm", "enumerate")
+    return type(func) is cst.Attribute and func.attr.value == "tqdm"
+
+
+def _is_loader_wrapper(node: cst.CSTNode) -> bool:
+    """``_LOADER_WRAPPERS``: ``enumerate``, ``tqdm``, ``iter``, ``x.tqdm``."""
+    if type(node) is cst.Name:
+        return node.value in ("enumerate", "tqdm", "iter")
+    return type(node) is cst.Attribute and node.attr.value == "tqdm"
 
 
 def _unannotated_or_tensor(param: cst.Param) -> bool:

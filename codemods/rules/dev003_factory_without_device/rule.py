@@ -101,6 +101,11 @@ _LEAVES = (cst.Return, cst.Continue, cst.Break, cst.Raise, cst.Yield)
 _SIZE_OF = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("size")), args=[])
 
 
+def _allocates(qualified: str) -> bool:
+    """A call of ``qualified`` allocates: a factory, ``torch.from_numpy`` or a legacy constructor."""
+    return qualified in FACTORIES or qualified == "torch.from_numpy" or is_legacy_constructor(qualified)
+
+
 class FactoryWithoutDevice(Rule):
     code = "DEV003"
     name = "factory-without-device"
@@ -114,22 +119,35 @@ class FactoryWithoutDevice(Rule):
         classes = module_classes(self.tree, self.aliases) | inferred_module_classes(self.tree, self.aliases)
         if not classes:
             return
+        # What runs on a class's device is found only for a class whose code, or a module-level function's,
+        # allocates: the functions reached are its methods and the module's functions (most files of a model
+        # library allocate nowhere, and following each forward's calls cost most of the rule).
+        module = self.context.module
+        allocating = {
+            id(c)
+            for c in self.tree.of_type(module, cst.Call)
+            if _allocates(self.aliases.qualify(c.func) or "")
+        }
+        if not allocating:
+            return
+        in_functions = any(
+            id(c) in allocating
+            for f in module.body
+            if isinstance(f, cst.FunctionDef)
+            for c in self.tree.of_type(f, cst.Call)
+        )
         self.moved = MovedValues(self.tree, self.aliases)
         seen: set[int] = set()
-        for cls in (
-            c for c in self.tree.of_type(self.context.module, cst.ClassDef) if c.name.value in classes
-        ):
+        for cls in (c for c in self.tree.of_type(module, cst.ClassDef) if c.name.value in classes):
+            if not in_functions and not any(id(c) in allocating for c in self.tree.of_type(cls, cst.Call)):
+                continue
             for reached in reached_functions(self.tree, self.aliases, cls):
                 body = reached.function.body
                 statements: Sequence[cst.BaseSmallStatement] | None = None  # read at the first allocation
                 for call in (c for c in self.tree.of_type(body, cst.Call) if id(c) not in seen):
                     seen.add(id(call))  # a helper two modules call is checked once
                     qualified = self.aliases.qualify(call.func) or ""
-                    if (
-                        qualified in FACTORIES
-                        or qualified == "torch.from_numpy"
-                        or is_legacy_constructor(qualified)
-                    ):
+                    if _allocates(qualified):
                         if statements is None:
                             statements = (
                                 linear_statements(body.body) if isinstance(body, cst.IndentedBlock) else []

@@ -98,14 +98,20 @@ class TensorAttributeNotBuffer(Rule):
         inferred = inferred_module_classes(self.tree, self.aliases)
         if not local_modules and not inferred:
             return
-        moved_classes = classes_moved_whole(self.tree, self.aliases, local_modules | inferred)
+        self._modules = local_modules | inferred
+        self._moved_classes: dict[str, set[str]] | None = None
         nested = nested_classes(self.tree, local_modules | inferred)
         for cls in self.tree.of_type(self.context.module, cst.ClassDef):
             name = cls.name.value
             if name in local_modules | inferred:
-                self._check_class(
-                    cls, moved_classes.get(name), name in nested, name in inferred, local_modules
-                )
+                self._check_class(cls, name in nested, name in inferred, local_modules)
+
+    def _moved_by(self, name: str) -> set[str] | None:
+        """The methods that move an instance of the class ``name`` as a whole (None: not moved), from a
+        walk of every function of the file, made once and only for a class with something to fix."""
+        if self._moved_classes is None:
+            self._moved_classes = classes_moved_whole(self.tree, self.aliases, self._modules)
+        return self._moved_classes.get(name)
 
     @staticmethod
     def _overridden(
@@ -133,25 +139,23 @@ class TensorAttributeNotBuffer(Rule):
                 found[attribute] = None
         return found
 
-    def _check_class(
-        self,
-        cls: cst.ClassDef,
-        moved_by: set[str] | None,
-        nested: bool,
-        inferred: bool,
-        local_modules: set[str],
-    ) -> None:
-        moved_whole = moved_by is not None
+    def _check_class(self, cls: cst.ClassDef, nested: bool, inferred: bool, local_modules: set[str]) -> None:
         attributes = ModuleAttributes(self.tree, self.aliases, cls, local_modules)
         fixes: dict[str, dict[cst.CSTNode, Replacement]] = {}
         notes: dict[str, str] = {}
         overrides = override_moves(methods(cls), self.tree)
-        overridden = self._overridden(cls, overrides, moved_by, nested)
+        # (the moves are looked up only where an override or a candidate needs them: most classes have none)
+        overridden = (
+            self._overridden(cls, overrides, self._moved_by(cls.name.value), nested)
+            if any(overrides.values())
+            else {}
+        )
         candidates = [
             c
             for c in attributes.buffer_candidates(registered_buffers(self.tree, cls))
             if overridden.get(c.name, "") is not None
         ]
+        moved_whole = bool(candidates) and self._moved_by(cls.name.value) is not None
         inferred_note = f"; `{cls.name.value}` is taken for an nn.Module (its base is defined elsewhere)"
         for candidate in candidates:
             name, doubtful = candidate.name, candidate.doubtful

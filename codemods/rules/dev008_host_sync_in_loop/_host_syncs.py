@@ -78,6 +78,72 @@ _WRITES_OUTPUT = re.compile(
 # Receivers that keep host values for the algorithm: environments and replay memories.
 _HOST_STATE = re.compile(r"env|buffer|memory|replay|(^|\.)mem$", re.IGNORECASE)
 
+_STRINGS = (cst.SimpleString, cst.ConcatenatedString)
+_CPU_TEXT = re.compile(r"""^['"]cpu['"]$""")  # `_CPU`'s regex (a matcher's MatchRegex is a fullmatch)
+
+
+# The matchers above as type tests (libcst's matchers compare class names: `type() is` says the same): asked
+# of every node of every statement that runs every step, where the matchers cost a fifth of the rule.
+# tests/test_codemods/test_fast_matchers.py checks each against its matcher on every node of the corpus.
+def _is_string_format(node: cst.CSTNode) -> bool:
+    """``_STRING_FORMAT``: ``"{}".format``."""
+    return type(node) is cst.Attribute and node.attr.value == "format" and type(node.value) in _STRINGS
+
+
+def _is_percent_format(node: cst.CSTNode) -> bool:
+    """``_PERCENT_FORMAT``: ``"%f" % x``."""
+    return (
+        type(node) is cst.BinaryOperation
+        and type(node.operator) is cst.Modulo
+        and type(node.left) in _STRINGS
+    )
+
+
+def _is_sync_method_call(node: cst.CSTNode) -> bool:
+    """``_SYNC_METHOD_CALL``: ``x.item()``, ``.tolist()``, ``.cpu()``, ``.numpy()`` without arguments."""
+    return (
+        type(node) is cst.Call
+        and type(node.func) is cst.Attribute
+        and node.func.attr.value in _SYNC_METHODS
+        and not node.args
+    )
+
+
+def _is_data_at_0(node: cst.CSTNode) -> bool:
+    """``_DATA_AT_0``: ``x.data[0]``."""
+    if type(node) is not cst.Subscript or type(node.value) is not cst.Attribute or len(node.slice) != 1:
+        return False
+    index = node.slice[0].slice
+    return (
+        node.value.attr.value == "data"
+        and type(index) is cst.Index
+        and type(index.value) is cst.Integer
+        and index.value.value == "0"
+    )
+
+
+def _is_cpu(node: cst.CSTNode) -> bool:
+    """``_CPU``: ``"cpu"``."""
+    return type(node) is cst.SimpleString and _CPU_TEXT.fullmatch(node.value) is not None
+
+
+def _is_to_cpu(node: cst.CSTNode) -> bool:
+    """``_TO_CPU``: ``x.to("cpu")``, ``x.to(torch.device("cpu"))``."""
+    if type(node) is not cst.Call or type(node.func) is not cst.Attribute or node.func.attr.value != "to":
+        return False
+    if len(node.args) != 1 or node.args[0].keyword is not None:
+        return False
+    value = node.args[0].value
+    if _is_cpu(value):
+        return True
+    return (
+        type(value) is cst.Call
+        and type(value.func) is cst.Attribute
+        and value.func.attr.value == "device"
+        and len(value.args) == 1
+        and _is_cpu(value.args[0].value)
+    )
+
 
 def _receiver(node: cst.CSTNode) -> cst.BaseExpression:
     """``x`` of ``x.name()``, for a node a matcher found to be such a call."""
@@ -120,7 +186,7 @@ class HostSyncs:
             method = called_method(inner)
             if (
                 method in _SYNC_METHODS
-                and m.matches(inner, _SYNC_METHOD_CALL)
+                and _is_sync_method_call(inner)
                 and (
                     self.values.is_tensor(_receiver(inner), event.known)
                     or (method == "item" and self.values.is_fed(_receiver(inner), event.known))
@@ -141,9 +207,7 @@ class HostSyncs:
                     and not self._given_to_host_state(name, event.node),
                 )
             elif (
-                method == "to"
-                and m.matches(inner, _TO_CPU)
-                and self.values.is_tensor(_receiver(inner), event.known)
+                method == "to" and _is_to_cpu(inner) and self.values.is_tensor(_receiver(inner), event.known)
             ):
                 receiver = _receiver(inner)
                 copied.add(dotted_name(receiver) or "")
@@ -155,7 +219,7 @@ class HostSyncs:
                 )
             elif _IS_CALL(inner):
                 yield from self._builtin(inner, event.known)
-            elif _IS_SUBSCRIPT(inner) and m.matches(inner, _DATA_AT_0):
+            elif _IS_SUBSCRIPT(inner) and _is_data_at_0(inner):
                 tensor = cst.ensure_type(inner.value, cst.Attribute).value
                 if self._is_scalar(tensor, event.known):
                     yield Sync(
@@ -181,7 +245,7 @@ class HostSyncs:
                 )
             elif _IS_BRANCHING(inner):
                 yield from self._branches(inner.test, event.known)
-            elif _IS_BINARY(inner) and m.matches(inner, _PERCENT_FORMAT):
+            elif _IS_BINARY(inner) and _is_percent_format(inner):
                 yield from self._formatted(_elements(inner.right), event.known)
         if isinstance(event.node, cst.BaseSmallStatement):
             self._copied = (self.tree.parent(event.node), copied)
@@ -225,7 +289,7 @@ class HostSyncs:
         for above in self.tree.ancestors(node):
             if above is statement:
                 return isinstance(above, cst.AugAssign)
-            if _IS_FORMATTED(above) or (_IS_BINARY(above) and m.matches(above, _PERCENT_FORMAT)):
+            if _IS_FORMATTED(above) or (_IS_BINARY(above) and _is_percent_format(above)):
                 return True
             if isinstance(above, (cst.BinaryOperation, cst.UnaryOperation, cst.Arg, cst.AugAssign)):
                 continue
@@ -237,7 +301,7 @@ class HostSyncs:
                     name.rsplit(".", 1)[-1] in ("append", "update")
                     or name in _CONVERSIONS
                     or name == "print"
-                    or m.matches(above.func, _STRING_FORMAT)
+                    or _is_string_format(above.func)
                     or _LOGGER.match(name) is not None
                 )
             return False
@@ -266,7 +330,7 @@ class HostSyncs:
     def _formatted(self, values: list[cst.BaseExpression], known: Known) -> Iterator[Sync]:
         for value in values:
             # (`"%.3f" % loss.data[0]`: the pre-0.4 read, reported as such)
-            if self.values.is_tensor(value, known) and not m.matches(value, _DATA_AT_0):
+            if self.values.is_tensor(value, known) and not _is_data_at_0(value):
                 yield Sync(value, f"formatting the tensor `{short(value)}` waits for the GPU every step")
 
     def _logged(self, call: cst.Call, known: Known) -> Iterator[Sync]:
@@ -289,7 +353,7 @@ class HostSyncs:
     def _builtin(self, call: cst.Call, known: Known) -> Iterator[Sync]:
         """``float(loss)``, ``print(loss)``, ``math.isnan(norm)``, ``"{}".format(loss)``,
         ``writer.add_scalar(tag, loss)``; an imported ``float``/``print`` is not the builtin."""
-        if m.matches(call.func, _STRING_FORMAT):
+        if _is_string_format(call.func):
             yield from self._formatted([a.value for a in call.args if not a.star], known)
             return
         if _LOGGER.match(dotted_name(call.func) or "") and self.values.functions.callee(call) is None:
@@ -371,6 +435,8 @@ class HostSyncs:
     def _copies_of_the_line_before(self, node: cst.CSTNode) -> set[str]:
         """Tensors the line just before ``node``'s copied to the host and did not rebind."""
         line, copied = self._copied
+        if not copied:
+            return set()  # (most lines copy nothing: no need to find the line before, nor what it binds)
         here = self.tree.parent(node)
         block = self.tree.parent(here) if here is not None else None
         if line is None or here is line or not isinstance(block, (cst.IndentedBlock, cst.Module)):

@@ -171,8 +171,9 @@ class HostSyncInLoop(Rule):
             return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
         scalars = Scalars(self.tree, self.aliases)
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
-        # Apple's MPS has no float64: where the file may pick it, sums are kept in float32.
-        float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
+        # Apple's MPS has no float64: where the file may pick it, sums are kept in float32. Asked only of
+        # a file with a sum to fix (its regex over the whole text cost 0.2 s of a `check` of timm).
+        float64: bool | None = None
         stack = self.aliases.module_name_for("torch.stack")
         is_tensor = self.aliases.module_name_for("torch.is_tensor")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
@@ -186,6 +187,8 @@ class HostSyncInLoop(Rule):
                     and event.loop is not None
                     and isinstance(sync.node, cst.Call)  # (an item is)
                 ):
+                    if float64 is None:
+                        float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
                     fix = accumulator_fix(
                         self.tree, sync.node, event.node, event.loop, scalars, float64
                     ) or list_fix(self.tree, sync.node, event.node, event.loop, stack)

@@ -36,6 +36,7 @@ _SCOPES = (
     cst.DictComp,
     cst.GeneratorExp,
 )
+_SCOPE_CLASSES: frozenset[type] = frozenset(_SCOPES)
 
 
 def is_fresh_list(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
@@ -206,7 +207,9 @@ def _bindings(tree: Tree, top: cst.CSTNode, name: str, skip: cst.CSTNode | None 
     for node in tree.descendants(top):
         if skip is not None and (node is skip or skip in tree.ancestors(node)):
             continue
-        if any(isinstance(a, _SCOPES) for a in _between(tree, node, top)):
+        # (a set of classes, not isinstance, which goes through libcst's ABCMeta for every ancestor of every
+        # node; none of these classes has a subclass)
+        if any(type(a) in _SCOPE_CLASSES for a in _between(tree, node, top)):
             continue
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node.name.value == name:
             found.append(node)

@@ -25,6 +25,18 @@ _ALIAS = m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.N
 _SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.Module)
 
 
+def _is_alias(statement: cst.CSTNode) -> bool:
+    """``_ALIAS`` as type tests (``tests/test_codemods/test_fast_matchers.py`` checks the two agree): asked
+    of the line of every assignment of a name, attribute or choice, where the matcher cost most of
+    :class:`LegacyAliases`."""
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+        return False
+    assign = statement.body[0]
+    return (
+        type(assign) is cst.Assign and len(assign.targets) == 1 and type(assign.targets[0].target) is cst.Name
+    )
+
+
 @dataclass(frozen=True)
 class LegacyAlias:
     name: str
@@ -60,7 +72,7 @@ class LegacyAliases:
             if not (
                 isinstance(assign.value, (cst.Attribute, cst.IfExp, cst.Name))
                 and stmt is not None
-                and m.matches(stmt, _ALIAS)
+                and _is_alias(stmt)
             ):
                 continue  # the cheap test first: most assignments are of calls
             line = cst.ensure_type(stmt, cst.SimpleStatementLine)  # `name = ...`, as matched

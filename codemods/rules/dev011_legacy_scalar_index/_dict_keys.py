@@ -38,6 +38,18 @@ def _scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
     return next((a for a in tree.ancestors(node) if isinstance(a, cst.FunctionDef)), tree.root)
 
 
+def _element_names(tree: Tree) -> frozenset[str]:
+    """The names the file assigns an element picked by integer literals (``ni = topi[0][0]``) anywhere: a
+    key's every binding must be one of these assignments."""
+    return frozenset(
+        target.target.value
+        for assign in tree.of_type(tree.root, cst.Assign)
+        if _integer_path(assign.value) is not None
+        for target in assign.targets
+        if isinstance(target.target, cst.Name)
+    )
+
+
 def _integer_path(node: cst.BaseExpression) -> cst.BaseExpression | None:
     """The tensor ``t`` of ``t[0][1]`` or ``t[0, 1]``: subscripts with integer literals only."""
     depth = 0
@@ -65,6 +77,8 @@ class DictKeys:
         key = subscript.slice[0].slice.value
         if not isinstance(key, cst.Name) or self._written(subscript):
             return None
+        if key.value not in self.tree.memo("dev011.element_names", lambda: _element_names(self.tree)):
+            return None  # (what _is_element asks of every binding, asked of the file once: most keys fail it)
         scope = _scope_of(self.tree, subscript)
         if not self._is_element(key, scope) or not self._stays_local(key.value, scope):
             return None

@@ -23,7 +23,8 @@ _SKIPPED = frozenset({tokenize.NL, tokenize.COMMENT, tokenize.NEWLINE, tokenize.
 def async_keyword_fixes(text: str) -> list[TextFix]:
     """Every ``async=`` passed by keyword to ``.cuda(...)``, ``.to(...)``, ``.type(...)`` or ``.copy_(...)``
     in ``text``, as a fix to ``non_blocking=``; none when the text cannot be tokenized."""
-    if _MAYBE.search(text) is None:
+    # (the substring test first: the regex costs 30 times as much on text without the word, most text)
+    if "async" not in text or _MAYBE.search(text) is None:
         return []
     try:
         tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type not in _SKIPPED]

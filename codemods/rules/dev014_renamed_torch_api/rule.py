@@ -69,6 +69,8 @@ _RENAMED = {f"{_INIT}.{name}": f"{name}_" for name in _INITIALISERS} | {
     "torch.nn.utils.clip_grad.clip_grad_norm": "clip_grad_norm_",
 }
 
+_RENAMED_LAST = frozenset(name.rpartition(".")[2] for name in _RENAMED)
+
 
 class RenamedTorchApi(Rule):
     code = "DEV014"
@@ -86,7 +88,7 @@ class RenamedTorchApi(Rule):
         return async_keyword_fixes(text)
 
     def check(self) -> None:
-        for node in self.sites((cst.Attribute, cst.Name)):
+        for node in self._candidates():
             new = _RENAMED.get(self.aliases.qualify(node) or "")
             if new is None or self._is_part_of_a_name(node) or self._is_bound_here(node):
                 continue
@@ -97,6 +99,29 @@ class RenamedTorchApi(Rule):
                 self.report(node, f"{deprecated} (imported by name: import `{new}` instead)")
             else:
                 self.report(node, deprecated, edits={node.attr: cst.Name(new)})
+
+    def _candidates(self) -> list[cst.Attribute | cst.Name]:
+        """The sites that may qualify to a renamed function, in source order: an attribute qualifies to a
+        name that ends in its own last part, a name to what its import binds. Tested before qualify, which
+        most of a file's names and attributes fail; the module's names and attributes are filtered class by
+        class (the few left sorted back into source order), not merged into one list first."""
+        renamed = {local for local, full in self.aliases.names.items() if full in _RENAMED}
+        if self.context.focus is not None:
+            return [
+                node
+                for node in self.sites((cst.Attribute, cst.Name))
+                if (
+                    node.attr.value in _RENAMED_LAST if type(node) is cst.Attribute else node.value in renamed
+                )
+            ]
+        root = self.tree.root
+        found: list[cst.Attribute | cst.Name] = [
+            a for a in self.tree.of_type(root, cst.Attribute) if a.attr.value in _RENAMED_LAST
+        ]
+        if renamed:
+            found += [n for n in self.tree.of_type(root, cst.Name) if n.value in renamed]
+            found.sort(key=lambda node: self.tree.position(node) or 0)  # (every one is in the tree)
+        return found
 
     def _is_part_of_a_name(self, node: cst.CSTNode) -> bool:
         """``torch`` in ``torch.nn.init.uniform``, or the ``uniform`` of ``init.uniform``: one report, for the
