@@ -231,7 +231,7 @@ class Scalars:
             if expr.attr.value == "data":
                 return self._scalar(expr.value, seen)
             values = self._self_attribute(expr)
-            return bool(values) and all(self._scalar(v, seen) for v in values)
+            return bool(values) and all(self._attribute_value_is_scalar(v, seen) for v in values)
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
             return self._scalar(expr.expression, seen)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _ARITHMETIC):
@@ -241,6 +241,17 @@ class Scalars:
         if isinstance(expr, cst.Call):
             return self._call_is_scalar(expr, seen)
         return False
+
+    def _attribute_value_is_scalar(self, value: cst.BaseExpression, seen: set[int]) -> bool:
+        # `self.c = self.c.to(x.device)` assigns a value that reads the attribute itself: met again on
+        # the way, the value is a cycle, cut (not shown to be a scalar) instead of recursing for ever.
+        if id(value) in seen:
+            return False
+        seen.add(id(value))
+        try:
+            return self._scalar(value, seen)
+        finally:
+            seen.discard(id(value))
 
     def _number(self, expr: cst.BaseExpression, seen: set[int]) -> bool:
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):

@@ -118,6 +118,16 @@ def test_not_shown_to_be_scalars(code):
     assert not scalars.is_scalar(expr)
 
 
+def test_an_attribute_assigned_from_itself_is_a_cycle_not_a_recursion() -> None:
+    # `self.c = self.c.to(d)` once sent is_scalar round the same value until Python's stack ran out
+    code = (
+        "import torch\nclass L(torch.nn.Module):\n    def __init__(self):\n        self.c = torch.ones(3).sum()\n"
+        "    def forward(self, x):\n        self.c = self.c.to(x.device)\n        self.c\n"
+    )
+    scalars, expr = _last_expression(code)
+    assert not scalars.is_scalar(expr)
+
+
 @pytest.mark.parametrize(
     ("code", "rank"),
     [
