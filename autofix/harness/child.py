@@ -286,7 +286,7 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
 
 
 @contextlib.contextmanager
-def real_cuda(watch: str = "") -> Iterator[dict[str, Any]]:
+def real_cuda(watch: str = "", counting: _Counting | None = None) -> Iterator[dict[str, Any]]:
     """Real CUDA as a phase sees it: copies and syncs counted (:func:`real_cuda_counting`), the work and
     the GPU's random draws counted, and every exception a torch function raises marked as torch's
     (:class:`autofix.harness.recorder.Recorder`). Without that mark, CUDA's own checks, raised in C++
@@ -298,6 +298,8 @@ def real_cuda(watch: str = "") -> Iterator[dict[str, Any]]:
     counts: dict[str, Any] = {}
     recorder = Recorder(count=True, watch=watch)
     try:
+        if counting is not None:
+            counting.operations = lambda: recorder.operations
         with real_cuda_counting() as copies, recorder:
             yield counts
     finally:
@@ -313,6 +315,8 @@ class _Counting:
         self.read: Callable[[], dict[str, Any]] = dict
         # The work that fed the results, by device (the emulated GPU traces it; see EmulatedCuda.fed).
         self.fed: Callable[[list[torch.Tensor]], dict[str, int]] | None = None
+        # The operations run so far, on any device: the work of each call, compared across calls.
+        self.operations: Callable[[], int] = lambda: 0
 
     def counts(self) -> dict[str, Any]:
         return self.read()
@@ -334,13 +338,16 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
         with emulated_cuda(device_count=EMULATED_GPUS, **options) as mode:
             counting.read = lambda: {**mode.counters.as_dict(), "random_sites": list(mode.random_sites)}
             counting.fed = mode.fed
+            counting.operations = lambda: mode.counters.host_ops + mode.counters.device_ops
             yield counting
     elif phase == "cuda":
-        with real_cuda(request.get("watch", "")) as counts:
+        with real_cuda(request.get("watch", ""), counting) as counts:
             counting.read = lambda: dict(counts)
             yield counting
     else:
-        with Recorder():
+        recorder = Recorder()
+        counting.operations = lambda: recorder.operations
+        with recorder:
             yield counting
 
 
@@ -412,10 +419,13 @@ def run_phase(request: dict[str, Any]) -> None:
                 fed = getattr(counting, "fed", None)
                 if fed is not None:
                     report["fed"] = fed(list(tensors.values()))
+                first_work = counting.operations()
+                report["work"] = {"first": first_work}
                 if again_inside:
                     counts = copy.deepcopy(counting.counts())  # by_name goes on counting the 2nd call
                     results = _kept(_checked(tensors, request["entry"]))
                     report["again"], again = _second_call(function, request)
+                    report["work"].update(later=counting.operations() - first_work, calls=request["again"])
         finally:
             # A failed run's counts too (how far it got). Read once the device context is left: real
             # CUDA's profiler gives its copies only when it stops, so inside they would all be 0.
@@ -434,8 +444,9 @@ def run_phase(request: dict[str, Any]) -> None:
         # A second call in the same process: state the first call left behind (an input it mutated,
         # a memo) shows here; both versions must agree on it too.
         try:
-            with _device_context(phase, request), guarded():
+            with _device_context(phase, request) as later, guarded():
                 report["again"], again = _second_call(function, request)
+                report.setdefault("work", {}).update(later=later.operations(), calls=request["again"])
         except BaseException as exc:  # noqa: BLE001 - leaving the context re-raises the case's failure
             report["again"], again = {"ok": False, "failure": _failure(exc)}, {}
     report["seconds"] = time.perf_counter() - started
@@ -503,11 +514,25 @@ def run_timing(request: dict[str, Any]) -> None:
         finally:
             del sys.path[: 1 + len(where["sys_path"])]
 
+    from autofix.harness.state import left_behind, snapshot
+
     first: dict[str, dict[str, torch.Tensor]] = {}
     for where, tag in zip(request["versions"], tags):  # warm-up: first-call costs (allocations, imports)
+        roots = [version["root"] for version in request["versions"]]
+        before = snapshot(roots)
         function = fresh(where, tag)
         seed(request["seed"])
         first[tag] = {k: t.cpu() for k, t in flatten(function()).items()}
+        # Its module is loaded afresh for each timed call; state it keeps elsewhere (builtins, a torch
+        # attribute) would survive, and its later calls could return a memo: nothing to time.
+        kept = left_behind(before, roots)
+        if kept:
+            times_error = (
+                f"keeps state between calls: {tag} leaves {', '.join(kept)} behind outside its module"
+                " (a memo would survive into its timed calls): cannot time"
+            )
+            Path(f"{request['out']}.json").write_text(json.dumps({"error": times_error}))
+            return
     # For the judge: the timed work must be the work the phases judged (see verify.Verifier._time).
     torch.save(
         {tag: {k: _plain(t) for k, t in results.items()} for tag, results in first.items()},

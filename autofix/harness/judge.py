@@ -241,6 +241,7 @@ class Judge:
                 )
         self._gpus(result, before, after)
         self._races(result, before, after)
+        self._memo(result, before, after)
         if profile.work == "transfers":
             self._factory_copies(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
@@ -421,6 +422,27 @@ class Judge:
                 " (an invalid device ordinal)"
             )
 
+    def _memo(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """After may not do far less work on its later calls in one process than on its first, where
+        before does not: it keeps its result somewhere that survives the call (builtins, a torch
+        attribute, a file) and returns it, so its later calls, and any timing of them, prove nothing."""
+        for phase in self.phases:
+            b, a = before.phases[phase], after.phases[phase]
+            if not (b.ok and a.ok and b.again and a.again and b.again.ok and a.again.ok):
+                continue
+            a_share, b_share = _later_share(a), _later_share(b)
+            if a_share is None or b_share is None or (a.work or {}).get("first", 0) < MEMO_MIN_WORK:
+                continue
+            if a_share < MEMO_SHARE and a_share < MEMO_SHARE * b_share:
+                result.problems.append(
+                    "keeps state between calls: after's later calls in one process run"
+                    f" {_percent_of(a_share)} of the operations its first call runs,"
+                    f" before's {_percent_of(b_share)} (on {phase}):"
+                    " it returns what an earlier call left behind, so its later calls prove nothing and"
+                    " cannot be timed"
+                )
+                return
+
     def _races(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         """After may not read on one CUDA stream what another wrote with nothing ordering the two (more
         often than before does): a race on a GPU, whose numbers the emulated GPU, running every stream in
@@ -575,6 +597,24 @@ def _returns_nothing(run: VersionRun) -> bool:
     """The version ran nowhere to completion, and somewhere its entry returned nothing at all."""
     phases = list(run.phases.values())
     return not any(p.ok for p in phases) and any(p.kind == NO_RESULTS for p in phases)
+
+
+# A version whose later calls run under half the operations of its first (and under half of before's
+# share) memoises; entries of a handful of operations are too small to tell.
+MEMO_SHARE = 0.5
+MEMO_MIN_WORK = 4
+
+
+def _later_share(run: PhaseRun) -> float | None:
+    """The operations of one later call as a share of the first call's; None when not counted."""
+    work = run.work or {}
+    if not work.get("calls") or "later" not in work:
+        return None
+    return work["later"] / work["calls"] / max(work.get("first", 0), 1)
+
+
+def _percent_of(share: float) -> str:
+    return f"{100 * share:.0f}%"
 
 
 def _share(run: PhaseRun, unit: str) -> tuple[int, int]:

@@ -67,6 +67,9 @@ class PhaseRun:
     again: PhaseRun | None = None
     # The work that fed the results, by device: {"device": elements, "host": elements} (emulated GPU).
     fed: dict[str, int] | None = None
+    # Operations run by the first call and by the later calls together, and how many later calls:
+    # {"first": n, "later": m, "calls": k}. A version doing far less on later calls keeps a memo.
+    work: dict[str, int] | None = None
 
     @property
     def outcome(self) -> str:

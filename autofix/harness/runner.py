@@ -204,6 +204,8 @@ class Runner:
             sites,
             fed=report.get("fed"),
         )
+        if report.get("work") and "later" in report["work"]:
+            run.work = report["work"]
         again = report.get("again")
         if again is not None:
             again_file = Path(f"{prefix}.again.pt")

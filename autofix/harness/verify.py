@@ -63,9 +63,14 @@ class Subject:
     unsafe_lines: list[int] = field(default_factory=list)  # ... that only unsafe fixes change
 
 
-def rewrite_lines(original: bytes, after: bytes, safe: bytes | None) -> tuple[list[int], list[int]]:
-    """The lines of ``after`` (1-based) that differ from ``original``, and those of them the safe-only
-    rewrite ``safe`` does not make (None: a hand-written after, which no fix marked unsafe)."""
+def rewrite_lines(
+    original: bytes, after: bytes, safe: bytes | None, made: bytes | None = None
+) -> tuple[list[int], list[int]]:
+    """The lines of ``after`` (1-based) that differ from ``original``, and those of them only unsafe fixes
+    make: lines the safe-only rewrite ``safe`` does not make. For a hand-written after, ``made`` is
+    autofix's own rewrite under the user's configuration: its line counts as an unsafe fix's only where
+    it is exactly a line that rewrite makes and the safe-only one does not (so none when unsafe fixes
+    are off), never merely for differing from the safe rewrite. ``safe`` None: no line is an unsafe fix's."""
 
     def changed(old: bytes, new: bytes) -> tuple[list[int], list[str]]:
         new_lines = new.decode(errors="replace").splitlines()
@@ -75,12 +80,18 @@ def rewrite_lines(original: bytes, after: bytes, safe: bytes | None) -> tuple[li
         numbers = [j + 1 for tag, _, _, j1, j2 in opcodes if tag != "equal" for j in range(j1, j2)]
         return numbers, new_lines
 
+    def made_by(new: bytes) -> set[str]:
+        new_numbers, new_lines = changed(original, new)
+        return {new_lines[n - 1].strip() for n in new_numbers}
+
     numbers, lines = changed(original, after)
     if safe is None:
         return numbers, []
-    safe_numbers, safe_lines = changed(original, safe)
-    made_safely = {safe_lines[n - 1].strip() for n in safe_numbers}
-    return numbers, [n for n in numbers if lines[n - 1].strip() not in made_safely]
+    made_safely = made_by(safe)
+    if made is None:
+        return numbers, [n for n in numbers if lines[n - 1].strip() not in made_safely]
+    made_unsafely = made_by(made) - made_safely
+    return numbers, [n for n in numbers if lines[n - 1].strip() in made_unsafely]
 
 
 def safe_only(config: ConfigResolver) -> ConfigResolver:

@@ -1,0 +1,157 @@
+"""Round 4's held-out half B, each idea closed at the harness's level: a hand-written after that is
+exactly autofix's own unsafe fix, state an entry keeps between calls outside its module, small entries
+hidden among large ones, and the tells by which a case could know it runs under the emulated GPU."""
+
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from autofix.config.settings import ConfigResolver, Overrides  # noqa: E402
+from autofix.harness.userfile import file_subject  # noqa: E402
+
+# -- a hand-written after earns the unsafe marking only where it is autofix's own unsafe fix
+
+_NOISE = """\
+import torch
+from torch import nn
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(0)
+    model = nn.Linear(8, 4).to(device)
+    noise = {noise}
+    return {{"out": model(noise)}}
+"""
+
+
+@pytest.mark.parametrize(
+    "unsafe_fixes, noise, marked",
+    [
+        # exactly the line DEV010's unsafe fix writes, unsafe fixes on: an unsafe fix's line
+        (True, "torch.randn(32, 8, device=device)", True),
+        # the same line with unsafe fixes off: no fix of the user's configuration writes it
+        (False, "torch.randn(32, 8, device=device)", False),
+        # a line of the author's own that also draws on the GPU: no fix writes it, safe or unsafe
+        (True, "torch.randn(32, 8, device=device) * 1.0", False),
+        # what the safe fix writes: safe
+        (True, "torch.randn(32, 8).to(device)", False),
+    ],
+)
+def test_a_hand_written_line_is_unsafe_only_where_autofix_writes_it_unsafely(
+    tmp_path, unsafe_fixes, noise, marked
+):
+    (tmp_path / "pyproject.toml").write_text(f"[tool.autofix]\nunsafe-fixes = {str(unsafe_fixes).lower()}\n")
+    (tmp_path / "before.py").write_text(_NOISE.format(noise="torch.randn(32, 8)"))
+    (tmp_path / "after.py").write_text(_NOISE.format(noise=noise))
+    subject = file_subject(tmp_path / "before.py", "run", tmp_path / "after.py", ConfigResolver(Overrides()))
+    line = 9  # the noise line
+    assert line in subject.changed_lines
+    assert (line in subject.unsafe_lines) is marked
+
+
+# -- state an entry keeps between calls, outside its own module
+
+
+def test_what_an_entry_leaves_in_a_librarys_namespace_is_named(tmp_path):
+    import builtins
+    import importlib
+    import sys
+    import types
+
+    from autofix.harness.state import left_behind, snapshot
+
+    nn = torch.nn
+    taken = snapshot([str(tmp_path)])
+    try:
+        builtins._round5_memo = torch.ones(2)
+        torch._round5_memo = torch.ones(2)
+        nn.Linear._round5_memo = torch.ones(2)
+        sys.modules["round5_memo"] = {"out": torch.ones(2)}  # type: ignore[assignment]
+        kept = left_behind(taken, [str(tmp_path)], limit=10)
+    finally:
+        del builtins._round5_memo, torch._round5_memo, nn.Linear._round5_memo
+        del sys.modules["round5_memo"]
+    assert set(kept) == {
+        "builtins._round5_memo",
+        "torch._round5_memo",
+        "torch.nn.modules.linear.Linear._round5_memo",
+        "sys.modules['round5_memo']",
+    }
+    # An import binds a module (no state); the case's own modules keep what they like.
+    own = types.ModuleType("round5_case")
+    own.__file__ = str(tmp_path / "round5_case.py")
+    taken = snapshot([str(tmp_path)])
+    sys.modules["round5_case"] = own
+    try:
+        own.memo = torch.ones(2)
+        importlib.import_module("torch.nn.utils.rnn")
+        assert left_behind(taken, [str(tmp_path)]) == []
+    finally:
+        del sys.modules["round5_case"]
+
+
+_MEMO = (
+    "import builtins, torch\n"
+    "def run():\n"
+    "    memo = getattr(builtins, '_round5_case_memo', None)\n"
+    "    if memo is not None:\n"
+    "        return {'y': memo.clone()}\n"
+    "    x = torch.ones(8, dtype=torch.float64)\n"
+    "    for _ in range(10):\n"
+    "        x = torch.tanh(x) * 1.5\n"
+    "    builtins._round5_case_memo = x\n"
+    "    return {'y': x}\n"
+)
+_HONEST = _MEMO.replace("    if memo is not None:\n        return {'y': memo.clone()}\n", "")
+
+
+def test_each_phase_counts_the_work_of_its_first_and_later_calls(tmp_path):
+    from autofix.harness.runner import Runner, ZygotePool
+
+    (tmp_path / "memo.py").write_text(_MEMO)
+    (tmp_path / "honest.py").write_text(_HONEST)
+    pool = ZygotePool(1)
+    try:
+        with pool.lend() as zygote:
+            runner = Runner("emulated-cuda", 60.0, calls=3)
+            memo = runner.run_version(zygote, tmp_path / "memo.py", tmp_path, tmp_path / "m")
+            honest = runner.run_version(zygote, tmp_path / "honest.py", tmp_path, tmp_path / "h")
+    finally:
+        pool.close()
+    for phase in ("cpu", "emulated-cuda"):
+        m, h = memo.phases[phase].work, honest.phases[phase].work
+        assert m is not None and h is not None and m["calls"] == h["calls"] == 2, phase
+        assert m["first"] >= 20 and m["later"] / 2 <= m["first"] / 4  # a clone (and its read-back) a call
+        assert h["later"] >= 2 * h["first"]
+
+
+def _memo_judged(later_share: float, before_share: float = 1.0) -> object:
+    from autofix.harness.judge import Judge
+    from autofix.harness.models import CaseResult, PhaseRun, VersionRun
+
+    out = {"y": torch.ones(2)}
+
+    def run(phase: str, share: float) -> PhaseRun:
+        counts = {"host_ops": 20, "device_ops": 0, "host_elements": 20, "device_elements": 0}
+        made = PhaseRun(phase, True, None, counts, [], out)
+        made.again = PhaseRun(phase, True, None, results={"y (call 2)": torch.ones(2)})
+        made.work = {"first": 20, "later": int(20 * share * 2), "calls": 2}
+        return made
+
+    before = VersionRun({p: run(p, before_share) for p in ("cpu", "emulated-cuda")})
+    after = VersionRun({p: run(p, later_share) for p in ("cpu", "emulated-cuda")})
+    result = CaseResult("DEV002/x", ("DEV002",), True, rewritten="after.py")
+    result.before, result.after = before, after
+    Judge("emulated-cuda").judge(result)
+    return result
+
+
+def test_an_after_that_skips_its_work_on_later_calls_fails():
+    memo = _memo_judged(later_share=0.05)
+    assert memo.verdict == "FAIL" and "keeps state between calls" in memo.reason()
+    # Before keeps the same memo (a lazily built model, say): nothing the rewrite did.
+    assert "keeps state between calls" not in _memo_judged(0.05, before_share=0.05).reason()
+    assert "keeps state between calls" not in _memo_judged(0.9).reason()
