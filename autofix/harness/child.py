@@ -21,6 +21,7 @@ machine does falls on both alike.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import copy
 import functools
@@ -30,6 +31,7 @@ import os
 import random
 import sys
 import time
+import types
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -71,6 +73,20 @@ def prepare(request: dict[str, Any]) -> None:
     os.chdir(request["cwd"])
     for entry in reversed([request["cwd"], *request.get("sys_path", [])]):
         sys.path.insert(0, entry)
+    if request.get("script"):
+        present_as_script(str(request["script"]))
+
+
+def present_as_script(script: str) -> None:
+    """The process as ``python SCRIPT`` shows itself: its ``sys.argv``, ``sys.orig_argv`` and a ``__main__``
+    module of that file (whose code the harness never runs), not the fork server's. A case must not
+    read from them that it runs under the harness. (``/proc/self/cmdline`` still names the server.)"""
+    sys.argv = [script]
+    sys.orig_argv = [sys.executable, script]  # type: ignore[misc]
+    main = types.ModuleType("__main__")
+    main.__file__ = script
+    main.__builtins__ = builtins  # type: ignore[attr-defined]
+    sys.modules["__main__"] = main
 
 
 def present_cuda_build() -> None:
@@ -100,9 +116,7 @@ def load(path: Path, entry: str, tag: str, module_name: str = "") -> Callable[[]
     if module_name:
         module = importlib.import_module(module_name)
     else:
-        # One name in every run of a version, phases and timing alike: a case must not tell them apart
-        # (`"timing" in __name__`) and behave in one as it does not in the others.
-        name = f"case_{abs(hash(str(path)))}"
+        name = _module_name(path)
         spec = importlib.util.spec_from_file_location(name, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
@@ -112,6 +126,22 @@ def load(path: Path, entry: str, tag: str, module_name: str = "") -> Callable[[]
     if not callable(function):
         raise BadResults(f"{path.name} defines no {entry}() function")
     return function
+
+
+def _module_name(path: Path) -> str:
+    """The name the script is loaded under: the one ``import`` would give it (its file's stem), as in every
+    run of a version, phases and timing alike, so a case cannot tell them apart (``"timing" in
+    __name__``) nor tell the harness by a name of its own; a made-up one only where the stem is taken
+    by another module (a library of that name), which must not be shadowed."""
+    stem = path.stem
+    if stem.isidentifier() and stem not in sys.modules:
+        try:
+            spec = importlib.util.find_spec(stem)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None or (spec.origin and os.path.realpath(spec.origin) == os.path.realpath(path)):
+            return stem
+    return f"case_{abs(hash(str(path)))}"
 
 
 def forget(root: str) -> None:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 import torch
 
+from autofix.harness.disguise import disguised
 from autofix.harness.guard import DEVICE_MEMORY
 
 
@@ -601,8 +602,10 @@ def patched_api(mode: Device) -> Iterator[None]:
     saved: list[tuple[Any, str, Any]] = []
 
     def patch(owner: Any, name: str, value: Any) -> None:
-        saved.append((owner, name, getattr(owner, name, None)))
-        setattr(owner, name, value)
+        original = getattr(owner, name, None)
+        saved.append((owner, name, original))
+        # Looking like torch's own to introspection: a case must not tell the emulator by asking.
+        setattr(owner, name, disguised(original, value))
 
     generator = _generator_class(mode)
     mode.generators = [generator(f"cuda:{i}") for i in range(mode.device_count)]

@@ -247,8 +247,13 @@ def protect_reports(paths: Iterable[str]) -> None:
 
 @contextlib.contextmanager
 def hidden_modules(prefix: str = "autofix") -> Iterator[None]:
-    """Take ``prefix``'s modules out of ``sys.modules`` for the block (the harness's, while the case runs)."""
-    hidden = {n: m for n, m in sys.modules.items() if n == prefix or n.startswith(prefix + ".")}
+    """Take ``prefix``'s modules out of ``sys.modules`` for the block (the harness's, while the case runs),
+    and the finder module an editable install of it loads at start-up (``__editable___torch_autofix_...``)."""
+    hidden = {
+        n: m
+        for n, m in sys.modules.items()
+        if n == prefix or n.startswith(prefix + ".") or (n.startswith("__editable__") and prefix in n)
+    }
     for name in hidden:
         del sys.modules[name]
     try:

@@ -24,6 +24,7 @@ from autofix.harness.models import (
     ERROR,
     EXIT,
     LENIENT,
+    RESTORE,
     SHARED_RNG,
     SIGNAL,
     TIMEOUT,
@@ -96,7 +97,10 @@ class ZygotePool:
 
     def __init__(self, threads: int) -> None:
         env = dict(os.environ)
-        env.update(OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads), PYTHONHASHSEED="0")
+        pinned = {"OMP_NUM_THREADS": str(threads), "MKL_NUM_THREADS": str(threads), "PYTHONHASHSEED": "0"}
+        # What the user's environment had instead: the server puts it back once started (see zygote).
+        env[RESTORE] = json.dumps({name: os.environ.get(name) for name in pinned})
+        env.update(pinned)
         self._idle: queue.Queue[Zygote] = queue.Queue()
         self._all: list[Zygote] = []
         self._env = env

@@ -167,9 +167,17 @@ class Verifier:
         )
         if not subject.golden:
             result.problems.append("the rewrite of before.py differs from the checked-in after.py")
-        with tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch_name:
+        # Each version's copy in a folder of its own, named as the original is (a checkout's path, not
+        # "autofix-verify-.../after"), apart from the reports: a case cannot read from its path that it
+        # runs under the harness, nor which version it is.
+        with (
+            tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch_name,
+            tempfile.TemporaryDirectory() as before_root,
+            tempfile.TemporaryDirectory() as after_root,
+        ):
             scratch = Path(scratch_name)
-            before_dir, after_dir = scratch / "before", scratch / "after"
+            name = subject.folder.name or "project"
+            before_dir, after_dir = Path(before_root) / name, Path(after_root) / name
             copy_folder(subject.folder, before_dir)
             copy_folder(subject.folder, after_dir)
             if subject.after_bytes is not None:

@@ -21,6 +21,7 @@ from typing import Any
 import torch  # noqa: F401 - imported once here, inherited by every fork
 
 from autofix.harness import child
+from autofix.harness.models import RESTORE
 
 # Imported lazily by common code (an optimizer's first step imports torch._dynamo: about a second
 # and 800 modules), so imported here once instead of in every fork. Only imports: no tensor
@@ -85,12 +86,23 @@ def _kill_group(pid: int) -> None:
         pass
 
 
+def _restore_environment() -> None:
+    """The variables the pool set for this server's start-up only (hash seed, thread counts) as the
+    user's environment had them, once started: a case must not see the harness's settings."""
+    for name, value in json.loads(os.environ.pop(RESTORE, "{}")).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
 def main() -> int:
     for name in _WARM:
         try:
             importlib.import_module(name)
         except ImportError:
             pass
+    _restore_environment()
     out = sys.stdout
     print(json.dumps({"status": "ready"}), file=out, flush=True)
     for line in sys.stdin:

@@ -155,3 +155,149 @@ def test_an_after_that_skips_its_work_on_later_calls_fails():
     # Before keeps the same memo (a lazily built model, say): nothing the rewrite did.
     assert "keeps state between calls" not in _memo_judged(0.05, before_share=0.05).reason()
     assert "keeps state between calls" not in _memo_judged(0.9).reason()
+
+
+# -- the emulated GPU does not tell by introspection
+
+
+def _namespaces() -> list:
+    import torch.utils.data
+
+    nn = torch.nn
+    return [
+        torch,
+        torch.cuda,
+        getattr(torch, "accelerator", torch.cuda),
+        torch.autograd,
+        torch.autograd.variable,
+        torch.serialization,
+        torch.backends.cudnn,
+        torch.backends.cuda,
+        torch.Tensor,
+        nn.Module,
+        nn.Parameter,
+        nn.DataParallel,
+        torch.utils.data.DataLoader,
+    ]
+
+
+def _replaced() -> list[tuple[str, object, object]]:
+    """(name, torch's own, the emulated GPU's) for every attribute the emulated GPU replaces."""
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    owners = _namespaces()
+    originals = [dict(vars(owner)) for owner in owners]
+    replaced = []
+    with emulated_cuda():
+        for owner, saved in zip(owners, originals):
+            for name, value in list(vars(owner).items()):
+                if name in saved and saved[name] is not value:
+                    replaced.append((f"{getattr(owner, '__name__', owner)}.{name}", saved[name], value))
+    return replaced
+
+
+def test_every_replaced_function_looks_like_torchs_own():
+    import inspect
+    import types
+
+    replaced = [(n, o, v) for n, o, v in _replaced() if isinstance(o, types.FunctionType)]
+    assert len(replaced) >= 30  # is_available, device_count, load, save, manual_seed, ...
+    for name, original, value in replaced:
+        for attribute in ("__module__", "__qualname__", "__name__", "__doc__"):
+            assert getattr(value, attribute) == getattr(original, attribute), (name, attribute)
+        assert type(value) is type(original), name
+        assert inspect.signature(value) == inspect.signature(original), name
+        assert inspect.getsourcefile(value) == inspect.getsourcefile(original), name
+        assert inspect.getsourcelines(value) == inspect.getsourcelines(original), name
+        assert hasattr(value, "__wrapped__") == hasattr(original, "__wrapped__"), name
+        assert repr(value).split(" at ")[0] == repr(original).split(" at ")[0], name
+        assert value.__globals__ is original.__globals__, name
+        assert value.__defaults__ is original.__defaults__, name
+
+
+def test_every_replaced_class_carries_torchs_names():
+    replaced = [(n, o, v) for n, o, v in _replaced() if isinstance(o, type) and isinstance(v, type)]
+    assert len(replaced) >= 4  # Event, Stream, device, Generator, ...
+    for name, original, value in replaced:
+        for attribute in ("__module__", "__qualname__", "__name__"):
+            assert getattr(value, attribute) == getattr(original, attribute), (name, attribute)
+
+
+def test_a_disguised_function_takes_its_arguments_as_torchs_does():
+    from autofix.harness.disguise import disguised
+
+    def original(a, b=2, *args, c, d=None, **kwargs):
+        """torch's own."""
+
+    seen = []
+    fake = disguised(
+        original, lambda a, b=2, *args, c, d=None, **kwargs: seen.append((a, b, args, c, d, kwargs))
+    )
+    fake(1, c=3)
+    fake(1, 5, 6, 7, c=3, d=4, e=8)
+    assert seen == [(1, 2, (), 3, None, {}), (1, 5, (6, 7), 3, 4, {"e": 8})]
+    with pytest.raises(TypeError):
+        fake(1)  # c is required, as in torch's own
+
+
+# -- the harness does not tell by its process, its paths or its environment
+
+_TELLS = """\
+import os, sys, torch
+
+def run():
+    seen = [repr(v) for v in (sys.argv, getattr(sys, "orig_argv", []), sys.path, __name__)]
+    seen.append(getattr(sys.modules["__main__"], "__file__", ""))
+    # the test run's own variables (pytest's, the tool's cache) are the user's, not the harness's
+    seen += [f"{{k}}={{v}}" for k, v in os.environ.items() if k not in {known!r}]
+    seen += list(sys.modules)
+    told = [s for s in seen if any(w in s.lower() for w in ("autofix", "zygote", "emulat"))]
+    told += [m for m in sys.modules if m.startswith("case_")]
+    if told:
+        raise RuntimeError(f"told: {{told[:5]}}")
+    return {{"y": torch.ones(2)}}
+"""
+
+
+def test_a_case_reads_no_tell_from_its_process_paths_or_environment(tmp_path):
+    import os
+
+    from autofix.harness.runner import Runner, ZygotePool
+
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "model.py").write_text(_TELLS.format(known=sorted(os.environ)))
+    pool = ZygotePool(1)
+    try:
+        with pool.lend() as zygote:
+            runs = Runner("emulated-cuda", 60.0, calls=2).run_version(
+                zygote, project / "model.py", project, tmp_path / "out"
+            )
+    finally:
+        pool.close()
+    for phase in ("cpu", "emulated-cuda"):
+        assert runs.phases[phase].ok, runs.phases[phase].outcome
+
+
+def test_autofix_run_hides_its_variables_paths_and_sitecustomize(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "inner.py").write_text("import torch\nprint('inner', torch.cuda.is_available())\n")
+    (tmp_path / "probe.py").write_text(
+        "import os, subprocess, sys, torch\n"
+        "told = [k for k in os.environ if 'AUTOFIX_EMULATE' in k] + [p for p in sys.path if 'autofix-emulate' in p]\n"
+        "told += [p for p in os.environ.get('PYTHONPATH', '').split(os.pathsep) if 'autofix-emulate' in p]\n"
+        "told += [m for m in ('sitecustomize',) if 'autofix' in str(getattr(sys.modules.get(m), '__file__', ''))]\n"
+        "print('told', told, torch.cuda.is_available())\n"
+        f"subprocess.run([{sys.executable!r}, 'inner.py'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "autofix", "run", "--emulate-cuda", "--", sys.executable, "probe.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert "told [] True" in done.stdout, done.stdout + done.stderr
+    assert "inner True" in done.stdout  # the processes it starts are still emulated
