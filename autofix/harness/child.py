@@ -11,7 +11,8 @@ torch, and calls the entry function once:
 Every phase runs under a function mode that marks the exceptions torch's functions raise (the emulated
 GPU, or :class:`autofix.harness.recorder.Recorder`), so a failure's origin is known. The emulated phase
 takes the judge's options: ``shared_rng`` (GPU draws from the CPU's stream), ``lenient`` (device
-mismatches let through and counted) and ``watch`` (the rewritten file, whose GPU random draws are located).
+mismatches let through and counted), ``identity`` (another GPU model) and ``watch`` (the rewritten file,
+whose GPU random draws are located).
 
 It writes ``OUT.json`` (outcome, counts, which results were on the device) and ``OUT.pt`` (the
 results, on the CPU). The case failing is data, not an error. *Timing* loads before and after into one
@@ -82,7 +83,7 @@ def present_as_script(script: str) -> None:
     module of that file (whose code the harness never runs), not the fork server's. A case must not
     read from them that it runs under the harness. (``/proc/self/cmdline`` still names the server.)"""
     sys.argv = [script]
-    sys.orig_argv = [sys.executable, script]  # type: ignore[misc]
+    sys.orig_argv = [sys.executable, script]
     main = types.ModuleType("__main__")
     main.__file__ = script
     main.__builtins__ = builtins  # type: ignore[attr-defined]
@@ -364,6 +365,7 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
             "shared_rng": bool(request.get("shared_rng")),
             "lenient": bool(request.get("lenient")),
             "watch": request.get("watch", ""),
+            "identity": int(request.get("identity", 0)),
         }
         with emulated_cuda(device_count=EMULATED_GPUS, **options) as mode:
             counting.read = lambda: {**mode.counters.as_dict(), "random_sites": list(mode.random_sites)}

@@ -102,12 +102,12 @@ def hide() -> None:
     if not site or not isinstance(data, dict):
         return
     for name in (ENV_ON, ENV_DIR, ENV_SITE):
-        data.pop(os.environ.encodekey(name), None)  # type: ignore[attr-defined]
+        data.pop(os.environ.encodekey(name), None)
     path = os.environ.get("PYTHONPATH", "")
     kept = os.pathsep.join(p for p in path.split(os.pathsep) if os.path.abspath(p or ".") != site)
-    key = os.environ.encodekey("PYTHONPATH")  # type: ignore[attr-defined]
+    key = os.environ.encodekey("PYTHONPATH")
     if kept:
-        data[key] = os.environ.encodevalue(kept)  # type: ignore[attr-defined]
+        data[key] = os.environ.encodevalue(kept)
     else:
         data.pop(key, None)
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != site]

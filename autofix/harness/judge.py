@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from autofix.harness.compare import compare
+from autofix.harness.emulated_api import IDENTITIES
 from autofix.harness.models import (
     DEVICE_MISMATCH,
     DIFFER,
@@ -49,6 +50,7 @@ from autofix.harness.models import (
     LENIENT,
     NEEDS_GPU,
     NO_RESULTS,
+    OTHER_GPU,
     SAME_DISTRIBUTION,
     SHARED_RNG,
     UNEMULATED,
@@ -242,6 +244,7 @@ class Judge:
         self._gpus(result, before, after)
         self._races(result, before, after)
         self._memo(result, before, after)
+        self._other_gpu(result, before, after)
         if profile.work == "transfers":
             self._factory_copies(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
@@ -421,6 +424,31 @@ class Judge:
                 f"after uses {used} GPUs where before uses {allowed}: it fails on a machine with fewer"
                 " (an invalid device ordinal)"
             )
+
+    def _other_gpu(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """Where after asks what GPU it runs on (its name, properties, capability), it must run as well
+        on another model as on the emulated one: code that fixes itself only on one GPU (or only on the
+        emulated one, by its name) fails everywhere else."""
+        other = after.extra.get(OTHER_GPU)
+        if other is None:
+            return
+        model = IDENTITIES[1].name
+        if not other.ok:
+            result.problems.append(
+                f"after fails on another GPU model ({model}): {other.detail}; it asks what GPU it runs"
+                " on, and works on one model only"
+            )
+            return
+        b = before.extra.get(OTHER_GPU)
+        if b is None or not b.ok:
+            b = before.phases["cpu"] if before.ok("cpu") else None
+        if b is None or b.results is None or other.results is None:
+            return
+        comparison = self._compared(result, b, other)
+        result.problems.extend(
+            f"results differ on another GPU model ({model}, before {b.phase}): {p}"
+            for p in comparison.problems
+        )
 
     def _memo(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         """After may not do far less work on its later calls in one process than on its first, where

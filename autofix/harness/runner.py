@@ -24,6 +24,7 @@ from autofix.harness.models import (
     ERROR,
     EXIT,
     LENIENT,
+    OTHER_GPU,
     RESTORE,
     SHARED_RNG,
     SIGNAL,
@@ -34,7 +35,11 @@ from autofix.harness.models import (
 )
 
 # The judge's extra runs on the emulated GPU: phase name -> the options of that run.
-VARIANTS = {SHARED_RNG: {"shared_rng": True}, LENIENT: {"lenient": True}}
+VARIANTS: dict[str, dict[str, Any]] = {
+    SHARED_RNG: {"shared_rng": True},
+    LENIENT: {"lenient": True},
+    OTHER_GPU: {"identity": 1},
+}
 
 
 class HarnessError(Exception):

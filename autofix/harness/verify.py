@@ -9,7 +9,8 @@ copy per version, so nothing either writes survives or leaks to the other):
 2. when before ran nowhere, run the case's ``reference()`` if it has one;
 3. the judge's extra runs on the emulated GPU: after (and before) again with the GPU drawing from the
    CPU's random stream when after drew random numbers on the GPU; before with its device mismatches
-   let through, when it failed on the device, to count the work it would have run there;
+   let through, when it failed on the device, to count the work it would have run there; both as on
+   another GPU model (an A100 for the H100), when after asked what GPU it runs on;
 4. when the rule's fix changes the work on this machine's clock, time before and after alternately;
 5. judge (:mod:`autofix.harness.judge`).
 
@@ -37,7 +38,7 @@ from typing import Any
 from autofix.config.settings import ConfigResolver
 from autofix.files.rewrite import rewrite_file
 from autofix.harness.judge import Judge, profile_of, speed, timing_wanted
-from autofix.harness.models import LENIENT, SHARED_RNG, CaseResult, Failure, VersionRun
+from autofix.harness.models import LENIENT, OTHER_GPU, SHARED_RNG, CaseResult, Failure, VersionRun
 from autofix.harness.runner import Runner, Zygote, ZygotePool
 from autofix.harness.sandbox import copy_folder
 from autofix.output.diff import unified_diff
@@ -265,6 +266,10 @@ class Verifier:
                 extra(before, copies[0], subject.before, "before", SHARED_RNG)
         if (profile_of(subject.rules).device_work or drew) and not before.ok(device) and after.ok(device):
             extra(before, copies[0], subject.before, "before", LENIENT)
+        # After asks what GPU it runs on: both again on another model, where after must behave as well.
+        if after.ok(device) and after.phases[device].count("identity_reads"):
+            extra(after, copies[1], subject.after, "after", OTHER_GPU)
+            extra(before, copies[0], subject.before, "before", OTHER_GPU)
 
     def _time(
         self,

@@ -301,3 +301,49 @@ def test_autofix_run_hides_its_variables_paths_and_sitecustomize(tmp_path):
     )
     assert "told [] True" in done.stdout, done.stdout + done.stderr
     assert "inner True" in done.stdout  # the processes it starts are still emulated
+
+
+# -- code that works on one GPU model only
+
+
+_ONE_MODEL = """\
+import torch
+from torch import nn
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    torch.manual_seed(0)
+    model = nn.Linear(8, 4).to(device)
+    x = torch.randn(16, 8)
+    if device.type == "cuda" and {condition}:
+        x = x.to(device)
+    return {{"out": model(x)}}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "condition, verdict",
+    [
+        # fixed only where the GPU is the emulated machine's model: fails on another
+        ("torch.cuda.get_device_name(0).startswith('NVIDIA H100')", "FAIL"),
+        ("torch.cuda.get_device_properties(0).multi_processor_count == 132", "FAIL"),
+        # asks, but fixes on every model: passes
+        ("torch.cuda.get_device_capability(0) >= (7, 0)", "PASS"),
+    ],
+)
+def test_an_after_that_works_on_one_gpu_model_only_fails(tmp_path, condition, verdict):
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+
+    before, after = _ONE_MODEL.format(condition="False"), _ONE_MODEL.format(condition=condition)
+    (tmp_path / "before.py").write_text(before)
+    (tmp_path / "after.py").write_text(after)
+    changed, _ = rewrite_lines(before.encode(), after.encode(), None)
+    subject = Subject(
+        "x", tmp_path, "before.py", "after.py", ("DEV001",), positive=True, changed_lines=changed
+    )
+    verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=30.0)
+    (result,) = verify_all([subject], verifier)
+    assert result.verdict == verdict, result.reason()
+    assert ("another GPU model" in result.reason()) == (verdict == "FAIL")
