@@ -5,10 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-# The environment variables the fork server's pool set for its start-up only, with the values the
-# user's environment had (JSON): the server puts them back once started (see zygote).
-RESTORE = "AUTOFIX_ZYGOTE_RESTORE"
-
 PASS, FAIL, UNPROVEN = "PASS", "FAIL", "UNPROVEN"
 
 # The failures a rewrite can cure. Only these, matched by kind, are proof that it cured something.

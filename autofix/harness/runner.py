@@ -10,6 +10,7 @@ import json
 import os
 import queue
 import random
+import secrets
 import signal
 import subprocess
 import sys
@@ -25,7 +26,6 @@ from autofix.harness.models import (
     EXIT,
     LENIENT,
     OTHER_GPU,
-    RESTORE,
     SHARED_RNG,
     SIGNAL,
     TIMEOUT,
@@ -42,6 +42,24 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
+# The fork server's start: its folder first on the import path (as ``-m`` from it would have it), then
+# zygote.main with the environment to restore (sys.argv[1]).
+_LAUNCHER = """\
+import sys
+sys.path[0] = {home!r}
+from autofix.harness.zygote import main
+sys.exit(main())
+"""
+
+
+_TOKENS: dict[str, str] = {}
+
+
+def token(name: str) -> str:
+    """A random stand-in for ``name`` in the files a run writes, the same for the process's life."""
+    return _TOKENS.setdefault(name, secrets.token_hex(4))
+
+
 class HarnessError(Exception):
     """The harness itself broke (not the case): torch missing, the fork server gone."""
 
@@ -49,10 +67,15 @@ class HarnessError(Exception):
 class Zygote:
     """One fork server process; used by one thread at a time."""
 
-    def __init__(self, env: dict[str, str]) -> None:
-        self._log = tempfile.NamedTemporaryFile(prefix="autofix-zygote-", suffix=".log", delete=False)
+    def __init__(self, env: dict[str, str], restore: str = "{}") -> None:
+        self._log = tempfile.NamedTemporaryFile(suffix=".log", delete=False)
+        # Started from a plain file, not ``-m autofix.harness.zygote``: a case reading its parent's
+        # command line (/proc/PPID/cmdline) sees ``python /tmp/.../main.py RESTORE``.
+        self._launcher = tempfile.TemporaryDirectory()
+        launcher = Path(self._launcher.name, "main.py")
+        launcher.write_text(_LAUNCHER.format(home=str(Path(__file__).resolve().parents[2])))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "autofix.harness.zygote"],
+            [sys.executable, str(launcher), restore],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._log,
@@ -95,6 +118,7 @@ class Zygote:
             self.process.stdout.close()
         self._log.close()
         os.unlink(self._log.name)
+        self._launcher.cleanup()
 
 
 class ZygotePool:
@@ -104,7 +128,7 @@ class ZygotePool:
         env = dict(os.environ)
         pinned = {"OMP_NUM_THREADS": str(threads), "MKL_NUM_THREADS": str(threads), "PYTHONHASHSEED": "0"}
         # What the user's environment had instead: the server puts it back once started (see zygote).
-        env[RESTORE] = json.dumps({name: os.environ.get(name) for name in pinned})
+        self._restore = json.dumps({name: os.environ.get(name) for name in pinned})
         env.update(pinned)
         self._idle: queue.Queue[Zygote] = queue.Queue()
         self._all: list[Zygote] = []
@@ -115,7 +139,7 @@ class ZygotePool:
         try:
             zygote = self._idle.get_nowait()
         except queue.Empty:
-            zygote = Zygote(self._env)
+            zygote = Zygote(self._env, self._restore)
             self._all.append(zygote)
         try:
             yield zygote
@@ -160,7 +184,9 @@ class Runner:
         """Each phase of one version; ``watch``: the file whose random draws on the GPU are located."""
         runs = {}
         for phase in phases or self.phases:
-            prefix = out.with_name(f"{out.name}.{phase.replace(':', '.')}")
+            # Named by a token, not the phase: its log is the case's stdout (/proc/self/fd/1), whose
+            # name must not tell it which phase (or the emulated GPU) it runs in.
+            prefix = out.with_name(f"{out.name}.{token(phase)}")
             emulated = phase == "emulated-cuda" or phase in VARIANTS
             request = {
                 "action": "phase",

@@ -39,7 +39,7 @@ from autofix.config.settings import ConfigResolver
 from autofix.files.rewrite import rewrite_file
 from autofix.harness.judge import Judge, profile_of, speed, timing_wanted
 from autofix.harness.models import LENIENT, OTHER_GPU, SHARED_RNG, CaseResult, Failure, VersionRun
-from autofix.harness.runner import Runner, Zygote, ZygotePool
+from autofix.harness.runner import Runner, Zygote, ZygotePool, token
 from autofix.harness.sandbox import copy_folder
 from autofix.output.diff import unified_diff
 
@@ -172,7 +172,7 @@ class Verifier:
         # "autofix-verify-.../after"), apart from the reports: a case cannot read from its path that it
         # runs under the harness, nor which version it is.
         with (
-            tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch_name,
+            tempfile.TemporaryDirectory() as scratch_name,
             tempfile.TemporaryDirectory() as before_root,
             tempfile.TemporaryDirectory() as after_root,
         ):
@@ -184,16 +184,21 @@ class Verifier:
             if subject.after_bytes is not None:
                 (after_dir / (subject.rewritten or subject.after)).write_bytes(subject.after_bytes)
             watch = str(after_dir / (subject.rewritten or subject.after))
-            result.before = self._run(zygote, subject, before_dir, subject.before, scratch / "before")
+            result.before = self._run(zygote, subject, before_dir, subject.before, scratch / token("before"))
             result.after = self._run(
-                zygote, subject, after_dir, subject.after, scratch / "after", watch=watch
+                zygote, subject, after_dir, subject.after, scratch / token("after"), watch=watch
             )
             if subject.positive and self.device != "cpu":
                 self._extra_runs(zygote, subject, result, (before_dir, after_dir), scratch, watch)
             ran_nowhere = not any(p.ok for p in result.before.phases.values())
             if subject.positive and ran_nowhere and defines(before_dir / subject.before, "reference"):
                 reference = self._run(
-                    zygote, subject, before_dir, subject.before, scratch / "reference", phases=["reference"]
+                    zygote,
+                    subject,
+                    before_dir,
+                    subject.before,
+                    scratch / token("reference"),
+                    phases=["reference"],
                 )
                 result.reference = reference.phases["reference"]
             phase = (
@@ -202,7 +207,7 @@ class Verifier:
                 else None
             )
             if phase:
-                self._time(zygote, subject, result, (before_dir, after_dir), scratch / "timing", phase)
+                self._time(zygote, subject, result, (before_dir, after_dir), scratch / token("timing"), phase)
         self.judge.judge(result)
         result.seconds = time.perf_counter() - started
         return result
@@ -256,7 +261,7 @@ class Verifier:
         before, after, device = result.before, result.after, self.device
 
         def extra(version: VersionRun, copy: Path, script: str, tag: str, phase: str, file: str = "") -> None:
-            run = self._run(zygote, subject, copy, script, scratch / tag, [phase], file)
+            run = self._run(zygote, subject, copy, script, scratch / token(tag), [phase], file)
             version.extra[phase] = run.phases[phase]
 
         drew = after.ok(device) and after.phases[device].count("device_random") > 0

@@ -21,7 +21,6 @@ from typing import Any
 import torch  # noqa: F401 - imported once here, inherited by every fork
 
 from autofix.harness import child
-from autofix.harness.models import RESTORE
 
 # Imported lazily by common code (an optimizer's first step imports torch._dynamo: about a second
 # and 800 modules), so imported here once instead of in every fork. Only imports: no tensor
@@ -89,7 +88,7 @@ def _kill_group(pid: int) -> None:
 def _restore_environment() -> None:
     """The variables the pool set for this server's start-up only (hash seed, thread counts) as the
     user's environment had them, once started: a case must not see the harness's settings."""
-    for name, value in json.loads(os.environ.pop(RESTORE, "{}")).items():
+    for name, value in json.loads(sys.argv[1] if len(sys.argv) > 1 else "{}").items():
         if value is None:
             os.environ.pop(name, None)
         else:
@@ -97,6 +96,9 @@ def _restore_environment() -> None:
 
 
 def main() -> int:
+    from autofix.harness.origin import trust
+
+    trust(sys.argv[0])  # the launcher's frame, below every run's: the harness's, not the case's
     for name in _WARM:
         try:
             importlib.import_module(name)
