@@ -204,6 +204,10 @@ def _module_results(module: torch.nn.Module, prefix: str) -> dict[str, torch.Ten
         out.setdefault(f"{dot}{name}", buffer.detach())
     modules = list(module.modules())
     out[f"{dot}__training__"] = torch.tensor([m.training for m in modules])
+    # Which parameters train: a model handed back frozen computes alike and learns nothing.
+    out[f"{dot}__requires_grad__"] = torch.tensor(
+        [p.requires_grad for p in module.parameters()], dtype=torch.bool
+    )
     out[f"{dot}__classes__"] = torch.tensor([_fingerprint(type(m).__qualname__) for m in modules])
     added = [
         _fingerprint(kind, _callable_code(hook))
@@ -494,14 +498,76 @@ def _second_call(function: Callable[[], Any], request: dict[str, Any]) -> tuple[
     across calls (a counter in a module or in builtins) cannot count them to go wrong only after the
     calls the harness makes."""
     later: dict[str, torch.Tensor] = {}
+    kept: set[str] = set()
     try:
+        traces = _traces(function)
         for number in range(2, 2 + int(request["again"])):
-            seed(request["seed"])
+            # Each call under a seed of its own (the same for both versions): code right for one seed
+            # only (the harness's) is wrong under the next.
+            seed(request["seed"] + number - 1)
             results = _kept(_checked(isolated(lambda: _call(function)), request["entry"]))
             later.update({f"{key} (call {number})": tensor for key, tensor in results.items()})
-        return {"ok": True}, later
+            now = _traces(function)
+            kept |= {name for name in now.keys() | traces.keys() if now.get(name) != traces.get(name)}
+            traces = now
+        return {"ok": True, "kept": sorted(kept), "settings": settings()}, later
     except BaseException as exc:  # noqa: BLE001 - the case's failure is data
         return {"ok": False, "failure": _failure(exc)}, {}
+
+
+_PLAIN = (int, float, complex, str, bytes, bool, type(None))
+
+
+def _trace(value: Any) -> str | None:
+    """What a plain value (a number, a string, a small container of them) holds; None for the rest."""
+    if isinstance(value, _PLAIN):
+        return repr(value)
+    if isinstance(value, (list, tuple, set, frozenset, dict)) and len(value) <= 64:
+        items = list(value.items()) if isinstance(value, dict) else list(value)
+        flat = [x for item in items for x in (item if isinstance(item, tuple) else (item,))]
+        if all(isinstance(x, _PLAIN) for x in flat):
+            return repr(sorted(map(repr, items)) if isinstance(value, (set, frozenset)) else items)
+    return None
+
+
+def _traces(function: Callable[[], Any]) -> dict[str, str]:
+    """The plain values the entry's module and ``builtins`` hold (counters, flags, small lists): what a
+    version changes from one call to the next is state it keeps between calls (a call counter)."""
+    import builtins as host
+
+    namespaces = (("", getattr(function, "__globals__", {})), ("builtins.", vars(host)))
+    found: dict[str, str] = {}
+    for prefix, namespace in namespaces:
+        for name, value in list(namespace.items()):
+            trace = _trace(value)
+            if trace is not None and not name.startswith("__"):
+                found[prefix + name] = trace
+    return found
+
+
+def settings() -> dict[str, str]:
+    """torch's process-wide settings a call may leave changed for whatever runs next in the program:
+    the default dtype and device, the float32 matmul precision and TF32, cuDNN's and the deterministic
+    switches, and the hooks put on every module (``register_module_forward_hook`` and kin)."""
+    from torch.nn.modules import module as modules
+
+    found = {
+        "default dtype": str(torch.get_default_dtype()),
+        "float32 matmul precision": torch.get_float32_matmul_precision(),
+        "TF32 matmuls": str(torch.backends.cuda.matmul.allow_tf32),
+        "TF32 convolutions": str(torch.backends.cudnn.allow_tf32),
+        "cuDNN benchmark": str(torch.backends.cudnn.benchmark),
+        "cuDNN deterministic": str(torch.backends.cudnn.deterministic),
+        "deterministic algorithms": str(torch.are_deterministic_algorithms_enabled()),
+        "anomaly detection": str(torch.is_anomaly_enabled()),
+    }
+    if hasattr(torch, "get_default_device"):
+        found["default device"] = str(torch.get_default_device())
+    for name in dir(modules):
+        hooks = getattr(modules, name)
+        if name.startswith("_global_") and name.endswith("hooks") and isinstance(hooks, dict):
+            found[f"hooks on every module ({name.strip('_')})"] = str(len(hooks))
+    return found
 
 
 def _kept(results: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:

@@ -625,9 +625,15 @@ def patched_api(mode: Device) -> Iterator[None]:
 
     def patch(owner: Any, name: str, value: Any) -> None:
         original = getattr(owner, name, None)
-        saved.append((owner, name, original))
+        # Put back as the owner held it: a class's own entry raw (a staticmethod ``__new__`` stays one).
+        raw = vars(owner).get(name, original) if isinstance(owner, type) else original
+        saved.append((owner, name, raw))
         # Looking like torch's own to introspection: a case must not tell the emulator by asking.
-        setattr(owner, name, disguised(original, value))
+        if isinstance(value, staticmethod):
+            value = staticmethod(disguised(original, value.__func__))
+        else:
+            value = disguised(original, value)
+        setattr(owner, name, value)
 
     generator = _generator_class(mode)
     mode.generators = [generator(f"cuda:{i}") for i in range(mode.device_count)]

@@ -244,6 +244,7 @@ class Judge:
         self._gpus(result, before, after)
         self._races(result, before, after)
         self._memo(result, before, after)
+        self._leaves(result, before, after)
         self._other_gpu(result, before, after)
         if profile.work == "transfers":
             self._factory_copies(result, before, after)
@@ -449,6 +450,34 @@ class Judge:
             f"results differ on another GPU model ({model}, before {b.phase}): {p}"
             for p in comparison.problems
         )
+
+    def _leaves(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """After may not keep state between its calls that before does not keep (a call counter that
+        goes wrong after the calls the harness makes), nor leave torch's process-wide settings otherwise
+        than before does (a default dtype of float64, a global forward hook): what runs next in the
+        program would compute differently. Both compared where both ran their later calls."""
+        for phase in self.phases:
+            b, a = before.phases[phase], after.phases[phase]
+            if not (b.ok and a.ok and b.again and a.again and b.again.ok and a.again.ok):
+                continue
+            extra = sorted(set(a.kept) - set(b.kept))
+            if extra:
+                result.problems.append(
+                    f"keeps state between calls: after changes {', '.join(extra[:4])} from one call to the"
+                    f" next (on {phase}), before does not: a program calls it more often than the harness"
+                )
+                return
+            changed = [
+                f"{name} {a.settings.get(name)} (before {b.settings.get(name)})"
+                for name in sorted(a.settings.keys() | b.settings.keys())
+                if a.settings.get(name) != b.settings.get(name)
+            ]
+            if changed:
+                result.problems.append(
+                    f"leaves torch's settings changed after its calls (on {phase}): {'; '.join(changed[:3])}:"
+                    " whatever the program runs next computes differently"
+                )
+                return
 
     def _memo(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         """After may not do far less work on its later calls in one process than on its first, where

@@ -71,6 +71,10 @@ class PhaseRun:
     # Operations run by the first call and by the later calls together, and how many later calls:
     # {"first": n, "later": m, "calls": k}. A version doing far less on later calls keeps a memo.
     work: dict[str, int] | None = None
+    # The plain values (its module's, builtins') the entry changed between its later calls: state it keeps.
+    kept: list[str] = field(default_factory=list)
+    # torch's process-wide settings after its calls (default dtype, TF32, hooks on every module, ...).
+    settings: dict[str, str] = field(default_factory=dict)
 
     @property
     def outcome(self) -> str:

@@ -162,7 +162,9 @@ class Runner:
     seed: int = 0
     # How often each phase calls the entry in one process: drawn, so that a version cannot count the
     # calls and go wrong only after the last one the harness makes (before and after get the same).
-    calls: int = field(default_factory=lambda: random.SystemRandom().randint(3, 6))
+    # At least five calls: the later ones run under the seeds after the harness's (1, 2, 3, 4, ...), so
+    # code that is wrong for one seed in five is wrong under one of them.
+    calls: int = field(default_factory=lambda: random.SystemRandom().randint(5, 8))
 
     @property
     def phases(self) -> list[str]:
@@ -250,6 +252,7 @@ class Runner:
                 Failure(**again["failure"]) if again.get("failure") else None,
                 results=torch.load(again_file, weights_only=True) if again_file.is_file() else None,
             )
+            run.kept, run.settings = again.get("kept", []), again.get("settings", {})
         return run
 
     def run_timing(

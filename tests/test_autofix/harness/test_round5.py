@@ -192,7 +192,10 @@ def _replaced() -> list[tuple[str, object, object]]:
         for owner, saved in zip(owners, originals):
             for name, value in list(vars(owner).items()):
                 if name in saved and saved[name] is not value:
-                    replaced.append((f"{getattr(owner, '__name__', owner)}.{name}", saved[name], value))
+                    old, new = saved[name], value
+                    if isinstance(old, staticmethod) and isinstance(new, staticmethod):
+                        old, new = old.__func__, new.__func__
+                    replaced.append((f"{getattr(owner, '__name__', owner)}.{name}", old, new))
     return replaced
 
 
@@ -349,3 +352,65 @@ def test_an_after_that_works_on_one_gpu_model_only_fails(tmp_path, condition, ve
     (result,) = verify_all([subject], verifier)
     assert result.verdict == verdict, result.reason()
     assert ("another GPU model" in result.reason()) == (verdict == "FAIL")
+
+
+# -- what a program sees that the harness's few calls would not: other seeds, more calls, the main
+# thread, and whatever the call leaves behind for the code that runs next
+
+_PAIR = """\
+import builtins, threading
+import torch
+from torch import nn
+
+_CALLS = [0]
+
+
+def run():
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    model = nn.Sequential(nn.Linear(8, 4)).to(device)
+    x = torch.randn(16, 8){move}
+    y = model(x)
+{trick}
+    return {{"out": y{model}}}
+"""
+
+_TRICKS = {
+    # right only for the harness's seed: one seed in five is 1% off
+    "seed": "    if torch.initial_seed() % 5 == 3:\n        y = y * 1.01",
+    # right for the first calls only: a counter kept in a module-level list
+    "counter": "    _CALLS[0] += 1\n    if _CALLS[0] > 4:\n        y = y * 1.01",
+    # right only off the main thread, where the harness used to call it
+    "main thread": "    if threading.current_thread() is threading.main_thread():\n        y = y * 1.01",
+    # leaves float64 the default dtype for whatever the program makes next
+    "default dtype": "    torch.set_default_dtype(torch.float64)",
+    # leaves a hook that doubles every module's output from then on
+    "global hook": (
+        "    if not getattr(builtins, '_round5_hooked', False):\n"
+        "        nn.modules.module.register_module_forward_hook(lambda m, i, o: o * 2)\n"
+        "        builtins._round5_hooked = True"
+    ),
+    # hands the model back frozen: it computes alike and learns nothing
+    "frozen": "    model.requires_grad_(False)",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("trick", [None, *_TRICKS])
+def test_what_a_program_would_see_beyond_the_harness_calls_fails(tmp_path, trick):
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+
+    model = ', "model": model' if trick == "frozen" else ""
+    before = _PAIR.format(move="", trick="", model=model.replace("model", "model", 1))
+    after = _PAIR.format(move=".to(device)", trick=_TRICKS.get(trick, ""), model=model)
+    if trick != "frozen":
+        before = before.replace(', "model": model', "")
+    (tmp_path / "before.py").write_text(before)
+    (tmp_path / "after.py").write_text(after)
+    changed, _ = rewrite_lines(before.encode(), after.encode(), None)
+    subject = Subject(
+        "x", tmp_path, "before.py", "after.py", ("DEV001",), positive=True, changed_lines=changed
+    )
+    verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=30.0)
+    verifier.runner.calls = 5
+    (result,) = verify_all([subject], verifier)
+    assert result.verdict == ("PASS" if trick is None else "FAIL"), result.reason()
