@@ -168,8 +168,17 @@ def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
         items: Any = value.items()
     elif isinstance(value, (list, tuple)):
         items = enumerate(value)
-    elif isinstance(value, (bool, int, float, complex)):
+    elif isinstance(value, bool):
         return {prefix or "result": torch.tensor(value)}
+    elif isinstance(value, (int, float, complex)):
+        # A Python float is a double: compared as float64 (a sum kept in float32 on the device for one
+        # kept in a Python float differs), a complex as complex128, an int as int64.
+        dtype = {int: torch.int64, float: torch.float64, complex: torch.complex128}
+        return {
+            prefix or "result": torch.tensor(
+                value, dtype=dtype[type(value)] if type(value) in dtype else None
+            )
+        }
     elif value is None:
         return {}
     elif type(value).__module__ == "numpy":

@@ -214,6 +214,9 @@ class Event:
         ORDER[0].wait(stream or _current_stream(), getattr(self, "_done", {}))
 
     def query(self) -> bool:
+        # The emulated device is always done: the host learns that the work before the event finished,
+        # what a synchronize tells it (a loop polling query() is a host sync in all but name).
+        self.synchronize()
         return True
 
     def synchronize(self) -> None:
@@ -250,6 +253,7 @@ class Stream:
         _settle()
 
     def query(self) -> bool:
+        self.synchronize()  # as Event.query: the host learns that the stream's work is done
         return True
 
     def is_capturing(self) -> bool:

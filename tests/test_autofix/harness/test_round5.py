@@ -414,3 +414,34 @@ def test_what_a_program_would_see_beyond_the_harness_calls_fails(tmp_path, trick
     verifier.runner.calls = 5
     (result,) = verify_all([subject], verifier)
     assert result.verdict == ("PASS" if trick is None else "FAIL"), result.reason()
+
+
+def test_a_query_that_reports_the_device_done_is_a_host_sync():
+    """Polling ``Event.query()`` (or a stream's) until it is True waits for the device: a host sync in
+    all but name, counted as one, as ``synchronize()`` is."""
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    with emulated_cuda() as mode:
+        x = torch.ones(4, device="cuda") * 2
+        event = torch.cuda.Event()
+        event.record()
+        while not event.query():
+            pass
+        assert torch.cuda.current_stream().query()
+        assert mode.counters.syncs == 2 and mode.counters.waits == 2
+        del x
+
+
+def test_a_python_float_is_compared_as_a_double():
+    from autofix.harness.child import flatten
+    from autofix.harness.compare import compare
+
+    host = sum(0.1 * i for i in range(20))
+    device = float(torch.tensor([0.1 * i for i in range(20)], dtype=torch.float32).sum())
+    assert flatten({"total": host})["total"].dtype == torch.float64
+    assert flatten({"n": 3})["n"].dtype == torch.int64 and flatten({"b": True})["b"].dtype == torch.bool
+    same = compare(flatten({"t": host}), flatten({"t": host}), before_phase="cpu", after_phase="cpu")
+    summed_in_float32 = compare(
+        flatten({"t": host}), flatten({"t": device}), before_phase="cpu", after_phase="cpu"
+    )
+    assert same.equal and not summed_in_float32.equal
