@@ -11,7 +11,8 @@ torch, and calls the entry function once:
 Every phase runs under a function mode that marks the exceptions torch's functions raise (the emulated
 GPU, or :class:`autofix.harness.recorder.Recorder`), so a failure's origin is known. The emulated phase
 takes the judge's options: ``shared_rng`` (GPU draws from the CPU's stream), ``lenient`` (device
-mismatches let through and counted) and ``watch`` (the rewritten file, whose GPU random draws are located).
+mismatches let through and counted), ``identity`` (another GPU model) and ``watch`` (the rewritten file,
+whose GPU random draws are located).
 
 It writes ``OUT.json`` (outcome, counts, which results were on the device) and ``OUT.pt`` (the
 results, on the CPU). The case failing is data, not an error. *Timing* loads before and after into one
@@ -21,6 +22,7 @@ machine does falls on both alike.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import copy
 import functools
@@ -30,6 +32,7 @@ import os
 import random
 import sys
 import time
+import types
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -71,6 +74,20 @@ def prepare(request: dict[str, Any]) -> None:
     os.chdir(request["cwd"])
     for entry in reversed([request["cwd"], *request.get("sys_path", [])]):
         sys.path.insert(0, entry)
+    if request.get("script"):
+        present_as_script(str(request["script"]))
+
+
+def present_as_script(script: str) -> None:
+    """The process as ``python SCRIPT`` shows itself: its ``sys.argv``, ``sys.orig_argv`` and a ``__main__``
+    module of that file (whose code the harness never runs), not the fork server's. A case must not
+    read from them that it runs under the harness. (``/proc/self/cmdline`` still names the server.)"""
+    sys.argv = [script]
+    sys.orig_argv = [sys.executable, script]
+    main = types.ModuleType("__main__")
+    main.__file__ = script
+    main.__builtins__ = builtins  # type: ignore[attr-defined]
+    sys.modules["__main__"] = main
 
 
 def present_cuda_build() -> None:
@@ -100,9 +117,7 @@ def load(path: Path, entry: str, tag: str, module_name: str = "") -> Callable[[]
     if module_name:
         module = importlib.import_module(module_name)
     else:
-        # One name in every run of a version, phases and timing alike: a case must not tell them apart
-        # (`"timing" in __name__`) and behave in one as it does not in the others.
-        name = f"case_{abs(hash(str(path)))}"
+        name = _module_name(path)
         spec = importlib.util.spec_from_file_location(name, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
@@ -112,6 +127,22 @@ def load(path: Path, entry: str, tag: str, module_name: str = "") -> Callable[[]
     if not callable(function):
         raise BadResults(f"{path.name} defines no {entry}() function")
     return function
+
+
+def _module_name(path: Path) -> str:
+    """The name the script is loaded under: the one ``import`` would give it (its file's stem), as in every
+    run of a version, phases and timing alike, so a case cannot tell them apart (``"timing" in
+    __name__``) nor tell the harness by a name of its own; a made-up one only where the stem is taken
+    by another module (a library of that name), which must not be shadowed."""
+    stem = path.stem
+    if stem.isidentifier() and stem not in sys.modules:
+        try:
+            spec = importlib.util.find_spec(stem)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None or (spec.origin and os.path.realpath(spec.origin) == os.path.realpath(path)):
+            return stem
+    return f"case_{abs(hash(str(path)))}"
 
 
 def forget(root: str) -> None:
@@ -137,8 +168,17 @@ def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
         items: Any = value.items()
     elif isinstance(value, (list, tuple)):
         items = enumerate(value)
-    elif isinstance(value, (bool, int, float, complex)):
+    elif isinstance(value, bool):
         return {prefix or "result": torch.tensor(value)}
+    elif isinstance(value, (int, float, complex)):
+        # A Python float is a double: compared as float64 (a sum kept in float32 on the device for one
+        # kept in a Python float differs), a complex as complex128, an int as int64.
+        dtype = {int: torch.int64, float: torch.float64, complex: torch.complex128}
+        return {
+            prefix or "result": torch.tensor(
+                value, dtype=dtype[type(value)] if type(value) in dtype else None
+            )
+        }
     elif value is None:
         return {}
     elif type(value).__module__ == "numpy":
@@ -173,6 +213,10 @@ def _module_results(module: torch.nn.Module, prefix: str) -> dict[str, torch.Ten
         out.setdefault(f"{dot}{name}", buffer.detach())
     modules = list(module.modules())
     out[f"{dot}__training__"] = torch.tensor([m.training for m in modules])
+    # Which parameters train: a model handed back frozen computes alike and learns nothing.
+    out[f"{dot}__requires_grad__"] = torch.tensor(
+        [p.requires_grad for p in module.parameters()], dtype=torch.bool
+    )
     out[f"{dot}__classes__"] = torch.tensor([_fingerprint(type(m).__qualname__) for m in modules])
     added = [
         _fingerprint(kind, _callable_code(hook))
@@ -286,7 +330,7 @@ def real_cuda_counting() -> Iterator[dict[str, int]]:
 
 
 @contextlib.contextmanager
-def real_cuda(watch: str = "") -> Iterator[dict[str, Any]]:
+def real_cuda(watch: str = "", counting: _Counting | None = None) -> Iterator[dict[str, Any]]:
     """Real CUDA as a phase sees it: copies and syncs counted (:func:`real_cuda_counting`), the work and
     the GPU's random draws counted, and every exception a torch function raises marked as torch's
     (:class:`autofix.harness.recorder.Recorder`). Without that mark, CUDA's own checks, raised in C++
@@ -298,6 +342,8 @@ def real_cuda(watch: str = "") -> Iterator[dict[str, Any]]:
     counts: dict[str, Any] = {}
     recorder = Recorder(count=True, watch=watch)
     try:
+        if counting is not None:
+            counting.operations = lambda: recorder.operations
         with real_cuda_counting() as copies, recorder:
             yield counts
     finally:
@@ -313,6 +359,8 @@ class _Counting:
         self.read: Callable[[], dict[str, Any]] = dict
         # The work that fed the results, by device (the emulated GPU traces it; see EmulatedCuda.fed).
         self.fed: Callable[[list[torch.Tensor]], dict[str, int]] | None = None
+        # The operations run so far, on any device: the work of each call, compared across calls.
+        self.operations: Callable[[], int] = lambda: 0
 
     def counts(self) -> dict[str, Any]:
         return self.read()
@@ -330,17 +378,21 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
             "shared_rng": bool(request.get("shared_rng")),
             "lenient": bool(request.get("lenient")),
             "watch": request.get("watch", ""),
+            "identity": int(request.get("identity", 0)),
         }
         with emulated_cuda(device_count=EMULATED_GPUS, **options) as mode:
             counting.read = lambda: {**mode.counters.as_dict(), "random_sites": list(mode.random_sites)}
             counting.fed = mode.fed
+            counting.operations = lambda: mode.counters.host_ops + mode.counters.device_ops
             yield counting
     elif phase == "cuda":
-        with real_cuda(request.get("watch", "")) as counts:
+        with real_cuda(request.get("watch", ""), counting) as counts:
             counting.read = lambda: dict(counts)
             yield counting
     else:
-        with Recorder():
+        recorder = Recorder()
+        counting.operations = lambda: recorder.operations
+        with recorder:
             yield counting
 
 
@@ -412,10 +464,13 @@ def run_phase(request: dict[str, Any]) -> None:
                 fed = getattr(counting, "fed", None)
                 if fed is not None:
                     report["fed"] = fed(list(tensors.values()))
+                first_work = counting.operations()
+                report["work"] = {"first": first_work}
                 if again_inside:
                     counts = copy.deepcopy(counting.counts())  # by_name goes on counting the 2nd call
                     results = _kept(_checked(tensors, request["entry"]))
                     report["again"], again = _second_call(function, request)
+                    report["work"].update(later=counting.operations() - first_work, calls=request["again"])
         finally:
             # A failed run's counts too (how far it got). Read once the device context is left: real
             # CUDA's profiler gives its copies only when it stops, so inside they would all be 0.
@@ -434,8 +489,9 @@ def run_phase(request: dict[str, Any]) -> None:
         # A second call in the same process: state the first call left behind (an input it mutated,
         # a memo) shows here; both versions must agree on it too.
         try:
-            with _device_context(phase, request), guarded():
+            with _device_context(phase, request) as later, guarded():
                 report["again"], again = _second_call(function, request)
+                report.setdefault("work", {}).update(later=later.operations(), calls=request["again"])
         except BaseException as exc:  # noqa: BLE001 - leaving the context re-raises the case's failure
             report["again"], again = {"ok": False, "failure": _failure(exc)}, {}
     report["seconds"] = time.perf_counter() - started
@@ -451,14 +507,76 @@ def _second_call(function: Callable[[], Any], request: dict[str, Any]) -> tuple[
     across calls (a counter in a module or in builtins) cannot count them to go wrong only after the
     calls the harness makes."""
     later: dict[str, torch.Tensor] = {}
+    kept: set[str] = set()
     try:
+        traces = _traces(function)
         for number in range(2, 2 + int(request["again"])):
-            seed(request["seed"])
+            # Each call under a seed of its own (the same for both versions): code right for one seed
+            # only (the harness's) is wrong under the next.
+            seed(request["seed"] + number - 1)
             results = _kept(_checked(isolated(lambda: _call(function)), request["entry"]))
             later.update({f"{key} (call {number})": tensor for key, tensor in results.items()})
-        return {"ok": True}, later
+            now = _traces(function)
+            kept |= {name for name in now.keys() | traces.keys() if now.get(name) != traces.get(name)}
+            traces = now
+        return {"ok": True, "kept": sorted(kept), "settings": settings()}, later
     except BaseException as exc:  # noqa: BLE001 - the case's failure is data
         return {"ok": False, "failure": _failure(exc)}, {}
+
+
+_PLAIN = (int, float, complex, str, bytes, bool, type(None))
+
+
+def _trace(value: Any) -> str | None:
+    """What a plain value (a number, a string, a small container of them) holds; None for the rest."""
+    if isinstance(value, _PLAIN):
+        return repr(value)
+    if isinstance(value, (list, tuple, set, frozenset, dict)) and len(value) <= 64:
+        items = list(value.items()) if isinstance(value, dict) else list(value)
+        flat = [x for item in items for x in (item if isinstance(item, tuple) else (item,))]
+        if all(isinstance(x, _PLAIN) for x in flat):
+            return repr(sorted(map(repr, items)) if isinstance(value, (set, frozenset)) else items)
+    return None
+
+
+def _traces(function: Callable[[], Any]) -> dict[str, str]:
+    """The plain values the entry's module and ``builtins`` hold (counters, flags, small lists): what a
+    version changes from one call to the next is state it keeps between calls (a call counter)."""
+    import builtins as host
+
+    namespaces = (("", getattr(function, "__globals__", {})), ("builtins.", vars(host)))
+    found: dict[str, str] = {}
+    for prefix, namespace in namespaces:
+        for name, value in list(namespace.items()):
+            trace = _trace(value)
+            if trace is not None and not name.startswith("__"):
+                found[prefix + name] = trace
+    return found
+
+
+def settings() -> dict[str, str]:
+    """torch's process-wide settings a call may leave changed for whatever runs next in the program:
+    the default dtype and device, the float32 matmul precision and TF32, cuDNN's and the deterministic
+    switches, and the hooks put on every module (``register_module_forward_hook`` and kin)."""
+    from torch.nn.modules import module as modules
+
+    found = {
+        "default dtype": str(torch.get_default_dtype()),
+        "float32 matmul precision": torch.get_float32_matmul_precision(),
+        "TF32 matmuls": str(torch.backends.cuda.matmul.allow_tf32),
+        "TF32 convolutions": str(torch.backends.cudnn.allow_tf32),
+        "cuDNN benchmark": str(torch.backends.cudnn.benchmark),
+        "cuDNN deterministic": str(torch.backends.cudnn.deterministic),
+        "deterministic algorithms": str(torch.are_deterministic_algorithms_enabled()),
+        "anomaly detection": str(torch.is_anomaly_enabled()),
+    }
+    if hasattr(torch, "get_default_device"):
+        found["default device"] = str(torch.get_default_device())
+    for name in dir(modules):
+        hooks = getattr(modules, name)
+        if name.startswith("_global_") and name.endswith("hooks") and isinstance(hooks, dict):
+            found[f"hooks on every module ({name.strip('_')})"] = str(len(hooks))
+    return found
 
 
 def _kept(results: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
@@ -503,11 +621,25 @@ def run_timing(request: dict[str, Any]) -> None:
         finally:
             del sys.path[: 1 + len(where["sys_path"])]
 
+    from autofix.harness.state import left_behind, snapshot
+
     first: dict[str, dict[str, torch.Tensor]] = {}
     for where, tag in zip(request["versions"], tags):  # warm-up: first-call costs (allocations, imports)
+        roots = [version["root"] for version in request["versions"]]
+        before = snapshot(roots)
         function = fresh(where, tag)
         seed(request["seed"])
         first[tag] = {k: t.cpu() for k, t in flatten(function()).items()}
+        # Its module is loaded afresh for each timed call; state it keeps elsewhere (builtins, a torch
+        # attribute) would survive, and its later calls could return a memo: nothing to time.
+        kept = left_behind(before, roots)
+        if kept:
+            times_error = (
+                f"keeps state between calls: {tag} leaves {', '.join(kept)} behind outside its module"
+                " (a memo would survive into its timed calls): cannot time"
+            )
+            Path(f"{request['out']}.json").write_text(json.dumps({"error": times_error}))
+            return
     # For the judge: the timed work must be the work the phases judged (see verify.Verifier._time).
     torch.save(
         {tag: {k: _plain(t) for k, t in results.items()} for tag, results in first.items()},

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 import torch
 
+from autofix.harness.disguise import disguised
 from autofix.harness.guard import DEVICE_MEMORY
 
 
@@ -36,6 +37,7 @@ class Device(Protocol):
     memory: Any  # the emulated caching allocator (emulated_cuda.Allocator)
     autocast: list[Any]
     default_device: torch.device | None
+    properties: Any  # the GPU model it presents (one of IDENTITIES)
 
     def normalize(self, device: Any) -> torch.device: ...
 
@@ -70,9 +72,30 @@ _Properties = namedtuple(
     "name major minor total_memory multi_processor_count is_integrated is_multi_gpu_board"
     " L2_cache_size warp_size max_threads_per_multi_processor uuid",
 )
+# Named as torch's own type is (torch._C._CudaDeviceProperties), which a case may print or compare.
+_Properties.__name__ = _Properties.__qualname__ = "_CudaDeviceProperties"
+_Properties.__module__ = "torch._C"
 PROPERTIES = _Properties(
-    "NVIDIA H100 80GB HBM3", 9, 0, 80 * 1024**3, 132, False, False, 50 * 1024**2, 32, 2048, "emulated"
+    "NVIDIA H100 80GB HBM3",
+    *(9, 0, 80 * 1024**3, 132, False, False, 50 * 1024**2, 32, 2048),
+    "GPU-5e1f3a2c-9b7d-4c61-8f0e-2a6d9c4b7e13",
 )
+# The GPUs the emulated machine can present itself as: the first is every run's; a second run of both
+# versions as the other, where after asks what GPU it runs on, shows code that works on one model only.
+IDENTITIES = (
+    PROPERTIES,
+    _Properties(
+        "NVIDIA A100-SXM4-80GB",
+        *(8, 0, 80 * 1024**3, 108, False, False, 40 * 1024**2, 32, 2048),
+        "GPU-8a3c6d41-07e2-4b95-a1f3-6c2e9d0b5f78",
+    ),
+)
+
+
+def _identity(mode: Any) -> Any:
+    """The GPU model the emulated machine presents, counted as read (see IDENTITIES)."""
+    mode.counters.identity_reads += 1
+    return mode.properties
 
 
 # The toolkit and cuDNN a CUDA build of torch names (torch.version.cuda, torch.backends.cudnn.version()).
@@ -191,6 +214,9 @@ class Event:
         ORDER[0].wait(stream or _current_stream(), getattr(self, "_done", {}))
 
     def query(self) -> bool:
+        # The emulated device is always done: the host learns that the work before the event finished,
+        # what a synchronize tells it (a loop polling query() is a host sync in all but name).
+        self.synchronize()
         return True
 
     def synchronize(self) -> None:
@@ -227,6 +253,7 @@ class Stream:
         _settle()
 
     def query(self) -> bool:
+        self.synchronize()  # as Event.query: the host learns that the stream's work is done
         return True
 
     def is_capturing(self) -> bool:
@@ -468,16 +495,16 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "graph": _unemulated("torch.cuda.graph"),
         "make_graphed_callables": _unemulated("torch.cuda.make_graphed_callables"),
         "graph_pool_handle": _unemulated("torch.cuda.graph_pool_handle"),
-        "get_device_name": lambda device=None: PROPERTIES.name,
-        "get_device_properties": lambda device=None: PROPERTIES,
-        "get_device_capability": lambda device=None: (PROPERTIES.major, PROPERTIES.minor),
+        "get_device_name": lambda device=None: _identity(mode).name,
+        "get_device_properties": lambda device=None: _identity(mode),
+        "get_device_capability": lambda device=None: (_identity(mode).major, _identity(mode).minor),
         "is_bf16_supported": lambda including_emulation=True: True,
         "is_initialized": lambda: True,
         "init": lambda: None,
         "empty_cache": lambda: mode.memory.empty_cache(),
         "mem_get_info": lambda device=None: (
-            PROPERTIES.total_memory - _memory(mode, device)["reserved_bytes.all.current"],
-            PROPERTIES.total_memory,
+            mode.properties.total_memory - _memory(mode, device)["reserved_bytes.all.current"],
+            mode.properties.total_memory,
         ),
         "memory_allocated": lambda device=None: _memory(mode, device)["allocated_bytes.all.current"],
         "max_memory_allocated": lambda device=None: _memory(mode, device)["allocated_bytes.all.peak"],
@@ -601,7 +628,15 @@ def patched_api(mode: Device) -> Iterator[None]:
     saved: list[tuple[Any, str, Any]] = []
 
     def patch(owner: Any, name: str, value: Any) -> None:
-        saved.append((owner, name, getattr(owner, name, None)))
+        original = getattr(owner, name, None)
+        # Put back as the owner held it: a class's own entry raw (a staticmethod ``__new__`` stays one).
+        raw = vars(owner).get(name, original) if isinstance(owner, type) else original
+        saved.append((owner, name, raw))
+        # Looking like torch's own to introspection: a case must not tell the emulator by asking.
+        if isinstance(value, staticmethod):
+            value = staticmethod(disguised(original, value.__func__))
+        else:
+            value = disguised(original, value)
         setattr(owner, name, value)
 
     generator = _generator_class(mode)

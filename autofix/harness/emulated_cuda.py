@@ -25,7 +25,8 @@ Options, for the judge: ``shared_rng=True`` draws the GPU's random numbers from 
 same numbers as the CPU, to tell "different numbers" from "different results"); ``lenient=True`` does
 not raise on a device mismatch but counts it and computes on the GPU (what a program would have run on
 the device had its mismatch been fixed); ``watch=FILE`` records the lines of FILE that draw random
-numbers on a GPU.
+numbers on a GPU; ``identity=1`` presents another GPU model (``emulated_api.IDENTITIES``), to show code
+that runs on one model only.
 
 The ``torch.cuda`` API a program calls around its tensors (properties, events, streams,
 ``torch.accelerator``) is in :mod:`autofix.harness.emulated_api`.
@@ -54,7 +55,14 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_flatten
 
-from autofix.harness.emulated_api import _DEFAULT_STREAM, ORDER, _current_stream, patched_api, stream_seed
+from autofix.harness.emulated_api import (
+    _DEFAULT_STREAM,
+    IDENTITIES,
+    ORDER,
+    _current_stream,
+    patched_api,
+    stream_seed,
+)
 from autofix.harness.origin import EMULATOR, TORCH, is_library, mark
 
 CPU = torch.device("cpu")
@@ -424,6 +432,7 @@ class Counters:
     # race on a GPU (see emulated_api.Order), and where the first one was in the case's code
     races: int = 0
     unemulated: int = 0  # calls of what the emulated GPU does not emulate (CUDA graphs), caught or not
+    identity_reads: int = 0  # questions about the GPU's model: its name, properties, capability
     race_site: str = ""
     # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
     by_name: dict[str, list[int]] = field(default_factory=dict)
@@ -733,10 +742,17 @@ def _tensors(value: Any) -> list[torch.Tensor]:
 
 class EmulatedCuda(TorchFunctionMode):
     def __init__(
-        self, device_count: int = 1, *, shared_rng: bool = False, lenient: bool = False, watch: str = ""
+        self,
+        device_count: int = 1,
+        *,
+        shared_rng: bool = False,
+        lenient: bool = False,
+        watch: str = "",
+        identity: int = 0,
     ) -> None:
         super().__init__()
         self.device_count = device_count
+        self.properties = IDENTITIES[identity]  # the GPU model it presents itself as
         self.counters = Counters()
         self._devices: dict[int, torch.device] = {}
         self.memory = Allocator(device_count)

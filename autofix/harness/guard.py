@@ -201,11 +201,18 @@ def _case_thread(box: list[tuple[bool, Any]], payload: dict[str, Any], done: Any
     # no frame of this thread, only through torch's own mode stack, which the case may not read.
     count = _enter_modes(payload.pop("modes"))
     job = payload.pop("job")
+    # The entry runs where a program runs it: on the main thread, as threading reports it (a case must
+    # not behave one way on the main thread and another in the harness's).
+    main, me = threading._main_thread, threading.current_thread()  # type: ignore[attr-defined]
+    name, me.name = me.name, main.name
+    threading._main_thread = me  # type: ignore[attr-defined]
     try:
         box.append((True, job()))
     except BaseException as exc:  # noqa: BLE001 - handed to the harness's thread, raised there
         box.append((False, exc))
     finally:
+        threading._main_thread = main  # type: ignore[attr-defined]
+        me.name = name
         job = None
         _leave_modes(count)
         done.release()
@@ -247,8 +254,13 @@ def protect_reports(paths: Iterable[str]) -> None:
 
 @contextlib.contextmanager
 def hidden_modules(prefix: str = "autofix") -> Iterator[None]:
-    """Take ``prefix``'s modules out of ``sys.modules`` for the block (the harness's, while the case runs)."""
-    hidden = {n: m for n, m in sys.modules.items() if n == prefix or n.startswith(prefix + ".")}
+    """Take ``prefix``'s modules out of ``sys.modules`` for the block (the harness's, while the case runs),
+    and the finder module an editable install of it loads at start-up (``__editable___torch_autofix_...``)."""
+    hidden = {
+        n: m
+        for n, m in sys.modules.items()
+        if n == prefix or n.startswith(prefix + ".") or (n.startswith("__editable__") and prefix in n)
+    }
     for name in hidden:
         del sys.modules[name]
     try:

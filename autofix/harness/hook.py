@@ -54,10 +54,14 @@ class _AfterTorchImport(importlib.abc.MetaPathFinder):
         return spec
 
 
+_SETTINGS: dict[str, str] = {}
+
+
 def install() -> None:
     """Called by the sitecustomize: enter the emulation now or as soon as torch is imported."""
     if not os.environ.get(ENV_ON):
         return
+    _SETTINGS.update({name: os.environ.get(name, "") for name in (ENV_ON, ENV_DIR, ENV_SITE)})
     if "torch" in sys.modules:
         _enter()
     else:
@@ -70,14 +74,15 @@ def _enter() -> None:
     except ImportError as exc:  # torch without what the emulation needs: say so, run unemulated
         print(f"autofix: no emulated GPU in this process: {exc}", file=sys.stderr)
         return
-    context = emulated_cuda(device_count=int(os.environ.get(ENV_ON) or 1))
+    context = emulated_cuda(device_count=int(_SETTINGS.get(ENV_ON) or 1))
     mode = context.__enter__()  # never left: the process ends inside the emulation
+    _forget_sitecustomize()
     _ENTERED.append(context)  # held: a collected generator would leave the emulation
     atexit.register(_write_counts, mode)
 
 
 def _write_counts(mode: Any) -> None:
-    folder = os.environ.get(ENV_DIR)
+    folder = _SETTINGS.get(ENV_DIR)
     if not folder:
         return
     record = {"pid": os.getpid(), "argv": sys.argv[:4], "counts": mode.counters.as_dict()}
@@ -87,9 +92,41 @@ def _write_counts(mode: Any) -> None:
         pass  # the launcher is gone or its folder with it: nobody to tell
 
 
+def hide() -> None:
+    """Out of the case's sight once installed: our variables and our folder on ``PYTHONPATH`` leave
+    ``os.environ`` (the process's own environment keeps them, so the processes it starts inherit the
+    emulation), our folder leaves ``sys.path``, our ``sitecustomize`` leaves ``sys.modules``. A case
+    must not read from them that it runs under the emulated GPU."""
+    site = _SETTINGS.get(ENV_SITE) or os.environ.get(ENV_SITE, "")
+    data = getattr(os.environ, "_data", None)
+    if not site or not isinstance(data, dict):
+        return
+    for name in (ENV_ON, ENV_DIR, ENV_SITE):
+        data.pop(os.environ.encodekey(name), None)
+    path = os.environ.get("PYTHONPATH", "")
+    kept = os.pathsep.join(p for p in path.split(os.pathsep) if os.path.abspath(p or ".") != site)
+    key = os.environ.encodekey("PYTHONPATH")
+    if kept:
+        data[key] = os.environ.encodevalue(kept)
+    else:
+        data.pop(key, None)
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != site]
+    _forget_sitecustomize()
+
+
+def _forget_sitecustomize() -> None:
+    """Our ``sitecustomize`` out of ``sys.modules``, once its import is over (site.py reads it back)."""
+    module = sys.modules.get("sitecustomize")
+    site = _SETTINGS.get(ENV_SITE, "")
+    if module is None or not site or getattr(getattr(module, "__spec__", None), "_initializing", False):
+        return
+    if os.path.dirname(os.path.abspath(getattr(module, "__file__", "") or "")) == os.path.abspath(site):
+        del sys.modules["sitecustomize"]
+
+
 def chain_sitecustomize() -> None:
     """Run the ``sitecustomize`` ours shadows (a distribution's or a virtualenv's), if there is one."""
-    ours = os.environ.get(ENV_SITE, "")
+    ours = _SETTINGS.get(ENV_SITE) or os.environ.get(ENV_SITE, "")
     search = [p for p in sys.path if p and os.path.abspath(p) != os.path.abspath(ours)]
     spec = importlib.machinery.PathFinder.find_spec("sitecustomize", search)
     if spec is None or spec.loader is None or spec.origin == os.path.join(ours, "sitecustomize.py"):

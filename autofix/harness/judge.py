@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from autofix.harness.compare import compare
+from autofix.harness.emulated_api import IDENTITIES
 from autofix.harness.models import (
     DEVICE_MISMATCH,
     DIFFER,
@@ -49,6 +50,7 @@ from autofix.harness.models import (
     LENIENT,
     NEEDS_GPU,
     NO_RESULTS,
+    OTHER_GPU,
     SAME_DISTRIBUTION,
     SHARED_RNG,
     UNEMULATED,
@@ -241,6 +243,9 @@ class Judge:
                 )
         self._gpus(result, before, after)
         self._races(result, before, after)
+        self._memo(result, before, after)
+        self._leaves(result, before, after)
+        self._other_gpu(result, before, after)
         if profile.work == "transfers":
             self._factory_copies(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
@@ -421,6 +426,80 @@ class Judge:
                 " (an invalid device ordinal)"
             )
 
+    def _other_gpu(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """Where after asks what GPU it runs on (its name, properties, capability), it must run as well
+        on another model as on the emulated one: code that fixes itself only on one GPU (or only on the
+        emulated one, by its name) fails everywhere else."""
+        other = after.extra.get(OTHER_GPU)
+        if other is None:
+            return
+        model = IDENTITIES[1].name
+        if not other.ok:
+            result.problems.append(
+                f"after fails on another GPU model ({model}): {other.detail}; it asks what GPU it runs"
+                " on, and works on one model only"
+            )
+            return
+        b = before.extra.get(OTHER_GPU)
+        if b is None or not b.ok:
+            b = before.phases["cpu"] if before.ok("cpu") else None
+        if b is None or b.results is None or other.results is None:
+            return
+        comparison = self._compared(result, b, other)
+        result.problems.extend(
+            f"results differ on another GPU model ({model}, before {b.phase}): {p}"
+            for p in comparison.problems
+        )
+
+    def _leaves(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """After may not keep state between its calls that before does not keep (a call counter that
+        goes wrong after the calls the harness makes), nor leave torch's process-wide settings otherwise
+        than before does (a default dtype of float64, a global forward hook): what runs next in the
+        program would compute differently. Both compared where both ran their later calls."""
+        for phase in self.phases:
+            b, a = before.phases[phase], after.phases[phase]
+            if not (b.ok and a.ok and b.again and a.again and b.again.ok and a.again.ok):
+                continue
+            extra = sorted(set(a.kept) - set(b.kept))
+            if extra:
+                result.problems.append(
+                    f"keeps state between calls: after changes {', '.join(extra[:4])} from one call to the"
+                    f" next (on {phase}), before does not: a program calls it more often than the harness"
+                )
+                return
+            changed = [
+                f"{name} {a.settings.get(name)} (before {b.settings.get(name)})"
+                for name in sorted(a.settings.keys() | b.settings.keys())
+                if a.settings.get(name) != b.settings.get(name)
+            ]
+            if changed:
+                result.problems.append(
+                    f"leaves torch's settings changed after its calls (on {phase}): {'; '.join(changed[:3])}:"
+                    " whatever the program runs next computes differently"
+                )
+                return
+
+    def _memo(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """After may not do far less work on its later calls in one process than on its first, where
+        before does not: it keeps its result somewhere that survives the call (builtins, a torch
+        attribute, a file) and returns it, so its later calls, and any timing of them, prove nothing."""
+        for phase in self.phases:
+            b, a = before.phases[phase], after.phases[phase]
+            if not (b.ok and a.ok and b.again and a.again and b.again.ok and a.again.ok):
+                continue
+            a_share, b_share = _later_share(a), _later_share(b)
+            if a_share is None or b_share is None or (a.work or {}).get("first", 0) < MEMO_MIN_WORK:
+                continue
+            if a_share < MEMO_SHARE and a_share < MEMO_SHARE * b_share:
+                result.problems.append(
+                    "keeps state between calls: after's later calls in one process run"
+                    f" {_percent_of(a_share)} of the operations its first call runs,"
+                    f" before's {_percent_of(b_share)} (on {phase}):"
+                    " it returns what an earlier call left behind, so its later calls prove nothing and"
+                    " cannot be timed"
+                )
+                return
+
     def _races(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         """After may not read on one CUDA stream what another wrote with nothing ordering the two (more
         often than before does): a race on a GPU, whose numbers the emulated GPU, running every stream in
@@ -575,6 +654,24 @@ def _returns_nothing(run: VersionRun) -> bool:
     """The version ran nowhere to completion, and somewhere its entry returned nothing at all."""
     phases = list(run.phases.values())
     return not any(p.ok for p in phases) and any(p.kind == NO_RESULTS for p in phases)
+
+
+# A version whose later calls run under half the operations of its first (and under half of before's
+# share) memoises; entries of a handful of operations are too small to tell.
+MEMO_SHARE = 0.5
+MEMO_MIN_WORK = 4
+
+
+def _later_share(run: PhaseRun) -> float | None:
+    """The operations of one later call as a share of the first call's; None when not counted."""
+    work = run.work or {}
+    if not work.get("calls") or "later" not in work:
+        return None
+    return work["later"] / work["calls"] / max(work.get("first", 0), 1)
+
+
+def _percent_of(share: float) -> str:
+    return f"{100 * share:.0f}%"
 
 
 def _share(run: PhaseRun, unit: str) -> tuple[int, int]:

@@ -41,6 +41,7 @@ try:
         from autofix.harness import hook
     hook.install()
     hook.chain_sitecustomize()
+    hook.hide()
 except Exception as exc:  # an interpreter autofix cannot run in: run it unemulated, say so
     print("autofix: no emulated GPU in this process:", repr(exc), file=sys.stderr)
 """

@@ -27,6 +27,7 @@ UNEMULATED = "not emulated"
 # The judge's extra runs on the emulated GPU (kept in VersionRun.extra, never in phases):
 SHARED_RNG = "emulated-cuda:shared-rng"  # the GPU draws from the CPU's random stream
 LENIENT = "emulated-cuda:lenient"  # device mismatches let through: the work before would have run there
+OTHER_GPU = "emulated-cuda:other-gpu"  # the emulated machine presents another GPU model (an A100)
 
 # How after's results stand against the reference's.
 EQUAL, SAME_DISTRIBUTION, DIFFER = "equal", "same distribution, different numbers", "differ"
@@ -67,6 +68,13 @@ class PhaseRun:
     again: PhaseRun | None = None
     # The work that fed the results, by device: {"device": elements, "host": elements} (emulated GPU).
     fed: dict[str, int] | None = None
+    # Operations run by the first call and by the later calls together, and how many later calls:
+    # {"first": n, "later": m, "calls": k}. A version doing far less on later calls keeps a memo.
+    work: dict[str, int] | None = None
+    # The plain values (its module's, builtins') the entry changed between its later calls: state it keeps.
+    kept: list[str] = field(default_factory=list)
+    # torch's process-wide settings after its calls (default dtype, TF32, hooks on every module, ...).
+    settings: dict[str, str] = field(default_factory=dict)
 
     @property
     def outcome(self) -> str:

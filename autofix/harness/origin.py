@@ -95,13 +95,24 @@ def _library_roots() -> tuple[str, ...]:
     return tuple(os.path.join(root, "") for root in roots)
 
 
+# Files of the harness's outside its package: the fork server's launcher (see runner.Zygote).
+_HARNESS_FILES: set[str] = set()
+
+
+def trust(filename: str) -> None:
+    """Count ``filename`` as the harness's own code (never the case's)."""
+    _HARNESS_FILES.add(os.path.realpath(filename))
+    is_library.cache_clear()
+
+
 @functools.lru_cache(maxsize=4096)
 def is_library(filename: str) -> bool:
     """torch, an installed package, or this harness: code that is not the case's. The file must exist
-    under one of those folders (see _library_roots)."""
+    under one of those folders (see _library_roots), or be one of the harness's (see trust)."""
     if not os.path.isabs(filename) or not os.path.isfile(filename):
         return False
-    return os.path.realpath(filename).startswith(_library_roots())
+    real = os.path.realpath(filename)
+    return real in _HARNESS_FILES or real.startswith(_library_roots())
 
 
 def _instruction(code: CodeType, offset: int) -> str:

@@ -67,6 +67,7 @@ class Recorder(TorchFunctionMode):
         self.counters = Counters()
         self.watch = os.path.realpath(watch) if watch else ""
         self.random_sites: list[tuple[int, int]] = []
+        self.operations = 0  # every operation, counted or not: the work of one call, for the judge
 
     @property
     def counts(self) -> dict[str, Any]:
@@ -80,6 +81,8 @@ class Recorder(TorchFunctionMode):
             mark(exc, TORCH, getattr(func, "__name__", ""))
             raise
         name = getattr(func, "__name__", "")
+        if name not in _SKIP:
+            self.operations += 1
         if self.count and name not in _SKIP:
             leaves = [leaf for leaf in tree_flatten((result, args))[0] if isinstance(leaf, torch.Tensor)]
             if leaves:

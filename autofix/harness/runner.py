@@ -10,6 +10,7 @@ import json
 import os
 import queue
 import random
+import secrets
 import signal
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from autofix.harness.models import (
     ERROR,
     EXIT,
     LENIENT,
+    OTHER_GPU,
     SHARED_RNG,
     SIGNAL,
     TIMEOUT,
@@ -33,7 +35,29 @@ from autofix.harness.models import (
 )
 
 # The judge's extra runs on the emulated GPU: phase name -> the options of that run.
-VARIANTS = {SHARED_RNG: {"shared_rng": True}, LENIENT: {"lenient": True}}
+VARIANTS: dict[str, dict[str, Any]] = {
+    SHARED_RNG: {"shared_rng": True},
+    LENIENT: {"lenient": True},
+    OTHER_GPU: {"identity": 1},
+}
+
+
+# The fork server's start: its folder first on the import path (as ``-m`` from it would have it), then
+# zygote.main with the environment to restore (sys.argv[1]).
+_LAUNCHER = """\
+import sys
+sys.path[0] = {home!r}
+from autofix.harness.zygote import main
+sys.exit(main())
+"""
+
+
+_TOKENS: dict[str, str] = {}
+
+
+def token(name: str) -> str:
+    """A random stand-in for ``name`` in the files a run writes, the same for the process's life."""
+    return _TOKENS.setdefault(name, secrets.token_hex(4))
 
 
 class HarnessError(Exception):
@@ -43,10 +67,15 @@ class HarnessError(Exception):
 class Zygote:
     """One fork server process; used by one thread at a time."""
 
-    def __init__(self, env: dict[str, str]) -> None:
-        self._log = tempfile.NamedTemporaryFile(prefix="autofix-zygote-", suffix=".log", delete=False)
+    def __init__(self, env: dict[str, str], restore: str = "{}") -> None:
+        self._log = tempfile.NamedTemporaryFile(suffix=".log", delete=False)
+        # Started from a plain file, not ``-m autofix.harness.zygote``: a case reading its parent's
+        # command line (/proc/PPID/cmdline) sees ``python /tmp/.../main.py RESTORE``.
+        self._launcher = tempfile.TemporaryDirectory()
+        launcher = Path(self._launcher.name, "main.py")
+        launcher.write_text(_LAUNCHER.format(home=str(Path(__file__).resolve().parents[2])))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "autofix.harness.zygote"],
+            [sys.executable, str(launcher), restore],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._log,
@@ -89,6 +118,7 @@ class Zygote:
             self.process.stdout.close()
         self._log.close()
         os.unlink(self._log.name)
+        self._launcher.cleanup()
 
 
 class ZygotePool:
@@ -96,7 +126,10 @@ class ZygotePool:
 
     def __init__(self, threads: int) -> None:
         env = dict(os.environ)
-        env.update(OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads), PYTHONHASHSEED="0")
+        pinned = {"OMP_NUM_THREADS": str(threads), "MKL_NUM_THREADS": str(threads), "PYTHONHASHSEED": "0"}
+        # What the user's environment had instead: the server puts it back once started (see zygote).
+        self._restore = json.dumps({name: os.environ.get(name) for name in pinned})
+        env.update(pinned)
         self._idle: queue.Queue[Zygote] = queue.Queue()
         self._all: list[Zygote] = []
         self._env = env
@@ -106,7 +139,7 @@ class ZygotePool:
         try:
             zygote = self._idle.get_nowait()
         except queue.Empty:
-            zygote = Zygote(self._env)
+            zygote = Zygote(self._env, self._restore)
             self._all.append(zygote)
         try:
             yield zygote
@@ -129,7 +162,9 @@ class Runner:
     seed: int = 0
     # How often each phase calls the entry in one process: drawn, so that a version cannot count the
     # calls and go wrong only after the last one the harness makes (before and after get the same).
-    calls: int = field(default_factory=lambda: random.SystemRandom().randint(3, 6))
+    # At least five calls: the later ones run under the seeds after the harness's (1, 2, 3, 4, ...), so
+    # code that is wrong for one seed in five is wrong under one of them.
+    calls: int = field(default_factory=lambda: random.SystemRandom().randint(5, 8))
 
     @property
     def phases(self) -> list[str]:
@@ -151,7 +186,9 @@ class Runner:
         """Each phase of one version; ``watch``: the file whose random draws on the GPU are located."""
         runs = {}
         for phase in phases or self.phases:
-            prefix = out.with_name(f"{out.name}.{phase.replace(':', '.')}")
+            # Named by a token, not the phase: its log is the case's stdout (/proc/self/fd/1), whose
+            # name must not tell it which phase (or the emulated GPU) it runs in.
+            prefix = out.with_name(f"{out.name}.{token(phase)}")
             emulated = phase == "emulated-cuda" or phase in VARIANTS
             request = {
                 "action": "phase",
@@ -204,6 +241,8 @@ class Runner:
             sites,
             fed=report.get("fed"),
         )
+        if report.get("work") and "later" in report["work"]:
+            run.work = report["work"]
         again = report.get("again")
         if again is not None:
             again_file = Path(f"{prefix}.again.pt")
@@ -213,6 +252,7 @@ class Runner:
                 Failure(**again["failure"]) if again.get("failure") else None,
                 results=torch.load(again_file, weights_only=True) if again_file.is_file() else None,
             )
+            run.kept, run.settings = again.get("kept", []), again.get("settings", {})
         return run
 
     def run_timing(

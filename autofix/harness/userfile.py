@@ -73,9 +73,11 @@ def file_subject(path: Path, entry: str, after_file: Path | None, config: Config
     script = module_file(module, root) if module else path.resolve()
     module = module or module_name(script, root)
     relative = str(path.resolve().relative_to(root))
-    # A hand-written after was marked unsafe by no fix: it may not change random numbers.
-    safe = None if after_file is not None else rewrite_file(path, resolver=safe_only(config)).rewritten
-    changed, unsafe = rewrite_lines(rewrite.original, after_bytes, safe)
+    # A hand-written after's line counts as an unsafe fix's only where autofix's own rewrite, unsafe fixes
+    # as configured, writes exactly that line and its safe-only rewrite does not.
+    safe = rewrite_file(path, resolver=safe_only(config)).rewritten
+    made = rewrite.rewritten if after_file is not None else None
+    changed, unsafe = rewrite_lines(rewrite.original, after_bytes, safe, made)
     return Subject(
         name=f"{relative}:{entry}" if ":" not in entry else f"{relative} via {entry}",
         folder=root,

@@ -9,7 +9,8 @@ copy per version, so nothing either writes survives or leaks to the other):
 2. when before ran nowhere, run the case's ``reference()`` if it has one;
 3. the judge's extra runs on the emulated GPU: after (and before) again with the GPU drawing from the
    CPU's random stream when after drew random numbers on the GPU; before with its device mismatches
-   let through, when it failed on the device, to count the work it would have run there;
+   let through, when it failed on the device, to count the work it would have run there; both as on
+   another GPU model (an A100 for the H100), when after asked what GPU it runs on;
 4. when the rule's fix changes the work on this machine's clock, time before and after alternately;
 5. judge (:mod:`autofix.harness.judge`).
 
@@ -37,8 +38,8 @@ from typing import Any
 from autofix.config.settings import ConfigResolver
 from autofix.files.rewrite import rewrite_file
 from autofix.harness.judge import Judge, profile_of, speed, timing_wanted
-from autofix.harness.models import LENIENT, SHARED_RNG, CaseResult, Failure, VersionRun
-from autofix.harness.runner import Runner, Zygote, ZygotePool
+from autofix.harness.models import LENIENT, OTHER_GPU, SHARED_RNG, CaseResult, Failure, VersionRun
+from autofix.harness.runner import Runner, Zygote, ZygotePool, token
 from autofix.harness.sandbox import copy_folder
 from autofix.output.diff import unified_diff
 
@@ -63,9 +64,14 @@ class Subject:
     unsafe_lines: list[int] = field(default_factory=list)  # ... that only unsafe fixes change
 
 
-def rewrite_lines(original: bytes, after: bytes, safe: bytes | None) -> tuple[list[int], list[int]]:
-    """The lines of ``after`` (1-based) that differ from ``original``, and those of them the safe-only
-    rewrite ``safe`` does not make (None: a hand-written after, which no fix marked unsafe)."""
+def rewrite_lines(
+    original: bytes, after: bytes, safe: bytes | None, made: bytes | None = None
+) -> tuple[list[int], list[int]]:
+    """The lines of ``after`` (1-based) that differ from ``original``, and those of them only unsafe fixes
+    make: lines the safe-only rewrite ``safe`` does not make. For a hand-written after, ``made`` is
+    autofix's own rewrite under the user's configuration: its line counts as an unsafe fix's only where
+    it is exactly a line that rewrite makes and the safe-only one does not (so none when unsafe fixes
+    are off), never merely for differing from the safe rewrite. ``safe`` None: no line is an unsafe fix's."""
 
     def changed(old: bytes, new: bytes) -> tuple[list[int], list[str]]:
         new_lines = new.decode(errors="replace").splitlines()
@@ -75,12 +81,18 @@ def rewrite_lines(original: bytes, after: bytes, safe: bytes | None) -> tuple[li
         numbers = [j + 1 for tag, _, _, j1, j2 in opcodes if tag != "equal" for j in range(j1, j2)]
         return numbers, new_lines
 
+    def made_by(new: bytes) -> set[str]:
+        new_numbers, new_lines = changed(original, new)
+        return {new_lines[n - 1].strip() for n in new_numbers}
+
     numbers, lines = changed(original, after)
     if safe is None:
         return numbers, []
-    safe_numbers, safe_lines = changed(original, safe)
-    made_safely = {safe_lines[n - 1].strip() for n in safe_numbers}
-    return numbers, [n for n in numbers if lines[n - 1].strip() not in made_safely]
+    made_safely = made_by(safe)
+    if made is None:
+        return numbers, [n for n in numbers if lines[n - 1].strip() not in made_safely]
+    made_unsafely = made_by(made) - made_safely
+    return numbers, [n for n in numbers if lines[n - 1].strip() in made_unsafely]
 
 
 def safe_only(config: ConfigResolver) -> ConfigResolver:
@@ -156,24 +168,37 @@ class Verifier:
         )
         if not subject.golden:
             result.problems.append("the rewrite of before.py differs from the checked-in after.py")
-        with tempfile.TemporaryDirectory(prefix="autofix-verify-") as scratch_name:
+        # Each version's copy in a folder of its own, named as the original is (a checkout's path, not
+        # "autofix-verify-.../after"), apart from the reports: a case cannot read from its path that it
+        # runs under the harness, nor which version it is.
+        with (
+            tempfile.TemporaryDirectory() as scratch_name,
+            tempfile.TemporaryDirectory() as before_root,
+            tempfile.TemporaryDirectory() as after_root,
+        ):
             scratch = Path(scratch_name)
-            before_dir, after_dir = scratch / "before", scratch / "after"
+            name = subject.folder.name or "project"
+            before_dir, after_dir = Path(before_root) / name, Path(after_root) / name
             copy_folder(subject.folder, before_dir)
             copy_folder(subject.folder, after_dir)
             if subject.after_bytes is not None:
                 (after_dir / (subject.rewritten or subject.after)).write_bytes(subject.after_bytes)
             watch = str(after_dir / (subject.rewritten or subject.after))
-            result.before = self._run(zygote, subject, before_dir, subject.before, scratch / "before")
+            result.before = self._run(zygote, subject, before_dir, subject.before, scratch / token("before"))
             result.after = self._run(
-                zygote, subject, after_dir, subject.after, scratch / "after", watch=watch
+                zygote, subject, after_dir, subject.after, scratch / token("after"), watch=watch
             )
             if subject.positive and self.device != "cpu":
                 self._extra_runs(zygote, subject, result, (before_dir, after_dir), scratch, watch)
             ran_nowhere = not any(p.ok for p in result.before.phases.values())
             if subject.positive and ran_nowhere and defines(before_dir / subject.before, "reference"):
                 reference = self._run(
-                    zygote, subject, before_dir, subject.before, scratch / "reference", phases=["reference"]
+                    zygote,
+                    subject,
+                    before_dir,
+                    subject.before,
+                    scratch / token("reference"),
+                    phases=["reference"],
                 )
                 result.reference = reference.phases["reference"]
             phase = (
@@ -182,7 +207,7 @@ class Verifier:
                 else None
             )
             if phase:
-                self._time(zygote, subject, result, (before_dir, after_dir), scratch / "timing", phase)
+                self._time(zygote, subject, result, (before_dir, after_dir), scratch / token("timing"), phase)
         self.judge.judge(result)
         result.seconds = time.perf_counter() - started
         return result
@@ -236,7 +261,7 @@ class Verifier:
         before, after, device = result.before, result.after, self.device
 
         def extra(version: VersionRun, copy: Path, script: str, tag: str, phase: str, file: str = "") -> None:
-            run = self._run(zygote, subject, copy, script, scratch / tag, [phase], file)
+            run = self._run(zygote, subject, copy, script, scratch / token(tag), [phase], file)
             version.extra[phase] = run.phases[phase]
 
         drew = after.ok(device) and after.phases[device].count("device_random") > 0
@@ -246,6 +271,10 @@ class Verifier:
                 extra(before, copies[0], subject.before, "before", SHARED_RNG)
         if (profile_of(subject.rules).device_work or drew) and not before.ok(device) and after.ok(device):
             extra(before, copies[0], subject.before, "before", LENIENT)
+        # After asks what GPU it runs on: both again on another model, where after must behave as well.
+        if after.ok(device) and after.phases[device].count("identity_reads"):
+            extra(after, copies[1], subject.after, "after", OTHER_GPU)
+            extra(before, copies[0], subject.before, "before", OTHER_GPU)
 
     def _time(
         self,

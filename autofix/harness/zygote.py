@@ -85,12 +85,26 @@ def _kill_group(pid: int) -> None:
         pass
 
 
+def _restore_environment() -> None:
+    """The variables the pool set for this server's start-up only (hash seed, thread counts) as the
+    user's environment had them, once started: a case must not see the harness's settings."""
+    for name, value in json.loads(sys.argv[1] if len(sys.argv) > 1 else "{}").items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
 def main() -> int:
+    from autofix.harness.origin import trust
+
+    trust(sys.argv[0])  # the launcher's frame, below every run's: the harness's, not the case's
     for name in _WARM:
         try:
             importlib.import_module(name)
         except ImportError:
             pass
+    _restore_environment()
     out = sys.stdout
     print(json.dumps({"status": "ready"}), file=out, flush=True)
     for line in sys.stdin:

@@ -201,7 +201,10 @@ def test_a_timed_call_must_return_its_first_results(tmp_path):
         )
         assert done.returncode == 0, done.stderr
         text = (tmp_path / f"timing-{error}.json").read_text()
-        assert ("returned other results than its first call" in text) == error
+        # Refused either way: by the state it leaves in builtins (seen at its warm-up call), or by the
+        # timed call that returns other results than its first.
+        refused = "returned other results than its first call" in text or "keeps state between calls" in text
+        assert refused == error
 
 
 # -- the emulated GPU's gaps that made false passes
