@@ -71,7 +71,8 @@ def rewrite_lines(
     make: lines the safe-only rewrite ``safe`` does not make. For a hand-written after, ``made`` is
     autofix's own rewrite under the user's configuration: its line counts as an unsafe fix's only where
     it is exactly a line that rewrite makes and the safe-only one does not (so none when unsafe fixes
-    are off), never merely for differing from the safe rewrite. ``safe`` None: no line is an unsafe fix's."""
+    are off), never merely for differing from the safe rewrite, and only when every line the after
+    changes is one that rewrite makes. ``safe`` None: no line is an unsafe fix's."""
 
     def changed(old: bytes, new: bytes) -> tuple[list[int], list[str]]:
         new_lines = new.decode(errors="replace").splitlines()
@@ -91,7 +92,12 @@ def rewrite_lines(
     made_safely = made_by(safe)
     if made is None:
         return numbers, [n for n in numbers if lines[n - 1].strip() not in made_safely]
-    made_unsafely = made_by(made) - made_safely
+    made_by_autofix = made_by(made)
+    if any(lines[n - 1].strip() not in made_by_autofix for n in numbers):
+        # The after also changes what autofix does not (a generator reseeded every step beside the
+        # fix's line): its numbers are its own, never credited to an unsafe fix.
+        return numbers, []
+    made_unsafely = made_by_autofix - made_safely
     return numbers, [n for n in numbers if lines[n - 1].strip() in made_unsafely]
 
 

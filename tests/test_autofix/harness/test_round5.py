@@ -38,6 +38,9 @@ def run():
         (True, "torch.randn(32, 8, device=device) * 1.0", False),
         # what the safe fix writes: safe
         (True, "torch.randn(32, 8).to(device)", False),
+        # the unsafe fix's line, but the after also reseeds the GPU's generator first (a line no fix
+        # writes): the after's numbers are its own, so no line of it is credited to an unsafe fix
+        (True, "torch.randn(32, 8, device=device)\n    torch.cuda.manual_seed(0)", False),
     ],
 )
 def test_a_hand_written_line_is_unsafe_only_where_autofix_writes_it_unsafely(
