@@ -51,13 +51,14 @@ def run():
 """
 # Identical work, with noise that alternates so a single or sequential measurement could see 2x.
 NOISY = """
-import itertools, sys, time, torch
+import random, time, torch
 
-# Kept by the process (one per version's file), not the module: each timed call loads the script afresh.
-_calls = sys.__dict__.setdefault("autofix_test_noise_" + __file__, itertools.count())
+# Noise from the operating system's entropy: no state kept between calls (the harness refuses to time
+# an entry that keeps some outside its module), and both versions are slow on half their calls.
+_noise = random.SystemRandom()
 
 def run():
-    if next(_calls) % 4 in {SLOW}:
+    if _noise.randrange(4) in {SLOW}:
         time.sleep(0.01)
     torch.manual_seed(0)
     return {{"y": torch.randn(64, 64) @ torch.randn(64, 64)}}
