@@ -53,22 +53,6 @@ def _case_id(path: Path) -> str:
     return f"{path.parent.parent.name}/{path.parent.name}"
 
 
-# Cases where `fixit fix` settles on other text than `autofix apply`: both are correct code, but the two
-# drivers apply overlapping fixes in another order. Since DEV009's `Variable`-import fix carries every
-# call's rewrite, it wins the overlap with DEV010's fixes of those calls in apply (which then spells the
-# device inline) and not in Fixit (which adds `device = ...`). Strict: the mark goes when they agree.
-DIVERGING = {"DEV007/legacy_tensor_type_aliases": "Fixit orders DEV009's import fix after DEV010's"}
-
-
-def _fixed_point_cases() -> list:
-    return [
-        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=DIVERGING[_case_id(case)]))
-        if _case_id(case) in DIVERGING
-        else case
-        for case in CASES
-    ]
-
-
 def fixit_pass(path: Path, content: bytes) -> tuple[set[tuple], bytes]:
     """One ``fixit fix --automatic`` round on ``content`` (as the file at ``path``): what it reports, what it writes."""
     results = fixit_bytes(path, content, config=generate_config(path), autofix=True)
@@ -134,7 +118,7 @@ def test_fixit_lint_reports_what_autofix_check_reports(case):
     assert reported == corpus_check().get(case, set())
 
 
-@pytest.mark.parametrize("case", _fixed_point_cases(), ids=_case_id)
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
 def test_fixit_fix_writes_what_autofix_apply_writes(case):
     expected = rewrite_file(case).rewritten  # autofix apply, under the same configuration, computed in memory
     _, content = first_pass(case)
@@ -214,11 +198,7 @@ def test_the_fixit_command_line_over_the_corpus(tmp_path):
         "apply", "--no-cache", "-j", "1", "-q", *(str(by_autofix.parent / case) for case in cases)
     )
     assert code == 0
-    agreeing = {
-        name: text for name, text in _snapshot(by_fixit).items() if name.rsplit("/", 1)[0] not in DIVERGING
-    }
-    assert agreeing == {name: _snapshot(by_autofix)[name] for name in agreeing}
-    assert len(agreeing) == len(CASES) - len(DIVERGING)
+    assert _snapshot(by_fixit) == _snapshot(by_autofix)
     assert _snapshot(by_fixit) != _snapshot(CORPUS)  # something was fixed
 
 

@@ -158,25 +158,6 @@ INVALID = [
 
         hidden = torch.zeros(2, 4, 64)  # initial state
         """,
-        message="unused once its calls are rewritten: remove its import",
-        line=2,
-    ),
-    # A call with no fix keeps the import: it is only reported.
-    Invalid(
-        """
-        import torch
-        from torch.autograd import Variable
-
-        def probe(x, flag):
-            return Variable(x, volatile=flag, requires_grad=True), Variable(torch.zeros(2))
-        """,
-        """
-        import torch
-        from torch.autograd import Variable
-
-        def probe(x, flag):
-            return Variable(x, volatile=flag, requires_grad=True), torch.zeros(2)
-        """,
         message="only called here: its import goes when no call is left",
         line=2,
     ),

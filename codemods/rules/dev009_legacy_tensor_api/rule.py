@@ -65,9 +65,8 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   buffers): a name like `model`, `self`, or what a call other than a torch function returns
   (`q_func(n).type(dtype)`, `nn.Linear(n, m).type(dtype)`) is only reported. `x.type(type(y))` is
   reported: `type(y)` is `torch.Tensor` since 0.4.
-* `from torch.autograd import Variable` (at the top level, or in a top-level `try`), while every use
-  of it is a call: where each call has a fix of its own, the import goes with them, as one fix (so
-  it never goes without them); else it is reported, and goes once nothing uses it.
+* `from torch.autograd import Variable` (at the top level, or in a top-level `try`) is reported
+  while every use of it is a call, and goes once nothing uses it.
 
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
 constructor of a name, a NumPy array or an expression with a sign of a size (`torch.FloatTensor(n)`,
@@ -112,18 +111,15 @@ bind, change or return was volatile or holds no graph, so no gradient the code a
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype, legacy_spelling
 from codemods.analysis.nn_modules import model_names
-from codemods.core.base import Finding, FixSafety, Replacement, Rule
+from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.names import dotted_name
 from codemods.core.syntax import kwarg, method_call, positional, statement_removal, strip_method_chain
 from codemods.core.torch_names import VARIABLE
-from codemods.core.tree import walk
 from codemods.fixes.import_removal import bound_names, import_removal
 from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
@@ -150,12 +146,6 @@ _VARIABLE_IMPORT = m.SimpleStatementLine(
         )
     ]
 )
-
-
-_UNUSED_IMPORT = "`Variable` is the pre-0.4 wrapper, unused once its calls are rewritten: remove its import"
-# The engine's suppression comments (noqa, autofix ignore): a call on such a line keeps its
-# `Variable`, so the import is not removed with the calls' fixes while one is in the file.
-_SUPPRESSION = re.compile(r"#\s*(?:autofix:\s*ignore|noqa)", re.IGNORECASE)
 
 
 _VOLATILE = (
@@ -313,15 +303,6 @@ class LegacyTensorApi(Rule):
         line = self.tree.parent(assign)
         removal = self._removal(line) if isinstance(line, cst.SimpleStatementLine) else None
         return dict(removal) if removal is not None else None
-
-    def _calls_variable(self, replacement: Replacement) -> bool:
-        """Whether a fix's replacement still names ``Variable``."""
-        if isinstance(replacement, cst.RemovalSentinel):
-            return False
-        nodes = replacement.nodes if isinstance(replacement, cst.FlattenSentinel) else [replacement]
-        return any(
-            isinstance(n, cst.Name) and n.value in self._variable_names for node in nodes for n in walk(node)
-        )
 
     def _volatile_attributes(self) -> None:
         """``t.volatile = ...`` and ``t.volatile`` on a tensor: a no-op and ``False`` since PyTorch 0.4
@@ -518,10 +499,9 @@ class LegacyTensorApi(Rule):
             )
 
     def _import(self, module: cst.Module) -> None:
-        """``from torch.autograd import Variable``, while every use is a call this rule reports: removed
-        with the calls' fixes (:meth:`_call_fixes`), else reported, and removed once nothing uses it.
-        Only imports that run with the module (at its top level, or in a top-level ``try``/``if``); one
-        in a function has a reason to be there."""
+        """``from torch.autograd import Variable``: reported while every use is a call this rule
+        reports, removed once nothing uses it. Only imports that run with the module (at its top
+        level, or in a top-level ``try``/``if``); one in a function has a reason to be there."""
         if not self._variable_names or "__all__" in self.context.source:
             return
         uses = [
@@ -542,59 +522,22 @@ class LegacyTensorApi(Rule):
                 continue
             if not set(bound_names(imported)) & self._variable_names:
                 continue
-            block = self.tree.parent(statement)
-            assert isinstance(block, (cst.Module, cst.IndentedBlock))  # where a line of statements is
-            edits = import_removal(statement, block.body, self._variable_names)
-            calls = self._call_fixes(uses, edits) if uses and edits else None
-            if uses and calls is None:
+            if uses:
                 self.report(
                     imported,
                     "`Variable` is the pre-0.4 wrapper, only called here: its import goes"
                     " when no call is left",
                 )
                 continue
-            fix: dict[cst.CSTNode, Replacement] = {**(calls[0] if calls else {}), **(edits or {})}
-            # One message with calls left and without: a fix deferred behind its calls' fixes must come
-            # back under the same message in the next pass, or the engine counts it superseded.
+            block = self.tree.parent(statement)
+            assert isinstance(block, (cst.Module, cst.IndentedBlock))  # where a line of statements is
+            edits = import_removal(statement, block.body, self._variable_names)
             self.report(
                 imported,
-                _UNUSED_IMPORT + ("" if edits else " (left: its comment would go with it)"),
-                edits=fix if edits else None,
-                safety=calls[1] if calls else FixSafety.SAFE,
+                "`Variable` is imported but not used: remove the import"
+                + ("" if edits else " (left: its comment would go with it)"),
+                edits=edits,
             )
-
-    def _call_fixes(
-        self, uses: list[cst.Name], removal: dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel]
-    ) -> tuple[dict[cst.CSTNode, Replacement], FixSafety] | None:
-        """The edits of this pass's findings that rewrite every call of ``Variable`` (``uses``, each a
-        call's function), to go with the import's ``removal`` as one fix, so that the import goes in
-        the pass its calls do and ``check`` shows it fixed. None, so the import is only reported, where a
-        call has no fix, two fixes overlap (they are applied one pass after the other, and the import
-        goes in a later pass), or a suppression comment may keep a call's fix from being applied."""
-        if _SUPPRESSION.search(self.context.source):
-            return None
-        fixes: dict[int, Finding] = {}
-        for name in uses:
-            above = {id(name), *map(id, self.tree.ancestors(name))}
-            finding = next(
-                (f for f in self.findings if f.edits and any(id(node) in above for node in f.edits)), None
-            )
-            if finding is None:
-                return None
-            fixes[id(finding)] = finding
-        edits: dict[cst.CSTNode, Replacement] = {}
-        covered: set[int] = set()
-        for node in [*(n for f in fixes.values() for n in f.edits), *removal]:
-            inside = {id(d) for d in self.tree.descendants(node)}
-            if inside & covered:
-                return None
-            covered |= inside
-        for finding in fixes.values():
-            edits.update(finding.edits)
-        if any(self._calls_variable(replacement) for replacement in edits.values()):
-            return None  # `Variable(Variable(x))`: the outer call's fix keeps the inner call
-        unsafe = any(f.safety is FixSafety.UNSAFE for f in fixes.values())
-        return edits, FixSafety.UNSAFE if unsafe else FixSafety.SAFE
 
     def _removal(self, line: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
         block = self.tree.parent(line)  # (a Module or an IndentedBlock: where a line is, if in the tree)
