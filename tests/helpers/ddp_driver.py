@@ -22,3 +22,8 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    # Gloo's threads can abort the interpreter's own teardown (SIGABRT after both ranks had saved, seen
+    # twice in CI under load); the test judges the saved parameters, so leave without that teardown.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
