@@ -399,3 +399,87 @@ def test_a_finding_whose_fix_edits_the_labelled_line_found_it():
     assert not judge(Finding("f", "DEV010", 21, spans=((2, 24, 24),)), [move], []).true_positive
     # Only a label of the finding's own pattern.
     assert not judge(Finding("f", "DEV007", 21, spans=((None, 24, 24),)), [move], []).true_positive
+
+
+# -- fixes apply makes in a later pass (on code an earlier fix wrote): credited, and counted
+
+LATER = textwrap.dedent(
+    """\
+    import torch
+    from torch.autograd import Variable
+
+    model = torch.nn.Linear(2, 2)
+    x = Variable(torch.randn(4, 2))
+    y = model(x)
+    """
+)
+
+
+def later_pass_row(tmp_path: Path, labels: str, negatives: str) -> list[str]:
+    """A one-row dev set whose import of ``Variable`` is removed only in apply's second pass, once the
+    first pass rewrote its one use; returns the script's arguments."""
+    folder = tmp_path / "field"
+    (folder / "files").mkdir(parents=True)
+    (folder / "files" / "later-train.py").write_text(LATER)
+    row = manifest_line("later-train", "some/later", LATER.encode(), labels, negatives, "-")
+    (folder / "manifest.tsv").write_text("\t".join(COLUMNS) + "\n" + row + "\n")
+    return [
+        "--manifest",
+        str(folder / "manifest.tsv"),
+        "--files",
+        str(folder / "files"),
+        "--reviews",
+        str(folder / "reviews.tsv"),
+        "--split",
+        "dev",
+        "--no-run",
+    ]
+
+
+def test_a_label_fixed_only_in_a_later_pass_is_credited(tmp_path, capsys, in_process):
+    # check reports the import (its fix waits for the last call to go) and fixes the call; apply's
+    # second pass removes the import: that label was found, not fixed, and is now fixed.
+    args = later_pass_row(tmp_path, "P9:2 P9:5", "-")
+    assert bench.main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["dev"]
+    line = {line["code"]: line for line in result["rules"]}["DEV009"]
+    assert (line["labelled"], line["found"], line["fixed"]) == (2, 2, 2)
+    assert (line["found_by_check"], line["found_by_apply"]) == (2, 0)
+    assert (line["later_findings"], line["later_false_positives"], line["false_positives"]) == (1, 0, 0)
+    later = [f for f in result["unreviewed"] if f["found_by"] == "apply"]
+    assert [(f["rule"], f["line"], f["pass_number"]) for f in later] == [("DEV009", 2, 2)]
+    assert result["unreported_fixes"] == {"later-train": {"DEV009": 1}} and result["untraced"] == {}
+    # Its hunk is reviewed like any fix: listed with --unreviewed, with the line to paste.
+    assert bench.main([*args, "--unreviewed"]) == 0
+    out = capsys.readouterr().out
+    assert "## later-train:2 DEV009" in out and "(apply, pass 2" in out
+    assert "\n-from torch.autograd import Variable\n" in out
+    assert "| found by check / only by apply (later pass) | 2 / 0 |" in out
+
+
+def test_a_label_only_a_later_pass_fix_matches_is_found_by_apply(tmp_path):
+    later_pass_row(tmp_path, "P8:9 P9:5", "-")
+    rows = read_manifest(tmp_path / "field" / "manifest.tsv")
+    check = Finding("later-train", "DEV009", 5, applies=True, applied=True)
+    later = Finding("later-train", "DEV008", 9, applied=True, found_by="apply", pass_number=2)
+    stats = rule_stats(match(rows, [check, later]), ("DEV008", "DEV009"))
+    assert (stats["DEV008"].found, stats["DEV008"].found_by_check, stats["DEV008"].found_by_apply) == (
+        1,
+        0,
+        1,
+    )
+    assert (stats["DEV008"].recall, stats["DEV008"].recall_by_check) == (1.0, 0.0)
+    assert (stats["DEV009"].found_by_check, stats["DEV009"].found_by_apply) == (1, 0)
+
+
+def test_a_look_alike_changed_in_a_later_pass_counts_against_precision(tmp_path, capsys, in_process):
+    args = later_pass_row(tmp_path, "P9:5", "N9:2")
+    assert bench.main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["dev"]
+    line = {line["code"]: line for line in result["rules"]}["DEV009"]
+    # check's report on the import, and the fix apply's second pass makes there: both on the look-alike
+    assert (line["findings"], line["false_positives"], line["on_negatives"]) == (3, 2, 2)
+    assert (line["later_findings"], line["later_false_positives"]) == (1, 1)
+    assert (line["negatives"], line["negatives_kept"]) == (1, 0)  # edited, though in no check fix
+    later = [fp for fp in result["false_positives"] if fp["found_by"] == "apply"]
+    assert [(fp["line"], fp["negative"]) for fp in later] == [(2, "N9:2")]
