@@ -415,13 +415,13 @@ LATER = textwrap.dedent(
 )
 
 
-def later_pass_row(tmp_path: Path, labels: str, negatives: str) -> list[str]:
-    """A one-row dev set whose import of ``Variable`` is removed only in apply's second pass, once the
-    first pass rewrote its one use; returns the script's arguments."""
+def later_pass_row(tmp_path: Path, labels: str, negatives: str, text: str = LATER) -> list[str]:
+    """A one-row dev set of ``text`` (by default one whose import of ``Variable`` is removed only in
+    apply's second pass, once the first pass rewrote its one use); returns the script's arguments."""
     folder = tmp_path / "field"
     (folder / "files").mkdir(parents=True)
-    (folder / "files" / "later-train.py").write_text(LATER)
-    row = manifest_line("later-train", "some/later", LATER.encode(), labels, negatives, "-")
+    (folder / "files" / "later-train.py").write_text(text)
+    row = manifest_line("later-train", "some/later", text.encode(), labels, negatives, "-")
     (folder / "manifest.tsv").write_text("\t".join(COLUMNS) + "\n" + row + "\n")
     return [
         "--manifest",
@@ -455,6 +455,40 @@ def test_a_label_fixed_only_in_a_later_pass_is_credited(tmp_path, capsys, in_pro
     assert "## later-train:2 DEV009" in out and "(apply, pass 2" in out
     assert "\n-from torch.autograd import Variable\n" in out
     assert "| found by check / only by apply (later pass) | 2 / 0 |" in out
+
+
+FORWARD = textwrap.dedent(
+    """\
+    import torch
+    import torch.nn as nn
+    from torch.autograd import Variable
+
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lstm = nn.LSTM(2, 3)
+
+        def forward(self, x):
+            h = Variable(torch.zeros(1, x.size(1), 3).cuda())
+            return self.lstm(x, (h, h))
+    """
+)
+
+
+def test_a_factory_fixed_only_in_a_later_pass_is_found_by_apply(tmp_path, capsys, in_process):
+    # check reports the `.cuda()` (DEV007, DEV010) and the `Variable` (DEV009) on line 12; only after
+    # those fixes does DEV003 see `device=device` inside `forward`, and fix it (pass 3 or later).
+    args = later_pass_row(tmp_path, "P3:12 P10:12", "-", FORWARD)
+    assert bench.main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["dev"]
+    lines = {line["code"]: line for line in result["rules"]}
+    three = lines["DEV003"]
+    assert (three["found"], three["found_by_check"], three["found_by_apply"], three["fixed"]) == (1, 0, 1, 1)
+    assert (three["later_findings"], three["later_false_positives"]) == (1, 0)
+    assert (lines["DEV010"]["found_by_check"], lines["DEV010"]["found_by_apply"]) == (1, 0)
+    (later,) = [f for f in result["unreviewed"] if f["rule"] == "DEV003"]
+    assert later["found_by"] == "apply" and later["line"] == 12 and later["pass_number"] >= 3
 
 
 def test_a_label_only_a_later_pass_fix_matches_is_found_by_apply(tmp_path):
