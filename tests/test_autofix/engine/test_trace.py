@@ -6,6 +6,8 @@ import json
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from autofix.config.settings import Overrides
 from autofix.engine.lint import lint_and_fix
 from autofix.engine.text_edits import apply_edits, lines_of
@@ -88,22 +90,52 @@ def test_every_line_left_alone_maps_to_its_original_line():
     assert trace.origin(device_line)[0] in (3, 4)
 
 
-def test_no_trace_no_change():
+FORWARD = textwrap.dedent(
+    """\
+    import torch
+    import torch.nn as nn
+    from torch.autograd import Variable
+
+
+    class M(nn.Module):
+        def forward(self, x):
+            h = Variable(torch.zeros(1, x.size(1), 3).cuda())
+            c = Variable(torch.zeros(1, x.size(1), 3).cuda())
+            return self.lstm(x, (h, c))
+    """
+)
+
+
+@pytest.mark.parametrize("text", [TRAIN, FORWARD], ids=["train", "forward"])
+def test_no_trace_no_change(text):
     # The trace only observes: the text apply writes is the same with and without it.
-    plain = lint_and_fix(TRAIN, all_rules(), fix=True, unsafe_fixes=True)
-    new, trace = traced(TRAIN)
+    plain = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
+    new, trace = traced(text)
     assert plain.new_text == new and sum(plain.applied.values()) == len(trace.fixes)
 
 
+def test_a_fix_deferred_for_several_passes_stays_reported():
+    # DEV010's fixes overlap DEV009's and DEV007's and wait two passes; DEV003 then fixes the
+    # `device=device` they wrote inside `forward`: a later-pass fix, on the factory's original line.
+    _, trace = traced(FORWARD)
+    ten = [f for f in trace.fixes if f.code == "DEV010"]
+    assert ten and all(f.reported and f.pass_number > 1 for f in ten)
+    three = [f for f in trace.fixes if f.code == "DEV003"]
+    assert [(f.reported, f.line) for f in three] == [(False, 8), (False, 9)]
+
+
+@pytest.mark.slow
 def test_corpus_traces_agree_with_apply():
-    """On every corpus case: as many traced fixes as applied ones, every span inside the original,
-    and each fix's edits are of the text its pass edited (applied to it, they change it)."""
+    """On every corpus case: the same rewrite as without the trace, as many traced fixes as applied
+    ones, every span inside the original, and each fix's edits are of the text its pass edited."""
     checked = 0
     for before in sorted(CORPUS.glob("*/*/before.py")):
         text = before.read_text(encoding="utf-8")
         trace = FixTrace()
         outcome = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True, trace=trace)
         assert sum(outcome.applied.values()) == len(trace.fixes), before
+        plain = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
+        assert (plain.new_text, plain.applied) == (outcome.new_text, outcome.applied), before
         count = len(lines_of(text)) + 1  # an insertion at the very end is at the line after the last
         for fix in trace.fixes:
             assert 1 <= fix.line <= fix.end_line <= count, (before, fix)
