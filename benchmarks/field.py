@@ -275,6 +275,10 @@ def lists(
     problems += [
         f"- {rid}: later-pass fixes not credited: {why}" for rid, why in sorted(tool.untraced.items())
     ]
+    problems += [
+        f"- {rid}: {n} later-pass fixes edit an original line outside the span they were mapped to"
+        for rid, n in sorted(tool.misplaced.items())
+    ]
     out += [f"File problems ({len(problems)}):"] + problems + [""]
     if runs:
         out += [
@@ -364,7 +368,8 @@ def aggregate_lines(split: Split) -> list[str]:
         f"Files the tool refused: {len(tool.errors)}; rewrites that no longer parse: {len(tool.no_parse)};"
         f" not idempotent: {len(tool.not_idempotent)}; files with later-pass fixes: {len(tool.unreported)}"
         f" ({sum(sum(more.values()) for more in tool.unreported.values())} fixes, credited as found by apply;"
-        f" files whose later-pass fixes could not be traced: {len(tool.untraced)});"
+        f" files whose later-pass fixes could not be traced: {len(tool.untraced)}, later-pass fixes"
+        f" placed outside the original line they edit: {sum(tool.misplaced.values())});"
         f" runnable files run: {len(split.runs)}, runnable without a driver: {len(split.notes)};"
         f" rows left out (file absent or changed): {len(split.left_out)}.",
     ]
@@ -479,6 +484,7 @@ def json_split(split: Split, codes: tuple[str, ...]) -> dict:
         "not_idempotent": tool.not_idempotent,
         "unreported_fixes": tool.unreported,
         "untraced": tool.untraced,
+        "misplaced": tool.misplaced,
         "runs": [
             {"id": r.id, "changed": r.changed, **{f"{v} {m}": str(a) for (v, m), a in r.attempts.items()}}
             for r in runs

@@ -47,6 +47,7 @@ class ToolRun:
         default_factory=dict
     )  # id -> code -> fixes check never showed (later-pass fixes: those among ``findings`` too)
     untraced: dict[str, str] = field(default_factory=dict)  # id -> why its later-pass fixes are not credited
+    misplaced: dict[str, int] = field(default_factory=dict)  # id -> later-pass fixes whose place fails
     fixed_dir: Path | None = None  # where the rewritten copies are
 
 
@@ -236,6 +237,34 @@ def _later_pass_fixes(rows: list[Row], original: Path, fixed: Path, run: ToolRun
             continue
         run.unreported[row.id] = dict(Counter(fix.code for fix in later))
         run.findings.extend(later_finding(row.id, fix) for fix in later)
+        wrong = sum(not placed(fix, original / row.filename) for fix in later)
+        if wrong:
+            run.misplaced[row.id] = wrong
+
+
+def placed(fix: AppliedFix, path: Path) -> bool:
+    """A self-check of the mapping to the original's lines: every line a later-pass fix edits that is,
+    word for word, a line of the original (not blank; not one an earlier fix wrote) lies in the
+    fix's span there. False means a label could be credited from the wrong place."""
+    from autofix.engine.text_edits import lines_of
+
+    def lines(text: str) -> list[str]:
+        return [line.rstrip("\r\n") for line in lines_of(text)]
+
+    originals: dict[int | None, list[str]] = {}
+    for edit in fix.edits:
+        if edit.cell not in originals:
+            originals[edit.cell] = lines(source_of(path, edit.cell))
+        original = originals[edit.cell]
+        before = lines(fix.before[edit.cell])
+        last = max(edit.line, edit.end_line if edit.end_column > 1 else edit.end_line - 1)
+        spans = [(first, end) for cell, first, end in fix.spans if cell == edit.cell]
+        for number in range(edit.line, min(last, len(before)) + 1):
+            text = before[number - 1]
+            where = [k for k, line in enumerate(original, 1) if line == text]
+            if text.strip() and where and not any(a <= k <= b for k in where for a, b in spans):
+                return False
+    return True
 
 
 def later_finding(rid: str, fix: AppliedFix) -> Finding:

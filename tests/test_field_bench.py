@@ -449,6 +449,7 @@ def test_a_label_fixed_only_in_a_later_pass_is_credited(tmp_path, capsys, in_pro
     later = [f for f in result["unreviewed"] if f["found_by"] == "apply"]
     assert [(f["rule"], f["line"], f["pass_number"]) for f in later] == [("DEV009", 2, 2)]
     assert result["unreported_fixes"] == {"later-train": {"DEV009": 1}} and result["untraced"] == {}
+    assert result["misplaced"] == {}
     # Its hunk is reviewed like any fix: listed with --unreviewed, with the line to paste.
     assert bench.main([*args, "--unreviewed"]) == 0
     out = capsys.readouterr().out
@@ -517,3 +518,16 @@ def test_a_look_alike_changed_in_a_later_pass_counts_against_precision(tmp_path,
     assert (line["negatives"], line["negatives_kept"]) == (1, 0)  # edited, though in no check fix
     later = [fp for fp in result["false_positives"] if fp["found_by"] == "apply"]
     assert [(fp["line"], fp["negative"]) for fp in later] == [(2, "N9:2")]
+
+
+def test_the_place_of_a_later_pass_fix_is_checked_against_the_original(tmp_path):
+    from dataclasses import replace
+
+    from autofix.config.settings import Overrides
+    from autofix.files.rewrite import rewrite_file
+
+    path = tmp_path / "later.py"
+    path.write_text(LATER)
+    (fix,) = [f for f in rewrite_file(path, Overrides(unsafe_fixes=True), trace=True).fixes if not f.reported]
+    assert field_tool.placed(fix, path)
+    assert not field_tool.placed(replace(fix, spans=((None, 5, 5),)), path)  # the import is on line 2
