@@ -237,7 +237,12 @@ def unreviewed_section(
     for f in waiting:
         lines += [
             "",
-            f"## {f.id}:{f.where()} {f.rule} {f.message}",
+            f"## {f.id}:{f.where()} {f.rule} {f.message}"
+            + (
+                f" (apply, pass {f.pass_number}: the hunk is of the text that pass edited)"
+                if f.found_by == "apply"
+                else ""
+            ),
             f.hunk.rstrip("\n"),
             report.review_line(f, notes.get(f.id, "")),
         ]
@@ -263,9 +268,16 @@ def lists(
         for rid, c in sorted(tool.not_idempotent.items())
     ]
     problems += [
-        f"- {rid}: later-pass fixes (on code an earlier fix wrote; no finding of check shows them): {', '.join(f'{c} x{n}' for c, n in sorted(more.items()) if c in codes)}"
+        f"- {rid}: later-pass fixes (on code an earlier fix wrote; no finding of check shows them, credited as found by apply): {', '.join(f'{c} x{n}' for c, n in sorted(more.items()) if c in codes)}"
         for rid, more in sorted(tool.unreported.items())
         if set(more) & set(codes)
+    ]
+    problems += [
+        f"- {rid}: later-pass fixes not credited: {why}" for rid, why in sorted(tool.untraced.items())
+    ]
+    problems += [
+        f"- {rid}: {n} later-pass fixes edit an original line outside the span they were mapped to"
+        for rid, n in sorted(tool.misplaced.items())
     ]
     out += [f"File problems ({len(problems)}):"] + problems + [""]
     if runs:
@@ -310,6 +322,7 @@ def summary_rows(splits: list[Split]) -> list[list[str]]:
             "files (repositories)": f"{len(rows)} ({len({r.repo for r in rows})})",
             "labels": str(sum(len(r.labels) for r in rows)),
             "recall": report._of(s.found, s.labelled),
+            "found by check / only by apply (later pass)": f"{s.found_by_check} / {s.found_by_apply}",
             "fixed correctly": report._of(s.fixed_correctly, s.labelled),
             "labels with an unreviewed fix": str(s.unreviewed),
             "precision": f"{report._pct(s.precision)} ({s.findings - s.false_positives}/{s.findings})",
@@ -325,6 +338,7 @@ def summary_rows(splits: list[Split]) -> list[list[str]]:
         "files (repositories)",
         "labels",
         "recall",
+        "found by check / only by apply (later pass)",
         "fixed correctly",
         "labels with an unreviewed fix",
         "precision",
@@ -352,7 +366,10 @@ def aggregate_lines(split: Split) -> list[str]:
     tool = split.tool
     return [
         f"Files the tool refused: {len(tool.errors)}; rewrites that no longer parse: {len(tool.no_parse)};"
-        f" not idempotent: {len(tool.not_idempotent)}; files with later-pass fixes: {len(tool.unreported)};"
+        f" not idempotent: {len(tool.not_idempotent)}; files with later-pass fixes: {len(tool.unreported)}"
+        f" ({sum(sum(more.values()) for more in tool.unreported.values())} fixes, credited as found by apply;"
+        f" files whose later-pass fixes could not be traced: {len(tool.untraced)}, later-pass fixes"
+        f" placed outside the original line they edit: {sum(tool.misplaced.values())});"
         f" runnable files run: {len(split.runs)}, runnable without a driver: {len(split.notes)};"
         f" rows left out (file absent or changed): {len(split.left_out)}.",
     ]
@@ -433,7 +450,10 @@ def json_split(split: Split, codes: tuple[str, ...]) -> dict:
     if split.absent:
         return {"absent": split.absent}
     assert split.tool is not None and split.matching is not None
-    lines = [{**asdict(s), "recall": s.recall, "precision": s.precision} for s in split.lines]
+    lines = [
+        {**asdict(s), "recall": s.recall, "recall_by_check": s.recall_by_check, "precision": s.precision}
+        for s in split.lines
+    ]
     counts = {
         "files": len(split.rows),
         "repositories": len({r.repo for r in split.rows}),
@@ -463,6 +483,8 @@ def json_split(split: Split, codes: tuple[str, ...]) -> dict:
         "no_parse": tool.no_parse,
         "not_idempotent": tool.not_idempotent,
         "unreported_fixes": tool.unreported,
+        "untraced": tool.untraced,
+        "misplaced": tool.misplaced,
         "runs": [
             {"id": r.id, "changed": r.changed, **{f"{v} {m}": str(a) for (v, m), a in r.attempts.items()}}
             for r in runs

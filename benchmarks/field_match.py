@@ -27,11 +27,15 @@ OVERLAPPING_PATTERN = {"DEV003": "DEV010", "DEV010": "DEV003"}
 LABEL_AND_FINDING_COUNTS = (
     "labelled",
     "found",
+    "found_by_check",
+    "found_by_apply",
     "fixed",
     "fixed_correctly",
     "unreviewed",
     "findings",
     "false_positives",
+    "later_findings",
+    "later_false_positives",
     "on_negatives",
     "negatives",
     "negatives_kept",
@@ -55,6 +59,10 @@ class Finding:
     verdict: str | None = None  # from field/reviews.tsv, when a review matches id, code and hunk_sha
     spans: tuple[tuple[int | None, int, int], ...] = ()  # (cell, first, last line) its fix's edits touch
     rule: str = ""  # the rule that reported it (``code`` unless that is a legacy-API rule's DEV009)
+    # "check": reported by ``check`` on the original; "apply": a fix ``apply`` made in a later pass, on
+    # code an earlier fix wrote (no finding of ``check`` shows it), placed on the original's lines.
+    found_by: str = "check"
+    pass_number: int = 1  # the pass of ``apply`` that made the fix (a finding found by apply: 2 or more)
 
     def __post_init__(self) -> None:
         self.rule = self.rule or self.code
@@ -83,11 +91,15 @@ class RuleStats:
     code: str
     labelled: int = 0
     found: int = 0  # labels matched by at least one finding
+    found_by_check: int = 0  # ... of those, by a finding of ``check`` (what ``check`` alone shows)
+    found_by_apply: int = 0  # ... only by fixes ``apply`` made in a later pass (found = the two summed)
     fixed: int = 0  # labels with at least one matched fix applied
     fixed_correctly: int = 0  # labels whose applied fixes were all reviewed 'correct'
     unreviewed: int = 0  # labels with an applied fix that has no review for its current hunk
     findings: int = 0
     false_positives: int = 0
+    later_findings: int = 0  # findings that are later-pass fixes (counted in ``findings`` too)
+    later_false_positives: int = 0  # ... that match no label (counted in ``false_positives`` too)
     on_negatives: int = 0  # false positives on a negative's lines (a subset of false_positives)
     negatives: int = 0  # N<n> look-alikes of the rule's pattern
     negatives_kept: int = 0  # ... that no applied fix of the rule edits
@@ -105,6 +117,11 @@ class RuleStats:
     @property
     def recall(self) -> float | None:
         return self.found / self.labelled if self.labelled else None
+
+    @property
+    def recall_by_check(self) -> float | None:
+        """Recall counting ``check``'s findings only, as a user of ``check`` sees it."""
+        return self.found_by_check / self.labelled if self.labelled else None
 
     @property
     def precision(self) -> float | None:
@@ -208,8 +225,11 @@ def rule_stats(matching: Matching, codes: Sequence[str]) -> dict[str, RuleStats]
         if line is None:
             continue
         hit, fixed, correct, unreviewed = label_outcome(found)
+        by_check = any(f.found_by == "check" for f in found)
         line.labelled += 1
         line.found += hit
+        line.found_by_check += by_check
+        line.found_by_apply += hit and not by_check
         line.fixed += fixed
         line.fixed_correctly += correct
         line.unreviewed += unreviewed
@@ -219,6 +239,9 @@ def rule_stats(matching: Matching, codes: Sequence[str]) -> dict[str, RuleStats]
             continue
         line.findings += 1
         line.false_positives += not judged.true_positive
+        later = judged.finding.found_by == "apply"
+        line.later_findings += later
+        line.later_false_positives += later and not judged.true_positive
         line.on_negatives += judged.negative is not None
     return stats
 

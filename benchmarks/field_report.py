@@ -78,12 +78,15 @@ TABLE_HEAD = (
     "rule",
     "labelled",
     "found",
+    "by check",
+    "by apply",
     "recall",
     "fixed",
     "fixed correctly",
     "unreviewed",
     "findings",
     "FP",
+    "later-pass (FP)",
     "FP on N",
     "precision",
     "look-alikes kept",
@@ -102,12 +105,15 @@ def table_rows(lines: Sequence[RuleStats]) -> list[list[str]]:
                 s.code,
                 str(s.labelled),
                 str(s.found),
+                str(s.found_by_check),
+                str(s.found_by_apply),
                 _pct(s.recall),
                 str(s.fixed),
                 _of(s.fixed_correctly, s.labelled),
                 str(s.unreviewed),
                 str(s.findings),
                 str(s.false_positives),
+                f"{s.later_findings} ({s.later_false_positives})",
                 str(s.on_negatives),
                 _pct(s.precision),
                 f"{s.negatives_kept}/{s.negatives}" if s.negatives else "-",
@@ -132,12 +138,17 @@ def markdown_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 LEGEND = """\
 - *labelled*: P*n* labels (pattern *n* is rule DEV00*n*; P9 also the legacy-API rules DEV011-DEV020);
   *found*: labels matched by a finding of the rule
-  (same cell, line in the label's range ±1); *recall* = found / labelled.
+  (same cell, line in the label's range ±1); *recall* = found / labelled. *by check*: found by a
+  finding `check` reports; *by apply*: found only by a fix `apply` made in a later pass, on code an
+  earlier fix wrote (no finding of `check` shows it; placed on the original's lines through the
+  earlier passes' edits, `autofix/engine/trace.py`); found = by check + by apply.
 - *fixed*: found labels with a matched fix that `apply --unsafe-fixes` applied; *fixed correctly*: labels
   whose applied fixes are all reviewed `correct` in `field/reviews.tsv`, over labelled; *unreviewed*:
   labels with an applied fix that has no review for its current hunk.
 - *findings*: everything the rule reported; *FP*: findings matching no label of the rule's pattern
   (*FP on N*: of those, on a line labelled as a correct look-alike); *precision* = (findings - FP) / findings.
+  *later-pass (FP)*: of the findings, later-pass fixes of `apply` (of those, matching no label: a
+  later-pass fix on a look-alike or an unlabelled line counts against precision like any finding).
 - *look-alikes kept*: N*n* look-alikes whose lines no applied fix of rule DEV00*n* edits, over all N*n*.
 - File columns count files the rule applied a fix to: *no parse* (Python's parser rejects the rewrite),
   *not idempotent* (a second `apply` changes it again), and for `runnable=synthetic` rows with a driver,
@@ -153,6 +164,8 @@ def findings_list(title: str, judged: Sequence[Judged]) -> list[str]:
         f = j.finding
         on = f" on {j.negative}" if j.negative is not None else ""
         fixed = " [fix applied]" if f.applied else ""
+        if f.found_by == "apply":
+            fixed = f" [fix applied by apply, pass {f.pass_number}]"
         lines.append(f"- {f.id}:{f.where()} {f.rule}{on}{fixed}: {f.message}")
     return lines
 

@@ -2,8 +2,10 @@
 
 ``autofix check --output-format json --unsafe-fixes`` on the original files gives every finding with
 its own fix as text edits; ``autofix apply --unsafe-fixes`` on a second copy rewrites them; a second
-``apply`` must change nothing. Only the command line is used (no engine internals), so the numbers
-are those a user gets.
+``apply`` must change nothing. The command line gives the numbers a user gets; the fixes ``apply``
+makes in later passes (on code an earlier fix wrote, so in no finding of ``check``) come from the same
+rewrite in process (``autofix.files.rewrite`` with ``trace=True``), which must write what ``apply``
+wrote: each becomes a finding found by ``apply`` (``Finding.found_by``), placed on the original's lines.
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from benchmarks.field_manifest import Row, cell_sources, pattern_rule
 from benchmarks.field_match import Finding
+
+if TYPE_CHECKING:
+    from autofix.engine.trace import AppliedFix
 
 AUTOFIX = [sys.executable, "-m", "autofix"]  # the autofix of the interpreter running this script
 _NOTE = re.compile(r"^(?P<path>.+?): note: (?P<code>DEV\d{3}) \((?P<message>.*)\) was superseded")
@@ -39,7 +45,9 @@ class ToolRun:
     no_parse: dict[str, str] = field(default_factory=dict)  # parsed before, not after: id -> where
     unreported: dict[str, dict[str, int]] = field(
         default_factory=dict
-    )  # id -> code -> fixes check never showed
+    )  # id -> code -> fixes check never showed (later-pass fixes: those among ``findings`` too)
+    untraced: dict[str, str] = field(default_factory=dict)  # id -> why its later-pass fixes are not credited
+    misplaced: dict[str, int] = field(default_factory=dict)  # id -> later-pass fixes whose place fails
     fixed_dir: Path | None = None  # where the rewritten copies are
 
 
@@ -196,32 +204,94 @@ def run_tool(rows: list[Row], files: Path, work: Path) -> ToolRun:
             if where:
                 run.no_parse[row.id] = where
     run.not_idempotent = _second_apply(rows, fixed, work / "second")
-    run.unreported = _unreported_fixes(rows, original, run)
+    _later_pass_fixes(rows, original, fixed, run)
     return run
 
 
-def _unreported_fixes(rows: list[Row], original: Path, run: ToolRun) -> dict[str, dict[str, int]]:
+def _later_pass_fixes(rows: list[Row], original: Path, fixed: Path, run: ToolRun) -> None:
     """Fixes ``apply`` makes in a later pass, on code an earlier fix produced: ``check`` reports the
-    original only, so they are in no finding, yet they change the file. Counted per file and rule from
-    the rewrite ``verify`` uses (autofix.files.rewrite), compared with the applied findings."""
+    original only, so they are in no finding, yet they change the file. Each becomes a finding found by
+    ``apply`` (with its pass, its hunk on the text that pass edited, and its place on the original's
+    lines), matched to labels like the others, and counted per file and rule in ``run.unreported``.
+
+    They come from the rewrite ``verify`` uses (autofix.files.rewrite), traced; a file whose traced
+    rewrite is not the bytes ``apply`` wrote is not credited (``run.untraced`` says so)."""
     from collections import Counter
 
     from autofix.config.settings import Overrides
     from autofix.files.rewrite import RewriteError, rewrite_file
 
-    seen = Counter((f.id, f.code) for f in run.findings if f.applied)
-    extra: dict[str, dict[str, int]] = {}
     for row in rows:
         if row.id in run.errors:
             continue
         try:
-            applied = rewrite_file(original / row.filename, Overrides(unsafe_fixes=True)).applied
-        except RewriteError:
+            rewrite = rewrite_file(original / row.filename, Overrides(unsafe_fixes=True), trace=True)
+        except RewriteError as exc:
+            run.untraced[row.id] = str(exc)
             continue
-        more = {code: n - seen[(row.id, code)] for code, n in applied.items() if n > seen[(row.id, code)]}
-        if more:
-            extra[row.id] = more
-    return extra
+        later = [fix for fix in rewrite.fixes if not fix.reported]
+        if not later:
+            continue
+        if rewrite.rewritten != (fixed / row.filename).read_bytes():
+            run.untraced[row.id] = "the traced rewrite is not what apply wrote"
+            continue
+        run.unreported[row.id] = dict(Counter(fix.code for fix in later))
+        run.findings.extend(later_finding(row.id, fix) for fix in later)
+        wrong = sum(not placed(fix, original / row.filename) for fix in later)
+        if wrong:
+            run.misplaced[row.id] = wrong
+
+
+def placed(fix: AppliedFix, path: Path) -> bool:
+    """A self-check of the mapping to the original's lines: every line a later-pass fix edits that is,
+    word for word, a line of the original (not blank; not one an earlier fix wrote) lies in the
+    fix's span there. False means a label could be credited from the wrong place."""
+    from autofix.engine.text_edits import lines_of
+
+    def lines(text: str) -> list[str]:
+        return [line.rstrip("\r\n") for line in lines_of(text)]
+
+    originals: dict[int | None, list[str]] = {}
+    for edit in fix.edits:
+        if edit.cell not in originals:
+            originals[edit.cell] = lines(source_of(path, edit.cell))
+        original = originals[edit.cell]
+        before = lines(fix.before[edit.cell])
+        last = max(edit.line, edit.end_line if edit.end_column > 1 else edit.end_line - 1)
+        spans = [(first, end) for cell, first, end in fix.spans if cell == edit.cell]
+        for number in range(edit.line, min(last, len(before)) + 1):
+            text = before[number - 1]
+            where = [k for k, line in enumerate(original, 1) if line == text]
+            if text.strip() and where and not any(a <= k <= b for k in where for a, b in spans):
+                return False
+    return True
+
+
+def later_finding(rid: str, fix: AppliedFix) -> Finding:
+    """A fix of a later pass as a finding on the original: applied, found by ``apply``; its hunk is the
+    diff it alone makes to the text its pass edited (the review key, like a first-pass fix's)."""
+    by_cell: dict[int | None, list[dict]] = {}
+    for edit in fix.edits:
+        by_cell.setdefault(edit.cell, []).append(edit.as_dict())
+    hunk = "".join(
+        hunk_of(fix.before[cell], edits, cell)
+        for cell, edits in sorted(by_cell.items(), key=lambda item: item[0] or 0)
+    )
+    return Finding(
+        id=rid,
+        code=pattern_rule(fix.code),
+        rule=fix.code,
+        line=fix.line,
+        cell=fix.cell,
+        message=fix.message,
+        applies=True,
+        applied=True,
+        hunk=hunk,
+        hunk_sha=hunk_sha(hunk) if hunk else "",
+        spans=fix.spans,
+        found_by="apply",
+        pass_number=fix.pass_number,
+    )
 
 
 def _mark_applied(run: ToolRun, superseded: list[tuple[str, str, str]]) -> None:

@@ -399,3 +399,135 @@ def test_a_finding_whose_fix_edits_the_labelled_line_found_it():
     assert not judge(Finding("f", "DEV010", 21, spans=((2, 24, 24),)), [move], []).true_positive
     # Only a label of the finding's own pattern.
     assert not judge(Finding("f", "DEV007", 21, spans=((None, 24, 24),)), [move], []).true_positive
+
+
+# -- fixes apply makes in a later pass (on code an earlier fix wrote): credited, and counted
+
+LATER = textwrap.dedent(
+    """\
+    import torch
+    from torch.autograd import Variable
+
+    model = torch.nn.Linear(2, 2)
+    x = Variable(torch.randn(4, 2))
+    y = model(x)
+    """
+)
+
+
+def later_pass_row(tmp_path: Path, labels: str, negatives: str, text: str = LATER) -> list[str]:
+    """A one-row dev set of ``text`` (by default one whose import of ``Variable`` is removed only in
+    apply's second pass, once the first pass rewrote its one use); returns the script's arguments."""
+    folder = tmp_path / "field"
+    (folder / "files").mkdir(parents=True)
+    (folder / "files" / "later-train.py").write_text(text)
+    row = manifest_line("later-train", "some/later", text.encode(), labels, negatives, "-")
+    (folder / "manifest.tsv").write_text("\t".join(COLUMNS) + "\n" + row + "\n")
+    return [
+        "--manifest",
+        str(folder / "manifest.tsv"),
+        "--files",
+        str(folder / "files"),
+        "--reviews",
+        str(folder / "reviews.tsv"),
+        "--split",
+        "dev",
+        "--no-run",
+    ]
+
+
+def test_a_label_fixed_only_in_a_later_pass_is_credited(tmp_path, capsys, in_process):
+    # check reports the import (its fix waits for the last call to go) and fixes the call; apply's
+    # second pass removes the import: that label was found, not fixed, and is now fixed.
+    args = later_pass_row(tmp_path, "P9:2 P9:5", "-")
+    assert bench.main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["dev"]
+    line = {line["code"]: line for line in result["rules"]}["DEV009"]
+    assert (line["labelled"], line["found"], line["fixed"]) == (2, 2, 2)
+    assert (line["found_by_check"], line["found_by_apply"]) == (2, 0)
+    assert (line["later_findings"], line["later_false_positives"], line["false_positives"]) == (1, 0, 0)
+    later = [f for f in result["unreviewed"] if f["found_by"] == "apply"]
+    assert [(f["rule"], f["line"], f["pass_number"]) for f in later] == [("DEV009", 2, 2)]
+    assert result["unreported_fixes"] == {"later-train": {"DEV009": 1}} and result["untraced"] == {}
+    assert result["misplaced"] == {}
+    # Its hunk is reviewed like any fix: listed with --unreviewed, with the line to paste.
+    assert bench.main([*args, "--unreviewed"]) == 0
+    out = capsys.readouterr().out
+    assert "## later-train:2 DEV009" in out and "(apply, pass 2" in out
+    assert "\n-from torch.autograd import Variable\n" in out
+    assert "| found by check / only by apply (later pass) | 2 / 0 |" in out
+
+
+FORWARD = textwrap.dedent(
+    """\
+    import torch
+    import torch.nn as nn
+    from torch.autograd import Variable
+
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lstm = nn.LSTM(2, 3)
+
+        def forward(self, x):
+            h = Variable(torch.zeros(1, x.size(1), 3).cuda())
+            return self.lstm(x, (h, h))
+    """
+)
+
+
+def test_a_factory_fixed_only_in_a_later_pass_is_found_by_apply(tmp_path, capsys, in_process):
+    # check reports the `.cuda()` (DEV007, DEV010) and the `Variable` (DEV009) on line 12; only after
+    # those fixes does DEV003 see `device=device` inside `forward`, and fix it (pass 3 or later).
+    args = later_pass_row(tmp_path, "P3:12 P10:12", "-", FORWARD)
+    assert bench.main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["dev"]
+    lines = {line["code"]: line for line in result["rules"]}
+    three = lines["DEV003"]
+    assert (three["found"], three["found_by_check"], three["found_by_apply"], three["fixed"]) == (1, 0, 1, 1)
+    assert (three["later_findings"], three["later_false_positives"]) == (1, 0)
+    assert (lines["DEV010"]["found_by_check"], lines["DEV010"]["found_by_apply"]) == (1, 0)
+    (later,) = [f for f in result["unreviewed"] if f["rule"] == "DEV003"]
+    assert later["found_by"] == "apply" and later["line"] == 12 and later["pass_number"] >= 3
+
+
+def test_a_label_only_a_later_pass_fix_matches_is_found_by_apply(tmp_path):
+    later_pass_row(tmp_path, "P8:9 P9:5", "-")
+    rows = read_manifest(tmp_path / "field" / "manifest.tsv")
+    check = Finding("later-train", "DEV009", 5, applies=True, applied=True)
+    later = Finding("later-train", "DEV008", 9, applied=True, found_by="apply", pass_number=2)
+    stats = rule_stats(match(rows, [check, later]), ("DEV008", "DEV009"))
+    assert (stats["DEV008"].found, stats["DEV008"].found_by_check, stats["DEV008"].found_by_apply) == (
+        1,
+        0,
+        1,
+    )
+    assert (stats["DEV008"].recall, stats["DEV008"].recall_by_check) == (1.0, 0.0)
+    assert (stats["DEV009"].found_by_check, stats["DEV009"].found_by_apply) == (1, 0)
+
+
+def test_a_look_alike_changed_in_a_later_pass_counts_against_precision(tmp_path, capsys, in_process):
+    args = later_pass_row(tmp_path, "P9:5", "N9:2")
+    assert bench.main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["dev"]
+    line = {line["code"]: line for line in result["rules"]}["DEV009"]
+    # check's report on the import, and the fix apply's second pass makes there: both on the look-alike
+    assert (line["findings"], line["false_positives"], line["on_negatives"]) == (3, 2, 2)
+    assert (line["later_findings"], line["later_false_positives"]) == (1, 1)
+    assert (line["negatives"], line["negatives_kept"]) == (1, 0)  # edited, though in no check fix
+    later = [fp for fp in result["false_positives"] if fp["found_by"] == "apply"]
+    assert [(fp["line"], fp["negative"]) for fp in later] == [(2, "N9:2")]
+
+
+def test_the_place_of_a_later_pass_fix_is_checked_against_the_original(tmp_path):
+    from dataclasses import replace
+
+    from autofix.config.settings import Overrides
+    from autofix.files.rewrite import rewrite_file
+
+    path = tmp_path / "later.py"
+    path.write_text(LATER)
+    (fix,) = [f for f in rewrite_file(path, Overrides(unsafe_fixes=True), trace=True).fixes if not f.reported]
+    assert field_tool.placed(fix, path)
+    assert not field_tool.placed(replace(fix, spans=((None, 5, 5),)), path)  # the import is on line 2

@@ -24,6 +24,7 @@ from autofix.engine.reparse import Reparser
 from autofix.engine.screen import refuse_if_too_deep, syntax_error
 from autofix.engine.text_edits import LINE_BREAK
 from autofix.engine.text_fixes import back_to_original, diagnostic, fixed_text, text_fixes
+from autofix.engine.trace import FixTrace
 from autofix.files.source import SourceError, may_use_torch
 from codemods.analysis.values import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
@@ -97,11 +98,13 @@ def lint_and_fix(
     want_edits: bool = False,
     device_style: str = "classic",
     project_moves: ProjectMoves | None = None,
+    trace: FixTrace | None = None,
 ) -> Outcome:
     """Find problems in ``text`` and, when ``fix`` is set, rewrite it until no applicable fix is left.
 
     ``outcome.diagnostics`` describes the original text (each with its fix as text edits when
-    ``want_edits`` is set). Raises :class:`SourceError` for text that
+    ``want_edits`` is set); ``trace``, when given, collects every fix applied, of every pass
+    (:mod:`autofix.engine.trace`). Raises :class:`SourceError` for text that
     cannot be handled (syntax error, libcst recursion limit, a fix that breaks the code).
     """
     outcome = Outcome()
@@ -113,6 +116,8 @@ def lint_and_fix(
     if repairs:
         lines = LINE_BREAK.split(body)
         repairs = [(r, f) for r, f in repairs if not _silences(lines[f.line - 1], r.code)]
+        if trace is not None and fix:
+            trace.repaired(body, [(r.code, r.fix_safety.value, f) for r, f in repairs])
         body = fixed_text(body, [f for _, f in repairs])
         active = active_rules(body, rules)
     try:
@@ -128,6 +133,7 @@ def lint_and_fix(
                 outcome,
                 device_style,
                 project_moves,
+                trace,
             )
     except RecursionError as exc:
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
@@ -217,6 +223,7 @@ def _lint_and_fix(
     outcome: Outcome,
     device_style: str = "classic",
     project_moves: ProjectMoves | None = None,
+    trace: FixTrace | None = None,
 ) -> Outcome:
     """Passes of fixes, until every rule, run on the text to be returned, has nothing left to apply.
 
@@ -293,6 +300,8 @@ def _lint_and_fix(
                 if (top := tree.top_level(node)) is not None
             }.values()
         )
+        if trace is not None:
+            trace.note(module, current, tree, chosen, waiting, applying_passes)
         reparser = reparser or Reparser(module)
         rebuilt: dict[int, cst.CSTNode] = {}  # what apply_edits copied, from which original
         try:
@@ -311,6 +320,8 @@ def _lint_and_fix(
         if rewritten == current:
             raise SourceError(f"internal error: a {chosen[0].code} fix changed nothing; please report it")
         outcome.applied.update(f.code for f in chosen)
+        if trace is not None:
+            trace.advance(rewritten)
         current = rewritten
         active = active_rules(current, rules)
         wanted = _next_rules(rules, active, chosen, deferred)

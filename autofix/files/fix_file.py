@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autofix.engine.diagnostic import Diagnostic
 from autofix.files.project import ImportedMove
 from autofix.files.source import SourceError, decode, may_use_torch_bytes
 from autofix.output.diff import unified_diff
+
+if TYPE_CHECKING:  # the engine (libcst) is imported only where a file is parsed
+    from autofix.engine.trace import FixTrace
 
 # How a run treats each file.
 FIX = "fix"  # rewrite in place
@@ -62,9 +65,10 @@ def preload() -> None:
 
 
 def process_text(
-    path: str, data: bytes, task: Task, *, keep_text: bool = False
+    path: str, data: bytes, task: Task, *, keep_text: bool = False, trace: FixTrace | None = None
 ) -> tuple[FileResult, bytes | None]:
-    """Lint/fix ``data`` (the file's bytes); returns the result and the new bytes, if any."""
+    """Lint/fix ``data`` (the file's bytes); returns the result and the new bytes, if any. ``trace``
+    collects every fix applied, of every pass (:mod:`autofix.engine.trace`)."""
     result = FileResult(path, unsafe_fixes=task.unsafe_fixes)
     if not path.endswith(".ipynb") and not may_use_torch_bytes(data):
         try:
@@ -83,6 +87,8 @@ def process_text(
         "want_edits": task.mode in (LINT_WITH_EDITS, DRY_RUN_WITH_FINDINGS),
         "device_style": task.device_style,
     }
+    if trace is not None:
+        options["trace"] = trace
     if task.project_moves:
         options["project_moves"] = {spelled: (params, moved) for spelled, params, moved in task.project_moves}
     try:

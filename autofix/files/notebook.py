@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from autofix.engine.lint import Diagnostic, Outcome, lint_and_fix
 from autofix.engine.text_edits import TextEdit, lines_of
+from autofix.engine.trace import AppliedFix, FixTrace
 from autofix.files.source import SourceError
 from autofix.output.diff import unified_diff
 from codemods.core.base import Rule
@@ -287,6 +288,80 @@ def _lines(program: _Program, first: int, last: int) -> list[str]:
     return lines_of(program.text)[first - 1 : last]
 
 
+def _fixes_in_cells(fixes: list[AppliedFix], program: _Program) -> list[AppliedFix]:
+    """The traced fixes with their lines counted in cells: the original lines from the original
+    program's cells, each edit in the cell of the program its pass edited, that cell's text (IPython
+    lines unmasked) as ``before``. A fix whose edit cannot be placed in one cell keeps no edits."""
+    cells_of: dict[int, dict[int, tuple[int, str]]] = {}  # id(text) -> cell -> (first line, text)
+    out = []
+    for fix in fixes:
+        text = fix.before.get(None, "")
+        if id(text) not in cells_of:
+            cells_of[id(text)] = _cells_of(text, program)
+        cells = cells_of[id(text)]
+        place = program.locate(fix.line)
+        cell, line = (place[0].index, place[1]) if place else (None, fix.line)
+        end = program.locate(fix.end_line)
+        end_line = fix.end_line - place[0].start + 1 if place and end and end[0] is place[0] else line
+        spans = []
+        for _, first, last in fix.spans:
+            begin, stop = program.locate(first), program.locate(last)
+            if begin is not None:
+                last_here = last - begin[0].start + 1 if stop and stop[0] is begin[0] else begin[1]
+                spans.append((begin[0].index, begin[1], last_here))
+        edits: list[TextEdit] = []
+        before: dict[int | None, str] = {}
+        for edit in fix.edits:
+            placed = _edit_in(edit, cells)
+            if placed is None:
+                edits, before = [], {}
+                break
+            edits.append(placed)
+            before[placed.cell] = cells[placed.cell][1] if placed.cell is not None else ""
+        out.append(
+            replace(
+                fix,
+                line=line,
+                end_line=end_line,
+                cell=cell,
+                spans=tuple(spans),
+                edits=tuple(edits),
+                before=before,
+            )
+        )
+    return out
+
+
+def _cells_of(text: str, program: _Program) -> dict[int, tuple[int, str]]:
+    """Each code cell of a version of the program: its first line there and its unmasked text; empty
+    when the version cannot be cut into the notebook's cells."""
+    try:
+        texts = _split(text, program)
+    except SourceError:
+        return {}
+    starts, line, expected = [1], 1, 1
+    for program_line in lines_of(text):
+        line += 1
+        if program_line.rstrip("\r\n") == program.marker(expected):
+            starts.append(line)
+            expected += 1
+    return {
+        cell.index: (start, new)
+        for cell, start, new in zip(program.cells, starts, texts)
+        if not cell.magic  # left out of the program: no line of it is there
+    }
+
+
+def _edit_in(edit: TextEdit, cells: dict[int, tuple[int, str]]) -> TextEdit | None:
+    """``edit`` (program lines) counted in the one cell it lies in, or None."""
+    for index, (start, text) in cells.items():
+        lines = len(lines_of(text))
+        last = edit.end_line if edit.end_column > 1 else edit.end_line - 1
+        if start <= edit.line and max(edit.line, last) < start + max(lines, 1):
+            return replace(edit, line=edit.line - start + 1, end_line=edit.end_line - start + 1, cell=index)
+    return None
+
+
 # -- writing back
 
 
@@ -387,8 +462,10 @@ def lint_and_fix_notebook(
     want_positions: bool = True,
     want_edits: bool = False,
     device_style: str = "classic",
+    trace: FixTrace | None = None,
 ) -> NotebookOutcome:
-    """:func:`autofix.engine.lint.lint_and_fix` for a notebook's bytes; findings name their cell."""
+    """:func:`autofix.engine.lint.lint_and_fix` for a notebook's bytes; findings name their cell, and so
+    do the fixes ``trace`` collects."""
     document, original = _load(data)
     if not _is_python(document):
         return NotebookOutcome(Outcome())
@@ -402,9 +479,12 @@ def lint_and_fix_notebook(
             want_positions=want_positions,
             want_edits=want_edits,
             device_style=device_style,
+            trace=trace,
         )
     except SourceError as exc:
         raise SourceError(_relocate_error(str(exc), program)) from None
+    if trace is not None:
+        trace.fixes = _fixes_in_cells(trace.fixes, program)
     outcome.diagnostics = [_in_cell(d, program) for d in outcome.diagnostics]
     if outcome.new_text is None:
         return NotebookOutcome(outcome)
