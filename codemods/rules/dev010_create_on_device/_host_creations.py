@@ -125,9 +125,12 @@ def host_creation(
             inexact = f"`.type({code_of(node.args[0].value)})` keeps it on the host"
         elif method in _LEAVES_THE_HOST:
             return None
-        elif method in RANDOM_FILLS:
+        elif method in RANDOM_FILLS and (
+            method != "bernoulli_" or all(_number_literal(a.value) for a in node.args)
+        ):
             # Filled by the generator of the device it is on: the same distribution, other numbers (an
-            # unsafe fix, as for a random factory), whatever the factory filled it with before.
+            # unsafe fix, as for a random factory), whatever the factory filled it with before. (Only
+            # `bernoulli_` also takes a tensor, of probabilities that would then be on another device.)
             fills_randomly = True
         elif method not in SAME_ON_ANY_DEVICE:
             inexact = f"`.{method}()` after the factory may not give the same tensor on the device"
@@ -260,6 +263,12 @@ def _made_here(legacy: cst.Call) -> bool:
     while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
         value = value.left  # `[start] * batch`, `[a] + [b]`
     return isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or is_size(value)
+
+
+def _number_literal(node: cst.BaseExpression) -> bool:
+    while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def _asks_for_grad(call: cst.Call) -> bool:

@@ -959,4 +959,14 @@ INVALID = [
         """,
         message="unsafe: the device's random generator",
     ),
+    # `bernoulli_` of probabilities held in a tensor: on the device it would read a host tensor. Reported.
+    Invalid(
+        """
+        import torch
+
+        def dropout_mask(probs, device):
+            return torch.empty(probs.shape).bernoulli_(probs).to(device)
+        """,
+        message="`.bernoulli_()` after the factory may not give the same tensor",
+    ),
 ]
