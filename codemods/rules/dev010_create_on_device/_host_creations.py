@@ -34,7 +34,7 @@ from codemods.analysis.legacy_constructors import (
 )
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_kwarg
-from codemods.core.torch_names import HOST_ONLY_KEYWORDS, RANDOM_FACTORIES
+from codemods.core.torch_names import HOST_ONLY_KEYWORDS, RANDOM_FACTORIES, RANDOM_FILLS
 from codemods.core.tree import Tree
 
 DETERMINISTIC = frozenset(
@@ -74,10 +74,11 @@ class Creation:
     qualified: str
     inexact: str | None  # why the device would not give the same tensor, if it might not
     requires_grad: bool  # requires_grad=True on the factory or the Variable around it
+    fills_randomly: bool = False  # `torch.empty(n).normal_()`: filled by a random generator after it
 
     @property
     def is_random(self) -> bool:
-        return self.qualified in RANDOM_FACTORIES
+        return self.qualified in RANDOM_FACTORIES or self.fills_randomly
 
     @property
     def is_legacy(self) -> bool:
@@ -113,7 +114,7 @@ def host_creation(
             return None
         requires_grad = _asks_for_grad(node)
         node = args[0].value
-    inexact = None
+    inexact, fills_randomly = None, False
     while _is_method_of_a_call(node) and aliases.qualify(node) is None:
         attribute = func_attribute(node)
         method = attribute.attr.value
@@ -124,6 +125,13 @@ def host_creation(
             inexact = f"`.type({code_of(node.args[0].value)})` keeps it on the host"
         elif method in _LEAVES_THE_HOST:
             return None
+        elif method in RANDOM_FILLS and (
+            method != "bernoulli_" or all(_number_literal(a.value) for a in node.args)
+        ):
+            # Filled by the generator of the device it is on: the same distribution, other numbers (an
+            # unsafe fix, as for a random factory), whatever the factory filled it with before. (Only
+            # `bernoulli_` also takes a tensor, of probabilities that would then be on another device.)
+            fills_randomly = True
         elif method not in SAME_ON_ANY_DEVICE:
             inexact = f"`.{method}()` after the factory may not give the same tensor on the device"
         node = attribute.value
@@ -145,7 +153,7 @@ def host_creation(
         inexact = "NumPy draws these numbers; on the device torch draws others"
     else:
         return None
-    return Creation(value, node, qualified, inexact, requires_grad)
+    return Creation(value, node, qualified, inexact, requires_grad, fills_randomly)
 
 
 def on_device(
@@ -255,6 +263,12 @@ def _made_here(legacy: cst.Call) -> bool:
     while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
         value = value.left  # `[start] * batch`, `[a] + [b]`
     return isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or is_size(value)
+
+
+def _number_literal(node: cst.BaseExpression) -> bool:
+    while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def _asks_for_grad(call: cst.Call) -> bool:

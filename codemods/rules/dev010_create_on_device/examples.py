@@ -938,4 +938,35 @@ INVALID = [
         message="by `.type()`",
         line=6,
     ),
+    # Filled by a random generator after the factory (`.normal_()`, `.uniform_()`): made on the device, the
+    # device's generator fills it, so the numbers change (unsafe, as for `torch.randn`). Not moved: left alone.
+    Invalid(
+        """
+        import torch
+
+        def noisy(actions, sigma, device):
+            noise = torch.empty(actions.shape[0], 2).normal_(0, sigma).to(device)
+            keep = torch.zeros(3).bernoulli_(0.5)
+            return actions + noise, keep
+        """,
+        """
+        import torch
+
+        def noisy(actions, sigma, device):
+            noise = torch.empty(actions.shape[0], 2, device=device).normal_(0, sigma)
+            keep = torch.zeros(3).bernoulli_(0.5)
+            return actions + noise, keep
+        """,
+        message="unsafe: the device's random generator",
+    ),
+    # `bernoulli_` of probabilities held in a tensor: on the device it would read a host tensor. Reported.
+    Invalid(
+        """
+        import torch
+
+        def dropout_mask(probs, device):
+            return torch.empty(probs.shape).bernoulli_(probs).to(device)
+        """,
+        message="`.bernoulli_()` after the factory may not give the same tensor",
+    ),
 ]

@@ -76,9 +76,10 @@ hidden = Variable(torch.zeros(layers, 1, size, device="cuda" if use_cuda else "c
 Safe for deterministic factories and legacy constructors: the values, dtype and shape are the same,
 only where the tensor is made changes; with `if use_cuda:` the condition is read when the tensor is
 made instead of just after (nothing in between may rebind what it reads). Unsafe for random
-factories (`rand`, `randn`, `randint`, `randperm`, `normal`): on a GPU they draw from the device's
-random generator instead of the CPU's, so the numbers change (with the same seed too); applied only
-with `--unsafe-fixes`.
+factories (`rand`, `randn`, `randint`, `randperm`, `normal`) and for a factory filled with random numbers
+after it (`torch.empty(n).normal_()`, `.uniform_()`): on a GPU they draw from the device's random
+generator instead of the CPU's, so the numbers change (with the same seed too); applied only with
+`--unsafe-fixes`.
 """
 
 from __future__ import annotations
