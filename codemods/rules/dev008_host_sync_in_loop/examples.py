@@ -1566,4 +1566,193 @@ INVALID = [
         """,
         line=10,
     ),
+    # A per-step value named first (`batch_loss = loss.item() * batch_size`, the batch size a size every
+    # binding shows) and summed into two sums started by one chained assignment before an outer
+    # `while`, read and reset where the loop logs: the value stays a float64 tensor, both sums stay on
+    # the device, each read where it is logged (also the value itself there) and after the inner loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        step = cum_loss = report_loss = 0
+        while True:
+            for x, y in loader:
+                step += 1
+                batch_size = x.size(0)
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                batch_loss = loss.item() * batch_size
+                report_loss += batch_loss
+                cum_loss += batch_loss
+                if step % 100 == 0:
+                    print("loss %.3f (last %.3f)" % (report_loss / 100, batch_loss))
+                    report_loss = last = 0.0
+            if step > 1000:
+                break
+        print(cum_loss / step)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        step = cum_loss = report_loss = 0
+        while True:
+            for x, y in loader:
+                step += 1
+                batch_size = x.size(0)
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                batch_loss = loss.detach().double() * batch_size
+                report_loss += batch_loss
+                cum_loss += batch_loss
+                if step % 100 == 0:
+                    print("loss %.3f (last %.3f)" % (float(report_loss) / 100, float(batch_loss)))
+                    report_loss = last = 0.0
+            cum_loss = float(cum_loss)
+            report_loss = float(report_loss)
+            if step > 1000:
+                break
+        print(cum_loss / step)
+        """,
+        message="accumulate it on the device",
+        line=11,
+    ),
+    # The per-step value bound on either branch (a helper of the file reduces it across processes),
+    # then summed: both bindings keep the tensor.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def reduce_tensor(t, n):
+            rt = t.clone()
+            rt /= n
+            return rt
+        def validate(model, loader, distributed, n):
+            with torch.no_grad():
+                val_loss = 0.0
+                for i, (x, y) in enumerate(loader):
+                    loss = criterion(model(x), y)
+                    if distributed:
+                        reduced = reduce_tensor(loss.data, n).item()
+                    else:
+                        reduced = loss.item()
+                    val_loss += reduced
+                val_loss = val_loss / (i + 1)
+            return val_loss
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        def reduce_tensor(t, n):
+            rt = t.clone()
+            rt /= n
+            return rt
+        def validate(model, loader, distributed, n):
+            with torch.no_grad():
+                val_loss = 0.0
+                for i, (x, y) in enumerate(loader):
+                    loss = criterion(model(x), y)
+                    if distributed:
+                        reduced = reduce_tensor(loss.data, n).detach().double()
+                    else:
+                        reduced = loss.detach().double()
+                    val_loss += reduced
+                val_loss = float(val_loss)
+                val_loss = val_loss / (i + 1)
+            return val_loss
+        """,
+        message="accumulate it on the device",
+        line=13,
+    ),
+    # The named value also kept in a list every step: it must stay a float there; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        history = []
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            value = loss.item()
+            total += value
+            history.append(value)
+        """
+    ),
+    # The named value read after the loop: it would be a tensor there; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            value = loss.item()
+            total += value
+        print(total, value)
+        """
+    ),
+    # Scaled by a name the code shows may be a tensor (`n = mask.sum()`): a float64 tensor times a
+    # float32 tensor is float64, where the host's float times it was float32; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y, mask in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            n = mask.sum()
+            total += loss.item() * n
+        """
+    ),
+    # The sum read in an `if` test, which runs every step: keeping it on the device saves nothing.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+            if total > 1000:
+                break
+        """
+    ),
+    # A sum scaled by the batch size, a size every binding shows (`batch_size = x.size(0)`).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            batch_size = x.size(0)
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item() * batch_size
+        print(total / len(loader.dataset))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            batch_size = x.size(0)
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double() * batch_size
+        total = float(total)
+        print(total / len(loader.dataset))
+        """,
+        line=9,
+    ),
 ]

@@ -130,6 +130,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
     host_count_fix,
     list_fix,
+    named_sum_fix,
 )
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
@@ -177,26 +178,32 @@ class HostSyncInLoop(Rule):
         stack = self.aliases.module_name_for("torch.stack")
         is_tensor = self.aliases.module_name_for("torch.is_tensor")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
-        for event in loops.events():
-            for sync in syncs.of(event):
-                fix = None
-                advice = ""
-                if (
-                    sync.reported
-                    and sync.item
-                    and event.loop is not None
-                    and isinstance(sync.node, cst.Call)  # (an item is)
-                ):
-                    if float64 is None:
-                        float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
-                    fix = accumulator_fix(
-                        self.tree, sync.node, event.node, event.loop, scalars, float64
-                    ) or list_fix(self.tree, sync.node, event.node, event.loop, stack)
-                    advice = _SUMMED + ("" if float64 else _FLOAT32)
-                elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
-                    fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
-                    advice = _COUNTED
-                found.append((event, sync, fix, advice))
+        every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
+        # `.item()`s of values the code shows are tensors: only those may become `.detach()`
+        tensor_items = {id(sync.node) for _, sync in every if sync.item and sync.reported}
+        for event, sync in every:
+            fix = None
+            advice = ""
+            if (
+                sync.reported
+                and sync.item
+                and event.loop is not None
+                and isinstance(sync.node, cst.Call)  # (an item is)
+            ):
+                if float64 is None:
+                    float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
+                fix = (
+                    accumulator_fix(self.tree, sync.node, event.node, event.loop, scalars, float64)
+                    or named_sum_fix(
+                        self.tree, sync.node, event.node, event.loop, scalars, float64, tensor_items
+                    )
+                    or list_fix(self.tree, sync.node, event.node, event.loop, stack)
+                )
+                advice = _SUMMED + ("" if float64 else _FLOAT32)
+            elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
+                fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
+                advice = _COUNTED
+            found.append((event, sync, fix, advice))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
         kept = {id(e.loop): e.node for e, _, f, _ in found if f is None and e.loop is not None}
