@@ -59,15 +59,23 @@ N steps (under an `if`) and resets it, it is read there as `float(total)`. A cou
 `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct += (pred ==
 y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied once after
 it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64 tensor; a
-float sum is left alone: a device's reduction rounds in another order). Values kept per step in a list
-the loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are
-appended as detached tensors and read with one copy after the loop (`losses =
-torch.stack(losses).tolist() if losses else []`: the same floats, in order). The fix is made only when it
-removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
-`history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves nothing,
-and the finding names the statement that still waits. `.item()` of what a function the file does not show
-returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync (in
-`forward`, prints) is reported with its line.
+float sum is left alone: a device's reduction rounds in another order). A per-step value named first,
+`batch_loss = loss.item() * batch_size` (scaled by a size: `len(x)`, `x.size(0)`, or a name every binding
+of which is one; never by what may be a tensor, whose float32 would then be promoted differently), also
+bound on either branch of an `if`, and read in the loop only by such sums and where the loop logs, stays
+a detached float64 tensor: each sum is kept on the device (`float(batch_loss)` where it is logged), and
+it is read nowhere after the loop. A sum may start before an enclosing loop whose other code binds it
+nowhere (`report_loss = 0` before `while True:`, summed in the inner `for`: read back after each pass of
+the inner loop), by a chained assignment (`step = total = 0`), and be reset by one (`total = n = 0.`). A
+read in an `if`'s test runs every step: it keeps the sum on the host. Values kept per step in a list the
+loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are appended
+as detached tensors and read with one copy after the loop (`losses = torch.stack(losses).tolist() if
+losses else []`: the same floats, in order). The fix is made only when it removes the loop's last sync:
+while another sync waits every step (`print(loss.item())`, also a second `history.append(loss.item())`
+the rule leaves unreported), keeping the sum on the device saves nothing, and the finding names the
+statement that still waits. `.item()` of what a function the file does not show returns is reported only
+(it may be a NumPy number, which has no `.detach()`). Every other sync (in `forward`, prints) is reported
+with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
