@@ -286,6 +286,105 @@ def list_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
 
 
+_LEN = m.Call(func=m.Name("len"), args=[m.Arg()])
+
+
+def logged_list_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    stack: str | None,
+    scalars: Scalars,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``losses.append(loss.item())`` in ``loop``, with ``losses = []`` just before it, where the loop
+    reads the list only where it logs (``if i % 100 == 0: print(np.mean(losses))``, its length anywhere)
+    and empties it there after reading (``losses = []``): the detached tensors are appended and the
+    logging branch first reads all of them with one copy (``losses = torch.stack(losses).tolist() if
+    losses else []``), as does the code after the loop. Each step's value is copied once, at the next
+    logging point, so the copies cost what the per-step ones did and the steps in between do not wait.
+    Only for a value shown to be 0-dim (a loss, a full reduction): a stack of 1-element tensors would be
+    a column. None for any other shape of use."""
+    if stack is None or not m.matches(statement, _APPEND_TO_NAME):
+        return None
+    call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+    if call.args[0].value is not item or call.args[0].keyword is not None:
+        return None
+    assert isinstance(item.func, cst.Attribute)
+    receiver = item.func.value
+    if not (scalars.is_loss_value(receiver) or scalars.is_scalar(receiver)):
+        return None
+    name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
+    before = _statements_before(tree, loop)
+    if before is None or not _empty_list_before(tree, before, name) or _declared_global(tree, loop, name):
+        return None
+    branch: cst.If | None = None
+    reads: list[cst.Name] = []
+    resets: list[cst.CSTNode] = []
+    for occurrence in tree.of_type(loop, cst.Name):
+        parent = tree.parent(occurrence)
+        if occurrence.value != name or (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
+            continue
+        if parent is call.func:
+            continue  # the append itself
+        grandparent = tree.parent(parent) if parent is not None else None
+        if isinstance(parent, cst.Arg) and grandparent is not None and m.matches(grandparent, _LEN):
+            continue  # `len(losses)`: as many tensors as floats
+        owner = _logging_branch(tree, occurrence, loop)
+        if owner is None or (branch is not None and owner is not branch):
+            return None
+        branch = owner
+        if isinstance(parent, cst.AssignTarget) and grandparent is not None:
+            resets.append(grandparent)
+        else:
+            reads.append(occurrence)
+    if branch is None or not reads or _in_node(tree, statement, branch):
+        return None
+    if tree.of_type(branch, (cst.Break, cst.Continue, cst.Return, cst.Raise)):
+        return None  # left between the copy and the reset, the list would hold floats: no second copy
+    body = branch.body
+    if not isinstance(body, cst.IndentedBlock):
+        return None
+    # one reset, on the branch's own level (it runs whenever the branch does), after every read
+    tops = [s for s in body.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1]
+    reset = next((s for s in tops if s.body[0] in resets), None)
+    if len(resets) != 1 or reset is None:
+        return None
+    small = reset.body[0]
+    if not (
+        isinstance(small, cst.Assign)
+        and len(small.targets) == 1
+        and isinstance(small.value, cst.List)
+        and not small.value.elements
+    ):
+        return None
+    last = tree.position(reset)
+    if last is None or any((tree.position(r) or last) >= last for r in reads):
+        return None
+    converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
+    detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    read_first = body.with_changes(body=[converted, *body.body])
+    fixed = loop.visit(_Replace({id(item): detached, id(body): read_first}))
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+def _logging_branch(tree: Tree, node: cst.CSTNode, loop: cst.CSTNode) -> cst.If | None:
+    """The outermost ``if`` inside ``loop`` whose body (not its test, nor its ``else``) holds ``node``."""
+    found: cst.If | None = None
+    below: cst.CSTNode = node
+    for above in _until(tree, node, loop):
+        if isinstance(above, cst.If):
+            found = above if below is above.body else None
+        elif isinstance(above, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return None
+        below = above
+    return found
+
+
+def _in_node(tree: Tree, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    return any(a is outer for a in tree.ancestors(node))
+
+
 def _after_loop(
     tree: Tree,
     loop: cst.For | cst.While,

@@ -1755,4 +1755,121 @@ INVALID = [
         """,
         line=9,
     ),
+    # Losses kept in a list read only where the loop logs, which empties it after reading: the tensors
+    # are appended, and the logging branch first reads them all with one copy (so does the code after
+    # the loop); its length, read every step, is the same for tensors.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.item())
+            loss.backward()
+            optimizer.step()
+            if len(losses) == 100:
+                print("mean loss %.3f" % np.mean(losses))
+                losses = []
+        print(losses)
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.detach())
+            loss.backward()
+            optimizer.step()
+            if len(losses) == 100:
+                losses = torch.stack(losses).tolist() if losses else []
+                print("mean loss %.3f" % np.mean(losses))
+                losses = []
+        losses = torch.stack(losses).tolist() if losses else []
+        print(losses)
+        """,
+        message="accumulate it on the device",
+        line=8,
+    ),
+    # The list read where the loop logs but never emptied (`np.mean(losses[-100:])`): copying all of it
+    # at every logging point would cost more and more; report only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.item())
+            loss.backward()
+            optimizer.step()
+            if i % 100 == 0:
+                print("mean loss %.3f" % np.mean(losses[-100:]))
+        """
+    ),
+    # A `break` between the copy and the reset would leave floats in the list: report only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.item())
+            loss.backward()
+            optimizer.step()
+            if i % 100 == 0:
+                print("mean loss %.3f" % np.mean(losses))
+                if np.mean(losses) < 0.01:
+                    break
+                losses = []
+        """
+    ),
+    # Emptied before it is read: the read would see a list of tensors; report only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.item())
+            loss.backward()
+            optimizer.step()
+            if i % 100 == 0:
+                losses = []
+            if i % 100 == 1:
+                print("mean loss %.3f" % np.mean(losses))
+        """
+    ),
+    # A value the code does not show to be 0-dim (`out[0]` may hold one element of a row): stacked, the
+    # list would be a column of one-element lists; report only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        scores = []
+        for i, (x, y) in enumerate(loader):
+            out = model(x)
+            loss = criterion(out, y)
+            loss.backward()
+            optimizer.step()
+            scores.append(out[0].item())
+            if i % 100 == 0:
+                print("mean score %.3f" % np.mean(scores))
+                scores = []
+        """
+    ),
 ]

@@ -70,12 +70,16 @@ the inner loop), by a chained assignment (`step = total = 0`), and be reset by o
 read in an `if`'s test runs every step: it keeps the sum on the host. Values kept per step in a list the
 loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are appended
 as detached tensors and read with one copy after the loop (`losses = torch.stack(losses).tolist() if
-losses else []`: the same floats, in order). The fix is made only when it removes the loop's last sync:
-while another sync waits every step (`print(loss.item())`, also a second `history.append(loss.item())`
-the rule leaves unreported), keeping the sum on the device saves nothing, and the finding names the
-statement that still waits. `.item()` of what a function the file does not show returns is reported only
-(it may be a NumPy number, which has no `.detach()`). Every other sync (in `forward`, prints) is reported
-with its line.
+losses else []`: the same floats, in order). Where the loop reads such a list only in a logging branch
+that empties it after reading (`if len(losses) == 100: print(np.mean(losses)); losses = []`; its length
+anywhere), for a value shown to be 0-dim, that branch first reads the tensors kept since the last log
+with one copy (the same conversion), and the code after the loop does too; a list never emptied there is
+left alone (copying all of it at each log would cost more and more). The fix is made only when it removes
+the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
+`history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves nothing,
+and the finding names the statement that still waits. `.item()` of what a function the file does not show
+returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync (in
+`forward`, prints) is reported with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
@@ -138,6 +142,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
     host_count_fix,
     list_fix,
+    logged_list_fix,
     named_sum_fix,
 )
 
@@ -206,6 +211,7 @@ class HostSyncInLoop(Rule):
                         self.tree, sync.node, event.node, event.loop, scalars, float64, tensor_items
                     )
                     or list_fix(self.tree, sync.node, event.node, event.loop, stack)
+                    or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                 )
                 advice = _SUMMED + ("" if float64 else _FLOAT32)
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
