@@ -1872,4 +1872,22 @@ INVALID = [
                 scores = []
         """
     ),
+    # A pre-0.4 number appended to a list held in a dict (`self.losses["gp"]`): a method of what no
+    # dotted name spells is still the list's `append`.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        class Trainer:
+            def train(self, loader):
+                for x, y in loader:
+                    out = self.model(x.cuda())
+                    gp = ((out - y.cuda()) ** 2).mean()
+                    (out.sum() + gp).backward()
+                    self.opt.step()
+                    self.losses["gp"].append(gp.data[0])
+        """,
+        message="reads a number the pre-0.4 way",
+        line=10,
+    ),
 ]
