@@ -81,6 +81,19 @@ def accumulator_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
 
 
+# Where a name is bound, declared, deleted or names a parameter: no value to read with `float(...)`.
+_NOT_A_READ = (
+    cst.AugAssign,
+    cst.AnnAssign,
+    cst.For,
+    cst.NamedExpr,
+    cst.Global,
+    cst.Nonlocal,
+    cst.Del,
+    cst.Param,
+    cst.AsName,
+    cst.CompFor,
+)
 _ITEM_INTO_NAME = m.Assign(targets=[m.AssignTarget(target=m.Name())])
 
 
@@ -127,8 +140,11 @@ def named_sum_fix(
             and parent.target.value != name
         ):
             sums.append(parent)
-        elif _in_branch(tree, occurrence, loop) and not isinstance(
-            parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.Global, cst.Nonlocal)
+        elif (
+            _in_branch(tree, occurrence, loop)
+            and not isinstance(parent, _NOT_A_READ)
+            and not (isinstance(parent, cst.Arg) and parent.keyword is occurrence)
+            and not _unpacked_into(tree, occurrence)
         ):
             value_reads.append(occurrence)  # a logging point
         else:
@@ -498,8 +514,21 @@ def _logged_reads(
             ):
                 return None
             continue  # a reset: `total = 0.0`, `total = n = 0.`
-        if isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)) or isinstance(
-            parent, (cst.Global, cst.Nonlocal)
+        if _unpacked_into(tree, name):
+            statement = next((a for a in tree.ancestors(name) if isinstance(a, cst.Assign)), None)
+            if not (
+                isinstance(statement, cst.Assign)
+                and len(statement.targets) == 1
+                and isinstance(
+                    bound_value(statement.targets[0].target, statement.value, total), cst.Integer | cst.Float
+                )
+            ):
+                return None
+            continue  # a reset: `total, n = 0.0, 0`
+        if (
+            isinstance(parent, _NOT_A_READ)
+            or (isinstance(parent, cst.Arg) and parent.keyword is name)
+            or _unpacked_into(tree, name)
         ):
             return None
         if isinstance(parent, cst.Attribute) and parent.attr is name:
@@ -550,6 +579,18 @@ def _bound_in(tree: Tree, statement: cst.CSTNode) -> set[str]:
         n.target.value for n in tree.of_type(statement, cst.NamedExpr) if isinstance(n.target, cst.Name)
     }
     return assigned_names(tree, statement) | walrus if walrus else assigned_names(tree, statement)
+
+
+def _unpacked_into(tree: Tree, name: cst.Name) -> bool:
+    """``name`` is bound by unpacking (``a, name = ...``, ``for i, name in ...``), not read."""
+    below: cst.CSTNode = name
+    for above in tree.ancestors(name):
+        if not isinstance(above, (cst.Element, cst.StarredElement, cst.Tuple, cst.List)):
+            if isinstance(above, cst.AssignTarget | cst.CompFor):
+                return True
+            return isinstance(above, cst.For) and above.target is below
+        below = above
+    return False
 
 
 def _in_branch(tree: Tree, node: cst.CSTNode, loop: cst.CSTNode) -> bool:

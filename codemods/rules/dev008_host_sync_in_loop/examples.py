@@ -1890,4 +1890,55 @@ INVALID = [
         message="reads a number the pre-0.4 way",
         line=10,
     ),
+    # Reset by unpacking where the loop logs (`total, n = 0.0, 0`): a reset to a number like any other
+    # (before, the read-back rewrote the target into `float(total), n = ...`, which does not parse).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        total, n = 0.0, 0
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+            if i % 10 == 0:
+                print("%d %.3f" % (i, total))
+                total, n = 0.0, 0
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        total, n = 0.0, 0
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double()
+            if i % 10 == 0:
+                print("%d %.3f" % (i, float(total)))
+                total, n = 0.0, 0
+        total = float(total)
+        """,
+        line=9,
+    ),
+    # A name bound by unpacking where the loop logs is no read of the value: report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            value = loss.item()
+            total += value
+            if i % 10 == 0:
+                value, shown = 0.0, total
+        """
+    ),
 ]
