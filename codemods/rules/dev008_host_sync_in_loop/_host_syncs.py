@@ -297,8 +297,10 @@ class HostSyncs:
                 continue  # `"%d %.3f" % (i, L.data[0])`
             if isinstance(above, cst.Call):
                 name = dotted_name(above.func) or ""
+                # (`self.losses["D"].append(...)`: a method of what no dotted name spells)
+                method = above.func.attr.value if isinstance(above.func, cst.Attribute) else name
                 return (
-                    name.rsplit(".", 1)[-1] in ("append", "update")
+                    method in ("append", "update")
                     or name in _CONVERSIONS
                     or name == "print"
                     or _is_string_format(above.func)

@@ -18,7 +18,7 @@ import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import is_size
 from codemods.analysis.scalars import Scalars
-from codemods.core.dataflow import bound_value
+from codemods.core.dataflow import assigned_names, bound_value
 from codemods.core.syntax import code_of, flatten_names
 from codemods.core.tree import Tree
 
@@ -38,10 +38,10 @@ def accumulator_fix(
     if not m.matches(statement, _SUM_INTO_NAME):
         return None
     augmented = cst.ensure_type(statement, cst.AugAssign)  # `total += ...`, as matched
-    if not _is_item_term(augmented.value, item):
+    if not _is_item_term(augmented.value, item, tree, loop):
         return None
     total = cst.ensure_type(augmented.target, cst.Name).value
-    before = _statements_before(tree, loop)
+    before = _statements_before(tree, loop, climbing=total)
     if before is None:
         return None
     start = _number_before(tree, before, total)
@@ -79,6 +79,137 @@ def accumulator_fix(
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+# Where a name is bound, declared, deleted or names a parameter: no value to read with `float(...)`.
+_NOT_A_READ = (
+    cst.AugAssign,
+    cst.AnnAssign,
+    cst.For,
+    cst.NamedExpr,
+    cst.Global,
+    cst.Nonlocal,
+    cst.Del,
+    cst.Param,
+    cst.AsName,
+    cst.CompFor,
+)
+_ITEM_INTO_NAME = m.Assign(targets=[m.AssignTarget(target=m.Name())])
+
+
+def named_sum_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    scalars: Scalars,
+    float64: bool,
+    tensor_items: set[int],
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``v = loss.item()`` (or ``loss.item() * n``) in ``loop``, where ``v`` is read in the loop only by
+    sums ``total += v`` that :func:`accumulator_fix` could keep on the device and at logging points
+    (under an ``if``), and nowhere after it: every binding of ``v`` keeps the detached tensor (in float64,
+    the host's precision, as there), its logged reads become ``float(v)``, and each sum is kept on the
+    device and read back after the loop. ``tensor_items`` holds the ``.item()`` calls the code shows to
+    be of tensors: every binding of ``v`` must be one (a NumPy number has no ``.detach()``). None when
+    anything else reads or binds ``v``."""
+    if not m.matches(statement, _ITEM_INTO_NAME):
+        return None
+    assign = cst.ensure_type(statement, cst.Assign)
+    if not _is_item_term(assign.value, item, tree, loop):
+        return None
+    name = cst.ensure_type(assign.targets[0].target, cst.Name).value
+    items: list[cst.Call] = []
+    value_reads: list[cst.Name] = []
+    sums: list[cst.AugAssign] = []
+    for occurrence in tree.of_type(loop, cst.Name):
+        parent = tree.parent(occurrence)
+        if occurrence.value != name or (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
+            continue
+        if isinstance(parent, cst.AssignTarget):
+            binding = tree.parent(parent)
+            bound = _item_of(tree, loop, binding, name) if isinstance(binding, cst.Assign) else None
+            if bound is None or id(bound) not in tensor_items:
+                return None
+            items.append(bound)
+        elif (
+            isinstance(parent, cst.AugAssign)
+            and parent.value is occurrence
+            and isinstance(parent.operator, cst.AddAssign)
+            and isinstance(parent.target, cst.Name)
+            and parent.target.value != name
+        ):
+            sums.append(parent)
+        elif (
+            _in_branch(tree, occurrence, loop)
+            and not isinstance(parent, _NOT_A_READ)
+            and not (isinstance(parent, cst.Arg) and parent.keyword is occurrence)
+            and not _unpacked_into(tree, occurrence)
+        ):
+            value_reads.append(occurrence)  # a logging point
+        else:
+            return None
+    if not sums or _declared_global(tree, loop, name) or _read_outside(tree, loop, name):
+        return None
+    totals = [cst.ensure_type(augmented.target, cst.Name).value for augmented in sums]
+    if len(set(totals)) != len(totals):
+        return None
+    floating = all(
+        _is_floating(tree, loop, cst.ensure_type(i.func, cst.Attribute).value, scalars) for i in items
+    )
+    replacements: dict[int, cst.CSTNode] = {}
+    for augmented, total in zip(sums, totals):
+        before = _statements_before(tree, loop, climbing=total)
+        start = _number_before(tree, before, total) if before is not None else None
+        if start is None or (isinstance(start, cst.Integer) and not floating):
+            return None  # an int sum of what may be ints must stay an int
+        reads = _logged_reads(tree, loop, augmented, total)
+        if reads is None or _declared_global(tree, loop, total):
+            return None
+        replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    for bound in items:
+        func = cst.ensure_type(bound.func, cst.Attribute)
+        replacements[id(bound)] = cst.Call(
+            func=cst.Attribute(
+                value=bound.with_changes(func=func.with_changes(attr=cst.Name("detach"))),
+                attr=cst.Name("double" if float64 else "float"),
+            )
+        )
+    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in value_reads})
+    fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
+    ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))
+    converted: list[cst.BaseStatement] = [cst.parse_statement(f"{t} = float({t})\n") for t in ordered]
+    return _after_loop(tree, loop, fixed, converted, ordered[0])
+
+
+def _item_of(tree: Tree, loop: cst.CSTNode, assign: cst.Assign, name: str) -> cst.Call | None:
+    """The ``.item()`` call of ``name = t.item()`` (or scaled, ``t.item() * n``), or None."""
+    if len(assign.targets) != 1 or not m.matches(assign.targets[0].target, m.Name(name)):
+        return None
+    value = assign.value
+    if isinstance(value, cst.BinaryOperation):
+        value = value.left if isinstance(value.left, cst.Call) else value.right
+    if not (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "item"
+        and not value.args
+    ):
+        return None
+    return value if _is_item_term(assign.value, value, tree, loop) else None
+
+
+def _read_outside(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
+    """``name`` occurs in the function (or module) holding ``loop`` outside it."""
+    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    inside = {id(n) for n in tree.of_type(loop, cst.Name)}
+    for occurrence in tree.of_type(scope, cst.Name):
+        if occurrence.value != name or id(occurrence) in inside:
+            continue
+        parent = tree.parent(occurrence)
+        if not (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
+            return True  # (`x.name` is an attribute, not the name)
+    return False
 
 
 def host_count_fix(
@@ -136,12 +267,18 @@ _APPEND_TO_NAME = m.Expr(
 
 
 def list_fix(
-    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, stack: str | None
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    stack: str | None,
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
     """``losses.append(loss.item())`` in ``loop``, with ``losses = []`` just before it and no other use of
     ``losses`` in the loop: the edits that append the detached tensor and read all the values with one
     copy after the loop (``losses = torch.stack(losses).tolist() if losses else []``; ``stack`` is how
-    the file spells ``torch.stack``), or None."""
+    the file spells ``torch.stack``), or None. (``.item()`` also reads a one-element ``out[0]`` of shape
+    ``[1]``, whose stack is a column, ``[[0.5], ...]``; asking for a value shown to be 0-dim, as
+    :func:`logged_list_fix` does, would also drop 4 of validation's 8 fixes, reviewed correct.)"""
     if stack is None or not m.matches(statement, _APPEND_TO_NAME):
         return None
     call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
@@ -171,12 +308,117 @@ def list_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
 
 
+_LEN = m.Call(func=m.Name("len"), args=[m.Arg()])
+
+
+def logged_list_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    stack: str | None,
+    scalars: Scalars,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``losses.append(loss.item())`` in ``loop``, with ``losses = []`` just before it, where the loop
+    reads the list only where it logs (``if i % 100 == 0: print(np.mean(losses))``, its length anywhere)
+    and empties it there after reading (``losses = []``): the detached tensors are appended and the
+    logging branch first reads all of them with one copy (``losses = torch.stack(losses).tolist() if
+    losses else []``), as does the code after the loop. Each step's value is copied once, at the next
+    logging point, so the copies cost what the per-step ones did and the steps in between do not wait.
+    Only for a value shown to be 0-dim (a loss, a full reduction): a stack of 1-element tensors would be
+    a column. None for any other shape of use."""
+    if stack is None or not m.matches(statement, _APPEND_TO_NAME):
+        return None
+    call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+    if call.args[0].value is not item or call.args[0].keyword is not None:
+        return None
+    assert isinstance(item.func, cst.Attribute)
+    receiver = item.func.value
+    if not _is_one_value(tree, loop, receiver, scalars):
+        return None
+    name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
+    before = _statements_before(tree, loop)
+    if before is None or not _empty_list_before(tree, before, name) or _declared_global(tree, loop, name):
+        return None
+    branch: cst.If | None = None
+    reads: list[cst.Name] = []
+    resets: list[cst.CSTNode] = []
+    for occurrence in tree.of_type(loop, cst.Name):
+        parent = tree.parent(occurrence)
+        if occurrence.value != name or (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
+            continue
+        if parent is call.func:
+            continue  # the append itself
+        grandparent = tree.parent(parent) if parent is not None else None
+        if isinstance(parent, cst.Arg) and grandparent is not None and m.matches(grandparent, _LEN):
+            continue  # `len(losses)`: as many tensors as floats
+        owner = _logging_branch(tree, occurrence, loop)
+        if owner is None or (branch is not None and owner is not branch):
+            return None
+        branch = owner
+        if isinstance(parent, cst.AssignTarget) and grandparent is not None:
+            resets.append(grandparent)
+        else:
+            reads.append(occurrence)
+    if branch is None or not reads or _in_node(tree, statement, branch):
+        return None
+    if tree.of_type(branch, (cst.Break, cst.Continue, cst.Return, cst.Raise)):
+        return None  # left between the copy and the reset, the list would hold floats: no second copy
+    body = branch.body
+    if not isinstance(body, cst.IndentedBlock):
+        return None
+    # one reset, on the branch's own level (it runs whenever the branch does), after every read
+    tops = [s for s in body.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1]
+    reset = next((s for s in tops if s.body[0] in resets), None)
+    if len(resets) != 1 or reset is None:
+        return None
+    small = reset.body[0]
+    if not (
+        isinstance(small, cst.Assign)
+        and len(small.targets) == 1
+        and isinstance(small.value, cst.List)
+        and not small.value.elements
+    ):
+        return None
+    last = tree.position(reset)
+    if last is None or any((tree.position(r) or last) >= last for r in reads):
+        return None
+    converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
+    detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    read_first = body.with_changes(body=[converted, *body.body])
+    fixed = loop.visit(_Replace({id(item): detached, id(body): read_first}))
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+def _logging_branch(tree: Tree, node: cst.CSTNode, loop: cst.CSTNode) -> cst.If | None:
+    """The outermost ``if`` inside ``loop`` whose body (not its test, nor its ``else``) holds ``node``."""
+    found: cst.If | None = None
+    below: cst.CSTNode = node
+    for above in _until(tree, node, loop):
+        if isinstance(above, cst.If):
+            found = above if below is above.body else None
+        elif isinstance(above, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return None
+        below = above
+    return found
+
+
+def _in_node(tree: Tree, node: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    return any(a is outer for a in tree.ancestors(node))
+
+
 def _after_loop(
-    tree: Tree, loop: cst.For | cst.While, fixed: cst.BaseStatement, converted: cst.BaseStatement, name: str
+    tree: Tree,
+    loop: cst.For | cst.While,
+    fixed: cst.BaseStatement,
+    converted: cst.BaseStatement | list[cst.BaseStatement],
+    name: str,
 ) -> dict[cst.CSTNode, cst.FlattenSentinel]:
-    """The edits that put ``fixed`` in place of ``loop`` and ``converted`` (``name``'s read-back) after
-    it. Two sums of one loop are fixed one pass after the other (both replace the loop); the read-backs
-    go in the order their names are first bound, so every order of fixing writes the same code."""
+    """The edits that put ``fixed`` in place of ``loop`` and ``converted`` (``name``'s read-back; several,
+    in order, for the sums of one per-step value) after it. Two sums of one loop are fixed one pass after
+    the other (both replace the loop); the read-backs go in the order their names are first bound, so
+    every order of fixing writes the same code."""
+    backs = converted if isinstance(converted, list) else [converted]
     block = tree.parent(loop)
     body = list(block.body) if isinstance(block, (cst.IndentedBlock, cst.Module)) else []
     index = next((i for i, statement in enumerate(body) if statement is loop), len(body))
@@ -188,8 +430,8 @@ def _after_loop(
             break
         anchor = statement
     if anchor is loop:
-        return {loop: cst.FlattenSentinel([fixed, converted])}
-    return {loop: cst.FlattenSentinel([fixed]), anchor: cst.FlattenSentinel([anchor, converted])}
+        return {loop: cst.FlattenSentinel([fixed, *backs])}
+    return {loop: cst.FlattenSentinel([fixed]), anchor: cst.FlattenSentinel([anchor, *backs])}
 
 
 def _read_back_of(statement: cst.BaseStatement) -> str | None:
@@ -267,27 +509,44 @@ def _logged_reads(
             assign = tree.parent(parent)
             if not (
                 isinstance(assign, cst.Assign)
-                and len(assign.targets) == 1
+                and all(isinstance(t.target, cst.Name) for t in assign.targets)
                 and isinstance(assign.value, (cst.Integer, cst.Float))
             ):
                 return None
-            continue  # a reset: `total = 0.0`
-        if isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)) or isinstance(
-            parent, (cst.Global, cst.Nonlocal)
+            continue  # a reset: `total = 0.0`, `total = n = 0.`
+        if _unpacked_into(tree, name):
+            statement = next((a for a in tree.ancestors(name) if isinstance(a, cst.Assign)), None)
+            if not (
+                isinstance(statement, cst.Assign)
+                and len(statement.targets) == 1
+                and isinstance(
+                    bound_value(statement.targets[0].target, statement.value, total), cst.Integer | cst.Float
+                )
+            ):
+                return None
+            continue  # a reset: `total, n = 0.0, 0`
+        if (
+            isinstance(parent, _NOT_A_READ)
+            or (isinstance(parent, cst.Arg) and parent.keyword is name)
+            or _unpacked_into(tree, name)
         ):
             return None
         if isinstance(parent, cst.Attribute) and parent.attr is name:
             continue  # `x.total`: an attribute, not the name
-        if not any(isinstance(a, cst.If) for a in _until(tree, name, loop)):
+        if not _in_branch(tree, name, loop):
             return None  # read every step: keeping it on the device gains nothing
         reads.append(name)
     return reads
 
 
-def _statements_before(tree: Tree, loop: cst.For | cst.While) -> list[cst.BaseStatement] | None:
+def _statements_before(
+    tree: Tree, loop: cst.For | cst.While, climbing: str | None = None
+) -> list[cst.BaseStatement] | None:
     """The statements that run just before ``loop``, in order: those before it in its block and, where
     that block is a ``with``'s (``with torch.no_grad():``, run once, straight on), those before the
-    ``with`` too."""
+    ``with`` too. With ``climbing`` (a sum's name), also those before an enclosing loop whose code
+    outside ``loop`` binds that name nowhere (``total = 0`` before ``while True:``, summed in the inner
+    ``for``): the sum then runs on across the outer loop's rounds, a float again after each inner loop."""
     statements: list[cst.BaseStatement] = []
     node: cst.CSTNode = loop
     while True:
@@ -298,9 +557,51 @@ def _statements_before(tree: Tree, loop: cst.For | cst.While) -> list[cst.BaseSt
         index = next(i for i, statement in enumerate(body) if statement is node)
         statements = [*body[:index], *statements]
         owner = tree.parent(block)
-        if not isinstance(owner, cst.With):
+        if isinstance(owner, cst.With):
+            node = owner
+        elif (
+            climbing is not None
+            and isinstance(owner, (cst.For, cst.While))
+            and owner.orelse is None
+            and not any(climbing in _bound_in(tree, other) for other in body if other is not node)
+            and not (
+                isinstance(owner, cst.For) and climbing in flatten_names(owner.target, keep_underscore=True)
+            )
+        ):
+            node = owner
+        else:
             return statements
-        node = owner
+
+
+def _bound_in(tree: Tree, statement: cst.CSTNode) -> set[str]:
+    """The names ``statement`` binds, walrus targets included."""
+    walrus = {
+        n.target.value for n in tree.of_type(statement, cst.NamedExpr) if isinstance(n.target, cst.Name)
+    }
+    return assigned_names(tree, statement) | walrus if walrus else assigned_names(tree, statement)
+
+
+def _unpacked_into(tree: Tree, name: cst.Name) -> bool:
+    """``name`` is bound by unpacking (``a, name = ...``, ``for i, name in ...``), not read."""
+    below: cst.CSTNode = name
+    for above in tree.ancestors(name):
+        if not isinstance(above, (cst.Element, cst.StarredElement, cst.Tuple, cst.List)):
+            if isinstance(above, cst.AssignTarget | cst.CompFor):
+                return True
+            return isinstance(above, cst.For) and above.target is below
+        below = above
+    return False
+
+
+def _in_branch(tree: Tree, node: cst.CSTNode, loop: cst.CSTNode) -> bool:
+    """``node`` is in the body of an ``if`` (or its ``else``) inside ``loop``: read where the loop logs,
+    not in the test, which runs every step."""
+    below: cst.CSTNode = node
+    for above in _until(tree, node, loop):
+        if isinstance(above, cst.If) and below is not above.test:
+            return True
+        below = above
+    return False
 
 
 def _until(tree: Tree, node: cst.CSTNode, stop: cst.CSTNode) -> list[cst.CSTNode]:
@@ -353,6 +654,21 @@ def _is_floating(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpressio
     has no gradient). Its ``.item()`` is a Python float, so an int start becomes a float anyway."""
     if scalars.is_loss_value(value) or scalars.is_floating(value):
         return True
+    return _backward_receiver(tree, loop, value, bare=False)
+
+
+def _is_one_value(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, scalars: Scalars) -> bool:
+    """``value`` is a single number, which a stack of such values keeps a vector: a loss or a full
+    reduction :class:`Scalars` shows, or what the loop calls ``.backward()`` on without a gradient
+    (which needs a single element: a loss, 0-dim since PyTorch 0.4)."""
+    return scalars.is_loss_value(value) or scalars.is_scalar(value) or _backward_receiver(tree, loop, value)
+
+
+def _backward_receiver(
+    tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, bare: bool = True
+) -> bool:
+    """``value`` is a name bound once in ``loop`` whose ``.backward()`` the loop calls (with ``bare``,
+    without a gradient: then it holds one element)."""
     if not isinstance(value, cst.Name):
         return False
     bindings = 0
@@ -369,24 +685,66 @@ def _is_floating(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpressio
             isinstance(parent, cst.Attribute)
             and parent.value is name
             and parent.attr.value == "backward"
-            and isinstance(tree.parent(parent), cst.Call)
+            and isinstance(call := tree.parent(parent), cst.Call)
+            and not (bare and call.args)
         ):
             backward = True
     return backward and bindings == 1
 
 
-def _is_item_term(value: cst.BaseExpression, item: cst.Call) -> bool:
-    """``loss.item()``, or ``loss.item() * x.size(0)`` / ``/ len(batch)``: scaled by a plain number."""
+def _is_item_term(
+    value: cst.BaseExpression, item: cst.Call, tree: Tree | None = None, loop: cst.CSTNode | None = None
+) -> bool:
+    """``loss.item()``, or ``loss.item() * x.size(0)`` / ``/ len(batch)``: scaled by a plain number, also
+    by a name every binding of which in the function gives it one (``batch_size = len(sents)``; with
+    ``tree`` and ``loop``). Never by a tensor: a float64 tensor times a float32 one stays float64, where
+    the host's float times it was float32."""
     if value is item:
         return True
-    return (
-        isinstance(value, cst.BinaryOperation)
-        and isinstance(value.operator, (cst.Multiply, cst.Divide))
-        and (
-            (value.left is item and is_size(value.right))
-            or (value.right is item and isinstance(value.operator, cst.Multiply) and is_size(value.left))
-        )
+    scaling = (cst.Multiply, cst.Divide)
+    if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, scaling):
+        return False
+    sizes = _size_names(tree, loop) if tree is not None and loop is not None else frozenset()
+    return (value.left is item and is_size(value.right, sizes)) or (
+        value.right is item and isinstance(value.operator, cst.Multiply) and is_size(value.left, sizes)
     )
+
+
+def _size_names(tree: Tree, loop: cst.CSTNode) -> frozenset[str]:
+    """The names of the function (or module) holding ``loop`` that only ever hold sizes: each binding is
+    ``n = len(x)``, ``n = x.size(0)``, ``n = x.shape[0]``, an int or arithmetic of these."""
+    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+
+    def compute() -> frozenset[str]:
+        values: dict[str, list[cst.BaseExpression]] = {}
+        other: set[str] = set()
+        for node in tree.of_type(scope, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
+            if (
+                isinstance(node, cst.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.targets[0].target, cst.Name)
+            ):
+                values.setdefault(node.targets[0].target.value, []).append(node.value)
+            elif isinstance(node, cst.Assign):
+                other.update(n for t in node.targets for n in flatten_names(t.target, keep_underscore=True))
+            elif isinstance(node, cst.NamedExpr):
+                other.update(flatten_names(node.target, keep_underscore=True))
+            else:
+                other.update(flatten_names(node.target, keep_underscore=True))
+        if isinstance(scope, cst.FunctionDef):
+            other.update(p.name.value for p in tree.of_type(scope.params, cst.Param))
+        sizes: set[str] = set()
+        changed = True
+        while changed:  # (`n = len(x)`, then `m = n * 2`)
+            changed = False
+            for name, bound in values.items():
+                known = frozenset(sizes)
+                if name not in sizes and name not in other and all(is_size(v, known) for v in bound):
+                    sizes.add(name)
+                    changed = True
+        return frozenset(sizes)
+
+    return tree.memo(("dev008_size_names", id(scope)), compute)
 
 
 def _number_before(
@@ -401,11 +759,11 @@ def _number_before(
             return None
         small = statement.body[0]
         if isinstance(small, cst.Assign):
-            if not any(total in flatten_names(t.target, keep_underscore=True) for t in small.targets):
+            binding = [t for t in small.targets if total in flatten_names(t.target, keep_underscore=True)]
+            if not binding:
                 continue  # a read of `total` (it is still the number): keep looking for the assignment
-            if len(small.targets) != 1:
-                return None
-            value = bound_value(small.targets[0].target, small.value, total)
+            # (`a = b = 0`: each target gets the same number)
+            value = bound_value(binding[-1].target, small.value, total)
             return value if isinstance(value, (cst.Integer, cst.Float)) else None
         if isinstance(small, (cst.AugAssign, cst.AnnAssign)) and total in flatten_names(
             small.target, keep_underscore=True

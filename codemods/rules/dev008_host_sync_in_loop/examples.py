@@ -1566,4 +1566,379 @@ INVALID = [
         """,
         line=10,
     ),
+    # A per-step value named first (`batch_loss = loss.item() * batch_size`, the batch size a size every
+    # binding shows) and summed into two sums started by one chained assignment before an outer
+    # `while`, read and reset where the loop logs: the value stays a float64 tensor, both sums stay on
+    # the device, each read where it is logged (also the value itself there) and after the inner loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        step = cum_loss = report_loss = 0
+        while True:
+            for x, y in loader:
+                step += 1
+                batch_size = x.size(0)
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                batch_loss = loss.item() * batch_size
+                report_loss += batch_loss
+                cum_loss += batch_loss
+                if step % 100 == 0:
+                    print("loss %.3f (last %.3f)" % (report_loss / 100, batch_loss))
+                    report_loss = last = 0.0
+            if step > 1000:
+                break
+        print(cum_loss / step)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        step = cum_loss = report_loss = 0
+        while True:
+            for x, y in loader:
+                step += 1
+                batch_size = x.size(0)
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                batch_loss = loss.detach().double() * batch_size
+                report_loss += batch_loss
+                cum_loss += batch_loss
+                if step % 100 == 0:
+                    print("loss %.3f (last %.3f)" % (float(report_loss) / 100, float(batch_loss)))
+                    report_loss = last = 0.0
+            cum_loss = float(cum_loss)
+            report_loss = float(report_loss)
+            if step > 1000:
+                break
+        print(cum_loss / step)
+        """,
+        message="accumulate it on the device",
+        line=11,
+    ),
+    # The per-step value bound on either branch (a helper of the file reduces it across processes),
+    # then summed: both bindings keep the tensor.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def reduce_tensor(t, n):
+            rt = t.clone()
+            rt /= n
+            return rt
+        def validate(model, loader, distributed, n):
+            with torch.no_grad():
+                val_loss = 0.0
+                for i, (x, y) in enumerate(loader):
+                    loss = criterion(model(x), y)
+                    if distributed:
+                        reduced = reduce_tensor(loss.data, n).item()
+                    else:
+                        reduced = loss.item()
+                    val_loss += reduced
+                val_loss = val_loss / (i + 1)
+            return val_loss
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        def reduce_tensor(t, n):
+            rt = t.clone()
+            rt /= n
+            return rt
+        def validate(model, loader, distributed, n):
+            with torch.no_grad():
+                val_loss = 0.0
+                for i, (x, y) in enumerate(loader):
+                    loss = criterion(model(x), y)
+                    if distributed:
+                        reduced = reduce_tensor(loss.data, n).detach().double()
+                    else:
+                        reduced = loss.detach().double()
+                    val_loss += reduced
+                val_loss = float(val_loss)
+                val_loss = val_loss / (i + 1)
+            return val_loss
+        """,
+        message="accumulate it on the device",
+        line=13,
+    ),
+    # The named value also kept in a list every step: it must stay a float there; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        history = []
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            value = loss.item()
+            total += value
+            history.append(value)
+        """
+    ),
+    # The named value read after the loop: it would be a tensor there; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            value = loss.item()
+            total += value
+        print(total, value)
+        """
+    ),
+    # Scaled by a name the code shows may be a tensor (`n = mask.sum()`): a float64 tensor times a
+    # float32 tensor is float64, where the host's float times it was float32; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y, mask in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            n = mask.sum()
+            total += loss.item() * n
+        """
+    ),
+    # The sum read in an `if` test, which runs every step: keeping it on the device saves nothing.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+            if total > 1000:
+                break
+        """
+    ),
+    # A sum scaled by the batch size, a size every binding shows (`batch_size = x.size(0)`).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            batch_size = x.size(0)
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item() * batch_size
+        print(total / len(loader.dataset))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            batch_size = x.size(0)
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double() * batch_size
+        total = float(total)
+        print(total / len(loader.dataset))
+        """,
+        line=9,
+    ),
+    # Losses kept in a list read only where the loop logs, which empties it after reading: the tensors
+    # are appended, and the logging branch first reads them all with one copy (so does the code after
+    # the loop); its length, read every step, is the same for tensors.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.item())
+            loss.backward()
+            optimizer.step()
+            if len(losses) == 100:
+                print("mean loss %.3f" % np.mean(losses))
+                losses = []
+        print(losses)
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.detach())
+            loss.backward()
+            optimizer.step()
+            if len(losses) == 100:
+                losses = torch.stack(losses).tolist() if losses else []
+                print("mean loss %.3f" % np.mean(losses))
+                losses = []
+        losses = torch.stack(losses).tolist() if losses else []
+        print(losses)
+        """,
+        message="accumulate it on the device",
+        line=8,
+    ),
+    # The list read where the loop logs but never emptied (`np.mean(losses[-100:])`): copying all of it
+    # at every logging point would cost more and more; report only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.item())
+            loss.backward()
+            optimizer.step()
+            if i % 100 == 0:
+                print("mean loss %.3f" % np.mean(losses[-100:]))
+        """
+    ),
+    # A `break` between the copy and the reset would leave floats in the list: report only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.item())
+            loss.backward()
+            optimizer.step()
+            if i % 100 == 0:
+                print("mean loss %.3f" % np.mean(losses))
+                if np.mean(losses) < 0.01:
+                    break
+                losses = []
+        """
+    ),
+    # Emptied before it is read: the read would see a list of tensors; report only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses.append(loss.item())
+            loss.backward()
+            optimizer.step()
+            if i % 100 == 0:
+                losses = []
+            if i % 100 == 1:
+                print("mean loss %.3f" % np.mean(losses))
+        """
+    ),
+    # A value the code does not show to be 0-dim (`out[0]` may hold one element of a row): stacked, the
+    # list would be a column of one-element lists; report only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        scores = []
+        for i, (x, y) in enumerate(loader):
+            out = model(x)
+            loss = criterion(out, y)
+            loss.backward()
+            optimizer.step()
+            scores.append(out[0].item())
+            if i % 100 == 0:
+                print("mean score %.3f" % np.mean(scores))
+                scores = []
+        """
+    ),
+    # A pre-0.4 number appended to a list held in a dict (`self.losses["gp"]`): a method of what no
+    # dotted name spells is still the list's `append`.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        class Trainer:
+            def train(self, loader):
+                for x, y in loader:
+                    out = self.model(x.cuda())
+                    gp = ((out - y.cuda()) ** 2).mean()
+                    (out.sum() + gp).backward()
+                    self.opt.step()
+                    self.losses["gp"].append(gp.data[0])
+        """,
+        message="reads a number the pre-0.4 way",
+        line=10,
+    ),
+    # Reset by unpacking where the loop logs (`total, n = 0.0, 0`): a reset to a number like any other
+    # (before, the read-back rewrote the target into `float(total), n = ...`, which does not parse).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        total, n = 0.0, 0
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+            if i % 10 == 0:
+                print("%d %.3f" % (i, total))
+                total, n = 0.0, 0
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        total, n = 0.0, 0
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double()
+            if i % 10 == 0:
+                print("%d %.3f" % (i, float(total)))
+                total, n = 0.0, 0
+        total = float(total)
+        """,
+        line=9,
+    ),
+    # A name bound by unpacking where the loop logs is no read of the value: report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            loss.backward()
+            optimizer.step()
+            value = loss.item()
+            total += value
+            if i % 10 == 0:
+                value, shown = 0.0, total
+        """
+    ),
 ]

@@ -59,11 +59,23 @@ N steps (under an `if`) and resets it, it is read there as `float(total)`. A cou
 `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct += (pred ==
 y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied once after
 it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64 tensor; a
-float sum is left alone: a device's reduction rounds in another order). Values kept per step in a list
-the loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are
-appended as detached tensors and read with one copy after the loop (`losses =
-torch.stack(losses).tolist() if losses else []`: the same floats, in order). The fix is made only when it
-removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
+float sum is left alone: a device's reduction rounds in another order). A per-step value named first,
+`batch_loss = loss.item() * batch_size` (scaled by a size: `len(x)`, `x.size(0)`, or a name every binding
+of which is one; never by what may be a tensor, whose float32 would then be promoted differently), also
+bound on either branch of an `if`, and read in the loop only by such sums and where the loop logs, stays
+a detached float64 tensor: each sum is kept on the device (`float(batch_loss)` where it is logged), and
+it is read nowhere after the loop. A sum may start before an enclosing loop whose other code binds it
+nowhere (`report_loss = 0` before `while True:`, summed in the inner `for`: read back after each pass of
+the inner loop), by a chained assignment (`step = total = 0`), and be reset by one (`total = n = 0.`). A
+read in an `if`'s test runs every step: it keeps the sum on the host. Values kept per step in a list the
+loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are appended
+as detached tensors and read with one copy after the loop (`losses = torch.stack(losses).tolist() if
+losses else []`: the same floats, in order). Where the loop reads such a list only in a logging branch
+that empties it after reading (`if len(losses) == 100: print(np.mean(losses)); losses = []`; its length
+anywhere), for a value shown to be 0-dim, that branch first reads the tensors kept since the last log
+with one copy (the same conversion), and the code after the loop does too; a list never emptied there is
+left alone (copying all of it at each log would cost more and more). The fix is made only when it removes
+the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
 `history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves nothing,
 and the finding names the statement that still waits. `.item()` of what a function the file does not show
 returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync (in
@@ -130,6 +142,8 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
     host_count_fix,
     list_fix,
+    logged_list_fix,
+    named_sum_fix,
 )
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
@@ -177,26 +191,33 @@ class HostSyncInLoop(Rule):
         stack = self.aliases.module_name_for("torch.stack")
         is_tensor = self.aliases.module_name_for("torch.is_tensor")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
-        for event in loops.events():
-            for sync in syncs.of(event):
-                fix = None
-                advice = ""
-                if (
-                    sync.reported
-                    and sync.item
-                    and event.loop is not None
-                    and isinstance(sync.node, cst.Call)  # (an item is)
-                ):
-                    if float64 is None:
-                        float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
-                    fix = accumulator_fix(
-                        self.tree, sync.node, event.node, event.loop, scalars, float64
-                    ) or list_fix(self.tree, sync.node, event.node, event.loop, stack)
-                    advice = _SUMMED + ("" if float64 else _FLOAT32)
-                elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
-                    fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
-                    advice = _COUNTED
-                found.append((event, sync, fix, advice))
+        every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
+        # `.item()`s of values the code shows are tensors: only those may become `.detach()`
+        tensor_items = {id(sync.node) for _, sync in every if sync.item and sync.reported}
+        for event, sync in every:
+            fix = None
+            advice = ""
+            if (
+                sync.reported
+                and sync.item
+                and event.loop is not None
+                and isinstance(sync.node, cst.Call)  # (an item is)
+            ):
+                if float64 is None:
+                    float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
+                fix = (
+                    accumulator_fix(self.tree, sync.node, event.node, event.loop, scalars, float64)
+                    or named_sum_fix(
+                        self.tree, sync.node, event.node, event.loop, scalars, float64, tensor_items
+                    )
+                    or list_fix(self.tree, sync.node, event.node, event.loop, stack)
+                    or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
+                )
+                advice = _SUMMED + ("" if float64 else _FLOAT32)
+            elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
+                fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
+                advice = _COUNTED
+            found.append((event, sync, fix, advice))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
         kept = {id(e.loop): e.node for e, _, f, _ in found if f is None and e.loop is not None}
