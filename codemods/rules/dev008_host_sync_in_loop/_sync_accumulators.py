@@ -272,13 +272,15 @@ def list_fix(
     statement: cst.CSTNode,
     loop: cst.For | cst.While,
     stack: str | None,
+    scalars: Scalars,
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
     """``losses.append(loss.item())`` in ``loop``, with ``losses = []`` just before it and no other use of
     ``losses`` in the loop: the edits that append the detached tensor and read all the values with one
     copy after the loop (``losses = torch.stack(losses).tolist() if losses else []``; ``stack`` is how
-    the file spells ``torch.stack``), or None. (``.item()`` also reads a one-element ``out[0]`` of shape
-    ``[1]``, whose stack is a column, ``[[0.5], ...]``; asking for a value shown to be 0-dim, as
-    :func:`logged_list_fix` does, would also drop 4 of validation's 8 fixes, reviewed correct.)"""
+    the file spells ``torch.stack``), or None. ``.item()`` also reads a one-element ``out[0]`` of shape
+    ``[1]``, whose stack would be a column (``[[0.5], ...]``): a value not shown to be one number is
+    appended as ``.detach().reshape(())``, which holds exactly what ``.item()`` accepts (one element,
+    any shape; anything else raises at the same step)."""
     if stack is None or not m.matches(statement, _APPEND_TO_NAME):
         return None
     call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
@@ -300,7 +302,9 @@ def list_fix(
     ):
         return None
     assert isinstance(item.func, cst.Attribute)
-    detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    detached: cst.BaseExpression = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    if not _is_one_value(tree, loop, item.func.value, scalars):
+        detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
     fixed = loop.visit(_Replace({id(item): detached}))
     # one copy for the whole list, the same floats as each `.item()` (a list of 0-dim tensors of one
     # expression: one dtype, one device, one shape)

@@ -1356,6 +1356,30 @@ INVALID = [
         """,
         line=8,
     ),
+    # A value not shown to be one number (`out[0]` may have shape [1]): appended as `.item()` would read
+    # it, one element whatever its shape, so the stack is a vector and not a column.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        scores = []
+        for x in loader:
+            out = model(x.to(device))
+            scores.append(out[0].item())
+        plot(scores)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        scores = []
+        for x in loader:
+            out = model(x.to(device))
+            scores.append(out[0].detach().reshape(()))
+        scores = torch.stack(scores).tolist() if scores else []
+        plot(scores)
+        """,
+        line=6,
+    ),
     # A list the loop reads (`losses[-10:]`) must hold numbers on every step: report only.
     Invalid(
         """

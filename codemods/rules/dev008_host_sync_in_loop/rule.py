@@ -210,7 +210,7 @@ class HostSyncInLoop(Rule):
                     or named_sum_fix(
                         self.tree, sync.node, event.node, event.loop, scalars, float64, tensor_items
                     )
-                    or list_fix(self.tree, sync.node, event.node, event.loop, stack)
+                    or list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                     or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                 )
                 advice = _SUMMED + ("" if float64 else _FLOAT32)
