@@ -57,12 +57,8 @@ def returns_fresh_list(tree: Tree, call: cst.BaseExpression, aliases: ImportAlia
     if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Name):
         return False
     name = call.func.value
-    module = tree.root
-    defs = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
-    bound_elsewhere = any(
-        isinstance(t.target, cst.Name) and t.target.value == name
-        for t in tree.of_type(module, cst.AssignTarget)
-    )
+    defs = tree.memo(_top_level_defs, lambda: _top_level_defs(tree)).get(name, ())
+    bound_elsewhere = name in tree.memo(_assigned_names, lambda: _assigned_names(tree))
     if len(defs) != 1 or bound_elsewhere or defs[0].decorators or defs[0].asynchronous:
         return False
     function = defs[0]
@@ -85,6 +81,24 @@ def returns_fresh_list(tree: Tree, call: cst.BaseExpression, aliases: ImportAlia
         r.value is not None
         and (is_fresh_list(r.value, aliases) or (isinstance(r.value, cst.Name) and r.value.value in lists))
         for r in returns
+    )
+
+
+# Asked for each legacy constructor call (thousands in a fix-heavy file): the module is scanned once per
+# tree, not once per call.
+def _top_level_defs(tree: Tree) -> dict[str, list[cst.FunctionDef]]:
+    """The module's top-level ``def`` statements by name, in source order."""
+    defs: dict[str, list[cst.FunctionDef]] = {}
+    for statement in tree.root.body:
+        if isinstance(statement, cst.FunctionDef):
+            defs.setdefault(statement.name.value, []).append(statement)
+    return defs
+
+
+def _assigned_names(tree: Tree) -> frozenset[str]:
+    """The names an assignment target of the module (anywhere in it) is."""
+    return frozenset(
+        t.target.value for t in tree.of_type(tree.root, cst.AssignTarget) if isinstance(t.target, cst.Name)
     )
 
 

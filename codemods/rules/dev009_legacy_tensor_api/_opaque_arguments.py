@@ -27,7 +27,7 @@ import re
 import libcst as cst
 
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.tree import Tree
+from codemods.core.tree import Tree, children
 
 # What a size is called (`n`, `size`, `num_classes`, `max_len`, `hidden_dim`, `x.shape`): words of a name.
 _SIZE_WORD = re.compile(
@@ -113,8 +113,49 @@ def _scope_walk(body: cst.CSTNode) -> list[cst.CSTNode]:
         node = stack.pop()
         found.append(node)
         if not isinstance(node, _SCOPES) or node is body:
-            stack.extend(reversed(node.children))
+            # The index's children: libcst's `children` property makes a visitor per node, and leaves out
+            # only whitespace and punctuation, which bind nothing.
+            stack.extend(reversed(children(node)))
     return found
+
+
+def _binders(tree: Tree, body: cst.CSTNode) -> dict[str, list[cst.CSTNode]]:
+    """The nodes of ``_scope_walk(body)`` that may bind each name (those `_bindings` reads, in its order),
+    by the names they spell: once per tree and scope, as a free name of a function is looked up in the
+    whole module, once per legacy constructor call."""
+    # `body` is a node of the tree, which keeps it alive: its id names it while the memo lasts.
+    return tree.memo((_binders, id(body)), lambda: _binders_by_name(tree, body))
+
+
+def _binders_by_name(tree: Tree, body: cst.CSTNode) -> dict[str, list[cst.CSTNode]]:
+    found: dict[str, list[cst.CSTNode]] = {}
+    for node in _scope_walk(body):
+        if isinstance(node, cst.Assign):
+            names = {n for target in node.targets for n in _target_names(tree, target.target)}
+        elif isinstance(node, cst.AnnAssign):
+            names = _target_names(tree, node.target) if node.value is not None else set()
+        elif isinstance(node, (cst.For, cst.AugAssign, cst.NamedExpr)):
+            names = {n.value for n in tree.of_type(node.target, cst.Name)}
+        elif isinstance(node, cst.AsName):
+            names = {n.value for n in tree.of_type(node.name, cst.Name)}
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            names = {node.name.value}
+        elif isinstance(node, cst.ImportAlias):
+            names = {node.evaluated_alias or node.evaluated_name}
+        else:
+            continue
+        for name in names:
+            found.setdefault(name, []).append(node)
+    return found
+
+
+def _target_names(tree: Tree, target: cst.BaseExpression) -> set[str]:
+    """The names for which ``_target_bindings`` of ``target`` may be non-empty."""
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {n.value for n in tree.of_type(target, cst.Name)}
+    return set()
 
 
 def _every_binding_opaque(tree: Tree, aliases: ImportAliases, name: cst.Name, depth: int) -> bool:
@@ -146,7 +187,7 @@ def _bindings(
             int_default = param.default is not None and not isinstance(param.default, cst.Name)
             found.append(not annotated and not int_default)
     body = scope.body if isinstance(scope, cst.FunctionDef) else scope
-    for node in _scope_walk(body):
+    for node in _binders(tree, body).get(name, ()):
         if isinstance(node, cst.Assign) and id(node) not in around:
             for target in node.targets:
                 found.extend(_target_bindings(tree, aliases, target.target, node.value, name, depth))
