@@ -723,11 +723,13 @@ INVALID = [
         line=3,
     ),
     # A second name for a conditional alias (`Tensor = FloatTensor`) is that alias: same type, same device.
+    # (The alias itself stays while code reads it: here a table.)
     Invalid(
         """
         import torch
         use_cuda = torch.cuda.is_available()
         FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+        TYPES = {"float": FloatTensor}
 
         def act(state, batch_size):
             Tensor = FloatTensor
@@ -737,11 +739,27 @@ INVALID = [
         import torch
         use_cuda = torch.cuda.is_available()
         FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+        TYPES = {"float": FloatTensor}
 
         def act(state, batch_size):
             return torch.from_numpy(state).to("cuda" if use_cuda else "cpu", torch.float32) / 255, torch.zeros(batch_size).to("cuda" if use_cuda else "cpu", torch.float32)
         """,
         message="`.type(Tensor)` is the legacy conversion",
+    ),
+    # A module-level conditional alias nothing reads (the `ByteTensor` of `torch.cuda.ByteTensor`, which
+    # the alias itself spells, is not a read of it) goes, an unsafe fix: another module may import it.
+    Invalid(
+        """
+        import torch
+        use_cuda = torch.cuda.is_available()
+        ByteTensor = torch.cuda.ByteTensor if use_cuda else torch.ByteTensor
+        """,
+        """
+        import torch
+        use_cuda = torch.cuda.is_available()
+        """,
+        message="nothing uses it any more: remove it",
+        line=3,
     ),
     # An integer legacy constructor never has autograd history (integer tensors cannot require grad),
     # whatever its argument: `Variable` goes without a `.detach()`; the constructor itself, of a
@@ -960,7 +978,6 @@ INVALID = [
         import torch
 
         def noise(n):
-            FloatTensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
             return torch.empty(n, 4, dtype=torch.float32, device="cuda" if torch.cuda.is_available() else "cpu").normal_()
         """,
         message="is a legacy tensor type chosen by a condition",
