@@ -333,6 +333,45 @@ INVALID = [
         message="cannot tell data from a size here",
         line=7,
     ),
+    # One argument named as a collection (`dones`, `nodes`, `batch.actions`), for every legacy type,
+    # integer ones too: read as data, an unsafe fix (an int of that name would have been a size).
+    Invalid(
+        """
+        import torch
+
+        def update(batch, nodes):
+            states, actions, rewards, dones = batch
+            done_mask = torch.ByteTensor(dones)
+            return done_mask, torch.LongTensor(nodes), torch.LongTensor(batch.actions)
+        """,
+        """
+        import torch
+
+        def update(batch, nodes):
+            states, actions, rewards, dones = batch
+            done_mask = torch.as_tensor(dones, dtype=torch.uint8)
+            return done_mask, torch.as_tensor(nodes, dtype=torch.int64), torch.as_tensor(batch.actions, dtype=torch.int64)
+        """,
+        message="named as a collection: read as data",
+        line=5,
+    ),
+    # ... but not a count's plural (`steps`), a plural the file binds to an int (`+=`, `range`'s
+    # counter, an int default), nor one filled right after (a sign of a size): report only.
+    Invalid(
+        """
+        import torch
+
+        def init(steps, rewards, counter, epochs=3):
+            total_rewards = counter()
+            total_rewards += 1
+            for ids in range(3):
+                torch.LongTensor(ids)
+            return torch.FloatTensor(steps), torch.LongTensor(total_rewards), torch.Tensor(rewards).uniform_(), torch.LongTensor(epochs)
+        """,
+        None,
+        message="cannot tell data from a size here",
+        line=7,
+    ),
     # A module's `.type()` casts integer buffers too, `.to()` would not; `type(t)` is
     # `torch.Tensor` since 0.4: report only.
     Invalid(
