@@ -800,6 +800,25 @@ INVALID = [
         message="nothing uses it any more: remove it",
         line=3,
     ),
+    # The import is needed only by the calls of the name it binds: the `Variable` of
+    # `torch.autograd.Variable(y)` is an attribute, which needs no import.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def pair(y):
+            return Variable(torch.zeros(2)), torch.autograd.Variable(y)
+        """,
+        """
+        import torch
+
+        def pair(y):
+            return torch.zeros(2), y.detach()
+        """,
+        message="`Variable` is the pre-0.4 wrapper, only called here",
+        line=2,
+    ),
     # An integer legacy constructor never has autograd history (integer tensors cannot require grad),
     # whatever its argument: `Variable` goes without a `.detach()`; the constructor itself, of a
     # parameter that may be a size or data, is only reported.

@@ -168,6 +168,16 @@ def _may_act(flag: cst.BaseExpression) -> bool:
     return dotted_name(flag) is None and not isinstance(flag, cst.Integer)
 
 
+def _not_a_use(parent: cst.CSTNode | None, name: cst.Name) -> bool:
+    """``name`` where it does not read the imported ``Variable``: the import itself, an attribute's
+    name (the ``Variable`` of ``torch.autograd.Variable(x)``) or a keyword."""
+    return (
+        isinstance(parent, (cst.ImportAlias, cst.AsName))
+        or (isinstance(parent, cst.Attribute) and parent.attr is name)
+        or (isinstance(parent, cst.Arg) and parent.keyword is name)
+    )
+
+
 class LegacyTensorApi(Rule):
     code = "DEV009"
     name = "legacy-tensor-api"
@@ -507,8 +517,7 @@ class LegacyTensorApi(Rule):
         uses = [
             n
             for n in self.tree.of_type(module, cst.Name)
-            if n.value in self._variable_names
-            and not isinstance(self.tree.parent(n), (cst.ImportAlias, cst.AsName))
+            if n.value in self._variable_names and not _not_a_use(self.tree.parent(n), n)
         ]
         if any(not isinstance(parent := self.tree.parent(n), cst.Call) or parent.func is not n for n in uses):
             return  # `isinstance(x, Variable)`: still needed
