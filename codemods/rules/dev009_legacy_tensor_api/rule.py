@@ -44,7 +44,10 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `torch.tensor`, which would copy it). A float type's one argument the file shows nothing about
   (`codemods/rules/dev009_legacy_tensor_api/_opaque_arguments.py`: a batch unpacked from a call,
   `batch.reward`, `data["loss"]`, a true division; no name spelled like a size, no `range` counter,
-  no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix.
+  no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix; so is, for every
+  legacy type, a plural name or attribute (`torch.LongTensor(nodes)`, `torch.ByteTensor(dones)`:
+  `codemods/rules/dev009_legacy_tensor_api/_named_arguments.py`; not `steps`, `classes`, `sizes`, nor
+  a name bound to an int).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
   `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
