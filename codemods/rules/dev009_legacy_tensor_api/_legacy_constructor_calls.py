@@ -27,6 +27,7 @@ from codemods.rules.dev009_legacy_tensor_api._evident_data import (
     returns_fresh_list,
 )
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
+from codemods.rules.dev009_legacy_tensor_api._named_arguments import named_data
 from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque
 
 UNCLEAR = (
@@ -104,6 +105,12 @@ UNSAFE_DATA = (
     " call did (unsafe: were {arg} an int, the legacy call made an uninitialised tensor of that size)"
 )
 
+NAMED_DATA = (
+    " of {arg}, named as a collection: read as data (a list, an array or a tensor), `torch.as_tensor(...)`"
+    " makes the same tensor, sharing an array's memory where the legacy call did (unsafe: were {arg} an"
+    " int, the legacy call made an uninitialised tensor of that size)"
+)
+
 
 def _read_as_data(
     tree: Tree,
@@ -119,14 +126,17 @@ def _read_as_data(
     call raised on a float), where the file shows nothing about the argument
     (:mod:`codemods.rules.dev009_legacy_tensor_api._opaque_arguments`: no binding, name or call in it
     suggests an int) and the new tensor is not filled right away (`torch.Tensor(n).uniform_()`, a sign
-    of a size); else None, and the call is only reported."""
-    dtype = legacy_dtype(qualified)
-    if dtype is not None and not dtype.startswith(("float", "bfloat")):
-        return None  # an index or a count is as likely an int as a list for an integer type
+    of a size); or, for any legacy type, a name or attribute named as a collection (``dones``,
+    ``class_weights``: :mod:`codemods.rules.dev009_legacy_tensor_api._named_arguments`); else None, and
+    the call is only reported."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
     value = call.args[0].value
-    if not opaque(tree, aliases, value):
+    dtype = legacy_dtype(qualified)
+    floating = dtype is None or dtype.startswith(("float", "bfloat"))
+    # For an integer type an index or a count is as likely an int as a list: only a plural name reads.
+    named = named_data(tree, aliases, value)
+    if not named and not (floating and opaque(tree, aliases, value)):
         return None
     method = tree.parent(call)
     if isinstance(method, cst.Attribute) and method.attr.value in _FILLS:
@@ -138,7 +148,8 @@ def _read_as_data(
         return None
     spelled = code_of(value)
     arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
-    return UNSAFE_DATA.format(arg=arg), fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+    message = (NAMED_DATA if named else UNSAFE_DATA).format(arg=arg)
+    return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 
 
 def _array_names(tree: Tree, call: cst.Call, aliases: ImportAliases) -> frozenset[str]:

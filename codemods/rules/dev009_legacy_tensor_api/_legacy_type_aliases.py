@@ -116,7 +116,7 @@ class LegacyAliases:
         found = [
             self.at(name)
             for name in self.tree.of_type(self.tree.root, cst.Name)
-            if name.value in self._names and not isinstance(self.tree.parent(name), cst.AssignTarget)
+            if name.value in self._names and not _not_a_read(self.tree.parent(name), name)
         ]
         return [alias for alias in found if alias is not None]
 
@@ -134,6 +134,16 @@ class LegacyAliases:
                 return self.found.get((id(scope), node.value))
             in_function = in_function or isinstance(scope, (cst.FunctionDef, cst.Lambda))
         return None
+
+
+def _not_a_read(parent: cst.CSTNode | None, name: cst.Name) -> bool:
+    """``name`` where it does not read the variable: bound (``FloatTensor = ...``), an attribute's name
+    (the ``FloatTensor`` of ``torch.cuda.FloatTensor``, which the alias itself spells), or a keyword."""
+    return (
+        isinstance(parent, cst.AssignTarget)
+        or (isinstance(parent, cst.Attribute) and parent.attr is name)
+        or (isinstance(parent, cst.Arg) and parent.keyword is name)
+    )
 
 
 def _declared_global(tree: Tree, name: str) -> bool:

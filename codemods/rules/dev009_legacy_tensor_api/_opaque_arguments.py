@@ -5,11 +5,13 @@ and as a size when it is an int (or a ``torch.Size``). Where the file shows neit
 reading as data as an unsafe fix; this module says where the file shows *nothing*, so that no sign of
 an int is overruled: the argument is
 
-- a name every binding of which, in its scope (its function, else the module), is opaque: a
-  parameter with no int default or annotation, a target of unpacking (``s, r, done, _ = env.step(a)``,
-  from what is opaque) or of a loop over something other than ``range``/``enumerate``'s counter,
-  or an assignment from an opaque expression; never rebound by ``global``, ``+=``, ``with``, an
-  import or a walrus;
+- a name every binding of which, in the innermost scope that binds it (its comprehension, lambda or
+  function, those around it, else the module: ``codemods.core.name_bindings.bindings_in``), is
+  opaque: a parameter with no int default or annotation, a target of unpacking
+  (``s, r, done, _ = env.step(a)``, from what is opaque) or of a loop or comprehension over
+  something other than ``range``/``enumerate``'s counter, or an assignment from an opaque
+  expression; never rebound by ``global``, ``+=``, ``with``/``except ... as`` (what a context
+  manager or an exception is, the file does not say), an import or a walrus;
 - an attribute (``batch.reward``) or a subscript (``data["iter"]``) of something;
 - a true division (``(high - low) / 2.``), which never gives an int;
 - a call of a method or of a function neither of the file (whose returns the file shows) nor of
@@ -26,8 +28,9 @@ import re
 
 import libcst as cst
 
+from codemods.core.name_bindings import bindings_in
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.tree import Tree, children
+from codemods.core.tree import Tree
 
 # What a size is called (`n`, `size`, `num_classes`, `max_len`, `hidden_dim`, `x.shape`): words of a name.
 _SIZE_WORD = re.compile(
@@ -44,7 +47,6 @@ _KNOWN_MODULES = ("torch", "numpy", "math", "random", "builtins")
 _BUILTINS = frozenset(
     {"int", "len", "round", "sum", "max", "min", "abs", "pow", "divmod", "hash", "ord", "id", "next"}
 )
-_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _DEPTH = 4
 
 
@@ -100,111 +102,78 @@ def _opaque_call(tree: Tree, aliases: ImportAliases, call: cst.Call) -> bool:
     )
 
 
-def _scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
-    return next((a for a in tree.ancestors(node) if isinstance(a, _SCOPES)), tree.root)
+# Where a name is looked up: the innermost of these around it, then the scopes around that one (a class
+# body's names are not seen from the functions in it), then the module.
+_SCOPES = (
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.Lambda,
+    cst.ListComp,
+    cst.SetComp,
+    cst.DictComp,
+    cst.GeneratorExp,
+)
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
-def _scope_walk(body: cst.CSTNode) -> list[cst.CSTNode]:
-    """The nodes of a scope's ``body``, with the functions and classes defined in it but not their
-    insides."""
-    found: list[cst.CSTNode] = []
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        if not isinstance(node, _SCOPES) or node is body:
-            # The index's children: libcst's `children` property makes a visitor per node, and leaves out
-            # only whitespace and punctuation, which bind nothing.
-            stack.extend(reversed(children(node)))
-    return found
-
-
-def _binders(tree: Tree, body: cst.CSTNode) -> dict[str, list[cst.CSTNode]]:
-    """The nodes of ``_scope_walk(body)`` that may bind each name (those `_bindings` reads, in its order),
-    by the names they spell: once per tree and scope, as a free name of a function is looked up in the
-    whole module, once per legacy constructor call."""
-    # `body` is a node of the tree, which keeps it alive: its id names it while the memo lasts.
-    return tree.memo((_binders, id(body)), lambda: _binders_by_name(tree, body))
-
-
-def _binders_by_name(tree: Tree, body: cst.CSTNode) -> dict[str, list[cst.CSTNode]]:
-    found: dict[str, list[cst.CSTNode]] = {}
-    for node in _scope_walk(body):
-        if isinstance(node, cst.Assign):
-            names = {n for target in node.targets for n in _target_names(tree, target.target)}
-        elif isinstance(node, cst.AnnAssign):
-            names = _target_names(tree, node.target) if node.value is not None else set()
-        elif isinstance(node, (cst.For, cst.AugAssign, cst.NamedExpr)):
-            names = {n.value for n in tree.of_type(node.target, cst.Name)}
-        elif isinstance(node, cst.AsName):
-            names = {n.value for n in tree.of_type(node.name, cst.Name)}
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            names = {node.name.value}
-        elif isinstance(node, cst.ImportAlias):
-            names = {node.evaluated_alias or node.evaluated_name}
-        else:
-            continue
-        for name in names:
-            found.setdefault(name, []).append(node)
-    return found
-
-
-def _target_names(tree: Tree, target: cst.BaseExpression) -> set[str]:
-    """The names for which ``_target_bindings`` of ``target`` may be non-empty."""
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return {n.value for n in tree.of_type(target, cst.Name)}
-    return set()
+def _scopes_around(tree: Tree, node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The scopes a name at ``node`` is looked up in, innermost first: the functions, lambdas and
+    comprehensions around it (a class body only when it is the innermost), then the module."""
+    scopes: list[cst.CSTNode] = []
+    for ancestor in tree.ancestors(node):
+        if isinstance(ancestor, _SCOPES) and not (isinstance(ancestor, cst.ClassDef) and scopes):
+            scopes.append(ancestor)
+    return [*scopes, tree.root]
 
 
 def _every_binding_opaque(tree: Tree, aliases: ImportAliases, name: cst.Name, depth: int) -> bool:
-    scope = _scope_of(tree, name)
+    if any(name.value in {n.name.value for n in g.names} for g in tree.of_type(tree.root, cst.Global)):
+        return False  # another function may bind it to anything
     around = {id(a) for a in tree.ancestors(name)}
-    bindings = _bindings(tree, aliases, scope, name.value, depth, around)
-    if bindings is None:
-        return False
-    if not bindings and isinstance(scope, cst.FunctionDef):
-        # A free name of the function: the module's bindings of it.
-        bindings = _bindings(tree, aliases, tree.root, name.value, depth, around)
-    return bindings is not None and bool(bindings) and all(bindings)
+    for scope in _scopes_around(tree, name):
+        bindings = _bindings(tree, aliases, scope, name.value, depth, around)
+        if bindings is None:
+            return False
+        if bindings:
+            return all(bindings)
+    return False
 
 
 def _bindings(
     tree: Tree, aliases: ImportAliases, scope: cst.CSTNode, name: str, depth: int, around: set[int]
 ) -> list[bool] | None:
-    """Whether each binding of ``name`` in ``scope`` is opaque; None where one cannot be read (a
-    ``global``, ``+=``, an import, ``with ... as``, a walrus)."""
+    """Whether each binding of ``name`` in ``scope`` is opaque; None where one cannot be read (``+=``,
+    an import, ``with``/``except ... as``, a walrus, a ``def`` or ``class``, ``nonlocal``)."""
     found: list[bool] = []
-    for statement in tree.of_type(tree.root, cst.Global):
-        if any(n.name.value == name for n in statement.names):
-            return None
-    if isinstance(scope, cst.FunctionDef):
-        for param in tree.of_type(scope.params, cst.Param):
-            if param.name.value != name:
-                continue
-            annotated = param.annotation is not None and dotted_name(param.annotation.annotation) == "int"
-            int_default = param.default is not None and not isinstance(param.default, cst.Name)
+    for node in bindings_in(tree, scope, name):
+        if isinstance(node, cst.Param):
+            annotated = node.annotation is not None and dotted_name(node.annotation.annotation) == "int"
+            int_default = node.default is not None and not isinstance(node.default, cst.Name)
             found.append(not annotated and not int_default)
-    body = scope.body if isinstance(scope, cst.FunctionDef) else scope
-    for node in _binders(tree, body).get(name, ()):
-        if isinstance(node, cst.Assign) and id(node) not in around:
-            for target in node.targets:
-                found.extend(_target_bindings(tree, aliases, target.target, node.value, name, depth))
-        elif isinstance(node, cst.AnnAssign) and node.value is not None:
-            found.extend(_target_bindings(tree, aliases, node.target, node.value, name, depth))
-        elif isinstance(node, cst.For):
-            if name in {n.value for n in tree.of_type(node.target, cst.Name)}:
-                found.append(_loop_target_opaque(node, name))
-        elif isinstance(node, (cst.AugAssign, cst.NamedExpr, cst.AsName)):
-            bound = node.name if isinstance(node, cst.AsName) else node.target
-            if name in {n.value for n in tree.of_type(bound, cst.Name)}:
-                return None
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node.name.value == name:
+        elif isinstance(node, cst.AssignTarget):
+            assign = tree.parent(node)
+            if isinstance(assign, cst.Assign) and id(assign) not in around:
+                found.extend(_target_bindings(tree, aliases, node.target, assign.value, name, depth))
+        elif isinstance(node, cst.AnnAssign):
+            if node.value is not None:
+                found.extend(_target_bindings(tree, aliases, node.target, node.value, name, depth))
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            found.append(_loop_target_opaque(node, name))
+        else:
             return None
-        elif isinstance(node, cst.ImportAlias) and (node.evaluated_alias or node.evaluated_name) == name:
+    # A walrus in a comprehension binds in the scope around the comprehension (most files have none).
+    for walrus in tree.of_type(tree.root, cst.NamedExpr):
+        if not (isinstance(walrus.target, cst.Name) and walrus.target.value == name):
+            continue
+        owner = next((a for a in tree.ancestors(walrus) if _binds_in(a)), tree.root)
+        if owner is scope:
             return None
     return found
+
+
+def _binds_in(node: cst.CSTNode) -> bool:
+    """A scope that a walrus binds in: a function, lambda or class body, not a comprehension."""
+    return isinstance(node, _SCOPES) and not isinstance(node, _COMPREHENSIONS)
 
 
 def _target_bindings(
@@ -228,8 +197,9 @@ def _target_bindings(
     return []
 
 
-def _loop_target_opaque(loop: cst.For, name: str) -> bool:
-    """A loop's target is opaque unless it counts: ``range(...)``, or ``enumerate``'s counter."""
+def _loop_target_opaque(loop: cst.For | cst.CompFor, name: str) -> bool:
+    """A loop's (or a comprehension's) target is opaque unless it counts: ``range(...)``, or
+    ``enumerate``'s counter."""
     iterated = loop.iter
     called = dotted_name(iterated.func) if isinstance(iterated, cst.Call) else None
     if called == "range":

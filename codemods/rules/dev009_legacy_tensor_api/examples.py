@@ -333,6 +333,45 @@ INVALID = [
         message="cannot tell data from a size here",
         line=7,
     ),
+    # One argument named as a collection (`dones`, `nodes`, `batch.actions`), for every legacy type,
+    # integer ones too: read as data, an unsafe fix (an int of that name would have been a size).
+    Invalid(
+        """
+        import torch
+
+        def update(batch, nodes):
+            states, actions, rewards, dones = batch
+            done_mask = torch.ByteTensor(dones)
+            return done_mask, torch.LongTensor(nodes), torch.LongTensor(batch.actions)
+        """,
+        """
+        import torch
+
+        def update(batch, nodes):
+            states, actions, rewards, dones = batch
+            done_mask = torch.as_tensor(dones, dtype=torch.uint8)
+            return done_mask, torch.as_tensor(nodes, dtype=torch.int64), torch.as_tensor(batch.actions, dtype=torch.int64)
+        """,
+        message="named as a collection: read as data",
+        line=5,
+    ),
+    # ... but not a count's plural (`steps`), a plural the file binds to an int (`+=`, `range`'s
+    # counter, an int default), nor one filled right after (a sign of a size): report only.
+    Invalid(
+        """
+        import torch
+
+        def init(steps, rewards, counter, epochs=3):
+            total_rewards = counter()
+            total_rewards += 1
+            for ids in range(3):
+                torch.LongTensor(ids)
+            return torch.FloatTensor(steps), torch.LongTensor(total_rewards), torch.Tensor(rewards).uniform_(), torch.LongTensor(epochs)
+        """,
+        None,
+        message="cannot tell data from a size here",
+        line=7,
+    ),
     # A module's `.type()` casts integer buffers too, `.to()` would not; `type(t)` is
     # `torch.Tensor` since 0.4: report only.
     Invalid(
@@ -723,11 +762,13 @@ INVALID = [
         line=3,
     ),
     # A second name for a conditional alias (`Tensor = FloatTensor`) is that alias: same type, same device.
+    # (The alias itself stays while code reads it: here a table.)
     Invalid(
         """
         import torch
         use_cuda = torch.cuda.is_available()
         FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+        TYPES = {"float": FloatTensor}
 
         def act(state, batch_size):
             Tensor = FloatTensor
@@ -737,11 +778,46 @@ INVALID = [
         import torch
         use_cuda = torch.cuda.is_available()
         FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+        TYPES = {"float": FloatTensor}
 
         def act(state, batch_size):
             return torch.from_numpy(state).to("cuda" if use_cuda else "cpu", torch.float32) / 255, torch.zeros(batch_size).to("cuda" if use_cuda else "cpu", torch.float32)
         """,
         message="`.type(Tensor)` is the legacy conversion",
+    ),
+    # A module-level conditional alias nothing reads (the `ByteTensor` of `torch.cuda.ByteTensor`, which
+    # the alias itself spells, is not a read of it) goes, an unsafe fix: another module may import it.
+    Invalid(
+        """
+        import torch
+        use_cuda = torch.cuda.is_available()
+        ByteTensor = torch.cuda.ByteTensor if use_cuda else torch.ByteTensor
+        """,
+        """
+        import torch
+        use_cuda = torch.cuda.is_available()
+        """,
+        message="nothing uses it any more: remove it",
+        line=3,
+    ),
+    # The import is needed only by the calls of the name it binds: the `Variable` of
+    # `torch.autograd.Variable(y)` is an attribute, which needs no import.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def pair(y):
+            return Variable(torch.zeros(2)), torch.autograd.Variable(y)
+        """,
+        """
+        import torch
+
+        def pair(y):
+            return torch.zeros(2), y.detach()
+        """,
+        message="`Variable` is the pre-0.4 wrapper, only called here",
+        line=2,
     ),
     # An integer legacy constructor never has autograd history (integer tensors cannot require grad),
     # whatever its argument: `Variable` goes without a `.detach()`; the constructor itself, of a
@@ -960,7 +1036,6 @@ INVALID = [
         import torch
 
         def noise(n):
-            FloatTensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
             return torch.empty(n, 4, dtype=torch.float32, device="cuda" if torch.cuda.is_available() else "cpu").normal_()
         """,
         message="is a legacy tensor type chosen by a condition",

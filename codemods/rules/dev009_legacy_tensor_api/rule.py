@@ -44,7 +44,10 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `torch.tensor`, which would copy it). A float type's one argument the file shows nothing about
   (`codemods/rules/dev009_legacy_tensor_api/_opaque_arguments.py`: a batch unpacked from a call,
   `batch.reward`, `data["loss"]`, a true division; no name spelled like a size, no `range` counter,
-  no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix.
+  no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix; so is, for every
+  legacy type, a plural name or attribute (`torch.LongTensor(nodes)`, `torch.ByteTensor(dones)`:
+  `codemods/rules/dev009_legacy_tensor_api/_named_arguments.py`; not `steps`, `classes`, `sizes`, nor
+  a name bound to an int).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
   `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
@@ -166,6 +169,16 @@ def _may_act(flag: cst.BaseExpression) -> bool:
     if isinstance(flag, cst.UnaryOperation) and isinstance(flag.operator, cst.Not):
         return _may_act(flag.expression)
     return dotted_name(flag) is None and not isinstance(flag, cst.Integer)
+
+
+def _not_a_use(parent: cst.CSTNode | None, name: cst.Name) -> bool:
+    """``name`` where it does not read the imported ``Variable``: the import itself, an attribute's
+    name (the ``Variable`` of ``torch.autograd.Variable(x)``) or a keyword."""
+    return (
+        isinstance(parent, (cst.ImportAlias, cst.AsName))
+        or (isinstance(parent, cst.Attribute) and parent.attr is name)
+        or (isinstance(parent, cst.Arg) and parent.keyword is name)
+    )
 
 
 class LegacyTensorApi(Rule):
@@ -507,8 +520,7 @@ class LegacyTensorApi(Rule):
         uses = [
             n
             for n in self.tree.of_type(module, cst.Name)
-            if n.value in self._variable_names
-            and not isinstance(self.tree.parent(n), (cst.ImportAlias, cst.AsName))
+            if n.value in self._variable_names and not _not_a_use(self.tree.parent(n), n)
         ]
         if any(not isinstance(parent := self.tree.parent(n), cst.Call) or parent.func is not n for n in uses):
             return  # `isinstance(x, Variable)`: still needed

@@ -1,0 +1,98 @@
+"""Arguments of a legacy constructor named as a collection of values: data, by what the code calls them.
+
+``torch.LongTensor(nodes)`` makes a tensor of the values when ``nodes`` is a list, a tuple or an array,
+and an uninitialised tensor of that size when it is an int. Where the file shows neither, a plural
+name (``dones``, ``nodes``, ``class_weights``, ``batch.rewards``) names a collection: DEV009 reads it as
+data, an unsafe fix, for every legacy type (integer ones too, where an opaque name alone is not read).
+Not a count's name (``n_items``, ``num_samples``: its first word counts), not a plural that as often
+holds an int (``steps``, ``classes``, ``epochs``) or a size (``sizes``, ``dims``), and not a name some
+binding of which shows an int (a number, ``len(...)``, ``x.size(0)``, ``range``'s counter, ``+=``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from codemods.analysis.legacy_constructors import is_size
+from codemods.core.name_bindings import bindings_in
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.tree import Tree
+
+# The first word of a count (`n_classes`, `num_actions`, `nb_filters`), the last word of a count or a
+# length (`batch_size`, `max_len`, `hidden_dim`), and the layer sizes `in_features`/`out_channels`.
+_COUNT_FIRST = frozenset({"n", "num", "nb", "number"})
+_COUNT_LAST = frozenset({"size", "sz", "len", "length", "dim", "count", "num"})
+_ONE_WORD = frozenset({"n", "num", "size", "dim"})
+_LAYER_FIRST = frozenset({"in", "out"})
+_LAYER_LAST = frozenset({"features", "channels", "planes"})
+# Plurals that as often name a count (`steps = 1000`, `classes = 10`) or a size (`sizes`) as values.
+_COUNT_PLURALS = frozenset(
+    "sizes dims shapes classes features units steps layers heads epochs iters iterations filters channels"
+    " planes lens times".split()
+)
+
+
+def names_a_count(name: str) -> bool:
+    """``num_actions``, ``batchSize``, ``n``: the name says it counts or measures something."""
+    words = [word.lower() for word in re.split(r"_|(?<=[a-z])(?=[A-Z])", name) if word]
+    if len(words) <= 1:
+        return bool(words) and words[0] in _ONE_WORD
+    return (
+        words[0] in _COUNT_FIRST
+        or words[-1] in _COUNT_LAST
+        or (len(words) == 2 and words[0] in _LAYER_FIRST and words[1] in _LAYER_LAST)
+    )
+
+
+def names_a_collection(name: str) -> bool:
+    """``dones``, ``class_weights``, ``nextStates``: the last word is a plural, not a count's."""
+    words = [word.lower() for word in re.split(r"_|(?<=[a-z])(?=[A-Z])", name) if word]
+    if not words or names_a_count(name):
+        return False
+    last = words[-1]
+    return (
+        len(last) > 3
+        and last.endswith("s")
+        and not last.endswith(("ss", "us", "is", "as"))
+        and last not in _COUNT_PLURALS
+    )
+
+
+def named_data(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression) -> bool:
+    """Whether ``value`` (a legacy constructor's one argument) is a name or an attribute named as a
+    collection that no binding the file shows makes an int."""
+    if isinstance(value, cst.Attribute):
+        return names_a_collection(value.attr.value)
+    if not isinstance(value, cst.Name) or not names_a_collection(value.value):
+        return False
+    scope = next((a for a in tree.ancestors(value) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    bindings = bindings_in(tree, scope or tree.root, value.value)
+    if not bindings and scope is not None:
+        bindings = bindings_in(tree, tree.root, value.value)
+    return not any(_is_int_binding(tree, b) for b in bindings)
+
+
+def _is_int_binding(tree: Tree, binding: cst.CSTNode) -> bool:
+    if isinstance(binding, cst.Param):
+        annotation = dotted_name(binding.annotation.annotation) if binding.annotation else None
+        return annotation == "int" or (binding.default is not None and _int_like(binding.default))
+    if isinstance(binding, (cst.AugAssign, cst.Global, cst.Nonlocal)):
+        return True
+    if isinstance(binding, cst.For):
+        iterated = binding.iter
+        return isinstance(iterated, cst.Call) and dotted_name(iterated.func) in ("range", "enumerate")
+    assign = tree.parent(binding)
+    if isinstance(binding, cst.AssignTarget) and isinstance(assign, cst.Assign):
+        return isinstance(binding.target, cst.Name) and _int_like(assign.value)
+    if isinstance(binding, cst.AnnAssign) and binding.value is not None:
+        return _int_like(binding.value)
+    return False
+
+
+def _int_like(value: cst.BaseExpression) -> bool:
+    """A number, or what :func:`is_size` reads as a size (``len(x)``, ``x.size(0)``, ``n * 2``)."""
+    if isinstance(value, cst.UnaryOperation):
+        return _int_like(value.expression)
+    return isinstance(value, (cst.Integer, cst.Float)) or is_size(value)
