@@ -4,7 +4,7 @@ For each legacy constructor call DEV009 once scanned the module for every assign
 ``def`` (is the argument a call of a function that returns a fresh list?): time quadratic in a fix-heavy
 file's size. The scan is kept here as the specification and compared, on every corpus and legacy file,
 with the indexed answers for every name. (The scope walk for opaque names went to
-``codemods.core.name_bindings.bindings_in``, whose answers ``test_name_bindings`` checks.)
+``codemods.core.name_bindings.bindings_in``, with outputs checked identical at that change.)
 """
 
 from __future__ import annotations
