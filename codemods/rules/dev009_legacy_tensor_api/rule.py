@@ -69,7 +69,8 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (`q_func(n).type(dtype)`, `nn.Linear(n, m).type(dtype)`) is only reported. `x.type(type(y))` is
   reported: `type(y)` is `torch.Tensor` since 0.4.
 * `from torch.autograd import Variable` (at the top level, or in a top-level `try`) is reported
-  while every use of it is a call, and goes once nothing uses it.
+  while every use of it is a call, and goes once nothing uses it (an unsafe fix: another module may
+  import `Variable` from this one, `from model import *`).
 
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
 constructor of a name, a NumPy array or an expression with a sign of a size (`torch.FloatTensor(n)`,
@@ -544,11 +545,18 @@ class LegacyTensorApi(Rule):
             block = self.tree.parent(statement)
             assert isinstance(block, (cst.Module, cst.IndentedBlock))  # where a line of statements is
             edits = import_removal(statement, block.body, self._variable_names)
+            # Unsafe, as for an unused alias at module level: another module of the project may take
+            # `Variable` from this one (`from model import *`); reviewers found such scripts in both splits.
             self.report(
                 imported,
                 "`Variable` is imported but not used: remove the import"
-                + ("" if edits else " (left: its comment would go with it)"),
+                + (
+                    " (unsafe: another module may import `Variable` from this one, e.g. with `import *`)"
+                    if edits
+                    else " (left: its comment would go with it)"
+                ),
                 edits=edits,
+                safety=FixSafety.UNSAFE,
             )
 
     def _removal(self, line: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
