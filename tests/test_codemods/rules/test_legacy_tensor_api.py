@@ -33,7 +33,10 @@ def test_import_in_a_top_level_try_is_reported_and_goes():
         h = Variable(torch.zeros(3))
         """
     assert any(m.startswith("4: `Variable` is the pre-0.4 wrapper") for m in _messages(code))
-    assert _fix(code, unsafe=True) == "try:\n    import torch\nexcept ImportError:\n    raise\nh = torch.zeros(3)\n"
+    assert (
+        _fix(code, unsafe=True)
+        == "try:\n    import torch\nexcept ImportError:\n    raise\nh = torch.zeros(3)\n"
+    )
     # Safe fixes alone keep the import: another module may take `Variable` from this one (`import *`).
     assert "from torch.autograd import Variable" in (_fix(code) or "")
 
