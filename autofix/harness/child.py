@@ -161,7 +161,13 @@ def forget(root: str) -> None:
 def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
     """Everything the entry returned, as named tensors: nested dicts, lists, modules, numbers."""
     if isinstance(value, torch.Tensor):
-        return {prefix or "result": value.detach()}
+        found = {prefix or "result": value.detach()}
+        # Hooks left on a returned tensor run in the caller's backward: part of what it hands back.
+        hooks = getattr(value, "_backward_hooks", None)
+        if hooks:
+            codes = [_fingerprint("tensor hook", _callable_code(hook)) for hook in hooks.values()]
+            found[f"{prefix or 'result'}.__hooks__"] = torch.tensor(codes)
+        return found
     if isinstance(value, torch.nn.Module):
         return _module_results(value, prefix)
     if isinstance(value, Mapping):
@@ -218,6 +224,16 @@ def _module_results(module: torch.nn.Module, prefix: str) -> dict[str, torch.Ten
         [p.requires_grad for p in module.parameters()], dtype=torch.bool
     )
     out[f"{dot}__classes__"] = torch.tensor([_fingerprint(type(m).__qualname__) for m in modules])
+    # What a call leaves on the model for whatever runs next: gradients left on its parameters (a
+    # caller's next optimizer step adds to them) and which parameters hold one.
+    grads = [(name, p.grad) for name, p in module.named_parameters()]
+    out[f"{dot}__has_grad__"] = torch.tensor([g is not None for _, g in grads], dtype=torch.bool)
+    for name, grad in grads:
+        if grad is not None:
+            out[f"{dot}{name}.grad"] = grad.detach()
+    # The plain numbers and switches a submodule computes by, outside its state_dict (a BatchNorm's
+    # momentum and eps, a Dropout's p): a model handed back with another momentum trains otherwise.
+    out[f"{dot}__settings__"] = torch.tensor([_fingerprint(_numbers(m)) for m in modules])
     added = [
         _fingerprint(kind, _callable_code(hook))
         for m in modules
@@ -229,9 +245,28 @@ def _module_results(module: torch.nn.Module, prefix: str) -> dict[str, torch.Ten
         for m in modules
         if "forward" in m.__dict__
     ]
+    # Hooks on the parameters themselves (``p.register_hook(...)``): they change every gradient.
+    added += [
+        _fingerprint("tensor hook", name, _callable_code(hook))
+        for name, p in module.named_parameters()
+        for hook in (getattr(p, "_backward_hooks", None) or {}).values()
+    ]
     if added:  # only when there are any: a plain model's results keep their names
         out[f"{dot}__hooks__"] = torch.tensor(added)
     return out
+
+
+def _numbers(module: torch.nn.Module) -> str:
+    """The plain numbers and switches an instance holds (``momentum``, ``eps``, ``p``, ``affine``), by name:
+    strings left out (a device's name is no computation), as are the module's own bookkeeping."""
+    found = {
+        name: value
+        for name, value in vars(module).items()
+        if not name.startswith("_")
+        and name != "training"
+        and isinstance(value, (bool, int, float, complex, type(None)))
+    }
+    return repr(sorted(found.items()))
 
 
 def _callable_code(value: Any, depth: int = 0) -> str:
@@ -455,6 +490,10 @@ def run_phase(request: dict[str, Any]) -> None:
     # The emulated GPU's second call runs on the same emulated machine as the first (a new one would not
     # know the devices of the tensors the first call left behind), after its counts are taken.
     again_inside = bool(request.get("again")) and phase == "emulated-cuda"
+    from autofix.harness import cover
+
+    if request.get("cover"):  # the lines of the rewritten file that run, in the case's threads
+        cover.ACTIVE[:] = [cover.LineCover(request["cover"])]
     try:
         try:
             with _device_context(phase, request) as counting, guarded():
@@ -495,6 +534,9 @@ def run_phase(request: dict[str, Any]) -> None:
         except BaseException as exc:  # noqa: BLE001 - leaving the context re-raises the case's failure
             report["again"], again = {"ok": False, "failure": _failure(exc)}, {}
     report["seconds"] = time.perf_counter() - started
+    if cover.ACTIVE:
+        report["covered"] = sorted(cover.ACTIVE[0].lines)
+        cover.ACTIVE.clear()
     if again:
         torch.save(again, f"{out}.again.pt")
     Path(f"{out}.json").write_text(json.dumps(report))

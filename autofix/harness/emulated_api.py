@@ -19,7 +19,7 @@ import struct
 import time
 from collections import namedtuple
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import torch
 
@@ -38,6 +38,7 @@ class Device(Protocol):
     autocast: list[Any]
     default_device: torch.device | None
     properties: Any  # the GPU model it presents (one of IDENTITIES)
+    initialized: bool  # torch.cuda.is_initialized()
 
     def normalize(self, device: Any) -> torch.device: ...
 
@@ -53,6 +54,13 @@ class Device(Protocol):
 
     def read_back(self) -> None: ...
 
+    def trace(
+        self, result: Any, device: torch.device, inputs: Any = (), weight: int | None = None
+    ) -> None: ...
+
+
+# Held from import: guard.py replaces torch._C.DisableTorchFunction while a case runs.
+_DISABLE_TORCH_FUNCTION = torch._C.DisableTorchFunction
 
 # The seed a CUDA generator starts from (c10/core/GeneratorImpl.h: default_rng_seed_val).
 DEFAULT_SEED = 67280421310721
@@ -341,7 +349,40 @@ def _index(mode: Device, device: Any) -> int:
     return normal.index
 
 
+def _ordinal(mode: Device, device: Any) -> int:
+    """The GPU index ``device`` names, unchecked (``_get_device_index(device, optional=True)``): the
+    current one for None, a negative int or an indexless "cuda"."""
+    if device is None or (isinstance(device, int) and device < 0):
+        return mode.current
+    if isinstance(device, int):
+        return device
+    normal = torch.device(device) if not isinstance(device, torch.device) else device
+    if normal.type != "cuda":
+        raise ValueError(f"Expected a cuda device, but got: {device}")
+    return mode.current if normal.index is None else normal.index
+
+
+def _properties(mode: Device, device: Any = None) -> Any:
+    """``torch.cuda.get_device_properties``: an index beyond the machine's GPUs is refused by an assert
+    (torch/cuda/__init__.py: ``raise AssertionError("Invalid device id")``), so on one GPU
+    ``get_device_name(1)``, ``get_device_capability(1)`` and DataParallel's ``device_ids=[0, 1]``
+    (its ``_check_balance`` reads each GPU's properties) raise."""
+    index = _ordinal(mode, device)
+    if not 0 <= index < mode.device_count:
+        raise mode.error(AssertionError("Invalid device id"))
+    return _identity(mode)
+
+
+def _checked(mode: Device, device: Any) -> None:
+    """CUDA's check of a device index where it switches to it or asks for its stream
+    (``synchronize(1)``, ``current_stream(1)``): an invalid device ordinal beyond the machine's GPUs."""
+    mode.initialized = True
+    if device is not None and not (isinstance(device, int) and device < 0):
+        mode.normalize(device)
+
+
 def _set_device(mode: Device, device: Any) -> None:
+    mode.initialized = True
     index = _index(mode, device)
     if index >= 0:
         mode.current = index
@@ -454,8 +495,12 @@ def _rng_patches(mode: Device) -> dict[str, Any]:
     """Seeding and RNG state of each GPU's own generator (torch/cuda/random.py)."""
 
     def of(device: Any = "cuda") -> Any:
-        index = _index(mode, device)
-        return mode.generators[mode.current if index < 0 else index]
+        # torch/cuda/random.py: ``torch.cuda.default_generators[idx]``, one per GPU: an index beyond
+        # them is an IndexError, not CUDA's invalid ordinal.
+        index = _ordinal(mode, device)
+        if not 0 <= index < mode.device_count:
+            raise mode.error(IndexError("tuple index out of range"))
+        return mode.generators[index]
 
     def seed_all() -> None:
         fresh = mode.generators[0].seed()
@@ -490,17 +535,21 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "device_of": lambda obj: _DeviceContext(
             mode, obj.get_device() if mode.device_of(obj).type == "cuda" else -1
         ),
-        "synchronize": _device_synchronize,
+        "synchronize": lambda device=None: (_checked(mode, device), _device_synchronize())[1],
         "CUDAGraph": _unemulated("torch.cuda.CUDAGraph"),
         "graph": _unemulated("torch.cuda.graph"),
         "make_graphed_callables": _unemulated("torch.cuda.make_graphed_callables"),
         "graph_pool_handle": _unemulated("torch.cuda.graph_pool_handle"),
-        "get_device_name": lambda device=None: _identity(mode).name,
-        "get_device_properties": lambda device=None: _identity(mode),
-        "get_device_capability": lambda device=None: (_identity(mode).major, _identity(mode).minor),
+        "get_device_name": lambda device=None: _properties(mode, device).name,
+        "get_device_properties": lambda device=None: _properties(mode, device),
+        "get_device_capability": lambda device=None: (
+            _properties(mode, device).major,
+            _properties(mode, device).minor,
+        ),
         "is_bf16_supported": lambda including_emulation=True: True,
-        "is_initialized": lambda: True,
-        "init": lambda: None,
+        # CUDA starts lazily: False until something needs the device (a tensor there, a stream, init()).
+        "is_initialized": lambda: mode.initialized,
+        "init": lambda: setattr(mode, "initialized", True),
         "empty_cache": lambda: mode.memory.empty_cache(),
         "mem_get_info": lambda device=None: (
             mode.properties.total_memory - _memory(mode, device)["reserved_bytes.all.current"],
@@ -517,8 +566,8 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "Event": Event,
         "Stream": Stream,
         "stream": _stream,
-        "current_stream": _current_stream,
-        "default_stream": lambda device=None: _DEFAULT_STREAM,
+        "current_stream": lambda device=None: (_checked(mode, device), _current_stream())[1],
+        "default_stream": lambda device=None: (_checked(mode, device), _DEFAULT_STREAM)[1],
         "is_current_stream_capturing": lambda: False,
     }
 
@@ -660,12 +709,19 @@ def patched_api(mode: Device) -> Iterator[None]:
         if cls is not None:
             patch(cls, "__new__", _keeping_device(mode, cls.__new__))
     _patch_autocast(mode, patch)
+    _patch_custom_functions(mode, patch, saved)
     # What a CUDA build reports of itself (no code path of this CPU build depends on it but cuDNN's,
     # which is_acceptable below keeps closed).
     patch(torch.version, "cuda", CUDA_VERSION)
     patch(torch.backends.cudnn, "is_available", lambda: True)
     patch(torch.backends.cudnn, "version", lambda: CUDNN_VERSION)
     patch(torch.backends.cuda, "is_built", lambda: True)
+    # A CUDA build ships NCCL (https://pytorch.org/docs/stable/distributed.html); its collectives are
+    # not emulated (a process group of one with the nccl backend still fails here).
+    import torch.distributed as distributed
+
+    if hasattr(distributed, "is_nccl_available"):
+        patch(distributed, "is_nccl_available", lambda: True)
     # A CUDA build's recurrent layers flatten their weights with cuDNN when a weight is a GPU tensor
     # with cuDNN present (nn.RNNBase.flatten_parameters): an emulated GPU tensor's data is a CPU
     # tensor, which cuDNN's kernels refuse ("'aten::_cudnn_rnn_flatten_weight' ... 'CPU' backend").
@@ -913,6 +969,56 @@ def _patch_default_device(mode: Device, patch: Any) -> None:
     patch(torch, "set_default_tensor_type", set_default_tensor_type)
 
 
+def _patch_custom_functions(mode: Device, patch: Any, saved: list[tuple[Any, str, Any]]) -> None:
+    """A custom ``torch.autograd.Function``'s backward as on a GPU: autograd calls it outside the function
+    mode, with gradients made in C++ (untagged: host tensors to the emulator). Its forward records the
+    devices of its inputs and outputs on its node; its backward then gets gradients on the outputs'
+    devices, runs under the mode, and must return each input's gradient on that input's device, or
+    raises as autograd's ``validate_outputs`` does on CUDA ("returned an invalid gradient at index 0 -
+    expected device cuda:0 but got cpu")."""
+    from torch.autograd import function as autograd
+
+    raw = vars(autograd.Function)["apply"]  # a classmethod
+    forward = raw.__func__
+    backward = autograd.BackwardCFunction.apply
+
+    def apply(cls: Any, *args: Any, **kwargs: Any) -> Any:
+        outputs = forward(cls, *args, **kwargs)
+        results = outputs if isinstance(outputs, tuple) else (outputs,)
+        node = next(
+            (o.grad_fn for o in results if isinstance(o, torch.Tensor) and o.grad_fn is not None), None
+        )
+        if isinstance(node, autograd.BackwardCFunction):
+            devices = (
+                [mode.device_of(a) if isinstance(a, torch.Tensor) else None for a in args],
+                [mode.device_of(o) if isinstance(o, torch.Tensor) else None for o in results],
+            )
+            with contextlib.suppress(AttributeError, TypeError):
+                node._emulated_devices = devices
+        return outputs
+
+    def backward_apply(self: Any, *grads: Any) -> Any:
+        devices = getattr(self, "_emulated_devices", None)
+        if devices is None:
+            return backward(self, *grads)
+        inputs, outputs = devices
+        result = cast(Any, mode).in_backward(lambda *g: backward(self, *g), outputs)(*grads)
+        grads_out = result if isinstance(result, tuple) else (result,)
+        for index, (grad, device) in enumerate(zip(grads_out, inputs)):
+            if isinstance(grad, torch.Tensor) and device is not None and mode.device_of(grad) != device:
+                raise mode.error(
+                    RuntimeError(
+                        f"Function {type(self).__name__} returned an invalid gradient at index {index} -"
+                        f" expected device {device} but got {mode.device_of(grad)}"
+                    )
+                )
+        return result
+
+    saved.append((autograd.Function, "apply", raw))
+    autograd.Function.apply = classmethod(disguised(forward, apply))  # type: ignore[method-assign,assignment]
+    patch(autograd.BackwardCFunction, "apply", backward_apply)
+
+
 def _patch_parallel(mode: Device, patch: Any) -> None:
     """``nn.DataParallel`` and the DataLoader's pinning: what CUDA's kernels would do, in Python.
 
@@ -989,8 +1095,16 @@ def _patch_parallel(mode: Device, patch: Any) -> None:
             )
             return torch.cat([t.to(target) for t in tensors], dim)
 
+    def pin(tensor: torch.Tensor) -> torch.Tensor:
+        # A copy into page-locked memory, as Tensor.pin_memory() makes it: no computation on the host
+        # (its work weighs nothing), so pinning a batch moves no share of the work off the device.
+        with _DISABLE_TORCH_FUNCTION():
+            copy = tensor.clone()
+        mode.trace(copy, torch.device("cpu"), (tensor,), weight=0)
+        return mode.pinned(copy)
+
     def pin_memory(data: Any, device: Any = None) -> Any:
-        return tree_map(lambda v: mode.pinned(v.clone()) if isinstance(v, torch.Tensor) else v, data)
+        return tree_map(lambda v: pin(v) if isinstance(v, torch.Tensor) else v, data)
 
     patch(torch.nn.DataParallel, "forward", forward)
     patch(sys.modules["torch.nn.parallel.replicate"], "_broadcast_coalesced_reshape", broadcast)

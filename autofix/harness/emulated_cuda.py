@@ -110,6 +110,7 @@ _METADATA = frozenset(
         "is_contiguous",
         "storage_offset",
         "is_pinned",
+        "is_shared",
     }
 )
 # Operations that take no CPU 0-dim tensor as a scalar beside device tensors (real CUDA raises).
@@ -781,6 +782,15 @@ class EmulatedCuda(TorchFunctionMode):
             self.generators.append(generator)
         self._drawing = False
 
+    @property
+    def initialized(self) -> bool:
+        """``torch.cuda.is_initialized()``: CUDA starts lazily, at the first GPU tensor, stream or sync."""
+        return self._initialized
+
+    @initialized.setter
+    def initialized(self, value: bool) -> None:
+        self._initialized = bool(value) and os.getpid() == self._pid
+
     # -- logical devices
 
     def normalize(self, device: Any) -> torch.device:
@@ -985,6 +995,9 @@ class EmulatedCuda(TorchFunctionMode):
                 return self.device_of(args[0]).index
             if name == "is_pinned":
                 return id(args[0]) in self._pinned or func(*args, **kwargs)
+            if name == "is_shared" and self.device_of(args[0]).type == "cuda":
+                return True  # Tensor.is_shared: "always True for CUDA tensors"
+
             return func(*args, **kwargs)
         if kwargs.get("device") is None and self.default_device is not None and name in _FACTORIES:
             kwargs["device"] = self.default_device
@@ -1286,6 +1299,33 @@ class EmulatedCuda(TorchFunctionMode):
             self.read_back()
         return func(*args, **kwargs)
 
+    def _register_hook(self, func, args, kwargs):
+        """``tensor.register_hook(hook)``: the hook runs in backward, where autograd calls it outside this
+        mode, on a gradient made in C++ (untagged, so it would read as a host tensor). On a GPU the
+        gradient is where its tensor is, and the hook's work runs there: both emulated, so a hook that
+        mixes a CPU tensor into a GPU gradient fails as on CUDA."""
+        tensor, hook = (tuple(args) + (None, None))[:2]
+        if not isinstance(tensor, torch.Tensor) or not callable(hook) or self.device_of(tensor).type == "cpu":
+            return func(*args, **kwargs)
+        return func(tensor, self.in_backward(hook, [self.device_of(tensor)]), *args[2:], **kwargs)
+
+    def in_backward(self, function: Callable[..., Any], devices: list[torch.device | None]) -> Any:
+        """``function`` (a hook, a custom Function's backward) as autograd calls it in backward: its
+        gradients tagged with ``devices`` in order, run under this mode (unless it is active already)."""
+        mode = self
+
+        def on_device(*grads: Any) -> Any:
+            for grad, device in zip(grads, devices):
+                if device is not None:
+                    mode.tag(grad, device)
+            if torch._C._len_torch_function_stack():
+                return function(*grads)
+            with mode:
+                return function(*grads)
+
+        on_device.__wrapped__ = function  # type: ignore[attr-defined]
+        return on_device
+
     _FUNCTIONS: dict[str, Callable[..., Any]] = {
         **dict.fromkeys(_INDEX_PUT, _index_put),
         **dict.fromkeys(_SHAPE_OF_OTHER, _shape_as),
@@ -1293,6 +1333,7 @@ class EmulatedCuda(TorchFunctionMode):
         "broadcast_tensors": _broadcast_tensors,
         "equal": _equal,
         "__array__": _numpy,
+        "register_hook": _register_hook,
     }
 
     _METHODS: dict[str, Callable[..., Any]] = {
@@ -1360,6 +1401,20 @@ class EmulatedCuda(TorchFunctionMode):
         return result
 
     def _compute(self, func, name, args, kwargs):
+        if (
+            name == "fill_"
+            and len(args) > 1
+            and isinstance(args[1], torch.Tensor)
+            and args[1].dim() == 0
+            and self.device_of(args[0]).type == "cpu"
+            and self.device_of(args[1]).type != "cpu"
+        ):
+            # A host tensor filled from a GPU 0-dim value: Fill.cpp reads the value with item() (a copy
+            # and a sync), where every other mix of a host tensor with a device one raises.
+            self.read_back()
+            with _DisableTorchFunction():
+                number = args[1].item()
+            return self._compute(func, name, (args[0], number, *args[2:]), kwargs)
         leaves, _ = tree_flatten((args, kwargs))
         tensors = [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
         if name in _NUMBER_FACTORIES and tensors and all(t.dim() == 0 for t in tensors):

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from autofix.harness.compare import compare
+from autofix.harness.cover import never_ran
 from autofix.harness.emulated_api import IDENTITIES
 from autofix.harness.models import (
     DEVICE_MISMATCH,
@@ -222,6 +223,7 @@ class Judge:
         if nothing:
             result.unproven = NOTHING_TO_COMPARE
             return
+        self._unrun(result, before, after)
         self._compare(result, before, after)
         self._again(result, before.phases["cpu"], after.phases["cpu"])
         if self.device != "cpu":
@@ -269,6 +271,35 @@ class Judge:
             result.problems.append(
                 "no proof: before neither fails as the rule says nor makes more transfers or syncs"
             )
+
+    def _unrun(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """A statement the rewrite adds or changes in after that never ran, in any phase or call, or one it
+        removes or changes in before that never ran in a before that ran to completion: the runs never
+        compared what it computes (a guard for rare inputs, a branch for another seed, a dropped early
+        stop), so nothing is proved about it. Cannot judge (see cover.py)."""
+        missing: list[str] = []
+        same_name = result.before_file == (result.rewritten or "after")  # a user's file: one name twice
+        for version, units, name, verb in (
+            (after, result.after_units, result.rewritten or "after", "changed"),
+            (before, result.before_units, result.before_file or "before", "removed"),
+        ):
+            runs = [version.phases[p] for p in self.phases if p in version.phases]
+            recorded = [run.covered for run in runs if run.covered is not None]
+            if not recorded or not any(run.ok for run in runs):
+                continue  # not traced, or ran nowhere to completion (its failure is judged elsewhere)
+            lines = {n for covered in recorded for n in covered}
+            label = f"{name} ({'after' if version is after else 'before'})" if same_name else name
+            missing += [f"{label} line {n} {verb} and never ran" for n in never_ran(units, lines)]
+        if not missing:
+            return
+        more = f" (and {len(missing) - 2} more)" if len(missing) > 2 else ""
+        text = f"{'; '.join(missing[:2])}{more} in any phase or call"
+        if result.own_rewrite:
+            # autofix's own rewrite (a DDP branch taken only under torchrun): the rule's tests answer for
+            # the paths this run cannot take; said, not hidden.
+            result.notes.append(f"autofix's own rewrite, not judged where it never ran: {text}")
+        elif not result.unproven:
+            result.unproven = f"cannot judge: {text}: the runs never compared what it computes"
 
     def _same_computation(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         """The proof of a rule whose fix only respells the computation: both versions run in every

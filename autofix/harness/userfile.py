@@ -93,4 +93,5 @@ def file_subject(path: Path, entry: str, after_file: Path | None, config: Config
         workdir=".",
         changed_lines=changed,
         unsafe_lines=unsafe,
+        own=after_bytes == rewrite.rewritten,
     )
