@@ -133,16 +133,21 @@ class Unemulated(RuntimeError):
     GPU's, and the judge cannot judge it on the emulated device (only ``--device cuda`` can)."""
 
 
-def _unemulated(name: str) -> Any:
+def _unemulated(name: str, what: str = "CUDA graphs") -> Any:
     def refuse(*args: Any, **kwargs: Any) -> Any:
         # CUDA graphs capture kernels without running them and replay them later, into the same memory:
         # emulating that takes the GPU's asynchrony, which the emulated device has not. Counted too, so a
         # case that catches the error and carries on is not judged on the path a GPU would not take.
         for mode in _ACTIVE:
             mode.counters.unemulated += 1
-        raise Unemulated(f"{name} (CUDA graphs) is not emulated: cannot judge on the emulated device")
+        raise Unemulated(f"{name} ({what}) is not emulated: cannot judge on the emulated device")
 
     return refuse
+
+
+# A GPU tensor handed to another library through DLPack: the capsule names the GPU, and what the consumer
+# does with it (NumPy refuses a GPU capsule, CuPy reads it on the device) is the consumer's, out of sight.
+refuse_dlpack = _unemulated("Tensor.__dlpack__ of a GPU tensor", "DLPack exchange of GPU memory")
 
 
 class Order:
@@ -869,7 +874,7 @@ def _patch_serialization(mode: Device, patch: Any) -> None:
         # A dict renames the location tags it names; the others stay where they were saved from.
         renamed = {str(k): str(v) for k, v in map_location.items()} if isinstance(map_location, dict) else {}
         if target is None and map_location is not None and not callable(map_location) and not renamed:
-            return original_load(f, map_location, *args, **kwargs)
+            return _read(mode, original_load(f, map_location, *args, **kwargs))
         placed: dict[int, str] = {}  # storage address -> the GPU it is restored to
 
         def restore(storage: Any, location: str) -> Any:
@@ -889,7 +894,7 @@ def _patch_serialization(mode: Device, patch: Any) -> None:
                 mode.memory.adopt(mode.normalize(device).index or 0, restored)
             return restored
 
-        return _placed(mode, placed, original_load(f, restore, *args, **kwargs))
+        return _read(mode, _placed(mode, placed, original_load(f, restore, *args, **kwargs)))
 
     patch(serialization, "location_tag", location_tag)
     patch(torch, "save", save)
@@ -918,6 +923,14 @@ def _call_map_location(map_location: Any, storage: Any, location: str) -> tuple[
     if result is None:
         return None
     return result, (requested[-1] if requested else None)
+
+
+def _read(mode: Device, loaded: Any) -> Any:
+    """Tensors read from a file are data nobody computed here: for the work that feeds a result, host
+    work of their size (a result read back from a file an earlier run wrote is no device work)."""
+    for tensor in _tensors(loaded):
+        mode.trace(tensor, torch.device("cpu"), (), weight=tensor.numel())
+    return loaded
 
 
 def _placed(mode: Device, placed: dict[int, str], loaded: Any) -> Any:

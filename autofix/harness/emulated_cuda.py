@@ -61,6 +61,7 @@ from autofix.harness.emulated_api import (
     ORDER,
     _current_stream,
     patched_api,
+    refuse_dlpack,
     stream_seed,
 )
 from autofix.harness.origin import EMULATOR, TORCH, is_library, mark
@@ -585,6 +586,48 @@ def _is_tensor_method(func: Callable[..., Any], name: str) -> bool:
     return getattr(func, "__name__", None) == name and (
         getattr(func, "__objclass__", None) is _TENSOR_BASE or getattr(_TENSOR_BASE, name, None) is func
     )
+
+
+# Multiplications: a zero factor leaves nothing of the others in the result.
+_PRODUCTS = frozenset({"mul", "mul_", "multiply", "multiply_", "__mul__", "__rmul__", "__imul__"})
+# Sums: a zero term adds nothing, and an operation that only adds zeros to its input does no work.
+_SUMS = frozenset({"add", "add_", "__add__", "__radd__", "__iadd__", "sub", "sub_", "__sub__", "__isub__"})
+
+
+def _is_zero(value: Any) -> bool:
+    if isinstance(value, (bool, int, float)):
+        return value == 0
+    if isinstance(value, torch.Tensor) and value.numel():
+        with _DisableTorchFunction():
+            return not bool(value.any())
+    return False
+
+
+def _feeding(name: str, args: Any, tensors: list[torch.Tensor]) -> tuple[list[torch.Tensor], bool]:
+    """The inputs whose values can reach the result, and whether the operation leaves its other input
+    as it was (no work). All of them, but where the operation's values throw one away (work hidden
+    as padding that feeds a result in form only): the other factors of a product with a zero factor
+    (``y_host + pad * 0``), a zero term of a sum (which then does no work), the branch of
+    ``torch.where`` its mask never selects, and the tensor a ``*_like`` factory takes only its shape
+    from. Values are read with the mode off (no count). Value-blind still: a factor of 1e-30."""
+    if name.endswith("_like"):
+        return [], False
+    if name in _PRODUCTS and len(args) >= 2:
+        zero = next((a for a in args[:2] if _is_zero(a)), None)
+        if zero is not None:
+            return ([zero] if isinstance(zero, torch.Tensor) else []), False
+    if name in _SUMS and len(args) >= 2:
+        first, second = args[0], args[1]
+        if _is_zero(second):
+            return [t for t in tensors if t is not second], True
+        if _is_zero(first):
+            return [t for t in tensors if t is not first], not name.startswith(("sub", "__sub", "__isub"))
+    if name == "where" and len(args) == 3 and isinstance(args[0], torch.Tensor) and args[0].numel():
+        with _DisableTorchFunction():
+            never = args[1] if not bool(args[0].any()) else args[2] if bool(args[0].all()) else None
+        if isinstance(never, torch.Tensor):  # a copy of the other branch's values: no work
+            return [t for t in tensors if t is not never and t is not args[0]], True
+    return tensors, False
 
 
 class Allocator:
@@ -1299,6 +1342,11 @@ class EmulatedCuda(TorchFunctionMode):
             self.read_back()
         return func(*args, **kwargs)
 
+    def _dlpack(self, func, args, kwargs):
+        if args and isinstance(args[0], torch.Tensor) and self.device_of(args[0]).type != "cpu":
+            refuse_dlpack()
+        return func(*args, **kwargs)
+
     def _register_hook(self, func, args, kwargs):
         """``tensor.register_hook(hook)``: the hook runs in backward, where autograd calls it outside this
         mode, on a gradient made in C++ (untagged, so it would read as a host tensor). On a GPU the
@@ -1334,6 +1382,7 @@ class EmulatedCuda(TorchFunctionMode):
         "equal": _equal,
         "__array__": _numpy,
         "register_hook": _register_hook,
+        "__dlpack__": _dlpack,
     }
 
     _METHODS: dict[str, Callable[..., Any]] = {
@@ -1502,7 +1551,8 @@ class EmulatedCuda(TorchFunctionMode):
         if name.startswith("_foreach_") and name.endswith("_") and args:  # in place, over a list
             self.trace(args[0], device, tensors)
         else:
-            self.trace(result, device, tensors, weight=0 if name in NO_WORK else None)
+            feeding, identity = _feeding(name, args, tensors)
+            self.trace(result, device, feeding, weight=0 if name in NO_WORK or identity else None)
         return result
 
     def _host_argument(self, name, args):
