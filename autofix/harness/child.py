@@ -415,7 +415,8 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
             "watch": request.get("watch", ""),
             "identity": int(request.get("identity", 0)),
         }
-        with emulated_cuda(device_count=EMULATED_GPUS, **options) as mode:
+        gpus = int(request.get("gpus", EMULATED_GPUS))
+        with emulated_cuda(device_count=gpus, **options) as mode:
             counting.read = lambda: {**mode.counters.as_dict(), "random_sites": list(mode.random_sites)}
             counting.fed = mode.fed
             counting.operations = lambda: mode.counters.host_ops + mode.counters.device_ops

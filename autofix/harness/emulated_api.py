@@ -100,6 +100,13 @@ IDENTITIES = (
 )
 
 
+def _count(mode: Any) -> int:
+    """How many GPUs the emulated machine has, counted as asked: code that asks may behave otherwise on
+    a machine with another number (the judge runs it again on one GPU)."""
+    mode.counters.count_reads += 1
+    return int(mode.device_count)
+
+
 def _identity(mode: Any) -> Any:
     """The GPU model the emulated machine presents, counted as read (see IDENTITIES)."""
     mode.counters.identity_reads += 1
@@ -310,7 +317,7 @@ class _Accelerator:
         return {
             "is_available": lambda: True,
             "current_accelerator": lambda check_available=False: torch.device("cuda"),
-            "device_count": lambda: self.mode.device_count,
+            "device_count": lambda: _count(self.mode),
             "current_device_index": lambda: self.mode.current,
             "current_device_idx": lambda: self.mode.current,
             "set_device_index": lambda device: _set_device(self.mode, device),
@@ -533,7 +540,7 @@ def _rng_patches(mode: Device) -> dict[str, Any]:
 def _cuda_patches(mode: Device) -> dict[str, Any]:
     return {
         "is_available": lambda: True,
-        "device_count": lambda: mode.device_count,
+        "device_count": lambda: _count(mode),
         "current_device": lambda: mode.current,
         "set_device": lambda device: _set_device(mode, device),
         "device": _device_class(mode),

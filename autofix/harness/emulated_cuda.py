@@ -435,6 +435,7 @@ class Counters:
     races: int = 0
     unemulated: int = 0  # calls of what the emulated GPU does not emulate (CUDA graphs), caught or not
     identity_reads: int = 0  # questions about the GPU's model: its name, properties, capability
+    count_reads: int = 0  # questions about how many GPUs the machine has (device_count)
     race_site: str = ""
     # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
     by_name: dict[str, list[int]] = field(default_factory=dict)

@@ -51,6 +51,7 @@ from autofix.harness.models import (
     LENIENT,
     NEEDS_GPU,
     NO_RESULTS,
+    ONE_GPU,
     OTHER_GPU,
     SAME_DISTRIBUTION,
     SHARED_RNG,
@@ -248,6 +249,7 @@ class Judge:
         self._memo(result, before, after)
         self._leaves(result, before, after)
         self._other_gpu(result, before, after)
+        self._one_gpu(result, before, after, profile)
         if profile.work == "transfers":
             self._factory_copies(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
@@ -479,6 +481,39 @@ class Judge:
         comparison = self._compared(result, b, other)
         result.problems.extend(
             f"results differ on another GPU model ({model}, before {b.phase}): {p}"
+            for p in comparison.problems
+        )
+
+    def _one_gpu(
+        self, result: CaseResult, before: VersionRun, after: VersionRun, profile: RuleProfile
+    ) -> None:
+        """Where after asks how many GPUs the machine has, it must run on a machine with one (the emulated
+        one has two) as well: equal results, and, for a rule that moves work to the device, work there
+        (``"cuda" if device_count() > 1 else "cpu"`` hard-codes the CPU on every one-GPU machine)."""
+        run = after.extra.get(ONE_GPU)
+        if run is None:
+            return
+        b = before.extra.get(ONE_GPU)
+        if not run.ok:
+            if b is None or b.ok or b.kind != run.kind:
+                result.problems.append(
+                    f"after fails on a machine with one GPU: {run.detail}; it asks how many GPUs there are"
+                )
+            return
+        if profile.device_work and not run.count("host_to_device") and not run.on_device:
+            result.problems.append(
+                "after does no work on the GPU of a machine with one GPU (no host-to-device copy, no result"
+                " there): it asks how many GPUs there are, and leaves a single GPU unused"
+            )
+            return
+        if run.count("device_random") or (b is not None and b.count("device_random")):
+            return  # the GPU's own numbers: judged on the two-GPU machine
+        reference = b if b is not None and b.ok else (before.phases["cpu"] if before.ok("cpu") else None)
+        if reference is None or reference.results is None or run.results is None:
+            return
+        comparison = self._compared(result, reference, run)
+        result.problems.extend(
+            f"results differ on a machine with one GPU (before {reference.phase}): {p}"
             for p in comparison.problems
         )
 

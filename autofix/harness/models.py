@@ -28,6 +28,7 @@ UNEMULATED = "not emulated"
 SHARED_RNG = "emulated-cuda:shared-rng"  # the GPU draws from the CPU's random stream
 LENIENT = "emulated-cuda:lenient"  # device mismatches let through: the work before would have run there
 OTHER_GPU = "emulated-cuda:other-gpu"  # the emulated machine presents another GPU model (an A100)
+ONE_GPU = "emulated-cuda:one-gpu"  # the emulated machine has one GPU, not two
 
 # How after's results stand against the reference's.
 EQUAL, SAME_DISTRIBUTION, DIFFER = "equal", "same distribution, different numbers", "differ"

@@ -25,6 +25,7 @@ from autofix.harness.models import (
     ERROR,
     EXIT,
     LENIENT,
+    ONE_GPU,
     OTHER_GPU,
     SHARED_RNG,
     SIGNAL,
@@ -39,6 +40,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     SHARED_RNG: {"shared_rng": True},
     LENIENT: {"lenient": True},
     OTHER_GPU: {"identity": 1},
+    ONE_GPU: {"gpus": 1},
 }
 
 

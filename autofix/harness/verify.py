@@ -39,7 +39,7 @@ from autofix.config.settings import ConfigResolver
 from autofix.files.rewrite import rewrite_file
 from autofix.harness.cover import statements
 from autofix.harness.judge import Judge, profile_of, speed, timing_wanted
-from autofix.harness.models import LENIENT, OTHER_GPU, SHARED_RNG, CaseResult, Failure, VersionRun
+from autofix.harness.models import LENIENT, ONE_GPU, OTHER_GPU, SHARED_RNG, CaseResult, Failure, VersionRun
 from autofix.harness.runner import Runner, Zygote, ZygotePool, token
 from autofix.harness.sandbox import copy_folder
 from autofix.output.diff import unified_diff
@@ -318,6 +318,11 @@ class Verifier:
         if after.ok(device) and after.phases[device].count("identity_reads"):
             extra(after, copies[1], subject.after, "after", OTHER_GPU)
             extra(before, copies[0], subject.before, "before", OTHER_GPU)
+        # After asks how many GPUs there are: both again on a machine with one, where after must work
+        # as well, and keep its work on the GPU (``device_count() > 1`` for "a GPU at all" does not).
+        if device == "emulated-cuda" and after.ok(device) and after.phases[device].count("count_reads"):
+            extra(after, copies[1], subject.after, "after", ONE_GPU)
+            extra(before, copies[0], subject.before, "before", ONE_GPU)
 
     def _time(
         self,
