@@ -132,6 +132,7 @@ def _settle(*_: Any, **__: Any) -> None:
     for mode in _ACTIVE:
         mode.counters.syncs += 1
         mode.counters.waits += 1
+        mode.counters.idle_waits += not getattr(mode, "_pending", None)
         mode.settle()
 
 

@@ -422,11 +422,18 @@ class Counters:
     host_ops: int = 0  # tensor operations (factories included) computed on the host
     device_ops: int = 0  # ... and on a GPU
     host_elements: int = 0  # elements those operations produced
+    # Host operations on values read back from a GPU alone (stacking, casting the losses a loop copied
+    # back): reading results, counted apart from the host's share of the work.
+    readback_ops: int = 0
+    readback_elements: int = 0
     device_elements: int = 0
     device_random: int = 0  # operations drawing random numbers on a GPU
     mismatches: int = 0  # device mismatches let through (``lenient``)
     gpus: int = 0  # GPUs the run used: the highest index that held a tensor, plus one
     waits: int = 0  # explicit waits for the device (torch.cuda.synchronize() and kin), syncs among them
+    # ... of which no non_blocking copy to the host was in flight: they land nothing the host reads, and
+    # only stall the device (a synchronize each step); a wait that makes such copies readable does not
+    idle_waits: int = 0
     # host-to-device copies of a tensor a constant factory made on the host (torch.zeros(n).to(device)),
     # each a transfer that making it on the device saves
     factory_copies: int = 0
@@ -443,7 +450,9 @@ class Counters:
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
-    def count_work(self, device: torch.device, result: Any, name: str = "", args: Any = ()) -> None:
+    def count_work(
+        self, device: torch.device, result: Any, name: str = "", args: Any = (), read_back: bool = False
+    ) -> None:
         """One operation on ``device`` that made ``result``, counted when it made a tensor.
 
         ``torch.device(...)``, ``_set_grad_enabled`` and the like compute nothing. A ``_foreach_``
@@ -458,7 +467,10 @@ class Counters:
             return
         if device.type == "cuda":
             self.gpus = max(self.gpus, (device.index or 0) + 1)
-        if device.type == "cpu":
+        if read_back:
+            self.readback_ops += ops
+            self.readback_elements += elements
+        elif device.type == "cpu":
             self.host_ops += ops
             self.host_elements += elements
         else:
@@ -805,6 +817,7 @@ class EmulatedCuda(TorchFunctionMode):
         self._nodes: dict[int, _Node] = {}
         self._pinned: set[int] = set()
         self._host_made: set[int] = set()  # host tensors fresh from a constant factory (see factory_copies)
+        self._read_back: set[int] = set()  # host tensors holding values read back from a GPU, or made of such
         # Host tensors written by a non_blocking copy from a GPU, with the data they will hold once the
         # device is synchronized: until then they hold garbage (NaN here), as on a real GPU.
         self._pending: list[tuple[torch.Tensor, torch.Tensor]] = []
@@ -1051,6 +1064,12 @@ class EmulatedCuda(TorchFunctionMode):
             kwargs["pin_memory"] = False
             return self.pinned(func(*args, **kwargs))
         return self._compute(func, name, args, kwargs)
+
+    def read_back_made(self, tensor: Any) -> None:
+        """Mark a host tensor as holding values read back from a GPU (or made from such alone)."""
+        if isinstance(tensor, torch.Tensor) and id(tensor) not in self._read_back:
+            self._read_back.add(id(tensor))
+            weakref.finalize(tensor, self._read_back.discard, id(tensor))
 
     def host_made(self, tensor: torch.Tensor) -> None:
         """Mark a host tensor as a constant factory's (or made from such alone): see factory_copies."""
@@ -1443,6 +1462,8 @@ class EmulatedCuda(TorchFunctionMode):
                     _poison(result)
                 self.pinned(result)
             self.trace_copy(result, tensor)
+            if source.type != "cpu" and target.type == "cpu":
+                self.read_back_made(result)
         elif result is not tensor:  # a dtype conversion: work where the tensor is
             self.trace(result, target, (tensor,))
         self.tag(result, target)
@@ -1531,7 +1552,14 @@ class EmulatedCuda(TorchFunctionMode):
             self.counters.float64_ops += 1
         with self._drawing_on(device, name, args, kwargs):
             result = func(*args, **kwargs)
-        self.counters.count_work(device, result, name, args)
+        # Host work on values read back from the GPU alone (a loop's losses stacked and cast): reading
+        # results, not work the host took from the device. Nothing else may enter it (a parameter, an
+        # input made on the host): then it is host work.
+        read_back = device.type == "cpu" and bool(tensors) and all(id(t) in self._read_back for t in tensors)
+        self.counters.count_work(device, result, name, args, read_back=read_back)
+        if read_back:
+            for made in _tensors(result):
+                self.read_back_made(made)
         if device.type != "cpu":
             self.tag_all(result[0] if name in _HOST_SECOND_RESULT else result, device)
             written = [args[0]] if name.endswith("_") and args else []
