@@ -46,15 +46,13 @@ def test_a_statement_ran_when_any_of_its_lines_ran():
     assert never_ran(units, {6, 7, 9}) == []  # the line event fell on the call's second line
 
 
-def _judged(tmp_path, before: str, after: str, own: bool = False):
+def _judged(tmp_path, before: str, after: str, own: bool = False, rule: str = "DEV001"):
     from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
 
     (tmp_path / "before.py").write_text(before)
     (tmp_path / "after.py").write_text(after)
     changed, _ = rewrite_lines(before.encode(), after.encode(), None)
-    subject = Subject(
-        "x", tmp_path, "before.py", "after.py", ("DEV001",), True, changed_lines=changed, own=own
-    )
+    subject = Subject("x", tmp_path, "before.py", "after.py", (rule,), True, changed_lines=changed, own=own)
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=60.0)
     verifier.runner.calls = 3
     (result,) = verify_all([subject], verifier)
@@ -293,3 +291,59 @@ def test_indices_beyond_the_machines_gpus_raise_as_cuda_does():
         x = torch.zeros(3)
         x.fill_(torch.tensor(2.0, device="cuda"))
         assert x.device.type == "cpu" and float(x.sum()) == 6.0
+
+
+# -- round 6, half A: closed as classes too
+
+
+def test_a_wait_that_lands_copies_in_flight_is_no_idle_stall():
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    with emulated_cuda() as mode:
+        loss = torch.ones(3, device="cuda").sum()
+        torch.cuda.synchronize()  # nothing in flight: it only stalls
+        copied = loss.to("cpu", non_blocking=True)
+        torch.cuda.synchronize()  # makes the copy readable
+        assert float(copied) == 3.0
+        assert mode.counters.waits == 2 and mode.counters.idle_waits == 1
+
+
+def test_host_work_on_values_read_back_is_reading_results():
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    with emulated_cuda() as mode:
+        losses = [torch.ones((), device="cuda") * i for i in range(4)]
+        before = mode.counters.host_elements
+        stacked = torch.stack([loss.cpu() for loss in losses]).double()
+        assert mode.counters.host_elements == before and mode.counters.readback_elements == 8
+        stacked + torch.ones(4)  # a host tensor enters: host work
+        assert mode.counters.host_elements == before + 8  # ones(4) and the sum, 4 elements each
+
+
+_COUNTED = """\
+import torch
+from torch import nn
+
+
+def run():
+    torch.manual_seed(0)
+    device = torch.device({device})
+    model = nn.Linear(8, 4).to(device)
+    return {{"y": model(torch.randn(32, 8).to(device))}}
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "device, verdict",
+    [
+        ('"cuda" if torch.cuda.device_count() > 1 else "cpu"', "FAIL"),  # the CPU on every one-GPU machine
+        ('"cuda" if torch.cuda.device_count() > 0 else "cpu"', "PASS"),
+    ],
+)
+def test_an_after_that_asks_how_many_gpus_runs_on_one_gpu_too(tmp_path, device, verdict):
+    before = _COUNTED.format(device='"cuda"')
+    result = _judged(tmp_path, before, _COUNTED.format(device=device), rule="DEV007")
+    assert result.verdict == verdict, result.reason()
+    if verdict == "FAIL":
+        assert "a machine with one GPU" in result.reason()
