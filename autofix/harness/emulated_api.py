@@ -174,6 +174,11 @@ class Order:
         self.host: dict[Any, int] = {}  # how far each stream is done for the host (its syncs)
         self.writes: dict[int, tuple[Any, int]] = {}  # storage address -> (stream, its tick) that wrote it
         self.active = False
+        # For the caching allocator's reuse: each storage's allocation stream, the streams that used it
+        # (and the tick of their last use), and those ``record_stream`` named.
+        self.born: dict[int, Any] = {}
+        self.used: dict[int, dict[Any, int]] = {}
+        self.recorded: dict[int, set[Any]] = {}
 
     def _known(self, stream: Any) -> dict[Any, int]:
         known = self.seen.setdefault(stream, {})
@@ -212,7 +217,35 @@ class Order:
         tick = self.tick[stream] = self.tick.get(stream, 0) + 1
         for address in writes:
             self.writes[address] = (stream, tick)
+        for address in (*reads, *writes):
+            self.used.setdefault(address, {})[stream] = tick
         return race
+
+    def allocated(self, address: int, stream: Any) -> None:
+        """New memory for a storage, on ``stream`` (the current one): nothing has used it yet."""
+        self.born[address] = stream
+        for known in (self.used, self.recorded, self.writes):
+            known.pop(address, None)  # type: ignore[attr-defined]
+
+    def record(self, address: int, stream: Any) -> None:
+        self.recorded.setdefault(address, set()).add(stream)
+
+    def freed(self, address: int) -> bool:
+        """A storage freed: whether another stream may still be using it. CUDA's caching allocator hands
+        freed memory to the next allocation on the storage's own stream at once, so a stream that used
+        it with nothing ordering that use before the allocation stream's next work, and no
+        ``record_stream`` for it, races the new owner's writes (the CUDA semantics notes, "Memory
+        management" under streams: use ``record_stream``)."""
+        born = self.born.pop(address, _DEFAULT_STREAM)
+        used, recorded = self.used.pop(address, {}), self.recorded.pop(address, set())
+        self.writes.pop(address, None)
+        if not self.active:
+            return False
+        known = self._known(born)
+        return any(
+            other is not born and other not in recorded and known.get(other, 0) < tick
+            for other, tick in used.items()
+        )
 
 
 ORDER = [Order()]  # the current emulated machine's (patched_api makes a fresh one)
@@ -834,6 +867,8 @@ def _record_stream(mode: Device, original: Any) -> Any:
                     "Could not run 'aten::record_stream' with arguments from the 'CPU' backend."
                 )
             )
+        with _DISABLE_TORCH_FUNCTION():
+            ORDER[0].record(self.untyped_storage().data_ptr(), stream)
         return None
 
     return record_stream

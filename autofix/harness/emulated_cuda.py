@@ -556,12 +556,20 @@ def call_site(watch: str) -> tuple[int, int] | None:
     return start, span[1] or start
 
 
+_STDLIB = os.path.join(os.path.dirname(os.path.realpath(os.__file__)), "")
+
+
+def _in_stdlib(filename: str) -> bool:
+    return os.path.realpath(filename).startswith(_STDLIB) and "site-packages" not in filename
+
+
 def _case_line() -> str:
     """``file:line`` of the innermost frame of the case's own code (not torch's, not the harness's)."""
     frame = sys._getframe(1)
     while frame is not None:
-        if not is_library(frame.f_code.co_filename) and not frame.f_code.co_filename.startswith("<"):
-            return f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_lineno}"
+        name = frame.f_code.co_filename
+        if not is_library(name) and not name.startswith("<") and not _in_stdlib(name):
+            return f"{os.path.basename(name)}:{frame.f_lineno}"
         frame = frame.f_back  # type: ignore[assignment]
     return ""
 
@@ -658,6 +666,8 @@ class Allocator:
         self._storages: dict[tuple[int, int], list[int]] = {}  # (GPU, address) -> [bytes, holders]
         self._holders: dict[int, tuple[int, int]] = {}  # id(tensor) -> its storage's key
         self._extent: dict[tuple[int, int], int] = {}  # (GPU, address) -> the storage's bytes, exactly
+        # Called when a storage another stream may still use is freed (see emulated_api.Order.freed).
+        self.on_unsafe_free: Callable[[], None] | None = None
 
     def allocate(self, key: int, tensor: torch.Tensor, index: int) -> None:
         with _DisableTorchFunction():
@@ -674,6 +684,7 @@ class Allocator:
             return
         self._storages[where] = [size, 1]
         self._extent[where] = storage.nbytes()
+        ORDER[0].allocated(where[1], _current_stream())
         self.current[index] += size
         self.peak[index] = max(self.peak[index], self.current[index])
         need = -(-self.current[index] // self.SEGMENT) * self.SEGMENT
@@ -713,6 +724,8 @@ class Allocator:
             del self._storages[where]
             self._extent.pop(where, None)
             self.current[where[0]] -= entry[0]
+            if ORDER[0].freed(where[1]) and self.on_unsafe_free is not None:
+                self.on_unsafe_free()
 
     def device_of(self, storage: Any) -> torch.device | None:
         """The GPU a storage lives on, if it holds a GPU tensor's data (None: host memory)."""
@@ -813,6 +826,7 @@ class EmulatedCuda(TorchFunctionMode):
         self.counters = Counters()
         self._devices: dict[int, torch.device] = {}
         self.memory = Allocator(device_count)
+        self.memory.on_unsafe_free = self._unsafe_free
         # What fed each live tensor (see fed): the operation that made it, and its inputs' operations.
         self._nodes: dict[int, _Node] = {}
         self._pinned: set[int] = set()
@@ -980,6 +994,12 @@ class EmulatedCuda(TorchFunctionMode):
             self.counters.races += 1
             if not self.counters.race_site:
                 self.counters.race_site = _case_line()
+
+    def _unsafe_free(self) -> None:
+        """A race on a GPU: memory another stream may still use was freed without ``record_stream``."""
+        self.counters.races += 1
+        if not self.counters.race_site:
+            self.counters.race_site = _case_line()
 
     def _address(self, tensor: torch.Tensor) -> int:
         if self.device_of(tensor).type == "cpu":

@@ -347,3 +347,26 @@ def test_an_after_that_asks_how_many_gpus_runs_on_one_gpu_too(tmp_path, device, 
     assert result.verdict == verdict, result.reason()
     if verdict == "FAIL":
         assert "a machine with one GPU" in result.reason()
+
+
+def test_memory_freed_while_another_stream_may_use_it_is_a_race():
+    """CUDA's caching allocator gives freed memory to the next allocation on its own stream at once: a
+    side stream's use of it must be ordered first, or named by record_stream."""
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    for ordered in (None, "record_stream", "wait_stream"):
+        with emulated_cuda() as mode:
+            y0 = torch.ones(64, device="cuda") * 2
+            side = torch.cuda.Stream()
+            side.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(side):
+                y = y0 * 1.0
+            if ordered == "record_stream":
+                y0.record_stream(side)
+            elif ordered == "wait_stream":
+                torch.cuda.current_stream().wait_stream(side)
+            del y0
+            torch.full((64,), 7.0, device="cuda")
+            torch.cuda.current_stream().wait_stream(side)
+            assert mode.counters.races == (1 if ordered is None else 0), ordered
+            del y
