@@ -213,10 +213,19 @@ def _module_results(module: torch.nn.Module, prefix: str) -> dict[str, torch.Ten
     ``forward`` put on it (as fingerprints of their code and captured values). A model handed back with a
     changed normalisation buffer or an output-doubling hook computes differently, so it compares
     differently."""
-    out = flatten(dict(module.state_dict()), prefix)
+    saved = dict(module.state_dict())
+    out = flatten(saved, prefix)
     dot = f"{prefix}." if prefix else ""
+    # Which names its checkpoints hold: a tensor made a persistent buffer changes what loads strictly.
+    out[f"{dot}__saved__"] = torch.tensor(sorted(_fingerprint(name) for name in saved), dtype=torch.int64)
     for name, buffer in module.named_buffers():
         out.setdefault(f"{dot}{name}", buffer.detach())
+    # A tensor a submodule holds as a plain attribute decides how it computes as a buffer does, under
+    # the same name: a fix that registers it as a buffer (DEV004) keeps what the module is.
+    for path, sub in module.named_modules():
+        for name, value in vars(sub).items():
+            if isinstance(value, torch.Tensor) and not name.startswith("_"):
+                out.setdefault(f"{dot}{path + '.' if path else ''}{name}", value.detach())
     modules = list(module.modules())
     out[f"{dot}__training__"] = torch.tensor([m.training for m in modules])
     # Which parameters train: a model handed back frozen computes alike and learns nothing.

@@ -370,3 +370,37 @@ def test_memory_freed_while_another_stream_may_use_it_is_a_race():
             torch.cuda.current_stream().wait_stream(side)
             assert mode.counters.races == (1 if ordered is None else 0), ordered
             del y
+
+
+class _Scaled(nn.Module):
+    def __init__(self, how: str) -> None:
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        scale = torch.tensor([0.5, 1.0, 2.0, 4.0])
+        if how == "attribute":
+            self.scale = scale
+        else:
+            self.register_buffer("scale", scale, persistent=how == "persistent")
+
+
+def test_a_tensor_attribute_made_a_buffer_is_the_same_module_unless_checkpoints_change():
+    torch.manual_seed(0)
+    attribute = _results(_Scaled("attribute"))
+    torch.manual_seed(0)
+    assert not _differ(attribute, _results(_Scaled("non-persistent")))
+    torch.manual_seed(0)
+    assert _differ(attribute, _results(_Scaled("persistent")))  # its state_dict gains "scale"
+
+
+def test_a_hand_written_after_autofix_leaves_alone_is_held_to_the_rules_it_selects(tmp_path):
+    from autofix.config.settings import ConfigResolver, Overrides
+    from autofix.harness.userfile import file_subject
+
+    (tmp_path / "pyproject.toml").write_text('[tool.autofix]\nselect = ["DEV002"]\n')
+    (tmp_path / "before.py").write_text("def run():\n    return 1.0\n")
+    (tmp_path / "after.py").write_text("def run():\n    return 1.0 + 0.0\n")
+    config = ConfigResolver(Overrides())
+    assert file_subject(tmp_path / "before.py", "run", tmp_path / "after.py", config).rules == ("DEV002",)
+    (tmp_path / "pyproject.toml").write_text("[tool.autofix]\n")
+    config = ConfigResolver(Overrides())  # settings are read once per resolver
+    assert file_subject(tmp_path / "before.py", "run", tmp_path / "after.py", config).rules == ()
