@@ -269,6 +269,9 @@ class Judge:
                 result.notes.append(f"{result.timing.note} on {clock}: {result.timing.describe()}")
         if profile.same and not result.proofs and not result.problems and not result.unproven:
             self._same_computation(result, before, after)
+        undecided = not (result.proofs or result.problems or result.unproven)
+        if profile.work in ("transfers", "syncs") and undecided:
+            self._no_cost(result, before, after)
         if not result.proofs and not result.problems and not result.unproven:
             result.problems.append(
                 "no proof: before neither fails as the rule says nor makes more transfers or syncs"
@@ -302,6 +305,25 @@ class Judge:
             result.notes.append(f"autofix's own rewrite, not judged where it never ran: {text}")
         elif not result.unproven:
             result.unproven = f"cannot judge: {text}: the runs never compared what it computes"
+
+    def _no_cost(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """A rewrite of a rule that saves copies or syncs, where this code leaves nothing to save (a tensor
+        made from a Python list crosses to the GPU either way): harmless, when both versions run in every
+        phase with equal results, and after makes as many copies and syncs on the device as before,
+        keeping its work there (checked before this). Said as such: no saving is claimed."""
+        if self.device == "cpu" or not result.comparisons:
+            return
+        if not all(c.outcome == EQUAL for c in result.comparisons):
+            return
+        if not all(before.ok(p) and after.ok(p) for p in self.phases):
+            return
+        b, a = before.phases[self.device], after.phases[self.device]
+        if a.transfers() != b.transfers() or a.count("syncs") != b.count("syncs"):
+            return
+        result.proofs.append(
+            f"no saving, no cost: equal results, transfers {b.transfers()} → {a.transfers()}, host syncs"
+            f" {b.count('syncs')} → {a.count('syncs')} on {_short(self.device)}"
+        )
 
     def _same_computation(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         """The proof of a rule whose fix only respells the computation: both versions run in every
