@@ -225,7 +225,7 @@ class Order:
         """New memory for a storage, on ``stream`` (the current one): nothing has used it yet."""
         self.born[address] = stream
         for known in (self.used, self.recorded, self.writes):
-            known.pop(address, None)  # type: ignore[attr-defined]
+            known.pop(address, None)
 
     def record(self, address: int, stream: Any) -> None:
         self.recorded.setdefault(address, set()).add(stream)
@@ -419,12 +419,13 @@ def _properties(mode: Device, device: Any = None) -> Any:
     return _identity(mode)
 
 
-def _checked(mode: Device, device: Any) -> None:
+def _checked(mode: Device, device: Any) -> Any:
     """CUDA's check of a device index where it switches to it or asks for its stream
     (``synchronize(1)``, ``current_stream(1)``): an invalid device ordinal beyond the machine's GPUs."""
     mode.initialized = True
     if device is not None and not (isinstance(device, int) and device < 0):
         mode.normalize(device)
+    return None
 
 
 def _set_device(mode: Device, device: Any) -> None:
@@ -581,7 +582,7 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "device_of": lambda obj: _DeviceContext(
             mode, obj.get_device() if mode.device_of(obj).type == "cuda" else -1
         ),
-        "synchronize": lambda device=None: (_checked(mode, device), _device_synchronize())[1],
+        "synchronize": lambda device=None: _device_synchronize(_checked(mode, device)),
         "CUDAGraph": _unemulated("torch.cuda.CUDAGraph"),
         "graph": _unemulated("torch.cuda.graph"),
         "make_graphed_callables": _unemulated("torch.cuda.make_graphed_callables"),
@@ -612,8 +613,8 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "Event": Event,
         "Stream": Stream,
         "stream": _stream,
-        "current_stream": lambda device=None: (_checked(mode, device), _current_stream())[1],
-        "default_stream": lambda device=None: (_checked(mode, device), _DEFAULT_STREAM)[1],
+        "current_stream": lambda device=None: _current_stream(_checked(mode, device)),
+        "default_stream": lambda device=None: _checked(mode, device) or _DEFAULT_STREAM,
         "is_current_stream_capturing": lambda: False,
     }
 

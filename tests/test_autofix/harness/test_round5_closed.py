@@ -404,3 +404,34 @@ def test_a_hand_written_after_autofix_leaves_alone_is_held_to_the_rules_it_selec
     (tmp_path / "pyproject.toml").write_text("[tool.autofix]\n")
     config = ConfigResolver(Overrides())  # settings are read once per resolver
     assert file_subject(tmp_path / "before.py", "run", tmp_path / "after.py", config).rules == ()
+
+
+_FROM_A_LIST = """\
+import torch
+from torch import nn
+
+
+def run():
+    torch.manual_seed(0)
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    net = nn.Linear(4, 2).to(device)
+    outs = []
+    for i in range(3):
+        s = [0.1 * i, 0.2 * i, -0.3 * i, 1.0]
+        st = {make}
+        outs.append(net(st).detach())
+    return {{"q": torch.stack(outs)}}
+"""
+
+
+@pytest.mark.slow
+def test_a_rewrite_with_nothing_to_save_passes_as_harmless(tmp_path):
+    """A tensor made from a Python list crosses to the GPU either way: equal results and counts."""
+    result = _judged(
+        tmp_path,
+        _FROM_A_LIST.format(make="torch.FloatTensor(s).to(device)"),
+        _FROM_A_LIST.format(make="torch.tensor(s, dtype=torch.float32, device=device)"),
+        rule="DEV010",
+    )
+    assert result.verdict == "PASS", result.reason()
+    assert result.reason().startswith("no saving, no cost")
