@@ -609,6 +609,44 @@ def _is_tensor_method(func: Callable[..., Any], name: str) -> bool:
     )
 
 
+def _nondeterministic(name: str, args: Any, kwargs: dict[str, Any]) -> bool:
+    """Whether CUDA has only a nondeterministic kernel for this call: the forward operations that
+    ``torch.use_deterministic_algorithms``'s documentation lists as raising on a CUDA tensor (and
+    kthvalue, whose CUDA kernel alerts too: aten/src/ATen/native/cuda/Sorting.cpp)."""
+    base = name.rstrip("_")
+    if base in ("histc", "kthvalue", "put", "max_unpool1d", "max_unpool2d", "max_unpool3d"):
+        return True
+    if base == "bincount":
+        return (len(args) > 1 and args[1] is not None) or kwargs.get("weights") is not None
+    if base == "median":
+        return len(args) > 1 or "dim" in kwargs
+    if base == "cumsum" and args and isinstance(args[0], torch.Tensor):
+        dtype = kwargs.get("dtype") or args[0].dtype
+        return dtype.is_floating_point or dtype.is_complex
+    if base == "scatter_reduce":
+        return (args[3] if len(args) > 3 else kwargs.get("reduce")) == "prod"
+    return False
+
+
+def _deterministic_only(name: str, args: Any, kwargs: dict[str, Any]) -> None:
+    """``torch.use_deterministic_algorithms(True)`` (not warn_only): a GPU call with only a
+    nondeterministic kernel raises, as CUDA's ``alertNotDeterministic`` does."""
+    if not torch.are_deterministic_algorithms_enabled():
+        return
+    if torch.is_deterministic_algorithms_warn_only_enabled() or not _nondeterministic(name, args, kwargs):
+        return
+    raise mark(
+        RuntimeError(
+            f"{name.rstrip('_')}_cuda does not have a deterministic implementation, but you set"
+            " 'torch.use_deterministic_algorithms(True)'. You can turn off determinism just for this"
+            " operation, or you can use the 'warn_only=True' option, if that's acceptable for your"
+            " application."
+        ),
+        EMULATOR,
+        "emulated GPU",
+    )
+
+
 # Multiplications: a zero factor leaves nothing of the others in the result.
 _PRODUCTS = frozenset({"mul", "mul_", "multiply", "multiply_", "__mul__", "__rmul__", "__imul__"})
 # Sums: a zero term adds nothing, and an operation that only adds zeros to its input does no work.
@@ -1547,6 +1585,7 @@ class EmulatedCuda(TorchFunctionMode):
         device = self._mismatch(devices) if len(devices) > 1 else (devices[0] if devices else CPU)
         if device.type != "cpu":
             self.check_process()
+            _deterministic_only(name, args, kwargs)
             if name in _MATMUL and any(
                 not (t.is_floating_point() or t.is_complex()) for t in tensors if t.dim() > 0
             ):

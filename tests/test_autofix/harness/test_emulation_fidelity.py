@@ -97,6 +97,23 @@ def _assert(condition: bool, what: str) -> None:
         raise AssertionError(what)
 
 
+def _deterministic(run: Callable[[], Any]) -> Callable[[], Any]:
+    """``run`` under ``torch.use_deterministic_algorithms(True)``, the switches put back after."""
+
+    def call() -> Any:
+        saved = (
+            torch.are_deterministic_algorithms_enabled(),
+            torch.is_deterministic_algorithms_warn_only_enabled(),
+        )
+        torch.use_deterministic_algorithms(True)
+        try:
+            return run()
+        finally:
+            torch.use_deterministic_algorithms(saved[0], warn_only=saved[1])
+
+    return call
+
+
 def _hook_mixing_a_cpu_tensor() -> None:
     x = torch.ones(3, device="cuda", requires_grad=True)
     y = x * 2
@@ -1178,6 +1195,28 @@ ROWS += [
                 h2d=1,  # torch.tensor(..., device="cuda") copies its value over
                 d2h=1,
                 syncs=2,
+            ),
+        ],
+    ),
+    *section(
+        DOCS + "generated/torch.use_deterministic_algorithms.html",  # "will throw a RuntimeError"
+        [
+            Row(
+                "deterministic mode: histc on the GPU",
+                _deterministic(lambda: torch.histc(cuda(10))),
+                "error: does not have a deterministic implementation",
+            ),
+            Row(
+                "deterministic mode: cumsum of floats on the GPU",
+                _deterministic(lambda: torch.cumsum(cuda(10), 0)),
+                "error: does not have a deterministic implementation",
+            ),
+            Row("deterministic mode: sum on the GPU runs", _deterministic(lambda: cuda(10).sum())),
+            Row(
+                "deterministic mode: kthvalue on the GPU",
+                _deterministic(lambda: torch.kthvalue(cuda(10), 2)),
+                "error: does not have a deterministic implementation",
+                source=SOURCE + "aten/src/ATen/native/cuda/Sorting.cpp",
             ),
         ],
     ),
