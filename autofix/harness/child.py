@@ -161,7 +161,13 @@ def forget(root: str) -> None:
 def flatten(value: Any, prefix: str = "") -> dict[str, torch.Tensor]:
     """Everything the entry returned, as named tensors: nested dicts, lists, modules, numbers."""
     if isinstance(value, torch.Tensor):
-        return {prefix or "result": value.detach()}
+        found = {prefix or "result": value.detach()}
+        # Hooks left on a returned tensor run in the caller's backward: part of what it hands back.
+        hooks = getattr(value, "_backward_hooks", None)
+        if hooks:
+            codes = [_fingerprint("tensor hook", _callable_code(hook)) for hook in hooks.values()]
+            found[f"{prefix or 'result'}.__hooks__"] = torch.tensor(codes)
+        return found
     if isinstance(value, torch.nn.Module):
         return _module_results(value, prefix)
     if isinstance(value, Mapping):
@@ -207,10 +213,19 @@ def _module_results(module: torch.nn.Module, prefix: str) -> dict[str, torch.Ten
     ``forward`` put on it (as fingerprints of their code and captured values). A model handed back with a
     changed normalisation buffer or an output-doubling hook computes differently, so it compares
     differently."""
-    out = flatten(dict(module.state_dict()), prefix)
+    saved = dict(module.state_dict())
+    out = flatten(saved, prefix)
     dot = f"{prefix}." if prefix else ""
+    # Which names its checkpoints hold: a tensor made a persistent buffer changes what loads strictly.
+    out[f"{dot}__saved__"] = torch.tensor(sorted(_fingerprint(name) for name in saved), dtype=torch.int64)
     for name, buffer in module.named_buffers():
         out.setdefault(f"{dot}{name}", buffer.detach())
+    # A tensor a submodule holds as a plain attribute decides how it computes as a buffer does, under
+    # the same name: a fix that registers it as a buffer (DEV004) keeps what the module is.
+    for path, sub in module.named_modules():
+        for name, value in vars(sub).items():
+            if isinstance(value, torch.Tensor) and not name.startswith("_"):
+                out.setdefault(f"{dot}{path + '.' if path else ''}{name}", value.detach())
     modules = list(module.modules())
     out[f"{dot}__training__"] = torch.tensor([m.training for m in modules])
     # Which parameters train: a model handed back frozen computes alike and learns nothing.
@@ -218,6 +233,16 @@ def _module_results(module: torch.nn.Module, prefix: str) -> dict[str, torch.Ten
         [p.requires_grad for p in module.parameters()], dtype=torch.bool
     )
     out[f"{dot}__classes__"] = torch.tensor([_fingerprint(type(m).__qualname__) for m in modules])
+    # What a call leaves on the model for whatever runs next: gradients left on its parameters (a
+    # caller's next optimizer step adds to them) and which parameters hold one.
+    grads = [(name, p.grad) for name, p in module.named_parameters()]
+    out[f"{dot}__has_grad__"] = torch.tensor([g is not None for _, g in grads], dtype=torch.bool)
+    for name, grad in grads:
+        if grad is not None:
+            out[f"{dot}{name}.grad"] = grad.detach()
+    # The plain numbers and switches a submodule computes by, outside its state_dict (a BatchNorm's
+    # momentum and eps, a Dropout's p): a model handed back with another momentum trains otherwise.
+    out[f"{dot}__settings__"] = torch.tensor([_fingerprint(_numbers(m)) for m in modules])
     added = [
         _fingerprint(kind, _callable_code(hook))
         for m in modules
@@ -229,9 +254,28 @@ def _module_results(module: torch.nn.Module, prefix: str) -> dict[str, torch.Ten
         for m in modules
         if "forward" in m.__dict__
     ]
+    # Hooks on the parameters themselves (``p.register_hook(...)``): they change every gradient.
+    added += [
+        _fingerprint("tensor hook", name, _callable_code(hook))
+        for name, p in module.named_parameters()
+        for hook in (getattr(p, "_backward_hooks", None) or {}).values()
+    ]
     if added:  # only when there are any: a plain model's results keep their names
         out[f"{dot}__hooks__"] = torch.tensor(added)
     return out
+
+
+def _numbers(module: torch.nn.Module) -> str:
+    """The plain numbers and switches an instance holds (``momentum``, ``eps``, ``p``, ``affine``), by name:
+    strings left out (a device's name is no computation), as are the module's own bookkeeping."""
+    found = {
+        name: value
+        for name, value in vars(module).items()
+        if not name.startswith("_")
+        and name != "training"
+        and isinstance(value, (bool, int, float, complex, type(None)))
+    }
+    return repr(sorted(found.items()))
 
 
 def _callable_code(value: Any, depth: int = 0) -> str:
@@ -380,7 +424,8 @@ def _device_context(phase: str, request: dict[str, Any]) -> Iterator[_Counting]:
             "watch": request.get("watch", ""),
             "identity": int(request.get("identity", 0)),
         }
-        with emulated_cuda(device_count=EMULATED_GPUS, **options) as mode:
+        gpus = int(request.get("gpus", EMULATED_GPUS))
+        with emulated_cuda(device_count=gpus, **options) as mode:
             counting.read = lambda: {**mode.counters.as_dict(), "random_sites": list(mode.random_sites)}
             counting.fed = mode.fed
             counting.operations = lambda: mode.counters.host_ops + mode.counters.device_ops
@@ -455,6 +500,10 @@ def run_phase(request: dict[str, Any]) -> None:
     # The emulated GPU's second call runs on the same emulated machine as the first (a new one would not
     # know the devices of the tensors the first call left behind), after its counts are taken.
     again_inside = bool(request.get("again")) and phase == "emulated-cuda"
+    from autofix.harness import cover
+
+    if request.get("cover"):  # the lines of the rewritten file that run, in the case's threads
+        cover.ACTIVE[:] = [cover.LineCover(request["cover"])]
     try:
         try:
             with _device_context(phase, request) as counting, guarded():
@@ -495,6 +544,9 @@ def run_phase(request: dict[str, Any]) -> None:
         except BaseException as exc:  # noqa: BLE001 - leaving the context re-raises the case's failure
             report["again"], again = {"ok": False, "failure": _failure(exc)}, {}
     report["seconds"] = time.perf_counter() - started
+    if cover.ACTIVE:
+        report["covered"] = sorted(cover.ACTIVE[0].lines)
+        cover.ACTIVE.clear()
     if again:
         torch.save(again, f"{out}.again.pt")
     Path(f"{out}.json").write_text(json.dumps(report))

@@ -19,7 +19,7 @@ import struct
 import time
 from collections import namedtuple
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import torch
 
@@ -38,6 +38,7 @@ class Device(Protocol):
     autocast: list[Any]
     default_device: torch.device | None
     properties: Any  # the GPU model it presents (one of IDENTITIES)
+    initialized: bool  # torch.cuda.is_initialized()
 
     def normalize(self, device: Any) -> torch.device: ...
 
@@ -53,6 +54,13 @@ class Device(Protocol):
 
     def read_back(self) -> None: ...
 
+    def trace(
+        self, result: Any, device: torch.device, inputs: Any = (), weight: int | None = None
+    ) -> None: ...
+
+
+# Held from import: guard.py replaces torch._C.DisableTorchFunction while a case runs.
+_DISABLE_TORCH_FUNCTION = torch._C.DisableTorchFunction
 
 # The seed a CUDA generator starts from (c10/core/GeneratorImpl.h: default_rng_seed_val).
 DEFAULT_SEED = 67280421310721
@@ -92,6 +100,13 @@ IDENTITIES = (
 )
 
 
+def _count(mode: Any) -> int:
+    """How many GPUs the emulated machine has, counted as asked: code that asks may behave otherwise on
+    a machine with another number (the judge runs it again on one GPU)."""
+    mode.counters.count_reads += 1
+    return int(mode.device_count)
+
+
 def _identity(mode: Any) -> Any:
     """The GPU model the emulated machine presents, counted as read (see IDENTITIES)."""
     mode.counters.identity_reads += 1
@@ -117,6 +132,7 @@ def _settle(*_: Any, **__: Any) -> None:
     for mode in _ACTIVE:
         mode.counters.syncs += 1
         mode.counters.waits += 1
+        mode.counters.idle_waits += not getattr(mode, "_pending", None)
         mode.settle()
 
 
@@ -125,16 +141,21 @@ class Unemulated(RuntimeError):
     GPU's, and the judge cannot judge it on the emulated device (only ``--device cuda`` can)."""
 
 
-def _unemulated(name: str) -> Any:
+def _unemulated(name: str, what: str = "CUDA graphs") -> Any:
     def refuse(*args: Any, **kwargs: Any) -> Any:
         # CUDA graphs capture kernels without running them and replay them later, into the same memory:
         # emulating that takes the GPU's asynchrony, which the emulated device has not. Counted too, so a
         # case that catches the error and carries on is not judged on the path a GPU would not take.
         for mode in _ACTIVE:
             mode.counters.unemulated += 1
-        raise Unemulated(f"{name} (CUDA graphs) is not emulated: cannot judge on the emulated device")
+        raise Unemulated(f"{name} ({what}) is not emulated: cannot judge on the emulated device")
 
     return refuse
+
+
+# A GPU tensor handed to another library through DLPack: the capsule names the GPU, and what the consumer
+# does with it (NumPy refuses a GPU capsule, CuPy reads it on the device) is the consumer's, out of sight.
+refuse_dlpack = _unemulated("Tensor.__dlpack__ of a GPU tensor", "DLPack exchange of GPU memory")
 
 
 class Order:
@@ -153,6 +174,11 @@ class Order:
         self.host: dict[Any, int] = {}  # how far each stream is done for the host (its syncs)
         self.writes: dict[int, tuple[Any, int]] = {}  # storage address -> (stream, its tick) that wrote it
         self.active = False
+        # For the caching allocator's reuse: each storage's allocation stream, the streams that used it
+        # (and the tick of their last use), and those ``record_stream`` named.
+        self.born: dict[int, Any] = {}
+        self.used: dict[int, dict[Any, int]] = {}
+        self.recorded: dict[int, set[Any]] = {}
 
     def _known(self, stream: Any) -> dict[Any, int]:
         known = self.seen.setdefault(stream, {})
@@ -191,7 +217,35 @@ class Order:
         tick = self.tick[stream] = self.tick.get(stream, 0) + 1
         for address in writes:
             self.writes[address] = (stream, tick)
+        for address in (*reads, *writes):
+            self.used.setdefault(address, {})[stream] = tick
         return race
+
+    def allocated(self, address: int, stream: Any) -> None:
+        """New memory for a storage, on ``stream`` (the current one): nothing has used it yet."""
+        self.born[address] = stream
+        for known in (self.used, self.recorded, self.writes):
+            known.pop(address, None)
+
+    def record(self, address: int, stream: Any) -> None:
+        self.recorded.setdefault(address, set()).add(stream)
+
+    def freed(self, address: int) -> bool:
+        """A storage freed: whether another stream may still be using it. CUDA's caching allocator hands
+        freed memory to the next allocation on the storage's own stream at once, so a stream that used
+        it with nothing ordering that use before the allocation stream's next work, and no
+        ``record_stream`` for it, races the new owner's writes (the CUDA semantics notes, "Memory
+        management" under streams: use ``record_stream``)."""
+        born = self.born.pop(address, _DEFAULT_STREAM)
+        used, recorded = self.used.pop(address, {}), self.recorded.pop(address, set())
+        self.writes.pop(address, None)
+        if not self.active:
+            return False
+        known = self._known(born)
+        return any(
+            other is not born and other not in recorded and known.get(other, 0) < tick
+            for other, tick in used.items()
+        )
 
 
 ORDER = [Order()]  # the current emulated machine's (patched_api makes a fresh one)
@@ -297,7 +351,7 @@ class _Accelerator:
         return {
             "is_available": lambda: True,
             "current_accelerator": lambda check_available=False: torch.device("cuda"),
-            "device_count": lambda: self.mode.device_count,
+            "device_count": lambda: _count(self.mode),
             "current_device_index": lambda: self.mode.current,
             "current_device_idx": lambda: self.mode.current,
             "set_device_index": lambda device: _set_device(self.mode, device),
@@ -341,7 +395,41 @@ def _index(mode: Device, device: Any) -> int:
     return normal.index
 
 
+def _ordinal(mode: Device, device: Any) -> int:
+    """The GPU index ``device`` names, unchecked (``_get_device_index(device, optional=True)``): the
+    current one for None, a negative int or an indexless "cuda"."""
+    if device is None or (isinstance(device, int) and device < 0):
+        return mode.current
+    if isinstance(device, int):
+        return device
+    normal = torch.device(device) if not isinstance(device, torch.device) else device
+    if normal.type != "cuda":
+        raise ValueError(f"Expected a cuda device, but got: {device}")
+    return mode.current if normal.index is None else normal.index
+
+
+def _properties(mode: Device, device: Any = None) -> Any:
+    """``torch.cuda.get_device_properties``: an index beyond the machine's GPUs is refused by an assert
+    (torch/cuda/__init__.py: ``raise AssertionError("Invalid device id")``), so on one GPU
+    ``get_device_name(1)``, ``get_device_capability(1)`` and DataParallel's ``device_ids=[0, 1]``
+    (its ``_check_balance`` reads each GPU's properties) raise."""
+    index = _ordinal(mode, device)
+    if not 0 <= index < mode.device_count:
+        raise mode.error(AssertionError("Invalid device id"))
+    return _identity(mode)
+
+
+def _checked(mode: Device, device: Any) -> Any:
+    """CUDA's check of a device index where it switches to it or asks for its stream
+    (``synchronize(1)``, ``current_stream(1)``): an invalid device ordinal beyond the machine's GPUs."""
+    mode.initialized = True
+    if device is not None and not (isinstance(device, int) and device < 0):
+        mode.normalize(device)
+    return None
+
+
 def _set_device(mode: Device, device: Any) -> None:
+    mode.initialized = True
     index = _index(mode, device)
     if index >= 0:
         mode.current = index
@@ -454,8 +542,12 @@ def _rng_patches(mode: Device) -> dict[str, Any]:
     """Seeding and RNG state of each GPU's own generator (torch/cuda/random.py)."""
 
     def of(device: Any = "cuda") -> Any:
-        index = _index(mode, device)
-        return mode.generators[mode.current if index < 0 else index]
+        # torch/cuda/random.py: ``torch.cuda.default_generators[idx]``, one per GPU: an index beyond
+        # them is an IndexError, not CUDA's invalid ordinal.
+        index = _ordinal(mode, device)
+        if not 0 <= index < mode.device_count:
+            raise mode.error(IndexError("tuple index out of range"))
+        return mode.generators[index]
 
     def seed_all() -> None:
         fresh = mode.generators[0].seed()
@@ -483,24 +575,28 @@ def _rng_patches(mode: Device) -> dict[str, Any]:
 def _cuda_patches(mode: Device) -> dict[str, Any]:
     return {
         "is_available": lambda: True,
-        "device_count": lambda: mode.device_count,
+        "device_count": lambda: _count(mode),
         "current_device": lambda: mode.current,
         "set_device": lambda device: _set_device(mode, device),
         "device": _device_class(mode),
         "device_of": lambda obj: _DeviceContext(
             mode, obj.get_device() if mode.device_of(obj).type == "cuda" else -1
         ),
-        "synchronize": _device_synchronize,
+        "synchronize": lambda device=None: _device_synchronize(_checked(mode, device)),
         "CUDAGraph": _unemulated("torch.cuda.CUDAGraph"),
         "graph": _unemulated("torch.cuda.graph"),
         "make_graphed_callables": _unemulated("torch.cuda.make_graphed_callables"),
         "graph_pool_handle": _unemulated("torch.cuda.graph_pool_handle"),
-        "get_device_name": lambda device=None: _identity(mode).name,
-        "get_device_properties": lambda device=None: _identity(mode),
-        "get_device_capability": lambda device=None: (_identity(mode).major, _identity(mode).minor),
+        "get_device_name": lambda device=None: _properties(mode, device).name,
+        "get_device_properties": lambda device=None: _properties(mode, device),
+        "get_device_capability": lambda device=None: (
+            _properties(mode, device).major,
+            _properties(mode, device).minor,
+        ),
         "is_bf16_supported": lambda including_emulation=True: True,
-        "is_initialized": lambda: True,
-        "init": lambda: None,
+        # CUDA starts lazily: False until something needs the device (a tensor there, a stream, init()).
+        "is_initialized": lambda: mode.initialized,
+        "init": lambda: setattr(mode, "initialized", True),
         "empty_cache": lambda: mode.memory.empty_cache(),
         "mem_get_info": lambda device=None: (
             mode.properties.total_memory - _memory(mode, device)["reserved_bytes.all.current"],
@@ -517,8 +613,8 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "Event": Event,
         "Stream": Stream,
         "stream": _stream,
-        "current_stream": _current_stream,
-        "default_stream": lambda device=None: _DEFAULT_STREAM,
+        "current_stream": lambda device=None: _current_stream(_checked(mode, device)),
+        "default_stream": lambda device=None: _checked(mode, device) or _DEFAULT_STREAM,
         "is_current_stream_capturing": lambda: False,
     }
 
@@ -660,12 +756,19 @@ def patched_api(mode: Device) -> Iterator[None]:
         if cls is not None:
             patch(cls, "__new__", _keeping_device(mode, cls.__new__))
     _patch_autocast(mode, patch)
+    _patch_custom_functions(mode, patch, saved)
     # What a CUDA build reports of itself (no code path of this CPU build depends on it but cuDNN's,
     # which is_acceptable below keeps closed).
     patch(torch.version, "cuda", CUDA_VERSION)
     patch(torch.backends.cudnn, "is_available", lambda: True)
     patch(torch.backends.cudnn, "version", lambda: CUDNN_VERSION)
     patch(torch.backends.cuda, "is_built", lambda: True)
+    # A CUDA build ships NCCL (https://pytorch.org/docs/stable/distributed.html); its collectives are
+    # not emulated (a process group of one with the nccl backend still fails here).
+    import torch.distributed as distributed
+
+    if hasattr(distributed, "is_nccl_available"):
+        patch(distributed, "is_nccl_available", lambda: True)
     # A CUDA build's recurrent layers flatten their weights with cuDNN when a weight is a GPU tensor
     # with cuDNN present (nn.RNNBase.flatten_parameters): an emulated GPU tensor's data is a CPU
     # tensor, which cuDNN's kernels refuse ("'aten::_cudnn_rnn_flatten_weight' ... 'CPU' backend").
@@ -765,6 +868,8 @@ def _record_stream(mode: Device, original: Any) -> Any:
                     "Could not run 'aten::record_stream' with arguments from the 'CPU' backend."
                 )
             )
+        with _DISABLE_TORCH_FUNCTION():
+            ORDER[0].record(self.untyped_storage().data_ptr(), stream)
         return None
 
     return record_stream
@@ -813,7 +918,7 @@ def _patch_serialization(mode: Device, patch: Any) -> None:
         # A dict renames the location tags it names; the others stay where they were saved from.
         renamed = {str(k): str(v) for k, v in map_location.items()} if isinstance(map_location, dict) else {}
         if target is None and map_location is not None and not callable(map_location) and not renamed:
-            return original_load(f, map_location, *args, **kwargs)
+            return _read(mode, original_load(f, map_location, *args, **kwargs))
         placed: dict[int, str] = {}  # storage address -> the GPU it is restored to
 
         def restore(storage: Any, location: str) -> Any:
@@ -833,7 +938,7 @@ def _patch_serialization(mode: Device, patch: Any) -> None:
                 mode.memory.adopt(mode.normalize(device).index or 0, restored)
             return restored
 
-        return _placed(mode, placed, original_load(f, restore, *args, **kwargs))
+        return _read(mode, _placed(mode, placed, original_load(f, restore, *args, **kwargs)))
 
     patch(serialization, "location_tag", location_tag)
     patch(torch, "save", save)
@@ -862,6 +967,14 @@ def _call_map_location(map_location: Any, storage: Any, location: str) -> tuple[
     if result is None:
         return None
     return result, (requested[-1] if requested else None)
+
+
+def _read(mode: Device, loaded: Any) -> Any:
+    """Tensors read from a file are data nobody computed here: for the work that feeds a result, host
+    work of their size (a result read back from a file an earlier run wrote is no device work)."""
+    for tensor in _tensors(loaded):
+        mode.trace(tensor, torch.device("cpu"), (), weight=tensor.numel())
+    return loaded
 
 
 def _placed(mode: Device, placed: dict[int, str], loaded: Any) -> Any:
@@ -911,6 +1024,56 @@ def _patch_default_device(mode: Device, patch: Any) -> None:
         return None
 
     patch(torch, "set_default_tensor_type", set_default_tensor_type)
+
+
+def _patch_custom_functions(mode: Device, patch: Any, saved: list[tuple[Any, str, Any]]) -> None:
+    """A custom ``torch.autograd.Function``'s backward as on a GPU: autograd calls it outside the function
+    mode, with gradients made in C++ (untagged: host tensors to the emulator). Its forward records the
+    devices of its inputs and outputs on its node; its backward then gets gradients on the outputs'
+    devices, runs under the mode, and must return each input's gradient on that input's device, or
+    raises as autograd's ``validate_outputs`` does on CUDA ("returned an invalid gradient at index 0 -
+    expected device cuda:0 but got cpu")."""
+    from torch.autograd import function as autograd
+
+    raw = vars(autograd.Function)["apply"]  # a classmethod
+    forward = raw.__func__
+    backward = autograd.BackwardCFunction.apply
+
+    def apply(cls: Any, *args: Any, **kwargs: Any) -> Any:
+        outputs = forward(cls, *args, **kwargs)
+        results = outputs if isinstance(outputs, tuple) else (outputs,)
+        node = next(
+            (o.grad_fn for o in results if isinstance(o, torch.Tensor) and o.grad_fn is not None), None
+        )
+        if isinstance(node, autograd.BackwardCFunction):
+            devices = (
+                [mode.device_of(a) if isinstance(a, torch.Tensor) else None for a in args],
+                [mode.device_of(o) if isinstance(o, torch.Tensor) else None for o in results],
+            )
+            with contextlib.suppress(AttributeError, TypeError):
+                node._emulated_devices = devices
+        return outputs
+
+    def backward_apply(self: Any, *grads: Any) -> Any:
+        devices = getattr(self, "_emulated_devices", None)
+        if devices is None:
+            return backward(self, *grads)
+        inputs, outputs = devices
+        result = cast(Any, mode).in_backward(lambda *g: backward(self, *g), outputs)(*grads)
+        grads_out = result if isinstance(result, tuple) else (result,)
+        for index, (grad, device) in enumerate(zip(grads_out, inputs)):
+            if isinstance(grad, torch.Tensor) and device is not None and mode.device_of(grad) != device:
+                raise mode.error(
+                    RuntimeError(
+                        f"Function {type(self).__name__} returned an invalid gradient at index {index} -"
+                        f" expected device {device} but got {mode.device_of(grad)}"
+                    )
+                )
+        return result
+
+    saved.append((autograd.Function, "apply", raw))
+    autograd.Function.apply = classmethod(disguised(forward, apply))  # type: ignore[method-assign,assignment]
+    patch(autograd.BackwardCFunction, "apply", backward_apply)
 
 
 def _patch_parallel(mode: Device, patch: Any) -> None:
@@ -989,8 +1152,16 @@ def _patch_parallel(mode: Device, patch: Any) -> None:
             )
             return torch.cat([t.to(target) for t in tensors], dim)
 
+    def pin(tensor: torch.Tensor) -> torch.Tensor:
+        # A copy into page-locked memory, as Tensor.pin_memory() makes it: no computation on the host
+        # (its work weighs nothing), so pinning a batch moves no share of the work off the device.
+        with _DISABLE_TORCH_FUNCTION():
+            copy = tensor.clone()
+        mode.trace(copy, torch.device("cpu"), (tensor,), weight=0)
+        return mode.pinned(copy)
+
     def pin_memory(data: Any, device: Any = None) -> Any:
-        return tree_map(lambda v: mode.pinned(v.clone()) if isinstance(v, torch.Tensor) else v, data)
+        return tree_map(lambda v: pin(v) if isinstance(v, torch.Tensor) else v, data)
 
     patch(torch.nn.DataParallel, "forward", forward)
     patch(sys.modules["torch.nn.parallel.replicate"], "_broadcast_coalesced_reshape", broadcast)

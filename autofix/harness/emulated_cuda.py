@@ -61,6 +61,7 @@ from autofix.harness.emulated_api import (
     ORDER,
     _current_stream,
     patched_api,
+    refuse_dlpack,
     stream_seed,
 )
 from autofix.harness.origin import EMULATOR, TORCH, is_library, mark
@@ -110,6 +111,7 @@ _METADATA = frozenset(
         "is_contiguous",
         "storage_offset",
         "is_pinned",
+        "is_shared",
     }
 )
 # Operations that take no CPU 0-dim tensor as a scalar beside device tensors (real CUDA raises).
@@ -420,11 +422,18 @@ class Counters:
     host_ops: int = 0  # tensor operations (factories included) computed on the host
     device_ops: int = 0  # ... and on a GPU
     host_elements: int = 0  # elements those operations produced
+    # Host operations on values read back from a GPU alone (stacking, casting the losses a loop copied
+    # back): reading results, counted apart from the host's share of the work.
+    readback_ops: int = 0
+    readback_elements: int = 0
     device_elements: int = 0
     device_random: int = 0  # operations drawing random numbers on a GPU
     mismatches: int = 0  # device mismatches let through (``lenient``)
     gpus: int = 0  # GPUs the run used: the highest index that held a tensor, plus one
     waits: int = 0  # explicit waits for the device (torch.cuda.synchronize() and kin), syncs among them
+    # ... of which no non_blocking copy to the host was in flight: they land nothing the host reads, and
+    # only stall the device (a synchronize each step); a wait that makes such copies readable does not
+    idle_waits: int = 0
     # host-to-device copies of a tensor a constant factory made on the host (torch.zeros(n).to(device)),
     # each a transfer that making it on the device saves
     factory_copies: int = 0
@@ -433,6 +442,7 @@ class Counters:
     races: int = 0
     unemulated: int = 0  # calls of what the emulated GPU does not emulate (CUDA graphs), caught or not
     identity_reads: int = 0  # questions about the GPU's model: its name, properties, capability
+    count_reads: int = 0  # questions about how many GPUs the machine has (device_count)
     race_site: str = ""
     # The operations by name: {name: [on the host, on a GPU]}, so that a judge can see which work moved.
     by_name: dict[str, list[int]] = field(default_factory=dict)
@@ -440,7 +450,9 @@ class Counters:
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
-    def count_work(self, device: torch.device, result: Any, name: str = "", args: Any = ()) -> None:
+    def count_work(
+        self, device: torch.device, result: Any, name: str = "", args: Any = (), read_back: bool = False
+    ) -> None:
         """One operation on ``device`` that made ``result``, counted when it made a tensor.
 
         ``torch.device(...)``, ``_set_grad_enabled`` and the like compute nothing. A ``_foreach_``
@@ -455,7 +467,10 @@ class Counters:
             return
         if device.type == "cuda":
             self.gpus = max(self.gpus, (device.index or 0) + 1)
-        if device.type == "cpu":
+        if read_back:
+            self.readback_ops += ops
+            self.readback_elements += elements
+        elif device.type == "cpu":
             self.host_ops += ops
             self.host_elements += elements
         else:
@@ -541,12 +556,20 @@ def call_site(watch: str) -> tuple[int, int] | None:
     return start, span[1] or start
 
 
+_STDLIB = os.path.join(os.path.dirname(os.path.realpath(os.__file__)), "")
+
+
+def _in_stdlib(filename: str) -> bool:
+    return os.path.realpath(filename).startswith(_STDLIB) and "site-packages" not in filename
+
+
 def _case_line() -> str:
     """``file:line`` of the innermost frame of the case's own code (not torch's, not the harness's)."""
     frame = sys._getframe(1)
     while frame is not None:
-        if not is_library(frame.f_code.co_filename) and not frame.f_code.co_filename.startswith("<"):
-            return f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_lineno}"
+        name = frame.f_code.co_filename
+        if not is_library(name) and not name.startswith("<") and not _in_stdlib(name):
+            return f"{os.path.basename(name)}:{frame.f_lineno}"
         frame = frame.f_back  # type: ignore[assignment]
     return ""
 
@@ -586,6 +609,86 @@ def _is_tensor_method(func: Callable[..., Any], name: str) -> bool:
     )
 
 
+def _nondeterministic(name: str, args: Any, kwargs: dict[str, Any]) -> bool:
+    """Whether CUDA has only a nondeterministic kernel for this call: the forward operations that
+    ``torch.use_deterministic_algorithms``'s documentation lists as raising on a CUDA tensor (and
+    kthvalue, whose CUDA kernel alerts too: aten/src/ATen/native/cuda/Sorting.cpp)."""
+    base = name.rstrip("_")
+    if base in ("histc", "kthvalue", "put", "max_unpool1d", "max_unpool2d", "max_unpool3d"):
+        return True
+    if base == "bincount":
+        return (len(args) > 1 and args[1] is not None) or kwargs.get("weights") is not None
+    if base == "median":
+        return len(args) > 1 or "dim" in kwargs
+    if base == "cumsum" and args and isinstance(args[0], torch.Tensor):
+        dtype = kwargs.get("dtype") or args[0].dtype
+        return dtype.is_floating_point or dtype.is_complex
+    if base == "scatter_reduce":
+        return (args[3] if len(args) > 3 else kwargs.get("reduce")) == "prod"
+    return False
+
+
+def _deterministic_only(name: str, args: Any, kwargs: dict[str, Any]) -> None:
+    """``torch.use_deterministic_algorithms(True)`` (not warn_only): a GPU call with only a
+    nondeterministic kernel raises, as CUDA's ``alertNotDeterministic`` does."""
+    if not torch.are_deterministic_algorithms_enabled():
+        return
+    if torch.is_deterministic_algorithms_warn_only_enabled() or not _nondeterministic(name, args, kwargs):
+        return
+    raise mark(
+        RuntimeError(
+            f"{name.rstrip('_')}_cuda does not have a deterministic implementation, but you set"
+            " 'torch.use_deterministic_algorithms(True)'. You can turn off determinism just for this"
+            " operation, or you can use the 'warn_only=True' option, if that's acceptable for your"
+            " application."
+        ),
+        EMULATOR,
+        "emulated GPU",
+    )
+
+
+# Multiplications: a zero factor leaves nothing of the others in the result.
+_PRODUCTS = frozenset({"mul", "mul_", "multiply", "multiply_", "__mul__", "__rmul__", "__imul__"})
+# Sums: a zero term adds nothing, and an operation that only adds zeros to its input does no work.
+_SUMS = frozenset({"add", "add_", "__add__", "__radd__", "__iadd__", "sub", "sub_", "__sub__", "__isub__"})
+
+
+def _is_zero(value: Any) -> bool:
+    if isinstance(value, (bool, int, float)):
+        return value == 0
+    if isinstance(value, torch.Tensor) and value.numel():
+        with _DisableTorchFunction():
+            return not bool(value.any())
+    return False
+
+
+def _feeding(name: str, args: Any, tensors: list[torch.Tensor]) -> tuple[list[torch.Tensor], bool]:
+    """The inputs whose values can reach the result, and whether the operation leaves its other input
+    as it was (no work). All of them, but where the operation's values throw one away (work hidden
+    as padding that feeds a result in form only): the other factors of a product with a zero factor
+    (``y_host + pad * 0``), a zero term of a sum (which then does no work), the branch of
+    ``torch.where`` its mask never selects, and the tensor a ``*_like`` factory takes only its shape
+    from. Values are read with the mode off (no count). Value-blind still: a factor of 1e-30."""
+    if name.endswith("_like"):
+        return [], False
+    if name in _PRODUCTS and len(args) >= 2:
+        zero = next((a for a in args[:2] if _is_zero(a)), None)
+        if zero is not None:
+            return ([zero] if isinstance(zero, torch.Tensor) else []), False
+    if name in _SUMS and len(args) >= 2:
+        first, second = args[0], args[1]
+        if _is_zero(second):
+            return [t for t in tensors if t is not second], True
+        if _is_zero(first):
+            return [t for t in tensors if t is not first], not name.startswith(("sub", "__sub", "__isub"))
+    if name == "where" and len(args) == 3 and isinstance(args[0], torch.Tensor) and args[0].numel():
+        with _DisableTorchFunction():
+            never = args[1] if not bool(args[0].any()) else args[2] if bool(args[0].all()) else None
+        if isinstance(never, torch.Tensor):  # a copy of the other branch's values: no work
+            return [t for t in tensors if t is not never and t is not args[0]], True
+    return tensors, False
+
+
 class Allocator:
     """What CUDA's caching allocator reports (``torch.cuda.memory_stats``): the bytes of the storages
     GPU tensors hold (in 512-byte blocks), their peak, and the memory reserved for them (in 2 MiB
@@ -601,6 +704,8 @@ class Allocator:
         self._storages: dict[tuple[int, int], list[int]] = {}  # (GPU, address) -> [bytes, holders]
         self._holders: dict[int, tuple[int, int]] = {}  # id(tensor) -> its storage's key
         self._extent: dict[tuple[int, int], int] = {}  # (GPU, address) -> the storage's bytes, exactly
+        # Called when a storage another stream may still use is freed (see emulated_api.Order.freed).
+        self.on_unsafe_free: Callable[[], None] | None = None
 
     def allocate(self, key: int, tensor: torch.Tensor, index: int) -> None:
         with _DisableTorchFunction():
@@ -617,6 +722,7 @@ class Allocator:
             return
         self._storages[where] = [size, 1]
         self._extent[where] = storage.nbytes()
+        ORDER[0].allocated(where[1], _current_stream())
         self.current[index] += size
         self.peak[index] = max(self.peak[index], self.current[index])
         need = -(-self.current[index] // self.SEGMENT) * self.SEGMENT
@@ -656,6 +762,8 @@ class Allocator:
             del self._storages[where]
             self._extent.pop(where, None)
             self.current[where[0]] -= entry[0]
+            if ORDER[0].freed(where[1]) and self.on_unsafe_free is not None:
+                self.on_unsafe_free()
 
     def device_of(self, storage: Any) -> torch.device | None:
         """The GPU a storage lives on, if it holds a GPU tensor's data (None: host memory)."""
@@ -756,10 +864,12 @@ class EmulatedCuda(TorchFunctionMode):
         self.counters = Counters()
         self._devices: dict[int, torch.device] = {}
         self.memory = Allocator(device_count)
+        self.memory.on_unsafe_free = self._unsafe_free
         # What fed each live tensor (see fed): the operation that made it, and its inputs' operations.
         self._nodes: dict[int, _Node] = {}
         self._pinned: set[int] = set()
         self._host_made: set[int] = set()  # host tensors fresh from a constant factory (see factory_copies)
+        self._read_back: set[int] = set()  # host tensors holding values read back from a GPU, or made of such
         # Host tensors written by a non_blocking copy from a GPU, with the data they will hold once the
         # device is synchronized: until then they hold garbage (NaN here), as on a real GPU.
         self._pending: list[tuple[torch.Tensor, torch.Tensor]] = []
@@ -780,6 +890,15 @@ class EmulatedCuda(TorchFunctionMode):
             generator.manual_seed(stream_seed(generator.initial_seed(), index))
             self.generators.append(generator)
         self._drawing = False
+
+    @property
+    def initialized(self) -> bool:
+        """``torch.cuda.is_initialized()``: CUDA starts lazily, at the first GPU tensor, stream or sync."""
+        return self._initialized
+
+    @initialized.setter
+    def initialized(self, value: bool) -> None:
+        self._initialized = bool(value) and os.getpid() == self._pid
 
     # -- logical devices
 
@@ -914,6 +1033,12 @@ class EmulatedCuda(TorchFunctionMode):
             if not self.counters.race_site:
                 self.counters.race_site = _case_line()
 
+    def _unsafe_free(self) -> None:
+        """A race on a GPU: memory another stream may still use was freed without ``record_stream``."""
+        self.counters.races += 1
+        if not self.counters.race_site:
+            self.counters.race_site = _case_line()
+
     def _address(self, tensor: torch.Tensor) -> int:
         if self.device_of(tensor).type == "cpu":
             return 0
@@ -985,6 +1110,9 @@ class EmulatedCuda(TorchFunctionMode):
                 return self.device_of(args[0]).index
             if name == "is_pinned":
                 return id(args[0]) in self._pinned or func(*args, **kwargs)
+            if name == "is_shared" and self.device_of(args[0]).type == "cuda":
+                return True  # Tensor.is_shared: "always True for CUDA tensors"
+
             return func(*args, **kwargs)
         if kwargs.get("device") is None and self.default_device is not None and name in _FACTORIES:
             kwargs["device"] = self.default_device
@@ -994,6 +1122,12 @@ class EmulatedCuda(TorchFunctionMode):
             kwargs["pin_memory"] = False
             return self.pinned(func(*args, **kwargs))
         return self._compute(func, name, args, kwargs)
+
+    def read_back_made(self, tensor: Any) -> None:
+        """Mark a host tensor as holding values read back from a GPU (or made from such alone)."""
+        if isinstance(tensor, torch.Tensor) and id(tensor) not in self._read_back:
+            self._read_back.add(id(tensor))
+            weakref.finalize(tensor, self._read_back.discard, id(tensor))
 
     def host_made(self, tensor: torch.Tensor) -> None:
         """Mark a host tensor as a constant factory's (or made from such alone): see factory_copies."""
@@ -1286,6 +1420,38 @@ class EmulatedCuda(TorchFunctionMode):
             self.read_back()
         return func(*args, **kwargs)
 
+    def _dlpack(self, func, args, kwargs):
+        if args and isinstance(args[0], torch.Tensor) and self.device_of(args[0]).type != "cpu":
+            refuse_dlpack()
+        return func(*args, **kwargs)
+
+    def _register_hook(self, func, args, kwargs):
+        """``tensor.register_hook(hook)``: the hook runs in backward, where autograd calls it outside this
+        mode, on a gradient made in C++ (untagged, so it would read as a host tensor). On a GPU the
+        gradient is where its tensor is, and the hook's work runs there: both emulated, so a hook that
+        mixes a CPU tensor into a GPU gradient fails as on CUDA."""
+        tensor, hook = (tuple(args) + (None, None))[:2]
+        if not isinstance(tensor, torch.Tensor) or not callable(hook) or self.device_of(tensor).type == "cpu":
+            return func(*args, **kwargs)
+        return func(tensor, self.in_backward(hook, [self.device_of(tensor)]), *args[2:], **kwargs)
+
+    def in_backward(self, function: Callable[..., Any], devices: list[torch.device | None]) -> Any:
+        """``function`` (a hook, a custom Function's backward) as autograd calls it in backward: its
+        gradients tagged with ``devices`` in order, run under this mode (unless it is active already)."""
+        mode = self
+
+        def on_device(*grads: Any) -> Any:
+            for grad, device in zip(grads, devices):
+                if device is not None:
+                    mode.tag(grad, device)
+            if torch._C._len_torch_function_stack():
+                return function(*grads)
+            with mode:
+                return function(*grads)
+
+        on_device.__wrapped__ = function  # type: ignore[attr-defined]
+        return on_device
+
     _FUNCTIONS: dict[str, Callable[..., Any]] = {
         **dict.fromkeys(_INDEX_PUT, _index_put),
         **dict.fromkeys(_SHAPE_OF_OTHER, _shape_as),
@@ -1293,6 +1459,8 @@ class EmulatedCuda(TorchFunctionMode):
         "broadcast_tensors": _broadcast_tensors,
         "equal": _equal,
         "__array__": _numpy,
+        "register_hook": _register_hook,
+        "__dlpack__": _dlpack,
     }
 
     _METHODS: dict[str, Callable[..., Any]] = {
@@ -1352,6 +1520,8 @@ class EmulatedCuda(TorchFunctionMode):
                     _poison(result)
                 self.pinned(result)
             self.trace_copy(result, tensor)
+            if source.type != "cpu" and target.type == "cpu":
+                self.read_back_made(result)
         elif result is not tensor:  # a dtype conversion: work where the tensor is
             self.trace(result, target, (tensor,))
         self.tag(result, target)
@@ -1360,6 +1530,20 @@ class EmulatedCuda(TorchFunctionMode):
         return result
 
     def _compute(self, func, name, args, kwargs):
+        if (
+            name == "fill_"
+            and len(args) > 1
+            and isinstance(args[1], torch.Tensor)
+            and args[1].dim() == 0
+            and self.device_of(args[0]).type == "cpu"
+            and self.device_of(args[1]).type != "cpu"
+        ):
+            # A host tensor filled from a GPU 0-dim value: Fill.cpp reads the value with item() (a copy
+            # and a sync), where every other mix of a host tensor with a device one raises.
+            self.read_back()
+            with _DisableTorchFunction():
+                number = args[1].item()
+            return self._compute(func, name, (args[0], number, *args[2:]), kwargs)
         leaves, _ = tree_flatten((args, kwargs))
         tensors = [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
         if name in _NUMBER_FACTORIES and tensors and all(t.dim() == 0 for t in tensors):
@@ -1401,6 +1585,7 @@ class EmulatedCuda(TorchFunctionMode):
         device = self._mismatch(devices) if len(devices) > 1 else (devices[0] if devices else CPU)
         if device.type != "cpu":
             self.check_process()
+            _deterministic_only(name, args, kwargs)
             if name in _MATMUL and any(
                 not (t.is_floating_point() or t.is_complex()) for t in tensors if t.dim() > 0
             ):
@@ -1426,7 +1611,14 @@ class EmulatedCuda(TorchFunctionMode):
             self.counters.float64_ops += 1
         with self._drawing_on(device, name, args, kwargs):
             result = func(*args, **kwargs)
-        self.counters.count_work(device, result, name, args)
+        # Host work on values read back from the GPU alone (a loop's losses stacked and cast): reading
+        # results, not work the host took from the device. Nothing else may enter it (a parameter, an
+        # input made on the host): then it is host work.
+        read_back = device.type == "cpu" and bool(tensors) and all(id(t) in self._read_back for t in tensors)
+        self.counters.count_work(device, result, name, args, read_back=read_back)
+        if read_back:
+            for made in _tensors(result):
+                self.read_back_made(made)
         if device.type != "cpu":
             self.tag_all(result[0] if name in _HOST_SECOND_RESULT else result, device)
             written = [args[0]] if name.endswith("_") and args else []
@@ -1447,7 +1639,8 @@ class EmulatedCuda(TorchFunctionMode):
         if name.startswith("_foreach_") and name.endswith("_") and args:  # in place, over a list
             self.trace(args[0], device, tensors)
         else:
-            self.trace(result, device, tensors, weight=0 if name in NO_WORK else None)
+            feeding, identity = _feeding(name, args, tensors)
+            self.trace(result, device, feeding, weight=0 if name in NO_WORK or identity else None)
         return result
 
     def _host_argument(self, name, args):

@@ -41,6 +41,7 @@ from typing import Any
 import torch
 import torch.overrides
 
+from autofix.harness.cover import gettrace_hiding, start_thread_cover, stop_thread_cover
 from autofix.harness.origin import is_library
 
 _STDLIB = tuple(
@@ -134,9 +135,11 @@ def _threads_under() -> tuple[Callable[..., Any], Callable[..., Any]]:
 
     def bootstrap(thread: threading.Thread) -> None:
         count = _enter_modes(_HANDOFF.pop(id(thread), []))
+        traced = start_thread_cover()
         try:
             original(thread)
         finally:
+            stop_thread_cover(traced)
             _leave_modes(count)
 
     return start, bootstrap
@@ -160,9 +163,11 @@ def _raw_thread(payload: dict[str, Any]) -> None:
     # As _case_thread: the payload is emptied first, so no frame of this thread holds the modes.
     count = _enter_modes(payload.pop("modes"))
     function, args, kwargs = payload.pop("call")
+    traced = start_thread_cover()
     try:
         function(*args, **kwargs)
     finally:
+        stop_thread_cover(traced)
         function = args = kwargs = None
         _leave_modes(count)
 
@@ -206,11 +211,13 @@ def _case_thread(box: list[tuple[bool, Any]], payload: dict[str, Any], done: Any
     main, me = threading._main_thread, threading.current_thread()  # type: ignore[attr-defined]
     name, me.name = me.name, main.name
     threading._main_thread = me  # type: ignore[attr-defined]
+    traced = start_thread_cover()  # the lines of the rewritten file that run (see cover.py)
     try:
         box.append((True, job()))
     except BaseException as exc:  # noqa: BLE001 - handed to the harness's thread, raised there
         box.append((False, exc))
     finally:
+        stop_thread_cover(traced)
         threading._main_thread = main  # type: ignore[attr-defined]
         me.name = name
         job = None
@@ -340,6 +347,7 @@ def guarded() -> Iterator[None]:
         stack.callback(_guarding.__setitem__, 0, _guarding[0] - 1)
         stack.enter_context(_patched(threading.Thread, "start", start))
         stack.enter_context(_patched(threading.Thread, "_bootstrap_inner", bootstrap))
+        stack.enter_context(_patched(sys, "gettrace", gettrace_hiding(sys.gettrace)))
         for owner, name in _RAW_STARTS:
             if hasattr(owner, name):
                 stack.enter_context(_patched(owner, name, _raw_threads_under(getattr(owner, name))))

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from autofix.harness.compare import compare
+from autofix.harness.cover import never_ran
 from autofix.harness.emulated_api import IDENTITIES
 from autofix.harness.models import (
     DEVICE_MISMATCH,
@@ -50,6 +51,7 @@ from autofix.harness.models import (
     LENIENT,
     NEEDS_GPU,
     NO_RESULTS,
+    ONE_GPU,
     OTHER_GPU,
     SAME_DISTRIBUTION,
     SHARED_RNG,
@@ -222,6 +224,7 @@ class Judge:
         if nothing:
             result.unproven = NOTHING_TO_COMPARE
             return
+        self._unrun(result, before, after)
         self._compare(result, before, after)
         self._again(result, before.phases["cpu"], after.phases["cpu"])
         if self.device != "cpu":
@@ -246,6 +249,7 @@ class Judge:
         self._memo(result, before, after)
         self._leaves(result, before, after)
         self._other_gpu(result, before, after)
+        self._one_gpu(result, before, after, profile)
         if profile.work == "transfers":
             self._factory_copies(result, before, after)
         keeps_work = self._device_work(result, before, after) if profile.device_work else True
@@ -265,10 +269,61 @@ class Judge:
                 result.notes.append(f"{result.timing.note} on {clock}: {result.timing.describe()}")
         if profile.same and not result.proofs and not result.problems and not result.unproven:
             self._same_computation(result, before, after)
+        undecided = not (result.proofs or result.problems or result.unproven)
+        if profile.work in ("transfers", "syncs") and undecided:
+            self._no_cost(result, before, after)
         if not result.proofs and not result.problems and not result.unproven:
             result.problems.append(
                 "no proof: before neither fails as the rule says nor makes more transfers or syncs"
             )
+
+    def _unrun(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """A statement the rewrite adds or changes in after that never ran, in any phase or call, or one it
+        removes or changes in before that never ran in a before that ran to completion: the runs never
+        compared what it computes (a guard for rare inputs, a branch for another seed, a dropped early
+        stop), so nothing is proved about it. Cannot judge (see cover.py)."""
+        missing: list[str] = []
+        same_name = result.before_file == (result.rewritten or "after")  # a user's file: one name twice
+        for version, units, name, verb in (
+            (after, result.after_units, result.rewritten or "after", "changed"),
+            (before, result.before_units, result.before_file or "before", "removed"),
+        ):
+            runs = [version.phases[p] for p in self.phases if p in version.phases]
+            recorded = [run.covered for run in runs if run.covered is not None]
+            if not recorded or not any(run.ok for run in runs):
+                continue  # not traced, or ran nowhere to completion (its failure is judged elsewhere)
+            lines = {n for covered in recorded for n in covered}
+            label = f"{name} ({'after' if version is after else 'before'})" if same_name else name
+            missing += [f"{label} line {n} {verb} and never ran" for n in never_ran(units, lines)]
+        if not missing:
+            return
+        more = f" (and {len(missing) - 2} more)" if len(missing) > 2 else ""
+        text = f"{'; '.join(missing[:2])}{more} in any phase or call"
+        if result.own_rewrite:
+            # autofix's own rewrite (a DDP branch taken only under torchrun): the rule's tests answer for
+            # the paths this run cannot take; said, not hidden.
+            result.notes.append(f"autofix's own rewrite, not judged where it never ran: {text}")
+        elif not result.unproven:
+            result.unproven = f"cannot judge: {text}: the runs never compared what it computes"
+
+    def _no_cost(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
+        """A rewrite of a rule that saves copies or syncs, where this code leaves nothing to save (a tensor
+        made from a Python list crosses to the GPU either way): harmless, when both versions run in every
+        phase with equal results, and after makes as many copies and syncs on the device as before,
+        keeping its work there (checked before this). Said as such: no saving is claimed."""
+        if self.device == "cpu" or not result.comparisons:
+            return
+        if not all(c.outcome == EQUAL for c in result.comparisons):
+            return
+        if not all(before.ok(p) and after.ok(p) for p in self.phases):
+            return
+        b, a = before.phases[self.device], after.phases[self.device]
+        if a.transfers() != b.transfers() or a.count("syncs") != b.count("syncs"):
+            return
+        result.proofs.append(
+            f"no saving, no cost: equal results, transfers {b.transfers()} → {a.transfers()}, host syncs"
+            f" {b.count('syncs')} → {a.count('syncs')} on {_short(self.device)}"
+        )
 
     def _same_computation(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         """The proof of a rule whose fix only respells the computation: both versions run in every
@@ -451,6 +506,39 @@ class Judge:
             for p in comparison.problems
         )
 
+    def _one_gpu(
+        self, result: CaseResult, before: VersionRun, after: VersionRun, profile: RuleProfile
+    ) -> None:
+        """Where after asks how many GPUs the machine has, it must run on a machine with one (the emulated
+        one has two) as well: equal results, and, for a rule that moves work to the device, work there
+        (``"cuda" if device_count() > 1 else "cpu"`` hard-codes the CPU on every one-GPU machine)."""
+        run = after.extra.get(ONE_GPU)
+        if run is None:
+            return
+        b = before.extra.get(ONE_GPU)
+        if not run.ok:
+            if b is None or b.ok or b.kind != run.kind:
+                result.problems.append(
+                    f"after fails on a machine with one GPU: {run.detail}; it asks how many GPUs there are"
+                )
+            return
+        if profile.device_work and not run.count("host_to_device") and not run.on_device:
+            result.problems.append(
+                "after does no work on the GPU of a machine with one GPU (no host-to-device copy, no result"
+                " there): it asks how many GPUs there are, and leaves a single GPU unused"
+            )
+            return
+        if run.count("device_random") or (b is not None and b.count("device_random")):
+            return  # the GPU's own numbers: judged on the two-GPU machine
+        reference = b if b is not None and b.ok else (before.phases["cpu"] if before.ok("cpu") else None)
+        if reference is None or reference.results is None or run.results is None:
+            return
+        comparison = self._compared(result, reference, run)
+        result.problems.extend(
+            f"results differ on a machine with one GPU (before {reference.phase}): {p}"
+            for p in comparison.problems
+        )
+
     def _leaves(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         """After may not keep state between its calls that before does not keep (a call counter that
         goes wrong after the calls the harness makes), nor leave torch's process-wide settings otherwise
@@ -603,11 +691,16 @@ class Judge:
                     f"float64 operations {b.count('float64_ops')} → {a.count('float64_ops')}"
                 )
         b_syncs, a_syncs = b.count("syncs"), a.count("syncs")
-        if a.count("waits") > b.count("waits"):
-            # A fix that saves copies or syncs never needs the host to stop for the device on purpose.
+        # A wait that lands no copy in flight only stalls the device (the real GPU's counts cannot tell
+        # which: every wait counts there).
+        idle = "idle_waits" if "idle_waits" in (a.counts or {}) else "waits"
+        if a.count(idle) > b.count(idle):
+            # A fix that saves copies or syncs never stops the host for the device but to read what it
+            # copied without blocking (one synchronize before reading non_blocking copies).
             result.problems.append(
-                f"after waits for the device explicitly {a.count('waits')} times (torch.cuda.synchronize()"
-                f" and kin), before {b.count('waits')}: it stalls the GPU, whatever the counts"
+                f"after waits for the device explicitly {a.count(idle)} times (torch.cuda.synchronize()"
+                f" and kin) with no copy to the host in flight, before {b.count(idle)}: it stalls the GPU,"
+                " whatever the counts"
             )
         elif a_syncs < b_syncs:
             result.proofs.append(f"host syncs {b_syncs} → {a_syncs}")

@@ -28,6 +28,7 @@ UNEMULATED = "not emulated"
 SHARED_RNG = "emulated-cuda:shared-rng"  # the GPU draws from the CPU's random stream
 LENIENT = "emulated-cuda:lenient"  # device mismatches let through: the work before would have run there
 OTHER_GPU = "emulated-cuda:other-gpu"  # the emulated machine presents another GPU model (an A100)
+ONE_GPU = "emulated-cuda:one-gpu"  # the emulated machine has one GPU, not two
 
 # How after's results stand against the reference's.
 EQUAL, SAME_DISTRIBUTION, DIFFER = "equal", "same distribution, different numbers", "differ"
@@ -75,6 +76,8 @@ class PhaseRun:
     kept: list[str] = field(default_factory=list)
     # torch's process-wide settings after its calls (default dtype, TF32, hooks on every module, ...).
     settings: dict[str, str] = field(default_factory=dict)
+    # The lines of the rewritten file that ran in this process (every call), or None: not recorded.
+    covered: list[int] | None = None
 
     @property
     def outcome(self) -> str:
@@ -168,6 +171,12 @@ class CaseResult:
     rewritten: str = ""  # the file the rewrite changed, as named in messages (after.py)
     changed_lines: list[int] = field(default_factory=list)  # its lines the rewrite changed (1-based)
     unsafe_lines: list[int] = field(default_factory=list)  # ... that only unsafe fixes change
+    # The statements the rewrite adds or changes in after, and removes or changes in before, each as
+    # (its first changed line, its lines): each must have run (see cover.py).
+    after_units: list[tuple[int, list[int]]] = field(default_factory=list)
+    before_units: list[tuple[int, list[int]]] = field(default_factory=list)
+    before_file: str = ""  # the rewritten file in before, as named in messages
+    own_rewrite: bool = False  # after is autofix's own rewrite, not a hand-written after
 
     @property
     def rule(self) -> str:

@@ -25,6 +25,7 @@ from autofix.harness.models import (
     ERROR,
     EXIT,
     LENIENT,
+    ONE_GPU,
     OTHER_GPU,
     SHARED_RNG,
     SIGNAL,
@@ -39,6 +40,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     SHARED_RNG: {"shared_rng": True},
     LENIENT: {"lenient": True},
     OTHER_GPU: {"identity": 1},
+    ONE_GPU: {"gpus": 1},
 }
 
 
@@ -182,8 +184,10 @@ class Runner:
         module: str = "",
         phases: list[str] | None = None,
         watch: str = "",
+        cover: str = "",
     ) -> VersionRun:
-        """Each phase of one version; ``watch``: the file whose random draws on the GPU are located."""
+        """Each phase of one version; ``watch``: the file whose random draws on the GPU are located;
+        ``cover``: the file whose lines that run each phase records (see cover.py)."""
         runs = {}
         for phase in phases or self.phases:
             # Named by a token, not the phase: its log is the case's stdout (/proc/self/fd/1), whose
@@ -205,6 +209,7 @@ class Runner:
                 "timeout": self.timeout,
                 "log": f"{prefix}.log",
                 "watch": watch,
+                "cover": cover if phase in ("cpu", "emulated-cuda", "cuda") else "",
                 "again": self.calls - 1 if phase in ("cpu", "emulated-cuda", "cuda") else 0,
                 "cuda_build": self.device != "cpu",
                 **VARIANTS.get(phase, {}),
@@ -240,6 +245,7 @@ class Runner:
             report.get("seconds", 0.0),
             sites,
             fed=report.get("fed"),
+            covered=report.get("covered"),
         )
         if report.get("work") and "later" in report["work"]:
             run.work = report["work"]

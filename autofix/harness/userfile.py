@@ -14,6 +14,7 @@ relative imports work.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from autofix.config.settings import ConfigResolver
 from autofix.files.rewrite import rewrite_file
@@ -62,6 +63,17 @@ def module_file(name: str, root: Path) -> Path:
     )
 
 
+def _claimed(applied: Any, path: Path, after_file: Path | None, config: ConfigResolver) -> tuple[str, ...]:
+    """The rules whose proof a version is held to: those autofix's rewrite applies; for a hand-written
+    after of a file autofix leaves alone, the rules the configuration selects by name (what the author
+    says the after fixes), whose proof it must then give. Neither: every proof is demanded (judge's
+    UNKNOWN profile)."""
+    if applied or after_file is None:
+        return tuple(sorted(applied))
+    settings = config.settings_for(path.resolve().parent)
+    return tuple(sorted(settings.rule_codes_for(path))) if settings.select is not None else ()
+
+
 def file_subject(path: Path, entry: str, after_file: Path | None, config: ConfigResolver) -> Subject:
     """The subject for one file: before is the file, after its rewrite (or ``after_file``)."""
     root = project_root(path)
@@ -83,7 +95,7 @@ def file_subject(path: Path, entry: str, after_file: Path | None, config: Config
         folder=root,
         before=str(script.relative_to(root)),
         after=str(script.relative_to(root)),
-        rules=tuple(sorted(rewrite.applied)),
+        rules=_claimed(rewrite.applied, path, after_file, config),
         positive=after_bytes != rewrite.original,
         after_bytes=after_bytes,
         entry=function,
@@ -93,4 +105,5 @@ def file_subject(path: Path, entry: str, after_file: Path | None, config: Config
         workdir=".",
         changed_lines=changed,
         unsafe_lines=unsafe,
+        own=after_bytes == rewrite.rewritten,
     )

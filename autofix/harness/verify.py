@@ -37,8 +37,9 @@ from typing import Any
 
 from autofix.config.settings import ConfigResolver
 from autofix.files.rewrite import rewrite_file
+from autofix.harness.cover import statements
 from autofix.harness.judge import Judge, profile_of, speed, timing_wanted
-from autofix.harness.models import LENIENT, OTHER_GPU, SHARED_RNG, CaseResult, Failure, VersionRun
+from autofix.harness.models import LENIENT, ONE_GPU, OTHER_GPU, SHARED_RNG, CaseResult, Failure, VersionRun
 from autofix.harness.runner import Runner, Zygote, ZygotePool, token
 from autofix.harness.sandbox import copy_folder
 from autofix.output.diff import unified_diff
@@ -62,6 +63,9 @@ class Subject:
     workdir: str = ""  # the runs' current folder, relative to folder; default the script's folder
     changed_lines: list[int] = field(default_factory=list)  # lines of the rewritten file the rewrite changed
     unsafe_lines: list[int] = field(default_factory=list)  # ... that only unsafe fixes change
+    # after is autofix's own rewrite (a corpus case's golden after.py, a file's rewrite), not a
+    # hand-written one: a changed line the runs never executed is noted, not refused (see cover.py)
+    own: bool = False
 
 
 def rewrite_lines(
@@ -101,6 +105,16 @@ def rewrite_lines(
     return numbers, [n for n in numbers if lines[n - 1].strip() in made_unsafely]
 
 
+def changed_both(old: str, new: str) -> tuple[list[int], list[int]]:
+    """The lines (1-based) of ``new`` a diff from ``old`` adds or changes, and those of ``old`` it
+    removes or changes."""
+    old_lines, new_lines = old.splitlines(), new.splitlines()
+    opcodes = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes()
+    added = [j + 1 for tag, _, _, j1, j2 in opcodes if tag != "equal" for j in range(j1, j2)]
+    removed = [i + 1 for tag, i1, i2, _, _ in opcodes if tag != "equal" for i in range(i1, i2)]
+    return added, removed
+
+
 def safe_only(config: ConfigResolver) -> ConfigResolver:
     """The same configuration with unsafe fixes off."""
     return ConfigResolver(dataclasses.replace(config.overrides, unsafe_fixes=False))
@@ -135,6 +149,7 @@ def corpus_subject(case_dir: Path, config: ConfigResolver) -> Subject:
         golden=rewrite.rewritten == checked_in,
         changed_lines=changed,
         unsafe_lines=unsafe,
+        own=rewrite.rewritten == checked_in,
     )
     if not subject.golden:
         subject.golden_diff = unified_diff(
@@ -171,6 +186,7 @@ class Verifier:
             rewritten=Path(subject.rewritten or subject.after).name,
             changed_lines=subject.changed_lines,
             unsafe_lines=subject.unsafe_lines,
+            own_rewrite=subject.own,
         )
         if not subject.golden:
             result.problems.append("the rewrite of before.py differs from the checked-in after.py")
@@ -190,9 +206,15 @@ class Verifier:
             if subject.after_bytes is not None:
                 (after_dir / (subject.rewritten or subject.after)).write_bytes(subject.after_bytes)
             watch = str(after_dir / (subject.rewritten or subject.after))
-            result.before = self._run(zygote, subject, before_dir, subject.before, scratch / token("before"))
+            covers = str(before_dir / (subject.rewritten or subject.before)), watch
+            if subject.positive:
+                self._units(result, *covers)
+            result.before = self._run(
+                zygote, subject, before_dir, subject.before, scratch / token("before"), cover=covers[0]
+            )
+            out = scratch / token("after")
             result.after = self._run(
-                zygote, subject, after_dir, subject.after, scratch / token("after"), watch=watch
+                zygote, subject, after_dir, subject.after, out, watch=watch, cover=covers[1]
             )
             if subject.positive and self.device != "cpu":
                 self._extra_runs(zygote, subject, result, (before_dir, after_dir), scratch, watch)
@@ -230,6 +252,19 @@ class Verifier:
             "root": copy,
         }
 
+    @staticmethod
+    def _units(result: CaseResult, before_file: str, after_file: str) -> None:
+        """The statements the rewrite changes, in after and in before, that the runs must execute."""
+        try:
+            old = Path(before_file).read_text(errors="replace")
+            new = Path(after_file).read_text(errors="replace")
+        except OSError:
+            return
+        added, removed = changed_both(old, new)
+        result.after_units = statements(new, added)
+        result.before_units = statements(old, removed)
+        result.before_file = Path(before_file).name
+
     def _run(
         self,
         zygote: Zygote,
@@ -239,6 +274,7 @@ class Verifier:
         out: Path,
         phases: list[str] | None = None,
         watch: str = "",
+        cover: str = "",
     ) -> VersionRun:
         where = self._where(subject, copy, script)
         return self.runner.run_version(
@@ -251,6 +287,7 @@ class Verifier:
             module=subject.module,
             phases=phases,
             watch=watch,
+            cover=cover,
         )
 
     def _extra_runs(
@@ -281,6 +318,11 @@ class Verifier:
         if after.ok(device) and after.phases[device].count("identity_reads"):
             extra(after, copies[1], subject.after, "after", OTHER_GPU)
             extra(before, copies[0], subject.before, "before", OTHER_GPU)
+        # After asks how many GPUs there are: both again on a machine with one, where after must work
+        # as well, and keep its work on the GPU (``device_count() > 1`` for "a GPU at all" does not).
+        if device == "emulated-cuda" and after.ok(device) and after.phases[device].count("count_reads"):
+            extra(after, copies[1], subject.after, "after", ONE_GPU)
+            extra(before, copies[0], subject.before, "before", ONE_GPU)
 
     def _time(
         self,

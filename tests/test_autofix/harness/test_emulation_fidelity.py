@@ -97,6 +97,44 @@ def _assert(condition: bool, what: str) -> None:
         raise AssertionError(what)
 
 
+def _deterministic(run: Callable[[], Any]) -> Callable[[], Any]:
+    """``run`` under ``torch.use_deterministic_algorithms(True)``, the switches put back after."""
+
+    def call() -> Any:
+        saved = (
+            torch.are_deterministic_algorithms_enabled(),
+            torch.is_deterministic_algorithms_warn_only_enabled(),
+        )
+        torch.use_deterministic_algorithms(True)
+        try:
+            return run()
+        finally:
+            torch.use_deterministic_algorithms(saved[0], warn_only=saved[1])
+
+    return call
+
+
+def _hook_mixing_a_cpu_tensor() -> None:
+    x = torch.ones(3, device="cuda", requires_grad=True)
+    y = x * 2
+    y.register_hook(lambda g: g * torch.ones(3))
+    y.sum().backward()
+
+
+class _CpuGrad(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx: Any, x: Any) -> Any:
+        return x * 2
+
+    @staticmethod
+    def backward(ctx: Any, g: Any) -> Any:
+        return (g * 2).cpu()
+
+
+def _custom_function_cpu_grad() -> None:
+    _CpuGrad.apply(torch.ones(3, device="cuda", requires_grad=True)).sum().backward()
+
+
 def _linear_cpu_input() -> None:
     nn.Linear(4, 2, device="cuda")(torch.ones(3, 4))
 
@@ -1103,6 +1141,109 @@ ROWS += [
                 d2h=1,
                 syncs=1,
                 source=SOURCE + "aten/src/ATen/native/TensorCompare.cpp",
+            ),
+        ],
+    ),
+    *section(
+        # Indices beyond the machine's GPUs (2 on the two-GPU table, 1 on a one-GPU machine).
+        SOURCE + "torch/cuda/__init__.py",
+        [
+            Row(
+                "get_device_name of a GPU beyond the machine's",
+                lambda: torch.cuda.get_device_name(2),
+                "error: Invalid device id",
+            ),
+            Row(
+                "get_device_properties of a GPU beyond the machine's",
+                lambda: torch.cuda.get_device_properties(2),
+                "error: Invalid device id",
+            ),
+            Row(
+                "synchronize of a GPU beyond the machine's",
+                lambda: torch.cuda.synchronize(2),
+                "error: invalid device ordinal",
+                source=SOURCE + "c10/cuda/CUDAFunctions.cpp",
+            ),
+            Row(
+                "current_stream of a GPU beyond the machine's",
+                lambda: torch.cuda.current_stream(2),
+                "error: invalid device ordinal",
+                source=SOURCE + "c10/cuda/CUDAStream.cpp",
+            ),
+            Row(
+                "get_rng_state of a GPU beyond the machine's",
+                lambda: torch.cuda.get_rng_state(2),
+                "error: tuple index out of range",
+                source=SOURCE + "torch/cuda/random.py",
+            ),
+            Row(
+                "DataParallel over GPUs beyond the machine's",
+                lambda: nn.DataParallel(nn.Linear(2, 2).cuda(), device_ids=[0, 2]),
+                "error: Invalid device id",
+                h2d=None,
+                syncs=None,
+                source=SOURCE + "torch/nn/parallel/data_parallel.py",
+            ),
+        ],
+    ),
+    *section(
+        SOURCE + "aten/src/ATen/native/Fill.cpp",  # fill_ reads a 0-dim value with item()
+        [
+            Row(
+                "a CPU tensor filled from a GPU 0-dim value",
+                lambda: torch.zeros(3).fill_(torch.tensor(2.0, device="cuda")),
+                h2d=1,  # torch.tensor(..., device="cuda") copies its value over
+                d2h=1,
+                syncs=2,
+            ),
+        ],
+    ),
+    *section(
+        DOCS + "generated/torch.use_deterministic_algorithms.html",  # "will throw a RuntimeError"
+        [
+            Row(
+                "deterministic mode: histc on the GPU",
+                _deterministic(lambda: torch.histc(cuda(10))),
+                "error: does not have a deterministic implementation",
+            ),
+            Row(
+                "deterministic mode: cumsum of floats on the GPU",
+                _deterministic(lambda: torch.cumsum(cuda(10), 0)),
+                "error: does not have a deterministic implementation",
+            ),
+            Row("deterministic mode: sum on the GPU runs", _deterministic(lambda: cuda(10).sum())),
+            Row(
+                "deterministic mode: kthvalue on the GPU",
+                _deterministic(lambda: torch.kthvalue(cuda(10), 2)),
+                "error: does not have a deterministic implementation",
+                source=SOURCE + "aten/src/ATen/native/cuda/Sorting.cpp",
+            ),
+        ],
+    ),
+    *section(
+        DOCS + "generated/torch.Tensor.is_shared.html",  # "always True for CUDA tensors"
+        [Row("is_shared of a GPU tensor", lambda: _assert(cuda(3).is_shared(), "is_shared"))],
+    ),
+    *section(
+        DOCS + "distributed.html",  # NCCL ships in the binaries built with CUDA
+        [Row("a CUDA build has NCCL", lambda: _assert(torch.distributed.is_nccl_available(), "nccl"))],
+    ),
+    *section(
+        SOURCE + "torch/csrc/autograd/engine.cpp",  # validate_outputs; hooks get the GPU's gradient
+        [
+            Row(
+                "a backward hook mixing a CPU tensor into a GPU gradient",
+                _hook_mixing_a_cpu_tensor,
+                DEVICE_MISMATCH,
+                syncs=None,
+                d2h=None,
+            ),
+            Row(
+                "a custom Function's backward returning a CPU gradient for a GPU input",
+                _custom_function_cpu_grad,
+                "error: returned an invalid gradient",
+                syncs=None,
+                d2h=None,
             ),
         ],
     ),
