@@ -96,6 +96,9 @@ PROFILES = {
     "DEV007": RuleProfile(frozenset({NEEDS_GPU}), True),
     "DEV008": RuleProfile(frozenset(), True, "syncs"),
     "DEV010": RuleProfile(frozenset({DEVICE_MISMATCH}), True, "transfers"),
+    # The exact modern call for a pre-0.4 one (`Variable(x)`, `torch.cuda.FloatTensor(data)`): it cures a
+    # crash or a GPU-only placement where before had one, else it computes the same (and counts the same).
+    "DEV009": RuleProfile(FIXABLE, True, same=True),
     "DEV011": RuleProfile(frozenset({LEGACY_API}), False),
     "DEV012": RuleProfile(frozenset(), False, same=True),
     "DEV013": RuleProfile(frozenset(), False, same=True),
@@ -240,7 +243,13 @@ class Judge:
                 self._again(result, b, a)
         if profile.device_work and after.ok(self.device) and self.device != "cpu":
             run = after.phases[self.device]
-            if not run.count("host_to_device") and not run.on_device:
+            prior = before.phases.get(self.device)
+            # a program that used no GPU before (it ran there, with nothing to copy and no result there)
+            # has no device work for the rewrite to keep
+            idle_before = (
+                prior is not None and prior.ok and not prior.count("host_to_device") and not prior.on_device
+            )
+            if not run.count("host_to_device") and not run.on_device and not idle_before:
                 result.problems.append(
                     f"after does no work on {self.device}: no host-to-device copy, no result there"
                 )
