@@ -18,7 +18,7 @@ import contextlib
 import struct
 import time
 from collections import namedtuple
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol, cast
 
 import torch
@@ -126,14 +126,24 @@ def _device_synchronize(*_: Any, **__: Any) -> None:
     _settle()
 
 
-def _settle(*_: Any, **__: Any) -> None:
+# How many non_blocking copies from a GPU were queued so far: an event recorded after the Nth orders them.
+COPIES = [0]
+
+
+def _in_flight(lands: Callable[[Any, int], bool]) -> bool:
+    """Some copy still in flight is one ``lands`` orders."""
+    return any(lands(on, order) for mode in _ACTIVE for _, _, on, order in getattr(mode, "_pending", ()))
+
+
+def _settle(*_: Any, lands: Any = None, **__: Any) -> None:
     """The host waits for the device (``torch.cuda.synchronize()``, a stream's or an event's
-    ``synchronize()``): a host sync, counted as one, and the copies in flight have landed."""
+    ``synchronize()``): a host sync, counted as one; the copies in flight it orders have landed (with
+    ``lands``, a test of a copy's stream and order: a side stream's wait, or an event recorded before
+    the copies, lands none of the default stream's later copies). A wait that lands none is idle."""
     for mode in _ACTIVE:
         mode.counters.syncs += 1
         mode.counters.waits += 1
-        mode.counters.idle_waits += not getattr(mode, "_pending", None)
-        mode.settle()
+        mode.counters.idle_waits += not mode.settle(lands)
 
 
 class Unemulated(RuntimeError):
@@ -262,20 +272,34 @@ class Event:
 
     def record(self, stream: Any = None) -> None:
         self._time = time.perf_counter()
-        self._done = ORDER[0].snapshot(stream or _current_stream())
+        self._stream = stream or _current_stream()
+        self._copies = COPIES[0]
+        self._done = ORDER[0].snapshot(self._stream)
 
     def wait(self, stream: Any = None) -> None:
         ORDER[0].wait(stream or _current_stream(), getattr(self, "_done", {}))
 
     def query(self) -> bool:
-        # The emulated device is always done: the host learns that the work before the event finished,
-        # what a synchronize tells it (a loop polling query() is a host sync in all but name).
+        # query() never waits: with copies it orders still in flight, a GPU may well answer "not yet", so
+        # the first answer is False and they stay in flight (an ignored query() lands nothing); asked
+        # again, the work is done: the host learns what a synchronize tells it (a loop polling query() is
+        # a host sync in all but name).
+        if _in_flight(self._lands()) and not getattr(self, "_asked", False):
+            self._asked = True
+            return False
+        self._asked = False  # the next copies get their own "not yet"
         self.synchronize()
         return True
 
+    def _lands(self) -> Callable[[Any, int], bool]:
+        """The copies this event orders: those queued on its stream before it was recorded (none, if
+        it never was)."""
+        stream, copies = getattr(self, "_stream", None), getattr(self, "_copies", 0)
+        return lambda on, order: on is stream and order <= copies
+
     def synchronize(self) -> None:
         ORDER[0].host_waits(getattr(self, "_done", {}))
-        _settle()
+        _settle(lands=self._lands())
 
     def elapsed_time(self, end: Event) -> float:
         if not (self.enable_timing and end.enable_timing) or self._time is None or end._time is None:
@@ -304,10 +328,15 @@ class Stream:
 
     def synchronize(self) -> None:
         ORDER[0].host_waits({self: ORDER[0].tick.get(self, 0)})
-        _settle()
+        _settle(lands=lambda on, _: on is self)  # this stream's copies, not another's
 
     def query(self) -> bool:
-        self.synchronize()  # as Event.query: the host learns that the stream's work is done
+        # as Event.query: "not yet" once while this stream's copies are in flight, then done
+        if _in_flight(lambda on, _: on is self) and not getattr(self, "_asked", False):
+            self._asked = True
+            return False
+        self._asked = False
+        self.synchronize()
         return True
 
     def is_capturing(self) -> bool:

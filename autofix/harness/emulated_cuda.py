@@ -57,6 +57,7 @@ from torch.utils._pytree import tree_flatten
 
 from autofix.harness.emulated_api import (
     _DEFAULT_STREAM,
+    COPIES,
     IDENTITIES,
     ORDER,
     _current_stream,
@@ -872,7 +873,9 @@ class EmulatedCuda(TorchFunctionMode):
         self._read_back: set[int] = set()  # host tensors holding values read back from a GPU, or made of such
         # Host tensors written by a non_blocking copy from a GPU, with the data they will hold once the
         # device is synchronized: until then they hold garbage (NaN here), as on a real GPU.
-        self._pending: list[tuple[torch.Tensor, torch.Tensor]] = []
+        # Each with the stream it was queued on and its place in the order of such copies (COPIES), so that
+        # a stream's or an event's synchronize lands only the copies it orders (see settle).
+        self._pending: list[tuple[torch.Tensor, torch.Tensor, Any, int]] = []
         # The process that initialised CUDA (made the first GPU tensor): a fork of it cannot use CUDA.
         self._pid = os.getpid()
         self._initialized = False
@@ -1059,15 +1062,27 @@ class EmulatedCuda(TorchFunctionMode):
         self.counters.syncs += 1
         self.settle()
 
-    def settle(self) -> None:
-        """The host waited for the device: copies still in flight have landed."""
-        self.host_waits_for_stream()
+    def settle(self, lands: Callable[[Any, int], bool] | None = None) -> int:
+        """The host waited for the device: copies still in flight have landed, all of them, or with
+        ``lands`` only those it orders (a stream's own, an event's earlier ones); how many landed."""
+        if lands is None:
+            self.host_waits_for_stream()
         if not self._pending:
-            return
-        pending, self._pending = self._pending, []
+            return 0
+        landed = [entry for entry in self._pending if lands is None or lands(entry[2], entry[3])]
+        if not landed:
+            return 0
+        self._pending = [entry for entry in self._pending if not any(entry is e for e in landed)]
         with _DisableTorchFunction():
-            for target, data in pending:
+            for target, data, _, _ in landed:
                 target.copy_(data)
+        return len(landed)
+
+    def queue_copy(self, target: torch.Tensor) -> None:
+        """A non_blocking copy from a GPU into ``target``: in flight on the current stream until a wait
+        that orders it."""
+        COPIES[0] += 1
+        self._pending.append((target, target.clone(), _current_stream(), COPIES[0]))
 
     # -- the interception
 
@@ -1340,7 +1355,7 @@ class EmulatedCuda(TorchFunctionMode):
             if blocking:
                 self.settle()
             elif source.type != "cpu" and target.type == "cpu":
-                self._pending.append((args[0], args[0].clone()))
+                self.queue_copy(args[0])
                 _poison(args[0])
         return result
 
@@ -1515,7 +1530,7 @@ class EmulatedCuda(TorchFunctionMode):
             elif source.type != "cpu" and target.type == "cpu":
                 # Queued behind the device's work: the host sees it only after a synchronize. Its output
                 # is pinned memory (TensorConversions.cpp, _to_copy: pin_out for a non_blocking D2H).
-                self._pending.append((result, result.clone()))
+                self.queue_copy(result)
                 with _DisableTorchFunction():
                     _poison(result)
                 self.pinned(result)

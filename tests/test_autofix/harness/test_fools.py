@@ -233,6 +233,35 @@ def test_an_async_copy_to_the_host_lands_only_at_a_sync():
         assert torch.equal(late, torch.full((3,), 2.0))
 
 
+def test_a_wait_lands_only_the_copies_it_orders():
+    """A stream's or an event's wait covers its own stream's copies queued before it (CUDA's stream
+    semantics): an event recorded before the copies, another stream's synchronize, or a query() whose
+    "not yet" is ignored leaves them in flight."""
+    two = torch.full((3,), 2.0)
+    with emulated_cuda():
+        x = torch.full((3,), 2.0, device="cuda")
+        before = torch.cuda.Event()
+        before.record()
+        copy = x.to("cpu", non_blocking=True)
+        before.synchronize()
+        torch.cuda.Stream().synchronize()
+        assert torch.isnan(copy).all()
+        after = torch.cuda.Event()
+        after.record()
+        assert after.query() is False  # in flight: a GPU may answer "not yet"
+        assert torch.isnan(copy).all()
+        assert after.query() is True  # asked again, done: the copy has landed
+        assert torch.equal(copy, two)
+        late = x.to("cpu", non_blocking=True)
+        torch.cuda.current_stream().synchronize()  # the stream it was queued on
+        assert torch.equal(late, two)
+        last = x.to("cpu", non_blocking=True)
+        done = torch.cuda.Event()
+        done.record()
+        done.synchronize()
+        assert torch.equal(last, two)
+
+
 def test_integer_matmul_has_no_cuda_kernel():
     with emulated_cuda():
         a = torch.ones(2, 2, dtype=torch.int64, device="cuda")
