@@ -337,8 +337,9 @@ async def test_diagnostics_fixes_hover_and_shutdown_as_the_cli_gives_them(
     left = await published(client, uri, 2)
     train.write_text(expected)
     assert lsp_ranges(left) == as_ranges(check_json(train))
-    assert [d.code for d in left] == ["DEV007"]  # the unsafe fix, withheld as apply withholds it
-    actions = await actions_at(client, uri, left[0].range)
+    # the unsafe fixes, withheld as apply withholds them (DEV009's: the unused `Variable` import)
+    assert [d.code for d in left] == ["DEV009", "DEV007"]
+    actions = await actions_at(client, uri, left[1].range)
     assert [a.title for a in actions] == ["Suppress DEV007 on this line"]  # no unsafe fix offered
 
     await client.shutdown_session()
