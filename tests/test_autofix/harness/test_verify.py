@@ -406,11 +406,14 @@ def test_a_before_that_fails_for_another_reason_is_no_proof(verdicts, name, outc
     result = verdicts[name]
     before = result.before.phases["emulated-cuda"]
     assert before.outcome.startswith(outcome), before.outcome
+    assert any("not what DEV001 cures" in note for note in result.notes)
+    if result.verdict == UNPROVEN:  # the line that hangs or crashes never ran on the CPU: cannot judge
+        assert result.unproven.startswith("cannot judge:") and "never ran" in result.unproven
+        return
     assert result.verdict == FAIL
     assert result.problems == [
         "no proof: before neither fails as the rule says nor makes more transfers or syncs"
     ]
-    assert any("not what DEV001 cures" in note for note in result.notes)
 
 
 def test_an_after_that_exits_fails(verdicts):
@@ -444,7 +447,9 @@ def test_noise_is_not_a_speedup(verdicts):
 def test_a_device_rule_claims_no_cpu_speedup(verdicts):
     result = verdicts["device_rule_slow_before"]
     assert result.timing is None  # transfers cost nothing on the CPU's clock: not even timed
-    assert result.verdict == FAIL and not any("faster" in p for p in result.proofs)
+    # the after only drops a sleep: harmless ("no saving, no cost"), and no speed-up is claimed
+    assert result.verdict == PASS and not any("faster" in p for p in result.proofs)
+    assert any("no saving" in p for p in result.proofs)
 
 
 def test_speedup_interval_needs_a_consistent_difference():
