@@ -130,9 +130,18 @@ def _device_synchronize(*_: Any, **__: Any) -> None:
 COPIES = [0]
 
 
-def _in_flight(lands: Callable[[Any, int], bool]) -> bool:
-    """Some copy still in flight is one ``lands`` orders."""
-    return any(lands(on, order) for mode in _ACTIVE for _, _, on, order in getattr(mode, "_pending", ()))
+def _query(waitable: Any, lands: Callable[[Any, int], bool]) -> bool:
+    """An event's or a stream's ``query()``: "not yet" once while copies ``lands`` orders are in flight
+    (an ignored answer lands nothing); asked again, done, as its ``synchronize()`` makes it. The next
+    copies get their own "not yet"."""
+    if not getattr(waitable, "_asked", False) and any(
+        lands(on, order) for mode in _ACTIVE for _, _, on, order in getattr(mode, "_pending", ())
+    ):
+        waitable._asked = True
+        return False
+    waitable._asked = False
+    waitable.synchronize()
+    return True
 
 
 def _settle(*_: Any, lands: Any = None, **__: Any) -> None:
@@ -284,12 +293,7 @@ class Event:
         # the first answer is False and they stay in flight (an ignored query() lands nothing); asked
         # again, the work is done: the host learns what a synchronize tells it (a loop polling query() is
         # a host sync in all but name).
-        if _in_flight(self._lands()) and not getattr(self, "_asked", False):
-            self._asked = True
-            return False
-        self._asked = False  # the next copies get their own "not yet"
-        self.synchronize()
-        return True
+        return _query(self, self._lands())
 
     def _lands(self) -> Callable[[Any, int], bool]:
         """The copies this event orders: those queued on its stream before it was recorded (none, if
@@ -332,12 +336,7 @@ class Stream:
 
     def query(self) -> bool:
         # as Event.query: "not yet" once while this stream's copies are in flight, then done
-        if _in_flight(lambda on, _: on is self) and not getattr(self, "_asked", False):
-            self._asked = True
-            return False
-        self._asked = False
-        self.synchronize()
-        return True
+        return _query(self, lambda on, _: on is self)
 
     def is_capturing(self) -> bool:
         return False

@@ -1069,10 +1069,13 @@ class EmulatedCuda(TorchFunctionMode):
             self.host_waits_for_stream()
         if not self._pending:
             return 0
-        landed = [entry for entry in self._pending if lands is None or lands(entry[2], entry[3])]
+        landed: list[tuple[torch.Tensor, torch.Tensor, Any, int]] = []
+        kept: list[tuple[torch.Tensor, torch.Tensor, Any, int]] = []
+        for entry in self._pending:
+            (landed if lands is None or lands(entry[2], entry[3]) else kept).append(entry)
         if not landed:
             return 0
-        self._pending = [entry for entry in self._pending if not any(entry is e for e in landed)]
+        self._pending = kept
         with _DisableTorchFunction():
             for target, data, _, _ in landed:
                 target.copy_(data)

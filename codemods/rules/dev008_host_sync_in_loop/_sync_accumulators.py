@@ -56,10 +56,7 @@ def accumulator_fix(
     reads = _logged_reads(tree, loop, augmented, total)
     if reads is None:
         return None
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
-    if any(
-        any(a.name.value == total for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
-    ):
+    if _declared_global(tree, loop, total):
         return None
     # `.double()`: the host summed Python floats (float64); the same operations in float64 on the device
     # give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both). Where
@@ -255,6 +252,7 @@ def host_count_fix(
 
 
 def _declared_global(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
+    """``name`` is declared ``global``/``nonlocal`` in the function (or module) around ``loop``."""
     scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
     return any(
         any(a.name.value == name for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
@@ -296,10 +294,7 @@ def list_fix(
             continue
         if parent is not call.func:
             return None  # read or bound in the loop: it must keep the numbers it has now
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
-    if any(
-        any(a.name.value == name for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
-    ):
+    if _declared_global(tree, loop, name):
         return None
     assert isinstance(item.func, cst.Attribute)
     detached: cst.BaseExpression = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
