@@ -135,7 +135,8 @@ class OptimizerBeforeMove(Rule):
                 message += f"; left in place: {reason}"
             elif position:
                 message += f"; moved together with `{builds[0].target}`"
-            self.report(build.statement, message, edits=None if position else edits)
+            # One fix moves the whole run; each construction's finding offers it (applied once).
+            self.report(build.statement, message, edits=edits)
         return end
 
     def _group(
