@@ -163,9 +163,10 @@ class OptimizerBeforeMove(Rule):
             found = [move for move in moves if move is not None]
             if not found:
                 if not group and not self._check_outside(build):
-                    if not self._check_handed_over(statements, after, build) and not self._check_handed_unseen(
+                    handed = self._check_handed_over(statements, after, build) or self._check_handed_unseen(
                         statements, after, build
-                    ):
+                    )
+                    if not handed:
                         self._check_later_method(build)
                 break
             group.append((build, scheduler, max(found, key=lambda move: move.index)))
