@@ -750,7 +750,7 @@ INVALID = [
                           use_cuda=torch.cuda.is_available())
         """,
         None,
-        message="to `Trainer(...)`, defined in another file, which moves it there",
+        message="to `Trainer(...)`, defined in another file, which likely moves it there",
         line=5,
     ),
     Invalid(

@@ -270,7 +270,7 @@ class OptimizerBeforeMove(Rule):
                     build.statement,
                     _message(build) + f"; left in place: `{model[0]}` is handed with it and"
                     f" `{_spelled(device)}` to `{dotted_name(call.func)}(...)`, defined in another file,"
-                    " which moves it there; build the optimizer after that move",
+                    " which likely moves it there; build the optimizer after that move",
                 )
                 return True
             if models & written(self.tree, stmt):
