@@ -577,11 +577,20 @@ def _silences(line: str, code: str) -> bool:
 
 
 def _non_overlapping(findings: list[Finding], tree: Tree) -> tuple[list[Finding], list[Finding]]:
-    """Findings whose edits touch disjoint subtrees (of ``tree``); the rest wait for the next pass."""
+    """Findings whose edits touch disjoint subtrees (of ``tree``); the rest wait for the next pass.
+
+    A finding that offers the very fix a chosen one makes (the same nodes replaced by the same objects:
+    one fix that cures several findings, as an option's default cures every ``.cuda()`` it guards) is
+    chosen with it: its edits are that fix's, applied once."""
     claimed: set[int] = set()
     chosen: list[Finding] = []
     waiting: list[Finding] = []
+    fixes: set[frozenset[tuple[int, int]]] = set()  # the chosen fixes, as (node, replacement) ids
     for finding in findings:
+        fix = frozenset((id(node), id(repl)) for node, repl in finding.edits.items())
+        if fix in fixes:
+            chosen.append(finding)
+            continue
         covered: set[int] = set()
         for node in finding.edits:
             covered.update(map(id, tree.descendants(node)))
@@ -589,6 +598,7 @@ def _non_overlapping(findings: list[Finding], tree: Tree) -> tuple[list[Finding]
             waiting.append(finding)
             continue
         claimed |= covered
+        fixes.add(fix)
         chosen.append(finding)
     return chosen, waiting
 

@@ -103,13 +103,17 @@ class FixTrace:
         fix_edits = FixEdits(module, text, tree)
         self._text, self._edits = text, []
         left = self._pending
+        seen: set[frozenset[tuple[int, int]]] = set()  # a fix several findings share is edited once
         for finding in chosen:
             key = (finding.code, finding.message)
             reported = pass_number == 1 or left[key] > 0
             if pass_number > 1 and reported:
                 left[key] -= 1
             edits = fix_edits.of(finding.edits)
-            self._edits.extend(edits)
+            fix = frozenset((id(node), id(repl)) for node, repl in finding.edits.items())
+            if fix not in seen:
+                seen.add(fix)
+                self._edits.extend(edits)
             where = positions[id(finding.node)]
             first = self._origin_of(where.start_line)[0]
             last = self._origin_of(where.end_line)[1]

@@ -161,6 +161,36 @@ VALID = [
         head_opt = torch.optim.Adam(head.parameters()) if train_head else None
         """
     ),
+    # Handed to a class of another file with a device, but already moved, or built by a call that was
+    # handed the device (it may come back moved), or handed without its optimizer: no finding.
+    Valid(
+        """
+        import torch
+        from training import Trainer
+        model = Net().to(device)
+        optimizer = torch.optim.Adam(model.parameters())
+        Trainer(model, optimizer, device=device).train()
+        """
+    ),
+    Valid(
+        """
+        import torch
+        from models import build_model
+        from training import train
+        model = build_model(cfg, device=device)
+        optimizer = torch.optim.Adam(model.parameters())
+        train(model, optimizer, device)
+        """
+    ),
+    Valid(
+        """
+        import torch
+        from training import evaluate
+        model = Net()
+        optimizer = torch.optim.Adam(model.parameters())
+        evaluate(model, use_cuda=torch.cuda.is_available())
+        """
+    ),
 ]
 
 INVALID = [
@@ -705,5 +735,35 @@ INVALID = [
         """,
         message="left in place: what it is built from may change in between",
         line=3,
+    ),
+    # Shape 1 of issue 27: the model is handed with its optimizer and a device choice to a class or
+    # function of another file (its body is not here): it moves the model there, after the optimizer.
+    Invalid(
+        """
+        import torch
+        import torch.optim as optim
+        from training import Trainer
+        generator, discriminator = Generator(), Discriminator()
+        G_optimizer = optim.Adam(generator.parameters(), lr=1e-4)
+        D_optimizer = optim.Adam(discriminator.parameters(), lr=1e-4)
+        trainer = Trainer(generator, discriminator, G_optimizer, D_optimizer,
+                          use_cuda=torch.cuda.is_available())
+        """,
+        None,
+        message="to `Trainer(...)`, defined in another file, which likely moves it there",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+        import engine
+        def main(args):
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            engine.fit(model, optimizer, loader, args.device)
+        """,
+        None,
+        message="`args.device` to `engine.fit(...)`",
+        line=5,
     ),
 ]

@@ -21,7 +21,9 @@ an `if` branch with the move after the `if`, `model.init_optimizer()` builds it 
 the model is handed to a function or class that moves it (`train(model, opt)` running
 `model.to(device)` or handing it on to a helper that does, `Trainer(G, D, G_opt, D_opt)` keeping
 `self.G, self.D = G, D` and moving them in `__init__` or a method it calls, `self.model =
-model.to(device)`; in project mode, one defined in another file), or built in a class's `__init__`
+model.to(device)`; in project mode, one defined in another file; outside project mode, one imported
+from another module and handed the model, its optimizer and a device choice: `Trainer(G, D, G_opt,
+D_opt, use_cuda=torch.cuda.is_available())`), or built in a class's `__init__`
 over `self.model` that another method of the class moves (`def fit(self, device):
 self.model.to(device)` runs after the constructor). Where a model is, and what a call
 does to it, is read from the file's value model (`codemods/analysis/values.py`).
@@ -59,6 +61,7 @@ computes the same thing, with the state created where the parameters end up.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import libcst as cst
@@ -66,6 +69,7 @@ import libcst as cst
 from codemods.analysis.values import Values
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.names import dotted_name
+from codemods.core.syntax import code_of
 from codemods.core.torch_names import as_move
 from codemods.core.tree import Tree
 from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
@@ -135,7 +139,8 @@ class OptimizerBeforeMove(Rule):
                 message += f"; left in place: {reason}"
             elif position:
                 message += f"; moved together with `{builds[0].target}`"
-            self.report(build.statement, message, edits=None if position else edits)
+            # One fix moves the whole run; each construction's finding offers it (applied once).
+            self.report(build.statement, message, edits=edits)
         return end
 
     def _group(
@@ -158,7 +163,10 @@ class OptimizerBeforeMove(Rule):
             found = [move for move in moves if move is not None]
             if not found:
                 if not group and not self._check_outside(build):
-                    if not self._check_handed_over(statements, after, build):
+                    handed = self._check_handed_over(statements, after, build) or self._check_handed_unseen(
+                        statements, after, build
+                    )
+                    if not handed:
                         self._check_later_method(build)
                 break
             group.append((build, scheduler, max(found, key=lambda move: move.index)))
@@ -232,6 +240,69 @@ class OptimizerBeforeMove(Rule):
                 return True  # the name now holds another model
         return False
 
+    def _check_handed_unseen(
+        self, statements: Sequence[cst.BaseStatement], start: int, build: OptimizerBuild
+    ) -> bool:
+        """``Trainer(G, D, G_opt, D_opt, use_cuda=torch.cuda.is_available())``: the model, never moved in
+        this block, is handed with its optimizer and a device choice to a function or class imported from
+        another module, whose body is not here. Handed a device, it moves the model (after the optimizer
+        was built): reported, without a fix. True when reported, or when the name comes to hold another
+        model."""
+        models = set(build.models)
+        for stmt in statements[:start]:
+            # `model = build_model(cfg, device)`: it may come back on the device already.
+            if models & written(self.tree, stmt) and any(
+                self._device_choice(arg) for call in self.tree.of_type(stmt, cst.Call) for arg in call.args
+            ):
+                return False
+        for stmt in statements[start:]:
+            if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            for call in self.tree.of_type(stmt, cst.Call):
+                if not self._imported_elsewhere(call):
+                    continue
+                handed = {dotted_name(arg.value) for arg in call.args}
+                device = next((arg for arg in call.args if self._device_choice(arg)), None)
+                model = sorted(models & handed)
+                if device is None or not model or build.target not in handed:
+                    continue
+                self.report(
+                    build.statement,
+                    _message(build) + f"; left in place: `{model[0]}` is handed with it and"
+                    f" `{_spelled(device)}` to `{dotted_name(call.func)}(...)`, defined in another file,"
+                    " which likely moves it there; build the optimizer after that move",
+                )
+                return True
+            if models & written(self.tree, stmt):
+                return True  # the name now holds another model
+        return False
+
+    def _imported_elsewhere(self, call: cst.Call) -> bool:
+        """Does ``call`` run a function or class imported from a module other than torch's, whose body
+        this file does not show (nor the project's facts, in project mode)?"""
+        root = call.func
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        if not isinstance(root, cst.Name) or root.value not in self.aliases.names:
+            return False
+        qualified = self.aliases.qualify(call.func) or ""
+        if qualified.split(".", 1)[0] in ("torch", "torchvision", "numpy", "builtins"):
+            return False
+        return dotted_name(call.func) not in Values.of(self.context).project
+
+    def _device_choice(self, arg: cst.Arg) -> bool:
+        """``use_cuda=torch.cuda.is_available()``, ``device=device``, ``args.cuda``: an argument that
+        says where the callee is to run."""
+        if arg.keyword is not None and _DEVICE_WORD.match(arg.keyword.value):
+            return True
+        name = dotted_name(arg.value)
+        if name is not None and _DEVICE_WORD.match(name.rpartition(".")[2]):
+            return True
+        return any(
+            self.aliases.qualify(call.func) == "torch.cuda.is_available"
+            for call in self.tree.of_type(arg.value, cst.Call)
+        )
+
     def _check_setup(
         self, statements: Sequence[cst.BaseStatement], index: int, owner: str, method: str
     ) -> None:
@@ -252,6 +323,13 @@ class OptimizerBeforeMove(Rule):
     def _moved_before(self, stmt: cst.BaseStatement, model: str) -> bool:
         """Is ``model`` on a device before ``stmt`` runs? A later move is then a second one."""
         return Values.of(self.context).model_move_before(model, stmt) is not None
+
+
+_DEVICE_WORD = re.compile(r"^((use|with)_)?(cuda|gpus?)$|^device$", re.IGNORECASE)
+
+
+def _spelled(arg: cst.Arg) -> str:
+    return f"{arg.keyword.value}={code_of(arg.value)}" if arg.keyword is not None else code_of(arg.value)
 
 
 def _any_moving_call(tree: Tree, values: Values) -> bool:

@@ -149,6 +149,9 @@ class Site:
     target: cst.CSTNode | None = None
     uses_device: bool = False  # the fix reads the module's device (which may have to be added)
     places: bool = False  # a call that puts something on the GPU (raises without one)
+    # The fix is a switch's, which may cure other sites too (an option's default cures every `.cuda()`
+    # it guards): written once per ``target``, so that each of them offers the very same fix.
+    shared: bool = False
 
 
 def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: Sequence[SiteNode] | None = None) -> Iterator[Site]:
@@ -166,6 +169,7 @@ def _switch_site(switch: Switch) -> Site:
         lambda p, _: switch.asking(p.available()),
         "ask `torch.cuda.is_available()`",
         switch.value,
+        shared=True,
     )
 
 
@@ -188,32 +192,40 @@ class _Sites:
         self._names_by_text: dict[str, list[cst.Name]] | None = None
         self._corrections = CorrectedDefaults(tree, aliases)
         self._gpu_zero: bool | None = None  # _only_gpu_zero
-        self._stuck_options: frozenset[str] | None = None  # _options_on_by_default
+        self._stuck_options: dict[str, Switch] | None = None  # _options_on_by_default
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
             found = list(self._of(node))
             if found and not self._guarded(node):
-                option = self._stuck_option_above(node)
-                if option is None:
+                stuck = self._stuck_option_above(node)
+                if stuck is None:
                     yield from found
                     continue
-                # The option's own fix (asking the machine) cures it; fixing the site too would make
-                # the result depend on which fix ran first.
+                # The option's own fix (asking the machine) cures it, and is the site's fix: fixing the
+                # site too would make the result depend on which fix ran first.
+                option, switch = stuck
                 why = (
                     f": it runs on the plain command line, as `{option}` is on by default; the option's"
                     " fix (ask `torch.cuda.is_available()`) cures it"
                 )
-                yield from (
-                    replace(site, message=site.message.split(";")[0] + why, fix=None) for site in found
-                )
+                cure = _switch_site(switch) if not self._option_corrected(switch) else None
+                for site in found:
+                    message = site.message.split(";")[0] + why
+                    if cure is None:
+                        yield replace(site, message=message, fix=None)
+                    else:
+                        yield replace(cure, node=site.node, message=message, advice="")
 
-    def _stuck_option_above(self, node: cst.CSTNode) -> str | None:
-        """The option on by default whose test (``if args.cuda:``) ``node`` runs under, spelled as read."""
+    def _stuck_option_above(self, node: cst.CSTNode) -> tuple[str, Switch] | None:
+        """The option on by default whose test (``if args.cuda:``) ``node`` runs under: the test spelled
+        as read, and the option's switch."""
         below = node
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.If, cst.IfExp)) and self._on_by_default(above, below):
-                return code_of(above.test)
+                key = _read_option(above.test)
+                assert key is not None  # `_on_by_default` read it
+                return code_of(above.test), self._options_on_by_default()[key[1]]
             below = above
         return None
 
@@ -337,25 +349,28 @@ class _Sites:
             return False
         return key[0] in self._parsed_names()
 
-    def _options_on_by_default(self) -> frozenset[str]:
+    def _options_on_by_default(self) -> dict[str, Switch]:
         """Where the file's argparse options stuck on keep their value (``cuda`` for ``--cuda``), less
         those the file stores to anywhere (``args.cuda = args.cuda and torch.cuda.is_available()``,
         ``args.cuda = False`` under some test): such an option may be corrected."""
         if self._stuck_options is None:
-            stuck = set()
+            stuck: dict[str, Switch] = {}
             for call in self.tree.of_type(self.tree.root, cst.Call):
                 if not (isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"):
                     continue
                 dest = _option_dest(call)
-                if dest is not None and any(s.node is call for s in argument_switches(call)):
-                    stuck.add(dest)
+                switch = next((s for s in argument_switches(call) if s.node is call), None)
+                if dest is not None and switch is not None:
+                    stuck[dest] = switch
             for assign in self.tree.of_type(self.tree.root, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
                 if isinstance(assign, cst.Assign):
                     targets = [t.target for t in assign.targets]
                 else:
                     targets = [assign.target]
-                stuck -= {read[1] for read in map(_read_option, targets) if read is not None}
-            self._stuck_options = frozenset(stuck)
+                for read in map(_read_option, targets):
+                    if read is not None:
+                        stuck.pop(read[1], None)
+            self._stuck_options = stuck
         return self._stuck_options
 
     def _parsed_names(self) -> frozenset[str]:

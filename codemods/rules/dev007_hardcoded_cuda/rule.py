@@ -120,9 +120,17 @@ class HardcodedCuda(Rule):
         device = ModuleDevice(self.tree, self.aliases, portable)
         raising = RaisingSites(self.tree, self.aliases)
         nodes = [*self.sites(SITE_KINDS), *self.sites(ANNOTATED)]
+        shared: dict[int, dict[cst.CSTNode, Replacement] | None] = {}  # target -> its one fix
         for site in cuda_sites(self.tree, self.aliases, nodes):
             local = device.local_device(site.node) if site.uses_device else None
-            edits = self._fix(site, portable, device, local)
+            if site.shared:
+                # The option's fix and the `.cuda()` it cures offer the same edits: applied once.
+                key = id(site.target or site.node)
+                if key not in shared:
+                    shared[key] = self._fix(site, portable, device, local)
+                edits = shared[key]
+            else:
+                edits = self._fix(site, portable, device, local)
             # Safe only where the run raised without a GPU and goes to the same GPU with one: not with
             # a device the code is handed (a parameter, `self.device`), which a caller may set to the CPU.
             safe = site.places and local is None and device.is_portable() and raising.safe(site.node)

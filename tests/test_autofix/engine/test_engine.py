@@ -101,6 +101,30 @@ def test_a_pass_between_the_first_and_the_last_runs_only_the_rules_with_fixes_pe
     ]
 
 
+class SharedCure(Rule):
+    """Test rule: every `use(flag)` is cured by one fix, `flag = True` -> `flag = probe()`, which each
+    `use` offers as well as the assignment (the very same edits)."""
+
+    code, name, summary, fix_safety, triggers = "TST005", "shared", "", FixSafety.SAFE, ("torch",)
+
+    def check(self) -> None:
+        cure: dict[cst.CSTNode, cst.CSTNode] = {}
+        for assign in self.tree.of_type(self.tree.root, cst.Assign):
+            if isinstance(assign.value, cst.Name) and assign.value.value == "True":
+                cure = {assign.value: cst.Call(cst.Name("probe"))}
+                self.report(assign, "stuck", edits=cure)
+        for call in self.tree.of_type(self.tree.root, cst.Call):
+            if cure and isinstance(call.func, cst.Name) and call.func.value == "use":
+                self.report(call, "cured by the switch", edits=cure)
+
+
+def test_findings_offering_one_fix_are_applied_together_once():
+    outcome = lint_and_fix("import torch\nflag = True\nuse(flag)\nuse(flag)\n", [SharedCure], fix=True)
+    assert outcome.new_text == "import torch\nflag = probe()\nuse(flag)\nuse(flag)\n"
+    assert outcome.applied == {"TST005": 3}
+    assert outcome.dropped == []  # none waited for a later pass, so none was superseded
+
+
 def test_the_rules_a_fix_feeds_run_in_the_next_pass():
     PASSES.clear()
     outcome = lint_and_fix("import torch\ny = old(old(1))\n", [FeedingRename, RenameNew], fix=True)

@@ -147,3 +147,21 @@ def test_every_rewrite_of_the_examples_compiles_and_leaves_no_unguarded_cuda_cal
         compile(example.after, "<after>", "exec")
         again = lint_and_fix(example.after, [HardcodedCuda], fix=False).diagnostics
         assert not any(d.fixable for d in again), example.after
+
+
+def test_a_cuda_call_under_an_option_on_by_default_offers_the_options_fix():
+    code = (
+        "import argparse\nimport torch\nparser = argparse.ArgumentParser()\n"
+        'parser.add_argument("--cuda", action="store_false")\nargs = parser.parse_args()\n'
+        "if args.cuda:\n    model.cuda()\n    x = x.cuda()\n"
+    )
+    rule = HardcodedCuda(RuleContext.of(code))
+    rule.check()
+    option, *cured = rule.findings
+    assert len(cured) == 2 and all("the option's fix" in f.message for f in cured)
+    assert all(f.edits == option.edits and f.fixable for f in cured)
+    outcome = lint_and_fix(code, [HardcodedCuda], fix=True, unsafe_fixes=True)
+    assert outcome.applied == {"DEV007": 3}
+    assert outcome.new_text == code.replace(
+        'action="store_false")', 'action="store_false", default=torch.cuda.is_available())'
+    )

@@ -146,3 +146,26 @@ def test_rule_keeps_the_order_of_constructions_it_moves():
         "b_opt = torch.optim.Adam(b.parameters())",
         "sched = torch.optim.lr_scheduler.StepLR(b_opt, 3)",
     ]
+
+
+def test_every_construction_of_a_run_offers_the_one_fix_that_moves_the_run():
+    code = textwrap.dedent("""
+        import torch
+        a_opt = torch.optim.Adam(a.parameters())
+        b_opt = torch.optim.Adam(b.parameters())
+        a.cuda()
+        b.cuda()
+        """).lstrip("\n")
+    rule = OptimizerBeforeMove(RuleContext.of(code))
+    rule.check()
+    assert [f.fixable for f in rule.findings] == [True, True]
+    assert rule.findings[0].edits == rule.findings[1].edits  # the same fix: applied once, for both
+    outcome = lint_and_fix(code, [OptimizerBeforeMove], fix=True)
+    assert outcome.applied == {"DEV005": 2}
+    assert outcome.new_text is not None
+    assert outcome.new_text.splitlines()[1:] == [
+        "a.cuda()",
+        "b.cuda()",
+        "a_opt = torch.optim.Adam(a.parameters())",
+        "b_opt = torch.optim.Adam(b.parameters())",
+    ]
