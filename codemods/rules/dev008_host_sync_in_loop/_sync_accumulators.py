@@ -198,7 +198,7 @@ def _item_of(tree: Tree, loop: cst.CSTNode, assign: cst.Assign, name: str) -> cs
 
 def _read_outside(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
     """``name`` occurs in the function (or module) holding ``loop`` outside it."""
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    scope = _scope_of(tree, loop)
     inside = {id(n) for n in tree.of_type(loop, cst.Name)}
     for occurrence in tree.of_type(scope, cst.Name):
         if occurrence.value != name or id(occurrence) in inside:
@@ -253,7 +253,7 @@ def host_count_fix(
 
 def _declared_global(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
     """``name`` is declared ``global``/``nonlocal`` in the function (or module) around ``loop``."""
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    scope = _scope_of(tree, loop)
     return any(
         any(a.name.value == name for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
     )
@@ -456,7 +456,7 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
 
 def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:
     """Where ``name`` first occurs in the function (or module) holding ``loop``: its place in source order."""
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    scope = _scope_of(tree, loop)
     first = next((n for n in tree.of_type(scope, cst.Name) if n.value == name), None)
     position = tree.position(first) if first is not None else None
     return position if position is not None else -1
@@ -479,6 +479,12 @@ def _empty_list_before(tree: Tree, statements: list[cst.BaseStatement], name: st
             and not small.value.elements
         )
     return False
+
+
+def _scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
+    """The function (or module) whose names ``node`` reads and binds: the scope a sum, a list or a size
+    lives in around a loop (``node`` itself where the tree shows none)."""
+    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Module))), node)
 
 
 class _Replace(cst.CSTTransformer):
@@ -712,7 +718,7 @@ def _is_item_term(
 def _size_names(tree: Tree, loop: cst.CSTNode) -> frozenset[str]:
     """The names of the function (or module) holding ``loop`` that only ever hold sizes: each binding is
     ``n = len(x)``, ``n = x.size(0)``, ``n = x.shape[0]``, an int or arithmetic of these."""
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    scope = _scope_of(tree, loop)
 
     def compute() -> frozenset[str]:
         values: dict[str, list[cst.BaseExpression]] = {}
