@@ -58,16 +58,7 @@ def accumulator_fix(
         return None
     if _declared_global(tree, loop, total):
         return None
-    # `.double()`: the host summed Python floats (float64); the same operations in float64 on the device
-    # give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both). Where
-    # the file may pick a device without float64 (MPS), `.float()`: float32 runs on every device, and
-    # a half or bfloat16 loss is still summed in float32.
-    detached = cst.Call(
-        func=cst.Attribute(
-            value=item.with_changes(func=item.func.with_changes(attr=cst.Name("detach"))),
-            attr=cst.Name("double" if float64 else "float"),
-        )
-    )
+    detached = kept_float(item, float64, in_operation=augmented.value is not item)
     # a count of comparisons has no graph to detach and is exact in int64: the tensor itself
     kept: cst.BaseExpression = receiver if count else detached
     back = "int" if count else "float"
@@ -76,6 +67,49 @@ def accumulator_fix(
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+# Devices that have float64: there a sum kept on the device in float64 has the host's digits.
+_FLOAT64_DEVICES = '("cuda", "cpu")'
+
+
+def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst.BaseExpression:
+    """What ``t.item()`` becomes where a floating sum of it is kept on the device.
+
+    ``.double()``: the host summed Python floats (float64); the same operations in float64 on the device
+    give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both). Where the
+    file may pick a device without float64 (``float64`` false: MPS, an accelerator, a device from the
+    command line), the choice is made at run time on the tensor's own device: ``t.detach().double() if
+    t.device.type in ("cuda", "cpu") else t.item()`` keeps the host's digits on every device (off CUDA
+    and the CPU the value is still read every step, as before). That spells ``t`` twice, so only for a
+    ``t`` that is a name or an attribute of one (``loss``, ``self.loss``, ``loss.data``: reading it
+    twice runs nothing); for any other ``t`` the sum is kept in float32 (``.detach().float()``, which
+    every device has, and a half or bfloat16 loss is still summed in float32), whose last digits may
+    differ from the host's. ``in_operation``: the result is an operand (``... * n``), parenthesised."""
+    func = cst.ensure_type(item.func, cst.Attribute)
+    detach = item.with_changes(func=func.with_changes(attr=cst.Name("detach")))
+    if float64 or not _plain_reference(func.value):
+        return cst.Call(func=cst.Attribute(value=detach, attr=cst.Name("double" if float64 else "float")))
+    receiver = code_of(func.value)
+    chosen = cst.parse_expression(
+        f"{code_of(detach)}.double() if {receiver}.device.type in {_FLOAT64_DEVICES} else {code_of(item)}"
+    )
+    if in_operation:
+        chosen = chosen.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return chosen
+
+
+def keeps_float64(item: cst.Call, float64: bool) -> bool:
+    """:func:`kept_float` keeps the host's float64 digits for ``item`` on every device."""
+    return float64 or _plain_reference(cst.ensure_type(item.func, cst.Attribute).value)
+
+
+def _plain_reference(value: cst.BaseExpression) -> bool:
+    """``loss``, ``self.loss``, ``loss.data``: a name or attributes of one (evaluating it runs nothing the
+    code shows, so it may be spelled twice)."""
+    while isinstance(value, cst.Attribute):
+        value = value.value
+    return isinstance(value, cst.Name)
 
 
 # Where a name is bound, declared, deleted or names a parameter: no value to read with `float(...)`.
@@ -165,13 +199,8 @@ def named_sum_fix(
             return None
         replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
     for bound in items:
-        func = cst.ensure_type(bound.func, cst.Attribute)
-        replacements[id(bound)] = cst.Call(
-            func=cst.Attribute(
-                value=bound.with_changes(func=func.with_changes(attr=cst.Name("detach"))),
-                attr=cst.Name("double" if float64 else "float"),
-            )
-        )
+        scaled = isinstance(tree.parent(bound), cst.BinaryOperation)  # (`v = t.item() * n`)
+        replacements[id(bound)] = kept_float(bound, float64, in_operation=scaled)
     replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in value_reads})
     fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
     ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))

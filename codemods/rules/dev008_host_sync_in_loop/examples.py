@@ -1068,8 +1068,9 @@ INVALID = [
         message="`loss.item()` copies the value",
         line=13,
     ),
-    # A device `torch.accelerator` picks may be Apple's MPS, which has no float64: the sum is kept in
-    # float32, which every device has.
+    # A device `torch.accelerator` picks may be Apple's MPS, which has no float64: the tensor's own
+    # device chooses at run time, a float64 sum on CUDA or the CPU (the host's digits), the host's
+    # `.item()` elsewhere (as before).
     Invalid(
         """
         import torch
@@ -1094,11 +1095,81 @@ INVALID = [
             loss = criterion(model(x.to(device)), y.to(device))
             loss.backward()
             optimizer.step()
-            running += loss.detach().float()
+            running += loss.detach().double() if loss.device.type in ("cuda", "cpu") else loss.item()
+        running = float(running)
+        print(running / len(loader))
+        """,
+        message="there the value is still read every step",
+        line=10,
+    ),
+    # A value that is not a name is not spelled twice: the sum is kept in float32, which every device has.
+    Invalid(
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x.to(device))
+            criterion(out, y.to(device)).backward()
+            optimizer.step()
+            running += (out - y.to(device)).abs().mean().item()
+        print(running / len(loader))
+        """,
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x.to(device))
+            criterion(out, y.to(device)).backward()
+            optimizer.step()
+            running += (out - y.to(device)).abs().mean().detach().float()
         running = float(running)
         print(running / len(loader))
         """,
         message="summed in float32",
+        line=10,
+    ),
+    # Scaled by the batch size: the choice is one operand, in parentheses.
+    Invalid(
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            batch_loss = loss.item() * x.size(0)
+            running += batch_loss
+            if len(x) < 2:
+                print(batch_loss)
+        print(running / len(loader))
+        """,
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            batch_loss = (loss.detach().double() if loss.device.type in ("cuda", "cpu") else loss.item()) * x.size(0)
+            running += batch_loss
+            if len(x) < 2:
+                print(float(batch_loss))
+        running = float(running)
+        print(running / len(loader))
+        """,
+        message="still read every step",
         line=10,
     ),
     # A device from the command line may be anything, MPS included.
@@ -1126,7 +1197,7 @@ INVALID = [
                 loss = loss_fn(model(x.to(args.device)), y.to(args.device))
                 loss.backward()
                 opt.step()
-                total += loss.detach().float()
+                total += loss.detach().double() if loss.device.type in ("cuda", "cpu") else loss.item()
             total = float(total)
             return total / len(loader)
         """,

@@ -52,8 +52,10 @@ of a value shown to be floating: what the loop calls `.backward()` on, as autogr
 tensor, a true division `hits / n`, arithmetic with a float, a cast to a floating dtype, a mean, a loss
 function handed on by name, `loss_fn = F.cross_entropy`; a sum of what may be ints stays an int), is
 fixed (unsafe): the sum stays on the device in float64, the host's precision (`total +=
-loss.detach().double()`; float32, `.detach().float()`, where the file may pick a device without float64,
-such as MPS) and is converted once after the loop (`total = float(total)`); where the loop logs it every
+loss.detach().double()`; where the file may pick a device without float64, such as MPS, the loss's own
+device chooses at run time, `loss.detach().double() if loss.device.type in ("cuda", "cpu") else
+loss.item()`, the host's sum elsewhere, as before; float32, `.detach().float()`, for a value that is not
+a name, which the choice would compute twice) and is converted once after the loop (`total = float(total)`); where the loop logs it every
 N steps (under an `if`) and resets it, it is read there as `float(total)`. A count started at an int,
 `correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`, then
 `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct += (pred ==
@@ -141,6 +143,7 @@ from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync,
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
     host_count_fix,
+    keeps_float64,
     list_fix,
     logged_list_fix,
     named_sum_fix,
@@ -152,6 +155,10 @@ _COUNTED = "; count on the device and copy the count to the host once after the 
 _FLOAT32 = (
     " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
     " digits may differ from the host's float64 sum)"
+)
+_CHOSEN = (
+    " (in float64, the host's digits, where the value is on CUDA or the CPU; the file may pick a device"
+    " without float64, such as Apple's MPS, and there the value is still read every step)"
 )
 
 
@@ -213,7 +220,7 @@ class HostSyncInLoop(Rule):
                     or list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                     or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                 )
-                advice = _SUMMED + ("" if float64 else _FLOAT32)
+                advice = _SUMMED + ("" if float64 else _CHOSEN if keeps_float64(sync.node, False) else _FLOAT32)
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
