@@ -305,6 +305,27 @@ VALID = [
             layer.register_forward_hook(keep)
         """
     ),
+    # An engine's hooks for the start and end of an epoch run once per epoch, not per batch; a
+    # `synchronize()` after the loop waits once.
+    Valid(
+        """
+        import torch
+        from torchnet.engine import Engine
+        model = model.cuda()
+        def on_end_epoch(state):
+            print("epoch loss", state["loss"].item())
+        def on_start_epoch(state):
+            print(state["epoch"])
+        engine = Engine()
+        engine.hooks["on_end_epoch"] = on_end_epoch
+        engine.hooks["on_start_epoch"] = on_start_epoch
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+        torch.cuda.synchronize()
+        """
+    ),
     # `Variable(...)` of a host tensor stays on the host: reading it costs no wait.
     Valid(
         """
@@ -1482,6 +1503,58 @@ INVALID = [
         None,
         message="`output.abs().mean().item()`",
         line=5,
+    ),
+    # An engine calls the functions put in its hooks under a per-batch event, and the function handed to
+    # its `train`, on every batch: their state and batch are values the code does not show.
+    Invalid(
+        """
+        import torch
+        from torchnet.engine import Engine
+        model = model.cuda()
+        def h(sample):
+            out = model(sample[0].cuda())
+            return criterion(out, sample[1].cuda()), out
+        def on_forward(state):
+            meter_loss.add(state["loss"].item())
+        engine = Engine()
+        engine.hooks["on_forward"] = on_forward
+        engine.train(h, loader, 10, optimizer)
+        """,
+        None,
+        message="`state[\"loss\"].item()`",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+        from torchnet.engine import Engine
+        model = model.cuda()
+        def h(sample):
+            out = model(sample[0].cuda())
+            print(sample[1].item(), out.max().item())
+            return criterion(out, sample[1].cuda()), out
+        engine = Engine()
+        engine.hooks["on_sample"] = lambda state: None
+        engine.train(h, loader, 10, optimizer)
+        """,
+        None,
+        message="`out.max().item()`",
+        line=6,
+    ),
+    # Waiting for the device outright, every step.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            torch.cuda.synchronize()
+        """,
+        None,
+        message="waits for the GPU to finish all its work every step; drop it",
+        line=7,
     ),
     # The pre-0.4 `Variable(x.cuda())` is the device tensor it wraps.
     Invalid(

@@ -1,7 +1,8 @@
 """## What it does
 Finds host syncs on device tensors in code that runs every training or evaluation step: `.item()`,
 `.tolist()`, `.cpu()` (and `.to("cpu")`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
-printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
+printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `torch.cuda.synchronize()`
+(waiting for the device outright; report-only: it may be there to time the steps), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
 and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
 summed into a name, appended to a list or converted: how pre-0.4 code read a number). Code runs every
@@ -18,7 +19,10 @@ that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `valid
 `test_step`, which Lightning calls on each batch), and in the functions of the file all these call
 (`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class), however
 deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
-`t.register_hook(f)`), which run on every forward or backward.
+`t.register_hook(f)`), which run on every forward or backward, and those an engine runs on every batch:
+put in its hooks under a per-batch event (`engine.hooks["on_forward"] = f`, `on_sample`, `on_update`; the
+state they are given is a value the code does not show) or handed to that engine's `train`/`test`
+(`engine.train(h, loader, epochs, optimizer)` calls `h(sample)` with the loader's host batch).
 
 Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, also
 when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`, results
@@ -186,7 +190,7 @@ class HostSyncInLoop(Rule):
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        if (loops.loops or loops.step_functions or loops.hooks) and not may_use_a_gpu(
+        if (loops.loops or loops.step_functions or loops.hooks or loops.callbacks) and not may_use_a_gpu(
             self.tree, self.context.source
         ):
             return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
@@ -233,7 +237,7 @@ class HostSyncInLoop(Rule):
             if not sync.reported:
                 continue
             if fix is None:
-                self.report(sync.node, sync.what + _ADVICE)
+                self.report(sync.node, sync.what + (sync.advice or _ADVICE))
             elif remaining is not None:
                 self.report(
                     sync.node,
