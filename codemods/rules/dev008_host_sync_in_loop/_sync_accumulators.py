@@ -16,6 +16,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.legacy_constructors import is_size
 from codemods.analysis.scalars import Scalars
 from codemods.core.dataflow import assigned_names, bound_value
@@ -226,16 +227,30 @@ def _item_of(tree: Tree, loop: cst.CSTNode, assign: cst.Assign, name: str) -> cs
 
 
 def _read_outside(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
-    """``name`` occurs in the function (or module) holding ``loop`` outside it."""
+    """``name`` occurs in the function (or module) holding ``loop`` outside it; not counting a function
+    nested in it that binds a ``name`` of its own (its local: another variable)."""
     scope = _scope_of(tree, loop)
     inside = {id(n) for n in tree.of_type(loop, cst.Name)}
     for occurrence in tree.of_type(scope, cst.Name):
         if occurrence.value != name or id(occurrence) in inside:
             continue
         parent = tree.parent(occurrence)
-        if not (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
-            return True  # (`x.name` is an attribute, not the name)
+        if isinstance(parent, cst.Attribute) and parent.attr is occurrence:
+            continue  # (`x.name` is an attribute, not the name)
+        nested = _scope_of(tree, occurrence)
+        if nested is not scope and isinstance(nested, cst.FunctionDef) and _local_to(tree, nested, name):
+            continue
+        return True
     return False
+
+
+def _local_to(tree: Tree, function: cst.FunctionDef, name: str) -> bool:
+    """``name`` is a local variable of ``function``: a parameter, or bound in it and declared neither
+    ``global`` nor ``nonlocal`` there (Python's rule: a name bound anywhere in a function is local)."""
+    if _declared_global(tree, function.body, name):
+        return False
+    params = {p.name.value for p in tree.of_type(function.params, cst.Param)}
+    return name in params or name in assigned_names(tree, function.body)
 
 
 def host_count_fix(
@@ -595,6 +610,13 @@ def _statements_before(
             node = owner
         elif (
             climbing is not None
+            and isinstance(owner, cst.Try)
+            and owner.body is block
+            and not _occurs_past_try(tree, owner, climbing)
+        ):
+            node = owner  # (`try:` around the loop, `except KeyboardInterrupt:` to save and stop)
+        elif (
+            climbing is not None
             and isinstance(owner, (cst.For, cst.While))
             and owner.orelse is None
             and not any(climbing in _bound_in(tree, other) for other in body if other is not node)
@@ -605,6 +627,24 @@ def _statements_before(
             node = owner
         else:
             return statements
+
+
+def _occurs_past_try(tree: Tree, statement: cst.Try, name: str) -> bool:
+    """``name`` occurs in the handlers, ``else`` or ``finally`` of ``statement`` or in the statements
+    after it: where an exception that stops the loop halfway would leave it a device tensor."""
+    parts: list[cst.CSTNode] = [*statement.handlers]
+    parts += [p for p in (statement.orelse, statement.finalbody) if p is not None]
+    block = tree.parent(statement)
+    if isinstance(block, (cst.IndentedBlock, cst.Module)):
+        body = list(block.body)
+        index = next(i for i, s in enumerate(body) if s is statement)
+        parts += body[index + 1 :]
+        owner = tree.parent(block)
+        if isinstance(owner, (cst.For, cst.While, cst.With, cst.If, cst.Try)):
+            return True  # (what runs after the enclosing statement: not looked at)
+    elif block is not None:
+        return True
+    return any(n.value == name for part in parts for n in tree.of_type(part, cst.Name))
 
 
 def _bound_in(tree: Tree, statement: cst.CSTNode) -> set[str]:
@@ -682,7 +722,7 @@ def _is_count(value: cst.BaseExpression) -> bool:
     )
 
 
-def _is_floating(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, scalars: Scalars) -> bool:
+def _is_floating(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression, scalars: Scalars) -> bool:
     """``value`` is a floating tensor: a loss, what :meth:`Scalars.is_floating` shows, or a name bound once
     in ``loop`` whose ``.backward()`` the loop calls (autograd needs a floating tensor: an integer one
     has no gradient). Its ``.item()`` is a Python float, so an int start becomes a float anyway."""
@@ -698,9 +738,7 @@ def _is_one_value(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpressi
     return scalars.is_loss_value(value) or scalars.is_scalar(value) or _backward_receiver(tree, loop, value)
 
 
-def _backward_receiver(
-    tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, bare: bool = True
-) -> bool:
+def _backward_receiver(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression, bare: bool = True) -> bool:
     """``value`` is a name bound once in ``loop`` whose ``.backward()`` the loop calls (with ``bare``,
     without a gradient: then it holds one element)."""
     if not isinstance(value, cst.Name):
@@ -731,16 +769,27 @@ def _is_item_term(
 ) -> bool:
     """``loss.item()``, or ``loss.item() * x.size(0)`` / ``/ len(batch)``: scaled by a plain number, also
     by a name every binding of which in the function gives it one (``batch_size = len(sents)``; with
-    ``tree`` and ``loop``). Never by a tensor: a float64 tensor times a float32 one stays float64, where
-    the host's float times it was float32."""
+    ``tree`` and ``loop``), a float literal, or a number argparse made (``/ args.chunk_len``, ``type=int``
+    or ``float``). Never by a tensor: a float64 tensor times a float32 one stays float64, where the host's
+    float times it was float32."""
     if value is item:
         return True
     scaling = (cst.Multiply, cst.Divide)
     if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, scaling):
         return False
     sizes = _size_names(tree, loop) if tree is not None and loop is not None else frozenset()
-    return (value.left is item and is_size(value.right, sizes)) or (
-        value.right is item and isinstance(value.operator, cst.Multiply) and is_size(value.left, sizes)
+
+    def number(other: cst.BaseExpression) -> bool:
+        if is_size(other, sizes) or isinstance(other, cst.Float):
+            return True
+        return (
+            tree is not None
+            and isinstance(other, cst.Attribute)
+            and tree.memo(("dev008_cli_options",), lambda: CliOptions(tree)).is_number(other)
+        )
+
+    return (value.left is item and number(value.right)) or (
+        value.right is item and isinstance(value.operator, cst.Multiply) and number(value.left)
     )
 
 
@@ -804,3 +853,140 @@ def _number_before(
         ):
             return None
     return None
+
+
+def returned_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    calls: list[cst.Call],
+    scalars: Scalars,
+    float64: bool,
+    tensor_items: set[int],
+) -> tuple[dict[cst.CSTNode, cst.FlattenSentinel], list[cst.For | cst.While]] | None:
+    """``return loss.item() / n`` (or ``return out, loss.item()``) at the end of a step function whose
+    every caller names the value in a loop (``loss = train(x, y)``, ``out, loss = train(...)``) and reads
+    it there only by sums ``total += loss`` that :func:`accumulator_fix` could keep on the device and
+    where the loop logs (under an ``if``), and nowhere after it: the function returns the detached tensor
+    (in float64, the host's precision; see :func:`kept_float`), each caller's logged reads become
+    ``float(loss)`` and its sums are read back once after its loop. ``calls`` are the calls of the file
+    that run the function; the function's name must be used nowhere else (handed on, it may be called
+    where the code does not show). The edits, and the callers' loops (whose other syncs must go too),
+    or None."""
+    if not isinstance(statement, cst.Return) or statement.value is None:
+        return None
+    function = next((a for a in tree.ancestors(statement) if isinstance(a, cst.FunctionDef)), None)
+    if function is None or not isinstance(tree.parent(function), cst.Module) or id(item) not in tensor_items:
+        return None
+    value = statement.value
+    position: int | None = None  # the element of a returned tuple that holds the number
+    if isinstance(value, cst.Tuple):
+        terms = [i for i, e in enumerate(value.elements) if _is_item_term(e.value, item, tree, statement)]
+        if len(terms) != 1 or any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        position = terms[0]
+        term = value.elements[position].value
+    elif _is_item_term(value, item, tree, statement):
+        term = value
+    else:
+        return None
+    returns = [r for r in tree.of_type(function, cst.Return) if _scope_of(tree, r) is function]
+    if returns != [statement] or tree.of_type(function, (cst.Yield,)) or not calls:
+        return None
+    uses = [n for n in tree.of_type(tree.root, cst.Name) if n.value == function.name.value]
+    if len(uses) != len(calls) + 1 or any(c.func not in uses for c in calls):
+        return None  # (its def, and each call: never handed on or rebound)
+    receiver = cst.ensure_type(item.func, cst.Attribute).value
+    # (`loss.item() / n`: a true division is a float whatever it divides)
+    divided = isinstance(term, cst.BinaryOperation) and isinstance(term.operator, cst.Divide)
+    floating = divided or _is_floating(tree, function, receiver, scalars)
+    edits: dict[cst.CSTNode, cst.FlattenSentinel] = {}
+    loops: list[cst.For | cst.While] = []
+    for call in calls:
+        caller = _caller_edits(tree, call, position, floating)
+        if caller is None:
+            return None
+        loop, caller_edits = caller
+        if any(loop is other for other in loops) or function in tree.ancestors(loop):
+            return None
+        loops.append(loop)
+        edits.update(caller_edits)
+    kept = kept_float(item, float64, in_operation=term is not item)
+    line = tree.parent(statement)
+    if not isinstance(line, cst.SimpleStatementLine) or any(line is k for k in edits):
+        return None
+    fixed = cst.ensure_type(line.visit(_Replace({id(item): kept})), cst.SimpleStatementLine)
+    edits[line] = cst.FlattenSentinel([fixed])
+    return edits, loops
+
+
+def _caller_edits(
+    tree: Tree, call: cst.Call, position: int | None, floating: bool
+) -> tuple[cst.For | cst.While, dict[cst.CSTNode, cst.FlattenSentinel]] | None:
+    """For ``v = f(...)`` (``position``: the ``k``-th name of ``a, v = f(...)``) in a loop, the loop and
+    the edits that keep ``v``'s sums on the device and read it as ``float(v)`` where the loop logs, or
+    None when ``v`` is read or bound any other way, or after the loop."""
+    assign = tree.parent(call)
+    if not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
+        return None
+    target = assign.targets[0].target
+    if position is not None:
+        if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) <= position:
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in target.elements):
+            return None
+        target = target.elements[position].value
+    if not isinstance(target, cst.Name):
+        return None
+    name = target.value
+    loop = next((a for a in tree.ancestors(assign) if isinstance(a, (cst.For, cst.While, cst.FunctionDef))), None)
+    if not isinstance(loop, (cst.For, cst.While)) or _declared_global(tree, loop, name):
+        return None
+    if not isinstance(tree.parent(assign), cst.SimpleStatementLine) or _read_outside(tree, loop, name):
+        return None
+    value_reads: list[cst.Name] = []
+    sums: list[cst.AugAssign] = []
+    for occurrence in tree.of_type(loop, cst.Name):
+        parent = tree.parent(occurrence)
+        if occurrence.value != name or (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
+            continue
+        if occurrence is target:
+            continue
+        if (
+            isinstance(parent, cst.AugAssign)
+            and parent.value is occurrence
+            and isinstance(parent.operator, cst.AddAssign)
+            and isinstance(parent.target, cst.Name)
+            and parent.target.value != name
+        ):
+            sums.append(parent)
+        elif (
+            _in_branch(tree, occurrence, loop)
+            and not isinstance(parent, _NOT_A_READ)
+            and not isinstance(parent, cst.AssignTarget)
+            and not (isinstance(parent, cst.Arg) and parent.keyword is occurrence)
+            and not _unpacked_into(tree, occurrence)
+        ):
+            value_reads.append(occurrence)  # a logging point
+        else:
+            return None
+    totals = [cst.ensure_type(augmented.target, cst.Name).value for augmented in sums]
+    if len(set(totals)) != len(totals):
+        return None
+    replacements: dict[int, cst.CSTNode] = {}
+    for augmented, total in zip(sums, totals):
+        before = _statements_before(tree, loop, climbing=total)
+        start = _number_before(tree, before, total) if before is not None else None
+        if start is None or (isinstance(start, cst.Integer) and not floating):
+            return None  # an int sum of what may be ints must stay an int
+        reads = _logged_reads(tree, loop, augmented, total)
+        if reads is None or _declared_global(tree, loop, total):
+            return None
+        replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in value_reads})
+    fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
+    if not totals:
+        return loop, {loop: cst.FlattenSentinel([fixed])}
+    ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))
+    converted: list[cst.BaseStatement] = [cst.parse_statement(f"{t} = float({t})\n") for t in ordered]
+    return loop, _after_loop(tree, loop, fixed, converted, ordered[0])

@@ -1504,6 +1504,163 @@ INVALID = [
         message="`output.abs().mean().item()`",
         line=5,
     ),
+    # A step function's returned number, summed by its caller's loop and read where it logs: returned as
+    # a float64 tensor, summed on the device, read back once after the loop.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            optimizer.zero_grad()
+            output = model(x.cuda())
+            loss = criterion(output, y.cuda())
+            loss.backward()
+            optimizer.step()
+            return output, loss.item()
+        current_loss = 0
+        for it in range(1, n_iters + 1):
+            output, loss = train(*sample())
+            current_loss += loss
+            if it % 100 == 0:
+                print("%d %.4f" % (it, loss))
+                all_losses.append(current_loss / 100)
+                current_loss = 0
+        """,
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            optimizer.zero_grad()
+            output = model(x.cuda())
+            loss = criterion(output, y.cuda())
+            loss.backward()
+            optimizer.step()
+            return output, loss.detach().double()
+        current_loss = 0
+        for it in range(1, n_iters + 1):
+            output, loss = train(*sample())
+            current_loss += loss
+            if it % 100 == 0:
+                print("%d %.4f" % (it, float(loss)))
+                all_losses.append(float(current_loss) / 100)
+                current_loss = 0
+        current_loss = float(current_loss)
+        """,
+        message="return it as a tensor",
+        line=9,
+    ),
+    # Divided by a number argparse made, in a loop under `try:` (stopped with Ctrl-C): the sum started
+    # before the `try`, which nothing after the loop reads, is read back at the end of the loop.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--chunk_len", type=int, default=200)
+        args = parser.parse_args()
+        decoder.cuda()
+        def train(inp, target):
+            decoder.zero_grad()
+            loss = criterion(decoder(inp.cuda()), target.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item() / args.chunk_len
+        loss_avg = 0
+        try:
+            for epoch in range(1, 1000):
+                loss = train(*random_training_set())
+                loss_avg += loss
+                if epoch % 100 == 0:
+                    print("[%d %.4f]" % (epoch, loss))
+        except KeyboardInterrupt:
+            save()
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--chunk_len", type=int, default=200)
+        args = parser.parse_args()
+        decoder.cuda()
+        def train(inp, target):
+            decoder.zero_grad()
+            loss = criterion(decoder(inp.cuda()), target.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.detach().double() / args.chunk_len
+        loss_avg = 0
+        try:
+            for epoch in range(1, 1000):
+                loss = train(*random_training_set())
+                loss_avg += loss
+                if epoch % 100 == 0:
+                    print("[%d %.4f]" % (epoch, float(loss)))
+            loss_avg = float(loss_avg)
+        except KeyboardInterrupt:
+            save()
+        """,
+        line=12,
+    ),
+    # Only reported: the caller keeps every step's value (it stays a host number), the function is handed
+    # on (it may be called where the code does not show), the sum is read by the `except` that stops
+    # the loop halfway.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+        for x, y in loader:
+            loss = train(x, y)
+            history.append(loss)
+        """,
+        None,
+        message="keep it on the device",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+        total = 0.0
+        for x, y in loader:
+            loss = train(x, y)
+            total += loss
+        schedule(train)
+        """,
+        None,
+        message="keep it on the device",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+        total = 0.0
+        try:
+            for x, y in loader:
+                loss = train(x, y)
+                total += loss
+        except KeyboardInterrupt:
+            print(total)
+        """,
+        None,
+        message="keep it on the device",
+        line=7,
+    ),
     # An engine calls the functions put in its hooks under a per-batch event, and the function handed to
     # its `train`, on every batch: their state and batch are values the code does not show.
     Invalid(

@@ -72,8 +72,15 @@ bound on either branch of an `if`, and read in the loop only by such sums and wh
 a detached float64 tensor: each sum is kept on the device (`float(batch_loss)` where it is logged), and
 it is read nowhere after the loop. A sum may start before an enclosing loop whose other code binds it
 nowhere (`report_loss = 0` before `while True:`, summed in the inner `for`: read back after each pass of
-the inner loop), by a chained assignment (`step = total = 0`), and be reset by one (`total = n = 0.`). A
-read in an `if`'s test runs every step: it keeps the sum on the host. Values kept per step in a list the
+the inner loop), before a `try:` around the loop where neither its handlers nor the code after it read
+the sum (an exception that stops the loop halfway would leave it a tensor there), by a chained
+assignment (`step = total = 0`), and be reset by one (`total = n = 0.`). A read in an `if`'s test runs
+every step: it keeps the sum on the host. A step function that returns the number, `return loss.item()
+/ n` (or `return output, loss.item()`; scaled by a size, a float literal or a number argparse made,
+`args.chunk_len`), where every call of the function (its name used nowhere else) names the value in a
+loop, `loss = train(x, y)`, read there only by such sums and where the loop logs, and nowhere after it,
+returns the detached float64 tensor instead: the caller's sums are kept on the device and its logged
+reads become `float(loss)`. Values kept per step in a list the
 loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are appended
 as detached tensors and read with one copy after the loop (`losses = torch.stack(losses).tolist() if
 losses else []`: the same floats, in order). Where the loop reads such a list only in a logging branch
@@ -151,10 +158,15 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     list_fix,
     logged_list_fix,
     named_sum_fix,
+    returned_fix,
 )
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 _SUMMED = "; accumulate it on the device and convert once after the loop"
+_RETURNED = (
+    "; return it as a tensor, sum it on the device where the caller sums it and convert once after the"
+    " caller's loop"
+)
 _COUNTED = "; count on the device and copy the count to the host once after the loop"
 _FLOAT32 = (
     " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
@@ -202,6 +214,7 @@ class HostSyncInLoop(Rule):
         stack = self.aliases.module_name_for("torch.stack")
         is_tensor = self.aliases.module_name_for("torch.is_tensor")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
+        callers: dict[int, list[cst.CSTNode]] = {}  # a returned value's fix: the loops it edits too
         every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
         # `.item()`s of values the code shows are tensors: only those may become `.detach()`
         tensor_items = {id(sync.node) for _, sync in every if sync.item and sync.reported}
@@ -225,15 +238,38 @@ class HostSyncInLoop(Rule):
                     or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                 )
                 advice = _SUMMED + ("" if float64 else _CHOSEN if keeps_float64(sync.node, False) else _FLOAT32)
+            elif (
+                sync.reported
+                and sync.item
+                and isinstance(event.node, cst.Return)
+                and isinstance(sync.node, cst.Call)
+                and isinstance(event.step, cst.FunctionDef)
+            ):
+                if float64 is None:
+                    float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
+                returned = returned_fix(
+                    self.tree,
+                    sync.node,
+                    event.node,
+                    loops.functions.calls_to(event.step),
+                    scalars,
+                    float64,
+                    tensor_items,
+                )
+                if returned is not None:
+                    fix, callers[id(sync.node)] = returned[0], list(returned[1])
+                advice = _RETURNED + ("" if float64 else _CHOSEN if keeps_float64(sync.node, False) else _FLOAT32)
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
             found.append((event, sync, fix, advice))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
-        kept = {id(e.loop): e.node for e, _, f, _ in found if f is None and e.loop is not None}
+        # (a value a step function returns: its function's and its callers' loops' syncs)
+        kept = {id(e.step): e.node for e, s, f, _ in found if f is None}
         for event, sync, fix, advice in found:
-            remaining = kept.get(id(event.loop)) if fix is not None else None
+            steps = [event.step, *callers.get(id(sync.node), [])]
+            remaining = next((kept[id(s)] for s in steps if id(s) in kept), None) if fix is not None else None
             if not sync.reported:
                 continue
             if fix is None:
