@@ -377,9 +377,7 @@ class HostSyncs:
                 " steps, to time them)",
             )
             return
-        if qualified.startswith("math.") and any(
-            self.values.is_tensor(a.value, known) for a in call.args
-        ):
+        if qualified.startswith("math.") and any(self.values.is_tensor(a.value, known) for a in call.args):
             yield Sync(
                 call,
                 f"`{code_of(call)[:40]}` converts the tensor to a float: it waits for the GPU every step",

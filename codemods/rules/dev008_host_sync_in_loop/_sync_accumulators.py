@@ -929,7 +929,7 @@ def _caller_edits(
     assign = tree.parent(call)
     if not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
         return None
-    target = assign.targets[0].target
+    target: cst.BaseExpression = assign.targets[0].target
     if position is not None:
         if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) <= position:
             return None
@@ -939,7 +939,8 @@ def _caller_edits(
     if not isinstance(target, cst.Name):
         return None
     name = target.value
-    loop = next((a for a in tree.ancestors(assign) if isinstance(a, (cst.For, cst.While, cst.FunctionDef))), None)
+    scopes = (cst.For, cst.While, cst.FunctionDef)
+    loop = next((a for a in tree.ancestors(assign) if isinstance(a, scopes)), None)
     if not isinstance(loop, (cst.For, cst.While)) or _declared_global(tree, loop, name):
         return None
     if not isinstance(tree.parent(assign), cst.SimpleStatementLine) or _read_outside(tree, loop, name):

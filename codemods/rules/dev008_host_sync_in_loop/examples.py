@@ -1678,7 +1678,7 @@ INVALID = [
         engine.train(h, loader, 10, optimizer)
         """,
         None,
-        message="`state[\"loss\"].item()`",
+        message='`state["loss"].item()`',
         line=8,
     ),
     Invalid(

@@ -59,8 +59,9 @@ fixed (unsafe): the sum stays on the device in float64, the host's precision (`t
 loss.detach().double()`; where the file may pick a device without float64, such as MPS, the loss's own
 device chooses at run time, `loss.detach().double() if loss.device.type in ("cuda", "cpu") else
 loss.item()`, the host's sum elsewhere, as before; float32, `.detach().float()`, for a value that is not
-a name, which the choice would compute twice) and is converted once after the loop (`total = float(total)`); where the loop logs it every
-N steps (under an `if`) and resets it, it is read there as `float(total)`. A count started at an int,
+a name, which the choice would compute twice) and is converted once after the loop (`total =
+float(total)`); where the loop logs it every N steps (under an `if`) and resets it, it is read there as
+`float(total)`. A count started at an int,
 `correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`, then
 `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct += (pred ==
 y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied once after
@@ -178,6 +179,14 @@ _CHOSEN = (
 )
 
 
+def _precision(float64: bool, item: cst.Call) -> str:
+    """What the message says of the sum's precision: nothing where it is the host's float64 on every
+    device the file may pick."""
+    if float64:
+        return ""
+    return _CHOSEN if keeps_float64(item, False) else _FLOAT32
+
+
 class HostSyncInLoop(Rule):
     code = "DEV008"
     name = "host-sync-in-loop"
@@ -237,7 +246,7 @@ class HostSyncInLoop(Rule):
                     or list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                     or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                 )
-                advice = _SUMMED + ("" if float64 else _CHOSEN if keeps_float64(sync.node, False) else _FLOAT32)
+                advice = _SUMMED + _precision(float64, sync.node)
             elif (
                 sync.reported
                 and sync.item
@@ -258,7 +267,7 @@ class HostSyncInLoop(Rule):
                 )
                 if returned is not None:
                     fix, callers[id(sync.node)] = returned[0], list(returned[1])
-                advice = _RETURNED + ("" if float64 else _CHOSEN if keeps_float64(sync.node, False) else _FLOAT32)
+                advice = _RETURNED + _precision(float64, sync.node)
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
