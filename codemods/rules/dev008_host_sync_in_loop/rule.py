@@ -72,29 +72,28 @@ of which is one; never by what may be a tensor, whose float32 would then be prom
 bound on either branch of an `if`, and read in the loop only by such sums and where the loop logs, stays
 a detached float64 tensor: each sum is kept on the device (`float(batch_loss)` where it is logged), and
 it is read nowhere after the loop (one read only where the loop logs, no sum, stays the detached tensor:
-`float(v)` there reads exactly what `.item()` did). A sum may start before an enclosing loop whose other code binds it
-nowhere (`report_loss = 0` before `while True:`, summed in the inner `for`: read back after each pass of
-the inner loop), before a `try:` around the loop where neither its handlers nor the code after it read
-the sum (an exception that stops the loop halfway would leave it a tensor there), by a chained
-assignment (`step = total = 0`), and be reset by one (`total = n = 0.`). A read in an `if`'s test runs
-every step: it keeps the sum on the host. A step function that returns the number, `return loss.item()
-/ n` (or `return output, loss.item()`; scaled by a size, a float literal or a number argparse made,
-`args.chunk_len`), where every call of the function (its name used nowhere else) names the value in a
-loop, `loss = train(x, y)`, read there only by such sums and where the loop logs, and nowhere after it,
+`float(v)` there reads exactly what `.item()` did). A sum may start before an enclosing loop whose other
+code binds it nowhere (`report_loss = 0` before `while True:`, summed in the inner `for`: read back after
+each pass of the inner loop), before a `try:` around the loop where neither its handlers nor the code
+after it read the sum (an exception that stops the loop halfway would leave it a tensor there), by a
+chained assignment (`step = total = 0`), and be reset by one (`total = n = 0.`). A read in an `if`'s test
+runs every step: it keeps the sum on the host. A step function that returns the number, `return
+loss.item() / n` (or `return output, loss.item()`; scaled by a size, a float literal or a number argparse
+made, `args.chunk_len`), where every call of the function (its name used nowhere else) names the value in
+a loop, `loss = train(x, y)`, read there only by such sums and where the loop logs, and nowhere after it,
 returns the detached float64 tensor instead: the caller's sums are kept on the device and its logged
-reads become `float(loss)`. Values kept per step in a list the
-loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are appended
-as detached tensors and read with one copy after the loop (`losses = torch.stack(losses).tolist() if
-losses else []`: the same floats, in order). Where the loop reads such a list only in a logging branch
-that empties it after reading (`if len(losses) == 100: print(np.mean(losses)); losses = []`; its length
-anywhere), for a value shown to be 0-dim, that branch first reads the tensors kept since the last log
-with one copy (the same conversion), and the code after the loop does too; a list never emptied there is
-left alone (copying all of it at each log would cost more and more). The fix is made only when it removes
-the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
-`history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves nothing,
-and the finding names the statement that still waits. `.item()` of what a function the file does not show
-returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync (in
-`forward`, prints) is reported with its line.
+reads become `float(loss)`. Values kept per step in a list the loop does not otherwise use, started as
+`[]` just before it (`losses.append(loss.item())`), are appended as detached tensors and read with one
+copy after the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats, in
+order). Where the loop reads such a list only in a logging branch that empties it after reading (`if
+len(losses) == 100: print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be
+0-dim, that branch first reads the tensors kept since the last log with one copy (the same conversion),
+and the code after the loop does too; a list never emptied there is left alone (copying all of it at each
+log would cost more and more). The fix is made only when it removes the loop's last sync: while another
+sync waits every step (`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves
+unreported), keeping the sum on the device saves nothing, and the finding names the statement that still
+waits. `.item()` of what a function the file does not show returns is reported only (it may be a NumPy
+number, which has no `.detach()`). Every other sync (in `forward`, prints) is reported with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
