@@ -1,8 +1,9 @@
 """The running sum a training loop reads back every step: ``total += loss.item()``, kept on the device.
 
 The ``.item()`` becomes ``.detach().double()`` (the sum stays a device tensor, no sync, in the float64
-the host summed in, so the digits stay the same; ``.detach().float()`` where the file may pick a device
-without float64, such as Apple's MPS, and the last digits may differ) and one
+the host summed in, so the digits stay the same; where the file may pick a device without float64,
+such as Apple's MPS, the value's device chooses at run time between that and the host's ``.item()``:
+see :func:`kept_float` and :func:`_named_first`) and one
 ``total = float(total)`` after the loop gives the float back, when the last binding of ``total``
 before the loop (in the loop's block, any number of statements before it) is a number: ``0.0``, or
 ``0`` where the sum is of a torch loss (a float: an int start would become a float after the first
@@ -12,6 +13,8 @@ so the sync happens only there. A read on every step would sync every step: then
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import libcst as cst
 import libcst.matchers as m
@@ -63,7 +66,9 @@ def accumulator_fix(
     # a count of comparisons has no graph to detach and is exact in int64: the tensor itself
     kept: cst.BaseExpression = receiver if count else detached
     back = "int" if count else "float"
-    replacements: dict[int, cst.CSTNode] = {id(item): kept}
+    replacements: dict[int, cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]] = {id(item): kept}
+    if not count and not keeps_float64(item, float64):
+        replacements = _named_first(tree, item, augmented, f"{total}_term") or replacements
     replacements.update({id(r): cst.Call(func=cst.Name(back), args=[cst.Arg(r)]) for r in reads})
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
@@ -98,6 +103,57 @@ def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst
     if in_operation:
         chosen = chosen.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
     return chosen
+
+
+def sums_a_count(tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While) -> bool:
+    """``correct += (pred == y).sum().item()`` from an int: :func:`accumulator_fix` keeps an exact int64
+    count, whatever the device (no float precision to speak of)."""
+    if not (isinstance(statement, cst.AugAssign) and statement.value is item):
+        return False
+    if not (
+        isinstance(statement.target, cst.Name) and _is_count(cst.ensure_type(item.func, cst.Attribute).value)
+    ):
+        return False
+    before = _statements_before(tree, loop, climbing=statement.target.value)
+    return before is not None and isinstance(
+        _number_before(tree, before, statement.target.value), cst.Integer
+    )
+
+
+def _named_first(
+    tree: Tree, item: cst.Call, statement: cst.BaseSmallStatement, name: str
+) -> dict[int, cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]] | None:
+    """Where :func:`kept_float` would sum ``f(x).item()`` in float32 (a device that may lack float64, a
+    value that is not a name), the value is named first, ``name = f(x)`` on a line of its own, so that its
+    device can choose at run time without computing it twice: the replacement of ``statement``'s line by
+    the two lines. None where ``statement`` does not stand alone on its line in a block, or ``name`` is
+    used anywhere in the file."""
+    if not can_name_first(tree, statement, name):
+        return None
+    line = cst.ensure_type(tree.parent(statement), cst.SimpleStatementLine)
+    func = cst.ensure_type(item.func, cst.Attribute)
+    value = func.value.with_changes(lpar=[], rpar=[]) if isinstance(func.value, cst.Call) else func.value
+    named = cst.SimpleStatementLine(
+        body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=value)],
+        leading_lines=line.leading_lines,
+    )
+    read = item.with_changes(func=func.with_changes(value=cst.Name(name)))
+    in_operation = not (isinstance(statement, cst.AugAssign) and statement.value is item)
+    updated = line.visit(_Replace({id(item): kept_float(read, False, in_operation)}))
+    updated = cst.ensure_type(updated, cst.SimpleStatementLine).with_changes(leading_lines=[])
+    return {id(line): cst.FlattenSentinel([named, updated])}
+
+
+def can_name_first(tree: Tree, statement: cst.CSTNode, name: str) -> bool:
+    """:func:`_named_first` can put ``name = ...`` on a line before ``statement``'s: the statement stands
+    alone on its line in a block, and ``name`` is used nowhere in the file."""
+    line = tree.parent(statement)
+    return (
+        isinstance(line, cst.SimpleStatementLine)
+        and len(line.body) == 1
+        and isinstance(tree.parent(line), (cst.IndentedBlock, cst.Module))
+        and not any(n.value == name for n in tree.of_type(tree.root, cst.Name))
+    )
 
 
 def keeps_float64(item: cst.Call, float64: bool) -> bool:
@@ -544,13 +600,15 @@ def _scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
 class _Replace(cst.CSTTransformer):
     """Replaces the nodes of a tree found in ``replacements`` (by identity) in one walk."""
 
-    def __init__(self, replacements: dict[int, cst.CSTNode]) -> None:
+    def __init__(
+        self, replacements: Mapping[int, cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]]
+    ) -> None:
         super().__init__()
         self.replacements = replacements
 
     def on_leave(  # type: ignore[override]  # libcst types it generically; any node goes back here
         self, original_node: cst.CSTNode, updated_node: cst.CSTNode
-    ) -> cst.CSTNode:
+    ) -> cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]:
         return self.replacements.get(id(original_node), updated_node)
 
 

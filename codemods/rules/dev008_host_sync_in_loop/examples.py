@@ -1123,7 +1123,7 @@ INVALID = [
         message="there the value is still read every step",
         line=10,
     ),
-    # A value that is not a name is not spelled twice: the sum is kept in float32, which every device has.
+    # A value that is not a name is not spelled twice: it is named first, on a line of its own.
     Invalid(
         """
         import torch
@@ -1135,7 +1135,8 @@ INVALID = [
             out = model(x.to(device))
             criterion(out, y.to(device)).backward()
             optimizer.step()
-            running += (out - y.to(device)).abs().mean().item()
+            # the mean error
+            running += (out - y.to(device)).abs().mean().item()  # per batch
         print(running / len(loader))
         """,
         """
@@ -1148,7 +1149,42 @@ INVALID = [
             out = model(x.to(device))
             criterion(out, y.to(device)).backward()
             optimizer.step()
-            running += (out - y.to(device)).abs().mean().detach().float()
+            # the mean error
+            running_term = (out - y.to(device)).abs().mean()
+            running += running_term.detach().double() if running_term.device.type in ("cuda", "cpu") else running_term.item()  # per batch
+        running = float(running)
+        print(running / len(loader))
+        """,
+        message="there the value is still read every step",
+        line=11,
+    ),
+    # Where it cannot be named first (a line of two statements), the sum is kept in float32, which every
+    # device has.
+    Invalid(
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x.to(device))
+            criterion(out, y.to(device)).backward()
+            optimizer.step()
+            seen = True; running += (out - y.to(device)).abs().mean().item()
+        print(running / len(loader))
+        """,
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x.to(device))
+            criterion(out, y.to(device)).backward()
+            optimizer.step()
+            seen = True; running += (out - y.to(device)).abs().mean().detach().float()
         running = float(running)
         print(running / len(loader))
         """,
