@@ -17,13 +17,13 @@ BATCHES = 12
 
 def evaluate(model, batches):
     model.eval()
-    total = 0
+    sse = 0
     with torch.no_grad():
         for x, y in batches:
-            total_term = F.mse_loss(model(x), y, reduction="sum")
-            total += total_term.detach().double() if total_term.device.type in ("cuda", "cpu") else total_term.item()
-        total = float(total)
-    return total / sum(len(x) for x, _ in batches)
+            sse_term = F.mse_loss(model(x), y, reduction="sum")
+            sse += sse_term.detach().double() if sse_term.device.type in ("cuda", "cpu") else sse_term.item()
+        sse = float(sse)
+    return sse / sum(len(x) for x, _ in batches)
 
 
 def run():

@@ -17,11 +17,11 @@ BATCHES = 12
 
 def evaluate(model, batches):
     model.eval()
-    total = 0
+    sse = 0
     with torch.no_grad():
         for x, y in batches:
-            total += F.mse_loss(model(x), y, reduction="sum").item()
-    return total / sum(len(x) for x, _ in batches)
+            sse += F.mse_loss(model(x), y, reduction="sum").item()
+    return sse / sum(len(x) for x, _ in batches)
 
 
 def run():
