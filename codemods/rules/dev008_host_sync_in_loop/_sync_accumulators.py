@@ -702,16 +702,20 @@ def _occurs_past_try(tree: Tree, statement: cst.Try, name: str) -> bool:
     after it: where an exception that stops the loop halfway would leave it a device tensor."""
     parts: list[cst.CSTNode] = [*statement.handlers]
     parts += [p for p in (statement.orelse, statement.finalbody) if p is not None]
-    block = tree.parent(statement)
-    if isinstance(block, (cst.IndentedBlock, cst.Module)):
+    node: cst.CSTNode = statement
+    while True:  # the statements after it, and after each `if`/`with` around it, up to its function
+        block = tree.parent(node)
+        if not isinstance(block, (cst.IndentedBlock, cst.Module)):
+            return True
         body = list(block.body)
-        index = next(i for i, s in enumerate(body) if s is statement)
+        index = next(i for i, s in enumerate(body) if s is node)
         parts += body[index + 1 :]
         owner = tree.parent(block)
-        if isinstance(owner, (cst.For, cst.While, cst.With, cst.If, cst.Try)):
-            return True  # (what runs after the enclosing statement: not looked at)
-    elif block is not None:
-        return True
+        if isinstance(block, cst.Module) or isinstance(owner, cst.FunctionDef):
+            break
+        if not (isinstance(owner, (cst.If, cst.With)) and owner.body is block):
+            return True  # (a loop runs it again, an `else` or a handler: not looked at)
+        node = owner
     return any(n.value == name for part in parts for n in tree.of_type(part, cst.Name))
 
 
