@@ -144,7 +144,9 @@ is not computed twice: it is named first, on a line of its own (`test_loss_term 
 and that name chooses; where that cannot be (another statement on the line, a named per-step value or a
 returned one), the sum is kept in float32 (`.detach().float()`), which every device has, and its last
 digits may differ from the host's float64 sum (the message says so). Applied only with
-`--unsafe-fixes`, and only when nothing in the loop reads the accumulator every step.
+`--unsafe-fixes`, and only when nothing in the loop reads the accumulator every step. A step function
+whose returned number becomes a tensor is checked against the calls this file shows: another module that
+imports and calls it would get the tensor too.
 """
 
 from __future__ import annotations
