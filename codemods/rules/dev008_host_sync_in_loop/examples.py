@@ -1667,6 +1667,33 @@ INVALID = [
         """,
         line=12,
     ),
+    # A step that still waits in a loop of its own (`if ni == EOS_token: break` on a tensor): returning a
+    # tensor saves nothing, reported with what still waits.
+    Invalid(
+        """
+        import torch
+        decoder.cuda()
+        def train(x, y):
+            loss = 0
+            inp = x.cuda()
+            for di in range(len(y)):
+                out = decoder(inp)
+                loss += criterion(out, y[di].cuda())
+                ni = out.argmax()
+                if ni == EOS_token:
+                    break
+            loss.backward()
+            optimizer.step()
+            return loss.item() / len(y)
+        total = 0
+        for x, y in pairs:
+            loss = train(x, y)
+            total += loss
+        """,
+        None,
+        message="once the step stops waiting in `ni == EOS_token`",
+        line=10,
+    ),
     # Only reported: the caller keeps every step's value (it stays a host number), the function is handed
     # on (it may be called where the code does not show), the sum is read by the `except` that stops
     # the loop halfway.

@@ -300,9 +300,16 @@ class HostSyncInLoop(Rule):
         # are fixed only when every other sync of its body goes with them.
         # (a value a step function returns: its function's and its callers' loops' syncs)
         kept = {id(e.step): e.node for e, s, f, _ in found if f is None}
+        waiting = [e.node for e, _, f, _ in found if f is None]
         for event, sync, fix, advice in found:
-            steps = [event.step, *callers.get(id(sync.node), [])]
-            remaining = next((kept[id(s)] for s in steps if id(s) in kept), None) if fix is not None else None
+            remaining = kept.get(id(event.step)) if fix is not None else None
+            if fix is not None and id(sync.node) in callers:
+                # a returned value: every sync left in the function or in its callers' loops, however nested
+                # (a loop of the function over time steps is a step of its own)
+                around = {id(event.step), *map(id, callers[id(sync.node)])}
+                remaining = next(
+                    (n for n in waiting if any(id(a) in around for a in self.tree.ancestors(n))), None
+                )
             if not sync.reported:
                 continue
             if fix is None:
