@@ -2,8 +2,7 @@
 
 A sync reads a device tensor's value on the host: ``.item()``, ``.tolist()``, ``.cpu()`` (also
 ``.to("cpu")``), ``.numpy()``, ``float(t)``/``int(t)``/``bool(t)``, printing or formatting a tensor,
-branching on one (``if loss > best:``), and the pre-0.4 ``loss.data[0]``; or it waits for the device
-outright: ``torch.cuda.synchronize()``. Which values are device tensors is
+branching on one (``if loss > best:``), and the pre-0.4 ``loss.data[0]``. Which values are device tensors is
 :class:`codemods.analysis.tensor_values.TensorValues`'s answer.
 
 Two copies are not stalls to remove and are left out: the input of an environment or a replay
@@ -54,10 +53,6 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
-# Waiting for the device outright: the host stops until every kernel queued so far has run.
-_SYNCHRONIZE = frozenset(
-    f"torch.{device}.synchronize" for device in ("cuda", "accelerator", "mps", "xpu", "npu")
-)
 # Methods only a tensor has (a NumPy value's `.item()` aside): called on a value of unknown origin, they
 # say it is a tensor.
 _ONLY_TENSORS = frozenset({"item", "cpu"})
@@ -163,7 +158,6 @@ class Sync:
     # False for a copy left alone (an environment's input, a copy the line before made): the step still
     # waits there, so a sum kept on the device beside it saves nothing
     reported: bool = True
-    advice: str = ""  # what to do instead, where the rule's usual advice does not fit
 
 
 class HostSyncs:
@@ -381,16 +375,9 @@ class HostSyncs:
             # (the file's own `def log_metrics(...)` is walked as a helper: its syncs are its lines')
             yield from self._logged(call, known)
             return
-        qualified = self.aliases.qualify(call.func) or ""
-        if qualified in _SYNCHRONIZE:
-            yield Sync(
-                call,
-                f"`{code_of(call)[:40]}` waits for the GPU to finish all its work every step",
-                advice="; drop it, or call it only where the host needs the device's work done (every N"
-                " steps, to time them)",
-            )
-            return
-        if qualified.startswith("math.") and any(self.values.is_tensor(a.value, known) for a in call.args):
+        if (self.aliases.qualify(call.func) or "").startswith("math.") and any(
+            self.values.is_tensor(a.value, known) for a in call.args
+        ):
             yield Sync(
                 call,
                 f"`{code_of(call)[:40]}` converts the tensor to a float: it waits for the GPU every step",

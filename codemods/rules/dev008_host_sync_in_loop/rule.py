@@ -1,8 +1,7 @@
 """## What it does
 Finds host syncs on device tensors in code that runs every training or evaluation step: `.item()`,
 `.tolist()`, `.cpu()` (and `.to("cpu")`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
-printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `torch.cuda.synchronize()`
-(waiting for the device outright; report-only: it may be there to time the steps), `if t > 0:` and
+printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
 and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
 summed into a name, appended to a list or converted: how pre-0.4 code read a number). Code runs every
@@ -313,7 +312,7 @@ class HostSyncInLoop(Rule):
             if not sync.reported:
                 continue
             if fix is None:
-                self.report(sync.node, sync.what + (sync.advice or _ADVICE))
+                self.report(sync.node, sync.what + _ADVICE)
             elif remaining is not None:
                 self.report(
                     sync.node,
