@@ -14,6 +14,7 @@ so the sync happens only there. A read on every step would sync every step: then
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 import libcst as cst
@@ -992,6 +993,48 @@ def returned_fix(
     return edits, loops
 
 
+# A `%` conversion: its flags, width and precision, and its type.
+_PERCENT_SPEC = re.compile(r"%(\([^)]*\))?[#0\- +]*(\*|\d+)?(\.(\*|\d+))?[hlL]?([a-zA-Z%])")
+
+
+def _formatted_as_float(tree: Tree, name: cst.Name) -> bool:
+    """``"%.4f" % (epoch, loss)``: ``name`` is an operand of a ``%`` format whose conversion for it is a
+    float's (``f``, ``e``, ``g``). It formats a 0-dim float64 tensor through ``float()``, the same text as
+    the number it held, so the logging line can stay as it is."""
+    parent = tree.parent(name)
+    element = None
+    if isinstance(parent, cst.Element):
+        element, operands = parent, tree.parent(parent)
+        if not isinstance(operands, cst.Tuple):
+            return False
+        operation = tree.parent(operands)
+    else:
+        operands, operation = name, parent
+    if not (
+        isinstance(operation, cst.BinaryOperation)
+        and isinstance(operation.operator, cst.Modulo)
+        and operation.right is operands
+        and isinstance(operation.left, cst.SimpleString)
+    ):
+        return False
+    text = operation.left.evaluated_value
+    if not isinstance(text, str):
+        return False
+    specs = [match for match in _PERCENT_SPEC.finditer(text) if match.group(5) != "%"]
+    if any(m.group(1) or m.group(2) == "*" or m.group(4) == "*" for m in specs):
+        return False  # (a mapping key or a `*` width: the operands do not line up one to one)
+    if element is None:
+        index = 0
+        count = 1
+    else:
+        elements = list(cst.ensure_type(operands, cst.Tuple).elements)
+        if any(isinstance(e, cst.StarredElement) for e in elements):
+            return False
+        index = next(i for i, e in enumerate(elements) if e is element)
+        count = len(elements)
+    return len(specs) == count and specs[index].group(5) in "eEfFgG"
+
+
 def _caller_edits(
     tree: Tree, call: cst.Call, position: int | None, floating: bool
 ) -> tuple[cst.For | cst.While, dict[cst.CSTNode, cst.FlattenSentinel]] | None:
@@ -1040,7 +1083,8 @@ def _caller_edits(
             and not (isinstance(parent, cst.Arg) and parent.keyword is occurrence)
             and not _unpacked_into(tree, occurrence)
         ):
-            value_reads.append(occurrence)  # a logging point
+            if not _formatted_as_float(tree, occurrence):
+                value_reads.append(occurrence)  # a logging point (formatted as a float: read as it is)
         else:
             return None
     totals = [cst.ensure_type(augmented.target, cst.Name).value for augmented in sums]

@@ -1607,13 +1607,43 @@ INVALID = [
             output, loss = train(*sample())
             current_loss += loss
             if it % 100 == 0:
-                print("%d %.4f" % (it, float(loss)))
+                print("%d %.4f" % (it, loss))
                 all_losses.append(float(current_loss) / 100)
                 current_loss = 0
         current_loss = float(current_loss)
         """,
         message="return it as a tensor",
         line=9,
+    ),
+    # Printed as it is (`print("loss", loss)` would show `tensor(...)`): read with `float(...)` there.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+        for it, (x, y) in enumerate(loader):
+            loss = train(x, y)
+            if it % 100 == 0:
+                print("loss", loss)
+        """,
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.detach().double()
+        for it, (x, y) in enumerate(loader):
+            loss = train(x, y)
+            if it % 100 == 0:
+                print("loss", float(loss))
+        """,
+        line=7,
     ),
     # Divided by a number argparse made, in a loop under `try:` (stopped with Ctrl-C): the sum started
     # before the `try`, which nothing after the loop reads, is read back at the end of the loop.
@@ -1660,7 +1690,7 @@ INVALID = [
                 loss = train(*random_training_set())
                 loss_avg += loss
                 if epoch % 100 == 0:
-                    print("[%d %.4f]" % (epoch, float(loss)))
+                    print("[%d %.4f]" % (epoch, loss))
             loss_avg = float(loss_avg)
         except KeyboardInterrupt:
             save()

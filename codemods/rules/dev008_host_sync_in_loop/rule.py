@@ -80,15 +80,16 @@ output, loss.item()`; scaled by a size, a float literal or a number argparse mad
 where every call of the function (its name used nowhere else) names the value in a loop, `loss = train(x,
 y)`, read there only by such sums and where the loop logs, and nowhere after it, returns the detached
 float64 tensor instead: the caller's sums are kept on the device and its logged reads become
-`float(loss)`. Values kept per step in a list the loop does not otherwise use, started as `[]` just
-before it (`losses.append(loss.item())`), are appended as detached tensors and read with one copy after
-the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats, in order). Where
-the loop reads such a list only in a logging branch that empties it after reading (`if len(losses) ==
-100: print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that
-branch first reads the tensors kept since the last log with one copy (the same conversion), and the code
-after the loop does too; a list never emptied there is left alone (copying all of it at each log would
-cost more and more). The fix is made only when it removes the loop's last sync: while another sync waits
-every step (`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves
+`float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is: it formats the 0-dim
+tensor through `float()`, the same text). Values kept per step in a list the loop does not otherwise use,
+started as `[]` just before it (`losses.append(loss.item())`), are appended as detached tensors and read
+with one copy after the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats,
+in order). Where the loop reads such a list only in a logging branch that empties it after reading (`if
+len(losses) == 100: print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be
+0-dim, that branch first reads the tensors kept since the last log with one copy (the same conversion),
+and the code after the loop does too; a list never emptied there is left alone (copying all of it at each
+log would cost more and more). The fix is made only when it removes the loop's last sync: while another
+sync waits every step (`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves
 unreported), keeping the sum on the device saves nothing, and the finding names the statement that still
 waits. `.item()` of what a function the file does not show returns is reported only (it may be a NumPy
 number, which has no `.detach()`). Every other sync (in `forward`, prints) is reported with its line.

@@ -2,9 +2,10 @@
 that sums it and prints it every few steps (the shape of the PyTorch tutorials' `train`).
 
 The fix returns the detached loss as a float64 tensor (the host's precision: a float32 loss converts
-exactly, and the same division and additions round alike), sums it on the device, reads it with
-`float(...)` where the loop prints and averages, and converts the sum once after the loop: the same
-digits, one sync per print instead of one per step.
+exactly, and the same division and additions round alike), sums it on the device, reads the sum with
+`float(...)` where the loop averages it (the `%f` print formats the 0-dim tensor through `float()`: the
+same text, left as it is), and converts the sum once after the loop: the same digits, one sync per
+print instead of one per step.
 """
 
 import torch
@@ -38,7 +39,7 @@ def run():
         output, loss = train(model, optimizer, inputs[step - 1], targets[step - 1])
         current_loss += loss
         if step % PRINT_EVERY == 0:
-            printed.append("%d %.6f" % (step, float(loss)))
+            printed.append("%d %.6f" % (step, loss))
             averages.append(float(current_loss) / PRINT_EVERY)
             current_loss = 0
     current_loss = float(current_loss)
