@@ -17,7 +17,8 @@ decides what repeats with it:
   of its own or a helper of the file runs the model (``self.batch_hits(x, y)``), or inside a training
   loop (evaluation every N steps: each batch);
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
-  runs on every forward or backward, given tensors;
+  runs on every forward or backward, given tensors; one put in an engine's hooks under a per-step event
+  (``engine.hooks["on_forward"] = f``) or handed to that engine's ``train``/``test`` runs on every batch;
 * the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
   it builds ``torch.nn`` layers and defines ``forward``) runs once per step of whatever trains or
   evaluates it: its body, with its first parameter (the input) a device tensor, and the helpers it
@@ -87,6 +88,8 @@ _HOOK_REGISTRATIONS = {
     "register_backward_hook": 1,
     "register_hook": 0,
 }
+# The events of an engine's `hooks` dict that fire on every batch (torchnet's `Engine`).
+_PER_STEP_EVENTS = frozenset({"on_sample", "on_forward", "on_update"})
 _LIGHTNING_STEPS = ("training_step", "validation_step", "test_step", "predict_step")
 # Calls given a loop counter that pick no data with it.
 _NOT_DATA_CALLS = frozenset({"print", "len", "str", "int", "float", "range", "format", "enumerate"})
@@ -146,11 +149,14 @@ class TrainingLoops:
         # hooks the file registers (`h.register_forward_hook(self.keep)`): they run every forward or
         # backward, given tensors
         self.hooks: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
+        # functions an engine calls every step, with their parameters that hold a loader's host batch
+        self.callbacks: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
         self._find_steps()
         self._find_forwards()
         self._find_evaluation_loops()
         self._find_hooks()
-        found = self.loops or self.step_functions or self.forwards or self.hooks
+        self._find_engine_callbacks()
+        found = self.loops or self.step_functions or self.forwards or self.hooks or self.callbacks
         self.values = TensorValues(tree, aliases, self.functions) if found else None
         self._helpers: list[tuple[cst.FunctionDef, Known]] = []  # with the tensors they are given
 
@@ -343,6 +349,51 @@ class TrainingLoops:
                 params = params[1:]
             self.hooks[id(hook)] = (hook, set(params[skipped:]))
 
+    def _find_engine_callbacks(self) -> None:
+        """Functions of the file an engine calls every step: those the file puts in an engine's ``hooks``
+        under a per-step event (``engine.hooks["on_forward"] = on_forward``; ``on_sample``, ``on_update``),
+        and the function handed first to ``.train(...)`` or ``.test(...)`` of that engine (``engine.train(h,
+        loader, epochs, optimizer)`` runs ``h(sample)`` on each batch). A hook's state dict is a value the
+        code does not show; the batch handed to ``h`` is the loader's, on the host until ``h`` moves it."""
+        engines: set[str] = set()
+        for assign in self.tree.of_type(self.tree.root, cst.Assign):
+            if len(assign.targets) != 1:
+                continue
+            target = assign.targets[0].target
+            if not (
+                isinstance(target, cst.Subscript)
+                and isinstance(target.value, cst.Attribute)
+                and target.value.attr.value == "hooks"
+                and len(target.slice) == 1
+                and isinstance(index := target.slice[0].slice, cst.Index)
+                and isinstance(index.value, cst.SimpleString)
+            ):
+                continue
+            engine = dotted_name(target.value.value)
+            if engine is not None:
+                engines.add(engine)
+            if index.value.evaluated_value in _PER_STEP_EVENTS:
+                self._add_callback(assign, assign.value, batch=False)
+        if not engines:
+            return
+        for call in self.tree.of_type(self.tree.root, cst.Call):
+            if (
+                called_method(call) in ("train", "test")
+                and call.args
+                and call.args[0].keyword is None
+                and dotted_name(func_attribute(call).value) in engines
+            ):
+                self._add_callback(call, call.args[0].value, batch=True)
+
+    def _add_callback(self, at: cst.CSTNode, name: cst.BaseExpression, batch: bool) -> None:
+        function = self._function_named(at, name)
+        if function is None or any(
+            id(function) in found for found in (self.forwards, self.step_functions, self.hooks)
+        ):
+            return
+        params = [p.name.value for p in function.params.params]
+        self.callbacks[id(function)] = (function, set(params[:1]) if batch else set())
+
     def _function_named(self, at: cst.CSTNode, name: cst.BaseExpression) -> cst.FunctionDef | None:
         """The function of the file ``name`` (``keep``, ``self.keep``) stands for where ``at`` is."""
         if isinstance(name, cst.Name):
@@ -412,6 +463,12 @@ class TrainingLoops:
             known.bind({p.name.value for p in forward.params.params} - given_tensors, "plain")
             known.bind(given_tensors, "device")
             yield from self._flow(block(forward.body), known, forward, frozenset())
+        for callback, batch in self.callbacks.values():
+            if id(callback) not in walked:
+                walked.add(id(callback))
+                known = Known()
+                known.bind(batch, "plain")  # (a loader's batch: on the host until moved)
+                yield from self._flow(block(callback.body), known, callback, frozenset())
         while self._helpers:
             helper, given = self._helpers.pop(0)
             if id(helper) not in walked:

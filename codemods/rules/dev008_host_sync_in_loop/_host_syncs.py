@@ -187,6 +187,7 @@ class HostSyncs:
             if (
                 method in _SYNC_METHODS
                 and _is_sync_method_call(inner)
+                and not (method == "item" and self._device_fallback(inner))
                 and (
                     self.values.is_tensor(_receiver(inner), event.known)
                     or (method == "item" and self.values.is_fed(_receiver(inner), event.known))
@@ -249,6 +250,18 @@ class HostSyncs:
                 yield from self._formatted(_elements(inner.right), event.known)
         if isinstance(event.node, cst.BaseSmallStatement):
             self._copied = (self.tree.parent(event.node), copied)
+
+    def _device_fallback(self, item: cst.CSTNode) -> bool:
+        """``t.item()`` as the ``else`` of ``t.detach().double() if t.device.type in ("cuda", "cpu") else
+        t.item()`` (DEV008's own fix where a device may lack float64): read on the host only on such a
+        device, where nothing else keeps the host's digits."""
+        choice = self.tree.parent(item)
+        if not (isinstance(choice, cst.IfExp) and choice.orelse is item):
+            return False
+        receiver = code_of(_receiver(item))
+        return code_of(choice.test).startswith(f"{receiver}.device.type in ") and code_of(choice.body) == (
+            f"{receiver}.detach().double()"
+        )
 
     def _unknown(self, node: cst.BaseExpression, known: Known) -> bool:
         """Is ``node`` a value the code does not show (a batch's field, what an unknown call returns)?

@@ -1,8 +1,9 @@
 """The running sum a training loop reads back every step: ``total += loss.item()``, kept on the device.
 
 The ``.item()`` becomes ``.detach().double()`` (the sum stays a device tensor, no sync, in the float64
-the host summed in, so the digits stay the same; ``.detach().float()`` where the file may pick a device
-without float64, such as Apple's MPS, and the last digits may differ) and one
+the host summed in, so the digits stay the same; where the file may pick a device without float64,
+such as Apple's MPS, the value's device chooses at run time between that and the host's ``.item()``:
+see :func:`kept_float` and :func:`_named_first`) and one
 ``total = float(total)`` after the loop gives the float back, when the last binding of ``total``
 before the loop (in the loop's block, any number of statements before it) is a number: ``0.0``, or
 ``0`` where the sum is of a torch loss (a float: an int start would become a float after the first
@@ -13,9 +14,13 @@ so the sync happens only there. A read on every step would sync every step: then
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.legacy_constructors import is_size
 from codemods.analysis.scalars import Scalars
 from codemods.core.dataflow import assigned_names, bound_value
@@ -58,24 +63,111 @@ def accumulator_fix(
         return None
     if _declared_global(tree, loop, total):
         return None
-    # `.double()`: the host summed Python floats (float64); the same operations in float64 on the device
-    # give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both). Where
-    # the file may pick a device without float64 (MPS), `.float()`: float32 runs on every device, and
-    # a half or bfloat16 loss is still summed in float32.
-    detached = cst.Call(
-        func=cst.Attribute(
-            value=item.with_changes(func=item.func.with_changes(attr=cst.Name("detach"))),
-            attr=cst.Name("double" if float64 else "float"),
-        )
-    )
+    detached = kept_float(item, float64, in_operation=augmented.value is not item)
     # a count of comparisons has no graph to detach and is exact in int64: the tensor itself
     kept: cst.BaseExpression = receiver if count else detached
     back = "int" if count else "float"
-    replacements: dict[int, cst.CSTNode] = {id(item): kept}
+    replacements: dict[int, cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]] = {id(item): kept}
+    if not count and not keeps_float64(item, float64):
+        replacements = _named_first(tree, item, augmented, f"{total}_term") or replacements
     replacements.update({id(r): cst.Call(func=cst.Name(back), args=[cst.Arg(r)]) for r in reads})
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+# Devices that have float64: there a sum kept on the device in float64 has the host's digits.
+_FLOAT64_DEVICES = '("cuda", "cpu")'
+
+
+def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst.BaseExpression:
+    """What ``t.item()`` becomes where a floating sum of it is kept on the device.
+
+    ``.double()``: the host summed Python floats (float64); the same operations in float64 on the device
+    give the same digits (a float32 loss converts exactly, and IEEE + * / round alike on both). Where the
+    file may pick a device without float64 (``float64`` false: MPS, an accelerator, a device from the
+    command line), the choice is made at run time on the tensor's own device: ``t.detach().double() if
+    t.device.type in ("cuda", "cpu") else t.item()`` keeps the host's digits on every device (off CUDA
+    and the CPU the value is still read every step, as before). That spells ``t`` twice, so only for a
+    ``t`` that is a name or an attribute of one (``loss``, ``self.loss``, ``loss.data``: reading it
+    twice runs nothing); for any other ``t`` the sum is kept in float32 (``.detach().float()``, which
+    every device has, and a half or bfloat16 loss is still summed in float32), whose last digits may
+    differ from the host's. ``in_operation``: the result is an operand (``... * n``), parenthesised."""
+    func = cst.ensure_type(item.func, cst.Attribute)
+    detach = item.with_changes(func=func.with_changes(attr=cst.Name("detach")))
+    if float64 or not _plain_reference(func.value):
+        return cst.Call(func=cst.Attribute(value=detach, attr=cst.Name("double" if float64 else "float")))
+    receiver = code_of(func.value)
+    chosen = cst.parse_expression(
+        f"{code_of(detach)}.double() if {receiver}.device.type in {_FLOAT64_DEVICES} else {code_of(item)}"
+    )
+    if in_operation:
+        chosen = chosen.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return chosen
+
+
+def sums_a_count(tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While) -> bool:
+    """``correct += (pred == y).sum().item()`` from an int: :func:`accumulator_fix` keeps an exact int64
+    count, whatever the device (no float precision to speak of)."""
+    if not (isinstance(statement, cst.AugAssign) and statement.value is item):
+        return False
+    if not (
+        isinstance(statement.target, cst.Name) and _is_count(cst.ensure_type(item.func, cst.Attribute).value)
+    ):
+        return False
+    before = _statements_before(tree, loop, climbing=statement.target.value)
+    return before is not None and isinstance(
+        _number_before(tree, before, statement.target.value), cst.Integer
+    )
+
+
+def _named_first(
+    tree: Tree, item: cst.Call, statement: cst.BaseSmallStatement, name: str
+) -> dict[int, cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]] | None:
+    """Where :func:`kept_float` would sum ``f(x).item()`` in float32 (a device that may lack float64, a
+    value that is not a name), the value is named first, ``name = f(x)`` on a line of its own, so that its
+    device can choose at run time without computing it twice: the replacement of ``statement``'s line by
+    the two lines. None where ``statement`` does not stand alone on its line in a block, or ``name`` is
+    used anywhere in the file."""
+    if not can_name_first(tree, statement, name):
+        return None
+    line = cst.ensure_type(tree.parent(statement), cst.SimpleStatementLine)
+    func = cst.ensure_type(item.func, cst.Attribute)
+    value = func.value.with_changes(lpar=[], rpar=[]) if isinstance(func.value, cst.Call) else func.value
+    named = cst.SimpleStatementLine(
+        body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=value)],
+        leading_lines=line.leading_lines,
+    )
+    read = item.with_changes(func=func.with_changes(value=cst.Name(name)))
+    in_operation = not (isinstance(statement, cst.AugAssign) and statement.value is item)
+    updated = line.visit(_Replace({id(item): kept_float(read, False, in_operation)}))
+    updated = cst.ensure_type(updated, cst.SimpleStatementLine).with_changes(leading_lines=[])
+    return {id(line): cst.FlattenSentinel([named, updated])}
+
+
+def can_name_first(tree: Tree, statement: cst.CSTNode, name: str) -> bool:
+    """:func:`_named_first` can put ``name = ...`` on a line before ``statement``'s: the statement stands
+    alone on its line in a block, and ``name`` is used nowhere in the file."""
+    line = tree.parent(statement)
+    return (
+        isinstance(line, cst.SimpleStatementLine)
+        and len(line.body) == 1
+        and isinstance(tree.parent(line), (cst.IndentedBlock, cst.Module))
+        and not any(n.value == name for n in tree.of_type(tree.root, cst.Name))
+    )
+
+
+def keeps_float64(item: cst.Call, float64: bool) -> bool:
+    """:func:`kept_float` keeps the host's float64 digits for ``item`` on every device."""
+    return float64 or _plain_reference(cst.ensure_type(item.func, cst.Attribute).value)
+
+
+def _plain_reference(value: cst.BaseExpression) -> bool:
+    """``loss``, ``self.loss``, ``loss.data``: a name or attributes of one (evaluating it runs nothing the
+    code shows, so it may be spelled twice)."""
+    while isinstance(value, cst.Attribute):
+        value = value.value
+    return isinstance(value, cst.Name)
 
 
 # Where a name is bound, declared, deleted or names a parameter: no value to read with `float(...)`.
@@ -146,7 +238,11 @@ def named_sum_fix(
             value_reads.append(occurrence)  # a logging point
         else:
             return None
-    if not sums or _declared_global(tree, loop, name) or _read_outside(tree, loop, name):
+    if (
+        (not sums and not value_reads)
+        or _declared_global(tree, loop, name)
+        or _read_outside(tree, loop, name)
+    ):
         return None
     totals = [cst.ensure_type(augmented.target, cst.Name).value for augmented in sums]
     if len(set(totals)) != len(totals):
@@ -165,15 +261,16 @@ def named_sum_fix(
             return None
         replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
     for bound in items:
-        func = cst.ensure_type(bound.func, cst.Attribute)
-        replacements[id(bound)] = cst.Call(
-            func=cst.Attribute(
-                value=bound.with_changes(func=func.with_changes(attr=cst.Name("detach"))),
-                attr=cst.Name("double" if float64 else "float"),
-            )
-        )
+        scaled = isinstance(tree.parent(bound), cst.BinaryOperation)  # (`v = t.item() * n`)
+        if sums or scaled:
+            replacements[id(bound)] = kept_float(bound, float64, in_operation=scaled)
+        else:  # only logged: `float(t)` reads exactly what `t.item()` did, in any dtype, on any device
+            func = cst.ensure_type(bound.func, cst.Attribute)
+            replacements[id(bound)] = bound.with_changes(func=func.with_changes(attr=cst.Name("detach")))
     replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in value_reads})
     fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
+    if not totals:
+        return {loop: cst.FlattenSentinel([fixed])}
     ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))
     converted: list[cst.BaseStatement] = [cst.parse_statement(f"{t} = float({t})\n") for t in ordered]
     return _after_loop(tree, loop, fixed, converted, ordered[0])
@@ -197,16 +294,30 @@ def _item_of(tree: Tree, loop: cst.CSTNode, assign: cst.Assign, name: str) -> cs
 
 
 def _read_outside(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
-    """``name`` occurs in the function (or module) holding ``loop`` outside it."""
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    """``name`` occurs in the function (or module) holding ``loop`` outside it; not counting a function
+    nested in it that binds a ``name`` of its own (its local: another variable)."""
+    scope = _scope_of(tree, loop)
     inside = {id(n) for n in tree.of_type(loop, cst.Name)}
     for occurrence in tree.of_type(scope, cst.Name):
         if occurrence.value != name or id(occurrence) in inside:
             continue
         parent = tree.parent(occurrence)
-        if not (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
-            return True  # (`x.name` is an attribute, not the name)
+        if isinstance(parent, cst.Attribute) and parent.attr is occurrence:
+            continue  # (`x.name` is an attribute, not the name)
+        nested = _scope_of(tree, occurrence)
+        if nested is not scope and isinstance(nested, cst.FunctionDef) and _local_to(tree, nested, name):
+            continue
+        return True
     return False
+
+
+def _local_to(tree: Tree, function: cst.FunctionDef, name: str) -> bool:
+    """``name`` is a local variable of ``function``: a parameter, or bound in it and declared neither
+    ``global`` nor ``nonlocal`` there (Python's rule: a name bound anywhere in a function is local)."""
+    if _declared_global(tree, function.body, name):
+        return False
+    params = {p.name.value for p in tree.of_type(function.params, cst.Param)}
+    return name in params or name in assigned_names(tree, function.body)
 
 
 def host_count_fix(
@@ -253,7 +364,7 @@ def host_count_fix(
 
 def _declared_global(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
     """``name`` is declared ``global``/``nonlocal`` in the function (or module) around ``loop``."""
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    scope = _scope_of(tree, loop)
     return any(
         any(a.name.value == name for a in n.names) for n in tree.of_type(scope, (cst.Global, cst.Nonlocal))
     )
@@ -456,7 +567,7 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
 
 def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:
     """Where ``name`` first occurs in the function (or module) holding ``loop``: its place in source order."""
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    scope = _scope_of(tree, loop)
     first = next((n for n in tree.of_type(scope, cst.Name) if n.value == name), None)
     position = tree.position(first) if first is not None else None
     return position if position is not None else -1
@@ -481,16 +592,24 @@ def _empty_list_before(tree: Tree, statements: list[cst.BaseStatement], name: st
     return False
 
 
+def _scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
+    """The function (or module) whose names ``node`` reads and binds: the scope a sum, a list or a size
+    lives in around a loop (``node`` itself where the tree shows none)."""
+    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Module))), node)
+
+
 class _Replace(cst.CSTTransformer):
     """Replaces the nodes of a tree found in ``replacements`` (by identity) in one walk."""
 
-    def __init__(self, replacements: dict[int, cst.CSTNode]) -> None:
+    def __init__(
+        self, replacements: Mapping[int, cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]]
+    ) -> None:
         super().__init__()
         self.replacements = replacements
 
     def on_leave(  # type: ignore[override]  # libcst types it generically; any node goes back here
         self, original_node: cst.CSTNode, updated_node: cst.CSTNode
-    ) -> cst.CSTNode:
+    ) -> cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]:
         return self.replacements.get(id(original_node), updated_node)
 
 
@@ -560,6 +679,13 @@ def _statements_before(
             node = owner
         elif (
             climbing is not None
+            and isinstance(owner, cst.Try)
+            and owner.body is block
+            and not _occurs_past_try(tree, owner, climbing)
+        ):
+            node = owner  # (`try:` around the loop, `except KeyboardInterrupt:` to save and stop)
+        elif (
+            climbing is not None
             and isinstance(owner, (cst.For, cst.While))
             and owner.orelse is None
             and not any(climbing in _bound_in(tree, other) for other in body if other is not node)
@@ -570,6 +696,28 @@ def _statements_before(
             node = owner
         else:
             return statements
+
+
+def _occurs_past_try(tree: Tree, statement: cst.Try, name: str) -> bool:
+    """``name`` occurs in the handlers, ``else`` or ``finally`` of ``statement`` or in the statements
+    after it: where an exception that stops the loop halfway would leave it a device tensor."""
+    parts: list[cst.CSTNode] = [*statement.handlers]
+    parts += [p for p in (statement.orelse, statement.finalbody) if p is not None]
+    node: cst.CSTNode = statement
+    while True:  # the statements after it, and after each `if`/`with` around it, up to its function
+        block = tree.parent(node)
+        if not isinstance(block, (cst.IndentedBlock, cst.Module)):
+            return True
+        body = list(block.body)
+        index = next(i for i, s in enumerate(body) if s is node)
+        parts += body[index + 1 :]
+        owner = tree.parent(block)
+        if isinstance(block, cst.Module) or isinstance(owner, cst.FunctionDef):
+            break
+        if not (isinstance(owner, (cst.If, cst.With)) and owner.body is block):
+            return True  # (a loop runs it again, an `else` or a handler: not looked at)
+        node = owner
+    return any(n.value == name for part in parts for n in tree.of_type(part, cst.Name))
 
 
 def _bound_in(tree: Tree, statement: cst.CSTNode) -> set[str]:
@@ -647,7 +795,7 @@ def _is_count(value: cst.BaseExpression) -> bool:
     )
 
 
-def _is_floating(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, scalars: Scalars) -> bool:
+def _is_floating(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression, scalars: Scalars) -> bool:
     """``value`` is a floating tensor: a loss, what :meth:`Scalars.is_floating` shows, or a name bound once
     in ``loop`` whose ``.backward()`` the loop calls (autograd needs a floating tensor: an integer one
     has no gradient). Its ``.item()`` is a Python float, so an int start becomes a float anyway."""
@@ -663,9 +811,7 @@ def _is_one_value(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpressi
     return scalars.is_loss_value(value) or scalars.is_scalar(value) or _backward_receiver(tree, loop, value)
 
 
-def _backward_receiver(
-    tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, bare: bool = True
-) -> bool:
+def _backward_receiver(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression, bare: bool = True) -> bool:
     """``value`` is a name bound once in ``loop`` whose ``.backward()`` the loop calls (with ``bare``,
     without a gradient: then it holds one element)."""
     if not isinstance(value, cst.Name):
@@ -696,23 +842,34 @@ def _is_item_term(
 ) -> bool:
     """``loss.item()``, or ``loss.item() * x.size(0)`` / ``/ len(batch)``: scaled by a plain number, also
     by a name every binding of which in the function gives it one (``batch_size = len(sents)``; with
-    ``tree`` and ``loop``). Never by a tensor: a float64 tensor times a float32 one stays float64, where
-    the host's float times it was float32."""
+    ``tree`` and ``loop``), a float literal, or a number argparse made (``/ args.chunk_len``, ``type=int``
+    or ``float``). Never by a tensor: a float64 tensor times a float32 one stays float64, where the host's
+    float times it was float32."""
     if value is item:
         return True
     scaling = (cst.Multiply, cst.Divide)
     if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, scaling):
         return False
     sizes = _size_names(tree, loop) if tree is not None and loop is not None else frozenset()
-    return (value.left is item and is_size(value.right, sizes)) or (
-        value.right is item and isinstance(value.operator, cst.Multiply) and is_size(value.left, sizes)
+
+    def number(other: cst.BaseExpression) -> bool:
+        if is_size(other, sizes) or isinstance(other, cst.Float):
+            return True
+        return (
+            tree is not None
+            and isinstance(other, cst.Attribute)
+            and tree.memo(("dev008_cli_options",), lambda: CliOptions(tree)).is_number(other)
+        )
+
+    return (value.left is item and number(value.right)) or (
+        value.right is item and isinstance(value.operator, cst.Multiply) and number(value.left)
     )
 
 
 def _size_names(tree: Tree, loop: cst.CSTNode) -> frozenset[str]:
     """The names of the function (or module) holding ``loop`` that only ever hold sizes: each binding is
     ``n = len(x)``, ``n = x.size(0)``, ``n = x.shape[0]``, an int or arithmetic of these."""
-    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), loop)
+    scope = _scope_of(tree, loop)
 
     def compute() -> frozenset[str]:
         values: dict[str, list[cst.BaseExpression]] = {}
@@ -769,3 +926,184 @@ def _number_before(
         ):
             return None
     return None
+
+
+def returned_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    calls: list[cst.Call],
+    scalars: Scalars,
+    float64: bool,
+    tensor_items: set[int],
+) -> tuple[dict[cst.CSTNode, cst.FlattenSentinel], list[cst.For | cst.While]] | None:
+    """``return loss.item() / n`` (or ``return out, loss.item()``) at the end of a step function whose
+    every caller names the value in a loop (``loss = train(x, y)``, ``out, loss = train(...)``) and reads
+    it there only by sums ``total += loss`` that :func:`accumulator_fix` could keep on the device and
+    where the loop logs (under an ``if``), and nowhere after it: the function returns the detached tensor
+    (in float64, the host's precision; see :func:`kept_float`), each caller's logged reads become
+    ``float(loss)`` and its sums are read back once after its loop. ``calls`` are the calls of the file
+    that run the function; the function's name must be used nowhere else (handed on, it may be called
+    where the code does not show). The edits, and the callers' loops (whose other syncs must go too),
+    or None."""
+    if not isinstance(statement, cst.Return) or statement.value is None:
+        return None
+    function = next((a for a in tree.ancestors(statement) if isinstance(a, cst.FunctionDef)), None)
+    if function is None or not isinstance(tree.parent(function), cst.Module) or id(item) not in tensor_items:
+        return None
+    value = statement.value
+    position: int | None = None  # the element of a returned tuple that holds the number
+    if isinstance(value, cst.Tuple):
+        terms = [i for i, e in enumerate(value.elements) if _is_item_term(e.value, item, tree, statement)]
+        if len(terms) != 1 or any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        position = terms[0]
+        term = value.elements[position].value
+    elif _is_item_term(value, item, tree, statement):
+        term = value
+    else:
+        return None
+    returns = [r for r in tree.of_type(function, cst.Return) if _scope_of(tree, r) is function]
+    if returns != [statement] or tree.of_type(function, (cst.Yield,)) or not calls:
+        return None
+    uses = [n for n in tree.of_type(tree.root, cst.Name) if n.value == function.name.value]
+    if len(uses) != len(calls) + 1 or any(c.func not in uses for c in calls):
+        return None  # (its def, and each call: never handed on or rebound)
+    receiver = cst.ensure_type(item.func, cst.Attribute).value
+    # (`loss.item() / n`: a true division is a float whatever it divides)
+    divided = isinstance(term, cst.BinaryOperation) and isinstance(term.operator, cst.Divide)
+    floating = divided or _is_floating(tree, function, receiver, scalars)
+    edits: dict[cst.CSTNode, cst.FlattenSentinel] = {}
+    loops: list[cst.For | cst.While] = []
+    for call in calls:
+        caller = _caller_edits(tree, call, position, floating)
+        if caller is None:
+            return None
+        loop, caller_edits = caller
+        if any(loop is other for other in loops) or function in tree.ancestors(loop):
+            return None
+        loops.append(loop)
+        edits.update(caller_edits)
+    kept = kept_float(item, float64, in_operation=term is not item)
+    line = tree.parent(statement)
+    if not isinstance(line, cst.SimpleStatementLine) or any(line is k for k in edits):
+        return None
+    fixed = cst.ensure_type(line.visit(_Replace({id(item): kept})), cst.SimpleStatementLine)
+    edits[line] = cst.FlattenSentinel([fixed])
+    return edits, loops
+
+
+# A `%` conversion: its flags, width and precision, and its type.
+_PERCENT_SPEC = re.compile(r"%(\([^)]*\))?[#0\- +]*(\*|\d+)?(\.(\*|\d+))?[hlL]?([a-zA-Z%])")
+
+
+def _formatted_as_float(tree: Tree, name: cst.Name) -> bool:
+    """``"%.4f" % (epoch, loss)``: ``name`` is an operand of a ``%`` format whose conversion for it is a
+    float's (``f``, ``e``, ``g``). It formats a 0-dim float64 tensor through ``float()``, the same text as
+    the number it held, so the logging line can stay as it is."""
+    parent = tree.parent(name)
+    element = None
+    if isinstance(parent, cst.Element):
+        element, operands = parent, tree.parent(parent)
+        if not isinstance(operands, cst.Tuple):
+            return False
+        operation = tree.parent(operands)
+    else:
+        operands, operation = name, parent
+    if not (
+        isinstance(operation, cst.BinaryOperation)
+        and isinstance(operation.operator, cst.Modulo)
+        and operation.right is operands
+        and isinstance(operation.left, cst.SimpleString)
+    ):
+        return False
+    text = operation.left.evaluated_value
+    if not isinstance(text, str):
+        return False
+    specs = [match for match in _PERCENT_SPEC.finditer(text) if match.group(5) != "%"]
+    if any(m.group(1) or m.group(2) == "*" or m.group(4) == "*" for m in specs):
+        return False  # (a mapping key or a `*` width: the operands do not line up one to one)
+    if element is None:
+        index = 0
+        count = 1
+    else:
+        elements = list(cst.ensure_type(operands, cst.Tuple).elements)
+        if any(isinstance(e, cst.StarredElement) for e in elements):
+            return False
+        index = next(i for i, e in enumerate(elements) if e is element)
+        count = len(elements)
+    return len(specs) == count and specs[index].group(5) in "eEfFgG"
+
+
+def _caller_edits(
+    tree: Tree, call: cst.Call, position: int | None, floating: bool
+) -> tuple[cst.For | cst.While, dict[cst.CSTNode, cst.FlattenSentinel]] | None:
+    """For ``v = f(...)`` (``position``: the ``k``-th name of ``a, v = f(...)``) in a loop, the loop and
+    the edits that keep ``v``'s sums on the device and read it as ``float(v)`` where the loop logs, or
+    None when ``v`` is read or bound any other way, or after the loop."""
+    assign = tree.parent(call)
+    if not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
+        return None
+    target: cst.BaseExpression = assign.targets[0].target
+    if position is not None:
+        if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) <= position:
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in target.elements):
+            return None
+        target = target.elements[position].value
+    if not isinstance(target, cst.Name):
+        return None
+    name = target.value
+    scopes = (cst.For, cst.While, cst.FunctionDef)
+    loop = next((a for a in tree.ancestors(assign) if isinstance(a, scopes)), None)
+    if not isinstance(loop, (cst.For, cst.While)) or _declared_global(tree, loop, name):
+        return None
+    if not isinstance(tree.parent(assign), cst.SimpleStatementLine) or _read_outside(tree, loop, name):
+        return None
+    value_reads: list[cst.Name] = []
+    sums: list[cst.AugAssign] = []
+    for occurrence in tree.of_type(loop, cst.Name):
+        parent = tree.parent(occurrence)
+        if occurrence.value != name or (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
+            continue
+        if occurrence is target:
+            continue
+        if (
+            isinstance(parent, cst.AugAssign)
+            and parent.value is occurrence
+            and isinstance(parent.operator, cst.AddAssign)
+            and isinstance(parent.target, cst.Name)
+            and parent.target.value != name
+        ):
+            sums.append(parent)
+        elif (
+            _in_branch(tree, occurrence, loop)
+            and not isinstance(parent, _NOT_A_READ)
+            and not isinstance(parent, cst.AssignTarget)
+            and not (isinstance(parent, cst.Arg) and parent.keyword is occurrence)
+            and not _unpacked_into(tree, occurrence)
+        ):
+            if not _formatted_as_float(tree, occurrence):
+                value_reads.append(occurrence)  # a logging point (formatted as a float: read as it is)
+        else:
+            return None
+    totals = [cst.ensure_type(augmented.target, cst.Name).value for augmented in sums]
+    if len(set(totals)) != len(totals):
+        return None
+    replacements: dict[int, cst.CSTNode] = {}
+    for augmented, total in zip(sums, totals):
+        before = _statements_before(tree, loop, climbing=total)
+        start = _number_before(tree, before, total) if before is not None else None
+        if start is None or (isinstance(start, cst.Integer) and not floating):
+            return None  # an int sum of what may be ints must stay an int
+        reads = _logged_reads(tree, loop, augmented, total)
+        if reads is None or _declared_global(tree, loop, total):
+            return None
+        replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in value_reads})
+    fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
+    if not totals:
+        return loop, {loop: cst.FlattenSentinel([fixed])}
+    ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))
+    converted: list[cst.BaseStatement] = [cst.parse_statement(f"{t} = float({t})\n") for t in ordered]
+    return loop, _after_loop(tree, loop, fixed, converted, ordered[0])

@@ -305,6 +305,27 @@ VALID = [
             layer.register_forward_hook(keep)
         """
     ),
+    # An engine's hooks for the start and end of an epoch run once per epoch, not per batch; a
+    # `synchronize()` (to time the steps, a look-alike the labelling keeps) is no read of a value.
+    Valid(
+        """
+        import torch
+        from torchnet.engine import Engine
+        model = model.cuda()
+        def on_end_epoch(state):
+            print("epoch loss", state["loss"].item())
+        def on_start_epoch(state):
+            print(state["epoch"])
+        engine = Engine()
+        engine.hooks["on_end_epoch"] = on_end_epoch
+        engine.hooks["on_start_epoch"] = on_start_epoch
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+        torch.cuda.synchronize()
+        """
+    ),
     # `Variable(...)` of a host tensor stays on the host: reading it costs no wait.
     Valid(
         """
@@ -1068,8 +1089,9 @@ INVALID = [
         message="`loss.item()` copies the value",
         line=13,
     ),
-    # A device `torch.accelerator` picks may be Apple's MPS, which has no float64: the sum is kept in
-    # float32, which every device has.
+    # A device `torch.accelerator` picks may be Apple's MPS, which has no float64: the tensor's own
+    # device chooses at run time, a float64 sum on CUDA or the CPU (the host's digits), the host's
+    # `.item()` elsewhere (as before).
     Invalid(
         """
         import torch
@@ -1094,11 +1116,117 @@ INVALID = [
             loss = criterion(model(x.to(device)), y.to(device))
             loss.backward()
             optimizer.step()
-            running += loss.detach().float()
+            running += loss.detach().double() if loss.device.type in ("cuda", "cpu") else loss.item()
+        running = float(running)
+        print(running / len(loader))
+        """,
+        message="there the value is still read every step",
+        line=10,
+    ),
+    # A value that is not a name is not spelled twice: it is named first, on a line of its own.
+    Invalid(
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x.to(device))
+            criterion(out, y.to(device)).backward()
+            optimizer.step()
+            # the mean error
+            running += (out - y.to(device)).abs().mean().item()  # per batch
+        print(running / len(loader))
+        """,
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x.to(device))
+            criterion(out, y.to(device)).backward()
+            optimizer.step()
+            # the mean error
+            running_term = (out - y.to(device)).abs().mean()
+            running += running_term.detach().double() if running_term.device.type in ("cuda", "cpu") else running_term.item()  # per batch
+        running = float(running)
+        print(running / len(loader))
+        """,
+        message="there the value is still read every step",
+        line=11,
+    ),
+    # Where it cannot be named first (a line of two statements), the sum is kept in float32, which every
+    # device has.
+    Invalid(
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x.to(device))
+            criterion(out, y.to(device)).backward()
+            optimizer.step()
+            seen = True; running += (out - y.to(device)).abs().mean().item()
+        print(running / len(loader))
+        """,
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            out = model(x.to(device))
+            criterion(out, y.to(device)).backward()
+            optimizer.step()
+            seen = True; running += (out - y.to(device)).abs().mean().detach().float()
         running = float(running)
         print(running / len(loader))
         """,
         message="summed in float32",
+        line=10,
+    ),
+    # Scaled by the batch size: the choice is one operand, in parentheses.
+    Invalid(
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            batch_loss = loss.item() * x.size(0)
+            running += batch_loss
+            if len(x) < 2:
+                print(batch_loss)
+        print(running / len(loader))
+        """,
+        """
+        import torch
+        device = torch.accelerator.current_accelerator()
+        model.to(device)
+        running = 0.0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            batch_loss = (loss.detach().double() if loss.device.type in ("cuda", "cpu") else loss.item()) * x.size(0)
+            running += batch_loss
+            if len(x) < 2:
+                print(float(batch_loss))
+        running = float(running)
+        print(running / len(loader))
+        """,
+        message="still read every step",
         line=10,
     ),
     # A device from the command line may be anything, MPS included.
@@ -1126,7 +1254,7 @@ INVALID = [
                 loss = loss_fn(model(x.to(args.device)), y.to(args.device))
                 loss.backward()
                 opt.step()
-                total += loss.detach().float()
+                total += loss.detach().double() if loss.device.type in ("cuda", "cpu") else loss.item()
             total = float(total)
             return total / len(loader)
         """,
@@ -1411,6 +1539,287 @@ INVALID = [
         None,
         message="`output.abs().mean().item()`",
         line=5,
+    ),
+    # A value named every step and read only where the loop logs: kept as the detached tensor, read with
+    # `float(...)` there (exactly what `.item()` gave, in any dtype).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model.to(device)
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            loss_value = loss.item()
+            if step % 100 == 0:
+                print(f"step {step}: {loss_value:.4f}")
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        model.to(device)
+        for step, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            loss_value = loss.detach()
+            if step % 100 == 0:
+                print(f"step {step}: {float(loss_value):.4f}")
+        """,
+        message="read it only where the loop logs",
+        line=8,
+    ),
+    # A step function's returned number, summed by its caller's loop and read where it logs: returned as
+    # a float64 tensor, summed on the device, read back once after the loop.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            optimizer.zero_grad()
+            output = model(x.cuda())
+            loss = criterion(output, y.cuda())
+            loss.backward()
+            optimizer.step()
+            return output, loss.item()
+        current_loss = 0
+        for it in range(1, n_iters + 1):
+            output, loss = train(*sample())
+            current_loss += loss
+            if it % 100 == 0:
+                print("%d %.4f" % (it, loss))
+                all_losses.append(current_loss / 100)
+                current_loss = 0
+        """,
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            optimizer.zero_grad()
+            output = model(x.cuda())
+            loss = criterion(output, y.cuda())
+            loss.backward()
+            optimizer.step()
+            return output, loss.detach().double()
+        current_loss = 0
+        for it in range(1, n_iters + 1):
+            output, loss = train(*sample())
+            current_loss += loss
+            if it % 100 == 0:
+                print("%d %.4f" % (it, loss))
+                all_losses.append(float(current_loss) / 100)
+                current_loss = 0
+        current_loss = float(current_loss)
+        """,
+        message="return it as a tensor",
+        line=9,
+    ),
+    # Printed as it is (`print("loss", loss)` would show `tensor(...)`): read with `float(...)` there.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+        for it, (x, y) in enumerate(loader):
+            loss = train(x, y)
+            if it % 100 == 0:
+                print("loss", loss)
+        """,
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.detach().double()
+        for it, (x, y) in enumerate(loader):
+            loss = train(x, y)
+            if it % 100 == 0:
+                print("loss", float(loss))
+        """,
+        line=7,
+    ),
+    # Divided by a number argparse made, in a loop under `try:` (stopped with Ctrl-C): the sum started
+    # before the `try`, which nothing after the loop reads, is read back at the end of the loop.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--chunk_len", type=int, default=200)
+        args = parser.parse_args()
+        decoder.cuda()
+        def train(inp, target):
+            decoder.zero_grad()
+            loss = criterion(decoder(inp.cuda()), target.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item() / args.chunk_len
+        loss_avg = 0
+        try:
+            for epoch in range(1, 1000):
+                loss = train(*random_training_set())
+                loss_avg += loss
+                if epoch % 100 == 0:
+                    print("[%d %.4f]" % (epoch, loss))
+        except KeyboardInterrupt:
+            save()
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--chunk_len", type=int, default=200)
+        args = parser.parse_args()
+        decoder.cuda()
+        def train(inp, target):
+            decoder.zero_grad()
+            loss = criterion(decoder(inp.cuda()), target.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.detach().double() / args.chunk_len
+        loss_avg = 0
+        try:
+            for epoch in range(1, 1000):
+                loss = train(*random_training_set())
+                loss_avg += loss
+                if epoch % 100 == 0:
+                    print("[%d %.4f]" % (epoch, loss))
+            loss_avg = float(loss_avg)
+        except KeyboardInterrupt:
+            save()
+        """,
+        line=12,
+    ),
+    # A step that still waits in a loop of its own (`if ni == EOS_token: break` on a tensor): returning a
+    # tensor saves nothing, reported with what still waits.
+    Invalid(
+        """
+        import torch
+        decoder.cuda()
+        def train(x, y):
+            loss = 0
+            inp = x.cuda()
+            for di in range(len(y)):
+                out = decoder(inp)
+                loss += criterion(out, y[di].cuda())
+                ni = out.argmax()
+                if ni == EOS_token:
+                    break
+            loss.backward()
+            optimizer.step()
+            return loss.item() / len(y)
+        total = 0
+        for x, y in pairs:
+            loss = train(x, y)
+            total += loss
+        """,
+        None,
+        message="once the step stops waiting in `ni == EOS_token`",
+        line=10,
+    ),
+    # Only reported: the caller keeps every step's value (it stays a host number), the function is handed
+    # on (it may be called where the code does not show), the sum is read by the `except` that stops
+    # the loop halfway.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+        for x, y in loader:
+            loss = train(x, y)
+            history.append(loss)
+        """,
+        None,
+        message="keep it on the device",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+        total = 0.0
+        for x, y in loader:
+            loss = train(x, y)
+            total += loss
+        schedule(train)
+        """,
+        None,
+        message="keep it on the device",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+        total = 0.0
+        try:
+            for x, y in loader:
+                loss = train(x, y)
+                total += loss
+        except KeyboardInterrupt:
+            print(total)
+        """,
+        None,
+        message="keep it on the device",
+        line=7,
+    ),
+    # An engine calls the functions put in its hooks under a per-batch event, and the function handed to
+    # its `train`, on every batch: their state and batch are values the code does not show.
+    Invalid(
+        """
+        import torch
+        from torchnet.engine import Engine
+        model = model.cuda()
+        def h(sample):
+            out = model(sample[0].cuda())
+            return criterion(out, sample[1].cuda()), out
+        def on_forward(state):
+            meter_loss.add(state["loss"].item())
+        engine = Engine()
+        engine.hooks["on_forward"] = on_forward
+        engine.train(h, loader, 10, optimizer)
+        """,
+        None,
+        message='`state["loss"].item()`',
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+        from torchnet.engine import Engine
+        model = model.cuda()
+        def h(sample):
+            out = model(sample[0].cuda())
+            print(sample[1].item(), out.max().item())
+            return criterion(out, sample[1].cuda()), out
+        engine = Engine()
+        engine.hooks["on_sample"] = lambda state: None
+        engine.train(h, loader, 10, optimizer)
+        """,
+        None,
+        message="`out.max().item()`",
+        line=6,
     ),
     # The pre-0.4 `Variable(x.cuda())` is the device tensor it wraps.
     Invalid(

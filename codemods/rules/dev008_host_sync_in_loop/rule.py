@@ -18,7 +18,10 @@ that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `valid
 `test_step`, which Lightning calls on each batch), and in the functions of the file all these call
 (`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class), however
 deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
-`t.register_hook(f)`), which run on every forward or backward.
+`t.register_hook(f)`), which run on every forward or backward, and those an engine runs on every batch:
+put in its hooks under a per-batch event (`engine.hooks["on_forward"] = f`, `on_sample`, `on_update`; the
+state they are given is a value the code does not show) or handed to that engine's `train`/`test`
+(`engine.train(h, loader, epochs, optimizer)` calls `h(sample)` with the loader's host batch).
 
 Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, also
 when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`, results
@@ -52,34 +55,44 @@ of a value shown to be floating: what the loop calls `.backward()` on, as autogr
 tensor, a true division `hits / n`, arithmetic with a float, a cast to a floating dtype, a mean, a loss
 function handed on by name, `loss_fn = F.cross_entropy`; a sum of what may be ints stays an int), is
 fixed (unsafe): the sum stays on the device in float64, the host's precision (`total +=
-loss.detach().double()`; float32, `.detach().float()`, where the file may pick a device without float64,
-such as MPS) and is converted once after the loop (`total = float(total)`); where the loop logs it every
-N steps (under an `if`) and resets it, it is read there as `float(total)`. A count started at an int,
-`correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`, then
-`correct = int(correct)`); a count copied to the host every step without `.item()`, `correct += (pred ==
-y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied once after
-it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64 tensor; a
-float sum is left alone: a device's reduction rounds in another order). A per-step value named first,
-`batch_loss = loss.item() * batch_size` (scaled by a size: `len(x)`, `x.size(0)`, or a name every binding
-of which is one; never by what may be a tensor, whose float32 would then be promoted differently), also
-bound on either branch of an `if`, and read in the loop only by such sums and where the loop logs, stays
-a detached float64 tensor: each sum is kept on the device (`float(batch_loss)` where it is logged), and
-it is read nowhere after the loop. A sum may start before an enclosing loop whose other code binds it
-nowhere (`report_loss = 0` before `while True:`, summed in the inner `for`: read back after each pass of
-the inner loop), by a chained assignment (`step = total = 0`), and be reset by one (`total = n = 0.`). A
-read in an `if`'s test runs every step: it keeps the sum on the host. Values kept per step in a list the
-loop does not otherwise use, started as `[]` just before it (`losses.append(loss.item())`), are appended
-as detached tensors and read with one copy after the loop (`losses = torch.stack(losses).tolist() if
-losses else []`: the same floats, in order). Where the loop reads such a list only in a logging branch
-that empties it after reading (`if len(losses) == 100: print(np.mean(losses)); losses = []`; its length
-anywhere), for a value shown to be 0-dim, that branch first reads the tensors kept since the last log
-with one copy (the same conversion), and the code after the loop does too; a list never emptied there is
-left alone (copying all of it at each log would cost more and more). The fix is made only when it removes
-the loop's last sync: while another sync waits every step (`print(loss.item())`, also a second
-`history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves nothing,
-and the finding names the statement that still waits. `.item()` of what a function the file does not show
-returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync (in
-`forward`, prints) is reported with its line.
+loss.detach().double()`; where the file may pick a device without float64, such as MPS, the loss's own
+device chooses at run time, `loss.detach().double() if loss.device.type in ("cuda", "cpu") else
+loss.item()`, the host's sum elsewhere, as before; see "Fix safety") and is converted once after the loop
+(`total = float(total)`); where the loop logs it every N steps (under an `if`) and resets it, it is read
+there as `float(total)`. A count started at an int, `correct += (pred == y).sum().item()`, stays an exact
+int64 tensor (`correct += (pred == y).sum()`, then `correct = int(correct)`); a count copied to the host
+every step without `.item()`, `correct += (pred == y).cpu().sum()` from an int and read only after the
+loop, is counted on the device and copied once after it (`correct = correct.cpu() if
+torch.is_tensor(correct) else correct`: the same CPU int64 tensor; a float sum is left alone: a device's
+reduction rounds in another order). A per-step value named first, `batch_loss = loss.item() * batch_size`
+(scaled by a size: `len(x)`, `x.size(0)`, or a name every binding of which is one; never by what may be a
+tensor, whose float32 would then be promoted differently), also bound on either branch of an `if`, and
+read in the loop only by such sums and where the loop logs, stays a detached float64 tensor: each sum is
+kept on the device (`float(batch_loss)` where it is logged), and it is read nowhere after the loop (one
+read only where the loop logs, no sum, stays the detached tensor: `float(v)` there reads exactly what
+`.item()` did). A sum may start before an enclosing loop whose other code binds it nowhere (`report_loss
+= 0` before `while True:`, summed in the inner `for`: read back after each pass of the inner loop),
+before a `try:` around the loop where neither its handlers nor the code after it read the sum (an
+exception that stops the loop halfway would leave it a tensor there), by a chained assignment (`step =
+total = 0`), and be reset by one (`total = n = 0.`). A read in an `if`'s test runs every step: it keeps
+the sum on the host. A step function that returns the number, `return loss.item() / n` (or `return
+output, loss.item()`; scaled by a size, a float literal or a number argparse made, `args.chunk_len`),
+where every call of the function (its name used nowhere else) names the value in a loop, `loss = train(x,
+y)`, read there only by such sums and where the loop logs, and nowhere after it, returns the detached
+float64 tensor instead: the caller's sums are kept on the device and its logged reads become
+`float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is: it formats the 0-dim
+tensor through `float()`, the same text). Values kept per step in a list the loop does not otherwise use,
+started as `[]` just before it (`losses.append(loss.item())`), are appended as detached tensors and read
+with one copy after the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats,
+in order). Where the loop reads such a list only in a logging branch that empties it after reading (`if
+len(losses) == 100: print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be
+0-dim, that branch first reads the tensors kept since the last log with one copy (the same conversion),
+and the code after the loop does too; a list never emptied there is left alone (copying all of it at each
+log would cost more and more). The fix is made only when it removes the loop's last sync: while another
+sync waits every step (`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves
+unreported), keeping the sum on the device saves nothing, and the finding names the statement that still
+waits. `.item()` of what a function the file does not show returns is reported only (it may be a NumPy
+number, which has no `.detach()`). Every other sync (in `forward`, prints) is reported with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
@@ -124,9 +137,16 @@ float64 and the digits are the host's: a float32 loss converts to float64 exactl
 additions, products and divisions round alike on both. Where the file may pick a device without
 float64 (it names MPS, `torch.accelerator`, an `Accelerator`, XPU or XLA, or takes its device from a
 parameter, `args.device` or anything the code does not show), `.double()` would fail on Apple's MPS:
-the sum is kept in float32 (`.detach().float()`), which every device has, and its last digits may
-differ from the host's float64 sum (the message says so). Applied only with `--unsafe-fixes`, and only
-when nothing in the loop reads the accumulator every step.
+the value's own device chooses at run time (`loss.detach().double() if loss.device.type in ("cuda",
+"cpu") else loss.item()`), so the digits are the host's on every device, and a device without float64
+still reads the value every step, as before. A value that is not a name (`F.nll_loss(out, y).item()`)
+is not computed twice: it is named first, on a line of its own (`test_loss_term = F.nll_loss(out, y)`),
+and that name chooses; where that cannot be (another statement on the line, a named per-step value or a
+returned one), the sum is kept in float32 (`.detach().float()`), which every device has, and its last
+digits may differ from the host's float64 sum (the message says so). Applied only with
+`--unsafe-fixes`, and only when nothing in the loop reads the accumulator every step. A step function
+whose returned number becomes a tensor is checked against the calls this file shows: another module that
+imports and calls it would get the tensor too.
 """
 
 from __future__ import annotations
@@ -137,22 +157,55 @@ from codemods.analysis.gpu_use import float64_on_every_device, may_use_a_gpu
 from codemods.analysis.scalars import Scalars
 from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
+from codemods.core.tree import Tree
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
+    can_name_first,
     host_count_fix,
+    keeps_float64,
     list_fix,
     logged_list_fix,
     named_sum_fix,
+    returned_fix,
+    sums_a_count,
 )
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 _SUMMED = "; accumulate it on the device and convert once after the loop"
+_LOGGED = "; keep it on the device and read it only where the loop logs"
+_RETURNED = (
+    "; return it as a tensor, sum it on the device where the caller sums it and convert once after the"
+    " caller's loop"
+)
 _COUNTED = "; count on the device and copy the count to the host once after the loop"
 _FLOAT32 = (
     " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
     " digits may differ from the host's float64 sum)"
 )
+_CHOSEN = (
+    " (in float64, the host's digits, where the value is on CUDA or the CPU; the file may pick a device"
+    " without float64, such as Apple's MPS, and there the value is still read every step)"
+)
+
+
+def _only_logged(fix: dict[cst.CSTNode, cst.FlattenSentinel]) -> bool:
+    """The fix rewrites its loop alone and writes nothing after it: a named value read only where the
+    loop logs, no sum to read back."""
+    return len(fix) == 1 and all(len(list(sentinel.nodes)) == 1 for sentinel in fix.values())
+
+
+def _precision(float64: bool, item: cst.Call, tree: Tree, statement: cst.CSTNode | None = None) -> str:
+    """What the message says of the sum's precision: nothing where it is the host's float64 on every
+    device the file may pick (a sum's value named on a line of its own, ``statement``, chooses too)."""
+    if float64:
+        return ""
+    named = (  # (the sum's value named on a line of its own: see `_named_first`)
+        isinstance(statement, cst.AugAssign)
+        and isinstance(statement.target, cst.Name)
+        and can_name_first(tree, statement, f"{statement.target.value}_term")
+    )
+    return _CHOSEN if keeps_float64(item, False) or named else _FLOAT32
 
 
 class HostSyncInLoop(Rule):
@@ -179,7 +232,7 @@ class HostSyncInLoop(Rule):
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        if (loops.loops or loops.step_functions or loops.hooks) and not may_use_a_gpu(
+        if (loops.loops or loops.step_functions or loops.hooks or loops.callbacks) and not may_use_a_gpu(
             self.tree, self.context.source
         ):
             return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
@@ -191,6 +244,7 @@ class HostSyncInLoop(Rule):
         stack = self.aliases.module_name_for("torch.stack")
         is_tensor = self.aliases.module_name_for("torch.is_tensor")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
+        callers: dict[int, list[cst.CSTNode]] = {}  # a returned value's fix: the loops it edits too
         every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
         # `.item()`s of values the code shows are tensors: only those may become `.detach()`
         tensor_items = {id(sync.node) for _, sync in every if sync.item and sync.reported}
@@ -213,16 +267,49 @@ class HostSyncInLoop(Rule):
                     or list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                     or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                 )
-                advice = _SUMMED + ("" if float64 else _FLOAT32)
+                counted = sums_a_count(self.tree, sync.node, event.node, event.loop)
+                advice = _SUMMED + ("" if counted else _precision(float64, sync.node, self.tree, event.node))
+                if fix is not None and _only_logged(fix):
+                    advice = _LOGGED
+            elif (
+                sync.reported
+                and sync.item
+                and isinstance(event.node, cst.Return)
+                and isinstance(sync.node, cst.Call)
+                and isinstance(event.step, cst.FunctionDef)
+            ):
+                if float64 is None:
+                    float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
+                returned = returned_fix(
+                    self.tree,
+                    sync.node,
+                    event.node,
+                    loops.functions.calls_to(event.step),
+                    scalars,
+                    float64,
+                    tensor_items,
+                )
+                if returned is not None:
+                    fix, callers[id(sync.node)] = returned[0], list(returned[1])
+                advice = _RETURNED + _precision(float64, sync.node, self.tree)
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
             found.append((event, sync, fix, advice))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
-        kept = {id(e.loop): e.node for e, _, f, _ in found if f is None and e.loop is not None}
+        # (a value a step function returns: its function's and its callers' loops' syncs)
+        kept = {id(e.step): e.node for e, s, f, _ in found if f is None}
+        waiting = [e.node for e, _, f, _ in found if f is None]
         for event, sync, fix, advice in found:
-            remaining = kept.get(id(event.loop)) if fix is not None else None
+            remaining = kept.get(id(event.step)) if fix is not None else None
+            if fix is not None and id(sync.node) in callers:
+                # a returned value: every sync left in the function or in its callers' loops, however nested
+                # (a loop of the function over time steps is a step of its own)
+                around = {id(event.step), *map(id, callers[id(sync.node)])}
+                remaining = next(
+                    (n for n in waiting if any(id(a) in around for a in self.tree.ancestors(n))), None
+                )
             if not sync.reported:
                 continue
             if fix is None:

@@ -1,8 +1,9 @@
 """A trainer class whose loss comes from its own `compute_loss` method, summed with `.item()` from an
 int start, on a device the file takes from the environment (it could be Apple's MPS).
 
-The fix keeps the sum on the device; since the device may lack float64 (MPS has none), it sums in
-float32 (`.detach().float()`), which every device has, and converts once after the loop.
+The fix keeps the sum on the device; since the device may lack float64 (MPS has none), the loss's own
+device chooses at run time: a float64 sum (the host's digits) on CUDA or the CPU, the host's `.item()`
+elsewhere, as before; the sum is converted once after the loop.
 """
 
 import os
