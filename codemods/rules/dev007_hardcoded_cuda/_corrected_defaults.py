@@ -22,6 +22,7 @@ A default nothing reads is not shown to be corrected.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -88,10 +89,11 @@ class CorrectedDefaults:
             spellings: dict[str, tuple[list[cst.Name | cst.Attribute], list[int]]] = {}
             names, name_places = self.tree.of_class(cst.Name)
             attributes, attribute_places = self.tree.of_class(cst.Attribute)
-            for keys, nodes_of_class, places_of_class in (
+            sources: list[tuple[list[str], Sequence[cst.Name | cst.Attribute], Sequence[int]]] = [
                 ([name.value for name in names], names, name_places),
                 (["." + attribute.attr.value for attribute in attributes], attributes, attribute_places),
-            ):
+            ]
+            for keys, nodes_of_class, places_of_class in sources:
                 for key, node, place in zip(keys, nodes_of_class, places_of_class):
                     entry = spellings.get(key)
                     if entry is None:
