@@ -234,6 +234,9 @@ def _gives_a_dimension(reshape: cst.Call) -> bool:
     )
 
 
+_BINDING_NODES = (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)
+
+
 def argument_kinds(
     tree: Tree, call: cst.Call, aliases: ImportAliases
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -249,7 +252,9 @@ def argument_kinds(
         head = annotation.split("[", 1)[0]
         kind = "size" if head in _SIZE_ANNOTATIONS else "data" if head in _DATA_ANNOTATIONS else None
         bindings[param.name.value] = [kind]
-    for node in tree.descendants(function.body):
+    # The binding nodes from the index, not a type test of every node of the body: DEV009 and DEV010
+    # ask this of each legacy constructor and creation, and most nodes bind nothing.
+    for node in tree.of_type(function.body, _BINDING_NODES):
         if isinstance(node, cst.Assign):
             for assigned in node.targets:
                 _bind(bindings, assigned.target, node.value)

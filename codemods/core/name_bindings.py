@@ -110,14 +110,34 @@ def bindings_in(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
     """The nodes that bind ``name`` in ``scope`` (a function or the module) itself, not in the
     functions, classes or comprehensions inside it. A parameter of ``scope`` counts."""
     found: list[cst.CSTNode] = []
-    names_of = _bound_in_tree(tree)
-    for node in _bindings(tree, scope):
-        names = names_of.get(id(node))
-        if names is None:  # a node outside the tree
-            names = bound_names(node)
-        if name not in names or node is scope:
+    candidates: list[Binding]
+    if tree.contains(scope):  # (the tree keeps it alive, so its id names it for the tree's life)
+        candidates = tree.memo(
+            ("name_bindings.by_name", id(scope)), lambda: _bindings_by_name(tree, scope)
+        ).get(name, [])
+    else:
+        candidates = [node for node in _bindings(tree, scope) if name in bound_names(node)]
+    for node in candidates:
+        if node is scope:
             continue
         owner = next((a for a in tree.ancestors(node) if isinstance(a, _SCOPES) or a is scope), None)
         if owner is scope:
             found.append(node)
     return found
+
+
+def _bindings_by_name(tree: Tree, scope: cst.CSTNode) -> dict[str, list[Binding]]:
+    """The binding nodes under ``scope`` by the names they bind, in source order: one walk of them per
+    scope and tree, not one per name asked (rules ask of the module scope for many names, and each
+    name's walk of a large module's bindings added up: see benchmarks/results.md, 2026-11-27, perf32)."""
+    names_of = _bound_in_tree(tree)
+    by_name: dict[str, list[Binding]] = {}
+    for node in _bindings(tree, scope):
+        names = names_of.get(id(node))
+        for bound in bound_names(node) if names is None else names:
+            nodes = by_name.get(bound)
+            if nodes is None:
+                by_name[bound] = [node]
+            elif nodes[-1] is not node:  # `a, a = ...` binds `a` twice: one node, listed once
+                nodes.append(node)
+    return by_name

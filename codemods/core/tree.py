@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import repeat
 from operator import itemgetter
 from typing import Any, TypeGuard, TypeVar, overload
@@ -425,6 +425,13 @@ class Tree:
 
     def _positions_of(self, cls: type) -> list[int]:
         return self._class_positions[cls]
+
+    def of_class(self, cls: type[T]) -> tuple[Sequence[T], Sequence[int]]:
+        """The module's nodes of the class ``cls`` itself (not of its subclasses) in source order, and
+        their positions (what :meth:`position` answers): kept as the index is built, so an index of a
+        class's nodes by some key costs no position lookups and no sort. Read only: they are the index's."""
+        nodes: Sequence[Any] = self._by_class.get(cls, [])
+        return nodes, self._class_positions.get(cls, [])
 
     def memo(self, key: object, compute: Callable[[], T2]) -> T2:
         """``compute()``, once per tree and ``key``: for facts about the whole module that rules ask for

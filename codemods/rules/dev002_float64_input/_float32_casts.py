@@ -27,10 +27,14 @@ class Float32Casts:
     def _is_float64(self, node: cst.BaseExpression) -> bool:
         return self.aliases.qualify(node) in FLOAT64_DTYPES
 
+    def _float32(self) -> cst.BaseExpression:
+        """``torch.float32`` as the module spells it: parsed only for a fix that writes it (this is asked
+        of every call that feeds a model, and most are no float64 producer)."""
+        return self.aliases.expr_for("torch.float32", "torch.float32")
+
     def fix_for(
         self, call: cst.Call, whole: cst.BaseExpression, arrays: dict[str, str], model: str
     ) -> tuple[str, cst.BaseExpression | None] | None:
-        float32 = self.aliases.expr_for("torch.float32", "torch.float32")
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value == "double" and not call.args:
             if self._chain_picks_dtype(whole, call):
@@ -46,7 +50,7 @@ class Float32Casts:
             if dtype_arg is not None and self._is_float64(dtype_arg.value):
                 return (
                     "float64 input for a float32 model; convert to `torch.float32`",
-                    with_arg_value(call, dtype_arg, float32),
+                    with_arg_value(call, dtype_arg, self._float32()),
                 )
             return None
         qualified = self.aliases.qualify(func)
@@ -54,7 +58,7 @@ class Float32Casts:
         if qualified in FACTORIES and dtype is not None and self._is_float64(dtype.value):
             return (
                 "float64 tensor created for a float32 model; use `dtype=torch.float32`",
-                with_arg_value(call, "dtype", float32),
+                with_arg_value(call, "dtype", self._float32()),
             )
         if qualified == "torch.from_numpy" and call.args and not self._chain_picks_dtype(whole, call):
             made_float = cst.Call(func=cst.Attribute(value=call, attr=cst.Name("float")))
@@ -81,7 +85,7 @@ class Float32Casts:
         ):
             return (
                 "NumPy data is float64; give the tensor `dtype=torch.float32` for the model",
-                with_kwarg(call, "dtype", float32),
+                with_kwarg(call, "dtype", self._float32()),
             )
         return None
 

@@ -1,0 +1,66 @@
+"""``bindings_in`` answers from a per-scope index what its walk of the scope's bindings answered.
+
+The walk (every binding node under the scope, for each name asked) is kept here as the specification
+and compared, on every corpus and legacy file, with the indexed answer for every scope (the module, each
+function, class, lambda and comprehension) and every name bound or read in the file, the order of the
+nodes included; a scope outside the tree (a copy) takes the walk.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from codemods.core import name_bindings
+from codemods.core.name_bindings import _SCOPES, bindings_in, bound_names
+from codemods.core.tree import Tree
+
+ROOT = Path(__file__).resolve().parents[3]
+FILES = sorted((ROOT / "corpus").rglob("*.py")) + sorted((ROOT / "legacy").rglob("*.py"))
+
+
+def _walked(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+    for node in name_bindings._bindings(tree, scope):
+        if name not in bound_names(node) or node is scope:
+            continue
+        owner = next((a for a in tree.ancestors(node) if isinstance(a, _SCOPES) or a is scope), None)
+        if owner is scope:
+            found.append(node)
+    return found
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_indexed_bindings_are_the_walk(path: Path) -> None:
+    try:
+        module = cst.parse_module(path.read_text())
+    except cst.ParserSyntaxError:
+        pytest.skip("not parsed by libcst")
+    tree = Tree(module)
+    names = sorted({n.value for n in tree.of_type(tree.root, cst.Name)})
+    for scope in [tree.root, *tree.of_type(tree.root, _SCOPES)]:
+        for name in names:
+            assert [id(n) for n in bindings_in(tree, scope, name)] == [
+                id(n) for n in _walked(tree, scope, name)
+            ], (name, type(scope).__name__)
+
+
+def test_a_name_bound_twice_by_one_node_is_listed_once() -> None:
+    module = cst.parse_module("a, a = 1, 2\nfor b, b in x:\n    pass\n")
+    tree = Tree(module)
+    assert [type(n).__name__ for n in bindings_in(tree, tree.root, "a")] == ["AssignTarget"]
+    assert [type(n).__name__ for n in bindings_in(tree, tree.root, "b")] == ["For"]
+
+
+def test_a_scope_outside_the_tree_is_walked() -> None:
+    module = cst.parse_module("def f(x):\n    y = x\n    def h():\n        y = 2\n    return y\n")
+    tree = Tree(module)
+    function = module.body[0]
+    assert isinstance(function, cst.FunctionDef)
+    copy = function.with_changes(name=cst.Name("g"))  # not in the tree: no index kept under its id
+    for name in ("x", "y", "h"):
+        assert bindings_in(tree, copy, name) == _walked(tree, copy, name)
+    assert not any(key[0] == "name_bindings.by_name" for key in tree._memo if isinstance(key, tuple))
+    assert [type(n).__name__ for n in bindings_in(tree, function, "y")] == ["AssignTarget"]
