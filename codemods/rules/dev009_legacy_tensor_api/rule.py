@@ -70,7 +70,10 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   reported: `type(y)` is `torch.Tensor` since 0.4.
 * `from torch.autograd import Variable` (at the top level, or in a top-level `try`) is reported
   while every use of it is a call, and goes once nothing uses it (an unsafe fix: another module may
-  import `Variable` from this one, `from model import *`).
+  import `Variable` from this one, `from model import *`). In project mode (a folder given whole,
+  `autofix/files/project.py`, `project_exports`), where no other file of the project can take it (none
+  star-imports the module or imports `Variable` from it, and it is no package's `__init__.py`), the
+  removal is safe.
 
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
 constructor of a name, a NumPy array or an expression with a sign of a size (`torch.FloatTensor(n)`,
@@ -547,16 +550,20 @@ class LegacyTensorApi(Rule):
             edits = import_removal(statement, block.body, self._variable_names)
             # Unsafe, as for an unused alias at module level: another module of the project may take
             # `Variable` from this one (`from model import *`); reviewers found such scripts in both splits.
+            # Safe in project mode where no file of the project takes it (none star-imports this one).
+            taken = self.context.project_taken
+            private = taken is not None and not taken.intersection(self._variable_names)
+            if not edits:
+                why = " (left: its comment would go with it)"
+            elif private:
+                why = " (no other file of the project imports it from this one)"
+            else:
+                why = " (unsafe: another module may import `Variable` from this one, e.g. with `import *`)"
             self.report(
                 imported,
-                "`Variable` is imported but not used: remove the import"
-                + (
-                    " (unsafe: another module may import `Variable` from this one, e.g. with `import *`)"
-                    if edits
-                    else " (left: its comment would go with it)"
-                ),
+                "`Variable` is imported but not used: remove the import" + why,
                 edits=edits,
-                safety=FixSafety.UNSAFE,
+                safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
             )
 
     def _removal(self, line: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
