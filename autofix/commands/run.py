@@ -9,6 +9,7 @@ owner or group would change), 2 a usage or configuration error, or a file or pat
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 from collections import Counter
@@ -467,9 +468,10 @@ def _fixable_files(results: list[FileResult]) -> str:
 # Rules that read what the project's other files do (codemods.analysis.values).
 _PROJECT_RULES = frozenset({"DEV005"})
 # Rules that read which names the project's other files take from a file (`RuleContext.project_taken`),
-# and the bytes of a file they may ask it about (an unused `from torch.autograd import Variable`).
+# and what in a file's bytes they may ask it about: an unused `from torch.autograd import Variable`,
+# a module-level name bound to a legacy tensor type (`FLOAT = torch.cuda.FloatTensor if c else ...`).
 _TAKEN_RULES = frozenset({"DEV009"})
-_TAKEN_ASKED = b"torch.autograd"
+_TAKEN_ASKED = re.compile(rb"(?m)torch\.autograd|^[A-Za-z_]\w*[ \t]*=[^\n]*\b[A-Z][a-z]*Tensor\b")
 
 
 def _is_folder(path: str) -> bool:
@@ -514,6 +516,6 @@ def _with_project_taken(tasks: list[Task], folders: list[Path]) -> list[Task]:
 
 def _mentions(path: str) -> bool:
     try:
-        return _TAKEN_ASKED in Path(path).read_bytes()
+        return _TAKEN_ASKED.search(Path(path).read_bytes()) is not None
     except OSError:
         return False

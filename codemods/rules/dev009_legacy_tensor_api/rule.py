@@ -62,7 +62,8 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `Tensor = FloatTensor` that only renames it. `torch.cuda.FloatTensor if cuda else torch.Tensor`
   (float32 on the GPU, the default dtype on the CPU) is read as such an alias too, but its calls and
   conversions are only reported: no one dtype says what it makes. An alias nothing reads any more is removed
-  (an unsafe fix at module level, where another module may import it).
+  (an unsafe fix at module level, where another module may import it; safe there in project mode
+  where no other file of the project takes it).
 * `x.type(torch.cuda.FloatTensor)` (or `x.type(Tensor)`) becomes `x.to("cuda", torch.float32)`
   (the CPU types `x.to("cpu", ...)`), unless `x` may be a module (`Module.type` also casts integer
   buffers): a name like `model`, `self`, or what a call other than a torch function returns
@@ -507,12 +508,13 @@ class LegacyTensorApi(Rule):
                 if not _renames(alias):  # `Tensor = FloatTensor`: reported where the choice is made
                     self.report(alias.statement, message)
                 continue
-            module_level = isinstance(alias.scope, cst.Module)
+            # At module level another module may import it (unless the project says none does).
+            exposed = isinstance(alias.scope, cst.Module) and not self._private({alias.name})
             self.report(
                 alias.statement,
                 message + "; nothing uses it any more: remove it",
                 edits=self._removal(alias.statement),
-                safety=FixSafety.UNSAFE if module_level else FixSafety.SAFE,
+                safety=FixSafety.UNSAFE if exposed else FixSafety.SAFE,
             )
 
     def _import(self, module: cst.Module) -> None:
@@ -551,8 +553,7 @@ class LegacyTensorApi(Rule):
             # Unsafe, as for an unused alias at module level: another module of the project may take
             # `Variable` from this one (`from model import *`); reviewers found such scripts in both splits.
             # Safe in project mode where no file of the project takes it (none star-imports this one).
-            taken = self.context.project_taken
-            private = taken is not None and not taken.intersection(self._variable_names)
+            private = self._private(self._variable_names)
             if not edits:
                 why = " (left: its comment would go with it)"
             elif private:
@@ -565,6 +566,12 @@ class LegacyTensorApi(Rule):
                 edits=edits,
                 safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
             )
+
+    def _private(self, names: set[str]) -> bool:
+        """Whether no other file of the project takes any of the module-level ``names`` from this one
+        (project mode: ``RuleContext.project_taken``; a file alone: not known, False)."""
+        taken = self.context.project_taken
+        return taken is not None and not taken.intersection(names)
 
     def _removal(self, line: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
         block = self.tree.parent(line)  # (a Module or an IndentedBlock: where a line is, if in the tree)

@@ -155,3 +155,20 @@ def test_a_subfolder_of_a_project_is_not_closed(tmp_path, run_cli):
     root = _write(tmp_path / "repo", {"train.py": "from src.model import *\n", "src/model.py": MODEL})
     run_cli("apply", "--select", "DEV009", "src", cwd=root)
     assert (root / "src" / "model.py").read_text() == MODEL
+
+
+ALIASED = """\
+import torch
+
+FLOAT = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+x = FLOAT(2, 3)
+"""
+
+
+@pytest.mark.parametrize("importer, kept", [("import torch\n", False), ("from net import FLOAT\n", True)])
+def test_an_unused_module_level_alias_goes_safely_where_no_file_takes_it(tmp_path, run_cli, importer, kept):
+    root = _write(tmp_path / "proj", {"net.py": ALIASED, "train.py": importer})
+    run_cli("apply", "--select", "DEV009", "proj", cwd=tmp_path)
+    fixed = (root / "net.py").read_text()
+    assert ("FLOAT =" in fixed) is kept
+    assert "torch.empty(2, 3" in fixed
