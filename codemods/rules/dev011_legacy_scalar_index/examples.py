@@ -8,29 +8,6 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
-    # `backward(gradient)` allows any shape; a `backward()` in a branch, or after the read, shows nothing.
-    Valid(
-        """
-        import torch
-        def step(model, x, grad):
-            out = model(x)
-            out.backward(grad)
-            print(out.data[0])
-        def other(model, x, flag):
-            out = model(x)
-            if flag:
-                out.backward()
-            print(out.data[0])
-            total = model(x)
-            print(total.data[0])
-            total.backward()
-        def rebound(model, x):
-            out = model(x)
-            out.backward()
-            out = model(x)
-            print(out.data[0])
-        """
-    ),
     # Modern code.
     Valid(
         """
@@ -198,32 +175,6 @@ VALID = [
 ]
 
 INVALID = [
-    # `.backward()` without a gradient on the one binding before the read: one element. Unsafe: of shape
-    # (1,) `[0]` reads a 0-dim tensor today, `.item()` a number (as before 0.4).
-    Invalid(
-        """
-        import torch
-        def train(model, xs, alpha):
-            for x in xs:
-                objective = model.elbo(x) - alpha * model.penalty(x)
-                objective.backward(retain_graph=True)
-                print(objective.data[0])
-            objective = model.elbo(xs[0])
-            print(objective.data[0])
-        """,
-        """
-        import torch
-        def train(model, xs, alpha):
-            for x in xs:
-                objective = model.elbo(x) - alpha * model.penalty(x)
-                objective.backward(retain_graph=True)
-                print(objective.item())
-            objective = model.elbo(xs[0])
-            print(objective.data[0])
-        """,
-        message="is called without a gradient before",
-        line=6,
-    ),
     # A model of the file whose `forward` returns a full reduction (skip-gram's loss), called
     # through `.forward(...)`.
     Invalid(

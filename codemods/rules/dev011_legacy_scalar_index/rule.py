@@ -8,10 +8,7 @@ loss function (`F.nll_loss(...)`) or of a loss module the file builds (`criterio
 (`x.sum()`, `torch.mean(x)`, `x.norm()`); `.data`, `.detach()` or a move of one; sums and products of
 these and numbers; a name every binding of which in its function is one of these. A name that only
 looks like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an
-unsafe fix, and the message says why. So does a name on which `x.backward()` is called without a
-gradient, after its assignment and before the read, all in one block (`objective = fit(x) + penalty;
-objective.backward(); log(objective.data[0])`): `backward()` without a gradient raises unless the
-tensor has one element. Other `x.data[0]` (the first row of a batch) is left alone.
+unsafe fix, and the message says why. Other `x.data[0]` (the first row of a batch) is left alone.
 
 It also finds an element of a tensor looked up in a dictionary, `index2word[ni]` with
 `ni = topi[0][0]`, and looks up its number, `index2word[ni.item()]`: before 0.4 indexing a tensor down
@@ -45,14 +42,12 @@ it read on PyTorch before 0.4. The dictionary lookup: a tensor that was never st
 be a key of a dictionary of numbers, so `d[ni]` raises `KeyError` on every run; `d[ni.item()]` finds
 what it found before 0.4 (a `defaultdict`, which inserts a missing key, is left alone). Unsafe where
 only the name says it is a loss: were it a vector, `[0]` read its first element, and `.item()` raises
-unless it has exactly one. Unsafe after a `backward()`: it has one element, but of shape (1,) `[0]`
-reads a 0-dim tensor today where `.item()` reads a number (what `[0]` read before 0.4).
+unless it has exactly one.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import TypeGuard
 
 import libcst as cst
@@ -65,26 +60,6 @@ from codemods.rules.dev011_legacy_scalar_index._dict_keys import DictKeys
 
 # Names a loss goes by: `loss`, `g_loss`, `loss_d`, `kl_loss`, `cost` (not `losses`: a list or a vector).
 _LOSS_NAME = re.compile(r"^(?:\w+_)?(?:loss|cost)(?:_\w+)?$", re.IGNORECASE)
-
-
-# `backward()` keywords that leave the gradient implicit (a `gradient=` makes any shape allowed).
-_IMPLICIT_GRADIENT = frozenset({"retain_graph", "create_graph", "inputs"})
-
-
-def _is_backward_of(statement: cst.CSTNode, name: str) -> bool:
-    """``name.backward()`` (or with ``retain_graph=...``) as a statement of its own."""
-    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
-        return False
-    expr = statement.body[0]
-    call = expr.value if isinstance(expr, cst.Expr) else None
-    return (
-        isinstance(call, cst.Call)
-        and isinstance(call.func, cst.Attribute)
-        and call.func.attr.value == "backward"
-        and isinstance(call.func.value, cst.Name)
-        and call.func.value.value == name
-        and all(a.keyword is not None and a.keyword.value in _IMPLICIT_GRADIENT for a in call.args)
-    )
 
 
 def _is_numpy_of(value: cst.BaseExpression) -> TypeGuard[cst.Call]:
@@ -158,15 +133,6 @@ class LegacyScalarIndex(Rule):
     def _data_at_zero(self, subscript: cst.Subscript, receiver: cst.BaseExpression, scalars: Scalars) -> None:
         if scalars.is_scalar(receiver):
             self._fix(subscript, receiver, f"`{code_of(receiver)}` is a 0-dim tensor")
-        elif isinstance(receiver, cst.Name) and self._backward_before(subscript, receiver):
-            self._fix(
-                subscript,
-                receiver,
-                f"`{receiver.value}.backward()` is called without a gradient before, which only a"
-                " one-element tensor allows (0-dim, as a loss is, or of shape (1,), where `[0]` reads a"
-                " 0-dim tensor today and `.item()` a number, as before 0.4)",
-                FixSafety.UNSAFE,
-            )
         elif (
             isinstance(receiver, cst.Name)
             and _LOSS_NAME.match(receiver.value)
@@ -195,51 +161,6 @@ class LegacyScalarIndex(Rule):
             edits={subscript: item},
             safety=safety,
         )
-
-    def _backward_before(self, subscript: cst.Subscript, name: cst.Name) -> bool:
-        """``x = ...; x.backward(); ... x.data[0]``: an assignment of ``x``, a statement ``x.backward()``
-        with no gradient, and the statement reading ``x.data[0]``, in this order in one block, with no
-        other binding of ``x`` from the assignment to the read (nor a ``global x`` that a call could
-        rebind). ``backward()`` without a gradient raises unless ``x`` has one element."""
-        scope = next((a for a in self.tree.ancestors(name) if isinstance(a, cst.FunctionDef)), self.tree.root)
-        read = self._statement_in_block(subscript)
-        if read is None or any(
-            name.value in {n.name.value for n in g.names}
-            for g in self.tree.of_type(self.tree.root, cst.Global)
-        ):
-            return False
-        block, at = read
-        before: list[tuple[int, cst.CSTNode]] = []  # the bindings in this block up to the read
-        for binding in bindings_in(self.tree, scope, name.value):
-            where = self._enclosing_in(binding, block)
-            if where is not None and where <= at:
-                before.append((where, binding))
-        if not before:
-            return False
-        last, binding = max(before, key=lambda pair: pair[0])
-        if sum(1 for where, _ in before if where == last) != 1 or last == at:
-            return False  # two bindings in one statement, or one in the read's own statement
-        if not (isinstance(binding, cst.AssignTarget) and self._statement_in_block(binding) == (block, last)):
-            return False  # bound in a nested statement (`if c: x = ...`) or by a `for`, `with`, ...
-        return any(_is_backward_of(s, name.value) for s in block[last + 1 : at])
-
-    def _enclosing_in(self, node: cst.CSTNode, block: Sequence[cst.CSTNode]) -> int | None:
-        """The index of the statement of ``block`` that holds ``node``, if one does."""
-        for ancestor in self.tree.ancestors(node):
-            parent = self.tree.parent(ancestor)
-            if isinstance(parent, (cst.Module, cst.IndentedBlock)) and parent.body is block:
-                return block.index(ancestor)
-        return None
-
-    def _statement_in_block(self, node: cst.CSTNode) -> tuple[Sequence[cst.CSTNode], int] | None:
-        """The block (its statements) holding ``node``'s innermost statement line, and its index."""
-        for ancestor in self.tree.ancestors(node):
-            if isinstance(ancestor, cst.SimpleStatementLine):
-                block = self.tree.parent(ancestor)
-                if isinstance(block, (cst.Module, cst.IndentedBlock)):
-                    return block.body, block.body.index(ancestor)
-                return None
-        return None
 
     def _is_written(self, subscript: cst.Subscript) -> bool:
         """``x.data[0] = v`` or ``x[0] += v``: an element written, not a value read."""
