@@ -25,7 +25,6 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.device_sites import DEVICE_NAME
-from codemods.core.name_bindings import bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, as_move, is_dtype_expr
@@ -521,38 +520,18 @@ def legacy_spelling(
     if isinstance(call.func, cst.Attribute) and call.func.attr.value == "new":
         return _tensor_new(tree, call, aliases)
     qualified = aliases.qualify(call.func) or ""
-    if _SPARSE_CONSTRUCTOR.match(qualified) and _indices_values_shape(tree, call):
+    if _SPARSE_CONSTRUCTOR.match(qualified) and _indices_values_shape(call):
         fixed = cst.Call(func=aliases.expr_for("torch.sparse_coo_tensor"), args=call.args)
         return f"legacy constructor `{qualified}`; use `torch.sparse_coo_tensor(...)`", call, fixed
     return None
 
 
-def _indices_values_shape(tree: Tree, call: cst.Call) -> bool:
+def _indices_values_shape(call: cst.Call) -> bool:
     """``(i, v, shape)``: three positional arguments, the last a shape (a literal tuple or list,
-    ``torch.Size(...)``, ``x.size()``, ``x.shape``), which a size of three ints cannot have; or a
-    name whose one binding in its function (or script) is a plain assignment of such a shape
-    (``shape = torch.Size(m.shape)``)."""
+    ``torch.Size(...)``, ``x.size()``, ``x.shape``), which a size of three ints cannot have."""
     if len(call.args) != 3 or any(a.star or a.keyword for a in call.args):
         return False
     shape = call.args[2].value
-    if isinstance(shape, cst.Name):
-        scope = next((a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)), tree.root)
-        bindings = bindings_in(tree, scope, shape.value)
-        if len(bindings) != 1:
-            return False
-        assign = tree.parent(bindings[0])
-        return (
-            isinstance(bindings[0], cst.AssignTarget)
-            and isinstance(assign, cst.Assign)
-            and len(assign.targets) == 1
-            and isinstance(assign.targets[0].target, cst.Name)
-            and _is_shape(assign.value)
-        )
-    return _is_shape(shape)
-
-
-def _is_shape(shape: cst.BaseExpression) -> bool:
-    """A literal tuple or list, ``torch.Size(...)``, ``x.size()``, ``x.shape``."""
     if isinstance(shape, (cst.Tuple, cst.List)):
         return True
     if isinstance(shape, cst.Attribute):

@@ -18,11 +18,6 @@ VALID = [
         def make(n, m):
             canvas = Image.new("RGB", (n, m))
             return canvas, torch.sparse.FloatTensor(n, m)
-
-        def sized(n, m, k, full):
-            depth = k
-            shape = k if full else (n, m)
-            return torch.sparse.FloatTensor(n, m, depth), torch.sparse.FloatTensor(n, m, shape)
         """
     ),
     # `volatile` of an object that is not a tensor is its own attribute; a `volatile` parameter
@@ -110,32 +105,6 @@ VALID = [
 ]
 
 INVALID = [
-    # `torch.sparse.FloatTensor(i, v, shape)` with `shape` bound once to a shape (`torch.Size(...)`):
-    # indices, values and a shape, which a size of three ints cannot be.
-    Invalid(
-        """
-        import numpy as np
-        import torch
-
-        def to_sparse(m):
-            m = m.tocoo().astype(np.float32)
-            indices = torch.from_numpy(np.vstack((m.row, m.col)).astype(np.int64))
-            shape = torch.Size(m.shape)
-            return torch.sparse.FloatTensor(indices, torch.from_numpy(m.data), shape)
-        """,
-        """
-        import numpy as np
-        import torch
-
-        def to_sparse(m):
-            m = m.tocoo().astype(np.float32)
-            indices = torch.from_numpy(np.vstack((m.row, m.col)).astype(np.int64))
-            shape = torch.Size(m.shape)
-            return torch.sparse_coo_tensor(indices, torch.from_numpy(m.data), shape)
-        """,
-        message="use `torch.sparse_coo_tensor(...)`",
-        line=8,
-    ),
     # `x.new(...)` of a tensor: `new_zeros`, `new_full`, `new_empty` (a size), `new_tensor` (data), with
     # `x`'s dtype and device as before; `torch.sparse.FloatTensor(i, v, shape)` takes `v`'s dtype.
     Invalid(
