@@ -290,8 +290,9 @@ def _module_file(path: Path, module: str, level: int, files: Collection[Path]) -
 # -- which names of a file the project's other files take from it
 
 
-# Folders no project file lives in: what a walk of a project's root does not enter.
-_NOT_PROJECT = frozenset({"__pycache__", "node_modules", "site-packages"})
+# Folders no project file lives in: what a walk of a project's root does not enter (other hidden
+# folders are walked: a `.github/` script may star-import a module as well as any other).
+_NOT_PROJECT = frozenset({".git", ".hg", ".svn", "__pycache__", "node_modules", "site-packages"})
 
 
 def closed_root(folder: Path) -> bool:
@@ -346,10 +347,10 @@ def project_exports(roots: Sequence[Path], wanted: Iterable[Path]) -> dict[Path,
 
 
 def _project_files(root: Path) -> Iterable[Path]:
-    """The Python files and notebooks under ``root``, not in hidden folders, virtual environments or
-    caches."""
+    """The Python files and notebooks under ``root``, not in version control's folders, virtual
+    environments or caches."""
     for folder, subfolders, names in os.walk(root):
-        subfolders[:] = sorted(s for s in subfolders if not s.startswith(".") and s not in _NOT_PROJECT)
+        subfolders[:] = sorted(s for s in subfolders if s not in _NOT_PROJECT)
         if "pyvenv.cfg" in names:
             subfolders[:] = []
             continue
@@ -416,8 +417,6 @@ def _taken_from(
             text = node.value.removesuffix(".py").replace("/", ".").rsplit(".", 1)[-1]
             if text in stems and text != own:
                 unknown.add(text)
-    if not spelled:
-        return
     bases: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
@@ -425,6 +424,11 @@ def _taken_from(
             module = _dotted(node.value)
             if module in spelled:
                 taken[spelled[module]].add(node.attr)
+            elif module is not None and (last := module.rsplit(".", 1)[-1]) in stems:
+                # `pkg.model.Net` with `pkg` imported whole, whose `__init__` imports `model`
+                taken[last].add(node.attr)
+    if not spelled:
+        return
     heads = {name.split(".", 1)[0]: stem for name, stem in spelled.items()}
     for node in ast.walk(tree):
         # `f(model)`, `getattr(model, name)`, `vars(model)`: the module handed on as a value

@@ -55,6 +55,7 @@ def _taken(root: Path, name: str = "model.py") -> tuple[str, ...] | None:
         ("from model import Net, Variable\n", ("Net", "Variable")),
         ("import torch\n", ()),  # names nothing of it
         ("def f():\n    from model import Net as N\n    return N\n", ("Net",)),
+        ("import pkg\nnet = pkg.model.Net()\n", ("Net",)),  # through a package importing it
     ],
 )
 def test_names_taken_by_name(project, importer, taken):
@@ -100,7 +101,7 @@ def test_notebook_and_subfolder_importers_by_name(project):
     assert _taken(project) == ("Net",)
 
 
-def test_hidden_folders_and_environments_are_not_the_project(project):
+def test_version_control_and_environments_are_not_the_project(project):
     _write(
         project,
         {
@@ -110,6 +111,8 @@ def test_hidden_folders_and_environments_are_not_the_project(project):
         },
     )
     assert _taken(project) == ()
+    _write(project, {".github/check.py": "from model import *\n"})  # other hidden folders are walked
+    assert _taken(project) is None
 
 
 def test_a_closed_root_is_no_package_and_has_no_python_beside_it(tmp_path):
