@@ -9,6 +9,7 @@ owner or group would change), 2 a usage or configuration error, or a file or pat
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 from collections import Counter
@@ -267,8 +268,10 @@ class Run:
                     settings.device_style,
                 )
             )
-        if any(_is_folder(p) for p in (paths or self.paths) if p != "-"):
+        folders = [Path(p) for p in (paths or self.paths) if p != "-" and _is_folder(p)]
+        if folders:
             tasks = _with_project_moves(tasks)
+            tasks = _with_project_taken(tasks, folders)
         for pyproject, (problem, held) in unusable.items():
             files_held = f"{len(held)} file{'s' if len(held) != 1 else ''}"
             self._problem(
@@ -464,6 +467,11 @@ def _fixable_files(results: list[FileResult]) -> str:
 
 # Rules that read what the project's other files do (codemods.analysis.values).
 _PROJECT_RULES = frozenset({"DEV005"})
+# Rules that read which names the project's other files take from a file (`RuleContext.project_taken`),
+# and what in a file's bytes they may ask it about: an unused `from torch.autograd import Variable`,
+# a module-level name bound to a legacy tensor type (`FLOAT = torch.cuda.FloatTensor if c else ...`).
+_TAKEN_RULES = frozenset({"DEV009"})
+_TAKEN_ASKED = re.compile(rb"(?m)torch\.autograd|^[A-Za-z_]\w*[ \t]*=[^\n]*\b[A-Z][a-z]*Tensor\b")
 
 
 def _is_folder(path: str) -> bool:
@@ -485,3 +493,29 @@ def _with_project_moves(tasks: list[Task]) -> list[Task]:
         return tasks
     facts = project_moves([Path(t.path) for t in tasks])
     return [replace(t, project_moves=facts[Path(t.path)]) if Path(t.path) in facts else t for t in tasks]
+
+
+def _with_project_taken(tasks: list[Task], folders: list[Path]) -> list[Task]:
+    """Project mode: each task whose rules ask it, under a folder given whole (autofix.files.project,
+    closed_root), with the names the project's other files take from its file."""
+    from dataclasses import replace
+
+    from autofix.files.project import closed_root, project_exports
+
+    asking = [
+        Path(t.path)
+        for t in tasks
+        if _TAKEN_RULES.intersection(t.rule_codes) and t.path.endswith(".py") and _mentions(t.path)
+    ]
+    roots = [f for f in folders if closed_root(f)]
+    if not asking or not roots:
+        return tasks
+    facts = project_exports(roots, asking)
+    return [replace(t, project_taken=facts[Path(t.path)]) if Path(t.path) in facts else t for t in tasks]
+
+
+def _mentions(path: str) -> bool:
+    try:
+        return _TAKEN_ASKED.search(Path(path).read_bytes()) is not None
+    except OSError:
+        return False

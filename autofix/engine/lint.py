@@ -99,6 +99,7 @@ def lint_and_fix(
     device_style: str = "classic",
     project_moves: ProjectMoves | None = None,
     trace: FixTrace | None = None,
+    project_taken: frozenset[str] | None = None,
 ) -> Outcome:
     """Find problems in ``text`` and, when ``fix`` is set, rewrite it until no applicable fix is left.
 
@@ -134,6 +135,7 @@ def lint_and_fix(
                 device_style,
                 project_moves,
                 trace,
+                project_taken,
             )
     except RecursionError as exc:
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
@@ -224,6 +226,7 @@ def _lint_and_fix(
     device_style: str = "classic",
     project_moves: ProjectMoves | None = None,
     trace: FixTrace | None = None,
+    project_taken: frozenset[str] | None = None,
 ) -> Outcome:
     """Passes of fixes, until every rule, run on the text to be returned, has nothing left to apply.
 
@@ -254,7 +257,14 @@ def _lint_and_fix(
         tree = Tree(module, tree) if tree is not None else reused_tree(module)
         focus = None if applying_passes == 0 else _focus(tree, held)
         context = RuleContext(
-            module, current, tree, ImportAliases.of(tree), device_style, focus, project_moves or {}
+            module,
+            current,
+            tree,
+            ImportAliases.of(tree),
+            device_style,
+            focus,
+            project_moves or {},
+            project_taken,
         )
         record = want_positions and applying_passes == 0  # the first pass: it describes the original text
         narrowed: set[type[Rule]] = set()  # the rules that looked at the focus only

@@ -75,6 +75,7 @@ class Cache:
             str(task.unsafe_fixes),
             task.device_style,
             repr(task.project_moves),
+            repr(task.project_taken),
         )
         return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
 

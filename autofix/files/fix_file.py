@@ -36,6 +36,9 @@ class Task:
     device_style: str = "classic"  # how fixes spell a portable device (see codemods.core.base.RuleContext)
     # Project mode: what the file imports from the project's other files moves (autofix.files.project).
     project_moves: tuple[ImportedMove, ...] = ()
+    # Project mode: the names the project's other files take from this one (autofix.files.project,
+    # project_exports); None where that is not known (a file alone, a star-imported module).
+    project_taken: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -91,6 +94,8 @@ def process_text(
         options["trace"] = trace
     if task.project_moves:
         options["project_moves"] = {spelled: (params, moved) for spelled, params, moved in task.project_moves}
+    if task.project_taken is not None:
+        options["project_taken"] = frozenset(task.project_taken)
     try:
         if path.endswith(".ipynb"):
             return _process_notebook(result, data, task, rules, options)

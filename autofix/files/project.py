@@ -10,6 +10,10 @@ file's task then carries the facts of the names it imports, spelled as the file 
 (``Trainer``, ``trainer.Trainer``): small to hand to a worker, and exactly what its results (and its
 cache entry) depend on. A file given alone stays alone: nothing is read beside it.
 
+A second fact, :func:`project_exports`: which names the project's other files take from a file
+(``from model import Net``, ``model.Net``), where that is known (nothing star-imports it): removing
+a module-level name nobody takes is then safe.
+
 The question is the one :mod:`codemods.analysis.values` answers inside one file, asked of
 another file's source; the two are kept in step by tests that ask both on the same code.
 """
@@ -17,6 +21,7 @@ another file's source; the two are kept in step by tests that ask both on the sa
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -280,3 +285,152 @@ def _module_file(path: Path, module: str, level: int, files: Collection[Path]) -
             if parts and candidate in files:
                 return candidate
     return None
+
+
+# -- which names of a file the project's other files take from it
+
+
+# Folders no project file lives in: what a walk of a project's root does not enter (other hidden
+# folders are walked: a `.github/` script may star-import a module as well as any other).
+_NOT_PROJECT = frozenset({".git", ".hg", ".svn", "__pycache__", "node_modules", "site-packages"})
+
+
+def closed_root(folder: Path) -> bool:
+    """Whether ``folder`` (given to a run) can be read as a whole project, whose files no code outside
+    it imports: it is no package (no ``__init__.py``: a package is imported from above) and the folder
+    above it holds no Python file (``src/`` beside a ``train.py`` that may ``from src.model import *``)."""
+    try:
+        folder = folder.resolve()
+        if (folder / "__init__.py").exists():
+            return False
+        return not any(p.suffix in (".py", ".ipynb") for p in folder.parent.iterdir() if p.is_file())
+    except OSError:
+        return False
+
+
+def project_exports(roots: Sequence[Path], wanted: Iterable[Path]) -> dict[Path, tuple[str, ...]]:
+    """For each of ``wanted`` (files of the run) under one of ``roots`` (folders that :func:`closed_root`
+    accepts): the names the other Python files and notebooks under that root take from it (``from model
+    import Net``, ``model.Net``), sorted. A file is left out, unknown, where anything may be taken from
+    it: a package's ``__init__.py``, a module some file star-imports (``from model import *``), hands
+    around as a value (``getattr(model, name)``), names in a string (``import_module("model")``), or
+    mentions where it cannot be parsed. Modules are matched by their last name (``from a.model import
+    *`` counts for every ``model.py``): a file's imports are not resolved against ``sys.path`` tricks."""
+    found: dict[Path, tuple[str, ...]] = {}
+    for root in {r.resolve() for r in roots}:
+        mine = [p for p in wanted if p.name != "__init__.py" and p.resolve().is_relative_to(root)]
+        if not mine:
+            continue
+        by_stem: dict[str, list[Path]] = {}
+        for path in mine:
+            by_stem.setdefault(path.stem, []).append(path)
+        taken: dict[str, set[str]] = {stem: set() for stem in by_stem}
+        unknown: set[str] = set()
+        stems = [(stem, stem.encode()) for stem in by_stem]
+        for path in _project_files(root):
+            data = _read(path)
+            if data is None:
+                continue  # (nothing unread can import: a file that cannot be read cannot be run either)
+            named = {stem for stem, raw in stems if raw in data and stem not in unknown}
+            if not named:
+                continue
+            for source in _python_sources(path, data):
+                tree = _parse(path, source) if source is not None else None
+                if tree is None:
+                    unknown |= named  # it mentions the module; what it does with it is not known
+                    continue
+                _taken_from(tree, named, path.stem, taken, unknown)
+        for stem, paths in by_stem.items():
+            if stem not in unknown:
+                found.update((p, tuple(sorted(taken[stem]))) for p in paths)
+    return found
+
+
+def _project_files(root: Path) -> Iterable[Path]:
+    """The Python files and notebooks under ``root``, not in version control's folders, virtual
+    environments or caches."""
+    for folder, subfolders, names in os.walk(root):
+        subfolders[:] = sorted(s for s in subfolders if s not in _NOT_PROJECT)
+        if "pyvenv.cfg" in names:
+            subfolders[:] = []
+            continue
+        yield from (Path(folder, n) for n in sorted(names) if n.endswith((".py", ".ipynb")))
+
+
+def _python_sources(path: Path, data: bytes) -> Iterable[bytes | None]:
+    """The Python code of a file: a ``.py`` file's bytes, each code cell of a notebook (IPython lines
+    left out); None for what cannot be read as such."""
+    if path.suffix == ".py":
+        yield data
+        return
+    import json
+
+    try:
+        cells = json.loads(data).get("cells", [])
+        for cell in cells:
+            if cell.get("cell_type") != "code":
+                continue
+            source = cell.get("source", "")
+            text = "".join(source) if isinstance(source, list) else str(source)
+            lines = [line for line in text.splitlines() if not line.lstrip().startswith(("%", "!"))]
+            yield "\n".join(lines).encode()
+    except (ValueError, AttributeError, TypeError):
+        yield None
+
+
+# Calls that import or run a module named by a string: such a string names what the file takes all of.
+_DYNAMIC = frozenset(
+    {"import_module", "__import__", "exec", "run_path", "run_module", "spec_from_file_location"}
+)
+
+
+def _name_of(node: ast.AST) -> str | None:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _taken_from(
+    tree: ast.Module, stems: set[str], own: str, taken: dict[str, set[str]], unknown: set[str]
+) -> None:
+    """What ``tree`` (a file whose bytes name ``stems``; its own module is ``own``) takes from the
+    modules of ``stems``, into ``taken``; those it may take anything from, into ``unknown``."""
+    spelled: dict[str, str] = {}  # how the file spells a whole module it imports -> its stem
+    dynamic = any(isinstance(n, ast.Name | ast.Attribute) and _name_of(n) in _DYNAMIC for n in ast.walk(tree))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            last = (node.module or "").rsplit(".", 1)[-1]
+            if last in stems:
+                for alias in node.names:
+                    if alias.name == "*":
+                        unknown.add(last)
+                    else:
+                        taken[last].add(alias.name)
+            for alias in node.names:  # `from pkg import model`, `from . import model`
+                if alias.name in stems:
+                    spelled[alias.asname or alias.name] = alias.name
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                last = alias.name.rsplit(".", 1)[-1]
+                if last in stems:
+                    spelled[alias.asname or alias.name] = last
+        elif dynamic and isinstance(node, ast.Constant) and isinstance(node.value, str):
+            # `import_module("models.net")`, `exec(open("net.py").read())`: whatever it then reads
+            text = node.value.removesuffix(".py").replace("/", ".").rsplit(".", 1)[-1]
+            if text in stems and text != own:
+                unknown.add(text)
+    bases: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            bases.add(id(node.value))
+            module = _dotted(node.value)
+            if module in spelled:
+                taken[spelled[module]].add(node.attr)
+            elif module is not None and (last := module.rsplit(".", 1)[-1]) in stems:
+                # `pkg.model.Net` with `pkg` imported whole, whose `__init__` imports `model`
+                taken[last].add(node.attr)
+    if not spelled:
+        return
+    heads = {name.split(".", 1)[0]: stem for name, stem in spelled.items()}
+    for node in ast.walk(tree):
+        # `f(model)`, `getattr(model, name)`, `vars(model)`: the module handed on as a value
+        if isinstance(node, ast.Name) and node.id in heads and id(node) not in bases:
+            unknown.add(heads[node.id])

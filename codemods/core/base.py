@@ -128,6 +128,9 @@ class RuleContext:
     # Project mode: what the functions and classes this file imports from the project's other files
     # move to a device, by how this file spells them (see codemods.analysis.values).
     project_moves: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    # Project mode: the module-level names of this file that the project's other files take from it
+    # (``from model import Net``); None where any may be taken (a file alone, a star-imported module).
+    project_taken: frozenset[str] | None = None
     # What analyses computed once for this context (see memo): the value model of
     # codemods.analysis.values, which holds the tree, lives here and not in the tree's memo (a cycle).
     _memo: dict[object, Any] = field(default_factory=dict, init=False, repr=False, compare=False)

@@ -62,7 +62,8 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `Tensor = FloatTensor` that only renames it. `torch.cuda.FloatTensor if cuda else torch.Tensor`
   (float32 on the GPU, the default dtype on the CPU) is read as such an alias too, but its calls and
   conversions are only reported: no one dtype says what it makes. An alias nothing reads any more is removed
-  (an unsafe fix at module level, where another module may import it).
+  (an unsafe fix at module level, where another module may import it; safe there in project mode
+  where no other file of the project takes it).
 * `x.type(torch.cuda.FloatTensor)` (or `x.type(Tensor)`) becomes `x.to("cuda", torch.float32)`
   (the CPU types `x.to("cpu", ...)`), unless `x` may be a module (`Module.type` also casts integer
   buffers): a name like `model`, `self`, or what a call other than a torch function returns
@@ -70,7 +71,10 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   reported: `type(y)` is `torch.Tensor` since 0.4.
 * `from torch.autograd import Variable` (at the top level, or in a top-level `try`) is reported
   while every use of it is a call, and goes once nothing uses it (an unsafe fix: another module may
-  import `Variable` from this one, `from model import *`).
+  import `Variable` from this one, `from model import *`). In project mode (a folder given whole,
+  `autofix/files/project.py`, `project_exports`), where no other file of the project can take it (none
+  star-imports the module or imports `Variable` from it, and it is no package's `__init__.py`), the
+  removal is safe.
 
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
 constructor of a name, a NumPy array or an expression with a sign of a size (`torch.FloatTensor(n)`,
@@ -504,12 +508,13 @@ class LegacyTensorApi(Rule):
                 if not _renames(alias):  # `Tensor = FloatTensor`: reported where the choice is made
                     self.report(alias.statement, message)
                 continue
-            module_level = isinstance(alias.scope, cst.Module)
+            # At module level another module may import it (unless the project says none does).
+            exposed = isinstance(alias.scope, cst.Module) and not self._private({alias.name})
             self.report(
                 alias.statement,
                 message + "; nothing uses it any more: remove it",
                 edits=self._removal(alias.statement),
-                safety=FixSafety.UNSAFE if module_level else FixSafety.SAFE,
+                safety=FixSafety.UNSAFE if exposed else FixSafety.SAFE,
             )
 
     def _import(self, module: cst.Module) -> None:
@@ -547,17 +552,26 @@ class LegacyTensorApi(Rule):
             edits = import_removal(statement, block.body, self._variable_names)
             # Unsafe, as for an unused alias at module level: another module of the project may take
             # `Variable` from this one (`from model import *`); reviewers found such scripts in both splits.
+            # Safe in project mode where no file of the project takes it (none star-imports this one).
+            private = self._private(self._variable_names)
+            if not edits:
+                why = " (left: its comment would go with it)"
+            elif private:
+                why = " (no other file of the project imports it from this one)"
+            else:
+                why = " (unsafe: another module may import `Variable` from this one, e.g. with `import *`)"
             self.report(
                 imported,
-                "`Variable` is imported but not used: remove the import"
-                + (
-                    " (unsafe: another module may import `Variable` from this one, e.g. with `import *`)"
-                    if edits
-                    else " (left: its comment would go with it)"
-                ),
+                "`Variable` is imported but not used: remove the import" + why,
                 edits=edits,
-                safety=FixSafety.UNSAFE,
+                safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
             )
+
+    def _private(self, names: set[str]) -> bool:
+        """Whether no other file of the project takes any of the module-level ``names`` from this one
+        (project mode: ``RuleContext.project_taken``; a file alone: not known, False)."""
+        taken = self.context.project_taken
+        return taken is not None and not taken.intersection(names)
 
     def _removal(self, line: cst.CSTNode) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
         block = self.tree.parent(line)  # (a Module or an IndentedBlock: where a line is, if in the tree)
