@@ -34,27 +34,33 @@ _PARAMETERS_HANDED = re.compile(rb"[(,]\s*[\w.\[\]]+\.(?:named_)?parameters\(\)"
 
 
 def project_moves(paths: Sequence[Path]) -> dict[Path, tuple[ImportedMove, ...]]:
-    """For each of ``paths`` (the files of one run) that imports a project function or class that
-    moves an argument: those facts, sorted. Files that cannot be read or parsed are left out here;
-    the run reports them on its own."""
+    """For each of ``paths`` (the files of one run) that builds an optimizer and imports from the
+    project's other files: what each name it imports moves, by how it spells the callee (nothing, for
+    a name or module alias the project shows), sorted. Files that cannot be read or parsed are left
+    out here; the run reports them on its own."""
     read = {p: data for p in paths if p.suffix == ".py" and (data := _read(p)) is not None}
     # Only a file that builds an optimizer needs the facts, and only a file it
     # imports that moves something can give one: the rest are not parsed at all.
     importing = {p: tree for p, data in read.items() if _builds_optimizer(data) and (tree := _parse(p, data))}
     if not importing:
         return {}
-    exporting = {p.resolve(): p for p, data in read.items() if b".cuda(" in data or b".to(" in data}
-    imports = {p: list(_imports(p, tree, exporting.keys())) for p, tree in importing.items()}
+    files = {p.resolve(): p for p in read}
+    exporting = {resolved for resolved, p in files.items() if b".cuda(" in read[p] or b".to(" in read[p]}
+    imports = {p: list(_imports(p, tree, files.keys())) for p, tree in importing.items()}
     exports: dict[Path, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
     for source in {source for found in imports.values() for source, _ in found}:
-        path = exporting[source]
-        tree = importing.get(path) or _parse(path, read[path])
+        path = files[source]
+        tree = (importing.get(path) or _parse(path, read[path])) if source in exporting else None
         exports[source] = _exported_moves(tree, read[path]) if tree is not None else {}
     found: dict[Path, tuple[ImportedMove, ...]] = {}
     for path, pairs in imports.items():
-        facts = sorted(
-            (spelled, *fact) for source, names in pairs for spelled, fact in _spelled(names, exports[source])
-        )
+        moving = {
+            spelled: fact for source, names in pairs for spelled, fact in _spelled(names, exports[source])
+        }
+        # What the project shows and moves nothing is a fact too (it moves nothing): a project file's
+        # `Trainer(model, opt, use_cuda=...)` is no callee out of sight, which DEV005 guesses about.
+        seen = {spelled: ((), ()) for _, names in pairs for _, spelled in names if spelled not in moving}
+        facts = sorted((spelled, *fact) for spelled, fact in {**seen, **moving}.items())
         if facts:
             found[path] = tuple(facts)
     return found

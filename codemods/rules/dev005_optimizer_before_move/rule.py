@@ -288,7 +288,9 @@ class OptimizerBeforeMove(Rule):
         qualified = self.aliases.qualify(call.func) or ""
         if qualified.split(".", 1)[0] in ("torch", "torchvision", "numpy", "builtins"):
             return False
-        return dotted_name(call.func) not in Values.of(self.context).project
+        project = Values.of(self.context).project
+        # `tr.Trainer(...)` after `import trainer as tr`: the module `tr` is a project file, in sight.
+        return dotted_name(call.func) not in project and root.value not in project
 
     def _device_choice(self, arg: cst.Arg) -> bool:
         """``use_cuda=torch.cuda.is_available()``, ``device=device``, ``args.cuda``: an argument that

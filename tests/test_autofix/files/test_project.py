@@ -60,6 +60,7 @@ def test_imports_carry_what_the_imported_names_move(tmp_path):
     assert facts == {
         root / "main.py": (
             ("Trainer", ("model", "optimizer", "use_cuda"), ("model",)),
+            ("tr", (), ()),  # the module itself is in sight: it moves nothing
             ("tr.Trainer", ("model", "optimizer", "use_cuda"), ("model",)),
             ("tr.fit", ("net", "loader", "device"), ("net",)),
         )
@@ -131,9 +132,10 @@ def test_a_folder_reports_the_optimizer_another_file_moves_the_model_of(tmp_path
     assert code == 1
     assert "main.py:8:5: DEV005" in out and "`Trainer(...)` moves `model`" in out
     assert "main.py:11:5: DEV005" in out and "`tr.fit(...)` moves `net`" in out
-    # A file given alone stays alone.
+    # A file given alone stays alone: only the guess about a callee out of sight handed a device choice.
     code, out, _ = run_cli("check", "--select", "DEV005", "main.py", cwd=root)
-    assert code == 0 and "DEV005" not in out
+    assert code == 1 and "moves `model` in its own body" not in out and "main.py:11" not in out
+    assert "main.py:8:5: DEV005" in out and "which likely moves it there" in out
 
 
 def test_the_cache_follows_the_imported_file(tmp_path, run_cli):
