@@ -148,11 +148,14 @@ def _settle(*_: Any, lands: Any = None, **__: Any) -> None:
     """The host waits for the device (``torch.cuda.synchronize()``, a stream's or an event's
     ``synchronize()``): a host sync, counted as one; the copies in flight it orders have landed (with
     ``lands``, a test of a copy's stream and order: a side stream's wait, or an event recorded before
-    the copies, lands none of the default stream's later copies). A wait that lands none is idle."""
+    the copies, lands none of the default stream's later copies). A wait that lands none is idle, unless
+    the host then writes pinned memory whose copy to the GPU it ordered (see EmulatedCuda.host_writes)."""
     for mode in _ACTIVE:
         mode.counters.syncs += 1
         mode.counters.waits += 1
-        mode.counters.idle_waits += not mode.settle(lands)
+        if not mode.settle(lands):
+            mode.counters.idle_waits += 1
+            mode.idle_wait()
 
 
 class Unemulated(RuntimeError):

@@ -915,6 +915,9 @@ class EmulatedCuda(TorchFunctionMode):
         # Pinned host memory (its byte range) that a non_blocking copy to a GPU reads until a wait orders
         # the copy, with its stream and place in the order of copies, as for ``_pending``.
         self._reading: list[tuple[tuple[int, int], Any, int]] = []
+        # The spans the last wait released, and, for each idle wait that released some, those spans
+        self._released: list[tuple[int, int]] = []
+        self._idle_released: list[list[tuple[int, int]]] = []
         # The process that initialised CUDA (made the first GPU tensor): a fork of it cannot use CUDA.
         self._pid = os.getpid()
         self._initialized = False
@@ -1106,23 +1109,30 @@ class EmulatedCuda(TorchFunctionMode):
         ``lands`` only those it orders (a stream's own, an event's earlier ones); how many landed."""
         if lands is None:
             self.host_waits_for_stream()
-        released = 0
+        self._released = []
         if self._reading:
             still = [e for e in self._reading if not (lands is None or lands(e[1], e[2]))]
-            released, self._reading = len(self._reading) - len(still), still
+            self._released = [e[0] for e in self._reading if e not in still]
+            self._reading = still
         if not self._pending:
-            return released
+            return 0
         landed: list[tuple[torch.Tensor, torch.Tensor, Any, int]] = []
         kept: list[tuple[torch.Tensor, torch.Tensor, Any, int]] = []
         for entry in self._pending:
             (landed if lands is None or lands(entry[2], entry[3]) else kept).append(entry)
         if not landed:
-            return released
+            return 0
         self._pending = kept
         with _DisableTorchFunction():
             for target, data, _, _ in landed:
                 target.copy_(data)
-        return len(landed) + released
+        return len(landed)
+
+    def idle_wait(self) -> None:
+        """The last wait landed nothing the host reads: idle, unless the host then writes pinned memory
+        whose copy to the GPU it ordered (reusing a staging buffer safely needs that wait)."""
+        if self._released:
+            self._idle_released.append(self._released)
 
     def staged(self, source: torch.Tensor) -> None:
         """A non_blocking copy from ``source`` to a GPU: from pinned memory, the device reads it after the
@@ -1134,12 +1144,16 @@ class EmulatedCuda(TorchFunctionMode):
 
     def host_writes(self, tensors: Any) -> None:
         """The host writes ``tensors``: a hazard where a non_blocking copy to a GPU may still read them."""
-        if not self._reading:
+        if not (self._reading or self._idle_released):
             return
         for tensor in _tensors(tensors):
             if self.device_of(tensor).type != "cpu":
                 continue
             low, high = _host_span(tensor)
+            guarded = [s for s in self._idle_released if any(low < end and start < high for start, end in s)]
+            for spans in guarded:  # the wait that let this write be safe was no idle one
+                self._idle_released.remove(spans)
+                self.counters.idle_waits -= 1
             if any(low < end and start < high for (start, end), _, _ in self._reading):
                 self.counters.overwrites += 1
                 if not self.counters.overwrite_site:

@@ -340,3 +340,16 @@ def test_data_parallel_on_one_gpu_moves_a_cpu_module_with_the_default_ids():
             RuntimeError, match="module must have its parameters and buffers on device cuda:0"
         ):
             nn.DataParallel(nn.Linear(4, 2))(torch.randn(4, 4, device="cuda"))
+
+
+def test_a_wait_before_the_staging_buffer_is_written_again_is_no_idle_wait():
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    with emulated_cuda(device_count=1) as mode:
+        stage = torch.empty(4, 3).pin_memory()
+        for x in torch.arange(24.0).reshape(2, 4, 3):
+            stage.copy_(x)
+            stage.to("cuda", non_blocking=True).sum()
+            torch.cuda.synchronize()  # the copy has read the buffer: the next batch may overwrite it
+        # the first wait let the second batch's write be safe; the last one guards nothing
+        assert (mode.counters.waits, mode.counters.idle_waits, mode.counters.overwrites) == (2, 1, 0)
