@@ -914,10 +914,13 @@ class EmulatedCuda(TorchFunctionMode):
         self._pending: list[tuple[torch.Tensor, torch.Tensor, Any, int]] = []
         # Pinned host memory (its byte range) that a non_blocking copy to a GPU reads until a wait orders
         # the copy, with its stream and place in the order of copies, as for ``_pending``.
-        self._reading: list[tuple[tuple[int, int], Any, int]] = []
+        # The tensor is held until then, as CUDA's caching host allocator holds the block until the copy's
+        # event completes: its memory is not handed to another tensor meanwhile.
+        self._reading: list[tuple[tuple[int, int], Any, int, torch.Tensor]] = []
         # The spans the last wait released, and, for each idle wait that released some, those spans
-        self._released: list[tuple[int, int]] = []
-        self._idle_released: list[list[tuple[int, int]]] = []
+        # (the tensors only weakly: once one is gone its memory may hold another tensor, no longer guarded)
+        self._released: list[tuple[tuple[int, int], Any]] = []
+        self._idle_released: list[list[tuple[tuple[int, int], Any]]] = []
         # The process that initialised CUDA (made the first GPU tensor): a fork of it cannot use CUDA.
         self._pid = os.getpid()
         self._initialized = False
@@ -1111,8 +1114,12 @@ class EmulatedCuda(TorchFunctionMode):
             self.host_waits_for_stream()
         self._released = []
         if self._reading:
-            still = [e for e in self._reading if not (lands is None or lands(e[1], e[2]))]
-            self._released = [e[0] for e in self._reading if e not in still]
+            still = []
+            for entry in self._reading:
+                if lands is None or lands(entry[1], entry[2]):
+                    self._released.append((entry[0], weakref.ref(entry[3])))
+                else:
+                    still.append(entry)
             self._reading = still
         if not self._pending:
             return 0
@@ -1140,7 +1147,7 @@ class EmulatedCuda(TorchFunctionMode):
         returns: CUDA's "Pinned Memory Buffers" notes, and the non_blocking tutorial's warning)."""
         if self.is_pinned(source):
             COPIES[0] += 1
-            self._reading.append((_host_span(source), _current_stream(), COPIES[0]))
+            self._reading.append((_host_span(source), _current_stream(), COPIES[0], source))
 
     def host_writes(self, tensors: Any) -> None:
         """The host writes ``tensors``: a hazard where a non_blocking copy to a GPU may still read them."""
@@ -1150,11 +1157,15 @@ class EmulatedCuda(TorchFunctionMode):
             if self.device_of(tensor).type != "cpu":
                 continue
             low, high = _host_span(tensor)
-            guarded = [s for s in self._idle_released if any(low < end and start < high for start, end in s)]
+            guarded = [
+                spans
+                for spans in self._idle_released
+                if any(low < end and start < high and held() is not None for (start, end), held in spans)
+            ]
             for spans in guarded:  # the wait that let this write be safe was no idle one
                 self._idle_released.remove(spans)
                 self.counters.idle_waits -= 1
-            if any(low < end and start < high for (start, end), _, _ in self._reading):
+            if any(low < end and start < high for (start, end), _, _, _ in self._reading):
                 self.counters.overwrites += 1
                 if not self.counters.overwrite_site:
                     self.counters.overwrite_site = _case_line()

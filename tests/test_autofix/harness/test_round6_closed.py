@@ -353,3 +353,18 @@ def test_a_wait_before_the_staging_buffer_is_written_again_is_no_idle_wait():
             torch.cuda.synchronize()  # the copy has read the buffer: the next batch may overwrite it
         # the first wait let the second batch's write be safe; the last one guards nothing
         assert (mode.counters.waits, mode.counters.idle_waits, mode.counters.overwrites) == (2, 1, 0)
+
+
+def test_fresh_pinned_batches_copied_non_blocking_are_no_hazard():
+    # a DataLoader's pinned batches: each a new buffer; a later tensor never lands in memory a copy reads
+    from autofix.harness.emulated_cuda import emulated_cuda
+
+    with emulated_cuda(device_count=1) as mode:
+        outs = []
+        for i in range(20):
+            batch = torch.full((64,), float(i)).pin_memory()
+            outs.append(batch.to("cuda", non_blocking=True) * 2)
+            del batch
+            scratch = torch.empty(64)
+            scratch.fill_(-1.0)  # host memory of its own, whatever the allocator hands out
+        assert mode.counters.overwrites == 0
