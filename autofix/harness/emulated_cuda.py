@@ -1115,11 +1115,11 @@ class EmulatedCuda(TorchFunctionMode):
         self._released = []
         if self._reading:
             still = []
-            for entry in self._reading:
-                if lands is None or lands(entry[1], entry[2]):
-                    self._released.append((entry[0], weakref.ref(entry[3])))
+            for reading in self._reading:
+                if lands is None or lands(reading[1], reading[2]):
+                    self._released.append((reading[0], weakref.ref(reading[3])))
                 else:
-                    still.append(entry)
+                    still.append(reading)
             self._reading = still
         if not self._pending:
             return 0
