@@ -122,12 +122,13 @@ def never_ran(units: list[tuple[int, list[int]]], covered: set[int]) -> list[int
 
 # Reads that bring a value to the host without changing it: ``loss.item() > 20`` tests what
 # ``loss > 20`` computes on the device.
-_HOST_READ_METHODS = frozenset({"item", "cpu"})
+_HOST_READ_METHODS = frozenset({"item", "cpu", "detach"})
 _HOST_READ_CALLS = frozenset({"float", "bool"})
 
 
 def _bare(node: ast.expr) -> ast.expr:
-    """``node`` without the host reads around it (``x.item()``, ``float(x)``, ``bool(x)``, ``x.cpu()``)."""
+    """``node`` without the host reads around it (``x.item()``, ``float(x)``, ``bool(x)``, ``x.cpu()``,
+    and ``x.detach()``, which changes no value)."""
     while isinstance(node, ast.Call) and not node.keywords:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in _HOST_READ_METHODS and not node.args:
@@ -164,10 +165,34 @@ def _is_tensor_method(func: ast.Attribute) -> bool:
     return not (isinstance(func.value, ast.Name) and func.value.id == "torch")
 
 
+# Operators whose operands commute exactly (IEEE sums and products of two operands do): ``0.1 * loss``
+# is ``loss * 0.1``.
+_COMMUTING = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
+_MIRRORED: dict[type, type] = {ast.Lt: ast.Gt, ast.LtE: ast.GtE, ast.Eq: ast.Eq, ast.NotEq: ast.NotEq}
+
+
 class _NoHostReads(ast.NodeTransformer):
+    """An expression as compared: host reads dropped, commuting operands in one order, ``a < b`` as
+    ``b > a``."""
+
     def visit_Call(self, node: ast.Call) -> ast.AST:
         bare = _bare(node)
         return self.visit(bare) if bare is not node else self.generic_visit(node)
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, _COMMUTING) and ast.dump(node.right) < ast.dump(node.left):
+            node.left, node.right = node.right, node.left
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        self.generic_visit(node)
+        if len(node.ops) == 1 and type(node.ops[0]) in _MIRRORED:
+            left, right = node.left, node.comparators[0]
+            if type(node.ops[0]) in (ast.Lt, ast.LtE) or ast.dump(right) < ast.dump(left):
+                node.left, node.comparators = right, [left]
+                node.ops = [_MIRRORED[type(node.ops[0])]()]
+        return node
 
 
 def _same(a: ast.expr, b: ast.expr) -> bool:

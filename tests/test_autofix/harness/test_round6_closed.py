@@ -57,6 +57,11 @@ def _selects(before: str, after: str) -> bool:
         ),
         # an augmented assignment is the name op the value
         ("if loss.item() > 20.0:\n    loss += x", "loss = torch.where(loss > 20.0, loss + x, loss)"),
+        # operands that commute, a comparison mirrored, a detached condition: the same values
+        (
+            "if loss.item() > 20.0:\n    loss = loss * 0.1",
+            "loss = torch.where(20.0 < loss.detach(), 0.1 * loss, loss)",
+        ),
         # the tensor method's spelling: a.where(c, b) selects a where c holds
         ("if loss.item() > 20.0:\n    loss = loss * 0.1", "loss = (loss * 0.1).where(loss > 20.0, loss)"),
     ],
@@ -88,6 +93,12 @@ def test_the_else_arm_of_a_branch_is_covered_by_the_same_select():
             "if loss.item() > 20.0:\n    loss = loss * 0.1",
             "loss = torch.where(loss > 20.0, loss, loss * 0.1)",
         ),
+        # a comparison that holds at the threshold too, an operand that does not commute
+        (
+            "if loss.item() > 20.0:\n    loss = loss * 0.1",
+            "loss = torch.where(loss >= 20.0, loss * 0.1, loss)",
+        ),
+        ("if loss.item() > 20.0:\n    loss = loss - x", "loss = torch.where(loss > 20.0, x - loss, loss)"),
         # a condition widened beside the original one
         (
             "if loss.item() > 20.0:\n    loss = loss * 0.1",
