@@ -601,6 +601,20 @@ def _storage_address(tensor: torch.Tensor) -> int:
             return 0
 
 
+def _copied(result: Any, data: Any) -> Any:
+    """``result`` made from ``data``, as a tensor of its own when it shares ``data``'s memory."""
+    if not isinstance(result, torch.Tensor):
+        return result
+    if isinstance(data, torch.Tensor):
+        shares = result is data or _storage_address(result) == _storage_address(data)
+    else:
+        interface = getattr(data, "__array_interface__", None)
+        start = interface["data"][0] if isinstance(interface, dict) else None
+        nbytes = getattr(data, "nbytes", 0)
+        shares = start is not None and start <= result.data_ptr() < start + max(nbytes, 1)
+    return result.clone() if shares else result
+
+
 def _host_span(tensor: torch.Tensor) -> tuple[int, int]:
     """The bytes of host memory ``tensor`` covers (from its first element to its last)."""
     with _DisableTorchFunction():
@@ -663,6 +677,72 @@ def _nondeterministic(name: str, args: Any, kwargs: dict[str, Any]) -> bool:
     return False
 
 
+_UPSAMPLING = {
+    "linear": "linear1d",
+    "bilinear": "bilinear2d",
+    "bicubic": "bicubic2d",
+    "trilinear": "trilinear3d",
+}
+_BACKWARD_ONLY = {
+    "avg_pool3d": "avg_pool3d_backward_cuda",
+    "adaptive_avg_pool2d": "adaptive_avg_pool2d_backward_cuda",
+    "adaptive_avg_pool3d": "adaptive_avg_pool3d_backward_cuda",
+    "adaptive_max_pool2d": "adaptive_max_pool2d_backward_cuda",
+    "adaptive_max_pool2d_with_indices": "adaptive_max_pool2d_backward_cuda",
+    "fractional_max_pool2d": "fractional_max_pool2d_backward_cuda",
+    "fractional_max_pool2d_with_indices": "fractional_max_pool2d_backward_cuda",
+    "fractional_max_pool3d": "fractional_max_pool3d_backward_cuda",
+    "fractional_max_pool3d_with_indices": "fractional_max_pool3d_backward_cuda",
+    "grid_sample": "grid_sampler_2d_backward_cuda",
+    "ctc_loss": "ctc_loss_backward_gpu",
+}
+
+
+def _nondeterministic_backward(name: str, args: Any, kwargs: dict[str, Any]) -> str:
+    """The CUDA kernel of this call's backward when CUDA has only a nondeterministic one (the operations
+    ``torch.use_deterministic_algorithms``'s documentation lists as raising "when attempting to
+    differentiate a CUDA tensor"), else ``""``."""
+    if name in _BACKWARD_ONLY:
+        return _BACKWARD_ONLY[name]
+    if name == "interpolate":
+        mode = args[3] if len(args) > 3 else kwargs.get("mode", "nearest")
+        return f"upsample_{_UPSAMPLING[mode]}_backward_out_cuda" if mode in _UPSAMPLING else ""
+    if name == "pad":
+        mode = args[2] if len(args) > 2 else kwargs.get("mode", "constant")
+        pad = args[1] if len(args) > 1 else kwargs.get("pad", ())
+        return f"reflection_pad{len(pad) // 2}d_backward_out_cuda" if mode == "reflect" else ""
+    if name == "embedding_bag":
+        mode = args[5] if len(args) > 5 else kwargs.get("mode", "mean")
+        return "embedding_bag_backward_cuda_max" if mode == "max" else ""
+    return ""
+
+
+def _not_deterministic(kernel: str) -> RuntimeError:
+    return RuntimeError(
+        f"{kernel} does not have a deterministic implementation, but you set"
+        " 'torch.use_deterministic_algorithms(True)'. You can turn off determinism just for this"
+        " operation, or you can use the 'warn_only=True' option, if that's acceptable for your"
+        " application."
+    )
+
+
+def _alert_in_backward(result: Any, kernel: str) -> None:
+    """Autograd runs the backward of ``result`` in C++, unseen by the mode: a pre-hook on its node raises
+    there, as CUDA's ``alertNotDeterministic`` in that kernel does, when the program's own
+    ``use_deterministic_algorithms(True)`` (not warn_only) holds at backward time."""
+
+    def alert(grad_outputs: Any) -> None:
+        if (
+            torch.are_deterministic_algorithms_enabled()
+            and not torch.is_deterministic_algorithms_warn_only_enabled()
+        ):
+            raise mark(_not_deterministic(kernel), EMULATOR, "emulated GPU")
+
+    nodes = {id(t.grad_fn): t.grad_fn for t in _tensors(result) if t.grad_fn is not None}
+    for node in nodes.values():
+        node.register_prehook(alert)
+
+
 def _deterministic_only(name: str, args: Any, kwargs: dict[str, Any]) -> None:
     """``torch.use_deterministic_algorithms(True)`` (not warn_only): a GPU call with only a
     nondeterministic kernel raises, as CUDA's ``alertNotDeterministic`` does."""
@@ -670,16 +750,7 @@ def _deterministic_only(name: str, args: Any, kwargs: dict[str, Any]) -> None:
         return
     if torch.is_deterministic_algorithms_warn_only_enabled() or not _nondeterministic(name, args, kwargs):
         return
-    raise mark(
-        RuntimeError(
-            f"{name.rstrip('_')}_cuda does not have a deterministic implementation, but you set"
-            " 'torch.use_deterministic_algorithms(True)'. You can turn off determinism just for this"
-            " operation, or you can use the 'warn_only=True' option, if that's acceptable for your"
-            " application."
-        ),
-        EMULATOR,
-        "emulated GPU",
-    )
+    raise mark(_not_deterministic(f"{name.rstrip('_')}_cuda"), EMULATOR, "emulated GPU")
 
 
 # Multiplications: a zero factor leaves nothing of the others in the result.
@@ -1300,9 +1371,16 @@ class EmulatedCuda(TorchFunctionMode):
             self.pinned(result)
         if target.type == "cpu" and name in _CONSTANT_FACTORIES and isinstance(result, torch.Tensor):
             self.host_made(result)
-        if target.type != "cpu" and name in _FROM_HOST_DATA and args:
+        if name in _FROM_HOST_DATA and args:
             source = self.device_of(args[0]) if isinstance(args[0], torch.Tensor) else CPU
-            self.count_copy(source, target)
+            if source != target:
+                if target.type != "cpu":
+                    self.count_copy(source, target)
+                # Data that crosses devices is copied (as_tensor's docs: memory is shared only where the
+                # data already is where asked); here both live in host memory, so ``as_tensor(arr,
+                # device="cuda")`` would alias ``arr``, and NumPy's later in-place writes reach it.
+                with _DisableTorchFunction():
+                    result = _copied(result, args[0])
         if name in _FROM_HOST_DATA and args:
             self.trace_copy(result, args[0])
         else:
@@ -1735,6 +1813,10 @@ class EmulatedCuda(TorchFunctionMode):
             self.counters.float64_ops += 1
         with self._drawing_on(device, name, args, kwargs):
             result = func(*args, **kwargs)
+        if device.type != "cpu" and torch.is_grad_enabled():
+            kernel = _nondeterministic_backward(name, args, kwargs)
+            if kernel:
+                _alert_in_backward(result, kernel)
         # Host work on values read back from the GPU alone (a loop's losses stacked and cast): reading
         # results, not work the host took from the device. Nothing else may enter it (a parameter, an
         # input made on the host): then it is host work.
@@ -1788,6 +1870,17 @@ class EmulatedCuda(TorchFunctionMode):
         return argument if argument.dtype == torch.int64 and argument.dim() == 1 else None
 
     def _autocast(self, name, args, kwargs, dtype):
+        if name == "binary_cross_entropy":  # autocast_mode.cpp: banned on CUDA, whatever the dtypes
+            raise self.error(
+                RuntimeError(
+                    "torch.nn.functional.binary_cross_entropy and torch.nn.BCELoss are unsafe to autocast.\n"
+                    "Many models use a sigmoid layer right before the binary cross entropy layer.\n"
+                    "In this case, combine the two layers using "
+                    "torch.nn.functional.binary_cross_entropy_with_logits\n"
+                    "or torch.nn.BCEWithLogitsLoss.  binary_cross_entropy_with_logits and BCEWithLogits are\n"
+                    "safe to autocast."
+                )
+            )
         leaves, _ = tree_flatten((args, kwargs))
         if any(isinstance(t, torch.Tensor) and t.dtype == torch.float64 for t in leaves):
             return args, kwargs  # autocast_mode.h is_eligible: float64 operations are not
