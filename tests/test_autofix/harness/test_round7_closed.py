@@ -130,3 +130,20 @@ def test_binary_cross_entropy_is_banned_under_cuda_autocast():
         F.binary_cross_entropy(p, y)  # outside autocast
         with torch.autocast("cuda"):
             F.binary_cross_entropy(p.cpu(), y.cpu())  # CPU tensors: CUDA's autocast is not theirs
+
+
+def test_no_alert_where_nothing_differentiates_the_operation():
+    # Autograd records no node for an operation none of whose inputs needs a gradient (an input padded or
+    # upsampled before the first layer): its backward kernel never runs, on a GPU either.
+    with emulated_cuda(device_count=1):
+        conv = nn.Conv2d(1, 2, 3).to("cuda")
+        x = torch.randn(1, 1, 4, 4, device="cuda")
+        torch.use_deterministic_algorithms(True)
+        try:
+            padded = F.pad(x, (2, 2, 2, 2), mode="reflect")
+            assert padded.grad_fn is None
+            conv(F.interpolate(padded, scale_factor=2, mode="bilinear")).sum().backward()
+            with pytest.raises(RuntimeError, match="reflection_pad2d_backward_out_cuda"):
+                F.pad(conv(x), (1, 1, 1, 1), mode="reflect").sum().backward()  # after a layer: differentiated
+        finally:
+            torch.use_deterministic_algorithms(False)
