@@ -93,7 +93,10 @@ PROFILES = {
     "DEV002": RuleProfile(frozenset({DTYPE_MISMATCH}), False, "dtype", dtype=True),
     "DEV003": RuleProfile(frozenset({DEVICE_MISMATCH}), True, "transfers"),
     "DEV004": RuleProfile(frozenset({DEVICE_MISMATCH}), True),
-    "DEV005": RuleProfile(frozenset({DEVICE_MISMATCH}), True),
+    # The optimizer built after the move: it cures the mismatch of state an optimizer makes when built
+    # (Adagrad's sums on the CPU); with state made at the first step (SGD), `model.to` keeps each
+    # parameter, so before trains alike on a GPU and the fix computes (and counts) the same.
+    "DEV005": RuleProfile(frozenset({DEVICE_MISMATCH}), True, same=True),
     "DEV006": RuleProfile(frozenset({DEVICE_MISMATCH, NEEDS_GPU}), True),
     "DEV007": RuleProfile(frozenset({NEEDS_GPU}), True),
     "DEV008": RuleProfile(frozenset(), True, "syncs"),

@@ -147,3 +147,47 @@ def test_no_alert_where_nothing_differentiates_the_operation():
                 F.pad(conv(x), (1, 1, 1, 1), mode="reflect").sum().backward()  # after a layer: differentiated
         finally:
             torch.use_deterministic_algorithms(False)
+
+
+_OPT = """\
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+def run():
+    torch.manual_seed(0)
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    model = nn.Linear(5, 2)
+{early}    model.to(device)
+{late}    x = torch.randn(20, 5).to(device)
+    y = torch.randn(20, 2).to(device)
+    for _ in range(4):
+        opt.zero_grad()
+        F.mse_loss(model(x), y).backward()
+        opt.step()
+    return {{"model": model}}
+"""
+
+
+@pytest.mark.slow
+def test_an_optimizer_built_after_the_move_with_nothing_to_cure_is_the_same_computation(tmp_path):
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+
+    sgd = "    opt = torch.optim.SGD(model.parameters(), lr={lr}, momentum=0.9)\n"
+
+    def judged(after: str):
+        before = _OPT.format(early=sgd.format(lr=0.05), late="")
+        (tmp_path / "before.py").write_text(before)
+        (tmp_path / "after.py").write_text(after)
+        changed, _ = rewrite_lines(before.encode(), after.encode(), None)
+        subject = Subject("x", tmp_path, "before.py", "after.py", ("DEV005",), True, changed_lines=changed)
+        verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=60.0)
+        verifier.runner.calls = 2
+        return verify_all([subject], verifier)[0]
+
+    # SGD makes its momentum at the first step: model.to keeps each parameter, before trains alike
+    result = judged(_OPT.format(early="", late=sgd.format(lr=0.05)))
+    assert result.verdict == "PASS" and "same computation" in result.reason(), result.reason()
+    result = judged(_OPT.format(early="", late=sgd.format(lr=0.5)))
+    assert result.verdict == "FAIL", result.reason()
