@@ -16,6 +16,7 @@ are traced, never the timed ones.
 from __future__ import annotations
 
 import ast
+import copy
 import os
 import sys
 from types import FrameType
@@ -115,3 +116,186 @@ def statements(source: str, lines: list[int]) -> list[tuple[int, list[int]]]:
 def never_ran(units: list[tuple[int, list[int]]], covered: set[int]) -> list[int]:
     """The first changed line of each statement none of whose lines ran."""
     return [line for line, span in units if not covered.intersection(span)]
+
+
+# -- a removed branch whose work after now selects for every element
+
+# Reads that bring a value to the host without changing it: ``loss.item() > 20`` tests what
+# ``loss > 20`` computes on the device.
+_HOST_READ_METHODS = frozenset({"item", "cpu", "detach"})
+_HOST_READ_CALLS = frozenset({"float", "bool"})
+
+
+def _bare(node: ast.expr) -> ast.expr:
+    """``node`` without the host reads around it (``x.item()``, ``float(x)``, ``bool(x)``, ``x.cpu()``,
+    and ``x.detach()``, which changes no value)."""
+    while isinstance(node, ast.Call) and not node.keywords:
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in _HOST_READ_METHODS and not node.args:
+            node = func.value
+        elif isinstance(func, ast.Name) and func.id in _HOST_READ_CALLS and len(node.args) == 1:
+            node = node.args[0]
+        else:
+            break
+    return node
+
+
+def _negated(node: ast.expr) -> tuple[bool, ast.expr]:
+    """(whether ``node`` is an odd number of negations, what they negate): ``not c``, ``~c``,
+    ``c.logical_not()`` and ``torch.logical_not(c)`` all negate ``c``."""
+    negated = False
+    while True:
+        node = _bare(node)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.Invert)):
+            node = node.operand
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "logical_not"
+            and not node.keywords
+            and len(node.args) == (0 if _is_tensor_method(node.func) else 1)
+        ):
+            node = node.func.value if not node.args else node.args[0]
+        else:
+            return negated, node
+        negated = not negated
+
+
+def _is_tensor_method(func: ast.Attribute) -> bool:
+    return not (isinstance(func.value, ast.Name) and func.value.id == "torch")
+
+
+# Operators whose operands commute exactly (IEEE sums and products of two operands do): ``0.1 * loss``
+# is ``loss * 0.1``.
+_COMMUTING = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
+_MIRRORED: dict[type, type] = {ast.Lt: ast.Gt, ast.LtE: ast.GtE, ast.Eq: ast.Eq, ast.NotEq: ast.NotEq}
+
+
+class _NoHostReads(ast.NodeTransformer):
+    """An expression as compared: host reads dropped, commuting operands in one order, ``a < b`` as
+    ``b > a``."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        bare = _bare(node)
+        return self.visit(bare) if bare is not node else self.generic_visit(node)
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, _COMMUTING) and ast.dump(node.right) < ast.dump(node.left):
+            node.left, node.right = node.right, node.left
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        self.generic_visit(node)
+        if len(node.ops) == 1 and type(node.ops[0]) in _MIRRORED:
+            left, right = node.left, node.comparators[0]
+            if type(node.ops[0]) in (ast.Lt, ast.LtE) or ast.dump(right) < ast.dump(left):
+                node.left, node.comparators = right, [left]
+                node.ops = [_MIRRORED[type(node.ops[0])]()]
+        return node
+
+
+def _same(a: ast.expr, b: ast.expr) -> bool:
+    """The same expression, host reads anywhere in it aside."""
+    return _canonical(a) == _canonical(b)
+
+
+def _canonical(node: ast.expr) -> str:
+    return ast.dump(_NoHostReads().visit(copy.deepcopy(node)))
+
+
+def _select(node: ast.expr) -> tuple[ast.expr, ast.expr, ast.expr] | None:
+    """(condition, value where true, value where false) of an elementwise select: ``torch.where(c, a, b)``
+    or ``a.where(c, b)``; None for anything else."""
+    if not isinstance(node, ast.Call) or node.keywords or not isinstance(node.func, ast.Attribute):
+        return None
+    if node.func.attr != "where":
+        return None
+    if isinstance(node.func.value, ast.Name) and node.func.value.id == "torch" and len(node.args) == 3:
+        return node.args[0], node.args[1], node.args[2]
+    if len(node.args) == 2 and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "torch"):
+        return node.args[0], node.func.value, node.args[1]
+    return None
+
+
+def _assigned(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+    """(the one name a simple assignment sets, the value it sets): ``y = a``, ``y: T = a``, and
+    ``y += a`` as ``y = y + a``; None for anything else."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+        return stmt.target.id, stmt.value
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+        name = stmt.target.id
+        return name, ast.BinOp(left=ast.Name(id=name, ctx=ast.Load()), op=stmt.op, right=stmt.value)
+    return None
+
+
+def _arms(tree: ast.Module, line: int) -> tuple[ast.expr, str, ast.expr, ast.expr] | None:
+    """For the statement at ``line`` when it is the one assignment of an ``if``'s arm: (the ``if``'s
+    condition, the name, the value where the condition holds, the value where it does not), an arm
+    left out keeping the name's value; None for any other statement."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If):
+            continue
+        for arm, other in ((node.body, node.orelse), (node.orelse, node.body)):
+            if len(arm) != 1 or arm[0].lineno != line:
+                continue
+            mine = _assigned(arm[0])
+            if mine is None:
+                return None
+            if not other:
+                kept: ast.expr = ast.Name(id=mine[0], ctx=ast.Load())
+            else:
+                theirs = _assigned(other[0]) if len(other) == 1 else None
+                if theirs is None or theirs[0] != mine[0]:
+                    return None
+                kept = theirs[1]
+            if arm is node.body:
+                return node.test, mine[0], mine[1], kept
+            return node.test, mine[0], kept, mine[1]
+    return None
+
+
+def selected_by(
+    before: str, after: str, removed: list[tuple[int, list[int]]], added: list[tuple[int, list[int]]]
+) -> dict[int, list[int]]:
+    """The statements of after (their lines) that compute, for every element, what a removed statement of
+    before computed only in the branch it sits in: ``if c: y = a`` (``else: y = b``) become ``y =
+    torch.where(c, a, y)`` (``b``). Such a branch need not have run in before for its work to be
+    compared: after evaluates both arms on every run, so where the run compared after with before it
+    compared ``a`` too; the condition and the arms are the same expressions (host reads such as
+    ``.item()`` aside, the condition maybe negated with the arms swapped), so the branch is taken where
+    before took it. Anything else (another threshold, another arm, an ``elif``, a statement that is no
+    single assignment, a select spelt any other way) stays uncovered. Maps a removed statement's first
+    changed line to the lines of each added statement that selects its work."""
+    try:
+        old, new = ast.parse(before), ast.parse(after)
+    except (SyntaxError, ValueError):
+        return {}
+    selects: list[tuple[str, ast.expr, ast.expr, ast.expr, list[int]]] = []
+    for _, span in added:
+        for node in ast.walk(new):
+            if isinstance(node, ast.stmt) and node.lineno == span[0]:
+                assigned = _assigned(node) if not isinstance(node, ast.AugAssign) else None
+                select = _select(assigned[1]) if assigned else None
+                if assigned and select:
+                    selects.append((assigned[0], *select, span))
+                break
+    found: dict[int, list[int]] = {}
+    for first, span in removed:
+        arms = _arms(old, span[0])
+        if arms is None:
+            continue
+        test, name, taken, kept = arms
+        neg, core = _negated(test)
+        for target, condition, yes, no, lines in selects:
+            if target != name:
+                continue
+            their_neg, their_core = _negated(condition)
+            if not _same(core, their_core):
+                continue
+            want_yes, want_no = (kept, taken) if neg != their_neg else (taken, kept)
+            if _same(want_yes, yes) and _same(want_no, no):
+                found.setdefault(first, []).extend(lines)
+    return found

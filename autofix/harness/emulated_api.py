@@ -148,11 +148,14 @@ def _settle(*_: Any, lands: Any = None, **__: Any) -> None:
     """The host waits for the device (``torch.cuda.synchronize()``, a stream's or an event's
     ``synchronize()``): a host sync, counted as one; the copies in flight it orders have landed (with
     ``lands``, a test of a copy's stream and order: a side stream's wait, or an event recorded before
-    the copies, lands none of the default stream's later copies). A wait that lands none is idle."""
+    the copies, lands none of the default stream's later copies). A wait that lands none is idle, unless
+    the host then writes pinned memory whose copy to the GPU it ordered (see EmulatedCuda.host_writes)."""
     for mode in _ACTIVE:
         mode.counters.syncs += 1
         mode.counters.waits += 1
-        mode.counters.idle_waits += not mode.settle(lands)
+        if not mode.settle(lands):
+            mode.counters.idle_waits += 1
+            mode.idle_wait()
 
 
 class Unemulated(RuntimeError):
@@ -530,20 +533,35 @@ def _generator_class(mode: Device) -> type:
 
         def get_state(self) -> torch.Tensor:
             """A CUDA generator's state is Philox's: 16 bytes, its seed and an offset. The offset here is a
-            token for the MT19937 state kept aside, so set_state restores the very same stream."""
+            token for the MT19937 state kept aside, so set_state restores the very same stream; the same
+            state gives the same token, so, as on CUDA, the state moves only when this GPU draws (a draw on
+            the CPU, or asking twice, leaves it as it was)."""
             if self._device.type != "cuda":
                 return base.get_state(self)
             snapshots = self.__dict__.setdefault("_snapshots", [])
-            snapshots.append(base.get_state(self))
-            packed = struct.pack("<QQ", self._seed % (1 << 64), len(snapshots) - 1)
+            with torch._C.DisableTorchFunction():
+                state = base.get_state(self)
+                token = next((i for i, kept in enumerate(snapshots) if torch.equal(kept, state)), None)
+            if token is None:
+                snapshots.append(state)
+                token = len(snapshots) - 1
+            packed = struct.pack("<QQ", self._seed % (1 << 64), token)
             return torch.frombuffer(bytearray(packed), dtype=torch.uint8)
 
         def set_state(self, new_state: torch.Tensor) -> Any:
             if self._device.type != "cuda":
                 return base.set_state(self, new_state)
-            # CUDAGeneratorImpl::set_state: TORCH_CHECK(new_state_size == total_size, "... wrong size")
-            if not isinstance(new_state, torch.Tensor) or new_state.dtype != torch.uint8:
-                raise TypeError("expected a torch.ByteTensor, but got " + type(new_state).__name__)
+            # Generator.h, check_rng_state (CUDAGeneratorImpl::set_state calls it first): a strided CPU
+            # byte tensor, whatever the generator's device; then TORCH_CHECK(... "RNG state is wrong size")
+            if (
+                not isinstance(new_state, torch.Tensor)
+                or new_state.dtype != torch.uint8
+                or new_state.layout != torch.strided
+                or mode.device_of(new_state).type != "cpu"
+            ):
+                if not isinstance(new_state, torch.Tensor):
+                    raise TypeError("expected a torch.ByteTensor, but got " + type(new_state).__name__)
+                raise mode.error(TypeError("RNG state must be a torch.ByteTensor"))
             if new_state.numel() != 16:
                 raise mode.error(RuntimeError("RNG state is wrong size"))
             seed, token = struct.unpack("<QQ", bytes(new_state.tolist()))

@@ -37,10 +37,12 @@ GPU the machine lacks (``cuda:1`` on a machine with one GPU): nobody's fault, no
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from autofix.harness.compare import compare
 from autofix.harness.cover import never_ran
 from autofix.harness.emulated_api import IDENTITIES
+from autofix.harness.emulated_cuda import CONSTRUCTORS
 from autofix.harness.models import (
     DEVICE_MISMATCH,
     DIFFER,
@@ -91,7 +93,10 @@ PROFILES = {
     "DEV002": RuleProfile(frozenset({DTYPE_MISMATCH}), False, "dtype", dtype=True),
     "DEV003": RuleProfile(frozenset({DEVICE_MISMATCH}), True, "transfers"),
     "DEV004": RuleProfile(frozenset({DEVICE_MISMATCH}), True),
-    "DEV005": RuleProfile(frozenset({DEVICE_MISMATCH}), True),
+    # The optimizer built after the move: it cures the mismatch of state an optimizer makes when built
+    # (Adagrad's sums on the CPU); with state made at the first step (SGD), `model.to` keeps each
+    # parameter, so before trains alike on a GPU and the fix computes (and counts) the same.
+    "DEV005": RuleProfile(frozenset({DEVICE_MISMATCH}), True, same=True),
     "DEV006": RuleProfile(frozenset({DEVICE_MISMATCH, NEEDS_GPU}), True),
     "DEV007": RuleProfile(frozenset({NEEDS_GPU}), True),
     "DEV008": RuleProfile(frozenset(), True, "syncs"),
@@ -293,6 +298,9 @@ class Judge:
         stop), so nothing is proved about it. Cannot judge (see cover.py)."""
         missing: list[str] = []
         same_name = result.before_file == (result.rewritten or "after")  # a user's file: one name twice
+        after_lines = {n for p in self.phases if p in after.phases for n in (after.phases[p].covered or ())}
+        # a branch of before that never ran, whose work after selects for every element where it ran
+        selected = {first for first, lines in result.before_selected.items() if after_lines & set(lines)}
         for version, units, name, verb in (
             (after, result.after_units, result.rewritten or "after", "changed"),
             (before, result.before_units, result.before_file or "before", "removed"),
@@ -303,7 +311,14 @@ class Judge:
                 continue  # not traced, or ran nowhere to completion (its failure is judged elsewhere)
             lines = {n for covered in recorded for n in covered}
             label = f"{name} ({'after' if version is after else 'before'})" if same_name else name
-            missing += [f"{label} line {n} {verb} and never ran" for n in never_ran(units, lines)]
+            unrun = never_ran(units, lines)
+            if version is before:
+                for n in (n for n in unrun if n in selected):
+                    result.notes.append(
+                        f"{label} line {n} never ran; after selects its work for every element where it ran"
+                    )
+                unrun = [n for n in unrun if n not in selected]
+            missing += [f"{label} line {n} {verb} and never ran" for n in unrun]
         if not missing:
             return
         more = f" (and {len(missing) - 2} more)" if len(missing) > 2 else ""
@@ -341,7 +356,7 @@ class Judge:
             return
         for phase in self.phases:
             b, a = before.phases[phase], after.phases[phase]
-            if not (b.ok and a.ok) or b.counts != a.counts:
+            if not (b.ok and a.ok) or _without_constructors(b.counts) != _without_constructors(a.counts):
                 return
         where = " and ".join(_short(p) for p in self.phases)
         result.proofs.append(f"same computation: equal results and counts on {where}")
@@ -613,6 +628,15 @@ class Judge:
                 f" wait_stream, event or synchronize between ({a.count('races')} times, before {allowed});"
                 " cannot judge its results on the emulated device, whose streams run in order"
             )
+        allowed = b.count("overwrites") if b is not None and b.ok else 0
+        if a.count("overwrites") > allowed:
+            site = (a.counts or {}).get("overwrite_site") or "after"
+            result.problems.append(
+                f"overwrites pinned memory a non_blocking copy to the GPU may still be reading: {site}"
+                f" writes it with no synchronize, event or stream wait ordering the copy first"
+                f" ({a.count('overwrites')} times, before {allowed}); on a GPU the copy may carry the new"
+                " data, which the emulated device, copying at once, cannot show"
+            )
 
     def _factory_copies(self, result: CaseResult, before: VersionRun, after: VersionRun) -> None:
         """A rule that saves transfers (DEV003, DEV010) makes tensors on the device: an after that makes them
@@ -770,6 +794,27 @@ def _later_share(run: PhaseRun) -> float | None:
     if not work.get("calls") or "later" not in work:
         return None
     return work["later"] / work["calls"] / max(work.get("first", 0), 1)
+
+
+def _without_constructors(counts: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``counts`` less the host tensors made from data or a size: a legacy constructor
+    (``torch.FloatTensor(data)``, ``torch.Tensor(n)``) makes them where the emulated GPU cannot see, its
+    respelling (``torch.as_tensor``, ``torch.empty``) where it can. What they hold is compared by the
+    results (a copy where before shared memory shows once the data changes); their count proves nothing
+    about the computation."""
+    if counts is None:
+        return None
+    kept = {k: v for k, v in counts.items() if k not in ("constructor_ops", "constructor_elements")}
+    if "host_ops" in kept:
+        kept["host_ops"] -= counts.get("constructor_ops", 0)
+        kept["host_elements"] -= counts.get("constructor_elements", 0)
+    by_name = {}
+    for name, (host, device) in (counts.get("by_name") or {}).items():
+        host = 0 if name in CONSTRUCTORS else host
+        if host or device:
+            by_name[name] = [host, device]
+    kept["by_name"] = by_name
+    return kept
 
 
 def _percent_of(share: float) -> str:

@@ -175,6 +175,9 @@ class CaseResult:
     # (its first changed line, its lines): each must have run (see cover.py).
     after_units: list[tuple[int, list[int]]] = field(default_factory=list)
     before_units: list[tuple[int, list[int]]] = field(default_factory=list)
+    # A before unit's first line -> the lines of after's statements that select its branch's work for
+    # every element (``torch.where``): run there, the branch counts as compared (cover.selected_by).
+    before_selected: dict[int, list[int]] = field(default_factory=dict)
     before_file: str = ""  # the rewritten file in before, as named in messages
     own_rewrite: bool = False  # after is autofix's own rewrite, not a hand-written after
 

@@ -37,7 +37,7 @@ from typing import Any
 
 from autofix.config.settings import ConfigResolver
 from autofix.files.rewrite import rewrite_file
-from autofix.harness.cover import statements
+from autofix.harness.cover import selected_by, statements
 from autofix.harness.judge import Judge, profile_of, speed, timing_wanted
 from autofix.harness.models import LENIENT, ONE_GPU, OTHER_GPU, SHARED_RNG, CaseResult, Failure, VersionRun
 from autofix.harness.runner import Runner, Zygote, ZygotePool, token
@@ -263,6 +263,7 @@ class Verifier:
         added, removed = changed_both(old, new)
         result.after_units = statements(new, added)
         result.before_units = statements(old, removed)
+        result.before_selected = selected_by(old, new, result.before_units, result.after_units)
         result.before_file = Path(before_file).name
 
     def _run(

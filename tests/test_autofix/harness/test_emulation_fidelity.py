@@ -405,6 +405,12 @@ def _is_cpu() -> None:
     _assert(not cuda(2).is_cpu and torch.ones(2).is_cpu, "is_cpu of a GPU tensor")
 
 
+def _cuda_rng_state_after_cpu_draw() -> None:
+    state = torch.cuda.get_rng_state()
+    torch.rand(5)
+    _assert(torch.equal(state, torch.cuda.get_rng_state()), "a CPU draw moved the GPU's generator")
+
+
 def _cuda_array_interface() -> None:
     described = cuda(2, 3).t().__cuda_array_interface__
     _assert(described["shape"] == (3, 2) and described["strides"] == (4, 12), f"described as {described}")
@@ -920,6 +926,22 @@ ROWS += [
             ),
             Row("torch.cuda.manual_seed repeats the GPU's draws", _cuda_manual_seed_repeats, d2h=1, syncs=1),
             Row("cuda.get_rng_state / set_rng_state / fork_rng", _rng_state_round_trip, d2h=1, syncs=1),
+            # CUDAGeneratorImpl::get_state packs the seed and philox_offset_per_thread, which only the
+            # GPU's own draws advance: asking twice, or a draw on the CPU, leaves it as it was.
+            Row(
+                "cuda.get_rng_state unchanged by a CPU draw",
+                _cuda_rng_state_after_cpu_draw,
+                source=SOURCE + "aten/src/ATen/cuda/CUDAGeneratorImpl.cpp",
+            ),
+            # check_rng_state: TORCH_CHECK_TYPE(... device().type() == kCPU && dtype() == kByte, ...)
+            Row(
+                "cuda.set_rng_state with the state on the GPU",
+                lambda: torch.cuda.set_rng_state(torch.cuda.get_rng_state().cuda()),
+                "error: RNG state must be a torch.ByteTensor",
+                h2d=1,
+                syncs=1,
+                source=GENERATOR_CHECK,
+            ),
         ],
     ),
     *section(
