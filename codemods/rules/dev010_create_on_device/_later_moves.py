@@ -281,12 +281,12 @@ def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str]) -> bool:
         if not (isinstance(parent, cst.Attribute) and parent.value is name):
             return True  # handed on (`f(opt)`), or rebound
         outer = tree.parent(parent)
-        if (
-            isinstance(outer, (cst.AssignTarget, cst.AugAssign))
-            or isinstance(outer, cst.Call)
-            and outer.func is parent
+        while isinstance(outer, cst.Attribute):  # `self.G.train`: the whole chain
+            parent, outer = outer, tree.parent(outer)
+        if isinstance(outer, (cst.AssignTarget, cst.AugAssign)) or (
+            isinstance(outer, cst.Call) and outer.func is parent
         ):
-            return True
+            return True  # `opt.lr = ...`, `self.G.train()`
     return False
 
 
