@@ -55,6 +55,8 @@ class LaterMove:
     # `return h.to(device)`, `out.append(h.cuda() if use_cuda else h)`: the expression that becomes `h`
     # once it is made there (the line stays); the name is read nowhere after it
     inline: cst.BaseExpression | None = None
+    # `a, b = a.cuda(), b.cuda()`: the line without this name's move (the others' stay)
+    without: cst.Assign | None = None
 
     @property
     def condition(self) -> tuple[cst.BaseExpression, bool] | None:
@@ -73,7 +75,7 @@ class LaterMove:
             return "the move also converts the dtype"
         if self.from_a_branch:
             return "it is made in one branch of an `if` and moved after it"
-        if not self.alone:
+        if not self.alone and self.without is None:
             return "the statement that moves it does more than that"
         if self.renamed:
             return "it is moved under another name"
@@ -140,6 +142,7 @@ def later_move(
             found.test,
             found.moved_unless,
             found.inline,
+            found.without,
         )
     return None
 
@@ -234,11 +237,13 @@ def drop_move(
     comment would go with it, or a statement in between may change what ``needed`` reads (it is
     evaluated at the creation now)."""
     line = later.line
+    if later.without is not None and later.inline is None and not later.alone:
+        if not _unchanged_between(tree, later, needed, aliases):
+            return None
+        return {line: line.with_changes(body=[later.without])}  # the others' moves stay
     if not later.alone or (_has_comment(line) and later.inline is None):
         return None
-    reads = names_in(tree, needed)
-    objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
-    if any(reads & assigned_names(tree, s) or objects & names_in(tree, s) for s in later.between):
+    if not _unchanged_between(tree, later, needed, aliases):
         return None
     if later.inline is not None:  # `return h.cuda()` -> `return h`
         assert later.target is not None
@@ -253,6 +258,36 @@ def drop_move(
     if any(e.comment for e in guard.leading_lines) or _header_comment(guard.body):
         return None
     return {guard: cst.RemovalSentinel.REMOVE}
+
+
+def _unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases) -> bool:
+    """No statement between the creation and the move may change what ``needed`` reads."""
+    reads = names_in(tree, needed)
+    objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
+    return not any(
+        reads & assigned_names(tree, s) or _may_change(tree, s, objects & names_in(tree, s))
+        for s in later.between
+    )
+
+
+def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str]) -> bool:
+    """May ``statement`` change an attribute of ``objects``? Not when it only reads their attributes
+    (``torch.FloatTensor(opt.batchSize)`` leaves ``opt.cuda`` as it was); a method call, an assignment to
+    an attribute or the object handed on may."""
+    for name in tree.of_type(statement, cst.Name):
+        if name.value not in objects:
+            continue
+        parent = tree.parent(name)
+        if not (isinstance(parent, cst.Attribute) and parent.value is name):
+            return True  # handed on (`f(opt)`), or rebound
+        outer = tree.parent(parent)
+        while isinstance(outer, cst.Attribute):  # `self.G.train`: the whole chain
+            parent, outer = outer, tree.parent(outer)
+        if isinstance(outer, (cst.AssignTarget, cst.AugAssign)) or (
+            isinstance(outer, cst.Call) and outer.func is parent
+        ):
+            return True  # `opt.lr = ...`, `self.G.train()`
+    return False
 
 
 def _move_in(
@@ -289,10 +324,25 @@ def _move_in(
     target = move_target(value, aliases)
     if target is None or _moved_name(target.call) != spelled:
         return None
-    others = [v for t, v in pairs if v is not moved[0][1]]
-    if any(spelled in _spellings(tree, v) for v in others):
+    others = [(t, v) for t, v in pairs if v is not moved[0][1]]
+    if any(spelled in _spellings(tree, v) for _, v in others):
         return None
-    return Found(None, target, len(pairs) == 1 and len(line.body) == 1, test, unless)
+    alone = len(pairs) == 1 and len(line.body) == 1
+    without = None
+    if not alone and test is None and len(line.body) == 1 and others:
+        # `a, b = a.cuda(), b.cuda()`: the others' moves stay, `b = b.cuda()`
+        without = small.with_changes(
+            targets=[small.targets[0].with_changes(target=_joined([t for t, _ in others]))],
+            value=_joined([v for _, v in others]),
+        )
+    return Found(None, target, alone, test, unless, without=without)
+
+
+def _joined(nodes: list[cst.BaseExpression]) -> cst.BaseExpression:
+    """One expression, or a tuple of several (``a, b``)."""
+    if len(nodes) == 1:
+        return nodes[0]
+    return cst.Tuple([cst.Element(n) for n in nodes], lpar=[], rpar=[])
 
 
 @dataclass(frozen=True)
@@ -305,6 +355,8 @@ class Found:
     test: cst.BaseExpression | None = None
     moved_unless: bool = False
     inline: cst.BaseExpression | None = None
+    # `a, b = a.cuda(), b.cuda()` without this name's part: what the line becomes once it is made there
+    without: cst.Assign | None = None
 
 
 def _moved_name(call: cst.Call) -> str | None:

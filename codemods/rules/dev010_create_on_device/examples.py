@@ -658,7 +658,7 @@ INVALID = [
         """,
         message="created on the host by `self.causal_mask(...)`",
     ),
-    # Moved together with a batch from the loader: the move is not only this tensor's.
+    # Moved together with a batch from the loader (or other tensors): the others' moves stay.
     Invalid(
         """
         import torch
@@ -667,7 +667,51 @@ INVALID = [
             if gpu:
                 x, z = x.cuda(), z.cuda()
         """,
-        message="does more than that",
+        """
+        import torch
+        for x, y in loader:
+            z = torch.rand(len(x), 16, device="cuda" if gpu else "cpu")
+            if gpu:
+                x = x.cuda()
+        """,
+        message="random generator",
+    ),
+    # A script's tensors moved together under its switch: each is made where the switch says, and the
+    # moves left in the statement stay (`label`'s argument may be data). Statements in between that only
+    # read the switch's object (`opt.batchSize`) leave the switch as it was.
+    Invalid(
+        """
+        import torch
+        inputs = torch.FloatTensor(opt.batchSize, 3, opt.imageSize, opt.imageSize)
+        label = torch.FloatTensor(opt.batchSize)
+        real_label = 1
+        if opt.cuda:
+            netD.cuda()
+            inputs, label = inputs.cuda(), label.cuda()
+        """,
+        """
+        import torch
+        inputs = torch.empty(opt.batchSize, 3, opt.imageSize, opt.imageSize, dtype=torch.float32, device="cuda" if opt.cuda else "cpu")
+        label = torch.FloatTensor(opt.batchSize)
+        real_label = 1
+        if opt.cuda:
+            netD.cuda()
+            label = label.cuda()
+        """,
+        line=2,
+    ),
+    # ...but a statement in between that may change the switch (`opt` handed on) keeps the move.
+    Invalid(
+        """
+        import torch
+        one = torch.FloatTensor([1])
+        two = torch.FloatTensor([2])
+        configure(opt)
+        if opt.cuda:
+            one, two = one.cuda(), two.cuda()
+        """,
+        message="the code in between changes what the move reads",
+        line=2,
     ),
     # NumPy's random numbers made to be copied: torch would draw others on the device.
     Invalid(

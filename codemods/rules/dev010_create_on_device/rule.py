@@ -17,13 +17,15 @@ code writes too:
 * in two statements of the same block, the tensor unused in between: `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
-  left in it). In a module's `forward` and the functions it calls the flag can only have agreed with
-  where the module runs, so the tensor is made on the input's device, `device=x.device`, and the flag
-  goes (not in `init_hidden(batch)`, which may run before the module is moved); the input is one
-  the body shows is a tensor, by its use or by handing it to one of the module's layers
-  (`self.embed(tokens)`: an embedding, linear, convolution or norm layer takes only a tensor on its
-  own device; not a recurrent layer, which also takes a `PackedSequence`). Moved by an if-expression,
-  `x = x.cuda() if use_cuda else x`, the same;
+  left in it). Moved with others, `a, b = a.cuda(), b.cuda()`, the others' moves stay (`b = b.cuda()`);
+  statements in between may read the object that holds the switch (`opt.batchSize` before
+  `if opt.cuda:`), not change it. In a module's `forward` and the functions it calls the flag can
+  only have agreed with where the module runs, so the tensor is made on the input's device,
+  `device=x.device`, and the flag goes (not in `init_hidden(batch)`, which may run before the module
+  is moved); the input is one the body shows is a tensor, by its use or by handing it to one of the
+  module's layers (`self.embed(tokens)`: an embedding, linear, convolution or norm layer takes only a
+  tensor on its own device; not a recurrent layer, which also takes a `PackedSequence`). Moved by an
+  if-expression, `x = x.cuda() if use_cuda else x`, the same;
 * moved where it is read, the name read nowhere after (nor elsewhere in its loop): `h = torch.zeros(n)`
   then `return h.to(device)` or `out.append(h.cuda() if use_cuda else h)` becomes `h` made there and
   `return h` / `out.append(h)`.
