@@ -238,11 +238,7 @@ def named_sum_fix(
             value_reads.append(occurrence)  # a logging point
         else:
             return None
-    if (
-        (not sums and not value_reads)
-        or _declared_global(tree, loop, name)
-        or _read_outside(tree, loop, name)
-    ):
+    if not sums or _declared_global(tree, loop, name) or _read_outside(tree, loop, name):
         return None
     totals = [cst.ensure_type(augmented.target, cst.Name).value for augmented in sums]
     if len(set(totals)) != len(totals):
@@ -262,15 +258,9 @@ def named_sum_fix(
         replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
     for bound in items:
         scaled = isinstance(tree.parent(bound), cst.BinaryOperation)  # (`v = t.item() * n`)
-        if sums or scaled:
-            replacements[id(bound)] = kept_float(bound, float64, in_operation=scaled)
-        else:  # only logged: `float(t)` reads exactly what `t.item()` did, in any dtype, on any device
-            func = cst.ensure_type(bound.func, cst.Attribute)
-            replacements[id(bound)] = bound.with_changes(func=func.with_changes(attr=cst.Name("detach")))
+        replacements[id(bound)] = kept_float(bound, float64, in_operation=scaled)
     replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in value_reads})
     fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
-    if not totals:
-        return {loop: cst.FlattenSentinel([fixed])}
     ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))
     converted: list[cst.BaseStatement] = [cst.parse_statement(f"{t} = float({t})\n") for t in ordered]
     return _after_loop(tree, loop, fixed, converted, ordered[0])

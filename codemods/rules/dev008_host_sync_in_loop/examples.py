@@ -1540,36 +1540,6 @@ INVALID = [
         message="`output.abs().mean().item()`",
         line=5,
     ),
-    # A value named every step and read only where the loop logs: kept as the detached tensor, read with
-    # `float(...)` there (exactly what `.item()` gave, in any dtype).
-    Invalid(
-        """
-        import torch
-        device = torch.device("cuda")
-        model.to(device)
-        for step, (x, y) in enumerate(loader):
-            loss = criterion(model(x.to(device)), y.to(device))
-            loss.backward()
-            optimizer.step()
-            loss_value = loss.item()
-            if step % 100 == 0:
-                print(f"step {step}: {loss_value:.4f}")
-        """,
-        """
-        import torch
-        device = torch.device("cuda")
-        model.to(device)
-        for step, (x, y) in enumerate(loader):
-            loss = criterion(model(x.to(device)), y.to(device))
-            loss.backward()
-            optimizer.step()
-            loss_value = loss.detach()
-            if step % 100 == 0:
-                print(f"step {step}: {float(loss_value):.4f}")
-        """,
-        message="read it only where the loop logs",
-        line=8,
-    ),
     # A step function's returned number, summed by its caller's loop and read where it logs: returned as
     # a float64 tensor, summed on the device, read back once after the loop.
     Invalid(

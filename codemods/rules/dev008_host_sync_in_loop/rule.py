@@ -68,10 +68,8 @@ reduction rounds in another order). A per-step value named first, `batch_loss = 
 (scaled by a size: `len(x)`, `x.size(0)`, or a name every binding of which is one; never by what may be a
 tensor, whose float32 would then be promoted differently), also bound on either branch of an `if`, and
 read in the loop only by such sums and where the loop logs, stays a detached float64 tensor: each sum is
-kept on the device (`float(batch_loss)` where it is logged), and it is read nowhere after the loop (one
-read only where the loop logs, no sum, stays the detached tensor: `float(v)` there reads exactly what
-`.item()` did). A sum may start before an enclosing loop whose other code binds it nowhere (`report_loss
-= 0` before `while True:`, summed in the inner `for`: read back after each pass of the inner loop),
+kept on the device (`float(batch_loss)` where it is logged), and it is read nowhere after the loop. A
+sum may start before an enclosing loop whose other code binds it nowhere (`report_loss = 0` before `while True:`, summed in the inner `for`: read back after each pass of the inner loop),
 before a `try:` around the loop where neither its handlers nor the code after it read the sum (an
 exception that stops the loop halfway would leave it a tensor there), by a chained assignment (`step =
 total = 0`), and be reset by one (`total = n = 0.`). A read in an `if`'s test runs every step: it keeps
@@ -173,7 +171,6 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
 _SUMMED = "; accumulate it on the device and convert once after the loop"
-_LOGGED = "; keep it on the device and read it only where the loop logs"
 _RETURNED = (
     "; return it as a tensor, sum it on the device where the caller sums it and convert once after the"
     " caller's loop"
@@ -187,12 +184,6 @@ _CHOSEN = (
     " (in float64, the host's digits, where the value is on CUDA or the CPU; the file may pick a device"
     " without float64, such as Apple's MPS, and there the value is still read every step)"
 )
-
-
-def _only_logged(fix: dict[cst.CSTNode, cst.FlattenSentinel]) -> bool:
-    """The fix rewrites its loop alone and writes nothing after it: a named value read only where the
-    loop logs, no sum to read back."""
-    return len(fix) == 1 and all(len(list(sentinel.nodes)) == 1 for sentinel in fix.values())
 
 
 def _precision(float64: bool, item: cst.Call, tree: Tree, statement: cst.CSTNode | None = None) -> str:
@@ -269,8 +260,6 @@ class HostSyncInLoop(Rule):
                 )
                 counted = sums_a_count(self.tree, sync.node, event.node, event.loop)
                 advice = _SUMMED + ("" if counted else _precision(float64, sync.node, self.tree, event.node))
-                if fix is not None and _only_logged(fix):
-                    advice = _LOGGED
             elif (
                 sync.reported
                 and sync.item
