@@ -62,6 +62,9 @@ def prepare(request: dict[str, Any]) -> None:
     """Settings every run shares: pinned threads, deterministic kernels, the script's folder."""
     if request.get("hide_gpu"):
         os.environ["CUDA_VISIBLE_DEVICES"] = ""  # before CUDA initialises: this process sees no GPU
+    # On a real GPU, deterministic cuBLAS matmuls need a fixed workspace (read when the first cuBLAS
+    # handle is made); without it they only warn here and may differ from run to run.
+    os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
     torch.set_num_threads(int(request.get("threads", 1)))
     # What torch.use_deterministic_algorithms(True) does, minus importing torch._inductor to set a
     # compiler flag we never use: that import costs over a second.

@@ -69,7 +69,8 @@ reduction rounds in another order). A per-step value named first, `batch_loss = 
 tensor, whose float32 would then be promoted differently), also bound on either branch of an `if`, and
 read in the loop only by such sums and where the loop logs, stays a detached float64 tensor: each sum is
 kept on the device (`float(batch_loss)` where it is logged), and it is read nowhere after the loop. A
-sum may start before an enclosing loop whose other code binds it nowhere (`report_loss = 0` before `while True:`, summed in the inner `for`: read back after each pass of the inner loop),
+sum may start before an enclosing loop whose other code binds it nowhere (`report_loss = 0` before
+`while True:`, summed in the inner `for`: read back after each pass of the inner loop),
 before a `try:` around the loop where neither its handlers nor the code after it read the sum (an
 exception that stops the loop halfway would leave it a tensor there), by a chained assignment (`step =
 total = 0`), and be reset by one (`total = n = 0.`). A read in an `if`'s test runs every step: it keeps
