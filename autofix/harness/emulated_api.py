@@ -1201,6 +1201,10 @@ def _patch_parallel(mode: Device, patch: Any) -> None:
     def pin(tensor: torch.Tensor) -> torch.Tensor:
         # A copy into page-locked memory, as Tensor.pin_memory() makes it: no computation on the host
         # (its work weighs nothing), so pinning a batch moves no share of the work off the device.
+        if mode.device_of(tensor).type != "cpu":  # a batch of GPU tensors: Memory.cpp refuses to pin it
+            raise mode.error(
+                RuntimeError("cannot pin 'torch.cuda.FloatTensor' only dense CPU tensors can be pinned")
+            )
         with _DISABLE_TORCH_FUNCTION():
             copy = tensor.clone()
         mode.trace(copy, torch.device("cpu"), (tensor,), weight=0)

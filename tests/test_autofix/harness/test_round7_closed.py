@@ -31,6 +31,19 @@ def test_host_data_made_a_gpu_tensor_is_a_copy(factory):
         assert mode.counters.host_to_device == 2
 
 
+def test_a_dataloader_pinning_a_batch_of_gpu_tensors_raises():
+    """Round 7 B probe `dl_pin_cuda_batch_raises`: the loader's pinning calls ``pin_memory`` on the
+    collated batch, and Memory.cpp pins only dense CPU tensors; a batch of host tensors is pinned."""
+    from torch.utils.data import DataLoader
+
+    with emulated_cuda(device_count=1):
+        on_gpu = [torch.ones(2, device="cuda") for _ in range(4)]
+        with pytest.raises(RuntimeError, match="only dense CPU tensors can be pinned"):
+            next(iter(DataLoader(on_gpu, batch_size=2, pin_memory=True)))
+        batch = next(iter(DataLoader([torch.ones(2) for _ in range(4)], batch_size=2, pin_memory=True)))
+        assert batch.device.type == "cpu" and batch.shape == (2, 2)
+
+
 def test_data_already_where_asked_is_shared():
     with emulated_cuda(device_count=1):
         arr = np.arange(4, dtype=np.float32)
