@@ -46,7 +46,8 @@ Binding = (
     | cst.Global
     | cst.Nonlocal
 )
-_SCOPES = (
+# The nodes that open a scope for name lookup (the module aside).
+SCOPES = (
     cst.FunctionDef,
     cst.Lambda,
     cst.ClassDef,
@@ -120,7 +121,7 @@ def bindings_in(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
     for node in candidates:
         if node is scope:
             continue
-        owner = next((a for a in tree.ancestors(node) if isinstance(a, _SCOPES) or a is scope), None)
+        owner = next((a for a in tree.ancestors(node) if isinstance(a, SCOPES) or a is scope), None)
         if owner is scope:
             found.append(node)
     return found

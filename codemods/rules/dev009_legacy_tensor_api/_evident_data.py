@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from codemods.analysis.legacy_constructors import is_data
+from codemods.core.name_bindings import SCOPES
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 
@@ -27,16 +28,7 @@ _ARRAY_BUILDERS = frozenset(
     f"numpy.{name}"
     for name in "array asarray zeros ones arange linspace stack concatenate hstack vstack".split()
 )
-_SCOPES = (
-    cst.FunctionDef,
-    cst.ClassDef,
-    cst.Lambda,
-    cst.ListComp,
-    cst.SetComp,
-    cst.DictComp,
-    cst.GeneratorExp,
-)
-_SCOPE_CLASSES: frozenset[type] = frozenset(_SCOPES)
+_SCOPE_CLASSES: frozenset[type] = frozenset(SCOPES)
 
 
 def is_fresh_list(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
@@ -71,7 +63,7 @@ def returns_fresh_list(tree: Tree, call: cst.BaseExpression, aliases: ImportAlia
     own = [
         n
         for n in tree.descendants(body)
-        if not any(isinstance(a, _SCOPES) for a in _between(tree, n, function))
+        if not any(isinstance(a, SCOPES) for a in _between(tree, n, function))
     ]
     if any(isinstance(n, (cst.Yield, cst.Await)) for n in own):
         return False
@@ -144,7 +136,7 @@ def reaching_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases)
     result of a function of the file returning a fresh list; "array" for a NumPy array builder's
     result; None when that binding is anything else, conditional, or not shown (a parameter)."""
     statement = next((a for a in tree.ancestors(call) if isinstance(a, cst.SimpleStatementLine)), None)
-    if statement is None or any(isinstance(a, _SCOPES) for a in _between(tree, call, statement)):
+    if statement is None or any(isinstance(a, SCOPES) for a in _between(tree, call, statement)):
         return None
     if any(
         any(item.name.value == name for item in node.names)
@@ -192,7 +184,7 @@ def every_binding_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAli
     """For a local ``name`` of ``call``'s function (not a parameter) every binding of which is a fresh
     list or a NumPy array (``if a: x = np.zeros(n)`` / ``else: x = [0] * n``): "list" when all are lists,
     "array" otherwise (``torch.as_tensor`` copies a list as the legacy call did, and shares an array)."""
-    function = next((a for a in tree.ancestors(call) if isinstance(a, _SCOPES)), None)
+    function = next((a for a in tree.ancestors(call) if isinstance(a, SCOPES)), None)
     if not isinstance(function, cst.FunctionDef):
         return None
     if any(p.name.value == name for p in tree.of_type(function.params, cst.Param)):

@@ -28,7 +28,7 @@ import re
 
 import libcst as cst
 
-from codemods.core.name_bindings import bindings_in
+from codemods.core.name_bindings import SCOPES, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 
@@ -102,17 +102,8 @@ def _opaque_call(tree: Tree, aliases: ImportAliases, call: cst.Call) -> bool:
     )
 
 
-# Where a name is looked up: the innermost of these around it, then the scopes around that one (a class
-# body's names are not seen from the functions in it), then the module.
-_SCOPES = (
-    cst.FunctionDef,
-    cst.ClassDef,
-    cst.Lambda,
-    cst.ListComp,
-    cst.SetComp,
-    cst.DictComp,
-    cst.GeneratorExp,
-)
+# Where a name is looked up: the innermost of `SCOPES` around it, then the scopes around that one (a
+# class body's names are not seen from the functions in it), then the module.
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
@@ -121,7 +112,7 @@ def _scopes_around(tree: Tree, node: cst.CSTNode) -> list[cst.CSTNode]:
     comprehensions around it (a class body only when it is the innermost), then the module."""
     scopes: list[cst.CSTNode] = []
     for ancestor in tree.ancestors(node):
-        if isinstance(ancestor, _SCOPES) and not (isinstance(ancestor, cst.ClassDef) and scopes):
+        if isinstance(ancestor, SCOPES) and not (isinstance(ancestor, cst.ClassDef) and scopes):
             scopes.append(ancestor)
     return [*scopes, tree.root]
 
@@ -173,7 +164,7 @@ def _bindings(
 
 def _binds_in(node: cst.CSTNode) -> bool:
     """A scope that a walrus binds in: a function, lambda or class body, not a comprehension."""
-    return isinstance(node, _SCOPES) and not isinstance(node, _COMPREHENSIONS)
+    return isinstance(node, SCOPES) and not isinstance(node, _COMPREHENSIONS)
 
 
 def _target_bindings(

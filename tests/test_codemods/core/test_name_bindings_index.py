@@ -14,7 +14,7 @@ import libcst as cst
 import pytest
 
 from codemods.core import name_bindings
-from codemods.core.name_bindings import _SCOPES, bindings_in, bound_names
+from codemods.core.name_bindings import SCOPES, bindings_in, bound_names
 from codemods.core.tree import Tree
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -26,7 +26,7 @@ def _walked(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
     for node in name_bindings._bindings(tree, scope):
         if name not in bound_names(node) or node is scope:
             continue
-        owner = next((a for a in tree.ancestors(node) if isinstance(a, _SCOPES) or a is scope), None)
+        owner = next((a for a in tree.ancestors(node) if isinstance(a, SCOPES) or a is scope), None)
         if owner is scope:
             found.append(node)
     return found
@@ -40,7 +40,7 @@ def test_indexed_bindings_are_the_walk(path: Path) -> None:
         pytest.skip("not parsed by libcst")
     tree = Tree(module)
     names = sorted({n.value for n in tree.of_type(tree.root, cst.Name)})
-    for scope in [tree.root, *tree.of_type(tree.root, _SCOPES)]:
+    for scope in [tree.root, *tree.of_type(tree.root, SCOPES)]:
         for name in names:
             assert [id(n) for n in bindings_in(tree, scope, name)] == [
                 id(n) for n in _walked(tree, scope, name)
