@@ -186,6 +186,30 @@ _NOT_A_READ = (
 _ITEM_INTO_NAME = m.Assign(targets=[m.AssignTarget(target=m.Name())])
 
 
+def _summed_into_another(parent: cst.CSTNode | None, occurrence: cst.Name, name: str) -> bool:
+    """``total += name``: the value added to another plain name's sum."""
+    return (
+        isinstance(parent, cst.AugAssign)
+        and parent.value is occurrence
+        and isinstance(parent.operator, cst.AddAssign)
+        and isinstance(parent.target, cst.Name)
+        and parent.target.value != name
+    )
+
+
+def _read_where_logged(tree: Tree, loop: cst.CSTNode, occurrence: cst.Name) -> bool:
+    """A read of the value in a branch of ``loop`` (a logging point): not a binding, a keyword's name,
+    an unpacking or one of the forms that read nothing."""
+    parent = tree.parent(occurrence)
+    return (
+        _in_branch(tree, occurrence, loop)
+        and not isinstance(parent, _NOT_A_READ)
+        and not isinstance(parent, cst.AssignTarget)
+        and not (isinstance(parent, cst.Arg) and parent.keyword is occurrence)
+        and not _unpacked_into(tree, occurrence)
+    )
+
+
 def named_sum_fix(
     tree: Tree,
     item: cst.Call,
@@ -221,20 +245,9 @@ def named_sum_fix(
             if bound is None or id(bound) not in tensor_items:
                 return None
             items.append(bound)
-        elif (
-            isinstance(parent, cst.AugAssign)
-            and parent.value is occurrence
-            and isinstance(parent.operator, cst.AddAssign)
-            and isinstance(parent.target, cst.Name)
-            and parent.target.value != name
-        ):
-            sums.append(parent)
-        elif (
-            _in_branch(tree, occurrence, loop)
-            and not isinstance(parent, _NOT_A_READ)
-            and not (isinstance(parent, cst.Arg) and parent.keyword is occurrence)
-            and not _unpacked_into(tree, occurrence)
-        ):
+        elif _summed_into_another(parent, occurrence, name):
+            sums.append(cst.ensure_type(parent, cst.AugAssign))
+        elif _read_where_logged(tree, loop, occurrence):
             value_reads.append(occurrence)  # a logging point
         else:
             return None
@@ -1058,21 +1071,9 @@ def _caller_edits(
             continue
         if occurrence is target:
             continue
-        if (
-            isinstance(parent, cst.AugAssign)
-            and parent.value is occurrence
-            and isinstance(parent.operator, cst.AddAssign)
-            and isinstance(parent.target, cst.Name)
-            and parent.target.value != name
-        ):
-            sums.append(parent)
-        elif (
-            _in_branch(tree, occurrence, loop)
-            and not isinstance(parent, _NOT_A_READ)
-            and not isinstance(parent, cst.AssignTarget)
-            and not (isinstance(parent, cst.Arg) and parent.keyword is occurrence)
-            and not _unpacked_into(tree, occurrence)
-        ):
+        if _summed_into_another(parent, occurrence, name):
+            sums.append(cst.ensure_type(parent, cst.AugAssign))
+        elif _read_where_logged(tree, loop, occurrence):
             if not _formatted_as_float(tree, occurrence):
                 value_reads.append(occurrence)  # a logging point (formatted as a float: read as it is)
         else:
