@@ -107,6 +107,15 @@ def move_after_enclosing_if(
     tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, model: str
 ) -> LaterMove | None:
     """A move of ``model`` after the ``if`` (or ``else``) ``stmt`` sits in, in a block around it."""
+    found = move_after_if(tree, aliases, stmt, model)
+    return found[2] if found is not None else None
+
+
+def move_after_if(
+    tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, model: str
+) -> tuple[Sequence[cst.BaseStatement], int, LaterMove] | None:
+    """:func:`move_after_enclosing_if`, with the block the move is in and the index there of the
+    statement (an ``if``) that holds ``stmt``."""
     node: cst.CSTNode = stmt
     left_an_if = False
     for above in tree.ancestors(stmt):
@@ -119,7 +128,7 @@ def move_after_enclosing_if(
             index = next(i for i, s in enumerate(body) if s is node)
             found = later_move(tree, aliases, body, index + 1, model)
             if found is not None:
-                return found
+                return body, index, found
         if isinstance(above, cst.If):
             left_an_if = True
         node = above

@@ -571,7 +571,8 @@ INVALID = [
         """,
         message="it is used in between",
     ),
-    # Built in a branch, moved after it: moving it would build it on every path.
+    # Built in a branch, moved after it: moving it would build it on every path, so a copy of the
+    # move goes above it; the move after the `if` stays for the other paths.
     Invalid(
         """
         import torch
@@ -579,6 +580,147 @@ INVALID = [
         if args.resume:
             optimizer = torch.optim.Adam(model.parameters())
         model.cuda()
+        """,
+        """
+        import torch
+        model = Net()
+        if args.resume:
+            model.cuda()
+            optimizer = torch.optim.Adam(model.parameters())
+        model.cuda()
+        """,
+        message="`model` is moved right above it too",
+    ),
+    # A fresh start builds the model and its optimizers, a resume loads them; moved after the `if`.
+    # Constructions on one path share one copy (above the first); one built in a nested `if` of the
+    # resume path gets its own; state loaded into the model after the copy loads the same.
+    Invalid(
+        """
+        import torch
+
+        def main(checkpoint, fine_tune):
+            if checkpoint is None:
+                decoder = Decoder()
+                decoder_optimizer = torch.optim.Adam(decoder.parameters(), lr=4e-4)
+                scheduler = torch.optim.lr_scheduler.StepLR(decoder_optimizer, 10)
+                encoder = Encoder()
+                encoder.fine_tune(fine_tune)
+                if fine_tune:
+                    encoder_optimizer = torch.optim.Adam(encoder.parameters(), lr=1e-4)
+                decoder.load_state_dict(torch.load("warm.pt"))
+                extra_optimizer = torch.optim.SGD(decoder.parameters(), lr=0.1)
+            else:
+                state = torch.load(checkpoint)
+                decoder, decoder_optimizer = state["decoder"], state["decoder_optimizer"]
+                encoder = state["encoder"]
+                if fine_tune:
+                    encoder.fine_tune(fine_tune)
+                    encoder_optimizer = torch.optim.Adam(encoder.parameters(), lr=1e-4)
+            # Move to GPU, if available
+            decoder = decoder.to(device)
+            encoder = encoder.to(device); print("moved")
+        """,
+        """
+        import torch
+
+        def main(checkpoint, fine_tune):
+            if checkpoint is None:
+                decoder = Decoder()
+                decoder = decoder.to(device)
+                decoder_optimizer = torch.optim.Adam(decoder.parameters(), lr=4e-4)
+                scheduler = torch.optim.lr_scheduler.StepLR(decoder_optimizer, 10)
+                encoder = Encoder()
+                encoder.fine_tune(fine_tune)
+                if fine_tune:
+                    encoder = encoder.to(device)
+                    encoder_optimizer = torch.optim.Adam(encoder.parameters(), lr=1e-4)
+                decoder.load_state_dict(torch.load("warm.pt"))
+                extra_optimizer = torch.optim.SGD(decoder.parameters(), lr=0.1)
+            else:
+                state = torch.load(checkpoint)
+                decoder, decoder_optimizer = state["decoder"], state["decoder_optimizer"]
+                encoder = state["encoder"]
+                if fine_tune:
+                    encoder.fine_tune(fine_tune)
+                    encoder = encoder.to(device)
+                    encoder_optimizer = torch.optim.Adam(encoder.parameters(), lr=1e-4)
+            # Move to GPU, if available
+            decoder = decoder.to(device)
+            encoder = encoder.to(device); print("moved")
+        """,
+        message="`decoder` is moved right above it too",
+        line=6,
+    ),
+    # A conditional move is copied whole.
+    Invalid(
+        """
+        import torch
+        if args.resume:
+            model = torch.load(path)
+        else:
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        if args.cuda:
+            model.cuda()
+        """,
+        """
+        import torch
+        if args.resume:
+            model = torch.load(path)
+        else:
+            model = Net()
+            if args.cuda:
+                model.cuda()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        if args.cuda:
+            model.cuda()
+        """,
+        message="`model` is moved right above it too",
+    ),
+    # Left in place: after the construction the model is changed (a new layer would stay on the
+    # CPU after an earlier move), handed to a call, or wrapped by the move; or the move reads a
+    # name bound after the construction.
+    Invalid(
+        """
+        import torch
+        model = Net()
+        if args.resume:
+            optimizer = torch.optim.Adam(model.parameters())
+            model.fc = nn.Linear(8, 2)
+        model.cuda()
+        """,
+        message="the move is after the `if` it is built in",
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        if args.resume:
+            optimizer = torch.optim.Adam(model.parameters())
+            restore(model, optimizer)
+        model.cuda()
+        """,
+        message="the move is after the `if` it is built in",
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        if args.resume:
+            optimizer = torch.optim.Adam(model.parameters())
+        if args.cuda:
+            model = torch.nn.DataParallel(model).cuda()
+        """,
+        message="the move is after the `if` it is built in",
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        if args.resume:
+            optimizer = torch.optim.Adam(model.parameters())
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model.to(device)
         """,
         message="the move is after the `if` it is built in",
     ),

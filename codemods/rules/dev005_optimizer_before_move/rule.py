@@ -17,7 +17,8 @@ changes only when bound again, not when called (`int(args["batch"])`). Reported 
 optimizer is used in between (`optimizer.load_state_dict(...)`, `self.setup()`, which may read it), what
 it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
 is wrapped before the move (`nn.DataParallel(model)` changes `named_parameters()`), it is built in
-an `if` branch with the move after the `if`, `model.init_optimizer()` builds it out of sight, or
+an `if` branch with the move after the `if` and what follows it there could tell the model moved
+earlier (see below), `model.init_optimizer()` builds it out of sight, or
 the model is handed to a function or class that moves it (`train(model, opt)` running
 `model.to(device)` or handing it on to a helper that does, `Trainer(G, D, G_opt, D_opt)` keeping
 `self.G, self.D = G, D` and moving them in `__init__` or a method it calls, `self.model =
@@ -27,6 +28,15 @@ D_opt, use_cuda=torch.cuda.is_available())`), or built in a class's `__init__`
 over `self.model` that another method of the class moves (`def fit(self, device):
 self.model.to(device)` runs after the constructor). Where a model is, and what a call
 does to it, is read from the file's value model (`codemods/analysis/values.py`).
+
+Built in one branch of an `if` (a fresh start; the resume branch loads its optimizer) with the model
+moved after the `if`, the construction cannot go below the move: a copy of the move goes right above
+it instead (above the first construction from the model on that path, which all share it), and the
+move after the `if` stays for the other paths, where it is the only one. Only a plain move of the
+model itself is copied (`model = model.to(device)`, `model.cuda()`, or an `if use_cuda:` holding
+one), and only where everything after the copy, up to the move, builds optimizers or schedulers from
+the model, loads state into it or switches its mode (`model.load_state_dict(...)`, `model.train()`),
+leaves it alone otherwise, and binds nothing the move reads.
 
 ## Why is this bad?
 The optimizer belongs after `.to(device)`: that is the order PyTorch documents. How much it matters
@@ -56,7 +66,9 @@ optimizer = torch.optim.Adagrad(model.parameters(), lr=1e-2)
 ## Fix safety
 Safe: the construction moves only past statements that neither use what it builds nor change
 what it is built from, and past a move that keeps the same parameter objects, so the program
-computes the same thing, with the state created where the parameters end up.
+computes the same thing, with the state created where the parameters end up. A copied move runs
+earlier on one path, where nothing after it but constructions, state loads and mode switches sees
+the model, and the original move then finds it in place.
 """
 
 from __future__ import annotations
@@ -77,8 +89,10 @@ from codemods.rules.dev005_optimizer_before_move._model_move_order import (
     LaterMove,
     later_move,
     move_after_enclosing_if,
+    move_after_if,
     statement_blocks,
 )
+from codemods.rules.dev005_optimizer_before_move._move_into_branch import move_copy
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import (
     OptimizerBuild,
     is_scheduler,
@@ -96,6 +110,8 @@ class OptimizerBeforeMove(Rule):
     triggers = ("parameters(", "_optimi")
 
     def check(self) -> None:
+        # One copy of a move per place: two constructions in a row above it offer the same edit.
+        self._copies: dict[tuple[int, str], dict[cst.CSTNode, Replacement]] = {}
         for statements in statement_blocks(self.tree):
             index = 0
             while index < len(statements):
@@ -174,15 +190,53 @@ class OptimizerBeforeMove(Rule):
         return group
 
     def _check_outside(self, build: OptimizerBuild) -> bool:
-        """Built in an ``if`` branch, moved after the ``if``: moving it there builds it on every path."""
+        """Built in an ``if`` branch, moved after the ``if``: moving it there builds it on every path.
+        A copy of the move goes above it instead, where that cannot change the program
+        (:mod:`._move_into_branch`)."""
         for model in build.models:
-            if move_after_enclosing_if(self.tree, self.aliases, build.statement, model) is not None:
+            found = move_after_if(self.tree, self.aliases, build.statement, model)
+            if found is None:
+                continue
+            block, branch, move = found
+            placed = None
+            if len(build.models) == 1 and not move.wrapped:
+                builds = self._builds_of(block[branch], model)
+                placed = move_copy(
+                    self.tree, self.aliases, build.statement, model, block, branch, move.index, builds
+                )
+            if placed is None:
                 self.report(
                     build.statement,
                     _message(build) + "; left in place: the move is after the `if` it is built in",
                 )
                 return True
+            key = (id(placed.before), model)
+            if key not in self._copies:
+                self._copies[key] = {placed.before: cst.FlattenSentinel([placed.copy, placed.before])}
+            self.report(
+                build.statement,
+                _message(build) + f"; `{model}` is moved right above it too (the move after the `if`"
+                " stays, for the other paths)",
+                edits=self._copies[key],
+            )
+            return True
         return False
+
+    def _builds_of(self, stmt: cst.BaseStatement, model: str) -> frozenset[int]:
+        """The ids of the statements under ``stmt`` that build an optimizer (or a scheduler right
+        after one) from ``model``'s parameters."""
+        values = Values.of(self.context)
+        found: set[int] = set()
+        for block in self.tree.of_type(stmt, cst.IndentedBlock):
+            body = block.body
+            for index, line in enumerate(body):
+                built = optimizer_build(self.tree, self.aliases, line, values)
+                if built is None or model not in built.models:
+                    continue
+                found.add(id(line))
+                if index + 1 < len(body) and is_scheduler(self.aliases, body[index + 1], built.target):
+                    found.add(id(body[index + 1]))
+        return frozenset(found)
 
     def _check_later_method(self, build: OptimizerBuild) -> None:
         """Built in a class's ``__init__`` over ``self.model``, which another method of the class (not

@@ -1,0 +1,176 @@
+"""A copy of a model's move, put in the ``if`` branch that builds its optimizer.
+
+The optimizer is built in one branch of an ``if`` (a fresh start; the resume branch loads one) and
+the model is moved after the ``if``::
+
+    if checkpoint is None:
+        model = Net()
+        optimizer = Adam(model.parameters())
+    else:
+        model, optimizer = restore(checkpoint)
+    model = model.to(device)
+
+The construction cannot go below the move (that builds it on every path), but the move can be made
+earlier on the path that builds it: a copy of it right above the construction. The move after the
+``if`` stays, for the other paths; on this one it moves a model already there, which changes nothing.
+
+That keeps the program's meaning only when what runs after the copy, up to the original move, cannot
+tell the model moved earlier: it builds optimizers and schedulers from it, loads state into it, or
+switches it between training and evaluation, and nothing else of it; it writes nothing the move
+reads (``device``); and the move keeps the model's parameter objects (``.to(d)``, ``.cuda()``, of the
+model itself; no wrapper). :func:`move_copy` says where the copy goes and what it is, or nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import libcst as cst
+
+from codemods.analysis.nn_modules import model_move
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import method_chain
+from codemods.core.tree import Tree
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import chains_read, may_touch, written
+
+# What may be done to the model after the copy of its move: none of these tells where it is.
+_ALLOWED_METHODS = frozenset({"load_state_dict", "train", "eval", "zero_grad"})
+
+
+@dataclass(frozen=True)
+class MoveCopy:
+    before: cst.BaseStatement  # the statement the copy goes right above
+    copy: cst.BaseStatement
+
+
+def move_copy(
+    tree: Tree,
+    aliases: ImportAliases,
+    build: cst.SimpleStatementLine,
+    model: str,
+    block: Sequence[cst.BaseStatement],
+    branch: int,
+    move: int,
+    builds_model: frozenset[int],
+) -> MoveCopy | None:
+    """Where a copy of ``block[move]`` (the move of ``model`` after the ``if`` ``block[branch]``, which
+    holds ``build``) goes on ``build``'s path, and the copy; None when one could change the program.
+    ``builds_model``: the ids of the statements that build an optimizer or scheduler from ``model``."""
+    copy = _plain_copy(block[move], model, aliases)
+    path = _path(tree, build, block[branch])
+    if copy is None or path is None:
+        return None
+    anchor = _anchor(tree, path, builds_model)
+    inner, at = path[anchor[0]]
+    after: list[cst.BaseStatement] = list(inner[anchor[1] :])
+    after.extend(s for inner, at in path[anchor[0] + 1 :] for s in inner[at + 1 :])
+    after.extend(block[branch + 1 : move])
+    reads = {(dotted_name(chain) or "").split(".", 1)[0] for chain in chains_read(tree, block[move])}
+    reads -= {model.split(".", 1)[0], ""}
+    if not all(_unaware(tree, s, model, reads, builds_model) for s in after):
+        return None
+    return MoveCopy(inner[anchor[1]], copy)
+
+
+def _anchor(
+    tree: Tree, path: list[tuple[Sequence[cst.BaseStatement], int]], builds_model: frozenset[int]
+) -> tuple[int, int]:
+    """Where the copy goes on the path: above the first statement of it (outermost block first) that
+    builds from the model, or holds a construction that does (``if more: opt2 = ...``); as (the
+    level in ``path``, the index in that block). Every construction on the path shares that copy."""
+    for level in range(len(path) - 1, -1, -1):
+        inner, at = path[level]
+        for index in range(at + (level == 0)):
+            stmt = inner[index]
+            if id(stmt) in builds_model or any(id(s) in builds_model for s in tree.descendants(stmt)):
+                return level, index
+    return 0, path[0][1]
+
+
+def _unaware(
+    tree: Tree, stmt: cst.CSTNode, model: str, reads: set[str], builds_model: frozenset[int]
+) -> bool:
+    """Does ``stmt`` do the same with the model moved before it: a construction from it, a statement
+    that leaves it alone, ``model.load_state_dict(...)``, or an ``if`` of these; and bind nothing the
+    move reads?"""
+    if id(stmt) in builds_model:
+        return True
+    if any(w.split(".", 1)[0] in reads for w in written(tree, stmt)):
+        return False
+    if not may_touch(tree, stmt, model):
+        return True
+    if isinstance(stmt, cst.If):
+        arms: list[cst.CSTNode] = [*stmt.body.body]
+        if isinstance(stmt.orelse, cst.If):
+            arms.append(stmt.orelse)
+        elif isinstance(stmt.orelse, cst.Else):
+            arms.extend(stmt.orelse.body.body)
+        return not may_touch(tree, stmt.test, model) and all(
+            _unaware(tree, arm, model, reads, builds_model) for arm in arms
+        )
+    return isinstance(stmt, cst.SimpleStatementLine) and _allowed_use(stmt, model)
+
+
+def _plain_copy(stmt: cst.BaseStatement, model: str, aliases: ImportAliases) -> cst.BaseStatement | None:
+    """The move of ``model`` in ``stmt`` alone on a line, without the comments above it: ``model.to(d)``,
+    ``model = model.cuda()``, or an ``if`` (no ``else``) holding only such a move. None for anything
+    else: a wrapper (``nn.DataParallel(model).cuda()``) or a conversion in the chain."""
+    if isinstance(stmt, cst.If):
+        if (
+            stmt.orelse is not None
+            or not isinstance(stmt.body, cst.IndentedBlock)
+            or len(stmt.body.body) != 1
+        ):
+            return None
+        inner = _plain_copy(stmt.body.body[0], model, aliases)
+        if inner is None:
+            return None
+        return stmt.with_changes(body=stmt.body.with_changes(body=[inner]), leading_lines=())
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return None
+    for small in stmt.body:
+        found = model_move(small, aliases)
+        if found is None or found[0] != model:
+            continue
+        value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
+        chain = method_chain(value, aliases) if value is not None else []
+        if len(chain) != 2 or dotted_name(chain[0]) != model:
+            return None
+        return cst.SimpleStatementLine(body=[small.with_changes(semicolon=cst.MaybeSentinel.DEFAULT)])
+    return None
+
+
+def _path(
+    tree: Tree, build: cst.BaseStatement, branch: cst.BaseStatement
+) -> list[tuple[Sequence[cst.BaseStatement], int]] | None:
+    """The blocks from ``build``'s up to the branch of the ``if`` ``branch`` it is in, innermost first,
+    each with the index of the statement on the way; None where a loop, ``with`` or ``try`` lies
+    between (what runs there may run again)."""
+    path: list[tuple[Sequence[cst.BaseStatement], int]] = []
+    node: cst.CSTNode = build
+    for above in tree.ancestors(build):
+        if above is branch:
+            return path
+        if isinstance(above, cst.IndentedBlock):
+            path.append((above.body, next(i for i, s in enumerate(above.body) if s is node)))
+        elif not isinstance(above, (cst.If, cst.Else)):
+            return None
+        node = above
+    return None
+
+
+def _allowed_use(stmt: cst.BaseStatement, model: str) -> bool:
+    """``model.load_state_dict(state)``, ``model.train()``: alone on its line, the same wherever the
+    model is."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+        return False
+    small = stmt.body[0]
+    if not isinstance(small, cst.Expr) or not isinstance(small.value, cst.Call):
+        return False
+    func = small.value.func
+    return (
+        isinstance(func, cst.Attribute)
+        and dotted_name(func.value) == model
+        and func.attr.value in _ALLOWED_METHODS
+    )
