@@ -50,23 +50,29 @@ def why_left_in_place(
     between: Sequence[cst.BaseStatement],
     move: cst.BaseStatement,
     values: Values | None = None,
+    keeps: frozenset[int] = frozenset(),
 ) -> str | None:
     """Why moving the statements ``moving`` (``builds`` and their schedulers) past ``between`` and
     below ``move`` could change what the program does; None when it cannot. ``values``: the file's
     value model, which says which of the file's functions only read what they are handed
-    (``self.print_network(self.G, "G")``): a call of one, handed no optimizer, is jumped over freely."""
+    (``self.print_network(self.G, "G")``): a call of one, handed no optimizer, is jumped over freely.
+    ``keeps``: the ids of simple statements that wrap a model keeping its parameters
+    (``model = nn.DataParallel(model)``; see :mod:`._parameter_wraps`), jumped over freely too."""
     models = {model for build in builds for model in build.models}
     # The statement holding the move is jumped over too; moves of these models keep their
     # parameters, the rest may not.
     jumped: list[cst.CSTNode] = []
     for stmt in (*between, move):
-        if isinstance(stmt, cst.SimpleStatementLine) or stmt is move and isinstance(stmt, cst.If):
+        opened = isinstance(stmt, cst.If) and (stmt is move or _holds(tree, stmt, keeps))
+        if isinstance(stmt, cst.SimpleStatementLine) or opened:
             jumped.extend(
-                s for s in linear_statements([stmt]) if not any(moves_model(s, n, aliases) for n in models)
+                s
+                for s in linear_statements([stmt])
+                if id(s) not in keeps and not any(moves_model(s, n, aliases) for n in models)
             )
+            jumped.extend(branch.test for branch in tree.of_type(stmt, cst.If) if opened)
         else:
             jumped.append(stmt)
-    jumped.extend(branch.test for branch in tree.of_type(move, cst.If))
     # ``moving``: lines that assign one call each (an optimizer, a scheduler).
     produced = {
         target
@@ -98,6 +104,13 @@ def why_left_in_place(
     if any(_may_change_input(tree, node, name) for node in jumped for name in inputs):
         return "what it is built from may change in between"
     return None
+
+
+def _holds(tree: Tree, stmt: cst.BaseStatement, keeps: frozenset[int]) -> bool:
+    """Does the ``if`` ``stmt`` hold one of the wraps ``keeps``, and no loop (whose body may run again)?"""
+    return any(id(node) in keeps for node in tree.descendants(stmt)) and not tree.of_type(
+        stmt, (cst.For, cst.While, cst.With, cst.Try, cst.FunctionDef, cst.ClassDef)
+    )
 
 
 def _only_reads(tree: Tree, values: Values, node: cst.CSTNode, produced: set[str]) -> bool:

@@ -536,16 +536,65 @@ INVALID = [
         """,
         message="`optimizer` is built before `model` is moved",
     ),
-    # Wrapped before the move: `named_parameters()` would change.
+    # Wrapped before the move: `named_parameters()` would change (`module.` in front of every name);
+    # left in place, as is any other wrapper.
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.SGD(model.named_parameters(), lr=0.1)
+        model = torch.nn.DataParallel(model)
+        model = model.cuda()
+        """,
+        message="`model` is wrapped before it is moved",
+    ),
     Invalid(
         """
         import torch
         model = Net()
         optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-        model = torch.nn.DataParallel(model)
-        model = model.cuda()
+        model = Parallelize(model)
+        model.cuda()
         """,
         message="`model` is wrapped before it is moved",
+    ),
+    # `nn.DataParallel` yields the model's own parameters, in order: an optimizer built from
+    # `model.parameters()` holds the same tensors on either side of the wrap.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        if torch.cuda.device_count() > 1:
+            model = nn.DataParallel(model)
+        model = model.cuda()
+        """,
+        """
+        import torch
+        from torch import nn
+        model = Net()
+        if torch.cuda.device_count() > 1:
+            model = nn.DataParallel(model)
+        model = model.cuda()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        """,
+        message="`optimizer` is built before `model` is moved",
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.Adagrad(model.parameters(), lr=0.1)
+        model = torch.nn.DataParallel(model, device_ids=[0, 1]).cuda()
+        """,
+        """
+        import torch
+        model = Net()
+        model = torch.nn.DataParallel(model, device_ids=[0, 1]).cuda()
+        optimizer = torch.optim.Adagrad(model.parameters(), lr=0.1)
+        """,
+        message="Adagrad creates its state when it is built",
     ),
     # The model changes in between.
     Invalid(

@@ -16,7 +16,9 @@ A call in between of a function of the file that only reads what it is handed
 changes only when bound again, not when called (`int(args["batch"])`). Reported without a fix: the
 optimizer is used in between (`optimizer.load_state_dict(...)`, `self.setup()`, which may read it), what
 it is built from may change in between (`model.fc = ...`, `self.setup()`, `lr = ...`), the model
-is wrapped before the move (`nn.DataParallel(model)` changes `named_parameters()`), it is built in
+is wrapped before the move (a wrapper may add parameters; `nn.DataParallel(model)` changes
+`named_parameters()`, though it keeps the parameters themselves, so a construction reading only
+`model.parameters()` is moved past it), it is built in
 an `if` branch with the move after the `if` and what follows it there could tell the model moved
 earlier (see below), `model.init_optimizer()` builds it out of sight, or
 the model is handed to a function or class that moves it (`train(model, opt)` running
@@ -100,6 +102,7 @@ from codemods.rules.dev005_optimizer_before_move._optimizer_builds import (
     optimizer_setup,
 )
 from codemods.rules.dev005_optimizer_before_move._optimizer_relocation import why_left_in_place
+from codemods.rules.dev005_optimizer_before_move._parameter_wraps import parameter_wraps
 
 
 class OptimizerBeforeMove(Rule):
@@ -132,9 +135,15 @@ class OptimizerBeforeMove(Rule):
         wrapped = [build.models[0] for build, _, found in group if found.wrapped]
         moving = [s for build, scheduler, _ in group for s in (build.statement, scheduler) if s is not None]
         end = index + len(moving)
+        # `nn.DataParallel(model)` keeps the parameters: jumped over when only they are read.
+        keeps = (
+            parameter_wraps(self.tree, self.aliases, builds, statements[end : moved_at + 1])
+            if wrapped
+            else None
+        )
         reason = (
             f"`{wrapped[0]}` is wrapped before it is moved"
-            if wrapped
+            if wrapped and keeps is None
             else why_left_in_place(
                 self.tree,
                 self.aliases,
@@ -143,6 +152,7 @@ class OptimizerBeforeMove(Rule):
                 statements[end:moved_at],
                 statements[moved_at],
                 Values.of(self.context),
+                keeps or frozenset(),
             )
         )
         edits: dict[cst.CSTNode, Replacement] | None = None
