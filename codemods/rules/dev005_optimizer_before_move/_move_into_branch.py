@@ -42,6 +42,50 @@ _ALLOWED_METHODS = frozenset({"load_state_dict", "train", "eval", "zero_grad"})
 class MoveCopy:
     before: cst.BaseStatement  # the statement the copy goes right above
     copy: cst.BaseStatement
+    moved: bool = False  # the move itself goes there (above the whole `if`), not a copy
+
+
+def move_above_if(
+    tree: Tree,
+    aliases: ImportAliases,
+    model: str,
+    block: Sequence[cst.BaseStatement],
+    branch: int,
+    move: int,
+    builds_model: frozenset[int],
+) -> MoveCopy | None:
+    """The move itself, above the ``if`` ``block[branch]``, when the model is bound before it: every
+    path then builds after the move, and no copy is needed. None when the ``if`` or what follows it
+    up to the move could tell, or binds the model or anything the move reads, or the move's line
+    holds more than the move."""
+    line = block[move]
+    if _plain_copy(line, model, aliases) is None:
+        return None
+    if isinstance(line, cst.SimpleStatementLine) and len(line.body) != 1:
+        return None
+    reads = _reads(tree, line, model)
+    root = model.split(".", 1)[0]
+    for stmt in block[branch:move]:
+        if any(w == model or w.split(".", 1)[0] in reads or w == root for w in written(tree, stmt)):
+            return None
+        if not _unaware(tree, stmt, model, reads, builds_model) or _calls_own_function(tree, block, stmt):
+            return None
+    return MoveCopy(block[branch], line, moved=True)
+
+
+def _calls_own_function(tree: Tree, block: Sequence[cst.BaseStatement], stmt: cst.CSTNode) -> bool:
+    """At the module's top level, does ``stmt`` call a function or class of the file? Its body may
+    read the model as a global (``evaluate()`` feeding it host tensors), unseen by the name's uses."""
+    if block is not tree.root.body:
+        return False
+    own = {s.name.value for s in block if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+    return any(isinstance(c.func, cst.Name) and c.func.value in own for c in tree.of_type(stmt, cst.Call))
+
+
+def _reads(tree: Tree, stmt: cst.BaseStatement, model: str) -> set[str]:
+    """The names ``stmt`` (a move of ``model``) reads besides the model."""
+    reads = {(dotted_name(chain) or "").split(".", 1)[0] for chain in chains_read(tree, stmt)}
+    return reads - {model.split(".", 1)[0], ""}
 
 
 def move_copy(
@@ -66,9 +110,10 @@ def move_copy(
     after: list[cst.BaseStatement] = list(inner[anchor[1] :])
     after.extend(s for inner, at in path[anchor[0] + 1 :] for s in inner[at + 1 :])
     after.extend(block[branch + 1 : move])
-    reads = {(dotted_name(chain) or "").split(".", 1)[0] for chain in chains_read(tree, block[move])}
-    reads -= {model.split(".", 1)[0], ""}
+    reads = _reads(tree, block[move], model)
     if not all(_unaware(tree, s, model, reads, builds_model) for s in after):
+        return None
+    if any(_calls_own_function(tree, block, s) for s in after):
         return None
     return MoveCopy(inner[anchor[1]], copy)
 

@@ -620,14 +620,47 @@ INVALID = [
         """,
         message="it is used in between",
     ),
-    # Built in a branch, moved after it: moving it would build it on every path, so a copy of the
-    # move goes above it; the move after the `if` stays for the other paths.
+    # Built in a branch, moved after it: moving it would build it on every path. The model is bound
+    # before the `if`, which only builds from it and loads into it: the move goes above the `if`.
+    Invalid(
+        """
+        import torch
+        model = Net()
+        if args.resume:
+            state = torch.load(args.resume)
+            model.load_state_dict(state["model"])
+            optimizer = torch.optim.Adam(model.parameters())
+            optimizer.load_state_dict(state["optimizer"])
+        else:
+            optimizer = torch.optim.Adam(model.parameters())
+        # to the GPU
+        model.cuda()
+        """,
+        """
+        import torch
+        model = Net()
+        # to the GPU
+        model.cuda()
+        if args.resume:
+            state = torch.load(args.resume)
+            model.load_state_dict(state["model"])
+            optimizer = torch.optim.Adam(model.parameters())
+            optimizer.load_state_dict(state["optimizer"])
+        else:
+            optimizer = torch.optim.Adam(model.parameters())
+        """,
+        message="the move goes above the `if`",
+    ),
+    # The `if` uses the model otherwise (printing it is harmless, but counted): a copy of the move
+    # goes above the construction instead; the move after the `if` stays for the other paths.
     Invalid(
         """
         import torch
         model = Net()
         if args.resume:
             optimizer = torch.optim.Adam(model.parameters())
+        else:
+            print(model)
         model.cuda()
         """,
         """
@@ -636,6 +669,8 @@ INVALID = [
         if args.resume:
             model.cuda()
             optimizer = torch.optim.Adam(model.parameters())
+        else:
+            print(model)
         model.cuda()
         """,
         message="`model` is moved right above it too",
@@ -747,6 +782,22 @@ INVALID = [
         if args.resume:
             optimizer = torch.optim.Adam(model.parameters())
             restore(model, optimizer)
+        model.cuda()
+        """,
+        message="the move is after the `if` it is built in",
+    ),
+    # At the top level, a function of the file may read the model as a global.
+    Invalid(
+        """
+        import torch
+
+        def evaluate():
+            return model(torch.randn(2, 3))
+
+        model = Net()
+        if args.resume:
+            optimizer = torch.optim.Adam(model.parameters())
+            evaluate()
         model.cuda()
         """,
         message="the move is after the `if` it is built in",

@@ -32,13 +32,15 @@ self.model.to(device)` runs after the constructor). Where a model is, and what a
 does to it, is read from the file's value model (`codemods/analysis/values.py`).
 
 Built in one branch of an `if` (a fresh start; the resume branch loads its optimizer) with the model
-moved after the `if`, the construction cannot go below the move: a copy of the move goes right above
-it instead (above the first construction from the model on that path, which all share it), and the
-move after the `if` stays for the other paths, where it is the only one. Only a plain move of the
-model itself is copied (`model = model.to(device)`, `model.cuda()`, or an `if use_cuda:` holding
-one), and only where everything after the copy, up to the move, builds optimizers or schedulers from
-the model, loads state into it or switches its mode (`model.load_state_dict(...)`, `model.train()`),
-leaves it alone otherwise, and binds nothing the move reads.
+moved after the `if`, the construction cannot go below the move. When the model is bound before the
+`if`, the move goes above the `if` instead; when it is built in the branch, a copy of the move goes
+right above the construction (above the first construction from the model on that path, which all
+share it), and the move after the `if` stays for the other paths, where it is the only one. Only a
+plain move of the model itself is moved or copied (`model = model.to(device)`, `model.cuda()`, or an
+`if use_cuda:` holding one), and only where everything it comes to precede, up to where it was,
+builds optimizers or schedulers from the model, loads state into it or switches its mode
+(`model.load_state_dict(...)`, `model.train()`), leaves it alone otherwise (at the top level: calls no
+function of the file, which could read the model as a global), and binds nothing the move reads.
 
 ## Why is this bad?
 The optimizer belongs after `.to(device)`: that is the order PyTorch documents. How much it matters
@@ -68,9 +70,9 @@ optimizer = torch.optim.Adagrad(model.parameters(), lr=1e-2)
 ## Fix safety
 Safe: the construction moves only past statements that neither use what it builds nor change
 what it is built from, and past a move that keeps the same parameter objects, so the program
-computes the same thing, with the state created where the parameters end up. A copied move runs
-earlier on one path, where nothing after it but constructions, state loads and mode switches sees
-the model, and the original move then finds it in place.
+computes the same thing, with the state created where the parameters end up. A move moved above
+the `if`, or copied into one of its branches, runs earlier only past constructions, state loads and
+mode switches of the model; a copy's original move then finds the model in place.
 """
 
 from __future__ import annotations
@@ -94,7 +96,7 @@ from codemods.rules.dev005_optimizer_before_move._model_move_order import (
     move_after_if,
     statement_blocks,
 )
-from codemods.rules.dev005_optimizer_before_move._move_into_branch import move_copy
+from codemods.rules.dev005_optimizer_before_move._move_into_branch import move_above_if, move_copy
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import (
     OptimizerBuild,
     is_scheduler,
@@ -211,7 +213,9 @@ class OptimizerBeforeMove(Rule):
             placed = None
             if len(build.models) == 1 and not move.wrapped:
                 builds = self._builds_of(block[branch], model)
-                placed = move_copy(
+                placed = move_above_if(
+                    self.tree, self.aliases, model, block, branch, move.index, builds
+                ) or move_copy(
                     self.tree, self.aliases, build.statement, model, block, branch, move.index, builds
                 )
             if placed is None:
@@ -222,13 +226,19 @@ class OptimizerBeforeMove(Rule):
                 return True
             key = (id(placed.before), model)
             if key not in self._copies:
-                self._copies[key] = {placed.before: cst.FlattenSentinel([placed.copy, placed.before])}
-            self.report(
-                build.statement,
-                _message(build) + f"; `{model}` is moved right above it too (the move after the `if`"
-                " stays, for the other paths)",
-                edits=self._copies[key],
+                edits: dict[cst.CSTNode, Replacement] = {
+                    placed.before: cst.FlattenSentinel([placed.copy, placed.before])
+                }
+                if placed.moved:
+                    edits[block[move.index]] = cst.RemovalSentinel.REMOVE
+                self._copies[key] = edits
+            where = (
+                "the move goes above the `if`"
+                if placed.moved
+                else f"`{model}` is moved right above it too (the move after the `if` stays, for the"
+                " other paths)"
             )
+            self.report(build.statement, f"{_message(build)}; {where}", edits=self._copies[key])
             return True
         return False
 
