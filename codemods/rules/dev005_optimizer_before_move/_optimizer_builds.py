@@ -18,6 +18,7 @@ import libcst.matchers as m
 from codemods.analysis.values import Values
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import func_attribute, positional
+from codemods.core.torch_names import as_move
 from codemods.core.tree import Tree
 
 T = TypeVar("T", bound=cst.BaseSmallStatement)
@@ -89,6 +90,10 @@ def optimizer_build(
             if isinstance(arg.value, (cst.Name, cst.Attribute)):
                 models.extend(m for m in values.parameters_of(arg.value, stmt) if m not in models)
         held = bool(models)
+    if not models and values is not None:
+        handed = _handed_models(tree, aliases, built, values)
+        if handed is not None:
+            models, calls = handed
     if not models:
         return None
     optimizers = tuple(aliases.qualify(c.func) or dotted_name(c.func) or "" for c in calls)
@@ -98,6 +103,50 @@ def optimizer_build(
         or any(dotted_name(c.func) == "filter" for c in calls)
     )
     return OptimizerBuild(stmt, target, tuple(models), optimizers, selective)
+
+
+def _handed_models(
+    tree: Tree, aliases: ImportAliases, call: cst.Call, values: Values
+) -> tuple[list[str], list[cst.Call]] | None:
+    """``optimizer = make_optimizer(model, lr)`` of a function of the file whose every ``return``
+    builds an optimizer from a parameter's ``parameters()`` (``return SGD(net.parameters(), lr=lr)``)
+    and that moves nothing: the models handed in those places, and the calls that build. None when
+    the function does anything else with its parameters' models, or is not of the file."""
+    function = values.functions.callee(call)
+    if function is None or not isinstance(function.body, cst.IndentedBlock):
+        return None
+    if any(as_move(c) is not None for c in tree.of_type(function, cst.Call)):
+        return None
+    params = [p.name.value for p in function.params.params]
+    if params and params[0] == "self":
+        return None
+    returns = tree.of_type(function, cst.Return)
+    owners: list[str] = []
+    builds: list[cst.Call] = []
+    for ret in returns:
+        if not isinstance(ret.value, cst.Call) or not _builds_something(ret.value):
+            return None
+        inner = [
+            c for c in tree.of_type(ret.value, cst.Call) if c is not ret.value and m.matches(c, _PARAMETERS)
+        ]
+        named = [dotted_name(func_attribute(c).value) for c in inner]
+        if not named or any(name not in params for name in named):
+            return None
+        owners.extend(name for name in named if name is not None and name not in owners)
+        builds.extend(tree.of_type(ret.value, cst.Call))
+    if not returns or not owners:
+        return None
+    models: list[str] = []
+    for owner in owners:
+        index = params.index(owner)
+        keyword = next((a for a in call.args if a.keyword is not None and a.keyword.value == owner), None)
+        given = positional(call)
+        arg = keyword or (given[index] if index < len(given) and not given[index].star else None)
+        name = dotted_name(arg.value) if arg is not None else None
+        if name is None:
+            return None
+        models.append(name)
+    return models, builds
 
 
 def _one_small(stmt: cst.BaseStatement, kind: type[T]) -> T | None:

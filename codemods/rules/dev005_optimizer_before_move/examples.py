@@ -8,6 +8,27 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # The file's helper moves the model itself, or does more than build: not a construction here.
+    Valid(
+        """
+        import torch
+        from torch import optim
+
+        def make_optimizer(net, device):
+            net.to(device)
+            return optim.SGD(net.parameters(), lr=0.1)
+
+        def make_head_optimizer(net):
+            net.head = torch.nn.Linear(8, 2)
+            return optim.SGD(net.head.parameters(), lr=0.1)
+
+        def main(device):
+            model = Net()
+            optimizer = make_optimizer(model, device)
+            head_optimizer = make_head_optimizer(model)
+            model.to(device)
+        """
+    ),
     # The model is moved in `__init__` before the optimizer is built; `fit` moves only its batches.
     Valid(
         """
@@ -194,6 +215,34 @@ VALID = [
 ]
 
 INVALID = [
+    # A function of the file builds it from the model it is handed, and does nothing else.
+    Invalid(
+        """
+        import torch
+        from torch import optim
+
+        def make_optimizer(net, lr):
+            return optim.SGD(net.parameters(), lr=lr, momentum=0.9)
+
+        def main(lr):
+            model = Net()
+            optimizer = make_optimizer(model, lr)
+            model = model.cuda()
+        """,
+        """
+        import torch
+        from torch import optim
+
+        def make_optimizer(net, lr):
+            return optim.SGD(net.parameters(), lr=lr, momentum=0.9)
+
+        def main(lr):
+            model = Net()
+            model = model.cuda()
+            optimizer = make_optimizer(model, lr)
+        """,
+        message="`optimizer` is built before `model` is moved",
+    ),
     # Built on one path of a conditional expression (`... if fine_tune else None`).
     Invalid(
         """

@@ -5,7 +5,9 @@ optimizer is any call given `model.parameters()`, `model.named_parameters()` or 
 `*parameters()` method (`torch.optim.*`, other libraries' optimizers, an EMA helper copying the
 parameters), or a `torch.optim` optimizer given a name that holds them (`g_params =
 list(G.parameters()) + list(H.parameters())`), also on one path of a conditional expression
-(`Adam(...) if fine_tune else None`); `model` may be an attribute (`self.G`).
+(`Adam(...) if fine_tune else None`), or a call of a function of the file that only returns one built
+from the model it is handed (`make_optimizer(model, lr)` running `return SGD(net.parameters(), lr=lr)`,
+moving nothing); `model` may be an attribute (`self.G`).
 Constructions in a row move together, in order. A move counts at the top level of the same block
 or under an `if` there (`if use_cuda: model.cuda()`: the optimizer goes below the whole `if`); a
 model already moved earlier, or moved only inside a loop, is not reported.
