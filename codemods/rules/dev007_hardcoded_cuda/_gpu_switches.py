@@ -135,6 +135,8 @@ def argument_switches(call: cst.Call) -> list[Switch]:
         for arg in call.args
         if arg.keyword is not None and _ARGUMENT.match(arg.keyword.value) and _is_true(arg.value)
     ]
+    if found and _names_gpus(call):
+        found = []  # `Net(use_cuda=True, device_ids=[0, 1])`: a placement on named GPUs (DEV006)
     default = kwarg(call, "default")
     argparse = isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument"
     if argparse:
@@ -152,6 +154,30 @@ def argument_switches(call: cst.Call) -> list[Switch]:
                 found.append(
                     Switch(call, call, f"`{code_of(options[0])}` with `store_false` (on unless given)")
                 )
+    return found
+
+
+_GPU_LIST_KEYWORD = re.compile(r"^(device|gpu)(_?(ids?|list|s))$|^gpus$|^devices$", re.IGNORECASE)
+
+
+def _names_gpus(call: cst.Call) -> bool:
+    """Does ``call`` also hand a literal list of GPU indices (``device_ids=[0, 1]``,
+    ``device_list=[(0, 1), 4]``)? Then it places its work on those GPUs whatever the switch says:
+    turning the switch into a question of the machine would not make it run without them."""
+    for arg in call.args:
+        if arg.keyword is None or not _GPU_LIST_KEYWORD.match(arg.keyword.value):
+            continue
+        if isinstance(arg.value, (cst.List, cst.Tuple)) and any(
+            isinstance(node, cst.Integer) for node in _walk(arg.value)
+        ):
+            return True
+    return False
+
+
+def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found = [node]
+    for child in node.children:
+        found.extend(_walk(child))
     return found
 
 

@@ -8,6 +8,14 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A call that also names the GPUs it places on: turning its switch into a question of the machine
+    # would not make it run without them (a placement, DEV006).
+    Valid(
+        """
+        import torch
+        embedding = PagedEmbedding(50000, 4, use_cuda=True, device_list=[(0, 1), 4])
+        """
+    ),
     # Off switches that also ask the machine, and a `--cuda` flag off unless given.
     Valid(
         """
@@ -321,6 +329,18 @@ VALID = [
 ]
 
 INVALID = [
+    # A switch handed on at a call: the callee is told there is a GPU.
+    Invalid(
+        """
+        import torch
+        trainer = Trainer(model, use_cuda=True)
+        """,
+        """
+        import torch
+        trainer = Trainer(model, use_cuda=torch.cuda.is_available())
+        """,
+        message="`use_cuda=True` assumes a GPU",
+    ),
     # A device chosen by an off switch alone: the GPU unless the user says otherwise.
     Invalid(
         """

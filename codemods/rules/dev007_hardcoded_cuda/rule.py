@@ -8,7 +8,9 @@ setting such as a dataclass field `device: str = "cuda"`, as a parameter default
 index the program computes (`torch.device(f"cuda:{args.gpu}")`, `torch.device("cuda", local_rank)`:
 it falls back to the CPU), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
 True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `args.cuda = not args.no_cuda`,
-`"cuda" if not opt.no_cuda else "cpu"`, `"cpu" if opt.no_cuda else "cuda"`). Code under `if not
+`"cuda" if not opt.no_cuda else "cpu"`, `"cpu" if opt.no_cuda else "cuda"`); not a switch handed to a
+call that also names the GPUs it places on (`Net(use_cuda=True, device_ids=[0, 1])`: a placement,
+which asking the machine would not make run without them). Code under `if not
 args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
 args.use_cpu:`, nor is code under `if args.cuda:` where `--cuda` is an option on by default
 (`store_false`, `default=True`) that the file never stores to: the plain command line runs it
