@@ -70,7 +70,15 @@ def move_above_if(
             return None
         if not _unaware(tree, stmt, model, reads, builds_model) or _calls_own_function(tree, block, stmt):
             return None
+        if _leaves(tree, stmt):
+            return None
     return MoveCopy(block[branch], line, moved=True)
+
+
+def _leaves(tree: Tree, stmt: cst.CSTNode) -> bool:
+    """May a path through ``stmt`` skip the move after it (``return``, ``raise``, ``break``,
+    ``continue``)? A move made earlier would then be made where none was."""
+    return bool(tree.of_type(stmt, (cst.Return, cst.Raise, cst.Break, cst.Continue)))
 
 
 def _calls_own_function(tree: Tree, block: Sequence[cst.BaseStatement], stmt: cst.CSTNode) -> bool:
@@ -113,7 +121,7 @@ def move_copy(
     reads = _reads(tree, block[move], model)
     if not all(_unaware(tree, s, model, reads, builds_model) for s in after):
         return None
-    if any(_calls_own_function(tree, block, s) for s in after):
+    if any(_calls_own_function(tree, block, s) or _leaves(tree, s) for s in after):
         return None
     return MoveCopy(inner[anchor[1]], copy)
 

@@ -835,6 +835,20 @@ INVALID = [
         """,
         message="the move is after the `if` it is built in",
     ),
+    # The branch returns before the move: a move made earlier would be made where none was.
+    Invalid(
+        """
+        import torch
+
+        def setup(args):
+            model = Net()
+            if args.resume:
+                optimizer = torch.optim.Adam(model.parameters())
+                return model, optimizer
+            model.cuda()
+        """,
+        message="the move is after the `if` it is built in",
+    ),
     # At the top level, a function of the file may read the model as a global.
     Invalid(
         """
