@@ -32,7 +32,11 @@ from codemods.analysis.nn_modules import model_move
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import method_chain
 from codemods.core.tree import Tree
-from codemods.rules.dev005_optimizer_before_move._dotted_flow import chains_read, may_touch, written
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import (
+    chains_read,
+    may_touch,
+    written,
+)
 
 # What may be done to the model after the copy of its move: none of these tells where it is.
 _ALLOWED_METHODS = frozenset({"load_state_dict", "train", "eval", "zero_grad"})
@@ -66,7 +70,7 @@ def move_above_if(
     reads = _reads(tree, line, model)
     root = model.split(".", 1)[0]
     for stmt in block[branch:move]:
-        if any(w == model or w.split(".", 1)[0] in reads or w == root for w in written(tree, stmt)):
+        if any(w == model or w == root for w in written(tree, stmt)) or _may_change_reads(tree, stmt, reads):
             return None
         if not _unaware(tree, stmt, model, reads, builds_model) or _calls_own_function(tree, block, stmt):
             return None
@@ -75,10 +79,56 @@ def move_above_if(
     return MoveCopy(block[branch], line, moved=True)
 
 
+def _may_change_reads(tree: Tree, stmt: cst.CSTNode, reads: set[str]) -> bool:
+    """May ``stmt`` bind or change a name the move reads (``device = ...``; ``configure(args)`` or
+    ``args.update(...)`` for ``model.to(args.device)``)? Handing it to a move (``x.to(device)``) or
+    to ``print`` changes nothing."""
+    if any(w.split(".", 1)[0] in reads for w in written(tree, stmt)):
+        return True
+    for chain in chains_read(tree, stmt):
+        spelled = dotted_name(chain) or ""
+        if spelled.split(".", 1)[0] not in reads:
+            continue
+        parent = tree.parent(chain)
+        if isinstance(parent, cst.Call) and parent.func is chain and "." in spelled:
+            return True  # `args.update(...)`
+        if isinstance(parent, cst.Arg):
+            call = tree.parent(parent)
+            func = call.func if isinstance(call, cst.Call) else None
+            name = func.attr.value if isinstance(func, cst.Attribute) else dotted_name(func) if func else None
+            if name not in _READING_CALLS:
+                return True
+    return False
+
+
+_READING_CALLS = frozenset(
+    {"to", "cuda", "print", "len", "str", "repr", "format", "isinstance", "type", "id"}
+)
+
+
 def _leaves(tree: Tree, stmt: cst.CSTNode) -> bool:
     """May a path through ``stmt`` skip the move after it (``return``, ``raise``, ``break``,
-    ``continue``)? A move made earlier would then be made where none was."""
-    return bool(tree.of_type(stmt, (cst.Return, cst.Raise, cst.Break, cst.Continue)))
+    ``continue``), or change where a move goes (``torch.cuda.set_device(i)``,
+    ``os.environ["CUDA_VISIBLE_DEVICES"] = ...``)? A move made earlier would then be made where none
+    was, or go elsewhere."""
+    if tree.of_type(stmt, (cst.Return, cst.Raise, cst.Break, cst.Continue)):
+        return True
+    for name in tree.of_type(stmt, cst.Name):
+        if name.value in _STEERS_DEVICES:
+            return True
+    # `with torch.cuda.device(1):`
+    return any(
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "device"
+        and (dotted_name(call.func.value) or "").endswith("cuda")
+        for call in tree.of_type(stmt, cst.Call)
+    )
+
+
+# Names that choose the current device or the visible ones: a move made before them goes elsewhere.
+_STEERS_DEVICES = frozenset(
+    {"environ", "putenv", "set_device", "set_default_device", "set_default_tensor_type"}
+)
 
 
 def _calls_own_function(tree: Tree, block: Sequence[cst.BaseStatement], stmt: cst.CSTNode) -> bool:
@@ -88,6 +138,16 @@ def _calls_own_function(tree: Tree, block: Sequence[cst.BaseStatement], stmt: cs
         return False
     own = {s.name.value for s in block if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
     return any(isinstance(c.func, cst.Name) and c.func.value in own for c in tree.of_type(stmt, cst.Call))
+
+
+def _move_small(stmt: cst.BaseStatement, model: str, aliases: ImportAliases) -> cst.CSTNode:
+    """The part of ``stmt`` that moves ``model``: the small statement on a line of several."""
+    if isinstance(stmt, cst.SimpleStatementLine):
+        for small in stmt.body:
+            found = model_move(small, aliases)
+            if found is not None and found[0] == model:
+                return small
+    return stmt
 
 
 def _reads(tree: Tree, stmt: cst.BaseStatement, model: str) -> set[str]:
@@ -118,7 +178,7 @@ def move_copy(
     after: list[cst.BaseStatement] = list(inner[anchor[1] :])
     after.extend(s for inner, at in path[anchor[0] + 1 :] for s in inner[at + 1 :])
     after.extend(block[branch + 1 : move])
-    reads = _reads(tree, block[move], model)
+    reads = _reads(tree, _move_small(block[move], model, aliases), model)
     if not all(_unaware(tree, s, model, reads, builds_model) for s in after):
         return None
     if any(_calls_own_function(tree, block, s) or _leaves(tree, s) for s in after):
@@ -149,7 +209,7 @@ def _unaware(
     move reads?"""
     if id(stmt) in builds_model:
         return True
-    if any(w.split(".", 1)[0] in reads for w in written(tree, stmt)):
+    if _may_change_reads(tree, stmt, reads):
         return False
     if not may_touch(tree, stmt, model):
         return True

@@ -499,7 +499,8 @@ INVALID = [
         )
         """,
     ),
-    # State loaded before the move stays on the CPU: report only.
+    # State loaded before the move stays on the CPU, so the construction cannot go below the move:
+    # the move goes above it, and the state is loaded where the parameters then are.
     Invalid(
         """
         import torch
@@ -508,9 +509,17 @@ INVALID = [
         optimizer.load_state_dict(checkpoint["optimizer"])
         model.to(device)
         """,
-        message="its state is loaded before the move",
+        """
+        import torch
+        model = Net()
+        model.to(device)
+        optimizer = torch.optim.Adam(model.parameters())
+        optimizer.load_state_dict(checkpoint["optimizer"])
+        """,
+        message="its state is loaded before the move and stays behind",
     ),
-    # The learning rate changes in between: moving the line would change it.
+    # The learning rate changes in between: moving the construction would change it; the move goes
+    # above it instead.
     Invalid(
         """
         import torch
@@ -520,7 +529,39 @@ INVALID = [
         lr = 0.01
         model.cuda()
         """,
-        message="what it is built from may change in between",
+        """
+        import torch
+        lr = 0.1
+        model = Net()
+        model.cuda()
+        optimizer = torch.optim.SGD(model.parameters(), lr=lr)
+        lr = 0.01
+        """,
+        message="the move goes above it instead",
+    ),
+    # Neither goes past the other: the model is used in between (a forward pass on host data), or
+    # what the move reads may change (`configure(args)` for `args.device`).
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.Adam(model.parameters())
+        optimizer.load_state_dict(checkpoint["optimizer"])
+        warm = model(torch.zeros(1, 3))
+        model.to(device)
+        """,
+        message="left in place: its state is loaded before the move",
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.Adam(model.parameters())
+        optimizer.load_state_dict(checkpoint["optimizer"])
+        configure(args)
+        model.to(args.device)
+        """,
+        message="left in place: its state is loaded before the move",
     ),
     # Constructions in a row move together, in their order, below the conditional move.
     Invalid(

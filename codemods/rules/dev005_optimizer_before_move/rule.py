@@ -160,12 +160,19 @@ class OptimizerBeforeMove(Rule):
             )
         )
         edits: dict[cst.CSTNode, Replacement] | None = None
+        lifted = None
+        if reason is not None and not (wrapped and keeps is None):
+            lifted = self._lift_move(statements, index, moved_at, builds)
         if reason is None:
             edits = {s: cst.RemovalSentinel.REMOVE for s in moving}
             edits[statements[moved_at]] = cst.FlattenSentinel([statements[moved_at], *moving])
+        elif lifted is not None:
+            edits = lifted
         for position, build in enumerate(builds):
             message = _message(build)
-            if reason is not None:
+            if lifted is not None:
+                message += f"; it cannot go below the move ({reason}): the move goes above it instead"
+            elif reason is not None:
                 message += f"; left in place: {reason}"
             elif position:
                 message += f"; moved together with `{builds[0].target}`"
@@ -243,6 +250,35 @@ class OptimizerBeforeMove(Rule):
             self.report(build.statement, f"{_message(build)}; {where}", edits=self._copies[key])
             return True
         return False
+
+    def _lift_move(
+        self, statements: Sequence[cst.BaseStatement], index: int, moved_at: int, builds: list[OptimizerBuild]
+    ) -> dict[cst.CSTNode, Replacement] | None:
+        """The construction cannot go below the move (it is used, or what it is built from may change,
+        in between): the move goes above it instead, where what it then precedes could not tell
+        (:func:`move_above_if`); None where it could, or the constructions are of several models."""
+        models = {model for build in builds for model in build.models}
+        if len(models) != 1:
+            return None
+        (model,) = models
+        values = Values.of(self.context)
+        ids = {
+            id(stmt)
+            for stmt in statements[index:moved_at]
+            if (built := optimizer_build(self.tree, self.aliases, stmt, values)) is not None
+            and model in built.models
+        }
+        for position in range(index + 1, moved_at):
+            previous = optimizer_build(self.tree, self.aliases, statements[position - 1], values)
+            if previous is not None and is_scheduler(self.aliases, statements[position], previous.target):
+                ids.add(id(statements[position]))
+        placed = move_above_if(self.tree, self.aliases, model, statements, index, moved_at, frozenset(ids))
+        if placed is None:
+            return None
+        return {
+            placed.before: cst.FlattenSentinel([placed.copy, placed.before]),
+            statements[moved_at]: cst.RemovalSentinel.REMOVE,
+        }
 
     def _builds_of(self, stmt: cst.BaseStatement, model: str) -> frozenset[int]:
         """The ids of the statements under ``stmt`` that build an optimizer (or a scheduler right
