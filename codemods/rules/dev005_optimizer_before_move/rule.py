@@ -42,7 +42,12 @@ plain move of the model itself is moved or copied (`model = model.to(device)`, `
 `if use_cuda:` holding one), and only where everything it comes to precede, up to where it was,
 builds optimizers or schedulers from the model, loads state into it or switches its mode
 (`model.load_state_dict(...)`, `model.train()`), leaves it alone otherwise (at the top level: calls no
-function of the file, which could read the model as a global), and binds nothing the move reads.
+function of the file, which could read the model as a global), changes nothing the move reads, does
+not choose devices (`torch.cuda.set_device`, `CUDA_VISIBLE_DEVICES`) and cannot leave before the move
+(`return`, `raise`, `break`, `continue`). The same holds where the construction cannot go below the
+move for what lies in between (its state is loaded there, it is used, or what it is built from may
+change): the move goes right above the construction instead, and `optimizer.load_state_dict(...)`
+then puts the state where the parameters are.
 
 ## Why is this bad?
 The optimizer belongs after `.to(device)`: that is the order PyTorch documents. How much it matters
