@@ -150,7 +150,7 @@ def _move_small(stmt: cst.BaseStatement, model: str, aliases: ImportAliases) -> 
     return stmt
 
 
-def _reads(tree: Tree, stmt: cst.BaseStatement, model: str) -> set[str]:
+def _reads(tree: Tree, stmt: cst.CSTNode, model: str) -> set[str]:
     """The names ``stmt`` (a move of ``model``) reads besides the model."""
     reads = {(dotted_name(chain) or "").split(".", 1)[0] for chain in chains_read(tree, stmt)}
     return reads - {model.split(".", 1)[0], ""}
