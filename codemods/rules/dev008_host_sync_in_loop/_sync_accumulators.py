@@ -503,6 +503,129 @@ def logged_list_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
 
 
+_ITEM_INTO_KEY = m.Assign(targets=[m.AssignTarget(target=m.Subscript(value=m.Name()))])
+
+
+def logged_dict_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    tensor_items: set[int],
+    made: dict[tuple[int, str], tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None],
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``stats[key] = t.item()`` in ``loop``, where the loop's body starts the dict afresh every step
+    (``stats = {}`` on its own level, before any other use) and reads it only in one branch after every
+    store (``if (i + 1) % log_step == 0: for tag, value in stats.items(): ...``), and nowhere after the
+    loop: every store keeps a copy of the tensor on the device (``t.detach().clone()``: the value at the
+    store, as ``.item()`` read it, whatever the step does to ``t`` in place afterwards) and the branch
+    first reads them all, ``stats = {k: v.item() for k, v in stats.items()}``: the same numbers (ints
+    stay ints), keys and order as before, read only on the steps that log. Every store must be such an
+    ``.item()`` of a tensor the code shows (``tensor_items``), and the branch must run at most once a
+    step (no loop of its own around it): a second conversion would find floats. None otherwise.
+
+    Every store's finding gets the one fix of its dict (``made``, by loop and name), which the engine
+    applies once for all of them: a fix of one store alone would leave numbers the conversion cannot
+    read."""
+    if not m.matches(statement, _ITEM_INTO_KEY) or cst.ensure_type(statement, cst.Assign).value is not item:
+        return None
+    target = cst.ensure_type(cst.ensure_type(statement, cst.Assign).targets[0].target, cst.Subscript)
+    name = cst.ensure_type(target.value, cst.Name).value
+    key = (id(loop), name)
+    if key not in made:
+        made[key] = _logged_dict_edits(tree, loop, name, tensor_items)
+    found = made[key]
+    return found[1] if found is not None and id(item) in found[0] else None
+
+
+def _logged_dict_edits(
+    tree: Tree, loop: cst.For | cst.While, name: str, tensor_items: set[int]
+) -> tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None:
+    """The fix :func:`logged_dict_fix` makes of the dict ``name`` in ``loop``, with the ids of the
+    ``.item()`` calls it rewrites; or None."""
+    body = loop.body
+    if not isinstance(body, cst.IndentedBlock) or _declared_global(tree, loop, name):
+        return None
+    starts = [s for s in body.body if _binds_empty_dict(s, name)]
+    if len(starts) != 1 or _read_outside(tree, loop, name):
+        return None
+    start = cst.ensure_type(cst.ensure_type(starts[0], cst.SimpleStatementLine).body[0], cst.Assign)
+    scope = _scope_of(tree, loop)
+    stores: list[cst.Call] = []
+    branch: cst.If | None = None
+    for occurrence in tree.of_type(loop, cst.Name):
+        parent = tree.parent(occurrence)
+        if occurrence.value != name or (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
+            continue
+        if occurrence is start.targets[0].target:
+            continue
+        if _scope_of(tree, occurrence) is not scope:
+            return None  # a function of the loop's own: it may run at any time
+        stored = _item_stored(tree, occurrence, tensor_items)
+        if stored is not None:
+            stores.append(stored)
+            continue
+        owner = _logging_branch(tree, occurrence, loop)
+        if owner is None or (branch is not None and owner is not branch):
+            return None
+        branch = owner
+    if branch is None or not stores or not isinstance(branch.body, cst.IndentedBlock):
+        return None
+    if any(isinstance(a, (cst.For, cst.While)) for a in _until(tree, branch, loop)):
+        return None  # the branch could run twice a step: its second conversion would find numbers
+    first, opened = tree.position(start), tree.position(branch)
+    if first is None or opened is None:
+        return None
+    for stored in stores:
+        place = tree.position(stored)
+        if place is None or not first < place < opened or _in_node(tree, stored, branch):
+            return None  # a store after the conversion would leave a tensor where a number was read
+    replacements: dict[int, cst.CSTNode] = {}
+    for stored in stores:
+        func = cst.ensure_type(stored.func, cst.Attribute)
+        detached = stored.with_changes(func=func.with_changes(attr=cst.Name("detach")))
+        replacements[id(stored)] = cst.Call(func=cst.Attribute(value=detached, attr=cst.Name("clone")))
+    converted = cst.parse_statement(f"{name} = {{k: v.item() for k, v in {name}.items()}}\n")
+    replacements[id(branch.body)] = branch.body.with_changes(body=[converted, *branch.body.body])
+    fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
+    return {id(stored) for stored in stores}, {loop: cst.FlattenSentinel([fixed])}
+
+
+def _binds_empty_dict(statement: cst.BaseStatement, name: str) -> bool:
+    """``name = {}`` (or ``dict()``) alone on its line."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+        return False
+    return m.matches(
+        statement.body[0],
+        m.Assign(
+            targets=[m.AssignTarget(target=m.Name(name))],
+            value=m.Dict(elements=[]) | m.Call(func=m.Name("dict"), args=[]),
+        ),
+    )
+
+
+def _item_stored(tree: Tree, occurrence: cst.Name, tensor_items: set[int]) -> cst.Call | None:
+    """The ``t.item()`` of ``name[key] = t.item()`` where ``occurrence`` is that ``name`` and ``t`` a
+    tensor the code shows (a NumPy number has no ``.detach()``), or None."""
+    subscript = tree.parent(occurrence)
+    if not (isinstance(subscript, cst.Subscript) and subscript.value is occurrence):
+        return None
+    target = tree.parent(subscript)
+    assign = tree.parent(target) if isinstance(target, cst.AssignTarget) else None
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+        return None
+    value = assign.value
+    if not (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "item"
+        and not value.args
+        and id(value) in tensor_items
+    ):
+        return None
+    return value
+
+
 def _logging_branch(tree: Tree, node: cst.CSTNode, loop: cst.CSTNode) -> cst.If | None:
     """The outermost ``if`` inside ``loop`` whose body (not its test, nor its ``else``) holds ``node``."""
     found: cst.If | None = None

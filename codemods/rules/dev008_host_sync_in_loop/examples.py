@@ -2199,6 +2199,134 @@ INVALID = [
         message="accumulate it on the device",
         line=8,
     ),
+    # A dict of numbers started every step and read only where the loop logs: copies of the tensors are
+    # stored on the device (a value changed in place later in the step keeps its stored value), and the
+    # logging branch first reads them all with `.item()`: the same numbers, keys and order.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            d_loss = criterion(D(x.to(device)), y.to(device))
+            d_loss.backward()
+            d_optimizer.step()
+            stats = {}
+            stats["D/loss"] = d_loss.item()
+            if (i + 1) % n_critic == 0:
+                g_loss = criterion(D(G(x.to(device))), y.to(device))
+                g_loss.backward()
+                g_optimizer.step()
+                stats["G/loss"] = g_loss.item()
+            if (i + 1) % log_step == 0:
+                for tag, value in stats.items():
+                    print("{}: {:.4f}".format(tag, value))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            d_loss = criterion(D(x.to(device)), y.to(device))
+            d_loss.backward()
+            d_optimizer.step()
+            stats = {}
+            stats["D/loss"] = d_loss.detach().clone()
+            if (i + 1) % n_critic == 0:
+                g_loss = criterion(D(G(x.to(device))), y.to(device))
+                g_loss.backward()
+                g_optimizer.step()
+                stats["G/loss"] = g_loss.detach().clone()
+            if (i + 1) % log_step == 0:
+                stats = {k: v.item() for k, v in stats.items()}
+                for tag, value in stats.items():
+                    print("{}: {:.4f}".format(tag, value))
+        """,
+        message="read it only where the loop logs",
+        line=9,
+    ),
+    # The dict read every step (a progress bar's postfix): the step needs the numbers; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(pbar):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats = {}
+            stats["loss"] = loss.item()
+            pbar.set_postfix(stats)
+        """
+    ),
+    # Started before the loop, the dict would hold the numbers of an earlier log at the next one (a
+    # second `.item()` of a float); read after the loop, it would hold tensors there; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        stats = {}
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats["loss"] = loss.item()
+            if i % 100 == 0:
+                print(stats)
+        """
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats = {}
+            stats["loss"] = loss.item()
+            if i % 100 == 0:
+                print(stats)
+        print(stats)
+        """
+    ),
+    # A number stored beside the tensors (`lr` has no `.item()`), or a logging branch in a loop of its
+    # own (it would convert twice a step): report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats = {}
+            stats["loss"] = loss.item()
+            stats["lr"] = scheduler.get_last_lr()[0]
+            if i % 100 == 0:
+                print(stats)
+        """
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats = {}
+            stats["loss"] = loss.item()
+            for sink in sinks:
+                if i % 100 == 0:
+                    sink.write(stats)
+        """
+    ),
     # The list read where the loop logs but never emptied (`np.mean(losses[-100:])`): copying all of it
     # at every logging point would cost more and more; report only.
     Invalid(

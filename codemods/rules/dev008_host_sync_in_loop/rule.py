@@ -87,7 +87,14 @@ in order). Where the loop reads such a list only in a logging branch that emptie
 len(losses) == 100: print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be
 0-dim, that branch first reads the tensors kept since the last log with one copy (the same conversion),
 and the code after the loop does too; a list never emptied there is left alone (copying all of it at each
-log would cost more and more). The fix is made only when it removes the loop's last sync: while another
+log would cost more and more). A dict of numbers the loop starts afresh every step (`stats = {}` on the
+loop body's own level), fills with `.item()`s of tensors (`stats["D/loss"] = d_loss.item()`, also under
+an `if`) and reads only in one branch after every store, and nowhere after the loop (`if (i + 1) %
+log_step == 0: for tag, value in stats.items(): ...`), stores copies of the tensors
+(`d_loss.detach().clone()`: the value at the store, whatever the step does to it in place later), and
+the branch first reads them all, `stats = {k: v.item() for k, v in stats.items()}`: the same numbers
+(ints stay ints), keys and order, read only on the steps that log (not where the branch sits in a loop
+of its own: it would convert twice). The fix is made only when it removes the loop's last sync: while another
 sync waits every step (`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves
 unreported), keeping the sum on the device saves nothing, and the finding names the statement that still
 waits. `.item()` of what a function the file does not show returns is reported only (it may be a NumPy
@@ -164,6 +171,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     host_count_fix,
     keeps_float64,
     list_fix,
+    logged_dict_fix,
     logged_list_fix,
     named_sum_fix,
     returned_fix,
@@ -177,6 +185,7 @@ _RETURNED = (
     " caller's loop"
 )
 _COUNTED = "; count on the device and copy the count to the host once after the loop"
+_LOGGED = "; keep it on the device and read it only where the loop logs"
 _FLOAT32 = (
     " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
     " digits may differ from the host's float64 sum)"
@@ -237,6 +246,7 @@ class HostSyncInLoop(Rule):
         is_tensor = self.aliases.module_name_for("torch.is_tensor")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
         callers: dict[int, list[cst.CSTNode]] = {}  # a returned value's fix: the loops it edits too
+        dicts: dict[tuple[int, str], tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None] = {}
         every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
         # `.item()`s of values the code shows are tensors: only those may become `.detach()`
         tensor_items = {id(sync.node) for _, sync in every if sync.item and sync.reported}
@@ -261,6 +271,9 @@ class HostSyncInLoop(Rule):
                 )
                 counted = sums_a_count(self.tree, sync.node, event.node, event.loop)
                 advice = _SUMMED + ("" if counted else _precision(float64, sync.node, self.tree, event.node))
+                if fix is None:
+                    fix = logged_dict_fix(self.tree, sync.node, event.node, event.loop, tensor_items, dicts)
+                    advice = _LOGGED
             elif (
                 sync.reported
                 and sync.item
