@@ -527,10 +527,15 @@ def logged_dict_fix(
     Every store's finding gets the one fix of its dict (``made``, by loop and name), which the engine
     applies once for all of them: a fix of one store alone would leave numbers the conversion cannot
     read."""
-    if not m.matches(statement, _ITEM_INTO_KEY) or cst.ensure_type(statement, cst.Assign).value is not item:
+    if not isinstance(statement, cst.Assign) or len(statement.targets) != 1:
         return None
-    target = cst.ensure_type(cst.ensure_type(statement, cst.Assign).targets[0].target, cst.Subscript)
-    name = cst.ensure_type(target.value, cst.Name).value
+    target = statement.targets[0].target
+    if m.matches(statement, _ITEM_INTO_KEY) and statement.value is item:
+        name = cst.ensure_type(cst.ensure_type(target, cst.Subscript).value, cst.Name).value
+    elif isinstance(target, cst.Name):
+        name = target.value  # (`stats = {"loss": loss.item()}`: one of the literal's values)
+    else:
+        return None
     key = (id(loop), name)
     if key not in made:
         made[key] = _logged_dict_edits(tree, loop, name, tensor_items)
@@ -546,12 +551,12 @@ def _logged_dict_edits(
     body = loop.body
     if not isinstance(body, cst.IndentedBlock) or _declared_global(tree, loop, name):
         return None
-    starts = [s for s in body.body if _binds_empty_dict(s, name)]
+    starts = [(s, items) for s in body.body if (items := _dict_start(s, name, tensor_items)) is not None]
     if len(starts) != 1 or _read_outside(tree, loop, name):
         return None
-    start = cst.ensure_type(cst.ensure_type(starts[0], cst.SimpleStatementLine).body[0], cst.Assign)
+    start = cst.ensure_type(cst.ensure_type(starts[0][0], cst.SimpleStatementLine).body[0], cst.Assign)
     scope = _scope_of(tree, loop)
-    stores: list[cst.Call] = []
+    stores: list[cst.Call] = list(starts[0][1])
     branch: cst.If | None = None
     for occurrence in tree.of_type(loop, cst.Name):
         parent = tree.parent(occurrence)
@@ -591,16 +596,38 @@ def _logged_dict_edits(
     return {id(stored) for stored in stores}, {loop: cst.FlattenSentinel([fixed])}
 
 
-def _binds_empty_dict(statement: cst.BaseStatement, name: str) -> bool:
-    """``name = {}`` (or ``dict()``) alone on its line."""
+def _dict_start(statement: cst.BaseStatement, name: str, tensor_items: set[int]) -> list[cst.Call] | None:
+    """The ``.item()`` calls of ``name = {}`` (none), ``name = {"loss": loss.item(), ...}`` or ``name =
+    dict(loss=loss.item(), ...)`` alone on its line, every value an ``.item()`` of a tensor the code
+    shows; None for any other statement."""
     if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
-        return False
-    return m.matches(
-        statement.body[0],
-        m.Assign(
-            targets=[m.AssignTarget(target=m.Name(name))],
-            value=m.Dict(elements=[]) | m.Call(func=m.Name("dict"), args=[]),
-        ),
+        return None
+    assign = statement.body[0]
+    if not m.matches(assign, m.Assign(targets=[m.AssignTarget(target=m.Name(name))])):
+        return None
+    value = cst.ensure_type(assign, cst.Assign).value
+    if isinstance(value, cst.Dict):
+        if not all(isinstance(e, cst.DictElement) for e in value.elements):
+            return None  # (`**other`: numbers of its own)
+        values = [cst.ensure_type(e, cst.DictElement).value for e in value.elements]
+    elif m.matches(value, m.Call(func=m.Name("dict"))):
+        arguments = cst.ensure_type(value, cst.Call).args
+        if any(a.keyword is None for a in arguments):
+            return None
+        values = [a.value for a in arguments]
+    else:
+        return None
+    items = [v for v in values if isinstance(v, cst.Call) and _is_tensor_item(v, tensor_items)]
+    return items if len(items) == len(values) else None
+
+
+def _is_tensor_item(call: cst.Call, tensor_items: set[int]) -> bool:
+    """``t.item()`` of a tensor the code shows (a NumPy number has no ``.detach()``)."""
+    return (
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "item"
+        and not call.args
+        and id(call) in tensor_items
     )
 
 
@@ -615,15 +642,7 @@ def _item_stored(tree: Tree, occurrence: cst.Name, tensor_items: set[int]) -> cs
     if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
         return None
     value = assign.value
-    if not (
-        isinstance(value, cst.Call)
-        and isinstance(value.func, cst.Attribute)
-        and value.func.attr.value == "item"
-        and not value.args
-        and id(value) in tensor_items
-    ):
-        return None
-    return value
+    return value if isinstance(value, cst.Call) and _is_tensor_item(value, tensor_items) else None
 
 
 def _logging_branch(tree: Tree, node: cst.CSTNode, loop: cst.CSTNode) -> cst.If | None:

@@ -2245,6 +2245,51 @@ INVALID = [
         message="read it only where the loop logs",
         line=9,
     ),
+    # The dict written as one literal of `.item()`s (`dict(...)` too): the same fix.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            loss.backward()
+            optimizer.step()
+            logs = {"loss": loss.item(), "hits": (out.argmax(1) == y.to(device)).sum().item()}
+            if i % 10 == 0:
+                print(logs)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            loss.backward()
+            optimizer.step()
+            logs = {"loss": loss.detach().clone(), "hits": (out.argmax(1) == y.to(device)).sum().detach().clone()}
+            if i % 10 == 0:
+                logs = {k: v.item() for k, v in logs.items()}
+                print(logs)
+        """,
+        message="read it only where the loop logs",
+        line=8,
+    ),
+    # A literal that also holds numbers of its own (`**extra`, `"lr": lr`): they have no `.item()`;
+    # report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            logs = {"loss": loss.item(), "lr": lr}
+            if i % 10 == 0:
+                print(logs)
+        """
+    ),
     # The dict read every step (a progress bar's postfix): the step needs the numbers; report only.
     Invalid(
         """

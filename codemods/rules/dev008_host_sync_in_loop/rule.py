@@ -89,7 +89,8 @@ len(losses) == 100: print(np.mean(losses)); losses = []`; its length anywhere), 
 and the code after the loop does too; a list never emptied there is left alone (copying all of it at each
 log would cost more and more). A dict of numbers the loop starts afresh every step (`stats = {}` on the
 loop body's own level), fills with `.item()`s of tensors (`stats["D/loss"] = d_loss.item()`, also under
-an `if`) and reads only in one branch after every store, and nowhere after the loop (`if (i + 1) %
+an `if`; or writes as one literal of them, `stats = {"loss": loss.item()}`, `dict(loss=loss.item())`)
+and reads only in one branch after every store, and nowhere after the loop (`if (i + 1) %
 log_step == 0: for tag, value in stats.items(): ...`), stores copies of the tensors
 (`d_loss.detach().clone()`: the value at the store, whatever the step does to it in place later), and
 the branch first reads them all, `stats = {k: v.item() for k, v in stats.items()}`: the same numbers
