@@ -80,6 +80,55 @@ def accumulator_fix(
 _FLOAT64_DEVICES = '("cuda", "cpu")'
 
 
+def float_sum_fix(
+    tree: Tree,
+    conversion: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    float64: bool,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``total += float(loss)`` in ``loop`` (also scaled, ``float(loss) * n``): the same sum as
+    :func:`accumulator_fix` keeps for ``loss.item()``, on the device in float64 (``float(t)`` is the
+    host's float64 of ``t``'s one element, whatever its dtype, and so is ``t.double()``), converted once
+    after the loop; an int start too, which the first float made a float. Where the file may pick a
+    device without float64, ``t``'s own device chooses at run time between that and ``float(t)``; only
+    for a ``t`` that is a name or an attribute of one (spelled twice, it runs nothing). None otherwise."""
+    if not m.matches(statement, _SUM_INTO_NAME) or not m.matches(
+        conversion, m.Call(func=m.Name("float"), args=[m.Arg(keyword=None, star="")])
+    ):
+        return None
+    augmented = cst.ensure_type(statement, cst.AugAssign)
+    if not _is_item_term(augmented.value, conversion, tree, loop):
+        return None
+    value = conversion.args[0].value
+    if not float64 and not _plain_reference(value):
+        return None
+    total = cst.ensure_type(augmented.target, cst.Name).value
+    before = _statements_before(tree, loop, climbing=total)
+    if before is None or _number_before(tree, before, total) is None:
+        return None
+    reads = _logged_reads(tree, loop, augmented, total)
+    if reads is None or _declared_global(tree, loop, total):
+        return None
+    receiver = value
+    if not isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) and not value.lpar:
+        receiver = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])  # (`float(a + b)`)
+    detached = cst.Call(func=cst.Attribute(value=receiver, attr=cst.Name("detach")))
+    kept: cst.BaseExpression = cst.Call(func=cst.Attribute(value=detached, attr=cst.Name("double")))
+    if not float64:
+        read = code_of(value)
+        kept = cst.parse_expression(
+            f"{code_of(kept)} if {read}.device.type in {_FLOAT64_DEVICES} else float({read})"
+        )
+        if augmented.value is not conversion:  # an operand (`float(loss) * n`)
+            kept = kept.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    replacements: dict[int, cst.CSTNode] = {id(conversion): kept}
+    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    fixed = loop.visit(_Replace(replacements))
+    converted = cst.parse_statement(f"{total} = float({total})\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
 def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst.BaseExpression:
     """What ``t.item()`` becomes where a floating sum of it is kept on the device.
 

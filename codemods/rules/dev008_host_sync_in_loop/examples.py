@@ -2199,6 +2199,102 @@ INVALID = [
         message="accumulate it on the device",
         line=8,
     ),
+    # `float(loss)` is the host's float64 of the loss, as `loss.item()` is: summed on the device in
+    # float64 (an int start too: the first float made it a float), converted once after the loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total, n = 0, 0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += float(loss) * x.size(0)
+            n += x.size(0)
+        print(total / n)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total, n = 0, 0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double() * x.size(0)
+            n += x.size(0)
+        total = float(total)
+        print(total / n)
+        """,
+        message="accumulate it on the device",
+        line=9,
+    ),
+    # Where the file may pick a device without float64 (MPS), the loss's own device chooses at run time;
+    # a sum read where the loop logs is read there with `float(...)`.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += float(loss)
+            if i % 100 == 99:
+                print(total / 100)
+                total = 0.0
+        """,
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double() if loss.device.type in ("cuda", "cpu") else float(loss)
+            if i % 100 == 99:
+                print(float(total) / 100)
+                total = 0.0
+        total = float(total)
+        """,
+        message="accumulate it on the device",
+        line=9,
+    ),
+    # `float(...)` of what is not a name, on a file that may pick MPS: it would be computed twice to
+    # choose; report only. And a sum read every step (the progress line): report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        model.eval()
+        total = 0.0
+        for x, y in loader:
+            out = model(x.to(device))
+            total += float(criterion(out, y.to(device)))
+        print(total)
+        """
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += float(loss)
+            print(i, total / (i + 1))
+        """
+    ),
     # A dict of numbers started every step and read only where the loop logs: copies of the tensors are
     # stored on the device (a value changed in place later in the step keeps its stored value), and the
     # logging branch first reads them all with `.item()`: the same numbers, keys and order.

@@ -59,8 +59,11 @@ loss.detach().double()`; where the file may pick a device without float64, such 
 device chooses at run time, `loss.detach().double() if loss.device.type in ("cuda", "cpu") else
 loss.item()`, the host's sum elsewhere, as before; see "Fix safety") and is converted once after the loop
 (`total = float(total)`); where the loop logs it every N steps (under an `if`) and resets it, it is read
-there as `float(total)`. A count started at an int, `correct += (pred == y).sum().item()`, stays an exact
-int64 tensor (`correct += (pred == y).sum()`, then `correct = int(correct)`); a count copied to the host
+there as `float(total)`. `total += float(loss)` (also scaled) is the same sum: `float(t)` is the host's
+float64 of `t`, as `.item()` is, and it is kept on the device the same way (for a value that is not a
+name, only where every device the file may pick has float64). A count started at an int, `correct +=
+(pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`, then `correct =
+int(correct)`); a count copied to the host
 every step without `.item()`, `correct += (pred == y).cpu().sum()` from an int and read only after the
 loop, is counted on the device and copied once after it (`correct = correct.cpu() if
 torch.is_tensor(correct) else correct`: the same CPU int64 tensor; a float sum is left alone: a device's
@@ -159,6 +162,7 @@ imports and calls it would get the tensor too.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.analysis.gpu_use import float64_on_every_device, may_use_a_gpu
 from codemods.analysis.scalars import Scalars
@@ -169,6 +173,7 @@ from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync,
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
     can_name_first,
+    float_sum_fix,
     host_count_fix,
     keeps_float64,
     list_fix,
@@ -299,6 +304,11 @@ class HostSyncInLoop(Rule):
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
+                if fix is None and m.matches(sync.node, m.Call(func=m.Name("float"))):
+                    if float64 is None:
+                        float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
+                    fix = float_sum_fix(self.tree, sync.node, event.node, event.loop, float64)
+                    advice = _SUMMED + ("" if float64 else _CHOSEN)
             found.append((event, sync, fix, advice))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
