@@ -110,10 +110,7 @@ def float_sum_fix(
     reads = _logged_reads(tree, loop, augmented, total)
     if reads is None or _declared_global(tree, loop, total):
         return None
-    receiver = value
-    if not isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) and not value.lpar:
-        receiver = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])  # (`float(a + b)`)
-    detached = cst.Call(func=cst.Attribute(value=receiver, attr=cst.Name("detach")))
+    detached = cst.Call(func=cst.Attribute(value=_operand(value), attr=cst.Name("detach")))
     kept: cst.BaseExpression = cst.Call(func=cst.Attribute(value=detached, attr=cst.Name("double")))
     if not float64:
         read = code_of(value)
@@ -153,6 +150,14 @@ def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst
     if in_operation:
         chosen = chosen.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
     return chosen
+
+
+def _operand(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``value`` as the receiver of a method call: parenthesised unless it is a primary (``float(a +
+    b)`` becomes ``(a + b).detach()``)."""
+    if isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or value.lpar:
+        return value
+    return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
 
 
 def sums_a_count(tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While) -> bool:
@@ -441,7 +446,8 @@ def list_fix(
     the file spells ``torch.stack``), or None. ``.item()`` also reads a one-element ``out[0]`` of shape
     ``[1]``, whose stack would be a column (``[[0.5], ...]``): a value not shown to be one number is
     appended as ``.detach().reshape(())``, which holds exactly what ``.item()`` accepts (one element,
-    any shape; anything else raises at the same step)."""
+    any shape; anything else raises at the same step). ``losses.append(float(loss))`` too, for a value
+    shown to be floating (``float`` of an int tensor is a float, its ``.tolist()`` an int)."""
     if stack is None or not m.matches(statement, _APPEND_TO_NAME):
         return None
     call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
@@ -459,9 +465,19 @@ def list_fix(
             return None  # read or bound in the loop: it must keep the numbers it has now
     if _declared_global(tree, loop, name):
         return None
-    assert isinstance(item.func, cst.Attribute)
-    detached: cst.BaseExpression = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
-    if not _is_one_value(tree, loop, item.func.value, scalars):
+    if isinstance(item.func, cst.Name):  # `float(loss)`: a float also where the tensor holds an int
+        value = item.args[0].value
+        if not _is_floating(tree, loop, value, scalars):
+            return None
+        detached: cst.BaseExpression = cst.Call(
+            func=cst.Attribute(value=_operand(value), attr=cst.Name("detach"))
+        )
+        receiver = value
+    else:
+        assert isinstance(item.func, cst.Attribute)
+        detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+        receiver = item.func.value
+    if not _is_one_value(tree, loop, receiver, scalars):
         detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
     fixed = loop.visit(_Replace({id(item): detached}))
     # one copy for the whole list, the same floats as each `.item()` (a list of 0-dim tensors of one

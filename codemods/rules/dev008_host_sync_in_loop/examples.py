@@ -2267,6 +2267,49 @@ INVALID = [
         message="accumulate it on the device",
         line=9,
     ),
+    # `losses.append(float(loss))` into a list started as `[]` and unused in the loop: the detached
+    # losses are appended and read with one copy after the loop, the same floats.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(float(loss))
+        print(sum(losses) / len(losses))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.detach())
+        losses = torch.stack(losses).tolist() if losses else []
+        print(sum(losses) / len(losses))
+        """,
+        line=9,
+    ),
+    # `float(...)` of a count (an int tensor): its `.tolist()` would give ints; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model.eval()
+        hits = []
+        for x, y in loader:
+            out = model(x.to(device))
+            hits.append(float((out.argmax(1) == y.to(device)).sum()))
+        print(sum(hits))
+        """
+    ),
     # `float(...)` of what is not a name, on a file that may pick MPS: it would be computed twice to
     # choose; report only. And a sum read every step (the progress line): report only.
     Invalid(

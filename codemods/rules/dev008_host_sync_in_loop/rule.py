@@ -84,7 +84,8 @@ y)`, read there only by such sums and where the loop logs, and nowhere after it,
 float64 tensor instead: the caller's sums are kept on the device and its logged reads become
 `float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is: it formats the 0-dim
 tensor through `float()`, the same text). Values kept per step in a list the loop does not otherwise use,
-started as `[]` just before it (`losses.append(loss.item())`), are appended as detached tensors and read
+started as `[]` just before it (`losses.append(loss.item())`, or `float(loss)` of a floating value),
+are appended as detached tensors and read
 with one copy after the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats,
 in order). Where the loop reads such a list only in a logging branch that empties it after reading (`if
 len(losses) == 100: print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be
@@ -309,6 +310,8 @@ class HostSyncInLoop(Rule):
                         float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
                     fix = float_sum_fix(self.tree, sync.node, event.node, event.loop, float64)
                     advice = _SUMMED + ("" if float64 else _CHOSEN)
+                    if fix is None:
+                        fix = list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
             found.append((event, sync, fix, advice))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
