@@ -87,7 +87,8 @@ def float_sum_fix(
     loop: cst.For | cst.While,
     float64: bool,
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
-    """``total += float(loss)`` in ``loop`` (also scaled, ``float(loss) * n``): the same sum as
+    """``total += float(loss)`` in ``loop`` (also scaled, ``float(loss) * n``, and ``float(t.item())``,
+    a count's float too): the same sum as
     :func:`accumulator_fix` keeps for ``loss.item()``, on the device in float64 (``float(t)`` is the
     host's float64 of ``t``'s one element, whatever its dtype, and so is ``t.double()``), converted once
     after the loop; an int start too, which the first float made a float. Where the file may pick a
@@ -101,6 +102,8 @@ def float_sum_fix(
     if not _is_item_term(augmented.value, conversion, tree, loop):
         return None
     value = conversion.args[0].value
+    if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("item")), args=[])):
+        value = cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value  # float(t.item())
     if not float64 and not _plain_reference(value):
         return None
     total = cst.ensure_type(augmented.target, cst.Name).value

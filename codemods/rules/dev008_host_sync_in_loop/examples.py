@@ -2267,6 +2267,36 @@ INVALID = [
         message="accumulate it on the device",
         line=9,
     ),
+    # `float(...)` around `.item()` (a count's float): the same float64 sum on the device.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        with torch.no_grad():
+            model.eval()
+            tot, cor = 0.0, 0.0
+            for x, y in test_loader:
+                out = model(x.to(device)).argmax(dim=1)
+                tot += float(x.size(0))
+                cor += float((y.to(device) == out).sum().item())
+            print(cor / tot)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        with torch.no_grad():
+            model.eval()
+            tot, cor = 0.0, 0.0
+            for x, y in test_loader:
+                out = model(x.to(device)).argmax(dim=1)
+                tot += float(x.size(0))
+                cor += (y.to(device) == out).sum().detach().double()
+            cor = float(cor)
+            print(cor / tot)
+        """,
+        message="accumulate it on the device",
+        line=9,
+    ),
     # `losses.append(float(loss))` into a list started as `[]` and unused in the loop: the detached
     # losses are appended and read with one copy after the loop, the same floats.
     Invalid(
