@@ -92,8 +92,9 @@ def float_sum_fix(
     :func:`accumulator_fix` keeps for ``loss.item()``, on the device in float64 (``float(t)`` is the
     host's float64 of ``t``'s one element, whatever its dtype, and so is ``t.double()``), converted once
     after the loop; an int start too, which the first float made a float. Where the file may pick a
-    device without float64, ``t``'s own device chooses at run time between that and ``float(t)``; only
-    for a ``t`` that is a name or an attribute of one (spelled twice, it runs nothing). None otherwise."""
+    device without float64, ``t``'s own device chooses at run time between that and ``float(t)``; a
+    ``t`` that is not a name is named first (``cor_term = (y == out).sum()`` on a line of its own), so
+    that it is not computed twice. None otherwise."""
     if not m.matches(statement, _SUM_INTO_NAME) or not m.matches(
         conversion, m.Call(func=m.Name("float"), args=[m.Arg(keyword=None, star="")])
     ):
@@ -104,25 +105,38 @@ def float_sum_fix(
     value = conversion.args[0].value
     if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("item")), args=[])):
         value = cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value  # float(t.item())
-    if not float64 and not _plain_reference(value):
-        return None
     total = cst.ensure_type(augmented.target, cst.Name).value
+    term = f"{total}_term"
+    named = not float64 and not _plain_reference(value)  # named first, `cor_term = (y == out).sum()`
+    if named and not can_name_first(tree, augmented, term):
+        return None
     before = _statements_before(tree, loop, climbing=total)
     if before is None or _number_before(tree, before, total) is None:
         return None
     reads = _logged_reads(tree, loop, augmented, total)
     if reads is None or _declared_global(tree, loop, total):
         return None
-    detached = cst.Call(func=cst.Attribute(value=_operand(value), attr=cst.Name("detach")))
+    read = cst.Name(term) if named else value
+    detached = cst.Call(func=cst.Attribute(value=_operand(read), attr=cst.Name("detach")))
     kept: cst.BaseExpression = cst.Call(func=cst.Attribute(value=detached, attr=cst.Name("double")))
     if not float64:
-        read = code_of(value)
+        spelled = code_of(read)
         kept = cst.parse_expression(
-            f"{code_of(kept)} if {read}.device.type in {_FLOAT64_DEVICES} else float({read})"
+            f"{code_of(kept)} if {spelled}.device.type in {_FLOAT64_DEVICES} else float({spelled})"
         )
         if augmented.value is not conversion:  # an operand (`float(loss) * n`)
             kept = kept.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-    replacements: dict[int, cst.CSTNode] = {id(conversion): kept}
+    replacements: dict[int, cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]] = {
+        id(conversion): kept
+    }
+    if named:
+        line = cst.ensure_type(tree.parent(augmented), cst.SimpleStatementLine)
+        naming = cst.SimpleStatementLine(
+            body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(term))], value=value)],
+            leading_lines=line.leading_lines,
+        )
+        updated = cst.ensure_type(line.visit(_Replace({id(conversion): kept})), cst.SimpleStatementLine)
+        replacements = {id(line): cst.FlattenSentinel([naming, updated.with_changes(leading_lines=[])])}
     replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = float({total})\n")

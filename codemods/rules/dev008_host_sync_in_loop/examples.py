@@ -2340,8 +2340,8 @@ INVALID = [
         print(sum(hits))
         """
     ),
-    # `float(...)` of what is not a name, on a file that may pick MPS: it would be computed twice to
-    # choose; report only. And a sum read every step (the progress line): report only.
+    # `float(...)` of what is not a name, on a file that may pick MPS: named first, on a line of its
+    # own, so that its device chooses without computing it twice.
     Invalid(
         """
         import torch
@@ -2351,6 +2351,32 @@ INVALID = [
         for x, y in loader:
             out = model(x.to(device))
             total += float(criterion(out, y.to(device)))
+        print(total)
+        """,
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        model.eval()
+        total = 0.0
+        for x, y in loader:
+            out = model(x.to(device))
+            total_term = criterion(out, y.to(device))
+            total += total_term.detach().double() if total_term.device.type in ("cuda", "cpu") else float(total_term)
+        total = float(total)
+        print(total)
+        """,
+        line=7,
+    ),
+    # Where the name is taken (or the sum shares its line), it cannot be named first; and a sum read
+    # every step (the progress line): report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        model.eval()
+        total = 0.0
+        for x, y in loader:
+            out = model(x.to(device)); total += float(criterion(out, y.to(device)))
         print(total)
         """
     ),
