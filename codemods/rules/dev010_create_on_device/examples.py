@@ -368,6 +368,49 @@ INVALID = [
                 return x + torch.zeros(3, device=x.device)
         """,
     ),
+    # Moved to the script's global device in code `forward` runs: made on the input's device at once
+    # (DEV003's answer for `device=device` there), one fix for the final code; a device the function is
+    # handed stays.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.GRU(8, 16)
+
+            def forward(self, x):
+                h = torch.zeros(1, x.size(1), 16)
+                h = h.to(device)
+                mask = torch.ones(x.size(0)).to(device)
+                return self.rnn(x, h)[0] * mask[:, None, None]
+
+        def pad(batch, device):
+            return torch.zeros(4).to(device), batch
+        """,
+        """
+        import torch
+        from torch import nn
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.GRU(8, 16)
+
+            def forward(self, x):
+                h = torch.zeros(1, x.size(1), 16, device=x.device)
+                mask = torch.ones(x.size(0), device=x.device)
+                return self.rnn(x, h)[0] * mask[:, None, None]
+
+        def pad(batch, device):
+            return torch.zeros(4, device=device), batch
+        """,
+        line=11,
+    ),
     # The pre-0.4 wrapper stays (DEV009 removes it); the tensor is made on the GPU inside it.
     Invalid(
         """

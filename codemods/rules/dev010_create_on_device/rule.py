@@ -25,7 +25,9 @@ code writes too:
   is moved); the input is one the body shows is a tensor, by its use or by handing it to one of the
   module's layers (`self.embed(tokens)`: an embedding, linear, convolution or norm layer takes only a
   tensor on its own device; not a recurrent layer, which also takes a `PackedSequence`). Moved by an
-  if-expression, `x = x.cuda() if use_cuda else x`, the same;
+  if-expression, `x = x.cuda() if use_cuda else x`, the same. Moved to the
+  script's global device there (`.to(device)`, `device` bound outside the function), it is made on
+  the input's device as well, the code DEV003 writes for `device=device` in `forward`: one fix;
 * moved where it is read, the name read nowhere after (nor elsewhere in its loop): `h = torch.zeros(n)`
   then `return h.to(device)` or `out.append(h.cuda() if use_cuda else h)` becomes `h` made there and
   `return h` / `out.append(h)`.
@@ -88,6 +90,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from codemods.analysis.device_sites import DEVICE_NAME, bound_in
 from codemods.analysis.forward_reach import (
     Reached,
     attribute,
@@ -96,7 +99,7 @@ from codemods.analysis.forward_reach import (
     shown_tensor_parameter,
 )
 from codemods.analysis.legacy_constructors import argument_kinds
-from codemods.analysis.nn_modules import module_classes
+from codemods.analysis.nn_modules import inferred_module_classes, module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import dotted_name
@@ -143,6 +146,7 @@ class CreateOnDevice(Rule):
             return  # factories make device tensors here already
         functions = LocalFunctions(self.tree)
         self._reached: dict[int, cst.BaseExpression] | None = None
+        self._inputs: dict[int, Reached] | None = None
         self._concluded: set[int] = set()  # the factories of the creations found by the shapes below
         for call in self.sites(cst.Call):
             target = move_target(call, self.aliases)
@@ -208,7 +212,8 @@ class CreateOnDevice(Rule):
                     " the device may round it differently)",
                 )
             return
-        made, reason = made_there(creation, target.device, self.aliases, self._kinds(creation))
+        device = self._input_device(creation.value, target.device) or target.device
+        made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
             if typed is None and target.like is not None:
@@ -221,25 +226,55 @@ class CreateOnDevice(Rule):
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
         """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
         device = later.target.device if later.target is not None else None
+        needed = device  # what the move reads: it must mean the same at the creation
         condition = later.condition
+        if condition is None and device is not None:
+            device = self._input_device(creation.value, device) or device
         if condition is not None and device is not None:
             # In code that runs on a module's device, the flag can only have agreed with that device
             # (else the tensor meets the input on another one): name it and the flag goes.
             test, unless = condition
-            device = self._module_device(creation.value) or cst.IfExp(
+            device = needed = self._module_device(creation.value) or cst.IfExp(
                 test=test, body=_CPU if unless else device, orelse=device if unless else _CPU
             )
         made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         reason = later.obstacle or reason
         drop = None
-        if made is not None and reason is None and device is not None:  # (made only with a device)
-            drop = drop_move(self.tree, later, device, self.aliases)
+        if made is not None and reason is None and needed is not None:  # (made only with a device)
+            drop = drop_move(self.tree, later, needed, self.aliases)
         if drop is None and reason is None:
             reason = "a comment would go with the move, or the code in between changes what the move reads"
         edits = drop
         if drop and made is not None:  # (dropped only when made)
             edits = {creation.value: made, **drop}
         self._conclude(creation.value, later.by, creation, edits, reason)
+
+    def _input_device(
+        self, node: cst.CSTNode, device: cst.BaseExpression | None
+    ) -> cst.BaseExpression | None:
+        """``x.device`` where ``node`` runs in code a module's ``forward`` reaches and ``device`` names the
+        script's global device (``.to(device)``, ``device`` bound outside the function); None elsewhere.
+
+        The tensor is made where the input is, as DEV003 respells ``device=device`` in ``forward``: written
+        here at once, one fix gives the final code (else DEV003 rewrote this fix's code in a later pass)."""
+        if not (isinstance(device, cst.Name) and DEVICE_NAME.search(device.value)):
+            return None
+        function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+        if function is None or device.value in bound_in(self.tree, function):
+            return None
+        if self._inputs is None:
+            self._inputs = {}
+            classes = module_classes(self.tree, self.aliases) | inferred_module_classes(
+                self.tree, self.aliases
+            )
+            for cls in self.tree.of_type(self.context.module, cst.ClassDef):
+                if cls.name.value in classes:
+                    for each in reached_functions(self.tree, self.aliases, cls):
+                        self._inputs.setdefault(id(each.function), each)
+        found = self._inputs.get(id(function))
+        if found is None or found.tensor is None or found.device is None:
+            return None
+        return found.device
 
     def _kinds(self, creation: Creation) -> tuple[frozenset[str], frozenset[str]]:
         """For a legacy constructor, the names that hold a size and those that hold data where it runs
