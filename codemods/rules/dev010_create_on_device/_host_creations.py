@@ -21,7 +21,7 @@ the result made it on the host.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 import libcst as cst
@@ -59,6 +59,10 @@ Kinds = tuple[frozenset[str], frozenset[str]]  # (names holding a size, names ho
 _NO_KINDS: Kinds = (frozenset(), frozenset())
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _LEGACY_FLOAT = "torch.Tensor"  # the default-dtype legacy constructor
+# Operators computed in one correctly rounded step on any device.
+_EXACT_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply)
+# Factories that may make a 0-d tensor, which meets tensors on any device.
+_ZERO_D = frozenset({"torch.tensor", "torch.as_tensor", "torch.scalar_tensor"})
 _UNCLEAR_LEGACY = (
     "the legacy constructor's argument is not plainly data or a size: spell it `torch.tensor(...)` or"
     " `torch.empty(...)` first"
@@ -114,6 +118,11 @@ def host_creation(
             return None
         requires_grad = _asks_for_grad(node)
         node = args[0].value
+    if isinstance(node, cst.BinaryOperation):
+        inner = _arithmetic(node, aliases, converts)
+        if inner is None:
+            return None
+        return replace(inner, value=value, requires_grad=inner.requires_grad or requires_grad)
     inexact, fills_randomly = None, False
     while _is_method_of_a_call(node) and aliases.qualify(node) is None:
         attribute = func_attribute(node)
@@ -154,6 +163,40 @@ def host_creation(
     else:
         return None
     return Creation(value, node, qualified, inexact, requires_grad, fills_randomly)
+
+
+def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: bool) -> Creation | None:
+    """``torch.ones(n) * -1``, ``2 * torch.rand(n) - 1``: one host creation in arithmetic with numbers,
+    a fresh host tensor too. Exact on the device with ``+``, ``-``, ``*`` and number literals (one
+    correctly rounded operation each, on any device); other operands or operators leave it reported
+    only (a name may hold a host tensor, and a division by a number may be done as a multiplication by
+    its reciprocal on a GPU)."""
+    leaves: list[cst.BaseExpression] = []
+    exact_operators = True
+    stack: list[cst.BaseExpression] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.BinaryOperation):
+            exact_operators &= isinstance(current.operator, _EXACT_OPERATORS)
+            stack += [current.left, current.right]
+        else:
+            leaves.append(current)
+    found = [(leaf, c) for leaf in leaves if (c := host_creation(leaf, aliases, converts)) is not None]
+    if len(found) != 1:
+        return None
+    made, creation = found[0]
+    others = [leaf for leaf in leaves if leaf is not made]
+    inexact: str | None
+    if not all(_number_literal(leaf) for leaf in others):
+        if creation.qualified in _ZERO_D:
+            return None  # `torch.tensor(0.5) * t`: a 0-d tensor, which follows `t` to its device
+        unknown = next(leaf for leaf in others if not _number_literal(leaf))
+        inexact = f"`{code_of(unknown)}` in the arithmetic may be a tensor on the host"
+    elif not exact_operators:
+        inexact = "the device may round the arithmetic differently"
+    else:
+        inexact = creation.inexact
+    return replace(creation, value=node, inexact=creation.inexact or inexact)
 
 
 def on_device(

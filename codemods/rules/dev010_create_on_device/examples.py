@@ -54,6 +54,15 @@ VALID = [
             return idx, x, noise, pad, kept
         """
     ),
+    # A 0-d tensor in arithmetic with a tensor follows that tensor to its device: not made on the host.
+    Valid(
+        """
+        import torch
+
+        def scaled(weights, device):
+            return (torch.tensor(0.5) * weights).to(device)
+        """
+    ),
     # The host tensor is read before the move: it is needed where it was made.
     Valid(
         """
@@ -183,20 +192,6 @@ VALID = [
 
         def half(n, gpu_dtype, use_gpu):
             return torch.zeros(n).to(gpu_dtype), torch.ones(n).to(use_gpu)
-        """
-    ),
-    # Computed into another tensor before the move (`torch.randn(...) * temp`): what is moved is not the
-    # tensor made there (a scaled sample), not followed.
-    Valid(
-        """
-        import torch
-
-        def sample(shapes, n, temp, device):
-            out = []
-            for shape in shapes:
-                z = torch.randn(n, *shape) * temp
-                out.append(z.to(device))
-            return out
         """
     ),
     # Returned under a flag but read after it: the host tensor is still needed.
@@ -672,6 +667,58 @@ INVALID = [
         scale = torch.sqrt(torch.tensor([64.0])).to(device)
         """,
         message="computed on the host by `torch.sqrt`",
+    ),
+    # Arithmetic with numbers on a fresh tensor: still a fresh host tensor. `+`, `-`, `*` of number
+    # literals compute the same on the device (one correctly rounded step each): made there; the
+    # random one is unsafe as ever.
+    Invalid(
+        """
+        import torch
+
+        def targets(shape, device):
+            ignored = (torch.ones(shape) * -1).to(device)
+            return ignored
+        """,
+        """
+        import torch
+
+        def targets(shape, device):
+            ignored = torch.ones(shape, device=device) * -1
+            return ignored
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def noise(shape, use_cuda):
+            u = 2 * torch.rand(shape) - 1
+            if use_cuda:
+                u = u.cuda()
+            return u
+        """,
+        """
+        import torch
+
+        def noise(shape, use_cuda):
+            u = 2 * torch.rand(shape, device="cuda" if use_cuda else "cpu") - 1
+            return u
+        """,
+        message="unsafe",
+    ),
+    # A name in the arithmetic may hold a host tensor (the tensor made on the device would meet it
+    # there), and a GPU may divide by a number as a multiplication by its reciprocal: reported only.
+    Invalid(
+        """
+        import torch
+
+        def latents(n, temperature, device):
+            z = torch.randn(n, 8) * temperature
+            steps = (torch.arange(n) / 2).to(device)
+            return [z.to(device)], steps
+        """,
+        message="`temperature` in the arithmetic may be a tensor on the host",
+        line=4,
     ),
     # Handed to a function of the file that moves it.
     Invalid(

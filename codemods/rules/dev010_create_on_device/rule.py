@@ -11,6 +11,9 @@ code writes too:
   to `torch.as_tensor(..., dtype=torch.float32, device=device)` for an existing array, which shares its
   memory on the host where the legacy call did; reported when it may be a size; bound to a name and moved
   later it is a batch's boundary, left alone);
+  arithmetic with number literals on a fresh tensor is one too, `(torch.ones(n) * -1).to(device)` becomes
+  `torch.ones(n, device=device) * -1` (`+`, `-`, `*`: one correctly rounded step on any device; with a
+  name, which may hold a host tensor, or `/`, reported only);
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
   values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
@@ -221,6 +224,10 @@ class CreateOnDevice(Rule):
                 self._conclude(target.call, None, creation, {creation.value: made}, None)
                 return
             made = typed
+        if isinstance(made, cst.BinaryOperation) and isinstance(
+            self.tree.parent(target.call), (cst.Assign, cst.Return)
+        ):
+            made = made.with_changes(lpar=[], rpar=[])  # `(torch.ones(n) * -1).to(d)`: the whole value
         self._conclude(target.call, None, creation, {target.call: made} if made is not None else None, reason)
 
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
