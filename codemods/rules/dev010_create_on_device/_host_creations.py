@@ -61,8 +61,6 @@ _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Varia
 _LEGACY_FLOAT = "torch.Tensor"  # the default-dtype legacy constructor
 # Operators computed in one correctly rounded step on any device.
 _EXACT_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply)
-# Factories that may make a 0-d tensor, which meets tensors on any device.
-_ZERO_D = frozenset({"torch.tensor", "torch.as_tensor", "torch.scalar_tensor"})
 _UNCLEAR_LEGACY = (
     "the legacy constructor's argument is not plainly data or a size: spell it `torch.tensor(...)` or"
     " `torch.empty(...)` first"
@@ -166,37 +164,25 @@ def host_creation(
 
 
 def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: bool) -> Creation | None:
-    """``torch.ones(n) * -1``, ``2 * torch.rand(n) - 1``: one host creation in arithmetic with numbers,
-    a fresh host tensor too. Exact on the device with ``+``, ``-``, ``*`` and number literals (one
-    correctly rounded operation each, on any device); other operands or operators leave it reported
-    only (a name may hold a host tensor, and a division by a number may be done as a multiplication by
-    its reciprocal on a GPU)."""
+    """``torch.ones(n) * -1``, ``2 * torch.rand(n) - 1``: one host creation in ``+``, ``-`` or ``*`` with
+    number literals, a fresh host tensor too, and the same on the device (one correctly rounded step
+    each, on any device). Not with another operand (a name may hold a host tensor, which the tensor made
+    on the device would then meet) nor another operator (a GPU may divide by a number as a
+    multiplication by its reciprocal): validation's labels did not call those host creations."""
     leaves: list[cst.BaseExpression] = []
-    exact_operators = True
     stack: list[cst.BaseExpression] = [node]
     while stack:
         current = stack.pop()
         if isinstance(current, cst.BinaryOperation):
-            exact_operators &= isinstance(current.operator, _EXACT_OPERATORS)
+            if not isinstance(current.operator, _EXACT_OPERATORS):
+                return None
             stack += [current.left, current.right]
         else:
             leaves.append(current)
     found = [(leaf, c) for leaf in leaves if (c := host_creation(leaf, aliases, converts)) is not None]
-    if len(found) != 1:
+    if len(found) != 1 or not all(_number_literal(leaf) for leaf in leaves if leaf is not found[0][0]):
         return None
-    made, creation = found[0]
-    others = [leaf for leaf in leaves if leaf is not made]
-    inexact: str | None
-    if not all(_number_literal(leaf) for leaf in others):
-        if creation.qualified in _ZERO_D:
-            return None  # `torch.tensor(0.5) * t`: a 0-d tensor, which follows `t` to its device
-        unknown = next(leaf for leaf in others if not _number_literal(leaf))
-        inexact = f"`{code_of(unknown)}` in the arithmetic may be a tensor on the host"
-    elif not exact_operators:
-        inexact = "the device may round the arithmetic differently"
-    else:
-        inexact = creation.inexact
-    return replace(creation, value=node, inexact=creation.inexact or inexact)
+    return replace(found[0][1], value=node)
 
 
 def on_device(
@@ -259,6 +245,8 @@ def converts_data(creation: Creation) -> bool:
     value = args[0].value if args else None
     while isinstance(value, cst.UnaryOperation):
         value = value.expression
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
+        value = value.left  # `[start] * batch`, as for a legacy constructor (:func:`_made_here`)
     return value is not None and not isinstance(
         value, (cst.List, cst.Tuple, cst.ListComp, cst.Integer, cst.Float)
     )

@@ -54,13 +54,20 @@ VALID = [
             return idx, x, noise, pad, kept
         """
     ),
-    # A 0-d tensor in arithmetic with a tensor follows that tensor to its device: not made on the host.
+    # Arithmetic with a name (which may hold a host tensor: `torch.tensor(0.5) * weights` even follows
+    # `weights` to its device) or a division (a GPU may divide by a number as a multiplication by its
+    # reciprocal): what is moved is not a plain fresh tensor; not followed.
     Valid(
         """
         import torch
 
-        def scaled(weights, device):
-            return (torch.tensor(0.5) * weights).to(device)
+        def sample(shapes, n, temp, weights, device):
+            out = []
+            for shape in shapes:
+                z = torch.randn(n, *shape) * temp
+                out.append(z.to(device))
+            steps = (torch.arange(n) / 2).to(device)
+            return out, steps, (torch.tensor(0.5) * weights).to(device)
         """
     ),
     # The host tensor is read before the move: it is needed where it was made.
@@ -706,31 +713,78 @@ INVALID = [
         """,
         message="unsafe",
     ),
-    # A name in the arithmetic may hold a host tensor (the tensor made on the device would meet it
-    # there), and a GPU may divide by a number as a multiplication by its reciprocal: reported only.
+    # Handed to a function of the file that moves it as it arrives, always or under one test the call
+    # can read the same way (`torch.cuda.is_available()`, a global, `self` of a method of its own class):
+    # made where the helper would move it, whose move then copies nothing; the call stays.
     Invalid(
         """
         import torch
-
-        def latents(n, temperature, device):
-            z = torch.randn(n, 8) * temperature
-            steps = (torch.arange(n) / 2).to(device)
-            return [z.to(device)], steps
-        """,
-        message="`temperature` in the arithmetic may be a tensor on the host",
-        line=4,
-    ),
-    # Handed to a function of the file that moves it.
-    Invalid(
-        """
-        import torch
+        from torch.autograd import Variable
 
         def to_gpu(t):
             return t.cuda() if torch.cuda.is_available() else t
 
         scores = to_gpu(torch.zeros(10))
+
+        class Solver:
+            def __init__(self, use_cuda):
+                self.use_cuda = use_cuda
+
+            def to_var(self, x):
+                if self.use_cuda:
+                    x = x.cuda()
+                return Variable(x)
+
+            def labels(self, n):
+                return self.to_var(torch.ones(n).long())
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def to_gpu(t):
+            return t.cuda() if torch.cuda.is_available() else t
+
+        scores = to_gpu(torch.zeros(10, device="cuda" if torch.cuda.is_available() else "cpu"))
+
+        class Solver:
+            def __init__(self, use_cuda):
+                self.use_cuda = use_cuda
+
+            def to_var(self, x):
+                if self.use_cuda:
+                    x = x.cuda()
+                return Variable(x)
+
+            def labels(self, n):
+                return self.to_var(torch.ones(n, device="cuda" if self.use_cuda else "cpu").long())
         """,
         message="copied to the device by `to_gpu(...)`",
+    ),
+    # Where the call cannot say where the helper sends it: after an early return, under a flag the
+    # caller binds to something else, or the helper's own parameter. Reported only.
+    Invalid(
+        """
+        import torch
+
+        use_cuda = torch.cuda.is_available()
+
+        def early(t):
+            if not torch.cuda.is_available():
+                return t
+            return t.cuda()
+
+        def flagged(t):
+            return t.cuda() if use_cuda else t
+
+        def placed(t, device):
+            return t.to(device)
+
+        def step(n, use_cuda):
+            return early(torch.ones(n)), flagged(torch.zeros(n)), placed(torch.zeros(n), "cuda")
+        """,
+        message="copied to the device by `early(...)`",
+        line=17,
     ),
     # Made on the host by a method of the module, then moved by its caller: the method should take
     # the device (its other callers are not changed).

@@ -12,8 +12,8 @@ code writes too:
   memory on the host where the legacy call did; reported when it may be a size; bound to a name and moved
   later it is a batch's boundary, left alone);
   arithmetic with number literals on a fresh tensor is one too, `(torch.ones(n) * -1).to(device)` becomes
-  `torch.ones(n, device=device) * -1` (`+`, `-`, `*`: one correctly rounded step on any device; with a
-  name, which may hold a host tensor, or `/`, reported only);
+  `torch.ones(n, device=device) * -1` (`+`, `-`, `*`: one correctly rounded step on any device; not
+  with a name, which may hold a host tensor, nor `/`);
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
   values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
@@ -106,7 +106,8 @@ from codemods.analysis.nn_modules import inferred_module_classes, module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import dotted_name
-from codemods.core.syntax import func_attribute
+from codemods.core.syntax import func_attribute, positional
+from codemods.rules.dev010_create_on_device._helper_moves import helper_device
 from codemods.rules.dev010_create_on_device._host_creations import (
     Creation,
     computed_from_a_creation,
@@ -160,7 +161,7 @@ class CreateOnDevice(Rule):
             ):
                 creation = host_creation(call.args[0].value, self.aliases) if call.args else None
                 if creation is not None:  # `to_gpu(torch.zeros(n))`
-                    self._conclude(creation.value, f"{dotted_name(call.func)}(...)", creation, None, _HELPER)
+                    self._handed_to_a_mover(call, helper, creation)
         for line in self.sites(cst.SimpleStatementLine):
             for small in line.body:
                 for spelled, value in creation_pairs(small):
@@ -174,6 +175,24 @@ class CreateOnDevice(Rule):
                     if creation and later and not (later.inline is not None and creation.carries_values):
                         self._moved_later(creation, later)
         self._moved_otherwise(MoveReach(self.tree, self.aliases, functions))
+
+    def _handed_to_a_mover(self, call: cst.Call, helper: cst.FunctionDef, creation: Creation) -> None:
+        """``to_gpu(torch.zeros(n))``: made where the helper would move it, when the call can say where
+        (the helper's move then copies nothing, and the call stays)."""
+        by = f"{dotted_name(call.func)}(...)"
+        first = positional(call)
+        device = (
+            helper_device(self.tree, helper, call, self.aliases)
+            if first and first[0] is call.args[0]
+            else None
+        )
+        if device is None or converts_data(creation):  # (data that exists: the batch's boundary)
+            self._conclude(creation.value, by, creation, None, _HELPER)
+            return
+        made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
+        self._conclude(
+            creation.value, by, creation, {creation.value: made} if made is not None else None, reason
+        )
 
     def _moved_otherwise(self, reach: MoveReach) -> None:
         """A host creation that reaches a device by another way than the shapes above
