@@ -761,6 +761,46 @@ INVALID = [
         """,
         message="copied to the device by `to_gpu(...)`",
     ),
+    # Bound first, then handed to the helper: the same, unless the host tensor is read again after.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def create_variable(tensor):
+            if torch.cuda.is_available():
+                return Variable(tensor.cuda())
+            else:
+                return Variable(tensor)
+
+        def init_hidden(layers, batch, size):
+            hidden = torch.zeros(layers, batch, size)
+            return create_variable(hidden)
+
+        def kept(n):
+            h = torch.zeros(n)
+            return create_variable(h), h.numpy()
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def create_variable(tensor):
+            if torch.cuda.is_available():
+                return Variable(tensor.cuda())
+            else:
+                return Variable(tensor)
+
+        def init_hidden(layers, batch, size):
+            hidden = torch.zeros(layers, batch, size, device="cuda" if torch.cuda.is_available() else "cpu")
+            return create_variable(hidden)
+
+        def kept(n):
+            h = torch.zeros(n)
+            return create_variable(h), h.numpy()
+        """,
+        line=11,
+    ),
     # Where the call cannot say where the helper sends it: after an early return, under a flag the
     # caller binds to something else, or the helper's own parameter. Reported only.
     Invalid(

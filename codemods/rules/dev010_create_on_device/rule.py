@@ -123,6 +123,7 @@ from codemods.rules.dev010_create_on_device._later_moves import (
     drop_move,
     later_move,
     moves_first_parameter,
+    unchanged_between,
 )
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
 from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
@@ -148,7 +149,7 @@ class CreateOnDevice(Rule):
         calls = self.tree.of_type(self.context.module, cst.Call)
         if any(self.aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls):
             return  # factories make device tensors here already
-        functions = LocalFunctions(self.tree)
+        functions = self._functions = LocalFunctions(self.tree)
         self._reached: dict[int, cst.BaseExpression] | None = None
         self._inputs: dict[int, Reached] | None = None
         self._concluded: set[int] = set()  # the factories of the creations found by the shapes below
@@ -192,6 +193,30 @@ class CreateOnDevice(Rule):
         made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         self._conclude(
             creation.value, by, creation, {creation.value: made} if made is not None else None, reason
+        )
+
+    def _moved_later_by_a_helper(self, creation: Creation, later: LaterMove, call: cst.Call) -> None:
+        """``h = torch.zeros(n)`` ... ``return to_gpu(h)``: made where the helper moves it, as when it is
+        handed the creation itself, when nothing in between changes what that place reads and ``h`` is
+        not read again on the host."""
+        helper = self._functions.callee(call)
+        first = positional(call)
+        device = None
+        if helper is not None and first and first[0] is call.args[0] and not converts_data(creation):
+            device = helper_device(self.tree, helper, call, self.aliases)
+        reason = later.route_obstacle
+        if (
+            device is None
+            or later.read_after
+            or not unchanged_between(self.tree, later, device, self.aliases)
+        ):
+            reason = _HELPER
+        made, why = (
+            made_there(creation, device, self.aliases, self._kinds(creation)) if not reason else (None, None)
+        )
+        reason = reason or why
+        self._conclude(
+            creation.value, later.by, creation, {creation.value: made} if made is not None else None, reason
         )
 
     def _moved_otherwise(self, reach: MoveReach) -> None:
@@ -251,6 +276,9 @@ class CreateOnDevice(Rule):
 
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
         """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
+        if later.helper_call is not None:
+            self._moved_later_by_a_helper(creation, later, later.helper_call)
+            return
         device = later.target.device if later.target is not None else None
         needed = device  # what the move reads: it must mean the same at the creation
         condition = later.condition
