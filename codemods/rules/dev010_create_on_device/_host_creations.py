@@ -168,7 +168,7 @@ def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: boo
     number literals, a fresh host tensor too, and the same on the device (one correctly rounded step
     each, on any device). Not with another operand (a name may hold a host tensor, which the tensor made
     on the device would then meet) nor another operator (a GPU may divide by a number as a
-    multiplication by its reciprocal): validation's labels did not call those host creations."""
+    multiplication by its reciprocal): reported, those were false positives on the validation split."""
     leaves: list[cst.BaseExpression] = []
     stack: list[cst.BaseExpression] = [node]
     while stack:
