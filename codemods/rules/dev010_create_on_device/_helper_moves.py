@@ -28,6 +28,7 @@ from codemods.rules.dev010_create_on_device._move_targets import move_target
 
 _CPU = cst.SimpleString('"cpu"')
 _PURE_CALLS = frozenset({"torch.cuda.is_available"})
+_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod"})
 # Nodes a move may sit under between the helper's body and the move itself (no loop, no `try`, no
 # nested function: the move is made once, as the parameter arrives).
 _PLAIN = (
@@ -51,6 +52,8 @@ def helper_device(
     """The device ``helper`` (run by ``call``) moves its first parameter to, spelled at ``call``; None
     when the helper does more than one plain move of it, or the place depends on what the call cannot
     read the same way."""
+    if any(dotted_name(d.decorator) not in _PLAIN_DECORATORS for d in helper.decorators):
+        return None  # a decorator may change what the call runs
     params = [p.name.value for p in helper.params.params]
     is_method = bool(params) and params[0] in ("self", "cls")
     if is_method:
@@ -132,14 +135,13 @@ def _same_at_the_call(
     is_method: bool,
 ) -> bool:
     """Does ``device`` (read in ``helper``) mean the same at ``call``? Only calls of
-    ``torch.cuda.is_available()``, names neither function binds, and ``self`` for a method of the
-    caller's own class."""
+    ``torch.cuda.is_available()``, names neither the helper nor a function around the call binds, and
+    ``self`` for a method of the caller's own class."""
     if any(aliases.qualify(c.func) not in _PURE_CALLS for c in tree_of(device, cst.Call)):
         return False
-    caller = next((a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)), None)
     bound = _bound(tree, helper)
-    if caller is not None:
-        bound |= _bound(tree, caller)
+    for caller in (a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)):
+        bound |= _bound(tree, caller)  # (an enclosing function's name would shadow the global too)
     for name in tree_of(device, cst.Name):
         if name.value == "self":
             if not (is_method and dotted_name(call.func) == f"self.{helper.name.value}"):
