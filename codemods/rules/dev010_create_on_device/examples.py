@@ -413,6 +413,45 @@ INVALID = [
         """,
         line=11,
     ),
+    # Under a test for the GPU, the code chooses the place itself: the global device stays.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        device = torch.device("cuda")
+
+        class Gate(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.fc = nn.Linear(4, 4)
+
+            def forward(self, x):
+                if self.use_cuda:
+                    bias = torch.ones(4).to(device)
+                else:
+                    bias = torch.ones(4)
+                return self.fc(x) + bias
+        """,
+        """
+        import torch
+        from torch import nn
+        device = torch.device("cuda")
+
+        class Gate(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.fc = nn.Linear(4, 4)
+
+            def forward(self, x):
+                if self.use_cuda:
+                    bias = torch.ones(4, device=device)
+                else:
+                    bias = torch.ones(4)
+                return self.fc(x) + bias
+        """,
+    ),
     # The pre-0.4 wrapper stays (DEV009 removes it); the tensor is made on the GPU inside it.
     Invalid(
         """

@@ -91,6 +91,8 @@ generator instead of the CPU's, so the numbers change (with the same seed too); 
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from codemods.analysis.device_sites import DEVICE_NAME, bound_in
@@ -106,7 +108,7 @@ from codemods.analysis.nn_modules import inferred_module_classes, module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import dotted_name
-from codemods.core.syntax import func_attribute, positional
+from codemods.core.syntax import code_of, func_attribute, positional
 from codemods.rules.dev010_create_on_device._helper_moves import helper_device
 from codemods.rules.dev010_create_on_device._host_creations import (
     Creation,
@@ -128,6 +130,7 @@ from codemods.rules.dev010_create_on_device._later_moves import (
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
 from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
 
+_GPU_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = cst.SimpleString('"cpu"')
 _FIX = "; create it there with `device=`"
@@ -316,6 +319,9 @@ class CreateOnDevice(Rule):
         function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
         if function is None or device.value in bound_in(self.tree, function):
             return None
+        tests = (code_of(a.test) for a in self.tree.ancestors(node) if isinstance(a, cst.If))
+        if any(_GPU_TEST.search(test) for test in tests):
+            return None  # `if use_cuda:` chooses the place itself (DEV003 leaves such code alone too)
         if self._inputs is None:
             self._inputs = {}
             classes = module_classes(self.tree, self.aliases) | inferred_module_classes(
