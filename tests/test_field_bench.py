@@ -458,38 +458,34 @@ def test_a_label_fixed_only_in_a_later_pass_is_credited(tmp_path, capsys, in_pro
     assert "| found by check / only by apply (later pass) | 2 / 0 |" in out
 
 
-FORWARD = textwrap.dedent(
+ENCODE = textwrap.dedent(
     """\
     import torch
-    import torch.nn as nn
-    from torch.autograd import Variable
 
 
-    class M(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.lstm = nn.LSTM(2, 3)
-
-        def forward(self, x):
-            h = Variable(torch.zeros(1, x.size(1), 3).cuda())
-            return self.lstm(x, (h, h))
+    def encode(text, device):
+        ids = [ord(c) for c in text]
+        codes = torch.LongTensor(ids)
+        codes = codes.to(device)
+        return codes
     """
 )
 
 
 def test_a_factory_fixed_only_in_a_later_pass_is_found_by_apply(tmp_path, capsys, in_process):
-    # check reports the `.cuda()` (DEV007, DEV010) and the `Variable` (DEV009) on line 12; only after
-    # those fixes does DEV003 see `device=device` inside `forward`, and fix it (pass 3 or later).
-    args = later_pass_row(tmp_path, "P3:12 P10:12", "-", FORWARD)
+    # check reports the legacy constructor (DEV009) on line 6, a conversion of data DEV010 leaves to the
+    # batch's boundary; once DEV009 spelled it `torch.tensor(ids, ...)`, DEV010 makes it where it is moved
+    # (pass 2 or later).
+    args = later_pass_row(tmp_path, "P9:6 P10:6", "-", ENCODE)
     assert bench.main([*args, "--json"]) == 0
     result = json.loads(capsys.readouterr().out)["dev"]
     lines = {line["code"]: line for line in result["rules"]}
-    three = lines["DEV003"]
-    assert (three["found"], three["found_by_check"], three["found_by_apply"], three["fixed"]) == (1, 0, 1, 1)
-    assert (three["later_findings"], three["later_false_positives"]) == (1, 0)
-    assert (lines["DEV010"]["found_by_check"], lines["DEV010"]["found_by_apply"]) == (1, 0)
-    (later,) = [f for f in result["unreviewed"] if f["rule"] == "DEV003"]
-    assert later["found_by"] == "apply" and later["line"] == 12 and later["pass_number"] >= 3
+    ten = lines["DEV010"]
+    assert (ten["found"], ten["found_by_check"], ten["found_by_apply"], ten["fixed"]) == (1, 0, 1, 1)
+    assert (ten["later_findings"], ten["later_false_positives"]) == (1, 0)
+    assert (lines["DEV009"]["found_by_check"], lines["DEV009"]["found_by_apply"]) == (1, 0)
+    (later,) = [f for f in result["unreviewed"] if f["rule"] == "DEV010"]
+    assert later["found_by"] == "apply" and later["line"] == 6 and later["pass_number"] >= 2
 
 
 def test_a_label_only_a_later_pass_fix_matches_is_found_by_apply(tmp_path):

@@ -249,6 +249,7 @@ def _lint_and_fix(
     applying_passes = 0
     wanted = active  # the rules whose triggers the current text has
     tree: Tree | None = None
+    aliases: ImportAliases | None = None
     # What the rules that declare their module facts found, statement by statement (None: switched off).
     known: _Known | None = None if os.environ.get(WHOLE_LAST_PASS) == "1" else _Known()
     while True:
@@ -256,11 +257,12 @@ def _lint_and_fix(
         # its index.
         tree = Tree(module, tree) if tree is not None else reused_tree(module)
         focus = None if applying_passes == 0 else _focus(tree, held)
+        aliases = ImportAliases.of(tree, aliases)  # the last pass's answers kept where they hold
         context = RuleContext(
             module,
             current,
             tree,
-            ImportAliases.of(tree),
+            aliases,
             device_style,
             focus,
             project_moves or {},

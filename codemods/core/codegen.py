@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import nullcontext
+from dataclasses import dataclass, field
+from itertools import accumulate
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState as _LibcstState
@@ -43,3 +45,48 @@ def code_for_node(
 def module_code_for(module: cst.Module, node: cst.CSTNode) -> str:
     """``module.code_for_node(node)``: ``node`` in ``module``'s indentation and newline."""
     return code_for_node(node, module.default_indent, module.default_newline)
+
+
+def _statement_classes() -> frozenset[type]:
+    found: set[type] = set()
+    pending: list[type] = [cst.BaseStatement]
+    while pending:
+        kind = pending.pop()
+        found.add(kind)
+        pending.extend(kind.__subclasses__())
+    return frozenset(found)
+
+
+_STATEMENT_CLASSES = _statement_classes()  # a block's statements: simple lines and compound statements
+
+# Where each statement's text lies in the text of a node that holds it: id(statement) -> (start, end).
+Spans = dict[int, tuple[int, int]]
+
+
+@dataclass
+class _StatementRecorder(CodegenState):
+    """:class:`CodegenState` that also notes, by token, where each statement's code starts and ends."""
+
+    token_spans: dict[int, tuple[int, int]] = field(default_factory=dict)
+    _open: list[int] = field(default_factory=list)
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        if type(node) in _STATEMENT_CLASSES:
+            self._open.append(len(self.tokens))
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        if type(node) in _STATEMENT_CLASSES:
+            self.token_spans[id(node)] = (self._open.pop(), len(self.tokens))
+
+
+def code_and_spans(
+    node: cst.CSTNode, default_indent: str = " " * 4, default_newline: str = "\n", indents: Sequence[str] = ()
+) -> tuple[str, Spans]:
+    """:func:`code_for_node`'s text, and where the code of each statement under ``node`` (``node`` too,
+    when it is one) lies in it. The ids name the statements while ``node`` holds them."""
+    state = _StatementRecorder(default_indent=default_indent, default_newline=default_newline)
+    state.indent_tokens.extend(indents)
+    node._codegen(state)
+    offsets = [0, *accumulate(map(len, state.tokens))]
+    spans = {key: (offsets[start], offsets[end]) for key, (start, end) in state.token_spans.items()}
+    return "".join(state.tokens), spans

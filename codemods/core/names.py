@@ -154,13 +154,20 @@ class ImportAliases:
         self._qualified: dict[int, tuple[cst.CSTNode, str | None]] = {}
 
     @classmethod
-    def of(cls, tree: Tree) -> ImportAliases:
-        """The names bound in ``tree``'s module (a :class:`codemods.core.tree.Tree` of a ``cst.Module``)."""
+    def of(cls, tree: Tree, earlier: ImportAliases | None = None) -> ImportAliases:
+        """The names bound in ``tree``'s module (a :class:`codemods.core.tree.Tree` of a ``cst.Module``).
+
+        ``earlier``: those of an earlier version of the module (the last pass's). When its imports bind the
+        same names, its answers of :meth:`qualify` for the nodes the module still holds are kept: such an
+        answer depends only on the node and on those names, and a pass of fixes leaves most nodes alone."""
         imports = tree.of_type(tree.root, (cst.Import, cst.ImportFrom))
         names = _import_bindings(imports)
         star = _star_bindings(tree, imports, names)
         module_names = _import_bindings(_module_level_imports(tree.root.body))
-        return cls({**names, **star}, {**module_names, **star})
+        aliases = cls({**names, **star}, {**module_names, **star})
+        if earlier is not None and earlier.names == aliases.names:
+            aliases._qualified = tree.still_held(earlier._qualified)
+        return aliases
 
     def qualify(self, node: cst.BaseExpression) -> str | None:
         """The qualified name of ``node`` (or of the function a call calls) if it starts with an

@@ -357,6 +357,16 @@ class Tree:
     def contains(self, node: cst.CSTNode) -> bool:
         return self._position(node) is not None
 
+    def still_held(self, answers: dict[int, tuple[cst.CSTNode, T2]]) -> dict[int, tuple[cst.CSTNode, T2]]:
+        """The entries of ``answers`` (``id(node) -> (node, answer)``, kept for an earlier version of the
+        module) whose node this tree holds: a cache by node carried from one pass to the next."""
+        start, order = self._start, self._order
+        return {
+            key: entry
+            for key, entry in answers.items()
+            if (first := start.get(key)) is not None and order[first] is entry[0]
+        }
+
     def descendants(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """``node`` and every node under it, in source order."""
         first = self._position(node)

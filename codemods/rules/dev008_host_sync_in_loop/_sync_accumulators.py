@@ -80,6 +80,69 @@ def accumulator_fix(
 _FLOAT64_DEVICES = '("cuda", "cpu")'
 
 
+def float_sum_fix(
+    tree: Tree,
+    conversion: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    float64: bool,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``total += float(loss)`` in ``loop`` (also scaled, ``float(loss) * n``, and ``float(t.item())``,
+    a count's float too): the same sum as
+    :func:`accumulator_fix` keeps for ``loss.item()``, on the device in float64 (``float(t)`` is the
+    host's float64 of ``t``'s one element, whatever its dtype, and so is ``t.double()``), converted once
+    after the loop; an int start too, which the first float made a float. Where the file may pick a
+    device without float64, ``t``'s own device chooses at run time between that and ``float(t)``; a
+    ``t`` that is not a name is named first (``cor_term = (y == out).sum()`` on a line of its own), so
+    that it is not computed twice. None otherwise."""
+    if not m.matches(statement, _SUM_INTO_NAME) or not m.matches(
+        conversion, m.Call(func=m.Name("float"), args=[m.Arg(keyword=None, star="")])
+    ):
+        return None
+    augmented = cst.ensure_type(statement, cst.AugAssign)
+    if not _is_item_term(augmented.value, conversion, tree, loop):
+        return None
+    value = conversion.args[0].value
+    if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("item")), args=[])):
+        value = cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value  # float(t.item())
+    total = cst.ensure_type(augmented.target, cst.Name).value
+    term = f"{total}_term"
+    named = not float64 and not _plain_reference(value)  # named first, `cor_term = (y == out).sum()`
+    if named and not can_name_first(tree, augmented, term):
+        return None
+    before = _statements_before(tree, loop, climbing=total)
+    if before is None or _number_before(tree, before, total) is None:
+        return None
+    reads = _logged_reads(tree, loop, augmented, total)
+    if reads is None or _declared_global(tree, loop, total):
+        return None
+    read = cst.Name(term) if named else value
+    detached = cst.Call(func=cst.Attribute(value=_operand(read), attr=cst.Name("detach")))
+    kept: cst.BaseExpression = cst.Call(func=cst.Attribute(value=detached, attr=cst.Name("double")))
+    if not float64:
+        spelled = code_of(read)
+        kept = cst.parse_expression(
+            f"{code_of(kept)} if {spelled}.device.type in {_FLOAT64_DEVICES} else float({spelled})"
+        )
+        if augmented.value is not conversion:  # an operand (`float(loss) * n`)
+            kept = kept.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    replacements: dict[int, cst.CSTNode | cst.FlattenSentinel[cst.SimpleStatementLine]] = {
+        id(conversion): kept
+    }
+    if named:
+        line = cst.ensure_type(tree.parent(augmented), cst.SimpleStatementLine)
+        naming = cst.SimpleStatementLine(
+            body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(term))], value=value)],
+            leading_lines=line.leading_lines,
+        )
+        updated = cst.ensure_type(line.visit(_Replace({id(conversion): kept})), cst.SimpleStatementLine)
+        replacements = {id(line): cst.FlattenSentinel([naming, updated.with_changes(leading_lines=[])])}
+    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    fixed = loop.visit(_Replace(replacements))
+    converted = cst.parse_statement(f"{total} = float({total})\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
 def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst.BaseExpression:
     """What ``t.item()`` becomes where a floating sum of it is kept on the device.
 
@@ -104,6 +167,14 @@ def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst
     if in_operation:
         chosen = chosen.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
     return chosen
+
+
+def _operand(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``value`` as the receiver of a method call: parenthesised unless it is a primary (``float(a +
+    b)`` becomes ``(a + b).detach()``)."""
+    if isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or value.lpar:
+        return value
+    return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
 
 
 def sums_a_count(tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While) -> bool:
@@ -392,7 +463,8 @@ def list_fix(
     the file spells ``torch.stack``), or None. ``.item()`` also reads a one-element ``out[0]`` of shape
     ``[1]``, whose stack would be a column (``[[0.5], ...]``): a value not shown to be one number is
     appended as ``.detach().reshape(())``, which holds exactly what ``.item()`` accepts (one element,
-    any shape; anything else raises at the same step)."""
+    any shape; anything else raises at the same step). ``losses.append(float(loss))`` too, for a value
+    shown to be floating (``float`` of an int tensor is a float, its ``.tolist()`` an int)."""
     if stack is None or not m.matches(statement, _APPEND_TO_NAME):
         return None
     call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
@@ -410,9 +482,19 @@ def list_fix(
             return None  # read or bound in the loop: it must keep the numbers it has now
     if _declared_global(tree, loop, name):
         return None
-    assert isinstance(item.func, cst.Attribute)
-    detached: cst.BaseExpression = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
-    if not _is_one_value(tree, loop, item.func.value, scalars):
+    if isinstance(item.func, cst.Name):  # `float(loss)`: a float also where the tensor holds an int
+        value = item.args[0].value
+        if not _is_floating(tree, loop, value, scalars):
+            return None
+        detached: cst.BaseExpression = cst.Call(
+            func=cst.Attribute(value=_operand(value), attr=cst.Name("detach"))
+        )
+        receiver = value
+    else:
+        assert isinstance(item.func, cst.Attribute)
+        detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+        receiver = item.func.value
+    if not _is_one_value(tree, loop, receiver, scalars):
         detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
     fixed = loop.visit(_Replace({id(item): detached}))
     # one copy for the whole list, the same floats as each `.item()` (a list of 0-dim tensors of one
@@ -501,6 +583,148 @@ def logged_list_fix(
     read_first = body.with_changes(body=[converted, *body.body])
     fixed = loop.visit(_Replace({id(item): detached, id(body): read_first}))
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+_ITEM_INTO_KEY = m.Assign(targets=[m.AssignTarget(target=m.Subscript(value=m.Name()))])
+
+
+def logged_dict_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    tensor_items: set[int],
+    made: dict[tuple[int, str], tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None],
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``stats[key] = t.item()`` in ``loop``, where the loop's body starts the dict afresh every step
+    (``stats = {}`` on its own level, before any other use) and reads it only in one branch after every
+    store (``if (i + 1) % log_step == 0: for tag, value in stats.items(): ...``), and nowhere after the
+    loop: every store keeps a copy of the tensor on the device (``t.detach().clone()``: the value at the
+    store, as ``.item()`` read it, whatever the step does to ``t`` in place afterwards) and the branch
+    first reads them all, ``stats = {k: v.item() for k, v in stats.items()}``: the same numbers (ints
+    stay ints), keys and order as before, read only on the steps that log. Every store must be such an
+    ``.item()`` of a tensor the code shows (``tensor_items``), and the branch must run at most once a
+    step (no loop of its own around it): a second conversion would find floats. None otherwise.
+
+    Every store's finding gets the one fix of its dict (``made``, by loop and name), which the engine
+    applies once for all of them: a fix of one store alone would leave numbers the conversion cannot
+    read."""
+    if not isinstance(statement, cst.Assign) or len(statement.targets) != 1:
+        return None
+    target = statement.targets[0].target
+    if m.matches(statement, _ITEM_INTO_KEY) and statement.value is item:
+        name = cst.ensure_type(cst.ensure_type(target, cst.Subscript).value, cst.Name).value
+    elif isinstance(target, cst.Name):
+        name = target.value  # (`stats = {"loss": loss.item()}`: one of the literal's values)
+    else:
+        return None
+    key = (id(loop), name)
+    if key not in made:
+        made[key] = _logged_dict_edits(tree, loop, name, tensor_items)
+    found = made[key]
+    return found[1] if found is not None and id(item) in found[0] else None
+
+
+def _logged_dict_edits(
+    tree: Tree, loop: cst.For | cst.While, name: str, tensor_items: set[int]
+) -> tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None:
+    """The fix :func:`logged_dict_fix` makes of the dict ``name`` in ``loop``, with the ids of the
+    ``.item()`` calls it rewrites; or None."""
+    body = loop.body
+    if not isinstance(body, cst.IndentedBlock) or _declared_global(tree, loop, name):
+        return None
+    starts = [(s, items) for s in body.body if (items := _dict_start(s, name, tensor_items)) is not None]
+    if len(starts) != 1 or _read_outside(tree, loop, name):
+        return None
+    start = cst.ensure_type(cst.ensure_type(starts[0][0], cst.SimpleStatementLine).body[0], cst.Assign)
+    scope = _scope_of(tree, loop)
+    stores: list[cst.Call] = list(starts[0][1])
+    branch: cst.If | None = None
+    for occurrence in tree.of_type(loop, cst.Name):
+        parent = tree.parent(occurrence)
+        if occurrence.value != name or (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
+            continue
+        if occurrence is start.targets[0].target:
+            continue
+        if _scope_of(tree, occurrence) is not scope:
+            return None  # a function of the loop's own: it may run at any time
+        stored = _item_stored(tree, occurrence, tensor_items)
+        if stored is not None:
+            stores.append(stored)
+            continue
+        owner = _logging_branch(tree, occurrence, loop)
+        if owner is None or (branch is not None and owner is not branch):
+            return None
+        branch = owner
+    if branch is None or not stores or not isinstance(branch.body, cst.IndentedBlock):
+        return None
+    if any(isinstance(a, (cst.For, cst.While)) for a in _until(tree, branch, loop)):
+        return None  # the branch could run twice a step: its second conversion would find numbers
+    first, opened = tree.position(start), tree.position(branch)
+    if first is None or opened is None:
+        return None
+    for stored in stores:
+        place = tree.position(stored)
+        if place is None or not first < place < opened or _in_node(tree, stored, branch):
+            return None  # a store after the conversion would leave a tensor where a number was read
+    replacements: dict[int, cst.CSTNode] = {}
+    for stored in stores:
+        func = cst.ensure_type(stored.func, cst.Attribute)
+        detached = stored.with_changes(func=func.with_changes(attr=cst.Name("detach")))
+        replacements[id(stored)] = cst.Call(func=cst.Attribute(value=detached, attr=cst.Name("clone")))
+    converted = cst.parse_statement(f"{name} = {{k: v.item() for k, v in {name}.items()}}\n")
+    replacements[id(branch.body)] = branch.body.with_changes(body=[converted, *branch.body.body])
+    fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
+    return {id(stored) for stored in stores}, {loop: cst.FlattenSentinel([fixed])}
+
+
+def _dict_start(statement: cst.BaseStatement, name: str, tensor_items: set[int]) -> list[cst.Call] | None:
+    """The ``.item()`` calls of ``name = {}`` (none), ``name = {"loss": loss.item(), ...}`` or ``name =
+    dict(loss=loss.item(), ...)`` alone on its line, every value an ``.item()`` of a tensor the code
+    shows; None for any other statement."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+        return None
+    assign = statement.body[0]
+    if not m.matches(assign, m.Assign(targets=[m.AssignTarget(target=m.Name(name))])):
+        return None
+    value = cst.ensure_type(assign, cst.Assign).value
+    if isinstance(value, cst.Dict):
+        if not all(isinstance(e, cst.DictElement) for e in value.elements):
+            return None  # (`**other`: numbers of its own)
+        values = [cst.ensure_type(e, cst.DictElement).value for e in value.elements]
+    elif m.matches(value, m.Call(func=m.Name("dict"))):
+        arguments = cst.ensure_type(value, cst.Call).args
+        if any(a.keyword is None for a in arguments):
+            return None
+        values = [a.value for a in arguments]
+    else:
+        return None
+    items = [v for v in values if isinstance(v, cst.Call) and _is_tensor_item(v, tensor_items)]
+    return items if len(items) == len(values) else None
+
+
+def _is_tensor_item(call: cst.Call, tensor_items: set[int]) -> bool:
+    """``t.item()`` of a tensor the code shows (a NumPy number has no ``.detach()``)."""
+    return (
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "item"
+        and not call.args
+        and id(call) in tensor_items
+    )
+
+
+def _item_stored(tree: Tree, occurrence: cst.Name, tensor_items: set[int]) -> cst.Call | None:
+    """The ``t.item()`` of ``name[key] = t.item()`` where ``occurrence`` is that ``name`` and ``t`` a
+    tensor the code shows (a NumPy number has no ``.detach()``), or None."""
+    subscript = tree.parent(occurrence)
+    if not (isinstance(subscript, cst.Subscript) and subscript.value is occurrence):
+        return None
+    target = tree.parent(subscript)
+    assign = tree.parent(target) if isinstance(target, cst.AssignTarget) else None
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+        return None
+    value = assign.value
+    return value if isinstance(value, cst.Call) and _is_tensor_item(value, tensor_items) else None
 
 
 def _logging_branch(tree: Tree, node: cst.CSTNode, loop: cst.CSTNode) -> cst.If | None:

@@ -2199,6 +2199,374 @@ INVALID = [
         message="accumulate it on the device",
         line=8,
     ),
+    # `float(loss)` is the host's float64 of the loss, as `loss.item()` is: summed on the device in
+    # float64 (an int start too: the first float made it a float), converted once after the loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total, n = 0, 0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += float(loss) * x.size(0)
+            n += x.size(0)
+        print(total / n)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total, n = 0, 0
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double() * x.size(0)
+            n += x.size(0)
+        total = float(total)
+        print(total / n)
+        """,
+        message="accumulate it on the device",
+        line=9,
+    ),
+    # Where the file may pick a device without float64 (MPS), the loss's own device chooses at run time;
+    # a sum read where the loop logs is read there with `float(...)`.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += float(loss)
+            if i % 100 == 99:
+                print(total / 100)
+                total = 0.0
+        """,
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double() if loss.device.type in ("cuda", "cpu") else float(loss)
+            if i % 100 == 99:
+                print(float(total) / 100)
+                total = 0.0
+        total = float(total)
+        """,
+        message="accumulate it on the device",
+        line=9,
+    ),
+    # `float(...)` around `.item()` (a count's float): the same float64 sum on the device.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        with torch.no_grad():
+            model.eval()
+            tot, cor = 0.0, 0.0
+            for x, y in test_loader:
+                out = model(x.to(device)).argmax(dim=1)
+                tot += float(x.size(0))
+                cor += float((y.to(device) == out).sum().item())
+            print(cor / tot)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        with torch.no_grad():
+            model.eval()
+            tot, cor = 0.0, 0.0
+            for x, y in test_loader:
+                out = model(x.to(device)).argmax(dim=1)
+                tot += float(x.size(0))
+                cor += (y.to(device) == out).sum().detach().double()
+            cor = float(cor)
+            print(cor / tot)
+        """,
+        message="accumulate it on the device",
+        line=9,
+    ),
+    # `losses.append(float(loss))` into a list started as `[]` and unused in the loop: the detached
+    # losses are appended and read with one copy after the loop, the same floats.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(float(loss))
+        print(sum(losses) / len(losses))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.detach())
+        losses = torch.stack(losses).tolist() if losses else []
+        print(sum(losses) / len(losses))
+        """,
+        line=9,
+    ),
+    # `float(...)` of a count (an int tensor): its `.tolist()` would give ints; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model.eval()
+        hits = []
+        for x, y in loader:
+            out = model(x.to(device))
+            hits.append(float((out.argmax(1) == y.to(device)).sum()))
+        print(sum(hits))
+        """
+    ),
+    # `float(...)` of what is not a name, on a file that may pick MPS: named first, on a line of its
+    # own, so that its device chooses without computing it twice.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        model.eval()
+        total = 0.0
+        for x, y in loader:
+            out = model(x.to(device))
+            total += float(criterion(out, y.to(device)))
+        print(total)
+        """,
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        model.eval()
+        total = 0.0
+        for x, y in loader:
+            out = model(x.to(device))
+            total_term = criterion(out, y.to(device))
+            total += total_term.detach().double() if total_term.device.type in ("cuda", "cpu") else float(total_term)
+        total = float(total)
+        print(total)
+        """,
+        line=7,
+    ),
+    # Where the name is taken (or the sum shares its line), it cannot be named first; and a sum read
+    # every step (the progress line): report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "mps")
+        model.eval()
+        total = 0.0
+        for x, y in loader:
+            out = model(x.to(device)); total += float(criterion(out, y.to(device)))
+        print(total)
+        """
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            optimizer.zero_grad()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            total += float(loss)
+            print(i, total / (i + 1))
+        """
+    ),
+    # A dict of numbers started every step and read only where the loop logs: copies of the tensors are
+    # stored on the device (a value changed in place later in the step keeps its stored value), and the
+    # logging branch first reads them all with `.item()`: the same numbers, keys and order.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            d_loss = criterion(D(x.to(device)), y.to(device))
+            d_loss.backward()
+            d_optimizer.step()
+            stats = {}
+            stats["D/loss"] = d_loss.item()
+            if (i + 1) % n_critic == 0:
+                g_loss = criterion(D(G(x.to(device))), y.to(device))
+                g_loss.backward()
+                g_optimizer.step()
+                stats["G/loss"] = g_loss.item()
+            if (i + 1) % log_step == 0:
+                for tag, value in stats.items():
+                    print("{}: {:.4f}".format(tag, value))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            d_loss = criterion(D(x.to(device)), y.to(device))
+            d_loss.backward()
+            d_optimizer.step()
+            stats = {}
+            stats["D/loss"] = d_loss.detach().clone()
+            if (i + 1) % n_critic == 0:
+                g_loss = criterion(D(G(x.to(device))), y.to(device))
+                g_loss.backward()
+                g_optimizer.step()
+                stats["G/loss"] = g_loss.detach().clone()
+            if (i + 1) % log_step == 0:
+                stats = {k: v.item() for k, v in stats.items()}
+                for tag, value in stats.items():
+                    print("{}: {:.4f}".format(tag, value))
+        """,
+        message="read it only where the loop logs",
+        line=9,
+    ),
+    # The dict written as one literal of `.item()`s (`dict(...)` too): the same fix.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            loss.backward()
+            optimizer.step()
+            logs = {"loss": loss.item(), "hits": (out.argmax(1) == y.to(device)).sum().item()}
+            if i % 10 == 0:
+                print(logs)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            loss.backward()
+            optimizer.step()
+            logs = {"loss": loss.detach().clone(), "hits": (out.argmax(1) == y.to(device)).sum().detach().clone()}
+            if i % 10 == 0:
+                logs = {k: v.item() for k, v in logs.items()}
+                print(logs)
+        """,
+        message="read it only where the loop logs",
+        line=8,
+    ),
+    # A literal that also holds numbers of its own (`**extra`, `"lr": lr`): they have no `.item()`;
+    # report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            logs = {"loss": loss.item(), "lr": lr}
+            if i % 10 == 0:
+                print(logs)
+        """
+    ),
+    # The dict read every step (a progress bar's postfix): the step needs the numbers; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(pbar):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats = {}
+            stats["loss"] = loss.item()
+            pbar.set_postfix(stats)
+        """
+    ),
+    # Started before the loop, the dict would hold the numbers of an earlier log at the next one (a
+    # second `.item()` of a float); read after the loop, it would hold tensors there; report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        stats = {}
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats["loss"] = loss.item()
+            if i % 100 == 0:
+                print(stats)
+        """
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats = {}
+            stats["loss"] = loss.item()
+            if i % 100 == 0:
+                print(stats)
+        print(stats)
+        """
+    ),
+    # A number stored beside the tensors (`lr` has no `.item()`), or a logging branch in a loop of its
+    # own (it would convert twice a step): report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats = {}
+            stats["loss"] = loss.item()
+            stats["lr"] = scheduler.get_last_lr()[0]
+            if i % 100 == 0:
+                print(stats)
+        """
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            stats = {}
+            stats["loss"] = loss.item()
+            for sink in sinks:
+                if i % 100 == 0:
+                    sink.write(stats)
+        """
+    ),
     # The list read where the loop logs but never emptied (`np.mean(losses[-100:])`): copying all of it
     # at every logging point would cost more and more; report only.
     Invalid(

@@ -59,39 +59,50 @@ loss.detach().double()`; where the file may pick a device without float64, such 
 device chooses at run time, `loss.detach().double() if loss.device.type in ("cuda", "cpu") else
 loss.item()`, the host's sum elsewhere, as before; see "Fix safety") and is converted once after the loop
 (`total = float(total)`); where the loop logs it every N steps (under an `if`) and resets it, it is read
-there as `float(total)`. A count started at an int, `correct += (pred == y).sum().item()`, stays an exact
-int64 tensor (`correct += (pred == y).sum()`, then `correct = int(correct)`); a count copied to the host
-every step without `.item()`, `correct += (pred == y).cpu().sum()` from an int and read only after the
-loop, is counted on the device and copied once after it (`correct = correct.cpu() if
-torch.is_tensor(correct) else correct`: the same CPU int64 tensor; a float sum is left alone: a device's
-reduction rounds in another order). A per-step value named first, `batch_loss = loss.item() * batch_size`
-(scaled by a size: `len(x)`, `x.size(0)`, or a name every binding of which is one; never by what may be a
-tensor, whose float32 would then be promoted differently), also bound on either branch of an `if`, and
-read in the loop only by such sums and where the loop logs, stays a detached float64 tensor: each sum is
-kept on the device (`float(batch_loss)` where it is logged), and it is read nowhere after the loop. A
-sum may start before an enclosing loop whose other code binds it nowhere (`report_loss = 0` before
-`while True:`, summed in the inner `for`: read back after each pass of the inner loop),
-before a `try:` around the loop where neither its handlers nor the code after it read the sum (an
-exception that stops the loop halfway would leave it a tensor there), by a chained assignment (`step =
-total = 0`), and be reset by one (`total = n = 0.`). A read in an `if`'s test runs every step: it keeps
-the sum on the host. A step function that returns the number, `return loss.item() / n` (or `return
-output, loss.item()`; scaled by a size, a float literal or a number argparse made, `args.chunk_len`),
-where every call of the function (its name used nowhere else) names the value in a loop, `loss = train(x,
-y)`, read there only by such sums and where the loop logs, and nowhere after it, returns the detached
-float64 tensor instead: the caller's sums are kept on the device and its logged reads become
-`float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is: it formats the 0-dim
-tensor through `float()`, the same text). Values kept per step in a list the loop does not otherwise use,
-started as `[]` just before it (`losses.append(loss.item())`), are appended as detached tensors and read
-with one copy after the loop (`losses = torch.stack(losses).tolist() if losses else []`: the same floats,
-in order). Where the loop reads such a list only in a logging branch that empties it after reading (`if
-len(losses) == 100: print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be
-0-dim, that branch first reads the tensors kept since the last log with one copy (the same conversion),
-and the code after the loop does too; a list never emptied there is left alone (copying all of it at each
-log would cost more and more). The fix is made only when it removes the loop's last sync: while another
-sync waits every step (`print(loss.item())`, also a second `history.append(loss.item())` the rule leaves
-unreported), keeping the sum on the device saves nothing, and the finding names the statement that still
-waits. `.item()` of what a function the file does not show returns is reported only (it may be a NumPy
-number, which has no `.detach()`). Every other sync (in `forward`, prints) is reported with its line.
+there as `float(total)`. `total += float(loss)` (also scaled, and `float(t.item())`) is the same sum:
+`float(t)` is the host's float64 of `t`, as `.item()` is, and it is kept on the device the same way (for
+a value that is not a name, only where every device the file may pick has float64). A count started at an
+int, `correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`,
+then `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct +=
+(pred == y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied
+once after it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64
+tensor; a float sum is left alone: a device's reduction rounds in another order). A per-step value named
+first, `batch_loss = loss.item() * batch_size` (scaled by a size: `len(x)`, `x.size(0)`, or a name every
+binding of which is one; never by what may be a tensor, whose float32 would then be promoted
+differently), also bound on either branch of an `if`, and read in the loop only by such sums and where
+the loop logs, stays a detached float64 tensor: each sum is kept on the device (`float(batch_loss)` where
+it is logged), and it is read nowhere after the loop. A sum may start before an enclosing loop whose
+other code binds it nowhere (`report_loss = 0` before `while True:`, summed in the inner `for`: read back
+after each pass of the inner loop), before a `try:` around the loop where neither its handlers nor the
+code after it read the sum (an exception that stops the loop halfway would leave it a tensor there), by a
+chained assignment (`step = total = 0`), and be reset by one (`total = n = 0.`). A read in an `if`'s test
+runs every step: it keeps the sum on the host. A step function that returns the number, `return
+loss.item() / n` (or `return output, loss.item()`; scaled by a size, a float literal or a number argparse
+made, `args.chunk_len`), where every call of the function (its name used nowhere else) names the value in
+a loop, `loss = train(x, y)`, read there only by such sums and where the loop logs, and nowhere after it,
+returns the detached float64 tensor instead: the caller's sums are kept on the device and its logged
+reads become `float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is: it formats
+the 0-dim tensor through `float()`, the same text). Values kept per step in a list the loop does not
+otherwise use, started as `[]` just before it (`losses.append(loss.item())`, or `float(loss)` of a
+floating value), are appended as detached tensors and read with one copy after the loop (`losses =
+torch.stack(losses).tolist() if losses else []`: the same floats, in order). Where the loop reads such a
+list only in a logging branch that empties it after reading (`if len(losses) == 100:
+print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch
+first reads the tensors kept since the last log with one copy (the same conversion), and the code after
+the loop does too; a list never emptied there is left alone (copying all of it at each log would cost
+more and more). A dict of numbers the loop starts afresh every step (`stats = {}` on the loop body's own
+level), fills with `.item()`s of tensors (`stats["D/loss"] = d_loss.item()`, also under an `if`; or
+writes as one literal of them, `stats = {"loss": loss.item()}`, `dict(loss=loss.item())`) and reads only
+in one branch after every store, and nowhere after the loop (`if (i + 1) % log_step == 0: for tag, value
+in stats.items(): ...`), stores copies of the tensors (`d_loss.detach().clone()`: the value at the store,
+whatever the step does to it in place later), and the branch first reads them all, `stats = {k: v.item()
+for k, v in stats.items()}`: the same numbers (ints stay ints), keys and order, read only on the steps
+that log (not where the branch sits in a loop of its own: it would convert twice). The fix is made only
+when it removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a
+second `history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves
+nothing, and the finding names the statement that still waits. `.item()` of what a function the file does
+not show returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync
+(in `forward`, prints) is reported with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
@@ -151,6 +162,7 @@ imports and calls it would get the tensor too.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.analysis.gpu_use import float64_on_every_device, may_use_a_gpu
 from codemods.analysis.scalars import Scalars
@@ -161,9 +173,11 @@ from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync,
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
     can_name_first,
+    float_sum_fix,
     host_count_fix,
     keeps_float64,
     list_fix,
+    logged_dict_fix,
     logged_list_fix,
     named_sum_fix,
     returned_fix,
@@ -177,6 +191,8 @@ _RETURNED = (
     " caller's loop"
 )
 _COUNTED = "; count on the device and copy the count to the host once after the loop"
+_FLOAT = m.Call(func=m.Name("float"))
+_LOGGED = "; keep it on the device and read it only where the loop logs"
 _FLOAT32 = (
     " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
     " digits may differ from the host's float64 sum)"
@@ -237,6 +253,7 @@ class HostSyncInLoop(Rule):
         is_tensor = self.aliases.module_name_for("torch.is_tensor")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
         callers: dict[int, list[cst.CSTNode]] = {}  # a returned value's fix: the loops it edits too
+        dicts: dict[tuple[int, str], tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None] = {}
         every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
         # `.item()`s of values the code shows are tensors: only those may become `.detach()`
         tensor_items = {id(sync.node) for _, sync in every if sync.item and sync.reported}
@@ -261,6 +278,13 @@ class HostSyncInLoop(Rule):
                 )
                 counted = sums_a_count(self.tree, sync.node, event.node, event.loop)
                 advice = _SUMMED + ("" if counted else _precision(float64, sync.node, self.tree, event.node))
+                converted = self.tree.parent(self.tree.parent(sync.node))  # `float(t.item())`
+                if fix is None and isinstance(converted, cst.Call) and m.matches(converted, _FLOAT):
+                    fix = float_sum_fix(self.tree, converted, event.node, event.loop, float64)
+                    advice = _SUMMED + ("" if float64 else _CHOSEN)
+                if fix is None:
+                    fix = logged_dict_fix(self.tree, sync.node, event.node, event.loop, tensor_items, dicts)
+                    advice = _LOGGED
             elif (
                 sync.reported
                 and sync.item
@@ -285,6 +309,13 @@ class HostSyncInLoop(Rule):
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
+                if fix is None and m.matches(sync.node, _FLOAT):
+                    if float64 is None:
+                        float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
+                    fix = float_sum_fix(self.tree, sync.node, event.node, event.loop, float64)
+                    advice = _SUMMED + ("" if float64 else _CHOSEN)
+                    if fix is None:
+                        fix = list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
             found.append((event, sync, fix, advice))
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.

@@ -21,7 +21,7 @@ the result made it on the host.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 import libcst as cst
@@ -59,6 +59,8 @@ Kinds = tuple[frozenset[str], frozenset[str]]  # (names holding a size, names ho
 _NO_KINDS: Kinds = (frozenset(), frozenset())
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _LEGACY_FLOAT = "torch.Tensor"  # the default-dtype legacy constructor
+# Operators computed in one correctly rounded step on any device.
+_EXACT_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply)
 _UNCLEAR_LEGACY = (
     "the legacy constructor's argument is not plainly data or a size: spell it `torch.tensor(...)` or"
     " `torch.empty(...)` first"
@@ -114,6 +116,11 @@ def host_creation(
             return None
         requires_grad = _asks_for_grad(node)
         node = args[0].value
+    if isinstance(node, cst.BinaryOperation):
+        inner = _arithmetic(node, aliases, converts)
+        if inner is None:
+            return None
+        return replace(inner, value=value, requires_grad=inner.requires_grad or requires_grad)
     inexact, fills_randomly = None, False
     while _is_method_of_a_call(node) and aliases.qualify(node) is None:
         attribute = func_attribute(node)
@@ -154,6 +161,28 @@ def host_creation(
     else:
         return None
     return Creation(value, node, qualified, inexact, requires_grad, fills_randomly)
+
+
+def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: bool) -> Creation | None:
+    """``torch.ones(n) * -1``, ``2 * torch.rand(n) - 1``: one host creation in ``+``, ``-`` or ``*`` with
+    number literals, a fresh host tensor too, and the same on the device (one correctly rounded step
+    each, on any device). Not with another operand (a name may hold a host tensor, which the tensor made
+    on the device would then meet) nor another operator (a GPU may divide by a number as a
+    multiplication by its reciprocal): reported, those were false positives on the validation split."""
+    leaves: list[cst.BaseExpression] = []
+    stack: list[cst.BaseExpression] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.BinaryOperation):
+            if not isinstance(current.operator, _EXACT_OPERATORS):
+                return None
+            stack += [current.left, current.right]
+        else:
+            leaves.append(current)
+    found = [(leaf, c) for leaf in leaves if (c := host_creation(leaf, aliases, converts)) is not None]
+    if len(found) != 1 or not all(_number_literal(leaf) for leaf in leaves if leaf is not found[0][0]):
+        return None
+    return replace(found[0][1], value=node)
 
 
 def on_device(
@@ -216,6 +245,8 @@ def converts_data(creation: Creation) -> bool:
     value = args[0].value if args else None
     while isinstance(value, cst.UnaryOperation):
         value = value.expression
+    while isinstance(value, cst.BinaryOperation) and isinstance(value.left, (cst.List, cst.Tuple)):
+        value = value.left  # `[start] * batch`, as for a legacy constructor (:func:`_made_here`)
     return value is not None and not isinstance(
         value, (cst.List, cst.Tuple, cst.ListComp, cst.Integer, cst.Float)
     )

@@ -57,6 +57,8 @@ class LaterMove:
     inline: cst.BaseExpression | None = None
     # `a, b = a.cuda(), b.cuda()`: the line without this name's move (the others' stay)
     without: cst.Assign | None = None
+    helper_call: cst.Call | None = None  # `to_gpu(h)`: the call of the helper that moves it
+    read_after: bool = False  # `out = to_gpu(h)` and `h` read again: the host tensor is still needed
 
     @property
     def condition(self) -> tuple[cst.BaseExpression, bool] | None:
@@ -73,10 +75,16 @@ class LaterMove:
             return "the function decides where it goes"
         if self.target.dtype is not None:
             return "the move also converts the dtype"
-        if self.from_a_branch:
-            return "it is made in one branch of an `if` and moved after it"
         if not self.alone and self.without is None:
             return "the statement that moves it does more than that"
+        return self.route_obstacle
+
+    @property
+    def route_obstacle(self) -> str | None:
+        """Why the way from the creation to the move (whatever makes it) keeps the tensor from being made
+        where it goes, if something does."""
+        if self.from_a_branch:
+            return "it is made in one branch of an `if` and moved after it"
         if self.renamed:
             return "it is moved under another name"
         odd = [name for names in self.methods for name in names.split(", ") if name not in SAME_ON_ANY_DEVICE]
@@ -143,6 +151,10 @@ def later_move(
             found.moved_unless,
             found.inline,
             found.without,
+            found.helper_call,
+            found.helper_call is not None
+            and spelled not in assigned_names(tree, line)
+            and _read_later(tree, creation_line, line, spelled, statements[index + 1 :]),
         )
     return None
 
@@ -238,12 +250,12 @@ def drop_move(
     evaluated at the creation now)."""
     line = later.line
     if later.without is not None and later.inline is None and not later.alone:
-        if not _unchanged_between(tree, later, needed, aliases):
+        if not unchanged_between(tree, later, needed, aliases):
             return None
         return {line: line.with_changes(body=[later.without])}  # the others' moves stay
     if not later.alone or (_has_comment(line) and later.inline is None):
         return None
-    if not _unchanged_between(tree, later, needed, aliases):
+    if not unchanged_between(tree, later, needed, aliases):
         return None
     if later.inline is not None:  # `return h.cuda()` -> `return h`
         assert later.target is not None
@@ -260,7 +272,7 @@ def drop_move(
     return {guard: cst.RemovalSentinel.REMOVE}
 
 
-def _unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases) -> bool:
+def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases) -> bool:
     """No statement between the creation and the move may change what ``needed`` reads."""
     reads = names_in(tree, needed)
     objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
@@ -303,7 +315,7 @@ def _move_in(
         if helper is not None and moves_first_parameter(tree, helper, aliases) and call.args:
             read = small.value if isinstance(small, cst.Assign) else small  # `z = to_gpu(z)` rebinds it
             if dotted_name(call.args[0].value) == spelled and _mentions_once(tree, read, spelled):
-                return Found(f"{dotted_name(call.func)}(...)", None, False)
+                return Found(f"{dotted_name(call.func)}(...)", None, False, helper_call=call)
     inline = _inline_move(tree, small, spelled, aliases)
     if inline is not None:
         return inline
@@ -357,6 +369,7 @@ class Found:
     inline: cst.BaseExpression | None = None
     # `a, b = a.cuda(), b.cuda()` without this name's part: what the line becomes once it is made there
     without: cst.Assign | None = None
+    helper_call: cst.Call | None = None
 
 
 def _moved_name(call: cst.Call) -> str | None:

@@ -54,6 +54,22 @@ VALID = [
             return idx, x, noise, pad, kept
         """
     ),
+    # Arithmetic with a name (which may hold a host tensor: `torch.tensor(0.5) * weights` even follows
+    # `weights` to its device) or a division (a GPU may divide by a number as a multiplication by its
+    # reciprocal): what is moved is not a plain fresh tensor; not followed.
+    Valid(
+        """
+        import torch
+
+        def sample(shapes, n, temp, weights, device):
+            out = []
+            for shape in shapes:
+                z = torch.randn(n, *shape) * temp
+                out.append(z.to(device))
+            steps = (torch.arange(n) / 2).to(device)
+            return out, steps, (torch.tensor(0.5) * weights).to(device)
+        """
+    ),
     # The host tensor is read before the move: it is needed where it was made.
     Valid(
         """
@@ -183,20 +199,6 @@ VALID = [
 
         def half(n, gpu_dtype, use_gpu):
             return torch.zeros(n).to(gpu_dtype), torch.ones(n).to(use_gpu)
-        """
-    ),
-    # Computed into another tensor before the move (`torch.randn(...) * temp`): what is moved is not the
-    # tensor made there (a scaled sample), not followed.
-    Valid(
-        """
-        import torch
-
-        def sample(shapes, n, temp, device):
-            out = []
-            for shape in shapes:
-                z = torch.randn(n, *shape) * temp
-                out.append(z.to(device))
-            return out
         """
     ),
     # Returned under a flag but read after it: the host tensor is still needed.
@@ -366,6 +368,88 @@ INVALID = [
         class Net(nn.Module):
             def forward(self, x):
                 return x + torch.zeros(3, device=x.device)
+        """,
+    ),
+    # Moved to the script's global device in code `forward` runs: made on the input's device at once
+    # (DEV003's answer for `device=device` there), one fix for the final code; a device the function is
+    # handed stays.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.GRU(8, 16)
+
+            def forward(self, x):
+                h = torch.zeros(1, x.size(1), 16)
+                h = h.to(device)
+                mask = torch.ones(x.size(0)).to(device)
+                return self.rnn(x, h)[0] * mask[:, None, None]
+
+        def pad(batch, device):
+            return torch.zeros(4).to(device), batch
+        """,
+        """
+        import torch
+        from torch import nn
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        class Encoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.GRU(8, 16)
+
+            def forward(self, x):
+                h = torch.zeros(1, x.size(1), 16, device=x.device)
+                mask = torch.ones(x.size(0), device=x.device)
+                return self.rnn(x, h)[0] * mask[:, None, None]
+
+        def pad(batch, device):
+            return torch.zeros(4, device=device), batch
+        """,
+        line=11,
+    ),
+    # Under a test for the GPU, the code chooses the place itself: the global device stays.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        device = torch.device("cuda")
+
+        class Gate(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.fc = nn.Linear(4, 4)
+
+            def forward(self, x):
+                if self.use_cuda:
+                    bias = torch.ones(4).to(device)
+                else:
+                    bias = torch.ones(4)
+                return self.fc(x) + bias
+        """,
+        """
+        import torch
+        from torch import nn
+        device = torch.device("cuda")
+
+        class Gate(nn.Module):
+            def __init__(self, use_cuda):
+                super().__init__()
+                self.use_cuda = use_cuda
+                self.fc = nn.Linear(4, 4)
+
+            def forward(self, x):
+                if self.use_cuda:
+                    bias = torch.ones(4, device=device)
+                else:
+                    bias = torch.ones(4)
+                return self.fc(x) + bias
         """,
     ),
     # The pre-0.4 wrapper stays (DEV009 removes it); the tensor is made on the GPU inside it.
@@ -630,17 +714,156 @@ INVALID = [
         """,
         message="computed on the host by `torch.sqrt`",
     ),
-    # Handed to a function of the file that moves it.
+    # Arithmetic with numbers on a fresh tensor: still a fresh host tensor. `+`, `-`, `*` of number
+    # literals compute the same on the device (one correctly rounded step each): made there; the
+    # random one is unsafe as ever.
     Invalid(
         """
         import torch
+
+        def targets(shape, device):
+            ignored = (torch.ones(shape) * -1).to(device)
+            return ignored
+        """,
+        """
+        import torch
+
+        def targets(shape, device):
+            ignored = torch.ones(shape, device=device) * -1
+            return ignored
+        """,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def noise(shape, use_cuda):
+            u = 2 * torch.rand(shape) - 1
+            if use_cuda:
+                u = u.cuda()
+            return u
+        """,
+        """
+        import torch
+
+        def noise(shape, use_cuda):
+            u = 2 * torch.rand(shape, device="cuda" if use_cuda else "cpu") - 1
+            return u
+        """,
+        message="unsafe",
+    ),
+    # Handed to a function of the file that moves it as it arrives, always or under one test the call
+    # can read the same way (`torch.cuda.is_available()`, a global, `self` of a method of its own class):
+    # made where the helper would move it, whose move then copies nothing; the call stays.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
 
         def to_gpu(t):
             return t.cuda() if torch.cuda.is_available() else t
 
         scores = to_gpu(torch.zeros(10))
+
+        class Solver:
+            def __init__(self, use_cuda):
+                self.use_cuda = use_cuda
+
+            def to_var(self, x):
+                if self.use_cuda:
+                    x = x.cuda()
+                return Variable(x)
+
+            def labels(self, n):
+                return self.to_var(torch.ones(n).long())
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def to_gpu(t):
+            return t.cuda() if torch.cuda.is_available() else t
+
+        scores = to_gpu(torch.zeros(10, device="cuda" if torch.cuda.is_available() else "cpu"))
+
+        class Solver:
+            def __init__(self, use_cuda):
+                self.use_cuda = use_cuda
+
+            def to_var(self, x):
+                if self.use_cuda:
+                    x = x.cuda()
+                return Variable(x)
+
+            def labels(self, n):
+                return self.to_var(torch.ones(n, device="cuda" if self.use_cuda else "cpu").long())
         """,
         message="copied to the device by `to_gpu(...)`",
+    ),
+    # Bound first, then handed to the helper: the same, unless the host tensor is read again after.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def create_variable(tensor):
+            if torch.cuda.is_available():
+                return Variable(tensor.cuda())
+            else:
+                return Variable(tensor)
+
+        def init_hidden(layers, batch, size):
+            hidden = torch.zeros(layers, batch, size)
+            return create_variable(hidden)
+
+        def kept(n):
+            h = torch.zeros(n)
+            return create_variable(h), h.numpy()
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def create_variable(tensor):
+            if torch.cuda.is_available():
+                return Variable(tensor.cuda())
+            else:
+                return Variable(tensor)
+
+        def init_hidden(layers, batch, size):
+            hidden = torch.zeros(layers, batch, size, device="cuda" if torch.cuda.is_available() else "cpu")
+            return create_variable(hidden)
+
+        def kept(n):
+            h = torch.zeros(n)
+            return create_variable(h), h.numpy()
+        """,
+        line=11,
+    ),
+    # Where the call cannot say where the helper sends it: after an early return, under a flag the
+    # caller binds to something else, or the helper's own parameter. Reported only.
+    Invalid(
+        """
+        import torch
+
+        use_cuda = torch.cuda.is_available()
+
+        def early(t):
+            if not torch.cuda.is_available():
+                return t
+            return t.cuda()
+
+        def flagged(t):
+            return t.cuda() if use_cuda else t
+
+        def placed(t, device):
+            return t.to(device)
+
+        def step(n, use_cuda):
+            return early(torch.ones(n)), flagged(torch.zeros(n)), placed(torch.zeros(n), "cuda")
+        """,
+        message="copied to the device by `early(...)`",
+        line=17,
     ),
     # Made on the host by a method of the module, then moved by its caller: the method should take
     # the device (its other callers are not changed).

@@ -11,6 +11,9 @@ code writes too:
   to `torch.as_tensor(..., dtype=torch.float32, device=device)` for an existing array, which shares its
   memory on the host where the legacy call did; reported when it may be a size; bound to a name and moved
   later it is a batch's boundary, left alone);
+  arithmetic with number literals on a fresh tensor is one too, `(torch.ones(n) * -1).to(device)` becomes
+  `torch.ones(n, device=device) * -1` (`+`, `-`, `*`: one correctly rounded step on any device; not
+  with a name, which may hold a host tensor, nor `/`);
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
   values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
@@ -25,7 +28,9 @@ code writes too:
   is moved); the input is one the body shows is a tensor, by its use or by handing it to one of the
   module's layers (`self.embed(tokens)`: an embedding, linear, convolution or norm layer takes only a
   tensor on its own device; not a recurrent layer, which also takes a `PackedSequence`). Moved by an
-  if-expression, `x = x.cuda() if use_cuda else x`, the same;
+  if-expression, `x = x.cuda() if use_cuda else x`, the same. Moved to the
+  script's global device there (`.to(device)`, `device` bound outside the function), it is made on
+  the input's device as well, the code DEV003 writes for `device=device` in `forward`: one fix;
 * moved where it is read, the name read nowhere after (nor elsewhere in its loop): `h = torch.zeros(n)`
   then `return h.to(device)` or `out.append(h.cuda() if use_cuda else h)` becomes `h` made there and
   `return h` / `out.append(h)`.
@@ -86,8 +91,11 @@ generator instead of the CPU's, so the numbers change (with the same seed too); 
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
+from codemods.analysis.device_sites import DEVICE_NAME, bound_in
 from codemods.analysis.forward_reach import (
     Reached,
     attribute,
@@ -96,11 +104,12 @@ from codemods.analysis.forward_reach import (
     shown_tensor_parameter,
 )
 from codemods.analysis.legacy_constructors import argument_kinds
-from codemods.analysis.nn_modules import module_classes
+from codemods.analysis.nn_modules import inferred_module_classes, module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import dotted_name
-from codemods.core.syntax import func_attribute
+from codemods.core.syntax import code_of, func_attribute, positional
+from codemods.rules.dev010_create_on_device._helper_moves import helper_device
 from codemods.rules.dev010_create_on_device._host_creations import (
     Creation,
     computed_from_a_creation,
@@ -116,10 +125,12 @@ from codemods.rules.dev010_create_on_device._later_moves import (
     drop_move,
     later_move,
     moves_first_parameter,
+    unchanged_between,
 )
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
 from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
 
+_GPU_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
 _DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = cst.SimpleString('"cpu"')
 _FIX = "; create it there with `device=`"
@@ -141,8 +152,9 @@ class CreateOnDevice(Rule):
         calls = self.tree.of_type(self.context.module, cst.Call)
         if any(self.aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls):
             return  # factories make device tensors here already
-        functions = LocalFunctions(self.tree)
+        functions = self._functions = LocalFunctions(self.tree)
         self._reached: dict[int, cst.BaseExpression] | None = None
+        self._inputs: dict[int, Reached] | None = None
         self._concluded: set[int] = set()  # the factories of the creations found by the shapes below
         for call in self.sites(cst.Call):
             target = move_target(call, self.aliases)
@@ -153,7 +165,7 @@ class CreateOnDevice(Rule):
             ):
                 creation = host_creation(call.args[0].value, self.aliases) if call.args else None
                 if creation is not None:  # `to_gpu(torch.zeros(n))`
-                    self._conclude(creation.value, f"{dotted_name(call.func)}(...)", creation, None, _HELPER)
+                    self._handed_to_a_mover(call, helper, creation)
         for line in self.sites(cst.SimpleStatementLine):
             for small in line.body:
                 for spelled, value in creation_pairs(small):
@@ -167,6 +179,48 @@ class CreateOnDevice(Rule):
                     if creation and later and not (later.inline is not None and creation.carries_values):
                         self._moved_later(creation, later)
         self._moved_otherwise(MoveReach(self.tree, self.aliases, functions))
+
+    def _handed_to_a_mover(self, call: cst.Call, helper: cst.FunctionDef, creation: Creation) -> None:
+        """``to_gpu(torch.zeros(n))``: made where the helper would move it, when the call can say where
+        (the helper's move then copies nothing, and the call stays)."""
+        by = f"{dotted_name(call.func)}(...)"
+        first = positional(call)
+        device = (
+            helper_device(self.tree, helper, call, self.aliases)
+            if first and first[0] is call.args[0]
+            else None
+        )
+        if device is None or converts_data(creation):  # (data that exists: the batch's boundary)
+            self._conclude(creation.value, by, creation, None, _HELPER)
+            return
+        made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
+        self._conclude(
+            creation.value, by, creation, {creation.value: made} if made is not None else None, reason
+        )
+
+    def _moved_later_by_a_helper(self, creation: Creation, later: LaterMove, call: cst.Call) -> None:
+        """``h = torch.zeros(n)`` ... ``return to_gpu(h)``: made where the helper moves it, as when it is
+        handed the creation itself, when nothing in between changes what that place reads and ``h`` is
+        not read again on the host."""
+        helper = self._functions.callee(call)
+        first = positional(call)
+        device = None
+        if helper is not None and first and first[0] is call.args[0] and not converts_data(creation):
+            device = helper_device(self.tree, helper, call, self.aliases)
+        reason = later.route_obstacle
+        if (
+            device is None
+            or later.read_after
+            or not unchanged_between(self.tree, later, device, self.aliases)
+        ):
+            reason = _HELPER
+        made, why = (
+            made_there(creation, device, self.aliases, self._kinds(creation)) if not reason else (None, None)
+        )
+        reason = reason or why
+        self._conclude(
+            creation.value, later.by, creation, {creation.value: made} if made is not None else None, reason
+        )
 
     def _moved_otherwise(self, reach: MoveReach) -> None:
         """A host creation that reaches a device by another way than the shapes above
@@ -208,7 +262,8 @@ class CreateOnDevice(Rule):
                     " the device may round it differently)",
                 )
             return
-        made, reason = made_there(creation, target.device, self.aliases, self._kinds(creation))
+        device = self._input_device(creation.value, target.device) or target.device
+        made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
             if typed is None and target.like is not None:
@@ -216,30 +271,70 @@ class CreateOnDevice(Rule):
                 self._conclude(target.call, None, creation, {creation.value: made}, None)
                 return
             made = typed
+        if isinstance(made, cst.BinaryOperation) and isinstance(
+            self.tree.parent(target.call), (cst.Assign, cst.Return)
+        ):
+            made = made.with_changes(lpar=[], rpar=[])  # `(torch.ones(n) * -1).to(d)`: the whole value
         self._conclude(target.call, None, creation, {target.call: made} if made is not None else None, reason)
 
     def _moved_later(self, creation: Creation, later: LaterMove) -> None:
         """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
+        if later.helper_call is not None:
+            self._moved_later_by_a_helper(creation, later, later.helper_call)
+            return
         device = later.target.device if later.target is not None else None
+        needed = device  # what the move reads: it must mean the same at the creation
         condition = later.condition
+        if condition is None and device is not None:
+            device = self._input_device(creation.value, device) or device
         if condition is not None and device is not None:
             # In code that runs on a module's device, the flag can only have agreed with that device
             # (else the tensor meets the input on another one): name it and the flag goes.
             test, unless = condition
-            device = self._module_device(creation.value) or cst.IfExp(
+            device = needed = self._module_device(creation.value) or cst.IfExp(
                 test=test, body=_CPU if unless else device, orelse=device if unless else _CPU
             )
         made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         reason = later.obstacle or reason
         drop = None
-        if made is not None and reason is None and device is not None:  # (made only with a device)
-            drop = drop_move(self.tree, later, device, self.aliases)
+        if made is not None and reason is None and needed is not None:  # (made only with a device)
+            drop = drop_move(self.tree, later, needed, self.aliases)
         if drop is None and reason is None:
             reason = "a comment would go with the move, or the code in between changes what the move reads"
         edits = drop
         if drop and made is not None:  # (dropped only when made)
             edits = {creation.value: made, **drop}
         self._conclude(creation.value, later.by, creation, edits, reason)
+
+    def _input_device(
+        self, node: cst.CSTNode, device: cst.BaseExpression | None
+    ) -> cst.BaseExpression | None:
+        """``x.device`` where ``node`` runs in code a module's ``forward`` reaches and ``device`` names the
+        script's global device (``.to(device)``, ``device`` bound outside the function); None elsewhere.
+
+        The tensor is made where the input is, as DEV003 respells ``device=device`` in ``forward``: written
+        here at once, one fix gives the final code (else DEV003 rewrote this fix's code in a later pass)."""
+        if not (isinstance(device, cst.Name) and DEVICE_NAME.search(device.value)):
+            return None
+        function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+        if function is None or device.value in bound_in(self.tree, function):
+            return None
+        tests = (code_of(a.test) for a in self.tree.ancestors(node) if isinstance(a, cst.If))
+        if any(_GPU_TEST.search(test) for test in tests):
+            return None  # `if use_cuda:` chooses the place itself (DEV003 leaves such code alone too)
+        if self._inputs is None:
+            self._inputs = {}
+            classes = module_classes(self.tree, self.aliases) | inferred_module_classes(
+                self.tree, self.aliases
+            )
+            for cls in self.tree.of_type(self.context.module, cst.ClassDef):
+                if cls.name.value in classes:
+                    for each in reached_functions(self.tree, self.aliases, cls):
+                        self._inputs.setdefault(id(each.function), each)
+        found = self._inputs.get(id(function))
+        if found is None or found.tensor is None or found.device is None:
+            return None
+        return found.device
 
     def _kinds(self, creation: Creation) -> tuple[frozenset[str], frozenset[str]]:
         """For a legacy constructor, the names that hold a size and those that hold data where it runs

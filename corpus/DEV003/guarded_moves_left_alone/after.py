@@ -3,8 +3,8 @@
 The energies are made on the host and moved under `if use_cuda:`, and the initial state goes
 through `on_device`, a helper that moves its argument: every tensor reaches the device, so DEV003
 has nothing to fix. Making them on the device directly is DEV010's question: it creates the
-energies on the input's device (the flag can only have agreed with it) and only reports the tensor
-handed to the helper.
+energies on the input's device (the flag can only have agreed with it) and makes the tensor handed
+to the helper where the helper sends it.
 """
 
 import torch
@@ -29,7 +29,7 @@ class Attention(nn.Module):
         for i in range(outputs.size(0)):
             energies[i] = (self.score(outputs[i]) * x).sum()
         context = (torch.softmax(energies, dim=0).unsqueeze(1) * outputs).sum(0, keepdim=True)
-        state = on_device(torch.zeros(1, self.hidden))
+        state = on_device(torch.zeros(1, self.hidden, device="cuda" if use_cuda else "cpu"))
         return self.cell(context, state)
 
 

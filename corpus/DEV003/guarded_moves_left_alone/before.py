@@ -3,8 +3,8 @@
 The energies are made on the host and moved under `if use_cuda:`, and the initial state goes
 through `on_device`, a helper that moves its argument: every tensor reaches the device, so DEV003
 has nothing to fix. Making them on the device directly is DEV010's question: it creates the
-energies on the input's device (the flag can only have agreed with it) and only reports the tensor
-handed to the helper.
+energies on the input's device (the flag can only have agreed with it) and makes the tensor handed
+to the helper where the helper sends it.
 """
 
 import torch

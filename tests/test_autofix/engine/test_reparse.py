@@ -11,7 +11,8 @@ from autofix.engine.edits import apply_edits
 from autofix.engine.lint import lint_and_fix
 from autofix.engine.reparse import Reparser
 from codemods import all_rules
-from codemods.core.tree import Tree
+from codemods.core.codegen import code_and_spans
+from codemods.core.tree import Tree, walk
 from tests import ROOT
 from tests.program_strategies import torch_programs
 from tests.test_autofix.engine.test_properties import PROFILE
@@ -35,6 +36,13 @@ class _CheckedReparser(Reparser):
         module, text = super().advance(new, rebuilt)
         assert text == new.code, "the text kept statement by statement is not the module's code"
         assert module.deep_equals(cst.parse_module(text)), "the tree differs from a full parse of its text"
+        for stmt in module.body:  # where the statements lie in a refreshed one's text, kept for the next pass
+            if id(stmt) in self._spans:
+                kept = self._spans[id(stmt)]
+                spans = code_and_spans(stmt, module.default_indent, module.default_newline)[1]
+                assert kept.items() <= spans.items(), "a statement's span is not where its code is"
+                in_blocks = {id(s) for b in walk(stmt) if isinstance(b, cst.IndentedBlock) for s in b.body}
+                assert in_blocks <= kept.keys(), "a statement of a block has no span"
         _CheckedReparser.passes += 1
         return module, text
 

@@ -43,3 +43,19 @@ def test_imports_inside_functions_and_type_checking_are_read_but_not_module_leve
     assert found.module_name_for("torch") is None
     assert found.module_name_for("numpy") is None
     assert found.module_name_for("pandas") == "pd"
+
+
+def test_answers_carried_to_the_next_pass_only_for_nodes_still_there_and_the_same_imports():
+    module = cst.parse_module("import torch as T\nx = T.zeros(1)\ny = T.ones(1)\n")
+    tree = Tree(module)
+    aliases = ImportAliases.of(tree)
+    kept_call, changed_call = (stmt.body[0].value for stmt in module.body[1:])
+    assert aliases.qualify(kept_call) == "torch.zeros" and aliases.qualify(changed_call) == "torch.ones"
+    # The next pass's module: the first assignment is the same node, the second was replaced.
+    after = module.with_changes(body=[*module.body[:2], cst.parse_statement("y = T.eye(1)\n")])
+    carried = ImportAliases.of(Tree(after, tree), aliases)
+    assert set(carried._qualified) == {id(kept_call)}
+    assert carried.qualify(after.body[2].body[0].value) == "torch.eye"
+    # Other imports: nothing is carried (an answer depends on them).
+    renamed = after.with_changes(body=[cst.parse_statement("import numpy as T\n"), *after.body[1:]])
+    assert ImportAliases.of(Tree(renamed, Tree(after, tree)), carried)._qualified == {}

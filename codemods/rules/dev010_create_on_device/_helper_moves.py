@@ -1,0 +1,172 @@
+"""Where a function of the file that moves its first parameter sends it, said at the call.
+
+    def to_var(x):                          def create_variable(tensor):
+        if torch.cuda.is_available():           if torch.cuda.is_available():
+            x = x.cuda()                            return Variable(tensor.cuda())
+        return Variable(x)                      else:
+                                                    return Variable(tensor)
+
+``to_var(torch.zeros(n))`` makes the tensor on the host for the helper to copy it. When the helper moves
+its parameter once, as it receives it, either always or under one test at the top of its body, the
+caller can name the same place: ``"cuda" if torch.cuda.is_available() else "cpu"``. Made there, the
+tensor reaches the helper where the helper would have put it, and its move copies nothing. The test
+and the device are read at the call instead of inside the helper, so they may only read what is the
+same in both places: ``torch.cuda.is_available()``, names the helper does not bind and the caller's
+function does not either (globals), and ``self`` when a method calls a method of its own class.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from codemods.core.dataflow import assigned_names
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import func_attribute
+from codemods.core.torch_names import VARIABLE
+from codemods.core.tree import Tree
+from codemods.rules.dev010_create_on_device._move_targets import move_target
+
+_CPU = cst.SimpleString('"cpu"')
+_PURE_CALLS = frozenset({"torch.cuda.is_available"})
+_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod"})
+# Nodes a move may sit under between the helper's body and the move itself (no loop, no `try`, no
+# nested function: the move is made once, as the parameter arrives).
+_PLAIN = (
+    cst.Call,
+    cst.Arg,
+    cst.Attribute,
+    cst.Return,
+    cst.Assign,
+    cst.SimpleStatementLine,
+    cst.IndentedBlock,
+    cst.IfExp,
+    cst.If,
+    cst.Else,
+)
+_LEAVES = (cst.Return, cst.Raise, cst.Yield)
+
+
+def helper_device(
+    tree: Tree, helper: cst.FunctionDef, call: cst.Call, aliases: ImportAliases
+) -> cst.BaseExpression | None:
+    """The device ``helper`` (run by ``call``) moves its first parameter to, spelled at ``call``; None
+    when the helper does more than one plain move of it, or the place depends on what the call cannot
+    read the same way."""
+    if any(dotted_name(d.decorator) not in _PLAIN_DECORATORS for d in helper.decorators):
+        return None  # a decorator may change what the call runs
+    params = [p.name.value for p in helper.params.params]
+    is_method = bool(params) and params[0] in ("self", "cls")
+    if is_method:
+        params = params[1:]
+    if not params or not isinstance(helper.body, cst.IndentedBlock):
+        return None
+    first = params[0]
+    moves = [c for c in tree.of_type(helper.body, cst.Call) if _moves(c, first, aliases)]
+    if len(moves) != 1:
+        return None
+    move = moves[0]
+    target = move_target(move, aliases)
+    if target is None or target.device is None or target.dtype is not None or target.like is not None:
+        return None
+    plain, condition = _condition(tree, helper, move, first)
+    if not plain:
+        return None
+    device: cst.BaseExpression = target.device
+    if condition is not None:
+        test, in_else = condition
+        device = cst.IfExp(test=test, body=_CPU if in_else else device, orelse=device if in_else else _CPU)
+    if not _same_at_the_call(tree, helper, call, device, aliases, is_method):
+        return None
+    return device.deep_clone()
+
+
+def _moves(call: cst.Call, first: str, aliases: ImportAliases) -> bool:
+    """``first.cuda()``, ``first.to(device)``, ``Variable(first).cuda()``."""
+    if not (isinstance(call.func, cst.Attribute) and call.func.attr.value in ("cuda", "to")):
+        return False
+    receiver = func_attribute(call).value
+    if isinstance(receiver, cst.Call) and aliases.qualify(receiver.func) in VARIABLE:
+        receiver = receiver.args[0].value if len(receiver.args) == 1 else receiver
+    return isinstance(receiver, cst.Name) and receiver.value == first
+
+
+def _condition(
+    tree: Tree, helper: cst.FunctionDef, move: cst.Call, first: str
+) -> tuple[bool, tuple[cst.BaseExpression, bool] | None]:
+    """Whether the move is made plainly, as the parameter arrives (not in a loop, under two tests,
+    after an earlier ``return`` or the parameter rebound); and the one test it depends on, with whether
+    it is in the ``else`` (None when it always runs)."""
+    found: tuple[cst.BaseExpression, bool] | None = None
+    child: cst.CSTNode = move
+    top: cst.CSTNode | None = None
+    for above in tree.ancestors(move):
+        if above is helper.body:
+            top = child
+            break
+        if not isinstance(above, _PLAIN):
+            return False, None
+        if isinstance(above, (cst.If, cst.IfExp)):
+            if child is above.test or found is not None:
+                return False, None  # the move in the test, or under two tests
+            found = (above.test, child is above.orelse)
+        child = above
+    if top is None:
+        return False, None
+    body = list(helper.body.body)
+    index = next(i for i, s in enumerate(body) if s is top)
+    # Nothing before the move leaves the helper or rebinds the parameter.
+    before = body[:index]
+    if isinstance(top, cst.If) and found is not None:
+        branch = top.orelse.body if found[1] and isinstance(top.orelse, cst.Else) else top.body
+        statements = list(branch.body) if isinstance(branch, cst.IndentedBlock) else []
+        holder = next((s for s in statements if any(d is move for d in tree.descendants(s))), None)
+        before += statements[: next(i for i, s in enumerate(statements) if s is holder)] if holder else []
+    if any(tree.of_type(s, _LEAVES) or first in assigned_names(tree, s) for s in before):
+        return False, None
+    return True, found
+
+
+def _same_at_the_call(
+    tree: Tree,
+    helper: cst.FunctionDef,
+    call: cst.Call,
+    device: cst.BaseExpression,
+    aliases: ImportAliases,
+    is_method: bool,
+) -> bool:
+    """Does ``device`` (read in ``helper``) mean the same at ``call``? Only calls of
+    ``torch.cuda.is_available()``, names neither the helper nor a function around the call binds, and
+    ``self`` for a method of the caller's own class."""
+    if any(aliases.qualify(c.func) not in _PURE_CALLS for c in tree_of(device, cst.Call)):
+        return False
+    bound = _bound(tree, helper)
+    for caller in (a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)):
+        bound |= _bound(tree, caller)  # (an enclosing function's name would shadow the global too)
+    for name in tree_of(device, cst.Name):
+        if name.value == "self":
+            if not (is_method and dotted_name(call.func) == f"self.{helper.name.value}"):
+                return False
+        elif name.value in bound and name.value not in aliases.names:
+            return False
+    return True
+
+
+def _bound(tree: Tree, function: cst.FunctionDef) -> set[str]:
+    """The parameters of ``function`` and the names its body assigns."""
+    names = {p.name.value for p in function.params.params}
+    names |= {p.name.value for p in function.params.kwonly_params}
+    return names | assigned_names(tree, function.body)
+
+
+def tree_of(node: cst.CSTNode, kind: type[cst.CSTNode]) -> list:
+    """Nodes of ``kind`` under ``node``, which need not be in the file's tree (a built expression)."""
+    found: list = []
+
+    class _Collect(cst.CSTVisitor):
+        def on_visit(self, visited: cst.CSTNode) -> bool:
+            if isinstance(visited, kind):
+                found.append(visited)
+            return True
+
+    node.visit(_Collect())
+    return found
