@@ -229,17 +229,37 @@ def _later_pass_fixes(rows: list[Row], original: Path, fixed: Path, run: ToolRun
         except RewriteError as exc:
             run.untraced[row.id] = str(exc)
             continue
+        if rewrite.rewritten != (fixed / row.filename).read_bytes():
+            if any(not fix.reported for fix in rewrite.fixes):
+                run.untraced[row.id] = "the traced rewrite is not what apply wrote"
+            continue
+        _mark_traced(run, row.id, rewrite.fixes)
         later = [fix for fix in rewrite.fixes if not fix.reported]
         if not later:
-            continue
-        if rewrite.rewritten != (fixed / row.filename).read_bytes():
-            run.untraced[row.id] = "the traced rewrite is not what apply wrote"
             continue
         run.unreported[row.id] = dict(Counter(fix.code for fix in later))
         run.findings.extend(later_finding(row.id, fix) for fix in later)
         wrong = sum(not placed(fix, original / row.filename) for fix in later)
         if wrong:
             run.misplaced[row.id] = wrong
+
+
+def _mark_traced(run: ToolRun, rid: str, fixes: list[AppliedFix]) -> None:
+    """Which of ``check``'s findings in file ``rid`` ``apply`` applied, read from the traced rewrite: a
+    finding is applied when a reported fix has its rule, message, cell and line. This replaces the
+    superseded notes there, which name a rule and message but no line: of two findings with one message
+    on different lines, the note of the one superseded (a later pass rewrote it into another finding)
+    was charged to the first."""
+    from collections import Counter
+
+    applied = Counter((fix.code, fix.message, fix.cell, fix.line) for fix in fixes if fix.reported)
+    for finding in run.findings:
+        if finding.id != rid or finding.found_by != "check":
+            continue
+        key = (finding.rule, finding.message, finding.cell, finding.line)
+        finding.applied = finding.applies and applied[key] > 0
+        if finding.applied:
+            applied[key] -= 1
 
 
 def placed(fix: AppliedFix, path: Path) -> bool:

@@ -527,3 +527,26 @@ def test_the_place_of_a_later_pass_fix_is_checked_against_the_original(tmp_path)
     (fix,) = [f for f in rewrite_file(path, Overrides(unsafe_fixes=True), trace=True).fixes if not f.reported]
     assert field_tool.placed(fix, path)
     assert not field_tool.placed(replace(fix, spans=((None, 5, 5),)), path)  # the import is on line 2
+
+
+SUPERSEDED = textwrap.dedent(
+    """\
+    import numpy as np
+    import torch
+
+    a = np.zeros(3)
+    x = torch.from_numpy(a).float().cuda()
+    y = torch.zeros(3).float().cuda()
+    """
+)
+
+
+def test_a_superseded_fix_is_charged_to_its_own_line(tmp_path, capsys, in_process):
+    # Two DEV007 findings with one message: line 5's fix is applied; line 6's is superseded (DEV010
+    # makes it `device="cuda"`, fixed again in a later pass). The superseded note names no line: the
+    # traced rewrite says which one it was.
+    args = later_pass_row(tmp_path, "P7:5 P7:6", "-", SUPERSEDED)
+    assert bench.main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["dev"]
+    applied = sorted((f["line"], f["found_by"]) for f in result["unreviewed"] if f["rule"] == "DEV007")
+    assert applied == [(5, "check"), (6, "apply")]
