@@ -47,6 +47,7 @@ class ToolRun:
         default_factory=dict
     )  # id -> code -> fixes check never showed (later-pass fixes: those among ``findings`` too)
     untraced: dict[str, str] = field(default_factory=dict)  # id -> why its later-pass fixes are not credited
+    superseded: list[tuple[str, str, str]] = field(default_factory=list)  # apply's notes: (id, code, message)
     misplaced: dict[str, int] = field(default_factory=dict)  # id -> later-pass fixes whose place fails
     fixed_dir: Path | None = None  # where the rewritten copies are
 
@@ -245,21 +246,36 @@ def _later_pass_fixes(rows: list[Row], original: Path, fixed: Path, run: ToolRun
 
 
 def _mark_traced(run: ToolRun, rid: str, fixes: list[AppliedFix]) -> None:
-    """Which of ``check``'s findings in file ``rid`` ``apply`` applied, read from the traced rewrite: a
-    finding is applied when a reported fix has its rule, message, cell and line. This replaces the
-    superseded notes there, which name a rule and message but no line: of two findings with one message
-    on different lines, the note of the one superseded (a later pass rewrote it into another finding)
-    was charged to the first."""
+    """Charge file ``rid``'s superseded notes to the right findings, from the traced rewrite. A note
+    names a rule and message but no line: of findings with one message, :func:`_mark_applied`
+    charged the first, even when a later one was superseded (a later pass rewrote it into another
+    finding) and the first was applied. Here each note goes to a finding of its rule and message
+    that no reported fix of the trace has on its line, where there is one."""
     from collections import Counter
 
-    applied = Counter((fix.code, fix.message, fix.cell, fix.line) for fix in fixes if fix.reported)
-    for finding in run.findings:
-        if finding.id != rid or finding.found_by != "check":
-            continue
-        key = (finding.rule, finding.message, finding.cell, finding.line)
-        finding.applied = finding.applies and applied[key] > 0
-        if finding.applied:
-            applied[key] -= 1
+    notes = Counter((code, message) for note_id, code, message in run.superseded if note_id == rid)
+    if not notes:
+        return
+    traced = Counter((fix.code, fix.message, fix.cell, fix.line) for fix in fixes if fix.reported)
+    for (code, message), count in notes.items():
+        same = [
+            f
+            for f in run.findings
+            if f.id == rid and f.found_by == "check" and f.applies and (f.code, f.message) == (code, message)
+        ]
+        left = Counter(traced)
+        applied_there = []
+        for finding in same:
+            key = (finding.rule, finding.message, finding.cell, finding.line)
+            applied_there.append(left[key] > 0)
+            left[key] -= left[key] > 0
+        # Superseded: first those the trace shows no fix for, then (a note too many) the rest in order.
+        order = [f for f, fixed in zip(same, applied_there) if not fixed] + [
+            f for f, fixed in zip(same, applied_there) if fixed
+        ]
+        charged = {id(f) for f in order[:count]}
+        for finding in same:
+            finding.applied = id(finding) not in charged
 
 
 def placed(fix: AppliedFix, path: Path) -> bool:
@@ -317,6 +333,7 @@ def later_finding(rid: str, fix: AppliedFix) -> Finding:
 def _mark_applied(run: ToolRun, superseded: list[tuple[str, str, str]]) -> None:
     """A fix was applied when apply --unsafe-fixes would apply it, its file was not refused, and no
     ``note: ... was superseded`` names it (matched by code and message, one note per finding)."""
+    run.superseded = list(superseded)
     left = list(superseded)
     for finding in run.findings:
         if not finding.applies or finding.id in run.errors:
