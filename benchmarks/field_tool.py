@@ -250,25 +250,33 @@ def _mark_traced(run: ToolRun, rid: str, fixes: list[AppliedFix]) -> None:
     names a rule and message but no line: of findings with one message, :func:`_mark_applied`
     charged the first, even when a later one was superseded (a later pass rewrote it into another
     finding) and the first was applied. Here each note goes to a finding of its rule and message
-    that no reported fix of the trace has on its line, where there is one."""
+    that no reported fix of the trace has at its place (:func:`_same_place`), where there is one."""
     from collections import Counter
 
     notes = Counter((code, message) for note_id, code, message in run.superseded if note_id == rid)
     if not notes:
         return
-    traced = Counter((fix.code, fix.message, fix.cell, fix.line) for fix in fixes if fix.reported)
     for (code, message), count in notes.items():
         same = [
             f
             for f in run.findings
             if f.id == rid and f.found_by == "check" and f.applies and (f.code, f.message) == (code, message)
         ]
-        left = Counter(traced)
-        applied_there = []
-        for finding in same:
-            key = (finding.rule, finding.message, finding.cell, finding.line)
-            applied_there.append(left[key] > 0)
-            left[key] -= left[key] > 0
+        left = [
+            fix
+            for fix in fixes
+            if fix.reported and fix.code in {f.rule for f in same} and fix.message == message
+        ]
+        fixed_by: dict[int, AppliedFix] = {}
+        for exact in (True, False):  # each finding's own line first, then the lines its fix spans
+            for finding in same:
+                if id(finding) in fixed_by:
+                    continue
+                fix = next((fix for fix in left if _same_place(finding, fix, exact)), None)
+                if fix is not None:
+                    fixed_by[id(finding)] = fix
+                    left.remove(fix)
+        applied_there = [id(finding) in fixed_by for finding in same]
         # Superseded: first those the trace shows no fix for, then (a note too many) the rest in order.
         order = [f for f, fixed in zip(same, applied_there) if not fixed] + [
             f for f, fixed in zip(same, applied_there) if fixed
@@ -276,6 +284,16 @@ def _mark_traced(run: ToolRun, rid: str, fixes: list[AppliedFix]) -> None:
         charged = {id(f) for f in order[:count]}
         for finding in same:
             finding.applied = id(finding) not in charged
+
+
+def _same_place(finding: Finding, fix: AppliedFix, exact: bool) -> bool:
+    """Is ``fix`` (traced) the fix of ``finding`` (of check), by place: on the finding's line
+    (``exact``), or with the finding's line among its finding's lines? A fix deferred to a later
+    pass is placed on the original's lines through the text that pass edited, where its statement
+    may start a line earlier (an earlier fix unwrapped a call around it)."""
+    if fix.cell != finding.cell:
+        return False
+    return fix.line == finding.line if exact else fix.line <= finding.line <= fix.end_line
 
 
 def placed(fix: AppliedFix, path: Path) -> bool:
