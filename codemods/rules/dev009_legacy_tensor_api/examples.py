@@ -8,6 +8,26 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # The storage of a parameter, sized (`torch.Tensor(n, m)`, the default dtype, moved with its module):
+    # how `torch.nn`'s own layers made weights until 1.8; initialised after, in `reset_parameters`.
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        from torch.nn import Parameter
+
+        class Cell(nn.Module):
+            def __init__(self, n_in, n_out):
+                super().__init__()
+                self.weight = Parameter(torch.Tensor(n_out, n_in))
+                self.bias = nn.Parameter(torch.Tensor(2 * n_out))
+                self.reset_parameters()
+
+            def reset_parameters(self):
+                nn.init.uniform_(self.weight)
+                nn.init.zeros_(self.bias)
+        """
+    ),
     # `new` of something that is not plainly a tensor (PIL's `Image.new`), and `torch.sparse.FloatTensor(n, m)`
     # (a size: an empty sparse tensor).
     Valid(
@@ -208,6 +228,30 @@ INVALID = [
                 first = images[0].detach().cuda()
         """,
         message="a tensor that is a batch of `loader` has nothing to detach",
+    ),
+    # In a parameter, a typed constructor (a dtype of the legacy API) and data are still rewritten.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Noisy(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.mu = nn.Parameter(torch.FloatTensor(n, 2))
+                self.scale = nn.Parameter(torch.Tensor([0.5]))
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Noisy(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.mu = nn.Parameter(torch.empty(n, 2, dtype=torch.float32))
+                self.scale = nn.Parameter(torch.tensor([0.5]))
+        """,
+        message="legacy constructor",
     ),
     Invalid(
         """
