@@ -27,7 +27,7 @@ from codemods.rules.dev009_legacy_tensor_api._evident_data import (
     returns_fresh_list,
 )
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
-from codemods.rules.dev009_legacy_tensor_api._named_arguments import named_data
+from codemods.rules.dev009_legacy_tensor_api._named_arguments import named_data, names_a_count
 from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque
 
 UNCLEAR = (
@@ -83,7 +83,9 @@ def constructor_call(
         if evident is not None:
             return message + evident[0], evident[1], False
     if fixed is None:
-        read = _read_as_data(tree, call, qualified, aliases, device)
+        read = _read_as_data(tree, call, qualified, aliases, device) or _read_as_size(
+            tree, call, legacy, qualified, aliases, device
+        )
         if read is not None:
             return message + read[0], read[1], True
         return message + UNCLEAR, None, False
@@ -150,6 +152,82 @@ def _read_as_data(
     arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
     message = (NAMED_DATA if named else UNSAFE_DATA).format(arg=arg)
     return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+
+
+UNSAFE_SIZE = (
+    " of {arg}, {why}: read as a size, `torch.empty(...)` makes the same tensor (unsafe: were {arg} a"
+    " list, a tuple or an array, the legacy call made a tensor of its values)"
+)
+
+
+def _read_as_size(
+    tree: Tree,
+    call: cst.Call,
+    legacy: str,
+    qualified: str,
+    aliases: ImportAliases,
+    device: cst.BaseExpression | None,
+) -> tuple[str, cst.Call] | None:
+    """``torch.FloatTensor(n).fill_(1)``, ``torch.LongTensor(batch_size)``: one argument the file does not
+    show to be data or a size, read as a size, ``torch.empty(n, dtype=...)``, an unsafe fix. Where the new
+    tensor is filled in place right away, its values never mattered: the code asked for storage of a
+    size (filling a copy of data would throw the data away). Else where the argument is named as a
+    count or a measure (``batch_size``, ``params.n_classes``, ``seq_len * batch_size``): the same tensor
+    for an int or a ``torch.Size``; a list or an array (which those names seldom hold) was data."""
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    value = call.args[0].value
+    if isinstance(value, (cst.List, cst.Tuple, cst.ListComp, cst.SimpleString)) or named_data(
+        tree, aliases, value
+    ):
+        return None
+    method = tree.parent(call)
+    filled = (
+        isinstance(method, cst.Attribute)
+        and method.attr.value in _FILLS
+        and isinstance(outer := tree.parent(method), cst.Call)
+        and outer.func is method
+    )
+    if filled:
+        assert isinstance(method, cst.Attribute)
+        why = f"filled right after (`.{method.attr.value}(...)`)"
+    elif _named_as_count(value):
+        why = "named as a count"
+    else:
+        return None
+    # `legacy_constructor_rewrite` reads a name in `int_names` as a size: stand the argument in for one.
+    stand_in = cst.Name("__read_as_size__")
+    fixed = legacy_constructor_rewrite(
+        call.with_changes(args=[call.args[0].with_changes(value=stand_in)]),
+        legacy,
+        aliases,
+        frozenset({stand_in.value}),
+        device,
+    )
+    if fixed is None:
+        return None
+    fixed = fixed.with_changes(
+        args=[a.with_changes(value=value) if a.value is stand_in else a for a in fixed.args]
+    )
+    if qualified == "torch.Tensor":
+        fixed = _default_dtype(tree, aliases, fixed)
+    spelled = code_of(value)
+    arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
+    return UNSAFE_SIZE.format(arg=arg, why=why), fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+
+
+def _named_as_count(value: cst.BaseExpression) -> bool:
+    """``batch_size``, ``self.n_classes``, ``seq_len * batch_size``, ``2 * hidden_dim``: names of counts
+    and measures (and int literals), added or multiplied."""
+    if isinstance(value, cst.BinaryOperation):
+        return (
+            isinstance(value.operator, (cst.Add, cst.Multiply))
+            and (_named_as_count(value.left) or isinstance(value.left, cst.Integer))
+            and (_named_as_count(value.right) or isinstance(value.right, cst.Integer))
+        )
+    if isinstance(value, cst.Attribute):
+        return names_a_count(value.attr.value)
+    return isinstance(value, cst.Name) and names_a_count(value.value)
 
 
 def _array_names(tree: Tree, call: cst.Call, aliases: ImportAliases) -> frozenset[str]:

@@ -356,8 +356,8 @@ INVALID = [
         message="use `torch.empty(...)`",
         line=4,
     ),
-    # Signs of a size: a size's name, a fill right after, `range`'s counter, a local function's result,
-    # `.shape`, an integer type: report only.
+    # Signs of a size against signs of data (a fill right after a plural), `range`'s counter, a local
+    # function's result, `.shape`, an integer type: report only.
     Invalid(
         """
         import torch
@@ -365,17 +365,43 @@ INVALID = [
         def build():
             return 3
 
-        def init(num_actions, net, action):
-            a = torch.FloatTensor(num_actions)
+        def init(net, action):
             b = torch.Tensor(net.weights).uniform_()
             c = [torch.FloatTensor(k) for k in range(3)]
             for j in range(2):
                 d = torch.FloatTensor(j)
-            return a, b, c, d, torch.FloatTensor(build()), torch.Tensor(net.shape), torch.LongTensor(action)
+            return b, c, d, torch.FloatTensor(build()), torch.Tensor(net.shape), torch.LongTensor(action)
         """,
         None,
         message="cannot tell data from a size here",
         line=7,
+    ),
+    # One argument filled in place right after (its values never mattered: storage of a size was asked
+    # for), or named as a count (`batch_size`, `opt.n_classes`, `seq_len * batch`): read as a size, an
+    # unsafe fix (a list or an array there was data).
+    Invalid(
+        """
+        import torch
+
+        def init(shape, opt, seq_len, batch_size):
+            w = torch.Tensor(shape).uniform_(-0.1, 0.1)
+            weight = torch.FloatTensor(opt.n_classes).fill_(1)
+            start = torch.cuda.LongTensor(batch_size)
+            dummy = torch.LongTensor(seq_len * batch_size).zero_().view(-1, batch_size)
+            return w, weight, start, dummy
+        """,
+        """
+        import torch
+
+        def init(shape, opt, seq_len, batch_size):
+            w = torch.empty(shape).uniform_(-0.1, 0.1)
+            weight = torch.empty(opt.n_classes, dtype=torch.float32).fill_(1)
+            start = torch.empty(batch_size, dtype=torch.int64, device="cuda")
+            dummy = torch.empty(seq_len * batch_size, dtype=torch.int64).zero_().view(-1, batch_size)
+            return w, weight, start, dummy
+        """,
+        message="filled right after (`.uniform_(...)`): read as a size",
+        line=4,
     ),
     # One argument named as a collection (`dones`, `nodes`, `batch.actions`), for every legacy type,
     # integer ones too: read as data, an unsafe fix (an int of that name would have been a size).
@@ -1113,18 +1139,18 @@ INVALID = [
                 return [1, 2]
             return 3
 
-        def looped(n):
+        def looped(value):
             ids = [1, 2]
             for _ in range(2):
                 t = torch.LongTensor(ids)
-                ids = n
+                ids = value
             return t
 
-        def conditional(n, flag):
+        def conditional(value, flag):
             ids = [1, 2]
             if flag:
-                ids = n
-            return torch.LongTensor(ids), torch.LongTensor(n), torch.LongTensor(ids_of(flag))
+                ids = value
+            return torch.LongTensor(ids), torch.LongTensor(value), torch.LongTensor(ids_of(flag))
 
         def rebind():
             global ids

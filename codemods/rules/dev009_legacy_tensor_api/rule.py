@@ -78,9 +78,14 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   star-imports the module or imports `Variable` from it, and it is no package's `__init__.py`), the
   removal is safe.
 
+  One argument the file does not show to be data or a size, filled in place right after
+  (`torch.FloatTensor(n).fill_(1)`: storage of a size was asked for, its values never mattered) or
+  named as a count (`torch.LongTensor(batch_size)`, `opt.n_classes`, `seq_len * batch_size`) is read as
+  a size, `torch.empty(n, dtype=...)`, an unsafe fix (a list or an array there was data).
+
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
-constructor of a name, a NumPy array or an expression with a sign of a size (`torch.FloatTensor(n)`,
-`torch.Tensor(x).uniform_()`, an integer type's `torch.LongTensor(action)`), except a name the
+constructor of a name, a NumPy array or an expression with no sign of data or of a size
+(an integer type's `torch.LongTensor(action)`, a plural filled right after), except a name the
 statements just before bind to data (`ids = [w for w in ...]`); `Variable(x)` of a
 parameter, an attribute or another call's result (it may require grad: the `.detach()` stays).
 
@@ -109,7 +114,8 @@ Safe: each rewrite is what the legacy call does today (`Variable` detaches; the 
 same dtype, shape and values; `torch.as_tensor` of an array also shares memory exactly where the
 legacy call did, and differs only where that raised: on a tensor of another dtype it converts).
 Unsafe: a float constructor of what the file shows nothing about is read as data; were it an int,
-the legacy call made an uninitialised tensor of that size, `torch.as_tensor` a 0-dim one.
+the legacy call made an uninitialised tensor of that size, `torch.as_tensor` a 0-dim one. A count's
+name or a fill read as a size: were it a list or an array, the legacy call made a tensor of its values.
 `x.type(torch.cuda.FloatTensor)` keeps a tensor that is already on a
 GPU other than the current one on that GPU, where `.to("cuda")` would move it to the current one;
 outside `torch.cuda.device(...)` blocks that never differs. The `torch.no_grad()` block for
