@@ -78,7 +78,6 @@ from codemods.core.torch_names import (
     HOST_ONLY_KEYWORDS,
     RANDOM_FACTORIES,
     RANDOM_FILLS,
-    VARIABLE,
 )
 from codemods.rules.dev003_factory_without_device._input_mixing import mixes_with_input
 from codemods.rules.dev003_factory_without_device._moved_values import MovedValues

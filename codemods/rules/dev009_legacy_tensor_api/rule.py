@@ -30,8 +30,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `torch.cuda.*Tensor` constructors also get `device="cuda"`. `torch.Tensor(n, m)` becomes
   `torch.empty(n, m)` (both make the default dtype), except as a parameter's storage:
   `nn.Parameter(torch.Tensor(n, m))`, how `torch.nn`'s own layers made their weights until 1.8, hides
-  neither dtype (the default) nor device (the module's), and is left as it is. A single argument that is neither a literal
-  list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy array and
+  neither dtype (the default) nor device (the module's), and is left as it is. A single argument that is
+  neither a literal list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy
+  array and
   a size differently. An argument that is an array by its own expression (`x.reshape(...)`,
   `x.flatten()`, `x.ravel()`, a float `x.astype(np.float32)` for a float type, `np.where(c)[i]`)
   is data: `torch.FloatTensor(state.reshape(1, -1))` becomes
