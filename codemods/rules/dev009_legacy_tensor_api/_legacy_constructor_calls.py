@@ -347,9 +347,22 @@ _FLOAT_DTYPES = frozenset(
 
 def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
     """``value`` is an array by its own expression: ``x.reshape(...)`` (with a shape), ``x.flatten()``,
-    ``x.ravel()``, ``x.astype(np.float32)`` for a floating constructor (a NumPy scalar's ``astype``
-    stays a scalar, which a float constructor rejects as it always did, while an integer one would read
-    it as a size), and ``np.where(c)[i]`` (an array of indices)."""
+    ``x.ravel()``, ``x.astype(np.float32)`` and ``np.float32(x)`` for a floating constructor (a NumPy
+    scalar stays a scalar, which a float constructor rejects as it always did, while an integer one
+    would read it as a size), ``np.where(c)[i]`` (an array of indices), and arithmetic with an array
+    built right there (``1 - np.float32([done])``: NumPy broadcasts, the result is an array)."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, _ARRAY_ARITHMETIC):
+        return any(_built_array(side, aliases, floating) for side in (value.left, value.right))
+    if (
+        floating
+        and isinstance(value, cst.Call)
+        and (aliases.qualify(value.func) or "").startswith("numpy.")
+        and aliases.qualify(value.func) in _FLOAT_DTYPES
+        and len(value.args) == 1
+        and not value.args[0].keyword
+        and not value.args[0].star
+    ):
+        return True  # `np.float32(state)`: an array (a fresh one), or a scalar the legacy call rejected
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):
         method = value.func.attr.value
         if aliases.qualify(value.func) is not None:
@@ -376,6 +389,33 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
             and len(where.args) == 1
         )
     return False
+
+
+_ARRAY_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
+
+
+def _built_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
+    """An array whatever its operands: a NumPy constructor that always makes one (``np.array(x)``,
+    ``np.zeros(n)``), a NumPy dtype of a list (``np.float32([done])``), or an array by
+    :func:`_is_array` (never a scalar, unlike ``np.float32(x)`` alone or ``np.sum(x)``)."""
+    if isinstance(value, cst.Call):
+        qualified = aliases.qualify(value.func) or ""
+        if qualified in _NUMPY_ARRAY_BUILDERS:
+            return True
+        if qualified in _FLOAT_DTYPES | _NUMPY_INT_DTYPES and len(value.args) == 1:
+            return isinstance(value.args[0].value, (cst.List, cst.ListComp))
+    if isinstance(value, cst.BinaryOperation):
+        return _is_array(value, aliases, floating)
+    return _is_array(value, aliases, floating) and not (
+        isinstance(value, cst.Call) and aliases.qualify(value.func) in _FLOAT_DTYPES
+    )
+
+
+# NumPy calls whose result is an array whatever they are given.
+_NUMPY_ARRAY_BUILDERS = frozenset(
+    f"numpy.{name}" for name in "array asarray zeros ones empty full arange linspace stack concatenate".split()
+)
+_NUMPY_INT_DTYPES = frozenset({"numpy.int64", "numpy.int32", "numpy.uint8", "numpy.int8", "numpy.int16"})
 
 
 def _default_dtype(tree: Tree, aliases: ImportAliases, fixed: cst.Call) -> cst.Call:

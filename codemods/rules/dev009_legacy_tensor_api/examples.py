@@ -984,14 +984,37 @@ INVALID = [
         """,
         line=4,
     ),
-    # Not an array by its expression: an integer `astype` of what may be a NumPy scalar (a size then),
-    # `.T` (a NumPy scalar's is itself): reported, not rewritten.
+    # A NumPy float dtype of anything for a float type (an array, or a scalar the legacy call rejected),
+    # and arithmetic with an array built right there (NumPy broadcasts: an array).
     Invalid(
         """
         import numpy as np
         import torch
-        def f(x):
-            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T)
+        def update(batch, done):
+            states, rewards = batch
+            mask = torch.FloatTensor(1 - np.float32([done]))
+            return torch.FloatTensor(np.float32(states)), torch.Tensor(np.array(rewards) * 0.5), mask
+        """,
+        """
+        import numpy as np
+        import torch
+        def update(batch, done):
+            states, rewards = batch
+            mask = torch.as_tensor(1 - np.float32([done]), dtype=torch.float32)
+            return torch.as_tensor(np.float32(states), dtype=torch.float32), torch.as_tensor(np.array(rewards) * 0.5, dtype=torch.get_default_dtype()), mask
+        """,
+        message="as_tensor",
+        line=5,
+    ),
+    # Not an array by its expression: an integer `astype` or dtype of what may be a NumPy scalar (a size
+    # then), `.T` (a NumPy scalar's is itself), arithmetic with a name or with a NumPy scalar: reported,
+    # not rewritten.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def f(x, done):
+            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - done), torch.FloatTensor(2 * np.float32(x))
         """,
         None,
         message="cannot tell data from a size",
