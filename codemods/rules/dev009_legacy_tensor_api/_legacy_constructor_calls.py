@@ -413,7 +413,8 @@ def _built_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bo
 
 # NumPy calls whose result is an array whatever they are given.
 _NUMPY_ARRAY_BUILDERS = frozenset(
-    f"numpy.{name}" for name in "array asarray zeros ones empty full arange linspace stack concatenate".split()
+    f"numpy.{name}"
+    for name in "array asarray zeros ones empty full arange linspace stack concatenate".split()
 )
 _NUMPY_INT_DTYPES = frozenset({"numpy.int64", "numpy.int32", "numpy.uint8", "numpy.int8", "numpy.int16"})
 
