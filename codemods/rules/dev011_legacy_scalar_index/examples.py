@@ -201,6 +201,9 @@ INVALID = [
                 meter.update(prec1.data[0], x.size(0))
                 losses.append(criterion(out, y).data[0])
                 print("top5 {:.2f}".format(prec5.data[0]))
+                labelled = -model.elbo(x, y)
+                total = labelled + 0.1 * out.mean()
+                losses.append(total.data[0])
             return losses
         """,
         None,

@@ -235,15 +235,29 @@ class LegacyScalarIndex(Rule):
             isinstance(b, cst.Param) or self._calls_unknown(b, scalars) for b in bindings
         )
 
-    def _opaque(self, receiver: cst.BaseExpression, scalars: Scalars) -> bool:
+    def _opaque(
+        self, receiver: cst.BaseExpression, scalars: Scalars, seen: frozenset[str] = frozenset()
+    ) -> bool:
         """What the file does not show at all: a call of something that is not torch's nor a tensor
         method (``utils.accuracy(...)``, ``criterion(out, y)`` with ``criterion`` handed in,
-        ``self.penalty(x)``), or a name every binding of which is a parameter or such a call. A value
-        the code builds with torch (a loss module with ``reduction="none"``, ``x.sum(1)``) says what
-        it is, and Scalars answered it already."""
+        ``self.penalty(x)``), its negation, arithmetic of such values with numbers and 0-dim tensors
+        (``L - alpha * ce + U`` with ``L = -elbo(x, y)``), or a name every binding of which is a
+        parameter or one of these. A value the code builds with torch (a loss module with
+        ``reduction="none"``, ``x.sum(1)``) says what it is, and Scalars answered it already."""
         if isinstance(receiver, cst.Call):
             return self._opaque_call(receiver, scalars)
-        if not isinstance(receiver, cst.Name):
+        if isinstance(receiver, cst.UnaryOperation) and isinstance(receiver.operator, cst.Minus):
+            return self._opaque(receiver.expression, scalars, seen)
+        if isinstance(receiver, cst.BinaryOperation) and isinstance(
+            receiver.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
+        ):
+            sides = (receiver.left, receiver.right)
+            opaque = [self._opaque(side, scalars, seen) for side in sides]
+            return any(opaque) and all(
+                shown or scalars.is_scalar(side) or scalars.is_number(side)
+                for side, shown in zip(sides, opaque, strict=True)
+            )
+        if not isinstance(receiver, cst.Name) or receiver.value in seen:
             return False
         scope = next(
             (a for a in self.tree.ancestors(receiver) if isinstance(a, cst.FunctionDef)), self.tree.root
@@ -254,8 +268,8 @@ class LegacyScalarIndex(Rule):
             or (
                 isinstance(b, cst.AssignTarget)
                 and isinstance(assign := self.tree.parent(b), cst.Assign)
-                and isinstance(assign.value, cst.Call)
-                and self._opaque_call(assign.value, scalars)
+                and (isinstance(b.target, cst.Name) or isinstance(assign.value, cst.Call))
+                and self._opaque(assign.value, scalars, seen | {receiver.value})
             )
             for b in bindings
         )
