@@ -818,7 +818,37 @@ INVALID = [
         """,
         message="wrap the inference in `with torch.no_grad():`",
     ),
-    # A local wrapper around Variable: its calls are reported.
+    # The wrapper that moves to the GPU when one is available: each call of one tensor is what it gives
+    # since 0.4, the tensor detached (not one made right there) and moved under the flag; with
+    # `volatile=` it is reported.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
+
+        def loss_of(model, state, target):
+            q = model(Variable(torch.from_numpy(np.float32(state))))
+            late = model(Variable(target, volatile=True))
+            return (q - Variable(target)).pow(2).mean(), late
+        """,
+        """
+        import numpy as np
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
+
+        def loss_of(model, state, target):
+            q = model(torch.from_numpy(np.float32(state)).to("cuda" if USE_CUDA else "cpu"))
+            late = model(Variable(target, volatile=True))
+            return (q - target.detach().to("cuda" if USE_CUDA else "cpu")).pow(2).mean(), late
+        """,
+        message="since PyTorch 0.4 it gives",
+    ),
+    # A local wrapper around Variable of another shape (no CPU branch): its calls are reported.
     Invalid(
         """
         import torch

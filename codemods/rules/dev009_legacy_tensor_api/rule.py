@@ -10,8 +10,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
   other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
   flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. A local `lambda` around
-  `Variable` (`Variable = lambda *a, **k: autograd.Variable(*a, **k).cuda() ...`) is reported at
-  its calls.
+  `Variable` that moves to the GPU when one is available (`Variable = lambda *a, **k:
+  autograd.Variable(*a, **k).cuda() if USE_CUDA else autograd.Variable(*a, **k)`, `USE_CUDA =
+  torch.cuda.is_available()`) makes `Variable(x)` become `x.detach().to("cuda" if USE_CUDA else
+  "cpu")` (`x.to(...)` for a tensor made right there): no tensor is on a GPU where none is
+  available. Its calls with other arguments (`volatile=True`), and other such `lambda`s, are reported.
 * `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
   is ignored (with a warning). The statements that compute with a volatile value (followed
   through names, `a[i] = v`, `a.append(v)`, until `.data`, `.item()`, sizes, integer results or
@@ -153,6 +156,7 @@ from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import (
     VariableArguments,
     self_assignment,
     variable_wrappers,
+    wrapper_moves,
 )
 
 
@@ -224,6 +228,7 @@ class LegacyTensorApi(Rule):
         self._arguments = VariableArguments(self.tree, self.aliases, self._type_aliases)
         self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
         wrappers = variable_wrappers(self.tree, self.aliases)
+        moves = wrapper_moves(self.tree, self.aliases, wrappers) if wrappers else {}
         self._planned: set[int] = set()
         self._flow = VolatileFlow(self.tree, self.aliases)
         self._seeds = (
@@ -241,11 +246,7 @@ class LegacyTensorApi(Rule):
             if qualified in VARIABLE:
                 self._variable(call)
             elif wrappers and isinstance(call.func, cst.Name) and call.func.value in wrappers:
-                self.report(
-                    call,
-                    f"`{call.func.value}` here is a `lambda` around the legacy `Variable`: pass the"
-                    " tensor itself (moved with `.to(device)` where the `lambda` moved it)",
-                )
+                self._wrapper_call(call, moves.get(call.func.value))
             elif legacy_dtype(qualified) is not None or qualified == "torch.Tensor" or alias is not None:
                 self._constructor(call, qualified, alias)
             elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "type":
@@ -280,6 +281,35 @@ class LegacyTensorApi(Rule):
         if plain and replacement is positional(call)[0].value and self._identity_assignment(call, plain):
             return
         self.report(call, message, edits={call: replacement})
+
+    def _wrapper_call(self, call: cst.Call, flag: cst.BaseExpression | None) -> None:
+        """``Variable(x)`` where ``Variable`` is a local ``lambda`` around the legacy one that moves to
+        the GPU under ``flag`` (:func:`wrapper_moves`): ``x.to("cuda" if flag else "cpu")``, after
+        ``.detach()`` unless ``x`` is a tensor made right there. Other arguments (``volatile=``,
+        ``requires_grad=``) and other wrappers are reported."""
+        name = cst.ensure_type(call.func, cst.Name).value
+        message = f"`{name}` here is a `lambda` around the legacy `Variable`"
+        args = positional(call)
+        if flag is None or len(args) != 1 or len(call.args) != 1:
+            self.report(
+                call,
+                message + ": pass the tensor itself (moved with `.to(device)` where the `lambda` moved it)",
+            )
+            return
+        data = args[0].value
+        fresh = self._arguments.is_fresh(data)
+        moved = data if fresh else method_call(data, "detach")
+        device = cst.IfExp(
+            test=flag.deep_clone(), body=cst.SimpleString('"cuda"'), orelse=cst.SimpleString('"cpu"')
+        )
+        fixed = method_call(moved, "to", [cst.Arg(device)]).with_changes(lpar=call.lpar, rpar=call.rpar)
+        why = "a tensor made right here has nothing to detach" if fresh else "`Variable` only detaches"
+        self.report(
+            call,
+            message + f" that moves to the GPU when `{code_of(flag)}`: since PyTorch 0.4 it gives"
+            f" `{code_of(fixed) if len(code_of(fixed)) <= 60 else 'x.to(...)'}` ({why})",
+            edits={call: fixed},
+        )
 
     def _variable_fix(self, call: cst.Call) -> tuple[str, cst.BaseExpression, str | None] | None:
         """``Variable(...)``'s modern spelling, the message saying why, and why its argument is plain
