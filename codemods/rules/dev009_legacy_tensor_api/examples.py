@@ -818,6 +818,46 @@ INVALID = [
         """,
         message="wrap the inference in `with torch.no_grad():`",
     ),
+    # A script's top level: the computing statements go under `no_grad` (unsafe: another module may import
+    # what they bind) ...
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model = torch.nn.Linear(4, 2)
+        x = Variable(torch.rand(1, 4), volatile=True)
+        for step in range(3):
+            out = model(x)
+            print(out.data.argmax())
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.rand(1, 4)
+        for step in range(3):
+            with torch.no_grad():
+                out = model(x)
+            print(out.data.argmax())
+        """,
+        message="(unsafe: at the top level, another module may import what it binds)",
+    ),
+    # ... unless a function of the module reads a volatile global (whenever it runs, it was volatile).
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model = torch.nn.Linear(4, 2)
+
+        def show():
+            print(model(out))
+
+        x = Variable(torch.rand(1, 4), volatile=True)
+        out = model(x)
+        show()
+        """,
+        None,
+        message="a function or class of the module reads the volatile global `out`",
+    ),
     # The wrapper that moves to the GPU when one is available: each call of one tensor is what it gives
     # since 0.4, the tensor detached (not one made right there) and moved under the flag; with
     # `volatile=` it is reported.

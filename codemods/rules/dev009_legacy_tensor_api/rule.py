@@ -22,9 +22,12 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   first statement that would build a graph to its last: `print(out)` after the model's call stays
   out), as one fix with the wrappers (`codemods/rules/dev009_legacy_tensor_api/_no_grad.py`); a local helper
   handing its parameter to `volatile=` (`to_var(x, volatile=True)`) makes its callers' values
-  volatile the same way. Where that is not provably the same program (a volatile value returned,
-  stored in an attribute, read by a condition; a statement also computing a value that may need
-  its gradient) the site is reported with the reason and left as it is (it still runs). Another
+  volatile the same way. At a script's top level the same holds while no function or class of the
+  module reads a volatile name (a global), an unsafe fix (another module may import what the wrapped
+  statements bind; safe in project mode where none does). Where that is not provably the same
+  program (a volatile value returned, stored in an attribute, read by a condition; a statement also
+  computing a value that may need its gradient) the site is reported with the reason and left as it
+  is (it still runs). Another
   `volatile=flag` goes with the wrapper; with `requires_grad` too (an error today) or a flag that
   calls something, it is reported. On a tensor (a name every binding of which makes one),
   `t.volatile = False` goes and a read of `t.volatile` becomes `False`, what they are today.
@@ -455,14 +458,13 @@ class LegacyTensorApi(Rule):
             pending = {name for s in seeds if (name := self._flow.helper_called(s)) is not None}
             variables = [s for s in seeds if self.aliases.qualify(s.func) in VARIABLE]
             first = seeds[0]
-            if function is None or torch_name is None:
+            if torch_name is None:
                 self._pending_helpers |= pending
-                where = "at module level" if function is None else "where `torch` is not imported"
                 for seed in variables:
                     if id(seed) in focus:
-                        self.report(seed, f"{_VOLATILE} (not placed {where})")
+                        self.report(seed, f"{_VOLATILE} (not placed where `torch` is not imported)")
                 continue
-            plan = self._flow.plan(function, seeds)
+            plan = self._flow.plan(function if function is not None else self.tree.root, seeds)
             fixes: dict[int, cst.BaseExpression] = {}
             for seed in variables:
                 fixed = self._variable_fix(seed)
@@ -501,12 +503,27 @@ class LegacyTensorApi(Rule):
                     edits[seed] = fixes[id(seed)]
             if id(first) not in focus:
                 continue
+            # At a script's top level the volatile names are globals another module may import.
+            exposed = function is None and not self._private(self._bound_at_top(plan.runs))
             self.report(
                 first,
                 f"`volatile=True` has done nothing since PyTorch 0.4: the code that computes"
-                f" with it goes under `with {torch_name}.no_grad():`, as it meant",
+                f" with it goes under `with {torch_name}.no_grad():`, as it meant"
+                + (" (unsafe: at the top level, another module may import what it binds)" if exposed else ""),
                 edits=edits,
+                safety=FixSafety.UNSAFE if exposed else None,
             )
+
+    def _bound_at_top(self, runs: list[tuple[cst.BaseSuite | cst.Module, int, int]]) -> set[str]:
+        """The names the wrapped top-level statements bind (what another module could import)."""
+        names: set[str] = set()
+        for suite, start, end in runs:
+            for statement in suite.body[start:end]:
+                for assign in self.tree.of_type(statement, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                    targets = assign.targets if isinstance(assign, cst.Assign) else [assign]
+                    for target in targets:
+                        names.update(n.value for n in self.tree.of_type(target.target, cst.Name))
+        return names
 
     def _identity_assignment(self, call: cst.Call, reason: str) -> bool:
         """``x = Variable(x)`` (or a part of ``x, y = Variable(x), Variable(y)``) with plain ``x``
