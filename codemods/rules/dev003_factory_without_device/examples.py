@@ -232,7 +232,7 @@ INVALID = [
             def forward(self, x, idx):
                 buf = torch.empty(x.size(0), dtype=torch.float32, device=x.device).zero_()
                 pos = torch.tensor(range(x.size(1)), dtype=torch.int64, device=x.device)
-                h = torch.zeros(1, x.size(0), 16, device=x.device)
+                h = Variable(torch.zeros(1, x.size(0), 16, device=x.device))
                 return self.rnn(x + buf, h), pos, torch.LongTensor(idx)
         """,
         message="cannot tell data from a size",

@@ -15,8 +15,8 @@ script's global device inside `forward` becomes the input's device; `torch.randn
 becomes `torch.randn_like(std)`, and so does the legacy `torch.cuda.FloatTensor(std.size()).normal_()`
 (`.uniform_()`: `torch.rand_like(std)`; unsafe, it takes `std`'s dtype); legacy constructors become
 the modern factory (`torch.LongTensor(range(n))` ->
-`torch.tensor(range(n), dtype=torch.int64, device=x.device)`) and a `Variable(...)` around a factory
-goes; `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
+`torch.tensor(range(n), dtype=torch.int64, device=x.device)`; a `Variable(...)` around a factory is
+DEV009's to remove); `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
 `torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`, also when the
 NumPy array is built into a name on an earlier line of the same block and read nowhere else, nothing in
 between touching it or what it is built from (that line goes). Floating point
@@ -78,7 +78,6 @@ from codemods.core.torch_names import (
     HOST_ONLY_KEYWORDS,
     RANDOM_FACTORIES,
     RANDOM_FILLS,
-    VARIABLE,
 )
 from codemods.rules.dev003_factory_without_device._input_mixing import mixes_with_input
 from codemods.rules.dev003_factory_without_device._moved_values import MovedValues
@@ -406,13 +405,6 @@ class FactoryWithoutDevice(Rule):
         return self.aliases.local_name_for(qualified) is not None
 
     def _outermost(self, call: cst.Call) -> cst.CSTNode:
-        """What the fix replaces: the call, or the ``Variable(...)`` around it (a no-op since 0.4)."""
-        arg = self.tree.parent(call)
-        wrapper = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
-        if (
-            isinstance(wrapper, cst.Call)
-            and len(wrapper.args) == 1
-            and self.aliases.qualify(wrapper.func) in VARIABLE
-        ):
-            return wrapper
+        """What the fix replaces: the call. A ``Variable(...)`` around it (a no-op since 0.4) is DEV009's
+        to remove, in the same ``apply``: the two fixes nest, so one waits a pass for the other."""
         return call

@@ -27,7 +27,7 @@ from codemods.rules.dev009_legacy_tensor_api._evident_data import (
     returns_fresh_list,
 )
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
-from codemods.rules.dev009_legacy_tensor_api._named_arguments import named_data
+from codemods.rules.dev009_legacy_tensor_api._named_arguments import named_data, names_a_count
 from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque
 
 UNCLEAR = (
@@ -83,7 +83,9 @@ def constructor_call(
         if evident is not None:
             return message + evident[0], evident[1], False
     if fixed is None:
-        read = _read_as_data(tree, call, qualified, aliases, device)
+        read = _read_as_data(tree, call, qualified, aliases, device) or _read_as_size(
+            tree, call, legacy, qualified, aliases, device
+        )
         if read is not None:
             return message + read[0], read[1], True
         return message + UNCLEAR, None, False
@@ -150,6 +152,82 @@ def _read_as_data(
     arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
     message = (NAMED_DATA if named else UNSAFE_DATA).format(arg=arg)
     return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+
+
+UNSAFE_SIZE = (
+    " of {arg}, {why}: read as a size, `torch.empty(...)` makes the same tensor (unsafe: were {arg} a"
+    " list, a tuple or an array, the legacy call made a tensor of its values)"
+)
+
+
+def _read_as_size(
+    tree: Tree,
+    call: cst.Call,
+    legacy: str,
+    qualified: str,
+    aliases: ImportAliases,
+    device: cst.BaseExpression | None,
+) -> tuple[str, cst.Call] | None:
+    """``torch.FloatTensor(n).fill_(1)``, ``torch.LongTensor(batch_size)``: one argument the file does not
+    show to be data or a size, read as a size, ``torch.empty(n, dtype=...)``, an unsafe fix. Where the new
+    tensor is filled in place right away, its values never mattered: the code asked for storage of a
+    size (filling a copy of data would throw the data away). Else where the argument is named as a
+    count or a measure (``batch_size``, ``params.n_classes``, ``seq_len * batch_size``): the same tensor
+    for an int or a ``torch.Size``; a list or an array (which those names seldom hold) was data."""
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    value = call.args[0].value
+    if isinstance(value, (cst.List, cst.Tuple, cst.ListComp, cst.SimpleString)) or named_data(
+        tree, aliases, value
+    ):
+        return None
+    method = tree.parent(call)
+    filled = (
+        isinstance(method, cst.Attribute)
+        and method.attr.value in _FILLS
+        and isinstance(outer := tree.parent(method), cst.Call)
+        and outer.func is method
+    )
+    if filled:
+        assert isinstance(method, cst.Attribute)
+        why = f"filled right after (`.{method.attr.value}(...)`)"
+    elif _named_as_count(value):
+        why = "named as a count"
+    else:
+        return None
+    # `legacy_constructor_rewrite` reads a name in `int_names` as a size: stand the argument in for one.
+    stand_in = cst.Name("__read_as_size__")
+    fixed = legacy_constructor_rewrite(
+        call.with_changes(args=[call.args[0].with_changes(value=stand_in)]),
+        legacy,
+        aliases,
+        frozenset({stand_in.value}),
+        device,
+    )
+    if fixed is None:
+        return None
+    fixed = fixed.with_changes(
+        args=[a.with_changes(value=value) if a.value is stand_in else a for a in fixed.args]
+    )
+    if qualified == "torch.Tensor":
+        fixed = _default_dtype(tree, aliases, fixed)
+    spelled = code_of(value)
+    arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
+    return UNSAFE_SIZE.format(arg=arg, why=why), fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+
+
+def _named_as_count(value: cst.BaseExpression) -> bool:
+    """``batch_size``, ``self.n_classes``, ``seq_len * batch_size``, ``2 * hidden_dim``: names of counts
+    and measures (and int literals), added or multiplied."""
+    if isinstance(value, cst.BinaryOperation):
+        return (
+            isinstance(value.operator, (cst.Add, cst.Multiply))
+            and (_named_as_count(value.left) or isinstance(value.left, cst.Integer))
+            and (_named_as_count(value.right) or isinstance(value.right, cst.Integer))
+        )
+    if isinstance(value, cst.Attribute):
+        return names_a_count(value.attr.value)
+    return isinstance(value, cst.Name) and names_a_count(value.value)
 
 
 def _array_names(tree: Tree, call: cst.Call, aliases: ImportAliases) -> frozenset[str]:
@@ -269,9 +347,22 @@ _FLOAT_DTYPES = frozenset(
 
 def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
     """``value`` is an array by its own expression: ``x.reshape(...)`` (with a shape), ``x.flatten()``,
-    ``x.ravel()``, ``x.astype(np.float32)`` for a floating constructor (a NumPy scalar's ``astype``
-    stays a scalar, which a float constructor rejects as it always did, while an integer one would read
-    it as a size), and ``np.where(c)[i]`` (an array of indices)."""
+    ``x.ravel()``, ``x.astype(np.float32)`` and ``np.float32(x)`` for a floating constructor (a NumPy
+    scalar stays a scalar, which a float constructor rejects as it always did, while an integer one
+    would read it as a size), ``np.where(c)[i]`` (an array of indices), and arithmetic with an array
+    built right there (``1 - np.float32([done])``: NumPy broadcasts, the result is an array)."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, _ARRAY_ARITHMETIC):
+        return any(_built_array(side, aliases, floating) for side in (value.left, value.right))
+    if (
+        floating
+        and isinstance(value, cst.Call)
+        and (aliases.qualify(value.func) or "").startswith("numpy.")
+        and aliases.qualify(value.func) in _FLOAT_DTYPES
+        and len(value.args) == 1
+        and not value.args[0].keyword
+        and not value.args[0].star
+    ):
+        return True  # `np.float32(state)`: an array (a fresh one), or a scalar the legacy call rejected
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):
         method = value.func.attr.value
         if aliases.qualify(value.func) is not None:
@@ -298,6 +389,34 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
             and len(where.args) == 1
         )
     return False
+
+
+_ARRAY_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
+
+
+def _built_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
+    """An array whatever its operands: a NumPy constructor that always makes one (``np.array(x)``,
+    ``np.zeros(n)``), a NumPy dtype of a list (``np.float32([done])``), or an array by
+    :func:`_is_array` (never a scalar, unlike ``np.float32(x)`` alone or ``np.sum(x)``)."""
+    if isinstance(value, cst.Call):
+        qualified = aliases.qualify(value.func) or ""
+        if qualified in _NUMPY_ARRAY_BUILDERS:
+            return True
+        if qualified in _FLOAT_DTYPES | _NUMPY_INT_DTYPES and len(value.args) == 1:
+            return isinstance(value.args[0].value, (cst.List, cst.ListComp))
+    if isinstance(value, cst.BinaryOperation):
+        return _is_array(value, aliases, floating)
+    return _is_array(value, aliases, floating) and not (
+        isinstance(value, cst.Call) and aliases.qualify(value.func) in _FLOAT_DTYPES
+    )
+
+
+# NumPy calls whose result is an array whatever they are given.
+_NUMPY_ARRAY_BUILDERS = frozenset(
+    f"numpy.{name}"
+    for name in "array asarray zeros ones empty full arange linspace stack concatenate".split()
+)
+_NUMPY_INT_DTYPES = frozenset({"numpy.int64", "numpy.int32", "numpy.uint8", "numpy.int8", "numpy.int16"})
 
 
 def _default_dtype(tree: Tree, aliases: ImportAliases, fixed: cst.Call) -> cst.Call:

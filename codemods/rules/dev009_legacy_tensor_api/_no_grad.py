@@ -61,7 +61,7 @@ Run = tuple[cst.BaseSuite | cst.Module, int, int]  # a block, and its statements
 class NoGradPlan:
     """What one function's volatile values need: the runs of statements to wrap, or why not."""
 
-    function: cst.FunctionDef
+    function: cst.FunctionDef | cst.Module
     seeds: list[cst.Call]
     runs: list[Run] = field(default_factory=list)
     reason: str | None = None
@@ -159,7 +159,10 @@ class VolatileFlow:
 
     # -- one function
 
-    def plan(self, function: cst.FunctionDef, seeds: list[cst.Call]) -> NoGradPlan:
+    def plan(self, function: cst.FunctionDef | cst.Module, seeds: list[cst.Call]) -> NoGradPlan:
+        """The runs of ``function``'s statements to put under ``no_grad``, or why not. ``function`` may
+        be the module (a script's top level): there a volatile name is a global, so no function or
+        class of the module may read it (its uses there were volatile too, and run who knows when)."""
         plan = NoGradPlan(function, seeds)
         self._seeds = {id(s) for s in seeds}
         self._wrap: set[int] = set()  # ids of statements (lines and compound statements) to wrap
@@ -168,8 +171,12 @@ class VolatileFlow:
         self._graph_free = self._graph_free_names(function)
         try:
             tainted: set[str] = set()
-            self._walk(self._suite(function.body, tainted), tainted)
-            self._runs(function.body, plan)
+            if isinstance(function, cst.Module):
+                self._walk(function.body, tainted)
+                self._globals_read(function, tainted)
+            else:
+                self._walk(self._suite(function.body, tainted), tainted)
+            self._runs(function if isinstance(function, cst.Module) else function.body, plan)
         except _Refused as refused:
             plan.reason = str(refused)
             plan.runs = []
@@ -244,7 +251,8 @@ class VolatileFlow:
                     self._bind_into(func.value, tainted)  # `a.append(v)`, `a.copy_(v)`
             elif isinstance(small, cst.Return) and small.value is not None:
                 if self._tainted_value(small.value, tainted):
-                    raise _Refused(f"a volatile value is returned from `{self._function.name.value}`")
+                    where = self._function.name.value if isinstance(self._function, cst.FunctionDef) else "?"
+                    raise _Refused(f"a volatile value is returned from `{where}`")
             elif isinstance(small, cst.Expr) and isinstance(small.value, (cst.Yield, cst.Await)):
                 if self._reads(small, tainted):
                     raise _Refused("a volatile value is yielded")
@@ -367,8 +375,17 @@ class VolatileFlow:
 
     # -- runs, and whether wrapping them is the same program
 
-    def _runs(self, suite: cst.BaseSuite, plan: NoGradPlan) -> None:
-        body = suite.body if isinstance(suite, cst.IndentedBlock) else None
+    def _globals_read(self, module: cst.Module, tainted: set[str]) -> None:
+        """At a script's top level: refused when a function, class or ``lambda`` of the module reads a
+        name that was volatile anywhere (a global it may read at any time, volatile before)."""
+        volatile = set(tainted).union(*self._volatile_at.values())
+        for scope in self.tree.of_type(module, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            read = volatile.intersection(self._names(scope))
+            if read:
+                raise _Refused(f"a function or class of the module reads the volatile global `{min(read)}`")
+
+    def _runs(self, suite: cst.BaseSuite | cst.Module, plan: NoGradPlan) -> None:
+        body = suite.body if isinstance(suite, (cst.IndentedBlock, cst.Module)) else None
         if body is None:
             return
         index = 0
@@ -491,17 +508,21 @@ class VolatileFlow:
                 continue
             if isinstance(parent, cst.Call) and parent.func is n and n.value in _PLAIN_BUILTINS:
                 continue
-            qualified = self.aliases.qualify(n) or ""
+            # The whole dotted name (`torch.nn.Linear`, not `torch`): a layer has parameters.
+            dotted: cst.BaseExpression = n
+            while isinstance(up := self.tree.parent(dotted), cst.Attribute) and up.value is dotted:
+                dotted = up
+            qualified = self.aliases.qualify(dotted) or self.aliases.qualify(n) or ""
             if qualified.split(".")[0] in ("torch", "numpy", "math") and not _is_layer(qualified):
                 continue
             return False
         return True
 
-    def _graph_free_names(self, function: cst.FunctionDef) -> set[str]:
+    def _graph_free_names(self, function: cst.FunctionDef | cst.Module) -> set[str]:
         """Names bound in ``function`` only by assignments of graph-free values (``correct = 0``,
         ``correct += pred.eq(y).sum()`` with ``pred`` graph-free), found by fixed point."""
         bindings: dict[str, list[cst.BaseExpression | None]] = {}
-        for node in self.tree.descendants(function.body):
+        for node in self.tree.descendants(function if isinstance(function, cst.Module) else function.body):
             if isinstance(node, cst.Assign):
                 for target in node.targets:
                     values = _pairs(target.target, node.value)
@@ -516,7 +537,7 @@ class VolatileFlow:
             elif isinstance(node, cst.WithItem) and node.asname is not None:
                 for name in self._names(node.asname.name):
                     bindings.setdefault(name, []).append(None)
-        for param in function.params.params:
+        for param in function.params.params if isinstance(function, cst.FunctionDef) else ():
             bindings.setdefault(param.name.value, []).append(None)
         free = {name for name, values in bindings.items() if None not in values}
         while True:

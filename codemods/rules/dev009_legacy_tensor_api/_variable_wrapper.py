@@ -271,6 +271,71 @@ def variable_wrappers(tree: Tree, aliases: ImportAliases) -> set[str]:
     }
 
 
+def wrapper_moves(tree: Tree, aliases: ImportAliases, names: set[str]) -> dict[str, cst.BaseExpression]:
+    """The wrappers of ``names`` (see :func:`variable_wrappers`) of the one shape whose meaning the file
+    spells whole, ``lambda *a, **k: Variable(*a, **k).cuda() if FLAG else Variable(*a, **k)``, with
+    ``FLAG`` ``torch.cuda.is_available()`` or a name bound once, at the top level, to it: by name, that
+    ``FLAG``. Since 0.4 such a call is ``x.detach().cuda()`` or ``x.detach()``; as no tensor is on a
+    GPU where none is available, that is ``x.detach().to("cuda" if FLAG else "cpu")``."""
+    found: dict[str, cst.BaseExpression] = {}
+    counts: dict[str, int] | None = None
+    for statement in tree.root.body:
+        line = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+        if not (isinstance(line, cst.Assign) and m.matches(line, _LAMBDA_ALIAS)):
+            continue
+        name = cst.ensure_type(line.targets[0].target, cst.Name).value  # as matched
+        body = cst.ensure_type(line.value, cst.Lambda).body
+        if name not in names or not isinstance(body, cst.IfExp):
+            continue
+        moved, plain = body.body, body.orelse
+        if not (
+            isinstance(moved, cst.Call)
+            and not moved.args
+            and isinstance(moved.func, cst.Attribute)
+            and moved.func.attr.value == "cuda"
+            and _forwards(moved.func.value, aliases)
+            and _forwards(plain, aliases)
+        ):
+            continue
+        test = body.test
+        if isinstance(test, cst.Name):
+            counts = counts if counts is not None else binding_counts(tree)
+            bound = [
+                s.body[0]
+                for s in tree.root.body
+                if isinstance(s, cst.SimpleStatementLine)
+                and isinstance(s.body[0], cst.Assign)
+                and m.matches(s.body[0].targets[0].target, m.Name(test.value))
+            ]
+            if counts.get(test.value) != 1 or len(bound) != 1:
+                continue
+            if aliases.qualify(cst.ensure_type(bound[0], cst.Assign).value) != "torch.cuda.is_available":
+                flag = cst.ensure_type(bound[0], cst.Assign).value
+                if not (
+                    isinstance(flag, cst.Call)
+                    and not flag.args
+                    and aliases.qualify(flag.func) == "torch.cuda.is_available"
+                ):
+                    continue
+        elif not (
+            isinstance(test, cst.Call)
+            and not test.args
+            and aliases.qualify(test.func) == "torch.cuda.is_available"
+        ):
+            continue
+        found[name] = test
+    return found
+
+
+def _forwards(call: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``Variable(*args, **kwargs)``: the legacy wrapper handed the lambda's arguments as they are."""
+    return (
+        isinstance(call, cst.Call)
+        and aliases.qualify(call.func) in VARIABLE
+        and [a.star for a in call.args] == ["*", "**"]
+    )
+
+
 def self_assignment(tree: Tree, call: cst.Call) -> cst.Assign | None:
     """The assignment ``call`` (``Variable(x)``) gives back to ``x`` itself: ``x = Variable(x)`` or
     ``x, y = Variable(x), Variable(y)``; None for any other place."""

@@ -8,6 +8,26 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # The storage of a parameter, sized (`torch.Tensor(n, m)`, the default dtype, moved with its module):
+    # how `torch.nn`'s own layers made weights until 1.8; initialised after, in `reset_parameters`.
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        from torch.nn import Parameter
+
+        class Cell(nn.Module):
+            def __init__(self, n_in, n_out):
+                super().__init__()
+                self.weight = Parameter(torch.Tensor(n_out, n_in))
+                self.bias = nn.Parameter(torch.Tensor(2 * n_out))
+                self.reset_parameters()
+
+            def reset_parameters(self):
+                nn.init.uniform_(self.weight)
+                nn.init.zeros_(self.bias)
+        """
+    ),
     # `new` of something that is not plainly a tensor (PIL's `Image.new`), and `torch.sparse.FloatTensor(n, m)`
     # (a size: an empty sparse tensor).
     Valid(
@@ -209,6 +229,30 @@ INVALID = [
         """,
         message="a tensor that is a batch of `loader` has nothing to detach",
     ),
+    # In a parameter, a typed constructor (a dtype of the legacy API) and data are still rewritten.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Noisy(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.mu = nn.Parameter(torch.FloatTensor(n, 2))
+                self.scale = nn.Parameter(torch.Tensor([0.5]))
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Noisy(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.mu = nn.Parameter(torch.empty(n, 2, dtype=torch.float32))
+                self.scale = nn.Parameter(torch.tensor([0.5]))
+        """,
+        message="legacy constructor",
+    ),
     Invalid(
         """
         import torch
@@ -312,8 +356,8 @@ INVALID = [
         message="use `torch.empty(...)`",
         line=4,
     ),
-    # Signs of a size: a size's name, a fill right after, `range`'s counter, a local function's result,
-    # `.shape`, an integer type: report only.
+    # Signs of a size against signs of data (a fill right after a plural), `range`'s counter, a local
+    # function's result, `.shape`, an integer type: report only.
     Invalid(
         """
         import torch
@@ -321,17 +365,43 @@ INVALID = [
         def build():
             return 3
 
-        def init(num_actions, net, action):
-            a = torch.FloatTensor(num_actions)
+        def init(net, action):
             b = torch.Tensor(net.weights).uniform_()
             c = [torch.FloatTensor(k) for k in range(3)]
             for j in range(2):
                 d = torch.FloatTensor(j)
-            return a, b, c, d, torch.FloatTensor(build()), torch.Tensor(net.shape), torch.LongTensor(action)
+            return b, c, d, torch.FloatTensor(build()), torch.Tensor(net.shape), torch.LongTensor(action)
         """,
         None,
         message="cannot tell data from a size here",
         line=7,
+    ),
+    # One argument filled in place right after (its values never mattered: storage of a size was asked
+    # for), or named as a count (`batch_size`, `opt.n_classes`, `seq_len * batch`): read as a size, an
+    # unsafe fix (a list or an array there was data).
+    Invalid(
+        """
+        import torch
+
+        def init(shape, opt, seq_len, batch_size):
+            w = torch.Tensor(shape).uniform_(-0.1, 0.1)
+            weight = torch.FloatTensor(opt.n_classes).fill_(1)
+            start = torch.cuda.LongTensor(batch_size)
+            dummy = torch.LongTensor(seq_len * batch_size).zero_().view(-1, batch_size)
+            return w, weight, start, dummy
+        """,
+        """
+        import torch
+
+        def init(shape, opt, seq_len, batch_size):
+            w = torch.empty(shape).uniform_(-0.1, 0.1)
+            weight = torch.empty(opt.n_classes, dtype=torch.float32).fill_(1)
+            start = torch.empty(batch_size, dtype=torch.int64, device="cuda")
+            dummy = torch.empty(seq_len * batch_size, dtype=torch.int64).zero_().view(-1, batch_size)
+            return w, weight, start, dummy
+        """,
+        message="filled right after (`.uniform_(...)`): read as a size",
+        line=4,
     ),
     # One argument named as a collection (`dones`, `nodes`, `batch.actions`), for every legacy type,
     # integer ones too: read as data, an unsafe fix (an int of that name would have been a size).
@@ -748,7 +818,77 @@ INVALID = [
         """,
         message="wrap the inference in `with torch.no_grad():`",
     ),
-    # A local wrapper around Variable: its calls are reported.
+    # A script's top level: the computing statements go under `no_grad` (unsafe: another module may import
+    # what they bind) ...
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model = torch.nn.Linear(4, 2)
+        x = Variable(torch.rand(1, 4), volatile=True)
+        for step in range(3):
+            out = model(x)
+            print(out.data.argmax())
+        """,
+        """
+        import torch
+        model = torch.nn.Linear(4, 2)
+        x = torch.rand(1, 4)
+        for step in range(3):
+            with torch.no_grad():
+                out = model(x)
+            print(out.data.argmax())
+        """,
+        message="(unsafe: at the top level, another module may import what it binds)",
+    ),
+    # ... unless a function of the module reads a volatile global (whenever it runs, it was volatile).
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model = torch.nn.Linear(4, 2)
+
+        def show():
+            print(model(out))
+
+        x = Variable(torch.rand(1, 4), volatile=True)
+        out = model(x)
+        show()
+        """,
+        None,
+        message="a function or class of the module reads the volatile global `out`",
+    ),
+    # The wrapper that moves to the GPU when one is available: each call of one tensor is what it gives
+    # since 0.4, the tensor detached (not one made right there) and moved under the flag; with
+    # `volatile=` it is reported.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
+
+        def loss_of(model, state, target):
+            q = model(Variable(torch.from_numpy(np.float32(state))))
+            late = model(Variable(target, volatile=True))
+            return (q - Variable(target)).pow(2).mean(), late
+        """,
+        """
+        import numpy as np
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
+
+        def loss_of(model, state, target):
+            q = model(torch.from_numpy(np.float32(state)).to("cuda" if USE_CUDA else "cpu"))
+            late = model(Variable(target, volatile=True))
+            return (q - target.detach().to("cuda" if USE_CUDA else "cpu")).pow(2).mean(), late
+        """,
+        message="since PyTorch 0.4 it gives",
+    ),
+    # A local wrapper around Variable of another shape (no CPU branch): its calls are reported.
     Invalid(
         """
         import torch
@@ -914,14 +1054,37 @@ INVALID = [
         """,
         line=4,
     ),
-    # Not an array by its expression: an integer `astype` of what may be a NumPy scalar (a size then),
-    # `.T` (a NumPy scalar's is itself): reported, not rewritten.
+    # A NumPy float dtype of anything for a float type (an array, or a scalar the legacy call rejected),
+    # and arithmetic with an array built right there (NumPy broadcasts: an array).
     Invalid(
         """
         import numpy as np
         import torch
-        def f(x):
-            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T)
+        def update(batch, done):
+            states, rewards = batch
+            mask = torch.FloatTensor(1 - np.float32([done]))
+            return torch.FloatTensor(np.float32(states)), torch.Tensor(np.array(rewards) * 0.5), mask
+        """,
+        """
+        import numpy as np
+        import torch
+        def update(batch, done):
+            states, rewards = batch
+            mask = torch.as_tensor(1 - np.float32([done]), dtype=torch.float32)
+            return torch.as_tensor(np.float32(states), dtype=torch.float32), torch.as_tensor(np.array(rewards) * 0.5, dtype=torch.get_default_dtype()), mask
+        """,
+        message="as_tensor",
+        line=5,
+    ),
+    # Not an array by its expression: an integer `astype` or dtype of what may be a NumPy scalar (a size
+    # then), `.T` (a NumPy scalar's is itself), arithmetic with a name or with a NumPy scalar: reported,
+    # not rewritten.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def f(x, done):
+            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - done), torch.FloatTensor(2 * np.float32(x))
         """,
         None,
         message="cannot tell data from a size",
@@ -1069,18 +1232,18 @@ INVALID = [
                 return [1, 2]
             return 3
 
-        def looped(n):
+        def looped(value):
             ids = [1, 2]
             for _ in range(2):
                 t = torch.LongTensor(ids)
-                ids = n
+                ids = value
             return t
 
-        def conditional(n, flag):
+        def conditional(value, flag):
             ids = [1, 2]
             if flag:
-                ids = n
-            return torch.LongTensor(ids), torch.LongTensor(n), torch.LongTensor(ids_of(flag))
+                ids = value
+            return torch.LongTensor(ids), torch.LongTensor(value), torch.LongTensor(ids_of(flag))
 
         def rebind():
             global ids

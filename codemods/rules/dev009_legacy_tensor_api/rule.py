@@ -10,8 +10,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (`x = Variable(x)` then goes) or read elsewhere only for its size. Parameters, attributes and
   other calls' results keep `.detach()`: they may carry gradients. `requires_grad=True` (or a
   flag) becomes `.requires_grad_()` (`.requires_grad_(flag)`) after it. A local `lambda` around
-  `Variable` (`Variable = lambda *a, **k: autograd.Variable(*a, **k).cuda() ...`) is reported at
-  its calls.
+  `Variable` that moves to the GPU when one is available (`Variable = lambda *a, **k:
+  autograd.Variable(*a, **k).cuda() if USE_CUDA else autograd.Variable(*a, **k)`, `USE_CUDA =
+  torch.cuda.is_available()`) makes `Variable(x)` become `x.detach().to("cuda" if USE_CUDA else
+  "cpu")` (`x.to(...)` for a tensor made right there): no tensor is on a GPU where none is
+  available. Its calls with other arguments (`volatile=True`), and other such `lambda`s, are reported.
 * `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
   is ignored (with a warning). The statements that compute with a volatile value (followed
   through names, `a[i] = v`, `a.append(v)`, until `.data`, `.item()`, sizes, integer results or
@@ -19,17 +22,23 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   first statement that would build a graph to its last: `print(out)` after the model's call stays
   out), as one fix with the wrappers (`codemods/rules/dev009_legacy_tensor_api/_no_grad.py`); a local helper
   handing its parameter to `volatile=` (`to_var(x, volatile=True)`) makes its callers' values
-  volatile the same way. Where that is not provably the same program (a volatile value returned,
-  stored in an attribute, read by a condition; a statement also computing a value that may need
-  its gradient) the site is reported with the reason and left as it is (it still runs). Another
+  volatile the same way. At a script's top level the same holds while no function or class of the
+  module reads a volatile name (a global), an unsafe fix (another module may import what the wrapped
+  statements bind; safe in project mode where none does). Where that is not provably the same
+  program (a volatile value returned, stored in an attribute, read by a condition; a statement also
+  computing a value that may need its gradient) the site is reported with the reason and left as it
+  is (it still runs). Another
   `volatile=flag` goes with the wrapper; with `requires_grad` too (an error today) or a flag that
   calls something, it is reported. On a tensor (a name every binding of which makes one),
   `t.volatile = False` goes and a read of `t.volatile` becomes `False`, what they are today.
 * `torch.FloatTensor([1, 2])` (data) becomes `torch.tensor([1, 2], dtype=torch.float32)` and
   `torch.FloatTensor(n, m)` (a size) becomes `torch.empty(n, m, dtype=torch.float32)`; the
   `torch.cuda.*Tensor` constructors also get `device="cuda"`. `torch.Tensor(n, m)` becomes
-  `torch.empty(n, m)` (both make the default dtype). A single argument that is neither a literal
-  list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy array and
+  `torch.empty(n, m)` (both make the default dtype), except as a parameter's storage:
+  `nn.Parameter(torch.Tensor(n, m))`, how `torch.nn`'s own layers made their weights until 1.8, hides
+  neither dtype (the default) nor device (the module's), and is left as it is. A single argument that is
+  neither a literal list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy
+  array and
   a size differently. An argument that is an array by its own expression (`x.reshape(...)`,
   `x.flatten()`, `x.ravel()`, a float `x.astype(np.float32)` for a float type, `np.where(c)[i]`)
   is data: `torch.FloatTensor(state.reshape(1, -1))` becomes
@@ -76,9 +85,14 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   star-imports the module or imports `Variable` from it, and it is no package's `__init__.py`), the
   removal is safe.
 
+  One argument the file does not show to be data or a size, filled in place right after
+  (`torch.FloatTensor(n).fill_(1)`: storage of a size was asked for, its values never mattered) or
+  named as a count (`torch.LongTensor(batch_size)`, `opt.n_classes`, `seq_len * batch_size`) is read as
+  a size, `torch.empty(n, dtype=...)`, an unsafe fix (a list or an array there was data).
+
 Not handled: `x.data` (its replacement depends on what the code does with it); a legacy
-constructor of a name, a NumPy array or an expression with a sign of a size (`torch.FloatTensor(n)`,
-`torch.Tensor(x).uniform_()`, an integer type's `torch.LongTensor(action)`), except a name the
+constructor of a name, a NumPy array or an expression with no sign of data or of a size
+(an integer type's `torch.LongTensor(action)`, a plural filled right after), except a name the
 statements just before bind to data (`ids = [w for w in ...]`); `Variable(x)` of a
 parameter, an attribute or another call's result (it may require grad: the `.detach()` stays).
 
@@ -107,7 +121,8 @@ Safe: each rewrite is what the legacy call does today (`Variable` detaches; the 
 same dtype, shape and values; `torch.as_tensor` of an array also shares memory exactly where the
 legacy call did, and differs only where that raised: on a tensor of another dtype it converts).
 Unsafe: a float constructor of what the file shows nothing about is read as data; were it an int,
-the legacy call made an uninitialised tensor of that size, `torch.as_tensor` a 0-dim one.
+the legacy call made an uninitialised tensor of that size, `torch.as_tensor` a 0-dim one. A count's
+name or a fill read as a size: were it a list or an array, the legacy call made a tensor of its values.
 `x.type(torch.cuda.FloatTensor)` keeps a tensor that is already on a
 GPU other than the current one on that GPU, where `.to("cuda")` would move it to the current one;
 outside `torch.cuda.device(...)` blocks that never differs. The `torch.no_grad()` block for
@@ -126,7 +141,14 @@ from codemods.analysis.legacy_constructors import legacy_dtype, legacy_spelling
 from codemods.analysis.nn_modules import model_names
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.names import dotted_name
-from codemods.core.syntax import kwarg, method_call, positional, statement_removal, strip_method_chain
+from codemods.core.syntax import (
+    code_of,
+    kwarg,
+    method_call,
+    positional,
+    statement_removal,
+    strip_method_chain,
+)
 from codemods.core.torch_names import VARIABLE
 from codemods.fixes.import_removal import bound_names, import_removal
 from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
@@ -137,6 +159,7 @@ from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import (
     VariableArguments,
     self_assignment,
     variable_wrappers,
+    wrapper_moves,
 )
 
 
@@ -155,6 +178,9 @@ _VARIABLE_IMPORT = m.SimpleStatementLine(
     ]
 )
 
+
+# `nn.Parameter`, however imported.
+_PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 
 _VOLATILE = (
     "`volatile` has done nothing since PyTorch 0.4: gradients are tracked here; wrap the inference in"
@@ -205,6 +231,7 @@ class LegacyTensorApi(Rule):
         self._arguments = VariableArguments(self.tree, self.aliases, self._type_aliases)
         self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
         wrappers = variable_wrappers(self.tree, self.aliases)
+        moves = wrapper_moves(self.tree, self.aliases, wrappers) if wrappers else {}
         self._planned: set[int] = set()
         self._flow = VolatileFlow(self.tree, self.aliases)
         self._seeds = (
@@ -222,11 +249,7 @@ class LegacyTensorApi(Rule):
             if qualified in VARIABLE:
                 self._variable(call)
             elif wrappers and isinstance(call.func, cst.Name) and call.func.value in wrappers:
-                self.report(
-                    call,
-                    f"`{call.func.value}` here is a `lambda` around the legacy `Variable`: pass the"
-                    " tensor itself (moved with `.to(device)` where the `lambda` moved it)",
-                )
+                self._wrapper_call(call, moves.get(call.func.value))
             elif legacy_dtype(qualified) is not None or qualified == "torch.Tensor" or alias is not None:
                 self._constructor(call, qualified, alias)
             elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "type":
@@ -261,6 +284,35 @@ class LegacyTensorApi(Rule):
         if plain and replacement is positional(call)[0].value and self._identity_assignment(call, plain):
             return
         self.report(call, message, edits={call: replacement})
+
+    def _wrapper_call(self, call: cst.Call, flag: cst.BaseExpression | None) -> None:
+        """``Variable(x)`` where ``Variable`` is a local ``lambda`` around the legacy one that moves to
+        the GPU under ``flag`` (:func:`wrapper_moves`): ``x.to("cuda" if flag else "cpu")``, after
+        ``.detach()`` unless ``x`` is a tensor made right there. Other arguments (``volatile=``,
+        ``requires_grad=``) and other wrappers are reported."""
+        name = cst.ensure_type(call.func, cst.Name).value
+        message = f"`{name}` here is a `lambda` around the legacy `Variable`"
+        args = positional(call)
+        if flag is None or len(args) != 1 or len(call.args) != 1:
+            self.report(
+                call,
+                message + ": pass the tensor itself (moved with `.to(device)` where the `lambda` moved it)",
+            )
+            return
+        data = args[0].value
+        fresh = self._arguments.is_fresh(data)
+        moved = data if fresh else method_call(data, "detach")
+        device = cst.IfExp(
+            test=flag.deep_clone(), body=cst.SimpleString('"cuda"'), orelse=cst.SimpleString('"cpu"')
+        )
+        fixed = method_call(moved, "to", [cst.Arg(device)]).with_changes(lpar=call.lpar, rpar=call.rpar)
+        why = "a tensor made right here has nothing to detach" if fresh else "`Variable` only detaches"
+        self.report(
+            call,
+            message + f" that moves to the GPU when `{code_of(flag)}`: since PyTorch 0.4 it gives"
+            f" `{code_of(fixed) if len(code_of(fixed)) <= 60 else 'x.to(...)'}` ({why})",
+            edits={call: fixed},
+        )
 
     def _variable_fix(self, call: cst.Call) -> tuple[str, cst.BaseExpression, str | None] | None:
         """``Variable(...)``'s modern spelling, the message saying why, and why its argument is plain
@@ -406,14 +458,13 @@ class LegacyTensorApi(Rule):
             pending = {name for s in seeds if (name := self._flow.helper_called(s)) is not None}
             variables = [s for s in seeds if self.aliases.qualify(s.func) in VARIABLE]
             first = seeds[0]
-            if function is None or torch_name is None:
+            if torch_name is None:
                 self._pending_helpers |= pending
-                where = "at module level" if function is None else "where `torch` is not imported"
                 for seed in variables:
                     if id(seed) in focus:
-                        self.report(seed, f"{_VOLATILE} (not placed {where})")
+                        self.report(seed, f"{_VOLATILE} (not placed where `torch` is not imported)")
                 continue
-            plan = self._flow.plan(function, seeds)
+            plan = self._flow.plan(function if function is not None else self.tree.root, seeds)
             fixes: dict[int, cst.BaseExpression] = {}
             for seed in variables:
                 fixed = self._variable_fix(seed)
@@ -452,12 +503,27 @@ class LegacyTensorApi(Rule):
                     edits[seed] = fixes[id(seed)]
             if id(first) not in focus:
                 continue
+            # At a script's top level the volatile names are globals another module may import.
+            exposed = function is None and not self._private(self._bound_at_top(plan.runs))
             self.report(
                 first,
                 f"`volatile=True` has done nothing since PyTorch 0.4: the code that computes"
-                f" with it goes under `with {torch_name}.no_grad():`, as it meant",
+                f" with it goes under `with {torch_name}.no_grad():`, as it meant"
+                + (" (unsafe: at the top level, another module may import what it binds)" if exposed else ""),
                 edits=edits,
+                safety=FixSafety.UNSAFE if exposed else None,
             )
+
+    def _bound_at_top(self, runs: list[tuple[cst.BaseSuite | cst.Module, int, int]]) -> set[str]:
+        """The names the wrapped top-level statements bind (what another module could import)."""
+        names: set[str] = set()
+        for suite, start, end in runs:
+            for statement in suite.body[start:end]:
+                for assign in self.tree.of_type(statement, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                    targets = assign.targets if isinstance(assign, cst.Assign) else [assign]
+                    for target in targets:
+                        names.update(n.value for n in self.tree.of_type(target.target, cst.Name))
+        return names
 
     def _identity_assignment(self, call: cst.Call, reason: str) -> bool:
         """``x = Variable(x)`` (or a part of ``x, y = Variable(x), Variable(y)``) with plain ``x``
@@ -490,8 +556,32 @@ class LegacyTensorApi(Rule):
 
     def _constructor(self, call: cst.Call, qualified: str, alias: LegacyAlias | None) -> None:
         message, fixed, likely = constructor_call(self.tree, self.aliases, call, qualified, alias)
+        if self._parameter_storage(call, qualified, alias, fixed):
+            return
         safety = FixSafety.UNSAFE if likely else None
         self.report(call, message, edits={call: fixed} if fixed is not None else None, safety=safety)
+
+    def _parameter_storage(
+        self, call: cst.Call, qualified: str, alias: LegacyAlias | None, fixed: cst.Call | None
+    ) -> bool:
+        """``nn.Parameter(torch.Tensor(n, m))``: the storage of a parameter, sized, not filled with data.
+        Until PyTorch 1.8 ``torch.nn``'s own layers made their weights so (initialised after, in
+        ``reset_parameters``); ``torch.Tensor`` is the default dtype, and a parameter lives where its
+        module is moved, so the call hides neither device nor dtype. Left alone, as such code reads.
+        A typed constructor (``torch.FloatTensor(n)``) names a dtype of the legacy API and is still
+        rewritten; so is data (``nn.Parameter(torch.Tensor([0.5]))``)."""
+        if qualified != "torch.Tensor" or alias is not None or fixed is None:
+            return False
+        if not code_of(fixed.func).endswith("empty"):
+            return False
+        arg = self.tree.parent(call)
+        wrapper = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        return (
+            isinstance(wrapper, cst.Call)
+            and len(wrapper.args) >= 1
+            and wrapper.args[0] is arg
+            and self.aliases.qualify(wrapper.func) in _PARAMETER
+        )
 
     def _report_aliases(self) -> None:
         """A name choosing a legacy type by a condition is a device in disguise; an alias nothing

@@ -8,6 +8,18 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A row of a batch handed on as one, a vector the file builds, a row of a model's output read as an
+    # array: not numbers, whatever the model returns.
+    Valid(
+        """
+        import torch
+        def show(model, x, save_image):
+            out = model(x)
+            save_image(out.data[0])
+            grid = torch.zeros(3, 4)
+            print(grid.data[0], out.data[0].numpy())
+        """
+    ),
     # Modern code.
     Valid(
         """
@@ -175,6 +187,29 @@ VALID = [
 ]
 
 INVALID = [
+    # Read as a number (a meter, a list, a sum, a format) from what the file does not show: a helper of
+    # another module, a criterion handed in. Reported: a 0-dim value there raises; a vector would not.
+    Invalid(
+        """
+        import torch
+
+        def train(model, loader, criterion, meter, utils):
+            losses = []
+            for x, y in loader:
+                out = model(x)
+                prec1, prec5 = utils.accuracy(out, y, topk=(1, 5))
+                meter.update(prec1.data[0], x.size(0))
+                losses.append(criterion(out, y).data[0])
+                print("top5 {:.2f}".format(prec5.data[0]))
+                labelled = -model.elbo(x, y)
+                total = labelled + 0.1 * out.mean()
+                losses.append(total.data[0])
+            return losses
+        """,
+        None,
+        message="The file does not show whether `prec1` is one",
+        line=8,
+    ),
     # A model of the file whose `forward` returns a full reduction (skip-gram's loss), called
     # through `.forward(...)`.
     Invalid(

@@ -8,7 +8,11 @@ loss function (`F.nll_loss(...)`) or of a loss module the file builds (`criterio
 (`x.sum()`, `torch.mean(x)`, `x.norm()`); `.data`, `.detach()` or a move of one; sums and products of
 these and numbers; a name every binding of which in its function is one of these. A name that only
 looks like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an
-unsafe fix, and the message says why. Other `x.data[0]` (the first row of a batch) is left alone.
+unsafe fix, and the message says why. Where the file does not show the value at all (a helper of
+another module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in) and `x.data[0]` is used
+as a number (added up, formatted, handed to a meter, a logger, `append` or `print`), the read is
+reported, not rewritten: it raises if the value is 0-dim, and reads a first element if not. Other
+`x.data[0]` (the first row of a batch, `save_image(out.data[0])`) is left alone.
 
 It also finds an element of a tensor looked up in a dictionary, `index2word[ni]` with
 `ni = topi[0][0]`, and looks up its number, `index2word[ni.item()]`: before 0.4 indexing a tensor down
@@ -60,6 +64,25 @@ from codemods.rules.dev011_legacy_scalar_index._dict_keys import DictKeys
 
 # Names a loss goes by: `loss`, `g_loss`, `loss_d`, `kl_loss`, `cost` (not `losses`: a list or a vector).
 _LOSS_NAME = re.compile(r"^(?:\w+_)?(?:loss|cost)(?:_\w+)?$", re.IGNORECASE)
+
+
+# Where a value read with `.data[0]` is taken as a number: builtins, and the methods of lists, meters,
+# loggers, progress bars and format strings.
+_NUMBER_TAKERS = frozenset({"print", "float", "int", "round", "str", "abs", "max", "min"})
+_NUMBER_METHODS = frozenset(
+    {"append", "update", "format", "add_scalar", "log_value", "write", "log", "info", "debug", "set_postfix"}
+)
+
+
+# Tensor methods: what they return the code shows (a reduction along a dimension, a view, a row).
+_TENSOR_METHODS = frozenset(
+    (
+        "sum mean max min prod std var norm median mode argmax argmin topk sort view reshape squeeze"
+        " unsqueeze expand cpu cuda to float double long int half detach clone contiguous gather"
+        " index_select masked_select narrow select transpose permute t abs exp log sqrt pow mul add sub"
+        " div cumsum softmax log_softmax sigmoid tanh eq ne gt lt ge le"
+    ).split()
+)
 
 
 def _is_numpy_of(value: cst.BaseExpression) -> TypeGuard[cst.Call]:
@@ -145,6 +168,39 @@ class LegacyScalarIndex(Rule):
                 " vector, `[0]` read its first element)",
                 FixSafety.UNSAFE,
             )
+        elif self._read_as_number(subscript) and self._opaque(receiver, scalars):
+            rank = scalars.rank_of(receiver)
+            if rank is not None and rank > 0:
+                return  # a tensor with dimensions: `[0]` reads its first row, as it always did
+            spelled = code_of(receiver)
+            name = f"`{spelled}`" if len(spelled) <= 40 else "this value"
+            self.report(
+                subscript,
+                f"`.data[0]` read {name} as a number before PyTorch 0.4; on a 0-dim tensor (a loss, a full"
+                f" reduction) it raises IndexError since. The file does not show whether {name} is one: if"
+                " it is, read it with `.item()`",
+            )
+
+    def _read_as_number(self, subscript: cst.Subscript) -> bool:
+        """``x.data[0]`` used as a number: added up (``total += x.data[0]``), in arithmetic or a
+        comparison, formatted, or handed to a logger, a meter, a list or a number builtin
+        (``losses.append(...)``, ``meter.update(...)``, ``print(...)``, ``float(...)``). A row of a
+        batch (``save_image(out.data[0])``, ``out.data[0].numpy()``) is none of these."""
+        parent = self.tree.parent(subscript)
+        if isinstance(parent, cst.AugAssign):
+            return parent.value is subscript
+        if isinstance(parent, (cst.BinaryOperation, cst.ComparisonTarget, cst.Comparison)):
+            return True
+        if isinstance(parent, cst.FormattedStringExpression):
+            return True
+        if not isinstance(parent, cst.Arg) or parent.value is not subscript:
+            return False
+        call = self.tree.parent(parent)
+        if not isinstance(call, cst.Call):
+            return False
+        if isinstance(call.func, cst.Name):
+            return call.func.value in _NUMBER_TAKERS
+        return isinstance(call.func, cst.Attribute) and call.func.attr.value in _NUMBER_METHODS
 
     def _fix(
         self,
@@ -178,6 +234,56 @@ class LegacyScalarIndex(Rule):
         return bool(bindings) and all(
             isinstance(b, cst.Param) or self._calls_unknown(b, scalars) for b in bindings
         )
+
+    def _opaque(
+        self, receiver: cst.BaseExpression, scalars: Scalars, seen: frozenset[str] = frozenset()
+    ) -> bool:
+        """What the file does not show at all: a call of something that is not torch's nor a tensor
+        method (``utils.accuracy(...)``, ``criterion(out, y)`` with ``criterion`` handed in,
+        ``self.penalty(x)``), its negation, arithmetic of such values with numbers and 0-dim tensors
+        (``L - alpha * ce + U`` with ``L = -elbo(x, y)``), or a name every binding of which is a
+        parameter or one of these. A value the code builds with torch (a loss module with
+        ``reduction="none"``, ``x.sum(1)``) says what it is, and Scalars answered it already."""
+        if isinstance(receiver, cst.Call):
+            return self._opaque_call(receiver, scalars)
+        if isinstance(receiver, cst.UnaryOperation) and isinstance(receiver.operator, cst.Minus):
+            return self._opaque(receiver.expression, scalars, seen)
+        if isinstance(receiver, cst.BinaryOperation) and isinstance(
+            receiver.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
+        ):
+            sides = (receiver.left, receiver.right)
+            opaque = [self._opaque(side, scalars, seen) for side in sides]
+            return any(opaque) and all(
+                shown or scalars.is_scalar(side) or scalars.is_number(side)
+                for side, shown in zip(sides, opaque, strict=True)
+            )
+        if not isinstance(receiver, cst.Name) or receiver.value in seen:
+            return False
+        scope = next(
+            (a for a in self.tree.ancestors(receiver) if isinstance(a, cst.FunctionDef)), self.tree.root
+        )
+        bindings = bindings_in(self.tree, scope, receiver.value)
+        return bool(bindings) and all(
+            isinstance(b, cst.Param)
+            or (
+                isinstance(b, cst.AssignTarget)
+                and isinstance(assign := self.tree.parent(b), cst.Assign)
+                and (isinstance(b.target, cst.Name) or isinstance(assign.value, cst.Call))
+                and self._opaque(assign.value, scalars, seen | {receiver.value})
+            )
+            for b in bindings
+        )
+
+    def _opaque_call(self, call: cst.Call, scalars: Scalars) -> bool:
+        if (self.aliases.qualify(call.func) or "").startswith(("torch.", "numpy.")):
+            return False
+        if isinstance(call.func, cst.Attribute):
+            if call.func.attr.value in _TENSOR_METHODS:
+                return False
+        elif not isinstance(call.func, cst.Name) or call.func.value in _NUMBER_TAKERS:
+            return False
+        built = scalars.constructions_of(call.func)
+        return not any((self.aliases.qualify(v) or "").startswith("torch.") for v in built)
 
     def _calls_unknown(self, binding: cst.CSTNode, scalars: Scalars) -> bool:
         assign = self.tree.parent(binding)

@@ -3,7 +3,8 @@
 `autograd.Variable(next_q.data)`, and the importance weights start as a legacy `torch.Tensor(n, 1)`
 filled on the host and copied to the device.
 
-The `lambda` is reported, not rewritten; the rest is rewritten to what it means today.
+Each call of the `lambda` becomes what it gives today, the tensor detached and moved under the
+flag; the `lambda` itself is reported. The rest is rewritten to what it means today.
 """
 
 import torch
@@ -16,8 +17,8 @@ Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if 
 
 def td_loss(current, target, state, action, reward, next_state, gamma=0.9):
     device = next(current.parameters()).device
-    q_value = current(Variable(state)).gather(1, action.to(device).unsqueeze(1))
-    next_q = target(Variable(next_state)).max(1, keepdim=True)[0]
+    q_value = current(state.detach().to("cuda" if USE_CUDA else "cpu")).gather(1, action.to(device).unsqueeze(1))
+    next_q = target(next_state.detach().to("cuda" if USE_CUDA else "cpu")).max(1, keepdim=True)[0]
     expected = reward.to(device).unsqueeze(1) + gamma * next_q.data
     weights = torch.empty(state.size(0), 1, device=device).fill_(1.0)
     return (weights * (q_value - expected).pow(2)).mean()

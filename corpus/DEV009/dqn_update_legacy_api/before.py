@@ -3,7 +3,8 @@
 `autograd.Variable(next_q.data)`, and the importance weights start as a legacy `torch.Tensor(n, 1)`
 filled on the host and copied to the device.
 
-The `lambda` is reported, not rewritten; the rest is rewritten to what it means today.
+Each call of the `lambda` becomes what it gives today, the tensor detached and moved under the
+flag; the `lambda` itself is reported. The rest is rewritten to what it means today.
 """
 
 import torch
