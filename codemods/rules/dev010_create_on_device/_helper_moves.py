@@ -159,14 +159,16 @@ def _bound(tree: Tree, function: cst.FunctionDef) -> set[str]:
 
 
 def tree_of(node: cst.CSTNode, kind: type[cst.CSTNode]) -> list:
-    """Nodes of ``kind`` under ``node``, which need not be in the file's tree (a built expression)."""
+    """Nodes of ``kind`` under ``node``, in source order; ``node`` need not be in the file's tree.
+
+    A plain walk of ``children``, not a visitor class made per call: such a class is a reference cycle,
+    which the engine (its collector paused) would keep alive with every node it saw.
+    """
     found: list = []
-
-    class _Collect(cst.CSTVisitor):
-        def on_visit(self, visited: cst.CSTNode) -> bool:
-            if isinstance(visited, kind):
-                found.append(visited)
-            return True
-
-    node.visit(_Collect())
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, kind):
+            found.append(current)
+        pending.extend(reversed(current.children))
     return found
