@@ -9,8 +9,8 @@ logs, and converts it once after the loop: every logged and returned digit is th
 import torch
 import torch.nn as nn
 
-STEPS = 120
-LOG_EVERY = 25
+STEPS = 25
+LOG_EVERY = 5
 
 
 def run():
