@@ -202,7 +202,29 @@ def match(rows: Iterable[Row], findings: Iterable[Finding]) -> Matching:
             result.judged.append(judged)
             if judged.label is not None:
                 result.matches[(row.id, judged.label)].append(finding)
+                for label in also_resolved(finding, judged.label, row.labels):
+                    result.matches[(row.id, label)].append(finding)
     return result
+
+
+def also_resolved(finding: Finding, matched: Label, labels: Sequence[Label]) -> list[Label]:
+    """Labels besides ``matched`` that ``finding`` answers: the one problem labelled twice.
+
+    A line that is both P3 and P10 in the book's words may carry both labels, and one finding of
+    either rule there is the one problem found (its fix makes the tensor on the device); a fix that
+    edits another label of its own pattern (a `volatile=True` flag and the `Variable` it sits in,
+    labelled apart) resolves that label too. Counted for recall and fixes, never as a second finding.
+    """
+    overlapping = OVERLAPPING_PATTERN.get(finding.code)
+    return [
+        label
+        for label in labels
+        if label is not matched
+        and (
+            (overlapping and covers(label, finding, 0, overlapping))
+            or (rule_code(label.pattern) == finding.code and fix_touches(finding, label))
+        )
+    ]
 
 
 def label_outcome(found: list[Finding]) -> tuple[bool, bool, bool, bool]:

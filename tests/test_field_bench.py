@@ -16,7 +16,7 @@ import pytest
 
 from benchmarks import field as bench
 from benchmarks import field_tool
-from benchmarks.field_manifest import COLUMNS, Label, ManifestError, parse_labels, read_manifest
+from benchmarks.field_manifest import COLUMNS, Label, ManifestError, Row, parse_labels, read_manifest
 from benchmarks.field_match import Finding, judge, match, rule_stats, total
 from benchmarks.field_tool import apply_edits, hunk_of
 from field import fetch, merge_labels
@@ -399,6 +399,29 @@ def test_a_finding_whose_fix_edits_the_labelled_line_found_it():
     assert not judge(Finding("f", "DEV010", 21, spans=((2, 24, 24),)), [move], []).true_positive
     # Only a label of the finding's own pattern.
     assert not judge(Finding("f", "DEV007", 21, spans=((None, 24, 24),)), [move], []).true_positive
+
+
+def row_with(*labels: Label) -> Row:
+    return Row("f", "some/repo", "", "f.py", "", "", "script", labels, (), "-", "")
+
+
+def test_one_finding_resolves_every_label_of_the_one_problem():
+    """A line labelled both P3 and P10 is found by one DEV010 finding there; a fix that edits a second
+    label of its own pattern (both branches of an `if` rewritten) resolves that label too."""
+    p3, p10 = Label(False, 3, 20, 20), Label(False, 10, 20, 20)
+    moved = Finding("f", "DEV010", 20, applies=True, applied=True, spans=((None, 20, 20),))
+    matching = match([row_with(p3, p10)], [moved])
+    assert matching.matches[("f", p10)] == [moved] and matching.matches[("f", p3)] == [moved]
+    assert len(matching.judged) == 1  # one finding, counted once for precision
+    first, second = Label(False, 8, 7, 7), Label(False, 8, 9, 9)
+    both = Finding("f", "DEV008", 7, applies=True, applied=True, spans=((None, 7, 7), (None, 9, 9)))
+    superseded = Finding("f", "DEV008", 9, applies=True)
+    matching = match([row_with(first, second)], [both, superseded])
+    assert matching.matches[("f", second)] == [both, superseded]
+    # A neighbouring label the finding only lies next to (the tolerance) is not a second one.
+    near = Label(False, 3, 21, 21)
+    matching = match([row_with(near, p10)], [moved])
+    assert matching.matches[("f", near)] == []
 
 
 # -- fixes apply makes in a later pass (on code an earlier fix wrote): credited, and counted
