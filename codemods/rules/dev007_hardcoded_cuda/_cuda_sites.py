@@ -571,6 +571,8 @@ class _Sites:
             else None
         )
         args = positional(call)
+        if method == "cuda" and self._module_function(call):
+            return None
         if method == "cuda":
             index = args[0] if args else kwarg(call, "device")
             if index is None:
@@ -655,6 +657,20 @@ class _Sites:
             calls = self.tree.of_type(location, cst.Call)
             return any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")), args=[])) for c in calls)
         return device_string(location, self.aliases) == "cuda:0"
+
+    def _module_function(self, call: cst.Call) -> bool:
+        """``utils.cuda(model)``, ``ut.cuda([x, y])``: a function a project module names ``cuda`` (such
+        helpers move what they are given when there is a GPU), not the method ``.cuda(gpu_index)``: the
+        receiver is a name bound by an import and the argument cannot be a GPU index."""
+        receiver = cst.ensure_type(call.func, cst.Attribute).value
+        if not isinstance(receiver, cst.Name) or receiver.value not in self._imported_names():
+            return False
+        args = positional(call)
+        return bool(args) and _what_is_moved(args[0].value)
+
+    def _imported_names(self) -> frozenset[str]:
+        """Every name an import statement binds, relative imports (``from . import utils``) included."""
+        return self.tree.memo(_imported_names, lambda: _imported_names(self.tree, self.aliases))
 
     def _cuda_index(self, call: cst.Call, index: cst.BaseExpression) -> Site | None:
         """``.cuda(1)``, ``.cuda(x.device)``, ``.cuda(device_id)``."""
@@ -929,6 +945,32 @@ def _parsed_names(tree: Tree) -> frozenset[str]:
             parses = m.matches(value, m.Call(parsed))
             if isinstance(target, cst.Name) and parses:
                 names.add(target.value)
+    return frozenset(names)
+
+
+# The last word of an argument that may hold a GPU index or device (`args.gpu`, `local_rank`, `ids[0]`).
+_INDEX_WORD = re.compile(r"gpu|rank|dev|cuda|id|idx|index|num|local|card|^[ijkn]$", re.IGNORECASE)
+
+
+_DISPLAYS = (cst.List, cst.Tuple, cst.Set, cst.Dict, cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+def _what_is_moved(argument: cst.BaseExpression) -> bool:
+    """Is ``argument`` evidently a value to move rather than a GPU index: a list, tuple, set or dict
+    display or comprehension, or a name whose words say nothing of GPUs, ranks or indices?"""
+    if isinstance(argument, _DISPLAYS):
+        return True
+    while isinstance(argument, (cst.Subscript, cst.Call)):
+        argument = argument.value if isinstance(argument, cst.Subscript) else argument.func
+    dotted = dotted_name(argument)
+    return dotted is not None and not _INDEX_WORD.search(dotted.rsplit(".", 1)[-1])
+
+
+def _imported_names(tree: Tree, aliases: ImportAliases) -> frozenset[str]:
+    names = set(aliases.names)
+    for node in tree.of_type(tree.root, cst.ImportFrom):
+        if node.relative and not isinstance(node.names, cst.ImportStar):
+            names.update(dotted_name(a.asname.name if a.asname else a.name) or "" for a in node.names)
     return frozenset(names)
 
 

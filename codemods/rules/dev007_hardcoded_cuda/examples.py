@@ -8,6 +8,19 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A project's own helper module with a function named `cuda` (it moves what it is given when there
+    # is a GPU): a function of an imported module, handed what it moves, is not the method.
+    Valid(
+        """
+        import torch
+        import utils as ut
+        from . import helpers
+
+        netG, netD = ut.cuda([Generator(), Discriminator()])
+        real = ut.cuda(real_batch)
+        noise = helpers.cuda(torch.randn(8, 100))
+        """
+    ),
     # A call that also names the GPUs it places on: turning its switch into a question of the machine
     # would not make it run without them (a placement, DEV006).
     Valid(
@@ -662,6 +675,15 @@ INVALID = [
         parts = [part.cuda(i) for i, part in enumerate(parts)]
         """,
         message="`.cuda(1)` pins an explicit GPU",
+    ),
+    # An imported object moved to a GPU its index names is the method, whatever the import.
+    Invalid(
+        """
+        import torch
+        from models import net
+        net.cuda(args.gpu)
+        """,
+        message="`.cuda(args.gpu)` pins an explicit GPU",
     ),
     # Fed straight to a layer of this file's modules: the GPU it needs is that layer's own.
     Invalid(
