@@ -92,7 +92,9 @@ def main() -> None:
             verdict = "fixed as judged" if right else "FIX DIFFERS"
         missed = sorted(hits - reported)
         known = " (known)" if extra and extra <= known_false_positives else ""
-        notes = (f"missed {missed} " if missed else "") + (f"FALSE POSITIVE {sorted(extra)}{known} " if extra else "")
+        notes = (f"missed {missed} " if missed else "") + (
+            f"FALSE POSITIVE {sorted(extra)}{known} " if extra else ""
+        )
         print(f"{path.name:45} hits={len(hits)} found={len(hits & reported)} {notes}{verdict}")
         if args.diff:
             for d in outcome.diagnostics:

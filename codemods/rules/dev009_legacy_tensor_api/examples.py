@@ -40,6 +40,17 @@ VALID = [
             return canvas, torch.sparse.FloatTensor(n, m)
         """
     ),
+    # A `new` given its receiver's `size` attribute (a PIL image's, no tensor's call), and a sparse
+    # constructor whose last argument is a name bound to an int (a size of three: an empty tensor).
+    Valid(
+        """
+        import torch
+
+        def blank(page, n, m, k):
+            depth = k
+            return page.new(page.size), torch.sparse.FloatTensor(n, m, depth)
+        """
+    ),
     # `volatile` of an object that is not a tensor is its own attribute; a `volatile` parameter
     # that never reaches `Variable` is someone else's flag.
     Valid(
@@ -125,6 +136,40 @@ VALID = [
 ]
 
 INVALID = [
+    # `x.new(...)` given `x`'s own size (`x.size()`, `x.size(0)`) is a tensor's, whatever `x` is named
+    # (an autograd Function's input); a sparse constructor's shape may be a name bound to one.
+    Invalid(
+        """
+        import torch
+
+        class Smoothed(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, scores, target):
+                grad = scores.new(scores.size()).zero_()
+                rows = scores.new(scores.size(0), 1).fill_(0.5)
+                return grad, rows
+
+        def to_sparse(coo, ids, values):
+            shape = torch.Size(coo.shape)
+            return torch.sparse.FloatTensor(ids, values, shape)
+        """,
+        """
+        import torch
+
+        class Smoothed(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, scores, target):
+                grad = scores.new_zeros(scores.size())
+                rows = scores.new_full((scores.size(0), 1), 0.5)
+                return grad, rows
+
+        def to_sparse(coo, ids, values):
+            shape = torch.Size(coo.shape)
+            return torch.sparse_coo_tensor(ids, values, shape)
+        """,
+        message="use `scores.new_zeros(...)`",
+        line=6,
+    ),
     # `x.new(...)` of a tensor: `new_zeros`, `new_full`, `new_empty` (a size), `new_tensor` (data), with
     # `x`'s dtype and device as before; `torch.sparse.FloatTensor(i, v, shape)` takes `v`'s dtype.
     Invalid(

@@ -59,7 +59,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   a name bound to an int).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
-  `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
+  `next(self.parameters())`) or is given its own size (`input.new(input.size())`, `.size()` being a
+  tensor's method); `torch.sparse.FloatTensor(i, v, shape)` (`shape` a literal, `torch.Size(...)`,
+  `.shape`, or a name bound once in its scope to one) becomes
   `torch.sparse_coo_tensor(i, v, shape)`, which, like it, takes `v`'s dtype
   (`codemods/analysis/legacy_constructors.py`, `legacy_spelling`).
 * A name bound once to a legacy type (`Tensor = torch.cuda.FloatTensor if cuda else

@@ -6,7 +6,7 @@ import torch
 class SmoothedNLL(torch.autograd.Function):
     @staticmethod
     def forward(ctx, input, target, eps, pad):
-        grad_input = input.new(input.size()).zero_()  # expect DEV009 (known miss)
+        grad_input = input.new(input.size()).zero_()  # expect DEV009
         target = target.view(target.size(0), 1)
         grad_input = grad_input.scatter_(grad_input.dim() - 1, target, eps - 1)
         ctx.grad_input = grad_input

@@ -14,4 +14,4 @@ class Graph:
         indices = torch.LongTensor([self.norm_adj.row, self.norm_adj.col])  # expect DEV009
         values = torch.FloatTensor(self.norm_adj.data)  # expect DEV009
         shape = torch.Size(self.norm_adj.shape)
-        self.adj = torch.sparse.FloatTensor(indices, values, shape).to(self.device)  # expect DEV009 (known miss)
+        self.adj = torch.sparse.FloatTensor(indices, values, shape).to(self.device)  # expect DEV009
