@@ -51,6 +51,26 @@ VALID = [
             return page.new(page.size), torch.sparse.FloatTensor(n, m, depth)
         """
     ),
+    # Types picked by an `if`/`elif` chain, of two dtypes, or bound again later: no one alias.
+    Valid(
+        """
+        import torch
+
+        if torch.cuda.is_available():
+            Ids = torch.cuda.LongTensor
+        elif torch.backends.mps.is_available():
+            Ids = torch.LongTensor
+        if torch.cuda.is_available():
+            Half = torch.cuda.HalfTensor
+        else:
+            Half = torch.FloatTensor
+        if torch.cuda.is_available():
+            Mask = torch.cuda.ByteTensor
+        else:
+            Mask = torch.ByteTensor
+        Mask = torch.BoolTensor
+        """
+    ),
     # `volatile` of an object that is not a tensor is its own attribute; a `volatile` parameter
     # that never reaches `Variable` is someone else's flag.
     Valid(
@@ -136,6 +156,74 @@ VALID = [
 ]
 
 INVALID = [
+    # Arithmetic of a tensor made right there and a number is a new tensor with no history: the
+    # wrapper goes (the product kept whole where a method follows); with a name it may need grad.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def targets(n, scale):
+            smooth = Variable(0.9 * torch.ones(n)).cuda()
+            noise = Variable(torch.rand(n) - 0.5)
+            scaled = Variable(scale * torch.ones(n))
+            return smooth, noise, scaled
+        """,
+        """
+        import torch
+
+        def targets(n, scale):
+            smooth = (0.9 * torch.ones(n)).cuda()
+            noise = torch.rand(n) - 0.5
+            scaled = (scale * torch.ones(n)).detach()
+            return smooth, noise, scaled
+        """,
+        message="only called here",
+        line=2,
+    ),
+    # A CUDA type and its CPU twin bound by an `if`/`else`: the calls get the device the condition
+    # picks (reported at the CUDA branch, which stays: another module may import the names); in a
+    # function, a condition that is a parameter reads the same at every call there; what `.tolist()`
+    # gave is a list (unsafe: a 0-d array's is a number, a size to the legacy call).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        use_cuda = torch.cuda.is_available()
+        if use_cuda:
+            LongTensor = torch.cuda.LongTensor
+        else:
+            LongTensor = torch.LongTensor
+
+        def batch(rows):
+            return LongTensor(rows)
+
+        def to_tensor(x, gpu=True):
+            FloatTensor = torch.cuda.FloatTensor if gpu else torch.FloatTensor
+            x = np.asarray(x, dtype=np.float64).tolist()
+            return FloatTensor(x)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        use_cuda = torch.cuda.is_available()
+        if use_cuda:
+            LongTensor = torch.cuda.LongTensor
+        else:
+            LongTensor = torch.LongTensor
+
+        def batch(rows):
+            return torch.as_tensor(rows, dtype=torch.int64, device="cuda" if use_cuda else "cpu")
+
+        def to_tensor(x, gpu=True):
+            x = np.asarray(x, dtype=np.float64).tolist()
+            return torch.tensor(x, dtype=torch.float32, device="cuda" if gpu else "cpu")
+        """,
+        message="chosen by a condition",
+        line=6,
+    ),
     # `x.new(...)` given `x`'s own size (`x.size()`, `x.size(0)`) is a tensor's, whatever `x` is named
     # (an autograd Function's input); a sparse constructor's shape may be a name bound to one.
     Invalid(

@@ -3,7 +3,7 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
 
 * `Variable(x)` is `x.detach()` since 0.4, and becomes that, unless plain `x` is provably the same
   (see `codemods/rules/dev009_legacy_tensor_api/_variable_wrapper.py`): a tensor made right there
-  (`Variable(torch.zeros(n))`,
+  (`Variable(torch.zeros(n))`, `Variable(0.9 * torch.ones(n))`,
   `Variable(t.data)`, an integer legacy constructor `Variable(torch.LongTensor(x))` whatever `x` is,
   integer tensors having no gradient history) or a local name only ever bound to such tensors or to
   the batches of a `DataLoader` built in the file, never changed in place, and either rebound by the call
@@ -50,7 +50,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   the call on every path (in its block or one around it, at a script's top level too) is a fresh list,
   a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`). A list becomes
   `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory: never
-  `torch.tensor`, which would copy it). A float type's one argument the file shows nothing about
+  `torch.tensor`, which would copy it). What `.tolist()` gave (`x = np.array(x).tolist()`, bound
+  so before the call) becomes `torch.tensor` too, as an unsafe fix: a 0-d array's `.tolist()` is a
+  number, which the legacy call read as a size. A float type's one argument the file shows nothing about
   (`codemods/rules/dev009_legacy_tensor_api/_opaque_arguments.py`: a batch unpacked from a call,
   `batch.reward`, `data["loss"]`, a true division; no name spelled like a size, no `range` counter,
   no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix; so is, for every
@@ -67,8 +69,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
 * A name bound once to a legacy type (`Tensor = torch.cuda.FloatTensor if cuda else
   torch.FloatTensor`) is read as that type: `Tensor(n, 1)` becomes `torch.empty(n, 1,
   dtype=torch.float32, device="cuda" if cuda else "cpu")` when the condition reads the same at the
-  call (`torch.cuda.is_available()`, or a name bound once, at the top level); so is a name bound
-  once to such a name (`Tensor = FloatTensor`). The conditional
+  call (`torch.cuda.is_available()`, a name bound once, at the top level, or, for an alias made in a
+  function, a name bound once there and in nothing inside it, e.g. its `use_cuda` parameter); so is a
+  name bound once to such a name (`Tensor = FloatTensor`), and one that an `if`/`else` binds once in
+  each branch, to a CUDA type and its CPU twin (reported at the CUDA branch and never removed: that
+  could empty a branch). The conditional
   alias itself is reported (a device in disguise) where it spells the legacy types, not again at a
   `Tensor = FloatTensor` that only renames it. `torch.cuda.FloatTensor if cuda else torch.Tensor`
   (float32 on the GPU, the default dtype on the CPU) is read as such an alias too, but its calls and
@@ -347,6 +352,10 @@ class LegacyTensorApi(Rule):
             message += " (with `requires_grad=...`: `.requires_grad_(...)` after it)"
         if fixed is not data:
             fixed = fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+        elif isinstance(data, (cst.BinaryOperation, cst.UnaryOperation)) and not data.lpar:
+            # `Variable(0.9 * ones).cuda()`: the product, not `ones`, is what is moved.
+            if not isinstance(self.tree.parent(call), (cst.Arg, cst.Assign, cst.Return, cst.Element)):
+                fixed = data.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
         return message, fixed, plain
 
     def _identity_removal(
@@ -599,6 +608,10 @@ class LegacyTensorApi(Rule):
             if not unused:
                 if not _renames(alias):  # `Tensor = FloatTensor`: reported where the choice is made
                     self.report(alias.statement, message)
+                continue
+            if alias.twin is not None:
+                # Chosen by an `if`/`else`: removing both bindings may empty a branch; left to the author.
+                self.report(alias.statement, message + "; nothing here reads it")
                 continue
             # At module level another module may import it (unless the project says none does).
             exposed = isinstance(alias.scope, cst.Module) and not self._private({alias.name})

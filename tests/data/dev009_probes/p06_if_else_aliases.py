@@ -5,8 +5,8 @@ import torch
 use_cuda = torch.cuda.is_available()
 
 if use_cuda:
-    LongTensor = torch.cuda.LongTensor  # expect DEV009 (known miss)
-    FloatTensor = torch.cuda.FloatTensor  # expect DEV009 (known miss)
+    LongTensor = torch.cuda.LongTensor  # expect DEV009
+    FloatTensor = torch.cuda.FloatTensor  # expect DEV009
     torch.backends.cudnn.benchmark = True
 else:
     LongTensor = torch.LongTensor
@@ -14,4 +14,4 @@ else:
 
 
 def as_rows(rows):
-    return LongTensor(rows)  # expect DEV009 (known miss)
+    return LongTensor(rows)  # expect DEV009

@@ -3,8 +3,8 @@
 import torch
 
 if torch.cuda.is_available():
-    itype = torch.cuda.LongTensor  # expect DEV009 (known miss)
-    ftype = torch.cuda.FloatTensor  # expect DEV009 (known miss)
+    itype = torch.cuda.LongTensor  # expect DEV009
+    ftype = torch.cuda.FloatTensor  # expect DEV009
 else:
     itype = torch.LongTensor
     ftype = torch.FloatTensor
