@@ -9,7 +9,7 @@ def validate(net, loader, criterion, use_gpu):
     total = 0.0
     for i, (images, target) in enumerate(loader):
         images = Variable(images, volatile=True)  # expect DEV009
-        target = Variable(target, volatile=True)  # expect DEV009 (known miss)
+        target = Variable(target, volatile=True)  # expect DEV009
         if use_gpu:
             images, target = images.cuda(), target.cuda()
         pred = net(images)

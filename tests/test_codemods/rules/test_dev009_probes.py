@@ -2,7 +2,8 @@
 field set, judged by hand.
 
 Each probe in ``tests/data/dev009_probes`` names the repository its shape comes from and its verdict.
-A line marked ``# expect DEVnnn`` must be reported by that rule, and no unmarked line may be (a
+A line marked ``# expect DEVnnn`` must be reported by that rule (or edited by its fix, as the field
+counts a finding), and no unmarked line may be reported (a
 look-alike, with no mark, stays byte-identical); ``# expect DEVnnn (known miss)`` marks a hit the rules
 do not find yet and ``# known false positive DEVnnn`` a look-alike line they still report: both are
 left out of the check and counted by ``benchmarks/rule_probes.py DEV009``. The rules run on the probe
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from autofix.engine.lint import lint_and_fix
-from benchmarks.rule_probes import family, marks, probes, unmarked
+from benchmarks.rule_probes import family, lines_hit, marks, probes, unmarked
 from codemods import rules_by_code
 
 CODES = family("DEV009")
@@ -35,9 +36,10 @@ def test_dev009_probe(probe: Path):
     text = probe.read_text()
     hits, misses, false_positives = marks(text)
     code = unmarked(text)
-    outcome = lint_and_fix(code, RULES, fix=True, unsafe_fixes=True)
+    outcome = lint_and_fix(code, RULES, fix=True, unsafe_fixes=True, want_edits=True)
     reported = {(d.line, d.code) for d in outcome.diagnostics if d.code in CODES}
-    assert reported - misses - false_positives == hits - misses
+    assert not reported - hits - false_positives
+    assert hits - misses <= lines_hit(outcome.diagnostics, CODES)
     fixed = outcome.new_text if outcome.new_text is not None else code
     if not hits:
         assert fixed == code
