@@ -5,7 +5,7 @@ rule on its line (found when a finding is on it or its fix edits it, as the fiel
 several marks), a probe without marks is a look-alike (``# known false positive DEVnnn`` marks a line
 of one still reported), and ``<probe>.after.py`` is the fixed text judged right (unsafe fixes on) of the probe without its marks. The
 probes of DEV009 are run with the rules that translate the pre-0.4 API beside it (the field's P9
-family, ``benchmarks/field_manifest.py``'s ``LEGACY_API_RULES``). Prints one line per probe and the
+family, ``benchmarks/field_manifest.py``'s ``LEGACY_API_RULES``, and DEV021). Prints one line per probe and the
 totals:
 
     .venv/bin/python benchmarks/rule_probes.py DEV009 [--diff] [PROBE_DIR]
@@ -30,8 +30,9 @@ _MARK_COMMENT = re.compile(r"\s*# (expect|known false positive) DEV\d{3}.*$")
 
 
 def family(code: str) -> list[str]:
-    """The rules a probe set of ``code`` is run with: the P9 family for DEV009, else the rule alone."""
-    return ["DEV009", *sorted(LEGACY_API_RULES)] if code == "DEV009" else [code]
+    """The rules a probe set of ``code`` is run with: for DEV009 the P9 family and DEV021 (the pre-0.4
+    ``.view`` of a transposed tensor, which legacy code holds as often), else the rule alone."""
+    return ["DEV009", *sorted(LEGACY_API_RULES | {"DEV021"})] if code == "DEV009" else [code]
 
 
 def marks(text: str) -> tuple[set[tuple[int, str]], set[tuple[int, str]], set[tuple[int, str]]]:

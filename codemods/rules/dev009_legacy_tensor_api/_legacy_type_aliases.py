@@ -53,6 +53,9 @@ class LegacyAlias:
     default_on_cpu: bool = False
     # the other branch's binding where an `if`/`else` makes the choice (`statement` is the CUDA one)
     twin: cst.SimpleStatementLine | None = None
+    # `self.Tensor = ...` in a method: read as `self.Tensor` in its class's methods (`scope` is the
+    # class); other objects may read it too, so it is never removed
+    attribute: bool = False
 
     @property
     def spelled(self) -> str:
@@ -89,11 +92,47 @@ class LegacyAliases:
             alias = _alias(tree, aliases, line, name, assign.value, scope, counts)
             if alias is not None and self._bound(scope, name) == 1 and not _declared_global(tree, name):
                 self.found[(id(scope), name)] = alias
+        self._attributes: set[str] = set()
+        self._self_aliases(tree, aliases, counts)
         for choice in tree.of_type(tree.root, cst.If):
             if isinstance(choice.orelse, cst.Else):
                 self._branches(aliases, choice, counts)
         self._names = {name for _, name in self.found}
         self._follow(renames)
+
+    def _self_aliases(self, tree: Tree, aliases: ImportAliases, counts: dict[str, int]) -> None:
+        """``self.Tensor = torch.cuda.FloatTensor if c else torch.FloatTensor`` in a method (the
+        pix2pix family's base model): an alias its class's methods read as ``self.Tensor``, where it
+        is the file's one assignment of an attribute of that name."""
+        assigned: dict[str, list[cst.CSTNode]] = {}
+        for node in tree.of_type(tree.root, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                # every attribute written (`self.a, self.T = ...`, `self.x.T = ...`): counted, never read
+                for written in tree.of_type(target, cst.Attribute):
+                    assigned.setdefault(written.attr.value, []).append(node)
+        for attr, nodes in assigned.items():
+            assign = nodes[0]
+            if len(nodes) != 1 or not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+                continue
+            attribute = assign.targets[0].target
+            line = tree.parent(assign)
+            if not (
+                isinstance(attribute, cst.Attribute)
+                and m.matches(attribute.value, m.Name("self"))
+                and isinstance(line, cst.SimpleStatementLine)
+            ):
+                continue
+            if not isinstance(assign.value, (cst.Attribute, cst.IfExp)) or len(line.body) != 1:
+                continue
+            method = next((a for a in tree.ancestors(line) if isinstance(a, _SCOPES)), None)
+            owner = tree.parent(tree.parent(method)) if isinstance(method, cst.FunctionDef) else None
+            if not isinstance(owner, cst.ClassDef):
+                continue
+            alias = _alias(tree, aliases, line, attr, assign.value, owner, counts)
+            if alias is not None:
+                self.found[(id(owner), "self." + attr)] = replace(alias, name="self." + attr, attribute=True)
+                self._attributes.add(attr)
 
     def _branches(self, aliases: ImportAliases, choice: cst.If, counts: dict[str, int]) -> None:
         """``if c: T = torch.cuda.X`` / ``else: T = torch.X``: a conditional alias for each name that
@@ -147,10 +186,19 @@ class LegacyAliases:
             for name in self.tree.of_type(self.tree.root, cst.Name)
             if name.value in self._names and not _not_a_read(self.tree.parent(name), name)
         ]
+        if self._attributes:
+            found.extend(
+                self._attribute_at(node)
+                for node in self.tree.of_type(self.tree.root, cst.Attribute)
+                if node.attr.value in self._attributes
+                and not isinstance(self.tree.parent(node), cst.AssignTarget)
+            )
         return [alias for alias in found if alias is not None]
 
     def at(self, node: cst.BaseExpression) -> LegacyAlias | None:
-        """The alias the name ``node`` stands for where it is read, if it is one."""
+        """The alias the name (or ``self.<attr>``) ``node`` stands for where it is read, if it is one."""
+        if isinstance(node, cst.Attribute):
+            return self._attribute_at(node) if node.attr.value in self._attributes else None
         if not isinstance(node, cst.Name) or node.value not in self._names:
             return None
         in_function = False
@@ -163,6 +211,16 @@ class LegacyAliases:
                 return self.found.get((id(scope), node.value))
             in_function = in_function or isinstance(scope, (cst.FunctionDef, cst.Lambda))
         return None
+
+    def _attribute_at(self, node: cst.Attribute) -> LegacyAlias | None:
+        """``self.Tensor`` read in a method of the class whose method bound it."""
+        if not m.matches(node.value, m.Name("self")):
+            return None
+        method = next((a for a in self.tree.ancestors(node) if isinstance(a, _SCOPES)), None)
+        owner = self.tree.parent(self.tree.parent(method)) if isinstance(method, cst.FunctionDef) else None
+        if not isinstance(owner, cst.ClassDef):
+            return None
+        return self.found.get((id(owner), "self." + node.attr.value))
 
 
 def _not_a_read(parent: cst.CSTNode | None, name: cst.Name) -> bool:

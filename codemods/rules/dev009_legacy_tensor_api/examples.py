@@ -71,6 +71,26 @@ VALID = [
         Mask = torch.BoolTensor
         """
     ),
+    # `self.Tensor` bound twice, and a type kept on `self` that a subclass reads (another class).
+    Valid(
+        """
+        import torch
+
+        class Base:
+            def __init__(self, gpu):
+                self.Tensor = torch.FloatTensor
+                if gpu:
+                    self.Tensor = torch.cuda.FloatTensor
+                self.Ids = torch.LongTensor
+
+            def blank(self, n):
+                return self.Tensor(n).zero_()
+
+        class Child(Base):
+            def ids(self, n):
+                return self.Ids(n).zero_()
+        """
+    ),
     # `volatile` of an object that is not a tensor is its own attribute; a `volatile` parameter
     # that never reaches `Variable` is someone else's flag.
     Valid(
@@ -156,6 +176,59 @@ VALID = [
 ]
 
 INVALID = [
+    # The import is reported where `Variable` is only called and tested as a type (DEV018 makes that
+    # test `torch.Tensor`): it goes with the last of them.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def repackage(h):
+            if type(h) == Variable:
+                return Variable(h.data)
+            return tuple(repackage(v) for v in h)
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def repackage(h):
+            if type(h) == Variable:
+                return h.data
+            return tuple(repackage(v) for v in h)
+        """,
+        message="only called here or tested as a type (DEV018)",
+        line=2,
+    ),
+    # A tensor type kept on `self` (the pix2pix family's base model) is an alias in its class's methods:
+    # chosen by `torch.cuda.is_available()` its conversions get that device; a condition on `self`
+    # may read differently at the call, and is only reported.
+    Invalid(
+        """
+        import torch
+
+        class Detector:
+            def __init__(self, opt):
+                self.Tensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+                self.Ids = torch.cuda.LongTensor if opt.gpu_ids else torch.LongTensor
+
+            def detect(self, image, n):
+                return image.type(self.Tensor), self.Ids(n).zero_()
+        """,
+        """
+        import torch
+
+        class Detector:
+            def __init__(self, opt):
+                self.Tensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+                self.Ids = torch.cuda.LongTensor if opt.gpu_ids else torch.LongTensor
+
+            def detect(self, image, n):
+                return image.to("cuda" if torch.cuda.is_available() else "cpu", torch.float32), self.Ids(n).zero_()
+        """,
+        message="`self.Tensor` (`torch.cuda.FloatTensor` or its CPU twin) is a legacy tensor type chosen",
+        line=5,
+    ),
     # Arithmetic of a tensor made right there and a number is a new tensor with no history: the
     # wrapper goes (the product kept whole where a method follows); with a name it may need grad.
     Invalid(

@@ -8,6 +8,21 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # `max(0)` of a vector gives values and indices; `sum(0)` of a matrix is a row; a name rebound
+    # from itself in a loop (a later round reads what it bound).
+    Valid(
+        """
+        import torch
+
+        def stats(x, rows, seq):
+            best = x.view(-1).max(0)
+            col = rows.sum(0)
+            h = seq[0]
+            for _ in range(3):
+                h = h.data[0]
+            return best[0].data[0], col.data[0], h
+        """
+    ),
     # A row of a batch handed on as one, a vector the file builds, a row of a model's output read as an
     # array: not numbers, whatever the model returns.
     Valid(
@@ -187,6 +202,36 @@ VALID = [
 ]
 
 INVALID = [
+    # A reduction over dimension 0 of a vector the code shows (`.view(-1)`) is 0-dim like a full one,
+    # and so is a running sum of them, read back into its own name after the loop.
+    Invalid(
+        """
+        import torch
+
+        def evaluate(net, batches):
+            top1 = 0.0
+            for ins, targs in batches:
+                preds = net(ins).topk(5, 1, True, True)[1].t()
+                correct = preds.eq(targs.view(1, -1).expand_as(preds))
+                top1 += correct[:1].reshape(-1).float().sum(0)
+            top1 = top1.data[0]
+            return top1
+        """,
+        """
+        import torch
+
+        def evaluate(net, batches):
+            top1 = 0.0
+            for ins, targs in batches:
+                preds = net(ins).topk(5, 1, True, True)[1].t()
+                correct = preds.eq(targs.view(1, -1).expand_as(preds))
+                top1 += correct[:1].reshape(-1).float().sum(0)
+            top1 = top1.item()
+            return top1
+        """,
+        message="`top1` is a 0-dim tensor",
+        line=9,
+    ),
     # Read as a number (a meter, a list, a sum, a format) from what the file does not show: a helper of
     # another module, a criterion handed in. Reported: a 0-dim value there raises; a vector would not.
     Invalid(
