@@ -40,6 +40,8 @@ _REDUCTIONS = frozenset("sum mean prod std var norm max min median amax amin log
 _TORCH_REDUCTIONS = frozenset(f"torch.{name}" for name in _REDUCTIONS | {"dist"})
 # Methods that keep a scalar a scalar: a view, a copy, a move, a cast.
 _KEEPS_SHAPE = frozenset("detach clone cpu cuda to float double half abs neg sqrt exp log".split())
+# Arithmetic methods: of a scalar and numbers (or scalars), a scalar.
+_ARITHMETIC_METHODS = frozenset("add add_ sub sub_ mul mul_ div div_ pow pow_".split())
 # Methods and builtins whose result is a Python number.
 _NUMBER_METHODS = frozenset("item numel dim nelement element_size".split())
 _NUMBER_BUILTINS = frozenset("len int float".split())  # not round: round(tensor) is a tensor
@@ -381,6 +383,12 @@ class Scalars:
                 )
             if method in _KEEPS_SHAPE:
                 return self._scalar(receiver, seen)
+            if method in _ARITHMETIC_METHODS and call.args:
+                # `correct_k.mul_(100.0 / batch_size)`: a scalar times numbers (or scalars) stays one
+                return all(
+                    not a.star and (self._number(a.value, seen) or self._scalar(a.value, seen))
+                    for a in call.args
+                ) and self._scalar(receiver, seen)
             own = self._method_of_instance(receiver, method, seen)
             if own is not None:
                 return self._returns_scalars(own, seen)
@@ -630,7 +638,9 @@ class Scalars:
             if read.value != name:
                 continue
             parent = self.tree.parent(read)
-            if isinstance(parent, cst.AssignTarget) or (isinstance(parent, cst.For) and parent.iter is read):
+            if isinstance(parent, (cst.AssignTarget, cst.Return)) or (
+                isinstance(parent, cst.For) and parent.iter is read
+            ):
                 continue
             if isinstance(parent, cst.Element) and isinstance(self.tree.parent(parent), cst.Tuple):
                 holder = self.tree.parent(parent)
@@ -674,12 +684,34 @@ class Scalars:
         values: list[cst.BaseExpression] = []
         for returned in self._returns(callee):
             value = returned.value
+            if isinstance(value, cst.Name):
+                # `res = []`, `res.append(v)` in a loop, `return res` (the ImageNet example's accuracy()):
+                # each name unpacked from it is one of the appended values.
+                items = self._built_list(callee, value.value)
+                if items is None:
+                    return None
+                values.extend(items)
+                continue
             if not (isinstance(value, cst.Tuple) and len(value.elements) == len(names)):
                 return None
             if any(isinstance(e, cst.StarredElement) for e in value.elements):
                 return None
             values.append(value.elements[position].value)
         return values or None
+
+    def _built_list(self, function: cst.FunctionDef, name: str) -> list[cst.BaseExpression] | None:
+        """What ``name``, bound once in ``function`` to ``[]`` and then only appended to, holds."""
+        bindings = self._bindings_in(function, name)
+        if len(bindings) != 1 or not isinstance(bindings[0], cst.AssignTarget):
+            return None
+        assign = self.tree.parent(bindings[0])
+        if not (
+            isinstance(assign, cst.Assign)
+            and isinstance(assign.value, cst.List)
+            and not assign.value.elements
+        ):
+            return None
+        return self._appended(function, name) or None
 
     def _instance_call(self, call: cst.Call) -> cst.FunctionDef | None:
         """What ``model(x)`` runs, where every value ``model`` can hold is built by one class of this

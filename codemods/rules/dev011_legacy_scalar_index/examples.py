@@ -202,6 +202,44 @@ VALID = [
 ]
 
 INVALID = [
+    # The 0.3 ImageNet example's accuracy(): a list built by appending 0-dim precisions and returned;
+    # each name unpacked from its call is 0-dim, and `[0]` raises.
+    Invalid(
+        """
+        import torch
+
+        def accuracy(output, target, topk=(1,)):
+            _, pred = output.topk(max(topk), 1, True, True)
+            correct = pred.t().eq(target.view(1, -1))
+            res = []
+            for k in topk:
+                correct_k = correct[:k].reshape(-1).float().sum(0)
+                res.append(correct_k.mul_(100.0 / target.size(0)))
+            return res
+
+        def step(output, target, top1):
+            prec1, prec5 = accuracy(output, target, topk=(1, 5))
+            top1.update(prec1[0])
+        """,
+        """
+        import torch
+
+        def accuracy(output, target, topk=(1,)):
+            _, pred = output.topk(max(topk), 1, True, True)
+            correct = pred.t().eq(target.view(1, -1))
+            res = []
+            for k in topk:
+                correct_k = correct[:k].reshape(-1).float().sum(0)
+                res.append(correct_k.mul_(100.0 / target.size(0)))
+            return res
+
+        def step(output, target, top1):
+            prec1, prec5 = accuracy(output, target, topk=(1, 5))
+            top1.update(prec1.item())
+        """,
+        message="`prec1` is 0-dim",
+        line=14,
+    ),
     # A reduction over dimension 0 of a vector the code shows (`.view(-1)`) is 0-dim like a full one,
     # and so is a running sum of them, read back into its own name after the loop.
     Invalid(
