@@ -25,6 +25,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.device_sites import DEVICE_NAME
+from codemods.core.name_bindings import SCOPES, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, as_move, is_dtype_expr
@@ -525,18 +526,44 @@ def legacy_spelling(
     if isinstance(call.func, cst.Attribute) and call.func.attr.value == "new":
         return _tensor_new(tree, call, aliases)
     qualified = aliases.qualify(call.func) or ""
-    if _SPARSE_CONSTRUCTOR.match(qualified) and _indices_values_shape(call):
+    if _SPARSE_CONSTRUCTOR.match(qualified) and _indices_values_shape(tree, call):
         fixed = cst.Call(func=aliases.expr_for("torch.sparse_coo_tensor"), args=call.args)
         return f"legacy constructor `{qualified}`; use `torch.sparse_coo_tensor(...)`", call, fixed
     return None
 
 
-def _indices_values_shape(call: cst.Call) -> bool:
+def _indices_values_shape(tree: Tree, call: cst.Call) -> bool:
     """``(i, v, shape)``: three positional arguments, the last a shape (a literal tuple or list,
-    ``torch.Size(...)``, ``x.size()``, ``x.shape``), which a size of three ints cannot have."""
+    ``torch.Size(...)``, ``x.size()``, ``x.shape``, or a name bound once in the call's scope to one:
+    ``shape = torch.Size(m.shape)``), which a size of three ints cannot have."""
     if len(call.args) != 3 or any(a.star or a.keyword for a in call.args):
         return False
     shape = call.args[2].value
+    if isinstance(shape, cst.Name):
+        shape = _sole_value(tree, call, shape.value) or shape
+    return _is_shape(shape)
+
+
+def _sole_value(tree: Tree, node: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The value of ``name = value``, the one binding of ``name`` in the scope ``node`` reads it in (a
+    function's or the module's; not a parameter, a loop or another kind of binding): what ``name``
+    holds wherever that scope reads it."""
+    scope = next((a for a in tree.ancestors(node) if isinstance(a, SCOPES)), tree.root)
+    bound = bindings_in(tree, scope, name)
+    declared = (i.name.value for g in tree.of_type(tree.root, cst.Global) for i in g.names)
+    if scope is tree.root and name in declared:
+        return None  # a function may rebind the global
+    if len(bound) != 1 or not isinstance(bound[0], cst.AssignTarget):
+        return None
+    assign = tree.parent(bound[0])
+    if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+        return None
+    if not isinstance(bound[0].target, cst.Name):
+        return None
+    return assign.value
+
+
+def _is_shape(shape: cst.BaseExpression) -> bool:
     if isinstance(shape, (cst.Tuple, cst.List)):
         return True
     if isinstance(shape, cst.Attribute):
@@ -552,7 +579,9 @@ def _tensor_new(
 ) -> tuple[str, cst.CSTNode, cst.BaseExpression | None] | None:
     attribute = cst.ensure_type(call.func, cst.Attribute)
     receiver = attribute.value
-    if not call.args or aliases.local_name_for("torch") is None or not _plainly_a_tensor(tree, receiver):
+    if not call.args or aliases.local_name_for("torch") is None:
+        return None
+    if not (_plainly_a_tensor(tree, receiver) or _sized_by_itself(call, receiver)):
         return None
     if any(a.keyword is not None or a.star == "**" for a in call.args):
         return None
@@ -616,6 +645,24 @@ def _is_number(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         node = node.expression
     return isinstance(node, (cst.Integer, cst.Float))
+
+
+def _sized_by_itself(call: cst.Call, receiver: cst.BaseExpression) -> bool:
+    """``x.new(x.size())``, ``x.new(x.size(0), n)``, ``x.new(*x.shape)``: a ``new`` given the receiver's
+    own tensor size (``.size()`` a method, as on a tensor: PIL's and NumPy's ``size`` is no call, and
+    neither has a ``new`` method taking it), whatever the receiver is named (an autograd Function's
+    ``input``)."""
+    for arg in call.args:
+        value = arg.value.value if isinstance(arg.value, cst.Subscript) else arg.value
+        if isinstance(value, cst.Call) and m.matches(value.func, m.Attribute(attr=m.Name("size"))):
+            owner = cst.ensure_type(value.func, cst.Attribute).value
+        elif isinstance(value, cst.Attribute) and value.attr.value == "shape":
+            owner = value.value
+        else:
+            continue
+        if owner.deep_equals(receiver):
+            return True
+    return False
 
 
 def _plainly_a_tensor(tree: Tree, node: cst.BaseExpression, depth: int = 0) -> bool:

@@ -4,12 +4,14 @@ Since PyTorch 0.4 a loss (``criterion(out, y)``, ``F.nll_loss(...)``) and a full
 ``torch.mean(x)``) are 0-dim tensors; before, they were vectors of one element, and code read them with
 ``loss.data[0]``, which now raises. A value is a scalar here only when the code shows it: a torch loss
 function or loss module (without ``reduction="none"`` or ``reduce=False``), a reduction over all
-elements, ``.data``/``.detach()``/a move of a scalar, arithmetic of scalars and Python numbers, what a
+elements (or over dimension 0 of a vector the code shows, ``x.view(-1).sum(0)``),
+``.data``/``.detach()``/a move of a scalar, arithmetic of scalars and Python numbers, what a
 function or method of this file returns when all its returns are scalars, and what an instance of a
 class of this file gives when called (its ``__call__``, or an ``nn.Module``'s ``forward``). Names are
 followed to the assignment that reaches them in straight-line code, else to every binding in their
 function; parameters to the arguments every call in the file passes, when the function is called
-nowhere else; ``self.<attr>`` to every assignment of it in the class. A running sum (``total = 0`` then
+nowhere else; ``self.<attr>`` to every assignment of it in the class; a read in the value of its own
+assignment (``top1 = top1.data[0]``, in no loop) to the others. A running sum (``total = 0`` then
 ``total += loss.data``) counts once it adds a tensor. Anything else is unknown.
 """
 
@@ -38,6 +40,8 @@ _REDUCTIONS = frozenset("sum mean prod std var norm max min median amax amin log
 _TORCH_REDUCTIONS = frozenset(f"torch.{name}" for name in _REDUCTIONS | {"dist"})
 # Methods that keep a scalar a scalar: a view, a copy, a move, a cast.
 _KEEPS_SHAPE = frozenset("detach clone cpu cuda to float double half abs neg sqrt exp log".split())
+# Arithmetic methods: of a scalar and numbers (or scalars), a scalar.
+_ARITHMETIC_METHODS = frozenset("add add_ sub sub_ mul mul_ div div_ pow pow_".split())
 # Methods and builtins whose result is a Python number.
 _NUMBER_METHODS = frozenset("item numel dim nelement element_size".split())
 _NUMBER_BUILTINS = frozenset("len int float".split())  # not round: round(tensor) is a tensor
@@ -152,11 +156,15 @@ class Scalars:
             method = expr.func.attr.value
             if method in _KEEPS_RANK_METHODS:
                 return self._rank(expr.func.value, seen)
-            if method == "view" and plain and len(plain) == len(expr.args):
+            if method in ("view", "reshape") and plain and len(plain) == len(expr.args):
                 if len(plain) == 1 and isinstance(plain[0].value, (cst.Tuple, cst.List)):
                     return len(plain[0].value.elements)
                 return len(plain) if all(self._number(a.value, seen) for a in plain) else None
-            if method in _KEEPS_RANK_METHODS or method == "view" or not _is_self_attribute(expr.func):
+            if (
+                method in _KEEPS_RANK_METHODS
+                or method in ("view", "reshape")
+                or not _is_self_attribute(expr.func)
+            ):
                 return None
         callee = self.functions.callee(expr) or self._instance_call(expr)
         if callee is not None and id(callee) not in seen:
@@ -370,9 +378,17 @@ class Scalars:
             method = call.func.attr.value
             receiver = call.func.value
             if method in _REDUCTIONS:
-                return _reduction_without_dim(call, method)
+                return _reduction_without_dim(call, method) or (
+                    _reduction_over_first_dim(call, method) and self._rank(receiver, seen) == 1
+                )
             if method in _KEEPS_SHAPE:
                 return self._scalar(receiver, seen)
+            if method in _ARITHMETIC_METHODS and call.args:
+                # `correct_k.mul_(100.0 / batch_size)`: a scalar times numbers (or scalars) stays one
+                return all(
+                    not a.star and (self._number(a.value, seen) or self._scalar(a.value, seen))
+                    for a in call.args
+                ) and self._scalar(receiver, seen)
             own = self._method_of_instance(receiver, method, seen)
             if own is not None:
                 return self._returns_scalars(own, seen)
@@ -527,6 +543,8 @@ class Scalars:
             return [reaching]
         values: list[cst.BaseExpression | None] = []
         for binding in self._bindings(name):
+            if self._reads_before(binding, name):
+                continue  # `top1 = top1.data[0]`: the read sees what the name held before
             if isinstance(binding, cst.Param):
                 arguments = self._arguments_for(binding, seen)
                 if arguments is None:
@@ -548,6 +566,21 @@ class Scalars:
                         continue
                 values.append(value)
         return values
+
+    def _reads_before(self, binding: cst.CSTNode, name: cst.Name) -> bool:
+        """Is ``name`` read in the value of the assignment ``binding`` (``x = x.data[0]``), which is in
+        no loop of its function (where a later round would read what it bound)?"""
+        assign = self.tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
+        if not isinstance(assign, cst.Assign) or not any(
+            a is assign.value for a in self.tree.ancestors(name)
+        ):
+            return False
+        for above in self.tree.ancestors(assign):
+            if isinstance(above, (cst.For, cst.While)):
+                return False
+            if isinstance(above, _SCOPE_EDGES):
+                return True
+        return True
 
     def _counts(self, loop: cst.For, name: str) -> bool:
         """``for name in range(...)``: the loop counts with ints."""
@@ -605,7 +638,9 @@ class Scalars:
             if read.value != name:
                 continue
             parent = self.tree.parent(read)
-            if isinstance(parent, cst.AssignTarget) or (isinstance(parent, cst.For) and parent.iter is read):
+            if isinstance(parent, (cst.AssignTarget, cst.Return)) or (
+                isinstance(parent, cst.For) and parent.iter is read
+            ):
                 continue
             if isinstance(parent, cst.Element) and isinstance(self.tree.parent(parent), cst.Tuple):
                 holder = self.tree.parent(parent)
@@ -649,12 +684,34 @@ class Scalars:
         values: list[cst.BaseExpression] = []
         for returned in self._returns(callee):
             value = returned.value
+            if isinstance(value, cst.Name):
+                # `res = []`, `res.append(v)` in a loop, `return res` (the ImageNet example's accuracy()):
+                # each name unpacked from it is one of the appended values.
+                items = self._built_list(callee, value.value)
+                if items is None:
+                    return None
+                values.extend(items)
+                continue
             if not (isinstance(value, cst.Tuple) and len(value.elements) == len(names)):
                 return None
             if any(isinstance(e, cst.StarredElement) for e in value.elements):
                 return None
             values.append(value.elements[position].value)
         return values or None
+
+    def _built_list(self, function: cst.FunctionDef, name: str) -> list[cst.BaseExpression] | None:
+        """What ``name``, bound once in ``function`` to ``[]`` and then only appended to, holds."""
+        bindings = self._bindings_in(function, name)
+        if len(bindings) != 1 or not isinstance(bindings[0], cst.AssignTarget):
+            return None
+        assign = self.tree.parent(bindings[0])
+        if not (
+            isinstance(assign, cst.Assign)
+            and isinstance(assign.value, cst.List)
+            and not assign.value.elements
+        ):
+            return None
+        return self._appended(function, name) or None
 
     def _instance_call(self, call: cst.Call) -> cst.FunctionDef | None:
         """What ``model(x)`` runs, where every value ``model`` can hold is built by one class of this
@@ -1124,6 +1181,25 @@ def _reduction_without_dim(call: cst.Call, method: str) -> bool:
         return False
     allowed = 1 if method == "norm" else 0  # norm's first positional argument is p, not a dimension
     return len(positional(call)) <= allowed
+
+
+# Reductions whose result over the one dimension of a vector is a 0-dim tensor (not `max`/`min`, which
+# give values and indices along a dimension, nor `norm`, whose first argument is p).
+_VECTOR_REDUCTIONS = frozenset("sum mean prod std var logsumexp amax amin all any".split())
+
+
+def _reduction_over_first_dim(call: cst.Call, method: str) -> bool:
+    """``x.sum(0)``, ``x.mean(dim=-1)``: a reduction over dimension 0 (or -1) alone, without keepdim;
+    over all of a vector's elements (the ImageNet example's ``correct[:k].view(-1).float().sum(0)``)."""
+    if method not in _VECTOR_REDUCTIONS or len(call.args) != 1:
+        return False
+    arg = call.args[0]
+    if arg.star or (arg.keyword is not None and arg.keyword.value != "dim"):
+        return False
+    value = arg.value
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        return isinstance(value.expression, cst.Integer) and value.expression.value == "1"
+    return isinstance(value, cst.Integer) and value.value == "0"
 
 
 def _over_every_element(call: cst.Call, qualified: str) -> bool:

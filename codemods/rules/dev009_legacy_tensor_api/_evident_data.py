@@ -133,7 +133,8 @@ def reaching_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases)
     """What ``name`` holds where ``call`` reads it, from the one binding that reaches it on every path: the
     nearest statement before it, in its block or a block around it, that binds ``name`` (the loops it
     leaves never bind ``name``). "list" for a fresh list, a tuple unpacked from ``zip(...)`` or the
-    result of a function of the file returning a fresh list; "array" for a NumPy array builder's
+    result of a function of the file returning a fresh list; "tolist" for what ``x.tolist()`` gave (a
+    list, or a number for a 0-d array or tensor); "array" for a NumPy array builder's
     result; None when that binding is anything else, conditional, or not shown (a parameter)."""
     statement = next((a for a in tree.ancestors(call) if isinstance(a, cst.SimpleStatementLine)), None)
     if statement is None or any(isinstance(a, SCOPES) for a in _between(tree, call, statement)):
@@ -198,6 +199,8 @@ def every_binding_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAli
     kinds = {_bound_kind(tree, b, name, aliases) for b in bindings}
     if not bindings or None in kinds:
         return None
+    if "tolist" in kinds:  # only a likely list: a list only where every binding is one
+        return "tolist" if "array" not in kinds else None
     return "array" if "array" in kinds else "list"
 
 
@@ -272,6 +275,13 @@ def _bound_kind(tree: Tree, binding: cst.CSTNode, name: str, aliases: ImportAlia
 def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases) -> str | None:
     if is_fresh_list(value, aliases) or returns_fresh_list(tree, value, aliases):
         return "list"
+    if (
+        isinstance(value, cst.Call)
+        and not value.args
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "tolist"
+    ):
+        return "tolist"  # a list, but a number for a 0-d array: only a likely reading
     if not isinstance(value, cst.Call) or not value.args:
         return None
     qualified = aliases.qualify(value.func) or ""

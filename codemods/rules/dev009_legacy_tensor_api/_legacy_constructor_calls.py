@@ -83,6 +83,9 @@ def constructor_call(
         if evident is not None:
             return message + evident[0], evident[1], False
     if fixed is None:
+        listed = _listed_rewrite(tree, call, legacy, qualified, aliases, sizes, device)
+        if listed is not None:
+            return message + listed[0], listed[1], True
         read = _read_as_data(tree, call, qualified, aliases, device) or _read_as_size(
             tree, call, legacy, qualified, aliases, device
         )
@@ -195,25 +198,12 @@ def _read_as_size(
         why = "named as a count"
     else:
         return None
-    # `legacy_constructor_rewrite` reads a name in `int_names` as a size: stand the argument in for one.
-    stand_in = cst.Name("__read_as_size__")
-    fixed = legacy_constructor_rewrite(
-        call.with_changes(args=[call.args[0].with_changes(value=stand_in)]),
-        legacy,
-        aliases,
-        frozenset({stand_in.value}),
-        device,
-    )
+    fixed = _rewrite_with_stand_in(tree, call, legacy, qualified, aliases, device, as_size=True)
     if fixed is None:
         return None
-    fixed = fixed.with_changes(
-        args=[a.with_changes(value=value) if a.value is stand_in else a for a in fixed.args]
-    )
-    if qualified == "torch.Tensor":
-        fixed = _default_dtype(tree, aliases, fixed)
     spelled = code_of(value)
     arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
-    return UNSAFE_SIZE.format(arg=arg, why=why), fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+    return UNSAFE_SIZE.format(arg=arg, why=why), fixed
 
 
 def _named_as_count(value: cst.BaseExpression) -> bool:
@@ -292,28 +282,91 @@ def _evident_data_rewrite(
         )
     if kind != "list":
         return None
-    # `is_data` reads a name in `data_names` as data: stand the argument in for one, then put it back.
-    stand_in = cst.Name("__evident_data__")
-    fixed = legacy_constructor_rewrite(
-        call.with_changes(args=[call.args[0].with_changes(value=stand_in)]),
-        legacy,
-        aliases,
-        sizes,
-        device,
-        frozenset({stand_in.value}),
-    )
+    fixed = _rewrite_with_stand_in(tree, call, legacy, qualified, aliases, device, sizes=sizes)
     if fixed is None:
         return None
-    args = [a.with_changes(value=value) if a.value is stand_in else a for a in fixed.args]
-    if qualified == "torch.Tensor":
-        fixed = _default_dtype(tree, aliases, fixed.with_changes(args=args))
-    else:
-        fixed = fixed.with_changes(args=args)
     return (
         " of a list the file builds (a list display or comprehension, or a function returning one):"
         " `torch.tensor(...)` copies it as the legacy call did",
-        fixed.with_changes(lpar=call.lpar, rpar=call.rpar),
+        fixed,
     )
+
+
+def _listed_rewrite(
+    tree: Tree,
+    call: cst.Call,
+    legacy: str,
+    qualified: str,
+    aliases: ImportAliases,
+    sizes: frozenset[str],
+    device: cst.BaseExpression | None,
+) -> tuple[str, cst.Call] | None:
+    """The one argument is what ``.tolist()`` gave (``x = np.array(x).tolist()`` bound before it, or the
+    call itself): a list, copied by ``torch.tensor(...)`` as the legacy call copied it, unless the array
+    was 0-d, whose ``.tolist()`` is a number (an unsafe reading)."""
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    value = call.args[0].value
+    listed = _a_tolist(value) or (
+        isinstance(value, cst.Name)
+        and (
+            reaching_kind(tree, call, value.value, aliases)
+            or every_binding_kind(tree, call, value.value, aliases)
+        )
+        == "tolist"
+    )
+    if not listed:
+        return None
+    fixed = _rewrite_with_stand_in(tree, call, legacy, qualified, aliases, device, sizes=sizes)
+    if fixed is None:
+        return None
+    return (
+        " of what `.tolist()` gave, a list: `torch.tensor(...)` copies it as the legacy call did"
+        " (unsafe: a 0-d array's `.tolist()` is a number, which the legacy call read as a size)",
+        fixed,
+    )
+
+
+def _a_tolist(value: cst.BaseExpression) -> bool:
+    return (
+        isinstance(value, cst.Call)
+        and not value.args
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "tolist"
+    )
+
+
+def _rewrite_with_stand_in(
+    tree: Tree,
+    call: cst.Call,
+    legacy: str,
+    qualified: str,
+    aliases: ImportAliases,
+    device: cst.BaseExpression | None,
+    *,
+    sizes: frozenset[str] = frozenset(),
+    as_size: bool = False,
+) -> cst.Call | None:
+    """``legacy_constructor_rewrite`` of ``call``'s one argument read as data (or, ``as_size``, as a
+    size), whatever it is: it reads a name in its data (size) names so, so a stand-in name of that
+    kind takes the argument's place, and the argument is put back in the rewrite."""
+    value = call.args[0].value
+    stand_in = cst.Name("__read_as_size__" if as_size else "__read_as_data__")
+    stood_in = call.with_changes(args=[call.args[0].with_changes(value=stand_in)])
+    if as_size:
+        fixed = legacy_constructor_rewrite(stood_in, legacy, aliases, frozenset({stand_in.value}), device)
+    else:
+        fixed = legacy_constructor_rewrite(
+            stood_in, legacy, aliases, sizes, device, frozenset({stand_in.value})
+        )
+    if fixed is None:
+        return None
+    fixed = fixed.with_changes(
+        args=[a.with_changes(value=value) if a.value is stand_in else a for a in fixed.args]
+    )
+    if qualified == "torch.Tensor":
+        fixed = _default_dtype(tree, aliases, fixed)
+    return fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 
 
 def _array_rewrite(call: cst.Call, qualified: str, aliases: ImportAliases) -> cst.Call | None:

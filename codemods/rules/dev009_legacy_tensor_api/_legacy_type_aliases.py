@@ -5,8 +5,11 @@ tensors with it: ``Tensor(n, 1).fill_(1.0)``, ``imgs.type(Tensor)``. Such a name
 ``torch.FloatTensor`` (or its CUDA twin) wherever it is read, as long as it is bound exactly once in
 its scope; a conditional alias also stands for a device, ``"cuda" if cuda else "cpu"``, which can be
 spelled at the use only when its condition reads the same there: ``torch.cuda.is_available()``, or
-a name bound once in the file, at its top level (no function can rebind it). A name bound once to
-such an alias (``Tensor = FloatTensor``) stands for the same type and device.
+a name bound once in the file, at its top level (no function can rebind it), or, for an alias made in
+a function, a name bound once in that function (a parameter, ``use_cuda``) and in none inside it. A name
+bound once to such an alias (``Tensor = FloatTensor``) stands for the same type and device. The choice
+may also be an ``if``/``else`` whose branches bind the name once each, to a CUDA type and its CPU twin
+(``if use_cuda: LongTensor = torch.cuda.LongTensor`` / ``else: LongTensor = torch.LongTensor``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype
-from codemods.core.name_bindings import binding_counts, bindings_in
+from codemods.core.name_bindings import SCOPES, binding_counts, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 
@@ -48,6 +51,11 @@ class LegacyAlias:
     # `torch.cuda.FloatTensor if c else torch.Tensor`: float32 on the GPU, the default dtype on the CPU,
     # which no one dtype spells (`device` is None: the calls are reported, not rewritten)
     default_on_cpu: bool = False
+    # the other branch's binding where an `if`/`else` makes the choice (`statement` is the CUDA one)
+    twin: cst.SimpleStatementLine | None = None
+    # `self.Tensor = ...` in a method: read as `self.Tensor` in its class's methods (`scope` is the
+    # class); other objects may read it too, so it is never removed
+    attribute: bool = False
 
     @property
     def spelled(self) -> str:
@@ -84,8 +92,68 @@ class LegacyAliases:
             alias = _alias(tree, aliases, line, name, assign.value, scope, counts)
             if alias is not None and self._bound(scope, name) == 1 and not _declared_global(tree, name):
                 self.found[(id(scope), name)] = alias
+        self._attributes: set[str] = set()
+        self._self_aliases(tree, aliases, counts)
+        for choice in tree.of_type(tree.root, cst.If):
+            if isinstance(choice.orelse, cst.Else):
+                self._branches(aliases, choice, counts)
         self._names = {name for _, name in self.found}
         self._follow(renames)
+
+    def _self_aliases(self, tree: Tree, aliases: ImportAliases, counts: dict[str, int]) -> None:
+        """``self.Tensor = torch.cuda.FloatTensor if c else torch.FloatTensor`` in a method (the
+        pix2pix family's base model): an alias its class's methods read as ``self.Tensor``, where it
+        is the file's one assignment of an attribute of that name."""
+        assigned: dict[str, list[cst.CSTNode]] = {}
+        for node in tree.of_type(tree.root, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                # every attribute written (`self.a, self.T = ...`, `self.x.T = ...`): counted, never read
+                for written in tree.of_type(target, cst.Attribute):
+                    assigned.setdefault(written.attr.value, []).append(node)
+        for attr, nodes in assigned.items():
+            assign = nodes[0]
+            if len(nodes) != 1 or not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+                continue
+            attribute = assign.targets[0].target
+            line = tree.parent(assign)
+            if not (
+                isinstance(attribute, cst.Attribute)
+                and m.matches(attribute.value, m.Name("self"))
+                and isinstance(line, cst.SimpleStatementLine)
+            ):
+                continue
+            if not isinstance(assign.value, (cst.Attribute, cst.IfExp)) or len(line.body) != 1:
+                continue
+            method = next((a for a in tree.ancestors(line) if isinstance(a, _SCOPES)), None)
+            owner = tree.parent(tree.parent(method)) if isinstance(method, cst.FunctionDef) else None
+            if not isinstance(owner, cst.ClassDef):
+                continue
+            alias = _alias(tree, aliases, line, attr, assign.value, owner, counts)
+            if alias is not None:
+                self.found[(id(owner), "self." + attr)] = replace(alias, name="self." + attr, attribute=True)
+                self._attributes.add(attr)
+
+    def _branches(self, aliases: ImportAliases, choice: cst.If, counts: dict[str, int]) -> None:
+        """``if c: T = torch.cuda.X`` / ``else: T = torch.X``: a conditional alias for each name that
+        each branch binds once, directly, to a CUDA type and its CPU twin, and nothing else in its scope
+        binds; reported (and read) at the CUDA branch's line."""
+        orelse = cst.ensure_type(choice.orelse, cst.Else)
+        first, second = _typed_bindings(aliases, choice.body), _typed_bindings(aliases, orelse.body)
+        if not first or not second:
+            return  # (most `if`s: no legacy type bound in a branch)
+        scope = next(a for a in self.tree.ancestors(choice) if isinstance(a, _SCOPES))
+        for name, (line, qualified) in first.items():
+            if name not in second or self._bound(scope, name) != 2 or _declared_global(self.tree, name):
+                continue
+            other, other_type = second[name]
+            cuda_first = qualified.startswith("torch.cuda.")
+            gpu, cpu = (qualified, other_type) if cuda_first else (other_type, qualified)
+            if legacy_dtype(gpu) is None or gpu != "torch.cuda." + cpu.removeprefix("torch."):
+                continue
+            device = _device_choice(self.tree, aliases, choice.test, cuda_first, scope, counts)
+            statement, twin = (line, other) if cuda_first else (other, line)
+            self.found[(id(scope), name)] = LegacyAlias(name, statement, gpu, scope, device, True, twin=twin)
 
     def _follow(self, renames: list[tuple[cst.SimpleStatementLine, str, cst.Name, cst.CSTNode]]) -> None:
         """``Tensor = FloatTensor``, bound once, stands for what the alias it reads stands for there
@@ -118,10 +186,19 @@ class LegacyAliases:
             for name in self.tree.of_type(self.tree.root, cst.Name)
             if name.value in self._names and not _not_a_read(self.tree.parent(name), name)
         ]
+        if self._attributes:
+            found.extend(
+                self._attribute_at(node)
+                for node in self.tree.of_type(self.tree.root, cst.Attribute)
+                if node.attr.value in self._attributes
+                and not isinstance(self.tree.parent(node), cst.AssignTarget)
+            )
         return [alias for alias in found if alias is not None]
 
     def at(self, node: cst.BaseExpression) -> LegacyAlias | None:
-        """The alias the name ``node`` stands for where it is read, if it is one."""
+        """The alias the name (or ``self.<attr>``) ``node`` stands for where it is read, if it is one."""
+        if isinstance(node, cst.Attribute):
+            return self._attribute_at(node) if node.attr.value in self._attributes else None
         if not isinstance(node, cst.Name) or node.value not in self._names:
             return None
         in_function = False
@@ -134,6 +211,16 @@ class LegacyAliases:
                 return self.found.get((id(scope), node.value))
             in_function = in_function or isinstance(scope, (cst.FunctionDef, cst.Lambda))
         return None
+
+    def _attribute_at(self, node: cst.Attribute) -> LegacyAlias | None:
+        """``self.Tensor`` read in a method of the class whose method bound it."""
+        if not m.matches(node.value, m.Name("self")):
+            return None
+        method = next((a for a in self.tree.ancestors(node) if isinstance(a, _SCOPES)), None)
+        owner = self.tree.parent(self.tree.parent(method)) if isinstance(method, cst.FunctionDef) else None
+        if not isinstance(owner, cst.ClassDef):
+            return None
+        return self.found.get((id(owner), "self." + node.attr.value))
 
 
 def _not_a_read(parent: cst.CSTNode | None, name: cst.Name) -> bool:
@@ -172,15 +259,61 @@ def _alias(
         return LegacyAlias(name, stmt, gpu, scope, None, True, default_on_cpu=True)
     if legacy_dtype(gpu) is None or gpu != "torch.cuda." + cpu.removeprefix("torch."):
         return None
-    device = None
+    device = _device_choice(tree, aliases, value.test, cuda_first, scope, counts)
+    return LegacyAlias(name, stmt, gpu, scope, device, True)
+
+
+def _typed_bindings(
+    aliases: ImportAliases, block: cst.BaseSuite
+) -> dict[str, tuple[cst.SimpleStatementLine, str]]:
+    """The names a block's own statements bind once each to a legacy type (``X = torch.cuda.X``),
+    with the statement and the type."""
+    found: dict[str, tuple[cst.SimpleStatementLine, str]] = {}
+    seen: set[str] = set()
+    for statement in block.body if isinstance(block, cst.IndentedBlock) else ():
+        if not _is_alias(statement):
+            continue
+        line = cst.ensure_type(statement, cst.SimpleStatementLine)
+        assign = cst.ensure_type(line.body[0], cst.Assign)
+        name = cst.ensure_type(assign.targets[0].target, cst.Name).value
+        qualified = _type_name(aliases, assign.value)
+        if name in seen or legacy_dtype(qualified) is None:
+            found.pop(name, None)
+        else:
+            found[name] = (line, qualified)
+        seen.add(name)
+    return found
+
+
+def _device_choice(
+    tree: Tree,
+    aliases: ImportAliases,
+    test: cst.BaseExpression,
+    cuda_first: bool,
+    scope: cst.CSTNode,
+    counts: dict[str, int],
+) -> cst.IfExp | None:
+    """``"cuda" if test else "cpu"`` (or the other way round), where ``test`` reads the same wherever
+    the alias is read; None where it may not."""
     if not counts:
         counts.update(binding_counts(tree))  # once per file, for its first conditional alias
-    if _reads_the_same_everywhere(tree, aliases, value.test, counts):
-        choice = ('"cuda"', '"cpu"') if cuda_first else ('"cpu"', '"cuda"')
-        device = cst.IfExp(
-            test=value.test.deep_clone(), body=cst.SimpleString(choice[0]), orelse=cst.SimpleString(choice[1])
-        )
-    return LegacyAlias(name, stmt, gpu, scope, device, True)
+    if not (_reads_the_same_everywhere(tree, aliases, test, counts) or _fixed_in(tree, scope, test)):
+        return None
+    choice = ('"cuda"', '"cpu"') if cuda_first else ('"cpu"', '"cuda"')
+    return cst.IfExp(
+        test=test.deep_clone(), body=cst.SimpleString(choice[0]), orelse=cst.SimpleString(choice[1])
+    )
+
+
+def _fixed_in(tree: Tree, scope: cst.CSTNode, test: cst.BaseExpression) -> bool:
+    """A name bound once in the function ``scope`` (a parameter, ``use_cuda``) and in no function,
+    class or comprehension inside it: it reads the same wherever an alias of that function is read."""
+    if not isinstance(scope, cst.FunctionDef) or not isinstance(test, cst.Name):
+        return False
+    if len(bindings_in(tree, scope, test.value)) != 1:
+        return False
+    inner = (s for s in tree.of_type(scope, SCOPES) if s is not scope)
+    return not any(bindings_in(tree, s, test.value) for s in inner)
 
 
 def _type_name(aliases: ImportAliases, value: cst.BaseExpression) -> str:

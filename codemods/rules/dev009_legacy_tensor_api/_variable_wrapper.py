@@ -43,6 +43,7 @@ from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import flatten_names, kwarg
 from codemods.core.torch_names import FACTORIES, VARIABLE
 from codemods.core.tree import Tree
+from codemods.rules.dev009_legacy_tensor_api._evident_data import every_binding_kind, reaching_kind
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
 
 T = TypeVar("T")
@@ -87,6 +88,12 @@ class VariableArguments:
     def is_fresh(self, node: cst.BaseExpression) -> bool:
         """A tensor made in this expression, that no one else holds and that has no history."""
         while True:
+            if isinstance(node, cst.BinaryOperation):
+                # `0.9 * torch.ones(n)`, `torch.rand(n) - 0.5`: arithmetic of a fresh tensor and numbers
+                # (or fresh tensors) makes a new one, with no history either.
+                operands = (node.left, node.right)
+                numbers = [o for o in operands if isinstance(o, (cst.Integer, cst.Float))]
+                return len(numbers) < 2 and all(o in numbers or self.is_fresh(o) for o in operands)
             if isinstance(node, cst.Attribute) and node.attr.value == "data":
                 # A tensor's `.data` is a new object at each access; a dataset's is the one it keeps.
                 return not _DATASET_NAME.search((dotted_name(node.value) or "").rsplit(".", 1)[-1])
@@ -113,7 +120,8 @@ class VariableArguments:
 
     def _copies(self, constructor: cst.Call) -> bool:
         """Does this legacy constructor make a new tensor? Of a tensor it makes an alias, which
-        keeps the tensor's history; of a size, a literal or a NumPy array, a new one."""
+        keeps the tensor's history; of a size, a literal, a NumPy array or a list bound before it, a new
+        one."""
         sizes, data = argument_kinds(self.tree, constructor, self.aliases)
         rewrite = legacy_constructor_rewrite(
             constructor, "torch.FloatTensor", self.aliases, int_names=sizes, data_names=data
@@ -121,6 +129,11 @@ class VariableArguments:
         if rewrite is not None:
             return True
         arg = constructor.args[0].value if len(constructor.args) == 1 else None
+        if isinstance(arg, cst.Name) and (
+            reaching_kind(self.tree, constructor, arg.value, self.aliases)
+            or every_binding_kind(self.tree, constructor, arg.value, self.aliases)
+        ):
+            return True  # a list, an array, or what `.tolist()` gave (a list, or a number: a size)
         if isinstance(arg, cst.BinaryOperation) and isinstance(arg.left, (cst.Float, cst.Integer)):
             arg = arg.right  # `0.75 * np.random.normal(...)`
         return isinstance(arg, cst.Call) and (self.aliases.qualify(arg.func) or "").startswith("numpy.")

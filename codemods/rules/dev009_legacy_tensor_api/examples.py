@@ -40,6 +40,57 @@ VALID = [
             return canvas, torch.sparse.FloatTensor(n, m)
         """
     ),
+    # A `new` given its receiver's `size` attribute (a PIL image's, no tensor's call), and a sparse
+    # constructor whose last argument is a name bound to an int (a size of three: an empty tensor).
+    Valid(
+        """
+        import torch
+
+        def blank(page, n, m, k):
+            depth = k
+            return page.new(page.size), torch.sparse.FloatTensor(n, m, depth)
+        """
+    ),
+    # Types picked by an `if`/`elif` chain, of two dtypes, or bound again later: no one alias.
+    Valid(
+        """
+        import torch
+
+        if torch.cuda.is_available():
+            Ids = torch.cuda.LongTensor
+        elif torch.backends.mps.is_available():
+            Ids = torch.LongTensor
+        if torch.cuda.is_available():
+            Half = torch.cuda.HalfTensor
+        else:
+            Half = torch.FloatTensor
+        if torch.cuda.is_available():
+            Mask = torch.cuda.ByteTensor
+        else:
+            Mask = torch.ByteTensor
+        Mask = torch.BoolTensor
+        """
+    ),
+    # `self.Tensor` bound twice, and a type kept on `self` that a subclass reads (another class).
+    Valid(
+        """
+        import torch
+
+        class Base:
+            def __init__(self, gpu):
+                self.Tensor = torch.FloatTensor
+                if gpu:
+                    self.Tensor = torch.cuda.FloatTensor
+                self.Ids = torch.LongTensor
+
+            def blank(self, n):
+                return self.Tensor(n).zero_()
+
+        class Child(Base):
+            def ids(self, n):
+                return self.Ids(n).zero_()
+        """
+    ),
     # `volatile` of an object that is not a tensor is its own attribute; a `volatile` parameter
     # that never reaches `Variable` is someone else's flag.
     Valid(
@@ -125,6 +176,161 @@ VALID = [
 ]
 
 INVALID = [
+    # The import is reported where `Variable` is only called and tested as a type (DEV018 makes that
+    # test `torch.Tensor`): it goes with the last of them.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def repackage(h):
+            if type(h) == Variable:
+                return Variable(h.data)
+            return tuple(repackage(v) for v in h)
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def repackage(h):
+            if type(h) == Variable:
+                return h.data
+            return tuple(repackage(v) for v in h)
+        """,
+        message="only called here or tested as a type (DEV018)",
+        line=2,
+    ),
+    # A tensor type kept on `self` (the pix2pix family's base model) is an alias in its class's methods:
+    # chosen by `torch.cuda.is_available()` its conversions get that device; a condition on `self`
+    # may read differently at the call, and is only reported.
+    Invalid(
+        """
+        import torch
+
+        class Detector:
+            def __init__(self, opt):
+                self.Tensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+                self.Ids = torch.cuda.LongTensor if opt.gpu_ids else torch.LongTensor
+
+            def detect(self, image, n):
+                return image.type(self.Tensor), self.Ids(n).zero_()
+        """,
+        """
+        import torch
+
+        class Detector:
+            def __init__(self, opt):
+                self.Tensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+                self.Ids = torch.cuda.LongTensor if opt.gpu_ids else torch.LongTensor
+
+            def detect(self, image, n):
+                return image.to("cuda" if torch.cuda.is_available() else "cpu", torch.float32), self.Ids(n).zero_()
+        """,
+        message="`self.Tensor` (`torch.cuda.FloatTensor` or its CPU twin) is a legacy tensor type chosen",
+        line=5,
+    ),
+    # Arithmetic of a tensor made right there and a number is a new tensor with no history: the
+    # wrapper goes (the product kept whole where a method follows); with a name it may need grad.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def targets(n, scale):
+            smooth = Variable(0.9 * torch.ones(n)).cuda()
+            noise = Variable(torch.rand(n) - 0.5)
+            scaled = Variable(scale * torch.ones(n))
+            return smooth, noise, scaled
+        """,
+        """
+        import torch
+
+        def targets(n, scale):
+            smooth = (0.9 * torch.ones(n)).cuda()
+            noise = torch.rand(n) - 0.5
+            scaled = (scale * torch.ones(n)).detach()
+            return smooth, noise, scaled
+        """,
+        message="only called here",
+        line=2,
+    ),
+    # A CUDA type and its CPU twin bound by an `if`/`else`: the calls get the device the condition
+    # picks (reported at the CUDA branch, which stays: another module may import the names); in a
+    # function, a condition that is a parameter reads the same at every call there; what `.tolist()`
+    # gave is a list (unsafe: a 0-d array's is a number, a size to the legacy call).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        use_cuda = torch.cuda.is_available()
+        if use_cuda:
+            LongTensor = torch.cuda.LongTensor
+        else:
+            LongTensor = torch.LongTensor
+
+        def batch(rows):
+            return LongTensor(rows)
+
+        def to_tensor(x, gpu=True):
+            FloatTensor = torch.cuda.FloatTensor if gpu else torch.FloatTensor
+            x = np.asarray(x, dtype=np.float64).tolist()
+            return FloatTensor(x)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        use_cuda = torch.cuda.is_available()
+        if use_cuda:
+            LongTensor = torch.cuda.LongTensor
+        else:
+            LongTensor = torch.LongTensor
+
+        def batch(rows):
+            return torch.as_tensor(rows, dtype=torch.int64, device="cuda" if use_cuda else "cpu")
+
+        def to_tensor(x, gpu=True):
+            x = np.asarray(x, dtype=np.float64).tolist()
+            return torch.tensor(x, dtype=torch.float32, device="cuda" if gpu else "cpu")
+        """,
+        message="chosen by a condition",
+        line=6,
+    ),
+    # `x.new(...)` given `x`'s own size (`x.size()`, `x.size(0)`) is a tensor's, whatever `x` is named
+    # (an autograd Function's input); a sparse constructor's shape may be a name bound to one.
+    Invalid(
+        """
+        import torch
+
+        class Smoothed(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, scores, target):
+                grad = scores.new(scores.size()).zero_()
+                rows = scores.new(scores.size(0), 1).fill_(0.5)
+                return grad, rows
+
+        def to_sparse(coo, ids, values):
+            shape = torch.Size(coo.shape)
+            return torch.sparse.FloatTensor(ids, values, shape)
+        """,
+        """
+        import torch
+
+        class Smoothed(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, scores, target):
+                grad = scores.new_zeros(scores.size())
+                rows = scores.new_full((scores.size(0), 1), 0.5)
+                return grad, rows
+
+        def to_sparse(coo, ids, values):
+            shape = torch.Size(coo.shape)
+            return torch.sparse_coo_tensor(ids, values, shape)
+        """,
+        message="use `scores.new_zeros(...)`",
+        line=6,
+    ),
     # `x.new(...)` of a tensor: `new_zeros`, `new_full`, `new_empty` (a size), `new_tensor` (data), with
     # `x`'s dtype and device as before; `torch.sparse.FloatTensor(i, v, shape)` takes `v`'s dtype.
     Invalid(

@@ -3,7 +3,7 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
 
 * `Variable(x)` is `x.detach()` since 0.4, and becomes that, unless plain `x` is provably the same
   (see `codemods/rules/dev009_legacy_tensor_api/_variable_wrapper.py`): a tensor made right there
-  (`Variable(torch.zeros(n))`,
+  (`Variable(torch.zeros(n))`, `Variable(0.9 * torch.ones(n))`,
   `Variable(t.data)`, an integer legacy constructor `Variable(torch.LongTensor(x))` whatever `x` is,
   integer tensors having no gradient history) or a local name only ever bound to such tensors or to
   the batches of a `DataLoader` built in the file, never changed in place, and either rebound by the call
@@ -50,7 +50,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   the call on every path (in its block or one around it, at a script's top level too) is a fresh list,
   a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`). A list becomes
   `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory: never
-  `torch.tensor`, which would copy it). A float type's one argument the file shows nothing about
+  `torch.tensor`, which would copy it). What `.tolist()` gave (`x = np.array(x).tolist()`, bound
+  so before the call) becomes `torch.tensor` too, as an unsafe fix: a 0-d array's `.tolist()` is a
+  number, which the legacy call read as a size. A float type's one argument the file shows nothing about
   (`codemods/rules/dev009_legacy_tensor_api/_opaque_arguments.py`: a batch unpacked from a call,
   `batch.reward`, `data["loss"]`, a true division; no name spelled like a size, no `range` counter,
   no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix; so is, for every
@@ -59,14 +61,22 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   a name bound to an int).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
-  `next(self.parameters())`); `torch.sparse.FloatTensor(i, v, shape)` becomes
+  `next(self.parameters())`) or is given its own size (`input.new(input.size())`, `.size()` being a
+  tensor's method); `torch.sparse.FloatTensor(i, v, shape)` (`shape` a literal, `torch.Size(...)`,
+  `.shape`, or a name bound once in its scope to one) becomes
   `torch.sparse_coo_tensor(i, v, shape)`, which, like it, takes `v`'s dtype
   (`codemods/analysis/legacy_constructors.py`, `legacy_spelling`).
 * A name bound once to a legacy type (`Tensor = torch.cuda.FloatTensor if cuda else
   torch.FloatTensor`) is read as that type: `Tensor(n, 1)` becomes `torch.empty(n, 1,
   dtype=torch.float32, device="cuda" if cuda else "cpu")` when the condition reads the same at the
-  call (`torch.cuda.is_available()`, or a name bound once, at the top level); so is a name bound
-  once to such a name (`Tensor = FloatTensor`). The conditional
+  call (`torch.cuda.is_available()`, a name bound once, at the top level, or, for an alias made in a
+  function, a name bound once there and in nothing inside it, e.g. its `use_cuda` parameter); so is a
+  name bound once to such a name (`Tensor = FloatTensor`), and one that an `if`/`else` binds once in
+  each branch, to a CUDA type and its CPU twin (reported at the CUDA branch and never removed: that
+  could empty a branch); and `self.Tensor = ...` in a method, the file's one assignment of an
+  attribute of that name, read as `self.Tensor` in its class's methods (the pix2pix family's base
+  model; never removed: another object may read it). `out=Tensor()` of a conditional alias, an empty
+  buffer, is not reported again. The conditional
   alias itself is reported (a device in disguise) where it spells the legacy types, not again at a
   `Tensor = FloatTensor` that only renames it. `torch.cuda.FloatTensor if cuda else torch.Tensor`
   (float32 on the GPU, the default dtype on the CPU) is read as such an alias too, but its calls and
@@ -150,6 +160,7 @@ from codemods.core.syntax import (
     strip_method_chain,
 )
 from codemods.core.torch_names import VARIABLE
+from codemods.core.tree import Tree
 from codemods.fixes.import_removal import bound_names, import_removal
 from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
@@ -202,6 +213,36 @@ def _may_act(flag: cst.BaseExpression) -> bool:
     return dotted_name(flag) is None and not isinstance(flag, cst.Integer)
 
 
+def _an_out_buffer(tree: Tree, call: cst.Call) -> bool:
+    """``torch.arange(0, n, out=Tensor())``: an empty tensor of the alias's type made only to receive a
+    result (no size, no data to tell apart)."""
+    arg = tree.parent(call)
+    return (
+        not call.args and isinstance(arg, cst.Arg) and arg.keyword is not None and arg.keyword.value == "out"
+    )
+
+
+def _type_test_operand(tree: Tree, name: cst.Name) -> bool:
+    """``type(h) == Variable`` (``!=``, ``is``, ``is not``, either side): the test DEV018 rewrites to
+    ``torch.Tensor``, which leaves the import unused like a rewritten call."""
+    parent = tree.parent(name)
+    comparison = tree.parent(parent) if isinstance(parent, cst.ComparisonTarget) else parent
+    if not isinstance(comparison, cst.Comparison) or len(comparison.comparisons) != 1:
+        return False
+    target = comparison.comparisons[0]
+    if not isinstance(target.operator, (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)):
+        return False
+    other = comparison.left if target.comparator is name else target.comparator
+    if other is name or (comparison.left is not name and target.comparator is not name):
+        return False
+    return (
+        isinstance(other, cst.Call)
+        and m.matches(other.func, m.Name("type"))
+        and len(other.args) == 1
+        and not other.args[0].keyword
+    )
+
+
 def _not_a_use(parent: cst.CSTNode | None, name: cst.Name) -> bool:
     """``name`` where it does not read the imported ``Variable``: the import itself, an attribute's
     name (the ``Variable`` of ``torch.autograd.Variable(x)``) or a keyword."""
@@ -251,6 +292,8 @@ class LegacyTensorApi(Rule):
             elif wrappers and isinstance(call.func, cst.Name) and call.func.value in wrappers:
                 self._wrapper_call(call, moves.get(call.func.value))
             elif legacy_dtype(qualified) is not None or qualified == "torch.Tensor" or alias is not None:
+                if alias is not None and alias.conditional and _an_out_buffer(self.tree, call):
+                    continue  # `out=self.tensor()`: the choice is reported where the alias is made
                 self._constructor(call, qualified, alias)
             elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "type":
                 cast = type_cast(call, self.aliases, self._type_aliases, models)
@@ -345,6 +388,10 @@ class LegacyTensorApi(Rule):
             message += " (with `requires_grad=...`: `.requires_grad_(...)` after it)"
         if fixed is not data:
             fixed = fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+        elif isinstance(data, (cst.BinaryOperation, cst.UnaryOperation)) and not data.lpar:
+            # `Variable(0.9 * ones).cuda()`: the product, not `ones`, is what is moved.
+            if not isinstance(self.tree.parent(call), (cst.Arg, cst.Assign, cst.Return, cst.Element)):
+                fixed = data.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
         return message, fixed, plain
 
     def _identity_removal(
@@ -598,6 +645,12 @@ class LegacyTensorApi(Rule):
                 if not _renames(alias):  # `Tensor = FloatTensor`: reported where the choice is made
                     self.report(alias.statement, message)
                 continue
+            if alias.attribute and not alias.conditional:
+                continue  # `self.Tensor = torch.FloatTensor` that nothing here reads: another object may
+            if alias.twin is not None or alias.attribute:
+                # Chosen by an `if`/`else`: removing both bindings may empty a branch; left to the author.
+                self.report(alias.statement, message + "; nothing here reads it")
+                continue
             # At module level another module may import it (unless the project says none does).
             exposed = isinstance(alias.scope, cst.Module) and not self._private({alias.name})
             self.report(
@@ -618,7 +671,8 @@ class LegacyTensorApi(Rule):
             for n in self.tree.of_type(module, cst.Name)
             if n.value in self._variable_names and not _not_a_use(self.tree.parent(n), n)
         ]
-        if any(not isinstance(parent := self.tree.parent(n), cst.Call) or parent.func is not n for n in uses):
+        called = [n for n in uses if isinstance(parent := self.tree.parent(n), cst.Call) and parent.func is n]
+        if any(n not in called and not _type_test_operand(self.tree, n) for n in uses):
             return  # `isinstance(x, Variable)`: still needed
         for imported in self.tree.of_type(module, cst.ImportFrom):
             statement = self.tree.parent(imported)
@@ -633,8 +687,9 @@ class LegacyTensorApi(Rule):
             if uses:
                 self.report(
                     imported,
-                    "`Variable` is the pre-0.4 wrapper, only called here: its import goes"
-                    " when no call is left",
+                    "`Variable` is the pre-0.4 wrapper, only called here"
+                    + ("" if len(called) == len(uses) else " or tested as a type (DEV018)")
+                    + ": its import goes when no call is left",
                 )
                 continue
             block = self.tree.parent(statement)

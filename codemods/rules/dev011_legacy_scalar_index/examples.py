@@ -8,6 +8,21 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # `max(0)` of a vector gives values and indices; `sum(0)` of a matrix is a row; a name rebound
+    # from itself in a loop (a later round reads what it bound).
+    Valid(
+        """
+        import torch
+
+        def stats(x, rows, seq):
+            best = x.view(-1).max(0)
+            col = rows.sum(0)
+            h = seq[0]
+            for _ in range(3):
+                h = h.data[0]
+            return best[0].data[0], col.data[0], h
+        """
+    ),
     # A row of a batch handed on as one, a vector the file builds, a row of a model's output read as an
     # array: not numbers, whatever the model returns.
     Valid(
@@ -187,6 +202,74 @@ VALID = [
 ]
 
 INVALID = [
+    # The 0.3 ImageNet example's accuracy(): a list built by appending 0-dim precisions and returned;
+    # each name unpacked from its call is 0-dim, and `[0]` raises.
+    Invalid(
+        """
+        import torch
+
+        def accuracy(output, target, topk=(1,)):
+            _, pred = output.topk(max(topk), 1, True, True)
+            correct = pred.t().eq(target.view(1, -1))
+            res = []
+            for k in topk:
+                correct_k = correct[:k].reshape(-1).float().sum(0)
+                res.append(correct_k.mul_(100.0 / target.size(0)))
+            return res
+
+        def step(output, target, top1):
+            prec1, prec5 = accuracy(output, target, topk=(1, 5))
+            top1.update(prec1[0])
+        """,
+        """
+        import torch
+
+        def accuracy(output, target, topk=(1,)):
+            _, pred = output.topk(max(topk), 1, True, True)
+            correct = pred.t().eq(target.view(1, -1))
+            res = []
+            for k in topk:
+                correct_k = correct[:k].reshape(-1).float().sum(0)
+                res.append(correct_k.mul_(100.0 / target.size(0)))
+            return res
+
+        def step(output, target, top1):
+            prec1, prec5 = accuracy(output, target, topk=(1, 5))
+            top1.update(prec1.item())
+        """,
+        message="`prec1` is 0-dim",
+        line=14,
+    ),
+    # A reduction over dimension 0 of a vector the code shows (`.view(-1)`) is 0-dim like a full one,
+    # and so is a running sum of them, read back into its own name after the loop.
+    Invalid(
+        """
+        import torch
+
+        def evaluate(net, batches):
+            top1 = 0.0
+            for ins, targs in batches:
+                preds = net(ins).topk(5, 1, True, True)[1].t()
+                correct = preds.eq(targs.view(1, -1).expand_as(preds))
+                top1 += correct[:1].reshape(-1).float().sum(0)
+            top1 = top1.data[0]
+            return top1
+        """,
+        """
+        import torch
+
+        def evaluate(net, batches):
+            top1 = 0.0
+            for ins, targs in batches:
+                preds = net(ins).topk(5, 1, True, True)[1].t()
+                correct = preds.eq(targs.view(1, -1).expand_as(preds))
+                top1 += correct[:1].reshape(-1).float().sum(0)
+            top1 = top1.item()
+            return top1
+        """,
+        message="`top1` is a 0-dim tensor",
+        line=9,
+    ),
     # Read as a number (a meter, a list, a sum, a format) from what the file does not show: a helper of
     # another module, a criterion handed in. Reported: a 0-dim value there raises; a vector would not.
     Invalid(

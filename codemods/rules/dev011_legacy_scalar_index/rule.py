@@ -128,7 +128,7 @@ class LegacyScalarIndex(Rule):
             if isinstance(value, cst.Attribute) and value.attr.value == "data":
                 self._data_at_zero(subscript, value.value, scalars)
             elif isinstance(value, cst.Name) and scalars.is_scalar(value):
-                self._fix(subscript, value, f"`{value.value}` adds up 0-dim tensors")
+                self._fix(subscript, value, f"`{value.value}` is 0-dim (it adds up 0-dim tensors, or is one)")
             elif _is_numpy_of(value) and scalars.is_scalar(cst.ensure_type(value.func, cst.Attribute).value):
                 self._numpy_at_zero(subscript, value)
 

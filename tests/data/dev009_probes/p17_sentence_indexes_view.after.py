@@ -1,0 +1,19 @@
+# source: unnamed file of the code index (the seq2seq tutorial's sentence-to-tensor helper)
+# verdict: hit: a list the file builds, made a LongTensor and viewed as a column.
+import torch
+
+use_cuda = torch.cuda.is_available()
+EOS = 1
+
+
+def indexes_of(vocab, sentence):
+    return [vocab.index[w] for w in sentence.split(" ")]
+
+
+def variable_of(vocab, sentence):
+    idx = indexes_of(vocab, sentence)
+    idx.append(EOS)
+    result = torch.tensor(idx, dtype=torch.int64).view(-1, 1)
+    if use_cuda:
+        return result.cuda()
+    return result

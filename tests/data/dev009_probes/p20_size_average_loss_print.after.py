@@ -1,0 +1,18 @@
+# source: Bi0ma3/mace tests/test_data_loader.py (a BCE loss with size_average, batches cast and wrapped)
+# verdict: hit: the deprecated keyword, the wrappers, the loss printed by .data[0].
+import torch
+
+
+def fit(net, train_loader, epochs):
+    criterion = torch.nn.BCELoss(reduction="mean")
+    optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+    for epoch in range(epochs):
+        for i, (inputs, labels) in enumerate(train_loader):
+            inputs = inputs.float().detach()
+            labels = labels.float().detach()
+            output = net(inputs)
+            optimizer.zero_grad()
+            loss = criterion(output, labels)
+            loss.backward()
+            optimizer.step()
+        print("epoch {}: loss {:.3f}".format(epoch + 1, loss.item()))

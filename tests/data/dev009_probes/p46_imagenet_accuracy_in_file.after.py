@@ -1,0 +1,32 @@
+# source: unnamed file of the code index (the 0.3 ImageNet example's train loop with its accuracy())
+# verdict: hit: the loss and the top-k precisions (0-dim since 0.4) read by [0] and .data[0].
+import torch
+
+
+def accuracy(output, target, topk=(1,)):
+    maxk = max(topk)
+    batch_size = target.size(0)
+    _, pred = output.topk(maxk, 1, True, True)
+    pred = pred.t()
+    correct = pred.eq(target.view(1, -1).expand_as(pred))
+    res = []
+    for k in topk:
+        correct_k = correct[:k].reshape(-1).float().sum(0)
+        res.append(correct_k.mul_(100.0 / batch_size))
+    return res
+
+
+def train(loader, model, criterion, optimizer, losses, top1, top5):
+    for i, (input, target) in enumerate(loader):
+        target = target.cuda(non_blocking=True)
+        input_var = input.detach()
+        target_var = target.detach()
+        output = model(input_var)
+        loss = criterion(output, target_var)
+        prec1, prec5 = accuracy(output.data, target, topk=(1, 5))
+        losses.update(loss.item(), input.size(0))
+        top1.update(prec1.item(), input.size(0))
+        top5.update(prec5.item(), input.size(0))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
