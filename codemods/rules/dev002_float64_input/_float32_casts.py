@@ -16,6 +16,21 @@ from codemods.core.torch_names import FACTORIES, FLOAT64_DTYPES, picks_dtype
 from codemods.rules.dev002_float64_input._numpy_dtypes import FLOAT64, UNKNOWN, NumpyDtypes
 
 
+def may_cast(call: cst.Call, aliases: ImportAliases) -> bool:
+    """Whether ``call`` is a float64 producer that :meth:`Float32Casts.fix_for` may cast: the tests it
+    makes of the call alone (``fix_for`` answers None for every other call, whatever feeds it)."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "double" and not call.args:
+        return True
+    if isinstance(func, cst.Attribute) and func.attr.value in ("to", "type"):
+        return any(aliases.qualify(a.value) in FLOAT64_DTYPES for a in call.args if a.star == "")
+    qualified = aliases.qualify(func)
+    if qualified in FACTORIES and (dtype := kwarg(call, "dtype")) is not None:
+        if aliases.qualify(dtype.value) in FLOAT64_DTYPES:
+            return True
+    return qualified in ("torch.from_numpy", "torch.tensor", "torch.as_tensor") and bool(call.args)
+
+
 class Float32Casts:
     """The fixes for one file: its imports, its NumPy arrays' dtypes, its models that take floats."""
 
