@@ -6,7 +6,8 @@ per question, and profiling showed that dispatch was most of a run. A :class:`Tr
 once, reading the dataclass fields directly, into a pre-order list in which every subtree is a
 contiguous slice, plus a parent map. The engine builds one per pass and hands it to the rules on
 ``RuleContext.tree``, copying from the last pass's index the entries of the top-level statements that pass
-left alone; a test builds one with ``Tree(cst.parse_module(code))``.
+left alone, and of the subtrees a changed statement kept (a fix copies only the ancestors of what it
+replaces); a test builds one with ``Tree(cst.parse_module(code))``.
 
 The walk skips the fields that can hold only whitespace, comments, punctuation or operator tokens
 (``_SKIPPED_FIELDS`` below: ``lpar``/``rpar``, commas, colons, ``equal``, ``dot``, the ``operator`` of
