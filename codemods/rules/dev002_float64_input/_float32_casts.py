@@ -8,6 +8,9 @@ cast when a later link of the same chain already picks a dtype.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
+
 import libcst as cst
 
 from codemods.core.names import ImportAliases
@@ -34,10 +37,12 @@ def may_cast(call: cst.Call, aliases: ImportAliases) -> bool:
 class Float32Casts:
     """The fixes for one file: its imports, its NumPy arrays' dtypes, its models that take floats."""
 
-    def __init__(self, aliases: ImportAliases, dtypes: NumpyDtypes, float_models: set[str]) -> None:
+    def __init__(
+        self, aliases: ImportAliases, dtypes: NumpyDtypes, float_models: Callable[[], AbstractSet[str]]
+    ) -> None:
         self.aliases = aliases
         self.dtypes = dtypes
-        self.float_models = float_models
+        self.float_models = float_models  # asked only for the fix that needs them (a module-wide analysis)
 
     def _is_float64(self, node: cst.BaseExpression) -> bool:
         return self.aliases.qualify(node) in FLOAT64_DTYPES
@@ -89,7 +94,7 @@ class Float32Casts:
                 message = (
                     f"`torch.from_numpy` keeps the array's dtype (float64 unless made float32) into `{model}`"
                 )
-                return (message + "; add `.float()`", made_float) if model in self.float_models else None
+                return (message + "; add `.float()`", made_float) if model in self.float_models() else None
             return None
         if (
             qualified in ("torch.tensor", "torch.as_tensor")

@@ -92,13 +92,15 @@ class Float64Input(Rule):
         if not producers and not loader:
             return
         models = model_names(self.tree, self.aliases)
-        if not models or float64_on_purpose(self.tree, self.aliases, models):
+        if not models:
             return
+        # The module-wide analyses below are built when a finding first needs them: on most files
+        # (and blocks) there is none to make.
+        self._models = models
+        self._float_models: set[str] | None = None
+        self._crash_points: CrashPoints | None = None
         self._dtypes = NumpyDtypes(self.tree, self.aliases)
-        self._float_models = float_consuming_models(self.tree, models, self.aliases)
-        self._casts = Float32Casts(self.aliases, self._dtypes, self._float_models)
-        raising = float_consuming_models(self.tree, models, self.aliases, RAISING_LAYERS)
-        self._crashes = CrashPoints(self.tree, self.aliases, raising)
+        self._casts = Float32Casts(self.aliases, self._dtypes, self._float_consuming)
         for block in function_blocks(self.tree):
             if id(block) in producers:
                 self._check_block(block, models)
@@ -106,6 +108,22 @@ class Float64Input(Rule):
             batches = DatasetBatches(self.tree, self._dtypes)
             for loop in self.sites(cst.For):
                 self._check_loop(loop, batches.float64_targets(loop))
+        if self.findings and float64_on_purpose(self.tree, self.aliases, models):
+            self.findings.clear()  # float64 on purpose: nothing to report (asked only once there is)
+
+    def _float_consuming(self) -> set[str]:
+        """The models whose first layer takes floats (:func:`float_consuming_models`), built once."""
+        if self._float_models is None:
+            self._float_models = float_consuming_models(self.tree, self._models, self.aliases)
+        return self._float_models
+
+    @property
+    def _crashes(self) -> CrashPoints:
+        """Where float64 input raises (the models with raising layers), built once."""
+        if self._crash_points is None:
+            raising = float_consuming_models(self.tree, self._models, self.aliases, RAISING_LAYERS)
+            self._crash_points = CrashPoints(self.tree, self.aliases, raising)
+        return self._crash_points
 
     def _check_loop(self, loop: cst.For, names: AbstractSet[str]) -> None:
         """Float64 batches fed to a float32 model: cast them in the call, where they raised."""
