@@ -8,7 +8,6 @@ cast when a later link of the same chain already picks a dtype.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 
 import libcst as cst
@@ -16,6 +15,8 @@ import libcst as cst
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import kwarg, method_chain, positional, with_arg_value, with_kwarg
 from codemods.core.torch_names import FACTORIES, FLOAT64_DTYPES, picks_dtype
+from codemods.core.tree import Tree
+from codemods.rules.dev002_float64_input._float_models import float_consuming_models
 from codemods.rules.dev002_float64_input._numpy_dtypes import FLOAT64, UNKNOWN, NumpyDtypes
 
 
@@ -38,11 +39,20 @@ class Float32Casts:
     """The fixes for one file: its imports, its NumPy arrays' dtypes, its models that take floats."""
 
     def __init__(
-        self, aliases: ImportAliases, dtypes: NumpyDtypes, float_models: Callable[[], AbstractSet[str]]
+        self, tree: Tree, aliases: ImportAliases, dtypes: NumpyDtypes, models: AbstractSet[str]
     ) -> None:
+        self.tree = tree
         self.aliases = aliases
         self.dtypes = dtypes
-        self.float_models = float_models  # asked only for the fix that needs them (a module-wide analysis)
+        self.models = models
+        self._float_models: set[str] | None = None
+
+    def float_models(self) -> set[str]:
+        """The models whose first layer takes floats (:func:`float_consuming_models`): a module-wide
+        analysis, built for the first fix that asks."""
+        if self._float_models is None:
+            self._float_models = float_consuming_models(self.tree, self.models, self.aliases)
+        return self._float_models
 
     def _is_float64(self, node: cst.BaseExpression) -> bool:
         return self.aliases.qualify(node) in FLOAT64_DTYPES

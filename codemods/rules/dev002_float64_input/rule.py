@@ -97,10 +97,9 @@ class Float64Input(Rule):
         # The module-wide analyses below are built when a finding first needs them: on most files
         # (and blocks) there is none to make.
         self._models = models
-        self._float_models: set[str] | None = None
         self._crash_points: CrashPoints | None = None
         self._dtypes = NumpyDtypes(self.tree, self.aliases)
-        self._casts = Float32Casts(self.aliases, self._dtypes, self._float_consuming)
+        self._casts = Float32Casts(self.tree, self.aliases, self._dtypes, models)
         for block in function_blocks(self.tree):
             if id(block) in producers:
                 self._check_block(block, models)
@@ -110,12 +109,6 @@ class Float64Input(Rule):
                 self._check_loop(loop, batches.float64_targets(loop))
         if self.findings and float64_on_purpose(self.tree, self.aliases, models):
             self.findings.clear()  # float64 on purpose: nothing to report (asked only once there is)
-
-    def _float_consuming(self) -> set[str]:
-        """The models whose first layer takes floats (:func:`float_consuming_models`), built once."""
-        if self._float_models is None:
-            self._float_models = float_consuming_models(self.tree, self._models, self.aliases)
-        return self._float_models
 
     @property
     def _crashes(self) -> CrashPoints:
