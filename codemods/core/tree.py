@@ -6,7 +6,8 @@ per question, and profiling showed that dispatch was most of a run. A :class:`Tr
 once, reading the dataclass fields directly, into a pre-order list in which every subtree is a
 contiguous slice, plus a parent map. The engine builds one per pass and hands it to the rules on
 ``RuleContext.tree``, copying from the last pass's index the entries of the top-level statements that pass
-left alone; a test builds one with ``Tree(cst.parse_module(code))``.
+left alone, and of the subtrees a changed statement kept (a fix copies only the ancestors of what it
+replaces); a test builds one with ``Tree(cst.parse_module(code))``.
 
 The walk skips the fields that can hold only whitespace, comments, punctuation or operator tokens
 (``_SKIPPED_FIELDS`` below: ``lpar``/``rpar``, commas, colons, ``equal``, ``dot``, the ``operator`` of
@@ -211,7 +212,7 @@ class Tree:
         while at < len(tops):
             old = previous._top_level(tops[at]) if previous is not None else None
             if previous is None or old is None:
-                self._walk(tops[at])
+                self._walk(tops[at], previous)
                 self.walked.append(tops[at])
                 at += 1
                 continue
@@ -268,8 +269,9 @@ class Tree:
                 same.append(node)
                 class_positions[kind].append(position)
 
-    def _walk(self, top: cst.CSTNode) -> None:
-        """Index ``top`` (a child of the root) and everything under it, in pre-order."""
+    def _walk(self, top: cst.CSTNode, previous: Tree | None = None) -> None:
+        """Index ``top`` (a child of the root) and everything under it, in pre-order; the subtrees that
+        ``previous`` indexes (a changed statement keeps the nodes a fix left alone) copied from it."""
         # An explicit stack, children pushed in reverse so that they pop in source order, each node's
         # parent's position noted; then each subtree's end, from the last position back (a node's subtree
         # ends where its last descendant's does). Inlined `children`: this loop visits every node.
@@ -285,9 +287,16 @@ class Tree:
         positions: list[int] = [0]
         getters = _GETTERS
         is_node = _IS_NODE
+        held = previous._start if previous is not None else {}
         while nodes:
             node = nodes.pop()
             here = len(order)
+            was = held.get(id(node))
+            if was is not None and previous is not None and previous._order[was] is node:
+                # A node is immutable, so its subtree is the one ``previous`` indexed: copied, not walked.
+                parents.append(positions.pop())
+                self._copy_subtree(previous, was, parents)
+                continue
             start[id(node)] = here
             order.append(node)
             parents.append(positions.pop())
@@ -326,6 +335,26 @@ class Tree:
                 ends[above] = ends[index]
         self._sizes.extend(map(operator.sub, ends, range(first, last)))
         self._up.extend(map(operator.sub, range(first, last), parents))
+
+    def _copy_subtree(self, previous: Tree, was: int, parents: list[int]) -> None:
+        """Append the entries of the subtree at ``was`` in ``previous``, and its nodes' parents' positions
+        to ``parents`` (that of its root is there already), as :meth:`_walk` would have."""
+        order, by_class, class_positions = self._order, self._by_class, self._class_positions
+        here, end = len(order), was + previous._sizes[was]
+        copied = previous._order[was:end]
+        order.extend(copied)
+        self._start.update(zip(map(id, copied), range(here, here + len(copied))))
+        # Below its root, each node's parent is as far back as in ``previous``.
+        parents.extend(map(operator.sub, range(here + 1, here + len(copied)), previous._up[was + 1 : end]))
+        for position, node in enumerate(copied, here):
+            kind = type(node)
+            same = by_class.get(kind)
+            if same is None:
+                by_class[kind] = [node]
+                class_positions[kind] = [position]
+            else:
+                same.append(node)
+                class_positions[kind].append(position)
 
     def _top_level(self, stmt: cst.CSTNode) -> int | None:
         """The position of ``stmt`` when it is one of the root's children here."""

@@ -8,21 +8,51 @@ cast when a later link of the same chain already picks a dtype.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 import libcst as cst
 
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import kwarg, method_chain, positional, with_arg_value, with_kwarg
 from codemods.core.torch_names import FACTORIES, FLOAT64_DTYPES, picks_dtype
+from codemods.core.tree import Tree
+from codemods.rules.dev002_float64_input._float_models import float_consuming_models
 from codemods.rules.dev002_float64_input._numpy_dtypes import FLOAT64, UNKNOWN, NumpyDtypes
+
+
+def may_cast(call: cst.Call, aliases: ImportAliases) -> bool:
+    """Whether ``call`` is a float64 producer that :meth:`Float32Casts.fix_for` may cast: the tests it
+    makes of the call alone (``fix_for`` answers None for every other call, whatever feeds it)."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "double" and not call.args:
+        return True
+    if isinstance(func, cst.Attribute) and func.attr.value in ("to", "type"):
+        return any(aliases.qualify(a.value) in FLOAT64_DTYPES for a in call.args if a.star == "")
+    qualified = aliases.qualify(func)
+    if qualified in FACTORIES and (dtype := kwarg(call, "dtype")) is not None:
+        if aliases.qualify(dtype.value) in FLOAT64_DTYPES:
+            return True
+    return qualified in ("torch.from_numpy", "torch.tensor", "torch.as_tensor") and bool(call.args)
 
 
 class Float32Casts:
     """The fixes for one file: its imports, its NumPy arrays' dtypes, its models that take floats."""
 
-    def __init__(self, aliases: ImportAliases, dtypes: NumpyDtypes, float_models: set[str]) -> None:
+    def __init__(
+        self, tree: Tree, aliases: ImportAliases, dtypes: NumpyDtypes, models: AbstractSet[str]
+    ) -> None:
+        self.tree = tree
         self.aliases = aliases
         self.dtypes = dtypes
-        self.float_models = float_models
+        self.models = models
+        self._float_models: set[str] | None = None
+
+    def float_models(self) -> set[str]:
+        """The models whose first layer takes floats (:func:`float_consuming_models`): a module-wide
+        analysis, built for the first fix that asks."""
+        if self._float_models is None:
+            self._float_models = float_consuming_models(self.tree, self.models, self.aliases)
+        return self._float_models
 
     def _is_float64(self, node: cst.BaseExpression) -> bool:
         return self.aliases.qualify(node) in FLOAT64_DTYPES
@@ -74,7 +104,7 @@ class Float32Casts:
                 message = (
                     f"`torch.from_numpy` keeps the array's dtype (float64 unless made float32) into `{model}`"
                 )
-                return (message + "; add `.float()`", made_float) if model in self.float_models else None
+                return (message + "; add `.float()`", made_float) if model in self.float_models() else None
             return None
         if (
             qualified in ("torch.tensor", "torch.as_tensor")

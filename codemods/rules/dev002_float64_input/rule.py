@@ -69,7 +69,7 @@ from codemods.core.syntax import method_call, method_chain, single_target
 from codemods.core.torch_names import picks_dtype
 from codemods.rules.dev002_float64_input._crash_points import CrashPoints
 from codemods.rules.dev002_float64_input._dataset_batches import DatasetBatches
-from codemods.rules.dev002_float64_input._float32_casts import Float32Casts
+from codemods.rules.dev002_float64_input._float32_casts import Float32Casts, may_cast
 from codemods.rules.dev002_float64_input._float_models import (
     RAISING_LAYERS,
     float64_on_purpose,
@@ -86,20 +86,37 @@ class Float64Input(Rule):
     triggers = ("double", "float64", "from_numpy", "tensor(", "DataLoader")
 
     def check(self) -> None:
-        models = model_names(self.tree, self.aliases)
-        if not models or float64_on_purpose(self.tree, self.aliases, models):
+        # The blocks that hold a call a fix may cast: in the others no value fed to a model has one.
+        producers = self._blocks_with_producers()
+        loader = "DataLoader" in self.context.source
+        if not producers and not loader:
             return
+        models = model_names(self.tree, self.aliases)
+        if not models:
+            return
+        # The module-wide analyses below are built when a finding first needs them: on most files
+        # (and blocks) there is none to make.
+        self._models = models
+        self._crash_points: CrashPoints | None = None
         self._dtypes = NumpyDtypes(self.tree, self.aliases)
-        self._float_models = float_consuming_models(self.tree, models, self.aliases)
-        self._casts = Float32Casts(self.aliases, self._dtypes, self._float_models)
-        raising = float_consuming_models(self.tree, models, self.aliases, RAISING_LAYERS)
-        self._crashes = CrashPoints(self.tree, self.aliases, raising)
+        self._casts = Float32Casts(self.tree, self.aliases, self._dtypes, models)
         for block in function_blocks(self.tree):
-            self._check_block(block, models)
-        if "DataLoader" in self.context.source:
+            if id(block) in producers:
+                self._check_block(block, models)
+        if loader:
             batches = DatasetBatches(self.tree, self._dtypes)
             for loop in self.sites(cst.For):
                 self._check_loop(loop, batches.float64_targets(loop))
+        if self.findings and float64_on_purpose(self.tree, self.aliases, models):
+            self.findings.clear()  # float64 on purpose: nothing to report (asked only once there is)
+
+    @property
+    def _crashes(self) -> CrashPoints:
+        """Where float64 input raises (the models with raising layers), built once."""
+        if self._crash_points is None:
+            raising = float_consuming_models(self.tree, self._models, self.aliases, RAISING_LAYERS)
+            self._crash_points = CrashPoints(self.tree, self.aliases, raising)
+        return self._crash_points
 
     def _check_loop(self, loop: cst.For, names: AbstractSet[str]) -> None:
         """Float64 batches fed to a float32 model: cast them in the call, where they raised."""
@@ -145,6 +162,21 @@ class Float64Input(Rule):
         return m.matches(chain[0], m.Name(name)) and all(
             isinstance(link, cst.Call) and isinstance(link.func, cst.Attribute) for link in chain[1:]
         )
+
+    def _blocks_with_producers(self) -> set[int]:
+        """The blocks of :func:`function_blocks` (by id) that hold a call :func:`may_cast` takes: every
+        value :meth:`_check_block` casts is a call in its block. Most functions of a model library hold
+        none, and following each one's data flow was half of this rule's time."""
+        module = self.tree.root
+        assert isinstance(module, cst.Module)
+        blocks: set[int] = set()
+        for call in self.tree.of_type(module, cst.Call):
+            if may_cast(call, self.aliases):
+                blocks.add(id(module.body))
+                for above in self.tree.ancestors(call):
+                    if isinstance(above, cst.FunctionDef) and isinstance(above.body, cst.IndentedBlock):
+                        blocks.add(id(above.body.body))
+        return blocks
 
     # -- the data flow: a float64 value assigned to a name, then passed to a model
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import libcst as cst
 
 from codemods.core.tree import Tree, walk
@@ -73,6 +75,39 @@ def _same_index(built: Tree, fresh: Tree) -> None:
     assert all(
         all(a is b for a, b in zip(nodes, fresh._by_class[cls])) for cls, nodes in built._by_class.items()
     )
+    assert built._class_positions == fresh._class_positions
+
+
+def test_a_changed_statement_has_the_subtrees_it_kept_copied_from_the_last_index() -> None:
+    # A fix copies only the ancestors of what it replaces: the rest of a changed class or function is the
+    # very nodes the last index holds, and their entries are copied, not walked again.
+    for path in sorted((ROOT / "corpus").rglob("before.py"))[:40]:
+        module = cst.parse_module(path.read_text())
+        before = Tree(module)
+        changed = module
+        for name in before.of_type(module, cst.Name)[::7]:
+            changed = _path_copy(Tree(changed), name, cst.Name(name.value + "_"))
+        built = Tree(changed, before)
+        _same_index(built, Tree(changed))
+        kept = {id(node) for node in walk(module)}
+        assert any(id(node) in kept for top in built.walked for node in walk(top)[1:]), path
+
+
+def _path_copy(tree: Tree, node: cst.CSTNode, replacement: cst.CSTNode) -> cst.Module:
+    """The module of ``tree`` with ``node`` replaced, only its ancestors copied (as a fix does)."""
+    for above in tree.ancestors(node):
+        for field in dataclasses.fields(above):
+            value = getattr(above, field.name)
+            if value is node:
+                replacement = above.with_changes(**{field.name: replacement})
+                break
+            if type(value) in (list, tuple) and any(item is node for item in value):
+                items = [replacement if item is node else item for item in value]
+                replacement = above.with_changes(**{field.name: type(value)(items)})
+                break
+        node = above
+    assert isinstance(replacement, cst.Module)
+    return replacement
 
 
 def test_an_index_made_from_the_last_one_is_the_index_of_the_new_module() -> None:
