@@ -24,7 +24,7 @@ from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.legacy_constructors import is_size
 from codemods.analysis.scalars import Scalars
 from codemods.core.dataflow import assigned_names, bound_value
-from codemods.core.syntax import code_of, flatten_names
+from codemods.core.syntax import called_method, code_of, flatten_names
 from codemods.core.tree import Tree
 
 _SUM_INTO_NAME = m.AugAssign(target=m.Name(), operator=m.AddAssign())
@@ -50,8 +50,7 @@ def accumulator_fix(
     if before is None:
         return None
     start = _number_before(tree, before, total)
-    assert isinstance(item.func, cst.Attribute)
-    receiver = item.func.value
+    receiver = item_receiver(item)
     # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device)
     count = isinstance(start, cst.Integer) and augmented.value is item and _is_count(receiver)
     if start is None or (
@@ -143,6 +142,71 @@ def float_sum_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
 
 
+def device_side(receiver: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.Call] | None:
+    """``t`` for ``t.cpu()`` as a ``.item()``'s receiver, with the copy's call; None for any other.
+
+    ``t.cpu().item()`` reads the number ``t.item()`` reads (a copy is exact), also through ``.detach()``
+    or ``.data`` on either side of the copy (``t.detach().cpu()`` is ``t.detach()``, ``t.cpu().data`` is
+    ``t.data``) and spelled ``.to("cpu")``; and ``c.cpu().sum()`` of a count is ``c.sum()`` (an int64 sum
+    of booleans or integers is exact wherever it runs; a floating sum is not: a device rounds in another
+    order, so it is left as it is)."""
+    if (
+        isinstance(receiver, cst.Call)
+        and isinstance(receiver.func, cst.Attribute)
+        and receiver.func.attr.value == "sum"
+        and not receiver.args
+    ):
+        inner = _without_copy(receiver.func.value)
+        if inner is None:
+            return None
+        summed = receiver.with_changes(func=receiver.func.with_changes(value=inner[0]))
+        return (summed, inner[1]) if _is_count(summed) else None
+    return _without_copy(receiver)
+
+
+def _without_copy(value: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.Call] | None:
+    """``value`` with its host copy left out (see :func:`device_side`), and the copy's call."""
+    if isinstance(value, cst.Attribute) and value.attr.value == "data":
+        inner = _without_copy(value.value)
+        return None if inner is None else (value.with_changes(value=inner[0]), inner[1])
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)):
+        return None
+    method = value.func.attr.value
+    if method == "cpu" and not value.args:
+        return value.func.value, value
+    if (
+        method == "to"
+        and len(value.args) == 1
+        and value.args[0].keyword is None
+        and m.matches(value.args[0].value, m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$""")))
+    ):
+        return value.func.value, value
+    if method == "detach" and not value.args:
+        inner = _without_copy(value.func.value)
+        if inner is not None:
+            return value.with_changes(func=value.func.with_changes(value=inner[0])), inner[1]
+    return None
+
+
+def item_receiver(item: cst.Call) -> cst.BaseExpression:
+    """``t`` of ``t.item()``, also of ``t.cpu().item()`` (:func:`device_side`)."""
+    receiver = cst.ensure_type(item.func, cst.Attribute).value
+    copied = device_side(receiver)
+    return receiver if copied is None else copied[0]
+
+
+def detached_item(item: cst.Call) -> cst.Call:
+    """``t.detach()`` for ``t.item()`` (the call's own spacing kept), also for ``t.cpu().item()``: the
+    value stays on the device."""
+    func = cst.ensure_type(item.func, cst.Attribute)
+    copied = device_side(func.value)
+    if copied is None:
+        return item.with_changes(func=func.with_changes(attr=cst.Name("detach")))
+    if called_method(copied[0]) == "detach":
+        return cst.ensure_type(copied[0], cst.Call)  # `t.detach().cpu().item()`: detached already
+    return cst.Call(func=cst.Attribute(value=_operand(copied[0]), attr=cst.Name("detach")))
+
+
 def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst.BaseExpression:
     """What ``t.item()`` becomes where a floating sum of it is kept on the device.
 
@@ -156,13 +220,16 @@ def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst
     twice runs nothing); for any other ``t`` the sum is kept in float32 (``.detach().float()``, which
     every device has, and a half or bfloat16 loss is still summed in float32), whose last digits may
     differ from the host's. ``in_operation``: the result is an operand (``... * n``), parenthesised."""
-    func = cst.ensure_type(item.func, cst.Attribute)
-    detach = item.with_changes(func=func.with_changes(attr=cst.Name("detach")))
-    if float64 or not _plain_reference(func.value):
+    detach = detached_item(item)
+    tensor = item_receiver(item)
+    if float64 or not _plain_reference(tensor):
         return cst.Call(func=cst.Attribute(value=detach, attr=cst.Name("double" if float64 else "float")))
-    receiver = code_of(func.value)
+    receiver = code_of(tensor)
+    # (the host's read spelled `t.item()`, as DEV008 tells its own fix apart from a sync)
+    copied = tensor is not cst.ensure_type(item.func, cst.Attribute).value
+    read = f"{receiver}.item()" if copied else code_of(item)
     chosen = cst.parse_expression(
-        f"{code_of(detach)}.double() if {receiver}.device.type in {_FLOAT64_DEVICES} else {code_of(item)}"
+        f"{code_of(detach)}.double() if {receiver}.device.type in {_FLOAT64_DEVICES} else {read}"
     )
     if in_operation:
         chosen = chosen.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
@@ -182,9 +249,7 @@ def sums_a_count(tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.F
     count, whatever the device (no float precision to speak of)."""
     if not (isinstance(statement, cst.AugAssign) and statement.value is item):
         return False
-    if not (
-        isinstance(statement.target, cst.Name) and _is_count(cst.ensure_type(item.func, cst.Attribute).value)
-    ):
+    if not (isinstance(statement.target, cst.Name) and _is_count(item_receiver(item))):
         return False
     before = _statements_before(tree, loop, climbing=statement.target.value)
     return before is not None and isinstance(
@@ -204,7 +269,8 @@ def _named_first(
         return None
     line = cst.ensure_type(tree.parent(statement), cst.SimpleStatementLine)
     func = cst.ensure_type(item.func, cst.Attribute)
-    value = func.value.with_changes(lpar=[], rpar=[]) if isinstance(func.value, cst.Call) else func.value
+    tensor = item_receiver(item)
+    value = tensor.with_changes(lpar=[], rpar=[]) if isinstance(tensor, cst.Call) else tensor
     named = cst.SimpleStatementLine(
         body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=value)],
         leading_lines=line.leading_lines,
@@ -230,7 +296,7 @@ def can_name_first(tree: Tree, statement: cst.CSTNode, name: str) -> bool:
 
 def keeps_float64(item: cst.Call, float64: bool) -> bool:
     """:func:`kept_float` keeps the host's float64 digits for ``item`` on every device."""
-    return float64 or _plain_reference(cst.ensure_type(item.func, cst.Attribute).value)
+    return float64 or _plain_reference(item_receiver(item))
 
 
 def _plain_reference(value: cst.BaseExpression) -> bool:
@@ -327,9 +393,7 @@ def named_sum_fix(
     totals = [cst.ensure_type(augmented.target, cst.Name).value for augmented in sums]
     if len(set(totals)) != len(totals):
         return None
-    floating = all(
-        _is_floating(tree, loop, cst.ensure_type(i.func, cst.Attribute).value, scalars) for i in items
-    )
+    floating = all(_is_floating(tree, loop, item_receiver(i), scalars) for i in items)
     replacements: dict[int, cst.CSTNode] = {}
     for augmented, total in zip(sums, totals):
         before = _statements_before(tree, loop, climbing=total)
@@ -491,9 +555,8 @@ def list_fix(
         )
         receiver = value
     else:
-        assert isinstance(item.func, cst.Attribute)
-        detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
-        receiver = item.func.value
+        detached = detached_item(item)
+        receiver = item_receiver(item)
     if not _is_one_value(tree, loop, receiver, scalars):
         detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
     fixed = loop.visit(_Replace({id(item): detached}))
@@ -527,8 +590,7 @@ def logged_list_fix(
     call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
     if call.args[0].value is not item or call.args[0].keyword is not None:
         return None
-    assert isinstance(item.func, cst.Attribute)
-    receiver = item.func.value
+    receiver = item_receiver(item)
     if not _is_one_value(tree, loop, receiver, scalars):
         return None
     name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
@@ -579,7 +641,7 @@ def logged_list_fix(
     if last is None or any((tree.position(r) or last) >= last for r in reads):
         return None
     converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
-    detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    detached = detached_item(item)
     read_first = body.with_changes(body=[converted, *body.body])
     fixed = loop.visit(_Replace({id(item): detached, id(body): read_first}))
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
@@ -669,8 +731,7 @@ def _logged_dict_edits(
             return None  # a store after the conversion would leave a tensor where a number was read
     replacements: dict[int, cst.CSTNode] = {}
     for stored in stores:
-        func = cst.ensure_type(stored.func, cst.Attribute)
-        detached = stored.with_changes(func=func.with_changes(attr=cst.Name("detach")))
+        detached = detached_item(stored)
         replacements[id(stored)] = cst.Call(func=cst.Attribute(value=detached, attr=cst.Name("clone")))
     converted = cst.parse_statement(f"{name} = {{k: v.item() for k, v in {name}.items()}}\n")
     replacements[id(branch.body)] = branch.body.with_changes(body=[converted, *branch.body.body])
@@ -801,20 +862,29 @@ def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:
 
 
 def _empty_list_before(tree: Tree, statements: list[cst.BaseStatement], name: str) -> bool:
-    """The last statement binding ``name`` before the loop is ``name = []``."""
+    """The last statement binding ``name`` before the loop is ``name = []``, or ``name`` is one of names
+    unpacked from as many empty lists, ``losses, steps = [], []`` (each a list of its own; a chained
+    ``a = b = []`` binds one list twice and is not one)."""
     for statement in reversed(statements):
         if name not in {n.value for n in tree.of_type(statement, cst.Name)}:
             continue
         if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
             return False
         small = statement.body[0]
-        return (
-            isinstance(small, cst.Assign)
-            and len(small.targets) == 1
-            and isinstance(small.targets[0].target, cst.Name)
-            and small.targets[0].target.value == name
-            and isinstance(small.value, cst.List)
-            and not small.value.elements
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+            return False
+        target, value = small.targets[0].target, small.value
+        if isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple):
+            if len(target.elements) != len(value.elements):
+                return False
+            pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+            if any(isinstance(t, cst.StarredElement) for t in [*target.elements, *value.elements]):
+                return False
+        else:
+            pairs = [(target, value)]
+        return any(
+            isinstance(t, cst.Name) and t.value == name and isinstance(v, cst.List) and not v.elements
+            for t, v in pairs
         )
     return False
 
@@ -1196,7 +1266,7 @@ def returned_fix(
     uses = [n for n in tree.of_type(tree.root, cst.Name) if n.value == function.name.value]
     if len(uses) != len(calls) + 1 or any(c.func not in uses for c in calls):
         return None  # (its def, and each call: never handed on or rebound)
-    receiver = cst.ensure_type(item.func, cst.Attribute).value
+    receiver = item_receiver(item)
     # (`loss.item() / n`: a true division is a float whatever it divides)
     divided = isinstance(term, cst.BinaryOperation) and isinstance(term.operator, cst.Divide)
     floating = divided or _is_floating(tree, function, receiver, scalars)

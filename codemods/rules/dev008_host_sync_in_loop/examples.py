@@ -2712,4 +2712,130 @@ INVALID = [
                 value, shown = 0.0, total
         """
     ),
+    # `.cpu().item()` reads the number `.item()` reads (a copy is exact): the same sum, kept on the device
+    # without the copy (also through `.detach()`), and a count through `.cpu().sum()` (exact in int64).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total, correct = 0.0, 0
+        for x, y in loader:
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().cpu().item()
+            correct += out.argmax(1).eq(y.to(device)).cpu().sum().item()
+        print(total / len(loader), correct)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total, correct = 0.0, 0
+        for x, y in loader:
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double()
+            correct += out.argmax(1).eq(y.to(device)).sum()
+        total = float(total)
+        correct = int(correct)
+        print(total / len(loader), correct)
+        """,
+        message="`loss.detach().cpu().item()` copies the value to the host",
+        line=10,
+    ),
+    # A list of `loss.cpu().item()`: the detached tensors, read with one copy after the loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.cpu().item())
+        print(losses)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.detach())
+        losses = torch.stack(losses).tolist() if losses else []
+        print(losses)
+        """,
+    ),
+    # A floating sum through `.cpu().sum()` is rounded on the host in the host's order: a device's
+    # reduction may round otherwise, so it is reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += loss.cpu().sum().item()
+        print(total)
+        """
+    ),
+    # Lists started together, `losses, steps = [], []`, are lists of their own: the same list fix.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses, steps = [], []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            steps.append(i)
+        plot(steps, losses)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        losses, steps = [], []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.detach())
+            steps.append(i)
+        losses = torch.stack(losses).tolist() if losses else []
+        plot(steps, losses)
+        """,
+    ),
+    # `losses = steps = []` binds one list twice: the steps go into it too, so it is reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = steps = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            steps.append(i)
+        plot(steps, losses)
+        """
+    ),
 ]

@@ -61,7 +61,11 @@ loss.item()`, the host's sum elsewhere, as before; see "Fix safety") and is conv
 (`total = float(total)`); where the loop logs it every N steps (under an `if`) and resets it, it is read
 there as `float(total)`. `total += float(loss)` (also scaled, and `float(t.item())`) is the same sum:
 `float(t)` is the host's float64 of `t`, as `.item()` is, and it is kept on the device the same way (for
-a value that is not a name, only where every device the file may pick has float64). A count started at an
+a value that is not a name, only where every device the file may pick has float64). `t.cpu().item()`
+(also `t.detach().cpu().item()`, `.to("cpu")`) reads the number `t.item()` reads, a copy being exact: its
+sums and lists are kept on the device the same way, without the copy (and `c.cpu().sum().item()` of a count
+as `c.sum()`: exact in int64 wherever it is summed; a floating `.cpu().sum()` is reported only, a device
+rounding in another order). A count started at an
 int, `correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`,
 then `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct +=
 (pred == y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied
@@ -83,8 +87,9 @@ a loop, `loss = train(x, y)`, read there only by such sums and where the loop lo
 returns the detached float64 tensor instead: the caller's sums are kept on the device and its logged
 reads become `float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is: it formats
 the 0-dim tensor through `float()`, the same text). Values kept per step in a list the loop does not
-otherwise use, started as `[]` just before it (`losses.append(loss.item())`, or `float(loss)` of a
-floating value), are appended as detached tensors and read with one copy after the loop (`losses =
+otherwise use, started as `[]` just before it (also `losses, steps = [], []`;
+`losses.append(loss.item())`, or `float(loss)` of a floating value), are appended as detached tensors
+and read with one copy after the loop (`losses =
 torch.stack(losses).tolist() if losses else []`: the same floats, in order). Where the loop reads such a
 list only in a logging branch that empties it after reading (`if len(losses) == 100:
 print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch

@@ -1,6 +1,5 @@
 # source: SeungminHwang/CS492-MLCV coursework2/src/LENet/train.py (each loss copied into a list for a plot)
 # verdict: hit; the list can hold detached tensors read with one copy after the loop.
-# fix not made yet: the .after.py is the fix judged right
 import torch
 import torch.nn as nn
 
