@@ -1270,10 +1270,12 @@ def returned_fix(
     # (`loss.item() / n`: a true division is a float whatever it divides)
     divided = isinstance(term, cst.BinaryOperation) and isinstance(term.operator, cst.Divide)
     floating = divided or _is_floating(tree, function, receiver, scalars)
+    # `return (pred == y).sum().item()`: a count, returned as the exact int64 tensor
+    count = term is item and _is_count(receiver)
     edits: dict[cst.CSTNode, cst.FlattenSentinel] = {}
     loops: list[cst.For | cst.While] = []
     for call in calls:
-        caller = _caller_edits(tree, call, position, floating)
+        caller = _caller_edits(tree, call, position, floating, count)
         if caller is None:
             return None
         loop, caller_edits = caller
@@ -1281,7 +1283,7 @@ def returned_fix(
             return None
         loops.append(loop)
         edits.update(caller_edits)
-    kept = kept_float(item, float64, in_operation=term is not item)
+    kept = receiver if count else kept_float(item, float64, in_operation=term is not item)
     line = tree.parent(statement)
     if not isinstance(line, cst.SimpleStatementLine) or any(line is k for k in edits):
         return None
@@ -1333,13 +1335,17 @@ def _formatted_as_float(tree: Tree, name: cst.Name) -> bool:
 
 
 def _caller_edits(
-    tree: Tree, call: cst.Call, position: int | None, floating: bool
+    tree: Tree, call: cst.Call, position: int | None, floating: bool, count: bool = False
 ) -> tuple[cst.For | cst.While, dict[cst.CSTNode, cst.FlattenSentinel]] | None:
     """For ``v = f(...)`` (``position``: the ``k``-th name of ``a, v = f(...)``) in a loop, the loop and
     the edits that keep ``v``'s sums on the device and read it as ``float(v)`` where the loop logs, or
-    None when ``v`` is read or bound any other way, or after the loop."""
+    None when ``v`` is read or bound any other way, or after the loop. ``total += f(...)`` is such a sum
+    of its own. ``count``: ``f`` returns a count (an int64 tensor), summed only from an int and read back
+    with ``int``."""
     assign = tree.parent(call)
-    if not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
+    if isinstance(assign, cst.AugAssign) and assign.value is call and position is None:
+        return _summed_call_edits(tree, assign, floating, count)
+    if count or not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
         return None
     target: cst.BaseExpression = assign.targets[0].target
     if position is not None:
@@ -1392,3 +1398,35 @@ def _caller_edits(
     ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))
     converted: list[cst.BaseStatement] = [cst.parse_statement(f"{t} = float({t})\n") for t in ordered]
     return loop, _after_loop(tree, loop, fixed, converted, ordered[0])
+
+
+def _summed_call_edits(
+    tree: Tree, augmented: cst.AugAssign, floating: bool, count: bool
+) -> tuple[cst.For | cst.While, dict[cst.CSTNode, cst.FlattenSentinel]] | None:
+    """``total += f(...)`` in a loop, ``f`` returning the kept tensor: the loop and the edits that read
+    ``total`` back where the loop logs and once after it (``int`` for a count, else ``float``), or None
+    where :func:`accumulator_fix` would not keep such a sum (its start, its reads)."""
+    if not m.matches(augmented, _SUM_INTO_NAME) or not isinstance(
+        tree.parent(augmented), cst.SimpleStatementLine
+    ):
+        return None
+    total = cst.ensure_type(augmented.target, cst.Name).value
+    scopes = (cst.For, cst.While, cst.FunctionDef)
+    loop = next((a for a in tree.ancestors(augmented) if isinstance(a, scopes)), None)
+    if not isinstance(loop, (cst.For, cst.While)) or _declared_global(tree, loop, total):
+        return None
+    before = _statements_before(tree, loop, climbing=total)
+    start = _number_before(tree, before, total) if before is not None else None
+    # a count only from an int (0.0 + an int64 tensor is a float32 one); a float from an int only when
+    # the value is shown to be floating
+    if start is None or (count and not isinstance(start, cst.Integer)):
+        return None
+    if not count and isinstance(start, cst.Integer) and not floating:
+        return None
+    reads = _logged_reads(tree, loop, augmented, total)
+    if reads is None:
+        return None
+    back = "int" if count else "float"
+    fixed = loop.visit(_Replace({id(r): cst.Call(func=cst.Name(back), args=[cst.Arg(r)]) for r in reads}))
+    converted = cst.parse_statement(f"{total} = {back}({total})\n")
+    return loop, _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)

@@ -2838,4 +2838,75 @@ INVALID = [
         plot(steps, losses)
         """
     ),
+    # A helper returning a count that every caller sums from an int: it returns the int64 count itself,
+    # the caller's sum stays on the device and is read back with int() after the loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def num_correct(out, y):
+            return out.argmax(1).eq(y).sum().item()
+
+        def evaluate(model, loader):
+            hits = 0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                hits += num_correct(model(x), y)
+            return hits / len(loader.dataset)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def num_correct(out, y):
+            return out.argmax(1).eq(y).sum()
+
+        def evaluate(model, loader):
+            hits = 0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                hits += num_correct(model(x), y)
+            hits = int(hits)
+            return hits / len(loader.dataset)
+        """,
+        message="return it as a tensor",
+        line=5,
+    ),
+    # Summed from a float, an int64 count would become a float32 sum (0.0 + an int64 tensor): report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def num_correct(out, y):
+            return out.argmax(1).eq(y).sum().item()
+
+        def evaluate(model, loader):
+            hits = 0.0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                hits += num_correct(model(x), y)
+            return hits / len(loader.dataset)
+        """
+    ),
+    # A helper's count also kept per batch: its callers need the number, report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def num_correct(out, y):
+            return out.argmax(1).eq(y).sum().item()
+
+        def evaluate(model, loader):
+            hits = 0
+            per_batch = []
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                hits += num_correct(model(x), y)
+                per_batch.append(num_correct(model(x), y))
+            return hits, per_batch
+        """
+    ),
 ]
