@@ -1098,7 +1098,49 @@ def _is_floating(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression, scala
     has no gradient). Its ``.item()`` is a Python float, so an int start becomes a float anyway."""
     if scalars.is_loss_value(value) or scalars.is_floating(value):
         return True
-    return _backward_receiver(tree, loop, value, bare=False)
+    return _backward_receiver(tree, loop, value, bare=False) or _of_a_loss_parameter(tree, loop, value)
+
+
+# A parameter named for a loss function (`def evaluate(model, loader, criterion)`): what it returns is a
+# loss, a floating tensor (an integer one could not be a training loss, nor have its .backward()).
+_LOSS_PARAMETER = re.compile(r"^(criterion|crit|loss_fn|loss_func|loss_function|lossfn|\w+_criterion)$")
+
+
+def _of_a_loss_parameter(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> bool:
+    """``value`` is what a loss-named parameter returns (:func:`loss_parameter_call`)."""
+    return loss_parameter_call(tree, loop, value) is not None
+
+
+def loss_parameter_call(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> cst.Call | None:
+    """The call ``criterion(out, y)`` that ``value`` is, or that a name ``value`` bound once in ``loop``
+    holds, where ``criterion`` is a parameter of the function around ``loop`` named for a loss function
+    (:data:`_LOSS_PARAMETER`) and bound nowhere else in it; None otherwise."""
+    if isinstance(value, cst.Name):
+        bound = [
+            n
+            for n in tree.of_type(loop, cst.Name)
+            if n.value == value.value and isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign))
+        ]
+        if len(bound) != 1:
+            return None
+        assign = tree.parent(tree.parent(bound[0]))
+        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+            return None
+        value = assign.value
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+        return None
+    name = value.func.value
+    function = next((a for a in tree.ancestors(loop) if isinstance(a, cst.FunctionDef)), None)
+    if function is None or _LOSS_PARAMETER.match(name) is None:
+        return None
+    params = function.params
+    if name not in {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}:
+        return None
+    rebound = any(
+        n.value == name and isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For))
+        for n in tree.of_type(function.body, cst.Name)
+    )
+    return None if rebound else value
 
 
 def _is_one_value(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, scalars: Scalars) -> bool:

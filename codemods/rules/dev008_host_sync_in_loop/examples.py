@@ -2909,4 +2909,48 @@ INVALID = [
             return hits, per_batch
         """
     ),
+    # A parameter named for a loss function returns a loss (a floating tensor, given device tensors): its
+    # sum from the int 0 is a float sum, kept on the device.
+    Invalid(
+        """
+        import torch
+
+        def evaluate(model, loader, criterion):
+            total = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.cuda(), y.cuda()
+                    loss = criterion(model(x), y)
+                    total += loss.item()
+            return total / len(loader)
+        """,
+        """
+        import torch
+
+        def evaluate(model, loader, criterion):
+            total = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.cuda(), y.cuda()
+                    loss = criterion(model(x), y)
+                    total += loss.detach().double()
+                total = float(total)
+            return total / len(loader)
+        """,
+    ),
+    # Any other parameter may return ints or a NumPy number: its `.item()`s are reported only.
+    Invalid(
+        """
+        import torch
+
+        def evaluate(model, loader, metric):
+            total = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.cuda(), y.cuda()
+                    score = metric(model(x), y)
+                    total += score.item()
+            return total / len(loader)
+        """
+    ),
 ]

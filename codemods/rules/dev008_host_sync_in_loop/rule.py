@@ -106,8 +106,12 @@ that log (not where the branch sits in a loop of its own: it would convert twice
 when it removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a
 second `history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves
 nothing, and the finding names the statement that still waits. `.item()` of what a function the file does
-not show returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync
-(in `forward`, prints) is reported with its line.
+not show returns is reported only (it may be a NumPy number, which has no `.detach()`), but for a
+parameter named for a loss function (`def evaluate(model, loader, criterion)`: `criterion`, `loss_fn`,
+`loss_function`...) given a device tensor: that is a loss, a floating tensor. A helper of the file whose
+returned `.item()` every caller sums, `hits += num_correct(out, y)`, returns the tensor (a count: the
+int64 count itself, summed only from an int), and the caller reads its sum back after the loop. Every
+other sync (in `forward`, prints) is reported with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,

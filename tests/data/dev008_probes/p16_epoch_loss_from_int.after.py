@@ -28,5 +28,6 @@ def test(model, iterator, criterion, device):
             data = data.to(device)
             predictions = model(data)
             loss = criterion(predictions, data)
-            epoch_loss += loss.item()  # expect DEV008
+            epoch_loss += loss.detach().double() if loss.device.type in ("cuda", "cpu") else loss.item()  # expect DEV008
+        epoch_loss = float(epoch_loss)
     return epoch_loss / len(iterator)

@@ -1,5 +1,5 @@
 # source: KamikaziZen/deep-optimization source/eval.py (an autoencoder's evaluation sum started at 0)
-# verdict: hit; report only where the loss function is a parameter (its result is not shown to be floating).
+# verdict: hit; the loss function is a parameter named for one: its result is a floating tensor, summed on the device.
 import torch
 
 
