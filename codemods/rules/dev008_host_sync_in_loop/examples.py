@@ -2953,4 +2953,24 @@ INVALID = [
             return total / len(loader)
         """
     ),
+    # A loop over numbers that draws a batch each time from a function named for it (`get_batch`, also
+    # imported or a method) and runs the model on it is an evaluation loop: each batch waits.
+    Invalid(
+        """
+        import torch
+        from data import get_batch
+
+        @torch.no_grad()
+        def estimate_loss(model, eval_iters):
+            model.eval()
+            losses = torch.zeros(eval_iters)
+            for k in range(eval_iters):
+                X, Y = get_batch("val")
+                _, loss = model(X.cuda(), Y.cuda())
+                losses[k] = loss.item()
+            model.train()
+            return losses.mean()
+        """,
+        line=11,
+    ),
 ]

@@ -8,7 +8,8 @@ summed into a name, appended to a list or converted: how pre-0.4 code read a num
 step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
-model's input with `next(it)`; a loop over a loader, `val_loader`, also where a loop of its own runs
+model's input with `next(it)` or from a function named for drawing a batch, `X, Y = get_batch(split)`;
+a loop over a loader, `val_loader`, also where a loop of its own runs
 the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`, and also inside a
 training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
