@@ -1,4 +1,4 @@
-# source: AugusteBauer1/ProustGPT (generation after training: each token drawn from the last one)
+# source: NicolasOng/TransformerStudy generate.py (text generated token by token after training)
 # verdict: look-alike; generating token by token needs each sampled token, no batch is drawn per step.
 import torch
 import torch.nn as nn
