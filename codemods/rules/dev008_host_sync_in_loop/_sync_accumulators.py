@@ -566,6 +566,79 @@ def list_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
 
 
+_EXTEND_NAME = m.Expr(
+    value=m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("extend")), args=[m.Arg(keyword=None)])
+)
+# What a list of a batch's values may be read through on the way to `.tolist()`: the same list.
+_TO_LIST_STEPS = frozenset({"cpu", "detach", "numpy"})
+
+
+def extended_list_fix(
+    tree: Tree, sync: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``preds += out.argmax(1).cpu().tolist()`` (or ``preds.extend(...)``, also through ``.detach()``
+    and ``.numpy()``) in ``loop``, where ``sync`` is the copy or the ``.tolist()``, with ``preds = []``
+    just before the loop and no other use of ``preds`` in it: each batch's tensor is kept on the device
+    (``preds.append(out.argmax(1).detach())``) and the list is read once after the loop, in order
+    (``preds = [x for part in preds for x in part.tolist()]``: the same ints, nested alike, whatever
+    each batch's shape). Only for indices (``argmax``, ``argmin``, ``.max(dim)[1]``): a small int64
+    tensor a batch, which costs little device memory kept until the loop ends (features or logits
+    could be large). None for any other shape."""
+    if isinstance(statement, cst.AugAssign) and m.matches(statement, _SUM_INTO_NAME):
+        name, value = cst.ensure_type(statement.target, cst.Name).value, statement.value
+    elif m.matches(statement, _EXTEND_NAME):
+        call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+        name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
+        value = call.args[0].value
+    else:
+        return None
+    if called_method(value) != "tolist" or cst.ensure_type(value, cst.Call).args:
+        return None
+    inner = cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value
+    reached = value is sync
+    while (
+        isinstance(inner, cst.Call)
+        and called_method(inner) in _TO_LIST_STEPS
+        and not inner.args
+        and isinstance(inner.func, cst.Attribute)
+    ):
+        reached = reached or inner is sync
+        inner = inner.func.value
+    if not reached or not _is_index(inner):
+        return None
+    before = _statements_before(tree, loop)
+    if before is None or not _empty_list_before(tree, before, name) or _declared_global(tree, loop, name):
+        return None
+    uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
+    owned = [n for n in uses if any(a is statement for a in tree.ancestors(n))]
+    if len(uses) != 1 or len(owned) != 1:
+        return None  # read or bound elsewhere in the loop: it must hold the numbers it holds now
+    kept = cst.Call(func=cst.Attribute(value=_operand(inner), attr=cst.Name("detach")))
+    append = cst.Expr(
+        cst.Call(func=cst.Attribute(value=cst.Name(name), attr=cst.Name("append")), args=[cst.Arg(kept)])
+    )
+    fixed = loop.visit(_Replace({id(statement): append}))
+    converted = cst.parse_statement(f"{name} = [x for part in {name} for x in part.tolist()]\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+def _is_index(value: cst.BaseExpression) -> bool:
+    """``out.argmax(1)``, ``torch.argmax(out, dim=1)``, ``out.max(1)[1]``, ``torch.max(out, 1)[1]``:
+    indices along a dimension, an int64 tensor."""
+    if isinstance(value, cst.Call) and called_method(value) in ("argmax", "argmin"):
+        return True
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
+        return False
+    index = value.slice[0].slice
+    if not (isinstance(index, cst.Index) and m.matches(index.value, m.Integer("1"))):
+        return False
+    reduced = value.value
+    if not (isinstance(reduced, cst.Call) and called_method(reduced) in ("max", "min")):
+        return False
+    torch_call = m.matches(reduced.func, m.Attribute(value=m.Name("torch")))
+    return len(reduced.args) >= (2 if torch_call else 1)
+
+
 _LEN = m.Call(func=m.Name("len"), args=[m.Arg()])
 
 
@@ -848,8 +921,11 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
     value = code_of(small.value)
     written = (f"float({name})", f"int({name})")
     copied = value.startswith(f"{name}.cpu() if ") and value.endswith(f"({name}) else {name}")
+    joined = value == f"[x for part in {name} for x in part.tolist()]"
     return (
-        name if value in written or copied or value.endswith(f"({name}).tolist() if {name} else []") else None
+        name
+        if value in written or copied or joined or value.endswith(f"({name}).tolist() if {name} else []")
+        else None
     )
 
 

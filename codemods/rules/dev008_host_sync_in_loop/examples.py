@@ -2973,4 +2973,47 @@ INVALID = [
         """,
         line=11,
     ),
+    # Predicted classes listed batch by batch (`preds += out.argmax(1).cpu().tolist()`, `.extend(...)`):
+    # each batch's indices stay on the device and the list is read once after the loop, the same ints.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model.eval()
+        preds = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                preds += out.argmax(1).cpu().numpy().tolist()
+        write_submission(preds)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        model.eval()
+        preds = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                preds.append(out.argmax(1).detach())
+            preds = [x for part in preds for x in part.tolist()]
+        write_submission(preds)
+        """,
+        message="keep each batch's indices on the device",
+    ),
+    # Features or logits kept on the device until the loop ends could fill its memory, and `.extend()` of
+    # a NumPy array lists NumPy numbers: both reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        feats, preds = [], []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                feats += out.cpu().tolist()
+                preds.extend(out.argmax(1).cpu().numpy())
+        save(feats, preds)
+        """
+    ),
 ]

@@ -91,7 +91,13 @@ the 0-dim tensor through `float()`, the same text). Values kept per step in a li
 otherwise use, started as `[]` just before it (also `losses, steps = [], []`;
 `losses.append(loss.item())`, or `float(loss)` of a floating value), are appended as detached tensors
 and read with one copy after the loop (`losses =
-torch.stack(losses).tolist() if losses else []`: the same floats, in order). Where the loop reads such a
+torch.stack(losses).tolist() if losses else []`: the same floats, in order). Predicted classes added to a list
+batch by batch, `preds += out.argmax(1).cpu().numpy().tolist()` (or `preds.extend(...)`; indices only:
+`argmax`, `argmin`, `.max(dim)[1]`, a small int64 tensor a batch, where features or logits kept on the
+device until the loop ends could fill its memory), with the list started as `[]` just before the loop and
+used nowhere else in it, keep each batch's tensor (`preds.append(out.argmax(1).detach())`) and read the
+list once after the loop (`preds = [x for part in preds for x in part.tolist()]`: the same ints, nested
+alike, whatever each batch's shape). Where the loop reads such a
 list only in a logging branch that empties it after reading (`if len(losses) == 100:
 print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch
 first reads the tensors kept since the last log with one copy (the same conversion), and the code after
@@ -183,6 +189,7 @@ from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync,
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
     can_name_first,
+    extended_list_fix,
     float_sum_fix,
     host_count_fix,
     keeps_float64,
@@ -201,6 +208,7 @@ _RETURNED = (
     " caller's loop"
 )
 _COUNTED = "; count on the device and copy the count to the host once after the loop"
+_LISTED = "; keep each batch's indices on the device and read them all once after the loop"
 _FLOAT = m.Call(func=m.Name("float"))
 _LOGGED = "; keep it on the device and read it only where the loop logs"
 _FLOAT32 = (
@@ -319,6 +327,9 @@ class HostSyncInLoop(Rule):
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
+                if fix is None:
+                    fix = extended_list_fix(self.tree, sync.node, event.node, event.loop)
+                    advice = _LISTED
                 if fix is None and m.matches(sync.node, _FLOAT):
                     if float64 is None:
                         float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)

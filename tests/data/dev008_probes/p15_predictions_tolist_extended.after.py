@@ -1,6 +1,5 @@
 # source: gimme1dollar/dacon_artist_classification inference.py (class indices added to a list batch by batch)
 # verdict: hit; the list could be built from device tensors with one copy after the loop.
-# fix not made yet: the .after.py is the fix judged right
 import torch
 
 
@@ -13,6 +12,6 @@ def inference(model, test_loader, device):
             img = img.float().to(device)
             model_pred = model(img)
             model_preds.append(model_pred.argmax(1).detach())  # expect DEV008
-        model_preds = torch.cat(model_preds).tolist() if model_preds else []
+        model_preds = [x for part in model_preds for x in part.tolist()]
     print("Done.")
     return model_preds

@@ -1,6 +1,5 @@
 # source: gimme1dollar/dacon_artist_classification inference.py (class indices added to a list batch by batch)
 # verdict: hit; the list could be built from device tensors with one copy after the loop.
-# fix not made yet: the .after.py is the fix judged right
 import torch
 
 
