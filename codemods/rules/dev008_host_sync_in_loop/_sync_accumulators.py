@@ -720,6 +720,184 @@ def logged_list_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
 
 
+_METER_READS = frozenset({"val", "avg", "sum"})
+
+
+def meter_fix(
+    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, float64: bool
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``losses.update(loss.item(), n)`` in ``loop``, where ``losses = AverageMeter()`` is made in the same
+    function and the class is this file's plain average meter (``update`` only sets ``self.val = val``,
+    ``self.sum += val * n``, ``self.count += n``, ``self.avg = self.sum / self.count``; ``reset`` and
+    ``__init__`` only set numbers): the meter is given the detached float64 tensor (the same operations
+    on it give the host's digits) and every read of its ``val``, ``avg`` or ``sum`` in the function
+    becomes ``float(...)``, read only where the code reads it (a logging branch, after the loop). None
+    where the meter is used any other way (handed on, returned, printed whole)."""
+    if not (isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call)):
+        return None
+    update = statement.value
+    if called_method(update) != "update" or not update.args or update.args[0].value is not item:
+        return None
+    if update.args[0].keyword is not None or len(update.args) > 2 or any(a.star for a in update.args):
+        return None
+    receiver = cst.ensure_type(update.func, cst.Attribute).value
+    if not isinstance(receiver, cst.Name):
+        return None
+    name = receiver.value
+    function = next((a for a in tree.ancestors(loop) if isinstance(a, cst.FunctionDef)), None)
+    scope: cst.CSTNode = function if function is not None else tree.root
+    meter = _plain_meter_of(tree, scope, name)
+    if meter is None:
+        return None
+    reads: list[cst.Attribute] = []
+    for occurrence in tree.of_type(scope, cst.Name):
+        if occurrence.value != name:
+            continue
+        parent = tree.parent(occurrence)
+        if isinstance(parent, cst.AssignTarget):
+            continue  # `losses = AverageMeter()` (checked by _plain_meter_of)
+        if _formatted_whole(tree, parent):
+            continue  # `"{loss.val:.4f}".format(loss=losses)`: a 0-dim tensor formats as its number
+        if not (isinstance(parent, cst.Attribute) and parent.value is occurrence):
+            return None  # handed on, returned or printed whole: its attributes would be tensors there
+        attribute = parent.attr.value
+        if attribute in ("update", "reset") and isinstance(tree.parent(parent), cst.Call):
+            continue
+        if attribute == "count":
+            continue  # an int still
+        if attribute not in _METER_READS or not _read_as_value(tree, parent):
+            return None
+        reads.append(parent)
+    replacements: dict[int, cst.CSTNode] = {id(item): kept_float(item, float64)}
+    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    fixed = scope.visit(_Replace(replacements))
+    return (
+        {scope: cst.FlattenSentinel([cst.ensure_type(fixed, type(scope))])} if function is not None else None
+    )
+
+
+def _formatted_whole(tree: Tree, parent: cst.CSTNode | None) -> bool:
+    """``parent`` is an argument of ``"...".format(...)`` whose fields convert nothing with ``!r``, ``!s``
+    or ``!a``: a field ``{loss.avg:.4f}`` calls ``format()`` on the attribute, and a 0-dim tensor
+    formats as its number (``Tensor.__format__``), the text a float gives."""
+    if not isinstance(parent, cst.Arg) or parent.star:
+        return False
+    call = tree.parent(parent)
+    if not (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "format"
+        and isinstance(call.func.value, (cst.SimpleString, cst.ConcatenatedString))
+    ):
+        return False
+    text = code_of(call.func.value)
+    return re.search(r"![rsa]", text) is None
+
+
+def _read_as_value(tree: Tree, attribute: cst.Attribute) -> bool:
+    """``meter.avg`` read as a value (an operand, an argument, a formatted field), not assigned to or
+    called."""
+    parent = tree.parent(attribute)
+    if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and getattr(parent, "target", None) is attribute:
+        return False
+    return not (isinstance(parent, cst.Call) and parent.func is attribute)
+
+
+def _plain_meter_of(tree: Tree, scope: cst.CSTNode, name: str) -> cst.ClassDef | None:
+    """The class of ``name = Meter()``, bound once in ``scope`` to an instance of a plain average meter of
+    this file (see :func:`meter_fix`), or None."""
+    bindings = [
+        n
+        for n in tree.of_type(scope, cst.Name)
+        if n.value == name and isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For))
+    ]
+    if len(bindings) != 1:
+        return None
+    assign = tree.parent(tree.parent(bindings[0]))
+    if not (
+        isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and isinstance(assign.value, cst.Call)
+        and isinstance(assign.value.func, cst.Name)
+    ):
+        return None
+    cls_name = assign.value.func.value
+    classes = [c for c in tree.of_type(tree.root, cst.ClassDef) if c.name.value == cls_name]
+    if len(classes) != 1 or not _is_plain_meter(classes[0]):
+        return None
+    return classes[0]
+
+
+_METER_UPDATE = {
+    "self.val = val",
+    "self.sum += val * n",
+    "self.sum += n * val",
+    "self.count += n",
+    "self.avg = self.sum / self.count",
+}
+_METER_NUMBERS = re.compile(r"^self\.(val|avg|sum|count) = (0|0\.0?)$")
+
+
+def _is_plain_meter(cls: cst.ClassDef) -> bool:
+    """``cls`` is the usual average meter: methods ``__init__``, ``reset`` (numbers only, or a call of
+    ``self.reset()``) and ``update(self, val, n=1)`` with exactly the four usual statements; nothing else
+    (a ``__str__`` or ``all_reduce`` reads the values another way)."""
+    methods = {}
+    for statement in cls.body.body:
+        if isinstance(statement, cst.FunctionDef):
+            methods[statement.name.value] = statement
+        elif not (isinstance(statement, cst.SimpleStatementLine) and _docstring_only(statement)):
+            return False
+    if set(methods) - {"__init__", "reset"} != {"update"}:
+        return False
+    update = methods["update"]
+    params = [p.name.value for p in update.params.params]
+    if params != ["self", "val", "n"]:
+        return False
+    body = _simple_statements(update)
+    if body is None or {code_of(s).strip() for s in body} != _METER_UPDATE - _other_sum(body):
+        return False
+    for method in ("__init__", "reset"):
+        if method not in methods:
+            continue
+        statements = _simple_statements(methods[method])
+        if statements is None:
+            return False
+        for small in statements:
+            text = code_of(small).strip()
+            if text not in ("self.reset()", "super().__init__()") and _METER_NUMBERS.match(text) is None:
+                return False
+    return True
+
+
+def _other_sum(body: list[cst.BaseSmallStatement]) -> set[str]:
+    """The spelling of the sum ``update`` does not use (``val * n`` or ``n * val``)."""
+    texts = {code_of(s).strip() for s in body}
+    return {"self.sum += n * val"} if "self.sum += val * n" in texts else {"self.sum += val * n"}
+
+
+def _simple_statements(function: cst.FunctionDef) -> list[cst.BaseSmallStatement] | None:
+    """The small statements of ``function``'s body (its docstring left out), or None where it holds a
+    compound statement."""
+    body = function.body
+    if not isinstance(body, cst.IndentedBlock):
+        return None
+    smalls: list[cst.BaseSmallStatement] = []
+    for line in body.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            return None
+        if _docstring_only(line):
+            continue
+        smalls.extend(line.body)
+    return smalls
+
+
+def _docstring_only(line: cst.SimpleStatementLine) -> bool:
+    return all(isinstance(s, cst.Expr) and isinstance(s.value, cst.SimpleString) for s in line.body) or all(
+        isinstance(s, cst.Pass) for s in line.body
+    )
+
+
 _ITEM_INTO_KEY = m.Assign(targets=[m.AssignTarget(target=m.Subscript(value=m.Name()))])
 
 

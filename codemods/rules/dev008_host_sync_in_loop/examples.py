@@ -3016,4 +3016,107 @@ INVALID = [
         save(feats, preds)
         """
     ),
+    # The file's usual average meter given `loss.item()`: it is given the float64 tensor (the same
+    # digits), its fields format as numbers (`"{l.avg:.4f}".format(l=losses)`) and other reads become
+    # `float(...)`.
+    Invalid(
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def train(loader, model, optimizer):
+            losses = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.update(loss.item(), x.size(0))
+                if i % 10 == 0:
+                    print("Loss {l.val:.4f} ({l.avg:.4f})".format(l=losses))
+            return losses.avg
+        """,
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def train(loader, model, optimizer):
+            losses = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.update(loss.detach().double(), x.size(0))
+                if i % 10 == 0:
+                    print("Loss {l.val:.4f} ({l.avg:.4f})".format(l=losses))
+            return float(losses.avg)
+        """,
+        message="give the meter the tensor",
+    ),
+    # The meter handed to another object (a progress printer), or printed with `!r`: report only.
+    Invalid(
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def train(loader, model, optimizer):
+            losses = AverageMeter()
+            progress = ProgressMeter(len(loader), [losses])
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.update(loss.item(), x.size(0))
+                if i % 10 == 0:
+                    progress.display(i)
+                    print("{l.avg!r}".format(l=losses))
+        """
+    ),
 ]

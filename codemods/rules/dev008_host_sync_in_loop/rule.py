@@ -91,7 +91,12 @@ the 0-dim tensor through `float()`, the same text). Values kept per step in a li
 otherwise use, started as `[]` just before it (also `losses, steps = [], []`;
 `losses.append(loss.item())`, or `float(loss)` of a floating value), are appended as detached tensors
 and read with one copy after the loop (`losses =
-torch.stack(losses).tolist() if losses else []`: the same floats, in order). Predicted classes added to a list
+torch.stack(losses).tolist() if losses else []`: the same floats, in order). The file's usual average
+meter (`update(self, val, n=1)` setting `val`, `sum += val * n`, `count`, `avg = sum / count`, and
+nothing else in the class), made in the function and given `loss.item()`, is given
+`loss.detach().double()` instead where the function reads the meter only through its `val`, `avg`,
+`sum` (those reads become `float(...)`) or as an argument of `"...".format(...)` without `!r`/`!s` (a
+field `{l.avg:.4f}` formats a 0-dim tensor as its number, the same text). Predicted classes added to a list
 batch by batch, `preds += out.argmax(1).cpu().numpy().tolist()` (or `preds.extend(...)`; indices only:
 `argmax`, `argmin`, `.max(dim)[1]`, a small int64 tensor a batch, where features or logits kept on the
 device until the loop ends could fill its memory), with the list started as `[]` just before the loop and
@@ -196,6 +201,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     list_fix,
     logged_dict_fix,
     logged_list_fix,
+    meter_fix,
     named_sum_fix,
     returned_fix,
     sums_a_count,
@@ -211,6 +217,7 @@ _COUNTED = "; count on the device and copy the count to the host once after the 
 _LISTED = "; keep each batch's indices on the device and read them all once after the loop"
 _FLOAT = m.Call(func=m.Name("float"))
 _LOGGED = "; keep it on the device and read it only where the loop logs"
+_METERED = "; give the meter the tensor and read its average where the code reads it"
 _FLOAT32 = (
     " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
     " digits may differ from the host's float64 sum)"
@@ -300,6 +307,9 @@ class HostSyncInLoop(Rule):
                 if fix is None and isinstance(converted, cst.Call) and m.matches(converted, _FLOAT):
                     fix = float_sum_fix(self.tree, converted, event.node, event.loop, float64)
                     advice = _SUMMED + ("" if float64 else _CHOSEN)
+                if fix is None:
+                    fix = meter_fix(self.tree, sync.node, event.node, event.loop, float64)
+                    advice = _METERED
                 if fix is None:
                     fix = logged_dict_fix(self.tree, sync.node, event.node, event.loop, tensor_items, dicts)
                     advice = _LOGGED
