@@ -10,7 +10,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-STEPS = 20
+STEPS = 12
 
 
 class AverageMeter(object):
@@ -42,7 +42,7 @@ def train(inputs, labels, model, optimizer):
         loss.backward()
         optimizer.step()
         losses.update(loss.item(), x.size(0))
-        if i % 5 == 0:
+        if i % 6 == 0:
             print("[{0}] Loss {loss.val:.6f} ({loss.avg:.6f})".format(i, loss=losses))
     return losses.avg
 
