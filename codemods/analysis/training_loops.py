@@ -13,7 +13,8 @@ decides what repeats with it:
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
   (``for x, y in test_loader: out = model(x)``); so is a loop over numbers or a ``while`` loop that
-  draws the model's input with ``next(it)``, and a loop over a loader (``val_loader``) where a loop
+  draws the model's input with ``next(it)`` or from a function named for drawing a batch
+  (``X, Y = get_batch(split)``), and a loop over a loader (``val_loader``) where a loop
   of its own or a helper of the file runs the model (``self.batch_hits(x, y)``), or inside a training
   loop (evaluation every N steps: each batch);
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
@@ -73,6 +74,8 @@ _OVER_NUMBERS = _COUNTING | m.Call(
 )
 # `next(it)`, `next(iter(loader))`, `it.next()`: the next batch of an iterator.
 _NEXT_BATCH = m.Call(func=m.Name("next") | m.Attribute(attr=m.Name("next") | m.Name("__next__")))
+# A function of the file that draws a batch when called: `get_batch(split)`, `sample_batch()`.
+_BATCH_DRAWER = re.compile(r"^(get|sample|next|draw|load|fetch)_(\w+_)?batch(es)?$", re.IGNORECASE)
 # A loader's batches by its name (`val_loader`, `test_dataloader`, `train_dl`), through the wrappers that
 # number or show them.
 _LOADER = re.compile(r"(?<!down)(?<!up)loader(_\w+)?$|^dl$|_dl$", re.IGNORECASE)
@@ -218,6 +221,7 @@ class TrainingLoops:
             if (
                 self._picks(small.value, counters)
                 or m.matches(small.value, _NEXT_BATCH)
+                or self._draws_a_batch(small.value)
                 or self._mentions(small.value, picked - counters)  # `x = x.to(device)`
             ):
                 picked.update(n for t in small.targets for n in flatten_names(t.target))
@@ -227,6 +231,23 @@ class TrainingLoops:
             ):
                 return True
         return False
+
+    @staticmethod
+    def _draws_a_batch(value: cst.BaseExpression) -> bool:
+        """``X, Y = get_batch("val")``, ``batches.get_batch(split)``: a function named for drawing a batch
+        (``get_batch``, ``sample_batch``, ``next_batch``) draws one each time it is called, whatever it is
+        given."""
+        if not isinstance(value, cst.Call):
+            return False
+        func = value.func
+        name = (
+            func.value
+            if isinstance(func, cst.Name)
+            else func.attr.value
+            if isinstance(func, cst.Attribute)
+            else ""
+        )
+        return _BATCH_DRAWER.match(name) is not None
 
     def _mentions(self, value: cst.BaseExpression, names: set[str]) -> bool:
         """``(s1_batch, s1_len)``: ``value`` holds one of ``names``."""

@@ -27,6 +27,7 @@ from codemods.core.dataflow import assigned_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import called_method, code_of, flatten_names, func_attribute
 from codemods.core.tree import Tree, instance_test
+from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import device_side, loss_parameter_call
 
 # isinstance, cached per class (see codemods.core.tree): asked of every node of every statement of a
 # training loop.
@@ -182,9 +183,33 @@ class HostSyncs:
             yield from self._branches(event.node, event.known)
         copied_before = self._copies_of_the_line_before(event.node)
         copied: set[str] = set()
+        read_through: set[int] = set()  # the copies of `t.cpu().item()`: one sync, the item's
         for inner in self.tree.descendants(event.node):
+            if id(inner) in read_through:
+                continue
             method = called_method(inner)
+            item = method == "item" and _is_sync_method_call(inner)
+            through = device_side(_receiver(inner)) if item else None
             if (
+                through is not None
+                and not self._device_fallback(inner)
+                and self.values.is_tensor(through[0], event.known)
+            ):
+                # `loss.cpu().item()`: the number `loss.item()` reads; a sum or list of it may stay on
+                # the device
+                read_through.add(id(through[1]))
+                name = dotted_name(through[0])
+                copied.add(name or "")
+                yield Sync(
+                    inner,
+                    f"`{short(_receiver(inner))}.item()` {_SYNC_METHODS['item']} and waits for the GPU"
+                    " every step",
+                    item=True,
+                    reported=name not in copied_before
+                    and not self._feeds_host_state(inner, event.node)
+                    and not self._given_to_host_state(name, event.node),
+                )
+            elif (
                 method in _SYNC_METHODS
                 and _is_sync_method_call(inner)
                 and not (method == "item" and self._device_fallback(inner))
@@ -202,7 +227,8 @@ class HostSyncs:
                     f"`{short(receiver)}.{method}()` {_SYNC_METHODS[method]} and waits"
                     " for the GPU every step",
                     # (what an unshown helper returned may be a NumPy number: `.detach()` would fail)
-                    item=method == "item" and self.values.is_tensor(receiver, event.known),
+                    item=method == "item"
+                    and (self.values.is_tensor(receiver, event.known) or self._loss_of(receiver, event)),
                     reported=name not in copied_before
                     and not self._feeds_host_state(inner, event.node)
                     and not self._given_to_host_state(name, event.node),
@@ -250,6 +276,15 @@ class HostSyncs:
                 yield from self._formatted(_elements(inner.right), event.known)
         if isinstance(event.node, cst.BaseSmallStatement):
             self._copied = (self.tree.parent(event.node), copied)
+
+    def _loss_of(self, value: cst.BaseExpression, event: Event) -> bool:
+        """``value`` is what a loss-named parameter returns given a device tensor (``loss = criterion(out,
+        y)`` in ``def evaluate(model, loader, criterion)``): a tensor, as NumPy cannot read a device
+        tensor."""
+        if event.loop is None:
+            return False
+        call = loss_parameter_call(self.tree, event.loop, value)
+        return call is not None and any(self.values.is_tensor(a.value, event.known) for a in call.args)
 
     def _device_fallback(self, item: cst.CSTNode) -> bool:
         """``t.item()`` as the ``else`` of ``t.detach().double() if t.device.type in ("cuda", "cpu") else

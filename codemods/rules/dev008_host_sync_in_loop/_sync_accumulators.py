@@ -24,7 +24,7 @@ from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.legacy_constructors import is_size
 from codemods.analysis.scalars import Scalars
 from codemods.core.dataflow import assigned_names, bound_value
-from codemods.core.syntax import code_of, flatten_names
+from codemods.core.syntax import called_method, code_of, flatten_names
 from codemods.core.tree import Tree
 
 _SUM_INTO_NAME = m.AugAssign(target=m.Name(), operator=m.AddAssign())
@@ -50,8 +50,7 @@ def accumulator_fix(
     if before is None:
         return None
     start = _number_before(tree, before, total)
-    assert isinstance(item.func, cst.Attribute)
-    receiver = item.func.value
+    receiver = item_receiver(item)
     # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device)
     count = isinstance(start, cst.Integer) and augmented.value is item and _is_count(receiver)
     if start is None or (
@@ -143,6 +142,71 @@ def float_sum_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
 
 
+def device_side(receiver: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.Call] | None:
+    """``t`` for ``t.cpu()`` as a ``.item()``'s receiver, with the copy's call; None for any other.
+
+    ``t.cpu().item()`` reads the number ``t.item()`` reads (a copy is exact), also through ``.detach()``
+    or ``.data`` on either side of the copy (``t.detach().cpu()`` is ``t.detach()``, ``t.cpu().data`` is
+    ``t.data``) and spelled ``.to("cpu")``; and ``c.cpu().sum()`` of a count is ``c.sum()`` (an int64 sum
+    of booleans or integers is exact wherever it runs; a floating sum is not: a device rounds in another
+    order, so it is left as it is)."""
+    if (
+        isinstance(receiver, cst.Call)
+        and isinstance(receiver.func, cst.Attribute)
+        and receiver.func.attr.value == "sum"
+        and not receiver.args
+    ):
+        inner = _without_copy(receiver.func.value)
+        if inner is None:
+            return None
+        summed = receiver.with_changes(func=receiver.func.with_changes(value=inner[0]))
+        return (summed, inner[1]) if _is_count(summed) else None
+    return _without_copy(receiver)
+
+
+def _without_copy(value: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.Call] | None:
+    """``value`` with its host copy left out (see :func:`device_side`), and the copy's call."""
+    if isinstance(value, cst.Attribute) and value.attr.value == "data":
+        inner = _without_copy(value.value)
+        return None if inner is None else (value.with_changes(value=inner[0]), inner[1])
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)):
+        return None
+    method = value.func.attr.value
+    if method == "cpu" and not value.args:
+        return value.func.value, value
+    if (
+        method == "to"
+        and len(value.args) == 1
+        and value.args[0].keyword is None
+        and m.matches(value.args[0].value, m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$""")))
+    ):
+        return value.func.value, value
+    if method == "detach" and not value.args:
+        inner = _without_copy(value.func.value)
+        if inner is not None:
+            return value.with_changes(func=value.func.with_changes(value=inner[0])), inner[1]
+    return None
+
+
+def item_receiver(item: cst.Call) -> cst.BaseExpression:
+    """``t`` of ``t.item()``, also of ``t.cpu().item()`` (:func:`device_side`)."""
+    receiver = cst.ensure_type(item.func, cst.Attribute).value
+    copied = device_side(receiver)
+    return receiver if copied is None else copied[0]
+
+
+def detached_item(item: cst.Call) -> cst.Call:
+    """``t.detach()`` for ``t.item()`` (the call's own spacing kept), also for ``t.cpu().item()``: the
+    value stays on the device."""
+    func = cst.ensure_type(item.func, cst.Attribute)
+    copied = device_side(func.value)
+    if copied is None:
+        return item.with_changes(func=func.with_changes(attr=cst.Name("detach")))
+    if called_method(copied[0]) == "detach":
+        return cst.ensure_type(copied[0], cst.Call)  # `t.detach().cpu().item()`: detached already
+    return cst.Call(func=cst.Attribute(value=_operand(copied[0]), attr=cst.Name("detach")))
+
+
 def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst.BaseExpression:
     """What ``t.item()`` becomes where a floating sum of it is kept on the device.
 
@@ -156,13 +220,16 @@ def kept_float(item: cst.Call, float64: bool, in_operation: bool = False) -> cst
     twice runs nothing); for any other ``t`` the sum is kept in float32 (``.detach().float()``, which
     every device has, and a half or bfloat16 loss is still summed in float32), whose last digits may
     differ from the host's. ``in_operation``: the result is an operand (``... * n``), parenthesised."""
-    func = cst.ensure_type(item.func, cst.Attribute)
-    detach = item.with_changes(func=func.with_changes(attr=cst.Name("detach")))
-    if float64 or not _plain_reference(func.value):
+    detach = detached_item(item)
+    tensor = item_receiver(item)
+    if float64 or not _plain_reference(tensor):
         return cst.Call(func=cst.Attribute(value=detach, attr=cst.Name("double" if float64 else "float")))
-    receiver = code_of(func.value)
+    receiver = code_of(tensor)
+    # (the host's read spelled `t.item()`, as DEV008 tells its own fix apart from a sync)
+    copied = tensor is not cst.ensure_type(item.func, cst.Attribute).value
+    read = f"{receiver}.item()" if copied else code_of(item)
     chosen = cst.parse_expression(
-        f"{code_of(detach)}.double() if {receiver}.device.type in {_FLOAT64_DEVICES} else {code_of(item)}"
+        f"{code_of(detach)}.double() if {receiver}.device.type in {_FLOAT64_DEVICES} else {read}"
     )
     if in_operation:
         chosen = chosen.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
@@ -182,9 +249,7 @@ def sums_a_count(tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.F
     count, whatever the device (no float precision to speak of)."""
     if not (isinstance(statement, cst.AugAssign) and statement.value is item):
         return False
-    if not (
-        isinstance(statement.target, cst.Name) and _is_count(cst.ensure_type(item.func, cst.Attribute).value)
-    ):
+    if not (isinstance(statement.target, cst.Name) and _is_count(item_receiver(item))):
         return False
     before = _statements_before(tree, loop, climbing=statement.target.value)
     return before is not None and isinstance(
@@ -204,7 +269,8 @@ def _named_first(
         return None
     line = cst.ensure_type(tree.parent(statement), cst.SimpleStatementLine)
     func = cst.ensure_type(item.func, cst.Attribute)
-    value = func.value.with_changes(lpar=[], rpar=[]) if isinstance(func.value, cst.Call) else func.value
+    tensor = item_receiver(item)
+    value = tensor.with_changes(lpar=[], rpar=[]) if isinstance(tensor, cst.Call) else tensor
     named = cst.SimpleStatementLine(
         body=[cst.Assign(targets=[cst.AssignTarget(cst.Name(name))], value=value)],
         leading_lines=line.leading_lines,
@@ -230,7 +296,7 @@ def can_name_first(tree: Tree, statement: cst.CSTNode, name: str) -> bool:
 
 def keeps_float64(item: cst.Call, float64: bool) -> bool:
     """:func:`kept_float` keeps the host's float64 digits for ``item`` on every device."""
-    return float64 or _plain_reference(cst.ensure_type(item.func, cst.Attribute).value)
+    return float64 or _plain_reference(item_receiver(item))
 
 
 def _plain_reference(value: cst.BaseExpression) -> bool:
@@ -327,9 +393,7 @@ def named_sum_fix(
     totals = [cst.ensure_type(augmented.target, cst.Name).value for augmented in sums]
     if len(set(totals)) != len(totals):
         return None
-    floating = all(
-        _is_floating(tree, loop, cst.ensure_type(i.func, cst.Attribute).value, scalars) for i in items
-    )
+    floating = all(_is_floating(tree, loop, item_receiver(i), scalars) for i in items)
     replacements: dict[int, cst.CSTNode] = {}
     for augmented, total in zip(sums, totals):
         before = _statements_before(tree, loop, climbing=total)
@@ -491,9 +555,8 @@ def list_fix(
         )
         receiver = value
     else:
-        assert isinstance(item.func, cst.Attribute)
-        detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
-        receiver = item.func.value
+        detached = detached_item(item)
+        receiver = item_receiver(item)
     if not _is_one_value(tree, loop, receiver, scalars):
         detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
     fixed = loop.visit(_Replace({id(item): detached}))
@@ -501,6 +564,79 @@ def list_fix(
     # expression: one dtype, one device, one shape)
     converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+_EXTEND_NAME = m.Expr(
+    value=m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("extend")), args=[m.Arg(keyword=None)])
+)
+# What a list of a batch's values may be read through on the way to `.tolist()`: the same list.
+_TO_LIST_STEPS = frozenset({"cpu", "detach", "numpy"})
+
+
+def extended_list_fix(
+    tree: Tree, sync: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``preds += out.argmax(1).cpu().tolist()`` (or ``preds.extend(...)``, also through ``.detach()``
+    and ``.numpy()``) in ``loop``, where ``sync`` is the copy or the ``.tolist()``, with ``preds = []``
+    just before the loop and no other use of ``preds`` in it: each batch's tensor is kept on the device
+    (``preds.append(out.argmax(1).detach())``) and the list is read once after the loop, in order
+    (``preds = [x for part in preds for x in part.tolist()]``: the same ints, nested alike, whatever
+    each batch's shape). Only for indices (``argmax``, ``argmin``, ``.max(dim)[1]``): a small int64
+    tensor a batch, which costs little device memory kept until the loop ends (features or logits
+    could be large). None for any other shape."""
+    if isinstance(statement, cst.AugAssign) and m.matches(statement, _SUM_INTO_NAME):
+        name, value = cst.ensure_type(statement.target, cst.Name).value, statement.value
+    elif m.matches(statement, _EXTEND_NAME):
+        call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+        name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
+        value = call.args[0].value
+    else:
+        return None
+    if called_method(value) != "tolist" or cst.ensure_type(value, cst.Call).args:
+        return None
+    inner = cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value
+    reached = value is sync
+    while (
+        isinstance(inner, cst.Call)
+        and called_method(inner) in _TO_LIST_STEPS
+        and not inner.args
+        and isinstance(inner.func, cst.Attribute)
+    ):
+        reached = reached or inner is sync
+        inner = inner.func.value
+    if not reached or not _is_index(inner):
+        return None
+    before = _statements_before(tree, loop)
+    if before is None or not _empty_list_before(tree, before, name) or _declared_global(tree, loop, name):
+        return None
+    uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
+    owned = [n for n in uses if any(a is statement for a in tree.ancestors(n))]
+    if len(uses) != 1 or len(owned) != 1:
+        return None  # read or bound elsewhere in the loop: it must hold the numbers it holds now
+    kept = cst.Call(func=cst.Attribute(value=_operand(inner), attr=cst.Name("detach")))
+    append = cst.Expr(
+        cst.Call(func=cst.Attribute(value=cst.Name(name), attr=cst.Name("append")), args=[cst.Arg(kept)])
+    )
+    fixed = loop.visit(_Replace({id(statement): append}))
+    converted = cst.parse_statement(f"{name} = [x for part in {name} for x in part.tolist()]\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+def _is_index(value: cst.BaseExpression) -> bool:
+    """``out.argmax(1)``, ``torch.argmax(out, dim=1)``, ``out.max(1)[1]``, ``torch.max(out, 1)[1]``:
+    indices along a dimension, an int64 tensor."""
+    if isinstance(value, cst.Call) and called_method(value) in ("argmax", "argmin"):
+        return True
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
+        return False
+    index = value.slice[0].slice
+    if not (isinstance(index, cst.Index) and m.matches(index.value, m.Integer("1"))):
+        return False
+    reduced = value.value
+    if not (isinstance(reduced, cst.Call) and called_method(reduced) in ("max", "min")):
+        return False
+    torch_call = m.matches(reduced.func, m.Attribute(value=m.Name("torch")))
+    return len(reduced.args) >= (2 if torch_call else 1)
 
 
 _LEN = m.Call(func=m.Name("len"), args=[m.Arg()])
@@ -527,8 +663,7 @@ def logged_list_fix(
     call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
     if call.args[0].value is not item or call.args[0].keyword is not None:
         return None
-    assert isinstance(item.func, cst.Attribute)
-    receiver = item.func.value
+    receiver = item_receiver(item)
     if not _is_one_value(tree, loop, receiver, scalars):
         return None
     name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
@@ -579,10 +714,188 @@ def logged_list_fix(
     if last is None or any((tree.position(r) or last) >= last for r in reads):
         return None
     converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
-    detached = item.with_changes(func=item.func.with_changes(attr=cst.Name("detach")))
+    detached = detached_item(item)
     read_first = body.with_changes(body=[converted, *body.body])
     fixed = loop.visit(_Replace({id(item): detached, id(body): read_first}))
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+_METER_READS = frozenset({"val", "avg", "sum"})
+
+
+def meter_fix(
+    tree: Tree, item: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, float64: bool
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``losses.update(loss.item(), n)`` in ``loop``, where ``losses = AverageMeter()`` is made in the same
+    function and the class is this file's plain average meter (``update`` only sets ``self.val = val``,
+    ``self.sum += val * n``, ``self.count += n``, ``self.avg = self.sum / self.count``; ``reset`` and
+    ``__init__`` only set numbers): the meter is given the detached float64 tensor (the same operations
+    on it give the host's digits) and every read of its ``val``, ``avg`` or ``sum`` in the function
+    becomes ``float(...)``, read only where the code reads it (a logging branch, after the loop). None
+    where the meter is used any other way (handed on, returned, printed whole)."""
+    if not (isinstance(statement, cst.Expr) and isinstance(statement.value, cst.Call)):
+        return None
+    update = statement.value
+    if called_method(update) != "update" or not update.args or update.args[0].value is not item:
+        return None
+    if update.args[0].keyword is not None or len(update.args) > 2 or any(a.star for a in update.args):
+        return None
+    receiver = cst.ensure_type(update.func, cst.Attribute).value
+    if not isinstance(receiver, cst.Name):
+        return None
+    name = receiver.value
+    function = next((a for a in tree.ancestors(loop) if isinstance(a, cst.FunctionDef)), None)
+    scope: cst.CSTNode = function if function is not None else tree.root
+    meter = _plain_meter_of(tree, scope, name)
+    if meter is None:
+        return None
+    reads: list[cst.Attribute] = []
+    for occurrence in tree.of_type(scope, cst.Name):
+        if occurrence.value != name:
+            continue
+        parent = tree.parent(occurrence)
+        if isinstance(parent, cst.AssignTarget):
+            continue  # `losses = AverageMeter()` (checked by _plain_meter_of)
+        if _formatted_whole(tree, parent):
+            continue  # `"{loss.val:.4f}".format(loss=losses)`: a 0-dim tensor formats as its number
+        if not (isinstance(parent, cst.Attribute) and parent.value is occurrence):
+            return None  # handed on, returned or printed whole: its attributes would be tensors there
+        attribute = parent.attr.value
+        if attribute in ("update", "reset") and isinstance(tree.parent(parent), cst.Call):
+            continue
+        if attribute == "count":
+            continue  # an int still
+        if attribute not in _METER_READS or not _read_as_value(tree, parent):
+            return None
+        reads.append(parent)
+    replacements: dict[int, cst.CSTNode] = {id(item): kept_float(item, float64)}
+    replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    fixed = scope.visit(_Replace(replacements))
+    return (
+        {scope: cst.FlattenSentinel([cst.ensure_type(fixed, type(scope))])} if function is not None else None
+    )
+
+
+def _formatted_whole(tree: Tree, parent: cst.CSTNode | None) -> bool:
+    """``parent`` is an argument of ``"...".format(...)`` whose fields convert nothing with ``!r``, ``!s``
+    or ``!a``: a field ``{loss.avg:.4f}`` calls ``format()`` on the attribute, and a 0-dim tensor
+    formats as its number (``Tensor.__format__``), the text a float gives."""
+    if not isinstance(parent, cst.Arg) or parent.star:
+        return False
+    call = tree.parent(parent)
+    if not (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "format"
+        and isinstance(call.func.value, (cst.SimpleString, cst.ConcatenatedString))
+    ):
+        return False
+    text = code_of(call.func.value)
+    return re.search(r"![rsa]", text) is None
+
+
+def _read_as_value(tree: Tree, attribute: cst.Attribute) -> bool:
+    """``meter.avg`` read as a value (an operand, an argument, a formatted field), not assigned to or
+    called."""
+    parent = tree.parent(attribute)
+    if isinstance(parent, (cst.AssignTarget, cst.AugAssign)) and getattr(parent, "target", None) is attribute:
+        return False
+    return not (isinstance(parent, cst.Call) and parent.func is attribute)
+
+
+def _plain_meter_of(tree: Tree, scope: cst.CSTNode, name: str) -> cst.ClassDef | None:
+    """The class of ``name = Meter()``, bound once in ``scope`` to an instance of a plain average meter of
+    this file (see :func:`meter_fix`), or None."""
+    bindings = [
+        n
+        for n in tree.of_type(scope, cst.Name)
+        if n.value == name and isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For))
+    ]
+    if len(bindings) != 1:
+        return None
+    assign = tree.parent(tree.parent(bindings[0]))
+    if not (
+        isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and isinstance(assign.value, cst.Call)
+        and isinstance(assign.value.func, cst.Name)
+    ):
+        return None
+    cls_name = assign.value.func.value
+    classes = [c for c in tree.of_type(tree.root, cst.ClassDef) if c.name.value == cls_name]
+    if len(classes) != 1 or not _is_plain_meter(classes[0]):
+        return None
+    return classes[0]
+
+
+_METER_UPDATE = {
+    "self.val = val",
+    "self.sum += val * n",
+    "self.sum += n * val",
+    "self.count += n",
+    "self.avg = self.sum / self.count",
+}
+_METER_NUMBERS = re.compile(r"^self\.(val|avg|sum|count) = (0|0\.0?)$")
+
+
+def _is_plain_meter(cls: cst.ClassDef) -> bool:
+    """``cls`` is the usual average meter: methods ``__init__``, ``reset`` (numbers only, or a call of
+    ``self.reset()``) and ``update(self, val, n=1)`` with exactly the four usual statements; nothing else
+    (a ``__str__`` or ``all_reduce`` reads the values another way)."""
+    methods = {}
+    for statement in cls.body.body:
+        if isinstance(statement, cst.FunctionDef):
+            methods[statement.name.value] = statement
+        elif not (isinstance(statement, cst.SimpleStatementLine) and _docstring_only(statement)):
+            return False
+    if set(methods) - {"__init__", "reset"} != {"update"}:
+        return False
+    update = methods["update"]
+    params = [p.name.value for p in update.params.params]
+    if params != ["self", "val", "n"]:
+        return False
+    body = _simple_statements(update)
+    if body is None or {code_of(s).strip() for s in body} != _METER_UPDATE - _other_sum(body):
+        return False
+    for method in ("__init__", "reset"):
+        if method not in methods:
+            continue
+        statements = _simple_statements(methods[method])
+        if statements is None:
+            return False
+        for small in statements:
+            text = code_of(small).strip()
+            if text not in ("self.reset()", "super().__init__()") and _METER_NUMBERS.match(text) is None:
+                return False
+    return True
+
+
+def _other_sum(body: list[cst.BaseSmallStatement]) -> set[str]:
+    """The spelling of the sum ``update`` does not use (``val * n`` or ``n * val``)."""
+    texts = {code_of(s).strip() for s in body}
+    return {"self.sum += n * val"} if "self.sum += val * n" in texts else {"self.sum += val * n"}
+
+
+def _simple_statements(function: cst.FunctionDef) -> list[cst.BaseSmallStatement] | None:
+    """The small statements of ``function``'s body (its docstring left out), or None where it holds a
+    compound statement."""
+    body = function.body
+    if not isinstance(body, cst.IndentedBlock):
+        return None
+    smalls: list[cst.BaseSmallStatement] = []
+    for line in body.body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            return None
+        if _docstring_only(line):
+            continue
+        smalls.extend(line.body)
+    return smalls
+
+
+def _docstring_only(line: cst.SimpleStatementLine) -> bool:
+    return all(isinstance(s, cst.Expr) and isinstance(s.value, cst.SimpleString) for s in line.body) or all(
+        isinstance(s, cst.Pass) for s in line.body
+    )
 
 
 _ITEM_INTO_KEY = m.Assign(targets=[m.AssignTarget(target=m.Subscript(value=m.Name()))])
@@ -669,8 +982,7 @@ def _logged_dict_edits(
             return None  # a store after the conversion would leave a tensor where a number was read
     replacements: dict[int, cst.CSTNode] = {}
     for stored in stores:
-        func = cst.ensure_type(stored.func, cst.Attribute)
-        detached = stored.with_changes(func=func.with_changes(attr=cst.Name("detach")))
+        detached = detached_item(stored)
         replacements[id(stored)] = cst.Call(func=cst.Attribute(value=detached, attr=cst.Name("clone")))
     converted = cst.parse_statement(f"{name} = {{k: v.item() for k, v in {name}.items()}}\n")
     replacements[id(branch.body)] = branch.body.with_changes(body=[converted, *branch.body.body])
@@ -787,8 +1099,11 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
     value = code_of(small.value)
     written = (f"float({name})", f"int({name})")
     copied = value.startswith(f"{name}.cpu() if ") and value.endswith(f"({name}) else {name}")
+    joined = value == f"[x for part in {name} for x in part.tolist()]"
     return (
-        name if value in written or copied or value.endswith(f"({name}).tolist() if {name} else []") else None
+        name
+        if value in written or copied or joined or value.endswith(f"({name}).tolist() if {name} else []")
+        else None
     )
 
 
@@ -801,20 +1116,29 @@ def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:
 
 
 def _empty_list_before(tree: Tree, statements: list[cst.BaseStatement], name: str) -> bool:
-    """The last statement binding ``name`` before the loop is ``name = []``."""
+    """The last statement binding ``name`` before the loop is ``name = []``, or ``name`` is one of names
+    unpacked from as many empty lists, ``losses, steps = [], []`` (each a list of its own; a chained
+    ``a = b = []`` binds one list twice and is not one)."""
     for statement in reversed(statements):
         if name not in {n.value for n in tree.of_type(statement, cst.Name)}:
             continue
         if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
             return False
         small = statement.body[0]
-        return (
-            isinstance(small, cst.Assign)
-            and len(small.targets) == 1
-            and isinstance(small.targets[0].target, cst.Name)
-            and small.targets[0].target.value == name
-            and isinstance(small.value, cst.List)
-            and not small.value.elements
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+            return False
+        target, value = small.targets[0].target, small.value
+        if isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple):
+            if len(target.elements) != len(value.elements):
+                return False
+            pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+            if any(isinstance(t, cst.StarredElement) for t in [*target.elements, *value.elements]):
+                return False
+        else:
+            pairs = [(target, value)]
+        return any(
+            isinstance(t, cst.Name) and t.value == name and isinstance(v, cst.List) and not v.elements
+            for t, v in pairs
         )
     return False
 
@@ -1028,7 +1352,49 @@ def _is_floating(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression, scala
     has no gradient). Its ``.item()`` is a Python float, so an int start becomes a float anyway."""
     if scalars.is_loss_value(value) or scalars.is_floating(value):
         return True
-    return _backward_receiver(tree, loop, value, bare=False)
+    return _backward_receiver(tree, loop, value, bare=False) or _of_a_loss_parameter(tree, loop, value)
+
+
+# A parameter named for a loss function (`def evaluate(model, loader, criterion)`): what it returns is a
+# loss, a floating tensor (an integer one could not be a training loss, nor have its .backward()).
+_LOSS_PARAMETER = re.compile(r"^(criterion|crit|loss_fn|loss_func|loss_function|lossfn|\w+_criterion)$")
+
+
+def _of_a_loss_parameter(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> bool:
+    """``value`` is what a loss-named parameter returns (:func:`loss_parameter_call`)."""
+    return loss_parameter_call(tree, loop, value) is not None
+
+
+def loss_parameter_call(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> cst.Call | None:
+    """The call ``criterion(out, y)`` that ``value`` is, or that a name ``value`` bound once in ``loop``
+    holds, where ``criterion`` is a parameter of the function around ``loop`` named for a loss function
+    (:data:`_LOSS_PARAMETER`) and bound nowhere else in it; None otherwise."""
+    if isinstance(value, cst.Name):
+        bound = [
+            n
+            for n in tree.of_type(loop, cst.Name)
+            if n.value == value.value and isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign))
+        ]
+        if len(bound) != 1:
+            return None
+        assign = tree.parent(tree.parent(bound[0]))
+        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+            return None
+        value = assign.value
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+        return None
+    name = value.func.value
+    function = next((a for a in tree.ancestors(loop) if isinstance(a, cst.FunctionDef)), None)
+    if function is None or _LOSS_PARAMETER.match(name) is None:
+        return None
+    params = function.params
+    if name not in {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}:
+        return None
+    rebound = any(
+        n.value == name and isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For))
+        for n in tree.of_type(function.body, cst.Name)
+    )
+    return None if rebound else value
 
 
 def _is_one_value(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, scalars: Scalars) -> bool:
@@ -1196,14 +1562,16 @@ def returned_fix(
     uses = [n for n in tree.of_type(tree.root, cst.Name) if n.value == function.name.value]
     if len(uses) != len(calls) + 1 or any(c.func not in uses for c in calls):
         return None  # (its def, and each call: never handed on or rebound)
-    receiver = cst.ensure_type(item.func, cst.Attribute).value
+    receiver = item_receiver(item)
     # (`loss.item() / n`: a true division is a float whatever it divides)
     divided = isinstance(term, cst.BinaryOperation) and isinstance(term.operator, cst.Divide)
     floating = divided or _is_floating(tree, function, receiver, scalars)
+    # `return (pred == y).sum().item()`: a count, returned as the exact int64 tensor
+    count = term is item and _is_count(receiver)
     edits: dict[cst.CSTNode, cst.FlattenSentinel] = {}
     loops: list[cst.For | cst.While] = []
     for call in calls:
-        caller = _caller_edits(tree, call, position, floating)
+        caller = _caller_edits(tree, call, position, floating, count)
         if caller is None:
             return None
         loop, caller_edits = caller
@@ -1211,7 +1579,7 @@ def returned_fix(
             return None
         loops.append(loop)
         edits.update(caller_edits)
-    kept = kept_float(item, float64, in_operation=term is not item)
+    kept = receiver if count else kept_float(item, float64, in_operation=term is not item)
     line = tree.parent(statement)
     if not isinstance(line, cst.SimpleStatementLine) or any(line is k for k in edits):
         return None
@@ -1263,13 +1631,17 @@ def _formatted_as_float(tree: Tree, name: cst.Name) -> bool:
 
 
 def _caller_edits(
-    tree: Tree, call: cst.Call, position: int | None, floating: bool
+    tree: Tree, call: cst.Call, position: int | None, floating: bool, count: bool = False
 ) -> tuple[cst.For | cst.While, dict[cst.CSTNode, cst.FlattenSentinel]] | None:
     """For ``v = f(...)`` (``position``: the ``k``-th name of ``a, v = f(...)``) in a loop, the loop and
     the edits that keep ``v``'s sums on the device and read it as ``float(v)`` where the loop logs, or
-    None when ``v`` is read or bound any other way, or after the loop."""
+    None when ``v`` is read or bound any other way, or after the loop. ``total += f(...)`` is such a sum
+    of its own. ``count``: ``f`` returns a count (an int64 tensor), summed only from an int and read back
+    with ``int``."""
     assign = tree.parent(call)
-    if not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
+    if isinstance(assign, cst.AugAssign) and assign.value is call and position is None:
+        return _summed_call_edits(tree, assign, floating, count)
+    if count or not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
         return None
     target: cst.BaseExpression = assign.targets[0].target
     if position is not None:
@@ -1322,3 +1694,35 @@ def _caller_edits(
     ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))
     converted: list[cst.BaseStatement] = [cst.parse_statement(f"{t} = float({t})\n") for t in ordered]
     return loop, _after_loop(tree, loop, fixed, converted, ordered[0])
+
+
+def _summed_call_edits(
+    tree: Tree, augmented: cst.AugAssign, floating: bool, count: bool
+) -> tuple[cst.For | cst.While, dict[cst.CSTNode, cst.FlattenSentinel]] | None:
+    """``total += f(...)`` in a loop, ``f`` returning the kept tensor: the loop and the edits that read
+    ``total`` back where the loop logs and once after it (``int`` for a count, else ``float``), or None
+    where :func:`accumulator_fix` would not keep such a sum (its start, its reads)."""
+    if not m.matches(augmented, _SUM_INTO_NAME) or not isinstance(
+        tree.parent(augmented), cst.SimpleStatementLine
+    ):
+        return None
+    total = cst.ensure_type(augmented.target, cst.Name).value
+    scopes = (cst.For, cst.While, cst.FunctionDef)
+    loop = next((a for a in tree.ancestors(augmented) if isinstance(a, scopes)), None)
+    if not isinstance(loop, (cst.For, cst.While)) or _declared_global(tree, loop, total):
+        return None
+    before = _statements_before(tree, loop, climbing=total)
+    start = _number_before(tree, before, total) if before is not None else None
+    # a count only from an int (0.0 + an int64 tensor is a float32 one); a float from an int only when
+    # the value is shown to be floating
+    if start is None or (count and not isinstance(start, cst.Integer)):
+        return None
+    if not count and isinstance(start, cst.Integer) and not floating:
+        return None
+    reads = _logged_reads(tree, loop, augmented, total)
+    if reads is None:
+        return None
+    back = "int" if count else "float"
+    fixed = loop.visit(_Replace({id(r): cst.Call(func=cst.Name(back), args=[cst.Arg(r)]) for r in reads}))
+    converted = cst.parse_statement(f"{total} = {back}({total})\n")
+    return loop, _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)

@@ -2712,4 +2712,411 @@ INVALID = [
                 value, shown = 0.0, total
         """
     ),
+    # `.cpu().item()` reads the number `.item()` reads (a copy is exact): the same sum, kept on the device
+    # without the copy (also through `.detach()`), and a count through `.cpu().sum()` (exact in int64).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total, correct = 0.0, 0
+        for x, y in loader:
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().cpu().item()
+            correct += out.argmax(1).eq(y.to(device)).cpu().sum().item()
+        print(total / len(loader), correct)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total, correct = 0.0, 0
+        for x, y in loader:
+            out = model(x.to(device))
+            loss = criterion(out, y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += loss.detach().double()
+            correct += out.argmax(1).eq(y.to(device)).sum()
+        total = float(total)
+        correct = int(correct)
+        print(total / len(loader), correct)
+        """,
+        message="`loss.detach().cpu().item()` copies the value to the host",
+        line=10,
+    ),
+    # A list of `loss.cpu().item()`: the detached tensors, read with one copy after the loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.cpu().item())
+        print(losses)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = []
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.detach())
+        losses = torch.stack(losses).tolist() if losses else []
+        print(losses)
+        """,
+    ),
+    # A floating sum through `.cpu().sum()` is rounded on the host in the host's order: a device's
+    # reduction may round otherwise, so it is reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += loss.cpu().sum().item()
+        print(total)
+        """
+    ),
+    # Lists started together, `losses, steps = [], []`, are lists of their own: the same list fix.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses, steps = [], []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            steps.append(i)
+        plot(steps, losses)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        losses, steps = [], []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.detach())
+            steps.append(i)
+        losses = torch.stack(losses).tolist() if losses else []
+        plot(steps, losses)
+        """,
+    ),
+    # `losses = steps = []` binds one list twice: the steps go into it too, so it is reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        losses = steps = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x.to(device)), y.to(device))
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            steps.append(i)
+        plot(steps, losses)
+        """
+    ),
+    # A helper returning a count that every caller sums from an int: it returns the int64 count itself,
+    # the caller's sum stays on the device and is read back with int() after the loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def num_correct(out, y):
+            return out.argmax(1).eq(y).sum().item()
+
+        def evaluate(model, loader):
+            hits = 0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                hits += num_correct(model(x), y)
+            return hits / len(loader.dataset)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def num_correct(out, y):
+            return out.argmax(1).eq(y).sum()
+
+        def evaluate(model, loader):
+            hits = 0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                hits += num_correct(model(x), y)
+            hits = int(hits)
+            return hits / len(loader.dataset)
+        """,
+        message="return it as a tensor",
+        line=5,
+    ),
+    # Summed from a float, an int64 count would become a float32 sum (0.0 + an int64 tensor): report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def num_correct(out, y):
+            return out.argmax(1).eq(y).sum().item()
+
+        def evaluate(model, loader):
+            hits = 0.0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                hits += num_correct(model(x), y)
+            return hits / len(loader.dataset)
+        """
+    ),
+    # A helper's count also kept per batch: its callers need the number, report only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def num_correct(out, y):
+            return out.argmax(1).eq(y).sum().item()
+
+        def evaluate(model, loader):
+            hits = 0
+            per_batch = []
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                hits += num_correct(model(x), y)
+                per_batch.append(num_correct(model(x), y))
+            return hits, per_batch
+        """
+    ),
+    # A parameter named for a loss function returns a loss (a floating tensor, given device tensors): its
+    # sum from the int 0 is a float sum, kept on the device.
+    Invalid(
+        """
+        import torch
+
+        def evaluate(model, loader, criterion):
+            total = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.cuda(), y.cuda()
+                    loss = criterion(model(x), y)
+                    total += loss.item()
+            return total / len(loader)
+        """,
+        """
+        import torch
+
+        def evaluate(model, loader, criterion):
+            total = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.cuda(), y.cuda()
+                    loss = criterion(model(x), y)
+                    total += loss.detach().double()
+                total = float(total)
+            return total / len(loader)
+        """,
+    ),
+    # Any other parameter may return ints or a NumPy number: its `.item()`s are reported only.
+    Invalid(
+        """
+        import torch
+
+        def evaluate(model, loader, metric):
+            total = 0
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.cuda(), y.cuda()
+                    score = metric(model(x), y)
+                    total += score.item()
+            return total / len(loader)
+        """
+    ),
+    # A loop over numbers that draws a batch each time from a function named for it (`get_batch`, also
+    # imported or a method) and runs the model on it is an evaluation loop: each batch waits.
+    Invalid(
+        """
+        import torch
+        from data import get_batch
+
+        @torch.no_grad()
+        def estimate_loss(model, eval_iters):
+            model.eval()
+            losses = torch.zeros(eval_iters)
+            for k in range(eval_iters):
+                X, Y = get_batch("val")
+                _, loss = model(X.cuda(), Y.cuda())
+                losses[k] = loss.item()
+            model.train()
+            return losses.mean()
+        """,
+        line=11,
+    ),
+    # Predicted classes listed batch by batch (`preds += out.argmax(1).cpu().tolist()`, `.extend(...)`):
+    # each batch's indices stay on the device and the list is read once after the loop, the same ints.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model.eval()
+        preds = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                preds += out.argmax(1).cpu().numpy().tolist()
+        write_submission(preds)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        model.eval()
+        preds = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                preds.append(out.argmax(1).detach())
+            preds = [x for part in preds for x in part.tolist()]
+        write_submission(preds)
+        """,
+        message="keep each batch's indices on the device",
+    ),
+    # Features or logits kept on the device until the loop ends could fill its memory, and `.extend()` of
+    # a NumPy array lists NumPy numbers: both reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        feats, preds = [], []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                feats += out.cpu().tolist()
+                preds.extend(out.argmax(1).cpu().numpy())
+        save(feats, preds)
+        """
+    ),
+    # The file's usual average meter given `loss.item()`: it is given the float64 tensor (the same
+    # digits), its fields format as numbers (`"{l.avg:.4f}".format(l=losses)`) and other reads become
+    # `float(...)`.
+    Invalid(
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def train(loader, model, optimizer):
+            losses = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.update(loss.item(), x.size(0))
+                if i % 10 == 0:
+                    print("Loss {l.val:.4f} ({l.avg:.4f})".format(l=losses))
+            return losses.avg
+        """,
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def train(loader, model, optimizer):
+            losses = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.update(loss.detach().double(), x.size(0))
+                if i % 10 == 0:
+                    print("Loss {l.val:.4f} ({l.avg:.4f})".format(l=losses))
+            return float(losses.avg)
+        """,
+        message="give the meter the tensor",
+    ),
+    # The meter handed to another object (a progress printer), or printed with `!r`: report only.
+    Invalid(
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def train(loader, model, optimizer):
+            losses = AverageMeter()
+            progress = ProgressMeter(len(loader), [losses])
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.update(loss.item(), x.size(0))
+                if i % 10 == 0:
+                    progress.display(i)
+                    print("{l.avg!r}".format(l=losses))
+        """
+    ),
 ]

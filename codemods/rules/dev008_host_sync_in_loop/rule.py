@@ -8,7 +8,8 @@ summed into a name, appended to a list or converted: how pre-0.4 code read a num
 step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
-model's input with `next(it)`; a loop over a loader, `val_loader`, also where a loop of its own runs
+model's input with `next(it)` or from a function named for drawing a batch, `X, Y = get_batch(split)`;
+a loop over a loader, `val_loader`, also where a loop of its own runs
 the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`, and also inside a
 training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
@@ -61,7 +62,11 @@ loss.item()`, the host's sum elsewhere, as before; see "Fix safety") and is conv
 (`total = float(total)`); where the loop logs it every N steps (under an `if`) and resets it, it is read
 there as `float(total)`. `total += float(loss)` (also scaled, and `float(t.item())`) is the same sum:
 `float(t)` is the host's float64 of `t`, as `.item()` is, and it is kept on the device the same way (for
-a value that is not a name, only where every device the file may pick has float64). A count started at an
+a value that is not a name, only where every device the file may pick has float64). `t.cpu().item()`
+(also `t.detach().cpu().item()`, `.to("cpu")`) reads the number `t.item()` reads, a copy being exact: its
+sums and lists are kept on the device the same way, without the copy (and `c.cpu().sum().item()` of a count
+as `c.sum()`: exact in int64 wherever it is summed; a floating `.cpu().sum()` is reported only, a device
+rounding in another order). A count started at an
 int, `correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`,
 then `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct +=
 (pred == y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied
@@ -83,9 +88,21 @@ a loop, `loss = train(x, y)`, read there only by such sums and where the loop lo
 returns the detached float64 tensor instead: the caller's sums are kept on the device and its logged
 reads become `float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is: it formats
 the 0-dim tensor through `float()`, the same text). Values kept per step in a list the loop does not
-otherwise use, started as `[]` just before it (`losses.append(loss.item())`, or `float(loss)` of a
-floating value), are appended as detached tensors and read with one copy after the loop (`losses =
-torch.stack(losses).tolist() if losses else []`: the same floats, in order). Where the loop reads such a
+otherwise use, started as `[]` just before it (also `losses, steps = [], []`;
+`losses.append(loss.item())`, or `float(loss)` of a floating value), are appended as detached tensors
+and read with one copy after the loop (`losses =
+torch.stack(losses).tolist() if losses else []`: the same floats, in order). The file's usual average
+meter (`update(self, val, n=1)` setting `val`, `sum += val * n`, `count`, `avg = sum / count`, and
+nothing else in the class), made in the function and given `loss.item()`, is given
+`loss.detach().double()` instead where the function reads the meter only through its `val`, `avg`,
+`sum` (those reads become `float(...)`) or as an argument of `"...".format(...)` without `!r`/`!s` (a
+field `{l.avg:.4f}` formats a 0-dim tensor as its number, the same text). Predicted classes added to a list
+batch by batch, `preds += out.argmax(1).cpu().numpy().tolist()` (or `preds.extend(...)`; indices only:
+`argmax`, `argmin`, `.max(dim)[1]`, a small int64 tensor a batch, where features or logits kept on the
+device until the loop ends could fill its memory), with the list started as `[]` just before the loop and
+used nowhere else in it, keep each batch's tensor (`preds.append(out.argmax(1).detach())`) and read the
+list once after the loop (`preds = [x for part in preds for x in part.tolist()]`: the same ints, nested
+alike, whatever each batch's shape). Where the loop reads such a
 list only in a logging branch that empties it after reading (`if len(losses) == 100:
 print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch
 first reads the tensors kept since the last log with one copy (the same conversion), and the code after
@@ -101,8 +118,12 @@ that log (not where the branch sits in a loop of its own: it would convert twice
 when it removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a
 second `history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves
 nothing, and the finding names the statement that still waits. `.item()` of what a function the file does
-not show returns is reported only (it may be a NumPy number, which has no `.detach()`). Every other sync
-(in `forward`, prints) is reported with its line.
+not show returns is reported only (it may be a NumPy number, which has no `.detach()`), but for a
+parameter named for a loss function (`def evaluate(model, loader, criterion)`: `criterion`, `loss_fn`,
+`loss_function`...) given a device tensor: that is a loss, a floating tensor. A helper of the file whose
+returned `.item()` every caller sums, `hits += num_correct(out, y)`, returns the tensor (a count: the
+int64 count itself, summed only from an int), and the caller reads its sum back after the loop. Every
+other sync (in `forward`, prints) is reported with its line.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
@@ -173,12 +194,14 @@ from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync,
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
     can_name_first,
+    extended_list_fix,
     float_sum_fix,
     host_count_fix,
     keeps_float64,
     list_fix,
     logged_dict_fix,
     logged_list_fix,
+    meter_fix,
     named_sum_fix,
     returned_fix,
     sums_a_count,
@@ -191,8 +214,10 @@ _RETURNED = (
     " caller's loop"
 )
 _COUNTED = "; count on the device and copy the count to the host once after the loop"
+_LISTED = "; keep each batch's indices on the device and read them all once after the loop"
 _FLOAT = m.Call(func=m.Name("float"))
 _LOGGED = "; keep it on the device and read it only where the loop logs"
+_METERED = "; give the meter the tensor and read its average where the code reads it"
 _FLOAT32 = (
     " (summed in float32: the file may pick a device without float64, such as Apple's MPS, so the last"
     " digits may differ from the host's float64 sum)"
@@ -283,6 +308,9 @@ class HostSyncInLoop(Rule):
                     fix = float_sum_fix(self.tree, converted, event.node, event.loop, float64)
                     advice = _SUMMED + ("" if float64 else _CHOSEN)
                 if fix is None:
+                    fix = meter_fix(self.tree, sync.node, event.node, event.loop, float64)
+                    advice = _METERED
+                if fix is None:
                     fix = logged_dict_fix(self.tree, sync.node, event.node, event.loop, tensor_items, dicts)
                     advice = _LOGGED
             elif (
@@ -309,6 +337,9 @@ class HostSyncInLoop(Rule):
             elif sync.reported and event.loop is not None and isinstance(sync.node, cst.Call):
                 fix = host_count_fix(self.tree, sync.node, event.node, event.loop, is_tensor)
                 advice = _COUNTED
+                if fix is None:
+                    fix = extended_list_fix(self.tree, sync.node, event.node, event.loop)
+                    advice = _LISTED
                 if fix is None and m.matches(sync.node, _FLOAT):
                     if float64 is None:
                         float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
