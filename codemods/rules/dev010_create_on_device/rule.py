@@ -33,7 +33,9 @@ code writes too:
   the input's device as well, the code DEV003 writes for `device=device` in `forward`: one fix;
 * moved where it is read, the name read nowhere after (nor elsewhere in its loop): `h = torch.zeros(n)`
   then `return h.to(device)` or `out.append(h.cuda() if use_cuda else h)` becomes `h` made there and
-  `return h` / `out.append(h)`.
+  `return h` / `out.append(h)`; returned moved under a flag, `if use_cuda: return h.cuda()` with
+  `else: return h` or `return h` after the `if`, it is made where the flag says and the `if` goes (with
+  other code where the flag is off, that code runs with `h` as made, and the `if` returns `h`).
 
 A device is a name or attribute that says so (`device`, `self._device`, `args.gpu`, `local_rank`: an
 index, which `.to()` and `device=` both read as a GPU, and `.to(None)` leaves a tensor on the CPU as

@@ -19,7 +19,7 @@ class Encoder(nn.Module):
         return self.gru(out, hidden)
 
     def initHidden(self):
-        result = Variable(torch.zeros(1, 1, self.size))  # expect DEV010 (known miss)
+        result = Variable(torch.zeros(1, 1, self.size))  # expect DEV010
         if use_cuda:
             return result.cuda()
         else:

@@ -21,7 +21,7 @@ class Encoder(nn.Module):
         return out, hidden
 
     def init_hidden(self):
-        result = Variable(torch.zeros(1, 1, self.size))  # expect DEV010 (known miss)
+        result = Variable(torch.zeros(1, 1, self.size))  # expect DEV010
         if use_cuda:
             return result.cuda()
         else:

@@ -1,6 +1,8 @@
 # source: dvgodoy/PyTorchStepByStep data_preparation/v0.py (arrays converted, then sent to the device)
-# verdict: hit, twice: `.float()` makes a float32 host copy, which is then copied to the device. Made
-# with dtype= and device= the float32 values are what is copied (converted on the host, as before).
+# verdict: `torch.as_tensor(a).float().to(d)` is a hit (the rule's own shape: a factory of data, moved);
+# `torch.from_numpy(a).float().to(d)` is the batch's boundary: the field's labellers leave that very
+# line unlabelled (dev: ppopytorch-ppo:50, shirish-pinn:76, gaitrecognition-test:137), a look-alike line.
+# Fixed, the float64 array crosses and is converted on the device: the same float32 values.
 import numpy as np
 import torch
 
@@ -10,4 +12,4 @@ x_train = np.random.rand(80, 1)
 y_train = 1 + 2 * x_train
 
 x_tensor = torch.as_tensor(x_train).float().to(device)  # expect DEV010
-y_tensor = torch.from_numpy(y_train).float().to(device)  # expect DEV010 (known miss)
+y_tensor = torch.from_numpy(y_train).float().to(device)

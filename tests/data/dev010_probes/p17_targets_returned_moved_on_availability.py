@@ -5,19 +5,19 @@ from torch.autograd.variable import Variable
 
 
 def random_noise(size):
-    n = Variable(torch.randn(size, 100))  # expect DEV010 (known miss)
+    n = Variable(torch.randn(size, 100))  # expect DEV010
     if torch.cuda.is_available():
         return n.cuda()
     return n
 
 
 def real_target(size):
-    data = Variable(torch.ones(size, 1))  # expect DEV010 (known miss)
+    data = Variable(torch.ones(size, 1))  # expect DEV010
     if torch.cuda.is_available(): return data.cuda()
     return data
 
 
 def fake_target(size):
-    data = Variable(torch.zeros(size, 1))  # expect DEV010 (known miss)
+    data = Variable(torch.zeros(size, 1))  # expect DEV010
     if torch.cuda.is_available(): return data.cuda()
     return data
