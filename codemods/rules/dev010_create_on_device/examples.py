@@ -54,6 +54,18 @@ VALID = [
             return idx, x, noise, pad, kept
         """
     ),
+    # The same torch functions of a tensor that exists (a parameter, a batch): nothing is made here.
+    Valid(
+        """
+        import torch
+
+        def masks(scores, batch, device):
+            upper = torch.triu(scores, 1).to(device)
+            lower = torch.tril(batch["weights"])
+            lower = lower.to(device)
+            return upper, lower
+        """
+    ),
     # Returned moved under a test that reads the tensor, after an `elif`, or with the tensor used on the
     # host before the `if`: not the flag's choice of where it is made.
     Valid(
@@ -516,6 +528,37 @@ INVALID = [
         """,
         message="copied to the device; create it there",
         line=4,
+    ),
+    # A torch function that is a method of the tensor given first (`torch.triu(t, 1)` is `t.triu(1)`):
+    # it selects or rearranges values, the same on any device; moved at once or by a later line.
+    Invalid(
+        """
+        import torch
+
+        class CausalMask:
+            def __init__(self, batch, length, device="cpu"):
+                shape = [batch, 1, length, length]
+                self.mask = torch.triu(torch.ones(shape, dtype=torch.bool), diagonal=1).to(device)
+
+        def causal_mask(n, device):
+            mask = torch.tril(torch.ones(n, n))
+            mask = mask.to(device)
+            return mask == 0
+        """,
+        """
+        import torch
+
+        class CausalMask:
+            def __init__(self, batch, length, device="cpu"):
+                shape = [batch, 1, length, length]
+                self.mask = torch.triu(torch.ones(shape, dtype=torch.bool, device=device), diagonal=1)
+
+        def causal_mask(n, device):
+            mask = torch.tril(torch.ones(n, n, device=device))
+            return mask == 0
+        """,
+        message="copied to the device; create it there",
+        line=6,
     ),
     # Returned moved under a flag, and as made otherwise (in the `else`, or after the `if`): made where
     # the flag says, it is returned as it is and the `if` goes.

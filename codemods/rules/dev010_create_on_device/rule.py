@@ -14,6 +14,9 @@ code writes too:
   arithmetic with number literals on a fresh tensor is one too, `(torch.ones(n) * -1).to(device)` becomes
   `torch.ones(n, device=device) * -1` (`+`, `-`, `*`: one correctly rounded step on any device; not
   with a name, which may hold a host tensor, nor `/`);
+  a torch function that is such a method given the tensor first is one too, `torch.triu(torch.ones(n, n),
+  diagonal=1).to(device)` becomes `torch.triu(torch.ones(n, n, device=device), diagonal=1)` (`tril`,
+  `triu`, `t`, `transpose`, `permute`, `reshape`, `unsqueeze`, `squeeze`, `flatten`, `flip`);
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
   values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
