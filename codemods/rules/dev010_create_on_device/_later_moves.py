@@ -513,15 +513,23 @@ def _guarded_return(
     if isinstance(statement.orelse, cst.If):
         return None  # (an `elif`)
     if isinstance(statement.orelse, cst.Else):
-        otherwise = _sole_small(statement.orelse.body)
-        return target, otherwise if _returns(otherwise, spelled) else _KEPT, line
-    after = rest[0] if rest else None
-    ends = after is not None and not after[1] and _returns(_sole_small(after[0]), spelled)
-    return target, None if ends else _KEPT, line
+        otherwise: cst.BaseSmallStatement | None = _sole_small(statement.orelse.body)
+        otherwise = otherwise if _returns(otherwise, spelled) else _KEPT
+    else:
+        after = rest[0] if rest else None
+        ends = after is not None and not after[1] and _returns(_sole_small(after[0]), spelled)
+        otherwise = None if ends else _KEPT
+    if otherwise is _KEPT and any(
+        aliases.qualify(call.func) not in _PURE_TESTS for call in tree.of_type(statement.test, cst.Call)
+    ):
+        return None  # the `if` stays: its test, read at the creation too, would run twice
+    return target, otherwise, line
 
 
 # `if use_cuda: return h.cuda()` then other code: the `if` stays, returning `h` as it is.
 _KEPT = cst.Pass()
+# Calls a test kept in place may make again at the creation: they change nothing.
+_PURE_TESTS = frozenset({"torch.cuda.is_available"})
 
 
 def _sole_small(node: cst.CSTNode) -> cst.BaseSmallStatement | None:

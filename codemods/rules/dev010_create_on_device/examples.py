@@ -92,6 +92,13 @@ VALID = [
             if gpu:
                 return t.cuda()
             return t
+
+        def counted(n, budget):
+            t = torch.zeros(n)
+            if budget.take():
+                return t.cuda()
+            t.fill_(0.5)
+            return t
         """
     ),
     # Arithmetic with a name (which may hold a host tensor: `torch.tensor(0.5) * weights` even follows
