@@ -89,7 +89,10 @@ def with_args_appended(call: cst.Call, *new_args: cst.Arg) -> cst.Call:
             # One argument per line, trailing comma: ours goes on a line of its own, indented as the
             # first argument is, and takes over the comma before the closing parenthesis.
             indent = call.whitespace_before_args
-            if not isinstance(indent, cst.ParenthesizedWhitespace):
+            if isinstance(indent, cst.ParenthesizedWhitespace):
+                # Its layout only: a comment after `(` or above the first argument stays there.
+                indent = indent.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=())
+            else:
                 indent = last.comma.whitespace_after
             args[-1] = last.with_changes(comma=last.comma.with_changes(whitespace_after=indent))
             args.append(new_arg.with_changes(comma=last.comma))

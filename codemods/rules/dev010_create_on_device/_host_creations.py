@@ -51,6 +51,10 @@ SAME_ON_ANY_DEVICE = frozenset(
     "tril triu t transpose permute view reshape unsqueeze squeeze flatten flip repeat contiguous"
     " float double half long int bool zero_ fill_".split()
 )
+# Torch functions that are such methods given the tensor first (`torch.triu(torch.ones(n, n), 1)`).
+_EXACT_FUNCTIONS = frozenset(
+    f"torch.{n}" for n in "tril triu t transpose permute reshape unsqueeze squeeze flatten flip".split()
+)
 # Methods after which the value is no longer a tensor on the host (or not a fresh one).
 _LEAVES_THE_HOST = frozenset(
     "to cuda cpu type pin_memory share_memory_ numpy tolist item detach requires_grad_ data_ptr".split()
@@ -122,7 +126,13 @@ def host_creation(
             return None
         return replace(inner, value=value, requires_grad=inner.requires_grad or requires_grad)
     inexact, fills_randomly = None, False
-    while _is_method_of_a_call(node) and aliases.qualify(node) is None:
+    while True:
+        given = _exact_function_argument(node, aliases)
+        if given is not None:  # `torch.triu(torch.ones(n, n), diagonal=1)`: as `.triu(1)`
+            node = given
+            continue
+        if not (_is_method_of_a_call(node) and aliases.qualify(node) is None):
+            break
         attribute = func_attribute(node)
         method = attribute.attr.value
         if isinstance(attribute.value, cst.Attribute) and attribute.value.attr.value == "data":
@@ -161,6 +171,17 @@ def host_creation(
     else:
         return None
     return Creation(value, node, qualified, inexact, requires_grad, fills_randomly)
+
+
+def _exact_function_argument(node: cst.BaseExpression, aliases: ImportAliases) -> cst.Call | None:
+    """``torch.triu(f(...), diagonal=1)``: the call ``f(...)`` a torch function of :data:`_EXACT_FUNCTIONS`
+    is given first, positionally (no ``out=``); None for anything else."""
+    if type(node) is not cst.Call or not node.args or aliases.qualify(node.func) not in _EXACT_FUNCTIONS:
+        return None
+    first = node.args[0]
+    if first.keyword is not None or first.star or kwarg(node, "out") is not None:
+        return None
+    return first.value if type(first.value) is cst.Call else None
 
 
 def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: bool) -> Creation | None:

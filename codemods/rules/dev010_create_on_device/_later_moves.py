@@ -10,7 +10,8 @@
 :func:`later_move` finds the first later statement that mentions the name; it is the move when
 the name's only use there is ``x = x.to(...)`` / ``x = x.cuda()`` (alone or in a tuple), possibly
 as the body of an ``if`` without ``else`` directly in the block, or a call of a function of this
-file that moves its first parameter. Nothing in between may mention the name, so the tensor made
+file that moves its first parameter, or ``if use_cuda: return x.cuda()`` with ``return x`` in its
+``else`` or right after it. Nothing in between may mention the name, so the tensor made
 on the host is never used there. :func:`drop_move` gives the edits that delete the move once the
 tensor is created on the device, when no comment would go with it.
 """
@@ -59,6 +60,11 @@ class LaterMove:
     without: cst.Assign | None = None
     helper_call: cst.Call | None = None  # `to_gpu(h)`: the call of the helper that moves it
     read_after: bool = False  # `out = to_gpu(h)` and `h` read again: the host tensor is still needed
+    # `if use_cuda: return h.cuda()` then `return h` (`otherwise`: the `else` that returns it, None when
+    # the `return h` follows the `if`: the `if` goes once it is made there; `_KEPT`: other code follows,
+    # the `if` stays and returns `h`)
+    returned: bool = False
+    otherwise: cst.BaseSmallStatement | None = None
 
     @property
     def condition(self) -> tuple[cst.BaseExpression, bool] | None:
@@ -124,6 +130,22 @@ def later_move(
             continue
         guard = None
         line: cst.BaseStatement | None = statement
+        returned = _guarded_return(tree, statement, spelled, aliases, statements[index + 1 :])
+        if returned is not None:
+            moved_to, otherwise, moving = returned
+            return LaterMove(
+                None,
+                moved_to,
+                moving,  # (not edited: the `if` is)
+                cst.ensure_type(statement, cst.If),
+                True,
+                tuple(between),
+                tuple(methods),
+                from_a_branch,
+                renamed,
+                returned=True,
+                otherwise=otherwise,
+            )
         if isinstance(statement, cst.If):
             guard, line = statement, _only_line_mentioning(tree, statement, spelled)
         if not isinstance(line, cst.SimpleStatementLine):
@@ -249,6 +271,8 @@ def drop_move(
     comment would go with it, or a statement in between may change what ``needed`` reads (it is
     evaluated at the creation now)."""
     line = later.line
+    if later.returned:
+        return _drop_guarded_return(tree, later, needed, aliases)
     if later.without is not None and later.inline is None and not later.alone:
         if not unchanged_between(tree, later, needed, aliases):
             return None
@@ -270,6 +294,26 @@ def drop_move(
     if any(e.comment for e in guard.leading_lines) or _header_comment(guard.body):
         return None
     return {guard: cst.RemovalSentinel.REMOVE}
+
+
+def _drop_guarded_return(
+    tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases
+) -> dict[cst.CSTNode, Replacement] | None:
+    """``if use_cuda: return h.cuda()`` goes; with ``else: return h``, the ``if`` becomes that return.
+    None when a comment would go with it or the code in between changes what ``needed`` reads."""
+    guard = later.guard
+    assert guard is not None
+    if any(True for _ in tree.of_type(guard, cst.Comment)) or not unchanged_between(
+        tree, later, needed, aliases
+    ):
+        return None
+    if later.otherwise is _KEPT:
+        assert later.target is not None
+        return {later.target.call: func_attribute(later.target.call).value.deep_clone()}
+    if later.otherwise is None:
+        return {guard: cst.RemovalSentinel.REMOVE}
+    kept = later.otherwise.deep_clone().with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+    return {guard: cst.SimpleStatementLine(body=[kept], leading_lines=guard.leading_lines)}
 
 
 def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases) -> bool:
@@ -444,6 +488,64 @@ def creation_pairs(small: cst.BaseSmallStatement) -> list[tuple[str, cst.BaseExp
         for target, value in _pairs(small.targets[0].target, small.value)
         if (spelled := dotted_name(target)) is not None
     ]
+
+
+def _guarded_return(
+    tree: Tree,
+    statement: cst.BaseStatement,
+    spelled: str,
+    aliases: ImportAliases,
+    rest: list[tuple[cst.BaseStatement, bool]],
+) -> tuple[MoveTarget, cst.BaseSmallStatement | None, cst.SimpleStatementLine] | None:
+    """``if use_cuda: return h.cuda()`` (no ``elif``): the move, the ``else``'s ``return h`` (None when
+    ``return h`` follows the ``if``, ``_KEPT`` when other code runs where the test fails), the line. The
+    function returns ``h`` moved when the test holds, and what runs where it fails runs with ``h`` as
+    made, so made on the device the test chooses, ``h`` is returned as it is."""
+    if not isinstance(statement, cst.If) or spelled in _spellings(tree, statement.test):
+        return None
+    moving = _sole_small(statement.body)
+    if not (isinstance(moving, cst.Return) and isinstance(moving.value, cst.Call)):
+        return None
+    target = move_target(moving.value, aliases)
+    if target is None or _moved_name(target.call) != spelled or not _mentions_once(tree, moving, spelled):
+        return None
+    line = cst.ensure_type(block(statement.body)[0], cst.SimpleStatementLine)
+    if isinstance(statement.orelse, cst.If):
+        return None  # (an `elif`)
+    if isinstance(statement.orelse, cst.Else):
+        otherwise: cst.BaseSmallStatement | None = _sole_small(statement.orelse.body)
+        otherwise = otherwise if _returns(otherwise, spelled) else _KEPT
+    else:
+        after = rest[0] if rest else None
+        ends = after is not None and not after[1] and _returns(_sole_small(after[0]), spelled)
+        otherwise = None if ends else _KEPT
+    if otherwise is _KEPT and any(
+        aliases.qualify(call.func) not in _PURE_TESTS for call in tree.of_type(statement.test, cst.Call)
+    ):
+        return None  # the `if` stays: its test, read at the creation too, would run twice
+    return target, otherwise, line
+
+
+# `if use_cuda: return h.cuda()` then other code: the `if` stays, returning `h` as it is.
+_KEPT = cst.Pass()
+# Calls a test kept in place may make again at the creation: they change nothing.
+_PURE_TESTS = frozenset({"torch.cuda.is_available"})
+
+
+def _sole_small(node: cst.CSTNode) -> cst.BaseSmallStatement | None:
+    """The one small statement of a block, a line or a one-line suite; None when there are more."""
+    if isinstance(node, cst.IndentedBlock):
+        if len(node.body) != 1:
+            return None
+        node = node.body[0]
+    if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) and len(node.body) == 1:
+        return node.body[0]
+    return None
+
+
+def _returns(small: cst.BaseSmallStatement | None, spelled: str) -> bool:
+    """``return h``."""
+    return isinstance(small, cst.Return) and small.value is not None and dotted_name(small.value) == spelled
 
 
 def _only_line_mentioning(tree: Tree, guard: cst.If, spelled: str) -> cst.BaseStatement | None:

@@ -54,6 +54,53 @@ VALID = [
             return idx, x, noise, pad, kept
         """
     ),
+    # The same torch functions of a tensor that exists (a parameter, a batch): nothing is made here.
+    Valid(
+        """
+        import torch
+
+        def masks(scores, batch, device):
+            upper = torch.triu(scores, 1).to(device)
+            lower = torch.tril(batch["weights"])
+            lower = lower.to(device)
+            return upper, lower
+        """
+    ),
+    # Returned moved under a test that reads the tensor, after an `elif`, or with the tensor used on the
+    # host before the `if`: not the flag's choice of where it is made.
+    Valid(
+        """
+        import torch
+
+        def on_gpu(n, gpu, spare):
+            t = torch.zeros(n)
+            if t.numel() > 8:
+                return t.cuda()
+            return t
+
+        def chosen(n, gpu, spare):
+            t = torch.zeros(n)
+            if gpu:
+                return t.cuda()
+            elif spare:
+                return t.cuda(1)
+            return t
+
+        def used(n, gpu):
+            t = torch.zeros(n)
+            t.add_(1)
+            if gpu:
+                return t.cuda()
+            return t
+
+        def counted(n, budget):
+            t = torch.zeros(n)
+            if budget.take():
+                return t.cuda()
+            t.fill_(0.5)
+            return t
+        """
+    ),
     # Arithmetic with a name (which may hold a host tensor: `torch.tensor(0.5) * weights` even follows
     # `weights` to its device) or a division (a GPU may divide by a number as a multiplication by its
     # reciprocal): what is moved is not a plain fresh tensor; not followed.
@@ -488,6 +535,116 @@ INVALID = [
         """,
         message="copied to the device; create it there",
         line=4,
+    ),
+    # A torch function that is a method of the tensor given first (`torch.triu(t, 1)` is `t.triu(1)`):
+    # it selects or rearranges values, the same on any device; moved at once or by a later line.
+    Invalid(
+        """
+        import torch
+
+        class CausalMask:
+            def __init__(self, batch, length, device="cpu"):
+                shape = [batch, 1, length, length]
+                self.mask = torch.triu(torch.ones(shape, dtype=torch.bool), diagonal=1).to(device)
+
+        def causal_mask(n, device):
+            mask = torch.tril(torch.ones(n, n))
+            mask = mask.to(device)
+            return mask == 0
+        """,
+        """
+        import torch
+
+        class CausalMask:
+            def __init__(self, batch, length, device="cpu"):
+                shape = [batch, 1, length, length]
+                self.mask = torch.triu(torch.ones(shape, dtype=torch.bool, device=device), diagonal=1)
+
+        def causal_mask(n, device):
+            mask = torch.tril(torch.ones(n, n, device=device))
+            return mask == 0
+        """,
+        message="copied to the device; create it there",
+        line=6,
+    ),
+    # Returned moved under a flag, and as made otherwise (in the `else`, or after the `if`): made where
+    # the flag says, it is returned as it is and the `if` goes.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        use_cuda = torch.cuda.is_available()
+
+        def init_hidden(size):
+            result = Variable(torch.zeros(1, 1, size))
+            if use_cuda:
+                return result.cuda()
+            else:
+                return result
+
+        def real_target(n):
+            data = torch.ones(n, 1)
+            if torch.cuda.is_available(): return data.cuda()
+            return data
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        use_cuda = torch.cuda.is_available()
+
+        def init_hidden(size):
+            result = Variable(torch.zeros(1, 1, size, device="cuda" if use_cuda else "cpu"))
+            return result
+
+        def real_target(n):
+            data = torch.ones(n, 1, device="cuda" if torch.cuda.is_available() else "cpu")
+            return data
+        """,
+        message="copied to the device; create it there",
+        line=7,
+    ),
+    # Returned moved under a flag, with other work where it is not: what runs after the `if` runs only
+    # when the flag is off, where the tensor is still made on the host.
+    Invalid(
+        """
+        import torch
+
+        def labels(n, gpu):
+            t = torch.zeros(n)
+            if gpu:
+                return t.cuda(1)
+            t.fill_(0.5)
+            return t
+
+        def targets(n, gpu):
+            t = torch.ones(n)
+            if gpu:
+                return t.cuda()
+            else:
+                print("on the CPU")
+                return t
+        """,
+        """
+        import torch
+
+        def labels(n, gpu):
+            t = torch.zeros(n, device="cuda:1" if gpu else "cpu")
+            if gpu:
+                return t
+            t.fill_(0.5)
+            return t
+
+        def targets(n, gpu):
+            t = torch.ones(n, device="cuda" if gpu else "cpu")
+            if gpu:
+                return t
+            else:
+                print("on the CPU")
+                return t
+        """,
+        message="copied to the device; create it there",
     ),
     # Moved under a flag inside `forward`: the flag can only have agreed with the input's device.
     Invalid(

@@ -14,6 +14,9 @@ code writes too:
   arithmetic with number literals on a fresh tensor is one too, `(torch.ones(n) * -1).to(device)` becomes
   `torch.ones(n, device=device) * -1` (`+`, `-`, `*`: one correctly rounded step on any device; not
   with a name, which may hold a host tensor, nor `/`);
+  a torch function that is such a method given the tensor first is one too, `torch.triu(torch.ones(n, n),
+  diagonal=1).to(device)` becomes `torch.triu(torch.ones(n, n, device=device), diagonal=1)` (`tril`,
+  `triu`, `t`, `transpose`, `permute`, `reshape`, `unsqueeze`, `squeeze`, `flatten`, `flip`);
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
   values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
@@ -33,7 +36,9 @@ code writes too:
   the input's device as well, the code DEV003 writes for `device=device` in `forward`: one fix;
 * moved where it is read, the name read nowhere after (nor elsewhere in its loop): `h = torch.zeros(n)`
   then `return h.to(device)` or `out.append(h.cuda() if use_cuda else h)` becomes `h` made there and
-  `return h` / `out.append(h)`.
+  `return h` / `out.append(h)`; returned moved under a flag, `if use_cuda: return h.cuda()` with
+  `else: return h` or `return h` after the `if`, it is made where the flag says and the `if` goes (with
+  other code where the flag is off, that code runs with `h` as made, and the `if` returns `h`).
 
 A device is a name or attribute that says so (`device`, `self._device`, `args.gpu`, `local_rank`: an
 index, which `.to()` and `device=` both read as a GPU, and `.to(None)` leaves a tensor on the CPU as

@@ -18,6 +18,9 @@ from codemods.core.syntax import code_of, with_arg_value, with_kwarg, without_ar
         ("f(\n    a,\n)", "f(\n    a,\n    k=v,\n)"),
         ("f(\n    a,\n    b,\n)", "f(\n    a,\n    b,\n    k=v,\n)"),
         ("f(a,\n  b)", "f(a,\n  b, k=v)"),
+        # A comment after `(` or above the first argument is not copied onto the new one's line.
+        ("f(  # rows\n    a,\n)", "f(  # rows\n    a,\n    k=v,\n)"),
+        ("f(\n    # rows\n    a,\n)", "f(\n    # rows\n    a,\n    k=v,\n)"),
     ],
 )
 def test_with_kwarg_keeps_the_layout(source, expected):
