@@ -255,6 +255,8 @@ class _Sites:
             site = _switch_site(switch) if switch else self._parameter(node)
             if site is not None and self._corrections.corrected(node.name.value, node):
                 return  # `def f(use_cuda=True): use_cuda = use_cuda and torch.cuda.is_available()`
+            if site is not None and self._read_only_with_gpu(node):
+                return  # `def f(device="cuda"): if not torch.cuda.is_available(): return ...`
         else:
             switch = dictionary_switch(node)
             site = _switch_site(switch) if switch else None
@@ -294,6 +296,60 @@ class _Sites:
             if isinstance(above, cst.Try) and below is above.body and isinstance(node, cst.Call):
                 if any(self._goes_on(handler) for handler in above.handlers):
                     return True
+            below = above
+        return False
+
+    def _read_only_with_gpu(self, param: cst.Param) -> bool:
+        """Is every read of ``param`` in its function one that runs only where the machine said it has
+        a GPU (after ``if not torch.cuda.is_available(): return model.to("cpu")`` in the function's
+        body, or in the body of ``if torch.cuda.is_available():``), or one that only compares it (``if
+        device == "cpu":``)? Then a machine without a GPU never acts on the GPU default. A test of the
+        parameter itself (``if device != "cpu":``) is no such guard: the default passes it. A parameter
+        the function binds again is left to :class:`CorrectedDefaults`."""
+        function = self.tree.parent(self.tree.parent(param))
+        if not isinstance(function, cst.FunctionDef) or not isinstance(function.body, cst.IndentedBlock):
+            return False
+        body = function.body
+        exit_at = next(
+            (
+                i
+                for i, s in enumerate(body.body)
+                if isinstance(s, cst.If)
+                and m.matches(s, _EARLY_EXIT)
+                and isinstance(s.test, cst.UnaryOperation)
+                and isinstance(s.test.operator, cst.Not)
+                and self._asks_plainly(s.test.expression, s)
+            ),
+            None,
+        )
+        reads = [
+            n
+            for n in self._names().get(param.name.value, [])
+            if n is not param.name and any(a is function for a in self.tree.ancestors(n))
+        ]
+        for read in reads:
+            parent = self.tree.parent(read)
+            if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Param, cst.For)):
+                return False  # bound again (or shadowed): not a read of the default
+            if isinstance(parent, cst.ComparisonTarget) or (
+                isinstance(parent, cst.Comparison) and parent.left is read
+            ):
+                continue
+            if not self._after_machine_said_gpu(read, body, exit_at):
+                return False
+        return bool(reads)
+
+    def _after_machine_said_gpu(
+        self, read: cst.CSTNode, body: cst.IndentedBlock, exit_at: int | None
+    ) -> bool:
+        """Is ``read`` in the body of ``if torch.cuda.is_available():``, or in a statement of ``body``
+        after the one at ``exit_at`` (which leaves without a GPU)?"""
+        below = read
+        for above in self.tree.ancestors(read):
+            if isinstance(above, cst.If) and below is above.body and self._asks_plainly(above.test, above):
+                return True
+            if above is body:
+                return exit_at is not None and self._position(body, below) > exit_at
             below = above
         return False
 

@@ -110,6 +110,22 @@ VALID = [
             return model.cuda()(x.cuda())
         """
     ),
+    # A GPU default that the function uses only after leaving without a GPU, having compared it with
+    # the CPU before (probe p72): no machine without a GPU acts on it.
+    Valid(
+        """
+        import torch
+        def place(model, device="cuda", parallel=False):
+            has_gpu = torch.cuda.is_available()
+            if device == "cpu":
+                return model.to("cpu")
+            if not has_gpu:
+                return model.to("cpu")
+            if parallel:
+                model = torch.nn.DataParallel(model)
+            return model.to(device)
+        """
+    ),
     # After `assert torch.cuda.is_available()` the block runs only with a GPU.
     Valid(
         """
@@ -329,6 +345,35 @@ VALID = [
 ]
 
 INVALID = [
+    # A test of the parameter itself guards nothing: the default passes it. Nor does a use before the
+    # exit without a GPU.
+    Invalid(
+        """
+        import torch
+        def place(x, device="cuda"):
+            if device != "cpu":
+                x = x.to(device)
+            return x
+        def load(path, model, device="cuda"):
+            model.load_state_dict(torch.load(path, map_location=device))
+            if not torch.cuda.is_available():
+                return model
+            return model.to(device)
+        """,
+        """
+        import torch
+        def place(x, device="cuda" if torch.cuda.is_available() else "cpu"):
+            if device != "cpu":
+                x = x.to(device)
+            return x
+        def load(path, model, device="cuda" if torch.cuda.is_available() else "cpu"):
+            model.load_state_dict(torch.load(path, map_location=device))
+            if not torch.cuda.is_available():
+                return model
+            return model.to(device)
+        """,
+        message='`device="cuda"` defaults to a GPU',
+    ),
     # A switch handed on at a call: the callee is told there is a GPU.
     Invalid(
         """

@@ -6,7 +6,7 @@ import torch
 import torch.nn as nn
 
 
-def model_to_device(model: nn.Module, device: str = "cuda", multi_gpu: bool = True, device_ids=None):  # known false positive DEV007
+def model_to_device(model: nn.Module, device: str = "cuda", multi_gpu: bool = True, device_ids=None):
     cuda_is_available = torch.cuda.is_available()
     if device == "cpu":
         return model.to("cpu")
