@@ -47,7 +47,8 @@ model.cuda()`), a GPU default that the code corrects by asking the machine befor
 using it (`device = "cuda"` then `if not torch.cuda.is_available(): device = "cpu"`, `use_cuda =
 use_cuda and torch.cuda.is_available()` after a `use_cuda=True` parameter, an option on by default
 and `args.use_cuda = args.use_cuda and torch.cuda.is_available()`, a switch every read of which asks
-the machine beside it), code that runs only with a GPU (under a test against the CPU, `if
+the machine beside it, a `device="cuda"` parameter the function only compares until `if not
+torch.cuda.is_available(): return ...`), code that runs only with a GPU (under a test against the CPU, `if
 device.type != "cpu":`, or of a name bound to `torch.cuda.is_available()`; in a loop over
 `range(torch.cuda.device_count())`; in a test its decorator skips without a GPU; a placement in a
 `try` whose handler catches the error and lets the program go on), a top-level function the file
