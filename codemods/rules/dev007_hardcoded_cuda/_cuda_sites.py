@@ -865,17 +865,17 @@ class _Sites:
         return None
 
     def _computed_gpu(self, value: cst.BaseExpression) -> bool:
-        """``torch.device(f"cuda:{args.gpu}")``, ``torch.device("cuda", local_rank)``: a GPU whose index
-        the program computes, chosen without asking whether there is one."""
+        """``torch.device(f"cuda:{args.gpu}")`` (or ``"cuda:{}".format(...)``, ``"cuda:%d" % ...``,
+        ``"cuda:" + str(...)``), ``torch.device("cuda", local_rank)``: a GPU whose index the program
+        computes, chosen without asking whether there is one."""
         if not (isinstance(value, cst.Call) and self.aliases.qualify(value.func) == "torch.device"):
             return False
         args = positional(value)
         if not args:
             return False
         first = args[0].value
-        if isinstance(first, cst.FormattedString):
-            head = first.parts[0] if first.parts else None
-            return isinstance(head, cst.FormattedStringText) and head.value.startswith("cuda")
+        if len(args) == 1 and _built_cuda_text(first):
+            return True
         return len(args) == 2 and is_cuda(first, self.aliases)
 
     def _parameter(self, param: cst.Param) -> Site | None:
@@ -898,6 +898,24 @@ class _Sites:
             "choose CUDA only when it is available",
             value,
         )
+
+
+def _built_cuda_text(text: cst.BaseExpression) -> bool:
+    """A device string the program builds from a literal that starts with ``cuda``: ``f"cuda:{i}"``,
+    ``"cuda:{}".format(i)``, ``"cuda:%d" % i``, ``"cuda:" + str(i)``."""
+    if isinstance(text, cst.FormattedString):
+        head = text.parts[0] if text.parts else None
+        return isinstance(head, cst.FormattedStringText) and head.value.startswith("cuda")
+    literal: cst.BaseExpression | None = None
+    if isinstance(text, cst.Call) and m.matches(text.func, m.Attribute(attr=m.Name("format"))):
+        assert isinstance(text.func, cst.Attribute)
+        literal = text.func.value
+    elif isinstance(text, cst.BinaryOperation) and isinstance(text.operator, (cst.Modulo, cst.Add)):
+        literal = text.left
+    if not isinstance(literal, cst.SimpleString):
+        return False
+    value = literal.evaluated_value
+    return isinstance(value, str) and value.startswith("cuda:")
 
 
 def _option_dest(call: cst.Call) -> str | None:

@@ -1324,6 +1324,29 @@ INVALID = [
         """,
         line=2,
     ),
+    # The index put in by `str.format`, `%` or `+` (probe p86); a name that is no device is left alone.
+    Invalid(
+        """
+        import torch
+        def pick(args):
+            device = torch.device("cuda:{}".format(args.gpu))
+            self_dev = torch.device("cuda:%d" % args.gpu)
+            eval_device = torch.device("cuda:" + str(args.gpu))
+            label = "cuda:{}".format(args.gpu)
+            return device, self_dev, eval_device, label
+        """,
+        """
+        import torch
+        def pick(args):
+            device = torch.device("cuda:{}".format(args.gpu)) if torch.cuda.is_available() else torch.device("cpu")
+            self_dev = torch.device("cuda:%d" % args.gpu) if torch.cuda.is_available() else torch.device("cpu")
+            eval_device = torch.device("cuda:" + str(args.gpu)) if torch.cuda.is_available() else torch.device("cpu")
+            label = "cuda:{}".format(args.gpu)
+            return device, self_dev, eval_device, label
+        """,
+        message="fails without a GPU",
+        line=3,
+    ),
     Invalid(
         """
         import torch

@@ -5,10 +5,11 @@ Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cud
 `torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, `torch.set_default_tensor_type(torch.cuda.
 FloatTensor)`, a device chosen as `torch.device("cuda")` (in the module, on an object, in an annotated
 setting such as a dataclass field `device: str = "cuda"`, as a parameter default) or as a GPU whose
-index the program computes (`torch.device(f"cuda:{args.gpu}")`, `torch.device("cuda", local_rank)`:
-it falls back to the CPU), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
-True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `args.cuda = not args.no_cuda`,
-`"cuda" if not opt.no_cuda else "cpu"`, `"cpu" if opt.no_cuda else "cuda"`); not a switch handed to a
+index the program computes (`torch.device(f"cuda:{args.gpu}")`, `"cuda:{}".format(i)`,
+`torch.device("cuda", local_rank)`: it falls back to the CPU), and switches stuck on (`USE_CUDA =
+True`, `use_gpu=True`, `{"use_cuda": True}`, an argparse `--cuda` with `default=True` or
+`action="store_false"`, `args.cuda = not args.no_cuda`, `"cuda" if not opt.no_cuda else "cpu"`, `"cpu"
+if opt.no_cuda else "cuda"`); not a switch handed to a
 call that also names the GPUs it places on (`Net(use_cuda=True, device_ids=[0, 1])`: a placement,
 which asking the machine would not make run without them). Code under `if not
 args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
