@@ -640,6 +640,8 @@ class _Sites:
             spelled = f"`map_location={code_of(location.value)}`"
             if self._loads_to_gpu(location.value):
                 return self._placement(call, spelled, lambda d: with_arg_value(call, location, d))
+            if self._loads_to_pinned_gpu(location.value):
+                return Site(call, f"{spelled} loads onto an explicit GPU; choose the device in one place")
             return self._named_device(call, location, spelled)
         device = kwarg(call, "device")
         if device is not None:
@@ -709,8 +711,20 @@ class _Sites:
         storage.cuda()``: loads onto the GPU the portable device is when there is one."""
         if isinstance(location, cst.Lambda):
             calls = self.tree.of_type(location, cst.Call)
-            return any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")), args=[])) for c in calls)
+            if any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")), args=[])) for c in calls):
+                return True
+            # `storage.cuda(0)`: GPU 0, the current one where the file names no other and never sets it
+            zero = m.Call(m.Attribute(attr=m.Name("cuda")), args=[m.Arg(m.Integer("0"), keyword=None)])
+            return any(m.matches(c, zero) for c in calls) and self._only_gpu_zero()
         return device_string(location, self.aliases) == "cuda:0"
+
+    def _loads_to_pinned_gpu(self, location: cst.BaseExpression) -> bool:
+        """``lambda storage, loc: storage.cuda(device_id)``: onto a GPU the lambda names (reported; an
+        index other than the current GPU's is a placement)."""
+        if not isinstance(location, cst.Lambda):
+            return False
+        calls = self.tree.of_type(location, cst.Call)
+        return any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")))) for c in calls)
 
     def _cuda_index(self, call: cst.Call, index: cst.BaseExpression) -> Site | None:
         """``.cuda(1)``, ``.cuda(x.device)``, ``.cuda(device_id)``."""

@@ -1324,6 +1324,34 @@ INVALID = [
         """,
         line=2,
     ),
+    # A map_location lambda that puts the storage on GPU 0, the only GPU the file names (probe p87).
+    Invalid(
+        """
+        import torch
+        def resume(path):
+            return torch.load(path, map_location=lambda storage, loc: storage.cuda(0))
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def resume(path):
+            return torch.load(path, map_location=device)
+        """,
+        message="fails without a GPU",
+    ),
+    # Onto a GPU the lambda names by a variable: reported only (probe p88).
+    Invalid(
+        """
+        import torch
+        def resume(path):
+            device_id = torch.cuda.current_device()
+            return torch.load(path, map_location=lambda storage, loc: storage.cuda(device_id))
+        """,
+        None,
+        message="loads onto an explicit GPU",
+        line=4,
+    ),
     # The index put in by `str.format`, `%` or `+` (probe p86); a name that is no device is left alone.
     Invalid(
         """

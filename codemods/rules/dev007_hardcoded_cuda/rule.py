@@ -22,7 +22,8 @@ Nor is the branch that a switch read plainly sends to the CPU (the `else` of `if
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
 after the imports, never where a local name would shadow it (a device the function itself chose
-above the move is used instead). GPU 0 named (`.to("cuda:0")`, `.cuda(0)`) in a file that names no
+above the move is used instead). GPU 0 named (`.to("cuda:0")`, `.cuda(0)`, a `map_location`
+lambda's `storage.cuda(0)`) in a file that names no
 other GPU and never sets the current one is the portable device's GPU, and is fixed the same way.
 A file that picks its GPUs when it runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`, or a helper
 of its own named for it, `select_device(opt.device)`) gets no import-time device: asking
