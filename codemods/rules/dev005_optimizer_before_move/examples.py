@@ -212,7 +212,29 @@ VALID = [
         evaluate(model, use_cuda=torch.cuda.is_available())
         """
     ),
+    # Returned with the model, which the caller never moves, or moved before the helper built it.
+    Valid(
+        """
+        import torch
+
+        def build(lr, device):
+            net = torch.nn.Linear(20, 2).to(device)
+            opt = torch.optim.Adagrad(net.parameters(), lr=lr)
+            return net, opt
+
+        def build_cpu(lr):
+            net = torch.nn.Linear(20, 2)
+            opt = torch.optim.Adagrad(net.parameters(), lr=lr)
+            return net, opt
+
+        net, opt = build(0.1, "cuda")
+        net.cuda()
+        cpu_net, cpu_opt = build_cpu(0.1)
+        print(cpu_net(torch.zeros(1, 20)))
+        """
+    ),
 ]
+
 
 INVALID = [
     # A function of the file builds it from the model it is handed, and does nothing else.
@@ -279,6 +301,46 @@ INVALID = [
         None,
         message="`self.to_device(...)` moves `self.G` in its own body",
         line=7,
+    ),
+    # Built in a helper that returns it with the model (the DDP tutorial's `load_train_objs`); the
+    # caller hands the model to a class that moves it, or moves it itself (probe p02).
+    Invalid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model, optimizer, gpu_id):
+                self.model = model.to(gpu_id)
+                self.optimizer = optimizer
+
+        def load_train_objs():
+            model = torch.nn.Linear(20, 2)
+            optimizer = torch.optim.SGD(model.parameters(), lr=1e-3)
+            return model, optimizer
+
+        def main(device):
+            model, optimizer = load_train_objs()
+            trainer = Trainer(model, optimizer, device)
+        """,
+        None,
+        message="`load_train_objs()` returns it with `model`, and its caller hands it to `Trainer(...)`",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def build(lr):
+            net = torch.nn.Linear(20, 2)
+            opt = torch.optim.Adagrad(net.parameters(), lr=lr)
+            return net, opt
+
+        net, opt = build(0.1)
+        net.cuda()
+        """,
+        None,
+        message="`build()` returns it with `net`, and its caller moves it",
+        line=5,
     ),
     # The helper hands the model on to another helper that moves it.
     Invalid(

@@ -30,8 +30,10 @@ model.to(device)`; in project mode, one defined in another file; outside project
 from another module and handed the model, its optimizer and a device choice: `Trainer(G, D, G_opt,
 D_opt, use_cuda=torch.cuda.is_available())`), or built in a class's `__init__`
 over `self.model` that another method of the class moves (`def fit(self, device):
-self.model.to(device)` runs after the constructor). Where a model is, and what a call
-does to it, is read from the file's value model (`codemods/analysis/values.py`).
+self.model.to(device)` runs after the constructor), or built in a top-level function that returns
+it with the model (`return dataset, model, optimizer`) to a caller that then moves the model, itself
+or through a function or class of the file (`Trainer(model, optimizer, device)`). Where a model
+is, and what a call does to it, is read from the file's value model (`codemods/analysis/values.py`).
 
 Built in one branch of an `if` (a fresh start; the resume branch loads its optimizer) with the model
 moved after the `if`, the construction cannot go below the move. When the model is bound before the
@@ -208,7 +210,7 @@ class OptimizerBeforeMove(Rule):
                     handed = self._check_handed_over(statements, after, build) or self._check_handed_unseen(
                         statements, after, build
                     )
-                    if not handed:
+                    if not handed and not self._check_returned(statements, after, build):
                         self._check_later_method(build)
                 break
             group.append((build, scheduler, max(found, key=lambda move: move.index)))
@@ -394,6 +396,70 @@ class OptimizerBeforeMove(Rule):
                 return True  # the name now holds another model
         return False
 
+    def _check_returned(
+        self, statements: Sequence[cst.BaseStatement], start: int, build: OptimizerBuild
+    ) -> bool:
+        """``def load_train_objs(): ...; return dataset, model, optimizer`` (a top-level function), and
+        a caller of the file that unpacks it (``dataset, model, optimizer = load_train_objs()``) and then
+        moves the model, itself or through a function or class of the file (``Trainer(model, ...,
+        device)`` running ``model.to(device)``): the optimizer was built before that move, in another
+        function. Reported, without a fix. True when reported."""
+        function = self.tree.parent(self.tree.parent(statements[0])) if statements else None
+        if not (isinstance(function, cst.FunctionDef) and isinstance(self.tree.parent(function), cst.Module)):
+            return False
+        if len(build.models) != 1:
+            return False
+        (model,) = build.models
+        positions = None
+        for stmt in statements[start:]:
+            if {model, build.target} & written(self.tree, stmt):
+                return False  # bound again before it is returned
+            returned = _returned_names(stmt)
+            if returned is not None:
+                if model in returned and build.target in returned:
+                    positions = (returned.index(model), returned.index(build.target))
+                break
+        if positions is None:
+            return False
+        values = Values.of(self.context)
+        for call, block, index in _unpacked_calls(self.tree, function.name.value):
+            target = block[index]
+            assert isinstance(target, cst.SimpleStatementLine)
+            assign = target.body[0]
+            assert isinstance(assign, cst.Assign)
+            names = _target_names(assign)
+            if names is None or len(names) <= max(positions):
+                continue
+            caller_model = names[positions[0]]
+            if caller_model is None:
+                continue
+            mover = None
+            if later_move(self.tree, self.aliases, block, index + 1, caller_model) is not None:
+                mover = "moves it"
+            else:
+                for stmt in block[index + 1 :]:
+                    moving = next(
+                        (
+                            c
+                            for c in self.tree.of_type(stmt, cst.Call)
+                            if caller_model in values.moved_by_call(c)
+                        ),
+                        None,
+                    )
+                    if moving is not None:
+                        mover = f"hands it to `{dotted_name(moving.func)}(...)`, which moves it"
+                        break
+                    if caller_model in written(self.tree, stmt):
+                        break
+            if mover is not None:
+                self.report(
+                    build.statement,
+                    _message(build) + f"; left in place: `{dotted_name(call.func)}()` returns it with"
+                    f" `{model}`, and its caller {mover}; build the optimizer after that move",
+                )
+                return True
+        return False
+
     def _imported_elsewhere(self, call: cst.Call) -> bool:
         """Does ``call`` run a function or class imported from a module other than torch's, whose body
         this file does not show (nor the project's facts, in project mode)?"""
@@ -449,6 +515,37 @@ _DEVICE_WORD = re.compile(r"^((use|with)_)?(cuda|gpus?)$|^device$", re.IGNORECAS
 
 def _spelled(arg: cst.Arg) -> str:
     return f"{arg.keyword.value}={code_of(arg.value)}" if arg.keyword is not None else code_of(arg.value)
+
+
+def _returned_names(stmt: cst.BaseStatement) -> list[str | None] | None:
+    """The names ``return a, model, opt`` hands back, by position; None where ``stmt`` is no return
+    of names."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Return)):
+        return None
+    value = stmt.body[0].value
+    if isinstance(value, cst.Tuple):
+        return [dotted_name(e.value) for e in value.elements if isinstance(e, cst.Element)]
+    return None
+
+
+def _unpacked_calls(tree: Tree, name: str) -> list[tuple[cst.Call, Sequence[cst.BaseStatement], int]]:
+    """Each ``a, b, c = name(...)`` of the module, with the block it is a statement of and its index."""
+    found = []
+    for block in tree.of_type(tree.root, (cst.IndentedBlock, cst.Module)):
+        for index, stmt in enumerate(block.body):
+            if not (isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.Assign)):
+                continue
+            value = stmt.body[0].value
+            if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == name:
+                found.append((value, block.body, index))
+    return found
+
+
+def _target_names(assign: cst.Assign) -> list[str | None] | None:
+    """``a, b, c = ...`` as its names by position; None for any other target."""
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+        return None
+    return [dotted_name(e.value) for e in assign.targets[0].target.elements]
 
 
 def _any_moving_call(tree: Tree, values: Values) -> bool:

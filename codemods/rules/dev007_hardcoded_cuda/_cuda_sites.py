@@ -255,6 +255,8 @@ class _Sites:
             site = _switch_site(switch) if switch else self._parameter(node)
             if site is not None and self._corrections.corrected(node.name.value, node):
                 return  # `def f(use_cuda=True): use_cuda = use_cuda and torch.cuda.is_available()`
+            if site is not None and self._read_only_with_gpu(node):
+                return  # `def f(device="cuda"): if not torch.cuda.is_available(): return ...`
         else:
             switch = dictionary_switch(node)
             site = _switch_site(switch) if switch else None
@@ -294,6 +296,60 @@ class _Sites:
             if isinstance(above, cst.Try) and below is above.body and isinstance(node, cst.Call):
                 if any(self._goes_on(handler) for handler in above.handlers):
                     return True
+            below = above
+        return False
+
+    def _read_only_with_gpu(self, param: cst.Param) -> bool:
+        """Is every read of ``param`` in its function one that runs only where the machine said it has
+        a GPU (after ``if not torch.cuda.is_available(): return model.to("cpu")`` in the function's
+        body, or in the body of ``if torch.cuda.is_available():``), or one that only compares it (``if
+        device == "cpu":``)? Then a machine without a GPU never acts on the GPU default. A test of the
+        parameter itself (``if device != "cpu":``) is no such guard: the default passes it. A parameter
+        the function binds again is left to :class:`CorrectedDefaults`."""
+        function = self.tree.parent(self.tree.parent(param))
+        if not isinstance(function, cst.FunctionDef) or not isinstance(function.body, cst.IndentedBlock):
+            return False
+        body = function.body
+        exit_at = next(
+            (
+                i
+                for i, s in enumerate(body.body)
+                if isinstance(s, cst.If)
+                and m.matches(s, _EARLY_EXIT)
+                and isinstance(s.test, cst.UnaryOperation)
+                and isinstance(s.test.operator, cst.Not)
+                and self._asks_plainly(s.test.expression, s)
+            ),
+            None,
+        )
+        reads = [
+            n
+            for n in self._names().get(param.name.value, [])
+            if n is not param.name and any(a is function for a in self.tree.ancestors(n))
+        ]
+        for read in reads:
+            parent = self.tree.parent(read)
+            if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Param, cst.For)):
+                return False  # bound again (or shadowed): not a read of the default
+            if isinstance(parent, cst.ComparisonTarget) or (
+                isinstance(parent, cst.Comparison) and parent.left is read
+            ):
+                continue
+            if not self._after_machine_said_gpu(read, body, exit_at):
+                return False
+        return bool(reads)
+
+    def _after_machine_said_gpu(
+        self, read: cst.CSTNode, body: cst.IndentedBlock, exit_at: int | None
+    ) -> bool:
+        """Is ``read`` in the body of ``if torch.cuda.is_available():``, or in a statement of ``body``
+        after the one at ``exit_at`` (which leaves without a GPU)?"""
+        below = read
+        for above in self.tree.ancestors(read):
+            if isinstance(above, cst.If) and below is above.body and self._asks_plainly(above.test, above):
+                return True
+            if above is body:
+                return exit_at is not None and self._position(body, below) > exit_at
             below = above
         return False
 
@@ -586,6 +642,8 @@ class _Sites:
             spelled = f"`map_location={code_of(location.value)}`"
             if self._loads_to_gpu(location.value):
                 return self._placement(call, spelled, lambda d: with_arg_value(call, location, d))
+            if self._loads_to_pinned_gpu(location.value):
+                return Site(call, f"{spelled} loads onto an explicit GPU; choose the device in one place")
             return self._named_device(call, location, spelled)
         device = kwarg(call, "device")
         if device is not None:
@@ -655,7 +713,11 @@ class _Sites:
         storage.cuda()``: loads onto the GPU the portable device is when there is one."""
         if isinstance(location, cst.Lambda):
             calls = self.tree.of_type(location, cst.Call)
-            return any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")), args=[])) for c in calls)
+            if any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")), args=[])) for c in calls):
+                return True
+            # `storage.cuda(0)`: GPU 0, the current one where the file names no other and never sets it
+            zero = m.Call(m.Attribute(attr=m.Name("cuda")), args=[m.Arg(m.Integer("0"), keyword=None)])
+            return any(m.matches(c, zero) for c in calls) and self._only_gpu_zero()
         return device_string(location, self.aliases) == "cuda:0"
 
     def _module_function(self, call: cst.Call) -> bool:
@@ -671,6 +733,14 @@ class _Sites:
     def _imported_names(self) -> frozenset[str]:
         """Every name an import statement binds, relative imports (``from . import utils``) included."""
         return self.tree.memo(_imported_names, lambda: _imported_names(self.tree, self.aliases))
+
+    def _loads_to_pinned_gpu(self, location: cst.BaseExpression) -> bool:
+        """``lambda storage, loc: storage.cuda(device_id)``: onto a GPU the lambda names (reported; an
+        index other than the current GPU's is a placement)."""
+        if not isinstance(location, cst.Lambda):
+            return False
+        calls = self.tree.of_type(location, cst.Call)
+        return any(m.matches(c, m.Call(m.Attribute(attr=m.Name("cuda")))) for c in calls)
 
     def _cuda_index(self, call: cst.Call, index: cst.BaseExpression) -> Site | None:
         """``.cuda(1)``, ``.cuda(x.device)``, ``.cuda(device_id)``."""
@@ -825,17 +895,17 @@ class _Sites:
         return None
 
     def _computed_gpu(self, value: cst.BaseExpression) -> bool:
-        """``torch.device(f"cuda:{args.gpu}")``, ``torch.device("cuda", local_rank)``: a GPU whose index
-        the program computes, chosen without asking whether there is one."""
+        """``torch.device(f"cuda:{args.gpu}")`` (or ``"cuda:{}".format(...)``, ``"cuda:%d" % ...``,
+        ``"cuda:" + str(...)``), ``torch.device("cuda", local_rank)``: a GPU whose index the program
+        computes, chosen without asking whether there is one."""
         if not (isinstance(value, cst.Call) and self.aliases.qualify(value.func) == "torch.device"):
             return False
         args = positional(value)
         if not args:
             return False
         first = args[0].value
-        if isinstance(first, cst.FormattedString):
-            head = first.parts[0] if first.parts else None
-            return isinstance(head, cst.FormattedStringText) and head.value.startswith("cuda")
+        if len(args) == 1 and _built_cuda_text(first):
+            return True
         return len(args) == 2 and is_cuda(first, self.aliases)
 
     def _parameter(self, param: cst.Param) -> Site | None:
@@ -858,6 +928,24 @@ class _Sites:
             "choose CUDA only when it is available",
             value,
         )
+
+
+def _built_cuda_text(text: cst.BaseExpression) -> bool:
+    """A device string the program builds from a literal that starts with ``cuda``: ``f"cuda:{i}"``,
+    ``"cuda:{}".format(i)``, ``"cuda:%d" % i``, ``"cuda:" + str(i)``."""
+    if isinstance(text, cst.FormattedString):
+        head = text.parts[0] if text.parts else None
+        return isinstance(head, cst.FormattedStringText) and head.value.startswith("cuda")
+    literal: cst.BaseExpression | None = None
+    if isinstance(text, cst.Call) and m.matches(text.func, m.Attribute(attr=m.Name("format"))):
+        assert isinstance(text.func, cst.Attribute)
+        literal = text.func.value
+    elif isinstance(text, cst.BinaryOperation) and isinstance(text.operator, (cst.Modulo, cst.Add)):
+        literal = text.left
+    if not isinstance(literal, cst.SimpleString):
+        return False
+    value = literal.evaluated_value
+    return isinstance(value, str) and value.startswith("cuda:")
 
 
 def _option_dest(call: cst.Call) -> str | None:

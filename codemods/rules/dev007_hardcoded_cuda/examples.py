@@ -123,6 +123,22 @@ VALID = [
             return model.cuda()(x.cuda())
         """
     ),
+    # A GPU default that the function uses only after leaving without a GPU, having compared it with
+    # the CPU before (probe p72): no machine without a GPU acts on it.
+    Valid(
+        """
+        import torch
+        def place(model, device="cuda", parallel=False):
+            has_gpu = torch.cuda.is_available()
+            if device == "cpu":
+                return model.to("cpu")
+            if not has_gpu:
+                return model.to("cpu")
+            if parallel:
+                model = torch.nn.DataParallel(model)
+            return model.to(device)
+        """
+    ),
     # After `assert torch.cuda.is_available()` the block runs only with a GPU.
     Valid(
         """
@@ -342,6 +358,35 @@ VALID = [
 ]
 
 INVALID = [
+    # A test of the parameter itself guards nothing: the default passes it. Nor does a use before the
+    # exit without a GPU.
+    Invalid(
+        """
+        import torch
+        def place(x, device="cuda"):
+            if device != "cpu":
+                x = x.to(device)
+            return x
+        def load(path, model, device="cuda"):
+            model.load_state_dict(torch.load(path, map_location=device))
+            if not torch.cuda.is_available():
+                return model
+            return model.to(device)
+        """,
+        """
+        import torch
+        def place(x, device="cuda" if torch.cuda.is_available() else "cpu"):
+            if device != "cpu":
+                x = x.to(device)
+            return x
+        def load(path, model, device="cuda" if torch.cuda.is_available() else "cpu"):
+            model.load_state_dict(torch.load(path, map_location=device))
+            if not torch.cuda.is_available():
+                return model
+            return model.to(device)
+        """,
+        message='`device="cuda"` defaults to a GPU',
+    ),
     # A switch handed on at a call: the callee is told there is a GPU.
     Invalid(
         """
@@ -1300,6 +1345,57 @@ INVALID = [
             return device, eval_device
         """,
         line=2,
+    ),
+    # A map_location lambda that puts the storage on GPU 0, the only GPU the file names (probe p87).
+    Invalid(
+        """
+        import torch
+        def resume(path):
+            return torch.load(path, map_location=lambda storage, loc: storage.cuda(0))
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def resume(path):
+            return torch.load(path, map_location=device)
+        """,
+        message="fails without a GPU",
+    ),
+    # Onto a GPU the lambda names by a variable: reported only (probe p88).
+    Invalid(
+        """
+        import torch
+        def resume(path):
+            device_id = torch.cuda.current_device()
+            return torch.load(path, map_location=lambda storage, loc: storage.cuda(device_id))
+        """,
+        None,
+        message="loads onto an explicit GPU",
+        line=4,
+    ),
+    # The index put in by `str.format`, `%` or `+` (probe p86); a name that is no device is left alone.
+    Invalid(
+        """
+        import torch
+        def pick(args):
+            device = torch.device("cuda:{}".format(args.gpu))
+            self_dev = torch.device("cuda:%d" % args.gpu)
+            eval_device = torch.device("cuda:" + str(args.gpu))
+            label = "cuda:{}".format(args.gpu)
+            return device, self_dev, eval_device, label
+        """,
+        """
+        import torch
+        def pick(args):
+            device = torch.device("cuda:{}".format(args.gpu)) if torch.cuda.is_available() else torch.device("cpu")
+            self_dev = torch.device("cuda:%d" % args.gpu) if torch.cuda.is_available() else torch.device("cpu")
+            eval_device = torch.device("cuda:" + str(args.gpu)) if torch.cuda.is_available() else torch.device("cpu")
+            label = "cuda:{}".format(args.gpu)
+            return device, self_dev, eval_device, label
+        """,
+        message="fails without a GPU",
+        line=3,
     ),
     Invalid(
         """

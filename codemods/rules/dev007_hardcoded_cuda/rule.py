@@ -5,10 +5,11 @@ Finds code that assumes a GPU (the sites of `codemods.rules.dev007_hardcoded_cud
 `torch.cuda.set_device(i)` and `torch.cuda.synchronize()`, `torch.set_default_tensor_type(torch.cuda.
 FloatTensor)`, a device chosen as `torch.device("cuda")` (in the module, on an object, in an annotated
 setting such as a dataclass field `device: str = "cuda"`, as a parameter default) or as a GPU whose
-index the program computes (`torch.device(f"cuda:{args.gpu}")`, `torch.device("cuda", local_rank)`:
-it falls back to the CPU), and switches stuck on (`USE_CUDA = True`, `use_gpu=True`, `{"use_cuda":
-True}`, an argparse `--cuda` with `default=True` or `action="store_false"`, `args.cuda = not args.no_cuda`,
-`"cuda" if not opt.no_cuda else "cpu"`, `"cpu" if opt.no_cuda else "cuda"`); not a switch handed to a
+index the program computes (`torch.device(f"cuda:{args.gpu}")`, `"cuda:{}".format(i)`,
+`torch.device("cuda", local_rank)`: it falls back to the CPU), and switches stuck on (`USE_CUDA =
+True`, `use_gpu=True`, `{"use_cuda": True}`, an argparse `--cuda` with `default=True` or
+`action="store_false"`, `args.cuda = not args.no_cuda`, `"cuda" if not opt.no_cuda else "cpu"`, `"cpu"
+if opt.no_cuda else "cuda"`); not a switch handed to a
 call that also names the GPUs it places on (`Net(use_cuda=True, device_ids=[0, 1])`: a placement,
 which asking the machine would not make run without them). Code under `if not
 args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
@@ -21,7 +22,8 @@ Nor is the branch that a switch read plainly sends to the CPU (the `else` of `if
 
 Moves take one portable device: the module's own (`device`, `DEVICE`), else `device = ...` added
 after the imports, never where a local name would shadow it (a device the function itself chose
-above the move is used instead). GPU 0 named (`.to("cuda:0")`, `.cuda(0)`) in a file that names no
+above the move is used instead). GPU 0 named (`.to("cuda:0")`, `.cuda(0)`, a `map_location`
+lambda's `storage.cuda(0)`) in a file that names no
 other GPU and never sets the current one is the portable device's GPU, and is fixed the same way.
 A file that picks its GPUs when it runs (`os.environ["CUDA_VISIBLE_DEVICES"] = ...`, or a helper
 of its own named for it, `select_device(opt.device)`) gets no import-time device: asking
@@ -47,7 +49,8 @@ model.cuda()`), a GPU default that the code corrects by asking the machine befor
 using it (`device = "cuda"` then `if not torch.cuda.is_available(): device = "cpu"`, `use_cuda =
 use_cuda and torch.cuda.is_available()` after a `use_cuda=True` parameter, an option on by default
 and `args.use_cuda = args.use_cuda and torch.cuda.is_available()`, a switch every read of which asks
-the machine beside it), code that runs only with a GPU (under a test against the CPU, `if
+the machine beside it, a `device="cuda"` parameter the function only compares until `if not
+torch.cuda.is_available(): return ...`), code that runs only with a GPU (under a test against the CPU, `if
 device.type != "cpu":`, or of a name bound to `torch.cuda.is_available()`; in a loop over
 `range(torch.cuda.device_count())`; in a test its decorator skips without a GPU; a placement in a
 `try` whose handler catches the error and lets the program go on), a top-level function the file

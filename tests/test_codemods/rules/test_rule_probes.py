@@ -17,13 +17,14 @@ import pytest
 from benchmarks.rule_probes import probe_sets, probes, run_probe
 
 CASES = [(code, path) for code in probe_sets() for path in probes(code)]
+# The smallest size each set may shrink to: a probe is deleted only on purpose.
+SIZES = {"DEV001": 4, "DEV004": 4, "DEV005": 8, "DEV007": 40, "DEV008": 35, "DEV009": 45, "DEV010": 25}
 
 
-def test_every_probe_set_is_there_and_names_its_sources():
-    assert {"DEV007", "DEV008", "DEV009", "DEV010"} <= set(probe_sets())
-    for code in probe_sets():
-        assert len(probes(code)) >= 5, code
-    assert all(path.read_text().startswith("# source: ") for _, path in CASES)
+@pytest.mark.parametrize("code", SIZES)
+def test_the_probe_set_is_there_and_names_its_sources(code: str):
+    assert len(probes(code)) >= SIZES[code]
+    assert all(path.read_text().startswith("# source: ") for path in probes(code))
 
 
 @pytest.mark.parametrize(("code", "probe"), CASES, ids=lambda c: c if isinstance(c, str) else c.stem)
