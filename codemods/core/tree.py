@@ -259,7 +259,13 @@ class Tree:
                     same.extend(nodes)
                     class_positions[kind].extend(moved)
             return
-        for position, node in enumerate(copied, here):
+        self._add_to_classes(copied, here)
+
+    def _add_to_classes(self, nodes: list[cst.CSTNode], here: int) -> None:
+        """Note ``nodes``, which now lie from position ``here`` on, under their classes (a run copied from
+        the last index whose classes' slices are not worth finding)."""
+        by_class, class_positions = self._by_class, self._class_positions
+        for position, node in enumerate(nodes, here):
             kind = type(node)
             same = by_class.get(kind)
             if same is None:
@@ -339,22 +345,14 @@ class Tree:
     def _copy_subtree(self, previous: Tree, was: int, parents: list[int]) -> None:
         """Append the entries of the subtree at ``was`` in ``previous``, and its nodes' parents' positions
         to ``parents`` (that of its root is there already), as :meth:`_walk` would have."""
-        order, by_class, class_positions = self._order, self._by_class, self._class_positions
+        order = self._order
         here, end = len(order), was + previous._sizes[was]
         copied = previous._order[was:end]
         order.extend(copied)
         self._start.update(zip(map(id, copied), range(here, here + len(copied))))
         # Below its root, each node's parent is as far back as in ``previous``.
         parents.extend(map(operator.sub, range(here + 1, here + len(copied)), previous._up[was + 1 : end]))
-        for position, node in enumerate(copied, here):
-            kind = type(node)
-            same = by_class.get(kind)
-            if same is None:
-                by_class[kind] = [node]
-                class_positions[kind] = [position]
-            else:
-                same.append(node)
-                class_positions[kind].append(position)
+        self._add_to_classes(copied, here)
 
     def _top_level(self, stmt: cst.CSTNode) -> int | None:
         """The position of ``stmt`` when it is one of the root's children here."""
