@@ -7,8 +7,9 @@
 #   benchmarks/gpu_check.sh --dry-run        # the same steps on the CPU, with the emulated GPU
 #   benchmarks/gpu_check.sh --dry-run --results /tmp/r.md corpus/DEV002/dtype_following_mlp
 #
-# Options: --dry-run; --results FILE (default benchmarks/results.md); --jobs N; then case folders
-# (default: the whole corpus). Exit 0 when both steps agree and pass, 1 when either found a difference,
+# Options: --dry-run; --results FILE (default benchmarks/results.md); --jobs N; --keep DIR (copy each
+# step's raw output, the fidelity and verify JSON among them, into DIR); then case folders (default: the
+# whole corpus). Exit 0 when both steps agree and pass, 1 when either found a difference,
 # 2 when it could not run (no GPU without --dry-run, or a step over its time limit).
 set -uo pipefail
 
@@ -18,6 +19,7 @@ PYTHON="${PYTHON:-$ROOT/.venv/bin/python}"
 RESULTS="$ROOT/benchmarks/results.md"
 DRY_RUN=0
 JOBS=""
+KEEP=""
 CASES=()
 # Time limits per step (seconds): together under 8 minutes, with room for start-up and the report.
 FIDELITY_LIMIT=90
@@ -28,7 +30,8 @@ while [ $# -gt 0 ]; do
         --dry-run) DRY_RUN=1 ;;
         --results) RESULTS="$2"; shift ;;
         --jobs) JOBS="$2"; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        --keep) KEEP="$2"; shift ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         -*) echo "gpu_check.sh: unknown option $1" >&2; exit 2 ;;
         *) CASES+=("$1") ;;
     esac
@@ -50,7 +53,11 @@ else
 fi
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/gpu-check.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
+keep_and_clean() {
+    if [ -n "$KEEP" ]; then mkdir -p "$KEEP" && cp "$WORK"/* "$KEEP"/ 2>/dev/null; fi
+    rm -rf "$WORK"
+}
+trap keep_and_clean EXIT
 START=$(date +%s)
 cd "$ROOT"
 

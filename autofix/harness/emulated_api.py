@@ -459,6 +459,17 @@ def _checked(mode: Device, device: Any) -> Any:
     return None
 
 
+def _stream_checked(mode: Device, device: Any) -> Any:
+    """``current_stream(2)`` on a machine with fewer GPUs: c10's own check of the index, in its words (an
+    H200, torch 2.11: "Device index value 2 is out of index range [0, 1)"), before CUDA is asked."""
+    mode.initialized = True
+    if isinstance(device, int) and device >= mode.device_count:
+        raise mode.error(
+            RuntimeError(f"Device index value {device} is out of index range [0, {mode.device_count})")
+        )
+    return _checked(mode, device)
+
+
 def _set_device(mode: Device, device: Any) -> None:
     mode.initialized = True
     index = _index(mode, device)
@@ -659,7 +670,7 @@ def _cuda_patches(mode: Device) -> dict[str, Any]:
         "Event": Event,
         "Stream": Stream,
         "stream": _stream,
-        "current_stream": lambda device=None: _current_stream(_checked(mode, device)),
+        "current_stream": lambda device=None: _current_stream(_stream_checked(mode, device)),
         "default_stream": lambda device=None: _checked(mode, device) or _DEFAULT_STREAM,
         "is_current_stream_capturing": lambda: False,
     }

@@ -660,18 +660,16 @@ def _is_tensor_method(func: Callable[..., Any], name: str) -> bool:
 
 def _nondeterministic(name: str, args: Any, kwargs: dict[str, Any]) -> bool:
     """Whether CUDA has only a nondeterministic kernel for this call: the forward operations that
-    ``torch.use_deterministic_algorithms``'s documentation lists as raising on a CUDA tensor (and
-    kthvalue, whose CUDA kernel alerts too: aten/src/ATen/native/cuda/Sorting.cpp)."""
+    ``torch.use_deterministic_algorithms``'s documentation lists as raising on a CUDA tensor, less those
+    a real GPU ran in deterministic mode (an H200, torch 2.11, 2026-11-27: kthvalue, and cumsum of floats,
+    which now has a deterministic kernel)."""
     base = name.rstrip("_")
-    if base in ("histc", "kthvalue", "put", "max_unpool1d", "max_unpool2d", "max_unpool3d"):
+    if base in ("histc", "put", "max_unpool1d", "max_unpool2d", "max_unpool3d"):
         return True
     if base == "bincount":
         return (len(args) > 1 and args[1] is not None) or kwargs.get("weights") is not None
     if base == "median":
         return len(args) > 1 or "dim" in kwargs
-    if base == "cumsum" and args and isinstance(args[0], torch.Tensor):
-        dtype = kwargs.get("dtype") or args[0].dtype
-        return dtype.is_floating_point or dtype.is_complex
     if base == "scatter_reduce":
         return (args[3] if len(args) > 3 else kwargs.get("reduce")) == "prod"
     return False

@@ -35,7 +35,10 @@ _DEVICE = re.compile(
     r"|Input and (?:parameter|hidden) tensors are not at the same device"
     r"|expected device cuda:\d+ but got device cpu|expected device cpu but got device cuda"
     r"|Expected a 'cuda' device type for generator|can't convert cuda:\d+ device type tensor to numpy"
-    r"|Cannot compare two tensors on different devices",  # torch.equal (aten/src/ATen/native/cuda/Equal.cpp)
+    r"|Cannot compare two tensors on different devices"  # torch.equal (aten/src/ATen/native/cuda/Equal.cpp)
+    # masked_fill's own check (aten/src/ATen/native/TensorAdvancedIndexing.cpp), seen on an H200: "expected
+    # self and mask to be on the same device, but got mask on cpu and self on cuda:0"
+    r"|expected \w+ and \w+ to be on the same device",
     re.IGNORECASE,
 )
 # "Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be the same" is a

@@ -763,8 +763,11 @@ class Judge:
 
 
 def _missing_gpu(failure: Failure) -> bool:
-    """torch (or the emulated GPU) refused a GPU index beyond the machine's: CUDA's invalid device ordinal."""
-    return failure.origin in TRUSTED and "invalid device ordinal" in failure.message
+    """torch (or the emulated GPU) refused a GPU index beyond the machine's: CUDA's invalid device ordinal,
+    or c10's own check of a stream's device ("Device index value 2 is out of index range [0, 1)")."""
+    return failure.origin in TRUSTED and (
+        "invalid device ordinal" in failure.message or "is out of index range" in failure.message
+    )
 
 
 def _short(phase: str) -> str:
