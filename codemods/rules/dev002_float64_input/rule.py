@@ -119,7 +119,10 @@ class Float64Input(Rule):
         return self._crash_points
 
     def _check_loop(self, loop: cst.For, names: AbstractSet[str]) -> None:
-        """Float64 batches fed to a float32 model: cast them in the call, where they raised."""
+        """Float64 batches fed to a float32 model: cast them in the call, where they raised; and
+        float64 targets that meet the model's output in a loss (:meth:`_check_targets`)."""
+        if names:
+            self._check_targets(loop, names)
         for call in self.tree.of_type(loop.body, cst.Call):
             model = dotted_name(call.func)
             if model not in self._crashes.float_models or not call.args or call.args[0].keyword is not None:
@@ -137,6 +140,48 @@ class Float64Input(Rule):
                 edits={value: method_call(value, "float")},
                 safety=FixSafety.SAFE,
             )
+
+    def _check_targets(self, loop: cst.For, names: AbstractSet[str]) -> None:
+        """A float64 batch handed to a loss beside a float32 model's output (``mse_loss(model(x), y)``,
+        ``criterion(out, y)`` with ``out = model(x)``): torch 2.11 computes the loss in float64 and then
+        raises in its backward (``Found dtype Double but expected Float``, seen on an H200), where 2.13
+        runs it; cast the target in the loss's call. Unsafe: on a torch that runs it, the loss was
+        float64 and the cast changes its last digits."""
+        models = self._crashes.float_models
+        outputs = {
+            target
+            for assign in self.tree.of_type(loop.body, cst.Assign)
+            if (target := single_target(assign)) is not None
+            and any(
+                isinstance(c, cst.Call) and (dotted_name(c.func) or "") in models
+                for c in method_chain(assign.value, self.aliases)
+            )
+        }
+        for call in self.tree.of_type(loop.body, cst.Call):
+            callee = (dotted_name(call.func) or "").rsplit(".", 1)[-1].lower()
+            if not ("loss" in callee or "criterion" in callee) or len(call.args) < 2:
+                continue
+            values = [arg.value for arg in call.args if arg.keyword is None]
+            meets_output = any(
+                (isinstance(v, cst.Call) and dotted_name(v.func) in models)
+                or (isinstance(v, cst.Name) and v.value in outputs)
+                for v in values
+            )
+            if not meets_output:
+                continue
+            for value in values:
+                if not (isinstance(value, cst.Name) and value.value in names):
+                    continue
+                if self._keeps_dtype(loop, value.value):
+                    self.report(
+                        value,
+                        f"`{value.value}` is a float64 batch fed to `{dotted_name(call.func)}` beside a"
+                        " float32 model's output: torch 2.11 raises in the loss's backward (Found dtype"
+                        " Double but expected Float); cast it with `.float()` (where torch runs it, the"
+                        " loss was float64 and the cast changes its last digits)",
+                        edits={value: method_call(value, "float")},
+                        safety=FixSafety.UNSAFE,
+                    )
 
     def _keeps_dtype(self, loop: cst.For, name: str) -> bool:
         """Every binding of ``name`` in the loop's body is its own data (``x = Variable(x)``,

@@ -2,10 +2,12 @@
 
 The series comes from a helper that parses a table with `np.loadtxt` (float64) and scales it; the
 dataset keeps it as `self.series` and returns slices of it, so the default collate makes float64
-batch tensors, and the first forward pass raises in the float32 GRU. The targets are float64 too,
-but they meet the model's output in the loss, where float64 runs: only the input is cast, in the
-model's call, where it raised (a safe fix). The last window is also wrapped in `torch.from_numpy`
-and read by nothing but the model: it is cast where it enters torch.
+batch tensors, and the first forward pass raises in the float32 GRU: the input is cast in the model's
+call, where it raised (a safe fix). The targets are float64 too and meet the model's output in the
+loss: torch 2.13 runs that loss in float64, torch 2.11 raises in its backward (seen on an H200), so
+they are cast in the loss's call (an unsafe fix: where the float64 loss ran, its last digits change).
+The last window is also wrapped in `torch.from_numpy` and read by nothing but the model: it is cast
+where it enters torch.
 """
 
 import io
@@ -64,7 +66,7 @@ def run():
 
 
 def reference():
-    """The same training with the windows cast to float32 where they meet the model."""
+    """The same training with the windows and targets cast to float32 where they meet the model."""
     torch.manual_seed(0)
     series = load_series()
     loader = DataLoader(Windows(series, 5), batch_size=8, shuffle=False)
@@ -72,7 +74,7 @@ def reference():
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     for x, y in loader:
         optimizer.zero_grad()
-        loss = nn.functional.mse_loss(model(x.to(torch.float32)), y)
+        loss = nn.functional.mse_loss(model(x.to(torch.float32)), y.to(torch.float32))
         loss.backward()
         optimizer.step()
     recent = torch.tensor(series[None, -5:], dtype=torch.float32)
