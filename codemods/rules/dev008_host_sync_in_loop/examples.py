@@ -3016,6 +3016,116 @@ INVALID = [
         save(feats, preds)
         """
     ),
+    # A batch's predicted classes and the targets the loss compared them with, each appended as a NumPy
+    # array for a metric after the loop: each stays on the device and is copied once after the loop, the
+    # same arrays in order (and the loss summed beside them goes with them).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(net, batches, loss_fn):
+            seen, total = 0, 0.0
+            truth, guesses = [], []
+            with torch.no_grad():
+                for points, cls in batches:
+                    points, cls = points.to(device), cls.to(device).squeeze()
+                    scores = net(points)
+                    loss = loss_fn(scores, cls)
+                    guess = scores.max(dim=1)[1]
+                    seen += points.size(0)
+                    total += loss.item() * points.size(0)
+                    truth.append(cls.cpu().numpy())
+                    guesses.append(guess.detach().cpu().numpy())
+            truth, guesses = np.concatenate(truth), np.concatenate(guesses)
+            return total / seen, float((truth == guesses).mean())
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(net, batches, loss_fn):
+            seen, total = 0, 0.0
+            truth, guesses = [], []
+            with torch.no_grad():
+                for points, cls in batches:
+                    points, cls = points.to(device), cls.to(device).squeeze()
+                    scores = net(points)
+                    loss = loss_fn(scores, cls)
+                    guess = scores.max(dim=1)[1]
+                    seen += points.size(0)
+                    total += loss.detach().double() * points.size(0)
+                    truth.append(cls.detach())
+                    guesses.append(guess.detach())
+                total = float(total)
+                truth = [part.cpu().numpy() for part in truth]
+                guesses = [part.cpu().numpy() for part in guesses]
+            truth, guesses = np.concatenate(truth), np.concatenate(guesses)
+            return total / seen, float((truth == guesses).mean())
+        """,
+        message="copy them all to the host once after the loop",
+    ),
+    # The same through a name reshaped from the indices and the pre-0.4 `.data`, listed as numbers: the
+    # indices and the target the loss was given stay on the device, read as the same ints after the loop.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def evaluate(model, loader):
+            predicted, expected = [], []
+            for step, (inputs, target) in enumerate(loader):
+                target.sub_(1)
+                inputs, target = inputs.cuda(), target.cuda()
+                logit = model(inputs)
+                top = torch.max(logit, 1)[1].view(target.size()).data
+                cost = F.nll_loss(logit, target)
+                predicted += top.cpu().numpy().tolist()
+                expected += target.data.cpu().numpy().tolist()
+            report(predicted, expected)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def evaluate(model, loader):
+            predicted, expected = [], []
+            for step, (inputs, target) in enumerate(loader):
+                target.sub_(1)
+                inputs, target = inputs.cuda(), target.cuda()
+                logit = model(inputs)
+                top = torch.max(logit, 1)[1].view(target.size()).data
+                cost = F.nll_loss(logit, target)
+                predicted.append(top.detach())
+                expected.append(target.detach())
+            predicted = [x for part in predicted for x in part.tolist()]
+            expected = [x for part in expected for x in part.tolist()]
+            report(predicted, expected)
+        """,
+    ),
+    # Reported only: features or outputs appended as arrays (they could fill the device's memory), a
+    # target no listed prediction was compared with (a reconstruction's image), and indices changed in
+    # place after they are listed (a kept tensor shares their storage).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        feats, images, marks = [], [], []
+        with torch.no_grad():
+            for x, y in test_loader:
+                x, y = x.to(device), y.to(device)
+                out = model(x)
+                loss = criterion(out, y)
+                feats.append(out.cpu().numpy())
+                images.append(y.cpu().numpy())
+                mark = out.argmax(1)
+                marks.append(mark.cpu().numpy())
+                mark[mark > 5] = 0
+        save(feats, images, marks)
+        """
+    ),
     # The file's usual average meter given `loss.item()`: it is given the float64 tensor (the same
     # digits), its fields format as numbers (`"{l.avg:.4f}".format(l=losses)`) and other reads become
     # `float(...)`.

@@ -193,6 +193,7 @@ from codemods.core.tree import Tree
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
+    appended_array_fix,
     can_name_first,
     extended_list_fix,
     float_sum_fix,
@@ -215,6 +216,7 @@ _RETURNED = (
 )
 _COUNTED = "; count on the device and copy the count to the host once after the loop"
 _LISTED = "; keep each batch's indices on the device and read them all once after the loop"
+_ARRAYS = "; keep each batch's tensor on the device and copy them all to the host once after the loop"
 _FLOAT = m.Call(func=m.Name("float"))
 _LOGGED = "; keep it on the device and read it only where the loop logs"
 _METERED = "; give the meter the tensor and read its average where the code reads it"
@@ -340,6 +342,9 @@ class HostSyncInLoop(Rule):
                 if fix is None:
                     fix = extended_list_fix(self.tree, sync.node, event.node, event.loop)
                     advice = _LISTED
+                if fix is None:
+                    fix = appended_array_fix(self.tree, sync.node, event.node, event.loop)
+                    advice = _ARRAYS
                 if fix is None and m.matches(sync.node, _FLOAT):
                     if float64 is None:
                         float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)
