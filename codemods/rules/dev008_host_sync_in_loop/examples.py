@@ -3194,6 +3194,95 @@ INVALID = [
         """,
         message="give the meter the tensor",
     ),
+    # A helper of the file returning a list it fills only with device tensors (the usual top-k accuracy):
+    # what it returns unpacks into tensors, and the meter is given each as the others are.
+    Invalid(
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def hit_rates(scores, labels, ks=(1,)):
+            _, top = scores.topk(max(ks), 1, True, True)
+            hits = top.t().eq(labels.view(1, -1).expand_as(top.t()))
+            rates = []
+            for k in ks:
+                rates.append(hits[:k].reshape(-1).float().sum(0).mul_(100.0 / labels.size(0)))
+            return rates
+
+        def train(loader, model, optimizer):
+            top1 = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                x, y = x.cuda(), y.cuda()
+                out = model(x)
+                loss = criterion(out, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                rate, = hit_rates(out.data, y)
+                top1.update(rate.item(), x.size(0))
+                if i % 10 == 0:
+                    print("Top-1 {t.val:.3f} ({t.avg:.3f})".format(t=top1))
+            return top1.avg
+        """,
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def hit_rates(scores, labels, ks=(1,)):
+            _, top = scores.topk(max(ks), 1, True, True)
+            hits = top.t().eq(labels.view(1, -1).expand_as(top.t()))
+            rates = []
+            for k in ks:
+                rates.append(hits[:k].reshape(-1).float().sum(0).mul_(100.0 / labels.size(0)))
+            return rates
+
+        def train(loader, model, optimizer):
+            top1 = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                x, y = x.cuda(), y.cuda()
+                out = model(x)
+                loss = criterion(out, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                rate, = hit_rates(out.data, y)
+                top1.update(rate.detach().double(), x.size(0))
+                if i % 10 == 0:
+                    print("Top-1 {t.val:.3f} ({t.avg:.3f})".format(t=top1))
+            return float(top1.avg)
+        """,
+        message="give the meter the tensor",
+    ),
     # The meter handed to another object (a progress printer), or printed with `!r`: report only.
     Invalid(
         """
