@@ -928,6 +928,77 @@ def logged_list_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
 
 
+def tail_logged_list_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    stack: str | None,
+    scalars: Scalars,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``losses.append(loss.item())`` in ``loop``, with ``losses = []`` just before it, where the loop
+    reads the list only where it logs and only its last values, ``losses[-100:]`` (``print(np.mean(
+    losses[-100:]))``; its length anywhere), and never rebinds it: the detached tensors are appended,
+    each such read copies the values it shows with one copy (``(torch.stack(losses[-100:]).tolist() if
+    losses else [])``: the same floats, in order) and the code after the loop reads the whole list once
+    (``losses = torch.stack(losses).tolist() if losses else []``). A log copies a fixed number of values,
+    however long the list grows, and the steps in between do not wait. Only for a value shown to be
+    0-dim (a loss, a full reduction): a stack of 1-element tensors would be a column. None for any other
+    use."""
+    if stack is None or not m.matches(statement, _APPEND_TO_NAME):
+        return None
+    call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+    if call.args[0].value is not item or call.args[0].keyword is not None:
+        return None
+    if not _is_one_value(tree, loop, item_receiver(item), scalars):
+        return None
+    name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
+    before = _statements_before(tree, loop)
+    if before is None or not _empty_list_before(tree, before, name) or _declared_global(tree, loop, name):
+        return None
+    branch: cst.If | None = None
+    tails: list[cst.Subscript] = []
+    for occurrence in tree.of_type(loop, cst.Name):
+        parent = tree.parent(occurrence)
+        if occurrence.value != name or (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
+            continue
+        if parent is call.func:
+            continue  # the append itself
+        grandparent = tree.parent(parent) if parent is not None else None
+        if isinstance(parent, cst.Arg) and grandparent is not None and m.matches(grandparent, _LEN):
+            continue  # `len(losses)`: as many tensors as floats
+        owner = _logging_branch(tree, occurrence, loop)
+        if owner is None or (branch is not None and owner is not branch) or not _is_tail(parent, occurrence):
+            return None
+        branch = owner
+        tails.append(cst.ensure_type(parent, cst.Subscript))
+    if branch is None or not tails or _in_node(tree, statement, branch):
+        return None
+    replacements: dict[int, cst.CSTNode] = {id(item): detached_item(item)}
+    for tail in tails:
+        copied = cst.parse_expression(f"({stack}({code_of(tail)}).tolist() if {name} else [])")
+        replacements[id(tail)] = copied
+    fixed = loop.visit(_Replace(replacements))
+    converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+def _is_tail(parent: cst.CSTNode | None, occurrence: cst.Name) -> bool:
+    """``parent`` is ``name[-k:]`` of ``occurrence``, ``k`` a positive integer literal: the last values."""
+    if not (isinstance(parent, cst.Subscript) and parent.value is occurrence and len(parent.slice) == 1):
+        return False
+    part = parent.slice[0].slice
+    return (
+        isinstance(part, cst.Slice)
+        and part.upper is None
+        and part.step is None
+        and isinstance(part.lower, cst.UnaryOperation)
+        and isinstance(part.lower.operator, cst.Minus)
+        and isinstance(part.lower.expression, cst.Integer)
+        and int(part.lower.expression.value) > 0
+    )
+
+
 _METER_READS = frozenset({"val", "avg", "sum"})
 
 
