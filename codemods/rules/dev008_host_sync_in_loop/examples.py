@@ -2567,24 +2567,8 @@ INVALID = [
                     sink.write(stats)
         """
     ),
-    # The list read where the loop logs but never emptied: copying all of it at every logging point would
-    # cost more and more (report only), but its last values (`np.mean(losses[-100:])`) cost a fixed copy.
-    Invalid(
-        """
-        import numpy as np
-        import torch
-        device = torch.device("cuda")
-        criterion = torch.nn.MSELoss()
-        losses = []
-        for i, (x, y) in enumerate(loader):
-            loss = criterion(model(x), y)
-            losses.append(loss.item())
-            loss.backward()
-            optimizer.step()
-            if i % 100 == 0:
-                print("mean loss %.3f" % np.mean(losses))
-        """
-    ),
+    # The list read where the loop logs but never emptied (`np.mean(losses[-100:])`): copying all of it
+    # at every logging point would cost more and more; report only.
     Invalid(
         """
         import numpy as np
@@ -2599,22 +2583,7 @@ INVALID = [
             optimizer.step()
             if i % 100 == 0:
                 print("mean loss %.3f" % np.mean(losses[-100:]))
-        """,
         """
-        import numpy as np
-        import torch
-        device = torch.device("cuda")
-        criterion = torch.nn.MSELoss()
-        losses = []
-        for i, (x, y) in enumerate(loader):
-            loss = criterion(model(x), y)
-            losses.append(loss.detach())
-            loss.backward()
-            optimizer.step()
-            if i % 100 == 0:
-                print("mean loss %.3f" % np.mean((torch.stack(losses[-100:]).tolist() if losses else [])))
-        losses = torch.stack(losses).tolist() if losses else []
-        """,
     ),
     # A `break` between the copy and the reset would leave floats in the list: report only.
     Invalid(
@@ -3045,62 +3014,6 @@ INVALID = [
                 feats += out.cpu().tolist()
                 preds.extend(out.argmax(1).cpu().numpy())
         save(feats, preds)
-        """
-    ),
-    # Per-step losses listed and averaged over the last values where the loop logs (`losses[-100:]`), the
-    # whole list plotted after the loop: each log copies the values it shows, once; the list after the loop.
-    Invalid(
-        """
-        import numpy as np
-        import torch
-        device = torch.device("cuda")
-        history = []
-        for it in range(n_updates):
-            xb = next(iter(loader)).to(device)
-            optimizer.zero_grad()
-            err = criterion(model(xb), xb)
-            err.backward()
-            optimizer.step()
-            history.append(err.item())
-            if (it + 1) % 100 == 0:
-                print("%d: %.3f" % (it + 1, np.mean(history[-100:])), len(history))
-        plot(history)
-        """,
-        """
-        import numpy as np
-        import torch
-        device = torch.device("cuda")
-        history = []
-        for it in range(n_updates):
-            xb = next(iter(loader)).to(device)
-            optimizer.zero_grad()
-            err = criterion(model(xb), xb)
-            err.backward()
-            optimizer.step()
-            history.append(err.detach())
-            if (it + 1) % 100 == 0:
-                print("%d: %.3f" % (it + 1, np.mean((torch.stack(history[-100:]).tolist() if history else []))), len(history))
-        history = torch.stack(history).tolist() if history else []
-        plot(history)
-        """,
-    ),
-    # Reported only: the list's first values or a length the code computes (`history[:k]`, `history[-n:]`)
-    # read where the loop logs: the rule copies only a fixed tail it can see.
-    Invalid(
-        """
-        import numpy as np
-        import torch
-        device = torch.device("cuda")
-        history = []
-        for it in range(n_updates):
-            xb = next(iter(loader)).to(device)
-            err = criterion(model(xb), xb)
-            err.backward()
-            optimizer.step()
-            history.append(err.item())
-            if (it + 1) % 100 == 0:
-                print(np.mean(history[-window:]))
-        plot(history)
         """
     ),
     # A batch's predicted classes and the targets the loss compared them with, each appended as a NumPy

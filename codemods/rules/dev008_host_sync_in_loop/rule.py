@@ -217,7 +217,6 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     named_sum_fix,
     returned_fix,
     sums_a_count,
-    tail_logged_list_fix,
 )
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
@@ -314,7 +313,6 @@ class HostSyncInLoop(Rule):
                     )
                     or list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                     or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
-                    or tail_logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                 )
                 counted = sums_a_count(self.tree, sync.node, event.node, event.loop)
                 advice = _SUMMED + ("" if counted else _precision(float64, sync.node, self.tree, event.node))
