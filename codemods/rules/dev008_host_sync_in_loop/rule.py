@@ -115,15 +115,12 @@ reads such a list only in a logging branch that empties it after reading (`if le
 print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch
 first reads the tensors kept since the last log with one copy (the same conversion), and the code after
 the loop does too; a list never emptied there is left alone (copying all of it at each log would cost more
-and more), but where the branch reads only its last values, `np.mean(losses[-100:])` (a literal length),
-each such read copies those values with one copy (`torch.stack(losses[-100:]).tolist()`) and the code after
-the loop reads the whole list once. A dict of numbers the loop starts afresh every step (`stats = {}` on the
-loop body's own level), fills with `.item()`s of tensors (`stats["D/loss"] = d_loss.item()`, also under an
-`if`; or writes as one literal of them, `stats = {"loss": loss.item()}`, `dict(loss=loss.item())`) and reads
-only in one branch after every store, and nowhere after the loop (`if (i + 1) % log_step == 0: for tag,
-value in stats.items(): ...`), stores copies of the tensors (`d_loss.detach().clone()`: the value at the
-store,
-whatever the step does to it in place later), and the branch first reads them all, `stats = {k: v.item()
+and more). A dict of numbers the loop starts afresh every step (`stats = {}` on the loop body's own level),
+fills with `.item()`s of tensors (`stats["D/loss"] = d_loss.item()`, also under an `if`; or writes as one
+literal of them, `stats = {"loss": loss.item()}`, `dict(loss=loss.item())`) and reads only in one branch
+after every store, and nowhere after the loop (`if (i + 1) % log_step == 0: for tag, value in stats.items():
+...`), stores copies of the tensors (`d_loss.detach().clone()`: the value at the store, whatever the step
+does to it in place later), and the branch first reads them all, `stats = {k: v.item()
 for k, v in stats.items()}`: the same numbers (ints stay ints), keys and order, read only on the steps
 that log (not where the branch sits in a loop of its own: it would convert twice). The fix is made only
 when it removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a
