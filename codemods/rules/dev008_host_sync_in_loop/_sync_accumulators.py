@@ -764,10 +764,12 @@ def _listed_index(tree: Tree, loop: cst.CSTNode, statement: cst.CSTNode, value: 
 def _paired_target(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> bool:
     """``value`` is a name the loop hands a call as its second argument after the output whose indices
     the loop lists too (``loss = criterion(logits, label)`` beside ``preds.append(logits.max(1)[1]...)``
-    or ``preds = logits.argmax(1)``): the target of a classifier, one class index a prediction."""
+    or ``preds = logits.argmax(1)``): the target of a classifier, one class index a prediction; or a label
+    of the loop's own batch listed where the loop lists indices too (:func:`_batch_label`)."""
     if not isinstance(value, cst.Name):
         return False
     reduced: set[str] = set()
+    listed_indices = False
     for other in tree.of_type(loop, (cst.Call, cst.AugAssign)):
         if isinstance(other, cst.AugAssign):
             if not m.matches(other, _SUM_INTO_NAME):
@@ -783,9 +785,12 @@ def _paired_target(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> 
         if isinstance(listed, cst.Name):
             bound = _index_binding(tree, loop, other, listed.value)
             listed = bound if bound is not None else listed
+        listed_indices = listed_indices or _is_index(listed)
         output = _indexed_output(listed)
         if output is not None:
             reduced.add(output)
+    if listed_indices and _batch_label(tree, loop, value.value):
+        return True
     return any(
         len(c.args) >= 2
         and all(a.keyword is None and not a.star for a in c.args[:2])
@@ -794,6 +799,71 @@ def _paired_target(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> 
         and m.matches(c.args[1].value, m.Name(value.value))
         for c in tree.of_type(loop, cst.Call)
     )
+
+
+def _batch_label(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
+    """``name`` is a field of the loop's own batch after the first (``for x, label in loader:``), only
+    moved or reshaped in the loop (``label = label.to(device).squeeze()``) and given to no call as its
+    first argument (no model's input): listed beside the predicted indices, the labels they are scored
+    against, one class index a prediction."""
+    if not isinstance(loop, cst.For):
+        return False
+    fields = flatten_names(loop.target, keep_underscore=True)
+    if name not in fields[1:] or fields[0] == name:
+        return False
+    for occurrence in tree.of_type(loop.body, cst.Name):
+        if occurrence.value != name:
+            continue
+        parent = tree.parent(occurrence)
+        if isinstance(parent, cst.AssignTarget) or _unpacked_into(tree, occurrence):
+            value = _bound_value_of(tree, occurrence)
+            if value is None or _moved_root(value) != name:
+                return False
+        elif isinstance(parent, cst.Arg) and tree.parent(parent) is not None:
+            call = cst.ensure_type(tree.parent(parent), cst.Call)
+            if call.args and call.args[0] is parent:
+                return False  # a model's or a function's input
+    return True
+
+
+def _bound_value_of(tree: Tree, target: cst.Name) -> cst.BaseExpression | None:
+    """What ``target`` is bound to by its assignment: the whole value, or the matching element of a tuple
+    assigned to a tuple (``x, label = x.to(d), label.to(d)``); None for anything else."""
+    parent = tree.parent(target)
+    if isinstance(parent, cst.AssignTarget):
+        assign = tree.parent(parent)
+        return assign.value if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
+    element = parent
+    tuple_node = tree.parent(element) if isinstance(element, cst.Element) else None
+    target_node = tree.parent(tuple_node) if isinstance(tuple_node, cst.Tuple) else None
+    assign = tree.parent(target_node) if isinstance(target_node, cst.AssignTarget) else None
+    if not (
+        isinstance(tuple_node, cst.Tuple)
+        and isinstance(assign, cst.Assign)
+        and isinstance(assign.value, cst.Tuple)
+        and len(assign.value.elements) == len(tuple_node.elements)
+    ):
+        return None
+    index = next(i for i, e in enumerate(tuple_node.elements) if e is element)
+    return assign.value.elements[index].value
+
+
+_MOVES = frozenset({"to", "cuda", "squeeze", "view", "reshape", "flatten", "long", "detach"})
+
+
+def _moved_root(value: cst.BaseExpression) -> str | None:
+    """The name ``value`` moves or reshapes (``label`` of ``label.to(device).squeeze()``), else None."""
+    while True:
+        if (
+            isinstance(value, cst.Call)
+            and called_method(value) in _MOVES
+            and isinstance(value.func, cst.Attribute)
+        ):
+            value = value.func.value
+        elif isinstance(value, cst.Attribute) and value.attr.value == "data":
+            value = value.value
+        else:
+            return value.value if isinstance(value, cst.Name) else None
 
 
 def _indexed_output(value: cst.BaseExpression) -> str | None:

@@ -3106,25 +3106,67 @@ INVALID = [
         """,
     ),
     # Reported only: features or outputs appended as arrays (they could fill the device's memory), a
-    # target no listed prediction was compared with (a reconstruction's image), and indices changed in
-    # place after they are listed (a kept tensor shares their storage).
+    # batch's field listed where no predicted indices are (an image a reconstruction is scored against),
+    # and indices changed in place after they are listed (a kept tensor shares their storage).
     Invalid(
         """
         import torch
         device = torch.device("cuda")
-        feats, images, marks = [], [], []
+        feats, images = [], []
         with torch.no_grad():
             for x, y in test_loader:
                 x, y = x.to(device), y.to(device)
                 out = model(x)
-                loss = criterion(out, y)
                 feats.append(out.cpu().numpy())
                 images.append(y.cpu().numpy())
+        save(feats, images)
+        """
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        marks = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
                 mark = out.argmax(1)
                 marks.append(mark.cpu().numpy())
                 mark[mark > 5] = 0
-        save(feats, images, marks)
+        save(marks)
         """
+    ),
+    # The batch's labels listed beside the predicted indices where no loss is computed (a test loop): the
+    # labels the predictions are scored against, kept and copied the same way.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        truth, guesses = [], []
+        with torch.no_grad():
+            for cloud, cls in test_loader:
+                cloud, cls = cloud.to(device), cls.to(device).squeeze()
+                guess = model(cloud).argmax(dim=1)
+                truth.append(cls.cpu().numpy())
+                guesses.append(guess.cpu().numpy())
+        print(np.mean(np.concatenate(truth) == np.concatenate(guesses)))
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        truth, guesses = [], []
+        with torch.no_grad():
+            for cloud, cls in test_loader:
+                cloud, cls = cloud.to(device), cls.to(device).squeeze()
+                guess = model(cloud).argmax(dim=1)
+                truth.append(cls.detach())
+                guesses.append(guess.detach())
+            truth = [part.cpu().numpy() for part in truth]
+            guesses = [part.cpu().numpy() for part in guesses]
+        print(np.mean(np.concatenate(truth) == np.concatenate(guesses)))
+        """,
     ),
     # The file's usual average meter given `loss.item()`: it is given the float64 tensor (the same
     # digits), its fields format as numbers (`"{l.avg:.4f}".format(l=losses)`) and other reads become

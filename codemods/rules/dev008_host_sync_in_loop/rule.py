@@ -109,7 +109,8 @@ alike, whatever each batch's shape; also of a name the step binds to such indice
 preds.detach().cpu().numpy())`, they are kept the same way and copied once after the loop (`y_pred =
 [part.cpu().numpy() for part in y_pred]`: the same arrays, in order). The target the step hands a call
 beside the output whose indices are listed (`loss = criterion(logits, label)` with `preds =
-logits.max(1)[1]`: a class index a prediction) is listed the same ways; a tensor changed in place after
+logits.max(1)[1]`: a class index a prediction), or the loop's own batch label where it lists such indices
+(`for x, label in loader:`, only moved), is listed the same ways; a tensor changed in place after
 it is listed (`label[mask] = 0`: the kept one shares its storage) is reported only. Where the loop
 reads such a list only in a logging branch that empties it after reading (`if len(losses) == 100:
 print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch
