@@ -521,6 +521,80 @@ INVALID = [
         """,
         message="cannot tell data from a size here",
     ),
+    # Lists the code builds by concatenation: a list extended with `+=` (whatever it is extended with,
+    # it stays the list it was, or raises), a slice padded with `+ [0] * n` (an int or a `torch.Size`
+    # refuses a list), a choice between two list displays; an image's axes reordered with
+    # `.transpose((2, 0, 1))` is an array. Data, each: the same tensor, safely.
+    Invalid(
+        """
+        import torch
+
+        def encode(words, start=None, end=None):
+            ids = []
+            if start is not None:
+                ids += start
+            for w in words:
+                ids.append(len(w))
+            if end is not None:
+                ids += end
+            return torch.LongTensor(ids)
+
+        def pad(seq, n):
+            seq = seq[1:] + [0] * (n - len(seq) + 1)
+            return torch.LongTensor(seq)
+
+        def last(seqs, vocab, unk):
+            return [torch.LongTensor([s[-1]] if s[-1] < vocab else [unk]) for s in seqs]
+
+        def chw(img):
+            return torch.FloatTensor(img.transpose((2, 0, 1))), torch.ByteTensor(img.transpose(2, 0, 1))
+        """,
+        """
+        import torch
+
+        def encode(words, start=None, end=None):
+            ids = []
+            if start is not None:
+                ids += start
+            for w in words:
+                ids.append(len(w))
+            if end is not None:
+                ids += end
+            return torch.tensor(ids, dtype=torch.int64)
+
+        def pad(seq, n):
+            seq = seq[1:] + [0] * (n - len(seq) + 1)
+            return torch.tensor(seq, dtype=torch.int64)
+
+        def last(seqs, vocab, unk):
+            return [torch.tensor([s[-1]] if s[-1] < vocab else [unk], dtype=torch.int64) for s in seqs]
+
+        def chw(img):
+            return torch.as_tensor(img.transpose((2, 0, 1)), dtype=torch.float32), torch.as_tensor(img.transpose(2, 0, 1), dtype=torch.uint8)
+        """,
+        message="of a list the file builds",
+        line=11,
+    ),
+    # Near misses: a count grown with `+=` from an int, a shape extended by a tuple (`torch.Size` +
+    # tuple is a `torch.Size`), a choice between a list and a count, `.transpose()` without its axes
+    # (a 0-d array stays 0-d): sizes or unclear, never read as lists.
+    Invalid(
+        """
+        import torch
+
+        def grow(shape, k, ok, items, arr):
+            m = 0
+            m += k
+            a = torch.LongTensor(m)
+            b = torch.LongTensor(shape + (3,))
+            c = torch.LongTensor(items if ok else k)
+            d = torch.LongTensor(arr.transpose())
+            return a, b, c, d
+        """,
+        None,
+        message="cannot tell data from a size here",
+        line=6,
+    ),
     # What the file shows nothing about (a batch unpacked from a call, an attribute, a division), for a
     # float type: read as data, an unsafe fix (an int there would have been a size).
     Invalid(
