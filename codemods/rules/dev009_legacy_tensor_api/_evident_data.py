@@ -7,7 +7,8 @@ whose one binding reaching the call on every path is a fresh list, a tuple unpac
 ``zip(...)``, a list padded by concatenation (``seq = seq[1:] + [0] * n``) or a NumPy array
 (``sen = np.asarray(ids)`` then ``sen = torch.LongTensor(sen)``, at a script's top level too); and a
 local name every binding of which is one of those, whichever branch ran (``ids += more``, which
-extends the list in place, is no new binding). None of these is an int or a ``torch.Size``, which the legacy constructor would read as a size.
+extends the list in place, is no new binding). None of these is an int or a ``torch.Size``, which
+the legacy constructor would read as a size.
 """
 
 from __future__ import annotations
