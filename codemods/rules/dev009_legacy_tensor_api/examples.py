@@ -1023,6 +1023,51 @@ INVALID = [
         """,
         message="also computes a value that may need gradients",
     ),
+    # A condition or a loop that reads the volatile values only through torch's functions, builtins and
+    # their methods builds no graph once they are made under the block, as it built none before: the
+    # block holds the model's call, the condition stays outside it.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def classify(model, ids):
+            x = Variable(ids, volatile=True)
+            out = F.softmax(model(x), 1)
+            if torch.argmax(out[0]) == 1:
+                print("positive")
+            for key in {"p": out}.keys():
+                print(key)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def classify(model, ids):
+            x = ids.detach()
+            with torch.no_grad():
+                out = F.softmax(model(x), 1)
+            if torch.argmax(out[0]) == 1:
+                print("positive")
+            for key in {"p": out}.keys():
+                print(key)
+        """,
+        message="goes under `with torch.no_grad():`",
+    ),
+    # ... but one that calls the model on a volatile value computes with parameters: reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def check(model, ids):
+            x = Variable(ids, volatile=True)
+            if model(x).sum() > 0:
+                print("positive")
+        """,
+        message="a condition, loop or `with` computes with a volatile value",
+    ),
     # `.volatile` of a tensor is always False; setting it does nothing.
     Invalid(
         """
