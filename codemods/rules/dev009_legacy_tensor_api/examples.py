@@ -8,6 +8,16 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A module chosen by a condition, used for something other than a legacy type: nothing to rewrite.
+    Valid(
+        """
+        import torch
+
+        def seed(use_gpu):
+            tt = torch.cuda if use_gpu else torch
+            tt.manual_seed(0)
+        """
+    ),
     # The storage of a parameter, sized (`torch.Tensor(n, m)`, the default dtype, moved with its module):
     # how `torch.nn`'s own layers made weights until 1.8; initialised after, in `reset_parameters`.
     Valid(
@@ -510,6 +520,45 @@ INVALID = [
         """,
         message="is a legacy tensor type chosen by a condition",
         line=3,
+    ),
+    # A module chosen by a condition (OpenNMT's beam search: `self.tt = torch.cuda if cuda else torch`)
+    # makes `tt.FloatTensor` a conditional legacy type: its device is spelled where the condition reads
+    # the same (the method that chose it, a module-level flag); elsewhere reported.
+    Invalid(
+        """
+        import torch
+        use_gpu = torch.cuda.is_available()
+        tt = torch.cuda if use_gpu else torch
+
+        class Beam:
+            def __init__(self, size, cuda=False):
+                self.tt = torch.cuda if cuda else torch
+                self.scores = self.tt.FloatTensor(size, 2).zero_()
+
+            def advance(self, k):
+                return self.tt.LongTensor([k])
+
+        def bos(batch):
+            return tt.LongTensor([[1]] * batch)
+        """,
+        """
+        import torch
+        use_gpu = torch.cuda.is_available()
+        tt = torch.cuda if use_gpu else torch
+
+        class Beam:
+            def __init__(self, size, cuda=False):
+                self.tt = torch.cuda if cuda else torch
+                self.scores = torch.empty(size, 2, dtype=torch.float32, device="cuda" if cuda else "cpu").zero_()
+
+            def advance(self, k):
+                return self.tt.LongTensor([k])
+
+        def bos(batch):
+            return torch.tensor([[1]] * batch, dtype=torch.int64, device="cuda" if use_gpu else "cpu")
+        """,
+        message="legacy constructor `self.tt.FloatTensor` (`torch.cuda.FloatTensor` or its CPU twin)",
+        line=8,
     ),
     # Data or size? `features` may be a list, an array or a tensor: report only.
     Invalid(
