@@ -8,6 +8,19 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A class of the file's own named `Variable` (not torch's): its calls run its `__init__`.
+    Valid(
+        """
+        import torch
+
+        class Variable(object):
+            def __init__(self, data, use_cuda=False):
+                self.data = data.cuda() if use_cuda else data
+
+        def wrap(x):
+            return Variable(torch.as_tensor(x))
+        """
+    ),
     # A module chosen by a condition, used for something other than a legacy type: nothing to rewrite.
     Valid(
         """
@@ -559,6 +572,28 @@ INVALID = [
         """,
         message="legacy constructor `self.tt.FloatTensor` (`torch.cuda.FloatTensor` or its CPU twin)",
         line=8,
+    ),
+    # A subclass of `Variable` that moves its data in `__init__` (2017's DQN homework, copied widely):
+    # since 0.4 `Variable(...)` returns a plain tensor and the subclass's `__init__` never runs, so the
+    # move never happens. Reported at the class and at each call: what it meant is the author's call.
+    Invalid(
+        """
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+
+        class Variable(autograd.Variable):
+            def __init__(self, data, *args, **kwargs):
+                if USE_CUDA:
+                    data = data.cuda()
+                super(Variable, self).__init__(data, *args, **kwargs)
+
+        def learn(model, batch):
+            return model(Variable(torch.from_numpy(batch)))
+        """,
+        None,
+        message="subclasses `Variable`, whose constructor returns a plain tensor since PyTorch 0.4",
+        line=5,
     ),
     # Data or size? `features` may be a list, an array or a tensor: report only.
     Invalid(
