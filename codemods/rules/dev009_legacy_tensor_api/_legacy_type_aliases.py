@@ -223,7 +223,9 @@ class LegacyAliases:
         stands for where it is read, if it is one."""
         if isinstance(node, cst.Attribute):
             if self._modules and legacy_dtype("torch." + node.attr.value) is not None:
-                return self._module_type_at(node)
+                module_type = self._module_type_at(node)
+                if module_type is not None:
+                    return module_type
             return self._attribute_at(node) if node.attr.value in self._attributes else None
         if not isinstance(node, cst.Name) or node.value not in self._names:
             return None
