@@ -394,6 +394,16 @@ class Tree:
             if (first := start.get(key)) is not None and order[first] is entry[0]
         }
 
+    def inside(self, node: cst.CSTNode, ancestor: cst.CSTNode) -> bool:
+        """Is ``ancestor`` one of the nodes above ``node`` (``ancestor in ancestors(node)``, by identity)?
+        Two lookups and a range test, where walking the ancestors costs a step per level."""
+        start, order = self._start, self._order
+        here = start.get(id(node))
+        above = start.get(id(ancestor))
+        if here is None or above is None or order[here] is not node or order[above] is not ancestor:
+            return False
+        return above < here < above + self._sizes[above]
+
     def descendants(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """``node`` and every node under it, in source order."""
         first = self._position(node)
