@@ -404,6 +404,24 @@ class Tree:
             return False
         return above < here < above + self._sizes[above]
 
+    def unnested(self, top: cst.CSTNode, boundaries: frozenset[type]) -> list[cst.CSTNode] | None:
+        """The nodes under ``top`` (not ``top`` itself), in source order, with no node of a class in
+        ``boundaries`` between them and ``top`` (such a node is listed, what it holds is not): a scope's
+        own code, when ``boundaries`` are the nested scopes' classes (tested by ``type(node) in``, so
+        list concrete classes). None for a ``top`` outside the tree. One pass over the subtree that
+        jumps over each boundary's, where testing each node's ancestors costs a step per level."""
+        first = self._position(top)
+        if first is None:
+            return None
+        order, sizes = self._order, self._sizes
+        found: list[cst.CSTNode] = []
+        at, end = first + 1, first + sizes[first]
+        while at < end:
+            node = order[at]
+            found.append(node)
+            at += sizes[at] if type(node) in boundaries else 1
+        return found
+
     def descendants(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """``node`` and every node under it, in source order."""
         first = self._position(node)
