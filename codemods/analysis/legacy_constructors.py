@@ -122,10 +122,16 @@ def is_data(
         return True
     if isinstance(node, cst.Name):
         return node.value in data_names
+    if isinstance(node, cst.IfExp):  # `[a] if c else [b]`: data whichever branch runs
+        return all(is_data(s, aliases, data_names, int_names) for s in (node.body, node.orelse))
     if isinstance(node, cst.BinaryOperation):
         sides = (node.left, node.right)
         if isinstance(node.operator, cst.Add):
-            return all(is_data(s, aliases, data_names, int_names) for s in sides)
+            # `seq[1:] + [0] * n`: a list concatenated (a list), added to an array (an array), or an
+            # error; never an int or a `torch.Size`, which refuses a list.
+            return any(is_list_display(s) for s in sides) or all(
+                is_data(s, aliases, data_names, int_names) for s in sides
+            )
         if isinstance(node.operator, cst.Multiply):  # `[0] * n`: a list repeated (or an error)
             return any(isinstance(s, (cst.List, cst.Tuple, cst.ListComp)) for s in sides)
         return False
@@ -137,6 +143,17 @@ def is_data(
             return kwarg(node, "size") is not None or len(positional(node)) > position
         return dotted_name(node.func) in _SEQUENCE_BUILTINS or aliases.qualify(node.func) in _NUMPY_ARRAYS
     return False
+
+
+def is_list_display(node: cst.BaseExpression) -> bool:
+    """A list made right here: a display, a comprehension, or one repeated (``[0] * n``)."""
+    if isinstance(node, (cst.List, cst.ListComp)):
+        return True
+    return (
+        isinstance(node, cst.BinaryOperation)
+        and isinstance(node.operator, cst.Multiply)
+        and any(isinstance(side, (cst.List, cst.ListComp)) for side in (node.left, node.right))
+    )
 
 
 def is_existing_array(

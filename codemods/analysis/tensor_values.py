@@ -391,16 +391,48 @@ class TensorValues:
         known = Known()
         known.bind(set(given), "device")
         returned: list[list[bool]] = []
+        # Lists started as `res = []` and since only given device tensors by `res.append(t)` (None: none
+        # yet): `res` returned is a list of device tensors, `res[0]` and `top1, top5 = res` are tensors.
+        lists: dict[str, bool | None] = {}
         for step in walk_block(function.body.body):
             if isinstance(step.node, cst.Return):
                 value = step.node.value
                 parts = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
-                returned.append([p is not None and self.is_tensor(p, known) for p in parts])
+                returned.append(
+                    [
+                        p is not None
+                        and (
+                            self.is_tensor(p, known)
+                            or (isinstance(p, cst.Name) and lists.get(p.value) is True)
+                        )
+                        for p in parts
+                    ]
+                )
             elif not isinstance(step.node, (cst.For, cst.While)):
+                self._follow_lists(step.node, known, lists)
                 self.bind(step.node, known)
         if not returned or len({len(r) for r in returned}) != 1:
             return None
         return [all(column) for column in zip(*returned)]
+
+    def _follow_lists(self, small: cst.CSTNode, known: Known, lists: dict[str, bool | None]) -> None:
+        """Update ``lists`` (see :meth:`_returned_parts`) for ``small``: ``name = []`` starts one,
+        ``name.append(t)`` keeps it a list of device tensors while ``t`` is one, any other use of ``name``
+        (extended, stored into, handed on) ends it."""
+        if m.matches(small, _EMPTY_LIST_START):
+            lists[cst.ensure_type(cst.ensure_type(small, cst.Assign).targets[0].target, cst.Name).value] = (
+                None
+            )
+            return
+        if m.matches(small, _APPEND_ONE):
+            call = cst.ensure_type(cst.ensure_type(small, cst.Expr).value, cst.Call)
+            name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
+            if name in lists:
+                lists[name] = lists[name] is not False and self.is_tensor(call.args[0].value, known)
+                return
+        for occurrence in self.tree.of_type(small, cst.Name):
+            if occurrence.value in lists:
+                lists[occurrence.value] = False
 
     # -- bindings
 
@@ -457,6 +489,12 @@ class TensorValues:
         if _may_be_tensor(value):
             # `loss = compute_loss(...)`, `loss, acc = step(...)`: what receives `.backward()` is a tensor
             known.bind(names & self.backward_receivers, "device")
+
+
+_EMPTY_LIST_START = m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.List(elements=[]))
+_APPEND_ONE = m.Expr(
+    value=m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("append")), args=[m.Arg(keyword=None, star="")])
+)
 
 
 def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -596,15 +596,22 @@ def extended_list_fix(
         return None
     inner = cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value
     reached = value is sync
-    while (
-        isinstance(inner, cst.Call)
-        and called_method(inner) in _TO_LIST_STEPS
-        and not inner.args
-        and isinstance(inner.func, cst.Attribute)
-    ):
-        reached = reached or inner is sync
-        inner = inner.func.value
-    if not reached or not _is_index(inner):
+    while True:
+        if (
+            isinstance(inner, cst.Call)
+            and called_method(inner) in _TO_LIST_STEPS
+            and not inner.args
+            and isinstance(inner.func, cst.Attribute)
+        ):
+            reached = reached or inner is sync
+            inner = inner.func.value
+        elif isinstance(inner, cst.Attribute) and inner.attr.value == "data":
+            inner = inner.value  # (the pre-0.4 `target.data.cpu()`: the same values)
+        else:
+            break
+    if not reached or not (_listed_index(tree, loop, statement, inner) or _paired_target(tree, loop, inner)):
+        return None
+    if isinstance(inner, cst.Name) and _changed_after(tree, loop, statement, inner.value):
         return None
     before = _statements_before(tree, loop)
     if before is None or not _empty_list_before(tree, before, name) or _declared_global(tree, loop, name):
@@ -637,6 +644,277 @@ def _is_index(value: cst.BaseExpression) -> bool:
         return False
     torch_call = m.matches(reduced.func, m.Attribute(value=m.Name("torch")))
     return len(reduced.args) >= (2 if torch_call else 1)
+
+
+# What a batch's tensor may be read through on the way to a NumPy array of its own: the same values.
+_TO_ARRAY_STEPS = frozenset({"cpu", "detach", "numpy"})
+# What an index tensor may be reshaped or relabelled through before it is listed: the same ints.
+_SHAPE_STEPS = frozenset({"view", "reshape", "squeeze", "flatten", "long", "detach"})
+
+
+def appended_array_fix(
+    tree: Tree, sync: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``preds.append(out.argmax(1).cpu().numpy())`` in ``loop`` (also through ``.detach()`` and
+    ``.data``, or of a name the step binds to such indices), where ``sync`` is the copy, with ``preds =
+    []`` just before the loop and no other use of ``preds`` in it: each batch's tensor is kept on the
+    device (``preds.append(out.argmax(1).detach())``) and the list is copied once after the loop
+    (``preds = [part.cpu().numpy() for part in preds]``: the same arrays, in order, each of its batch's
+    shape and dtype). Only for indices (:func:`_is_index`) and for the target the step hands a call
+    together with the output whose indices the loop lists (``loss = criterion(logits, label)`` beside
+    ``preds = logits.max(1)[1]``): both hold one int a prediction, little device memory kept until the
+    loop ends. The tensor must not change in place after it is listed (a detached tensor shares its
+    storage). None for any other shape."""
+    if not m.matches(statement, _APPEND_TO_NAME):
+        return None
+    call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+    name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
+    value = call.args[0].value
+    if called_method(value) != "numpy" or cst.ensure_type(value, cst.Call).args:
+        return None
+    inner: cst.BaseExpression = value
+    reached = False
+    while True:
+        if (
+            isinstance(inner, cst.Call)
+            and called_method(inner) in _TO_ARRAY_STEPS
+            and not inner.args
+            and isinstance(inner.func, cst.Attribute)
+        ):
+            reached = reached or inner is sync
+            inner = inner.func.value
+        elif isinstance(inner, cst.Attribute) and inner.attr.value == "data":
+            inner = inner.value
+        else:
+            break
+    if not reached or not (_listed_index(tree, loop, statement, inner) or _paired_target(tree, loop, inner)):
+        return None
+    if isinstance(inner, cst.Name) and _changed_after(tree, loop, statement, inner.value):
+        return None
+    before = _statements_before(tree, loop)
+    if before is None or not _empty_list_before(tree, before, name) or _declared_global(tree, loop, name):
+        return None
+    uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
+    if len(uses) != 1:
+        return None  # read or bound elsewhere in the loop: it must hold the arrays it holds now
+    kept = cst.Call(func=cst.Attribute(value=_operand(inner), attr=cst.Name("detach")))
+    append = cst.Expr(
+        cst.Call(func=cst.Attribute(value=cst.Name(name), attr=cst.Name("append")), args=[cst.Arg(kept)])
+    )
+    fixed = loop.visit(_Replace({id(statement): append}))
+    converted = cst.parse_statement(f"{name} = [part.cpu().numpy() for part in {name}]\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+def _without_shape_steps(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``value`` without the reshapes and casts to int64 after it (``.view(n)``, ``.squeeze()``,
+    ``.long()``, ``.data``): the tensor whose values it holds."""
+    while True:
+        if (
+            isinstance(value, cst.Call)
+            and called_method(value) in _SHAPE_STEPS
+            and isinstance(value.func, cst.Attribute)
+        ):
+            value = value.func.value
+        elif isinstance(value, cst.Attribute) and value.attr.value == "data":
+            value = value.value
+        else:
+            return value
+
+
+def _index_binding(
+    tree: Tree, loop: cst.CSTNode, before: cst.CSTNode, name: str
+) -> cst.BaseExpression | None:
+    """The indices ``name`` holds where ``before`` runs: its one binding in ``loop``, made on every step
+    (in no branch or inner loop) earlier in it, ``name = out.max(1)[1]`` (through reshapes)."""
+    bindings = [
+        n
+        for n in tree.of_type(loop, cst.Name)
+        if n.value == name and isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For))
+    ]
+    if len(bindings) != 1:
+        return None
+    assign = tree.parent(tree.parent(bindings[0]))
+    if not (
+        isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and isinstance(assign.targets[0].target, cst.Name)
+        and _position(tree, assign) < _position(tree, before)
+        and not any(
+            isinstance(a, (cst.If, cst.For, cst.While, cst.Try, cst.FunctionDef, cst.Lambda))
+            for a in _until(tree, assign, loop)
+        )
+    ):
+        return None
+    if isinstance(loop, cst.For) and name in flatten_names(loop.target, keep_underscore=True):
+        return None
+    index = _without_shape_steps(assign.value)
+    return index if _is_index(index) else None
+
+
+def _listed_index(tree: Tree, loop: cst.CSTNode, statement: cst.CSTNode, value: cst.BaseExpression) -> bool:
+    """``value`` (listed by ``statement``) holds indices: ``out.argmax(1)`` (through reshapes), or a name
+    the step binds to them before."""
+    value = _without_shape_steps(value)
+    if _is_index(value):
+        return True
+    return isinstance(value, cst.Name) and _index_binding(tree, loop, statement, value.value) is not None
+
+
+def _paired_target(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> bool:
+    """``value`` is a name the loop hands a call as its second argument after the output whose indices
+    the loop lists too (``loss = criterion(logits, label)`` beside ``preds.append(logits.max(1)[1]...)``
+    or ``preds = logits.argmax(1)``): the target of a classifier, one class index a prediction; or a label
+    of the loop's own batch listed where the loop lists indices too (:func:`_batch_label`)."""
+    if not isinstance(value, cst.Name):
+        return False
+    reduced: set[str] = set()
+    listed_indices = False
+    for other in tree.of_type(loop, (cst.Call, cst.AugAssign)):
+        if isinstance(other, cst.AugAssign):
+            if not m.matches(other, _SUM_INTO_NAME):
+                continue
+            listed = other.value  # `preds += out.argmax(1).cpu().tolist()`
+        elif called_method(other) in ("append", "extend") and len(other.args) == 1:
+            listed = other.args[0].value
+        else:
+            continue
+        while isinstance(listed, cst.Call) and isinstance(listed.func, cst.Attribute) and not listed.args:
+            listed = listed.func.value  # `.cpu().numpy()`, `.tolist()`, `.detach()`
+        listed = _without_shape_steps(listed)
+        if isinstance(listed, cst.Name):
+            bound = _index_binding(tree, loop, other, listed.value)
+            listed = bound if bound is not None else listed
+        listed_indices = listed_indices or _is_index(listed)
+        output = _indexed_output(listed)
+        if output is not None:
+            reduced.add(output)
+    if listed_indices and _batch_label(tree, loop, value.value):
+        return True
+    return any(
+        len(c.args) >= 2
+        and all(a.keyword is None and not a.star for a in c.args[:2])
+        and m.matches(c.args[0].value, m.Name())
+        and cst.ensure_type(c.args[0].value, cst.Name).value in reduced
+        and m.matches(c.args[1].value, m.Name(value.value))
+        for c in tree.of_type(loop, cst.Call)
+    )
+
+
+def _batch_label(tree: Tree, loop: cst.CSTNode, name: str) -> bool:
+    """``name`` is a field of the loop's own batch after the first (``for x, label in loader:``), only
+    moved or reshaped in the loop (``label = label.to(device).squeeze()``) and given to no call as its
+    first argument (no model's input): listed beside the predicted indices, the labels they are scored
+    against, one class index a prediction."""
+    if not isinstance(loop, cst.For):
+        return False
+    fields = flatten_names(loop.target, keep_underscore=True)
+    if name not in fields[1:] or fields[0] == name:
+        return False
+    for occurrence in tree.of_type(loop.body, cst.Name):
+        if occurrence.value != name:
+            continue
+        parent = tree.parent(occurrence)
+        if isinstance(parent, cst.AssignTarget) or _unpacked_into(tree, occurrence):
+            value = _bound_value_of(tree, occurrence)
+            if value is None or _moved_root(value) != name:
+                return False
+        elif isinstance(parent, cst.Arg) and tree.parent(parent) is not None:
+            call = cst.ensure_type(tree.parent(parent), cst.Call)
+            if call.args and call.args[0] is parent:
+                return False  # a model's or a function's input
+    return True
+
+
+def _bound_value_of(tree: Tree, target: cst.Name) -> cst.BaseExpression | None:
+    """What ``target`` is bound to by its assignment: the whole value, or the matching element of a tuple
+    assigned to a tuple (``x, label = x.to(d), label.to(d)``); None for anything else."""
+    parent = tree.parent(target)
+    if isinstance(parent, cst.AssignTarget):
+        assign = tree.parent(parent)
+        return assign.value if isinstance(assign, cst.Assign) and len(assign.targets) == 1 else None
+    element = parent
+    tuple_node = tree.parent(element) if isinstance(element, cst.Element) else None
+    target_node = tree.parent(tuple_node) if isinstance(tuple_node, cst.Tuple) else None
+    assign = tree.parent(target_node) if isinstance(target_node, cst.AssignTarget) else None
+    if not (
+        isinstance(tuple_node, cst.Tuple)
+        and isinstance(assign, cst.Assign)
+        and isinstance(assign.value, cst.Tuple)
+        and len(assign.value.elements) == len(tuple_node.elements)
+    ):
+        return None
+    index = next(i for i, e in enumerate(tuple_node.elements) if e is element)
+    return assign.value.elements[index].value
+
+
+_MOVES = frozenset({"to", "cuda", "squeeze", "view", "reshape", "flatten", "long", "detach"})
+
+
+def _moved_root(value: cst.BaseExpression) -> str | None:
+    """The name ``value`` moves or reshapes (``label`` of ``label.to(device).squeeze()``), else None."""
+    while True:
+        if (
+            isinstance(value, cst.Call)
+            and called_method(value) in _MOVES
+            and isinstance(value.func, cst.Attribute)
+        ):
+            value = value.func.value
+        elif isinstance(value, cst.Attribute) and value.attr.value == "data":
+            value = value.value
+        else:
+            return value.value if isinstance(value, cst.Name) else None
+
+
+def _indexed_output(value: cst.BaseExpression) -> str | None:
+    """The name whose indices ``value`` takes: ``out`` of ``out.argmax(1)``, ``out.max(1)[1]``,
+    ``torch.max(out, 1)[1]``; None for anything else."""
+    if not _is_index(value):
+        return None
+    reduced = value.value if isinstance(value, cst.Subscript) else value
+    reduced = cst.ensure_type(reduced, cst.Call)
+    func = cst.ensure_type(reduced.func, cst.Attribute)
+    source = reduced.args[0].value if m.matches(func.value, m.Name("torch")) else func.value
+    return source.value if isinstance(source, cst.Name) else None
+
+
+def _changed_after(tree: Tree, loop: cst.CSTNode, statement: cst.CSTNode, name: str) -> bool:
+    """``name``'s tensor may change in place once ``statement`` has listed it: an in-place method
+    (``label.sub_(1)``), a store into it (``label[mask] = 0``) or ``label += 1`` in the loop, other than
+    after the step binds it afresh and before ``statement`` (the loop's own target is bound first)."""
+    fresh = -1
+    if not (isinstance(loop, cst.For) and name in flatten_names(loop.target, keep_underscore=True)):
+        bindings = [
+            n
+            for n in tree.of_type(loop, cst.Name)
+            if n.value == name and (isinstance(tree.parent(n), cst.AssignTarget) or _unpacked_into(tree, n))
+        ]
+        if not bindings:
+            return True  # bound before the loop: one tensor for every step
+        fresh = min(_position(tree, b) for b in bindings)
+    listed = _position(tree, statement)
+    for occurrence in tree.of_type(loop, cst.Name):
+        if occurrence.value != name:
+            continue
+        parent = tree.parent(occurrence)
+        changed = (
+            (
+                isinstance(parent, cst.Attribute)
+                and parent.attr.value.endswith("_")
+                and not parent.attr.value.startswith("_")
+                and isinstance(tree.parent(parent), cst.Call)
+            )
+            or (isinstance(parent, cst.Subscript) and isinstance(tree.parent(parent), cst.AssignTarget))
+            or (isinstance(parent, cst.AugAssign) and parent.target is occurrence)
+        )
+        if changed and not fresh < _position(tree, occurrence) < listed:
+            return True
+    return False
+
+
+def _position(tree: Tree, node: cst.CSTNode) -> int:
+    position = tree.position(node)
+    return position if position is not None else -1
 
 
 _LEN = m.Call(func=m.Name("len"), args=[m.Arg()])
@@ -1100,9 +1378,14 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
     written = (f"float({name})", f"int({name})")
     copied = value.startswith(f"{name}.cpu() if ") and value.endswith(f"({name}) else {name}")
     joined = value == f"[x for part in {name} for x in part.tolist()]"
+    arrays = value == f"[part.cpu().numpy() for part in {name}]"
     return (
         name
-        if value in written or copied or joined or value.endswith(f"({name}).tolist() if {name} else []")
+        if value in written
+        or copied
+        or joined
+        or arrays
+        or value.endswith(f"({name}).tolist() if {name} else []")
         else None
     )
 

@@ -3016,6 +3016,158 @@ INVALID = [
         save(feats, preds)
         """
     ),
+    # A batch's predicted classes and the targets the loss compared them with, each appended as a NumPy
+    # array for a metric after the loop: each stays on the device and is copied once after the loop, the
+    # same arrays in order (and the loss summed beside them goes with them).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(net, batches, loss_fn):
+            seen, total = 0, 0.0
+            truth, guesses = [], []
+            with torch.no_grad():
+                for points, cls in batches:
+                    points, cls = points.to(device), cls.to(device).squeeze()
+                    scores = net(points)
+                    loss = loss_fn(scores, cls)
+                    guess = scores.max(dim=1)[1]
+                    seen += points.size(0)
+                    total += loss.item() * points.size(0)
+                    truth.append(cls.cpu().numpy())
+                    guesses.append(guess.detach().cpu().numpy())
+            truth, guesses = np.concatenate(truth), np.concatenate(guesses)
+            return total / seen, float((truth == guesses).mean())
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(net, batches, loss_fn):
+            seen, total = 0, 0.0
+            truth, guesses = [], []
+            with torch.no_grad():
+                for points, cls in batches:
+                    points, cls = points.to(device), cls.to(device).squeeze()
+                    scores = net(points)
+                    loss = loss_fn(scores, cls)
+                    guess = scores.max(dim=1)[1]
+                    seen += points.size(0)
+                    total += loss.detach().double() * points.size(0)
+                    truth.append(cls.detach())
+                    guesses.append(guess.detach())
+                total = float(total)
+                truth = [part.cpu().numpy() for part in truth]
+                guesses = [part.cpu().numpy() for part in guesses]
+            truth, guesses = np.concatenate(truth), np.concatenate(guesses)
+            return total / seen, float((truth == guesses).mean())
+        """,
+        message="copy them all to the host once after the loop",
+    ),
+    # The same through a name reshaped from the indices and the pre-0.4 `.data`, listed as numbers: the
+    # indices and the target the loss was given stay on the device, read as the same ints after the loop.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def evaluate(model, loader):
+            predicted, expected = [], []
+            for step, (inputs, target) in enumerate(loader):
+                target.sub_(1)
+                inputs, target = inputs.cuda(), target.cuda()
+                logit = model(inputs)
+                top = torch.max(logit, 1)[1].view(target.size()).data
+                cost = F.nll_loss(logit, target)
+                predicted += top.cpu().numpy().tolist()
+                expected += target.data.cpu().numpy().tolist()
+            report(predicted, expected)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def evaluate(model, loader):
+            predicted, expected = [], []
+            for step, (inputs, target) in enumerate(loader):
+                target.sub_(1)
+                inputs, target = inputs.cuda(), target.cuda()
+                logit = model(inputs)
+                top = torch.max(logit, 1)[1].view(target.size()).data
+                cost = F.nll_loss(logit, target)
+                predicted.append(top.detach())
+                expected.append(target.detach())
+            predicted = [x for part in predicted for x in part.tolist()]
+            expected = [x for part in expected for x in part.tolist()]
+            report(predicted, expected)
+        """,
+    ),
+    # Reported only: features or outputs appended as arrays (they could fill the device's memory), a
+    # batch's field listed where no predicted indices are (an image a reconstruction is scored against),
+    # and indices changed in place after they are listed (a kept tensor shares their storage).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        feats, images = [], []
+        with torch.no_grad():
+            for x, y in test_loader:
+                x, y = x.to(device), y.to(device)
+                out = model(x)
+                feats.append(out.cpu().numpy())
+                images.append(y.cpu().numpy())
+        save(feats, images)
+        """
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        marks = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                mark = out.argmax(1)
+                marks.append(mark.cpu().numpy())
+                mark[mark > 5] = 0
+        save(marks)
+        """
+    ),
+    # The batch's labels listed beside the predicted indices where no loss is computed (a test loop): the
+    # labels the predictions are scored against, kept and copied the same way.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        truth, guesses = [], []
+        with torch.no_grad():
+            for cloud, cls in test_loader:
+                cloud, cls = cloud.to(device), cls.to(device).squeeze()
+                guess = model(cloud).argmax(dim=1)
+                truth.append(cls.cpu().numpy())
+                guesses.append(guess.cpu().numpy())
+        print(np.mean(np.concatenate(truth) == np.concatenate(guesses)))
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        truth, guesses = [], []
+        with torch.no_grad():
+            for cloud, cls in test_loader:
+                cloud, cls = cloud.to(device), cls.to(device).squeeze()
+                guess = model(cloud).argmax(dim=1)
+                truth.append(cls.detach())
+                guesses.append(guess.detach())
+            truth = [part.cpu().numpy() for part in truth]
+            guesses = [part.cpu().numpy() for part in guesses]
+        print(np.mean(np.concatenate(truth) == np.concatenate(guesses)))
+        """,
+    ),
     # The file's usual average meter given `loss.item()`: it is given the float64 tensor (the same
     # digits), its fields format as numbers (`"{l.avg:.4f}".format(l=losses)`) and other reads become
     # `float(...)`.
@@ -3081,6 +3233,95 @@ INVALID = [
                 if i % 10 == 0:
                     print("Loss {l.val:.4f} ({l.avg:.4f})".format(l=losses))
             return float(losses.avg)
+        """,
+        message="give the meter the tensor",
+    ),
+    # A helper of the file returning a list it fills only with device tensors (the usual top-k accuracy):
+    # what it returns unpacks into tensors, and the meter is given each as the others are.
+    Invalid(
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def hit_rates(scores, labels, ks=(1,)):
+            _, top = scores.topk(max(ks), 1, True, True)
+            hits = top.t().eq(labels.view(1, -1).expand_as(top.t()))
+            rates = []
+            for k in ks:
+                rates.append(hits[:k].reshape(-1).float().sum(0).mul_(100.0 / labels.size(0)))
+            return rates
+
+        def train(loader, model, optimizer):
+            top1 = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                x, y = x.cuda(), y.cuda()
+                out = model(x)
+                loss = criterion(out, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                rate, = hit_rates(out.data, y)
+                top1.update(rate.item(), x.size(0))
+                if i % 10 == 0:
+                    print("Top-1 {t.val:.3f} ({t.avg:.3f})".format(t=top1))
+            return top1.avg
+        """,
+        """
+        import torch
+
+        class AverageMeter(object):
+            def __init__(self):
+                self.reset()
+
+            def reset(self):
+                self.val = 0
+                self.avg = 0
+                self.sum = 0
+                self.count = 0
+
+            def update(self, val, n=1):
+                self.val = val
+                self.sum += val * n
+                self.count += n
+                self.avg = self.sum / self.count
+
+        def hit_rates(scores, labels, ks=(1,)):
+            _, top = scores.topk(max(ks), 1, True, True)
+            hits = top.t().eq(labels.view(1, -1).expand_as(top.t()))
+            rates = []
+            for k in ks:
+                rates.append(hits[:k].reshape(-1).float().sum(0).mul_(100.0 / labels.size(0)))
+            return rates
+
+        def train(loader, model, optimizer):
+            top1 = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                x, y = x.cuda(), y.cuda()
+                out = model(x)
+                loss = criterion(out, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                rate, = hit_rates(out.data, y)
+                top1.update(rate.detach().double(), x.size(0))
+                if i % 10 == 0:
+                    print("Top-1 {t.val:.3f} ({t.avg:.3f})".format(t=top1))
+            return float(top1.avg)
         """,
         message="give the meter the tensor",
     ),

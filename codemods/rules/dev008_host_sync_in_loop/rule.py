@@ -28,7 +28,9 @@ Only values the rule can tell are device tensors count: the loss (the receiver o
 when unpacked from a tuple, a criterion's result), model outputs, a module's input in `forward`, results
 of `torch` functions and tensor methods, a model's parameters, what the file's own functions return
 (also what they return given device tensors: `acc = accuracy(out, y)` of `(out.argmax(1) ==
-y).float().mean()`) and are given, and what is computed from them; `.item()` also of what a function the
+y).float().mean()`; a list it fills only with device tensors, `res.append(correct_k.mul_(100.0 / n))`,
+gives tensors indexed or unpacked, `prec1, prec5 = accuracy(out, y)`) and are given, and what is computed
+from them; `.item()` also of what a function the
 file does not show returns when given device tensors (`acc = score(out, y)`: a float has no `.item()`,
 so it is a tensor, or the function copied it to the host itself); `.item()`, `.cpu()` and a pre-0.4
 `.data[0]` read as a number (summed, appended, formatted, logged, handed to a meter's `update`) of a
@@ -102,17 +104,24 @@ batch by batch, `preds += out.argmax(1).cpu().numpy().tolist()` (or `preds.exten
 device until the loop ends could fill its memory), with the list started as `[]` just before the loop and
 used nowhere else in it, keep each batch's tensor (`preds.append(out.argmax(1).detach())`) and read the
 list once after the loop (`preds = [x for part in preds for x in part.tolist()]`: the same ints, nested
-alike, whatever each batch's shape). Where the loop reads such a
-list only in a logging branch that empties it after reading (`if len(losses) == 100:
+alike, whatever each batch's shape; also of a name the step binds to such indices, reshaped,
+`top = torch.max(out, 1)[1].view(-1).data`). Appended as NumPy arrays, `y_pred.append(
+preds.detach().cpu().numpy())`, they are kept the same way and copied once after the loop (`y_pred =
+[part.cpu().numpy() for part in y_pred]`: the same arrays, in order). The target the step hands a call
+beside the output whose indices are listed (`loss = criterion(logits, label)` with `preds =
+logits.max(1)[1]`: a class index a prediction), or the loop's own batch label where it lists such indices
+(`for x, label in loader:`, only moved), is listed the same ways; a tensor changed in place after
+it is listed (`label[mask] = 0`: the kept one shares its storage) is reported only. Where the loop
+reads such a list only in a logging branch that empties it after reading (`if len(losses) == 100:
 print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch
 first reads the tensors kept since the last log with one copy (the same conversion), and the code after
-the loop does too; a list never emptied there is left alone (copying all of it at each log would cost
-more and more). A dict of numbers the loop starts afresh every step (`stats = {}` on the loop body's own
-level), fills with `.item()`s of tensors (`stats["D/loss"] = d_loss.item()`, also under an `if`; or
-writes as one literal of them, `stats = {"loss": loss.item()}`, `dict(loss=loss.item())`) and reads only
-in one branch after every store, and nowhere after the loop (`if (i + 1) % log_step == 0: for tag, value
-in stats.items(): ...`), stores copies of the tensors (`d_loss.detach().clone()`: the value at the store,
-whatever the step does to it in place later), and the branch first reads them all, `stats = {k: v.item()
+the loop does too; a list never emptied there is left alone (copying all of it at each log would cost more
+and more). A dict of numbers the loop starts afresh every step (`stats = {}` on the loop body's own level),
+fills with `.item()`s of tensors (`stats["D/loss"] = d_loss.item()`, also under an `if`; or writes as one
+literal of them, `stats = {"loss": loss.item()}`, `dict(loss=loss.item())`) and reads only in one branch
+after every store, and nowhere after the loop (`if (i + 1) % log_step == 0: for tag, value in stats.items():
+...`), stores copies of the tensors (`d_loss.detach().clone()`: the value at the store, whatever the step
+does to it in place later), and the branch first reads them all, `stats = {k: v.item()
 for k, v in stats.items()}`: the same numbers (ints stay ints), keys and order, read only on the steps
 that log (not where the branch sits in a loop of its own: it would convert twice). The fix is made only
 when it removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a
@@ -193,6 +202,7 @@ from codemods.core.tree import Tree
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     accumulator_fix,
+    appended_array_fix,
     can_name_first,
     extended_list_fix,
     float_sum_fix,
@@ -215,6 +225,7 @@ _RETURNED = (
 )
 _COUNTED = "; count on the device and copy the count to the host once after the loop"
 _LISTED = "; keep each batch's indices on the device and read them all once after the loop"
+_ARRAYS = "; keep each batch's tensor on the device and copy them all to the host once after the loop"
 _FLOAT = m.Call(func=m.Name("float"))
 _LOGGED = "; keep it on the device and read it only where the loop logs"
 _METERED = "; give the meter the tensor and read its average where the code reads it"
@@ -340,6 +351,9 @@ class HostSyncInLoop(Rule):
                 if fix is None:
                     fix = extended_list_fix(self.tree, sync.node, event.node, event.loop)
                     advice = _LISTED
+                if fix is None:
+                    fix = appended_array_fix(self.tree, sync.node, event.node, event.loop)
+                    advice = _ARRAYS
                 if fix is None and m.matches(sync.node, _FLOAT):
                     if float64 is None:
                         float64 = float64_on_every_device(self.tree, self.aliases, self.context.source)

@@ -4,9 +4,11 @@
 call's function be data. Scripts and tutorials show data in three more ways: a call of a function of
 the file that always returns a fresh list (``torch.LongTensor(indexes_from_sentence(s))``); a name
 whose one binding reaching the call on every path is a fresh list, a tuple unpacked from
-``zip(...)`` or a NumPy array (``sen = np.asarray(ids)`` then ``sen = torch.LongTensor(sen)``, at a
-script's top level too); and a local name every binding of which is one of those, whichever branch
-ran. None of these is an int or a ``torch.Size``, which the legacy constructor would read as a size.
+``zip(...)``, a list padded by concatenation (``seq = seq[1:] + [0] * n``) or a NumPy array
+(``sen = np.asarray(ids)`` then ``sen = torch.LongTensor(sen)``, at a script's top level too); and a
+local name every binding of which is one of those, whichever branch ran (``ids += more``, which
+extends the list in place, is no new binding). None of these is an int or a ``torch.Size``, which
+the legacy constructor would read as a size.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from codemods.analysis.legacy_constructors import is_data
+from codemods.analysis.legacy_constructors import is_data, is_list_display
 from codemods.core.name_bindings import SCOPES
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
@@ -195,13 +197,19 @@ def every_binding_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAli
         for node in tree.of_type(tree.root, (cst.Global, cst.Nonlocal))
     ):
         return None
-    bindings = _bindings(tree, function.body, name)
+    bindings = [b for b in _bindings(tree, function.body, name) if not _extends(b)]
     kinds = {_bound_kind(tree, b, name, aliases) for b in bindings}
     if not bindings or None in kinds:
         return None
     if "tolist" in kinds:  # only a likely list: a list only where every binding is one
         return "tolist" if "array" not in kinds else None
     return "array" if "array" in kinds else "list"
+
+
+def _extends(binding: cst.CSTNode) -> bool:
+    """``x += more``: a list it extends in place, an array it adds to in place; it keeps what ``x`` is
+    (or raises), so the other bindings decide."""
+    return isinstance(binding, cst.AugAssign) and isinstance(binding.operator, cst.AddAssign)
 
 
 def _names_bound(tree: Tree, target: cst.CSTNode | Sequence[cst.CSTNode], name: str) -> bool:
@@ -283,6 +291,15 @@ def _bound_kind(tree: Tree, binding: cst.CSTNode, name: str, aliases: ImportAlia
 def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases) -> str | None:
     if is_fresh_list(value, aliases) or returns_fresh_list(tree, value, aliases):
         return "list"
+    if (
+        isinstance(value, cst.BinaryOperation)
+        and isinstance(value.operator, cst.Add)
+        and any(is_list_display(side) for side in (value.left, value.right))
+    ):
+        return "list"  # `seq + [0] * n`: a fresh list (or a fresh array), never a size
+    if isinstance(value, cst.IfExp):  # `ids if ok else ids + [unk]`... each branch one of these
+        kinds = {_array_or_list(tree, branch, aliases) for branch in (value.body, value.orelse)}
+        return "list" if kinds == {"list"} else None
     if (
         isinstance(value, cst.Call)
         and not value.args

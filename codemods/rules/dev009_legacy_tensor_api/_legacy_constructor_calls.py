@@ -398,12 +398,23 @@ _FLOAT_DTYPES = frozenset(
 )
 
 
+def _axes_given(transpose: cst.Call) -> bool:
+    """``x.transpose(2, 0, 1)`` or ``x.transpose((2, 0, 1))``: at least one axis, so at least one
+    dimension (an array's axes reordered, or two of a tensor's swapped), never a number."""
+    args = transpose.args
+    if not args or any(a.keyword is not None or a.star for a in args):
+        return False
+    first = args[0].value
+    return len(args) > 1 or (isinstance(first, (cst.Tuple, cst.List)) and bool(first.elements))
+
+
 def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
     """``value`` is an array by its own expression: ``x.reshape(...)`` (with a shape), ``x.flatten()``,
-    ``x.ravel()``, ``x.astype(np.float32)`` and ``np.float32(x)`` for a floating constructor (a NumPy
-    scalar stays a scalar, which a float constructor rejects as it always did, while an integer one
-    would read it as a size), ``np.where(c)[i]`` (an array of indices), and arithmetic with an array
-    built right there (``1 - np.float32([done])``: NumPy broadcasts, the result is an array)."""
+    ``x.ravel()``, ``x.transpose(...)`` (with its axes), ``x.astype(np.float32)`` and ``np.float32(x)``
+    for a floating constructor (a NumPy scalar stays a scalar, which a float constructor rejects as it
+    always did, while an integer one would read it as a size), ``np.where(c)[i]`` (an array of
+    indices), and arithmetic with an array built right there (``1 - np.float32([done])``: NumPy
+    broadcasts, the result is an array)."""
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, _ARRAY_ARITHMETIC):
         return any(_built_array(side, aliases, floating) for side in (value.left, value.right))
     if (
@@ -422,6 +433,8 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
             return False  # `np.reshape(...)` and other module functions: `is_data` decides those
         if method == "reshape":
             return bool(value.args)
+        if method == "transpose":  # `img.transpose((2, 0, 1))`, `t.transpose(0, 1)`: the axes given
+            return _axes_given(value)
         if method in _ARRAY_METHODS:
             return True
         if method == "astype" and floating and len(value.args) == 1:

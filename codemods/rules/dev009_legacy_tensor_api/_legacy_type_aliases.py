@@ -10,6 +10,10 @@ a function, a name bound once in that function (a parameter, ``use_cuda``) and i
 bound once to such an alias (``Tensor = FloatTensor``) stands for the same type and device. The choice
 may also be an ``if``/``else`` whose branches bind the name once each, to a CUDA type and its CPU twin
 (``if use_cuda: LongTensor = torch.cuda.LongTensor`` / ``else: LongTensor = torch.LongTensor``).
+
+A module chosen the same way, ``tt = torch.cuda if cuda else torch`` (or ``self.tt = ...`` in a method:
+OpenNMT's beam search, copied widely), makes ``tt.FloatTensor`` such a conditional alias wherever it is
+read; the module alias itself is never removed (it may have other uses).
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ class LegacyAlias:
     # `self.Tensor = ...` in a method: read as `self.Tensor` in its class's methods (`scope` is the
     # class); other objects may read it too, so it is never removed
     attribute: bool = False
+    # `tt.FloatTensor` with `tt = torch.cuda if cuda else torch`: not itself a binding of a type
+    module: bool = False
 
     @property
     def spelled(self) -> str:
@@ -72,6 +78,10 @@ class LegacyAliases:
         self._bindings: dict[tuple[int, str], int] = {}
         counts: dict[str, int] = {}  # filled when a conditional alias needs it
         self.found: dict[tuple[int, str], LegacyAlias] = {}
+        # `tt = torch.cuda if cuda else torch`: read as `tt.FloatTensor`, never itself a type
+        self._modules: dict[tuple[int, str], _ModuleAlias] = {}
+        self._aliases = aliases
+        self._counts = counts
         renames: list[
             tuple[cst.SimpleStatementLine, str, cst.Name, cst.CSTNode]
         ] = []  # `Tensor = FloatTensor`
@@ -88,6 +98,13 @@ class LegacyAliases:
             scope = next(a for a in tree.ancestors(line) if isinstance(a, _SCOPES))
             if isinstance(assign.value, cst.Name) and not aliases.qualify(assign.value):
                 renames.append((line, name, assign.value, scope))
+                continue
+            module = _module_choice(aliases, assign.value)
+            if module is not None:
+                if self._bound(scope, name) == 1 and not _declared_global(tree, name):
+                    self._modules[(id(scope), name)] = _ModuleAlias(
+                        name, line, scope, cst.ensure_type(assign.value, cst.IfExp), module
+                    )
                 continue
             alias = _alias(tree, aliases, line, name, assign.value, scope, counts)
             if alias is not None and self._bound(scope, name) == 1 and not _declared_global(tree, name):
@@ -128,6 +145,12 @@ class LegacyAliases:
             method = next((a for a in tree.ancestors(line) if isinstance(a, _SCOPES)), None)
             owner = tree.parent(tree.parent(method)) if isinstance(method, cst.FunctionDef) else None
             if not isinstance(owner, cst.ClassDef):
+                continue
+            module = _module_choice(aliases, assign.value)
+            if module is not None:
+                self._modules[(id(owner), "self." + attr)] = _ModuleAlias(
+                    "self." + attr, line, owner, cst.ensure_type(assign.value, cst.IfExp), module
+                )
                 continue
             alias = _alias(tree, aliases, line, attr, assign.value, owner, counts)
             if alias is not None:
@@ -196,8 +219,13 @@ class LegacyAliases:
         return [alias for alias in found if alias is not None]
 
     def at(self, node: cst.BaseExpression) -> LegacyAlias | None:
-        """The alias the name (or ``self.<attr>``) ``node`` stands for where it is read, if it is one."""
+        """The alias the name (or ``self.<attr>``, or ``tt.FloatTensor`` of a module alias ``tt``) ``node``
+        stands for where it is read, if it is one."""
         if isinstance(node, cst.Attribute):
+            if self._modules and legacy_dtype("torch." + node.attr.value) is not None:
+                module_type = self._module_type_at(node)
+                if module_type is not None:
+                    return module_type
             return self._attribute_at(node) if node.attr.value in self._attributes else None
         if not isinstance(node, cst.Name) or node.value not in self._names:
             return None
@@ -212,6 +240,51 @@ class LegacyAliases:
             in_function = in_function or isinstance(scope, (cst.FunctionDef, cst.Lambda))
         return None
 
+    def _module_type_at(self, node: cst.Attribute) -> LegacyAlias | None:
+        """``tt.FloatTensor`` (or ``self.tt.FloatTensor``) with ``tt`` a module chosen by a condition:
+        the conditional alias of ``torch.cuda.FloatTensor`` and its CPU twin."""
+        receiver = node.value
+        module: _ModuleAlias | None = None
+        if isinstance(receiver, cst.Attribute) and m.matches(receiver.value, m.Name("self")):
+            method = next((a for a in self.tree.ancestors(node) if isinstance(a, _SCOPES)), None)
+            owner = (
+                self.tree.parent(self.tree.parent(method)) if isinstance(method, cst.FunctionDef) else None
+            )
+            if isinstance(owner, cst.ClassDef):
+                module = self._modules.get((id(owner), "self." + receiver.attr.value))
+        elif isinstance(receiver, cst.Name):
+            in_function = False
+            for scope in self.tree.ancestors(node):
+                if isinstance(scope, cst.ClassDef) and in_function:
+                    continue
+                if isinstance(scope, _SCOPES) and (
+                    isinstance(scope, cst.Module) or self._bound(scope, receiver.value)
+                ):
+                    module = self._modules.get((id(scope), receiver.value))
+                    break
+                in_function = in_function or isinstance(scope, (cst.FunctionDef, cst.Lambda))
+        if module is None:
+            return None
+        scope = module.scope
+        if isinstance(scope, cst.ClassDef):
+            # `self.tt` read in the method that chose it: its condition (a parameter) reads the same there
+            binder = next(a for a in self.tree.ancestors(module.statement) if isinstance(a, _SCOPES))
+            reader = next((a for a in self.tree.ancestors(node) if isinstance(a, _SCOPES)), None)
+            scope = binder if reader is binder else scope
+        device = _device_choice(
+            self.tree, self._aliases, module.choice.test, module.cuda_first, scope, self._counts
+        )
+        return LegacyAlias(
+            f"{module.name}.{node.attr.value}",
+            module.statement,
+            "torch.cuda." + node.attr.value,
+            module.scope,
+            device,
+            True,
+            attribute=True,  # (a module alias is never removed: it may have other uses)
+            module=True,
+        )
+
     def _attribute_at(self, node: cst.Attribute) -> LegacyAlias | None:
         """``self.Tensor`` read in a method of the class whose method bound it."""
         if not m.matches(node.value, m.Name("self")):
@@ -221,6 +294,27 @@ class LegacyAliases:
         if not isinstance(owner, cst.ClassDef):
             return None
         return self.found.get((id(owner), "self." + node.attr.value))
+
+
+@dataclass(frozen=True)
+class _ModuleAlias:
+    """``tt = torch.cuda if cuda else torch``: a module chosen by a condition."""
+
+    name: str
+    statement: cst.SimpleStatementLine
+    scope: cst.CSTNode
+    choice: cst.IfExp
+    cuda_first: bool
+
+
+def _module_choice(aliases: ImportAliases, value: cst.BaseExpression) -> bool | None:
+    """For ``torch.cuda if c else torch``, whether the CUDA module is first; None for anything else."""
+    if not isinstance(value, cst.IfExp):
+        return None
+    body, orelse = _type_name(aliases, value.body), _type_name(aliases, value.orelse)
+    if {body, orelse} != {"torch.cuda", "torch"}:
+        return None
+    return body == "torch.cuda"
 
 
 def _not_a_read(parent: cst.CSTNode | None, name: cst.Name) -> bool:

@@ -230,7 +230,10 @@ class VolatileFlow:
         return []
 
     def _header(self, node: cst.BaseExpression, tainted: set[str]) -> None:
-        if self._computes(node, tainted):
+        """A header that computes with volatile values only by torch's functions, builtins and their
+        methods (``if torch.argmax(out[0]) == 1:``, ``for key in Z.keys():``) builds no graph once
+        they are made under ``no_grad``, as it built none before; one that calls a model is refused."""
+        if self._computes(node, tainted) and self._expression_builds_graph(node, tainted):
             raise _Refused("a condition, loop or `with` computes with a volatile value")
 
     def _line(self, line: cst.SimpleStatementLine, tainted: set[str]) -> None:
@@ -423,25 +426,29 @@ class VolatileFlow:
         tainted = self._volatile_at.get(id(line), set())
         for small in line.body:
             value = getattr(small, "value", None)
-            if not isinstance(value, cst.BaseExpression):
+            if isinstance(value, cst.BaseExpression) and self._expression_builds_graph(value, tainted):
+                return True
+        return False
+
+    def _expression_builds_graph(self, value: cst.BaseExpression, tainted: set[str]) -> bool:
+        """Would ``value`` build a graph once the volatile values it reads (``tainted``) are graph-free?"""
+        for n in self.tree.of_type(value, cst.Name):
+            parent = self.tree.parent(n)
+            if (isinstance(parent, cst.Attribute) and parent.attr is n) or (
+                isinstance(parent, cst.Arg) and parent.keyword is n
+            ):
                 continue
-            for n in self.tree.of_type(value, cst.Name):
-                parent = self.tree.parent(n)
-                if (isinstance(parent, cst.Attribute) and parent.attr is n) or (
-                    isinstance(parent, cst.Arg) and parent.keyword is n
-                ):
-                    continue
-                if n.value in tainted or n.value in self._graph_free or n.value in ("None", "True", "False"):
-                    continue
-                qualified = self.aliases.qualify(n) or ""
-                if qualified.split(".")[0] in ("torch", "numpy", "math") and not _is_layer(qualified):
-                    continue
-                call = self._called(n)
-                if call is not None:
-                    if not (_shows(call) or (call.func is n and n.value in _PLAIN_BUILTINS)):
-                        return True  # a model, a layer, a helper, a method of a value not shown graph-free
-                elif self._path(n, value)[1]:
-                    return True  # a tensor that may need gradients, kept with the volatile values
+            if n.value in tainted or n.value in self._graph_free or n.value in ("None", "True", "False"):
+                continue
+            qualified = self.aliases.qualify(n) or ""
+            if qualified.split(".")[0] in ("torch", "numpy", "math") and not _is_layer(qualified):
+                continue
+            call = self._called(n)
+            if call is not None:
+                if not (_shows(call) or (call.func is n and n.value in _PLAIN_BUILTINS)):
+                    return True  # a model, a layer, a helper, a method of a value not shown graph-free
+            elif self._path(n, value)[1]:
+                return True  # a tensor that may need gradients, kept with the volatile values
         return False
 
     def _called(self, name: cst.Name) -> cst.Call | None:

@@ -8,6 +8,29 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A class of the file's own named `Variable` (not torch's): its calls run its `__init__`.
+    Valid(
+        """
+        import torch
+
+        class Variable(object):
+            def __init__(self, data, use_cuda=False):
+                self.data = data.cuda() if use_cuda else data
+
+        def wrap(x):
+            return Variable(torch.as_tensor(x))
+        """
+    ),
+    # A module chosen by a condition, used for something other than a legacy type: nothing to rewrite.
+    Valid(
+        """
+        import torch
+
+        def seed(use_gpu):
+            tt = torch.cuda if use_gpu else torch
+            tt.manual_seed(0)
+        """
+    ),
     # The storage of a parameter, sized (`torch.Tensor(n, m)`, the default dtype, moved with its module):
     # how `torch.nn`'s own layers made weights until 1.8; initialised after, in `reset_parameters`.
     Valid(
@@ -511,6 +534,67 @@ INVALID = [
         message="is a legacy tensor type chosen by a condition",
         line=3,
     ),
+    # A module chosen by a condition (OpenNMT's beam search: `self.tt = torch.cuda if cuda else torch`)
+    # makes `tt.FloatTensor` a conditional legacy type: its device is spelled where the condition reads
+    # the same (the method that chose it, a module-level flag); elsewhere reported.
+    Invalid(
+        """
+        import torch
+        use_gpu = torch.cuda.is_available()
+        tt = torch.cuda if use_gpu else torch
+
+        class Beam:
+            def __init__(self, size, cuda=False):
+                self.tt = torch.cuda if cuda else torch
+                self.scores = self.tt.FloatTensor(size, 2).zero_()
+
+            def advance(self, k):
+                return self.tt.LongTensor([k])
+
+        def bos(batch):
+            return tt.LongTensor([[1]] * batch)
+        """,
+        """
+        import torch
+        use_gpu = torch.cuda.is_available()
+        tt = torch.cuda if use_gpu else torch
+
+        class Beam:
+            def __init__(self, size, cuda=False):
+                self.tt = torch.cuda if cuda else torch
+                self.scores = torch.empty(size, 2, dtype=torch.float32, device="cuda" if cuda else "cpu").zero_()
+
+            def advance(self, k):
+                return self.tt.LongTensor([k])
+
+        def bos(batch):
+            return torch.tensor([[1]] * batch, dtype=torch.int64, device="cuda" if use_gpu else "cpu")
+        """,
+        message="legacy constructor `self.tt.FloatTensor` (`torch.cuda.FloatTensor` or its CPU twin)",
+        line=8,
+    ),
+    # A subclass of `Variable` that moves its data in `__init__` (2017's DQN homework, copied widely):
+    # since 0.4 `Variable(...)` returns a plain tensor and the subclass's `__init__` never runs, so the
+    # move never happens. Reported at the class and at each call: what it meant is the author's call.
+    Invalid(
+        """
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+
+        class Variable(autograd.Variable):
+            def __init__(self, data, *args, **kwargs):
+                if USE_CUDA:
+                    data = data.cuda()
+                super(Variable, self).__init__(data, *args, **kwargs)
+
+        def learn(model, batch):
+            return model(Variable(torch.from_numpy(batch)))
+        """,
+        None,
+        message="subclasses `Variable`, whose constructor returns a plain tensor since PyTorch 0.4",
+        line=5,
+    ),
     # Data or size? `features` may be a list, an array or a tensor: report only.
     Invalid(
         """
@@ -520,6 +604,80 @@ INVALID = [
             return torch.FloatTensor(features)
         """,
         message="cannot tell data from a size here",
+    ),
+    # Lists the code builds by concatenation: a list extended with `+=` (whatever it is extended with,
+    # it stays the list it was, or raises), a slice padded with `+ [0] * n` (an int or a `torch.Size`
+    # refuses a list), a choice between two list displays; an image's axes reordered with
+    # `.transpose((2, 0, 1))` is an array. Data, each: the same tensor, safely.
+    Invalid(
+        """
+        import torch
+
+        def encode(words, start=None, end=None):
+            ids = []
+            if start is not None:
+                ids += start
+            for w in words:
+                ids.append(len(w))
+            if end is not None:
+                ids += end
+            return torch.LongTensor(ids)
+
+        def pad(seq, n):
+            seq = seq[1:] + [0] * (n - len(seq) + 1)
+            return torch.LongTensor(seq)
+
+        def last(seqs, vocab, unk):
+            return [torch.LongTensor([s[-1]] if s[-1] < vocab else [unk]) for s in seqs]
+
+        def chw(img):
+            return torch.FloatTensor(img.transpose((2, 0, 1))), torch.ByteTensor(img.transpose(2, 0, 1))
+        """,
+        """
+        import torch
+
+        def encode(words, start=None, end=None):
+            ids = []
+            if start is not None:
+                ids += start
+            for w in words:
+                ids.append(len(w))
+            if end is not None:
+                ids += end
+            return torch.tensor(ids, dtype=torch.int64)
+
+        def pad(seq, n):
+            seq = seq[1:] + [0] * (n - len(seq) + 1)
+            return torch.tensor(seq, dtype=torch.int64)
+
+        def last(seqs, vocab, unk):
+            return [torch.tensor([s[-1]] if s[-1] < vocab else [unk], dtype=torch.int64) for s in seqs]
+
+        def chw(img):
+            return torch.as_tensor(img.transpose((2, 0, 1)), dtype=torch.float32), torch.as_tensor(img.transpose(2, 0, 1), dtype=torch.uint8)
+        """,
+        message="of a list the file builds",
+        line=11,
+    ),
+    # Near misses: a count grown with `+=` from an int, a shape extended by a tuple (`torch.Size` +
+    # tuple is a `torch.Size`), a choice between a list and a count, `.transpose()` without its axes
+    # (a 0-d array stays 0-d): sizes or unclear, never read as lists.
+    Invalid(
+        """
+        import torch
+
+        def grow(shape, k, ok, items, arr):
+            m = 0
+            m += k
+            a = torch.LongTensor(m)
+            b = torch.LongTensor(shape + (3,))
+            c = torch.LongTensor(items if ok else k)
+            d = torch.LongTensor(arr.transpose())
+            return a, b, c, d
+        """,
+        None,
+        message="cannot tell data from a size here",
+        line=6,
     ),
     # What the file shows nothing about (a batch unpacked from a call, an attribute, a division), for a
     # float type: read as data, an unsafe fix (an int there would have been a size).
@@ -948,6 +1106,51 @@ INVALID = [
             return a.data
         """,
         message="also computes a value that may need gradients",
+    ),
+    # A condition or a loop that reads the volatile values only through torch's functions, builtins and
+    # their methods builds no graph once they are made under the block, as it built none before: the
+    # block holds the model's call, the condition stays outside it.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def classify(model, ids):
+            x = Variable(ids, volatile=True)
+            out = F.softmax(model(x), 1)
+            if torch.argmax(out[0]) == 1:
+                print("positive")
+            for key in {"p": out}.keys():
+                print(key)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def classify(model, ids):
+            x = ids.detach()
+            with torch.no_grad():
+                out = F.softmax(model(x), 1)
+            if torch.argmax(out[0]) == 1:
+                print("positive")
+            for key in {"p": out}.keys():
+                print(key)
+        """,
+        message="goes under `with torch.no_grad():`",
+    ),
+    # ... but one that calls the model on a volatile value computes with parameters: reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def check(model, ids):
+            x = Variable(ids, volatile=True)
+            if model(x).sum() > 0:
+                print("positive")
+        """,
+        message="a condition, loop or `with` computes with a volatile value",
     ),
     # `.volatile` of a tensor is always False; setting it does nothing.
     Invalid(

@@ -150,7 +150,8 @@ import libcst.matchers as m
 from codemods.analysis.legacy_constructors import legacy_dtype, legacy_spelling
 from codemods.analysis.nn_modules import model_names
 from codemods.core.base import FixSafety, Replacement, Rule
-from codemods.core.names import dotted_name
+from codemods.core.name_bindings import binding_counts
+from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import (
     code_of,
     kwarg,
@@ -243,6 +244,34 @@ def _type_test_operand(tree: Tree, name: cst.Name) -> bool:
     )
 
 
+_SUBCLASS = (
+    "`{name}` subclasses `Variable`, whose constructor returns a plain tensor since PyTorch 0.4: this"
+    " class's `__init__` never runs (a move to the GPU there never happens) and its calls make tensors;"
+    " use a function that does what `__init__` meant"
+)
+_SUBCLASS_CALL = (
+    "`{name}(...)` makes a plain tensor since PyTorch 0.4: the `__init__` of the file's `Variable` subclass"
+    " never runs (a move to the GPU there never happens); move the tensor here, or make `{name}` a function"
+)
+
+
+def _variable_subclasses(tree: Tree, aliases: ImportAliases) -> dict[str, cst.ClassDef]:
+    """The module's top-level classes that subclass ``Variable`` and define ``__init__`` but not
+    ``__new__`` (``class Variable(autograd.Variable):`` moving ``data`` to CUDA: 2017's DQN homework),
+    by name, where nothing else of the module binds the name."""
+    found: dict[str, cst.ClassDef] = {}
+    for statement in tree.root.body:
+        if not isinstance(statement, cst.ClassDef):
+            continue
+        if not any(aliases.qualify(base.value) in VARIABLE for base in statement.bases):
+            continue
+        methods = {d.name.value for d in statement.body.body if isinstance(d, cst.FunctionDef)}
+        if "__init__" in methods and "__new__" not in methods:
+            found[statement.name.value] = statement
+    counts = binding_counts(tree) if found else {}
+    return {name: klass for name, klass in found.items() if counts.get(name) == 1}
+
+
 def _not_a_use(parent: cst.CSTNode | None, name: cst.Name) -> bool:
     """``name`` where it does not read the imported ``Variable``: the import itself, an attribute's
     name (the ``Variable`` of ``torch.autograd.Variable(x)``) or a keyword."""
@@ -284,10 +313,16 @@ class LegacyTensorApi(Rule):
         if ".volatile" in self.context.source:
             self._volatile_attributes()
         self._identities: dict[cst.Assign, list[tuple[cst.Call, str, str]]] = {}
+        subclasses = _variable_subclasses(self.tree, self.aliases) if "class " in self.context.source else {}
+        for klass in self.sites(cst.ClassDef) if subclasses else ():
+            if subclasses.get(klass.name.value) is klass:
+                self.report(klass.name, _SUBCLASS.format(name=klass.name.value))
         for call in self.sites(cst.Call):
             qualified = self.aliases.qualify(call.func) or ""
             alias = self._type_aliases.at(call.func)
-            if qualified in VARIABLE:
+            if subclasses and isinstance(call.func, cst.Name) and call.func.value in subclasses:
+                self.report(call, _SUBCLASS_CALL.format(name=call.func.value))
+            elif qualified in VARIABLE:
                 self._variable(call)
             elif wrappers and isinstance(call.func, cst.Name) and call.func.value in wrappers:
                 self._wrapper_call(call, moves.get(call.func.value))

@@ -854,14 +854,17 @@ INVALID = [
         start = torch.tensor([SOS] * batch, dtype=torch.int64, device="cuda")
         """,
     ),
-    # Python data written here, but joined to a name that may be a tensor or a tuple: the modern
-    # spelling is left to the author.
+    # Python data written here, joined to a name: a list (or an array, or an error: a tensor or a tuple
+    # refuses to be added to a list), never a size, so data whatever `rest` is.
     Invalid(
         """
         import torch
         start = torch.LongTensor([SOS] + rest).cuda()
         """,
-        message="spell it `torch.tensor(...)` or `torch.empty(...)` first",
+        """
+        import torch
+        start = torch.tensor([SOS] + rest, dtype=torch.int64, device="cuda")
+        """,
     ),
     # Computed on the host from a fresh tensor: the device may round the function differently.
     Invalid(

@@ -271,7 +271,8 @@ INVALID = [
         line=9,
     ),
     # Read as a number (a meter, a list, a sum, a format) from what the file does not show: a helper of
-    # another module, a criterion handed in. Reported: a 0-dim value there raises; a vector would not.
+    # another module, a criterion handed in. Read with `.item()`, unsafe: a 0-dim value there raises, a
+    # one-element one reads the same, a vector would not.
     Invalid(
         """
         import torch
@@ -289,8 +290,23 @@ INVALID = [
                 losses.append(total.data[0])
             return losses
         """,
-        None,
-        message="The file does not show whether `prec1` is one",
+        """
+        import torch
+
+        def train(model, loader, criterion, meter, utils):
+            losses = []
+            for x, y in loader:
+                out = model(x)
+                prec1, prec5 = utils.accuracy(out, y, topk=(1, 5))
+                meter.update(prec1.item(), x.size(0))
+                losses.append(criterion(out, y).item())
+                print("top5 {:.2f}".format(prec5.item()))
+                labelled = -model.elbo(x, y)
+                total = labelled + 0.1 * out.mean()
+                losses.append(total.item())
+            return losses
+        """,
+        message="the file does not show whether `prec1` is one",
         line=8,
     ),
     # A model of the file whose `forward` returns a full reduction (skip-gram's loss), called

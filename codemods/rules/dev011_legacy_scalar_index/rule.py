@@ -10,8 +10,8 @@ these and numbers; a name every binding of which in its function is one of these
 looks like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an
 unsafe fix, and the message says why. Where the file does not show the value at all (a helper of
 another module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in) and `x.data[0]` is used
-as a number (added up, formatted, handed to a meter, a logger, `append` or `print`), the read is
-reported, not rewritten: it raises if the value is 0-dim, and reads a first element if not. Other
+as a number (added up, formatted, handed to a meter, a logger, `append` or `print`), the read becomes
+`.item()` as an unsafe fix: it raises if the value is 0-dim, and reads a first element if not. Other
 `x.data[0]` (the first row of a batch, `save_image(out.data[0])`) is left alone.
 
 It also finds an element of a tensor looked up in a dictionary, `index2word[ni]` with
@@ -45,8 +45,8 @@ Safe where the value is shown to be 0-dim: there `x.data[0]` can only raise, and
 it read on PyTorch before 0.4. The dictionary lookup: a tensor that was never stored anywhere cannot
 be a key of a dictionary of numbers, so `d[ni]` raises `KeyError` on every run; `d[ni.item()]` finds
 what it found before 0.4 (a `defaultdict`, which inserts a missing key, is left alone). Unsafe where
-only the name says it is a loss: were it a vector, `[0]` read its first element, and `.item()` raises
-unless it has exactly one.
+only the name says it is a loss, or where the file does not show the value at all but reads it as a
+number: were it a vector, `[0]` read its first element, and `.item()` raises unless it has exactly one.
 """
 
 from __future__ import annotations
@@ -174,11 +174,16 @@ class LegacyScalarIndex(Rule):
                 return  # a tensor with dimensions: `[0]` reads its first row, as it always did
             spelled = code_of(receiver)
             name = f"`{spelled}`" if len(spelled) <= 40 else "this value"
+            # Read as a number, the value had one element before 0.4 (the idiom's only use): `.item()`
+            # reads that element of a 0-dim or one-element tensor alike. Unsafe: a vector raises there.
             self.report(
                 subscript,
                 f"`.data[0]` read {name} as a number before PyTorch 0.4; on a 0-dim tensor (a loss, a full"
-                f" reduction) it raises IndexError since. The file does not show whether {name} is one: if"
-                " it is, read it with `.item()`",
+                f" reduction) it raises IndexError since; `.item()` reads a one-element value either way"
+                f" (unsafe: the file does not show whether {name} is one; were it a vector, `[0]` read its"
+                " first element and `.item()` raises)",
+                edits={subscript: method_call(receiver, "item")},
+                safety=FixSafety.UNSAFE,
             )
 
     def _read_as_number(self, subscript: cst.Subscript) -> bool:

@@ -16,6 +16,7 @@ import libcst as cst
 from codemods.core.dataflow import assigned_names
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, positional
+from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
 
 _FACTORIES = frozenset(f"torch.{name}" for name in ("randn", "rand", "zeros", "ones", "empty"))
@@ -83,7 +84,13 @@ class Ranks:
         qualified = self.aliases.qualify(call)
         if qualified is not None:
             if qualified in _FACTORIES:
-                return None if kwarg(call, "size") is not None else _sizes(args)
+                if kwarg(call, "size") is not None:
+                    return None
+                if len(args) == 1 and self._is_int(args[0].value, depth):
+                    return 1  # `torch.zeros(seq_len)` with `seq_len = len(outputs)`
+                return _sizes(args)
+            if qualified in VARIABLE and len(args) == 1 and len(call.args) == 1:
+                return self.of(args[0].value, depth + 1)  # `Variable(x)` is `x`
             if qualified in _ELEMENTWISE and args:
                 return self.of(args[0].value, depth + 1)
             if qualified in ("torch.cat", "torch.stack") and args:
@@ -161,14 +168,91 @@ class Ranks:
         index = next((i for i, s in enumerate(body) if s is statement), None)
         if index is None:
             return None
-        for earlier in reversed(body[:index]):
+        value = self._last_value(name, body[:index])
+        return self.of(value, depth + 1) if value is not None else None
+
+    def _last_value(
+        self, name: cst.Name, earlier_lines: list[cst.BaseStatement]
+    ) -> cst.BaseExpression | None:
+        """What the last of ``earlier_lines`` that binds ``name`` assigns it, when it is one line
+        ``name = value``; an ``if`` that only moves or casts it (``if cuda: x = x.cuda()``) is looked
+        through, as it keeps its rank."""
+        for earlier in reversed(earlier_lines):
             if self._reshapes_in_place(earlier, name.value):
                 return None
             if name.value not in assigned_names(self.tree, earlier):
                 continue
-            value = _single_assignment(earlier, name.value)
-            return self.of(value, depth + 1) if value is not None else None
+            if isinstance(earlier, cst.If) and self._only_moves(earlier, name.value):
+                continue
+            return _single_assignment(earlier, name.value)
         return None
+
+    def _only_moves(self, branch: cst.If, name: str) -> bool:
+        """Every binding of ``name`` under ``branch`` is ``name = name.cuda()`` (or another method that
+        keeps the rank) and nothing there reshapes it in place."""
+        bindings = [
+            assign
+            for assign in self.tree.of_type(branch, cst.Assign)
+            if any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets)
+        ]
+        if not bindings or len(bindings) != sum(
+            1
+            for n in self.tree.of_type(branch, cst.Name)
+            if n.value == name and isinstance(self.tree.parent(n), cst.AssignTarget)
+        ):
+            return False  # bound another way too (a loop, a `with`, a tuple)
+        for assign in bindings:
+            value = assign.value
+            if not (
+                len(assign.targets) == 1
+                and isinstance(value, cst.Call)
+                and isinstance(value.func, cst.Attribute)
+                and value.func.attr.value in _ELEMENTWISE_METHODS
+                and isinstance(value.func.value, cst.Name)
+                and value.func.value.value == name
+            ):
+                return False
+        return not any(
+            self._reshapes_in_place(s, name) for s in self.tree.of_type(branch, cst.SimpleStatementLine)
+        )
+
+    def _is_int(self, node: cst.BaseExpression, depth: int) -> bool:
+        """An int by the code: a literal, ``len(...)``, or a name the block last bound to one of these."""
+        if _is_integer(node):
+            return True
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "len":
+            return self.aliases.qualify(node.func) is None
+        if not isinstance(node, cst.Name) or depth > 40:
+            return False
+        statement: cst.CSTNode = node
+        for above in self.tree.ancestors(node):
+            if isinstance(above, cst.IndentedBlock):
+                break
+            if isinstance(
+                above,
+                (
+                    cst.FunctionDef,
+                    cst.ClassDef,
+                    cst.Lambda,
+                    cst.ListComp,
+                    cst.SetComp,
+                    cst.DictComp,
+                    cst.GeneratorExp,
+                ),
+            ):
+                return False
+            statement = above
+        else:
+            return False
+        block = self.tree.parent(statement)
+        if not isinstance(block, cst.IndentedBlock) or not isinstance(
+            self.tree.parent(block), cst.FunctionDef
+        ):
+            return False
+        body = list(block.body)
+        index = next((i for i, s in enumerate(body) if s is statement), None)
+        value = self._last_value(node, body[:index]) if index is not None else None
+        return value is not None and self._is_int(value, depth + 1)
 
     def _reshapes_in_place(self, statement: cst.CSTNode, name: str) -> bool:
         """``x.unsqueeze_(0)``, ``x.t_()``: a change of ``x``'s rank that binds no name."""

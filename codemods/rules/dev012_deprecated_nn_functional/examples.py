@@ -153,6 +153,57 @@ INVALID = [
         message="the input is 3-D here, so `dim=0`",
         line=5,
     ),
+    # The attention of the seq2seq tutorials (copied widely): energies made as a vector of `len(...)`
+    # elements, wrapped in `Variable`, moved under a flag, filled element by element: 1-D, so `dim=0`.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def attend(score, hidden, outputs, use_cuda):
+            seq_len = len(outputs)
+            energies = Variable(torch.zeros(seq_len))
+            if use_cuda:
+                energies = energies.cuda()
+            for i in range(seq_len):
+                energies[i] = score(hidden, outputs[i])
+            return F.softmax(energies).unsqueeze(0).unsqueeze(0)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def attend(score, hidden, outputs, use_cuda):
+            seq_len = len(outputs)
+            energies = Variable(torch.zeros(seq_len))
+            if use_cuda:
+                energies = energies.cuda()
+            for i in range(seq_len):
+                energies[i] = score(hidden, outputs[i])
+            return F.softmax(energies, dim=0).unsqueeze(0).unsqueeze(0)
+        """,
+        message="the input is 1-D here, so `dim=0`",
+        line=12,
+    ),
+    # Near misses: a size handed in (it may be a shape), a branch that reshapes: the rank is unknown.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def attend(seq_len, use_flat):
+            a = torch.zeros(seq_len)
+            b = torch.zeros(4, 3)
+            if use_flat:
+                b = b.view(-1)
+            return F.softmax(a), F.softmax(b)
+        """,
+        None,
+        message="the rank of `a` is not known here",
+        line=9,
+    ),
     # The rank of a parameter is not in the code: reported.
     Invalid(
         """

@@ -11,5 +11,5 @@ def test(model, test_loader, to_one_hot):
         data, target = data.detach().cuda(), to_one_hot(target).detach().cuda()
         with torch.no_grad():
             output = model(data)
-            test_loss += model.loss(data, output, target, size_average=False).data[0]
+            test_loss += model.loss(data, output, target, size_average=False).item()
     return test_loss / len(test_loader.dataset)
