@@ -394,6 +394,34 @@ class Tree:
             if (first := start.get(key)) is not None and order[first] is entry[0]
         }
 
+    def inside(self, node: cst.CSTNode, ancestor: cst.CSTNode) -> bool:
+        """Is ``ancestor`` one of the nodes above ``node`` (``ancestor in ancestors(node)``, by identity)?
+        Two lookups and a range test, where walking the ancestors costs a step per level."""
+        start, order = self._start, self._order
+        here = start.get(id(node))
+        above = start.get(id(ancestor))
+        if here is None or above is None or order[here] is not node or order[above] is not ancestor:
+            return False
+        return above < here < above + self._sizes[above]
+
+    def unnested(self, top: cst.CSTNode, boundaries: frozenset[type]) -> list[cst.CSTNode] | None:
+        """The nodes under ``top`` (not ``top`` itself), in source order, with no node of a class in
+        ``boundaries`` between them and ``top`` (such a node is listed, what it holds is not): a scope's
+        own code, when ``boundaries`` are the nested scopes' classes (tested by ``type(node) in``, so
+        list concrete classes). None for a ``top`` outside the tree. One pass over the subtree that
+        jumps over each boundary's, where testing each node's ancestors costs a step per level."""
+        first = self._position(top)
+        if first is None:
+            return None
+        order, sizes = self._order, self._sizes
+        found: list[cst.CSTNode] = []
+        at, end = first + 1, first + sizes[first]
+        while at < end:
+            node = order[at]
+            found.append(node)
+            at += sizes[at] if type(node) in boundaries else 1
+        return found
+
     def descendants(self, node: cst.CSTNode) -> list[cst.CSTNode]:
         """``node`` and every node under it, in source order."""
         first = self._position(node)

@@ -325,7 +325,7 @@ class _Sites:
         reads = [
             n
             for n in self._names().get(param.name.value, [])
-            if n is not param.name and any(a is function for a in self.tree.ancestors(n))
+            if n is not param.name and self.tree.inside(n, function)
         ]
         for read in reads:
             parent = self.tree.parent(read)

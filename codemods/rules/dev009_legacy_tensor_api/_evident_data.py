@@ -221,12 +221,20 @@ def _bindings(tree: Tree, top: cst.CSTNode, name: str, skip: cst.CSTNode | None 
     """The nodes under ``top`` (not in a nested function, class, lambda or comprehension, nor in
     ``skip``) that bind ``name``."""
     found: list[cst.CSTNode] = []
-    for node in tree.descendants(top):
-        if skip is not None and (node is skip or skip in tree.ancestors(node)):
-            continue
-        # (a set of classes, not isinstance, which goes through libcst's ABCMeta for every ancestor of every
-        # node; none of these classes has a subclass)
-        if any(type(a) in _SCOPE_CLASSES for a in _between(tree, node, top)):
+    # (a set of classes, not isinstance, which goes through libcst's ABCMeta for every ancestor of every
+    # node; none of these classes has a subclass)
+    own = tree.unnested(top, _SCOPE_CLASSES)
+    if own is None:  # not the tree's: each node's ancestors, as they are asked for
+        nodes = [
+            n
+            for n in tree.descendants(top)
+            if not any(type(a) in _SCOPE_CLASSES for a in _between(tree, n, top))
+        ]
+    else:  # ``top`` itself has every node above it between it and ``top``
+        nested = any(type(a) in _SCOPE_CLASSES for a in tree.ancestors(top))
+        nodes = own if nested else [top, *own]
+    for node in nodes:
+        if skip is not None and (node is skip or tree.inside(node, skip)):
             continue
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node.name.value == name:
             found.append(node)

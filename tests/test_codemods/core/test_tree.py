@@ -58,6 +58,36 @@ def test_parent_ancestors_and_descendants_agree_with_a_walk() -> None:
     assert tree.parent(cst.Name("elsewhere")) is None and tree.ancestors(cst.Name("elsewhere")) == []
 
 
+def test_inside_is_being_among_the_ancestors() -> None:
+    module = cst.parse_module(sorted((ROOT / "corpus").rglob("before.py"))[1].read_text())
+    tree = Tree(module)
+    nodes = walk(module)
+    for node in nodes[::3]:
+        above = {id(a) for a in tree.ancestors(node)}
+        for other in nodes[::11]:
+            assert tree.inside(node, other) == (id(other) in above), (node, other)
+    outside = cst.Name("elsewhere")
+    assert not tree.inside(outside, module) and not tree.inside(module, outside)
+    assert not tree.inside(module, module)
+
+
+def test_unnested_is_what_no_boundary_between_holds() -> None:
+    scopes = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp})
+    for path in sorted((ROOT / "corpus").rglob("before.py"))[:25]:
+        module = cst.parse_module(path.read_text())
+        tree = Tree(module)
+        for top in [module, *tree.of_type(module, (cst.FunctionDef, cst.ClassDef, cst.IndentedBlock))]:
+            expected = []
+            for node in tree.descendants(top)[1:]:
+                between = tree.ancestors(node)[: tree.ancestors(node).index(top)]
+                if not any(type(a) in scopes for a in between):
+                    expected.append(node)
+            found = tree.unnested(top, scopes)
+            assert found is not None and len(found) == len(expected), path
+            assert all(a is b for a, b in zip(found, expected)), path
+    assert Tree(cst.parse_module("x = 1\n")).unnested(cst.Name("elsewhere"), scopes) is None
+
+
 def test_memo_computes_once_per_tree_and_key() -> None:
     module = cst.parse_module("x = 1\n")
     tree, calls = Tree(module), []
