@@ -722,23 +722,30 @@ def _without_shape_steps(value: cst.BaseExpression) -> cst.BaseExpression:
             return value
 
 
-def _index_binding(
-    tree: Tree, loop: cst.CSTNode, before: cst.CSTNode, name: str
-) -> cst.BaseExpression | None:
-    """The indices ``name`` holds where ``before`` runs: its one binding in ``loop``, made on every step
-    (in no branch or inner loop) earlier in it, ``name = out.max(1)[1]`` (through reshapes)."""
+def _sole_assignment(tree: Tree, scope: cst.CSTNode, name: str) -> cst.Assign | None:
+    """``name = value``, when that is the only binding of ``name`` in ``scope`` (no other assignment,
+    augmented assignment or loop target binds it there), else None."""
     bindings = [
         n
-        for n in tree.of_type(loop, cst.Name)
+        for n in tree.of_type(scope, cst.Name)
         if n.value == name and isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For))
     ]
     if len(bindings) != 1:
         return None
     assign = tree.parent(tree.parent(bindings[0]))
+    if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+        return assign
+    return None
+
+
+def _index_binding(
+    tree: Tree, loop: cst.CSTNode, before: cst.CSTNode, name: str
+) -> cst.BaseExpression | None:
+    """The indices ``name`` holds where ``before`` runs: its one binding in ``loop``, made on every step
+    (in no branch or inner loop) earlier in it, ``name = out.max(1)[1]`` (through reshapes)."""
+    assign = _sole_assignment(tree, loop, name)
     if not (
-        isinstance(assign, cst.Assign)
-        and len(assign.targets) == 1
-        and isinstance(assign.targets[0].target, cst.Name)
+        assign is not None
         and _position(tree, assign) < _position(tree, before)
         and not any(
             isinstance(a, (cst.If, cst.For, cst.While, cst.Try, cst.FunctionDef, cst.Lambda))
@@ -1084,19 +1091,9 @@ def _read_as_value(tree: Tree, attribute: cst.Attribute) -> bool:
 def _plain_meter_of(tree: Tree, scope: cst.CSTNode, name: str) -> cst.ClassDef | None:
     """The class of ``name = Meter()``, bound once in ``scope`` to an instance of a plain average meter of
     this file (see :func:`meter_fix`), or None."""
-    bindings = [
-        n
-        for n in tree.of_type(scope, cst.Name)
-        if n.value == name and isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For))
-    ]
-    if len(bindings) != 1:
-        return None
-    assign = tree.parent(tree.parent(bindings[0]))
+    assign = _sole_assignment(tree, scope, name)
     if not (
-        isinstance(assign, cst.Assign)
-        and len(assign.targets) == 1
-        and isinstance(assign.value, cst.Call)
-        and isinstance(assign.value.func, cst.Name)
+        assign is not None and isinstance(assign.value, cst.Call) and isinstance(assign.value.func, cst.Name)
     ):
         return None
     cls_name = assign.value.func.value
