@@ -569,8 +569,9 @@ def list_fix(
 _EXTEND_NAME = m.Expr(
     value=m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("extend")), args=[m.Arg(keyword=None)])
 )
-# What a list of a batch's values may be read through on the way to `.tolist()`: the same list.
-_TO_LIST_STEPS = frozenset({"cpu", "detach", "numpy"})
+# What a batch's tensor may be read through on the way to a list or a NumPy array of its own: the same
+# values, copied to the host.
+_COPY_STEPS = frozenset({"cpu", "detach", "numpy"})
 
 
 def extended_list_fix(
@@ -594,39 +595,16 @@ def extended_list_fix(
         return None
     if called_method(value) != "tolist" or cst.ensure_type(value, cst.Call).args:
         return None
-    inner = cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value
-    reached = value is sync
-    while True:
-        if (
-            isinstance(inner, cst.Call)
-            and called_method(inner) in _TO_LIST_STEPS
-            and not inner.args
-            and isinstance(inner.func, cst.Attribute)
-        ):
-            reached = reached or inner is sync
-            inner = inner.func.value
-        elif isinstance(inner, cst.Attribute) and inner.attr.value == "data":
-            inner = inner.value  # (the pre-0.4 `target.data.cpu()`: the same values)
-        else:
-            break
-    if not reached or not (_listed_index(tree, loop, statement, inner) or _paired_target(tree, loop, inner)):
-        return None
-    if isinstance(inner, cst.Name) and _changed_after(tree, loop, statement, inner.value):
-        return None
-    before = _statements_before(tree, loop)
-    if before is None or not _empty_list_before(tree, before, name) or _declared_global(tree, loop, name):
+    inner, copied = _under_copies(
+        cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value, sync
+    )
+    if not (value is sync or copied) or not _listable(tree, loop, statement, inner, name):
         return None
     uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
     owned = [n for n in uses if any(a is statement for a in tree.ancestors(n))]
     if len(uses) != 1 or len(owned) != 1:
         return None  # read or bound elsewhere in the loop: it must hold the numbers it holds now
-    kept = cst.Call(func=cst.Attribute(value=_operand(inner), attr=cst.Name("detach")))
-    append = cst.Expr(
-        cst.Call(func=cst.Attribute(value=cst.Name(name), attr=cst.Name("append")), args=[cst.Arg(kept)])
-    )
-    fixed = loop.visit(_Replace({id(statement): append}))
-    converted = cst.parse_statement(f"{name} = [x for part in {name} for x in part.tolist()]\n")
-    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+    return _listed_on_device(tree, loop, statement, inner, name, "[x for part in {} for x in part.tolist()]")
 
 
 def _is_index(value: cst.BaseExpression) -> bool:
@@ -646,8 +624,6 @@ def _is_index(value: cst.BaseExpression) -> bool:
     return len(reduced.args) >= (2 if torch_call else 1)
 
 
-# What a batch's tensor may be read through on the way to a NumPy array of its own: the same values.
-_TO_ARRAY_STEPS = frozenset({"cpu", "detach", "numpy"})
 # What an index tensor may be reshaped or relabelled through before it is listed: the same ints.
 _SHAPE_STEPS = frozenset({"view", "reshape", "squeeze", "flatten", "long", "detach"})
 
@@ -672,38 +648,70 @@ def appended_array_fix(
     value = call.args[0].value
     if called_method(value) != "numpy" or cst.ensure_type(value, cst.Call).args:
         return None
-    inner: cst.BaseExpression = value
-    reached = False
-    while True:
-        if (
-            isinstance(inner, cst.Call)
-            and called_method(inner) in _TO_ARRAY_STEPS
-            and not inner.args
-            and isinstance(inner.func, cst.Attribute)
-        ):
-            reached = reached or inner is sync
-            inner = inner.func.value
-        elif isinstance(inner, cst.Attribute) and inner.attr.value == "data":
-            inner = inner.value
-        else:
-            break
-    if not reached or not (_listed_index(tree, loop, statement, inner) or _paired_target(tree, loop, inner)):
-        return None
-    if isinstance(inner, cst.Name) and _changed_after(tree, loop, statement, inner.value):
-        return None
-    before = _statements_before(tree, loop)
-    if before is None or not _empty_list_before(tree, before, name) or _declared_global(tree, loop, name):
+    inner, copied = _under_copies(value, sync)
+    if not copied or not _listable(tree, loop, statement, inner, name):
         return None
     uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
     if len(uses) != 1:
         return None  # read or bound elsewhere in the loop: it must hold the arrays it holds now
-    kept = cst.Call(func=cst.Attribute(value=_operand(inner), attr=cst.Name("detach")))
+    return _listed_on_device(tree, loop, statement, inner, name, "[part.cpu().numpy() for part in {}]")
+
+
+def _under_copies(value: cst.BaseExpression, sync: cst.Call) -> tuple[cst.BaseExpression, bool]:
+    """The tensor under ``value``'s argument-less ``.cpu()``, ``.detach()`` and ``.numpy()`` calls and
+    ``.data`` reads (the pre-0.4 ``target.data.cpu()``: the same values), and whether ``sync`` is one of
+    those calls."""
+    copied = False
+    while True:
+        if (
+            isinstance(value, cst.Call)
+            and called_method(value) in _COPY_STEPS
+            and not value.args
+            and isinstance(value.func, cst.Attribute)
+        ):
+            copied = copied or value is sync
+            value = value.func.value
+        elif isinstance(value, cst.Attribute) and value.attr.value == "data":
+            value = value.value
+        else:
+            return value, copied
+
+
+def _listable(
+    tree: Tree, loop: cst.For | cst.While, statement: cst.CSTNode, tensor: cst.BaseExpression, name: str
+) -> bool:
+    """What both list fixes ask of the listed ``tensor`` and the list ``name``: indices or the target
+    paired with them, not changed in place once listed, and a list started empty just before the loop
+    and not declared global."""
+    if not (_listed_index(tree, loop, statement, tensor) or _paired_target(tree, loop, tensor)):
+        return False
+    if isinstance(tensor, cst.Name) and _changed_after(tree, loop, statement, tensor.value):
+        return False
+    before = _statements_before(tree, loop)
+    return (
+        before is not None
+        and _empty_list_before(tree, before, name)
+        and not _declared_global(tree, loop, name)
+    )
+
+
+def _listed_on_device(
+    tree: Tree,
+    loop: cst.For | cst.While,
+    statement: cst.CSTNode,
+    tensor: cst.BaseExpression,
+    name: str,
+    converted: str,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``statement`` replaced by ``name.append(tensor.detach())``, and ``name = <converted>`` (``{}`` for
+    the list) after the loop: each batch's tensor kept on the device, copied once the loop ends."""
+    kept = cst.Call(func=cst.Attribute(value=_operand(tensor), attr=cst.Name("detach")))
     append = cst.Expr(
         cst.Call(func=cst.Attribute(value=cst.Name(name), attr=cst.Name("append")), args=[cst.Arg(kept)])
     )
     fixed = loop.visit(_Replace({id(statement): append}))
-    converted = cst.parse_statement(f"{name} = [part.cpu().numpy() for part in {name}]\n")
-    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+    after = cst.parse_statement(f"{name} = {converted.format(name)}\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), after, name)
 
 
 def _without_shape_steps(value: cst.BaseExpression) -> cst.BaseExpression:
