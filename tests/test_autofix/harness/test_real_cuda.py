@@ -178,6 +178,27 @@ def test_the_real_phase_counts_constructors_as_the_emulated_gpu_does(no_gpu_need
     assert counts["host_ops"] == 3
 
 
+def _run_child(tmp_path: Path, sitecustomize: str, request: dict) -> dict:
+    """``request`` run by the harness's child process as verify runs it (a process of its own: a run sets
+    process state), with ``sitecustomize`` run first in it; the report it wrote."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(sitecustomize)
+    out = tmp_path / "out"
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps({**request, "out": str(out)}))
+    done = subprocess.run(
+        [sys.executable, "-m", "autofix.harness.child", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{ROOT}", "OMP_NUM_THREADS": "1"},
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(Path(f"{out}.json").read_text())
+
+
 # Run first in the phase's process (a sitecustomize): CUDA's calls made harmless, the profiler simulated.
 SIMULATED_CUDA = textwrap.dedent(
     """
@@ -207,35 +228,16 @@ def test_the_cuda_phase_reports_what_the_profiler_counted(tmp_path, tail):
     """One cuda phase, run as verify runs it (in a process of its own: the phase sets process state)."""
     script = tmp_path / "case.py"
     script.write_text(CASE.format(tail=tail))
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "sitecustomize.py").write_text(SIMULATED_CUDA.format(tests=str(Path(__file__).parent)))
-    out = tmp_path / "out"
-    request = tmp_path / "request.json"
-    request.write_text(
-        json.dumps(
-            {
-                "action": "phase",
-                "phase": "cuda",
-                "out": str(out),
-                "script": str(script),
-                "cwd": str(tmp_path),
-                "entry": "run",
-                "seed": 0,
-                "watch": str(script),
-            }
-        )
-    )
-    done = subprocess.run(
-        [sys.executable, "-m", "autofix.harness.child", str(request)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{ROOT}", "OMP_NUM_THREADS": "1"},
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    report = json.loads(Path(f"{out}.json").read_text())
+    request = {
+        "action": "phase",
+        "phase": "cuda",
+        "script": str(script),
+        "cwd": str(tmp_path),
+        "entry": "run",
+        "seed": 0,
+        "watch": str(script),
+    }
+    report = _run_child(tmp_path, SIMULATED_CUDA.format(tests=str(Path(__file__).parent)), request)
     assert report["ok"] == tail.startswith("return")
     counts = report["counts"]
     assert (counts["host_to_device"], counts["syncs"], counts["device_random"]) == (2, 1, 1)
@@ -357,38 +359,19 @@ def test_a_timing_on_real_cuda_does_not_take_cudas_initialisation_for_a_memo(tmp
                 "root": str(folder),
             }
         )
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "sitecustomize.py").write_text(LAZY_CUDA)
-    out = tmp_path / "timing"
-    request = tmp_path / "request.json"
-    request.write_text(
-        json.dumps(
-            {
-                "action": "timing",
-                "versions": versions,
-                "cwd": versions[0]["cwd"],
-                "phase": "cuda",
-                "entry": "run",
-                "out": str(out),
-                "seed": 0,
-                "threads": 1,
-                "sys_path": [],
-                "min_pairs": 2,
-                "min_seconds": 0.0,
-                "max_pairs": 2,
-            }
-        )
-    )
-    done = subprocess.run(
-        [sys.executable, "-m", "autofix.harness.child", str(request)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{ROOT}", "OMP_NUM_THREADS": "1"},
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    times = json.loads(Path(f"{out}.json").read_text())
+    request = {
+        "action": "timing",
+        "versions": versions,
+        "cwd": versions[0]["cwd"],
+        "phase": "cuda",
+        "entry": "run",
+        "seed": 0,
+        "threads": 1,
+        "sys_path": [],
+        "min_pairs": 2,
+        "min_seconds": 0.0,
+        "max_pairs": 2,
+    }
+    times = _run_child(tmp_path, LAZY_CUDA, request)
     assert "error" not in times, times["error"]
     assert len(times["before"]) == len(times["after"]) == 2
