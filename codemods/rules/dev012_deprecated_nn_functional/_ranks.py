@@ -42,6 +42,18 @@ _IN_PLACE_RESHAPES = frozenset(
 )
 
 
+# Nodes that open a scope of their own (or a comprehension): no block of the function to read back in.
+_OWN_SCOPES = (
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.Lambda,
+    cst.ListComp,
+    cst.SetComp,
+    cst.DictComp,
+    cst.GeneratorExp,
+)
+
+
 class Ranks:
     """Answers :meth:`of` for the expressions of one module."""
 
@@ -146,14 +158,17 @@ class Ranks:
         return len(elsewhere) == 1 and self.aliases.qualify(made[0]) in _RANK_KEEPING_LAYERS
 
     def _of_name(self, name: cst.Name, depth: int) -> int | None:
-        """The rank of what the last assignment before ``name``, in the same block, gave it: only when
-        nothing between them may bind it too, and that block is a function's body."""
+        """The rank of what the last assignment before ``name`` gave it (:meth:`_value_before`)."""
+        value = self._value_before(name)
+        return self.of(value, depth + 1) if value is not None else None
+
+    def _value_before(self, name: cst.Name) -> cst.BaseExpression | None:
+        """What the last assignment before ``name``, in the same block, gave it: only when nothing
+        between them may bind it too, and that block is a function's body."""
         statement: cst.CSTNode = name
         for above in self.tree.ancestors(name):
-            if isinstance(above, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp)):
+            if isinstance(above, _OWN_SCOPES):
                 return None  # a scope of its own, or no block to read back in
-            if isinstance(above, (cst.GeneratorExp, cst.DictComp)):
-                return None
             if isinstance(above, cst.IndentedBlock):
                 break
             statement = above
@@ -166,10 +181,7 @@ class Ranks:
             return None
         body = list(block.body)
         index = next((i for i, s in enumerate(body) if s is statement), None)
-        if index is None:
-            return None
-        value = self._last_value(name, body[:index])
-        return self.of(value, depth + 1) if value is not None else None
+        return self._last_value(name, body[:index]) if index is not None else None
 
     def _last_value(
         self, name: cst.Name, earlier_lines: list[cst.BaseStatement]
@@ -224,34 +236,7 @@ class Ranks:
             return self.aliases.qualify(node.func) is None
         if not isinstance(node, cst.Name) or depth > 40:
             return False
-        statement: cst.CSTNode = node
-        for above in self.tree.ancestors(node):
-            if isinstance(above, cst.IndentedBlock):
-                break
-            if isinstance(
-                above,
-                (
-                    cst.FunctionDef,
-                    cst.ClassDef,
-                    cst.Lambda,
-                    cst.ListComp,
-                    cst.SetComp,
-                    cst.DictComp,
-                    cst.GeneratorExp,
-                ),
-            ):
-                return False
-            statement = above
-        else:
-            return False
-        block = self.tree.parent(statement)
-        if not isinstance(block, cst.IndentedBlock) or not isinstance(
-            self.tree.parent(block), cst.FunctionDef
-        ):
-            return False
-        body = list(block.body)
-        index = next((i for i, s in enumerate(body) if s is statement), None)
-        value = self._last_value(node, body[:index]) if index is not None else None
+        value = self._value_before(node)
         return value is not None and self._is_int(value, depth + 1)
 
     def _reshapes_in_place(self, statement: cst.CSTNode, name: str) -> bool:
