@@ -141,13 +141,18 @@ _FIXIT_LINE = re.compile(
 
 
 def test_the_fixit_command_line_over_the_corpus(tmp_path):
-    """The real ``fixit lint`` and ``fixit fix --automatic`` on every case of one copy of the corpus,
-    ``autofix check`` and ``autofix apply`` on another: the same findings, then the same files."""
+    """The real ``fixit lint`` and ``fixit fix --automatic`` on cases of one copy of the corpus, ``autofix
+    check`` and ``autofix apply`` on another: the same findings, then the same files.
+
+    Every case is compared in process above; the command line is run on a sample (each rule's first case
+    and every eighth), which tests the same plumbing in a fifth of the time of the whole corpus."""
     ignore = shutil.ignore_patterns("__pycache__")
     by_fixit, by_autofix = tmp_path / "fixit" / "corpus", tmp_path / "autofix" / "corpus"
     shutil.copytree(CORPUS, by_fixit, ignore=ignore)
     shutil.copytree(CORPUS, by_autofix, ignore=ignore)
-    cases = [f"corpus/{name}" for name in _snapshot(by_fixit)]
+    names = list(_snapshot(by_fixit))
+    firsts = {name.split("/")[0]: name for name in reversed(names)}.values()
+    cases = [f"corpus/{name}" for name in sorted({*names[::8], *firsts})]
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1", "OMP_NUM_THREADS": "1"}
 
     def fixit_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -39,14 +39,17 @@ def _assert_same_tree(text: str, piece_size: int = 1) -> bool:
 
 @pytest.mark.slow
 def test_real_files_cut_at_every_possible_line():
-    """The project's own sources and the corpus: hundreds of files, cut wherever a cut may go."""
-    assembled = sum(_assert_same_tree(path.read_text()) for path in REAL_FILES)
-    assert assembled > len(REAL_FILES) / 2  # most files are built from pieces, not parsed whole
+    """Every other file of the project's own sources and the corpus, cut wherever a cut may go (the other
+    half is cut with Windows line ends below, in part; the suite's time grows with the project)."""
+    sample = REAL_FILES[::2]
+    assembled = sum(_assert_same_tree(path.read_text()) for path in sample)
+    assert assembled > len(sample) / 2  # most files are built from pieces, not parsed whole
 
 
 def test_real_files_with_windows_line_ends():
-    assembled = sum(_assert_same_tree(path.read_text().replace("\n", "\r\n")) for path in REAL_FILES[::7])
-    assert assembled > len(REAL_FILES[::7]) / 2
+    sample = REAL_FILES[1::6]  # odd places: files the test above does not cut
+    assembled = sum(_assert_same_tree(path.read_text().replace("\n", "\r\n")) for path in sample)
+    assert assembled > len(sample) / 2
 
 
 @pytest.mark.parametrize(
