@@ -680,6 +680,13 @@ class _Sites:
         gpu_zero = device_string(arg.value, self.aliases) == "cuda:0" and self._only_gpu_zero()
         if is_indexed_cuda(arg.value, self.aliases) and not gpu_zero:
             return Site(call, "an explicit GPU index; choose the device in one place")
+        if _built_cuda_text(arg.value) and not self._cpu_path():
+            # `map_location="cuda:{}".format(args.gpu)`: a GPU whose index the program computes is a
+            # placement as a literal index is (reported only), and, as `.cuda(device_id)`, the choice of
+            # a CPU path where the file asks `torch.cuda.is_available()` somewhere.
+            return Site(
+                call, f"{spelled} fails without a GPU: an explicit GPU index; choose the device in one place"
+            )
         if is_cuda(arg.value, self.aliases) or gpu_zero:
             return self._placement(call, spelled, lambda d: with_arg_value(call, arg, d))
         return None

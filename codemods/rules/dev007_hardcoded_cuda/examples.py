@@ -355,9 +355,71 @@ VALID = [
                 model.cuda()
         """
     ),
+    # The question handed on as a function, not read as a truth value; and a GPU index the program
+    # computes, in a file with a CPU path (it asks the machine: the index is that path's choice).
+    Valid(
+        """
+        import threading
+        import torch
+
+        watcher = threading.Thread(target=torch.cuda.is_available)
+        ask = torch.cuda.is_available
+        if torch.cuda.is_available():
+            print("gpu")
+        state = torch.load(path, map_location="cuda:{}".format(args.gpu))
+        """
+    ),
+    # A computed GPU index under the switch that decides on CUDA.
+    Valid(
+        """
+        import torch
+        if args.cuda:
+            model = model.to(f"cuda:{args.gpu}")
+        """
+    ),
 ]
 
 INVALID = [
+    # `torch.cuda.is_available` tested without being called: the function object is always true, so
+    # the GPU is picked on every machine; the fix calls it (probe p90).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda:0" if torch.cuda.is_available else "cpu")
+        loader = DataLoader(data, pin_memory=torch.cuda.is_available)
+        """,
+        """
+        import torch
+        device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
+        loader = DataLoader(data, pin_memory=torch.cuda.is_available())
+        """,
+        message="is never called, so it is always true",
+        line=2,
+    ),
+    Invalid(
+        """
+        from torch.cuda import is_available
+        use_cuda = is_available
+        """,
+        """
+        from torch.cuda import is_available
+        use_cuda = is_available()
+        """,
+    ),
+    # A GPU whose index the program computes, in a file that never asks the machine: fails without a
+    # GPU, as a literal index does; which GPU is the program's choice, so reported only (probe p91).
+    Invalid(
+        """
+        import torch
+        def init_model(self):
+            self.gen.load_state_dict(torch.load(path, map_location="cuda:{}".format(cfg.device)))
+            self.dis.load_state_dict(torch.load(path, map_location="cuda:%d" % cfg.device))
+            self.clf.load_state_dict(torch.load(path, map_location=f"cuda:{cfg.device}"))
+        """,
+        None,
+        message="an explicit GPU index",
+        line=3,
+    ),
     # A test of the parameter itself guards nothing: the default passes it. Nor does a use before the
     # exit without a GPU.
     Invalid(

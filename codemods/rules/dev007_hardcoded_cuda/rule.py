@@ -106,9 +106,11 @@ import libcst as cst
 
 from codemods.analysis.device_sites import ModuleDevice
 from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.core.syntax import code_of
 from codemods.fixes.portable_device import PortableDevice
 from codemods.rules.dev007_hardcoded_cuda._cuda_sites import ANNOTATED, SITE_KINDS, Site, cuda_sites
 from codemods.rules.dev007_hardcoded_cuda._raising_sites import RaisingSites
+from codemods.rules.dev007_hardcoded_cuda._uncalled_questions import uncalled_questions
 
 
 class HardcodedCuda(Rule):
@@ -144,6 +146,15 @@ class HardcodedCuda(Rule):
                 f"{site.message}; {site.advice}" if edits and site.advice else site.message,
                 edits=edits,
                 safety=FixSafety.SAFE if safe else FixSafety.UNSAFE,
+            )
+        for question in uncalled_questions(self.tree, self.aliases, self.context.source):
+            # A switch stuck on, as `USE_CUDA = True`: calling it changes where a CPU-only run goes.
+            self.report(
+                question,
+                f"`{code_of(question)}` is never called, so it is always true and picks the GPU"
+                " on every machine; call it",
+                edits={question: cst.Call(func=question)},
+                safety=FixSafety.UNSAFE,
             )
 
     @staticmethod
