@@ -637,6 +637,8 @@ class _Sites:
         if method == "to":
             target = args[0] if args else kwarg(call, "device")
             return self._named_device(call, target, f"`.to({code_of(target.value)})`") if target else None
+        if method == "add_argument":
+            return self._device_option(call)
         location = kwarg(call, "map_location")
         if location is not None and qualified == "torch.load":
             spelled = f"`map_location={code_of(location.value)}`"
@@ -656,6 +658,25 @@ class _Sites:
         if qualified == "torch.set_default_tensor_type" and positional(call):
             return self._default_type(call, positional(call)[0].value)
         return None
+
+    def _device_option(self, call: cst.Call) -> Site | None:
+        """``parser.add_argument("--device", default="cuda")``: the program runs on the GPU unless told
+        otherwise, without asking the machine; the default asks it (keeping the GPU it names). Left
+        alone in a file that asks ``torch.cuda.is_available()`` anywhere: it may correct the option
+        where it reads it (``torch.device(args.device if torch.cuda.is_available() else "cpu")``)."""
+        default = kwarg(call, "default")
+        dest = _option_dest(call)
+        if default is None or dest is None:
+            return None
+        value = default.value
+        # `--gpu default="cuda:0"`: a GPU named by its index is a device whatever the option is called
+        indexed = is_indexed_cuda(value, self.aliases)
+        if not (indexed or (is_cuda(value, self.aliases) and DEVICE_NAME.search(dest))):
+            return None
+        if self.tree.memo(_asks_anywhere, lambda: _asks_anywhere(self.tree, self.aliases)):
+            return None
+        option = code_of(positional(call)[0].value) if positional(call) else dest
+        return self._choice(call, f"`{option}` defaulting to {code_of(value)} fails without a GPU", value)
 
     def _default_type(self, call: cst.Call, kind: cst.BaseExpression) -> Site | None:
         """``torch.set_default_tensor_type(torch.cuda.FloatTensor)``: every tensor made afterwards is a
@@ -953,6 +974,13 @@ def _built_cuda_text(text: cst.BaseExpression) -> bool:
         return False
     value = literal.evaluated_value
     return isinstance(value, str) and value.startswith("cuda:")
+
+
+def _asks_anywhere(tree: Tree, aliases: ImportAliases) -> bool:
+    """Does the file call ``torch.cuda.is_available()`` anywhere?"""
+    return any(
+        aliases.qualify(c.func) == "torch.cuda.is_available" for c in tree.of_type(tree.root, cst.Call)
+    )
 
 
 def _option_dest(call: cst.Call) -> str | None:

@@ -377,9 +377,41 @@ VALID = [
             model = model.to(f"cuda:{args.gpu}")
         """
     ),
+    # A device option defaulting to the GPU in a file that asks the machine where it reads it; an
+    # option that is not a device.
+    Valid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--device", default="cuda")
+        parser.add_argument("--backend", default="cuda")
+        args = parser.parse_args()
+        device = torch.device(args.device if torch.cuda.is_available() else "cpu")
+        """
+    ),
 ]
 
 INVALID = [
+    # An option whose default is the GPU: the program runs there unless told otherwise (probe p92).
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--device", type=str, default="cuda", choices=["cpu", "cuda"])
+        parser.add_argument("--gpu", default="cuda:1")
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--device", type=str, default="cuda" if torch.cuda.is_available() else "cpu", choices=["cpu", "cuda"])
+        parser.add_argument("--gpu", default="cuda:1" if torch.cuda.is_available() else "cpu")
+        """,
+        message='`"--device"` defaulting to "cuda" fails without a GPU',
+        line=4,
+    ),
     # `torch.cuda.is_available` tested without being called: the function object is always true, so
     # the GPU is picked on every machine; the fix calls it (probe p90).
     Invalid(

@@ -5,7 +5,7 @@ import argparse
 import torch
 
 parser = argparse.ArgumentParser()
-parser.add_argument("--device", type=str, default="cuda", choices=["cpu", "cuda"])  # expect DEV007 (known miss)
+parser.add_argument("--device", type=str, default="cuda", choices=["cpu", "cuda"])  # expect DEV007
 parser.add_argument("--lr", type=float, default=0.001)
 args = parser.parse_args()
 
