@@ -646,7 +646,21 @@ class _Sites:
                 return self._placement(call, spelled, lambda d: with_arg_value(call, location, d))
             if self._loads_to_pinned_gpu(location.value):
                 return Site(call, f"{spelled} loads onto an explicit GPU; choose the device in one place")
-            return self._named_device(call, location, spelled)
+            named = self._named_device(call, location, spelled)
+            if named is not None and named.fix is None:
+                # `map_location="cuda:1"`, `map_location="cuda:{}".format(gpu)`: which GPU stays the
+                # program's choice; without one, the checkpoint loads onto the CPU instead of failing.
+                value = location.value
+                return replace(
+                    named,
+                    fix=lambda p, _: with_arg_value(
+                        call,
+                        location,
+                        cst.IfExp(test=p.available(), body=value, orelse=cst.SimpleString('"cpu"')),
+                    ),
+                    advice="load onto the CPU when there is no GPU",
+                )
+            return named
         device = kwarg(call, "device")
         if device is not None:
             return self._named_device(call, device, f"`device={code_of(device.value)}`")

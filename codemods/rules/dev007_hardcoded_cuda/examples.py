@@ -439,7 +439,8 @@ INVALID = [
         """,
     ),
     # A GPU whose index the program computes, in a file that never asks the machine: fails without a
-    # GPU, as a literal index does; which GPU is the program's choice, so reported only (probe p91).
+    # GPU, as a literal index does. Which GPU is the program's choice: a move is reported only, a
+    # checkpoint loads onto the CPU when there is no GPU (probe p91).
     Invalid(
         """
         import torch
@@ -447,10 +448,27 @@ INVALID = [
             self.gen.load_state_dict(torch.load(path, map_location="cuda:{}".format(cfg.device)))
             self.dis.load_state_dict(torch.load(path, map_location="cuda:%d" % cfg.device))
             self.clf.load_state_dict(torch.load(path, map_location=f"cuda:{cfg.device}"))
+            self.head.load_state_dict(torch.load(path, map_location="cuda:1"))
+        """,
+        """
+        import torch
+        def init_model(self):
+            self.gen.load_state_dict(torch.load(path, map_location="cuda:{}".format(cfg.device) if torch.cuda.is_available() else "cpu"))
+            self.dis.load_state_dict(torch.load(path, map_location="cuda:%d" % cfg.device if torch.cuda.is_available() else "cpu"))
+            self.clf.load_state_dict(torch.load(path, map_location=f"cuda:{cfg.device}" if torch.cuda.is_available() else "cpu"))
+            self.head.load_state_dict(torch.load(path, map_location="cuda:1" if torch.cuda.is_available() else "cpu"))
+        """,
+        message="an explicit GPU index",
+        line=3,
+    ),
+    Invalid(
+        """
+        import torch
+        def place(x, gpu):
+            return x.to(f"cuda:{gpu}")
         """,
         None,
         message="an explicit GPU index",
-        line=3,
     ),
     # A test of the parameter itself guards nothing: the default passes it. Nor does a use before the
     # exit without a GPU.

@@ -1,6 +1,6 @@
 # source: williamSYSU/TextGAN-PyTorch instructor/real_data/instructor.py (pretrained weights loaded onto the GPU a config names)
-# verdict: hit on each load: a GPU index built into the string fails without a GPU; which GPU is the
-# program's choice, so reported only.
+# verdict: hit on each load: a GPU index built into the string fails without a GPU; which GPU stays
+# the program's choice, and without one the checkpoint loads onto the CPU.
 import torch
 
 import config as cfg
