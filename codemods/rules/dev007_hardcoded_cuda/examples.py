@@ -393,6 +393,18 @@ VALID = [
 ]
 
 INVALID = [
+    # A module-level `device = 0` is a GPU index, not a device: `.to(device)` would still need that
+    # GPU, so the moves are reported without a fix.
+    Invalid(
+        """
+        import torch
+        device = 0
+        model = Net().cuda()
+        """,
+        None,
+        message="`.cuda()` fails without a GPU",
+        line=3,
+    ),
     # An option whose default is the GPU: the program runs there unless told otherwise (probe p92).
     Invalid(
         """
