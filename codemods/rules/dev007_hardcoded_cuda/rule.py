@@ -9,10 +9,12 @@ index the program computes (`torch.device(f"cuda:{args.gpu}")`, `"cuda:{}".forma
 `torch.device("cuda", local_rank)`: it falls back to the CPU), and switches stuck on (`USE_CUDA =
 True`, `use_gpu=True`, `{"use_cuda": True}`, an argparse `--cuda` with `default=True` or
 `action="store_false"`, `args.cuda = not args.no_cuda`, `"cuda" if not opt.no_cuda else "cpu"`, `"cpu"
-if opt.no_cuda else "cuda"`); not a switch handed to a
-call that also names the GPUs it places on (`Net(use_cuda=True, device_ids=[0, 1])`: a placement,
-which asking the machine would not make run without them). Code under `if not
-args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
+if opt.no_cuda else "cuda"`, `torch.cuda.is_available` tested without a call, which is always true:
+the fix calls it); an argparse `--device` option defaulting to `"cuda"` (or any option defaulting to
+an indexed GPU) in a file that never asks `torch.cuda.is_available()` (its default asks); not a
+switch handed to a call that also names the GPUs it places on (`Net(use_cuda=True,
+device_ids=[0, 1])`: a placement, which asking the machine would not make run without them). Code
+under `if not args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
 args.use_cpu:`, nor is code under `if args.cuda:` where `--cuda` is an option on by default
 (`store_false`, `default=True`) that the file never stores to: the plain command line runs it
 (reported there, not fixed: the option's own fix cures it).
@@ -39,7 +41,10 @@ A tensor moved to an explicit GPU right where it is fed to a layer of the file's
 (`model.pages[0](ids.cuda(model.page_devices[0]))`) goes where that layer is,
 `.to(next(model.pages[0].parameters()).device)`: the same GPU, or the CPU without one.
 
-Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`: a placement decision, see DEV006),
+Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`, `.to(f"cuda:{i}")` in a file
+without a CPU path: a placement decision, see DEV006; a checkpoint's `map_location` onto one keeps it
+where there is a GPU and loads onto the CPU otherwise), moves beside a module-level `device = 0` (a GPU
+index, not a device to reuse),
 and any fix that would need `torch` where the module does not import it at its top level (imported
 in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
 `torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU, or after
