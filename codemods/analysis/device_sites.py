@@ -69,7 +69,15 @@ def module_device(module: cst.Module, aliases: ImportAliases) -> tuple[str | Non
         target = small.targets[0].target
         if isinstance(target, cst.Name):
             name = target.value
-            if name == "device" or (DEVICE_NAME.search(name) and looks_like_device(small.value, aliases)):
+            # `device = 0`: a GPU index under the name (`.to(device)` would still need that GPU), not a
+            # device the fixes may read.
+            gpu_index = isinstance(small.value, cst.Integer) or (
+                isinstance(small.value, cst.UnaryOperation)
+                and isinstance(small.value.expression, cst.Integer)
+            )
+            if (name == "device" and not gpu_index) or (
+                DEVICE_NAME.search(name) and looks_like_device(small.value, aliases)
+            ):
                 found.append((name, stmt, index))
         elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
             dotted = dotted_name(target)

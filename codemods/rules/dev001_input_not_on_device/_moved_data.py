@@ -135,6 +135,38 @@ class MovedData:
         )
         return "caller" if by_caller else ""
 
+    def moved_in_enclosing_loop(self, source: cst.BaseExpression, loop: cst.For | cst.While) -> bool:
+        """Does a loop around ``loop`` bind a name its iterable draws from to a value put on the device,
+        above it (``a = label.long().to(device)``, then ``for action in a.unique():``)? The function's
+        own statements are :meth:`drawn_from`'s; these are the enclosing loops' (the last binding of a
+        name above the loop decides)."""
+        # every name read at the root of the iterable, the tensor a method is called on included
+        data = {
+            node.value
+            for node in self.tree.of_type(source, cst.Name)
+            if not (isinstance(parent := self.tree.parent(node), cst.Attribute) and parent.attr is node)
+        }
+        if not data:
+            return False
+        below: cst.CSTNode = loop
+        for above in self.tree.ancestors(loop):
+            if isinstance(above, (cst.FunctionDef, cst.ClassDef, cst.Module)):
+                return False
+            if isinstance(above, cst.IndentedBlock) and isinstance(
+                self.tree.parent(above), (cst.For, cst.While)
+            ):
+                on_device: dict[str, bool] = {}
+                for stmt in above.body:
+                    if stmt is below:
+                        break
+                    for assign in self.tree.of_type(stmt, cst.Assign):
+                        for name in data & assigned_names(self.tree, assign):
+                            on_device[name] = self._puts_on_device(assign.value)
+                if any(on_device.values()):
+                    return True
+            below = above
+        return False
+
     def _traced(self, data: set[str], steps: Sequence[Step]) -> tuple[set[str], bool]:
         """Walks ``steps`` back from the loop through the assignments that ``data`` names come from:
         the names not bound there, and whether any of those assignments puts its value on the device.

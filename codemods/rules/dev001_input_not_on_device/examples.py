@@ -8,6 +8,24 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A loop over a tensor the loop around it moved: what it draws is on the device already (source:
+    # zhuxinqimac/CommutativeLieGroupVAE-Pytorch, metrics/measure_independence.py).
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def evaluate(loader):
+            reps = nn.Linear(4, 4).to(device)
+            for img, label in loader:
+                a = label.float().to(device)
+                for action in a.unique():
+                    out = reps(action)
+            return out
+        """
+    ),
     # Labels a method of the class moves before it returns them (`self.create_labels(c_org)`), and a
     # loop over a literal list of names: neither draws host data.
     Valid(

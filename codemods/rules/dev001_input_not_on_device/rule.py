@@ -95,6 +95,8 @@ class InputNotOnDevice(Rule):
         batch = loop_batch(self.tree, loop)
         if batch is None or _constants(batch.source):
             return  # `for dataset in ["CelebA", "RaFD"]:` draws names, not data
+        if isinstance(loop, cst.For) and self.moved_data.moved_in_enclosing_loop(batch.source, loop):
+            return  # `a = label.to(device)` in the loop around, then `for action in a.unique():`
         module, passed = placements.blocks[0], placements.arguments_passed(block)
         drawn_from = self.moved_data.drawn_from(batch.source, block, module, passed)
         if drawn_from == "caller":  # the caller's tensors: the loop's own moves say where they are

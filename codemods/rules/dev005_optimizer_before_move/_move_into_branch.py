@@ -81,14 +81,20 @@ def move_above_if(
 
 def _may_change_reads(tree: Tree, stmt: cst.CSTNode, reads: set[str]) -> bool:
     """May ``stmt`` bind or change a name the move reads (``device = ...``; ``configure(args)`` or
-    ``args.update(...)`` for ``model.to(args.device)``)? Handing it to a move (``x.to(device)``) or
-    to ``print`` changes nothing."""
-    if any(w.split(".", 1)[0] in reads for w in written(tree, stmt)):
+    ``args.update(...)`` for ``model.to(args.device)``)? ``reads``: the dotted names the move reads
+    (``args.cuda``). Handing one to a move (``x.to(device)``) or to ``print`` changes nothing, nor does
+    handing on another attribute of the same object (``MultiStepLR(opt, args.milestones)``)."""
+    roots = {read.split(".", 1)[0] for read in reads}
+    if any(w.split(".", 1)[0] in roots for w in written(tree, stmt)):
         return True
     for chain in chains_read(tree, stmt):
         spelled = dotted_name(chain) or ""
-        if spelled.split(".", 1)[0] not in reads:
+        if spelled.split(".", 1)[0] not in roots:
             continue
+        if isinstance(tree.parent(chain), cst.Arg) and not any(
+            read == spelled or read.startswith(spelled + ".") for read in reads
+        ):
+            continue  # `args.milestones` handed on: `args.cuda`, which the move reads, stays bound
         parent = tree.parent(chain)
         if isinstance(parent, cst.Call) and parent.func is chain and "." in spelled:
             return True  # `args.update(...)`
@@ -151,9 +157,10 @@ def _move_small(stmt: cst.BaseStatement, model: str, aliases: ImportAliases) -> 
 
 
 def _reads(tree: Tree, stmt: cst.CSTNode, model: str) -> set[str]:
-    """The names ``stmt`` (a move of ``model``) reads besides the model."""
-    reads = {(dotted_name(chain) or "").split(".", 1)[0] for chain in chains_read(tree, stmt)}
-    return reads - {model.split(".", 1)[0], ""}
+    """The dotted names ``stmt`` (a move of ``model``) reads besides the model (``args.cuda``)."""
+    reads = {dotted_name(chain) or "" for chain in chains_read(tree, stmt)}
+    root = model.split(".", 1)[0]
+    return {read for read in reads if read and read.split(".", 1)[0] != root}
 
 
 def move_copy(
@@ -169,7 +176,7 @@ def move_copy(
     """Where a copy of ``block[move]`` (the move of ``model`` after the ``if`` ``block[branch]``, which
     holds ``build``) goes on ``build``'s path, and the copy; None when one could change the program.
     ``builds_model``: the ids of the statements that build an optimizer or scheduler from ``model``."""
-    copy = _plain_copy(block[move], model, aliases)
+    copy = _plain_copy(block[move], model, aliases) or wrapped_move_copy(block[move], model, aliases)
     path = _path(tree, build, block[branch])
     if copy is None or path is None:
         return None
@@ -179,6 +186,13 @@ def move_copy(
     after.extend(s for inner, at in path[anchor[0] + 1 :] for s in inner[at + 1 :])
     after.extend(block[branch + 1 : move])
     reads = _reads(tree, _move_small(block[move], model, aliases), model)
+    # The copy of a wrapped move (`model.cuda()` for `nn.DataParallel(model).cuda()`) does not build the
+    # wrapper: the names it is spelled with are no reads of the copy.
+    reads -= {
+        dotted_name(call.func) or ""
+        for call in tree.of_type(block[move], cst.Call)
+        if aliases.qualify(call.func) == "torch.nn.DataParallel"
+    }
     if not all(_unaware(tree, s, model, reads, builds_model) for s in after):
         return None
     if any(_calls_own_function(tree, block, s) or _leaves(tree, s) for s in after):
@@ -252,6 +266,49 @@ def _plain_copy(stmt: cst.BaseStatement, model: str, aliases: ImportAliases) -> 
             return None
         return cst.SimpleStatementLine(body=[small.with_changes(semicolon=cst.MaybeSentinel.DEFAULT)])
     return None
+
+
+def wrapped_move_copy(
+    stmt: cst.BaseStatement, model: str, aliases: ImportAliases
+) -> cst.BaseStatement | None:
+    """``model = nn.DataParallel(model).cuda()`` (or ``.to(d)``), alone on its line or the one statement
+    of an ``if`` without ``else``: the move of the model it wraps, ``model.cuda()``. The wrapper holds
+    the model's own parameter objects, and moving it moves them where they are: the copy does to the
+    parameters what the wrapped move does, and leaves the wrapping to it. None for anything else."""
+    if isinstance(stmt, cst.If):
+        if (
+            stmt.orelse is not None
+            or not isinstance(stmt.body, cst.IndentedBlock)
+            or len(stmt.body.body) != 1
+        ):
+            return None
+        inner = wrapped_move_copy(stmt.body.body[0], model, aliases)
+        if inner is None:
+            return None
+        return stmt.with_changes(body=stmt.body.with_changes(body=[inner]), leading_lines=())
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+        return None
+    small = stmt.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return None
+    if dotted_name(small.targets[0].target) != model:
+        return None
+    move = small.value
+    if not (
+        isinstance(move, cst.Call)
+        and isinstance(move.func, cst.Attribute)
+        and move.func.attr.value in ("cuda", "to")
+        and isinstance(move.func.value, cst.Call)
+    ):
+        return None
+    wrapper = move.func.value
+    if aliases.qualify(wrapper.func) != "torch.nn.DataParallel":
+        return None
+    wrapped = [a for a in wrapper.args if a.keyword is None or a.keyword.value == "module"]
+    if not wrapped or dotted_name(wrapped[0].value) != model:
+        return None
+    moved = move.with_changes(func=move.func.with_changes(value=wrapped[0].value))
+    return cst.SimpleStatementLine(body=[cst.Expr(moved)])
 
 
 def _path(

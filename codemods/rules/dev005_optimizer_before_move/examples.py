@@ -975,6 +975,59 @@ INVALID = [
         if args.resume:
             optimizer = torch.optim.Adam(model.parameters())
         if args.cuda:
+            model = wrap(model).cuda()
+        """,
+        message="the move is after the `if` it is built in",
+    ),
+    # The move wraps the model in `nn.DataParallel`, whose parameters are the model's own: a copy of
+    # the model's own move goes above each construction, the wrapping stays below. Between them, the
+    # checkpoint loads and a scheduler handed another option than the one the move reads (dev
+    # charcnn-train).
+    Invalid(
+        """
+        import torch
+        import torch.optim as optim
+        if args.optimizer == "Adam":
+            optimizer = optim.Adam(model.parameters(), lr=args.lr)
+        elif args.optimizer == "SGD":
+            optimizer = optim.SGD(model.parameters(), lr=args.lr)
+        if args.resume:
+            checkpoint = torch.load(args.resume)
+            model.load_state_dict(checkpoint["model"])
+            optimizer.load_state_dict(checkpoint["optimizer"])
+        scheduler = optim.lr_scheduler.MultiStepLR(optimizer, milestones=args.milestones)
+        if args.cuda:
+            model = torch.nn.DataParallel(model).cuda()
+        """,
+        """
+        import torch
+        import torch.optim as optim
+        if args.optimizer == "Adam":
+            if args.cuda:
+                model.cuda()
+            optimizer = optim.Adam(model.parameters(), lr=args.lr)
+        elif args.optimizer == "SGD":
+            if args.cuda:
+                model.cuda()
+            optimizer = optim.SGD(model.parameters(), lr=args.lr)
+        if args.resume:
+            checkpoint = torch.load(args.resume)
+            model.load_state_dict(checkpoint["model"])
+            optimizer.load_state_dict(checkpoint["optimizer"])
+        scheduler = optim.lr_scheduler.MultiStepLR(optimizer, milestones=args.milestones)
+        if args.cuda:
+            model = torch.nn.DataParallel(model).cuda()
+        """,
+        message="`model` is moved right above it too",
+    ),
+    # ... but not when what lies between hands on the option the move reads.
+    Invalid(
+        """
+        import torch
+        if args.resume:
+            optimizer = torch.optim.Adam(model.parameters())
+        configure(args.cuda)
+        if args.cuda:
             model = torch.nn.DataParallel(model).cuda()
         """,
         message="the move is after the `if` it is built in",

@@ -105,7 +105,11 @@ from codemods.rules.dev005_optimizer_before_move._model_move_order import (
     move_after_if,
     statement_blocks,
 )
-from codemods.rules.dev005_optimizer_before_move._move_into_branch import move_above_if, move_copy
+from codemods.rules.dev005_optimizer_before_move._move_into_branch import (
+    move_above_if,
+    move_copy,
+    wrapped_move_copy,
+)
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import (
     OptimizerBuild,
     is_scheduler,
@@ -232,6 +236,13 @@ class OptimizerBeforeMove(Rule):
                 placed = move_above_if(
                     self.tree, self.aliases, model, block, branch, move.index, builds
                 ) or move_copy(
+                    self.tree, self.aliases, build.statement, model, block, branch, move.index, builds
+                )
+            elif len(build.models) == 1 and wrapped_move_copy(block[move.index], model, self.aliases):
+                # `model = nn.DataParallel(model).cuda()`: a copy of the model's own move goes above
+                # the construction; the wrapping stays where it is.
+                builds = self._builds_of(block[branch], model)
+                placed = move_copy(
                     self.tree, self.aliases, build.statement, model, block, branch, move.index, builds
                 )
             if placed is None:

@@ -637,6 +637,8 @@ class _Sites:
         if method == "to":
             target = args[0] if args else kwarg(call, "device")
             return self._named_device(call, target, f"`.to({code_of(target.value)})`") if target else None
+        if method == "add_argument":
+            return self._device_option(call)
         location = kwarg(call, "map_location")
         if location is not None and qualified == "torch.load":
             spelled = f"`map_location={code_of(location.value)}`"
@@ -644,7 +646,21 @@ class _Sites:
                 return self._placement(call, spelled, lambda d: with_arg_value(call, location, d))
             if self._loads_to_pinned_gpu(location.value):
                 return Site(call, f"{spelled} loads onto an explicit GPU; choose the device in one place")
-            return self._named_device(call, location, spelled)
+            named = self._named_device(call, location, spelled)
+            if named is not None and named.fix is None:
+                # `map_location="cuda:1"`, `map_location="cuda:{}".format(gpu)`: which GPU stays the
+                # program's choice; without one, the checkpoint loads onto the CPU instead of failing.
+                value = location.value
+                return replace(
+                    named,
+                    fix=lambda p, _: with_arg_value(
+                        call,
+                        location,
+                        cst.IfExp(test=p.available(), body=value, orelse=cst.SimpleString('"cpu"')),
+                    ),
+                    advice="load onto the CPU when there is no GPU",
+                )
+            return named
         device = kwarg(call, "device")
         if device is not None:
             return self._named_device(call, device, f"`device={code_of(device.value)}`")
@@ -656,6 +672,25 @@ class _Sites:
         if qualified == "torch.set_default_tensor_type" and positional(call):
             return self._default_type(call, positional(call)[0].value)
         return None
+
+    def _device_option(self, call: cst.Call) -> Site | None:
+        """``parser.add_argument("--device", default="cuda")``: the program runs on the GPU unless told
+        otherwise, without asking the machine; the default asks it (keeping the GPU it names). Left
+        alone in a file that asks ``torch.cuda.is_available()`` anywhere: it may correct the option
+        where it reads it (``torch.device(args.device if torch.cuda.is_available() else "cpu")``)."""
+        default = kwarg(call, "default")
+        dest = _option_dest(call)
+        if default is None or dest is None:
+            return None
+        value = default.value
+        # `--gpu default="cuda:0"`: a GPU named by its index is a device whatever the option is called
+        indexed = is_indexed_cuda(value, self.aliases)
+        if not (indexed or (is_cuda(value, self.aliases) and DEVICE_NAME.search(dest))):
+            return None
+        if self.tree.memo(_asks_anywhere, lambda: _asks_anywhere(self.tree, self.aliases)):
+            return None
+        option = code_of(positional(call)[0].value) if positional(call) else dest
+        return self._choice(call, f"`{option}` defaulting to {code_of(value)} fails without a GPU", value)
 
     def _default_type(self, call: cst.Call, kind: cst.BaseExpression) -> Site | None:
         """``torch.set_default_tensor_type(torch.cuda.FloatTensor)``: every tensor made afterwards is a
@@ -680,6 +715,13 @@ class _Sites:
         gpu_zero = device_string(arg.value, self.aliases) == "cuda:0" and self._only_gpu_zero()
         if is_indexed_cuda(arg.value, self.aliases) and not gpu_zero:
             return Site(call, "an explicit GPU index; choose the device in one place")
+        if _built_cuda_text(arg.value) and not self._cpu_path():
+            # `map_location="cuda:{}".format(args.gpu)`: a GPU whose index the program computes is a
+            # placement as a literal index is (reported only), and, as `.cuda(device_id)`, the choice of
+            # a CPU path where the file asks `torch.cuda.is_available()` somewhere.
+            return Site(
+                call, f"{spelled} fails without a GPU: an explicit GPU index; choose the device in one place"
+            )
         if is_cuda(arg.value, self.aliases) or gpu_zero:
             return self._placement(call, spelled, lambda d: with_arg_value(call, arg, d))
         return None
@@ -946,6 +988,13 @@ def _built_cuda_text(text: cst.BaseExpression) -> bool:
         return False
     value = literal.evaluated_value
     return isinstance(value, str) and value.startswith("cuda:")
+
+
+def _asks_anywhere(tree: Tree, aliases: ImportAliases) -> bool:
+    """Does the file call ``torch.cuda.is_available()`` anywhere?"""
+    return any(
+        aliases.qualify(c.func) == "torch.cuda.is_available" for c in tree.of_type(tree.root, cst.Call)
+    )
 
 
 def _option_dest(call: cst.Call) -> str | None:

@@ -355,9 +355,133 @@ VALID = [
                 model.cuda()
         """
     ),
+    # The question handed on as a function, not read as a truth value; and a GPU index the program
+    # computes, in a file with a CPU path (it asks the machine: the index is that path's choice).
+    Valid(
+        """
+        import threading
+        import torch
+
+        watcher = threading.Thread(target=torch.cuda.is_available)
+        ask = torch.cuda.is_available
+        if torch.cuda.is_available():
+            print("gpu")
+        state = torch.load(path, map_location="cuda:{}".format(args.gpu))
+        """
+    ),
+    # A computed GPU index under the switch that decides on CUDA.
+    Valid(
+        """
+        import torch
+        if args.cuda:
+            model = model.to(f"cuda:{args.gpu}")
+        """
+    ),
+    # A device option defaulting to the GPU in a file that asks the machine where it reads it; an
+    # option that is not a device.
+    Valid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--device", default="cuda")
+        parser.add_argument("--backend", default="cuda")
+        args = parser.parse_args()
+        device = torch.device(args.device if torch.cuda.is_available() else "cpu")
+        """
+    ),
 ]
 
 INVALID = [
+    # A module-level `device = 0` is a GPU index, not a device: `.to(device)` would still need that
+    # GPU, so the moves are reported without a fix.
+    Invalid(
+        """
+        import torch
+        device = 0
+        model = Net().cuda()
+        """,
+        None,
+        message="`.cuda()` fails without a GPU",
+        line=3,
+    ),
+    # An option whose default is the GPU: the program runs there unless told otherwise (probe p92).
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--device", type=str, default="cuda", choices=["cpu", "cuda"])
+        parser.add_argument("--gpu", default="cuda:1")
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--device", type=str, default="cuda" if torch.cuda.is_available() else "cpu", choices=["cpu", "cuda"])
+        parser.add_argument("--gpu", default="cuda:1" if torch.cuda.is_available() else "cpu")
+        """,
+        message='`"--device"` defaulting to "cuda" fails without a GPU',
+        line=4,
+    ),
+    # `torch.cuda.is_available` tested without being called: the function object is always true, so
+    # the GPU is picked on every machine; the fix calls it (probe p90).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda:0" if torch.cuda.is_available else "cpu")
+        loader = DataLoader(data, pin_memory=torch.cuda.is_available)
+        """,
+        """
+        import torch
+        device = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
+        loader = DataLoader(data, pin_memory=torch.cuda.is_available())
+        """,
+        message="is never called, so it is always true",
+        line=2,
+    ),
+    Invalid(
+        """
+        from torch.cuda import is_available
+        use_cuda = is_available
+        """,
+        """
+        from torch.cuda import is_available
+        use_cuda = is_available()
+        """,
+    ),
+    # A GPU whose index the program computes, in a file that never asks the machine: fails without a
+    # GPU, as a literal index does. Which GPU is the program's choice: a move is reported only, a
+    # checkpoint loads onto the CPU when there is no GPU (probe p91).
+    Invalid(
+        """
+        import torch
+        def init_model(self):
+            self.gen.load_state_dict(torch.load(path, map_location="cuda:{}".format(cfg.device)))
+            self.dis.load_state_dict(torch.load(path, map_location="cuda:%d" % cfg.device))
+            self.clf.load_state_dict(torch.load(path, map_location=f"cuda:{cfg.device}"))
+            self.head.load_state_dict(torch.load(path, map_location="cuda:1"))
+        """,
+        """
+        import torch
+        def init_model(self):
+            self.gen.load_state_dict(torch.load(path, map_location="cuda:{}".format(cfg.device) if torch.cuda.is_available() else "cpu"))
+            self.dis.load_state_dict(torch.load(path, map_location="cuda:%d" % cfg.device if torch.cuda.is_available() else "cpu"))
+            self.clf.load_state_dict(torch.load(path, map_location=f"cuda:{cfg.device}" if torch.cuda.is_available() else "cpu"))
+            self.head.load_state_dict(torch.load(path, map_location="cuda:1" if torch.cuda.is_available() else "cpu"))
+        """,
+        message="an explicit GPU index",
+        line=3,
+    ),
+    Invalid(
+        """
+        import torch
+        def place(x, gpu):
+            return x.to(f"cuda:{gpu}")
+        """,
+        None,
+        message="an explicit GPU index",
+    ),
     # A test of the parameter itself guards nothing: the default passes it. Nor does a use before the
     # exit without a GPU.
     Invalid(

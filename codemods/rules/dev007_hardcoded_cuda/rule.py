@@ -9,10 +9,12 @@ index the program computes (`torch.device(f"cuda:{args.gpu}")`, `"cuda:{}".forma
 `torch.device("cuda", local_rank)`: it falls back to the CPU), and switches stuck on (`USE_CUDA =
 True`, `use_gpu=True`, `{"use_cuda": True}`, an argparse `--cuda` with `default=True` or
 `action="store_false"`, `args.cuda = not args.no_cuda`, `"cuda" if not opt.no_cuda else "cpu"`, `"cpu"
-if opt.no_cuda else "cuda"`); not a switch handed to a
-call that also names the GPUs it places on (`Net(use_cuda=True, device_ids=[0, 1])`: a placement,
-which asking the machine would not make run without them). Code under `if not
-args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
+if opt.no_cuda else "cuda"`, `torch.cuda.is_available` tested without a call, which is always true:
+the fix calls it); an argparse `--device` option defaulting to `"cuda"` (or any option defaulting to
+an indexed GPU) in a file that never asks `torch.cuda.is_available()` (its default asks); not a
+switch handed to a call that also names the GPUs it places on (`Net(use_cuda=True,
+device_ids=[0, 1])`: a placement, which asking the machine would not make run without them). Code
+under `if not args.no_cuda:` runs on the GPU unless the user opts out: it is not guarded, as under `if not
 args.use_cpu:`, nor is code under `if args.cuda:` where `--cuda` is an option on by default
 (`store_false`, `default=True`) that the file never stores to: the plain command line runs it
 (reported there, not fixed: the option's own fix cures it).
@@ -39,7 +41,10 @@ A tensor moved to an explicit GPU right where it is fed to a layer of the file's
 (`model.pages[0](ids.cuda(model.page_devices[0]))`) goes where that layer is,
 `.to(next(model.pages[0].parameters()).device)`: the same GPU, or the CPU without one.
 
-Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`: a placement decision, see DEV006),
+Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`, `.to(f"cuda:{i}")` in a file
+without a CPU path: a placement decision, see DEV006; a checkpoint's `map_location` onto one keeps it
+where there is a GPU and loads onto the CPU otherwise), moves beside a module-level `device = 0` (a GPU
+index, not a device to reuse),
 and any fix that would need `torch` where the module does not import it at its top level (imported
 in a function, under `if TYPE_CHECKING:` or `try:`). Left alone: code guarded by
 `torch.cuda.is_available()` or a CUDA/GPU switch (or after an early exit without a GPU, or after
@@ -106,9 +111,11 @@ import libcst as cst
 
 from codemods.analysis.device_sites import ModuleDevice
 from codemods.core.base import FixSafety, Replacement, Rule
+from codemods.core.syntax import code_of
 from codemods.fixes.portable_device import PortableDevice
 from codemods.rules.dev007_hardcoded_cuda._cuda_sites import ANNOTATED, SITE_KINDS, Site, cuda_sites
 from codemods.rules.dev007_hardcoded_cuda._raising_sites import RaisingSites
+from codemods.rules.dev007_hardcoded_cuda._uncalled_questions import uncalled_questions
 
 
 class HardcodedCuda(Rule):
@@ -144,6 +151,15 @@ class HardcodedCuda(Rule):
                 f"{site.message}; {site.advice}" if edits and site.advice else site.message,
                 edits=edits,
                 safety=FixSafety.SAFE if safe else FixSafety.UNSAFE,
+            )
+        for question in uncalled_questions(self.tree, self.aliases, self.context.source):
+            # A switch stuck on, as `USE_CUDA = True`: calling it changes where a CPU-only run goes.
+            self.report(
+                question,
+                f"`{code_of(question)}` is never called, so it is always true and picks the GPU"
+                " on every machine; call it",
+                edits={question: cst.Call(func=question)},
+                safety=FixSafety.UNSAFE,
             )
 
     @staticmethod
