@@ -12,8 +12,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-STEPS = 60
-PRINT_EVERY = 20
+STEPS = 30
+PRINT_EVERY = 10
 
 
 def train(model, optimizer, x, y):
