@@ -196,6 +196,17 @@ VALID = [
             return x.type(Tensor)
         """
     ),
+    # What NumPy gives of another array, already made a tensor the modern way: nothing to do.
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        def features(mat):
+            mat = np.expand_dims(mat, axis=1)
+            return torch.as_tensor(mat, dtype=torch.float32)
+        """
+    ),
 ]
 
 INVALID = [
@@ -1664,5 +1675,35 @@ INVALID = [
         None,
         message="cannot tell data from a size",
         line=11,
+    ),
+    # A name bound to what NumPy gives of another array, never 0-d (`np.expand_dims`, a view of it;
+    # `np.diff`, `np.repeat`): an array, shared as the legacy call shared it, `torch.as_tensor`.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def features(reader, hz, c):
+            for key, mat in reader:
+                mat = np.expand_dims(mat, axis=1)
+                yield torch.FloatTensor(mat)
+            bands = np.diff(hz)
+            frames = np.repeat(c, 4, axis=0)
+            return torch.Tensor(bands), torch.FloatTensor(frames)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def features(reader, hz, c):
+            for key, mat in reader:
+                mat = np.expand_dims(mat, axis=1)
+                yield torch.as_tensor(mat, dtype=torch.float32)
+            bands = np.diff(hz)
+            frames = np.repeat(c, 4, axis=0)
+            return torch.as_tensor(bands, dtype=torch.get_default_dtype()), torch.as_tensor(frames, dtype=torch.float32)
+        """,
+        message="of a NumPy array bound before it",
+        line=7,
     ),
 ]

@@ -48,7 +48,7 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (`codemods/rules/dev009_legacy_tensor_api/_evident_data.py`): a call of a function of the file that
   returns a fresh list (`torch.LongTensor(indexes_from(s))`), and a name whose one binding reaching
   the call on every path (in its block or one around it, at a script's top level too) is a fresh list,
-  a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`). A list becomes
+  a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`, `np.diff(x)`). A list becomes
   `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory: never
   `torch.tensor`, which would copy it). What `.tolist()` gave (`x = np.array(x).tolist()`, bound
   so before the call) becomes `torch.tensor` too, as an unsafe fix: a 0-d array's `.tolist()` is a
