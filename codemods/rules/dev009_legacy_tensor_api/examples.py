@@ -1706,4 +1706,43 @@ INVALID = [
         message="of a NumPy array bound before it",
         line=7,
     ),
+    # `type(Variable())`: the type of an empty tensor, `torch.Tensor` since PyTorch 0.4. A `type` of
+    # the file's own is not the builtin: reported only.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def add_noise(x, std=0.01):
+            noise = torch.normal(torch.zeros(*x.size()), std=std)
+            if type(x) == type(Variable()):
+                return x + noise
+            return x
+        """,
+        """
+        import torch
+
+        def add_noise(x, std=0.01):
+            noise = torch.normal(torch.zeros(*x.size()), std=std)
+            if type(x) == torch.Tensor:
+                return x + noise
+            return x
+        """,
+        message="`type(Variable())` is `torch.Tensor` since PyTorch 0.4",
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def type(value):
+            return value.__class__.__name__
+
+        def is_tensor(x):
+            return type(x) == type(Variable())
+        """,
+        message="`Variable` is a deprecated wrapper",
+        line=2,
+    ),
 ]

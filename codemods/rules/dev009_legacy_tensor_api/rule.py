@@ -15,6 +15,7 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   torch.cuda.is_available()`) makes `Variable(x)` become `x.detach().to("cuda" if USE_CUDA else
   "cpu")` (`x.to(...)` for a tensor made right there): no tensor is on a GPU where none is
   available. Its calls with other arguments (`volatile=True`), and other such `lambda`s, are reported.
+  `type(Variable())`, the type of an empty tensor, becomes `torch.Tensor`.
 * `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
   is ignored (with a warning). The statements that compute with a volatile value (followed
   through names, `a[i] = v`, `a.append(v)`, until `.data`, `.item()`, sizes, integer results or
@@ -392,6 +393,31 @@ class LegacyTensorApi(Rule):
             edits={call: fixed},
         )
 
+    def _type_of_empty(self, call: cst.Call) -> bool:
+        """``type(Variable())``, the legacy spelling of the type a tensor has: since PyTorch 0.4
+        ``Variable()`` is an empty ``torch.Tensor``, so ``type(...)`` of it is ``torch.Tensor`` itself
+        (as the file spells it). Reported with that fix; False where the call is not so used."""
+        arg = self.tree.parent(call)
+        outer = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        spelled = self.aliases.local_name_for("torch.Tensor")
+        if not (
+            isinstance(outer, cst.Call)
+            and isinstance(outer.func, cst.Name)
+            and outer.func.value == "type"
+            and self.aliases.qualify(outer.func) is None
+            and "type" not in binding_counts(self.tree)  # the builtin, not a function of the file's
+            and len(outer.args) == 1
+            and spelled is not None
+        ):
+            return False
+        self.report(
+            call,
+            f"`type(Variable())` is `{spelled}` since PyTorch 0.4 (`Variable()` makes an empty tensor):"
+            " name the type",
+            edits={outer: cst.parse_expression(spelled).with_changes(lpar=outer.lpar, rpar=outer.rpar)},
+        )
+        return True
+
     def _variable_fix(self, call: cst.Call) -> tuple[str, cst.BaseExpression, str | None] | None:
         """``Variable(...)``'s modern spelling, the message saying why, and why its argument is plain
         (None: it keeps `.detach()`); None, reported, where there is none."""
@@ -402,6 +428,8 @@ class LegacyTensorApi(Rule):
             self.report(call, _VOLATILE)
             return None
         args = positional(call)
+        if not call.args and self._type_of_empty(call):
+            return None
         if len(args) != 1 or len(call.args) != 1 + (requires_grad is not None) + (volatile is not None):
             self.report(call, "`Variable` is a deprecated wrapper (PyTorch 0.4): use the tensor itself")
             return None
