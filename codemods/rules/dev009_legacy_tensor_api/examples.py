@@ -1745,4 +1745,48 @@ INVALID = [
         message="`Variable` is a deprecated wrapper",
         line=2,
     ),
+    # The collate functions copied from PyTorch 0.3: the test around the call checks the first element
+    # of `batch` to be a number, so `batch` is a sequence of them: data (unsafe: a `torch.Size` passes
+    # the same test). Rebound under the test, it is not: reported only.
+    Invalid(
+        """
+        import torch
+
+        def collate(batch):
+            if torch.is_tensor(batch[0]):
+                return torch.stack(batch, 0)
+            elif isinstance(batch[0], int):
+                return torch.LongTensor(batch)
+            elif isinstance(batch[0], (float, int)):
+                return torch.DoubleTensor(batch)
+            return batch
+        """,
+        """
+        import torch
+
+        def collate(batch):
+            if torch.is_tensor(batch[0]):
+                return torch.stack(batch, 0)
+            elif isinstance(batch[0], int):
+                return torch.as_tensor(batch, dtype=torch.int64)
+            elif isinstance(batch[0], (float, int)):
+                return torch.as_tensor(batch, dtype=torch.float64)
+            return batch
+        """,
+        message="whose first element the test around the call checks to be a number",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def first(batch):
+            if isinstance(batch[0], int):
+                batch = batch[0]
+                return torch.LongTensor(batch)
+            return batch
+        """,
+        message="cannot tell data from a size here",
+        line=6,
+    ),
 ]

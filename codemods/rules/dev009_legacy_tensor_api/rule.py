@@ -59,7 +59,8 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix; so is, for every
   legacy type, a plural name or attribute (`torch.LongTensor(nodes)`, `torch.ByteTensor(dones)`:
   `codemods/rules/dev009_legacy_tensor_api/_named_arguments.py`; not `steps`, `classes`, `sizes`, nor
-  a name bound to an int).
+  a name bound to an int), and a name whose first element the `if` around the call tests to be a
+  number (`elif isinstance(batch[0], int): return torch.LongTensor(batch)`, PyTorch 0.3's collate).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
   `next(self.parameters())`) or is given its own size (`input.new(input.size())`, `.size()` being a
