@@ -207,6 +207,17 @@ VALID = [
             return torch.as_tensor(mat, dtype=torch.float32)
         """
     ),
+    # A dictionary of legacy types read otherwise too (`.get`, a type test): its values stay.
+    Valid(
+        """
+        import torch
+
+        numpy_type_map = {"float64": torch.DoubleTensor, "int64": torch.LongTensor}
+
+        def kind_of(name):
+            return numpy_type_map.get(name)
+        """
+    ),
 ]
 
 INVALID = [
@@ -1788,5 +1799,37 @@ INVALID = [
         """,
         message="cannot tell data from a size here",
         line=6,
+    ),
+    # PyTorch 0.3's collate: a dictionary of legacy types, called on a list. Its values become the dtypes
+    # and the call `torch.tensor(..., dtype=...)`, unsafe: another module may read the dictionary.
+    Invalid(
+        """
+        import torch
+
+        numpy_type_map = {
+            "float64": torch.DoubleTensor,
+            "int64": torch.LongTensor,
+            "int8": torch.CharTensor,
+        }
+
+        def collate_scalars(batch, name):
+            py_type = float if name.startswith("float") else int
+            return numpy_type_map[name](list(map(py_type, batch)))
+        """,
+        """
+        import torch
+
+        numpy_type_map = {
+            "float64": torch.float64,
+            "int64": torch.int64,
+            "int8": torch.int8,
+        }
+
+        def collate_scalars(batch, name):
+            py_type = float if name.startswith("float") else int
+            return torch.tensor(list(map(py_type, batch)), dtype=numpy_type_map[name])
+        """,
+        message="`numpy_type_map` maps names to legacy tensor types, called on data",
+        line=11,
     ),
 ]

@@ -61,6 +61,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `codemods/rules/dev009_legacy_tensor_api/_named_arguments.py`; not `steps`, `classes`, `sizes`, nor
   a name bound to an int), and a name whose first element the `if` around the call tests to be a
   number (`elif isinstance(batch[0], int): return torch.LongTensor(batch)`, PyTorch 0.3's collate).
+  The same collate's `numpy_type_map = {"float64": torch.DoubleTensor, ...}`, only ever looked up and
+  called on data, maps to dtypes (`"float64": torch.float64`), each call becoming
+  `torch.tensor(values, dtype=numpy_type_map[name])` (unsafe: another module may read the map).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
   `next(self.parameters())`) or is given its own size (`input.new(input.size())`, `.size()` being a
@@ -168,6 +171,7 @@ from codemods.fixes.import_removal import bound_names, import_removal
 from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_casts import type_cast
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_maps import legacy_type_maps
 from codemods.rules.dev009_legacy_tensor_api._no_grad import VolatileFlow
 from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import (
     VariableArguments,
@@ -339,9 +343,29 @@ class LegacyTensorApi(Rule):
             elif (spelling := legacy_spelling(self.tree, call, self.aliases)) is not None:
                 message, node, fixed = spelling  # `w.new(n).zero_()`, `torch.sparse.FloatTensor(i, v, shape)`
                 self.report(call, message, edits={node: fixed} if fixed is not None else None)
+        self._type_maps()
         self._report_identities()
         self._report_aliases()
         self._import(root)
+
+    def _type_maps(self) -> None:
+        """``numpy_type_map[name](values)`` of a dictionary of legacy types (PyTorch 0.3's collate):
+        :mod:`codemods.rules.dev009_legacy_tensor_api._legacy_type_maps`. One fix for the dictionary and
+        its calls (another module may read the dictionary: unsafe unless project mode shows none does)."""
+        for found in legacy_type_maps(self.tree, self.aliases):
+            edits: dict[cst.CSTNode, cst.CSTNode] = dict(found.values)
+            for call, fixed in found.calls.items():
+                edits[call] = fixed
+            private = self._private({found.name})
+            why = "" if private else f" (unsafe: another module may read `{found.name}`'s legacy types)"
+            for call in found.calls:
+                self.report(
+                    call,
+                    f"`{found.name}` maps names to legacy tensor types, called on data: its values become the"
+                    f" dtypes they stand for and the call `torch.tensor(..., dtype={found.name}[...])`{why}",
+                    edits=edits,
+                    safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
+                )
 
     def _variable(self, call: cst.Call) -> None:
         if id(call) in self._planned:
