@@ -1832,4 +1832,34 @@ INVALID = [
         message="`numpy_type_map` maps names to legacy tensor types, called on data",
         line=11,
     ),
+    # `self.FloatTensor` chosen by a parameter of `__init__`, called there: the condition reads the same,
+    # so the call gets its device; read in another method, it may not (`.type(...)`: reported only).
+    Invalid(
+        """
+        import torch
+
+        class EnvModel(torch.nn.Module):
+            def __init__(self, n, use_cuda):
+                super().__init__()
+                self.FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+                self.scale = self.FloatTensor(n, 1)
+
+            def forward(self, x):
+                return x.type(self.FloatTensor) * self.scale
+        """,
+        """
+        import torch
+
+        class EnvModel(torch.nn.Module):
+            def __init__(self, n, use_cuda):
+                super().__init__()
+                self.FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+                self.scale = torch.empty(n, 1, dtype=torch.float32, device="cuda" if use_cuda else "cpu")
+
+            def forward(self, x):
+                return x.type(self.FloatTensor) * self.scale
+        """,
+        message="is a legacy tensor type chosen by a condition",
+        line=6,
+    ),
 ]

@@ -80,8 +80,8 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   each branch, to a CUDA type and its CPU twin (reported at the CUDA branch and never removed: that
   could empty a branch); and `self.Tensor = ...` in a method, the file's one assignment of an
   attribute of that name, read as `self.Tensor` in its class's methods (the pix2pix family's base
-  model; never removed: another object may read it). `out=Tensor()` of a conditional alias, an empty
-  buffer, is not reported again. The conditional
+  model; never removed: another object may read it; chosen by a parameter, read in the method that
+  chose it). `out=Tensor()` of a conditional alias, an empty buffer, is not reported again. The conditional
   alias itself is reported (a device in disguise) where it spells the legacy types, not again at a
   `Tensor = FloatTensor` that only renames it. `torch.cuda.FloatTensor if cuda else torch.Tensor`
   (float32 on the GPU, the default dtype on the CPU) is read as such an alias too, but its calls and
