@@ -235,14 +235,30 @@ INVALID = [
         message="the rank of `x` is not known here",
         line=10,
     ),
-    # The modules: the rank is known only where they are called.
+    # The modules: the rank is known only where they are called. After an `nn.Linear` (through layers
+    # that keep its shape) in an `nn.Sequential`, an MLP head's input is (batch, features) or
+    # (features,): PyTorch picked the last dim, `dim=-1` (unsafe: a 3-D input read dim 0).
     Invalid(
         """
         import torch.nn as nn
-        head = nn.Sequential(nn.Linear(4, 3), nn.LogSoftmax())
+        head = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.LogSoftmax())
+        """,
+        """
+        import torch.nn as nn
+        head = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.LogSoftmax(dim=-1))
+        """,
+        message="after `nn.Linear` in an `nn.Sequential`",
+        line=2,
+    ),
+    # After a convolution (4-D), or alone: reported only.
+    Invalid(
+        """
+        import torch.nn as nn
+        head = nn.Sequential(nn.Linear(4, 3), nn.Unflatten(1, (3, 1)), nn.Softmax())
+        probs = nn.Softmax()
         """,
         None,
-        message="`nn.LogSoftmax()` without `dim` is deprecated",
+        message="`nn.Softmax()` without `dim` is deprecated",
         line=2,
     ),
     Invalid(

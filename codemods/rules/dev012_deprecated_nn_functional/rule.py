@@ -18,7 +18,10 @@ says the rank of `x` (`x = x.view(-1, 320)`, `torch.randn(4, 3)`, `torch.cat`, `
 functions and layers such as `self.fc = nn.Linear(...)` in between, read back through the function's
 straight-line assignments) the fix writes that `dim=`. Elsewhere, and for `nn.Softmax()`,
 `nn.LogSoftmax()` and `nn.Softmin()` made without `dim` (their inputs' ranks are known only where they
-are called), the call is reported with the rule PyTorch applies.
+are called), the call is reported with the rule PyTorch applies; such a module right after an
+`nn.Linear` in an `nn.Sequential` (through layers that keep its shape: `nn.ReLU()`, `nn.Dropout()`,
+`nn.BatchNorm1d(k)`) gets `dim=-1`, an unsafe fix: an MLP head's input is (batch, features) or
+(features,), whose last dim PyTorch picked, but it picked dim 0 of a 3-D input.
 
 ## Why is this bad?
 PyTorch 0.4.1 deprecated `nn.functional.sigmoid` and `nn.functional.tanh` in favour of `torch.sigmoid`
@@ -40,7 +43,8 @@ h = torch.tanh(x)
 ```
 
 ## Fix safety Safe. The softmax fix writes the dimension PyTorch picks for an input of that rank, so the
-result is the same, without the warning; where the rank is not certain it only reports. For
+result is the same, without the warning; where the rank is not certain it only reports, but for a
+softmax module after an `nn.Linear` (unsafe, `dim=-1`: the same for a 1- or 2-D input only). For
 `F.sigmoid`/`F.tanh`: `F.sigmoid(x)` is `x.sigmoid()`, and `torch.sigmoid(x)` computes the same function
 on the same tensor (likewise `tanh`), with the same result, dtype and device. Calls with anything but one
 input are reported only, since they failed before and would run after. A non-tensor with its own
@@ -57,6 +61,11 @@ from ._ranks import Ranks
 
 _IMPLICIT_DIM = frozenset(f"torch.nn.functional.{name}" for name in ("softmax", "log_softmax", "softmin"))
 _IMPLICIT_DIM_MODULES = frozenset(f"torch.nn.{name}" for name in ("Softmax", "LogSoftmax", "Softmin"))
+# Layers between an `nn.Linear` and a softmax that keep its output's shape (and so its rank).
+_SHAPE_KEEPING = frozenset(
+    f"torch.nn.{name}"
+    for name in "ReLU LeakyReLU ELU SELU PReLU Tanh Sigmoid Dropout BatchNorm1d LayerNorm Identity".split()
+)
 _DEPRECATED = {
     "torch.nn.functional.sigmoid": "sigmoid",
     "torch.nn.functional.tanh": "tanh",
@@ -95,6 +104,27 @@ class DeprecatedNnFunctional(Rule):
                 new = cst.parse_expression(f"{torch}.{function}")
                 self.report(call, f"{message}; call `{torch}.{function}`", edits={call.func: new})
 
+    def _after_linear(self, layer: cst.Call) -> bool:
+        """``nn.Sequential(..., nn.Linear(h, k), nn.ReLU(), nn.Softmax())``: the layer's input comes out of
+        an ``nn.Linear`` through layers that keep the shape (``_SHAPE_KEEPING``)."""
+        arg = self.tree.parent(layer)
+        sequential = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not (
+            isinstance(arg, cst.Arg)
+            and isinstance(sequential, cst.Call)
+            and self.aliases.qualify(sequential.func) == "torch.nn.Sequential"
+            and all(a.keyword is None and not a.star for a in sequential.args)
+        ):
+            return False
+        before = [a.value for a in sequential.args[: list(sequential.args).index(arg)]]
+        for previous in reversed(before):
+            qualified = self.aliases.qualify(previous.func) if isinstance(previous, cst.Call) else None
+            if qualified == "torch.nn.Linear":
+                return True
+            if qualified not in _SHAPE_KEEPING:
+                return False
+        return False
+
     def _check_softmax(self, call: cst.Call, qualified: str, ranks: Ranks) -> None:
         module = qualified in _IMPLICIT_DIM_MODULES
         explicit = kwarg(call, "dim")
@@ -108,6 +138,16 @@ class DeprecatedNnFunctional(Rule):
         name = code_of(call.func)
         rule = "PyTorch picks dim 0 for a 0-, 1- or 3-D input, else 1"
         if module:
+            if self._after_linear(call):
+                self.report(
+                    call,
+                    f"`{name}()` without `dim` is deprecated: {rule}, per call; after `nn.Linear` in an"
+                    " `nn.Sequential` its input is most likely (batch, features) or (features,), whose last"
+                    " dim PyTorch picked: `dim=-1` (unsafe: on a 3-D input PyTorch picked dim 0)",
+                    edits={call: with_kwarg(call, "dim", cst.UnaryOperation(cst.Minus(), cst.Integer("1")))},
+                    safety=FixSafety.UNSAFE,
+                )
+                return
             self.report(
                 call, f"`{name}()` without `dim` is deprecated: {rule}, per call; pass the `dim` it means"
             )
