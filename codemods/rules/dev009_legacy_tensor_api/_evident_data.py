@@ -24,11 +24,15 @@ from codemods.core.tree import Tree
 
 # Fresh Python sequences: `torch.tensor` copies them exactly as the legacy constructor did.
 _SEQUENCE_CALLS = frozenset({"list", "sorted", "range", "tuple"})
-# NumPy calls that return an array of at least one dimension from a sequence or a shape. The legacy
-# constructor shares such an array's memory (same dtype, host type): `torch.as_tensor` does too.
+# NumPy calls that return an array of at least one dimension from a sequence or a shape, or from
+# another array (`np.expand_dims(m, 1)`, a view; `np.diff(x)`, `np.repeat(c, k, axis=0)`: never 0-d).
+# The legacy constructor shares such an array's memory (same dtype, host type): `torch.as_tensor` too.
 _ARRAY_BUILDERS = frozenset(
     f"numpy.{name}"
-    for name in "array asarray zeros ones arange linspace stack concatenate hstack vstack".split()
+    for name in (
+        "array asarray zeros ones arange linspace stack concatenate hstack vstack expand_dims diff repeat"
+        " column_stack dstack"
+    ).split()
 )
 _SCOPE_CLASSES: frozenset[type] = frozenset(SCOPES)
 

@@ -27,7 +27,11 @@ from codemods.rules.dev009_legacy_tensor_api._evident_data import (
     returns_fresh_list,
 )
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
-from codemods.rules.dev009_legacy_tensor_api._named_arguments import named_data, names_a_count
+from codemods.rules.dev009_legacy_tensor_api._named_arguments import (
+    elements_tested,
+    named_data,
+    names_a_count,
+)
 from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque
 
 UNCLEAR = (
@@ -110,6 +114,12 @@ UNSAFE_DATA = (
     " call did (unsafe: were {arg} an int, the legacy call made an uninitialised tensor of that size)"
 )
 
+TESTED_DATA = (
+    " of {arg}, whose first element the test around the call checks to be a number (the collate"
+    " functions' `elif isinstance(batch[0], int):`): read as data, `torch.as_tensor(...)` makes the same"
+    " tensor (unsafe: were {arg} a `torch.Size`, the legacy call made an uninitialised tensor of it)"
+)
+
 NAMED_DATA = (
     " of {arg}, named as a collection: read as data (a list, an array or a tensor), `torch.as_tensor(...)`"
     " makes the same tensor, sharing an array's memory where the legacy call did (unsafe: were {arg} an"
@@ -132,8 +142,9 @@ def _read_as_data(
     (:mod:`codemods.rules.dev009_legacy_tensor_api._opaque_arguments`: no binding, name or call in it
     suggests an int) and the new tensor is not filled right away (`torch.Tensor(n).uniform_()`, a sign
     of a size); or, for any legacy type, a name or attribute named as a collection (``dones``,
-    ``class_weights``: :mod:`codemods.rules.dev009_legacy_tensor_api._named_arguments`); else None, and
-    the call is only reported."""
+    ``class_weights``: :mod:`codemods.rules.dev009_legacy_tensor_api._named_arguments`) or whose first
+    element the test around the call checks to be a number (``elif isinstance(batch[0], int):``); else
+    None, and the call is only reported."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
     value = call.args[0].value
@@ -141,7 +152,8 @@ def _read_as_data(
     floating = dtype is None or dtype.startswith(("float", "bfloat"))
     # For an integer type an index or a count is as likely an int as a list: only a plural name reads.
     named = named_data(tree, aliases, value)
-    if not named and not (floating and opaque(tree, aliases, value)):
+    tested = not named and elements_tested(tree, call, value)
+    if not named and not tested and not (floating and opaque(tree, aliases, value)):
         return None
     method = tree.parent(call)
     if isinstance(method, cst.Attribute) and method.attr.value in _FILLS:
@@ -153,7 +165,7 @@ def _read_as_data(
         return None
     spelled = code_of(value)
     arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
-    message = (NAMED_DATA if named else UNSAFE_DATA).format(arg=arg)
+    message = (NAMED_DATA if named else TESTED_DATA if tested else UNSAFE_DATA).format(arg=arg)
     return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 
 

@@ -293,7 +293,23 @@ class LegacyAliases:
         owner = self.tree.parent(self.tree.parent(method)) if isinstance(method, cst.FunctionDef) else None
         if not isinstance(owner, cst.ClassDef):
             return None
-        return self.found.get((id(owner), "self." + node.attr.value))
+        alias = self.found.get((id(owner), "self." + node.attr.value))
+        if alias is None or not alias.conditional or alias.device is not None or alias.default_on_cpu:
+            return alias
+        # Read in the method that chose it, the condition (its parameter `use_cuda`) reads the same there.
+        binder = next((a for a in self.tree.ancestors(alias.statement) if isinstance(a, _SCOPES)), None)
+        assign = alias.statement.body[0]
+        if (
+            binder is None
+            or binder is not method
+            or not isinstance(assign, cst.Assign)
+            or not isinstance(assign.value, cst.IfExp)
+        ):
+            return alias
+        choice = assign.value
+        cuda_first = (self._aliases.qualify(choice.body) or "").startswith("torch.cuda.")
+        device = _device_choice(self.tree, self._aliases, choice.test, cuda_first, binder, self._counts)
+        return replace(alias, device=device) if device is not None else alias
 
 
 @dataclass(frozen=True)

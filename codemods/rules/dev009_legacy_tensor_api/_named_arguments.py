@@ -96,3 +96,45 @@ def _int_like(value: cst.BaseExpression) -> bool:
     if isinstance(value, cst.UnaryOperation):
         return _int_like(value.expression)
     return isinstance(value, (cst.Integer, cst.Float)) or is_size(value)
+
+
+# What a test may check an element to be: a number of Python's or NumPy's.
+_NUMBER_TYPES = frozenset({"int", "float", "bool", "numbers.Number", "numbers.Integral", "numbers.Real"})
+
+
+def elements_tested(tree: Tree, call: cst.Call, value: cst.BaseExpression) -> bool:
+    """Whether ``value`` is a name whose first element the ``if`` (or ``elif``) that runs ``call`` checks
+    to be a number, ``elif isinstance(batch[0], int): return torch.LongTensor(batch)`` (the collate
+    functions copied from PyTorch 0.3's ``default_collate``): ``batch`` is a sequence of numbers, not an
+    int (only a ``torch.Size`` of the same test reads as a size), unless a statement between rebinds it."""
+    if not isinstance(value, cst.Name):
+        return False
+    scope = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    for branch in tree.ancestors(call):
+        if branch is scope:
+            return False
+        if not isinstance(branch, cst.If) or not tree.inside(call, branch.body):
+            continue
+        if any(_checks_first_element(test, value.value) for test in tree.of_type(branch.test, cst.Call)):
+            bindings = bindings_in(tree, scope or tree.root, value.value)
+            return not any(tree.inside(binding, branch.body) for binding in bindings)
+    return False
+
+
+def _checks_first_element(test: cst.Call, name: str) -> bool:
+    """``isinstance(name[0], int)`` (or a tuple of number types)."""
+    if dotted_name(test.func) != "isinstance" or len(test.args) != 2:
+        return False
+    element, kinds = test.args[0].value, test.args[1].value
+    if not (
+        isinstance(element, cst.Subscript)
+        and isinstance(element.value, cst.Name)
+        and element.value.value == name
+        and len(element.slice) == 1
+        and isinstance(element.slice[0].slice, cst.Index)
+        and isinstance(element.slice[0].slice.value, cst.Integer)
+    ):
+        return False
+    types = kinds.elements if isinstance(kinds, cst.Tuple) else [cst.Element(kinds)]
+    spelled = [dotted_name(k.value) for k in types]
+    return all(kind in _NUMBER_TYPES for kind in spelled)

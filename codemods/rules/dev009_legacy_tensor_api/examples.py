@@ -196,6 +196,28 @@ VALID = [
             return x.type(Tensor)
         """
     ),
+    # What NumPy gives of another array, already made a tensor the modern way: nothing to do.
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        def features(mat):
+            mat = np.expand_dims(mat, axis=1)
+            return torch.as_tensor(mat, dtype=torch.float32)
+        """
+    ),
+    # A dictionary of legacy types read otherwise too (`.get`, a type test): its values stay.
+    Valid(
+        """
+        import torch
+
+        numpy_type_map = {"float64": torch.DoubleTensor, "int64": torch.LongTensor}
+
+        def kind_of(name):
+            return numpy_type_map.get(name)
+        """
+    ),
 ]
 
 INVALID = [
@@ -1664,5 +1686,180 @@ INVALID = [
         None,
         message="cannot tell data from a size",
         line=11,
+    ),
+    # A name bound to what NumPy gives of another array, never 0-d (`np.expand_dims`, a view of it;
+    # `np.diff`, `np.repeat`): an array, shared as the legacy call shared it, `torch.as_tensor`.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def features(reader, hz, c):
+            for key, mat in reader:
+                mat = np.expand_dims(mat, axis=1)
+                yield torch.FloatTensor(mat)
+            bands = np.diff(hz)
+            frames = np.repeat(c, 4, axis=0)
+            return torch.Tensor(bands), torch.FloatTensor(frames)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def features(reader, hz, c):
+            for key, mat in reader:
+                mat = np.expand_dims(mat, axis=1)
+                yield torch.as_tensor(mat, dtype=torch.float32)
+            bands = np.diff(hz)
+            frames = np.repeat(c, 4, axis=0)
+            return torch.as_tensor(bands, dtype=torch.get_default_dtype()), torch.as_tensor(frames, dtype=torch.float32)
+        """,
+        message="of a NumPy array bound before it",
+        line=7,
+    ),
+    # `type(Variable())`: the type of an empty tensor, `torch.Tensor` since PyTorch 0.4. A `type` of
+    # the file's own is not the builtin: reported only.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def add_noise(x, std=0.01):
+            noise = torch.normal(torch.zeros(*x.size()), std=std)
+            if type(x) == type(Variable()):
+                return x + noise
+            return x
+        """,
+        """
+        import torch
+
+        def add_noise(x, std=0.01):
+            noise = torch.normal(torch.zeros(*x.size()), std=std)
+            if type(x) == torch.Tensor:
+                return x + noise
+            return x
+        """,
+        message="`type(Variable())` is `torch.Tensor` since PyTorch 0.4",
+        line=2,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def type(value):
+            return value.__class__.__name__
+
+        def is_tensor(x):
+            return type(x) == type(Variable())
+        """,
+        message="`Variable` is a deprecated wrapper",
+        line=2,
+    ),
+    # The collate functions copied from PyTorch 0.3: the test around the call checks the first element
+    # of `batch` to be a number, so `batch` is a sequence of them: data (unsafe: a `torch.Size` passes
+    # the same test). Rebound under the test, it is not: reported only.
+    Invalid(
+        """
+        import torch
+
+        def collate(batch):
+            if torch.is_tensor(batch[0]):
+                return torch.stack(batch, 0)
+            elif isinstance(batch[0], int):
+                return torch.LongTensor(batch)
+            elif isinstance(batch[0], (float, int)):
+                return torch.DoubleTensor(batch)
+            return batch
+        """,
+        """
+        import torch
+
+        def collate(batch):
+            if torch.is_tensor(batch[0]):
+                return torch.stack(batch, 0)
+            elif isinstance(batch[0], int):
+                return torch.as_tensor(batch, dtype=torch.int64)
+            elif isinstance(batch[0], (float, int)):
+                return torch.as_tensor(batch, dtype=torch.float64)
+            return batch
+        """,
+        message="whose first element the test around the call checks to be a number",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def first(batch):
+            if isinstance(batch[0], int):
+                batch = batch[0]
+                return torch.LongTensor(batch)
+            return batch
+        """,
+        message="cannot tell data from a size here",
+        line=6,
+    ),
+    # PyTorch 0.3's collate: a dictionary of legacy types, called on a list. Its values become the dtypes
+    # and the call `torch.tensor(..., dtype=...)`, unsafe: another module may read the dictionary.
+    Invalid(
+        """
+        import torch
+
+        numpy_type_map = {
+            "float64": torch.DoubleTensor,
+            "int64": torch.LongTensor,
+            "int8": torch.CharTensor,
+        }
+
+        def collate_scalars(batch, name):
+            py_type = float if name.startswith("float") else int
+            return numpy_type_map[name](list(map(py_type, batch)))
+        """,
+        """
+        import torch
+
+        numpy_type_map = {
+            "float64": torch.float64,
+            "int64": torch.int64,
+            "int8": torch.int8,
+        }
+
+        def collate_scalars(batch, name):
+            py_type = float if name.startswith("float") else int
+            return torch.tensor(list(map(py_type, batch)), dtype=numpy_type_map[name])
+        """,
+        message="`numpy_type_map` maps names to legacy tensor types, called on data",
+        line=11,
+    ),
+    # `self.FloatTensor` chosen by a parameter of `__init__`, called there: the condition reads the same,
+    # so the call gets its device; read in another method, it may not (`.type(...)`: reported only).
+    Invalid(
+        """
+        import torch
+
+        class EnvModel(torch.nn.Module):
+            def __init__(self, n, use_cuda):
+                super().__init__()
+                self.FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+                self.scale = self.FloatTensor(n, 1)
+
+            def forward(self, x):
+                return x.type(self.FloatTensor) * self.scale
+        """,
+        """
+        import torch
+
+        class EnvModel(torch.nn.Module):
+            def __init__(self, n, use_cuda):
+                super().__init__()
+                self.FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor
+                self.scale = torch.empty(n, 1, dtype=torch.float32, device="cuda" if use_cuda else "cpu")
+
+            def forward(self, x):
+                return x.type(self.FloatTensor) * self.scale
+        """,
+        message="is a legacy tensor type chosen by a condition",
+        line=6,
     ),
 ]

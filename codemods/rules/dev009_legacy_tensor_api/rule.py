@@ -15,6 +15,7 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   torch.cuda.is_available()`) makes `Variable(x)` become `x.detach().to("cuda" if USE_CUDA else
   "cpu")` (`x.to(...)` for a tensor made right there): no tensor is on a GPU where none is
   available. Its calls with other arguments (`volatile=True`), and other such `lambda`s, are reported.
+  `type(Variable())`, the type of an empty tensor, becomes `torch.Tensor`.
 * `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
   is ignored (with a warning). The statements that compute with a volatile value (followed
   through names, `a[i] = v`, `a.append(v)`, until `.data`, `.item()`, sizes, integer results or
@@ -48,7 +49,7 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (`codemods/rules/dev009_legacy_tensor_api/_evident_data.py`): a call of a function of the file that
   returns a fresh list (`torch.LongTensor(indexes_from(s))`), and a name whose one binding reaching
   the call on every path (in its block or one around it, at a script's top level too) is a fresh list,
-  a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`). A list becomes
+  a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`, `np.diff(x)`). A list becomes
   `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory: never
   `torch.tensor`, which would copy it). What `.tolist()` gave (`x = np.array(x).tolist()`, bound
   so before the call) becomes `torch.tensor` too, as an unsafe fix: a 0-d array's `.tolist()` is a
@@ -58,7 +59,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix; so is, for every
   legacy type, a plural name or attribute (`torch.LongTensor(nodes)`, `torch.ByteTensor(dones)`:
   `codemods/rules/dev009_legacy_tensor_api/_named_arguments.py`; not `steps`, `classes`, `sizes`, nor
-  a name bound to an int).
+  a name bound to an int), and a name whose first element the `if` around the call tests to be a
+  number (`elif isinstance(batch[0], int): return torch.LongTensor(batch)`, PyTorch 0.3's collate).
+  The same collate's `numpy_type_map = {"float64": torch.DoubleTensor, ...}`, only ever looked up and
+  called on data, maps to dtypes (`"float64": torch.float64`), each call becoming
+  `torch.tensor(values, dtype=numpy_type_map[name])` (unsafe: another module may read the map).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
   alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
   `next(self.parameters())`) or is given its own size (`input.new(input.size())`, `.size()` being a
@@ -75,8 +80,8 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   each branch, to a CUDA type and its CPU twin (reported at the CUDA branch and never removed: that
   could empty a branch); and `self.Tensor = ...` in a method, the file's one assignment of an
   attribute of that name, read as `self.Tensor` in its class's methods (the pix2pix family's base
-  model; never removed: another object may read it). `out=Tensor()` of a conditional alias, an empty
-  buffer, is not reported again. The conditional
+  model; never removed: another object may read it; chosen by a parameter, read in the method that
+  chose it). `out=Tensor()` of a conditional alias, an empty buffer, is not reported again. The conditional
   alias itself is reported (a device in disguise) where it spells the legacy types, not again at a
   `Tensor = FloatTensor` that only renames it. `torch.cuda.FloatTensor if cuda else torch.Tensor`
   (float32 on the GPU, the default dtype on the CPU) is read as such an alias too, but its calls and
@@ -166,6 +171,7 @@ from codemods.fixes.import_removal import bound_names, import_removal
 from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias, LegacyAliases
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_casts import type_cast
+from codemods.rules.dev009_legacy_tensor_api._legacy_type_maps import legacy_type_maps
 from codemods.rules.dev009_legacy_tensor_api._no_grad import VolatileFlow
 from codemods.rules.dev009_legacy_tensor_api._variable_wrapper import (
     VariableArguments,
@@ -337,9 +343,29 @@ class LegacyTensorApi(Rule):
             elif (spelling := legacy_spelling(self.tree, call, self.aliases)) is not None:
                 message, node, fixed = spelling  # `w.new(n).zero_()`, `torch.sparse.FloatTensor(i, v, shape)`
                 self.report(call, message, edits={node: fixed} if fixed is not None else None)
+        self._type_maps()
         self._report_identities()
         self._report_aliases()
         self._import(root)
+
+    def _type_maps(self) -> None:
+        """``numpy_type_map[name](values)`` of a dictionary of legacy types (PyTorch 0.3's collate):
+        :mod:`codemods.rules.dev009_legacy_tensor_api._legacy_type_maps`. One fix for the dictionary and
+        its calls (another module may read the dictionary: unsafe unless project mode shows none does)."""
+        for found in legacy_type_maps(self.tree, self.aliases):
+            edits: dict[cst.CSTNode, cst.CSTNode] = dict(found.values)
+            for call, fixed in found.calls.items():
+                edits[call] = fixed
+            private = self._private({found.name})
+            why = "" if private else f" (unsafe: another module may read `{found.name}`'s legacy types)"
+            for call in found.calls:
+                self.report(
+                    call,
+                    f"`{found.name}` maps names to legacy tensor types, called on data: its values become the"
+                    f" dtypes they stand for and the call `torch.tensor(..., dtype={found.name}[...])`{why}",
+                    edits=edits,
+                    safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
+                )
 
     def _variable(self, call: cst.Call) -> None:
         if id(call) in self._planned:
@@ -392,6 +418,31 @@ class LegacyTensorApi(Rule):
             edits={call: fixed},
         )
 
+    def _type_of_empty(self, call: cst.Call) -> bool:
+        """``type(Variable())``, the legacy spelling of the type a tensor has: since PyTorch 0.4
+        ``Variable()`` is an empty ``torch.Tensor``, so ``type(...)`` of it is ``torch.Tensor`` itself
+        (as the file spells it). Reported with that fix; False where the call is not so used."""
+        arg = self.tree.parent(call)
+        outer = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        spelled = self.aliases.local_name_for("torch.Tensor")
+        if not (
+            isinstance(outer, cst.Call)
+            and isinstance(outer.func, cst.Name)
+            and outer.func.value == "type"
+            and self.aliases.qualify(outer.func) is None
+            and "type" not in binding_counts(self.tree)  # the builtin, not a function of the file's
+            and len(outer.args) == 1
+            and spelled is not None
+        ):
+            return False
+        self.report(
+            call,
+            f"`type(Variable())` is `{spelled}` since PyTorch 0.4 (`Variable()` makes an empty tensor):"
+            " name the type",
+            edits={outer: cst.parse_expression(spelled).with_changes(lpar=outer.lpar, rpar=outer.rpar)},
+        )
+        return True
+
     def _variable_fix(self, call: cst.Call) -> tuple[str, cst.BaseExpression, str | None] | None:
         """``Variable(...)``'s modern spelling, the message saying why, and why its argument is plain
         (None: it keeps `.detach()`); None, reported, where there is none."""
@@ -402,6 +453,8 @@ class LegacyTensorApi(Rule):
             self.report(call, _VOLATILE)
             return None
         args = positional(call)
+        if not call.args and self._type_of_empty(call):
+            return None
         if len(args) != 1 or len(call.args) != 1 + (requires_grad is not None) + (volatile is not None):
             self.report(call, "`Variable` is a deprecated wrapper (PyTorch 0.4): use the tensor itself")
             return None

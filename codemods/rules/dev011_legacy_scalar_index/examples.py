@@ -199,6 +199,38 @@ VALID = [
                 print(table[i], out.data)
         """
     ),
+    # `.data[0]` bound to a name that is no loss's: the first element of an output, as it always read.
+    Valid(
+        """
+        import torch
+
+        def first_scores(model, x, scorer):
+            first = scorer(model(x)).data[0]
+            return first
+        """
+    ),
+    # A loop over a tensor's rows, its first element kept, not read as a number: left alone.
+    Valid(
+        """
+        import torch
+
+        def heads(rows, out):
+            for row in rows:
+                out.append_row(row.data[0])
+        """
+    ),
+    # Read as a number, but the binding that reaches the read is a reduction along a dimension (a
+    # vector): `[0]` reads its first element, as it always did.
+    Valid(
+        """
+        import torch
+
+        def log_rows(values, helper, totals):
+            scores = helper(values)
+            scores = scores.sum(1)
+            totals["first"] += scores.data[0]
+        """
+    ),
 ]
 
 INVALID = [
@@ -717,5 +749,77 @@ INVALID = [
             return table[k.item()], k == 0
         """,
         line=6,
+    ),
+    # A loss handed in, read with `.data[0]` into a name that says it is a loss: unsafe `.item()`.
+    Invalid(
+        """
+        import torch
+
+        def score(members, x, y, f_loss):
+            scores = []
+            for member in members:
+                loss = f_loss(member(x), y).data[0]
+                scores.append(-loss)
+            return scores
+        """,
+        """
+        import torch
+
+        def score(members, x, y, f_loss):
+            scores = []
+            for member in members:
+                loss = f_loss(member(x), y).item()
+                scores.append(-loss)
+            return scores
+        """,
+        message="the file does not show whether `f_loss(member(x), y)` is one",
+        line=6,
+    ),
+    # An element of something handed in, by a loop (`enumerate` or not), compared as a number:
+    # iterating a vector gives 0-dim tensors since 0.4. Unsafe: the file does not show the rank.
+    Invalid(
+        """
+        import torch
+
+        def reset(hidden, reset_flags):
+            for b, flag in enumerate(reset_flags):
+                if flag.data[0] == 1:
+                    hidden[:, b, :].data.fill_(0)
+            return hidden
+        """,
+        """
+        import torch
+
+        def reset(hidden, reset_flags):
+            for b, flag in enumerate(reset_flags):
+                if flag.item() == 1:
+                    hidden[:, b, :].data.fill_(0)
+            return hidden
+        """,
+        message="the file does not show whether `flag` is one",
+        line=5,
+    ),
+    # Only the bindings that reach the read count: the tuple bound after it is not what is read.
+    Invalid(
+        """
+        import torch
+
+        def step(helper, nll, logits, y, totals):
+            ce_loss_ = helper(logits, y)
+            totals["ce"] += ce_loss_.data[0]
+            ce_loss_ = (ce_loss_, nll(logits, y))
+            return ce_loss_
+        """,
+        """
+        import torch
+
+        def step(helper, nll, logits, y, totals):
+            ce_loss_ = helper(logits, y)
+            totals["ce"] += ce_loss_.item()
+            ce_loss_ = (ce_loss_, nll(logits, y))
+            return ce_loss_
+        """,
+        message="`.data[0]` read `ce_loss_` as a number",
+        line=5,
     ),
 ]

@@ -9,8 +9,10 @@ loss function (`F.nll_loss(...)`) or of a loss module the file builds (`criterio
 these and numbers; a name every binding of which in its function is one of these. A name that only
 looks like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an
 unsafe fix, and the message says why. Where the file does not show the value at all (a helper of
-another module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in) and `x.data[0]` is used
-as a number (added up, formatted, handed to a meter, a logger, `append` or `print`), the read becomes
+another module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in; an element of something
+handed in, `for b, flag in enumerate(reset_flags)`; of a name, only the bindings that can reach the
+read count) and `x.data[0]` is used as a number (added up, compared, formatted, handed to a meter, a
+logger, `append` or `print`, bound to a loss's name: `loss = f_loss(out, y).data[0]`), the read becomes
 `.item()` as an unsafe fix: it raises if the value is 0-dim, and reads a first element if not. Other
 `x.data[0]` (the first row of a batch, `save_image(out.data[0])`) is left alone.
 
@@ -59,6 +61,7 @@ import libcst as cst
 from codemods.analysis.scalars import Scalars
 from codemods.core.base import FixSafety, Rule
 from codemods.core.name_bindings import bindings_in
+from codemods.core.names import dotted_name
 from codemods.core.syntax import code_of, method_call
 from codemods.rules.dev011_legacy_scalar_index._dict_keys import DictKeys
 
@@ -194,6 +197,13 @@ class LegacyScalarIndex(Rule):
         parent = self.tree.parent(subscript)
         if isinstance(parent, cst.AugAssign):
             return parent.value is subscript
+        if isinstance(parent, cst.Assign):  # `loss = f_loss(out, y).data[0]`: named as a number
+            targets = parent.targets
+            return (
+                len(targets) == 1
+                and isinstance(targets[0].target, cst.Name)
+                and bool(_LOSS_NAME.match(targets[0].target.value))
+            )
         if isinstance(parent, (cst.BinaryOperation, cst.ComparisonTarget, cst.Comparison)):
             return True
         if isinstance(parent, cst.FormattedStringExpression):
@@ -267,17 +277,47 @@ class LegacyScalarIndex(Rule):
         scope = next(
             (a for a in self.tree.ancestors(receiver) if isinstance(a, cst.FunctionDef)), self.tree.root
         )
-        bindings = bindings_in(self.tree, scope, receiver.value)
+        # Only the bindings that can reach the read: `x = (x, y)` after `total += x.data[0]` does not.
+        bindings = [b for b in bindings_in(self.tree, scope, receiver.value) if self._may_reach(b, receiver)]
+        inner = seen | {receiver.value}
         return bool(bindings) and all(
             isinstance(b, cst.Param)
+            or (isinstance(b, cst.For) and self._opaque_element(b, receiver.value, scalars, inner))
             or (
                 isinstance(b, cst.AssignTarget)
                 and isinstance(assign := self.tree.parent(b), cst.Assign)
                 and (isinstance(b.target, cst.Name) or isinstance(assign.value, cst.Call))
-                and self._opaque(assign.value, scalars, seen | {receiver.value})
+                and self._opaque(assign.value, scalars, inner)
             )
             for b in bindings
         )
+
+    def _may_reach(self, binding: cst.CSTNode, read: cst.CSTNode) -> bool:
+        """Whether ``binding`` can give ``read`` its value: it comes first in the code, or a loop holds
+        both (the next turn reads what this one bound)."""
+        bound_at, read_at = self.tree.position(binding), self.tree.position(read)
+        if bound_at is None or read_at is None or bound_at < read_at:
+            return True
+        return any(
+            isinstance(a, (cst.For, cst.While)) and self.tree.inside(binding, a)
+            for a in self.tree.ancestors(read)
+        )
+
+    def _opaque_element(self, loop: cst.For, name: str, scalars: Scalars, seen: frozenset[str]) -> bool:
+        """``for x in xs`` or ``for i, x in enumerate(xs)``, ``xs`` something the file does not show
+        (``reset_flags`` handed in): ``x`` is one of its elements, which the file does not show either."""
+        iterated: cst.BaseExpression = loop.iter
+        target: cst.BaseExpression = loop.target
+        if (
+            isinstance(iterated, cst.Call)
+            and dotted_name(iterated.func) == "enumerate"
+            and self.aliases.qualify(iterated.func) is None
+            and len(iterated.args) == 1
+            and isinstance(target, cst.Tuple)
+            and len(target.elements) == 2
+        ):
+            iterated, target = iterated.args[0].value, target.elements[1].value
+        return isinstance(target, cst.Name) and target.value == name and self._opaque(iterated, scalars, seen)
 
     def _opaque_call(self, call: cst.Call, scalars: Scalars) -> bool:
         if (self.aliases.qualify(call.func) or "").startswith(("torch.", "numpy.")):

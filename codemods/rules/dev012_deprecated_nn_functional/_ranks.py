@@ -162,6 +162,10 @@ class Ranks:
         value = self._value_before(name)
         return self.of(value, depth + 1) if value is not None else None
 
+    def value_before(self, name: cst.Name) -> cst.BaseExpression | None:
+        """What the last assignment before ``name`` in its block gave it (:meth:`_value_before`)."""
+        return self._value_before(name)
+
     def _value_before(self, name: cst.Name) -> cst.BaseExpression | None:
         """What the last assignment before ``name``, in the same block, gave it: only when nothing
         between them may bind it too, and that block is a function's body."""

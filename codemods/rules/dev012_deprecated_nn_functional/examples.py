@@ -235,14 +235,84 @@ INVALID = [
         message="the rank of `x` is not known here",
         line=10,
     ),
-    # The modules: the rank is known only where they are called.
+    # The modules: the rank is known only where they are called. After an `nn.Linear` (through layers
+    # that keep its shape) in an `nn.Sequential`, an MLP head's input is (batch, features) or
+    # (features,): PyTorch picked the last dim, `dim=-1` (unsafe: a 3-D input read dim 0).
     Invalid(
         """
         import torch.nn as nn
-        head = nn.Sequential(nn.Linear(4, 3), nn.LogSoftmax())
+        head = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.LogSoftmax())
+        """,
+        """
+        import torch.nn as nn
+        head = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.LogSoftmax(dim=-1))
+        """,
+        message="after `nn.Linear` (in an `nn.Sequential`",
+        line=2,
+    ),
+    # A softmax attribute every call of which (one at least) gets what an `nn.Linear` attribute gave.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class RNN(nn.Module):
+            def __init__(self, n_in, n_hidden, n_out):
+                super().__init__()
+                self.i2o = nn.Linear(n_in + n_hidden, n_out)
+                self.softmax = nn.LogSoftmax()
+
+            def forward(self, x, hidden):
+                combined = torch.cat((x, hidden), 1)
+                output = self.i2o(combined)
+                return self.softmax(output)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class RNN(nn.Module):
+            def __init__(self, n_in, n_hidden, n_out):
+                super().__init__()
+                self.i2o = nn.Linear(n_in + n_hidden, n_out)
+                self.softmax = nn.LogSoftmax(dim=-1)
+
+            def forward(self, x, hidden):
+                combined = torch.cat((x, hidden), 1)
+                output = self.i2o(combined)
+                return self.softmax(output)
+        """,
+        message="or called on its output",
+        line=8,
+    ),
+    # Also called on something else (a convolution's output): reported only.
+    Invalid(
+        """
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(4, 3)
+                self.conv = nn.Conv2d(3, 3, 1)
+                self.sm = nn.Softmax()
+
+            def forward(self, x, img):
+                return self.sm(self.fc(x)), self.sm(self.conv(img))
         """,
         None,
-        message="`nn.LogSoftmax()` without `dim` is deprecated",
+        message="per call; pass the `dim` it means",
+        line=8,
+    ),
+    # After a convolution (4-D), or alone: reported only.
+    Invalid(
+        """
+        import torch.nn as nn
+        head = nn.Sequential(nn.Linear(4, 3), nn.Unflatten(1, (3, 1)), nn.Softmax())
+        probs = nn.Softmax()
+        """,
+        None,
+        message="`nn.Softmax()` without `dim` is deprecated",
         line=2,
     ),
     Invalid(

@@ -18,7 +18,12 @@ says the rank of `x` (`x = x.view(-1, 320)`, `torch.randn(4, 3)`, `torch.cat`, `
 functions and layers such as `self.fc = nn.Linear(...)` in between, read back through the function's
 straight-line assignments) the fix writes that `dim=`. Elsewhere, and for `nn.Softmax()`,
 `nn.LogSoftmax()` and `nn.Softmin()` made without `dim` (their inputs' ranks are known only where they
-are called), the call is reported with the rule PyTorch applies.
+are called), the call is reported with the rule PyTorch applies; such a module right after an
+`nn.Linear` in an `nn.Sequential` (through layers that keep its shape: `nn.ReLU()`, `nn.Dropout()`,
+`nn.BatchNorm1d(k)`), or made as `self.softmax = nn.LogSoftmax()` and called only on what an
+`nn.Linear` attribute gave (`self.softmax(self.i2o(x))`), gets `dim=-1`, an unsafe fix: an MLP
+head's input is (batch, features) or (features,), whose last dim PyTorch picked, but it picked dim 0
+of a 3-D input.
 
 ## Why is this bad?
 PyTorch 0.4.1 deprecated `nn.functional.sigmoid` and `nn.functional.tanh` in favour of `torch.sigmoid`
@@ -40,7 +45,8 @@ h = torch.tanh(x)
 ```
 
 ## Fix safety Safe. The softmax fix writes the dimension PyTorch picks for an input of that rank, so the
-result is the same, without the warning; where the rank is not certain it only reports. For
+result is the same, without the warning; where the rank is not certain it only reports, but for a
+softmax module after an `nn.Linear` (unsafe, `dim=-1`: the same for a 1- or 2-D input only). For
 `F.sigmoid`/`F.tanh`: `F.sigmoid(x)` is `x.sigmoid()`, and `torch.sigmoid(x)` computes the same function
 on the same tensor (likewise `tanh`), with the same result, dtype and device. Calls with anything but one
 input are reported only, since they failed before and would run after. A non-tensor with its own
@@ -49,6 +55,7 @@ input are reported only, since they failed before and would run after. A non-ten
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.core.base import FixSafety, Rule
 from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_kwarg
@@ -57,6 +64,11 @@ from ._ranks import Ranks
 
 _IMPLICIT_DIM = frozenset(f"torch.nn.functional.{name}" for name in ("softmax", "log_softmax", "softmin"))
 _IMPLICIT_DIM_MODULES = frozenset(f"torch.nn.{name}" for name in ("Softmax", "LogSoftmax", "Softmin"))
+# Layers between an `nn.Linear` and a softmax that keep its output's shape (and so its rank).
+_SHAPE_KEEPING = frozenset(
+    f"torch.nn.{name}"
+    for name in "ReLU LeakyReLU ELU SELU PReLU Tanh Sigmoid Dropout BatchNorm1d LayerNorm Identity".split()
+)
 _DEPRECATED = {
     "torch.nn.functional.sigmoid": "sigmoid",
     "torch.nn.functional.tanh": "tanh",
@@ -95,6 +107,82 @@ class DeprecatedNnFunctional(Rule):
                 new = cst.parse_expression(f"{torch}.{function}")
                 self.report(call, f"{message}; call `{torch}.{function}`", edits={call.func: new})
 
+    def _after_linear(self, layer: cst.Call) -> bool:
+        """``nn.Sequential(..., nn.Linear(h, k), nn.ReLU(), nn.Softmax())``: the layer's input comes out of
+        an ``nn.Linear`` through layers that keep the shape (``_SHAPE_KEEPING``)."""
+        arg = self.tree.parent(layer)
+        sequential = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not (
+            isinstance(arg, cst.Arg)
+            and isinstance(sequential, cst.Call)
+            and self.aliases.qualify(sequential.func) == "torch.nn.Sequential"
+            and all(a.keyword is None and not a.star for a in sequential.args)
+        ):
+            return False
+        before = [a.value for a in sequential.args[: list(sequential.args).index(arg)]]
+        for previous in reversed(before):
+            qualified = self.aliases.qualify(previous.func) if isinstance(previous, cst.Call) else None
+            if qualified == "torch.nn.Linear":
+                return True
+            if qualified not in _SHAPE_KEEPING:
+                return False
+        return False
+
+    def _called_on_linear(self, layer: cst.Call, ranks: Ranks) -> bool:
+        """``self.softmax = nn.LogSoftmax()`` in ``__init__``, the file's one assignment of that attribute,
+        and every call of it in the class, at least one, on what an ``nn.Linear`` of the class gave
+        (``output = self.i2o(combined)`` then ``self.softmax(output)``): as after one in a Sequential."""
+        assign = self.tree.parent(layer)
+        if not (
+            isinstance(assign, cst.Assign)
+            and assign.value is layer
+            and len(assign.targets) == 1
+            and isinstance(target := assign.targets[0].target, cst.Attribute)
+            and m.matches(target.value, m.Name("self"))
+        ):
+            return False
+        cls = next((a for a in self.tree.ancestors(layer) if isinstance(a, cst.ClassDef)), None)
+        if cls is None or not self._made_once(
+            cls, target.attr.value, ("torch.nn.Softmax", "torch.nn.LogSoftmax")
+        ):
+            return False
+        calls = [
+            c
+            for c in self.tree.of_type(cls, cst.Call)
+            if isinstance(c.func, cst.Attribute)
+            and m.matches(c.func.value, m.Name("self"))
+            and c.func.attr.value == target.attr.value
+        ]
+        return bool(calls) and all(self._linear_output(c, cls, ranks) for c in calls)
+
+    def _linear_output(self, call: cst.Call, cls: cst.ClassDef, ranks: Ranks) -> bool:
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return False
+        value: cst.BaseExpression | None = call.args[0].value
+        if isinstance(value, cst.Name):
+            value = ranks.value_before(value)
+        return (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and m.matches(value.func.value, m.Name("self"))
+            and self._made_once(cls, value.func.attr.value, ("torch.nn.Linear",))
+        )
+
+    def _made_once(self, cls: cst.ClassDef, attribute: str, kinds: tuple[str, ...]) -> bool:
+        """``self.<attribute>`` is assigned once in the file, in ``cls``, a layer of one of ``kinds``."""
+        made = [
+            assign.value
+            for assign in self.tree.of_type(self.tree.root, cst.Assign)
+            for target in assign.targets
+            if isinstance(target.target, cst.Attribute) and target.target.attr.value == attribute
+        ]
+        return (
+            len(made) == 1
+            and isinstance(made[0], cst.Call)
+            and self.tree.inside(made[0], cls)
+            and self.aliases.qualify(made[0].func) in kinds
+        )
+
     def _check_softmax(self, call: cst.Call, qualified: str, ranks: Ranks) -> None:
         module = qualified in _IMPLICIT_DIM_MODULES
         explicit = kwarg(call, "dim")
@@ -108,6 +196,17 @@ class DeprecatedNnFunctional(Rule):
         name = code_of(call.func)
         rule = "PyTorch picks dim 0 for a 0-, 1- or 3-D input, else 1"
         if module:
+            if self._after_linear(call) or self._called_on_linear(call, ranks):
+                self.report(
+                    call,
+                    f"`{name}()` without `dim` is deprecated: {rule}, per call; after `nn.Linear` (in an"
+                    " `nn.Sequential`, or called on its output) its input is most likely (batch, features) or"
+                    " (features,), whose last dim PyTorch picked: `dim=-1` (unsafe: on a 3-D input PyTorch"
+                    " picked dim 0)",
+                    edits={call: with_kwarg(call, "dim", cst.UnaryOperation(cst.Minus(), cst.Integer("1")))},
+                    safety=FixSafety.UNSAFE,
+                )
+                return
             self.report(
                 call, f"`{name}()` without `dim` is deprecated: {rule}, per call; pass the `dim` it means"
             )
