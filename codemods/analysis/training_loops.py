@@ -448,6 +448,65 @@ class TrainingLoops:
                         found.add(spelled)
         return found
 
+    def runs_a_given_model(self) -> bool:
+        """Does a training or evaluation loop run a model its function is given, in a function no code of
+        this file calls? (``def evaluate(model, loader)``, ``PPO.update`` running ``self.actor_critic``
+        that ``__init__`` keeps from its argument.) Another file builds that model and puts it on its
+        device: the loop runs there, whether or not this file names a GPU."""
+        models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+        for node in [*self.loops.values(), *self.step_functions.values()]:
+            function = node if isinstance(node, cst.FunctionDef) else scope_of(self.tree, node)
+            if not isinstance(function, cst.FunctionDef) or self._called_here(function):
+                continue
+            given = self._given_models(function)
+            if given and any(
+                self._runs_a_model(call, models) and self._model_run(call, models) in given
+                for call in self.tree.of_type(node.body, cst.Call)
+            ):
+                return True
+        return False
+
+    def _model_run(self, call: cst.Call, models: frozenset[str]) -> str | None:
+        """How ``call``, which runs a model, spells it: ``model`` of ``model(x)``, ``model.classify(x)``."""
+        if self.functions.callee(call) is None and self._is_model(call.func, models):
+            return dotted_name(call.func)
+        return dotted_name(func_attribute(call).value)
+
+    def _called_here(self, function: cst.FunctionDef) -> bool:
+        """``function``, or the class whose method it is, is called in this file: what it is given is
+        built here."""
+        if self.functions.calls_to(function) or self._instance_calls_to(function):
+            return True
+        owner = self.functions.enclosing_class(function)
+        name = function.name.value if owner is None else owner.name.value
+        return any(
+            (call.func.attr.value if isinstance(call.func, cst.Attribute) else dotted_name(call.func)) == name
+            for call in self.tree.of_type(self.tree.root, cst.Call)
+        )
+
+    def _given_models(self, function: cst.FunctionDef) -> set[str]:
+        """The spellings in ``function`` of what it is given: its parameters, the ``self.<attr>`` its
+        class's ``__init__`` sets from one of its own (``self.model = model``), and local names bound to
+        either (``model = self.model``)."""
+        given = {p.name.value for p in function.params.params if p.name.value != "self"}
+        owner = self.functions.enclosing_class(function)
+        init = methods(owner).get("__init__") if owner is not None else None
+        if init is not None:
+            kept = {p.name.value for p in init.params.params if p.name.value != "self"}
+            for assign in self.tree.of_type(init.body, cst.Assign):
+                if isinstance(assign.value, cst.Name) and assign.value.value in kept:
+                    given |= {
+                        spelled
+                        for t in assign.targets
+                        if (spelled := dotted_name(t.target)) is not None and spelled.startswith("self.")
+                    }
+        for assign in self.tree.of_type(function.body, cst.Assign):
+            if dotted_name(assign.value) in given and len(assign.targets) == 1:
+                target = assign.targets[0].target
+                if isinstance(target, cst.Name):
+                    given.add(target.value)
+        return given
+
     def _innermost_loop_or_function(self, node: cst.CSTNode) -> cst.CSTNode | None:
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.For, cst.While, cst.FunctionDef)):

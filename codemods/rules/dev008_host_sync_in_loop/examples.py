@@ -133,6 +133,21 @@ VALID = [
             print(loss.item())
         """
     ),
+    # A function given its model, called in this file with a model this file builds and never moves:
+    # the CPU still, for all the function knows of its model.
+    Valid(
+        """
+        import torch
+        def evaluate(model, loader):
+            losses = []
+            with torch.no_grad():
+                for x, y in loader:
+                    losses.append(criterion(model(x), y).item())
+            return losses
+        net = Net()
+        print(evaluate(net, test_loader))
+        """
+    ),
     # Pinned to the CPU (the GPU line is a comment); checkpoints picked by a step counter; the
     # action an environment takes and a replay memory's priorities are host values it needs; a
     # value the line before has just copied; tensors on the host already.
@@ -413,6 +428,43 @@ VALID = [
 
 
 INVALID = [
+    # A file that names no device but whose loop runs a model it is given, from a caller in another
+    # file (a parameter; an attribute `__init__` keeps from its argument): the caller puts the model on
+    # its GPU, and each step waits here.
+    Invalid(
+        """
+        import torch
+        def evaluate(model, loader, criterion):
+            model.eval()
+            with torch.no_grad():
+                for x, y in loader:
+                    out = model(x)
+                    print(criterion(out, y).item())
+        """,
+        None,
+        message="copies the value to the host and waits for the GPU every step",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, optimizer):
+                self.model = model
+                self.optimizer = optimizer
+
+            def train_epoch(self, loader):
+                model = self.model
+                for x, y in loader:
+                    loss = model(x, y)
+                    self.optimizer.zero_grad()
+                    loss.backward()
+                    self.optimizer.step()
+                    print("loss", loss.item())
+        """,
+        None,
+        line=14,
+    ),
     Invalid(
         """
         import torch

@@ -49,7 +49,9 @@ keeps host values there), what is written to files or figures (`save_image(fake.
 args.verbose:`), a copy the line before has just made, and scripts that never put
 work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
-its `forward` counts.
+its `forward` counts; so does a loop that runs a model its function is given, in a function no code of
+the file calls (`def evaluate(model, loader)`, a trainer's `self.model` kept from its `__init__`
+argument): the caller, in another file, puts that model on its device.
 
 The usual accumulator of a training or evaluation loop, `total += loss.item()` started as `total = 0.0`
 somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also `total, n =
@@ -276,10 +278,14 @@ class HostSyncInLoop(Rule):
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        if (loops.loops or loops.step_functions or loops.hooks or loops.callbacks) and not may_use_a_gpu(
-            self.tree, self.context.source
+        if (
+            (loops.loops or loops.step_functions or loops.hooks or loops.callbacks)
+            and not may_use_a_gpu(self.tree, self.context.source)
+            and not loops.runs_a_given_model()
         ):
-            return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
+            # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put, and so
+            # does a loop that runs a model its caller in another file built)
+            return
         scalars = Scalars(self.tree, self.aliases)
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
         # Apple's MPS has no float64: where the file may pick it, sums are kept in float32. Asked only of
