@@ -148,6 +148,21 @@ VALID = [
         print(evaluate(net, test_loader))
         """
     ),
+    # `torch.cuda.synchronize()` in a step that times itself: the clock needs the GPU's work done.
+    Valid(
+        """
+        import time
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            start = time.perf_counter()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            torch.cuda.synchronize()
+            times.append(time.perf_counter() - start)
+        """
+    ),
     # Pinned to the CPU (the GPU line is a comment); checkpoints picked by a step counter; the
     # action an environment takes and a replay memory's priorities are host values it needs; a
     # value the line before has just copied; tensors on the host already.
@@ -428,6 +443,36 @@ VALID = [
 
 
 INVALID = [
+    # An explicit wait every step that times nothing; it keeps no fix of another sync from being made.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            torch.cuda.synchronize()
+            total += loss.item()
+        print(total)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            torch.cuda.synchronize()
+            total += loss.detach().double()
+        total = float(total)
+        print(total)
+        """,
+        message="`torch.cuda.synchronize()` waits for the GPU every step, and the step reads no clock",
+        line=8,
+    ),
     # A file that names no device but whose loop runs a model it is given, from a caller in another
     # file (a parameter; an attribute `__init__` keeps from its argument): the caller puts the model on
     # its GPU, and each step waits here.

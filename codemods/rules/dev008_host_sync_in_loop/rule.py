@@ -4,7 +4,9 @@ Finds host syncs on device tensors in code that runs every training or evaluatio
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
 and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
-summed into a name, appended to a list or converted: how pre-0.4 code read a number). Code runs every
+summed into a name, appended to a list or converted: how pre-0.4 code read a number), and an explicit
+`torch.cuda.synchronize()` in a step that reads no clock (reported only: it waits and does nothing else,
+while a step that times itself needs it; it keeps no other sync's fix from being made). Code runs every
 step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
@@ -371,8 +373,8 @@ class HostSyncInLoop(Rule):
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
         # (a value a step function returns: its function's and its callers' loops' syncs)
-        kept = {id(e.step): e.node for e, s, f, _ in found if f is None}
-        waiting = [e.node for e, _, f, _ in found if f is None]
+        kept = {id(e.step): e.node for e, s, f, _ in found if f is None and not s.explicit_wait}
+        waiting = [e.node for e, s, f, _ in found if f is None and not s.explicit_wait]
         for event, sync, fix, advice in found:
             remaining = kept.get(id(event.step)) if fix is not None else None
             if fix is not None and id(sync.node) in callers:
@@ -385,7 +387,7 @@ class HostSyncInLoop(Rule):
             if not sync.reported:
                 continue
             if fix is None:
-                self.report(sync.node, sync.what + _ADVICE)
+                self.report(sync.node, sync.what + ("" if sync.explicit_wait else _ADVICE))
             elif remaining is not None:
                 self.report(
                     sync.node,
