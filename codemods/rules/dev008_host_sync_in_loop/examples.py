@@ -443,6 +443,24 @@ VALID = [
 
 
 INVALID = [
+    # What a model's own method returns (`model.translate(src)`) is not shown, but `argmax(dim=1)` is a
+    # tensor's method: the copy of its result is a sync, as `model(src)`'s would be.
+    Invalid(
+        """
+        import torch
+        def evaluate(model, loader):
+            texts = []
+            with torch.no_grad():
+                for src, trg in loader:
+                    logit = model.translate(src.cuda())
+                    hyp = logit.argmax(dim=1)
+                    texts.extend(decode(hyp.cpu()))
+            return texts
+        """,
+        None,
+        message="`hyp.cpu()` copies the tensor to the host",
+        line=8,
+    ),
     # An explicit wait every step that times nothing; it keeps no fix of another sync from being made.
     Invalid(
         """
