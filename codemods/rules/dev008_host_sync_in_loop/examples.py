@@ -443,6 +443,49 @@ VALID = [
 
 
 INVALID = [
+    # The host needs these values every step, so no fix is offered; the message says why and what to do.
+    Invalid(
+        """
+        import math
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            print(f"loss {loss.item():.3f}")
+        """,
+        None,
+        message="it is printed or logged every step, and no fix keeps that output",
+    ),
+    Invalid(
+        """
+        import math
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            psnr = 10 * math.log10(1 / loss.item())
+        """,
+        None,
+        message="`math.log10` is given it every step, and needs a host value",
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            if torch.isnan(loss):
+                raise ValueError("nan loss")
+            loss.backward()
+            optimizer.step()
+        """,
+        None,
+        message="the step branches on it, so the host needs it every step",
+    ),
     # What a model's own method returns (`model.translate(src)`) is not shown, but `argmax(dim=1)` is a
     # tensor's method: the copy of its result is a sync, as `model(src)`'s would be.
     Invalid(

@@ -136,7 +136,9 @@ parameter named for a loss function (`def evaluate(model, loader, criterion)`: `
 `loss_function`...) given a device tensor: that is a loss, a floating tensor. A helper of the file whose
 returned `.item()` every caller sums, `hits += num_correct(out, y)`, returns the tensor (a count: the
 int64 count itself, summed only from an int), and the caller reads its sum back after the loop. Every
-other sync (in `forward`, prints) is reported with its line.
+other sync (in `forward`, prints) is reported with its line, and where the code shows that the host needs
+the value every step (printed or logged, branched on, handed to a function that is not torch's, lengths
+given to `pack_padded_sequence`), the message says so and what to do instead: no fix keeps that output.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
@@ -195,6 +197,8 @@ imports and calls it would get the tensor too.
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 import libcst.matchers as m
 
@@ -202,6 +206,7 @@ from codemods.analysis.gpu_use import float64_on_every_device, may_use_a_gpu
 from codemods.analysis.scalars import Scalars
 from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
+from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
@@ -241,6 +246,60 @@ _CHOSEN = (
     " (in float64, the host's digits, where the value is on CUDA or the CPU; the file may pick a device"
     " without float64, such as Apple's MPS, and there the value is still read every step)"
 )
+
+
+_PRINTED = (
+    "; it is printed or logged every step, and no fix keeps that output: print it every N steps (or sum it"
+    " on the device and print the sum)"
+)
+_BRANCHED = (
+    "; the step branches on it, so the host needs it every step: test it every N steps, or keep the test on"
+    " the device (`torch.where`)"
+)
+_HANDED = (
+    "; `{}` is given it every step, and needs a host value: hand it over every N steps, or give it the tensor"
+)
+# What a printed or logged value goes through (the loggers are `_host_syncs`' own).
+_SHOWN = re.compile(
+    r"^(print|(.*\.)?(write|info|debug|warning|log|set_postfix|set_description|add_scalars?|log_value"
+    r"|scalar_summary|histo_summary|log_metrics?))$"
+)
+_PACKED = (
+    "; `pack_padded_sequence` needs the lengths on the host: keep them there from the loader on (do not move"
+    " them to the device with the batch)"
+)
+# Calls whose argument is kept, converted or summed, not used by the host: the usual fixes' business.
+_KEEPERS = frozenset({"append", "extend", "update", "float", "int", "bool", "sum", "len", "round", "abs"})
+
+
+def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> str:
+    """Why no fix is offered, where the code shows it: the value is printed or logged, branched on, or
+    handed to a function every step (the host needs it then); else how to keep it on the device."""
+    if event.is_test:
+        return _BRANCHED
+    below: cst.CSTNode = sync.node
+    for above in tree.ancestors(sync.node):
+        if above is event.node or isinstance(above, (cst.If, cst.While, cst.BaseSuite)):
+            return _ADVICE
+        if isinstance(above, (cst.IfExp, cst.Assert)) and below is above.test:
+            return _BRANCHED
+        if isinstance(above, cst.FormattedString) or (
+            isinstance(above, cst.BinaryOperation) and isinstance(above.operator, cst.Modulo)
+        ):
+            return _PRINTED
+        if isinstance(above, cst.Call) and below is not above.func:  # (not `t.cpu().numpy()`: a chain)
+            name = dotted_name(above.func) or ""
+            method = above.func.attr.value if isinstance(above.func, cst.Attribute) else name
+            if _SHOWN.match(name) or method == "format":
+                return _PRINTED
+            torch_function = (aliases.qualify(above.func) or "").split(".")[0] == "torch"
+            if method == "pack_padded_sequence":
+                return _PACKED
+            if method in _KEEPERS or not name or method.endswith("_") or torch_function:
+                return _ADVICE  # (torch's functions and in-place methods take the tensor as it is)
+            return _HANDED.format(short(above.func))
+        below = above
+    return _ADVICE
 
 
 def _precision(float64: bool, item: cst.Call, tree: Tree, statement: cst.CSTNode | None = None) -> str:
@@ -387,7 +446,11 @@ class HostSyncInLoop(Rule):
             if not sync.reported:
                 continue
             if fix is None:
-                self.report(sync.node, sync.what + ("" if sync.explicit_wait else _ADVICE))
+                self.report(
+                    sync.node,
+                    sync.what
+                    + ("" if sync.explicit_wait else _why_kept(self.tree, self.aliases, sync, event)),
+                )
             elif remaining is not None:
                 self.report(
                     sync.node,
