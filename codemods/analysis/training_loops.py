@@ -593,7 +593,17 @@ class TrainingLoops:
         )
         if call.func.attr.value not in defined:
             return None
-        built = {id(c): c for c in self._classes_bound_to(receiver, classes) if c is not None}
+        bound = self._classes_bound_to(receiver, classes)
+        built = {id(c): c for c in bound if c is not None}
+        if not built and self._is_model(call.func.value, frozenset()):
+            # `model.predict(x)` on a model the file is given: the method of the one module class of the
+            # file that defines it (not `forward`, which the call of the model itself runs)
+            local = module_classes(self.tree, self.aliases)
+            built = {
+                id(c): c
+                for name, c in classes.items()
+                if name in local and call.func.attr.value in methods(c) and call.func.attr.value != "forward"
+            }
         if len(built) != 1:
             return None
         return methods(next(iter(built.values()))).get(call.func.attr.value)

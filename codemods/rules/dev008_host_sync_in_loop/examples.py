@@ -443,6 +443,32 @@ VALID = [
 
 
 INVALID = [
+    # A method of the file's one module class that defines it, called on a model the file is given in an
+    # evaluation loop (`model.predict(x)`): its copy to the host runs every batch.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(10, 2)
+
+            def forward(self, x):
+                return self.fc(x)
+
+            def predict(self, x):
+                return self.forward(x).data.cpu().numpy()
+
+        def evaluate(model, loader):
+            out = []
+            for x, y in loader:
+                out.append(model.predict(x.cuda()))
+            return out
+        """,
+        None,
+        line=12,
+    ),
     # The host needs these values every step, so no fix is offered; the message says why and what to do.
     Invalid(
         """
