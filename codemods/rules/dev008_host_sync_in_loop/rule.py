@@ -19,8 +19,9 @@ turn, also where it is a method called on an instance of the file's class: `trai
 in the `forward` of the file's `nn.Module` classes (also of a class whose base is in another file but
 that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `validation_step`,
 `test_step`, which Lightning calls on each batch), and in the functions of the file all these call
-(`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class, `model.predict(x)`
-on a model the file is given, where one module class of the file defines `predict`), however deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
+(`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class,
+`model.predict(x)` on a model the file is given, where one module class of the file defines `predict`),
+however deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
 `t.register_hook(f)`), which run on every forward or backward, and those an engine runs on every batch:
 put in its hooks under a per-batch event (`engine.hooks["on_forward"] = f`, `on_sample`, `on_update`; the
 state they are given is a value the code does not show) or handed to that engine's `train`/`test`
