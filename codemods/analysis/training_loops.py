@@ -191,6 +191,8 @@ class TrainingLoops:
             # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
             if id(loop) in self.loops or (self._in_a_training_loop(loop) and not over_a_loader):
                 continue
+            if _runs_once(loop):
+                continue  # `for x, y in loader: ...; break`: one batch, shown or checked once
             # (a loop in a module class first: the usual one in a model library, and the cheapest test)
             if any(type(a) is cst.ClassDef and a.name.value in local for a in self.tree.ancestors(loop)):
                 continue
@@ -867,3 +869,12 @@ def scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
         if isinstance(above, (cst.FunctionDef, cst.Module)):
             return above
     return node
+
+
+def _runs_once(loop: Loop) -> bool:
+    """The loop's body ends in an unconditional ``break``: it takes one batch and stops."""
+    body = loop.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return False
+    last = body.body[-1]
+    return isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, cst.Break) for s in last.body)

@@ -163,6 +163,19 @@ VALID = [
             times.append(time.perf_counter() - start)
         """
     ),
+    # A loop over a loader that ends in `break` takes one batch and stops (a sample shown once): its
+    # copies run once, not every batch.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def show_one(loader, model, vocab):
+            for words, tags in loader:
+                pred = model(words.to(device)).argmax(-1).cpu()
+                print([vocab[w.item()] for w in pred[0]])
+                break
+        """
+    ),
     # Pinned to the CPU (the GPU line is a comment); checkpoints picked by a step counter; the
     # action an environment takes and a replay memory's priorities are host values it needs; a
     # value the line before has just copied; tensors on the host already.
