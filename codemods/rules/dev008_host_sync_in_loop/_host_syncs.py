@@ -166,6 +166,9 @@ class Sync:
     # `torch.cuda.synchronize()`: a wait and nothing else. Its message says what to do, and it keeps no
     # other sync's fix from being made (those save their copies whether or not it is removed).
     explicit_wait: bool = False
+    # left unreported only as a read of what the line before copied (`n += loss.item()` after `total +=
+    # loss.item()`): fixed with that line's sum where it can be, which reports it then
+    after_copy: bool = False
 
 
 class HostSyncs:
@@ -215,6 +218,9 @@ class HostSyncs:
                     reported=name not in copied_before
                     and not self._feeds_host_state(inner, event.node)
                     and not self._given_to_host_state(name, event.node),
+                    after_copy=name in copied_before
+                    and not self._feeds_host_state(inner, event.node)
+                    and not self._given_to_host_state(name, event.node),
                 )
             elif (
                 method in _SYNC_METHODS
@@ -237,6 +243,10 @@ class HostSyncs:
                     item=method == "item"
                     and (self.values.is_tensor(receiver, event.known) or self._loss_of(receiver, event)),
                     reported=name not in copied_before
+                    and not self._feeds_host_state(inner, event.node)
+                    and not self._given_to_host_state(name, event.node),
+                    after_copy=method == "item"
+                    and name in copied_before
                     and not self._feeds_host_state(inner, event.node)
                     and not self._given_to_host_state(name, event.node),
                 )

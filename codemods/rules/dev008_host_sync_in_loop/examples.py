@@ -456,6 +456,77 @@ VALID = [
 
 
 INVALID = [
+    # Two sums of one loss on consecutive lines (the second reads what the first copied), one of them
+    # divided in place where it is logged: both stay on the device, the division a float64 tensor's.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for epoch in range(epochs):
+            epoch_sum, window = 0.0, 0.0
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.to(device)), y.to(device))
+                epoch_sum += loss.item() * x.size(0)
+                window += loss.item()
+                if i % 100 == 99:
+                    window /= 100
+                    print("loss %.4f" % window)
+                    window = 0.0
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            print(epoch_sum / len(loader.dataset))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        for epoch in range(epochs):
+            epoch_sum, window = 0.0, 0.0
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.to(device)), y.to(device))
+                epoch_sum += loss.detach().double() * x.size(0)
+                window += loss.detach().double()
+                if i % 100 == 99:
+                    window /= 100
+                    print("loss %.4f" % float(window))
+                    window = 0.0
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            epoch_sum = float(epoch_sum)
+            window = float(window)
+            print(epoch_sum / len(loader.dataset))
+        """,
+    ),
+    # A loop that runs a model its caller gives it, in a file that names no device: the caller may pick
+    # MPS, so the loss's own device chooses float64 at run time.
+    Invalid(
+        """
+        import torch
+        def train_epoch(model, loader, optimizer):
+            total = 0.0
+            for x, y in loader:
+                loss = model(x, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                total += loss.item()
+            return total / len(loader)
+        """,
+        """
+        import torch
+        def train_epoch(model, loader, optimizer):
+            total = 0.0
+            for x, y in loader:
+                loss = model(x, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                total += loss.detach().double() if loss.device.type in ("cuda", "cpu") else loss.item()
+            total = float(total)
+            return total / len(loader)
+        """,
+    ),
     # A method of the file's one module class that defines it, called on a model the file is given in an
     # evaluation loop (`model.predict(x)`): its copy to the host runs every batch.
     Invalid(
@@ -1524,8 +1595,8 @@ INVALID = [
         message="branching on it",
         line=10,
     ),
-    # The next line reads the loss again (`history.append(loss.item())`): the step still waits there,
-    # so keeping the sum on the device would save nothing.
+    # The next line reads the loss again (`history.append(loss.item())`), what the line before copied: both
+    # reads are fixed together, so no sync is left in the step.
     Invalid(
         """
         import torch
@@ -1540,9 +1611,21 @@ INVALID = [
             epoch_loss += loss.item()
             history.append(loss.item())
         """,
-        None,
-        message="once the step stops waiting in `history.append",
-        line=10,
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        epoch_loss = 0.0
+        history = []
+        for x, y in loader:
+            loss = F.cross_entropy(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            epoch_loss += loss.detach().double()
+            history.append(loss.detach())
+        epoch_loss = float(epoch_loss)
+        history = torch.stack(history).tolist() if history else []
+        """,
     ),
     # What a function the file does not show returns may be a NumPy number (which has `.item()` too, but
     # no `.detach()`): the sync is reported, the sum is left to the author.

@@ -130,8 +130,13 @@ does to it in place later), and the branch first reads them all, `stats = {k: v.
 for k, v in stats.items()}`: the same numbers (ints stay ints), keys and order, read only on the steps
 that log (not where the branch sits in a loop of its own: it would convert twice). The fix is made only
 when it removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a
-second `history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves
-nothing, and the finding names the statement that still waits. `.item()` of what a function the file does
+second `history.append(loss.item())` the rule leaves unreported where it cannot be fixed), keeping the sum
+on the device saves nothing, and the finding names the statement that still waits. Such a second read of
+what the line before copied is fixed with it where it can be (`n_loss += loss.item()` after `total +=
+loss.item() * n`), and is then reported with its fix; a sum divided or multiplied by a number in place
+where it is logged (`window /= 100` before the print) is divided as a float64 tensor, the host's digits.
+A file that names no GPU and no device but runs a model it is given lets the value's device choose
+float64 at run time (the caller may pick MPS). `.item()` of what a function the file does
 not show returns is reported only (it may be a NumPy number, which has no `.detach()`), but for a
 parameter named for a loss function (`def evaluate(model, loader, criterion)`: `criterion`, `loss_fn`,
 `loss_function`...) given a device tensor: that is a loss, a floating tensor. A helper of the file whose
@@ -211,6 +216,7 @@ from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
+    _FLOAT64_DEVICES,
     accumulator_fix,
     appended_array_fix,
     can_name_first,
@@ -340,11 +346,9 @@ class HostSyncInLoop(Rule):
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        if (
-            (loops.loops or loops.step_functions or loops.hooks or loops.callbacks)
-            and not may_use_a_gpu(self.tree, self.context.source)
-            and not loops.runs_a_given_model()
-        ):
+        looping = bool(loops.loops or loops.step_functions or loops.hooks or loops.callbacks)
+        names_no_gpu = looping and not may_use_a_gpu(self.tree, self.context.source)
+        if names_no_gpu and not loops.runs_a_given_model():
             # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put, and so
             # does a loop that runs a model its caller in another file built)
             return
@@ -352,7 +356,10 @@ class HostSyncInLoop(Rule):
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
         # Apple's MPS has no float64: where the file may pick it, sums are kept in float32. Asked only of
         # a file with a sum to fix (its regex over the whole text cost 0.2 s of a `check` of timm).
-        float64: bool | None = None
+        # (a loop run where its caller puts the model, which this file does not name: MPS too; and a file
+        # where an earlier pass of this rule let the value's device choose: its "cuda" is that choice's)
+        chosen_before = f".device.type in {_FLOAT64_DEVICES}" in self.context.source
+        float64: bool | None = False if names_no_gpu or chosen_before else None
         stack = self.aliases.module_name_for("torch.stack")
         is_tensor = self.aliases.module_name_for("torch.is_tensor")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
@@ -360,12 +367,14 @@ class HostSyncInLoop(Rule):
         dicts: dict[tuple[int, str], tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None] = {}
         every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
         # `.item()`s of values the code shows are tensors: only those may become `.detach()`
-        tensor_items = {id(sync.node) for _, sync in every if sync.item and sync.reported}
+        tensor_items = {
+            id(sync.node) for _, sync in every if sync.item and (sync.reported or sync.after_copy)
+        }
         for event, sync in every:
             fix = None
             advice = ""
             if (
-                sync.reported
+                (sync.reported or sync.after_copy)
                 and sync.item
                 and event.loop is not None
                 and isinstance(sync.node, cst.Call)  # (an item is)
@@ -444,7 +453,7 @@ class HostSyncInLoop(Rule):
                 remaining = next(
                     (n for n in waiting if any(id(a) in around for a in self.tree.ancestors(n))), None
                 )
-            if not sync.reported:
+            if not sync.reported and not (sync.after_copy and fix is not None and remaining is None):
                 continue
             if fix is None:
                 self.report(
