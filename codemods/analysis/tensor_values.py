@@ -268,6 +268,8 @@ class TensorValues:
         args = all(self.is_plain(a.value, known) for a in node.args)
         if isinstance(func, cst.Attribute) and self.is_plain(func.value, known):
             return args  # `counts.argmax()`, `labels.view(-1)` of a value on the host
+        if isinstance(func, cst.Attribute) and _torch_only_method(node):
+            return False  # `logit.argmax(dim=1)` of a value the code does not show: no host value shown
         # `enumerate(loader)`, `zip(xs, ys)`, `schedule(step, n)`: what a function makes of host values
         return bool(node.args) and args
 
@@ -533,3 +535,19 @@ def _may_be_tensor(value: cst.BaseExpression) -> bool:
     if not isinstance(value, cst.Call):
         return False
     return not (isinstance(value.func, cst.Attribute) and value.func.attr.value in NOT_TENSOR_METHODS)
+
+
+# Methods only a tensor has (NumPy's arrays have none of them), and the keyword only a tensor's methods take:
+# called on a value the code does not show, they make no host value of it.
+_TORCH_ONLY_METHODS = frozenset(
+    "view contiguous detach topk unsqueeze masked_fill masked_select eq ne gt lt ge le long half softmax"
+    " log_softmax".split()
+)
+
+
+def _torch_only_method(call: cst.Call) -> bool:
+    """``logit.argmax(dim=1)``, ``out.view(-1)``, ``h.unsqueeze(0)``: a call of a tensor's method."""
+    func = cst.ensure_type(call.func, cst.Attribute)
+    return func.attr.value in _TORCH_ONLY_METHODS or any(
+        a.keyword is not None and a.keyword.value == "dim" for a in call.args
+    )

@@ -191,6 +191,8 @@ class TrainingLoops:
             # (a loop over a loader in a training loop evaluates batch by batch: every N steps, each batch)
             if id(loop) in self.loops or (self._in_a_training_loop(loop) and not over_a_loader):
                 continue
+            if _runs_once(loop):
+                continue  # `for x, y in loader: ...; break`: one batch, shown or checked once
             # (a loop in a module class first: the usual one in a model library, and the cheapest test)
             if any(type(a) is cst.ClassDef and a.name.value in local for a in self.tree.ancestors(loop)):
                 continue
@@ -448,6 +450,65 @@ class TrainingLoops:
                         found.add(spelled)
         return found
 
+    def runs_a_given_model(self) -> bool:
+        """Does a training or evaluation loop run a model its function is given, in a function no code of
+        this file calls? (``def evaluate(model, loader)``, ``PPO.update`` running ``self.actor_critic``
+        that ``__init__`` keeps from its argument.) Another file builds that model and puts it on its
+        device: the loop runs there, whether or not this file names a GPU."""
+        models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+        for node in [*self.loops.values(), *self.step_functions.values()]:
+            function = node if isinstance(node, cst.FunctionDef) else scope_of(self.tree, node)
+            if not isinstance(function, cst.FunctionDef) or self._called_here(function):
+                continue
+            given = self._given_models(function)
+            if given and any(
+                self._runs_a_model(call, models) and self._model_run(call, models) in given
+                for call in self.tree.of_type(node.body, cst.Call)
+            ):
+                return True
+        return False
+
+    def _model_run(self, call: cst.Call, models: frozenset[str]) -> str | None:
+        """How ``call``, which runs a model, spells it: ``model`` of ``model(x)``, ``model.classify(x)``."""
+        if self.functions.callee(call) is None and self._is_model(call.func, models):
+            return dotted_name(call.func)
+        return dotted_name(func_attribute(call).value)
+
+    def _called_here(self, function: cst.FunctionDef) -> bool:
+        """``function``, or the class whose method it is, is called in this file: what it is given is
+        built here."""
+        if self.functions.calls_to(function) or self._instance_calls_to(function):
+            return True
+        owner = self.functions.enclosing_class(function)
+        name = function.name.value if owner is None else owner.name.value
+        return any(
+            (call.func.attr.value if isinstance(call.func, cst.Attribute) else dotted_name(call.func)) == name
+            for call in self.tree.of_type(self.tree.root, cst.Call)
+        )
+
+    def _given_models(self, function: cst.FunctionDef) -> set[str]:
+        """The spellings in ``function`` of what it is given: its parameters, the ``self.<attr>`` its
+        class's ``__init__`` sets from one of its own (``self.model = model``), and local names bound to
+        either (``model = self.model``)."""
+        given = {p.name.value for p in function.params.params if p.name.value != "self"}
+        owner = self.functions.enclosing_class(function)
+        init = methods(owner).get("__init__") if owner is not None else None
+        if init is not None:
+            kept = {p.name.value for p in init.params.params if p.name.value != "self"}
+            for assign in self.tree.of_type(init.body, cst.Assign):
+                if isinstance(assign.value, cst.Name) and assign.value.value in kept:
+                    given |= {
+                        spelled
+                        for t in assign.targets
+                        if (spelled := dotted_name(t.target)) is not None and spelled.startswith("self.")
+                    }
+        for assign in self.tree.of_type(function.body, cst.Assign):
+            if dotted_name(assign.value) in given and len(assign.targets) == 1:
+                target = assign.targets[0].target
+                if isinstance(target, cst.Name):
+                    given.add(target.value)
+        return given
+
     def _innermost_loop_or_function(self, node: cst.CSTNode) -> cst.CSTNode | None:
         for above in self.tree.ancestors(node):
             if isinstance(above, (cst.For, cst.While, cst.FunctionDef)):
@@ -534,7 +595,17 @@ class TrainingLoops:
         )
         if call.func.attr.value not in defined:
             return None
-        built = {id(c): c for c in self._classes_bound_to(receiver, classes) if c is not None}
+        bound = self._classes_bound_to(receiver, classes)
+        built = {id(c): c for c in bound if c is not None}
+        if not built and self._is_model(call.func.value, frozenset()):
+            # `model.predict(x)` on a model the file is given: the method of the one module class of the
+            # file that defines it (not `forward`, which the call of the model itself runs)
+            local = module_classes(self.tree, self.aliases)
+            built = {
+                id(c): c
+                for name, c in classes.items()
+                if name in local and call.func.attr.value in methods(c) and call.func.attr.value != "forward"
+            }
         if len(built) != 1:
             return None
         return methods(next(iter(built.values()))).get(call.func.attr.value)
@@ -798,3 +869,12 @@ def scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode:
         if isinstance(above, (cst.FunctionDef, cst.Module)):
             return above
     return node
+
+
+def _runs_once(loop: Loop) -> bool:
+    """The loop's body ends in an unconditional ``break``: it takes one batch and stops."""
+    body = loop.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return False
+    last = body.body[-1]
+    return isinstance(last, cst.SimpleStatementLine) and any(isinstance(s, cst.Break) for s in last.body)

@@ -80,6 +80,10 @@ _WRITES_OUTPUT = re.compile(
 _HOST_STATE = re.compile(r"env|buffer|memory|replay|(^|\.)mem$", re.IGNORECASE)
 
 _STRINGS = (cst.SimpleString, cst.ConcatenatedString)
+# Clocks a step reads to time itself: a `torch.cuda.synchronize()` before them is what makes the time right.
+_CLOCKS = frozenset(
+    {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "timeit.default_timer"}
+)
 _CPU_TEXT = re.compile(r"""^['"]cpu['"]$""")  # `_CPU`'s regex (a matcher's MatchRegex is a fullmatch)
 
 
@@ -159,6 +163,12 @@ class Sync:
     # False for a copy left alone (an environment's input, a copy the line before made): the step still
     # waits there, so a sum kept on the device beside it saves nothing
     reported: bool = True
+    # `torch.cuda.synchronize()`: a wait and nothing else. Its message says what to do, and it keeps no
+    # other sync's fix from being made (those save their copies whether or not it is removed).
+    explicit_wait: bool = False
+    # left unreported only as a read of what the line before copied (`n += loss.item()` after `total +=
+    # loss.item()`): fixed with that line's sum where it can be, which reports it then
+    after_copy: bool = False
 
 
 class HostSyncs:
@@ -208,6 +218,9 @@ class HostSyncs:
                     reported=name not in copied_before
                     and not self._feeds_host_state(inner, event.node)
                     and not self._given_to_host_state(name, event.node),
+                    after_copy=name in copied_before
+                    and not self._feeds_host_state(inner, event.node)
+                    and not self._given_to_host_state(name, event.node),
                 )
             elif (
                 method in _SYNC_METHODS
@@ -232,6 +245,10 @@ class HostSyncs:
                     reported=name not in copied_before
                     and not self._feeds_host_state(inner, event.node)
                     and not self._given_to_host_state(name, event.node),
+                    after_copy=method == "item"
+                    and name in copied_before
+                    and not self._feeds_host_state(inner, event.node)
+                    and not self._given_to_host_state(name, event.node),
                 )
             elif (
                 method == "to" and _is_to_cpu(inner) and self.values.is_tensor(_receiver(inner), event.known)
@@ -244,6 +261,14 @@ class HostSyncs:
                     reported=dotted_name(receiver) not in copied_before
                     and not self._feeds_host_state(inner, event.node),
                 )
+            elif _IS_CALL(inner) and self.aliases.qualify(inner.func) == "torch.cuda.synchronize":
+                if not self._timed(event.step):
+                    yield Sync(
+                        inner,
+                        "`torch.cuda.synchronize()` waits for the GPU every step, and the step reads no"
+                        " clock: remove it (a step needs it only to be timed)",
+                        explicit_wait=True,
+                    )
             elif _IS_CALL(inner):
                 yield from self._builtin(inner, event.known)
             elif _IS_SUBSCRIPT(inner) and _is_data_at_0(inner):
@@ -276,6 +301,14 @@ class HostSyncs:
                 yield from self._formatted(_elements(inner.right), event.known)
         if isinstance(event.node, cst.BaseSmallStatement):
             self._copied = (self.tree.parent(event.node), copied)
+
+    def _timed(self, step: cst.CSTNode) -> bool:
+        """Does ``step`` read a clock (``time.time()``, ``time.perf_counter()``, a CUDA event's
+        ``elapsed_time``)? Then a ``torch.cuda.synchronize()`` in it makes the time the GPU's."""
+        return any(
+            (self.aliases.qualify(call.func) or "") in _CLOCKS or called_method(call) == "elapsed_time"
+            for call in self.tree.of_type(step, cst.Call)
+        )
 
     def _loss_of(self, value: cst.BaseExpression, event: Event) -> bool:
         """``value`` is what a loss-named parameter returns given a device tensor (``loss = criterion(out,

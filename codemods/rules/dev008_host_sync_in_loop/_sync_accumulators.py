@@ -57,7 +57,7 @@ def accumulator_fix(
         isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
     ):
         return None  # an int sum of what may be ints must stay an int
-    reads = _logged_reads(tree, loop, augmented, total)
+    reads = _logged_reads(tree, loop, augmented, total, scaled=not count)
     if reads is None:
         return None
     if _declared_global(tree, loop, total):
@@ -1453,15 +1453,26 @@ class _Replace(cst.CSTTransformer):
 
 
 def _logged_reads(
-    tree: Tree, loop: cst.For | cst.While, augmented: cst.AugAssign, total: str
+    tree: Tree, loop: cst.For | cst.While, augmented: cst.AugAssign, total: str, scaled: bool = False
 ) -> list[cst.Name] | None:
     """The reads of ``total`` in ``loop`` besides the sum itself, each under an ``if`` of the loop (a
-    logging point); resets to a number are allowed. None when it is read every step or bound otherwise."""
+    logging point); resets to a number are allowed, and with ``scaled`` (a floating sum) a division or
+    product by a number where it is logged (``total /= 100``: a float64 tensor divides as the host's
+    float does). None when it is read every step or bound otherwise."""
     reads: list[cst.Name] = []
     for name in tree.of_type(loop, cst.Name):
         if name.value != total or name is augmented.target:
             continue
         parent = tree.parent(name)
+        if (
+            scaled
+            and isinstance(parent, cst.AugAssign)
+            and parent.target is name
+            and isinstance(parent.operator, (cst.DivideAssign, cst.MultiplyAssign))
+            and isinstance(parent.value, (cst.Integer, cst.Float))
+            and _in_branch(tree, name, loop)
+        ):
+            continue
         if isinstance(parent, cst.AssignTarget):
             assign = tree.parent(parent)
             if not (

@@ -133,6 +133,49 @@ VALID = [
             print(loss.item())
         """
     ),
+    # A function given its model, called in this file with a model this file builds and never moves:
+    # the CPU still, for all the function knows of its model.
+    Valid(
+        """
+        import torch
+        def evaluate(model, loader):
+            losses = []
+            with torch.no_grad():
+                for x, y in loader:
+                    losses.append(criterion(model(x), y).item())
+            return losses
+        net = Net()
+        print(evaluate(net, test_loader))
+        """
+    ),
+    # `torch.cuda.synchronize()` in a step that times itself: the clock needs the GPU's work done.
+    Valid(
+        """
+        import time
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            start = time.perf_counter()
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            torch.cuda.synchronize()
+            times.append(time.perf_counter() - start)
+        """
+    ),
+    # A loop over a loader that ends in `break` takes one batch and stops (a sample shown once): its
+    # copies run once, not every batch.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def show_one(loader, model, vocab):
+            for words, tags in loader:
+                pred = model(words.to(device)).argmax(-1).cpu()
+                print([vocab[w.item()] for w in pred[0]])
+                break
+        """
+    ),
     # Pinned to the CPU (the GPU line is a comment); checkpoints picked by a step counter; the
     # action an environment takes and a replay memory's priorities are host values it needs; a
     # value the line before has just copied; tensors on the host already.
@@ -413,6 +456,231 @@ VALID = [
 
 
 INVALID = [
+    # Two sums of one loss on consecutive lines (the second reads what the first copied), one of them
+    # divided in place where it is logged: both stay on the device, the division a float64 tensor's.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for epoch in range(epochs):
+            epoch_sum, window = 0.0, 0.0
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.to(device)), y.to(device))
+                epoch_sum += loss.item() * x.size(0)
+                window += loss.item()
+                if i % 100 == 99:
+                    window /= 100
+                    print("loss %.4f" % window)
+                    window = 0.0
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            print(epoch_sum / len(loader.dataset))
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        for epoch in range(epochs):
+            epoch_sum, window = 0.0, 0.0
+            for i, (x, y) in enumerate(loader):
+                loss = criterion(model(x.to(device)), y.to(device))
+                epoch_sum += loss.detach().double() * x.size(0)
+                window += loss.detach().double()
+                if i % 100 == 99:
+                    window /= 100
+                    print("loss %.4f" % float(window))
+                    window = 0.0
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            epoch_sum = float(epoch_sum)
+            window = float(window)
+            print(epoch_sum / len(loader.dataset))
+        """,
+    ),
+    # A loop that runs a model its caller gives it, in a file that names no device: the caller may pick
+    # MPS, so the loss's own device chooses float64 at run time.
+    Invalid(
+        """
+        import torch
+        def train_epoch(model, loader, optimizer):
+            total = 0.0
+            for x, y in loader:
+                loss = model(x, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                total += loss.item()
+            return total / len(loader)
+        """,
+        """
+        import torch
+        def train_epoch(model, loader, optimizer):
+            total = 0.0
+            for x, y in loader:
+                loss = model(x, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                total += loss.detach().double() if loss.device.type in ("cuda", "cpu") else loss.item()
+            total = float(total)
+            return total / len(loader)
+        """,
+    ),
+    # A method of the file's one module class that defines it, called on a model the file is given in an
+    # evaluation loop (`model.predict(x)`): its copy to the host runs every batch.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(10, 2)
+
+            def forward(self, x):
+                return self.fc(x)
+
+            def predict(self, x):
+                return self.forward(x).data.cpu().numpy()
+
+        def evaluate(model, loader):
+            out = []
+            for x, y in loader:
+                out.append(model.predict(x.cuda()))
+            return out
+        """,
+        None,
+        line=12,
+    ),
+    # The host needs these values every step, so no fix is offered; the message says why and what to do.
+    Invalid(
+        """
+        import math
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            print(f"loss {loss.item():.3f}")
+        """,
+        None,
+        message="it is printed or logged every step, and no fix keeps that output",
+    ),
+    Invalid(
+        """
+        import math
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            psnr = 10 * math.log10(1 / loss.item())
+        """,
+        None,
+        message="`math.log10` is given it every step, and needs a host value",
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            if torch.isnan(loss):
+                raise ValueError("nan loss")
+            loss.backward()
+            optimizer.step()
+        """,
+        None,
+        message="the step branches on it, so the host needs it every step",
+    ),
+    # What a model's own method returns (`model.translate(src)`) is not shown, but `argmax(dim=1)` is a
+    # tensor's method: the copy of its result is a sync, as `model(src)`'s would be.
+    Invalid(
+        """
+        import torch
+        def evaluate(model, loader):
+            texts = []
+            with torch.no_grad():
+                for src, trg in loader:
+                    logit = model.translate(src.cuda())
+                    hyp = logit.argmax(dim=1)
+                    texts.extend(decode(hyp.cpu()))
+            return texts
+        """,
+        None,
+        message="`hyp.cpu()` copies the tensor to the host",
+        line=8,
+    ),
+    # An explicit wait every step that times nothing; it keeps no fix of another sync from being made.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            torch.cuda.synchronize()
+            total += loss.item()
+        print(total)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        total = 0.0
+        for x, y in loader:
+            loss = criterion(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            torch.cuda.synchronize()
+            total += loss.detach().double()
+        total = float(total)
+        print(total)
+        """,
+        message="`torch.cuda.synchronize()` waits for the GPU every step, and the step reads no clock",
+        line=8,
+    ),
+    # A file that names no device but whose loop runs a model it is given, from a caller in another
+    # file (a parameter; an attribute `__init__` keeps from its argument): the caller puts the model on
+    # its GPU, and each step waits here.
+    Invalid(
+        """
+        import torch
+        def evaluate(model, loader, criterion):
+            model.eval()
+            with torch.no_grad():
+                for x, y in loader:
+                    out = model(x)
+                    print(criterion(out, y).item())
+        """,
+        None,
+        message="copies the value to the host and waits for the GPU every step",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, optimizer):
+                self.model = model
+                self.optimizer = optimizer
+
+            def train_epoch(self, loader):
+                model = self.model
+                for x, y in loader:
+                    loss = model(x, y)
+                    self.optimizer.zero_grad()
+                    loss.backward()
+                    self.optimizer.step()
+                    print("loss", loss.item())
+        """,
+        None,
+        line=14,
+    ),
     Invalid(
         """
         import torch
@@ -1327,8 +1595,8 @@ INVALID = [
         message="branching on it",
         line=10,
     ),
-    # The next line reads the loss again (`history.append(loss.item())`): the step still waits there,
-    # so keeping the sum on the device would save nothing.
+    # The next line reads the loss again (`history.append(loss.item())`), what the line before copied: both
+    # reads are fixed together, so no sync is left in the step.
     Invalid(
         """
         import torch
@@ -1343,9 +1611,21 @@ INVALID = [
             epoch_loss += loss.item()
             history.append(loss.item())
         """,
-        None,
-        message="once the step stops waiting in `history.append",
-        line=10,
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+        epoch_loss = 0.0
+        history = []
+        for x, y in loader:
+            loss = F.cross_entropy(model(x.to(device)), y.to(device))
+            loss.backward()
+            optimizer.step()
+            epoch_loss += loss.detach().double()
+            history.append(loss.detach())
+        epoch_loss = float(epoch_loss)
+        history = torch.stack(history).tolist() if history else []
+        """,
     ),
     # What a function the file does not show returns may be a NumPy number (which has `.item()` too, but
     # no `.detach()`): the sync is reported, the sum is left to the author.

@@ -4,7 +4,9 @@ Finds host syncs on device tensors in code that runs every training or evaluatio
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
 and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
-summed into a name, appended to a list or converted: how pre-0.4 code read a number). Code runs every
+summed into a name, appended to a list or converted: how pre-0.4 code read a number), and an explicit
+`torch.cuda.synchronize()` in a step that reads no clock (reported only: it waits and does nothing else,
+while a step that times itself needs it; it keeps no other sync's fix from being made). Code runs every
 step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
@@ -17,8 +19,9 @@ turn, also where it is a method called on an instance of the file's class: `trai
 in the `forward` of the file's `nn.Module` classes (also of a class whose base is in another file but
 that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `validation_step`,
 `test_step`, which Lightning calls on each batch), and in the functions of the file all these call
-(`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class), however
-deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
+(`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class,
+`model.predict(x)` on a model the file is given, where one module class of the file defines `predict`),
+however deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
 `t.register_hook(f)`), which run on every forward or backward, and those an engine runs on every batch:
 put in its hooks under a per-batch event (`engine.hooks["on_forward"] = f`, `on_sample`, `on_update`; the
 state they are given is a value the code does not show) or handed to that engine's `train`/`test`
@@ -49,7 +52,9 @@ keeps host values there), what is written to files or figures (`save_image(fake.
 args.verbose:`), a copy the line before has just made, and scripts that never put
 work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
-its `forward` counts.
+its `forward` counts; so does a loop that runs a model its function is given, in a function no code of
+the file calls (`def evaluate(model, loader)`, a trainer's `self.model` kept from its `__init__`
+argument): the caller, in another file, puts that model on its device.
 
 The usual accumulator of a training or evaluation loop, `total += loss.item()` started as `total = 0.0`
 somewhere before the loop (also before the `with torch.no_grad():` holding it; or `0`, also `total, n =
@@ -125,14 +130,21 @@ does to it in place later), and the branch first reads them all, `stats = {k: v.
 for k, v in stats.items()}`: the same numbers (ints stay ints), keys and order, read only on the steps
 that log (not where the branch sits in a loop of its own: it would convert twice). The fix is made only
 when it removes the loop's last sync: while another sync waits every step (`print(loss.item())`, also a
-second `history.append(loss.item())` the rule leaves unreported), keeping the sum on the device saves
-nothing, and the finding names the statement that still waits. `.item()` of what a function the file does
+second `history.append(loss.item())` the rule leaves unreported where it cannot be fixed), keeping the sum
+on the device saves nothing, and the finding names the statement that still waits. Such a second read of
+what the line before copied is fixed with it where it can be (`n_loss += loss.item()` after `total +=
+loss.item() * n`), and is then reported with its fix; a sum divided or multiplied by a number in place
+where it is logged (`window /= 100` before the print) is divided as a float64 tensor, the host's digits.
+A file that names no GPU and no device but runs a model it is given lets the value's device choose
+float64 at run time (the caller may pick MPS). `.item()` of what a function the file does
 not show returns is reported only (it may be a NumPy number, which has no `.detach()`), but for a
 parameter named for a loss function (`def evaluate(model, loader, criterion)`: `criterion`, `loss_fn`,
 `loss_function`...) given a device tensor: that is a loss, a floating tensor. A helper of the file whose
 returned `.item()` every caller sums, `hits += num_correct(out, y)`, returns the tensor (a count: the
 int64 count itself, summed only from an int), and the caller reads its sum back after the loop. Every
-other sync (in `forward`, prints) is reported with its line.
+other sync (in `forward`, prints) is reported with its line, and where the code shows that the host needs
+the value every step (printed or logged, branched on, handed to a function that is not torch's, lengths
+given to `pack_padded_sequence`), the message says so and what to do instead: no fix keeps that output.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
@@ -191,6 +203,8 @@ imports and calls it would get the tensor too.
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 import libcst.matchers as m
 
@@ -198,9 +212,11 @@ from codemods.analysis.gpu_use import float64_on_every_device, may_use_a_gpu
 from codemods.analysis.scalars import Scalars
 from codemods.analysis.training_loops import Event, TrainingLoops
 from codemods.core.base import FixSafety, Rule
+from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 from codemods.rules.dev008_host_sync_in_loop._host_syncs import HostSyncs, Sync, short
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
+    _FLOAT64_DEVICES,
     accumulator_fix,
     appended_array_fix,
     can_name_first,
@@ -237,6 +253,60 @@ _CHOSEN = (
     " (in float64, the host's digits, where the value is on CUDA or the CPU; the file may pick a device"
     " without float64, such as Apple's MPS, and there the value is still read every step)"
 )
+
+
+_PRINTED = (
+    "; it is printed or logged every step, and no fix keeps that output: print it every N steps (or sum it"
+    " on the device and print the sum)"
+)
+_BRANCHED = (
+    "; the step branches on it, so the host needs it every step: test it every N steps, or keep the test on"
+    " the device (`torch.where`)"
+)
+_HANDED = (
+    "; `{}` is given it every step, and needs a host value: hand it over every N steps, or give it the tensor"
+)
+# What a printed or logged value goes through (the loggers are `_host_syncs`' own).
+_SHOWN = re.compile(
+    r"^(print|(.*\.)?(write|info|debug|warning|log|set_postfix|set_description|add_scalars?|log_value"
+    r"|scalar_summary|histo_summary|log_metrics?))$"
+)
+_PACKED = (
+    "; `pack_padded_sequence` needs the lengths on the host: keep them there from the loader on (do not move"
+    " them to the device with the batch)"
+)
+# Calls whose argument is kept, converted or summed, not used by the host: the usual fixes' business.
+_KEEPERS = frozenset({"append", "extend", "update", "float", "int", "bool", "sum", "len", "round", "abs"})
+
+
+def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> str:
+    """Why no fix is offered, where the code shows it: the value is printed or logged, branched on, or
+    handed to a function every step (the host needs it then); else how to keep it on the device."""
+    if event.is_test:
+        return _BRANCHED
+    below: cst.CSTNode = sync.node
+    for above in tree.ancestors(sync.node):
+        if above is event.node or isinstance(above, (cst.If, cst.While, cst.BaseSuite)):
+            return _ADVICE
+        if isinstance(above, (cst.IfExp, cst.Assert)) and below is above.test:
+            return _BRANCHED
+        if isinstance(above, cst.FormattedString) or (
+            isinstance(above, cst.BinaryOperation) and isinstance(above.operator, cst.Modulo)
+        ):
+            return _PRINTED
+        if isinstance(above, cst.Call) and below is not above.func:  # (not `t.cpu().numpy()`: a chain)
+            name = dotted_name(above.func) or ""
+            method = above.func.attr.value if isinstance(above.func, cst.Attribute) else name
+            if _SHOWN.match(name) or method == "format":
+                return _PRINTED
+            torch_function = (aliases.qualify(above.func) or "").split(".")[0] == "torch"
+            if method == "pack_padded_sequence":
+                return _PACKED
+            if method in _KEEPERS or not name or method.endswith("_") or torch_function:
+                return _ADVICE  # (torch's functions and in-place methods take the tensor as it is)
+            return _HANDED.format(short(above.func))
+        below = above
+    return _ADVICE
 
 
 def _precision(float64: bool, item: cst.Call, tree: Tree, statement: cst.CSTNode | None = None) -> str:
@@ -276,15 +346,20 @@ class HostSyncInLoop(Rule):
         loops = TrainingLoops(self.tree, self.aliases)
         if loops.values is None:
             return
-        if (loops.loops or loops.step_functions or loops.hooks or loops.callbacks) and not may_use_a_gpu(
-            self.tree, self.context.source
-        ):
-            return  # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put)
+        looping = bool(loops.loops or loops.step_functions or loops.hooks or loops.callbacks)
+        names_no_gpu = looping and not may_use_a_gpu(self.tree, self.context.source)
+        if names_no_gpu and not loops.runs_a_given_model():
+            # a CPU-only script: its syncs cost nothing (a file of modules runs where it is put, and so
+            # does a loop that runs a model its caller in another file built)
+            return
         scalars = Scalars(self.tree, self.aliases)
         syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
         # Apple's MPS has no float64: where the file may pick it, sums are kept in float32. Asked only of
         # a file with a sum to fix (its regex over the whole text cost 0.2 s of a `check` of timm).
-        float64: bool | None = None
+        # (a loop run where its caller puts the model, which this file does not name: MPS too; and a file
+        # where an earlier pass of this rule let the value's device choose: its "cuda" is that choice's)
+        chosen_before = f".device.type in {_FLOAT64_DEVICES}" in self.context.source
+        float64: bool | None = False if names_no_gpu or chosen_before else None
         stack = self.aliases.module_name_for("torch.stack")
         is_tensor = self.aliases.module_name_for("torch.is_tensor")
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
@@ -292,12 +367,14 @@ class HostSyncInLoop(Rule):
         dicts: dict[tuple[int, str], tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None] = {}
         every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
         # `.item()`s of values the code shows are tensors: only those may become `.detach()`
-        tensor_items = {id(sync.node) for _, sync in every if sync.item and sync.reported}
+        tensor_items = {
+            id(sync.node) for _, sync in every if sync.item and (sync.reported or sync.after_copy)
+        }
         for event, sync in every:
             fix = None
             advice = ""
             if (
-                sync.reported
+                (sync.reported or sync.after_copy)
                 and sync.item
                 and event.loop is not None
                 and isinstance(sync.node, cst.Call)  # (an item is)
@@ -365,8 +442,8 @@ class HostSyncInLoop(Rule):
         # A sum kept on the device saves nothing while the step still waits elsewhere: the loop's sums
         # are fixed only when every other sync of its body goes with them.
         # (a value a step function returns: its function's and its callers' loops' syncs)
-        kept = {id(e.step): e.node for e, s, f, _ in found if f is None}
-        waiting = [e.node for e, _, f, _ in found if f is None]
+        kept = {id(e.step): e.node for e, s, f, _ in found if f is None and not s.explicit_wait}
+        waiting = [e.node for e, s, f, _ in found if f is None and not s.explicit_wait]
         for event, sync, fix, advice in found:
             remaining = kept.get(id(event.step)) if fix is not None else None
             if fix is not None and id(sync.node) in callers:
@@ -376,10 +453,14 @@ class HostSyncInLoop(Rule):
                 remaining = next(
                     (n for n in waiting if any(id(a) in around for a in self.tree.ancestors(n))), None
                 )
-            if not sync.reported:
+            if not sync.reported and not (sync.after_copy and fix is not None and remaining is None):
                 continue
             if fix is None:
-                self.report(sync.node, sync.what + _ADVICE)
+                self.report(
+                    sync.node,
+                    sync.what
+                    + ("" if sync.explicit_wait else _why_kept(self.tree, self.aliases, sync, event)),
+                )
             elif remaining is not None:
                 self.report(
                     sync.node,

@@ -1,10 +1,10 @@
-"""Negative case for the fix (the sync is still reported): the loss is summed with `.item()`, and the
-next line reads it again into a history list (`history.append(loss.item())`).
+"""The loss is summed with `.item()`, and the next line reads it again into a history list
+(`history.append(loss.item())`): the second read is of what the line before copied.
 
-That second read waits for the GPU every step whatever the sum does, so keeping the sum on the device
-would save nothing: the sum is left as it is, and the finding names the read that stays.
+Both reads are fixed together, so no sync is left in the step: the sum stays on the device in float64
+(the host's digits: this file picks CUDA or the CPU) and the history keeps each step's tensor, read back
+with one copy after the loop (the same floats, in order).
 """
-
 import torch
 import torch.nn as nn
 
