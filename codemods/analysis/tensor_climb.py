@@ -69,10 +69,7 @@ class TensorClimb(Generic[Answer]):
                 if verdict is GO_ON and parent.attr.value in NOT_TENSOR_METHODS:
                     return None
                 current = call
-            elif self.carries_operands and (
-                isinstance(parent, _OPERANDS)
-                or (isinstance(parent, cst.Subscript) and parent.value is current)
-            ):
+            elif parent is not None and self.carries(parent, current):
                 current = parent
                 continue
             elif isinstance(parent, cst.Arg):
@@ -88,6 +85,13 @@ class TensorClimb(Generic[Answer]):
                 return None
             if not isinstance(verdict, GoOn):
                 return verdict
+
+    def carries(self, parent: cst.CSTNode, current: cst.CSTNode) -> bool:
+        """Does ``parent``, an operation, a container or an index of ``current``, carry the value on?
+        (``carries_operands`` says; a subclass may carry some operations only.)"""
+        return self.carries_operands and (
+            isinstance(parent, _OPERANDS) or (isinstance(parent, cst.Subscript) and parent.value is current)
+        )
 
     def method(self, call: cst.Call, name: str) -> Answer | GoOn | None:
         """``<value>.name(...)``: the answer, None to stop, or :data:`GO_ON` (stopped all the same for a
