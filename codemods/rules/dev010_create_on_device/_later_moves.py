@@ -456,9 +456,32 @@ def _inline_move(
     choice = tree.parent(call)
     if len(mentions) == 1:
         return Found(None, target, True, inline=call) if not isinstance(choice, cst.IfExp) else None
+    paired = _paired_in_branches(tree, call, spelled)
+    if paired is not None:  # `(h.cuda(), c.cuda()) if USE_CUDA else (h, c)`: `h.cuda()` becomes `h`
+        choice, moved_unless = paired
+        return Found(None, target, True, choice.test, moved_unless, inline=call)
     if not isinstance(choice, cst.IfExp) or _moving_branch(tree, choice, spelled) is not call:
         return None
     return Found(None, target, True, choice.test, call is choice.orelse, inline=choice)
+
+
+def _paired_in_branches(tree: Tree, call: cst.Call, spelled: str) -> tuple[cst.IfExp, bool] | None:
+    """``(h.cuda(), c.cuda()) if use_cuda else (h, c)``: ``call`` moves ``h`` in one branch's tuple, and
+    the other branch's tuple holds ``h`` itself at the same place. The choice, and whether the moving
+    tuple is its ``else``."""
+    element = tree.parent(call)
+    moving = tree.parent(element) if isinstance(element, cst.Element) else None
+    choice = tree.parent(moving) if isinstance(moving, cst.Tuple) else None
+    if not isinstance(choice, cst.IfExp) or not isinstance(moving, cst.Tuple):
+        return None
+    other = choice.orelse if moving is choice.body else choice.body
+    if not isinstance(other, cst.Tuple) or len(other.elements) != len(moving.elements):
+        return None
+    place = next(i for i, e in enumerate(moving.elements) if e is element)
+    kept = other.elements[place]
+    if kept.value is None or isinstance(kept, cst.StarredElement) or dotted_name(kept.value) != spelled:
+        return None
+    return (choice, moving is choice.orelse) if spelled not in _spellings(tree, choice.test) else None
 
 
 def _is_target(tree: Tree, name: cst.Name) -> bool:

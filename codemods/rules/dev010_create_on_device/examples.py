@@ -1396,4 +1396,32 @@ INVALID = [
         """,
         message="`.bernoulli_()` after the factory may not give the same tensor",
     ),
+    # An LSTM's state moved in one branch's tuple, the other branch holding the same names: each is made
+    # where the flag says, and its move goes.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        USE_CUDA = torch.cuda.is_available()
+
+        class LanguageModel(torch.nn.Module):
+            def init_hidden(self, batch):
+                hidden = Variable(torch.zeros(1, batch, 8))
+                context = Variable(torch.zeros(1, batch, 8))
+                return (hidden.cuda(), context.cuda()) if USE_CUDA else (hidden, context)
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        USE_CUDA = torch.cuda.is_available()
+
+        class LanguageModel(torch.nn.Module):
+            def init_hidden(self, batch):
+                hidden = Variable(torch.zeros(1, batch, 8, device="cuda" if USE_CUDA else "cpu"))
+                context = Variable(torch.zeros(1, batch, 8, device="cuda" if USE_CUDA else "cpu"))
+                return (hidden, context) if USE_CUDA else (hidden, context)
+        """,
+    ),
 ]

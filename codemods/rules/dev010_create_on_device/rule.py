@@ -38,7 +38,10 @@ code writes too:
   then `return h.to(device)` or `out.append(h.cuda() if use_cuda else h)` becomes `h` made there and
   `return h` / `out.append(h)`; returned moved under a flag, `if use_cuda: return h.cuda()` with
   `else: return h` or `return h` after the `if`, it is made where the flag says and the `if` goes (with
-  other code where the flag is off, that code runs with `h` as made, and the `if` returns `h`).
+  other code where the flag is off, that code runs with `h` as made, and the `if` returns `h`); moved in
+  one branch's tuple, `return (h.cuda(), c.cuda()) if USE_CUDA else (h, c)` (the other branch holding
+  each name at the same place), each is made where the flag says and its move goes
+  (`return (h, c) if USE_CUDA else (h, c)`).
 
 A device is a name or attribute that says so (`device`, `self._device`, `args.gpu`, `local_rank`: an
 index, which `.to()` and `device=` both read as a GPU, and `.to(None)` leaves a tensor on the CPU as
@@ -57,7 +60,7 @@ from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that al
 = a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
 (`to_gpu(torch.zeros(n))`, `self.to_var(torch.randn(n))`) or to one from elsewhere whose name says it moves it
 (`to_var(torch.randn(n))`, `cuda(torch.zeros(n), use_cuda)`), a tensor bound to a name whose first later
-mention moves it in a way the fix cannot rewrite (`return (h.cuda(), c.cuda()) if USE_CUDA else (h, c)`,
+mention moves it in a way the fix cannot rewrite (`return [h.cuda(), c.cuda()] if USE_CUDA else (h,)`,
 `.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method of the file
 that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
 `torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
@@ -229,7 +232,7 @@ class CreateOnDevice(Rule):
 
     def _moved_otherwise(self, reach: MoveReach) -> None:
         """A host creation that reaches a device by another way than the shapes above
-        (``to_var(torch.randn(n))``, ``(h.cuda(), c.cuda()) if USE_CUDA else (h, c)``): reported."""
+        (``to_var(torch.randn(n))``, ``.type(Tensor)`` of a CUDA type): reported."""
         for call in self.sites(cst.Call):
             if id(call) in self._concluded:
                 continue
