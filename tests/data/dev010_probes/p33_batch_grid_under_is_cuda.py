@@ -1,5 +1,5 @@
 # source: jwyang/faster-rcnn.pytorch lib/model/roi_crop/modules/gridgen.py (affine grid repeated per sample)
-# verdict: hit. The batch grid is built on the host row by row and moved when the input is on a GPU.
+# verdict: hit, missed (a factory computed, then moved: not followed yet). The batch grid is built on the host row by row and moved when the input is on a GPU.
 import torch
 import torch.nn as nn
 from torch.autograd import Variable
@@ -12,7 +12,7 @@ class AffineGridGen(nn.Module):
         self.register_buffer("grid", torch.ones(height, width, 3), persistent=False)
 
     def forward(self, theta):
-        self.batchgrid = torch.zeros(torch.Size([theta.size(0)]) + self.grid.size())  # expect DEV003
+        self.batchgrid = torch.zeros(torch.Size([theta.size(0)]) + self.grid.size())  # expect DEV003 (known miss)
         for i in range(theta.size(0)):
             self.batchgrid[i] = self.grid
         self.batchgrid = Variable(self.batchgrid)
