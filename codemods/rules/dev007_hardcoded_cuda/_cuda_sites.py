@@ -48,6 +48,7 @@ somewhere: it has a CPU path, and the index is that path's decision.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -190,6 +191,7 @@ class _Sites:
         self._has_cpu_path: bool | None = None
         self._calls_guarded: dict[int, bool] = {}  # function -> _called_only_guarded
         self._names_by_text: dict[str, list[cst.Name]] | None = None
+        self._name_positions: dict[str, list[int]] = {}  # as _names_by_text, their positions
         self._corrections = CorrectedDefaults(tree, aliases)
         self._gpu_zero: bool | None = None  # _only_gpu_zero
         self._stuck_options: dict[str, Switch] | None = None  # _options_on_by_default
@@ -322,11 +324,7 @@ class _Sites:
             ),
             None,
         )
-        reads = [
-            n
-            for n in self._names().get(param.name.value, [])
-            if n is not param.name and self.tree.inside(n, function)
-        ]
+        reads = [n for n in self._names_under(param.name.value, function) if n is not param.name]
         for read in reads:
             parent = self.tree.parent(read)
             if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Param, cst.For)):
@@ -514,14 +512,27 @@ class _Sites:
         """Every ``Name`` node of the module that names a variable, by its text (once per file)."""
         if self._names_by_text is None:
             self._names_by_text = {}
-            for name in self.tree.of_type(self.tree.root, cst.Name):
+            names, positions = self.tree.of_class(cst.Name)  # source order, as of_type(root, cst.Name)
+            for name, position in zip(names, positions):
                 parent = self.tree.parent(name)
                 if (isinstance(parent, cst.Attribute) and parent.attr is name) or (
                     isinstance(parent, cst.Arg) and parent.keyword is name
                 ):
                     continue  # `model.train`, `f(use_gpu=True)`: not the variable
                 self._names_by_text.setdefault(name.value, []).append(name)
+                self._name_positions.setdefault(name.value, []).append(position)
         return self._names_by_text
+
+    def _names_under(self, text: str, node: cst.CSTNode) -> list[cst.Name]:
+        """The names of :meth:`_names` spelled ``text`` under ``node``, in source order: a slice found by
+        bisection of their positions, where testing each of the module's names cost a step per name
+        and per parameter asked about (a common name, ``device``, has thousands)."""
+        names = self._names().get(text, [])
+        extent = self.tree.extent(node)
+        if extent is None:
+            return []
+        positions = self._name_positions[text] if names else []
+        return names[bisect_right(positions, extent[0]) : bisect_left(positions, extent[1])]
 
     def _redundant_switch(self, node: cst.Assign) -> bool:
         """``use_gpu = True`` read only as the test of ``if use_gpu:`` blocks whose GPU code asks
