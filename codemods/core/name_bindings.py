@@ -58,8 +58,20 @@ SCOPES = (
 )
 
 
+# The binding classes whose names are those of their target, or of their name: looked up by the node's
+# own class first (every binding node of a module is asked about once a pass, and each `isinstance` of
+# a libcst class that fails goes through `ABCMeta.__instancecheck__`).
+_BY_TARGET = frozenset({cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr})
+_BY_NAME = frozenset({cst.Param, cst.AsName, cst.FunctionDef, cst.ClassDef})
+
+
 def bound_names(node: Binding) -> list[str]:
     """The plain names one binding node binds (``for i, (x, y) in ...`` -> i, x, y)."""
+    kind = type(node)
+    if kind in _BY_TARGET:
+        return flatten_names(cast("cst.AssignTarget", node).target, keep_underscore=True)
+    if kind in _BY_NAME:
+        return flatten_names(cast("cst.Param", node).name, keep_underscore=True)
     if isinstance(node, (cst.Global, cst.Nonlocal)):
         return [n.name.value for n in node.names]
     if isinstance(node, cst.ImportAlias):

@@ -404,6 +404,13 @@ class Tree:
             return False
         return above < here < above + self._sizes[above]
 
+    def extent(self, node: cst.CSTNode) -> tuple[int, int] | None:
+        """The positions ``node``'s subtree covers, ``(first, end)``: ``node`` at ``first``, a node under
+        it at any position ``first < p < end``. With the positions :meth:`of_class` lists, a rule finds
+        the nodes of a class under ``node`` by bisection. None for a node outside the tree."""
+        first = self._position(node)
+        return None if first is None else (first, first + self._sizes[first])
+
     def unnested(self, top: cst.CSTNode, boundaries: frozenset[type]) -> list[cst.CSTNode] | None:
         """The nodes under ``top`` (not ``top`` itself), in source order, with no node of a class in
         ``boundaries`` between them and ``top`` (such a node is listed, what it holds is not): a scope's

@@ -163,13 +163,15 @@ class CorrectedDefaults:
     def _names(self, node: cst.Name | cst.Attribute, spelled: str) -> bool:
         """Is ``node`` the variable or attribute ``spelled`` (not ``x.spelled`` for a Name, nor a
         keyword argument's name)?"""
-        parent = self.tree.parent(node)
         if isinstance(node, cst.Name):
+            if node.value != spelled:
+                return False  # (the common answer: asked first, without looking the parent up)
+            parent = self.tree.parent(node)
             if isinstance(parent, cst.Attribute) and parent.attr is node:
                 return False
             if isinstance(parent, (cst.Arg, cst.Param)) and getattr(parent, "keyword", None) is node:
                 return False
-            return node.value == spelled
+            return True
         return "." in spelled and dotted_name(node) == spelled
 
     def _runs_later(self, node: cst.CSTNode, root: cst.CSTNode) -> bool:

@@ -48,6 +48,7 @@ somewhere: it has a CPU path, and the index is that path's decision.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -190,6 +191,9 @@ class _Sites:
         self._has_cpu_path: bool | None = None
         self._calls_guarded: dict[int, bool] = {}  # function -> _called_only_guarded
         self._names_by_text: dict[str, list[cst.Name]] | None = None
+        self._name_positions: dict[str, list[int]] = {}  # as _names_by_text, their positions
+        # Every Name of the module by its spelling, with its position (what _names filters).
+        self._all_names: dict[str, tuple[list[cst.Name], list[int]]] = {}
         self._corrections = CorrectedDefaults(tree, aliases)
         self._gpu_zero: bool | None = None  # _only_gpu_zero
         self._stuck_options: dict[str, Switch] | None = None  # _options_on_by_default
@@ -322,11 +326,7 @@ class _Sites:
             ),
             None,
         )
-        reads = [
-            n
-            for n in self._names().get(param.name.value, [])
-            if n is not param.name and self.tree.inside(n, function)
-        ]
+        reads = [n for n in self._names_under(param.name.value, function) if n is not param.name]
         for read in reads:
             parent = self.tree.parent(read)
             if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Param, cst.For)):
@@ -458,7 +458,7 @@ class _Sites:
         answer = False
         parent = self.tree.parent(function)
         if isinstance(parent, cst.Module):
-            uses = [n for n in self._names().get(function.name.value, []) if n is not function.name]
+            uses = [n for n in self._names(function.name.value) if n is not function.name]
             calls = [self.tree.parent(n) for n in uses]
             answer = bool(calls) and all(
                 isinstance(c, cst.Call) and c.func is n and self._guarded(c) for c, n in zip(calls, uses)
@@ -510,18 +510,45 @@ class _Sites:
         ]
         return bool(values) and all(isinstance(v, cst.Call) and self._asks_plainly(v, at) for v in values)
 
-    def _names(self) -> dict[str, list[cst.Name]]:
-        """Every ``Name`` node of the module that names a variable, by its text (once per file)."""
+    def _names(self, text: str) -> list[cst.Name]:
+        """Every ``Name`` node of the module spelled ``text`` that names a variable, in source order.
+        The module's names are grouped by spelling once per file; the test of their parents is made
+        only for the spellings asked about (a few hundred of a large module's tens of thousands)."""
         if self._names_by_text is None:
             self._names_by_text = {}
-            for name in self.tree.of_type(self.tree.root, cst.Name):
+            names, positions = self.tree.of_class(cst.Name)  # source order, as of_type(root, cst.Name)
+            for name, position in zip(names, positions):
+                spelled = self._all_names.get(name.value)
+                if spelled is None:
+                    self._all_names[name.value] = ([name], [position])
+                else:
+                    spelled[0].append(name)
+                    spelled[1].append(position)
+        found = self._names_by_text.get(text)
+        if found is None:
+            found = self._names_by_text[text] = []
+            kept: list[int] = []
+            for name, position in zip(*self._all_names.get(text, ((), ()))):
                 parent = self.tree.parent(name)
                 if (isinstance(parent, cst.Attribute) and parent.attr is name) or (
                     isinstance(parent, cst.Arg) and parent.keyword is name
                 ):
                     continue  # `model.train`, `f(use_gpu=True)`: not the variable
-                self._names_by_text.setdefault(name.value, []).append(name)
-        return self._names_by_text
+                found.append(name)
+                kept.append(position)
+            self._name_positions[text] = kept
+        return found
+
+    def _names_under(self, text: str, node: cst.CSTNode) -> list[cst.Name]:
+        """The names of :meth:`_names` spelled ``text`` under ``node``, in source order: a slice found by
+        bisection of their positions, where testing each of the module's names cost a step per name
+        and per parameter asked about (a common name, ``device``, has thousands)."""
+        names = self._names(text)
+        extent = self.tree.extent(node)
+        if extent is None:
+            return []
+        positions = self._name_positions[text]
+        return names[bisect_right(positions, extent[0]) : bisect_left(positions, extent[1])]
 
     def _redundant_switch(self, node: cst.Assign) -> bool:
         """``use_gpu = True`` read only as the test of ``if use_gpu:`` blocks whose GPU code asks
@@ -531,7 +558,7 @@ class _Sites:
         target = node.targets[0].target if len(node.targets) == 1 else None
         if not isinstance(target, cst.Name):
             return False
-        reads = [n for n in self._names().get(target.value, []) if n is not target]
+        reads = [n for n in self._names(target.value) if n is not target]
         if not reads:
             return False
         for name in reads:

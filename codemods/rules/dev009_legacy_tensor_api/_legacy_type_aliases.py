@@ -86,13 +86,11 @@ class LegacyAliases:
             tuple[cst.SimpleStatementLine, str, cst.Name, cst.CSTNode]
         ] = []  # `Tensor = FloatTensor`
         for assign in tree.of_type(tree.root, cst.Assign):
-            stmt = tree.parent(assign)
-            if not (
-                isinstance(assign.value, (cst.Attribute, cst.IfExp, cst.Name))
-                and stmt is not None
-                and _is_alias(stmt)
-            ):
+            if not isinstance(assign.value, (cst.Attribute, cst.IfExp, cst.Name)):
                 continue  # the cheap test first: most assignments are of calls
+            stmt = tree.parent(assign)
+            if not (stmt is not None and _is_alias(stmt)):
+                continue
             line = cst.ensure_type(stmt, cst.SimpleStatementLine)  # `name = ...`, as matched
             name = cst.ensure_type(assign.targets[0].target, cst.Name).value
             scope = next(a for a in tree.ancestors(line) if isinstance(a, _SCOPES))
@@ -125,6 +123,8 @@ class LegacyAliases:
         for node in tree.of_type(tree.root, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
             targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
             for target in targets:
+                if type(target) is cst.Name:
+                    continue  # (most targets: a plain name holds no attribute)
                 # every attribute written (`self.a, self.T = ...`, `self.x.T = ...`): counted, never read
                 for written in tree.of_type(target, cst.Attribute):
                     assigned.setdefault(written.attr.value, []).append(node)

@@ -173,6 +173,20 @@ def host_creation(
     return Creation(value, node, qualified, inexact, requires_grad, fills_randomly)
 
 
+def may_create(call: cst.Call, aliases: ImportAliases) -> bool:
+    """Can ``host_creation(call)`` be a creation by ``call`` itself (its ``factory``)? Only where
+    ``call``'s own function is a factory :func:`host_creation` takes: a quick test to ask first of
+    every call of a module, where :func:`host_creation` qualifies the function up to three times."""
+    qualified = aliases.qualify(call.func) or ""
+    return (
+        qualified in DETERMINISTIC
+        or qualified in RANDOM_FACTORIES
+        or qualified == _LEGACY_FLOAT
+        or qualified == "torch.from_numpy"
+        or (legacy_dtype(qualified) is not None and not qualified.startswith("torch.cuda."))
+    )
+
+
 def _exact_function_argument(node: cst.BaseExpression, aliases: ImportAliases) -> cst.Call | None:
     """``torch.triu(f(...), diagonal=1)``: the call ``f(...)`` a torch function of :data:`_EXACT_FUNCTIONS`
     is given first, positionally (no ``out=``); None for anything else."""

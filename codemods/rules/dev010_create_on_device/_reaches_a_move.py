@@ -99,23 +99,24 @@ class MoveReach(TensorClimb[Reach]):
             return False
         if self._gpu_types is None:
             self._gpu_types = set()
+            # (target, value, does the value name a CUDA type): the last asked once per assignment,
+            # not once per round
             assigns = [
-                (a.targets[0].target.value, a.value)
+                (
+                    a.targets[0].target.value,
+                    a.value,
+                    any(
+                        _cuda_type(self.aliases.qualify(n)) for n in self.tree.of_type(a.value, cst.Attribute)
+                    ),
+                )
                 for a in self.tree.of_type(self.tree.root, cst.Assign)
                 if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
             ]
             for _ in range(
                 2
             ):  # `FloatTensor = torch.cuda.FloatTensor if cuda else ...`, `Tensor = FloatTensor`
-                for target, bound in assigns:
-                    if (
-                        isinstance(bound, cst.Name)
-                        and bound.value in self._gpu_types
-                        or any(
-                            _cuda_type(self.aliases.qualify(a))
-                            for a in self.tree.of_type(bound, cst.Attribute)
-                        )
-                    ):
+                for target, bound, names_cuda in assigns:
+                    if isinstance(bound, cst.Name) and bound.value in self._gpu_types or names_cuda:
                         self._gpu_types.add(target)
         return value.value in self._gpu_types
 

@@ -124,6 +124,7 @@ from codemods.rules.dev010_create_on_device._host_creations import (
     converts_data,
     host_creation,
     made_there,
+    may_create,
     returns_host_tensors,
     with_dtype,
 )
@@ -234,7 +235,7 @@ class CreateOnDevice(Rule):
         """A host creation that reaches a device by another way than the shapes above
         (``to_var(torch.randn(n))``, ``.type(Tensor)`` of a CUDA type): reported."""
         for call in self.sites(cst.Call):
-            if id(call) in self._concluded:
+            if id(call) in self._concluded or not may_create(call, self.aliases):
                 continue
             creation = host_creation(call, self.aliases)
             if creation is None or creation.factory is not call or converts_data(creation):

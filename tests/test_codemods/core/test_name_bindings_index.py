@@ -14,7 +14,7 @@ import libcst as cst
 import pytest
 
 from codemods.core import name_bindings
-from codemods.core.name_bindings import SCOPES, bindings_in, bound_names
+from codemods.core.name_bindings import _BINDINGS, SCOPES, bindings_in, bound_names
 from codemods.core.tree import Tree
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -64,3 +64,19 @@ def test_a_scope_outside_the_tree_is_walked() -> None:
         assert bindings_in(tree, copy, name) == _walked(tree, copy, name)
     assert not any(key[0] == "name_bindings.by_name" for key in tree._memo if isinstance(key, tuple))
     assert [type(n).__name__ for n in bindings_in(tree, function, "y")] == ["AssignTarget"]
+
+
+def test_bound_names_of_each_binding_class() -> None:
+    source = (
+        "import a.b, c as d\nfrom e import f as g\nglobal h\nx, (y, *z) = 1\nw: int = 2\nv += 1\n"
+        "for i, j in k: pass\ndef fn(p, *q, r=1, **s):\n    nonlocal t\nclass C: pass\n"
+        "[u for u in ()]\n(n := 1)\nwith o as ob: pass\ntry: pass\nexcept E as e: pass\n"
+    )
+    module = cst.parse_module(source)
+    tree = Tree(module)
+    found = [bound_names(node) for node in tree.of_type(module, _BINDINGS)]
+    # `import c as d`: the alias and its `as d` (an AsName) both bind `d`
+    assert found == [
+        [], ["d"], ["d"], ["g"], ["g"], ["h"], ["x", "y", "z"], ["w"], ["v"], ["i", "j"], ["fn"],
+        ["p"], ["q"], ["r"], ["s"], ["t"], ["C"], ["u"], ["n"], ["ob"], ["e"],
+    ]  # fmt: skip

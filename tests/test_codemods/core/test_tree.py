@@ -71,6 +71,21 @@ def test_inside_is_being_among_the_ancestors() -> None:
     assert not tree.inside(module, module)
 
 
+def test_extent_holds_what_is_inside() -> None:
+    module = cst.parse_module(sorted((ROOT / "corpus").rglob("before.py"))[2].read_text())
+    tree = Tree(module)
+    nodes = walk(module)
+    for node in nodes[::5]:
+        extent = tree.extent(node)
+        assert extent is not None and extent[0] == tree.position(node)
+        for other in nodes[::7]:
+            position = tree.position(other)
+            assert position is not None
+            assert (extent[0] < position < extent[1]) == tree.inside(other, node), (node, other)
+    assert tree.extent(module) == (0, len(nodes))
+    assert tree.extent(cst.Name("elsewhere")) is None
+
+
 def test_unnested_is_what_no_boundary_between_holds() -> None:
     scopes = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp})
     for path in sorted((ROOT / "corpus").rglob("before.py"))[:25]:

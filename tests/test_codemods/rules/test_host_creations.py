@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import libcst as cst
 import pytest
 
 from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree
-from codemods.rules.dev010_create_on_device._host_creations import returns_host_tensors
+from codemods.rules.dev010_create_on_device._host_creations import (
+    host_creation,
+    may_create,
+    returns_host_tensors,
+)
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _first_function(source: str) -> bool:
@@ -47,3 +54,19 @@ def test_host_made_returns(body):
 )
 def test_other_functions(body):
     assert not _first_function(f"import torch\ndef make(n, device=None):\n    {body}\n")
+
+
+def test_may_create_holds_for_every_call_that_is_its_own_creation() -> None:
+    """``may_create`` is the quick test DEV010 asks before ``host_creation``: it must hold wherever
+    ``host_creation(call)`` is a creation by ``call`` itself, or a finding would be lost."""
+    seen = 0
+    for path in sorted((ROOT / "corpus").rglob("before.py")):
+        module = cst.parse_module(path.read_text())
+        tree = Tree(module)
+        aliases = ImportAliases.of(tree)
+        for call in tree.of_type(module, cst.Call):
+            creation = host_creation(call, aliases)
+            if creation is not None and creation.factory is call:
+                seen += 1
+                assert may_create(call, aliases), (path, cst.Module([]).code_for_node(call))
+    assert seen > 100
