@@ -23,7 +23,7 @@ model itself; no wrapper). :func:`move_copy` says where the copy goes and what i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -239,21 +239,25 @@ def _unaware(
     return isinstance(stmt, cst.SimpleStatementLine) and _allowed_use(stmt, model)
 
 
+def _in_lone_if(
+    stmt: cst.If, copy: Callable[[cst.BaseStatement], cst.BaseStatement | None]
+) -> cst.BaseStatement | None:
+    """``stmt`` (an ``if`` without ``else`` holding one statement) with ``copy`` of that statement in it,
+    without the comments above it; None when ``stmt`` holds more, or ``copy`` gives None."""
+    if stmt.orelse is not None or not isinstance(stmt.body, cst.IndentedBlock) or len(stmt.body.body) != 1:
+        return None
+    inner = copy(stmt.body.body[0])
+    if inner is None:
+        return None
+    return stmt.with_changes(body=stmt.body.with_changes(body=[inner]), leading_lines=())
+
+
 def _plain_copy(stmt: cst.BaseStatement, model: str, aliases: ImportAliases) -> cst.BaseStatement | None:
     """The move of ``model`` in ``stmt`` alone on a line, without the comments above it: ``model.to(d)``,
     ``model = model.cuda()``, or an ``if`` (no ``else``) holding only such a move. None for anything
     else: a wrapper (``nn.DataParallel(model).cuda()``) or a conversion in the chain."""
     if isinstance(stmt, cst.If):
-        if (
-            stmt.orelse is not None
-            or not isinstance(stmt.body, cst.IndentedBlock)
-            or len(stmt.body.body) != 1
-        ):
-            return None
-        inner = _plain_copy(stmt.body.body[0], model, aliases)
-        if inner is None:
-            return None
-        return stmt.with_changes(body=stmt.body.with_changes(body=[inner]), leading_lines=())
+        return _in_lone_if(stmt, lambda inner: _plain_copy(inner, model, aliases))
     if not isinstance(stmt, cst.SimpleStatementLine):
         return None
     for small in stmt.body:
@@ -276,16 +280,7 @@ def wrapped_move_copy(
     the model's own parameter objects, and moving it moves them where they are: the copy does to the
     parameters what the wrapped move does, and leaves the wrapping to it. None for anything else."""
     if isinstance(stmt, cst.If):
-        if (
-            stmt.orelse is not None
-            or not isinstance(stmt.body, cst.IndentedBlock)
-            or len(stmt.body.body) != 1
-        ):
-            return None
-        inner = wrapped_move_copy(stmt.body.body[0], model, aliases)
-        if inner is None:
-            return None
-        return stmt.with_changes(body=stmt.body.with_changes(body=[inner]), leading_lines=())
+        return _in_lone_if(stmt, lambda inner: wrapped_move_copy(inner, model, aliases))
     if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
         return None
     small = stmt.body[0]
