@@ -158,15 +158,11 @@ class Ranks:
         return len(elsewhere) == 1 and self.aliases.qualify(made[0]) in _RANK_KEEPING_LAYERS
 
     def _of_name(self, name: cst.Name, depth: int) -> int | None:
-        """The rank of what the last assignment before ``name`` gave it (:meth:`_value_before`)."""
-        value = self._value_before(name)
+        """The rank of what the last assignment before ``name`` gave it (:meth:`value_before`)."""
+        value = self.value_before(name)
         return self.of(value, depth + 1) if value is not None else None
 
     def value_before(self, name: cst.Name) -> cst.BaseExpression | None:
-        """What the last assignment before ``name`` in its block gave it (:meth:`_value_before`)."""
-        return self._value_before(name)
-
-    def _value_before(self, name: cst.Name) -> cst.BaseExpression | None:
         """What the last assignment before ``name``, in the same block, gave it: only when nothing
         between them may bind it too, and that block is a function's body."""
         statement: cst.CSTNode = name
@@ -240,7 +236,7 @@ class Ranks:
             return self.aliases.qualify(node.func) is None
         if not isinstance(node, cst.Name) or depth > 40:
             return False
-        value = self._value_before(node)
+        value = self.value_before(node)
         return value is not None and self._is_int(value, depth + 1)
 
     def _reshapes_in_place(self, statement: cst.CSTNode, name: str) -> bool:
