@@ -18,7 +18,7 @@ import libcst as cst
 from codemods.analysis.legacy_constructors import is_data, legacy_dtype
 from codemods.core.name_bindings import binding_counts
 from codemods.core.names import ImportAliases
-from codemods.core.syntax import positional
+from codemods.core.syntax import positional, with_kwarg
 from codemods.core.tree import Tree
 
 # The types `legacy_dtype` does not name (rare outside such maps): PyTorch 0.3's collate lists them all.
@@ -94,17 +94,11 @@ def _calls(tree: Tree, aliases: ImportAliases, target: cst.Name) -> dict[cst.Cal
             and is_data(call.args[0].value, aliases)
         ):
             return None
-        calls[call] = cst.Call(
+        tensor = cst.Call(
             func=aliases.expr_for("torch.tensor", "torch.tensor"),
-            args=[
-                cst.Arg(call.args[0].value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-                cst.Arg(
-                    lookup,
-                    keyword=cst.Name("dtype"),
-                    equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")),
-                ),
-            ],
+            args=[cst.Arg(call.args[0].value)],
             lpar=call.lpar,
             rpar=call.rpar,
         )
+        calls[call] = with_kwarg(tensor, "dtype", lookup)
     return calls
