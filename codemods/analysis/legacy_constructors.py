@@ -431,7 +431,7 @@ def legacy_constructor_rewrite(
     elif len(args) == 1 and not args[0].star:
         value = args[0].value
         if is_data(value, aliases, data_names, int_names):
-            factory = "tensor"
+            factory = "tensor" if _fresh_sequence(value) else "as_tensor"
         elif is_size(value, int_names):
             factory = "empty"
         else:
@@ -442,7 +442,7 @@ def legacy_constructor_rewrite(
     fixed = cst.Call(func=aliases.expr_for(f"torch.{factory}", f"torch.{factory}"), args=args)
     if dtype is not None:
         fixed = with_kwarg(fixed, "dtype", aliases.expr_for(f"torch.{dtype}", f"torch.{dtype}"))
-    elif factory == "tensor" and not _only_floats(args[0].value):
+    elif factory != "empty" and not _only_floats(args[0].value):
         # torch.Tensor(data) has the default dtype whatever the data; torch.tensor would infer int64.
         default = aliases.expr_for("torch.get_default_dtype", "torch.get_default_dtype")
         fixed = with_kwarg(fixed, "dtype", cst.Call(func=default))
@@ -451,6 +451,27 @@ def legacy_constructor_rewrite(
     if device is not None:
         fixed = with_kwarg(fixed, "device", device)
     return fixed
+
+
+def _fresh_sequence(node: cst.BaseExpression) -> bool:
+    """A list, tuple or comprehension written in the call: nothing else holds it, so ``torch.tensor``'s
+    copy is the legacy call's. Anything else may be an array or a tensor whose memory the legacy call
+    shared (``torch.FloatTensor(a)`` of a float32 array, ``a[i]``, ``t.numpy()``): ``torch.as_tensor``
+    shares it too, so an in-place change on either side still shows on the other."""
+    if isinstance(node, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)):
+        return True
+    if isinstance(node, cst.BinaryOperation):  # `[pad] * n`, `ids + [eos]`: a new list
+        return _fresh_sequence(node.left) or _fresh_sequence(node.right)
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value in _FRESH_SEQUENCE_BUILTINS
+    )
+
+
+# Builtins that return a new list, tuple or range (a shadowing definition is not looked for: all of them
+# give a Python sequence the legacy call copied, so the two spellings agree either way but for memory).
+_FRESH_SEQUENCE_BUILTINS = frozenset({"list", "tuple", "range", "sorted"})
 
 
 def _only_floats(node: cst.BaseExpression) -> bool:
