@@ -825,7 +825,10 @@ def _percent_of(share: float) -> str:
 
 
 def _share(run: PhaseRun, unit: str) -> tuple[int, int]:
-    return run.count(f"device_{unit}"), run.count(f"device_{unit}") + run.count(f"host_{unit}")
+    """(work on the GPU, all work), less the host tensors made from data or a size: a legacy constructor
+    makes them out of the emulated GPU's sight, its respelling in it (:func:`_without_constructors`)."""
+    device = run.count(f"device_{unit}")
+    return device, device + run.count(f"host_{unit}") - run.count(f"constructor_{unit}")
 
 
 def _fed_share(run: PhaseRun) -> tuple[int, int] | None:

@@ -20,6 +20,7 @@ the source, a single argument is
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 import libcst as cst
 import libcst.matchers as m
@@ -60,6 +61,7 @@ _NUMPY_RANDOM_SIZE = {
 # constructor reads as a size, cannot come out of them.
 _SHAPED_METHODS = frozenset({"reshape", "flatten", "ravel"})
 _SIZE_ANNOTATIONS = frozenset({"int"})
+# Annotations of Python sequences (data for a legacy constructor, and never an array sharing memory).
 _DATA_ANNOTATIONS = frozenset({"list", "tuple", "range", "List", "Tuple", "Sequence", "typing.List"})
 # The legacy constructor of the default dtype: no dtype of its own.
 DEFAULT_DTYPE_CONSTRUCTOR = "torch.Tensor"
@@ -188,7 +190,7 @@ def legacy_array_rewrite(
     call: cst.Call,
     qualified: str,
     aliases: ImportAliases,
-    kinds: tuple[frozenset[str], frozenset[str]],
+    kinds: ArgumentKinds,
     device: cst.BaseExpression | None = None,
 ) -> cst.Call | None:
     """``torch.FloatTensor(state[i:j])`` -> ``torch.as_tensor(state[i:j], dtype=torch.float32)`` (and
@@ -200,9 +202,8 @@ def legacy_array_rewrite(
         return None
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
-    sizes, data = kinds
     value = call.args[0].value
-    if not is_existing_array(value, aliases, data, sizes):
+    if not is_existing_array(value, aliases, kinds.data, kinds.sizes):
         return None
     return as_tensor_of(value, qualified, aliases, device)
 
@@ -255,20 +256,30 @@ def _gives_a_dimension(reshape: cst.Call) -> bool:
 _BINDING_NODES = (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)
 
 
-def argument_kinds(
-    tree: Tree, call: cst.Call, aliases: ImportAliases
-) -> tuple[frozenset[str], frozenset[str]]:
-    """The names that, where ``call`` is, provably hold a size and those that provably hold data:
-    every binding of the name in the enclosing function (parameter annotations included) says so."""
+class ArgumentKinds(NamedTuple):
+    """What names hold where a legacy constructor runs (:func:`argument_kinds`)."""
+
+    sizes: frozenset[str]  # an int or a `torch.Size`
+    data: frozenset[str]  # a sequence or an array (lists included)
+    lists: frozenset[str]  # of data, a Python list or tuple: no memory a tensor could share
+
+
+NO_ARGUMENT_KINDS = ArgumentKinds(frozenset(), frozenset(), frozenset())
+
+
+def argument_kinds(tree: Tree, call: cst.Call, aliases: ImportAliases) -> ArgumentKinds:
+    """The names that, where ``call`` is, provably hold a size and those that provably hold data (and of
+    those, the Python sequences): every binding of the name in the enclosing function (parameter
+    annotations included) says so."""
     function = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
     if not isinstance(function, cst.FunctionDef):
-        return frozenset(), frozenset()
+        return NO_ARGUMENT_KINDS
     bindings: dict[str, list[cst.BaseExpression | str | None]] = {}
     params = function.params
     for param in (*params.posonly_params, *params.params, *params.kwonly_params):
         annotation = code_of(param.annotation.annotation) if param.annotation else ""
         head = annotation.split("[", 1)[0]
-        kind = "size" if head in _SIZE_ANNOTATIONS else "data" if head in _DATA_ANNOTATIONS else None
+        kind = "size" if head in _SIZE_ANNOTATIONS else "list" if head in _DATA_ANNOTATIONS else None
         bindings[param.name.value] = [kind]
     # The binding nodes from the index, not a type test of every node of the body: DEV009 and DEV010
     # ask this of each legacy constructor and creation, and most nodes bind nothing.
@@ -287,18 +298,22 @@ def argument_kinds(
         bindings[reaching[0]] = list(reaching[1])
     sizes: set[str] = set()
     data: set[str] = set()
+    lists: set[str] = set()
     for _ in range(3):  # names defined from other names: `n = len(a)`, `m = n * 2`
         for name, values in bindings.items():
-            kinds = {_kind(v, aliases, frozenset(data), frozenset(sizes)) for v in values}
+            kinds = {_kind(v, aliases, frozenset(data), frozenset(sizes), frozenset(lists)) for v in values}
             if kinds == {"size"}:
                 sizes.add(name)
-            elif kinds == {"data"}:
+            elif kinds and kinds <= {"data", "list"}:
                 data.add(name)
+                if kinds == {"list"}:
+                    lists.add(name)
     unknown_once = {name for name, values in bindings.items() if len(values) == 1} - sizes - data
-    shown_sizes, shown_data = _kinds_shown_by_use(tree, function, aliases)
-    return (
-        frozenset(sizes | (shown_sizes - shown_data) & unknown_once),
-        frozenset(data | (shown_data - shown_sizes) & unknown_once),
+    shown_sizes, shown_lists = _kinds_shown_by_use(tree, function, aliases)
+    return ArgumentKinds(
+        frozenset(sizes | (shown_sizes - shown_lists) & unknown_once),
+        frozenset(data | (shown_lists - shown_sizes) & unknown_once),
+        frozenset(lists | (shown_lists - shown_sizes) & unknown_once),
     )
 
 
@@ -365,7 +380,7 @@ def _kinds_shown_by_use(
     that is appended to (`ids.append(eos)`: an int or a torch.Size has no `append`). Only a name
     bound once in the function is read this way, so the use and the constructor see the same value."""
     sizes: set[str] = set()
-    data: set[str] = set()
+    lists: set[str] = set()
     for call in tree.of_type(function.body, cst.Call):
         func = call.func
         if (
@@ -373,14 +388,14 @@ def _kinds_shown_by_use(
             and func.attr.value in _LIST_METHODS
             and isinstance(func.value, cst.Name)
         ):
-            data.add(func.value.value)
+            lists.add(func.value.value)
         elif len(call.args) > 1 and is_legacy_constructor(aliases.qualify(func)):
             sizes.update(
                 a.value.value
                 for a in call.args
                 if isinstance(a.value, cst.Name) and not a.star and a.keyword is None
             )
-    return sizes, data
+    return sizes, lists
 
 
 def _bind(bindings: dict, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
@@ -398,12 +413,15 @@ def _kind(
     aliases: ImportAliases,
     data: frozenset[str],
     sizes: frozenset[str],
+    lists: frozenset[str],
 ) -> str | None:
     if value is None or isinstance(value, str):
         return value
     if is_size(value, sizes):
         return "size"
-    return "data" if is_data(value, aliases, data, sizes) else None
+    if not is_data(value, aliases, data, sizes):
+        return None
+    return "list" if is_python_sequence(value, lists) else "data"
 
 
 def legacy_constructor_rewrite(
@@ -413,11 +431,14 @@ def legacy_constructor_rewrite(
     int_names: frozenset[str] = frozenset(),
     device: cst.BaseExpression | None = None,
     data_names: frozenset[str] = frozenset(),
+    list_names: frozenset[str] = frozenset(),
 ) -> cst.Call | None:
     """``torch.FloatTensor([1, 2])`` -> ``torch.tensor([1, 2], dtype=torch.float32)``,
     ``torch.cuda.LongTensor(n, m)`` -> ``torch.empty(n, m, dtype=torch.int64, device="cuda")``.
 
-    ``device`` replaces the constructor's own device (CPU, or ``"cuda"`` for ``torch.cuda.*``).
+    ``device`` replaces the constructor's own device (CPU, or ``"cuda"`` for ``torch.cuda.*``). Data
+    that may be an existing array or tensor (anything but :func:`is_fresh_data`; ``list_names`` hold
+    Python sequences) goes to ``torch.as_tensor``, which shares memory where the host constructor did.
     None when the arguments do not say whether they are data or a size, or use keywords.
     """
     dtype = legacy_dtype(qualified)
@@ -431,7 +452,11 @@ def legacy_constructor_rewrite(
     elif len(args) == 1 and not args[0].star:
         value = args[0].value
         if is_data(value, aliases, data_names, int_names):
-            factory = "tensor" if _fresh_sequence(value) else "as_tensor"
+            # A host type shares an existing array's memory; `torch.cuda.*` copied it to the GPU (but
+            # a device given for it may be the host's).
+            always_copied = qualified.startswith("torch.cuda.") and device is None
+            shares = not always_copied and not is_fresh_data(value, aliases, list_names)
+            factory = "as_tensor" if shares else "tensor"
         elif is_size(value, int_names):
             factory = "empty"
         else:
@@ -453,25 +478,48 @@ def legacy_constructor_rewrite(
     return fixed
 
 
-def _fresh_sequence(node: cst.BaseExpression) -> bool:
-    """A list, tuple or comprehension written in the call: nothing else holds it, so ``torch.tensor``'s
-    copy is the legacy call's. Anything else may be an array or a tensor whose memory the legacy call
-    shared (``torch.FloatTensor(a)`` of a float32 array, ``a[i]``, ``t.numpy()``): ``torch.as_tensor``
-    shares it too, so an in-place change on either side still shows on the other."""
+def is_fresh_data(
+    node: cst.BaseExpression, aliases: ImportAliases, list_names: frozenset[str] = frozenset()
+) -> bool:
+    """Is ``node`` data that no other name holds as an array or a tensor?
+
+    A Python sequence (:func:`is_python_sequence`), or a NumPy call that allocates a new array
+    (``np.array(x)``, ``np.zeros(n)``; not ``np.asarray(x)``, which may hand back ``x``). ``torch.tensor``'s
+    copy of such a value is the legacy call's own. Anything else may be an array or a tensor whose memory
+    the legacy call shared (``torch.FloatTensor(a)`` of a float32 array): ``torch.as_tensor`` shares it
+    too, so an in-place change on either side still shows on the other.
+    """
+    if is_python_sequence(node, list_names):
+        return True
+    if isinstance(node, cst.IfExp):
+        return all(is_fresh_data(side, aliases, list_names) for side in (node.body, node.orelse))
+    if not isinstance(node, cst.Call):
+        return False
+    qualified = aliases.qualify(node.func) or ""
+    if qualified == "numpy.array":
+        return kwarg(node, "copy") is None
+    if qualified in _NUMPY_RANDOM_SIZE:
+        return is_data(node, aliases)  # an array only when given a size, and then a new one
+    return qualified in _NUMPY_ARRAYS and qualified != "numpy.asarray"
+
+
+def is_python_sequence(node: cst.BaseExpression, list_names: frozenset[str] = frozenset()) -> bool:
+    """A list or tuple (never an array or a tensor): a display, a comprehension, ``[pad] * n``,
+    ``ids + [eos]``, ``list(...)``/``sorted(...)``/``range(...)``, ``x.tolist()``, or a name in
+    ``list_names`` (every binding of it is one of these)."""
+    if isinstance(node, cst.Name):
+        return node.value in list_names
     if isinstance(node, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)):
         return True
-    if isinstance(node, cst.BinaryOperation):  # `[pad] * n`, `ids + [eos]`: a new list
-        return _fresh_sequence(node.left) or _fresh_sequence(node.right)
-    return (
-        isinstance(node, cst.Call)
-        and isinstance(node.func, cst.Name)
-        and node.func.value in _FRESH_SEQUENCE_BUILTINS
-    )
-
-
-# Builtins that return a new list, tuple or range (a shadowing definition is not looked for: all of them
-# give a Python sequence the legacy call copied, so the two spellings agree either way but for memory).
-_FRESH_SEQUENCE_BUILTINS = frozenset({"list", "tuple", "range", "sorted"})
+    if isinstance(node, cst.IfExp):
+        return all(is_python_sequence(side, list_names) for side in (node.body, node.orelse))
+    if isinstance(node, cst.BinaryOperation):
+        return is_list_display(node.left) or is_list_display(node.right)
+    if not isinstance(node, cst.Call):
+        return False
+    if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
+        return True
+    return dotted_name(node.func) in _SEQUENCE_BUILTINS
 
 
 def _only_floats(node: cst.BaseExpression) -> bool:
@@ -509,7 +557,7 @@ def legacy_rewrite(
     ``torch.tensor(ids, dtype=torch.int64, device=d)`` (``device``, when given, wins).
     """
     qualified = aliases.qualify(call.func) or ""
-    sizes, data = argument_kinds(tree, call, aliases)
+    kinds = argument_kinds(tree, call, aliases)
     replaced: cst.CSTNode = call
     attribute = tree.parent(call)
     outer = tree.parent(attribute) if isinstance(attribute, cst.Attribute) else None
@@ -524,7 +572,7 @@ def legacy_rewrite(
         replaced = outer
         if device is None:
             device = move.device.deep_clone() if move.device is not None else cst.SimpleString('"cuda"')
-    fixed = legacy_constructor_rewrite(call, qualified, aliases, sizes, device, data)
+    fixed = legacy_constructor_rewrite(call, qualified, aliases, kinds.sizes, device, kinds.data, kinds.lists)
     return None if fixed is None else (replaced, fixed)
 
 
@@ -625,12 +673,25 @@ def _tensor_new(
         return None
     spelled = code_of(receiver)
     message = f"legacy constructor `{spelled}.new(...)`"
-    sizes, data = argument_kinds(tree, call, aliases)
+    sizes, data, lists = argument_kinds(tree, call, aliases)
     args = list(call.args)
     first = args[0]
     if len(args) == 1 and not first.star and is_data(first.value, aliases, data, sizes):
-        fixed = call.with_changes(func=attribute.with_changes(attr=cst.Name("new_tensor")))
-        return message + f"; use `{spelled}.new_tensor(...)`", call, fixed
+        if is_fresh_data(first.value, aliases, lists):
+            fixed = call.with_changes(func=attribute.with_changes(attr=cst.Name("new_tensor")))
+            return message + f"; use `{spelled}.new_tensor(...)`", call, fixed
+        # `new` shared an existing array's memory; `new_tensor` always copies.
+        if not m.matches(receiver, m.Name() | m.Attribute(value=m.Name() | m.Attribute())):
+            return message + f"; use `torch.as_tensor(..., dtype={spelled}.dtype, device=...)`", call, None
+        shared = cst.Call(
+            func=aliases.expr_for("torch.as_tensor", "torch.as_tensor"),
+            args=[first.with_changes(comma=cst.MaybeSentinel.DEFAULT)],
+        )
+        for attribute_name in ("dtype", "device"):
+            of_receiver = cst.Attribute(receiver.deep_clone(), cst.Name(attribute_name))
+            shared = with_kwarg(shared, attribute_name, of_receiver)
+        use = f"`torch.as_tensor(..., dtype={spelled}.dtype, device={spelled}.device)`"
+        return message + f" of an existing array: {use} shares its memory as `new` did", call, shared
     if not (len(args) > 1 or first.star == "*" or is_size(first.value, sizes)):
         return (
             message + ": cannot tell data from a size here; use `new_tensor(data)` or `new_empty(size)`",

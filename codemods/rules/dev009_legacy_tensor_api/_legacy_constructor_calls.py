@@ -12,6 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.analysis.legacy_constructors import (
+    ArgumentKinds,
     argument_kinds,
     as_tensor_of,
     legacy_array_rewrite,
@@ -65,14 +66,14 @@ def constructor_call(
             )
     device = alias.device if alias is not None and alias.conditional else None
     legacy = "torch.FloatTensor" if qualified == "torch.Tensor" else qualified
-    sizes, data = argument_kinds(tree, call, aliases)  # as DEV003 and DEV004 decide: one behaviour
+    sizes, data, lists = argument_kinds(tree, call, aliases)  # as DEV003 and DEV004 decide
     # A name bound to an array is data, but `torch.tensor` would copy what the legacy call shared.
     fixed = legacy_constructor_rewrite(
-        call, legacy, aliases, sizes, device, data - _array_names(tree, call, aliases)
+        call, legacy, aliases, sizes, device, data - _array_names(tree, call, aliases), lists
     )
     if fixed is None and alias is None:
         fixed = _array_rewrite(call, qualified, aliases) or legacy_array_rewrite(
-            call, qualified, aliases, (sizes, data)
+            call, qualified, aliases, ArgumentKinds(sizes, data, lists)
         )
         if fixed is not None:
             return (
@@ -99,7 +100,9 @@ def constructor_call(
     if qualified == "torch.Tensor":
         fixed = _default_dtype(tree, aliases, fixed)
         message += " (the default dtype)"
-    factory = "torch.tensor" if code_of(fixed.func).endswith("tensor") else "torch.empty"
+    factory = next(
+        f for f in ("torch.as_tensor", "torch.tensor", "torch.empty") if code_of(fixed.func).endswith(f[6:])
+    )
     return message + f"; use `{factory}(...)`", fixed, False
 
 
@@ -359,8 +362,8 @@ def _rewrite_with_stand_in(
     sizes: frozenset[str] = frozenset(),
     as_size: bool = False,
 ) -> cst.Call | None:
-    """``legacy_constructor_rewrite`` of ``call``'s one argument read as data (or, ``as_size``, as a
-    size), whatever it is: it reads a name in its data (size) names so, so a stand-in name of that
+    """``legacy_constructor_rewrite`` of ``call``'s one argument read as a Python list (or, ``as_size``,
+    as a size), whatever it is: it reads a name in its list (size) names so, so a stand-in name of that
     kind takes the argument's place, and the argument is put back in the rewrite."""
     value = call.args[0].value
     stand_in = cst.Name("__read_as_size__" if as_size else "__read_as_data__")
@@ -368,9 +371,8 @@ def _rewrite_with_stand_in(
     if as_size:
         fixed = legacy_constructor_rewrite(stood_in, legacy, aliases, frozenset({stand_in.value}), device)
     else:
-        fixed = legacy_constructor_rewrite(
-            stood_in, legacy, aliases, sizes, device, frozenset({stand_in.value})
-        )
+        listed = frozenset({stand_in.value})
+        fixed = legacy_constructor_rewrite(stood_in, legacy, aliases, sizes, device, listed, listed)
     if fixed is None:
         return None
     fixed = fixed.with_changes(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods.analysis.legacy_constructors import is_data, legacy_dtype
+from codemods.analysis.legacy_constructors import is_data, is_fresh_data, legacy_dtype
 from codemods.core.name_bindings import binding_counts
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import positional, with_kwarg
@@ -94,8 +94,10 @@ def _calls(tree: Tree, aliases: ImportAliases, target: cst.Name) -> dict[cst.Cal
             and is_data(call.args[0].value, aliases)
         ):
             return None
+        # `torch.as_tensor` where the legacy type shared an existing array's memory (see is_fresh_data).
+        factory = "torch.tensor" if is_fresh_data(call.args[0].value, aliases) else "torch.as_tensor"
         tensor = cst.Call(
-            func=aliases.expr_for("torch.tensor", "torch.tensor"),
+            func=aliases.expr_for(factory, factory),
             args=[cst.Arg(call.args[0].value)],
             lpar=call.lpar,
             rpar=call.rpar,

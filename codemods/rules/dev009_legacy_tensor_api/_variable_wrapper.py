@@ -122,9 +122,9 @@ class VariableArguments:
         """Does this legacy constructor make a new tensor? Of a tensor it makes an alias, which
         keeps the tensor's history; of a size, a literal, a NumPy array or a list bound before it, a new
         one."""
-        sizes, data = argument_kinds(self.tree, constructor, self.aliases)
+        kinds = argument_kinds(self.tree, constructor, self.aliases)
         rewrite = legacy_constructor_rewrite(
-            constructor, "torch.FloatTensor", self.aliases, int_names=sizes, data_names=data
+            constructor, "torch.FloatTensor", self.aliases, int_names=kinds.sizes, data_names=kinds.data
         )
         if rewrite is not None:
             return True

@@ -406,6 +406,35 @@ INVALID = [
         message="use `weight.new_zeros(...)`",
         line=6,
     ),
+    # Of an existing array the legacy calls shared its memory (an in-place change to either side shows
+    # in the other); `torch.tensor` and `new_tensor` copy, so they become `torch.as_tensor` (the `.new`
+    # one with the receiver's dtype and device). A value nothing else holds keeps `torch.tensor`.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def features(rows, weight):
+            obs = torch.FloatTensor(np.asarray(rows))
+            mask = np.ones(len(rows), dtype=np.float32)
+            scale = weight.data.new(mask)
+            order = torch.LongTensor(np.arange(len(rows)))
+            return obs, scale, order
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def features(rows, weight):
+            obs = torch.as_tensor(np.asarray(rows), dtype=torch.float32)
+            mask = np.ones(len(rows), dtype=np.float32)
+            scale = torch.as_tensor(mask, dtype=weight.data.dtype, device=weight.data.device)
+            order = torch.tensor(np.arange(len(rows)), dtype=torch.int64)
+            return obs, scale, order
+        """,
+        message="use `torch.as_tensor(...)`",
+        line=5,
+    ),
     Invalid(
         """
         import torch

@@ -40,7 +40,11 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   neither dtype (the default) nor device (the module's), and is left as it is. A single argument that is
   neither a literal list nor provably a size is reported: the legacy constructor reads a tensor, a NumPy
   array and
-  a size differently. An argument that is an array by its own expression (`x.reshape(...)`,
+  a size differently. Data that may be an array someone else holds (`np.asarray(x)`, a name bound to
+  `np.zeros(...)`) becomes `torch.as_tensor`: a host constructor shared its memory, so an in-place change
+  to either side showed in the other, which `torch.tensor`'s copy would break; data nothing else holds (a
+  list, `x.tolist()`, `np.arange(n)`) becomes `torch.tensor`. An argument that is an array by its own
+  expression (`x.reshape(...)`,
   `x.flatten()`, `x.ravel()`, a float `x.astype(np.float32)` for a float type, `np.where(c)[i]`)
   is data: `torch.FloatTensor(state.reshape(1, -1))` becomes
   `torch.as_tensor(state.reshape(1, -1), dtype=torch.float32)`, which shares a NumPy array's memory
@@ -65,7 +69,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   called on data, maps to dtypes (`"float64": torch.float64`), each call becoming
   `torch.tensor(values, dtype=numpy_type_map[name])` (unsafe: another module may read the map).
 * `w.new(2, n).zero_()` becomes `w.new_zeros(2, n)` (`.fill_(v)`: `w.new_full((2, n), v)`; a size
-  alone: `new_empty`; data: `new_tensor`), where `w` is plainly a tensor (`.data`, `.weight`,
+  alone: `new_empty`; data: `new_tensor`, or for an array that exists
+  `torch.as_tensor(a, dtype=w.dtype, device=w.device)`, sharing it as `new` did), where `w` is plainly a
+  tensor (`.data`, `.weight`,
   `next(self.parameters())`) or is given its own size (`input.new(input.size())`, `.size()` being a
   tensor's method); `torch.sparse.FloatTensor(i, v, shape)` (`shape` a literal, `torch.Size(...)`,
   `.shape`, or a name bound once in its scope to one) becomes

@@ -27,6 +27,8 @@ from typing import TypeGuard
 import libcst as cst
 
 from codemods.analysis.legacy_constructors import (
+    NO_ARGUMENT_KINDS,
+    ArgumentKinds,
     is_size,
     legacy_array_rewrite,
     legacy_constructor_rewrite,
@@ -59,8 +61,6 @@ _EXACT_FUNCTIONS = frozenset(
 _LEAVES_THE_HOST = frozenset(
     "to cuda cpu type pin_memory share_memory_ numpy tolist item detach requires_grad_ data_ptr".split()
 )
-Kinds = tuple[frozenset[str], frozenset[str]]  # (names holding a size, names holding data)
-_NO_KINDS: Kinds = (frozenset(), frozenset())
 _VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _LEGACY_FLOAT = "torch.Tensor"  # the default-dtype legacy constructor
 # Operators computed in one correctly rounded step on any device.
@@ -221,7 +221,10 @@ def _arithmetic(node: cst.BinaryOperation, aliases: ImportAliases, converts: boo
 
 
 def on_device(
-    creation: Creation, device: cst.BaseExpression, aliases: ImportAliases, kinds: Kinds = _NO_KINDS
+    creation: Creation,
+    device: cst.BaseExpression,
+    aliases: ImportAliases,
+    kinds: ArgumentKinds = NO_ARGUMENT_KINDS,
 ) -> cst.BaseExpression | None:
     """``creation`` made on ``device`` with the same values, or None when that cannot be written;
     ``kinds``: the names that hold a size and those that hold data where it is made (a legacy
@@ -230,9 +233,14 @@ def on_device(
         return None
     factory = creation.factory
     if creation.is_legacy:
-        sizes, data = kinds
         made = legacy_constructor_rewrite(
-            factory, creation.qualified, aliases, sizes, device=device, data_names=data
+            factory,
+            creation.qualified,
+            aliases,
+            kinds.sizes,
+            device=device,
+            data_names=kinds.data,
+            list_names=kinds.lists,
         ) or legacy_array_rewrite(factory, creation.qualified, aliases, kinds, device)
         if made is None:
             return None
@@ -242,7 +250,10 @@ def on_device(
 
 
 def made_there(
-    creation: Creation, device: cst.BaseExpression | None, aliases: ImportAliases, kinds: Kinds = _NO_KINDS
+    creation: Creation,
+    device: cst.BaseExpression | None,
+    aliases: ImportAliases,
+    kinds: ArgumentKinds = NO_ARGUMENT_KINDS,
 ) -> tuple[cst.BaseExpression | None, str | None]:
     """``creation`` made on ``device`` (None: a device that cannot be written), or why it cannot be."""
     if device is None:

@@ -286,6 +286,28 @@ INVALID = [
             return states, state, labels
         """,
     ),
+    # The same for a name bound to an array (`torch.as_tensor` shares it on the host, as the legacy call
+    # did); a list nothing else holds becomes `torch.tensor`.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def weights_of(n, device):
+            weights = np.ones(n, dtype=np.float32)
+            ids = [i for i in range(n)]
+            return torch.FloatTensor(weights).to(device), torch.LongTensor(ids).to(device)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def weights_of(n, device):
+            weights = np.ones(n, dtype=np.float32)
+            ids = [i for i in range(n)]
+            return torch.as_tensor(weights, dtype=torch.float32, device=device), torch.tensor(ids, dtype=torch.int64, device=device)
+        """,
+    ),
     Invalid(
         """
         import torch

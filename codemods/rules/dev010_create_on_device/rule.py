@@ -111,7 +111,7 @@ from codemods.analysis.forward_reach import (
     reached_functions,
     shown_tensor_parameter,
 )
-from codemods.analysis.legacy_constructors import argument_kinds
+from codemods.analysis.legacy_constructors import NO_ARGUMENT_KINDS, ArgumentKinds, argument_kinds
 from codemods.analysis.nn_modules import inferred_module_classes, module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
@@ -345,11 +345,11 @@ class CreateOnDevice(Rule):
             return None
         return found.device
 
-    def _kinds(self, creation: Creation) -> tuple[frozenset[str], frozenset[str]]:
+    def _kinds(self, creation: Creation) -> ArgumentKinds:
         """For a legacy constructor, the names that hold a size and those that hold data where it runs
         (as DEV009 reads them: one behaviour)."""
         if not creation.is_legacy:
-            return frozenset(), frozenset()
+            return NO_ARGUMENT_KINDS
         return argument_kinds(self.tree, creation.factory, self.aliases)
 
     def _module_device(self, node: cst.CSTNode) -> cst.BaseExpression | None:

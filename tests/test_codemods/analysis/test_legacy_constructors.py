@@ -6,6 +6,7 @@ import libcst as cst
 import pytest
 
 from codemods.analysis.legacy_constructors import (
+    NO_ARGUMENT_KINDS,
     legacy_array_rewrite,
     legacy_constructor_rewrite,
     legacy_dtype,
@@ -212,5 +213,5 @@ def test_legacy_array_rewrite(source, expected):
     module = cst.parse_module(f"import numpy as np\nimport torch\n{source}\n")
     call = module.body[-1].body[0].value
     aliases = ImportAliases.of(Tree(module))
-    fixed = legacy_array_rewrite(call, aliases.qualify(call.func), aliases, (frozenset(), frozenset()))
+    fixed = legacy_array_rewrite(call, aliases.qualify(call.func), aliases, NO_ARGUMENT_KINDS)
     assert (None if fixed is None else code_of(fixed)) == expected
