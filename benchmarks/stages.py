@@ -11,7 +11,9 @@ overlap a fix applied first (they come back next pass, which is why there are se
 ran (the first and the last pass run them all); then a bare
 ``libcst.parse_module`` of the same text for the ratios, with what apply would cost if every pass after the
 first were free (the floor of any engine that re-runs rules only on what a pass changed), and the top of a
-cProfile of ``apply`` (cumulative),
+cProfile of ``apply`` (cumulative). ``--ideal-carry`` declares every rule statement-local, so that the
+last pass carries every rule's findings in the statements no pass changed since it looked: the most any
+carry of findings per top-level statement could save (a bound; its fixed text need not be right),
 which shows which rules' code the rule time goes to. cProfile slows Python code more than libcst's native
 parser, so its shares overstate the rules; the stage table is the one to quote.
 """
@@ -189,13 +191,32 @@ def _folder(folder: Path) -> None:
     print(f"index + rules = {(index + rules) / parse:.3f} of the parse")
 
 
+def _declare_every_rule_statement_local() -> None:
+    """Has the engine's incremental last pass (``docs/engine.md``) carry every rule's findings in the
+    statements no pass changed since the rule last looked at them, and run the rule only on the others.
+
+    A bound for any carry of findings per top-level statement, however its module facts were
+    fingerprinted: the rules still pay their module-wide set-up on the changed statements, and the
+    rules run in the first pass only must look again at every statement a pass changed."""
+    for rule in all_rules():
+        rule.reads = ()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "file", type=Path, help="a file (check and apply), or a folder (check of its torch files)"
     )
     parser.add_argument("--top", type=int, default=25, help="lines of the cProfile of apply (0: no profile)")
+    parser.add_argument(
+        "--ideal-carry",
+        action="store_true",
+        help="every rule declared statement-local (Rule.reads = ()): the most a per-statement carry of"
+        " findings could save (a bound, not an apply: the fixed text may be wrong)",
+    )
     args = parser.parse_args()
+    if args.ideal_carry:
+        _declare_every_rule_statement_local()
     gc.freeze()
     gc.set_threshold(*_WORKER_GC_THRESHOLDS)
     if args.file.is_dir():
