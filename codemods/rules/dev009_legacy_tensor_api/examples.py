@@ -1485,6 +1485,39 @@ INVALID = [
         """,
         line=4,
     ),
+    # A NumPy call that makes an array of at least one dimension whatever it is given (`np.diff`,
+    # `np.argsort`, `np.unique`, `np.cumsum`), handed straight to the constructor: data, never a size.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def bands(hz, scores):
+            order = torch.LongTensor(np.argsort(scores))
+            return torch.Tensor(np.diff(hz)).view(-1, 1), order, torch.FloatTensor(1 - np.cumsum(hz))
+        """,
+        """
+        import numpy as np
+        import torch
+        def bands(hz, scores):
+            order = torch.as_tensor(np.argsort(scores), dtype=torch.int64)
+            return torch.as_tensor(np.diff(hz), dtype=torch.get_default_dtype()).view(-1, 1), order, torch.as_tensor(1 - np.cumsum(hz), dtype=torch.float32)
+        """,
+        message="as_tensor",
+        line=4,
+    ),
+    # `np.clip(x, a, b)` and `np.where(c, a, b)` keep a 0-d input 0-d (a number, which the legacy call
+    # read as a size): reported, not rewritten.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def clipped(x, lo, hi, c):
+            return torch.LongTensor(np.clip(x, lo, hi)), torch.LongTensor(np.where(c, x, lo))
+        """,
+        None,
+        message="cannot tell data from a size",
+        line=4,
+    ),
     # A NumPy float dtype of anything for a float type (an array, or a scalar the legacy call rejected),
     # and arithmetic with an array built right there (NumPy broadcasts: an array).
     Invalid(
