@@ -13,7 +13,8 @@ an int is overruled: the argument is
   expression; never rebound by ``global``, ``+=``, ``with``/``except ... as`` (what a context
   manager or an exception is, the file does not say), an import or a walrus;
 - an attribute (``batch.reward``) or a subscript (``data["iter"]``) of something;
-- a true division (``(high - low) / 2.``), which never gives an int;
+- a true division (``(high - low) / 2.``), which never gives an int; a sum, difference or product of
+  such arguments and number literals (``1 - done``), which shows nothing more than they do;
 - a call of a method or of a function neither of the file (whose returns the file shows) nor of
   torch, NumPy, ``math``, ``random`` or the builtins (which the other readings know).
 
@@ -71,10 +72,28 @@ def opaque(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression, depth:
         spelled = dotted_name(base) or ""
         return not spelled_like_a_size(spelled.rsplit(".", 1)[-1]) and not _is_size_call(base)
     if isinstance(value, cst.BinaryOperation):
-        return isinstance(value.operator, cst.Divide)
+        if isinstance(value.operator, cst.Divide):
+            return True
+        return isinstance(value.operator, _ELEMENTWISE) and _opaque_arithmetic(tree, aliases, value, depth)
     if isinstance(value, cst.Call):
         return _opaque_call(tree, aliases, value)
     return False
+
+
+# `1 - done`, `mask * 0.5`: element-wise on an array, arithmetic on a number.
+_ELEMENTWISE = (cst.Add, cst.Subtract, cst.Multiply)
+
+
+def _opaque_arithmetic(tree: Tree, aliases: ImportAliases, value: cst.BinaryOperation, depth: int) -> bool:
+    """``1 - done`` with ``done`` unpacked from ``env.step(a)``: arithmetic of opaque operands and number
+    literals shows nothing more than its operands do (an array stays an array, an int an int). A literal
+    alone is a number, and a named operand spelled like a size (``n - 1``) is a sign of one."""
+    sides = (value.left, value.right)
+    literal = [isinstance(side, (cst.Integer, cst.Float)) for side in sides]
+    return not all(literal) and all(
+        is_literal or opaque(tree, aliases, side, depth + 1)
+        for side, is_literal in zip(sides, literal, strict=True)
+    )
 
 
 def _is_size_call(node: cst.BaseExpression) -> bool:

@@ -725,6 +725,29 @@ INVALID = [
         message="which the file does not show to be data or a size: read as data",
         line=6,
     ),
+    # Arithmetic of such arguments and number literals (`1 - done`, the mask of a vectorised
+    # environment's step) shows no more than they do: read as data, unsafe. A named count in it
+    # (`n_steps - 1`) is a sign of a size: reported only.
+    Invalid(
+        """
+        import torch
+
+        def step(envs, action, n_steps):
+            next_state, reward, done, _ = envs.step(action)
+            mask = torch.FloatTensor(1 - done).unsqueeze(1)
+            return mask, torch.FloatTensor(reward * 0.1), torch.FloatTensor(n_steps - 1)
+        """,
+        """
+        import torch
+
+        def step(envs, action, n_steps):
+            next_state, reward, done, _ = envs.step(action)
+            mask = torch.as_tensor(1 - done, dtype=torch.float32).unsqueeze(1)
+            return mask, torch.as_tensor(reward * 0.1, dtype=torch.float32), torch.FloatTensor(n_steps - 1)
+        """,
+        message="of `1 - done`, which the file does not show to be data or a size: read as data",
+        line=5,
+    ),
     # `torch.Size(...)` is a size.
     Invalid(
         """
@@ -1541,14 +1564,14 @@ INVALID = [
         line=5,
     ),
     # Not an array by its expression: an integer `astype` or dtype of what may be a NumPy scalar (a size
-    # then), `.T` (a NumPy scalar's is itself), arithmetic with a name or with a NumPy scalar: reported,
-    # not rewritten.
+    # then), `.T` (a NumPy scalar's is itself), arithmetic with a name spelled like a count or with a
+    # NumPy scalar: reported, not rewritten.
     Invalid(
         """
         import numpy as np
         import torch
-        def f(x, done):
-            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - done), torch.FloatTensor(2 * np.float32(x))
+        def f(x, n_done):
+            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - n_done), torch.FloatTensor(2 * np.float32(x))
         """,
         None,
         message="cannot tell data from a size",
