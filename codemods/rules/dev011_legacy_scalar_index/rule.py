@@ -6,14 +6,15 @@ A value counts as 0-dim when the file shows it (`codemods/analysis/scalars.py`):
 loss function (`F.nll_loss(...)`) or of a loss module the file builds (`criterion = nn.MSELoss()`, also
 `self.criterion`), without `reduction="none"` or `reduce=False`; a reduction over every element
 (`x.sum()`, `torch.mean(x)`, `x.norm()`); `.data`, `.detach()` or a move of one; sums and products of
-these and numbers; a name every binding of which in its function is one of these. A name that only
-looks like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an
-unsafe fix, and the message says why. Where the file does not show the value at all (a helper of
-another module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in; an element of something
-handed in, `for b, flag in enumerate(reset_flags)`, or of a model's outputs, `R[0]`; of a name, only the bindings that can reach the
-read count) and `x.data[0]` is used as a number (added up, compared, formatted, handed to a meter, a
-logger, `append` or `print`, bound to a loss's name: `loss = f_loss(out, y).data[0]`, given to a bare `log_value`), the read becomes
-`.item()` as an unsafe fix: it raises if the value is 0-dim, and reads a first element if not. Other
+these and numbers; a name every binding of which in its function is one of these. A name that only looks
+like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an unsafe
+fix, and the message says why. Where the file does not show the value at all (a helper of another
+module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in; an element of something handed in,
+`for b, flag in enumerate(reset_flags)`, or of a model's outputs, `R[0]`; of a name, only the bindings
+that can reach the read count) and `x.data[0]` is used as a number (added up, compared, formatted,
+handed to a meter, a logger, `append` or `print`, bound to a loss's name: `loss = f_loss(out,
+y).data[0]`, given to a bare `log_value`), the read becomes `.item()` as an unsafe fix: it raises if the
+value is 0-dim, and reads a first element if not. Other
 `x.data[0]` (the first row of a batch, `save_image(out.data[0])`) is left alone.
 
 It also finds an element of a tensor looked up in a dictionary, `index2word[ni]` with
@@ -257,8 +258,9 @@ class LegacyScalarIndex(Rule):
     ) -> bool:
         """What the file does not show at all: a call of something that is not torch's nor a tensor
         method (``utils.accuracy(...)``, ``criterion(out, y)`` with ``criterion`` handed in,
-        ``self.penalty(x)``), its negation, an element of such a value (``R[0]``), arithmetic of such values with numbers and 0-dim tensors
-        (``L - alpha * ce + U`` with ``L = -elbo(x, y)``), or a name every binding of which is a
+        ``self.penalty(x)``), its negation, an element of such a value (``R[0]``), arithmetic of such
+        values with numbers and 0-dim tensors (``L - alpha * ce + U`` with ``L = -elbo(x, y)``), or a
+        name every binding of which is a
         parameter or one of these. A value the code builds with torch (a loss module with
         ``reduction="none"``, ``x.sum(1)``) says what it is, and Scalars answered it already."""
         if isinstance(receiver, cst.Call):
