@@ -799,15 +799,17 @@ INVALID = [
         message="the file does not show whether `flag` is one",
         line=5,
     ),
-    # An element of what the file does not show (`R[0]`, `idxs[i][0]` of a model's outputs) read as a
-    # number (appended, logged by a bare `log_value`): unsafe, as for the value itself. A slice keeps
+    # An element of what the file does not show (`R[0]`, `idxs[i][0]` of the outputs of a model that
+    # `torch.load` unpickled) read as a number (appended, logged by a bare `log_value`): unsafe, as for
+    # the value itself. A slice keeps
     # dimensions (`batch[:, 0]`): left alone.
     Invalid(
         """
         import torch
         from tensorboard_logger import log_value
 
-        def validate(model, loader, step):
+        def validate(path, loader, step):
+            model = torch.load(path)
             rewards, outputs = [], []
             for batch in loader:
                 R, probs, actions, idxs = model(batch)
@@ -822,7 +824,8 @@ INVALID = [
         import torch
         from tensorboard_logger import log_value
 
-        def validate(model, loader, step):
+        def validate(path, loader, step):
+            model = torch.load(path)
             rewards, outputs = [], []
             for batch in loader:
                 R, probs, actions, idxs = model(batch)
@@ -834,7 +837,7 @@ INVALID = [
             return rewards, outputs, first
         """,
         message="the file does not show whether `R[0]` is one",
-        line=8,
+        line=9,
     ),
     # Only the bindings that reach the read count: the tuple bound after it is not what is read.
     Invalid(

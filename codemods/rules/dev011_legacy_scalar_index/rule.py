@@ -10,11 +10,11 @@ these and numbers; a name every binding of which in its function is one of these
 like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an unsafe
 fix, and the message says why. Where the file does not show the value at all (a helper of another
 module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in; an element of something handed in,
-`for b, flag in enumerate(reset_flags)`, or of a model's outputs, `R[0]`; of a name, only the bindings
-that can reach the read count) and `x.data[0]` is used as a number (added up, compared, formatted,
-handed to a meter, a logger, `append` or `print`, bound to a loss's name: `loss = f_loss(out,
-y).data[0]`, given to a bare `log_value`), the read becomes `.item()` as an unsafe fix: it raises if the
-value is 0-dim, and reads a first element if not. Other
+`for b, flag in enumerate(reset_flags)`, or of a model's outputs, `R[0]`, also of a model `torch.load`
+gave; of a name, only the bindings that can reach the read count) and `x.data[0]` is used as a number
+(added up, compared, formatted, handed to a meter, a logger, `append` or `print`, bound to a loss's
+name: `loss = f_loss(out, y).data[0]`, given to a bare `log_value`), the read becomes `.item()` as an
+unsafe fix: it raises if the value is 0-dim, and reads a first element if not. Other
 `x.data[0]` (the first row of a batch, `save_image(out.data[0])`) is left alone.
 
 It also finds an element of a tensor looked up in a dictionary, `index2word[ni]` with
@@ -73,6 +73,8 @@ _LOSS_NAME = re.compile(r"^(?:\w+_)?(?:loss|cost)(?:_\w+)?$", re.IGNORECASE)
 # Where a value read with `.data[0]` is taken as a number: builtins, and the methods of lists, meters,
 # loggers, progress bars and format strings.
 _NUMBER_TAKERS = frozenset({"print", "float", "int", "round", "str", "abs", "max", "min"})
+# Torch functions that return whatever was saved (a model of another module): they show nothing.
+_UNPICKLERS = frozenset({"torch.load", "torch.jit.load", "torch.hub.load"})
 # Logging functions called by their bare name (`from tensorboard_logger import log_value`): a value each.
 _NUMBER_LOGGERS = frozenset({"log_value", "log_scalar", "add_scalar"})
 _NUMBER_METHODS = frozenset(
@@ -338,8 +340,14 @@ class LegacyScalarIndex(Rule):
                 return False
         elif not isinstance(call.func, cst.Name) or call.func.value in _NUMBER_TAKERS:
             return False
-        built = scalars.constructions_of(call.func)
-        return not any((self.aliases.qualify(v) or "").startswith("torch.") for v in built)
+        return not self._built_by_torch(call.func, scalars)
+
+    def _built_by_torch(self, func: cst.BaseExpression, scalars: Scalars) -> bool:
+        """Whether a binding of the callable ``func`` constructs it with torch (``criterion =
+        nn.MSELoss()``: the file shows what it returns). What ``torch.load`` unpickles, a model of
+        another module as a rule, shows nothing."""
+        qualified = [self.aliases.qualify(v) or "" for v in scalars.constructions_of(func)]
+        return any(q.startswith("torch.") and q not in _UNPICKLERS for q in qualified)
 
     def _calls_unknown(self, binding: cst.CSTNode, scalars: Scalars) -> bool:
         assign = self.tree.parent(binding)
@@ -348,5 +356,4 @@ class LegacyScalarIndex(Rule):
         call = assign.value
         if not isinstance(call, cst.Call) or (self.aliases.qualify(call.func) or "").startswith("torch."):
             return False
-        built = scalars.constructions_of(call.func)
-        return not any((self.aliases.qualify(v) or "").startswith("torch.") for v in built)
+        return not self._built_by_torch(call.func, scalars)
