@@ -140,8 +140,12 @@ def _every_binding_opaque(tree: Tree, aliases: ImportAliases, name: cst.Name, de
     if any(name.value in {n.name.value for n in g.names} for g in tree.of_type(tree.root, cst.Global)):
         return False  # another function may bind it to anything
     around = {id(a) for a in tree.ancestors(name)}
-    for scope in _scopes_around(tree, name):
-        bindings = _bindings(tree, aliases, scope, name.value, depth, around)
+    for index, scope in enumerate(_scopes_around(tree, name)):
+        # In the read's own scope, a binding after it reaches it only through a loop around both (a
+        # notebook's later cell that binds `done = False` does not); a function's global may be bound
+        # anywhere before it is called.
+        read = name if index == 0 else None
+        bindings = _bindings(tree, aliases, scope, name.value, depth, around, read)
         if bindings is None:
             return False
         if bindings:
@@ -150,12 +154,21 @@ def _every_binding_opaque(tree: Tree, aliases: ImportAliases, name: cst.Name, de
 
 
 def _bindings(
-    tree: Tree, aliases: ImportAliases, scope: cst.CSTNode, name: str, depth: int, around: set[int]
+    tree: Tree,
+    aliases: ImportAliases,
+    scope: cst.CSTNode,
+    name: str,
+    depth: int,
+    around: set[int],
+    read: cst.CSTNode | None = None,
 ) -> list[bool] | None:
-    """Whether each binding of ``name`` in ``scope`` is opaque; None where one cannot be read (``+=``,
-    an import, ``with``/``except ... as``, a walrus, a ``def`` or ``class``, ``nonlocal``)."""
+    """Whether each binding of ``name`` in ``scope`` (that can reach ``read``, when given) is opaque;
+    None where one cannot be read (``+=``, an import, ``with``/``except ... as``, a walrus, a ``def``
+    or ``class``, ``nonlocal``)."""
     found: list[bool] = []
     for node in bindings_in(tree, scope, name):
+        if read is not None and not _may_reach(tree, node, read):
+            continue
         if isinstance(node, cst.Param):
             annotated = node.annotation is not None and dotted_name(node.annotation.annotation) == "int"
             int_default = node.default is not None and not isinstance(node.default, cst.Name)
@@ -179,6 +192,14 @@ def _bindings(
         if owner is scope:
             return None
     return found
+
+
+def _may_reach(tree: Tree, binding: cst.CSTNode, read: cst.CSTNode) -> bool:
+    """Whether ``binding`` can give ``read`` its value: it comes first, or a loop holds both."""
+    bound_at, read_at = tree.position(binding), tree.position(read)
+    if bound_at is None or read_at is None or bound_at < read_at:
+        return True
+    return any(isinstance(a, (cst.For, cst.While)) and tree.inside(binding, a) for a in tree.ancestors(read))
 
 
 def _binds_in(node: cst.CSTNode) -> bool:

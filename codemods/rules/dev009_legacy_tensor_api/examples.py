@@ -748,6 +748,47 @@ INVALID = [
         message="of `1 - done`, which the file does not show to be data or a size: read as data",
         line=5,
     ),
+    # Only the bindings that can reach the call count: a script's later loop that binds `done = False`
+    # (a notebook's next cell) does not; a loop around both would.
+    Invalid(
+        """
+        import torch
+
+        for _ in range(8):
+            next_state, reward, done, _ = envs.step(policy(state))
+            masks.append(torch.FloatTensor(1 - done))
+        for episode in range(3):
+            done = False
+            while not done:
+                state, reward, done, _ = env.step(act(state))
+        """,
+        """
+        import torch
+
+        for _ in range(8):
+            next_state, reward, done, _ = envs.step(policy(state))
+            masks.append(torch.as_tensor(1 - done, dtype=torch.float32))
+        for episode in range(3):
+            done = False
+            while not done:
+                state, reward, done, _ = env.step(act(state))
+        """,
+        message="of `1 - done`, which the file does not show to be data or a size: read as data",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+
+        while True:
+            next_state, reward, done, _ = envs.step(policy(state))
+            masks.append(torch.FloatTensor(1 - done))
+            done = False
+        """,
+        None,
+        message="cannot tell data from a size",
+        line=5,
+    ),
     # `torch.Size(...)` is a size.
     Invalid(
         """
