@@ -25,13 +25,15 @@ from codemods.core.tree import Tree
 # Fresh Python sequences: `torch.tensor` copies them exactly as the legacy constructor did.
 _SEQUENCE_CALLS = frozenset({"list", "sorted", "range", "tuple"})
 # NumPy calls that return an array of at least one dimension from a sequence or a shape, or from
-# another array (`np.expand_dims(m, 1)`, a view; `np.diff(x)`, `np.repeat(c, k, axis=0)`: never 0-d).
+# another array (`np.expand_dims(m, 1)`, a view; `np.diff(x)`, `np.repeat(c, k, axis=0)`, `np.argsort(x)`,
+# `np.unique(x)`, `np.cumsum(x)`: at least 1-d even for a 0-d input, unlike `np.clip` or `np.where`).
 # The legacy constructor shares such an array's memory (same dtype, host type): `torch.as_tensor` too.
-_ARRAY_BUILDERS = frozenset(
+ARRAY_BUILDERS = frozenset(
     f"numpy.{name}"
     for name in (
         "array asarray zeros ones arange linspace stack concatenate hstack vstack expand_dims diff repeat"
-        " column_stack dstack"
+        " column_stack dstack argsort unique cumsum cumprod flatnonzero append atleast_1d atleast_2d"
+        " atleast_3d random.permutation"
     ).split()
 )
 _SCOPE_CLASSES: frozenset[type] = frozenset(SCOPES)
@@ -319,4 +321,4 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
     # `codemods.analysis.legacy_constructors.is_data` reads them (only a 0-d integer array, which the
     # legacy call read as a size of uninitialised memory, would differ).
     random = qualified.startswith("numpy.random.") and is_data(value, aliases)
-    return "array" if qualified in _ARRAY_BUILDERS or random else None
+    return "array" if qualified in ARRAY_BUILDERS or random else None

@@ -23,6 +23,7 @@ from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, with_arg_value, without_args
 from codemods.core.tree import Tree
 from codemods.rules.dev009_legacy_tensor_api._evident_data import (
+    ARRAY_BUILDERS,
     every_binding_kind,
     reaching_kind,
     returns_fresh_list,
@@ -423,7 +424,9 @@ def _axes_given(transpose: cst.Call) -> bool:
 
 
 def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
-    """``value`` is an array by its own expression: ``x.reshape(...)`` (with a shape), ``x.flatten()``,
+    """``value`` is an array by its own expression: a NumPy call that always makes one of at least one
+    dimension (``np.diff(x)``, ``np.argsort(x)``: ``_evident_data.ARRAY_BUILDERS``),
+    ``x.reshape(...)`` (with a shape), ``x.flatten()``,
     ``x.ravel()``, ``x.transpose(...)`` (with its axes), ``x.astype(np.float32)`` and ``np.float32(x)``
     for a floating constructor (a NumPy scalar stays a scalar, which a float constructor rejects as it
     always did, while an integer one would read it as a size), ``np.where(c)[i]`` (an array of
@@ -441,6 +444,8 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
         and not value.args[0].star
     ):
         return True  # `np.float32(state)`: an array (a fresh one), or a scalar the legacy call rejected
+    if isinstance(value, cst.Call) and aliases.qualify(value.func) in ARRAY_BUILDERS:
+        return True  # `np.diff(hz)`, `np.argsort(x)`: an array of at least one dimension, never a size
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):
         method = value.func.attr.value
         if aliases.qualify(value.func) is not None:
@@ -480,7 +485,7 @@ def _built_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bo
     :func:`_is_array` (never a scalar, unlike ``np.float32(x)`` alone or ``np.sum(x)``)."""
     if isinstance(value, cst.Call):
         qualified = aliases.qualify(value.func) or ""
-        if qualified in _NUMPY_ARRAY_BUILDERS:
+        if qualified in _NUMPY_ARRAY_BUILDERS or qualified in ARRAY_BUILDERS:
             return True
         if qualified in _FLOAT_DTYPES | _NUMPY_INT_DTYPES and len(value.args) == 1:
             return isinstance(value.args[0].value, (cst.List, cst.ListComp))

@@ -13,7 +13,8 @@ an int is overruled: the argument is
   expression; never rebound by ``global``, ``+=``, ``with``/``except ... as`` (what a context
   manager or an exception is, the file does not say), an import or a walrus;
 - an attribute (``batch.reward``) or a subscript (``data["iter"]``) of something;
-- a true division (``(high - low) / 2.``), which never gives an int;
+- a true division (``(high - low) / 2.``), which never gives an int; a sum, difference or product of
+  such arguments and number literals (``1 - done``), which shows nothing more than they do;
 - a call of a method or of a function neither of the file (whose returns the file shows) nor of
   torch, NumPy, ``math``, ``random`` or the builtins (which the other readings know).
 
@@ -71,10 +72,28 @@ def opaque(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression, depth:
         spelled = dotted_name(base) or ""
         return not spelled_like_a_size(spelled.rsplit(".", 1)[-1]) and not _is_size_call(base)
     if isinstance(value, cst.BinaryOperation):
-        return isinstance(value.operator, cst.Divide)
+        if isinstance(value.operator, cst.Divide):
+            return True
+        return isinstance(value.operator, _ELEMENTWISE) and _opaque_arithmetic(tree, aliases, value, depth)
     if isinstance(value, cst.Call):
         return _opaque_call(tree, aliases, value)
     return False
+
+
+# `1 - done`, `mask * 0.5`: element-wise on an array, arithmetic on a number.
+_ELEMENTWISE = (cst.Add, cst.Subtract, cst.Multiply)
+
+
+def _opaque_arithmetic(tree: Tree, aliases: ImportAliases, value: cst.BinaryOperation, depth: int) -> bool:
+    """``1 - done`` with ``done`` unpacked from ``env.step(a)``: arithmetic of opaque operands and number
+    literals shows nothing more than its operands do (an array stays an array, an int an int). A literal
+    alone is a number, and a named operand spelled like a size (``n - 1``) is a sign of one."""
+    sides = (value.left, value.right)
+    literal = [isinstance(side, (cst.Integer, cst.Float)) for side in sides]
+    return not all(literal) and all(
+        is_literal or opaque(tree, aliases, side, depth + 1)
+        for side, is_literal in zip(sides, literal, strict=True)
+    )
 
 
 def _is_size_call(node: cst.BaseExpression) -> bool:
@@ -121,8 +140,12 @@ def _every_binding_opaque(tree: Tree, aliases: ImportAliases, name: cst.Name, de
     if any(name.value in {n.name.value for n in g.names} for g in tree.of_type(tree.root, cst.Global)):
         return False  # another function may bind it to anything
     around = {id(a) for a in tree.ancestors(name)}
-    for scope in _scopes_around(tree, name):
-        bindings = _bindings(tree, aliases, scope, name.value, depth, around)
+    for index, scope in enumerate(_scopes_around(tree, name)):
+        # In the read's own scope, a binding after it reaches it only through a loop around both (a
+        # notebook's later cell that binds `done = False` does not); a function's global may be bound
+        # anywhere before it is called.
+        read = name if index == 0 else None
+        bindings = _bindings(tree, aliases, scope, name.value, depth, around, read)
         if bindings is None:
             return False
         if bindings:
@@ -131,12 +154,21 @@ def _every_binding_opaque(tree: Tree, aliases: ImportAliases, name: cst.Name, de
 
 
 def _bindings(
-    tree: Tree, aliases: ImportAliases, scope: cst.CSTNode, name: str, depth: int, around: set[int]
+    tree: Tree,
+    aliases: ImportAliases,
+    scope: cst.CSTNode,
+    name: str,
+    depth: int,
+    around: set[int],
+    read: cst.CSTNode | None = None,
 ) -> list[bool] | None:
-    """Whether each binding of ``name`` in ``scope`` is opaque; None where one cannot be read (``+=``,
-    an import, ``with``/``except ... as``, a walrus, a ``def`` or ``class``, ``nonlocal``)."""
+    """Whether each binding of ``name`` in ``scope`` (that can reach ``read``, when given) is opaque;
+    None where one cannot be read (``+=``, an import, ``with``/``except ... as``, a walrus, a ``def``
+    or ``class``, ``nonlocal``)."""
     found: list[bool] = []
     for node in bindings_in(tree, scope, name):
+        if read is not None and not _may_reach(tree, node, read):
+            continue
         if isinstance(node, cst.Param):
             annotated = node.annotation is not None and dotted_name(node.annotation.annotation) == "int"
             int_default = node.default is not None and not isinstance(node.default, cst.Name)
@@ -160,6 +192,14 @@ def _bindings(
         if owner is scope:
             return None
     return found
+
+
+def _may_reach(tree: Tree, binding: cst.CSTNode, read: cst.CSTNode) -> bool:
+    """Whether ``binding`` can give ``read`` its value: it comes first, or a loop holds both."""
+    bound_at, read_at = tree.position(binding), tree.position(read)
+    if bound_at is None or read_at is None or bound_at < read_at:
+        return True
+    return any(isinstance(a, (cst.For, cst.While)) and tree.inside(binding, a) for a in tree.ancestors(read))
 
 
 def _binds_in(node: cst.CSTNode) -> bool:

@@ -754,6 +754,70 @@ INVALID = [
         message="which the file does not show to be data or a size: read as data",
         line=6,
     ),
+    # Arithmetic of such arguments and number literals (`1 - done`, the mask of a vectorised
+    # environment's step) shows no more than they do: read as data, unsafe. A named count in it
+    # (`n_steps - 1`) is a sign of a size: reported only.
+    Invalid(
+        """
+        import torch
+
+        def step(envs, action, n_steps):
+            next_state, reward, done, _ = envs.step(action)
+            mask = torch.FloatTensor(1 - done).unsqueeze(1)
+            return mask, torch.FloatTensor(reward * 0.1), torch.FloatTensor(n_steps - 1)
+        """,
+        """
+        import torch
+
+        def step(envs, action, n_steps):
+            next_state, reward, done, _ = envs.step(action)
+            mask = torch.as_tensor(1 - done, dtype=torch.float32).unsqueeze(1)
+            return mask, torch.as_tensor(reward * 0.1, dtype=torch.float32), torch.FloatTensor(n_steps - 1)
+        """,
+        message="of `1 - done`, which the file does not show to be data or a size: read as data",
+        line=5,
+    ),
+    # Only the bindings that can reach the call count: a script's later loop that binds `done = False`
+    # (a notebook's next cell) does not; a loop around both would.
+    Invalid(
+        """
+        import torch
+
+        for _ in range(8):
+            next_state, reward, done, _ = envs.step(policy(state))
+            masks.append(torch.FloatTensor(1 - done))
+        for episode in range(3):
+            done = False
+            while not done:
+                state, reward, done, _ = env.step(act(state))
+        """,
+        """
+        import torch
+
+        for _ in range(8):
+            next_state, reward, done, _ = envs.step(policy(state))
+            masks.append(torch.as_tensor(1 - done, dtype=torch.float32))
+        for episode in range(3):
+            done = False
+            while not done:
+                state, reward, done, _ = env.step(act(state))
+        """,
+        message="of `1 - done`, which the file does not show to be data or a size: read as data",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+
+        while True:
+            next_state, reward, done, _ = envs.step(policy(state))
+            masks.append(torch.FloatTensor(1 - done))
+            done = False
+        """,
+        None,
+        message="cannot tell data from a size",
+        line=5,
+    ),
     # `torch.Size(...)` is a size.
     Invalid(
         """
@@ -1514,6 +1578,39 @@ INVALID = [
         """,
         line=4,
     ),
+    # A NumPy call that makes an array of at least one dimension whatever it is given (`np.diff`,
+    # `np.argsort`, `np.unique`, `np.cumsum`), handed straight to the constructor: data, never a size.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def bands(hz, scores):
+            order = torch.LongTensor(np.argsort(scores))
+            return torch.Tensor(np.diff(hz)).view(-1, 1), order, torch.FloatTensor(1 - np.cumsum(hz))
+        """,
+        """
+        import numpy as np
+        import torch
+        def bands(hz, scores):
+            order = torch.as_tensor(np.argsort(scores), dtype=torch.int64)
+            return torch.as_tensor(np.diff(hz), dtype=torch.get_default_dtype()).view(-1, 1), order, torch.as_tensor(1 - np.cumsum(hz), dtype=torch.float32)
+        """,
+        message="as_tensor",
+        line=4,
+    ),
+    # `np.clip(x, a, b)` and `np.where(c, a, b)` keep a 0-d input 0-d (a number, which the legacy call
+    # read as a size): reported, not rewritten.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def clipped(x, lo, hi, c):
+            return torch.LongTensor(np.clip(x, lo, hi)), torch.LongTensor(np.where(c, x, lo))
+        """,
+        None,
+        message="cannot tell data from a size",
+        line=4,
+    ),
     # A NumPy float dtype of anything for a float type (an array, or a scalar the legacy call rejected),
     # and arithmetic with an array built right there (NumPy broadcasts: an array).
     Invalid(
@@ -1537,14 +1634,14 @@ INVALID = [
         line=5,
     ),
     # Not an array by its expression: an integer `astype` or dtype of what may be a NumPy scalar (a size
-    # then), `.T` (a NumPy scalar's is itself), arithmetic with a name or with a NumPy scalar: reported,
-    # not rewritten.
+    # then), `.T` (a NumPy scalar's is itself), arithmetic with a name spelled like a count or with a
+    # NumPy scalar: reported, not rewritten.
     Invalid(
         """
         import numpy as np
         import torch
-        def f(x, done):
-            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - done), torch.FloatTensor(2 * np.float32(x))
+        def f(x, n_done):
+            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - n_done), torch.FloatTensor(2 * np.float32(x))
         """,
         None,
         message="cannot tell data from a size",

@@ -799,6 +799,46 @@ INVALID = [
         message="the file does not show whether `flag` is one",
         line=5,
     ),
+    # An element of what the file does not show (`R[0]`, `idxs[i][0]` of the outputs of a model that
+    # `torch.load` unpickled) read as a number (appended, logged by a bare `log_value`): unsafe, as for
+    # the value itself. A slice keeps
+    # dimensions (`batch[:, 0]`): left alone.
+    Invalid(
+        """
+        import torch
+        from tensorboard_logger import log_value
+
+        def validate(path, loader, step):
+            model = torch.load(path)
+            rewards, outputs = [], []
+            for batch in loader:
+                R, probs, actions, idxs = model(batch)
+                rewards.append(R[0].data[0])
+                log_value("reward", R[0].data[0], step)
+                for i, action in enumerate(actions):
+                    outputs.append(idxs[i][0].data[0])
+                first = batch[:, 0].data[0]
+            return rewards, outputs, first
+        """,
+        """
+        import torch
+        from tensorboard_logger import log_value
+
+        def validate(path, loader, step):
+            model = torch.load(path)
+            rewards, outputs = [], []
+            for batch in loader:
+                R, probs, actions, idxs = model(batch)
+                rewards.append(R[0].item())
+                log_value("reward", R[0].item(), step)
+                for i, action in enumerate(actions):
+                    outputs.append(idxs[i][0].item())
+                first = batch[:, 0].data[0]
+            return rewards, outputs, first
+        """,
+        message="the file does not show whether `R[0]` is one",
+        line=9,
+    ),
     # Only the bindings that reach the read count: the tuple bound after it is not what is read.
     Invalid(
         """

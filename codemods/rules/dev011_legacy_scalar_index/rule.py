@@ -6,14 +6,15 @@ A value counts as 0-dim when the file shows it (`codemods/analysis/scalars.py`):
 loss function (`F.nll_loss(...)`) or of a loss module the file builds (`criterion = nn.MSELoss()`, also
 `self.criterion`), without `reduction="none"` or `reduce=False`; a reduction over every element
 (`x.sum()`, `torch.mean(x)`, `x.norm()`); `.data`, `.detach()` or a move of one; sums and products of
-these and numbers; a name every binding of which in its function is one of these. A name that only
-looks like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an
-unsafe fix, and the message says why. Where the file does not show the value at all (a helper of
-another module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in; an element of something
-handed in, `for b, flag in enumerate(reset_flags)`; of a name, only the bindings that can reach the
-read count) and `x.data[0]` is used as a number (added up, compared, formatted, handed to a meter, a
-logger, `append` or `print`, bound to a loss's name: `loss = f_loss(out, y).data[0]`), the read becomes
-`.item()` as an unsafe fix: it raises if the value is 0-dim, and reads a first element if not. Other
+these and numbers; a name every binding of which in its function is one of these. A name that only looks
+like a loss (`loss`, `g_loss`, `cost`) but is computed where the file does not show it gets an unsafe
+fix, and the message says why. Where the file does not show the value at all (a helper of another
+module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in; an element of something handed in,
+`for b, flag in enumerate(reset_flags)`, or of a model's outputs, `R[0]`, also of a model `torch.load`
+gave; of a name, only the bindings that can reach the read count) and `x.data[0]` is used as a number
+(added up, compared, formatted, handed to a meter, a logger, `append` or `print`, bound to a loss's
+name: `loss = f_loss(out, y).data[0]`, given to a bare `log_value`), the read becomes `.item()` as an
+unsafe fix: it raises if the value is 0-dim, and reads a first element if not. Other
 `x.data[0]` (the first row of a batch, `save_image(out.data[0])`) is left alone.
 
 It also finds an element of a tensor looked up in a dictionary, `index2word[ni]` with
@@ -72,6 +73,10 @@ _LOSS_NAME = re.compile(r"^(?:\w+_)?(?:loss|cost)(?:_\w+)?$", re.IGNORECASE)
 # Where a value read with `.data[0]` is taken as a number: builtins, and the methods of lists, meters,
 # loggers, progress bars and format strings.
 _NUMBER_TAKERS = frozenset({"print", "float", "int", "round", "str", "abs", "max", "min"})
+# Torch functions that return whatever was saved (a model of another module): they show nothing.
+_UNPICKLERS = frozenset({"torch.load", "torch.jit.load", "torch.hub.load"})
+# Logging functions called by their bare name (`from tensorboard_logger import log_value`): a value each.
+_NUMBER_LOGGERS = frozenset({"log_value", "log_scalar", "add_scalar"})
 _NUMBER_METHODS = frozenset(
     {"append", "update", "format", "add_scalar", "log_value", "write", "log", "info", "debug", "set_postfix"}
 )
@@ -214,7 +219,7 @@ class LegacyScalarIndex(Rule):
         if not isinstance(call, cst.Call):
             return False
         if isinstance(call.func, cst.Name):
-            return call.func.value in _NUMBER_TAKERS
+            return call.func.value in _NUMBER_TAKERS or call.func.value in _NUMBER_LOGGERS
         return isinstance(call.func, cst.Attribute) and call.func.attr.value in _NUMBER_METHODS
 
     def _fix(
@@ -255,14 +260,22 @@ class LegacyScalarIndex(Rule):
     ) -> bool:
         """What the file does not show at all: a call of something that is not torch's nor a tensor
         method (``utils.accuracy(...)``, ``criterion(out, y)`` with ``criterion`` handed in,
-        ``self.penalty(x)``), its negation, arithmetic of such values with numbers and 0-dim tensors
-        (``L - alpha * ce + U`` with ``L = -elbo(x, y)``), or a name every binding of which is a
+        ``self.penalty(x)``), its negation, an element of such a value (``R[0]``), arithmetic of such
+        values with numbers and 0-dim tensors (``L - alpha * ce + U`` with ``L = -elbo(x, y)``), or a
+        name every binding of which is a
         parameter or one of these. A value the code builds with torch (a loss module with
         ``reduction="none"``, ``x.sum(1)``) says what it is, and Scalars answered it already."""
         if isinstance(receiver, cst.Call):
             return self._opaque_call(receiver, scalars)
         if isinstance(receiver, cst.UnaryOperation) and isinstance(receiver.operator, cst.Minus):
             return self._opaque(receiver.expression, scalars, seen)
+        if isinstance(receiver, cst.Subscript):
+            # `R[0]`, `actions[i][0]` of what the model returned: an element (or a row) of something the
+            # file does not show is not shown either; a slice keeps dimensions the file does not count.
+            return all(
+                isinstance(element.slice, cst.Index) and not isinstance(element.slice.value, cst.Ellipsis)
+                for element in receiver.slice
+            ) and self._opaque(receiver.value, scalars, seen)
         if isinstance(receiver, cst.BinaryOperation) and isinstance(
             receiver.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
         ):
@@ -327,8 +340,14 @@ class LegacyScalarIndex(Rule):
                 return False
         elif not isinstance(call.func, cst.Name) or call.func.value in _NUMBER_TAKERS:
             return False
-        built = scalars.constructions_of(call.func)
-        return not any((self.aliases.qualify(v) or "").startswith("torch.") for v in built)
+        return not self._built_by_torch(call.func, scalars)
+
+    def _built_by_torch(self, func: cst.BaseExpression, scalars: Scalars) -> bool:
+        """Whether a binding of the callable ``func`` constructs it with torch (``criterion =
+        nn.MSELoss()``: the file shows what it returns). What ``torch.load`` unpickles, a model of
+        another module as a rule, shows nothing."""
+        qualified = [self.aliases.qualify(v) or "" for v in scalars.constructions_of(func)]
+        return any(q.startswith("torch.") and q not in _UNPICKLERS for q in qualified)
 
     def _calls_unknown(self, binding: cst.CSTNode, scalars: Scalars) -> bool:
         assign = self.tree.parent(binding)
@@ -337,5 +356,4 @@ class LegacyScalarIndex(Rule):
         call = assign.value
         if not isinstance(call, cst.Call) or (self.aliases.qualify(call.func) or "").startswith("torch."):
             return False
-        built = scalars.constructions_of(call.func)
-        return not any((self.aliases.qualify(v) or "").startswith("torch.") for v in built)
+        return not self._built_by_torch(call.func, scalars)
