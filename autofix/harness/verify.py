@@ -29,7 +29,7 @@ import difflib
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -375,13 +375,14 @@ class Verifier:
 
 
 def verify_all(
-    subjects: list[Subject],
+    subjects: Iterable[Subject],
     verifier: Verifier,
     *,
     jobs: int = 1,
     on_result: Callable[[CaseResult], None] | None = None,
 ) -> list[CaseResult]:
-    """Every subject, ``jobs`` at a time; results in the subjects' order."""
+    """Every subject, ``jobs`` at a time; results in the subjects' order. ``subjects`` may be made as they
+    are taken (a generator): the calling thread makes the next while the jobs run the earlier ones."""
     pool = ZygotePool(verifier.runner.threads)
     lock = threading.Lock()
 
@@ -395,6 +396,14 @@ def verify_all(
 
     try:
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as executor:
-            return list(executor.map(one, subjects))
+            futures = []
+            try:
+                for subject in subjects:
+                    futures.append(executor.submit(one, subject))
+            except BaseException:  # a subject that cannot be made: the runs not started yet are not
+                for future in futures:
+                    future.cancel()
+                raise
+            return [future.result() for future in futures]
     finally:
         pool.close()
