@@ -522,7 +522,7 @@ def run_phase(request: dict[str, Any]) -> None:
     from autofix.harness import cover
 
     if request.get("cover"):  # the lines of the rewritten file that run, in the case's threads
-        cover.ACTIVE[:] = [cover.LineCover(request["cover"])]
+        cover.ACTIVE[:] = [cover.LineCover(request["cover"], request.get("cover_units"))]
     try:
         try:
             with _device_context(phase, request) as counting, guarded():

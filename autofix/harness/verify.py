@@ -209,12 +209,26 @@ class Verifier:
             covers = str(before_dir / (subject.rewritten or subject.before)), watch
             if subject.positive:
                 self._units(result, *covers)
+            # Each version's runs trace its file until every statement the judge asks about has run.
             result.before = self._run(
-                zygote, subject, before_dir, subject.before, scratch / token("before"), cover=covers[0]
+                zygote,
+                subject,
+                before_dir,
+                subject.before,
+                scratch / token("before"),
+                cover=covers[0],
+                units=[span for _, span in result.before_units],
             )
             out = scratch / token("after")
             result.after = self._run(
-                zygote, subject, after_dir, subject.after, out, watch=watch, cover=covers[1]
+                zygote,
+                subject,
+                after_dir,
+                subject.after,
+                out,
+                watch=watch,
+                cover=covers[1],
+                units=[span for _, span in result.after_units],
             )
             if subject.positive and self.device != "cpu":
                 self._extra_runs(zygote, subject, result, (before_dir, after_dir), scratch, watch)
@@ -276,6 +290,7 @@ class Verifier:
         phases: list[str] | None = None,
         watch: str = "",
         cover: str = "",
+        units: list[list[int]] | None = None,
     ) -> VersionRun:
         where = self._where(subject, copy, script)
         return self.runner.run_version(
@@ -289,6 +304,7 @@ class Verifier:
             phases=phases,
             watch=watch,
             cover=cover,
+            cover_units=units,
         )
 
     def _extra_runs(
