@@ -154,10 +154,12 @@ def forget(root: str) -> None:
     The loaded entry function keeps its own module's globals; only an ``import`` it runs later, inside
     a call, would look the name up again.
     """
+    from autofix.harness.state import real_path
+
     prefix = os.path.join(os.path.realpath(root), "")
     for name, module in list(sys.modules.items()):
         path = getattr(module, "__file__", None)
-        if path and os.path.realpath(path).startswith(prefix):
+        if isinstance(path, str) and path and real_path(path).startswith(prefix):
             del sys.modules[name]
 
 
