@@ -33,7 +33,7 @@ class FeedForward(nn.Module):
 
 def run():
     model = FeedForward()
-    batch = torch.randn(64, WIDTH).double()
+    batch = torch.randn(256, WIDTH).double()
     with torch.no_grad():
         for _ in range(4):
             out = model(batch)
