@@ -154,10 +154,12 @@ def forget(root: str) -> None:
     The loaded entry function keeps its own module's globals; only an ``import`` it runs later, inside
     a call, would look the name up again.
     """
+    from autofix.harness.state import real_path
+
     prefix = os.path.join(os.path.realpath(root), "")
     for name, module in list(sys.modules.items()):
         path = getattr(module, "__file__", None)
-        if path and os.path.realpath(path).startswith(prefix):
+        if isinstance(path, str) and path and real_path(path).startswith(prefix):
             del sys.modules[name]
 
 
@@ -522,7 +524,7 @@ def run_phase(request: dict[str, Any]) -> None:
     from autofix.harness import cover
 
     if request.get("cover"):  # the lines of the rewritten file that run, in the case's threads
-        cover.ACTIVE[:] = [cover.LineCover(request["cover"])]
+        cover.ACTIVE[:] = [cover.LineCover(request["cover"], request.get("cover_units"))]
     try:
         try:
             with _device_context(phase, request) as counting, guarded():

@@ -25,6 +25,7 @@ import torch
 
 from autofix.harness.disguise import disguised
 from autofix.harness.guard import DEVICE_MEMORY
+from autofix.harness.leaves import leaves as leaves_of
 
 
 class Device(Protocol):
@@ -934,11 +935,9 @@ def _record_stream(mode: Device, original: Any) -> Any:
 
 def _tensors(value: Any) -> list[torch.Tensor]:
     """The tensors in a saved or loaded object: containers' leaves, a module's state."""
-    from torch.utils._pytree import tree_flatten
-
     if isinstance(value, torch.nn.Module):
         value = value.state_dict()
-    leaves, _ = tree_flatten(value)
+    leaves = leaves_of(value)
     found = []
     for leaf in leaves:
         if isinstance(leaf, torch.Tensor):

@@ -53,7 +53,6 @@ from typing import Any
 
 import torch
 from torch.overrides import TorchFunctionMode
-from torch.utils._pytree import tree_flatten
 
 from autofix.harness.emulated_api import (
     _DEFAULT_STREAM,
@@ -65,6 +64,7 @@ from autofix.harness.emulated_api import (
     refuse_dlpack,
     stream_seed,
 )
+from autofix.harness.leaves import leaves as leaves_of
 from autofix.harness.origin import EMULATOR, TORCH, is_library, mark
 
 CPU = torch.device("cpu")
@@ -633,7 +633,7 @@ def _poison(tensor: torch.Tensor) -> None:
 
 def _advanced(index: Any) -> bool:
     """Whether an index takes the advanced (index_put_) path: a tensor with dimensions, or a mask."""
-    leaves, _ = tree_flatten(index if isinstance(index, tuple) else (index,))
+    leaves = leaves_of(index if isinstance(index, tuple) else (index,))
     return any(
         isinstance(leaf, torch.Tensor) and (leaf.dim() > 0 or leaf.dtype == torch.bool) for leaf in leaves
     )
@@ -948,7 +948,7 @@ class _Node:
 
 
 def _tensors(value: Any) -> list[torch.Tensor]:
-    leaves, _ = tree_flatten(value)
+    leaves = leaves_of(value)
     return [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
 
 
@@ -1077,7 +1077,7 @@ class EmulatedCuda(TorchFunctionMode):
         self.memory.release(key)
 
     def tag_all(self, result: Any, device: torch.device) -> None:
-        leaves, _ = tree_flatten(result)
+        leaves = leaves_of(result)
         for leaf in leaves:
             self.tag(leaf, device)
 
@@ -1676,7 +1676,7 @@ class EmulatedCuda(TorchFunctionMode):
 
     def _index(self, target: torch.device, index: Any) -> None:
         """Indices on the host are copied to the device; a mask on the device is read back (nonzero)."""
-        leaves, _ = tree_flatten(index if isinstance(index, tuple) else (index,))
+        leaves = leaves_of(index if isinstance(index, tuple) else (index,))
         for leaf in leaves:
             if not isinstance(leaf, torch.Tensor):
                 continue
@@ -1744,7 +1744,7 @@ class EmulatedCuda(TorchFunctionMode):
             with _DisableTorchFunction():
                 number = args[1].item()
             return self._compute(func, name, (args[0], number, *args[2:]), kwargs)
-        leaves, _ = tree_flatten((args, kwargs))
+        leaves = leaves_of((args, kwargs))
         tensors = [leaf for leaf in leaves if isinstance(leaf, torch.Tensor)]
         if name in _NUMBER_FACTORIES and tensors and all(t.dim() == 0 for t in tensors):
             # `torch.arange(n)` with n a 0-dim tensor: torch reads n as a number (.item(), on a GPU a copy
@@ -1879,7 +1879,7 @@ class EmulatedCuda(TorchFunctionMode):
                     "safe to autocast."
                 )
             )
-        leaves, _ = tree_flatten((args, kwargs))
+        leaves = leaves_of((args, kwargs))
         if any(isinstance(t, torch.Tensor) and t.dtype == torch.float64 for t in leaves):
             return args, kwargs  # autocast_mode.h is_eligible: float64 operations are not
         if name in AUTOCAST_LOWER:

@@ -17,9 +17,9 @@ from typing import Any
 
 import torch
 from torch.overrides import TorchFunctionMode
-from torch.utils._pytree import tree_flatten
 
 from autofix.harness.emulated_cuda import Counters, call_site, draws
+from autofix.harness.leaves import leaves as leaves_of
 from autofix.harness.origin import TORCH, mark
 
 # Questions about a tensor, moves and read-backs: not operations on it (the emulated GPU counts moves as
@@ -97,7 +97,7 @@ class Recorder(TorchFunctionMode):
         if name not in _SKIP:
             self.operations += 1
         if self.count and name not in _SKIP:
-            leaves = [leaf for leaf in tree_flatten((result, args))[0] if isinstance(leaf, torch.Tensor)]
+            leaves = [leaf for leaf in leaves_of((result, args)) if isinstance(leaf, torch.Tensor)]
             if leaves:
                 device = leaves[0].device
                 self.counters.count_work(device, result, name, args)

@@ -185,9 +185,11 @@ class Runner:
         phases: list[str] | None = None,
         watch: str = "",
         cover: str = "",
+        cover_units: list[list[int]] | None = None,
     ) -> VersionRun:
         """Each phase of one version; ``watch``: the file whose random draws on the GPU are located;
-        ``cover``: the file whose lines that run each phase records (see cover.py)."""
+        ``cover``: the file whose lines that run each phase records (see cover.py), until each of
+        ``cover_units`` (spans of lines; None: to the end) has a line that ran."""
         runs = {}
         for phase in phases or self.phases:
             # Named by a token, not the phase: its log is the case's stdout (/proc/self/fd/1), whose
@@ -210,6 +212,7 @@ class Runner:
                 "log": f"{prefix}.log",
                 "watch": watch,
                 "cover": cover if phase in ("cpu", "emulated-cuda", "cuda") else "",
+                "cover_units": cover_units,
                 "again": self.calls - 1 if phase in ("cpu", "emulated-cuda", "cuda") else 0,
                 "cuda_build": self.device != "cpu",
                 **VARIANTS.get(phase, {}),

@@ -29,7 +29,7 @@ import difflib
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -209,12 +209,26 @@ class Verifier:
             covers = str(before_dir / (subject.rewritten or subject.before)), watch
             if subject.positive:
                 self._units(result, *covers)
+            # Each version's runs trace its file until every statement the judge asks about has run.
             result.before = self._run(
-                zygote, subject, before_dir, subject.before, scratch / token("before"), cover=covers[0]
+                zygote,
+                subject,
+                before_dir,
+                subject.before,
+                scratch / token("before"),
+                cover=covers[0],
+                units=[span for _, span in result.before_units],
             )
             out = scratch / token("after")
             result.after = self._run(
-                zygote, subject, after_dir, subject.after, out, watch=watch, cover=covers[1]
+                zygote,
+                subject,
+                after_dir,
+                subject.after,
+                out,
+                watch=watch,
+                cover=covers[1],
+                units=[span for _, span in result.after_units],
             )
             if subject.positive and self.device != "cpu":
                 self._extra_runs(zygote, subject, result, (before_dir, after_dir), scratch, watch)
@@ -276,6 +290,7 @@ class Verifier:
         phases: list[str] | None = None,
         watch: str = "",
         cover: str = "",
+        units: list[list[int]] | None = None,
     ) -> VersionRun:
         where = self._where(subject, copy, script)
         return self.runner.run_version(
@@ -289,6 +304,7 @@ class Verifier:
             phases=phases,
             watch=watch,
             cover=cover,
+            cover_units=units,
         )
 
     def _extra_runs(
@@ -375,13 +391,14 @@ class Verifier:
 
 
 def verify_all(
-    subjects: list[Subject],
+    subjects: Iterable[Subject],
     verifier: Verifier,
     *,
     jobs: int = 1,
     on_result: Callable[[CaseResult], None] | None = None,
 ) -> list[CaseResult]:
-    """Every subject, ``jobs`` at a time; results in the subjects' order."""
+    """Every subject, ``jobs`` at a time; results in the subjects' order. ``subjects`` may be made as they
+    are taken (a generator): the calling thread makes the next while the jobs run the earlier ones."""
     pool = ZygotePool(verifier.runner.threads)
     lock = threading.Lock()
 
@@ -395,6 +412,14 @@ def verify_all(
 
     try:
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as executor:
-            return list(executor.map(one, subjects))
+            futures = []
+            try:
+                for subject in subjects:
+                    futures.append(executor.submit(one, subject))
+            except BaseException:  # a subject that cannot be made: the runs not started yet are not
+                for future in futures:
+                    future.cancel()
+                raise
+            return [future.result() for future in futures]
     finally:
         pool.close()
