@@ -283,13 +283,9 @@ def _lint_and_fix(
             again = [rule for rule in active if rule not in found or rule in narrowed]
             found.update(_last_pass(context, again, outcome, known, rules, unsafe_fixes))
             applicable = _applicable(found, rules, unsafe_fixes)
+        if not unsafe_fixes:
+            _note_withheld(outcome, found)
         if not applicable:
-            outcome.withheld_unsafe.update(
-                f.code
-                for findings in found.values()
-                for f in findings
-                if f.fixable and f.safety is FixSafety.UNSAFE
-            )
             if current != text:
                 # The round-trip guard, paid only when there is something to write.
                 if reparser is not None and reparser.original_text != text:
@@ -477,6 +473,20 @@ def _found(
         )
     }
     return {rule: [f for f in findings if id(f) in kept] for rule, findings in found.items()}
+
+
+def _note_withheld(outcome: Outcome, found: dict[type[Rule], list[Finding]]) -> None:
+    """Count the unsafe fixes a pass withheld, per rule, at the most any pass withheld.
+
+    Not the last pass's alone: a safe fix may remove what an unsafe one was found by (DEV013 reads the
+    file's `Variable` import, which DEV009 removes), and that fix would still be applied with
+    ``--unsafe-fixes``, so the run must say it was withheld. The most, not the sum: each pass finds again
+    what the last one left.
+    """
+    withheld = Counter(
+        f.code for findings in found.values() for f in findings if f.fixable and f.safety is FixSafety.UNSAFE
+    )
+    outcome.withheld_unsafe |= withheld
 
 
 def _applicable(

@@ -83,6 +83,34 @@ def test_three_generated_projects_with_progress_and_both_reports(tmp_path, run_c
         assert "Unsafe fixes withheld" in markdown
 
 
+LEGACY_DISTANCE = """\
+import torch.nn.functional as F
+from torch.autograd import Variable
+
+
+def contrastive(out1, out2, label):
+    distance = F.pairwise_distance(out1, out2)
+    return ((1 - label) * distance.pow(2)).mean()
+
+
+def step(x1, x2, label):
+    return contrastive(Variable(x1), Variable(x2), label)
+"""
+
+
+def test_an_unsafe_fix_whose_evidence_a_safe_fix_removed_is_still_withheld(tmp_path, run_cli):
+    # DEV013 reads the `Variable` import as the sign of pre-0.4 code; migrate removes that import (safe in
+    # a project whose files take nothing from it), after which a pass no longer finds DEV013's site.
+    (tmp_path / "proj").mkdir()
+    (tmp_path / "proj" / "siamese.py").write_text(LEGACY_DISTANCE)
+    code, _, err = run_cli("migrate", "proj", "--no-cache", "--report", "report.json", cwd=tmp_path)
+    assert code == 0, err
+    fixed = (tmp_path / "proj" / "siamese.py").read_text()
+    assert "import Variable" not in fixed and "keepdim" not in fixed
+    (root,) = json.loads((tmp_path / "report.json").read_text())["roots"]
+    assert root["unsafe_withheld"] == {"DEV013": 1}
+
+
 def test_a_read_only_file_left_unfixed_fails_the_migration(tmp_path, run_cli):
     (tmp_path / "proj").mkdir()
     (tmp_path / "proj" / "a.py").write_text(TWO_RULES)
