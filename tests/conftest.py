@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 import textwrap
 from pathlib import Path
 
@@ -37,6 +38,15 @@ def _runner() -> CliRunner:
 def _private_cache(tmp_path_factory, monkeypatch):
     """Each test gets an empty result cache of its own, never the user's."""
     monkeypatch.setenv("AUTOFIX_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_fork_servers_stop():
+    """The fork servers tests share (``tests.helpers.fork_servers``) stop with the session."""
+    yield
+    shared = sys.modules.get("tests.helpers.fork_servers")
+    if shared is not None:
+        shared.close()
 
 
 @pytest.fixture

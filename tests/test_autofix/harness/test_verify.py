@@ -22,7 +22,8 @@ torch = pytest.importorskip("torch")
 from autofix.harness.compare import compare  # noqa: E402
 from autofix.harness.judge import speed  # noqa: E402
 from autofix.harness.models import FAIL, PASS, UNPROVEN  # noqa: E402
-from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all  # noqa: E402
+from autofix.harness.verify import Subject, Verifier, rewrite_lines  # noqa: E402
+from tests.helpers.fork_servers import verify_shared  # noqa: E402
 
 CORPUS = ROOT / "corpus"
 POSITIVE = CORPUS / "DEV003" / "padding_zeros_mid_forward"
@@ -350,8 +351,8 @@ def verdicts(tmp_path_factory):
     # pairs of the noise case, and a timeout there tests the machine, not the judge.
     timed = [s for s in subjects if s.name in TIMED]
     relaxed = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=30.0)
-    results = verify_all([s for s in subjects if s.name not in TIMED], verifier, jobs=2)
-    return {r.case: r for r in results + verify_all(timed, relaxed, jobs=1)}
+    results = verify_shared([s for s in subjects if s.name not in TIMED], verifier, jobs=2)
+    return {r.case: r for r in results + verify_shared(timed, relaxed, jobs=1)}
 
 
 def test_a_real_fix_passes(verdicts):
