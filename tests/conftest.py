@@ -27,6 +27,17 @@ DOUBLE_INPUT = textwrap.dedent(
 DOUBLE_FIXED = DOUBLE_INPUT.replace(".double()", ".float()")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow run first, each group in its files' order.
+
+    pytest-xdist hands tests out in this order: long tests started last leave the other worker idle
+    at the end (the end-to-end ones sat in the last files); started first, they run beside the many short
+    ones, which ``--dist worksteal`` (the Makefile's) moves to whichever worker is free. Each group keeps
+    its files' order, so a module's tests stay together.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def _runner() -> CliRunner:
     try:
         return CliRunner(mix_stderr=False)  # click < 8.2 mixes the streams unless told not to
