@@ -26,15 +26,16 @@ venv: $(STAMP)
 demo: $(STAMP)
 	@OMP_NUM_THREADS=1 $(BIN)/python scripts/demo.py
 
-# Two workers, for a 2-core machine: about 10 minutes (measured from a fresh clone, 2026-11-28), most of
-# it the end-to-end tests marked slow (verify of every corpus case, Fixit, generated programs).
+# Two workers, for a 2-core machine; the tests marked slow (end to end: verify on a sample of corpus/,
+# Fixit, pre-commit, generated programs) start first (tests/conftest.py) and an idle worker takes tests
+# queued for the other (worksteal), so neither waits alone on a long test at the end.
 test: $(STAMP)
-	OMP_NUM_THREADS=1 $(BIN)/python -m pytest -n 2
+	OMP_NUM_THREADS=1 $(BIN)/python -m pytest -n 2 --dist worksteal
 
 # The inner loop: lint, types, and every test not marked slow (end-to-end verify, Fixit's command line,
 # pre-commit, generated programs), in under 3 minutes on 2 cores.
 check: lint
-	OMP_NUM_THREADS=1 $(BIN)/python -m pytest -n 2 -m "not slow"
+	OMP_NUM_THREADS=1 $(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check

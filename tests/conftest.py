@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 import textwrap
 from pathlib import Path
 
@@ -26,6 +27,17 @@ DOUBLE_INPUT = textwrap.dedent(
 DOUBLE_FIXED = DOUBLE_INPUT.replace(".double()", ".float()")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow run first, each group in its files' order.
+
+    pytest-xdist hands tests out in this order: long tests started last leave the other worker idle
+    at the end (the end-to-end ones sat in the last files); started first, they run beside the many short
+    ones, which ``--dist worksteal`` (the Makefile's) moves to whichever worker is free. Each group keeps
+    its files' order, so a module's tests stay together.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def _runner() -> CliRunner:
     try:
         return CliRunner(mix_stderr=False)  # click < 8.2 mixes the streams unless told not to
@@ -37,6 +49,15 @@ def _runner() -> CliRunner:
 def _private_cache(tmp_path_factory, monkeypatch):
     """Each test gets an empty result cache of its own, never the user's."""
     monkeypatch.setenv("AUTOFIX_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shared_fork_servers_stop():
+    """The fork servers tests share (``tests.helpers.fork_servers``) stop with the session."""
+    yield
+    shared = sys.modules.get("tests.helpers.fork_servers")
+    if shared is not None:
+        shared.close()
 
 
 @pytest.fixture

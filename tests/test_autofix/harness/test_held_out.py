@@ -241,7 +241,8 @@ CASES = {
 def verdicts(tmp_path_factory):
     import textwrap
 
-    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines
+    from tests.helpers.fork_servers import verify_shared
 
     root = tmp_path_factory.mktemp("held_out")
     subjects = []
@@ -256,7 +257,7 @@ def verdicts(tmp_path_factory):
             Subject(name, folder, "before.py", "after.py", (rule,), positive=True, changed_lines=changed)
         )
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=20.0)
-    return {r.case: r for r in verify_all(subjects, verifier, jobs=2)}
+    return {r.case: r for r in verify_shared(subjects, verifier, jobs=2)}
 
 
 @pytest.mark.slow

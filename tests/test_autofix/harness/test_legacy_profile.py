@@ -24,7 +24,8 @@ def run():
 
 
 def _judged(tmp_path, before: str, after: str):
-    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines
+    from tests.helpers.fork_servers import verify_shared
 
     (tmp_path / "before.py").write_text(before)
     (tmp_path / "after.py").write_text(after)
@@ -32,7 +33,7 @@ def _judged(tmp_path, before: str, after: str):
     subject = Subject("x", tmp_path, "before.py", "after.py", ("DEV009",), True, changed_lines=changed)
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=60.0)
     verifier.runner.calls = 3
-    (result,) = verify_all([subject], verifier)
+    (result,) = verify_shared([subject], verifier)
     return result
 
 

@@ -342,7 +342,8 @@ def run():
     ],
 )
 def test_an_after_that_works_on_one_gpu_model_only_fails(tmp_path, condition, verdict):
-    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines
+    from tests.helpers.fork_servers import verify_shared
 
     before, after = _ONE_MODEL.format(condition="False"), _ONE_MODEL.format(condition=condition)
     (tmp_path / "before.py").write_text(before)
@@ -352,7 +353,7 @@ def test_an_after_that_works_on_one_gpu_model_only_fails(tmp_path, condition, ve
         "x", tmp_path, "before.py", "after.py", ("DEV001",), positive=True, changed_lines=changed
     )
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=30.0)
-    (result,) = verify_all([subject], verifier)
+    (result,) = verify_shared([subject], verifier)
     assert result.verdict == verdict, result.reason()
     assert ("another GPU model" in result.reason()) == (verdict == "FAIL")
 
@@ -400,7 +401,8 @@ _TRICKS = {
 @pytest.mark.slow
 @pytest.mark.parametrize("trick", [None, *_TRICKS])
 def test_what_a_program_would_see_beyond_the_harness_calls_fails(tmp_path, trick):
-    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines
+    from tests.helpers.fork_servers import verify_shared
 
     model = ', "model": model' if trick == "frozen" else ""
     before = _PAIR.format(move="", trick="", model=model.replace("model", "model", 1))
@@ -415,7 +417,7 @@ def test_what_a_program_would_see_beyond_the_harness_calls_fails(tmp_path, trick
     )
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=30.0)
     verifier.runner.calls = 5
-    (result,) = verify_all([subject], verifier)
+    (result,) = verify_shared([subject], verifier)
     assert result.verdict == ("PASS" if trick is None else "FAIL"), result.reason()
 
 

@@ -47,7 +47,8 @@ def test_a_statement_ran_when_any_of_its_lines_ran():
 
 
 def _judged(tmp_path, before: str, after: str, own: bool = False, rule: str = "DEV001"):
-    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines
+    from tests.helpers.fork_servers import verify_shared
 
     (tmp_path / "before.py").write_text(before)
     (tmp_path / "after.py").write_text(after)
@@ -55,7 +56,7 @@ def _judged(tmp_path, before: str, after: str, own: bool = False, rule: str = "D
     subject = Subject("x", tmp_path, "before.py", "after.py", (rule,), True, changed_lines=changed, own=own)
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=60.0)
     verifier.runner.calls = 3
-    (result,) = verify_all([subject], verifier)
+    (result,) = verify_shared([subject], verifier)
     return result
 
 

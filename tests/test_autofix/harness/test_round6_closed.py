@@ -137,7 +137,8 @@ def test_an_elif_chain_stays_uncovered():
 
 
 def _judged(tmp_path, before: str, after: str, rule: str):
-    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines
+    from tests.helpers.fork_servers import verify_shared
 
     (tmp_path / "before.py").write_text(before)
     (tmp_path / "after.py").write_text(after)
@@ -145,7 +146,7 @@ def _judged(tmp_path, before: str, after: str, rule: str):
     subject = Subject("x", tmp_path, "before.py", "after.py", (rule,), True, changed_lines=changed)
     verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=60.0)
     verifier.runner.calls = 2
-    (result,) = verify_all([subject], verifier)
+    (result,) = verify_shared([subject], verifier)
     return result
 
 

@@ -185,7 +185,8 @@ def run():
 
 @pytest.mark.slow
 def test_an_optimizer_built_after_the_move_with_nothing_to_cure_is_the_same_computation(tmp_path):
-    from autofix.harness.verify import Subject, Verifier, rewrite_lines, verify_all
+    from autofix.harness.verify import Subject, Verifier, rewrite_lines
+    from tests.helpers.fork_servers import verify_shared
 
     sgd = "    opt = torch.optim.SGD(model.parameters(), lr={lr}, momentum=0.9)\n"
 
@@ -197,7 +198,7 @@ def test_an_optimizer_built_after_the_move_with_nothing_to_cure_is_the_same_comp
         subject = Subject("x", tmp_path, "before.py", "after.py", ("DEV005",), True, changed_lines=changed)
         verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=60.0)
         verifier.runner.calls = 2
-        return verify_all([subject], verifier)[0]
+        return verify_shared([subject], verifier)[0]
 
     # SGD makes its momentum at the first step: model.to keeps each parameter, before trains alike
     result = judged(_OPT.format(early="", late=sgd.format(lr=0.05)))

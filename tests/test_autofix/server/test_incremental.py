@@ -111,14 +111,19 @@ def dev_field_files() -> list[Path]:
 
 
 @pytest.mark.slow
-def test_random_edits_of_the_field_files_give_a_fresh_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("number", range(12))  # one test per file: pytest-xdist spreads them
+def test_random_edits_of_the_field_files_give_a_fresh_analysis(
+    monkeypatch: pytest.MonkeyPatch, number: int
+) -> None:
+    """The twelve largest field files, each edited eight times (seeded by its rank)."""
     found = dev_field_files()
     if not found:
         pytest.skip("the field files are absent (field/README.md)")
     largest = sorted(found, key=lambda p: p.stat().st_size)[-12:]
-    for number, path in enumerate(largest):
-        text = path.read_text(encoding="utf-8", errors="surrogateescape")
-        assert run_edits(monkeypatch, path.name, text, edits=8, seed=number) >= 2
+    assert len(largest) == 12
+    path = largest[number]
+    text = path.read_text(encoding="utf-8", errors="surrogateescape")
+    assert run_edits(monkeypatch, path.name, text, edits=8, seed=number) >= 2
 
 
 def test_a_file_holding_a_block_twice(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,1 @@
+"""Code the tests share (and scripts they run, such as ``ddp_driver.py``)."""
