@@ -390,9 +390,42 @@ VALID = [
         device = torch.device(args.device if torch.cuda.is_available() else "cpu")
         """
     ),
+    # A torch-free file that names the GPU only in prose is not read at all.
+    Valid(
+        """
+        # Trained on one GPU; see the "cuda" notes.
+        BATCH_SIZE = 64
+        """
+    ),
 ]
 
 INVALID = [
+    # A config module that never mentions torch still chooses the GPU for the script that reads it:
+    # reported; not fixed, since asking the machine needs a `torch` the module does not import.
+    Invalid(
+        """
+        import argparse
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--device", default="cuda", help="where to train")
+        parser.add_argument("--cuda", action="store_false")
+        opt = parser.parse_args()
+        opt.use_cuda = True
+        """,
+        None,
+        message='`"--device"` defaulting to "cuda" fails without a GPU',
+        line=3,
+    ),
+    Invalid(
+        """
+        class Config:
+            device = "cuda:0"
+            use_gpu = True
+            batch_size = 32
+        """,
+        None,
+        message='`device = "cuda:0"` fails without a GPU',
+        line=2,
+    ),
     # A module-level `device = 0` is a GPU index, not a device: `.to(device)` would still need that
     # GPU, so the moves are reported without a fix.
     Invalid(
