@@ -37,6 +37,11 @@ module invents. A chosen device becomes CUDA only when
 available, a switch asks `torch.cuda.is_available()`, a legacy type falls back to the CPU type,
 `set_device` and `synchronize` run only with a GPU, and `.cuda(d)` of a device `d` becomes `.to(d)`.
 
+The one GPU an `int` command-line option chooses (`--gpu`, `type=int, default=0`; `.cuda(args.gpu)`, also
+through a name bound once to it, `GPU = args.gpu`) is kept where there is a GPU: `.to(f"cuda:{GPU}" if
+torch.cuda.is_available() else "cpu")`; not in a file that sets up a distributed or multi-GPU run,
+where the index is that process's placement.
+
 A tensor moved to an explicit GPU right where it is fed to a layer of the file's own modules
 (`model.pages[0](ids.cuda(model.page_devices[0]))`) goes where that layer is,
 `.to(next(model.pages[0].parameters()).device)`: the same GPU, or the CPU without one.
