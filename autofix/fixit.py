@@ -47,7 +47,7 @@ from libcst.metadata import CodePosition, CodeRange, FilePathProvider, ParentNod
 
 from autofix.config.settings import ConfigResolver, Overrides, Settings, UnusableConfig
 from autofix.engine.edits import apply_edits_under
-from autofix.engine.lint import active_rules, mentions_torch, run_rules, silenced
+from autofix.engine.lint import active_rules, parsed_for, run_rules, silenced
 from autofix.engine.positions import Span, spans
 from autofix.engine.text_edits import LINE_BREAK
 from autofix.files.discovery import excluded
@@ -95,10 +95,10 @@ def _compute(module: cst.Module, path: Path | None) -> dict[str, list[_Report]]:
     if path is not None and settings.exclude and excluded(path, settings.exclude, settings.root):
         return {}
     text = module.code
-    if not mentions_torch(text):
-        return {}
     codes = set(settings.rule_codes_for(path if path is not None else Path.cwd() / "-"))
-    rules = active_rules(text, [rule for rule in all_rules() if rule.code in codes])
+    rules = active_rules(text, parsed_for(text, [rule for rule in all_rules() if rule.code in codes]))
+    if not rules:
+        return {}
     findings = run_rules(module, text, rules, settings.device_style)
     positions = spans(module, [finding.node for finding in findings])
     lines = LINE_BREAK.split(text)  # as libcst numbers them: a form feed ends no line

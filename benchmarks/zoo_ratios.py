@@ -5,8 +5,8 @@
 Issue 27's speed targets: ``check`` of the zoo one file at a time within 1.3x of the bare libcst parse,
 project mode (a folder: :mod:`autofix.files.project` reads the files' imports first) within 1.5x, and
 no file slower than 2x its own parse. The zoo is timm by default (``benchmarks/_zoo/``, see
-``benchmarks/throughput.py`` for how to fetch it); only the files that mention torch count, as autofix
-parses only those.
+``benchmarks/throughput.py`` for how to fetch it); only the files autofix parses count (those that
+mention torch, and those that never do but may choose its GPU: ``autofix.files.source.worth_parsing``).
 
 Two measurements, each in ``--rounds`` rounds (every row once per round, so that a busy spell on a shared
 machine falls on all of them); ratios are to the bare parse of the same round, median (min-max):
@@ -161,13 +161,13 @@ def main() -> None:
     if not args.zoo.is_dir():
         raise SystemExit(f"no zoo at {args.zoo}: see benchmarks/throughput.py for how to fetch timm")
     sys.path.insert(0, str(ROOT))
-    from autofix.engine.lint import mentions_torch
+    from autofix.files.source import worth_parsing
 
     texts = {p: p.read_text(encoding="utf-8") for p in sorted(args.zoo.rglob("*.py"))}
-    files = [p for p, text in texts.items() if mentions_torch(text)]
+    files = [p for p, text in texts.items() if worth_parsing(text.encode())]
     load = os.getloadavg()[0]
     print(
-        f"Zoo {args.zoo}: {len(texts)} files, {len(files)} mention torch; {os.cpu_count()} CPUs, load average"
+        f"Zoo {args.zoo}: {len(texts)} files, {len(files)} parsed; {os.cpu_count()} CPUs, load average"
         f" {load:.1f} at the start; Python {sys.version.split()[0]}; OMP_NUM_THREADS=1"
     )
     if not args.no_end_to_end:

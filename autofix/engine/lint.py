@@ -25,7 +25,7 @@ from autofix.engine.screen import refuse_if_too_deep, syntax_error
 from autofix.engine.text_edits import LINE_BREAK
 from autofix.engine.text_fixes import back_to_original, diagnostic, fixed_text, text_fixes
 from autofix.engine.trace import FixTrace
-from autofix.files.source import SourceError, may_use_torch
+from autofix.files.source import SourceError, may_choose_gpu, may_use_torch
 from codemods.analysis.values import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
 from codemods.core.facts import fingerprint
@@ -73,6 +73,17 @@ def mentions_torch(text: str) -> bool:
     return may_use_torch(text)
 
 
+def parsed_for(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
+    """The rules that may run on ``text`` at all: every rule where it mentions torch; where it never
+    does but may choose its GPU (a config module's ``default="cuda"``), those that read such files
+    (``Rule.reads_torch_free``); else none, and the file is not parsed."""
+    if mentions_torch(text):
+        return list(rules)
+    if not may_choose_gpu(text):
+        return []
+    return [rule for rule in rules if rule.reads_torch_free]
+
+
 def active_rules(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
     """The rules worth running on ``text``: those whose trigger strings it contains."""
     present: dict[str, bool] = {}  # rules share triggers, and a trigger not there costs a scan of the text
@@ -109,7 +120,8 @@ def lint_and_fix(
     cannot be handled (syntax error, libcst recursion limit, a fix that breaks the code).
     """
     outcome = Outcome()
-    if not mentions_torch(text) or not rules:
+    rules = parsed_for(text, rules)
+    if not rules:
         return outcome
     body, trailing = _set_aside_trailing_blank_lines(text)
     active = active_rules(body, rules)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from autofix.engine.diagnostic import Diagnostic
 from autofix.files.project import ImportedMove
-from autofix.files.source import SourceError, decode, may_use_torch_bytes
+from autofix.files.source import SourceError, decode, worth_parsing
 from autofix.output.diff import unified_diff
 
 if TYPE_CHECKING:  # the engine (libcst) is imported only where a file is parsed
@@ -73,7 +73,7 @@ def process_text(
     """Lint/fix ``data`` (the file's bytes); returns the result and the new bytes, if any. ``trace``
     collects every fix applied, of every pass (:mod:`autofix.engine.trace`)."""
     result = FileResult(path, unsafe_fixes=task.unsafe_fixes)
-    if not path.endswith(".ipynb") and not may_use_torch_bytes(data):
+    if not path.endswith(".ipynb") and not worth_parsing(data):
         try:
             decode(data)  # nothing to parse; an undecodable file is still reported
         except SourceError as exc:

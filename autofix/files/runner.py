@@ -25,7 +25,7 @@ from autofix.files.safe_write import (
     remove_stale_temporaries,
     replace_if_unchanged,
 )
-from autofix.files.source import may_use_torch_bytes
+from autofix.files.source import worth_parsing
 from autofix.files.workers import ABANDONED, WorkerPool
 
 # The default time limit per file grows with its size: a 2.4 MB file full of fixes takes several
@@ -84,7 +84,7 @@ def _prepare(task: Task, cache: Cache | None) -> tuple[FileResult | None, bytes,
         data, _, stamp = read_stamped(task.path)
     except OSError as exc:
         return FileResult(task.path, error=f"cannot read: {exc.strerror or exc}"), b"", None, None
-    if not may_use_torch_bytes(data):
+    if not worth_parsing(data):
         # Decoding errors are still reported; nothing is parsed (a file with a star import is: it goes
         # to a worker like any other, since parsing never happens in this process).
         result, _ = process_text(task.path, data, task)

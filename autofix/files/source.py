@@ -8,18 +8,45 @@ from __future__ import annotations
 
 import codecs
 import io
+import re
 import tokenize
 from dataclasses import dataclass
 
 
 def may_use_torch(text: str) -> bool:
-    """The plain-text pre-filter: only such files are parsed. A star import may bring `torch` in unnamed."""
+    """The plain-text pre-filter of every rule: a file that mentions torch. A star import may bring
+    `torch` in unnamed."""
     return "torch" in text or "import *" in text
 
 
 def may_use_torch_bytes(data: bytes) -> bool:
     """:func:`may_use_torch` on a file's bytes (source encodings are ASCII-compatible)."""
     return b"torch" in data or b"import *" in data
+
+
+# A GPU named in code, not only in prose: `'cuda'`, `"cuda:0"`, `use_cuda`, `--gpu`, `args.cuda`,
+# `num_gpus` (a comment's "on the GPU" does not count, so most such files stay unparsed).
+_GPU_IN_CODE = re.compile(r"(?i)[\w.'\"-](?:cuda|gpu)|(?:cuda|gpu)[\w'\"]")
+_GPU_IN_CODE_BYTES = re.compile(_GPU_IN_CODE.pattern.encode())
+# Files of another GPU framework name CUDA for their own reasons (`from numba import cuda`).
+_OTHER_FRAMEWORK = re.compile(
+    r"\b(?:tensorflow|keras|jax|cupy|numba|pycuda|mxnet|paddle|chainer|theano|mindspore|oneflow)\b"
+)
+_OTHER_FRAMEWORK_BYTES = re.compile(_OTHER_FRAMEWORK.pattern.encode())
+
+
+def may_choose_gpu(text: str) -> bool:
+    """A file that never mentions torch but may choose its GPU: a config module's ``--device`` option
+    defaulting to ``"cuda"``, ``USE_CUDA = True``, ``args.cuda = True``, which the training script
+    then reads. Only the rules that say so (``Rule.reads_torch_free``) run on such a file."""
+    return _GPU_IN_CODE.search(text) is not None and _OTHER_FRAMEWORK.search(text) is None
+
+
+def worth_parsing(data: bytes) -> bool:
+    """Whether a file's bytes are parsed at all: it may use torch, or may choose its GPU."""
+    return may_use_torch_bytes(data) or (
+        _GPU_IN_CODE_BYTES.search(data) is not None and _OTHER_FRAMEWORK_BYTES.search(data) is None
+    )
 
 
 class SourceError(Exception):

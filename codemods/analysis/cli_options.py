@@ -47,6 +47,19 @@ def _converts_to_number(call: cst.Call) -> bool:
     return default is None or isinstance(default, _LITERALS)
 
 
+def _integer_by_default(call: cst.Call) -> bool:
+    """``add_argument("--gpu", type=int, default=0)``: an ``int`` whatever the command line says (a
+    default of ``None`` left out, as an absent default is)."""
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    kind = keywords.get("type")
+    return (
+        _converts_to_number(call)
+        and isinstance(kind, cst.Name)
+        and kind.value == "int"
+        and isinstance(keywords.get("default"), cst.Integer)
+    )
+
+
 class CliOptions:
     """The number options of the file's ``argparse`` parsers, and the names ``parse_args()`` binds."""
 
@@ -55,17 +68,21 @@ class CliOptions:
         root = tree.root
         self._namespaces: set[str] = set()
         self._numbers: set[str] = set()
+        self._integers: set[str] = set()
         self._written: set[str] = set()
         calls = [c for c in tree.of_type(root, cst.Call) if isinstance(c.func, cst.Attribute)]
         if not any(c.func.attr.value == "parse_args" for c in calls if isinstance(c.func, cst.Attribute)):
             return
         declared: dict[str, bool] = {}
+        integers: dict[str, bool] = {}
         for call in calls:
             if isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument":
                 dest = _dest(call)
                 if dest is not None:
                     declared[dest] = declared.get(dest, True) and _converts_to_number(call)
+                    integers[dest] = integers.get(dest, True) and _integer_by_default(call)
         self._numbers = {dest for dest, number in declared.items() if number}
+        self._integers = {dest for dest, integer in integers.items() if integer}
         for statement in root.body:
             if not isinstance(statement, cst.SimpleStatementLine):
                 continue
@@ -101,11 +118,18 @@ class CliOptions:
 
     def is_number(self, node: cst.Attribute) -> bool:
         """``opt.x`` is a Python number: see the module docstring."""
+        return self._option_of(node, self._numbers)
+
+    def is_integer(self, node: cst.Attribute) -> bool:
+        """``opt.gpu`` is a Python ``int``: as :meth:`is_number`, with ``type=int`` and an ``int`` default."""
+        return self._option_of(node, self._integers)
+
+    def _option_of(self, node: cst.Attribute, options: set[str]) -> bool:
         namespace = node.value
         if not isinstance(namespace, cst.Name) or namespace.value not in self._namespaces:
             return False
         option = node.attr.value
-        if option not in self._numbers or option in self._written:
+        if option not in options or option in self._written:
             return False
         function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
         return function is None or not bindings_in(self.tree, function, namespace.value)

@@ -184,6 +184,10 @@ class Rule:
     # The rule runs only on files whose text contains one of these strings: a plain substring test
     # is far cheaper than parsing, and most files of a large tree mention none of them.
     triggers: ClassVar[tuple[str, ...]] = ("torch",)
+    # Whether the rule also runs on files that never mention torch but may choose its GPU (a config
+    # module's `--device` option defaulting to "cuda", `USE_CUDA = True`): only a rule that asks no
+    # torch name of them, as DEV007's switches and device strings, whose fixes then need `torch`.
+    reads_torch_free: ClassVar[bool] = False
     # The rules whose findings this rule's fixes can create (DEV010 turns `torch.zeros(n).to("cuda")` into
     # `torch.zeros(n, device="cuda")`, a DEV007 finding), so that the engine's next pass runs them.
     # Only a schedule: the engine's last pass runs every rule whatever this says (see autofix.engine.lint).

@@ -55,9 +55,11 @@ from dataclasses import dataclass, replace
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.device_sites import DEVICE_NAME, device_positions, looks_like_device
 from codemods.analysis.legacy_constructors import legacy_rewrite, legacy_rewritten
 from codemods.core.base import Replacement
+from codemods.core.name_bindings import binding_counts, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_args_appended
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES
@@ -77,6 +79,10 @@ from codemods.rules.dev007_hardcoded_cuda._gpu_switches import (
 # A test that decides whether CUDA is used: `torch.cuda.is_available()`, `args.cuda`, `use_gpu`; or
 # that compares a device with the CPU (`if device.type != "cpu":`, `if str(device) == 'cpu':`).
 _GUARD = re.compile(r"is_available|cuda|gpu", re.IGNORECASE)
+# An option naming the one GPU a run uses (`--gpu`, `--gpu_id`, `--cuda_device`), and the words of a
+# file that places work on several GPUs (where `.cuda(args.gpu)` is that process's placement).
+_GPU_OPTION = re.compile(r"(?:gpu|cuda)(?:_?(?:id|index|device|num))?|device_?id", re.IGNORECASE)
+_MULTI_GPU = re.compile(r"distributed|device_ids|set_device|DataParallel|device_count|local_rank")
 _CPU_TEST = re.compile(r"""[!=]=\s*(?:torch\.device\(\s*)?(['"])cpu\1|(['"])cpu\2\s*\)?\s*[!=]=""")
 # A decorator that skips or refuses its function without a GPU (`@unittest.skipIf(not
 # torch.cuda.is_available(), ...)`, `@pytest.mark.skipif(...)`, `@requires_cuda`).
@@ -197,6 +203,8 @@ class _Sites:
         self._corrections = CorrectedDefaults(tree, aliases)
         self._gpu_zero: bool | None = None  # _only_gpu_zero
         self._stuck_options: dict[str, Switch] | None = None  # _options_on_by_default
+        self._distributed: bool | None = None  # _option_gpu
+        self._options: CliOptions | None = None  # _option_gpu
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
@@ -663,6 +671,8 @@ class _Sites:
             return self._cuda_index(call, index.value)
         if method == "to":
             target = args[0] if args else kwarg(call, "device")
+            if target is not None and self._option_gpu(target.value):
+                return self._option_site(call, target, f"`.to({code_of(target.value)})`")
             return self._named_device(call, target, f"`.to({code_of(target.value)})`") if target else None
         if method == "add_argument":
             return self._device_option(call)
@@ -803,6 +813,49 @@ class _Sites:
         """Every name an import statement binds, relative imports (``from . import utils``) included."""
         return self.tree.memo(_imported_names, lambda: _imported_names(self.tree, self.aliases))
 
+    def _option_site(self, call: cst.Call, index: cst.Arg, spelled: str) -> Site:
+        """``.cuda(args.gpu)``, ``.to(args.gpu)`` (``index``: the argument naming the GPU): onto the GPU
+        the option chooses where there is one, else the CPU."""
+        chosen = cst.parse_expression(f'f"cuda:{{{code_of(index.value)}}}"')
+        to = call.with_changes(
+            func=cst.ensure_type(call.func, cst.Attribute).with_changes(attr=cst.Name("to"))
+        )
+
+        def fix(p: PortableDevice, _: cst.BaseExpression) -> Replacement:
+            device = cst.IfExp(test=p.available(), body=chosen, orelse=cst.SimpleString('"cpu"'))
+            return with_arg_value(to, index, device)  # `.to(device=...)` keeps the keyword `.cuda` took
+
+        return Site(
+            call,
+            f"{spelled} fails without a GPU",
+            fix,
+            f'`.to(f"cuda:{{{code_of(index.value)}}}" if ... else "cpu")` keeps the GPU the option chooses',
+        )
+
+    def _option_gpu(self, index: cst.BaseExpression) -> bool:
+        """``args.gpu`` (or ``GPU`` bound once, at the top level, to it): the index of the one GPU the
+        program runs on, an ``int`` command-line option (``type=int``) named for a GPU, in a file that
+        sets up no distributed or multi-GPU run (where an index is a placement, DEV006)."""
+        if self._distributed is None:
+            self._distributed = _MULTI_GPU.search(code_of(self.tree.root)) is not None
+        if self._distributed:
+            return False
+        if isinstance(index, cst.Name):
+            bindings = bindings_in(self.tree, self.tree.root, index.value)
+            assign = self.tree.parent(bindings[0]) if len(bindings) == 1 else None
+            if not (
+                isinstance(assign, cst.Assign)
+                and isinstance(self.tree.parent(self.tree.parent(assign)), cst.Module)
+                and binding_counts(self.tree).get(index.value) == 1
+            ):
+                return False
+            index = assign.value
+        if not (isinstance(index, cst.Attribute) and _GPU_OPTION.fullmatch(index.attr.value)):
+            return False
+        if self._options is None:
+            self._options = CliOptions(self.tree)
+        return self._options.is_integer(index)
+
     def _loads_to_pinned_gpu(self, location: cst.BaseExpression) -> bool:
         """``lambda storage, loc: storage.cuda(device_id)``: onto a GPU the lambda names (reported; an
         index other than the current GPU's is a placement)."""
@@ -832,7 +885,12 @@ class _Sites:
 
     def _pinned(self, call: cst.Call, index: cst.BaseExpression) -> Site:
         """``.cuda(1)``: reported; on a tensor fed right there to a layer (``page(ids.cuda(gpu))``), the
-        tensor goes where that layer is."""
+        tensor goes where that layer is; with the one GPU a command-line option chooses
+        (``.cuda(args.gpu)``), that GPU when there is one, else the CPU."""
+        if self._option_gpu(index) and len(positional(call)) <= 1:
+            return self._option_site(
+                call, next(a for a in call.args if a.value is index), f"`.cuda({code_of(index)})`"
+            )
         layer = fed_module(self.tree, self.aliases, call)
         if layer is None:
             return Site(

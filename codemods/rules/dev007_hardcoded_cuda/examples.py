@@ -390,9 +390,101 @@ VALID = [
         device = torch.device(args.device if torch.cuda.is_available() else "cpu")
         """
     ),
+    # A torch-free file that names the GPU only in prose is not read at all.
+    Valid(
+        """
+        # Trained on one GPU; see the "cuda" notes.
+        BATCH_SIZE = 64
+        """
+    ),
 ]
 
 INVALID = [
+    # The one GPU an `int` option chooses (`--gpu`, default 0), also through a name bound once to it:
+    # that GPU where there is one, else the CPU (unsafe: a device chosen by a flag).
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("-g", "--gpu", type=int, default=0)
+        args = parser.parse_args()
+        GPU = args.gpu
+        encoder = Encoder().cuda(GPU)
+        for x, y in loader:
+            out = encoder(x.cuda(device=GPU, non_blocking=True))
+            y = y.cuda(args.gpu)
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("-g", "--gpu", type=int, default=0)
+        args = parser.parse_args()
+        GPU = args.gpu
+        encoder = Encoder().to(f"cuda:{GPU}" if torch.cuda.is_available() else "cpu")
+        for x, y in loader:
+            out = encoder(x.to(device=f"cuda:{GPU}" if torch.cuda.is_available() else "cpu", non_blocking=True))
+            y = y.to(f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu")
+        """,
+        message="`.cuda(GPU)` fails without a GPU",
+        line=7,
+    ),
+    # Not that: an option without an `int` default (`None` is no GPU index), and in a distributed
+    # run each process's GPU is a placement (DEV006): reported only.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int)
+        args = parser.parse_args()
+        model = Net().cuda(args.gpu)
+        """,
+        None,
+        message="`.cuda(args.gpu)` pins an explicit GPU",
+        line=6,
+    ),
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=0)
+        args = parser.parse_args()
+        model = Net().cuda(args.gpu)
+        model = torch.nn.parallel.DistributedDataParallel(model, device_ids=[args.gpu])
+        """,
+        None,
+        message="`.cuda(args.gpu)` pins an explicit GPU",
+        line=6,
+    ),
+    # A config module that never mentions torch still chooses the GPU for the script that reads it:
+    # reported; not fixed, since asking the machine needs a `torch` the module does not import.
+    Invalid(
+        """
+        import argparse
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--device", default="cuda", help="where to train")
+        parser.add_argument("--cuda", action="store_false")
+        opt = parser.parse_args()
+        opt.use_cuda = True
+        """,
+        None,
+        message='`"--device"` defaulting to "cuda" fails without a GPU',
+        line=3,
+    ),
+    Invalid(
+        """
+        class Config:
+            device = "cuda:0"
+            use_gpu = True
+            batch_size = 32
+        """,
+        None,
+        message='`device = "cuda:0"` fails without a GPU',
+        line=2,
+    ),
     # A module-level `device = 0` is a GPU index, not a device: `.to(device)` would still need that
     # GPU, so the moves are reported without a fix.
     Invalid(

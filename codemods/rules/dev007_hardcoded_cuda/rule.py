@@ -37,9 +37,20 @@ module invents. A chosen device becomes CUDA only when
 available, a switch asks `torch.cuda.is_available()`, a legacy type falls back to the CPU type,
 `set_device` and `synchronize` run only with a GPU, and `.cuda(d)` of a device `d` becomes `.to(d)`.
 
+The one GPU an `int` command-line option chooses (`--gpu`, `type=int, default=0`; `.cuda(args.gpu)`, also
+through a name bound once to it, `GPU = args.gpu`) is kept where there is a GPU: `.to(f"cuda:{GPU}" if
+torch.cuda.is_available() else "cpu")`; not in a file that sets up a distributed or multi-GPU run,
+where the index is that process's placement.
+
 A tensor moved to an explicit GPU right where it is fed to a layer of the file's own modules
 (`model.pages[0](ids.cuda(model.page_devices[0]))`) goes where that layer is,
 `.to(next(model.pages[0].parameters()).device)`: the same GPU, or the CPU without one.
+
+A file that never mentions torch is read too where it names a GPU in code (a config module's
+`--device` option defaulting to `"cuda"`, `USE_CUDA = True`, a loader wrapper's `batch.cuda()`): the
+script that imports it runs on the GPU it chooses. Reported there, not fixed (asking the machine needs
+a `torch` the module does not import); not in a file of another GPU framework (`from numba import
+cuda`).
 
 Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`, `.to(f"cuda:{i}")` in a file
 without a CPU path: a placement decision, see DEV006; a checkpoint's `map_location` onto one keeps it
@@ -124,6 +135,8 @@ class HardcodedCuda(Rule):
     summary = "hard-coded CUDA device crashes without a GPU; use one portable device"
     fix_safety = FixSafety.SAFE
     triggers = ("cuda", "CUDA", "gpu", "GPU")
+    # A config module that never mentions torch still chooses its GPU (`default="cuda"`).
+    reads_torch_free = True
     # `torch.tensor(x).cuda()` becomes `.to(device)`, which DEV010 folds into the creation
     feeds = ("DEV010",)
 

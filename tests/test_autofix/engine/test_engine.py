@@ -166,6 +166,22 @@ def test_files_without_torch_are_not_parsed():
     assert lint_and_fix("def broken(:\n", [RenameCalls], fix=True).new_text is None
 
 
+def test_a_torch_free_file_that_may_choose_the_gpu_is_read_by_the_rules_that_say_so():
+    from autofix.engine.lint import parsed_for
+    from autofix.files.source import worth_parsing
+    from codemods import rules_by_code
+
+    rules = list(rules_by_code().values())
+    config = 'parser.add_argument("--device", default="cuda")\n'
+    assert [rule.code for rule in parsed_for(config, rules)] == ["DEV007"]
+    assert worth_parsing(config.encode())
+    # Another framework's CUDA, and a GPU named only in prose: not read at all.
+    for text in ("from numba import cuda\nUSE_CUDA = True\n", "# trains on one GPU\nx = 1\n"):
+        assert parsed_for(text, rules) == []
+        assert not worth_parsing(text.encode())
+    assert lint_and_fix("from numba import cuda\nDEVICE = 'cuda'\n", rules, fix=True).diagnostics == []
+
+
 def test_code_libcst_parses_but_python_refuses_is_a_syntax_error():
     # libcst's grammar takes bytes concatenated with a str literal; its node validation (and Python) refuse it.
     with pytest.raises(SourceError, match="^syntax error: Cannot concatenate string and bytes"):
