@@ -146,7 +146,7 @@ class HardcodedCuda(Rule):
         raising = RaisingSites(self.tree, self.aliases)
         nodes = [*self.sites(SITE_KINDS), *self.sites(ANNOTATED)]
         shared: dict[int, dict[cst.CSTNode, Replacement] | None] = {}  # target -> its one fix
-        for site in cuda_sites(self.tree, self.aliases, nodes):
+        for site in cuda_sites(self.tree, self.aliases, nodes, self.context.source):
             local = device.local_device(site.node) if site.uses_device else None
             if site.shared:
                 # The option's fix and the `.cuda()` it cures offer the same edits: applied once.
