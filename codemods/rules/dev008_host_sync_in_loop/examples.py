@@ -210,6 +210,27 @@ VALID = [
             frequent = counts.argmax().item()
         """
     ),
+    # The action a helper of the file chooses and returns on the host, where every call names it for
+    # the environment: the copy is the host value the algorithm needs, made where it is chosen.
+    Valid(
+        """
+        import random
+        import torch
+        device = torch.device("cuda")
+
+        def choose_action(net, obs, eps):
+            if random.random() > eps:
+                return net(torch.from_numpy(obs).to(device)).argmax(1).cpu()
+            return torch.tensor([random.randrange(n_actions)])
+
+        for t in range(steps):
+            action = choose_action(q_net, obs, 0.1)[0]
+            obs, reward, done, _ = env.step(action)
+            loss = td_loss(q_net, batch)
+            loss.backward()
+            optimizer.step()
+        """
+    ),
     # Formatting numbers, math on numbers, NumPy's `.item()`, an identity test, a failure's handler,
     # and `.item()` of what a helper returns from host values only.
     Valid(
@@ -456,6 +477,27 @@ VALID = [
 
 
 INVALID = [
+    # A helper's copy that one call names for the environment and another prints every step: the
+    # host waits for it there too, so it is still reported.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def choose_action(net, obs):
+            return net(torch.from_numpy(obs).to(device)).argmax(1).cpu()
+
+        for t in range(steps):
+            action = choose_action(q_net, obs)[0]
+            obs, reward, done, _ = env.step(action)
+            print(choose_action(q_net, obs))
+            loss = td_loss(q_net, batch)
+            loss.backward()
+            optimizer.step()
+        """,
+        message="copies the tensor to the host",
+        line=5,
+    ),
     # Two sums of one loss on consecutive lines (the second reads what the first copied), one of them
     # divided in place where it is logged: both stay on the device, the division a float64 tensor's.
     Invalid(
