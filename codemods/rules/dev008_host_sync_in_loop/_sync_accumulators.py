@@ -535,16 +535,16 @@ def list_fix(
     if call.args[0].value is not item or call.args[0].keyword is not None:
         return None
     name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
-    before = _statements_before(tree, loop)
-    if before is None or not _empty_list_before(tree, before, name):
+    listing = _listing_loop(tree, loop, name)
+    if listing is None:
         return None
-    for read in tree.of_type(loop, cst.Name):
+    for read in tree.of_type(listing, cst.Name):
         parent = tree.parent(read)
         if read.value != name or (isinstance(parent, cst.Attribute) and parent.attr is read):
             continue
         if parent is not call.func:
             return None  # read or bound in the loop: it must keep the numbers it has now
-    if _declared_global(tree, loop, name):
+    if _declared_global(tree, listing, name):
         return None
     if isinstance(item.func, cst.Name):  # `float(loss)`: a float also where the tensor holds an int
         value = item.args[0].value
@@ -559,11 +559,36 @@ def list_fix(
         receiver = item_receiver(item)
     if not _is_one_value(tree, loop, receiver, scalars):
         detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
-    fixed = loop.visit(_Replace({id(item): detached}))
+    fixed = listing.visit(_Replace({id(item): detached}))
     # one copy for the whole list, the same floats as each `.item()` (a list of 0-dim tensors of one
     # expression: one dtype, one device, one shape)
     converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
-    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+    return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, name)
+
+
+def _listing_loop(tree: Tree, loop: cst.For | cst.While, name: str) -> cst.For | cst.While | None:
+    """The loop whose end reads back the list ``name`` that ``loop`` appends to: ``loop`` itself where
+    ``name = []`` runs just before it; else the nearest enclosing loop that ``name = []`` runs just
+    before (``history = []``, then ``for epoch ...:``, each epoch's batches appending), where every
+    loop between holds no other statement that names ``name`` (checked by the caller over the whole
+    loop), no ``else`` and no ``return`` or ``yield`` (which would leave before the read-back): the
+    list holds only the tensors the inner loop appends until the outer loop ends."""
+    node: cst.For | cst.While = loop
+    while True:
+        before = _statements_before(tree, node)
+        if before is not None and _empty_list_before(tree, before, name):
+            return node
+        block = tree.parent(node)
+        owner = tree.parent(block) if isinstance(block, cst.IndentedBlock) else None
+        if not isinstance(owner, (cst.For, cst.While)) or owner.orelse is not None:
+            return None
+        if isinstance(owner, cst.For) and name in flatten_names(owner.target, keep_underscore=True):
+            return None
+        if any(
+            _scope_of(tree, r) is _scope_of(tree, owner) for r in tree.of_type(owner, (cst.Return, cst.Yield))
+        ):
+            return None
+        node = owner
 
 
 _EXTEND_NAME = m.Expr(

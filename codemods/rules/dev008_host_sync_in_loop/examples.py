@@ -477,6 +477,74 @@ VALID = [
 
 
 INVALID = [
+    # A history started before the epochs, appended by each epoch's batches and read only after the
+    # training: the tensors are kept across the epochs and copied once, after the outer loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        history = []
+        for epoch in range(epochs):
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                history.append(loss.item())
+        plot(history)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        history = []
+        for epoch in range(epochs):
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                history.append(loss.detach())
+        history = torch.stack(history).tolist() if history else []
+        plot(history)
+        """,
+    ),
+    # The same history, read by each epoch (its last values printed): it must hold numbers there.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        history = []
+        for epoch in range(epochs):
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                history.append(loss.item())
+            print(sum(history[-len(loader):]) / len(loader))
+        """,
+        message="keep it on the device and read it once after the loop",
+    ),
+    # An epoch loop that may return early (a target reached): the read-back after it would not run.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def fit(model, loader, epochs):
+            history = []
+            for epoch in range(epochs):
+                for x, y in loader:
+                    loss = criterion(model(x.to(device)), y.to(device))
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+                    history.append(loss.item())
+                if done(model):
+                    return history
+            return history
+        """,
+        message="keep it on the device and read it once after the loop",
+    ),
     # A helper's copy that one call names for the environment and another prints every step: the
     # host waits for it there too, so it is still reported.
     Invalid(
