@@ -472,7 +472,8 @@ class HostSyncs:
             if isinstance(above, cst.Call) and _takes_host_state(above):
                 return True
         if isinstance(statement, cst.Return):
-            return self._returned_to_host_state(statement)
+            # (`return action.numpy()[0]` of a device tensor fails: no copy the environment could use)
+            return called_method(call) != "numpy" and self._returned_to_host_state(statement)
         return self._named_for_host_state(statement)
 
     def _returned_to_host_state(self, statement: cst.Return) -> bool:

@@ -545,6 +545,26 @@ INVALID = [
         """,
         message="keep it on the device and read it once after the loop",
     ),
+    # A helper that hands the environment `.numpy()` of the device tensor: no host copy is made (it
+    # fails on a GPU), so it is reported.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def choose_action(q_values):
+            return q_values.argmax(1).numpy()[0]
+
+        for t in range(steps):
+            action = choose_action(q_net(state))
+            state, reward, done, _ = env.step(action)
+            loss = td_loss(q_net, batch)
+            loss.backward()
+            optimizer.step()
+        """,
+        message="needs the tensor on the host",
+        line=5,
+    ),
     # A helper's copy that one call names for the environment and another prints every step: the
     # host waits for it there too, so it is still reported.
     Invalid(
