@@ -566,6 +566,129 @@ def list_fix(
     return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, name)
 
 
+_APPEND_TO_KEY = m.Expr(
+    value=m.Call(
+        func=m.Attribute(
+            value=m.Subscript(
+                value=m.Name() | m.Attribute(value=m.Name("self"), attr=m.Name()),
+                slice=[m.SubscriptElement(slice=m.Index(value=m.SimpleString()))],
+            ),
+            attr=m.Name("append"),
+        ),
+        args=[m.Arg(keyword=None)],
+    )
+)
+
+
+def history_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    stack: str | None,
+    scalars: Scalars,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``hist["D_loss"].append(d_loss.item())`` in ``loop``, a list of a history dict (a name, or
+    ``self.train_hist``) that ``hist["D_loss"] = []`` starts just before the loop or before an enclosing
+    epoch loop, read only after that loop (plotted, pickled): the edits that append the detached tensor
+    and read the values with one copy after the loop (``hist["D_loss"] = torch.stack(hist["D_loss"])
+    .tolist() if hist["D_loss"] else []``), as :func:`list_fix` does for a named list. None where the
+    loop reads the dict whole or that key's list, or calls a function of the file that names the dict
+    (or hands ``self`` on): it would see tensors."""
+    if stack is None or not m.matches(statement, _APPEND_TO_KEY):
+        return None
+    call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+    if call.args[0].value is not item or not isinstance(item.func, cst.Attribute):
+        return None
+    keyed = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Subscript)
+    owner, key = code_of(keyed.value), code_of(keyed)
+    listing = _history_loop(tree, loop, owner, key)
+    if listing is None:
+        return None
+    for node in tree.of_type(listing, (cst.Name, cst.Attribute)):
+        if code_of(node) != owner or (
+            isinstance(node, cst.Name) and isinstance(tree.parent(node), cst.Attribute)
+        ):
+            continue
+        parent = tree.parent(node)
+        if not (isinstance(parent, cst.Subscript) and parent.value is node):
+            return None  # the dict read whole in the loop
+        if code_of(parent) == key and parent is not keyed:
+            return None  # the list read in the loop: it must hold numbers there
+    if _history_seen_by_calls(tree, listing, owner):
+        return None
+    if _declared_global(tree, listing, owner):
+        return None
+    detached = detached_item(item)
+    if not _is_one_value(tree, loop, item_receiver(item), scalars):
+        detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
+    fixed = listing.visit(_Replace({id(item): detached}))
+    converted = cst.parse_statement(f"{key} = {stack}({key}).tolist() if {key} else []\n")
+    return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, owner)
+
+
+def _history_loop(tree: Tree, loop: cst.For | cst.While, owner: str, key: str) -> cst.For | cst.While | None:
+    """The loop (``loop`` or one enclosing it, as in :func:`_listing_loop`) just before which
+    ``key = []`` runs (``hist["D_loss"] = []``), where the statements after it and before the loop name
+    ``owner`` only to start other lists of it (``hist["G_loss"] = []``)."""
+    node: cst.For | cst.While = loop
+    while True:
+        before = _statements_before(tree, node)
+        if before is not None:
+            for statement in reversed(before):
+                text = code_of(statement).strip()
+                if text == f"{key} = []":
+                    return node
+                if owner not in text:
+                    continue
+                if not (re.fullmatch(rf"{re.escape(owner)}\[[^\]]*\] = \[\]", text) and key not in text):
+                    break
+        block = tree.parent(node)
+        enclosing = tree.parent(block) if isinstance(block, cst.IndentedBlock) else None
+        if not isinstance(enclosing, (cst.For, cst.While)) or enclosing.orelse is not None:
+            return None
+        scope = _scope_of(tree, enclosing)
+        if any(_scope_of(tree, r) is scope for r in tree.of_type(enclosing, (cst.Return, cst.Yield))):
+            return None
+        node = enclosing
+
+
+def _history_seen_by_calls(tree: Tree, loop: cst.CSTNode, owner: str) -> bool:
+    """Does ``loop`` call a function of the file that names ``owner`` (``self.train_hist`` or a global
+    dict), or hand ``self`` to a call? That function would read the list while it holds tensors."""
+    attribute = owner.split(".", 1)[1] if owner.startswith("self.") else None
+    here = _scope_of(tree, loop)
+    readers = set()
+    for function in tree.of_type(tree.root, cst.FunctionDef):
+        if function is here:
+            continue
+        if attribute is not None:
+            named = any(
+                isinstance(n, cst.Attribute) and n.attr.value == attribute
+                for n in tree.of_type(function, cst.Attribute)
+            )
+        else:
+            named = any(n.value == owner for n in tree.of_type(function, cst.Name))
+        if named:
+            readers.add(function.name.value)
+    for called in tree.of_type(loop, cst.Call):
+        func = called.func
+        callee = (
+            func.attr.value
+            if isinstance(func, cst.Attribute)
+            else func.value
+            if isinstance(func, cst.Name)
+            else None
+        )
+        if callee in readers:
+            return True
+        if attribute is not None and any(
+            isinstance(a.value, cst.Name) and a.value.value == "self" for a in called.args
+        ):
+            return True
+    return False
+
+
 def _listing_loop(tree: Tree, loop: cst.For | cst.While, name: str) -> cst.For | cst.While | None:
     """The loop whose end reads back the list ``name`` that ``loop`` appends to: ``loop`` itself where
     ``name = []`` runs just before it; else the nearest enclosing loop that ``name = []`` runs just

@@ -477,6 +477,92 @@ VALID = [
 
 
 INVALID = [
+    # A GAN trainer's history dict, its loss lists started before the epochs and read only after the
+    # training (plotted, saved): each list keeps the detached tensors and is copied once after it.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        class Trainer:
+            def train(self):
+                self.hist = {}
+                self.hist["D_loss"] = []
+                self.hist["epoch_time"] = []
+                for epoch in range(self.epochs):
+                    for x, _ in self.loader:
+                        d_loss = self.d_step(x.to(device))
+                        d_loss.backward()
+                        self.d_opt.step()
+                        self.hist["D_loss"].append(d_loss.item())
+                    self.hist["epoch_time"].append(1.0)
+                self.plot()
+
+            def plot(self):
+                show(self.hist["D_loss"])
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+
+        class Trainer:
+            def train(self):
+                self.hist = {}
+                self.hist["D_loss"] = []
+                self.hist["epoch_time"] = []
+                for epoch in range(self.epochs):
+                    for x, _ in self.loader:
+                        d_loss = self.d_step(x.to(device))
+                        d_loss.backward()
+                        self.d_opt.step()
+                        self.hist["D_loss"].append(d_loss.detach())
+                    self.hist["epoch_time"].append(1.0)
+                self.hist["D_loss"] = torch.stack(self.hist["D_loss"]).tolist() if self.hist["D_loss"] else []
+                self.plot()
+
+            def plot(self):
+                show(self.hist["D_loss"])
+        """,
+    ),
+    # The same history, plotted by each epoch through a method that reads it: it must hold numbers.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        class Trainer:
+            def train(self):
+                self.hist = {"D_loss": []}
+                self.hist["D_loss"] = []
+                for epoch in range(self.epochs):
+                    for x, _ in self.loader:
+                        d_loss = self.d_step(x.to(device))
+                        d_loss.backward()
+                        self.d_opt.step()
+                        self.hist["D_loss"].append(d_loss.item())
+                    self.plot()
+
+            def plot(self):
+                show(self.hist["D_loss"])
+        """,
+        message="keep it on the device and read it once after the loop",
+    ),
+    # A module-level history whose list the loop reads (the last value printed): left as it is.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        hist = {}
+        hist["G"] = []
+        for x, _ in loader:
+            g_loss = g_step(x.to(device))
+            g_loss.backward()
+            g_opt.step()
+            hist["G"].append(g_loss.item())
+            print(hist["G"][-1])
+        """,
+        message="copies the value to the host",
+    ),
     # A history started before the epochs, appended by each epoch's batches and read only after the
     # training: the tensors are kept across the epochs and copied once, after the outer loop.
     Invalid(

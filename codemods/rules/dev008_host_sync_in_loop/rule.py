@@ -222,6 +222,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     can_name_first,
     extended_list_fix,
     float_sum_fix,
+    history_fix,
     host_count_fix,
     keeps_float64,
     list_fix,
@@ -387,6 +388,7 @@ class HostSyncInLoop(Rule):
                         self.tree, sync.node, event.node, event.loop, scalars, float64, tensor_items
                     )
                     or list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
+                    or history_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                     or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                 )
                 counted = sums_a_count(self.tree, sync.node, event.node, event.loop)
