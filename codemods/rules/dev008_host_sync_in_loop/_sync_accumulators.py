@@ -624,7 +624,7 @@ def history_fix(
         detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
     fixed = listing.visit(_Replace({id(item): detached}))
     converted = cst.parse_statement(f"{key} = {stack}({key}).tolist() if {key} else []\n")
-    return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, owner)
+    return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, key)
 
 
 def _history_loop(tree: Tree, loop: cst.For | cst.While, owner: str, key: str) -> cst.For | cst.While | None:
@@ -1523,10 +1523,10 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
     if not (
         isinstance(small, cst.Assign)
         and len(small.targets) == 1
-        and isinstance(small.targets[0].target, cst.Name)
+        and isinstance(small.targets[0].target, (cst.Name, cst.Subscript))
     ):
         return None
-    name = small.targets[0].target.value
+    name = code_of(small.targets[0].target)  # (`hist["D_loss"]`: a history's list, see history_fix)
     value = code_of(small.value)
     written = (f"float({name})", f"int({name})")
     copied = value.startswith(f"{name}.cpu() if ") and value.endswith(f"({name}) else {name}")
@@ -1546,6 +1546,10 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
 def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:
     """Where ``name`` first occurs in the function (or module) holding ``loop``: its place in source order."""
     scope = _scope_of(tree, loop)
+    if not name.isidentifier():  # a history's list, `hist["D_loss"]`
+        first_key = next((n for n in tree.of_type(scope, cst.Subscript) if code_of(n) == name), None)
+        position = tree.position(first_key) if first_key is not None else None
+        return position if position is not None else -1
     first = next((n for n in tree.of_type(scope, cst.Name) if n.value == name), None)
     position = tree.position(first) if first is not None else None
     return position if position is not None else -1
