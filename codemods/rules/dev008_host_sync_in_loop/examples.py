@@ -477,6 +477,27 @@ VALID = [
 
 
 INVALID = [
+    # An average meter of another file (imported): its `update` may do anything with the value, so it
+    # is reported only, and the message says why.
+    Invalid(
+        """
+        import torch
+        from utils import AverageMeter
+        device = torch.device("cuda")
+
+        def train(loader):
+            losses = AverageMeter()
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.update(loss.item(), x.size(0))
+            return losses.avg
+        """,
+        message="`losses` is an instance of `AverageMeter`, a class this file does not define",
+        line=12,
+    ),
     # A GAN trainer's history dict, its loss lists started before the epochs and read only after the
     # training (plotted, saved): each list keeps the detached tensors and is copied once after it.
     Invalid(

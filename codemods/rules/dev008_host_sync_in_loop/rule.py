@@ -278,6 +278,10 @@ _PACKED = (
 )
 # Calls whose argument is kept, converted or summed, not used by the host: the usual fixes' business.
 _KEEPERS = frozenset({"append", "extend", "update", "float", "int", "bool", "sum", "len", "round", "abs"})
+_FOREIGN_METER = (
+    "; `{}` is an instance of `{}`, a class this file does not define: whether its `update` only sums (and"
+    " could be given the tensor) is not shown here, so no fix is offered"
+)
 
 
 def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> str:
@@ -303,11 +307,40 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
             torch_function = (aliases.qualify(above.func) or "").split(".")[0] == "torch"
             if method == "pack_padded_sequence":
                 return _PACKED
+            if method == "update" and above.args and below is above.args[0]:
+                foreign = _foreign_meter(tree, above)
+                if foreign is not None:
+                    return _FOREIGN_METER.format(*foreign)
             if method in _KEEPERS or not name or method.endswith("_") or torch_function:
                 return _ADVICE  # (torch's functions and in-place methods take the tensor as it is)
             return _HANDED.format(short(above.func))
         below = above
     return _ADVICE
+
+
+def _foreign_meter(tree: Tree, update: cst.Call) -> tuple[str, str] | None:
+    """``(meter, class)`` for ``losses.update(...)`` where ``losses = AverageMeter()`` is the name's one
+    binding in its function (or module) and no class of the file has that name (imported: its code is
+    in another file), else None."""
+    receiver = update.func.value if isinstance(update.func, cst.Attribute) else None
+    if not isinstance(receiver, cst.Name):
+        return None
+    scope = next(
+        (a for a in tree.ancestors(update) if isinstance(a, (cst.FunctionDef, cst.Module))), tree.root
+    )
+    bindings = [
+        a
+        for a in tree.of_type(scope, cst.Assign)
+        if any(isinstance(t.target, cst.Name) and t.target.value == receiver.value for t in a.targets)
+    ]
+    if len(bindings) != 1 or not isinstance(bindings[0].value, cst.Call):
+        return None
+    cls = dotted_name(bindings[0].value.func)
+    if not cls or not cls.rsplit(".", 1)[-1][:1].isupper():
+        return None
+    if any(c.name.value == cls.rsplit(".", 1)[-1] for c in tree.of_type(tree.root, cst.ClassDef)):
+        return None
+    return receiver.value, cls
 
 
 def _precision(float64: bool, item: cst.Call, tree: Tree, statement: cst.CSTNode | None = None) -> str:
