@@ -619,7 +619,7 @@ def history_fix(
         return None
     if _declared_global(tree, listing, owner):
         return None
-    detached = detached_item(item)
+    detached: cst.BaseExpression = detached_item(item)
     if not _is_one_value(tree, loop, item_receiver(item), scalars):
         detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
     fixed = listing.visit(_Replace({id(item): detached}))
