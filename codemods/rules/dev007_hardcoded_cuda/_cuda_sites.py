@@ -835,11 +835,8 @@ class _Sites:
     def _option_gpu(self, index: cst.BaseExpression) -> bool:
         """``args.gpu`` (or ``GPU`` bound once, at the top level, to it): the index of the one GPU the
         program runs on, an ``int`` command-line option (``type=int``) named for a GPU, in a file that
-        sets up no distributed or multi-GPU run (where an index is a placement, DEV006)."""
-        if self._distributed is None:
-            self._distributed = _MULTI_GPU.search(code_of(self.tree.root)) is not None
-        if self._distributed:
-            return False
+        sets up no distributed or multi-GPU run (where an index is a placement, DEV006). The file's
+        words are read last: they take the whole module's code, and most indices are no such option."""
         if isinstance(index, cst.Name):
             bindings = bindings_in(self.tree, self.tree.root, index.value)
             assign = self.tree.parent(bindings[0]) if len(bindings) == 1 else None
@@ -851,6 +848,10 @@ class _Sites:
                 return False
             index = assign.value
         if not (isinstance(index, cst.Attribute) and _GPU_OPTION.fullmatch(index.attr.value)):
+            return False
+        if self._distributed is None:
+            self._distributed = _MULTI_GPU.search(code_of(self.tree.root)) is not None
+        if self._distributed:
             return False
         if self._options is None:
             self._options = CliOptions(self.tree)
