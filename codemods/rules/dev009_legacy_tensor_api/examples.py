@@ -1413,7 +1413,8 @@ INVALID = [
         message="since PyTorch 0.4 it gives",
     ),
     # The same wrapper with `volatile=True` (a DQN's action and its bootstrap target): the value moved
-    # under the flag, and the code computing with it under `torch.no_grad()`, as for `Variable`.
+    # under the flag, and the code computing with it under `torch.no_grad()`, as for `Variable`; the
+    # wrapper, then read nowhere, goes (unsafe: another module may import it).
     Invalid(
         """
         import numpy as np
@@ -1438,7 +1439,6 @@ INVALID = [
         import torch
         import torch.autograd as autograd
         USE_CUDA = torch.cuda.is_available()
-        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
 
         def act(model, state):
             state = torch.from_numpy(np.float32(state)).unsqueeze(0).to("cuda" if USE_CUDA else "cpu")
@@ -1454,6 +1454,42 @@ INVALID = [
             return (q.max(1)[0] - target.data.to("cuda" if USE_CUDA else "cpu")).pow(2).mean()
         """,
         message="goes under `with torch.no_grad():`",
+    ),
+    # The wrapper once no code reads it (its calls all rewritten): the assignment goes, unsafe as for an
+    # unused import (another module may take `Variable` from this one). Still read (`map(Variable,
+    # xs)`): it stays.
+    Invalid(
+        """
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
+
+        def prepare(x):
+            return x.to("cuda" if USE_CUDA else "cpu")
+        """,
+        """
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+
+        def prepare(x):
+            return x.to("cuda" if USE_CUDA else "cpu")
+        """,
+        message="is called nowhere now: it goes (unsafe",
+    ),
+    Invalid(
+        """
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
+
+        def prepare(xs):
+            return list(map(Variable, xs))
+        """,
+        None,
+        message="deprecated wrapper",
     ),
     # A local wrapper around Variable of another shape (no CPU branch): its calls are reported.
     Invalid(

@@ -355,6 +355,48 @@ class LegacyTensorApi(Rule):
         self._report_identities()
         self._report_aliases()
         self._import(root)
+        if wrappers:
+            self._unused_wrappers(root, wrappers)
+
+    def _unused_wrappers(self, module: cst.Module, wrappers: set[str]) -> None:
+        """``Variable = lambda *a, **k: autograd.Variable(*a, **k)...`` at the top level once every call
+        of it is rewritten (nothing in the file reads the name): the assignment goes, as an unused
+        import of ``Variable`` does. Unsafe unless project mode shows no other file takes the name."""
+        if "__all__" in self.context.source:
+            return
+        read = {
+            n.value
+            for n in self.tree.of_type(module, cst.Name)
+            if n.value in wrappers
+            and not _not_a_use(parent := self.tree.parent(n), n)
+            and not (
+                isinstance(parent, cst.AssignTarget) and isinstance(self.tree.parent(parent), cst.Assign)
+            )
+        }
+        for line in module.body:
+            if not (isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1):
+                continue
+            assign = line.body[0]
+            if not (
+                isinstance(assign, cst.Assign)
+                and isinstance(assign.value, cst.Lambda)
+                and len(assign.targets) == 1
+                and isinstance(target := assign.targets[0].target, cst.Name)
+                and target.value in wrappers
+                and target.value not in read
+            ):
+                continue
+            removal = self._removal(line)
+            if removal is None:
+                continue
+            private = self._private({target.value})
+            self.report(
+                assign,
+                f"`{target.value}`, a `lambda` around the legacy `Variable`, is called nowhere now: it goes"
+                + ("" if private else f" (unsafe: another module may import `{target.value}` from this one)"),
+                edits=removal,
+                safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
+            )
 
     def _type_maps(self) -> None:
         """``numpy_type_map[name](values)`` of a dictionary of legacy types (PyTorch 0.3's collate):

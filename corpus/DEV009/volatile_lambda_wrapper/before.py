@@ -4,7 +4,8 @@ legacy `autograd.Variable` and moves to the GPU when one is available, and the o
 
 `volatile` has been ignored since PyTorch 0.4: each `volatile=True` call of the `lambda` becomes the
 tensor moved under the flag, and the statement that computes with it (the network's forward pass)
-goes under `torch.no_grad()`, as it meant. The action is read with `.data`: it carries no graph.
+goes under `torch.no_grad()`, as it meant; the `lambda`, then called nowhere, goes. The
+action is read with `.data`: it carries no graph.
 """
 
 import numpy as np
