@@ -14,7 +14,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   autograd.Variable(*a, **k).cuda() if USE_CUDA else autograd.Variable(*a, **k)`, `USE_CUDA =
   torch.cuda.is_available()`) makes `Variable(x)` become `x.detach().to("cuda" if USE_CUDA else
   "cpu")` (`x.to(...)` for a tensor made right there): no tensor is on a GPU where none is
-  available. Its calls with other arguments (`volatile=True`), and other such `lambda`s, are reported.
+  available. Its calls with `volatile=True` are volatile values as `Variable`'s (below), moved the
+  same way; its calls with other arguments, and other such `lambda`s, are reported. Once nothing reads
+  the `lambda`'s name, its assignment goes (unsafe unless project mode shows no other file takes it).
   `type(Variable())`, the type of an empty tensor, becomes `torch.Tensor`.
 * `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
   is ignored (with a warning). The statements that compute with a volatile value (followed

@@ -14,7 +14,10 @@ module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in; an element 
 gave; of a name, only the bindings that can reach the read count) and `x.data[0]` is used as a number
 (added up, compared, formatted, handed to a meter, a logger, `append` or `print`, bound to a loss's
 name: `loss = f_loss(out, y).data[0]`, given to a bare `log_value`), the read becomes `.item()` as an
-unsafe fix: it raises if the value is 0-dim, and reads a first element if not. Other
+unsafe fix: it raises if the value is 0-dim, and reads a first element if not. A one-element
+vector read so (`avg = torch.zeros(1)`, `torch.FloatTensor([v])`, moves of one, a running average of
+one with numbers and 0-dim tensors, `avg = avg * beta + (1 - beta) * R.mean()`) gets the same unsafe
+`.item()`: `[0]` read its number before 0.4 and reads a 0-dim tensor since. Other
 `x.data[0]` (the first row of a batch, `save_image(out.data[0])`) is left alone.
 
 It also finds an element of a tensor looked up in a dictionary, `index2word[ni]` with
