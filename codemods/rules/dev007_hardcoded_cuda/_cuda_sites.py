@@ -159,6 +159,27 @@ class Site:
     # The fix is a switch's, which may cure other sites too (an option's default cures every `.cuda()`
     # it guards): written once per ``target``, so that each of them offers the very same fix.
     shared: bool = False
+    # The GPU an option chooses, kept in one ``device`` defined after the option is read (where the
+    # file allows it): the fix then moves to that name instead of spelling the choice at each move.
+    option: OptionDevice | None = None
+
+
+@dataclass(frozen=True)
+class OptionDevice:
+    """``device = torch.device(f"cuda:{args.gpu}" if ... else "cpu")`` written (or found) right below
+    ``anchor``, the statement that binds the options (``args = parser.parse_args()``); ``spelled``:
+    the option as the definition reads it; ``defined``: already there."""
+
+    call: cst.Call
+    anchor: cst.SimpleStatementLine
+    spelled: str
+    defined: bool
+    move: Callable[[cst.BaseExpression], Replacement]  # the site's call, moved to a device
+
+
+def option_definition(torch: str, spelled: str) -> str:
+    """The text of the option's one device, as :class:`OptionDevice` writes it."""
+    return f'device = {torch}.device(f"cuda:{{{spelled}}}" if {torch}.cuda.is_available() else "cpu")'
 
 
 def cuda_sites(tree: Tree, aliases: ImportAliases, nodes: Sequence[SiteNode] | None = None) -> Iterator[Site]:
@@ -205,6 +226,7 @@ class _Sites:
         self._stuck_options: dict[str, Switch] | None = None  # _options_on_by_default
         self._distributed: bool | None = None  # _option_gpu
         self._options: CliOptions | None = None  # _option_gpu
+        self._written: dict[tuple[str, str], bool] = {}  # _option_written
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
@@ -825,11 +847,88 @@ class _Sites:
             device = cst.IfExp(test=p.available(), body=chosen, orelse=cst.SimpleString('"cpu"'))
             return with_arg_value(to, index, device)  # `.to(device=...)` keeps the keyword `.cuda` took
 
+        def move(device: cst.BaseExpression) -> Replacement:
+            return with_arg_value(to, index, device)
+
         return Site(
             call,
             f"{spelled} fails without a GPU",
             fix,
             f'`.to(f"cuda:{{{code_of(index.value)}}}" if ... else "cpu")` keeps the GPU the option chooses',
+            option=self._option_device(call, index.value, move),
+        )
+
+    def _option_device(
+        self, call: cst.Call, index: cst.BaseExpression, move: Callable[[cst.BaseExpression], Replacement]
+    ) -> OptionDevice | None:
+        """Where the option's GPU can be one module-level ``device``: the option ``R.gpu`` read from
+        a name ``R`` bound once, at the module's top level, and never assigned to (so the device
+        computed right after ``R`` is bound is the GPU every later read of ``R.gpu`` sees); the name
+        ``device`` bound nowhere else in the file; ``call`` in a function (it runs after the option is
+        read, as its ``R.gpu`` would fail before) or in module-level code below that place."""
+        counts = binding_counts(self.tree)
+        if isinstance(index, cst.Name):  # `GPU = args.gpu`, bound once at the top level (_option_gpu)
+            binding = bindings_in(self.tree, self.tree.root, index.value)[0]
+            index = cst.ensure_type(self.tree.parent(binding), cst.Assign).value
+        if not (isinstance(index, cst.Attribute) and isinstance(index.value, cst.Name)):
+            return None
+        root, option = index.value.value, index.attr.value
+        # Right below `args = ...`: code that reads the option (or a name bound to it later) runs
+        # after that statement, so after the definition too.
+        anchor = self._top_assignment(root)
+        if anchor is None or counts.get(root) != 1 or self._option_written(root, option):
+            return None
+        spelled = f"{root}.{option}"
+        module = cst.ensure_type(self.tree.root, cst.Module)
+        at = module.body.index(anchor)
+        defined = False
+        if counts.get("device"):
+            below = module.body[at + 1] if at + 1 < len(module.body) else None
+            torch = self.aliases.module_name_for("torch")
+            defined = (
+                counts["device"] == 1
+                and torch is not None
+                and isinstance(below, cst.SimpleStatementLine)
+                and code_of(below).strip() == option_definition(torch, spelled)
+            )
+            if not defined:
+                return None
+        # (`root` and `device` are bound once in the whole file: no scope shadows them)
+        above = [call, *self.tree.ancestors(call)]
+        if not any(isinstance(a, (cst.FunctionDef, cst.Lambda)) for a in above):
+            top = above[-2]  # the module-level statement around the call
+            if module.body.index(top) <= at + defined:
+                return None
+        return OptionDevice(call, anchor, spelled, defined, move)
+
+    def _top_assignment(self, name: str) -> cst.SimpleStatementLine | None:
+        """The module-level statement ``name = ...`` (its one binding), or None."""
+        bindings = bindings_in(self.tree, self.tree.root, name)
+        if len(bindings) != 1 or not isinstance(self.tree.parent(bindings[0]), cst.Assign):
+            return None
+        statement = self.tree.parent(self.tree.parent(bindings[0]))
+        if isinstance(statement, cst.SimpleStatementLine) and self.tree.parent(statement) is self.tree.root:
+            return statement
+        return None
+
+    def _option_written(self, root: str, option: str) -> bool:
+        """Does the file change the option after it is read (``args.gpu = -1``, ``setattr(args, ...)``,
+        ``vars(args)[...]``)? Then a device computed once may not be the GPU a later move reads."""
+        if (root, option) not in self._written:
+            self._written[root, option] = self._writes_option(root, option)
+        return self._written[root, option]
+
+    def _writes_option(self, root: str, option: str) -> bool:
+        target = m.Attribute(m.Name(root), m.Name(option))
+        for node in self.tree.of_type(self.tree.root, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+            if m.matches(node.target, target):
+                return True
+        return (
+            re.search(
+                rf"\b(setattr|vars)\(\s*{re.escape(root)}\b|\b{re.escape(root)}\.__dict__",
+                code_of(self.tree.root),
+            )
+            is not None
         )
 
     def _option_gpu(self, index: cst.BaseExpression) -> bool:
