@@ -8,9 +8,10 @@
 #   benchmarks/gpu_check.sh --dry-run --results /tmp/r.md corpus/DEV002/dtype_following_mlp
 #
 # Options: --dry-run; --results FILE (default benchmarks/results.md); --jobs N; --keep DIR (copy each
-# step's raw output, the fidelity and verify JSON among them, into DIR); then case folders (default: the
-# whole corpus). Exit 0 when both steps agree and pass, 1 when either found a difference,
-# 2 when it could not run (no GPU without --dry-run, or a step over its time limit).
+# step's raw output, the fidelity and verify JSON among them, into DIR); --fidelity-sample N (N rows of
+# the table, not all: for the test of the dry run); then case folders (default: the whole corpus).
+# Exit 0 when both steps agree and pass, 1 when either found a difference, 2 when it could not run (no
+# GPU without --dry-run, or a step over its time limit).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,6 +21,7 @@ RESULTS="$ROOT/benchmarks/results.md"
 DRY_RUN=0
 JOBS=""
 KEEP=""
+FIDELITY_SAMPLE=""
 CASES=()
 # Time limits per step (seconds): together under 8 minutes, with room for start-up and the report.
 FIDELITY_LIMIT=90
@@ -31,7 +33,8 @@ while [ $# -gt 0 ]; do
         --results) RESULTS="$2"; shift ;;
         --jobs) JOBS="$2"; shift ;;
         --keep) KEEP="$2"; shift ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        --fidelity-sample) FIDELITY_SAMPLE="$2"; shift ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         -*) echo "gpu_check.sh: unknown option $1" >&2; exit 2 ;;
         *) CASES+=("$1") ;;
     esac
@@ -64,6 +67,7 @@ cd "$ROOT"
 echo "== fidelity table ($MODE)" >&2
 FIDELITY_ARGS=(--json "$WORK/fidelity.json")
 [ "$MODE" = cuda ] && FIDELITY_ARGS+=(--device cuda)
+[ -n "$FIDELITY_SAMPLE" ] && FIDELITY_ARGS+=(--sample "$FIDELITY_SAMPLE")
 timeout "$FIDELITY_LIMIT" "$PYTHON" benchmarks/fidelity.py "${FIDELITY_ARGS[@]}" >"$WORK/fidelity.txt" 2>&1
 FIDELITY_EXIT=$?
 tail -1 "$WORK/fidelity.txt" >&2

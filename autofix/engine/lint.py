@@ -568,7 +568,7 @@ def _unsuppressed(
     has_markers = _SUPPRESSION.search(text) is not None
     if not findings or not (record or has_markers):
         return findings
-    positions = spans(module, [finding.node for finding in findings], tree, reused_extents())
+    positions = spans(module, [finding.node for finding in findings], tree, reused_extents(), text)
     lines = LINE_BREAK.split(text)  # numbered as Python and libcst number them (a form feed ends no line)
     fix_edits = FixEdits(module, text, tree) if with_edits else None
     kept = []

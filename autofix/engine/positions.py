@@ -9,11 +9,18 @@ from), then turns those indices into lines and columns in one pass over the text
 node's position is are libcst's own (syntactic position where the node records one, else the whitespace-
 inclusive one); ``tests/test_autofix/engine/test_positions.py`` checks the result against
 ``PositionProvider`` node by node.
+
+Generating the whole module was still about a third of the parse's time on a file with a finding
+(timm's ``data/loader.py``: 8 ms of a 25 ms parse). Given the module's text, only the top-level
+statements that hold a wanted node are generated: where each starts comes from Python's own parse of
+the text (:func:`_first_lines`, a tenth of libcst's parse), checked against the statement's code.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import ast
+import warnings
+from collections.abc import Iterable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
@@ -21,6 +28,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 
 from autofix.engine.text_edits import LINE_BREAK
+from codemods.core.codegen import code_for_node
 from codemods.core.tree import Tree
 
 _NOTHING = nullcontext()
@@ -87,16 +95,23 @@ def spans(
     nodes: Iterable[cst.CSTNode],
     tree: Tree | None = None,
     extents: Extents | None = None,
+    text: str | None = None,
 ) -> dict[int, Span]:
     """``id(node) -> Span`` for each of ``nodes`` (all in ``module``), as ``PositionProvider`` would say.
 
     With ``tree`` (``module``'s index) and ``extents``, only the top-level statements that hold one of
     ``nodes`` are generated: where each of them starts comes from the lines and columns of the statements
     before it, which ``extents`` keeps from one version of a file to the next (a statement an edit left
-    alone is the same object: :mod:`autofix.engine.pieces`)."""
+    alone is the same object: :mod:`autofix.engine.pieces`). Without ``extents`` but with ``text`` (what
+    ``module`` was parsed from, or its code), the same, each statement's line from Python's parse of
+    ``text`` (:func:`_spans_by_line`)."""
     nodes = list(nodes)
     if tree is not None and extents is not None:
         found = _spans_by_statement(module, nodes, tree, extents)
+        if found is not None:
+            return found
+    elif tree is not None and text is not None:
+        found = _spans_by_line(module, nodes, tree, text)
         if found is not None:
             return found
     return _spans_of(module, nodes, module, (1, 0))
@@ -107,12 +122,26 @@ def _spans_of(
 ) -> dict[int, Span]:
     """The spans of ``nodes``, all in ``generated`` (``module`` or one of its top-level elements), whose
     code starts at line and column ``start`` of the module's."""
+    return _spans_in(_generated(module, nodes, generated), nodes, start)
+
+
+def _generated(
+    module: cst.Module, nodes: list[cst.CSTNode], generated: cst.CSTNode, indents: Sequence[str] = ()
+) -> _SelectiveState:
+    """The code of ``generated`` (in ``module``, inside blocks indented by ``indents``), with the token
+    ranges of ``nodes`` under it noted."""
     state = _SelectiveState(
         default_indent=module.default_indent,
         default_newline=module.default_newline,
         wanted={id(n) for n in nodes},
     )
+    state.indent_tokens.extend(indents)
     generated._codegen(state)
+    return state
+
+
+def _spans_in(state: _SelectiveState, nodes: list[cst.CSTNode], start: tuple[int, int]) -> dict[int, Span]:
+    """The spans of ``nodes`` from the token ranges ``state`` noted, its code starting at ``start``."""
     asked = {id(n) for n in nodes}
     indices = sorted({i for key, pair in state.ranges.items() if key in asked for i in pair})
     where: dict[int, tuple[int, int]] = {}
@@ -222,3 +251,217 @@ def _moved(span: Span, line: int, column: int) -> Span:
     start_column = span.start_column + column if span.start_line == 1 else span.start_column
     end_column = span.end_column + column if span.end_line == 1 else span.end_column
     return Span(span.start_line + line - 1, start_column, span.end_line + line - 1, end_column)
+
+
+# Placing the statements that hold the nodes asked about by Python's parse of the text, and generating only
+# them, is cheaper than generating the whole module while they are less than this share of its nodes (the
+# parse costs about a third of generating all of it, on timm's files).
+_BY_LINE_MOST = 0.6
+
+# A statement to generate: the statement, the indentation of its block, the nodes asked about in it, and
+# whether they are all in its header (then only the header is generated).
+_Leaf = tuple[cst.BaseStatement, tuple[str, ...], list[cst.CSTNode], bool]
+# The compound statements whose header (the code before their body) is generated alone.
+_HEADED = frozenset({cst.FunctionDef, cst.ClassDef, cst.For, cst.While, cst.With, cst.If})
+_PYTHON_KINDS: dict[type[cst.CSTNode], tuple[type[ast.stmt], ...]] = {
+    cst.FunctionDef: (ast.FunctionDef, ast.AsyncFunctionDef),
+    cst.ClassDef: (ast.ClassDef,),
+    cst.If: (ast.If,),
+    cst.For: (ast.For, ast.AsyncFor),
+    cst.While: (ast.While,),
+    cst.With: (ast.With, ast.AsyncWith),
+    cst.Try: (ast.Try,),
+}
+
+
+def _spans_by_line(
+    module: cst.Module, nodes: list[cst.CSTNode], tree: Tree, text: str
+) -> dict[int, Span] | None:
+    """:func:`spans`, generating only the innermost statements that hold ``nodes`` (descending into the
+    blocks of definitions, ``if``, loops, ``with`` and ``try``), each placed at the line Python's parse of
+    ``text`` gives it. None when a node is not under a statement of the module's body, those statements
+    are most of the module, Python does not parse ``text`` or its statements do not pair up with libcst's,
+    or a statement's code is not the text at the line it is placed at (libcst and Python read the file
+    differently: the whole module's code decides)."""
+    above = {id(node): {id(a) for a in tree.ancestors(node)} for node in nodes}
+    leaves = _leaves(module, module.body, (), nodes, above)
+    if not leaves:
+        return None
+    if sum(_size(tree, leaf[0], leaf[3]) for leaf in leaves) > _BY_LINE_MOST * _size(tree, module, False):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # an invalid escape warns: the file's business, not ours
+            parsed = ast.parse(text)  # (the ``ast`` module's own frame: no ``__future__`` flag of ours)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    lines: dict[int, int] = {}  # id(leaf statement) -> the line its code starts on
+    on_path = {id(a) for leaf in leaves for a in tree.ancestors(leaf[0])}
+    if not _lines_of(module, module.body, parsed.body, {id(leaf[0]) for leaf in leaves}, on_path, lines):
+        return None
+    line_starts = [0, *(found.end() for found in LINE_BREAK.finditer(text))]
+    result: dict[int, Span] = {}
+    for statement, indents, wanted, header in leaves:
+        line = lines[id(statement)]
+        if header:
+            generated, end = _header_only(statement)
+            state = _generated(module, [*wanted, end], generated, indents)
+            code = "".join(state.tokens[: state.ranges[id(end)][0]])
+        else:
+            state = _generated(module, wanted, statement, indents)
+            code = "".join(state.tokens)
+        if not 0 < line <= len(line_starts) or not text.startswith(code, line_starts[line - 1]):
+            return None
+        result.update(_spans_in(state, wanted, (line, 0)))
+    return result
+
+
+def _size(tree: Tree, node: cst.CSTNode, header: bool) -> int:
+    """How many of the tree's nodes generating ``node`` (its header only, with ``header``) walks: about
+    what it costs (whitespace and punctuation are not indexed)."""
+    first, end = tree.extent(node) or (0, 0)
+    if header:
+        for part in (getattr(node, "body", None), getattr(node, "orelse", None)):
+            inner = tree.extent(part) if part is not None else None
+            end -= inner[1] - inner[0] if inner is not None else 0
+    return end - first
+
+
+def _leaves(
+    module: cst.Module,
+    statements: Sequence[cst.BaseStatement],
+    indents: tuple[str, ...],
+    nodes: list[cst.CSTNode],
+    above: dict[int, set[int]],
+) -> list[_Leaf] | None:
+    """The innermost statements of ``statements`` (a block's, indented by ``indents``) that hold
+    ``nodes``, each with the nodes in it, and whether they are all in its header (the part before its
+    first block: a definition's parameters, a loop's iterable); None when a node is under none of them."""
+    if len({id(s) for s in statements}) != len(statements):
+        return None  # a statement object twice: which of its places would be ambiguous
+    held: dict[int, list[cst.CSTNode]] = {}
+    for node in nodes:
+        holder = next((s for s in statements if s is node or id(s) in above[id(node)]), None)
+        if holder is None:
+            return None
+        held.setdefault(id(holder), []).append(node)
+    leaves: list[_Leaf] = []
+    for statement in statements:
+        wanted = held.get(id(statement))
+        if wanted is None:
+            continue
+        found: list[_Leaf] | None = []
+        rest = wanted
+        for block in _blocks(statement):
+            in_block = [n for n in rest if id(block) in above[id(n)]]
+            if in_block and found is not None:
+                indent = block.indent if block.indent is not None else module.default_indent
+                below = _leaves(module, block.body, (*indents, indent), in_block, above)
+                found = None if below is None else found + below
+                rest = [n for n in rest if id(block) not in above[id(n)]]
+        if found is not None and rest:
+            found = [(statement, indents, rest, True)] + found if _in_header(statement, rest, above) else None
+        leaves.extend(found if found is not None else [(statement, indents, wanted, False)])
+    return leaves
+
+
+def _in_header(statement: cst.CSTNode, nodes: list[cst.CSTNode], above: dict[int, set[int]]) -> bool:
+    """Are ``nodes`` (under ``statement``) all in the part of it before its body, which
+    :func:`_header_only` generates?"""
+    if type(statement) not in _HEADED:
+        return False
+    after = [getattr(statement, "body", None), getattr(statement, "orelse", None)]
+    return all(
+        n is not statement and not any(a is n or id(a) in above[id(n)] for a in after if a) for n in nodes
+    )
+
+
+def _header_only(statement: cst.BaseStatement) -> tuple[cst.CSTNode, cst.CSTNode]:
+    """``statement`` up to its body and, after that, a stand-in body whose start ends the header's code."""
+    # No whitespace before it: the range noted for it (its syntactic one) starts right after the colon.
+    end = cst.SimpleStatementSuite(body=[cst.Pass()], leading_whitespace=cst.SimpleWhitespace(""))
+    if isinstance(statement, (cst.If, cst.For, cst.While)):
+        return statement.with_changes(body=end, orelse=None), end
+    return statement.with_changes(body=end), end
+
+
+def _blocks(statement: cst.CSTNode) -> list[cst.IndentedBlock]:
+    """The indented blocks of ``statement`` in the order of :func:`_python_blocks`; empty where it has
+    one on its header's line (``if a: b``) or an ``elif``."""
+    blocks: list[cst.BaseSuite | None] = []
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef, cst.With)):
+        blocks = [statement.body]
+    elif isinstance(statement, (cst.For, cst.While, cst.If)):
+        if isinstance(statement.orelse, cst.If):
+            return []
+        blocks = [statement.body, statement.orelse.body if statement.orelse is not None else None]
+    elif isinstance(statement, cst.Try):
+        blocks = [
+            statement.body,
+            *(handler.body for handler in statement.handlers),
+            statement.orelse.body if statement.orelse is not None else None,
+            statement.finalbody.body if statement.finalbody is not None else None,
+        ]
+    present = [block for block in blocks if isinstance(block, cst.IndentedBlock)]
+    return present if len(present) == sum(block is not None for block in blocks) else []
+
+
+def _python_blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
+    """The statement lists of Python's ``statement``, as :func:`_blocks` lists libcst's blocks."""
+    if isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.If)):
+        return [statement.body, *([statement.orelse] if statement.orelse else [])]
+    if isinstance(statement, ast.Try):
+        return [
+            statement.body,
+            *(handler.body for handler in statement.handlers),
+            *([statement.orelse] if statement.orelse else []),
+            *([statement.finalbody] if statement.finalbody else []),
+        ]
+    return [getattr(statement, "body", [])]
+
+
+def _lines_of(
+    module: cst.Module,
+    statements: Sequence[cst.BaseStatement],
+    python: list[ast.stmt],
+    leaves: set[int],
+    on_path: set[int],
+    lines: dict[int, int],
+) -> bool:
+    """Notes in ``lines`` the line each leaf statement under ``statements`` starts on, from ``python``,
+    Python's parse of the same block: the line of the statement's first token (of a decorated
+    definition, its keyword's), less the lines libcst keeps before that token. Only the statements of
+    ``on_path`` (those above a leaf) are looked into. False where the two do not pair up (a line ``a =
+    1; b = 2`` is one statement to libcst, two to Python)."""
+    at = 0
+    for statement in statements:
+        if at >= len(python):
+            return False
+        counterpart = python[at]
+        at += len(statement.body) if isinstance(statement, cst.SimpleStatementLine) else 1
+        if id(statement) in leaves:  # (its header may be one, and statements in its blocks others)
+            lines[id(statement)] = counterpart.lineno - _lines_before_keyword(module, statement)
+        blocks = _blocks(statement) if id(statement) in on_path else []
+        if not blocks:
+            continue
+        if not isinstance(counterpart, _PYTHON_KINDS.get(type(statement), ())):
+            return False
+        paired = _python_blocks(counterpart)
+        if len(paired) != len(blocks):
+            return False
+        for block, block_python in zip(blocks, paired):
+            if not _lines_of(module, block.body, block_python, leaves, on_path, lines):
+                return False
+    return at == len(python)
+
+
+def _lines_before_keyword(module: cst.Module, statement: cst.CSTNode) -> int:
+    """How many lines of ``statement``'s code come before the line Python gives it: its leading
+    comment and blank lines, and a definition's decorators."""
+    lines = len(getattr(statement, "leading_lines", ()))
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and statement.decorators:
+        for decorator in statement.decorators:
+            code = code_for_node(decorator, module.default_indent, module.default_newline)
+            lines += len(LINE_BREAK.findall(code))
+        lines += len(statement.lines_after_decorators)
+    return lines

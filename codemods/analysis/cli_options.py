@@ -5,7 +5,9 @@
 the function that reads it), every ``add_argument`` that writes ``L1_lambda`` converts with
 ``type=int`` or ``type=float``, gives no ``action``, ``nargs`` or ``const`` (which make lists or other
 values) and a default that is absent, a number or a string (argparse converts a string default with
-``type``), and nothing in the file assigns ``opt.L1_lambda`` itself.
+``type``), and nothing in the file assigns ``opt.L1_lambda`` itself. The same holds for
+``args["L1_lambda"]`` where ``args = vars(parser.parse_args())`` (the options as a dictionary) and
+nothing in the file assigns ``args["L1_lambda"]``.
 """
 
 from __future__ import annotations
@@ -60,6 +62,27 @@ def _integer_by_default(call: cst.Call) -> bool:
     )
 
 
+def _parse_in_vars(value: cst.BaseExpression) -> bool:
+    """``vars(parser.parse_args())``: the options as a dictionary."""
+    return (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Name)
+        and value.func.value == "vars"
+        and len(value.args) == 1
+        and isinstance(inner := value.args[0].value, cst.Call)
+        and isinstance(inner.func, cst.Attribute)
+        and inner.func.attr.value == "parse_args"
+    )
+
+
+def _option_key(subscript: cst.Subscript) -> str | None:
+    """``"lr"`` of ``args["lr"]`` (a string literal key), else None."""
+    if len(subscript.slice) != 1 or not isinstance(subscript.slice[0].slice, cst.Index):
+        return None
+    key = subscript.slice[0].slice.value
+    return key.raw_value if isinstance(key, cst.SimpleString) and not key.prefix.strip("rR") else None
+
+
 class CliOptions:
     """The number options of the file's ``argparse`` parsers, and the names ``parse_args()`` binds."""
 
@@ -67,9 +90,11 @@ class CliOptions:
         self.tree = tree
         root = tree.root
         self._namespaces: set[str] = set()
+        self._dictionaries: set[str] = set()  # `args = vars(parser.parse_args())`
         self._numbers: set[str] = set()
         self._integers: set[str] = set()
         self._written: set[str] = set()
+        self._written_keys: set[str] = set()
         calls = [c for c in tree.of_type(root, cst.Call) if isinstance(c.func, cst.Attribute)]
         if not any(c.func.attr.value == "parse_args" for c in calls if isinstance(c.func, cst.Attribute)):
             return
@@ -96,9 +121,28 @@ class CliOptions:
                     and small.value.func.attr.value == "parse_args"
                 ):
                     self._namespaces.add(small.targets[0].target.value)
+                elif (
+                    isinstance(small, cst.Assign)
+                    and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, cst.Name)
+                    and _parse_in_vars(small.value)
+                ):
+                    self._dictionaries.add(small.targets[0].target.value)
         self._namespaces = {
             name for name in self._namespaces if all(self._is_parse(b) for b in bindings_in(tree, root, name))
         }
+        self._dictionaries = {
+            name
+            for name in self._dictionaries
+            if all(self._is_parse(b, in_vars=True) for b in bindings_in(tree, root, name))
+        }
+        for subscript in tree.of_type(root, cst.Subscript):
+            key = _option_key(subscript)
+            # `args["lr"] = ...`, `args["lr"] *= ...`, `del args["lr"]`: the dictionary is written there
+            if key is not None and isinstance(
+                tree.parent(subscript), (cst.AssignTarget, cst.AugAssign, cst.Del)
+            ):
+                self._written_keys.add(key)
         for target in tree.of_type(root, cst.AssignTarget):
             if isinstance(target.target, cst.Attribute):
                 self._written.add(target.target.attr.value)
@@ -106,8 +150,14 @@ class CliOptions:
             if isinstance(aug.target, cst.Attribute):
                 self._written.add(aug.target.attr.value)
 
-    def _is_parse(self, binding: cst.CSTNode) -> bool:
+    def _is_parse(self, binding: cst.CSTNode, in_vars: bool = False) -> bool:
         assign = self.tree.parent(binding)
+        if in_vars:
+            return (
+                isinstance(binding, cst.AssignTarget)
+                and isinstance(assign, cst.Assign)
+                and _parse_in_vars(assign.value)
+            )
         return (
             isinstance(binding, cst.AssignTarget)
             and isinstance(assign, cst.Assign)
@@ -119,6 +169,17 @@ class CliOptions:
     def is_number(self, node: cst.Attribute) -> bool:
         """``opt.x`` is a Python number: see the module docstring."""
         return self._option_of(node, self._numbers)
+
+    def is_number_item(self, node: cst.Subscript) -> bool:
+        """``args["x"]`` is a Python number, ``args`` being ``vars(parser.parse_args())``: see the module
+        docstring."""
+        dictionary, key = node.value, _option_key(node)
+        if key is None or not isinstance(dictionary, cst.Name) or dictionary.value not in self._dictionaries:
+            return False
+        if key not in self._numbers or key in self._written_keys:
+            return False
+        function = next((a for a in self.tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+        return function is None or not bindings_in(self.tree, function, dictionary.value)
 
     def is_integer(self, node: cst.Attribute) -> bool:
         """``opt.gpu`` is a Python ``int``: as :meth:`is_number`, with ``type=int`` and an ``int`` default."""

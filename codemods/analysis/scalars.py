@@ -285,6 +285,10 @@ class Scalars:
         ):
             # `x.shape[0]`, `x.size()[0]`: one dimension's length
             value = expr.value
+            if isinstance(expr.slice[0].slice.value, cst.SimpleString):
+                # `args["beta"]` of `args = vars(parser.parse_args())`, an option made a number
+                self._options = self._options or CliOptions(self.tree)
+                return self._options.is_number_item(expr)
             if isinstance(value, cst.Attribute) and value.attr.value == "shape":
                 return True
             return (

@@ -42,6 +42,10 @@ class MovedValues(TensorClimb[bool]):
         # assignment to every later one, at every depth: 0.08 s of a 13 ms parse (timm's
         # non_local_attn.py). The statements are the tree's, which keeps them alive.
         self._answers: dict[tuple[int, int], bool] = {}
+        self._calls: dict[str | None, list[cst.Call]] | None = None  # see _result_moved_now
+        self._names: dict[
+            int, dict[str | None, list[tuple[int, cst.Name | cst.Attribute]]]
+        ] = {}  # see _names_in
 
     def is_moved(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """Does the value of ``node`` reach a ``.to(device)``/``.cuda()``/``.type_as(t)``?"""
@@ -93,16 +97,29 @@ class MovedValues(TensorClimb[bool]):
         scope = next(
             (a for a in self.tree.ancestors(assign) if isinstance(a, cst.FunctionDef)), self.tree.root
         )
-        after = False
-        for node in self.tree.descendants(scope):
-            if node is assign:
-                after = True
-            elif after and isinstance(node, (cst.Name, cst.Attribute)) and dotted_name(node) in targets:
-                if not isinstance(self.tree.parent(node), cst.AssignTarget) and self.is_moved(
-                    node, depth + 1
-                ):
-                    return True
+        start = self.tree.position(assign)
+        if start is None:
+            return False
+        names = self._names_in(scope)
+        # Every read of a target after the assignment (and in its value), in source order.
+        later = sorted(entry for target in targets for entry in names.get(target, ()) if entry[0] > start)
+        for _, node in later:
+            if not isinstance(self.tree.parent(node), cst.AssignTarget) and self.is_moved(node, depth + 1):
+                return True
         return False
+
+    def _names_in(self, scope: cst.CSTNode) -> dict[str | None, list[tuple[int, cst.Name | cst.Attribute]]]:
+        """The names and dotted attributes under ``scope`` by their spelling, with their positions, in
+        source order: one pass per scope, where each assignment asked about looked at every node after
+        it (a function that assigns ``x`` again and again was walked once per assignment and depth)."""
+        known = self._names.get(id(scope))
+        if known is None:
+            known = self._names[id(scope)] = {}
+            for node in self.tree.of_type(scope, (cst.Name, cst.Attribute)):
+                position = self.tree.position(node)
+                if position is not None:
+                    known.setdefault(dotted_name(node), []).append((position, node))
+        return known
 
     def _result_moved(self, ret: cst.Return, depth: int) -> bool:
         """``return <value>``: is the result moved where the function is called?"""
@@ -116,11 +133,14 @@ class MovedValues(TensorClimb[bool]):
         if function is None:
             return False
         name = function.name.value
-        for call in self.tree.of_type(self.tree.root, cst.Call):
-            called = dotted_name(call.func)
-            if called in (name, f"self.{name}") and self.is_moved(call, depth + 1):
-                return True
-        return False
+        if self._calls is None:  # the module's calls by what they call: one pass, not one per `return`
+            self._calls = {}
+            for call in self.tree.of_type(self.tree.root, cst.Call):
+                self._calls.setdefault(dotted_name(call.func), []).append(call)
+        calls = [*self._calls.get(name, ()), *self._calls.get(f"self.{name}", ())]
+        if len(calls) > len(self._calls.get(name, ())):  # both spellings: back into source order
+            calls.sort(key=lambda call: self.tree.position(call) or 0)
+        return any(self.is_moved(call, depth + 1) for call in calls)
 
 
 def _movers(tree: Tree) -> set[str]:

@@ -159,6 +159,27 @@ class Site:
     # The fix is a switch's, which may cure other sites too (an option's default cures every `.cuda()`
     # it guards): written once per ``target``, so that each of them offers the very same fix.
     shared: bool = False
+    # The GPU an option chooses, kept in one ``device`` defined after the option is read (where the
+    # file allows it): the fix then moves to that name instead of spelling the choice at each move.
+    option: OptionDevice | None = None
+
+
+@dataclass(frozen=True)
+class OptionDevice:
+    """``device = torch.device(f"cuda:{args.gpu}" if ... else "cpu")`` written (or found) right below
+    ``anchor``, the statement that binds the options (``args = parser.parse_args()``); ``spelled``:
+    the option as the definition reads it; ``defined``: already there."""
+
+    call: cst.Call
+    anchor: cst.SimpleStatementLine
+    spelled: str
+    defined: bool
+    move: Callable[[cst.BaseExpression], Replacement]  # the site's call, moved to a device
+
+
+def option_definition(torch: str, spelled: str) -> str:
+    """The text of the option's one device, as :class:`OptionDevice` writes it."""
+    return f'device = {torch}.device(f"cuda:{{{spelled}}}" if {torch}.cuda.is_available() else "cpu")'
 
 
 def cuda_sites(
@@ -196,8 +217,8 @@ class _Sites:
     def __init__(self, tree: Tree, aliases: ImportAliases, source: str | None = None) -> None:
         self.tree = tree
         self.aliases = aliases
-        # The module's text, searched for a multi-GPU setup: the engine's, not a code generation of the
-        # whole module (which cost 0.4 s of every pass of a 2.4 MB file, 1.5 s of its fix-heavy apply).
+        # The module's text, searched for a multi-GPU setup and writes of an option: the engine's, not a
+        # code generation of the whole module (which cost 0.4 s of every pass of a 2.4 MB file).
         self._source = source
         self._guards: dict[int, bool] = {}  # If/IfExp -> does its test decide on CUDA?
         self._exits: dict[tuple[int, bool], float] = {}  # (block, gpu_only) -> _first_exit
@@ -214,6 +235,12 @@ class _Sites:
         self._stuck_options: dict[str, Switch] | None = None  # _options_on_by_default
         self._distributed: bool | None = None  # _option_gpu
         self._options: CliOptions | None = None  # _option_gpu
+        self._written: dict[tuple[str, str], bool] = {}  # _option_written
+
+    def _text(self) -> str:
+        if self._source is None:
+            self._source = code_of(self.tree.root)
+        return self._source
 
     def all(self, nodes: Sequence[SiteNode]) -> Iterator[Site]:
         for node in nodes:
@@ -834,22 +861,95 @@ class _Sites:
             device = cst.IfExp(test=p.available(), body=chosen, orelse=cst.SimpleString('"cpu"'))
             return with_arg_value(to, index, device)  # `.to(device=...)` keeps the keyword `.cuda` took
 
+        def move(device: cst.BaseExpression) -> Replacement:
+            return with_arg_value(to, index, device)
+
         return Site(
             call,
             f"{spelled} fails without a GPU",
             fix,
             f'`.to(f"cuda:{{{code_of(index.value)}}}" if ... else "cpu")` keeps the GPU the option chooses',
+            option=self._option_device(call, index.value, move),
+        )
+
+    def _option_device(
+        self, call: cst.Call, index: cst.BaseExpression, move: Callable[[cst.BaseExpression], Replacement]
+    ) -> OptionDevice | None:
+        """Where the option's GPU can be one module-level ``device``: the option ``R.gpu`` read from
+        a name ``R`` bound once, at the module's top level, and never assigned to (so the device
+        computed right after ``R`` is bound is the GPU every later read of ``R.gpu`` sees); the name
+        ``device`` bound nowhere else in the file; ``call`` in a function (it runs after the option is
+        read, as its ``R.gpu`` would fail before) or in module-level code below that place."""
+        counts = binding_counts(self.tree)
+        if isinstance(index, cst.Name):  # `GPU = args.gpu`, bound once at the top level (_option_gpu)
+            binding = bindings_in(self.tree, self.tree.root, index.value)[0]
+            index = cst.ensure_type(self.tree.parent(binding), cst.Assign).value
+        if not (isinstance(index, cst.Attribute) and isinstance(index.value, cst.Name)):
+            return None
+        root, option = index.value.value, index.attr.value
+        # Right below `args = ...`: code that reads the option (or a name bound to it later) runs
+        # after that statement, so after the definition too.
+        anchor = self._top_assignment(root)
+        if anchor is None or counts.get(root) != 1 or self._option_written(root, option):
+            return None
+        spelled = f"{root}.{option}"
+        module = cst.ensure_type(self.tree.root, cst.Module)
+        at = module.body.index(anchor)
+        defined = False
+        if counts.get("device"):
+            below = module.body[at + 1] if at + 1 < len(module.body) else None
+            torch = self.aliases.module_name_for("torch")
+            defined = (
+                counts["device"] == 1
+                and torch is not None
+                and isinstance(below, cst.SimpleStatementLine)
+                and code_of(below).strip() == option_definition(torch, spelled)
+            )
+            if not defined:
+                return None
+        # (`root` and `device` are bound once in the whole file: no scope shadows them)
+        above = [call, *self.tree.ancestors(call)]
+        if not any(isinstance(a, (cst.FunctionDef, cst.Lambda)) for a in above):
+            top = above[-2]  # the module-level statement around the call
+            if module.body.index(top) <= at + defined:
+                return None
+        return OptionDevice(call, anchor, spelled, defined, move)
+
+    def _top_assignment(self, name: str) -> cst.SimpleStatementLine | None:
+        """The module-level statement ``name = ...`` (its one binding), or None."""
+        bindings = bindings_in(self.tree, self.tree.root, name)
+        if len(bindings) != 1 or not isinstance(self.tree.parent(bindings[0]), cst.Assign):
+            return None
+        statement = self.tree.parent(self.tree.parent(bindings[0]))
+        if isinstance(statement, cst.SimpleStatementLine) and self.tree.parent(statement) is self.tree.root:
+            return statement
+        return None
+
+    def _option_written(self, root: str, option: str) -> bool:
+        """Does the file change the option after it is read (``args.gpu = -1``, ``setattr(args, ...)``,
+        ``vars(args)[...]``)? Then a device computed once may not be the GPU a later move reads."""
+        if (root, option) not in self._written:
+            self._written[root, option] = self._writes_option(root, option)
+        return self._written[root, option]
+
+    def _writes_option(self, root: str, option: str) -> bool:
+        target = m.Attribute(m.Name(root), m.Name(option))
+        for node in self.tree.of_type(self.tree.root, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+            if m.matches(node.target, target):
+                return True
+        return (
+            re.search(
+                rf"\b(setattr|vars)\(\s*{re.escape(root)}\b|\b{re.escape(root)}\.__dict__",
+                self._text(),
+            )
+            is not None
         )
 
     def _option_gpu(self, index: cst.BaseExpression) -> bool:
         """``args.gpu`` (or ``GPU`` bound once, at the top level, to it): the index of the one GPU the
         program runs on, an ``int`` command-line option (``type=int``) named for a GPU, in a file that
-        sets up no distributed or multi-GPU run (where an index is a placement, DEV006)."""
-        if self._distributed is None:
-            text = self._source if self._source is not None else code_of(self.tree.root)
-            self._distributed = _MULTI_GPU.search(text) is not None
-        if self._distributed:
-            return False
+        sets up no distributed or multi-GPU run (where an index is a placement, DEV006). The file's
+        words are read last: most indices are no such option."""
         if isinstance(index, cst.Name):
             bindings = bindings_in(self.tree, self.tree.root, index.value)
             assign = self.tree.parent(bindings[0]) if len(bindings) == 1 else None
@@ -861,6 +961,10 @@ class _Sites:
                 return False
             index = assign.value
         if not (isinstance(index, cst.Attribute) and _GPU_OPTION.fullmatch(index.attr.value)):
+            return False
+        if self._distributed is None:
+            self._distributed = _MULTI_GPU.search(self._text()) is not None
+        if self._distributed:
             return False
         if self._options is None:
             self._options = CliOptions(self.tree)

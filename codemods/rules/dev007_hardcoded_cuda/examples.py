@@ -401,7 +401,8 @@ VALID = [
 
 INVALID = [
     # The one GPU an `int` option chooses (`--gpu`, default 0), also through a name bound once to it:
-    # that GPU where there is one, else the CPU (unsafe: a device chosen by a flag).
+    # that GPU where there is one, else the CPU (unsafe: a device chosen by a flag), chosen once in a
+    # `device` defined right below the line that reads the options, and every move goes there.
     Invalid(
         """
         import argparse
@@ -421,14 +422,41 @@ INVALID = [
         parser = argparse.ArgumentParser()
         parser.add_argument("-g", "--gpu", type=int, default=0)
         args = parser.parse_args()
+        device = torch.device(f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu")
         GPU = args.gpu
-        encoder = Encoder().to(f"cuda:{GPU}" if torch.cuda.is_available() else "cpu")
+        encoder = Encoder().to(device)
         for x, y in loader:
-            out = encoder(x.to(device=f"cuda:{GPU}" if torch.cuda.is_available() else "cpu", non_blocking=True))
-            y = y.to(f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu")
+            out = encoder(x.to(device=device, non_blocking=True))
+            y = y.to(device)
         """,
         message="`.cuda(GPU)` fails without a GPU",
         line=7,
+    ),
+    # The name `device` taken elsewhere in the file (a parameter), or another move that reads the
+    # module's portable device: no `device` of the option's own, each move spells the choice.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=0)
+        args = parser.parse_args()
+        def evaluate(model, device):
+            return model.to(device)
+        model = Net().cuda(args.gpu)
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=0)
+        args = parser.parse_args()
+        def evaluate(model, device):
+            return model.to(device)
+        model = Net().to(f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu")
+        """,
+        message="`.cuda(args.gpu)` fails without a GPU",
+        line=8,
     ),
     # Not that: an option without an `int` default (`None` is no GPU index), and in a distributed
     # run each process's GPU is a placement (DEV006): reported only.

@@ -40,7 +40,10 @@ available, a switch asks `torch.cuda.is_available()`, a legacy type falls back t
 The one GPU an `int` command-line option chooses (`--gpu`, `type=int, default=0`; `.cuda(args.gpu)`, also
 through a name bound once to it, `GPU = args.gpu`) is kept where there is a GPU: `.to(f"cuda:{GPU}" if
 torch.cuda.is_available() else "cpu")`; not in a file that sets up a distributed or multi-GPU run,
-where the index is that process's placement.
+where the index is that process's placement. Where the options are read once at the top level
+(`args = parser.parse_args()`), never changed after, and the file names nothing else `device` nor has
+another move to the module's device, the choice is made once, `device = torch.device(f"cuda:{args.gpu}"
+if torch.cuda.is_available() else "cpu")` right below that line, and every move reads `.to(device)`.
 
 A tensor moved to an explicit GPU right where it is fed to a layer of the file's own modules
 (`model.pages[0](ids.cuda(model.page_devices[0]))`) goes where that layer is,
@@ -118,13 +121,22 @@ the point, but changes where (and how fast) it runs. Applied only with `--unsafe
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 
 from codemods.analysis.device_sites import ModuleDevice
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.syntax import code_of
 from codemods.fixes.portable_device import PortableDevice
-from codemods.rules.dev007_hardcoded_cuda._cuda_sites import ANNOTATED, SITE_KINDS, Site, cuda_sites
+from codemods.rules.dev007_hardcoded_cuda._cuda_sites import (
+    ANNOTATED,
+    SITE_KINDS,
+    OptionDevice,
+    Site,
+    cuda_sites,
+    option_definition,
+)
 from codemods.rules.dev007_hardcoded_cuda._raising_sites import RaisingSites
 from codemods.rules.dev007_hardcoded_cuda._uncalled_questions import uncalled_questions
 
@@ -145,15 +157,26 @@ class HardcodedCuda(Rule):
         device = ModuleDevice(self.tree, self.aliases, portable)
         raising = RaisingSites(self.tree, self.aliases)
         nodes = [*self.sites(SITE_KINDS), *self.sites(ANNOTATED)]
+        sites = list(cuda_sites(self.tree, self.aliases, nodes, self.context.source))
+        # An option's GPU gets its own `device` only where no other fix reads the module's device
+        others_read_device = any(site.uses_device for site in sites)
         shared: dict[int, dict[cst.CSTNode, Replacement] | None] = {}  # target -> its one fix
-        for site in cuda_sites(self.tree, self.aliases, nodes, self.context.source):
+        for site in sites:
             local = device.local_device(site.node) if site.uses_device else None
+            named = site.option is not None and not others_read_device and portable.torch is not None
+            if named:
+                site = replace(
+                    site, advice="`.to(device)`: one `device`, the GPU the option chooses or the CPU"
+                )
             if site.shared:
                 # The option's fix and the `.cuda()` it cures offer the same edits: applied once.
                 key = id(site.target or site.node)
                 if key not in shared:
                     shared[key] = self._fix(site, portable, device, local)
                 edits = shared[key]
+            elif named:
+                assert site.option is not None and portable.torch is not None
+                edits = self._option_fix(site.option, portable.torch)
             else:
                 edits = self._fix(site, portable, device, local)
             # Safe only where the run raised without a GPU and goes to the same GPU with one: not with
@@ -174,6 +197,16 @@ class HardcodedCuda(Rule):
                 edits={question: cst.Call(func=question)},
                 safety=FixSafety.UNSAFE,
             )
+
+    @staticmethod
+    def _option_fix(option: OptionDevice, torch: str) -> dict[cst.CSTNode, Replacement]:
+        """The move to the option's one ``device``, with its definition below the option where the
+        file has none yet."""
+        edits: dict[cst.CSTNode, Replacement] = {option.call: option.move(cst.Name("device"))}
+        if not option.defined:
+            definition = cst.parse_statement(option_definition(torch, option.spelled) + "\n")
+            edits[option.anchor] = cst.FlattenSentinel([option.anchor, definition])
+        return edits
 
     @staticmethod
     def _fix(

@@ -463,12 +463,48 @@ class HostSyncs:
 
     def _feeds_host_state(self, call: cst.CSTNode, statement: cst.CSTNode) -> bool:
         """``env.step(action.cpu().numpy())``, ``replay_buffer.update_priorities(i, p.cpu().numpy())``,
-        also through a name: ``actions = q.argmax(1).cpu().numpy()``, then ``envs.step(actions)``."""
+        also through a name: ``actions = q.argmax(1).cpu().numpy()``, then ``envs.step(actions)``; and
+        through a function of the file that returns the copy, where every call of it names the result
+        for an environment (``action = select_action(q, obs)[0, 0]``, then ``env.step(action)``)."""
         for above in self.tree.ancestors(call):
             if above is statement:
                 break
             if isinstance(above, cst.Call) and _takes_host_state(above):
                 return True
+        if isinstance(statement, cst.Return):
+            # (`return action.numpy()[0]` of a device tensor fails: no copy the environment could use)
+            return called_method(call) != "numpy" and self._returned_to_host_state(statement)
+        return self._named_for_host_state(statement)
+
+    def _returned_to_host_state(self, statement: cst.Return) -> bool:
+        """``return q(obs).max(1)[1].cpu()`` in a function of the file called only by name (never handed
+        on), each call's result named by an assignment whose names an environment or a replay memory
+        takes: the action is a host value the algorithm needs, copied where it is chosen."""
+        function = next((a for a in self.tree.ancestors(statement) if isinstance(a, cst.FunctionDef)), None)
+        if function is None:
+            return False
+        name = function.name.value
+        uses = [
+            n
+            for n in self.tree.of_type(self.tree.root, cst.Name)
+            if n.value == name and n is not function.name
+        ]
+        if not uses:
+            return False
+        for use in uses:
+            parent = self.tree.parent(use)
+            if not (isinstance(parent, cst.Call) and parent.func is use):
+                return False  # handed on or bound elsewhere: its other callers are not shown
+            assign = next(
+                (a for a in self.tree.ancestors(parent) if isinstance(a, cst.BaseSmallStatement)), None
+            )
+            if not (isinstance(assign, cst.Assign) and self._named_for_host_state(assign)):
+                return False
+        return True
+
+    def _named_for_host_state(self, statement: cst.CSTNode) -> bool:
+        """``actions = ...`` whose names a call in the same loop or function hands an environment or a
+        replay memory (``envs.step(actions)``)."""
         if not isinstance(statement, cst.Assign):
             return False
         names = {n for t in statement.targets for n in flatten_names(t.target)}

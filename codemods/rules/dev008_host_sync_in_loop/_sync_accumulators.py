@@ -535,16 +535,16 @@ def list_fix(
     if call.args[0].value is not item or call.args[0].keyword is not None:
         return None
     name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
-    before = _statements_before(tree, loop)
-    if before is None or not _empty_list_before(tree, before, name):
+    listing = _listing_loop(tree, loop, name)
+    if listing is None:
         return None
-    for read in tree.of_type(loop, cst.Name):
+    for read in tree.of_type(listing, cst.Name):
         parent = tree.parent(read)
         if read.value != name or (isinstance(parent, cst.Attribute) and parent.attr is read):
             continue
         if parent is not call.func:
             return None  # read or bound in the loop: it must keep the numbers it has now
-    if _declared_global(tree, loop, name):
+    if _declared_global(tree, listing, name):
         return None
     if isinstance(item.func, cst.Name):  # `float(loss)`: a float also where the tensor holds an int
         value = item.args[0].value
@@ -559,11 +559,159 @@ def list_fix(
         receiver = item_receiver(item)
     if not _is_one_value(tree, loop, receiver, scalars):
         detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
-    fixed = loop.visit(_Replace({id(item): detached}))
+    fixed = listing.visit(_Replace({id(item): detached}))
     # one copy for the whole list, the same floats as each `.item()` (a list of 0-dim tensors of one
     # expression: one dtype, one device, one shape)
     converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
-    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+    return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, name)
+
+
+_APPEND_TO_KEY = m.Expr(
+    value=m.Call(
+        func=m.Attribute(
+            value=m.Subscript(
+                value=m.Name() | m.Attribute(value=m.Name("self"), attr=m.Name()),
+                slice=[m.SubscriptElement(slice=m.Index(value=m.SimpleString()))],
+            ),
+            attr=m.Name("append"),
+        ),
+        args=[m.Arg(keyword=None)],
+    )
+)
+
+
+def history_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    stack: str | None,
+    scalars: Scalars,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``hist["D_loss"].append(d_loss.item())`` in ``loop``, a list of a history dict (a name, or
+    ``self.train_hist``) that ``hist["D_loss"] = []`` starts just before the loop or before an enclosing
+    epoch loop, read only after that loop (plotted, pickled): the edits that append the detached tensor
+    and read the values with one copy after the loop (``hist["D_loss"] = torch.stack(hist["D_loss"])
+    .tolist() if hist["D_loss"] else []``), as :func:`list_fix` does for a named list. None where the
+    loop reads the dict whole or that key's list, or calls a function of the file that names the dict
+    (or hands ``self`` on): it would see tensors."""
+    if stack is None or not m.matches(statement, _APPEND_TO_KEY):
+        return None
+    call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
+    if call.args[0].value is not item or not isinstance(item.func, cst.Attribute):
+        return None
+    keyed = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Subscript)
+    owner, key = code_of(keyed.value), code_of(keyed)
+    listing = _history_loop(tree, loop, owner, key)
+    if listing is None:
+        return None
+    for node in tree.of_type(listing, (cst.Name, cst.Attribute)):
+        if code_of(node) != owner or (
+            isinstance(node, cst.Name) and isinstance(tree.parent(node), cst.Attribute)
+        ):
+            continue
+        parent = tree.parent(node)
+        if not (isinstance(parent, cst.Subscript) and parent.value is node):
+            return None  # the dict read whole in the loop
+        if code_of(parent) == key and parent is not keyed:
+            return None  # the list read in the loop: it must hold numbers there
+    if _history_seen_by_calls(tree, listing, owner):
+        return None
+    if _declared_global(tree, listing, owner):
+        return None
+    detached: cst.BaseExpression = detached_item(item)
+    if not _is_one_value(tree, loop, item_receiver(item), scalars):
+        detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
+    fixed = listing.visit(_Replace({id(item): detached}))
+    converted = cst.parse_statement(f"{key} = {stack}({key}).tolist() if {key} else []\n")
+    return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, key)
+
+
+def _history_loop(tree: Tree, loop: cst.For | cst.While, owner: str, key: str) -> cst.For | cst.While | None:
+    """The loop (``loop`` or one enclosing it, as in :func:`_listing_loop`) just before which
+    ``key = []`` runs (``hist["D_loss"] = []``), where the statements after it and before the loop name
+    ``owner`` only to start other lists of it (``hist["G_loss"] = []``)."""
+    node: cst.For | cst.While = loop
+    while True:
+        before = _statements_before(tree, node)
+        if before is not None:
+            for statement in reversed(before):
+                text = code_of(statement).strip()
+                if text == f"{key} = []":
+                    return node
+                if owner not in text:
+                    continue
+                if not (re.fullmatch(rf"{re.escape(owner)}\[[^\]]*\] = \[\]", text) and key not in text):
+                    break
+        block = tree.parent(node)
+        enclosing = tree.parent(block) if isinstance(block, cst.IndentedBlock) else None
+        if not isinstance(enclosing, (cst.For, cst.While)) or enclosing.orelse is not None:
+            return None
+        scope = _scope_of(tree, enclosing)
+        if any(_scope_of(tree, r) is scope for r in tree.of_type(enclosing, (cst.Return, cst.Yield))):
+            return None
+        node = enclosing
+
+
+def _history_seen_by_calls(tree: Tree, loop: cst.CSTNode, owner: str) -> bool:
+    """Does ``loop`` call a function of the file that names ``owner`` (``self.train_hist`` or a global
+    dict), or hand ``self`` to a call? That function would read the list while it holds tensors."""
+    attribute = owner.split(".", 1)[1] if owner.startswith("self.") else None
+    here = _scope_of(tree, loop)
+    readers = set()
+    for function in tree.of_type(tree.root, cst.FunctionDef):
+        if function is here:
+            continue
+        if attribute is not None:
+            named = any(
+                isinstance(n, cst.Attribute) and n.attr.value == attribute
+                for n in tree.of_type(function, cst.Attribute)
+            )
+        else:
+            named = any(n.value == owner for n in tree.of_type(function, cst.Name))
+        if named:
+            readers.add(function.name.value)
+    for called in tree.of_type(loop, cst.Call):
+        func = called.func
+        callee = (
+            func.attr.value
+            if isinstance(func, cst.Attribute)
+            else func.value
+            if isinstance(func, cst.Name)
+            else None
+        )
+        if callee in readers:
+            return True
+        if attribute is not None and any(
+            isinstance(a.value, cst.Name) and a.value.value == "self" for a in called.args
+        ):
+            return True
+    return False
+
+
+def _listing_loop(tree: Tree, loop: cst.For | cst.While, name: str) -> cst.For | cst.While | None:
+    """The loop whose end reads back the list ``name`` that ``loop`` appends to: ``loop`` itself where
+    ``name = []`` runs just before it; else the nearest enclosing loop that ``name = []`` runs just
+    before (``history = []``, then ``for epoch ...:``, each epoch's batches appending), where every
+    loop between holds no other statement that names ``name`` (checked by the caller over the whole
+    loop), no ``else`` and no ``return`` or ``yield`` (which would leave before the read-back): the
+    list holds only the tensors the inner loop appends until the outer loop ends."""
+    node: cst.For | cst.While = loop
+    while True:
+        before = _statements_before(tree, node)
+        if before is not None and _empty_list_before(tree, before, name):
+            return node
+        block = tree.parent(node)
+        owner = tree.parent(block) if isinstance(block, cst.IndentedBlock) else None
+        if not isinstance(owner, (cst.For, cst.While)) or owner.orelse is not None:
+            return None
+        if isinstance(owner, cst.For) and name in flatten_names(owner.target, keep_underscore=True):
+            return None
+        if any(
+            _scope_of(tree, r) is _scope_of(tree, owner) for r in tree.of_type(owner, (cst.Return, cst.Yield))
+        ):
+            return None
+        node = owner
 
 
 _EXTEND_NAME = m.Expr(
@@ -1375,10 +1523,10 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
     if not (
         isinstance(small, cst.Assign)
         and len(small.targets) == 1
-        and isinstance(small.targets[0].target, cst.Name)
+        and isinstance(small.targets[0].target, (cst.Name, cst.Subscript))
     ):
         return None
-    name = small.targets[0].target.value
+    name = code_of(small.targets[0].target)  # (`hist["D_loss"]`: a history's list, see history_fix)
     value = code_of(small.value)
     written = (f"float({name})", f"int({name})")
     copied = value.startswith(f"{name}.cpu() if ") and value.endswith(f"({name}) else {name}")
@@ -1398,6 +1546,10 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
 def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:
     """Where ``name`` first occurs in the function (or module) holding ``loop``: its place in source order."""
     scope = _scope_of(tree, loop)
+    if not name.isidentifier():  # a history's list, `hist["D_loss"]`
+        first_key = next((n for n in tree.of_type(scope, cst.Subscript) if code_of(n) == name), None)
+        position = tree.position(first_key) if first_key is not None else None
+        return position if position is not None else -1
     first = next((n for n in tree.of_type(scope, cst.Name) if n.value == name), None)
     position = tree.position(first) if first is not None else None
     return position if position is not None else -1

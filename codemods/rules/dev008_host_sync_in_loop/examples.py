@@ -210,6 +210,27 @@ VALID = [
             frequent = counts.argmax().item()
         """
     ),
+    # The action a helper of the file chooses and returns on the host, where every call names it for
+    # the environment: the copy is the host value the algorithm needs, made where it is chosen.
+    Valid(
+        """
+        import random
+        import torch
+        device = torch.device("cuda")
+
+        def choose_action(net, obs, eps):
+            if random.random() > eps:
+                return net(torch.from_numpy(obs).to(device)).argmax(1).cpu()
+            return torch.tensor([random.randrange(n_actions)])
+
+        for t in range(steps):
+            action = choose_action(q_net, obs, 0.1)[0]
+            obs, reward, done, _ = env.step(action)
+            loss = td_loss(q_net, batch)
+            loss.backward()
+            optimizer.step()
+        """
+    ),
     # Formatting numbers, math on numbers, NumPy's `.item()`, an identity test, a failure's handler,
     # and `.item()` of what a helper returns from host values only.
     Valid(
@@ -456,6 +477,222 @@ VALID = [
 
 
 INVALID = [
+    # An average meter of another file (imported): its `update` may do anything with the value, so it
+    # is reported only, and the message says why.
+    Invalid(
+        """
+        import torch
+        from utils import AverageMeter
+        device = torch.device("cuda")
+
+        def train(loader):
+            losses = AverageMeter()
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.update(loss.item(), x.size(0))
+            return losses.avg
+        """,
+        message="`losses` is an instance of `AverageMeter`, a class this file does not define",
+        line=12,
+    ),
+    # A GAN trainer's history dict, its loss lists started before the epochs and read only after the
+    # training (plotted, saved): each list keeps the detached tensors and is copied once after it.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        class Trainer:
+            def train(self):
+                self.hist = {}
+                self.hist["D_loss"] = []
+                self.hist["epoch_time"] = []
+                for epoch in range(self.epochs):
+                    for x, _ in self.loader:
+                        d_loss = self.d_step(x.to(device))
+                        d_loss.backward()
+                        self.d_opt.step()
+                        self.hist["D_loss"].append(d_loss.item())
+                    self.hist["epoch_time"].append(1.0)
+                self.plot()
+
+            def plot(self):
+                show(self.hist["D_loss"])
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+
+        class Trainer:
+            def train(self):
+                self.hist = {}
+                self.hist["D_loss"] = []
+                self.hist["epoch_time"] = []
+                for epoch in range(self.epochs):
+                    for x, _ in self.loader:
+                        d_loss = self.d_step(x.to(device))
+                        d_loss.backward()
+                        self.d_opt.step()
+                        self.hist["D_loss"].append(d_loss.detach())
+                    self.hist["epoch_time"].append(1.0)
+                self.hist["D_loss"] = torch.stack(self.hist["D_loss"]).tolist() if self.hist["D_loss"] else []
+                self.plot()
+
+            def plot(self):
+                show(self.hist["D_loss"])
+        """,
+    ),
+    # The same history, plotted by each epoch through a method that reads it: it must hold numbers.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        class Trainer:
+            def train(self):
+                self.hist = {"D_loss": []}
+                self.hist["D_loss"] = []
+                for epoch in range(self.epochs):
+                    for x, _ in self.loader:
+                        d_loss = self.d_step(x.to(device))
+                        d_loss.backward()
+                        self.d_opt.step()
+                        self.hist["D_loss"].append(d_loss.item())
+                    self.plot()
+
+            def plot(self):
+                show(self.hist["D_loss"])
+        """,
+        message="keep it on the device and read it once after the loop",
+    ),
+    # A module-level history whose list the loop reads (the last value printed): left as it is.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        hist = {}
+        hist["G"] = []
+        for x, _ in loader:
+            g_loss = g_step(x.to(device))
+            g_loss.backward()
+            g_opt.step()
+            hist["G"].append(g_loss.item())
+            print(hist["G"][-1])
+        """,
+        message="copies the value to the host",
+    ),
+    # A history started before the epochs, appended by each epoch's batches and read only after the
+    # training: the tensors are kept across the epochs and copied once, after the outer loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        history = []
+        for epoch in range(epochs):
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                history.append(loss.item())
+        plot(history)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        history = []
+        for epoch in range(epochs):
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                history.append(loss.detach())
+        history = torch.stack(history).tolist() if history else []
+        plot(history)
+        """,
+    ),
+    # The same history, read by each epoch (its last values printed): it must hold numbers there.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        history = []
+        for epoch in range(epochs):
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                history.append(loss.item())
+            print(sum(history[-len(loader):]) / len(loader))
+        """,
+        message="keep it on the device and read it once after the loop",
+    ),
+    # An epoch loop that may return early (a target reached): the read-back after it would not run.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def fit(model, loader, epochs):
+            history = []
+            for epoch in range(epochs):
+                for x, y in loader:
+                    loss = criterion(model(x.to(device)), y.to(device))
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+                    history.append(loss.item())
+                if done(model):
+                    return history
+            return history
+        """,
+        message="keep it on the device and read it once after the loop",
+    ),
+    # A helper that hands the environment `.numpy()` of the device tensor: no host copy is made (it
+    # fails on a GPU), so it is reported.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def choose_action(q_values):
+            return q_values.argmax(1).numpy()[0]
+
+        for t in range(steps):
+            action = choose_action(q_net(state))
+            state, reward, done, _ = env.step(action)
+            loss = td_loss(q_net, batch)
+            loss.backward()
+            optimizer.step()
+        """,
+        message="needs the tensor on the host",
+        line=5,
+    ),
+    # A helper's copy that one call names for the environment and another prints every step: the
+    # host waits for it there too, so it is still reported.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def choose_action(net, obs):
+            return net(torch.from_numpy(obs).to(device)).argmax(1).cpu()
+
+        for t in range(steps):
+            action = choose_action(q_net, obs)[0]
+            obs, reward, done, _ = env.step(action)
+            print(choose_action(q_net, obs))
+            loss = td_loss(q_net, batch)
+            loss.backward()
+            optimizer.step()
+        """,
+        message="copies the tensor to the host",
+        line=5,
+    ),
     # Two sums of one loss on consecutive lines (the second reads what the first copied), one of them
     # divided in place where it is logged: both stay on the device, the division a float64 tensor's.
     Invalid(

@@ -46,10 +46,11 @@ methods make of these. Left alone: work done on some steps only (`if step % 100 
 around a generator's `backward()` and `step()`, is a training step of its own), an `except` handler,
 methods `forward` does not call (`extra_repr`, `sample`), a module's other arguments (lengths stay on
 the host for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`,
-`mem.update_priorities(i, p.cpu().numpy())`, any copy of the action an environment takes: the algorithm
-keeps host values there), what is written to files or figures (`save_image(fake.cpu(), path)`,
-`plt.imshow(img.cpu())`: the copy is the output), a branch on a verbose or debug flag (`if
-args.verbose:`), a copy the line before has just made, and scripts that never put
+`mem.update_priorities(i, p.cpu().numpy())`, any copy of the action an environment takes, also one a
+helper of the file returns where every call names it for the environment, `action = choose(q, obs)[0]`
+before `env.step(action)`: the algorithm keeps host values there), what is written to files or figures
+(`save_image(fake.cpu(), path)`, `plt.imshow(img.cpu())`: the copy is the output), a branch on a verbose
+or debug flag (`if args.verbose:`), a copy the line before has just made, and scripts that never put
 work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
 its `forward` counts; so does a loop that runs a model its function is given, in a function no code of
@@ -98,25 +99,32 @@ the 0-dim tensor through `float()`, the same text). Values kept per step in a li
 otherwise use, started as `[]` just before it (also `losses, steps = [], []`;
 `losses.append(loss.item())`, or `float(loss)` of a floating value), are appended as detached tensors
 and read with one copy after the loop (`losses =
-torch.stack(losses).tolist() if losses else []`: the same floats, in order). The file's usual average
+torch.stack(losses).tolist() if losses else []`: the same floats, in order); a list started before an
+epoch loop whose other code never names it (`history = []`, then `for epoch ...:` around the batches)
+is read after that outer loop, and so is a history dict's list (`hist["D_loss"] = []` before the loops,
+`hist["D_loss"].append(d_loss.item())`, `hist` a name or `self.train_hist`) where the loop reads
+neither the dict whole nor that list and calls no function of the file that names the dict (`hist[
+"D_loss"] = torch.stack(hist["D_loss"]).tolist() if hist["D_loss"] else []`). The file's usual average
 meter (`update(self, val, n=1)` setting `val`, `sum += val * n`, `count`, `avg = sum / count`, and
 nothing else in the class), made in the function and given `loss.item()`, is given
 `loss.detach().double()` instead where the function reads the meter only through its `val`, `avg`,
 `sum` (those reads become `float(...)`) or as an argument of `"...".format(...)` without `!r`/`!s` (a
-field `{l.avg:.4f}` formats a 0-dim tensor as its number, the same text). Predicted classes added to a list
-batch by batch, `preds += out.argmax(1).cpu().numpy().tolist()` (or `preds.extend(...)`; indices only:
-`argmax`, `argmin`, `.max(dim)[1]`, a small int64 tensor a batch, where features or logits kept on the
-device until the loop ends could fill its memory), with the list started as `[]` just before the loop and
-used nowhere else in it, keep each batch's tensor (`preds.append(out.argmax(1).detach())`) and read the
-list once after the loop (`preds = [x for part in preds for x in part.tolist()]`: the same ints, nested
-alike, whatever each batch's shape; also of a name the step binds to such indices, reshaped,
-`top = torch.max(out, 1)[1].view(-1).data`). Appended as NumPy arrays, `y_pred.append(
-preds.detach().cpu().numpy())`, they are kept the same way and copied once after the loop (`y_pred =
-[part.cpu().numpy() for part in y_pred]`: the same arrays, in order). The target the step hands a call
-beside the output whose indices are listed (`loss = criterion(logits, label)` with `preds =
-logits.max(1)[1]`: a class index a prediction), or the loop's own batch label where it lists such indices
-(`for x, label in loader:`, only moved), is listed the same ways; a tensor changed in place after
-it is listed (`label[mask] = 0`: the kept one shares its storage) is reported only. Where the loop
+field `{l.avg:.4f}` formats a 0-dim tensor as its number, the same text); a meter of a class imported
+from another file is reported only, its message naming the class (its `update` is not shown). Predicted
+classes added to a list batch by batch, `preds += out.argmax(1).cpu().numpy().tolist()` (or
+`preds.extend(...)`; indices only: `argmax`, `argmin`, `.max(dim)[1]`, a small int64 tensor a batch,
+where features or logits kept on the device until the loop ends could fill its memory), with the list
+started as `[]` just before the loop and used nowhere else in it, keep each batch's tensor
+(`preds.append(out.argmax(1).detach())`) and read the list once after the loop (`preds = [x for part
+in preds for x in part.tolist()]`: the same ints, nested alike, whatever each batch's shape; also of a
+name the step binds to such indices, reshaped, `top = torch.max(out, 1)[1].view(-1).data`). Appended as
+NumPy arrays, `y_pred.append(preds.detach().cpu().numpy())`, they are kept the same way and copied once
+after the loop (`y_pred = [part.cpu().numpy() for part in y_pred]`: the same arrays, in order). The
+target the step hands a call beside the output whose indices are listed (`loss = criterion(logits,
+label)` with `preds = logits.max(1)[1]`: a class index a prediction), or the loop's own batch label where
+it lists such indices (`for x, label in loader:`, only moved), is listed the same ways; a tensor changed
+in place after it is listed (`label[mask] = 0`: the kept one shares its storage) is reported only. Where
+the loop
 reads such a list only in a logging branch that empties it after reading (`if len(losses) == 100:
 print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch
 first reads the tensors kept since the last log with one copy (the same conversion), and the code after
@@ -222,6 +230,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     can_name_first,
     extended_list_fix,
     float_sum_fix,
+    history_fix,
     host_count_fix,
     keeps_float64,
     list_fix,
@@ -277,6 +286,10 @@ _PACKED = (
 )
 # Calls whose argument is kept, converted or summed, not used by the host: the usual fixes' business.
 _KEEPERS = frozenset({"append", "extend", "update", "float", "int", "bool", "sum", "len", "round", "abs"})
+_FOREIGN_METER = (
+    "; `{}` is an instance of `{}`, a class this file does not define: whether its `update` only sums (and"
+    " could be given the tensor) is not shown here, so no fix is offered"
+)
 
 
 def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> str:
@@ -302,11 +315,40 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
             torch_function = (aliases.qualify(above.func) or "").split(".")[0] == "torch"
             if method == "pack_padded_sequence":
                 return _PACKED
+            if method == "update" and above.args and below is above.args[0]:
+                foreign = _foreign_meter(tree, above)
+                if foreign is not None:
+                    return _FOREIGN_METER.format(*foreign)
             if method in _KEEPERS or not name or method.endswith("_") or torch_function:
                 return _ADVICE  # (torch's functions and in-place methods take the tensor as it is)
             return _HANDED.format(short(above.func))
         below = above
     return _ADVICE
+
+
+def _foreign_meter(tree: Tree, update: cst.Call) -> tuple[str, str] | None:
+    """``(meter, class)`` for ``losses.update(...)`` where ``losses = AverageMeter()`` is the name's one
+    binding in its function (or module) and no class of the file has that name (imported: its code is
+    in another file), else None."""
+    receiver = update.func.value if isinstance(update.func, cst.Attribute) else None
+    if not isinstance(receiver, cst.Name):
+        return None
+    scope = next(
+        (a for a in tree.ancestors(update) if isinstance(a, (cst.FunctionDef, cst.Module))), tree.root
+    )
+    bindings = [
+        a
+        for a in tree.of_type(scope, cst.Assign)
+        if any(isinstance(t.target, cst.Name) and t.target.value == receiver.value for t in a.targets)
+    ]
+    if len(bindings) != 1 or not isinstance(bindings[0].value, cst.Call):
+        return None
+    cls = dotted_name(bindings[0].value.func)
+    if not cls or not cls.rsplit(".", 1)[-1][:1].isupper():
+        return None
+    if any(c.name.value == cls.rsplit(".", 1)[-1] for c in tree.of_type(tree.root, cst.ClassDef)):
+        return None
+    return receiver.value, cls
 
 
 def _precision(float64: bool, item: cst.Call, tree: Tree, statement: cst.CSTNode | None = None) -> str:
@@ -387,6 +429,7 @@ class HostSyncInLoop(Rule):
                         self.tree, sync.node, event.node, event.loop, scalars, float64, tensor_items
                     )
                     or list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
+                    or history_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                     or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                 )
                 counted = sums_a_count(self.tree, sync.node, event.node, event.loop)

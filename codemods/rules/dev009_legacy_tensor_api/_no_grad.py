@@ -120,20 +120,27 @@ def volatile_helpers(tree: Tree, aliases: ImportAliases) -> dict[str, tuple[cst.
 class VolatileFlow:
     """The volatile values of a file's functions, and the runs of statements to wrap."""
 
-    def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
+    def __init__(self, tree: Tree, aliases: ImportAliases, wrappers: frozenset[str] = frozenset()) -> None:
         self.tree, self.aliases = tree, aliases
         self.helpers = volatile_helpers(tree, aliases)
+        # Local `lambda`s around `Variable` whose meaning the file spells whole (`wrapper_moves`): a call
+        # of one with `volatile=True` makes a volatile value as `Variable` does.
+        self.wrappers = wrappers
 
     # -- seeds: where volatile values are made
 
     def is_seed(self, call: cst.Call) -> bool:
         """``Variable(x, volatile=True)``, or a volatile helper called with ``P=True``, not in ``no_grad``."""
-        if self.aliases.qualify(call.func) in VARIABLE:
+        if self.aliases.qualify(call.func) in VARIABLE or self.is_wrapper(call):
             volatile = kwarg(call, "volatile")
             seed = volatile is not None and is_true(volatile.value)
         else:
             seed = self.helper_called(call) is not None
         return seed and not under_no_grad(self.tree, self.aliases, call)
+
+    def is_wrapper(self, call: cst.Call) -> bool:
+        """``Variable(x, ...)`` where ``Variable`` is one of the file's moving ``lambda`` wrappers."""
+        return isinstance(call.func, cst.Name) and call.func.value in self.wrappers
 
     def helper_called(self, call: cst.Call) -> str | None:
         """The volatile helper ``call`` runs with ``P=True``, if it does."""

@@ -1384,7 +1384,7 @@ INVALID = [
     ),
     # The wrapper that moves to the GPU when one is available: each call of one tensor is what it gives
     # since 0.4, the tensor detached (not one made right there) and moved under the flag; with
-    # `volatile=` it is reported.
+    # `volatile=True` it is a volatile value as `Variable`'s (here returned: reported).
     Invalid(
         """
         import numpy as np
@@ -1411,6 +1411,85 @@ INVALID = [
             return (q - target.detach().to("cuda" if USE_CUDA else "cpu")).pow(2).mean(), late
         """,
         message="since PyTorch 0.4 it gives",
+    ),
+    # The same wrapper with `volatile=True` (a DQN's action and its bootstrap target): the value moved
+    # under the flag, and the code computing with it under `torch.no_grad()`, as for `Variable`; the
+    # wrapper, then read nowhere, goes (unsafe: another module may import it).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
+
+        def act(model, state):
+            state = Variable(torch.from_numpy(np.float32(state)).unsqueeze(0), volatile=True)
+            q_value = model(state)
+            return q_value.max(1)[1].data[0]
+
+        def td_loss(model, state, next_state, reward, gamma):
+            q = model(state)
+            next_q = model(Variable(next_state, volatile=True)).max(1)[0]
+            target = reward + gamma * next_q
+            return (q.max(1)[0] - Variable(target.data)).pow(2).mean()
+        """,
+        """
+        import numpy as np
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+
+        def act(model, state):
+            state = torch.from_numpy(np.float32(state)).unsqueeze(0).to("cuda" if USE_CUDA else "cpu")
+            with torch.no_grad():
+                q_value = model(state)
+            return q_value.max(1)[1].data[0]
+
+        def td_loss(model, state, next_state, reward, gamma):
+            q = model(state)
+            with torch.no_grad():
+                next_q = model(next_state.detach().to("cuda" if USE_CUDA else "cpu")).max(1)[0]
+                target = reward + gamma * next_q
+            return (q.max(1)[0] - target.data.to("cuda" if USE_CUDA else "cpu")).pow(2).mean()
+        """,
+        message="goes under `with torch.no_grad():`",
+    ),
+    # The wrapper once no code reads it (its calls all rewritten): the assignment goes, unsafe as for an
+    # unused import (another module may take `Variable` from this one). Still read (`map(Variable,
+    # xs)`): it stays.
+    Invalid(
+        """
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
+
+        def prepare(x):
+            return x.to("cuda" if USE_CUDA else "cpu")
+        """,
+        """
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+
+        def prepare(x):
+            return x.to("cuda" if USE_CUDA else "cpu")
+        """,
+        message="is called nowhere now: it goes (unsafe",
+    ),
+    Invalid(
+        """
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+        Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
+
+        def prepare(xs):
+            return list(map(Variable, xs))
+        """,
+        None,
+        message="deprecated wrapper",
     ),
     # A local wrapper around Variable of another shape (no CPU branch): its calls are reported.
     Invalid(

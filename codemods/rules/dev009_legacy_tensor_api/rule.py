@@ -14,7 +14,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   autograd.Variable(*a, **k).cuda() if USE_CUDA else autograd.Variable(*a, **k)`, `USE_CUDA =
   torch.cuda.is_available()`) makes `Variable(x)` become `x.detach().to("cuda" if USE_CUDA else
   "cpu")` (`x.to(...)` for a tensor made right there): no tensor is on a GPU where none is
-  available. Its calls with other arguments (`volatile=True`), and other such `lambda`s, are reported.
+  available. Its calls with `volatile=True` are volatile values as `Variable`'s (below), moved the
+  same way; its calls with other arguments, and other such `lambda`s, are reported. Once nothing reads
+  the `lambda`'s name, its assignment goes (unsafe unless project mode shows no other file takes it).
   `type(Variable())`, the type of an empty tensor, becomes `torch.Tensor`.
 * `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
   is ignored (with a warning). The statements that compute with a volatile value (followed
@@ -315,7 +317,8 @@ class LegacyTensorApi(Rule):
         wrappers = variable_wrappers(self.tree, self.aliases)
         moves = wrapper_moves(self.tree, self.aliases, wrappers) if wrappers else {}
         self._planned: set[int] = set()
-        self._flow = VolatileFlow(self.tree, self.aliases)
+        self._moves = moves
+        self._flow = VolatileFlow(self.tree, self.aliases, frozenset(moves))
         self._seeds = (
             [c for c in self.tree.of_type(root, cst.Call) if self._flow.is_seed(c)]
             if "volatile" in self.context.source
@@ -337,7 +340,8 @@ class LegacyTensorApi(Rule):
             elif qualified in VARIABLE:
                 self._variable(call)
             elif wrappers and isinstance(call.func, cst.Name) and call.func.value in wrappers:
-                self._wrapper_call(call, moves.get(call.func.value))
+                if id(call) not in self._planned:  # a volatile one: its function's plan fixes it
+                    self._wrapper_call(call, moves.get(call.func.value))
             elif legacy_dtype(qualified) is not None or qualified == "torch.Tensor" or alias is not None:
                 if alias is not None and alias.conditional and _an_out_buffer(self.tree, call):
                     continue  # `out=self.tensor()`: the choice is reported where the alias is made
@@ -353,6 +357,48 @@ class LegacyTensorApi(Rule):
         self._report_identities()
         self._report_aliases()
         self._import(root)
+        if wrappers:
+            self._unused_wrappers(root, wrappers)
+
+    def _unused_wrappers(self, module: cst.Module, wrappers: set[str]) -> None:
+        """``Variable = lambda *a, **k: autograd.Variable(*a, **k)...`` at the top level once every call
+        of it is rewritten (nothing in the file reads the name): the assignment goes, as an unused
+        import of ``Variable`` does. Unsafe unless project mode shows no other file takes the name."""
+        if "__all__" in self.context.source:
+            return
+        read = {
+            n.value
+            for n in self.tree.of_type(module, cst.Name)
+            if n.value in wrappers
+            and not _not_a_use(parent := self.tree.parent(n), n)
+            and not (
+                isinstance(parent, cst.AssignTarget) and isinstance(self.tree.parent(parent), cst.Assign)
+            )
+        }
+        for line in module.body:
+            if not (isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1):
+                continue
+            assign = line.body[0]
+            if not (
+                isinstance(assign, cst.Assign)
+                and isinstance(assign.value, cst.Lambda)
+                and len(assign.targets) == 1
+                and isinstance(target := assign.targets[0].target, cst.Name)
+                and target.value in wrappers
+                and target.value not in read
+            ):
+                continue
+            removal = self._removal(line)
+            if removal is None:
+                continue
+            private = self._private({target.value})
+            self.report(
+                assign,
+                f"`{target.value}`, a `lambda` around the legacy `Variable`, is called nowhere now: it goes"
+                + ("" if private else f" (unsafe: another module may import `{target.value}` from this one)"),
+                edits=removal,
+                safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
+            )
 
     def _type_maps(self) -> None:
         """``numpy_type_map[name](values)`` of a dictionary of legacy types (PyTorch 0.3's collate):
@@ -395,6 +441,32 @@ class LegacyTensorApi(Rule):
             return
         self.report(call, message, edits={call: replacement})
 
+    def _wrapper_fix(self, call: cst.Call) -> tuple[str, cst.BaseExpression, str | None] | None:
+        """``Variable(x, volatile=True)`` of a moving ``lambda`` wrapper (a seed of a volatile value):
+        ``x.to("cuda" if FLAG else "cpu")`` (after ``.detach()`` unless ``x`` is made right there), as
+        :meth:`_wrapper_call` spells it without ``volatile``; None for other arguments (reported)."""
+        flag = self._moves.get(cst.ensure_type(call.func, cst.Name).value)
+        args = positional(call)
+        if flag is None or len(args) != 1 or len(call.args) != 2:
+            self.report(call, f"{_VOLATILE}; `{code_of(call.func)}` is a `lambda` around `Variable`")
+            return None
+        fixed, why = self._moved(call, args[0].value, flag)
+        return why, fixed, None
+
+    def _moved(
+        self, call: cst.Call, data: cst.BaseExpression, flag: cst.BaseExpression
+    ) -> tuple[cst.BaseExpression, str]:
+        """``data.to("cuda" if FLAG else "cpu")``, after ``.detach()`` unless ``data`` is made right
+        there, in ``call``'s parentheses; and why no ``.detach()`` or why one."""
+        fresh = self._arguments.is_fresh(data)
+        moved = data if fresh else method_call(data, "detach")
+        device = cst.IfExp(
+            test=flag.deep_clone(), body=cst.SimpleString('"cuda"'), orelse=cst.SimpleString('"cpu"')
+        )
+        fixed = method_call(moved, "to", [cst.Arg(device)]).with_changes(lpar=call.lpar, rpar=call.rpar)
+        why = "a tensor made right here has nothing to detach" if fresh else "`Variable` only detaches"
+        return fixed, why
+
     def _wrapper_call(self, call: cst.Call, flag: cst.BaseExpression | None) -> None:
         """``Variable(x)`` where ``Variable`` is a local ``lambda`` around the legacy one that moves to
         the GPU under ``flag`` (:func:`wrapper_moves`): ``x.to("cuda" if flag else "cpu")``, after
@@ -409,14 +481,7 @@ class LegacyTensorApi(Rule):
                 message + ": pass the tensor itself (moved with `.to(device)` where the `lambda` moved it)",
             )
             return
-        data = args[0].value
-        fresh = self._arguments.is_fresh(data)
-        moved = data if fresh else method_call(data, "detach")
-        device = cst.IfExp(
-            test=flag.deep_clone(), body=cst.SimpleString('"cuda"'), orelse=cst.SimpleString('"cpu"')
-        )
-        fixed = method_call(moved, "to", [cst.Arg(device)]).with_changes(lpar=call.lpar, rpar=call.rpar)
-        why = "a tensor made right here has nothing to detach" if fresh else "`Variable` only detaches"
+        fixed, why = self._moved(call, args[0].value, flag)
         self.report(
             call,
             message + f" that moves to the GPU when `{code_of(flag)}`: since PyTorch 0.4 it gives"
@@ -597,7 +662,9 @@ class LegacyTensorApi(Rule):
             self._planned.update(id(s) for s in seeds)
             # A helper keeps its `volatile` until its callers' code is under `no_grad` (or is reported).
             pending = {name for s in seeds if (name := self._flow.helper_called(s)) is not None}
-            variables = [s for s in seeds if self.aliases.qualify(s.func) in VARIABLE]
+            variables = [
+                s for s in seeds if self.aliases.qualify(s.func) in VARIABLE or self._flow.is_wrapper(s)
+            ]
             first = seeds[0]
             if torch_name is None:
                 self._pending_helpers |= pending
@@ -608,7 +675,7 @@ class LegacyTensorApi(Rule):
             plan = self._flow.plan(function if function is not None else self.tree.root, seeds)
             fixes: dict[int, cst.BaseExpression] = {}
             for seed in variables:
-                fixed = self._variable_fix(seed)
+                fixed = self._wrapper_fix(seed) if self._flow.is_wrapper(seed) else self._variable_fix(seed)
                 if fixed is None:
                     plan.reason = plan.reason or "a `Variable` call here is reported on its own"
                     break

@@ -8,6 +8,36 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Not one element: a size other than 1, a list of a list, an average with what the file does not
+    # show (a string option, an option the file writes, a tensor handed in), a vector grown by `cat`.
+    Valid(
+        """
+        import argparse
+        import torch
+        from tensorboard_logger import log_value
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--decay", type=float, default=0.9)
+        parser.add_argument("--name", type=str, default="run")
+        args = vars(parser.parse_args())
+        args["decay"] = [0.9, 0.5]
+
+        def train(model, loader, weights):
+            wide = torch.zeros(2)
+            nested = torch.FloatTensor([[0.5, 1.0]])
+            baseline = torch.zeros(1)
+            scaled = torch.zeros(1)
+            grown = torch.zeros(1)
+            for step, batch in enumerate(loader):
+                reward = model(batch)
+                baseline = baseline * args["decay"] + reward.mean()
+                scaled = scaled * weights
+                grown = torch.cat([grown, reward.mean().view(1)])
+                log_value("b", baseline.data[0], step)
+                log_value("s", scaled.data[0], step)
+                print(wide.data[0], nested.data[0], grown.data[0], args["name"])
+        """
+    ),
     # `max(0)` of a vector gives values and indices; `sum(0)` of a matrix is a row; a name rebound
     # from itself in a loop (a later round reads what it bound).
     Valid(
@@ -861,5 +891,51 @@ INVALID = [
         """,
         message="`.data[0]` read `ce_loss_` as a number",
         line=5,
+    ),
+    # A one-element vector (`torch.zeros(1)`, `torch.FloatTensor([v])`, moved, or a running average of
+    # it with 0-dim tensors and numbers, here an option of `vars(parser.parse_args())`) read as a number:
+    # `[0]` read its number before 0.4 and reads a 0-dim tensor since. `.item()`, unsafe: code written
+    # since may count on the tensor.
+    Invalid(
+        """
+        import argparse
+        import torch
+        from tensorboard_logger import log_value
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--decay", type=float, default=0.9)
+        args = vars(parser.parse_args())
+
+        def train(model, loader):
+            decay = args["decay"]
+            baseline = torch.zeros(1).cuda()
+            bonus = torch.FloatTensor([0.5])
+            for step, batch in enumerate(loader):
+                reward = model(batch)
+                baseline = baseline * decay + (1.0 - decay) * reward.mean()
+                log_value("baseline", baseline.data[0], step)
+                print((bonus * 2).data[0])
+        """,
+        """
+        import argparse
+        import torch
+        from tensorboard_logger import log_value
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--decay", type=float, default=0.9)
+        args = vars(parser.parse_args())
+
+        def train(model, loader):
+            decay = args["decay"]
+            baseline = torch.zeros(1).cuda()
+            bonus = torch.FloatTensor([0.5])
+            for step, batch in enumerate(loader):
+                reward = model(batch)
+                baseline = baseline * decay + (1.0 - decay) * reward.mean()
+                log_value("baseline", baseline.item(), step)
+                print((bonus * 2).item())
+        """,
+        message="is a one-element vector",
+        line=16,
     ),
 ]

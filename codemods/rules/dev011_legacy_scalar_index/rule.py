@@ -14,7 +14,10 @@ module, `prec1, prec5 = utils.accuracy(...)`; a criterion handed in; an element 
 gave; of a name, only the bindings that can reach the read count) and `x.data[0]` is used as a number
 (added up, compared, formatted, handed to a meter, a logger, `append` or `print`, bound to a loss's
 name: `loss = f_loss(out, y).data[0]`, given to a bare `log_value`), the read becomes `.item()` as an
-unsafe fix: it raises if the value is 0-dim, and reads a first element if not. Other
+unsafe fix: it raises if the value is 0-dim, and reads a first element if not. A one-element
+vector read so (`avg = torch.zeros(1)`, `torch.FloatTensor([v])`, moves of one, a running average of
+one with numbers and 0-dim tensors, `avg = avg * beta + (1 - beta) * R.mean()`) gets the same unsafe
+`.item()`: `[0]` read its number before 0.4 and reads a 0-dim tensor since. Other
 `x.data[0]` (the first row of a batch, `save_image(out.data[0])`) is left alone.
 
 It also finds an element of a tensor looked up in a dictionary, `index2word[ni]` with
@@ -91,6 +94,22 @@ _TENSOR_METHODS = frozenset(
         " div cumsum softmax log_softmax sigmoid tanh eq ne gt lt ge le"
     ).split()
 )
+
+
+# Factories that make a one-element vector given the size 1 (`torch.zeros(1)`), and constructors that make
+# one of a one-element list (`torch.FloatTensor([v])`, `torch.tensor([v])`).
+_SIZED_FACTORIES = frozenset(f"torch.{f}" for f in "zeros ones empty rand randn".split())
+_DATA_CONSTRUCTORS = frozenset(
+    {"torch.tensor", "torch.Tensor"}
+    | {f"torch.{t}Tensor" for t in "Float Double Half Long Int Short".split()}
+    | {f"torch.cuda.{t}Tensor" for t in "Float Double Half Long Int Short".split()}
+)
+# Methods that give a tensor of the receiver's shape: a one-element vector stays one.
+_SHAPE_KEEPING_METHODS = frozenset(
+    "cuda cpu to detach clone float double half type type_as abs exp log sqrt sigmoid tanh".split()
+)
+# Keywords of a factory or constructor that leave its shape alone.
+_SHAPELESS_KEYWORDS = frozenset({"dtype", "device", "requires_grad", "pin_memory", "layout"})
 
 
 def _is_numpy_of(value: cst.BaseExpression) -> TypeGuard[cst.Call]:
@@ -176,6 +195,8 @@ class LegacyScalarIndex(Rule):
                 " vector, `[0]` read its first element)",
                 FixSafety.UNSAFE,
             )
+        elif self._read_as_number(subscript) and self._one_element(receiver, scalars):
+            self._one_element_read(subscript, receiver)
         elif self._read_as_number(subscript) and self._opaque(receiver, scalars):
             rank = scalars.rank_of(receiver)
             if rank is not None and rank > 0:
@@ -193,6 +214,99 @@ class LegacyScalarIndex(Rule):
                 edits={subscript: method_call(receiver, "item")},
                 safety=FixSafety.UNSAFE,
             )
+
+    def _one_element_read(self, subscript: cst.Subscript, receiver: cst.BaseExpression) -> None:
+        """``avg.data[0]`` with ``avg = torch.zeros(1)`` (and running averages of it with 0-dim tensors):
+        ``[0]`` of a one-element vector read its one number before PyTorch 0.4 and reads a 0-dim tensor
+        since, which prints, logs and adds up as a tensor; ``.item()`` reads the number."""
+        spelled = code_of(receiver)
+        name = f"`{spelled}`" if len(spelled) <= 40 else "this value"
+        self.report(
+            subscript,
+            f"{name} is a one-element vector: `.data[0]` read its number before PyTorch 0.4 and reads a 0-dim"
+            " tensor since; `.item()` reads the number (unsafe: code written since may count on the"
+            " tensor)",
+            edits={subscript: method_call(receiver, "item")},
+            safety=FixSafety.UNSAFE,
+        )
+
+    def _one_element(
+        self, expr: cst.BaseExpression, scalars: Scalars, seen: frozenset[str] = frozenset()
+    ) -> bool:
+        """``expr`` is a tensor of shape ``(1,)`` by what the file shows: ``torch.zeros(1)``,
+        ``torch.FloatTensor([v])`` of a number, a move or element-wise function of one, arithmetic of
+        one with numbers and 0-dim tensors (which broadcast to ``(1,)``), or a name every binding of
+        which that can reach ``expr`` is one of these or a 0-dim tensor, at least one being a vector."""
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "data":
+            return self._one_element(expr.value, scalars, seen)
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+            return self._one_element(expr.expression, scalars, seen)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(
+            expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
+        ):
+            sides = (expr.left, expr.right)
+            vectors = [self._one_element(side, scalars, seen) for side in sides]
+            return any(vectors) and all(
+                vector or scalars.is_scalar(side) or scalars.is_number(side)
+                for side, vector in zip(sides, vectors, strict=True)
+            )
+        if isinstance(expr, cst.Call):
+            return self._one_element_call(expr, scalars, seen)
+        if not isinstance(expr, cst.Name):
+            return False
+        if expr.value in seen:
+            # `avg = avg * beta + (1 - beta) * x.mean()`: met again on the way, the name is taken to be
+            # what its other bindings show (a binding that reads the name itself never shows a vector)
+            return True
+        scope = next((a for a in self.tree.ancestors(expr) if isinstance(a, cst.FunctionDef)), self.tree.root)
+        bindings = [b for b in bindings_in(self.tree, scope, expr.value) if self._may_reach(b, expr)]
+        inner = seen | {expr.value}
+        vector = False
+        for binding in bindings:
+            if isinstance(binding, cst.AssignTarget) and isinstance(binding.target, cst.Name):
+                assign = self.tree.parent(binding)
+                value = assign.value if isinstance(assign, cst.Assign) else None
+            elif isinstance(binding, cst.AugAssign) and isinstance(
+                binding.operator, (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
+            ):
+                value = binding.value  # `avg += x`: still (1,) when `x` is a number or 0-dim or (1,)
+                if scalars.is_scalar(value) or scalars.is_number(value):
+                    continue
+            else:
+                return False
+            if value is None:
+                return False
+            if self._one_element(value, scalars, inner):
+                vector = vector or not any(n.value == expr.value for n in self.tree.of_type(value, cst.Name))
+            elif not scalars.is_scalar(value):
+                return False
+        return vector
+
+    def _one_element_call(self, call: cst.Call, scalars: Scalars, seen: frozenset[str]) -> bool:
+        if any(a.star for a in call.args):
+            return False
+        positional = [a.value for a in call.args if a.keyword is None]
+        keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+        qualified = self.aliases.qualify(call.func)
+        if qualified in _SIZED_FACTORIES or qualified in _DATA_CONSTRUCTORS:
+            if len(positional) != 1 or not keywords <= _SHAPELESS_KEYWORDS:
+                return False
+            (argument,) = positional
+            if qualified in _SIZED_FACTORIES:
+                if isinstance(argument, (cst.Tuple, cst.List)) and len(argument.elements) == 1:
+                    argument = argument.elements[0].value
+                return isinstance(argument, cst.Integer) and argument.evaluated_value == 1
+            return (
+                isinstance(argument, cst.List)
+                and len(argument.elements) == 1
+                and not isinstance(argument.elements[0], cst.StarredElement)
+                and scalars.is_number(argument.elements[0].value)
+            )
+        if qualified is None and isinstance(call.func, cst.Attribute):
+            return call.func.attr.value in _SHAPE_KEEPING_METHODS and self._one_element(
+                call.func.value, scalars, seen
+            )
+        return False
 
     def _read_as_number(self, subscript: cst.Subscript) -> bool:
         """``x.data[0]`` used as a number: added up (``total += x.data[0]``), in arithmetic or a

@@ -12,19 +12,20 @@ parser = argparse.ArgumentParser()
 parser.add_argument("-g", "--gpu", type=int, default=0)
 parser.add_argument("--steps", type=int, default=3)
 args = parser.parse_args([])
+device = torch.device(f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu")
 GPU = args.gpu
 
 
 def run():
     torch.manual_seed(0)
     encoder = nn.Linear(4, 2)
-    encoder.to(f"cuda:{GPU}" if torch.cuda.is_available() else "cpu")
-    loss_fn = nn.MSELoss().to(f"cuda:{GPU}" if torch.cuda.is_available() else "cpu")
+    encoder.to(device)
+    loss_fn = nn.MSELoss().to(device)
     optimizer = torch.optim.SGD(encoder.parameters(), lr=0.1)
     x, y = torch.randn(8, 4), torch.randn(8, 2)
     for _ in range(args.steps):
         optimizer.zero_grad()
-        loss = loss_fn(encoder(x.to(f"cuda:{GPU}" if torch.cuda.is_available() else "cpu")), y.to(f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu"))
+        loss = loss_fn(encoder(x.to(device)), y.to(device))
         loss.backward()
         optimizer.step()
     return {"loss": loss.detach(), "weight": encoder.weight.detach()}

@@ -4,7 +4,7 @@
 filled on the host and copied to the device.
 
 Each call of the `lambda` becomes what it gives today, the tensor detached and moved under the
-flag; the `lambda` itself is reported. The rest is rewritten to what it means today.
+flag; the `lambda`, then called nowhere, goes. The rest is rewritten to what it means today.
 """
 
 import torch
@@ -12,7 +12,6 @@ import torch.autograd as autograd
 from torch import nn
 
 USE_CUDA = torch.cuda.is_available()
-Variable = lambda *args, **kwargs: autograd.Variable(*args, **kwargs).cuda() if USE_CUDA else autograd.Variable(*args, **kwargs)
 
 
 def td_loss(current, target, state, action, reward, next_state, gamma=0.9):

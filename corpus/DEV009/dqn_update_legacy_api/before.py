@@ -4,7 +4,7 @@
 filled on the host and copied to the device.
 
 Each call of the `lambda` becomes what it gives today, the tensor detached and moved under the
-flag; the `lambda` itself is reported. The rest is rewritten to what it means today.
+flag; the `lambda`, then called nowhere, goes. The rest is rewritten to what it means today.
 """
 
 import torch

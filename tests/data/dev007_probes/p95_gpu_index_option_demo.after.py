@@ -10,19 +10,20 @@ parser = argparse.ArgumentParser(description="pose demo")
 parser.add_argument("--gpu", help="which GPU", default=0, type=int)
 parser.add_argument("--image-dir", default="", type=str)
 opt = parser.parse_args()
+device = torch.device(f"cuda:{opt.gpu}" if torch.cuda.is_available() else "cpu")
 
 detector = build_detector(pretrained=True)
 pose_model = build_pose_model(config)
 pose_model.load_state_dict(torch.load("weights.pth", map_location="cpu"), strict=False)
 
-detector.to(f"cuda:{opt.gpu}" if torch.cuda.is_available() else "cpu")  # expect DEV007
-pose_model.to(f"cuda:{opt.gpu}" if torch.cuda.is_available() else "cpu")  # expect DEV007
+detector.to(device)  # expect DEV007
+pose_model.to(device)  # expect DEV007
 detector.eval()
 pose_model.eval()
 
 for name in list_images(opt.image_dir):
     image = read_image(name)
-    found = detector([to_tensor(image).to(f"cuda:{opt.gpu}" if torch.cuda.is_available() else "cpu")])[0]  # expect DEV007
+    found = detector([to_tensor(image).to(device)])[0]  # expect DEV007
     crop = crop_person(image, found)
-    output = pose_model(crop.to(f"cuda:{opt.gpu}" if torch.cuda.is_available() else "cpu")[None])  # expect DEV007
+    output = pose_model(crop.to(device)[None])  # expect DEV007
     save(name, output)

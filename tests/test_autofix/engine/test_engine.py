@@ -235,9 +235,10 @@ def test_on_the_corpus_the_schedule_gives_what_running_every_rule_every_pass_giv
 
     import autofix.engine.lint as engine
     from codemods import all_rules
+    from tests.helpers import corpus_runs
 
-    texts = [p.read_text() for p in sorted(ROOT.glob("corpus/*/*/before.py"))]
-    scheduled = [lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True) for text in texts]
+    texts = corpus_runs.texts()
+    scheduled = corpus_runs.plain_runs()  # the engine's run, shared with other tests of the corpus
     monkeypatch.setattr(engine, "_next_rules", lambda rules, active, chosen, deferred: active)
     monkeypatch.setattr(engine, "_focus", lambda tree, held: None)
     every_pass = [lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True) for text in texts]

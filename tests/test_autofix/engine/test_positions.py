@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -107,3 +109,75 @@ def test_kept_extents_follow_the_modules_default_indentation():
         nodes = [n for n in _all_nodes(module)[1:] if tree.contains(n)]
         assert _spans_by_statement(module, nodes, tree, extents) == spans(module, nodes)
         extents.next_version()
+
+
+BY_LINE = [
+    "import torch\n\n# a comment\n\n@dec\n# between\n@dec2(\n    1,\n)\n\ndef f():\n    return torch.ones(1)\n",
+    "x = 1; y = (\n    2)\nz = torch.zeros(3)\n",
+    "import torch\nclass C:\n    def g(self):\n        return self.x.cuda()\n    # a trailing comment\n\n\nw = 2\n",
+    "async def h():\n    async with a:\n        await b.cuda()\n\n\n@ (\n    deco\n)\nclass D:\n    pass\n",
+    "if a:\r\n    b = (1 +\r\n      2)\r\nelse:\r\n    c = 3\r\n",
+    's = "\\d"\n\n\nt = torch.ones(1)\n',  # an invalid escape warns
+]
+
+
+@pytest.mark.parametrize("code", BY_LINE)
+def test_by_line_from_the_text(code, monkeypatch):
+    """Positions of the statements that hold the nodes asked about, placed by Python's parse of the text,
+    are those of the whole module's code."""
+    from autofix.engine import positions
+    from autofix.engine.positions import _spans_by_line
+    from codemods.core.tree import Tree
+
+    monkeypatch.setattr(positions, "_BY_LINE_MOST", 1.0)  # however much of the module they are
+
+    module = cst.parse_module(code)
+    tree = Tree(module)
+    nodes = [n for n in _all_nodes(module)[1:] if tree.contains(n)]
+    for top in module.body:  # one statement at a time: the rest of the module is not generated
+        few = [n for n in nodes if tree.top_level(n) is top]
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            found = _spans_by_line(module, few, tree, code)
+        assert not caught  # the file's invalid escape is not this run's warning to give
+        assert found == spans(module, few), cst.Module([]).code_for_node(top)
+        assert spans(module, few, tree, text=code) == spans(module, few)
+
+
+def test_by_line_trusts_no_other_text(monkeypatch):
+    """Where the statement's code is not the text at the line Python gives it, the whole module decides;
+    and so where Python does not parse the text."""
+    from autofix.engine import positions
+    from autofix.engine.positions import _spans_by_line
+    from codemods.core.tree import Tree
+
+    monkeypatch.setattr(positions, "_BY_LINE_MOST", 1.0)
+    module = cst.parse_module("x = 1\ny = 2\n")
+    tree = Tree(module)
+    first, second = (statement.body[0].value for statement in module.body)
+    assert _spans_by_line(module, [first], tree, "x = 1\ny = 3\n") == spans(module, [first])
+    assert _spans_by_line(module, [second], tree, "x = 1\ny = 3\n") is None
+    assert _spans_by_line(module, [second], tree, "x = 1\ny = 2 +\n") is None
+    assert _spans_by_line(module, [second], tree, "x = 1; z = 0\ny = 2\n") is None  # three statements
+
+
+@pytest.mark.parametrize("path", SAMPLES[:-1:3], ids=lambda p: str(p.relative_to(ROOT)))
+def test_by_line_on_real_files(path, monkeypatch):
+    """Nodes asked about alone and a few at a time, wherever they are nested: the whole module's spans."""
+    from autofix.engine import positions
+    from autofix.engine.positions import _spans_by_line
+    from codemods.core.tree import Tree
+
+    monkeypatch.setattr(positions, "_BY_LINE_MOST", 1.0)
+    code = path.read_text()
+    module = cst.parse_module(code)
+    tree = Tree(module)
+    nodes = [n for n in _all_nodes(module)[1:] if tree.contains(n)]
+    expected = spans(module, nodes)
+    placed = 0
+    for few in [*([n] for n in nodes[::3]), *(nodes[i::11] for i in range(11))]:
+        found = _spans_by_line(module, few, tree, code)
+        if found is not None:
+            placed += 1
+            assert found == {id(n): expected[id(n)] for n in few}
+    assert placed >= len(nodes[::3])  # every node alone is placed

@@ -131,13 +131,14 @@ def test_a_fix_deferred_for_several_passes_stays_reported():
 def test_corpus_traces_agree_with_apply():
     """On every corpus case: the same rewrite as without the trace, as many traced fixes as applied
     ones, every span inside the original, and each fix's edits are of the text its pass edited."""
+    from tests.helpers import corpus_runs
+
     checked = 0
-    for before in sorted(CORPUS.glob("*/*/before.py")):
-        text = before.read_text(encoding="utf-8")
+    # The untraced run: the engine's default one, which other tests of the corpus share.
+    for before, text, plain in zip(corpus_runs.CASES, corpus_runs.texts(), corpus_runs.plain_runs()):
         trace = FixTrace()
         outcome = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True, trace=trace)
         assert sum(outcome.applied.values()) == len(trace.fixes), before
-        plain = lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
         assert (plain.new_text, plain.applied) == (outcome.new_text, outcome.applied), before
         count = len(lines_of(text)) + 1  # an insertion at the very end is at the line after the last
         for fix in trace.fixes:
