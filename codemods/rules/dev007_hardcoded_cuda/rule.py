@@ -157,7 +157,7 @@ class HardcodedCuda(Rule):
         device = ModuleDevice(self.tree, self.aliases, portable)
         raising = RaisingSites(self.tree, self.aliases)
         nodes = [*self.sites(SITE_KINDS), *self.sites(ANNOTATED)]
-        sites = list(cuda_sites(self.tree, self.aliases, nodes))
+        sites = list(cuda_sites(self.tree, self.aliases, nodes, self.context.source))
         # An option's GPU gets its own `device` only where no other fix reads the module's device
         others_read_device = any(site.uses_device for site in sites)
         shared: dict[int, dict[cst.CSTNode, Replacement] | None] = {}  # target -> its one fix

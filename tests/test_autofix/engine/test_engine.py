@@ -339,6 +339,33 @@ def test_a_focused_run_finds_what_a_whole_run_finds_in_the_focus(monkeypatch):
     assert {"DEV007", "DEV009", "DEV010"} <= set(compared)
 
 
+def test_every_pass_gives_the_rules_the_text_of_the_module_they_read(monkeypatch):
+    """``RuleContext.source`` is the code of ``RuleContext.module`` on every pass (the first, those in
+    between, the last) over the corpus, legacy scripts and the corpus as one module: rules search the
+    text instead of generating the module's code (DEV007's multi-GPU test did, every pass)."""
+    import autofix.engine.lint as engine
+    from codemods import all_rules
+
+    real = engine._check
+    passes: list[int] = []
+
+    def checked(context, rules, narrowed=None):
+        assert context.source == context.module.code
+        passes.append(context.focus is not None)
+        return real(context, rules, narrowed)
+
+    monkeypatch.setattr(engine, "_check", checked)
+    corpus = [p.read_text() for p in sorted(ROOT.glob("corpus/*/*/before.py"))]
+    legacy = [p.read_text() for p in sorted(ROOT.glob("legacy/**/*.py"))]
+    one_module = "".join(t.replace("from __future__ import annotations\n", "") for t in corpus)
+    for text in [*corpus, *legacy, one_module]:
+        try:
+            lint_and_fix(text, all_rules(), fix=True, unsafe_fixes=True)
+        except SourceError:
+            pass  # refused: what it read before the refusal was checked
+    assert True in passes and False in passes
+
+
 @pytest.mark.slow
 def test_a_run_leaves_no_cyclic_garbage_of_this_projects_code():
     """lint_and_fix turns the cycle collector off (``engine._collector_paused``): what it makes must be
