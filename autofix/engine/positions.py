@@ -337,14 +337,17 @@ def _leaves(
     """The innermost statements of ``statements`` (a block's, indented by ``indents``) that hold
     ``nodes``, each with the nodes in it, and whether they are all in its header (the part before its
     first block: a definition's parameters, a loop's iterable); None when a node is under none of them."""
-    if len({id(s) for s in statements}) != len(statements):
+    by_id = {id(s): s for s in statements}
+    if len(by_id) != len(statements):
         return None  # a statement object twice: which of its places would be ambiguous
     held: dict[int, list[cst.CSTNode]] = {}
     for node in nodes:
-        holder = next((s for s in statements if s is node or id(s) in above[id(node)]), None)
+        # Siblings' subtrees are disjoint: at most one statement of the block is the node or holds it
+        # (looked up by id, not by scanning the block: a file of thousands of findings and statements).
+        holder = id(node) if id(node) in by_id else next((a for a in above[id(node)] if a in by_id), None)
         if holder is None:
             return None
-        held.setdefault(id(holder), []).append(node)
+        held.setdefault(holder, []).append(node)
     leaves: list[_Leaf] = []
     for statement in statements:
         wanted = held.get(id(statement))

@@ -949,26 +949,35 @@ class _Sites:
         """``args.gpu`` (or ``GPU`` bound once, at the top level, to it): the index of the one GPU the
         program runs on, an ``int`` command-line option (``type=int``) named for a GPU, in a file that
         sets up no distributed or multi-GPU run (where an index is a placement, DEV006). The file's
-        words are read last: most indices are no such option."""
+        words are read first where its text is at hand (one search, which also spares the look-ups of a
+        name's bindings at every index of a multi-GPU file), else last: generating the text is costly."""
+        if self._source is not None and self._multi_gpu():
+            return False
         if isinstance(index, cst.Name):
+            # The count first: a name bound many times (a loop's `i`) is no option, and its bindings
+            # would be looked up at every index that names it.
+            if binding_counts(self.tree).get(index.value) != 1:
+                return False
             bindings = bindings_in(self.tree, self.tree.root, index.value)
             assign = self.tree.parent(bindings[0]) if len(bindings) == 1 else None
             if not (
                 isinstance(assign, cst.Assign)
                 and isinstance(self.tree.parent(self.tree.parent(assign)), cst.Module)
-                and binding_counts(self.tree).get(index.value) == 1
             ):
                 return False
             index = assign.value
         if not (isinstance(index, cst.Attribute) and _GPU_OPTION.fullmatch(index.attr.value)):
             return False
-        if self._distributed is None:
-            self._distributed = _MULTI_GPU.search(self._text()) is not None
-        if self._distributed:
+        if self._multi_gpu():
             return False
         if self._options is None:
             self._options = CliOptions(self.tree)
         return self._options.is_integer(index)
+
+    def _multi_gpu(self) -> bool:
+        if self._distributed is None:
+            self._distributed = _MULTI_GPU.search(self._text()) is not None
+        return self._distributed
 
     def _loads_to_pinned_gpu(self, location: cst.BaseExpression) -> bool:
         """``lambda storage, loc: storage.cuda(device_id)``: onto a GPU the lambda names (reported; an
