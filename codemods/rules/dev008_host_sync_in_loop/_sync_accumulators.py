@@ -15,7 +15,7 @@ so the sync happens only there. A read on every step would sync every step: then
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import libcst as cst
 import libcst.matchers as m
@@ -557,13 +557,30 @@ def list_fix(
     else:
         detached = detached_item(item)
         receiver = item_receiver(item)
+    return _stacked_after_loop(tree, loop, listing, item, detached, receiver, name, stack, scalars)
+
+
+def _stacked_after_loop(
+    tree: Tree,
+    loop: cst.For | cst.While,
+    listing: cst.For | cst.While,
+    item: cst.Call,
+    detached: cst.BaseExpression,
+    receiver: cst.BaseExpression,
+    target: str,
+    stack: str,
+    scalars: Scalars,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """The edits of :func:`list_fix` and :func:`history_fix`: ``item`` becomes ``detached`` in
+    ``listing`` (reshaped to one number where ``receiver`` is not shown to be one) and ``target`` (the
+    list's spelling) is read back with one copy after ``listing``."""
     if not _is_one_value(tree, loop, receiver, scalars):
         detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
     fixed = listing.visit(_Replace({id(item): detached}))
     # one copy for the whole list, the same floats as each `.item()` (a list of 0-dim tensors of one
     # expression: one dtype, one device, one shape)
-    converted = cst.parse_statement(f"{name} = {stack}({name}).tolist() if {name} else []\n")
-    return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, name)
+    converted = cst.parse_statement(f"{target} = {stack}({target}).tolist() if {target} else []\n")
+    return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, target)
 
 
 _APPEND_TO_KEY = m.Expr(
@@ -619,38 +636,28 @@ def history_fix(
         return None
     if _declared_global(tree, listing, owner):
         return None
-    detached: cst.BaseExpression = detached_item(item)
-    if not _is_one_value(tree, loop, item_receiver(item), scalars):
-        detached = cst.parse_expression(f"{cst.Module([]).code_for_node(detached)}.reshape(())")
-    fixed = listing.visit(_Replace({id(item): detached}))
-    converted = cst.parse_statement(f"{key} = {stack}({key}).tolist() if {key} else []\n")
-    return _after_loop(tree, listing, cst.ensure_type(fixed, type(listing)), converted, key)
+    return _stacked_after_loop(
+        tree, loop, listing, item, detached_item(item), item_receiver(item), key, stack, scalars
+    )
 
 
 def _history_loop(tree: Tree, loop: cst.For | cst.While, owner: str, key: str) -> cst.For | cst.While | None:
     """The loop (``loop`` or one enclosing it, as in :func:`_listing_loop`) just before which
     ``key = []`` runs (``hist["D_loss"] = []``), where the statements after it and before the loop name
     ``owner`` only to start other lists of it (``hist["G_loss"] = []``)."""
-    node: cst.For | cst.While = loop
-    while True:
-        before = _statements_before(tree, node)
-        if before is not None:
-            for statement in reversed(before):
-                text = code_of(statement).strip()
-                if text == f"{key} = []":
-                    return node
-                if owner not in text:
-                    continue
-                if not (re.fullmatch(rf"{re.escape(owner)}\[[^\]]*\] = \[\]", text) and key not in text):
-                    break
-        block = tree.parent(node)
-        enclosing = tree.parent(block) if isinstance(block, cst.IndentedBlock) else None
-        if not isinstance(enclosing, (cst.For, cst.While)) or enclosing.orelse is not None:
-            return None
-        scope = _scope_of(tree, enclosing)
-        if any(_scope_of(tree, r) is scope for r in tree.of_type(enclosing, (cst.Return, cst.Yield))):
-            return None
-        node = enclosing
+
+    def started(before: Sequence[cst.BaseStatement]) -> bool:
+        for statement in reversed(before):
+            text = code_of(statement).strip()
+            if text == f"{key} = []":
+                return True
+            if owner not in text:
+                continue
+            if not (re.fullmatch(rf"{re.escape(owner)}\[[^\]]*\] = \[\]", text) and key not in text):
+                return False
+        return False
+
+    return _loop_started_after(tree, loop, started, None)
 
 
 def _history_seen_by_calls(tree: Tree, loop: cst.CSTNode, owner: str) -> bool:
@@ -696,20 +703,35 @@ def _listing_loop(tree: Tree, loop: cst.For | cst.While, name: str) -> cst.For |
     loop between holds no other statement that names ``name`` (checked by the caller over the whole
     loop), no ``else`` and no ``return`` or ``yield`` (which would leave before the read-back): the
     list holds only the tensors the inner loop appends until the outer loop ends."""
+    return _loop_started_after(tree, loop, lambda before: _empty_list_before(tree, before, name), name)
+
+
+def _loop_started_after(
+    tree: Tree,
+    loop: cst.For | cst.While,
+    started: Callable[[Sequence[cst.BaseStatement]], bool],
+    name: str | None,
+) -> cst.For | cst.While | None:
+    """``loop`` or the nearest loop enclosing it for which ``started`` holds of the statements just
+    before it; None where a loop on the way out has an ``else``, a ``return`` or ``yield`` of its own
+    scope, or (``name``) a ``for`` target that binds ``name``."""
     node: cst.For | cst.While = loop
     while True:
         before = _statements_before(tree, node)
-        if before is not None and _empty_list_before(tree, before, name):
+        if before is not None and started(before):
             return node
         block = tree.parent(node)
         owner = tree.parent(block) if isinstance(block, cst.IndentedBlock) else None
         if not isinstance(owner, (cst.For, cst.While)) or owner.orelse is not None:
             return None
-        if isinstance(owner, cst.For) and name in flatten_names(owner.target, keep_underscore=True):
-            return None
-        if any(
-            _scope_of(tree, r) is _scope_of(tree, owner) for r in tree.of_type(owner, (cst.Return, cst.Yield))
+        if (
+            name is not None
+            and isinstance(owner, cst.For)
+            and name in flatten_names(owner.target, keep_underscore=True)
         ):
+            return None
+        scope = _scope_of(tree, owner)
+        if any(_scope_of(tree, r) is scope for r in tree.of_type(owner, (cst.Return, cst.Yield))):
             return None
         node = owner
 
@@ -1555,7 +1577,7 @@ def _first_bound(tree: Tree, loop: cst.CSTNode, name: str) -> int:
     return position if position is not None else -1
 
 
-def _empty_list_before(tree: Tree, statements: list[cst.BaseStatement], name: str) -> bool:
+def _empty_list_before(tree: Tree, statements: Sequence[cst.BaseStatement], name: str) -> bool:
     """The last statement binding ``name`` before the loop is ``name = []``, or ``name`` is one of names
     unpacked from as many empty lists, ``losses, steps = [], []`` (each a list of its own; a chained
     ``a = b = []`` binds one list twice and is not one)."""
