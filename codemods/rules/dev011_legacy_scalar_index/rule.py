@@ -58,6 +58,7 @@ number: were it a vector, `[0]` read its first element, and `.item()` raises unl
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TypeGuard
 
 import libcst as cst
@@ -241,15 +242,8 @@ class LegacyScalarIndex(Rule):
             return self._one_element(expr.value, scalars, seen)
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
             return self._one_element(expr.expression, scalars, seen)
-        if isinstance(expr, cst.BinaryOperation) and isinstance(
-            expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
-        ):
-            sides = (expr.left, expr.right)
-            vectors = [self._one_element(side, scalars, seen) for side in sides]
-            return any(vectors) and all(
-                vector or scalars.is_scalar(side) or scalars.is_number(side)
-                for side, vector in zip(sides, vectors, strict=True)
-            )
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _ARITHMETIC):
+            return _arithmetic_of(expr, lambda side: self._one_element(side, scalars, seen), scalars)
         if isinstance(expr, cst.Call):
             return self._one_element_call(expr, scalars, seen)
         if not isinstance(expr, cst.Name):
@@ -390,15 +384,8 @@ class LegacyScalarIndex(Rule):
                 isinstance(element.slice, cst.Index) and not isinstance(element.slice.value, cst.Ellipsis)
                 for element in receiver.slice
             ) and self._opaque(receiver.value, scalars, seen)
-        if isinstance(receiver, cst.BinaryOperation) and isinstance(
-            receiver.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
-        ):
-            sides = (receiver.left, receiver.right)
-            opaque = [self._opaque(side, scalars, seen) for side in sides]
-            return any(opaque) and all(
-                shown or scalars.is_scalar(side) or scalars.is_number(side)
-                for side, shown in zip(sides, opaque, strict=True)
-            )
+        if isinstance(receiver, cst.BinaryOperation) and isinstance(receiver.operator, _ARITHMETIC):
+            return _arithmetic_of(receiver, lambda side: self._opaque(side, scalars, seen), scalars)
         if not isinstance(receiver, cst.Name) or receiver.value in seen:
             return False
         scope = next(
@@ -471,3 +458,19 @@ class LegacyScalarIndex(Rule):
         if not isinstance(call, cst.Call) or (self.aliases.qualify(call.func) or "").startswith("torch."):
             return False
         return not self._built_by_torch(call.func, scalars)
+
+
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
+
+
+def _arithmetic_of(
+    operation: cst.BinaryOperation, kind: Callable[[cst.BaseExpression], bool], scalars: Scalars
+) -> bool:
+    """``a + b`` (or ``-``, ``*``, ``/``) is of ``kind`` where one side is and the other is too, or a
+    0-dim tensor or a number (which broadcast to the other side's shape)."""
+    sides = (operation.left, operation.right)
+    kinds = [kind(side) for side in sides]
+    return any(kinds) and all(
+        of_kind or scalars.is_scalar(side) or scalars.is_number(side)
+        for side, of_kind in zip(sides, kinds, strict=True)
+    )
