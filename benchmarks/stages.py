@@ -6,9 +6,10 @@
 Runs :func:`autofix.engine.lint.lint_and_fix` as a worker does (the worker's collector settings), with each
 stage wrapped in a CPU timer: the screen, the first parse, the tree index and the rules (each pass),
 positions of findings, applying a pass's edits, re-parsing what a pass changed (:mod:`autofix.engine.reparse`);
-for apply, a line per pass: its rules' time, the fixes it found, applied, and deferred because they
-overlap a fix applied first (they come back next pass, which is why there are several), and the rules it
-ran (the first and the last pass run them all); then a bare
+for apply, a line per pass: its index's, rules' and re-parse's time, the fixes it found, applied (and of
+those, the new ones: not waiting since the last pass, so found because its fixes fed them; counted by rule
+and message), and deferred because they overlap a fix applied first (they come back next pass, which is
+why there are several), and the rules it ran (the first and the last pass run them all); then a bare
 ``libcst.parse_module`` of the same text for the ratios, with what apply would cost if every pass after the
 first were free (the floor of any engine that re-runs rules only on what a pass changed), and the top of a
 cProfile of ``apply`` (cumulative). ``--ideal-carry`` declares every rule statement-local, so that the
@@ -78,10 +79,21 @@ def _per_pass(check, non_overlapping, index):
 
     def choose(applicable, tree):
         chosen, waiting = non_overlapping(applicable, tree)
+        # Of the fixes applied, those that did not wait in the last pass: new findings, fed by its fixes.
+        waited = Counter(PASSES[-2]["waiting"]) if len(PASSES) > 1 else Counter()  # type: ignore[call-overload]
+        fed: Counter[str] = Counter()
+        for finding in chosen:
+            key = (finding.code, finding.message)
+            if waited[key]:
+                waited[key] -= 1
+            else:
+                fed[finding.code] += 1
         PASSES[-1].update(
             applicable=len(applicable),
             chosen=len(chosen),
             deferred=Counter(finding.code for finding in waiting),
+            waiting=[(finding.code, finding.message) for finding in waiting],
+            fed=fed,
         )
         return chosen, waiting
 
@@ -101,7 +113,20 @@ def _instrument() -> None:
     engine.spans = _timed("positions of findings", engine.spans)
     engine.apply_edits = _timed("apply a pass's edits (path copy)", engine.apply_edits)
     reparse.Reparser.__init__ = _timed("statement texts (once)", reparse.Reparser.__init__)
-    reparse.Reparser.advance = _timed("re-parse changed statements", reparse.Reparser.advance)
+    reparse.Reparser.advance = _timed("re-parse changed statements", _charged(reparse.Reparser.advance))
+
+
+def _charged(advance):
+    """``Reparser.advance``, its CPU seconds also noted on the pass whose fixes it re-parses."""
+
+    def timed(*args, **kwargs):
+        start = time.process_time()
+        try:
+            return advance(*args, **kwargs)
+        finally:
+            PASSES[-1]["reparse"] = time.process_time() - start
+
+    return timed
 
 
 def _stages(text: str, fix: bool) -> float:
@@ -118,17 +143,25 @@ def _stages(text: str, fix: bool) -> float:
     print(f"  {'other':36} {total - sum(SECONDS.values()):7.2f} s")
     if fix:
         print(
-            "  pass | rules (s) | fixes applicable | applied | deferred (overlapping a fix applied first) |"
-            " rules run (on the changed statements; on the whole module)"
+            "  pass | index (s) | rules (s) | re-parse (s) | fixes applicable | applied | of them new"
+            " (not waiting since the last pass: fed by its fixes) | deferred (overlapping a fix applied"
+            " first) | rules run (on the changed statements; on the whole module)"
         )
         for number, one in enumerate(PASSES, 1):
             by_rule = one.get("deferred") or Counter()
+            fed = one.get("fed") or Counter()
             print(
-                f"  {number:4} | {one['rules']:9.2f} | {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
-                f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''} |"
+                f"  {number:4} | {one['index']:9.2f} | {one['rules']:9.2f} | {one.get('reparse', 0.0):12.2f} |"
+                f" {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
+                f" {_counted(fed) if number > 1 else '-'} | {_counted(by_rule)} |"
                 f" {_listed(one['focused'])}; {_listed(one['run'])}"
             )
     return total
+
+
+def _counted(by_rule: Counter[str]) -> str:
+    """A count of fixes, and by rule."""
+    return f"{sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''}".strip()
 
 
 def _listed(codes: list[str]) -> str:
