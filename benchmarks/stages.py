@@ -16,7 +16,9 @@ cProfile of ``apply`` (cumulative). ``--ideal-carry`` declares every rule statem
 last pass carries every rule's findings in the statements no pass changed since it looked: the most any
 carry of findings per top-level statement could save (a bound; its fixed text need not be right),
 which shows which rules' code the rule time goes to. cProfile slows Python code more than libcst's native
-parser, so its shares overstate the rules; the stage table is the one to quote.
+parser, so its shares overstate the rules; the stage table is the one to quote. ``--waits`` lists, per
+pass, which applied fix each deferred one overlaps and how their edits meet (what keeps them for the next
+pass; it costs time inside apply's total, so not for timing).
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ PASSES: list[
     dict[str, object]
 ] = []  # apply, per pass: index and rule seconds, fixes applicable/applied/deferred
 _INDEX = "index the tree (one per pass)"
+WAITS = False  # --waits: what each deferred fix overlaps (costs time inside apply's total: not for timing)
 
 
 def _per_pass(check, non_overlapping, index):
@@ -94,10 +97,51 @@ def _per_pass(check, non_overlapping, index):
             deferred=Counter(finding.code for finding in waiting),
             waiting=[(finding.code, finding.message) for finding in waiting],
             fed=fed,
+            waits_on=_waits_on(chosen, waiting, tree) if WAITS else Counter(),
         )
         return chosen, waiting
 
     return new_pass, rules, choose
+
+
+def _waits_on(chosen, waiting, tree) -> Counter[tuple[str, str, str]]:
+    """For each fix deferred, the rule of the fix applied first that it overlaps, and how their edits
+    meet: the same node replaced by both, the applied one's node inside the deferred one's, the deferred
+    one's inside the applied one's (or a mix, in fixes of several places)."""
+    owner: dict[int, object] = {}
+    for finding in chosen:
+        for node in finding.edits:
+            for inner in tree.descendants(node):
+                owner.setdefault(id(inner), finding)
+    waits: Counter[tuple[str, str, str]] = Counter()
+    for finding in waiting:
+        first = next(
+            (
+                owner[id(inner)]
+                for node in finding.edits
+                for inner in tree.descendants(node)
+                if id(inner) in owner
+            ),
+            None,
+        )
+        if first is None:
+            waits[(finding.code, "?", "?")] += 1
+            continue
+        mine = {id(node) for node in finding.edits}
+        theirs = {id(node) for node in first.edits}  # type: ignore[attr-defined]
+        under_mine = {id(inner) for node in finding.edits for inner in tree.descendants(node)}
+        under_theirs = {id(inner) for node in first.edits for inner in tree.descendants(node)}  # type: ignore[attr-defined]
+        how = (
+            "the same node"
+            if mine & theirs
+            else "inside the deferred one's"
+            if theirs <= under_mine
+            else "around the deferred one's"
+            if mine <= under_theirs
+            else "mixed"
+        )
+        waits[(finding.code, first.code, how)] += 1  # type: ignore[attr-defined]
+    return waits
 
 
 def _instrument() -> None:
@@ -156,6 +200,13 @@ def _stages(text: str, fix: bool) -> float:
                 f" {_counted(fed) if number > 1 else '-'} | {_counted(by_rule)} |"
                 f" {_listed(one['focused'])}; {_listed(one['run'])}"
             )
+        if WAITS:
+            print(
+                "  what each deferred fix waits on (pass: deferred rule, applied rule, where the applied edit is):"
+            )
+        for number, one in enumerate(PASSES, 1):
+            for (deferred, applied, how), count in (one.get("waits_on") or Counter()).most_common():
+                print(f"  {number:4}: {deferred} on {applied}, {how}: {count}")
     return total
 
 
@@ -247,7 +298,14 @@ def main() -> None:
         help="every rule declared statement-local (Rule.reads = ()): the most a per-statement carry of"
         " findings could save (a bound, not an apply: the fixed text may be wrong)",
     )
+    parser.add_argument(
+        "--waits",
+        action="store_true",
+        help="list what each deferred fix overlaps, per pass (inflates apply's time: not for timing)",
+    )
     args = parser.parse_args()
+    global WAITS
+    WAITS = args.waits
     if args.ideal_carry:
         _declare_every_rule_statement_local()
     gc.freeze()
