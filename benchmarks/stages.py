@@ -15,8 +15,11 @@ first were free (the floor of any engine that re-runs rules only on what a pass 
 cProfile of ``apply`` (cumulative). ``--ideal-carry`` declares every rule statement-local, so that the
 last pass carries every rule's findings in the statements no pass changed since it looked: the most any
 carry of findings per top-level statement could save (a bound; its fixed text need not be right),
-which shows which rules' code the rule time goes to. cProfile slows Python code more than libcst's native
-parser, so its shares overstate the rules; the stage table is the one to quote. ``--waits`` lists, per
+which shows which rules' code the rule time goes to. ``--built-trees`` has the engine go on from the trees
+its edits build (each changed statement checked with ``ast.parse``) instead of re-parsing what each pass
+changed with libcst: the most a rewrite without those re-parses could save (a bound as well; apply's line
+ends with a digest of the fixed text, to compare with a plain run's). cProfile slows Python code more than
+libcst's native parser, so its shares overstate the rules; the stage table is the one to quote. ``--waits`` lists, per
 pass, which applied fix each deferred one overlaps and how their edits meet (what keeps them for the next
 pass; it costs time inside apply's total, so not for timing).
 """
@@ -24,8 +27,10 @@ pass; it costs time inside apply's total, so not for timing).
 from __future__ import annotations
 
 import argparse
+import ast
 import cProfile
 import gc
+import hashlib
 import io
 import pstats
 import sys
@@ -39,6 +44,7 @@ import autofix.engine.lint as engine
 import autofix.engine.reparse as reparse
 from autofix.files.workers import _WORKER_GC_THRESHOLDS
 from codemods import all_rules
+from codemods.core.codegen import module_code_for
 
 SECONDS: dict[str, float] = defaultdict(float)
 CALLS: dict[str, int] = defaultdict(int)
@@ -180,7 +186,10 @@ def _stages(text: str, fix: bool) -> float:
     start = time.process_time()
     outcome = engine.lint_and_fix(text, all_rules(), fix=fix, unsafe_fixes=True, want_positions=not fix)
     total = time.process_time() - start
-    what = f"{len(outcome.diagnostics)} findings" if not fix else f"{sum(outcome.applied.values())} fixes"
+    what = f"{len(outcome.diagnostics)} findings"
+    if fix:
+        digest = hashlib.sha256((outcome.new_text or text).encode()).hexdigest()[:12]
+        what = f"{sum(outcome.applied.values())} fixes, fixed text {digest}"
     print(f"{'apply' if fix else 'check'}: {total:.2f} s CPU in all ({what})")
     for name, seconds in SECONDS.items():
         print(f"  {name:36} {seconds:7.2f} s  {100 * seconds / total:5.1f} %  x{CALLS[name]}")
@@ -275,6 +284,32 @@ def _folder(folder: Path) -> None:
     print(f"index + rules = {(index + rules) / parse:.3f} of the parse")
 
 
+def _trust_the_built_trees() -> None:
+    """Has the engine go on from the tree its edits built, each changed top-level statement's text
+    generated and checked with ``ast.parse``, instead of parsing the changed statements again with libcst
+    (:mod:`autofix.engine.reparse`); the statements' texts are generated without their spans, which only
+    that re-parse reads.
+
+    A bound for an engine that does not re-parse what its fixes changed: the built tree need not be the
+    one a parse gives (a fix may leave a comma to its default, where a parse has one), nor read as it
+    generates (a node built without the parentheses it needs), so its fixed text need not be right."""
+
+    def advance(self, new, rebuilt=None):
+        codes = {}
+        for stmt in new.body:
+            code = self._codes.get(id(stmt))
+            if code is None:
+                code = module_code_for(new, stmt)
+                ast.parse(code)  # it parses; whether libcst reads it as built is not checked
+            codes[id(stmt)] = code
+        self.module, self._codes, self._spans = new, codes, {}
+        self.text = self._join(new)
+        return new, self.text
+
+    reparse.Reparser.advance = advance
+    reparse.Reparser._code_and_spans = lambda self, stmt, indents: (module_code_for(self.module, stmt), {})
+
+
 def _declare_every_rule_statement_local() -> None:
     """Has the engine's incremental last pass (``docs/engine.md``) carry every rule's findings in the
     statements no pass changed since the rule last looked at them, and run the rule only on the others.
@@ -299,6 +334,12 @@ def main() -> None:
         " findings could save (a bound, not an apply: the fixed text may be wrong)",
     )
     parser.add_argument(
+        "--built-trees",
+        action="store_true",
+        help="go on from the trees the edits build, checked with ast.parse, instead of re-parsing what a pass"
+        " changed: what a rewrite without libcst re-parses could save (a bound: the fixed text may be wrong)",
+    )
+    parser.add_argument(
         "--waits",
         action="store_true",
         help="list what each deferred fix overlaps, per pass (inflates apply's time: not for timing)",
@@ -306,6 +347,8 @@ def main() -> None:
     args = parser.parse_args()
     global WAITS
     WAITS = args.waits
+    if args.built_trees:
+        _trust_the_built_trees()
     if args.ideal_carry:
         _declare_every_rule_statement_local()
     gc.freeze()
