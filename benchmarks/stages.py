@@ -6,23 +6,31 @@
 Runs :func:`autofix.engine.lint.lint_and_fix` as a worker does (the worker's collector settings), with each
 stage wrapped in a CPU timer: the screen, the first parse, the tree index and the rules (each pass),
 positions of findings, applying a pass's edits, re-parsing what a pass changed (:mod:`autofix.engine.reparse`);
-for apply, a line per pass: its rules' time, the fixes it found, applied, and deferred because they
-overlap a fix applied first (they come back next pass, which is why there are several), and the rules it
-ran (the first and the last pass run them all); then a bare
+for apply, a line per pass: its index's, rules' and re-parse's time, the fixes it found, applied (and of
+those, the new ones: not waiting since the last pass, so found because its fixes fed them; counted by rule
+and message), and deferred because they overlap a fix applied first (they come back next pass, which is
+why there are several), and the rules it ran (the first and the last pass run them all); then a bare
 ``libcst.parse_module`` of the same text for the ratios, with what apply would cost if every pass after the
 first were free (the floor of any engine that re-runs rules only on what a pass changed), and the top of a
 cProfile of ``apply`` (cumulative). ``--ideal-carry`` declares every rule statement-local, so that the
 last pass carries every rule's findings in the statements no pass changed since it looked: the most any
 carry of findings per top-level statement could save (a bound; its fixed text need not be right),
-which shows which rules' code the rule time goes to. cProfile slows Python code more than libcst's native
-parser, so its shares overstate the rules; the stage table is the one to quote.
+which shows which rules' code the rule time goes to. ``--built-trees`` has the engine go on from the trees
+its edits build (each changed statement checked with ``ast.parse``) instead of re-parsing what each pass
+changed with libcst: the most a rewrite without those re-parses could save (a bound as well; apply's line
+ends with a digest of the fixed text, to compare with a plain run's). cProfile slows Python code more than
+libcst's native parser, so its shares overstate the rules; the stage table is the one to quote. ``--waits`` lists, per
+pass, which applied fix each deferred one overlaps and how their edits meet (what keeps them for the next
+pass; it costs time inside apply's total, so not for timing).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import cProfile
 import gc
+import hashlib
 import io
 import pstats
 import sys
@@ -36,6 +44,7 @@ import autofix.engine.lint as engine
 import autofix.engine.reparse as reparse
 from autofix.files.workers import _WORKER_GC_THRESHOLDS
 from codemods import all_rules
+from codemods.core.codegen import module_code_for
 
 SECONDS: dict[str, float] = defaultdict(float)
 CALLS: dict[str, int] = defaultdict(int)
@@ -59,6 +68,7 @@ PASSES: list[
     dict[str, object]
 ] = []  # apply, per pass: index and rule seconds, fixes applicable/applied/deferred
 _INDEX = "index the tree (one per pass)"
+WAITS = False  # --waits: what each deferred fix overlaps (costs time inside apply's total: not for timing)
 
 
 def _per_pass(check, non_overlapping, index):
@@ -78,14 +88,66 @@ def _per_pass(check, non_overlapping, index):
 
     def choose(applicable, tree):
         chosen, waiting = non_overlapping(applicable, tree)
+        # Of the fixes applied, those that did not wait in the last pass: new findings, fed by its fixes.
+        waited = Counter(PASSES[-2]["waiting"]) if len(PASSES) > 1 else Counter()  # type: ignore[call-overload]
+        fed: Counter[str] = Counter()
+        for finding in chosen:
+            key = (finding.code, finding.message)
+            if waited[key]:
+                waited[key] -= 1
+            else:
+                fed[finding.code] += 1
         PASSES[-1].update(
             applicable=len(applicable),
             chosen=len(chosen),
             deferred=Counter(finding.code for finding in waiting),
+            waiting=[(finding.code, finding.message) for finding in waiting],
+            fed=fed,
+            waits_on=_waits_on(chosen, waiting, tree) if WAITS else Counter(),
         )
         return chosen, waiting
 
     return new_pass, rules, choose
+
+
+def _waits_on(chosen, waiting, tree) -> Counter[tuple[str, str, str]]:
+    """For each fix deferred, the rule of the fix applied first that it overlaps, and how their edits
+    meet: the same node replaced by both, the applied one's node inside the deferred one's, the deferred
+    one's inside the applied one's (or a mix, in fixes of several places)."""
+    owner: dict[int, object] = {}
+    for finding in chosen:
+        for node in finding.edits:
+            for inner in tree.descendants(node):
+                owner.setdefault(id(inner), finding)
+    waits: Counter[tuple[str, str, str]] = Counter()
+    for finding in waiting:
+        first = next(
+            (
+                owner[id(inner)]
+                for node in finding.edits
+                for inner in tree.descendants(node)
+                if id(inner) in owner
+            ),
+            None,
+        )
+        if first is None:
+            waits[(finding.code, "?", "?")] += 1
+            continue
+        mine = {id(node) for node in finding.edits}
+        theirs = {id(node) for node in first.edits}  # type: ignore[attr-defined]
+        under_mine = {id(inner) for node in finding.edits for inner in tree.descendants(node)}
+        under_theirs = {id(inner) for node in first.edits for inner in tree.descendants(node)}  # type: ignore[attr-defined]
+        how = (
+            "the same node"
+            if mine & theirs
+            else "inside the deferred one's"
+            if theirs <= under_mine
+            else "around the deferred one's"
+            if mine <= under_theirs
+            else "mixed"
+        )
+        waits[(finding.code, first.code, how)] += 1  # type: ignore[attr-defined]
+    return waits
 
 
 def _instrument() -> None:
@@ -101,7 +163,20 @@ def _instrument() -> None:
     engine.spans = _timed("positions of findings", engine.spans)
     engine.apply_edits = _timed("apply a pass's edits (path copy)", engine.apply_edits)
     reparse.Reparser.__init__ = _timed("statement texts (once)", reparse.Reparser.__init__)
-    reparse.Reparser.advance = _timed("re-parse changed statements", reparse.Reparser.advance)
+    reparse.Reparser.advance = _timed("re-parse changed statements", _charged(reparse.Reparser.advance))
+
+
+def _charged(advance):
+    """``Reparser.advance``, its CPU seconds also noted on the pass whose fixes it re-parses."""
+
+    def timed(*args, **kwargs):
+        start = time.process_time()
+        try:
+            return advance(*args, **kwargs)
+        finally:
+            PASSES[-1]["reparse"] = time.process_time() - start
+
+    return timed
 
 
 def _stages(text: str, fix: bool) -> float:
@@ -111,24 +186,42 @@ def _stages(text: str, fix: bool) -> float:
     start = time.process_time()
     outcome = engine.lint_and_fix(text, all_rules(), fix=fix, unsafe_fixes=True, want_positions=not fix)
     total = time.process_time() - start
-    what = f"{len(outcome.diagnostics)} findings" if not fix else f"{sum(outcome.applied.values())} fixes"
+    what = f"{len(outcome.diagnostics)} findings"
+    if fix:
+        digest = hashlib.sha256((outcome.new_text or text).encode()).hexdigest()[:12]
+        what = f"{sum(outcome.applied.values())} fixes, fixed text {digest}"
     print(f"{'apply' if fix else 'check'}: {total:.2f} s CPU in all ({what})")
     for name, seconds in SECONDS.items():
         print(f"  {name:36} {seconds:7.2f} s  {100 * seconds / total:5.1f} %  x{CALLS[name]}")
     print(f"  {'other':36} {total - sum(SECONDS.values()):7.2f} s")
     if fix:
         print(
-            "  pass | rules (s) | fixes applicable | applied | deferred (overlapping a fix applied first) |"
-            " rules run (on the changed statements; on the whole module)"
+            "  pass | index (s) | rules (s) | re-parse (s) | fixes applicable | applied | of them new"
+            " (not waiting since the last pass: fed by its fixes) | deferred (overlapping a fix applied"
+            " first) | rules run (on the changed statements; on the whole module)"
         )
         for number, one in enumerate(PASSES, 1):
             by_rule = one.get("deferred") or Counter()
+            fed = one.get("fed") or Counter()
             print(
-                f"  {number:4} | {one['rules']:9.2f} | {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
-                f" {sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''} |"
+                f"  {number:4} | {one['index']:9.2f} | {one['rules']:9.2f} | {one.get('reparse', 0.0):12.2f} |"
+                f" {one.get('applicable', 0):16} | {one.get('chosen', 0):7} |"
+                f" {_counted(fed) if number > 1 else '-'} | {_counted(by_rule)} |"
                 f" {_listed(one['focused'])}; {_listed(one['run'])}"
             )
+        if WAITS:
+            print(
+                "  what each deferred fix waits on (pass: deferred rule, applied rule, where the applied edit is):"
+            )
+        for number, one in enumerate(PASSES, 1):
+            for (deferred, applied, how), count in (one.get("waits_on") or Counter()).most_common():
+                print(f"  {number:4}: {deferred} on {applied}, {how}: {count}")
     return total
+
+
+def _counted(by_rule: Counter[str]) -> str:
+    """A count of fixes, and by rule."""
+    return f"{sum(by_rule.values())} {dict(sorted(by_rule.items())) if by_rule else ''}".strip()
 
 
 def _listed(codes: list[str]) -> str:
@@ -191,6 +284,32 @@ def _folder(folder: Path) -> None:
     print(f"index + rules = {(index + rules) / parse:.3f} of the parse")
 
 
+def _trust_the_built_trees() -> None:
+    """Has the engine go on from the tree its edits built, each changed top-level statement's text
+    generated and checked with ``ast.parse``, instead of parsing the changed statements again with libcst
+    (:mod:`autofix.engine.reparse`); the statements' texts are generated without their spans, which only
+    that re-parse reads.
+
+    A bound for an engine that does not re-parse what its fixes changed: the built tree need not be the
+    one a parse gives (a fix may leave a comma to its default, where a parse has one), nor read as it
+    generates (a node built without the parentheses it needs), so its fixed text need not be right."""
+
+    def advance(self, new, rebuilt=None):
+        codes = {}
+        for stmt in new.body:
+            code = self._codes.get(id(stmt))
+            if code is None:
+                code = module_code_for(new, stmt)
+                ast.parse(code)  # it parses; whether libcst reads it as built is not checked
+            codes[id(stmt)] = code
+        self.module, self._codes, self._spans = new, codes, {}
+        self.text = self._join(new)
+        return new, self.text
+
+    reparse.Reparser.advance = advance
+    reparse.Reparser._code_and_spans = lambda self, stmt, indents: (module_code_for(self.module, stmt), {})
+
+
 def _declare_every_rule_statement_local() -> None:
     """Has the engine's incremental last pass (``docs/engine.md``) carry every rule's findings in the
     statements no pass changed since the rule last looked at them, and run the rule only on the others.
@@ -214,7 +333,22 @@ def main() -> None:
         help="every rule declared statement-local (Rule.reads = ()): the most a per-statement carry of"
         " findings could save (a bound, not an apply: the fixed text may be wrong)",
     )
+    parser.add_argument(
+        "--built-trees",
+        action="store_true",
+        help="go on from the trees the edits build, checked with ast.parse, instead of re-parsing what a pass"
+        " changed: what a rewrite without libcst re-parses could save (a bound: the fixed text may be wrong)",
+    )
+    parser.add_argument(
+        "--waits",
+        action="store_true",
+        help="list what each deferred fix overlaps, per pass (inflates apply's time: not for timing)",
+    )
     args = parser.parse_args()
+    global WAITS
+    WAITS = args.waits
+    if args.built_trees:
+        _trust_the_built_trees()
     if args.ideal_carry:
         _declare_every_rule_statement_local()
     gc.freeze()
