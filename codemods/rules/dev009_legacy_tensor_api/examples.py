@@ -713,6 +713,33 @@ INVALID = [
         message="subclasses `Variable`, whose constructor returns a plain tensor since PyTorch 0.4",
         line=4,
     ),
+    # A transpose (`x.T`): an array or a tensor, never an int or a `torch.Size` (neither has `.T`), so
+    # data, `torch.as_tensor` sharing an array's memory as the legacy call did; unsafe, as `.T` of a 0-d
+    # integer array is that array, which the legacy call read as a size.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def features(path, upsample):
+            c = np.load(path)
+            if upsample:
+                c = np.repeat(c, 2, axis=0)
+            return torch.FloatTensor(c.T).unsqueeze(0), torch.LongTensor(labels(path).T)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def features(path, upsample):
+            c = np.load(path)
+            if upsample:
+                c = np.repeat(c, 2, axis=0)
+            return torch.as_tensor(c.T, dtype=torch.float32).unsqueeze(0), torch.as_tensor(labels(path).T, dtype=torch.int64)
+        """,
+        message="an array or a tensor transposed (neither an int nor a `torch.Size` has `.T`)",
+        line=8,
+    ),
     # Data or size? `features` may be a list, an array or a tensor: report only.
     Invalid(
         """
@@ -1780,14 +1807,14 @@ INVALID = [
         line=5,
     ),
     # Not an array by its expression: an integer `astype` or dtype of what may be a NumPy scalar (a size
-    # then), `.T` (a NumPy scalar's is itself), arithmetic with a name spelled like a count or with a
-    # NumPy scalar: reported, not rewritten.
+    # then), arithmetic with a name spelled like a count or with a NumPy scalar: reported, not rewritten
+    # (`.T`, a NumPy scalar's is itself, is read as data only as an unsafe fix: above).
     Invalid(
         """
         import numpy as np
         import torch
         def f(x, n_done):
-            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - n_done), torch.FloatTensor(2 * np.float32(x))
+            return torch.LongTensor(x.astype(np.int64)), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - n_done), torch.FloatTensor(2 * np.float32(x))
         """,
         None,
         message="cannot tell data from a size",

@@ -68,7 +68,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (`codemods/rules/dev009_legacy_tensor_api/_opaque_arguments.py`: a batch unpacked from a call,
   `batch.reward`, `data["loss"]`, a true division; no name spelled like a size, no `range` counter,
   no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix; so is, for every
-  legacy type, a plural name or attribute (`torch.LongTensor(nodes)`, `torch.ByteTensor(dones)`:
+  legacy type, a transpose (`torch.FloatTensor(x.T)`: an array or a tensor, since neither an int nor a
+  `torch.Size` has `.T`; only a 0-d integer array, its own transpose, was a size), a plural name or
+  attribute (`torch.LongTensor(nodes)`, `torch.ByteTensor(dones)`:
   `codemods/rules/dev009_legacy_tensor_api/_named_arguments.py`; not `steps`, `classes`, `sizes`, nor
   a name bound to an int), and a name whose first element the `if` around the call tests to be a
   number (`elif isinstance(batch[0], int): return torch.LongTensor(batch)`, PyTorch 0.3's collate).
