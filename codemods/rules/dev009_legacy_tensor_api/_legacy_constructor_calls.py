@@ -130,6 +130,18 @@ NAMED_DATA = (
     " int, the legacy call made an uninitialised tensor of that size)"
 )
 
+TRANSPOSED_DATA = (
+    " of {arg}, an array or a tensor transposed (neither an int nor a `torch.Size` has `.T`): read as"
+    " data, `torch.as_tensor(...)` makes the same tensor, sharing an array's memory where the legacy call"
+    " did (unsafe: `.T` of a 0-d integer array is that array, which the legacy call read as a size)"
+)
+
+
+def _transposed(value: cst.BaseExpression) -> bool:
+    """``x.T``: a NumPy array's or a tensor's transpose (a view of it); ``.T`` of an int, a list or a
+    ``torch.Size`` raises, so it is data, but for a 0-d integer array (its own transpose)."""
+    return isinstance(value, cst.Attribute) and value.attr.value == "T"
+
 
 def _read_as_data(
     tree: Tree,
@@ -145,19 +157,21 @@ def _read_as_data(
     call raised on a float), where the file shows nothing about the argument
     (:mod:`codemods.rules.dev009_legacy_tensor_api._opaque_arguments`: no binding, name or call in it
     suggests an int) and the new tensor is not filled right away (`torch.Tensor(n).uniform_()`, a sign
-    of a size); or, for any legacy type, a name or attribute named as a collection (``dones``,
-    ``class_weights``: :mod:`codemods.rules.dev009_legacy_tensor_api._named_arguments`) or whose first
-    element the test around the call checks to be a number (``elif isinstance(batch[0], int):``); else
-    None, and the call is only reported."""
+    of a size); or, for any legacy type, a transpose ``x.T`` (an array or a tensor), a name or
+    attribute named as a collection (``dones``, ``class_weights``:
+    :mod:`codemods.rules.dev009_legacy_tensor_api._named_arguments`) or whose first element the test
+    around the call checks to be a number (``elif isinstance(batch[0], int):``); else None, and the
+    call is only reported."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
     value = call.args[0].value
     dtype = legacy_dtype(qualified)
     floating = dtype is None or dtype.startswith(("float", "bfloat"))
     # For an integer type an index or a count is as likely an int as a list: only a plural name reads.
-    named = named_data(tree, aliases, value)
-    tested = not named and elements_tested(tree, call, value)
-    if not named and not tested and not (floating and opaque(tree, aliases, value)):
+    transposed = _transposed(value)
+    named = not transposed and named_data(tree, aliases, value)
+    tested = not transposed and not named and elements_tested(tree, call, value)
+    if not (transposed or named or tested or (floating and opaque(tree, aliases, value))):
         return None
     method = tree.parent(call)
     if isinstance(method, cst.Attribute) and method.attr.value in _FILLS:
@@ -169,7 +183,9 @@ def _read_as_data(
         return None
     spelled = code_of(value)
     arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
-    message = (NAMED_DATA if named else TESTED_DATA if tested else UNSAFE_DATA).format(arg=arg)
+    message = (
+        TRANSPOSED_DATA if transposed else NAMED_DATA if named else TESTED_DATA if tested else UNSAFE_DATA
+    ).format(arg=arg)
     return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 
 

@@ -624,9 +624,11 @@ INVALID = [
         message="legacy constructor `self.tt.FloatTensor` (`torch.cuda.FloatTensor` or its CPU twin)",
         line=8,
     ),
-    # A subclass of `Variable` that moves its data in `__init__` (2017's DQN homework, copied widely):
-    # since 0.4 `Variable(...)` returns a plain tensor and the subclass's `__init__` never runs, so the
-    # move never happens. Reported at the class and at each call: what it meant is the author's call.
+    # A subclass of `Variable` that "moves" its data in `__init__` (2017's DQN homework, copied widely):
+    # the move never happened, in any version (the variable was made before `__init__` ran, from the
+    # data as given; since 0.4 no `__init__` runs), so its calls are the legacy `Variable`'s, rewritten
+    # as such, volatile ones too; the class goes once nothing reads it (unsafe: another module may
+    # import it).
     Invalid(
         """
         import torch
@@ -639,12 +641,104 @@ INVALID = [
                     data = data.cuda()
                 super(Variable, self).__init__(data, *args, **kwargs)
 
+        def act(model, obs):
+            return model(Variable(obs, volatile=True)).data.max(1)[1]
+
+        def learn(model, batch, q):
+            return model(Variable(torch.from_numpy(batch))) - Variable(q)
+        """,
+        """
+        import torch
+        import torch.autograd as autograd
+        USE_CUDA = torch.cuda.is_available()
+
+        def act(model, obs):
+            with torch.no_grad():
+                return model(obs.detach()).data.max(1)[1]
+
+        def learn(model, batch, q):
+            return model(torch.from_numpy(batch)) - q.detach()
+        """,
+        message="subclasses `Variable` and adds only an `__init__`, which never changed what",
+        line=5,
+    ),
+    # The unconditional spelling (`data.cuda()` handed to the base's `__init__`), still read elsewhere
+    # (`isinstance`): the calls are rewritten, the class stays, reported.
+    Invalid(
+        """
+        import torch
+        from torch import autograd
+
+        class CudaVariable(autograd.Variable):
+            '''Moves to the GPU.'''
+            def __init__(self, data, *args, **kwargs):
+                super(CudaVariable, self).__init__(data.cuda(), *args, **kwargs)
+
+        def wrap(x):
+            v = CudaVariable(torch.zeros(3))
+            return v if isinstance(x, CudaVariable) else x
+        """,
+        """
+        import torch
+        from torch import autograd
+
+        class CudaVariable(autograd.Variable):
+            '''Moves to the GPU.'''
+            def __init__(self, data, *args, **kwargs):
+                super(CudaVariable, self).__init__(data.cuda(), *args, **kwargs)
+
+        def wrap(x):
+            v = torch.zeros(3)
+            return v if isinstance(x, CudaVariable) else x
+        """,
+        message="its calls are the legacy `Variable`'s, rewritten as such; it goes once none is left",
+        line=4,
+    ),
+    # An `__init__` that does more than rebind a name (here it changes the data in place, which ran
+    # before 0.4 and runs no more), or a subclass with other methods: reported, at the class and calls.
+    Invalid(
+        """
+        import torch
+        import torch.autograd as autograd
+
+        class Variable(autograd.Variable):
+            def __init__(self, data, *args, **kwargs):
+                data.mul_(2)
+                super(Variable, self).__init__(data, *args, **kwargs)
+
         def learn(model, batch):
             return model(Variable(torch.from_numpy(batch)))
         """,
         None,
         message="subclasses `Variable`, whose constructor returns a plain tensor since PyTorch 0.4",
-        line=5,
+        line=4,
+    ),
+    # A transpose (`x.T`): an array or a tensor, never an int or a `torch.Size` (neither has `.T`), so
+    # data, `torch.as_tensor` sharing an array's memory as the legacy call did; unsafe, as `.T` of a 0-d
+    # integer array is that array, which the legacy call read as a size.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def features(path, upsample):
+            c = np.load(path)
+            if upsample:
+                c = np.repeat(c, 2, axis=0)
+            return torch.FloatTensor(c.T).unsqueeze(0), torch.LongTensor(labels(path).T)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def features(path, upsample):
+            c = np.load(path)
+            if upsample:
+                c = np.repeat(c, 2, axis=0)
+            return torch.as_tensor(c.T, dtype=torch.float32).unsqueeze(0), torch.as_tensor(labels(path).T, dtype=torch.int64)
+        """,
+        message="an array or a tensor transposed (neither an int nor a `torch.Size` has `.T`)",
+        line=8,
     ),
     # Data or size? `features` may be a list, an array or a tensor: report only.
     Invalid(
@@ -1713,14 +1807,14 @@ INVALID = [
         line=5,
     ),
     # Not an array by its expression: an integer `astype` or dtype of what may be a NumPy scalar (a size
-    # then), `.T` (a NumPy scalar's is itself), arithmetic with a name spelled like a count or with a
-    # NumPy scalar: reported, not rewritten.
+    # then), arithmetic with a name spelled like a count or with a NumPy scalar: reported, not rewritten
+    # (`.T`, a NumPy scalar's is itself, is read as data only as an unsafe fix: above).
     Invalid(
         """
         import numpy as np
         import torch
         def f(x, n_done):
-            return torch.LongTensor(x.astype(np.int64)), torch.FloatTensor(x.T), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - n_done), torch.FloatTensor(2 * np.float32(x))
+            return torch.LongTensor(x.astype(np.int64)), torch.LongTensor(np.int64(x)), torch.FloatTensor(1 - n_done), torch.FloatTensor(2 * np.float32(x))
         """,
         None,
         message="cannot tell data from a size",

@@ -17,7 +17,12 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   available. Its calls with `volatile=True` are volatile values as `Variable`'s (below), moved the
   same way; its calls with other arguments, and other such `lambda`s, are reported. Once nothing reads
   the `lambda`'s name, its assignment goes (unsafe unless project mode shows no other file takes it).
-  `type(Variable())`, the type of an empty tensor, becomes `torch.Tensor`.
+  `type(Variable())`, the type of an empty tensor, becomes `torch.Tensor`. A top-level subclass of
+  `Variable` that adds only an `__init__` rebinding its data (`if USE_CUDA: data = data.cuda()`) before
+  the base's `__init__` (2017's DQN homework) never moved anything: the variable was made from the
+  arguments as given before `__init__` ran, and since 0.4 no `__init__` runs. Its calls are rewritten as
+  `Variable`'s (volatile ones too), and the class goes once nothing reads it (unsafe unless project mode
+  shows no other file takes it); a subclass doing more is reported, at the class and each call.
 * `Variable(x, volatile=True)`: until 0.4 nothing computed from it built a graph; since, `volatile`
   is ignored (with a warning). The statements that compute with a volatile value (followed
   through names, `a[i] = v`, `a.append(v)`, until `.data`, `.item()`, sizes, integer results or
@@ -63,7 +68,9 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   (`codemods/rules/dev009_legacy_tensor_api/_opaque_arguments.py`: a batch unpacked from a call,
   `batch.reward`, `data["loss"]`, a true division; no name spelled like a size, no `range` counter,
   no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix; so is, for every
-  legacy type, a plural name or attribute (`torch.LongTensor(nodes)`, `torch.ByteTensor(dones)`:
+  legacy type, a transpose (`torch.FloatTensor(x.T)`: an array or a tensor, since neither an int nor a
+  `torch.Size` has `.T`; only a 0-d integer array, its own transpose, was a size), a plural name or
+  attribute (`torch.LongTensor(nodes)`, `torch.ByteTensor(dones)`:
   `codemods/rules/dev009_legacy_tensor_api/_named_arguments.py`; not `steps`, `classes`, `sizes`, nor
   a name bound to an int), and a name whose first element the `if` around the call tests to be a
   number (`elif isinstance(batch[0], int): return torch.LongTensor(batch)`, PyTorch 0.3's collate).
@@ -157,6 +164,8 @@ bind, change or return was volatile or holds no graph, so no gradient the code a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 import libcst.matchers as m
 
@@ -168,6 +177,7 @@ from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import (
     code_of,
     kwarg,
+    leading_lines,
     method_call,
     positional,
     statement_removal,
@@ -286,6 +296,78 @@ def _variable_subclasses(tree: Tree, aliases: ImportAliases) -> dict[str, cst.Cl
     return {name: klass for name, klass in found.items() if counts.get(name) == 1}
 
 
+# `data.cuda()`, `data.cuda(async=True)`, `data.float()`: a new tensor of a name, nothing changed in place.
+_COPY_OF_NAME = m.Call(
+    func=m.Attribute(value=m.Name(), attr=m.Name("cuda") | m.Name("to") | m.Name("float") | m.Name("cpu"))
+)
+# `super(Variable, self).__init__(data, *args, **kwargs)`, `super().__init__(...)`, `Base.__init__(self, ...)`
+# with names or such copies: the base's `__init__`, which ignores its arguments.
+_BASE_INIT = m.SimpleStatementLine(
+    body=[
+        m.Expr(
+            value=m.Call(
+                func=m.Attribute(attr=m.Name("__init__")),
+                args=[m.ZeroOrMore(m.Arg(value=m.Name() | _COPY_OF_NAME))],
+            )
+        )
+    ]
+)
+# `data = data.cuda()`, alone or under `if USE_CUDA:`: a local name rebound, nothing changed in place.
+_REBIND = m.SimpleStatementLine(
+    body=[m.Assign(targets=[m.AssignTarget(target=m.Name())], value=_COPY_OF_NAME)]
+)
+_DOCSTRING = m.SimpleStatementLine(body=[m.Expr(value=m.SimpleString())])
+
+
+def _only_init(klass: cst.ClassDef) -> bool:
+    """A subclass of ``Variable`` that adds nothing but an ``__init__`` of the 2017 DQN homework's shape
+    (``if USE_CUDA: data = data.cuda()``, then the base's ``__init__``), and maybe a docstring. Its
+    calls are the legacy ``Variable``'s: since 0.4 ``Variable(...)`` returns a plain tensor and no
+    ``__init__`` runs; before, the variable was made in ``__new__`` from the arguments as given, and an
+    ``__init__`` that only rebinds a local name and calls the base's (which ignored its arguments:
+    "Variables ignore ``__init__``", PyTorch's maintainers, 2017) changed nothing about it."""
+    if klass.decorators or klass.keywords or len(klass.bases) != 1:
+        return False
+    for statement in klass.body.body:
+        if isinstance(statement, cst.FunctionDef):
+            if statement.name.value != "__init__" or statement.decorators:
+                return False
+            if not all(_init_statement(s) for s in statement.body.body):
+                return False
+        elif not m.matches(statement, _DOCSTRING):
+            return False
+    return True
+
+
+def _init_statement(statement: cst.BaseStatement | cst.BaseSmallStatement) -> bool:
+    """A statement of :func:`_only_init`'s ``__init__``: a docstring, a rebinding of a name to a copy
+    of a tensor (under an ``if`` of a name or an attribute, no ``else``), or the base's ``__init__``."""
+    if isinstance(statement, cst.If):
+        return (
+            statement.orelse is None
+            and isinstance(statement.test, (cst.Name, cst.Attribute))
+            and all(m.matches(s, _REBIND) for s in statement.body.body)
+        )
+    return m.matches(statement, _REBIND | _BASE_INIT | _DOCSTRING)
+
+
+def _class_removal(
+    klass: cst.ClassDef, statements: Sequence[cst.BaseStatement]
+) -> dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
+    """The edits that remove the top-level ``klass``, its blank lines handed on to the next statement
+    where it has none of its own (else they go with it: blank lines apart stay as they were); None where
+    a comment above it would go with it."""
+    if any(empty.comment is not None for empty in klass.leading_lines):
+        return None
+    edits: dict[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] = {klass: cst.RemovalSentinel.REMOVE}
+    index = list(map(id, statements)).index(id(klass))
+    if index + 1 < len(statements) and klass.leading_lines:
+        following = statements[index + 1]
+        if not leading_lines(following):
+            edits[following] = following.with_changes(leading_lines=klass.leading_lines)
+    return edits
+
+
 def _not_a_use(parent: cst.CSTNode | None, name: cst.Name) -> bool:
     """``name`` where it does not read the imported ``Variable``: the import itself, an attribute's
     name (the ``Variable`` of ``torch.autograd.Variable(x)``) or a keyword."""
@@ -307,13 +389,27 @@ class LegacyTensorApi(Rule):
     # `Tensor` a legacy type becomes `torch.empty(n, dtype=...)`, created then moved (DEV010)
     feeds = ("DEV007", "DEV009", "DEV010")
 
+    @property
+    def aliases(self) -> ImportAliases:
+        # The file's import names, and its `Variable` subclasses read as the legacy `Variable` they are
+        # (`_only_init`); other rules share the context's names, which stay as the file binds them.
+        return getattr(self, "_own_aliases", None) or self.context.aliases
+
     def check(self) -> None:
         root = self.tree.root
+        self._own_aliases: ImportAliases | None = None
+        self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
+        subclasses = _variable_subclasses(self.tree, self.aliases) if "class " in self.context.source else {}
+        plain = {name: klass for name, klass in subclasses.items() if _only_init(klass)}
+        if plain:
+            own = dict.fromkeys(plain, "torch.autograd.Variable")
+            names = self.context.aliases
+            self._own_aliases = ImportAliases({**names.names, **own}, {**names.module_names, **own})
+            subclasses = {name: klass for name, klass in subclasses.items() if name not in plain}
         # Names bound to modules, whose `.type()` is another method: only asked about `.type(` calls.
         models = model_names(self.tree, self.aliases) if ".type(" in self.context.source else set()
         self._type_aliases = LegacyAliases(self.tree, self.aliases)
         self._arguments = VariableArguments(self.tree, self.aliases, self._type_aliases)
-        self._variable_names = {local for local, full in self.aliases.names.items() if full in VARIABLE}
         wrappers = variable_wrappers(self.tree, self.aliases)
         moves = wrapper_moves(self.tree, self.aliases, wrappers) if wrappers else {}
         self._planned: set[int] = set()
@@ -328,7 +424,6 @@ class LegacyTensorApi(Rule):
         if ".volatile" in self.context.source:
             self._volatile_attributes()
         self._identities: dict[cst.Assign, list[tuple[cst.Call, str, str]]] = {}
-        subclasses = _variable_subclasses(self.tree, self.aliases) if "class " in self.context.source else {}
         for klass in self.sites(cst.ClassDef) if subclasses else ():
             if subclasses.get(klass.name.value) is klass:
                 self.report(klass.name, _SUBCLASS.format(name=klass.name.value))
@@ -359,6 +454,40 @@ class LegacyTensorApi(Rule):
         self._import(root)
         if wrappers:
             self._unused_wrappers(root, wrappers)
+        if plain:
+            self._plain_subclasses(root, plain)
+
+    def _plain_subclasses(self, module: cst.Module, classes: dict[str, cst.ClassDef]) -> None:
+        """A ``Variable`` subclass that only adds an ``__init__`` (``_only_init``): its calls are
+        rewritten as the legacy ``Variable``'s; the class goes once nothing outside it reads its name
+        (unsafe unless project mode shows no other file takes it), and is reported while something does."""
+        read = {
+            n.value
+            for n in self.tree.of_type(module, cst.Name)
+            if n.value in classes
+            and not _not_a_use(self.tree.parent(n), n)
+            and not any(a is classes[n.value] for a in self.tree.ancestors(n))
+        }
+        for klass in self.sites(cst.ClassDef):
+            name = klass.name.value
+            if classes.get(name) is not klass:
+                continue
+            message = (
+                f"`{name}` subclasses `Variable` and adds only an `__init__`, which never changed what"
+                " `Variable(...)` made (it moved nothing): its calls are the legacy `Variable`'s"
+            )
+            if name in read:
+                self.report(klass.name, message + ", rewritten as such; it goes once none is left")
+                continue
+            private = self._private({name})
+            self.report(
+                klass.name,
+                message
+                + ", and none is left: it goes"
+                + ("" if private else f" (unsafe: another module may import `{name}` from this one)"),
+                edits=_class_removal(klass, module.body),
+                safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
+            )
 
     def _unused_wrappers(self, module: cst.Module, wrappers: set[str]) -> None:
         """``Variable = lambda *a, **k: autograd.Variable(*a, **k)...`` at the top level once every call
