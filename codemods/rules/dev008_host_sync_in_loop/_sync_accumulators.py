@@ -752,7 +752,9 @@ def extended_list_fix(
     just before the loop and no other use of ``preds`` in it: each batch's tensor is kept on the device
     (``preds.append(out.argmax(1).detach())``) and the list is read once after the loop, in order
     (``preds = [x for part in preds for x in part.tolist()]``: the same ints, nested alike, whatever
-    each batch's shape). Only for indices (``argmax``, ``argmin``, ``.max(dim)[1]``): a small int64
+    each batch's shape). Extended with the array itself, ``preds.extend(p.cpu().numpy())``, the list is
+    read back as ``[x for part in preds for x in part.cpu().numpy()]``: the same NumPy values. Only for
+    indices (``argmax``, ``argmin``, ``.max(dim)[1]``): a small int64
     tensor a batch, which costs little device memory kept until the loop ends (features or logits
     could be large). None for any other shape."""
     if isinstance(statement, cst.AugAssign) and m.matches(statement, _SUM_INTO_NAME):
@@ -763,18 +765,27 @@ def extended_list_fix(
         value = call.args[0].value
     else:
         return None
-    if called_method(value) != "tolist" or cst.ensure_type(value, cst.Call).args:
+    last = called_method(value)
+    if last not in ("tolist", "numpy") or cst.ensure_type(value, cst.Call).args:
         return None
-    inner, copied = _under_copies(
-        cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value, sync
-    )
-    if not (value is sync or copied) or not _listable(tree, loop, statement, inner, name):
+    if last == "tolist":
+        inner, copied = _under_copies(
+            cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value, sync
+        )
+        copied = copied or value is sync
+        read_back = "[x for part in {} for x in part.tolist()]"
+    else:
+        # `preds.extend(p.cpu().numpy())`: the list takes what iterating the array gives (NumPy ints
+        # of a 1-d batch, its rows otherwise), and so does iterating each kept batch's array after it
+        inner, copied = _under_copies(value, sync)
+        read_back = "[x for part in {} for x in part.cpu().numpy()]"
+    if not copied or not _listable(tree, loop, statement, inner, name):
         return None
     uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
     owned = [n for n in uses if any(a is statement for a in tree.ancestors(n))]
     if len(uses) != 1 or len(owned) != 1:
         return None  # read or bound elsewhere in the loop: it must hold the numbers it holds now
-    return _listed_on_device(tree, loop, statement, inner, name, "[x for part in {} for x in part.tolist()]")
+    return _listed_on_device(tree, loop, statement, inner, name, read_back)
 
 
 def _is_index(value: cst.BaseExpression) -> bool:
@@ -920,8 +931,9 @@ def _index_binding(
     tree: Tree, loop: cst.CSTNode, before: cst.CSTNode, name: str
 ) -> cst.BaseExpression | None:
     """The indices ``name`` holds where ``before`` runs: its one binding in ``loop``, made on every step
-    (in no branch or inner loop) earlier in it, ``name = out.max(1)[1]`` (through reshapes)."""
-    assign = _sole_assignment(tree, loop, name)
+    (in no branch or inner loop) earlier in it, ``name = out.max(1)[1]`` (through reshapes), or ``_, name
+    = torch.max(out, 1)``: the second of what a reduction along a dimension gives, its indices."""
+    assign = _sole_assignment(tree, loop, name) or _unpacked_indices(tree, loop, name)
     if not (
         assign is not None
         and _position(tree, assign) < _position(tree, before)
@@ -933,8 +945,41 @@ def _index_binding(
         return None
     if isinstance(loop, cst.For) and name in flatten_names(loop.target, keep_underscore=True):
         return None
-    index = _without_shape_steps(assign.value)
+    if isinstance(assign.targets[0].target, cst.Tuple):
+        # `_, name = torch.max(out, 1)`: read as `torch.max(out, 1)[1]`, the indices it unpacks
+        index: cst.BaseExpression = cst.Subscript(
+            value=assign.value, slice=[cst.SubscriptElement(cst.Index(cst.Integer("1")))]
+        )
+    else:
+        index = _without_shape_steps(assign.value)
     return index if _is_index(index) else None
+
+
+def _unpacked_indices(tree: Tree, scope: cst.CSTNode, name: str) -> cst.Assign | None:
+    """``_, name = value`` (two plain names, ``name`` second), when that is the only binding of ``name``
+    in ``scope``, else None."""
+    bindings = [
+        n
+        for n in tree.of_type(scope, cst.Name)
+        if n.value == name
+        and (isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For)) or _unpacked_into(tree, n))
+    ]
+    if len(bindings) != 1 or not _unpacked_into(tree, bindings[0]):
+        return None
+    element = tree.parent(bindings[0])
+    target = tree.parent(element)
+    assign_target = tree.parent(target) if isinstance(target, cst.Tuple) else None
+    assign = tree.parent(assign_target) if isinstance(assign_target, cst.AssignTarget) else None
+    if not (
+        isinstance(target, cst.Tuple)
+        and isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and len(target.elements) == 2
+        and target.elements[1] is element
+        and all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements)
+    ):
+        return None
+    return assign
 
 
 def _listed_index(tree: Tree, loop: cst.CSTNode, statement: cst.CSTNode, value: cst.BaseExpression) -> bool:

@@ -3518,8 +3518,8 @@ INVALID = [
         """,
         message="keep each batch's indices on the device",
     ),
-    # Features or logits kept on the device until the loop ends could fill its memory, and `.extend()` of
-    # a NumPy array lists NumPy numbers: both reported only.
+    # Features or logits kept on the device until the loop ends could fill its memory: reported only (and
+    # the indices extended beside them keep their copy while the step waits for the features anyway).
     Invalid(
         """
         import torch
@@ -3531,6 +3531,97 @@ INVALID = [
                 feats += out.cpu().tolist()
                 preds.extend(out.argmax(1).cpu().numpy())
         save(feats, preds)
+        """
+    ),
+    # The usual evaluation for a metric of scikit-learn: `_, preds = torch.max(out, 1)` unpacks the
+    # indices, and each batch's array extends the lists (NumPy ints). The indices and the batch's labels
+    # stay on the device, and after the loop iterating each kept batch's array lists the same NumPy
+    # values, in order; the loss summed beside them goes with them.
+    Invalid(
+        """
+        import torch
+        from sklearn.metrics import f1_score
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def evaluate(model, loader, criterion):
+            model.eval()
+            total_loss = 0.0
+            all_preds, all_labels = [], []
+            with torch.no_grad():
+                for images, labels in loader:
+                    images, labels = images.to(device), labels.to(device)
+                    outputs = model(images)
+                    loss = criterion(outputs, labels)
+                    total_loss += loss.item()
+                    _, preds = torch.max(outputs, 1)
+                    all_preds.extend(preds.cpu().numpy())
+                    all_labels.extend(labels.cpu().numpy())
+            return total_loss / len(loader), f1_score(all_labels, all_preds, average="macro")
+        """,
+        """
+        import torch
+        from sklearn.metrics import f1_score
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def evaluate(model, loader, criterion):
+            model.eval()
+            total_loss = 0.0
+            all_preds, all_labels = [], []
+            with torch.no_grad():
+                for images, labels in loader:
+                    images, labels = images.to(device), labels.to(device)
+                    outputs = model(images)
+                    loss = criterion(outputs, labels)
+                    total_loss += loss.detach().double()
+                    _, preds = torch.max(outputs, 1)
+                    all_preds.append(preds.detach())
+                    all_labels.append(labels.detach())
+                total_loss = float(total_loss)
+                all_labels = [x for part in all_labels for x in part.cpu().numpy()]
+                all_preds = [x for part in all_preds for x in part.cpu().numpy()]
+            return total_loss / len(loader), f1_score(all_labels, all_preds, average="macro")
+        """,
+        line=14,
+    ),
+    # `.extend()` of an argmax's array, through `.detach()`: the same read-back after the loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        preds = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                preds.extend(out.argmax(dim=1).detach().cpu().numpy())
+        write_submission(preds)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        preds = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                preds.append(out.argmax(dim=1).detach())
+            preds = [x for part in preds for x in part.cpu().numpy()]
+        write_submission(preds)
+        """,
+        message="keep each batch's indices on the device",
+    ),
+    # The first of what `torch.max(out, 1)` unpacks is the maxima (floats a prediction, not indices),
+    # and probabilities are no indices: listed as arrays, both reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        top, probs = [], []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                best, _ = torch.max(out, 1)
+                top.extend(best.cpu().numpy())
+                probs.extend(torch.softmax(out, 1)[:, 1].cpu().numpy())
+        save(top, probs)
         """
     ),
     # A batch's predicted classes and the targets the loss compared them with, each appended as a NumPy
