@@ -962,7 +962,9 @@ def _unpacked_indices(tree: Tree, scope: cst.CSTNode, name: str) -> cst.Assign |
         n
         for n in tree.of_type(scope, cst.Name)
         if n.value == name
-        and (isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For)) or _unpacked_into(tree, n))
+        and (
+            isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For)) or _unpacked_into(tree, n)
+        )
     ]
     if len(bindings) != 1 or not _unpacked_into(tree, bindings[0]):
         return None
