@@ -1888,7 +1888,8 @@ def _of_a_loss_parameter(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpressio
 def loss_parameter_call(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> cst.Call | None:
     """The call ``criterion(out, y)`` that ``value`` is, or that a name ``value`` bound once in ``loop``
     holds, where ``criterion`` is a parameter of the function around ``loop`` named for a loss function
-    (:data:`_LOSS_PARAMETER`) and bound nowhere else in it; None otherwise."""
+    (:data:`_LOSS_PARAMETER`) and bound nowhere else in it, or such a parameter the class keeps
+    (``self.criterion(out, y)``, :func:`_loss_attribute`); None otherwise."""
     if isinstance(value, cst.Name):
         bound = [
             n
@@ -1901,6 +1902,8 @@ def loss_parameter_call(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression
         if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
             return None
         value = assign.value
+    if isinstance(value, cst.Call) and m.matches(value.func, m.Attribute(value=m.Name("self"))):
+        return value if _loss_attribute(tree, loop, cst.ensure_type(value.func, cst.Attribute)) else None
     if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
         return None
     name = value.func.value
@@ -1915,6 +1918,45 @@ def loss_parameter_call(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression
         for n in tree.of_type(function.body, cst.Name)
     )
     return None if rebound else value
+
+
+def _loss_attribute(tree: Tree, loop: cst.CSTNode, attribute: cst.Attribute) -> bool:
+    """``self.criterion`` in a method of a class (around ``loop``) that binds it only to a parameter of
+    the same loss-named kind (``self.criterion = criterion`` in ``__init__(self, model, criterion)``):
+    the trainer keeps the loss function it is given, and it returns a loss, as that parameter does."""
+    attr = attribute.attr.value
+    if _LOSS_PARAMETER.match(attr) is None:
+        return False
+    cls = next((a for a in tree.ancestors(loop) if isinstance(a, cst.ClassDef)), None)
+    if cls is None:
+        return False
+    stores = [
+        a
+        for a in tree.of_type(cls, cst.Attribute)
+        if a.attr.value == attr
+        and m.matches(a.value, m.Name("self"))
+        and isinstance(tree.parent(a), (cst.AssignTarget, cst.AugAssign, cst.AnnAssign))
+    ]
+    if not stores:
+        return False
+    for store in stores:
+        target = tree.parent(store)
+        assign = tree.parent(target) if isinstance(target, cst.AssignTarget) else None
+        method = next((a for a in tree.ancestors(store) if isinstance(a, cst.FunctionDef)), None)
+        if not (
+            isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+            and isinstance(assign.value, cst.Name)
+            and _LOSS_PARAMETER.match(assign.value.value) is not None
+            and method is not None
+        ):
+            return False
+        params = method.params
+        if assign.value.value not in {
+            p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]
+        }:
+            return False
+    return True
 
 
 def _is_one_value(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, scalars: Scalars) -> bool:

@@ -3455,6 +3455,69 @@ INVALID = [
             return total / len(loader)
         """,
     ),
+    # A trainer class that keeps the loss function it is given (`self.criterion = criterion`) calls a
+    # loss too: the validation sum from the int 0 is a float sum, kept on the device.
+    Invalid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model, loader, criterion):
+                self.model = model.cuda()
+                self.loader = loader
+                self.criterion = criterion
+
+            def validate(self):
+                val_loss = 0
+                with torch.no_grad():
+                    for x, y in self.loader:
+                        x, y = x.cuda(), y.cuda()
+                        loss = self.criterion(self.model(x), y)
+                        val_loss += loss.item()
+                return val_loss / len(self.loader)
+        """,
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model, loader, criterion):
+                self.model = model.cuda()
+                self.loader = loader
+                self.criterion = criterion
+
+            def validate(self):
+                val_loss = 0
+                with torch.no_grad():
+                    for x, y in self.loader:
+                        x, y = x.cuda(), y.cuda()
+                        loss = self.criterion(self.model(x), y)
+                        val_loss += loss.detach().double()
+                    val_loss = float(val_loss)
+                return val_loss / len(self.loader)
+        """,
+        line=15,
+    ),
+    # An attribute with a loss's name bound to anything else (what a factory the file does not show
+    # returns) may hold ints: its sum from the int 0 is reported only.
+    Invalid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model, loader, cfg):
+                self.model = model.cuda()
+                self.loader = loader
+                self.criterion = build_metric(cfg)
+
+            def validate(self):
+                val_loss = 0
+                with torch.no_grad():
+                    for x, y in self.loader:
+                        x, y = x.cuda(), y.cuda()
+                        val_loss += self.criterion(self.model(x), y).item()
+                return val_loss / len(self.loader)
+        """
+    ),
     # Any other parameter may return ints or a NumPy number: its `.item()`s are reported only.
     Invalid(
         """
