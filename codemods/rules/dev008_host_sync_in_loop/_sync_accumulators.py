@@ -38,21 +38,23 @@ def accumulator_fix(
     scalars: Scalars,
     float64: bool,
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
-    """``total += loss.item()`` in ``loop``: the edits that keep the sum on the device, or None. With
-    ``float64`` (every device the file may pick has it) the sum is kept in float64, else in float32."""
-    if not m.matches(statement, _SUM_INTO_NAME):
+    """``total += loss.item()`` (or ``total = total + loss.item()``) in ``loop``: the edits that keep the
+    sum on the device, or None. With ``float64`` (every device the file may pick has it) the sum is kept
+    in float64, else in float32."""
+    parts = _sum_parts(statement)
+    if parts is None:
         return None
-    augmented = cst.ensure_type(statement, cst.AugAssign)  # `total += ...`, as matched
-    if not _is_item_term(augmented.value, item, tree, loop):
+    augmented, target, term = parts
+    if not _is_item_term(term, item, tree, loop):
         return None
-    total = cst.ensure_type(augmented.target, cst.Name).value
+    total = target.value
     before = _statements_before(tree, loop, climbing=total)
     if before is None:
         return None
     start = _number_before(tree, before, total)
     receiver = item_receiver(item)
     # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device)
-    count = isinstance(start, cst.Integer) and augmented.value is item and _is_count(receiver)
+    count = isinstance(start, cst.Integer) and term is item and _is_count(receiver)
     if start is None or (
         isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
     ):
@@ -62,7 +64,9 @@ def accumulator_fix(
         return None
     if _declared_global(tree, loop, total):
         return None
-    detached = kept_float(item, float64, in_operation=augmented.value is not item)
+    # (in `total = total + ...` the kept value is an operand of `+`, parenthesized where it is a choice)
+    in_operation = not (isinstance(augmented, cst.AugAssign) and term is item)
+    detached = kept_float(item, float64, in_operation=in_operation)
     # a count of comparisons has no graph to detach and is exact in int64: the tensor itself
     kept: cst.BaseExpression = receiver if count else detached
     back = "int" if count else "float"
@@ -73,6 +77,36 @@ def accumulator_fix(
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+def _sum_parts(
+    statement: cst.CSTNode,
+) -> tuple[cst.AugAssign | cst.Assign, cst.Name, cst.BaseExpression] | None:
+    """The sum ``statement`` is, its target and the term it adds: ``total += term``, or the same sum
+    spelled ``total = total + term`` (one target, the name itself on the left of the ``+``); None for
+    anything else."""
+    if m.matches(statement, _SUM_INTO_NAME):
+        augmented = cst.ensure_type(statement, cst.AugAssign)
+        return augmented, cst.ensure_type(augmented.target, cst.Name), augmented.value
+    if not (
+        isinstance(statement, cst.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0].target, cst.Name)
+        and isinstance(statement.value, cst.BinaryOperation)
+        and isinstance(statement.value.operator, cst.Add)
+        and m.matches(statement.value.left, m.Name(statement.targets[0].target.value))
+        and not statement.value.lpar
+    ):
+        return None
+    return statement, statement.targets[0].target, statement.value.right
+
+
+def _own_reads(statement: cst.AugAssign | cst.Assign) -> tuple[cst.CSTNode, ...]:
+    """The occurrences of the sum's name that the sum itself makes: the target of ``total += ...``, or
+    the target and the left operand of ``total = total + ...``."""
+    if isinstance(statement, cst.AugAssign):
+        return (statement.target,)
+    return (statement.targets[0].target, cst.ensure_type(statement.value, cst.BinaryOperation).left)
 
 
 # Devices that have float64: there a sum kept on the device in float64 has the host's digits.
@@ -1674,15 +1708,20 @@ class _Replace(cst.CSTTransformer):
 
 
 def _logged_reads(
-    tree: Tree, loop: cst.For | cst.While, augmented: cst.AugAssign, total: str, scaled: bool = False
+    tree: Tree,
+    loop: cst.For | cst.While,
+    augmented: cst.AugAssign | cst.Assign,
+    total: str,
+    scaled: bool = False,
 ) -> list[cst.Name] | None:
     """The reads of ``total`` in ``loop`` besides the sum itself, each under an ``if`` of the loop (a
     logging point); resets to a number are allowed, and with ``scaled`` (a floating sum) a division or
     product by a number where it is logged (``total /= 100``: a float64 tensor divides as the host's
     float does). None when it is read every step or bound otherwise."""
     reads: list[cst.Name] = []
+    own = _own_reads(augmented)
     for name in tree.of_type(loop, cst.Name):
-        if name.value != total or name is augmented.target:
+        if name.value != total or any(name is o for o in own):
             continue
         parent = tree.parent(name)
         if (

@@ -3455,6 +3455,68 @@ INVALID = [
             return total / len(loader)
         """,
     ),
+    # The same sums spelled `total = total + term` (the loss from the int 0, a float sum; the count
+    # of hits from the int 0, an int64 count): kept on the device like `+=`.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer):
+            total_loss, total_acc = 0, 0
+            for sent_id, mask, labels in loader:
+                sent_id, mask, labels = sent_id.to(device), mask.to(device), labels.to(device)
+                model.zero_grad()
+                preds = model(sent_id, mask)
+                loss = F.cross_entropy(preds, labels)
+                total_loss = total_loss + loss.item()
+                loss.backward()
+                optimizer.step()
+                total_acc = total_acc + (preds.argmax(1) == labels).sum().item()
+            return total_loss / len(loader), total_acc
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer):
+            total_loss, total_acc = 0, 0
+            for sent_id, mask, labels in loader:
+                sent_id, mask, labels = sent_id.to(device), mask.to(device), labels.to(device)
+                model.zero_grad()
+                preds = model(sent_id, mask)
+                loss = F.cross_entropy(preds, labels)
+                total_loss = total_loss + loss.detach().double()
+                loss.backward()
+                optimizer.step()
+                total_acc = total_acc + (preds.argmax(1) == labels).sum()
+            total_loss = float(total_loss)
+            total_acc = int(total_acc)
+            return total_loss / len(loader), total_acc
+        """,
+        line=12,
+    ),
+    # A moving average is no sum (`running = 0.9 * running + 0.1 * loss.item()`), and neither is a
+    # sum whose name is not the left operand: reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer, criterion):
+            running, other = 0.0, 0.0
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                running = 0.9 * running + 0.1 * loss.item()
+                other = loss.item() + other
+            return running, other
+        """
+    ),
     # A trainer class that keeps the loss function it is given (`self.criterion = criterion`) calls a
     # loss too: the validation sum from the int 0 is a float sum, kept on the device.
     Invalid(
