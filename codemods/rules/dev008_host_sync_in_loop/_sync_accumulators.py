@@ -851,17 +851,19 @@ def appended_array_fix(
     []`` just before the loop and no other use of ``preds`` in it: each batch's tensor is kept on the
     device (``preds.append(out.argmax(1).detach())``) and the list is copied once after the loop
     (``preds = [part.cpu().numpy() for part in preds]``: the same arrays, in order, each of its batch's
-    shape and dtype). Only for indices (:func:`_is_index`) and for the target the step hands a call
-    together with the output whose indices the loop lists (``loss = criterion(logits, label)`` beside
-    ``preds = logits.max(1)[1]``): both hold one int a prediction, little device memory kept until the
-    loop ends. The tensor must not change in place after it is listed (a detached tensor shares its
-    storage). None for any other shape."""
+    shape and dtype); appended as CPU tensors, ``preds.append(p.cpu())``, it is copied back as
+    ``[part.cpu() for part in preds]``: the same tensors. Only for indices (:func:`_is_index`) and for
+    the target the step hands a call together with the output whose indices the loop lists (``loss =
+    criterion(logits, label)`` beside ``preds = logits.max(1)[1]``): both hold one int a prediction,
+    little device memory kept until the loop ends. The tensor must not change in place after it is
+    listed (a detached tensor shares its storage). None for any other shape."""
     if not m.matches(statement, _APPEND_TO_NAME):
         return None
     call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
     name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
     value = call.args[0].value
-    if called_method(value) != "numpy" or cst.ensure_type(value, cst.Call).args:
+    last = called_method(value)
+    if last not in ("numpy", "cpu", "detach") or cst.ensure_type(value, cst.Call).args:
         return None
     inner, copied = _under_copies(value, sync)
     if not copied or not _listable(tree, loop, statement, inner, name):
@@ -869,7 +871,10 @@ def appended_array_fix(
     uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
     if len(uses) != 1:
         return None  # read or bound elsewhere in the loop: it must hold the arrays it holds now
-    return _listed_on_device(tree, loop, statement, inner, name, "[part.cpu().numpy() for part in {}]")
+    # `preds.append(p.cpu())`, for a `torch.cat` after the loop: each kept batch copied to the host
+    # after it is the same CPU tensor (values, dtype and shape)
+    read_back = "[part.cpu().numpy() for part in {}]" if last == "numpy" else "[part.cpu() for part in {}]"
+    return _listed_on_device(tree, loop, statement, inner, name, read_back)
 
 
 def _under_copies(value: cst.BaseExpression, sync: cst.Call) -> tuple[cst.BaseExpression, bool]:

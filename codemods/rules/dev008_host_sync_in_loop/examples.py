@@ -3658,6 +3658,69 @@ INVALID = [
         save(feats, preds)
         """
     ),
+    # Indices and labels appended as CPU tensors for a `torch.cat` after the loop: each batch's tensor
+    # stays on the device and is copied after the loop, the same CPU tensors in order; the loss and
+    # the count summed beside them go with them.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(model, loader, criterion):
+            loss_sum, correct, total = 0.0, 0, 0
+            all_preds, all_targets = [], []
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.to(device), y.to(device)
+                    logits = model(x)
+                    loss = criterion(logits, y)
+                    preds = logits.argmax(1)
+                    loss_sum += loss.item() * y.size(0)
+                    correct += (preds == y).sum().item()
+                    total += y.size(0)
+                    all_preds.append(preds.cpu())
+                    all_targets.append(y.cpu())
+            return loss_sum / total, correct / total, torch.cat(all_preds), torch.cat(all_targets)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(model, loader, criterion):
+            loss_sum, correct, total = 0.0, 0, 0
+            all_preds, all_targets = [], []
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.to(device), y.to(device)
+                    logits = model(x)
+                    loss = criterion(logits, y)
+                    preds = logits.argmax(1)
+                    loss_sum += loss.detach().double() * y.size(0)
+                    correct += (preds == y).sum()
+                    total += y.size(0)
+                    all_preds.append(preds.detach())
+                    all_targets.append(y.detach())
+                loss_sum = float(loss_sum)
+                correct = int(correct)
+                all_targets = [part.cpu() for part in all_targets]
+                all_preds = [part.cpu() for part in all_preds]
+            return loss_sum / total, correct / total, torch.cat(all_preds), torch.cat(all_targets)
+        """,
+        line=13,
+    ),
+    # Logits or probabilities appended as CPU tensors could fill the device's memory if kept there until
+    # the loop ends: reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        outs = []
+        with torch.no_grad():
+            for x in test_loader:
+                outs.append(model(x.to(device)).softmax(1).cpu())
+        save(torch.cat(outs))
+        """
+    ),
     # The usual evaluation for a metric of scikit-learn: `_, preds = torch.max(out, 1)` unpacks the
     # indices, and each batch's array extends the lists (NumPy ints). The indices and the batch's labels
     # stay on the device, and after the loop iterating each kept batch's array lists the same NumPy
