@@ -53,8 +53,10 @@ def accumulator_fix(
         return None
     start = _number_before(tree, before, total)
     receiver = item_receiver(item)
-    # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device)
-    count = isinstance(start, cst.Integer) and term is item and _is_count(receiver)
+    # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device);
+    # also of a name the step binds to one first (`correct = (pred == y).sum()`)
+    counted = _count_binding(tree, loop, statement, receiver)
+    count = isinstance(start, cst.Integer) and term is item and _is_count(counted)
     if start is None or (
         isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
     ):
@@ -77,6 +79,29 @@ def accumulator_fix(
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+def _count_binding(
+    tree: Tree, loop: cst.CSTNode, before: cst.CSTNode, value: cst.BaseExpression
+) -> cst.BaseExpression:
+    """What ``value`` holds where ``before`` runs: for a name, the value of its one binding in ``loop``,
+    made on every step (in no branch or inner loop) earlier in it and not changed in place after
+    (``correct = (pred == y).sum()``); else ``value`` itself."""
+    if not isinstance(value, cst.Name):
+        return value
+    assign = _sole_assignment(tree, loop, value.value)
+    if (
+        assign is None
+        or not isinstance(assign.targets[0].target, cst.Name)
+        or _position(tree, assign) >= _position(tree, before)
+        or any(
+            isinstance(a, (cst.If, cst.For, cst.While, cst.Try, cst.FunctionDef, cst.Lambda))
+            for a in _until(tree, assign, loop)
+        )
+        or _changed_after(tree, loop, assign, value.value)
+    ):
+        return value
+    return assign.value
 
 
 def _sum_parts(
@@ -107,6 +132,103 @@ def _own_reads(statement: cst.AugAssign | cst.Assign) -> tuple[cst.CSTNode, ...]
     if isinstance(statement, cst.AugAssign):
         return (statement.target,)
     return (statement.targets[0].target, cst.ensure_type(statement.value, cst.BinaryOperation).left)
+
+
+_SUM_INTO_KEY = m.AugAssign(
+    target=m.Subscript(value=m.Name(), slice=[m.SubscriptElement(m.Index(m.SimpleString()))]),
+    operator=m.AddAssign(),
+)
+
+
+def keyed_sum_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    scalars: Scalars,
+    float64: bool,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``metrics["test_loss"] += loss.item()`` in ``loop``, where ``metrics = {"test_loss": 0, ...}``
+    (numbers under string keys) runs just before it and the loop names ``metrics`` only to add to its
+    keys, this key in that one statement: the same sum as :func:`accumulator_fix` keeps, under its key
+    (a float sum in float64, a count from the int 0 as an int64 count), converted once after the loop
+    (``metrics["test_loss"] = float(metrics["test_loss"])``). None otherwise, and where the device may
+    lack float64 and the value is not a name (it would be summed in float32)."""
+    if not m.matches(statement, _SUM_INTO_KEY):
+        return None
+    augmented = cst.ensure_type(statement, cst.AugAssign)
+    target = cst.ensure_type(augmented.target, cst.Subscript)
+    owner = cst.ensure_type(target.value, cst.Name).value
+    key = cst.ensure_type(cst.ensure_type(target.slice[0].slice, cst.Index).value, cst.SimpleString)
+    term = augmented.value
+    if not _is_item_term(term, item, tree, loop):
+        return None
+    before = _statements_before(tree, loop, climbing=owner)
+    if before is None or _declared_global(tree, loop, owner):
+        return None
+    start = _keyed_number_before(tree, before, owner, key.evaluated_value)
+    receiver = item_receiver(item)
+    count = (
+        isinstance(start, cst.Integer)
+        and term is item
+        and _is_count(_count_binding(tree, loop, statement, receiver))
+    )
+    if start is None or (
+        isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
+    ):
+        return None
+    if not count and not keeps_float64(item, float64):
+        return None
+    for occurrence in tree.of_type(loop, cst.Name):
+        if occurrence.value != owner:
+            continue
+        subscript = tree.parent(occurrence)
+        other = tree.parent(subscript) if isinstance(subscript, cst.Subscript) else None
+        if not (
+            isinstance(subscript, cst.Subscript)
+            and subscript.value is occurrence
+            and isinstance(other, cst.AugAssign)
+            and other.target is subscript
+            and m.matches(other, _SUM_INTO_KEY)
+        ):
+            return None  # read, bound or handed on in the loop: it must hold the numbers it holds now
+        index = cst.ensure_type(cst.ensure_type(subscript.slice[0].slice, cst.Index).value, cst.SimpleString)
+        if other is not augmented and index.evaluated_value == key.evaluated_value:
+            return None  # the same key summed twice: one of them may add a host number
+    kept = receiver if count else kept_float(item, float64, in_operation=term is not item)
+    fixed = loop.visit(_Replace({id(item): kept}))
+    spelled = code_of(target)
+    back = "int" if count else "float"
+    converted = cst.parse_statement(f"{spelled} = {back}({spelled})\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, spelled)
+
+
+def _keyed_number_before(
+    tree: Tree, statements: list[cst.BaseStatement], owner: str, key: str | bytes
+) -> cst.Integer | cst.Float | None:
+    """The number under ``key`` of the dict literal the last statement naming ``owner`` before the loop
+    binds it to (``metrics = {"test_loss": 0, "test_total": 0}``: string keys only), else None."""
+    for statement in reversed(statements):
+        if owner not in {n.value for n in tree.of_type(statement, cst.Name)}:
+            continue
+        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+            return None
+        small = statement.body[0]
+        if not (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and m.matches(small.targets[0].target, m.Name(owner))
+            and isinstance(small.value, cst.Dict)
+        ):
+            return None
+        found: cst.Integer | cst.Float | None = None
+        for element in small.value.elements:
+            if not (isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)):
+                return None
+            if element.key.evaluated_value == key:
+                found = element.value if isinstance(element.value, (cst.Integer, cst.Float)) else None
+        return found
+    return None
 
 
 # Devices that have float64: there a sum kept on the device in float64 has the host's digits.

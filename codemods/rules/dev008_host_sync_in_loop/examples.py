@@ -3498,6 +3498,140 @@ INVALID = [
         """,
         line=12,
     ),
+    # A count the step names first (`correct = (predicted == y).sum()`) and sums from the int 0: kept an
+    # int64 count on the device, read back after the loop as an int.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer, criterion):
+            total_loss, total_correct = 0.0, 0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                out = model(x)
+                loss = criterion(out, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                _, predicted = torch.max(out.data, 1)
+                correct = (predicted == y).sum()
+                total_loss += loss.item()
+                total_correct += correct.item()
+            return total_loss, total_correct
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer, criterion):
+            total_loss, total_correct = 0.0, 0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                out = model(x)
+                loss = criterion(out, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                _, predicted = torch.max(out.data, 1)
+                correct = (predicted == y).sum()
+                total_loss += loss.detach().double()
+                total_correct += correct
+            total_loss = float(total_loss)
+            total_correct = int(total_correct)
+            return total_loss, total_correct
+        """,
+        line=15,
+    ),
+    # A name bound to a count only on some steps (in a branch) may hold anything: reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(model, loader):
+            hits = 0
+            correct = torch.zeros((), dtype=torch.float32, device=device)
+            with torch.no_grad():
+                for x, y in loader:
+                    out = model(x.to(device))
+                    if out.dim() == 2:
+                        correct = (out.argmax(1) == y.to(device)).sum()
+                    hits += correct.item()
+            return hits
+        """
+    ),
+    # Sums kept under the keys of a dict of numbers started before the loop (`metrics = {"test_loss": 0,
+    # ...}`) and returned after it: each key's sum is kept on the device (the loss's in float64, the
+    # count of hits as an int64 count) and converted once after the loop; the host's count stays.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        def test(model, test_data):
+            device = torch.device("cuda")
+            model.to(device)
+            metrics = {"test_correct": 0, "test_loss": 0, "test_total": 0}
+            criterion = nn.CrossEntropyLoss().to(device)
+            with torch.no_grad():
+                for x, target in test_data:
+                    x, target = x.to(device), target.to(device)
+                    pred = model(x)
+                    loss = criterion(pred, target)
+                    _, predicted = torch.max(pred, -1)
+                    correct = predicted.eq(target).sum()
+                    metrics["test_correct"] += correct.item()
+                    metrics["test_loss"] += loss.item() * target.size(0)
+                    metrics["test_total"] += target.size(0)
+            return metrics
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        def test(model, test_data):
+            device = torch.device("cuda")
+            model.to(device)
+            metrics = {"test_correct": 0, "test_loss": 0, "test_total": 0}
+            criterion = nn.CrossEntropyLoss().to(device)
+            with torch.no_grad():
+                for x, target in test_data:
+                    x, target = x.to(device), target.to(device)
+                    pred = model(x)
+                    loss = criterion(pred, target)
+                    _, predicted = torch.max(pred, -1)
+                    correct = predicted.eq(target).sum()
+                    metrics["test_correct"] += correct
+                    metrics["test_loss"] += loss.detach().double() * target.size(0)
+                    metrics["test_total"] += target.size(0)
+                metrics["test_correct"] = int(metrics["test_correct"])
+                metrics["test_loss"] = float(metrics["test_loss"])
+            return metrics
+        """,
+        line=16,
+    ),
+    # A dict the loop reads (printed each step) or hands on, or one built by a call, must hold numbers
+    # on every step: reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer, criterion):
+            stats = {"loss": 0.0}
+            totals = make_totals()
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                stats["loss"] += loss.item()
+                totals["loss"] += loss.item()
+                print(stats)
+            return stats, totals
+        """
+    ),
     # A moving average is no sum (`running = 0.9 * running + 0.1 * loss.item()`), and neither is a
     # sum whose name is not the left operand: reported only.
     Invalid(
