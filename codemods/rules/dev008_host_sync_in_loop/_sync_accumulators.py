@@ -966,7 +966,7 @@ _SHAPE_STEPS = frozenset({"view", "reshape", "squeeze", "flatten", "long", "deta
 
 
 def appended_array_fix(
-    tree: Tree, sync: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While
+    tree: Tree, sync: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, scalars: Scalars
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
     """``preds.append(out.argmax(1).cpu().numpy())`` in ``loop`` (also through ``.detach()`` and
     ``.data``, or of a name the step binds to such indices), where ``sync`` is the copy, with ``preds =
@@ -974,7 +974,9 @@ def appended_array_fix(
     device (``preds.append(out.argmax(1).detach())``) and the list is copied once after the loop
     (``preds = [part.cpu().numpy() for part in preds]``: the same arrays, in order, each of its batch's
     shape and dtype); appended as CPU tensors, ``preds.append(p.cpu())``, it is copied back as
-    ``[part.cpu() for part in preds]``: the same tensors. Only for indices (:func:`_is_index`) and for
+    ``[part.cpu() for part in preds]``: the same tensors. A single number's array (a loss, a full
+    reduction: :func:`_is_one_value`), ``losses.append(loss.detach().cpu().numpy())``, is kept the same
+    way: the same 0-dim arrays. Otherwise only for indices (:func:`_is_index`) and for
     the target the step hands a call together with the output whose indices the loop lists (``loss =
     criterion(logits, label)`` beside ``preds = logits.max(1)[1]``): both hold one int a prediction,
     little device memory kept until the loop ends. The tensor must not change in place after it is
@@ -988,7 +990,13 @@ def appended_array_fix(
     if last not in ("numpy", "cpu", "detach") or cst.ensure_type(value, cst.Call).args:
         return None
     inner, copied = _under_copies(value, sync)
-    if not copied or not _listable(tree, loop, statement, inner, name):
+    # a loss's 0-dim array, `losses.append(loss.detach().cpu().numpy())` for `np.mean` after the loop:
+    # one number a step, as little device memory as an index
+    # (or what a loss-named parameter returns: a loss, at most one number a sample, as small)
+    one_value = last == "numpy" and (
+        _is_one_value(tree, loop, inner, scalars) or _of_a_loss_parameter(tree, loop, inner)
+    )
+    if not copied or not _listable(tree, loop, statement, inner, name, one_value):
         return None
     uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
     if len(uses) != 1:
@@ -1020,12 +1028,17 @@ def _under_copies(value: cst.BaseExpression, sync: cst.Call) -> tuple[cst.BaseEx
 
 
 def _listable(
-    tree: Tree, loop: cst.For | cst.While, statement: cst.CSTNode, tensor: cst.BaseExpression, name: str
+    tree: Tree,
+    loop: cst.For | cst.While,
+    statement: cst.CSTNode,
+    tensor: cst.BaseExpression,
+    name: str,
+    one_value: bool = False,
 ) -> bool:
     """What both list fixes ask of the listed ``tensor`` and the list ``name``: indices or the target
-    paired with them, not changed in place once listed, and a list started empty just before the loop
-    and not declared global."""
-    if not (_listed_index(tree, loop, statement, tensor) or _paired_target(tree, loop, tensor)):
+    paired with them (or, with ``one_value``, a single number, as small), not changed in place once
+    listed, and a list started empty just before the loop and not declared global."""
+    if not (one_value or _listed_index(tree, loop, statement, tensor) or _paired_target(tree, loop, tensor)):
         return False
     if isinstance(tensor, cst.Name) and _changed_after(tree, loop, statement, tensor.value):
         return False

@@ -3792,6 +3792,64 @@ INVALID = [
         save(feats, preds)
         """
     ),
+    # A loss appended as a NumPy array each step (`loss.detach().cpu().numpy()`, pre-0.4
+    # `loss.data.cpu().numpy()`) for `np.mean` after the loop: one number a step stays on the device and
+    # the list holds the same 0-dim arrays after the loop.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def train_epoch(model, loader, optimizer, criterion):
+            train_loss = []
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                optimizer.zero_grad()
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                train_loss.append(loss.data.cpu().numpy())
+            return np.mean(train_loss)
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def train_epoch(model, loader, optimizer, criterion):
+            train_loss = []
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                optimizer.zero_grad()
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                train_loss.append(loss.detach())
+            train_loss = [part.cpu().numpy() for part in train_loss]
+            return np.mean(train_loss)
+        """,
+        message="keep each batch's tensor on the device",
+    ),
+    # The list read on every step (its running mean printed) must hold arrays at once: reported only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def train_epoch(model, loader, optimizer, criterion):
+            train_loss = []
+            for x, y in loader:
+                optimizer.zero_grad()
+                loss = criterion(model(x.to(device)), y.to(device))
+                loss.backward()
+                optimizer.step()
+                train_loss.append(loss.detach().cpu().numpy())
+                print(np.mean(train_loss))
+            return train_loss
+        """
+    ),
     # Indices and labels appended as CPU tensors for a `torch.cat` after the loop: each batch's tensor
     # stays on the device and is copied after the loop, the same CPU tensors in order; the loss and
     # the count summed beside them go with them.

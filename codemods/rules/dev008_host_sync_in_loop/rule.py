@@ -482,7 +482,7 @@ class HostSyncInLoop(Rule):
                     fix = extended_list_fix(self.tree, sync.node, event.node, event.loop)
                     advice = _LISTED
                 if fix is None:
-                    fix = appended_array_fix(self.tree, sync.node, event.node, event.loop)
+                    fix = appended_array_fix(self.tree, sync.node, event.node, event.loop, scalars)
                     advice = _ARRAYS
                 if fix is None and m.matches(sync.node, _FLOAT):
                     if float64 is None:
