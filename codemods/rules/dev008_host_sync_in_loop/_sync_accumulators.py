@@ -935,13 +935,14 @@ def extended_list_fix(
         # of a 1-d batch, its rows otherwise), and so does iterating each kept batch's array after it
         inner, copied = _under_copies(value, sync)
         read_back = "[x for part in {} for x in part.cpu().numpy()]"
-    if not copied or not _listable(tree, loop, statement, inner, name):
+    listing = _listable(tree, loop, statement, inner, name) if copied else None
+    if listing is None:
         return None
-    uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
+    uses = [n for n in tree.of_type(listing, cst.Name) if n.value == name]
     owned = [n for n in uses if any(a is statement for a in tree.ancestors(n))]
     if len(uses) != 1 or len(owned) != 1:
         return None  # read or bound elsewhere in the loop: it must hold the numbers it holds now
-    return _listed_on_device(tree, loop, statement, inner, name, read_back)
+    return _listed_on_device(tree, listing, statement, inner, name, read_back)
 
 
 def _is_index(value: cst.BaseExpression) -> bool:
@@ -996,15 +997,16 @@ def appended_array_fix(
     one_value = last == "numpy" and (
         _is_one_value(tree, loop, inner, scalars) or _of_a_loss_parameter(tree, loop, inner)
     )
-    if not copied or not _listable(tree, loop, statement, inner, name, one_value):
+    listing = _listable(tree, loop, statement, inner, name, one_value) if copied else None
+    if listing is None:
         return None
-    uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
+    uses = [n for n in tree.of_type(listing, cst.Name) if n.value == name]
     if len(uses) != 1:
         return None  # read or bound elsewhere in the loop: it must hold the arrays it holds now
     # `preds.append(p.cpu())`, for a `torch.cat` after the loop: each kept batch copied to the host
     # after it is the same CPU tensor (values, dtype and shape)
     read_back = "[part.cpu().numpy() for part in {}]" if last == "numpy" else "[part.cpu() for part in {}]"
-    return _listed_on_device(tree, loop, statement, inner, name, read_back)
+    return _listed_on_device(tree, listing, statement, inner, name, read_back)
 
 
 def _under_copies(value: cst.BaseExpression, sync: cst.Call) -> tuple[cst.BaseExpression, bool]:
@@ -1034,20 +1036,19 @@ def _listable(
     tensor: cst.BaseExpression,
     name: str,
     one_value: bool = False,
-) -> bool:
+) -> cst.For | cst.While | None:
     """What both list fixes ask of the listed ``tensor`` and the list ``name``: indices or the target
     paired with them (or, with ``one_value``, a single number, as small), not changed in place once
-    listed, and a list started empty just before the loop and not declared global."""
+    listed, and a list started empty just before the loop, or before an enclosing loop (an epoch's,
+    :func:`_listing_loop`), and not declared global: that loop, whose end reads the list back, or None."""
     if not (one_value or _listed_index(tree, loop, statement, tensor) or _paired_target(tree, loop, tensor)):
-        return False
+        return None
     if isinstance(tensor, cst.Name) and _changed_after(tree, loop, statement, tensor.value):
-        return False
-    before = _statements_before(tree, loop)
-    return (
-        before is not None
-        and _empty_list_before(tree, before, name)
-        and not _declared_global(tree, loop, name)
-    )
+        return None
+    listing = _listing_loop(tree, loop, name)
+    if listing is None or _declared_global(tree, listing, name):
+        return None
+    return listing
 
 
 def _listed_on_device(

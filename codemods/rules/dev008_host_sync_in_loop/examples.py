@@ -3831,6 +3831,44 @@ INVALID = [
         """,
         message="keep each batch's tensor on the device",
     ),
+    # A list started before the epochs' loop, which names it nowhere else (`c_losses = []`, then
+    # `for _ in range(epochs):` around the batches): read back after that outer loop.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def update(critic, optimizer, batches, epochs):
+            c_losses = []
+            for _ in range(epochs):
+                for states, returns in batches:
+                    optimizer.zero_grad()
+                    c_loss = 0.5 * (returns.to(device) - critic(states.to(device))).pow(2).mean()
+                    c_loss.backward()
+                    optimizer.step()
+                    c_losses.append(c_loss.detach().cpu().numpy())
+            return np.array(c_losses).mean()
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def update(critic, optimizer, batches, epochs):
+            c_losses = []
+            for _ in range(epochs):
+                for states, returns in batches:
+                    optimizer.zero_grad()
+                    c_loss = 0.5 * (returns.to(device) - critic(states.to(device))).pow(2).mean()
+                    c_loss.backward()
+                    optimizer.step()
+                    c_losses.append(c_loss.detach())
+            c_losses = [part.cpu().numpy() for part in c_losses]
+            return np.array(c_losses).mean()
+        """,
+        message="keep each batch's tensor on the device",
+    ),
     # The list read on every step (its running mean printed) must hold arrays at once: reported only.
     Invalid(
         """
