@@ -38,21 +38,25 @@ def accumulator_fix(
     scalars: Scalars,
     float64: bool,
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
-    """``total += loss.item()`` in ``loop``: the edits that keep the sum on the device, or None. With
-    ``float64`` (every device the file may pick has it) the sum is kept in float64, else in float32."""
-    if not m.matches(statement, _SUM_INTO_NAME):
+    """``total += loss.item()`` (or ``total = total + loss.item()``) in ``loop``: the edits that keep the
+    sum on the device, or None. With ``float64`` (every device the file may pick has it) the sum is kept
+    in float64, else in float32."""
+    parts = _sum_parts(statement)
+    if parts is None:
         return None
-    augmented = cst.ensure_type(statement, cst.AugAssign)  # `total += ...`, as matched
-    if not _is_item_term(augmented.value, item, tree, loop):
+    augmented, target, term = parts
+    if not _is_item_term(term, item, tree, loop):
         return None
-    total = cst.ensure_type(augmented.target, cst.Name).value
+    total = target.value
     before = _statements_before(tree, loop, climbing=total)
     if before is None:
         return None
     start = _number_before(tree, before, total)
     receiver = item_receiver(item)
-    # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device)
-    count = isinstance(start, cst.Integer) and augmented.value is item and _is_count(receiver)
+    # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device);
+    # also of a name the step binds to one first (`correct = (pred == y).sum()`)
+    counted = _count_binding(tree, loop, statement, receiver)
+    count = isinstance(start, cst.Integer) and term is item and _is_count(counted)
     if start is None or (
         isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
     ):
@@ -62,7 +66,9 @@ def accumulator_fix(
         return None
     if _declared_global(tree, loop, total):
         return None
-    detached = kept_float(item, float64, in_operation=augmented.value is not item)
+    # (in `total = total + ...` the kept value is an operand of `+`, parenthesized where it is a choice)
+    in_operation = not (isinstance(augmented, cst.AugAssign) and term is item)
+    detached = kept_float(item, float64, in_operation=in_operation)
     # a count of comparisons has no graph to detach and is exact in int64: the tensor itself
     kept: cst.BaseExpression = receiver if count else detached
     back = "int" if count else "float"
@@ -73,6 +79,156 @@ def accumulator_fix(
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+def _count_binding(
+    tree: Tree, loop: cst.CSTNode, before: cst.CSTNode, value: cst.BaseExpression
+) -> cst.BaseExpression:
+    """What ``value`` holds where ``before`` runs: for a name, the value of its one binding in ``loop``,
+    made on every step (in no branch or inner loop) earlier in it and not changed in place after
+    (``correct = (pred == y).sum()``); else ``value`` itself."""
+    if not isinstance(value, cst.Name):
+        return value
+    assign = _sole_assignment(tree, loop, value.value)
+    if (
+        assign is None
+        or not isinstance(assign.targets[0].target, cst.Name)
+        or _position(tree, assign) >= _position(tree, before)
+        or any(
+            isinstance(a, (cst.If, cst.For, cst.While, cst.Try, cst.FunctionDef, cst.Lambda))
+            for a in _until(tree, assign, loop)
+        )
+        or _changed_after(tree, loop, assign, value.value)
+    ):
+        return value
+    return assign.value
+
+
+def _sum_parts(
+    statement: cst.CSTNode,
+) -> tuple[cst.AugAssign | cst.Assign, cst.Name, cst.BaseExpression] | None:
+    """The sum ``statement`` is, its target and the term it adds: ``total += term``, or the same sum
+    spelled ``total = total + term`` (one target, the name itself on the left of the ``+``); None for
+    anything else."""
+    if m.matches(statement, _SUM_INTO_NAME):
+        augmented = cst.ensure_type(statement, cst.AugAssign)
+        return augmented, cst.ensure_type(augmented.target, cst.Name), augmented.value
+    if not (
+        isinstance(statement, cst.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0].target, cst.Name)
+        and isinstance(statement.value, cst.BinaryOperation)
+        and isinstance(statement.value.operator, cst.Add)
+        and m.matches(statement.value.left, m.Name(statement.targets[0].target.value))
+        and not statement.value.lpar
+    ):
+        return None
+    return statement, statement.targets[0].target, statement.value.right
+
+
+def _own_reads(statement: cst.AugAssign | cst.Assign) -> tuple[cst.CSTNode, ...]:
+    """The occurrences of the sum's name that the sum itself makes: the target of ``total += ...``, or
+    the target and the left operand of ``total = total + ...``."""
+    if isinstance(statement, cst.AugAssign):
+        return (statement.target,)
+    return (statement.targets[0].target, cst.ensure_type(statement.value, cst.BinaryOperation).left)
+
+
+_SUM_INTO_KEY = m.AugAssign(
+    target=m.Subscript(value=m.Name(), slice=[m.SubscriptElement(m.Index(m.SimpleString()))]),
+    operator=m.AddAssign(),
+)
+
+
+def keyed_sum_fix(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    scalars: Scalars,
+    float64: bool,
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """``metrics["test_loss"] += loss.item()`` in ``loop``, where ``metrics = {"test_loss": 0, ...}``
+    (numbers under string keys) runs just before it and the loop names ``metrics`` only to add to its
+    keys, this key in that one statement: the same sum as :func:`accumulator_fix` keeps, under its key
+    (a float sum in float64, a count from the int 0 as an int64 count), converted once after the loop
+    (``metrics["test_loss"] = float(metrics["test_loss"])``). None otherwise, and where the device may
+    lack float64 and the value is not a name (it would be summed in float32)."""
+    if not m.matches(statement, _SUM_INTO_KEY):
+        return None
+    augmented = cst.ensure_type(statement, cst.AugAssign)
+    target = cst.ensure_type(augmented.target, cst.Subscript)
+    owner = cst.ensure_type(target.value, cst.Name).value
+    key = cst.ensure_type(cst.ensure_type(target.slice[0].slice, cst.Index).value, cst.SimpleString)
+    term = augmented.value
+    if not _is_item_term(term, item, tree, loop):
+        return None
+    before = _statements_before(tree, loop, climbing=owner)
+    if before is None or _declared_global(tree, loop, owner):
+        return None
+    start = _keyed_number_before(tree, before, owner, key.evaluated_value)
+    receiver = item_receiver(item)
+    count = (
+        isinstance(start, cst.Integer)
+        and term is item
+        and _is_count(_count_binding(tree, loop, statement, receiver))
+    )
+    if start is None or (
+        isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
+    ):
+        return None
+    if not count and not keeps_float64(item, float64):
+        return None
+    for occurrence in tree.of_type(loop, cst.Name):
+        if occurrence.value != owner:
+            continue
+        subscript = tree.parent(occurrence)
+        other = tree.parent(subscript) if isinstance(subscript, cst.Subscript) else None
+        if not (
+            isinstance(subscript, cst.Subscript)
+            and subscript.value is occurrence
+            and isinstance(other, cst.AugAssign)
+            and other.target is subscript
+            and m.matches(other, _SUM_INTO_KEY)
+        ):
+            return None  # read, bound or handed on in the loop: it must hold the numbers it holds now
+        index = cst.ensure_type(cst.ensure_type(subscript.slice[0].slice, cst.Index).value, cst.SimpleString)
+        if other is not augmented and index.evaluated_value == key.evaluated_value:
+            return None  # the same key summed twice: one of them may add a host number
+    kept = receiver if count else kept_float(item, float64, in_operation=term is not item)
+    fixed = loop.visit(_Replace({id(item): kept}))
+    spelled = code_of(target)
+    back = "int" if count else "float"
+    converted = cst.parse_statement(f"{spelled} = {back}({spelled})\n")
+    return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, spelled)
+
+
+def _keyed_number_before(
+    tree: Tree, statements: list[cst.BaseStatement], owner: str, key: str | bytes
+) -> cst.Integer | cst.Float | None:
+    """The number under ``key`` of the dict literal the last statement naming ``owner`` before the loop
+    binds it to (``metrics = {"test_loss": 0, "test_total": 0}``: string keys only), else None."""
+    for statement in reversed(statements):
+        if owner not in {n.value for n in tree.of_type(statement, cst.Name)}:
+            continue
+        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+            return None
+        small = statement.body[0]
+        if not (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and m.matches(small.targets[0].target, m.Name(owner))
+            and isinstance(small.value, cst.Dict)
+        ):
+            return None
+        found: cst.Integer | cst.Float | None = None
+        for element in small.value.elements:
+            if not (isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)):
+                return None
+            if element.key.evaluated_value == key:
+                found = element.value if isinstance(element.value, (cst.Integer, cst.Float)) else None
+        return found
+    return None
 
 
 # Devices that have float64: there a sum kept on the device in float64 has the host's digits.
@@ -752,7 +908,9 @@ def extended_list_fix(
     just before the loop and no other use of ``preds`` in it: each batch's tensor is kept on the device
     (``preds.append(out.argmax(1).detach())``) and the list is read once after the loop, in order
     (``preds = [x for part in preds for x in part.tolist()]``: the same ints, nested alike, whatever
-    each batch's shape). Only for indices (``argmax``, ``argmin``, ``.max(dim)[1]``): a small int64
+    each batch's shape). Extended with the array itself, ``preds.extend(p.cpu().numpy())``, the list is
+    read back as ``[x for part in preds for x in part.cpu().numpy()]``: the same NumPy values. Only for
+    indices (``argmax``, ``argmin``, ``.max(dim)[1]``): a small int64
     tensor a batch, which costs little device memory kept until the loop ends (features or logits
     could be large). None for any other shape."""
     if isinstance(statement, cst.AugAssign) and m.matches(statement, _SUM_INTO_NAME):
@@ -763,18 +921,28 @@ def extended_list_fix(
         value = call.args[0].value
     else:
         return None
-    if called_method(value) != "tolist" or cst.ensure_type(value, cst.Call).args:
+    last = called_method(value)
+    if last not in ("tolist", "numpy") or cst.ensure_type(value, cst.Call).args:
         return None
-    inner, copied = _under_copies(
-        cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value, sync
-    )
-    if not (value is sync or copied) or not _listable(tree, loop, statement, inner, name):
+    if last == "tolist":
+        inner, copied = _under_copies(
+            cst.ensure_type(cst.ensure_type(value, cst.Call).func, cst.Attribute).value, sync
+        )
+        copied = copied or value is sync
+        read_back = "[x for part in {} for x in part.tolist()]"
+    else:
+        # `preds.extend(p.cpu().numpy())`: the list takes what iterating the array gives (NumPy ints
+        # of a 1-d batch, its rows otherwise), and so does iterating each kept batch's array after it
+        inner, copied = _under_copies(value, sync)
+        read_back = "[x for part in {} for x in part.cpu().numpy()]"
+    listing = _listable(tree, loop, statement, inner, name) if copied else None
+    if listing is None:
         return None
-    uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
+    uses = [n for n in tree.of_type(listing, cst.Name) if n.value == name]
     owned = [n for n in uses if any(a is statement for a in tree.ancestors(n))]
     if len(uses) != 1 or len(owned) != 1:
         return None  # read or bound elsewhere in the loop: it must hold the numbers it holds now
-    return _listed_on_device(tree, loop, statement, inner, name, "[x for part in {} for x in part.tolist()]")
+    return _listed_on_device(tree, listing, statement, inner, name, read_back)
 
 
 def _is_index(value: cst.BaseExpression) -> bool:
@@ -799,32 +967,46 @@ _SHAPE_STEPS = frozenset({"view", "reshape", "squeeze", "flatten", "long", "deta
 
 
 def appended_array_fix(
-    tree: Tree, sync: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While
+    tree: Tree, sync: cst.Call, statement: cst.CSTNode, loop: cst.For | cst.While, scalars: Scalars
 ) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
     """``preds.append(out.argmax(1).cpu().numpy())`` in ``loop`` (also through ``.detach()`` and
     ``.data``, or of a name the step binds to such indices), where ``sync`` is the copy, with ``preds =
     []`` just before the loop and no other use of ``preds`` in it: each batch's tensor is kept on the
     device (``preds.append(out.argmax(1).detach())``) and the list is copied once after the loop
     (``preds = [part.cpu().numpy() for part in preds]``: the same arrays, in order, each of its batch's
-    shape and dtype). Only for indices (:func:`_is_index`) and for the target the step hands a call
-    together with the output whose indices the loop lists (``loss = criterion(logits, label)`` beside
-    ``preds = logits.max(1)[1]``): both hold one int a prediction, little device memory kept until the
-    loop ends. The tensor must not change in place after it is listed (a detached tensor shares its
-    storage). None for any other shape."""
+    shape and dtype); appended as CPU tensors, ``preds.append(p.cpu())``, it is copied back as
+    ``[part.cpu() for part in preds]``: the same tensors. A single number's array (a loss, a full
+    reduction: :func:`_is_one_value`), ``losses.append(loss.detach().cpu().numpy())``, is kept the same
+    way: the same 0-dim arrays. Otherwise only for indices (:func:`_is_index`) and for
+    the target the step hands a call together with the output whose indices the loop lists (``loss =
+    criterion(logits, label)`` beside ``preds = logits.max(1)[1]``): both hold one int a prediction,
+    little device memory kept until the loop ends. The tensor must not change in place after it is
+    listed (a detached tensor shares its storage). None for any other shape."""
     if not m.matches(statement, _APPEND_TO_NAME):
         return None
     call = cst.ensure_type(cst.ensure_type(statement, cst.Expr).value, cst.Call)
     name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
     value = call.args[0].value
-    if called_method(value) != "numpy" or cst.ensure_type(value, cst.Call).args:
+    last = called_method(value)
+    if last not in ("numpy", "cpu", "detach") or cst.ensure_type(value, cst.Call).args:
         return None
     inner, copied = _under_copies(value, sync)
-    if not copied or not _listable(tree, loop, statement, inner, name):
+    # a loss's 0-dim array, `losses.append(loss.detach().cpu().numpy())` for `np.mean` after the loop:
+    # one number a step, as little device memory as an index
+    # (or what a loss-named parameter returns: a loss, at most one number a sample, as small)
+    one_value = last == "numpy" and (
+        _is_one_value(tree, loop, inner, scalars) or _of_a_loss_parameter(tree, loop, inner)
+    )
+    listing = _listable(tree, loop, statement, inner, name, one_value) if copied else None
+    if listing is None:
         return None
-    uses = [n for n in tree.of_type(loop, cst.Name) if n.value == name]
+    uses = [n for n in tree.of_type(listing, cst.Name) if n.value == name]
     if len(uses) != 1:
         return None  # read or bound elsewhere in the loop: it must hold the arrays it holds now
-    return _listed_on_device(tree, loop, statement, inner, name, "[part.cpu().numpy() for part in {}]")
+    # `preds.append(p.cpu())`, for a `torch.cat` after the loop: each kept batch copied to the host
+    # after it is the same CPU tensor (values, dtype and shape)
+    read_back = "[part.cpu().numpy() for part in {}]" if last == "numpy" else "[part.cpu() for part in {}]"
+    return _listed_on_device(tree, listing, statement, inner, name, read_back)
 
 
 def _under_copies(value: cst.BaseExpression, sync: cst.Call) -> tuple[cst.BaseExpression, bool]:
@@ -848,21 +1030,25 @@ def _under_copies(value: cst.BaseExpression, sync: cst.Call) -> tuple[cst.BaseEx
 
 
 def _listable(
-    tree: Tree, loop: cst.For | cst.While, statement: cst.CSTNode, tensor: cst.BaseExpression, name: str
-) -> bool:
+    tree: Tree,
+    loop: cst.For | cst.While,
+    statement: cst.CSTNode,
+    tensor: cst.BaseExpression,
+    name: str,
+    one_value: bool = False,
+) -> cst.For | cst.While | None:
     """What both list fixes ask of the listed ``tensor`` and the list ``name``: indices or the target
-    paired with them, not changed in place once listed, and a list started empty just before the loop
-    and not declared global."""
-    if not (_listed_index(tree, loop, statement, tensor) or _paired_target(tree, loop, tensor)):
-        return False
+    paired with them (or, with ``one_value``, a single number, as small), not changed in place once
+    listed, and a list started empty just before the loop, or before an enclosing loop (an epoch's,
+    :func:`_listing_loop`), and not declared global: that loop, whose end reads the list back, or None."""
+    if not (one_value or _listed_index(tree, loop, statement, tensor) or _paired_target(tree, loop, tensor)):
+        return None
     if isinstance(tensor, cst.Name) and _changed_after(tree, loop, statement, tensor.value):
-        return False
-    before = _statements_before(tree, loop)
-    return (
-        before is not None
-        and _empty_list_before(tree, before, name)
-        and not _declared_global(tree, loop, name)
-    )
+        return None
+    listing = _listing_loop(tree, loop, name)
+    if listing is None or _declared_global(tree, listing, name):
+        return None
+    return listing
 
 
 def _listed_on_device(
@@ -920,8 +1106,9 @@ def _index_binding(
     tree: Tree, loop: cst.CSTNode, before: cst.CSTNode, name: str
 ) -> cst.BaseExpression | None:
     """The indices ``name`` holds where ``before`` runs: its one binding in ``loop``, made on every step
-    (in no branch or inner loop) earlier in it, ``name = out.max(1)[1]`` (through reshapes)."""
-    assign = _sole_assignment(tree, loop, name)
+    (in no branch or inner loop) earlier in it, ``name = out.max(1)[1]`` (through reshapes), or ``_, name
+    = torch.max(out, 1)``: the second of what a reduction along a dimension gives, its indices."""
+    assign = _sole_assignment(tree, loop, name) or _unpacked_indices(tree, loop, name)
     if not (
         assign is not None
         and _position(tree, assign) < _position(tree, before)
@@ -933,8 +1120,43 @@ def _index_binding(
         return None
     if isinstance(loop, cst.For) and name in flatten_names(loop.target, keep_underscore=True):
         return None
-    index = _without_shape_steps(assign.value)
+    if isinstance(assign.targets[0].target, cst.Tuple):
+        # `_, name = torch.max(out, 1)`: read as `torch.max(out, 1)[1]`, the indices it unpacks
+        index: cst.BaseExpression = cst.Subscript(
+            value=assign.value, slice=[cst.SubscriptElement(cst.Index(cst.Integer("1")))]
+        )
+    else:
+        index = _without_shape_steps(assign.value)
     return index if _is_index(index) else None
+
+
+def _unpacked_indices(tree: Tree, scope: cst.CSTNode, name: str) -> cst.Assign | None:
+    """``_, name = value`` (two plain names, ``name`` second), when that is the only binding of ``name``
+    in ``scope``, else None."""
+    bindings = [
+        n
+        for n in tree.of_type(scope, cst.Name)
+        if n.value == name
+        and (
+            isinstance(tree.parent(n), (cst.AssignTarget, cst.AugAssign, cst.For)) or _unpacked_into(tree, n)
+        )
+    ]
+    if len(bindings) != 1 or not _unpacked_into(tree, bindings[0]):
+        return None
+    element = tree.parent(bindings[0])
+    target = tree.parent(element)
+    assign_target = tree.parent(target) if isinstance(target, cst.Tuple) else None
+    assign = tree.parent(assign_target) if isinstance(assign_target, cst.AssignTarget) else None
+    if not (
+        isinstance(target, cst.Tuple)
+        and isinstance(assign, cst.Assign)
+        and len(assign.targets) == 1
+        and len(target.elements) == 2
+        and target.elements[1] is element
+        and all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in target.elements)
+    ):
+        return None
+    return assign
 
 
 def _listed_index(tree: Tree, loop: cst.CSTNode, statement: cst.CSTNode, value: cst.BaseExpression) -> bool:
@@ -1627,15 +1849,20 @@ class _Replace(cst.CSTTransformer):
 
 
 def _logged_reads(
-    tree: Tree, loop: cst.For | cst.While, augmented: cst.AugAssign, total: str, scaled: bool = False
+    tree: Tree,
+    loop: cst.For | cst.While,
+    augmented: cst.AugAssign | cst.Assign,
+    total: str,
+    scaled: bool = False,
 ) -> list[cst.Name] | None:
     """The reads of ``total`` in ``loop`` besides the sum itself, each under an ``if`` of the loop (a
     logging point); resets to a number are allowed, and with ``scaled`` (a floating sum) a division or
     product by a number where it is logged (``total /= 100``: a float64 tensor divides as the host's
     float does). None when it is read every step or bound otherwise."""
     reads: list[cst.Name] = []
+    own = _own_reads(augmented)
     for name in tree.of_type(loop, cst.Name):
-        if name.value != total or name is augmented.target:
+        if name.value != total or any(name is o for o in own):
             continue
         parent = tree.parent(name)
         if (
@@ -1841,7 +2068,8 @@ def _of_a_loss_parameter(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpressio
 def loss_parameter_call(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression) -> cst.Call | None:
     """The call ``criterion(out, y)`` that ``value`` is, or that a name ``value`` bound once in ``loop``
     holds, where ``criterion`` is a parameter of the function around ``loop`` named for a loss function
-    (:data:`_LOSS_PARAMETER`) and bound nowhere else in it; None otherwise."""
+    (:data:`_LOSS_PARAMETER`) and bound nowhere else in it, or such a parameter the class keeps
+    (``self.criterion(out, y)``, :func:`_loss_attribute`); None otherwise."""
     if isinstance(value, cst.Name):
         bound = [
             n
@@ -1854,6 +2082,8 @@ def loss_parameter_call(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression
         if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
             return None
         value = assign.value
+    if isinstance(value, cst.Call) and m.matches(value.func, m.Attribute(value=m.Name("self"))):
+        return value if _loss_attribute(tree, loop, cst.ensure_type(value.func, cst.Attribute)) else None
     if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
         return None
     name = value.func.value
@@ -1868,6 +2098,45 @@ def loss_parameter_call(tree: Tree, loop: cst.CSTNode, value: cst.BaseExpression
         for n in tree.of_type(function.body, cst.Name)
     )
     return None if rebound else value
+
+
+def _loss_attribute(tree: Tree, loop: cst.CSTNode, attribute: cst.Attribute) -> bool:
+    """``self.criterion`` in a method of a class (around ``loop``) that binds it only to a parameter of
+    the same loss-named kind (``self.criterion = criterion`` in ``__init__(self, model, criterion)``):
+    the trainer keeps the loss function it is given, and it returns a loss, as that parameter does."""
+    attr = attribute.attr.value
+    if _LOSS_PARAMETER.match(attr) is None:
+        return False
+    cls = next((a for a in tree.ancestors(loop) if isinstance(a, cst.ClassDef)), None)
+    if cls is None:
+        return False
+    stores = [
+        a
+        for a in tree.of_type(cls, cst.Attribute)
+        if a.attr.value == attr
+        and m.matches(a.value, m.Name("self"))
+        and isinstance(tree.parent(a), (cst.AssignTarget, cst.AugAssign, cst.AnnAssign))
+    ]
+    if not stores:
+        return False
+    for store in stores:
+        target = tree.parent(store)
+        assign = tree.parent(target) if isinstance(target, cst.AssignTarget) else None
+        method = next((a for a in tree.ancestors(store) if isinstance(a, cst.FunctionDef)), None)
+        if not (
+            isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+            and isinstance(assign.value, cst.Name)
+            and _LOSS_PARAMETER.match(assign.value.value) is not None
+            and method is not None
+        ):
+            return False
+        params = method.params
+        if assign.value.value not in {
+            p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]
+        }:
+            return False
+    return True
 
 
 def _is_one_value(tree: Tree, loop: cst.For | cst.While, value: cst.BaseExpression, scalars: Scalars) -> bool:

@@ -3455,6 +3455,265 @@ INVALID = [
             return total / len(loader)
         """,
     ),
+    # The same sums spelled `total = total + term` (the loss from the int 0, a float sum; the count
+    # of hits from the int 0, an int64 count): kept on the device like `+=`.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer):
+            total_loss, total_acc = 0, 0
+            for sent_id, mask, labels in loader:
+                sent_id, mask, labels = sent_id.to(device), mask.to(device), labels.to(device)
+                model.zero_grad()
+                preds = model(sent_id, mask)
+                loss = F.cross_entropy(preds, labels)
+                total_loss = total_loss + loss.item()
+                loss.backward()
+                optimizer.step()
+                total_acc = total_acc + (preds.argmax(1) == labels).sum().item()
+            return total_loss / len(loader), total_acc
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer):
+            total_loss, total_acc = 0, 0
+            for sent_id, mask, labels in loader:
+                sent_id, mask, labels = sent_id.to(device), mask.to(device), labels.to(device)
+                model.zero_grad()
+                preds = model(sent_id, mask)
+                loss = F.cross_entropy(preds, labels)
+                total_loss = total_loss + loss.detach().double()
+                loss.backward()
+                optimizer.step()
+                total_acc = total_acc + (preds.argmax(1) == labels).sum()
+            total_loss = float(total_loss)
+            total_acc = int(total_acc)
+            return total_loss / len(loader), total_acc
+        """,
+        line=12,
+    ),
+    # A count the step names first (`correct = (predicted == y).sum()`) and sums from the int 0: kept an
+    # int64 count on the device, read back after the loop as an int.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer, criterion):
+            total_loss, total_correct = 0.0, 0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                out = model(x)
+                loss = criterion(out, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                _, predicted = torch.max(out.data, 1)
+                correct = (predicted == y).sum()
+                total_loss += loss.item()
+                total_correct += correct.item()
+            return total_loss, total_correct
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer, criterion):
+            total_loss, total_correct = 0.0, 0
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                out = model(x)
+                loss = criterion(out, y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                _, predicted = torch.max(out.data, 1)
+                correct = (predicted == y).sum()
+                total_loss += loss.detach().double()
+                total_correct += correct
+            total_loss = float(total_loss)
+            total_correct = int(total_correct)
+            return total_loss, total_correct
+        """,
+        line=15,
+    ),
+    # A name bound to a count only on some steps (in a branch) may hold anything: reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(model, loader):
+            hits = 0
+            correct = torch.zeros((), dtype=torch.float32, device=device)
+            with torch.no_grad():
+                for x, y in loader:
+                    out = model(x.to(device))
+                    if out.dim() == 2:
+                        correct = (out.argmax(1) == y.to(device)).sum()
+                    hits += correct.item()
+            return hits
+        """
+    ),
+    # Sums kept under the keys of a dict of numbers started before the loop (`metrics = {"test_loss": 0,
+    # ...}`) and returned after it: each key's sum is kept on the device (the loss's in float64, the
+    # count of hits as an int64 count) and converted once after the loop; the host's count stays.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        def test(model, test_data):
+            device = torch.device("cuda")
+            model.to(device)
+            metrics = {"test_correct": 0, "test_loss": 0, "test_total": 0}
+            criterion = nn.CrossEntropyLoss().to(device)
+            with torch.no_grad():
+                for x, target in test_data:
+                    x, target = x.to(device), target.to(device)
+                    pred = model(x)
+                    loss = criterion(pred, target)
+                    _, predicted = torch.max(pred, -1)
+                    correct = predicted.eq(target).sum()
+                    metrics["test_correct"] += correct.item()
+                    metrics["test_loss"] += loss.item() * target.size(0)
+                    metrics["test_total"] += target.size(0)
+            return metrics
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        def test(model, test_data):
+            device = torch.device("cuda")
+            model.to(device)
+            metrics = {"test_correct": 0, "test_loss": 0, "test_total": 0}
+            criterion = nn.CrossEntropyLoss().to(device)
+            with torch.no_grad():
+                for x, target in test_data:
+                    x, target = x.to(device), target.to(device)
+                    pred = model(x)
+                    loss = criterion(pred, target)
+                    _, predicted = torch.max(pred, -1)
+                    correct = predicted.eq(target).sum()
+                    metrics["test_correct"] += correct
+                    metrics["test_loss"] += loss.detach().double() * target.size(0)
+                    metrics["test_total"] += target.size(0)
+                metrics["test_correct"] = int(metrics["test_correct"])
+                metrics["test_loss"] = float(metrics["test_loss"])
+            return metrics
+        """,
+        line=16,
+    ),
+    # A dict the loop reads (printed each step) or hands on, or one built by a call, must hold numbers
+    # on every step: reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer, criterion):
+            stats = {"loss": 0.0}
+            totals = make_totals()
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                stats["loss"] += loss.item()
+                totals["loss"] += loss.item()
+                print(stats)
+            return stats, totals
+        """
+    ),
+    # A moving average is no sum (`running = 0.9 * running + 0.1 * loss.item()`), and neither is a
+    # sum whose name is not the left operand: reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def train(model, loader, optimizer, criterion):
+            running, other = 0.0, 0.0
+            for x, y in loader:
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                running = 0.9 * running + 0.1 * loss.item()
+                other = loss.item() + other
+            return running, other
+        """
+    ),
+    # A trainer class that keeps the loss function it is given (`self.criterion = criterion`) calls a
+    # loss too: the validation sum from the int 0 is a float sum, kept on the device.
+    Invalid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model, loader, criterion):
+                self.model = model.cuda()
+                self.loader = loader
+                self.criterion = criterion
+
+            def validate(self):
+                val_loss = 0
+                with torch.no_grad():
+                    for x, y in self.loader:
+                        x, y = x.cuda(), y.cuda()
+                        loss = self.criterion(self.model(x), y)
+                        val_loss += loss.item()
+                return val_loss / len(self.loader)
+        """,
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model, loader, criterion):
+                self.model = model.cuda()
+                self.loader = loader
+                self.criterion = criterion
+
+            def validate(self):
+                val_loss = 0
+                with torch.no_grad():
+                    for x, y in self.loader:
+                        x, y = x.cuda(), y.cuda()
+                        loss = self.criterion(self.model(x), y)
+                        val_loss += loss.detach().double()
+                    val_loss = float(val_loss)
+                return val_loss / len(self.loader)
+        """,
+        line=15,
+    ),
+    # An attribute with a loss's name bound to anything else (what a factory the file does not show
+    # returns) may hold ints: its sum from the int 0 is reported only.
+    Invalid(
+        """
+        import torch
+
+        class Trainer:
+            def __init__(self, model, loader, cfg):
+                self.model = model.cuda()
+                self.loader = loader
+                self.criterion = build_metric(cfg)
+
+            def validate(self):
+                val_loss = 0
+                with torch.no_grad():
+                    for x, y in self.loader:
+                        x, y = x.cuda(), y.cuda()
+                        val_loss += self.criterion(self.model(x), y).item()
+                return val_loss / len(self.loader)
+        """
+    ),
     # Any other parameter may return ints or a NumPy number: its `.item()`s are reported only.
     Invalid(
         """
@@ -3518,8 +3777,8 @@ INVALID = [
         """,
         message="keep each batch's indices on the device",
     ),
-    # Features or logits kept on the device until the loop ends could fill its memory, and `.extend()` of
-    # a NumPy array lists NumPy numbers: both reported only.
+    # Features or logits kept on the device until the loop ends could fill its memory: reported only (and
+    # the indices extended beside them keep their copy while the step waits for the features anyway).
     Invalid(
         """
         import torch
@@ -3531,6 +3790,256 @@ INVALID = [
                 feats += out.cpu().tolist()
                 preds.extend(out.argmax(1).cpu().numpy())
         save(feats, preds)
+        """
+    ),
+    # A loss appended as a NumPy array each step (`loss.detach().cpu().numpy()`, pre-0.4
+    # `loss.data.cpu().numpy()`) for `np.mean` after the loop: one number a step stays on the device and
+    # the list holds the same 0-dim arrays after the loop.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def train_epoch(model, loader, optimizer, criterion):
+            train_loss = []
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                optimizer.zero_grad()
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                train_loss.append(loss.data.cpu().numpy())
+            return np.mean(train_loss)
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def train_epoch(model, loader, optimizer, criterion):
+            train_loss = []
+            for x, y in loader:
+                x, y = x.to(device), y.to(device)
+                optimizer.zero_grad()
+                loss = criterion(model(x), y)
+                loss.backward()
+                optimizer.step()
+                train_loss.append(loss.detach())
+            train_loss = [part.cpu().numpy() for part in train_loss]
+            return np.mean(train_loss)
+        """,
+        message="keep each batch's tensor on the device",
+    ),
+    # A list started before the epochs' loop, which names it nowhere else (`c_losses = []`, then
+    # `for _ in range(epochs):` around the batches): read back after that outer loop.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def update(critic, optimizer, batches, epochs):
+            c_losses = []
+            for _ in range(epochs):
+                for states, returns in batches:
+                    optimizer.zero_grad()
+                    c_loss = 0.5 * (returns.to(device) - critic(states.to(device))).pow(2).mean()
+                    c_loss.backward()
+                    optimizer.step()
+                    c_losses.append(c_loss.detach().cpu().numpy())
+            return np.array(c_losses).mean()
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def update(critic, optimizer, batches, epochs):
+            c_losses = []
+            for _ in range(epochs):
+                for states, returns in batches:
+                    optimizer.zero_grad()
+                    c_loss = 0.5 * (returns.to(device) - critic(states.to(device))).pow(2).mean()
+                    c_loss.backward()
+                    optimizer.step()
+                    c_losses.append(c_loss.detach())
+            c_losses = [part.cpu().numpy() for part in c_losses]
+            return np.array(c_losses).mean()
+        """,
+        message="keep each batch's tensor on the device",
+    ),
+    # The list read on every step (its running mean printed) must hold arrays at once: reported only.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+
+        def train_epoch(model, loader, optimizer, criterion):
+            train_loss = []
+            for x, y in loader:
+                optimizer.zero_grad()
+                loss = criterion(model(x.to(device)), y.to(device))
+                loss.backward()
+                optimizer.step()
+                train_loss.append(loss.detach().cpu().numpy())
+                print(np.mean(train_loss))
+            return train_loss
+        """
+    ),
+    # Indices and labels appended as CPU tensors for a `torch.cat` after the loop: each batch's tensor
+    # stays on the device and is copied after the loop, the same CPU tensors in order; the loss and
+    # the count summed beside them go with them.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(model, loader, criterion):
+            loss_sum, correct, total = 0.0, 0, 0
+            all_preds, all_targets = [], []
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.to(device), y.to(device)
+                    logits = model(x)
+                    loss = criterion(logits, y)
+                    preds = logits.argmax(1)
+                    loss_sum += loss.item() * y.size(0)
+                    correct += (preds == y).sum().item()
+                    total += y.size(0)
+                    all_preds.append(preds.cpu())
+                    all_targets.append(y.cpu())
+            return loss_sum / total, correct / total, torch.cat(all_preds), torch.cat(all_targets)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+
+        def evaluate(model, loader, criterion):
+            loss_sum, correct, total = 0.0, 0, 0
+            all_preds, all_targets = [], []
+            with torch.no_grad():
+                for x, y in loader:
+                    x, y = x.to(device), y.to(device)
+                    logits = model(x)
+                    loss = criterion(logits, y)
+                    preds = logits.argmax(1)
+                    loss_sum += loss.detach().double() * y.size(0)
+                    correct += (preds == y).sum()
+                    total += y.size(0)
+                    all_preds.append(preds.detach())
+                    all_targets.append(y.detach())
+                loss_sum = float(loss_sum)
+                correct = int(correct)
+                all_targets = [part.cpu() for part in all_targets]
+                all_preds = [part.cpu() for part in all_preds]
+            return loss_sum / total, correct / total, torch.cat(all_preds), torch.cat(all_targets)
+        """,
+        line=13,
+    ),
+    # Logits or probabilities appended as CPU tensors could fill the device's memory if kept there until
+    # the loop ends: reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        outs = []
+        with torch.no_grad():
+            for x in test_loader:
+                outs.append(model(x.to(device)).softmax(1).cpu())
+        save(torch.cat(outs))
+        """
+    ),
+    # The usual evaluation for a metric of scikit-learn: `_, preds = torch.max(out, 1)` unpacks the
+    # indices, and each batch's array extends the lists (NumPy ints). The indices and the batch's labels
+    # stay on the device, and after the loop iterating each kept batch's array lists the same NumPy
+    # values, in order; the loss summed beside them goes with them.
+    Invalid(
+        """
+        import torch
+        from sklearn.metrics import f1_score
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def evaluate(model, loader, criterion):
+            model.eval()
+            total_loss = 0.0
+            all_preds, all_labels = [], []
+            with torch.no_grad():
+                for images, labels in loader:
+                    images, labels = images.to(device), labels.to(device)
+                    outputs = model(images)
+                    loss = criterion(outputs, labels)
+                    total_loss += loss.item()
+                    _, preds = torch.max(outputs, 1)
+                    all_preds.extend(preds.cpu().numpy())
+                    all_labels.extend(labels.cpu().numpy())
+            return total_loss / len(loader), f1_score(all_labels, all_preds, average="macro")
+        """,
+        """
+        import torch
+        from sklearn.metrics import f1_score
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def evaluate(model, loader, criterion):
+            model.eval()
+            total_loss = 0.0
+            all_preds, all_labels = [], []
+            with torch.no_grad():
+                for images, labels in loader:
+                    images, labels = images.to(device), labels.to(device)
+                    outputs = model(images)
+                    loss = criterion(outputs, labels)
+                    total_loss += loss.detach().double()
+                    _, preds = torch.max(outputs, 1)
+                    all_preds.append(preds.detach())
+                    all_labels.append(labels.detach())
+                total_loss = float(total_loss)
+                all_labels = [x for part in all_labels for x in part.cpu().numpy()]
+                all_preds = [x for part in all_preds for x in part.cpu().numpy()]
+            return total_loss / len(loader), f1_score(all_labels, all_preds, average="macro")
+        """,
+        line=14,
+    ),
+    # `.extend()` of an argmax's array, through `.detach()`: the same read-back after the loop.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        preds = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                preds.extend(out.argmax(dim=1).detach().cpu().numpy())
+        write_submission(preds)
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        preds = []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                preds.append(out.argmax(dim=1).detach())
+            preds = [x for part in preds for x in part.cpu().numpy()]
+        write_submission(preds)
+        """,
+        message="keep each batch's indices on the device",
+    ),
+    # The first of what `torch.max(out, 1)` unpacks is the maxima (floats a prediction, not indices),
+    # and probabilities are no indices: listed as arrays, both reported only.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        top, probs = [], []
+        with torch.no_grad():
+            for x in test_loader:
+                out = model(x.to(device))
+                best, _ = torch.max(out, 1)
+                top.extend(best.cpu().numpy())
+                probs.extend(torch.softmax(out, 1)[:, 1].cpu().numpy())
+        save(top, probs)
         """
     ),
     # A batch's predicted classes and the targets the loss compared them with, each appended as a NumPy

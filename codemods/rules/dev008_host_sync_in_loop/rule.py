@@ -68,14 +68,18 @@ loss.detach().double()`; where the file may pick a device without float64, such 
 device chooses at run time, `loss.detach().double() if loss.device.type in ("cuda", "cpu") else
 loss.item()`, the host's sum elsewhere, as before; see "Fix safety") and is converted once after the loop
 (`total = float(total)`); where the loop logs it every N steps (under an `if`) and resets it, it is read
-there as `float(total)`. `total += float(loss)` (also scaled, and `float(t.item())`) is the same sum:
-`float(t)` is the host's float64 of `t`, as `.item()` is, and it is kept on the device the same way (for
-a value that is not a name, only where every device the file may pick has float64). `t.cpu().item()`
-(also `t.detach().cpu().item()`, `.to("cpu")`) reads the number `t.item()` reads, a copy being exact: its
-sums and lists are kept on the device the same way, without the copy (and `c.cpu().sum().item()` of a count
-as `c.sum()`: exact in int64 wherever it is summed; a floating `.cpu().sum()` is reported only, a device
-rounding in another order). A count started at an
-int, `correct += (pred == y).sum().item()`, stays an exact int64 tensor (`correct += (pred == y).sum()`,
+there as `float(total)`. The same sum spelled `total = total + loss.item()` is kept the same way, and so is
+one under a key of a dict of numbers started just before the loop (`metrics = {"test_loss": 0, ...}`,
+`metrics["test_loss"] += loss.item()`) where the loop names the dict only to add to its keys (read back as
+`metrics["test_loss"] = float(metrics["test_loss"])`). `total += float(loss)` (also scaled, and
+`float(t.item())`) is the same sum: `float(t)` is the host's float64 of `t`, as `.item()` is, and it is kept
+on the device the same way (for a value that is not a name, only where every device the file may pick has
+float64). `t.cpu().item()` (also `t.detach().cpu().item()`, `.to("cpu")`) reads the number `t.item()` reads, a
+copy being exact: its sums and lists are kept on the device the same way, without the copy (and
+`c.cpu().sum().item()` of a count as `c.sum()`: exact in int64 wherever it is summed; a floating
+`.cpu().sum()` is reported only, a device rounding in another order). A count started at an
+int, `correct += (pred == y).sum().item()` (also of a name the step binds to such a count first,
+`correct = (pred == y).sum()`), stays an exact int64 tensor (`correct += (pred == y).sum()`,
 then `correct = int(correct)`); a count copied to the host every step without `.item()`, `correct +=
 (pred == y).cpu().sum()` from an int and read only after the loop, is counted on the device and copied
 once after it (`correct = correct.cpu() if torch.is_tensor(correct) else correct`: the same CPU int64
@@ -117,9 +121,12 @@ where features or logits kept on the device until the loop ends could fill its m
 started as `[]` just before the loop and used nowhere else in it, keep each batch's tensor
 (`preds.append(out.argmax(1).detach())`) and read the list once after the loop (`preds = [x for part
 in preds for x in part.tolist()]`: the same ints, nested alike, whatever each batch's shape; also of a
-name the step binds to such indices, reshaped, `top = torch.max(out, 1)[1].view(-1).data`). Appended as
-NumPy arrays, `y_pred.append(preds.detach().cpu().numpy())`, they are kept the same way and copied once
-after the loop (`y_pred = [part.cpu().numpy() for part in y_pred]`: the same arrays, in order). The
+name the step binds to such indices, reshaped, `top = torch.max(out, 1)[1].view(-1).data`, or unpacks,
+`_, preds = torch.max(out, 1)`); extended with each batch's array, `preds.extend(p.cpu().numpy())`, the
+list is read back as `[x for part in preds for x in part.cpu().numpy()]`: the same NumPy values. Appended
+as NumPy arrays, `y_pred.append(preds.detach().cpu().numpy())`, they are kept the same way and copied once
+after the loop (`y_pred = [part.cpu().numpy() for part in y_pred]`: the same arrays, in order), and as CPU
+tensors, `y_pred.append(preds.cpu())`, copied as `[part.cpu() for part in y_pred]`. The
 target the step hands a call beside the output whose indices are listed (`loss = criterion(logits,
 label)` with `preds = logits.max(1)[1]`: a class index a prediction), or the loop's own batch label where
 it lists such indices (`for x, label in loader:`, only moved), is listed the same ways; a tensor changed
@@ -147,9 +154,10 @@ A file that names no GPU and no device but runs a model it is given lets the val
 float64 at run time (the caller may pick MPS). `.item()` of what a function the file does
 not show returns is reported only (it may be a NumPy number, which has no `.detach()`), but for a
 parameter named for a loss function (`def evaluate(model, loader, criterion)`: `criterion`, `loss_fn`,
-`loss_function`...) given a device tensor: that is a loss, a floating tensor. A helper of the file whose
-returned `.item()` every caller sums, `hits += num_correct(out, y)`, returns the tensor (a count: the
-int64 count itself, summed only from an int), and the caller reads its sum back after the loop. Every
+`loss_function`...) given a device tensor, also one a class of the file keeps as it is given (`self.criterion
+= criterion`, then `self.criterion(out, y)`): that is a loss, a floating tensor. A helper of the file whose
+returned `.item()` every caller sums, `hits += num_correct(out, y)`, returns the tensor (a count: the int64
+count itself, summed only from an int), and the caller reads its sum back after the loop. Every
 other sync (in `forward`, prints) is reported with its line, and where the code shows that the host needs
 the value every step (printed or logged, branched on, handed to a function that is not torch's, lengths
 given to `pack_padded_sequence`), the message says so and what to do instead: no fix keeps that output.
@@ -233,6 +241,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     history_fix,
     host_count_fix,
     keeps_float64,
+    keyed_sum_fix,
     list_fix,
     logged_dict_fix,
     logged_list_fix,
@@ -431,6 +440,7 @@ class HostSyncInLoop(Rule):
                     or list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                     or history_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
                     or logged_list_fix(self.tree, sync.node, event.node, event.loop, stack, scalars)
+                    or keyed_sum_fix(self.tree, sync.node, event.node, event.loop, scalars, float64)
                 )
                 counted = sums_a_count(self.tree, sync.node, event.node, event.loop)
                 advice = _SUMMED + ("" if counted else _precision(float64, sync.node, self.tree, event.node))
@@ -472,7 +482,7 @@ class HostSyncInLoop(Rule):
                     fix = extended_list_fix(self.tree, sync.node, event.node, event.loop)
                     advice = _LISTED
                 if fix is None:
-                    fix = appended_array_fix(self.tree, sync.node, event.node, event.loop)
+                    fix = appended_array_fix(self.tree, sync.node, event.node, event.loop, scalars)
                     advice = _ARRAYS
                 if fix is None and m.matches(sync.node, _FLOAT):
                     if float64 is None:

@@ -57,7 +57,8 @@ def run():
         if use_cuda:
             x = x.cuda()
         y = to_var(y)
-        total = total + ((model(x) - y) ** 2).mean().item()
+        total = total + ((model(x) - y) ** 2).mean().detach().double()
+    total = float(total)
 
     encoder = Encoder()
     if use_cuda:
