@@ -1023,12 +1023,16 @@ INVALID = [
         line=11,
     ),
     # Where the call cannot say where the helper sends it: after an early return, under a flag the
-    # caller binds to something else, or the helper's own parameter. Reported only.
+    # caller binds to something else, a parameter the call computes or the helper rebinds, a default
+    # name (read when the helper was defined), the parameter wrapped with more than itself first.
+    # Reported only.
     Invalid(
         """
         import torch
+        from torch.autograd import Variable
 
         use_cuda = torch.cuda.is_available()
+        GPU = "cuda"
 
         def early(t):
             if not torch.cuda.is_available():
@@ -1041,11 +1045,96 @@ INVALID = [
         def placed(t, device):
             return t.to(device)
 
+        def chosen(t, device):
+            device = device or "cuda"
+            return t.to(device)
+
+        def fallback(t, device=GPU):
+            return t.to(device)
+
+        def wrapped(t, cuda):
+            t = Variable(t, requires_grad=True)
+            if cuda:
+                t = t.cuda()
+            return t
+
         def step(n, use_cuda):
-            return early(torch.ones(n)), flagged(torch.zeros(n)), placed(torch.zeros(n), "cuda")
+            return early(torch.ones(n)), flagged(torch.zeros(n)), placed(torch.zeros(n), pick())
+
+        def more(n, args):
+            return chosen(torch.ones(n), args.device), fallback(torch.ones(n)), wrapped(torch.ones(n), True)
         """,
         message="copied to the device by `early(...)`",
-        line=17,
+        line=32,
+    ),
+    # The helper's other parameters say where it moves the tensor: the call spells them with what it
+    # passes (a name, an attribute, a literal) or the literal default it leaves them. Wrapped first,
+    # `t = Variable(t)`, the tensor stays where it was until the move.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        cuda = torch.cuda.is_available()
+
+        def variable(t):
+            t = Variable(t)
+            if cuda:
+                t = t.cuda()
+            return t
+
+        def maybe_cuda(x, use_cuda):
+            if use_cuda:
+                x = x.cuda()
+            return x
+
+        def to_device(x, device="cuda"):
+            return x.to(device)
+
+        def put(x, flag, dev):
+            if flag:
+                x = x.to(dev)
+            return x
+
+        def step(n, args):
+            noise = variable(torch.zeros(n, 4))
+            label = maybe_cuda(torch.ones(n), args.cuda)
+            mask = put(torch.ones(n), args.cuda, args.device)
+            return noise, label, to_device(torch.arange(n), device=args.device), to_device(torch.ones(n))
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        cuda = torch.cuda.is_available()
+
+        def variable(t):
+            t = Variable(t)
+            if cuda:
+                t = t.cuda()
+            return t
+
+        def maybe_cuda(x, use_cuda):
+            if use_cuda:
+                x = x.cuda()
+            return x
+
+        def to_device(x, device="cuda"):
+            return x.to(device)
+
+        def put(x, flag, dev):
+            if flag:
+                x = x.to(dev)
+            return x
+
+        def step(n, args):
+            noise = variable(torch.zeros(n, 4, device="cuda" if cuda else "cpu"))
+            label = maybe_cuda(torch.ones(n, device="cuda" if args.cuda else "cpu"), args.cuda)
+            mask = put(torch.ones(n, device=args.device if args.cuda else "cpu"), args.cuda, args.device)
+            return noise, label, to_device(torch.arange(n, device=args.device), device=args.device), to_device(torch.ones(n, device="cuda"))
+        """,
+        message="copied to the device by `variable(...)`",
+        line=26,
     ),
     # Made on the host by a method of the module, then moved by its caller: the method should take
     # the device (its other callers are not changed).
