@@ -224,6 +224,16 @@ VALID = [
             return [ensemble[i](x.cuda(i)) for i in range(4)]
         """
     ),
+    # A helper from elsewhere told to keep it on the host (`cuda=False`), or handed a number after it.
+    Valid(
+        """
+        import torch
+        from utils import get_variable, prepare
+
+        def step(n, args):
+            return get_variable(torch.zeros(n), cuda=False), prepare(torch.ones(n), args.lr)
+        """
+    ),
     # A helper of the file named like a mover that does not move its argument; a helper from
     # elsewhere whose name says nothing about devices.
     Valid(
@@ -1066,6 +1076,25 @@ INVALID = [
         """,
         message="copied to the device by `early(...)`",
         line=32,
+    ),
+    # A function from elsewhere whose name says it moves what it is given (`use_cuda(x)`,
+    # `to_variable(x)`), or that the call hands a GPU flag with the tensor (`cuda=True`, `args.cuda`,
+    # `torch.cuda.is_available()`): reported, it decides where the tensor goes.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        from utils import get_variable, to_variable, use_cuda, wrap
+
+        def init_hidden(layers, batch, size, args):
+            h = use_cuda(Variable(torch.zeros(layers, batch, size)))
+            s = get_variable(torch.zeros(batch, size), args.cuda, requires_grad=False)
+            z = to_variable(torch.randn(batch, 100))
+            w = wrap(torch.ones(batch), cuda=True)
+            return h, s, z, w, wrap(torch.ones(batch), torch.cuda.is_available())
+        """,
+        message="copied to the device by `use_cuda(...)`",
+        line=6,
     ),
     # The helper's other parameters say where it moves the tensor: the call spells them with what it
     # passes (a name, an attribute, a literal) or the literal default it leaves them. Wrapped first,
