@@ -152,8 +152,25 @@ class CreateOnDevice(Rule):
     name = "create-on-device"
     summary = "tensor created on the host, then copied to the device; create it there with device="
     fix_safety = FixSafety.SAFE
-    # `cuda(`, `gpu(`, `device(`, `to_var(`: helpers from elsewhere named for moving (`cuda(x, use_cuda)`)
-    triggers = (".to(", "cuda(", ".type_as(", ".type(", "gpu(", "device(", "to_var(")
+    # `cuda(`, `gpu(`, `device(`, `to_var(`, `variable(`: helpers from elsewhere named for moving
+    # (`cuda(x, use_cuda)`); `cuda,` `cuda)` `cuda=` and the same of `gpu`: a flag handed to one with the
+    # tensor (`get_variable(x, args.cuda)`)
+    triggers = (
+        ".to(",
+        "cuda(",
+        ".type_as(",
+        ".type(",
+        "gpu(",
+        "device(",
+        "to_var(",
+        "variable(",
+        "cuda,",
+        "cuda)",
+        "cuda=",
+        "gpu,",
+        "gpu)",
+        "gpu=",
+    )
     # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
     feeds = ("DEV003", "DEV007")
 
