@@ -15,8 +15,8 @@ same in both places: ``torch.cuda.is_available()``, names the helper does not bi
 function does not either (globals), ``self`` when a method calls a method of its own class, and the
 helper's other parameters, which the call spells with the argument it passes them (a name, an attribute
 or a literal: ``maybe_cuda(torch.zeros(n), args.cuda)`` reads ``args.cuda`` twice, unchanged in between)
-or the literal default it leaves them. Wrapped first, ``x = Variable(x)`` and then ``x = x.cuda()``, the
-parameter is moved as it arrives as well: ``Variable(x)`` keeps the tensor where it is.
+or the literal default it leaves them. Wrapped first, ``x = Variable(x)`` (or ``x = x.detach()``) and then
+``x = x.cuda()``, the parameter is moved as it arrives as well: the wrapper keeps the tensor where it is.
 """
 
 from __future__ import annotations
@@ -149,19 +149,21 @@ def _condition(
 
 
 def _wraps(statement: cst.CSTNode, first: str, aliases: ImportAliases) -> bool:
-    """``x = Variable(x)``: the parameter rebound to itself, where it was (``Variable`` of a tensor is
-    that tensor on today's PyTorch)."""
+    """``x = Variable(x)`` or ``x = x.detach()``: the parameter rebound to itself, where it was
+    (``Variable`` of a tensor is that tensor on today's PyTorch, detached)."""
     if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
         return False
     assign = statement.body[0]
     if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
         return False
     target, value = assign.targets[0].target, assign.value
+    if not (isinstance(target, cst.Name) and target.value == first and isinstance(value, cst.Call)):
+        return False
+    if isinstance(value.func, cst.Attribute) and value.func.attr.value == "detach":
+        wrapped = value.func.value
+        return not value.args and isinstance(wrapped, cst.Name) and wrapped.value == first
     return (
-        isinstance(target, cst.Name)
-        and target.value == first
-        and isinstance(value, cst.Call)
-        and aliases.qualify(value.func) in VARIABLE
+        aliases.qualify(value.func) in VARIABLE
         and len(value.args) == 1
         and value.args[0].keyword is None
         and not value.args[0].star

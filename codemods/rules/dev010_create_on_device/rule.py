@@ -58,11 +58,14 @@ is the CPU), methods after the factory that may compute differently on the devic
 `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`), a torch function computed on the host
 from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that also moves other tensors (`a, b
 = a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
-(`to_gpu(torch.zeros(n))`, `self.to_var(torch.randn(n))`) or to one from elsewhere whose name says it moves it
-(`to_var(torch.randn(n))`, `cuda(torch.zeros(n), use_cuda)`), a tensor bound to a name whose first later
-mention moves it in a way the fix cannot rewrite (`return [h.cuda(), c.cuda()] if USE_CUDA else (h,)`,
-`.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method of the file
-that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
+where the call cannot say where (`to_gpu(torch.zeros(n))` with `.cuda(self.index)` inside, a parameter given a
+computed value; made there when it can: `device="cuda" if flag else "cpu"`, also when the helper first wraps
+it, `x = Variable(x)`, or reads its other parameters, spelled with what the call passes), or to one from
+elsewhere whose name says it moves it (`to_var(torch.randn(n))`, `use_cuda(x)`, `cuda(torch.zeros(n),
+use_cuda)`) or that is handed a GPU flag with it (`get_variable(x, args.cuda)`), a tensor bound to a name
+whose first later mention moves it in a way the fix cannot rewrite (`return [h.cuda(), c.cuda()] if
+USE_CUDA else (h,)`, `.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method
+of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
 `torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
 `memory_format=` are left alone.
 
