@@ -111,11 +111,18 @@ def names_a_device(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
     if isinstance(node, cst.Name):
         return bool(_DEVICE_NAME.match(node.value))
     if isinstance(node, cst.Call) and aliases.qualify(node.func) == "torch.device":
-        return all(
-            isinstance(a.value, (cst.SimpleString, cst.Integer, cst.Name, cst.Attribute)) for a in node.args
-        ) and not (
+        return all(_plain_device_argument(a.value) for a in node.args) and not (
             node.args
             and isinstance(node.args[0].value, cst.SimpleString)
             and _CPU.match(node.args[0].value.value)
         )
     return False
+
+
+def _plain_device_argument(node: cst.BaseExpression) -> bool:
+    """What ``torch.device(...)`` is given: a string, an index, a name or attribute, or a choice between
+    them (``"cuda" if torch.cuda.is_available() else "cpu"``, the portable device DEV007 writes out where
+    a file picks its GPUs at run time). Moved from ``.to()`` to ``device=`` it is read once, as before."""
+    if isinstance(node, cst.IfExp):
+        return _plain_device_argument(node.body) and _plain_device_argument(node.orelse)
+    return isinstance(node, (cst.SimpleString, cst.Integer, cst.Name, cst.Attribute))

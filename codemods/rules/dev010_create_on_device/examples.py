@@ -1077,6 +1077,31 @@ INVALID = [
         message="copied to the device by `early(...)`",
         line=32,
     ),
+    # Moved to the portable device written out where it is used (DEV007's spelling in a file that picks
+    # its GPUs at run time): the same choice, read once, as `device=`.
+    Invalid(
+        """
+        import os
+        import torch
+
+        os.environ["CUDA_VISIBLE_DEVICES"] = "1"
+
+        def step(n):
+            mask = torch.ones(n, n).to(torch.device("cuda" if torch.cuda.is_available() else "cpu"))
+            return mask, torch.zeros(n).long().to(torch.device("cuda:0" if torch.cuda.is_available() else "cpu"))
+        """,
+        """
+        import os
+        import torch
+
+        os.environ["CUDA_VISIBLE_DEVICES"] = "1"
+
+        def step(n):
+            mask = torch.ones(n, n, device=torch.device("cuda" if torch.cuda.is_available() else "cpu"))
+            return mask, torch.zeros(n, device=torch.device("cuda:0" if torch.cuda.is_available() else "cpu")).long()
+        """,
+        line=7,
+    ),
     # A function from elsewhere whose name says it moves what it is given (`use_cuda(x)`,
     # `to_variable(x)`), or that the call hands a GPU flag with the tensor (`cuda=True`, `args.cuda`,
     # `torch.cuda.is_available()`): reported, it decides where the tensor goes.
