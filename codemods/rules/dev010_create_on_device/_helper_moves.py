@@ -25,15 +25,16 @@ import re
 
 import libcst as cst
 
+from codemods.analysis.cli_options import CliOptions
 from codemods.core.dataflow import assigned_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import func_attribute
 from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
-from codemods.rules.dev010_create_on_device._move_targets import move_target
+from codemods.rules.dev010_create_on_device._move_targets import int_or_none, move_target
 
 _CPU = cst.SimpleString('"cpu"')
-_PURE_CALLS = frozenset({"torch.cuda.is_available"})
+_PURE_CALLS = frozenset({"torch.cuda.is_available", "torch.device"})
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod"})
 # Nodes a move may sit under between the helper's body and the move itself (no loop, no `try`, no
 # nested function: the move is made once, as the parameter arrives).
@@ -76,12 +77,22 @@ def helper_device(
         return None
     move = moves[0]
     target = move_target(move, aliases)
-    if target is None or target.device is None or target.dtype is not None or target.like is not None:
+    if target is None or target.dtype is not None or target.like is not None:
+        return None
+    device: cst.BaseExpression | None = target.device
+    spelled = aliases.local_name_for("torch.device")
+    if device is None and target.index is not None and spelled is not None:
+        options = tree.memo(("dev010_cli_options",), lambda: CliOptions(tree))
+        if int_or_none(tree, target.index, options):  # `.cuda(self.gpu_id)`: `torch.device("cuda", i)`
+            device = cst.Call(
+                func=cst.parse_expression(spelled),
+                args=[cst.Arg(cst.SimpleString('"cuda"')), cst.Arg(target.index)],
+            )
+    if device is None:
         return None
     plain, condition = _condition(tree, helper, move, first, aliases)
     if not plain:
         return None
-    device: cst.BaseExpression = target.device
     if condition is not None:
         test, in_else = condition
         device = cst.IfExp(test=test, body=_CPU if in_else else device, orelse=device if in_else else _CPU)

@@ -863,6 +863,77 @@ INVALID = [
             decoder.cuda()
         """,
     ),
+    # `.cuda(i)` where the file shows `i` is an int or None (an argparse option of `type=int`, a global
+    # bound only to one, `self.gpu_id` assigned only an int): `torch.device("cuda", i)` is the same GPU,
+    # the current one for None; also where a helper of the class moves with it.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=None)
+        args = parser.parse_args()
+        GPU = args.gpu
+
+        def step(n):
+            return torch.zeros((n, 50)).cuda(args.gpu), torch.arange(n).cuda(GPU)
+
+        class Solver:
+            def __init__(self):
+                self.gpu_id = 0
+
+            def to_gpu(self, x):
+                return x.cuda(self.gpu_id)
+
+            def sample(self, n):
+                return self.to_gpu(torch.ones(n))
+        """,
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=None)
+        args = parser.parse_args()
+        GPU = args.gpu
+
+        def step(n):
+            return torch.zeros((n, 50), device=torch.device("cuda", args.gpu)), torch.arange(n, device=torch.device("cuda", GPU))
+
+        class Solver:
+            def __init__(self):
+                self.gpu_id = 0
+
+            def to_gpu(self, x):
+                return x.cuda(self.gpu_id)
+
+            def sample(self, n):
+                return self.to_gpu(torch.ones(n, device=torch.device("cuda", self.gpu_id)))
+        """,
+        line=10,
+    ),
+    # An index the file does not show is an int: a string option, an attribute also given a device.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", default="0")
+        args = parser.parse_args()
+
+        class Solver:
+            def __init__(self, device):
+                self.gpu = 0
+                if device is not None:
+                    self.gpu = device
+
+            def sample(self, n):
+                return torch.zeros(n).cuda(args.gpu), torch.ones(n).cuda(self.gpu)
+        """,
+        message="may be None",
+    ),
     # A device that may be None: `.cuda(None)` is the current GPU, `device=None` the CPU.
     Invalid(
         """

@@ -106,6 +106,7 @@ import re
 
 import libcst as cst
 
+from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.device_sites import DEVICE_NAME, bound_in
 from codemods.analysis.forward_reach import (
     Reached,
@@ -139,7 +140,7 @@ from codemods.rules.dev010_create_on_device._later_moves import (
     moves_first_parameter,
     unchanged_between,
 )
-from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
+from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, int_or_none, move_target
 from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
 
 _GPU_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
@@ -291,7 +292,9 @@ class CreateOnDevice(Rule):
                     " the device may round it differently)",
                 )
             return
-        device = self._input_device(creation.value, target.device) or target.device
+        device = (
+            self._input_device(creation.value, target.device) or target.device or self._index_device(target)
+        )
         made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
@@ -312,6 +315,7 @@ class CreateOnDevice(Rule):
             self._moved_later_by_a_helper(creation, later, later.helper_call)
             return
         device = later.target.device if later.target is not None else None
+        device = device or self._index_device(later.target)
         needed = device  # what the move reads: it must mean the same at the creation
         condition = later.condition
         if condition is None and device is not None:
@@ -364,6 +368,23 @@ class CreateOnDevice(Rule):
         if found is None or found.tensor is None or found.device is None:
             return None
         return found.device
+
+    def _index_device(self, target: MoveTarget | None) -> cst.BaseExpression | None:
+        """``torch.device("cuda", i)`` for ``.cuda(i)`` where the file shows ``i`` is an int or None
+        (``.cuda(None)`` is the current GPU, as ``torch.device("cuda", None)`` is; ``device=None`` would be
+        the CPU); None when it does not."""
+        if target is None or target.device is not None or target.index is None:
+            return None
+        spelled = self.aliases.local_name_for("torch.device")
+        if spelled is None or not int_or_none(self.tree, target.index, self._cli_options()):
+            return None
+        return cst.Call(
+            func=cst.parse_expression(spelled),
+            args=[cst.Arg(cst.SimpleString('"cuda"')), cst.Arg(target.index.deep_clone())],
+        )
+
+    def _cli_options(self) -> CliOptions:
+        return self.tree.memo(("dev010_cli_options",), lambda: CliOptions(self.tree))
 
     def _kinds(self, creation: Creation) -> ArgumentKinds:
         """For a legacy constructor, the names that hold a size and those that hold data where it runs
