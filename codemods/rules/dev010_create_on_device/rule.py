@@ -54,11 +54,12 @@ A dtype given to `.to(device, dtype)` moves onto the factory when the values can
 Reported without a fix: a factory with `requires_grad=True` (after `.to()` the result is not a leaf, so its
 `.grad` stays empty), a `.to()` that also changes the dtype of values that would round differently, a legacy
 constructor whose argument may be data or a size, `.cuda(gpu)` with a device that may be None (`device=None`
-is the CPU), methods after the factory that may compute differently on the device (`.scatter_()`,
+is the CPU; where the file shows `gpu` is an int or None, an argparse `type=int` option, a global or
+`self.gpu` bound only to such, it is made on `torch.device("cuda", gpu)`, the same GPU), methods after the factory that may compute differently on the device (`.scatter_()`,
 `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`), a torch function computed on the host
 from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that also moves other tensors (`a, b
 = a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
-where the call cannot say where (`to_gpu(torch.zeros(n))` with `.cuda(self.index)` inside, a parameter given a
+where the call cannot say where (`to_gpu(torch.zeros(n))` with `.cuda(gpu)` inside, a parameter given a
 computed value; made there when it can: `device="cuda" if flag else "cpu"`, also when the helper first wraps
 it, `x = Variable(x)`, or reads its other parameters, spelled with what the call passes), or to one from
 elsewhere whose name says it moves it (`to_var(torch.randn(n))`, `use_cuda(x)`, `cuda(torch.zeros(n),
