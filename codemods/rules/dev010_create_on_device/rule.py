@@ -55,7 +55,8 @@ Reported without a fix: a factory with `requires_grad=True` (after `.to()` the r
 `.grad` stays empty), a `.to()` that also changes the dtype of values that would round differently, a legacy
 constructor whose argument may be data or a size, `.cuda(gpu)` with a device that may be None (`device=None`
 is the CPU; where the file shows `gpu` is an int or None, an argparse `type=int` option, a global or
-`self.gpu` bound only to such, it is made on `torch.device("cuda", gpu)`, the same GPU), methods after the factory that may compute differently on the device (`.scatter_()`,
+`self.gpu` bound only to such, it is made on `torch.device("cuda", gpu)`, the same GPU), methods after
+the factory that may compute differently on the device (`.scatter_()`,
 `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`), a torch function computed on the host
 from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that also moves other tensors (`a, b
 = a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
