@@ -62,6 +62,25 @@ def _integer_by_default(call: cst.Call) -> bool:
     )
 
 
+def _int_or_none(call: cst.Call) -> bool:
+    """``add_argument("--gpu", type=int, default=None)``: an ``int``, or None when the option is not
+    given and its default is absent or None (a string default is converted with ``type``)."""
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    kind = keywords.get("type")
+    default = keywords.get("default")
+    if any(a.star for a in call.args) or {"action", "nargs", "const"} & keywords.keys():
+        return False
+    return (
+        isinstance(kind, cst.Name)
+        and kind.value == "int"
+        and (default is None or isinstance(default, (cst.Integer, cst.SimpleString)) or _is_none(default))
+    )
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
 def _parse_in_vars(value: cst.BaseExpression) -> bool:
     """``vars(parser.parse_args())``: the options as a dictionary."""
     return (
@@ -93,6 +112,7 @@ class CliOptions:
         self._dictionaries: set[str] = set()  # `args = vars(parser.parse_args())`
         self._numbers: set[str] = set()
         self._integers: set[str] = set()
+        self._indexes: set[str] = set()
         self._written: set[str] = set()
         self._written_keys: set[str] = set()
         calls = [c for c in tree.of_type(root, cst.Call) if isinstance(c.func, cst.Attribute)]
@@ -100,14 +120,17 @@ class CliOptions:
             return
         declared: dict[str, bool] = {}
         integers: dict[str, bool] = {}
+        indexes: dict[str, bool] = {}
         for call in calls:
             if isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_argument":
                 dest = _dest(call)
                 if dest is not None:
                     declared[dest] = declared.get(dest, True) and _converts_to_number(call)
                     integers[dest] = integers.get(dest, True) and _integer_by_default(call)
+                    indexes[dest] = indexes.get(dest, True) and _int_or_none(call)
         self._numbers = {dest for dest, number in declared.items() if number}
         self._integers = {dest for dest, integer in integers.items() if integer}
+        self._indexes = {dest for dest, index in indexes.items() if index}
         for statement in root.body:
             if not isinstance(statement, cst.SimpleStatementLine):
                 continue
@@ -184,6 +207,12 @@ class CliOptions:
     def is_integer(self, node: cst.Attribute) -> bool:
         """``opt.gpu`` is a Python ``int``: as :meth:`is_number`, with ``type=int`` and an ``int`` default."""
         return self._option_of(node, self._integers)
+
+    def is_int_or_none(self, node: cst.Attribute) -> bool:
+        """``args.gpu`` is a Python ``int``, or None when not given: ``type=int`` with an ``int``, string or
+        None default, or none (``.cuda(args.gpu)`` and ``device=torch.device("cuda", args.gpu)`` then name
+        the same GPU)."""
+        return self._option_of(node, self._indexes)
 
     def _option_of(self, node: cst.Attribute, options: set[str]) -> bool:
         namespace = node.value

@@ -12,22 +12,29 @@ caller can name the same place: ``"cuda" if torch.cuda.is_available() else "cpu"
 tensor reaches the helper where the helper would have put it, and its move copies nothing. The test
 and the device are read at the call instead of inside the helper, so they may only read what is the
 same in both places: ``torch.cuda.is_available()``, names the helper does not bind and the caller's
-function does not either (globals), and ``self`` when a method calls a method of its own class.
+function does not either (globals), ``self`` when a method calls a method of its own class, and the
+helper's other parameters, which the call spells with the argument it passes them (a name, an attribute
+or a literal: ``maybe_cuda(torch.zeros(n), args.cuda)`` reads ``args.cuda`` twice, unchanged in between)
+or the literal default it leaves them. Wrapped first, ``x = Variable(x)`` (or ``x = x.detach()``) and then
+``x = x.cuda()``, the parameter is moved as it arrives as well: the wrapper keeps the tensor where it is.
 """
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
+from codemods.analysis.cli_options import CliOptions
 from codemods.core.dataflow import assigned_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import func_attribute
 from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
-from codemods.rules.dev010_create_on_device._move_targets import move_target
+from codemods.rules.dev010_create_on_device._move_targets import int_or_none, move_target
 
 _CPU = cst.SimpleString('"cpu"')
-_PURE_CALLS = frozenset({"torch.cuda.is_available"})
+_PURE_CALLS = frozenset({"torch.cuda.is_available", "torch.device"})
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod"})
 # Nodes a move may sit under between the helper's body and the move itself (no loop, no `try`, no
 # nested function: the move is made once, as the parameter arrives).
@@ -44,6 +51,10 @@ _PLAIN = (
     cst.Else,
 )
 _LEAVES = (cst.Return, cst.Raise, cst.Yield)
+_CPU_TEXT = re.compile(r"""^[rbuRBU]*['"]cpu""")
+# What a call may pass for a parameter the device is read from: read once more at the call, it must be
+# what it was a moment before (no call in it).
+_PLAIN_ARGUMENTS = (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer)
 
 
 def helper_device(
@@ -66,17 +77,36 @@ def helper_device(
         return None
     move = moves[0]
     target = move_target(move, aliases)
-    if target is None or target.device is None or target.dtype is not None or target.like is not None:
+    if target is None or target.dtype is not None or target.like is not None:
         return None
-    plain, condition = _condition(tree, helper, move, first)
+    device: cst.BaseExpression | None = target.device
+    spelled = aliases.local_name_for("torch.device")
+    if device is None and target.index is not None and spelled is not None:
+        options = tree.memo(("dev010_cli_options",), lambda: CliOptions(tree))
+        if int_or_none(tree, target.index, options):  # `.cuda(self.gpu_id)`: `torch.device("cuda", i)`
+            device = cst.Call(
+                func=cst.parse_expression(spelled),
+                args=[cst.Arg(cst.SimpleString('"cuda"')), cst.Arg(target.index)],
+            )
+    if device is None:
+        return None
+    plain, condition = _condition(tree, helper, move, first, aliases)
     if not plain:
         return None
-    device: cst.BaseExpression = target.device
     if condition is not None:
         test, in_else = condition
         device = cst.IfExp(test=test, body=_CPU if in_else else device, orelse=device if in_else else _CPU)
-    if not _same_at_the_call(tree, helper, call, device, aliases, is_method):
+    passed = _passed(tree, helper, call, device, first, is_method)
+    if passed is None or not _same_at_the_call(tree, helper, call, device, aliases, is_method, set(passed)):
         return None
+    if passed:
+        replacements = {id(n): passed[n.value] for n in _free_names(device) if n.value in passed}
+        rebuilt = device.visit(_ArgumentsAtTheCall(replacements))
+        if not isinstance(rebuilt, cst.BaseExpression):
+            return None
+        device = rebuilt
+    if isinstance(device, cst.SimpleString) and _CPU_TEXT.match(device.value):
+        return None  # (`def to_var(x, device="cpu")` left to its default: nothing moves)
     return device.deep_clone()
 
 
@@ -91,7 +121,7 @@ def _moves(call: cst.Call, first: str, aliases: ImportAliases) -> bool:
 
 
 def _condition(
-    tree: Tree, helper: cst.FunctionDef, move: cst.Call, first: str
+    tree: Tree, helper: cst.FunctionDef, move: cst.Call, first: str, aliases: ImportAliases
 ) -> tuple[bool, tuple[cst.BaseExpression, bool] | None]:
     """Whether the move is made plainly, as the parameter arrives (not in a loop, under two tests,
     after an earlier ``return`` or the parameter rebound); and the one test it depends on, with whether
@@ -121,9 +151,36 @@ def _condition(
         statements = list(branch.body) if isinstance(branch, cst.IndentedBlock) else []
         holder = next((s for s in statements if any(d is move for d in tree.descendants(s))), None)
         before += statements[: next(i for i, s in enumerate(statements) if s is holder)] if holder else []
-    if any(tree.of_type(s, _LEAVES) or first in assigned_names(tree, s) for s in before):
+    if any(
+        tree.of_type(s, _LEAVES) or (first in assigned_names(tree, s) and not _wraps(s, first, aliases))
+        for s in before
+    ):
         return False, None
     return True, found
+
+
+def _wraps(statement: cst.CSTNode, first: str, aliases: ImportAliases) -> bool:
+    """``x = Variable(x)`` or ``x = x.detach()``: the parameter rebound to itself, where it was
+    (``Variable`` of a tensor is that tensor on today's PyTorch, detached)."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+        return False
+    assign = statement.body[0]
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+        return False
+    target, value = assign.targets[0].target, assign.value
+    if not (isinstance(target, cst.Name) and target.value == first and isinstance(value, cst.Call)):
+        return False
+    if isinstance(value.func, cst.Attribute) and value.func.attr.value == "detach":
+        wrapped = value.func.value
+        return not value.args and isinstance(wrapped, cst.Name) and wrapped.value == first
+    return (
+        aliases.qualify(value.func) in VARIABLE
+        and len(value.args) == 1
+        and value.args[0].keyword is None
+        and not value.args[0].star
+        and isinstance(value.args[0].value, cst.Name)
+        and value.args[0].value.value == first
+    )
 
 
 def _same_at_the_call(
@@ -133,22 +190,93 @@ def _same_at_the_call(
     device: cst.BaseExpression,
     aliases: ImportAliases,
     is_method: bool,
+    passed: set[str],
 ) -> bool:
     """Does ``device`` (read in ``helper``) mean the same at ``call``? Only calls of
-    ``torch.cuda.is_available()``, names neither the helper nor a function around the call binds, and
-    ``self`` for a method of the caller's own class."""
+    ``torch.cuda.is_available()``, names neither the helper nor a function around the call binds,
+    ``self`` for a method of the caller's own class, and the parameters in ``passed`` (the call says
+    what they hold)."""
     if any(aliases.qualify(c.func) not in _PURE_CALLS for c in tree_of(device, cst.Call)):
         return False
     bound = _bound(tree, helper)
     for caller in (a for a in tree.ancestors(call) if isinstance(a, cst.FunctionDef)):
         bound |= _bound(tree, caller)  # (an enclosing function's name would shadow the global too)
+    free = {id(name) for name in _free_names(device)}
     for name in tree_of(device, cst.Name):
+        if name.value in passed and id(name) in free:
+            continue
         if name.value == "self":
             if not (is_method and dotted_name(call.func) == f"self.{helper.name.value}"):
                 return False
         elif name.value in bound and name.value not in aliases.names:
             return False
     return True
+
+
+def _passed(
+    tree: Tree,
+    helper: cst.FunctionDef,
+    call: cst.Call,
+    device: cst.BaseExpression,
+    first: str,
+    is_method: bool,
+) -> dict[str, cst.BaseExpression] | None:
+    """What ``call`` hands each parameter of ``helper`` that ``device`` reads (besides the one moved):
+    the argument, a name, attribute or literal, or the literal default; None when one cannot be said
+    (``*args``, a computed argument, a parameter the helper rebinds)."""
+    params = list(helper.params.params)[1 if is_method else 0 :]
+    names = {p.name.value: p for p in [*params, *helper.params.kwonly_params]}
+    wanted = {n.value for n in _free_names(device) if n.value in names and n.value != first}
+    if not wanted:
+        return {}
+    if (
+        any(a.star for a in call.args)
+        or helper.params.posonly_params
+        or wanted & assigned_names(tree, helper.body)
+    ):
+        return None
+    given: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(a for a in call.args if a.keyword is None):
+        if index < len(params):
+            given[params[index].name.value] = arg.value
+    given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+    passed: dict[str, cst.BaseExpression] = {}
+    for name in wanted:
+        value = given.get(name, names[name].default)
+        if value is None or not isinstance(value, _PLAIN_ARGUMENTS):
+            return None
+        if name not in given and not isinstance(value, (cst.SimpleString, cst.Integer)):
+            return None  # (a default name was read when the helper was defined, not at the call)
+        passed[name] = value
+    return passed
+
+
+class _ArgumentsAtTheCall(cst.CSTTransformer):
+    """Each parameter the device reads, replaced at once by what the call passes it (one walk: the
+    nodes of a tree rebuilt by one replacement are no longer those found before it)."""
+
+    def __init__(self, replacements: dict[int, cst.BaseExpression]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        value = self.replacements.get(id(original_node))
+        return value.deep_clone() if value is not None else updated_node
+
+
+def _free_names(node: cst.BaseExpression) -> list[cst.Name]:
+    """The plain names ``node`` reads (not the ``attr`` of ``a.attr``)."""
+    found: list[cst.Name] = []
+    pending: list[cst.CSTNode] = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, cst.Name):
+            found.append(current)
+        elif isinstance(current, cst.Attribute):
+            pending.append(current.value)
+        else:
+            pending.extend(current.children)
+    return found
 
 
 def _bound(tree: Tree, function: cst.FunctionDef) -> set[str]:

@@ -15,9 +15,12 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from codemods.analysis.cli_options import CliOptions
+from codemods.core.name_bindings import bindings_in
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import called_method, kwarg, positional
 from codemods.core.torch_names import is_dtype_expr
+from codemods.core.tree import Tree
 
 # `Config.DEVICE`, `self._device`, `args.gpu` (an index: `.to(i)` and `device=i` are both `cuda:i`, and
 # `.to(None)` leaves a tensor where `device=None` makes it, on the CPU), `local_rank`
@@ -36,6 +39,9 @@ class MoveTarget:
     # `.type_as(t)`: the move takes another tensor's device and dtype; when the dtype cannot move onto
     # the factory, the call stays after it (converting on the device gives the same values).
     like: cst.BaseExpression | None = None
+    # `.cuda(i)` with `i` not a literal: the index, for the rule to write where it knows `i` is an int
+    # or None (`torch.device("cuda", i)`, as `.cuda(i)` reads it).
+    index: cst.BaseExpression | None = None
 
 
 def move_target(call: cst.CSTNode, aliases: ImportAliases) -> MoveTarget | None:
@@ -96,7 +102,7 @@ def _cuda_target(call: cst.Call) -> MoveTarget | None:
         return MoveTarget(call, cst.SimpleString(f'"cuda:{index.value}"'))
     if isinstance(index, cst.SimpleString) and "cuda" in index.value:
         return MoveTarget(call, index)
-    return MoveTarget(call, None)
+    return MoveTarget(call, None, index=index)
 
 
 def names_a_device(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
@@ -111,11 +117,72 @@ def names_a_device(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
     if isinstance(node, cst.Name):
         return bool(_DEVICE_NAME.match(node.value))
     if isinstance(node, cst.Call) and aliases.qualify(node.func) == "torch.device":
-        return all(
-            isinstance(a.value, (cst.SimpleString, cst.Integer, cst.Name, cst.Attribute)) for a in node.args
-        ) and not (
+        return all(_plain_device_argument(a.value) for a in node.args) and not (
             node.args
             and isinstance(node.args[0].value, cst.SimpleString)
             and _CPU.match(node.args[0].value.value)
         )
     return False
+
+
+def _plain_device_argument(node: cst.BaseExpression) -> bool:
+    """What ``torch.device(...)`` is given: a string, an index, a name or attribute, or a choice between
+    them (``"cuda" if torch.cuda.is_available() else "cpu"``, the portable device DEV007 writes out where
+    a file picks its GPUs at run time). Moved from ``.to()`` to ``device=`` it is read once, as before."""
+    if isinstance(node, cst.IfExp):
+        return _plain_device_argument(node.body) and _plain_device_argument(node.orelse)
+    return isinstance(node, (cst.SimpleString, cst.Integer, cst.Name, cst.Attribute))
+
+
+def int_or_none(tree: Tree, index: cst.BaseExpression, options: CliOptions) -> bool:
+    """Is ``index`` (given to ``.cuda()``) an ``int`` or None wherever it is read, as the file shows? An
+    ``argparse`` option of ``type=int`` (``args.gpu``); a module-level name every binding of which in the
+    file is an ``int`` or None literal or such an option (``GPU = args.gpu``); ``self.attr`` that the file
+    assigns only such values."""
+    if isinstance(index, cst.Attribute) and isinstance(index.value, cst.Name):
+        if index.value.value == "self":
+            return _assigned_only_indexes(tree, index.attr.value, options, attribute=True)
+        return options.is_int_or_none(index)
+    if isinstance(index, cst.Name):
+        return _assigned_only_indexes(tree, index.value, options, attribute=False)
+    return False
+
+
+def _assigned_only_indexes(tree: Tree, name: str, options: CliOptions, attribute: bool) -> bool:
+    """Every binding of ``name`` (``self.name`` when ``attribute``) in the file assigns an int or None
+    literal, or an ``int`` option; and there is at least one."""
+    values: list[cst.BaseExpression] = []
+    if attribute:
+        for target in tree.of_type(tree.root, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+            node = target.target
+            if isinstance(node, cst.Attribute) and node.attr.value == name:
+                if not isinstance(target, cst.AssignTarget):
+                    return False
+                assign = tree.parent(target)
+                if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+                    return False
+                values.append(assign.value)
+            elif isinstance(node, (cst.Tuple, cst.List)) and any(
+                isinstance(e.value, cst.Attribute) and e.value.attr.value == name for e in node.elements
+            ):
+                return False
+    else:
+        for binding in bindings_in(tree, tree.root, name):
+            assign = tree.parent(binding)
+            if not (
+                isinstance(binding, cst.AssignTarget)
+                and isinstance(binding.target, cst.Name)
+                and isinstance(assign, cst.Assign)
+                and len(assign.targets) == 1
+            ):
+                return False
+            values.append(assign.value)
+        # bound in a function (a parameter, a local): another value there
+        if any(bindings_in(tree, f, name) for f in tree.of_type(tree.root, (cst.FunctionDef, cst.Lambda))):
+            return False
+    return bool(values) and all(
+        isinstance(v, cst.Integer)
+        or (isinstance(v, cst.Name) and v.value == "None")
+        or (isinstance(v, cst.Attribute) and options.is_int_or_none(v))
+        for v in values
+    )

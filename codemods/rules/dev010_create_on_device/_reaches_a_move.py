@@ -20,6 +20,7 @@ loop it was not made in, is not followed: what is moved is then not simply the t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import libcst as cst
@@ -36,7 +37,32 @@ from codemods.rules.dev010_create_on_device._later_moves import moves_first_para
 from codemods.rules.dev010_create_on_device._move_targets import move_target
 
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+# Names from elsewhere that say they move what they are given, besides the shared ones (`to_var`,
+# `to_cuda`): `use_cuda(x)`, `maybe_cuda(x)` (a function, being called), and the GAN tutorials'
+# `to_variable(x)`, which moves to the GPU when there is one.
+_MOVER_TOO = re.compile(r"^(use|maybe)_(cuda|gpu)$|^to_variable$")
+# A flag the call hands over with the tensor: `get_variable(x, cuda=True)`, `wrap(x, self.args.cuda)`,
+# `var(x, use_gpu=opt.gpu)`, `make(x, torch.cuda.is_available())`.
+_GPU_FLAG = re.compile(r"(^|_)(cuda|gpu)($|_)|^is_available$", re.IGNORECASE)
 _LOOPS = (cst.For, cst.While, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+
+
+def _given_a_gpu_flag(call: cst.Call) -> bool:
+    """Is a function from elsewhere handed, after the tensor, a flag that says whether to use the GPU
+    (by its keyword, or by the name of what is passed: ``use_cuda``, ``args.cuda``, ``opt.gpu``,
+    ``torch.cuda.is_available()``)? The call then tells it where the tensor goes."""
+    for arg in call.args[1:]:
+        if arg.star:
+            continue
+        if isinstance(arg.value, cst.Name) and arg.value.value in ("False", "None"):
+            continue  # (`cuda=False`: it stays)
+        if arg.keyword is not None and _GPU_FLAG.search(arg.keyword.value):
+            return True
+        value = arg.value.func if isinstance(arg.value, cst.Call) and not arg.value.args else arg.value
+        last = value.attr.value if isinstance(value, cst.Attribute) else getattr(value, "value", None)
+        if isinstance(value, (cst.Name, cst.Attribute)) and isinstance(last, str) and _GPU_FLAG.search(last):
+            return True
+    return False
 
 
 def _cuda_type(qualified: str | None) -> bool:
@@ -127,7 +153,9 @@ class MoveReach(TensorClimb[Reach]):
         name = dotted_name(call.func)
         if name is None or (self.aliases.qualify(call.func) or "").startswith("torch."):
             return False
-        return named_a_mover(name)
+        return (
+            named_a_mover(name) or bool(_MOVER_TOO.match(name.rsplit(".", 1)[-1])) or _given_a_gpu_flag(call)
+        )
 
     def _bound(self, assign: cst.Assign, depth: int) -> Reach | None:
         """``h = <value>``: the first later mention of ``h`` in this scope that reaches a move, before

@@ -224,6 +224,16 @@ VALID = [
             return [ensemble[i](x.cuda(i)) for i in range(4)]
         """
     ),
+    # A helper from elsewhere told to keep it on the host (`cuda=False`), or handed a number after it.
+    Valid(
+        """
+        import torch
+        from utils import get_variable, prepare
+
+        def step(n, args):
+            return get_variable(torch.zeros(n), cuda=False), prepare(torch.ones(n), args.lr)
+        """
+    ),
     # A helper of the file named like a mover that does not move its argument; a helper from
     # elsewhere whose name says nothing about devices.
     Valid(
@@ -853,6 +863,77 @@ INVALID = [
             decoder.cuda()
         """,
     ),
+    # `.cuda(i)` where the file shows `i` is an int or None (an argparse option of `type=int`, a global
+    # bound only to one, `self.gpu_id` assigned only an int): `torch.device("cuda", i)` is the same GPU,
+    # the current one for None; also where a helper of the class moves with it.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=None)
+        args = parser.parse_args()
+        GPU = args.gpu
+
+        def step(n):
+            return torch.zeros((n, 50)).cuda(args.gpu), torch.arange(n).cuda(GPU)
+
+        class Solver:
+            def __init__(self):
+                self.gpu_id = 0
+
+            def to_gpu(self, x):
+                return x.cuda(self.gpu_id)
+
+            def sample(self, n):
+                return self.to_gpu(torch.ones(n))
+        """,
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=None)
+        args = parser.parse_args()
+        GPU = args.gpu
+
+        def step(n):
+            return torch.zeros((n, 50), device=torch.device("cuda", args.gpu)), torch.arange(n, device=torch.device("cuda", GPU))
+
+        class Solver:
+            def __init__(self):
+                self.gpu_id = 0
+
+            def to_gpu(self, x):
+                return x.cuda(self.gpu_id)
+
+            def sample(self, n):
+                return self.to_gpu(torch.ones(n, device=torch.device("cuda", self.gpu_id)))
+        """,
+        line=10,
+    ),
+    # An index the file does not show is an int: a string option, an attribute also given a device.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", default="0")
+        args = parser.parse_args()
+
+        class Solver:
+            def __init__(self, device):
+                self.gpu = 0
+                if device is not None:
+                    self.gpu = device
+
+            def sample(self, n):
+                return torch.zeros(n).cuda(args.gpu), torch.ones(n).cuda(self.gpu)
+        """,
+        message="may be None",
+    ),
     # A device that may be None: `.cuda(None)` is the current GPU, `device=None` the CPU.
     Invalid(
         """
@@ -1023,12 +1104,16 @@ INVALID = [
         line=11,
     ),
     # Where the call cannot say where the helper sends it: after an early return, under a flag the
-    # caller binds to something else, or the helper's own parameter. Reported only.
+    # caller binds to something else, a parameter the call computes or the helper rebinds, a default
+    # name (read when the helper was defined), the parameter wrapped with more than itself first.
+    # Reported only.
     Invalid(
         """
         import torch
+        from torch.autograd import Variable
 
         use_cuda = torch.cuda.is_available()
+        GPU = "cuda"
 
         def early(t):
             if not torch.cuda.is_available():
@@ -1041,11 +1126,140 @@ INVALID = [
         def placed(t, device):
             return t.to(device)
 
+        def chosen(t, device):
+            device = device or "cuda"
+            return t.to(device)
+
+        def fallback(t, device=GPU):
+            return t.to(device)
+
+        def wrapped(t, cuda):
+            t = Variable(t, requires_grad=True)
+            if cuda:
+                t = t.cuda()
+            return t
+
         def step(n, use_cuda):
-            return early(torch.ones(n)), flagged(torch.zeros(n)), placed(torch.zeros(n), "cuda")
+            return early(torch.ones(n)), flagged(torch.zeros(n)), placed(torch.zeros(n), pick())
+
+        def more(n, args):
+            return chosen(torch.ones(n), args.device), fallback(torch.ones(n)), wrapped(torch.ones(n), True)
         """,
         message="copied to the device by `early(...)`",
-        line=17,
+        line=32,
+    ),
+    # Moved to the portable device written out where it is used (DEV007's spelling in a file that picks
+    # its GPUs at run time): the same choice, read once, as `device=`.
+    Invalid(
+        """
+        import os
+        import torch
+
+        os.environ["CUDA_VISIBLE_DEVICES"] = "1"
+
+        def step(n):
+            mask = torch.ones(n, n).to(torch.device("cuda" if torch.cuda.is_available() else "cpu"))
+            return mask, torch.zeros(n).long().to(torch.device("cuda:0" if torch.cuda.is_available() else "cpu"))
+        """,
+        """
+        import os
+        import torch
+
+        os.environ["CUDA_VISIBLE_DEVICES"] = "1"
+
+        def step(n):
+            mask = torch.ones(n, n, device=torch.device("cuda" if torch.cuda.is_available() else "cpu"))
+            return mask, torch.zeros(n, device=torch.device("cuda:0" if torch.cuda.is_available() else "cpu")).long()
+        """,
+        line=7,
+    ),
+    # A function from elsewhere whose name says it moves what it is given (`use_cuda(x)`,
+    # `to_variable(x)`), or that the call hands a GPU flag with the tensor (`cuda=True`, `args.cuda`,
+    # `torch.cuda.is_available()`): reported, it decides where the tensor goes.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        from utils import get_variable, to_variable, use_cuda, wrap
+
+        def init_hidden(layers, batch, size, args):
+            h = use_cuda(Variable(torch.zeros(layers, batch, size)))
+            s = get_variable(torch.zeros(batch, size), args.cuda, requires_grad=False)
+            z = to_variable(torch.randn(batch, 100))
+            w = wrap(torch.ones(batch), cuda=True)
+            return h, s, z, w, wrap(torch.ones(batch), torch.cuda.is_available())
+        """,
+        message="copied to the device by `use_cuda(...)`",
+        line=6,
+    ),
+    # The helper's other parameters say where it moves the tensor: the call spells them with what it
+    # passes (a name, an attribute, a literal) or the literal default it leaves them. Wrapped first,
+    # `t = Variable(t)`, the tensor stays where it was until the move.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        cuda = torch.cuda.is_available()
+
+        def variable(t):
+            t = Variable(t)
+            if cuda:
+                t = t.cuda()
+            return t
+
+        def maybe_cuda(x, use_cuda):
+            if use_cuda:
+                x = x.cuda()
+            return x
+
+        def to_device(x, device="cuda"):
+            return x.to(device)
+
+        def put(x, flag, dev):
+            if flag:
+                x = x.to(dev)
+            return x
+
+        def step(n, args):
+            noise = variable(torch.zeros(n, 4))
+            label = maybe_cuda(torch.ones(n), args.cuda)
+            mask = put(torch.ones(n), args.cuda, args.device)
+            return noise, label, to_device(torch.arange(n), device=args.device), to_device(torch.ones(n))
+        """,
+        """
+        import torch
+        from torch.autograd import Variable
+
+        cuda = torch.cuda.is_available()
+
+        def variable(t):
+            t = Variable(t)
+            if cuda:
+                t = t.cuda()
+            return t
+
+        def maybe_cuda(x, use_cuda):
+            if use_cuda:
+                x = x.cuda()
+            return x
+
+        def to_device(x, device="cuda"):
+            return x.to(device)
+
+        def put(x, flag, dev):
+            if flag:
+                x = x.to(dev)
+            return x
+
+        def step(n, args):
+            noise = variable(torch.zeros(n, 4, device="cuda" if cuda else "cpu"))
+            label = maybe_cuda(torch.ones(n, device="cuda" if args.cuda else "cpu"), args.cuda)
+            mask = put(torch.ones(n, device=args.device if args.cuda else "cpu"), args.cuda, args.device)
+            return noise, label, to_device(torch.arange(n, device=args.device), device=args.device), to_device(torch.ones(n, device="cuda"))
+        """,
+        message="copied to the device by `variable(...)`",
+        line=26,
     ),
     # Made on the host by a method of the module, then moved by its caller: the method should take
     # the device (its other callers are not changed).

@@ -54,15 +54,20 @@ A dtype given to `.to(device, dtype)` moves onto the factory when the values can
 Reported without a fix: a factory with `requires_grad=True` (after `.to()` the result is not a leaf, so its
 `.grad` stays empty), a `.to()` that also changes the dtype of values that would round differently, a legacy
 constructor whose argument may be data or a size, `.cuda(gpu)` with a device that may be None (`device=None`
-is the CPU), methods after the factory that may compute differently on the device (`.scatter_()`,
+is the CPU; where the file shows `gpu` is an int or None, an argparse `type=int` option, a global or
+`self.gpu` bound only to such, it is made on `torch.device("cuda", gpu)`, the same GPU), methods after
+the factory that may compute differently on the device (`.scatter_()`,
 `.expand()`), NumPy's random numbers (`torch.from_numpy(np.random...)`), a torch function computed on the host
 from a fresh tensor (`torch.sqrt(torch.tensor([d])).to(device)`), a move that also moves other tensors (`a, b
 = a.cuda(), b.cuda()`), a tensor handed to a function or a method of the file that moves it
-(`to_gpu(torch.zeros(n))`, `self.to_var(torch.randn(n))`) or to one from elsewhere whose name says it moves it
-(`to_var(torch.randn(n))`, `cuda(torch.zeros(n), use_cuda)`), a tensor bound to a name whose first later
-mention moves it in a way the fix cannot rewrite (`return [h.cuda(), c.cuda()] if USE_CUDA else (h,)`,
-`.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method of the file
-that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
+where the call cannot say where (`to_gpu(torch.zeros(n))` with `.cuda(gpu)` inside, a parameter given a
+computed value; made there when it can: `device="cuda" if flag else "cpu"`, also when the helper first wraps
+it, `x = Variable(x)`, or reads its other parameters, spelled with what the call passes), or to one from
+elsewhere whose name says it moves it (`to_var(torch.randn(n))`, `use_cuda(x)`, `cuda(torch.zeros(n),
+use_cuda)`) or that is handed a GPU flag with it (`get_variable(x, args.cuda)`), a tensor bound to a name
+whose first later mention moves it in a way the fix cannot rewrite (`return [h.cuda(), c.cuda()] if
+USE_CUDA else (h,)`, `.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method
+of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
 `torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
 `memory_format=` are left alone.
 
@@ -103,6 +108,7 @@ import re
 
 import libcst as cst
 
+from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.device_sites import DEVICE_NAME, bound_in
 from codemods.analysis.forward_reach import (
     Reached,
@@ -136,7 +142,7 @@ from codemods.rules.dev010_create_on_device._later_moves import (
     moves_first_parameter,
     unchanged_between,
 )
-from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target
+from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, int_or_none, move_target
 from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
 
 _GPU_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
@@ -152,8 +158,25 @@ class CreateOnDevice(Rule):
     name = "create-on-device"
     summary = "tensor created on the host, then copied to the device; create it there with device="
     fix_safety = FixSafety.SAFE
-    # `cuda(`, `gpu(`, `device(`, `to_var(`: helpers from elsewhere named for moving (`cuda(x, use_cuda)`)
-    triggers = (".to(", "cuda(", ".type_as(", ".type(", "gpu(", "device(", "to_var(")
+    # `cuda(`, `gpu(`, `device(`, `to_var(`, `variable(`: helpers from elsewhere named for moving
+    # (`cuda(x, use_cuda)`); `cuda,` `cuda)` `cuda=` and the same of `gpu`: a flag handed to one with the
+    # tensor (`get_variable(x, args.cuda)`)
+    triggers = (
+        ".to(",
+        "cuda(",
+        ".type_as(",
+        ".type(",
+        "gpu(",
+        "device(",
+        "to_var(",
+        "variable(",
+        "cuda,",
+        "cuda)",
+        "cuda=",
+        "gpu,",
+        "gpu)",
+        "gpu=",
+    )
     # a creation given `device=device` inside `forward` is DEV003's, one given `device="cuda"` DEV007's
     feeds = ("DEV003", "DEV007")
 
@@ -271,7 +294,9 @@ class CreateOnDevice(Rule):
                     " the device may round it differently)",
                 )
             return
-        device = self._input_device(creation.value, target.device) or target.device
+        device = (
+            self._input_device(creation.value, target.device) or target.device or self._index_device(target)
+        )
         made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
@@ -292,6 +317,7 @@ class CreateOnDevice(Rule):
             self._moved_later_by_a_helper(creation, later, later.helper_call)
             return
         device = later.target.device if later.target is not None else None
+        device = device or self._index_device(later.target)
         needed = device  # what the move reads: it must mean the same at the creation
         condition = later.condition
         if condition is None and device is not None:
@@ -344,6 +370,23 @@ class CreateOnDevice(Rule):
         if found is None or found.tensor is None or found.device is None:
             return None
         return found.device
+
+    def _index_device(self, target: MoveTarget | None) -> cst.BaseExpression | None:
+        """``torch.device("cuda", i)`` for ``.cuda(i)`` where the file shows ``i`` is an int or None
+        (``.cuda(None)`` is the current GPU, as ``torch.device("cuda", None)`` is; ``device=None`` would be
+        the CPU); None when it does not."""
+        if target is None or target.device is not None or target.index is None:
+            return None
+        spelled = self.aliases.local_name_for("torch.device")
+        if spelled is None or not int_or_none(self.tree, target.index, self._cli_options()):
+            return None
+        return cst.Call(
+            func=cst.parse_expression(spelled),
+            args=[cst.Arg(cst.SimpleString('"cuda"')), cst.Arg(target.index.deep_clone())],
+        )
+
+    def _cli_options(self) -> CliOptions:
+        return self.tree.memo(("dev010_cli_options",), lambda: CliOptions(self.tree))
 
     def _kinds(self, creation: Creation) -> ArgumentKinds:
         """For a legacy constructor, the names that hold a size and those that hold data where it runs
