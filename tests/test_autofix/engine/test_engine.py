@@ -348,9 +348,15 @@ def test_every_pass_gives_the_rules_the_text_of_the_module_they_read(monkeypatch
 
     real = engine._check
     passes: list[int] = []
+    # The engine checks each rule on its own with one context: a module and its text, both immutable,
+    # are compared once (held here, so that no other pair can take their ids).
+    compared: dict[tuple[int, int], tuple[cst.Module, str]] = {}
 
     def checked(context, rules, narrowed=None):
-        assert context.source == context.module.code
+        pair = (id(context.module), id(context.source))
+        if pair not in compared:
+            assert context.source == context.module.code
+            compared[pair] = (context.module, context.source)
         passes.append(context.focus is not None)
         return real(context, rules, narrowed)
 
@@ -364,6 +370,7 @@ def test_every_pass_gives_the_rules_the_text_of_the_module_they_read(monkeypatch
         except SourceError:
             pass  # refused: what it read before the refusal was checked
     assert True in passes and False in passes
+    assert len(compared) > len(corpus) + len(legacy)  # a module per pass, the first passes' at least
 
 
 @pytest.mark.slow

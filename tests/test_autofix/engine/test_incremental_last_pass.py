@@ -96,8 +96,15 @@ def test_on_the_corpus_the_incremental_last_pass_gives_what_a_whole_one_gives(mo
         (found.new_text, found.applied, found.withheld_unsafe, found.dropped, found.diagnostics)
         for found in corpus_runs.plain_runs()
     ]
-    one_module = "".join(t.replace(FUTURE, "") for t in texts)  # fixes in some statements, facts elsewhere
-    assert _differences(monkeypatch, [*texts, one_module], unsafe_fixes=True, incremental=shared) == []
+    assert _differences(monkeypatch, texts, unsafe_fixes=True, incremental=shared) == []
+
+
+@pytest.mark.slow
+def test_on_the_corpus_as_one_module_the_same(monkeypatch):
+    """Fixes in some statements, the facts they change elsewhere (a test of its own: pytest-xdist runs it
+    beside the others, some 15 s of CPU)."""
+    one_module = "".join(t.replace(FUTURE, "") for t in _corpus())
+    assert _differences(monkeypatch, [one_module], unsafe_fixes=True) == []
 
 
 def test_after_random_edits_the_incremental_last_pass_gives_what_a_whole_one_gives(monkeypatch):
@@ -120,11 +127,14 @@ def test_after_random_edits_the_incremental_last_pass_gives_what_a_whole_one_giv
 
 
 @pytest.mark.slow
-def test_on_the_legacy_scripts_and_without_unsafe_fixes_the_same(monkeypatch):
+@pytest.mark.parametrize("unsafe_fixes", [True, False], ids=["unsafe", "safe-with-corpus"])
+def test_on_the_legacy_scripts_and_without_unsafe_fixes_the_same(monkeypatch, unsafe_fixes):
+    """The legacy scripts with unsafe fixes; them and the corpus without (one test each: pytest-xdist
+    spreads them)."""
     legacy = [p.read_text() for p in sorted(ROOT.glob("legacy/**/*.py"))]
     assert len(legacy) > 20
-    assert _differences(monkeypatch, legacy, unsafe_fixes=True) == []
-    assert _differences(monkeypatch, [*legacy, *_corpus()], unsafe_fixes=False) == []
+    texts = legacy if unsafe_fixes else [*legacy, *_corpus()]
+    assert _differences(monkeypatch, texts, unsafe_fixes=unsafe_fixes) == []
 
 
 class Enable(Rule):

@@ -598,18 +598,25 @@ def test_corpus_sample_end_to_end(tmp_path):
 
 
 def test_a_checked_in_after_that_is_not_the_rewrite_fails(tmp_path):
+    """A case as the command line reads it (``corpus_subject``), verified on the shared fork servers.
+
+    The command line's exit status and FAIL line for a failed case: test_user_code's hand-written after.
+    """
+    from autofix.config.settings import ConfigResolver, Overrides
+    from autofix.harness.verify import corpus_subject
+
     case = tmp_path / "corpus" / "DEV003" / "broken"
     shutil.copytree(POSITIVE, case)
     shutil.copy(CORPUS / "pyproject.toml", tmp_path / "corpus")
     after = case / "after.py"
     after.write_text(after.read_text().replace("(10,)", "(10,)) + 1.0 + torch.zeros((10,)"))
-    done = run_verify("--device", "emulated-cuda", "--json", "out.json", cwd=tmp_path)
-    assert done.returncode == 1
-    result = json.loads((tmp_path / "out.json").read_text())["cases"][0]
-    assert not result["golden"] and "-        pad = torch.zeros((10,)) + 1.0" in result["golden_diff"]
-    assert "the rewrite of before.py differs from the checked-in after.py" in result["problems"]
-    assert any(p.startswith("results differ (cpu): logits") for p in result["problems"])
-    assert "FAIL" in done.stdout
+    subject = corpus_subject(case, ConfigResolver(Overrides()))
+    verifier = Verifier(device="emulated-cuda", repeats=4, threads=1, timeout=60.0)  # the command's
+    (result,) = verify_shared([subject], verifier)
+    assert result.verdict == FAIL
+    assert not result.golden and "-        pad = torch.zeros((10,)) + 1.0" in result.golden_diff
+    assert "the rewrite of before.py differs from the checked-in after.py" in result.problems
+    assert any(p.startswith("results differ (cpu): logits") for p in result.problems)
 
 
 def test_cuda_mode_without_a_gpu_is_skipped_clearly(tmp_path):
