@@ -11,9 +11,10 @@ inclusive one); ``tests/test_autofix/engine/test_positions.py`` checks the resul
 ``PositionProvider`` node by node.
 
 Generating the whole module was still about a third of the parse's time on a file with a finding
-(timm's ``data/loader.py``: 8 ms of a 25 ms parse). Given the module's text, only the top-level
-statements that hold a wanted node are generated: where each starts comes from Python's own parse of
-the text (:func:`_first_lines`, a tenth of libcst's parse), checked against the statement's code.
+(timm's ``data/loader.py``: 8 ms of a 25 ms parse). Given the module's text, only the innermost
+statements that hold a wanted node are generated, each placed where its code is found once in the text;
+where the file repeats that code, at the line Python's own parse of the text gives it (a tenth of
+libcst's parse, which was then most of the positions' cost), checked against the statement's code.
 """
 
 from __future__ import annotations
@@ -278,10 +279,11 @@ def _spans_by_line(
     module: cst.Module, nodes: list[cst.CSTNode], tree: Tree, text: str
 ) -> dict[int, Span] | None:
     """:func:`spans`, generating only the innermost statements that hold ``nodes`` (descending into the
-    blocks of definitions, ``if``, loops, ``with`` and ``try``), each placed at the line Python's parse of
-    ``text`` gives it. None when a node is not under a statement of the module's body, those statements
-    are most of the module, Python does not parse ``text`` or its statements do not pair up with libcst's,
-    or a statement's code is not the text at the line it is placed at (libcst and Python read the file
+    blocks of definitions, ``if``, loops, ``with`` and ``try``), each placed where its code stands in
+    ``text``: found there once (:func:`_placed_by_search`), else at the line Python's parse of ``text``
+    gives it. None when a node is not under a statement of the module's body, those statements are most
+    of the module, Python does not parse ``text`` or its statements do not pair up with libcst's, or a
+    statement's code is not the text at the line it is placed at (libcst and Python read the file
     differently: the whole module's code decides)."""
     above = {id(node): {id(a) for a in tree.ancestors(node)} for node in nodes}
     leaves = _leaves(module, module.body, (), nodes, above)
@@ -289,6 +291,69 @@ def _spans_by_line(
         return None
     if sum(_size(tree, leaf[0], leaf[3]) for leaf in leaves) > _BY_LINE_MOST * _size(tree, module, False):
         return None
+    generated: list[tuple[_SelectiveState, str, list[cst.CSTNode]]] = []
+    for statement, indents, wanted, header in leaves:
+        if header:
+            part, end = _header_only(statement)
+            state = _generated(module, [*wanted, end], part, indents)
+            code = "".join(state.tokens[: state.ranges[id(end)][0]])
+        else:
+            state = _generated(module, wanted, statement, indents)
+            code = "".join(state.tokens)
+        generated.append((state, code, wanted))
+    places = _placed_by_search(text, [code for _, code, _ in generated])
+    if places is None:
+        places = _placed_by_python(module, tree, text, leaves, [code for _, code, _ in generated])
+        if places is None:
+            return None
+    result: dict[int, Span] = {}
+    for (state, _, wanted), line in zip(generated, places):
+        result.update(_spans_in(state, wanted, (line, 0)))
+    return result
+
+
+# Searching the text for each statement's code costs a scan of the text or two per statement; Python's
+# parse, about as much as a few dozen such scans. More statements than this are placed by the parse.
+_SEARCHED_MOST = 16
+
+
+def _placed_by_search(text: str, codes: list[str]) -> list[int] | None:
+    """The line each of ``codes`` (statements' code, each starting a line) starts on in ``text``, where
+    each is found there exactly once, at the start of a line; else None.
+
+    The statement's code is the text at its place (when libcst gives the text back, which is what
+    positions describe), so a code found once is found there, wherever it is nested: Python's parse of
+    the whole file (a tenth of libcst's) is needed only for code the file repeats (``def forward(self,
+    x):`` in two classes)."""
+    if len(codes) > _SEARCHED_MOST:
+        return None
+    lines = []
+    for code in codes:
+        # A file that ends without a line break ends with its last statement's code less its line break.
+        unended = _without_last_line_break(code)
+        if unended != code and text.endswith(unended):
+            code = unended
+        at = text.find(code) if code else -1
+        if at < 0 or text.find(code, at + 1) >= 0:
+            return None
+        before = text[at - 1 : at]
+        if before not in ("", "\n", "\r") or (before == "\r" and code.startswith("\n")):
+            return None  # not at a line's start ("\r" then "\n": one line break, split)
+        lines.append(len(LINE_BREAK.findall(text, 0, at)) + 1)
+    return lines
+
+
+def _without_last_line_break(code: str) -> str:
+    if code.endswith("\r\n"):
+        return code[:-2]
+    return code[:-1] if code.endswith(("\n", "\r")) else code
+
+
+def _placed_by_python(
+    module: cst.Module, tree: Tree, text: str, leaves: list[_Leaf], codes: list[str]
+) -> list[int] | None:
+    """The line each of ``leaves`` starts on, from Python's parse of ``text``, where its code (``codes``)
+    is the text there; else None."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # an invalid escape warns: the file's business, not ours
@@ -300,20 +365,13 @@ def _spans_by_line(
     if not _lines_of(module, module.body, parsed.body, {id(leaf[0]) for leaf in leaves}, on_path, lines):
         return None
     line_starts = [0, *(found.end() for found in LINE_BREAK.finditer(text))]
-    result: dict[int, Span] = {}
-    for statement, indents, wanted, header in leaves:
-        line = lines[id(statement)]
-        if header:
-            generated, end = _header_only(statement)
-            state = _generated(module, [*wanted, end], generated, indents)
-            code = "".join(state.tokens[: state.ranges[id(end)][0]])
-        else:
-            state = _generated(module, wanted, statement, indents)
-            code = "".join(state.tokens)
+    places = []
+    for leaf, code in zip(leaves, codes):
+        line = lines[id(leaf[0])]
         if not 0 < line <= len(line_starts) or not text.startswith(code, line_starts[line - 1]):
             return None
-        result.update(_spans_in(state, wanted, (line, 0)))
-    return result
+        places.append(line)
+    return places
 
 
 def _size(tree: Tree, node: cst.CSTNode, header: bool) -> int:

@@ -421,12 +421,12 @@ class TensorValues:
         """Update ``lists`` (see :meth:`_returned_parts`) for ``small``: ``name = []`` starts one,
         ``name.append(t)`` keeps it a list of device tensors while ``t`` is one, any other use of ``name``
         (extended, stored into, handed on) ends it."""
-        if m.matches(small, _EMPTY_LIST_START):
+        if _is_empty_list_start(small):
             lists[cst.ensure_type(cst.ensure_type(small, cst.Assign).targets[0].target, cst.Name).value] = (
                 None
             )
             return
-        if m.matches(small, _APPEND_ONE):
+        if _is_append_one(small):
             call = cst.ensure_type(cst.ensure_type(small, cst.Expr).value, cst.Call)
             name = cst.ensure_type(cst.ensure_type(call.func, cst.Attribute).value, cst.Name).value
             if name in lists:
@@ -497,6 +497,33 @@ _EMPTY_LIST_START = m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.
 _APPEND_ONE = m.Expr(
     value=m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("append")), args=[m.Arg(keyword=None, star="")])
 )
+
+
+def _is_empty_list_start(node: cst.CSTNode) -> bool:
+    """``_EMPTY_LIST_START``: ``name = []``. (Type tests: the matcher, asked of every statement of every
+    function whose returns a step reads, was a tenth of DEV008's time on timm.)"""
+    return (
+        type(node) is cst.Assign
+        and len(node.targets) == 1
+        and type(node.targets[0].target) is cst.Name
+        and type(node.value) is cst.List
+        and not node.value.elements
+    )
+
+
+def _is_append_one(node: cst.CSTNode) -> bool:
+    """``_APPEND_ONE``: ``name.append(x)``."""
+    if type(node) is not cst.Expr or type(node.value) is not cst.Call:
+        return False
+    call = node.value
+    return (
+        type(call.func) is cst.Attribute
+        and type(call.func.value) is cst.Name
+        and call.func.attr.value == "append"
+        and len(call.args) == 1
+        and call.args[0].keyword is None
+        and call.args[0].star == ""
+    )
 
 
 def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:

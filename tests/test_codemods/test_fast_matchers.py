@@ -16,7 +16,7 @@ import libcst as cst
 import libcst.matchers as m
 import pytest
 
-from codemods.analysis import legacy_constructors, tensor_attributes, training_loops
+from codemods.analysis import legacy_constructors, tensor_attributes, tensor_values, training_loops
 from codemods.core.tree import walk
 from codemods.rules.dev008_host_sync_in_loop import _host_syncs
 from codemods.rules.dev009_legacy_tensor_api import _legacy_type_aliases
@@ -62,6 +62,8 @@ x.to("cpu"); x.to('cpu'); x.to(r"cpu"); x.to("cuda"); x.to(device="cpu"); x.to("
 x.to(torch.device("cpu")); x.to(torch.device("cpu", 0)); x.to(device("cpu")); x.to(torch.device(type="cpu"))
 x.cuda(); x.to(d); x.cpu(); cuda(x); x.cuda
 x = [w for w in ws]; x = y = 1; x, y = 1, 2; (x) = 3; self.x = 1; x += 1; x: int = 1; xs = 1
+xs = []; xs = [1]; xs = y = []; self.xs = []; xs = (); xs: list = []; xs = [*()]
+xs.append(t); xs.append(t, 1); xs.append(*t); xs.append(k=t); xs.extend(t); self.xs.append(t); xs.append()
 """
 
 
@@ -80,6 +82,8 @@ def _cases() -> list[
         ("_OVER_NUMBERS", training_loops._is_over_numbers, training_loops._OVER_NUMBERS),
         ("_LOADER_WRAPPERS", training_loops._is_loader_wrapper, training_loops._LOADER_WRAPPERS),
         ("_SUPER_INIT", tensor_attributes._is_super_init, tensor_attributes._SUPER_INIT),
+        ("_EMPTY_LIST_START", tensor_values._is_empty_list_start, tensor_values._EMPTY_LIST_START),
+        ("_APPEND_ONE", tensor_values._is_append_one, tensor_values._APPEND_ONE),
         ("_ALIAS", _legacy_type_aliases._is_alias, _legacy_type_aliases._ALIAS),
         (
             "binds x",

@@ -36,6 +36,11 @@ _IS_SUBSCRIPT = instance_test(cst.Subscript)
 _IS_FORMATTED = instance_test(cst.FormattedStringExpression)
 _IS_BRANCHING = instance_test((cst.IfExp, cst.Assert))
 _IS_BINARY = instance_test(cst.BinaryOperation)
+# Every node ``HostSyncs._of`` may find a sync at is one of these (each of its tests needs one): a step's
+# other nodes (names, attributes, arguments: most of them) are passed over with one test, not seven.
+_MAY_SYNC = instance_test(
+    (cst.Call, cst.Subscript, cst.FormattedStringExpression, cst.IfExp, cst.Assert, cst.BinaryOperation)
+)
 _STRING = m.SimpleString() | m.ConcatenatedString()
 # `"loss %.3f" % loss`, `"{:.3f}".format(loss)`: formatting reads the value.
 _PERCENT_FORMAT = m.BinaryOperation(left=_STRING, operator=m.Modulo())
@@ -195,7 +200,7 @@ class HostSyncs:
         copied: set[str] = set()
         read_through: set[int] = set()  # the copies of `t.cpu().item()`: one sync, the item's
         for inner in self.tree.descendants(event.node):
-            if id(inner) in read_through:
+            if not _MAY_SYNC(inner) or id(inner) in read_through:
                 continue
             method = called_method(inner)
             item = method == "item" and _is_sync_method_call(inner)

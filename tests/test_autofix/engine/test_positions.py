@@ -118,6 +118,8 @@ BY_LINE = [
     "async def h():\n    async with a:\n        await b.cuda()\n\n\n@ (\n    deco\n)\nclass D:\n    pass\n",
     "if a:\r\n    b = (1 +\r\n      2)\r\nelse:\r\n    c = 3\r\n",
     's = "\\d"\n\n\nt = torch.ones(1)\n',  # an invalid escape warns
+    "for a in b:\n    x.cuda()\nfor c in d:\n    x.cuda()",  # the same code twice; the last without a line break
+    "y = 1\nx.cuda()",  # the last statement's code, less its line break, is found once
 ]
 
 
@@ -158,7 +160,28 @@ def test_by_line_trusts_no_other_text(monkeypatch):
     assert _spans_by_line(module, [first], tree, "x = 1\ny = 3\n") == spans(module, [first])
     assert _spans_by_line(module, [second], tree, "x = 1\ny = 3\n") is None
     assert _spans_by_line(module, [second], tree, "x = 1\ny = 2 +\n") is None
-    assert _spans_by_line(module, [second], tree, "x = 1; z = 0\ny = 2\n") is None  # three statements
+    # Found once in the text, at a line's start: placed there, however Python reads the rest.
+    assert _spans_by_line(module, [second], tree, "x = 1; z = 0\ny = 2\n") == spans(module, [second])
+    # Found twice: Python's parse places it, and here its statements do not pair up with libcst's.
+    assert _spans_by_line(module, [second], tree, "y = 2\nx = 1; z = 0\ny = 2\n") is None
+    # Found once, but not where a line starts.
+    assert _spans_by_line(module, [second], tree, "x = 1\nzy = 2\n") is None
+
+
+def test_repeated_code_is_placed_by_python(monkeypatch):
+    """A statement whose code the file repeats (a method's header in two classes) is placed at the line
+    Python's parse gives it, not at the code's first occurrence."""
+    from autofix.engine import positions
+    from autofix.engine.positions import _spans_by_line
+    from codemods.core.tree import Tree
+
+    monkeypatch.setattr(positions, "_BY_LINE_MOST", 1.0)
+    code = "class A:\n    def f(self, x):\n        pass\nclass B:\n    def f(self, x):\n        pass\n"
+    module = cst.parse_module(code)
+    tree = Tree(module)
+    second = [n for n in tree.of_type(module, cst.Param)][-1]
+    assert _spans_by_line(module, [second], tree, code) == spans(module, [second])
+    assert spans(module, [second])[id(second)].start_line == 5
 
 
 @pytest.mark.parametrize("path", SAMPLES[:-1:3], ids=lambda p: str(p.relative_to(ROOT)))
