@@ -12,6 +12,8 @@ nothing in the file assigns ``args["L1_lambda"]``.
 
 from __future__ import annotations
 
+import weakref
+
 import libcst as cst
 
 from codemods.core.name_bindings import bindings_in
@@ -106,7 +108,9 @@ class CliOptions:
     """The number options of the file's ``argparse`` parsers, and the names ``parse_args()`` binds."""
 
     def __init__(self, tree: Tree) -> None:
-        self.tree = tree
+        # Held weakly: rules keep the answer in the tree's own memo (`tree.memo(key, lambda:
+        # CliOptions(tree))`), and a strong reference back would make every pass's tree cyclic garbage.
+        self.tree: Tree = weakref.proxy(tree)
         root = tree.root
         self._namespaces: set[str] = set()
         self._dictionaries: set[str] = set()  # `args = vars(parser.parse_args())`
