@@ -1760,7 +1760,8 @@ def _after_loop(
 
 def _read_back_of(statement: cst.BaseStatement) -> str | None:
     """The name a read-back these fixes write assigns (``total = float(total)``, ``n = int(n)``,
-    ``losses = torch.stack(losses).tolist() if losses else []``), or None for any other statement."""
+    ``losses = torch.stack(losses).tolist() if losses else []``, ``preds = [part.cpu() for part in preds]``),
+    or None for any other statement."""
     if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
         return None
     small = statement.body[0]
@@ -1774,8 +1775,11 @@ def _read_back_of(statement: cst.BaseStatement) -> str | None:
     value = code_of(small.value)
     written = (f"float({name})", f"int({name})")
     copied = value.startswith(f"{name}.cpu() if ") and value.endswith(f"({name}) else {name}")
-    joined = value == f"[x for part in {name} for x in part.tolist()]"
-    arrays = value == f"[part.cpu().numpy() for part in {name}]"
+    joined = value in (
+        f"[x for part in {name} for x in part.tolist()]",
+        f"[x for part in {name} for x in part.cpu().numpy()]",
+    )
+    arrays = value in (f"[part.cpu().numpy() for part in {name}]", f"[part.cpu() for part in {name}]")
     return (
         name
         if value in written

@@ -3932,8 +3932,8 @@ INVALID = [
                     all_targets.append(y.detach())
                 loss_sum = float(loss_sum)
                 correct = int(correct)
-                all_targets = [part.cpu() for part in all_targets]
                 all_preds = [part.cpu() for part in all_preds]
+                all_targets = [part.cpu() for part in all_targets]
             return loss_sum / total, correct / total, torch.cat(all_preds), torch.cat(all_targets)
         """,
         line=13,
@@ -3995,8 +3995,8 @@ INVALID = [
                     all_preds.append(preds.detach())
                     all_labels.append(labels.detach())
                 total_loss = float(total_loss)
-                all_labels = [x for part in all_labels for x in part.cpu().numpy()]
                 all_preds = [x for part in all_preds for x in part.cpu().numpy()]
+                all_labels = [x for part in all_labels for x in part.cpu().numpy()]
             return total_loss / len(loader), f1_score(all_labels, all_preds, average="macro")
         """,
         line=14,

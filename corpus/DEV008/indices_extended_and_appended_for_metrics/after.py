@@ -40,10 +40,10 @@ def run():
             cat_preds.append(preds.detach())
             cat_labels.append(y.detach())
         total_loss = float(total_loss)
-        cat_labels = [part.cpu() for part in cat_labels]
-        cat_preds = [part.cpu() for part in cat_preds]
-        all_labels = [x for part in all_labels for x in part.cpu().numpy()]
         all_preds = [x for part in all_preds for x in part.cpu().numpy()]
+        all_labels = [x for part in all_labels for x in part.cpu().numpy()]
+        cat_preds = [part.cpu() for part in cat_preds]
+        cat_labels = [part.cpu() for part in cat_labels]
     accuracy = float(np.mean(np.array(all_preds) == np.array(all_labels)))
     print(type(all_preds[0]).__name__, all_preds[:6], accuracy, total_loss / BATCHES)
     return {

@@ -23,7 +23,7 @@ with torch.no_grad():
         total += labels.size(0)
         correct += (predicted == labels).sum()  # expect DEV008
     correct = int(correct)
-    all_preds = [x for part in all_preds for x in part.cpu().numpy()]
     all_labels = [x for part in all_labels for x in part.cpu().numpy()]
+    all_preds = [x for part in all_preds for x in part.cpu().numpy()]
 print(f"Accuracy: {100 * correct / total:.2f}%")
 print(confusion_matrix(all_labels, all_preds))

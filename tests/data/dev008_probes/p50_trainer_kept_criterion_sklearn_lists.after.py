@@ -32,6 +32,6 @@ class Trainer:
                 preds = torch.argmax(self.model(x_batch), dim=1)
                 all_preds.append(preds.detach())  # expect DEV008
                 all_labels.append(y_batch.detach())  # expect DEV008
-            all_labels = [x for part in all_labels for x in part.cpu().numpy()]
             all_preds = [x for part in all_preds for x in part.cpu().numpy()]
+            all_labels = [x for part in all_labels for x in part.cpu().numpy()]
         return accuracy_score(all_labels, all_preds)
