@@ -107,9 +107,14 @@ def _option_key(subscript: cst.Subscript) -> str | None:
 class CliOptions:
     """The number options of the file's ``argparse`` parsers, and the names ``parse_args()`` binds."""
 
+    @classmethod
+    def of(cls, tree: Tree) -> CliOptions:
+        """The options of ``tree``'s module, computed once per tree for every rule that asks."""
+        return tree.memo(cls, lambda: cls(tree))
+
     def __init__(self, tree: Tree) -> None:
-        # Held weakly: rules keep the answer in the tree's own memo (`tree.memo(key, lambda:
-        # CliOptions(tree))`), and a strong reference back would make every pass's tree cyclic garbage.
+        # Held weakly: the answer is kept in the tree's own memo (`of`), and a strong reference back
+        # would make every pass's tree cyclic garbage.
         self.tree: Tree = weakref.proxy(tree)
         root = tree.root
         self._namespaces: set[str] = set()

@@ -287,7 +287,7 @@ class Scalars:
             value = expr.value
             if isinstance(expr.slice[0].slice.value, cst.SimpleString):
                 # `args["beta"]` of `args = vars(parser.parse_args())`, an option made a number
-                self._options = self._options or CliOptions(self.tree)
+                self._options = self._options or CliOptions.of(self.tree)
                 return self._options.is_number_item(expr)
             if isinstance(value, cst.Attribute) and value.attr.value == "shape":
                 return True
@@ -299,7 +299,7 @@ class Scalars:
             )
         if isinstance(expr, cst.Attribute):
             # `opt.L1_lambda`, an option argparse converts with `type=float`
-            self._options = self._options or CliOptions(self.tree)
+            self._options = self._options or CliOptions.of(self.tree)
             return self._options.is_number(expr)
         if isinstance(expr, cst.Name):
             if id(expr) in self._number_names:

@@ -971,7 +971,7 @@ class _Sites:
         if self._multi_gpu():
             return False
         if self._options is None:
-            self._options = CliOptions(self.tree)
+            self._options = CliOptions.of(self.tree)
         return self._options.is_integer(index)
 
     def _multi_gpu(self) -> bool:

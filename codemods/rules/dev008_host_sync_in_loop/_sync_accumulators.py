@@ -2194,11 +2194,7 @@ def _is_item_term(
     def number(other: cst.BaseExpression) -> bool:
         if is_size(other, sizes) or isinstance(other, cst.Float):
             return True
-        return (
-            tree is not None
-            and isinstance(other, cst.Attribute)
-            and tree.memo(("dev008_cli_options",), lambda: CliOptions(tree)).is_number(other)
-        )
+        return tree is not None and isinstance(other, cst.Attribute) and CliOptions.of(tree).is_number(other)
 
     return (value.left is item and number(value.right)) or (
         value.right is item and isinstance(value.operator, cst.Multiply) and number(value.left)

@@ -82,7 +82,7 @@ def helper_device(
     device: cst.BaseExpression | None = target.device
     spelled = aliases.local_name_for("torch.device")
     if device is None and target.index is not None and spelled is not None:
-        options = tree.memo(("dev010_cli_options",), lambda: CliOptions(tree))
+        options = CliOptions.of(tree)
         if int_or_none(tree, target.index, options):  # `.cuda(self.gpu_id)`: `torch.device("cuda", i)`
             device = cst.Call(
                 func=cst.parse_expression(spelled),

@@ -378,15 +378,12 @@ class CreateOnDevice(Rule):
         if target is None or target.device is not None or target.index is None:
             return None
         spelled = self.aliases.local_name_for("torch.device")
-        if spelled is None or not int_or_none(self.tree, target.index, self._cli_options()):
+        if spelled is None or not int_or_none(self.tree, target.index, CliOptions.of(self.tree)):
             return None
         return cst.Call(
             func=cst.parse_expression(spelled),
             args=[cst.Arg(cst.SimpleString('"cuda"')), cst.Arg(target.index.deep_clone())],
         )
-
-    def _cli_options(self) -> CliOptions:
-        return self.tree.memo(("dev010_cli_options",), lambda: CliOptions(self.tree))
 
     def _kinds(self, creation: Creation) -> ArgumentKinds:
         """For a legacy constructor, the names that hold a size and those that hold data where it runs
