@@ -360,12 +360,19 @@ def head_line(split: Split) -> str:
     )
 
 
+def refused_labels(split: Split) -> int:
+    """How many labels lie in files the tool refused (a syntax error, say): every one of them is a miss."""
+    assert split.tool is not None
+    return sum(len(row.labels) for row in split.rows if row.id in split.tool.errors)
+
+
 def aggregate_lines(split: Split) -> list[str]:
     """What the validation split shows to everyone: counts only, no file, finding, miss or hunk."""
     assert split.tool is not None
     tool = split.tool
     return [
-        f"Files the tool refused: {len(tool.errors)}; rewrites that no longer parse: {len(tool.no_parse)};"
+        f"Files the tool refused: {len(tool.errors)} (holding {refused_labels(split)} labels);"
+        f" rewrites that no longer parse: {len(tool.no_parse)};"
         f" not idempotent: {len(tool.not_idempotent)}; files with later-pass fixes: {len(tool.unreported)}"
         f" ({sum(sum(more.values()) for more in tool.unreported.values())} fixes, credited as found by apply;"
         f" files whose later-pass fixes could not be traced: {len(tool.untraced)}, later-pass fixes"
@@ -460,6 +467,8 @@ def json_split(split: Split, codes: tuple[str, ...]) -> dict:
         "labels": sum(len(r.labels) for r in split.rows),
         "negatives": sum(len(r.negatives) for r in split.rows),
         "left_out": len(split.left_out),
+        "refused_files": len(split.tool.errors),
+        "labels_in_refused_files": refused_labels(split),
     }
     if not split.detailed:
         return {"counts": counts, "rules": lines}

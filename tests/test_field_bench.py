@@ -313,6 +313,22 @@ def test_validation_shows_only_aggregate_numbers(tmp_path, capsys, in_process):
     assert "old field text" not in text
 
 
+def test_labels_in_a_refused_validation_file_are_counted_as_such(tmp_path, capsys, in_process):
+    folder = fake_set(tmp_path)
+    broken = "import torch\ndef broken(:\n" + SCRIPT
+    (folder / "files" / "val-secret.py").write_text(broken)
+    row = manifest_line("val-secret", "else/where", broken.encode(), "P1:7-9 P10:10", "N10:11", "-")
+    (folder / "validation.tsv").write_text("\t".join(COLUMNS) + "\n" + row + "\n")
+    common = ["--manifest", str(folder / "manifest.tsv"), "--files", str(folder / "files"), "--no-run"]
+    assert bench.main([*common, "--split", "validation", "--json"]) == 0
+    counts = json.loads(capsys.readouterr().out)["validation"]["counts"]
+    assert (counts["refused_files"], counts["labels_in_refused_files"]) == (1, 2)
+    assert bench.main([*common, "--split", "validation"]) == 0
+    out = capsys.readouterr().out
+    assert "Files the tool refused: 1 (holding 2 labels)" in out
+    assert "val-secret" not in out
+
+
 def test_validation_details_need_the_reviewer_flag(tmp_path, capsys, in_process):
     folder = fake_set(tmp_path)
     fake_validation(folder)
