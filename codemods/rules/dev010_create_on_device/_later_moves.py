@@ -116,6 +116,9 @@ def later_move(
                 return None  # `self.helper()` may read `self.x`
             between.append(statement)
             continue
+        if _writes_numbers_into(tree, statement, spelled):
+            between.append(statement)  # `mask[:, 0] = -1e4`: the same numbers on any device
+            continue
         rebound = _method_on_itself(tree, statement, spelled, aliases)
         if rebound is not None:
             target, method = rebound
@@ -225,6 +228,56 @@ def _statements_after(tree: Tree, line: cst.SimpleStatementLine) -> Iterator[tup
         if not isinstance(branch, cst.If):
             return
         statement, in_a_branch = branch, True
+
+
+def _writes_numbers_into(tree: Tree, statement: cst.BaseStatement, spelled: str) -> bool:
+    """``t[:, 0] = -10000.0``, ``t[0][self.ids[START]] = 0``: a number written into part of the tensor in
+    place, which writes the same values wherever the tensor is. The index reads only plain names,
+    attributes, lookups and integers (indices on the host may index a tensor on a GPU), never the
+    tensor itself."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+        return False
+    small = statement.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and _is_number(small.value)):
+        return False
+    node: cst.BaseExpression = small.targets[0].target
+    if not isinstance(node, cst.Subscript):
+        return False
+    while isinstance(node, cst.Subscript):
+        if not all(_plain_index(element.slice) for element in node.slice):
+            return False
+        node = node.value
+    return dotted_name(node) == spelled and _mentions_once(tree, statement, spelled)
+
+
+def _plain_index(index: cst.BaseSlice) -> bool:
+    if isinstance(index, cst.Slice):
+        parts = (index.lower, index.upper, index.step)
+        return all(part is None or _plain_value(part) for part in parts)
+    return _plain_value(cst.ensure_type(index, cst.Index).value)
+
+
+def _plain_value(node: cst.BaseExpression) -> bool:
+    """An integer, a name, ``self.tag_to_ix[START_TAG]``: read, never computed by a call."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    if isinstance(node, (cst.Integer, cst.Name, cst.Ellipsis)):
+        return True
+    if isinstance(node, cst.Attribute):
+        return _plain_value(node.value)
+    if isinstance(node, cst.Subscript):
+        return _plain_value(node.value) and all(
+            isinstance(e.slice, cst.Index) and _plain_value(e.slice.value) for e in node.slice
+        )
+    if isinstance(node, cst.SimpleString):
+        return True  # a dictionary's key
+    return False
+
+
+def _is_number(node: cst.BaseExpression) -> bool:
+    while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def _method_on_itself(

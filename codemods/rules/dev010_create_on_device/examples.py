@@ -1660,4 +1660,66 @@ INVALID = [
                 return (hidden, context) if USE_CUDA else (hidden, context)
         """,
     ),
+    # A method after the pre-0.4 wrapper: `Variable(t)` is `t` since 0.4, so `.long()` converts the
+    # fresh tensor as it would without it, on the device as on the host.
+    Invalid(
+        """
+        import torch
+        from torch import autograd
+
+        def back_pointers(batch, tags, gpu):
+            pad = autograd.Variable(torch.zeros(batch, tags)).long()
+            if gpu:
+                pad = pad.cuda()
+            target = autograd.Variable(torch.zeros(batch)).long().cuda()
+            return pad, target
+        """,
+        """
+        import torch
+        from torch import autograd
+
+        def back_pointers(batch, tags, gpu):
+            pad = autograd.Variable(torch.zeros(batch, tags, device="cuda" if gpu else "cpu")).long()
+            target = autograd.Variable(torch.zeros(batch, device="cuda")).long()
+            return pad, target
+        """,
+        message="copied to the device; create it there",
+        line=5,
+    ),
+    # Numbers written into parts of the fresh tensor before the move: the writes give the same values
+    # on the device, so it is made there and written there.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class ChainCRF(nn.Module):
+            def __init__(self, tags, start, stop, gpu):
+                super().__init__()
+                self.index = {"<start>": start}
+                scores = torch.zeros(tags, tags)
+                scores[:, self.index["<start>"]] = -10000.0
+                scores[stop, :] = -10000.0
+                scores[0][0] = 0
+                if gpu:
+                    scores = scores.cuda()
+                self.transitions = nn.Parameter(scores)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class ChainCRF(nn.Module):
+            def __init__(self, tags, start, stop, gpu):
+                super().__init__()
+                self.index = {"<start>": start}
+                scores = torch.zeros(tags, tags, device="cuda" if gpu else "cpu")
+                scores[:, self.index["<start>"]] = -10000.0
+                scores[stop, :] = -10000.0
+                scores[0][0] = 0
+                self.transitions = nn.Parameter(scores)
+        """,
+        message="copied to the device; create it there",
+        line=8,
+    ),
 ]
