@@ -54,6 +54,16 @@ VALID = [
             return idx, x, noise, pad, kept
         """
     ),
+    # `.to(other)` whose creation reads the size of another name: `other` may be a device or a dtype
+    # under a name that does not say so, or a tensor whose dtype the move takes too; left alone.
+    Valid(
+        """
+        import torch
+
+        def pad_like(features, where):
+            return torch.zeros(features.size()).to(where)
+        """
+    ),
     # The same torch functions of a tensor that exists (a parameter, a batch): nothing is made here.
     Valid(
         """
@@ -1721,5 +1731,30 @@ INVALID = [
         """,
         message="copied to the device; create it there",
         line=8,
+    ),
+    # `.to(t)` where the creation reads `t.size()` or `t.shape`: `t` is a tensor, and the move takes its
+    # device and dtype as `.type_as(t)` does. The dtype moves onto a factory whose values cannot change;
+    # else the conversion stays, made on the device.
+    Invalid(
+        """
+        import torch
+
+        def scores(logits, targets, boxes):
+            best = torch.zeros(logits.size()).to(logits)
+            seen = torch.LongTensor(targets.size()).to(targets)
+            order = torch.arange(boxes.size(0)).to(boxes).long()
+            return best, seen, order
+        """,
+        """
+        import torch
+
+        def scores(logits, targets, boxes):
+            best = torch.zeros(logits.size(), device=logits.device, dtype=logits.dtype)
+            seen = torch.empty(targets.size(), dtype=torch.int64, device=targets.device).to(targets)
+            order = torch.arange(boxes.size(0), device=boxes.device).to(boxes).long()
+            return best, seen, order
+        """,
+        message="copied to the device; create it there",
+        line=4,
     ),
 ]

@@ -19,7 +19,9 @@ code writes too:
   `triu`, `t`, `transpose`, `permute`, `reshape`, `unsqueeze`, `squeeze`, `flatten`, `flip`);
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
-  values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
+  values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`; so
+  does `.to(t)` where the creation reads `t.size()` or `t.shape` (`torch.ones(t.size()).to(t)`), which
+  shows `t` is a tensor;
 * in two statements of the same block, the tensor unused in between (but for numbers written into parts
   of it, `x[:, 0] = -1e4`, which give the same values on the device): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
