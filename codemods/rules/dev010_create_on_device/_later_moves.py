@@ -576,20 +576,31 @@ def _guarded_return(
     """``if use_cuda: return h.cuda()`` (no ``elif``): the move, the ``else``'s ``return h`` (None when
     ``return h`` follows the ``if``, ``_KEPT`` when other code runs where the test fails), the line. The
     function returns ``h`` moved when the test holds, and what runs where it fails runs with ``h`` as
-    made, so made on the device the test chooses, ``h`` is returned as it is."""
+    made, so made on the device the test chooses, ``h`` is returned as it is. In a returned tuple,
+    ``return h.cuda(), c.cuda()``, the ``if`` stays and each name's move goes with its creation's fix."""
     if not isinstance(statement, cst.If) or spelled in _spellings(tree, statement.test):
         return None
     moving = _sole_small(statement.body)
-    if not (isinstance(moving, cst.Return) and isinstance(moving.value, cst.Call)):
+    if not isinstance(moving, cst.Return) or not _mentions_once(tree, moving, spelled):
         return None
-    target = move_target(moving.value, aliases)
-    if target is None or _moved_name(target.call) != spelled or not _mentions_once(tree, moving, spelled):
+    returned = moving.value
+    in_a_tuple = isinstance(returned, cst.Tuple)
+    if isinstance(returned, cst.Tuple):
+        # `return h.cuda(), c.cuda()`: this name's move, the others' left to their own creations
+        returned = next((e.value for e in returned.elements if spelled in _spellings(tree, e.value)), None)
+    if not isinstance(returned, cst.Call):
+        return None
+    target = move_target(returned, aliases)
+    if target is None or _moved_name(target.call) != spelled:
         return None
     line = cst.ensure_type(block(statement.body)[0], cst.SimpleStatementLine)
     if isinstance(statement.orelse, cst.If):
         return None  # (an `elif`)
-    if isinstance(statement.orelse, cst.Else):
-        otherwise: cst.BaseSmallStatement | None = _sole_small(statement.orelse.body)
+    otherwise: cst.BaseSmallStatement | None
+    if in_a_tuple:
+        otherwise = _KEPT  # the `if` stays, returning each name as made
+    elif isinstance(statement.orelse, cst.Else):
+        otherwise = _sole_small(statement.orelse.body)
         otherwise = otherwise if _returns(otherwise, spelled) else _KEPT
     else:
         after = rest[0] if rest else None

@@ -1757,4 +1757,34 @@ INVALID = [
         message="copied to the device; create it there",
         line=4,
     ),
+    # An LSTM's state returned moved under a flag as a tuple: each is made where the flag says, and the
+    # `if` stays, returning them as made.
+    Invalid(
+        """
+        import torch
+
+        class Generator(torch.nn.Module):
+            def init_hidden(self, batch):
+                h = torch.zeros(1, batch, 32)
+                c = torch.zeros(1, batch, 32)
+                if self.gpu:
+                    return h.cuda(), c.cuda()
+                else:
+                    return h, c
+        """,
+        """
+        import torch
+
+        class Generator(torch.nn.Module):
+            def init_hidden(self, batch):
+                h = torch.zeros(1, batch, 32, device="cuda" if self.gpu else "cpu")
+                c = torch.zeros(1, batch, 32, device="cuda" if self.gpu else "cpu")
+                if self.gpu:
+                    return h, c
+                else:
+                    return h, c
+        """,
+        message="copied to the device; create it there",
+        line=5,
+    ),
 ]
