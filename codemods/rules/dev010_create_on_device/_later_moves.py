@@ -91,8 +91,6 @@ class LaterMove:
         where it goes, if something does."""
         if self.from_a_branch:
             return "it is made in one branch of an `if` and moved after it"
-        if self.renamed:
-            return "it is moved under another name"
         odd = [name for names in self.methods for name in names.split(", ") if name not in SAME_ON_ANY_DEVICE]
         return f"`.{odd[0]}()` in between may not give the same tensor on the device" if odd else None
 

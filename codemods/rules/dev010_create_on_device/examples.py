@@ -1423,7 +1423,7 @@ INVALID = [
                 expanded = expanded.cuda()
             return expanded < lengths.unsqueeze(1)
         """,
-        message="moved under another name",
+        message="`.expand()` in between may not give the same tensor on the device",
         line=5,
     ),
     # `Variable(h)` in between returns `h` itself: the tensor is made on the device and the move goes.
@@ -1786,5 +1786,39 @@ INVALID = [
         """,
         message="copied to the device; create it there",
         line=5,
+    ),
+    # Renamed on the way to the move, the first name read nowhere after (the CRF's initial scores,
+    # filled, one entry set, wrapped under a new name and moved): made there under its first name.
+    Invalid(
+        """
+        import torch
+        from torch import autograd
+
+        class ChainCRF(torch.nn.Module):
+            def partition(self, feats, start):
+                init_alphas = torch.full((1, self.tags), -10000.0)
+                init_alphas[0][start] = 0.0
+                forward_var = autograd.Variable(init_alphas)
+                if self.use_gpu:
+                    forward_var = forward_var.cuda()
+                for feat in feats:
+                    forward_var = torch.logsumexp(forward_var + feat, dim=1, keepdim=True)
+                return forward_var
+        """,
+        """
+        import torch
+        from torch import autograd
+
+        class ChainCRF(torch.nn.Module):
+            def partition(self, feats, start):
+                init_alphas = torch.full((1, self.tags), -10000.0, device="cuda" if self.use_gpu else "cpu")
+                init_alphas[0][start] = 0.0
+                forward_var = autograd.Variable(init_alphas)
+                for feat in feats:
+                    forward_var = torch.logsumexp(forward_var + feat, dim=1, keepdim=True)
+                return forward_var
+        """,
+        message="copied to the device; create it there",
+        line=6,
     ),
 ]

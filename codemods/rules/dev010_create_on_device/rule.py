@@ -23,7 +23,8 @@ code writes too:
   does `.to(t)` where the creation reads `t.size()` or `t.shape` (`torch.ones(t.size()).to(t)`), which
   shows `t` is a tensor;
 * in two statements of the same block, the tensor unused in between (but for numbers written into parts
-  of it, `x[:, 0] = -1e4`, which give the same values on the device): `x = torch.zeros(n)` then
+  of it, `x[:, 0] = -1e4`, which give the same values on the device; renamed on the way, `y = Variable(x)`,
+  when `x` is read nowhere after): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). Moved with others, `a, b = a.cuda(), b.cuda()`, the others' moves stay (`b = b.cuda()`);
