@@ -152,6 +152,10 @@ def host_creation(
         elif method not in SAME_ON_ANY_DEVICE:
             inexact = f"`.{method}()` after the factory may not give the same tensor on the device"
         node = attribute.value
+        wrapped = _variable_argument(node, aliases)
+        if wrapped is not None:  # `Variable(torch.zeros(n)).long()`: since 0.4 the tensor itself
+            requires_grad = requires_grad or _asks_for_grad(cst.ensure_type(node, cst.Call))
+            node = wrapped
     if not isinstance(node, cst.Call) or any(a.star == "**" for a in node.args):
         return None
     qualified = aliases.qualify(node.func) or ""
@@ -346,6 +350,14 @@ def _number_literal(node: cst.BaseExpression) -> bool:
     while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
         node = node.expression
     return isinstance(node, (cst.Integer, cst.Float))
+
+
+def _variable_argument(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
+    """``Variable(x)`` (one positional argument): ``x``, which it returns since PyTorch 0.4; else None."""
+    if type(node) is not cst.Call or aliases.qualify(node.func) not in _VARIABLE:
+        return None
+    args = positional(node)
+    return args[0].value if len(args) == 1 and not any(a.star for a in node.args) else None
 
 
 def _asks_for_grad(call: cst.Call) -> bool:

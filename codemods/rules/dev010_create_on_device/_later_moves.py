@@ -91,8 +91,6 @@ class LaterMove:
         where it goes, if something does."""
         if self.from_a_branch:
             return "it is made in one branch of an `if` and moved after it"
-        if self.renamed:
-            return "it is moved under another name"
         odd = [name for names in self.methods for name in names.split(", ") if name not in SAME_ON_ANY_DEVICE]
         return f"`.{odd[0]}()` in between may not give the same tensor on the device" if odd else None
 
@@ -115,6 +113,9 @@ def later_move(
             if root != spelled and root in names_in(tree, statement):
                 return None  # `self.helper()` may read `self.x`
             between.append(statement)
+            continue
+        if _writes_numbers_into(tree, statement, spelled):
+            between.append(statement)  # `mask[:, 0] = -1e4`: the same numbers on any device
             continue
         rebound = _method_on_itself(tree, statement, spelled, aliases)
         if rebound is not None:
@@ -225,6 +226,56 @@ def _statements_after(tree: Tree, line: cst.SimpleStatementLine) -> Iterator[tup
         if not isinstance(branch, cst.If):
             return
         statement, in_a_branch = branch, True
+
+
+def _writes_numbers_into(tree: Tree, statement: cst.BaseStatement, spelled: str) -> bool:
+    """``t[:, 0] = -10000.0``, ``t[0][self.ids[START]] = 0``: a number written into part of the tensor in
+    place, which writes the same values wherever the tensor is. The index reads only plain names,
+    attributes, lookups and integers (indices on the host may index a tensor on a GPU), never the
+    tensor itself."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+        return False
+    small = statement.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and _is_number(small.value)):
+        return False
+    node: cst.BaseExpression = small.targets[0].target
+    if not isinstance(node, cst.Subscript):
+        return False
+    while isinstance(node, cst.Subscript):
+        if not all(_plain_index(element.slice) for element in node.slice):
+            return False
+        node = node.value
+    return dotted_name(node) == spelled and _mentions_once(tree, statement, spelled)
+
+
+def _plain_index(index: cst.BaseSlice) -> bool:
+    if isinstance(index, cst.Slice):
+        parts = (index.lower, index.upper, index.step)
+        return all(part is None or _plain_value(part) for part in parts)
+    return _plain_value(cst.ensure_type(index, cst.Index).value)
+
+
+def _plain_value(node: cst.BaseExpression) -> bool:
+    """An integer, a name, ``self.tag_to_ix[START_TAG]``: read, never computed by a call."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    if isinstance(node, (cst.Integer, cst.Name, cst.Ellipsis)):
+        return True
+    if isinstance(node, cst.Attribute):
+        return _plain_value(node.value)
+    if isinstance(node, cst.Subscript):
+        return _plain_value(node.value) and all(
+            isinstance(e.slice, cst.Index) and _plain_value(e.slice.value) for e in node.slice
+        )
+    if isinstance(node, cst.SimpleString):
+        return True  # a dictionary's key
+    return False
+
+
+def _is_number(node: cst.BaseExpression) -> bool:
+    while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def _method_on_itself(
@@ -523,20 +574,31 @@ def _guarded_return(
     """``if use_cuda: return h.cuda()`` (no ``elif``): the move, the ``else``'s ``return h`` (None when
     ``return h`` follows the ``if``, ``_KEPT`` when other code runs where the test fails), the line. The
     function returns ``h`` moved when the test holds, and what runs where it fails runs with ``h`` as
-    made, so made on the device the test chooses, ``h`` is returned as it is."""
+    made, so made on the device the test chooses, ``h`` is returned as it is. In a returned tuple,
+    ``return h.cuda(), c.cuda()``, the ``if`` stays and each name's move goes with its creation's fix."""
     if not isinstance(statement, cst.If) or spelled in _spellings(tree, statement.test):
         return None
     moving = _sole_small(statement.body)
-    if not (isinstance(moving, cst.Return) and isinstance(moving.value, cst.Call)):
+    if not isinstance(moving, cst.Return) or not _mentions_once(tree, moving, spelled):
         return None
-    target = move_target(moving.value, aliases)
-    if target is None or _moved_name(target.call) != spelled or not _mentions_once(tree, moving, spelled):
+    returned = moving.value
+    in_a_tuple = isinstance(returned, cst.Tuple)
+    if isinstance(returned, cst.Tuple):
+        # `return h.cuda(), c.cuda()`: this name's move, the others' left to their own creations
+        returned = next((e.value for e in returned.elements if spelled in _spellings(tree, e.value)), None)
+    if not isinstance(returned, cst.Call):
+        return None
+    target = move_target(returned, aliases)
+    if target is None or _moved_name(target.call) != spelled:
         return None
     line = cst.ensure_type(block(statement.body)[0], cst.SimpleStatementLine)
     if isinstance(statement.orelse, cst.If):
         return None  # (an `elif`)
-    if isinstance(statement.orelse, cst.Else):
-        otherwise: cst.BaseSmallStatement | None = _sole_small(statement.orelse.body)
+    otherwise: cst.BaseSmallStatement | None
+    if in_a_tuple:
+        otherwise = _KEPT  # the `if` stays, returning each name as made
+    elif isinstance(statement.orelse, cst.Else):
+        otherwise = _sole_small(statement.orelse.body)
         otherwise = otherwise if _returns(otherwise, spelled) else _KEPT
     else:
         after = rest[0] if rest else None

@@ -2,7 +2,8 @@
 
 ``x.to(device)``, ``x.to(device=args.device)``, ``x.to(device, torch.float16)``, ``x.cuda()``, ``x.cuda(1)``
 and ``x.type_as(t)`` (to ``t``'s device and dtype) are plain moves: a factory can take the same device (and
-dtype) as ``device=``/``dtype=``. ``x.to(other_tensor)`` (which takes the other tensor's dtype too),
+dtype) as ``device=``/``dtype=``; so is ``x.to(t)`` where ``x`` reads ``t.size()`` or ``t.shape``, which shows
+``t`` is a tensor. ``x.to(other_tensor)`` otherwise (which takes the other tensor's dtype too),
 ``non_blocking=``, ``copy=``, ``memory_format=`` and a ``.to(dtype)`` alone are not. ``x.cuda(some_index)`` is
 a move whose device a factory cannot take as written (``.cuda(None)`` is the current GPU, ``device=None`` the
 CPU): :attr:`MoveTarget.device` is None then.
@@ -17,7 +18,7 @@ import libcst as cst
 
 from codemods.analysis.cli_options import CliOptions
 from codemods.core.name_bindings import bindings_in
-from codemods.core.names import ImportAliases
+from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import called_method, kwarg, positional
 from codemods.core.torch_names import is_dtype_expr
 from codemods.core.tree import Tree
@@ -63,6 +64,8 @@ def move_target(call: cst.CSTNode, aliases: ImportAliases) -> MoveTarget | None:
         device, args = args[0], args[1:]
     if dtype is None and args:
         dtype, args = args[0], args[1:]
+    if device is not None and len(call.args) == 1 and _sized_by(call.func.value, device.value):
+        return _like_target(call)  # `torch.ones(x.size()).to(x)`: `x` has a size, so it is a tensor
     if device is None or args or not names_a_device(device.value, aliases):
         return None
     if dtype is not None and not is_dtype_expr(dtype.value, aliases):
@@ -86,6 +89,25 @@ def _like_target(call: cst.Call) -> MoveTarget | None:
         cst.Attribute(value=like.deep_clone(), attr=cst.Name("dtype")),
         like,
     )
+
+
+def _sized_by(receiver: cst.BaseExpression, other: cst.BaseExpression) -> bool:
+    """Does ``receiver`` read ``other.size(...)`` or ``other.shape``? Then ``other`` is a tensor (a device,
+    a dtype or a string has neither), and ``.to(other)`` takes its device and dtype as ``.type_as`` does."""
+    spelled = dotted_name(other)
+    if spelled is None or spelled in ("self", "cls"):
+        return False
+    stack: list[cst.CSTNode] = [receiver]
+    while stack:
+        node = stack.pop()
+        if (
+            isinstance(node, cst.Attribute)
+            and node.attr.value in ("size", "shape")
+            and dotted_name(node.value) == spelled
+        ):
+            return True
+        stack.extend(node.children)
+    return False
 
 
 def _cuda_target(call: cst.Call) -> MoveTarget | None:

@@ -54,6 +54,16 @@ VALID = [
             return idx, x, noise, pad, kept
         """
     ),
+    # `.to(other)` whose creation reads the size of another name: `other` may be a device or a dtype
+    # under a name that does not say so, or a tensor whose dtype the move takes too; left alone.
+    Valid(
+        """
+        import torch
+
+        def pad_like(features, where):
+            return torch.zeros(features.size()).to(where)
+        """
+    ),
     # The same torch functions of a tensor that exists (a parameter, a batch): nothing is made here.
     Valid(
         """
@@ -1413,7 +1423,7 @@ INVALID = [
                 expanded = expanded.cuda()
             return expanded < lengths.unsqueeze(1)
         """,
-        message="moved under another name",
+        message="`.expand()` in between may not give the same tensor on the device",
         line=5,
     ),
     # `Variable(h)` in between returns `h` itself: the tensor is made on the device and the move goes.
@@ -1659,5 +1669,156 @@ INVALID = [
                 context = Variable(torch.zeros(1, batch, 8, device="cuda" if USE_CUDA else "cpu"))
                 return (hidden, context) if USE_CUDA else (hidden, context)
         """,
+    ),
+    # A method after the pre-0.4 wrapper: `Variable(t)` is `t` since 0.4, so `.long()` converts the
+    # fresh tensor as it would without it, on the device as on the host.
+    Invalid(
+        """
+        import torch
+        from torch import autograd
+
+        def back_pointers(batch, tags, gpu):
+            pad = autograd.Variable(torch.zeros(batch, tags)).long()
+            if gpu:
+                pad = pad.cuda()
+            target = autograd.Variable(torch.zeros(batch)).long().cuda()
+            return pad, target
+        """,
+        """
+        import torch
+        from torch import autograd
+
+        def back_pointers(batch, tags, gpu):
+            pad = autograd.Variable(torch.zeros(batch, tags, device="cuda" if gpu else "cpu")).long()
+            target = autograd.Variable(torch.zeros(batch, device="cuda")).long()
+            return pad, target
+        """,
+        message="copied to the device; create it there",
+        line=5,
+    ),
+    # Numbers written into parts of the fresh tensor before the move: the writes give the same values
+    # on the device, so it is made there and written there.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class ChainCRF(nn.Module):
+            def __init__(self, tags, start, stop, gpu):
+                super().__init__()
+                self.index = {"<start>": start}
+                scores = torch.zeros(tags, tags)
+                scores[:, self.index["<start>"]] = -10000.0
+                scores[stop, :] = -10000.0
+                scores[0][0] = 0
+                if gpu:
+                    scores = scores.cuda()
+                self.transitions = nn.Parameter(scores)
+        """,
+        """
+        import torch
+        import torch.nn as nn
+
+        class ChainCRF(nn.Module):
+            def __init__(self, tags, start, stop, gpu):
+                super().__init__()
+                self.index = {"<start>": start}
+                scores = torch.zeros(tags, tags, device="cuda" if gpu else "cpu")
+                scores[:, self.index["<start>"]] = -10000.0
+                scores[stop, :] = -10000.0
+                scores[0][0] = 0
+                self.transitions = nn.Parameter(scores)
+        """,
+        message="copied to the device; create it there",
+        line=8,
+    ),
+    # `.to(t)` where the creation reads `t.size()` or `t.shape`: `t` is a tensor, and the move takes its
+    # device and dtype as `.type_as(t)` does. The dtype moves onto a factory whose values cannot change;
+    # else the conversion stays, made on the device.
+    Invalid(
+        """
+        import torch
+
+        def scores(logits, targets, boxes):
+            best = torch.zeros(logits.size()).to(logits)
+            seen = torch.LongTensor(targets.size()).to(targets)
+            order = torch.arange(boxes.size(0)).to(boxes).long()
+            return best, seen, order
+        """,
+        """
+        import torch
+
+        def scores(logits, targets, boxes):
+            best = torch.zeros(logits.size(), device=logits.device, dtype=logits.dtype)
+            seen = torch.empty(targets.size(), dtype=torch.int64, device=targets.device).to(targets)
+            order = torch.arange(boxes.size(0), device=boxes.device).to(boxes).long()
+            return best, seen, order
+        """,
+        message="copied to the device; create it there",
+        line=4,
+    ),
+    # An LSTM's state returned moved under a flag as a tuple: each is made where the flag says, and the
+    # `if` stays, returning them as made.
+    Invalid(
+        """
+        import torch
+
+        class Generator(torch.nn.Module):
+            def init_hidden(self, batch):
+                h = torch.zeros(1, batch, 32)
+                c = torch.zeros(1, batch, 32)
+                if self.gpu:
+                    return h.cuda(), c.cuda()
+                else:
+                    return h, c
+        """,
+        """
+        import torch
+
+        class Generator(torch.nn.Module):
+            def init_hidden(self, batch):
+                h = torch.zeros(1, batch, 32, device="cuda" if self.gpu else "cpu")
+                c = torch.zeros(1, batch, 32, device="cuda" if self.gpu else "cpu")
+                if self.gpu:
+                    return h, c
+                else:
+                    return h, c
+        """,
+        message="copied to the device; create it there",
+        line=5,
+    ),
+    # Renamed on the way to the move, the first name read nowhere after (the CRF's initial scores,
+    # filled, one entry set, wrapped under a new name and moved): made there under its first name.
+    Invalid(
+        """
+        import torch
+        from torch import autograd
+
+        class ChainCRF(torch.nn.Module):
+            def partition(self, feats, start):
+                init_alphas = torch.full((1, self.tags), -10000.0)
+                init_alphas[0][start] = 0.0
+                forward_var = autograd.Variable(init_alphas)
+                if self.use_gpu:
+                    forward_var = forward_var.cuda()
+                for feat in feats:
+                    forward_var = torch.logsumexp(forward_var + feat, dim=1, keepdim=True)
+                return forward_var
+        """,
+        """
+        import torch
+        from torch import autograd
+
+        class ChainCRF(torch.nn.Module):
+            def partition(self, feats, start):
+                init_alphas = torch.full((1, self.tags), -10000.0, device="cuda" if self.use_gpu else "cpu")
+                init_alphas[0][start] = 0.0
+                forward_var = autograd.Variable(init_alphas)
+                for feat in feats:
+                    forward_var = torch.logsumexp(forward_var + feat, dim=1, keepdim=True)
+                return forward_var
+        """,
+        message="copied to the device; create it there",
+        line=6,
     ),
 ]

@@ -4,13 +4,13 @@ Finds tensors created on the host and then copied to a device, and creates them 
 code writes too:
 
 * in one expression: `torch.arange(n).cuda()`, `torch.tensor(data).to(device)`,
-  `Variable(torch.zeros(n)).cuda()`, `torch.LongTensor([1, 2]).to(device)` (a legacy constructor is
-  spelled the modern way, `torch.tensor([1, 2], dtype=torch.int64, device=device)`), also of data that
-  exists, moved in the same expression: `torch.FloatTensor(state.reshape(1, -1)).to(device)` copies the
-  array into a host tensor only to copy that to the device (rewritten when the argument is plainly data,
-  to `torch.as_tensor(..., dtype=torch.float32, device=device)` for an existing array, which shares its
-  memory on the host where the legacy call did; reported when it may be a size; bound to a name and moved
-  later it is a batch's boundary, left alone);
+  `Variable(torch.zeros(n)).cuda()` (also with a method after the wrapper, `Variable(...).long()`),
+  `torch.LongTensor([1, 2]).to(device)` (a legacy constructor is spelled the modern way, `torch.tensor([1, 2],
+  dtype=torch.int64, device=device)`), also of data that exists, moved in the same expression:
+  `torch.FloatTensor(state.reshape(1, -1)).to(device)` copies the array into a host tensor only to copy that
+  to the device (rewritten when the argument is plainly data, to `torch.as_tensor(..., dtype=torch.float32,
+  device=device)` for an existing array, which shares its memory on the host where the legacy call did;
+  reported when it may be a size; bound to a name and moved later it is a batch's boundary, left alone);
   arithmetic with number literals on a fresh tensor is one too, `(torch.ones(n) * -1).to(device)` becomes
   `torch.ones(n, device=device) * -1` (`+`, `-`, `*`: one correctly rounded step on any device; not
   with a name, which may hold a host tensor, nor `/`);
@@ -19,8 +19,12 @@ code writes too:
   `triu`, `t`, `transpose`, `permute`, `reshape`, `unsqueeze`, `squeeze`, `flatten`, `flip`);
   `torch.arange(n).type_as(t)`, which moves to `t`'s device and converts to its dtype, becomes
   `torch.arange(n, device=t.device).type_as(t)` (the conversion made on the device gives the same
-  values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`;
-* in two statements of the same block, the tensor unused in between: `x = torch.zeros(n)` then
+  values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`; so
+  does `.to(t)` where the creation reads `t.size()` or `t.shape` (`torch.ones(t.size()).to(t)`), which
+  shows `t` is a tensor;
+* in two statements of the same block, the tensor unused in between (but for numbers written into parts
+  of it, `x[:, 0] = -1e4`, which give the same values on the device; renamed on the way, `y = Variable(x)`,
+  when `x` is read nowhere after): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). Moved with others, `a, b = a.cuda(), b.cuda()`, the others' moves stay (`b = b.cuda()`);

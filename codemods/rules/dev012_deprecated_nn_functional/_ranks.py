@@ -5,8 +5,8 @@ down keeps the result only where the rank is certain. It is certain for a few sh
 back through straight-line assignments of the same function: ``x.view(-1, 320)`` and ``reshape``,
 factories given every size (``torch.randn(4, 3)``), ``torch.cat``/``torch.stack``, an integer index
 (``x[0]``), ``unsqueeze``, and what keeps its input's rank: element-wise functions and methods, arithmetic
-with a number, and the layers ``nn.Linear``, ``nn.ReLU``, ``nn.Dropout`` and the like, called as
-``self.fc(x)`` where ``__init__`` made ``self.fc``. Anything else is unknown (None).
+with a number, and the layers ``nn.Linear``, ``nn.ReLU``, ``nn.Dropout``, the normalisations and the
+like, called as ``self.fc(x)`` where ``__init__`` made ``self.fc``. Anything else is unknown (None).
 """
 
 from __future__ import annotations
@@ -32,7 +32,10 @@ _ELEMENTWISE_METHODS = frozenset(
 _RANK_KEEPING_LAYERS = frozenset(
     f"torch.nn.{name}"
     for name in ("Linear", "ReLU", "Tanh", "Sigmoid", "Dropout", "ELU", "SELU", "LeakyReLU", "GELU")
-    + ("Identity", "Softplus", "ReLU6")
+    + ("Identity", "Softplus", "ReLU6", "PReLU", "SiLU", "Hardtanh", "LogSigmoid", "AlphaDropout")
+    # normalisations give back their input's shape (`BatchNorm1d` takes (N, C) and (N, C, L) alike)
+    + ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "InstanceNorm1d")
+    + ("InstanceNorm2d", "InstanceNorm3d", "Dropout2d", "Dropout3d")
 )
 
 

@@ -187,6 +187,45 @@ INVALID = [
         message="the input is 1-D here, so `dim=0`",
         line=12,
     ),
+    # A normalisation between the flattening and the softmax gives back its input's shape: still 2-D.
+    Invalid(
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(1, 8, 3)
+                self.fc = nn.Linear(8 * 26 * 26, 32)
+                self.norm = nn.BatchNorm1d(32)
+                self.out = nn.Linear(32, 10)
+
+            def forward(self, x):
+                x = F.relu(self.conv(x)).view(-1, 8 * 26 * 26)
+                x = F.relu(self.norm(self.fc(x)))
+                return F.log_softmax(self.out(x))
+        """,
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(1, 8, 3)
+                self.fc = nn.Linear(8 * 26 * 26, 32)
+                self.norm = nn.BatchNorm1d(32)
+                self.out = nn.Linear(32, 10)
+
+            def forward(self, x):
+                x = F.relu(self.conv(x)).view(-1, 8 * 26 * 26)
+                x = F.relu(self.norm(self.fc(x)))
+                return F.log_softmax(self.out(x), dim=1)
+        """,
+        message="the input is 2-D here, so `dim=1`",
+        line=15,
+    ),
     # Near misses: a size handed in (it may be a shape), a branch that reshapes: the rank is unknown.
     Invalid(
         """
