@@ -18,8 +18,8 @@ edits add and the sequences they change (never the untouched parse):
   between two arguments, ``=`` of a keyword) is parsed as an explicit node.
 - Sharing: a node can stand only once in a parsed tree, so a node the edits put in two places, or
   move while it stays where it was, has no parsed twin (and the tree index would lose one of them).
-- Names: a ``Name`` whose value is not an identifier (``Name("torch.float32")``) is parsed as another
-  node.
+- Names: a ``Name`` whose value is a keyword (``Name("lambda")``: libcst checks only that it is an
+  identifier) is no name in a parse.
 
 Anything it cannot tell (a class of node it does not know the precedence of, a parenthesised
 generator), it answers False: the libcst parse then decides, so a wrong "no" costs time, never a
