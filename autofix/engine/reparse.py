@@ -1,4 +1,8 @@
-"""Re-parsing only what a pass of fixes changed, not the whole file.
+"""Re-parsing only what a pass of fixes changed, not the whole file; or only proving that it parses.
+
+Where :func:`autofix.engine.built.unproven` proves that a parse gives the tree the edits built, a changed
+statement is only turned back into text, which ``ast.parse`` must take, and kept as built (``advance``'s
+``unproven``); everything below is how the other changed statements are parsed again with libcst.
 
 After each pass of fixes the engine needs the new text and a tree of it, and must prove that the new text
 parses. Parsing the whole file again costs as much as the first parse: on a 1 MB file with fixes that enable
