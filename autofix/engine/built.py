@@ -18,6 +18,7 @@ edits add and the sequences they change (never the untouched parse):
   between two arguments, ``=`` of a keyword) is parsed as an explicit node.
 - Sharing: a node can stand only once in a parsed tree, so a node the edits put in two places, or
   move while it stays where it was, has no parsed twin (and the tree index would lose one of them).
+- Indentation: a block indented by the module's default, noted explicitly (a parse notes None).
 - Names: a ``Name`` whose value is a keyword (``Name("lambda")``: libcst checks only that it is an
   identifier) is no name in a parse.
 
@@ -295,6 +296,8 @@ class _Check:
                         raise _NotParsed
             if kind is cst.Name and not _identifier(node.value):  # type: ignore[attr-defined]
                 raise _NotParsed
+            if kind is cst.IndentedBlock and node.indent == self.tree.root.default_indent:  # type: ignore[attr-defined]
+                raise _NotParsed  # a parse notes the module's own indentation as None
 
     def _visit(
         self,

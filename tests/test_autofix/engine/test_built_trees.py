@@ -130,6 +130,17 @@ def test_a_name_that_is_a_keyword_is_doubted():
     assert not _doubtful("y = f(a)\n", _call, lambda call: cst.Name("None"))
 
 
+def test_a_block_indented_explicitly_by_the_default_is_doubted():
+    source = "if a:\n    y = f(a)\n"
+
+    module = cst.parse_module(source)
+    tree = Tree(module)
+    block = module.body[0].body  # type: ignore[attr-defined]
+    for indent, doubted in ((None, False), ("    ", True), ("  ", False)):
+        _, doubtful = unproven({block: block.with_changes(indent=indent)}, tree)
+        assert bool(doubtful) is doubted, indent
+
+
 def test_a_node_that_also_stays_where_it_was_is_doubted():
     source = "y = f(a)\nz = g(b)\n"
     module = cst.parse_module(source)
