@@ -15,10 +15,11 @@ first were free (the floor of any engine that re-runs rules only on what a pass 
 cProfile of ``apply`` (cumulative). ``--ideal-carry`` declares every rule statement-local, so that the
 last pass carries every rule's findings in the statements no pass changed since it looked: the most any
 carry of findings per top-level statement could save (a bound; its fixed text need not be right),
-which shows which rules' code the rule time goes to. ``--built-trees`` has the engine go on from the trees
-its edits build (each changed statement checked with ``ast.parse``) instead of re-parsing what each pass
-changed with libcst: the most a rewrite without those re-parses could save (a bound as well; apply's line
-ends with a digest of the fixed text, to compare with a plain run's). cProfile slows Python code more than
+which shows which rules' code the rule time goes to. The engine goes on from the trees its edits build
+where :mod:`autofix.engine.built` proves a parse gives them (its check is a stage of its own; "re-parse
+changed statements" is then the text of each changed statement and its ``ast.parse``, and the libcst
+parse of the statements it doubts); run with ``AUTOFIX_REPARSE_CHANGED=1`` for the engine that parses
+every changed statement again (apply's line ends with a digest of the fixed text, to compare). cProfile slows Python code more than
 libcst's native parser, so its shares overstate the rules; the stage table is the one to quote. ``--waits`` lists, per
 pass, which applied fix each deferred one overlaps and how their edits meet (what keeps them for the next
 pass; it costs time inside apply's total, so not for timing).
@@ -27,7 +28,6 @@ pass; it costs time inside apply's total, so not for timing).
 from __future__ import annotations
 
 import argparse
-import ast
 import cProfile
 import gc
 import hashlib
@@ -44,7 +44,6 @@ import autofix.engine.lint as engine
 import autofix.engine.reparse as reparse
 from autofix.files.workers import _WORKER_GC_THRESHOLDS
 from codemods import all_rules
-from codemods.core.codegen import module_code_for
 
 SECONDS: dict[str, float] = defaultdict(float)
 CALLS: dict[str, int] = defaultdict(int)
@@ -162,6 +161,7 @@ def _instrument() -> None:
     engine._check = _timed("rules (every pass)", engine._check)
     engine.spans = _timed("positions of findings", engine.spans)
     engine.apply_edits = _timed("apply a pass's edits (path copy)", engine.apply_edits)
+    engine.unproven = _timed("check the built trees (built.py)", engine.unproven)
     reparse.Reparser.__init__ = _timed("statement texts (once)", reparse.Reparser.__init__)
     reparse.Reparser.advance = _timed("re-parse changed statements", _charged(reparse.Reparser.advance))
 
@@ -243,6 +243,7 @@ def _one_full_pass_floor() -> float:
         + SECONDS["statement texts (once)"]
         + SECONDS["apply a pass's edits (path copy)"]
         + SECONDS["re-parse changed statements"]
+        + SECONDS["check the built trees (built.py)"]
     )
 
 
@@ -284,32 +285,6 @@ def _folder(folder: Path) -> None:
     print(f"index + rules = {(index + rules) / parse:.3f} of the parse")
 
 
-def _trust_the_built_trees() -> None:
-    """Has the engine go on from the tree its edits built, each changed top-level statement's text
-    generated and checked with ``ast.parse``, instead of parsing the changed statements again with libcst
-    (:mod:`autofix.engine.reparse`); the statements' texts are generated without their spans, which only
-    that re-parse reads.
-
-    A bound for an engine that does not re-parse what its fixes changed: the built tree need not be the
-    one a parse gives (a fix may leave a comma to its default, where a parse has one), nor read as it
-    generates (a node built without the parentheses it needs), so its fixed text need not be right."""
-
-    def advance(self, new, rebuilt=None):
-        codes = {}
-        for stmt in new.body:
-            code = self._codes.get(id(stmt))
-            if code is None:
-                code = module_code_for(new, stmt)
-                ast.parse(code)  # it parses; whether libcst reads it as built is not checked
-            codes[id(stmt)] = code
-        self.module, self._codes, self._spans = new, codes, {}
-        self.text = self._join(new)
-        return new, self.text
-
-    reparse.Reparser.advance = advance
-    reparse.Reparser._code_and_spans = lambda self, stmt, indents: (module_code_for(self.module, stmt), {})
-
-
 def _declare_every_rule_statement_local() -> None:
     """Has the engine's incremental last pass (``docs/engine.md``) carry every rule's findings in the
     statements no pass changed since the rule last looked at them, and run the rule only on the others.
@@ -334,12 +309,6 @@ def main() -> None:
         " findings could save (a bound, not an apply: the fixed text may be wrong)",
     )
     parser.add_argument(
-        "--built-trees",
-        action="store_true",
-        help="go on from the trees the edits build, checked with ast.parse, instead of re-parsing what a pass"
-        " changed: what a rewrite without libcst re-parses could save (a bound: the fixed text may be wrong)",
-    )
-    parser.add_argument(
         "--waits",
         action="store_true",
         help="list what each deferred fix overlaps, per pass (inflates apply's time: not for timing)",
@@ -347,8 +316,6 @@ def main() -> None:
     args = parser.parse_args()
     global WAITS
     WAITS = args.waits
-    if args.built_trees:
-        _trust_the_built_trees()
     if args.ideal_carry:
         _declare_every_rule_statement_local()
     gc.freeze()

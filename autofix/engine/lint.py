@@ -9,14 +9,15 @@ import gc
 import os
 import re
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
+from autofix.engine.built import unproven
 from autofix.engine.diagnostic import Diagnostic  # defined there, so that reading results needs no libcst
-from autofix.engine.edits import apply_edits
+from autofix.engine.edits import Replacement, apply_edits
 from autofix.engine.fix_edits import FixEdits
 from autofix.engine.pieces import parse_module, reused_extents, reused_tree
 from autofix.engine.positions import Span, spans
@@ -37,6 +38,9 @@ MAX_PASSES = 10
 # Set to 1, every rule runs on the whole module in the last pass, as before the incremental last pass
 # (docs/engine.md): the equivalence test compares the two, and a suspected miss can be ruled out with it.
 WHOLE_LAST_PASS = "AUTOFIX_WHOLE_LAST_PASS"
+# Set to 1, every statement a pass of fixes changed is parsed again with libcst, as before the engine went
+# on from the trees its edits build (autofix.engine.built): tests compare the two.
+REPARSE_CHANGED = "AUTOFIX_REPARSE_CHANGED"
 
 # Suppression comments: "autofix: ignore", "autofix: ignore[DEV002, DEV003]", "noqa", "noqa: DEV002,DEV003".
 _SUPPRESSION = re.compile(
@@ -264,6 +268,7 @@ def _lint_and_fix(
     aliases: ImportAliases | None = None
     # What the rules that declare their module facts found, statement by statement (None: switched off).
     known: _Known | None = None if os.environ.get(WHOLE_LAST_PASS) == "1" else _Known()
+    trust_built = os.environ.get(REPARSE_CHANGED) != "1"
     while True:
         # The statements the last pass (or, first, the file's last version) left alone are copied from
         # its index.
@@ -324,14 +329,15 @@ def _lint_and_fix(
             trace.note(module, current, tree, chosen, waiting, applying_passes)
         reparser = reparser or Reparser(module)
         rebuilt: dict[int, cst.CSTNode] = {}  # what apply_edits copied, from which original
+        edits: Mapping[cst.CSTNode, Replacement] = {
+            node: repl for f in chosen for node, repl in f.edits.items()
+        }
+        # Where a parse may not give the tree the edits build: parsed again (all of it when not trusted).
+        edits, doubtful = unproven(edits, tree) if trust_built else (edits, None)
         try:
-            # Proves the fix parses, and is the next pass's tree (only changed statements are re-parsed).
-            module, rewritten = reparser.advance(
-                apply_edits(
-                    module, {node: repl for f in chosen for node, repl in f.edits.items()}, tree, rebuilt
-                ),
-                rebuilt,
-            )
+            # Proves the fix parses, and is the next pass's tree: the tree the edits build where a parse
+            # gives it, else only the changed statements parsed again.
+            module, rewritten = reparser.advance(apply_edits(module, edits, tree, rebuilt), rebuilt, doubtful)
         except cst.ParserSyntaxError as exc:
             codes = ", ".join(sorted({f.code for f in chosen}))
             raise SourceError(

@@ -1,4 +1,8 @@
-"""Re-parsing only what a pass of fixes changed, not the whole file.
+"""Re-parsing only what a pass of fixes changed, not the whole file; or only proving that it parses.
+
+Where :func:`autofix.engine.built.unproven` proves that a parse gives the tree the edits built, a changed
+statement is only turned back into text, which ``ast.parse`` must take, and kept as built (``advance``'s
+``unproven``); everything below is how the other changed statements are parsed again with libcst.
 
 After each pass of fixes the engine needs the new text and a tree of it, and must prove that the new text
 parses. Parsing the whole file again costs as much as the first parse: on a 1 MB file with fixes that enable
@@ -30,8 +34,9 @@ tree and the text are the ones a full parse and a full code generation give.
 
 from __future__ import annotations
 
+import ast
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
@@ -75,26 +80,38 @@ class Reparser:
         for stmt in module.body:
             self._codes[id(stmt)], self._spans[id(stmt)] = self._code_and_spans(stmt, ())
         self.text = self.original_text = self._join(module)  # what module.code gives
+        # Set by advance: the edits built the tree a parse gives (autofix.engine.built), so a changed
+        # statement whose text Python parses is kept as built, not parsed again with libcst.
+        self._built = False
 
     def advance(
-        self, new: cst.Module, rebuilt: Mapping[int, cst.CSTNode] | None = None
+        self,
+        new: cst.Module,
+        rebuilt: Mapping[int, cst.CSTNode] | None = None,
+        unproven: Set[int] | None = None,
     ) -> tuple[cst.Module, str]:
         """``new`` (``self.module`` with some nodes replaced) as a parsed tree, and its text. ``rebuilt``:
         ``id(copy) -> original`` for the nodes :func:`autofix.engine.edits.apply_edits` copied with a new
         child; with it, a large statement (a class, a function) changed deep inside has only the statements
-        that changed in it parsed again, and its text is its last text with theirs replaced.
+        that changed in it parsed again, and its text is its last text with theirs replaced. ``unproven``,
+        when given: the top-level statements (by id: those of ``self.module`` the edits changed, and those
+        they added) where a parse may not give what the edits built (:func:`autofix.engine.built.unproven`);
+        every other changed statement is kept as built when ``ast.parse`` takes its text, and parsed with
+        libcst only when it does not.
 
         Raises :class:`libcst.ParserSyntaxError` when a changed statement no longer parses."""
         if (new.header is not self.module.header and new.header != self.module.header) or (
             new.footer is not self.module.footer and new.footer != self.module.footer
         ):
             return self._full(new)
+        trusted = unproven is not None and bool(rebuilt)  # (empty ``rebuilt``: libcst's transformer made it)
         codes: dict[int, str] = {}
         spans: dict[int, Spans] = {}
         body = []
         for stmt in new.body:
             code = self._codes.get(id(stmt))
             if code is None:
+                self._built = trusted and id((rebuilt or {}).get(id(stmt), stmt)) not in (unproven or ())
                 again = self._statement_again(new, stmt, rebuilt or {})
                 if again is None:
                     return self._full(new)
@@ -134,6 +151,10 @@ class Reparser:
                     code, spans = before.replaced(0, len(before.text), edits, id(original))
                     spans[id(refreshed)] = (0, len(code))
                     return refreshed, code, spans
+        if self._built:
+            code, spans = self._code_and_spans(stmt, ())
+            if _python_parses(code):
+                return stmt, code, spans
         code = module_code_for(new, stmt)
         parsed = self._parse_statement(code, self.module.default_newline)
         return None if parsed is None else (parsed, code, None)
@@ -168,23 +189,28 @@ class Reparser:
         changes: dict[str, object] = {}
         for name in node_fields(type(node)):
             value, was = getattr(node, name), getattr(original, name)
+            same = True
             if value is was:
                 continue
             if type(value) in (list, tuple) and type(was) in (list, tuple) and len(value) == len(was):
                 parts = []
                 for item, item_before in zip(value, was):
                     if item is not item_before:
-                        item = self._refresh_part(item, item_before, rebuilt, indents, before, edits)
-                        if item is None:
+                        refreshed = self._refresh_part(item, item_before, rebuilt, indents, before, edits)
+                        if refreshed is None:
                             return None
+                        item, same = refreshed, same and refreshed is item
                     parts.append(item)
-                changes[name] = tuple(parts)
+                if not same:
+                    changes[name] = tuple(parts)
                 continue
             refreshed = self._refresh_part(value, was, rebuilt, indents, before, edits)
             if refreshed is None:
                 return None
-            changes[name] = refreshed
-        return node.with_changes(**changes)
+            if refreshed is not value:
+                changes[name] = refreshed
+        # Kept as built (nothing in it parsed again), it is its own refreshed copy.
+        return node.with_changes(**changes) if changes else node
 
     def _refresh_part(
         self,
@@ -252,6 +278,8 @@ class Reparser:
             at += len(text)
             body.append(stmt)
         edits.append((first[0], last[1], "".join(texts), spans))
+        if all(stmt is kept_as_built for stmt, kept_as_built in zip(body, block.body)):
+            return block  # every statement kept as built
         return block.with_changes(body=tuple(body))
 
     def _refresh_nested(
@@ -283,8 +311,13 @@ class Reparser:
         file. None if the parse has another shape than expected."""
         module = self.module
         newline, default = module.default_newline, module.default_indent
-        code = self._code_at(stmt, indents)
         openers = "".join(f"{''.join(indents[:depth])}if 1:{newline}" for depth in range(len(indents)))
+        if self._built:
+            code, spans = self._code_and_spans(stmt, indents)
+            if _python_parses(openers + code):
+                return cast(cst.BaseStatement, stmt), code, spans
+        else:
+            code = self._code_at(stmt, indents)
         text = f"{opener(default, newline)}{openers}{code}{''.join(indents)}pass{newline}"
         parsed = trusted_parse.parse_module(text, self._config)
         if parsed.default_indent != default or len(parsed.body) != 2:
@@ -347,6 +380,15 @@ class Reparser:
             state.pop_trailing_newline()
         tail = "".join(state.tokens)
         return head + "".join(self._codes[id(stmt)] for stmt in module.body[:-1]) + tail
+
+
+def _python_parses(code: str) -> bool:
+    """Whether Python's own parser takes ``code`` (a statement, at column 0 or inside ``if 1:`` lines)."""
+    try:
+        ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 # A run of a top-level statement's last text, ``start`` to ``end``, that becomes ``text``, in which the

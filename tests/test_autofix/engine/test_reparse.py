@@ -22,6 +22,7 @@ CORPUS = sorted((ROOT / "corpus").rglob("before.py"))
 
 class _CheckedReparser(Reparser):
     passes = 0
+    built = 0  # passes whose edits built, in every statement, the tree a parse gives (autofix.engine.built)
     nested = 0  # statements parsed again inside a larger one (the rest of it kept)
 
     def _parse_nested(self, stmt, indents):
@@ -32,8 +33,9 @@ class _CheckedReparser(Reparser):
         super().__init__(module)
         assert self.original_text == module.code
 
-    def advance(self, new: cst.Module, rebuilt=None) -> tuple[cst.Module, str]:
-        module, text = super().advance(new, rebuilt)
+    def advance(self, new: cst.Module, rebuilt=None, unproven=None) -> tuple[cst.Module, str]:
+        module, text = super().advance(new, rebuilt, unproven)
+        _CheckedReparser.built += unproven is not None and not unproven
         assert text == new.code, "the text kept statement by statement is not the module's code"
         assert module.deep_equals(cst.parse_module(text)), "the tree differs from a full parse of its text"
         for stmt in module.body:  # where the statements lie in a refreshed one's text, kept for the next pass
@@ -51,6 +53,7 @@ class _CheckedReparser(Reparser):
 def checked(monkeypatch):
     monkeypatch.setattr(autofix.engine.lint, "Reparser", _CheckedReparser)
     _CheckedReparser.passes = 0
+    _CheckedReparser.built = 0
     _CheckedReparser.nested = 0
     return _CheckedReparser
 
@@ -113,7 +116,10 @@ def parsed_lengths(monkeypatch) -> list[int]:
     return parsed
 
 
-def test_only_the_changed_statements_of_a_large_function_are_parsed_again(parsed_lengths, checked):
+def test_only_the_changed_statements_of_a_large_function_are_parsed_again(
+    parsed_lengths, checked, monkeypatch
+):
+    monkeypatch.setenv(autofix.engine.lint.REPARSE_CHANGED, "1")  # (else nothing is parsed again: below)
     body = "".join(f"    y{i} = {i}\n" for i in range(200))
     source = f"import torch\ndef f(x):\n{body}    x = x.cuda()\n    return x\n"
     parsed = parsed_lengths
@@ -123,6 +129,15 @@ def test_only_the_changed_statements_of_a_large_function_are_parsed_again(parsed
     assert [n for n in parsed[1:] if n != len(outcome.new_text)] and max(
         n for n in parsed[1:] if n != len(outcome.new_text)
     ) < len(body) / 10
+
+
+def test_the_built_tree_is_kept_without_a_parse(parsed_lengths, checked):
+    """A fix whose edits build the tree a parse gives: nothing is parsed again, not even the statement."""
+    body = "".join(f"    y{i} = {i}\n" for i in range(200))
+    source = f"import torch\ndef f(x):\n{body}    x = x.cuda()\n    return x\n"
+    outcome = lint_and_fix(source, all_rules(), fix=True, unsafe_fixes=True)
+    assert outcome.new_text is not None and checked.built == checked.passes >= 1
+    assert [n for n in parsed_lengths[1:] if n != len(outcome.new_text)] == []  # checked's full parses aside
 
 
 @pytest.mark.parametrize(
