@@ -177,11 +177,16 @@ class Sync:
 
 
 class HostSyncs:
-    def __init__(self, tree: Tree, aliases: ImportAliases, values: TensorValues, scalars: Scalars) -> None:
+    def __init__(
+        self, tree: Tree, aliases: ImportAliases, values: TensorValues, scalars: Scalars, pre_04: bool = False
+    ) -> None:
         self.tree = tree
         self.aliases = aliases
         self.values = values
         self.scalars = scalars
+        # The file reads numbers the pre-0.4 way (`loss.data[0]`): there, indexing a one-dimensional tensor
+        # gave a Python number, so `top1.update(prec1[0], n)` copied it to the host
+        self.pre_04 = pre_04
         self._copied: tuple[cst.CSTNode | None, set[str]] = (None, set())  # the last line's copies
 
     def of(self, event: Event) -> Iterator[Sync]:
@@ -295,6 +300,12 @@ class HostSyncs:
                         f"`{short(inner)}` reads a number the pre-0.4 way (`.item()` today): it copies it to"
                         " the host and waits for the GPU every step",
                     )
+            elif _IS_SUBSCRIPT(inner) and self.pre_04 and self._meter_given_element(inner, event.known):
+                yield Sync(
+                    inner,
+                    f"`{short(inner)}` reads a number the pre-0.4 way (`.item()` today): it copies it to"
+                    " the host and waits for the GPU every step",
+                )
             elif _IS_FORMATTED(inner) and self.values.is_tensor(inner.expression, event.known):
                 yield Sync(
                     inner.expression,
@@ -394,6 +405,29 @@ class HostSyncs:
                 )
             return False
         return False
+
+    def _meter_given_element(self, node: cst.Subscript, known: Known) -> bool:
+        """``top1.update(prec1[0], n)`` in a file written for PyTorch < 0.4, where ``prec1`` is a device
+        tensor or what a call returned given device tensors (``prec1, prec5 = accuracy(out.data, y)``): the
+        first element of a one-element tensor was a Python number then, read on the host every step."""
+        if len(node.slice) != 1 or not isinstance(node.value, cst.Name):
+            return False
+        index = node.slice[0].slice
+        if not (
+            isinstance(index, cst.Index) and isinstance(index.value, cst.Integer) and index.value.value == "0"
+        ):
+            return False
+        arg = self.tree.parent(node)
+        call = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not (
+            isinstance(call, cst.Call)
+            and called_method(call) == "update"
+            and call.args
+            and call.args[0] is arg
+            and arg.keyword is None
+        ):
+            return False
+        return self.values.is_tensor(node.value, known) or self.values.is_fed(node.value, known)
 
     def _branches(self, test: cst.BaseExpression, known: Known) -> Iterator[Sync]:
         """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""

@@ -473,10 +473,73 @@ VALID = [
             print(translate(example, model))
         """
     ),
+    # `top1.update(acc1[0], n)` in a file written for PyTorch >= 0.4 (no `.data[0]`): the element is a
+    # 0-dim tensor the meter sums on the device, read where the loop prints every N steps.
+    Valid(
+        """
+        import torch
+        from utils import AverageMeter, accuracy
+        device = torch.device("cuda")
+        def train(loader):
+            top1 = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                out = model(x.to(device))
+                loss = criterion(out, y.to(device))
+                acc1, acc5 = accuracy(out, y.to(device), topk=(1, 5))
+                top1.update(acc1[0], x.size(0))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                if i % 10 == 0:
+                    print(top1.avg)
+        """
+    ),
+    # A pre-0.4 file whose meter is given the first element of a host value (a loader's batch, never moved).
+    Valid(
+        """
+        import torch
+        from utils import AverageMeter
+        device = torch.device("cuda")
+        def train(loader):
+            sizes = AverageMeter()
+            for i, (x, y, n) in enumerate(loader):
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                sizes.update(n[0])
+                if i % 10 == 0:
+                    print(loss.data[0])
+        """
+    ),
 ]
 
 
 INVALID = [
+    # Pre-0.4 code (`loss.data[0]`): the first element of a one-element tensor was a Python number, so a
+    # meter given `prec1[0]` (what an imported `accuracy` returns for device tensors) reads it every step.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        from utils import AverageMeter, accuracy
+        def train(loader):
+            top1 = AverageMeter()
+            for x, y in loader:
+                x, y = Variable(x.cuda()), Variable(y.cuda())
+                out = model(x)
+                loss = criterion(out, y)
+                prec1, prec5 = accuracy(out.data, y.data, topk=(1, 5))
+                top1.update(prec1[0], x.size(0))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                print(loss.data[0])
+        """,
+        None,
+        message="`prec1[0]` reads a number the pre-0.4 way",
+        line=11,
+    ),
     # An average meter of another file (imported): its `update` may do anything with the value, so it
     # is reported only, and the message says why.
     Invalid(

@@ -4,9 +4,11 @@ Finds host syncs on device tensors in code that runs every training or evaluatio
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
 and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
-summed into a name, appended to a list or converted: how pre-0.4 code read a number), and an explicit
-`torch.cuda.synchronize()` in a step that reads no clock (reported only: it waits and does nothing else,
-while a step that times itself needs it; it keeps no other sync's fix from being made). Code runs every
+summed into a name, appended to a list or converted: how pre-0.4 code read a number; in a file that
+reads `.data[0]`, also a meter given a tensor's first element, `top1.update(prec1[0], n)`, a number
+then), and an explicit `torch.cuda.synchronize()` in a step that reads no clock (reported only: it waits
+and does nothing else, while a step that times itself needs it; it keeps no other sync's fix from being
+made). Code runs every
 step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
@@ -404,7 +406,8 @@ class HostSyncInLoop(Rule):
             # does a loop that runs a model its caller in another file built)
             return
         scalars = Scalars(self.tree, self.aliases)
-        syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
+        pre_04 = ".data[0]" in self.context.source
+        syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars, pre_04)
         # Apple's MPS has no float64: where the file may pick it, sums are kept in float32. Asked only of
         # a file with a sum to fix (its regex over the whole text cost 0.2 s of a `check` of timm).
         # (a loop run where its caller puts the model, which this file does not name: MPS too; and a file
