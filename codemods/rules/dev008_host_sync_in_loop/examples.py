@@ -512,10 +512,52 @@ VALID = [
                     print(loss.data[0])
         """
     ),
+    # The same arithmetic on a loader's batch never moved: a host tensor, whose `.item()` waits for nothing.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def train(model, loader, optimizer):
+            spread = 0.0
+            for x, returns, baseline in loader:
+                loss = model(x.to(device)).mean()
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                spread += (returns - baseline).pow(2).mean().item()
+            return spread
+        """
+    ),
 ]
 
 
 INVALID = [
+    # A PPO update: what the actor-critic returns is a device tensor the code does not show, and a loss
+    # made of it by tensor-only methods (`.pow(2)`) is one too, whatever the batch's other fields are.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        class PPO:
+            def __init__(self, actor_critic):
+                self.actor_critic = actor_critic
+                self.optimizer = torch.optim.Adam(actor_critic.parameters())
+            def update(self, rollouts):
+                value_loss_epoch = 0
+                for obs, returns in rollouts.generator():
+                    values = self.actor_critic.evaluate_actions(obs)
+                    value_loss = 0.5 * (returns - values).pow(2).mean()
+                    self.optimizer.zero_grad()
+                    value_loss.backward()
+                    self.optimizer.step()
+                    value_loss_epoch += value_loss.item()
+                    print(value_loss_epoch)
+                return value_loss_epoch
+        """,
+        None,
+        message="`value_loss.item()` copies the value to the host",
+        line=15,
+    ),
     # Pre-0.4 code (`loss.data[0]`): the first element of a one-element tensor was a Python number, so a
     # meter given `prec1[0]` (what an imported `accuracy` returns for device tensors) reads it every step.
     Invalid(
