@@ -528,10 +528,45 @@ VALID = [
             return spread
         """
     ),
+    # A library's metric of NumPy arrays (no torch in it), and a helper not named for a loss or a metric.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        def accuracy(outputs, labels):
+            return float(np.sum(np.argmax(outputs, axis=1) == labels)) / float(labels.size)
+        def to_numpy(x):
+            return x.detach().cpu().numpy()
+        """
+    ),
+    # A script (it has `if __name__ == "__main__":`): its metric runs where its own code shows, once here.
+    Valid(
+        """
+        import torch
+        def dice_score(pred, target):
+            return float(torch.sum(pred * target)) / float(torch.sum(pred + target))
+        if __name__ == "__main__":
+            print(dice_score(torch.rand(4), torch.rand(4)))
+        """
+    ),
 ]
 
 
 INVALID = [
+    # A library of metrics (no loop of its own): a training loop of another file calls them on each batch's
+    # outputs, on the device, so each `float(torch.sum(...))` waits for the GPU every step.
+    Invalid(
+        """
+        import torch
+        def get_recall(pred, target, threshold=0.5):
+            pred = pred > threshold
+            hits = torch.sum(pred & (target == 1))
+            return float(hits) / (float(torch.sum(target == 1)) + 1e-6)
+        """,
+        None,
+        message="`get_recall` is a loss or a metric that a loop of another file computes on each batch",
+        line=5,
+    ),
     # A PPO update: what the actor-critic returns is a device tensor the code does not show, and a loss
     # made of it by tensor-only methods (`.pow(2)`) is one too, whatever the batch's other fields are.
     Invalid(

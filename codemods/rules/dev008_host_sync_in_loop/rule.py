@@ -55,7 +55,10 @@ before `env.step(action)`: the algorithm keeps host values there), what is writt
 or debug flag (`if args.verbose:`), a copy the line before has just made, and scripts that never put
 work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
-its `forward` counts; so does a loop that runs a model its function is given, in a function no code of
+its `forward` counts, and so do its module-level functions named for a loss or a metric that compute
+with torch (`loss_fn`, `get_accuracy`, `dice_coeff` in a `metrics.py` with no loop and no `if __name__ ==
+"__main__":`): a loop of another file computes them on each batch's outputs, their parameters without a
+default device tensors; so does a loop that runs a model its function is given, in a function no code of
 the file calls (`def evaluate(model, loader)`, a trainer's `self.model` kept from its `__init__`
 argument): the caller, in another file, puts that model on its device.
 
@@ -297,6 +300,10 @@ _PACKED = (
 )
 # Calls whose argument is kept, converted or summed, not used by the host: the usual fixes' business.
 _KEEPERS = frozenset({"append", "extend", "update", "float", "int", "bool", "sum", "len", "round", "abs"})
+_METRIC = (
+    "; `{}` is a loss or a metric that a loop of another file computes on each batch (this file has no loop"
+    " of its own): return the tensor and let the caller read it every N steps"
+)
 _FOREIGN_METER = (
     "; `{}` is an instance of `{}`, a class this file does not define: whether its `update` only sums (and"
     " could be given the tensor) is not shown here, so no fix is offered"
@@ -393,6 +400,8 @@ class HostSyncInLoop(Rule):
         ".cpu()",
         ".tolist()",
         ".data[0]",
+        "float(torch",  # (a library's metric functions: `float(torch.sum(tp))`)
+        "int(torch",
     )
 
     def check(self) -> None:
@@ -511,7 +520,12 @@ class HostSyncInLoop(Rule):
                 )
             if not sync.reported and not (sync.after_copy and fix is not None and remaining is None):
                 continue
-            if fix is None:
+            if fix is None and id(event.step) in loops.metric_functions:
+                self.report(
+                    sync.node,
+                    sync.what + _METRIC.format(cst.ensure_type(event.step, cst.FunctionDef).name.value),
+                )
+            elif fix is None:
                 self.report(
                     sync.node,
                     sync.what
