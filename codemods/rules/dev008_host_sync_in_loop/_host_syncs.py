@@ -59,6 +59,8 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
+# Builtins that compare or round numbers: `min(max(k + r * d.data[0], 0), 1)` reads a number.
+_NUMBER_BUILTINS = frozenset({"min", "max", "abs", "round"})
 # Methods only a tensor has (a NumPy value's `.item()` aside): called on a value of unknown origin, they
 # say it is a tensor.
 _ONLY_TENSORS = frozenset({"item", "cpu"})
@@ -85,6 +87,9 @@ _WRITES_OUTPUT = re.compile(
 _HOST_STATE = re.compile(r"env|buffer|memory|replay|(^|\.)mem$", re.IGNORECASE)
 
 _STRINGS = (cst.SimpleString, cst.ConcatenatedString)
+# A name or a function named for a loss: its value is one number (`d_loss_real`, `dice_loss(out, y)`).
+_LOSS_NAME = re.compile(r"loss", re.IGNORECASE)
+_ELEMENTWISE = frozenset({"abs", "exp", "log", "sqrt", "neg"})
 # Clocks a step reads to time itself: a `torch.cuda.synchronize()` before them is what makes the time right.
 _CLOCKS = frozenset(
     {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "timeit.default_timer"}
@@ -380,7 +385,8 @@ class HostSyncs:
 
     def _read_as_number(self, node: cst.BaseExpression, statement: cst.CSTNode) -> bool:
         """``total += L.data[0]``, ``rewards.append(R[0].data[0])``, ``float(L.data[0] / n)``,
-        ``meter.update(L.data[0], n)``, ``"%.3f" % L.data[0]``, ``"{}".format(L.data[0])``, a logger's
+        ``meter.update(L.data[0], n)``, ``max(k + L.data[0], 0)``, ``"%.3f" % L.data[0]``,
+        ``"{}".format(L.data[0])``, a logger's
         argument: the value summed into a name, kept, converted, formatted or logged, as pre-0.4 code read
         a one-element tensor's number (not ``out.data[0]`` handed to torch, a row of a batch)."""
         for above in self.tree.ancestors(node):
@@ -399,6 +405,7 @@ class HostSyncs:
                 return (
                     method in ("append", "update")
                     or name in _CONVERSIONS
+                    or name in _NUMBER_BUILTINS
                     or name == "print"
                     or _is_string_format(above.func)
                     or _LOGGER.match(name) is not None
@@ -442,11 +449,31 @@ class HostSyncs:
                 yield Sync(node, f"`{short(node)}` is a tensor: branching on it waits for the GPU every step")
 
     def _is_scalar(self, node: cst.BaseExpression, known: Known) -> bool:
-        """``loss`` of ``loss.data[0]``, ``R.mean()``, ``criterion(out, y)``: a 0-dim tensor on the device."""
+        """``loss`` of ``loss.data[0]``, ``R.mean()``, ``criterion(out, y)``: a 0-dim tensor on the device;
+        also a device tensor named for a loss (``d_loss_real``), what a function named for a loss returns
+        given device tensors (``dice_loss(out, y)``), and arithmetic on such a loss (``(d_loss_real +
+        torch.abs(diff))``, ``gamma * d_loss_real - d_loss_fake``): a loss is one number."""
         if self.values.is_loss(node, known):
             return True
         if isinstance(node, cst.Name):
-            return False  # a name's scalar is the loss the line above checks (Scalars sees no steps)
+            # (a name's scalar is otherwise the loss the line above checks: Scalars sees no steps)
+            return _LOSS_NAME.search(node.value) is not None and (
+                self.values.is_tensor(node, known) or self.values.is_fed(node, known)
+            )
+        if isinstance(node, cst.Call) and _LOSS_NAME.search(
+            (dotted_name(node.func) or "").rsplit(".", 1)[-1]
+        ):
+            return self.values.is_tensor(node, known) or self.values.is_fed(node, known)
+        if isinstance(node, cst.BinaryOperation):
+            # (a loss scaled or combined with numbers, unknown factors and other losses; not with a batch)
+            operands = [node.left, node.right]
+            return any(self._is_scalar(o, known) for o in operands) and all(
+                self._is_scalar(o, known)
+                or not self.values.is_tensor(o, known)
+                or self.scalars.is_scalar(o)
+                or _elementwise_of_a_name(o)
+                for o in operands
+            )
         return self.values.is_tensor(node, known) and self.scalars.is_scalar(node)
 
     def _formatted(self, values: list[cst.BaseExpression], known: Known) -> Iterator[Sync]:
@@ -604,6 +631,18 @@ class HostSyncs:
         if index == 0 or body[index - 1] is not line:
             return set()
         return copied - assigned_names(self.tree, line)
+
+
+def _elementwise_of_a_name(node: cst.BaseExpression) -> bool:
+    """``torch.abs(diff)``: an elementwise function of one name, a number where that name is one (a loss, a
+    full reduction the step binds it to: which Scalars, seeing no steps, cannot tell)."""
+    if not isinstance(node, cst.Call):
+        return False
+    func = node.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else dotted_name(func) or ""
+    if name.rsplit(".", 1)[-1] not in _ELEMENTWISE:
+        return False
+    return len(node.args) == 1 and isinstance(node.args[0].value, cst.Name)
 
 
 def short(node: cst.CSTNode) -> str:

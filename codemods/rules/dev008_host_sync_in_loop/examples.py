@@ -549,10 +549,47 @@ VALID = [
             print(dice_score(torch.rand(4), torch.rand(4)))
         """
     ),
+    # Pre-0.4 code keeping the first row of a batch's output (not a loss): a tensor kept, not a number read.
+    Valid(
+        """
+        import torch
+        from torch.autograd import Variable
+        for x, y in loader:
+            x, y = Variable(x.cuda()), Variable(y.cuda())
+            recon = model(x)
+            loss = criterion(recon, y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            first = recon.data[0]
+            if i % 100 == 0:
+                print(loss.data[0])
+        """
+    ),
 ]
 
 
 INVALID = [
+    # Pre-0.4 BEGAN: the convergence measure reads a combination of the step's losses as a number.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        for x in loader:
+            x = Variable(x.cuda())
+            d_loss_real = torch.mean(torch.abs(D(x) - x))
+            d_loss_fake = torch.mean(torch.abs(D(G(z)) - G(z)))
+            d_loss = d_loss_real - k * d_loss_fake
+            optimizer.zero_grad()
+            d_loss.backward()
+            optimizer.step()
+            balance = (gamma * d_loss_real - d_loss_fake).data[0]
+            k = min(max(k + 0.001 * balance, 0), 1)
+        """,
+        None,
+        message="is the pre-0.4 spelling of `.item()`",
+        line=11,
+    ),
     # A library of metrics (no loop of its own): a training loop of another file calls them on each batch's
     # outputs, on the device, so each `float(torch.sum(...))` waits for the GPU every step.
     Invalid(

@@ -3,8 +3,10 @@ Finds host syncs on device tensors in code that runs every training or evaluatio
 `.tolist()`, `.cpu()` (and `.to("cpu")`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
-and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
-summed into a name, appended to a list or converted: how pre-0.4 code read a number; in a file that
+and the pre-0.4 `loss.data[0]` of a loss or a full reduction (also of a tensor named for a loss, of what a
+function named for a loss returns, `dice_loss(out, y).data[0]`, and of arithmetic on losses, `(gamma *
+d_loss_real - d_loss_fake).data[0]`; and `x.data[0]` of any device tensor summed into a name, appended to
+a list, compared by `min`/`max` or converted: how pre-0.4 code read a number; in a file that
 reads `.data[0]`, also a meter given a tensor's first element, `top1.update(prec1[0], n)`, a number
 then), and an explicit `torch.cuda.synchronize()` in a step that reads no clock (reported only: it waits
 and does nothing else, while a step that times itself needs it; it keeps no other sync's fix from being
