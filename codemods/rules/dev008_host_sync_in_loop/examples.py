@@ -570,6 +570,26 @@ VALID = [
 
 
 INVALID = [
+    # A running sum shown in a progress bar every step: the host needs it each step, so the sum cannot stay
+    # on the device; the message says so (report only).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def train(loader):
+            train_loss = 0
+            for batch_idx, (x, y) in enumerate(loader):
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                train_loss += loss.item()
+                progress_bar(batch_idx, len(loader), "Loss: %.3f" % (train_loss / (batch_idx + 1)))
+        """,
+        None,
+        message="the sum `train_loss` is read every step (`progress_bar(",
+        line=10,
+    ),
     # Pre-0.4 BEGAN: the convergence measure reads a combination of the step's losses as a number.
     Invalid(
         """

@@ -259,6 +259,10 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
 )
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
+_SHOWN_SUM = (
+    "; the sum `{}` is read every step (`{}`), so no fix keeps it on the device: show it every N steps (then"
+    " it can stay there between)"
+)
 _SUMMED = "; accumulate it on the device and convert once after the loop"
 _RETURNED = (
     "; return it as a tensor, sum it on the device where the caller sums it and convert once after the"
@@ -320,7 +324,8 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
     below: cst.CSTNode = sync.node
     for above in tree.ancestors(sync.node):
         if above is event.node or isinstance(above, (cst.If, cst.While, cst.BaseSuite)):
-            return _ADVICE
+            shown = _sum_shown(tree, event) if above is event.node else None
+            return _SHOWN_SUM.format(*shown) if shown is not None else _ADVICE
         if isinstance(above, (cst.IfExp, cst.Assert)) and below is above.test:
             return _BRANCHED
         if isinstance(above, cst.FormattedString) or (
@@ -344,6 +349,33 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
             return _HANDED.format(short(above.func))
         below = above
     return _ADVICE
+
+
+def _sum_shown(tree: Tree, event: Event) -> tuple[str, str] | None:
+    """``(total, call)`` where ``event`` sums into ``total`` (``total += loss.item()``) and the loop hands
+    ``total`` every step, under no ``if``, to a call or a format (``progress_bar(i, n, "%.3f" % (total /
+    (i + 1)))``): the host needs the sum each step, so it cannot stay on the device."""
+    statement = event.node
+    if not (isinstance(statement, cst.AugAssign) and isinstance(statement.target, cst.Name)):
+        return None
+    loop = event.loop
+    if loop is None:
+        return None
+    name = statement.target.value
+    for occurrence in tree.of_type(loop.body, cst.Name):
+        if occurrence.value != name or occurrence is statement.target:
+            continue
+        for above in tree.ancestors(occurrence):
+            if above is loop or isinstance(above, (cst.If, cst.IfExp, cst.For, cst.While, cst.FunctionDef)):
+                break  # (read on some steps only, or in a loop or function of its own)
+            if isinstance(above, cst.BaseSmallStatement):
+                if isinstance(above, cst.AugAssign) and above.target is occurrence:
+                    break
+            if isinstance(above, cst.Call) and not tree.inside(occurrence, above.func):
+                return name, short(above)
+            if isinstance(above, cst.FormattedString):
+                return name, short(above)
+    return None
 
 
 def _foreign_meter(tree: Tree, update: cst.Call) -> tuple[str, str] | None:
