@@ -566,6 +566,16 @@ VALID = [
                 print(loss.data[0])
         """
     ),
+    # A test of a loss (pytest runs it once), in a file with no loop: not a metric a training loop computes.
+    Valid(
+        """
+        import torch
+        from losses import dice_loss
+        def test_dice_loss(device):
+            pred = torch.rand(2, 4, device=device)
+            assert float(dice_loss(pred, pred)) < 1e-6
+        """
+    ),
 ]
 
 
