@@ -305,6 +305,19 @@ class HostSyncs:
                         f"`{short(inner)}` reads a number the pre-0.4 way (`.item()` today): it copies it to"
                         " the host and waits for the GPU every step",
                     )
+                elif (
+                    isinstance(tensor, cst.Name)
+                    and self.values.is_tensor(tensor, event.known)
+                    and self.scalars.is_scalar(tensor)
+                ):
+                    # a name every binding of which is a full reduction (`acc = (p == y).float().mean()`):
+                    # its one number, wherever it goes (`info = {"acc": acc.data[0]}`)
+                    yield Sync(
+                        inner,
+                        f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the value to the"
+                        " host and waits for the GPU every step (and fails on a 0-dim value since PyTorch"
+                        " 0.4)",
+                    )
             elif _IS_SUBSCRIPT(inner) and self.pre_04 and self._meter_given_element(inner, event.known):
                 yield Sync(
                     inner,

@@ -580,6 +580,26 @@ VALID = [
 
 
 INVALID = [
+    # Pre-0.4: `.data[0]` of a name bound to a full reduction is its number, wherever it goes (a dict here).
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        for img, label in loader:
+            img, label = Variable(img.cuda()), Variable(label.cuda())
+            out = model(img)
+            loss = criterion(out, label)
+            accuracy = (out.max(1)[1] == label).float().mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            info = {"accuracy": accuracy.data[0]}
+            logger.scalar_summary(info, step)
+        """,
+        None,
+        message="`accuracy.data[0]` is the pre-0.4 spelling of `.item()`: it copies the value",
+        line=11,
+    ),
     # A running sum shown in a progress bar every step: the host needs it each step, so the sum cannot stay
     # on the device; the message says so (report only).
     Invalid(
