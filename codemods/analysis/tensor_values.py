@@ -568,7 +568,7 @@ def _may_be_tensor(value: cst.BaseExpression) -> bool:
 # called on a value the code does not show, they make no host value of it.
 _TORCH_ONLY_METHODS = frozenset(
     "view contiguous detach topk unsqueeze masked_fill masked_select eq ne gt lt ge le long half softmax"
-    " log_softmax".split()
+    " log_softmax pow clamp exp sqrt abs norm sigmoid".split()
 )
 
 

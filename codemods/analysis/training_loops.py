@@ -23,7 +23,12 @@ decides what repeats with it:
 * the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
   it builds ``torch.nn`` layers and defines ``forward``) runs once per step of whatever trains or
   evaluates it: its body, with its first parameter (the input) a device tensor, and the helpers it
-  calls.
+  calls;
+* in a file with no loop of its own (a library of helpers: ``metrics.py``, ``evaluation.py``), a
+  module-level function named for a loss or a metric (``loss_fn``, ``get_accuracy``, ``dice_coeff``)
+  that computes with torch runs once per step of the loop that imports it, as a loss or a batch's
+  metric is computed each step: its body, with its positional parameters without a default (the
+  outputs and the targets) device tensors.
 
 :meth:`TrainingLoops.events` walks those bodies, tracking which names hold tensors
 (:class:`TensorValues`), and yields what runs every step: each simple statement, each ``if``/
@@ -57,6 +62,11 @@ from codemods.core.syntax import called_method, flatten_names, func_attribute
 from codemods.core.tree import Tree
 
 _OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)
+# A function named for a loss or a batch's metric, word by word (`loss_fn`, `get_F1`, `calculate_accuracy`).
+_METRIC_WORDS = frozenset(
+    "loss losses acc accu accuracy iou dice dc js jaccard f1 precision recall sensitivity specificity psnr"
+    " ssim error metric".split()
+)
 Loop = cst.For | cst.While
 Step = cst.For | cst.While | cst.FunctionDef
 # `for i in range(n)`, `for i, batch in enumerate(loader)`: `i` counts the steps.
@@ -159,7 +169,18 @@ class TrainingLoops:
         self._find_evaluation_loops()
         self._find_hooks()
         self._find_engine_callbacks()
-        found = self.loops or self.step_functions or self.forwards or self.hooks or self.callbacks
+        # a library's loss and metric functions, with their parameters that hold device tensors
+        self.metric_functions: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
+        if not (self.loops or self.step_functions or self.hooks or self.callbacks):
+            self._find_metric_functions(aliases)
+        found = (
+            self.loops
+            or self.step_functions
+            or self.forwards
+            or self.hooks
+            or self.callbacks
+            or self.metric_functions
+        )
         self.values = TensorValues(tree, aliases, self.functions) if found else None
         self._helpers: list[tuple[cst.FunctionDef, Known]] = []  # with the tensors they are given
 
@@ -355,6 +376,35 @@ class TrainingLoops:
                 given = {first.name.value} if first is not None else set()
                 self.forwards[id(function)] = (function, given | self._own_tensors(cls))
 
+    def _find_metric_functions(self, aliases: ImportAliases) -> None:
+        """In a file with no loop of its own and no ``if __name__ == "__main__":``, its module-level
+        functions named for a loss or a metric that call torch (``torch.sum``, ``.item()``): a training or
+        evaluation loop of another file calls them on each batch's outputs and targets."""
+        module = self.tree.root
+        for statement in cst.ensure_type(module, cst.Module).body:
+            if isinstance(statement, cst.If) and "__name__" in {
+                n.value for n in self.tree.of_type(statement.test, cst.Name)
+            }:
+                return  # a script: it runs them where its own code shows
+        for function in cst.ensure_type(module, cst.Module).body:
+            if not isinstance(function, cst.FunctionDef) or id(function) in self.forwards:
+                continue
+            words = function.name.value.lower().split("_")
+            if words[0] == "test" or not _METRIC_WORDS & set(words):
+                continue  # (a test of a loss runs once, under pytest)
+            if not any(
+                (aliases.qualify(call.func) or "").startswith("torch.") or called_method(call) == "item"
+                for call in self.tree.of_type(function.body, cst.Call)
+            ):
+                continue  # (a metric of NumPy arrays)
+            given = {
+                p.name.value
+                for p in [*function.params.posonly_params, *function.params.params]
+                if p.default is None and _unannotated_or_tensor(p)
+            }
+            if given:
+                self.metric_functions[id(function)] = (function, given)
+
     def _find_hooks(self) -> None:
         """Functions of the file registered as hooks: ``register_forward_hook(f)`` and the other module
         hooks run ``f(module, input, output)`` on every forward (or backward), ``t.register_hook(f)``
@@ -536,7 +586,11 @@ class TrainingLoops:
             yield from self._flow(body, Known(), None, frozenset())
         for function in self.step_functions.values():
             yield from self._flow(block(function.body), Known(), function, frozenset())
-        for forward, given_tensors in [*self.forwards.values(), *self.hooks.values()]:
+        for forward, given_tensors in [
+            *self.forwards.values(),
+            *self.hooks.values(),
+            *self.metric_functions.values(),
+        ]:
             if id(forward) in walked:
                 continue
             walked.add(id(forward))

@@ -59,6 +59,8 @@ _SYNC_METHODS = {
     "numpy": "needs the tensor on the host",
 }
 _CONVERSIONS = frozenset({"float", "int", "bool"})
+# Builtins that compare or round numbers: `min(max(k + r * d.data[0], 0), 1)` reads a number.
+_NUMBER_BUILTINS = frozenset({"min", "max", "abs", "round"})
 # Methods only a tensor has (a NumPy value's `.item()` aside): called on a value of unknown origin, they
 # say it is a tensor.
 _ONLY_TENSORS = frozenset({"item", "cpu"})
@@ -85,6 +87,9 @@ _WRITES_OUTPUT = re.compile(
 _HOST_STATE = re.compile(r"env|buffer|memory|replay|(^|\.)mem$", re.IGNORECASE)
 
 _STRINGS = (cst.SimpleString, cst.ConcatenatedString)
+# A name or a function named for a loss: its value is one number (`d_loss_real`, `dice_loss(out, y)`).
+_LOSS_NAME = re.compile(r"loss", re.IGNORECASE)
+_ELEMENTWISE = frozenset({"abs", "exp", "log", "sqrt", "neg"})
 # Clocks a step reads to time itself: a `torch.cuda.synchronize()` before them is what makes the time right.
 _CLOCKS = frozenset(
     {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "timeit.default_timer"}
@@ -177,11 +182,16 @@ class Sync:
 
 
 class HostSyncs:
-    def __init__(self, tree: Tree, aliases: ImportAliases, values: TensorValues, scalars: Scalars) -> None:
+    def __init__(
+        self, tree: Tree, aliases: ImportAliases, values: TensorValues, scalars: Scalars, pre_04: bool = False
+    ) -> None:
         self.tree = tree
         self.aliases = aliases
         self.values = values
         self.scalars = scalars
+        # The file reads numbers the pre-0.4 way (`loss.data[0]`): there, indexing a one-dimensional tensor
+        # gave a Python number, so `top1.update(prec1[0], n)` copied it to the host
+        self.pre_04 = pre_04
         self._copied: tuple[cst.CSTNode | None, set[str]] = (None, set())  # the last line's copies
 
     def of(self, event: Event) -> Iterator[Sync]:
@@ -295,6 +305,25 @@ class HostSyncs:
                         f"`{short(inner)}` reads a number the pre-0.4 way (`.item()` today): it copies it to"
                         " the host and waits for the GPU every step",
                     )
+                elif (
+                    isinstance(tensor, cst.Name)
+                    and self.values.is_tensor(tensor, event.known)
+                    and self.scalars.is_scalar(tensor)
+                ):
+                    # a name every binding of which is a full reduction (`acc = (p == y).float().mean()`):
+                    # its one number, wherever it goes (`info = {"acc": acc.data[0]}`)
+                    yield Sync(
+                        inner,
+                        f"`{short(inner)}` is the pre-0.4 spelling of `.item()`: it copies the value to the"
+                        " host and waits for the GPU every step (and fails on a 0-dim value since PyTorch"
+                        " 0.4)",
+                    )
+            elif _IS_SUBSCRIPT(inner) and self.pre_04 and self._meter_given_element(inner, event.known):
+                yield Sync(
+                    inner,
+                    f"`{short(inner)}` reads a number the pre-0.4 way (`.item()` today): it copies it to"
+                    " the host and waits for the GPU every step",
+                )
             elif _IS_FORMATTED(inner) and self.values.is_tensor(inner.expression, event.known):
                 yield Sync(
                     inner.expression,
@@ -369,7 +398,8 @@ class HostSyncs:
 
     def _read_as_number(self, node: cst.BaseExpression, statement: cst.CSTNode) -> bool:
         """``total += L.data[0]``, ``rewards.append(R[0].data[0])``, ``float(L.data[0] / n)``,
-        ``meter.update(L.data[0], n)``, ``"%.3f" % L.data[0]``, ``"{}".format(L.data[0])``, a logger's
+        ``meter.update(L.data[0], n)``, ``max(k + L.data[0], 0)``, ``"%.3f" % L.data[0]``,
+        ``"{}".format(L.data[0])``, a logger's
         argument: the value summed into a name, kept, converted, formatted or logged, as pre-0.4 code read
         a one-element tensor's number (not ``out.data[0]`` handed to torch, a row of a batch)."""
         for above in self.tree.ancestors(node):
@@ -388,12 +418,36 @@ class HostSyncs:
                 return (
                     method in ("append", "update")
                     or name in _CONVERSIONS
+                    or name in _NUMBER_BUILTINS
                     or name == "print"
                     or _is_string_format(above.func)
                     or _LOGGER.match(name) is not None
                 )
             return False
         return False
+
+    def _meter_given_element(self, node: cst.Subscript, known: Known) -> bool:
+        """``top1.update(prec1[0], n)`` in a file written for PyTorch < 0.4, where ``prec1`` is a device
+        tensor or what a call returned given device tensors (``prec1, prec5 = accuracy(out.data, y)``): the
+        first element of a one-element tensor was a Python number then, read on the host every step."""
+        if len(node.slice) != 1 or not isinstance(node.value, cst.Name):
+            return False
+        index = node.slice[0].slice
+        if not (
+            isinstance(index, cst.Index) and isinstance(index.value, cst.Integer) and index.value.value == "0"
+        ):
+            return False
+        arg = self.tree.parent(node)
+        call = self.tree.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not (
+            isinstance(call, cst.Call)
+            and called_method(call) == "update"
+            and call.args
+            and call.args[0] is arg
+            and arg.keyword is None
+        ):
+            return False
+        return self.values.is_tensor(node.value, known) or self.values.is_fed(node.value, known)
 
     def _branches(self, test: cst.BaseExpression, known: Known) -> Iterator[Sync]:
         """``if loss > 0:``, ``while not done and err:``: each operand's truth value is a sync."""
@@ -408,11 +462,31 @@ class HostSyncs:
                 yield Sync(node, f"`{short(node)}` is a tensor: branching on it waits for the GPU every step")
 
     def _is_scalar(self, node: cst.BaseExpression, known: Known) -> bool:
-        """``loss`` of ``loss.data[0]``, ``R.mean()``, ``criterion(out, y)``: a 0-dim tensor on the device."""
+        """``loss`` of ``loss.data[0]``, ``R.mean()``, ``criterion(out, y)``: a 0-dim tensor on the device;
+        also a device tensor named for a loss (``d_loss_real``), what a function named for a loss returns
+        given device tensors (``dice_loss(out, y)``), and arithmetic on such a loss (``(d_loss_real +
+        torch.abs(diff))``, ``gamma * d_loss_real - d_loss_fake``): a loss is one number."""
         if self.values.is_loss(node, known):
             return True
         if isinstance(node, cst.Name):
-            return False  # a name's scalar is the loss the line above checks (Scalars sees no steps)
+            # (a name's scalar is otherwise the loss the line above checks: Scalars sees no steps)
+            return _LOSS_NAME.search(node.value) is not None and (
+                self.values.is_tensor(node, known) or self.values.is_fed(node, known)
+            )
+        if isinstance(node, cst.Call) and _LOSS_NAME.search(
+            (dotted_name(node.func) or "").rsplit(".", 1)[-1]
+        ):
+            return self.values.is_tensor(node, known) or self.values.is_fed(node, known)
+        if isinstance(node, cst.BinaryOperation):
+            # (a loss scaled or combined with numbers, unknown factors and other losses; not with a batch)
+            operands = [node.left, node.right]
+            return any(self._is_scalar(o, known) for o in operands) and all(
+                self._is_scalar(o, known)
+                or not self.values.is_tensor(o, known)
+                or self.scalars.is_scalar(o)
+                or _elementwise_of_a_name(o)
+                for o in operands
+            )
         return self.values.is_tensor(node, known) and self.scalars.is_scalar(node)
 
     def _formatted(self, values: list[cst.BaseExpression], known: Known) -> Iterator[Sync]:
@@ -570,6 +644,18 @@ class HostSyncs:
         if index == 0 or body[index - 1] is not line:
             return set()
         return copied - assigned_names(self.tree, line)
+
+
+def _elementwise_of_a_name(node: cst.BaseExpression) -> bool:
+    """``torch.abs(diff)``: an elementwise function of one name, a number where that name is one (a loss, a
+    full reduction the step binds it to: which Scalars, seeing no steps, cannot tell)."""
+    if not isinstance(node, cst.Call):
+        return False
+    func = node.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else dotted_name(func) or ""
+    if name.rsplit(".", 1)[-1] not in _ELEMENTWISE:
+        return False
+    return len(node.args) == 1 and isinstance(node.args[0].value, cst.Name)
 
 
 def short(node: cst.CSTNode) -> str:

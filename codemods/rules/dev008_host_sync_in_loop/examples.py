@@ -473,10 +473,237 @@ VALID = [
             print(translate(example, model))
         """
     ),
+    # `top1.update(acc1[0], n)` in a file written for PyTorch >= 0.4 (no `.data[0]`): the element is a
+    # 0-dim tensor the meter sums on the device, read where the loop prints every N steps.
+    Valid(
+        """
+        import torch
+        from utils import AverageMeter, accuracy
+        device = torch.device("cuda")
+        def train(loader):
+            top1 = AverageMeter()
+            for i, (x, y) in enumerate(loader):
+                out = model(x.to(device))
+                loss = criterion(out, y.to(device))
+                acc1, acc5 = accuracy(out, y.to(device), topk=(1, 5))
+                top1.update(acc1[0], x.size(0))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                if i % 10 == 0:
+                    print(top1.avg)
+        """
+    ),
+    # A pre-0.4 file whose meter is given the first element of a host value (a loader's batch, never moved).
+    Valid(
+        """
+        import torch
+        from utils import AverageMeter
+        device = torch.device("cuda")
+        def train(loader):
+            sizes = AverageMeter()
+            for i, (x, y, n) in enumerate(loader):
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                sizes.update(n[0])
+                if i % 10 == 0:
+                    print(loss.data[0])
+        """
+    ),
+    # The same arithmetic on a loader's batch never moved: a host tensor, whose `.item()` waits for nothing.
+    Valid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def train(model, loader, optimizer):
+            spread = 0.0
+            for x, returns, baseline in loader:
+                loss = model(x.to(device)).mean()
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                spread += (returns - baseline).pow(2).mean().item()
+            return spread
+        """
+    ),
+    # A library's metric of NumPy arrays (no torch in it), and a helper not named for a loss or a metric.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        def accuracy(outputs, labels):
+            return float(np.sum(np.argmax(outputs, axis=1) == labels)) / float(labels.size)
+        def to_numpy(x):
+            return x.detach().cpu().numpy()
+        """
+    ),
+    # A script (it has `if __name__ == "__main__":`): its metric runs where its own code shows, once here.
+    Valid(
+        """
+        import torch
+        def dice_score(pred, target):
+            return float(torch.sum(pred * target)) / float(torch.sum(pred + target))
+        if __name__ == "__main__":
+            print(dice_score(torch.rand(4), torch.rand(4)))
+        """
+    ),
+    # Pre-0.4 code keeping the first row of a batch's output (not a loss): a tensor kept, not a number read.
+    Valid(
+        """
+        import torch
+        from torch.autograd import Variable
+        for x, y in loader:
+            x, y = Variable(x.cuda()), Variable(y.cuda())
+            recon = model(x)
+            loss = criterion(recon, y)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            first = recon.data[0]
+            if i % 100 == 0:
+                print(loss.data[0])
+        """
+    ),
+    # A test of a loss (pytest runs it once), in a file with no loop: not a metric a training loop computes.
+    Valid(
+        """
+        import torch
+        from losses import dice_loss
+        def test_dice_loss(device):
+            pred = torch.rand(2, 4, device=device)
+            assert float(dice_loss(pred, pred)) < 1e-6
+        """
+    ),
 ]
 
 
 INVALID = [
+    # Pre-0.4: `.data[0]` of a name bound to a full reduction is its number, wherever it goes (a dict here).
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        for img, label in loader:
+            img, label = Variable(img.cuda()), Variable(label.cuda())
+            out = model(img)
+            loss = criterion(out, label)
+            accuracy = (out.max(1)[1] == label).float().mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            info = {"accuracy": accuracy.data[0]}
+            logger.scalar_summary(info, step)
+        """,
+        None,
+        message="`accuracy.data[0]` is the pre-0.4 spelling of `.item()`: it copies the value",
+        line=11,
+    ),
+    # A running sum shown in a progress bar every step: the host needs it each step, so the sum cannot stay
+    # on the device; the message says so (report only).
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        def train(loader):
+            train_loss = 0
+            for batch_idx, (x, y) in enumerate(loader):
+                loss = criterion(model(x.to(device)), y.to(device))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                train_loss += loss.item()
+                progress_bar(batch_idx, len(loader), "Loss: %.3f" % (train_loss / (batch_idx + 1)))
+        """,
+        None,
+        message="the sum `train_loss` is read every step (`progress_bar(",
+        line=10,
+    ),
+    # Pre-0.4 BEGAN: the convergence measure reads a combination of the step's losses as a number.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        for x in loader:
+            x = Variable(x.cuda())
+            d_loss_real = torch.mean(torch.abs(D(x) - x))
+            d_loss_fake = torch.mean(torch.abs(D(G(z)) - G(z)))
+            d_loss = d_loss_real - k * d_loss_fake
+            optimizer.zero_grad()
+            d_loss.backward()
+            optimizer.step()
+            balance = (gamma * d_loss_real - d_loss_fake).data[0]
+            k = min(max(k + 0.001 * balance, 0), 1)
+        """,
+        None,
+        message="is the pre-0.4 spelling of `.item()`",
+        line=11,
+    ),
+    # A library of metrics (no loop of its own): a training loop of another file calls them on each batch's
+    # outputs, on the device, so each `float(torch.sum(...))` waits for the GPU every step.
+    Invalid(
+        """
+        import torch
+        def get_recall(pred, target, threshold=0.5):
+            pred = pred > threshold
+            hits = torch.sum(pred & (target == 1))
+            return float(hits) / (float(torch.sum(target == 1)) + 1e-6)
+        """,
+        None,
+        message="`get_recall` is a loss or a metric that a loop of another file computes on each batch",
+        line=5,
+    ),
+    # A PPO update: what the actor-critic returns is a device tensor the code does not show, and a loss
+    # made of it by tensor-only methods (`.pow(2)`) is one too, whatever the batch's other fields are.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        class PPO:
+            def __init__(self, actor_critic):
+                self.actor_critic = actor_critic
+                self.optimizer = torch.optim.Adam(actor_critic.parameters())
+            def update(self, rollouts):
+                value_loss_epoch = 0
+                for obs, returns in rollouts.generator():
+                    values = self.actor_critic.evaluate_actions(obs)
+                    value_loss = 0.5 * (returns - values).pow(2).mean()
+                    self.optimizer.zero_grad()
+                    value_loss.backward()
+                    self.optimizer.step()
+                    value_loss_epoch += value_loss.item()
+                    print(value_loss_epoch)
+                return value_loss_epoch
+        """,
+        None,
+        message="`value_loss.item()` copies the value to the host",
+        line=15,
+    ),
+    # Pre-0.4 code (`loss.data[0]`): the first element of a one-element tensor was a Python number, so a
+    # meter given `prec1[0]` (what an imported `accuracy` returns for device tensors) reads it every step.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        from utils import AverageMeter, accuracy
+        def train(loader):
+            top1 = AverageMeter()
+            for x, y in loader:
+                x, y = Variable(x.cuda()), Variable(y.cuda())
+                out = model(x)
+                loss = criterion(out, y)
+                prec1, prec5 = accuracy(out.data, y.data, topk=(1, 5))
+                top1.update(prec1[0], x.size(0))
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                print(loss.data[0])
+        """,
+        None,
+        message="`prec1[0]` reads a number the pre-0.4 way",
+        line=11,
+    ),
     # An average meter of another file (imported): its `update` may do anything with the value, so it
     # is reported only, and the message says why.
     Invalid(

@@ -3,10 +3,14 @@ Finds host syncs on device tensors in code that runs every training or evaluatio
 `.tolist()`, `.cpu()` (and `.to("cpu")`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
-and the pre-0.4 `loss.data[0]` of a loss or a full reduction (and `x.data[0]` of any device tensor
-summed into a name, appended to a list or converted: how pre-0.4 code read a number), and an explicit
-`torch.cuda.synchronize()` in a step that reads no clock (reported only: it waits and does nothing else,
-while a step that times itself needs it; it keeps no other sync's fix from being made). Code runs every
+and the pre-0.4 `loss.data[0]` of a loss or a full reduction (also of a tensor named for a loss, of what a
+function named for a loss returns, `dice_loss(out, y).data[0]`, and of arithmetic on losses, `(gamma *
+d_loss_real - d_loss_fake).data[0]`; and `x.data[0]` of any device tensor summed into a name, appended to
+a list, compared by `min`/`max` or converted: how pre-0.4 code read a number; in a file that
+reads `.data[0]`, also a meter given a tensor's first element, `top1.update(prec1[0], n)`, a number
+then), and an explicit `torch.cuda.synchronize()` in a step that reads no clock (reported only: it waits
+and does nothing else, while a step that times itself needs it; it keeps no other sync's fix from being
+made). Code runs every
 step in the body of a training loop (a loop that calls `.backward()` or an optimizer's `.step()`), in
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
@@ -53,7 +57,10 @@ before `env.step(action)`: the algorithm keeps host values there), what is writt
 or debug flag (`if args.verbose:`), a copy the line before has just made, and scripts that never put
 work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device but the CPU): a sync costs
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
-its `forward` counts; so does a loop that runs a model its function is given, in a function no code of
+its `forward` counts, and so do its module-level functions named for a loss or a metric that compute
+with torch (`loss_fn`, `get_accuracy`, `dice_coeff` in a `metrics.py` with no loop and no `if __name__ ==
+"__main__":`): a loop of another file computes them on each batch's outputs, their parameters without a
+default device tensors; so does a loop that runs a model its function is given, in a function no code of
 the file calls (`def evaluate(model, loader)`, a trainer's `self.model` kept from its `__init__`
 argument): the caller, in another file, puts that model on its device.
 
@@ -252,6 +259,10 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
 )
 
 _ADVICE = "; keep it on the device and read it once after the loop (or every N steps)"
+_SHOWN_SUM = (
+    "; the sum `{}` is read every step (`{}`), so no fix keeps it on the device: show it every N steps (then"
+    " it can stay there between)"
+)
 _SUMMED = "; accumulate it on the device and convert once after the loop"
 _RETURNED = (
     "; return it as a tensor, sum it on the device where the caller sums it and convert once after the"
@@ -295,6 +306,10 @@ _PACKED = (
 )
 # Calls whose argument is kept, converted or summed, not used by the host: the usual fixes' business.
 _KEEPERS = frozenset({"append", "extend", "update", "float", "int", "bool", "sum", "len", "round", "abs"})
+_METRIC = (
+    "; `{}` is a loss or a metric that a loop of another file computes on each batch (this file has no loop"
+    " of its own): return the tensor and let the caller read it every N steps"
+)
 _FOREIGN_METER = (
     "; `{}` is an instance of `{}`, a class this file does not define: whether its `update` only sums (and"
     " could be given the tensor) is not shown here, so no fix is offered"
@@ -309,7 +324,8 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
     below: cst.CSTNode = sync.node
     for above in tree.ancestors(sync.node):
         if above is event.node or isinstance(above, (cst.If, cst.While, cst.BaseSuite)):
-            return _ADVICE
+            shown = _sum_shown(tree, event) if above is event.node else None
+            return _SHOWN_SUM.format(*shown) if shown is not None else _ADVICE
         if isinstance(above, (cst.IfExp, cst.Assert)) and below is above.test:
             return _BRANCHED
         if isinstance(above, cst.FormattedString) or (
@@ -333,6 +349,33 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
             return _HANDED.format(short(above.func))
         below = above
     return _ADVICE
+
+
+def _sum_shown(tree: Tree, event: Event) -> tuple[str, str] | None:
+    """``(total, call)`` where ``event`` sums into ``total`` (``total += loss.item()``) and the loop hands
+    ``total`` every step, under no ``if``, to a call or a format (``progress_bar(i, n, "%.3f" % (total /
+    (i + 1)))``): the host needs the sum each step, so it cannot stay on the device."""
+    statement = event.node
+    if not (isinstance(statement, cst.AugAssign) and isinstance(statement.target, cst.Name)):
+        return None
+    loop = event.loop
+    if loop is None:
+        return None
+    name = statement.target.value
+    for occurrence in tree.of_type(loop.body, cst.Name):
+        if occurrence.value != name or occurrence is statement.target:
+            continue
+        for above in tree.ancestors(occurrence):
+            if above is loop or isinstance(above, (cst.If, cst.IfExp, cst.For, cst.While, cst.FunctionDef)):
+                break  # (read on some steps only, or in a loop or function of its own)
+            if isinstance(above, cst.BaseSmallStatement):
+                if isinstance(above, cst.AugAssign) and above.target is occurrence:
+                    break
+            if isinstance(above, cst.Call) and not tree.inside(occurrence, above.func):
+                return name, short(above)
+            if isinstance(above, cst.FormattedString):
+                return name, short(above)
+    return None
 
 
 def _foreign_meter(tree: Tree, update: cst.Call) -> tuple[str, str] | None:
@@ -391,6 +434,8 @@ class HostSyncInLoop(Rule):
         ".cpu()",
         ".tolist()",
         ".data[0]",
+        "float(torch",  # (a library's metric functions: `float(torch.sum(tp))`)
+        "int(torch",
     )
 
     def check(self) -> None:
@@ -404,7 +449,8 @@ class HostSyncInLoop(Rule):
             # does a loop that runs a model its caller in another file built)
             return
         scalars = Scalars(self.tree, self.aliases)
-        syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars)
+        pre_04 = ".data[0]" in self.context.source
+        syncs = HostSyncs(self.tree, self.aliases, loops.values, scalars, pre_04)
         # Apple's MPS has no float64: where the file may pick it, sums are kept in float32. Asked only of
         # a file with a sum to fix (its regex over the whole text cost 0.2 s of a `check` of timm).
         # (a loop run where its caller puts the model, which this file does not name: MPS too; and a file
@@ -508,7 +554,12 @@ class HostSyncInLoop(Rule):
                 )
             if not sync.reported and not (sync.after_copy and fix is not None and remaining is None):
                 continue
-            if fix is None:
+            if fix is None and id(event.step) in loops.metric_functions:
+                self.report(
+                    sync.node,
+                    sync.what + _METRIC.format(cst.ensure_type(event.step, cst.FunctionDef).name.value),
+                )
+            elif fix is None:
                 self.report(
                     sync.node,
                     sync.what
