@@ -126,12 +126,14 @@ def lint_and_fix(
     body, trailing = _set_aside_trailing_blank_lines(text)
     active = active_rules(body, rules)
     repairs = text_fixes(body, active)  # tokens that keep the file from parsing at all: fixed in the text
+    withheld = False  # an unsafe repair not allowed: the file is read repaired, but nothing is written
     if repairs:
         lines = LINE_BREAK.split(body)
         repairs = [(r, f) for r, f in repairs if not _silences(lines[f.line - 1], r.code)]
-        if trace is not None and fix:
+        withheld = fix and not unsafe_fixes and any(r.fix_safety is FixSafety.UNSAFE for r, _ in repairs)
+        if trace is not None and fix and not withheld:
             trace.repaired(body, [(r.code, r.fix_safety.value, f) for r, f in repairs])
-        body = fixed_text(body, [f for _, f in repairs])
+        body = fixed_text(body, [part for _, f in repairs for part in f.parts])
         active = active_rules(body, rules)
     try:
         with _collector_paused():
@@ -139,7 +141,7 @@ def lint_and_fix(
                 body,
                 rules,
                 active,
-                fix,
+                fix and not withheld,
                 unsafe_fixes,
                 want_positions,
                 want_edits,
@@ -153,11 +155,13 @@ def lint_and_fix(
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
     if repairs:
         found = [diagnostic(r.code, f, r.fix_safety.value, want_edits) for r, f in repairs]
-        moved = back_to_original(outcome.diagnostics, [f for _, f in repairs])
+        moved = back_to_original(outcome.diagnostics, [part for _, f in repairs for part in f.parts])
         outcome.diagnostics = sorted(
             moved + found if want_positions else moved, key=lambda d: (d.line, d.column, d.code)
         )
-        if fix:
+        if withheld:
+            outcome.withheld_unsafe.update(r.code for r, _ in repairs if r.fix_safety is FixSafety.UNSAFE)
+        elif fix:
             outcome.applied.update(r.code for r, _ in repairs)
             if outcome.new_text is None:
                 outcome.new_text = body
