@@ -24,15 +24,16 @@ from codemods.fixes.async_keyword import async_keyword_fixes
 _SCREEN = re.compile(
     r"^[ \t]*(?:"
     r"print(?:[ \t]*$|[ \t]*>>|[ \t]+[\w\"'\[{`-])"  # print x, print >>f, x, print alone
-    r"|(?:el)?if\b[^\n#]*:[ \t]*print[ \t]+[\w\"'\[{`]"  # if x: print y
+    # if x: print y
+    r"|(?:if|elif|else|for|while|try|except|finally|with)\b[^\n#]*:[ \t]*print[ \t]+[\w\"'\[{`]"
     r"|except[ \t]+[\w.]+[ \t]*,[ \t]*\w+[ \t]*:"  # except E, e:
     r"|raise[ \t]+[\w.]+[ \t]*,"  # raise E, "message"
     r"|exec[ \t]+[\w\"']"  # exec code
     r")",
     re.MULTILINE,
 )
-_TAB_INDENTED = re.compile(r"^ *\t", re.MULTILINE)
-_SPACE_INDENTED = re.compile(r"^\t* [ \t]*\S", re.MULTILINE)
+_TAB_INDENTED = re.compile(r"^ *\t[ \t]*[^\s#]", re.MULTILINE)
+_SPACE_INDENTED = re.compile(r"^\t* [ \t]*[^\s#]", re.MULTILINE)
 _FUTURE_PRINT = re.compile(r"^from[ \t]+__future__[ \t]+import[^\n]*\bprint_function\b", re.MULTILINE)
 
 _NOT_CODE = frozenset({tokenize.NL, tokenize.COMMENT})
@@ -165,7 +166,12 @@ class _Converter:
 
     def __init__(self, text: str, tokens: list[tokenize.TokenInfo]) -> None:
         self.lines = io.StringIO(text).readlines()
-        self.tokens = [t for t in tokens if t.type not in _NOT_CODE]
+        # (3.11's tokenize gives the space before a backtick as an error token of its own)
+        self.tokens = [
+            t
+            for t in tokens
+            if t.type not in _NOT_CODE and not (t.type == tokenize.ERRORTOKEN and t.string.isspace())
+        ]
         self.print_statements = _FUTURE_PRINT.search(text) is None
 
     def fixes(self) -> list[TextFix]:
@@ -194,6 +200,8 @@ class _Converter:
         if statements:
             found += tuples
         found += self._token_forms()
+        if found:  # a Python 2 file: its Python 2 names are Python 2's too
+            found += self._renamed_names()
         return sorted(found, key=lambda f: (f.line, f.column))
 
     def _statements(self) -> list[_Statement]:
@@ -385,6 +393,40 @@ class _Converter:
                     )
         return found
 
+    def _renamed_names(self) -> list[TextFix]:
+        """``xrange`` -> ``range`` and ``d.iteritems()`` -> ``d.items()`` (``itervalues``, ``iterkeys``),
+        the Python 2 names a converted script would trip on at once, unless the file binds the name
+        itself (``xrange = range`` in a ``NameError`` handler, a ``def iteritems``)."""
+        tokens = self.tokens
+        bound = _bound_names(tokens)
+        found = []
+        for i, token in enumerate(tokens):
+            if token.type != tokenize.NAME or token.string in bound:
+                continue
+            attribute = i > 0 and tokens[i - 1].string == "."
+            if token.string == "xrange" and not attribute:
+                found.append(
+                    self._fix(
+                        token,
+                        "xrange",
+                        "range",
+                        "`xrange` is Python 2's lazy `range`: Python 3 has only `range`, which is lazy."
+                        + DIVISION,
+                    )
+                )
+            elif token.string in _DICT_ITERATORS and attribute and _called_bare(tokens, i):
+                new = _DICT_ITERATORS[token.string]
+                found.append(
+                    self._fix(
+                        token,
+                        token.string,
+                        new,
+                        f"`.{token.string}()` is Python 2 only: `.{new}()` (a view, not a list) on Python 3."
+                        + DIVISION,
+                    )
+                )
+        return found
+
     def _fix(self, token: tokenize.TokenInfo, old: str, new: str, message: str) -> TextFix:
         return TextFix(token.start[0], token.start[1], old, new, message)
 
@@ -403,6 +445,38 @@ def _opens_block(tokens: list[tokenize.TokenInfo]) -> bool:
     if first.type != tokenize.NAME or first.string not in _BLOCK_KEYWORDS:
         return False
     return not any(t.type == tokenize.NAME and t.string == "lambda" for t in tokens)
+
+
+_DICT_ITERATORS = {"iteritems": "items", "itervalues": "values", "iterkeys": "keys"}
+_BINDING_KEYWORDS = frozenset({"def", "class", "as", "global", "import"})
+
+
+def _bound_names(tokens: list[tokenize.TokenInfo]) -> set[str]:
+    """The names ``tokens`` bind or import themselves: ``def f``, ``f = ...``, ``import f``,
+    ``from m import f``, ``... as f``, ``global f``, ``for f in``."""
+    bound = set()
+    importing = False  # in an import statement: every name there may be bound
+    starts = True
+    for i, token in enumerate(tokens):
+        if token.type in (tokenize.NEWLINE, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT):
+            importing, starts = False, True
+            continue
+        if token.string == ";":
+            importing, starts = False, True
+            continue
+        if token.type == tokenize.NAME:
+            before = tokens[i - 1].string if i else ""
+            after = tokens[i + 1].string if i + 1 < len(tokens) else ""
+            importing = importing or (starts and token.string in ("from", "import"))
+            if importing or before in _BINDING_KEYWORDS or before == "for" or after == "=":
+                bound.add(token.string)
+        starts = False
+    return bound
+
+
+def _called_bare(tokens: list[tokenize.TokenInfo], at: int) -> bool:
+    """Whether the name at ``at`` is called with no arguments: ``d.iteritems()``."""
+    return at + 2 < len(tokens) and tokens[at + 1].string == "(" and tokens[at + 2].string == ")"
 
 
 def _calls_print(tokens: list[tokenize.TokenInfo]) -> bool:

@@ -161,4 +161,42 @@ INVALID = [
         name = r"model"
         """,
     ),
+    # The Python 2 names a converted script trips on at once: `xrange`, `d.iteritems()`.
+    Invalid(
+        """
+        import torch
+        for name, value in weights.iteritems():
+            print name
+        for step in xrange(10):
+            torch.ones(step)
+        """,
+        """
+        import torch
+        for name, value in weights.items():
+            print(name)
+        for step in range(10):
+            torch.ones(step)
+        """,
+        message="`.iteritems()` is Python 2 only",
+        line=2,
+    ),
+    # ... unless the file binds them itself: its own `xrange` is left alone.
+    Invalid(
+        """
+        import torch
+        try:
+            xrange
+        except NameError:
+            xrange = range
+        for step in xrange(10): print step
+        """,
+        """
+        import torch
+        try:
+            xrange
+        except NameError:
+            xrange = range
+        for step in xrange(10): print(step)
+        """,
+    ),
 ]
