@@ -162,3 +162,32 @@ def test_one_finding_per_statement_with_all_its_edits():
         (2, 1, 7, "print("),
         (2, 20, 21, ', end=" ")'),
     ]
+
+
+def test_a_python_2_notebook_is_converted_cell_by_cell():
+    import json
+
+    from autofix.files.notebook import lint_and_fix_notebook
+
+    cells = [
+        ["import torch\n", "%matplotlib inline\n", "print torch.ones(1)"],
+        ["for i in xrange(2):\n", "    print i,"],
+    ]
+    document = {
+        "cells": [
+            {"cell_type": "code", "metadata": {}, "source": s, "outputs": [], "execution_count": None}
+            for s in cells
+        ],
+        "metadata": {"kernelspec": {"name": "python2", "language": "python", "display_name": "Python 2"}},
+        "nbformat": 4,
+        "nbformat_minor": 2,
+    }
+    data = json.dumps(document).encode()
+    withheld = lint_and_fix_notebook("nb.ipynb", data, [Python2Syntax], fix=True)
+    assert withheld.outcome.withheld_unsafe["DEV022"] == 3 and withheld.new_data is None
+    fixed = lint_and_fix_notebook("nb.ipynb", data, [Python2Syntax], fix=True, unsafe_fixes=True)
+    sources = ["".join(c["source"]) for c in json.loads(fixed.new_data)["cells"]]
+    assert sources == [
+        "import torch\n%matplotlib inline\nprint(torch.ones(1))",
+        'for i in range(2):\n    print(i, end=" ")',
+    ]
