@@ -177,6 +177,7 @@ class _Converter:
     def fixes(self) -> list[TextFix]:
         found: list[TextFix] = []
         tuples: list[TextFix] = []  # `print (a, b)`: a tuple printed, if the file is Python 2 at all
+        modules: list[TextFix] = []  # `import cPickle`: if the file is Python 2 at all
         statements = False
         for statement in self._statements():
             first = statement.tokens[0]
@@ -195,13 +196,15 @@ class _Converter:
                 fix = self._raise(statement.tokens)
             elif first.string == "exec":
                 fix = self._exec(statement.tokens)
+            elif first.string in ("import", "from"):
+                modules += self._modules(statement.tokens)
             if fix is not None:
                 found.append(fix)
         if statements:
             found += tuples
         found += self._token_forms()
         if found:  # a Python 2 file: its Python 2 names are Python 2's too
-            found += self._renamed_names()
+            found += self._renamed_names() + modules
         return sorted(found, key=lambda f: (f.line, f.column))
 
     def _statements(self) -> list[_Statement]:
@@ -393,6 +396,35 @@ class _Converter:
                     )
         return found
 
+    def _modules(self, tokens: list[tokenize.TokenInfo]) -> list[TextFix]:
+        """The standard modules Python 3 renamed, imported whole (``import cPickle``,
+        ``import Queue as queue``, ``from ConfigParser import ...``): the new name, bound to the old one."""
+        found = []
+        importing = tokens[0].string == "import"
+        for i, token in enumerate(tokens):
+            new = _RENAMED_MODULES.get(token.string)
+            if token.type != tokenize.NAME or new is None or i == 0:
+                continue
+            before = tokens[i - 1].string
+            after = tokens[i + 1].string if i + 1 < len(tokens) else ""
+            if after == "." or before not in ("import", ",", "from") or (before == "," and not importing):
+                continue
+            if before == "from" or after == "as":
+                spelled = new
+            elif importing:
+                spelled = f"{new} as {token.string}"
+            else:
+                continue
+            found.append(
+                self._fix(
+                    token,
+                    token.string,
+                    spelled,
+                    f"`{token.string}` is `{new}` in Python 3." + DIVISION,
+                )
+            )
+        return found
+
     def _renamed_names(self) -> list[TextFix]:
         """``xrange`` -> ``range`` and ``d.iteritems()`` -> ``d.items()`` (``itervalues``, ``iterkeys``),
         the Python 2 names a converted script would trip on at once, unless the file binds the name
@@ -447,6 +479,15 @@ def _opens_block(tokens: list[tokenize.TokenInfo]) -> bool:
     return not any(t.type == tokenize.NAME and t.string == "lambda" for t in tokens)
 
 
+# Python 2's standard modules that Python 3 renamed, with the same contents under the new name.
+_RENAMED_MODULES = {
+    "cPickle": "pickle",
+    "Queue": "queue",
+    "ConfigParser": "configparser",
+    "__builtin__": "builtins",
+    "cStringIO": "io",
+    "StringIO": "io",
+}
 _DICT_ITERATORS = {"iteritems": "items", "itervalues": "values", "iterkeys": "keys"}
 _BINDING_KEYWORDS = frozenset({"def", "class", "as", "global", "import"})
 

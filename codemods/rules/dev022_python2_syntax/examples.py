@@ -161,10 +161,11 @@ INVALID = [
         name = r"model"
         """,
     ),
-    # The Python 2 names a converted script trips on at once: `xrange`, `d.iteritems()`.
+    # The Python 2 names a converted script trips on at once: `xrange`, `d.iteritems()`, `cPickle`.
     Invalid(
         """
         import torch
+        import cPickle
         for name, value in weights.iteritems():
             print name
         for step in xrange(10):
@@ -172,12 +173,13 @@ INVALID = [
         """,
         """
         import torch
+        import pickle as cPickle
         for name, value in weights.items():
             print(name)
         for step in range(10):
             torch.ones(step)
         """,
-        message="`.iteritems()` is Python 2 only",
+        message="`cPickle` is `pickle` in Python 3",
         line=2,
     ),
     # ... unless the file binds them itself: its own `xrange` is left alone.

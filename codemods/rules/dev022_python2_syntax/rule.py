@@ -8,7 +8,11 @@ Python 3 syntax before it is parsed, so that it can be read (by the other rules 
 * indentation that mixes tabs and spaces (a `TabError`): the tabs of each line's indentation are
   expanded to columns of 8, as Python 2 read them, so that the blocks stay what they were;
 * `except E, e:` -> `except E as e:`, `raise E, v` -> `raise E(v)`, backticks -> `repr(...)`,
-  `<>` -> `!=`, `0777` -> `0o777`, `10L` -> `10`, `ur"..."` -> `"..."`, `exec code` -> `exec(code)`.
+  `<>` -> `!=`, `0777` -> `0o777`, `10L` -> `10`, `ur"..."` -> `r"..."`, `exec code` -> `exec(code)`;
+* in a file so converted, the Python 2 names it would trip on at once: `xrange` -> `range`,
+  `d.iteritems()` -> `d.items()` (`itervalues`, `iterkeys`), unless the file binds the name itself,
+  and the renamed standard modules (`import cPickle` -> `import pickle as cPickle`; `Queue`,
+  `ConfigParser`, `StringIO`, `cStringIO`, `__builtin__`).
 
 Only a file that fails to compile is converted, and only when the converted file compiles: a Python 3
 file (`print (x)`, a docstring that shows `print "x"`, tabs used consistently) is never touched, and a

@@ -63,6 +63,9 @@ def test_print_statements(before, after):
         ("print x\nn = 10L + 0x10\n", "n = 10 + 0x10\n"),
         ("print x\ns = UR'a'\n", "s = R'a'\n"),
         ("print x\nexec code\n", "exec(code)\n"),
+        ("print x\nimport os, cPickle\n", "import os, pickle as cPickle\n"),
+        ("print x\nimport Queue as q\nfrom x import Queue\n", "import queue as q\nfrom x import Queue\n"),
+        ("print x\nfrom ConfigParser import ConfigParser\n", "from configparser import ConfigParser\n"),
     ],
 )
 def test_other_statements_and_tokens(before, after):
