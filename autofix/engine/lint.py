@@ -25,7 +25,7 @@ from autofix.engine.screen import refuse_if_too_deep, syntax_error
 from autofix.engine.text_edits import LINE_BREAK
 from autofix.engine.text_fixes import back_to_original, diagnostic, fixed_text, text_fixes
 from autofix.engine.trace import FixTrace
-from autofix.files.source import SourceError, may_choose_gpu, may_use_torch
+from autofix.files.source import SourceError, may_be_python2, may_choose_gpu, may_use_torch
 from codemods.analysis.values import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
 from codemods.core.facts import fingerprint
@@ -76,12 +76,18 @@ def mentions_torch(text: str) -> bool:
 def parsed_for(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
     """The rules that may run on ``text`` at all: every rule where it mentions torch; where it never
     does but may choose its GPU (a config module's ``default="cuda"``), those that read such files
-    (``Rule.reads_torch_free``); else none, and the file is not parsed."""
+    (``Rule.reads_torch_free``); where it is Python 2 (a helper module of a Python 2 project), those
+    that convert it (``Rule.reads_python2``, when they have text fixes for it); else none, and the file
+    is not parsed."""
     if mentions_torch(text):
         return list(rules)
-    if not may_choose_gpu(text):
-        return []
-    return [rule for rule in rules if rule.reads_torch_free]
+    chosen = [rule for rule in rules if rule.reads_torch_free] if may_choose_gpu(text) else []
+    if may_be_python2(text):
+        # only a file they would convert: another torch-free file that does not parse stays unread
+        chosen += [
+            rule for rule in rules if rule.reads_python2 and rule not in chosen and rule.text_fixes(text)
+        ]
+    return chosen
 
 
 def active_rules(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:

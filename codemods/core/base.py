@@ -196,6 +196,9 @@ class Rule:
     # module's `--device` option defaulting to "cuda", `USE_CUDA = True`): only a rule that asks no
     # torch name of them, as DEV007's switches and device strings, whose fixes then need `torch`.
     reads_torch_free: ClassVar[bool] = False
+    # Whether the rule also reads a file that never mentions torch but may be Python 2 (a print statement
+    # starts a line): DEV022, whose text fixes convert a Python 2 project's helper modules too.
+    reads_python2: ClassVar[bool] = False
     # The rules whose findings this rule's fixes can create (DEV010 turns `torch.zeros(n).to("cuda")` into
     # `torch.zeros(n, device="cuda")`, a DEV007 finding), so that the engine's next pass runs them.
     # Only a schedule: the engine's last pass runs every rule whatever this says (see autofix.engine.lint).

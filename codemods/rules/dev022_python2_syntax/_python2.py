@@ -204,7 +204,7 @@ class _Converter:
             found += tuples
         found += self._token_forms()
         if found:  # a Python 2 file: its Python 2 names are Python 2's too
-            found += self._renamed_names() + modules
+            found += self._renamed_names() + modules + self._generator_next()
         return sorted(found, key=lambda f: (f.line, f.column))
 
     def _statements(self) -> list[_Statement]:
@@ -459,6 +459,62 @@ class _Converter:
                 )
         return found
 
+    def _generator_next(self) -> list[TextFix]:
+        """``g.next()`` -> ``next(g)`` where ``g`` is only ever bound to a call of a generator function of
+        the file (``data = inf_train_gen()``): Python 3's generators have ``__next__``, no ``next``. Any
+        other ``.next()`` (a progress bar's) is left alone."""
+        tokens = self.tokens
+        generators = _generator_functions(tokens)
+        if not generators:
+            return []
+        inside = _in_functions(tokens)
+        declared = {tokens[i + 1].string for i, t in enumerate(tokens[:-1]) if t.string == "global"}
+        bound: dict[str, bool] = {}  # module-level name -> every binding is a generator function's call
+        for i, token in enumerate(tokens[:-2]):
+            if (
+                token.type != tokenize.NAME
+                or tokens[i + 1].string != "="
+                or (i and tokens[i - 1].string == ".")
+            ):
+                continue
+            if inside[i] and token.string not in declared:
+                continue  # a local of a function: another name
+            call = tokens[i + 2]
+            made = (
+                call.string in generators
+                and i + 3 < len(tokens)
+                and tokens[i + 3].string == "("
+                and _closing(tokens, i + 3) > 0
+                and tokens[_closing(tokens, i + 3) + 1].type in (tokenize.NEWLINE, tokenize.ENDMARKER)
+            )
+            bound[token.string] = bound.get(token.string, True) and made
+        # bound otherwise at module level (`for data in ...`, an import): not only a generator
+        taken = _bound_names([t for t, local in zip(tokens, inside, strict=True) if not local]) - set(bound)
+        found = []
+        for i, token in enumerate(tokens[:-4]):
+            if (
+                token.type == tokenize.NAME
+                and not inside[i]
+                and bound.get(token.string)
+                and token.string not in taken
+                and token.string not in declared
+                and not (i and tokens[i - 1].string == ".")
+                and [t.string for t in tokens[i + 1 : i + 5]] == [".", "next", "(", ")"]
+                and tokens[i + 4].start[0] == token.start[0]
+            ):
+                line = self.lines[token.start[0] - 1]
+                old = line[token.start[1] : tokens[i + 4].end[1]]
+                found.append(
+                    self._fix(
+                        token,
+                        old,
+                        f"next({token.string})",
+                        "`g.next()` is Python 2's `next(g)`: a Python 3 generator has no `next` method."
+                        + DIVISION,
+                    )
+                )
+        return found
+
     def _fix(self, token: tokenize.TokenInfo, old: str, new: str, message: str) -> TextFix:
         return TextFix(token.start[0], token.start[1], old, new, message)
 
@@ -513,6 +569,56 @@ def _bound_names(tokens: list[tokenize.TokenInfo]) -> set[str]:
                 bound.add(token.string)
         starts = False
     return bound
+
+
+def _in_functions(tokens: list[tokenize.TokenInfo]) -> list[bool]:
+    """For each token, whether it lies in a function's body (a block under a ``def``)."""
+    inside = []
+    depth = 0
+    bodies: list[int] = []  # the indentation depths of the open function bodies
+    pending = False
+    for i, token in enumerate(tokens):
+        if token.type == tokenize.INDENT:
+            depth += 1
+            if pending:
+                bodies.append(depth)
+                pending = False
+        elif token.type == tokenize.DEDENT:
+            depth -= 1
+            while bodies and bodies[-1] > depth:
+                bodies.pop()
+        elif token.type == tokenize.NEWLINE and pending:
+            pending = i + 1 < len(tokens) and tokens[i + 1].type == tokenize.INDENT
+        elif token.type == tokenize.NAME and token.string == "def":
+            pending = True
+        inside.append(bool(bodies) or pending)
+    return inside
+
+
+def _generator_functions(tokens: list[tokenize.TokenInfo]) -> set[str]:
+    """The module's functions whose own body (not a nested function's) yields."""
+    found = set()
+    stack: list[tuple[str, int]] = []  # (function, indentation depth of its body)
+    depth = 0
+    pending: str | None = None  # a `def` whose body has not started yet
+    for i, token in enumerate(tokens):
+        if token.type == tokenize.INDENT:
+            depth += 1
+            if pending is not None:
+                stack.append((pending, depth))
+                pending = None
+        elif token.type == tokenize.DEDENT:
+            depth -= 1
+            while stack and stack[-1][1] > depth:
+                stack.pop()
+        elif token.type == tokenize.NEWLINE and pending is not None:
+            if i + 1 < len(tokens) and tokens[i + 1].type != tokenize.INDENT:
+                pending = None  # `def f(): return 1` on one line: no body block to follow
+        elif token.type == tokenize.NAME and token.string == "def" and i + 1 < len(tokens):
+            pending = tokens[i + 1].string
+        elif token.type == tokenize.NAME and token.string == "yield" and stack:
+            found.add(stack[-1][0])
+    return found
 
 
 def _called_bare(tokens: list[tokenize.TokenInfo], at: int) -> bool:

@@ -74,6 +74,7 @@ class Python2Syntax(Rule):
     fix_safety = FixSafety.UNSAFE
     triggers = ("print", "\t", "except", "raise", "exec")
     reads = ()
+    reads_python2 = True  # a Python 2 project's modules that never mention torch are converted too
 
     @classmethod
     def text_fixes(cls, text: str) -> list[TextFix]:

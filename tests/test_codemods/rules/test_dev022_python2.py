@@ -194,3 +194,21 @@ def test_a_python_2_notebook_is_converted_cell_by_cell():
         "import torch\n%matplotlib inline\nprint(torch.ones(1))",
         'for i in range(2):\n    print(i, end=" ")',
     ]
+
+
+def test_next_of_a_generator_of_the_file_is_the_builtin_next():
+    code = """
+        def batches():
+            while True:
+                yield 1
+        def tally(): return 2
+        class Bar:
+            def next(self):
+                return 3
+        data = batches()
+        bar = Bar()
+        made = tally()
+        print data.next(), bar.next(), made.next()
+        """
+    assert converted(code).endswith("print(next(data), bar.next(), made.next())\n")
+    assert "data.next()" in converted(code.replace("made = tally()", "data = tally()"))
