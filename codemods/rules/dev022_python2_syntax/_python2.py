@@ -374,7 +374,7 @@ class _Converter:
                     )
                 )
             elif token.type == tokenize.NUMBER and touching and after.type == tokenize.NAME:
-                if after.string in ("L", "l") and token.string.isdigit():
+                if after.string in ("L", "l") and _INTEGER.fullmatch(token.string):
                     found.append(
                         self._fix(
                             token,
@@ -544,6 +544,7 @@ _RENAMED_MODULES = {
     "cStringIO": "io",
     "StringIO": "io",
 }
+_INTEGER = re.compile(r"[0-9]+|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
 _DICT_ITERATORS = {"iteritems": "items", "itervalues": "values", "iterkeys": "keys"}
 _BINDING_KEYWORDS = frozenset({"def", "class", "as", "global", "import"})
 

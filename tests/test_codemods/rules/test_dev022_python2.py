@@ -61,6 +61,7 @@ def test_print_statements(before, after):
         ("print x\nif a <> b: pass\n", "if a != b: pass\n"),
         ("print x\nm = 0777\n", "m = 0o777\n"),
         ("print x\nn = 10L + 0x10\n", "n = 10 + 0x10\n"),
+        ("print x\nmask = 0xFFFFFFFFL\n", "mask = 0xFFFFFFFF\n"),
         ("print x\ns = UR'a'\n", "s = R'a'\n"),
         ("print x\nexec code\n", "exec(code)\n"),
         ("print x\nimport os, cPickle\n", "import os, pickle as cPickle\n"),
