@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import io
+import keyword
 import re
 import tokenize
 from collections.abc import Sequence
@@ -204,7 +205,7 @@ class _Converter:
             found += tuples
         found += self._token_forms()
         if found:  # a Python 2 file: its Python 2 names are Python 2's too
-            found += self._renamed_names() + modules + self._generator_next()
+            found += self._renamed_names() + modules + self._generator_next() + self._dict_lists()
         return sorted(found, key=lambda f: (f.line, f.column))
 
     def _statements(self) -> list[_Statement]:
@@ -515,6 +516,52 @@ class _Converter:
                 )
         return found
 
+    def _dict_lists(self) -> list[TextFix]:
+        """``d.keys()`` -> ``list(d.keys())`` (``values``, ``items``), as 2to3 writes it: in Python 2 they
+        gave lists, which code indexed, sorted in place or handed to NumPy; Python 3's views do none of
+        that. Left as they are where a view does as well: iterated (``for k in d.keys()``, ``x in``), or
+        the one argument of a call that takes any iterable (``sorted(d.keys())``, ``len``, ``list``)."""
+        tokens = self.tokens
+        found = []
+        for i, token in enumerate(tokens[:-2]):
+            if not (
+                token.type == tokenize.NAME
+                and token.string in _DICT_VIEWS
+                and i > 1
+                and tokens[i - 1].string == "."
+                and _called_bare(tokens, i)
+            ):
+                continue
+            start = _receiver_start(tokens, i - 1)
+            if start is None or tokens[start].start[0] != tokens[i + 2].end[0]:
+                continue
+            before = tokens[start - 1] if start else None
+            after = tokens[i + 3] if i + 3 < len(tokens) else None
+            if before is not None and before.string == "in":
+                continue  # iterated, or a membership test: a view does it
+            if (
+                before is not None
+                and before.string == "("
+                and start >= 2
+                and tokens[start - 2].string in _TAKES_ITERABLES
+                and after is not None
+                and after.string == ")"
+            ):
+                continue
+            first = tokens[start]
+            line = self.lines[first.start[0] - 1]
+            old = line[first.start[1] : tokens[i + 2].end[1]]
+            found.append(
+                self._fix(
+                    first,
+                    old,
+                    f"list({old})",
+                    f"`.{token.string}()` gave a list in Python 2 and gives a view in Python 3:"
+                    f" `list(...{token.string}())`, as 2to3 writes it." + DIVISION,
+                )
+            )
+        return found
+
     def _fix(self, token: tokenize.TokenInfo, old: str, new: str, message: str) -> TextFix:
         return TextFix(token.start[0], token.start[1], old, new, message)
 
@@ -620,6 +667,63 @@ def _generator_functions(tokens: list[tokenize.TokenInfo]) -> set[str]:
         elif token.type == tokenize.NAME and token.string == "yield" and stack:
             found.add(stack[-1][0])
     return found
+
+
+_DICT_VIEWS = frozenset({"keys", "values", "items"})
+# Calls that read any iterable once: a view given to them alone is as good as a list.
+_TAKES_ITERABLES = frozenset(
+    {
+        "sorted",
+        "list",
+        "tuple",
+        "set",
+        "frozenset",
+        "len",
+        "iter",
+        "enumerate",
+        "sum",
+        "min",
+        "max",
+        "any",
+        "all",
+        "dict",
+        "zip",
+        "map",
+        "filter",
+        "reversed",
+    }
+)
+
+
+def _receiver_start(tokens: list[tokenize.TokenInfo], dot: int) -> int | None:
+    """The index of the first token of the primary expression that ends just before ``tokens[dot]``
+    (``a.b[0].c(x)`` before ``.keys``); None when it is not one (a string, an operator)."""
+    i = dot - 1
+    while i >= 0:
+        token = tokens[i]
+        if token.type == tokenize.OP and token.string in ")]":
+            depth = 0
+            while i >= 0:  # back to the bracket that opens it
+                if tokens[i].string in _CLOSING:
+                    depth += 1
+                elif tokens[i].string in _OPENING:
+                    depth -= 1
+                    if depth == 0:
+                        break
+                i -= 1
+            if i < 0:
+                return None
+            i -= 1  # a call's or subscript's callee, or a parenthesised expression
+            if i < 0 or not (tokens[i].type == tokenize.NAME or tokens[i].string in ")]"):
+                return i + 1
+            continue
+        if token.type != tokenize.NAME or keyword.iskeyword(token.string):
+            return None
+        if i > 0 and tokens[i - 1].string == ".":
+            i -= 2
+            continue
+        return i
+    return None
 
 
 def _called_bare(tokens: list[tokenize.TokenInfo], at: int) -> bool:

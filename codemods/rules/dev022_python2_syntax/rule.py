@@ -12,8 +12,10 @@ Python 3 syntax before it is parsed, so that it can be read (by the other rules 
 * in a file so converted, the Python 2 names it would trip on at once: `xrange` -> `range`,
   `d.iteritems()` -> `d.items()` (`itervalues`, `iterkeys`), unless the file binds the name itself,
   and the renamed standard modules (`import cPickle` -> `import pickle as cPickle`; `Queue`,
-  `ConfigParser`, `StringIO`, `cStringIO`, `__builtin__`), and `g.next()` -> `next(g)` where `g` is
-  only ever bound to a call of a generator function of the file.
+  `ConfigParser`, `StringIO`, `cStringIO`, `__builtin__`), `g.next()` -> `next(g)` where `g` is
+  only ever bound to a call of a generator function of the file, and `d.keys()` (`values`, `items`)
+  -> `list(d.keys())` as 2to3 writes it, except where a view does as well (`for k in d.keys()`,
+  `x in d.keys()`, `sorted(d.keys())`).
 
 A Python 2 project's modules that never mention torch (a helper package its training script imports)
 are converted too: a file whose line starts with a print statement is read for this rule alone.

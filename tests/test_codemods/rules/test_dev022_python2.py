@@ -213,3 +213,28 @@ def test_next_of_a_generator_of_the_file_is_the_builtin_next():
         """
     assert converted(code).endswith("print(next(data), bar.next(), made.next())\n")
     assert "data.next()" in converted(code.replace("made = tally()", "data = tally()"))
+
+
+def test_dict_views_are_lists_where_python_2_code_needed_one():
+    code = """
+        print 1
+        first = weights.keys()[0]
+        mean = np.mean(self.history[name].values())
+        for key in weights.keys():
+            pass
+        names = sorted(weights.keys())
+        found = "fc" in weights.keys()
+        print weights.items()
+        """
+    assert converted(code) == textwrap.dedent(
+        """\
+        print(1)
+        first = list(weights.keys())[0]
+        mean = np.mean(list(self.history[name].values()))
+        for key in weights.keys():
+            pass
+        names = sorted(weights.keys())
+        found = "fc" in weights.keys()
+        print(list(weights.items()))
+        """
+    )
