@@ -26,7 +26,7 @@ from autofix.engine.screen import refuse_if_too_deep, syntax_error
 from autofix.engine.text_edits import LINE_BREAK
 from autofix.engine.text_fixes import back_to_original, diagnostic, fixed_text, text_fixes
 from autofix.engine.trace import FixTrace
-from autofix.files.source import SourceError, may_choose_gpu, may_use_torch
+from autofix.files.source import SourceError, may_be_python2, may_choose_gpu, may_use_torch
 from codemods.analysis.values import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext
 from codemods.core.facts import fingerprint
@@ -80,12 +80,18 @@ def mentions_torch(text: str) -> bool:
 def parsed_for(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
     """The rules that may run on ``text`` at all: every rule where it mentions torch; where it never
     does but may choose its GPU (a config module's ``default="cuda"``), those that read such files
-    (``Rule.reads_torch_free``); else none, and the file is not parsed."""
+    (``Rule.reads_torch_free``); where it is Python 2 (a helper module of a Python 2 project), those
+    that convert it (``Rule.reads_python2``, when they have text fixes for it); else none, and the file
+    is not parsed."""
     if mentions_torch(text):
         return list(rules)
-    if not may_choose_gpu(text):
-        return []
-    return [rule for rule in rules if rule.reads_torch_free]
+    chosen = [rule for rule in rules if rule.reads_torch_free] if may_choose_gpu(text) else []
+    if may_be_python2(text):
+        # only a file they would convert: another torch-free file that does not parse stays unread
+        chosen += [
+            rule for rule in rules if rule.reads_python2 and rule not in chosen and rule.text_fixes(text)
+        ]
+    return chosen
 
 
 def active_rules(text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
@@ -130,12 +136,14 @@ def lint_and_fix(
     body, trailing = _set_aside_trailing_blank_lines(text)
     active = active_rules(body, rules)
     repairs = text_fixes(body, active)  # tokens that keep the file from parsing at all: fixed in the text
+    withheld = False  # an unsafe repair not allowed: the file is read repaired, but nothing is written
     if repairs:
         lines = LINE_BREAK.split(body)
         repairs = [(r, f) for r, f in repairs if not _silences(lines[f.line - 1], r.code)]
-        if trace is not None and fix:
+        withheld = fix and not unsafe_fixes and any(r.fix_safety is FixSafety.UNSAFE for r, _ in repairs)
+        if trace is not None and fix and not withheld:
             trace.repaired(body, [(r.code, r.fix_safety.value, f) for r, f in repairs])
-        body = fixed_text(body, [f for _, f in repairs])
+        body = fixed_text(body, [part for _, f in repairs for part in f.parts])
         active = active_rules(body, rules)
     try:
         with _collector_paused():
@@ -143,7 +151,7 @@ def lint_and_fix(
                 body,
                 rules,
                 active,
-                fix,
+                fix and not withheld,
                 unsafe_fixes,
                 want_positions,
                 want_edits,
@@ -157,11 +165,13 @@ def lint_and_fix(
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
     if repairs:
         found = [diagnostic(r.code, f, r.fix_safety.value, want_edits) for r, f in repairs]
-        moved = back_to_original(outcome.diagnostics, [f for _, f in repairs])
+        moved = back_to_original(outcome.diagnostics, [part for _, f in repairs for part in f.parts])
         outcome.diagnostics = sorted(
             moved + found if want_positions else moved, key=lambda d: (d.line, d.column, d.code)
         )
-        if fix:
+        if withheld:
+            outcome.withheld_unsafe.update(r.code for r, _ in repairs if r.fix_safety is FixSafety.UNSAFE)
+        elif fix:
             outcome.applied.update(r.code for r, _ in repairs)
             if outcome.new_text is None:
                 outcome.new_text = body

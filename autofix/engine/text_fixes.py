@@ -38,10 +38,18 @@ def fixed_text(text: str, fixes: Sequence[TextFix]) -> str:
     return "".join(lines)
 
 
+def edits_of(fix: TextFix) -> tuple[TextEdit, ...]:
+    """``fix`` (all its parts) as edits of the original text."""
+    return tuple(
+        TextEdit(part.line, part.column + 1, part.line, part.column + 1 + len(part.old), part.new)
+        for part in fix.parts
+    )
+
+
 def diagnostic(code: str, fix: TextFix, safety: str, want_edits: bool) -> Diagnostic:
-    """The finding ``fix`` is, at its place in the original text."""
+    """The finding ``fix`` is, at its place in the original text (its first part's)."""
     start, end = fix.column + 1, fix.column + 1 + len(fix.old)
-    edits = (TextEdit(fix.line, start, fix.line, end, fix.new),) if want_edits else ()
+    edits = edits_of(fix) if want_edits else ()
     return Diagnostic(code, fix.message, fix.line, start, True, safety, fix.line, end, edits)
 
 

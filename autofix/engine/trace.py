@@ -70,22 +70,14 @@ class FixTrace:
         """The fixes made to ``text`` before it is parsed (:mod:`autofix.engine.text_fixes`), each as
         (code, safety, fix): reported by ``check``, on one line, which keeps its number."""
         for code, safety, repair in repairs:
-            start = repair.column + 1
-            edit = TextEdit(repair.line, start, repair.line, start + len(repair.old), repair.new)
-            spans = ((None, repair.line, repair.line),)
+            edits = tuple(
+                TextEdit(part.line, part.column + 1, part.line, part.column + 1 + len(part.old), part.new)
+                for part in repair.parts
+            )
+            first, last = min(e.line for e in edits), max(e.line for e in edits)
+            spans = ((None, first, last),)
             self.fixes.append(
-                AppliedFix(
-                    code,
-                    repair.message,
-                    safety,
-                    1,
-                    True,
-                    repair.line,
-                    repair.line,
-                    spans,
-                    (edit,),
-                    {None: text},
-                )
+                AppliedFix(code, repair.message, safety, 1, True, first, last, spans, edits, {None: text})
             )
 
     def note(

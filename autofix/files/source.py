@@ -42,10 +42,24 @@ def may_choose_gpu(text: str) -> bool:
     return _GPU_IN_CODE.search(text) is not None and _OTHER_FRAMEWORK.search(text) is None
 
 
+# A Python 2 print statement at the start of a line (`print "x"`, `print x`, `print >>f`): a module of a
+# Python 2 project that never mentions torch (a helper its training script imports) is read for DEV022.
+_PYTHON2_PRINT = re.compile(r"^[ \t]*print(?:[ \t]+[\w\"'\[{`]|[ \t]*>>)", re.MULTILINE)
+_PYTHON2_PRINT_BYTES = re.compile(_PYTHON2_PRINT.pattern.encode(), re.MULTILINE)
+
+
+def may_be_python2(text: str) -> bool:
+    """A file that may be Python 2: a print statement starts one of its lines. Only the rules that say so
+    (``Rule.reads_python2``) run on such a file that never mentions torch."""
+    return "print" in text and _PYTHON2_PRINT.search(text) is not None
+
+
 def worth_parsing(data: bytes) -> bool:
-    """Whether a file's bytes are parsed at all: it may use torch, or may choose its GPU."""
-    return may_use_torch_bytes(data) or (
-        _GPU_IN_CODE_BYTES.search(data) is not None and _OTHER_FRAMEWORK_BYTES.search(data) is None
+    """Whether a file's bytes are parsed at all: it may use torch, may choose its GPU, or may be Python 2."""
+    return (
+        may_use_torch_bytes(data)
+        or (_GPU_IN_CODE_BYTES.search(data) is not None and _OTHER_FRAMEWORK_BYTES.search(data) is None)
+        or (b"print" in data and _PYTHON2_PRINT_BYTES.search(data) is not None)
     )
 
 

@@ -26,7 +26,9 @@ A rewritten case PASSES only when all of these hold:
   whose fix changes the work done on the clock that measured it; for a rule whose fix only respells
   the computation (DEV012), both versions run in every phase with equal results and equal counts;
   for a rule whose fix restores what code meant where PyTorch changed its meaning silently (DEV019),
-  before fails on one of torch's own checks in every phase and after equals the case's reference().
+  before fails on one of torch's own checks in every phase and after equals the case's reference();
+  for a rule whose fix converts a file Python 3 does not compile (DEV022), before fails to import with
+  the compiler's own error in every phase and after equals the case's reference().
 
 A case left unchanged PASSES when both versions behave identically: same outcomes, counts, results.
 
@@ -86,6 +88,10 @@ class RuleProfile:
     # `x.data.t_()`): before fails on one of torch's own checks in every phase, and after computes what
     # the case's own reference() does (compared as for any case that before runs nowhere)
     restores: bool = False
+    # its fix converts a file Python 3 does not compile (DEV022's Python 2 syntax): before fails to import
+    # in every phase with the compiler's own SyntaxError (raised by the import machinery, not by a line of
+    # the case), and after computes what the case's own reference() does
+    converts: bool = False
 
 
 PROFILES = {
@@ -115,6 +121,8 @@ PROFILES = {
     "DEV020": RuleProfile(frozenset({LEGACY_API}), False),
     # `.view()` that raised becomes `.reshape()`: before fails on torch's own check, after runs.
     "DEV021": RuleProfile(frozenset(), False, restores=True),
+    # A Python 2 file converted: before does not compile, after runs and equals the case's reference().
+    "DEV022": RuleProfile(frozenset(), False, converts=True),
 }
 # A rule not listed: any of the three cures, must show device work, no timing claim.
 UNKNOWN = RuleProfile(FIXABLE, True)
@@ -129,6 +137,17 @@ def profile_of(rules: tuple[str, ...]) -> RuleProfile:
         any(p.dtype for p in profiles),
         all(p.same for p in profiles),
         any(p.restores for p in profiles),
+        any(p.converts for p in profiles),
+    )
+
+
+def _does_not_compile(failure: Failure | None) -> bool:
+    """Whether ``failure`` is the compiler's refusal of the case's file at its import (a ``SyntaxError``
+    or ``TabError`` that surfaced in the import machinery), not an error raised by a line of the case."""
+    return (
+        failure is not None
+        and failure.type in ("SyntaxError", "TabError", "IndentationError")
+        and failure.where.startswith("<frozen importlib")
     )
 
 
@@ -221,6 +240,7 @@ class Judge:
                     # on the GPU, comes from the environment (a CPU-only build), not from its dtypes.
                     cured = False
                 restored = profile.restores and b.failure is not None and b.failure.origin == TORCH
+                restored = restored or (profile.converts and _does_not_compile(b.failure))
                 if restored and not any(before.ok(p) for p in self.phases):
                     result.proofs.append(f"{_short(phase)}: {b.outcome} → ok, as reference() computes")
                 elif cured:

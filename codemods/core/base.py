@@ -84,7 +84,9 @@ class TextFix:
     """A fix made to the text before it is parsed: a token today's Python no longer parses, replaced.
 
     ``line`` counts from 1 and ``column`` (in code points) from 0, as libcst counts them; the fix
-    replaces ``old`` there with ``new``. See :attr:`Rule.text_fixes`.
+    replaces ``old`` there with ``new``. ``then`` holds the further parts of the same fix, reported with
+    it as one finding (``print x`` -> ``print(x)``: the ``)`` at the statement's end, maybe lines
+    later). See :attr:`Rule.text_fixes`.
     """
 
     line: int
@@ -92,6 +94,12 @@ class TextFix:
     old: str
     new: str
     message: str
+    then: tuple[TextFix, ...] = ()
+
+    @property
+    def parts(self) -> tuple[TextFix, ...]:
+        """This fix's own replacement and those of ``then``: what is made to the text."""
+        return (self, *self.then)
 
 
 @dataclass
@@ -188,6 +196,9 @@ class Rule:
     # module's `--device` option defaulting to "cuda", `USE_CUDA = True`): only a rule that asks no
     # torch name of them, as DEV007's switches and device strings, whose fixes then need `torch`.
     reads_torch_free: ClassVar[bool] = False
+    # Whether the rule also reads a file that never mentions torch but may be Python 2 (a print statement
+    # starts a line): DEV022, whose text fixes convert a Python 2 project's helper modules too.
+    reads_python2: ClassVar[bool] = False
     # The rules whose findings this rule's fixes can create (DEV010 turns `torch.zeros(n).to("cuda")` into
     # `torch.zeros(n, device="cuda")`, a DEV007 finding), so that the engine's next pass runs them.
     # Only a schedule: the engine's last pass runs every rule whatever this says (see autofix.engine.lint).
@@ -215,7 +226,9 @@ class Rule:
     def text_fixes(cls, text: str) -> list[TextFix]:
         """Fixes of tokens that keep ``text`` from parsing at all (``x.cuda(async=True)``: ``async`` is a
         keyword since Python 3.7), found in the text before it is parsed. The engine applies them first,
-        as safe fixes, reports them as this rule's findings, then parses the fixed text. None for most
+        reports them as this rule's findings, then parses the fixed text. They have the rule's
+        ``fix_safety``: an unsafe one (DEV022's Python 2 conversion) withholds the whole file's write
+        unless unsafe fixes are allowed, though every rule's findings are still reported. None for most
         rules."""
         return []
 

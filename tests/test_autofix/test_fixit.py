@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests import ROOT
+from tests import ROOT, parses
 
 fixit = pytest.importorskip("fixit")
 from fixit.api import fixit_bytes  # noqa: E402
@@ -44,7 +44,9 @@ from codemods import all_rules  # noqa: E402
 pytestmark = [pytest.mark.slow, pytest.mark.fixit]
 
 CORPUS = ROOT / "corpus"
-CASES = sorted(CORPUS.glob("*/*/before.py"))
+# Fixit parses every file itself: DEV022's Python 2 cases, which autofix reads only through its text
+# fixes, are not for it.
+CASES = sorted(p for p in CORPUS.glob("*/*/before.py") if parses(p))
 CODE_OF = {cls.__name__: cls.CODE for cls in LINT_RULES.values()}  # Fixit's rule name -> autofix's code
 FIXIT = Path(sys.executable).with_name("fixit")
 
@@ -153,7 +155,7 @@ def test_the_fixit_command_line_over_the_corpus(tmp_path):
     by_fixit, by_autofix = tmp_path / "fixit" / "corpus", tmp_path / "autofix" / "corpus"
     shutil.copytree(CORPUS, by_fixit, ignore=ignore)
     shutil.copytree(CORPUS, by_autofix, ignore=ignore)
-    names = list(_snapshot(by_fixit))
+    names = [name for name in _snapshot(by_fixit) if parses(by_fixit / name)]
     firsts = {name.split("/")[0]: name for name in reversed(names)}.values()
     cases = [f"corpus/{name}" for name in sorted({*names[::8], *firsts})]
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1", "OMP_NUM_THREADS": "1"}

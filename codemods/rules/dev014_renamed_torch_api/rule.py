@@ -45,8 +45,7 @@ import libcst as cst
 
 from codemods.core.base import FixSafety, Rule, TextFix
 from codemods.core.syntax import code_of
-
-from ._async_keyword import async_keyword_fixes
+from codemods.fixes.async_keyword import async_keyword_fixes
 
 _INIT = "torch.nn.init"
 _INITIALISERS = frozenset(

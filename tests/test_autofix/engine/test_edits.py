@@ -17,6 +17,8 @@ CASES = sorted((ROOT / "corpus").rglob("before.py"))
 @pytest.mark.parametrize("path", CASES, ids=lambda p: str(p.parent.relative_to(ROOT / "corpus")))
 def test_same_code_as_a_transformer(path):
     text = path.read_text()
+    if any(rule.text_fixes(text) for rule in all_rules()):
+        pytest.skip("fixed in the text before it is parsed (DEV022's Python 2 cases)")
     module = cst.parse_module(text)
     findings = [f for f in run_rules(module, text, all_rules()) if f.fixable]
     if not findings:

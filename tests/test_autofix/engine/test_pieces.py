@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from autofix.engine import pieces
-from tests import ROOT
+from tests import ROOT, parses
 from tests.program_strategies import torch_programs
 from tests.test_autofix.engine.test_properties import PROFILE
 
@@ -17,6 +17,7 @@ REAL_FILES = sorted(
     for p in (ROOT / folder).rglob("*.py")
     if not any(part.startswith("_") for part in p.relative_to(ROOT).parts[:-1])
     and p.name != "__init__.py"  # a docstring alone, or nothing: no place to cut
+    and parses(p)  # not DEV022's Python 2 cases and probes
 )  # benchmarks/_zoo and _tree hold fetched and generated trees
 
 

@@ -13,11 +13,11 @@ from autofix.engine.reparse import Reparser
 from codemods import all_rules
 from codemods.core.codegen import code_and_spans
 from codemods.core.tree import Tree, walk
-from tests import ROOT
+from tests import ROOT, parses
 from tests.program_strategies import torch_programs
 from tests.test_autofix.engine.test_properties import PROFILE
 
-CORPUS = sorted((ROOT / "corpus").rglob("before.py"))
+CORPUS = sorted(p for p in (ROOT / "corpus").rglob("before.py") if parses(p))
 
 
 class _CheckedReparser(Reparser):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 
 from autofix.engine import trusted_parse
-from tests import ROOT
+from tests import ROOT, parses
 from tests.program_strategies import generated_programs
 from tests.test_autofix.engine.test_properties import examples
 
@@ -22,8 +22,10 @@ def trusted(monkeypatch):
 # The corpus, and every third of the project's own sources (the suite's time grows with the project;
 # a third still holds every kind of statement the project writes).
 REAL_FILES = (
-    sorted(ROOT.joinpath("corpus").rglob("*.py"))
-    + sorted(p for folder in ("autofix", "codemods", "tests") for p in (ROOT / folder).rglob("*.py"))[::3]
+    sorted(p for p in ROOT.joinpath("corpus").rglob("*.py") if parses(p))
+    + sorted(
+        p for folder in ("autofix", "codemods", "tests") for p in (ROOT / folder).rglob("*.py") if parses(p)
+    )[::3]
 )
 
 

@@ -751,3 +751,17 @@ def test_a_respelling_that_adds_copies_proves_nothing(verdicts):
     assert result.verdict == FAIL
     assert not result.proofs
     assert any(p.startswith("no proof") for p in result.problems), result.problems
+
+
+def test_a_before_python_3_cannot_read_has_its_reference_run_from_after_when_the_rewrite_kept_it(tmp_path):
+    from autofix.harness.verify import reference_held
+
+    reference = "def reference():\n    return {'x': 1}\n"
+    before, after = tmp_path / "before.py", tmp_path / "after.py"
+    before.write_text("print 'x'\n\n" + reference)
+    after.write_text("print('x')\n\n" + reference)
+    assert reference_held(before, after) == "after"
+    after.write_text("print('x')\n\ndef reference():\n    return {'x': 2}\n")  # the rewrite changed it
+    assert reference_held(before, after) is None
+    before.write_text("print('x')\n\n" + reference)  # compiles: its own reference() or none
+    assert reference_held(before, after) == "before"

@@ -45,6 +45,8 @@ def test_each_findings_edits_are_its_fix(case):
     """The edits of a finding, applied to the file, give what that finding's fix alone gives."""
     text = case.read_text(encoding="utf-8")
     outcome = lint_and_fix(text, all_rules(), fix=False, want_edits=True)
+    # A Python 2 file (DEV022) compiles only with all its conversions made, not with one finding's.
+    python2 = any(rule.text_fixes(text) for rule in all_rules())
     for d in outcome.diagnostics:
         assert d.end_line >= d.line and (d.end_line, d.end_column) > (d.line, d.column)
         if not d.fixable:
@@ -52,7 +54,8 @@ def test_each_findings_edits_are_its_fix(case):
             continue
         fixed = apply_edits(text, d.edits)
         assert fixed != text
-        compile(fixed, str(case), "exec")
+        if not python2:
+            compile(fixed, str(case), "exec")
 
 
 @pytest.mark.slow

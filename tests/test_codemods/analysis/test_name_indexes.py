@@ -17,8 +17,9 @@ from codemods.analysis.training_loops import _BINDING_KINDS, _bindings_by_name, 
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 from codemods.rules.dev007_hardcoded_cuda._corrected_defaults import CorrectedDefaults
+from tests import parses
 
-CORPUS = sorted((Path(__file__).resolve().parents[3] / "corpus").rglob("*.py"))
+CORPUS = sorted(p for p in (Path(__file__).resolve().parents[3] / "corpus").rglob("*.py") if parses(p))
 
 
 def _tree(path: Path) -> Tree:

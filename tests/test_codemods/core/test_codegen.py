@@ -7,10 +7,12 @@ import pytest
 
 from codemods.core import codegen
 from codemods.core.tree import Tree
-from tests import ROOT
+from tests import ROOT, parses
 from tests.test_autofix.engine.test_reparse import _NESTED_LAYOUTS
 
-FILES = sorted((ROOT / "corpus").rglob("*.py")) + sorted((ROOT / "codemods").rglob("*.py"))
+FILES = sorted(p for p in (ROOT / "corpus").rglob("*.py") if parses(p)) + sorted(
+    (ROOT / "codemods").rglob("*.py")
+)
 LAYOUTS = [
     *_NESTED_LAYOUTS,
     "import torch\r\nif x:\r\n\ty = (1,\r\n  2)  # c\r\n",  # CRLF, a tab, a bracket continued

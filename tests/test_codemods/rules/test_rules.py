@@ -77,6 +77,8 @@ def test_unsafe_fixes_are_withheld_by_default(rule, example):
 def test_a_context_built_by_hand_gives_the_engines_findings(rule, code):
     """A rule reads nothing but its context: run on its own, outside the engine, it must say what
     it says inside it (no hidden state set up by the engine)."""
+    if rule.text_fixes(code):
+        pytest.skip("found in the text before it is parsed (Rule.text_fixes), which check() never sees")
     instance = rule(RuleContext.of(code))
     instance.check()
     by_hand = sorted((f.code, f.message, f.fixable, f.safety.value) for f in instance.findings)

@@ -2,7 +2,8 @@
 
 ``async`` is a reserved word since Python 3.7, so no parser of today's Python (libcst's included: its
 native parser has one grammar and ignores ``PartialParserConfig(python_version=...)``) takes a file that
-passes it. The file is read with :mod:`tokenize`, which still gives ``async`` as a name, and each
+passes it. DEV014 makes these fixes; DEV022 counts them as made when it checks that its conversion of a
+Python 2 file compiles. The file is read with :mod:`tokenize`, which still gives ``async`` as a name, and each
 ``async=`` passed directly to a call of one of the methods that took it is renamed.
 """
 

@@ -1,0 +1,1 @@
+"""DEV022: see :mod:`codemods.rules.dev022_python2_syntax.rule`."""
