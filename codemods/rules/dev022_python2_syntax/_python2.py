@@ -206,6 +206,7 @@ class _Converter:
         found += self._token_forms()
         if found:  # a Python 2 file: its Python 2 names are Python 2's too
             found += self._renamed_names() + modules + self._generator_next() + self._dict_lists()
+            found += self._range_divisions()
         return sorted(found, key=lambda f: (f.line, f.column))
 
     def _statements(self) -> list[_Statement]:
@@ -459,6 +460,68 @@ class _Converter:
                     )
                 )
         return found
+
+    def _range_divisions(self) -> list[TextFix]:
+        """``xrange(n / 2)`` -> ``range(n // 2)``: Python 2's ``range`` and ``xrange`` take ints only, so
+        where a run got past the call, a ``/`` whose result is the argument divided two ints (floor
+        division); Python 3's ``/`` gives a float there, which ``range`` refuses. Only a ``/`` that only
+        grouping parentheses hold in the argument, in an argument of arithmetic alone: a call, subscript,
+        comparison or conditional in between may take a float (``int(a / b)``, ``n if a / b > 1 else m``)."""
+        tokens = self.tokens
+        bound = _bound_names(tokens)
+        found = []
+        for i, token in enumerate(tokens[:-1]):
+            if (
+                token.type != tokenize.NAME
+                or token.string not in ("range", "xrange")
+                or token.string in bound
+                or (i > 0 and tokens[i - 1].string == ".")
+                or tokens[i + 1].string != "("
+            ):
+                continue
+            end = _closing(tokens, i + 1)
+            argument: list[tokenize.TokenInfo] = []
+            for inner in tokens[i + 2 : end] + [tokens[end]]:
+                if inner is tokens[end] or (inner.string == "," and _depth(argument) == 0):
+                    found += self._floor_divisions(argument)
+                    argument = []
+                else:
+                    argument.append(inner)
+        return found
+
+    def _floor_divisions(self, argument: list[tokenize.TokenInfo]) -> list[TextFix]:
+        """The ``/`` of ``argument`` (one argument's tokens) as ``//``, when the argument is arithmetic
+        alone; a ``/`` inside a call or subscript is left (``int(a / b)`` may divide floats)."""
+        slashes = []
+        opaque: list[bool] = []  # the brackets open: True for a call's or a subscript's
+        for k, token in enumerate(argument):
+            if token.type == tokenize.OP and token.string in _OPENING:
+                before = argument[k - 1] if k else None
+                grouping = token.string == "(" and (
+                    before is None or (before.type == tokenize.OP and before.string not in _CLOSING)
+                )
+                opaque.append(not grouping or any(opaque))
+            elif token.type == tokenize.OP and token.string in _CLOSING:
+                if opaque:
+                    opaque.pop()
+            elif any(opaque):
+                continue
+            elif token.type == tokenize.OP and token.string == "/":
+                slashes.append(token)
+            elif token.type == tokenize.OP and token.string not in _OPERAND_OPS:
+                return []  # a comparison, `:`, `=`: not arithmetic alone
+            elif token.type == tokenize.NAME and keyword.iskeyword(token.string):
+                return []  # `if`, `and`, `not`, `lambda`, `for`: not arithmetic alone
+        return [
+            self._fix(
+                token,
+                "/",
+                "//",
+                "`/` of two ints was floor division in Python 2, and `range` takes ints only: `//` keeps"
+                " the int (Python 3's `/` gives a float, which `range` refuses).",
+            )
+            for token in slashes
+        ]
 
     def _generator_next(self) -> list[TextFix]:
         """``g.next()`` -> ``next(g)`` where ``g`` is only ever bound to a call of a generator function of
@@ -739,6 +802,15 @@ def _calls_print(tokens: list[tokenize.TokenInfo]) -> bool:
 def _octal(token: tokenize.TokenInfo) -> bool:
     digits = token.string.rstrip("lL")
     return token.type == tokenize.NUMBER and digits.isdigit() and set(digits) <= set("01234567")
+
+
+# The operators of an argument of arithmetic alone (besides `/` and brackets), and `.` of its operands.
+_OPERAND_OPS = frozenset({"+", "-", "*", "//", "%", "**", "~", "<<", ">>", "&", "|", "^", "."})
+
+
+def _depth(tokens: Sequence[tokenize.TokenInfo]) -> int:
+    """How many brackets ``tokens`` leave open."""
+    return sum((t.string in _OPENING) - (t.string in _CLOSING) for t in tokens if t.type == tokenize.OP)
 
 
 def _closing(tokens: list[tokenize.TokenInfo], opening: int) -> int:

@@ -201,4 +201,30 @@ INVALID = [
         for step in xrange(10): print(step)
         """,
     ),
+    # Python 2's `range` took ints only, so a `/` whose result is its argument divided two ints: `//`.
+    # A `/` in a call or subscript inside the argument, or beside a comparison, is left as it is.
+    Invalid(
+        """
+        import torch
+        half = len(batch) / 2
+        for step in xrange(half / 2, (n - 1) / 2):
+            print step
+        for step in xrange(int(size / 3.0)):
+            torch.ones(step)
+        for step in range(n / 2 if n > 4 else n):
+            torch.ones(step)
+        """,
+        """
+        import torch
+        half = len(batch) / 2
+        for step in range(half // 2, (n - 1) // 2):
+            print(step)
+        for step in range(int(size / 3.0)):
+            torch.ones(step)
+        for step in range(n / 2 if n > 4 else n):
+            torch.ones(step)
+        """,
+        message="`/` of two ints was floor division in Python 2",
+        line=3,
+    ),
 ]

@@ -15,7 +15,8 @@ Python 3 syntax before it is parsed, so that it can be read (by the other rules 
   `ConfigParser`, `StringIO`, `cStringIO`, `__builtin__`), `g.next()` -> `next(g)` where `g` is
   only ever bound to a call of a generator function of the file, and `d.keys()` (`values`, `items`)
   -> `list(d.keys())` as 2to3 writes it, except where a view does as well (`for k in d.keys()`,
-  `x in d.keys()`, `sorted(d.keys())`).
+  `x in d.keys()`, `sorted(d.keys())`), and `xrange(n / 2)` -> `range(n // 2)`: Python 2's `range`
+  took ints only, so such a `/` divided two ints (one inside a call there, `int(a / b)`, is left).
 
 A Python 2 project's modules that never mention torch (a helper package its training script imports)
 are converted too: a file whose line starts with a print statement is read for this rule alone.
