@@ -52,15 +52,10 @@ def accumulator_fix(
     if before is None:
         return None
     start = _number_before(tree, before, total)
+    count = _counts(tree, loop, statement, item, term, start, scalars)
+    if count is None:
+        return None
     receiver = item_receiver(item)
-    # `correct += (pred == y).sum().item()` from an int: a count, kept an int (int64 on the device);
-    # also of a name the step binds to one first (`correct = (pred == y).sum()`)
-    counted = _count_binding(tree, loop, statement, receiver)
-    count = isinstance(start, cst.Integer) and term is item and _is_count(counted)
-    if start is None or (
-        isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
-    ):
-        return None  # an int sum of what may be ints must stay an int
     reads = _logged_reads(tree, loop, augmented, total, scaled=not count)
     if reads is None:
         return None
@@ -79,6 +74,33 @@ def accumulator_fix(
     fixed = loop.visit(_Replace(replacements))
     converted = cst.parse_statement(f"{total} = {back}({total})\n")
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
+
+
+def _counts(
+    tree: Tree,
+    loop: cst.For | cst.While,
+    statement: cst.CSTNode,
+    item: cst.Call,
+    term: cst.BaseExpression,
+    start: cst.Integer | cst.Float | None,
+    scalars: Scalars,
+) -> bool | None:
+    """Whether a sum started at ``start`` before ``loop`` and added ``term`` (holding ``item``) to in
+    ``statement`` is a count (True: kept an int64 tensor), a float sum (False), or neither (None: no
+    number to start from, or an int sum of what may be ints, which must stay an int on the host).
+    ``correct += (pred == y).sum().item()`` from an int is a count, and so is the sum of a name the
+    step binds to one first (``correct = (pred == y).sum()``)."""
+    if start is None:
+        return None
+    receiver = item_receiver(item)
+    count = (
+        isinstance(start, cst.Integer)
+        and term is item
+        and _is_count(_count_binding(tree, loop, statement, receiver))
+    )
+    if isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars):
+        return None
+    return count
 
 
 def _count_binding(
@@ -167,16 +189,10 @@ def keyed_sum_fix(
     if before is None or _declared_global(tree, loop, owner):
         return None
     start = _keyed_number_before(tree, before, owner, key.evaluated_value)
-    receiver = item_receiver(item)
-    count = (
-        isinstance(start, cst.Integer)
-        and term is item
-        and _is_count(_count_binding(tree, loop, statement, receiver))
-    )
-    if start is None or (
-        isinstance(start, cst.Integer) and not count and not _is_floating(tree, loop, receiver, scalars)
-    ):
+    count = _counts(tree, loop, statement, item, term, start, scalars)
+    if count is None:
         return None
+    receiver = item_receiver(item)
     if not count and not keeps_float64(item, float64):
         return None
     for occurrence in tree.of_type(loop, cst.Name):
