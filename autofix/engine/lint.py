@@ -28,7 +28,7 @@ from autofix.engine.text_fixes import back_to_original, diagnostic, fixed_text, 
 from autofix.engine.trace import FixTrace
 from autofix.files.source import SourceError, may_be_python2, may_choose_gpu, may_use_torch
 from codemods.analysis.values import ProjectMoves
-from codemods.core.base import Finding, FixSafety, Rule, RuleContext
+from codemods.core.base import Finding, FixSafety, Rule, RuleContext, TextFix
 from codemods.core.facts import fingerprint
 from codemods.core.names import ImportAliases
 from codemods.core.tree import Tree, children
@@ -137,13 +137,15 @@ def lint_and_fix(
     active = active_rules(body, rules)
     repairs = text_fixes(body, active)  # tokens that keep the file from parsing at all: fixed in the text
     withheld = False  # an unsafe repair not allowed: the file is read repaired, but nothing is written
+    parts: list[TextFix] = []  # what the repairs replace in the text (a fix's further parts included)
     if repairs:
         lines = LINE_BREAK.split(body)
         repairs = [(r, f) for r, f in repairs if not _silences(lines[f.line - 1], r.code)]
         withheld = fix and not unsafe_fixes and any(r.fix_safety is FixSafety.UNSAFE for r, _ in repairs)
         if trace is not None and fix and not withheld:
             trace.repaired(body, [(r.code, r.fix_safety.value, f) for r, f in repairs])
-        body = fixed_text(body, [part for _, f in repairs for part in f.parts])
+        parts = [part for _, f in repairs for part in f.parts]
+        body = fixed_text(body, parts)
         active = active_rules(body, rules)
     try:
         with _collector_paused():
@@ -165,7 +167,7 @@ def lint_and_fix(
         raise SourceError("too deeply nested for libcst (RecursionError)") from exc
     if repairs:
         found = [diagnostic(r.code, f, r.fix_safety.value, want_edits) for r, f in repairs]
-        moved = back_to_original(outcome.diagnostics, [part for _, f in repairs for part in f.parts])
+        moved = back_to_original(outcome.diagnostics, parts)
         outcome.diagnostics = sorted(
             moved + found if want_positions else moved, key=lambda d: (d.line, d.column, d.code)
         )

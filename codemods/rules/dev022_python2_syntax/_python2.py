@@ -15,6 +15,7 @@ import re
 import tokenize
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from codemods.core.base import TextFix
 from codemods.fixes.async_keyword import async_keyword_fixes
@@ -174,6 +175,11 @@ class _Converter:
             if t.type not in _NOT_CODE and not (t.type == tokenize.ERRORTOKEN and t.string.isspace())
         ]
         self.print_statements = _FUTURE_PRINT.search(text) is None
+
+    @cached_property
+    def bound(self) -> set[str]:
+        """The names the file binds or imports itself: never renamed, nor read as Python 2's builtins."""
+        return _bound_names(self.tokens)
 
     def fixes(self) -> list[TextFix]:
         found: list[TextFix] = []
@@ -432,10 +438,9 @@ class _Converter:
         the Python 2 names a converted script would trip on at once, unless the file binds the name
         itself (``xrange = range`` in a ``NameError`` handler, a ``def iteritems``)."""
         tokens = self.tokens
-        bound = _bound_names(tokens)
         found = []
         for i, token in enumerate(tokens):
-            if token.type != tokenize.NAME or token.string in bound:
+            if token.type != tokenize.NAME or token.string in self.bound:
                 continue
             attribute = i > 0 and tokens[i - 1].string == "."
             if token.string == "xrange" and not attribute:
@@ -468,25 +473,23 @@ class _Converter:
         grouping parentheses hold in the argument, in an argument of arithmetic alone: a call, subscript,
         comparison or conditional in between may take a float (``int(a / b)``, ``n if a / b > 1 else m``)."""
         tokens = self.tokens
-        bound = _bound_names(tokens)
         found = []
         for i, token in enumerate(tokens[:-1]):
             if (
                 token.type != tokenize.NAME
                 or token.string not in ("range", "xrange")
-                or token.string in bound
+                or token.string in self.bound
                 or (i > 0 and tokens[i - 1].string == ".")
                 or tokens[i + 1].string != "("
             ):
                 continue
             end = _closing(tokens, i + 1)
-            argument: list[tokenize.TokenInfo] = []
-            for inner in tokens[i + 2 : end] + [tokens[end]]:
-                if inner is tokens[end] or (inner.string == "," and _depth(argument) == 0):
-                    found += self._floor_divisions(argument)
-                    argument = []
-                else:
-                    argument.append(inner)
+            if end < 0:
+                continue
+            arguments = tokens[i + 2 : end]
+            commas = [-1, *_top_level(arguments, ","), len(arguments)]
+            for comma, following in zip(commas, commas[1:]):
+                found += self._floor_divisions(arguments[comma + 1 : following])
         return found
 
     def _floor_divisions(self, argument: list[tokenize.TokenInfo]) -> list[TextFix]:
@@ -806,11 +809,6 @@ def _octal(token: tokenize.TokenInfo) -> bool:
 
 # The operators of an argument of arithmetic alone (besides `/` and brackets), and `.` of its operands.
 _OPERAND_OPS = frozenset({"+", "-", "*", "//", "%", "**", "~", "<<", ">>", "&", "|", "^", "."})
-
-
-def _depth(tokens: Sequence[tokenize.TokenInfo]) -> int:
-    """How many brackets ``tokens`` leave open."""
-    return sum((t.string in _OPENING) - (t.string in _CLOSING) for t in tokens if t.type == tokenize.OP)
 
 
 def _closing(tokens: list[tokenize.TokenInfo], opening: int) -> int:
