@@ -62,6 +62,7 @@ from benchmarks.field_match import (  # noqa: E402
 )
 from benchmarks.field_run import FileRuns, emulation, run_all  # noqa: E402
 from benchmarks.field_tool import ToolRun, run_tool  # noqa: E402
+from benchmarks.field_why import WhyCounts, why_counts  # noqa: E402
 
 ALL_CODES = tuple(rule_code(n) for n in range(1, 11))
 TOTALS = (
@@ -103,6 +104,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--unreviewed", action="store_true", help="list every unreviewed applied fix with its hunk"
     )
+    parser.add_argument(
+        "--why",
+        action="store_true",
+        help="count labels missed, found but not fixed, and fixed but not correct by the idea their"
+        " findings' messages name (counts only: shown for validation too)",
+    )
     parser.add_argument("--no-run", action="store_true", help="skip the drivers of runnable rows (faster)")
     parser.add_argument("--jobs", type=int, default=1, help="driver files run at a time (default 1)")
     parser.add_argument(
@@ -136,6 +143,7 @@ class Split:
     runs: list[FileRuns] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # runnable rows without a driver
     lines: list[RuleStats] = field(default_factory=list)
+    why: WhyCounts | None = None  # with --why
 
 
 def manifests(args: argparse.Namespace) -> dict[str, Path]:
@@ -392,6 +400,8 @@ def split_body(split: Split, codes: tuple[str, ...], full_unreviewed: bool) -> l
     else:
         out += [f"{split.lines[-1].unreviewed if split.lines else 0} labels have an unreviewed fix.", ""]
         out += aggregate_lines(split)
+    if split.why is not None:
+        out += ["", "Why labels are not fixed (`--why`):", "", "```", *split.why.lines(), "```"]
     return out
 
 
@@ -470,8 +480,9 @@ def json_split(split: Split, codes: tuple[str, ...]) -> dict:
         "refused_files": len(split.tool.errors),
         "labels_in_refused_files": refused_labels(split),
     }
+    why = {"why": split.why.as_json()} if split.why is not None else {}
     if not split.detailed:
-        return {"counts": counts, "rules": lines}
+        return {"counts": counts, "rules": lines, **why}
     tool, matching, runs = split.tool, split.matching, split.runs
 
     def finding(f: Finding) -> dict:
@@ -480,6 +491,7 @@ def json_split(split: Split, codes: tuple[str, ...]) -> dict:
     return {
         "counts": counts,
         "rules": lines,
+        **why,
         "missed": [
             {"id": rid, "label": str(label)} for rid, label in matching.missed() if label.code in codes
         ],
@@ -516,6 +528,8 @@ def measure(
     )
     split.tool, split.matching, split.runs, split.notes = tool, matching, runs, without
     split.lines = table(matching, tool, runs, codes, split.rows)
+    if args.why:
+        split.why = why_counts(matching, codes)
 
 
 def load(args: argparse.Namespace) -> list[Split]:

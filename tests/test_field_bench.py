@@ -19,6 +19,7 @@ from benchmarks import field_tool
 from benchmarks.field_manifest import COLUMNS, Label, ManifestError, Row, parse_labels, read_manifest
 from benchmarks.field_match import Finding, judge, match, rule_stats, total
 from benchmarks.field_tool import apply_edits, hunk_of
+from benchmarks.field_why import SAME_RULE_NEAR, message_kind, why_counts
 from field import fetch, merge_labels
 
 SCRIPT = textwrap.dedent(
@@ -272,6 +273,37 @@ def test_a_missed_label_names_the_rules_reporting_on_its_lines(tmp_path):
     assert missed["P10:8"] == "demo-train"
     assert matching.other_rules_on("demo-train", label) == ["DEV007"]
     assert len(matching.false_positives()) == 1  # the DEV007 finding matches no P7 label
+
+
+def test_why_counts_labels_by_the_idea_their_messages_name(tmp_path):
+    rows = rows_of(tmp_path)
+    findings = [
+        Finding("demo-train", "DEV001", 6, message="`x` reaches `model`; not fixed: moved under `if`"),
+        Finding("demo-train", "DEV007", 8, message="`.cuda()` fails without a GPU"),  # near P10:8
+        Finding("demo-nb", "DEV007", 3, cell=2, applied=True, verdict="partial", message="`.cuda()` pins"),
+        Finding("demo-nb", "DEV007", 9, cell=2, message="`.cuda(1)` pins"),
+    ]
+    why = why_counts(match(rows.values(), findings), ("DEV001", "DEV007", "DEV010"))
+    assert why.not_fixed == {("DEV001", "`X` reaches `X`; not fixed: moved under `X`"): 1}
+    assert why.fixed_not_correct == {("DEV007", "`X` pins"): 1}
+    # P10:8 has the DEV001 and DEV007 findings within 3 lines; P7:c2:2 the applied DEV007 fix of c2:3.
+    assert why.missed == {("DEV010", "near DEV001, DEV007"): 1, ("DEV007", SAME_RULE_NEAR): 1}
+    assert why.false_positives == {("DEV007", "`X` fails without a GPU"): 1, ("DEV007", "`X` pins"): 1}
+    assert message_kind("`a` then `b` and more", width=12) == "`X` then `X…"
+
+
+def test_why_is_counts_only_for_validation(tmp_path, capsys, in_process):
+    folder = fake_set(tmp_path)
+    fake_validation(folder)
+    common = ["--manifest", str(folder / "manifest.tsv"), "--files", str(folder / "files"), "--no-run"]
+    assert bench.main([*common, "--split", "validation", "--why", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["validation"]
+    assert set(result) == {"counts", "rules", "why"}
+    assert set(result["why"]) == {"not_fixed", "fixed_not_correct", "missed", "false_positives"}
+    assert bench.main([*common, "--split", "validation", "--why"]) == 0
+    out = capsys.readouterr().out
+    assert "Why labels are not fixed" in out and "missed (by the findings within 3 lines of it)" in out
+    assert "val-secret" not in out and "else/where" not in out
 
 
 # -- the two splits (issue 27): dev in detail, validation in numbers only
