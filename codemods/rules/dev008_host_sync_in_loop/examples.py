@@ -793,7 +793,7 @@ INVALID = [
             def plot(self):
                 show(self.hist["D_loss"])
         """,
-        message="keep it on the device and read it once after the loop",
+        message="is read, handed on or kept past the loop in ways a fix cannot follow",
     ),
     # A module-level history whose list the loop reads (the last value printed): left as it is.
     Invalid(
@@ -857,7 +857,7 @@ INVALID = [
                 history.append(loss.item())
             print(sum(history[-len(loader):]) / len(loader))
         """,
-        message="keep it on the device and read it once after the loop",
+        message="is read, handed on or kept past the loop in ways a fix cannot follow",
     ),
     # An epoch loop that may return early (a target reached): the read-back after it would not run.
     Invalid(
@@ -877,7 +877,7 @@ INVALID = [
                     return history
             return history
         """,
-        message="keep it on the device and read it once after the loop",
+        message="is read, handed on or kept past the loop in ways a fix cannot follow",
     ),
     # A helper that hands the environment `.numpy()` of the device tensor: no host copy is made (it
     # fails on a GPU), so it is reported.
@@ -2455,7 +2455,7 @@ INVALID = [
             history.append(loss)
         """,
         None,
-        message="keep it on the device",
+        message="`train` returns the number every step, and no fix follows it into every caller",
         line=7,
     ),
     Invalid(
@@ -2474,7 +2474,7 @@ INVALID = [
         schedule(train)
         """,
         None,
-        message="keep it on the device",
+        message="`train` returns the number every step, and no fix follows it into every caller",
         line=7,
     ),
     Invalid(
@@ -2495,7 +2495,7 @@ INVALID = [
             print(total)
         """,
         None,
-        message="keep it on the device",
+        message="`train` returns the number every step, and no fix follows it into every caller",
         line=7,
     ),
     # An engine calls the functions put in its hooks under a per-batch event, and the function handed to
@@ -4612,5 +4612,137 @@ INVALID = [
                     progress.display(i)
                     print("{l.avg!r}".format(l=losses))
         """
+    ),
+    # Where no fix keeps the value on the device, the message says why (not only how to keep it there).
+    # A pre-0.4 `.data[0]`: DEV009 makes it `.item()` first, and the sum is fixed on the next pass.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            total += loss.data[0]
+        print(total / len(loader))
+        """,
+        None,
+        message="no fix is made for the pre-0.4 spelling: DEV009 rewrites it as `.item()`",
+    ),
+    # What a function the file does not show returns: it may be a NumPy number, which has no `.detach()`.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0.0
+        for x, y in loader:
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            score = metric(out, y)
+            total += score.item()
+        print(total / len(loader))
+        """,
+        None,
+        message="the code does not show that `score` is a tensor",
+    ),
+    # A step function whose loop is in its callers: no read-back after the loop can be placed here.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train_step(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            history.append(loss.item())
+        """,
+        None,
+        message="`train_step` runs every step, but the loop that calls it is not in this function",
+    ),
+    # A host copy the step computes with on the host.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        for x, y in loader:
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            top = out.argmax(1).cpu()
+            for k in top:
+                counts[k] += 1
+        print(counts)
+        """,
+        None,
+        message="`top` holds a host copy that the step goes on to use",
+    ),
+    # A number named and then computed with every step (a running average on the host).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        smoothed = 0.0
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            value = loss.item()
+            smoothed = 0.9 * smoothed + 0.1 * value
+        print(smoothed)
+        """,
+        None,
+        message="`value` is used as a number in the step",
+    ),
+    # A meter kept in a dict: its class and its `update` are not shown.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        meters = make_meters()
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            meters["loss"].update(loss.item())
+        print(meters["loss"].avg)
+        """,
+        None,
+        message='`meters["loss"]` is given it every step, and its `update` is not shown to only sum it',
+    ),
+    # A sum kept in an attribute: other code may read it as a number.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        class Trainer:
+            def epoch(self, loader):
+                for x, y in loader:
+                    loss = criterion(model(x.cuda()), y.cuda())
+                    loss.backward()
+                    optimizer.step()
+                    self.total += loss.item()
+        """,
+        None,
+        message="the sum is kept in `self.total`, not in a local name",
+    ),
+    # A sum not started before the loop (a parameter): it may hold anything there.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def epoch(loader, total):
+            for x, y in loader:
+                loss = criterion(model(x.cuda()), y.cuda())
+                loss.backward()
+                optimizer.step()
+                total += loss.item()
+            return total
+        """,
+        None,
+        message="the sum `total` cannot stay on the device as the code stands",
     ),
 ]
