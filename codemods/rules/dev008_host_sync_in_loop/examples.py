@@ -4745,4 +4745,18 @@ INVALID = [
         None,
         message="the sum `total` cannot stay on the device as the code stands",
     ),
+    # An `assert` on a tensor in a step function: the host needs the test's value, whatever the loop.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def step(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            assert not torch.isnan(loss)
+            loss.backward()
+            optimizer.step()
+        """,
+        None,
+        message="the step branches on it, so the host needs it every step",
+    ),
 ]

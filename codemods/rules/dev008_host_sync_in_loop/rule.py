@@ -321,6 +321,7 @@ _PRE_04 = (
     "; no fix is made for the pre-0.4 spelling: DEV009 rewrites it as `.item()`, and this rule then keeps a"
     " sum or a list of it on the device where it can"
 )
+_BRANCHING_SYNC = "is a tensor: branching on it"
 _ITEM = m.Call(func=m.Attribute(attr=m.Name("item")), args=[])
 _COPY = m.Call(func=m.Attribute(attr=m.Name("cpu") | m.Name("numpy") | m.Name("tolist")))
 _NOT_SHOWN = (
@@ -408,6 +409,8 @@ def _unfixed(tree: Tree, sync: Sync, event: Event) -> str:
     on, a sum, a name, a list or a meter no fix could keep); the general advice where none fits."""
     node = sync.node
     statement = event.node
+    if _BRANCHING_SYNC in sync.what:  # (`[x for x in xs if t > 0]`: a branch that is not the event's test)
+        return _BRANCHED
     returned = isinstance(statement, cst.Return)
     if not returned and event.loop is None and isinstance(event.step, cst.FunctionDef):
         return _NO_LOOP.format(event.step.name.value)
