@@ -3311,8 +3311,9 @@ INVALID = [
                     sink.write(stats)
         """
     ),
-    # The list read where the loop logs but never emptied (`np.mean(losses[-100:])`): copying all of it
-    # at every logging point would cost more and more; report only.
+    # The list read where the loop logs but never emptied (`np.mean(losses[-100:])`): the tensors kept
+    # since the last log go to a list of their own and are moved into it there with one copy (copying all
+    # of the list at every logging point would cost more and more).
     Invalid(
         """
         import numpy as np
@@ -3327,7 +3328,25 @@ INVALID = [
             optimizer.step()
             if i % 100 == 0:
                 print("mean loss %.3f" % np.mean(losses[-100:]))
+        """,
         """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        losses_pending = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses_pending.append(loss.detach())
+            loss.backward()
+            optimizer.step()
+            if i % 100 == 0:
+                losses += torch.stack(losses_pending).tolist() if losses_pending else []
+                losses_pending = []
+                print("mean loss %.3f" % np.mean(losses[-100:]))
+        losses += torch.stack(losses_pending).tolist() if losses_pending else []
+        """,
     ),
     # A `break` between the copy and the reset would leave floats in the list: report only.
     Invalid(
@@ -4744,6 +4763,93 @@ INVALID = [
         """,
         None,
         message="the sum `total` cannot stay on the device as the code stands",
+    ),
+    # A list every step appends to and a branch taken every N steps reads whole, never emptying it (a
+    # plot of all the losses so far): the step appends the detached tensor to a list of its own, and the
+    # branch, and the code after the loop, first move those into the list with one copy.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        losses = []
+        rewards = []
+        for frame in range(1, frames + 1):
+            state, reward, done, _ = env.step(act(state))
+            rewards.append(reward)
+            if len(buffer) > batch_size:
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.append(loss.item())
+            if frame % 200 == 0:
+                plot(frame, rewards, losses)
+        print(losses[-1])
+        """,
+        """
+        import torch
+        model.cuda()
+        losses = []
+        rewards = []
+        losses_pending = []
+        for frame in range(1, frames + 1):
+            state, reward, done, _ = env.step(act(state))
+            rewards.append(reward)
+            if len(buffer) > batch_size:
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses_pending.append(loss.detach())
+            if frame % 200 == 0:
+                losses += torch.stack(losses_pending).tolist() if losses_pending else []
+                losses_pending = []
+                plot(frame, rewards, losses)
+        losses += torch.stack(losses_pending).tolist() if losses_pending else []
+        print(losses[-1])
+        """,
+    ),
+    # The same list whose length the step reads outside the branch: it would miss the values not yet
+    # moved, so the list must hold every number there.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        losses = []
+        for step in range(steps):
+            loss = criterion(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            scheduler.set_progress(len(losses))
+            if step % 100 == 0:
+                print(sum(losses[-100:]) / 100)
+        """,
+        None,
+        message="the list `losses` is read, handed on or kept past the loop",
+    ),
+    # A function of the file reads the module's list by its name: it could run between two reports.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        losses = []
+
+        def recent():
+            return sum(losses[-100:]) / 100
+
+        for step in range(steps):
+            loss = criterion(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            if step % 100 == 0:
+                print(recent(), losses[-1])
+        """,
+        None,
+        message="the list `losses` is read, handed on or kept past the loop",
     ),
     # An `assert` on a tensor in a step function: the host needs the test's value, whatever the loop.
     Invalid(

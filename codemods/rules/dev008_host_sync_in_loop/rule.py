@@ -142,8 +142,13 @@ the loop
 reads such a list only in a logging branch that empties it after reading (`if len(losses) == 100:
 print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch
 first reads the tensors kept since the last log with one copy (the same conversion), and the code after
-the loop does too; a list never emptied there is left alone (copying all of it at each log would cost more
-and more). A dict of numbers the loop starts afresh every step (`stats = {}` on the loop body's own level),
+the loop does too. A list that branch reads but never empties (`if frame % 200 == 0: plot(frame,
+losses)`; its length read only there) gets the step's tensors in a list of its own, `losses_pending`,
+started before the loop, and the branch first moves them into the list with one copy (`losses +=
+torch.stack(losses_pending).tolist() if losses_pending else []`, then `losses_pending = []`), as does the
+code after the loop: the same floats in the same list object, each value copied once (copying the whole
+list at each log would cost more and more); not where a function of the file reads the list by its name.
+A dict of numbers the loop starts afresh every step (`stats = {}` on the loop body's own level),
 fills with `.item()`s of tensors (`stats["D/loss"] = d_loss.item()`, also under an `if`; or writes as one
 literal of them, `stats = {"loss": loss.item()}`, `dict(loss=loss.item())`) and reads only in one branch
 after every store, and nowhere after the loop (`if (i + 1) % log_step == 0: for tag, value in stats.items():
