@@ -4865,4 +4865,18 @@ INVALID = [
         None,
         message="the step branches on it, so the host needs it every step",
     ),
+    # `print(loss, step)`: the sync is the print itself; its output needs the value every step.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            print(loss, step)
+        """,
+        None,
+        message="printing a tensor waits for the GPU every step; it is printed or logged every step",
+    ),
 ]

@@ -416,6 +416,8 @@ def _unfixed(tree: Tree, sync: Sync, event: Event) -> str:
     statement = event.node
     if _BRANCHING_SYNC in sync.what:  # (`[x for x in xs if t > 0]`: a branch that is not the event's test)
         return _BRANCHED
+    if isinstance(node, cst.Call) and _SHOWN.match(dotted_name(node.func) or ""):
+        return _PRINTED  # (`print(loss, step)`: the sync is the call itself, printing the tensor)
     returned = isinstance(statement, cst.Return)
     if not returned and event.loop is None and isinstance(event.step, cst.FunctionDef):
         return _NO_LOOP.format(event.step.name.value)
