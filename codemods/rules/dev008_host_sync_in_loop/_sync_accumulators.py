@@ -76,6 +76,41 @@ def accumulator_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
 
 
+def sum_refusal(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    scalars: Scalars,
+) -> str | None:
+    """Why :func:`accumulator_fix` keeps ``total += loss.item()`` on the host, told by the first of its
+    checks that fails (in its order), for the finding's message; None where the statement is no such sum
+    or no check fails."""
+    parts = _sum_parts(statement)
+    if parts is None:
+        return None
+    augmented, target, term = parts
+    total = target.value
+    if not _is_item_term(term, item, tree, loop):
+        return f"it is added to `{total}` with a factor not shown to be a number or a batch size"
+    before = _statements_before(tree, loop, climbing=total)
+    if before is None:
+        return "the loop sits where the fix cannot add statements before it"
+    start = _number_before(tree, before, total)
+    if start is None:
+        return f"`{total}` is not started as a number just before the loop"
+    if _counts(tree, loop, statement, item, term, start, scalars) is None:
+        return (
+            f"`{total}` starts as an int and the value is not shown to be floating (a sum of ints must"
+            f" stay an int; start it as `0.0` where it sums floats)"
+        )
+    if _logged_reads(tree, loop, augmented, total, scaled=True) is None:
+        return f"the loop reads `{total}` every step, or binds it, not only where it logs"
+    if _declared_global(tree, loop, total):
+        return f"`{total}` is declared global: other code may read it"
+    return None
+
+
 def _counts(
     tree: Tree,
     loop: cst.For | cst.While,

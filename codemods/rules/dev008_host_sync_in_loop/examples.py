@@ -4762,7 +4762,7 @@ INVALID = [
             return total
         """,
         None,
-        message="the sum `total` cannot stay on the device as the code stands",
+        message="the sum stays on the host: `total` is not started as a number just before the loop",
     ),
     # A list every step appends to and a branch taken every N steps reads whole, never emptying it (a
     # plot of all the losses so far): the step appends the detached tensor to a list of its own, and the
@@ -4878,5 +4878,57 @@ INVALID = [
         """,
         None,
         message="printing a tensor waits for the GPU every step; it is printed or logged every step",
+    ),
+    # A sum started at an int of a value not shown to be floating: it may be a sum of ints.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0
+        for i, (x, y) in enumerate(loader):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            total += out[0, 0].item()
+        print(total)
+        """,
+        None,
+        message="the sum stays on the host: `total` starts as an int and the value is not shown to be floating",
+    ),
+    # A sum the loop reads every step (not only where it logs).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+            avg = total / (i + 1)
+        print(total)
+        """,
+        None,
+        message="the sum stays on the host: the loop reads `total` every step",
+    ),
+    # A sum scaled by a factor the code does not show is a number (a tensor would promote it).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            total += loss.item() * weight
+        print(total)
+        """,
+        None,
+        message="the sum stays on the host: it is added to `total` with a factor not shown to be a number",
     ),
 ]

@@ -265,6 +265,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     meter_fix,
     named_sum_fix,
     returned_fix,
+    sum_refusal,
     sums_a_count,
 )
 
@@ -372,7 +373,9 @@ _FOREIGN_METER = (
 )
 
 
-def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> str:
+def _why_kept(
+    tree: Tree, aliases: ImportAliases, sync: Sync, event: Event, refusal: str | None = None
+) -> str:
     """Why no fix is offered, where the code shows it: the value is printed or logged, branched on, or
     handed to a function every step (the host needs it then); else how to keep it on the device."""
     if event.is_test:
@@ -381,7 +384,7 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
     for above in tree.ancestors(sync.node):
         if above is event.node or isinstance(above, (cst.If, cst.While, cst.BaseSuite)):
             shown = _sum_shown(tree, event) if above is event.node else None
-            return _SHOWN_SUM.format(*shown) if shown is not None else _unfixed(tree, sync, event)
+            return _SHOWN_SUM.format(*shown) if shown is not None else _unfixed(tree, sync, event, refusal)
         if isinstance(above, (cst.IfExp, cst.Assert)) and below is above.test:
             return _BRANCHED
         if isinstance(above, cst.FormattedString) or (
@@ -402,16 +405,17 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
                     return _FOREIGN_METER.format(*foreign)
             if method in _KEEPERS or not name or method.endswith("_") or torch_function:
                 # (torch's functions and in-place methods take the tensor as it is)
-                return _unfixed(tree, sync, event)
+                return _unfixed(tree, sync, event, refusal)
             return _HANDED.format(short(above.func))
         below = above
-    return _unfixed(tree, sync, event)
+    return _unfixed(tree, sync, event, refusal)
 
 
-def _unfixed(tree: Tree, sync: Sync, event: Event) -> str:
+def _unfixed(tree: Tree, sync: Sync, event: Event, refusal: str | None = None) -> str:
     """Why no fix keeps the value on the device, told by the shape of the statement that reads it (a
     pre-0.4 read, a value not shown to be a tensor, a return, a step without its loop, a host copy used
-    on, a sum, a name, a list or a meter no fix could keep); the general advice where none fits."""
+    on, a sum, a name, a list or a meter no fix could keep; ``refusal``: why the sum's fix refused it);
+    the general advice where none fits."""
     node = sync.node
     statement = event.node
     if _BRANCHING_SYNC in sync.what:  # (`[x for x in xs if t > 0]`: a branch that is not the event's test)
@@ -441,7 +445,11 @@ def _unfixed(tree: Tree, sync: Sync, event: Event) -> str:
         return _ADVICE
     if isinstance(statement, cst.AugAssign):
         if isinstance(statement.target, cst.Name):
-            return _SUM_UNFIXED.format(statement.target.value)
+            return (
+                f"; the sum stays on the host: {refusal}"
+                if refusal
+                else _SUM_UNFIXED.format(statement.target.value)
+            )
         return _SUM_ELSEWHERE.format(short(statement.target))
     if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
         target = statement.targets[0].target
@@ -567,6 +575,7 @@ class HostSyncInLoop(Rule):
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
         callers: dict[int, list[cst.CSTNode]] = {}  # a returned value's fix: the loops it edits too
         dicts: dict[tuple[int, str], tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None] = {}
+        refusals: dict[int, str] = {}  # why a sum's fix kept it on the host, for its message
         every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
         # `.item()`s of values the code shows are tensors: only those may become `.detach()`
         tensor_items = {
@@ -605,6 +614,10 @@ class HostSyncInLoop(Rule):
                 if fix is None:
                     fix = logged_dict_fix(self.tree, sync.node, event.node, event.loop, tensor_items, dicts)
                     advice = _LOGGED
+                if fix is None:
+                    refusal = sum_refusal(self.tree, sync.node, event.node, event.loop, scalars)
+                    if refusal is not None:
+                        refusals[id(sync.node)] = refusal
             elif (
                 sync.reported
                 and sync.item
@@ -668,7 +681,11 @@ class HostSyncInLoop(Rule):
                 self.report(
                     sync.node,
                     sync.what
-                    + ("" if sync.explicit_wait else _why_kept(self.tree, self.aliases, sync, event)),
+                    + (
+                        ""
+                        if sync.explicit_wait
+                        else _why_kept(self.tree, self.aliases, sync, event, refusals.get(id(sync.node)))
+                    ),
                 )
             elif remaining is not None:
                 self.report(
