@@ -76,6 +76,41 @@ def accumulator_fix(
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, total)
 
 
+def sum_refusal(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    scalars: Scalars,
+) -> str | None:
+    """Why :func:`accumulator_fix` keeps ``total += loss.item()`` on the host, told by the first of its
+    checks that fails (in its order), for the finding's message; None where the statement is no such sum
+    or no check fails."""
+    parts = _sum_parts(statement)
+    if parts is None:
+        return None
+    augmented, target, term = parts
+    total = target.value
+    if not _is_item_term(term, item, tree, loop):
+        return f"it is added to `{total}` with a factor not shown to be a number or a batch size"
+    before = _statements_before(tree, loop, climbing=total)
+    if before is None:
+        return "the loop sits where the fix cannot add statements before it"
+    start = _number_before(tree, before, total)
+    if start is None:
+        return f"`{total}` is not started as a number just before the loop"
+    if _counts(tree, loop, statement, item, term, start, scalars) is None:
+        return (
+            f"`{total}` starts as an int and the value is not shown to be floating (a sum of ints must"
+            f" stay an int; start it as `0.0` where it sums floats)"
+        )
+    if _logged_reads(tree, loop, augmented, total, scaled=True) is None:
+        return f"the loop reads `{total}` every step, or binds it, not only where it logs"
+    if _declared_global(tree, loop, total):
+        return f"`{total}` is declared global: other code may read it"
+    return None
+
+
 def _counts(
     tree: Tree,
     loop: cst.For | cst.While,
@@ -1374,6 +1409,7 @@ def logged_list_fix(
     branch: cst.If | None = None
     reads: list[cst.Name] = []
     resets: list[cst.CSTNode] = []
+    lengths: list[cst.Name] = []
     for occurrence in tree.of_type(loop, cst.Name):
         parent = tree.parent(occurrence)
         if occurrence.value != name or (isinstance(parent, cst.Attribute) and parent.attr is occurrence):
@@ -1382,6 +1418,7 @@ def logged_list_fix(
             continue  # the append itself
         grandparent = tree.parent(parent) if parent is not None else None
         if isinstance(parent, cst.Arg) and grandparent is not None and m.matches(grandparent, _LEN):
+            lengths.append(occurrence)
             continue  # `len(losses)`: as many tensors as floats
         owner = _logging_branch(tree, occurrence, loop)
         if owner is None or (branch is not None and owner is not branch):
@@ -1398,6 +1435,8 @@ def logged_list_fix(
     body = branch.body
     if not isinstance(body, cst.IndentedBlock):
         return None
+    if not resets:
+        return _pending_list_edits(tree, item, call, loop, branch, body, name, stack, lengths)
     # one reset, on the branch's own level (it runs whenever the branch does), after every read
     tops = [s for s in body.body if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1]
     reset = next((s for s in tops if s.body[0] in resets), None)
@@ -1419,6 +1458,63 @@ def logged_list_fix(
     read_first = body.with_changes(body=[converted, *body.body])
     fixed = loop.visit(_Replace({id(item): detached, id(body): read_first}))
     return _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), converted, name)
+
+
+def _pending_list_edits(
+    tree: Tree,
+    item: cst.Call,
+    call: cst.Call,
+    loop: cst.For | cst.While,
+    branch: cst.If,
+    body: cst.IndentedBlock,
+    name: str,
+    stack: str,
+    lengths: list[cst.Name],
+) -> dict[cst.CSTNode, cst.FlattenSentinel] | None:
+    """The edits of :func:`logged_list_fix` for a list its logging branch reads but never empties
+    (``if frame % 200 == 0: plot(frame, rewards, losses)``): the step appends the detached tensor to a
+    list of its own, ``losses_pending``, started just before the loop; the branch first moves those
+    tensors into ``losses`` with one copy (``losses += torch.stack(losses_pending).tolist() if
+    losses_pending else []``, then ``losses_pending = []``), and so does the code after the loop. The
+    branch and the code after the loop see the same floats, in order, in the same list object; each
+    step's value is copied once. None where the list's length is read outside the branch (it would miss
+    the values not yet moved), where the new name is taken, or where a function of the file reads the
+    list by its name without binding it (it could run between two logs)."""
+    if any(not _in_node(tree, length, branch) for length in lengths):
+        return None
+    pending = f"{name}_pending"
+    if any(n.value == pending for n in tree.of_type(tree.root, cst.Name)):
+        return None
+    # the functions that could read this list by its name: those of the loop's function (closures), or
+    # of the module for a list of the module's, that do not bind the name themselves
+    scope = _scope_of(tree, loop)
+    for function in tree.of_type(scope, (cst.FunctionDef, cst.Lambda)):
+        if _in_node(tree, loop, function) or function is scope:
+            continue
+        given = function.params
+        parameters = {p.name.value for p in (*given.posonly_params, *given.params, *given.kwonly_params)}
+        bound = parameters | (
+            _bound_in(tree, function.body) if isinstance(function, cst.FunctionDef) else set()
+        )
+        if name not in bound and any(n.value == name for n in tree.of_type(function.body, cst.Name)):
+            return None
+    moved = f"{name} += {stack}({pending}).tolist() if {pending} else []\n"
+    appended = (
+        call.func.with_changes(value=cst.Name(pending)) if isinstance(call.func, cst.Attribute) else None
+    )
+    if appended is None:
+        return None
+    read_first = body.with_changes(
+        body=[cst.parse_statement(moved), cst.parse_statement(f"{pending} = []\n"), *body.body]
+    )
+    fixed = loop.visit(
+        _Replace({id(item): detached_item(item), id(call.func): appended, id(body): read_first})
+    )
+    edits = _after_loop(tree, loop, cst.ensure_type(fixed, type(loop)), cst.parse_statement(moved), name)
+    start = cst.parse_statement(f"{pending} = []\n")
+    placed = edits[loop]
+    edits[loop] = cst.FlattenSentinel([start, *placed.nodes])
+    return edits
 
 
 _METER_READS = frozenset({"val", "avg", "sum"})

@@ -793,7 +793,7 @@ INVALID = [
             def plot(self):
                 show(self.hist["D_loss"])
         """,
-        message="keep it on the device and read it once after the loop",
+        message="is read, handed on or kept past the loop in ways a fix cannot follow",
     ),
     # A module-level history whose list the loop reads (the last value printed): left as it is.
     Invalid(
@@ -857,7 +857,7 @@ INVALID = [
                 history.append(loss.item())
             print(sum(history[-len(loader):]) / len(loader))
         """,
-        message="keep it on the device and read it once after the loop",
+        message="is read, handed on or kept past the loop in ways a fix cannot follow",
     ),
     # An epoch loop that may return early (a target reached): the read-back after it would not run.
     Invalid(
@@ -877,7 +877,7 @@ INVALID = [
                     return history
             return history
         """,
-        message="keep it on the device and read it once after the loop",
+        message="is read, handed on or kept past the loop in ways a fix cannot follow",
     ),
     # A helper that hands the environment `.numpy()` of the device tensor: no host copy is made (it
     # fails on a GPU), so it is reported.
@@ -2455,7 +2455,7 @@ INVALID = [
             history.append(loss)
         """,
         None,
-        message="keep it on the device",
+        message="`train` returns the number every step, and no fix follows it into every caller",
         line=7,
     ),
     Invalid(
@@ -2474,7 +2474,7 @@ INVALID = [
         schedule(train)
         """,
         None,
-        message="keep it on the device",
+        message="`train` returns the number every step, and no fix follows it into every caller",
         line=7,
     ),
     Invalid(
@@ -2495,7 +2495,7 @@ INVALID = [
             print(total)
         """,
         None,
-        message="keep it on the device",
+        message="`train` returns the number every step, and no fix follows it into every caller",
         line=7,
     ),
     # An engine calls the functions put in its hooks under a per-batch event, and the function handed to
@@ -3311,8 +3311,9 @@ INVALID = [
                     sink.write(stats)
         """
     ),
-    # The list read where the loop logs but never emptied (`np.mean(losses[-100:])`): copying all of it
-    # at every logging point would cost more and more; report only.
+    # The list read where the loop logs but never emptied (`np.mean(losses[-100:])`): the tensors kept
+    # since the last log go to a list of their own and are moved into it there with one copy (copying all
+    # of the list at every logging point would cost more and more).
     Invalid(
         """
         import numpy as np
@@ -3327,7 +3328,25 @@ INVALID = [
             optimizer.step()
             if i % 100 == 0:
                 print("mean loss %.3f" % np.mean(losses[-100:]))
+        """,
         """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        criterion = torch.nn.MSELoss()
+        losses = []
+        losses_pending = []
+        for i, (x, y) in enumerate(loader):
+            loss = criterion(model(x), y)
+            losses_pending.append(loss.detach())
+            loss.backward()
+            optimizer.step()
+            if i % 100 == 0:
+                losses += torch.stack(losses_pending).tolist() if losses_pending else []
+                losses_pending = []
+                print("mean loss %.3f" % np.mean(losses[-100:]))
+        losses += torch.stack(losses_pending).tolist() if losses_pending else []
+        """,
     ),
     # A `break` between the copy and the reset would leave floats in the list: report only.
     Invalid(
@@ -4612,5 +4631,304 @@ INVALID = [
                     progress.display(i)
                     print("{l.avg!r}".format(l=losses))
         """
+    ),
+    # Where no fix keeps the value on the device, the message says why (not only how to keep it there).
+    # A pre-0.4 `.data[0]`: DEV009 makes it `.item()` first, and the sum is fixed on the next pass.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            total += loss.data[0]
+        print(total / len(loader))
+        """,
+        None,
+        message="no fix is made for the pre-0.4 spelling: DEV009 rewrites it as `.item()`",
+    ),
+    # What a function the file does not show returns: it may be a NumPy number, which has no `.detach()`.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0.0
+        for x, y in loader:
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            score = metric(out, y)
+            total += score.item()
+        print(total / len(loader))
+        """,
+        None,
+        message="the code does not show that `score` is a tensor",
+    ),
+    # A step function whose loop is in its callers: no read-back after the loop can be placed here.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train_step(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            history.append(loss.item())
+        """,
+        None,
+        message="`train_step` runs every step, but the loop that calls it is not in this function",
+    ),
+    # A host copy the step computes with on the host.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        for x, y in loader:
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            top = out.argmax(1).cpu()
+            for k in top:
+                counts[k] += 1
+        print(counts)
+        """,
+        None,
+        message="`top` holds a host copy that the step goes on to use",
+    ),
+    # A number named and then computed with every step (a running average on the host).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        smoothed = 0.0
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            value = loss.item()
+            smoothed = 0.9 * smoothed + 0.1 * value
+        print(smoothed)
+        """,
+        None,
+        message="`value` is used as a number in the step",
+    ),
+    # A meter kept in a dict: its class and its `update` are not shown.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        meters = make_meters()
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            meters["loss"].update(loss.item())
+        print(meters["loss"].avg)
+        """,
+        None,
+        message='`meters["loss"]` is given it every step, and its `update` is not shown to only sum it',
+    ),
+    # A sum kept in an attribute: other code may read it as a number.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        class Trainer:
+            def epoch(self, loader):
+                for x, y in loader:
+                    loss = criterion(model(x.cuda()), y.cuda())
+                    loss.backward()
+                    optimizer.step()
+                    self.total += loss.item()
+        """,
+        None,
+        message="the sum is kept in `self.total`, not in a local name",
+    ),
+    # A sum not started before the loop (a parameter): it may hold anything there.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def epoch(loader, total):
+            for x, y in loader:
+                loss = criterion(model(x.cuda()), y.cuda())
+                loss.backward()
+                optimizer.step()
+                total += loss.item()
+            return total
+        """,
+        None,
+        message="the sum stays on the host: `total` is not started as a number just before the loop",
+    ),
+    # A list every step appends to and a branch taken every N steps reads whole, never emptying it (a
+    # plot of all the losses so far): the step appends the detached tensor to a list of its own, and the
+    # branch, and the code after the loop, first move those into the list with one copy.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        losses = []
+        rewards = []
+        for frame in range(1, frames + 1):
+            state, reward, done, _ = env.step(act(state))
+            rewards.append(reward)
+            if len(buffer) > batch_size:
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.append(loss.item())
+            if frame % 200 == 0:
+                plot(frame, rewards, losses)
+        print(losses[-1])
+        """,
+        """
+        import torch
+        model.cuda()
+        losses = []
+        rewards = []
+        losses_pending = []
+        for frame in range(1, frames + 1):
+            state, reward, done, _ = env.step(act(state))
+            rewards.append(reward)
+            if len(buffer) > batch_size:
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses_pending.append(loss.detach())
+            if frame % 200 == 0:
+                losses += torch.stack(losses_pending).tolist() if losses_pending else []
+                losses_pending = []
+                plot(frame, rewards, losses)
+        losses += torch.stack(losses_pending).tolist() if losses_pending else []
+        print(losses[-1])
+        """,
+    ),
+    # The same list whose length the step reads outside the branch: it would miss the values not yet
+    # moved, so the list must hold every number there.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        losses = []
+        for step in range(steps):
+            loss = criterion(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            scheduler.set_progress(len(losses))
+            if step % 100 == 0:
+                print(sum(losses[-100:]) / 100)
+        """,
+        None,
+        message="the list `losses` is read, handed on or kept past the loop",
+    ),
+    # A function of the file reads the module's list by its name: it could run between two reports.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        losses = []
+
+        def recent():
+            return sum(losses[-100:]) / 100
+
+        for step in range(steps):
+            loss = criterion(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            if step % 100 == 0:
+                print(recent(), losses[-1])
+        """,
+        None,
+        message="the list `losses` is read, handed on or kept past the loop",
+    ),
+    # An `assert` on a tensor in a step function: the host needs the test's value, whatever the loop.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def step(x, y):
+            loss = criterion(model(x.cuda()), y.cuda())
+            assert not torch.isnan(loss)
+            loss.backward()
+            optimizer.step()
+        """,
+        None,
+        message="the step branches on it, so the host needs it every step",
+    ),
+    # `print(loss, step)`: the sync is the print itself; its output needs the value every step.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        for x, y in loader:
+            loss = criterion(model(x.cuda()), y.cuda())
+            loss.backward()
+            optimizer.step()
+            print(loss, step)
+        """,
+        None,
+        message="printing a tensor waits for the GPU every step; it is printed or logged every step",
+    ),
+    # A sum started at an int of a value not shown to be floating: it may be a sum of ints.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0
+        for i, (x, y) in enumerate(loader):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            total += out[0, 0].item()
+        print(total)
+        """,
+        None,
+        message="the sum stays on the host: `total` starts as an int and the value is not shown to be floating",
+    ),
+    # A sum the loop reads every step (not only where it logs).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            total += loss.item()
+            avg = total / (i + 1)
+        print(total)
+        """,
+        None,
+        message="the sum stays on the host: the loop reads `total` every step",
+    ),
+    # A sum scaled by a factor the code does not show is a number (a tensor would promote it).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        total = 0.0
+        for i, (x, y) in enumerate(loader):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            loss.backward()
+            optimizer.step()
+            total += loss.item() * weight
+        print(total)
+        """,
+        None,
+        message="the sum stays on the host: it is added to `total` with a factor not shown to be a number",
     ),
 ]

@@ -142,8 +142,13 @@ the loop
 reads such a list only in a logging branch that empties it after reading (`if len(losses) == 100:
 print(np.mean(losses)); losses = []`; its length anywhere), for a value shown to be 0-dim, that branch
 first reads the tensors kept since the last log with one copy (the same conversion), and the code after
-the loop does too; a list never emptied there is left alone (copying all of it at each log would cost more
-and more). A dict of numbers the loop starts afresh every step (`stats = {}` on the loop body's own level),
+the loop does too. A list that branch reads but never empties (`if frame % 200 == 0: plot(frame,
+losses)`; its length read only there) gets the step's tensors in a list of its own, `losses_pending`,
+started before the loop, and the branch first moves them into the list with one copy (`losses +=
+torch.stack(losses_pending).tolist() if losses_pending else []`, then `losses_pending = []`), as does the
+code after the loop: the same floats in the same list object, each value copied once (copying the whole
+list at each log would cost more and more); not where a function of the file reads the list by its name.
+A dict of numbers the loop starts afresh every step (`stats = {}` on the loop body's own level),
 fills with `.item()`s of tensors (`stats["D/loss"] = d_loss.item()`, also under an `if`; or writes as one
 literal of them, `stats = {"loss": loss.item()}`, `dict(loss=loss.item())`) and reads only in one branch
 after every store, and nowhere after the loop (`if (i + 1) % log_step == 0: for tag, value in stats.items():
@@ -168,6 +173,11 @@ count itself, summed only from an int), and the caller reads its sum back after 
 other sync (in `forward`, prints) is reported with its line, and where the code shows that the host needs
 the value every step (printed or logged, branched on, handed to a function that is not torch's, lengths
 given to `pack_padded_sequence`), the message says so and what to do instead: no fix keeps that output.
+Where no fix applies for another reason, the message names it too: a pre-0.4 `.data[0]` (DEV009 makes it
+`.item()`, and the next pass fixes its sum), a value not shown to be a tensor, a step function or
+`forward` whose loop is in its callers, a returned number no fix follows into every caller, a host copy
+the step computes with, a named number the step uses, a sum kept in an attribute or not started as a
+number before the loop, a list read in the loop, a meter whose `update` is not shown.
 
 What counts as every step follows the labelling book: the body of a training or an evaluation loop,
 and what it calls, is every step; a logging branch taken every N steps (`if i % 100 == 0:`) is not,
@@ -255,6 +265,7 @@ from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import (
     meter_fix,
     named_sum_fix,
     returned_fix,
+    sum_refusal,
     sums_a_count,
 )
 
@@ -310,13 +321,61 @@ _METRIC = (
     "; `{}` is a loss or a metric that a loop of another file computes on each batch (this file has no loop"
     " of its own): return the tensor and let the caller read it every N steps"
 )
+# Why no fix was made, by the shape of the statement, where no more precise reason is known: what the
+# user can change so that a fix applies (or why none can).
+_PRE_04 = (
+    "; no fix is made for the pre-0.4 spelling: DEV009 rewrites it as `.item()`, and this rule then keeps a"
+    " sum or a list of it on the device where it can"
+)
+_BRANCHING_SYNC = "is a tensor: branching on it"
+_ITEM = m.Call(func=m.Attribute(attr=m.Name("item")), args=[])
+_COPY = m.Call(func=m.Attribute(attr=m.Name("cpu") | m.Name("numpy") | m.Name("tolist")))
+_NOT_SHOWN = (
+    "; the code does not show that `{}` is a tensor (a NumPy number has `.item()` too, but no `.detach()`),"
+    " so no fix keeps it on the device: read it every N steps"
+)
+_RETURNED_UNFIXED = (
+    "; `{}` returns the number every step, and no fix follows it into every caller (a method, a function"
+    " handed on, or a caller that does more with it than sum it and log it): return the tensor and read it"
+    " where the caller logs"
+)
+_NO_LOOP = (
+    "; `{}` runs every step, but the loop that calls it is not in this function, so no fix here can move the"
+    " read after that loop: return the tensor and read it there every N steps"
+)
+_COPY_USED = (
+    "; `{}` holds a host copy that the step goes on to use, so it cannot stay on the device: compute with it"
+    " in torch on the device and copy the result once after the loop"
+)
+_SUM_UNFIXED = (
+    "; the sum `{}` cannot stay on the device as the code stands: the fix needs a local name started as a"
+    " number before the loop, read in the loop only where it logs and summed only from tensors"
+)
+_SUM_ELSEWHERE = (
+    "; the sum is kept in `{}`, not in a local name, and other code may read it as a number: sum into a local"
+    " name and store it once after the loop"
+)
+_NAMED_UNFIXED = (
+    "; `{}` is used as a number in the step (not only summed and logged where the loop logs), so the host"
+    " needs it every step: use the tensor there, or read it every N steps"
+)
+_LIST_UNFIXED = (
+    "; the list `{}` is read, handed on or kept past the loop in ways a fix cannot follow (it must start as"
+    " `[]` before the loop and be read only after it): read it every N steps"
+)
+_UPDATE_UNSHOWN = (
+    "; `{}` is given it every step, and its `update` is not shown to only sum it: give it the tensor if it"
+    " only sums, and read its average every N steps"
+)
 _FOREIGN_METER = (
     "; `{}` is an instance of `{}`, a class this file does not define: whether its `update` only sums (and"
     " could be given the tensor) is not shown here, so no fix is offered"
 )
 
 
-def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> str:
+def _why_kept(
+    tree: Tree, aliases: ImportAliases, sync: Sync, event: Event, refusal: str | None = None
+) -> str:
     """Why no fix is offered, where the code shows it: the value is printed or logged, branched on, or
     handed to a function every step (the host needs it then); else how to keep it on the device."""
     if event.is_test:
@@ -325,7 +384,7 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
     for above in tree.ancestors(sync.node):
         if above is event.node or isinstance(above, (cst.If, cst.While, cst.BaseSuite)):
             shown = _sum_shown(tree, event) if above is event.node else None
-            return _SHOWN_SUM.format(*shown) if shown is not None else _ADVICE
+            return _SHOWN_SUM.format(*shown) if shown is not None else _unfixed(tree, sync, event, refusal)
         if isinstance(above, (cst.IfExp, cst.Assert)) and below is above.test:
             return _BRANCHED
         if isinstance(above, cst.FormattedString) or (
@@ -345,9 +404,63 @@ def _why_kept(tree: Tree, aliases: ImportAliases, sync: Sync, event: Event) -> s
                 if foreign is not None:
                     return _FOREIGN_METER.format(*foreign)
             if method in _KEEPERS or not name or method.endswith("_") or torch_function:
-                return _ADVICE  # (torch's functions and in-place methods take the tensor as it is)
+                # (torch's functions and in-place methods take the tensor as it is)
+                return _unfixed(tree, sync, event, refusal)
             return _HANDED.format(short(above.func))
         below = above
+    return _unfixed(tree, sync, event, refusal)
+
+
+def _unfixed(tree: Tree, sync: Sync, event: Event, refusal: str | None = None) -> str:
+    """Why no fix keeps the value on the device, told by the shape of the statement that reads it (a
+    pre-0.4 read, a value not shown to be a tensor, a return, a step without its loop, a host copy used
+    on, a sum, a name, a list or a meter no fix could keep; ``refusal``: why the sum's fix refused it);
+    the general advice where none fits."""
+    node = sync.node
+    statement = event.node
+    if _BRANCHING_SYNC in sync.what:  # (`[x for x in xs if t > 0]`: a branch that is not the event's test)
+        return _BRANCHED
+    if isinstance(node, cst.Call) and _SHOWN.match(dotted_name(node.func) or ""):
+        return _PRINTED  # (`print(loss, step)`: the sync is the call itself, printing the tensor)
+    returned = isinstance(statement, cst.Return)
+    if not returned and event.loop is None and isinstance(event.step, cst.FunctionDef):
+        return _NO_LOOP.format(event.step.name.value)
+    if isinstance(node, cst.Subscript):  # `loss.data[0]`
+        return _PRE_04
+    item = m.matches(node, _ITEM)
+    if item and not sync.item:
+        return _NOT_SHOWN.format(
+            short(cst.ensure_type(cst.ensure_type(node, cst.Call).func, cst.Attribute).value)
+        )
+    function = next((a for a in tree.ancestors(node) if isinstance(a, cst.FunctionDef)), None)
+    if returned and function is not None:
+        return _RETURNED_UNFIXED.format(function.name.value)
+    if m.matches(node, _COPY):
+        if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0].target
+            if isinstance(target, cst.Name):
+                return _COPY_USED.format(target.value)
+        return _ADVICE
+    if not item:
+        return _ADVICE
+    if isinstance(statement, cst.AugAssign):
+        if isinstance(statement.target, cst.Name):
+            return (
+                f"; the sum stays on the host: {refusal}"
+                if refusal
+                else _SUM_UNFIXED.format(statement.target.value)
+            )
+        return _SUM_ELSEWHERE.format(short(statement.target))
+    if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0].target
+        if isinstance(target, cst.Name) and target.value != short(statement.value):
+            return _NAMED_UNFIXED.format(target.value)
+    call = tree.parent(tree.parent(node))  # (the item, its `Arg`, the call it is given to)
+    if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute):
+        if call.func.attr.value in ("append", "extend"):
+            return _LIST_UNFIXED.format(short(call.func.value))
+        if call.func.attr.value == "update":
+            return _UPDATE_UNSHOWN.format(short(call.func.value))
     return _ADVICE
 
 
@@ -462,6 +575,7 @@ class HostSyncInLoop(Rule):
         found: list[tuple[Event, Sync, dict[cst.CSTNode, cst.FlattenSentinel] | None, str]] = []
         callers: dict[int, list[cst.CSTNode]] = {}  # a returned value's fix: the loops it edits too
         dicts: dict[tuple[int, str], tuple[set[int], dict[cst.CSTNode, cst.FlattenSentinel]] | None] = {}
+        refusals: dict[int, str] = {}  # why a sum's fix kept it on the host, for its message
         every = [(event, sync) for event in loops.events() for sync in syncs.of(event)]
         # `.item()`s of values the code shows are tensors: only those may become `.detach()`
         tensor_items = {
@@ -500,6 +614,10 @@ class HostSyncInLoop(Rule):
                 if fix is None:
                     fix = logged_dict_fix(self.tree, sync.node, event.node, event.loop, tensor_items, dicts)
                     advice = _LOGGED
+                if fix is None:
+                    refusal = sum_refusal(self.tree, sync.node, event.node, event.loop, scalars)
+                    if refusal is not None:
+                        refusals[id(sync.node)] = refusal
             elif (
                 sync.reported
                 and sync.item
@@ -563,7 +681,11 @@ class HostSyncInLoop(Rule):
                 self.report(
                     sync.node,
                     sync.what
-                    + ("" if sync.explicit_wait else _why_kept(self.tree, self.aliases, sync, event)),
+                    + (
+                        ""
+                        if sync.explicit_wait
+                        else _why_kept(self.tree, self.aliases, sync, event, refusals.get(id(sync.node)))
+                    ),
                 )
             elif remaining is not None:
                 self.report(
