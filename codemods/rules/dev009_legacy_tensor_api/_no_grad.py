@@ -38,10 +38,11 @@ from codemods.core.tree import Tree
 
 # Reading these of a value gives no volatile value and computes nothing with it.
 _STRIP_ATTRS = frozenset("data shape dtype device is_cuda requires_grad volatile".split())
-# Integer and boolean results (indices, comparisons) never carry a graph either.
+# Integer and boolean results (indices, comparisons) never carry a graph either, nor a dict's keys
+# (`for key in outputs.keys()`: the names of the volatile values, not the values).
 _STRIP_METHODS = frozenset(
-    "item tolist numpy size dim ndimension numel nelement data_ptr argmax argmin argsort long int byte bool"
-    " eq ne lt le gt ge nonzero".split()
+    "item tolist numpy keys size dim ndimension numel nelement data_ptr argmax argmin argsort long int"
+    " byte bool eq ne lt le gt ge nonzero".split()
 )
 _STRIP_FUNCTIONS = frozenset({"len", "float", "int", "bool", "isinstance", "type", "id"})
 # Methods whose result is the value itself, moved, cast or viewed: no parameter takes part.
