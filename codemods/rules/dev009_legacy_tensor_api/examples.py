@@ -1529,6 +1529,66 @@ INVALID = [
         None,
         message="a function or class of the module reads the volatile global `out`",
     ),
+    # A function that binds the name itself (the model's `forward` with its own `out`) reads its local,
+    # never the global: the script's evaluation is placed. Its parameters are its own too.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = torch.nn.Linear(4, 2)
+
+            def forward(self, x):
+                out = self.fc(x)
+                return [out for out in (out,)][0]
+
+        model = Net()
+        x = Variable(torch.rand(1, 4), volatile=True)
+        out = model(x)
+        print(out.data.argmax())
+        """,
+        """
+        import torch
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = torch.nn.Linear(4, 2)
+
+            def forward(self, x):
+                out = self.fc(x)
+                return [out for out in (out,)][0]
+
+        model = Net()
+        x = torch.rand(1, 4)
+        with torch.no_grad():
+            out = model(x)
+        print(out.data.argmax())
+        """,
+        message="(unsafe: at the top level, another module may import what it binds)",
+    ),
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model = torch.nn.Linear(4, 2)
+
+        def show(y):
+            out = y
+            print(out)
+
+        def total():
+            return [out.sum() for step in range(2)]
+
+        x = Variable(torch.rand(1, 4), volatile=True)
+        out = model(x)
+        """,
+        None,
+        message="a function or class of the module reads the volatile global `out`",
+    ),
     # The wrapper that moves to the GPU when one is available: each call of one tensor is what it gives
     # since 0.4, the tensor detached (not one made right there) and moved under the flag; with
     # `volatile=True` it is a volatile value as `Variable`'s (here returned: reported).
