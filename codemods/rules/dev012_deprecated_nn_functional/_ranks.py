@@ -6,7 +6,9 @@ back through straight-line assignments of the same function: ``x.view(-1, 320)``
 factories given every size (``torch.randn(4, 3)``), ``torch.cat``/``torch.stack``, an integer index
 (``x[0]``), ``unsqueeze``, and what keeps its input's rank: element-wise functions and methods, arithmetic
 with a number, and the layers ``nn.Linear``, ``nn.ReLU``, ``nn.Dropout``, the normalisations and the
-like, called as ``self.fc(x)`` where ``__init__`` made ``self.fc``. Anything else is unknown (None).
+like, called as ``self.fc(x)`` where ``__init__`` made ``self.fc``, and the file's own helpers that hand
+back their argument (``to_var(x)``: ``x = x.cuda()`` under a flag, ``return Variable(x)``). Anything else
+is unknown (None).
 """
 
 from __future__ import annotations
