@@ -145,12 +145,18 @@ class Ranks:
             return None
         if any(isinstance(e, cst.StarredElement) for e in parts.elements):
             return None
-        ranks = {self.of(e.value, depth + 1) for e in parts.elements}
-        if len(ranks) != 1 or None in ranks:
+        known = {self.of(e.value, depth + 1) for e in parts.elements} - {None}
+        if len(known) != 1:
             return None
-        (rank,) = ranks
+        (rank,) = known
         assert rank is not None
-        return rank + 1 if stacked else rank
+        if stacked:
+            return rank + 1  # `torch.stack` takes tensors of one shape only
+        # `torch.cat` takes tensors of one rank, but skips a 1-D empty one (`torch.zeros(0)`, the
+        # old way to start a concatenation): one known part of 2 or more dimensions says the rank;
+        # a known 1-D part only when every part is known.
+        every = all(self.of(e.value, depth + 1) is not None for e in parts.elements)
+        return rank if rank >= 2 or every else None
 
     def _hands_back_its_argument(self, name: str) -> bool:
         """``name`` is the file's one top-level function of that name, and every way out of it returns

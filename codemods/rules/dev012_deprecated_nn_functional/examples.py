@@ -298,6 +298,61 @@ INVALID = [
         message="the input is 2-D here, so `dim=1`",
         line=13,
     ),
+    # The attention decoder of the seq2seq tutorial: `torch.cat` joins tensors of one rank, and the
+    # embedding's row is 2-D (`view(1, 1, -1)`, then `[0]`), so the hidden state's is too: `dim=1`.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class AttnDecoder(nn.Module):
+            def __init__(self, hidden_size, max_length):
+                super().__init__()
+                self.embedding = nn.Embedding(100, hidden_size)
+                self.dropout = nn.Dropout(0.1)
+                self.attn = nn.Linear(hidden_size * 2, max_length)
+
+            def forward(self, input, hidden):
+                embedded = self.embedding(input).view(1, 1, -1)
+                embedded = self.dropout(embedded)
+                return F.softmax(self.attn(torch.cat((embedded[0], hidden[0]), 1)))
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class AttnDecoder(nn.Module):
+            def __init__(self, hidden_size, max_length):
+                super().__init__()
+                self.embedding = nn.Embedding(100, hidden_size)
+                self.dropout = nn.Dropout(0.1)
+                self.attn = nn.Linear(hidden_size * 2, max_length)
+
+            def forward(self, input, hidden):
+                embedded = self.embedding(input).view(1, 1, -1)
+                embedded = self.dropout(embedded)
+                return F.softmax(self.attn(torch.cat((embedded[0], hidden[0]), 1)), dim=1)
+        """,
+        message="the input is 2-D here, so `dim=1`",
+        line=15,
+    ),
+    # Near miss: a 1-D part may be the empty start of a concatenation, which `torch.cat` skips, so the
+    # other part's rank is the result's.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def attend(scores):
+            total = torch.zeros(4)
+            return F.softmax(torch.cat((total, scores), 0))
+        """,
+        None,
+        message="the rank of `torch.cat((total, scores), 0)` is not known here",
+        line=6,
+    ),
     # Near misses of the helper: one that may reshape (`unsqueeze`) or fall off its end (None), and a
     # parameter of the caller that shadows the helper's name: the rank is not known.
     Invalid(
