@@ -3,7 +3,8 @@
 ``F.softmax(x)`` without ``dim`` lets PyTorch pick the dimension from ``x.dim()``; writing that choice
 down keeps the result only where the rank is certain. It is certain for a few shapes of code, read
 back through straight-line assignments of the same function: ``x.view(-1, 320)`` and ``reshape``,
-factories given every size (``torch.randn(4, 3)``), ``torch.cat``/``torch.stack``, an integer index
+factories given every size (``torch.randn(4, 3)``), ``torch.cat``/``torch.stack`` (one part of 2 or more
+dimensions known is enough for ``cat``), an integer index
 (``x[0]``), ``unsqueeze``, and what keeps its input's rank: element-wise functions and methods, arithmetic
 with a number, and the layers ``nn.Linear``, ``nn.ReLU``, ``nn.Dropout``, the normalisations and the
 like, called as ``self.fc(x)`` where ``__init__`` made ``self.fc``, and the file's own helpers that hand
