@@ -32,22 +32,33 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import kwarg
+from codemods.core.syntax import flatten_names, kwarg
 from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
 
 # Reading these of a value gives no volatile value and computes nothing with it.
 _STRIP_ATTRS = frozenset("data shape dtype device is_cuda requires_grad volatile".split())
-# Integer and boolean results (indices, comparisons) never carry a graph either.
+# Integer and boolean results (indices, comparisons) never carry a graph either, nor a dict's keys
+# (`for key in outputs.keys()`: the names of the volatile values, not the values).
 _STRIP_METHODS = frozenset(
-    "item tolist numpy size dim ndimension numel nelement data_ptr argmax argmin argsort long int byte bool"
-    " eq ne lt le gt ge nonzero".split()
+    "item tolist numpy keys size dim ndimension numel nelement data_ptr argmax argmin argsort long int"
+    " byte bool eq ne lt le gt ge nonzero".split()
 )
 _STRIP_FUNCTIONS = frozenset({"len", "float", "int", "bool", "isinstance", "type", "id"})
 # Methods whose result is the value itself, moved, cast or viewed: no parameter takes part.
 _ALIAS_METHODS = frozenset(
     "to cuda cpu float double half type contiguous view reshape unsqueeze squeeze t permute transpose clone"
     " detach".split()
+)
+# Nodes with a scope of their own: a name bound under one is not the enclosing function's.
+_OWN_SCOPES = (
+    cst.FunctionDef,
+    cst.ClassDef,
+    cst.Lambda,
+    cst.ListComp,
+    cst.SetComp,
+    cst.DictComp,
+    cst.GeneratorExp,
 )
 # Builtins that compute nothing a graph could hold.
 _PLAIN_BUILTINS = frozenset("len range float int bool abs round min max sum print str list tuple".split())
@@ -126,6 +137,7 @@ class VolatileFlow:
         # Local `lambda`s around `Variable` whose meaning the file spells whole (`wrapper_moves`): a call
         # of one with `volatile=True` makes a volatile value as `Variable` does.
         self.wrappers = wrappers
+        self._locals: dict[int, frozenset[str]] = {}  # a function's id: the names local to it
 
     # -- seeds: where volatile values are made
 
@@ -389,10 +401,70 @@ class VolatileFlow:
         """At a script's top level: refused when a function, class or ``lambda`` of the module reads a
         name that was volatile anywhere (a global it may read at any time, volatile before)."""
         volatile = set(tainted).union(*self._volatile_at.values())
-        for scope in self.tree.of_type(module, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            read = volatile.intersection(self._names(scope))
-            if read:
-                raise _Refused(f"a function or class of the module reads the volatile global `{min(read)}`")
+        read = {
+            name.value
+            for scope in self.tree.of_type(module, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+            for name in self.tree.of_type(scope, cst.Name)
+            if name.value in volatile and self._reads_global(name)
+        }
+        if read:
+            raise _Refused(f"a function or class of the module reads the volatile global `{min(read)}`")
+
+    def _reads_global(self, name: cst.Name) -> bool:
+        """``name`` may read the module's global of that name: not a parameter, an attribute's name
+        (``self.out``) or a keyword, nor a local of a function around it (``out = self.fc(x)`` in a
+        ``forward``: Python makes a name a function binds local to all of it)."""
+        parent = self.tree.parent(name)
+        if (
+            isinstance(parent, cst.Param)
+            and parent.name is name
+            or isinstance(parent, cst.Attribute)
+            and parent.attr is name
+            or isinstance(parent, cst.Arg)
+            and parent.keyword is name
+        ):
+            return False
+        return not self._local_where_read(name)
+
+    def _local_where_read(self, name: cst.Name) -> bool:
+        """Whether ``name`` is in the body of a function that binds it (:meth:`_locals_of`)."""
+        for scope in self.tree.ancestors(name):
+            if (
+                isinstance(scope, (cst.FunctionDef, cst.Lambda))
+                and self.tree.inside(name, scope.body)  # a default or decorator is read outside it
+                and name.value in self._locals_of(scope)
+            ):
+                return True
+        return False
+
+    def _locals_of(self, function: cst.FunctionDef | cst.Lambda) -> frozenset[str]:
+        """The names ``function`` binds in its own scope: its parameters, and what its statements assign,
+        loop over, import or define (not its nested functions' or comprehensions'); none when it declares
+        one ``global`` or ``nonlocal``, or binds one with ``:=`` (left to the cautious answer)."""
+        found = self._locals.get(id(function))
+        if found is not None:
+            return found
+        names = {p.name.value for p in self.tree.of_type(function.params, cst.Param)}
+        if isinstance(function, cst.FunctionDef):
+            for node in self.tree.descendants(function.body):
+                if isinstance(node, (cst.Global, cst.Nonlocal, cst.NamedExpr)):
+                    names = set()
+                    break
+                if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+                    if self._own_scope(node) is function:
+                        names.add(node.name.value)
+                    continue
+                if isinstance(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName)):
+                    if self._own_scope(node) is function:
+                        target = node.name if isinstance(node, cst.AsName) else node.target
+                        names.update(flatten_names(target, keep_underscore=True))
+        found = frozenset(names)
+        self._locals[id(function)] = found
+        return found
+
+    def _own_scope(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        """The function, class, lambda or comprehension whose scope a binding of ``node`` is in."""
+        return next((a for a in self.tree.ancestors(node) if isinstance(a, _OWN_SCOPES)), None)
 
     def _runs(self, suite: cst.BaseSuite | cst.Module, plan: NoGradPlan) -> None:
         body = suite.body if isinstance(suite, (cst.IndentedBlock, cst.Module)) else None

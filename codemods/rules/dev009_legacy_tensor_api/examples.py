@@ -1110,6 +1110,59 @@ INVALID = [
         """,
         message="goes under `with torch.no_grad():`",
     ),
+    # The keys of a dict of volatile values are its keys (names here), not volatile: a title made of
+    # one and handed to a logger's method stores nothing volatile there, so the model's calls are placed.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Solver:
+            def show(self, encoder, decoder, images):
+                codes = {}
+                for name, image in images.items():
+                    image = Variable(image, volatile=True)
+                    codes[name] = encoder(image)
+                for key in codes.keys():
+                    picture = decoder(codes[key]).data
+                    self.logger.image(picture, title="decoded %s" % key)
+        """,
+        """
+        import torch
+
+        class Solver:
+            def show(self, encoder, decoder, images):
+                codes = {}
+                for name, image in images.items():
+                    image = image.detach()
+                    with torch.no_grad():
+                        codes[name] = encoder(image)
+                for key in codes.keys():
+                    with torch.no_grad():
+                        picture = decoder(codes[key]).data
+                    self.logger.image(picture, title="decoded %s" % key)
+        """,
+        message="goes under `with torch.no_grad():`",
+    ),
+    # Near miss: its values (`items()`) are volatile; one handed to a logger's method may be kept there
+    # and computed with later, without the block: not placed.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Solver:
+            def show(self, encoder, images):
+                codes = {}
+                for name, image in images.items():
+                    image = Variable(image, volatile=True)
+                    codes[name] = encoder(image)
+                for key, code in codes.items():
+                    self.logger.keep(code, title="code %s" % key)
+        """,
+        None,
+        message="not placed here: a volatile value is stored in `self.logger`",
+    ),
     # Only the statements that would build a graph go under the block: the model's call. Showing the
     # output, or a torch function of it and a target reduced at once, computes without a graph once the
     # output is made under `no_grad` (`F` is torch's here; above, an unknown `F` may use parameters).
@@ -1472,6 +1525,66 @@ INVALID = [
         x = Variable(torch.rand(1, 4), volatile=True)
         out = model(x)
         show()
+        """,
+        None,
+        message="a function or class of the module reads the volatile global `out`",
+    ),
+    # A function that binds the name itself (the model's `forward` with its own `out`) reads its local,
+    # never the global: the script's evaluation is placed. Its parameters are its own too.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = torch.nn.Linear(4, 2)
+
+            def forward(self, x):
+                out = self.fc(x)
+                return [out for out in (out,)][0]
+
+        model = Net()
+        x = Variable(torch.rand(1, 4), volatile=True)
+        out = model(x)
+        print(out.data.argmax())
+        """,
+        """
+        import torch
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = torch.nn.Linear(4, 2)
+
+            def forward(self, x):
+                out = self.fc(x)
+                return [out for out in (out,)][0]
+
+        model = Net()
+        x = torch.rand(1, 4)
+        with torch.no_grad():
+            out = model(x)
+        print(out.data.argmax())
+        """,
+        message="(unsafe: at the top level, another module may import what it binds)",
+    ),
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+        model = torch.nn.Linear(4, 2)
+
+        def show(y):
+            out = y
+            print(out)
+
+        def total():
+            return [out.sum() for step in range(2)]
+
+        x = Variable(torch.rand(1, 4), volatile=True)
+        out = model(x)
         """,
         None,
         message="a function or class of the module reads the volatile global `out`",

@@ -30,12 +30,13 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   first statement that would build a graph to its last: `print(out)` after the model's call stays
   out), as one fix with the wrappers (`codemods/rules/dev009_legacy_tensor_api/_no_grad.py`); a local helper
   handing its parameter to `volatile=` (`to_var(x, volatile=True)`) makes its callers' values
-  volatile the same way. At a script's top level the same holds while no function or class of the
-  module reads a volatile name (a global), an unsafe fix (another module may import what the wrapped
-  statements bind; safe in project mode where none does). Where that is not provably the same
-  program (a volatile value returned, stored in an attribute, read by a condition; a statement also
-  computing a value that may need its gradient) the site is reported with the reason and left as it
-  is (it still runs). Another
+  volatile the same way (a dict's `keys()` are not volatile, its values are). At a script's top level
+  the same holds while no function or class of the module reads a volatile name (a global; a function
+  that binds the name itself, a `forward` with its own `out`, reads its local), an unsafe fix
+  (another module may import what the wrapped statements bind; safe in project mode where none does).
+  Where that is not provably the same program (a volatile value returned, stored in an attribute, read
+  by a condition; a statement also computing a value that may need its gradient) the site is reported
+  with the reason and left as it is (it still runs). Another
   `volatile=flag` goes with the wrapper; with `requires_grad` too (an error today) or a flag that
   calls something, it is reported. On a tensor (a name every binding of which makes one),
   `t.volatile = False` goes and a read of `t.volatile` becomes `False`, what they are today.

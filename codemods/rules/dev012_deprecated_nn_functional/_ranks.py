@@ -3,17 +3,22 @@
 ``F.softmax(x)`` without ``dim`` lets PyTorch pick the dimension from ``x.dim()``; writing that choice
 down keeps the result only where the rank is certain. It is certain for a few shapes of code, read
 back through straight-line assignments of the same function: ``x.view(-1, 320)`` and ``reshape``,
-factories given every size (``torch.randn(4, 3)``), ``torch.cat``/``torch.stack``, an integer index
+factories given every size (``torch.randn(4, 3)``), ``torch.cat``/``torch.stack`` (one part of 2 or more
+dimensions known is enough for ``cat``), an integer index
 (``x[0]``), ``unsqueeze``, and what keeps its input's rank: element-wise functions and methods, arithmetic
 with a number, and the layers ``nn.Linear``, ``nn.ReLU``, ``nn.Dropout``, the normalisations and the
-like, called as ``self.fc(x)`` where ``__init__`` made ``self.fc``. Anything else is unknown (None).
+like, called as ``self.fc(x)`` where ``__init__`` made ``self.fc``, and the file's own helpers that hand
+back their argument (``to_var(x)``: ``x = x.cuda()`` under a flag, ``return Variable(x)``). Anything else
+is unknown (None).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
-from codemods.core.dataflow import assigned_names
+from codemods.core.dataflow import assigned_names, flatten_names
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.torch_names import VARIABLE
@@ -63,6 +68,7 @@ class Ranks:
     def __init__(self, tree: Tree, aliases: ImportAliases) -> None:
         self.tree = tree
         self.aliases = aliases
+        self._helpers: dict[str, bool] = {}  # a top-level function's name: whether it hands back its argument
 
     def of(self, node: cst.BaseExpression, depth: int = 0) -> int | None:
         """``node``'s number of dimensions, or None when the code does not say it."""
@@ -112,6 +118,15 @@ class Ranks:
                 return self._of_joined(args[0].value, qualified == "torch.stack", depth)
             return None
         func = call.func
+        if isinstance(func, cst.Name):
+            if (
+                len(args) == 1
+                and len(call.args) == 1
+                and not self._bound_around(call, func.value)
+                and self._hands_back_its_argument(func.value)
+            ):
+                return self.of(args[0].value, depth + 1)  # `to_var(x)`: `x`, moved and wrapped
+            return None
         if not isinstance(func, cst.Attribute):
             return None
         method = func.attr.value
@@ -131,12 +146,116 @@ class Ranks:
             return None
         if any(isinstance(e, cst.StarredElement) for e in parts.elements):
             return None
-        ranks = {self.of(e.value, depth + 1) for e in parts.elements}
-        if len(ranks) != 1 or None in ranks:
+        known = {self.of(e.value, depth + 1) for e in parts.elements} - {None}
+        if len(known) != 1:
             return None
-        (rank,) = ranks
+        (rank,) = known
         assert rank is not None
-        return rank + 1 if stacked else rank
+        if stacked:
+            return rank + 1  # `torch.stack` takes tensors of one shape only
+        # `torch.cat` takes tensors of one rank, but skips a 1-D empty one (`torch.zeros(0)`, the
+        # old way to start a concatenation): one known part of 2 or more dimensions says the rank;
+        # a known 1-D part only when every part is known.
+        every = all(self.of(e.value, depth + 1) is not None for e in parts.elements)
+        return rank if rank >= 2 or every else None
+
+    def _hands_back_its_argument(self, name: str) -> bool:
+        """``name`` is the file's one top-level function of that name, and every way out of it returns
+        its first parameter moved, cast or wrapped (``Variable(x.cuda())``; ``x = x.cuda()`` before),
+        so a call with that one argument has the argument's rank: the ``to_var`` helpers of old
+        scripts."""
+        if name not in self._helpers:
+            self._helpers[name] = self._find_pass_through(name)
+        return self._helpers[name]
+
+    def _bound_around(self, node: cst.CSTNode, name: str) -> bool:
+        """A function or class around ``node`` binds ``name`` itself (a parameter, an assignment): there
+        it is not the module's function."""
+        for scope in self.tree.ancestors(node):
+            if isinstance(scope, (cst.FunctionDef, cst.Lambda)):
+                if name in {p.name.value for p in self.tree.of_type(scope.params, cst.Param)}:
+                    return True
+            if isinstance(scope, (cst.FunctionDef, cst.ClassDef)) and name in assigned_names(
+                self.tree, scope.body
+            ):
+                return True
+        return False
+
+    def _find_pass_through(self, name: str) -> bool:
+        module = self.tree.root
+        defined = [s for s in module.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+        bound_elsewhere = [
+            s
+            for s in module.body
+            if name in assigned_names(self.tree, s) and not isinstance(s, cst.FunctionDef)
+        ]
+        if len(defined) != 1 or bound_elsewhere:
+            return False
+        (function,) = defined
+        params = function.params
+        if (
+            not isinstance(function.body, cst.IndentedBlock)
+            or function.decorators
+            or function.asynchronous
+            or params.posonly_params
+            or not params.params
+            or params.params[0].default is not None
+            or any(p.default is None for p in params.params[1:])
+            or isinstance(params.star_arg, cst.Param)
+            or params.kwonly_params
+        ):
+            return False
+        parameter = params.params[0].name.value
+        if any(
+            isinstance(
+                inner, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Yield, cst.Global, cst.Nonlocal)
+            )
+            for inner in self.tree.descendants(function.body)
+        ):
+            return False
+        if self._reshapes_in_place(function.body, parameter):
+            return False
+        # Rebound only as `x = x.cuda()`: one line of its own each time, nothing else binds it.
+        binders = [
+            node
+            for node in self.tree.of_type(
+                function.body,
+                (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.NamedExpr),
+            )
+            if parameter in flatten_names(node.name if isinstance(node, cst.AsName) else node.target)
+        ]
+        for binder in binders:
+            assign = self.tree.parent(binder)
+            if not (
+                isinstance(binder, cst.AssignTarget)
+                and isinstance(assign, cst.Assign)
+                and len(assign.targets) == 1
+                and isinstance(binder.target, cst.Name)
+                and self._passes_through(assign.value, parameter)
+            ):
+                return False
+        returns = list(self.tree.of_type(function.body, cst.Return))
+        return (
+            bool(returns)
+            and all(r.value is not None and self._passes_through(r.value, parameter) for r in returns)
+            and _always_returns(function.body.body)
+        )
+
+    def _passes_through(self, value: cst.BaseExpression, parameter: str) -> bool:
+        """``value`` is ``parameter`` itself, moved or cast by a method that keeps the rank, or wrapped
+        in ``Variable`` (with keywords only: ``requires_grad=`` keeps the rank too)."""
+        while True:
+            if isinstance(value, cst.Name):
+                return value.value == parameter
+            if not isinstance(value, cst.Call) or any(a.star for a in value.args):
+                return False
+            args = positional(value)
+            if self.aliases.qualify(value) in VARIABLE and len(args) == 1 and args[0] is value.args[0]:
+                value = args[0].value
+            elif isinstance(value.func, cst.Attribute) and value.func.attr.value in _ELEMENTWISE_METHODS:
+                value = value.func.value
+            else:
+                return False
 
     def _keeps_rank(self, call: cst.Call, attribute: str) -> bool:
         """``self.<attribute>`` is made once, in its class's ``__init__``, as a rank-keeping layer."""
@@ -251,6 +370,26 @@ class Ranks:
             and call.func.value.value == name
             for call in self.tree.of_type(statement, cst.Call)
         )
+
+
+def _always_returns(lines: Sequence[cst.BaseStatement]) -> bool:
+    """The block cannot end without a ``return``: its last line is one, or an ``if`` whose every branch
+    (an ``else`` among them) ends so."""
+    if not lines:
+        return False
+    last = lines[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        return isinstance(last.body[-1], cst.Return)
+    if isinstance(last, cst.If):
+        otherwise = last.orelse
+        if otherwise is None or not isinstance(last.body, cst.IndentedBlock):
+            return False
+        if isinstance(otherwise, cst.If):
+            rest = _always_returns([otherwise])
+        else:
+            rest = isinstance(otherwise.body, cst.IndentedBlock) and _always_returns(otherwise.body.body)
+        return rest and _always_returns(last.body.body)
+    return False
 
 
 def _single_assignment(statement: cst.CSTNode, name: str) -> cst.BaseExpression | None:

@@ -226,6 +226,171 @@ INVALID = [
         message="the input is 2-D here, so `dim=1`",
         line=15,
     ),
+    # The `to_var` helper of old scripts hands back its argument, moved and wrapped: its rank. Here a
+    # vector of `len(...)` elements filled one by one (1-D, `dim=0`), and a batch flattened to 2-D.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def to_var(x):
+            if torch.cuda.is_available():
+                x = x.cuda()
+            return Variable(x)
+
+        def attend(score, hidden, outputs):
+            energies = to_var(torch.zeros(len(outputs)))
+            for i in range(len(outputs)):
+                energies[i] = score(hidden, outputs[i])
+            return F.softmax(energies)
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def to_var(x):
+            if torch.cuda.is_available():
+                x = x.cuda()
+            return Variable(x)
+
+        def attend(score, hidden, outputs):
+            energies = to_var(torch.zeros(len(outputs)))
+            for i in range(len(outputs)):
+                energies[i] = score(hidden, outputs[i])
+            return F.softmax(energies, dim=0)
+        """,
+        message="the input is 1-D here, so `dim=0`",
+        line=14,
+    ),
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def cuda_variable(tensor, requires_grad=False):
+            if torch.cuda.is_available():
+                return Variable(tensor.cuda(), requires_grad=requires_grad)
+            else:
+                return Variable(tensor, requires_grad=requires_grad)
+
+        def predict(model, images):
+            logits = model(cuda_variable(images.view(-1, 784)))
+            return F.log_softmax(cuda_variable(logits.view(-1, 10)))
+        """,
+        """
+        import torch
+        import torch.nn.functional as F
+        from torch.autograd import Variable
+
+        def cuda_variable(tensor, requires_grad=False):
+            if torch.cuda.is_available():
+                return Variable(tensor.cuda(), requires_grad=requires_grad)
+            else:
+                return Variable(tensor, requires_grad=requires_grad)
+
+        def predict(model, images):
+            logits = model(cuda_variable(images.view(-1, 784)))
+            return F.log_softmax(cuda_variable(logits.view(-1, 10)), dim=1)
+        """,
+        message="the input is 2-D here, so `dim=1`",
+        line=13,
+    ),
+    # The attention decoder of the seq2seq tutorial: `torch.cat` joins tensors of one rank, and the
+    # embedding's row is 2-D (`view(1, 1, -1)`, then `[0]`), so the hidden state's is too: `dim=1`.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class AttnDecoder(nn.Module):
+            def __init__(self, hidden_size, max_length):
+                super().__init__()
+                self.embedding = nn.Embedding(100, hidden_size)
+                self.dropout = nn.Dropout(0.1)
+                self.attn = nn.Linear(hidden_size * 2, max_length)
+
+            def forward(self, input, hidden):
+                embedded = self.embedding(input).view(1, 1, -1)
+                embedded = self.dropout(embedded)
+                return F.softmax(self.attn(torch.cat((embedded[0], hidden[0]), 1)))
+        """,
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class AttnDecoder(nn.Module):
+            def __init__(self, hidden_size, max_length):
+                super().__init__()
+                self.embedding = nn.Embedding(100, hidden_size)
+                self.dropout = nn.Dropout(0.1)
+                self.attn = nn.Linear(hidden_size * 2, max_length)
+
+            def forward(self, input, hidden):
+                embedded = self.embedding(input).view(1, 1, -1)
+                embedded = self.dropout(embedded)
+                return F.softmax(self.attn(torch.cat((embedded[0], hidden[0]), 1)), dim=1)
+        """,
+        message="the input is 2-D here, so `dim=1`",
+        line=15,
+    ),
+    # Near miss: a 1-D part may be the empty start of a concatenation, which `torch.cat` skips, so the
+    # other part's rank is the result's.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def attend(scores):
+            total = torch.zeros(4)
+            return F.softmax(torch.cat((total, scores), 0))
+        """,
+        None,
+        message="the rank of `torch.cat((total, scores), 0)` is not known here",
+        line=6,
+    ),
+    # Near misses of the helper: one that may reshape (`unsqueeze`) or fall off its end (None), and a
+    # parameter of the caller that shadows the helper's name: the rank is not known.
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def to_var(x):
+            if x.dim() == 1:
+                return x.unsqueeze(0).cuda()
+            return x.cuda()
+
+        def to_dev(x):
+            return x.cuda()
+
+        def attend(n, to_dev):
+            return F.softmax(to_var(torch.zeros(n, 4))) + F.softmax(to_dev(torch.zeros(n, 4)))
+        """,
+        None,
+        message="the rank of `to_var(torch.zeros(n, 4))` is not known here",
+        line=13,
+    ),
+    Invalid(
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def to_dev(x):
+            if torch.cuda.is_available():
+                return x.cuda()
+
+        def attend(n):
+            return F.softmax(to_dev(torch.zeros(n, 4)))
+        """,
+        None,
+        message="the rank of `to_dev(torch.zeros(n, 4))` is not known here",
+        line=9,
+    ),
     # Near misses: a size handed in (it may be a shape), a branch that reshapes: the rank is unknown.
     Invalid(
         """

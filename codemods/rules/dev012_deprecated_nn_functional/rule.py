@@ -15,7 +15,8 @@ the one input, the call is reported without a fix. A function named without bein
 **`F.softmax(x)` without `dim`** (and `F.log_softmax`, `F.softmin`). PyTorch then picks the dimension
 from the input's rank (`_get_softmax_dim`: 0 for a 0-, 1- or 3-D input, else 1) and warns. Where the code
 says the rank of `x` (`x = x.view(-1, 320)`, `torch.randn(4, 3)`, `torch.cat`, `x[0]`, element-wise
-functions and layers such as `self.fc = nn.Linear(...)` in between, read back through the function's
+functions and layers such as `self.fc = nn.Linear(...)` in between, a `to_var(x)` helper of the file
+that hands back its argument moved or wrapped on every path, read back through the function's
 straight-line assignments) the fix writes that `dim=`. Elsewhere, and for `nn.Softmax()`,
 `nn.LogSoftmax()` and `nn.Softmin()` made without `dim` (their inputs' ranks are known only where they
 are called), the call is reported with the rule PyTorch applies; such a module right after an
