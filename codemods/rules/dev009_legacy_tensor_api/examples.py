@@ -342,6 +342,66 @@ INVALID = [
         message="chosen by a condition",
         line=6,
     ),
+    # `x.new(x.shape)`: a tensor's own shape is a `torch.Size`, a size (the YOLO decoders' copy of their
+    # predictions); `x.new(other.shape)` stays reported (a NumPy shape is a tuple: data).
+    Invalid(
+        """
+        import torch
+
+        def decode(prediction):
+            box = prediction.new(prediction.shape)
+            box[:, :, 0] = prediction[:, :, 0] - prediction[:, :, 2] / 2
+            return box
+        """,
+        """
+        import torch
+
+        def decode(prediction):
+            box = prediction.new_empty(prediction.shape)
+            box[:, :, 0] = prediction[:, :, 0] - prediction[:, :, 2] / 2
+            return box
+        """,
+        message="use `prediction.new_empty(...)`",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def decode(prediction, boxes):
+            return prediction.data.new(boxes.shape)
+        """,
+        message="cannot tell data from a size here",
+        line=4,
+    ),
+    # An index of several parts, one a slice (`features[i][:, j]`), is an array's or a tensor's: a list,
+    # a tuple and a `torch.Size` refuse it. Integers alone (`grid[i, j]`) may give a NumPy scalar: a size.
+    Invalid(
+        """
+        import torch
+
+        def column(features, i, j):
+            return torch.LongTensor(features[i][:, j])
+        """,
+        """
+        import torch
+
+        def column(features, i, j):
+            return torch.as_tensor(features[i][:, j], dtype=torch.int64)
+        """,
+        message="of an array (a slice",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def cell(grid, i, j):
+            return torch.LongTensor(grid[i, j])
+        """,
+        message="cannot tell data from a size here",
+        line=4,
+    ),
     # `x.new(...)` given `x`'s own size (`x.size()`, `x.size(0)`) is a tensor's, whatever `x` is named
     # (an autograd Function's input); a sparse constructor's shape may be a name bound to one.
     Invalid(
