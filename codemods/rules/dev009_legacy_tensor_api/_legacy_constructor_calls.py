@@ -31,6 +31,7 @@ from codemods.rules.dev009_legacy_tensor_api._evident_data import (
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 from codemods.rules.dev009_legacy_tensor_api._named_arguments import (
     elements_tested,
+    measured_as_sequence,
     named_data,
     names_a_count,
 )
@@ -130,6 +131,13 @@ NAMED_DATA = (
     " int, the legacy call made an uninitialised tensor of that size)"
 )
 
+MEASURED_DATA = (
+    " of {arg}, whose length the code takes (`len(...)`) or over which it loops, which an int has not:"
+    " read as data, `torch.as_tensor(...)` makes the same tensor, sharing an array's memory where the"
+    " legacy call did (unsafe: were {arg} a `torch.Size`, the legacy call made an uninitialised tensor"
+    " of it)"
+)
+
 TRANSPOSED_DATA = (
     " of {arg}, an array or a tensor transposed (neither an int nor a `torch.Size` has `.T`): read as"
     " data, `torch.as_tensor(...)` makes the same tensor, sharing an array's memory where the legacy call"
@@ -160,8 +168,9 @@ def _read_as_data(
     of a size); or, for any legacy type, a transpose ``x.T`` (an array or a tensor), a name or
     attribute named as a collection (``dones``, ``class_weights``:
     :mod:`codemods.rules.dev009_legacy_tensor_api._named_arguments`) or whose first element the test
-    around the call checks to be a number (``elif isinstance(batch[0], int):``); else None, and the
-    call is only reported."""
+    around the call checks to be a number (``elif isinstance(batch[0], int):``), or whose length the
+    code takes or over which it loops (``len(lab)``: ``_named_arguments.measured_as_sequence``); else
+    None, and the call is only reported."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
     value = call.args[0].value
@@ -171,7 +180,8 @@ def _read_as_data(
     transposed = _transposed(value)
     named = not transposed and named_data(tree, aliases, value)
     tested = not transposed and not named and elements_tested(tree, call, value)
-    if not (transposed or named or tested or (floating and opaque(tree, aliases, value))):
+    measured = not (transposed or named or tested) and measured_as_sequence(tree, call, value)
+    if not (transposed or named or tested or measured or (floating and opaque(tree, aliases, value))):
         return None
     method = tree.parent(call)
     if isinstance(method, cst.Attribute) and method.attr.value in _FILLS:
@@ -184,7 +194,15 @@ def _read_as_data(
     spelled = code_of(value)
     arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
     message = (
-        TRANSPOSED_DATA if transposed else NAMED_DATA if named else TESTED_DATA if tested else UNSAFE_DATA
+        TRANSPOSED_DATA
+        if transposed
+        else NAMED_DATA
+        if named
+        else TESTED_DATA
+        if tested
+        else MEASURED_DATA
+        if measured
+        else UNSAFE_DATA
     ).format(arg=arg)
     return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 

@@ -138,3 +138,43 @@ def _checks_first_element(test: cst.Call, name: str) -> bool:
     types = kinds.elements if isinstance(kinds, cst.Tuple) else [cst.Element(kinds)]
     spelled = [dotted_name(k.value) for k in types]
     return all(kind in _NUMBER_TYPES for kind in spelled)
+
+
+def measured_as_sequence(tree: Tree, call: cst.Call, value: cst.BaseExpression) -> bool:
+    """Whether the code around ``call`` takes the length of ``value`` or loops over it, ``len(lab)`` in
+    ``truth[i, :len(lab)] = torch.LongTensor(lab)``, or ``for w in seq``: an int has neither, so
+    ``value`` is a sequence, an array or a tensor (data), or a ``torch.Size`` (only a likely reading).
+
+    ``value`` is a name or a subscript of one (``last_jobs[i]``, ``self.data["docs"][i]``), the same
+    expression in the same function, whose name that function binds at most once (a parameter or a
+    loop's target counts), so that both places read the same kind of value; and it is not spelled like
+    a size (``shape``, ``dims``, ``n``).
+    """
+    root = value
+    while isinstance(root, (cst.Subscript, cst.Attribute)):
+        root = root.value
+    if not isinstance(root, cst.Name) or not isinstance(value, (cst.Name, cst.Subscript)):
+        return False
+    spelled = [n.value for n in tree.of_type(value, cst.Name)] + [
+        a.attr.value for a in tree.of_type(value, cst.Attribute)
+    ]
+    words = [w.lower() for s in spelled for w in re.split(r"_|(?<=[a-z])(?=[A-Z])", s) if w]
+    if isinstance(value, cst.Name) and names_a_count(value.value):
+        return False
+    if any(w in _COUNT_PLURALS or w in _COUNT_LAST or w == "shape" for w in words):
+        return False
+    scope = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), tree.root)
+    if len(bindings_in(tree, scope, root.value)) > 1:
+        return False
+    for node in tree.of_type(scope, (cst.Call, cst.For, cst.CompFor)):
+        if isinstance(node, cst.Call):
+            measured = (
+                dotted_name(node.func) == "len"
+                and len(node.args) == 1
+                and node.args[0].value.deep_equals(value)
+            )
+        else:
+            measured = node.iter.deep_equals(value)
+        if measured:
+            return True
+    return False

@@ -342,6 +342,52 @@ INVALID = [
         message="chosen by a condition",
         line=6,
     ),
+    # A value whose length the function takes (`len(lab)`), or over which it loops, is no int: read as
+    # data, an unsafe fix (a `torch.Size` has a length too, and the legacy call read it as a size).
+    Invalid(
+        """
+        import torch
+
+        def pad(labels, jobs, width):
+            truth = torch.zeros(len(labels), width, dtype=torch.int64)
+            for i, lab in enumerate(labels):
+                truth[i, :len(lab)] = torch.LongTensor(lab)
+            for i in range(len(jobs)):
+                truth[i, :len(jobs[i])] = torch.LongTensor(jobs[i])
+            return truth
+        """,
+        """
+        import torch
+
+        def pad(labels, jobs, width):
+            truth = torch.zeros(len(labels), width, dtype=torch.int64)
+            for i, lab in enumerate(labels):
+                truth[i, :len(lab)] = torch.as_tensor(lab, dtype=torch.int64)
+            for i in range(len(jobs)):
+                truth[i, :len(jobs[i])] = torch.as_tensor(jobs[i], dtype=torch.int64)
+            return truth
+        """,
+        message="whose length the code takes",
+        line=6,
+    ),
+    # Not where the measured value is spelled like a size (`dims`), nor where the function binds the name
+    # twice (the length may be another value's).
+    Invalid(
+        """
+        import torch
+
+        def grid(dims, ids):
+            print(len(dims))
+            return torch.LongTensor(dims)
+
+        def first(ids):
+            print(len(ids))
+            ids = ids[0]
+            return torch.LongTensor(ids)
+        """,
+        message="cannot tell data from a size here",
+        line=5,
+    ),
     # `x.new(x.shape)`: a tensor's own shape is a `torch.Size`, a size (the YOLO decoders' copy of their
     # predictions); `x.new(other.shape)` stays reported (a NumPy shape is a tuple: data).
     Invalid(
