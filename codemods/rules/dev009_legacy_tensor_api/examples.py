@@ -370,6 +370,47 @@ INVALID = [
         message="whose length the code takes",
         line=6,
     ),
+    # An element of a sequence whose elements the function measures (`map(len, seqs)`), given by a loop
+    # over it (the padding loop of the RNN tutorials): no int either.
+    Invalid(
+        """
+        import torch
+
+        def pad(seqs):
+            lengths = list(map(len, seqs))
+            out = torch.zeros(len(seqs), max(lengths), dtype=torch.int64)
+            for idx, (seq, seqlen) in enumerate(zip(seqs, lengths)):
+                out[idx, :seqlen] = torch.LongTensor(seq)
+            return out
+        """,
+        """
+        import torch
+
+        def pad(seqs):
+            lengths = list(map(len, seqs))
+            out = torch.zeros(len(seqs), max(lengths), dtype=torch.int64)
+            for idx, (seq, seqlen) in enumerate(zip(seqs, lengths)):
+                out[idx, :seqlen] = torch.as_tensor(seq, dtype=torch.int64)
+            return out
+        """,
+        message="whose length the code takes",
+        line=7,
+    ),
+    # The elements of another sequence are measured (`seqs`), not those of `tags`: reported.
+    Invalid(
+        """
+        import torch
+
+        def pad(seqs, tags):
+            lengths = [len(s) for s in seqs]
+            out = torch.zeros(len(seqs), max(lengths), dtype=torch.int64)
+            for idx, (tag, seqlen) in enumerate(zip(tags, lengths)):
+                out[idx, :seqlen] = torch.LongTensor(tag)
+            return out
+        """,
+        message="cannot tell data from a size here",
+        line=7,
+    ),
     # Not where the measured value is spelled like a size (`dims`), nor where the function binds the name
     # twice (the length may be another value's).
     Invalid(
