@@ -165,13 +165,29 @@ def measured_as_sequence(tree: Tree, call: cst.Call, value: cst.BaseExpression) 
         return False
     scope = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), tree.root)
     bindings = bindings_in(tree, scope, root.value)
-    if len(bindings) > 1:
+    # In the body of a loop that binds the name (and nothing else there does), the name is the loop's
+    # element whatever other loops of the function bind it to.
+    loop = next(
+        (
+            a
+            for a in tree.ancestors(call)
+            if isinstance(a, cst.For)
+            and any(n.value == root.value for n in tree.of_type(a.target, cst.Name))
+            and all(b is a or not tree.inside(b, a.body) for b in bindings)
+        ),
+        None,
+    )
+    if loop is not None:
+        if _measured(tree, loop.body, value):
+            return True
+    elif len(bindings) > 1:
         return False
-    if _measured(tree, scope, value):
+    elif _measured(tree, scope, value):
         return True
     # `for i, (seq, n) in enumerate(zip(seqs, lengths))` where the function measures every element of
     # `seqs` (`map(len, seqs)`, `[len(s) for s in seqs]`): `seq` is one of them.
-    source = _iterated_source(bindings[0], root.value) if bindings and value is root else None
+    binding = loop or (bindings[0] if bindings else None)
+    source = _iterated_source(binding, root.value) if binding is not None and value is root else None
     return source is not None and _elements_measured(tree, scope, source)
 
 

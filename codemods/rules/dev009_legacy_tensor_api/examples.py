@@ -381,6 +381,8 @@ INVALID = [
             out = torch.zeros(len(seqs), max(lengths), dtype=torch.int64)
             for idx, (seq, seqlen) in enumerate(zip(seqs, lengths)):
                 out[idx, :seqlen] = torch.LongTensor(seq)
+            for seq in reversed(seqs):
+                print(seq)
             return out
         """,
         """
@@ -391,6 +393,8 @@ INVALID = [
             out = torch.zeros(len(seqs), max(lengths), dtype=torch.int64)
             for idx, (seq, seqlen) in enumerate(zip(seqs, lengths)):
                 out[idx, :seqlen] = torch.as_tensor(seq, dtype=torch.int64)
+            for seq in reversed(seqs):
+                print(seq)
             return out
         """,
         message="whose length the code takes",
