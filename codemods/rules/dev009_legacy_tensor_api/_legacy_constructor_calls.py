@@ -319,17 +319,23 @@ def _evident_data_rewrite(
         kind = reaching_kind(tree, call, value.value, aliases) or every_binding_kind(
             tree, call, value.value, aliases
         )
-    if kind == "array":
+    if kind in ("array", "tensor", "existing"):
         if device is None and qualified.startswith("torch.cuda."):
             device = cst.SimpleString('"cuda"')
         fixed = as_tensor_of(value, qualified, aliases, device)
         if fixed is None:
             return None
-        return (
+        message = {
+            "tensor": " of a tensor bound before it: `torch.as_tensor(...)` gives that tensor, as the legacy"
+            " call did",
+            "existing": " of an array or a tensor bound before it (a slice, `x[:, j]`, `x.reshape(...)`):"
+            " `torch.as_tensor(...)` makes the same tensor, sharing its memory where the legacy call did",
+        }.get(
+            kind,
             " of a NumPy array bound before it: `torch.as_tensor(...)` makes the same tensor, sharing"
             " the array's memory where the legacy call did",
-            fixed.with_changes(lpar=call.lpar, rpar=call.rpar),
         )
+        return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
     if kind != "list":
         return None
     fixed = _rewrite_with_stand_in(tree, call, legacy, qualified, aliases, device, sizes=sizes)

@@ -342,6 +342,54 @@ INVALID = [
         message="chosen by a condition",
         line=6,
     ),
+    # A name bound before the call to what is data by its own expression: `np.where(c)[0]` (an array
+    # of indices), a view (`x.reshape(-1, 1)`, `x[:, j]`), a torch factory's tensor (aliased by the
+    # legacy call, handed back by `as_tensor`), or a part of what a function of the file returns as a
+    # tuple of arrays (`return np.array(xs), np.array(ys)`).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def split(rows):
+            return np.array(rows[:10]), np.array(rows[10:]), len(rows)
+
+        def batch(mask, x, rows):
+            idx = np.where(mask)[0]
+            col = x.reshape(-1, 1)
+            order = torch.arange(8)
+            train, test, rest = split(rows)
+            return (
+                torch.LongTensor(idx),
+                torch.LongTensor(col),
+                torch.LongTensor(order),
+                torch.FloatTensor(train),
+                torch.LongTensor(rest),
+            )
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def split(rows):
+            return np.array(rows[:10]), np.array(rows[10:]), len(rows)
+
+        def batch(mask, x, rows):
+            idx = np.where(mask)[0]
+            col = x.reshape(-1, 1)
+            order = torch.arange(8)
+            train, test, rest = split(rows)
+            return (
+                torch.as_tensor(idx, dtype=torch.int64),
+                torch.as_tensor(col, dtype=torch.int64),
+                torch.as_tensor(order, dtype=torch.int64),
+                torch.as_tensor(train, dtype=torch.float32),
+                torch.LongTensor(rest),
+            )
+        """,
+        message="of a NumPy array bound before it",
+        line=13,
+    ),
     # A value whose length the function takes (`len(lab)`), or over which it loops, is no int: read as
     # data, an unsafe fix (a `torch.Size` has a length too, and the legacy call read it as a size).
     Invalid(
