@@ -43,6 +43,23 @@ _SCOPE_CLASSES: frozenset[type] = frozenset(SCOPES)
 _TENSOR_MAKERS = FACTORIES | frozenset(
     f"torch.{name}" for name in "from_numpy stack cat zeros_like ones_like empty_like full_like".split()
 )
+# Tensor methods that give a tensor (of the same shape): `torch.from_numpy(x).float()` is a tensor too.
+_TENSOR_METHODS = frozenset("float long int double half byte bool cpu clone detach contiguous".split())
+
+
+def made_tensor(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """A torch call that returns a tensor (``torch.zeros(n)``, ``torch.from_numpy(x)``), or a conversion
+    of one (``.float()``, ``.clone()``): data for a legacy constructor, which aliases it."""
+    while (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in _TENSOR_METHODS
+        and not value.args
+    ):
+        value = value.func.value
+    return isinstance(value, cst.Call) and aliases.qualify(value.func) in _TENSOR_MAKERS
+
+
 # NumPy calls that give a tuple of index arrays: `np.where(c)[0]` is one of them (1-d).
 _INDEX_TUPLES = frozenset({"numpy.where", "numpy.nonzero"})
 
@@ -338,7 +355,7 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
         return "array"  # `np.where(c)[0]`: a fresh 1-d array of indices
     if is_existing_array(value, aliases):
         return "existing"  # `x.reshape(-1, 1)`, `x[:, j]`, `x[i:j]`: an array's or a tensor's view
-    if isinstance(value, cst.Call) and aliases.qualify(value.func) in _TENSOR_MAKERS:
+    if made_tensor(value, aliases):
         return "tensor"  # the legacy call aliased it, `torch.as_tensor` hands it back
     if not isinstance(value, cst.Call) or not value.args:
         return None

@@ -25,6 +25,7 @@ from codemods.core.tree import Tree
 from codemods.rules.dev009_legacy_tensor_api._evident_data import (
     ARRAY_BUILDERS,
     every_binding_kind,
+    made_tensor,
     reaching_kind,
     returns_fresh_list,
 )
@@ -315,6 +316,8 @@ def _evident_data_rewrite(
     kind = None
     if returns_fresh_list(tree, value, aliases):
         kind = "list"
+    elif made_tensor(value, aliases):
+        kind = "tensor"  # `torch.LongTensor(torch.from_numpy(ids))`
     elif isinstance(value, cst.Name):
         kind = reaching_kind(tree, call, value.value, aliases) or every_binding_kind(
             tree, call, value.value, aliases
@@ -326,8 +329,8 @@ def _evident_data_rewrite(
         if fixed is None:
             return None
         message = {
-            "tensor": " of a tensor bound before it: `torch.as_tensor(...)` gives that tensor, as the legacy"
-            " call did",
+            "tensor": " of a tensor a torch call made (here or bound before it): `torch.as_tensor(...)`"
+            " gives that tensor, as the legacy call did",
             "existing": " of an array or a tensor bound before it (a slice, `x[:, j]`, `x.reshape(...)`):"
             " `torch.as_tensor(...)` makes the same tensor, sharing its memory where the legacy call did",
         }.get(

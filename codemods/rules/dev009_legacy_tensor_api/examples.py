@@ -365,6 +365,7 @@ INVALID = [
                 torch.LongTensor(order),
                 torch.FloatTensor(train),
                 torch.LongTensor(rest),
+                torch.LongTensor(torch.from_numpy(rows).long()),
             )
         """,
         """
@@ -385,6 +386,7 @@ INVALID = [
                 torch.as_tensor(order, dtype=torch.int64),
                 torch.as_tensor(train, dtype=torch.float32),
                 torch.LongTensor(rest),
+                torch.as_tensor(torch.from_numpy(rows).long(), dtype=torch.int64),
             )
         """,
         message="of a NumPy array bound before it",
