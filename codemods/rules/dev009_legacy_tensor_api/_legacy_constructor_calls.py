@@ -36,7 +36,7 @@ from codemods.rules.dev009_legacy_tensor_api._named_arguments import (
     named_data,
     names_a_count,
 )
-from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque
+from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque, spelled_like_a_size
 
 UNCLEAR = (
     ": cannot tell data from a size here; use `torch.tensor(data, dtype=...)` or"
@@ -132,6 +132,13 @@ NAMED_DATA = (
     " int, the legacy call made an uninitialised tensor of that size)"
 )
 
+UNSAFE_ITEM = (
+    " of {arg}, an item of a container the file does not show: read as data (a list, an array or a"
+    " tensor, as such items were in every public case seen), `torch.as_tensor(...)` makes the same"
+    " tensor, sharing an array's memory where the legacy call did (unsafe: were {arg} an int, the"
+    " legacy call made an uninitialised tensor of that size)"
+)
+
 MEASURED_DATA = (
     " of {arg}, whose length the code takes (`len(...)`) or over which it loops, which an int has not:"
     " read as data, `torch.as_tensor(...)` makes the same tensor, sharing an array's memory where the"
@@ -144,6 +151,17 @@ TRANSPOSED_DATA = (
     " data, `torch.as_tensor(...)` makes the same tensor, sharing an array's memory where the legacy call"
     " did (unsafe: `.T` of a 0-d integer array is that array, which the legacy call read as a size)"
 )
+
+
+def _keyed_like_a_size(value: cst.Subscript) -> bool:
+    """``cfg["batch_size"]``, ``opts["n"]``: a string key spelled like a size or a count."""
+    for element in value.slice:
+        index = element.slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            key = str(index.value.evaluated_value)
+            if spelled_like_a_size(key) or names_a_count(key):
+                return True
+    return False
 
 
 def _transposed(value: cst.BaseExpression) -> bool:
@@ -182,7 +200,13 @@ def _read_as_data(
     named = not transposed and named_data(tree, aliases, value)
     tested = not transposed and not named and elements_tested(tree, call, value)
     measured = not (transposed or named or tested) and measured_as_sequence(tree, call, value)
-    if not (transposed or named or tested or measured or (floating and opaque(tree, aliases, value))):
+    # An item of a container the file does not show (`bucket[0]`, `data["words"]`) read as data for an
+    # integer type too: in fresh public code every such call was given a list, an array or a tensor.
+    # (`grid[i, j]`, of several parts, is rather a NumPy array's element: a number, a size.)
+    item = isinstance(value, cst.Subscript) and len(value.slice) == 1 and not _keyed_like_a_size(value)
+    if not (
+        transposed or named or tested or measured or ((floating or item) and opaque(tree, aliases, value))
+    ):
         return None
     method = tree.parent(call)
     if isinstance(method, cst.Attribute) and method.attr.value in _FILLS:
@@ -204,6 +228,8 @@ def _read_as_data(
         else MEASURED_DATA
         if measured
         else UNSAFE_DATA
+        if floating
+        else UNSAFE_ITEM
     ).format(arg=arg)
     return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 

@@ -392,6 +392,33 @@ INVALID = [
         message="of a NumPy array bound before it",
         line=13,
     ),
+    # An item of a container the file does not show (`bucket[0]`, `data["words"]`), for an integer type
+    # too: read as data, an unsafe fix. Not a key spelled like a size (`cfg["batch_size"]`), nor an
+    # index of several parts (`grid[i, j]`, a NumPy element), which stay reported.
+    Invalid(
+        """
+        import torch
+
+        def tensors(bucket, data, cfg, grid):
+            words = torch.LongTensor(data["words"])
+            mask = torch.ByteTensor(bucket[2])
+            batch = torch.LongTensor(cfg["batch_size"])
+            cell = torch.LongTensor(grid[0, 1])
+            return words, mask, batch, cell
+        """,
+        """
+        import torch
+
+        def tensors(bucket, data, cfg, grid):
+            words = torch.as_tensor(data["words"], dtype=torch.int64)
+            mask = torch.as_tensor(bucket[2], dtype=torch.uint8)
+            batch = torch.LongTensor(cfg["batch_size"])
+            cell = torch.LongTensor(grid[0, 1])
+            return words, mask, batch, cell
+        """,
+        message="an item of a container the file does not show",
+        line=4,
+    ),
     # A value whose length the function takes (`len(lab)`), or over which it loops, is no int: read as
     # data, an unsafe fix (a `torch.Size` has a length too, and the legacy call read it as a size).
     Invalid(
