@@ -167,8 +167,13 @@ def is_existing_array(
     """Is ``node`` an array or a tensor with at least one dimension that may share memory with one that
     exists (so data, never a size, but one that ``torch.tensor`` would copy where the legacy constructor
     aliased it): a slice (``target[i:i + n]``, not of a ``torch.Size``), an array indexed by an array or
-    a list (``memory[ind]``), ``x.reshape(1, -1)``, ``x.flatten()``, ``x.ravel()``."""
+    a list (``memory[ind]``), an index of several parts one of which is a slice (``x[:, j]``),
+    ``x.reshape(1, -1)``, ``x.flatten()``, ``x.ravel()``."""
     if isinstance(node, cst.Subscript):
+        if len(node.slice) > 1 and any(isinstance(e.slice, cst.Slice) for e in node.slice):
+            # `features[i][:, j]`: an index of several parts, one a slice, is an array's or a tensor's
+            # (a list, a tuple and a `torch.Size` refuse it), and the slice keeps a dimension.
+            return True
         if _may_be_a_size(node.value, int_names):
             return False  # a slice of a torch.Size is a torch.Size
         return any(
@@ -692,7 +697,9 @@ def _tensor_new(
             shared = with_kwarg(shared, attribute_name, of_receiver)
         use = f"`torch.as_tensor(..., dtype={spelled}.dtype, device={spelled}.device)`"
         return message + f" of an existing array: {use} shares its memory as `new` did", call, shared
-    if not (len(args) > 1 or first.star == "*" or is_size(first.value, sizes)):
+    # `x.new(x.shape)`: a tensor's own shape is a `torch.Size` (`_sized_by_itself`), a size.
+    own_shape = len(args) == 1 and _a_torch_size(first.value) and _sized_by_itself(call, receiver)
+    if not (len(args) > 1 or first.star == "*" or is_size(first.value, sizes) or own_shape):
         return (
             message + ": cannot tell data from a size here; use `new_tensor(data)` or `new_empty(size)`",
             call,

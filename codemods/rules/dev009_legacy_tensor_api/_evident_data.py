@@ -17,9 +17,10 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from codemods.analysis.legacy_constructors import is_data, is_list_display
+from codemods.analysis.legacy_constructors import is_data, is_existing_array, is_list_display
 from codemods.core.name_bindings import SCOPES
 from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.torch_names import FACTORIES
 from codemods.core.tree import Tree
 
 # Fresh Python sequences: `torch.tensor` copies them exactly as the legacy constructor did.
@@ -37,6 +38,30 @@ ARRAY_BUILDERS = frozenset(
     ).split()
 )
 _SCOPE_CLASSES: frozenset[type] = frozenset(SCOPES)
+# torch calls that return a tensor, which a legacy constructor aliases (a 0-d one too: data, never a
+# size) and `torch.as_tensor` hands back.
+_TENSOR_MAKERS = FACTORIES | frozenset(
+    f"torch.{name}" for name in "from_numpy stack cat zeros_like ones_like empty_like full_like".split()
+)
+# Tensor methods that give a tensor (of the same shape): `torch.from_numpy(x).float()` is a tensor too.
+_TENSOR_METHODS = frozenset("float long int double half byte bool cpu clone detach contiguous".split())
+
+
+def made_tensor(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """A torch call that returns a tensor (``torch.zeros(n)``, ``torch.from_numpy(x)``), or a conversion
+    of one (``.float()``, ``.clone()``): data for a legacy constructor, which aliases it."""
+    while (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in _TENSOR_METHODS
+        and not value.args
+    ):
+        value = value.func.value
+    return isinstance(value, cst.Call) and aliases.qualify(value.func) in _TENSOR_MAKERS
+
+
+# NumPy calls that give a tuple of index arrays: `np.where(c)[0]` is one of them (1-d).
+_INDEX_TUPLES = frozenset({"numpy.where", "numpy.nonzero"})
 
 
 def is_fresh_list(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
@@ -143,7 +168,9 @@ def reaching_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases)
     leaves never bind ``name``). "list" for a fresh list, a tuple unpacked from ``zip(...)`` or the
     result of a function of the file returning a fresh list; "tolist" for what ``x.tolist()`` gave (a
     list, or a number for a 0-d array or tensor); "array" for a NumPy array builder's
-    result; None when that binding is anything else, conditional, or not shown (a parameter)."""
+    result; "tensor" for a torch factory's; "existing" for a view of an array or a tensor
+    (``x.reshape(-1, 1)``, ``x[:, j]``); None when that binding is anything else, conditional, or not
+    shown (a parameter)."""
     statement = next((a for a in tree.ancestors(call) if isinstance(a, cst.SimpleStatementLine)), None)
     if statement is None or any(isinstance(a, SCOPES) for a in _between(tree, call, statement)):
         return None
@@ -208,8 +235,19 @@ def every_binding_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAli
     if not bindings or None in kinds:
         return None
     if "tolist" in kinds:  # only a likely list: a list only where every binding is one
-        return "tolist" if "array" not in kinds else None
-    return "array" if "array" in kinds else "list"
+        return "tolist" if kinds <= {"tolist", "list"} else None
+    return _joined(kinds)
+
+
+def _joined(kinds: set[str | None]) -> str | None:
+    """One kind for a value that may be any of ``kinds`` ("list", "array", "tensor", "existing": a view
+    of an array or a tensor): that kind when all agree, else "existing" (shared through
+    ``torch.as_tensor``, and possibly a tensor), or "array" for lists and arrays."""
+    if None in kinds or not kinds or not kinds <= {"list", "array", "tensor", "existing"}:
+        return None
+    if len(kinds) == 1:
+        return kinds.pop()
+    return "array" if kinds <= {"list", "array"} else "existing"
 
 
 def _extends(binding: cst.CSTNode) -> bool:
@@ -287,7 +325,7 @@ def _bound_kind(tree: Tree, binding: cst.CSTNode, name: str, aliases: ImportAlia
         if elements is None or not isinstance(binding.value, cst.Call):
             return None
         if dotted_name(binding.value.func) != "zip" or aliases.qualify(binding.value.func) is not None:
-            return None
+            return _returned_kind(tree, binding.value, elements, name, aliases)
         if not any(isinstance(e.value, cst.Name) and e.value.value == name for e in elements):
             return None
         return "list"
@@ -313,6 +351,12 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
         and value.func.attr.value == "tolist"
     ):
         return "tolist"  # a list, but a number for a 0-d array: only a likely reading
+    if _index_array(value, aliases):
+        return "array"  # `np.where(c)[0]`: a fresh 1-d array of indices
+    if is_existing_array(value, aliases):
+        return "existing"  # `x.reshape(-1, 1)`, `x[:, j]`, `x[i:j]`: an array's or a tensor's view
+    if made_tensor(value, aliases):
+        return "tensor"  # the legacy call aliased it, `torch.as_tensor` hands it back
     if not isinstance(value, cst.Call) or not value.args:
         return None
     qualified = aliases.qualify(value.func) or ""
@@ -322,3 +366,72 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
     # legacy call read as a size of uninitialised memory, would differ).
     random = qualified.startswith("numpy.random.") and is_data(value, aliases)
     return "array" if qualified in ARRAY_BUILDERS or random else None
+
+
+def _index_array(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``np.where(mask)[0]``, ``np.nonzero(x)[1]``: one array of indices (1-d) from the tuple."""
+    if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
+        return False
+    index = value.slice[0].slice
+    found = value.value
+    return (
+        isinstance(index, cst.Index)
+        and isinstance(index.value, cst.Integer)
+        and isinstance(found, cst.Call)
+        and aliases.qualify(found.func) in _INDEX_TUPLES
+        and len(found.args) == 1
+    )
+
+
+def _returned_kind(
+    tree: Tree, call: cst.Call, elements: Sequence[cst.BaseElement], name: str, aliases: ImportAliases
+) -> str | None:
+    """``u, v = make()`` where ``make`` is the one top-level ``def make`` of the file, every ``return``
+    of which gives a tuple display of as many parts, the part for ``name`` a list, an array or a tensor
+    by its own expression (``return np.array(xs), np.array(ys)``), and whose last statement returns."""
+    position = next(
+        (i for i, e in enumerate(elements) if isinstance(e.value, cst.Name) and e.value.value == name), None
+    )
+    if position is None or any(isinstance(e, cst.StarredElement) for e in elements):
+        return None
+    returns = _plain_returns(tree, call)
+    if not returns:
+        return None
+    kinds: set[str | None] = set()
+    for value in returns:
+        if not isinstance(value, cst.Tuple) or len(value.elements) != len(elements):
+            return None
+        part = value.elements[position]
+        if isinstance(part, cst.StarredElement):
+            return None
+        kinds.add(_array_or_list(tree, part.value, aliases))
+    return _joined(kinds)
+
+
+def _plain_returns(tree: Tree, call: cst.Call) -> list[cst.BaseExpression]:
+    """The values of every ``return`` of the function ``call`` calls, the one top-level plain ``def`` of
+    its name in the file (no decorator, no ``yield``, never rebound), whose last statement returns; empty
+    for any other call."""
+    if not isinstance(call.func, cst.Name):
+        return []
+    name = call.func.value
+    defs = tree.memo(_top_level_defs, lambda: _top_level_defs(tree)).get(name, ())
+    bound_elsewhere = name in tree.memo(_assigned_names, lambda: _assigned_names(tree))
+    if len(defs) != 1 or bound_elsewhere or defs[0].decorators or defs[0].asynchronous:
+        return []
+    function = defs[0]
+    body = function.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return []
+    last = body.body[-1]
+    if not (isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)):
+        return []
+    own = [
+        n
+        for n in tree.descendants(body)
+        if not any(isinstance(a, SCOPES) for a in _between(tree, n, function))
+    ]
+    if any(isinstance(n, (cst.Yield, cst.Await)) for n in own):
+        return []
+    values = [n.value for n in own if isinstance(n, cst.Return)]
+    return [] if any(v is None for v in values) else [v for v in values if v is not None]

@@ -25,16 +25,18 @@ from codemods.core.tree import Tree
 from codemods.rules.dev009_legacy_tensor_api._evident_data import (
     ARRAY_BUILDERS,
     every_binding_kind,
+    made_tensor,
     reaching_kind,
     returns_fresh_list,
 )
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 from codemods.rules.dev009_legacy_tensor_api._named_arguments import (
     elements_tested,
+    measured_as_sequence,
     named_data,
     names_a_count,
 )
-from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque
+from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque, spelled_like_a_size
 
 UNCLEAR = (
     ": cannot tell data from a size here; use `torch.tensor(data, dtype=...)` or"
@@ -130,11 +132,36 @@ NAMED_DATA = (
     " int, the legacy call made an uninitialised tensor of that size)"
 )
 
+UNSAFE_ITEM = (
+    " of {arg}, an item of a container the file does not show: read as data (a list, an array or a"
+    " tensor, as such items were in every public case seen), `torch.as_tensor(...)` makes the same"
+    " tensor, sharing an array's memory where the legacy call did (unsafe: were {arg} an int, the"
+    " legacy call made an uninitialised tensor of that size)"
+)
+
+MEASURED_DATA = (
+    " of {arg}, whose length the code takes (`len(...)`) or over which it loops, which an int has not:"
+    " read as data, `torch.as_tensor(...)` makes the same tensor, sharing an array's memory where the"
+    " legacy call did (unsafe: were {arg} a `torch.Size`, the legacy call made an uninitialised tensor"
+    " of it)"
+)
+
 TRANSPOSED_DATA = (
     " of {arg}, an array or a tensor transposed (neither an int nor a `torch.Size` has `.T`): read as"
     " data, `torch.as_tensor(...)` makes the same tensor, sharing an array's memory where the legacy call"
     " did (unsafe: `.T` of a 0-d integer array is that array, which the legacy call read as a size)"
 )
+
+
+def _keyed_like_a_size(value: cst.Subscript) -> bool:
+    """``cfg["batch_size"]``, ``opts["n"]``: a string key spelled like a size or a count."""
+    for element in value.slice:
+        index = element.slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString):
+            key = str(index.value.evaluated_value)
+            if spelled_like_a_size(key) or names_a_count(key):
+                return True
+    return False
 
 
 def _transposed(value: cst.BaseExpression) -> bool:
@@ -160,8 +187,9 @@ def _read_as_data(
     of a size); or, for any legacy type, a transpose ``x.T`` (an array or a tensor), a name or
     attribute named as a collection (``dones``, ``class_weights``:
     :mod:`codemods.rules.dev009_legacy_tensor_api._named_arguments`) or whose first element the test
-    around the call checks to be a number (``elif isinstance(batch[0], int):``); else None, and the
-    call is only reported."""
+    around the call checks to be a number (``elif isinstance(batch[0], int):``), or whose length the
+    code takes or over which it loops (``len(lab)``: ``_named_arguments.measured_as_sequence``); else
+    None, and the call is only reported."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
     value = call.args[0].value
@@ -171,7 +199,14 @@ def _read_as_data(
     transposed = _transposed(value)
     named = not transposed and named_data(tree, aliases, value)
     tested = not transposed and not named and elements_tested(tree, call, value)
-    if not (transposed or named or tested or (floating and opaque(tree, aliases, value))):
+    measured = not (transposed or named or tested) and measured_as_sequence(tree, call, value)
+    # An item of a container the file does not show (`bucket[0]`, `data["words"]`) read as data for an
+    # integer type too: in fresh public code every such call was given a list, an array or a tensor.
+    # (`grid[i, j]`, of several parts, is rather a NumPy array's element: a number, a size.)
+    item = isinstance(value, cst.Subscript) and len(value.slice) == 1 and not _keyed_like_a_size(value)
+    if not (
+        transposed or named or tested or measured or ((floating or item) and opaque(tree, aliases, value))
+    ):
         return None
     method = tree.parent(call)
     if isinstance(method, cst.Attribute) and method.attr.value in _FILLS:
@@ -184,7 +219,17 @@ def _read_as_data(
     spelled = code_of(value)
     arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
     message = (
-        TRANSPOSED_DATA if transposed else NAMED_DATA if named else TESTED_DATA if tested else UNSAFE_DATA
+        TRANSPOSED_DATA
+        if transposed
+        else NAMED_DATA
+        if named
+        else TESTED_DATA
+        if tested
+        else MEASURED_DATA
+        if measured
+        else UNSAFE_DATA
+        if floating
+        else UNSAFE_ITEM
     ).format(arg=arg)
     return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 
@@ -297,21 +342,29 @@ def _evident_data_rewrite(
     kind = None
     if returns_fresh_list(tree, value, aliases):
         kind = "list"
+    elif made_tensor(value, aliases):
+        kind = "tensor"  # `torch.LongTensor(torch.from_numpy(ids))`
     elif isinstance(value, cst.Name):
         kind = reaching_kind(tree, call, value.value, aliases) or every_binding_kind(
             tree, call, value.value, aliases
         )
-    if kind == "array":
+    if kind in ("array", "tensor", "existing"):
         if device is None and qualified.startswith("torch.cuda."):
             device = cst.SimpleString('"cuda"')
         fixed = as_tensor_of(value, qualified, aliases, device)
         if fixed is None:
             return None
-        return (
+        message = {
+            "tensor": " of a tensor a torch call made (here or bound before it): `torch.as_tensor(...)`"
+            " gives that tensor, as the legacy call did",
+            "existing": " of an array or a tensor bound before it (a slice, `x[:, j]`, `x.reshape(...)`):"
+            " `torch.as_tensor(...)` makes the same tensor, sharing its memory where the legacy call did",
+        }.get(
+            kind,
             " of a NumPy array bound before it: `torch.as_tensor(...)` makes the same tensor, sharing"
             " the array's memory where the legacy call did",
-            fixed.with_changes(lpar=call.lpar, rpar=call.rpar),
         )
+        return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
     if kind != "list":
         return None
     fixed = _rewrite_with_stand_in(tree, call, legacy, qualified, aliases, device, sizes=sizes)

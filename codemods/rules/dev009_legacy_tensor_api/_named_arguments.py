@@ -138,3 +138,127 @@ def _checks_first_element(test: cst.Call, name: str) -> bool:
     types = kinds.elements if isinstance(kinds, cst.Tuple) else [cst.Element(kinds)]
     spelled = [dotted_name(k.value) for k in types]
     return all(kind in _NUMBER_TYPES for kind in spelled)
+
+
+def measured_as_sequence(tree: Tree, call: cst.Call, value: cst.BaseExpression) -> bool:
+    """Whether the code around ``call`` takes the length of ``value`` or loops over it, ``len(lab)`` in
+    ``truth[i, :len(lab)] = torch.LongTensor(lab)``, or ``for w in seq``: an int has neither, so
+    ``value`` is a sequence, an array or a tensor (data), or a ``torch.Size`` (only a likely reading).
+
+    ``value`` is a name or a subscript of one (``last_jobs[i]``, ``self.data["docs"][i]``), the same
+    expression in the same function, whose name that function binds at most once (a parameter or a
+    loop's target counts), so that both places read the same kind of value; and it is not spelled like
+    a size (``shape``, ``dims``, ``n``).
+    """
+    root = value
+    while isinstance(root, (cst.Subscript, cst.Attribute)):
+        root = root.value
+    if not isinstance(root, cst.Name) or not isinstance(value, (cst.Name, cst.Subscript)):
+        return False
+    spelled = [n.value for n in tree.of_type(value, cst.Name)] + [
+        a.attr.value for a in tree.of_type(value, cst.Attribute)
+    ]
+    words = [w.lower() for s in spelled for w in re.split(r"_|(?<=[a-z])(?=[A-Z])", s) if w]
+    if isinstance(value, cst.Name) and names_a_count(value.value):
+        return False
+    if any(w in _COUNT_PLURALS or w in _COUNT_LAST or w == "shape" for w in words):
+        return False
+    scope = next((a for a in tree.ancestors(call) if isinstance(a, (cst.FunctionDef, cst.Lambda))), tree.root)
+    bindings = bindings_in(tree, scope, root.value)
+    # In the body of a loop that binds the name (and nothing else there does), the name is the loop's
+    # element whatever other loops of the function bind it to.
+    loop = next(
+        (
+            a
+            for a in tree.ancestors(call)
+            if isinstance(a, cst.For)
+            and any(n.value == root.value for n in tree.of_type(a.target, cst.Name))
+            and all(b is a or not tree.inside(b, a.body) for b in bindings)
+        ),
+        None,
+    )
+    if loop is not None:
+        if _measured(tree, loop.body, value):
+            return True
+    elif len(bindings) > 1:
+        return False
+    elif _measured(tree, scope, value):
+        return True
+    # `for i, (seq, n) in enumerate(zip(seqs, lengths))` where the function measures every element of
+    # `seqs` (`map(len, seqs)`, `[len(s) for s in seqs]`): `seq` is one of them.
+    binding = loop or (bindings[0] if bindings else None)
+    source = _iterated_source(binding, root.value) if binding is not None and value is root else None
+    return source is not None and _elements_measured(tree, scope, source)
+
+
+def _measured(tree: Tree, scope: cst.CSTNode, value: cst.BaseExpression) -> bool:
+    """``len(value)``, or a loop or comprehension over ``value``, somewhere in ``scope``."""
+    for node in tree.of_type(scope, (cst.Call, cst.For, cst.CompFor)):
+        if isinstance(node, cst.Call):
+            if (
+                dotted_name(node.func) == "len"
+                and len(node.args) == 1
+                and node.args[0].value.deep_equals(value)
+            ):
+                return True
+        elif node.iter.deep_equals(value):
+            return True
+    return False
+
+
+def _iterated_source(binding: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The sequence whose elements the loop ``binding`` gives ``name``: ``X`` of ``for name in X``,
+    ``for i, name in enumerate(X)``, ``for (name, m) in zip(X, Y)`` and ``enumerate(zip(...))``."""
+    if not isinstance(binding, (cst.For, cst.CompFor)):
+        return None
+    target: cst.BaseExpression = binding.target
+    iterated: cst.BaseExpression = binding.iter
+    if (
+        isinstance(iterated, cst.Call)
+        and dotted_name(iterated.func) == "enumerate"
+        and len(iterated.args) == 1
+    ):
+        if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != 2:
+            return None
+        target, iterated = target.elements[1].value, iterated.args[0].value
+    if isinstance(target, cst.Name):
+        return iterated if target.value == name else None
+    if not (isinstance(iterated, cst.Call) and dotted_name(iterated.func) == "zip"):
+        return None
+    if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) != len(iterated.args):
+        return None
+    for element, arg in zip(target.elements, iterated.args, strict=True):
+        if isinstance(element.value, cst.Name) and element.value.value == name and not arg.star:
+            return arg.value
+    return None
+
+
+def _elements_measured(tree: Tree, scope: cst.CSTNode, source: cst.BaseExpression) -> bool:
+    """``map(len, source)``, or ``len(v)`` in a comprehension or loop ``for v in source``, in ``scope``."""
+    if not isinstance(source, (cst.Name, cst.Attribute)):
+        return False
+    for node in tree.of_type(scope, (cst.Call, cst.For, cst.CompFor)):
+        if isinstance(node, cst.Call):
+            args = node.args
+            if (
+                dotted_name(node.func) == "map"
+                and len(args) == 2
+                and dotted_name(args[0].value) == "len"
+                and args[1].value.deep_equals(source)
+            ):
+                return True
+        elif node.iter.deep_equals(source) and isinstance(node.target, cst.Name):
+            owner: cst.CSTNode | None = node
+            while isinstance(owner, cst.CompFor):
+                owner = tree.parent(owner)
+            element = node.target.value
+            if owner is not None and any(
+                dotted_name(c.func) == "len" and len(c.args) == 1 and _is_name(c.args[0].value, element)
+                for c in tree.of_type(owner, cst.Call)
+            ):
+                return True
+    return False
+
+
+def _is_name(node: cst.BaseExpression, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name

@@ -132,7 +132,7 @@ class VariableArguments:
         if isinstance(arg, cst.Name) and (
             reaching_kind(self.tree, constructor, arg.value, self.aliases)
             or every_binding_kind(self.tree, constructor, arg.value, self.aliases)
-        ):
+        ) not in (None, "tensor", "existing"):  # of a tensor (or maybe one), an alias
             return True  # a list, an array, or what `.tolist()` gave (a list, or a number: a size)
         if isinstance(arg, cst.BinaryOperation) and isinstance(arg.left, (cst.Float, cst.Integer)):
             arg = arg.right  # `0.75 * np.random.normal(...)`

@@ -342,6 +342,234 @@ INVALID = [
         message="chosen by a condition",
         line=6,
     ),
+    # A name bound before the call to what is data by its own expression: `np.where(c)[0]` (an array
+    # of indices), a view (`x.reshape(-1, 1)`, `x[:, j]`), a torch factory's tensor (aliased by the
+    # legacy call, handed back by `as_tensor`), or a part of what a function of the file returns as a
+    # tuple of arrays (`return np.array(xs), np.array(ys)`).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def split(rows):
+            return np.array(rows[:10]), np.array(rows[10:]), len(rows)
+
+        def batch(mask, x, rows):
+            idx = np.where(mask)[0]
+            col = x.reshape(-1, 1)
+            order = torch.arange(8)
+            train, test, rest = split(rows)
+            return (
+                torch.LongTensor(idx),
+                torch.LongTensor(col),
+                torch.LongTensor(order),
+                torch.FloatTensor(train),
+                torch.LongTensor(rest),
+                torch.LongTensor(torch.from_numpy(rows).long()),
+            )
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def split(rows):
+            return np.array(rows[:10]), np.array(rows[10:]), len(rows)
+
+        def batch(mask, x, rows):
+            idx = np.where(mask)[0]
+            col = x.reshape(-1, 1)
+            order = torch.arange(8)
+            train, test, rest = split(rows)
+            return (
+                torch.as_tensor(idx, dtype=torch.int64),
+                torch.as_tensor(col, dtype=torch.int64),
+                torch.as_tensor(order, dtype=torch.int64),
+                torch.as_tensor(train, dtype=torch.float32),
+                torch.LongTensor(rest),
+                torch.as_tensor(torch.from_numpy(rows).long(), dtype=torch.int64),
+            )
+        """,
+        message="of a NumPy array bound before it",
+        line=13,
+    ),
+    # An item of a container the file does not show (`bucket[0]`, `data["words"]`), for an integer type
+    # too: read as data, an unsafe fix. Not a key spelled like a size (`cfg["batch_size"]`), nor an
+    # index of several parts (`grid[i, j]`, a NumPy element), which stay reported.
+    Invalid(
+        """
+        import torch
+
+        def tensors(bucket, data, cfg, grid):
+            words = torch.LongTensor(data["words"])
+            mask = torch.ByteTensor(bucket[2])
+            batch = torch.LongTensor(cfg["batch_size"])
+            cell = torch.LongTensor(grid[0, 1])
+            return words, mask, batch, cell
+        """,
+        """
+        import torch
+
+        def tensors(bucket, data, cfg, grid):
+            words = torch.as_tensor(data["words"], dtype=torch.int64)
+            mask = torch.as_tensor(bucket[2], dtype=torch.uint8)
+            batch = torch.LongTensor(cfg["batch_size"])
+            cell = torch.LongTensor(grid[0, 1])
+            return words, mask, batch, cell
+        """,
+        message="an item of a container the file does not show",
+        line=4,
+    ),
+    # A value whose length the function takes (`len(lab)`), or over which it loops, is no int: read as
+    # data, an unsafe fix (a `torch.Size` has a length too, and the legacy call read it as a size).
+    Invalid(
+        """
+        import torch
+
+        def pad(labels, jobs, width):
+            truth = torch.zeros(len(labels), width, dtype=torch.int64)
+            for i, lab in enumerate(labels):
+                truth[i, :len(lab)] = torch.LongTensor(lab)
+            for i in range(len(jobs)):
+                truth[i, :len(jobs[i])] = torch.LongTensor(jobs[i])
+            return truth
+        """,
+        """
+        import torch
+
+        def pad(labels, jobs, width):
+            truth = torch.zeros(len(labels), width, dtype=torch.int64)
+            for i, lab in enumerate(labels):
+                truth[i, :len(lab)] = torch.as_tensor(lab, dtype=torch.int64)
+            for i in range(len(jobs)):
+                truth[i, :len(jobs[i])] = torch.as_tensor(jobs[i], dtype=torch.int64)
+            return truth
+        """,
+        message="whose length the code takes",
+        line=6,
+    ),
+    # An element of a sequence whose elements the function measures (`map(len, seqs)`), given by a loop
+    # over it (the padding loop of the RNN tutorials): no int either.
+    Invalid(
+        """
+        import torch
+
+        def pad(seqs):
+            lengths = list(map(len, seqs))
+            out = torch.zeros(len(seqs), max(lengths), dtype=torch.int64)
+            for idx, (seq, seqlen) in enumerate(zip(seqs, lengths)):
+                out[idx, :seqlen] = torch.LongTensor(seq)
+            for seq in reversed(seqs):
+                print(seq)
+            return out
+        """,
+        """
+        import torch
+
+        def pad(seqs):
+            lengths = list(map(len, seqs))
+            out = torch.zeros(len(seqs), max(lengths), dtype=torch.int64)
+            for idx, (seq, seqlen) in enumerate(zip(seqs, lengths)):
+                out[idx, :seqlen] = torch.as_tensor(seq, dtype=torch.int64)
+            for seq in reversed(seqs):
+                print(seq)
+            return out
+        """,
+        message="whose length the code takes",
+        line=7,
+    ),
+    # The elements of another sequence are measured (`seqs`), not those of `tags`: reported.
+    Invalid(
+        """
+        import torch
+
+        def pad(seqs, tags):
+            lengths = [len(s) for s in seqs]
+            out = torch.zeros(len(seqs), max(lengths), dtype=torch.int64)
+            for idx, (tag, seqlen) in enumerate(zip(tags, lengths)):
+                out[idx, :seqlen] = torch.LongTensor(tag)
+            return out
+        """,
+        message="cannot tell data from a size here",
+        line=7,
+    ),
+    # Not where the measured value is spelled like a size (`dims`), nor where the function binds the name
+    # twice (the length may be another value's).
+    Invalid(
+        """
+        import torch
+
+        def grid(dims, ids):
+            print(len(dims))
+            return torch.LongTensor(dims)
+
+        def first(ids):
+            print(len(ids))
+            ids = ids[0]
+            return torch.LongTensor(ids)
+        """,
+        message="cannot tell data from a size here",
+        line=5,
+    ),
+    # `x.new(x.shape)`: a tensor's own shape is a `torch.Size`, a size (the YOLO decoders' copy of their
+    # predictions); `x.new(other.shape)` stays reported (a NumPy shape is a tuple: data).
+    Invalid(
+        """
+        import torch
+
+        def decode(prediction):
+            box = prediction.new(prediction.shape)
+            box[:, :, 0] = prediction[:, :, 0] - prediction[:, :, 2] / 2
+            return box
+        """,
+        """
+        import torch
+
+        def decode(prediction):
+            box = prediction.new_empty(prediction.shape)
+            box[:, :, 0] = prediction[:, :, 0] - prediction[:, :, 2] / 2
+            return box
+        """,
+        message="use `prediction.new_empty(...)`",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def decode(prediction, boxes):
+            return prediction.data.new(boxes.shape)
+        """,
+        message="cannot tell data from a size here",
+        line=4,
+    ),
+    # An index of several parts, one a slice (`features[i][:, j]`), is an array's or a tensor's: a list,
+    # a tuple and a `torch.Size` refuse it. Integers alone (`grid[i, j]`) may give a NumPy scalar: a size.
+    Invalid(
+        """
+        import torch
+
+        def column(features, i, j):
+            return torch.LongTensor(features[i][:, j])
+        """,
+        """
+        import torch
+
+        def column(features, i, j):
+            return torch.as_tensor(features[i][:, j], dtype=torch.int64)
+        """,
+        message="of an array (a slice",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def cell(grid, i, j):
+            return torch.LongTensor(grid[i, j])
+        """,
+        message="cannot tell data from a size here",
+        line=4,
+    ),
     # `x.new(...)` given `x`'s own size (`x.size()`, `x.size(0)`) is a tensor's, whatever `x` is named
     # (an autograd Function's input); a sparse constructor's shape may be a name bound to one.
     Invalid(
