@@ -210,11 +210,15 @@ def wrappers(aliases: ImportAliases, moved: list[MovedModel], steps: list[Step])
     """``ddp = DistributedDataParallel(model)``, ``fast = torch.compile(model)``, ``alias = model``:
     names that call a moved model are moved models too."""
     found: list[MovedModel] = []
+    if not moved:  # a wrapper wraps a moved model (or a wrapper of one, found here from those)
+        return found
     for index, step in enumerate(steps):
         node = step.node
         if not (isinstance(node, cst.Assign) and len(node.targets) == 1):
             continue
         target = dotted_name(node.targets[0].target)
+        if target is None:  # (`x[i] = model`: nothing that names a model)
+            continue
         values = [node.value.body, node.value.orelse] if isinstance(node.value, cst.IfExp) else [node.value]
         for value in values:
             if isinstance(value, cst.Call) and aliases.qualify(value.func) in WRAPPERS and value.args:
@@ -222,7 +226,7 @@ def wrappers(aliases: ImportAliases, moved: list[MovedModel], steps: list[Step])
             source = next(
                 (mm for mm in moved + found if dotted_name(value) == mm.name and mm.index < index), None
             )
-            if target is not None and source is not None and target != source.name:
+            if source is not None and target != source.name:
                 unsure = why_unsure(source) or (MOVED_UNDER_A_CONDITION if step.conditional else "")
                 guard = source.guard if not step.conditional else None
                 conditional = source.conditional or step.conditional

@@ -18,13 +18,18 @@ import libcst as cst
 from codemods.core.syntax import SuiteStatement, flatten_names
 from codemods.core.tree import Tree, children, instance_test
 
+# Cached type tests (isinstance against libcst's classes goes through ABCMeta for every other node).
+_IS_ATTRIBUTE = instance_test(cst.Attribute)
+_IS_ARG = instance_test(cst.Arg)
+_IS_NAME = instance_test(cst.Name)
+
 
 def names_in(tree: Tree, node: cst.CSTNode) -> set[str]:
     """Variable names read or written under ``node`` (not attribute names, not keyword names)."""
     nodes = tree.descendants(node)
-    not_variables = {id(n.attr) for n in nodes if isinstance(n, cst.Attribute)}
-    not_variables.update(id(n.keyword) for n in nodes if isinstance(n, cst.Arg) and n.keyword is not None)
-    return {n.value for n in nodes if isinstance(n, cst.Name) and id(n) not in not_variables}
+    not_variables = {id(n.attr) for n in nodes if _IS_ATTRIBUTE(n)}
+    not_variables.update(id(n.keyword) for n in nodes if _IS_ARG(n) and n.keyword is not None)
+    return {n.value for n in nodes if _IS_NAME(n) and id(n) not in not_variables}
 
 
 def assigned_names(tree: Tree, stmt: cst.CSTNode) -> set[str]:

@@ -269,7 +269,9 @@ class Float64Input(Rule):
             for call, model in model_calls[index]:
                 if any(data_root(a.value, self.aliases) == name for a in call.args):
                     return model
-            if isinstance(small, cst.Assign) and any(dotted_name(t.target) == name for t in small.targets):
+            # (the exact class, which has no subclass: isinstance goes through libcst's ABCMeta for every
+            # other statement, and this walks the rest of the block from each assignment)
+            if type(small) is cst.Assign and any(dotted_name(t.target) == name for t in small.targets):
                 # `x = x.to(device)` keeps the value flowing; anything else replaces it, and so does
                 # a cast (`x = x.float()`: the model gets what the cast makes).
                 chain = method_chain(small.value, self.aliases)

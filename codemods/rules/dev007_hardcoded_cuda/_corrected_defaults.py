@@ -163,13 +163,15 @@ class CorrectedDefaults:
     def _names(self, node: cst.Name | cst.Attribute, spelled: str) -> bool:
         """Is ``node`` the variable or attribute ``spelled`` (not ``x.spelled`` for a Name, nor a
         keyword argument's name)?"""
-        if isinstance(node, cst.Name):
+        # Exact classes (none has a subclass): isinstance goes through libcst's ABCMeta on a miss, and
+        # this is asked of every name of the module spelled as a default is.
+        if type(node) is cst.Name:
             if node.value != spelled:
                 return False  # (the common answer: asked first, without looking the parent up)
             parent = self.tree.parent(node)
-            if isinstance(parent, cst.Attribute) and parent.attr is node:
+            if type(parent) is cst.Attribute and parent.attr is node:
                 return False
-            if isinstance(parent, (cst.Arg, cst.Param)) and getattr(parent, "keyword", None) is node:
+            if type(parent) in (cst.Arg, cst.Param) and getattr(parent, "keyword", None) is node:
                 return False
             return True
         return "." in spelled and dotted_name(node) == spelled

@@ -111,7 +111,9 @@ def chosen_by_off_switch(values: list[cst.BaseExpression]) -> list[Switch]:
     return [
         Switch(value.test, value.test, f"`{code_of(value)}`")
         for value in values
-        if isinstance(value, cst.IfExp)
+        # (the exact class, which has no subclass: isinstance goes through libcst's ABCMeta for every
+        # argument of every call that is not one)
+        if type(value) is cst.IfExp
         and (
             (_names_cuda(value.body) and _off_switch_negated(value.test))
             or (_names_cuda(value.orelse) and _off_key(value.test))

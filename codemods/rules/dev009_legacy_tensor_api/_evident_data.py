@@ -64,6 +64,26 @@ def made_tensor(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
 _INDEX_TUPLES = frozenset({"numpy.where", "numpy.nonzero"})
 
 
+# The node classes that can bind a name (none has a subclass): _bindings skips every other node by its
+# exact type, a set lookup, before the isinstance tests that go through libcst's ABCMeta.
+_BINDING_CLASSES: frozenset[type] = frozenset(
+    {
+        cst.FunctionDef,
+        cst.ClassDef,
+        cst.Global,
+        cst.Nonlocal,
+        cst.Assign,
+        cst.AugAssign,
+        cst.AnnAssign,
+        cst.For,
+        cst.NamedExpr,
+        cst.Del,
+        cst.AsName,
+        cst.ImportAlias,
+    }
+)
+
+
 def is_fresh_list(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
     """A list, tuple, comprehension or ``list(...)``/``sorted(...)``/``range(...)`` made right here."""
     if isinstance(node, (cst.List, cst.Tuple, cst.ListComp)):
@@ -278,6 +298,8 @@ def _bindings(tree: Tree, top: cst.CSTNode, name: str, skip: cst.CSTNode | None 
         nested = any(type(a) in _SCOPE_CLASSES for a in tree.ancestors(top))
         nodes = own if nested else [top, *own]
     for node in nodes:
+        if type(node) not in _BINDING_CLASSES:
+            continue
         if skip is not None and (node is skip or tree.inside(node, skip)):
             continue
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node.name.value == name:

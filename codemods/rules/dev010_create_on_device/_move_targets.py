@@ -21,7 +21,7 @@ from codemods.core.name_bindings import bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import called_method, kwarg, positional
 from codemods.core.torch_names import is_dtype_expr
-from codemods.core.tree import Tree
+from codemods.core.tree import Tree, children
 
 # `Config.DEVICE`, `self._device`, `args.gpu` (an index: `.to(i)` and `device=i` are both `cuda:i`, and
 # `.to(None)` leaves a tensor where `device=None` makes it, on the CPU), `local_rank`
@@ -106,7 +106,9 @@ def _sized_by(receiver: cst.BaseExpression, other: cst.BaseExpression) -> bool:
             and dotted_name(node.value) == spelled
         ):
             return True
-        stack.extend(node.children)
+        # The code fields only (libcst's `.children` runs a visitor per node: a tenth of the rule's time
+        # on a fix-heavy file); an attribute is never in a whitespace or punctuation field.
+        stack.extend(children(node))
     return False
 
 
