@@ -69,6 +69,23 @@ _METRIC_WORDS = frozenset(
 )
 Loop = cst.For | cst.While
 Step = cst.For | cst.While | cst.FunctionDef
+
+
+def _constructs(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """Whether ``value`` calls a class by its CapWords name (``nn.MSELoss()``, ``DiceLoss(w)``), other
+    than torch's tensor classes and their constructors (``torch.FloatTensor([x])``, ``torch.Tensor``)."""
+    if not isinstance(value, cst.Call):
+        return False
+    name = dotted_name(value.func)
+    if name is None:
+        return False
+    last = name.rsplit(".", 1)[-1]
+    if not (last[:1].isupper() and any(c.islower() for c in last)):
+        return False
+    qualified = aliases.qualify(value.func) or name
+    return not (qualified.startswith("torch.") and not qualified.startswith("torch.nn."))
+
+
 # `for i in range(n)`, `for i, batch in enumerate(loader)`: `i` counts the steps.
 _COUNTED = m.Call(func=m.Name("range") | m.Name("enumerate"))
 _SELECTING = (cst.Equal, cst.In)  # `==`, `in`
@@ -397,6 +414,8 @@ class TrainingLoops:
                 for call in self.tree.of_type(function.body, cst.Call)
             ):
                 continue  # (a metric of NumPy arrays)
+            if self._builds_an_object(function, aliases):
+                continue  # (a factory, `get_loss_criterion(config)`: it runs once, before the loop)
             given = {
                 p.name.value
                 for p in [*function.params.posonly_params, *function.params.params]
@@ -404,6 +423,23 @@ class TrainingLoops:
             }
             if given:
                 self.metric_functions[id(function)] = (function, given)
+
+    def _builds_an_object(self, function: cst.FunctionDef, aliases: ImportAliases) -> bool:
+        """Whether ``function`` returns an object it builds: a class called by its CapWords name
+        (``return nn.BCEWithLogitsLoss(...)``, ``loss = DiceLoss(...)`` ... ``return loss``), not torch's
+        own tensor classes. A loss or metric named so computes a tensor or a number; a function named for a
+        loss that builds the criterion is a factory the code calls once, with a config, not each batch."""
+        built: set[str] = set()
+        for assign in self.tree.of_type(function.body, cst.Assign):
+            if _constructs(assign.value, aliases):
+                built.update(t.target.value for t in assign.targets if isinstance(t.target, cst.Name))
+        for ret in self.tree.of_type(function.body, cst.Return):
+            value = ret.value
+            if value is None:
+                continue
+            if _constructs(value, aliases) or (isinstance(value, cst.Name) and value.value in built):
+                return True
+        return False
 
     def _find_hooks(self) -> None:
         """Functions of the file registered as hooks: ``register_forward_hook(f)`` and the other module

@@ -8,6 +8,35 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A loss factory in a library of losses (no loop of its own): named for a loss, but it builds the
+    # criterion from a config once, before any loop; its arguments are strings and numbers, not tensors.
+    Valid(
+        """
+        import torch
+        from torch import nn
+        class DiceLoss(nn.Module):
+            def __init__(self, smooth):
+                super().__init__()
+                self.smooth = smooth
+            def forward(self, pred, target):
+                inter = (pred * target).sum()
+                return 1 - (2 * inter + self.smooth) / (pred.sum() + target.sum() + self.smooth)
+        def create_loss(name, config, weight):
+            if name == "dice":
+                return DiceLoss(config.get("smooth", 1.0))
+            if weight is not None:
+                weight = torch.tensor(weight)
+            return nn.CrossEntropyLoss(weight=weight)
+        def get_loss_criterion(config):
+            assert "loss" in config, f"no loss in {config}"
+            device = config.get("device", "cuda")
+            loss = create_loss(config["name"], config, torch.tensor(config["weight"]))
+            if config.get("masked"):
+                loss = MaskedLoss(loss, config["ignore_index"])
+            loss.to(device)
+            return loss
+        """
+    ),
     # Logging every N steps is the recommended practice.
     Valid(
         """
@@ -653,6 +682,19 @@ INVALID = [
         None,
         message="`get_recall` is a loss or a metric that a loop of another file computes on each batch",
         line=5,
+    ),
+    # A metric of the library that wraps its number in a legacy tensor class still computes on each batch.
+    Invalid(
+        """
+        import torch
+        def dice_loss(pred, target):
+            inter = torch.sum(pred * target)
+            score = float(inter) / float(torch.sum(pred + target))
+            return torch.FloatTensor([1 - score])
+        """,
+        None,
+        message="`dice_loss` is a loss or a metric that a loop of another file computes on each batch",
+        line=4,
     ),
     # A PPO update: what the actor-critic returns is a device tensor the code does not show, and a loss
     # made of it by tensor-only methods (`.pow(2)`) is one too, whatever the batch's other fields are.
