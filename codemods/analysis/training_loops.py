@@ -106,6 +106,8 @@ _BATCH_DRAWER = re.compile(r"^(get|sample|next|draw|load|fetch)_(\w+_)?batch(es)
 # A loader's batches by its name (`val_loader`, `test_dataloader`, `train_dl`), through the wrappers that
 # number or show them.
 _LOADER = re.compile(r"(?<!down)(?<!up)loader(_\w+)?$|^dl$|_dl$", re.IGNORECASE)
+# A dict of loaders by phase, `dataloaders[phase]`, `self.loaders["val"]`.
+_LOADERS = re.compile(r"(?<!down)(?<!up)loaders$", re.IGNORECASE)
 _LOADER_WRAPPERS = m.Name("enumerate") | m.Name("tqdm") | m.Name("iter") | m.Attribute(attr=m.Name("tqdm"))
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 # Hook registrations, with how many of the hook's parameters (after `self`) are not tensors: a module
@@ -849,9 +851,13 @@ class TrainingLoops:
 
 
 def _over_a_loader(iterable: cst.BaseExpression) -> bool:
-    """``val_loader``, ``enumerate(self.test_loader)``, ``tqdm(dataloader)``: the batches of a loader."""
+    """``val_loader``, ``enumerate(self.test_loader)``, ``tqdm(dataloader)``: the batches of a loader;
+    also one picked from a dict of loaders by phase (``dataloaders[phase]``, ``self.loaders["val"]``)."""
     while isinstance(iterable, cst.Call) and _is_loader_wrapper(iterable.func) and iterable.args:
         iterable = iterable.args[0].value
+    if isinstance(iterable, cst.Subscript) and len(iterable.slice) == 1:
+        picked = dotted_name(iterable.value)
+        return picked is not None and _LOADERS.search(picked.rsplit(".", 1)[-1]) is not None
     name = dotted_name(iterable)
     return name is not None and _LOADER.search(name.rsplit(".", 1)[-1]) is not None
 

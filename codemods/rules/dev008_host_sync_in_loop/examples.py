@@ -37,6 +37,27 @@ VALID = [
             return loss
         """
     ),
+    # The same evaluation over a dict of loaders, read once after the loop.
+    Valid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, criterion, loaders):
+                self.model = model.to(torch.device("cuda"))
+                self.criterion = criterion
+                self.loaders = loaders
+            def _forward_pass(self, x, y):
+                out = self.model(x)
+                return out, self.criterion(out, y)
+            def validate(self):
+                total = 0
+                with torch.no_grad():
+                    for x, y in self.loaders["val"]:
+                        out, loss = self._forward_pass(x.cuda(), y.cuda())
+                        total = total + loss.detach()
+                return total.item() / len(self.loaders["val"])
+        """
+    ),
     # Logging every N steps is the recommended practice.
     Valid(
         """
@@ -682,6 +703,32 @@ INVALID = [
         None,
         message="`get_recall` is a loss or a metric that a loop of another file computes on each batch",
         line=5,
+    ),
+    # An evaluation loop over a dict of loaders by phase, its model run by a helper method of the class:
+    # each batch's loss is read on the host.
+    Invalid(
+        """
+        import torch
+        from meters import RunningAverage
+        class Trainer:
+            def __init__(self, model, criterion, loaders):
+                self.model = model.to(torch.device("cuda"))
+                self.criterion = criterion
+                self.loaders = loaders
+            def _forward_pass(self, x, y):
+                out = self.model(x)
+                return out, self.criterion(out, y)
+            def validate(self):
+                losses = RunningAverage()
+                with torch.no_grad():
+                    for x, y in self.loaders["val"]:
+                        out, loss = self._forward_pass(x.cuda(), y.cuda())
+                        losses.update(loss.item(), x.size(0))
+                return losses.avg
+        """,
+        None,
+        message="`losses` is an instance of `RunningAverage`",
+        line=16,
     ),
     # A metric of the library that wraps its number in a legacy tensor class still computes on each batch.
     Invalid(
