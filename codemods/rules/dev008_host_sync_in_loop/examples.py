@@ -58,6 +58,21 @@ VALID = [
                 return total.item() / len(self.loaders["val"])
         """
     ),
+    # A scheduler stepped once per epoch on the last loss, read once per epoch.
+    Valid(
+        """
+        import torch
+        model = Net().cuda()
+        for epoch in range(epochs):
+            for x, y in train_loader:
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            scheduler.step(loss)
+            print(epoch, loss.item())
+        """
+    ),
     # Logging every N steps is the recommended practice.
     Valid(
         """
@@ -729,6 +744,26 @@ INVALID = [
         None,
         message="`losses` is an instance of `RunningAverage`",
         line=16,
+    ),
+    # A scheduler stepped on each batch's loss is given a metric, not an environment's action: the loss
+    # stays a device tensor, and reading it for the progress bar waits every step.
+    Invalid(
+        """
+        import torch
+        from tqdm import tqdm
+        model = Net().cuda()
+        bar = tqdm(train_loader)
+        for x, y in bar:
+            loss = criterion(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            lr_scheduler.step(loss)
+            bar.set_postfix(loss=loss.item())
+        """,
+        None,
+        message="it is printed or logged every step",
+        line=11,
     ),
     # A metric of the library that wraps its number in a legacy tensor class still computes on each batch.
     Invalid(
