@@ -69,6 +69,23 @@ _METRIC_WORDS = frozenset(
 )
 Loop = cst.For | cst.While
 Step = cst.For | cst.While | cst.FunctionDef
+
+
+def _constructs(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """Whether ``value`` calls a class by its CapWords name (``nn.MSELoss()``, ``DiceLoss(w)``), other
+    than torch's tensor classes and their constructors (``torch.FloatTensor([x])``, ``torch.Tensor``)."""
+    if not isinstance(value, cst.Call):
+        return False
+    name = dotted_name(value.func)
+    if name is None:
+        return False
+    last = name.rsplit(".", 1)[-1]
+    if not (last[:1].isupper() and any(c.islower() for c in last)):
+        return False
+    qualified = aliases.qualify(value.func) or name
+    return not (qualified.startswith("torch.") and not qualified.startswith("torch.nn."))
+
+
 # `for i in range(n)`, `for i, batch in enumerate(loader)`: `i` counts the steps.
 _COUNTED = m.Call(func=m.Name("range") | m.Name("enumerate"))
 _SELECTING = (cst.Equal, cst.In)  # `==`, `in`
@@ -89,6 +106,8 @@ _BATCH_DRAWER = re.compile(r"^(get|sample|next|draw|load|fetch)_(\w+_)?batch(es)
 # A loader's batches by its name (`val_loader`, `test_dataloader`, `train_dl`), through the wrappers that
 # number or show them.
 _LOADER = re.compile(r"(?<!down)(?<!up)loader(_\w+)?$|^dl$|_dl$", re.IGNORECASE)
+# A dict of loaders by phase, `dataloaders[phase]`, `self.loaders["val"]`.
+_LOADERS = re.compile(r"(?<!down)(?<!up)loaders$", re.IGNORECASE)
 _LOADER_WRAPPERS = m.Name("enumerate") | m.Name("tqdm") | m.Name("iter") | m.Attribute(attr=m.Name("tqdm"))
 _PARAMETER = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 # Hook registrations, with how many of the hook's parameters (after `self`) are not tensors: a module
@@ -397,6 +416,8 @@ class TrainingLoops:
                 for call in self.tree.of_type(function.body, cst.Call)
             ):
                 continue  # (a metric of NumPy arrays)
+            if self._builds_an_object(function, aliases):
+                continue  # (a factory, `get_loss_criterion(config)`: it runs once, before the loop)
             given = {
                 p.name.value
                 for p in [*function.params.posonly_params, *function.params.params]
@@ -404,6 +425,23 @@ class TrainingLoops:
             }
             if given:
                 self.metric_functions[id(function)] = (function, given)
+
+    def _builds_an_object(self, function: cst.FunctionDef, aliases: ImportAliases) -> bool:
+        """Whether ``function`` returns an object it builds: a class called by its CapWords name
+        (``return nn.BCEWithLogitsLoss(...)``, ``loss = DiceLoss(...)`` ... ``return loss``), not torch's
+        own tensor classes. A loss or metric named so computes a tensor or a number; a function named for a
+        loss that builds the criterion is a factory the code calls once, with a config, not each batch."""
+        built: set[str] = set()
+        for assign in self.tree.of_type(function.body, cst.Assign):
+            if _constructs(assign.value, aliases):
+                built.update(t.target.value for t in assign.targets if isinstance(t.target, cst.Name))
+        for ret in self.tree.of_type(function.body, cst.Return):
+            value = ret.value
+            if value is None:
+                continue
+            if _constructs(value, aliases) or (isinstance(value, cst.Name) and value.value in built):
+                return True
+        return False
 
     def _find_hooks(self) -> None:
         """Functions of the file registered as hooks: ``register_forward_hook(f)`` and the other module
@@ -813,9 +851,13 @@ class TrainingLoops:
 
 
 def _over_a_loader(iterable: cst.BaseExpression) -> bool:
-    """``val_loader``, ``enumerate(self.test_loader)``, ``tqdm(dataloader)``: the batches of a loader."""
+    """``val_loader``, ``enumerate(self.test_loader)``, ``tqdm(dataloader)``: the batches of a loader;
+    also one picked from a dict of loaders by phase (``dataloaders[phase]``, ``self.loaders["val"]``)."""
     while isinstance(iterable, cst.Call) and _is_loader_wrapper(iterable.func) and iterable.args:
         iterable = iterable.args[0].value
+    if isinstance(iterable, cst.Subscript) and len(iterable.slice) == 1:
+        picked = dotted_name(iterable.value)
+        return picked is not None and _LOADERS.search(picked.rsplit(".", 1)[-1]) is not None
     name = dotted_name(iterable)
     return name is not None and _LOADER.search(name.rsplit(".", 1)[-1]) is not None
 

@@ -85,6 +85,8 @@ _WRITES_OUTPUT = re.compile(
 )
 # Receivers that keep host values for the algorithm: environments and replay memories.
 _HOST_STATE = re.compile(r"env|buffer|memory|replay|(^|\.)mem$", re.IGNORECASE)
+# A learning-rate scheduler, `scheduler.step(loss)`: it is given a metric, not an environment's action.
+_SCHEDULER = re.compile(r"sched", re.IGNORECASE)
 
 _STRINGS = (cst.SimpleString, cst.ConcatenatedString)
 # A name or a function named for a loss: its value is one number (`d_loss_real`, `dice_loss(out, y)`).
@@ -681,7 +683,11 @@ def _takes_host_state(call: cst.Call) -> bool:
         return False
     method = call.func
     return (
-        (method.attr.value == "step" and not is_optimizer_step(call))
+        (
+            method.attr.value == "step"
+            and not is_optimizer_step(call)
+            and not _SCHEDULER.search(dotted_name(method.value) or "")
+        )
         or method.attr.value == "update_priorities"
         or _HOST_STATE.search(dotted_name(method.value) or "") is not None
     )

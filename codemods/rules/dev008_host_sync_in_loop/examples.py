@@ -8,6 +8,71 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A loss factory in a library of losses (no loop of its own): named for a loss, but it builds the
+    # criterion from a config once, before any loop; its arguments are strings and numbers, not tensors.
+    Valid(
+        """
+        import torch
+        from torch import nn
+        class DiceLoss(nn.Module):
+            def __init__(self, smooth):
+                super().__init__()
+                self.smooth = smooth
+            def forward(self, pred, target):
+                inter = (pred * target).sum()
+                return 1 - (2 * inter + self.smooth) / (pred.sum() + target.sum() + self.smooth)
+        def create_loss(name, config, weight):
+            if name == "dice":
+                return DiceLoss(config.get("smooth", 1.0))
+            if weight is not None:
+                weight = torch.tensor(weight)
+            return nn.CrossEntropyLoss(weight=weight)
+        def get_loss_criterion(config):
+            assert "loss" in config, f"no loss in {config}"
+            device = config.get("device", "cuda")
+            loss = create_loss(config["name"], config, torch.tensor(config["weight"]))
+            if config.get("masked"):
+                loss = MaskedLoss(loss, config["ignore_index"])
+            loss.to(device)
+            return loss
+        """
+    ),
+    # The same evaluation over a dict of loaders, read once after the loop.
+    Valid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model, criterion, loaders):
+                self.model = model.to(torch.device("cuda"))
+                self.criterion = criterion
+                self.loaders = loaders
+            def _forward_pass(self, x, y):
+                out = self.model(x)
+                return out, self.criterion(out, y)
+            def validate(self):
+                total = 0
+                with torch.no_grad():
+                    for x, y in self.loaders["val"]:
+                        out, loss = self._forward_pass(x.cuda(), y.cuda())
+                        total = total + loss.detach()
+                return total.item() / len(self.loaders["val"])
+        """
+    ),
+    # A scheduler stepped once per epoch on the last loss, read once per epoch.
+    Valid(
+        """
+        import torch
+        model = Net().cuda()
+        for epoch in range(epochs):
+            for x, y in train_loader:
+                loss = criterion(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            scheduler.step(loss)
+            print(epoch, loss.item())
+        """
+    ),
     # Logging every N steps is the recommended practice.
     Valid(
         """
@@ -653,6 +718,65 @@ INVALID = [
         None,
         message="`get_recall` is a loss or a metric that a loop of another file computes on each batch",
         line=5,
+    ),
+    # An evaluation loop over a dict of loaders by phase, its model run by a helper method of the class:
+    # each batch's loss is read on the host.
+    Invalid(
+        """
+        import torch
+        from meters import RunningAverage
+        class Trainer:
+            def __init__(self, model, criterion, loaders):
+                self.model = model.to(torch.device("cuda"))
+                self.criterion = criterion
+                self.loaders = loaders
+            def _forward_pass(self, x, y):
+                out = self.model(x)
+                return out, self.criterion(out, y)
+            def validate(self):
+                losses = RunningAverage()
+                with torch.no_grad():
+                    for x, y in self.loaders["val"]:
+                        out, loss = self._forward_pass(x.cuda(), y.cuda())
+                        losses.update(loss.item(), x.size(0))
+                return losses.avg
+        """,
+        None,
+        message="`losses` is an instance of `RunningAverage`",
+        line=16,
+    ),
+    # A scheduler stepped on each batch's loss is given a metric, not an environment's action: the loss
+    # stays a device tensor, and reading it for the progress bar waits every step.
+    Invalid(
+        """
+        import torch
+        from tqdm import tqdm
+        model = Net().cuda()
+        bar = tqdm(train_loader)
+        for x, y in bar:
+            loss = criterion(model(x.cuda()), y.cuda())
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            lr_scheduler.step(loss)
+            bar.set_postfix(loss=loss.item())
+        """,
+        None,
+        message="it is printed or logged every step",
+        line=11,
+    ),
+    # A metric of the library that wraps its number in a legacy tensor class still computes on each batch.
+    Invalid(
+        """
+        import torch
+        def dice_loss(pred, target):
+            inter = torch.sum(pred * target)
+            score = float(inter) / float(torch.sum(pred + target))
+            return torch.FloatTensor([1 - score])
+        """,
+        None,
+        message="`dice_loss` is a loss or a metric that a loop of another file computes on each batch",
+        line=4,
     ),
     # A PPO update: what the actor-critic returns is a device tensor the code does not show, and a loss
     # made of it by tensor-only methods (`.pow(2)`) is one too, whatever the batch's other fields are.

@@ -15,7 +15,8 @@ step in the body of a training loop (a loop that calls `.backward()` or an optim
 an evaluation loop (a `for` loop over batches, not over `range(...)`, that runs a model, `self.model`
 too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while` loop that draws the
 model's input with `next(it)` or from a function named for drawing a batch, `X, Y = get_batch(split)`;
-a loop over a loader, `val_loader`, also where a loop of its own runs
+a loop over a loader, `val_loader` (also one picked from a dict of loaders, `dataloaders[phase]`), also
+where a loop of its own runs
 the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`, and also inside a
 training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
@@ -49,7 +50,8 @@ methods make of these. Left alone: work done on some steps only (`if step % 100 
 0:`, `if i in checkpoints:`; but a branch taken every N steps that trains, `if i % n_critic == 0:`
 around a generator's `backward()` and `step()`, is a training step of its own), an `except` handler,
 methods `forward` does not call (`extra_repr`, `sample`), a module's other arguments (lengths stay on
-the host for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`,
+the host for packing), the input of an environment or a replay memory (`env.step(action.cpu().numpy())`, not
+a scheduler's `scheduler.step(loss)`,
 `mem.update_priorities(i, p.cpu().numpy())`, any copy of the action an environment takes, also one a
 helper of the file returns where every call names it for the environment, `action = choose(q, obs)[0]`
 before `env.step(action)`: the algorithm keeps host values there), what is written to files or figures
@@ -59,7 +61,8 @@ work on a GPU (no `cuda`, `gpu`, `mps` or accelerator in the code, and no device
 nothing. A file that only defines modules (no loop of its own) runs where its importer puts the model:
 its `forward` counts, and so do its module-level functions named for a loss or a metric that compute
 with torch (`loss_fn`, `get_accuracy`, `dice_coeff` in a `metrics.py` with no loop and no `if __name__ ==
-"__main__":`): a loop of another file computes them on each batch's outputs, their parameters without a
+"__main__":`; not a factory that builds the criterion, `get_loss_criterion(config)` returning
+`nn.MSELoss()`): a loop of another file computes them on each batch's outputs, their parameters without a
 default device tensors; so does a loop that runs a model its function is given, in a function no code of
 the file calls (`def evaluate(model, loader)`, a trainer's `self.model` kept from its `__init__`
 argument): the caller, in another file, puts that model on its device.
