@@ -458,6 +458,68 @@ INVALID = [
         message="`.cuda(args.gpu)` fails without a GPU",
         line=8,
     ),
+    # The option's GPU spelled as a text (`"cuda:{}".format(args.gpu)`, `"cuda:%d" % args.gpu`,
+    # `f"cuda:{args.gpu}"`, `"cuda:" + str(args.gpu)`) names the same GPU as `.cuda(args.gpu)`: the
+    # moves go to the option's one `device`; a `device=` text stays itself where there is a GPU.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu_id", type=int, default=0)
+        args = parser.parse_args()
+        model = Net().to("cuda:{}".format(args.gpu_id))
+        x = x.to("cuda:%d" % args.gpu_id)
+        y = y.to("cuda:" + str(args.gpu_id))
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu_id", type=int, default=0)
+        args = parser.parse_args()
+        device = torch.device(f"cuda:{args.gpu_id}" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        x = x.to(device)
+        y = y.to(device)
+        """,
+        message='`.to("cuda:{}".format(args.gpu_id))` fails without a GPU',
+        line=6,
+    ),
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=0)
+        args = parser.parse_args()
+        noise = torch.randn(4, 8, device=f"cuda:{args.gpu}")
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=0)
+        args = parser.parse_args()
+        noise = torch.randn(4, 8, device=f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu")
+        """,
+        message='`device=f"cuda:{args.gpu}"` fails without a GPU',
+    ),
+    # Not an option's GPU: a text that adds more than the index (`f"cuda:{gpu}0"`), or an index that
+    # is not an `int` option: reported only.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", default="0")
+        args = parser.parse_args()
+        model = Net().to("cuda:{}".format(args.gpu))
+        x = x.to(f"cuda:{args.gpu!r}")
+        """,
+        None,
+        message="an explicit GPU index",
+    ),
     # Not that: an option without an `int` default (`None` is no GPU index), and in a distributed
     # run each process's GPU is a placement (DEV006): reported only.
     Invalid(
