@@ -804,8 +804,9 @@ class _Sites:
 
     def _option_text(self, call: cst.Call, arg: cst.Arg, spelled: str, option: cst.BaseExpression) -> Site:
         """``.to("cuda:{}".format(args.gpu))``, ``device=f"cuda:{args.gpu}"``: the GPU the option
-        chooses, spelled as text. A move is the option's as ``.to(args.gpu)`` is; elsewhere the text
-        stays the device where there is a GPU, and the CPU is used where there is none."""
+        chooses, spelled as text (exactly ``cuda:`` and the index): the GPU ``.cuda(args.gpu)`` names.
+        A move gets that fix; a factory's ``device=`` goes to the option's one ``device``, or keeps
+        its text where there is a GPU and takes the CPU where there is none."""
         moves = isinstance(call.func, cst.Attribute) and call.func.attr.value == "to"
         if moves and positional(call) and positional(call)[0] is arg:
             return self._option_site(call, arg, spelled, option)
@@ -817,6 +818,7 @@ class _Sites:
                 call, arg, cst.IfExp(test=p.available(), body=value, orelse=cst.SimpleString('"cpu"'))
             ),
             "the GPU the option chooses where there is one, else the CPU",
+            option=self._option_device(call, option, lambda d: with_arg_value(call, arg, d)),
         )
 
     def _only_gpu_zero(self) -> bool:

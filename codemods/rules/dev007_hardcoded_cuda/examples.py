@@ -460,7 +460,7 @@ INVALID = [
     ),
     # The option's GPU spelled as a text (`"cuda:{}".format(args.gpu)`, `"cuda:%d" % args.gpu`,
     # `f"cuda:{args.gpu}"`, `"cuda:" + str(args.gpu)`) names the same GPU as `.cuda(args.gpu)`: the
-    # moves go to the option's one `device`; a `device=` text stays itself where there is a GPU.
+    # moves and the `device=` of a factory go to the option's one `device`.
     Invalid(
         """
         import argparse
@@ -501,7 +501,8 @@ INVALID = [
         parser = argparse.ArgumentParser()
         parser.add_argument("--gpu", type=int, default=0)
         args = parser.parse_args()
-        noise = torch.randn(4, 8, device=f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu")
+        device = torch.device(f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu")
+        noise = torch.randn(4, 8, device=device)
         """,
         message='`device=f"cuda:{args.gpu}"` fails without a GPU',
     ),
