@@ -787,7 +787,23 @@ class _Sites:
         """``.to("cuda")``, ``device="cuda"``: the device argument becomes the portable device."""
         gpu_zero = device_string(arg.value, self.aliases) == "cuda:0" and self._only_gpu_zero()
         if is_indexed_cuda(arg.value, self.aliases) and not gpu_zero:
-            return Site(call, "an explicit GPU index; choose the device in one place")
+            # `.to("cuda:1")`: the GPU it names where there is one (unsafe: not a placement that
+            # only raised), the CPU where there is none. A tensor a `torch` call makes right there is
+            # left to DEV010, which creates it on that device (then this wraps its `device=`).
+            receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
+            if isinstance(receiver, cst.Call) and (self.aliases.qualify(receiver.func) or "").startswith(
+                "torch."
+            ):
+                return Site(call, "an explicit GPU index; choose the device in one place")
+            value = arg.value
+            return Site(
+                call,
+                "an explicit GPU index; choose the device in one place",
+                lambda p, _: with_arg_value(
+                    call, arg, cst.IfExp(test=p.available(), body=value, orelse=cst.SimpleString('"cpu"'))
+                ),
+                "that GPU where there is one, else the CPU",
+            )
         if _built_cuda_text(arg.value) and not self._cpu_path():
             chosen = _built_cuda_index(arg.value)
             if chosen is not None and self._option_gpu(chosen):

@@ -1018,12 +1018,19 @@ INVALID = [
         """,
         message="`.cuda(here)` fails when `here` is the CPU",
     ),
-    # Explicit GPU indices are a placement decision: reported only.
+    # Explicit GPU indices are a placement decision: `.cuda(i)` is reported only; a `device="cuda:1"`
+    # text keeps that GPU where there is one and takes the CPU where there is none (unsafe).
     Invalid(
         """
         import torch
         x = torch.zeros(3).cuda(1)
         y = torch.ones(3, device="cuda:1")
+        parts = [part.cuda(i) for i, part in enumerate(parts)]
+        """,
+        """
+        import torch
+        x = torch.zeros(3).cuda(1)
+        y = torch.ones(3, device="cuda:1" if torch.cuda.is_available() else "cpu")
         parts = [part.cuda(i) for i, part in enumerate(parts)]
         """,
         message="`.cuda(1)` pins an explicit GPU",
@@ -1583,14 +1590,18 @@ INVALID = [
         """,
         line=2,
     ),
-    # ... but not beside another GPU.
+    # ... but not beside another GPU: each keeps its GPU where there is one (unsafe).
     Invalid(
         """
         import torch
         model = net.to("cuda:0")
         head = head.to("cuda:1")
         """,
-        None,
+        """
+        import torch
+        model = net.to("cuda:0" if torch.cuda.is_available() else "cpu")
+        head = head.to("cuda:1" if torch.cuda.is_available() else "cpu")
+        """,
         message="explicit GPU index",
         line=2,
     ),
