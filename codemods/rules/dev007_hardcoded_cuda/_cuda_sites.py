@@ -789,11 +789,10 @@ class _Sites:
         if is_indexed_cuda(arg.value, self.aliases) and not gpu_zero:
             # `.to("cuda:1")`: the GPU it names where there is one (unsafe: not a placement that
             # only raised), the CPU where there is none. A tensor a `torch` call makes right there is
-            # left to DEV010, which creates it on that device (then this wraps its `device=`).
+            # left to DEV010, which creates it on that device (then this wraps its `device=`); a layer is not.
             receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
-            if isinstance(receiver, cst.Call) and (self.aliases.qualify(receiver.func) or "").startswith(
-                "torch."
-            ):
+            made = self.aliases.qualify(receiver.func) if isinstance(receiver, cst.Call) else None
+            if made is not None and made.startswith("torch.") and made.count(".") == 1:
                 return Site(call, "an explicit GPU index; choose the device in one place")
             value = arg.value
             return Site(
