@@ -37,7 +37,8 @@ use_cuda: sys.exit()``, or in a function itself called only there, however deep)
 (``use_gpu = True``) that is read only as ``if use_gpu:`` around GPU code that asks
 ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method named ``cuda``, which forwards its
 caller's request; ``"cuda"`` where it is not a device (``backend = "cuda"``). An explicit GPU index
-(``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not fixed, except GPU 0 in a file that
+(``.cuda(1)``) is a placement decision: reported, not fixed (a literal ``"cuda:1"`` text keeps its GPU
+where there is one and takes the CPU otherwise, unsafe), except GPU 0 in a file that
 names no other GPU and never sets the current one (it is the GPU ``.cuda()`` uses), and except on a
 tensor fed right there to a layer of the file's modules
 (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
