@@ -795,6 +795,9 @@ class _Sites:
             made = self.aliases.qualify(receiver.func) if isinstance(receiver, cst.Call) else None
             if made is not None and made.startswith("torch.") and made.count(".") == 1:
                 return Site(call, "an explicit GPU index; choose the device in one place")
+            if len(self.tree.memo(_named_gpus, lambda: _named_gpus(self.tree))) > 1:
+                # Two GPUs named by hand: a model split across them (a pipeline), correct as it is.
+                return Site(call, "an explicit GPU index; choose the device in one place")
             value = arg.value
             return Site(
                 call,
@@ -1271,6 +1274,17 @@ def _built_cuda_index(text: cst.BaseExpression) -> cst.BaseExpression | None:
     if not (isinstance(literal, cst.SimpleString) and literal.evaluated_value == spec):
         return None
     return index
+
+
+def _named_gpus(tree: Tree) -> frozenset[str]:
+    """The GPU indices the file names by hand: ``"cuda:1"`` texts and ``.cuda(1)`` calls."""
+    named: set[str] = set()
+    for node in tree.of_type(tree.root, (cst.SimpleString, cst.Call)):
+        if isinstance(node, cst.SimpleString):
+            named.update(re.findall(r"cuda:(\d+)", node.value))
+        elif m.matches(node, m.Call(func=m.Attribute(attr=m.Name("cuda")), args=[m.Arg(value=m.Integer())])):
+            named.add(cst.ensure_type(node.args[0].value, cst.Integer).value)
+    return frozenset(named)
 
 
 def _asks_anywhere(tree: Tree, aliases: ImportAliases) -> bool:

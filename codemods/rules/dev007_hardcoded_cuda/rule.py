@@ -47,10 +47,10 @@ if torch.cuda.is_available() else "cpu")` right below that line, and every move 
 So is that GPU spelled as a text of exactly `cuda:` and the option (`.to("cuda:{}".format(args.gpu))`,
 `"cuda:%d" % args.gpu`, `device=f"cuda:{args.gpu}"` of a factory).
 
-A GPU named by a literal text (`.to("cuda:1")`, `device="cuda:1"`, or `"cuda:0"` beside another GPU)
-keeps that GPU where there is one and takes the CPU where there is none (`"cuda:1" if
-torch.cuda.is_available() else "cpu"`, unsafe); a tensor a `torch` function makes right there
-(`torch.zeros(3).to("cuda:1")`) is created there by DEV010 first.
+A GPU named by a literal text (`.to("cuda:1")`, `device="cuda:1"`), the one GPU the file names by
+hand (not a model split across two), keeps that GPU where there is one and takes the CPU where
+there is none (`"cuda:1" if torch.cuda.is_available() else "cpu"`, unsafe); a tensor a `torch`
+function makes right there (`torch.zeros(3).to("cuda:1")`) is created there by DEV010 first.
 
 A tensor moved to an explicit GPU right where it is fed to a layer of the file's own modules
 (`model.pages[0](ids.cuda(model.page_devices[0]))`) goes where that layer is,
