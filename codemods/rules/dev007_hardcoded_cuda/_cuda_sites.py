@@ -37,7 +37,8 @@ use_cuda: sys.exit()``, or in a function itself called only there, however deep)
 (``use_gpu = True``) that is read only as ``if use_gpu:`` around GPU code that asks
 ``torch.cuda.is_available()`` itself; ``.cuda()`` in a method named ``cuda``, which forwards its
 caller's request; ``"cuda"`` where it is not a device (``backend = "cuda"``). An explicit GPU index
-(``.cuda(1)``, ``"cuda:1"``) is a placement decision: reported, not fixed, except GPU 0 in a file that
+(``.cuda(1)``) is a placement decision: reported, not fixed (a literal ``"cuda:1"`` text keeps its GPU
+where there is one and takes the CPU otherwise, unsafe), except GPU 0 in a file that
 names no other GPU and never sets the current one (it is the GPU ``.cuda()`` uses), and except on a
 tensor fed right there to a layer of the file's modules
 (:mod:`codemods.rules.dev007_hardcoded_cuda._fed_modules`): it goes where that layer is. So is an index
@@ -787,8 +788,29 @@ class _Sites:
         """``.to("cuda")``, ``device="cuda"``: the device argument becomes the portable device."""
         gpu_zero = device_string(arg.value, self.aliases) == "cuda:0" and self._only_gpu_zero()
         if is_indexed_cuda(arg.value, self.aliases) and not gpu_zero:
-            return Site(call, "an explicit GPU index; choose the device in one place")
+            # `.to("cuda:1")`: the GPU it names where there is one (unsafe: not a placement that
+            # only raised), the CPU where there is none. A tensor a `torch` call makes right there is
+            # left to DEV010, which creates it on that device (then this wraps its `device=`); a layer is not.
+            receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
+            made = self.aliases.qualify(receiver.func) if isinstance(receiver, cst.Call) else None
+            if made is not None and made.startswith("torch.") and made.count(".") == 1:
+                return Site(call, "an explicit GPU index; choose the device in one place")
+            if len(self.tree.memo(_named_gpus, lambda: _named_gpus(self.tree))) > 1:
+                # Two GPUs named by hand: a model split across them (a pipeline), correct as it is.
+                return Site(call, "an explicit GPU index; choose the device in one place")
+            value = arg.value
+            return Site(
+                call,
+                "an explicit GPU index; choose the device in one place",
+                lambda p, _: with_arg_value(
+                    call, arg, cst.IfExp(test=p.available(), body=value, orelse=cst.SimpleString('"cpu"'))
+                ),
+                "that GPU where there is one, else the CPU",
+            )
         if _built_cuda_text(arg.value) and not self._cpu_path():
+            chosen = _built_cuda_index(arg.value)
+            if chosen is not None and self._option_gpu(chosen):
+                return self._option_text(call, arg, spelled, chosen)
             # `map_location="cuda:{}".format(args.gpu)`: a GPU whose index the program computes is a
             # placement as a literal index is (reported only), and, as `.cuda(device_id)`, the choice of
             # a CPU path where the file asks `torch.cuda.is_available()` somewhere.
@@ -798,6 +820,25 @@ class _Sites:
         if is_cuda(arg.value, self.aliases) or gpu_zero:
             return self._placement(call, spelled, lambda d: with_arg_value(call, arg, d))
         return None
+
+    def _option_text(self, call: cst.Call, arg: cst.Arg, spelled: str, option: cst.BaseExpression) -> Site:
+        """``.to("cuda:{}".format(args.gpu))``, ``device=f"cuda:{args.gpu}"``: the GPU the option
+        chooses, spelled as text (exactly ``cuda:`` and the index): the GPU ``.cuda(args.gpu)`` names.
+        A move gets that fix; a factory's ``device=`` goes to the option's one ``device``, or keeps
+        its text where there is a GPU and takes the CPU where there is none."""
+        moves = isinstance(call.func, cst.Attribute) and call.func.attr.value == "to"
+        if moves and positional(call) and positional(call)[0] is arg:
+            return self._option_site(call, arg, spelled, option)
+        value = arg.value
+        return Site(
+            call,
+            f"{spelled} fails without a GPU",
+            lambda p, _: with_arg_value(
+                call, arg, cst.IfExp(test=p.available(), body=value, orelse=cst.SimpleString('"cpu"'))
+            ),
+            "the GPU the option chooses where there is one, else the CPU",
+            option=self._option_device(call, option, lambda d: with_arg_value(call, arg, d)),
+        )
 
     def _only_gpu_zero(self) -> bool:
         """Is GPU 0 the only GPU the file names, and the current one wherever it runs: no other index
@@ -849,10 +890,14 @@ class _Sites:
         """Every name an import statement binds, relative imports (``from . import utils``) included."""
         return self.tree.memo(_imported_names, lambda: _imported_names(self.tree, self.aliases))
 
-    def _option_site(self, call: cst.Call, index: cst.Arg, spelled: str) -> Site:
-        """``.cuda(args.gpu)``, ``.to(args.gpu)`` (``index``: the argument naming the GPU): onto the GPU
-        the option chooses where there is one, else the CPU."""
-        chosen = cst.parse_expression(f'f"cuda:{{{code_of(index.value)}}}"')
+    def _option_site(
+        self, call: cst.Call, index: cst.Arg, spelled: str, option: cst.BaseExpression | None = None
+    ) -> Site:
+        """``.cuda(args.gpu)``, ``.to(args.gpu)`` (``index``: the argument naming the GPU; ``option``:
+        the option where the argument spells it in a text, ``"cuda:{}".format(args.gpu)``): onto the
+        GPU the option chooses where there is one, else the CPU."""
+        gpu = index.value if option is None else option
+        chosen = cst.parse_expression(f'f"cuda:{{{code_of(gpu)}}}"')
         to = call.with_changes(
             func=cst.ensure_type(call.func, cst.Attribute).with_changes(attr=cst.Name("to"))
         )
@@ -868,8 +913,8 @@ class _Sites:
             call,
             f"{spelled} fails without a GPU",
             fix,
-            f'`.to(f"cuda:{{{code_of(index.value)}}}" if ... else "cpu")` keeps the GPU the option chooses',
-            option=self._option_device(call, index.value, move),
+            f'`.to(f"cuda:{{{code_of(gpu)}}}" if ... else "cpu")` keeps the GPU the option chooses',
+            option=self._option_device(call, gpu, move),
         )
 
     def _option_device(
@@ -1196,6 +1241,50 @@ def _built_cuda_text(text: cst.BaseExpression) -> bool:
         return False
     value = literal.evaluated_value
     return isinstance(value, str) and value.startswith("cuda:")
+
+
+def _built_cuda_index(text: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The one value a built ``cuda:`` text interpolates (``args.gpu`` in ``f"cuda:{args.gpu}"``,
+    ``"cuda:{}".format(args.gpu)``, ``"cuda:%d" % args.gpu``, ``"cuda:" + str(args.gpu)``), where the
+    text is exactly ``cuda:`` and that value; None otherwise."""
+    if isinstance(text, cst.FormattedString):
+        match text.parts:
+            case [cst.FormattedStringText(value="cuda:"), cst.FormattedStringExpression() as part]:
+                plain = part.conversion is None and part.format_spec is None
+                return part.expression if plain else None
+        return None
+    spec, index = "", None
+    if isinstance(text, cst.Call) and m.matches(text.func, m.Attribute(attr=m.Name("format"))):
+        literal = cst.ensure_type(text.func, cst.Attribute).value
+        if len(text.args) == 1 and not text.args[0].keyword and not text.args[0].star:
+            spec, index = "cuda:{}", text.args[0].value
+    elif isinstance(text, cst.BinaryOperation) and isinstance(text.operator, cst.Modulo):
+        literal, spec, index = text.left, "cuda:%d", text.right
+    elif m.matches(
+        text,
+        m.BinaryOperation(
+            operator=m.Add(), right=m.Call(func=m.Name("str"), args=[m.Arg(keyword=None, star="")])
+        ),
+    ):
+        operation = cst.ensure_type(text, cst.BinaryOperation)
+        literal, spec = operation.left, "cuda:"
+        index = cst.ensure_type(operation.right, cst.Call).args[0].value
+    else:
+        return None
+    if not (isinstance(literal, cst.SimpleString) and literal.evaluated_value == spec):
+        return None
+    return index
+
+
+def _named_gpus(tree: Tree) -> frozenset[str]:
+    """The GPU indices the file names by hand: ``"cuda:1"`` texts and ``.cuda(1)`` calls."""
+    named: set[str] = set()
+    for node in tree.of_type(tree.root, (cst.SimpleString, cst.Call)):
+        if isinstance(node, cst.SimpleString):
+            named.update(re.findall(r"cuda:(\d+)", node.value))
+        elif m.matches(node, m.Call(func=m.Attribute(attr=m.Name("cuda")), args=[m.Arg(value=m.Integer())])):
+            named.add(cst.ensure_type(node.args[0].value, cst.Integer).value)
+    return frozenset(named)
 
 
 def _asks_anywhere(tree: Tree, aliases: ImportAliases) -> bool:

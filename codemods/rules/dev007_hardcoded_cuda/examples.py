@@ -458,6 +458,69 @@ INVALID = [
         message="`.cuda(args.gpu)` fails without a GPU",
         line=8,
     ),
+    # The option's GPU spelled as a text (`"cuda:{}".format(args.gpu)`, `"cuda:%d" % args.gpu`,
+    # `f"cuda:{args.gpu}"`, `"cuda:" + str(args.gpu)`) names the same GPU as `.cuda(args.gpu)`: the
+    # moves and the `device=` of a factory go to the option's one `device`.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu_id", type=int, default=0)
+        args = parser.parse_args()
+        model = Net().to("cuda:{}".format(args.gpu_id))
+        x = x.to("cuda:%d" % args.gpu_id)
+        y = y.to("cuda:" + str(args.gpu_id))
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu_id", type=int, default=0)
+        args = parser.parse_args()
+        device = torch.device(f"cuda:{args.gpu_id}" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        x = x.to(device)
+        y = y.to(device)
+        """,
+        message='`.to("cuda:{}".format(args.gpu_id))` fails without a GPU',
+        line=6,
+    ),
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=0)
+        args = parser.parse_args()
+        noise = torch.randn(4, 8, device=f"cuda:{args.gpu}")
+        """,
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", type=int, default=0)
+        args = parser.parse_args()
+        device = torch.device(f"cuda:{args.gpu}" if torch.cuda.is_available() else "cpu")
+        noise = torch.randn(4, 8, device=device)
+        """,
+        message='`device=f"cuda:{args.gpu}"` fails without a GPU',
+    ),
+    # Not an option's GPU: a text that adds more than the index (`f"cuda:{gpu}0"`), or an index that
+    # is not an `int` option: reported only.
+    Invalid(
+        """
+        import argparse
+        import torch
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--gpu", default="0")
+        args = parser.parse_args()
+        model = Net().to("cuda:{}".format(args.gpu))
+        x = x.to(f"cuda:{args.gpu!r}")
+        """,
+        None,
+        message="an explicit GPU index",
+    ),
     # Not that: an option without an `int` default (`None` is no GPU index), and in a distributed
     # run each process's GPU is a placement (DEV006): reported only.
     Invalid(
@@ -955,12 +1018,19 @@ INVALID = [
         """,
         message="`.cuda(here)` fails when `here` is the CPU",
     ),
-    # Explicit GPU indices are a placement decision: reported only.
+    # Explicit GPU indices are a placement decision: `.cuda(i)` is reported only; a `device="cuda:1"`
+    # text keeps that GPU where there is one and takes the CPU where there is none (unsafe).
     Invalid(
         """
         import torch
         x = torch.zeros(3).cuda(1)
         y = torch.ones(3, device="cuda:1")
+        parts = [part.cuda(i) for i, part in enumerate(parts)]
+        """,
+        """
+        import torch
+        x = torch.zeros(3).cuda(1)
+        y = torch.ones(3, device="cuda:1" if torch.cuda.is_available() else "cpu")
         parts = [part.cuda(i) for i, part in enumerate(parts)]
         """,
         message="`.cuda(1)` pins an explicit GPU",
@@ -1520,7 +1590,7 @@ INVALID = [
         """,
         line=2,
     ),
-    # ... but not beside another GPU.
+    # ... but not beside another GPU: a model split across GPUs by hand, left as it is.
     Invalid(
         """
         import torch

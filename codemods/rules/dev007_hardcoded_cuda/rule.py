@@ -44,6 +44,13 @@ where the index is that process's placement. Where the options are read once at 
 (`args = parser.parse_args()`), never changed after, and the file names nothing else `device` nor has
 another move to the module's device, the choice is made once, `device = torch.device(f"cuda:{args.gpu}"
 if torch.cuda.is_available() else "cpu")` right below that line, and every move reads `.to(device)`.
+So is that GPU spelled as a text of exactly `cuda:` and the option (`.to("cuda:{}".format(args.gpu))`,
+`"cuda:%d" % args.gpu`, `device=f"cuda:{args.gpu}"` of a factory).
+
+A GPU named by a literal text (`.to("cuda:1")`, `device="cuda:1"`), the one GPU the file names by
+hand (not a model split across two), keeps that GPU where there is one and takes the CPU where
+there is none (`"cuda:1" if torch.cuda.is_available() else "cpu"`, unsafe); a tensor a `torch`
+function makes right there (`torch.zeros(3).to("cuda:1")`) is created there by DEV010 first.
 
 A tensor moved to an explicit GPU right where it is fed to a layer of the file's own modules
 (`model.pages[0](ids.cuda(model.page_devices[0]))`) goes where that layer is,
@@ -55,7 +62,7 @@ script that imports it runs on the GPU it chooses. Reported there, not fixed (as
 a `torch` the module does not import); not in a file of another GPU framework (`from numba import
 cuda`).
 
-Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `"cuda:1"`, `.to(f"cuda:{i}")` in a file
+Reported, not fixed: other explicit GPU indices (`.cuda(1)`, `.to(f"cuda:{i}")` in a file
 without a CPU path: a placement decision, see DEV006; a checkpoint's `map_location` onto one keeps it
 where there is a GPU and loads onto the CPU otherwise), moves beside a module-level `device = 0` (a GPU
 index, not a device to reuse),

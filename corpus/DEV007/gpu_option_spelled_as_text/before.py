@@ -1,0 +1,30 @@
+"""A retrieval trainer's style: a `--gpu_id` option (an int, default 0) picks the one GPU, and the
+model and batches go there through a device text built from it (`"cuda:{}".format(...)`,
+`"cuda:%d" % ...`, an f-string). On a machine without a GPU the first move stops the run; where
+there is one, the same GPU is used as before.
+"""
+
+import argparse
+
+import torch
+from torch import nn
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--gpu_id", type=int, default=0)
+parser.add_argument("--steps", type=int, default=3)
+args = parser.parse_args([])
+
+
+def run():
+    torch.manual_seed(0)
+    scorer = nn.Linear(4, 2).to("cuda:{}".format(args.gpu_id))
+    optimizer = torch.optim.SGD(scorer.parameters(), lr=0.1)
+    queries, targets = torch.randn(8, 4), torch.randn(8, 2)
+    for _ in range(args.steps):
+        optimizer.zero_grad()
+        noise = torch.zeros(8, 2, device=f"cuda:{args.gpu_id}")
+        out = scorer(queries.to("cuda:%d" % args.gpu_id)) + noise
+        loss = ((out - targets.to(f"cuda:{args.gpu_id}")) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+    return {"loss": loss.detach(), "weight": scorer.weight.detach()}
