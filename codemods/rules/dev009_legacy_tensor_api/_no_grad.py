@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.core.name_bindings import SCOPES
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import flatten_names, kwarg
 from codemods.core.torch_names import VARIABLE
@@ -49,16 +50,6 @@ _STRIP_FUNCTIONS = frozenset({"len", "float", "int", "bool", "isinstance", "type
 _ALIAS_METHODS = frozenset(
     "to cuda cpu float double half type contiguous view reshape unsqueeze squeeze t permute transpose clone"
     " detach".split()
-)
-# Nodes with a scope of their own: a name bound under one is not the enclosing function's.
-_OWN_SCOPES = (
-    cst.FunctionDef,
-    cst.ClassDef,
-    cst.Lambda,
-    cst.ListComp,
-    cst.SetComp,
-    cst.DictComp,
-    cst.GeneratorExp,
 )
 # Builtins that compute nothing a graph could hold.
 _PLAIN_BUILTINS = frozenset("len range float int bool abs round min max sum print str list tuple".split())
@@ -464,7 +455,7 @@ class VolatileFlow:
 
     def _own_scope(self, node: cst.CSTNode) -> cst.CSTNode | None:
         """The function, class, lambda or comprehension whose scope a binding of ``node`` is in."""
-        return next((a for a in self.tree.ancestors(node) if isinstance(a, _OWN_SCOPES)), None)
+        return next((a for a in self.tree.ancestors(node) if isinstance(a, SCOPES)), None)
 
     def _runs(self, suite: cst.BaseSuite | cst.Module, plan: NoGradPlan) -> None:
         body = suite.body if isinstance(suite, (cst.IndentedBlock, cst.Module)) else None

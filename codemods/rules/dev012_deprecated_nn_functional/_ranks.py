@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from codemods.core.dataflow import assigned_names, flatten_names
+from codemods.core.name_bindings import SCOPES
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.torch_names import VARIABLE
@@ -47,18 +48,6 @@ _RANK_KEEPING_LAYERS = frozenset(
 _IN_PLACE_RESHAPES = frozenset(
     ("unsqueeze_", "squeeze_", "resize_", "resize_as_", "t_", "transpose_", "swapdims_", "swapaxes_")
     + ("as_strided_", "set_")
-)
-
-
-# Nodes that open a scope of their own (or a comprehension): no block of the function to read back in.
-_OWN_SCOPES = (
-    cst.FunctionDef,
-    cst.ClassDef,
-    cst.Lambda,
-    cst.ListComp,
-    cst.SetComp,
-    cst.DictComp,
-    cst.GeneratorExp,
 )
 
 
@@ -289,7 +278,7 @@ class Ranks:
         between them may bind it too, and that block is a function's body."""
         statement: cst.CSTNode = name
         for above in self.tree.ancestors(name):
-            if isinstance(above, _OWN_SCOPES):
+            if isinstance(above, SCOPES):
                 return None  # a scope of its own, or no block to read back in
             if isinstance(above, cst.IndentedBlock):
                 break
