@@ -2396,7 +2396,10 @@ def returned_fix(
     if not isinstance(statement, cst.Return) or statement.value is None:
         return None
     function = next((a for a in tree.ancestors(statement) if isinstance(a, cst.FunctionDef)), None)
-    if function is None or not isinstance(tree.parent(function), cst.Module) or id(item) not in tensor_items:
+    if function is None or id(item) not in tensor_items:
+        return None
+    method = _method_of_a_top_level_class(tree, function)
+    if not method and not isinstance(tree.parent(function), cst.Module):
         return None
     value = statement.value
     position: int | None = None  # the element of a returned tuple that holds the number
@@ -2414,7 +2417,10 @@ def returned_fix(
     if returns != [statement] or tree.of_type(function, (cst.Yield,)) or not calls:
         return None
     uses = [n for n in tree.of_type(tree.root, cst.Name) if n.value == function.name.value]
-    if len(uses) != len(calls) + 1 or any(c.func not in uses for c in calls):
+    # (a method's calls are `self.step(...)`: the name is the attribute's; another `.step` anywhere, an
+    # override, `super().step(...)` or `trainer.step(...)`, is a use no fix follows)
+    named = [cst.ensure_type(c.func, cst.Attribute).attr if method else c.func for c in calls]
+    if len(uses) != len(calls) + 1 or any(n not in uses for n in named):
         return None  # (its def, and each call: never handed on or rebound)
     receiver = item_receiver(item)
     # (`loss.item() / n`: a true division is a float whatever it divides)
@@ -2440,6 +2446,21 @@ def returned_fix(
     fixed = cst.ensure_type(line.visit(_Replace({id(item): kept})), cst.SimpleStatementLine)
     edits[line] = cst.FlattenSentinel([fixed])
     return edits, loops
+
+
+def _method_of_a_top_level_class(tree: Tree, function: cst.FunctionDef) -> bool:
+    """``function`` is a plain method (no decorator: a static or class method, a property or a
+    wrapper may be called some other way) of a class defined at the top of the module, the only kind
+    whose ``self.name(...)`` calls the file resolves to it."""
+    block = tree.parent(function)
+    cls = tree.parent(block) if isinstance(block, cst.IndentedBlock) else None
+    return (
+        isinstance(cls, cst.ClassDef)
+        and isinstance(tree.parent(cls), cst.Module)
+        and not function.decorators
+        and bool(function.params.params)
+        and function.params.params[0].name.value == "self"
+    )
 
 
 # A `%` conversion: its flags, width and precision, and its type.
