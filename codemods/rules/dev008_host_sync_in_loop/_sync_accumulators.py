@@ -2448,19 +2448,33 @@ def returned_fix(
     return edits, loops
 
 
+# Decorators that run the method as it is and return what it returns (only the grad mode changes).
+_GRAD_MODES = frozenset({"torch.no_grad", "torch.inference_mode", "torch.enable_grad"})
+
+
 def _method_of_a_top_level_class(tree: Tree, function: cst.FunctionDef) -> bool:
-    """``function`` is a plain method (no decorator: a static or class method, a property or a
-    wrapper may be called some other way) of a class defined at the top of the module, the only kind
-    whose ``self.name(...)`` calls the file resolves to it."""
+    """``function`` is a plain method of a class defined at the top of the module, the only kind whose
+    ``self.name(...)`` calls the file resolves to it. Decorated only to set the grad mode
+    (``@torch.no_grad()``): another decorator (a static or class method, a property, a wrapper) may
+    call it some other way or change what it returns."""
     block = tree.parent(function)
     cls = tree.parent(block) if isinstance(block, cst.IndentedBlock) else None
     return (
         isinstance(cls, cst.ClassDef)
         and isinstance(tree.parent(cls), cst.Module)
-        and not function.decorators
+        and all(_sets_grad_mode(d.decorator) for d in function.decorators)
         and bool(function.params.params)
         and function.params.params[0].name.value == "self"
     )
+
+
+def _sets_grad_mode(decorator: cst.BaseExpression) -> bool:
+    """``@torch.no_grad()`` (or ``@torch.no_grad``, ``@torch.inference_mode()``), spelled in full."""
+    if isinstance(decorator, cst.Call):
+        if decorator.args:
+            return False  # (`inference_mode(False)`: still a grad mode, but keep to the plain spelling)
+        decorator = decorator.func
+    return code_of(decorator) in _GRAD_MODES
 
 
 # A `%` conversion: its flags, width and precision, and its type.

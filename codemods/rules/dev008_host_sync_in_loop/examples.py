@@ -2714,6 +2714,42 @@ INVALID = [
         """,
         line=9,
     ),
+    # An evaluation step under `@torch.no_grad()` (the decorator only sets the grad mode; it returns what
+    # the method returns).
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model.cuda()
+            @torch.no_grad()
+            def eval_step(self, x, y):
+                loss = criterion(self.model(x.cuda()), y.cuda())
+                return loss.item()
+            def evaluate(self, loader):
+                total = 0.0
+                for x, y in loader:
+                    total += self.eval_step(x, y)
+                return total / len(loader)
+        """,
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model.cuda()
+            @torch.no_grad()
+            def eval_step(self, x, y):
+                loss = criterion(self.model(x.cuda()), y.cuda())
+                return loss.detach().double()
+            def evaluate(self, loader):
+                total = 0.0
+                for x, y in loader:
+                    total += self.eval_step(x, y)
+                total = float(total)
+                return total / len(loader)
+        """,
+        line=8,
+    ),
     # Only reported: the method is called from outside its class too (`trainer.train_step(...)` would get
     # the tensor), a subclass overrides it (its callers may run either), or it is decorated (a static
     # method or a wrapper may be called some other way).
