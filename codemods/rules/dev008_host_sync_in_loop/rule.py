@@ -109,7 +109,10 @@ made, `args.chunk_len`), where every call of the function (its name used nowhere
 a loop, `loss = train(x, y)`, read there only by such sums and where the loop logs, and nowhere after it,
 returns the detached float64 tensor instead: the caller's sums are kept on the device and its logged
 reads become `float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is: it formats
-the 0-dim tensor through `float()`, the same text). Values kept per step in a list the loop does not
+the 0-dim tensor through `float()`, the same text). So does a trainer's step method, `return
+loss.item()` in a method of a top-level class (undecorated, or only under `@torch.no_grad()`), every
+call of which is `self.train_step(x, y)` in such a loop, its name used nowhere else in the file (no
+override, `super()` call or `trainer.train_step(...)`). Values kept per step in a list the loop does not
 otherwise use, started as `[]` just before it (also `losses, steps = [], []`;
 `losses.append(loss.item())`, or `float(loss)` of a floating value), are appended as detached tensors
 and read with one copy after the loop (`losses =
