@@ -2750,6 +2750,76 @@ INVALID = [
         """,
         line=8,
     ),
+    # Two numbers returned, each summed and logged by the caller: both are returned as tensors (the fix of
+    # the first carries the second's too).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            acc = (out.argmax(1) == y.cuda()).float().mean()
+            loss.backward()
+            optimizer.step()
+            return loss.item(), acc.item()
+        total_loss = 0.0
+        total_acc = 0.0
+        for i, (x, y) in enumerate(loader):
+            loss, acc = train(x, y)
+            total_loss += loss
+            total_acc += acc
+            if i % 10 == 0:
+                print(f"{i} loss {loss:.4f} acc {acc:.3f}")
+        print(total_loss / len(loader), total_acc / len(loader))
+        """,
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            acc = (out.argmax(1) == y.cuda()).float().mean()
+            loss.backward()
+            optimizer.step()
+            return loss.detach().double(), acc.detach().double()
+        total_loss = 0.0
+        total_acc = 0.0
+        for i, (x, y) in enumerate(loader):
+            loss, acc = train(x, y)
+            total_loss += loss
+            total_acc += acc
+            if i % 10 == 0:
+                print(f"{i} loss {float(loss):.4f} acc {float(acc):.3f}")
+        total_loss = float(total_loss)
+        total_acc = float(total_acc)
+        print(total_loss / len(loader), total_acc / len(loader))
+        """,
+        line=9,
+    ),
+    # Only reported: one of the two is used as a number in the step (`best = max(best, acc)`).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            acc = (out.argmax(1) == y.cuda()).float().mean()
+            loss.backward()
+            optimizer.step()
+            return loss.item(), acc.item()
+        total_loss = 0.0
+        best = 0.0
+        for x, y in loader:
+            loss, acc = train(x, y)
+            total_loss += loss
+            best = max(best, acc)
+        """,
+        None,
+        message="`train` returns the number every step, and no fix follows it into every caller",
+        line=9,
+    ),
     # Only reported: the method is called from outside its class too (`trainer.train_step(...)` would get
     # the tensor), a subclass overrides it (its callers may run either), or it is decorated (a static
     # method or a wrapper may be called some other way).
