@@ -2440,6 +2440,10 @@ def returned_fix(
         positions: dict[int, bool] | None = None
     else:
         positions = {i: _floating_term(tree, function, terms[i], items[i], scalars) for i in items}
+        if len(positions) > 1 and not all(positions.values()):
+            # (several: each shown to be a float; an int read back as `float(v)` where the caller logs
+            # would print `5.0` for `5`)
+            return None
         floating, count = False, False
     edits: dict[cst.CSTNode, cst.FlattenSentinel] = {}
     loops: list[cst.For | cst.While] = []
