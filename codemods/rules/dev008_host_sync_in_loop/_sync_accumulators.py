@@ -2439,6 +2439,8 @@ def returned_fix(
         count = term is item and _is_count(item_receiver(item))
         positions: dict[int, bool] | None = None
     else:
+        if any(terms[i] is items[i] and _is_count(item_receiver(items[i])) for i in items):
+            return None  # (a count, unpacked by the caller: kept as before, on the host)
         positions = {i: _floating_term(tree, function, terms[i], items[i], scalars) for i in items}
         if len(positions) > 1 and not all(positions.values()):
             # (several: each shown to be a float; an int read back as `float(v)` where the caller logs
@@ -2642,6 +2644,8 @@ def _kept_name_reads(
         if reads is None or _declared_global(tree, loop, total):
             return None
         replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    if value_reads and not floating:
+        return None  # (`print(hits)` of what may be an int: `float(hits)` would print `5.0` for `5`)
     replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in value_reads})
     return replacements, totals
 

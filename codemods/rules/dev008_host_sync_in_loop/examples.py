@@ -2820,6 +2820,25 @@ INVALID = [
         message="`train` returns the number every step, and no fix follows it into every caller",
         line=9,
     ),
+    # Only reported: a count returned beside the output, read back where the caller logs (as a float it
+    # would print `5.0` for `5`).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def evaluate(x, y):
+            out = model(x.cuda())
+            correct = (out.argmax(1) == y.cuda()).sum()
+            return out, correct.item()
+        for i, (x, y) in enumerate(loader):
+            out, hits = evaluate(x, y)
+            if i % 10 == 0:
+                print("correct", hits)
+        """,
+        None,
+        message="`evaluate` returns the number every step, and no fix follows it into every caller",
+        line=6,
+    ),
     # Only reported: the method is called from outside its class too (`trainer.train_step(...)` would get
     # the tensor), a subclass overrides it (its callers may run either), or it is decorated (a static
     # method or a wrapper may be called some other way).
