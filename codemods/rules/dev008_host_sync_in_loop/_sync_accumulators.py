@@ -527,6 +527,7 @@ _NOT_A_READ = (
     cst.AsName,
     cst.CompFor,
 )
+_ITEM_CALL = m.Call(func=m.Attribute(attr=m.Name("item")), args=[])
 _ITEM_INTO_NAME = m.Assign(targets=[m.AssignTarget(target=m.Name())])
 
 
@@ -2396,17 +2397,29 @@ def returned_fix(
     if not isinstance(statement, cst.Return) or statement.value is None:
         return None
     function = next((a for a in tree.ancestors(statement) if isinstance(a, cst.FunctionDef)), None)
-    if function is None or not isinstance(tree.parent(function), cst.Module) or id(item) not in tensor_items:
+    if function is None or id(item) not in tensor_items:
+        return None
+    method = _method_of_a_top_level_class(tree, function)
+    if not method and not isinstance(tree.parent(function), cst.Module):
         return None
     value = statement.value
-    position: int | None = None  # the element of a returned tuple that holds the number
+    # the elements of a returned tuple that hold numbers (`return loss.item(), acc.item()`), by position:
+    # each one's item; the caller's loop keeps them all, so one finding's fix carries every one
+    items: dict[int, cst.Call] = {}
     if isinstance(value, cst.Tuple):
-        terms = [i for i, e in enumerate(value.elements) if _is_item_term(e.value, item, tree, statement)]
-        if len(terms) != 1 or any(isinstance(e, cst.StarredElement) for e in value.elements):
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
             return None
-        position = terms[0]
-        term = value.elements[position].value
+        for i, element in enumerate(value.elements):
+            found = _term_item(element.value)
+            if found is not None and _is_item_term(element.value, found, tree, statement):
+                items[i] = found
+        if not any(found is item for found in items.values()):
+            return None
+        if any(id(found) not in tensor_items for found in items.values()):
+            return None  # (a value not shown to be a tensor stays a host number: its caller reads it so)
+        terms = {i: value.elements[i].value for i in items}
     elif _is_item_term(value, item, tree, statement):
+        terms = {}
         term = value
     else:
         return None
@@ -2414,18 +2427,30 @@ def returned_fix(
     if returns != [statement] or tree.of_type(function, (cst.Yield,)) or not calls:
         return None
     uses = [n for n in tree.of_type(tree.root, cst.Name) if n.value == function.name.value]
-    if len(uses) != len(calls) + 1 or any(c.func not in uses for c in calls):
+    # (a method's calls are `self.step(...)`: the name is the attribute's; another `.step` anywhere, an
+    # override, `super().step(...)` or `trainer.step(...)`, is a use no fix follows)
+    named = [cst.ensure_type(c.func, cst.Attribute).attr if method else c.func for c in calls]
+    if len(uses) != len(calls) + 1 or any(n not in uses for n in named):
         return None  # (its def, and each call: never handed on or rebound)
-    receiver = item_receiver(item)
-    # (`loss.item() / n`: a true division is a float whatever it divides)
-    divided = isinstance(term, cst.BinaryOperation) and isinstance(term.operator, cst.Divide)
-    floating = divided or _is_floating(tree, function, receiver, scalars)
-    # `return (pred == y).sum().item()`: a count, returned as the exact int64 tensor
-    count = term is item and _is_count(receiver)
+    if not terms:
+        # (`loss.item() / n`: a true division is a float whatever it divides)
+        floating = _floating_term(tree, function, term, item, scalars)
+        # `return (pred == y).sum().item()`: a count, returned as the exact int64 tensor
+        count = term is item and _is_count(item_receiver(item))
+        positions: dict[int, bool] | None = None
+    else:
+        if any(terms[i] is items[i] and _is_count(item_receiver(items[i])) for i in items):
+            return None  # (a count, unpacked by the caller: kept as before, on the host)
+        positions = {i: _floating_term(tree, function, terms[i], items[i], scalars) for i in items}
+        if len(positions) > 1 and not all(positions.values()):
+            # (several: each shown to be a float; an int read back as `float(v)` where the caller logs
+            # would print `5.0` for `5`)
+            return None
+        floating, count = False, False
     edits: dict[cst.CSTNode, cst.FlattenSentinel] = {}
     loops: list[cst.For | cst.While] = []
     for call in calls:
-        caller = _caller_edits(tree, call, position, floating, count)
+        caller = _caller_edits(tree, call, positions, floating, count)
         if caller is None:
             return None
         loop, caller_edits = caller
@@ -2433,13 +2458,62 @@ def returned_fix(
             return None
         loops.append(loop)
         edits.update(caller_edits)
-    kept = receiver if count else kept_float(item, float64, in_operation=term is not item)
+    if not terms:
+        kept = {id(item): item_receiver(item) if count else kept_float(item, float64, term is not item)}
+    else:
+        kept = {id(items[i]): kept_float(items[i], float64, terms[i] is not items[i]) for i in items}
     line = tree.parent(statement)
     if not isinstance(line, cst.SimpleStatementLine) or any(line is k for k in edits):
         return None
-    fixed = cst.ensure_type(line.visit(_Replace({id(item): kept})), cst.SimpleStatementLine)
+    fixed = cst.ensure_type(line.visit(_Replace(kept)), cst.SimpleStatementLine)
     edits[line] = cst.FlattenSentinel([fixed])
     return edits, loops
+
+
+# Decorators that run the method as it is and return what it returns (only the grad mode changes).
+_GRAD_MODES = frozenset({"torch.no_grad", "torch.inference_mode", "torch.enable_grad"})
+
+
+def _method_of_a_top_level_class(tree: Tree, function: cst.FunctionDef) -> bool:
+    """``function`` is a plain method of a class defined at the top of the module, the only kind whose
+    ``self.name(...)`` calls the file resolves to it. Decorated only to set the grad mode
+    (``@torch.no_grad()``): another decorator (a static or class method, a property, a wrapper) may
+    call it some other way or change what it returns."""
+    block = tree.parent(function)
+    cls = tree.parent(block) if isinstance(block, cst.IndentedBlock) else None
+    return (
+        isinstance(cls, cst.ClassDef)
+        and isinstance(tree.parent(cls), cst.Module)
+        and all(_sets_grad_mode(d.decorator) for d in function.decorators)
+        and bool(function.params.params)
+        and function.params.params[0].name.value == "self"
+    )
+
+
+def _sets_grad_mode(decorator: cst.BaseExpression) -> bool:
+    """``@torch.no_grad()`` (or ``@torch.no_grad``, ``@torch.inference_mode()``), spelled in full."""
+    if isinstance(decorator, cst.Call):
+        if decorator.args:
+            return False  # (`inference_mode(False)`: still a grad mode, but keep to the plain spelling)
+        decorator = decorator.func
+    return code_of(decorator) in _GRAD_MODES
+
+
+def _term_item(value: cst.BaseExpression) -> cst.Call | None:
+    """The ``.item()`` call of a returned term, ``loss.item()`` or ``loss.item() * n`` (either side),
+    for :func:`_is_item_term` to judge; None for anything else."""
+    for candidate in (value, *((value.left, value.right) if isinstance(value, cst.BinaryOperation) else ())):
+        if m.matches(candidate, _ITEM_CALL):
+            return cst.ensure_type(candidate, cst.Call)
+    return None
+
+
+def _floating_term(
+    tree: Tree, function: cst.FunctionDef, term: cst.BaseExpression, item: cst.Call, scalars: Scalars
+) -> bool:
+    """A returned term is a float: a true division (whatever it divides), or of a floating value."""
+    divided = isinstance(term, cst.BinaryOperation) and isinstance(term.operator, cst.Divide)
+    return divided or _is_floating(tree, function, item_receiver(item), scalars)
 
 
 # A `%` conversion: its flags, width and precision, and its type.
@@ -2485,33 +2559,62 @@ def _formatted_as_float(tree: Tree, name: cst.Name) -> bool:
 
 
 def _caller_edits(
-    tree: Tree, call: cst.Call, position: int | None, floating: bool, count: bool = False
+    tree: Tree, call: cst.Call, positions: Mapping[int, bool] | None, floating: bool, count: bool = False
 ) -> tuple[cst.For | cst.While, dict[cst.CSTNode, cst.FlattenSentinel]] | None:
-    """For ``v = f(...)`` (``position``: the ``k``-th name of ``a, v = f(...)``) in a loop, the loop and
-    the edits that keep ``v``'s sums on the device and read it as ``float(v)`` where the loop logs, or
-    None when ``v`` is read or bound any other way, or after the loop. ``total += f(...)`` is such a sum
-    of its own. ``count``: ``f`` returns a count (an int64 tensor), summed only from an int and read back
-    with ``int``."""
+    """For ``v = f(...)`` in a loop (``positions``: the ``k``-th names of ``a, v, w = f(...)``, each
+    with whether it is floating; else ``floating`` says so of ``v``), the loop and the edits that keep
+    each value's sums on the device and read it as ``float(v)`` where the loop logs, or None when one is
+    read or bound any other way, or after the loop. ``total += f(...)`` is such a sum of its own.
+    ``count``: ``f`` returns a count (an int64 tensor), summed only from an int and read back with
+    ``int``."""
     assign = tree.parent(call)
-    if isinstance(assign, cst.AugAssign) and assign.value is call and position is None:
+    if isinstance(assign, cst.AugAssign) and assign.value is call and positions is None:
         return _summed_call_edits(tree, assign, floating, count)
     if count or not (isinstance(assign, cst.Assign) and assign.value is call and len(assign.targets) == 1):
         return None
     target: cst.BaseExpression = assign.targets[0].target
-    if position is not None:
-        if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) <= position:
+    named: list[tuple[cst.BaseExpression, bool]] = [(target, floating)]
+    if positions is not None:
+        if not isinstance(target, (cst.Tuple, cst.List)) or len(target.elements) <= max(positions):
             return None
         if any(isinstance(e, cst.StarredElement) for e in target.elements):
             return None
-        target = target.elements[position].value
+        named = [(target.elements[k].value, positions[k]) for k in sorted(positions)]
+    scopes = (cst.For, cst.While, cst.FunctionDef)
+    loop = next((a for a in tree.ancestors(assign) if isinstance(a, scopes)), None)
+    if not isinstance(loop, (cst.For, cst.While)) or not isinstance(
+        tree.parent(assign), cst.SimpleStatementLine
+    ):
+        return None
+    replacements: dict[int, cst.CSTNode] = {}
+    totals: list[str] = []
+    for each, each_floating in named:
+        kept = _kept_name_reads(tree, loop, each, each_floating)
+        if kept is None:
+            return None
+        replacements.update(kept[0])
+        totals.extend(kept[1])
+    names = {cst.ensure_type(each, cst.Name).value for each, _ in named}
+    if len(set(totals)) != len(totals) or len(names) != len(named):
+        return None
+    fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
+    if not totals:
+        return loop, {loop: cst.FlattenSentinel([fixed])}
+    ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))
+    converted: list[cst.BaseStatement] = [cst.parse_statement(f"{t} = float({t})\n") for t in ordered]
+    return loop, _after_loop(tree, loop, fixed, converted, ordered[0])
+
+
+def _kept_name_reads(
+    tree: Tree, loop: cst.For | cst.While, target: cst.BaseExpression, floating: bool
+) -> tuple[dict[int, cst.CSTNode], list[str]] | None:
+    """For a name bound in ``loop`` to a kept tensor, the reads that become ``float(...)`` (where the
+    loop logs, and its sums' reads there) and the sums to read back after the loop; None where the name
+    is read or bound any other way, after the loop, or summed into a sum no fix keeps."""
     if not isinstance(target, cst.Name):
         return None
     name = target.value
-    scopes = (cst.For, cst.While, cst.FunctionDef)
-    loop = next((a for a in tree.ancestors(assign) if isinstance(a, scopes)), None)
-    if not isinstance(loop, (cst.For, cst.While)) or _declared_global(tree, loop, name):
-        return None
-    if not isinstance(tree.parent(assign), cst.SimpleStatementLine) or _read_outside(tree, loop, name):
+    if _declared_global(tree, loop, name) or _read_outside(tree, loop, name):
         return None
     value_reads: list[cst.Name] = []
     sums: list[cst.AugAssign] = []
@@ -2541,13 +2644,10 @@ def _caller_edits(
         if reads is None or _declared_global(tree, loop, total):
             return None
         replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in reads})
+    if value_reads and not floating:
+        return None  # (`print(hits)` of what may be an int: `float(hits)` would print `5.0` for `5`)
     replacements.update({id(r): cst.Call(func=cst.Name("float"), args=[cst.Arg(r)]) for r in value_reads})
-    fixed = cst.ensure_type(loop.visit(_Replace(replacements)), type(loop))
-    if not totals:
-        return loop, {loop: cst.FlattenSentinel([fixed])}
-    ordered = sorted(totals, key=lambda t: _first_bound(tree, loop, t))
-    converted: list[cst.BaseStatement] = [cst.parse_statement(f"{t} = float({t})\n") for t in ordered]
-    return loop, _after_loop(tree, loop, fixed, converted, ordered[0])
+    return replacements, totals
 
 
 def _summed_call_edits(

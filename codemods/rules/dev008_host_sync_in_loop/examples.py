@@ -2622,6 +2622,296 @@ INVALID = [
         message="`train` returns the number every step, and no fix follows it into every caller",
         line=7,
     ),
+    # A trainer's step method, called only as `self.train_step(...)` from the epoch loop of another of its
+    # methods, which sums it and logs it: the same fix as a step function's (the method returns the
+    # detached float64 tensor; the log formats `float(loss)`, the sum is read back after the loop).
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        class Trainer:
+            def __init__(self, model, loader):
+                self.model = model.cuda()
+                self.loader = loader
+                self.optimizer = torch.optim.SGD(self.model.parameters(), lr=0.1)
+            def train_step(self, x, y):
+                self.optimizer.zero_grad()
+                loss = nn.functional.mse_loss(self.model(x.cuda()), y.cuda())
+                loss.backward()
+                self.optimizer.step()
+                return loss.item()
+            def train_epoch(self):
+                total_loss = 0.0
+                for i, (x, y) in enumerate(self.loader):
+                    loss = self.train_step(x, y)
+                    total_loss += loss
+                    if i % 100 == 0:
+                        print(f"step {i} loss {loss:.4f}")
+                return total_loss / len(self.loader)
+        """,
+        """
+        import torch
+        from torch import nn
+        class Trainer:
+            def __init__(self, model, loader):
+                self.model = model.cuda()
+                self.loader = loader
+                self.optimizer = torch.optim.SGD(self.model.parameters(), lr=0.1)
+            def train_step(self, x, y):
+                self.optimizer.zero_grad()
+                loss = nn.functional.mse_loss(self.model(x.cuda()), y.cuda())
+                loss.backward()
+                self.optimizer.step()
+                return loss.detach().double()
+            def train_epoch(self):
+                total_loss = 0.0
+                for i, (x, y) in enumerate(self.loader):
+                    loss = self.train_step(x, y)
+                    total_loss += loss
+                    if i % 100 == 0:
+                        print(f"step {i} loss {float(loss):.4f}")
+                total_loss = float(total_loss)
+                return total_loss / len(self.loader)
+        """,
+        line=13,
+    ),
+    # `total += self.train_step(x, y)` is such a sum of its own.
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model.cuda()
+            def train_step(self, x, y):
+                loss = criterion(self.model(x.cuda()), y.cuda())
+                loss.backward()
+                optimizer.step()
+                return loss.item()
+            def fit(self, loader, epochs):
+                for epoch in range(epochs):
+                    total = 0.0
+                    for x, y in loader:
+                        total += self.train_step(x, y)
+                    print(epoch, total / len(loader))
+        """,
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model.cuda()
+            def train_step(self, x, y):
+                loss = criterion(self.model(x.cuda()), y.cuda())
+                loss.backward()
+                optimizer.step()
+                return loss.detach().double()
+            def fit(self, loader, epochs):
+                for epoch in range(epochs):
+                    total = 0.0
+                    for x, y in loader:
+                        total += self.train_step(x, y)
+                    total = float(total)
+                    print(epoch, total / len(loader))
+        """,
+        line=9,
+    ),
+    # An evaluation step under `@torch.no_grad()` (the decorator only sets the grad mode; it returns what
+    # the method returns).
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model.cuda()
+            @torch.no_grad()
+            def eval_step(self, x, y):
+                loss = criterion(self.model(x.cuda()), y.cuda())
+                return loss.item()
+            def evaluate(self, loader):
+                total = 0.0
+                for x, y in loader:
+                    total += self.eval_step(x, y)
+                return total / len(loader)
+        """,
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model.cuda()
+            @torch.no_grad()
+            def eval_step(self, x, y):
+                loss = criterion(self.model(x.cuda()), y.cuda())
+                return loss.detach().double()
+            def evaluate(self, loader):
+                total = 0.0
+                for x, y in loader:
+                    total += self.eval_step(x, y)
+                total = float(total)
+                return total / len(loader)
+        """,
+        line=8,
+    ),
+    # Two numbers returned, each summed and logged by the caller: both are returned as tensors (the fix of
+    # the first carries the second's too).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            acc = (out.argmax(1) == y.cuda()).float().mean()
+            loss.backward()
+            optimizer.step()
+            return loss.item(), acc.item()
+        total_loss = 0.0
+        total_acc = 0.0
+        for i, (x, y) in enumerate(loader):
+            loss, acc = train(x, y)
+            total_loss += loss
+            total_acc += acc
+            if i % 10 == 0:
+                print(f"{i} loss {loss:.4f} acc {acc:.3f}")
+        print(total_loss / len(loader), total_acc / len(loader))
+        """,
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            acc = (out.argmax(1) == y.cuda()).float().mean()
+            loss.backward()
+            optimizer.step()
+            return loss.detach().double(), acc.detach().double()
+        total_loss = 0.0
+        total_acc = 0.0
+        for i, (x, y) in enumerate(loader):
+            loss, acc = train(x, y)
+            total_loss += loss
+            total_acc += acc
+            if i % 10 == 0:
+                print(f"{i} loss {float(loss):.4f} acc {float(acc):.3f}")
+        total_loss = float(total_loss)
+        total_acc = float(total_acc)
+        print(total_loss / len(loader), total_acc / len(loader))
+        """,
+        line=9,
+    ),
+    # Only reported: one of the two is used as a number in the step (`best = max(best, acc)`).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def train(x, y):
+            out = model(x.cuda())
+            loss = criterion(out, y.cuda())
+            acc = (out.argmax(1) == y.cuda()).float().mean()
+            loss.backward()
+            optimizer.step()
+            return loss.item(), acc.item()
+        total_loss = 0.0
+        best = 0.0
+        for x, y in loader:
+            loss, acc = train(x, y)
+            total_loss += loss
+            best = max(best, acc)
+        """,
+        None,
+        message="`train` returns the number every step, and no fix follows it into every caller",
+        line=9,
+    ),
+    # Only reported: a count returned beside the output, read back where the caller logs (as a float it
+    # would print `5.0` for `5`).
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def evaluate(x, y):
+            out = model(x.cuda())
+            correct = (out.argmax(1) == y.cuda()).sum()
+            return out, correct.item()
+        for i, (x, y) in enumerate(loader):
+            out, hits = evaluate(x, y)
+            if i % 10 == 0:
+                print("correct", hits)
+        """,
+        None,
+        message="`evaluate` returns the number every step, and no fix follows it into every caller",
+        line=6,
+    ),
+    # Only reported: the method is called from outside its class too (`trainer.train_step(...)` would get
+    # the tensor), a subclass overrides it (its callers may run either), or it is decorated (a static
+    # method or a wrapper may be called some other way).
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model.cuda()
+            def train_step(self, x, y):
+                loss = criterion(self.model(x.cuda()), y.cuda())
+                loss.backward()
+                optimizer.step()
+                return loss.item()
+            def fit(self, loader):
+                total = 0.0
+                for x, y in loader:
+                    total += self.train_step(x, y)
+                return total
+        trainer = Trainer(model)
+        for x, y in warmup:
+            history.append(trainer.train_step(x, y))
+        """,
+        None,
+        message="`train_step` returns the number every step, and no fix follows it into every caller",
+        line=9,
+    ),
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model.cuda()
+            def train_step(self, x, y):
+                loss = criterion(self.model(x.cuda()), y.cuda())
+                loss.backward()
+                optimizer.step()
+                return loss.item()
+            def fit(self, loader):
+                total = 0.0
+                for x, y in loader:
+                    total += self.train_step(x, y)
+                return total
+        class ClippedTrainer(Trainer):
+            def train_step(self, x, y):
+                return min(super().train_step(x, y), 10.0)
+        """,
+        None,
+        message="`train_step` returns the number every step, and no fix follows it into every caller",
+        line=9,
+    ),
+    Invalid(
+        """
+        import torch
+        class Trainer:
+            def __init__(self, model):
+                self.model = model.cuda()
+            @some_wrapper
+            def train_step(self, x, y):
+                loss = criterion(self.model(x.cuda()), y.cuda())
+                loss.backward()
+                optimizer.step()
+                return loss.item()
+            def fit(self, loader):
+                total = 0.0
+                for x, y in loader:
+                    total += self.train_step(x, y)
+                return total
+        """,
+        None,
+        message="`train_step` returns the number every step, and no fix follows it into every caller",
+        line=10,
+    ),
     # An engine calls the functions put in its hooks under a per-batch event, and the function handed to
     # its `train`, on every batch: their state and batch are values the code does not show.
     Invalid(

@@ -103,13 +103,16 @@ other code binds it nowhere (`report_loss = 0` before `while True:`, summed in t
 after each pass of the inner loop), before a `try:` around the loop where neither its handlers nor the
 code after it read the sum (an exception that stops the loop halfway would leave it a tensor there), by a
 chained assignment (`step = total = 0`), and be reset by one (`total = n = 0.`). A read in an `if`'s test
-runs every step: it keeps the sum on the host. A step function that returns the number, `return
-loss.item() / n` (or `return output, loss.item()`; scaled by a size, a float literal or a number argparse
-made, `args.chunk_len`), where every call of the function (its name used nowhere else) names the value in
-a loop, `loss = train(x, y)`, read there only by such sums and where the loop logs, and nowhere after it,
-returns the detached float64 tensor instead: the caller's sums are kept on the device and its logged
-reads become `float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is: it formats
-the 0-dim tensor through `float()`, the same text). Values kept per step in a list the loop does not
+runs every step: it keeps the sum on the host. A step function that returns the number, `return loss.item() /
+n` (or `return output, loss.item()`, or several, `return loss.item(), acc.item()`; scaled by a size, a float
+literal or a number argparse made, `args.chunk_len`), where every call of the function (its name used nowhere
+else) names the value in a loop, `loss = train(x, y)`, read there only by such sums and where the loop logs,
+and nowhere after it, returns the detached float64 tensor instead: the caller's sums are kept on the device
+and its logged reads become `float(loss)` (one a `%` format converts with `%f`, `%e` or `%g` stays as it is:
+it formats the 0-dim tensor through `float()`, the same text). So does a trainer's step method, `return
+loss.item()` in a method of a top-level class (undecorated, or only under `@torch.no_grad()`), every
+call of which is `self.train_step(x, y)` in such a loop, its name used nowhere else in the file (no
+override, `super()` call or `trainer.train_step(...)`). Values kept per step in a list the loop does not
 otherwise use, started as `[]` just before it (also `losses, steps = [], []`;
 `losses.append(loss.item())`, or `float(loss)` of a floating value), are appended as detached tensors
 and read with one copy after the loop (`losses =
