@@ -373,7 +373,7 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
         and value.func.attr.value == "tolist"
     ):
         return "tolist"  # a list, but a number for a 0-d array: only a likely reading
-    if _index_array(value, aliases):
+    if index_array(value, aliases):
         return "array"  # `np.where(c)[0]`: a fresh 1-d array of indices
     if is_existing_array(value, aliases):
         return "existing"  # `x.reshape(-1, 1)`, `x[:, j]`, `x[i:j]`: an array's or a tensor's view
@@ -390,8 +390,11 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
     return "array" if qualified in ARRAY_BUILDERS or random else None
 
 
-def _index_array(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
-    """``np.where(mask)[0]``, ``np.nonzero(x)[1]``: one array of indices (1-d) from the tuple."""
+def index_array(
+    value: cst.BaseExpression, aliases: ImportAliases, functions: frozenset[str] = _INDEX_TUPLES
+) -> bool:
+    """``np.where(mask)[0]``, ``np.nonzero(x)[1]``: one array of indices (1-d) from the tuple that one of
+    ``functions`` returns."""
     if not (isinstance(value, cst.Subscript) and len(value.slice) == 1):
         return False
     index = value.slice[0].slice
@@ -400,7 +403,7 @@ def _index_array(value: cst.BaseExpression, aliases: ImportAliases) -> bool:
         isinstance(index, cst.Index)
         and isinstance(index.value, cst.Integer)
         and isinstance(found, cst.Call)
-        and aliases.qualify(found.func) in _INDEX_TUPLES
+        and aliases.qualify(found.func) in functions
         and len(found.args) == 1
     )
 

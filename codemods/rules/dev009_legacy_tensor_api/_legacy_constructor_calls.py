@@ -25,6 +25,7 @@ from codemods.core.tree import Tree
 from codemods.rules.dev009_legacy_tensor_api._evident_data import (
     ARRAY_BUILDERS,
     every_binding_kind,
+    index_array,
     made_tensor,
     reaching_kind,
     returns_fresh_list,
@@ -37,6 +38,9 @@ from codemods.rules.dev009_legacy_tensor_api._named_arguments import (
     names_a_count,
 )
 from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque, spelled_like_a_size
+
+# A built array indexes `np.where(c)[k]` only (the evidence of bound names reads `np.nonzero` too).
+_WHERE = frozenset({"numpy.where"})
 
 UNCLEAR = (
     ": cannot tell data from a size here; use `torch.tensor(data, dtype=...)` or"
@@ -532,17 +536,7 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
                 spelled = "numpy." + target.raw_value
             return spelled in _FLOAT_DTYPES
         return False
-    if isinstance(value, cst.Subscript) and len(value.slice) == 1:
-        index = value.slice[0].slice
-        where = value.value
-        return (
-            isinstance(index, cst.Index)
-            and isinstance(index.value, cst.Integer)
-            and isinstance(where, cst.Call)
-            and aliases.qualify(where.func) == "numpy.where"
-            and len(where.args) == 1
-        )
-    return False
+    return index_array(value, aliases, _WHERE)
 
 
 _ARRAY_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
