@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
 import libcst as cst
 import libcst.matchers as m
@@ -41,26 +42,11 @@ def accumulator_fix(
     """``total += loss.item()`` (or ``total = total + loss.item()``) in ``loop``: the edits that keep the
     sum on the device, or None. With ``float64`` (every device the file may pick has it) the sum is kept
     in float64, else in float32."""
-    parts = _sum_parts(statement)
-    if parts is None:
+    plan = _sum_plan(tree, item, statement, loop, scalars)
+    if not isinstance(plan, _SumPlan):
         return None
-    augmented, target, term = parts
-    if not _is_item_term(term, item, tree, loop):
-        return None
-    total = target.value
-    before = _statements_before(tree, loop, climbing=total)
-    if before is None:
-        return None
-    start = _number_before(tree, before, total)
-    count = _counts(tree, loop, statement, item, term, start, scalars)
-    if count is None:
-        return None
+    augmented, term, total, count, reads = plan
     receiver = item_receiver(item)
-    reads = _logged_reads(tree, loop, augmented, total, scaled=not count)
-    if reads is None:
-        return None
-    if _declared_global(tree, loop, total):
-        return None
     # (in `total = total + ...` the kept value is an operand of `+`, parenthesized where it is a choice)
     in_operation = not (isinstance(augmented, cst.AugAssign) and term is item)
     detached = kept_float(item, float64, in_operation=in_operation)
@@ -84,8 +70,33 @@ def sum_refusal(
     scalars: Scalars,
 ) -> str | None:
     """Why :func:`accumulator_fix` keeps ``total += loss.item()`` on the host, told by the first of its
-    checks that fails (in its order), for the finding's message; None where the statement is no such sum
-    or no check fails."""
+    checks that fails, for the finding's message; None where the statement is no such sum or no check
+    fails."""
+    plan = _sum_plan(tree, item, statement, loop, scalars)
+    return plan if isinstance(plan, str) else None
+
+
+class _SumPlan(NamedTuple):
+    """What :func:`accumulator_fix` rewrites: the statement that sums, its term, the sum's name, whether
+    it is a count (an int start of a count: kept int64), and the reads where the loop logs it."""
+
+    augmented: cst.AugAssign | cst.Assign
+    term: cst.BaseExpression
+    total: str
+    is_count: bool
+    reads: list[cst.Name]
+
+
+def _sum_plan(
+    tree: Tree,
+    item: cst.Call,
+    statement: cst.CSTNode,
+    loop: cst.For | cst.While,
+    scalars: Scalars,
+) -> _SumPlan | str | None:
+    """The checks :func:`accumulator_fix` makes, in order, for ``total += loss.item()`` in ``loop``:
+    its plan when all pass, why not (the first that fails) as a string, or None where ``statement`` is
+    no such sum. One sequence, so that a finding's message names the check the fix really failed."""
     parts = _sum_parts(statement)
     if parts is None:
         return None
@@ -99,16 +110,18 @@ def sum_refusal(
     start = _number_before(tree, before, total)
     if start is None:
         return f"`{total}` is not started as a number just before the loop"
-    if _counts(tree, loop, statement, item, term, start, scalars) is None:
+    count = _counts(tree, loop, statement, item, term, start, scalars)
+    if count is None:
         return (
             f"`{total}` starts as an int and the value is not shown to be floating (a sum of ints must"
             f" stay an int; start it as `0.0` where it sums floats)"
         )
-    if _logged_reads(tree, loop, augmented, total, scaled=True) is None:
+    reads = _logged_reads(tree, loop, augmented, total, scaled=not count)
+    if reads is None:
         return f"the loop reads `{total}` every step, or binds it, not only where it logs"
     if _declared_global(tree, loop, total):
         return f"`{total}` is declared global: other code may read it"
-    return None
+    return _SumPlan(augmented, term, total, count, reads)
 
 
 def _counts(
