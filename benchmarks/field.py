@@ -39,8 +39,10 @@ if str(ROOT) not in sys.path:
 from benchmarks import field_report as report  # noqa: E402
 from benchmarks.field_manifest import (  # noqa: E402
     LEGACY_API_RULES,
+    Label,
     ManifestError,
     Row,
+    cell_sources,
     check_file,
     chosen_splits,
     overlap,
@@ -62,7 +64,7 @@ from benchmarks.field_match import (  # noqa: E402
 )
 from benchmarks.field_run import FileRuns, emulation, run_all  # noqa: E402
 from benchmarks.field_tool import ToolRun, run_tool  # noqa: E402
-from benchmarks.field_why import WhyCounts, why_counts  # noqa: E402
+from benchmarks.field_why import SourceOf, WhyCounts, why_counts  # noqa: E402
 
 ALL_CODES = tuple(rule_code(n) for n in range(1, 11))
 TOTALS = (
@@ -529,7 +531,24 @@ def measure(
     split.tool, split.matching, split.runs, split.notes = tool, matching, runs, without
     split.lines = table(matching, tool, runs, codes, split.rows)
     if args.why:
-        split.why = why_counts(matching, codes)
+        split.why = why_counts(matching, codes, source_of=label_sources(split.rows, args.files))
+
+
+def label_sources(rows: list[Row], files: Path) -> SourceOf:
+    """Read a row's file (or the label's notebook cell) for ``--why``'s shapes of misses."""
+    texts: dict[str, list[str]] = {}
+    kinds = {row.id: row for row in rows}
+
+    def source_of(rid: str, label: Label) -> str | None:
+        if rid not in texts:
+            row = kinds[rid]
+            data = (files / row.filename).read_bytes()
+            texts[rid] = cell_sources(data) if row.kind == "ipynb" else [data.decode("utf-8", "replace")]
+        cells = texts[rid]
+        index = 0 if label.cell is None else label.cell - 1
+        return cells[index] if 0 <= index < len(cells) else None
+
+    return source_of
 
 
 def load(args: argparse.Namespace) -> list[Split]:

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from benchmarks.field_match import Finding, Label, Matching, label_outcome
+from benchmarks.field_shape import label_shape
+
+# The text a label's lines are in: the file, or its notebook cell; None when it cannot be read.
+SourceOf = Callable[[str, Label], "str | None"]
 
 _QUOTED_CODE = re.compile(r"`[^`]*`")
 NEAR_LINES = 3  # wider than matching's tolerance: a statement's other lines
@@ -35,12 +39,17 @@ class WhyCounts:
     not_fixed: Counter[tuple[str, str]] = field(default_factory=Counter)
     fixed_not_correct: Counter[tuple[str, str]] = field(default_factory=Counter)
     missed: Counter[tuple[str, str]] = field(default_factory=Counter)
+    missed_shape: Counter[tuple[str, str]] = field(default_factory=Counter)
     false_positives: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     SECTIONS = (
         ("not_fixed", "found, not fixed (by the message of its first finding)"),
         ("fixed_not_correct", "fixed, not reviewed correct (by the message of its first applied fix)"),
         ("missed", "missed (by the findings within 3 lines of it)"),
+        (
+            "missed_shape",
+            "missed (by the code around it | the API its lines name, benchmarks/field_shape.py)",
+        ),
         ("false_positives", "false positives (by message)"),
     )
 
@@ -63,9 +72,12 @@ def _ordered(counts: Counter[tuple[str, str]]) -> list[tuple[tuple[str, str], in
     return sorted(counts.items(), key=lambda item: (item[0][0], -item[1], item[0][1]))
 
 
-def why_counts(matching: Matching, codes: Sequence[str], width: int = 200) -> WhyCounts:
+def why_counts(
+    matching: Matching, codes: Sequence[str], width: int = 200, source_of: SourceOf | None = None
+) -> WhyCounts:
     """Count ``matching``'s labels of ``codes`` that were missed, found but not fixed, or fixed but not
-    reviewed correct, and its false positives, each by the idea that explains it."""
+    reviewed correct, and its false positives, each by the idea that explains it; with ``source_of``,
+    misses are counted by their shape too."""
     counts = WhyCounts()
     near: dict[str, list[Finding]] = defaultdict(list)
     for judged in matching.judged:
@@ -81,6 +93,9 @@ def why_counts(matching: Matching, codes: Sequence[str], width: int = 200) -> Wh
             counts.fixed_not_correct[(label.code, message_kind(first_applied.message, width))] += 1
         elif not hit:
             counts.missed[(label.code, _what_is_near(label, near[rid]))] += 1
+            source = source_of(rid, label) if source_of else None
+            if source is not None:
+                counts.missed_shape[(label.code, label_shape(source, label))] += 1
     for judged in matching.judged:
         if not judged.true_positive and judged.finding.code in codes:
             counts.false_positives[(judged.finding.code, message_kind(judged.finding.message, width))] += 1

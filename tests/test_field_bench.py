@@ -18,6 +18,7 @@ from benchmarks import field as bench
 from benchmarks import field_tool
 from benchmarks.field_manifest import COLUMNS, Label, ManifestError, Row, parse_labels, read_manifest
 from benchmarks.field_match import Finding, judge, match, rule_stats, total
+from benchmarks.field_shape import label_shape
 from benchmarks.field_tool import apply_edits, hunk_of
 from benchmarks.field_why import SAME_RULE_NEAR, message_kind, why_counts
 from field import fetch, merge_labels
@@ -292,6 +293,35 @@ def test_why_counts_labels_by_the_idea_their_messages_name(tmp_path):
     assert message_kind("`a` then `b` and more", width=12) == "`X` then `X…"
 
 
+SHAPED = """\
+import torch
+
+
+class Net(torch.nn.Module):
+    def forward(self, x):
+        mask = torch.zeros(4)  # a comment naming .item() does not count
+        return x * mask
+
+
+def train(model, loader, secret_meter):
+    for x, y in loader:
+        secret_meter.update(model(x).sum().item())
+    print("the loss.item() in a string does not count")
+"""
+
+
+def test_a_miss_is_shaped_by_the_code_around_it_and_the_api_it_names():
+    assert label_shape(SHAPED, Label(False, 3, 6, 6)) == "forward, no loop there | factory"
+    assert label_shape(SHAPED, Label(False, 8, 12, 12)) == "function, in a loop | .item() add_scalar/log"
+    assert label_shape(SHAPED, Label(False, 8, 13, 13)) == "function, beside a loop | print()"
+    assert (
+        label_shape(SHAPED, Label(False, 8, 1, 1)) == "module level, no loop there | none of the vocabulary"
+    )
+    assert label_shape("def f(:\n", Label(False, 8, 1, 1)).startswith("unparsed | ")
+    # no identifier of the file's own is ever printed
+    assert "secret" not in label_shape(SHAPED, Label(False, 8, 11, 12))
+
+
 def test_why_is_counts_only_for_validation(tmp_path, capsys, in_process):
     folder = fake_set(tmp_path)
     fake_validation(folder)
@@ -299,7 +329,13 @@ def test_why_is_counts_only_for_validation(tmp_path, capsys, in_process):
     assert bench.main([*common, "--split", "validation", "--why", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)["validation"]
     assert set(result) == {"counts", "rules", "why"}
-    assert set(result["why"]) == {"not_fixed", "fixed_not_correct", "missed", "false_positives"}
+    assert set(result["why"]) == {
+        "not_fixed",
+        "fixed_not_correct",
+        "missed",
+        "missed_shape",
+        "false_positives",
+    }
     assert bench.main([*common, "--split", "validation", "--why"]) == 0
     out = capsys.readouterr().out
     assert "Why labels are not fixed" in out and "missed (by the findings within 3 lines of it)" in out
