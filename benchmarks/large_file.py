@@ -64,10 +64,19 @@ def _fix_dense_cases() -> list[Path]:
     return [before for _, before in ranked[: max(1, len(ranked) // 4)]]
 
 
+def _python3(source: str) -> bool:
+    try:
+        compile(source, "<case>", "exec", dont_inherit=True)
+    except SyntaxError:
+        return False
+    return True
+
+
 def generate(path: Path, size: int, fix_heavy: bool = False) -> Path:
     """Write a torch file of about ``size`` bytes to ``path`` (from the fix-dense cases if ``fix_heavy``)."""
     cases = _fix_dense_cases() if fix_heavy else sorted((ROOT / "corpus").rglob("before.py"))
-    sources = [p.read_text() for p in cases]
+    # A Python 2 case (DEV022's print statements) would leave the bare parse nothing to time but an error.
+    sources = [text for text in (p.read_text() for p in cases) if _python3(text)]
     sources = [
         "\n".join(line for line in s.splitlines() if not line.startswith("from __future__")) + "\n"
         for s in sources
@@ -243,6 +252,8 @@ def _rows_for(folder: Path, size_mb: float, kind: str, repeats: int, python: str
     ]
     rows = measure(commands, repeats)
     bare = rows[0]
+    if bare["exit"] != [0]:
+        sys.exit(f"error: the bare parse of {path} failed ({bare['summary']}): no ratio to report")
     label = f"{size_mb:g} MB {kind}"
     for row in rows:
         wall, cpu, rss = (_ratios(row, bare, key) for key in ("wall", "cpu", "rss"))
