@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 from benchmarks.field_manifest import Label
+from codemods.rules.dev022_python2_syntax._python2 import apply_fixes, python2_fixes
 
 # Spellings a label's lines may use, in the order they are printed. Each is matched on the text with
 # strings and comments blanked, so a word in a message or a comment does not count.
@@ -71,10 +72,15 @@ def _api(source: str, first: int, last: int) -> str:
 
 
 def _where(source: str, line: int) -> str:
+    text = _MAGIC.sub(r"\1pass", source)
     try:
-        tree = ast.parse(_MAGIC.sub(r"\1pass", source))
+        tree = ast.parse(text)
     except (SyntaxError, ValueError):
-        return "unparsed"
+        # A Python 2 file: read it as DEV022 converts it (line for line) before the other rules see it.
+        try:
+            tree = ast.parse(apply_fixes(text, [part for fix in python2_fixes(text) for part in fix.parts]))
+        except (SyntaxError, ValueError):
+            return "unparsed"
     chain = list(_enclosing(tree, line))
     functions = [node for node in chain if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     classes = [node for node in chain if isinstance(node, ast.ClassDef)]

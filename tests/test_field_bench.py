@@ -318,6 +318,9 @@ def test_a_miss_is_shaped_by_the_code_around_it_and_the_api_it_names():
         label_shape(SHAPED, Label(False, 8, 1, 1)) == "module level, no loop there | none of the vocabulary"
     )
     assert label_shape("def f(:\n", Label(False, 8, 1, 1)).startswith("unparsed | ")
+    # a Python 2 file is read as DEV022 converts it
+    python2 = "for x in xs:\n    print x.cuda()\n"
+    assert label_shape(python2, Label(False, 7, 2, 2)) == "module level, in a loop | print() .cuda()"
     # no identifier of the file's own is ever printed
     assert "secret" not in label_shape(SHAPED, Label(False, 8, 11, 12))
 
