@@ -199,5 +199,41 @@ INVALID = [
                 return self.net2(self.net1(x.to("cuda:0")).to("cuda:1"))
         """,
         message="pipeline-style model parallelism",
+        line=7,  # where a layer is placed, the pattern's line (not the class, nor `forward`'s hops)
+    ),
+    # Layers placed in another method still count; activations hopping in `forward` are not placements.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class TwoPart(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net1 = nn.Linear(8, 8)
+                self.net2 = nn.Linear(8, 2)
+
+            def place(self):
+                self.net1.cuda(0)
+                self.net2.cuda(1)
+
+            def forward(self, x):
+                return self.net2(self.net1(x.cuda(0)).cuda(1))
+        """,
+        message="pipeline-style model parallelism",
+        line=11,
+    ),
+    # Only `forward` names the GPUs: reported on the class.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Hops(nn.Module):
+            def forward(self, x):
+                return x.to("cuda:0").to("cuda:1")
+        """,
+        message="pipeline-style model parallelism",
+        line=4,
     ),
 ]

@@ -91,6 +91,7 @@ Applied only with `--unsafe-fixes`.
 
 from __future__ import annotations
 
+import itertools
 import re
 import textwrap
 
@@ -237,15 +238,27 @@ class RoundRobinPlacement(Rule):
 
     def _report_hand_split(self) -> None:
         for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
-            indices = {index for call in self.tree.of_type(cls, cst.Call) if (index := _fixed_gpu(call))}
-            if len(indices) >= 2:
-                self.report(
-                    cls.name,
-                    f"`{cls.name.value}` splits its layers by hand over {', '.join(sorted(indices))}: that is"
-                    " pipeline-style model parallelism, left as is (the GPUs take turns). For data"
-                    " parallelism use DistributedDataParallel under torchrun; to shard a model too big for"
-                    " one GPU, use FSDP",
-                )
+            placed = [
+                (call, index) for call in self.tree.of_type(cls, cst.Call) if (index := _fixed_gpu(call))
+            ]
+            indices = {index for _, index in placed}
+            if len(indices) < 2:
+                continue
+            message = (
+                f"`{cls.name.value}` splits its layers by hand over {', '.join(sorted(indices))}: that is"
+                " pipeline-style model parallelism, left as is (the GPUs take turns). For data"
+                " parallelism use DistributedDataParallel under torchrun; to shard a model too big for"
+                " one GPU, use FSDP"
+            )
+            # Reported where each layer is placed (the pattern's line), not where `forward` moves the
+            # activations between the GPUs; on the class when every placement is in `forward`.
+            layers = [call for call, _ in placed if not self._in_forward(call, cls)]
+            for node in layers or [cls.name]:
+                self.report(node, message)
+
+    def _in_forward(self, node: cst.CSTNode, cls: cst.ClassDef) -> bool:
+        inside = itertools.takewhile(lambda scope: scope is not cls, self.tree.ancestors(node))
+        return any(isinstance(scope, cst.FunctionDef) and scope.name.value == "forward" for scope in inside)
 
 
 def _fixed_gpu(call: cst.Call) -> str | None:
