@@ -8,6 +8,20 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # `%` formats whose positions do not say a number: `%s`, named fields, a width read from the tuple,
+    # more values than conversions; and a tuple that is not formatted.
+    Valid(
+        """
+        import torch
+        for x in loader:
+            out = net(x)
+            print("%s" % (out.data[0],))
+            print("%(a)f %f" % (out.data[0], out.data[0]))
+            print("%*d" % (3, out.data[0]))
+            print("%f" % (out.data[0], out.data[0]))
+            rows = (out.data[0], out.data[0])
+        """
+    ),
     # Not one element: a size other than 1, a list of a list, an average with what the file does not
     # show (a string option, an option the file writes, a tensor handed in), a vector grown by `cat`.
     Valid(
@@ -510,6 +524,24 @@ INVALID = [
         """,
         message="looks like a loss",
         line=3,
+    ),
+    # Values the file does not show, formatted as numbers by a `%` format's tuple (`%.4f`, `%d`): read
+    # as numbers, so unsafe `.item()`; the `%s` beside them prints a row as well, and stays.
+    Invalid(
+        """
+        import torch
+        for i, (x, y) in enumerate(loader):
+            errD, errG, fake = gan.step(x)
+            print("[%d] D(x): %.4f G: %5.2f %s" % (i, errD.data[0], errG.data[0], fake.data[0]))
+        """,
+        """
+        import torch
+        for i, (x, y) in enumerate(loader):
+            errD, errG, fake = gan.step(x)
+            print("[%d] D(x): %.4f G: %5.2f %s" % (i, errD.item(), errG.item(), fake.data[0]))
+        """,
+        message="read `errD` as a number before PyTorch 0.4",
+        line=4,
     ),
     # A loss returned by a method of the model: unsafe, for the same reason.
     Invalid(

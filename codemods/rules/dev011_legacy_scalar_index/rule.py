@@ -321,6 +321,8 @@ class LegacyScalarIndex(Rule):
             return True
         if isinstance(parent, cst.FormattedStringExpression):
             return True
+        if isinstance(parent, cst.Element):
+            return self._formatted_as_number(parent)
         if not isinstance(parent, cst.Arg) or parent.value is not subscript:
             return False
         call = self.tree.parent(parent)
@@ -329,6 +331,29 @@ class LegacyScalarIndex(Rule):
         if isinstance(call.func, cst.Name):
             return call.func.value in _NUMBER_TAKERS or call.func.value in _NUMBER_LOGGERS
         return isinstance(call.func, cst.Attribute) and call.func.attr.value in _NUMBER_METHODS
+
+    def _formatted_as_number(self, element: cst.Element) -> bool:
+        """``"loss %.4f" % (i, x.data[0])``: an element of the tuple a ``%`` format takes, in a place the
+        format converts as a number (``%d``, ``%.4f``, ``%e``...; not ``%s``, which prints a row too)."""
+        values = self.tree.parent(element)
+        operation = self.tree.parent(values)
+        if not (
+            isinstance(values, cst.Tuple)
+            and isinstance(operation, cst.BinaryOperation)
+            and isinstance(operation.operator, cst.Modulo)
+            and operation.right is values
+            and isinstance(operation.left, (cst.SimpleString, cst.ConcatenatedString))
+        ):
+            return False
+        template = operation.left.evaluated_value
+        if not isinstance(template, str) or any(e.value is None for e in values.elements):
+            return False
+        conversions = _PERCENT_CONVERSION.findall(template)
+        if "*" in "".join(width for width, _ in conversions) or "%(" in template.replace("%%", ""):
+            return False  # a width taken from the arguments, or named fields: positions do not line up
+        kinds = [kind for _, kind in conversions if kind != "%"]
+        position = values.elements.index(element)
+        return len(kinds) == len(values.elements) and kinds[position] in _NUMBER_CONVERSIONS
 
     def _fix(
         self,
@@ -461,6 +486,9 @@ class LegacyScalarIndex(Rule):
 
 
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
+# One `%` conversion of a format string: its flags, width and precision, then its type.
+_PERCENT_CONVERSION = re.compile(r"%([#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?)[hlL]?([diouxXeEfFgGcrsa%])")
+_NUMBER_CONVERSIONS = frozenset("diouxXeEfFgG")
 
 
 def _arithmetic_of(
