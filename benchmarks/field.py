@@ -232,7 +232,11 @@ def evidence(runs: list[FileRuns]) -> dict[str, str]:
 
 
 def unreviewed_section(
-    findings: list[Finding], runs: list[FileRuns], codes: tuple[str, ...], full: bool
+    findings: list[Finding],
+    runs: list[FileRuns],
+    codes: tuple[str, ...],
+    full: bool,
+    reviews_file: str = "field/reviews.tsv",
 ) -> list[str]:
     waiting = [f for f in report.unreviewed(findings) if f.code in codes]
     if not full:
@@ -241,9 +245,7 @@ def unreviewed_section(
             + (" (list them with --unreviewed)" if waiting else "")
         ]
     notes = evidence(runs)
-    lines = [
-        f"Unreviewed applied fixes ({len(waiting)}); paste the last line of each into field/reviews.tsv:"
-    ]
+    lines = [f"Unreviewed applied fixes ({len(waiting)}); paste the last line of each into {reviews_file}:"]
     for f in waiting:
         lines += [
             "",
@@ -397,7 +399,10 @@ def split_body(split: Split, codes: tuple[str, ...], full_unreviewed: bool) -> l
     assert split.tool is not None and split.matching is not None
     out = [head_line(split), "", report.markdown_table(report.TABLE_HEAD, report.table_rows(split.lines))]
     if split.detailed:
-        out += unreviewed_section(split.tool.findings, split.runs, codes, full_unreviewed) + [""]
+        reviews_file = "field/validation-reviews.tsv" if split.name == "validation" else "field/reviews.tsv"
+        out += unreviewed_section(split.tool.findings, split.runs, codes, full_unreviewed, reviews_file) + [
+            ""
+        ]
         out += lists(split.matching, split.tool, split.runs, codes, split.left_out + split.notes)
     else:
         out += [f"{split.lines[-1].unreviewed if split.lines else 0} labels have an unreviewed fix.", ""]
