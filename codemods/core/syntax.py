@@ -6,7 +6,8 @@ these, so that one call is rewritten one way everywhere (layout, commas and spac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import libcst as cst
@@ -210,3 +211,44 @@ def statement_removal(
             leading_lines=[*line.leading_lines, *leading_lines(following)]
         )
     return edits
+
+
+# A `%` conversion of a format string: a mapping key, flags, width, precision, then its type.
+_PERCENT_CONVERSION = re.compile(r"%(\([^)]*\))?[#0\- +]*(\*|\d+)?(\.(\*|\d+))?[hlL]?([a-zA-Z%])")
+
+
+def percent_conversion(
+    parent_of: Callable[[cst.CSTNode], cst.CSTNode | None], operand: cst.CSTNode
+) -> str | None:
+    """The type of the conversion (``d``, ``f``, ``s``...) a ``%`` format applies to ``operand``: its
+    right side itself (``"%.4f" % x``) or an element of its tuple (``"%d %.4f" % (i, x)``). None where
+    the operands do not line up one to one with the conversions (a mapping key, a ``*`` width, a starred
+    element, a count that differs) or the left side is not a literal string."""
+    parent = parent_of(operand)
+    if isinstance(parent, cst.Element):
+        operands: cst.CSTNode | None = parent_of(parent)
+        if not isinstance(operands, cst.Tuple) or any(
+            isinstance(e, cst.StarredElement) for e in operands.elements
+        ):
+            return None
+        elements: Sequence[cst.CSTNode] = operands.elements
+        operation = parent_of(operands)
+    else:
+        operands, elements, operation = operand, (operand,), parent
+    if not (
+        isinstance(operation, cst.BinaryOperation)
+        and isinstance(operation.operator, cst.Modulo)
+        and operation.right is operands
+        and isinstance(operation.left, (cst.SimpleString, cst.ConcatenatedString))
+    ):
+        return None
+    text = operation.left.evaluated_value
+    if not isinstance(text, str):
+        return None
+    specs = [spec for spec in _PERCENT_CONVERSION.finditer(text) if spec.group(5) != "%"]
+    if len(specs) != len(elements) or any(s.group(1) or "*" in (s.group(2), s.group(4)) for s in specs):
+        return None
+    position = next(
+        i for i, e in enumerate(elements) if e is (parent if operands is not operand else operand)
+    )
+    return specs[position].group(5)

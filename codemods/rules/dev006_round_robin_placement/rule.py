@@ -252,7 +252,7 @@ class RoundRobinPlacement(Rule):
             )
             # Reported where each layer is placed (the pattern's line), not where `forward` moves the
             # activations between the GPUs; on the class when every placement is in `forward`.
-            layers = [call for call, _ in placed if not self._in_forward(call, cls)]
+            layers: list[cst.CSTNode] = [call for call, _ in placed if not self._in_forward(call, cls)]
             for node in layers or [cls.name]:
                 self.report(node, message)
 

@@ -25,7 +25,7 @@ from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.legacy_constructors import is_size
 from codemods.analysis.scalars import Scalars
 from codemods.core.dataflow import assigned_names, bound_value
-from codemods.core.syntax import called_method, code_of, flatten_names
+from codemods.core.syntax import called_method, code_of, flatten_names, percent_conversion
 from codemods.core.tree import Tree
 
 _SUM_INTO_NAME = m.AugAssign(target=m.Name(), operator=m.AddAssign())
@@ -2529,46 +2529,14 @@ def _floating_term(
     return divided or _is_floating(tree, function, item_receiver(item), scalars)
 
 
-# A `%` conversion: its flags, width and precision, and its type.
-_PERCENT_SPEC = re.compile(r"%(\([^)]*\))?[#0\- +]*(\*|\d+)?(\.(\*|\d+))?[hlL]?([a-zA-Z%])")
-
-
 def _formatted_as_float(tree: Tree, name: cst.Name) -> bool:
     """``"%.4f" % (epoch, loss)``: ``name`` is an operand of a ``%`` format whose conversion for it is a
     float's (``f``, ``e``, ``g``). It formats a 0-dim float64 tensor through ``float()``, the same text as
     the number it held, so the logging line can stay as it is."""
-    parent = tree.parent(name)
-    element = None
-    if isinstance(parent, cst.Element):
-        element, operands = parent, tree.parent(parent)
-        if not isinstance(operands, cst.Tuple):
-            return False
-        operation = tree.parent(operands)
-    else:
-        operands, operation = name, parent
-    if not (
-        isinstance(operation, cst.BinaryOperation)
-        and isinstance(operation.operator, cst.Modulo)
-        and operation.right is operands
-        and isinstance(operation.left, cst.SimpleString)
-    ):
-        return False
-    text = operation.left.evaluated_value
-    if not isinstance(text, str):
-        return False
-    specs = [match for match in _PERCENT_SPEC.finditer(text) if match.group(5) != "%"]
-    if any(m.group(1) or m.group(2) == "*" or m.group(4) == "*" for m in specs):
-        return False  # (a mapping key or a `*` width: the operands do not line up one to one)
-    if element is None:
-        index = 0
-        count = 1
-    else:
-        elements = list(cst.ensure_type(operands, cst.Tuple).elements)
-        if any(isinstance(e, cst.StarredElement) for e in elements):
-            return False
-        index = next(i for i, e in enumerate(elements) if e is element)
-        count = len(elements)
-    return len(specs) == count and specs[index].group(5) in "eEfFgG"
+    return percent_conversion(tree.parent, name) in _FLOAT_CONVERSIONS
+
+
+_FLOAT_CONVERSIONS = frozenset("eEfFgG")
 
 
 def _caller_edits(

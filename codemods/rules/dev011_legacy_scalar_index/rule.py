@@ -67,7 +67,7 @@ from codemods.analysis.scalars import Scalars
 from codemods.core.base import FixSafety, Rule
 from codemods.core.name_bindings import bindings_in
 from codemods.core.names import dotted_name
-from codemods.core.syntax import code_of, method_call
+from codemods.core.syntax import code_of, method_call, percent_conversion
 from codemods.rules.dev011_legacy_scalar_index._dict_keys import DictKeys
 
 # Names a loss goes by: `loss`, `g_loss`, `loss_d`, `kl_loss`, `cost` (not `losses`: a list or a vector).
@@ -322,7 +322,8 @@ class LegacyScalarIndex(Rule):
         if isinstance(parent, cst.FormattedStringExpression):
             return True
         if isinstance(parent, cst.Element):
-            return self._formatted_as_number(parent)
+            # `"loss %.4f" % (i, x.data[0])`: a numeric conversion reads a number (`%s` prints a row too)
+            return percent_conversion(self.tree.parent, subscript) in _NUMBER_CONVERSIONS
         if not isinstance(parent, cst.Arg) or parent.value is not subscript:
             return False
         call = self.tree.parent(parent)
@@ -331,29 +332,6 @@ class LegacyScalarIndex(Rule):
         if isinstance(call.func, cst.Name):
             return call.func.value in _NUMBER_TAKERS or call.func.value in _NUMBER_LOGGERS
         return isinstance(call.func, cst.Attribute) and call.func.attr.value in _NUMBER_METHODS
-
-    def _formatted_as_number(self, element: cst.Element) -> bool:
-        """``"loss %.4f" % (i, x.data[0])``: an element of the tuple a ``%`` format takes, in a place the
-        format converts as a number (``%d``, ``%.4f``, ``%e``...; not ``%s``, which prints a row too)."""
-        values = self.tree.parent(element)
-        operation = self.tree.parent(values)
-        if not (
-            isinstance(values, cst.Tuple)
-            and isinstance(operation, cst.BinaryOperation)
-            and isinstance(operation.operator, cst.Modulo)
-            and operation.right is values
-            and isinstance(operation.left, (cst.SimpleString, cst.ConcatenatedString))
-        ):
-            return False
-        template = operation.left.evaluated_value
-        if not isinstance(template, str) or any(e.value is None for e in values.elements):
-            return False
-        conversions = _PERCENT_CONVERSION.findall(template)
-        if "*" in "".join(width for width, _ in conversions) or "%(" in template.replace("%%", ""):
-            return False  # a width taken from the arguments, or named fields: positions do not line up
-        kinds = [kind for _, kind in conversions if kind != "%"]
-        position = values.elements.index(element)
-        return len(kinds) == len(values.elements) and kinds[position] in _NUMBER_CONVERSIONS
 
     def _fix(
         self,
@@ -486,8 +464,6 @@ class LegacyScalarIndex(Rule):
 
 
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
-# One `%` conversion of a format string: its flags, width and precision, then its type.
-_PERCENT_CONVERSION = re.compile(r"%([#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?)[hlL]?([diouxXeEfFgGcrsa%])")
 _NUMBER_CONVERSIONS = frozenset("diouxXeEfFgG")
 
 
