@@ -555,12 +555,12 @@ def _summed_into_another(parent: cst.CSTNode | None, occurrence: cst.Name, name:
     )
 
 
-def _read_where_logged(tree: Tree, loop: cst.CSTNode, occurrence: cst.Name) -> bool:
-    """A read of the value in a branch of ``loop`` (a logging point): not a binding, a keyword's name,
-    an unpacking or one of the forms that read nothing."""
+def _read_where_logged(tree: Tree, loop: cst.CSTNode, occurrence: cst.Name, made: cst.CSTNode) -> bool:
+    """A read of the value in a branch of ``loop`` that ``made``, the statement binding it, is not in (a
+    logging point): not a binding, a keyword's name, an unpacking or one of the forms that read nothing."""
     parent = tree.parent(occurrence)
     return (
-        _in_branch(tree, occurrence, loop)
+        _in_branch(tree, occurrence, loop, made)
         and not isinstance(parent, _NOT_A_READ)
         and not isinstance(parent, cst.AssignTarget)
         and not (isinstance(parent, cst.Arg) and parent.keyword is occurrence)
@@ -605,7 +605,7 @@ def named_sum_fix(
             items.append(bound)
         elif _summed_into_another(parent, occurrence, name):
             sums.append(cst.ensure_type(parent, cst.AugAssign))
-        elif _read_where_logged(tree, loop, occurrence):
+        elif _read_where_logged(tree, loop, occurrence, statement):
             value_reads.append(occurrence)  # a logging point
         else:
             return None
@@ -2001,7 +2001,7 @@ def _logged_reads(
             and parent.target is name
             and isinstance(parent.operator, (cst.DivideAssign, cst.MultiplyAssign))
             and isinstance(parent.value, (cst.Integer, cst.Float))
-            and _in_branch(tree, name, loop)
+            and _in_branch(tree, name, loop, augmented)
         ):
             continue
         if isinstance(parent, cst.AssignTarget):
@@ -2032,7 +2032,7 @@ def _logged_reads(
             return None
         if isinstance(parent, cst.Attribute) and parent.attr is name:
             continue  # `x.total`: an attribute, not the name
-        if not _in_branch(tree, name, loop):
+        if not _in_branch(tree, name, loop, augmented):
             return None  # read every step: keeping it on the device gains nothing
         reads.append(name)
     return reads
@@ -2121,13 +2121,16 @@ def _unpacked_into(tree: Tree, name: cst.Name) -> bool:
     return False
 
 
-def _in_branch(tree: Tree, node: cst.CSTNode, loop: cst.CSTNode) -> bool:
+def _in_branch(tree: Tree, node: cst.CSTNode, loop: cst.CSTNode, made: cst.CSTNode | None = None) -> bool:
     """``node`` is in the body of an ``if`` (or its ``else``) inside ``loop``: read where the loop logs,
-    not in the test, which runs every step."""
+    not in the test, which runs every step. With ``made`` (the statement that makes the value read), an
+    ``if`` that holds it too is no logging point: it reads the value each time one is made
+    (``if ready: loss = update(); losses.append(loss)``)."""
     below: cst.CSTNode = node
     for above in _until(tree, node, loop):
         if isinstance(above, cst.If) and below is not above.test:
-            return True
+            if made is None or not tree.inside(made, above):
+                return True
         below = above
     return False
 
@@ -2607,7 +2610,7 @@ def _kept_name_reads(
             continue
         if _summed_into_another(parent, occurrence, name):
             sums.append(cst.ensure_type(parent, cst.AugAssign))
-        elif _read_where_logged(tree, loop, occurrence):
+        elif _read_where_logged(tree, loop, occurrence, target):
             if not _formatted_as_float(tree, occurrence):
                 value_reads.append(occurrence)  # a logging point (formatted as a float: read as it is)
         else:

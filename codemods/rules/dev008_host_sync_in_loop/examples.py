@@ -2622,6 +2622,29 @@ INVALID = [
         message="`train` returns the number every step, and no fix follows it into every caller",
         line=7,
     ),
+    # The caller reads the value in the branch that makes it (`if ready:`), so each value made is read
+    # there: no logging point to defer to, and `float(loss)` there would only move the wait.
+    Invalid(
+        """
+        import torch
+        model.cuda()
+        def update(x):
+            loss = model(x.cuda()).mean()
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+        losses = []
+        for step, x in enumerate(loader):
+            if step >= warmup:
+                loss = update(x)
+                losses.append(loss)
+            if step % 200 == 0:
+                plot(losses)
+        """,
+        None,
+        message="`update` returns the number every step, and no fix follows it into every caller",
+        line=7,
+    ),
     # A trainer's step method, called only as `self.train_step(...)` from the epoch loop of another of its
     # methods, which sums it and logs it: the same fix as a step function's (the method returns the
     # detached float64 tensor; the log formats `float(loss)`, the sum is read back after the loop).
