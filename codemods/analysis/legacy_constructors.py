@@ -135,7 +135,13 @@ def is_data(
                 is_data(s, aliases, data_names, int_names) for s in sides
             )
         if isinstance(node.operator, cst.Multiply):  # `[0] * n`: a list repeated (or an error)
-            return any(isinstance(s, (cst.List, cst.Tuple, cst.ListComp)) for s in sides)
+            if any(isinstance(s, (cst.List, cst.Tuple, cst.ListComp)) for s in sides):
+                return True
+        if isinstance(node.operator, _ARRAY_ARITHMETIC):
+            # `0.75 * np.random.normal(0, 1, (n, d))`, `(x - mean) / std` of an array: arithmetic with an
+            # array gives an array (or an error); a list or a tuple refuses all of these but `*` (which
+            # repeats it, above), and none of them makes a `torch.Size`
+            return any(is_data(s, aliases, data_names, int_names) for s in sides)
         return False
     if isinstance(node, cst.Call):
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
@@ -145,6 +151,9 @@ def is_data(
             return kwarg(node, "size") is not None or len(positional(node)) > position
         return dotted_name(node.func) in _SEQUENCE_BUILTINS or aliases.qualify(node.func) in _NUMPY_ARRAYS
     return False
+
+
+_ARRAY_ARITHMETIC = (cst.Multiply, cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power, cst.MatrixMultiply)
 
 
 def is_list_display(node: cst.BaseExpression) -> bool:

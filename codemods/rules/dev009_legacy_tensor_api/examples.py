@@ -2292,6 +2292,28 @@ INVALID = [
         message="`torch.Tensor`) is a legacy tensor type chosen by a condition",
         line=5,
     ),
+    # Arithmetic with an array is an array (a list or a tuple refuses `-`, `/`, `**` and a float `*`): data.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def noise(n, d, mean, std):
+            z = torch.FloatTensor(0.75 * np.random.normal(0, 1, (n, d)))
+            w = torch.FloatTensor((np.random.rand(n, d) - mean) / std)
+            return z, w
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def noise(n, d, mean, std):
+            z = torch.as_tensor(0.75 * np.random.normal(0, 1, (n, d)), dtype=torch.float32)
+            w = torch.as_tensor((np.random.rand(n, d) - mean) / std, dtype=torch.float32)
+            return z, w
+        """,
+        line=5,
+    ),
     # Not shown to be data where the call runs: rebound later in the loop (the next round reads that), bound
     # under a condition, a parameter, a function that may return something else, a name a function rebinds.
     Invalid(
