@@ -114,8 +114,10 @@ def later_move(
                 return None  # `self.helper()` may read `self.x`
             between.append(statement)
             continue
-        if _writes_numbers_into(tree, statement, spelled):
-            between.append(statement)  # `mask[:, 0] = -1e4`: the same numbers on any device
+        if _writes_numbers_into(tree, statement, spelled) or _fills_with_numbers(tree, statement, spelled):
+            between.append(
+                statement
+            )  # `mask[:, 0] = -1e4`, `mask.fill_diagonal_(0)`: the same numbers anywhere
             continue
         rebound = _method_on_itself(tree, statement, spelled, aliases)
         if rebound is not None:
@@ -248,6 +250,27 @@ def _writes_numbers_into(tree: Tree, statement: cst.BaseStatement, spelled: str)
     return dotted_name(node) == spelled and _mentions_once(tree, statement, spelled)
 
 
+# In-place methods that write numbers exactly, the same on any device (no rounding, no random draw).
+_EXACT_FILLS = frozenset({"fill_", "zero_", "fill_diagonal_"})
+
+
+def _fills_with_numbers(tree: Tree, statement: cst.BaseStatement, spelled: str) -> bool:
+    """``t.fill_(1)``, ``t.zero_()``, ``t.fill_diagonal_(0)`` on a line of its own: numbers written in
+    place, exactly, wherever the tensor is."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+        return False
+    small = statement.body[0]
+    call = small.value if isinstance(small, cst.Expr) else None
+    return (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Attribute)
+        and call.func.attr.value in _EXACT_FILLS
+        and dotted_name(call.func.value) == spelled
+        and all(arg.keyword is None and arg.star == "" and _is_number(arg.value) for arg in call.args)
+        and _mentions_once(tree, statement, spelled)
+    )
+
+
 def _plain_index(index: cst.BaseSlice) -> bool:
     if isinstance(index, cst.Slice):
         parts = (index.lower, index.upper, index.step)
@@ -269,7 +292,13 @@ def _plain_value(node: cst.BaseExpression) -> bool:
         )
     if isinstance(node, cst.SimpleString):
         return True  # a dictionary's key
+    if isinstance(node, cst.Call) and dotted_name(node.func) in _INDEX_BUILTINS:
+        # `range(len(labels))`: the builtins that make integers (or ranges) of plain values
+        return all(arg.keyword is None and arg.star == "" and _plain_value(arg.value) for arg in node.args)
     return False
+
+
+_INDEX_BUILTINS = frozenset({"range", "len"})
 
 
 def _is_number(node: cst.BaseExpression) -> bool:

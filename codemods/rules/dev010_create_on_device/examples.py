@@ -8,6 +8,23 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Between the creation and the move: a random in-place draw (the device draws other numbers) and a
+    # fill with a value the code computes: left as they are.
+    Valid(
+        """
+        import torch
+
+        def noise(n):
+            m = torch.ones(n, n)
+            m.uniform_(0, 1)
+            return m.cuda()
+
+        def filled(n, v):
+            m = torch.empty(n)
+            m.fill_(v.sum())
+            return m.cuda()
+        """
+    ),
     Valid(
         """
         import torch
@@ -1731,6 +1748,38 @@ INVALID = [
         """,
         message="copied to the device; create it there",
         line=8,
+    ),
+    # A one-hot built by an index of `range(len(...))` and a label tensor (a host index may index a
+    # tensor on a GPU), and exact in-place fills (`fill_diagonal_`, `zero_`, `fill_`): the same values.
+    Invalid(
+        """
+        import torch
+
+        def one_hot(labels, n):
+            y = torch.zeros(len(labels), n)
+            y[range(len(labels)), labels] = 1
+            return y.cuda()
+
+        def no_self_loops(n):
+            adj = torch.ones(n, n)
+            adj.fill_diagonal_(0)
+            return adj.cuda()
+        """,
+        """
+        import torch
+
+        def one_hot(labels, n):
+            y = torch.zeros(len(labels), n, device="cuda")
+            y[range(len(labels)), labels] = 1
+            return y
+
+        def no_self_loops(n):
+            adj = torch.ones(n, n, device="cuda")
+            adj.fill_diagonal_(0)
+            return adj
+        """,
+        message="copied to the device; create it there",
+        line=4,
     ),
     # `.to(t)` where the creation reads `t.size()` or `t.shape`: `t` is a tensor, and the move takes its
     # device and dtype as `.type_as(t)` does. The dtype moves onto a factory whose values cannot change;
