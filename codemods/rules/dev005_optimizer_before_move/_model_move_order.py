@@ -133,3 +133,45 @@ def move_after_if(
             left_an_if = True
         node = above
     return None
+
+
+def aliases_of(
+    tree: Tree, statements: Sequence[cst.BaseStatement], build_at: int, after: int, model: str
+) -> list[tuple[str, int]]:
+    """Other names of ``model``'s object in the block, each with the index from which its moves count:
+    ``self.model = model`` (or ``model = self.model``) on a line of its own, before the construction at
+    ``build_at`` with neither name bound again up to it, or after the construction (from ``after``) with
+    neither bound in between. A module's ``.to()`` and ``.cuda()`` return the module itself, so a move of
+    the alias moves the parameters the optimizer holds."""
+    found: list[tuple[str, int]] = []
+    for index, statement in enumerate(statements):
+        if build_at <= index < after:
+            continue
+        other = _plain_alias(statement, model)
+        if other is None:
+            continue
+        names = (model, other)
+        span = statements[index + 1 : build_at] if index < build_at else statements[after:index]
+        if any(_binds_any(tree, s, names) for s in span):
+            continue
+        found.append((other, max(after, index + 1)))
+    return found
+
+
+def _plain_alias(statement: cst.BaseStatement, model: str) -> str | None:
+    """``a = b`` of two dotted names, one of them ``model``: the other one."""
+    if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
+        return None
+    small = statement.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return None
+    target, value = dotted_name(small.targets[0].target), dotted_name(small.value)
+    if target is None or value is None or target == value:
+        return None
+    if value == model:
+        return target
+    return value if target == model else None
+
+
+def _binds_any(tree: Tree, statement: cst.BaseStatement, names: tuple[str, ...]) -> bool:
+    return any(w == n or n.startswith(w + ".") for w in written(tree, statement) for n in names)
