@@ -146,6 +146,7 @@ class Split:
     notes: list[str] = field(default_factory=list)  # runnable rows without a driver
     lines: list[RuleStats] = field(default_factory=list)
     why: WhyCounts | None = None  # with --why
+    reviews: Path | None = None  # the reviews file its fixes are judged by
 
 
 def manifests(args: argparse.Namespace) -> dict[str, Path]:
@@ -399,10 +400,8 @@ def split_body(split: Split, codes: tuple[str, ...], full_unreviewed: bool) -> l
     assert split.tool is not None and split.matching is not None
     out = [head_line(split), "", report.markdown_table(report.TABLE_HEAD, report.table_rows(split.lines))]
     if split.detailed:
-        reviews_file = "field/validation-reviews.tsv" if split.name == "validation" else "field/reviews.tsv"
-        out += unreviewed_section(split.tool.findings, split.runs, codes, full_unreviewed, reviews_file) + [
-            ""
-        ]
+        reviews = _shown_path(split.reviews) if split.reviews is not None else "field/reviews.tsv"
+        out += unreviewed_section(split.tool.findings, split.runs, codes, full_unreviewed, reviews) + [""]
         out += lists(split.matching, split.tool, split.runs, codes, split.left_out + split.notes)
     else:
         out += [f"{split.lines[-1].unreviewed if split.lines else 0} labels have an unreviewed fix.", ""]
@@ -524,6 +523,7 @@ def json_split(split: Split, codes: tuple[str, ...]) -> dict:
 def measure(
     split: Split, args: argparse.Namespace, reviews: Path, work: Path, codes: tuple[str, ...]
 ) -> None:
+    split.reviews = reviews
     tool = run_tool(split.rows, args.files, work)
     report.attach_reviews(tool.findings, report.read_reviews(reviews))
     matching = match(split.rows, tool.findings)
@@ -539,14 +539,22 @@ def measure(
         split.why = why_counts(matching, codes, source_of=label_sources(split.rows, args.files))
 
 
+def _shown_path(path: Path) -> str:
+    """``path`` relative to the project where it lies in it (``field/reviews.tsv``), else as given."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def label_sources(rows: list[Row], files: Path) -> SourceOf:
     """Read a row's file (or the label's notebook cell) for ``--why``'s shapes of misses."""
     texts: dict[str, list[str]] = {}
-    kinds = {row.id: row for row in rows}
+    by_id = {row.id: row for row in rows}
 
     def source_of(rid: str, label: Label) -> str | None:
         if rid not in texts:
-            row = kinds[rid]
+            row = by_id[rid]
             data = (files / row.filename).read_bytes()
             texts[rid] = cell_sources(data) if row.kind == "ipynb" else [data.decode("utf-8", "replace")]
         cells = texts[rid]

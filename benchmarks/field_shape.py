@@ -91,7 +91,7 @@ def _where(source: str, line: int) -> str:
         body: ast.AST = function
     else:
         kind, body = "module level", tree
-    inner = chain[chain.index(body) + 1 :] if body in chain else chain
+    inner = chain[chain.index(body) + 1 :]  # (``body`` is the module or a function of ``chain``)
     looped = any(isinstance(node, (ast.For, ast.While, ast.AsyncFor)) for node in inner)
     comprehension = any(
         isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.DictComp, ast.SetComp)) for node in inner

@@ -225,7 +225,9 @@ def percent_conversion(
     the operands do not line up one to one with the conversions (a mapping key, a ``*`` width, a starred
     element, a count that differs) or the left side is not a literal string."""
     parent = parent_of(operand)
+    own: cst.CSTNode = operand  # what stands in the operands for ``operand``: itself or its element
     if isinstance(parent, cst.Element):
+        own = parent
         operands: cst.CSTNode | None = parent_of(parent)
         if not isinstance(operands, cst.Tuple) or any(
             isinstance(e, cst.StarredElement) for e in operands.elements
@@ -248,7 +250,5 @@ def percent_conversion(
     specs = [spec for spec in _PERCENT_CONVERSION.finditer(text) if spec.group(5) != "%"]
     if len(specs) != len(elements) or any(s.group(1) or "*" in (s.group(2), s.group(4)) for s in specs):
         return None
-    position = next(
-        i for i, e in enumerate(elements) if e is (parent if operands is not operand else operand)
-    )
+    position = next(i for i, e in enumerate(elements) if e is own)
     return specs[position].group(5)

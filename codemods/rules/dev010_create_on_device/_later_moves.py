@@ -115,9 +115,8 @@ def later_move(
             between.append(statement)
             continue
         if _writes_numbers_into(tree, statement, spelled) or _fills_with_numbers(tree, statement, spelled):
-            between.append(
-                statement
-            )  # `mask[:, 0] = -1e4`, `mask.fill_diagonal_(0)`: the same numbers anywhere
+            # `mask[:, 0] = -1e4`, `mask.fill_diagonal_(0)`: the same numbers on any device
+            between.append(statement)
             continue
         rebound = _method_on_itself(tree, statement, spelled, aliases)
         if rebound is not None:
