@@ -100,7 +100,6 @@ from codemods.core.tree import Tree
 from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
 from codemods.rules.dev005_optimizer_before_move._model_move_order import (
     LaterMove,
-    aliases_of,
     later_move,
     move_after_enclosing_if,
     move_after_if,
@@ -209,12 +208,6 @@ class OptimizerBeforeMove(Rule):
             if any(self._moved_before(build.statement, model) for model in build.models):
                 break
             moves = [later_move(self.tree, self.aliases, statements, after, model) for model in build.models]
-            # `self.model = model`: a move of either name moves the parameters the optimizer holds
-            moves += [
-                later_move(self.tree, self.aliases, statements, start, alias)
-                for model in build.models
-                for alias, start in aliases_of(self.tree, statements, index, after, model)
-            ]
             found = [move for move in moves if move is not None]
             if not found:
                 if not group and not self._check_outside(build):
