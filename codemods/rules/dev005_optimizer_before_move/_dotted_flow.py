@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from codemods.analysis.module_aliases import written
 from codemods.core.names import dotted_name
 from codemods.core.tree import Tree
 
@@ -41,29 +42,6 @@ def _longest_chain(tree: Tree, name: cst.Name) -> cst.BaseExpression:
         chain = parent
         parent = tree.parent(chain)
     return chain
-
-
-def written(tree: Tree, node: cst.CSTNode) -> set[str]:
-    """Dotted names bound under ``node``: assignment, ``for``, ``with ... as`` and ``del`` targets."""
-    targets: list[cst.BaseExpression] = []
-    for found in tree.of_type(
-        node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.Del)
-    ):
-        targets.append(found.name if isinstance(found, cst.AsName) else found.target)
-    names: set[str] = set()
-    while targets:
-        target = targets.pop()
-        if isinstance(target, (cst.Tuple, cst.List)):
-            targets.extend(e.value for e in target.elements)
-        elif isinstance(target, cst.StarredElement):
-            targets.append(target.value)
-        elif isinstance(target, cst.Subscript):
-            targets.append(target.value)  # `d[k] = v` changes `d`
-        else:
-            spelled = dotted_name(target)
-            if spelled is not None:
-                names.add(spelled)
-    return names
 
 
 def may_touch(tree: Tree, node: cst.CSTNode, name: str) -> bool:

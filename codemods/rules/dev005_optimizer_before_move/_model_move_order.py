@@ -20,18 +20,22 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from codemods.analysis.module_aliases import SameObject, alias_binding, written
 from codemods.analysis.nn_modules import model_move
 from codemods.core.dataflow import linear_statements
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import method_chain
 from codemods.core.tree import Tree
-from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
 
 
 @dataclass(frozen=True)
 class LaterMove:
     index: int  # of the statement in the block that moves the model (an `if` for a conditional move)
     wrapped: bool  # the name was rebound to a wrapper of the model on the way
+    # Other names that held the model on the way (`self.model = model`), and the one moved when the
+    # move is of such a name (`self.model.cuda()` for `model`).
+    aliases: frozenset[str] = frozenset()
+    through: str | None = None
 
 
 def statement_blocks(tree: Tree) -> list[Sequence[cst.BaseStatement]]:
@@ -88,18 +92,64 @@ def _mentioned(tree: Tree, node: cst.CSTNode) -> set[str | None]:
 
 
 def later_move(
-    tree: Tree, aliases: ImportAliases, statements: Sequence[cst.BaseStatement], start: int, model: str
+    tree: Tree,
+    aliases: ImportAliases,
+    statements: Sequence[cst.BaseStatement],
+    start: int,
+    model: str,
+    same: SameObject | None = None,
 ) -> LaterMove | None:
     """The first statement from ``start`` on that moves ``model``; None when there is none before
-    the name is bound to another model."""
+    the name is bound to another model. With ``same`` (what holds which object just before
+    ``statements[start]``), a move of another name that holds the model then counts too
+    (``self.model = model`` ... ``self.model.cuda()``)."""
     wrapped = False
+    seen: set[str] = set()
     for index in range(start, len(statements)):
-        moved, rebinding = _verdict(tree, aliases, statements[index], model)
+        stmt = statements[index]
+        moved, rebinding = _verdict(tree, aliases, stmt, model)
         if rebinding == "new":
             return None
         wrapped = wrapped or rebinding == "wrapped"
         if moved:
-            return LaterMove(index, wrapped)
+            return LaterMove(index, wrapped, frozenset(seen))
+        if same is None:
+            continue
+        others = same.same(model) - {model}
+        seen.update(others)
+        through = _alias_move(tree, aliases, stmt, others)
+        if through is not None:
+            return LaterMove(index, wrapped, frozenset(seen), through)
+        same.step(stmt)
+        seen.update(same.same(model) - {model})
+    return None
+
+
+def _alias_move(
+    tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, names: frozenset[str]
+) -> str | None:
+    """The name of ``names`` that ``stmt`` moves, at its top level or in an ``if`` there (as
+    :func:`_verdict` reads a move), also bound on the way (``net = model.cuda()``); None when it
+    moves none. A name bound before the move in the statement no longer counts."""
+    if not names or isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        return None
+    if isinstance(stmt, cst.SimpleStatementLine):
+        smalls: Sequence[cst.CSTNode] = stmt.body
+    elif isinstance(stmt, cst.If) and not tree.of_type(stmt, _NOT_AN_IF):
+        smalls = linear_statements([stmt])
+    else:
+        return None
+    live = set(names)
+    for small in smalls:
+        binding = alias_binding(small, aliases)
+        if binding is not None and binding[1] in live and binding[2]:
+            return binding[1]  # `net = model.cuda()`
+        moved = next((name for name in sorted(live) if moves_model(small, name, aliases)), None)
+        if moved is not None:
+            return moved
+        live -= {
+            name for name in live if any(name == w or name.startswith(w + ".") for w in written(tree, small))
+        }
     return None
 
 

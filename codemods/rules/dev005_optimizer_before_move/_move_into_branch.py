@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from codemods.analysis.module_aliases import written
 from codemods.analysis.nn_modules import model_move
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import method_chain
@@ -35,7 +36,6 @@ from codemods.core.tree import Tree
 from codemods.rules.dev005_optimizer_before_move._dotted_flow import (
     chains_read,
     may_touch,
-    written,
 )
 
 # What may be done to the model after the copy of its move: none of these tells where it is.

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import libcst as cst
 import libcst.matchers as m
 
+from codemods.analysis.module_aliases import alias_binding, written
 from codemods.analysis.values import Values
 from codemods.core.dataflow import linear_statements
 from codemods.core.names import ImportAliases, dotted_name
@@ -25,7 +26,6 @@ from codemods.rules.dev005_optimizer_before_move._dotted_flow import (
     may_change,
     may_touch,
     related,
-    written,
 )
 from codemods.rules.dev005_optimizer_before_move._model_move_order import moves_model
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild
@@ -51,14 +51,20 @@ def why_left_in_place(
     move: cst.BaseStatement,
     values: Values | None = None,
     keeps: frozenset[int] = frozenset(),
+    also: frozenset[str] = frozenset(),
 ) -> str | None:
     """Why moving the statements ``moving`` (``builds`` and their schedulers) past ``between`` and
     below ``move`` could change what the program does; None when it cannot. ``values``: the file's
     value model, which says which of the file's functions only read what they are handed
     (``self.print_network(self.G, "G")``): a call of one, handed no optimizer, is jumped over freely.
     ``keeps``: the ids of simple statements that wrap a model keeping its parameters
-    (``model = nn.DataParallel(model)``; see :mod:`._parameter_wraps`), jumped over freely too."""
+    (``model = nn.DataParallel(model)``; see :mod:`._parameter_wraps`), jumped over freely too.
+    ``also``: other names that hold a model on the way (``self.model = model``): a move of one is a
+    move of the model, binding one to another changes nothing (unless the constructions read the
+    name bound), and what changes through one changes the model."""
     models = {model for build in builds for model in build.models}
+    named = models | also
+    read = {dotted_name(c) or "" for s in moving for c in chains_read(tree, s)}
     # The statement holding the move is jumped over too; moves of these models keep their
     # parameters, the rest may not.
     jumped: list[cst.CSTNode] = []
@@ -68,7 +74,9 @@ def why_left_in_place(
             jumped.extend(
                 s
                 for s in linear_statements([stmt])
-                if id(s) not in keeps and not any(moves_model(s, n, aliases) for n in models)
+                if id(s) not in keeps
+                and not any(moves_model(s, n, aliases) for n in named)
+                and not _renames(s, named, read, aliases)
             )
             jumped.extend(branch.test for branch in tree.of_type(stmt, cst.If) if opened)
         else:
@@ -87,7 +95,7 @@ def why_left_in_place(
         if any(may_touch(tree, node, name) for name in produced):
             return "it is used in between"
     selective = any(build.selective for build in builds)
-    for model in sorted(models):
+    for model in sorted(named):
         for node in jumped:
             if selective and may_touch(tree, node, model):
                 return f"`{model}` is used in between, and which parameters it takes depends on it"
@@ -104,6 +112,20 @@ def why_left_in_place(
     if any(_may_change_input(tree, node, name) for node in jumped for name in inputs):
         return "what it is built from may change in between"
     return None
+
+
+def _renames(
+    small: cst.CSTNode, named: set[str] | frozenset[str], read: set[str], aliases: ImportAliases
+) -> bool:
+    """``self.model = model`` (or ``net = model.cuda()``) between names of the model, binding none
+    that the constructions read: it changes nothing they see."""
+    binding = alias_binding(small, aliases)
+    return (
+        binding is not None
+        and binding[0] in named
+        and binding[1] in named
+        and not any(related(binding[0], name) for name in read)
+    )
 
 
 def _holds(tree: Tree, stmt: cst.BaseStatement, keeps: frozenset[int]) -> bool:

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from codemods.analysis.module_aliases import written
 from codemods.core.dataflow import linear_statements
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import method_chain
 from codemods.core.tree import Tree
-from codemods.rules.dev005_optimizer_before_move._dotted_flow import chains_read, written
+from codemods.rules.dev005_optimizer_before_move._dotted_flow import chains_read
 from codemods.rules.dev005_optimizer_before_move._optimizer_builds import OptimizerBuild
 
 _DATA_PARALLEL = frozenset(

@@ -91,13 +91,13 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from codemods.analysis.module_aliases import SameObject, written
 from codemods.analysis.values import Values
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.names import dotted_name
 from codemods.core.syntax import code_of
 from codemods.core.torch_names import as_move
 from codemods.core.tree import Tree
-from codemods.rules.dev005_optimizer_before_move._dotted_flow import written
 from codemods.rules.dev005_optimizer_before_move._model_move_order import (
     LaterMove,
     later_move,
@@ -148,6 +148,10 @@ class OptimizerBeforeMove(Rule):
         builds = [build for build, _, _ in group]
         moved_at = max(found.index for _, _, found in group)
         wrapped = [build.models[0] for build, _, found in group if found.wrapped]
+        # Other names of the models on the way (`self.model = model`): what changes through them
+        # changes the model.
+        also = frozenset(name for _, _, found in group for name in found.aliases)
+        through = any(found.through is not None for _, _, found in group)
         moving = [s for build, scheduler, _ in group for s in (build.statement, scheduler) if s is not None]
         end = index + len(moving)
         # `nn.DataParallel(model)` keeps the parameters: jumped over when only they are read.
@@ -168,19 +172,21 @@ class OptimizerBeforeMove(Rule):
                 statements[moved_at],
                 Values.of(self.context),
                 keeps or frozenset(),
+                also,
             )
         )
         edits: dict[cst.CSTNode, Replacement] | None = None
         lifted = None
-        if reason is not None and not (wrapped and keeps is None):
+        # A move of another name may need what comes before it (`self.model = model`): it stays.
+        if reason is not None and not (wrapped and keeps is None) and not through:
             lifted = self._lift_move(statements, index, moved_at, builds)
         if reason is None:
             edits = {s: cst.RemovalSentinel.REMOVE for s in moving}
             edits[statements[moved_at]] = cst.FlattenSentinel([statements[moved_at], *moving])
         elif lifted is not None:
             edits = lifted
-        for position, build in enumerate(builds):
-            message = _message(build)
+        for position, (build, _, found) in enumerate(group):
+            message = _message(build, found.through)
             if lifted is not None:
                 message += f"; it cannot go below the move ({reason}): the move goes above it instead"
             elif reason is not None:
@@ -205,9 +211,19 @@ class OptimizerBeforeMove(Rule):
             if scheduler is not None and not is_scheduler(self.aliases, scheduler, build.target):
                 scheduler = None
             after = index + 1 + (scheduler is not None)
-            if any(self._moved_before(build.statement, model) for model in build.models):
+            same = SameObject.before(self.tree, self.aliases, build.statement)
+            if any(
+                self._moved_before(build.statement, name)
+                for model in build.models
+                for name in same.same(model)
+            ):
                 break
-            moves = [later_move(self.tree, self.aliases, statements, after, model) for model in build.models]
+            for stmt in statements[index:after]:
+                same.step(stmt)
+            moves = [
+                later_move(self.tree, self.aliases, statements, after, model, same.copy())
+                for model in build.models
+            ]
             found = [move for move in moves if move is not None]
             if not found:
                 if not group and not self._check_outside(build):
@@ -563,9 +579,11 @@ def _any_moving_call(tree: Tree, values: Values) -> bool:
     return any(values.moved_by_call(call) for call in tree.of_type(tree.root, cst.Call))
 
 
-def _message(build: OptimizerBuild) -> str:
+def _message(build: OptimizerBuild, through: str | None = None) -> str:
     models = " and ".join(f"`{model}`" for model in build.models)
     message = f"`{build.target}` is built before {models} {'is' if len(build.models) == 1 else 'are'} moved"
+    if through is not None:
+        message += f" (as `{through}`, which holds the same model)"
     if build.eager:
         return (
             message + ": Adagrad creates its state when it is built, where the parameters are then, so"
