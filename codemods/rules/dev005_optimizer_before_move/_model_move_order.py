@@ -33,7 +33,7 @@ class LaterMove:
     index: int  # of the statement in the block that moves the model (an `if` for a conditional move)
     wrapped: bool  # the name was rebound to a wrapper of the model on the way
     # Other names that held the model on the way (`self.model = model`), and the one moved when the
-    # move is of such a name (`self.model.cuda()` for `model`).
+    # move is of such a name (`self.model.cuda()` for `model`) or binds one (`net = model.cuda()`).
     aliases: frozenset[str] = frozenset()
     through: str | None = None
 
@@ -115,9 +115,9 @@ def later_move(
             return LaterMove(index, wrapped, frozenset(seen))
         if same is None:
             continue
-        others = same.same(model) - {model}
-        seen.update(others)
-        through = _alias_move(tree, aliases, stmt, others)
+        names = same.same(model)
+        seen.update(names - {model})
+        through = _alias_move(tree, aliases, stmt, names)
         if through is not None:
             return LaterMove(index, wrapped, frozenset(seen), through)
         same.step(stmt)

@@ -117,15 +117,10 @@ def why_left_in_place(
 def _renames(
     small: cst.CSTNode, named: set[str] | frozenset[str], read: set[str], aliases: ImportAliases
 ) -> bool:
-    """``self.model = model`` (or ``net = model.cuda()``) between names of the model, binding none
-    that the constructions read: it changes nothing they see."""
+    """``self.model = model`` (or ``net = model.cuda()``): another name for the model, none that the
+    constructions read: it changes nothing they see."""
     binding = alias_binding(small, aliases)
-    return (
-        binding is not None
-        and binding[0] in named
-        and binding[1] in named
-        and not any(related(binding[0], name) for name in read)
-    )
+    return binding is not None and binding[1] in named and not any(related(binding[0], name) for name in read)
 
 
 def _holds(tree: Tree, stmt: cst.BaseStatement, keeps: frozenset[int]) -> bool:

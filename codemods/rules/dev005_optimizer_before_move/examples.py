@@ -233,6 +233,92 @@ VALID = [
         print(cpu_net(torch.zeros(1, 20)))
         """
     ),
+    # Another name of the model (`model = net`) is bound to something else before it is moved, or
+    # never held the model: a copy, another module's parameters, a rebinding in a branch, a wrapper,
+    # or a method of `self` that may rebind `self.model` in between.
+    Valid(
+        """
+        import copy
+        import torch.optim as optim
+
+        def rebound():
+            net = Net()
+            model = net
+            opt = optim.SGD(net.parameters(), lr=0.1)
+            model = Other()
+            model.cuda()
+
+        def copied():
+            net = Net()
+            model = copy.deepcopy(net)
+            opt = optim.SGD(net.parameters(), lr=0.1)
+            model.cuda()
+
+        def another_module(a, b):
+            model = a
+            opt = optim.SGD(b.parameters(), lr=0.1)
+            model.cuda()
+        """
+    ),
+    Valid(
+        """
+        import torch.optim as optim
+
+        class Swapped:
+            def __init__(self, model, other):
+                self.model = model
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+                self.model = other
+                self.model.cuda()
+
+        class Reset:
+            def __init__(self, model):
+                self.model = model
+                self.reset()
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+                self.model.cuda()
+
+        class Maybe:
+            def __init__(self, model, flag):
+                self.model = model
+                if flag:
+                    self.model = Other()
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+                self.model.cuda()
+
+        class Wrapped:
+            def __init__(self, model):
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+                self.model = nn.DataParallel(model)
+                self.model.cuda()
+        """
+    ),
+    # Moved through the other name before the optimizer is built; the later move is a second one.
+    Valid(
+        """
+        import torch.optim as optim
+
+        class Learner:
+            def __init__(self, model):
+                model.cuda()
+                self.model = model
+                self.opt = optim.SGD(self.model.parameters(), lr=0.1)
+                self.model.cuda()
+        """
+    ),
+    # Bound in a loop: an earlier turn's `m = net` says nothing of `m` in this one.
+    Valid(
+        """
+        import torch.optim as optim
+
+        def each(models):
+            net = Net()
+            for m in models:
+                opt = optim.SGD(net.parameters(), lr=0.1)
+                m.cuda()
+                m = net
+        """
+    ),
 ]
 
 
@@ -1226,5 +1312,135 @@ INVALID = [
         None,
         message="`args.device` to `engine.fit(...)`",
         line=5,
+    ),
+    # The same model under two names: kept as `self.model = model`, or renamed (`model = net`), and
+    # moved through the other name (`x = x.cuda()` of a module is the module itself).
+    Invalid(
+        """
+        import torch.optim as optim
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+                self.model = self.model.cuda()
+        """,
+        """
+        import torch.optim as optim
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.model = self.model.cuda()
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+        """,
+        message="`self.opt` is built before `model` is moved (as `self.model`, which holds the same model)",
+        line=6,
+    ),
+    # Bound to the other name after the construction, moved under an `if`: below the whole `if`.
+    Invalid(
+        """
+        import torch.optim as optim
+
+        class Trainer:
+            def __init__(self, model, cuda):
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+                self.model = model
+                if cuda:
+                    self.model.cuda()
+        """,
+        """
+        import torch.optim as optim
+
+        class Trainer:
+            def __init__(self, model, cuda):
+                self.model = model
+                if cuda:
+                    self.model.cuda()
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+        """,
+        message="(as `self.model`, which holds the same model)",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch.optim as optim
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.opt = optim.SGD(self.model.parameters(), lr=0.1)
+                model.cuda()
+        """,
+        """
+        import torch.optim as optim
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                model.cuda()
+                self.opt = optim.SGD(self.model.parameters(), lr=0.1)
+        """,
+        message="`self.model` is moved (as `model`, which holds the same model)",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch.optim as optim
+
+        def main():
+            net = Net()
+            model = net
+            opt = optim.SGD(net.parameters(), lr=0.1)
+            model.cuda()
+        """,
+        """
+        import torch.optim as optim
+
+        def main():
+            net = Net()
+            model = net
+            model.cuda()
+            opt = optim.SGD(net.parameters(), lr=0.1)
+        """,
+        message="`net` is moved (as `model`, which holds the same model)",
+        line=6,
+    ),
+    # Bound on the way by its own move (`net = model.to(device)` moves `model`, and returns it).
+    Invalid(
+        """
+        import torch.optim as optim
+
+        def main(device):
+            model = Net()
+            opt = optim.SGD(model.parameters(), lr=0.1)
+            net = model.to(device)
+        """,
+        """
+        import torch.optim as optim
+
+        def main(device):
+            model = Net()
+            net = model.to(device)
+            opt = optim.SGD(model.parameters(), lr=0.1)
+        """,
+        message="`opt` is built before `model` is moved",
+        line=5,
+    ),
+    # Changed through the other name in between (a new layer): reported, left in place.
+    Invalid(
+        """
+        import torch.optim as optim
+
+        def main():
+            net = Net()
+            model = net
+            opt = optim.SGD(net.parameters(), lr=0.1)
+            model.fc = nn.Linear(3, 3)
+            model.cuda()
+        """,
+        None,
+        message="left in place: `model` may change in between",
+        line=6,
     ),
 ]

@@ -186,7 +186,7 @@ class OptimizerBeforeMove(Rule):
         elif lifted is not None:
             edits = lifted
         for position, (build, _, found) in enumerate(group):
-            message = _message(build, found.through)
+            message = _message(build, found.through if found.through not in build.models else None)
             if lifted is not None:
                 message += f"; it cannot go below the move ({reason}): the move goes above it instead"
             elif reason is not None:
