@@ -32,12 +32,13 @@ _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 
 
 def written(tree: Tree, node: cst.CSTNode) -> set[str]:
-    """Dotted names bound under ``node``: assignment, ``for``, ``with ... as`` and ``del`` targets."""
+    """Dotted names bound under ``node``: assignment, ``for``, ``with ... as``, ``del``, ``:=``
+    targets."""
     targets: list[cst.BaseExpression] = []
-    for found in tree.of_type(
-        node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.Del, cst.NamedExpr)
-    ):
+    kinds = (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.Del)
+    for found in tree.of_type(node, kinds):
         targets.append(found.name if isinstance(found, cst.AsName) else found.target)
+    targets.extend(walrus.target for walrus in tree.of_type(node, cst.NamedExpr))
     names: set[str] = set()
     while targets:
         target = targets.pop()

@@ -10,7 +10,12 @@ from the model it is handed (`make_optimizer(model, lr)` running `return SGD(net
 moving nothing); `model` may be an attribute (`self.G`).
 Constructions in a row move together, in order. A move counts at the top level of the same block
 or under an `if` there (`if use_cuda: model.cuda()`: the optimizer goes below the whole `if`); a
-model already moved earlier, or moved only inside a loop, is not reported.
+model already moved earlier, or moved only inside a loop, is not reported. The move may name the
+model another way, through a name bound to it and not bound again since (`self.model = model` before or
+after the construction, then `self.model.cuda()`; `model = net`; `net = model.to(device)`: `.to()` and
+`.cuda()` of a module return the module itself; `codemods/analysis/module_aliases.py`); what is done
+to the model through that name in between counts as done to the model, and such a move is never
+moved above the construction.
 
 A call in between of a function of the file that only reads what it is handed
 (`self.print_network(self.G, "G")` printing the model and counting its parameters, naming neither
