@@ -8,6 +8,29 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # Not the same object any more: the alias is bound to another model before the move, or the
+    # optimizer's name is.
+    Valid(
+        """
+        import copy
+        import torch
+        from torch import optim
+
+        def main():
+            net = Net()
+            model = net
+            opt = optim.SGD(net.parameters(), lr=0.1)
+            model = Other()
+            model.cuda()
+
+        def ema():
+            net = Net()
+            shadow = net
+            net = copy.deepcopy(net)
+            opt = optim.SGD(net.parameters(), lr=0.1)
+            shadow.cuda()
+        """
+    ),
     # The file's helper moves the model itself, or does more than build: not a construction here.
     Valid(
         """
@@ -323,6 +346,44 @@ VALID = [
 
 
 INVALID = [
+    # The model and the optimizer reach one object by two names (`self.model = model`, `model = net`):
+    # a move of either moves the parameters the optimizer was given.
+    Invalid(
+        """
+        import torch
+        from torch import optim
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+                self.model = self.model.cuda()
+
+        def main():
+            net = Net()
+            model = net
+            opt = optim.SGD(net.parameters(), lr=0.1)
+            model.cuda()
+        """,
+        """
+        import torch
+        from torch import optim
+
+        class Trainer:
+            def __init__(self, model):
+                self.model = model
+                self.model = self.model.cuda()
+                self.opt = optim.SGD(model.parameters(), lr=0.1)
+
+        def main():
+            net = Net()
+            model = net
+            model.cuda()
+            opt = optim.SGD(net.parameters(), lr=0.1)
+        """,
+        message="`self.opt` is built before `model` is moved",
+        line=7,
+    ),
     # A function of the file builds it from the model it is handed, and does nothing else.
     Invalid(
         """
