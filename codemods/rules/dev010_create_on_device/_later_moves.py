@@ -28,8 +28,8 @@ from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import func_attribute, kwarg, positional
-from codemods.core.torch_names import VARIABLE
+from codemods.core.syntax import code_of, func_attribute, kwarg, positional
+from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
 from codemods.core.tree import Tree
 from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target, names_a_device
@@ -65,6 +65,8 @@ class LaterMove:
     # the `if` stays and returns `h`)
     returned: bool = False
     otherwise: cst.BaseSmallStatement | None = None
+    # `m.fill_diagonal_(0)`, `w.uniform_(-s, s)` lines in between: the in-place methods, given numbers
+    fills: tuple[str, ...] = ()
 
     @property
     def condition(self) -> tuple[cst.BaseExpression, bool] | None:
@@ -92,7 +94,14 @@ class LaterMove:
         if self.from_a_branch:
             return "it is made in one branch of an `if` and moved after it"
         odd = [name for names in self.methods for name in names.split(", ") if name not in SAME_ON_ANY_DEVICE]
+        odd += [name for name in self.fills if name not in _EXACT_IN_PLACE and name not in RANDOM_FILLS]
         return f"`.{odd[0]}()` in between may not give the same tensor on the device" if odd else None
+
+    @property
+    def fills_randomly(self) -> bool:
+        """Filled with random numbers in between (``w.uniform_(-s, s)``): made on the device, its generator
+        draws other numbers (an unsafe fix, as for a random factory)."""
+        return any(name in RANDOM_FILLS for name in self.fills)
 
 
 def later_move(
@@ -101,10 +110,16 @@ def later_move(
     spelled: str,
     aliases: ImportAliases,
     functions: LocalFunctions,
+    elements: Elements | None = None,
 ) -> LaterMove | None:
-    """The move of ``spelled`` (bound by ``creation_line``) later in the same block, or None."""
+    """The move of ``spelled`` (bound by ``creation_line``) later in the same block, or None.
+
+    ``elements``: ``spelled`` holds a tuple (or list) of that many tensors made on the host, and the move
+    is one of each, ``h = (h[0].cuda(), h[1].cuda())`` or ``h = tuple(t.cuda() for t in h)``, alone or
+    under ``if use_cuda:``."""
     root = spelled.split(".")[0]
     methods: list[str] = []
+    fills: list[str] = []
     between: list[cst.BaseStatement] = []
     renamed = False
     statements = list(_statements_after(tree, creation_line))
@@ -114,8 +129,14 @@ def later_move(
                 return None  # `self.helper()` may read `self.x`
             between.append(statement)
             continue
-        if _writes_numbers_into(tree, statement, spelled) or _fills_with_numbers(tree, statement, spelled):
-            # `mask[:, 0] = -1e4`, `mask.fill_diagonal_(0)`: the same numbers on any device
+        if elements is not None:
+            return _elements_moved(tree, statement, spelled, elements, aliases, tuple(between), from_a_branch)
+        if _writes_numbers_into(tree, statement, spelled, aliases):
+            between.append(statement)  # `mask[:, 0] = -1e4`: the same numbers on any device
+            continue
+        written = _fills_in_place(tree, statement, spelled, aliases)
+        if written is not None:  # `m.fill_diagonal_(0)`, `w.uniform_(-s, s)`
+            fills.append(written)
             between.append(statement)
             continue
         rebound = _method_on_itself(tree, statement, spelled, aliases)
@@ -147,6 +168,7 @@ def later_move(
                 renamed,
                 returned=True,
                 otherwise=otherwise,
+                fills=tuple(fills),
             )
         if isinstance(statement, cst.If):
             guard, line = statement, _only_line_mentioning(tree, statement, spelled)
@@ -179,8 +201,120 @@ def later_move(
             found.helper_call is not None
             and spelled not in assigned_names(tree, line)
             and _read_later(tree, creation_line, line, spelled, statements[index + 1 :]),
+            fills=tuple(fills),
         )
     return None
+
+
+@dataclass(frozen=True)
+class Elements:
+    """A tuple or list of tensors bound to one name: its kind and length."""
+
+    kind: type[cst.Tuple] | type[cst.List]
+    count: int
+
+
+def _elements_moved(
+    tree: Tree,
+    statement: cst.BaseStatement,
+    spelled: str,
+    elements: Elements,
+    aliases: ImportAliases,
+    between: tuple[cst.BaseStatement, ...],
+    from_a_branch: bool,
+) -> LaterMove | None:
+    """The first later statement that mentions ``spelled`` as the move of each of its elements:
+    ``h = (h[0].cuda(), h[1].cuda())``, ``h = [t.to(device) for t in h]``, alone or the one line of
+    ``if use_cuda:`` that mentions it, or ``h = tuple(...) if use_cuda else h``; None otherwise."""
+    guard = None
+    line: cst.BaseStatement | None = statement
+    if isinstance(statement, cst.If):
+        guard, line = statement, _only_line_mentioning(tree, statement, spelled)
+    if not (isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1):
+        return None
+    small = line.body[0]
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+        return None
+    if dotted_name(small.targets[0].target) != spelled:
+        return None  # (moved under another name, the tuple may be read on the host again)
+    value, test, unless = small.value, None, False
+    if isinstance(value, cst.IfExp) and guard is None:  # `h = tuple(...) if use_cuda else h`
+        choice = value
+        for moving, other in ((choice.body, choice.orelse), (choice.orelse, choice.body)):
+            if dotted_name(other) == spelled:
+                value, unless, test = moving, moving is choice.orelse, choice.test
+                break
+        if test is None or spelled in _spellings(tree, test):
+            return None
+    target = _each_moved(tree, value, spelled, elements, aliases)
+    if target is None:
+        return None
+    return LaterMove(
+        None, target, line, guard, True, between, (), from_a_branch, test=test, moved_unless=unless
+    )
+
+
+def _each_moved(
+    tree: Tree, value: cst.BaseExpression, spelled: str, elements: Elements, aliases: ImportAliases
+) -> MoveTarget | None:
+    """The move ``value`` makes of each element of ``spelled``, the same for each and of the same kind
+    of sequence, or None: ``(h[0].cuda(), h[1].cuda())`` (each element in its place, all of them),
+    ``tuple(t.cuda() for t in h)``, ``[t.to(device) for t in h]``."""
+    if isinstance(value, (cst.Tuple, cst.List)):
+        if not isinstance(value, elements.kind) or len(value.elements) != elements.count:
+            return None
+        targets: list[MoveTarget] = []
+        for place, element in enumerate(value.elements):
+            target = move_target(element.value, aliases) if isinstance(element, cst.Element) else None
+            if target is None:
+                return None
+            receiver = func_attribute(target.call).value
+            if not (
+                isinstance(receiver, cst.Subscript)
+                and dotted_name(receiver.value) == spelled
+                and len(receiver.slice) == 1
+                and isinstance(receiver.slice[0].slice, cst.Index)
+                and isinstance(receiver.slice[0].slice.value, cst.Integer)
+                and receiver.slice[0].slice.value.evaluated_value == place
+            ):
+                return None
+            targets.append(target)
+    else:
+        comprehension = value
+        if isinstance(value, cst.Call) and dotted_name(value.func) == "tuple" and len(value.args) == 1:
+            comprehension = value.args[0].value  # `tuple(t.cuda() for t in h)`
+            if elements.kind is not cst.Tuple or not isinstance(comprehension, cst.GeneratorExp):
+                return None
+        elif not (elements.kind is cst.List and isinstance(value, cst.ListComp)):
+            return None
+        assert isinstance(comprehension, (cst.GeneratorExp, cst.ListComp))
+        loop = comprehension.for_in
+        if not (
+            isinstance(loop.target, cst.Name)
+            and dotted_name(loop.iter) == spelled
+            and not loop.ifs
+            and loop.inner_for_in is None
+            and loop.asynchronous is None
+        ):
+            return None
+        target = move_target(comprehension.elt, aliases)
+        if target is None or dotted_name(func_attribute(target.call).value) != loop.target.value:
+            return None
+        targets = [target]
+    if sum(1 for n in tree.of_type(value, (cst.Name, cst.Attribute)) if dotted_name(n) == spelled) != len(
+        targets
+    ):
+        return None  # (the device read from the tuple itself)
+    first = targets[0]
+    if first.device is None or first.dtype is not None or first.like is not None:
+        return None
+    spellings = {code_of(t.device) if t.device is not None else None for t in targets}
+    if len(spellings) != 1 or any(t.dtype is not None or t.like is not None for t in targets):
+        return None
+    loops = {
+        name.value for f in tree.of_type(value, cst.CompFor) for name in tree.of_type(f.target, cst.Name)
+    }
+    return first if not loops & names_in(tree, first.device) else None
 
 
 def _read_later(
@@ -229,52 +363,91 @@ def _statements_after(tree: Tree, line: cst.SimpleStatementLine) -> Iterator[tup
         statement, in_a_branch = branch, True
 
 
-def _writes_numbers_into(tree: Tree, statement: cst.BaseStatement, spelled: str) -> bool:
-    """``t[:, 0] = -10000.0``, ``t[0][self.ids[START]] = 0``: a number written into part of the tensor in
-    place, which writes the same values wherever the tensor is. The index reads only plain names,
-    attributes, lookups and integers (indices on the host may index a tensor on a GPU), never the
-    tensor itself."""
+def _writes_numbers_into(
+    tree: Tree, statement: cst.BaseStatement, spelled: str, aliases: ImportAliases
+) -> bool:
+    """``t[:, 0] = -10000.0``, ``y[range(len(labels)), labels] = 1``: a Python number written into part
+    of the tensor in place, which writes the same values wherever the tensor is (where an index repeats
+    a place, the same number each time). The index is made of integers, names, attributes, lookups,
+    slices, lists, ranges and their sums and products, and never reads the tensor itself: it is computed
+    on the host either way, and what indexes a tensor on the host indexes it on a GPU too (an index
+    tensor on the CPU is allowed for a tensor on a GPU; one on a GPU fails on the host tensor)."""
     if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
         return False
     small = statement.body[0]
-    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and _is_number(small.value)):
+    if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and _is_number(small.value, aliases)):
         return False
     node: cst.BaseExpression = small.targets[0].target
     if not isinstance(node, cst.Subscript):
         return False
     while isinstance(node, cst.Subscript):
-        if not all(_plain_index(element.slice) for element in node.slice):
+        if not all(_plain_index(element.slice, aliases) for element in node.slice):
             return False
         node = node.value
     return dotted_name(node) == spelled and _mentions_once(tree, statement, spelled)
 
 
-# In-place methods that write numbers exactly, the same on any device (no rounding, no random draw).
-_EXACT_FILLS = frozenset({"fill_", "zero_", "fill_diagonal_"})
+# In-place methods that write the same values on any device, given numbers (`m.fill_diagonal_(0)`).
+_EXACT_IN_PLACE = frozenset("zero_ fill_ fill_diagonal_ tril_ triu_".split())
 
 
-def _fills_with_numbers(tree: Tree, statement: cst.BaseStatement, spelled: str) -> bool:
-    """``t.fill_(1)``, ``t.zero_()``, ``t.fill_diagonal_(0)`` on a line of its own: numbers written in
-    place, exactly, wherever the tensor is."""
+def _fills_in_place(
+    tree: Tree, statement: cst.BaseStatement, spelled: str, aliases: ImportAliases
+) -> str | None:
+    """``m.fill_diagonal_(0)``, ``w.data.uniform_(-stdv, stdv)``: the in-place method a line calls on the
+    tensor (or its ``.data``), given only Python numbers, or None. Random fills take names too (their
+    parameters are numbers; not ``bernoulli_``, which also takes a tensor of probabilities), never a
+    ``generator=`` (which pins the CPU's)."""
     if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1):
-        return False
+        return None
     small = statement.body[0]
     call = small.value if isinstance(small, cst.Expr) else None
-    return (
-        isinstance(call, cst.Call)
-        and isinstance(call.func, cst.Attribute)
-        and call.func.attr.value in _EXACT_FILLS
-        and dotted_name(call.func.value) == spelled
-        and all(arg.keyword is None and arg.star == "" and _is_number(arg.value) for arg in call.args)
-        and _mentions_once(tree, statement, spelled)
-    )
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+        return None
+    method = call.func.attr.value
+    if not method.endswith("_") or method.startswith("_"):
+        return None
+    receiver = call.func.value
+    if isinstance(receiver, cst.Attribute) and receiver.attr.value == "data":
+        receiver = receiver.value
+    if dotted_name(receiver) != spelled or not _mentions_once(tree, statement, spelled):
+        return None
+    named = method in RANDOM_FILLS and method != "bernoulli_"
+    for arg in call.args:
+        if arg.star or (arg.keyword is not None and arg.keyword.value == "generator"):
+            return None
+        if not (_is_number(arg.value, aliases) or (named and _plain_value(arg.value))):
+            return None
+    return method
 
 
-def _plain_index(index: cst.BaseSlice) -> bool:
+def _plain_index(index: cst.BaseSlice, aliases: ImportAliases) -> bool:
     if isinstance(index, cst.Slice):
         parts = (index.lower, index.upper, index.step)
-        return all(part is None or _plain_value(part) for part in parts)
-    return _plain_value(cst.ensure_type(index, cst.Index).value)
+        return all(part is None or _index_value(part, aliases) for part in parts)
+    return _index_value(cst.ensure_type(index, cst.Index).value, aliases)
+
+
+# Index arithmetic: exact for integers, and computed on the host for an index tensor either way.
+_INDEX_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
+# Calls whose result is an index of integers (a range, a count, an integer tensor or array on the host).
+_RANGES = frozenset({"range", "len", "torch.arange", "numpy.arange"})
+
+
+def _index_value(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """A value :func:`_writes_numbers_into` takes in an index: a plain value, ``i * k + 1``,
+    ``[0, 2]``, ``range(len(labels))``."""
+    if _plain_value(node):
+        return True
+    if isinstance(node, cst.BinaryOperation):
+        return isinstance(node.operator, _INDEX_OPERATORS) and all(
+            _index_value(side, aliases) for side in (node.left, node.right)
+        )
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return all(isinstance(e, cst.Element) and _index_value(e.value, aliases) for e in node.elements)
+    if isinstance(node, cst.Call) and (aliases.qualify(node.func) or dotted_name(node.func)) in _RANGES:
+        return all(not a.star and a.keyword is None and _index_value(a.value, aliases) for a in node.args)
+    return False
 
 
 def _plain_value(node: cst.BaseExpression) -> bool:
@@ -291,19 +464,32 @@ def _plain_value(node: cst.BaseExpression) -> bool:
         )
     if isinstance(node, cst.SimpleString):
         return True  # a dictionary's key
-    if isinstance(node, cst.Call) and dotted_name(node.func) in _INDEX_BUILTINS:
-        # `range(len(labels))`: the builtins that make integers (or ranges) of plain values
-        return all(arg.keyword is None and arg.star == "" and _plain_value(arg.value) for arg in node.args)
     return False
 
 
-_INDEX_BUILTINS = frozenset({"range", "len"})
+# Python numbers by name, written into a tensor as the literal would be.
+_NUMBERS = frozenset(f"{module}.{name}" for module in ("math", "numpy") for name in ("inf", "nan", "pi", "e"))
 
 
-def _is_number(node: cst.BaseExpression) -> bool:
+def _is_number(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """A Python number: a literal, ``True``, ``float("-inf")``, ``math.inf``, ``-np.inf``."""
     while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
         node = node.expression
-    return isinstance(node, (cst.Integer, cst.Float))
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False")
+    if isinstance(node, cst.Call):
+        args = node.args
+        return (
+            isinstance(node.func, cst.Name)
+            and node.func.value == "float"
+            and len(args) == 1
+            and args[0].keyword is None
+            and not args[0].star
+            and isinstance(args[0].value, cst.SimpleString)
+        )
+    return isinstance(node, cst.Attribute) and aliases.qualify(node) in _NUMBERS
 
 
 def _method_on_itself(

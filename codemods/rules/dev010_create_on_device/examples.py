@@ -8,16 +8,10 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
-    # Between the creation and the move: a random in-place draw (the device draws other numbers) and a
-    # fill with a value the code computes: left as they are.
+    # Between the creation and the move, a fill with a value the code computes: left as it is.
     Valid(
         """
         import torch
-
-        def noise(n):
-            m = torch.ones(n, n)
-            m.uniform_(0, 1)
-            return m.cuda()
 
         def filled(n, v):
             m = torch.empty(n)
@@ -94,7 +88,7 @@ VALID = [
         """
     ),
     # Returned moved under a test that reads the tensor, after an `elif`, or with the tensor used on the
-    # host before the `if`: not the flag's choice of where it is made.
+    # host after the `if`: not the flag's choice of where it is made.
     Valid(
         """
         import torch
@@ -111,13 +105,6 @@ VALID = [
                 return t.cuda()
             elif spare:
                 return t.cuda(1)
-            return t
-
-        def used(n, gpu):
-            t = torch.zeros(n)
-            t.add_(1)
-            if gpu:
-                return t.cuda()
             return t
 
         def counted(n, budget):
@@ -294,6 +281,59 @@ VALID = [
             hidden = torch.zeros(1, n)
             moved = hidden.cuda() if use_cuda else hidden
             return moved, hidden
+        """
+    ),
+    # Written into between its creation and the move with a tensor (`y[i] = t`, `z.add_(other)`), a value
+    # read from another host tensor (`y[0] = other[0]`), or filled by a generator of the CPU's: what is
+    # moved is data, not a plain fresh tensor; not followed.
+    Valid(
+        """
+        import torch
+
+        def written(n, t, other, g):
+            y = torch.zeros(n)
+            y[0] = t
+            z = torch.zeros(n)
+            z.add_(other)
+            w = torch.zeros(n)
+            w[0] = other[0]
+            v = torch.empty(n)
+            v.normal_(generator=g)
+            c = torch.zeros(n)
+            c.copy_(other)
+            return y.cuda(), z.cuda(), w.cuda(), v.cuda(), c.cuda()
+        """
+    ),
+    # A tuple of host tensors moved under another name (the tuple is still read on the host), moved into
+    # a list (the fix would leave a tuple), with one element left where it is, or holding a tensor that
+    # exists: left alone.
+    Valid(
+        """
+        import torch
+
+        def kept(bsz, use_cuda):
+            hidden = (torch.zeros(1, bsz, 8), torch.zeros(1, bsz, 8))
+            if use_cuda:
+                moved = (hidden[0].cuda(), hidden[1].cuda())
+            return hidden, moved
+
+        def listed(bsz, use_cuda):
+            hidden = (torch.zeros(1, bsz, 8), torch.zeros(1, bsz, 8))
+            if use_cuda:
+                hidden = [h.cuda() for h in hidden]
+            return hidden
+
+        def one(bsz, use_cuda):
+            hidden = (torch.zeros(1, bsz, 8), torch.zeros(1, bsz, 8))
+            if use_cuda:
+                hidden = (hidden[0].cuda(), hidden[1])
+            return hidden
+
+        def given(bsz, h0, use_cuda):
+            hidden = (torch.zeros(1, bsz, 8), h0)
+            if use_cuda:
+                hidden = (hidden[0].cuda(), hidden[1].cuda())
+            return hidden
         """
     ),
 ]
@@ -1869,5 +1909,163 @@ INVALID = [
         """,
         message="copied to the device; create it there",
         line=6,
+    ),
+    # Numbers written into it between its creation and the move, by index (ints, slices, lists, ranges or
+    # index tensors, which may stay on the CPU for a tensor on a GPU) or by an in-place fill: the same
+    # values on the device.
+    Invalid(
+        """
+        import math
+
+        import torch
+
+        def onehot(labels, n):
+            y = torch.zeros(len(labels), n)
+            y[range(len(labels)), labels] = 1
+            return y.cuda()
+
+        def mask(n, use_cuda):
+            m = torch.ones(n, n)
+            m[0, :] = 0
+            m[[1, 2], n - 1] = -math.inf
+            m.fill_diagonal_(float("-inf"))
+            if use_cuda:
+                m = m.cuda()
+            return m
+        """,
+        """
+        import math
+
+        import torch
+
+        def onehot(labels, n):
+            y = torch.zeros(len(labels), n, device="cuda")
+            y[range(len(labels)), labels] = 1
+            return y
+
+        def mask(n, use_cuda):
+            m = torch.ones(n, n, device="cuda" if use_cuda else "cpu")
+            m[0, :] = 0
+            m[[1, 2], n - 1] = -math.inf
+            m.fill_diagonal_(float("-inf"))
+            return m
+        """,
+        message="copied to the device; create it there",
+        line=6,
+    ),
+    # Filled with random numbers between its creation and the move: the device's generator draws others
+    # (unsafe, as for a random factory).
+    Invalid(
+        """
+        import torch
+
+        def weight(n, stdv, device):
+            w = torch.empty(n, n)
+            w.data.uniform_(-stdv, stdv)
+            w = w.to(device)
+            return w
+        """,
+        """
+        import torch
+
+        def weight(n, stdv, device):
+            w = torch.empty(n, n, device=device)
+            w.data.uniform_(-stdv, stdv)
+            return w
+        """,
+        message="unsafe: the device's random generator",
+    ),
+    # Changed in place between its creation and the move by a method that may compute otherwise on the
+    # device: reported, not rewritten.
+    Invalid(
+        """
+        import torch
+
+        def used(n, gpu):
+            t = torch.zeros(n)
+            t.add_(1)
+            if gpu:
+                return t.cuda()
+            return t
+
+        def scaled(n, device):
+            w = torch.ones(n, n)
+            w.div_(3)
+            return w.to(device)
+        """,
+        message="not rewritten: `.add_()` in between may not give the same tensor on the device",
+        line=4,
+    ),
+    # A tuple (or list) of host tensors, each moved: each made where the move puts it, and the move goes.
+    Invalid(
+        """
+        import torch
+
+        class RNN(torch.nn.Module):
+            def init_hidden(self, bsz):
+                hidden = (torch.zeros(1, bsz, 8), torch.zeros(1, bsz, 8))
+                if self.use_cuda:
+                    hidden = (hidden[0].cuda(), hidden[1].cuda())
+                return hidden
+
+        def state(bsz, device):
+            hidden = (torch.zeros(1, bsz, 8), torch.ones(1, bsz, 8))
+            hidden = tuple(h.to(device) for h in hidden)
+            return hidden
+
+        def listed(bsz, use_cuda):
+            hidden = [torch.zeros(1, bsz, 8), torch.zeros(1, bsz, 8)]
+            hidden = [h.cuda() for h in hidden] if use_cuda else hidden
+            return hidden
+        """,
+        """
+        import torch
+
+        class RNN(torch.nn.Module):
+            def init_hidden(self, bsz):
+                hidden = (torch.zeros(1, bsz, 8, device="cuda" if self.use_cuda else "cpu"), torch.zeros(1, bsz, 8, device="cuda" if self.use_cuda else "cpu"))
+                return hidden
+
+        def state(bsz, device):
+            hidden = (torch.zeros(1, bsz, 8, device=device), torch.ones(1, bsz, 8, device=device))
+            return hidden
+
+        def listed(bsz, use_cuda):
+            hidden = [torch.zeros(1, bsz, 8, device="cuda" if use_cuda else "cpu"), torch.zeros(1, bsz, 8, device="cuda" if use_cuda else "cpu")]
+            return hidden
+        """,
+        message="copied to the device; create it there",
+        line=5,
+    ),
+    # A tuple with a random factory among them: unsafe; one with `requires_grad=True`: reported.
+    Invalid(
+        """
+        import torch
+
+        def noisy(bsz, use_cuda):
+            hidden = (torch.randn(1, bsz, 8), torch.zeros(1, bsz, 8))
+            if use_cuda:
+                hidden = (hidden[0].cuda(), hidden[1].cuda())
+            return hidden
+
+        def learnt(bsz, device):
+            hidden = (torch.zeros(1, bsz, 8, requires_grad=True), torch.zeros(1, bsz, 8))
+            hidden = tuple(h.to(device) for h in hidden)
+            return hidden
+        """,
+        """
+        import torch
+
+        def noisy(bsz, use_cuda):
+            hidden = (torch.randn(1, bsz, 8, device="cuda" if use_cuda else "cpu"), torch.zeros(1, bsz, 8, device="cuda" if use_cuda else "cpu"))
+            return hidden
+
+        def learnt(bsz, device):
+            hidden = (torch.zeros(1, bsz, 8, requires_grad=True), torch.zeros(1, bsz, 8))
+            hidden = tuple(h.to(device) for h in hidden)
+            return hidden
+        """,
+        message="unsafe: the device's random generator",
+        line=4,
     ),
 ]

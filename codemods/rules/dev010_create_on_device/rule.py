@@ -22,8 +22,11 @@ code writes too:
   values), `torch.zeros(n).type_as(t)` becomes `torch.zeros(n, device=t.device, dtype=t.dtype)`; so
   does `.to(t)` where the creation reads `t.size()` or `t.shape` (`torch.ones(t.size()).to(t)`), which
   shows `t` is a tensor;
-* in two statements of the same block, the tensor unused in between (but for numbers written into parts
-  of it, `x[:, 0] = -1e4`, which give the same values on the device; renamed on the way, `y = Variable(x)`,
+* in two statements of the same block, the tensor unused in between (but for Python numbers written into
+  parts of it, `x[:, 0] = -1e4`, `y[range(n), labels] = 1`, with an index of ints, names, slices, lists
+  or ranges, a CPU index tensor being allowed for a tensor on a GPU; and for in-place fills given numbers,
+  `m.fill_diagonal_(0)`, `.fill_()`, `.zero_()`, `.tril_()`, `.triu_()`: the same values on the device;
+  other in-place methods given numbers, `w.div_(3)`, are reported; renamed on the way, `y = Variable(x)`,
   when `x` is read nowhere after): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
@@ -45,7 +48,12 @@ code writes too:
   other code where the flag is off, that code runs with `h` as made, and the `if` returns `h`); moved in
   one branch's tuple, `return (h.cuda(), c.cuda()) if USE_CUDA else (h, c)` (the other branch holding
   each name at the same place), each is made where the flag says and its move goes
-  (`return (h, c) if USE_CUDA else (h, c)`).
+  (`return (h, c) if USE_CUDA else (h, c)`);
+* a tuple (or list) of host tensors bound to one name and rebound to each moved, `h = (torch.zeros(n),
+  torch.zeros(n))` then `if use_cuda: h = (h[0].cuda(), h[1].cuda())` (or `h = tuple(t.cuda() for t
+  in h)`, `h = [t.to(device) for t in h]` for a list): each is made where the move puts it, as a single
+  tensor is, and the move goes (not when it is moved under another name, into another kind of sequence,
+  or holds a tensor that exists).
 
 A device is a name or attribute that says so (`device`, `self._device`, `args.gpu`, `local_rank`: an
 index, which `.to()` and `device=` both read as a GPU, and `.to(None)` leaves a tensor on the CPU as
@@ -101,14 +109,15 @@ Safe for deterministic factories and legacy constructors: the values, dtype and 
 only where the tensor is made changes; with `if use_cuda:` the condition is read when the tensor is
 made instead of just after (nothing in between may rebind what it reads). Unsafe for random
 factories (`rand`, `randn`, `randint`, `randperm`, `normal`) and for a factory filled with random numbers
-after it (`torch.empty(n).normal_()`, `.uniform_()`): on a GPU they draw from the device's random
-generator instead of the CPU's, so the numbers change (with the same seed too); applied only with
-`--unsafe-fixes`.
+after it (`torch.empty(n).normal_()`, `.uniform_()`, also on a line between, `w.uniform_(-s, s)`): on a
+GPU they draw from the device's random generator instead of the CPU's, so the numbers change (with the
+same seed too); applied only with `--unsafe-fixes`.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import libcst as cst
 
@@ -139,6 +148,7 @@ from codemods.rules.dev010_create_on_device._host_creations import (
     with_dtype,
 )
 from codemods.rules.dev010_create_on_device._later_moves import (
+    Elements,
     LaterMove,
     creation_pairs,
     drop_move,
@@ -214,6 +224,8 @@ class CreateOnDevice(Rule):
                     # A move where the name is read (`return h.to(d)`) is rewritten where it saves a copy.
                     if creation and later and not (later.inline is not None and creation.carries_values):
                         self._moved_later(creation, later)
+                    if creation is None and isinstance(value, (cst.Tuple, cst.List)):
+                        self._elements_moved_later(line, spelled, value, functions)
         self._moved_otherwise(MoveReach(self.tree, self.aliases, functions))
 
     def _handed_to_a_mover(self, call: cst.Call, helper: cst.FunctionDef, creation: Creation) -> None:
@@ -315,8 +327,37 @@ class CreateOnDevice(Rule):
             made = made.with_changes(lpar=[], rpar=[])  # `(torch.ones(n) * -1).to(d)`: the whole value
         self._conclude(target.call, None, creation, {target.call: made} if made is not None else None, reason)
 
-    def _moved_later(self, creation: Creation, later: LaterMove) -> None:
+    def _elements_moved_later(
+        self,
+        line: cst.SimpleStatementLine,
+        spelled: str,
+        value: cst.Tuple | cst.List,
+        functions: LocalFunctions,
+    ) -> None:
+        """``h = (torch.zeros(n), torch.zeros(n))`` ... ``if use_cuda: h = (h[0].cuda(), h[1].cuda())``:
+        each made where the move would put it, as a single tensor is, and the move goes."""
+        creations = []
+        for element in value.elements:
+            creation = host_creation(element.value, self.aliases)
+            if not isinstance(element, cst.Element) or creation is None or converts_data(creation):
+                return  # (a tensor that exists among them: its move stays)
+            creations.append(creation)
+        if len(creations) < 2:
+            return
+        elements = Elements(type(value), len(creations))
+        later = later_move(self.tree, line, spelled, self.aliases, functions, elements)
+        if later is not None:
+            self._moved_later(creations[0], later, (value, creations))
+
+    def _moved_later(
+        self,
+        creation: Creation,
+        later: LaterMove,
+        together: tuple[cst.BaseExpression, list[Creation]] | None = None,
+    ) -> None:
         """``x = torch.zeros(n)`` ... ``x = x.cuda()`` / ``if use_cuda: x = x.cuda()``."""
+        if later.fills_randomly:  # `w.uniform_(-s, s)` in between
+            creation = replace(creation, fills_randomly=True)
         if later.helper_call is not None:
             self._moved_later_by_a_helper(creation, later, later.helper_call)
             return
@@ -333,17 +374,35 @@ class CreateOnDevice(Rule):
             device = needed = self._module_device(creation.value) or cst.IfExp(
                 test=test, body=_CPU if unless else device, orelse=device if unless else _CPU
             )
-        made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
+        # `h = (torch.zeros(n), torch.zeros(n))`: each element is made there, one finding for them all
+        node, creations = together if together is not None else (creation.value, [creation])
+        made_each: dict[cst.CSTNode, Replacement] = {}
+        reason = None
+        for index, each in enumerate(creations):
+            place = device.deep_clone() if index and device is not None else device  # (a node apiece)
+            made, why = made_there(each, place, self.aliases, self._kinds(each))
+            reason = reason or why
+            if made is not None:
+                made_each[each.value] = made
         reason = later.obstacle or reason
         drop = None
-        if made is not None and reason is None and needed is not None:  # (made only with a device)
+        if len(made_each) == len(creations) and reason is None and needed is not None:  # (made with a device)
             drop = drop_move(self.tree, later, needed, self.aliases)
         if drop is None and reason is None:
             reason = "a comment would go with the move, or the code in between changes what the move reads"
         edits = drop
-        if drop and made is not None:  # (dropped only when made)
-            edits = {creation.value: made, **drop}
-        self._conclude(creation.value, later.by, creation, edits, reason)
+        if drop and len(made_each) == len(creations):  # (dropped only when made)
+            edits = {**made_each, **drop}
+        for each in creations[1:]:
+            self._concluded.add(id(each.factory))
+        if len(creations) > 1:
+            creation = replace(
+                creation,
+                value=node,
+                requires_grad=any(c.requires_grad for c in creations),
+                fills_randomly=any(c.is_random for c in creations),
+            )
+        self._conclude(node, later.by, creation, edits, reason)
 
     def _input_device(
         self, node: cst.CSTNode, device: cst.BaseExpression | None
