@@ -72,15 +72,9 @@ def _api(source: str, first: int, last: int) -> str:
 
 
 def _where(source: str, line: int) -> str:
-    text = _MAGIC.sub(r"\1pass", source)
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        # A Python 2 file: read it as DEV022 converts it (line for line) before the other rules see it.
-        try:
-            tree = ast.parse(apply_fixes(text, [part for fix in python2_fixes(text) for part in fix.parts]))
-        except (SyntaxError, ValueError):
-            return "unparsed"
+    tree = _parse(source)
+    if tree is None:
+        return "unparsed"
     chain = list(_enclosing(tree, line))
     functions = [node for node in chain if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     classes = [node for node in chain if isinstance(node, ast.ClassDef)]
@@ -105,6 +99,19 @@ def _where(source: str, line: int) -> str:
     else:
         place = "no loop there"
     return f"{kind}, {place}"
+
+
+def _parse(source: str) -> ast.Module | None:
+    text = _MAGIC.sub(r"\1pass", source)
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        pass
+    # A Python 2 file: read it as DEV022 converts it (line for line) before the other rules see it.
+    try:
+        return ast.parse(apply_fixes(text, [part for fix in python2_fixes(text) for part in fix.parts]))
+    except (SyntaxError, ValueError):
+        return None
 
 
 def _enclosing(tree: ast.AST, line: int) -> Iterable[ast.AST]:
@@ -138,3 +145,149 @@ def _has_loop(body: ast.AST) -> bool:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             stack.extend(ast.iter_child_nodes(node))
     return False
+
+
+# Functions and methods named in an argument's description: a library's API, never the file's own names.
+_LIBRARY_MODULES = {"np": "np", "numpy": "np", "torch": "torch", "math": "math", "random": "random"}
+_LEGACY_CALLEE = re.compile(r"(^|\.)(\w*Tensor)$")
+
+
+def constructor_argument_shape(source: str, line: int) -> str:
+    """What the first argument of the legacy constructor (``torch.FloatTensor(x)``) on ``line`` is, in a
+    fixed vocabulary: a literal, a parameter, a local bound once from a call of ``np.where``, an item of
+    a name, a method of the file's... Library names (builtins, ``np.``, ``torch.``, tensor and array
+    methods) are named, the file's own never."""
+    tree = _parse(source)
+    if tree is None:
+        return "unparsed"
+    calls = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and node.lineno <= line <= (node.end_lineno or node.lineno)
+        and _LEGACY_CALLEE.search(_dotted(node.func) or "")
+    ]
+    if not calls:
+        return "no legacy constructor on the line"
+    call = min(calls, key=lambda c: (c.lineno != line, c.col_offset))
+    if not call.args:
+        return "no positional argument" if not call.keywords else "keywords only"
+    if len(call.args) > 1:
+        return "several arguments"
+    scopes = [
+        n for n in _enclosing(tree, call.lineno) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    ]
+    return _describe(call.args[0], scopes[-1] if scopes else None, tree, depth=0)
+
+
+def _describe(node: ast.expr, function: ast.AST | None, tree: ast.AST, depth: int) -> str:
+    if isinstance(node, ast.Starred):
+        return "a starred argument"
+    if isinstance(node, ast.Constant):
+        return f"a {type(node.value).__name__} literal"
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)):
+        return f"a {type(node).__name__.lower()} display"
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
+        return "a comprehension"
+    if isinstance(node, ast.BinOp):
+        return f"arithmetic ({type(node.op).__name__})"
+    if isinstance(node, ast.Subscript):
+        return "an item of " + _describe_base(node.value)
+    if isinstance(node, ast.Attribute):
+        return "an attribute of " + _describe_base(node.value)
+    if isinstance(node, ast.Call):
+        return _describe_call(node)
+    if isinstance(node, ast.Name):
+        return _describe_name(node.id, function, tree, depth)
+    return type(node).__name__
+
+
+def _describe_base(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return "self" if node.id == "self" else "a name"
+    return "an attribute" if isinstance(node, ast.Attribute) else type(node).__name__
+
+
+def _describe_call(call: ast.Call) -> str:
+    func = call.func
+    if isinstance(func, ast.Name):
+        import builtins
+
+        return f"{func.id}()" if hasattr(builtins, func.id) else "a call of a function of the file"
+    dotted = _dotted(func)
+    if dotted and dotted.split(".")[0] in _LIBRARY_MODULES:
+        head, _, rest = dotted.partition(".")
+        return f"{_LIBRARY_MODULES[head]}.{rest}()"
+    if isinstance(func, ast.Attribute):
+        method = func.attr
+        owner = "self" if isinstance(func.value, ast.Name) and func.value.id == "self" else "a value"
+        if _library_method(method):
+            return f"{owner}.{method}()"
+        return f"a method of {owner}" if owner == "self" else "a call of another method"
+    return "another call"
+
+
+def _library_method(name: str) -> bool:
+    """A method of a tensor, an array, a list or a dict: a library's name, which can be shown."""
+    import numpy
+    import torch
+
+    return any(hasattr(kind, name) for kind in (torch.Tensor, numpy.ndarray, list, dict, str))
+
+
+def _describe_name(name: str, function: ast.AST | None, tree: ast.AST, depth: int) -> str:
+    if function is not None:
+        args = function.args  # type: ignore[attr-defined]
+        if name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}:
+            return "a parameter"
+    scope = function if function is not None else tree
+    values = _bindings(scope, name)
+    where = "a local" if function is not None else "a module-level name"
+    if function is not None and not values:
+        return "a name bound outside the function" if _bindings(tree, name) else "a name bound nowhere shown"
+    if any(v is None for v in values):
+        return f"{where} bound by a loop, an import or unpacking"
+    if len(values) > 1:
+        return f"{where} bound {len(values)} times"
+    if depth >= 1:
+        return f"{where} bound once"
+    return f"{where} bound once from {_describe(values[0], function, tree, depth + 1)}"
+
+
+def _bindings(scope: ast.AST, name: str) -> list[ast.expr | None]:
+    """The values ``name`` is bound to in ``scope`` (not in nested functions); None for a binding that
+    names no single value (a loop target, an unpacking, an import, ``+=``)."""
+    found: list[ast.expr | None] = []
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id == name:
+                    found.append(node.value)
+                elif any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(target)):
+                    found.append(None)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+            if isinstance(node.target, ast.Name) and node.target.id == name:
+                found.append(node.value if not isinstance(node, ast.AugAssign) else None)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.withitem)):
+            target = node.target if not isinstance(node, ast.withitem) else node.optional_vars
+            if target is not None and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(target)):
+                found.append(None)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any((a.asname or a.name.split(".")[0]) == name for a in node.names):
+                found.append(None)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _dotted(node: ast.expr) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])

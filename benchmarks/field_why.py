@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from benchmarks.field_match import Finding, Label, Matching, label_outcome
-from benchmarks.field_shape import label_shape
+from benchmarks.field_shape import constructor_argument_shape, label_shape
 
 # The text a label's lines are in: the file, or its notebook cell; None when it cannot be read.
 SourceOf = Callable[[str, Label], "str | None"]
@@ -23,6 +23,8 @@ SourceOf = Callable[[str, Label], "str | None"]
 _QUOTED_CODE = re.compile(r"`[^`]*`")
 NEAR_LINES = 3  # wider than matching's tolerance: a statement's other lines
 NOTHING_NEAR = "nothing near"
+# The words of a legacy constructor's finding whose argument could be data or a size (DEV003, 007, 009, 010).
+UNDECIDED = ("cannot tell data from a size", "not plainly data or a size")
 SAME_RULE_NEAR = "a finding of its rule near"
 
 
@@ -40,6 +42,7 @@ class WhyCounts:
     fixed_not_correct: Counter[tuple[str, str]] = field(default_factory=Counter)
     missed: Counter[tuple[str, str]] = field(default_factory=Counter)
     missed_shape: Counter[tuple[str, str]] = field(default_factory=Counter)
+    undecided_argument: Counter[tuple[str, str]] = field(default_factory=Counter)
     false_positives: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     SECTIONS = (
@@ -49,6 +52,10 @@ class WhyCounts:
         (
             "missed_shape",
             "missed (by the code around it | the API its lines name, benchmarks/field_shape.py)",
+        ),
+        (
+            "undecided_argument",
+            "found, not fixed as data or size (by the legacy constructor's argument, benchmarks/field_shape.py)",
         ),
         ("false_positives", "false positives (by message)"),
     )
@@ -88,6 +95,12 @@ def why_counts(
         hit, fixed, correct, _ = label_outcome(found)
         if hit and not fixed:
             counts.not_fixed[(label.code, message_kind(found[0].message, width))] += 1
+            source = source_of(rid, label) if source_of else None
+            undecided = [f for f in found if any(words in f.message for words in UNDECIDED)]
+            if source is not None and undecided:
+                counts.undecided_argument[
+                    (label.code, constructor_argument_shape(source, undecided[0].line))
+                ] += 1
         elif fixed and not correct:
             first_applied = next(f for f in found if f.applied)
             counts.fixed_not_correct[(label.code, message_kind(first_applied.message, width))] += 1
