@@ -221,6 +221,8 @@ def _describe_call(call: ast.Call) -> str:
     if isinstance(func, ast.Attribute):
         method = func.attr
         owner = "self" if isinstance(func.value, ast.Name) and func.value.id == "self" else "a value"
+        if isinstance(func.value, ast.Call) and _library_method(method):
+            return f"{_describe_call(func.value)[:-2]}(...).{method}()"
         if _library_method(method):
             return f"{owner}.{method}()"
         return f"a method of {owner}" if owner == "self" else "a call of another method"
@@ -246,9 +248,14 @@ def _describe_name(name: str, function: ast.AST | None, tree: ast.AST, depth: in
     if function is not None and not values:
         return "a name bound outside the function" if _bindings(tree, name) else "a name bound nowhere shown"
     if any(v is None for v in values):
-        return f"{where} bound by a loop, an import or unpacking"
+        others = sorted({_describe(v, function, tree, depth + 1) for v in values if v is not None})
+        also = f"; also from: {'; '.join(others)}" if others and depth == 0 else ""
+        return f"{where} bound by a loop, an import or unpacking{also}"
     if len(values) > 1:
-        return f"{where} bound {len(values)} times"
+        if depth >= 1:
+            return f"{where} bound {len(values)} times"
+        kinds = sorted({_describe(v, function, tree, depth + 1) for v in values if v is not None})
+        return f"{where} bound {len(values)} times, from: {'; '.join(kinds)}"
     if depth >= 1:
         return f"{where} bound once"
     return f"{where} bound once from {_describe(values[0], function, tree, depth + 1)}"
