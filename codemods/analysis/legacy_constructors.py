@@ -38,12 +38,14 @@ _SIZE_BUILTINS = frozenset(
 )  # (`torch.Size(...)` as spelled: a size, whatever it holds)
 _SIZE_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
 _SEQUENCE_BUILTINS = frozenset({"range", "list", "tuple", "sorted"})
-# NumPy functions that build an array (never a scalar): data for a legacy constructor.
+# NumPy functions that build an array (never a scalar): data for a legacy constructor. (`np.array(3)`
+# and a file of one number loaded are 0-d arrays, which a legacy constructor read as a size: code that
+# hands one to it is not seen.)
 _NUMPY_ARRAYS = frozenset(
     f"numpy.{name}"
     for name in (
         "array asarray zeros ones empty full arange linspace eye identity triu tril stack concatenate"
-        " hstack vstack"
+        " hstack vstack load loadtxt genfromtxt fromfile"
     ).split()
 )
 # NumPy's random functions return an array only when given a size (else one number, which a legacy
@@ -149,7 +151,11 @@ def is_data(
         position = _NUMPY_RANDOM_SIZE.get(aliases.qualify(node.func) or "")
         if position is not None:  # an array only when given a size
             return kwarg(node, "size") is not None or len(positional(node)) > position
-        return dotted_name(node.func) in _SEQUENCE_BUILTINS or aliases.qualify(node.func) in _NUMPY_ARRAYS
+        qualified = aliases.qualify(node.func)
+        if qualified == "numpy.reshape":  # `np.reshape(y, (-1, 1))`: shaped as its method is
+            shape = positional(node)[1:2]
+            return bool(shape) and _gives_a_dimension(node.with_changes(args=shape))
+        return dotted_name(node.func) in _SEQUENCE_BUILTINS or qualified in _NUMPY_ARRAYS
     return False
 
 

@@ -34,7 +34,7 @@ ARRAY_BUILDERS = frozenset(
     for name in (
         "array asarray zeros ones arange linspace stack concatenate hstack vstack expand_dims diff repeat"
         " column_stack dstack argsort unique cumsum cumprod flatnonzero append atleast_1d atleast_2d"
-        " atleast_3d random.permutation"
+        " atleast_3d random.permutation load loadtxt genfromtxt fromfile"
     ).split()
 )
 _SCOPE_CLASSES: frozenset[type] = frozenset(SCOPES)
@@ -200,6 +200,7 @@ def reaching_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases)
     ):
         return None  # another function may rebind it between the binding and the call
     node: cst.CSTNode = statement
+    computed = False
     while True:
         block = tree.parent(node)
         if not isinstance(block, (cst.Module, cst.IndentedBlock)):
@@ -212,9 +213,15 @@ def reaching_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases)
             bindings = _bindings(tree, earlier, name)
             if not bindings:
                 continue
-            if isinstance(earlier, cst.SimpleStatementLine) and len(bindings) == 1:
-                return _bound_kind(tree, bindings[0], name, aliases)
-            return None  # bound under a condition, in a loop, or twice: not one value
+            if not (isinstance(earlier, cst.SimpleStatementLine) and len(bindings) == 1):
+                return None  # bound under a condition, in a loop, or twice: not one value
+            if _arithmetic_on_itself(bindings[0], name):
+                computed = True  # `z = z - 1`: what `z` was, computed into a fresh one
+                continue
+            kind = _bound_kind(tree, bindings[0], name, aliases)
+            if not computed:
+                return kind
+            return "array" if kind in ("array", "existing") else "tensor" if kind == "tensor" else None
         if isinstance(block, cst.Module):
             return None
         owner = next(
@@ -234,6 +241,25 @@ def reaching_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases)
         if isinstance(owner, (cst.For, cst.While, cst.Try)) and _bindings(tree, owner, name, skip=statement):
             return None  # a later statement of the loop binds it for the next round; a try may stop halfway
         node = owner
+
+
+# Arithmetic that gives an array of an array (and a tensor of a tensor), with a number on the other side.
+_ELEMENTWISE = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Power)
+
+
+def _arithmetic_on_itself(binding: cst.CSTNode, name: str) -> bool:
+    """``z = z - 1``, ``x = 2.0 * x``: ``name`` rebound to itself combined with a number literal."""
+    if not (isinstance(binding, cst.Assign) and len(binding.targets) == 1):
+        return False
+    target, value = binding.targets[0].target, binding.value
+    if not (isinstance(target, cst.Name) and target.value == name and isinstance(value, cst.BinaryOperation)):
+        return False
+    sides = (value.left, value.right)
+    return (
+        isinstance(value.operator, _ELEMENTWISE)
+        and any(isinstance(side, cst.Name) and side.value == name for side in sides)
+        and any(isinstance(side, (cst.Integer, cst.Float)) for side in sides)
+    )
 
 
 def every_binding_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases) -> str | None:
@@ -387,6 +413,8 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
     # `codemods.analysis.legacy_constructors.is_data` reads them (only a 0-d integer array, which the
     # legacy call read as a size of uninitialised memory, would differ).
     random = qualified.startswith("numpy.random.") and is_data(value, aliases)
+    if qualified == "numpy.reshape" and is_data(value, aliases):
+        return "existing"  # `np.reshape(y, (-1, 1))`: a view of `y`, as `y.reshape(-1, 1)` is
     return "array" if qualified in ARRAY_BUILDERS or random else None
 
 

@@ -16,7 +16,11 @@ an int is overruled: the argument is
 - a true division (``(high - low) / 2.``), which never gives an int; a sum, difference or product of
   such arguments and number literals (``1 - done``), which shows nothing more than they do;
 - a call of a method or of a function neither of the file (whose returns the file shows) nor of
-  torch, NumPy, ``math``, ``random`` or the builtins (which the other readings know).
+  torch, NumPy, ``math``, ``random`` or the builtins (which the other readings know);
+- or else plainly data of the same reading: a float32 tensor made by a legacy constructor or a factory,
+  through methods that keep its dtype (``state = torch.Tensor(state).to(device)``, run again in a loop
+  that rebinds ``state``), or a NumPy array (``np.stack(frames)``). Neither is an int, and either gives
+  the same float32 tensor read as data.
 
 A name or attribute spelled like a size (``n``, ``num_actions``, ``max_len``, ``x.shape``) is a sign of
 one, and so are ``len``, ``int``, ``.item()``, ``.size()``, ``.astype(...)`` and ``x.T`` (a NumPy
@@ -29,8 +33,11 @@ import re
 
 import libcst as cst
 
+from codemods.analysis.legacy_constructors import is_data
 from codemods.core.name_bindings import SCOPES, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import kwarg
+from codemods.core.torch_names import FLOAT_FACTORIES, VARIABLE
 from codemods.core.tree import Tree
 
 # What a size is called (`n`, `size`, `num_classes`, `max_len`, `hidden_dim`, `x.shape`): words of a name.
@@ -76,8 +83,45 @@ def opaque(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression, depth:
             return True
         return isinstance(value.operator, _ELEMENTWISE) and _opaque_arithmetic(tree, aliases, value, depth)
     if isinstance(value, cst.Call):
-        return _opaque_call(tree, aliases, value)
+        return _opaque_call(tree, aliases, value) or _made_as_float_data(aliases, value)
     return False
+
+
+# Legacy constructors and factories that make a float32 tensor (without `dtype=`).
+_FLOAT32_MAKERS = frozenset({"torch.Tensor", "torch.FloatTensor", "torch.cuda.FloatTensor"}) | FLOAT_FACTORIES
+# Tensor methods that keep the dtype (`.to()` only with no dtype among its arguments).
+_DTYPE_KEEPING = frozenset(
+    "to cuda cpu unsqueeze squeeze view reshape contiguous detach clone permute transpose t flatten"
+    " expand repeat".split()
+)
+
+
+def _made_as_float_data(aliases: ImportAliases, call: cst.Call) -> bool:
+    """``torch.Tensor(s).to(device).unsqueeze(0)``, ``torch.zeros(n)``, ``np.array(xs)``: a float32
+    tensor, or a NumPy array, by the call that makes it: data, read as such the same way."""
+    while isinstance(call.func, cst.Attribute) and aliases.qualify(call.func) is None:
+        receiver = call.func.value
+        if call.func.attr.value not in _DTYPE_KEEPING or not isinstance(receiver, cst.Call):
+            return False
+        if call.func.attr.value == "to" and any(_names_dtype(aliases, arg.value) for arg in call.args):
+            return False
+        call = receiver
+    qualified = aliases.qualify(call.func) or ""
+    if qualified in VARIABLE and len(call.args) == 1 and isinstance(call.args[0].value, cst.Call):
+        return _made_as_float_data(aliases, call.args[0].value)
+    if qualified in _FLOAT32_MAKERS:
+        return kwarg(call, "dtype") is None
+    return is_data(call, aliases)
+
+
+def _names_dtype(aliases: ImportAliases, value: cst.BaseExpression) -> bool:
+    """``torch.long``, ``"cuda:0"``, ``dtype``, ``self.dtype``: what may be (or name) a dtype."""
+    spelled = dotted_name(value) or ""
+    return (
+        isinstance(value, cst.SimpleString)
+        or (aliases.qualify(value) or "").startswith("torch.")
+        or "type" in spelled.rsplit(".", 1)[-1].lower()
+    )
 
 
 # `1 - done`, `mask * 0.5`: element-wise on an array, arithmetic on a number.

@@ -1076,6 +1076,34 @@ INVALID = [
         message="which the file does not show to be data or a size: read as data",
         line=6,
     ),
+    # A name the loop rebinds to a float32 tensor it made (`state = torch.Tensor(state).to(device)`,
+    # `state = next_state`) is data there too: read as data, unsafe.
+    Invalid(
+        """
+        import torch
+
+        def run(env, net, device):
+            state = env.reset()
+            state = torch.Tensor(state).to(device).unsqueeze(0)
+            for _ in range(10):
+                next_state, reward, done, _ = env.step(net(state))
+                next_state = torch.Tensor(next_state).unsqueeze(0)
+                state = next_state
+        """,
+        """
+        import torch
+
+        def run(env, net, device):
+            state = env.reset()
+            state = torch.as_tensor(state, dtype=torch.get_default_dtype()).to(device).unsqueeze(0)
+            for _ in range(10):
+                next_state, reward, done, _ = env.step(net(state))
+                next_state = torch.as_tensor(next_state, dtype=torch.get_default_dtype()).unsqueeze(0)
+                state = next_state
+        """,
+        message="of `state`, which the file does not show to be data or a size: read as data",
+        line=5,
+    ),
     # Arithmetic of such arguments and number literals (`1 - done`, the mask of a vectorised
     # environment's step) shows no more than they do: read as data, unsafe. A named count in it
     # (`n_steps - 1`) is a sign of a size: reported only.
@@ -2377,6 +2405,61 @@ INVALID = [
             return torch.as_tensor(bands, dtype=torch.get_default_dtype()), torch.as_tensor(frames, dtype=torch.float32)
         """,
         message="of a NumPy array bound before it",
+        line=7,
+    ),
+    # An array loaded from a file (`np.load`), reshaped to a shape (`np.reshape(y, (-1, 1))`, a view),
+    # or such an array shifted by a number first (`z = z - 1`, a fresh array): data.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def load(path, idx):
+            x = np.load(path)
+            x = torch.FloatTensor(x)
+            y = np.load(path + ".y")[idx]
+            y = np.reshape(y, (-1, 1))
+            y = torch.LongTensor(y)
+            z = np.loadtxt(path + ".z")
+            z = z - 1
+            z = torch.FloatTensor(z)
+            return x, y, z
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def load(path, idx):
+            x = np.load(path)
+            x = torch.as_tensor(x, dtype=torch.float32)
+            y = np.load(path + ".y")[idx]
+            y = np.reshape(y, (-1, 1))
+            y = torch.as_tensor(y, dtype=torch.int64)
+            z = np.loadtxt(path + ".z")
+            z = z - 1
+            z = torch.as_tensor(z, dtype=torch.float32)
+            return x, y, z
+        """,
+        message="of a NumPy array bound before it",
+        line=6,
+    ),
+    # Reported only, not through a reshape to no dimension (`np.reshape(y, ())`: 0-d, a size to the legacy call), nor
+    # through arithmetic with a name (`w - shift`: a count as likely as an array).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def load(path, shift):
+            y = np.load(path)
+            y = np.reshape(y, ())
+            y = torch.LongTensor(y)
+            w = np.load(path)
+            w = w - shift
+            return y, torch.LongTensor(w)
+        """,
+        None,
+        message="cannot tell data from a size here",
         line=7,
     ),
     # `type(Variable())`: the type of an empty tensor, `torch.Tensor` since PyTorch 0.4. A `type` of
