@@ -30,8 +30,9 @@ from autofix.files.source import SourceError, may_be_python2, may_choose_gpu, ma
 from codemods.analysis.values import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext, TextFix
 from codemods.core.facts import fingerprint
-from codemods.core.names import ImportAliases
+from codemods.core.names import ImportAliases, star_binds_torch
 from codemods.core.tree import Tree, children
+from codemods.fixes.inserts import with_torch_imported
 
 MAX_PASSES = 10
 
@@ -298,6 +299,11 @@ def _lint_and_fix(
             project_taken,
         )
         record = want_positions and applying_passes == 0  # the first pass: it describes the original text
+        if applying_passes == 0:
+            # A file that reads `torch.x` without binding it (a notebook fed by another cell) stays as is;
+            # one that did not gets `import torch` where the fixes spell `torch.x` (`from torch import
+            # FloatTensor`, `FloatTensor(3)` -> `torch.empty(3, dtype=torch.float32)`).
+            torch_unbound_at_start = _reads_unbound_torch(tree, aliases)
         narrowed: set[type[Rule]] = set()  # the rules that looked at the focus only
         found = _found(context, wanted, outcome, record, record and want_edits, narrowed)
         _account_for_deferred(deferred, [f for findings in found.values() for f in findings], outcome)
@@ -322,6 +328,8 @@ def _lint_and_fix(
                         "left untouched: libcst does not reproduce this file byte for byte, so a fix"
                         " would also change unrelated code"
                     )
+                if torch_unbound_at_start is False and _reads_unbound_torch(tree, aliases):
+                    current = with_torch_imported(module).code
                 outcome.new_text = current
             return outcome
         if applying_passes == MAX_PASSES:
@@ -435,6 +443,26 @@ class _Known:
             else:
                 carried.extend(entry[1])
         return carried, stale
+
+
+def _reads_unbound_torch(tree: Tree, aliases: ImportAliases) -> bool:
+    """Whether the module reads ``torch.x`` where no import binds ``torch`` at module level (nor a star
+    import may have: ``from utils import *``)."""
+    if "torch" in aliases.module_names:
+        return False
+    if any(
+        isinstance(node.names, cst.ImportStar) and star_binds_torch(node)
+        for node in tree.of_type(tree.root, cst.ImportFrom)
+    ):
+        return False
+    for node in tree.of_type(tree.root, cst.Attribute):
+        if isinstance(node.value, cst.Name) and node.value.value == "torch":
+            above = tree.parent(node)
+            while isinstance(above, cst.Attribute):
+                above = tree.parent(above)
+            if not isinstance(above, (cst.ImportFrom, cst.ImportAlias)):  # `from torch.nn import x`
+                return True
+    return False
 
 
 def _last_pass(

@@ -486,3 +486,49 @@ def test_the_bracket_depth_screen_says_what_counting_bracket_by_bracket_says():
         answers.add(counted(text))
         assert screen._deep_brackets(text) == counted(text), text
     assert answers == {True, False}
+
+
+class SpellWithTorch(Rule):
+    """Test rule: `zeros(n)` (imported from torch) -> `torch.zeros(n)`, as rules spell what they write."""
+
+    code, name, summary, fix_safety, triggers = "TST009", "spell", "", FixSafety.SAFE, ("zeros",)
+
+    def check(self) -> None:
+        for call in self.tree.of_type(self.tree.root, cst.Call):
+            if isinstance(call.func, cst.Name) and call.func.value == "zeros":
+                spelled = cst.Attribute(cst.Name("torch"), cst.Name("zeros"))
+                self.report(call, "spell", edits={call: call.with_changes(func=spelled)})
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        # The fix spells `torch.zeros` in a file that binds no `torch`: it gets the import after its own.
+        (
+            '"""Doc."""\nfrom torch import zeros\nimport numpy as np\n\nx = zeros(3)\n',
+            '"""Doc."""\nfrom torch import zeros\nimport numpy as np\nimport torch\n\nx = torch.zeros(3)\n',
+        ),
+        # `from torch.nn import Linear` does not bind `torch`; `import torch.nn` does.
+        (
+            "from torch.nn import Linear\nfrom torch import zeros\nx = zeros(3)\n",
+            "from torch.nn import Linear\nfrom torch import zeros\nimport torch\nx = torch.zeros(3)\n",
+        ),
+        (
+            "import torch.nn\nfrom torch import zeros\nx = zeros(3)\n",
+            "import torch.nn\nfrom torch import zeros\nx = torch.zeros(3)\n",
+        ),
+        # Already read unbound (a notebook's other cell, a star import may bind it): left as it reads.
+        (
+            "from torch import zeros\nx = zeros(3)\ntorch.manual_seed(0)\n",
+            "from torch import zeros\nx = torch.zeros(3)\ntorch.manual_seed(0)\n",
+        ),
+        (
+            "from utils import *\nfrom torch import zeros\nx = zeros(3)\n",
+            "from utils import *\nfrom torch import zeros\nx = torch.zeros(3)\n",
+        ),
+    ],
+)
+def test_a_fix_that_spells_torch_gets_it_imported(before, after):
+    outcome = lint_and_fix(before, [SpellWithTorch], fix=True)
+    assert outcome.new_text == after
+    assert lint_and_fix(after, [SpellWithTorch], fix=True).new_text is None
