@@ -59,6 +59,19 @@ def _module_path(node: cst.BaseExpression) -> str:
 
 # Names that, arriving through a star import, conventionally stand for these modules.
 _STAR_CONVENTIONS = {"torch": "torch", "np": "numpy", "nn": "torch.nn"}
+# What a star import of torch's own modules brings that the rules read (`from torch.autograd import *`
+# then `Variable(x)`): their `__all__`, as of the PyTorch versions legacy code was written for.
+_LEGACY_TYPES = "Float Double Half Long Int Short Char Byte Bool".split()
+_STAR_EXPORTS = {
+    "torch.autograd": frozenset(
+        "Variable Function backward grad no_grad enable_grad set_grad_enabled".split()
+    ),
+    "torch": frozenset(
+        [f"{kind}Tensor" for kind in _LEGACY_TYPES]
+        + "Tensor zeros ones empty full rand randn randint randperm arange eye linspace logspace tensor"
+        " as_tensor from_numpy cat stack no_grad".split()
+    ),
+}
 
 
 def _import_bindings(imports: Sequence[cst.Import | cst.ImportFrom]) -> dict[str, str]:
@@ -84,12 +97,27 @@ def _import_bindings(imports: Sequence[cst.Import | cst.ImportFrom]) -> dict[str
 def _star_bindings(
     tree: Tree, imports: Sequence[cst.Import | cst.ImportFrom], names: dict[str, str]
 ) -> dict[str, str]:
-    """Conventional names a star import may have brought in, when nothing else binds them."""
-    if not any(isinstance(n, cst.ImportFrom) and isinstance(n.names, cst.ImportStar) for n in imports):
+    """Names a star import may have brought in, when nothing else binds them: the conventional ones
+    (``torch`` from ``from utils import *``), and the public names of torch's own modules."""
+    stars = [n for n in imports if isinstance(n, cst.ImportFrom) and isinstance(n.names, cst.ImportStar)]
+    if not stars:
         return {}
-    free = {name for name in _STAR_CONVENTIONS if name not in names}
-    # Only names the file reads (`torch.zeros`): one it never uses may not come with the star at all.
-    free &= {n.value.value for n in tree.of_type(tree.root, cst.Attribute) if isinstance(n.value, cst.Name)}
+    meanings: dict[str, str] = {}
+    if any(star_binds_torch(n) for n in stars):
+        # Only names the file reads (`torch.zeros`): one it never uses may not come with the star at all.
+        read = {
+            n.value.value for n in tree.of_type(tree.root, cst.Attribute) if isinstance(n.value, cst.Name)
+        }
+        meanings = {name: _STAR_CONVENTIONS[name] for name in _STAR_CONVENTIONS if name in read}
+    exported = {
+        name: f"{module}.{name}"
+        for module in map(_star_module, stars)
+        for name in _STAR_EXPORTS.get(module or "", ())
+    }
+    if exported:
+        read_names = {n.value for n in tree.of_type(tree.root, cst.Name)}
+        meanings.update({name: full for name, full in exported.items() if name in read_names})
+    free = {name for name in meanings if name not in names}
     if not free:
         return {}
     for node in tree.of_type(
@@ -110,7 +138,17 @@ def _star_bindings(
         bound = getattr(node, "name", None) or getattr(node, "target", None)
         for name in tree.of_type(bound, cst.Name) if isinstance(bound, cst.CSTNode) else ():
             free.discard(name.value)
-    return {name: _STAR_CONVENTIONS[name] for name in free}
+    return {name: meanings[name] for name in free}
+
+
+def star_binds_torch(node: cst.ImportFrom) -> bool:
+    """Whether ``from <module> import *`` may bind ``torch`` (and the other conventional names): any
+    module's may but torch's own, whose public names are known."""
+    return _star_module(node) not in _STAR_EXPORTS
+
+
+def _star_module(node: cst.ImportFrom) -> str | None:
+    return None if node.relative or node.module is None else _module_path(node.module)
 
 
 def _module_level_imports(body: Sequence[cst.CSTNode]) -> list[cst.Import | cst.ImportFrom]:

@@ -24,6 +24,16 @@ def test_a_star_import_brings_nothing_the_file_does_not_read_or_binds_itself():
     assert bound.qualify(cst.parse_expression("torch.zeros")) is None
 
 
+def test_a_star_import_of_torchs_own_modules_brings_their_public_names_not_torch():
+    found = aliases_of("from torch import *\nfrom torch.autograd import *\nx = Variable(FloatTensor(3))\n")
+    assert found.qualify(cst.parse_expression("Variable(x)")) == "torch.autograd.Variable"
+    assert found.qualify(cst.parse_expression("FloatTensor")) == "torch.FloatTensor"
+    # torch's `__all__` has no `torch`, and a name the file binds itself is its own
+    assert aliases_of("from torch import *\nx = torch.zeros(3)\n").local_name_for("torch") is None
+    own = aliases_of("from torch import *\ndef zeros(n): ...\nx = zeros(3)\n")
+    assert own.qualify(cst.parse_expression("zeros(3)")) is None
+
+
 def test_imports_inside_functions_and_type_checking_are_read_but_not_module_level():
     source = (
         "from typing import TYPE_CHECKING\n"
