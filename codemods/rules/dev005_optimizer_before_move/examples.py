@@ -8,6 +8,24 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # The instance is never moved, or the name holds another one when it is.
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Policy(nn.Module):
+            def __init__(self, lr):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+                self.optimizer = torch.optim.Adam(self.parameters(), lr=lr)
+
+        policy = Policy(0.01)
+        policy.eval()
+        policy = nn.Linear(4, 2)
+        policy.cuda()
+        """
+    ),
     # Not the same object any more: the alias is bound to another model before the move, or the
     # optimizer's name is.
     Valid(
@@ -1219,6 +1237,48 @@ INVALID = [
         """,
         message="`self.model` is moved in `fit()`, which runs after the constructor",
         line=6,
+    ),
+    # Built in `__init__` over the module's own parameters, or a member's, and the instance (or the
+    # member) moved by the code that makes it: after the constructor. Reported only.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Policy(nn.Module):
+            def __init__(self, lr):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+                self.optimizer = torch.optim.Adam(self.parameters(), lr=lr)
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        policy = Policy(0.01).to(device)
+        """,
+        message="`Policy(...)` is moved by `Policy(0.01).to(...)` after its constructor built the optimizer",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Policy(nn.Module):
+            def __init__(self, lr):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+                self.optimizer = torch.optim.Adam(self.parameters(), lr=lr)
+
+        class Agent:
+            def __init__(self):
+                self.net = Policy(0.1)
+                self.opt = torch.optim.SGD(self.net.parameters(), lr=0.1)
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        agent = Agent()
+        agent.net.to(device)
+        """,
+        message="`Agent(...)` is moved by `agent.net.to(...)` after its constructor built the optimizer",
+        line=13,
     ),
     # Jumped over: a method of the class that only reads what it is handed (prints the model, counts
     # its parameters) and is handed no optimizer.

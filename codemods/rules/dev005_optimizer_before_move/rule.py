@@ -35,7 +35,9 @@ model.to(device)`; in project mode, one defined in another file; outside project
 from another module and handed the model, its optimizer and a device choice: `Trainer(G, D, G_opt,
 D_opt, use_cuda=torch.cuda.is_available())`), or built in a class's `__init__`
 over `self.model` that another method of the class moves (`def fit(self, device):
-self.model.to(device)` runs after the constructor), or built in a top-level function that returns
+self.model.to(device)` runs after the constructor) or over `self.parameters()` (`self.net.parameters()`)
+where the code that makes an instance then moves it (`Policy(lr).to(device)`; `agent = Agent()` ...
+`agent.net.cuda()`), or built in a top-level function that returns
 it with the model (`return dataset, model, optimizer`) to a caller that then moves the model, itself
 or through a function or class of the file (`Trainer(model, optimizer, device)`). Where a model
 is, and what a call does to it, is read from the file's value model (`codemods/analysis/values.py`).
@@ -236,7 +238,7 @@ class OptimizerBeforeMove(Rule):
                         statements, after, build
                     )
                     if not handed and not self._check_returned(statements, after, build):
-                        self._check_later_method(build)
+                        self._check_later_method(build) or self._check_moved_by_caller(build)
                 break
             group.append((build, scheduler, max(found, key=lambda move: move.index)))
             index = after
@@ -335,7 +337,7 @@ class OptimizerBeforeMove(Rule):
                     found.add(id(body[index + 1]))
         return frozenset(found)
 
-    def _check_later_method(self, build: OptimizerBuild) -> None:
+    def _check_later_method(self, build: OptimizerBuild) -> bool:
         """Built in a class's ``__init__`` over ``self.model``, which another method of the class (not
         one ``__init__`` calls) moves: ``def fit(self, device): self.model.to(device)`` runs on an
         instance, after its constructor, so the optimizer was built before the move."""
@@ -362,6 +364,31 @@ class OptimizerBeforeMove(Rule):
                         build.statement,
                         _message(build) + f"; left in place: `{subject}` is moved in `{method.name.value}()`,"
                         " which runs after the constructor; build the optimizer after that move",
+                    )
+                    return True
+        return False
+
+    def _check_moved_by_caller(self, build: OptimizerBuild) -> None:
+        """Built in a class's ``__init__`` over its own parameters (``self.parameters()``) or those of
+        ``self.net``, and an instance the file makes is then moved (``Net(lr).to(device)``; ``agent =
+        Agent()`` ... ``agent.net.cuda()``): the move runs after the constructor built the optimizer.
+        Reported, without a fix: the move is the caller's."""
+        owner = _constructor_class(self.tree, build.statement)
+        if owner is None:
+            return
+        for model in build.models:
+            if model != "self" and not model.startswith("self."):
+                continue
+            for make in self.tree.of_type(self.tree.root, cst.Call):
+                if dotted_name(make.func) != owner.name.value or self.tree.inside(make, owner):
+                    continue
+                move = _moved_instance(self.tree, make, model[len("self") :])
+                if move is not None:
+                    self.report(
+                        build.statement,
+                        _message(build) + f"; left in place: `{owner.name.value}(...)` is moved by"
+                        f" `{code_of(move.func)}(...)` after its constructor built the optimizer; build"
+                        " the optimizer after that move (give the class the device)",
                     )
                     return
 
@@ -603,3 +630,42 @@ def _message(build: OptimizerBuild, through: str | None = None) -> str:
         message + "; build it after the move (what it makes from the parameters now, state or copies,"
         " stays where they are now)"
     )
+
+
+def _constructor_class(tree: Tree, statement: cst.CSTNode) -> cst.ClassDef | None:
+    """The class whose ``__init__`` body holds ``statement`` directly (not a function inside it)."""
+    init = next((a for a in tree.ancestors(statement) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    if not isinstance(init, cst.FunctionDef) or init.name.value != "__init__":
+        return None
+    owner = tree.parent(tree.parent(init))
+    return owner if isinstance(owner, cst.ClassDef) else None
+
+
+def _moved_instance(tree: Tree, make: cst.Call, path: str) -> cst.Call | None:
+    """The move of the instance ``make`` builds (``path`` ""), or of its attribute (``path``
+    ".net"): ``Net().to(d)`` itself, or a move of ``x`` (``x.net``) later in the block that binds ``x =
+    Net()``, before ``x`` is bound again."""
+    above = tree.parent(make)
+    if not path and isinstance(above, cst.Attribute) and isinstance(outer := tree.parent(above), cst.Call):
+        move = as_move(outer)
+        if move is not None and move.subject is make:
+            return outer
+    if not (isinstance(above, cst.Assign) and len(above.targets) == 1):
+        return None
+    name = dotted_name(above.targets[0].target)
+    line = tree.parent(above)
+    block = tree.parent(line) if line is not None else None
+    if name is None or not isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return None
+    body = list(block.body)
+    index = next((i for i, s in enumerate(body) if s is line), None)
+    if index is None:
+        return None
+    for statement in body[index + 1 :]:
+        for call in tree.of_type(statement, cst.Call):
+            move = as_move(call)
+            if move is not None and dotted_name(move.subject) == name + path:
+                return call
+        if any(w == name or w.startswith(name + ".") for w in written(tree, statement)):
+            return None
+    return None
