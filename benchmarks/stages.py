@@ -88,7 +88,8 @@ def _per_pass(check, non_overlapping, index):
     def choose(applicable, tree):
         chosen, waiting = non_overlapping(applicable, tree)
         # Of the fixes applied, those that did not wait in the last pass: new findings, fed by its fixes.
-        waited = Counter(PASSES[-2]["waiting"]) if len(PASSES) > 1 else Counter()  # type: ignore[call-overload]
+        # (a pass that chose nothing, the last of a run, has no "waiting")
+        waited = Counter(PASSES[-2].get("waiting", ())) if len(PASSES) > 1 else Counter()  # type: ignore[call-overload]
         fed: Counter[str] = Counter()
         for finding in chosen:
             key = (finding.code, finding.message)

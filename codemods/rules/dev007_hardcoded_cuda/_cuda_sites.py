@@ -548,12 +548,22 @@ class _Sites:
         function = next(
             (a for a in self.tree.ancestors(at) if isinstance(a, cst.FunctionDef)), self.tree.root
         )
-        values = [
-            a.value
-            for a in self.tree.of_type(function, cst.Assign)
-            if len(a.targets) == 1 and m.matches(a.targets[0].target, m.Name(test.value))
-        ]
+        values = self._assigned_values(function).get(test.value, ())
         return bool(values) and all(isinstance(v, cst.Call) and self._asks_plainly(v, at) for v in values)
+
+    def _assigned_values(self, function: cst.CSTNode) -> dict[str, list[cst.BaseExpression]]:
+        """What ``name = value`` binds each name to under ``function`` (the module: everywhere), once per
+        function: every test of a large script's branches asked this of each of its assignments."""
+
+        def gather() -> dict[str, list[cst.BaseExpression]]:
+            found: dict[str, list[cst.BaseExpression]] = {}
+            for assign in self.tree.of_type(function, cst.Assign):
+                target = assign.targets[0].target if len(assign.targets) == 1 else None
+                if isinstance(target, cst.Name):
+                    found.setdefault(target.value, []).append(assign.value)
+            return found
+
+        return self.tree.memo(("dev007 assigned values", id(function)), gather)
 
     def _names(self, text: str) -> list[cst.Name]:
         """Every ``Name`` node of the module spelled ``text`` that names a variable, in source order.
