@@ -282,6 +282,7 @@ def _lint_and_fix(
     # What the rules that declare their module facts found, statement by statement (None: switched off).
     known: _Known | None = None if os.environ.get(WHOLE_LAST_PASS) == "1" else _Known()
     trust_built = os.environ.get(REPARSE_CHANGED) != "1"
+    torch_unbound_at_start = True  # (read on the first pass of fixes)
     while True:
         # The statements the last pass (or, first, the file's last version) left alone are copied from
         # its index.
@@ -299,7 +300,7 @@ def _lint_and_fix(
             project_taken,
         )
         record = want_positions and applying_passes == 0  # the first pass: it describes the original text
-        if applying_passes == 0:
+        if fix and applying_passes == 0:
             # A file that reads `torch.x` without binding it (a notebook fed by another cell) stays as is;
             # one that did not gets `import torch` where the fixes spell `torch.x` (`from torch import
             # FloatTensor`, `FloatTensor(3)` -> `torch.empty(3, dtype=torch.float32)`).
@@ -328,7 +329,7 @@ def _lint_and_fix(
                         "left untouched: libcst does not reproduce this file byte for byte, so a fix"
                         " would also change unrelated code"
                     )
-                if torch_unbound_at_start is False and _reads_unbound_torch(tree, aliases):
+                if not torch_unbound_at_start and _reads_unbound_torch(tree, aliases):
                     current = with_torch_imported(module).code
                 outcome.new_text = current
             return outcome

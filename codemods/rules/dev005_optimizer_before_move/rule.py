@@ -238,7 +238,8 @@ class OptimizerBeforeMove(Rule):
                         statements, after, build
                     )
                     if not handed and not self._check_returned(statements, after, build):
-                        self._check_later_method(build) or self._check_moved_by_caller(build)
+                        if not self._check_later_method(build):
+                            self._check_moved_by_caller(build)
                 break
             group.append((build, scheduler, max(found, key=lambda move: move.index)))
             index = after
@@ -343,10 +344,10 @@ class OptimizerBeforeMove(Rule):
         instance, after its constructor, so the optimizer was built before the move."""
         init = next((a for a in self.tree.ancestors(build.statement) if isinstance(a, cst.FunctionDef)), None)
         if init is None or init.name.value != "__init__":
-            return
+            return False
         owner = self.tree.parent(self.tree.parent(init))
         if not isinstance(owner, cst.ClassDef):
-            return
+            return False
         called = {
             call.func.attr.value
             for call in self.tree.of_type(init, cst.Call)
