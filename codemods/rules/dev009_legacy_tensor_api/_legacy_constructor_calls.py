@@ -19,6 +19,7 @@ from codemods.analysis.legacy_constructors import (
     legacy_constructor_rewrite,
     legacy_dtype,
 )
+from codemods.core.name_bindings import bindings_in
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, with_arg_value, without_args
 from codemods.core.tree import Tree
@@ -174,6 +175,35 @@ def _transposed(value: cst.BaseExpression) -> bool:
     return isinstance(value, cst.Attribute) and value.attr.value == "T"
 
 
+def _drawn_by_next(tree: Tree, aliases: ImportAliases, value: cst.BaseExpression) -> bool:
+    """``batch = next(batches)`` (every binding of the name, in its function or else the module): an
+    item drawn from an iterator the file does not show, read as an item of a container is."""
+    if not isinstance(value, cst.Name) or spelled_like_a_size(value.value):
+        return False
+    function = next((a for a in tree.ancestors(value) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+    scopes = [function, tree.root] if isinstance(function, cst.FunctionDef) else [tree.root]
+    for scope in scopes:
+        bound = bindings_in(tree, scope, value.value)
+        if bound:
+            return all(_assigned_from_next(tree, aliases, binding) for binding in bound)
+    return False
+
+
+def _assigned_from_next(tree: Tree, aliases: ImportAliases, binding: cst.CSTNode) -> bool:
+    assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1):
+        return False
+    called = assign.value
+    return (
+        isinstance(assign.targets[0].target, cst.Name)
+        and isinstance(called, cst.Call)
+        and isinstance(called.func, cst.Name)
+        and called.func.value == "next"
+        and aliases.qualify(called.func) is None
+        and 1 <= len(called.args) <= 2
+    )
+
+
 def _read_as_data(
     tree: Tree,
     call: cst.Call,
@@ -208,8 +238,15 @@ def _read_as_data(
     # integer type too: in fresh public code every such call was given a list, an array or a tensor.
     # (`grid[i, j]`, of several parts, is rather a NumPy array's element: a number, a size.)
     item = isinstance(value, cst.Subscript) and len(value.slice) == 1 and not _keyed_like_a_size(value)
+    # `batch = next(batches)`: an item too, drawn from an iterator (`next` is a builtin, so not opaque)
+    drawn = not (transposed or named or tested or measured) and _drawn_by_next(tree, aliases, value)
     if not (
-        transposed or named or tested or measured or ((floating or item) and opaque(tree, aliases, value))
+        transposed
+        or named
+        or tested
+        or measured
+        or drawn
+        or ((floating or item) and opaque(tree, aliases, value))
     ):
         return None
     method = tree.parent(call)
@@ -232,7 +269,7 @@ def _read_as_data(
         else MEASURED_DATA
         if measured
         else UNSAFE_DATA
-        if floating
+        if floating and not drawn
         else UNSAFE_ITEM
     ).format(arg=arg)
     return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)

@@ -419,6 +419,28 @@ INVALID = [
         message="an item of a container the file does not show",
         line=4,
     ),
+    # An item drawn from an iterator (`batch = next(batches)`, every binding of the name) is an item
+    # too; one spelled like a count (`n = next(counts)`) is read as a size.
+    Invalid(
+        """
+        import torch
+
+        def step(batches, counts):
+            batch = next(batches)
+            n = next(counts)
+            return torch.LongTensor(batch), torch.LongTensor(n)
+        """,
+        """
+        import torch
+
+        def step(batches, counts):
+            batch = next(batches)
+            n = next(counts)
+            return torch.as_tensor(batch, dtype=torch.int64), torch.empty(n, dtype=torch.int64)
+        """,
+        message="of `batch`, an item of a container the file does not show",
+        line=6,
+    ),
     # A value whose length the function takes (`len(lab)`), or over which it loops, is no int: read as
     # data, an unsafe fix (a `torch.Size` has a length too, and the legacy call read it as a size).
     Invalid(
