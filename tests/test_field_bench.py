@@ -18,7 +18,7 @@ from benchmarks import field as bench
 from benchmarks import field_tool
 from benchmarks.field_manifest import COLUMNS, Label, ManifestError, Row, parse_labels, read_manifest
 from benchmarks.field_match import Finding, judge, match, rule_stats, total
-from benchmarks.field_shape import label_shape
+from benchmarks.field_shape import constructor_argument_shape, label_shape
 from benchmarks.field_tool import apply_edits, hunk_of
 from benchmarks.field_why import SAME_RULE_NEAR, message_kind, why_counts
 from field import fetch, merge_labels
@@ -337,12 +337,38 @@ def test_why_is_counts_only_for_validation(tmp_path, capsys, in_process):
         "fixed_not_correct",
         "missed",
         "missed_shape",
+        "undecided_argument",
         "false_positives",
     }
     assert bench.main([*common, "--split", "validation", "--why"]) == 0
     out = capsys.readouterr().out
     assert "Why labels are not fixed" in out and "missed (by the findings within 3 lines of it)" in out
     assert "val-secret" not in out and "else/where" not in out
+
+
+UNDECIDED = """\
+import numpy as np
+import torch
+
+
+def load(secret_path, secret_n, secret_rows):
+    secret_x = np.load(secret_path)
+    secret_x = secret_x - 1
+    secret_x = torch.FloatTensor(secret_x)
+    return torch.LongTensor(secret_n), torch.LongTensor(secret_rows[0]), torch.Tensor(secret_helper(3))
+"""
+
+
+def test_an_undecided_argument_is_described_by_what_binds_it_never_by_its_name():
+    assert (
+        constructor_argument_shape(UNDECIDED, 8)
+        == "a local bound 3 times, from: arithmetic (Sub); np.load(); torch.FloatTensor()"
+    )
+    assert constructor_argument_shape(UNDECIDED, 9) == "a parameter"  # the line's first constructor
+    assert constructor_argument_shape("x = 1\n", 1) == "no legacy constructor on the line"
+    assert constructor_argument_shape("torch.FloatTensor(rows[0])\n", 1) == "an item of a name"
+    assert constructor_argument_shape("torch.Tensor(helper(3))\n", 1) == "a call of a function of the file"
+    assert "secret" not in " ".join(constructor_argument_shape(UNDECIDED, n) for n in range(1, 11))
 
 
 # -- the two splits (issue 27): dev in detail, validation in numbers only
