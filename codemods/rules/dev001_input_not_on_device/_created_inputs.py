@@ -310,7 +310,7 @@ class CreatedInputs:
                 if model is not None and any(data_root(a.value, self.aliases) in holders for a in call.args):
                     return model
             # A 0-dim tensor meets a device tensor from the host without a copy or an error.
-            met = self._output_met(node, holders, outputs) if outputs and not zero_dim else None
+            met = self._output_met(node, holders, outputs, index) if not zero_dim else None
             if met is not None:
                 return met
             outputs = {
@@ -346,10 +346,11 @@ class CreatedInputs:
         return {n: model for n in names if n is not None and "." not in n}
 
     def _output_met(
-        self, node: cst.CSTNode, holders: set[str], outputs: dict[str, MovedModel]
+        self, node: cst.CSTNode, holders: set[str], outputs: dict[str, MovedModel], index: int
     ) -> MovedModel | None:
         """The model whose output meets one of ``holders`` in ``node``: both handed to a loss
-        (``criterion(out, y)``, ``F.mse_loss(out, y)``), or the two sides of arithmetic (``out - y``)."""
+        (``criterion(out, y)``, ``F.mse_loss(out, y)``), or the two sides of arithmetic (``out - y``,
+        ``(model(x) - y) ** 2``: the output named or the model's call itself)."""
         pairs: list[list[cst.BaseExpression]] = [
             [a.value for a in call.args]
             for call in self.tree.of_type(node, cst.Call)
@@ -358,10 +359,16 @@ class CreatedInputs:
         pairs += [[op.left, op.right] for op in self.tree.of_type(node, cst.BinaryOperation)]
         for values in pairs:
             roots = {data_root(v, self.aliases) for v in values}
-            if roots & holders:
-                met = next((outputs[r] for r in roots if r in outputs), None)
+            if not roots & holders:
+                continue
+            met = next((outputs[r] for r in roots if r in outputs), None)
+            for value in values if met is None else ():
+                inline = data_node(value, self.aliases)
+                met = self._model_called(inline, index) if isinstance(inline, cst.Call) else None
                 if met is not None:
-                    return met
+                    break
+            if met is not None:
+                return met
         return None
 
 

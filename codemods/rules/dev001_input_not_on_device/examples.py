@@ -495,6 +495,31 @@ INVALID = [
         """,
         line=6,
     ),
+    # ... also where the output is not named: the model's call itself in the arithmetic (a random
+    # target moved after it is drawn, so that the host draws the same numbers).
+    Invalid(
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        for step in range(3):
+            x = torch.randn(8, 4, device=device)
+            y = torch.randn(8, 1)
+            loss = ((model(x) - y) ** 2).mean()
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        model = Net().to(device)
+        for step in range(3):
+            x = torch.randn(8, 4, device=device)
+            y = torch.randn(8, 1).to(device)
+            loss = ((model(x) - y) ** 2).mean()
+        """,
+        line=7,
+    ),
     # Also through a compiled (or DistributedDataParallel) wrapper, which runs where its model is; a
     # tuple batch unpacked by position, its target compared with the predictions.
     Invalid(
