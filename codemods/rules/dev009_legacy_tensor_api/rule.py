@@ -992,6 +992,14 @@ class LegacyTensorApi(Rule):
             private = self._private(self._variable_names)
             if not edits:
                 why = " (left: its comment would go with it)"
+            elif private and self._pairwise_distance_without_keepdim():
+                # Removed by the safe fixes alone (`migrate`), the import would take with it the only mark
+                # DEV013 has that the file meant the (N, 1) result; its unsafe fix would be lost unseen.
+                edits, private = {}, False
+                why = (
+                    " (left: it marks the file as written for PyTorch before 0.4, which DEV013 reads for"
+                    " `F.pairwise_distance` without `keepdim`; it goes with that fix)"
+                )
             elif private:
                 why = " (no other file of the project imports it from this one)"
             else:
@@ -1002,6 +1010,13 @@ class LegacyTensorApi(Rule):
                 edits=edits,
                 safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
             )
+
+    def _pairwise_distance_without_keepdim(self) -> bool:
+        pairwise = "torch.nn.functional.pairwise_distance"
+        return any(
+            self.aliases.qualify(call) == pairwise and kwarg(call, "keepdim") is None
+            for call in self.tree.of_type(self.tree.root, cst.Call)
+        )
 
     def _private(self, names: set[str]) -> bool:
         """Whether no other file of the project takes any of the module-level ``names`` from this one
