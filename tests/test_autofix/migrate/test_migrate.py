@@ -98,17 +98,20 @@ def step(x1, x2, label):
 """
 
 
-def test_an_unsafe_fix_whose_evidence_a_safe_fix_removed_is_still_withheld(tmp_path, run_cli):
-    # DEV013 reads the `Variable` import as the sign of pre-0.4 code; migrate removes that import (safe in
-    # a project whose files take nothing from it), after which a pass no longer finds DEV013's site.
+def test_the_evidence_of_a_withheld_unsafe_fix_stays_and_it_is_still_reported(tmp_path, run_cli):
+    # DEV013 reads the `Variable` import as the sign of pre-0.4 code. Migrate could remove that import
+    # (safe in a project whose files take nothing from it), but then nothing would show DEV013's site
+    # again: DEV009 leaves it while `pairwise_distance` has no `keepdim`, and a later check still finds it.
     (tmp_path / "proj").mkdir()
     (tmp_path / "proj" / "siamese.py").write_text(LEGACY_DISTANCE)
     code, _, err = run_cli("migrate", "proj", "--no-cache", "--report", "report.json", cwd=tmp_path)
     assert code == 0, err
     fixed = (tmp_path / "proj" / "siamese.py").read_text()
-    assert "import Variable" not in fixed and "keepdim" not in fixed
+    assert "import Variable" in fixed and "keepdim" not in fixed
     (root,) = json.loads((tmp_path / "report.json").read_text())["roots"]
     assert root["unsafe_withheld"] == {"DEV013": 1}
+    code, out, _ = run_cli("check", "proj/siamese.py", "--no-cache", cwd=tmp_path)
+    assert code == 1 and "DEV013" in out
 
 
 def test_a_read_only_file_left_unfixed_fails_the_migration(tmp_path, run_cli):
