@@ -202,7 +202,7 @@ def _assigned_only_indexes(tree: Tree, name: str, options: CliOptions, attribute
                 return False
             values.append(assign.value)
         # bound in a function (a parameter, a local): another value there
-        if any(bindings_in(tree, f, name) for f in tree.of_type(tree.root, (cst.FunctionDef, cst.Lambda))):
+        if tree.memo(("dev010 bound in a function", name), lambda: _bound_in_a_function(tree, name)):
             return False
     return bool(values) and all(
         isinstance(v, cst.Integer)
@@ -210,3 +210,9 @@ def _assigned_only_indexes(tree: Tree, name: str, options: CliOptions, attribute
         or (isinstance(v, cst.Attribute) and options.is_int_or_none(v))
         for v in values
     )
+
+
+def _bound_in_a_function(tree: Tree, name: str) -> bool:
+    """Whether a function or lambda of the file binds ``name`` (asked once per name and tree: a large
+    script's every `.cuda(gpu)` asked it of each of its thousands of functions)."""
+    return any(bindings_in(tree, f, name) for f in tree.of_type(tree.root, (cst.FunctionDef, cst.Lambda)))
