@@ -147,14 +147,14 @@ class VolatileFlow:
 
     def helper_called(self, call: cst.Call) -> str | None:
         """The volatile helper ``call`` runs with ``P=True``, if it does."""
+        if not self.helpers:
+            return None  # asked of every call of a file that names `volatile`: most have no helper
         func = call.func
-        name = (
-            func.value
-            if isinstance(func, cst.Name)
-            else func.attr.value
-            if isinstance(func, cst.Attribute) and m.matches(func.value, m.Name("self"))
-            else None
-        )
+        name = None
+        if isinstance(func, cst.Name):
+            name = func.value
+        elif isinstance(func, cst.Attribute) and _is_self(func.value):
+            name = func.attr.value
         if name is None or name not in self.helpers:
             return None
         function, param = self.helpers[name]
@@ -681,3 +681,7 @@ def _suites(statement: cst.BaseStatement) -> list[cst.BaseSuite]:
             if statement.finalbody is not None:
                 found.append(statement.finalbody.body)
     return found
+
+
+def _is_self(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "self"
