@@ -171,6 +171,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.legacy_constructors import legacy_dtype, legacy_spelling
+from codemods.analysis.legacy_era import shape_changed_in_0_4
 from codemods.analysis.nn_modules import model_names
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.name_bindings import binding_counts
@@ -992,7 +993,9 @@ class LegacyTensorApi(Rule):
             private = self._private(self._variable_names)
             if not edits:
                 why = " (left: its comment would go with it)"
-            elif private and self._pairwise_distance_without_keepdim():
+            elif private and any(
+                shape_changed_in_0_4(call, self.aliases) for call in self.tree.of_type(module, cst.Call)
+            ):
                 # Removed by the safe fixes alone (`migrate`), the import would take with it the only mark
                 # DEV013 has that the file meant the (N, 1) result; its unsafe fix would be lost unseen.
                 edits, private = {}, False
@@ -1010,13 +1013,6 @@ class LegacyTensorApi(Rule):
                 edits=edits,
                 safety=FixSafety.SAFE if private else FixSafety.UNSAFE,
             )
-
-    def _pairwise_distance_without_keepdim(self) -> bool:
-        pairwise = "torch.nn.functional.pairwise_distance"
-        return any(
-            self.aliases.qualify(call) == pairwise and kwarg(call, "keepdim") is None
-            for call in self.tree.of_type(self.tree.root, cst.Call)
-        )
 
     def _private(self, names: set[str]) -> bool:
         """Whether no other file of the project takes any of the module-level ``names`` from this one

@@ -61,10 +61,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from codemods.analysis.legacy_era import pre_0_4_idiom, shape_changed_in_0_4
 from codemods.core.base import FixSafety, Rule
 from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 
-from ._legacy_era import pre_0_4_idiom
 from ._losses import LOSS_MODULES, legacy_reduction, loss_positionals
 from ._stopped_runs import StoppedRuns
 
@@ -140,9 +140,7 @@ class LegacyLossReduction(Rule):
     def _check_pairwise_distance(self, call: cst.Call, idiom: str | None) -> None:
         """Before 0.4, ``F.pairwise_distance`` returned (N, 1); code written for it then multiplies the
         result by (N, 1) labels, which today broadcasts to (N, N) without an error."""
-        if idiom is None or kwarg(call, "keepdim") is not None or len(positional(call)) > 4:
-            return
-        if any(arg.star for arg in call.args):
+        if idiom is None or not shape_changed_in_0_4(call, self.aliases):
             return
         self.report(
             call,
