@@ -32,7 +32,7 @@ from codemods.core.base import Finding, FixSafety, Rule, RuleContext, TextFix
 from codemods.core.facts import fingerprint
 from codemods.core.names import ImportAliases, star_binds_torch
 from codemods.core.tree import Tree, children
-from codemods.fixes.inserts import with_torch_imported
+from codemods.fixes.inserts import after_imports
 
 MAX_PASSES = 10
 
@@ -330,7 +330,8 @@ def _lint_and_fix(
                         " would also change unrelated code"
                     )
                 if not torch_unbound_at_start and _reads_unbound_torch(tree, aliases):
-                    current = with_torch_imported(module).code
+                    imported = after_imports(module, [cst.parse_statement("import torch\n")])
+                    current = apply_edits(module, imported, tree).code
                 outcome.new_text = current
             return outcome
         if applying_passes == MAX_PASSES:

@@ -125,14 +125,3 @@ def code_of_name(node: cst.BaseExpression) -> str:
         return node.value
     assert isinstance(node, cst.Attribute)
     return f"{code_of_name(node.value)}.{node.attr.value}"
-
-
-def with_torch_imported(module: cst.Module) -> cst.Module:
-    """``module`` with ``import torch`` added after its opening imports (see :func:`after_imports`)."""
-    edit = after_imports(module, [cst.parse_statement("import torch\n")])
-    body = [
-        part
-        for statement in module.body
-        for part in (edit[statement].nodes if statement in edit else [statement])  # type: ignore[union-attr]
-    ]
-    return module.with_changes(body=body)
