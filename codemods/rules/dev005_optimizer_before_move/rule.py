@@ -342,12 +342,10 @@ class OptimizerBeforeMove(Rule):
         """Built in a class's ``__init__`` over ``self.model``, which another method of the class (not
         one ``__init__`` calls) moves: ``def fit(self, device): self.model.to(device)`` runs on an
         instance, after its constructor, so the optimizer was built before the move."""
-        init = next((a for a in self.tree.ancestors(build.statement) if isinstance(a, cst.FunctionDef)), None)
-        if init is None or init.name.value != "__init__":
+        constructor = _constructor(self.tree, build.statement)
+        if constructor is None:
             return False
-        owner = self.tree.parent(self.tree.parent(init))
-        if not isinstance(owner, cst.ClassDef):
-            return False
+        init, owner = constructor
         called = {
             call.func.attr.value
             for call in self.tree.of_type(init, cst.Call)
@@ -374,9 +372,10 @@ class OptimizerBeforeMove(Rule):
         ``self.net``, and an instance the file makes is then moved (``Net(lr).to(device)``; ``agent =
         Agent()`` ... ``agent.net.cuda()``): the move runs after the constructor built the optimizer.
         Reported, without a fix: the move is the caller's."""
-        owner = _constructor_class(self.tree, build.statement)
-        if owner is None:
+        constructor = _constructor(self.tree, build.statement)
+        if constructor is None:
             return
+        owner = constructor[1]
         for model in build.models:
             if model != "self" and not model.startswith("self."):
                 continue
@@ -633,13 +632,13 @@ def _message(build: OptimizerBuild, through: str | None = None) -> str:
     )
 
 
-def _constructor_class(tree: Tree, statement: cst.CSTNode) -> cst.ClassDef | None:
-    """The class whose ``__init__`` body holds ``statement`` directly (not a function inside it)."""
+def _constructor(tree: Tree, statement: cst.CSTNode) -> tuple[cst.FunctionDef, cst.ClassDef] | None:
+    """The ``__init__`` whose body holds ``statement`` (not a function inside it), and its class."""
     init = next((a for a in tree.ancestors(statement) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
     if not isinstance(init, cst.FunctionDef) or init.name.value != "__init__":
         return None
     owner = tree.parent(tree.parent(init))
-    return owner if isinstance(owner, cst.ClassDef) else None
+    return (init, owner) if isinstance(owner, cst.ClassDef) else None
 
 
 def _moved_instance(tree: Tree, make: cst.Call, path: str) -> cst.Call | None:
