@@ -38,14 +38,15 @@ _SIZE_BUILTINS = frozenset(
 )  # (`torch.Size(...)` as spelled: a size, whatever it holds)
 _SIZE_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
 _SEQUENCE_BUILTINS = frozenset({"range", "list", "tuple", "sorted"})
-# NumPy functions that build an array (never a scalar): data for a legacy constructor. (`np.array(3)`
-# and a file of one number loaded are 0-d arrays, which a legacy constructor read as a size: code that
-# hands one to it is not seen.)
-_NUMPY_ARRAYS = frozenset(
+# NumPy functions that read an array from a file (a file of one number gives a 0-d array, as `np.array(3)`
+# does, which a legacy constructor read as a size: code that hands one to it is not seen).
+LOADED_ARRAYS = frozenset(f"numpy.{name}" for name in "load loadtxt genfromtxt fromfile".split())
+# NumPy functions that build an array (never a scalar): data for a legacy constructor.
+_NUMPY_ARRAYS = LOADED_ARRAYS | frozenset(
     f"numpy.{name}"
     for name in (
         "array asarray zeros ones empty full arange linspace eye identity triu tril stack concatenate"
-        " hstack vstack load loadtxt genfromtxt fromfile"
+        " hstack vstack"
     ).split()
 )
 # NumPy's random functions return an array only when given a size (else one number, which a legacy

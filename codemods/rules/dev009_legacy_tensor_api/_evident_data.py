@@ -17,7 +17,12 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from codemods.analysis.legacy_constructors import is_data, is_existing_array, is_list_display
+from codemods.analysis.legacy_constructors import (
+    LOADED_ARRAYS,
+    is_data,
+    is_existing_array,
+    is_list_display,
+)
 from codemods.core.name_bindings import SCOPES
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.torch_names import FACTORIES
@@ -29,12 +34,12 @@ _SEQUENCE_CALLS = frozenset({"list", "sorted", "range", "tuple"})
 # another array (`np.expand_dims(m, 1)`, a view; `np.diff(x)`, `np.repeat(c, k, axis=0)`, `np.argsort(x)`,
 # `np.unique(x)`, `np.cumsum(x)`: at least 1-d even for a 0-d input, unlike `np.clip` or `np.where`).
 # The legacy constructor shares such an array's memory (same dtype, host type): `torch.as_tensor` too.
-ARRAY_BUILDERS = frozenset(
+ARRAY_BUILDERS = LOADED_ARRAYS | frozenset(
     f"numpy.{name}"
     for name in (
         "array asarray zeros ones arange linspace stack concatenate hstack vstack expand_dims diff repeat"
         " column_stack dstack argsort unique cumsum cumprod flatnonzero append atleast_1d atleast_2d"
-        " atleast_3d random.permutation load loadtxt genfromtxt fromfile"
+        " atleast_3d random.permutation"
     ).split()
 )
 _SCOPE_CLASSES: frozenset[type] = frozenset(SCOPES)
