@@ -28,12 +28,15 @@ machine falls on all of them); ratios are to the bare parse of the same round, m
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -49,14 +52,21 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _run_cpu(command: list[str]) -> float:
-    """CPU seconds of ``command`` and every process it waited for (autofix's workers)."""
+def _run_cpu(command: list[str], scanned: int | None = None) -> float:
+    """CPU seconds of ``command`` and every process it waited for (autofix's workers); with ``scanned``,
+    the check must say it scanned that many files (a folder inside a git-ignored path scans none)."""
     before = _children_cpu()
     done = subprocess.run(
         command, capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"), cwd=ROOT
     )
     if done.returncode not in (0, 1):
         raise SystemExit(f"{command[:3]} failed ({done.returncode}): {done.stderr[-2000:]}")
+    if scanned is not None and f"{scanned} files scanned" not in done.stdout + done.stderr:
+        summary = (done.stdout + done.stderr).strip().splitlines()[-1:]
+        raise SystemExit(
+            f"{command[:2]} on {command[-1]} did not scan {scanned} files ({summary}): is the zoo inside a"
+            " git-ignored folder? Give --zoo a path outside this checkout"
+        )
     return _children_cpu() - before
 
 
@@ -65,14 +75,15 @@ def _spread(values: list[float]) -> str:
     return text + (f" ({min(values):.2f}-{max(values):.2f})" if len(values) > 1 else "")
 
 
-def end_to_end(zoo: Path, files: list[Path], rounds: int) -> None:
+def end_to_end(zoo: Path, files: list[Path], rounds: int, python_files: int) -> None:
+    """The three rows in fresh processes; ``python_files``: how many the folder holds (all are scanned)."""
     autofix = str(Path(sys.executable).parent / "autofix")
     check = [autofix, "check", "--no-cache", "--jobs", "1", "--unsafe-fixes"]
     rows: dict[str, list[float]] = {"parse": [], "files": [], "project": []}
     for _ in range(rounds):
         rows["parse"].append(_run_cpu([sys.executable, "-c", PARSE_ALL, *map(str, files)]))
         rows["files"].append(_run_cpu([*check, *map(str, files)]))
-        rows["project"].append(_run_cpu([*check, str(zoo)]))
+        rows["project"].append(_run_cpu([*check, str(zoo)], scanned=python_files))
     print(f"End to end, CPU seconds of fresh processes ({rounds} rounds):")
     print("| what | CPU (s), median (min-max) | / parse, median (min-max) |")
     print("|---|---:|---:|")
@@ -178,6 +189,13 @@ def main() -> None:
     args = parser.parse_args()
     if not args.zoo.is_dir():
         raise SystemExit(f"no zoo at {args.zoo}: see benchmarks/throughput.py for how to fetch timm")
+    if args.zoo.resolve().is_relative_to(ROOT):
+        # Given a folder, autofix skips what this checkout's .gitignore names (benchmarks/_zoo/ is), so
+        # project mode would scan nothing: measure a copy outside the checkout.
+        copy = Path(tempfile.mkdtemp(prefix="zoo-")) / args.zoo.name
+        shutil.copytree(args.zoo, copy)
+        atexit.register(shutil.rmtree, copy.parent, ignore_errors=True)
+        args.zoo = copy
     sys.path.insert(0, str(ROOT))
     from autofix.files.source import worth_parsing
 
@@ -189,7 +207,7 @@ def main() -> None:
         f" {load:.1f} at the start; Python {sys.version.split()[0]}; OMP_NUM_THREADS=1"
     )
     if not args.no_end_to_end:
-        end_to_end(args.zoo, files, args.rounds)
+        end_to_end(args.zoo, files, args.rounds, len(texts))
     in_process(args.zoo, files, texts, args.rounds, args.worst)
     print(f"\nLoad average at the end: {os.getloadavg()[0]:.1f}")
 
