@@ -391,7 +391,8 @@ INVALID = [
         message="the rank of `to_dev(torch.zeros(n, 4))` is not known here",
         line=9,
     ),
-    # Near misses: a size handed in (it may be a shape), a branch that reshapes: the rank is unknown.
+    # Near misses: a size handed in (it may be a shape), a branch that reshapes: the rank is unknown, and
+    # a name's rank is asked at run time, as PyTorch did.
     Invalid(
         """
         import torch
@@ -404,18 +405,32 @@ INVALID = [
                 b = b.view(-1)
             return F.softmax(a), F.softmax(b)
         """,
-        None,
-        message="the rank of `a` is not known here",
+        """
+        import torch
+        import torch.nn.functional as F
+
+        def attend(seq_len, use_flat):
+            a = torch.zeros(seq_len)
+            b = torch.zeros(4, 3)
+            if use_flat:
+                b = b.view(-1)
+            return F.softmax(a, dim=0 if a.dim() in (0, 1, 3) else 1), F.softmax(b, dim=0 if b.dim() in (0, 1, 3) else 1)
+        """,
+        message="the rank of `a` is not known here, so the fix asks it as PyTorch did",
         line=9,
     ),
-    # The rank of a parameter is not in the code: reported.
+    # The rank of a parameter is not in the code: the fix asks it (an attribute, `input=`, `dim=None` too).
     Invalid(
         """
         import torch.nn.functional as F
-        def policy(scores):
-            return F.softmax(scores)
+        def policy(scores, net):
+            return F.softmax(scores) + F.log_softmax(input=net.logits) + F.softmin(scores, dim=None)
         """,
-        None,
+        """
+        import torch.nn.functional as F
+        def policy(scores, net):
+            return F.softmax(scores, dim=0 if scores.dim() in (0, 1, 3) else 1) + F.log_softmax(input=net.logits, dim=0 if net.logits.dim() in (0, 1, 3) else 1) + F.softmin(scores, dim=0 if scores.dim() in (0, 1, 3) else 1)
+        """,
         message="the rank of `scores` is not known here",
         line=3,
     ),
@@ -435,8 +450,21 @@ INVALID = [
         net = Net()
         net.fc = nn.Sequential(nn.Linear(10, 4), nn.Unflatten(1, (2, 2)))
         """,
-        None,
-        message="the rank of `x` is not known here",
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(10, 4)
+            def forward(self, x):
+                x = x.view(-1, 10)
+                x.unsqueeze_(0)
+                return F.softmax(x, dim=0 if x.dim() in (0, 1, 3) else 1) + F.softmax(self.fc(x.view(-1, 10)))
+        net = Net()
+        net.fc = nn.Sequential(nn.Linear(10, 4), nn.Unflatten(1, (2, 2)))
+        """,
+        message="the rank of `self.fc(x.view(-1, 10))` is not known here: pass the `dim` it means",
         line=10,
     ),
     # The modules: the rank is known only where they are called. After an `nn.Linear` (through layers

@@ -17,14 +17,17 @@ from the input's rank (`_get_softmax_dim`: 0 for a 0-, 1- or 3-D input, else 1) 
 says the rank of `x` (`x = x.view(-1, 320)`, `torch.randn(4, 3)`, `torch.cat`, `x[0]`, element-wise
 functions and layers such as `self.fc = nn.Linear(...)` in between, a `to_var(x)` helper of the file
 that hands back its argument moved or wrapped on every path, read back through the function's
-straight-line assignments) the fix writes that `dim=`. Elsewhere, and for `nn.Softmax()`,
-`nn.LogSoftmax()` and `nn.Softmin()` made without `dim` (their inputs' ranks are known only where they
-are called), the call is reported with the rule PyTorch applies; such a module right after an
-`nn.Linear` in an `nn.Sequential` (through layers that keep its shape: `nn.ReLU()`, `nn.Dropout()`,
-`nn.BatchNorm1d(k)`), or made as `self.softmax = nn.LogSoftmax()` and called only on what an
-`nn.Linear` attribute gave (`self.softmax(self.i2o(x))`), gets `dim=-1`, an unsafe fix: an MLP
-head's input is (batch, features) or (features,), whose last dim PyTorch picked, but it picked dim 0
-of a 3-D input.
+straight-line assignments) the fix writes that `dim=`. Where it does not and the input is a name (or
+an attribute of one), the fix asks the rank at run time as PyTorch did, `dim=0 if x.dim() in (0, 1, 3)
+else 1`: the same result without the warning, and the choice in plain sight (a 3-D input's dim 0 is
+often not what was meant). An input computed in the call (`F.softmax(self.out(h))`), which the test
+would compute twice, and `nn.Softmax()`, `nn.LogSoftmax()` and `nn.Softmin()` made without `dim`
+(their inputs' ranks are known only where they are called) are reported with the rule PyTorch
+applies; such a module right after an `nn.Linear` in an `nn.Sequential` (through layers that keep its
+shape: `nn.ReLU()`, `nn.Dropout()`, `nn.BatchNorm1d(k)`), or made as `self.softmax = nn.LogSoftmax()`
+and called only on what an `nn.Linear` attribute gave (`self.softmax(self.i2o(x))`), gets `dim=-1`, an
+unsafe fix: an MLP head's input is (batch, features) or (features,), whose last dim PyTorch picked,
+but it picked dim 0 of a 3-D input.
 
 ## Why is this bad?
 PyTorch 0.4.1 deprecated `nn.functional.sigmoid` and `nn.functional.tanh` in favour of `torch.sigmoid`
@@ -45,9 +48,9 @@ import torch.nn.functional as F
 h = torch.tanh(x)
 ```
 
-## Fix safety Safe. The softmax fix writes the dimension PyTorch picks for an input of that rank, so the
-result is the same, without the warning; where the rank is not certain it only reports, but for a
-softmax module after an `nn.Linear` (unsafe, `dim=-1`: the same for a 1- or 2-D input only). For
+## Fix safety Safe. The softmax fix writes the dimension PyTorch picks for an input of that rank, or
+asks the rank as PyTorch does, so the result is the same, without the warning; a softmax module after
+an `nn.Linear` gets `dim=-1` (unsafe: the same for a 1- or 2-D input only). For
 `F.sigmoid`/`F.tanh`: `F.sigmoid(x)` is `x.sigmoid()`, and `torch.sigmoid(x)` computes the same function
 on the same tensor (likewise `tanh`), with the same result, dtype and device. Calls with anything but one
 input are reported only, since they failed before and would run after. A non-tensor with its own
@@ -59,6 +62,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.core.base import FixSafety, Rule
+from codemods.core.names import dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_arg_value, with_kwarg
 
 from ._ranks import Ranks
@@ -218,8 +222,25 @@ class DeprecatedNnFunctional(Rule):
         deprecated = f"`{name}` without `dim` is deprecated"
         if rank is None:
             what = f"`{code_of(source)}`" if source is not None else "its input"
+            if source is None or dotted_name(source) is None:
+                # (an expression read twice would run twice: `F.softmax(self.out(h))`)
+                self.report(
+                    call,
+                    f"{deprecated}: {rule}; the rank of {what} is not known here: pass the `dim` it means",
+                )
+                return
+            # PyTorch's own choice, asked of the input at run time: the same result, without the warning
+            asked = cst.parse_expression(f"0 if {code_of(source)}.dim() in (0, 1, 3) else 1")
+            fixed = (
+                with_arg_value(call, explicit, asked)
+                if explicit is not None
+                else with_kwarg(call, "dim", asked)
+            )
             self.report(
-                call, f"{deprecated}: {rule}; the rank of {what} is not known here: pass the `dim` it means"
+                call,
+                f"{deprecated}: {rule}; the rank of {what} is not known here, so the fix asks it as PyTorch"
+                " did; write the `dim` it means where you know it",
+                edits={call: fixed},
             )
             return
         dim = 0 if rank in (0, 1, 3) else 1

@@ -1,7 +1,8 @@
 """A distributional (C51-style) DQN head from 2018 code: the atom logits are flattened with
 `x.view(-1, self.n_atoms)` and given to `F.softmax(x)` without `dim` (2-D: PyTorch picked dim 1, over the
 atoms), which the fix writes; the results stay. Three values handed in and stacked with `torch.stack` go to
-`F.log_softmax` without `dim`: their rank is not in the code, so that call is only reported.
+`F.log_softmax` without `dim`: their rank is not in the code, so the fix asks it at run time as PyTorch
+did (3-D here: dim 0).
 """
 
 import torch
@@ -27,7 +28,7 @@ class C51Head(nn.Module):
 
 def head_agreement(a, b, c):
     logits = torch.stack((a, b, c))
-    return F.log_softmax(logits)
+    return F.log_softmax(logits, dim=0 if logits.dim() in (0, 1, 3) else 1)
 
 
 def run():

@@ -11,7 +11,7 @@ def test(feature_extractor, classifier, loader, cuda):
             target_data, target_label = target_data.cuda(), target_label.cuda()
         target_data, target_label = target_data.detach(), target_label.detach()
         out = classifier(feature_extractor(target_data))
-        out = F.softmax(out)
+        out = F.softmax(out, dim=0 if out.dim() in (0, 1, 3) else 1)
         test_loss += F.nll_loss(out.log(), target_label, reduction="sum").item()
         pred = out.data.max(1)[1]
         correct += pred.eq(target_label.data.view_as(pred)).cpu().sum()
