@@ -11,6 +11,12 @@ from __future__ import annotations
 
 import libcst as cst
 
+from codemods.analysis.evident_data import (
+    argument_kind,
+    array_rewrite,
+    every_binding_kind,
+    reaching_kind,
+)
 from codemods.analysis.legacy_constructors import (
     ArgumentKinds,
     argument_kinds,
@@ -23,14 +29,6 @@ from codemods.core.name_bindings import bindings_in
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, with_arg_value, without_args
 from codemods.core.tree import Tree
-from codemods.rules.dev009_legacy_tensor_api._evident_data import (
-    ARRAY_BUILDERS,
-    every_binding_kind,
-    index_array,
-    made_tensor,
-    reaching_kind,
-    returns_fresh_list,
-)
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAlias
 from codemods.rules.dev009_legacy_tensor_api._named_arguments import (
     elements_tested,
@@ -39,9 +37,6 @@ from codemods.rules.dev009_legacy_tensor_api._named_arguments import (
     names_a_count,
 )
 from codemods.rules.dev009_legacy_tensor_api._opaque_arguments import opaque, spelled_like_a_size
-
-# A built array indexes `np.where(c)[k]` only (the evidence of bound names reads `np.nonzero` too).
-_WHERE = frozenset({"numpy.where"})
 
 UNCLEAR = (
     ": cannot tell data from a size here; use `torch.tensor(data, dtype=...)` or"
@@ -80,7 +75,7 @@ def constructor_call(
         call, legacy, aliases, sizes, device, data - _array_names(tree, call, aliases), lists
     )
     if fixed is None and alias is None:
-        fixed = _array_rewrite(call, qualified, aliases) or legacy_array_rewrite(
+        fixed = array_rewrite(call, qualified, aliases) or legacy_array_rewrite(
             call, qualified, aliases, ArgumentKinds(sizes, data, lists)
         )
         if fixed is not None:
@@ -375,21 +370,13 @@ def _evident_data_rewrite(
     device: cst.BaseExpression | None,
 ) -> tuple[str, cst.Call] | None:
     """The one argument is data by what the file shows outside the call's function
-    (:mod:`codemods.rules.dev009_legacy_tensor_api._evident_data`): a fresh list becomes
+    (:mod:`codemods.analysis.evident_data`): a fresh list becomes
     ``torch.tensor(...)`` (both copy it), a NumPy array ``torch.as_tensor(...)`` (both share it)."""
-    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+    kind = argument_kind(tree, call, aliases)
+    if kind is None:
         return None
     value = call.args[0].value
-    kind = None
-    if returns_fresh_list(tree, value, aliases):
-        kind = "list"
-    elif made_tensor(value, aliases):
-        kind = "tensor"  # `torch.LongTensor(torch.from_numpy(ids))`
-    elif isinstance(value, cst.Name):
-        kind = reaching_kind(tree, call, value.value, aliases) or every_binding_kind(
-            tree, call, value.value, aliases
-        )
-    if kind in ("array", "tensor", "existing"):
+    if kind in ("array", "tensor", "existing"):  # (DEV010 reads these as data too: `evident_array_kind`)
         if device is None and qualified.startswith("torch.cuda."):
             device = cst.SimpleString('"cuda"')
         fixed = as_tensor_of(value, qualified, aliases, device)
@@ -492,116 +479,6 @@ def _rewrite_with_stand_in(
     if qualified == "torch.Tensor":
         fixed = _default_dtype(tree, aliases, fixed)
     return fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
-
-
-def _array_rewrite(call: cst.Call, qualified: str, aliases: ImportAliases) -> cst.Call | None:
-    """``torch.FloatTensor(state.reshape(1, -1))`` -> ``torch.as_tensor(state.reshape(1, -1),
-    dtype=torch.float32)`` where the one argument is an array whatever its receiver is (see
-    :func:`_is_array`): never an int, so never a size. ``as_tensor`` shares a NumPy array's memory when
-    the dtype matches and copies otherwise, as the legacy call does, and fails on the same arrays
-    (negative strides); on a tensor of the same dtype it gives that (fresh) tensor instead of an alias of
-    it, and one of another dtype it converts where the legacy call raised."""
-    dtype = legacy_dtype(qualified)
-    if dtype is None and qualified != "torch.Tensor":
-        return None
-    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
-        return None
-    value = call.args[0].value
-    if not _is_array(value, aliases, floating=dtype is None or dtype.startswith(("float", "bfloat"))):
-        return None
-    cuda = cst.SimpleString('"cuda"') if qualified.startswith("torch.cuda.") else None
-    fixed = as_tensor_of(value, qualified, aliases, cuda)
-    return fixed.with_changes(lpar=call.lpar, rpar=call.rpar) if fixed is not None else None
-
-
-# Methods whose result is an array (a NumPy array, or a tensor) whatever the receiver: on a NumPy scalar
-# too (`np.float64(1).reshape(1)` is an array); on a list or a number they raise, as the legacy call then
-# did on most of them.
-_ARRAY_METHODS = frozenset({"reshape", "flatten", "ravel"})
-_FLOAT_DTYPES = frozenset(
-    {"float", "numpy.float32", "numpy.float64", "numpy.float16", "numpy.single", "numpy.double"}
-)
-
-
-def _axes_given(transpose: cst.Call) -> bool:
-    """``x.transpose(2, 0, 1)`` or ``x.transpose((2, 0, 1))``: at least one axis, so at least one
-    dimension (an array's axes reordered, or two of a tensor's swapped), never a number."""
-    args = transpose.args
-    if not args or any(a.keyword is not None or a.star for a in args):
-        return False
-    first = args[0].value
-    return len(args) > 1 or (isinstance(first, (cst.Tuple, cst.List)) and bool(first.elements))
-
-
-def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
-    """``value`` is an array by its own expression: a NumPy call that always makes one of at least one
-    dimension (``np.diff(x)``, ``np.argsort(x)``: ``_evident_data.ARRAY_BUILDERS``),
-    ``x.reshape(...)`` (with a shape), ``x.flatten()``,
-    ``x.ravel()``, ``x.transpose(...)`` (with its axes), ``x.astype(np.float32)`` and ``np.float32(x)``
-    for a floating constructor (a NumPy scalar stays a scalar, which a float constructor rejects as it
-    always did, while an integer one would read it as a size), ``np.where(c)[i]`` (an array of
-    indices), and arithmetic with an array built right there (``1 - np.float32([done])``: NumPy
-    broadcasts, the result is an array)."""
-    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, _ARRAY_ARITHMETIC):
-        return any(_built_array(side, aliases, floating) for side in (value.left, value.right))
-    if (
-        floating
-        and isinstance(value, cst.Call)
-        and (aliases.qualify(value.func) or "").startswith("numpy.")
-        and aliases.qualify(value.func) in _FLOAT_DTYPES
-        and len(value.args) == 1
-        and not value.args[0].keyword
-        and not value.args[0].star
-    ):
-        return True  # `np.float32(state)`: an array (a fresh one), or a scalar the legacy call rejected
-    if isinstance(value, cst.Call) and aliases.qualify(value.func) in ARRAY_BUILDERS:
-        return True  # `np.diff(hz)`, `np.argsort(x)`: an array of at least one dimension, never a size
-    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):
-        method = value.func.attr.value
-        if aliases.qualify(value.func) is not None:
-            return False  # `np.reshape(...)` and other module functions: `is_data` decides those
-        if method == "reshape":
-            return bool(value.args)
-        if method == "transpose":  # `img.transpose((2, 0, 1))`, `t.transpose(0, 1)`: the axes given
-            return _axes_given(value)
-        if method in _ARRAY_METHODS:
-            return True
-        if method == "astype" and floating and len(value.args) == 1:
-            target = value.args[0].value
-            spelled = aliases.qualify(target) or (target.value if isinstance(target, cst.Name) else None)
-            if isinstance(target, cst.SimpleString):
-                spelled = "numpy." + target.raw_value
-            return spelled in _FLOAT_DTYPES
-        return False
-    return index_array(value, aliases, _WHERE)
-
-
-_ARRAY_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
-
-
-def _built_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
-    """An array whatever its operands: a NumPy constructor that always makes one (``np.array(x)``,
-    ``np.zeros(n)``), a NumPy dtype of a list (``np.float32([done])``), or an array by
-    :func:`_is_array` (never a scalar, unlike ``np.float32(x)`` alone or ``np.sum(x)``)."""
-    if isinstance(value, cst.Call):
-        qualified = aliases.qualify(value.func) or ""
-        if qualified in _NUMPY_ARRAY_BUILDERS or qualified in ARRAY_BUILDERS:
-            return True
-        if qualified in _FLOAT_DTYPES | _NUMPY_INT_DTYPES and len(value.args) == 1:
-            return isinstance(value.args[0].value, (cst.List, cst.ListComp))
-    if isinstance(value, cst.BinaryOperation):
-        return _is_array(value, aliases, floating)
-    return _is_array(value, aliases, floating) and not (
-        isinstance(value, cst.Call) and aliases.qualify(value.func) in _FLOAT_DTYPES
-    )
-
-
-# NumPy calls whose result is an array whatever they are given.
-_NUMPY_ARRAY_BUILDERS = frozenset(
-    f"numpy.{name}"
-    for name in "array asarray zeros ones empty full arange linspace stack concatenate".split()
-)
-_NUMPY_INT_DTYPES = frozenset({"numpy.int64", "numpy.int32", "numpy.uint8", "numpy.int8", "numpy.int16"})
 
 
 def _default_dtype(tree: Tree, aliases: ImportAliases, fixed: cst.Call) -> cst.Call:

@@ -58,7 +58,7 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   `torch.as_tensor(state.reshape(1, -1), dtype=torch.float32)`, which shares a NumPy array's memory
   where the legacy call did and copies where it did; so does a slice of an array or an array indexed
   by one (`self.state[ind]`). Data by what the file shows around the call
-  (`codemods/rules/dev009_legacy_tensor_api/_evident_data.py`): a call of a function of the file that
+  (`codemods/analysis/evident_data.py`): a call of a function of the file that
   returns a fresh list (`torch.LongTensor(indexes_from(s))`), and a name whose one binding reaching
   the call on every path (in its block or one around it, at a script's top level too) is a fresh list,
   a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`, `np.diff(x)`). A list becomes

@@ -14,8 +14,8 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
+from codemods.analysis import evident_data as _evident_data
 from codemods.core.tree import Tree
-from codemods.rules.dev009_legacy_tensor_api import _evident_data
 
 ROOT = Path(__file__).resolve().parents[3]
 FILES = sorted((ROOT / "corpus").rglob("*.py")) + sorted((ROOT / "legacy").rglob("*.py"))
