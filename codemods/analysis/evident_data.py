@@ -577,11 +577,14 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
     ``x.reshape(...)`` (with a shape), ``x.flatten()``,
     ``x.ravel()``, ``x.transpose(...)`` (with its axes), ``x.astype(np.float32)`` and ``np.float32(x)``
     for a floating constructor (a NumPy scalar stays a scalar, which a float constructor rejects as it
-    always did, while an integer one would read it as a size), ``np.where(c)[i]`` (an array of
-    indices), and arithmetic with an array built right there (``1 - np.float32([done])``: NumPy
-    broadcasts, the result is an array)."""
+    always did, while an integer one would read it as a size), likewise NumPy's functions whose result
+    is always floating (``np.log(p)``: an array, or a float the legacy call rejected), ``np.where(c)[i]``
+    (an array of indices), and arithmetic with an array built right there (``1 - np.float32([done])``:
+    NumPy broadcasts, the result is an array)."""
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, _ARRAY_ARITHMETIC):
         return any(_built_array(side, aliases, floating) for side in (value.left, value.right))
+    if floating and isinstance(value, cst.Call) and aliases.qualify(value.func) in _FLOATING_FUNCTIONS:
+        return True  # `np.log(probs)`: never an int, so never a size
     if (
         floating
         and isinstance(value, cst.Call)
@@ -615,6 +618,14 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
 
 
 _ARRAY_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
+# NumPy functions whose result is floating whatever they are given (an int array or an int too).
+_FLOATING_FUNCTIONS = frozenset(
+    f"numpy.{name}"
+    for name in (
+        "log log2 log10 log1p exp exp2 expm1 sqrt cbrt sin cos tan arcsin arccos arctan sinh cosh tanh"
+        " arcsinh arccosh arctanh deg2rad rad2deg radians degrees true_divide"
+    ).split()
+)
 
 
 def _built_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:

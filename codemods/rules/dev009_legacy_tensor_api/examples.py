@@ -2162,6 +2162,25 @@ INVALID = [
         message="as_tensor",
         line=4,
     ),
+    # NumPy's always-floating functions (`np.log`, `np.exp`, `np.sqrt`) make an array, or a float that a
+    # floating constructor rejected: data for `torch.FloatTensor` and `torch.Tensor`, never a size. For an
+    # integer type the float was rejected too, but `np.abs(n)` of an int is an int (a size): reported.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def scores(probs, n):
+            return torch.FloatTensor(np.log(probs)), torch.Tensor(np.sqrt(probs)), torch.LongTensor(np.abs(n))
+        """,
+        """
+        import numpy as np
+        import torch
+        def scores(probs, n):
+            return torch.as_tensor(np.log(probs), dtype=torch.float32), torch.as_tensor(np.sqrt(probs), dtype=torch.get_default_dtype()), torch.LongTensor(np.abs(n))
+        """,
+        message="cannot tell data from a size here",
+        line=4,
+    ),
     # `np.clip(x, a, b)` and `np.where(c, a, b)` keep a 0-d input 0-d (a number, which the legacy call
     # read as a size): reported, not rewritten.
     Invalid(

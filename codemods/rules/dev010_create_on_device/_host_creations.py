@@ -26,9 +26,11 @@ from typing import TypeGuard
 
 import libcst as cst
 
+from codemods.analysis.evident_data import array_rewrite, evident_array_kind
 from codemods.analysis.legacy_constructors import (
     NO_ARGUMENT_KINDS,
     ArgumentKinds,
+    as_tensor_of,
     is_size,
     legacy_array_rewrite,
     legacy_constructor_rewrite,
@@ -229,23 +231,32 @@ def on_device(
     device: cst.BaseExpression,
     aliases: ImportAliases,
     kinds: ArgumentKinds = NO_ARGUMENT_KINDS,
+    tree: Tree | None = None,
 ) -> cst.BaseExpression | None:
     """``creation`` made on ``device`` with the same values, or None when that cannot be written;
     ``kinds``: the names that hold a size and those that hold data where it is made (a legacy
-    constructor reads its argument by what it is)."""
+    constructor reads its argument by what it is); ``tree``: also what the file shows of it outside
+    the call, as DEV009 reads it (``codemods.analysis.evident_data``)."""
     if creation.inexact is not None or creation.requires_grad:
         return None
     factory = creation.factory
     if creation.is_legacy:
+        qualified = creation.qualified
         made = legacy_constructor_rewrite(
             factory,
-            creation.qualified,
+            qualified,
             aliases,
             kinds.sizes,
             device=device,
             data_names=kinds.data,
             list_names=kinds.lists,
-        ) or legacy_array_rewrite(factory, creation.qualified, aliases, kinds, device)
+        ) or legacy_array_rewrite(factory, qualified, aliases, kinds, device)
+        if made is None and tree is not None:
+            # `torch.LongTensor(np.argsort(x))`, `ids = np.asarray(ids)` bound before: an array, as
+            # `torch.as_tensor` reads it (moved right after, the legacy call's sharing is gone either way)
+            made = array_rewrite(factory, qualified, aliases, device)
+            if made is None and evident_array_kind(tree, factory, aliases) is not None:
+                made = as_tensor_of(factory.args[0].value, qualified, aliases, device)
         if made is None:
             return None
     else:
@@ -258,13 +269,14 @@ def made_there(
     device: cst.BaseExpression | None,
     aliases: ImportAliases,
     kinds: ArgumentKinds = NO_ARGUMENT_KINDS,
+    tree: Tree | None = None,
 ) -> tuple[cst.BaseExpression | None, str | None]:
     """``creation`` made on ``device`` (None: a device that cannot be written), or why it cannot be."""
     if device is None:
         return None, "the device given to `.cuda()` may be None, which `device=` reads as the CPU"
     if creation.inexact is not None:
         return None, creation.inexact
-    made = on_device(creation, device, aliases, kinds)
+    made = on_device(creation, device, aliases, kinds, tree)
     return (made, None) if made is not None else (None, _UNCLEAR_LEGACY)
 
 

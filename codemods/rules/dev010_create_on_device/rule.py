@@ -241,7 +241,7 @@ class CreateOnDevice(Rule):
         if device is None or converts_data(creation):  # (data that exists: the batch's boundary)
             self._conclude(creation.value, by, creation, None, _HELPER)
             return
-        made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
+        made, reason = made_there(creation, device, self.aliases, self._kinds(creation), self.tree)
         self._conclude(
             creation.value, by, creation, {creation.value: made} if made is not None else None, reason
         )
@@ -263,7 +263,9 @@ class CreateOnDevice(Rule):
         ):
             reason = _HELPER
         made, why = (
-            made_there(creation, device, self.aliases, self._kinds(creation)) if not reason else (None, None)
+            made_there(creation, device, self.aliases, self._kinds(creation), self.tree)
+            if not reason
+            else (None, None)
         )
         reason = reason or why
         self._conclude(
@@ -313,7 +315,7 @@ class CreateOnDevice(Rule):
         device = (
             self._input_device(creation.value, target.device) or target.device or self._index_device(target)
         )
-        made, reason = made_there(creation, device, self.aliases, self._kinds(creation))
+        made, reason = made_there(creation, device, self.aliases, self._kinds(creation), self.tree)
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
             if typed is None and target.like is not None:
@@ -380,7 +382,7 @@ class CreateOnDevice(Rule):
         reason = None
         for index, each in enumerate(creations):
             place = device.deep_clone() if index and device is not None else device  # (a node apiece)
-            made, why = made_there(each, place, self.aliases, self._kinds(each))
+            made, why = made_there(each, place, self.aliases, self._kinds(each), self.tree)
             reason = reason or why
             if made is not None:
                 made_each[each.value] = made
