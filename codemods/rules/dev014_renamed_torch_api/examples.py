@@ -69,9 +69,43 @@ VALID = [
         clip_grad_norm = torch.nn.utils.clip_grad_norm_
         """
     ),
+    # A model's own `upsample` layer and method, `nn.Upsample`, and a user's `NLLLoss2d`: not torch's.
+    Valid(
+        """
+        import torch.nn as nn
+        class Decoder(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.upsample = nn.Upsample(scale_factor=2)
+            def forward(self, x):
+                return self.upsample(x)
+        class NLLLoss2d(nn.NLLLoss):
+            pass
+        criterion = NLLLoss2d()
+        """
+    ),
 ]
 
 INVALID = [
+    # PyTorch 0.4's drop-in replacements: `NLLLoss2d` is `NLLLoss`, `F.upsample` is `F.interpolate`.
+    Invalid(
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        criterion = nn.NLLLoss2d(weight=class_weights, ignore_index=255)
+        def up(x):
+            return F.upsample(x, scale_factor=2, mode="bilinear")
+        """,
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        criterion = nn.NLLLoss(weight=class_weights, ignore_index=255)
+        def up(x):
+            return F.interpolate(x, scale_factor=2, mode="bilinear")
+        """,
+        message="`nn.NLLLoss` is its new name",
+        line=3,
+    ),
     Invalid(
         """
         import torch.nn as nn

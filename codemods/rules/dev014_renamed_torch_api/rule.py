@@ -6,6 +6,8 @@ Finds the names PyTorch renamed and keeps only as deprecated aliases, and writes
   `sparse`, `eye`, `dirac`), however `torch.nn.init` is imported (`nn.init.`, `init.` after
   `import torch.nn.init as init` or `from torch.nn import init`), called or passed on;
 * `torch.nn.utils.clip_grad_norm`, which becomes `clip_grad_norm_`;
+* `torch.nn.NLLLoss2d`, which becomes `NLLLoss` (its drop-in replacement since PyTorch 0.4), and
+  `torch.nn.functional.upsample`, which becomes `interpolate`;
 * `x.cuda(async=True)`, `x.to(device, async=True)`, `x.type(t, async=True)` and
   `x.copy_(y, async=True)`: PyTorch 0.4 renamed the argument `non_blocking`. Since Python 3.7 `async`
   is a keyword and such a file does not parse at all, for autofix either: this one fix is made in the
@@ -35,7 +37,9 @@ input = input.cuda(non_blocking=True)
 
 ## Fix safety
 Safe. In PyTorch 2.13 each old initialiser is `_make_deprecate(new)`, which warns and calls the new one
-with the same arguments; `clip_grad_norm` warns and returns `clip_grad_norm_(...)` of its arguments.
+with the same arguments; `clip_grad_norm` warns and returns `clip_grad_norm_(...)` of its arguments;
+`NLLLoss2d` is a subclass of `NLLLoss` that only warns (a test `isinstance(c, nn.NLLLoss)` is true of both);
+`upsample(input, size, scale_factor, mode, align_corners)` warns and returns `interpolate` of the same five.
 `non_blocking` is the same argument under its new name: PyTorch 0.4 renamed it, its meaning unchanged.
 """
 
@@ -66,6 +70,9 @@ _INITIALISERS = frozenset(
 _RENAMED = {f"{_INIT}.{name}": f"{name}_" for name in _INITIALISERS} | {
     "torch.nn.utils.clip_grad_norm": "clip_grad_norm_",
     "torch.nn.utils.clip_grad.clip_grad_norm": "clip_grad_norm_",
+    "torch.nn.NLLLoss2d": "NLLLoss",
+    "torch.nn.modules.loss.NLLLoss2d": "NLLLoss",
+    "torch.nn.functional.upsample": "interpolate",
 }
 
 _RENAMED_LAST = frozenset(name.rpartition(".")[2] for name in _RENAMED)
@@ -79,7 +86,7 @@ class RenamedTorchApi(Rule):
         " `clip_grad_norm` -> `clip_grad_norm_`, `async=` -> `non_blocking=`"
     )
     fix_safety = FixSafety.SAFE
-    triggers = ("init", "clip_grad_norm", "async")
+    triggers = ("init", "clip_grad_norm", "async", "NLLLoss2d", "upsample")
     reads = ("aliases",)  # what a name stands for, from the imports (codemods.core.facts)
 
     @classmethod
