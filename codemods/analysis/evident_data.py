@@ -19,15 +19,18 @@ import libcst as cst
 
 from codemods.analysis.legacy_constructors import (
     LOADED_ARRAYS,
+    argument_kinds,
     as_tensor_of,
     is_data,
     is_existing_array,
     is_list_display,
+    legacy_constructor_rewrite,
     legacy_dtype,
+    names_device,
 )
 from codemods.core.name_bindings import SCOPES
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.torch_names import FACTORIES
+from codemods.core.torch_names import FACTORIES, as_move
 from codemods.core.tree import Tree
 
 # Fresh Python sequences: `torch.tensor` copies them exactly as the legacy constructor did.
@@ -651,3 +654,66 @@ _NUMPY_ARRAY_BUILDERS = frozenset(
     for name in "array asarray zeros ones empty full arange linspace stack concatenate".split()
 )
 _NUMPY_INT_DTYPES = frozenset({"numpy.int64", "numpy.int32", "numpy.uint8", "numpy.int8", "numpy.int16"})
+
+
+def evident_array_rewrite(
+    tree: Tree,
+    call: cst.Call,
+    qualified: str,
+    aliases: ImportAliases,
+    device: cst.BaseExpression | None = None,
+) -> cst.Call | None:
+    """``torch.as_tensor(value, dtype=..., device=...)`` for the legacy constructor ``call`` (of
+    ``qualified``) whose one argument is an array by its own expression (:func:`array_rewrite`) or by
+    what is bound to it before (:func:`evident_array_kind`); None otherwise. A ``torch.cuda.*`` type
+    without ``device`` is made on ``"cuda"``."""
+    fixed = array_rewrite(call, qualified, aliases, device)
+    if fixed is not None or evident_array_kind(tree, call, aliases) is None:
+        return fixed
+    if device is None and qualified.startswith("torch.cuda."):
+        device = cst.SimpleString('"cuda"')
+    made = as_tensor_of(call.args[0].value, qualified, aliases, device)
+    return made.with_changes(lpar=call.lpar, rpar=call.rpar) if made is not None else None
+
+
+def legacy_rewrite(
+    tree: Tree, call: cst.Call, aliases: ImportAliases, device: cst.BaseExpression | None = None
+) -> tuple[cst.CSTNode, cst.Call] | None:
+    """The one rewrite of a legacy constructor call in ``tree``: (the node to replace, its
+    replacement), or None when data and size cannot be told apart there.
+
+    Names are read where the call is (:func:`argument_kinds`), and an argument the file shows to be an
+    array or a tensor as DEV009 reads it (:func:`evident_array_rewrite`). A ``.to(device)``/``.cuda()`` right
+    after the constructor is folded into it: ``torch.LongTensor(ids).to(d)`` ->
+    ``torch.tensor(ids, dtype=torch.int64, device=d)`` (``device``, when given, wins).
+    """
+    qualified = aliases.qualify(call.func) or ""
+    kinds = argument_kinds(tree, call, aliases)
+    replaced: cst.CSTNode = call
+    attribute = tree.parent(call)
+    outer = tree.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+    move = as_move(outer) if isinstance(outer, cst.Call) and outer.func is attribute else None
+    # A move is a call: isinstance only tells the type checker that ``outer`` is the one tested above.
+    if (
+        move is not None
+        and isinstance(outer, cst.Call)
+        and len(outer.args) <= 1
+        and names_device(move.device, aliases)
+    ):
+        replaced = outer
+        if device is None:
+            device = move.device.deep_clone() if move.device is not None else cst.SimpleString('"cuda"')
+    fixed = legacy_constructor_rewrite(call, qualified, aliases, kinds.sizes, device, kinds.data, kinds.lists)
+    if fixed is None:
+        fixed = evident_array_rewrite(tree, call, qualified, aliases, device)
+    return None if fixed is None else (replaced, fixed)
+
+
+def legacy_rewritten(
+    tree: Tree, call: cst.Call, aliases: ImportAliases, device: cst.BaseExpression
+) -> cst.Call:
+    """The replacement :func:`legacy_rewrite` gives ``call`` on ``device``, for a call it has rewritten
+    before: whether it can does not depend on the device."""
+    found = legacy_rewrite(tree, call, aliases, device)
+    assert found is not None
+    return found[1]

@@ -29,7 +29,7 @@ from codemods.analysis.device_sites import DEVICE_NAME
 from codemods.core.name_bindings import SCOPES, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
-from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, as_move, is_dtype_expr
+from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, is_dtype_expr
 from codemods.core.tree import Tree
 
 _SIZE_CALLS = frozenset({"size", "numel", "dim", "nelement"})
@@ -565,46 +565,6 @@ def names_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> boo
         and bool(DEVICE_NAME.search(name.rsplit(".", 1)[-1]))
         and not is_dtype_expr(node, aliases)
     )
-
-
-def legacy_rewrite(
-    tree: Tree, call: cst.Call, aliases: ImportAliases, device: cst.BaseExpression | None = None
-) -> tuple[cst.CSTNode, cst.Call] | None:
-    """The one rewrite of a legacy constructor call in ``tree``: (the node to replace, its
-    replacement), or None when data and size cannot be told apart there.
-
-    Names are read where the call is (:func:`argument_kinds`). A ``.to(device)``/``.cuda()`` right
-    after the constructor is folded into it: ``torch.LongTensor(ids).to(d)`` ->
-    ``torch.tensor(ids, dtype=torch.int64, device=d)`` (``device``, when given, wins).
-    """
-    qualified = aliases.qualify(call.func) or ""
-    kinds = argument_kinds(tree, call, aliases)
-    replaced: cst.CSTNode = call
-    attribute = tree.parent(call)
-    outer = tree.parent(attribute) if isinstance(attribute, cst.Attribute) else None
-    move = as_move(outer) if isinstance(outer, cst.Call) and outer.func is attribute else None
-    # A move is a call: isinstance only tells the type checker that ``outer`` is the one tested above.
-    if (
-        move is not None
-        and isinstance(outer, cst.Call)
-        and len(outer.args) <= 1
-        and names_device(move.device, aliases)
-    ):
-        replaced = outer
-        if device is None:
-            device = move.device.deep_clone() if move.device is not None else cst.SimpleString('"cuda"')
-    fixed = legacy_constructor_rewrite(call, qualified, aliases, kinds.sizes, device, kinds.data, kinds.lists)
-    return None if fixed is None else (replaced, fixed)
-
-
-def legacy_rewritten(
-    tree: Tree, call: cst.Call, aliases: ImportAliases, device: cst.BaseExpression
-) -> cst.Call:
-    """The replacement :func:`legacy_rewrite` gives ``call`` on ``device``, for a call it has rewritten
-    before: whether it can does not depend on the device."""
-    found = legacy_rewrite(tree, call, aliases, device)
-    assert found is not None
-    return found[1]
 
 
 _SPARSE_CONSTRUCTOR = re.compile(r"^torch\.sparse\.(Float|Double|Half|Long|Int|Short|Byte|Char|Bool)?Tensor$")

@@ -66,8 +66,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.device_sites import DEVICE_NAME, bound_in
+from codemods.analysis.evident_data import legacy_rewrite, legacy_rewritten
 from codemods.analysis.forward_reach import Reached, reached_functions
-from codemods.analysis.legacy_constructors import is_legacy_constructor, legacy_rewrite, legacy_rewritten
+from codemods.analysis.legacy_constructors import is_legacy_constructor
 from codemods.analysis.nn_modules import inferred_module_classes, module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.dataflow import assigned_names, linear_statements, names_in

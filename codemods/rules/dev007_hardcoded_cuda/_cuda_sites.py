@@ -58,7 +58,7 @@ import libcst.matchers as m
 
 from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.device_sites import DEVICE_NAME, device_positions, looks_like_device
-from codemods.analysis.legacy_constructors import legacy_rewrite, legacy_rewritten
+from codemods.analysis.evident_data import legacy_rewrite, legacy_rewritten
 from codemods.core.base import Replacement
 from codemods.core.name_bindings import binding_counts, bindings_in
 from codemods.core.names import ImportAliases, dotted_name

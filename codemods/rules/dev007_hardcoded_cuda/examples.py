@@ -965,6 +965,24 @@ INVALID = [
         """,
         message="`torch.cuda.FloatTensor` fails without a GPU",
     ),
+    # An array by its own expression, read as DEV009 reads it (`codemods.analysis.evident_data`).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def order(lengths):
+            return torch.cuda.LongTensor(np.argsort(-lengths))
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        def order(lengths):
+            return torch.as_tensor(np.argsort(-lengths), dtype=torch.int64, device=device)
+        """,
+        message="`torch.cuda.LongTensor` fails without a GPU; use a portable `device`",
+    ),
     # A legacy type alias: the CPU type when there is no GPU.
     Invalid(
         """

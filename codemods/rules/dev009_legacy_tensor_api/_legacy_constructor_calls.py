@@ -74,10 +74,11 @@ def constructor_call(
     fixed = legacy_constructor_rewrite(
         call, legacy, aliases, sizes, device, data - _array_names(tree, call, aliases), lists
     )
-    if fixed is None and alias is None:
-        fixed = array_rewrite(call, qualified, aliases) or legacy_array_rewrite(
-            call, qualified, aliases, ArgumentKinds(sizes, data, lists)
-        )
+    if fixed is None:
+        # (through an alias too: `LongTensor(np.argsort(x))`, made on the device the alias chooses)
+        fixed = array_rewrite(call, qualified, aliases, device)
+        if fixed is None and alias is None:
+            fixed = legacy_array_rewrite(call, qualified, aliases, ArgumentKinds(sizes, data, lists))
         if fixed is not None:
             return (
                 message + " of an array (a slice, `x[idx]`, `x.reshape(...)`, `np.where(c)[1]`):"

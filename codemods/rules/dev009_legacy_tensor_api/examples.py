@@ -2181,6 +2181,27 @@ INVALID = [
         message="cannot tell data from a size here",
         line=4,
     ),
+    # Through a type alias chosen by a condition, an array by its own expression is data too: made on the
+    # device the alias chooses.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        use_cuda = torch.cuda.is_available()
+        LongTensor = torch.cuda.LongTensor if use_cuda else torch.LongTensor
+        def order(lengths):
+            return LongTensor(np.argsort(-lengths))
+        """,
+        """
+        import numpy as np
+        import torch
+        use_cuda = torch.cuda.is_available()
+        def order(lengths):
+            return torch.as_tensor(np.argsort(-lengths), dtype=torch.int64, device="cuda" if use_cuda else "cpu")
+        """,
+        message="of an array",
+        line=4,
+    ),
     # `np.clip(x, a, b)` and `np.where(c, a, b)` keep a 0-d input 0-d (a number, which the legacy call
     # read as a size): reported, not rewritten.
     Invalid(

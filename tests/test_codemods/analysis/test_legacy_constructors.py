@@ -5,12 +5,12 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
+from codemods.analysis.evident_data import legacy_rewrite
 from codemods.analysis.legacy_constructors import (
     NO_ARGUMENT_KINDS,
     legacy_array_rewrite,
     legacy_constructor_rewrite,
     legacy_dtype,
-    legacy_rewrite,
     legacy_spelling,
 )
 from codemods.core.names import ImportAliases
