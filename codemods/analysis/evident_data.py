@@ -192,7 +192,7 @@ def _local_lists(
     return {name for name, kinds in values.items() if all(kinds) and name not in params}
 
 
-def reaching_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases) -> str | None:
+def reaching_kind(tree: Tree, call: cst.CSTNode, name: str, aliases: ImportAliases) -> str | None:
     """What ``name`` holds where ``call`` reads it, from the one binding that reaches it on every path: the
     nearest statement before it, in its block or a block around it, that binds ``name`` (the loops it
     leaves never bind ``name``). "list" for a fresh list, a tuple unpacked from ``zip(...)`` or the
@@ -272,7 +272,7 @@ def _arithmetic_on_itself(binding: cst.CSTNode, name: str) -> bool:
     )
 
 
-def every_binding_kind(tree: Tree, call: cst.Call, name: str, aliases: ImportAliases) -> str | None:
+def every_binding_kind(tree: Tree, call: cst.CSTNode, name: str, aliases: ImportAliases) -> str | None:
     """For a local ``name`` of ``call``'s function (not a parameter) every binding of which is a fresh
     list or a NumPy array (``if a: x = np.zeros(n)`` / ``else: x = [0] * n``): "list" when all are lists,
     "array" otherwise (``torch.as_tensor`` copies a list as the legacy call did, and shares an array)."""
@@ -425,7 +425,34 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
     random = qualified.startswith("numpy.random.") and is_data(value, aliases)
     if qualified == "numpy.reshape" and is_data(value, aliases):
         return "existing"  # `np.reshape(y, (-1, 1))`: a view of `y`, as `y.reshape(-1, 1)` is
-    return "array" if qualified in ARRAY_BUILDERS or random else None
+    if qualified in ARRAY_BUILDERS or random:
+        return "array"
+    return returned_kind(tree, value, aliases)
+
+
+def returned_kind(tree: Tree, call: cst.BaseExpression, aliases: ImportAliases) -> str | None:
+    """``make_batch(xs)`` where ``make_batch`` is the one top-level plain ``def`` of the file: the kind
+    every ``return`` of it gives, by its own expression or, for a local name, by the one binding of it
+    that reaches the return (``x = np.stack(rows)`` ... ``return x``), joined (:func:`_joined`); None
+    when one is not shown, or for a function that calls itself on the way."""
+    if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Name):
+        return None
+    returns = _plain_returns(tree, call)
+    following: set[str] = tree.memo(returned_kind, set)  # the functions being read: not again
+    name = call.func.value
+    if not returns or name in following:
+        return None
+    following.add(name)
+    try:
+        kinds = {
+            reaching_kind(tree, value, value.value, aliases)
+            if isinstance(value, cst.Name)
+            else _array_or_list(tree, value, aliases)
+            for value in returns
+        }
+    finally:
+        following.discard(name)
+    return _joined(kinds)
 
 
 def index_array(
@@ -514,7 +541,7 @@ def argument_kind(tree: Tree, call: cst.Call, aliases: ImportAliases) -> str | N
     if made_tensor(value, aliases):
         return "tensor"  # `torch.LongTensor(torch.from_numpy(ids))`
     if not isinstance(value, cst.Name):
-        return None
+        return returned_kind(tree, value, aliases)  # `torch.LongTensor(sample_ids(n))`
     return reaching_kind(tree, call, value.value, aliases) or every_binding_kind(
         tree, call, value.value, aliases
     )

@@ -386,12 +386,13 @@ def _evident_data_rewrite(
         message = {
             "tensor": " of a tensor a torch call made (here or bound before it): `torch.as_tensor(...)`"
             " gives that tensor, as the legacy call did",
-            "existing": " of an array or a tensor bound before it (a slice, `x[:, j]`, `x.reshape(...)`):"
-            " `torch.as_tensor(...)` makes the same tensor, sharing its memory where the legacy call did",
+            "existing": " of an array or a tensor bound before it or returned by a function of the file (a"
+            " slice, `x[:, j]`, `x.reshape(...)`): `torch.as_tensor(...)` makes the same tensor, sharing its"
+            " memory where the legacy call did",
         }.get(
             kind,
-            " of a NumPy array bound before it: `torch.as_tensor(...)` makes the same tensor, sharing"
-            " the array's memory where the legacy call did",
+            " of a NumPy array bound before it or returned by a function of the file: `torch.as_tensor(...)`"
+            " makes the same tensor, sharing the array's memory where the legacy call did",
         )
         return message, fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
     if kind != "list":

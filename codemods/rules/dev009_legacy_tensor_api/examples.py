@@ -2181,6 +2181,51 @@ INVALID = [
         message="cannot tell data from a size here",
         line=4,
     ),
+    # What a function of the file returns on every path, by its own expression or through the one binding
+    # of a local name that reaches the return: an array (shared, `torch.as_tensor`). Near misses: a number
+    # (`n * 2`, a size to the legacy call) and a function that returns what it calls itself.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def sample_ids(n):
+            ids = np.random.permutation(n)
+            return ids
+
+        def count(n):
+            return n * 2
+
+        def deeper(n):
+            if n:
+                return deeper(n - 1)
+            return np.zeros(3)
+
+        def batch(n):
+            return torch.LongTensor(sample_ids(n)), torch.FloatTensor(count(n)), torch.FloatTensor(deeper(n))
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def sample_ids(n):
+            ids = np.random.permutation(n)
+            return ids
+
+        def count(n):
+            return n * 2
+
+        def deeper(n):
+            if n:
+                return deeper(n - 1)
+            return np.zeros(3)
+
+        def batch(n):
+            return torch.as_tensor(sample_ids(n), dtype=torch.int64), torch.FloatTensor(count(n)), torch.FloatTensor(deeper(n))
+        """,
+        message="returned by a function of the file",
+        line=17,
+    ),
     # Through a type alias chosen by a condition, an array by its own expression is data too: made on the
     # device the alias chooses.
     Invalid(
