@@ -637,6 +637,14 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
             return _axes_given(value)
         if method in _ARRAY_METHODS:
             return True
+        if method == "copy" and not value.args:
+            # `np.argsort(x)[::-1].copy()` (the copy `torch.as_tensor` needs of negative strides): a copy
+            # of an array, or of any slice (a list's too: data; a `torch.Size` has no `copy`)
+            receiver = value.func.value
+            sliced = isinstance(receiver, cst.Subscript) and any(
+                isinstance(e.slice, cst.Slice) for e in receiver.slice
+            )
+            return sliced or _is_array(receiver, aliases, floating) or is_existing_array(receiver, aliases)
         if method == "astype" and floating and len(value.args) == 1:
             target = value.args[0].value
             spelled = aliases.qualify(target) or (target.value if isinstance(target, cst.Name) else None)

@@ -2181,6 +2181,24 @@ INVALID = [
         message="cannot tell data from a size here",
         line=4,
     ),
+    # `.copy()` of an array or a slice (the copy `torch.as_tensor` needs of negative strides) is data: a
+    # `torch.Size`, which the legacy call would read as a size, has no `copy`.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        def order(x, sizes):
+            return torch.LongTensor(np.argsort(x)[::-1].copy()), torch.FloatTensor(sizes[1:].copy())
+        """,
+        """
+        import numpy as np
+        import torch
+        def order(x, sizes):
+            return torch.as_tensor(np.argsort(x)[::-1].copy(), dtype=torch.int64), torch.as_tensor(sizes[1:].copy(), dtype=torch.float32)
+        """,
+        message="of an array",
+        line=4,
+    ),
     # What a function of the file returns on every path, by its own expression or through the one binding
     # of a local name that reaches the return: an array (shared, `torch.as_tensor`). Near misses: a number
     # (`n * 2`, a size to the legacy call) and a function that returns what it calls itself.
