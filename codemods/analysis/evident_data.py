@@ -1,16 +1,17 @@
-"""Arguments of a legacy constructor that are data by what the file shows around the call.
+"""What a legacy constructor's argument evidently is, and the rewrite every rule makes of it.
 
 :func:`codemods.analysis.legacy_constructors.argument_kinds` asks that every binding of a name in the
-call's function be data. Scripts and tutorials show data in three more ways: a call of a function of
-the file that always returns a fresh list (``torch.LongTensor(indexes_from_sentence(s))``); a name
-whose one binding reaching the call on every path is a fresh list, a tuple unpacked from
-``zip(...)``, a list padded by concatenation (``seq = seq[1:] + [0] * n``) or a NumPy array
-(``sen = np.asarray(ids)`` then ``sen = torch.LongTensor(sen)``, at a script's top level too); and a
-local name every binding of which is one of those, whichever branch ran (``ids += more``, which
-extends the list in place, is no new binding). None of these is an int or a ``torch.Size``, which
-the legacy constructor would read as a size.
+call's function be data. Scripts and tutorials show data in more ways, read here once for DEV003,
+DEV007, DEV009 and DEV010 (:func:`legacy_rewrite`, :func:`argument_kind`, :func:`array_rewrite`): an
+array by its own expression (``np.argsort(x)``, ``x.reshape(1, -1)``, ``np.log(p)`` for a floating
+type, ``a[::-1].copy()``); a call of a function of the file whose every return is a fresh list or an
+array (``torch.LongTensor(indexes_from_sentence(s))``); a name whose one binding reaching the call on
+every path is a fresh list, a tuple unpacked from ``zip(...)``, a list padded by concatenation
+(``seq = seq[1:] + [0] * n``) or a NumPy array (``sen = np.asarray(ids)`` then ``sen =
+torch.LongTensor(sen)``, at a script's top level too); and a local name every binding of which is one
+of those, whichever branch ran (``ids += more``, which extends the list in place, is no new binding).
+None of these is an int or a ``torch.Size``, which the legacy constructor would read as a size.
 """
-
 from __future__ import annotations
 
 from collections.abc import Sequence
