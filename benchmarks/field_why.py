@@ -29,9 +29,13 @@ SAME_RULE_NEAR = "a finding of its rule near"
 
 
 def message_kind(message: str, width: int = 200) -> str:
-    """The message with its quoted code masked as `X`, cut to ``width``: one idea, whatever it quotes."""
+    """The message with its quoted code masked as `X`, cut to ``width``: one idea, whatever it quotes. A
+    long one keeps its start and its end, where a finding says why it was not fixed."""
     kind = _QUOTED_CODE.sub("`X`", message)
-    return kind if len(kind) <= width else kind[: width - 1] + "…"
+    if len(kind) <= width:
+        return kind
+    tail = width // 2
+    return kind[: width - tail - 3] + " … " + kind[-tail:]
 
 
 @dataclass

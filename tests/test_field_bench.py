@@ -290,7 +290,7 @@ def test_why_counts_labels_by_the_idea_their_messages_name(tmp_path):
     # P10:8 has the DEV001 and DEV007 findings within 3 lines; P7:c2:2 the applied DEV007 fix of c2:3.
     assert why.missed == {("DEV010", "near DEV001, DEV007"): 1, ("DEV007", SAME_RULE_NEAR): 1}
     assert why.false_positives == {("DEV007", "`X` fails without a GPU"): 1, ("DEV007", "`X` pins"): 1}
-    assert message_kind("`a` then `b` and more", width=12) == "`X` then `X…"
+    assert message_kind("`a` then `b` and more", width=12) == "`X` … d more"
 
 
 SHAPED = """\
