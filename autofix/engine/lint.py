@@ -30,6 +30,7 @@ from autofix.files.source import SourceError, may_be_python2, may_choose_gpu, ma
 from codemods.analysis.values import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext, TextFix
 from codemods.core.facts import fingerprint
+from codemods.core.name_bindings import shadowed_at
 from codemods.core.names import ImportAliases, star_binds_torch
 from codemods.core.tree import Tree, children
 from codemods.fixes.inserts import after_imports
@@ -462,7 +463,9 @@ def _reads_unbound_torch(tree: Tree, aliases: ImportAliases) -> bool:
             above = tree.parent(node)
             while isinstance(above, cst.Attribute):
                 above = tree.parent(above)
-            if not isinstance(above, (cst.ImportFrom, cst.ImportAlias)):  # `from torch.nn import x`
+            if isinstance(above, (cst.ImportFrom, cst.ImportAlias)):  # `from torch.nn import x`
+                continue
+            if not shadowed_at(tree, node, "torch"):  # (`def f(): import torch`: bound there)
                 return True
     return False
 

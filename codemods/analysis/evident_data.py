@@ -12,6 +12,7 @@ torch.LongTensor(sen)``, at a script's top level too); and a local name every bi
 of those, whichever branch ran (``ids += more``, which extends the list in place, is no new binding).
 None of these is an int or a ``torch.Size``, which the legacy constructor would read as a size.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -22,7 +22,8 @@ from typing import Any, ClassVar, TypeVar, cast, overload
 
 import libcst as cst
 
-from codemods.core.names import ImportAliases
+from codemods.core.name_bindings import bindings_in, reads_name, shadowed_at
+from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.tree import Tree
 
 T = TypeVar("T", bound=cst.CSTNode)
@@ -278,10 +279,44 @@ class Rule:
         """Record a finding. ``safety`` overrides the rule's ``fix_safety`` for this one fix (a rule
         whose fixes are safe for some shapes and unsafe for others); it is ignored without edits."""
         if edits:
+            shadowed = self._shadowed_torch(edits)
+            if shadowed is not None:
+                message += f" (not rewritten: `{shadowed}` is another name here than the module `torch`)"
+                edits = None
+        if edits:
             safety = safety or self.fix_safety
         else:
             safety = FixSafety.NONE
         self.findings.append(Finding(self.code, message, node, dict(edits or {}), safety))
+
+    def _shadowed_torch(self, edits: Mapping[cst.CSTNode, Replacement]) -> str | None:
+        """The name the file gives ``torch`` where ``edits`` would write it but a function, class or
+        comprehension around binds that name to something else (``def make(torch):``), else None: a fix
+        spelled with the module would call that other thing."""
+        name = self.aliases.module_name_for("torch") or "torch"
+        for node, replacement in edits.items():
+            if not reads_name(replacement, name):
+                continue
+            if shadowed_at(self.tree, node, name):
+                return name
+            # (`except ImportError: torch = None`: where the code read `torch` already, it still does)
+            if not reads_name(node, name) and self._rebound_at_module_level(name):
+                return name
+        return None
+
+    def _rebound_at_module_level(self, name: str) -> bool:
+        """Is ``name`` bound at the module's top level by anything but an ``import torch``
+        (``torch = np``, ``from utils import torch``)?"""
+        tree = self.tree
+        for binding in bindings_in(tree, tree.root, name):
+            alias = tree.parent(binding) if isinstance(binding, cst.AsName) else binding  # (`as T`)
+            if not (
+                isinstance(alias, cst.ImportAlias)
+                and isinstance(tree.parent(alias), cst.Import)
+                and (dotted_name(alias.name) or "").split(".")[0] == "torch"
+            ):
+                return True
+        return False
 
     @classmethod
     def doc(cls) -> str:

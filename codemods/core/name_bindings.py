@@ -154,3 +154,32 @@ def _bindings_by_name(tree: Tree, scope: cst.CSTNode) -> dict[str, list[Binding]
             elif nodes[-1] is not node:  # `a, a = ...` binds `a` twice: one node, listed once
                 nodes.append(node)
     return by_name
+
+
+def shadowed_at(tree: Tree, node: cst.CSTNode, name: str) -> bool:
+    """Does a function, class, lambda or comprehension around ``node`` bind ``name`` itself (a parameter,
+    an assignment, an import, ``global``), so that ``name`` read at ``node`` is not the module's? A class
+    body's names are not seen from the functions inside it."""
+    in_function = False
+    for above in tree.ancestors(node):
+        if not isinstance(above, SCOPES):
+            continue
+        if isinstance(above, cst.ClassDef) and in_function:
+            continue
+        if bindings_in(tree, above, name):
+            return True
+        in_function = in_function or isinstance(above, (cst.FunctionDef, cst.Lambda))
+    return False
+
+
+def reads_name(node: cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel, name: str) -> bool:
+    """Does ``node`` (a replacement, not necessarily in a tree) hold the plain name ``name``?"""
+    stack: list[cst.CSTNode] = list(node.nodes) if isinstance(node, cst.FlattenSentinel) else []
+    if isinstance(node, cst.CSTNode):
+        stack.append(node)
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Name and current.value == name:
+            return True
+        stack.extend(current.children)
+    return False

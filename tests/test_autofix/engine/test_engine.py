@@ -526,9 +526,48 @@ class SpellWithTorch(Rule):
             "from utils import *\nfrom torch import zeros\nx = zeros(3)\n",
             "from utils import *\nfrom torch import zeros\nx = torch.zeros(3)\n",
         ),
+        # `torch` imported inside a function only is not the module-level name the fix reads.
+        (
+            "from torch import zeros\ndef f():\n    import torch\n    return torch.ones(1)\nx = zeros(3)\n",
+            "from torch import zeros\nimport torch\ndef f():\n    import torch\n    return torch.ones(1)\n"
+            "x = torch.zeros(3)\n",
+        ),
     ],
 )
 def test_a_fix_that_spells_torch_gets_it_imported(before, after):
     outcome = lint_and_fix(before, [SpellWithTorch], fix=True)
     assert outcome.new_text == after
     assert lint_and_fix(after, [SpellWithTorch], fix=True).new_text is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from torch import zeros\ndef make(torch):\n    return zeros(3)\n",  # a parameter
+        "from torch import zeros\ndef make():\n    torch = 'cpu'\n    return zeros(3), torch\n",  # a local
+        "from torch import zeros\nclass Box:\n    torch = 5\n    w = zeros(3)\n",  # a class attribute
+        "from torch import zeros\nimport numpy as np\ntorch = np\nx = zeros(3)\n",  # rebound at the top
+        "from torch import zeros\nfrom utils import torch\nx = zeros(3)\n",  # another module's `torch`
+        "import torch as T\nfrom torch import zeros\ndef f(T):\n    return zeros(3)\n",  # `T` shadowed
+    ],
+)
+def test_a_fix_is_not_spelled_with_a_torch_that_is_another_name_there(text):
+    class SpellWithModule(SpellWithTorch):
+        def check(self) -> None:
+            name = self.aliases.module_name_for("torch") or "torch"
+            for call in self.tree.of_type(self.tree.root, cst.Call):
+                if isinstance(call.func, cst.Name) and call.func.value == "zeros":
+                    spelled = cst.Attribute(cst.Name(name), cst.Name("zeros"))
+                    self.report(call, "spell", edits={call: call.with_changes(func=spelled)})
+
+    outcome = lint_and_fix(text, [SpellWithModule], fix=True)
+    assert outcome.new_text is None
+    (diagnostic,) = outcome.diagnostics
+    assert "is another name here than the module `torch`" in diagnostic.message
+    assert not diagnostic.fixable
+
+
+def test_a_class_attribute_named_torch_is_not_seen_from_its_methods():
+    text = "import torch\nfrom torch import zeros\nclass Box:\n    torch = 5\n    def f(self):\n        return zeros(3)\n"
+    outcome = lint_and_fix(text, [SpellWithTorch], fix=True)
+    assert outcome.new_text == text.replace("return zeros(3)", "return torch.zeros(3)")
