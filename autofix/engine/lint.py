@@ -322,6 +322,31 @@ def _lint_and_fix(
             applicable = _applicable(found, rules, unsafe_fixes)
         if not unsafe_fixes:
             _note_withheld(outcome, found)
+        if (
+            not applicable
+            and current != text
+            and not torch_unbound_at_start
+            and _reads_unbound_torch(tree, aliases)
+        ):
+            # The fixes spell `torch.x` where nothing binds `torch`: the import is a pass of its own, so
+            # that the rules read it (DEV007 writes a portable device only where `torch` is bound) and a
+            # second `apply` has nothing left to do.
+            if applying_passes == MAX_PASSES:
+                raise SourceError(f"fixes did not settle after {MAX_PASSES} passes; left untouched")
+            applying_passes += 1
+            assert reparser is not None  # (a pass of fixes made `current`)
+            if trace is not None:
+                trace.note(module, current, tree, [], [], applying_passes)
+            imported = after_imports(module, [cst.parse_statement("import torch\n")])
+            rebuilt_imports: dict[int, cst.CSTNode] = {}
+            module, current = reparser.advance(
+                apply_edits(module, imported, tree, rebuilt_imports), rebuilt_imports, None
+            )
+            if trace is not None:
+                trace.advance(current)
+            active = active_rules(current, rules)
+            wanted, held, deferred = active, [], Counter()
+            continue
         if not applicable:
             if current != text:
                 # The round-trip guard, paid only when there is something to write.
@@ -330,9 +355,6 @@ def _lint_and_fix(
                         "left untouched: libcst does not reproduce this file byte for byte, so a fix"
                         " would also change unrelated code"
                     )
-                if not torch_unbound_at_start and _reads_unbound_torch(tree, aliases):
-                    imported = after_imports(module, [cst.parse_statement("import torch\n")])
-                    current = apply_edits(module, imported, tree).code
                 outcome.new_text = current
             return outcome
         if applying_passes == MAX_PASSES:

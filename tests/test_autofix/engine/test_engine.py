@@ -571,3 +571,22 @@ def test_a_class_attribute_named_torch_is_not_seen_from_its_methods():
     text = "import torch\nfrom torch import zeros\nclass Box:\n    torch = 5\n    def f(self):\n        return zeros(3)\n"
     outcome = lint_and_fix(text, [SpellWithTorch], fix=True)
     assert outcome.new_text == text.replace("return zeros(3)", "return torch.zeros(3)")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from torch.cuda import FloatTensor\nx = FloatTensor([1, 2])\n",
+        "from torch import cuda\nx = cuda.LongTensor([1, 2])\n",
+    ],
+)
+def test_the_rules_read_the_torch_import_the_engine_adds(text):
+    """DEV009 writes `torch.tensor(..., device="cuda")` in a file that binds no `torch`; the engine adds
+    the import as a pass of its own, so that DEV007 then makes the device portable in the same run and a
+    second `apply` has nothing to do."""
+    from codemods import all_rules
+
+    rules = all_rules()
+    fixed = lint_and_fix(text, rules, fix=True).new_text
+    assert fixed is not None and "import torch\n" in fixed and 'device="cuda"' not in fixed
+    assert lint_and_fix(fixed, rules, fix=True).new_text is None
