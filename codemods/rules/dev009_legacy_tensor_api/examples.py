@@ -2181,6 +2181,27 @@ INVALID = [
         message="cannot tell data from a size here",
         line=4,
     ),
+    # After `torch.set_default_tensor_type(torch.cuda.FloatTensor)` the typed CPU constructors still made
+    # CPU tensors, where `torch.tensor`/`torch.empty` follow the default: the CPU is written out. The
+    # default type's own constructor, `torch.Tensor`, followed it too.
+    Invalid(
+        """
+        import torch
+        torch.set_default_tensor_type(torch.cuda.FloatTensor)
+        weights = torch.FloatTensor([0.5, 0.25])
+        buf = torch.LongTensor(2, 3)
+        h = torch.Tensor([1.0])
+        """,
+        """
+        import torch
+        torch.set_default_tensor_type(torch.cuda.FloatTensor)
+        weights = torch.tensor([0.5, 0.25], dtype=torch.float32, device="cpu")
+        buf = torch.empty(2, 3, dtype=torch.int64, device="cpu")
+        h = torch.tensor([1.0])
+        """,
+        message="legacy constructor",
+        line=3,
+    ),
     # `.copy()` of an array or a slice (the copy `torch.as_tensor` needs of negative strides) is data: a
     # `torch.Size`, which the legacy call would read as a size, has no `copy`.
     Invalid(
