@@ -439,7 +439,7 @@ def returned_kind(tree: Tree, call: cst.BaseExpression, aliases: ImportAliases) 
     when one is not shown, or for a function that calls itself on the way."""
     if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Name):
         return None
-    returns = _plain_returns(tree, call)
+    returns = plain_returns(tree, call)
     following: set[str] = tree.memo(returned_kind, set)  # the functions being read: not again
     name = call.func.value
     if not returns or name in following:
@@ -486,7 +486,7 @@ def _returned_kind(
     )
     if position is None or any(isinstance(e, cst.StarredElement) for e in elements):
         return None
-    returns = _plain_returns(tree, call)
+    returns = plain_returns(tree, call)
     if not returns:
         return None
     kinds: set[str | None] = set()
@@ -500,7 +500,7 @@ def _returned_kind(
     return _joined(kinds)
 
 
-def _plain_returns(tree: Tree, call: cst.Call) -> list[cst.BaseExpression]:
+def plain_returns(tree: Tree, call: cst.Call) -> list[cst.BaseExpression]:
     """The values of every ``return`` of the function ``call`` calls, the one top-level plain ``def`` of
     its name in the file (no decorator, no ``yield``, never rebound), whose last statement returns; empty
     for any other call."""

@@ -2094,6 +2094,50 @@ INVALID = [
         message="for a module, `Module.type` also casts integer buffers",
         line=6,
     ),
+    # Names that may hold a module, however spelled: a loop over `.children()`, `m`, an item of a list of
+    # layers, what a function of the file returns, another name for a layer: reported only.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        def discriminator():
+            return nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))
+
+        def to_double(seq, x):
+            for child in seq.children():
+                child.type(torch.DoubleTensor)
+            layers = [nn.BatchNorm1d(2)]
+            first = layers[0].type(torch.DoubleTensor)
+            D = discriminator()
+            D = D.type(torch.DoubleTensor)
+            bn = nn.BatchNorm1d(3)
+            norm_layer = bn
+            norm_layer.type(torch.DoubleTensor)
+            return first, D, x.type(torch.DoubleTensor)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        def discriminator():
+            return nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))
+
+        def to_double(seq, x):
+            for child in seq.children():
+                child.type(torch.DoubleTensor)
+            layers = [nn.BatchNorm1d(2)]
+            first = layers[0].type(torch.DoubleTensor)
+            D = discriminator()
+            D = D.type(torch.DoubleTensor)
+            bn = nn.BatchNorm1d(3)
+            norm_layer = bn
+            norm_layer.type(torch.DoubleTensor)
+            return first, D, x.to("cpu", torch.float64)
+        """,
+        message="for a module, `Module.type` also casts integer buffers",
+        line=9,
+    ),
     # An array by its own expression (a reshape, `np.where(c)[i]`, a float `astype`): data, never a size.
     # `torch.as_tensor` shares the array's memory where the legacy call did, and copies where it did.
     Invalid(

@@ -449,7 +449,7 @@ class LegacyTensorApi(Rule):
                     continue  # `out=self.tensor()`: the choice is reported where the alias is made
                 self._constructor(call, qualified, alias)
             elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "type":
-                cast = type_cast(call, self.aliases, self._type_aliases, models)
+                cast = type_cast(call, self.aliases, self._type_aliases, models, self.tree)
                 if cast is not None:
                     self.report(call, cast[0], edits={call: cast[1]} if cast[1] is not None else None)
             elif (spelling := legacy_spelling(self.tree, call, self.aliases)) is not None:
