@@ -482,8 +482,10 @@ def legacy_constructor_rewrite(
             factory = "empty"
         else:
             return None
+    elif len(args) == 1 and not _may_be_a_size(args[0].value, int_names):
+        return None  # `*args` of a wrapper may unpack to one list of data, `FloatTensor([1.0, 2.0])`
     else:
-        factory = "empty"  # several arguments (or *shape) are always a size
+        factory = "empty"  # several arguments (or `*shape`) are always a size
     args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     fixed = cst.Call(func=aliases.expr_for(f"torch.{factory}", f"torch.{factory}"), args=args)
     if dtype is not None:

@@ -2094,6 +2094,26 @@ INVALID = [
         message="for a module, `Module.type` also casts integer buffers",
         line=6,
     ),
+    # `*args` of a wrapper may unpack to one list of data (`Tensor([1.0, 2.0])`) or to sizes: unclear;
+    # `*shape` and `*x.size()` are sizes.
+    Invalid(
+        """
+        import torch
+        def Tensor(*args):
+            return torch.FloatTensor(*args)
+        def buffer(x, *shape):
+            return torch.FloatTensor(*shape), torch.FloatTensor(*x.size())
+        """,
+        """
+        import torch
+        def Tensor(*args):
+            return torch.FloatTensor(*args)
+        def buffer(x, *shape):
+            return torch.empty(*shape, dtype=torch.float32), torch.empty(*x.size(), dtype=torch.float32)
+        """,
+        message="cannot tell data from a size here",
+        line=3,
+    ),
     # Names that may hold a module, however spelled: a loop over `.children()`, `m`, an item of a list of
     # layers, what a function of the file returns, another name for a layer: reported only.
     Invalid(
