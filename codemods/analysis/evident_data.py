@@ -23,6 +23,7 @@ from codemods.analysis.legacy_constructors import (
     LOADED_ARRAYS,
     argument_kinds,
     as_tensor_of,
+    gives_a_dimension,
     is_data,
     is_existing_array,
     is_list_display,
@@ -634,7 +635,7 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
         if aliases.qualify(value.func) is not None:
             return False  # `np.reshape(...)` and other module functions: `is_data` decides those
         if method == "reshape":
-            return bool(value.args)
+            return bool(value.args) and gives_a_dimension(value)  # (not `a.reshape(())`: 0-d)
         if method == "transpose":  # `img.transpose((2, 0, 1))`, `t.transpose(0, 1)`: the axes given
             return _axes_given(value)
         if method in _ARRAY_METHODS:

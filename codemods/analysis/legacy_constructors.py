@@ -155,7 +155,7 @@ def is_data(
         qualified = aliases.qualify(node.func)
         if qualified == "numpy.reshape":  # `np.reshape(y, (-1, 1))`: shaped as its method is
             shape = positional(node)[1:2]
-            return bool(shape) and _gives_a_dimension(node.with_changes(args=shape))
+            return bool(shape) and gives_a_dimension(node.with_changes(args=shape))
         return dotted_name(node.func) in _SEQUENCE_BUILTINS or qualified in _NUMPY_ARRAYS
     return False
 
@@ -203,7 +203,7 @@ def is_existing_array(
         and aliases.qualify(node.func) is None
     ):
         if node.func.attr.value in _SHAPED_METHODS:
-            return node.func.attr.value != "reshape" or _gives_a_dimension(node)
+            return node.func.attr.value != "reshape" or gives_a_dimension(node)
     return False
 
 
@@ -261,7 +261,7 @@ def _may_be_a_size(node: cst.BaseExpression, int_names: frozenset[str]) -> bool:
     return not spelled or "shape" in spelled or "size" in spelled
 
 
-def _gives_a_dimension(reshape: cst.Call) -> bool:
+def gives_a_dimension(reshape: cst.Call) -> bool:
     """``x.reshape(1, -1)``, ``x.reshape(-1)``, ``x.reshape((n, m))``: not ``x.reshape(())``."""
     args = positional(reshape)
     if not args or args[0].star or len(reshape.args) != len(args):
