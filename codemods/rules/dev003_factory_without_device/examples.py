@@ -179,7 +179,7 @@ INVALID = [
 
         class Block(nn.Module):
             def forward(self, src):
-                pad = T.zeros((10,), device=src.device, dtype=src.dtype)
+                pad = T.zeros((10,), device=src.device)
                 return src + pad
         """,
     ),
@@ -359,7 +359,7 @@ INVALID = [
         class VAE(nn.Module):
             def reparameterize(self, mu, logvar):
                 std = torch.exp(0.5 * logvar)
-                return mu + torch.randn_like(std) * std + torch.randn(mu.size(0), 1, device=mu.device, dtype=mu.dtype)
+                return mu + torch.randn_like(std) * std + torch.randn(mu.size(0), 1, device=mu.device)
 
             def forward(self, x):
                 return self.reparameterize(x, x)

@@ -19,8 +19,8 @@ the modern factory (`torch.LongTensor(range(n))` ->
 DEV009's to remove); `torch.from_numpy(np.triu(np.ones((n, n)), k=1))` becomes
 `torch.triu(torch.ones((n, n), dtype=torch.float64, device=x.device), diagonal=1)`, also when the
 NumPy array is built into a name on an earlier line of the same block and read nowhere else, nothing in
-between touching it or what it is built from (that line goes). Floating point
-factories combined with the input also get `dtype=x.dtype`.
+between touching it or what it is built from (that line goes). The factory keeps its dtype: the input's
+may be an integer (token ids) or another precision.
 
 ## Why is this bad?
 A factory without `device=` allocates on the CPU. Once the module is moved to a GPU, the first
@@ -75,12 +75,10 @@ from codemods.core.dataflow import assigned_names, linear_statements, names_in
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_arg_value, with_kwarg
 from codemods.core.torch_names import (
     FACTORIES,
-    FLOAT_FACTORIES,
     HOST_ONLY_KEYWORDS,
     RANDOM_FACTORIES,
     RANDOM_FILLS,
 )
-from codemods.rules.dev003_factory_without_device._input_mixing import mixes_with_input
 from codemods.rules.dev003_factory_without_device._moved_values import MovedValues
 from codemods.rules.dev003_factory_without_device._numpy_masks import triangular_mask_rewrite
 from codemods.rules.dev003_factory_without_device._size_sources import size_source
@@ -248,18 +246,9 @@ class FactoryWithoutDevice(Rule):
                 return
 
         def on_device(device: cst.BaseExpression) -> cst.Call:
-            fixed = with_kwarg(call, "device", device)
-            tensor = reached.tensor
-            if (
-                qualified in FLOAT_FACTORIES
-                and kwarg(call, "dtype") is None
-                and tensor is not None
-                and mixes_with_input(self.tree, self.aliases, call, tensor, statements)
-            ):
-                fixed = with_kwarg(
-                    fixed, "dtype", cst.Attribute(value=cst.Name(tensor), attr=cst.Name("dtype"))
-                )
-            return fixed
+            # The device only: the factory keeps the default dtype it had. Taking the input's dtype too
+            # turned `torch.full((1,), 0.5)` beside integer ids into zeros (a probe helper's program).
+            return with_kwarg(call, "device", device)
 
         self._fix(call, message, reached, on_device)
 

@@ -23,7 +23,7 @@ class VAE(nn.Module):
     def reparameterize(self, mu, logvar):
         std = torch.exp(0.5 * logvar)
         eps = torch.linspace(-1.0, 1.0, std.numel(), device=mu.device).reshape(std.size())
-        jitter = 0.01 * torch.ones(mu.size(0), 1, device=mu.device, dtype=mu.dtype)
+        jitter = 0.01 * torch.ones(mu.size(0), 1, device=mu.device)
         return mu + eps * std + jitter
 
     def forward(self, x):
