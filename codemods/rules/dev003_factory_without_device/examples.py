@@ -108,6 +108,25 @@ VALID = [
 ]
 
 INVALID = [
+    # A parameter used as a number or a sequence (a size, data, `len`, a loop, an unpacking) may have no
+    # `.device`: reported, not fixed.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class PositionIds(nn.Module):
+            def forward(self, seq_len):
+                return torch.arange(seq_len)
+
+        class Lengths(nn.Module):
+            def forward(self, seqs):
+                return torch.zeros(len(seqs), 4)
+        """,
+        None,
+        message="is used as a number or a sequence here",
+        line=6,
+    ),
     # Noise drawn by a legacy constructor of a tensor's size: `randn_like`/`rand_like` of that tensor, on its
     # device (unsafe: other random numbers, and the tensor's dtype).
     Invalid(

@@ -72,6 +72,7 @@ from codemods.analysis.legacy_constructors import is_legacy_constructor
 from codemods.analysis.nn_modules import inferred_module_classes, module_classes
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.dataflow import assigned_names, linear_statements, names_in
+from codemods.core.names import dotted_name
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional, with_arg_value, with_kwarg
 from codemods.core.torch_names import (
     FACTORIES,
@@ -102,6 +103,10 @@ _SIZE_OF = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("size")), args=[]
 def _allocates(qualified: str) -> bool:
     """A call of ``qualified`` allocates: a factory, ``torch.from_numpy`` or a legacy constructor."""
     return qualified in FACTORIES or qualified == "torch.from_numpy" or is_legacy_constructor(qualified)
+
+
+# Builtins given a number or a sequence, never a tensor whose device a fix could read.
+_NUMBER_TAKERS = frozenset({"len", "range", "int", "float", "enumerate", "zip"})
 
 
 class FactoryWithoutDevice(Rule):
@@ -352,6 +357,13 @@ class FactoryWithoutDevice(Rule):
         if reached.device is None:
             self.report(call, message + "; the device is not known here, so not fixed")
             return
+        if reached.tensor is not None and self._shown_not_a_tensor(reached.function, reached.tensor):
+            self.report(
+                call,
+                message + f"; not fixed: `{reached.tensor}` is used as a number or a sequence here (a size,"
+                " `len(...)`, a loop or an unpacking), so it may have no `.device`",
+            )
+            return
         fixed = build(reached.device)
         if not fixed:
             self.report(call, message)
@@ -366,6 +378,35 @@ class FactoryWithoutDevice(Rule):
             )
             return
         self.report(call, message, edits={self._outermost(call): fixed, **(also or {})})
+
+    def _shown_not_a_tensor(self, function: cst.FunctionDef, name: str) -> bool:
+        """Does ``function`` use its parameter ``name`` as no tensor is used: the size or data of a torch
+        factory (``torch.arange(seq_len)``, ``torch.tensor(words)``), given to ``len``/``range``/``int``,
+        walked by a ``for`` or unpacked (``a, b = pair``)? Its ``.device`` may then not exist."""
+
+        def key() -> bool:
+            for node in self.tree.of_type(function.body, cst.Name):
+                if node.value != name:
+                    continue
+                parent = self.tree.parent(node)
+                if isinstance(parent, cst.Arg) and parent.value is node:
+                    call = self.tree.parent(parent)
+                    if isinstance(call, cst.Call):
+                        qualified = self.aliases.qualify(call.func) or ""
+                        builtin = dotted_name(call.func) in _NUMBER_TAKERS and not qualified
+                        if qualified in FACTORIES or builtin:
+                            return True
+                if isinstance(parent, cst.For) and parent.iter is node:
+                    return True
+                if (
+                    isinstance(parent, cst.Assign)
+                    and parent.value is node
+                    and any(isinstance(t.target, (cst.Tuple, cst.List)) for t in parent.targets)
+                ):
+                    return True
+            return False
+
+        return self.tree.memo(("dev003.not_a_tensor", id(function), name), key)
 
     def _report_fix(self, call: cst.Call, message: str, fixed: cst.Call) -> None:
         if self._draws_random(call):
