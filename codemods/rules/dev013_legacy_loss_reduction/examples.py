@@ -91,6 +91,25 @@ VALID = [
 ]
 
 INVALID = [
+    # Legacy arguments that are all None are ignored by PyTorch: `reduction=` (or its default) decides.
+    Invalid(
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        crit = nn.MSELoss(size_average=None, reduce=None, reduction="sum")
+        per_item = F.l1_loss(a, b, reduce=None, reduction="none")
+        plain = nn.L1Loss(size_average=None)
+        """,
+        """
+        import torch.nn as nn
+        import torch.nn.functional as F
+        crit = nn.MSELoss(reduction="sum")
+        per_item = F.l1_loss(a, b, reduction="none")
+        plain = nn.L1Loss()
+        """,
+        message="both None, they are ignored",
+        line=3,
+    ),
     Invalid(
         """
         import torch.nn as nn

@@ -117,9 +117,21 @@ class LegacyLossReduction(Rule):
                 ' both true "mean", `size_average` false "sum", `reduce` false "none"',
             )
             return
+        explicit = kwarg(call, "reduction")
+        if all(value is None for value in values.values()):
+            # PyTorch reads the legacy arguments only when one is not None: `reduction=` (or its default)
+            # decides, so they go and it stays as written
+            kept = [arg for arg in call.args if not any(arg is old for old in legacy)]
+            if kept and not isinstance(call.args[-1].comma, cst.Comma):
+                kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            self.report(
+                call,
+                f'{deprecated}; both None, they are ignored: `reduction=` decides (its default is "mean")',
+                edits={call: call.with_changes(args=kept)},
+            )
+            return
         reduction = legacy_reduction(values.get("size_average"), values.get("reduce"))  # type: ignore[arg-type]
         new = cst.SimpleString(f'"{reduction}"')
-        explicit = kwarg(call, "reduction")
         args: list[cst.Arg] = []
         for arg in call.args:
             if arg is explicit:
