@@ -5,6 +5,7 @@ Nothing here touches the file system; :mod:`autofix.files.fix_file` does that ar
 
 from __future__ import annotations
 
+import ast
 import gc
 import os
 import re
@@ -355,6 +356,12 @@ def _lint_and_fix(
                         "left untouched: libcst does not reproduce this file byte for byte, so a fix"
                         " would also change unrelated code"
                     )
+                if not _python_reads(current) and _python_reads(text):
+                    # The last guard: the passes parse only what they changed, each part alone (a
+                    # `match` case once lost its indentation that way), and Python must read the whole.
+                    raise SourceError(
+                        "internal error: the fixes produced code Python cannot read; please report it"
+                    )
                 outcome.new_text = current
             return outcome
         if applying_passes == MAX_PASSES:
@@ -468,6 +475,16 @@ class _Known:
             else:
                 carried.extend(entry[1])
         return carried, stale
+
+
+def _python_reads(text: str) -> bool:
+    """Does this Python (the one running autofix) compile ``text``? A file written for a newer Python may
+    not, which is why a rewrite is held to this only where its original passes."""
+    try:
+        compile(text, "<fixed>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 def _reads_unbound_torch(tree: Tree, aliases: ImportAliases) -> bool:

@@ -194,9 +194,13 @@ class Reparser:
                 continue
             if type(value) in (list, tuple) and type(was) in (list, tuple) and len(value) == len(was):
                 parts = []
+                # A `match`'s cases are indented one level inside it, though no block holds them.
+                inner = indents
+                if isinstance(node, cst.Match) and name == "cases":
+                    inner = [*indents, self.module.default_indent if node.indent is None else node.indent]
                 for item, item_before in zip(value, was):
                     if item is not item_before:
-                        refreshed = self._refresh_part(item, item_before, rebuilt, indents, before, edits)
+                        refreshed = self._refresh_part(item, item_before, rebuilt, inner, before, edits)
                         if refreshed is None:
                             return None
                         item, same = refreshed, same and refreshed is item

@@ -590,3 +590,19 @@ def test_the_rules_read_the_torch_import_the_engine_adds(text):
     fixed = lint_and_fix(text, rules, fix=True).new_text
     assert fixed is not None and "import torch\n" in fixed and 'device="cuda"' not in fixed
     assert lint_and_fix(fixed, rules, fix=True).new_text is None
+
+
+def test_a_fix_inside_a_match_case_keeps_its_indentation():
+    """The passes parse again only the statements they changed, at the indentation of the blocks around
+    them; a `match`'s cases are one level in though no block holds them (a probe found the fixed line
+    dedented under its `case`, which Python cannot read)."""
+    from codemods import all_rules
+
+    text = (
+        "import torch\nimport torch.nn.functional as F\n\n\ndef f(x, mode):\n    match mode:\n"
+        '        case "a":\n            if x.sum() > 0:\n                y = F.sigmoid(x)\n'
+        "        case _:\n                y = F.tanh(x)\n    return y\n"
+    )
+    fixed = lint_and_fix(text, all_rules(), fix=True).new_text
+    assert fixed == text.replace("F.sigmoid", "torch.sigmoid").replace("F.tanh", "torch.tanh")
+    compile(fixed, "<fixed>", "exec")
