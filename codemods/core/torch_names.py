@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from codemods.core.names import ImportAliases
+from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import called_method, kwarg, positional
 
 # Factories that allocate a fresh tensor on the default device unless given device=.
@@ -98,9 +98,17 @@ def named_a_mover(called: str) -> bool:
     return bool(_MOVER_NAME.match(called.rsplit(".", 1)[-1]))
 
 
+# Names that hold a dtype, not a device: `.to(dtype)`, `.to(self.dtype)`, `.to(x.dtype)`, `.to(dt)`.
+_DTYPE_SPELLED = re.compile(r"^(dt|dtype|\w+_dtype|dtype_\w+)$", re.IGNORECASE)
+
+
 def moves_device(move: Move, aliases: ImportAliases) -> bool:
-    """True unless ``.to(x)`` is really a dtype conversion (``.to(torch.float32)``)."""
-    return move.device is None or not is_dtype_expr(move.device, aliases)
+    """True unless ``.to(x)`` is really a dtype conversion (``.to(torch.float32)``, or a name spelled for a
+    dtype: ``.to(dtype)``, ``.to(x.dtype)``)."""
+    if move.device is None:
+        return True
+    spelled = (dotted_name(move.device) or "").rsplit(".", 1)[-1]
+    return not is_dtype_expr(move.device, aliases) and not _DTYPE_SPELLED.match(spelled)
 
 
 def is_cpu_device(node: cst.BaseExpression | None, aliases: ImportAliases) -> bool:

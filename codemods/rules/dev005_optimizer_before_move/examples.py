@@ -8,6 +8,18 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # `.to(dtype)` through a name spelled for a dtype is a cast, not a move: nothing to reorder.
+    Valid(
+        """
+        import torch
+        from torch import nn
+        dtype = torch.float64
+        model = nn.Linear(3, 1)
+        model.load_state_dict(state)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        model = model.to(dtype)
+        """
+    ),
     # The instance is never moved, or the name holds another one when it is.
     Valid(
         """
