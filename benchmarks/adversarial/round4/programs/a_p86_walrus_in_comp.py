@@ -1,0 +1,7 @@
+import numpy as np
+import torch
+
+x = np.zeros(2, dtype=np.float32)
+_ = [(x := k) for k in [3]]
+t = torch.FloatTensor(x)
+print(t.shape)

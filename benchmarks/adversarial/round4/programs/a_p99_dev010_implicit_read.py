@@ -1,0 +1,10 @@
+# RUN: autofix
+import torch
+
+def report():
+    print("between:", x.device)
+
+x = torch.zeros(3)
+report()
+x = x.cuda()
+print(x.device)

@@ -1,0 +1,14 @@
+import copy
+import numpy as np
+import torch
+import torch.nn as nn
+np.random.seed(0)
+torch.manual_seed(0)
+USE = True
+def prep(m):
+    m.double()
+model = nn.Linear(3, 1)
+m2 = model
+m2.double()
+x = torch.from_numpy(np.random.randn(4, 3))
+print(model(x).sum().item())

@@ -1,0 +1,14 @@
+import torch
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 3)
+        self.mask = torch.ones(3)
+    def forward(self, x):
+        return self.fc(x) * self.mask
+torch.manual_seed(0)
+m = M()
+print(m(torch.ones(1, 3)).sum().item())
+m.mask = 2.0
+print(m(torch.ones(1, 3)).sum().item())

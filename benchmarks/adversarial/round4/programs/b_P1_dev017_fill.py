@@ -1,0 +1,10 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+w = torch.randn(3, requires_grad=True)
+crit = nn.MSELoss()
+one = torch.FloatTensor([1])
+one.fill_(0.5)
+loss = crit(w, torch.zeros(3))
+loss.backward(one)
+print(w.grad.tolist())
