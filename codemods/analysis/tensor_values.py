@@ -34,7 +34,7 @@ from codemods.core.dataflow import walk_block
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import flatten_names, kwarg
-from codemods.core.torch_names import FACTORIES
+from codemods.core.torch_names import FACTORIES, sets_default_device
 from codemods.core.tree import Tree
 
 # Tensor methods whose result is no device tensor (a Python value, a host copy, a size).
@@ -65,7 +65,6 @@ LOSS_CALL = re.compile(r"loss|criterion|^crit$", re.IGNORECASE)
 _PARAMETER_ITERATORS = m.Call(func=m.Attribute(attr=m.Name("parameters") | m.Name("named_parameters")))
 # What makes a tensor on the host: factories without device=, NumPy's memory, legacy constructors.
 _HOST_FACTORIES = FACTORIES | {"torch.from_numpy", "torch.Tensor"}
-_DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = m.SimpleString(value=m.MatchRegex(r"""^['"]cpu['"]$"""))
 _STRINGS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 # Methods whose result is a Python or NumPy value (`.item()`, `.numpy()`, `.size()`, `len(...)`).
@@ -138,7 +137,7 @@ class TensorValues:
             for name in _target_names(target.target)
         }
         # torch.set_default_device("cuda"): factories without device= make device tensors.
-        self.factories_on_host = not any(aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls)
+        self.factories_on_host = not sets_default_device(tree, aliases)
         self._returns: dict[int, bool] = {}
         self._walking: set[tuple[object, ...]] = set()
 

@@ -13,6 +13,7 @@ import libcst as cst
 
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import called_method, kwarg, positional
+from codemods.core.tree import Tree
 
 # Factories that allocate a fresh tensor on the default device unless given device=.
 FACTORIES = frozenset(
@@ -154,3 +155,18 @@ def picks_dtype(links: list[cst.BaseExpression], aliases: ImportAliases) -> bool
             ):
                 return True
     return False
+
+
+# Calls after which `torch.zeros(...)`, `torch.tensor(...)` no longer make CPU tensors by default.
+DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
+
+
+def sets_default_device(tree: Tree, aliases: ImportAliases) -> bool:
+    """Does the file call ``torch.set_default_tensor_type`` or ``torch.set_default_device``, which the
+    factories follow (and the typed legacy constructors did not)? Asked once per tree."""
+    return tree.memo(
+        "torch_names.sets_default_device",
+        lambda: any(
+            aliases.qualify(c.func) in DEFAULT_DEVICE_SETTERS for c in tree.of_type(tree.root, cst.Call)
+        ),
+    )

@@ -186,7 +186,7 @@ from codemods.core.syntax import (
     strip_method_chain,
     with_kwarg,
 )
-from codemods.core.torch_names import VARIABLE
+from codemods.core.torch_names import VARIABLE, sets_default_device
 from codemods.core.tree import Tree
 from codemods.fixes.import_removal import bound_names, import_removal
 from codemods.rules.dev009_legacy_tensor_api._legacy_constructor_calls import constructor_call
@@ -379,10 +379,6 @@ def _not_a_use(parent: cst.CSTNode | None, name: cst.Name) -> bool:
         or (isinstance(parent, cst.Attribute) and parent.attr is name)
         or (isinstance(parent, cst.Arg) and parent.keyword is name)
     )
-
-
-# Calls after which `torch.tensor(...)`/`torch.empty(...)` no longer make CPU tensors by default.
-_DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 
 
 class LegacyTensorApi(Rule):
@@ -902,25 +898,17 @@ class LegacyTensorApi(Rule):
         message, fixed, likely = constructor_call(self.tree, self.aliases, call, qualified, alias)
         if self._parameter_storage(call, qualified, alias, fixed):
             return
-        if fixed is not None and self._default_device_set() and kwarg(fixed, "device") is None:
+        if (
+            fixed is not None
+            and sets_default_device(self.tree, self.aliases)
+            and kwarg(fixed, "device") is None
+        ):
             if (alias.qualified if alias else qualified) != "torch.Tensor":
                 # `torch.set_default_tensor_type(torch.cuda.FloatTensor)`: a typed CPU constructor still
                 # made a CPU tensor, where `torch.tensor`/`torch.empty` follow the default device
                 fixed = with_kwarg(fixed, "device", cst.SimpleString('"cpu"'))
         safety = FixSafety.UNSAFE if likely else None
         self.report(call, message, edits={call: fixed} if fixed is not None else None, safety=safety)
-
-    def _default_device_set(self) -> bool:
-        """Does the file set a default tensor type or device (``torch.set_default_tensor_type``,
-        ``torch.set_default_device``), which the modern factories follow and the typed legacy
-        constructors did not?"""
-        tree, aliases = self.tree, self.aliases
-        return tree.memo(
-            "dev009.default_device_set",
-            lambda: any(
-                aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in tree.of_type(tree.root, cst.Call)
-            ),
-        )
 
     def _parameter_storage(
         self, call: cst.Call, qualified: str, alias: LegacyAlias | None, fixed: cst.Call | None

@@ -136,6 +136,7 @@ from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.local_functions import LocalFunctions
 from codemods.core.names import dotted_name
 from codemods.core.syntax import code_of, func_attribute, positional
+from codemods.core.torch_names import sets_default_device
 from codemods.rules.dev010_create_on_device._helper_moves import helper_device
 from codemods.rules.dev010_create_on_device._host_creations import (
     Creation,
@@ -160,7 +161,6 @@ from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, int
 from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
 
 _GPU_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
-_DEFAULT_DEVICE_SETTERS = frozenset({"torch.set_default_tensor_type", "torch.set_default_device"})
 _CPU = cst.SimpleString('"cpu"')
 _FIX = "; create it there with `device=`"
 _HELPER = "the function decides where it goes"
@@ -195,8 +195,7 @@ class CreateOnDevice(Rule):
     feeds = ("DEV003", "DEV007")
 
     def check(self) -> None:
-        calls = self.tree.of_type(self.context.module, cst.Call)
-        if any(self.aliases.qualify(c.func) in _DEFAULT_DEVICE_SETTERS for c in calls):
+        if sets_default_device(self.tree, self.aliases):
             return  # factories make device tensors here already
         functions = self._functions = LocalFunctions(self.tree)
         self._reached: dict[int, cst.BaseExpression] | None = None
