@@ -19,7 +19,7 @@ from codemods.analysis.module_aliases import alias_binding, written
 from codemods.analysis.values import Values
 from codemods.core.dataflow import linear_statements
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import func_attribute, line_statement, single_target
+from codemods.core.syntax import code_of, func_attribute, line_statement, single_target
 from codemods.core.tree import Tree
 from codemods.rules.dev005_optimizer_before_move._dotted_flow import (
     chains_read,
@@ -37,8 +37,18 @@ _HARMLESS_METHODS = frozenset(
     " zero_grad extra_repr".split()
 )
 _HARMLESS_CALLS = frozenset({"print", "len", "str", "repr", "type", "id", "isinstance"})
+# Calls that neither change a tensor's values nor draw random numbers: jumped over by a construction
+# whose code is not in sight (an EMA copying the parameters), as anything else may change what it copies.
+_READING_BUILTINS = _HARMLESS_CALLS | frozenset({"sum", "min", "max", "int", "float", "format", "list"})
+_READING_METHODS = frozenset(
+    "parameters named_parameters state_dict modules named_modules children numel size dim eval train"
+    " format join info debug warning keys values items".split()
+)
+_DEFINITIONS = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 _LOAD_STATE = m.Call(func=m.Attribute(attr=m.Name("load_state_dict")))
 _BUILTINS = frozenset(dir(builtins))
+# Calls that hand the parameters on without looking at their values.
+_PARAMETER_READERS = _BUILTINS | frozenset({"itertools.chain"})
 _PLAIN_ARGUMENTS = (cst.Name, cst.Attribute, cst.SimpleString, cst.Integer, cst.Float)
 
 
@@ -111,7 +121,50 @@ def why_left_in_place(
     }
     if any(_may_change_input(tree, node, name) for node in jumped for name in inputs):
         return "what it is built from may change in between"
+    unseen = next((name for build in builds if (name := _unseen_code(tree, build)) is not None), None)
+    if unseen is not None:
+        acting = next((call for node in jumped if (call := _acting_call(tree, node)) is not None), None)
+        if acting is not None:
+            return (
+                f"`{unseen}(...)` may copy the parameters' values or draw random numbers when it is built,"
+                f" and `{code_of(acting.func)}(...)` in between may change either"
+            )
     return None
+
+
+def _unseen_code(tree: Tree, build: OptimizerBuild) -> str | None:
+    """A call of the construction whose code may read the parameters' values or draw random numbers
+    (an EMA helper copying them, ``Lookahead(...)``, another library's class), or None.
+
+    A ``torch.optim`` optimizer only keeps the parameters until its first step; a builtin,
+    ``itertools.chain`` or ``model.parameters()`` reads no value; a class of the file whose
+    ``__init__`` calls nothing (``WarmupOptim(Adam(...))``, keeping what it is handed) neither."""
+    for name in build.optimizers:
+        if name.startswith("torch.optim.") and not name.startswith("torch.optim.swa_utils."):
+            continue
+        if name in _PARAMETER_READERS or name.endswith("parameters") or _keeps_what_it_is_handed(tree, name):
+            continue
+        return name
+    return None
+
+
+def _keeps_what_it_is_handed(tree: Tree, name: str) -> bool:
+    """Is ``name`` a class of the file whose ``__init__`` calls nothing but ``super().__init__()``?"""
+    module = tree.root
+    assert isinstance(module, cst.Module)
+    cls = next((s for s in module.body if isinstance(s, cst.ClassDef) and s.name.value == name), None)
+    init = (
+        next(
+            (s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"),
+            None,
+        )
+        if cls is not None
+        else None
+    )
+    return init is not None and all(
+        m.matches(call.func, m.Attribute(value=m.Call(func=m.Name("super")), attr=m.Name("__init__")))
+        for call in tree.of_type(init.body, cst.Call)
+    )
 
 
 def _renames(
@@ -143,6 +196,23 @@ def _only_reads(tree: Tree, values: Values, node: cst.CSTNode, produced: set[str
         return False
     callee = values.functions.callee(call)
     return callee is not None and values.only_reads(callee)
+
+
+def _acting_call(tree: Tree, node: cst.CSTNode) -> cst.Call | None:
+    """A call under ``node`` that may change a parameter's value in place or draw a random number
+    (``model.load_state_dict(sd)``, ``nn.init.xavier_uniform_(model.weight)``, ``torch.randn(3)``,
+    ``Net()``), or None: only builtins that read (``print``, ``len``) and methods that read
+    (``model.parameters()``, ``p.numel()``, ``model.eval()``) are known not to."""
+    # (a function or class defined here runs later, if at all: what it holds is left out)
+    run_here = [] if type(node) in _DEFINITIONS else tree.unnested(node, _DEFINITIONS) or []
+    for call in (n for n in run_here if isinstance(n, cst.Call)):
+        func = call.func
+        if isinstance(func, cst.Name) and func.value in _READING_BUILTINS:
+            continue
+        if isinstance(func, cst.Attribute) and func.attr.value in _READING_METHODS:
+            continue
+        return call
+    return None
 
 
 def _may_change_input(tree: Tree, node: cst.CSTNode, name: str) -> bool:

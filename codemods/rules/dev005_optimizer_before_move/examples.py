@@ -376,6 +376,100 @@ VALID = [
 
 
 INVALID = [
+    # Code of its own runs when it is built (an EMA copying the parameters, a helper drawing noise from
+    # them): it cannot go past what changes the parameters' values in place or draws random numbers.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class EMA:
+            def __init__(self, params):
+                self.shadow = [p.detach().clone() for p in params]
+
+        model = nn.Linear(3, 1)
+        ema = EMA(model.parameters())
+        model.load_state_dict(state)
+        model.to(device)
+        """,
+        None,
+        message="left in place: `EMA(...)` may copy the parameters' values or draw random numbers when it"
+        " is built, and `model.load_state_dict(...)` in between may change either",
+        line=9,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        from lookahead import Lookahead
+
+        model = nn.Linear(3, 1)
+        optimizer = Lookahead(model.parameters())
+        nn.init.zeros_(model.bias)
+        model.to(device)
+        """,
+        None,
+        message="`nn.init.zeros_(...)` in between",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        from perturb import Noise
+
+        model = nn.Linear(3, 1)
+        noise = Noise(model.parameters())
+        x = torch.randn(2, 3)
+        model.to(device)
+        """,
+        # The move goes above it instead: a move keeps the values and draws nothing.
+        """
+        import torch
+        from torch import nn
+        from perturb import Noise
+
+        model = nn.Linear(3, 1)
+        model.to(device)
+        noise = Noise(model.parameters())
+        x = torch.randn(2, 3)
+        """,
+        message="`torch.randn(...)` in between",
+        line=6,
+    ),
+    # A `torch.optim` optimizer keeps only the parameters, and a class of the file whose `__init__`
+    # calls nothing keeps what it is handed: both go past value changes and random draws.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Warmup:
+            def __init__(self, optimizer, steps):
+                self.optimizer, self.steps = optimizer, steps
+
+        model = nn.Linear(3, 1)
+        optimizer = Warmup(torch.optim.Adagrad(model.parameters()), 10)
+        nn.init.zeros_(model.bias)
+        x = torch.randn(2, 3)
+        model.to(device)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Warmup:
+            def __init__(self, optimizer, steps):
+                self.optimizer, self.steps = optimizer, steps
+
+        model = nn.Linear(3, 1)
+        nn.init.zeros_(model.bias)
+        x = torch.randn(2, 3)
+        model.to(device)
+        optimizer = Warmup(torch.optim.Adagrad(model.parameters()), 10)
+        """,
+        line=9,
+    ),
     # The model and the optimizer reach one object by two names (`self.model = model`, `model = net`):
     # a move of either moves the parameters the optimizer was given.
     Invalid(

@@ -17,6 +17,14 @@ after the construction, then `self.model.cuda()`; `model = net`; `net = model.to
 to the model through that name in between counts as done to the model, and such a move is never
 moved above the construction.
 
+A construction that runs code of its own (an EMA helper copying the parameters, a class imported from
+another library, anything but a `torch.optim` optimizer or a class of the file whose `__init__` calls
+nothing) is not moved past calls that may change the parameters' values in place or draw random numbers
+(`model.load_state_dict(sd)`, `nn.init.xavier_uniform_(model.weight)`, `torch.randn(3)`, `Net()`): it
+would copy other values, or draw other numbers. Only calls known to read (`print`, `len`,
+`model.parameters()`, `model.eval()`) are jumped over; a `torch.optim` optimizer, which holds the
+parameter objects and reads them at its first step, is moved past the rest as before.
+
 A call in between of a function of the file that only reads what it is handed
 (`self.print_network(self.G, "G")` printing the model and counting its parameters, naming neither
 `self` nor the optimizer) is jumped over; a builtin the construction calls (`lr=float(args["lr"])`)
