@@ -7,15 +7,16 @@ is right whatever the input's dtype was. And whether the file makes its models f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 
 import libcst as cst
 
 from codemods.analysis.batches import data_root
-from codemods.analysis.nn_modules import is_module_constructor, module_classes
+from codemods.analysis.nn_modules import is_module_constructor, models_by_use, module_classes
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, strip_method_chain
-from codemods.core.torch_names import FLOAT64_DTYPES
+from codemods.core.torch_names import FACTORIES, FLOAT64_DTYPES
 from codemods.core.tree import Tree
 
 # Layers whose input is floating point data (an embedding's is indices), and layers that pass their
@@ -129,36 +130,161 @@ def _forward_takes_floats(
 
 def float64_on_purpose(tree: Tree, aliases: ImportAliases, models: AbstractSet[str]) -> bool:
     """Does the file make its models float64 on purpose: ``model.double()``, ``model.to(torch.float64)``,
-    layers built with ``dtype=torch.float64``, ``torch.set_default_dtype(torch.float64)``,
-    ``torch.set_default_tensor_type(torch.DoubleTensor)``?"""
-    local_modules = module_classes(tree, aliases)
+    layers built with ``dtype=torch.float64`` (or a name bound to it),
+    ``torch.set_default_dtype(torch.float64)``, ``torch.set_default_tensor_type(torch.DoubleTensor)``?
 
-    def is_float64(node: cst.BaseExpression) -> bool:
-        return aliases.qualify(node) in FLOAT64_DTYPES
+    The model may be reached another way: a chain of its methods
+    (``model.requires_grad_(False).double()``), a part (``model[0]``, ``model.fc``), another name
+    (``m2 = model``), or a parameter of a function handed the model (``prep(model)``,
+    ``model.apply(lambda m: m.double())``)."""
+    return _float64_casts(tree, aliases, models)[0]
+
+
+def float64_maybe(tree: Tree, aliases: ImportAliases, models: AbstractSet[str]) -> str | None:
+    """A cast of a model to a dtype the file does not show (``nn.Linear(3, 1, dtype=dtype)`` with
+    ``dtype`` a parameter, ``model.to(ref)`` with ``ref`` a tensor, ``model.to(x.dtype)``), spelled as
+    written; None when there is none. The model may then compute in float64, and a float32 cast of
+    its input would break it or round the input."""
+    return _float64_casts(tree, aliases, models)[1]
+
+
+def _float64_casts(tree: Tree, aliases: ImportAliases, models: AbstractSet[str]) -> tuple[bool, str | None]:
+    """(whether a model is made float64 on purpose, a cast to a dtype not shown), from one walk."""
+    local_modules = module_classes(tree, aliases)
+    bound = _bound_values(tree)
+    holders = _model_holders(tree, aliases, models, local_modules)
+    maybe: str | None = None
+
+    def dtype_of(node: cst.BaseExpression, depth: int = 0) -> str:
+        """FLOAT64, OTHER (a dtype or device shown not float64) or UNSHOWN."""
+        if aliases.qualify(node) in FLOAT64_DTYPES or "Double" in code_of(node):
+            return _FLOAT64
+        if isinstance(node, cst.Name) and node.value in bound and depth < 4:
+            kinds = {dtype_of(value, depth + 1) for value in bound[node.value]}
+            return _FLOAT64 if _FLOAT64 in kinds else _UNSHOWN if _UNSHOWN in kinds else _OTHER
+        if isinstance(node, cst.Attribute) and node.attr.value == "dtype":
+            return _UNSHOWN  # `model.to(x.dtype)`
+        if isinstance(node, cst.Name) and _DTYPE_SPELLED.match(node.value):
+            return _UNSHOWN  # a parameter named for a dtype
+        if isinstance(node, cst.Call) and aliases.qualify(node.func) in FACTORIES:
+            dtype = kwarg(node, "dtype")  # `model.to(ref)`: a tensor's dtype (and device)
+            return dtype_of(dtype.value) if dtype is not None else _OTHER
+        return _OTHER
 
     for call in tree.of_type(tree.root, cst.Call):
         name = aliases.qualify(call.func)
-        if name == "torch.set_default_dtype" and call.args and is_float64(call.args[0].value):
-            return True
+        if name == "torch.set_default_dtype" and call.args and dtype_of(call.args[0].value) == _FLOAT64:
+            return True, None
         if name == "torch.set_default_tensor_type" and call.args and "Double" in code_of(call.args[0].value):
-            return True
+            return True, None
         dtype = kwarg(call, "dtype")
-        if (
-            dtype is not None
-            and is_float64(dtype.value)
-            and is_module_constructor(call, aliases, local_modules)
-        ):
-            return True  # layers created in double precision: `nn.Linear(4, 2, dtype=torch.float64)`
-        if not isinstance(call.func, cst.Attribute):
+        if dtype is not None and is_module_constructor(call, aliases, local_modules):
+            found = dtype_of(dtype.value)
+            if found == _FLOAT64:
+                return (
+                    True,
+                    None,
+                )  # layers created in double precision: `nn.Linear(4, 2, dtype=torch.float64)`
+            if found == _UNSHOWN:
+                maybe = maybe or code_of(call)
+        if not isinstance(call.func, cst.Attribute) or not holders.holds(call.func.value, call):
             continue
-        receiver = call.func.value
-        is_model = dotted_name(receiver) in models or is_module_constructor(
-            strip_method_chain(receiver, aliases), aliases, local_modules
-        )
-        makes_double = call.func.attr.value == "double" or (
-            call.func.attr.value in ("to", "type")
-            and any(is_float64(a.value) or "Double" in code_of(a.value) for a in call.args)
-        )
-        if is_model and makes_double:
-            return True
-    return False
+        method = call.func.attr.value
+        if method == "double":
+            return True, None
+        if method in ("to", "type"):
+            found = max((dtype_of(a.value) for a in call.args), key=_RANK.index, default=_OTHER)
+            if found == _FLOAT64:
+                return True, None
+            if found == _UNSHOWN:
+                maybe = maybe or code_of(call)
+    return False, maybe
+
+
+_FLOAT64, _UNSHOWN, _OTHER = "float64", "unshown", "other"
+_RANK = [_OTHER, _UNSHOWN, _FLOAT64]
+_DTYPE_SPELLED = re.compile(r"^(dt|dtype|\w+_dtype|dtype_\w+)$", re.IGNORECASE)
+# Methods of a module that return the module itself: `model.requires_grad_(False).double()` casts it.
+_RETURNS_SELF = frozenset(
+    "to cuda cpu float double half bfloat16 type train eval requires_grad_ apply share_memory".split()
+)
+
+
+def _bound_values(tree: Tree) -> dict[str, list[cst.BaseExpression]]:
+    """Each plain name the file assigns (``dtype = torch.float64``), with every value assigned to it."""
+    found: dict[str, list[cst.BaseExpression]] = {}
+    for assign in tree.of_type(tree.root, cst.Assign):
+        for target in assign.targets:
+            if isinstance(target.target, cst.Name):
+                found.setdefault(target.target.value, []).append(assign.value)
+    return found
+
+
+class _ModelHolders:
+    """Which expressions hold one of the file's models, or a part of one."""
+
+    def __init__(self, names: set[str], tree: Tree, aliases: ImportAliases, local_modules: set[str]) -> None:
+        self.names = names  # models and other names bound to them
+        self.parameters: dict[str, list[cst.CSTNode]] = {}  # a parameter handed a model -> its functions
+        self.tree, self.aliases, self.local_modules = tree, aliases, local_modules
+
+    def holds(self, node: cst.BaseExpression, where: cst.CSTNode) -> bool:
+        """Does ``node`` (at ``where``) hold a model or a part of one? Followed through the methods that
+        return the module (``model.train()``), indexing (``model[0]``) and attributes (``model.fc``)."""
+        while True:
+            name = dotted_name(node)
+            if name is not None and name in self.names:
+                return True
+            if name is not None and any(self.tree.inside(where, f) for f in self.parameters.get(name, ())):
+                return True
+            if is_module_constructor(node, self.aliases, self.local_modules):
+                return True  # `nn.Linear(3, 1).to(ref)`
+            if isinstance(node, cst.Call):
+                func = node.func
+                if not (isinstance(func, cst.Attribute) and func.attr.value in _RETURNS_SELF):
+                    return False
+                node = func.value
+            elif isinstance(node, (cst.Subscript, cst.Attribute)):
+                node = node.value
+            else:
+                return False
+
+
+def _model_holders(
+    tree: Tree, aliases: ImportAliases, models: AbstractSet[str], local_modules: set[str]
+) -> _ModelHolders:
+    """The names that hold a model: ``models``, the names used as models (``net.parameters()``), the
+    names bound to one of those (``m2 = model``), and the parameters of the file's functions handed one
+    (``prep(model)``, ``model.apply(init_weights)``, ``model.apply(lambda m: m.double())``)."""
+    names = set(models) | set(models_by_use(tree))
+    holders = _ModelHolders(names, tree, aliases, local_modules)
+    assigns = list(tree.of_type(tree.root, cst.Assign))
+    for _ in range(3):  # `a = model; b = a`: a few steps of aliasing
+        for assign in assigns:
+            if holders.holds(assign.value, assign):
+                names.update(n for t in assign.targets if (n := dotted_name(t.target)) is not None)
+    functions = {f.name.value: f for f in tree.of_type(tree.root, cst.FunctionDef)}
+    for call in tree.of_type(tree.root, cst.Call):
+        handed: list[tuple[cst.FunctionDef | cst.Lambda, int]] = []
+        callee = functions.get(dotted_name(call.func) or "")
+        if callee is not None:
+            handed += [
+                (callee, i)
+                for i, a in enumerate(call.args)
+                if a.keyword is None and holders.holds(a.value, call)
+            ]
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "apply" and holders.holds(func.value, call):
+            for arg in call.args:
+                applied = (
+                    functions.get(dotted_name(arg.value) or "")
+                    if not isinstance(arg.value, cst.Lambda)
+                    else arg.value
+                )
+                if applied is not None:
+                    handed.append((applied, 0))
+        for function, position in handed:
+            params = function.params.params
+            if position < len(params):
+                holders.parameters.setdefault(params[position].name.value, []).append(function)
+    return holders

@@ -8,6 +8,84 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # The model is made float64 another way: its own methods' chain, a part of it, another name, a
+    # function of the file handed it, a function applied to its modules, a dtype through a name, a
+    # float64 tensor it is moved to. Its input stays float64.
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        model = nn.Linear(3, 1)
+        model.requires_grad_(False).double()
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        model = nn.Sequential(nn.Linear(3, 1))
+        model[0].double()
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        model = nn.Linear(3, 1)
+        net = model
+        net.double()
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        def prepare(m):
+            m.double()
+
+        model = nn.Linear(3, 1)
+        prepare(model)
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        model = nn.Sequential(nn.Linear(3, 1))
+        model.apply(lambda m: m.double())
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        dtype = torch.float64
+        model = nn.Linear(3, 1, dtype=dtype)
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
+    Valid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        reference = torch.zeros(1, dtype=torch.float64)
+        model = nn.Linear(3, 1).to(reference)
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """
+    ),
     # A dataset's rows made float32 in its `__init__`: `torch.from_numpy(dataset.data)` and the
     # batches of a loader over it are float32 already.
     Valid(
@@ -165,6 +243,37 @@ VALID = [
 ]
 
 INVALID = [
+    # A dtype the file does not show (a parameter, another tensor's): the model may be float64, and
+    # the cast would break it. Reported, not fixed.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        def run(dtype):
+            model = nn.Linear(3, 1, dtype=dtype)
+            return model(torch.from_numpy(np.random.randn(4, 3)))
+        """,
+        None,
+        message="left in place: `nn.Linear(3, 1, dtype=dtype)` may make a model float64",
+        line=7,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        def run(x):
+            model = nn.Linear(3, 1)
+            model.to(x.dtype)
+            return model(torch.from_numpy(np.random.randn(4, 3)))
+        """,
+        None,
+        message="left in place: `model.to(x.dtype)` may make a model float64",
+        line=8,
+    ),
     # A dataset of float64 NumPy windows (a helper's `np.loadtxt` result): its batches are float64
     # and raise in the GRU; the cast goes where they enter the model (safe: that call raised).
     Invalid(

@@ -25,6 +25,12 @@ The rule checks dtype consistency, not float32 everywhere: it stays silent when 
 made float64 on purpose (`model.double()`, `model.to(torch.float64)`, layers built with
 `dtype=torch.float64`, `torch.set_default_dtype(torch.float64)`,
 `torch.set_default_tensor_type(torch.DoubleTensor)`), and when the float64 value never reaches a model.
+The model may be made so through a chain of its methods (`model.requires_grad_(False).double()`), a
+part of it (`model[0].double()`), another name (`m2 = model`), a function of the file handed it
+(`prep(model)`, `model.apply(lambda m: m.double())`), a dtype bound to a name (`dtype =
+torch.float64`) or a float64 tensor it is moved to (`model.to(ref)`). Where the file casts a model to
+a dtype it does not show (`nn.Linear(3, 1, dtype=dtype)` with `dtype` a parameter, `model.to(x.dtype)`),
+the finding is reported, not fixed: the model may be float64, and the cast would break it.
 
 ## Example
 ```python
@@ -62,7 +68,7 @@ import libcst.matchers as m
 
 from codemods.analysis.batches import data_root
 from codemods.analysis.nn_modules import model_names
-from codemods.core.base import FixSafety, Rule
+from codemods.core.base import Finding, FixSafety, Rule
 from codemods.core.dataflow import function_blocks, linear_statements
 from codemods.core.names import dotted_name
 from codemods.core.syntax import method_call, method_chain, single_target
@@ -72,6 +78,7 @@ from codemods.rules.dev002_float64_input._dataset_batches import DatasetBatches
 from codemods.rules.dev002_float64_input._float32_casts import Float32Casts, may_cast
 from codemods.rules.dev002_float64_input._float_models import (
     RAISING_LAYERS,
+    float64_maybe,
     float64_on_purpose,
     float_consuming_models,
 )
@@ -109,6 +116,15 @@ class Float64Input(Rule):
                 self._check_loop(loop, batches.float64_targets(loop))
         if self.findings and float64_on_purpose(self.tree, self.aliases, models):
             self.findings.clear()  # float64 on purpose: nothing to report (asked only once there is)
+        elif self.findings:
+            cast = float64_maybe(self.tree, self.aliases, models)
+            if cast is not None:
+                # A model may be float64: a float32 cast of its input would then break it or round the
+                # input. Reported, not fixed.
+                why = f"; left in place: `{cast}` may make a model float64, which this cast would break"
+                self.findings[:] = [
+                    Finding(f.code, f.message + why, f.node, {}, FixSafety.NONE) for f in self.findings
+                ]
 
     @property
     def _crashes(self) -> CrashPoints:
