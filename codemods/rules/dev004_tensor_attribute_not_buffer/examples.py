@@ -277,6 +277,215 @@ VALID = [
 ]
 
 INVALID = [
+    # The name exists already (a class attribute, of the class or of a base; an attribute a base class
+    # sets): `register_buffer` would raise. Set to a number elsewhere in the file (or in a subclass): a
+    # buffer would refuse it. Reported, not fixed.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Masked(nn.Module):
+            mask = None
+
+            def __init__(self):
+                super().__init__()
+                self.mask = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.mask
+        """,
+        None,
+        message="`Masked` has a class attribute `mask`, so `register_buffer` would raise",
+        line=9,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Base(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.mask = None
+
+        class Masked(Base):
+            def __init__(self):
+                super().__init__()
+                self.mask = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.mask
+        """,
+        None,
+        message="its base class `Base` sets `self.mask` too",
+        line=12,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Masked(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.mask = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.mask
+
+        class Unmasked(Masked):
+            def __init__(self):
+                super().__init__()
+                self.mask = 1.0
+        """,
+        None,
+        message="its subclass `Unmasked` sets `self.mask` too",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Masked(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.mask = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.mask
+
+        net = Masked()
+        net.mask = 0.5
+        """,
+        None,
+        message="the file also sets it to a value that may not be a tensor (`net.mask = 0.5`)",
+        line=7,
+    ),
+    # Their look-alikes: a bare annotation binds nothing, another class's `mask` is another object's,
+    # a tensor set from outside is what a buffer takes, and an integer mask stays as the cast leaves it.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Other(nn.Module):
+            mask = None
+
+            def forward(self, x):
+                return x
+
+        class Masked(nn.Module):
+            mask: torch.Tensor
+
+            def __init__(self):
+                super().__init__()
+                self.mask = torch.ones(3).long()
+
+            def forward(self, x):
+                return x * self.mask
+
+        net = Masked().half()
+        net.mask = torch.zeros(3)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Other(nn.Module):
+            mask = None
+
+            def forward(self, x):
+                return x
+
+        class Masked(nn.Module):
+            mask: torch.Tensor
+
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("mask", torch.ones(3).long(), persistent=False)
+
+            def forward(self, x):
+                return x * self.mask
+
+        net = Masked().half()
+        net.mask = torch.zeros(3)
+        """,
+        line=15,
+    ),
+    # A module of the file is cast to another dtype: the buffer follows the cast, where the plain
+    # attribute kept its dtype. Unsafe.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Scaled(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.temperature = torch.tensor([0.07])
+
+            def forward(self, x):
+                return x / self.temperature
+
+        model = Scaled().to(torch.bfloat16)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Scaled(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("temperature", torch.tensor([0.07]), persistent=False)
+
+            def forward(self, x):
+                return x / self.temperature
+
+        model = Scaled().to(torch.bfloat16)
+        """,
+        message="unsafe: the file casts a module (`Scaled().to(torch.bfloat16)`)",
+        line=7,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Calibrated(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.scale = torch.from_numpy(np.ones(3))
+
+            def forward(self, x):
+                return self.fc(x) * self.scale
+
+        model = Calibrated()
+        model.float()
+        """,
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        class Calibrated(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(3, 3)
+                self.register_buffer("scale", torch.from_numpy(np.ones(3)), persistent=False)
+
+            def forward(self, x):
+                return self.fc(x) * self.scale
+
+        model = Calibrated()
+        model.float()
+        """,
+        message="unsafe: the file casts a module (`model.float()`)",
+        line=9,
+    ),
     Invalid(
         """
         import torch as T

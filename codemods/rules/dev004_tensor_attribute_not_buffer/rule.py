@@ -39,7 +39,10 @@ so existing checkpoints still load with `strict=True`.
 Left alone: `nn.Parameter`s, registered buffers, attributes set before `super().__init__()`,
 trained tensors (`requires_grad`, or given to an optimizer: parameters, not buffers), attributes no
 other method reads, and attributes also set to a non-tensor. Also set to a value that may not be a
-tensor, the attribute is reported, not fixed.
+tensor, the attribute is reported, not fixed; so is one whose name the instance has already (a class
+attribute of the class or of a class of the file it derives from, or an attribute a base class sets:
+`register_buffer` would raise `KeyError`), one a subclass of the file sets, and one the file sets on an
+object to a value that may not be a tensor (`net.mask = 0.5`: a buffer raises `TypeError`).
 
 ## Example
 ```python
@@ -59,7 +62,9 @@ class PositionalEncoding(nn.Module):
 
 ## Fix safety
 Safe: with `persistent=False` the state dict, the values and attribute access are unchanged; only
-`.to()` and friends now move the tensor. Unsafe for a class whose base is defined in another file
+`.to()` and friends now move the tensor. Unsafe where the file casts a module to a dtype
+(`model.half()`, `Net().to(torch.bfloat16)`, `model.float()` of a value that may not be float32): the
+cast now reaches a floating point buffer, where the plain attribute kept its dtype. Unsafe for a class whose base is defined in another file
 (`class BetaVAE(BaseVAE)`), taken for an `nn.Module` because it defines `forward` and builds layers.
 
 Safe for an LSTM's state: `Tensor.to` to the device a tensor is already on returns that tensor, so on
@@ -78,6 +83,11 @@ from codemods.analysis.nn_modules import inferred_module_classes, methods, modul
 from codemods.analysis.tensor_attributes import Candidate, ModuleAttributes, registered_buffers
 from codemods.core.base import FixSafety, Replacement, Rule
 from codemods.core.syntax import with_kwarg
+from codemods.rules.dev004_tensor_attribute_not_buffer._buffer_clashes import (
+    dtype_cast,
+    name_clash,
+    refused_assignment,
+)
 from codemods.rules.dev004_tensor_attribute_not_buffer._move_overrides import nested_classes, override_moves
 from codemods.rules.dev004_tensor_attribute_not_buffer._recurrent_state import state_moves
 from codemods.rules.dev004_tensor_attribute_not_buffer._whole_module_moves import (
@@ -143,6 +153,7 @@ class TensorAttributeNotBuffer(Rule):
         attributes = ModuleAttributes(self.tree, self.aliases, cls, local_modules)
         fixes: dict[str, dict[cst.CSTNode, Replacement]] = {}
         notes: dict[str, str] = {}
+        casts: dict[str, str] = {}  # the attributes a module's dtype cast would now cast too
         overrides = override_moves(methods(cls), self.tree)
         # (the moves are looked up only where an override or a candidate needs them: most classes have none)
         overridden = (
@@ -162,17 +173,33 @@ class TensorAttributeNotBuffer(Rule):
             if candidate.grouped:
                 self._state_tuple(cls, attributes, candidate)
                 continue
-            if doubtful is not None or candidate.unrewritable:
+            clash = name_clash(self.tree, cls, name)
+            refused = refused_assignment(self.tree, cls, name, lambda value: attributes.kind(value, {}))
+            if doubtful is not None or candidate.unrewritable or clash or refused:
                 why = (
                     f"it is also set in `{doubtful.method.name.value}` to a value that may not be a tensor,"
                     " which a buffer would refuse"
                     if doubtful
                     else candidate.unrewritable
+                    or clash
+                    or f"the file also sets it to a value that may not be a tensor (`{refused}`), which a"
+                    " buffer would refuse"
                 )
                 self.report(candidate.firsts[0], f"{_message(name)}; {why}: not fixed")
                 continue
             fixes[name] = {assign: self._register(name, assign, moved_whole) for assign in candidate.firsts}
             notes[name] = _STARTS_NONE if candidate.starts_none else ""
+            cast = next(
+                (
+                    found
+                    for first in candidate.firsts
+                    if first.value is not None
+                    and (found := dtype_cast(self.tree, self.aliases, first.value, self._modules)) is not None
+                ),
+                None,
+            )
+            if cast is not None:
+                casts[name] = cast
         for candidate in candidates:
             if candidate.name in notes:
                 self.report(
@@ -180,9 +207,10 @@ class TensorAttributeNotBuffer(Rule):
                     _message(candidate.name)
                     + notes[candidate.name]
                     + (overridden.get(candidate.name) or "")
-                    + (inferred_note if inferred else ""),
+                    + (inferred_note if inferred else "")
+                    + (_cast_note(casts[candidate.name]) if candidate.name in casts else ""),
                     edits=fixes.get(candidate.name),
-                    safety=FixSafety.UNSAFE if inferred else None,
+                    safety=FixSafety.UNSAFE if inferred or candidate.name in casts else None,
                 )
 
     def _state_tuple(self, cls: cst.ClassDef, attributes: ModuleAttributes, candidate: Candidate) -> None:
@@ -215,6 +243,13 @@ class TensorAttributeNotBuffer(Rule):
         register = cst.Attribute(value=cst.Name("self"), attr=cst.Name("register_buffer"))
         call = cst.Call(func=register, args=[cst.Arg(cst.SimpleString(f'"{name}"')), cst.Arg(value)])
         return cst.Expr(with_kwarg(call, "persistent", cst.Name("False")))
+
+
+def _cast_note(cast: str) -> str:
+    return (
+        f"; unsafe: the file casts a module (`{cast}`), which casts a buffer too where the plain"
+        " attribute kept its dtype"
+    )
 
 
 _STARTS_NONE = "; it starts as None: None is registered, and the tensor set later updates the buffer"

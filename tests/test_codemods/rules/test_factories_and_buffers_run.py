@@ -66,6 +66,10 @@ BUILDS = {
     "Head": ((), (torch.randn(8, 2),), {"anchors"}),
     "Detector": ((), (torch.randn(8, 2),), {"head.anchors"}),
     "Policy": ((4,), (torch.randn(3, 4),), {"scale"}),
+    "Other": ((), (torch.randn(3),), set()),
+    "Masked": ((), (torch.randn(3),), {"mask"}),
+    "Scaled": ((), (torch.randn(2, 1),), {"temperature"}),
+    "Calibrated": ((), (torch.randn(2, 3),), {"scale"}),
 }
 # The examples whose LSTM state tuple is moved where the LSTM reads it: constructor arguments, forward inputs.
 STATE_BUILDS = {

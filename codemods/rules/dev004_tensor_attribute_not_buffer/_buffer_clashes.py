@@ -1,0 +1,182 @@
+"""What a buffer would change beyond moving with the module: names it clashes with, values it refuses,
+and dtype casts it follows.
+
+``self.register_buffer("mask", t)`` raises ``KeyError`` where the instance already has a ``mask``
+that is no buffer: a class attribute (``mask = None`` in the class body, a method of that name) of the
+class or of a class it derives from, or an attribute a base class's ``__init__`` set. Once ``mask`` is
+a buffer, setting it to anything but a tensor or ``None`` raises ``TypeError`` (``net.mask = 0.5``,
+anywhere in the file, or ``self.mask = 0.5`` in a subclass). And a module's dtype casts
+(``.half()``, ``.to(torch.bfloat16)``) cast its floating point buffers, where a plain attribute kept
+its dtype.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import libcst as cst
+
+from codemods.analysis.nn_modules import is_module_constructor, model_names, models_by_use
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import code_of, strip_method_chain
+from codemods.core.torch_names import is_dtype_expr
+from codemods.core.tree import Tree
+
+# A value shown not to be floating point: module casts leave it alone.
+_NOT_FLOATING = re.compile(
+    r"\.(long|int|bool|byte|short|char)\(\)\s*$|dtype\s*=\s*\w+\.(long|int\d*|bool|uint8|short)\b"
+)
+# A value that may be floating point other than float32: a cast to float32 changes it too.
+_NOT_FLOAT32 = re.compile(r"float64|double|half|float16|bfloat16|from_numpy|numpy|np\.")
+_FLOAT32_CASTS = frozenset({"float", "torch.float", "torch.float32"})
+_CAST_METHODS = frozenset({"half", "bfloat16", "double", "float"})
+
+
+def related_classes(tree: Tree, cls: cst.ClassDef) -> tuple[list[cst.ClassDef], list[cst.ClassDef]]:
+    """The file's classes ``cls`` derives from, and those that derive from it (by their bases' names)."""
+    classes = {c.name.value: c for c in tree.of_type(tree.root, cst.ClassDef)}
+
+    def bases(c: cst.ClassDef) -> list[cst.ClassDef]:
+        found: list[cst.ClassDef] = []
+        pending = [c]
+        while pending:
+            for arg in pending.pop().bases:
+                base = classes.get(dotted_name(arg.value) or "")
+                if base is not None and base is not c and base not in found:
+                    found.append(base)
+                    pending.append(base)
+        return found
+
+    return bases(cls), [c for c in classes.values() if cls in bases(c)]
+
+
+def name_clash(tree: Tree, cls: cst.ClassDef, name: str) -> str | None:
+    """Why ``register_buffer("name", ...)`` in ``cls`` would raise, or a subclass's assignment of
+    ``self.name`` would change meaning; None when neither can."""
+    ancestors, descendants = related_classes(tree, cls)
+    for owner in (cls, *ancestors, *descendants):
+        if _binds_in_body(owner, name):
+            return (
+                f"`{owner.name.value}` has a class attribute `{name}`, so `register_buffer` would raise"
+                " (the name exists already)"
+            )
+    for owner in (*ancestors, *descendants):
+        if _sets_attribute(tree, owner, name):
+            which = "its base class" if owner in ancestors else "its subclass"
+            return (
+                f"{which} `{owner.name.value}` sets `self.{name}` too, which a buffer would make raise"
+                " or behave otherwise"
+            )
+    return None
+
+
+def refused_assignment(
+    tree: Tree, cls: cst.ClassDef, name: str, kind: Callable[[cst.BaseExpression], str]
+) -> str | None:
+    """An assignment elsewhere in the file of ``<object>.name`` to a value that may not be a tensor
+    (``net.mask = 0.5``), which a buffer would refuse, spelled as written; None without one.
+    ``kind`` gives a value's kind (``tensor``, ``none`` or another). ``self.name`` in the class itself
+    is the caller's to read, and in an unrelated class names another object."""
+    ancestors, descendants = related_classes(tree, cls)
+    mine = (cls, *ancestors)
+    others = [c for c in tree.of_type(tree.root, cst.ClassDef) if c not in mine and c not in descendants]
+    for assign in tree.of_type(tree.root, cst.Assign):
+        for target in assign.targets:
+            spelled = target.target
+            if not (isinstance(spelled, cst.Attribute) and spelled.attr.value == name):
+                continue
+            on_self = isinstance(spelled.value, cst.Name) and spelled.value.value == "self"
+            if on_self and (
+                any(tree.inside(assign, c) for c in mine) or any(tree.inside(assign, c) for c in others)
+            ):
+                continue
+            if kind(assign.value) not in ("tensor", "none"):
+                return code_of(assign).strip()
+    return None
+
+
+def dtype_cast(
+    tree: Tree, aliases: ImportAliases, value: cst.BaseExpression, local_modules: set[str]
+) -> str | None:
+    """A cast of a module of the file to a dtype (``model.half()``, ``Net().to(torch.bfloat16)``) that
+    would cast ``value``, made a buffer, where the plain attribute kept its dtype; spelled as written.
+    None without one, or where ``value`` is shown not to be floating point (``.long()``)."""
+    text = code_of(value)
+    if _NOT_FLOATING.search(text):
+        return None
+    models = model_names(tree, aliases) | models_by_use(tree)
+    for call in tree.of_type(tree.root, cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        method = func.attr.value
+        if method in _CAST_METHODS:
+            dtype: str | None = method
+        elif method in ("to", "type"):
+            dtype = next(
+                (
+                    aliases.qualify(a.value) or code_of(a.value)
+                    for a in call.args
+                    if is_dtype_expr(a.value, aliases)
+                    or (a.keyword is not None and a.keyword.value == "dtype")
+                ),
+                None,
+            )
+        else:
+            continue
+        if dtype is None or (dtype in _FLOAT32_CASTS and not _NOT_FLOAT32.search(text)):
+            continue
+        receiver = func.value
+        if dotted_name(receiver) in models or is_module_constructor(
+            strip_method_chain(receiver, aliases), aliases, local_modules
+        ):
+            return code_of(call)
+    return None
+
+
+def _binds_in_body(cls: cst.ClassDef, name: str) -> bool:
+    """Does the class body bind ``name`` itself (``mask = None``, ``def mask(self)``)? A bare
+    annotation (``mask: Tensor``) binds nothing."""
+    for stmt in cls.body.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.name.value == name:
+            return True
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign) and any(
+                    isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets
+                ):
+                    return True
+                if (
+                    isinstance(small, cst.AnnAssign)
+                    and small.value is not None
+                    and isinstance(small.target, cst.Name)
+                    and small.target.value == name
+                ):
+                    return True
+    return False
+
+
+def _sets_attribute(tree: Tree, cls: cst.ClassDef, name: str) -> bool:
+    """Does a method of ``cls`` set ``self.name`` (or register it)?"""
+    for node in tree.of_type(cls, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Call)):
+        if isinstance(node, cst.Call):
+            if (
+                isinstance(node.func, cst.Attribute)
+                and node.func.attr.value in ("register_buffer", "register_parameter")
+                and node.args
+                and isinstance(node.args[0].value, cst.SimpleString)
+                and node.args[0].value.evaluated_value == name
+            ):
+                return True
+            continue
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        if any(
+            isinstance(t, cst.Attribute)
+            and t.attr.value == name
+            and isinstance(t.value, cst.Name)
+            and t.value.value == "self"
+            for t in targets
+        ):
+            return True
+    return False
