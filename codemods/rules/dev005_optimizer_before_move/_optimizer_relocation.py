@@ -42,8 +42,9 @@ _HARMLESS_CALLS = frozenset({"print", "len", "str", "repr", "type", "id", "isins
 _READING_BUILTINS = _HARMLESS_CALLS | frozenset({"sum", "min", "max", "int", "float", "format", "list"})
 _READING_METHODS = frozenset(
     "parameters named_parameters state_dict modules named_modules children numel size dim eval train"
-    " format join info debug warning keys values items".split()
+    " format join info debug warning keys values items to cuda cpu".split()
 )
+_DEVICE_QUERIES = frozenset({"torch.cuda.is_available", "torch.cuda.device_count", "torch.device"})
 _DEFINITIONS = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 _LOAD_STATE = m.Call(func=m.Attribute(attr=m.Name("load_state_dict")))
 _BUILTINS = frozenset(dir(builtins))
@@ -123,7 +124,9 @@ def why_left_in_place(
         return "what it is built from may change in between"
     unseen = next((name for build in builds if (name := _unseen_code(tree, build)) is not None), None)
     if unseen is not None:
-        acting = next((call for node in jumped if (call := _acting_call(tree, node)) is not None), None)
+        acting = next(
+            (call for node in jumped if (call := _acting_call(tree, aliases, node)) is not None), None
+        )
         if acting is not None:
             return (
                 f"`{unseen}(...)` may copy the parameters' values or draw random numbers when it is built,"
@@ -198,11 +201,12 @@ def _only_reads(tree: Tree, values: Values, node: cst.CSTNode, produced: set[str
     return callee is not None and values.only_reads(callee)
 
 
-def _acting_call(tree: Tree, node: cst.CSTNode) -> cst.Call | None:
+def _acting_call(tree: Tree, aliases: ImportAliases, node: cst.CSTNode) -> cst.Call | None:
     """A call under ``node`` that may change a parameter's value in place or draw a random number
     (``model.load_state_dict(sd)``, ``nn.init.xavier_uniform_(model.weight)``, ``torch.randn(3)``,
-    ``Net()``), or None: only builtins that read (``print``, ``len``) and methods that read
-    (``model.parameters()``, ``p.numel()``, ``model.eval()``) are known not to."""
+    ``Net()``), or None. Known not to: builtins that read (``print``, ``len``), methods that read or
+    move (``model.parameters()``, ``p.numel()``, ``model.eval()``, ``criterion.cuda()``), losses
+    (``nn.MSELoss()``) and device queries (``torch.cuda.is_available()``)."""
     # (a function or class defined here runs later, if at all: what it holds is left out)
     run_here = [] if type(node) in _DEFINITIONS else tree.unnested(node, _DEFINITIONS) or []
     for call in (n for n in run_here if isinstance(n, cst.Call)):
@@ -210,6 +214,9 @@ def _acting_call(tree: Tree, node: cst.CSTNode) -> cst.Call | None:
         if isinstance(func, cst.Name) and func.value in _READING_BUILTINS:
             continue
         if isinstance(func, cst.Attribute) and func.attr.value in _READING_METHODS:
+            continue
+        qualified = aliases.qualify(func) or ""
+        if qualified in _DEVICE_QUERIES or (qualified.startswith("torch.nn.") and qualified.endswith("Loss")):
             continue
         return call
     return None

@@ -437,6 +437,34 @@ INVALID = [
         message="`torch.randn(...)` in between",
         line=6,
     ),
+    # What neither changes values nor draws numbers is jumped over: a loss, a device query, moves.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+        from timm.utils import ModelEmaV3
+
+        model = nn.Linear(3, 1)
+        ema = ModelEmaV3(model.parameters())
+        criterion = nn.MSELoss()
+        if torch.cuda.is_available():
+            model.cuda()
+            criterion = criterion.cuda()
+        """,
+        """
+        import torch
+        from torch import nn
+        from timm.utils import ModelEmaV3
+
+        model = nn.Linear(3, 1)
+        criterion = nn.MSELoss()
+        if torch.cuda.is_available():
+            model.cuda()
+            criterion = criterion.cuda()
+        ema = ModelEmaV3(model.parameters())
+        """,
+        line=6,
+    ),
     # A `torch.optim` optimizer keeps only the parameters, and a class of the file whose `__init__`
     # calls nothing keeps what it is handed: both go past value changes and random draws.
     Invalid(
