@@ -29,6 +29,8 @@ _NOT_FLOATING = re.compile(
 )
 # A value that may be floating point other than float32: a cast to float32 changes it too.
 _NOT_FLOAT32 = re.compile(r"float64|double|half|float16|bfloat16|from_numpy|numpy|np\.")
+# A name spelled for a dtype (`model.to(dtype)`): a cast, not a move.
+_DTYPE_NAME = re.compile(r"^(dt|dtype|\w+_dtype|dtype_\w+)$", re.IGNORECASE)
 _FLOAT32_CASTS = frozenset({"float", "torch.float", "torch.float32"})
 _CAST_METHODS = frozenset({"half", "bfloat16", "double", "float"})
 
@@ -101,30 +103,32 @@ def dtype_cast(
 ) -> str | None:
     """A cast of a module of the file to a dtype (``model.half()``, ``Net().to(torch.bfloat16)``) that
     would cast ``value``, made a buffer, where the plain attribute kept its dtype; spelled as written.
-    None without one, or where ``value`` is shown not to be floating point (``.long()``)."""
+    None without one. ``.to()`` and the cast methods cast floating point tensors only: a ``value``
+    shown not to be one (``.long()``) is left out; ``.type()`` casts every tensor."""
     text = code_of(value)
-    if _NOT_FLOATING.search(text):
-        return None
+    floating = not _NOT_FLOATING.search(text)
     models = model_names(tree, aliases) | models_by_use(tree)
     for call in tree.of_type(tree.root, cst.Call):
         func = call.func
         if not isinstance(func, cst.Attribute):
             continue
         method = func.attr.value
-        if method in _CAST_METHODS:
-            dtype: str | None = method
-        elif method in ("to", "type"):
+        dtype: str | None = None
+        if method in _CAST_METHODS and floating:
+            dtype = method
+        elif method == "type" and call.args:
+            dtype = code_of(call.args[0].value)
+        elif method == "to" and floating:
             dtype = next(
                 (
                     aliases.qualify(a.value) or code_of(a.value)
                     for a in call.args
                     if is_dtype_expr(a.value, aliases)
+                    or (isinstance(a.value, cst.Name) and _DTYPE_NAME.match(a.value.value))
                     or (a.keyword is not None and a.keyword.value == "dtype")
                 ),
                 None,
             )
-        else:
-            continue
         if dtype is None or (dtype in _FLOAT32_CASTS and not _NOT_FLOAT32.search(text)):
             continue
         receiver = func.value

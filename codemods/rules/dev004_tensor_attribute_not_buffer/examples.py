@@ -363,6 +363,47 @@ INVALID = [
         message="the file also sets it to a value that may not be a tensor (`net.mask = 0.5`)",
         line=7,
     ),
+    # `Module.type()` casts every tensor, an integer one too; `.to(dtype)` through a name is a cast.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Indexed(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.index = torch.arange(3).long()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x[..., self.index] * self.scale
+
+        def build(dtype):
+            model = Indexed()
+            model.to(dtype)
+            return Indexed().type(torch.DoubleTensor)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Indexed(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("index", torch.arange(3).long(), persistent=False)
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x[..., self.index] * self.scale
+
+        def build(dtype):
+            model = Indexed()
+            model.to(dtype)
+            return Indexed().type(torch.DoubleTensor)
+        """,
+        message="unsafe: the file casts a module (`Indexed().type(torch.DoubleTensor)`)",
+        line=7,
+    ),
     # Their look-alikes: a bare annotation binds nothing, another class's `mask` is another object's,
     # a tensor set from outside is what a buffer takes, and an integer mask stays as the cast leaves it.
     Invalid(

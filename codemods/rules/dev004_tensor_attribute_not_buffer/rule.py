@@ -63,8 +63,9 @@ class PositionalEncoding(nn.Module):
 ## Fix safety
 Safe: with `persistent=False` the state dict, the values and attribute access are unchanged; only
 `.to()` and friends now move the tensor. Unsafe where the file casts a module to a dtype
-(`model.half()`, `Net().to(torch.bfloat16)`, `model.float()` of a value that may not be float32): the
-cast now reaches a floating point buffer, where the plain attribute kept its dtype. Unsafe for a class whose base is defined in another file
+(`model.half()`, `Net().to(torch.bfloat16)`, `model.to(dtype)`, `model.float()` of a value that may
+not be float32, `model.type(...)`, which casts integer tensors too): the cast now reaches the buffer,
+where the plain attribute kept its dtype. Unsafe for a class whose base is defined in another file
 (`class BetaVAE(BaseVAE)`), taken for an `nn.Module` because it defines `forward` and builds layers.
 
 Safe for an LSTM's state: `Tensor.to` to the device a tensor is already on returns that tensor, so on

@@ -70,6 +70,7 @@ BUILDS = {
     "Masked": ((), (torch.randn(3),), {"mask"}),
     "Scaled": ((), (torch.randn(2, 1),), {"temperature"}),
     "Calibrated": ((), (torch.randn(2, 3),), {"scale"}),
+    "Indexed": ((), (torch.randn(2, 3),), {"index", "scale"}),
 }
 # The examples whose LSTM state tuple is moved where the LSTM reads it: constructor arguments, forward inputs.
 STATE_BUILDS = {
