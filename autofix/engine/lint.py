@@ -32,7 +32,7 @@ from codemods.analysis.values import ProjectMoves
 from codemods.core.base import Finding, FixSafety, Rule, RuleContext, TextFix
 from codemods.core.facts import fingerprint
 from codemods.core.name_bindings import shadowed_at
-from codemods.core.names import ImportAliases, star_binds_torch
+from codemods.core.names import ImportAliases, dotted_name, star_binds_torch
 from codemods.core.tree import Tree, children
 from codemods.fixes.inserts import after_imports
 
@@ -489,9 +489,13 @@ def _python_reads(text: str) -> bool:
 
 def _reads_unbound_torch(tree: Tree, aliases: ImportAliases) -> bool:
     """Whether the module reads ``torch.x`` where no import binds ``torch`` at module level (nor a star
-    import may have: ``from utils import *``)."""
+    import may have: ``from utils import *``), or reads it at its top level before the first such import
+    runs (``import torch`` late in a script, below the code a fix rewrote to ``torch.sigmoid(x)``)."""
+    imported_at = None
     if "torch" in aliases.module_names:
-        return False
+        imported_at = _first_torch_import(tree)
+        if imported_at is None:
+            return False
     if any(
         isinstance(node.names, cst.ImportStar) and star_binds_torch(node)
         for node in tree.of_type(tree.root, cst.ImportFrom)
@@ -504,9 +508,48 @@ def _reads_unbound_torch(tree: Tree, aliases: ImportAliases) -> bool:
                 above = tree.parent(above)
             if isinstance(above, (cst.ImportFrom, cst.ImportAlias)):  # `from torch.nn import x`
                 continue
-            if not shadowed_at(tree, node, "torch"):  # (`def f(): import torch`: bound there)
+            if shadowed_at(tree, node, "torch"):  # (`def f(): import torch`: bound there)
+                continue
+            if imported_at is None or _runs_before(tree, node, imported_at):
                 return True
     return False
+
+
+def _first_torch_import(tree: Tree) -> int | None:
+    """The index in the module's body of the first top-level statement holding an ``import torch`` (or
+    ``import torch.nn``) that runs with the module, not in a function or class; None when there is none."""
+    module = tree.root
+    assert isinstance(module, cst.Module)
+    first: int | None = None
+    for node in tree.of_type(module, cst.Import):
+        binds_torch = any(
+            (alias.asname is None and (dotted_name(alias.name) or "").split(".")[0] == "torch")
+            or (
+                alias.asname is not None
+                and dotted_name(alias.asname.name) == dotted_name(alias.name) == "torch"
+            )
+            for alias in node.names
+        )
+        if not binds_torch or any(
+            isinstance(a, (cst.FunctionDef, cst.ClassDef)) for a in tree.ancestors(node)
+        ):
+            continue
+        top = tree.top_level(node)
+        index = next((i for i, statement in enumerate(module.body) if statement is top), None)
+        if index is not None and (first is None or index < first):
+            first = index
+    return first
+
+
+def _runs_before(tree: Tree, node: cst.CSTNode, statement_index: int) -> bool:
+    """Does ``node`` run when the module does, in a top-level statement before the ``statement_index``-th
+    (not in a function or lambda, which run when called)?"""
+    module = tree.root
+    assert isinstance(module, cst.Module)
+    if any(isinstance(a, (cst.FunctionDef, cst.Lambda)) for a in tree.ancestors(node)):
+        return False
+    top = tree.top_level(node)
+    return any(statement is top for statement in module.body[:statement_index])
 
 
 def _last_pass(

@@ -532,6 +532,21 @@ class SpellWithTorch(Rule):
             "from torch import zeros\nimport torch\ndef f():\n    import torch\n    return torch.ones(1)\n"
             "x = torch.zeros(3)\n",
         ),
+        # `import torch` late in a script does not bind it yet where the fix spells it above.
+        (
+            "from torch import zeros\nx = zeros(3)\nimport torch\nprint(torch.__name__)\n",
+            "from torch import zeros\nimport torch\nx = torch.zeros(3)\nimport torch\nprint(torch.__name__)\n",
+        ),
+        (
+            "from torch import zeros\nif True:\n    x = zeros(3)\ntry:\n    import torch\nexcept ImportError:\n    pass\n",
+            "from torch import zeros\nimport torch\nif True:\n    x = torch.zeros(3)\ntry:\n    import torch\n"
+            "except ImportError:\n    pass\n",
+        ),
+        # A function runs when called: the late import has run by then (left as before).
+        (
+            "from torch import zeros\ndef f():\n    return zeros(3)\nimport torch\nf()\n",
+            "from torch import zeros\ndef f():\n    return torch.zeros(3)\nimport torch\nf()\n",
+        ),
     ],
 )
 def test_a_fix_that_spells_torch_gets_it_imported(before, after):
