@@ -8,6 +8,7 @@ targets, parameters, imports, ``def``/``class``, walrus, ``with``/``except ... a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import cast
 
 import libcst as cst
@@ -160,6 +161,13 @@ def shadowed_at(tree: Tree, node: cst.CSTNode, name: str) -> bool:
     """Does a function, class, lambda or comprehension around ``node`` bind ``name`` itself (a parameter,
     an assignment, an import, ``global``), so that ``name`` read at ``node`` is not the module's? A class
     body's names are not seen from the functions inside it."""
+    return binding_scope(tree, node, name) is not tree.root
+
+
+def binding_scope(tree: Tree, node: cst.CSTNode, name: str) -> cst.CSTNode:
+    """The scope whose ``name`` a read of it at ``node`` sees: the nearest function, class, lambda or
+    comprehension around ``node`` that binds ``name`` itself (:func:`bindings_in`), else the module
+    (``tree.root``). A class body's names are not seen from the functions inside it."""
     in_function = False
     for above in tree.ancestors(node):
         if not isinstance(above, SCOPES):
@@ -167,9 +175,30 @@ def shadowed_at(tree: Tree, node: cst.CSTNode, name: str) -> bool:
         if isinstance(above, cst.ClassDef) and in_function:
             continue
         if bindings_in(tree, above, name):
-            return True
+            return above
         in_function = in_function or isinstance(above, (cst.FunctionDef, cst.Lambda))
-    return False
+    return tree.root
+
+
+def is_import_binding(tree: Tree, binding: cst.CSTNode) -> bool:
+    """Is ``binding`` (a node :func:`bindings_in` gave) an import's (``import a.b as c``, ``from a
+    import b``), not an assignment, parameter or other binding?"""
+    return isinstance(binding, cst.ImportAlias) or (
+        isinstance(binding, cst.AsName) and isinstance(tree.parent(binding), cst.ImportAlias)
+    )
+
+
+def bound_otherwise(tree: Tree, names: Iterable[str]) -> frozenset[str]:
+    """Those of ``names`` (names imports bind) that some binding of the file other than an import binds
+    too: an assignment, a parameter, a loop target... (``def go(): F = Acts``)."""
+    wanted = set(names)
+    names_of = _bound_in_tree(tree)
+    found: set[str] = set()
+    for node in _bindings(tree, tree.root):
+        bound = wanted.intersection(names_of[id(node)])
+        if bound and not is_import_binding(tree, node):
+            found.update(bound)
+    return frozenset(found)
 
 
 def reads_name(node: cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel, name: str) -> bool:

@@ -2,8 +2,10 @@
 
 libcst's ``QualifiedNameProvider`` answers the same question through ``ScopeProvider``, and measured on
 real trees that metadata is most of a libcst tool's run time. Rules here only need to know what an
-imported name stands for, so one cheap pass over the import statements is enough. The price: a local
-variable that shadows an import (``torch = 3``) is not noticed, which real code does not do.
+imported name stands for, so one cheap pass over the import statements is enough. A function, class,
+lambda or comprehension that binds an imported name otherwise (``def go(F=Acts):``, ``F = Acts`` in its
+body) has its own: reads of it there are not the import's. The price: a module-level variable that
+shadows an import (``torch = 3``) is not noticed, which real code does not do.
 
 Imports anywhere count for *reading* code (inside functions, under ``if TYPE_CHECKING:``). Legacy
 scripts often get ``torch`` from a star import (``from utils import *``): when a file has one and
@@ -183,8 +185,22 @@ def _module_level_imports(body: Sequence[cst.CSTNode]) -> list[cst.Import | cst.
 class ImportAliases:
     """Maps local names bound by imports anywhere in a module to fully qualified names."""
 
-    def __init__(self, names: dict[str, str], module_names: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        names: dict[str, str],
+        module_names: dict[str, str] | None = None,
+        tree: Tree | None = None,
+    ) -> None:
         self.names = names
+        # The tree read, and those of its imported names that another binding of it also binds (`def
+        # go(): F = Acts`): :meth:`qualify` asks where such a name is read which binding it sees.
+        self._tree = tree
+        self._rebound: frozenset[str] = frozenset()
+        if tree is not None:
+            # (imported here: name_bindings imports codemods.core.syntax, which imports this module)
+            from codemods.core.name_bindings import bound_otherwise
+
+            self._rebound = bound_otherwise(tree, names)
         # The subset bound when the module runs, at its top level (see the module docstring).
         self.module_names = dict(names) if module_names is None else module_names
         # qualify's answers, by id(node), each with its node (which keeps the id from being reused): every
@@ -202,8 +218,8 @@ class ImportAliases:
         names = _import_bindings(imports)
         star = _star_bindings(tree, imports, names)
         module_names = _import_bindings(_module_level_imports(tree.root.body))
-        aliases = cls({**names, **star}, {**module_names, **star})
-        if earlier is not None and earlier.names == aliases.names:
+        aliases = cls({**names, **star}, {**module_names, **star}, tree)
+        if earlier is not None and earlier.names == aliases.names and earlier._rebound == aliases._rebound:
             aliases._qualified = tree.still_held(earlier._qualified)
         return aliases
 
@@ -221,10 +237,28 @@ class ImportAliases:
         if dotted is not None:
             head, _, rest = dotted.partition(".")
             full = self.names.get(head)
+            if full is not None and head in self._rebound and self._bound_locally(asked, head):
+                full = None  # `F = Acts` in the function that reads `F.sigmoid`: not the import's `F`
             if full is not None and rest:
                 full = f"{full}.{rest}"
         self._qualified[id(asked)] = (asked, full)
         return full
+
+    def _bound_locally(self, node: cst.BaseExpression, name: str) -> bool:
+        """Does the ``name`` read at ``node`` (a node of the tree read) come from a binding of a function,
+        class, lambda or comprehension around it that is no import (a parameter, an assignment)?"""
+        from codemods.core.name_bindings import binding_scope, bindings_in, is_import_binding  # (as above)
+
+        tree = self._tree
+        if tree is None or not tree.contains(node):
+            return False
+        scope = binding_scope(tree, node, name)
+        if scope is tree.root:
+            return False  # the module's: its imports are read as the module docstring says
+        return any(
+            not (is_import_binding(tree, b) or isinstance(b, cst.Global))  # (`global F`: the module's)
+            for b in bindings_in(tree, scope, name)
+        )
 
     def is_method_call(self, node: cst.BaseExpression) -> TypeGuard[cst.Call]:
         """``x.to(d)``, ``Net().cuda()``: a call of an attribute of a value, not of a module path."""

@@ -69,3 +69,35 @@ def test_answers_carried_to_the_next_pass_only_for_nodes_still_there_and_the_sam
     # Other imports: nothing is carried (an answer depends on them).
     renamed = after.with_changes(body=[cst.parse_statement("import numpy as T\n"), *after.body[1:]])
     assert ImportAliases.of(Tree(renamed, Tree(after, tree)), carried)._qualified == {}
+
+
+def _qualified_calls(source: str) -> list[str | None]:
+    """What each call of ``source`` calls, in source order, as the file's imports read it where it is."""
+    tree = Tree(cst.parse_module(source))
+    aliases = ImportAliases.of(tree)
+    return [aliases.qualify(call) for call in tree.of_type(tree.root, cst.Call)]
+
+
+def test_a_name_a_function_binds_itself_is_not_the_import_there():
+    # an assignment in the function, a parameter, a lambda's parameter, a comprehension's variable
+    local = "import torch.nn.functional as F\ndef go(x):\n    F = Acts\n    return F.sigmoid(x)\ny = F.sigmoid(x)\n"
+    assert _qualified_calls(local) == [None, "torch.nn.functional.sigmoid"]
+    parameter = "from torch.nn import init\ndef setup(w, init=Mine):\n    return init.xavier_uniform(w)\n"
+    assert _qualified_calls(parameter) == [None]
+    in_lambda = "import torch.nn.functional as F\nact = lambda x, F=Acts: F.relu(x)\n"
+    assert _qualified_calls(in_lambda) == [None]
+    in_comprehension = "import torch.nn.functional as F\nys = [F.relu(x) for F in (Acts,)]\n"
+    assert _qualified_calls(in_comprehension) == [None]
+
+
+def test_a_function_that_imports_the_name_or_declares_it_global_reads_the_import():
+    imported = "import torch.nn.functional as F\ndef go(x):\n    import torch.nn.functional as F\n    return F.relu(x)\n"
+    assert _qualified_calls(imported) == ["torch.nn.functional.relu"]
+    declared = "import torch.nn.functional as F\ndef go(x):\n    global F\n    return F.relu(x)\n"
+    assert _qualified_calls(declared) == ["torch.nn.functional.relu"]
+    # a class body's `F` is not seen from its methods
+    in_class = (
+        "import torch.nn.functional as F\nclass Net:\n    F = Acts\n    a = F.relu(1)\n"
+        "    def forward(self, x):\n        return F.relu(x)\n"
+    )
+    assert _qualified_calls(in_class) == [None, "torch.nn.functional.relu"]
