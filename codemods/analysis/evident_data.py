@@ -31,7 +31,7 @@ from codemods.analysis.legacy_constructors import (
     legacy_dtype,
     names_device,
 )
-from codemods.core.name_bindings import SCOPES
+from codemods.core.name_bindings import SCOPES, bound_names, comprehension_walruses
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.torch_names import FACTORIES, as_move
 from codemods.core.tree import Tree
@@ -93,7 +93,13 @@ _BINDING_CLASSES: frozenset[type] = frozenset(
         cst.Del,
         cst.AsName,
         cst.ImportAlias,
+        cst.MatchAs,
+        cst.MatchStar,
+        cst.MatchMapping,
     }
+)
+_COMPREHENSION_CLASSES: frozenset[type] = frozenset(
+    {cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp}
 )
 
 
@@ -207,6 +213,8 @@ def reaching_kind(tree: Tree, call: cst.CSTNode, name: str, aliases: ImportAlias
     statement = next((a for a in tree.ancestors(call) if isinstance(a, cst.SimpleStatementLine)), None)
     if statement is None or any(isinstance(a, SCOPES) for a in _between(tree, call, statement)):
         return None
+    if any(isinstance(b, cst.NamedExpr) for b in _bindings(tree, statement, name)):
+        return None  # `f((x := 3), torch.FloatTensor(x))`: bound in the call's own statement
     if any(
         any(item.name.value == name for item in node.names)
         for node in tree.of_type(tree.root, (cst.Global, cst.Nonlocal))
@@ -251,6 +259,15 @@ def reaching_kind(tree: Tree, call: cst.CSTNode, name: str, aliases: ImportAlias
         )
         if header is not None and _names_bound(tree, header, name):
             return None
+        test = (
+            owner.test
+            if isinstance(owner, (cst.If, cst.While))
+            else owner.iter
+            if isinstance(owner, cst.For)
+            else None
+        )
+        if test is not None and _bindings(tree, test, name):
+            return None  # `if (x := 3):`: the test binds it before the block runs
         if isinstance(owner, (cst.For, cst.While, cst.Try)) and _bindings(tree, owner, name, skip=statement):
             return None  # a later statement of the loop binds it for the next round; a try may stop halfway
         node = owner
@@ -336,6 +353,9 @@ def _bindings(tree: Tree, top: cst.CSTNode, name: str, skip: cst.CSTNode | None 
     else:  # ``top`` itself has every node above it between it and ``top``
         nested = any(type(a) in _SCOPE_CLASSES for a in tree.ancestors(top))
         nodes = own if nested else [top, *own]
+    # `[(x := k) for k in ks]` binds `x` here, not in the comprehension (PEP 572).
+    comprehensions = [n for n in nodes if type(n) in _COMPREHENSION_CLASSES]
+    nodes = nodes + [w for c in comprehensions for w in comprehension_walruses(tree, c)]
     for node in nodes:
         if type(node) not in _BINDING_CLASSES:
             continue
@@ -350,6 +370,9 @@ def _bindings(tree: Tree, top: cst.CSTNode, name: str, skip: cst.CSTNode | None 
                 found.append(node)
         elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr, cst.Del)):
             if _target_binds(tree, node.target, name):
+                found.append(node)
+        elif isinstance(node, (cst.MatchAs, cst.MatchStar, cst.MatchMapping)):
+            if name in bound_names(node):  # `case int() as x:`
                 found.append(node)
         elif isinstance(node, (cst.AsName, cst.ImportAlias)):
             bound = (

@@ -26,7 +26,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.device_sites import DEVICE_NAME
-from codemods.core.name_bindings import SCOPES, bindings_in
+from codemods.core.name_bindings import SCOPES, binding_scope, bindings_in, bound_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
 from codemods.core.torch_names import LEGACY_TENSOR_DTYPES, is_dtype_expr
@@ -274,7 +274,21 @@ def gives_a_dimension(reshape: cst.Call) -> bool:
     )
 
 
-_BINDING_NODES = (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)
+_BINDING_NODES = (
+    cst.Assign,
+    cst.AnnAssign,
+    cst.AugAssign,
+    cst.For,
+    cst.CompFor,
+    cst.AsName,
+    cst.NamedExpr,
+    cst.MatchAs,
+    cst.MatchStar,
+    cst.MatchMapping,
+)
+# The scopes nested in a function whose own names are not the function's (a comprehension's variables
+# are counted as the function's: unknown values, which only make a name's reading less sure).
+_NESTED_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
 
 
 class ArgumentKinds(NamedTuple):
@@ -304,8 +318,14 @@ def argument_kinds(tree: Tree, call: cst.Call, aliases: ImportAliases) -> Argume
         bindings[param.name.value] = [kind]
     # The binding nodes from the index, not a type test of every node of the body: DEV009 and DEV010
     # ask this of each legacy constructor and creation, and most nodes bind nothing.
+    nested = tree.of_type(function.body, _NESTED_SCOPES)
     for node in tree.of_type(function.body, _BINDING_NODES):
-        if isinstance(node, cst.Assign):
+        if nested and any(tree.inside(node, scope) for scope in nested):
+            continue  # `def make(ids, n): ids = ...` inside: another function's `ids`
+        if isinstance(node, (cst.MatchAs, cst.MatchStar, cst.MatchMapping)):
+            for captured in bound_names(node):
+                bindings.setdefault(captured, []).append(None)
+        elif isinstance(node, cst.Assign):
             for assigned in node.targets:
                 _bind(bindings, assigned.target, node.value)
         elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
@@ -363,6 +383,8 @@ def _reaching_values(tree: Tree, call: cst.Call) -> tuple[str, list[cst.BaseExpr
     )
     if start is None:
         return None
+    if binding_scope(tree, call, name.value) is not binding_scope(tree, assign, name.value):
+        return None  # `[torch.FloatTensor(x) for x in xs]`: the comprehension's own `x`
     values: list[cst.BaseExpression] = []
     for statement in body[start:index]:
         for node in tree.descendants(statement):
@@ -402,19 +424,28 @@ def _kinds_shown_by_use(
     bound once in the function is read this way, so the use and the constructor see the same value."""
     sizes: set[str] = set()
     lists: set[str] = set()
+
+    def functions(call: cst.Call, name: str) -> bool:
+        """Is ``name`` read at ``call`` ``function``'s own (not a nested function's parameter)?"""
+        return binding_scope(tree, call, name) is function
+
     for call in tree.of_type(function.body, cst.Call):
         func = call.func
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in _LIST_METHODS
             and isinstance(func.value, cst.Name)
+            and functions(call, func.value.value)
         ):
             lists.add(func.value.value)
         elif len(call.args) > 1 and is_legacy_constructor(aliases.qualify(func)):
             sizes.update(
                 a.value.value
                 for a in call.args
-                if isinstance(a.value, cst.Name) and not a.star and a.keyword is None
+                if isinstance(a.value, cst.Name)
+                and not a.star
+                and a.keyword is None
+                and functions(call, a.value.value)
             )
     return sizes, lists
 

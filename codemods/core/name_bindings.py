@@ -2,8 +2,9 @@
 
 A rewrite that replaces a name by what it stands for (a legacy type alias by its type, ``Variable(x)``
 by ``x``) must know every place that name can get a value: assignments, loop and comprehension
-targets, parameters, imports, ``def``/``class``, walrus, ``with``/``except ... as``, and
-``global``/``nonlocal`` declarations that let another function rebind it.
+targets, parameters, imports, ``def``/``class``, walrus (in a comprehension, the code around's),
+``with``/``except ... as``, ``match`` captures, and ``global``/``nonlocal`` declarations that let
+another function rebind it.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ _BINDINGS = (
     cst.ImportAlias,
     cst.Global,
     cst.Nonlocal,
+    cst.MatchAs,  # `case int() as x:`, `case x:`
+    cst.MatchStar,  # `case [first, *rest]:`
+    cst.MatchMapping,  # `case {"k": v, **rest}:`
 )
 # A node of one of the _BINDINGS classes.
 Binding = (
@@ -46,6 +50,9 @@ Binding = (
     | cst.ImportAlias
     | cst.Global
     | cst.Nonlocal
+    | cst.MatchAs
+    | cst.MatchStar
+    | cst.MatchMapping
 )
 # The nodes that open a scope for name lookup (the module aside).
 SCOPES = (
@@ -57,6 +64,7 @@ SCOPES = (
     cst.DictComp,
     cst.GeneratorExp,
 )
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
 # The binding classes whose names are those of their target, or of their name: looked up by the node's
@@ -78,6 +86,10 @@ def bound_names(node: Binding) -> list[str]:
     if isinstance(node, cst.ImportAlias):
         bound = node.asname.name if node.asname else node.name
         return [bound.value] if isinstance(bound, cst.Name) else []
+    if isinstance(node, (cst.MatchAs, cst.MatchStar)):
+        return [node.name.value] if node.name is not None else []  # (`case _:` binds nothing)
+    if isinstance(node, cst.MatchMapping):
+        return [node.rest.value] if node.rest is not None else []
     if isinstance(node, (cst.Param, cst.AsName, cst.FunctionDef, cst.ClassDef)):
         return flatten_names(node.name, keep_underscore=True)
     return flatten_names(node.target, keep_underscore=True)
@@ -134,10 +146,33 @@ def bindings_in(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
     for node in candidates:
         if node is scope:
             continue
-        owner = next((a for a in tree.ancestors(node) if isinstance(a, SCOPES) or a is scope), None)
-        if owner is scope:
+        if _owner(tree, node, scope) is scope:
             found.append(node)
     return found
+
+
+def comprehension_walruses(tree: Tree, comprehension: cst.CSTNode) -> list[cst.NamedExpr]:
+    """The walruses under ``comprehension`` (a list, set, dict or generator comprehension) that bind in
+    the code around it (PEP 572), not in a function or lambda inside it."""
+    found = []
+    for walrus in tree.of_type(comprehension, cst.NamedExpr):
+        owner = _owner(tree, walrus, tree.root)
+        if owner is not None and not tree.inside(owner, comprehension):
+            found.append(walrus)
+    return found
+
+
+def _owner(tree: Tree, node: cst.CSTNode, scope: cst.CSTNode) -> cst.CSTNode | None:
+    """The scope whose name the binding ``node`` binds (``scope`` when it is found on the way up): the
+    nearest function, class, lambda or comprehension above it; for a walrus, the nearest that is no
+    comprehension (PEP 572: ``[(x := k) for k in ks]`` binds ``x`` in the code around)."""
+    walrus = isinstance(node, cst.NamedExpr)
+    for above in tree.ancestors(node):
+        if walrus and isinstance(above, _COMPREHENSIONS):
+            continue
+        if above is scope or isinstance(above, SCOPES):
+            return above
+    return None
 
 
 def _bindings_by_name(tree: Tree, scope: cst.CSTNode) -> dict[str, list[Binding]]:

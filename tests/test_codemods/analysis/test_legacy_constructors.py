@@ -215,3 +215,68 @@ def test_legacy_array_rewrite(source, expected):
     aliases = ImportAliases.of(Tree(module))
     fixed = legacy_array_rewrite(call, aliases.qualify(call.func), aliases, NO_ARGUMENT_KINDS)
     assert (None if fixed is None else code_of(fixed)) == expected
+
+
+def _last_rewrite(source: str) -> str | None:
+    """The rewrite of the last legacy constructor of ``source``, or None where it is not read."""
+    module = cst.parse_module(source)
+    tree = Tree(module)
+    call = [c for c in tree.of_type(module, cst.Call) if code_of(c.func).endswith("Tensor")][-1]
+    found = legacy_rewrite(tree, call, ImportAliases.of(tree))
+    return None if found is None else code_of(found[1])
+
+
+_NP = "import numpy as np\nimport torch\n"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a comprehension's own variable, not the list bound before it
+        _NP + "def f():\n    x = [1.0, 2.0]\n    ys = [torch.FloatTensor(x) for x in (3, 4)]\n",
+        _NP + "def f():\n    x = [1.0, 2.0]\n    total = sum(torch.FloatTensor(x).sum() for x in (3, 4))\n",
+        # a nested function's parameters and bindings are its own: their uses say nothing of `f`'s names
+        _NP
+        + "def f(a):\n    def make(a, n):\n        return torch.FloatTensor(a, n)\n    return torch.FloatTensor(a)\n",
+        _NP + "def f(a):\n    def collect(a):\n        a.append(1)\n    return torch.FloatTensor(a)\n",
+        _NP + "x = 5\ndef f():\n    def g():\n        x = [1.0]\n    return torch.FloatTensor(x)\n",
+        # a `match` capture rebinds it
+        _NP + "def f(v):\n    x = [1.0, 2.0]\n    match v:\n        case int() as x:\n            pass\n"
+        "    return torch.FloatTensor(x)\n",
+        _NP + "def f(v):\n    x = np.zeros(2)\n    match v:\n        case [*x]:\n            pass\n"
+        "    return torch.FloatTensor(x)\n",
+        # a walrus: in a comprehension (it binds the code around's name), an `if` test, the same statement
+        _NP + "x = np.zeros(2)\n_ = [(x := k) for k in [3]]\nt = torch.FloatTensor(x)\n",
+        _NP + "x = np.zeros(2)\nif (x := 3):\n    t = torch.FloatTensor(x)\n",
+        _NP + "x = np.zeros(2)\nt = ((x := 3), torch.FloatTensor(x))\n",
+    ],
+)
+def test_a_binding_the_call_does_not_see_is_not_read_for_it(source):
+    assert _last_rewrite(source) is None
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            _NP + "def f():\n    x = [1.0, 2.0]\n    ys = [torch.FloatTensor(x) for _ in range(2)]\n",
+            "torch.tensor(x, dtype=torch.float32)",
+        ),
+        (
+            _NP
+            + "def f():\n    a = [1.0]\n    def g(a):\n        return a\n    return torch.FloatTensor(a)\n",
+            "torch.tensor(a, dtype=torch.float32)",
+        ),
+        (  # a walrus in a lambda in a comprehension binds the lambda's name
+            _NP + "x = np.zeros(2)\n_ = [(lambda: (x := 3)) for k in [3]]\nt = torch.FloatTensor(x)\n",
+            "torch.as_tensor(x, dtype=torch.float32)",
+        ),
+        (
+            _NP + "def f(v):\n    x = [1.0, 2.0]\n    match v:\n        case int() as y:\n            pass\n"
+            "    return torch.FloatTensor(x)\n",
+            "torch.tensor(x, dtype=torch.float32)",
+        ),
+    ],
+)
+def test_the_binding_the_call_sees_is_still_read(source, expected):
+    assert _last_rewrite(source) == expected

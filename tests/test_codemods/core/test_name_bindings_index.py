@@ -17,6 +17,7 @@ from codemods.core import name_bindings
 from codemods.core.name_bindings import _BINDINGS, SCOPES, bindings_in, bound_names
 from codemods.core.tree import Tree
 
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 ROOT = Path(__file__).resolve().parents[3]
 FILES = sorted((ROOT / "corpus").rglob("*.py")) + sorted((ROOT / "legacy").rglob("*.py"))
 
@@ -26,7 +27,16 @@ def _walked(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
     for node in name_bindings._bindings(tree, scope):
         if name not in bound_names(node) or node is scope:
             continue
-        owner = next((a for a in tree.ancestors(node) if isinstance(a, SCOPES) or a is scope), None)
+        # a walrus in a comprehension binds the name of the code around it (PEP 572)
+        walrus = isinstance(node, cst.NamedExpr)
+        owner = next(
+            (
+                a
+                for a in tree.ancestors(node)
+                if (isinstance(a, SCOPES) or a is scope) and not (walrus and isinstance(a, _COMPREHENSIONS))
+            ),
+            None,
+        )
         if owner is scope:
             found.append(node)
     return found
@@ -80,3 +90,26 @@ def test_bound_names_of_each_binding_class() -> None:
         [], ["d"], ["d"], ["g"], ["g"], ["h"], ["x", "y", "z"], ["w"], ["v"], ["i", "j"], ["fn"],
         ["p"], ["q"], ["r"], ["s"], ["t"], ["C"], ["u"], ["n"], ["ob"], ["e"],
     ]  # fmt: skip
+
+
+def test_match_captures_bind_and_a_comprehensions_walrus_binds_around_it() -> None:
+    source = (
+        "def f(v):\n    match v:\n        case int() as a:\n            pass\n"
+        "        case [b, *c]:\n            pass\n        case {'k': 1, **d}:\n            pass\n"
+        "        case _:\n            pass\n"
+        "    return [(w := k) for k in v], [lambda: (u := 1) for k in v]\n"
+    )
+    module = cst.parse_module(source)
+    tree = Tree(module)
+    function = module.body[0]
+    kinds = {name: [type(n).__name__ for n in bindings_in(tree, function, name)] for name in "abcdwu"}
+    assert kinds == {
+        "a": ["MatchAs"],
+        "b": ["MatchAs"],
+        "c": ["MatchStar"],
+        "d": ["MatchMapping"],
+        "w": ["NamedExpr"],  # the function's, not the comprehension's
+        "u": [],  # the lambda's
+    }
+    comprehension = tree.of_type(module, cst.ListComp)[0]
+    assert bindings_in(tree, comprehension, "w") == []
