@@ -19,7 +19,7 @@ tensor is created on the device, when no comment would go with it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import libcst as cst
 import libcst.matchers as m
@@ -27,6 +27,7 @@ import libcst.matchers as m
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
+from codemods.core.name_bindings import binding_scope, bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional
 from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
@@ -67,6 +68,8 @@ class LaterMove:
     otherwise: cst.BaseSmallStatement | None = None
     # `m.fill_diagonal_(0)`, `w.uniform_(-s, s)` lines in between: the in-place methods, given numbers
     fills: tuple[str, ...] = ()
+    # `report()` in between, a function of the file that reads the name itself: it sees the host tensor
+    read_by: str | None = None
 
     @property
     def condition(self) -> tuple[cst.BaseExpression, bool] | None:
@@ -93,6 +96,8 @@ class LaterMove:
         where it goes, if something does."""
         if self.from_a_branch:
             return "it is made in one branch of an `if` and moved after it"
+        if self.read_by is not None:
+            return f"`{self.read_by}` in between reads it where it is made"
         odd = [name for names in self.methods for name in names.split(", ") if name not in SAME_ON_ANY_DEVICE]
         odd += [name for name in self.fills if name not in _EXACT_IN_PLACE and name not in RANDOM_FILLS]
         return f"`.{odd[0]}()` in between may not give the same tensor on the device" if odd else None
@@ -122,15 +127,20 @@ def later_move(
     fills: list[str] = []
     between: list[cst.BaseStatement] = []
     renamed = False
+    read_by = None
     statements = list(_statements_after(tree, creation_line))
     for index, (statement, from_a_branch) in enumerate(statements):
         if spelled not in _spellings(tree, statement):
             if root != spelled and root in names_in(tree, statement):
                 return None  # `self.helper()` may read `self.x`
+            read_by = read_by or _caller_of_code_reading(tree, statement, root)
             between.append(statement)
             continue
         if elements is not None:
-            return _elements_moved(tree, statement, spelled, elements, aliases, tuple(between), from_a_branch)
+            moved = _elements_moved(
+                tree, statement, spelled, elements, aliases, tuple(between), from_a_branch
+            )
+            return replace(moved, read_by=read_by) if moved is not None else None
         if _writes_numbers_into(tree, statement, spelled, aliases):
             between.append(statement)  # `mask[:, 0] = -1e4`: the same numbers on any device
             continue
@@ -169,6 +179,7 @@ def later_move(
                 returned=True,
                 otherwise=otherwise,
                 fills=tuple(fills),
+                read_by=read_by,
             )
         if isinstance(statement, cst.If):
             guard, line = statement, _only_line_mentioning(tree, statement, spelled)
@@ -202,6 +213,7 @@ def later_move(
             and spelled not in assigned_names(tree, line)
             and _read_later(tree, creation_line, line, spelled, statements[index + 1 :]),
             fills=tuple(fills),
+            read_by=read_by,
         )
     return None
 
@@ -582,13 +594,77 @@ def _drop_guarded_return(
 
 
 def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases) -> bool:
-    """No statement between the creation and the move may change what ``needed`` reads."""
+    """No statement between the creation and the move may change what ``needed`` reads, itself or by
+    calling a function of the file that rebinds it (``global use_cuda``)."""
     reads = names_in(tree, needed)
     objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
     return not any(
-        reads & assigned_names(tree, s) or _may_change(tree, s, objects & names_in(tree, s))
+        reads & assigned_names(tree, s)
+        or _may_change(tree, s, objects & names_in(tree, s))
+        or any(reads & _declared_outer(tree, code) for code in _code_called(tree, s))
         for s in later.between
     )
+
+
+def _caller_of_code_reading(tree: Tree, statement: cst.CSTNode, name: str) -> str | None:
+    """``report()`` (as called in ``statement``) where ``report`` is a function or lambda of the file
+    that, itself or through the functions it calls, reads ``name`` from the code around it (not a
+    name of its own); None when no call of ``statement`` does."""
+    for call in tree.of_type(statement, cst.Call):
+        if any(_reads_from_around(tree, code, name) for code in _code_called(tree, call)):
+            return f"{code_of(call.func)}()"
+    return None
+
+
+def _reads_from_around(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str) -> bool:
+    if name not in names_in(tree, code.body):
+        return False
+    own = [b for b in bindings_in(tree, code, name) if not isinstance(b, (cst.Global, cst.Nonlocal))]
+    return not own
+
+
+def _declared_outer(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> set[str]:
+    """The names ``code`` declares ``global`` or ``nonlocal``: it may rebind them for its caller."""
+    return {item.name.value for node in tree.of_type(code, (cst.Global, cst.Nonlocal)) for item in node.names}
+
+
+# Beyond this many functions, the calls of calls are not followed (a rare depth: a refusal then).
+_MAX_FOLLOWED = 50
+
+
+def _code_called(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda]:
+    """The functions and lambdas of the file that the calls under ``node`` run by their plain name
+    (``report()``, ``get()`` of ``get = lambda: ...``), and those that these call in turn: every
+    definition the name may be bound to where it is called."""
+    found: list[cst.FunctionDef | cst.Lambda] = []
+    seen: set[int] = set()
+    pending = [node]
+    while pending:
+        top = pending.pop()
+        for call in tree.of_type(top, cst.Call):
+            if not isinstance(call.func, cst.Name):
+                continue
+            name = call.func.value
+            for binding in bindings_in(tree, binding_scope(tree, call, name), name):
+                code = _defined_code(tree, binding)
+                if code is not None and id(code) not in seen:
+                    seen.add(id(code))
+                    found.append(code)
+                    pending.append(code)
+        if len(found) > _MAX_FOLLOWED:
+            break
+    return found
+
+
+def _defined_code(tree: Tree, binding: cst.CSTNode) -> cst.FunctionDef | cst.Lambda | None:
+    """The function ``def f`` defines, or the lambda ``f = lambda: ...`` binds to ``f``."""
+    if isinstance(binding, cst.FunctionDef):
+        return binding
+    if isinstance(binding, cst.AssignTarget) and isinstance(binding.target, cst.Name):
+        assign = tree.parent(binding)
+        if isinstance(assign, cst.Assign) and isinstance(assign.value, cst.Lambda):
+            return assign.value
+    return None
 
 
 def _may_change(tree: Tree, statement: cst.CSTNode, objects: set[str]) -> bool:

@@ -2113,4 +2113,104 @@ INVALID = [
         message="unsafe: the device's random generator",
         line=4,
     ),
+    # A function or lambda of the file called between the creation and the move that reads the name
+    # itself (a global, a closure's), through another function too, sees the tensor where it is made:
+    # reported, not rewritten.
+    Invalid(
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def report():
+            print("made on", x.device)
+
+        def step():
+            report()
+
+        x = torch.zeros(3)
+        step()
+        x = x.to(device)
+        """,
+        None,
+        message="not rewritten: `step()` in between reads it where it is made",
+        line=11,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def run(n, device):
+            peek = lambda: x.sum().device
+            x = torch.zeros(n)
+            seen = peek()
+            x = x.to(device)
+            return seen, x
+        """,
+        None,
+        message="not rewritten: `peek()` in between reads it where it is made",
+        line=5,
+    ),
+    # A function called in between that rebinds the flag the move depends on (`global use_cuda`): the
+    # flag at the creation is not the one at the move. Reported, not rewritten.
+    Invalid(
+        """
+        import torch
+
+        use_cuda = False
+
+        def enable():
+            global use_cuda
+            use_cuda = True
+
+        h = torch.zeros(2)
+        enable()
+        if use_cuda:
+            h = h.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=9,
+    ),
+    # Functions called in between that read only their own names, or declare another global: rewritten.
+    Invalid(
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def log(x, step):
+            print(step, x.device)
+
+        def seeded():
+            global calls
+            calls = 1
+
+        def made(n):
+            x = torch.zeros(n)
+            log(n, 0)
+            seeded()
+            x = x.to(device)
+            return x
+        """,
+        """
+        import torch
+
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+        def log(x, step):
+            print(step, x.device)
+
+        def seeded():
+            global calls
+            calls = 1
+
+        def made(n):
+            x = torch.zeros(n, device=device)
+            log(n, 0)
+            seeded()
+            return x
+        """,
+        line=13,
+    ),
 ]
