@@ -19,7 +19,8 @@ does). Plain ``x`` means the same when both of these hold:
   tensor it keeps), and such a tensor's ``.cuda()``, ``.float()``, ``.view(...)``, ``.fill_(...)``...;
 * a local name whose every binding in its function is such a tensor or a batch of a ``DataLoader``
   built in this file with the default collate (tensors stacked afresh for each batch; we assume
-  the dataset's samples do not require grad, as any dataset of data does), never changed in place
+  the dataset's samples do not require grad, as any dataset of data does, unless the file makes the
+  tensors it is built from require grad), never changed in place
   nor given autograd metadata there, and either rebound by the call itself (``x = Variable(x)``:
   the old object is then out of reach) or read nowhere else but for its size.
 
@@ -79,7 +80,10 @@ class VariableArguments:
         loaders = [
             a
             for a in tree.of_type(tree.root, cst.Assign)
-            if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name) and _default_loader(a.value)
+            if len(a.targets) == 1
+            and isinstance(a.targets[0].target, cst.Name)
+            and _default_loader(a.value)
+            and not _serves_grad_tensors(tree, a.value)
         ]
         counts = binding_counts(tree) if loaders else {}
         names = [cst.ensure_type(a.targets[0].target, cst.Name).value for a in loaders]  # as tested above
@@ -395,6 +399,40 @@ def _default_loader(value: cst.BaseExpression) -> bool:
     return kwarg(value, "collate_fn") is None and not (
         batch_size is not None and m.matches(batch_size.value, m.Name("None"))
     )
+
+
+def _serves_grad_tensors(tree: Tree, loader: cst.BaseExpression) -> bool:
+    """``DataLoader(TensorDataset(data))`` where the file makes ``data`` require grad (``requires_grad=True``
+    in its value, ``data.requires_grad_()``, ``nn.Parameter(...)``): each batch is then a slice of it
+    with gradient history, which ``Variable`` cut. Names bound to the dataset are followed one step
+    (``ds = TensorDataset(data)``)."""
+    names = {n.value for n in tree.of_type(loader, cst.Name)}
+    assigns = tree.of_type(tree.root, cst.Assign)
+    for assign in assigns:
+        if any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets):
+            names |= {n.value for n in tree.of_type(assign.value, cst.Name)}
+    for assign in assigns:
+        if any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets):
+            if _asks_for_grad(tree, assign.value):
+                return True
+    return any(
+        isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "requires_grad_"
+        and isinstance(call.func.value, cst.Name)
+        and call.func.value.value in names
+        for call in tree.of_type(tree.root, cst.Call)
+    )
+
+
+def _asks_for_grad(tree: Tree, value: cst.BaseExpression) -> bool:
+    """``torch.randn(n, requires_grad=True)``, ``nn.Parameter(w)``: a tensor that requires grad."""
+    for call in tree.of_type(value, cst.Call):
+        wanted = kwarg(call, "requires_grad")
+        if wanted is not None and not m.matches(wanted.value, m.Name("False")):
+            return True
+        if (dotted_name(call.func) or "").split(".")[-1] == "Parameter":
+            return True
+    return False
 
 
 def _loader_of(loop: cst.For, name: str) -> str | None:

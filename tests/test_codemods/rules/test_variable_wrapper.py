@@ -132,6 +132,39 @@ CASES = {
                 x = Variable(x)
         """,
     ),
+    # a loader of tensors the file makes require grad: its batches are slices with history
+    "loader of a dataset that requires grad": (
+        "detach",
+        """
+        source = torch.randn(4, 2, requires_grad=True)
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(source), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset made to require grad": (
+        "detach",
+        """
+        source = torch.zeros(4, 2)
+        source.requires_grad_()
+        dataset = torch.utils.data.TensorDataset(source)
+        loader2 = torch.utils.data.DataLoader(dataset, batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset of plain tensors": (
+        "plain",
+        """
+        source = torch.randn(4, 2, requires_grad=False)
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(source), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
     "comprehension variable": (
         "detach",
         """
