@@ -227,6 +227,20 @@ _VOLATILE = (
 )
 
 
+_NOT_A_TENSOR = (
+    "`Variable(...)` of a NumPy array or a Python value raises (`Variable data has to be a tensor`);"
+    " left in place: make the tensor first (`torch.from_numpy(...)`, `torch.tensor(...)`)"
+)
+
+
+def _not_a_tensor(data: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """A literal or a NumPy call (``np.zeros(2)``): what ``Variable`` refuses, and ``.detach()`` is no
+    method of (the call raises before and after, with another error)."""
+    if isinstance(data, (cst.List, cst.Tuple, cst.Integer, cst.Float, cst.SimpleString, cst.Dict)):
+        return True
+    return isinstance(data, cst.Call) and (aliases.qualify(data.func) or "").startswith("numpy.")
+
+
 def _renames(alias: LegacyAlias) -> bool:
     """``Tensor = FloatTensor``: a name bound to another alias, which spells no legacy type itself."""
     assign = alias.statement.body[0]
@@ -662,6 +676,9 @@ class LegacyTensorApi(Rule):
             self.report(call, "`Variable` is a deprecated wrapper (PyTorch 0.4): use the tensor itself")
             return None
         data = args[0].value
+        if _not_a_tensor(data, self.aliases):
+            self.report(call, _NOT_A_TENSOR)
+            return None
         plain = (
             "created right here" if self._arguments.is_fresh(data) else self._arguments.is_plain(call, data)
         )

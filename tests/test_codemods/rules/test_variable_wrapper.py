@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
+import numpy as np
 import pytest
 import torch
 from torch.autograd import Variable
@@ -193,3 +194,17 @@ def test_variable_is_detach_at_runtime():
     v = Variable(x)
     assert v is not x and v.data_ptr() == x.data_ptr() and v.grad_fn is None and not v.requires_grad
     assert torch.FloatTensor(x).grad_fn is not None  # a legacy constructor of a tensor keeps its history
+
+
+@pytest.mark.parametrize(
+    "argument", ["np.zeros(2)", "np.asarray(rows)", "[1.0, 2.0]", "(3,)", "0.5", "np.float32(1)"]
+)
+def test_variable_of_what_is_no_tensor_is_reported_not_rewritten(argument):
+    """`Variable` raises on a NumPy array or a Python value, and `.detach()` is no method of one: the
+    call is left as it is (it raised before 0.4 too), with the way to make the tensor."""
+    code = LOADER + f"y = model(Variable({argument}))\n"
+    outcome = lint_and_fix(code, [LegacyTensorApi], fix=True)
+    assert outcome.new_text is None
+    assert any("Variable data has to be a tensor" in d.message for d in outcome.diagnostics)
+    with pytest.raises(TypeError, match="Variable data has to be a tensor"):
+        Variable(eval(argument, {"np": np, "rows": [[1.0]]}))
