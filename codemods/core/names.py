@@ -16,6 +16,7 @@ when the module runs: :meth:`ImportAliases.module_name_for` answers that narrowe
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import TypeGuard
 
@@ -193,8 +194,10 @@ class ImportAliases:
     ) -> None:
         self.names = names
         # The tree read, and those of its imported names that another binding of it also binds (`def
-        # go(): F = Acts`): :meth:`qualify` asks where such a name is read which binding it sees.
-        self._tree = tree
+        # go(): F = Acts`): :meth:`qualify` asks where such a name is read which binding it sees. A weak
+        # reference: the tree's memos hold answers that hold this object, and a cycle would keep both
+        # (and the tree's nodes) until the cycle collector, which the engine pauses, runs.
+        self._tree = weakref.ref(tree) if tree is not None else None
         self._rebound: frozenset[str] = frozenset()
         if tree is not None:
             # (imported here: name_bindings imports codemods.core.syntax, which imports this module)
@@ -249,7 +252,7 @@ class ImportAliases:
         class, lambda or comprehension around it that is no import (a parameter, an assignment)?"""
         from codemods.core.name_bindings import binding_scope, bindings_in, is_import_binding  # (as above)
 
-        tree = self._tree
+        tree = self._tree() if self._tree is not None else None
         if tree is None or not tree.contains(node):
             return False
         scope = binding_scope(tree, node, name)
