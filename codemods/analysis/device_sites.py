@@ -19,7 +19,7 @@ import libcst as cst
 
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names
-from codemods.core.name_bindings import bindings_in, parameter_names
+from codemods.core.name_bindings import bindings_in, parameter_names, shadowed_at
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.tree import Tree
@@ -148,7 +148,6 @@ class ModuleDevice:
         self._aliases = aliases
         self._portable = portable
         self._added: dict[cst.CSTNode, Replacement] | None = None
-        self._scope_names: dict[int, set[str]] = {}
 
     @cached_property
     def chosen_late(self) -> bool:
@@ -165,13 +164,29 @@ class ModuleDevice:
         if self._defined is None:
             return True
         small = self._defined.body[0] if isinstance(self._defined, cst.SimpleStatementLine) else None
-        if not isinstance(small, cst.Assign):
+        if not isinstance(small, cst.Assign) or self._rebound():
             return False
         text = code_of(small.value)
         torch = self._portable.torch
         if torch and torch != "torch":  # `import torch as T`
             text = re.sub(rf"(?<![\w.]){re.escape(torch)}\.", "torch.", text)
         return re.sub(r"\s+", "", text).replace("'", '"') in _PORTABLE_SPELLINGS
+
+    def _rebound(self) -> bool:
+        """Does the file give the device's name another value than its definition: a second module-level
+        binding (``device = torch.device("cpu")`` below it, or under an ``if``), or a function's
+        ``global`` one? Code that reads the name may then read the CPU on a machine with a GPU."""
+        if "." in self.name:
+            return False  # `args.device`: kept on an object, whose other writes are not tracked here
+        return len(bindings_in(self._tree, self._module, self.name)) > 1 or self._declared_global()
+
+    def _declared_global(self) -> bool:
+        """Does a function declare the device's name ``global`` (and so may rebind the module's)?"""
+        return any(
+            name.name.value == self._root
+            for declaration in self._tree.of_type(self._module, cst.Global)
+            for name in declaration.names
+        )
 
     def inline(self) -> cst.BaseExpression | None:
         """The portable device written out at the place that uses it, in a file that chooses its
@@ -295,9 +310,11 @@ class ModuleDevice:
         """The edits (none, or the added definition) that let code at ``node`` read the device by
         :attr:`name`; None where it cannot: a local name shadows it, module-level code runs before
         the definition, or no definition can be added (see :meth:`_definition`)."""
-        scopes = [a for a in self._tree.ancestors(node) if isinstance(a, _SCOPES)]
-        if any(self._root in self._bound_in(scope) for scope in scopes):
+        # A function, class body, lambda or comprehension around `node` that binds the name (a walrus,
+        # an import, `device = "cpu"` in a class body) hides the module's device from `node`.
+        if shadowed_at(self._tree, node, self._root):
             return None
+        scopes = [a for a in self._tree.ancestors(node) if isinstance(a, _SCOPES)]
         if self._defined is None:
             return self._definition() or None
         top = [node, *self._tree.ancestors(node)][-2]  # the module-level statement around node
@@ -323,16 +340,16 @@ class ModuleDevice:
             starred = (
                 not any(torch in _imported_names(s) for s in self._module.body) and "*" in imported_above
             )
-            if self.name not in module_bound_names(self._tree, self._module) and (
-                torch in imported_above or starred
-            ):
+            # Any module-level binding of the name (`from torch import device`, a walrus, a `def`), or a
+            # function's `global` one, would clash with the added definition.
+            taken = (
+                self.name in module_bound_names(self._tree, self._module)
+                or bindings_in(self._tree, self._module, self.name)
+                or self._declared_global()
+            )
+            if not taken and (torch in imported_above or starred):
                 self._added = after_imports(self._module, [self._portable.definition(self.name)])
         return self._added
-
-    def _bound_in(self, scope: cst.CSTNode) -> set[str]:
-        if id(scope) not in self._scope_names:
-            self._scope_names[id(scope)] = bound_in(self._tree, scope)
-        return self._scope_names[id(scope)]
 
 
 # A helper of the project's own that picks the GPUs when the program runs (YOLO's

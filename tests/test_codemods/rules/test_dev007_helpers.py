@@ -123,6 +123,12 @@ def test_a_callers_gpu_index_is_reported_only_where_the_file_has_no_cpu_path():
         ),  # below the definition's place
         ("import os\nx = 1\nimport torch\n", False),
         ("from helpers import *\nx = torch.zeros(1)\n", True),  # torch arrives with the star import
+        ("import torch\nfrom torch import device\nx = 1\n", False),  # an import takes the name
+        ("import torch\ndef f():\n    if (device := 3) > 2:\n        pass\n    x = 1\n", False),  # walrus
+        ("import torch\ndef f():\n    from torch import device\n    x = 1\n", False),  # a local import
+        ("import torch\nclass C:\n    device = 'cpu'\n    x = 1\n", False),  # the class body's own
+        ("import torch\nclass C:\n    device = 'cpu'\n    def f(self):\n        x = 1\n", True),  # unseen
+        ("import torch\ndef f():\n    global device\n    device = 'cpu'\ndef g():\n    x = 1\n", False),
     ],
 )
 def test_where_the_module_device_may_be_added(code, usable):
@@ -136,6 +142,28 @@ def test_module_level_code_before_the_modules_own_device_is_reported_only():
     code = 'import torch\nx = torch.zeros(3).cuda()\ndevice = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
     outcome = lint_and_fix(code, [HardcodedCuda], fix=True, unsafe_fixes=True)
     assert outcome.new_text is None and [d.fixable for d in outcome.diagnostics] == [False]
+
+
+_PORTABLE = 'device = torch.device("cuda" if torch.cuda.is_available() else "cpu")\n'
+
+
+@pytest.mark.parametrize(
+    "rebinding",
+    [
+        'device = torch.device("cpu")\n',  # a second definition below the first
+        "if args.cpu:\n    device = 'cpu'\n",  # one under a condition
+        "def use_cpu():\n    global device\n    device = 'cpu'\n",  # a function's
+    ],
+)
+def test_a_module_device_the_file_rebinds_is_not_read_as_the_gpu(rebinding):
+    """The fix reads the name where the run may have rebound it to the CPU: no longer a safe fix."""
+    code = "import torch\n" + _PORTABLE + rebinding + "x = torch.zeros(3).cuda()\n"
+    outcome = lint_and_fix(code, [HardcodedCuda], fix=True, unsafe_fixes=False)
+    assert [d.safety for d in outcome.diagnostics] == ["unsafe"] and outcome.new_text is None
+    alone = lint_and_fix(
+        "import torch\n" + _PORTABLE + "x = torch.zeros(3).cuda()\n", [HardcodedCuda], fix=False
+    )
+    assert [d.safety for d in alone.diagnostics] == ["safe"]
 
 
 def test_every_rewrite_of_the_examples_compiles_and_leaves_no_unguarded_cuda_call():
