@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
+import libcst.matchers as m
 
 from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.nn_modules import methods, module_classes
@@ -92,7 +93,7 @@ class Scalars:
         qualified = self.aliases.qualify(call.func) or ""
         if qualified.startswith(_FUNCTIONAL):
             name = qualified[len(_FUNCTIONAL) :]
-            return (name.endswith("_loss") or name in _FUNCTIONAL_LOSSES) and _reduces(call)
+            return (name.endswith("_loss") or name in _FUNCTIONAL_LOSSES) and _reduces(call, _leading(name))
         values = self._resolve(call.func, set())
         return (
             values is not None
@@ -100,7 +101,7 @@ class Scalars:
             and all(
                 isinstance(v, cst.Call)
                 and _LOSS_MODULE.match(self.aliases.qualify(v.func) or "") is not None
-                and _reduces(v)
+                and self._module_reduces(v)
                 for v in map(_unmoved, values)
             )
         )
@@ -375,7 +376,7 @@ class Scalars:
         qualified = self.aliases.qualify(call.func) or ""
         if qualified.startswith(_FUNCTIONAL):
             name = qualified[len(_FUNCTIONAL) :]
-            return (name.endswith("_loss") or name in _FUNCTIONAL_LOSSES) and _reduces(call)
+            return (name.endswith("_loss") or name in _FUNCTIONAL_LOSSES) and _reduces(call, _leading(name))
         if qualified in _TORCH_REDUCTIONS:
             return _over_every_element(call, qualified)
         if isinstance(call.func, cst.Attribute) and not qualified:
@@ -430,13 +431,48 @@ class Scalars:
             if not isinstance(value, cst.Call):
                 return False
             if _LOSS_MODULE.match(self.aliases.qualify(value.func) or "") is not None:
-                if not _reduces(value):
+                if not self._module_reduces(value):
                     return False
                 continue
             method = self._call_method(value)
             if method is None or not self._returns_scalars(method, seen):
                 return False
         return True
+
+    def _module_reduces(self, construction: cst.Call) -> bool:
+        """Does the loss module ``construction`` builds (``nn.MSELoss(...)``) reduce to one number, by
+        its arguments and with no write of its ``reduction`` or ``reduce`` elsewhere in the file?"""
+        qualified = self.aliases.qualify(construction.func) or ""
+        leading = _MODULE_LEADING.get(qualified.rsplit(".", 1)[-1], 0)
+        return _reduces(construction, leading) and not self._reduction_written
+
+    @property
+    def _reduction_written(self) -> bool:
+        """Does the file set a loss module's ``reduction`` or ``reduce`` after building it
+        (``crit.reduction = "none"``, ``crit.reduce = False``, ``setattr(crit, "reduction", r)``) to
+        anything but a value that reduces? The module built may be that one: its calls are then not
+        read as 0-dim (the write is not followed to the object it reaches)."""
+        return self.tree.memo("scalars.reduction_written", self._find_reduction_write)
+
+    def _find_reduction_write(self) -> bool:
+        for node in self.tree.of_type(self.tree.root, (cst.AssignTarget, cst.Call)):
+            if isinstance(node, cst.AssignTarget):
+                target = node.target
+                assign = self.tree.parent(node)
+                # (`self.reduction = reduction` is a class of the file keeping its own setting)
+                own = isinstance(target, cst.Attribute) and m.matches(target.value, m.Name("self"))
+                if isinstance(target, cst.Attribute) and isinstance(assign, cst.Assign) and not own:
+                    if not _reducing_setting(target.attr.value, assign.value):
+                        return True
+            elif (
+                isinstance(node.func, cst.Name)
+                and node.func.value == "setattr"
+                and len(node.args) == 3
+                and isinstance(node.args[1].value, cst.SimpleString)
+            ):
+                if not _reducing_setting(str(node.args[1].value.evaluated_value), node.args[2].value):
+                    return True
+        return False
 
     # -- instances of the file's classes
 
@@ -1166,17 +1202,67 @@ def _paired_attribute(target: cst.BaseExpression, value: cst.BaseExpression, att
     return _NOT_HERE
 
 
-def _reduces(call: cst.Call) -> bool:
-    """A loss call or construction that reduces to one number: no ``reduce=False``, and a
-    ``reduction`` (if any) of ``"mean"`` or ``"sum"`` spelled as a literal."""
+def _reduces(call: cst.Call, leading: int) -> bool:
+    """A loss call or construction that reduces to one number: no ``reduce=False``, a ``reduction``
+    (if any) of ``"mean"`` or ``"sum"`` spelled as a literal, no ``*args``/``**kwargs`` (which may
+    hold either), and past the ``leading`` positional parameters (inputs, weight, margin), where the
+    legacy ``size_average``/``reduce`` and ``reduction`` may be handed by position, only ``None``,
+    ``True``, ``"mean"`` or ``"sum"``."""
+    if any(arg.star for arg in call.args):
+        return False
+    if not all(_reducing_setting("reduction", arg.value) for arg in positional(call)[leading:]):
+        return False
     reduce = kwarg(call, "reduce")
-    if reduce is not None and not (isinstance(reduce.value, cst.Name) and reduce.value.value == "True"):
+    if reduce is not None and not _reducing_setting("reduce", reduce.value):
         return False
     reduction = kwarg(call, "reduction")
-    if reduction is None:
+    return reduction is None or _reducing_setting("reduction", reduction.value)
+
+
+def _reducing_setting(attribute: str, value: cst.BaseExpression) -> bool:
+    """Does setting a loss's ``attribute`` to ``value`` keep it reducing to one number: any value for
+    another attribute, ``True`` (or ``None``, the default) for ``reduce``, and for ``reduction`` a
+    literal ``"mean"`` or ``"sum"`` (or ``None``/``True``, which a positional legacy argument may be)?"""
+    if attribute not in ("reduction", "reduce"):
         return True
-    value = reduction.value
-    return isinstance(value, cst.SimpleString) and value.evaluated_value in ("mean", "sum")
+    if isinstance(value, cst.Name) and value.value in ("True", "None"):
+        return True
+    return (
+        attribute == "reduction"
+        and isinstance(value, cst.SimpleString)
+        and value.evaluated_value in ("mean", "sum")
+    )
+
+
+# The positional parameters a loss takes before its legacy `size_average`/`reduce` and `reduction`
+# (the inputs of a functional loss, a weight, a margin): `nn.MSELoss(None, None, "none")` chooses no
+# reduction by position. Modules not named take none (`MSELoss(size_average, reduce, reduction)`),
+# functions not named two (`mse_loss(input, target, size_average, ...)`).
+_MODULE_LEADING = {
+    **dict.fromkeys(
+        "BCELoss BCEWithLogitsLoss NLLLoss NLLLoss2d CrossEntropyLoss MultiLabelSoftMarginLoss"
+        " MarginRankingLoss HingeEmbeddingLoss CosineEmbeddingLoss CTCLoss".split(),
+        1,
+    ),
+    "PoissonNLLLoss": 2,
+    "MultiMarginLoss": 3,
+    "TripletMarginLoss": 4,
+}
+_FUNCTIONAL_LEADING = {
+    **dict.fromkeys(
+        "cross_entropy nll_loss binary_cross_entropy binary_cross_entropy_with_logits"
+        " multilabel_soft_margin_loss hinge_embedding_loss gaussian_nll_loss".split(),
+        3,
+    ),
+    **dict.fromkeys("margin_ranking_loss cosine_embedding_loss poisson_nll_loss".split(), 4),
+    **dict.fromkeys("multi_margin_loss ctc_loss".split(), 5),
+    "triplet_margin_loss": 7,
+}
+
+
+def _leading(functional: str) -> int:
+    """How many positional parameters the functional loss ``functional`` takes before its reduction."""
+    return _FUNCTIONAL_LEADING.get(functional, 2)
 
 
 def _reduction_without_dim(call: cst.Call, method: str) -> bool:

@@ -8,6 +8,34 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A loss the file keeps unreduced elsewhere: its `reduction` or `reduce` written after it is built,
+    # handed through `**kwargs`, or by position: `.data[0]` is its first element, not the loss.
+    Valid(
+        """
+        import torch.nn as nn
+        crit = nn.MSELoss()
+        crit.reduction = "none"
+        loss = crit(out, y)
+        print(loss.data[0])
+        """
+    ),
+    Valid(
+        """
+        import torch.nn as nn
+        criterion = nn.L1Loss()
+        criterion.reduce = False
+        print(criterion(out, y).data[0])
+        """
+    ),
+    Valid(
+        """
+        import torch.nn as nn
+        KW = {"reduction": "none"}
+        crit = nn.MSELoss(**KW)
+        kept = nn.SmoothL1Loss(None, None, "none")
+        print(crit(out, y).data[0], kept(out, y).data[0])
+        """
+    ),
     # `%` formats whose positions do not say a number: `%s`, named fields, a width read from the tuple,
     # more values than conversions; and a tuple that is not formatted.
     Valid(

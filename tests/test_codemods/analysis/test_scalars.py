@@ -62,6 +62,14 @@ def _last_expression(code: str) -> tuple[Scalars, cst.BaseExpression]:
         "import argparse\nimport torch.nn as nn\np = argparse.ArgumentParser()\n"
         "p.add_argument('--L1-lambda', type=float, default=100)\nopt = p.parse_args()\nl1 = nn.L1Loss()\n"
         "l1(a, b) + opt.L1_lambda * l1(c, d)\n",
+        # a weight by position, a reducing `reduction` by position or written later, a custom loss
+        # keeping its own `reduction`
+        "import torch.nn as nn\ncrit = nn.CrossEntropyLoss(weights)\ncrit(out, y)\n",
+        "import torch.nn as nn\ncrit = nn.MSELoss(None, None, 'sum')\ncrit(out, y)\n",
+        "import torch.nn.functional as F\nF.nll_loss(out, y, w)\n",
+        "import torch.nn as nn\ncrit = nn.MSELoss()\ncrit.reduction = 'sum'\ncrit(out, y)\n",
+        "import torch.nn as nn\nclass Focal(nn.Module):\n    def __init__(self, reduction):\n"
+        "        self.reduction = reduction\ncrit = nn.MSELoss()\ncrit(out, y)\n",
     ],
 )
 def test_scalars(code):
@@ -111,6 +119,17 @@ def test_scalars(code):
         "import argparse\nimport torch\nimport torch.nn as nn\np = argparse.ArgumentParser()\n"
         "p.add_argument('--w', type=float)\nopt = p.parse_args()\nopt.w = torch.ones(3)\nl1 = nn.L1Loss()\n"
         "opt.w * l1(c, d)\n",
+        # the reduction chosen elsewhere: by position, through `**kwargs`, or written on the module
+        "import torch.nn as nn\ncrit = nn.MSELoss(None, None, 'none')\ncrit(out, y)\n",
+        "import torch.nn as nn\ncrit = nn.NLLLoss(w, None, -100, False)\ncrit(out, y)\n",
+        "import torch.nn.functional as F\nF.mse_loss(out, y, None, None, red)\n",
+        "import torch.nn as nn\nkw = {'reduction': 'none'}\ncrit = nn.MSELoss(**kw)\ncrit(out, y)\n",
+        "import torch.nn.functional as F\nF.l1_loss(out, y, **kw)\n",
+        "import torch.nn as nn\ncrit = nn.MSELoss()\ncrit.reduction = 'none'\ncrit(out, y)\n",
+        "import torch.nn as nn\ncrit = nn.MSELoss()\ncrit.reduce = False\ncrit(out, y)\n",
+        "import torch.nn as nn\nclass T:\n    def __init__(self):\n        self.crit = nn.L1Loss()\n"
+        "        self.crit.reduction = mode\n    def step(self, a, b):\n        self.crit(a, b)\n",
+        "import torch.nn as nn\ncrit = nn.MSELoss()\nsetattr(crit, 'reduction', 'none')\ncrit(out, y)\n",
     ],
 )
 def test_not_shown_to_be_scalars(code):
