@@ -19,6 +19,7 @@ import libcst.matchers as m
 
 from codemods.analysis.moved_models import runs_model
 from codemods.core.dataflow import assigned_names
+from codemods.core.name_bindings import bindings_in
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import SuiteStatement, code_of, flatten_names, func_attribute, line_statement
 from codemods.core.torch_names import VARIABLE, Move, as_move, move_call
@@ -53,6 +54,8 @@ class Batch:
     anchor: SuiteStatement | None  # the statement after which they are all bound; None: the header
     source: cst.BaseExpression  # what the batches are drawn from: the loop's iterable, next()'s iterator
     body: list[SuiteStatement]  # the loop's statements
+    # names the loop draws from Python values the file writes (`ys = [0.5, 1.0]`, `zip(xs, ys)`): no tensors
+    plain: frozenset[str] = frozenset()
 
     @property
     def rest(self) -> list[SuiteStatement]:
@@ -95,7 +98,103 @@ def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
             names = [n for n in names if n != batch]  # `x, y = batch`: the batch is gone, its values remain
         names = names + [n for n in new_names if n not in names]
         anchor = stmt
-    return Batch(names, anchor, source, body)
+    plain = frozenset(_drawn_plain(tree, loop)) if isinstance(loop, cst.For) else frozenset()
+    return Batch(names, anchor, source, body, plain)
+
+
+def _drawn_plain(tree: Tree, loop: cst.For) -> set[str]:
+    """The names of ``loop``'s target that draw a Python value (a number, a string, a list...) from a
+    literal the file writes: ``for x, y in zip(xs, ys)`` with ``ys = [0.5, 1.0]``, ``for x, y in
+    [([1.0, 2.0], 0.5)]``. Such a value has no ``.to()``, and meets a tensor on any device as it is."""
+    plain: set[str] = set()
+    for target, value in _drawn(tree, loop, loop.target, loop.iter):
+        if isinstance(target, cst.Name) and _is_plain(value):
+            plain.add(target.value)
+    return plain
+
+
+def _drawn(
+    tree: Tree, loop: cst.For, target: cst.BaseExpression, source: cst.BaseExpression
+) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """(target, element) for each element of a literal ``source`` that ``target`` takes in turn,
+    through ``zip``, ``enumerate`` and a name bound once, in the loop's scope, to a list or tuple
+    literal, and unpacked into a tuple target; empty where the elements are not shown."""
+    if isinstance(source, cst.Name):
+        source = _literal_bound(tree, loop, source.value) or source
+    if (
+        isinstance(source, cst.Call)
+        and isinstance(source.func, cst.Name)
+        and not any(a.star for a in source.args)
+    ):
+        parts = [a.value for a in source.args if a.keyword is None]
+        if isinstance(target, (cst.Tuple, cst.List)) and all(
+            isinstance(e, cst.Element) for e in target.elements
+        ):
+            targets = [e.value for e in target.elements]
+            if source.func.value == "zip" and len(parts) == len(targets):
+                return [pair for t, part in zip(targets, parts) for pair in _drawn(tree, loop, t, part)]
+            if source.func.value == "enumerate" and len(parts) == 1 and len(targets) == 2:
+                return _drawn(tree, loop, targets[1], parts[0])
+        return []
+    if not isinstance(source, (cst.List, cst.Tuple)):
+        return []
+    drawn: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+    for element in source.elements:
+        if not isinstance(element, cst.Element):
+            return drawn  # `*rest`: its elements are not shown
+        drawn += _unpacked(target, element.value)
+    return drawn
+
+
+def _unpacked(
+    target: cst.BaseExpression, value: cst.BaseExpression
+) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """(target, value) pairs of ``target = value``, down through tuple targets and literal values."""
+    if not isinstance(target, (cst.Tuple, cst.List)):
+        return [(target, value)]
+    if not (isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements)):
+        return []
+    pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+    for left, right in zip(target.elements, value.elements):
+        if isinstance(left, cst.Element) and isinstance(right, cst.Element):
+            pairs += _unpacked(left.value, right.value)
+    return pairs
+
+
+def _literal_bound(tree: Tree, loop: cst.For, name: str) -> cst.BaseExpression | None:
+    """The list or tuple literal ``name`` is bound to, where its scope around ``loop`` binds it once,
+    by a plain assignment."""
+    scope = next((a for a in tree.ancestors(loop) if isinstance(a, (cst.FunctionDef, cst.Module))), tree.root)
+    bindings = bindings_in(tree, scope, name)
+    if len(bindings) != 1 or not isinstance(bindings[0], cst.AssignTarget):
+        return None
+    assign = tree.parent(bindings[0])
+    if not (isinstance(assign, cst.Assign) and isinstance(bindings[0].target, cst.Name)):
+        return None
+    return assign.value if isinstance(assign.value, (cst.List, cst.Tuple)) else None
+
+
+def _is_plain(value: cst.BaseExpression) -> bool:
+    """A Python value written out: a number, a string, ``True``/``None``, a list, tuple, dict or set."""
+    if isinstance(value, cst.UnaryOperation):
+        value = value.expression
+    if isinstance(value, cst.Name):
+        return value.value in ("True", "False", "None")
+    return isinstance(
+        value,
+        (
+            cst.Integer,
+            cst.Float,
+            cst.Imaginary,
+            cst.SimpleString,
+            cst.ConcatenatedString,
+            cst.FormattedString,
+            cst.List,
+            cst.Tuple,
+            cst.Dict,
+            cst.Set,
+        ),
+    )
 
 
 def _fetching_statement(

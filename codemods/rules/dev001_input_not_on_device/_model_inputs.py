@@ -242,7 +242,9 @@ def first_fed(
 ) -> tuple[MovedModel, LoopInputs] | None:
     """The first of ``models`` (not ``skip``ped) that ``batch`` reaches, and how it reaches it."""
     for model in models:
-        found = loop_inputs(tree, aliases, batch.rest, batch.names, model.name)
+        # (a Python value the loop draws, `0.5` of `ys = [0.5, 1.0]`, meets the output as it is)
+        names = [n for n in batch.names if n not in batch.plain]
+        found = loop_inputs(tree, aliases, batch.rest, names, model.name)
         if found.named() and not skip(model.name):
             return model, found
     return None

@@ -841,6 +841,47 @@ INVALID = [
 ]
 
 INVALID += [
+    # A partner drawn from Python numbers the file writes (`ys = [0.5, 1.0]`, a literal of pairs,
+    # through `zip` or `enumerate`): a float meets the output on any device and has no `.to()`; only
+    # the tensor is moved.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        ys = [0.5, 1.0, 2.0]
+        for x, y in zip(xs, ys):
+            loss = ((model(x) - y) ** 2).sum()
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        ys = [0.5, 1.0, 2.0]
+        for x, y in zip(xs, ys):
+            x = x.to(device)
+            loss = ((model(x) - y) ** 2).sum()
+        """,
+        message="`x` reaches `model`",
+    ),
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        for i, (x, (y, w)) in enumerate(zip(xs, [(0.5, 1), (-1.0, 2)])):
+            loss = w * (model(x) - y).abs().sum()
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        for i, (x, (y, w)) in enumerate(zip(xs, [(0.5, 1), (-1.0, 2)])):
+            x = x.to(device)
+            loss = w * (model(x) - y).abs().sum()
+        """,
+        message="`x` reaches `model`",
+    ),
     # A batch handed in, one value moved in the model's call: the value that meets the output is
     # moved the same way where it meets it. Shown to be a tensor by a generator of the file that
     # yields items of what every caller hands in (`returns.detach()`).
