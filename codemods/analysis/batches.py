@@ -310,6 +310,49 @@ def used_as_container(tree: Tree, name: str, body: Sequence[SuiteStatement]) -> 
     )
 
 
+def used_as_itself(tree: Tree, name: str, body: Sequence[SuiteStatement]) -> cst.CSTNode | None:
+    """The first use of ``name`` in ``body`` that needs the object itself, not its values: a write into
+    it (``batch["pred"] = out``), an attribute (``batch.b``, ``batch.shape``), the name passed or
+    bound whole. Only a star argument (``model(**batch)``), a read of one value (``batch["ids"]``)
+    and ``.items()``/``.keys()``/``.values()``/``.get()`` read its values alone; None when every use
+    is one of these."""
+    for stmt in body:
+        for node in tree.of_type(stmt, cst.Name):
+            if node.value != name:
+                continue
+            parent = tree.parent(node)
+            if isinstance(parent, cst.Arg) and parent.star and parent.value is node:
+                continue
+            if isinstance(parent, cst.Subscript) and parent.value is node and not _written(tree, parent):
+                continue
+            if (
+                isinstance(parent, cst.Attribute)
+                and parent.value is node
+                and parent.attr.value in ("items", "keys", "values", "get")
+                and isinstance(tree.parent(parent), cst.Call)
+            ):
+                continue
+            if isinstance(parent, cst.Attribute) and parent.attr is node:
+                continue  # `other.batch`: another object's attribute
+            return parent if isinstance(parent, (cst.Subscript, cst.Attribute)) else node
+    return None
+
+
+def _written(tree: Tree, subscript: cst.Subscript) -> bool:
+    """Is ``subscript`` the target of an assignment or a ``del``?"""
+    parent = tree.parent(subscript)
+    if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+        return parent.target is subscript
+    return isinstance(parent, cst.Del) or (isinstance(parent, cst.Element) and _written_element(tree, parent))
+
+
+def _written_element(tree: Tree, element: cst.Element) -> bool:
+    """An element of a tuple or list target (``batch["a"], x = ...``)."""
+    container = tree.parent(element)
+    parent = tree.parent(container) if container is not None else None
+    return isinstance(parent, (cst.AssignTarget, cst.For, cst.CompFor)) and parent.target is container
+
+
 def model_calls(tree: Tree, body: Sequence[SuiteStatement], model: str) -> list[cst.Call]:
     return [
         call

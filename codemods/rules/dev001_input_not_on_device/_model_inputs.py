@@ -30,6 +30,7 @@ from codemods.analysis.batches import (
     starred_into,
     under_guard,
     used_as_container,
+    used_as_itself,
 )
 from codemods.analysis.model_moves import MovedModel, runs_model
 from codemods.core.dataflow import assigned_names, names_in
@@ -203,6 +204,17 @@ class LoopInputs:
             return f"`{self.on_host}` is also used in host memory"
         if self.starred and torch is None:
             return "`torch` is not imported by name"
+        for name, star in self.starred.items():
+            # The move binds the name to a new dict (list) of the moved values: a write into the batch
+            # would no longer reach the object the loop drew, and a dict subclass's or a tensor's own
+            # attributes would be gone.
+            itself = used_as_itself(tree, name, batch.rest)
+            if itself is not None:
+                made = "dict" if star == "**" else "list"
+                return (
+                    f"`{code_of(itself)}` uses the batch itself, which a new {made} of its moved values"
+                    " would change"
+                )
         if guard is not None and self.items:
             return "it is moved only under a condition"
         place = batch.moved_here([])[0]

@@ -778,6 +778,52 @@ INVALID = [
         message="`x`, `y` reach `model`",
         line=3,
     ),
+    # A star batch also used as itself: a write into it (which must reach the dict the loop drew), a
+    # dict subclass's attribute, a tensor's `.shape`: a new dict (list) of its moved values would
+    # change them, so this is reported. Reads of its values (`batch["y"]`, `.items()`) are fixed.
+    Invalid(
+        """
+        import torch
+        model = Net().to(device)
+        for batch in batches:
+            out = model(**batch)
+            batch["pred"] = out.detach()
+        """,
+        None,
+        message='not fixed: `batch["pred"]` uses the batch itself',
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net().to(device)
+        for batch in batches:
+            out = model(**batch)
+            print(batch.labels)
+        for rows in table:
+            out = model(*rows)
+            n = rows.shape[0]
+        """,
+        None,
+        message="not fixed: `batch.labels` uses the batch itself",
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net().to(device)
+        for batch in loader:
+            out = model(**batch)
+            loss = criterion(out, batch["y"]) + sum(v.sum() for v in batch.values())
+        """,
+        """
+        import torch
+        model = Net().to(device)
+        for batch in loader:
+            batch = {k: v.to(device) if torch.is_tensor(v) else v for k, v in batch.items()}
+            out = model(**batch)
+            loss = criterion(out, batch["y"]) + sum(v.sum() for v in batch.values())
+        """,
+        message="`batch` reaches `model`",
+    ),
     # A model passed to a function whose caller moved it (the device a parameter), one that asks
     # for its device, a global model moved under `if __name__ == "__main__":` (a batch value read).
     Invalid(
