@@ -8,6 +8,38 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A gradient changed in place after it is made (`fill_`, a write through an alias, `.data` or a
+    # view, code it is handed to): its value when `backward` runs is not the 1 written.
+    Valid(
+        """
+        import torch
+        one = torch.FloatTensor([1])
+        one.fill_(0.5)
+        loss = model(x).mean()
+        loss.backward(one)
+        """
+    ),
+    Valid(
+        """
+        import torch
+        one = torch.FloatTensor([1])
+        alias = one
+        alias[0] = 5
+        mone = torch.FloatTensor([-1]).cuda()
+        mone.data.view(-1)[0] = -2
+        model(x).mean().backward(one)
+        model(x).mean().backward(mone)
+        """
+    ),
+    Valid(
+        """
+        import torch
+        one = torch.FloatTensor([1])
+        scale_gradient(one)
+        loss = model(x).mean()
+        loss.backward(one)
+        """
+    ),
     # Modern code.
     Valid(
         """

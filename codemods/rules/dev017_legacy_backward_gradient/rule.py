@@ -39,6 +39,7 @@ import libcst as cst
 from codemods.analysis.scalars import Scalars
 from codemods.core.base import FixSafety, Rule
 from codemods.core.syntax import code_of, kwarg, positional
+from codemods.core.tree import Tree
 
 _LEGACY_CONSTRUCTORS = frozenset(
     f"torch.{cuda}{kind}Tensor" for cuda in ("", "cuda.") for kind in ("Float", "Double", "Half", "")
@@ -117,6 +118,8 @@ class LegacyBackwardGradient(Rule):
         if isinstance(expr, cst.Name):
             if id(expr) in seen:
                 return _AGAIN
+            if self._may_change(expr.value):
+                return None  # `one.fill_(0.5)`: the value written where it is made is not the one used
             seen.add(id(expr))
             try:
                 signs = set()
@@ -132,6 +135,104 @@ class LegacyBackwardGradient(Rule):
                 return _AGAIN
             return signs.pop() if len(signs) == 1 else None
         return None
+
+    def _may_change(self, name: str) -> bool:
+        """May the tensor ``name`` holds be changed in place anywhere in the file: an in-place method
+        (``one.fill_(0.5)``), a write into it (``one[0] = 5``, ``one += 1``), through a view or alias of
+        it (``alias = one; alias[0] = 5``, ``one.data[0] = 5``, ``one.numpy()[0] = 5``), or handed to
+        code that may do so? Moves, arithmetic (a new tensor) and ``backward`` only read it. Names are
+        matched file-wide, whatever their scope: a look-alike elsewhere only makes this say yes."""
+        key = ("dev017.may_change", name)
+        return self.tree.memo(key, lambda: self._find_change(name))
+
+    def _find_change(self, name: str) -> bool:
+        names, pending = {name}, [name]
+        while pending:
+            current = pending.pop()
+            for node in self.tree.of_type(self.tree.root, cst.Name):
+                if node.value != current or _binds(self.tree, node):
+                    continue
+                changed, aliases = self._use_changes(node)
+                if changed:
+                    return True
+                for alias in aliases - names:
+                    names.add(alias)
+                    pending.append(alias)
+        return False
+
+    def _use_changes(self, node: cst.BaseExpression) -> tuple[bool, set[str]]:
+        """Whether this use of the tensor (``node``: the name, or a view of it) may change it, and the
+        names it is bound to here (whose uses count too)."""
+        parent = self.tree.parent(node)
+        if isinstance(
+            parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget)
+        ):
+            return False, set()
+        if isinstance(parent, cst.Arg):
+            call = self.tree.parent(parent)
+            func = call.func if isinstance(call, cst.Call) else None
+            reads = (isinstance(func, cst.Attribute) and func.attr.value == "backward") or (
+                isinstance(func, cst.Name) and func.value in _READERS
+            )
+            return not reads, set()
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            call = self.tree.parent(parent)
+            if not (isinstance(call, cst.Call) and call.func is parent):
+                return self._use_changes(parent)  # `one.data`: the same storage
+            method = parent.attr.value
+            if method.endswith("_") and not method.startswith("_"):
+                return True, set()
+            return self._use_changes(call) if method in _SHARES_STORAGE else (False, set())
+        if isinstance(parent, cst.Subscript) and parent.value is node:
+            written = isinstance(self.tree.parent(parent), (cst.AssignTarget, cst.AugAssign, cst.Del))
+            return (True, set()) if written else self._use_changes(parent)
+        if isinstance(parent, cst.Assign) and parent.value is node:
+            targets = [t.target for t in parent.targets]
+            if all(isinstance(t, cst.Name) for t in targets):
+                return False, {cst.ensure_type(t, cst.Name).value for t in targets}
+        if isinstance(parent, cst.AugAssign) and parent.value is node:
+            return False, set()
+        if isinstance(parent, cst.Element):
+            bound = _unpacked_into(self.tree, parent)
+            if bound is not None:
+                return False, {bound}
+        return True, set()  # augmented in place, returned, kept in a container or an attribute: unknown
+
+
+def _binds(tree: Tree, name: cst.Name) -> bool:
+    """Is ``name`` a binding (an assignment's target, a parameter, a loop variable), not a use?"""
+    node: cst.CSTNode = name
+    parent = tree.parent(name)
+    while isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):  # `one, mone = ...`
+        node = parent
+        parent = tree.parent(parent)
+    if isinstance(parent, (cst.AssignTarget, cst.For, cst.CompFor, cst.AnnAssign)):
+        return parent.target is node
+    return isinstance(parent, (cst.Param, cst.FunctionDef, cst.ClassDef, cst.ImportAlias, cst.AsName))
+
+
+def _unpacked_into(tree: Tree, element: cst.Element) -> str | None:
+    """The name ``element`` of a tuple is bound to in ``one, mone = one.cuda(), mone.cuda()``."""
+    values = tree.parent(element)
+    assign = tree.parent(values) if values is not None else None
+    if not (isinstance(values, cst.Tuple) and isinstance(assign, cst.Assign) and assign.value is values):
+        return None
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)):
+        return None
+    targets = assign.targets[0].target.elements
+    index = next(i for i, e in enumerate(values.elements) if e is element)
+    if len(targets) != len(values.elements) or not isinstance(targets[index].value, cst.Name):
+        return None
+    return cst.ensure_type(targets[index].value, cst.Name).value
+
+
+# Calls that only read a tensor handed to them.
+_READERS = frozenset({"print", "len", "float", "int", "str", "repr"})
+# Methods whose result may share the tensor's storage: a write through it changes the tensor.
+_SHARES_STORAGE = frozenset(
+    "cuda cpu to float double half detach numpy view view_as reshape squeeze unsqueeze expand expand_as"
+    " t transpose permute flatten contiguous narrow select as_strided type type_as".split()
+)
 
 
 def _negated(sign: int | None) -> int | None:
