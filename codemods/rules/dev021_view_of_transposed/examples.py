@@ -145,4 +145,21 @@ INVALID = [
         message="unsafe",
         line=2,
     ),
+    # Written through the NumPy array or the storage that shares its memory: unsafe.
+    Invalid(
+        """
+        import torch
+        y = x.t().eq(z).float()
+        y.view(-1).numpy()[0] = 99
+        x.t().view(-1).untyped_storage().fill_(0)
+        """,
+        """
+        import torch
+        y = x.t().eq(z).float()
+        y.reshape(-1).numpy()[0] = 99
+        x.t().reshape(-1).untyped_storage().fill_(0)
+        """,
+        message="unsafe",
+        line=3,
+    ),
 ]

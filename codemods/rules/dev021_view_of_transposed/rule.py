@@ -54,10 +54,11 @@ _KEEPS_LAYOUT = frozenset(
     tanh relu clamp pow masked_fill type_as logical_not""".split()
 )
 # Steps that may hand back (a view of) their input: a write through what they return can reach it.
+# (`numpy` and the storages share its memory: `x.view(-1).numpy()[0] = 1` writes into `x`.)
 _MAY_ALIAS = frozenset(
     """view view_as reshape reshape_as expand expand_as t transpose permute squeeze unsqueeze narrow
     select detach flatten unflatten contiguous float double half long int bool byte to type cpu cuda
-    type_as as_strided unfold diagonal movedim swapaxes swapdims""".split()
+    type_as as_strided unfold diagonal movedim swapaxes swapdims numpy storage untyped_storage""".split()
 )
 
 
