@@ -551,6 +551,32 @@ INVALID = [
         message="create it where `hiddens[0][0]` is, whose size it takes",
         line=11,
     ),
+    # The same where the input's device is known, but the size is an item of the input (`hs[0][0]`):
+    # the input may be a list, with no `.device`; the item whose size is taken is a tensor.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Cell(nn.Module):
+            def forward(self, hs):
+                state_size = hs[0][0].size()
+                c = torch.zeros(state_size)
+                return c, torch.ones(hs[-1].size(0), 4)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Cell(nn.Module):
+            def forward(self, hs):
+                state_size = hs[0][0].size()
+                c = torch.zeros(state_size, device=hs[0][0].device)
+                return c, torch.ones(hs[-1].size(0), 4, device=hs[-1].device)
+        """,
+        message="create it where `hs[0][0]` is, whose size it takes",
+        line=7,
+    ),
     # Look-alikes of that: a NumPy `.shape`, a list re-bound after its size was read, two tensors'
     # sizes, a CPU generator, a call that may change what `self.last[0]` is, a size bound in a branch,
     # a module's own `size()`.

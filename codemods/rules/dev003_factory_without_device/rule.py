@@ -82,7 +82,7 @@ from codemods.core.torch_names import (
 )
 from codemods.rules.dev003_factory_without_device._moved_values import MovedValues
 from codemods.rules.dev003_factory_without_device._numpy_masks import triangular_mask_rewrite
-from codemods.rules.dev003_factory_without_device._size_sources import size_source
+from codemods.rules.dev003_factory_without_device._size_sources import pure_chain, size_source
 
 _LIKE = {"torch.randn": "torch.randn_like", "torch.rand": "torch.rand_like"}
 _RANDOM_LIKE = {"normal_": "torch.randn_like", "uniform_": "torch.rand_like"}
@@ -239,9 +239,13 @@ class FactoryWithoutDevice(Rule):
             )
             self._report_fix(call, message, fixed)
             return
-        if (reached.device is None or reached.assumes) and short not in ("tensor", "as_tensor"):
+        if short not in ("tensor", "as_tensor"):
             tensor = size_source(self.tree, reached.function, call)
-            if tensor is not None:  # no input to read the device from, but the size is a tensor's
+            # The size's tensor names the device where there is no input to read it from, and where it
+            # is an item or attribute of the input (`hs[0][0].size()`): the input itself may be a list.
+            root = pure_chain(tensor) if tensor is not None else None
+            within_input = root is not None and root is not tensor and reached.tensor == root.value
+            if tensor is not None and (reached.device is None or reached.assumes or within_input):
                 device = cst.Attribute(value=tensor.deep_clone(), attr=cst.Name("device"))
                 message = (
                     f"`torch.{short}` {where} allocates on the CPU; create it where `{code_of(tensor)}` is,"
