@@ -21,6 +21,7 @@ import libcst as cst
 
 from codemods.analysis.legacy_constructors import (
     LOADED_ARRAYS,
+    NUMPY_FLOAT_DTYPES,
     argument_kinds,
     as_tensor_of,
     gives_a_dimension,
@@ -29,6 +30,7 @@ from codemods.analysis.legacy_constructors import (
     is_list_display,
     legacy_constructor_rewrite,
     legacy_dtype,
+    may_be_a_0d_integer,
     names_device,
 )
 from codemods.core.name_bindings import SCOPES, bound_names, comprehension_walruses
@@ -38,8 +40,9 @@ from codemods.core.tree import Tree
 
 # Fresh Python sequences: `torch.tensor` copies them exactly as the legacy constructor did.
 _SEQUENCE_CALLS = frozenset({"list", "sorted", "range", "tuple"})
-# NumPy calls that return an array of at least one dimension from a sequence or a shape, or from
-# another array (`np.expand_dims(m, 1)`, a view; `np.diff(x)`, `np.repeat(c, k, axis=0)`, `np.argsort(x)`,
+# NumPy calls that return an array of at least one dimension from a sequence or a shape (but
+# `np.array(k)` of a number and a file of one number: `may_be_a_0d_integer`), or from another array
+# (`np.expand_dims(m, 1)`, a view; `np.diff(x)`, `np.repeat(c, k, axis=0)`, `np.argsort(x)`,
 # `np.unique(x)`, `np.cumsum(x)`: at least 1-d even for a 0-d input, unlike `np.clip` or `np.where`).
 # The legacy constructor shares such an array's memory (same dtype, host type): `torch.as_tensor` too.
 ARRAY_BUILDERS = LOADED_ARRAYS | frozenset(
@@ -242,6 +245,8 @@ def reaching_kind(tree: Tree, call: cst.CSTNode, name: str, aliases: ImportAlias
             kind = _bound_kind(tree, bindings[0], name, aliases)
             if not computed:
                 return kind
+            if kind == "array0":
+                return kind  # `z = np.array(2)` then `z = z + 3`: a NumPy integer, a size to the legacy call
             return "array" if kind in ("array", "existing") else "tensor" if kind == "tensor" else None
         if isinstance(block, cst.Module):
             return None
@@ -317,12 +322,15 @@ def every_binding_kind(tree: Tree, call: cst.CSTNode, name: str, aliases: Import
 
 def _joined(kinds: set[str | None]) -> str | None:
     """One kind for a value that may be any of ``kinds`` ("list", "array", "tensor", "existing": a view
-    of an array or a tensor): that kind when all agree, else "existing" (shared through
-    ``torch.as_tensor``, and possibly a tensor), or "array" for lists and arrays."""
-    if None in kinds or not kinds or not kinds <= {"list", "array", "tensor", "existing"}:
+    of an array or a tensor; "array0": an array that may be a 0-d integer one): that kind when all agree,
+    else "array0" where one may be that, "existing" (shared through ``torch.as_tensor``, and possibly a
+    tensor), or "array" for lists and arrays."""
+    if None in kinds or not kinds or not kinds <= {"list", "array", "array0", "tensor", "existing"}:
         return None
     if len(kinds) == 1:
         return kinds.pop()
+    if "array0" in kinds:
+        return "array0"
     return "array" if kinds <= {"list", "array"} else "existing"
 
 
@@ -445,15 +453,32 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
         return None
     qualified = aliases.qualify(value.func) or ""
     # `np.zeros(n)`, `np.arange(n)`, `np.stack(xs)`, `np.random.choice(k, size=n)` (NumPy's random
-    # functions only when given a size), and `np.array(x)`/`np.asarray(x)`, read as data as
-    # `codemods.analysis.legacy_constructors.is_data` reads them (only a 0-d integer array, which the
-    # legacy call read as a size of uninitialised memory, would differ).
+    # functions only when given a size), and `np.array(x)`/`np.asarray(x)` of data: "array0" where it may
+    # be a 0-d integer array, which the legacy call read as a size of uninitialised memory (`np.array(k)`
+    # of a number, `np.load(path)`), unless the one binding of `x` reaching it is a list or an array.
     random = qualified.startswith("numpy.random.") and is_data(value, aliases)
     if qualified == "numpy.reshape" and is_data(value, aliases):
         return "existing"  # `np.reshape(y, (-1, 1))`: a view of `y`, as `y.reshape(-1, 1)` is
+    if qualified in ARRAY_BUILDERS and may_be_a_0d_integer(value, aliases):
+        return "array" if _shaped_by_its_binding(tree, value, aliases) else "array0"
     if qualified in ARRAY_BUILDERS or random:
         return "array"
     return returned_kind(tree, value, aliases)
+
+
+def _shaped_by_its_binding(tree: Tree, call: cst.Call, aliases: ImportAliases) -> bool:
+    """``np.asarray(rows)`` where ``rows`` is data in its function (:func:`argument_kinds`: every binding
+    a list, ``rows.append(...)``) or the one binding of it reaching the call is a list or an array of at
+    least one dimension (:func:`reaching_kind`): the array has that many dimensions too."""
+    given = call.args[0] if call.args else None
+    if given is None or given.keyword is not None or given.star or not isinstance(given.value, cst.Name):
+        return False
+    if aliases.qualify(call.func) not in ("numpy.array", "numpy.asarray"):
+        return False
+    sizes, data, _ = argument_kinds(tree, call, aliases)
+    if not may_be_a_0d_integer(call, aliases, data, sizes):
+        return True
+    return reaching_kind(tree, call, given.value.value, aliases) in ("list", "array")
 
 
 def returned_kind(tree: Tree, call: cst.BaseExpression, aliases: ImportAliases) -> str | None:
@@ -585,7 +610,12 @@ _WHERE = frozenset({"numpy.where"})
 
 
 def array_rewrite(
-    call: cst.Call, qualified: str, aliases: ImportAliases, device: cst.BaseExpression | None = None
+    call: cst.Call,
+    qualified: str,
+    aliases: ImportAliases,
+    device: cst.BaseExpression | None = None,
+    *,
+    scalar_arrays: bool = False,
 ) -> cst.Call | None:
     """``torch.FloatTensor(state.reshape(1, -1))`` -> ``torch.as_tensor(state.reshape(1, -1),
     dtype=torch.float32)`` where the one argument is an array whatever its receiver is (see
@@ -593,14 +623,16 @@ def array_rewrite(
     the dtype matches and copies otherwise, as the legacy call does, and fails on the same arrays
     (negative strides); on a tensor of the same dtype it gives that (fresh) tensor instead of an alias of
     it, and one of another dtype it converts where the legacy call raised. ``device``: made there (a
-    ``torch.cuda.*`` type: on ``"cuda"`` without one)."""
+    ``torch.cuda.*`` type: on ``"cuda"`` without one). ``scalar_arrays``: also an array that may be a
+    0-d integer one (``np.array(k)``), which the legacy call read as a size: a likely reading only."""
     dtype = legacy_dtype(qualified)
     if dtype is None and qualified != "torch.Tensor":
         return None
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
     value = call.args[0].value
-    if not _is_array(value, aliases, floating=dtype is None or dtype.startswith(("float", "bfloat"))):
+    floating = dtype is None or dtype.startswith(("float", "bfloat"))
+    if not _is_array(value, aliases, floating, scalar_arrays):
         return None
     if device is None and qualified.startswith("torch.cuda."):
         device = cst.SimpleString('"cuda"')
@@ -612,9 +644,7 @@ def array_rewrite(
 # too (`np.float64(1).reshape(1)` is an array); on a list or a number they raise, as the legacy call then
 # did on most of them.
 _ARRAY_METHODS = frozenset({"reshape", "flatten", "ravel"})
-_FLOAT_DTYPES = frozenset(
-    {"float", "numpy.float32", "numpy.float64", "numpy.float16", "numpy.single", "numpy.double"}
-)
+_FLOAT_DTYPES = NUMPY_FLOAT_DTYPES
 
 
 def _axes_given(transpose: cst.Call) -> bool:
@@ -627,7 +657,9 @@ def _axes_given(transpose: cst.Call) -> bool:
     return len(args) > 1 or (isinstance(first, (cst.Tuple, cst.List)) and bool(first.elements))
 
 
-def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
+def _is_array(
+    value: cst.BaseExpression, aliases: ImportAliases, floating: bool, scalar_arrays: bool = False
+) -> bool:
     """``value`` is an array by its own expression: a NumPy call that always makes one of at least one
     dimension (``np.diff(x)``, ``np.argsort(x)``: ``ARRAY_BUILDERS``),
     ``x.reshape(...)`` (with a shape), ``x.flatten()``,
@@ -636,9 +668,12 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
     always did, while an integer one would read it as a size), likewise NumPy's functions whose result
     is always floating (``np.log(p)``: an array, or a float the legacy call rejected), ``np.where(c)[i]``
     (an array of indices), and arithmetic with an array built right there (``1 - np.float32([done])``:
-    NumPy broadcasts, the result is an array)."""
+    NumPy broadcasts, the result is an array; a floating one of what may be a 0-d array, ``np.array(r) *
+    0.5``, is an array or a float the legacy call rejected). Not a NumPy call that may give a 0-d
+    integer array (:func:`may_be_a_0d_integer`), unless ``scalar_arrays``."""
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, _ARRAY_ARITHMETIC):
-        return any(_built_array(side, aliases, floating) for side in (value.left, value.right))
+        any_array = scalar_arrays or _floating_result(value)
+        return any(_built_array(side, aliases, floating, any_array) for side in (value.left, value.right))
     if floating and isinstance(value, cst.Call) and aliases.qualify(value.func) in _FLOATING_FUNCTIONS:
         return True  # `np.log(probs)`: never an int, so never a size
     if (
@@ -652,7 +687,8 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
     ):
         return True  # `np.float32(state)`: an array (a fresh one), or a scalar the legacy call rejected
     if isinstance(value, cst.Call) and aliases.qualify(value.func) in ARRAY_BUILDERS:
-        return True  # `np.diff(hz)`, `np.argsort(x)`: an array of at least one dimension, never a size
+        # `np.diff(hz)`, `np.argsort(x)`: an array of at least one dimension, never a size
+        return scalar_arrays or not may_be_a_0d_integer(value, aliases)
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):
         method = value.func.attr.value
         if aliases.qualify(value.func) is not None:
@@ -670,7 +706,11 @@ def _is_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool)
             sliced = isinstance(receiver, cst.Subscript) and any(
                 isinstance(e.slice, cst.Slice) for e in receiver.slice
             )
-            return sliced or _is_array(receiver, aliases, floating) or is_existing_array(receiver, aliases)
+            return (
+                sliced
+                or _is_array(receiver, aliases, floating, scalar_arrays)
+                or is_existing_array(receiver, aliases)
+            )
         if method == "astype" and floating and len(value.args) == 1:
             target = value.args[0].value
             spelled = aliases.qualify(target) or (target.value if isinstance(target, cst.Name) else None)
@@ -692,21 +732,31 @@ _FLOATING_FUNCTIONS = frozenset(
 )
 
 
-def _built_array(value: cst.BaseExpression, aliases: ImportAliases, floating: bool) -> bool:
+def _built_array(
+    value: cst.BaseExpression, aliases: ImportAliases, floating: bool, scalar_arrays: bool = False
+) -> bool:
     """An array whatever its operands: a NumPy constructor that always makes one (``np.array(x)``,
-    ``np.zeros(n)``), a NumPy dtype of a list (``np.float32([done])``), or an array by
-    :func:`_is_array` (never a scalar, unlike ``np.float32(x)`` alone or ``np.sum(x)``)."""
+    ``np.zeros(n)``; one that may be a 0-d integer array only with ``scalar_arrays``), a NumPy dtype of
+    a list (``np.float32([done])``), or an array by :func:`_is_array` (never a scalar, unlike
+    ``np.float32(x)`` alone or ``np.sum(x)``)."""
     if isinstance(value, cst.Call):
         qualified = aliases.qualify(value.func) or ""
         if qualified in _NUMPY_ARRAY_BUILDERS or qualified in ARRAY_BUILDERS:
-            return True
+            return scalar_arrays or not may_be_a_0d_integer(value, aliases)
         if qualified in _FLOAT_DTYPES | _NUMPY_INT_DTYPES and len(value.args) == 1:
             return isinstance(value.args[0].value, (cst.List, cst.ListComp))
     if isinstance(value, cst.BinaryOperation):
-        return _is_array(value, aliases, floating)
-    return _is_array(value, aliases, floating) and not (
+        return _is_array(value, aliases, floating, scalar_arrays)
+    return _is_array(value, aliases, floating, scalar_arrays) and not (
         isinstance(value, cst.Call) and aliases.qualify(value.func) in _FLOAT_DTYPES
     )
+
+
+def _floating_result(operation: cst.BinaryOperation) -> bool:
+    """``x / n``, ``0.5 * x``: floating whatever ``x`` holds (a NumPy float of a 0-d array, which the
+    legacy call rejected as it rejects any float, never a size)."""
+    sides = (operation.left, operation.right)
+    return isinstance(operation.operator, cst.Divide) or any(isinstance(side, cst.Float) for side in sides)
 
 
 # NumPy calls whose result is an array whatever they are given.

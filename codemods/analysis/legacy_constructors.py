@@ -7,9 +7,11 @@ the source, a single argument is
 
 - data when it is a literal list, tuple or comprehension, ``range(...)``, ``list(...)``,
   ``sorted(...)``, ``x.tolist()``, a NumPy array built right there (``np.array``, ``np.zeros``...,
-  NumPy's random numbers given a size), or a name every binding of which is data (``ids = []``, an
-  ``ids: list`` parameter); an existing array (a slice, ``x.reshape(1, -1)``: :func:`is_existing_array`)
-  is data too, spelled ``torch.as_tensor`` so as to share memory where the legacy call did;
+  NumPy's random numbers given a size; not one that may be a 0-d integer array, ``np.array(k)`` of a
+  number, which the legacy constructor read as a size: :func:`may_be_a_0d_integer`), or a name every
+  binding of which is data (``ids = []``, an ``ids: list`` parameter); an existing array (a slice,
+  ``x.reshape(1, -1)``: :func:`is_existing_array`) is data too, spelled ``torch.as_tensor`` so as to
+  share memory where the legacy call did;
 - a size when it provably is an int or a ``torch.Size`` (an int literal, ``x.size(i)``,
   ``x.shape[i]``, ``len(...)``, ``x.numel()``, an ``int`` parameter, a name every binding of which
   is a size, sums and products of those);
@@ -39,8 +41,18 @@ _SIZE_BUILTINS = frozenset(
 _SIZE_OPERATORS = (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
 _SEQUENCE_BUILTINS = frozenset({"range", "list", "tuple", "sorted"})
 # NumPy functions that read an array from a file (a file of one number gives a 0-d array, as `np.array(3)`
-# does, which a legacy constructor read as a size: code that hands one to it is not seen).
+# does, which a legacy constructor read as a size: see `may_be_a_0d_integer`).
 LOADED_ARRAYS = frozenset(f"numpy.{name}" for name in "load loadtxt genfromtxt fromfile".split())
+# NumPy calls that give a 0-d array for a number (`np.array(3)`, a file holding one number): where it is
+# an integer one, the legacy constructor read it as a size (`torch.LongTensor(np.array(3))` is
+# uninitialised memory of 3 elements, `torch.tensor` of it a 0-d tensor). `np.fromfile` is always 1-d.
+_SCALAR_ARRAYS = frozenset(f"numpy.{name}" for name in "array asarray load loadtxt genfromtxt".split())
+# The ones reading text, whose dtype is float unless given (the second positional argument or `dtype=`).
+_TEXT_ARRAYS = frozenset({"numpy.loadtxt", "numpy.genfromtxt"})
+# Floating dtypes as NumPy calls take them (a 0-d floating array is data to the legacy constructor).
+NUMPY_FLOAT_DTYPES = frozenset(
+    {"float", "numpy.float32", "numpy.float64", "numpy.float16", "numpy.single", "numpy.double"}
+)
 # NumPy functions that build an array (never a scalar): data for a legacy constructor.
 _NUMPY_ARRAYS = LOADED_ARRAYS | frozenset(
     f"numpy.{name}"
@@ -121,30 +133,41 @@ def is_data(
     aliases: ImportAliases,
     data_names: frozenset[str] = frozenset(),
     int_names: frozenset[str] = frozenset(),
+    *,
+    scalar_arrays: bool = False,
 ) -> bool:
-    """Is ``node`` provably a sequence or an array (data for a legacy constructor, never a size)?"""
+    """Is ``node`` provably a sequence or an array (data for a legacy constructor, never a size)?
+
+    A NumPy array that may be a 0-d integer one (``np.array(k)``, ``np.load(path)``: see
+    :func:`may_be_a_0d_integer`), which the legacy constructor read as a size, is not, unless
+    ``scalar_arrays``: then it is read as data too, a likely reading only (for an unsafe fix).
+    """
     if isinstance(node, (cst.List, cst.Tuple, cst.ListComp)):
         return True
     if isinstance(node, cst.Name):
         return node.value in data_names
     if isinstance(node, cst.IfExp):  # `[a] if c else [b]`: data whichever branch runs
-        return all(is_data(s, aliases, data_names, int_names) for s in (node.body, node.orelse))
+        branches = (node.body, node.orelse)
+        return all(is_data(s, aliases, data_names, int_names, scalar_arrays=scalar_arrays) for s in branches)
     if isinstance(node, cst.BinaryOperation):
         sides = (node.left, node.right)
         if isinstance(node.operator, cst.Add):
             # `seq[1:] + [0] * n`: a list concatenated (a list), added to an array (an array), or an
             # error; never an int or a `torch.Size`, which refuses a list.
             return any(is_list_display(s) for s in sides) or all(
-                is_data(s, aliases, data_names, int_names) for s in sides
+                is_data(s, aliases, data_names, int_names, scalar_arrays=scalar_arrays) for s in sides
             )
         if isinstance(node.operator, cst.Multiply):  # `[0] * n`: a list repeated (or an error)
             if any(isinstance(s, (cst.List, cst.Tuple, cst.ListComp)) for s in sides):
                 return True
-        if isinstance(node.operator, _ARRAY_ARITHMETIC):
+        if isinstance(node.operator, _ARRAY_ARITHMETIC) or (
+            scalar_arrays and isinstance(node.operator, cst.MatrixMultiply)
+        ):
             # `0.75 * np.random.normal(0, 1, (n, d))`, `(x - mean) / std` of an array: arithmetic with an
             # array gives an array (or an error); a list or a tuple refuses all of these but `*` (which
-            # repeats it, above), and none of them makes a `torch.Size`
-            return any(is_data(s, aliases, data_names, int_names) for s in sides)
+            # repeats it, above), and none of them makes a `torch.Size`. (`a @ b` of two 1-d arrays is
+            # a number: a size to the legacy constructor where it is an integer.)
+            return any(is_data(s, aliases, data_names, int_names, scalar_arrays=scalar_arrays) for s in sides)
         return False
     if isinstance(node, cst.Call):
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
@@ -156,11 +179,54 @@ def is_data(
         if qualified == "numpy.reshape":  # `np.reshape(y, (-1, 1))`: shaped as its method is
             shape = positional(node)[1:2]
             return bool(shape) and gives_a_dimension(node.with_changes(args=shape))
-        return dotted_name(node.func) in _SEQUENCE_BUILTINS or qualified in _NUMPY_ARRAYS
+        if qualified in _NUMPY_ARRAYS:
+            return scalar_arrays or not may_be_a_0d_integer(node, aliases, data_names, int_names)
+        return dotted_name(node.func) in _SEQUENCE_BUILTINS
     return False
 
 
-_ARRAY_ARITHMETIC = (cst.Multiply, cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power, cst.MatrixMultiply)
+_ARRAY_ARITHMETIC = (cst.Multiply, cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power)
+
+
+def may_be_a_0d_integer(
+    call: cst.Call,
+    aliases: ImportAliases,
+    data_names: frozenset[str] = frozenset(),
+    int_names: frozenset[str] = frozenset(),
+) -> bool:
+    """Might the NumPy call ``call`` give a 0-d integer array, which a legacy constructor read as a size?
+
+    ``np.array(k)`` and ``np.asarray(k)`` of a number, ``np.load(path)`` and ``np.loadtxt(path, dtype=int)``
+    of a file holding one number do. Not one given data of at least one dimension (``np.array([a, b])``,
+    ``np.asarray(ids)`` of a list, ``np.array(rows[1:])`` of a slice), a dimension (``ndmin=1``) or a
+    floating dtype (a 0-d floating array is data to the legacy constructor too), nor a text file read
+    with the default dtype (float).
+    """
+    qualified = aliases.qualify(call.func)
+    if qualified not in _SCALAR_ARRAYS:
+        return False
+    ndmin = kwarg(call, "ndmin")
+    if ndmin is not None and isinstance(ndmin.value, cst.Integer) and ndmin.value.evaluated_value > 0:
+        return False
+    given = positional(call)
+    dtype = kwarg(call, "dtype") or (given[1] if len(given) > 1 and qualified != "numpy.load" else None)
+    if dtype is not None:
+        return not is_floating_dtype(dtype.value, aliases)
+    if qualified in _TEXT_ARRAYS:
+        return False
+    if qualified == "numpy.load" or not given or given[0].star:
+        return True
+    first = given[0].value
+    sliced = isinstance(first, cst.Subscript) and any(isinstance(e.slice, cst.Slice) for e in first.slice)
+    return not (sliced or is_data(first, aliases, data_names, int_names))
+
+
+def is_floating_dtype(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
+    """``np.float32``, ``float``, ``"float64"``: a floating dtype as NumPy takes it."""
+    if isinstance(node, cst.SimpleString):
+        return str(node.evaluated_value).startswith("float")
+    qualified = aliases.qualify(node) or (node.value if isinstance(node, cst.Name) else None)
+    return qualified in NUMPY_FLOAT_DTYPES
 
 
 def is_list_display(node: cst.BaseExpression) -> bool:
@@ -484,6 +550,8 @@ def legacy_constructor_rewrite(
     device: cst.BaseExpression | None = None,
     data_names: frozenset[str] = frozenset(),
     list_names: frozenset[str] = frozenset(),
+    *,
+    scalar_arrays: bool = False,
 ) -> cst.Call | None:
     """``torch.FloatTensor([1, 2])`` -> ``torch.tensor([1, 2], dtype=torch.float32)``,
     ``torch.cuda.LongTensor(n, m)`` -> ``torch.empty(n, m, dtype=torch.int64, device="cuda")``.
@@ -492,6 +560,7 @@ def legacy_constructor_rewrite(
     that may be an existing array or tensor (anything but :func:`is_fresh_data`; ``list_names`` hold
     Python sequences) goes to ``torch.as_tensor``, which shares memory where the host constructor did.
     None when the arguments do not say whether they are data or a size, or use keywords.
+    ``scalar_arrays``: read a NumPy array that may be 0-d as data too (:func:`is_data`), a likely reading.
     """
     dtype = legacy_dtype(qualified)
     if not is_legacy_constructor(qualified) or any(
@@ -503,7 +572,7 @@ def legacy_constructor_rewrite(
         factory, args = "empty", [cst.Arg(cst.Integer("0"))]
     elif len(args) == 1 and not args[0].star:
         value = args[0].value
-        if is_data(value, aliases, data_names, int_names):
+        if is_data(value, aliases, data_names, int_names, scalar_arrays=scalar_arrays):
             # A host type shares an existing array's memory; `torch.cuda.*` copied it to the GPU (but
             # a device given for it may be the host's).
             always_copied = qualified.startswith("torch.cuda.") and device is None

@@ -95,6 +95,11 @@ def constructor_call(
         listed = _listed_rewrite(tree, call, legacy, qualified, aliases, sizes, device)
         if listed is not None:
             return message + listed[0], listed[1], True
+        scalar = _scalar_array_rewrite(
+            tree, call, legacy, qualified, aliases, ArgumentKinds(sizes, data, lists), device
+        )
+        if scalar is not None:
+            return message + scalar[0], scalar[1], True
         read = _read_as_data(tree, call, qualified, aliases, device) or _read_as_size(
             tree, call, legacy, qualified, aliases, device
         )
@@ -440,6 +445,46 @@ def _listed_rewrite(
         " (unsafe: a 0-d array's `.tolist()` is a number, which the legacy call read as a size)",
         fixed,
     )
+
+
+SCALAR_ARRAY = (
+    " of {arg}, a NumPy array that may have no dimension (`np.array(k)` of a number, a file holding one"
+    " number): read as data, `{factory}(...)` makes the same tensor of an array of at least one dimension"
+    " (unsafe: the legacy call read a 0-d integer array as a size, an uninitialised tensor of that many"
+    " elements)"
+)
+
+
+def _scalar_array_rewrite(
+    tree: Tree,
+    call: cst.Call,
+    legacy: str,
+    qualified: str,
+    aliases: ImportAliases,
+    kinds: ArgumentKinds,
+    device: cst.BaseExpression | None,
+) -> tuple[str, cst.Call] | None:
+    """The one argument is a NumPy array that may be 0-d (``np.array(label)``, ``np.load(path)``, a name
+    bound to one: :func:`codemods.analysis.legacy_constructors.may_be_a_0d_integer`): the rewrite it would
+    have as an array of at least one dimension, as an unsafe fix (a 0-d integer array was a size)."""
+    array_names = _array_names(tree, call, aliases)
+    fixed = legacy_constructor_rewrite(
+        call, legacy, aliases, kinds.sizes, device, kinds.data - array_names, kinds.lists, scalar_arrays=True
+    )
+    if fixed is not None and qualified == "torch.Tensor":
+        fixed = _default_dtype(tree, aliases, fixed)
+    if fixed is None:
+        fixed = array_rewrite(call, qualified, aliases, device, scalar_arrays=True)
+    if fixed is None and argument_kind(tree, call, aliases) == "array0":
+        if device is None and qualified.startswith("torch.cuda."):
+            device = cst.SimpleString('"cuda"')
+        fixed = as_tensor_of(call.args[0].value, qualified, aliases, device)
+    if fixed is None:
+        return None
+    spelled = code_of(call.args[0].value)
+    arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
+    factory = "torch.as_tensor" if code_of(fixed.func).endswith("as_tensor") else "torch.tensor"
+    return SCALAR_ARRAY.format(arg=arg, factory=factory), fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 
 
 def _a_tolist(value: cst.BaseExpression) -> bool:

@@ -665,7 +665,7 @@ INVALID = [
         import torch
 
         def features(rows, weight):
-            obs = torch.FloatTensor(np.asarray(rows))
+            obs = torch.FloatTensor(np.asarray(rows, dtype=np.float32))
             mask = np.ones(len(rows), dtype=np.float32)
             scale = weight.data.new(mask)
             order = torch.LongTensor(np.arange(len(rows)))
@@ -676,7 +676,7 @@ INVALID = [
         import torch
 
         def features(rows, weight):
-            obs = torch.as_tensor(np.asarray(rows), dtype=torch.float32)
+            obs = torch.as_tensor(np.asarray(rows, dtype=np.float32), dtype=torch.float32)
             mask = np.ones(len(rows), dtype=np.float32)
             scale = torch.as_tensor(mask, dtype=weight.data.dtype, device=weight.data.device)
             order = torch.tensor(np.arange(len(rows)), dtype=torch.int64)
@@ -2617,15 +2617,16 @@ INVALID = [
         message="of a NumPy array bound before it",
         line=7,
     ),
-    # An array loaded from a file (`np.load`), reshaped to a shape (`np.reshape(y, (-1, 1))`, a view),
-    # or such an array shifted by a number first (`z = z - 1`, a fresh array): data.
+    # An array loaded from a file (`np.fromfile`, always 1-d; `np.loadtxt`, floating unless told), reshaped
+    # to a shape (`np.reshape(y, (-1, 1))`, a view), or such an array shifted by a number first (`z = z -
+    # 1`, a fresh array): data.
     Invalid(
         """
         import numpy as np
         import torch
 
         def load(path, idx):
-            x = np.load(path)
+            x = np.fromfile(path, dtype=np.float32)
             x = torch.FloatTensor(x)
             y = np.load(path + ".y")[idx]
             y = np.reshape(y, (-1, 1))
@@ -2640,7 +2641,7 @@ INVALID = [
         import torch
 
         def load(path, idx):
-            x = np.load(path)
+            x = np.fromfile(path, dtype=np.float32)
             x = torch.as_tensor(x, dtype=torch.float32)
             y = np.load(path + ".y")[idx]
             y = np.reshape(y, (-1, 1))
@@ -2671,6 +2672,95 @@ INVALID = [
         None,
         message="cannot tell data from a size here",
         line=7,
+    ),
+    # A NumPy array that may have no dimension: `np.array(label)` of a number, `np.load(path)` or
+    # `np.loadtxt(path, dtype=int)` of a file holding one number, a product of two 1-d arrays (`@`),
+    # such an array shifted by a number (`n = n + 1`), or a function's returning one. A 0-d integer one was a
+    # size to the legacy call (uninitialised memory of that many elements), so reading it as data is unsafe.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def label_of(k):
+            return np.array(k)
+
+        def load(path, label, weights):
+            counts = np.load(path)
+            ids = np.loadtxt(path, dtype=int)
+            n = np.array(label)
+            n = n + 1
+            return (
+                torch.LongTensor(counts),
+                torch.LongTensor(ids),
+                torch.FloatTensor(np.array(label)),
+                torch.FloatTensor(np.ones(3) @ weights),
+                torch.LongTensor(n),
+                torch.LongTensor(label_of(label)),
+            )
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def label_of(k):
+            return np.array(k)
+
+        def load(path, label, weights):
+            counts = np.load(path)
+            ids = np.loadtxt(path, dtype=int)
+            n = np.array(label)
+            n = n + 1
+            return (
+                torch.as_tensor(counts, dtype=torch.int64),
+                torch.as_tensor(ids, dtype=torch.int64),
+                torch.tensor(np.array(label), dtype=torch.float32),
+                torch.as_tensor(np.ones(3) @ weights, dtype=torch.float32),
+                torch.as_tensor(n, dtype=torch.int64),
+                torch.as_tensor(label_of(label), dtype=torch.int64),
+            )
+        """,
+        message="a NumPy array that may have no dimension",
+        line=13,
+    ),
+    # The same arrays shown to have a dimension (`np.array([label])`, `ndmin=1`, a slice, a list bound
+    # before) or to be floating (`dtype=np.float32`, a text file's default dtype, `* 0.5`): data, safely.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def load(path, label, rows):
+            ids = [label, label + 1]
+            ids = np.asarray(ids)
+            return (
+                torch.LongTensor(np.array([label])),
+                torch.LongTensor(np.array(label, ndmin=1)),
+                torch.LongTensor(np.array(rows[1:])),
+                torch.LongTensor(ids),
+                torch.FloatTensor(np.array(label, dtype=np.float32)),
+                torch.FloatTensor(np.loadtxt(path)),
+                torch.Tensor(np.array(label) * 0.5),
+            )
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def load(path, label, rows):
+            ids = [label, label + 1]
+            ids = np.asarray(ids)
+            return (
+                torch.tensor(np.array([label]), dtype=torch.int64),
+                torch.tensor(np.array(label, ndmin=1), dtype=torch.int64),
+                torch.tensor(np.array(rows[1:]), dtype=torch.int64),
+                torch.as_tensor(ids, dtype=torch.int64),
+                torch.tensor(np.array(label, dtype=np.float32), dtype=torch.float32),
+                torch.tensor(np.loadtxt(path), dtype=torch.float32),
+                torch.as_tensor(np.array(label) * 0.5, dtype=torch.get_default_dtype()),
+            )
+        """,
+        line=8,
     ),
     # `type(Variable())`: the type of an empty tensor, `torch.Tensor` since PyTorch 0.4. A `type` of
     # the file's own is not the builtin: reported only.

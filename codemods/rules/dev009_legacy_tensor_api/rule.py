@@ -63,9 +63,14 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   the call on every path (in its block or one around it, at a script's top level too) is a fresh list,
   a tuple unpacked from `zip(...)` or a NumPy array (`x = np.asarray(ids)`, `np.diff(x)`). A list becomes
   `torch.tensor` (both copy it), an array `torch.as_tensor` (both share its memory: never
-  `torch.tensor`, which would copy it). What `.tolist()` gave (`x = np.array(x).tolist()`, bound
-  so before the call) becomes `torch.tensor` too, as an unsafe fix: a 0-d array's `.tolist()` is a
-  number, which the legacy call read as a size. A float type's one argument the file shows nothing about
+  `torch.tensor`, which would copy it). A NumPy array that may have no dimension (`np.array(label)` of
+  a number, `np.load(path)`, `np.loadtxt(path, dtype=int)` of a file holding one number, `a @ b` of two
+  1-d arrays, a name bound to one) is read as data only as an unsafe fix: the legacy call read a 0-d
+  integer array as a size; one shown to have a dimension (`np.array([k])`, `ndmin=1`, of a list or a
+  slice) or to be floating (`dtype=np.float32`, a text file's default) is data. What `.tolist()` gave
+  (`x = np.array(x).tolist()`, bound so before the call) becomes `torch.tensor` too, as an unsafe fix:
+  a 0-d array's `.tolist()` is a number, which the legacy call read as a size. A float type's one
+  argument the file shows nothing about
   (`codemods/rules/dev009_legacy_tensor_api/_opaque_arguments.py`: a batch unpacked from a call,
   `batch.reward`, `data["loss"]`, a true division; no name spelled like a size, no `range` counter,
   no fill right after) is read as data, `torch.as_tensor(...)`, as an unsafe fix; so is, for every

@@ -387,13 +387,14 @@ INVALID = [
     ),
     # The argument read as DEV009 reads it (`codemods.analysis.evident_data`): an array by its own
     # expression (`np.argsort(x)`, `np.log(p)` for a float type, `1 - np.float32([done])`), a NumPy array
-    # or a tensor bound before the call: data, made on the device with `torch.as_tensor`.
+    # or a tensor bound before the call (`np.asarray(words)` of a list: an array of at least one dimension):
+    # data, made on the device with `torch.as_tensor`.
     Invalid(
         """
         import numpy as np
         import torch
 
-        def batch(lengths, probs, done, words, device):
+        def batch(lengths, probs, done, words: list, device):
             order = torch.LongTensor(np.argsort(-lengths)).to(device)
             logp = torch.FloatTensor(np.log(probs)).to(device)
             mask = torch.FloatTensor(1 - np.float32([done])).to(device)
@@ -405,7 +406,7 @@ INVALID = [
         import numpy as np
         import torch
 
-        def batch(lengths, probs, done, words, device):
+        def batch(lengths, probs, done, words: list, device):
             order = torch.as_tensor(np.argsort(-lengths), dtype=torch.int64, device=device)
             logp = torch.as_tensor(np.log(probs), dtype=torch.float32, device=device)
             mask = torch.as_tensor(1 - np.float32([done]), dtype=torch.float32, device=device)
@@ -414,8 +415,9 @@ INVALID = [
             return order, logp, mask, ids
         """,
     ),
-    # Near misses: an int-valued NumPy function of a number may be an int (a size), and `np.log` for an
-    # integer type (a float the legacy call rejected, converted here): left as they are.
+    # Near misses: an int-valued NumPy function of a number may be an int (a size), so may an array of
+    # what may be a number (`np.asarray(n)`: 0-d), and `np.log` for an integer type (a float the legacy
+    # call rejected, converted here): left as they are.
     Invalid(
         """
         import numpy as np
@@ -424,7 +426,9 @@ INVALID = [
         def batch(n, probs, device):
             counts = torch.FloatTensor(np.abs(n)).to(device)
             logp = torch.LongTensor(np.log(probs)).to(device)
-            return counts, logp
+            ids = np.asarray(n)
+            ids = torch.LongTensor(ids).to(device)
+            return counts, logp, ids
         """,
         None,
         message="not plainly data or a size",

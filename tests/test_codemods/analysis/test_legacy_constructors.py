@@ -57,6 +57,24 @@ ROWS = [
     ("torch.FloatTensor(np.random.uniform(0, 1))", None),
     ("torch.FloatTensor(np.random.rand())", None),
     ("torch.FloatTensor(x.size()[1:])", None),
+    # A NumPy array that may be a 0-d integer one (a number's, a file's of one number): a size to the legacy
+    # constructor, so not data here; one shown to have a dimension, or to be floating, is.
+    ("torch.LongTensor(np.array(label))", None),
+    ("torch.FloatTensor(np.asarray(x))", None),
+    ("torch.FloatTensor(np.load(path))", None),
+    ("torch.LongTensor(np.loadtxt(path, dtype=int))", None),
+    ("torch.FloatTensor(np.ones(3) @ w)", None),  # two 1-d arrays make a number
+    ("torch.LongTensor(np.array([label]))", "torch.tensor(np.array([label]), dtype=torch.int64)"),
+    (
+        "torch.LongTensor(np.array(label, ndmin=1))",
+        "torch.tensor(np.array(label, ndmin=1), dtype=torch.int64)",
+    ),
+    ("torch.LongTensor(np.array(rows[1:]))", "torch.tensor(np.array(rows[1:]), dtype=torch.int64)"),
+    (
+        "torch.FloatTensor(np.asarray(x, np.float32))",
+        "torch.as_tensor(np.asarray(x, np.float32), dtype=torch.float32)",
+    ),
+    ("torch.FloatTensor(np.loadtxt(path))", "torch.tensor(np.loadtxt(path), dtype=torch.float32)"),
     # Unclear: a name, an array, a tensor, a storage. The caller reports instead.
     ("torch.FloatTensor(values)", None),
     ("torch.FloatTensor(x.shape)", None),  # a torch.Size, or a NumPy array's tuple (data)
