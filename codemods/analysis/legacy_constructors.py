@@ -6,12 +6,12 @@ A legacy constructor reads its arguments by what they are at run time: a sequenc
 the source, a single argument is
 
 - data when it is a literal list, tuple or comprehension, ``range(...)``, ``list(...)``,
-  ``sorted(...)``, ``x.tolist()``, a NumPy array built right there (``np.array``, ``np.zeros``...,
-  NumPy's random numbers given a size; not one that may be a 0-d integer array, ``np.array(k)`` of a
-  number, which the legacy constructor read as a size: :func:`may_be_a_0d_integer`), or a name every
-  binding of which is data (``ids = []``, an ``ids: list`` parameter); an existing array (a slice,
-  ``x.reshape(1, -1)``: :func:`is_existing_array`) is data too, spelled ``torch.as_tensor`` so as to
-  share memory where the legacy call did;
+  ``sorted(...)``, ``x.tolist()`` of an array shown to have a dimension, a NumPy array built right
+  there (``np.array``, ``np.zeros``..., NumPy's random numbers given a size; not one that may be a 0-d
+  integer array, ``np.array(k)`` of a number, which the legacy constructor read as a size:
+  :func:`may_be_a_0d_integer`), or a name every binding of which is data (``ids = []``, an ``ids:
+  list`` parameter); an existing array (a slice, ``x.reshape(1, -1)``: :func:`is_existing_array`) is
+  data too, spelled ``torch.as_tensor`` so as to share memory where the legacy call did;
 - a size when it provably is an int or a ``torch.Size`` (an int literal, ``x.size(i)``,
   ``x.shape[i]``, ``len(...)``, ``x.numel()``, an ``int`` parameter, a name every binding of which
   is a size, sums and products of those);
@@ -171,7 +171,14 @@ def is_data(
         return False
     if isinstance(node, cst.Call):
         if isinstance(node.func, cst.Attribute) and node.func.attr.value == "tolist":
-            return True
+            # A list of an array of at least one dimension, but a number of a 0-d one (`np.argmax(s)`,
+            # `y.sum()`), which the legacy constructor read as a size where it is an integer.
+            receiver = node.func.value
+            return (
+                scalar_arrays
+                or is_data(receiver, aliases, data_names, int_names)
+                or is_existing_array(receiver, aliases, data_names, int_names)
+            )
         position = _NUMPY_RANDOM_SIZE.get(aliases.qualify(node.func) or "")
         if position is not None:  # an array only when given a size
             return kwarg(node, "size") is not None or len(positional(node)) > position

@@ -111,7 +111,7 @@ def _made_as_float_data(aliases: ImportAliases, call: cst.Call) -> bool:
         return _made_as_float_data(aliases, call.args[0].value)
     if qualified in _FLOAT32_MAKERS:
         return kwarg(call, "dtype") is None
-    return is_data(call, aliases)
+    return is_data(call, aliases, scalar_arrays=True)  # (a likely reading: `np.array(k)` may be 0-d)
 
 
 def _names_dtype(aliases: ImportAliases, value: cst.BaseExpression) -> bool:

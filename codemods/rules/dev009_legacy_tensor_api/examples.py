@@ -2762,6 +2762,51 @@ INVALID = [
         """,
         line=8,
     ),
+    # What `.tolist()` gave, in the call or bound before it: a list of an array with a dimension, but a
+    # number of a 0-d one (`np.argmax(scores)`, `y.sum()`), which the legacy call read as a size: unsafe.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def target(scores, y):
+            label = y.sum()
+            ids = label.tolist()
+            return torch.LongTensor(np.argmax(scores).tolist()), torch.LongTensor(ids)
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def target(scores, y):
+            label = y.sum()
+            ids = label.tolist()
+            return torch.tensor(np.argmax(scores).tolist(), dtype=torch.int64), torch.tensor(ids, dtype=torch.int64)
+        """,
+        message="a 0-d array's `.tolist()` is a number",
+        line=7,
+    ),
+    # `.tolist()` of an array shown to have a dimension (a slice, `x.reshape(-1)`, `np.arange(n)`): a list.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def target(scores, n):
+            head = scores[:n].tolist()
+            return torch.LongTensor(head), torch.FloatTensor(scores.reshape(-1).tolist()), torch.LongTensor(np.arange(n).tolist())
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def target(scores, n):
+            head = scores[:n].tolist()
+            return torch.tensor(head, dtype=torch.int64), torch.tensor(scores.reshape(-1).tolist(), dtype=torch.float32), torch.tensor(np.arange(n).tolist(), dtype=torch.int64)
+        """,
+        message="use `torch.tensor(...)`",
+        line=6,
+    ),
     # `type(Variable())`: the type of an empty tensor, `torch.Tensor` since PyTorch 0.4. A `type` of
     # the file's own is not the builtin: reported only.
     Invalid(

@@ -29,7 +29,15 @@ ROWS = [
     ("torch.FloatTensor(x.shape[0], 2)", "torch.empty(x.shape[0], 2, dtype=torch.float32)"),
     ("torch.LongTensor(range(n))", "torch.tensor(range(n), dtype=torch.int64)"),  # a range is data
     ("torch.LongTensor(list(ids))", "torch.tensor(list(ids), dtype=torch.int64)"),
-    ("torch.FloatTensor(x.tolist())", "torch.tensor(x.tolist(), dtype=torch.float32)"),
+    # What `.tolist()` gives: a list of an array of at least one dimension, a number of a 0-d one.
+    ("torch.FloatTensor(x.tolist())", None),
+    ("torch.LongTensor(np.argmax(scores).tolist())", None),
+    (
+        "torch.FloatTensor(x.reshape(-1).tolist())",
+        "torch.tensor(x.reshape(-1).tolist(), dtype=torch.float32)",
+    ),
+    ("torch.LongTensor(x[1:].tolist())", "torch.tensor(x[1:].tolist(), dtype=torch.int64)"),
+    ("torch.LongTensor(np.arange(n).tolist())", "torch.tensor(np.arange(n).tolist(), dtype=torch.int64)"),
     ("torch.FloatTensor(np.zeros(3))", "torch.tensor(np.zeros(3), dtype=torch.float32)"),
     ("torch.LongTensor([0] * n)", "torch.tensor([0] * n, dtype=torch.int64)"),
     ("torch.Tensor([1, 2])", "torch.tensor([1, 2], dtype=torch.get_default_dtype())"),
