@@ -445,7 +445,7 @@ def _array_or_list(tree: Tree, value: cst.BaseExpression, aliases: ImportAliases
         return "tolist"  # a list, but a number for a 0-d array: only a likely reading
     if index_array(value, aliases):
         return "array"  # `np.where(c)[0]`: a fresh 1-d array of indices
-    if is_existing_array(value, aliases):
+    if is_existing_array(value, aliases, tree=tree):
         return "existing"  # `x.reshape(-1, 1)`, `x[:, j]`, `x[i:j]`: an array's or a tensor's view
     if made_tensor(value, aliases):
         return "tensor"  # the legacy call aliased it, `torch.as_tensor` hands it back

@@ -252,18 +252,22 @@ def is_existing_array(
     aliases: ImportAliases,
     data_names: frozenset[str] = frozenset(),
     int_names: frozenset[str] = frozenset(),
+    tree: Tree | None = None,
 ) -> bool:
     """Is ``node`` an array or a tensor with at least one dimension that may share memory with one that
     exists (so data, never a size, but one that ``torch.tensor`` would copy where the legacy constructor
     aliased it): a slice (``target[i:i + n]``, not of a ``torch.Size``), an array indexed by an array or
     a list (``memory[ind]``), an index of several parts one of which is a slice (``x[:, j]``),
-    ``x.reshape(1, -1)``, ``x.flatten()``, ``x.ravel()``."""
+    ``x.reshape(1, -1)``, ``x.flatten()``, ``x.ravel()``. Given the ``tree``, not a slice of a name that may
+    hold a ``torch.Size`` (:func:`may_hold_a_size`)."""
     if isinstance(node, cst.Subscript):
         if len(node.slice) > 1 and any(isinstance(e.slice, cst.Slice) for e in node.slice):
             # `features[i][:, j]`: an index of several parts, one a slice, is an array's or a tensor's
             # (a list, a tuple and a `torch.Size` refuse it), and the slice keeps a dimension.
             return True
-        if _may_be_a_size(node.value, int_names):
+        if _may_be_a_size(node.value, int_names) or (
+            tree is not None and isinstance(node.value, cst.Name) and may_hold_a_size(tree, node.value)
+        ):
             return False  # a slice of a torch.Size is a torch.Size
         return any(
             isinstance(e.slice, cst.Slice)
@@ -286,6 +290,7 @@ def legacy_array_rewrite(
     aliases: ImportAliases,
     kinds: ArgumentKinds,
     device: cst.BaseExpression | None = None,
+    tree: Tree | None = None,
 ) -> cst.Call | None:
     """``torch.FloatTensor(state[i:j])`` -> ``torch.as_tensor(state[i:j], dtype=torch.float32)`` (and
     ``device=``), where the one argument is an existing array (:func:`is_existing_array`): ``as_tensor``
@@ -297,9 +302,36 @@ def legacy_array_rewrite(
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
     value = call.args[0].value
-    if not is_existing_array(value, aliases, kinds.data, kinds.sizes):
+    if not is_existing_array(value, aliases, kinds.data, kinds.sizes, tree):
         return None
     return as_tensor_of(value, qualified, aliases, device)
+
+
+def may_hold_a_size(tree: Tree, name: cst.Name, depth: int = 0) -> bool:
+    """Might ``name`` hold a ``torch.Size`` where it is read? So it may where a binding of it in its function
+    (or in the module, for a name its function does not bind) is ``x.size()``, ``x.shape``,
+    ``torch.Size(...)``, a slice of one, or another such name: ``dims = x.size()`` makes ``dims[1:]`` a
+    ``torch.Size``, which a legacy constructor reads as a size, not as an array."""
+    function = next((a for a in tree.ancestors(name) if isinstance(a, cst.FunctionDef)), None)
+    for scope in (function, tree.root) if function is not None else (tree.root,):
+        bound = bindings_in(tree, scope, name.value)
+        if bound:
+            return any(_binds_a_size(tree, binding, depth) for binding in bound)
+    return False
+
+
+def _binds_a_size(tree: Tree, binding: cst.CSTNode, depth: int) -> bool:
+    """Is ``binding`` (of a name) ``name = value`` with ``value`` what may be a ``torch.Size``?"""
+    assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else binding
+    value = assign.value if isinstance(assign, (cst.Assign, cst.AnnAssign)) else None
+    while isinstance(value, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in value.slice):
+        value = value.value  # `x.size()[1:]`: a slice of a `torch.Size` is one
+    if value is None:
+        return False
+    if isinstance(value, cst.Name):
+        return depth < 3 and may_hold_a_size(tree, value, depth + 1)
+    spelled = dotted_name(value.func) if isinstance(value, cst.Call) else None
+    return _a_torch_size(value) or (spelled or "").endswith("Size")
 
 
 def as_tensor_of(

@@ -78,7 +78,8 @@ def constructor_call(
         # (through an alias too: `LongTensor(np.argsort(x))`, made on the device the alias chooses)
         fixed = array_rewrite(call, qualified, aliases, device)
         if fixed is None and alias is None:
-            fixed = legacy_array_rewrite(call, qualified, aliases, ArgumentKinds(sizes, data, lists))
+            kinds = ArgumentKinds(sizes, data, lists)
+            fixed = legacy_array_rewrite(call, qualified, aliases, kinds, tree=tree)
         if fixed is not None:
             return (
                 message + " of an array (a slice, `x[idx]`, `x.reshape(...)`, `np.where(c)[1]`):"

@@ -2807,6 +2807,53 @@ INVALID = [
         message="use `torch.tensor(...)`",
         line=6,
     ),
+    # A slice of a name bound to a `torch.Size` (`dims = x.size()`, `x.shape`), here or in a function of the
+    # file that returns it: a `torch.Size`, a size to the legacy call, not an array: reported only.
+    Invalid(
+        """
+        import torch
+
+        def tail_of(x):
+            s = x.size()
+            return s[1:]
+
+        def make(x):
+            dims = x.shape
+            return torch.FloatTensor(dims[1:]), torch.FloatTensor(tail_of(x))
+        """,
+        None,
+        message="cannot tell data from a size here",
+        line=9,
+    ),
+    # A slice of a name bound to an array (to a `torch.Size` only in another function): an array's, shared.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def shape_of(x):
+            dims = x.size()
+            return dims
+
+        def make(n):
+            dims = np.arange(n)
+            return torch.FloatTensor(dims[1:])
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def shape_of(x):
+            dims = x.size()
+            return dims
+
+        def make(n):
+            dims = np.arange(n)
+            return torch.as_tensor(dims[1:], dtype=torch.float32)
+        """,
+        message="of an array (a slice",
+        line=10,
+    ),
     # `type(Variable())`: the type of an empty tensor, `torch.Tensor` since PyTorch 0.4. A `type` of
     # the file's own is not the builtin: reported only.
     Invalid(

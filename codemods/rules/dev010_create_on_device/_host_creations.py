@@ -250,7 +250,7 @@ def on_device(
             device=device,
             data_names=kinds.data,
             list_names=kinds.lists,
-        ) or legacy_array_rewrite(factory, qualified, aliases, kinds, device)
+        ) or legacy_array_rewrite(factory, qualified, aliases, kinds, device, tree)
         if made is None and tree is not None:
             # `torch.LongTensor(np.argsort(x))`, `ids = np.asarray(ids)` bound before: an array, as
             # `torch.as_tensor` reads it (moved right after, the legacy call's sharing is gone either way)

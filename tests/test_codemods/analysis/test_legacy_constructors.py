@@ -306,3 +306,29 @@ def test_a_binding_the_call_does_not_see_is_not_read_for_it(source):
 )
 def test_the_binding_the_call_sees_is_still_read(source, expected):
     assert _last_rewrite(source) == expected
+
+
+SIZE_SLICES = [
+    # A slice of a name bound to a `torch.Size` (`x.size()`, `x.shape`, `torch.Size(...)`, a slice of
+    # one, another such name) is a `torch.Size`, a size to the legacy constructor: no array.
+    ("dims = x.size()\nt = torch.FloatTensor(dims[1:])", None),
+    ("dims = x.shape[1:]\nt = torch.FloatTensor(dims[1:])", None),
+    ("s = torch.Size([2, 3])\ndims = s\nt = torch.FloatTensor(dims[:1])", None),
+    ("def f(x):\n    dims = x.shape\n    return torch.FloatTensor(dims[1:])", None),
+    # The same name bound to an array or a list elsewhere, or only in another function: an array's slice.
+    ("dims = np.zeros(3)\nt = torch.FloatTensor(dims[1:])", "torch.as_tensor(dims[1:], dtype=torch.float32)"),
+    (
+        "def f(x):\n    dims = x.size()\n\ndef g(dims):\n    return torch.FloatTensor(dims[1:])",
+        "torch.as_tensor(dims[1:], dtype=torch.float32)",
+    ),
+]
+
+
+@pytest.mark.parametrize("source, expected", SIZE_SLICES)
+def test_a_slice_of_a_name_holding_a_size_is_no_array(source, expected):
+    module = cst.parse_module(f"import numpy as np\nimport torch\n{source}\n")
+    tree = Tree(module)
+    aliases = ImportAliases.of(tree)
+    call = next(c for c in tree.of_type(module, cst.Call) if code_of(c.func).endswith("Tensor"))
+    fixed = legacy_array_rewrite(call, aliases.qualify(call.func), aliases, NO_ARGUMENT_KINDS, tree=tree)
+    assert (None if fixed is None else code_of(fixed)) == expected
