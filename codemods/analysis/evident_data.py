@@ -582,8 +582,10 @@ def argument_kind(tree: Tree, call: cst.Call, aliases: ImportAliases) -> str | N
     """What the one argument of the legacy constructor ``call`` is by what the file shows outside the
     call's own expression: ``"list"`` (a fresh list, or a function of the file returning one),
     ``"tolist"`` (what ``.tolist()`` gave), ``"tensor"`` (a torch call made it, here or bound before),
-    ``"existing"`` (a view of an array or a tensor bound before: a slice, ``x.reshape(...)``),
-    ``"array"`` (a NumPy array bound before), or None."""
+    ``"existing"`` (a view of an array or a tensor a function of the file returns: a slice,
+    ``x.reshape(...)``), ``"held"`` (a tensor, or a view that may be a tensor's, that a name holds:
+    :func:`hands_back_a_held_tensor`), ``"array"`` (a NumPy array bound before), ``"array0"`` (one that may
+    be a 0-d integer array), or None."""
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
     value = call.args[0].value
@@ -593,9 +595,74 @@ def argument_kind(tree: Tree, call: cst.Call, aliases: ImportAliases) -> str | N
         return "tensor"  # `torch.LongTensor(torch.from_numpy(ids))`
     if not isinstance(value, cst.Name):
         return returned_kind(tree, value, aliases)  # `torch.LongTensor(sample_ids(n))`
-    return reaching_kind(tree, call, value.value, aliases) or every_binding_kind(
+    kind = reaching_kind(tree, call, value.value, aliases) or every_binding_kind(
         tree, call, value.value, aliases
     )
+    if kind in ("tensor", "existing") and not _held_only_for_this_call(tree, call, value):
+        return "held"
+    return kind
+
+
+def _held_only_for_this_call(tree: Tree, call: cst.Call, name: cst.Name) -> bool:
+    """``x = expert[idx, :]`` then ``x = torch.FloatTensor(x).to(device)``: the statement just before the
+    call's, in its block, binds ``name`` (to a value that does not ask for gradients), and the call's
+    statement rebinds ``name``, reading it only as the call's argument. Nothing but the call ever sees
+    that object, so whether the result is it or a new tensor sharing its memory cannot show."""
+    line = next((a for a in tree.ancestors(call) if isinstance(a, cst.SimpleStatementLine)), None)
+    block = tree.parent(line) if line is not None else None
+    if line is None or not isinstance(block, (cst.Module, cst.IndentedBlock)) or len(line.body) != 1:
+        return False
+    statement = line.body[0]
+    if not (_rebinds(statement, name.value) and isinstance(statement, cst.Assign)):
+        return False
+    if sum(n.value == name.value for n in tree.of_type(statement.value, cst.Name)) != 1:
+        return False
+    siblings = list(block.body)
+    index = next((i for i, s in enumerate(siblings) if s is line), 0)
+    before = siblings[index - 1] if index > 0 else None
+    if not (isinstance(before, cst.SimpleStatementLine) and len(before.body) == 1):
+        return False
+    bound = before.body[0]
+    return (
+        _rebinds(bound, name.value)
+        and isinstance(bound, cst.Assign)
+        and not any(
+            arg.keyword is not None and arg.keyword.value == "requires_grad"
+            for arg in tree.of_type(bound.value, cst.Arg)
+        )
+    )
+
+
+def _rebinds(statement: cst.BaseSmallStatement, name: str) -> bool:
+    """``name = value``, one target."""
+    return (
+        isinstance(statement, cst.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0].target, cst.Name)
+        and statement.targets[0].target.value == name
+    )
+
+
+def hands_back_a_held_tensor(tree: Tree, call: cst.Call, aliases: ImportAliases) -> bool:
+    """Is the one argument of the legacy constructor ``call`` a tensor that the code holds, which
+    ``torch.as_tensor`` would hand back itself?
+
+    The legacy call of a tensor made a new tensor object sharing its memory (and, of one requiring
+    gradients, a view of it in the graph); ``torch.as_tensor`` of a tensor of its dtype and device is
+    that tensor. Where a name holds it (``x = torch.zeros(n)``, ``v = x.reshape(-1)`` that may be a
+    tensor's) or it is ``t.flatten()`` of a held ``t`` (a 1-d tensor's ``flatten()`` is itself), an in-place
+    change of shape or of ``requires_grad`` on either, a gradient or an ``is`` test now sees one object.
+    """
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return False
+    value = call.args[0].value
+    if (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "flatten"
+    ):
+        return not value.args and not isinstance(value.func.value, cst.Call)
+    return argument_kind(tree, call, aliases) == "held"
 
 
 def evident_array_kind(tree: Tree, call: cst.Call, aliases: ImportAliases) -> str | None:
@@ -698,7 +765,9 @@ def _is_array(
         if method == "transpose":  # `img.transpose((2, 0, 1))`, `t.transpose(0, 1)`: the axes given
             return _axes_given(value)
         if method in _ARRAY_METHODS:
-            return True
+            # (a 1-d tensor's `t.flatten()` is `t` itself: of a call's result only, see
+            # `hands_back_a_held_tensor`)
+            return method != "flatten" or isinstance(value.func.value, cst.Call)
         if method == "copy" and not value.args:
             # `np.argsort(x)[::-1].copy()` (the copy `torch.as_tensor` needs of negative strides): a copy
             # of an array, or of any slice (a list's too: data; a `torch.Size` has no `copy`)

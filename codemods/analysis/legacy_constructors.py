@@ -258,8 +258,10 @@ def is_existing_array(
     exists (so data, never a size, but one that ``torch.tensor`` would copy where the legacy constructor
     aliased it): a slice (``target[i:i + n]``, not of a ``torch.Size``), an array indexed by an array or
     a list (``memory[ind]``), an index of several parts one of which is a slice (``x[:, j]``),
-    ``x.reshape(1, -1)``, ``x.flatten()``, ``x.ravel()``. Given the ``tree``, not a slice of a name that may
-    hold a ``torch.Size`` (:func:`may_hold_a_size`)."""
+    ``x.reshape(1, -1)``, ``x.ravel()``, ``f(x).flatten()`` (not ``t.flatten()`` of a name: a 1-d
+    tensor's is ``t`` itself, which ``torch.as_tensor`` would hand back where the legacy constructor made
+    a new tensor). Given the ``tree``, not a slice of a name that may hold a ``torch.Size``
+    (:func:`may_hold_a_size`)."""
     if isinstance(node, cst.Subscript):
         if len(node.slice) > 1 and any(isinstance(e.slice, cst.Slice) for e in node.slice):
             # `features[i][:, j]`: an index of several parts, one a slice, is an array's or a tensor's
@@ -279,8 +281,11 @@ def is_existing_array(
         and isinstance(node.func, cst.Attribute)
         and aliases.qualify(node.func) is None
     ):
-        if node.func.attr.value in _SHAPED_METHODS:
-            return node.func.attr.value != "reshape" or gives_a_dimension(node)
+        method = node.func.attr.value
+        if method == "flatten":  # a 1-d tensor's `t.flatten()` is `t` itself: of a call's result only
+            return isinstance(node.func.value, cst.Call)
+        if method in _SHAPED_METHODS:
+            return method != "reshape" or gives_a_dimension(node)
     return False
 
 

@@ -15,6 +15,7 @@ from codemods.analysis.evident_data import (
     argument_kind,
     array_rewrite,
     every_binding_kind,
+    hands_back_a_held_tensor,
     reaching_kind,
 )
 from codemods.analysis.legacy_constructors import (
@@ -101,6 +102,9 @@ def constructor_call(
         )
         if scalar is not None:
             return message + scalar[0], scalar[1], True
+        held = _held_tensor_rewrite(tree, call, qualified, aliases, device)
+        if held is not None:
+            return message + held[0], held[1], True
         read = _read_as_data(tree, call, qualified, aliases, device) or _read_as_size(
             tree, call, legacy, qualified, aliases, device
         )
@@ -486,6 +490,38 @@ def _scalar_array_rewrite(
     arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
     factory = "torch.as_tensor" if code_of(fixed.func).endswith("as_tensor") else "torch.tensor"
     return SCALAR_ARRAY.format(arg=arg, factory=factory), fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
+
+
+HELD_TENSOR = (
+    " of {arg}, a tensor (or a view that may be a tensor's) the code holds: read as data,"
+    " `torch.as_tensor(...)` makes a tensor of the same values, sharing its memory as the legacy call did"
+    " (unsafe: of a tensor of its dtype `as_tensor` hands back {arg} itself, where the legacy call made a"
+    " new tensor object, so an in-place change of shape or of `requires_grad` on either, a gradient or an"
+    " `is` test now sees one object)"
+)
+
+
+def _held_tensor_rewrite(
+    tree: Tree,
+    call: cst.Call,
+    qualified: str,
+    aliases: ImportAliases,
+    device: cst.BaseExpression | None,
+) -> tuple[str, cst.Call] | None:
+    """The one argument is a tensor the code holds (``x = torch.zeros(n)`` bound before, ``t.flatten()``:
+    :func:`codemods.analysis.evident_data.hands_back_a_held_tensor`): ``torch.as_tensor(...)``, the same
+    values, as an unsafe fix (it hands back that tensor object itself, where the legacy call made a new
+    one)."""
+    if not hands_back_a_held_tensor(tree, call, aliases):
+        return None
+    if device is None and qualified.startswith("torch.cuda."):
+        device = cst.SimpleString('"cuda"')
+    fixed = as_tensor_of(call.args[0].value, qualified, aliases, device)
+    if fixed is None:
+        return None
+    spelled = code_of(call.args[0].value)
+    arg = f"`{spelled}`" if len(spelled) <= 40 else "its argument"
+    return HELD_TENSOR.format(arg=arg), fixed.with_changes(lpar=call.lpar, rpar=call.rpar)
 
 
 def _a_tolist(value: cst.BaseExpression) -> bool:

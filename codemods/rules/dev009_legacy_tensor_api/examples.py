@@ -343,9 +343,9 @@ INVALID = [
         line=6,
     ),
     # A name bound before the call to what is data by its own expression: `np.where(c)[0]` (an array
-    # of indices), a view (`x.reshape(-1, 1)`, `x[:, j]`), a torch factory's tensor (aliased by the
-    # legacy call, handed back by `as_tensor`), or a part of what a function of the file returns as a
-    # tuple of arrays (`return np.array(xs), np.array(ys)`).
+    # of indices), or a part of what a function of the file returns as a tuple of arrays (`return
+    # np.array(xs), np.array(ys)`); a fresh tensor of a torch call (aliased by the legacy call, handed back
+    # by `as_tensor`: nothing else holds it).
     Invalid(
         """
         import numpy as np
@@ -356,13 +356,9 @@ INVALID = [
 
         def batch(mask, x, rows):
             idx = np.where(mask)[0]
-            col = x.reshape(-1, 1)
-            order = torch.arange(8)
             train, test, rest = split(rows)
             return (
                 torch.LongTensor(idx),
-                torch.LongTensor(col),
-                torch.LongTensor(order),
                 torch.FloatTensor(train),
                 torch.LongTensor(rest),
                 torch.LongTensor(torch.from_numpy(rows).long()),
@@ -377,20 +373,16 @@ INVALID = [
 
         def batch(mask, x, rows):
             idx = np.where(mask)[0]
-            col = x.reshape(-1, 1)
-            order = torch.arange(8)
             train, test, rest = split(rows)
             return (
                 torch.as_tensor(idx, dtype=torch.int64),
-                torch.as_tensor(col, dtype=torch.int64),
-                torch.as_tensor(order, dtype=torch.int64),
                 torch.as_tensor(train, dtype=torch.float32),
                 torch.LongTensor(rest),
                 torch.as_tensor(torch.from_numpy(rows).long(), dtype=torch.int64),
             )
         """,
         message="of a NumPy array bound before it",
-        line=13,
+        line=11,
     ),
     # An item of a container the file does not show (`bucket[0]`, `data["words"]`), for an integer type
     # too: read as data, an unsafe fix. Not a key spelled like a size (`cfg["batch_size"]`), nor an
@@ -2617,9 +2609,8 @@ INVALID = [
         message="of a NumPy array bound before it",
         line=7,
     ),
-    # An array loaded from a file (`np.fromfile`, always 1-d; `np.loadtxt`, floating unless told), reshaped
-    # to a shape (`np.reshape(y, (-1, 1))`, a view), or such an array shifted by a number first (`z = z -
-    # 1`, a fresh array): data.
+    # An array loaded from a file (`np.fromfile`, always 1-d; `np.loadtxt`, floating unless told), or such
+    # an array shifted by a number first (`z = z - 1`, a fresh array): data.
     Invalid(
         """
         import numpy as np
@@ -2628,13 +2619,10 @@ INVALID = [
         def load(path, idx):
             x = np.fromfile(path, dtype=np.float32)
             x = torch.FloatTensor(x)
-            y = np.load(path + ".y")[idx]
-            y = np.reshape(y, (-1, 1))
-            y = torch.LongTensor(y)
             z = np.loadtxt(path + ".z")
             z = z - 1
             z = torch.FloatTensor(z)
-            return x, y, z
+            return x, z
         """,
         """
         import numpy as np
@@ -2643,13 +2631,10 @@ INVALID = [
         def load(path, idx):
             x = np.fromfile(path, dtype=np.float32)
             x = torch.as_tensor(x, dtype=torch.float32)
-            y = np.load(path + ".y")[idx]
-            y = np.reshape(y, (-1, 1))
-            y = torch.as_tensor(y, dtype=torch.int64)
             z = np.loadtxt(path + ".z")
             z = z - 1
             z = torch.as_tensor(z, dtype=torch.float32)
-            return x, y, z
+            return x, z
         """,
         message="of a NumPy array bound before it",
         line=6,
@@ -2853,6 +2838,61 @@ INVALID = [
         """,
         message="of an array (a slice",
         line=10,
+    ),
+    # A tensor a name holds (`order = torch.arange(8)`), or a view bound to a name that may be a tensor's
+    # (`x.reshape(-1, 1)`, `np.reshape(y, (-1, 1))`), or `t.flatten()` of a held `t` (a 1-d tensor's is `t`):
+    # `torch.as_tensor` hands that tensor back where the legacy call made a new tensor object sharing
+    # its memory, so `y.unsqueeze_(0)`, `y.requires_grad_()` or `y is x` now tell: unsafe.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        def batch(x, path, idx):
+            col = x.reshape(-1, 1)
+            order = torch.arange(8)
+            y = np.load(path)[idx]
+            y = np.reshape(y, (-1, 1))
+            return torch.LongTensor(col), torch.LongTensor(order), torch.LongTensor(y), torch.FloatTensor(x.flatten())
+        """,
+        """
+        import numpy as np
+        import torch
+
+        def batch(x, path, idx):
+            col = x.reshape(-1, 1)
+            order = torch.arange(8)
+            y = np.load(path)[idx]
+            y = np.reshape(y, (-1, 1))
+            return torch.as_tensor(col, dtype=torch.int64), torch.as_tensor(order, dtype=torch.int64), torch.as_tensor(y, dtype=torch.int64), torch.as_tensor(x.flatten(), dtype=torch.float32)
+        """,
+        message="hands back `order` itself",
+        line=9,
+    ),
+    # The same, bound by the statement just before and rebound by the call's own (`x = torch.FloatTensor(x)`):
+    # nothing else ever sees that object, so handing it back cannot show: safe.
+    Invalid(
+        """
+        import torch
+
+        def sample(expert, idx):
+            pairs = expert[idx, :]
+            pairs = torch.FloatTensor(pairs)
+            noise = torch.randn(4)
+            noise = torch.FloatTensor(noise)
+            return pairs, noise
+        """,
+        """
+        import torch
+
+        def sample(expert, idx):
+            pairs = expert[idx, :]
+            pairs = torch.as_tensor(pairs, dtype=torch.float32)
+            noise = torch.randn(4)
+            noise = torch.as_tensor(noise, dtype=torch.float32)
+            return pairs, noise
+        """,
+        line=5,
     ),
     # `type(Variable())`: the type of an empty tensor, `torch.Tensor` since PyTorch 0.4. A `type` of
     # the file's own is not the builtin: reported only.

@@ -221,7 +221,8 @@ def test_legacy_spelling(source, expected):
 ARRAYS = [
     ("torch.FloatTensor(target[i:j])", "torch.as_tensor(target[i:j], dtype=torch.float32)"),
     ("torch.FloatTensor(s.reshape(1, -1))", "torch.as_tensor(s.reshape(1, -1), dtype=torch.float32)"),
-    ("torch.LongTensor(s.flatten())", "torch.as_tensor(s.flatten(), dtype=torch.int64)"),
+    ("torch.LongTensor(s.flatten())", None),  # a 1-d tensor's is itself: `as_tensor` would hand it back
+    ("torch.LongTensor(np.load(p).flatten())", "torch.as_tensor(np.load(p).flatten(), dtype=torch.int64)"),
     ("torch.Tensor(s.ravel())", "torch.as_tensor(s.ravel(), dtype=torch.get_default_dtype())"),
     ("torch.FloatTensor(s[np.arange(3)])", "torch.as_tensor(s[np.arange(3)], dtype=torch.float32)"),
     ("torch.FloatTensor(s[[0, 2]])", "torch.as_tensor(s[[0, 2]], dtype=torch.float32)"),
