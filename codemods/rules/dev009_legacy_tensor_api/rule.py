@@ -53,7 +53,7 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   to either side showed in the other, which `torch.tensor`'s copy would break; data nothing else holds (a
   list, `x.tolist()`, `np.arange(n)`) becomes `torch.tensor`. An argument that is an array by its own
   expression (`x.reshape(...)`,
-  `x.flatten()`, `x.ravel()`, a float `x.astype(np.float32)` for a float type, `np.where(c)[i]`)
+  `f(x).flatten()`, `x.ravel()`, a float `x.astype(np.float32)` for a float type, `np.where(c)[i]`)
   is data: `torch.FloatTensor(state.reshape(1, -1))` becomes
   `torch.as_tensor(state.reshape(1, -1), dtype=torch.float32)`, which shares a NumPy array's memory
   where the legacy call did and copies where it did; so does a slice of an array or an array indexed
@@ -68,8 +68,14 @@ Rewrites the tensor API that PyTorch 0.4 replaced, each to its exact modern mean
   1-d arrays, a name bound to one) is read as data only as an unsafe fix: the legacy call read a 0-d
   integer array as a size; one shown to have a dimension (`np.array([k])`, `ndmin=1`, of a list or a
   slice) or to be floating (`dtype=np.float32`, a text file's default) is data. What `.tolist()` gave
-  (`x = np.array(x).tolist()`, bound so before the call) becomes `torch.tensor` too, as an unsafe fix:
-  a 0-d array's `.tolist()` is a number, which the legacy call read as a size. A float type's one
+  (`x = np.array(x).tolist()`, in the call or bound before it) of what may be a 0-d array becomes
+  `torch.tensor` too, as an unsafe fix: a 0-d array's `.tolist()` is a number, which the legacy call read as
+  a size. A tensor a name holds (`x = torch.zeros(n)`, a view bound before that may be a tensor's,
+  `t.flatten()` of a name) becomes `torch.as_tensor` as an unsafe fix: it hands that very tensor back where
+  the legacy call made a new one sharing its memory, so an in-place change of shape or `requires_grad`, a
+  gradient or an `is` test tells them apart; safe where the statement just before binds the name and the
+  call's own rebinds it (`x = torch.FloatTensor(x)`: nothing else sees the object). A slice of a name bound
+  to a `torch.Size` (`dims = x.size()`; `dims[1:]`) is a size, not an array: reported. A float type's one
   argument the file shows nothing about
   (`codemods/rules/dev009_legacy_tensor_api/_opaque_arguments.py`: a batch unpacked from a call,
   `batch.reward`, `data["loss"]`, a true division; no name spelled like a size, no `range` counter,
@@ -156,6 +162,8 @@ weights = torch.tensor([0.2, 0.8], dtype=torch.float32)
 Safe: each rewrite is what the legacy call does today (`Variable` detaches; the constructors make the
 same dtype, shape and values; `torch.as_tensor` of an array also shares memory exactly where the
 legacy call did, and differs only where that raised: on a tensor of another dtype it converts).
+Unsafe: a NumPy array that may be 0-d, what `.tolist()` gave, and a tensor a name holds, read as data
+(a 0-d integer array or a number was a size; a held tensor was aliased by a new tensor object).
 Unsafe: a float constructor of what the file shows nothing about is read as data; were it an int,
 the legacy call made an uninitialised tensor of that size, `torch.as_tensor` a 0-dim one. A count's
 name or a fill read as a size: were it a list or an array, the legacy call made a tensor of its values.
