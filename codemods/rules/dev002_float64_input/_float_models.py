@@ -155,31 +155,19 @@ def _float64_casts(tree: Tree, aliases: ImportAliases, models: AbstractSet[str])
     holders = _model_holders(tree, aliases, models, local_modules)
     maybe: str | None = None
 
-    def dtype_of(node: cst.BaseExpression, depth: int = 0) -> str:
-        """FLOAT64, OTHER (a dtype or device shown not float64) or UNSHOWN."""
-        if aliases.qualify(node) in FLOAT64_DTYPES or "Double" in code_of(node):
-            return _FLOAT64
-        if isinstance(node, cst.Name) and node.value in bound and depth < 4:
-            kinds = {dtype_of(value, depth + 1) for value in bound[node.value]}
-            return _FLOAT64 if _FLOAT64 in kinds else _UNSHOWN if _UNSHOWN in kinds else _OTHER
-        if isinstance(node, cst.Attribute) and node.attr.value == "dtype":
-            return _UNSHOWN  # `model.to(x.dtype)`
-        if isinstance(node, cst.Name) and _DTYPE_SPELLED.match(node.value):
-            return _UNSHOWN  # a parameter named for a dtype
-        if isinstance(node, cst.Call) and aliases.qualify(node.func) in FACTORIES:
-            dtype = kwarg(node, "dtype")  # `model.to(ref)`: a tensor's dtype (and device)
-            return dtype_of(dtype.value) if dtype is not None else _OTHER
-        return _OTHER
-
     for call in tree.of_type(tree.root, cst.Call):
         name = aliases.qualify(call.func)
-        if name == "torch.set_default_dtype" and call.args and dtype_of(call.args[0].value) == _FLOAT64:
+        if (
+            name == "torch.set_default_dtype"
+            and call.args
+            and _dtype_of(aliases, bound, call.args[0].value) == _FLOAT64
+        ):
             return True, None
         if name == "torch.set_default_tensor_type" and call.args and "Double" in code_of(call.args[0].value):
             return True, None
         dtype = kwarg(call, "dtype")
         if dtype is not None and is_module_constructor(call, aliases, local_modules):
-            found = dtype_of(dtype.value)
+            found = _dtype_of(aliases, bound, dtype.value)
             if found == _FLOAT64:
                 return (
                     True,
@@ -193,12 +181,38 @@ def _float64_casts(tree: Tree, aliases: ImportAliases, models: AbstractSet[str])
         if method == "double":
             return True, None
         if method in ("to", "type"):
-            found = max((dtype_of(a.value) for a in call.args), key=_RANK.index, default=_OTHER)
+            found = max(
+                (_dtype_of(aliases, bound, a.value) for a in call.args), key=_RANK.index, default=_OTHER
+            )
             if found == _FLOAT64:
                 return True, None
             if found == _UNSHOWN:
                 maybe = maybe or code_of(call)
     return False, maybe
+
+
+def _dtype_of(
+    aliases: ImportAliases,
+    bound: dict[str, list[cst.BaseExpression]],
+    node: cst.BaseExpression,
+    depth: int = 0,
+) -> str:
+    """FLOAT64, OTHER (a dtype or device shown not float64) or UNSHOWN. (A function of the module, not a
+    closure of ``_float64_casts``: a recursive closure is a cycle, which the engine's paused collector
+    would keep with every node it saw.)"""
+    if aliases.qualify(node) in FLOAT64_DTYPES or "Double" in code_of(node):
+        return _FLOAT64
+    if isinstance(node, cst.Name) and node.value in bound and depth < 4:
+        kinds = {_dtype_of(aliases, bound, value, depth + 1) for value in bound[node.value]}
+        return _FLOAT64 if _FLOAT64 in kinds else _UNSHOWN if _UNSHOWN in kinds else _OTHER
+    if isinstance(node, cst.Attribute) and node.attr.value == "dtype":
+        return _UNSHOWN  # `model.to(x.dtype)`
+    if isinstance(node, cst.Name) and _DTYPE_SPELLED.match(node.value):
+        return _UNSHOWN  # a parameter named for a dtype
+    if isinstance(node, cst.Call) and aliases.qualify(node.func) in FACTORIES:
+        dtype = kwarg(node, "dtype")  # `model.to(ref)`: a tensor's dtype (and device)
+        return _dtype_of(aliases, bound, dtype.value) if dtype is not None else _OTHER
+    return _OTHER
 
 
 _FLOAT64, _UNSHOWN, _OTHER = "float64", "unshown", "other"
