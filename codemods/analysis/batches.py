@@ -19,9 +19,9 @@ import libcst.matchers as m
 
 from codemods.analysis.moved_models import runs_model
 from codemods.core.dataflow import assigned_names
-from codemods.core.name_bindings import bindings_in
+from codemods.core.name_bindings import bindings_in, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import SuiteStatement, code_of, flatten_names, func_attribute, line_statement
+from codemods.core.syntax import SuiteStatement, code_of, func_attribute, line_statement
 from codemods.core.torch_names import VARIABLE, Move, as_move, move_call
 from codemods.core.tree import Tree
 

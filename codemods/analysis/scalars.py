@@ -29,9 +29,9 @@ from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.nn_modules import methods, module_classes
 from codemods.core.dataflow import assigned_names, names_in
 from codemods.core.local_functions import LocalFunctions
-from codemods.core.name_bindings import binding_counts, bindings_in
+from codemods.core.name_bindings import binding_counts, bindings_in, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import flatten_names, kwarg, positional
+from codemods.core.syntax import kwarg, positional
 from codemods.core.tree import Tree
 
 _FUNCTIONAL = "torch.nn.functional."

@@ -32,8 +32,9 @@ from codemods.analysis.legacy_constructors import legacy_dtype
 from codemods.analysis.nn_modules import methods, model_names, models_by_use
 from codemods.core.dataflow import walk_block
 from codemods.core.local_functions import LocalFunctions
+from codemods.core.name_bindings import flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import flatten_names, kwarg
+from codemods.core.syntax import kwarg
 from codemods.core.torch_names import FACTORIES, sets_default_device
 from codemods.core.tree import Tree
 

@@ -57,8 +57,9 @@ from codemods.analysis.nn_modules import (
 from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.core.dataflow import block, suites
 from codemods.core.local_functions import LocalFunctions
+from codemods.core.name_bindings import flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import called_method, flatten_names, func_attribute
+from codemods.core.syntax import called_method, func_attribute
 from codemods.core.tree import Tree
 
 _OPTIMIZER_NAME = re.compile(r"optim|^opt$|_opt$|scaler", re.IGNORECASE)

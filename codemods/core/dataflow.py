@@ -15,7 +15,8 @@ from typing import cast
 
 import libcst as cst
 
-from codemods.core.syntax import SuiteStatement, flatten_names
+from codemods.core.name_bindings import flatten_names
+from codemods.core.syntax import SuiteStatement
 from codemods.core.tree import Tree, children, instance_test
 
 # Cached type tests (isinstance against libcst's classes goes through ABCMeta for every other node).

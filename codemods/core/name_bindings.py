@@ -14,7 +14,6 @@ from typing import cast
 
 import libcst as cst
 
-from codemods.core.syntax import flatten_names
 from codemods.core.tree import Tree
 
 _BINDINGS = (
@@ -72,6 +71,18 @@ _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 # a libcst class that fails goes through `ABCMeta.__instancecheck__`).
 _BY_TARGET = frozenset({cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr})
 _BY_NAME = frozenset({cst.Param, cst.AsName, cst.FunctionDef, cst.ClassDef})
+
+
+def flatten_names(target: cst.BaseExpression, keep_underscore: bool = False) -> list[str]:
+    """The plain names an assignment or ``for`` target binds: ``i, (x, *y)`` -> ``[i, x, y]``.
+    ``_`` (a value thrown away) is left out unless ``keep_underscore``: it is still a binding."""
+    if isinstance(target, cst.Name):
+        return [] if target.value == "_" and not keep_underscore else [target.value]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in flatten_names(e.value, keep_underscore)]
+    if isinstance(target, cst.StarredElement):
+        return flatten_names(target.value, keep_underscore)
+    return []
 
 
 def bound_names(node: Binding) -> list[str]:

@@ -22,6 +22,12 @@ from typing import TypeGuard
 
 import libcst as cst
 
+from codemods.core.name_bindings import (
+    binding_scope,
+    bindings_in,
+    bound_otherwise,
+    is_import_binding,
+)
 from codemods.core.tree import Tree, children, instance_test
 
 _IS_CALL = instance_test(cst.Call)  # isinstance, cached per class
@@ -200,9 +206,6 @@ class ImportAliases:
         self._tree = weakref.ref(tree) if tree is not None else None
         self._rebound: frozenset[str] = frozenset()
         if tree is not None:
-            # (imported here: name_bindings imports codemods.core.syntax, which imports this module)
-            from codemods.core.name_bindings import bound_otherwise
-
             self._rebound = bound_otherwise(tree, names)
         # The subset bound when the module runs, at its top level (see the module docstring).
         self.module_names = dict(names) if module_names is None else module_names
@@ -250,8 +253,6 @@ class ImportAliases:
     def _bound_locally(self, node: cst.BaseExpression, name: str) -> bool:
         """Does the ``name`` read at ``node`` (a node of the tree read) come from a binding of a function,
         class, lambda or comprehension around it that is no import (a parameter, an assignment)?"""
-        from codemods.core.name_bindings import binding_scope, bindings_in, is_import_binding  # (as above)
-
         tree = self._tree() if self._tree is not None else None
         if tree is None or not tree.contains(node):
             return False

@@ -131,18 +131,6 @@ def without_args(call: cst.Call, drop: Sequence[cst.Arg]) -> cst.Call:
     return call.with_changes(args=kept)
 
 
-def flatten_names(target: cst.BaseExpression, keep_underscore: bool = False) -> list[str]:
-    """The plain names an assignment or ``for`` target binds: ``i, (x, *y)`` -> ``[i, x, y]``.
-    ``_`` (a value thrown away) is left out unless ``keep_underscore``: it is still a binding."""
-    if isinstance(target, cst.Name):
-        return [] if target.value == "_" and not keep_underscore else [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in flatten_names(e.value, keep_underscore)]
-    if isinstance(target, cst.StarredElement):
-        return flatten_names(target.value, keep_underscore)
-    return []
-
-
 def single_target(small: cst.CSTNode) -> str | None:
     """``name = value`` / ``self.attr = value``: the dotted target of a one-target assignment."""
     if isinstance(small, cst.Assign) and len(small.targets) == 1:

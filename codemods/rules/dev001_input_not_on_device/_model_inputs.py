@@ -34,8 +34,9 @@ from codemods.analysis.batches import (
 )
 from codemods.analysis.model_moves import MovedModel, runs_model
 from codemods.core.dataflow import assigned_names, names_in
+from codemods.core.name_bindings import flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import SuiteStatement, code_of, flatten_names, method_chain
+from codemods.core.syntax import SuiteStatement, code_of, method_chain
 from codemods.core.torch_names import Move, move_call
 from codemods.core.tree import Tree
 

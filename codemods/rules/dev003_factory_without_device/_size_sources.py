@@ -19,8 +19,7 @@ from typing import cast
 import libcst as cst
 
 from codemods.core.dataflow import names_in
-from codemods.core.name_bindings import parameter_names
-from codemods.core.syntax import flatten_names
+from codemods.core.name_bindings import flatten_names, parameter_names
 from codemods.core.torch_names import HOST_ONLY_KEYWORDS
 from codemods.core.tree import Tree
 

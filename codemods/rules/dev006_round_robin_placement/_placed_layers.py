@@ -13,8 +13,9 @@ import libcst as cst
 import libcst.matchers as m
 
 from codemods.analysis.nn_modules import CONTAINER_MODULES, is_module_constructor, module_classes
+from codemods.core.name_bindings import flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import code_of, flatten_names, func_attribute, strip_method_chain
+from codemods.core.syntax import code_of, func_attribute, strip_method_chain
 from codemods.core.torch_names import Move
 from codemods.core.tree import Tree
 from codemods.rules.dev006_round_robin_placement._round_robin import RoundRobin, in_forward

@@ -23,8 +23,9 @@ import libcst.matchers as m
 from codemods.analysis.nn_modules import CONTAINER_MODULES
 from codemods.core.base import Replacement
 from codemods.core.dataflow import names_in, suites
+from codemods.core.name_bindings import flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import code_of, flatten_names, line_statement, without_args
+from codemods.core.syntax import code_of, line_statement, without_args
 from codemods.core.torch_names import Move, as_move, moves_device
 from codemods.core.tree import Tree
 

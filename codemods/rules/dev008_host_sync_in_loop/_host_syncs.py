@@ -24,8 +24,9 @@ from codemods.analysis.scalars import Scalars
 from codemods.analysis.tensor_values import Known, TensorValues
 from codemods.analysis.training_loops import Event, is_optimizer_step
 from codemods.core.dataflow import assigned_names
+from codemods.core.name_bindings import flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import called_method, code_of, flatten_names, func_attribute
+from codemods.core.syntax import called_method, code_of, func_attribute
 from codemods.core.tree import Tree, instance_test
 from codemods.rules.dev008_host_sync_in_loop._sync_accumulators import device_side, loss_parameter_call
 

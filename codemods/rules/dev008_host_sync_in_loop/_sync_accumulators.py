@@ -25,7 +25,8 @@ from codemods.analysis.cli_options import CliOptions
 from codemods.analysis.legacy_constructors import is_size
 from codemods.analysis.scalars import Scalars
 from codemods.core.dataflow import assigned_names, bound_value
-from codemods.core.syntax import called_method, code_of, flatten_names, percent_conversion
+from codemods.core.name_bindings import flatten_names
+from codemods.core.syntax import called_method, code_of, percent_conversion
 from codemods.core.tree import Tree
 
 _SUM_INTO_NAME = m.AugAssign(target=m.Name(), operator=m.AddAssign())

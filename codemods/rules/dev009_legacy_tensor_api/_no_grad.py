@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 import libcst as cst
 import libcst.matchers as m
 
-from codemods.core.name_bindings import SCOPES
+from codemods.core.name_bindings import SCOPES, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import flatten_names, kwarg
+from codemods.core.syntax import kwarg
 from codemods.core.torch_names import VARIABLE
 from codemods.core.tree import Tree
 

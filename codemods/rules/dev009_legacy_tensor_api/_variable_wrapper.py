@@ -40,9 +40,9 @@ import libcst.matchers as m
 
 from codemods.analysis.evident_data import every_binding_kind, reaching_kind
 from codemods.analysis.legacy_constructors import argument_kinds, legacy_constructor_rewrite, legacy_dtype
-from codemods.core.name_bindings import binding_counts, bindings_in
+from codemods.core.name_bindings import binding_counts, bindings_in, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import flatten_names, kwarg
+from codemods.core.syntax import kwarg
 from codemods.core.torch_names import FACTORIES, VARIABLE
 from codemods.core.tree import Tree
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from codemods.core.dataflow import assigned_names, flatten_names
-from codemods.core.name_bindings import SCOPES
+from codemods.core.dataflow import assigned_names
+from codemods.core.name_bindings import SCOPES, flatten_names
 from codemods.core.names import ImportAliases
 from codemods.core.syntax import code_of, kwarg, positional
 from codemods.core.torch_names import VARIABLE
