@@ -758,8 +758,11 @@ class Found:
 
 
 def _moved_name(call: cst.Call) -> str | None:
-    """What ``x.cuda()`` or ``Variable(x).cuda()`` moves, spelled: ``x``."""
-    receiver = func_attribute(call).value
+    """What ``x.cuda()`` or ``Variable(x).cuda()`` moves, spelled: ``x``; None for a call of no method
+    (``print(model(x).dtype)``, reached from ``x`` the way ``Variable(x).cuda()`` is)."""
+    if not isinstance(call.func, cst.Attribute):
+        return None
+    receiver = call.func.value
     if isinstance(receiver, cst.Call) and dotted_name(receiver.func) in ("Variable", "autograd.Variable"):
         args = receiver.args
         receiver = args[0].value if len(args) == 1 and not args[0].keyword and not args[0].star else receiver

@@ -8,6 +8,18 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # A host tensor read inside a call of a call (`print(model(x).dtype)`): no move of it to follow
+    # (this crashed the rule: the outer call was taken for `Variable(x).cuda()`).
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        model = torch.nn.Linear(3, 1).to(torch.float64)
+        x = torch.from_numpy(np.random.randn(4, 3))
+        print(model(x).dtype)
+        """
+    ),
     # Between the creation and the move, a fill with a value the code computes: left as it is.
     Valid(
         """
