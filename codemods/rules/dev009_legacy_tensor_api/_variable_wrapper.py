@@ -42,7 +42,7 @@ from codemods.analysis.evident_data import every_binding_kind, reaching_kind
 from codemods.analysis.legacy_constructors import argument_kinds, legacy_constructor_rewrite, legacy_dtype
 from codemods.core.name_bindings import binding_counts, bindings_in, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
-from codemods.core.syntax import kwarg
+from codemods.core.syntax import code_of, kwarg
 from codemods.core.torch_names import FACTORIES, VARIABLE
 from codemods.core.tree import Tree
 from codemods.rules.dev009_legacy_tensor_api._legacy_type_aliases import LegacyAliases
@@ -402,15 +402,18 @@ def _default_loader(value: cst.BaseExpression) -> bool:
 
 
 def _serves_grad_tensors(tree: Tree, loader: cst.BaseExpression) -> bool:
-    """``DataLoader(TensorDataset(data))`` where the file makes ``data`` require grad (``requires_grad=True``
-    in its value, ``data.requires_grad_()``, ``nn.Parameter(...)``): each batch is then a slice of it
-    with gradient history, which ``Variable`` cut. Names bound to the dataset are followed one step
-    (``ds = TensorDataset(data)``)."""
+    """``DataLoader(TensorDataset(data))`` where the file may make a tensor require grad: each batch may
+    then be a slice of it with gradient history, which ``Variable`` cut. Names bound to the dataset are
+    followed one step (``ds = TensorDataset(data)``). For a ``TensorDataset`` the question is the whole
+    file's: a tensor comes to require grad in too many ways to follow (``t.requires_grad = True``,
+    ``requires_grad_()`` through an alias or a loop, ``setattr``, a model's weight or output)."""
     names = {n.value for n in tree.of_type(loader, cst.Name)}
     assigns = tree.of_type(tree.root, cst.Assign)
     for assign in assigns:
         if any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets):
             names |= {n.value for n in tree.of_type(assign.value, cst.Name)}
+    if "TensorDataset" in names:
+        return tree.memo("variable_wrapper.asks_for_grad", lambda: _file_asks_for_grad(tree))
     for assign in assigns:
         if any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets):
             if _asks_for_grad(tree, assign.value):
@@ -422,6 +425,25 @@ def _serves_grad_tensors(tree: Tree, loader: cst.BaseExpression) -> bool:
         and call.func.value.value in names
         for call in tree.of_type(tree.root, cst.Call)
     )
+
+
+def _file_asks_for_grad(tree: Tree) -> bool:
+    """May some tensor of the file require grad (a factory asked for it, a parameter, a model's)?"""
+    for call in tree.of_type(tree.root, cst.Call):
+        wanted = kwarg(call, "requires_grad")
+        if wanted is not None and not m.matches(wanted.value, m.Name("False")):
+            return True
+        spelled = dotted_name(call.func) or ""
+        if spelled.split(".")[-1] == "Parameter" or (
+            spelled == "setattr" and "requires_grad" in code_of(call)
+        ):
+            return True
+    for attribute in tree.of_type(tree.root, cst.Attribute):
+        if attribute.attr.value in ("requires_grad_", "weight", "bias", "parameters"):
+            return True
+        if attribute.attr.value == "requires_grad" and isinstance(tree.parent(attribute), cst.AssignTarget):
+            return True
+    return False
 
 
 def _asks_for_grad(tree: Tree, value: cst.BaseExpression) -> bool:

@@ -156,6 +156,27 @@ CASES = {
                 x = Variable(x)
         """,
     ),
+    "loader of a dataset whose tensor is set to require grad": (
+        "detach",
+        """
+        source = torch.zeros(4, 2)
+        source.requires_grad = True
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(source), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset of a layer's weight": (
+        "detach",
+        """
+        layer = torch.nn.Linear(2, 4)
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(layer.weight), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
     "loader of a dataset of plain tensors": (
         "plain",
         """
