@@ -212,6 +212,8 @@ def may_be_a_0d_integer(
     qualified = aliases.qualify(call.func)
     if qualified not in _SCALAR_ARRAYS:
         return False
+    if any(arg.star for arg in call.args):
+        return True  # `np.loadtxt(f, **options)`: a dtype (or `ndmin`) the call does not show
     ndmin = kwarg(call, "ndmin")
     if ndmin is not None and isinstance(ndmin.value, cst.Integer) and ndmin.value.evaluated_value > 0:
         return False
@@ -315,26 +317,74 @@ def legacy_array_rewrite(
 def may_hold_a_size(tree: Tree, name: cst.Name, depth: int = 0) -> bool:
     """Might ``name`` hold a ``torch.Size`` where it is read? So it may where a binding of it in its function
     (or in the module, for a name its function does not bind) is ``x.size()``, ``x.shape``,
-    ``torch.Size(...)``, a slice of one, or another such name: ``dims = x.size()`` makes ``dims[1:]`` a
-    ``torch.Size``, which a legacy constructor reads as a size, not as an array."""
+    ``torch.Size(...)``, a slice of one, or another such name (``dims, k = x.size(), 0``, ``(dims :=
+    x.shape)`` and ``x.shape if flag else None`` included); and where a binding whose value the code does
+    not show (a parameter, a loop's target, an unpacked call) binds a name spelled for one (``dims``,
+    ``shape``, ``out_size``). ``dims = x.size()`` makes ``dims[1:]`` a ``torch.Size``, which a legacy
+    constructor reads as a size, not as an array."""
     function = next((a for a in tree.ancestors(name) if isinstance(a, cst.FunctionDef)), None)
     for scope in (function, tree.root) if function is not None else (tree.root,):
         bound = bindings_in(tree, scope, name.value)
         if bound:
-            return any(_binds_a_size(tree, binding, depth) for binding in bound)
-    return False
+            return any(_binds_a_size(tree, binding, name.value, depth) for binding in bound)
+    return _SIZE_SPELLED.match(name.value) is not None  # a global a function sets, a builtin: unshown
 
 
-def _binds_a_size(tree: Tree, binding: cst.CSTNode, depth: int) -> bool:
-    """Is ``binding`` (of a name) ``name = value`` with ``value`` what may be a ``torch.Size``?"""
+# Names spelled for a shape or a size (`dims`, `shape`, `out_size`, `sz`), not for data.
+_SIZE_SPELLED = re.compile(r"^(\w+_)?(size|sizes|shape|shapes|dims|dim|sz)(_\w+)?$", re.IGNORECASE)
+
+
+def _binds_a_size(tree: Tree, binding: cst.CSTNode, name: str, depth: int) -> bool:
+    """Does ``binding`` (of ``name``) give it what may be a ``torch.Size``?"""
     assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else binding
-    value = assign.value if isinstance(assign, (cst.Assign, cst.AnnAssign)) else None
+    value: cst.BaseExpression | None = None
+    if isinstance(assign, (cst.Assign, cst.AnnAssign)) and assign.value is not None:
+        target = (
+            binding.target
+            if isinstance(binding, cst.AssignTarget)
+            else assign.target
+            if isinstance(assign, cst.AnnAssign)
+            else None
+        )
+        value = _value_bound_to(target, assign.value, name) if target is not None else None
+    elif isinstance(assign, cst.NamedExpr):
+        value = assign.value
+    if value is None:  # a parameter, a loop's target, an unpacked call: its value is not shown
+        return _SIZE_SPELLED.match(name) is not None
+    return _may_be_a_size_value(tree, value, depth)
+
+
+def _value_bound_to(
+    target: cst.BaseExpression, value: cst.BaseExpression, name: str
+) -> cst.BaseExpression | None:
+    """The part of ``value`` that ``target`` binds to ``name`` (``dims, k = x.size(), 0``: ``x.size()``);
+    None where the code does not show it (an unpacked call)."""
+    if isinstance(target, cst.Name):
+        return value if target.value == name else None
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+        if len(target.elements) != len(value.elements) or any(
+            isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)
+        ):
+            return None
+        for part, part_value in zip(target.elements, value.elements):
+            found = _value_bound_to(part.value, part_value.value, name)
+            if found is not None:
+                return found
+    return None
+
+
+def _may_be_a_size_value(tree: Tree, value: cst.BaseExpression, depth: int) -> bool:
     while isinstance(value, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in value.slice):
         value = value.value  # `x.size()[1:]`: a slice of a `torch.Size` is one
-    if value is None:
-        return False
+    if isinstance(value, cst.IfExp):
+        return _may_be_a_size_value(tree, value.body, depth) or _may_be_a_size_value(
+            tree, value.orelse, depth
+        )
     if isinstance(value, cst.Name):
-        return depth < 3 and may_hold_a_size(tree, value, depth + 1)
+        return depth < 5 and may_hold_a_size(tree, value, depth + 1)
+    if isinstance(value, cst.Call) and dotted_name(value.func) == "getattr" and len(value.args) > 1:
+        attribute = value.args[1].value  # `getattr(x, "shape")`
+        return isinstance(attribute, cst.SimpleString) and str(attribute.evaluated_value) in ("shape", "size")
     spelled = dotted_name(value.func) if isinstance(value, cst.Call) else None
     return _a_torch_size(value) or (spelled or "").endswith("Size")
 
@@ -447,6 +497,10 @@ def argument_kinds(tree: Tree, call: cst.Call, aliases: ImportAliases) -> Argume
     reaching = _reaching_values(tree, call)
     if reaching is not None:  # what the call's own argument may hold where it runs
         bindings[reaching[0]] = list(reaching[1])
+    # A nested function that declares a name `nonlocal` may rebind it whenever it is called: any value.
+    for declared in tree.of_type(function.body, cst.Nonlocal):
+        for item in declared.names:
+            bindings.setdefault(item.name.value, []).append(None)
     sizes: set[str] = set()
     data: set[str] = set()
     lists: set[str] = set()

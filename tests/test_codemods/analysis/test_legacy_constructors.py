@@ -71,6 +71,8 @@ ROWS = [
     ("torch.FloatTensor(np.asarray(x))", None),
     ("torch.FloatTensor(np.load(path))", None),
     ("torch.LongTensor(np.loadtxt(path, dtype=int))", None),
+    ("torch.LongTensor(np.loadtxt(path, **options))", None),  # a dtype the call does not show
+    ("torch.LongTensor(np.loadtxt(*arguments))", None),
     ("torch.FloatTensor(np.ones(3) @ w)", None),  # two 1-d arrays make a number
     ("torch.LongTensor(np.array([label]))", "torch.tensor(np.array([label]), dtype=torch.int64)"),
     (
@@ -276,6 +278,9 @@ _NP = "import numpy as np\nimport torch\n"
         _NP + "x = np.zeros(2)\n_ = [(x := k) for k in [3]]\nt = torch.FloatTensor(x)\n",
         _NP + "x = np.zeros(2)\nif (x := 3):\n    t = torch.FloatTensor(x)\n",
         _NP + "x = np.zeros(2)\nt = ((x := 3), torch.FloatTensor(x))\n",
+        # a nested function that declares the name `nonlocal` rebinds it when called
+        _NP + "def f():\n    ids = [1, 2]\n    def g():\n        nonlocal ids\n        ids = 3\n    g()\n"
+        "    return torch.LongTensor(ids)\n",
     ],
 )
 def test_a_binding_the_call_does_not_see_is_not_read_for_it(source):
@@ -314,13 +319,23 @@ SIZE_SLICES = [
     # one, another such name) is a `torch.Size`, a size to the legacy constructor: no array.
     ("dims = x.size()\nt = torch.FloatTensor(dims[1:])", None),
     ("dims = x.shape[1:]\nt = torch.FloatTensor(dims[1:])", None),
+    # bound with others, by a walrus, a choice, getattr; or unshown and spelled for a size
+    ("dims, k = x.size(), 0\nt = torch.FloatTensor(dims[1:])", None),
+    ("if (dims := x.size()):\n    t = torch.FloatTensor(dims[1:])", None),
+    ("dims = x.shape if x is not None else None\nt = torch.FloatTensor(dims[1:])", None),
+    ('dims = getattr(x, "shape")\nt = torch.FloatTensor(dims[1:])', None),
+    ("def f(dims):\n    return torch.FloatTensor(dims[1:])", None),
+    ("for shape in [x.size()]:\n    t = torch.FloatTensor(shape[1:])", None),
+    ("a = x.size()\nb = a\nc = b\nd = c\ne = d\nt = torch.FloatTensor(e[1:])", None),
+    # an unshown value not spelled for a size: an array's slice, as before
+    ("def f(rows):\n    return torch.FloatTensor(rows[1:])", "torch.as_tensor(rows[1:], dtype=torch.float32)"),
     ("s = torch.Size([2, 3])\ndims = s\nt = torch.FloatTensor(dims[:1])", None),
     ("def f(x):\n    dims = x.shape\n    return torch.FloatTensor(dims[1:])", None),
     # The same name bound to an array or a list elsewhere, or only in another function: an array's slice.
     ("dims = np.zeros(3)\nt = torch.FloatTensor(dims[1:])", "torch.as_tensor(dims[1:], dtype=torch.float32)"),
     (
-        "def f(x):\n    dims = x.size()\n\ndef g(dims):\n    return torch.FloatTensor(dims[1:])",
-        "torch.as_tensor(dims[1:], dtype=torch.float32)",
+        "def f(x):\n    values = x.size()\n\ndef g(values):\n    return torch.FloatTensor(values[1:])",
+        "torch.as_tensor(values[1:], dtype=torch.float32)",
     ),
 ]
 
