@@ -127,6 +127,22 @@ INVALID = [
         message="is used as a number or a sequence here",
         line=6,
     ),
+    # Indexed by one number for a tensor's size or shape (`hs[0].shape[0]`): most likely a list of tensors,
+    # which has no `.device` (round 5: `device=hs.device` raised AttributeError).
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+
+        class Stack(nn.Module):
+            def forward(self, hs):
+                n = hs[0].shape[0]
+                return torch.zeros(n), torch.ones(5)
+        """,
+        None,
+        message="is used as a number or a sequence here",
+        line=7,
+    ),
     # Noise drawn by a legacy constructor of a tensor's size: `randn_like`/`rand_like` of that tensor, on its
     # device (unsafe: other random numbers, and the tensor's dtype).
     Invalid(

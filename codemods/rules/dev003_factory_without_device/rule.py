@@ -80,6 +80,7 @@ from codemods.core.torch_names import (
     RANDOM_FACTORIES,
     RANDOM_FILLS,
 )
+from codemods.core.tree import Tree
 from codemods.rules.dev003_factory_without_device._moved_values import MovedValues
 from codemods.rules.dev003_factory_without_device._numpy_masks import triangular_mask_rewrite
 from codemods.rules.dev003_factory_without_device._size_sources import pure_chain, size_source
@@ -386,7 +387,8 @@ class FactoryWithoutDevice(Rule):
     def _shown_not_a_tensor(self, function: cst.FunctionDef, name: str) -> bool:
         """Does ``function`` use its parameter ``name`` as no tensor is used: the size or data of a torch
         factory (``torch.arange(seq_len)``, ``torch.tensor(words)``), given to ``len``/``range``/``int``,
-        walked by a ``for`` or unpacked (``a, b = pair``)? Its ``.device`` may then not exist."""
+        walked by a ``for``, unpacked (``a, b = pair``), or indexed by one number for a tensor
+        (``hs[0].size()``: a list of tensors, most likely)? Its ``.device`` may then not exist."""
 
         def key() -> bool:
             for node in self.tree.of_type(function.body, cst.Name):
@@ -407,6 +409,8 @@ class FactoryWithoutDevice(Rule):
                     and parent.value is node
                     and any(isinstance(t.target, (cst.Tuple, cst.List)) for t in parent.targets)
                 ):
+                    return True
+                if _item_used_as_a_tensor(self.tree, node, parent):
                     return True
             return False
 
@@ -443,3 +447,25 @@ class FactoryWithoutDevice(Rule):
         """What the fix replaces: the call. A ``Variable(...)`` around it (a no-op since 0.4) is DEV009's
         to remove, in the same ``apply``: the two fixes nest, so one waits a pass for the other."""
         return call
+
+
+def _item_used_as_a_tensor(tree: Tree, name: cst.Name, parent: cst.CSTNode | None) -> bool:
+    """``hs[0].shape``, ``hs[i].size()``: ``name`` indexed by one number or name, the item then asked
+    for a tensor's shape, size or device. A tensor's row is that too, but a list of tensors (the
+    hidden states of the layers, a batch of several inputs) is the likelier reading, and a list has no
+    ``.device``."""
+    if not (isinstance(parent, cst.Subscript) and parent.value is name and len(parent.slice) == 1):
+        return False
+    index = parent.slice[0].slice
+    if not (
+        isinstance(index, cst.Index) and isinstance(index.value, (cst.Integer, cst.Name, cst.UnaryOperation))
+    ):
+        return False
+    above = tree.parent(parent)
+    return isinstance(above, cst.Attribute) and above.attr.value in (
+        "shape",
+        "size",
+        "device",
+        "dim",
+        "dtype",
+    )
