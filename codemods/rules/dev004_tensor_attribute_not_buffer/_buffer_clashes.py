@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 
 import libcst as cst
 
@@ -95,6 +96,15 @@ def refused_assignment(
                 continue
             if kind(assign.value) not in ("tensor", "none"):
                 return code_of(assign).strip()
+    for call in tree.of_type(tree.root, cst.Call):  # `setattr(net, "mask", 0.5)`: the same, spelled so
+        if (
+            dotted_name(call.func) == "setattr"
+            and len(call.args) == 3
+            and isinstance(call.args[1].value, cst.SimpleString)
+            and call.args[1].value.evaluated_value == name
+            and kind(call.args[2].value) not in ("tensor", "none")
+        ):
+            return code_of(call).strip()
     return None
 
 
@@ -132,11 +142,30 @@ def dtype_cast(
         if dtype is None or (dtype in _FLOAT32_CASTS and not _NOT_FLOAT32.search(text)):
             continue
         receiver = func.value
-        if dotted_name(receiver) in models or is_module_constructor(
-            strip_method_chain(receiver, aliases), aliases, local_modules
+        if (
+            dotted_name(receiver) in models
+            or is_module_constructor(strip_method_chain(receiver, aliases), aliases, local_modules)
+            or _may_hold_a_model(tree, receiver, models)
         ):
             return code_of(call)
     return None
+
+
+def _may_hold_a_model(tree: Tree, receiver: cst.BaseExpression, models: AbstractSet[str]) -> bool:
+    """``m.double()`` where ``m = net`` names a model, or ``m`` is a parameter (``def cast(m): return
+    m.half()``, given a model somewhere): the cast may be a model's."""
+    if not isinstance(receiver, cst.Name):
+        return False
+    for binding in tree.of_type(tree.root, (cst.Param, cst.Assign)):
+        if isinstance(binding, cst.Param):
+            if binding.name.value == receiver.value:
+                return True
+        elif (
+            any(isinstance(t.target, cst.Name) and t.target.value == receiver.value for t in binding.targets)
+            and dotted_name(binding.value) in models
+        ):
+            return True
+    return False
 
 
 def _binds_in_body(cls: cst.ClassDef, name: str) -> bool:

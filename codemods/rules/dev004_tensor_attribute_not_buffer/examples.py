@@ -363,6 +363,66 @@ INVALID = [
         message="the file also sets it to a value that may not be a tensor (`net.mask = 0.5`)",
         line=7,
     ),
+    # The same set by `setattr`, which a buffer refuses alike (round 5).
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Masked(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.mask = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.mask
+
+        net = Masked()
+        setattr(net, "mask", 0.5)
+        """,
+        None,
+        message="(`setattr(net, \"mask\", 0.5)`)",
+        line=7,
+    ),
+    # A cast through an alias or a helper's parameter may be the module's (round 5): unsafe.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.scale = torch.ones(3)
+
+            def forward(self, x):
+                return x * self.scale
+
+        def cast(m):
+            return m.half()
+
+        net = cast(Halved())
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class Halved(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("scale", torch.ones(3), persistent=False)
+
+            def forward(self, x):
+                return x * self.scale
+
+        def cast(m):
+            return m.half()
+
+        net = cast(Halved())
+        """,
+        message="unsafe: the file casts a module (`m.half()`)",
+        line=7,
+    ),
     # `Module.type()` casts every tensor, an integer one too; `.to(dtype)` through a name is a cast.
     Invalid(
         """

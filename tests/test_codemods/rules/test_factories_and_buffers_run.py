@@ -69,6 +69,7 @@ BUILDS = {
     "Other": ((), (torch.randn(3),), set()),
     "Masked": ((), (torch.randn(3),), {"mask"}),
     "Scaled": ((), (torch.randn(2, 1),), {"temperature"}),
+    "Halved": ((), (torch.randn(3),), {"scale"}),
     "Calibrated": ((), (torch.randn(2, 3),), {"scale"}),
     "Indexed": ((), (torch.randn(2, 3),), {"index", "scale"}),
 }
