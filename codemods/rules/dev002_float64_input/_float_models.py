@@ -154,6 +154,9 @@ def _float64_casts(tree: Tree, aliases: ImportAliases, models: AbstractSet[str])
     bound = _bound_values(tree)
     holders = _model_holders(tree, aliases, models, local_modules)
     maybe: str | None = None
+    loop_names = {
+        n.value for loop in tree.of_type(tree.root, cst.For) for n in tree.of_type(loop.target, cst.Name)
+    }
 
     for call in tree.of_type(tree.root, cst.Call):
         name = aliases.qualify(call.func)
@@ -165,6 +168,8 @@ def _float64_casts(tree: Tree, aliases: ImportAliases, models: AbstractSet[str])
             return True, None
         if name == "torch.set_default_tensor_type" and call.args and "Double" in code_of(call.args[0].value):
             return True, None
+        if _may_cast_unseen(call, loop_names):
+            maybe = maybe or code_of(call)
         dtype = kwarg(call, "dtype")
         if dtype is not None and is_module_constructor(call, aliases, local_modules):
             found = _dtype_of(aliases, bound, dtype.value)
@@ -213,6 +218,25 @@ def _dtype_of(
         dtype = kwarg(node, "dtype")  # `model.to(ref)`: a tensor's dtype (and device)
         return _dtype_of(aliases, bound, dtype.value) if dtype is not None else _OTHER
     return _OTHER
+
+
+def _may_cast_unseen(call: cst.Call, loop_names: set[str]) -> bool:
+    """A float64 cast of what may be a model or its parameters, in a form the holders do not follow:
+    ``m.double()`` of a loop's variable (``for m in [model]``), ``p.data.double()``, ``getattr(model,
+    "double")()``, a module built with ``**options`` (a ``dtype`` the call does not show)."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "double":
+        receiver = func.value
+        return (isinstance(receiver, cst.Name) and receiver.value in loop_names) or (
+            isinstance(receiver, cst.Attribute) and receiver.attr.value == "data"
+        )
+    if isinstance(func, cst.Call) and dotted_name(func.func) == "getattr":
+        return "double" in code_of(func)
+    return (
+        any(arg.star == "**" for arg in call.args)
+        and isinstance(func, cst.Attribute)
+        and func.attr.value[:1].isupper()
+    )
 
 
 _FLOAT64, _UNSHOWN, _OTHER = "float64", "unshown", "other"

@@ -259,6 +259,36 @@ INVALID = [
         message="left in place: `nn.Linear(3, 1, dtype=dtype)` may make a model float64",
         line=7,
     ),
+    # Casts the holders do not follow (round 5): a loop's variable, options given as `**`.
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        model = nn.Linear(3, 1)
+        for m in [model]:
+            m.double()
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """,
+        None,
+        message="left in place: `m.double()` may make a model float64",
+        line=8,
+    ),
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+
+        options = {"dtype": torch.float64}
+        model = nn.Linear(3, 1, **options)
+        y = model(torch.from_numpy(np.random.randn(4, 3)))
+        """,
+        None,
+        message="left in place: `nn.Linear(3, 1, **options)` may make a model float64",
+        line=7,
+    ),
     Invalid(
         """
         import numpy as np
