@@ -136,6 +136,19 @@ def _drawn(
             if source.func.value == "enumerate" and len(parts) == 1 and len(targets) == 2:
                 return _drawn(tree, loop, targets[1], parts[0])
         return []
+    if isinstance(source, (cst.ListComp, cst.GeneratorExp)):
+        # `[(x, float(i)) for ...]`: each element is written so; a counter over `range` is a number
+        counters: set[str] = set()
+        clause: cst.CompFor | None = source.for_in
+        while clause is not None:
+            if isinstance(clause.iter, cst.Call) and dotted_name(clause.iter.func) == "range":
+                counters |= {n.value for n in tree.of_type(clause.target, cst.Name)}
+            clause = clause.inner_for_in
+        return [
+            (t, cst.Integer("0") if _counts(v, counters) else v) for t, v in _unpacked(target, source.elt)
+        ]
+    if _python_values(source):  # `ys.tolist()`, a NumPy array: Python or NumPy numbers, no `.to()`
+        return [(t, cst.Integer("0")) for t in ([target] if isinstance(target, cst.Name) else [])]
     if not isinstance(source, (cst.List, cst.Tuple)):
         return []
     drawn: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
@@ -171,7 +184,33 @@ def _literal_bound(tree: Tree, loop: cst.For, name: str) -> cst.BaseExpression |
     assign = tree.parent(bindings[0])
     if not (isinstance(assign, cst.Assign) and isinstance(bindings[0].target, cst.Name)):
         return None
-    return assign.value if isinstance(assign.value, (cst.List, cst.Tuple)) else None
+    value = assign.value
+    shown = isinstance(value, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)) or _python_values(value)
+    return value if shown else None
+
+
+def _counts(value: cst.BaseExpression, counters: set[str]) -> bool:
+    """``i``, ``i * 0.5``, ``-i``: a counter over ``range``, or numbers made of one."""
+    if isinstance(value, cst.UnaryOperation):
+        return _counts(value.expression, counters)
+    if isinstance(value, cst.BinaryOperation):
+        return all(
+            isinstance(side, (cst.Integer, cst.Float)) or _counts(side, counters)
+            for side in (value.left, value.right)
+        )
+    return isinstance(value, cst.Name) and value.value in counters
+
+
+def _python_values(source: cst.BaseExpression) -> bool:
+    """``t.tolist()`` (Python numbers) or ``np.array(...)``/``np.asarray(...)`` (NumPy numbers): what a
+    loop over it draws has no ``.to()``."""
+    if not isinstance(source, cst.Call):
+        return False
+    if isinstance(source.func, cst.Attribute) and source.func.attr.value == "tolist":
+        return True
+    return (dotted_name(source.func) or "").split(".")[-1] in ("array", "asarray") and (
+        dotted_name(source.func) or ""
+    ).startswith(("np.", "numpy."))
 
 
 def _is_plain(value: cst.BaseExpression) -> bool:
@@ -180,6 +219,15 @@ def _is_plain(value: cst.BaseExpression) -> bool:
         value = value.expression
     if isinstance(value, cst.Name):
         return value.value in ("True", "False", "None")
+    if isinstance(value, cst.Call) and dotted_name(value.func) in (
+        "float",
+        "int",
+        "str",
+        "bool",
+        "round",
+        "len",
+    ):
+        return True  # `float(i)`: a Python number
     return isinstance(
         value,
         (

@@ -890,6 +890,37 @@ INVALID += [
     # A partner drawn from Python numbers the file writes (`ys = [0.5, 1.0]`, a literal of pairs,
     # through `zip` or `enumerate`): a float meets the output on any device and has no `.to()`; only
     # the tensor is moved.
+    # The same from a comprehension (`float(i)`, a counter over `range`), `.tolist()` or a NumPy
+    # array (round 5).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        data = [(torch.randn(3), float(i)) for i in range(3)]
+        for x, y in data:
+            loss = ((model(x) - y) ** 2).sum()
+        weights = np.array([0.5, 1.0])
+        for x, w in zip(xs, weights):
+            loss = w * model(x).sum()
+        """,
+        """
+        import numpy as np
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        data = [(torch.randn(3), float(i)) for i in range(3)]
+        for x, y in data:
+            x = x.to(device)
+            loss = ((model(x) - y) ** 2).sum()
+        weights = np.array([0.5, 1.0])
+        for x, w in zip(xs, weights):
+            x = x.to(device)
+            loss = w * model(x).sum()
+        """,
+        message="`x` reaches `model`",
+    ),
     Invalid(
         """
         import torch
