@@ -406,13 +406,16 @@ def _serves_grad_tensors(tree: Tree, loader: cst.BaseExpression) -> bool:
     then be a slice of it with gradient history, which ``Variable`` cut. Names bound to the dataset are
     followed one step (``ds = TensorDataset(data)``). For a ``TensorDataset`` the question is the whole
     file's: a tensor comes to require grad in too many ways to follow (``t.requires_grad = True``,
-    ``requires_grad_()`` through an alias or a loop, ``setattr``, a model's weight or output)."""
+    ``requires_grad_()`` through an alias or a loop, ``setattr``); a layer's weight given to it does.
+    (A model's output given to it is not seen.)"""
     names = {n.value for n in tree.of_type(loader, cst.Name)}
     assigns = tree.of_type(tree.root, cst.Assign)
     for assign in assigns:
         if any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets):
             names |= {n.value for n in tree.of_type(assign.value, cst.Name)}
     if "TensorDataset" in names:
+        if names & {"weight", "bias", "parameters"}:
+            return True  # `TensorDataset(layer.weight)`: a parameter's rows
         return tree.memo("variable_wrapper.asks_for_grad", lambda: _file_asks_for_grad(tree))
     for assign in assigns:
         if any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets):
@@ -428,7 +431,8 @@ def _serves_grad_tensors(tree: Tree, loader: cst.BaseExpression) -> bool:
 
 
 def _file_asks_for_grad(tree: Tree) -> bool:
-    """May some tensor of the file require grad (a factory asked for it, a parameter, a model's)?"""
+    """May some tensor of the file be made to require grad (a factory asked for it, ``nn.Parameter``,
+    ``requires_grad_()``, ``.requires_grad = ...``, ``setattr``)?"""
     for call in tree.of_type(tree.root, cst.Call):
         wanted = kwarg(call, "requires_grad")
         if wanted is not None and not m.matches(wanted.value, m.Name("False")):
@@ -439,7 +443,7 @@ def _file_asks_for_grad(tree: Tree) -> bool:
         ):
             return True
     for attribute in tree.of_type(tree.root, cst.Attribute):
-        if attribute.attr.value in ("requires_grad_", "weight", "bias", "parameters"):
+        if attribute.attr.value == "requires_grad_":
             return True
         if attribute.attr.value == "requires_grad" and isinstance(tree.parent(attribute), cst.AssignTarget):
             return True
