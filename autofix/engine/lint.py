@@ -307,6 +307,7 @@ def _lint_and_fix(
             # one that did not gets `import torch` where the fixes spell `torch.x` (`from torch import
             # FloatTensor`, `FloatTensor(3)` -> `torch.empty(3, dtype=torch.float32)`).
             torch_unbound_at_start = _reads_unbound_torch(tree, aliases)
+            unbound_reads_at_start = _reads_of_torch_unbound_for_sure(tree, aliases)
         narrowed: set[type[Rule]] = set()  # the rules that looked at the focus only
         found = _found(context, wanted, outcome, record, record and want_edits, narrowed)
         _account_for_deferred(deferred, [f for findings in found.values() for f in findings], outcome)
@@ -327,7 +328,10 @@ def _lint_and_fix(
             not applicable
             and current != text
             and not torch_unbound_at_start
-            and _reads_unbound_torch(tree, aliases)
+            and (
+                _reads_unbound_torch(tree, aliases)
+                or _reads_of_torch_unbound_for_sure(tree, aliases) > unbound_reads_at_start
+            )
         ):
             # The fixes spell `torch.x` where nothing binds `torch`: the import is a pass of its own, so
             # that the rules read it (DEV007 writes a portable device only where `torch` is bound) and a
@@ -513,6 +517,85 @@ def _reads_unbound_torch(tree: Tree, aliases: ImportAliases) -> bool:
             if imported_at is None or _runs_before(tree, node, imported_at):
                 return True
     return False
+
+
+def _reads_of_torch_unbound_for_sure(tree: Tree, aliases: ImportAliases) -> int:
+    """How many ``torch.x`` the module reads that no import surely binds: torch counts as bound only
+    below an unconditional ``import torch`` in the module's opening block of imports. One late, under an
+    ``if``, ``except``, ``for`` or ``with``, may not have run where a function called early, a default
+    argument or a decorator reads it (a NameError); a second ``import torch`` is harmless."""
+    if any(
+        isinstance(node.names, cst.ImportStar) and star_binds_torch(node)
+        for node in tree.of_type(tree.root, cst.ImportFrom)
+    ):
+        return 0
+    imported_at = _opening_torch_import(tree)
+    count = 0
+    for node in tree.of_type(tree.root, cst.Attribute):
+        if isinstance(node.value, cst.Name) and node.value.value == "torch":
+            above = tree.parent(node)
+            while isinstance(above, cst.Attribute):
+                above = tree.parent(above)
+            if isinstance(above, (cst.ImportFrom, cst.ImportAlias)):  # `from torch.nn import x`
+                continue
+            if shadowed_at(tree, node, "torch"):  # (`def f(): import torch`: bound there)
+                continue
+            top = tree.top_level(node)
+            if imported_at is None or any(s is top for s in tree.root.body[: imported_at + 1]):
+                count += 1
+    return count
+
+
+def _opening_torch_import(tree: Tree) -> int | None:
+    """The index in the module's body of the first ``import torch`` line (``import torch.nn``) of the
+    module's opening lines: simple statements (imports, a docstring, ``os.environ[...] = ...``) and
+    ``try``s of imports whose handlers raise, before any ``def``, ``class``, ``if``, loop or ``with``;
+    None when there is none. (A read of ``torch.x`` above it in those lines counts as unbound.)"""
+    module = tree.root
+    assert isinstance(module, cst.Module)
+    for index, statement in enumerate(module.body):
+        if isinstance(statement, cst.SimpleStatementLine):
+            lines: Sequence[cst.CSTNode] = [statement]
+        elif _is_try_of_imports(statement):
+            assert isinstance(statement, cst.Try)
+            lines = statement.body.body
+        else:
+            return None
+        if any(
+            isinstance(line, cst.SimpleStatementLine)
+            and any(isinstance(small, cst.Import) and _binds_torch(small) for small in line.body)
+            for line in lines
+        ):
+            return index
+    return None
+
+
+def _is_try_of_imports(statement: cst.CSTNode) -> bool:
+    """``try: import a ... except ImportError: ...; raise``: the imports ran, or the module stopped."""
+    return (
+        isinstance(statement, cst.Try)
+        and statement.orelse is None
+        and statement.finalbody is None
+        and all(
+            isinstance(line, cst.SimpleStatementLine)
+            and all(isinstance(small, (cst.Import, cst.ImportFrom)) for small in line.body)
+            for line in statement.body.body
+        )
+        and all(
+            bool(handler.body.body)
+            and isinstance(last := handler.body.body[-1], cst.SimpleStatementLine)
+            and isinstance(last.body[-1], cst.Raise)
+            for handler in statement.handlers
+        )
+    )
+
+
+def _binds_torch(node: cst.Import) -> bool:
+    return any(
+        (alias.asname is None and (dotted_name(alias.name) or "").split(".")[0] == "torch")
+        or (alias.asname is not None and dotted_name(alias.asname.name) == dotted_name(alias.name) == "torch")
+        for alias in node.names
+    )
 
 
 def _first_torch_import(tree: Tree) -> int | None:

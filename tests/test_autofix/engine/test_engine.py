@@ -542,10 +542,34 @@ class SpellWithTorch(Rule):
             "from torch import zeros\nimport torch\nif True:\n    x = torch.zeros(3)\ntry:\n    import torch\n"
             "except ImportError:\n    pass\n",
         ),
-        # A function runs when called: the late import has run by then (left as before).
+        # A function may be called before the late import runs: the import is added at the top.
         (
-            "from torch import zeros\ndef f():\n    return zeros(3)\nimport torch\nf()\n",
-            "from torch import zeros\ndef f():\n    return torch.zeros(3)\nimport torch\nf()\n",
+            "from torch import zeros\ndef f():\n    return zeros(3)\nprint(f())\nimport torch\n",
+            "from torch import zeros\nimport torch\ndef f():\n    return torch.zeros(3)\nprint(f())\nimport torch\n",
+        ),
+        # A default argument and a decorator run when the `def` does.
+        (
+            "from torch import zeros\ndef g(v=zeros(1)):\n    return v\nimport torch\n",
+            "from torch import zeros\nimport torch\ndef g(v=torch.zeros(1)):\n    return v\nimport torch\n",
+        ),
+        # An import under an `if`, in an `except`, a `for` or a `with` may not run.
+        (
+            "import sys\nfrom torch import zeros\nif len(sys.argv) > 5:\n    import torch\ny = zeros(2)\n",
+            "import sys\nfrom torch import zeros\nimport torch\nif len(sys.argv) > 5:\n    import torch\ny = torch.zeros(2)\n",
+        ),
+        (
+            "from torch import zeros\ntry:\n    import numpy\nexcept ImportError:\n    import torch\ndef f():\n    return zeros(3)\n",
+            "from torch import zeros\nimport torch\ntry:\n    import numpy\nexcept ImportError:\n    import torch\ndef f():\n"
+            "    return torch.zeros(3)\n",
+        ),
+        (
+            "from torch import zeros\nfor _ in range(0):\n    import torch\ndef f():\n    return zeros(3)\nf()\n",
+            "from torch import zeros\nimport torch\nfor _ in range(0):\n    import torch\ndef f():\n    return torch.zeros(3)\nf()\n",
+        ),
+        # An unconditional `import torch` in the opening imports binds it everywhere below.
+        (
+            "import torch\nfrom torch import zeros\ndef f():\n    return zeros(3)\n",
+            "import torch\nfrom torch import zeros\ndef f():\n    return torch.zeros(3)\n",
         ),
     ],
 )
