@@ -601,9 +601,34 @@ def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases
     return not any(
         reads & assigned_names(tree, s)
         or _may_change(tree, s, objects & names_in(tree, s))
-        or any(reads & _declared_outer(tree, code) for code in _code_called(tree, s))
+        or _calls_exec(tree, s)
+        or any(
+            reads & _declared_outer(tree, code) or _changes_from_within(tree, code, reads | objects)
+            for code in _code_called(tree, s)
+        )
         for s in later.between
     )
+
+
+def _calls_exec(tree: Tree, node: cst.CSTNode) -> bool:
+    return any(isinstance(c.func, cst.Name) and c.func.value == "exec" for c in tree.of_type(node, cst.Call))
+
+
+def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: set[str]) -> bool:
+    """May the function ``code`` change the objects ``roots`` of its caller: ``args.cuda = False``,
+    ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``?"""
+    if _calls_exec(tree, code):
+        return True
+    for node in tree.of_type(code, (cst.AssignTarget, cst.AugAssign)):
+        target = node.target
+        if not isinstance(target, (cst.Attribute, cst.Subscript)):
+            continue
+        root: cst.BaseExpression = target
+        while isinstance(root, (cst.Attribute, cst.Subscript)):
+            root = root.value
+        if isinstance(root, cst.Name) and root.value in roots and _reads_from_around(tree, code, root.value):
+            return True
+    return False
 
 
 def _caller_of_code_reading(tree: Tree, statement: cst.CSTNode, name: str) -> str | None:

@@ -2188,6 +2188,40 @@ INVALID = [
         message="the code in between changes what the move reads",
         line=9,
     ),
+    # A function called in between that sets an item or attribute of the flag's object, or an `exec`:
+    # reported, not rewritten.
+    Invalid(
+        """
+        import torch
+
+        cfg = {"cuda": True}
+
+        def disable():
+            cfg["cuda"] = False
+
+        h = torch.zeros(2)
+        disable()
+        if cfg["cuda"]:
+            h = h.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+
+        use_cuda = True
+        h = torch.zeros(2)
+        exec("use_cuda = False")
+        if use_cuda:
+            h = h.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=4,
+    ),
     # Functions called in between that read only their own names, or declare another global: rewritten.
     Invalid(
         """
