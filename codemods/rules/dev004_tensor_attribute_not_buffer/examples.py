@@ -381,7 +381,7 @@ INVALID = [
         setattr(net, "mask", 0.5)
         """,
         None,
-        message="(`setattr(net, \"mask\", 0.5)`)",
+        message='(`setattr(net, "mask", 0.5)`)',
         line=7,
     ),
     # A cast through an alias or a helper's parameter may be the module's (round 5): unsafe.

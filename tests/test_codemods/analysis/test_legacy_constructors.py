@@ -328,7 +328,10 @@ SIZE_SLICES = [
     ("for shape in [x.size()]:\n    t = torch.FloatTensor(shape[1:])", None),
     ("a = x.size()\nb = a\nc = b\nd = c\ne = d\nt = torch.FloatTensor(e[1:])", None),
     # an unshown value not spelled for a size: an array's slice, as before
-    ("def f(rows):\n    return torch.FloatTensor(rows[1:])", "torch.as_tensor(rows[1:], dtype=torch.float32)"),
+    (
+        "def f(rows):\n    return torch.FloatTensor(rows[1:])",
+        "torch.as_tensor(rows[1:], dtype=torch.float32)",
+    ),
     ("s = torch.Size([2, 3])\ndims = s\nt = torch.FloatTensor(dims[:1])", None),
     ("def f(x):\n    dims = x.shape\n    return torch.FloatTensor(dims[1:])", None),
     # The same name bound to an array or a list elsewhere, or only in another function: an array's slice.
