@@ -500,23 +500,11 @@ def _reads_unbound_torch(tree: Tree, aliases: ImportAliases) -> bool:
         imported_at = _first_torch_import(tree)
         if imported_at is None:
             return False
-    if any(
-        isinstance(node.names, cst.ImportStar) and star_binds_torch(node)
-        for node in tree.of_type(tree.root, cst.ImportFrom)
-    ):
+    if _star_may_bind_torch(tree):
         return False
-    for node in tree.of_type(tree.root, cst.Attribute):
-        if isinstance(node.value, cst.Name) and node.value.value == "torch":
-            above = tree.parent(node)
-            while isinstance(above, cst.Attribute):
-                above = tree.parent(above)
-            if isinstance(above, (cst.ImportFrom, cst.ImportAlias)):  # `from torch.nn import x`
-                continue
-            if shadowed_at(tree, node, "torch"):  # (`def f(): import torch`: bound there)
-                continue
-            if imported_at is None or _runs_before(tree, node, imported_at):
-                return True
-    return False
+    return any(
+        imported_at is None or _runs_before(tree, node, imported_at) for node in _module_torch_reads(tree)
+    )
 
 
 def _reads_of_torch_unbound_for_sure(tree: Tree, aliases: ImportAliases) -> int:
@@ -524,13 +512,28 @@ def _reads_of_torch_unbound_for_sure(tree: Tree, aliases: ImportAliases) -> int:
     below an unconditional ``import torch`` in the module's opening block of imports. One late, under an
     ``if``, ``except``, ``for`` or ``with``, may not have run where a function called early, a default
     argument or a decorator reads it (a NameError); a second ``import torch`` is harmless."""
-    if any(
-        isinstance(node.names, cst.ImportStar) and star_binds_torch(node)
-        for node in tree.of_type(tree.root, cst.ImportFrom)
-    ):
+    if _star_may_bind_torch(tree):
         return 0
     imported_at = _opening_torch_import(tree)
-    count = 0
+    opening = tree.root.body[: imported_at + 1] if imported_at is not None else ()
+    return sum(
+        1
+        for node in _module_torch_reads(tree)
+        if imported_at is None or any(s is tree.top_level(node) for s in opening)
+    )
+
+
+def _star_may_bind_torch(tree: Tree) -> bool:
+    """Whether a star import may bind ``torch`` (``from utils import *``)."""
+    return any(
+        isinstance(node.names, cst.ImportStar) and star_binds_torch(node)
+        for node in tree.of_type(tree.root, cst.ImportFrom)
+    )
+
+
+def _module_torch_reads(tree: Tree) -> Iterator[cst.Attribute]:
+    """The ``torch.x`` the module reads of the module-level name ``torch``: not the dotted names of
+    imports (``from torch.nn import x``), nor reads where a scope binds ``torch`` itself."""
     for node in tree.of_type(tree.root, cst.Attribute):
         if isinstance(node.value, cst.Name) and node.value.value == "torch":
             above = tree.parent(node)
@@ -540,10 +543,7 @@ def _reads_of_torch_unbound_for_sure(tree: Tree, aliases: ImportAliases) -> int:
                 continue
             if shadowed_at(tree, node, "torch"):  # (`def f(): import torch`: bound there)
                 continue
-            top = tree.top_level(node)
-            if imported_at is None or any(s is top for s in tree.root.body[: imported_at + 1]):
-                count += 1
-    return count
+            yield node
 
 
 def _opening_torch_import(tree: Tree) -> int | None:
