@@ -5,14 +5,15 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${AUTOFIX_BIN:-$here/../../../.venv/bin}
+programs=${PROGRAMS:-$here/programs}  # (round 5 runs its own programs through this script)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=($(cd "$here/programs" && ls *.py))
+[ ${#names[@]} -eq 0 ] && names=($(cd "$programs" && ls *.py))
 same=0; differ=0
 for name in "${names[@]}"; do
     name=${name%.py}
-    src="$here/programs/$name.py"
+    src="$programs/$name.py"
     mkdir -p "$work/$name" && cd "$work/$name" || exit 2
     cp "$src" before.py && cp "$src" after.py
     "$bin/autofix" apply --no-cache after.py >/dev/null 2>&1
