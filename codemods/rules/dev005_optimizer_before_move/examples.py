@@ -1058,6 +1058,124 @@ INVALID = [
         """,
         message="`model` may change in between",
     ),
+    # Attributes that hold no parameter, set on the module in between, leave `parameters()` as it
+    # was: a number, a container, a device, a loss.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class QNet(nn.Module):
+            def __init__(self, lr, device):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+                self.optimizer = torch.optim.Adam(self.parameters(), lr=lr)
+                self.gamma = 0.99
+                self.memory = []
+                self.loss = nn.MSELoss()
+                self.device = torch.device(device)
+                self.to(self.device)
+        """,
+        """
+        import torch
+        from torch import nn
+
+        class QNet(nn.Module):
+            def __init__(self, lr, device):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+                self.gamma = 0.99
+                self.memory = []
+                self.loss = nn.MSELoss()
+                self.device = torch.device(device)
+                self.to(self.device)
+                self.optimizer = torch.optim.Adam(self.parameters(), lr=lr)
+        """,
+    ),
+    # A layer set on the module in between, or a layer removed (`None`), changes its parameters.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class QNet(nn.Module):
+            def __init__(self, lr):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+                self.optimizer = torch.optim.Adam(self.parameters(), lr=lr)
+                self.head = nn.Linear(2, 2)
+                self.cuda()
+        """,
+        message="`self` may change in between",
+    ),
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class QNet(nn.Module):
+            def __init__(self, lr):
+                super().__init__()
+                self.fc = nn.Linear(4, 2)
+                self.optimizer = torch.optim.Adam(self.parameters(), lr=lr)
+                self.fc = None
+                self.cuda()
+        """,
+        message="`self` may change in between",
+    ),
+    # Another optimizer or layer handed the same hyperparameter keeps it as it is.
+    Invalid(
+        """
+        import torch
+        from torch import nn, optim
+
+        def build(args):
+            actor = nn.Linear(4, 2)
+            actor_optim = optim.Adam(actor.parameters(), lr=args.lr)
+            critic = nn.Linear(args.hidden, 1)
+            critic_optim = optim.Adam(critic.parameters(), lr=args.lr)
+            actor.cuda()
+            critic.cuda()
+            return actor, critic, actor_optim, critic_optim
+        """,
+        """
+        import torch
+        from torch import nn, optim
+
+        def build(args):
+            actor = nn.Linear(4, 2)
+            critic = nn.Linear(args.hidden, 1)
+            actor.cuda()
+            actor_optim = optim.Adam(actor.parameters(), lr=args.lr)
+            critic.cuda()
+            critic_optim = optim.Adam(critic.parameters(), lr=args.lr)
+            return actor, critic, actor_optim, critic_optim
+        """,
+    ),
+    # A call of something else handed it may change it: the move goes above the construction instead.
+    Invalid(
+        """
+        import torch
+        from torch import nn, optim
+
+        def build(args):
+            actor = nn.Linear(4, 2)
+            actor_optim = optim.Adam(actor.parameters(), lr=args.lr)
+            configure(args.lr)
+            actor.cuda()
+        """,
+        """
+        import torch
+        from torch import nn, optim
+
+        def build(args):
+            actor = nn.Linear(4, 2)
+            actor.cuda()
+            actor_optim = optim.Adam(actor.parameters(), lr=args.lr)
+            configure(args.lr)
+        """,
+        message="(what it is built from may change in between): the move goes above it instead",
+    ),
     # A method of `self` in between may use `self.optimizer`.
     Invalid(
         """
