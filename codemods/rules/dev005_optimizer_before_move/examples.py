@@ -8,6 +8,22 @@ from __future__ import annotations
 from codemods.core.base import Invalid, Valid
 
 VALID = [
+    # The method that builds the optimizer moves the model first; its caller moves another model.
+    Valid(
+        """
+        import torch
+        from torch import nn
+
+        class Solver:
+            def __init__(self, config):
+                self.build_model()
+                self.D.cuda()
+
+            def build_model(self):
+                self.G = nn.Linear(4, 4).cuda()
+                self.g_optimizer = torch.optim.Adam(self.G.parameters(), 1e-4)
+        """
+    ),
     # `.to(dtype)` through a name spelled for a dtype is a cast, not a move: nothing to reorder.
     Valid(
         """
@@ -1175,6 +1191,24 @@ INVALID = [
             configure(args.lr)
         """,
         message="(what it is built from may change in between): the move goes above it instead",
+    ),
+    # Built in a method that the constructor calls, then moved there once it returns.
+    Invalid(
+        """
+        import torch
+        from torch import nn
+
+        class Solver:
+            def __init__(self, config):
+                self.build_model()
+                if torch.cuda.is_available():
+                    self.G.cuda()
+
+            def build_model(self):
+                self.G = nn.Linear(4, 4)
+                self.g_optimizer = torch.optim.Adam(self.G.parameters(), 1e-4)
+        """,
+        message="left in place: `self.G` is moved in `__init__()` once `build_model()` returns",
     ),
     # A method of `self` in between may use `self.optimizer`.
     Invalid(

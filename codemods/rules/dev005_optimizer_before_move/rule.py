@@ -47,7 +47,9 @@ model.to(device)`; in project mode, one defined in another file; outside project
 from another module and handed the model, its optimizer and a device choice: `Trainer(G, D, G_opt,
 D_opt, use_cuda=torch.cuda.is_available())`), or built in a class's `__init__`
 over `self.model` that another method of the class moves (`def fit(self, device):
-self.model.to(device)` runs after the constructor) or over `self.parameters()` (`self.net.parameters()`)
+self.model.to(device)` runs after the constructor), or built in a method over `self.G` that a method
+calling it moves once it returns (`self.build_model()`, then `self.G.cuda()` in `__init__`), or over
+`self.parameters()` (`self.net.parameters()`)
 where the code that makes an instance then moves it (`Policy(lr).to(device)`; `agent = Agent()` ...
 `agent.net.cuda()`), or built in a top-level function that returns
 it with the model (`return dataset, model, optimizer`) to a caller that then moves the model, itself
@@ -250,7 +252,7 @@ class OptimizerBeforeMove(Rule):
                         statements, after, build
                     )
                     if not handed and not self._check_returned(statements, after, build):
-                        if not self._check_later_method(build):
+                        if not self._check_later_method(build) and not self._check_moved_on_return(build):
                             self._check_moved_by_caller(build)
                 break
             group.append((build, scheduler, max(found, key=lambda move: move.index)))
@@ -377,6 +379,37 @@ class OptimizerBeforeMove(Rule):
                         " which runs after the constructor; build the optimizer after that move",
                     )
                     return True
+        return False
+
+    def _check_moved_on_return(self, build: OptimizerBuild) -> bool:
+        """Built in a method of a class (``build_model``) over ``self.G``, which a method calling it
+        moves once it returns (``self.build_model()``, then ``self.G.cuda()`` in ``__init__``): the
+        optimizer was built before the move. Reported, without a fix: the construction and the move
+        are in two methods, and others may call the first."""
+        found = _method_of_class(self.tree, build.statement)
+        if found is None:
+            return False
+        method, owner = found
+        models = [model for model in build.models if model.startswith("self.")]
+        for caller in owner.body.body:
+            if not isinstance(caller, cst.FunctionDef) or caller is method:
+                continue
+            if not isinstance(caller.body, cst.IndentedBlock):
+                continue  # `def f(self): self.build_model()` on one line moves nothing after it
+            body = caller.body.body
+            for index, stmt in enumerate(body):
+                if not _calls_own_method(stmt, method.name.value):
+                    continue
+                for model in models:
+                    move = later_move(self.tree, self.aliases, body, index + 1, model)
+                    if move is not None:
+                        self.report(
+                            build.statement,
+                            _message(build) + f"; left in place: `{model}` is moved in"
+                            f" `{caller.name.value}()` once `{method.name.value}()` returns; build the"
+                            " optimizer after that move",
+                        )
+                        return True
         return False
 
     def _check_moved_by_caller(self, build: OptimizerBuild) -> None:
@@ -651,6 +684,28 @@ def _constructor(tree: Tree, statement: cst.CSTNode) -> tuple[cst.FunctionDef, c
         return None
     owner = tree.parent(tree.parent(init))
     return (init, owner) if isinstance(owner, cst.ClassDef) else None
+
+
+def _method_of_class(tree: Tree, statement: cst.CSTNode) -> tuple[cst.FunctionDef, cst.ClassDef] | None:
+    """The method (not ``__init__``, not a function inside one) whose body holds ``statement``, and
+    its class."""
+    method = next(
+        (a for a in tree.ancestors(statement) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None
+    )
+    if not isinstance(method, cst.FunctionDef) or method.name.value == "__init__":
+        return None
+    owner = tree.parent(tree.parent(method))
+    return (method, owner) if isinstance(owner, cst.ClassDef) else None
+
+
+def _calls_own_method(stmt: cst.CSTNode, name: str) -> bool:
+    """Is ``stmt`` the line ``self.<name>(...)``?"""
+    return isinstance(stmt, cst.SimpleStatementLine) and any(
+        isinstance(small, cst.Expr)
+        and isinstance(small.value, cst.Call)
+        and dotted_name(small.value.func) == f"self.{name}"
+        for small in stmt.body
+    )
 
 
 def _moved_instance(tree: Tree, make: cst.Call, path: str) -> cst.Call | None:
