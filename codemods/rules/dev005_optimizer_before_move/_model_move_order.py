@@ -62,7 +62,7 @@ def _rebinding(tree: Tree, node: cst.CSTNode, model: str) -> str | None:
     return "wrapped" if isinstance(node, cst.Assign) and model in _mentioned(tree, node.value) else "new"
 
 
-def _verdict(
+def verdict(
     tree: Tree, aliases: ImportAliases, stmt: cst.BaseStatement, model: str
 ) -> tuple[bool, str | None]:
     """Whether one statement of a block moves ``model``, and whether it rebinds it ("new",
@@ -107,7 +107,7 @@ def later_move(
     seen: set[str] = set()
     for index in range(start, len(statements)):
         stmt = statements[index]
-        moved, rebinding = _verdict(tree, aliases, stmt, model)
+        moved, rebinding = verdict(tree, aliases, stmt, model)
         if rebinding == "new":
             return None
         wrapped = wrapped or rebinding == "wrapped"

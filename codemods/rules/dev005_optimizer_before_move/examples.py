@@ -190,7 +190,32 @@ VALID = [
                 model = model.to(device)
         """
     ),
-    # Moved only inside a loop: not a move this rule can place an optimizer after.
+    # A function called later moves a model of its own (a local name, a parameter), and a loop or a
+    # `try` binds the name to another model before moving it.
+    Valid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+
+        def evaluate(path):
+            model = load(path)
+            model.cuda()
+
+        def export(model):
+            model.cuda()
+
+        evaluate("a.pt")
+        export(Net())
+        for name in names:
+            model = build(name).cuda()
+        try:
+            model = Net().cuda()
+        except RuntimeError:
+            pass
+        """
+    ),
+    # Moved only inside a loop, somewhere else each time: no one place to build the optimizer after.
     Valid(
         """
         import torch
@@ -1209,6 +1234,57 @@ INVALID = [
                 self.g_optimizer = torch.optim.Adam(self.G.parameters(), 1e-4)
         """,
         message="left in place: `self.G` is moved in `__init__()` once `build_model()` returns",
+    ),
+    # Moved later, where the construction cannot follow: in a `try`, a `with`, a loop that moves it to
+    # one place every time, a function of the file called later. Reported, not fixed.
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        try:
+            model = model.cuda()
+        except RuntimeError:
+            pass
+        """,
+        message="left in place: `model` is moved inside a `try`; build the optimizer after that move",
+    ),
+    Invalid(
+        """
+        import torch
+        def main(device):
+            model = Net()
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            with torch.cuda.device(device):
+                model.cuda()
+        """,
+        message="left in place: `model` is moved inside a `with`",
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for epoch in range(10):
+            model.to(device)
+            model.train()
+        """,
+        message="left in place: `model` is moved inside a loop",
+    ),
+    Invalid(
+        """
+        import torch
+        model = Net()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+
+        def train(epochs):
+            model.to(device)
+            for _ in range(epochs):
+                optimizer.step()
+
+        train(3)
+        """,
+        message="left in place: `model` is moved by `train()`, called later",
     ),
     # A method of `self` in between may use `self.optimizer`.
     Invalid(

@@ -10,7 +10,9 @@ from the model it is handed (`make_optimizer(model, lr)` running `return SGD(net
 moving nothing); `model` may be an attribute (`self.G`).
 Constructions in a row move together, in order. A move counts at the top level of the same block
 or under an `if` there (`if use_cuda: model.cuda()`: the optimizer goes below the whole `if`); a
-model already moved earlier, or moved only inside a loop, is not reported. The move may name the
+model already moved earlier, or moved inside a loop to another place each time (`model.to(shard.device)`),
+is not reported; one moved later inside a loop to one place, a `with` or a `try`, or by a function of
+the file called later (`def train(): model.to(device)`), is reported without a fix. The move may name the
 model another way, through a name bound to it and not bound again since (`self.model = model` before or
 after the construction, then `self.model.cuda()`; `model = net`; `net = model.to(device)`: `.to()` and
 `.cuda()` of a module return the module itself; `codemods/analysis/module_aliases.py`); what is done
@@ -113,10 +115,11 @@ from collections.abc import Sequence
 import libcst as cst
 
 from codemods.analysis.module_aliases import SameObject, written
+from codemods.analysis.nn_modules import model_move
 from codemods.analysis.values import Values
 from codemods.core.base import FixSafety, Replacement, Rule
-from codemods.core.names import dotted_name
-from codemods.core.syntax import code_of
+from codemods.core.names import ImportAliases, dotted_name
+from codemods.core.syntax import assigned_chain, code_of
 from codemods.core.torch_names import as_move
 from codemods.core.tree import Tree
 from codemods.rules.dev005_optimizer_before_move._model_move_order import (
@@ -124,7 +127,9 @@ from codemods.rules.dev005_optimizer_before_move._model_move_order import (
     later_move,
     move_after_enclosing_if,
     move_after_if,
+    moves_model,
     statement_blocks,
+    verdict,
 )
 from codemods.rules.dev005_optimizer_before_move._move_into_branch import (
     move_above_if,
@@ -248,8 +253,10 @@ class OptimizerBeforeMove(Rule):
             found = [move for move in moves if move is not None]
             if not found:
                 if not group and not self._check_outside(build):
-                    handed = self._check_handed_over(statements, after, build) or self._check_handed_unseen(
-                        statements, after, build
+                    handed = (
+                        self._check_moved_out_of_line(statements, after, build)
+                        or self._check_handed_over(statements, after, build)
+                        or self._check_handed_unseen(statements, after, build)
                     )
                     if not handed and not self._check_returned(statements, after, build):
                         if not self._check_later_method(build) and not self._check_moved_on_return(build):
@@ -500,6 +507,64 @@ class OptimizerBeforeMove(Rule):
                 return True  # the name now holds another model
         return False
 
+    def _check_moved_out_of_line(
+        self, statements: Sequence[cst.BaseStatement], start: int, build: OptimizerBuild
+    ) -> bool:
+        """A move of the model later in the block, where the fix cannot put the construction after
+        it: inside a loop, ``with`` or ``try`` (``try: model.cuda()``), which may run it any number of
+        times or not at all, or, for a model of the module, in a function of the file called later
+        (``def train(): model.to(device)``). Reported, without a fix. True when reported."""
+        for model in build.models:
+            for stmt in statements[start:]:
+                where = self._moved_inside(stmt, model) or self._moved_by_global_call(stmt, model)
+                if where is None:
+                    moved, rebinding = verdict(self.tree, self.aliases, stmt, model)
+                    if moved or rebinding == "new":
+                        break
+                else:
+                    self.report(
+                        build.statement,
+                        _message(build) + f"; left in place: `{model}` is moved {where}; build the optimizer"
+                        " after that move",
+                    )
+                    return True
+        return False
+
+    def _moved_inside(self, stmt: cst.BaseStatement, model: str) -> str | None:
+        """``inside a loop`` (or ``with``, ``try``) when ``stmt`` is one whose body moves ``model``."""
+        kind = _OUT_OF_LINE_BLOCKS.get(type(stmt))
+        if kind is None:
+            return None
+        run_here = self.tree.unnested(stmt, _SCOPES) or []
+        smalls = [n for n in run_here if isinstance(n, cst.BaseSmallStatement)]
+        if not _moves_the_same(self.tree, self.aliases, smalls, model):
+            return None
+        if kind == "a loop":
+            # `for shard in shards: model.to(shard.device)` moves it somewhere else each time: no one
+            # place to build the optimizer after. Report only a move to one place, every time.
+            bound = written(self.tree, stmt)
+            for small in smalls:
+                found = model_move(small, self.aliases) if moves_model(small, model, self.aliases) else None
+                device = found[1].device if found is not None else None
+                if device is not None and any(
+                    dotted_name(n) in bound for n in self.tree.of_type(device, (cst.Name, cst.Attribute))
+                ):
+                    return None
+        return f"inside {kind}"
+
+    def _moved_by_global_call(self, stmt: cst.BaseStatement, model: str) -> str | None:
+        """``by `train()`, called later`` when ``stmt`` calls a top-level function of the file that
+        moves ``model``, a name of the module it does not bind itself (or declares ``global``)."""
+        if "." in model or not isinstance(self.tree.parent(stmt), cst.Module):
+            return None
+        functions = {f.name.value: f for f in self.tree.root.body if isinstance(f, cst.FunctionDef)}
+        for call in self.tree.of_type(stmt, cst.Call):
+            function = functions.get(dotted_name(call.func) or "")
+            if function is None or not _moves_global(self.tree, self.aliases, function, model):
+                continue
+            return f"by `{function.name.value}()`, called later"
+        return None
+
     def _check_returned(
         self, statements: Sequence[cst.BaseStatement], start: int, build: OptimizerBuild
     ) -> bool:
@@ -684,6 +749,43 @@ def _constructor(tree: Tree, statement: cst.CSTNode) -> tuple[cst.FunctionDef, c
         return None
     owner = tree.parent(tree.parent(init))
     return (init, owner) if isinstance(owner, cst.ClassDef) else None
+
+
+_SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+_OUT_OF_LINE_BLOCKS = {
+    cst.For: "a loop",
+    cst.While: "a loop",
+    cst.With: "a `with`",
+    cst.Try: "a `try`",
+    cst.TryStar: "a `try`",
+}
+
+
+def _moves_global(tree: Tree, aliases: ImportAliases, function: cst.FunctionDef, model: str) -> bool:
+    """Does ``function`` move the module's ``model``: a move of the name in its body (not in a function
+    inside it), which it binds only if it declares it ``global``?"""
+    declared = {name.name.value for node in tree.of_type(function.body, cst.Global) for name in node.names}
+    if model in written(tree, function.body) and model not in declared:
+        return False  # a local name of the function
+    if any(p.name.value == model for p in tree.of_type(function.params, cst.Param)):
+        return False
+    run_here = tree.unnested(function.body, _SCOPES) or []
+    return _moves_the_same(
+        tree, aliases, [n for n in run_here if isinstance(n, cst.BaseSmallStatement)], model
+    )
+
+
+def _moves_the_same(
+    tree: Tree, aliases: ImportAliases, smalls: Sequence[cst.BaseSmallStatement], model: str
+) -> bool:
+    """Does one of ``smalls`` move ``model``, none of them binding the name to another object
+    (``model = Net().cuda()`` moves a new model; ``model = model.cuda()`` the same one)?"""
+    for small in smalls:
+        if any(model == w or model.startswith(w + ".") for w in written(tree, small)):
+            chain = assigned_chain(small, aliases)
+            if chain is None or dotted_name(chain[1][0]) != model:
+                return False
+    return any(moves_model(small, model, aliases) for small in smalls)
 
 
 def _method_of_class(tree: Tree, statement: cst.CSTNode) -> tuple[cst.FunctionDef, cst.ClassDef] | None:
