@@ -236,7 +236,9 @@ def _unaware(
         return not may_touch(tree, stmt.test, model) and all(
             _unaware(tree, arm, model, reads, builds_model) for arm in arms
         )
-    return isinstance(stmt, cst.SimpleStatementLine) and _allowed_use(stmt, model)
+    return isinstance(stmt, cst.SimpleStatementLine) and (
+        _allowed_use(stmt, model) or _counts_parameters(tree, stmt, model)
+    )
 
 
 def _in_lone_if(
@@ -323,6 +325,57 @@ def _path(
             return None
         node = above
     return None
+
+
+def _counts_parameters(tree: Tree, stmt: cst.SimpleStatementLine, model: str) -> bool:
+    """``print("params:", sum(p.numel() for p in model.parameters()))``: a line that reads of the model
+    only how many parameters it has (``numel``, ``shape``, ``requires_grad``: the same wherever it
+    is), and calls nothing but builtins that count and print, or a logger."""
+    for call in tree.of_type(stmt, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Name):
+            if func.value not in _COUNTING_BUILTINS:
+                return False
+        elif not isinstance(func, cst.Attribute):
+            return False
+        elif dotted_name(func.value) == model:
+            if func.attr.value not in ("parameters", "named_parameters"):
+                return False
+        elif func.attr.value not in _SIZE_ATTRIBUTES and func.attr.value not in _LOGGING_METHODS:
+            return False
+    for chain in chains_read(tree, stmt):
+        if (dotted_name(chain) or "").split(".", 1)[0] != model.split(".", 1)[0]:
+            continue
+        parent = tree.parent(chain)
+        # `model.parameters()` as what a comprehension runs over, and nothing else of the model
+        if not (
+            isinstance(parent, cst.Call)
+            and parent.func is chain
+            and isinstance(tree.parent(parent), cst.CompFor)
+        ):
+            return False
+    for comp in tree.of_type(stmt, cst.CompFor):
+        names = {n.value for n in tree.of_type(comp.target, cst.Name)}
+        scope = tree.parent(comp)
+        for name in tree.of_type(scope, cst.Name) if scope is not None else ():
+            if name.value not in names or name is comp.target or tree.inside(name, comp.target):
+                continue
+            above = tree.parent(name)
+            if not (
+                isinstance(above, cst.Attribute)
+                and above.value is name
+                and above.attr.value in _SIZE_ATTRIBUTES
+            ):
+                return False  # `p.data`, `p.sum()`, `p` itself: its values, or its device, would show
+    return True
+
+
+# A parameter's size and whether it trains: the same on every device.
+_SIZE_ATTRIBUTES = frozenset(
+    {"numel", "nelement", "shape", "size", "dim", "ndim", "ndimension", "requires_grad"}
+)
+_COUNTING_BUILTINS = frozenset({"print", "sum", "len", "int", "str", "format", "round"})
+_LOGGING_METHODS = frozenset({"info", "debug", "warning", "format", "log"})
 
 
 def _allowed_use(stmt: cst.BaseStatement, model: str) -> bool:

@@ -1286,6 +1286,47 @@ INVALID = [
         """,
         message="left in place: `model` is moved by `train()`, called later",
     ),
+    # Its state is loaded before the move: the move goes above the construction. Counting the
+    # model's parameters in between reads nothing that the move changes; printing their values does.
+    Invalid(
+        """
+        import torch
+        def main(args):
+            model = Net()
+            optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+            print("params:", sum(p.numel() for p in model.parameters() if p.requires_grad))
+            if args.resume:
+                checkpoint = torch.load(args.resume)
+                model.load_state_dict(checkpoint["model"])
+                optimizer.load_state_dict(checkpoint["optimizer"])
+            model = model.cuda()
+        """,
+        """
+        import torch
+        def main(args):
+            model = Net()
+            model = model.cuda()
+            optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+            print("params:", sum(p.numel() for p in model.parameters() if p.requires_grad))
+            if args.resume:
+                checkpoint = torch.load(args.resume)
+                model.load_state_dict(checkpoint["model"])
+                optimizer.load_state_dict(checkpoint["optimizer"])
+        """,
+        message="the move goes above it instead",
+    ),
+    Invalid(
+        """
+        import torch
+        def main(args):
+            model = Net()
+            optimizer = torch.optim.Adam(model.parameters(), lr=args.lr)
+            print("first:", [p.sum() for p in model.parameters()])
+            optimizer.load_state_dict(torch.load(args.resume))
+            model = model.cuda()
+        """,
+        message="left in place: its state is loaded before the move and stays behind",
+    ),
     # A method of `self` in between may use `self.optimizer`.
     Invalid(
         """
