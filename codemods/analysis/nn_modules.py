@@ -7,6 +7,8 @@ construction of one (``model = Net(...).to(device)``).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 import libcst as cst
 
 from codemods.core.names import ImportAliases, dotted_name
@@ -156,3 +158,79 @@ def model_move(small: cst.BaseSmallStatement, aliases: ImportAliases) -> tuple[s
         if move and moves_device(move, aliases):
             return target, move
     return None
+
+
+# Methods of a module that return the module itself: `model.requires_grad_(False).double()` casts it.
+_RETURNS_SELF = frozenset(
+    "to cuda cpu float double half bfloat16 type train eval requires_grad_ apply share_memory".split()
+)
+
+
+class ModelHolders:
+    """Which expressions hold one of the file's models, or a part of one."""
+
+    def __init__(self, names: set[str], tree: Tree, aliases: ImportAliases, local_modules: set[str]) -> None:
+        self.names = names  # models and other names bound to them
+        self.parameters: dict[str, list[cst.CSTNode]] = {}  # a parameter handed a model -> its functions
+        self.tree, self.aliases, self.local_modules = tree, aliases, local_modules
+
+    def holds(self, node: cst.BaseExpression, where: cst.CSTNode) -> bool:
+        """Does ``node`` (at ``where``) hold a model or a part of one? Followed through the methods that
+        return the module (``model.train()``), indexing (``model[0]``) and attributes (``model.fc``)."""
+        while True:
+            name = dotted_name(node)
+            if name is not None and name in self.names:
+                return True
+            if name is not None and any(self.tree.inside(where, f) for f in self.parameters.get(name, ())):
+                return True
+            if is_module_constructor(node, self.aliases, self.local_modules):
+                return True  # `nn.Linear(3, 1).to(ref)`
+            if isinstance(node, cst.Call):
+                func = node.func
+                if not (isinstance(func, cst.Attribute) and func.attr.value in _RETURNS_SELF):
+                    return False
+                node = func.value
+            elif isinstance(node, (cst.Subscript, cst.Attribute)):
+                node = node.value
+            else:
+                return False
+
+
+def model_holders(
+    tree: Tree, aliases: ImportAliases, models: AbstractSet[str], local_modules: set[str]
+) -> ModelHolders:
+    """The names that hold a model: ``models``, the names used as models (``net.parameters()``), the
+    names bound to one of those (``m2 = model``), and the parameters of the file's functions handed one
+    (``prep(model)``, ``model.apply(init_weights)``, ``model.apply(lambda m: m.double())``)."""
+    names = set(models) | set(models_by_use(tree))
+    holders = ModelHolders(names, tree, aliases, local_modules)
+    assigns = list(tree.of_type(tree.root, cst.Assign))
+    for _ in range(3):  # `a = model; b = a`: a few steps of aliasing
+        for assign in assigns:
+            if holders.holds(assign.value, assign):
+                names.update(n for t in assign.targets if (n := dotted_name(t.target)) is not None)
+    functions = {f.name.value: f for f in tree.of_type(tree.root, cst.FunctionDef)}
+    for call in tree.of_type(tree.root, cst.Call):
+        handed: list[tuple[cst.FunctionDef | cst.Lambda, int]] = []
+        callee = functions.get(dotted_name(call.func) or "")
+        if callee is not None:
+            handed += [
+                (callee, i)
+                for i, a in enumerate(call.args)
+                if a.keyword is None and holders.holds(a.value, call)
+            ]
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "apply" and holders.holds(func.value, call):
+            for arg in call.args:
+                applied = (
+                    functions.get(dotted_name(arg.value) or "")
+                    if not isinstance(arg.value, cst.Lambda)
+                    else arg.value
+                )
+                if applied is not None:
+                    handed.append((applied, 0))
+        for function, position in handed:
+            params = function.params.params
+            if position < len(params):
+                holders.parameters.setdefault(params[position].name.value, []).append(function)
+    return holders

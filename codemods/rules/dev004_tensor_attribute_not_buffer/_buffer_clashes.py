@@ -14,11 +14,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from collections.abc import Set as AbstractSet
 
 import libcst as cst
 
-from codemods.analysis.nn_modules import is_module_constructor, model_names, models_by_use
+from codemods.analysis.nn_modules import (
+    ModelHolders,
+    is_module_constructor,
+    model_holders,
+    model_names,
+    models_by_use,
+)
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, strip_method_chain
 from codemods.core.torch_names import is_dtype_expr
@@ -118,6 +123,7 @@ def dtype_cast(
     text = code_of(value)
     floating = not _NOT_FLOATING.search(text)
     models = model_names(tree, aliases) | models_by_use(tree)
+    holders: ModelHolders | None = None  # built at the first cast: most files cast no module
     for call in tree.of_type(tree.root, cst.Call):
         func = call.func
         if not isinstance(func, cst.Attribute):
@@ -142,30 +148,23 @@ def dtype_cast(
         if dtype is None or (dtype in _FLOAT32_CASTS and not _NOT_FLOAT32.search(text)):
             continue
         receiver = func.value
+        if holders is None:
+            holders = model_holders(tree, aliases, models, local_modules)
         if (
-            dotted_name(receiver) in models
-            or is_module_constructor(strip_method_chain(receiver, aliases), aliases, local_modules)
-            or _may_hold_a_model(tree, receiver, models)
+            is_module_constructor(strip_method_chain(receiver, aliases), aliases, local_modules)
+            or holders.holds(receiver, call)
+            or _is_a_parameter(tree, receiver)
         ):
             return code_of(call)
     return None
 
 
-def _may_hold_a_model(tree: Tree, receiver: cst.BaseExpression, models: AbstractSet[str]) -> bool:
-    """``m.double()`` where ``m = net`` names a model, or ``m`` is a parameter (``def cast(m): return
-    m.half()``, given a model somewhere): the cast may be a model's."""
-    if not isinstance(receiver, cst.Name):
-        return False
-    for binding in tree.of_type(tree.root, (cst.Param, cst.Assign)):
-        if isinstance(binding, cst.Param):
-            if binding.name.value == receiver.value:
-                return True
-        elif (
-            any(isinstance(t.target, cst.Name) and t.target.value == receiver.value for t in binding.targets)
-            and dotted_name(binding.value) in models
-        ):
-            return True
-    return False
+def _is_a_parameter(tree: Tree, receiver: cst.BaseExpression) -> bool:
+    """``m.half()`` where ``m`` is a parameter of a function (``def cast(m): return m.half()``), which
+    another file may hand a model: the cast may be a model's."""
+    return isinstance(receiver, cst.Name) and any(
+        param.name.value == receiver.value for param in tree.of_type(tree.root, cst.Param)
+    )
 
 
 def _binds_in_body(cls: cst.ClassDef, name: str) -> bool:
