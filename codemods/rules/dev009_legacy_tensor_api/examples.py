@@ -2810,6 +2810,34 @@ INVALID = [
         message="cannot tell data from a size here",
         line=9,
     ),
+    # A slice of what the file shows may be a `torch.Size` another way: an attribute set to one, a bound
+    # method of size called, a name a function sets through `global`, a function of the file returning
+    # one. A size to the legacy call, not an array (nor data read as an unsafe fix): reported only.
+    Invalid(
+        """
+        import torch
+
+        class Shapes:
+            pass
+
+        def feat_of(x):
+            return x.size()
+
+        def setup(x):
+            global grid
+            grid = x.shape
+
+        def make(x):
+            s = Shapes()
+            s.feat = x.size()
+            get = x.size
+            out = feat_of(x)
+            return torch.FloatTensor(s.feat[1:]), torch.FloatTensor(get()[1:]), torch.FloatTensor(grid[1:]), torch.FloatTensor(out[1:])
+        """,
+        None,
+        message="cannot tell data from a size here",
+        line=18,
+    ),
     # A slice of a name bound to an array (to a `torch.Size` only in another function): an array's, shared.
     Invalid(
         """
