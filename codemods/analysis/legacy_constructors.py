@@ -231,11 +231,19 @@ def may_be_a_0d_integer(
 
 
 def is_floating_dtype(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
-    """``np.float32``, ``float``, ``"float64"``: a floating dtype as NumPy takes it."""
+    """``np.float32``, ``float``, ``"float64"``: a floating dtype as NumPy takes it (``float`` only where
+    it is the builtin: ``float = int`` makes ``np.loadtxt(f, dtype=float)`` an integer array)."""
     if isinstance(node, cst.SimpleString):
         return str(node.evaluated_value).startswith("float")
-    qualified = aliases.qualify(node) or (node.value if isinstance(node, cst.Name) else None)
-    return qualified in NUMPY_FLOAT_DTYPES
+    return dtype_spelled(node, aliases) in NUMPY_FLOAT_DTYPES
+
+
+def dtype_spelled(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
+    """What ``node`` names as a NumPy dtype: an import's qualified name (``numpy.float32``), or a builtin
+    type's name (``float``) where no binding of the file rebinds it (:meth:`ImportAliases.is_builtin`)."""
+    if isinstance(node, cst.Name) and aliases.is_builtin(node):
+        return node.value
+    return aliases.qualify(node)
 
 
 def is_list_display(node: cst.BaseExpression) -> bool:

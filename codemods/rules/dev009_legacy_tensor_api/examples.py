@@ -2708,6 +2708,32 @@ INVALID = [
         message="a NumPy array that may have no dimension",
         line=13,
     ),
+    # `float` rebound (`float = int`): `dtype=float` is no floating dtype there, so a file of one number
+    # gives a 0-d integer array, which the legacy call read as a size: only a likely reading (unsafe).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        float = int
+
+        def load(path):
+            ids = np.loadtxt(path, dtype=float)
+            return torch.LongTensor(ids), torch.LongTensor(np.loadtxt(path, dtype=float))
+        """,
+        """
+        import numpy as np
+        import torch
+
+        float = int
+
+        def load(path):
+            ids = np.loadtxt(path, dtype=float)
+            return torch.as_tensor(ids, dtype=torch.int64), torch.tensor(np.loadtxt(path, dtype=float), dtype=torch.int64)
+        """,
+        message="a NumPy array that may have no dimension",
+        line=8,
+    ),
     # The same arrays shown to have a dimension (`np.array([label])`, `ndmin=1`, a slice, a list bound
     # before) or to be floating (`dtype=np.float32`, a text file's default dtype, `* 0.5`): data, safely.
     Invalid(

@@ -401,3 +401,37 @@ def test_a_slice_of_a_name_holding_a_size_is_no_array(source, expected):
     call = next(c for c in tree.of_type(module, cst.Call) if code_of(c.func).endswith("Tensor"))
     fixed = legacy_array_rewrite(call, aliases.qualify(call.func), aliases, NO_ARGUMENT_KINDS, tree=tree)
     assert (None if fixed is None else code_of(fixed)) == expected
+
+
+FLOAT_NAMES = [
+    # `float` is NumPy's floating dtype only where it is the builtin: `float = int` (or a parameter named
+    # `float`) makes `np.loadtxt(f, dtype=float)` an integer array, 0-d for a file of one number, which the
+    # legacy call read as a size; likewise `x.astype(float)` of a 0-d array for a floating type.
+    (
+        "a = torch.LongTensor(np.loadtxt(f, dtype=float))",
+        "torch.tensor(np.loadtxt(f, dtype=float), dtype=torch.int64)",
+    ),
+    ("float = int\na = torch.LongTensor(np.loadtxt(f, dtype=float))", None),
+    ("def load(f, float=int):\n    return torch.LongTensor(np.loadtxt(f, dtype=float))", None),
+    ("float = int\na = torch.LongTensor(np.array(k, dtype=float))", None),
+    ("a = np.loadtxt(f, dtype=float)\nt = torch.LongTensor(a)", "torch.as_tensor(a, dtype=torch.int64)"),
+    ("float = int\na = np.loadtxt(f, dtype=float)\nt = torch.LongTensor(a)", None),
+    ("t = torch.FloatTensor(x.astype(float))", "torch.as_tensor(x.astype(float), dtype=torch.float32)"),
+    ("float = int\nt = torch.FloatTensor(x.astype(float))", None),
+    # NumPy's own floating dtype, and a text file's default dtype (float), whatever `float` is
+    (
+        "float = int\na = torch.LongTensor(np.array(k, dtype=np.float32))",
+        "torch.tensor(np.array(k, dtype=np.float32), dtype=torch.int64)",
+    ),
+    ("float = int\na = torch.LongTensor(np.loadtxt(f))", "torch.tensor(np.loadtxt(f), dtype=torch.int64)"),
+]
+
+
+@pytest.mark.parametrize("source, expected", FLOAT_NAMES)
+def test_float_is_a_floating_dtype_only_where_it_is_the_builtin(source, expected):
+    module = cst.parse_module(f"import numpy as np\nimport torch\n{source}\n")
+    tree = Tree(module)
+    aliases = ImportAliases.of(tree)
+    call = [c for c in tree.of_type(module, cst.Call) if code_of(c.func).endswith("Tensor")][-1]
+    found = legacy_rewrite(tree, call, aliases)
+    assert (None if found is None else code_of(found[1])) == expected
