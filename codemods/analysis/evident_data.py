@@ -24,6 +24,7 @@ from codemods.analysis.legacy_constructors import (
     NUMPY_FLOAT_DTYPES,
     argument_kinds,
     as_tensor_of,
+    dtype_spelled,
     gives_a_dimension,
     is_data,
     is_existing_array,
@@ -782,7 +783,7 @@ def _is_array(
             )
         if method == "astype" and floating and len(value.args) == 1:
             target = value.args[0].value
-            spelled = aliases.qualify(target) or (target.value if isinstance(target, cst.Name) else None)
+            spelled = dtype_spelled(target, aliases)  # (`float` only where it is the builtin)
             if isinstance(target, cst.SimpleString):
                 spelled = "numpy." + target.raw_value
             return spelled in _FLOAT_DTYPES

@@ -231,11 +231,19 @@ def may_be_a_0d_integer(
 
 
 def is_floating_dtype(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
-    """``np.float32``, ``float``, ``"float64"``: a floating dtype as NumPy takes it."""
+    """``np.float32``, ``float``, ``"float64"``: a floating dtype as NumPy takes it (``float`` only where
+    it is the builtin: ``float = int`` makes ``np.loadtxt(f, dtype=float)`` an integer array)."""
     if isinstance(node, cst.SimpleString):
         return str(node.evaluated_value).startswith("float")
-    qualified = aliases.qualify(node) or (node.value if isinstance(node, cst.Name) else None)
-    return qualified in NUMPY_FLOAT_DTYPES
+    return dtype_spelled(node, aliases) in NUMPY_FLOAT_DTYPES
+
+
+def dtype_spelled(node: cst.BaseExpression, aliases: ImportAliases) -> str | None:
+    """What ``node`` names as a NumPy dtype: an import's qualified name (``numpy.float32``), or a builtin
+    type's name (``float``) where no binding of the file rebinds it (:meth:`ImportAliases.is_builtin`)."""
+    if isinstance(node, cst.Name) and aliases.is_builtin(node):
+        return node.value
+    return aliases.qualify(node)
 
 
 def is_list_display(node: cst.BaseExpression) -> bool:
@@ -262,15 +270,15 @@ def is_existing_array(
     a list (``memory[ind]``), an index of several parts one of which is a slice (``x[:, j]``),
     ``x.reshape(1, -1)``, ``x.ravel()``, ``f(x).flatten()`` (not ``t.flatten()`` of a name: a 1-d
     tensor's is ``t`` itself, which ``torch.as_tensor`` would hand back where the legacy constructor made
-    a new tensor). Given the ``tree``, not a slice of a name that may hold a ``torch.Size``
-    (:func:`may_hold_a_size`)."""
+    a new tensor). Given the ``tree``, not a slice of a name, an attribute or a call's result that may be
+    a ``torch.Size`` (:func:`may_be_a_size_value`)."""
     if isinstance(node, cst.Subscript):
         if len(node.slice) > 1 and any(isinstance(e.slice, cst.Slice) for e in node.slice):
             # `features[i][:, j]`: an index of several parts, one a slice, is an array's or a tensor's
             # (a list, a tuple and a `torch.Size` refuse it), and the slice keeps a dimension.
             return True
         if _may_be_a_size(node.value, int_names) or (
-            tree is not None and isinstance(node.value, cst.Name) and may_hold_a_size(tree, node.value)
+            tree is not None and may_be_a_size_value(tree, node.value)
         ):
             return False  # a slice of a torch.Size is a torch.Size
         return any(
@@ -315,19 +323,47 @@ def legacy_array_rewrite(
 
 
 def may_hold_a_size(tree: Tree, name: cst.Name, depth: int = 0) -> bool:
-    """Might ``name`` hold a ``torch.Size`` where it is read? So it may where a binding of it in its function
-    (or in the module, for a name its function does not bind) is ``x.size()``, ``x.shape``,
-    ``torch.Size(...)``, a slice of one, or another such name (``dims, k = x.size(), 0``, ``(dims :=
-    x.shape)`` and ``x.shape if flag else None`` included); and where a binding whose value the code does
-    not show (a parameter, a loop's target, an unpacked call) binds a name spelled for one (``dims``,
-    ``shape``, ``out_size``). ``dims = x.size()`` makes ``dims[1:]`` a ``torch.Size``, which a legacy
-    constructor reads as a size, not as an array."""
-    function = next((a for a in tree.ancestors(name) if isinstance(a, cst.FunctionDef)), None)
-    for scope in (function, tree.root) if function is not None else (tree.root,):
-        bound = bindings_in(tree, scope, name.value)
-        if bound:
-            return any(_binds_a_size(tree, binding, name.value, depth) for binding in bound)
-    return _SIZE_SPELLED.match(name.value) is not None  # a global a function sets, a builtin: unshown
+    """Might ``name`` hold a ``torch.Size`` where it is read? So it may where a binding of it that the read
+    may see (:func:`_bindings_seen`) is ``x.size()``, ``x.shape``, ``torch.Size(...)``, a slice of one,
+    another such name or attribute, or a call that may return one (``dims, k = x.size(), 0``, ``(dims :=
+    x.shape)``, ``x.shape if flag else None`` and ``dims = dims_of(x)`` included); and where a binding
+    whose value the code does not show (a parameter, a loop's target, an unpacked call) binds a name
+    spelled for one (``dims``, ``shape``, ``out_size``). ``dims = x.size()`` makes ``dims[1:]`` a
+    ``torch.Size``, which a legacy constructor reads as a size, not as an array."""
+    bound = _bindings_seen(tree, name)
+    if bound:
+        return any(_binds_a_size(tree, binding, name.value, depth) for binding in bound)
+    return _SIZE_SPELLED.match(name.value) is not None  # a builtin, a star import's: unshown
+
+
+def _bindings_seen(tree: Tree, name: cst.Name) -> list[cst.CSTNode]:
+    """The bindings of ``name`` that its read may see: those of the scope it reads it from, and those of
+    every function that declares it ``global`` (of a module's name) or ``nonlocal`` (of a function's), which
+    rebind it whenever they are called (``def setup(): global dims; dims = x.shape``)."""
+    scope = binding_scope(tree, name, name.value)
+    bound = bindings_in(tree, scope, name.value)
+    # `global dims` where it is read: the module's bindings (`nonlocal dims`: the outer function's)
+    for _ in range(5):
+        declared = [b for b in bound if isinstance(b, (cst.Global, cst.Nonlocal))]
+        if not declared:
+            break
+        outer = tree.root if isinstance(declared[0], cst.Global) else binding_scope(tree, scope, name.value)
+        if outer is scope:
+            break
+        scope, bound = outer, bindings_in(tree, outer, name.value)
+    declaration = cst.Global if scope is tree.root else cst.Nonlocal
+    for declared_at in tree.of_type(scope, (cst.Global, cst.Nonlocal)):
+        if not isinstance(declared_at, declaration) or all(
+            i.name.value != name.value for i in declared_at.names
+        ):
+            continue
+        writer = next((a for a in tree.ancestors(declared_at) if isinstance(a, SCOPES)), None)
+        if writer is not None and writer is not scope:  # a function inside: its assignments rebind the name
+            declarations = (cst.Global, cst.Nonlocal)
+            bound = bound + [
+                b for b in bindings_in(tree, writer, name.value) if not isinstance(b, declarations)
+            ]
+    return bound
 
 
 # Names spelled for a shape or a size (`dims`, `shape`, `out_size`, `sz`), not for data.
@@ -349,44 +385,147 @@ def _binds_a_size(tree: Tree, binding: cst.CSTNode, name: str, depth: int) -> bo
         value = _value_bound_to(target, assign.value, name) if target is not None else None
     elif isinstance(assign, cst.NamedExpr):
         value = assign.value
+    elif isinstance(assign, (cst.FunctionDef, cst.ClassDef)):
+        return False  # a function or a class, never a size
     if value is None:  # a parameter, a loop's target, an unpacked call: its value is not shown
         return _SIZE_SPELLED.match(name) is not None
-    return _may_be_a_size_value(tree, value, depth)
+    return may_be_a_size_value(tree, value, depth)
 
 
 def _value_bound_to(
-    target: cst.BaseExpression, value: cst.BaseExpression, name: str
+    target: cst.BaseExpression, value: cst.BaseExpression, name: str, *, attribute: bool = False
 ) -> cst.BaseExpression | None:
-    """The part of ``value`` that ``target`` binds to ``name`` (``dims, k = x.size(), 0``: ``x.size()``);
-    None where the code does not show it (an unpacked call)."""
-    if isinstance(target, cst.Name):
-        return value if target.value == name else None
+    """The part of ``value`` that ``target`` binds to ``name`` (``dims, k = x.size(), 0``: ``x.size()``), or
+    with ``attribute`` to an attribute of that name (``s.dims = x.size()``); None where the code does not
+    show it (an unpacked call)."""
+    if (isinstance(target, cst.Name) and not attribute) or (isinstance(target, cst.Attribute) and attribute):
+        bound = target.attr if isinstance(target, cst.Attribute) else target
+        return value if bound.value == name else None
     if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
         if len(target.elements) != len(value.elements) or any(
             isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)
         ):
             return None
         for part, part_value in zip(target.elements, value.elements):
-            found = _value_bound_to(part.value, part_value.value, name)
+            found = _value_bound_to(part.value, part_value.value, name, attribute=attribute)
             if found is not None:
                 return found
     return None
 
 
-def _may_be_a_size_value(tree: Tree, value: cst.BaseExpression, depth: int) -> bool:
+def may_be_a_size_value(tree: Tree, value: cst.BaseExpression, depth: int = 0) -> bool:
+    """Might ``value`` be a ``torch.Size``? ``x.size()``, ``x.shape``, ``torch.Size(...)`` or a slice of
+    one; a name that may hold one (:func:`may_hold_a_size`); an attribute an assignment of the file may
+    set to one, or spelled for one (``s.dims = x.size()``); a call that may return one: of a method of
+    size bound to a name (``sz = x.size`` then ``sz()``), or of a function or method of the file a return
+    of which may be one (``def dims_of(x): return x.size()``)."""
     while isinstance(value, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in value.slice):
         value = value.value  # `x.size()[1:]`: a slice of a `torch.Size` is one
+    if depth > 5:
+        return False
     if isinstance(value, cst.IfExp):
-        return _may_be_a_size_value(tree, value.body, depth) or _may_be_a_size_value(
-            tree, value.orelse, depth
-        )
+        return may_be_a_size_value(tree, value.body, depth) or may_be_a_size_value(tree, value.orelse, depth)
     if isinstance(value, cst.Name):
-        return depth < 5 and may_hold_a_size(tree, value, depth + 1)
+        return may_hold_a_size(tree, value, depth + 1)
     if isinstance(value, cst.Call) and dotted_name(value.func) == "getattr" and len(value.args) > 1:
         attribute = value.args[1].value  # `getattr(x, "shape")`
         return isinstance(attribute, cst.SimpleString) and str(attribute.evaluated_value) in ("shape", "size")
     spelled = dotted_name(value.func) if isinstance(value, cst.Call) else None
-    return _a_torch_size(value) or (spelled or "").endswith("Size")
+    if _a_torch_size(value) or (spelled or "").endswith("Size"):
+        return True
+    if isinstance(value, cst.Attribute):
+        return _attribute_may_hold_a_size(tree, value.attr.value, depth + 1)
+    return isinstance(value, cst.Call) and _may_return_a_size(tree, value, depth + 1)
+
+
+def _attribute_may_hold_a_size(tree: Tree, attribute: str, depth: int) -> bool:
+    """Might an attribute named ``attribute`` (of any object: which object an assignment sets, the code
+    does not always show) hold a ``torch.Size``? So it may where it is spelled for one (``s.dims``), or
+    where an assignment of the file (``s.dims = x.size()``, ``setattr(s, "feat", x.shape)``) sets one of
+    that name to what may be one."""
+    if _SIZE_SPELLED.match(attribute):
+        return True
+    values = tree.memo(
+        ("legacy_constructors.attribute_values", attribute), lambda: _attribute_values(tree, attribute)
+    )
+    return any(value is not None and may_be_a_size_value(tree, value, depth) for value in values)
+
+
+def _attribute_values(tree: Tree, attribute: str) -> list[cst.BaseExpression | None]:
+    """The values the file assigns to attributes named ``attribute`` (None for one it does not show: an
+    unpacked call, a loop's target)."""
+    values: list[cst.BaseExpression | None] = []
+    for node in tree.of_type(tree.root, (cst.Assign, cst.AnnAssign, cst.For, cst.Call)):
+        if isinstance(node, cst.Call):  # `setattr(s, "dims", value)`
+            if dotted_name(node.func) == "setattr" and len(node.args) == 3:
+                key = node.args[1].value
+                if isinstance(key, cst.SimpleString) and key.evaluated_value == attribute:
+                    values.append(node.args[2].value)
+            continue
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        for target in targets:
+            if not any(a.attr.value == attribute for a in tree.of_type(target, cst.Attribute)):
+                continue
+            shown = node.value if isinstance(node, (cst.Assign, cst.AnnAssign)) else None
+            values.append(
+                _value_bound_to(target, shown, attribute, attribute=True) if shown is not None else None
+            )
+    return values
+
+
+def _may_return_a_size(tree: Tree, call: cst.Call, depth: int) -> bool:
+    """Might ``call`` return a ``torch.Size``? A call of a method of size (``x.size()``), of a name that may
+    stand for one (:func:`_may_call_a_size`), or of a method (``self.dims_of(x)``) where a function of the
+    file of that name may return one."""
+    func = call.func
+    if isinstance(func, cst.Name):
+        return _may_call_a_size(tree, func, depth)
+    if not isinstance(func, cst.Attribute):
+        return False
+    if func.attr.value == "size":
+        return True
+    functions = [f for f in tree.of_type(tree.root, cst.FunctionDef) if f.name.value == func.attr.value]
+    return any(_function_may_return_a_size(tree, f, depth) for f in functions)
+
+
+def _may_call_a_size(tree: Tree, name: cst.Name, depth: int) -> bool:
+    """Might calling ``name`` give a ``torch.Size``? So it may where a binding of it the call may see is a
+    method of size (``sz = x.size``, ``getattr(x, "size")``), a function of the file or a lambda that may
+    return one, or another such name (``f = dims_of``)."""
+    for binding in _bindings_seen(tree, name):
+        if isinstance(binding, cst.FunctionDef):
+            if _function_may_return_a_size(tree, binding, depth):
+                return True
+            continue
+        assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else binding
+        value = assign.value if isinstance(assign, (cst.Assign, cst.AnnAssign, cst.NamedExpr)) else None
+        if isinstance(value, cst.Lambda):
+            if may_be_a_size_value(tree, value.body, depth):
+                return True
+        elif isinstance(value, cst.Attribute):  # `sz = x.size`: a bound method of size
+            if value.attr.value == "size":
+                return True
+        elif isinstance(value, cst.Call) and dotted_name(value.func) == "getattr" and len(value.args) > 1:
+            key = value.args[1].value  # `sz = getattr(x, "size")`
+            if isinstance(key, cst.SimpleString) and key.evaluated_value == "size":
+                return True
+        elif isinstance(value, cst.Name) and depth < 5:  # `f = dims_of`
+            if _may_call_a_size(tree, value, depth + 1):
+                return True
+    return False
+
+
+def _function_may_return_a_size(tree: Tree, function: cst.FunctionDef, depth: int) -> bool:
+    """Might a ``return`` of ``function`` itself (not of a function inside it) give a ``torch.Size``?"""
+    for returned in tree.of_type(function.body, cst.Return):
+        owner = next((a for a in tree.ancestors(returned) if isinstance(a, SCOPES)), None)
+        if (
+            owner is function
+            and returned.value is not None
+            and may_be_a_size_value(tree, returned.value, depth)
+        ):
+            return True
+    return False
 
 
 def as_tensor_of(

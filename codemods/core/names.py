@@ -23,6 +23,7 @@ from typing import TypeGuard
 import libcst as cst
 
 from codemods.core.name_bindings import (
+    binding_counts,
     binding_scope,
     bindings_in,
     bound_otherwise,
@@ -263,6 +264,17 @@ class ImportAliases:
             not (is_import_binding(tree, b) or isinstance(b, cst.Global))  # (`global F`: the module's)
             for b in bindings_in(tree, scope, name)
         )
+
+    def is_builtin(self, node: cst.BaseExpression) -> bool:
+        """Is ``node`` a plain name that only Python's builtins bind (``float``, ``len``)?
+
+        Not where an import or any other binding of the file binds that name: ``float = int`` anywhere in
+        it makes every ``float`` of it suspect (which reads see which binding is not worth telling apart
+        for a builtin's name). False where the module read is not known (names given by hand)."""
+        tree = self._tree() if self._tree is not None else None
+        if tree is None or not isinstance(node, cst.Name) or node.value in self.names:
+            return False
+        return node.value not in binding_counts(tree)
 
     def is_method_call(self, node: cst.BaseExpression) -> TypeGuard[cst.Call]:
         """``x.to(d)``, ``Net().cuda()``: a call of an attribute of a value, not of a module path."""

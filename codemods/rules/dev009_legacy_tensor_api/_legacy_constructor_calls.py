@@ -25,6 +25,7 @@ from codemods.analysis.legacy_constructors import (
     legacy_array_rewrite,
     legacy_constructor_rewrite,
     legacy_dtype,
+    may_be_a_size_value,
 )
 from codemods.core.name_bindings import bindings_in
 from codemods.core.names import ImportAliases
@@ -233,6 +234,8 @@ def _read_as_data(
     if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
         return None
     value = call.args[0].value
+    if may_be_a_size_value(tree, value):
+        return None  # `dims[1:]` of `dims = x.size()`: what the file shows may be a `torch.Size`, a size
     dtype = legacy_dtype(qualified)
     floating = dtype is None or dtype.startswith(("float", "bfloat"))
     # For an integer type an index or a count is as likely an int as a list: only a plural name reads.

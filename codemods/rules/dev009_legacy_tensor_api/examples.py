@@ -2708,6 +2708,32 @@ INVALID = [
         message="a NumPy array that may have no dimension",
         line=13,
     ),
+    # `float` rebound (`float = int`): `dtype=float` is no floating dtype there, so a file of one number
+    # gives a 0-d integer array, which the legacy call read as a size: only a likely reading (unsafe).
+    Invalid(
+        """
+        import numpy as np
+        import torch
+
+        float = int
+
+        def load(path):
+            ids = np.loadtxt(path, dtype=float)
+            return torch.LongTensor(ids), torch.LongTensor(np.loadtxt(path, dtype=float))
+        """,
+        """
+        import numpy as np
+        import torch
+
+        float = int
+
+        def load(path):
+            ids = np.loadtxt(path, dtype=float)
+            return torch.as_tensor(ids, dtype=torch.int64), torch.tensor(np.loadtxt(path, dtype=float), dtype=torch.int64)
+        """,
+        message="a NumPy array that may have no dimension",
+        line=8,
+    ),
     # The same arrays shown to have a dimension (`np.array([label])`, `ndmin=1`, a slice, a list bound
     # before) or to be floating (`dtype=np.float32`, a text file's default dtype, `* 0.5`): data, safely.
     Invalid(
@@ -2809,6 +2835,34 @@ INVALID = [
         None,
         message="cannot tell data from a size here",
         line=9,
+    ),
+    # A slice of what the file shows may be a `torch.Size` another way: an attribute set to one, a bound
+    # method of size called, a name a function sets through `global`, a function of the file returning
+    # one. A size to the legacy call, not an array (nor data read as an unsafe fix): reported only.
+    Invalid(
+        """
+        import torch
+
+        class Shapes:
+            pass
+
+        def feat_of(x):
+            return x.size()
+
+        def setup(x):
+            global grid
+            grid = x.shape
+
+        def make(x):
+            s = Shapes()
+            s.feat = x.size()
+            get = x.size
+            out = feat_of(x)
+            return torch.FloatTensor(s.feat[1:]), torch.FloatTensor(get()[1:]), torch.FloatTensor(grid[1:]), torch.FloatTensor(out[1:])
+        """,
+        None,
+        message="cannot tell data from a size here",
+        line=18,
     ),
     # A slice of a name bound to an array (to a `torch.Size` only in another function): an array's, shared.
     Invalid(

@@ -340,6 +340,56 @@ SIZE_SLICES = [
         "def f(x):\n    values = x.size()\n\ndef g(values):\n    return torch.FloatTensor(values[1:])",
         "torch.as_tensor(values[1:], dtype=torch.float32)",
     ),
+    # An attribute that an assignment of the file sets to a `torch.Size` (`setattr` too), or spelled for one.
+    ("s.feat = x.size()\nt = torch.FloatTensor(s.feat[1:])", None),
+    ("s.feat, k = x.shape, 0\nt = torch.FloatTensor(s.feat[1:])", None),
+    ('setattr(s, "feat", x.shape)\nt = torch.FloatTensor(s.feat[1:])', None),
+    ("def f(cfg):\n    return torch.FloatTensor(cfg.dims[1:])", None),
+    ("feat = s.feat\ns.feat = x.size()\nt = torch.FloatTensor(feat[1:])", None),
+    # A call of a bound method of size, of a function, method or lambda of the file returning one (or of a
+    # name bound to such a function), directly or through a name bound to its result.
+    ("get = x.size\nt = torch.FloatTensor(get()[1:])", None),
+    ('get = getattr(x, "size")\nt = torch.FloatTensor(get()[1:])', None),
+    ("def tail(x):\n    return x.size()\n\nfeat = tail(x)\nt = torch.FloatTensor(feat[1:])", None),
+    ("def tail(x):\n    s = x.shape\n    return s\n\nt = torch.FloatTensor(tail(x)[1:])", None),
+    ("tail = lambda x: x.size()\nt = torch.FloatTensor(tail(x)[1:])", None),
+    ("def tail(x):\n    return x.size()\n\nget = tail\nt = torch.FloatTensor(get(x)[1:])", None),
+    (
+        "class A:\n    def feat_of(self, x):\n        return x.shape\n\n"
+        "    def make(self, x):\n        return torch.FloatTensor(self.feat_of(x)[1:])",
+        None,
+    ),
+    # A name a function declaring it `global` (`nonlocal`) sets, or read through such a declaration.
+    (
+        "feat = None\n\ndef setup(x):\n    global feat\n    feat = x.shape\n\n"
+        "def make():\n    return torch.FloatTensor(feat[1:])",
+        None,
+    ),
+    ("feat = x.size()\n\ndef make():\n    global feat\n    return torch.FloatTensor(feat[1:])", None),
+    (
+        "def outer(x):\n    feat = None\n\n    def setup():\n        nonlocal feat\n        feat = x.size()\n\n"
+        "    setup()\n    return torch.FloatTensor(feat[1:])",
+        None,
+    ),
+    # The same shapes giving an array: an array's slice, as before.
+    (
+        "s.feat = np.zeros(3)\nt = torch.FloatTensor(s.feat[1:])",
+        "torch.as_tensor(s.feat[1:], dtype=torch.float32)",
+    ),
+    (
+        "def rows_of(x):\n    return np.zeros(3)\n\nfeat = rows_of(x)\nt = torch.FloatTensor(feat[1:])",
+        "torch.as_tensor(feat[1:], dtype=torch.float32)",
+    ),
+    (
+        "feat = None\n\ndef setup(x):\n    global feat\n    feat = np.zeros(3)\n\n"
+        "def make():\n    return torch.FloatTensor(feat[1:])",
+        "torch.as_tensor(feat[1:], dtype=torch.float32)",
+    ),
+    (
+        "class A:\n    def feat_of(self, x):\n        return x.T\n\n"
+        "    def make(self, x):\n        return torch.FloatTensor(self.feat_of(x)[1:])",
+        "torch.as_tensor(self.feat_of(x)[1:], dtype=torch.float32)",
+    ),
 ]
 
 
@@ -351,3 +401,37 @@ def test_a_slice_of_a_name_holding_a_size_is_no_array(source, expected):
     call = next(c for c in tree.of_type(module, cst.Call) if code_of(c.func).endswith("Tensor"))
     fixed = legacy_array_rewrite(call, aliases.qualify(call.func), aliases, NO_ARGUMENT_KINDS, tree=tree)
     assert (None if fixed is None else code_of(fixed)) == expected
+
+
+FLOAT_NAMES = [
+    # `float` is NumPy's floating dtype only where it is the builtin: `float = int` (or a parameter named
+    # `float`) makes `np.loadtxt(f, dtype=float)` an integer array, 0-d for a file of one number, which the
+    # legacy call read as a size; likewise `x.astype(float)` of a 0-d array for a floating type.
+    (
+        "a = torch.LongTensor(np.loadtxt(f, dtype=float))",
+        "torch.tensor(np.loadtxt(f, dtype=float), dtype=torch.int64)",
+    ),
+    ("float = int\na = torch.LongTensor(np.loadtxt(f, dtype=float))", None),
+    ("def load(f, float=int):\n    return torch.LongTensor(np.loadtxt(f, dtype=float))", None),
+    ("float = int\na = torch.LongTensor(np.array(k, dtype=float))", None),
+    ("a = np.loadtxt(f, dtype=float)\nt = torch.LongTensor(a)", "torch.as_tensor(a, dtype=torch.int64)"),
+    ("float = int\na = np.loadtxt(f, dtype=float)\nt = torch.LongTensor(a)", None),
+    ("t = torch.FloatTensor(x.astype(float))", "torch.as_tensor(x.astype(float), dtype=torch.float32)"),
+    ("float = int\nt = torch.FloatTensor(x.astype(float))", None),
+    # NumPy's own floating dtype, and a text file's default dtype (float), whatever `float` is
+    (
+        "float = int\na = torch.LongTensor(np.array(k, dtype=np.float32))",
+        "torch.tensor(np.array(k, dtype=np.float32), dtype=torch.int64)",
+    ),
+    ("float = int\na = torch.LongTensor(np.loadtxt(f))", "torch.tensor(np.loadtxt(f), dtype=torch.int64)"),
+]
+
+
+@pytest.mark.parametrize("source, expected", FLOAT_NAMES)
+def test_float_is_a_floating_dtype_only_where_it_is_the_builtin(source, expected):
+    module = cst.parse_module(f"import numpy as np\nimport torch\n{source}\n")
+    tree = Tree(module)
+    aliases = ImportAliases.of(tree)
+    call = [c for c in tree.of_type(module, cst.Call) if code_of(c.func).endswith("Tensor")][-1]
+    found = legacy_rewrite(tree, call, aliases)
+    assert (None if found is None else code_of(found[1])) == expected

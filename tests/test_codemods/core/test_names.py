@@ -101,3 +101,17 @@ def test_a_function_that_imports_the_name_or_declares_it_global_reads_the_import
         "    def forward(self, x):\n        return F.relu(x)\n"
     )
     assert _qualified_calls(in_class) == [None, "torch.nn.functional.relu"]
+
+
+def test_a_builtin_name_is_one_only_where_nothing_in_the_file_binds_it():
+    def reads_builtin(source: str, names: dict[str, str] | None = None, which: int = -1) -> bool:
+        """Is the ``which``-th name ``float`` of ``source`` the builtin, as the file's aliases say?"""
+        tree = Tree(cst.parse_module(source))
+        aliases = ImportAliases.of(tree) if names is None else ImportAliases(names)
+        return aliases.is_builtin([n for n in tree.of_type(tree.root, cst.Name) if n.value == "float"][which])
+
+    assert reads_builtin("a = np.zeros(2, dtype=float)\n")
+    assert not reads_builtin("a = np.zeros(2, dtype=float)\nfloat = int\n", which=0)  # bound anywhere
+    assert not reads_builtin("def f(float=int):\n    return float\n")
+    assert not reads_builtin("from numpy import float64 as float\nb = float\n")
+    assert not reads_builtin("a = float\n", names={})  # names given by hand: the file is not known
