@@ -127,20 +127,22 @@ def later_move(
     fills: list[str] = []
     between: list[cst.BaseStatement] = []
     renamed = False
-    read_by = None
+    # The statements in between that do not mention the name, with the name it had there: asked once a
+    # move is found whether they read it all the same (a function of the file reading the global).
+    unmentioned: list[tuple[cst.BaseStatement, str]] = []
     statements = list(_statements_after(tree, creation_line))
     for index, (statement, from_a_branch) in enumerate(statements):
         if spelled not in _spellings(tree, statement):
             if root != spelled and root in names_in(tree, statement):
                 return None  # `self.helper()` may read `self.x`
-            read_by = read_by or _caller_of_code_reading(tree, statement, root)
+            unmentioned.append((statement, root))
             between.append(statement)
             continue
         if elements is not None:
             moved = _elements_moved(
                 tree, statement, spelled, elements, aliases, tuple(between), from_a_branch
             )
-            return replace(moved, read_by=read_by) if moved is not None else None
+            return replace(moved, read_by=_first_reader(tree, unmentioned)) if moved is not None else None
         if _writes_numbers_into(tree, statement, spelled, aliases):
             between.append(statement)  # `mask[:, 0] = -1e4`: the same numbers on any device
             continue
@@ -179,7 +181,7 @@ def later_move(
                 returned=True,
                 otherwise=otherwise,
                 fills=tuple(fills),
-                read_by=read_by,
+                read_by=_first_reader(tree, unmentioned),
             )
         if isinstance(statement, cst.If):
             guard, line = statement, _only_line_mentioning(tree, statement, spelled)
@@ -213,7 +215,7 @@ def later_move(
             and spelled not in assigned_names(tree, line)
             and _read_later(tree, creation_line, line, spelled, statements[index + 1 :]),
             fills=tuple(fills),
-            read_by=read_by,
+            read_by=_first_reader(tree, unmentioned),
         )
     return None
 
@@ -595,29 +597,43 @@ def _drop_guarded_return(
 
 def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases) -> bool:
     """No statement between the creation and the move may change what ``needed`` reads, itself or by
-    calling a function of the file that rebinds it (``global use_cuda``)."""
+    running code of the file that rebinds it (``global use_cuda``), or write names given as strings
+    (``globals()["use_cuda"] = False``, ``exec``)."""
     reads = names_in(tree, needed)
     objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
     return not any(
         reads & assigned_names(tree, s)
         or _may_change(tree, s, objects & names_in(tree, s))
-        or _calls_exec(tree, s)
+        or _names_by_strings(tree, s, _NAMESPACES_HERE)
+        or (reached := _code_reached(tree, s)) is None
         or any(
             reads & _declared_outer(tree, code) or _changes_from_within(tree, code, reads | objects)
-            for code in _code_called(tree, s)
+            for code in reached
         )
         for s in later.between
     )
 
 
-def _calls_exec(tree: Tree, node: cst.CSTNode) -> bool:
-    return any(isinstance(c.func, cst.Name) and c.func.value == "exec" for c in tree.of_type(node, cst.Call))
+# Builtins that read or write variables by their names as strings, none of which the code shows: those
+# of the scope they are called in, and those of the module (which is all a function of the file sees).
+_NAMESPACES_HERE = frozenset({"globals", "locals", "vars", "eval", "exec"})
+_MODULE_NAMESPACE = frozenset({"globals", "eval", "exec"})
+
+
+def _names_by_strings(tree: Tree, node: cst.CSTNode, builtins: frozenset[str]) -> str | None:
+    """The first of ``builtins`` (``globals()``, ``exec``) that a call under ``node`` names, or None.
+    ``vars(args)`` reads the attributes of what it is given, no variable."""
+    for call in tree.of_type(node, cst.Call):
+        if isinstance(call.func, cst.Name) and call.func.value in builtins:
+            if call.func.value != "vars" or not call.args:
+                return call.func.value
+    return None
 
 
 def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: set[str]) -> bool:
     """May the function ``code`` change the objects ``roots`` of its caller: ``args.cuda = False``,
-    ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``?"""
-    if _calls_exec(tree, code):
+    ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``, ``globals()[...]``?"""
+    if _names_by_strings(tree, code, _MODULE_NAMESPACE):
         return True
     for node in tree.of_type(code, (cst.AssignTarget, cst.AugAssign)):
         target = node.target
@@ -631,17 +647,35 @@ def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: 
     return False
 
 
-def _caller_of_code_reading(tree: Tree, statement: cst.CSTNode, name: str) -> str | None:
-    """``report()`` (as called in ``statement``) where ``report`` is a function or lambda of the file
-    that, itself or through the functions it calls, reads ``name`` from the code around it (not a
-    name of its own); None when no call of ``statement`` does."""
-    for call in tree.of_type(statement, cst.Call):
-        if any(_reads_from_around(tree, code, name) for code in _code_called(tree, call)):
-            return f"{code_of(call.func)}()"
+def _first_reader(tree: Tree, unmentioned: list[tuple[cst.BaseStatement, str]]) -> str | None:
+    """What first reads the tensor in statements that do not mention it (each with the name it had
+    there), as :func:`_reader_in` says it; None when nothing does."""
+    return next((found for s, name in unmentioned if (found := _reader_in(tree, s, name))), None)
+
+
+def _reader_in(tree: Tree, statement: cst.CSTNode, name: str) -> str | None:
+    """What in ``statement``, which does not mention ``name``, may read it all the same, or None.
+
+    ``globals()["x"]``, ``eval("x")`` read it by a string. ``report()``, ``map(report, xs)``,
+    ``functools.partial(report)()``, ``r()`` after ``r = report``, and ``print(r)`` after ``r = R()``
+    (which runs ``R.__str__``) may run a function, lambda or method of the file that reads ``name``
+    from the code around it: the name it is called or handed on by (``report()``, ``report``)."""
+    dynamic = _names_by_strings(tree, statement, _NAMESPACES_HERE)
+    if dynamic is not None:
+        return f"{dynamic}()"
+    for reference in _variables(tree, statement):
+        reached = _code_reached(tree, reference)
+        if reached is None or any(_reads_from_around(tree, code, name) for code in reached):
+            called = isinstance(parent := tree.parent(reference), cst.Call) and parent.func is reference
+            return f"{reference.value}()" if called else reference.value
     return None
 
 
 def _reads_from_around(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str) -> bool:
+    """Does ``code`` read ``name`` of the code around it (no name of its own), or any name of the module
+    by a string (``globals()["x"]``)?"""
+    if _names_by_strings(tree, code, _MODULE_NAMESPACE):
+        return True
     if name not in names_in(tree, code.body):
         return False
     own = [b for b in bindings_in(tree, code, name) if not isinstance(b, (cst.Global, cst.Nonlocal))]
@@ -653,32 +687,94 @@ def _declared_outer(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> set[str]:
     return {item.name.value for node in tree.of_type(code, (cst.Global, cst.Nonlocal)) for item in node.names}
 
 
-# Beyond this many functions, the calls of calls are not followed (a rare depth: a refusal then).
-_MAX_FOLLOWED = 50
+# Beyond this many functions, the code reached is not followed further: it may then do anything.
+_MAX_FOLLOWED = 200
 
 
-def _code_called(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda]:
-    """The functions and lambdas of the file that the calls under ``node`` run by their plain name
-    (``report()``, ``get()`` of ``get = lambda: ...``), and those that these call in turn: every
-    definition the name may be bound to where it is called."""
+def _code_reached(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
+    """The functions, lambdas and methods of the file that running ``node`` may run, and those that
+    these may run in turn.
+
+    A name ``node`` reads may be called or handed to code that calls it (``map(report, xs)``,
+    ``functools.partial(report)``): every definition the name may be bound to where it is read counts,
+    followed through what it was assigned (``r = report``, ``r = partial(report)``). A class of the
+    file, or a name holding one of its instances (``r = R()``, ``print(r)`` runs ``R.__str__``), brings
+    every method of the class and of its bases of the file. A function's result is not followed
+    (``h = make()`` holds what ``make`` returned, not ``make``). None when there is more than
+    ``_MAX_FOLLOWED`` of it to follow: it may then read or change anything."""
+    return tree.memo(("dev010.code_reached", id(node)), lambda: _follow_code(tree, node))
+
+
+def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
     found: list[cst.FunctionDef | cst.Lambda] = []
     seen: set[int] = set()
-    pending = [node]
+    # (code to read, whether it is a value held by a name: there a call's function runs no later)
+    pending: list[tuple[cst.CSTNode, bool]] = [(node, False)]
     while pending:
-        top = pending.pop()
-        for call in tree.of_type(top, cst.Call):
-            if not isinstance(call.func, cst.Name):
-                continue
-            name = call.func.value
-            for binding in bindings_in(tree, binding_scope(tree, call, name), name):
-                code = _defined_code(tree, binding)
-                if code is not None and id(code) not in seen:
-                    seen.add(id(code))
-                    found.append(code)
-                    pending.append(code)
         if len(found) > _MAX_FOLLOWED:
-            break
+            return None
+        top, held = pending.pop()
+        for reference in _variables(tree, top):
+            parent = tree.parent(reference)
+            result_only = held and isinstance(parent, cst.Call) and parent.func is reference
+            name = reference.value
+            for binding in bindings_in(tree, binding_scope(tree, reference, name), name):
+                if id(binding) in seen or (result_only and not isinstance(binding, cst.ClassDef)):
+                    continue
+                seen.add(id(binding))
+                if isinstance(binding, cst.ClassDef):  # its instances run its methods
+                    methods = tree.of_type(binding.body, cst.FunctionDef)
+                    found.extend(methods)
+                    pending.extend((method.body, False) for method in methods)
+                    pending.extend((base.value, True) for base in binding.bases)
+                    continue
+                code = _defined_code(tree, binding)
+                if code is not None:
+                    found.append(code)
+                    pending.append((code.body, False))
+                    continue
+                value = _value_bound(tree, binding)
+                if value is not None:  # `r = report`: what it holds
+                    pending.append((value, True))
     return found
+
+
+def _variables(tree: Tree, node: cst.CSTNode) -> list[cst.Name]:
+    """The names of variables read under ``node`` (not attribute names, not keyword names, not the
+    targets of assignments and loops), in source order."""
+    found = []
+    for name in tree.of_type(node, cst.Name):
+        parent = tree.parent(name)
+        if isinstance(parent, cst.Attribute) and parent.attr is name:
+            continue
+        if isinstance(parent, cst.Arg) and parent.keyword is name:
+            continue
+        if not _assigned_to(tree, name):
+            found.append(name)
+    return found
+
+
+def _assigned_to(tree: Tree, name: cst.Name) -> bool:
+    """Is ``name`` (alone or in a tuple) the target of an assignment, a loop or a walrus?"""
+    node: cst.CSTNode = name
+    parent = tree.parent(node)
+    while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
+        node, parent = parent, tree.parent(parent)
+    if isinstance(parent, cst.AssignTarget):
+        return True
+    return isinstance(parent, (cst.For, cst.CompFor, cst.NamedExpr, cst.AnnAssign)) and parent.target is node
+
+
+def _value_bound(tree: Tree, binding: cst.CSTNode) -> cst.CSTNode | None:
+    """What an assignment, a walrus or a loop binds its names to (all of it: ``r, s = report, show``)."""
+    if isinstance(binding, cst.AssignTarget):
+        assign = tree.parent(binding)
+        return assign.value if isinstance(assign, cst.Assign) else None
+    if isinstance(binding, (cst.AnnAssign, cst.NamedExpr)):
+        return binding.value
+    if isinstance(binding, (cst.For, cst.CompFor)):
+        return binding.iter
+    return None
 
 
 def _defined_code(tree: Tree, binding: cst.CSTNode) -> cst.FunctionDef | cst.Lambda | None:
