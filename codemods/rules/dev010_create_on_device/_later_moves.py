@@ -27,7 +27,7 @@ import libcst.matchers as m
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
-from codemods.core.name_bindings import binding_scope, bindings_in
+from codemods.core.name_bindings import SCOPES, binding_scope, bindings_in, variable_scope
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional
 from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
@@ -69,6 +69,7 @@ class LaterMove:
     # `m.fill_diagonal_(0)`, `w.uniform_(-s, s)` lines in between: the in-place methods, given numbers
     fills: tuple[str, ...] = ()
     # `report()` in between, a function of the file that reads the name itself: it sees the host tensor
+    # (why, as the finding says it)
     read_by: str | None = None
 
     @property
@@ -97,7 +98,7 @@ class LaterMove:
         if self.from_a_branch:
             return "it is made in one branch of an `if` and moved after it"
         if self.read_by is not None:
-            return f"`{self.read_by}` in between reads it where it is made"
+            return self.read_by
         odd = [name for names in self.methods for name in names.split(", ") if name not in SAME_ON_ANY_DEVICE]
         odd += [name for name in self.fills if name not in _EXACT_IN_PLACE and name not in RANDOM_FILLS]
         return f"`.{odd[0]}()` in between may not give the same tensor on the device" if odd else None
@@ -648,9 +649,18 @@ def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: 
 
 
 def _first_reader(tree: Tree, unmentioned: list[tuple[cst.BaseStatement, str]]) -> str | None:
-    """What first reads the tensor in statements that do not mention it (each with the name it had
-    there), as :func:`_reader_in` says it; None when nothing does."""
-    return next((found for s, name in unmentioned if (found := _reader_in(tree, s, name))), None)
+    """Why statements in between that do not mention the tensor (each with the name it had there) may
+    read it all the same: the first that does (:func:`_reader_in`), else code of the file that reads it
+    and may be run from there unnamed (:func:`_unnamed_reader`); None when neither."""
+    for statement, name in unmentioned:
+        found = _reader_in(tree, statement, name)
+        if found is not None:
+            return f"`{found}` in between reads it where it is made"
+    for statement, name in unmentioned:
+        unnamed = _unnamed_reader(tree, variable_scope(tree, statement, name), name)
+        if unnamed is not None:
+            return f"`{unnamed}` reads it and may run in between without being named there"
+    return None
 
 
 def _reader_in(tree: Tree, statement: cst.CSTNode, name: str) -> str | None:
@@ -669,6 +679,96 @@ def _reader_in(tree: Tree, statement: cst.CSTNode, name: str) -> str | None:
             called = isinstance(parent := tree.parent(reference), cst.Call) and parent.func is reference
             return f"{reference.value}()" if called else reference.value
     return None
+
+
+def _unnamed_reader(tree: Tree, scope: cst.CSTNode, name: str) -> str | None:
+    """A function, lambda or method of the file that reads ``name`` of ``scope`` (the module, or the
+    function whose variable it is), itself or through the code it runs, and that code may run without
+    naming it: how the file calls it (``report``, ``R.__str__``, ``a lambda``), or None.
+
+    What runs it may be an object found by an attribute or in a container (``box.r`` holding an ``R``
+    whose ``__str__`` reads it, ``hooks`` after ``hooks.append(report)``), what a function returned
+    (``r = make()`` giving its nested ``report``), a decorator's registry: none of which
+    :func:`_code_reached` follows. So a method, a lambda handed on, a decorated function or one whose
+    name is read other than to call it may run wherever code runs."""
+    return tree.memo(
+        ("dev010.unnamed_reader", id(scope), name), lambda: _find_unnamed_reader(tree, scope, name)
+    )
+
+
+def _find_unnamed_reader(tree: Tree, scope: cst.CSTNode, name: str) -> str | None:
+    # (the code of the scope's own variable: nested in it, or anywhere for the module's)
+    everything = [c for c in tree.of_type(scope, (cst.FunctionDef, cst.Lambda)) if c is not scope]
+    by_string = scope is tree.root and any(_names_by_strings(tree, c, _MODULE_NAMESPACE) for c in everything)
+    if not by_string and not any(_reads_in(tree, code, name, scope) for code in everything):
+        return None  # (most files: nothing of theirs reads it from around)
+    for code in everything:
+        if not _may_run_unnamed(tree, code):
+            continue
+        reached = _code_reached(tree, code.body)
+        if reached is None or any(_reads_in(tree, c, name, scope) for c in (code, *reached)):
+            return _code_name(tree, code)
+    return None
+
+
+def _reads_in(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str, scope: cst.CSTNode) -> bool:
+    """Does ``code`` read ``name`` of ``scope``, by its name or (for the module's) by a string?"""
+    if scope is tree.root and _names_by_strings(tree, code, _MODULE_NAMESPACE):
+        return True
+    return any(
+        n.value == name and variable_scope(tree, n, name) is scope for n in _variables(tree, code.body)
+    )
+
+
+def _may_run_unnamed(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> bool:
+    """May ``code`` run where no name of it is read: a method (run through an instance), a decorated
+    function, a lambda or function handed on (its name read other than to call it)?"""
+    if isinstance(code, cst.FunctionDef):
+        if code.decorators or isinstance(_enclosing_scope(tree, code), cst.ClassDef):
+            return True
+        called = code.name.value
+    else:
+        assign = tree.parent(code)
+        if not (
+            isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)
+        ):
+            return True  # `hooks.append(lambda: ...)`
+        called = assign.targets[0].target.value
+    return called in _handed_names(tree)
+
+
+def _handed_names(tree: Tree) -> frozenset[str]:
+    """The names the file reads other than to call them (``r = report``, ``map(report, xs)``)."""
+
+    def handed() -> frozenset[str]:
+        found = set()
+        for reference in _variables(tree, tree.root):
+            parent = tree.parent(reference)
+            if not isinstance(parent, _NAMING) and not (
+                isinstance(parent, cst.Call) and parent.func is reference
+            ):
+                found.add(reference.value)
+        return frozenset(found)
+
+    return tree.memo("dev010.handed_names", handed)
+
+
+# Nodes whose name is no read of a value: `def report`, a parameter, `import x as report`, `global r`.
+_NAMING = (cst.FunctionDef, cst.ClassDef, cst.Param, cst.ImportAlias, cst.AsName, cst.NameItem)
+
+
+def _enclosing_scope(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
+    return next((a for a in tree.ancestors(node) if isinstance(a, SCOPES)), None)
+
+
+def _code_name(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> str:
+    """``report``, ``R.__str__`` (a method), ``a lambda``."""
+    if isinstance(code, cst.Lambda):
+        return "a lambda"
+    owner = _enclosing_scope(tree, code)
+    return f"{owner.name.value}.{code.name.value}" if isinstance(owner, cst.ClassDef) else code.name.value
 
 
 def _reads_from_around(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str) -> bool:

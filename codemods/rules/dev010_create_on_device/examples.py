@@ -2464,4 +2464,144 @@ INVALID = [
         """,
         line=16,
     ),
+    # (r5a) Code of the file that reads the tensor and may run in between without being named there: a
+    # function kept in a list or a decorator's registry, a method of an object kept in an attribute, a
+    # function returned by another. Reported, not rewritten.
+    Invalid(
+        """
+        import torch
+
+        hooks = []
+
+        def show():
+            print(x.device)
+
+        hooks.append(show)
+        x = torch.zeros(3)
+        for hook in hooks:
+            hook()
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `show` reads it and may run in between without being named there",
+        line=9,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Probe:
+            def __repr__(self):
+                return str(x.device)
+
+        class Box:
+            pass
+
+        box = Box()
+        box.probe = Probe()
+        x = torch.zeros(3)
+        print([box.probe])
+        x = x.cuda()
+        """,
+        None,
+        message="`Probe.__repr__` reads it and may run in between",
+        line=12,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def watcher():
+            def show():
+                print(x.device)
+
+            return show
+
+        def run(n):
+            global x
+            watch = watcher()
+            x = torch.zeros(n)
+            watch()
+            x = x.cuda()
+        """,
+        None,
+        message="`show` reads it and may run in between",
+        line=12,
+    ),
+    Invalid(
+        """
+        import torch
+
+        callbacks = {}
+
+        def on(f):
+            callbacks[f.__name__] = f
+            return f
+
+        @on
+        def made():
+            print(x.device)
+
+        x = torch.zeros(3)
+        callbacks["made"]()
+        x = x.cuda()
+        """,
+        None,
+        message="`made` reads it and may run in between",
+        line=13,
+    ),
+    # (r5a) Look-alikes, rewritten: a function that reads the tensor but is only ever called by its name
+    # (after the move); a method that reads another `x` (the module's, not the function's).
+    Invalid(
+        """
+        import torch
+
+        def show():
+            print(x.device)
+
+        x = torch.zeros(3)
+        print(3)
+        x = x.cuda()
+        show()
+        """,
+        """
+        import torch
+
+        def show():
+            print(x.device)
+
+        x = torch.zeros(3, device="cuda")
+        print(3)
+        show()
+        """,
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Probe:
+            def __repr__(self):
+                return str(x)
+
+        def run(n):
+            x = torch.zeros(n)
+            print(n)
+            x = x.cuda()
+            return x
+        """,
+        """
+        import torch
+
+        class Probe:
+            def __repr__(self):
+                return str(x)
+
+        def run(n):
+            x = torch.zeros(n, device="cuda")
+            print(n)
+            return x
+        """,
+        line=8,
+    ),
 ]
