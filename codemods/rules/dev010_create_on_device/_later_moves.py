@@ -607,12 +607,39 @@ def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases
         or _may_change(tree, s, objects & names_in(tree, s))
         or _names_by_strings(tree, s, _NAMESPACES_HERE)
         or (reached := _code_reached(tree, s)) is None
-        or any(
-            reads & _declared_outer(tree, code) or _changes_from_within(tree, code, reads | objects)
-            for code in reached
-        )
+        or any(_changes_around(tree, code, reads, objects) for code in reached)
         for s in later.between
-    )
+    ) and not (later.between and _unnamed_changer(tree, frozenset(reads), frozenset(objects)))
+
+
+def _changes_around(
+    tree: Tree, code: cst.FunctionDef | cst.Lambda, reads: set[str], objects: set[str]
+) -> bool:
+    """May ``code`` rebind the names ``reads`` of its caller (``global use_cuda``) or change the objects
+    it reads from around (``args.cuda = False``)?"""
+    return bool(reads & _declared_outer(tree, code)) or _changes_from_within(tree, code, reads | objects)
+
+
+def _unnamed_changer(tree: Tree, reads: frozenset[str], objects: frozenset[str]) -> bool:
+    """Has the file code that may change what the move reads (:func:`_changes_around`), itself or
+    through the code it runs, and may run without being named where it does: a method of an object
+    kept in an attribute, a function kept in a list (:func:`_may_run_unnamed`)? Then any code in
+    between may run it."""
+
+    def find() -> bool:
+        everything = tree.of_type(tree.root, (cst.FunctionDef, cst.Lambda))
+        if not any(_changes_around(tree, code, set(reads), set(objects)) for code in everything):
+            return False  # (most files: nothing of theirs changes it)
+        for code in everything:
+            if _may_run_unnamed(tree, code):
+                reached = _code_reached(tree, code.body)
+                if reached is None or any(
+                    _changes_around(tree, c, set(reads), set(objects)) for c in (code, *reached)
+                ):
+                    return True
+        return False
+
+    return tree.memo(("dev010.unnamed_changer", reads, objects), find)
 
 
 # Builtins that read or write variables by their names as strings, none of which the code shows: those

@@ -2604,4 +2604,85 @@ INVALID = [
         """,
         line=8,
     ),
+    # (r5a) Code of the file that may change the flag the move depends on and run in between without
+    # being named there: a function kept in a list, a method of an object kept in an attribute. Reported,
+    # not rewritten.
+    Invalid(
+        """
+        import torch
+
+        use_cuda = True
+        hooks = []
+
+        def disable():
+            global use_cuda
+            use_cuda = False
+
+        hooks.append(disable)
+        h = torch.zeros(2)
+        for hook in hooks:
+            hook()
+        if use_cuda:
+            h = h.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=11,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Options:
+            cuda = True
+
+        class Switch:
+            def __repr__(self):
+                opt.cuda = False
+                return "switch"
+
+        opt = Options()
+        opt.switch = Switch()
+        h = torch.zeros(2)
+        print([opt.switch])
+        if opt.cuda:
+            h = h.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=13,
+    ),
+    # (r5a) Look-alike, rewritten: a function that rebinds the flag, only ever called by its name (after
+    # the move).
+    Invalid(
+        """
+        import torch
+
+        use_cuda = True
+
+        def disable():
+            global use_cuda
+            use_cuda = False
+
+        h = torch.zeros(2)
+        print(2)
+        if use_cuda:
+            h = h.cuda()
+        disable()
+        """,
+        """
+        import torch
+
+        use_cuda = True
+
+        def disable():
+            global use_cuda
+            use_cuda = False
+
+        h = torch.zeros(2, device="cuda" if use_cuda else "cpu")
+        print(2)
+        disable()
+        """,
+        line=9,
+    ),
 ]
