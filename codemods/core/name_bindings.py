@@ -226,6 +226,21 @@ def binding_scope(tree: Tree, node: cst.CSTNode, name: str) -> cst.CSTNode:
     return tree.root
 
 
+def variable_scope(tree: Tree, node: cst.CSTNode, name: str) -> cst.CSTNode:
+    """The scope whose variable ``name`` is, read or bound at ``node``: :func:`binding_scope`, with
+    ``global name`` taken to the module (``tree.root``) and ``nonlocal name`` to the function around
+    that binds it. Two places see the same variable when they give the same scope."""
+    scope = binding_scope(tree, node, name)
+    while scope is not tree.root:
+        declared = [b for b in bindings_in(tree, scope, name) if isinstance(b, (cst.Global, cst.Nonlocal))]
+        if not declared:
+            return scope
+        if isinstance(declared[0], cst.Global):
+            return tree.root
+        scope = binding_scope(tree, scope, name)  # `nonlocal`: the function around's
+    return scope
+
+
 def is_import_binding(tree: Tree, binding: cst.CSTNode) -> bool:
     """Is ``binding`` (a node :func:`bindings_in` gave) an import's (``import a.b as c``, ``from a
     import b``), not an assignment, parameter or other binding?"""

@@ -27,7 +27,7 @@ import libcst.matchers as m
 from codemods.core.base import Replacement
 from codemods.core.dataflow import assigned_names, block, names_in
 from codemods.core.local_functions import LocalFunctions
-from codemods.core.name_bindings import binding_scope, bindings_in
+from codemods.core.name_bindings import SCOPES, binding_scope, bindings_in, variable_scope
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, func_attribute, kwarg, positional
 from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
@@ -69,6 +69,7 @@ class LaterMove:
     # `m.fill_diagonal_(0)`, `w.uniform_(-s, s)` lines in between: the in-place methods, given numbers
     fills: tuple[str, ...] = ()
     # `report()` in between, a function of the file that reads the name itself: it sees the host tensor
+    # (why, as the finding says it)
     read_by: str | None = None
 
     @property
@@ -97,7 +98,7 @@ class LaterMove:
         if self.from_a_branch:
             return "it is made in one branch of an `if` and moved after it"
         if self.read_by is not None:
-            return f"`{self.read_by}` in between reads it where it is made"
+            return self.read_by
         odd = [name for names in self.methods for name in names.split(", ") if name not in SAME_ON_ANY_DEVICE]
         odd += [name for name in self.fills if name not in _EXACT_IN_PLACE and name not in RANDOM_FILLS]
         return f"`.{odd[0]}()` in between may not give the same tensor on the device" if odd else None
@@ -127,20 +128,22 @@ def later_move(
     fills: list[str] = []
     between: list[cst.BaseStatement] = []
     renamed = False
-    read_by = None
+    # The statements in between that do not mention the name, with the name it had there: asked once a
+    # move is found whether they read it all the same (a function of the file reading the global).
+    unmentioned: list[tuple[cst.BaseStatement, str]] = []
     statements = list(_statements_after(tree, creation_line))
     for index, (statement, from_a_branch) in enumerate(statements):
         if spelled not in _spellings(tree, statement):
             if root != spelled and root in names_in(tree, statement):
                 return None  # `self.helper()` may read `self.x`
-            read_by = read_by or _caller_of_code_reading(tree, statement, root)
+            unmentioned.append((statement, root))
             between.append(statement)
             continue
         if elements is not None:
             moved = _elements_moved(
                 tree, statement, spelled, elements, aliases, tuple(between), from_a_branch
             )
-            return replace(moved, read_by=read_by) if moved is not None else None
+            return replace(moved, read_by=_first_reader(tree, unmentioned)) if moved is not None else None
         if _writes_numbers_into(tree, statement, spelled, aliases):
             between.append(statement)  # `mask[:, 0] = -1e4`: the same numbers on any device
             continue
@@ -179,7 +182,7 @@ def later_move(
                 returned=True,
                 otherwise=otherwise,
                 fills=tuple(fills),
-                read_by=read_by,
+                read_by=_first_reader(tree, unmentioned),
             )
         if isinstance(statement, cst.If):
             guard, line = statement, _only_line_mentioning(tree, statement, spelled)
@@ -213,7 +216,7 @@ def later_move(
             and spelled not in assigned_names(tree, line)
             and _read_later(tree, creation_line, line, spelled, statements[index + 1 :]),
             fills=tuple(fills),
-            read_by=read_by,
+            read_by=_first_reader(tree, unmentioned),
         )
     return None
 
@@ -595,29 +598,70 @@ def _drop_guarded_return(
 
 def unchanged_between(tree: Tree, later: LaterMove, needed: cst.CSTNode, aliases: ImportAliases) -> bool:
     """No statement between the creation and the move may change what ``needed`` reads, itself or by
-    calling a function of the file that rebinds it (``global use_cuda``)."""
+    running code of the file that rebinds it (``global use_cuda``), or write names given as strings
+    (``globals()["use_cuda"] = False``, ``exec``)."""
     reads = names_in(tree, needed)
     objects = {d.split(".")[0] for d in _spellings(tree, needed) if "." in d} - set(aliases.names)
     return not any(
         reads & assigned_names(tree, s)
         or _may_change(tree, s, objects & names_in(tree, s))
-        or _calls_exec(tree, s)
-        or any(
-            reads & _declared_outer(tree, code) or _changes_from_within(tree, code, reads | objects)
-            for code in _code_called(tree, s)
-        )
+        or _names_by_strings(tree, s, _NAMESPACES_HERE)
+        or (reached := _code_reached(tree, s)) is None
+        or any(_changes_around(tree, code, reads, objects) for code in reached)
         for s in later.between
-    )
+    ) and not (later.between and _unnamed_changer(tree, frozenset(reads), frozenset(objects)))
 
 
-def _calls_exec(tree: Tree, node: cst.CSTNode) -> bool:
-    return any(isinstance(c.func, cst.Name) and c.func.value == "exec" for c in tree.of_type(node, cst.Call))
+def _changes_around(
+    tree: Tree, code: cst.FunctionDef | cst.Lambda, reads: set[str], objects: set[str]
+) -> bool:
+    """May ``code`` rebind the names ``reads`` of its caller (``global use_cuda``) or change the objects
+    it reads from around (``args.cuda = False``)?"""
+    return bool(reads & _declared_outer(tree, code)) or _changes_from_within(tree, code, reads | objects)
+
+
+def _unnamed_changer(tree: Tree, reads: frozenset[str], objects: frozenset[str]) -> bool:
+    """Has the file code that may change what the move reads (:func:`_changes_around`), itself or
+    through the code it runs, and may run without being named where it does: a method of an object
+    kept in an attribute, a function kept in a list (:func:`_may_run_unnamed`)? Then any code in
+    between may run it."""
+
+    def find() -> bool:
+        everything = tree.of_type(tree.root, (cst.FunctionDef, cst.Lambda))
+        if not any(_changes_around(tree, code, set(reads), set(objects)) for code in everything):
+            return False  # (most files: nothing of theirs changes it)
+        for code in everything:
+            if _may_run_unnamed(tree, code):
+                reached = _code_reached(tree, code.body)
+                if reached is None or any(
+                    _changes_around(tree, c, set(reads), set(objects)) for c in (code, *reached)
+                ):
+                    return True
+        return False
+
+    return tree.memo(("dev010.unnamed_changer", reads, objects), find)
+
+
+# Builtins that read or write variables by their names as strings, none of which the code shows: those
+# of the scope they are called in, and those of the module (which is all a function of the file sees).
+_NAMESPACES_HERE = frozenset({"globals", "locals", "vars", "eval", "exec"})
+_MODULE_NAMESPACE = frozenset({"globals", "eval", "exec"})
+
+
+def _names_by_strings(tree: Tree, node: cst.CSTNode, builtins: frozenset[str]) -> str | None:
+    """The first of ``builtins`` (``globals()``, ``exec``) that a call under ``node`` names, or None.
+    ``vars(args)`` reads the attributes of what it is given, no variable."""
+    for call in tree.of_type(node, cst.Call):
+        if isinstance(call.func, cst.Name) and call.func.value in builtins:
+            if call.func.value != "vars" or not call.args:
+                return call.func.value
+    return None
 
 
 def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: set[str]) -> bool:
     """May the function ``code`` change the objects ``roots`` of its caller: ``args.cuda = False``,
-    ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``?"""
-    if _calls_exec(tree, code):
+    ``cfg["cuda"] = False`` on a name of the code around it, or any ``exec(...)``, ``globals()[...]``?"""
+    if _names_by_strings(tree, code, _MODULE_NAMESPACE):
         return True
     for node in tree.of_type(code, (cst.AssignTarget, cst.AugAssign)):
         target = node.target
@@ -631,17 +675,134 @@ def _changes_from_within(tree: Tree, code: cst.FunctionDef | cst.Lambda, roots: 
     return False
 
 
-def _caller_of_code_reading(tree: Tree, statement: cst.CSTNode, name: str) -> str | None:
-    """``report()`` (as called in ``statement``) where ``report`` is a function or lambda of the file
-    that, itself or through the functions it calls, reads ``name`` from the code around it (not a
-    name of its own); None when no call of ``statement`` does."""
-    for call in tree.of_type(statement, cst.Call):
-        if any(_reads_from_around(tree, code, name) for code in _code_called(tree, call)):
-            return f"{code_of(call.func)}()"
+def _first_reader(tree: Tree, unmentioned: list[tuple[cst.BaseStatement, str]]) -> str | None:
+    """Why statements in between that do not mention the tensor (each with the name it had there) may
+    read it all the same: the first that does (:func:`_reader_in`), else code of the file that reads it
+    and may be run from there unnamed (:func:`_unnamed_reader`); None when neither."""
+    for statement, name in unmentioned:
+        found = _reader_in(tree, statement, name)
+        if found is not None:
+            return f"`{found}` in between reads it where it is made"
+    for statement, name in unmentioned:
+        unnamed = _unnamed_reader(tree, variable_scope(tree, statement, name), name)
+        if unnamed is not None:
+            return f"`{unnamed}` reads it and may run in between without being named there"
     return None
 
 
+def _reader_in(tree: Tree, statement: cst.CSTNode, name: str) -> str | None:
+    """What in ``statement``, which does not mention ``name``, may read it all the same, or None.
+
+    ``globals()["x"]``, ``eval("x")`` read it by a string. ``report()``, ``map(report, xs)``,
+    ``functools.partial(report)()``, ``r()`` after ``r = report``, and ``print(r)`` after ``r = R()``
+    (which runs ``R.__str__``) may run a function, lambda or method of the file that reads ``name``
+    from the code around it: the name it is called or handed on by (``report()``, ``report``)."""
+    dynamic = _names_by_strings(tree, statement, _NAMESPACES_HERE)
+    if dynamic is not None:
+        return f"{dynamic}()"
+    for reference in _variables(tree, statement):
+        reached = _code_reached(tree, reference)
+        if reached is None or any(_reads_from_around(tree, code, name) for code in reached):
+            called = isinstance(parent := tree.parent(reference), cst.Call) and parent.func is reference
+            return f"{reference.value}()" if called else reference.value
+    return None
+
+
+def _unnamed_reader(tree: Tree, scope: cst.CSTNode, name: str) -> str | None:
+    """A function, lambda or method of the file that reads ``name`` of ``scope`` (the module, or the
+    function whose variable it is), itself or through the code it runs, and that code may run without
+    naming it: how the file calls it (``report``, ``R.__str__``, ``a lambda``), or None.
+
+    What runs it may be an object found by an attribute or in a container (``box.r`` holding an ``R``
+    whose ``__str__`` reads it, ``hooks`` after ``hooks.append(report)``), what a function returned
+    (``r = make()`` giving its nested ``report``), a decorator's registry: none of which
+    :func:`_code_reached` follows. So a method, a lambda handed on, a decorated function or one whose
+    name is read other than to call it may run wherever code runs."""
+    return tree.memo(
+        ("dev010.unnamed_reader", id(scope), name), lambda: _find_unnamed_reader(tree, scope, name)
+    )
+
+
+def _find_unnamed_reader(tree: Tree, scope: cst.CSTNode, name: str) -> str | None:
+    # (the code of the scope's own variable: nested in it, or anywhere for the module's)
+    everything = [c for c in tree.of_type(scope, (cst.FunctionDef, cst.Lambda)) if c is not scope]
+    by_string = scope is tree.root and any(_names_by_strings(tree, c, _MODULE_NAMESPACE) for c in everything)
+    if not by_string and not any(_reads_in(tree, code, name, scope) for code in everything):
+        return None  # (most files: nothing of theirs reads it from around)
+    for code in everything:
+        if not _may_run_unnamed(tree, code):
+            continue
+        reached = _code_reached(tree, code.body)
+        if reached is None or any(_reads_in(tree, c, name, scope) for c in (code, *reached)):
+            return _code_name(tree, code)
+    return None
+
+
+def _reads_in(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str, scope: cst.CSTNode) -> bool:
+    """Does ``code`` read ``name`` of ``scope``, by its name or (for the module's) by a string?"""
+    if scope is tree.root and _names_by_strings(tree, code, _MODULE_NAMESPACE):
+        return True
+    return any(
+        n.value == name and variable_scope(tree, n, name) is scope for n in _variables(tree, code.body)
+    )
+
+
+def _may_run_unnamed(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> bool:
+    """May ``code`` run where no name of it is read: a method (run through an instance), a decorated
+    function, a lambda or function handed on (its name read other than to call it)?"""
+    if isinstance(code, cst.FunctionDef):
+        if code.decorators or isinstance(_enclosing_scope(tree, code), cst.ClassDef):
+            return True
+        called = code.name.value
+    else:
+        assign = tree.parent(code)
+        if not (
+            isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)
+        ):
+            return True  # `hooks.append(lambda: ...)`
+        called = assign.targets[0].target.value
+    return called in _handed_names(tree)
+
+
+def _handed_names(tree: Tree) -> frozenset[str]:
+    """The names the file reads other than to call them (``r = report``, ``map(report, xs)``)."""
+
+    def handed() -> frozenset[str]:
+        found = set()
+        for reference in _variables(tree, tree.root):
+            parent = tree.parent(reference)
+            if not isinstance(parent, _NAMING) and not (
+                isinstance(parent, cst.Call) and parent.func is reference
+            ):
+                found.add(reference.value)
+        return frozenset(found)
+
+    return tree.memo("dev010.handed_names", handed)
+
+
+# Nodes whose name is no read of a value: `def report`, a parameter, `import x as report`, `global r`.
+_NAMING = (cst.FunctionDef, cst.ClassDef, cst.Param, cst.ImportAlias, cst.AsName, cst.NameItem)
+
+
+def _enclosing_scope(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
+    return next((a for a in tree.ancestors(node) if isinstance(a, SCOPES)), None)
+
+
+def _code_name(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> str:
+    """``report``, ``R.__str__`` (a method), ``a lambda``."""
+    if isinstance(code, cst.Lambda):
+        return "a lambda"
+    owner = _enclosing_scope(tree, code)
+    return f"{owner.name.value}.{code.name.value}" if isinstance(owner, cst.ClassDef) else code.name.value
+
+
 def _reads_from_around(tree: Tree, code: cst.FunctionDef | cst.Lambda, name: str) -> bool:
+    """Does ``code`` read ``name`` of the code around it (no name of its own), or any name of the module
+    by a string (``globals()["x"]``)?"""
+    if _names_by_strings(tree, code, _MODULE_NAMESPACE):
+        return True
     if name not in names_in(tree, code.body):
         return False
     own = [b for b in bindings_in(tree, code, name) if not isinstance(b, (cst.Global, cst.Nonlocal))]
@@ -653,32 +814,94 @@ def _declared_outer(tree: Tree, code: cst.FunctionDef | cst.Lambda) -> set[str]:
     return {item.name.value for node in tree.of_type(code, (cst.Global, cst.Nonlocal)) for item in node.names}
 
 
-# Beyond this many functions, the calls of calls are not followed (a rare depth: a refusal then).
-_MAX_FOLLOWED = 50
+# Beyond this many functions, the code reached is not followed further: it may then do anything.
+_MAX_FOLLOWED = 200
 
 
-def _code_called(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda]:
-    """The functions and lambdas of the file that the calls under ``node`` run by their plain name
-    (``report()``, ``get()`` of ``get = lambda: ...``), and those that these call in turn: every
-    definition the name may be bound to where it is called."""
+def _code_reached(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
+    """The functions, lambdas and methods of the file that running ``node`` may run, and those that
+    these may run in turn.
+
+    A name ``node`` reads may be called or handed to code that calls it (``map(report, xs)``,
+    ``functools.partial(report)``): every definition the name may be bound to where it is read counts,
+    followed through what it was assigned (``r = report``, ``r = partial(report)``). A class of the
+    file, or a name holding one of its instances (``r = R()``, ``print(r)`` runs ``R.__str__``), brings
+    every method of the class and of its bases of the file. A function's result is not followed
+    (``h = make()`` holds what ``make`` returned, not ``make``). None when there is more than
+    ``_MAX_FOLLOWED`` of it to follow: it may then read or change anything."""
+    return tree.memo(("dev010.code_reached", id(node)), lambda: _follow_code(tree, node))
+
+
+def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.Lambda] | None:
     found: list[cst.FunctionDef | cst.Lambda] = []
     seen: set[int] = set()
-    pending = [node]
+    # (code to read, whether it is a value held by a name: there a call's function runs no later)
+    pending: list[tuple[cst.CSTNode, bool]] = [(node, False)]
     while pending:
-        top = pending.pop()
-        for call in tree.of_type(top, cst.Call):
-            if not isinstance(call.func, cst.Name):
-                continue
-            name = call.func.value
-            for binding in bindings_in(tree, binding_scope(tree, call, name), name):
-                code = _defined_code(tree, binding)
-                if code is not None and id(code) not in seen:
-                    seen.add(id(code))
-                    found.append(code)
-                    pending.append(code)
         if len(found) > _MAX_FOLLOWED:
-            break
+            return None
+        top, held = pending.pop()
+        for reference in _variables(tree, top):
+            parent = tree.parent(reference)
+            result_only = held and isinstance(parent, cst.Call) and parent.func is reference
+            name = reference.value
+            for binding in bindings_in(tree, binding_scope(tree, reference, name), name):
+                if id(binding) in seen or (result_only and not isinstance(binding, cst.ClassDef)):
+                    continue
+                seen.add(id(binding))
+                if isinstance(binding, cst.ClassDef):  # its instances run its methods
+                    methods = tree.of_type(binding.body, cst.FunctionDef)
+                    found.extend(methods)
+                    pending.extend((method.body, False) for method in methods)
+                    pending.extend((base.value, True) for base in binding.bases)
+                    continue
+                code = _defined_code(tree, binding)
+                if code is not None:
+                    found.append(code)
+                    pending.append((code.body, False))
+                    continue
+                value = _value_bound(tree, binding)
+                if value is not None:  # `r = report`: what it holds
+                    pending.append((value, True))
     return found
+
+
+def _variables(tree: Tree, node: cst.CSTNode) -> list[cst.Name]:
+    """The names of variables read under ``node`` (not attribute names, not keyword names, not the
+    targets of assignments and loops), in source order."""
+    found = []
+    for name in tree.of_type(node, cst.Name):
+        parent = tree.parent(name)
+        if isinstance(parent, cst.Attribute) and parent.attr is name:
+            continue
+        if isinstance(parent, cst.Arg) and parent.keyword is name:
+            continue
+        if not _assigned_to(tree, name):
+            found.append(name)
+    return found
+
+
+def _assigned_to(tree: Tree, name: cst.Name) -> bool:
+    """Is ``name`` (alone or in a tuple) the target of an assignment, a loop or a walrus?"""
+    node: cst.CSTNode = name
+    parent = tree.parent(node)
+    while isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
+        node, parent = parent, tree.parent(parent)
+    if isinstance(parent, cst.AssignTarget):
+        return True
+    return isinstance(parent, (cst.For, cst.CompFor, cst.NamedExpr, cst.AnnAssign)) and parent.target is node
+
+
+def _value_bound(tree: Tree, binding: cst.CSTNode) -> cst.CSTNode | None:
+    """What an assignment, a walrus or a loop binds its names to (all of it: ``r, s = report, show``)."""
+    if isinstance(binding, cst.AssignTarget):
+        assign = tree.parent(binding)
+        return assign.value if isinstance(assign, cst.Assign) else None
+    if isinstance(binding, (cst.AnnAssign, cst.NamedExpr)):
+        return binding.value
+    if isinstance(binding, (cst.For, cst.CompFor)):
+        return binding.iter
+    return None
 
 
 def _defined_code(tree: Tree, binding: cst.CSTNode) -> cst.FunctionDef | cst.Lambda | None:

@@ -2219,7 +2219,7 @@ INVALID = [
             h = h.cuda()
         """,
         None,
-        message="the code in between changes what the move reads",
+        message="not rewritten: `exec()` in between reads it where it is made",
         line=4,
     ),
     # Functions called in between that read only their own names, or declare another global: rewritten.
@@ -2262,5 +2262,427 @@ INVALID = [
             return x
         """,
         line=13,
+    ),
+    # (r5a) Code in between that does not name the tensor but may read it all the same: a function of
+    # the file handed on rather than called (`map(show, ...)`, `functools.partial(show)`), called by
+    # another name (`r = show`), a method an instance runs when printed or formatted (`__str__`,
+    # `__format__`), a class whose `__init__` reads it, or a read by a string (`globals()["x"]`,
+    # `eval`). Reported, not rewritten.
+    Invalid(
+        """
+        import torch
+
+        def show(step):
+            print(step, x.device)
+
+        x = torch.zeros(3)
+        for _ in map(show, range(2)):
+            pass
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `show` in between reads it where it is made",
+        line=6,
+    ),
+    Invalid(
+        """
+        import functools
+        import torch
+
+        def show(tag):
+            print(tag, x.device)
+
+        x = torch.zeros(3)
+        functools.partial(show, "made")()
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `show` in between reads it where it is made",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def show():
+            print(x.device)
+
+        hooks = {"made": show}
+        x = torch.zeros(3)
+        hooks["made"]()
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `hooks` in between reads it where it is made",
+        line=7,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Where:
+            def __format__(self, spec):
+                return str(x.device)
+
+        where = Where()
+        x = torch.zeros(3)
+        print(f"made on {where}")
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `where` in between reads it where it is made",
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Base:
+            def __repr__(self):
+                return str(x.device)
+
+        class Probe(Base):
+            pass
+
+        x = torch.zeros(3)
+        Probe()
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `Probe()` in between reads it where it is made",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def show():
+            print(globals()["x"].device)
+
+        x = torch.zeros(3)
+        show()
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `show()` in between reads it where it is made",
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def made(n, device):
+            x = torch.zeros(n)
+            print(eval("x.device"))
+            return x.to(device)
+        """,
+        None,
+        message="not rewritten: `eval()` in between reads it where it is made",
+        line=4,
+    ),
+    # (r5a) Code in between that may change the flag the move depends on without naming it: a class whose
+    # `__init__` rebinds it (`global use_cuda`); a write by a string (`globals()["use_cuda"] = ...`), which
+    # may as well read the tensor.
+    Invalid(
+        """
+        import torch
+
+        use_cuda = True
+
+        class Setup:
+            def __init__(self):
+                global use_cuda
+                use_cuda = False
+
+        h = torch.zeros(2)
+        Setup()
+        if use_cuda:
+            h = h.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+
+        use_cuda = True
+        h = torch.zeros(2)
+        globals()["use_cuda"] = False
+        if use_cuda:
+            h = h.cuda()
+        """,
+        None,
+        message="not rewritten: `globals()` in between reads it where it is made",
+        line=4,
+    ),
+    # (r5a) Look-alikes, rewritten: a function handed on and a printed instance that read only their own
+    # names, the result of a function that reads it held under a name (not the function), `vars(meter)`
+    # (an object's attributes, no variable).
+    Invalid(
+        """
+        import torch
+
+        def show(step):
+            print(step)
+
+        class Meter:
+            def __str__(self):
+                return "meter"
+
+        def norm():
+            return float(x.norm())
+
+        x = torch.ones(3)
+        before = norm()
+        meter = Meter()
+        x = torch.zeros(3)
+        for _ in map(show, range(2)):
+            print(meter, vars(meter), before)
+        x = x.cuda()
+        """,
+        """
+        import torch
+
+        def show(step):
+            print(step)
+
+        class Meter:
+            def __str__(self):
+                return "meter"
+
+        def norm():
+            return float(x.norm())
+
+        x = torch.ones(3)
+        before = norm()
+        meter = Meter()
+        x = torch.zeros(3, device="cuda")
+        for _ in map(show, range(2)):
+            print(meter, vars(meter), before)
+        """,
+        line=16,
+    ),
+    # (r5a) Code of the file that reads the tensor and may run in between without being named there: a
+    # function kept in a list or a decorator's registry, a method of an object kept in an attribute, a
+    # function returned by another. Reported, not rewritten.
+    Invalid(
+        """
+        import torch
+
+        hooks = []
+
+        def show():
+            print(x.device)
+
+        hooks.append(show)
+        x = torch.zeros(3)
+        for hook in hooks:
+            hook()
+        x = x.cuda()
+        """,
+        None,
+        message="not rewritten: `show` reads it and may run in between without being named there",
+        line=9,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Probe:
+            def __repr__(self):
+                return str(x.device)
+
+        class Box:
+            pass
+
+        box = Box()
+        box.probe = Probe()
+        x = torch.zeros(3)
+        print([box.probe])
+        x = x.cuda()
+        """,
+        None,
+        message="`Probe.__repr__` reads it and may run in between",
+        line=12,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def watcher():
+            def show():
+                print(x.device)
+
+            return show
+
+        def run(n):
+            global x
+            watch = watcher()
+            x = torch.zeros(n)
+            watch()
+            x = x.cuda()
+        """,
+        None,
+        message="`show` reads it and may run in between",
+        line=12,
+    ),
+    Invalid(
+        """
+        import torch
+
+        callbacks = {}
+
+        def on(f):
+            callbacks[f.__name__] = f
+            return f
+
+        @on
+        def made():
+            print(x.device)
+
+        x = torch.zeros(3)
+        callbacks["made"]()
+        x = x.cuda()
+        """,
+        None,
+        message="`made` reads it and may run in between",
+        line=13,
+    ),
+    # (r5a) Look-alikes, rewritten: a function that reads the tensor but is only ever called by its name
+    # (after the move); a method that reads another `x` (the module's, not the function's).
+    Invalid(
+        """
+        import torch
+
+        def show():
+            print(x.device)
+
+        x = torch.zeros(3)
+        print(3)
+        x = x.cuda()
+        show()
+        """,
+        """
+        import torch
+
+        def show():
+            print(x.device)
+
+        x = torch.zeros(3, device="cuda")
+        print(3)
+        show()
+        """,
+        line=6,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Probe:
+            def __repr__(self):
+                return str(x)
+
+        def run(n):
+            x = torch.zeros(n)
+            print(n)
+            x = x.cuda()
+            return x
+        """,
+        """
+        import torch
+
+        class Probe:
+            def __repr__(self):
+                return str(x)
+
+        def run(n):
+            x = torch.zeros(n, device="cuda")
+            print(n)
+            return x
+        """,
+        line=8,
+    ),
+    # (r5a) Code of the file that may change the flag the move depends on and run in between without
+    # being named there: a function kept in a list, a method of an object kept in an attribute. Reported,
+    # not rewritten.
+    Invalid(
+        """
+        import torch
+
+        use_cuda = True
+        hooks = []
+
+        def disable():
+            global use_cuda
+            use_cuda = False
+
+        hooks.append(disable)
+        h = torch.zeros(2)
+        for hook in hooks:
+            hook()
+        if use_cuda:
+            h = h.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=11,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Options:
+            cuda = True
+
+        class Switch:
+            def __repr__(self):
+                opt.cuda = False
+                return "switch"
+
+        opt = Options()
+        opt.switch = Switch()
+        h = torch.zeros(2)
+        print([opt.switch])
+        if opt.cuda:
+            h = h.cuda()
+        """,
+        None,
+        message="the code in between changes what the move reads",
+        line=13,
+    ),
+    # (r5a) Look-alike, rewritten: a function that rebinds the flag, only ever called by its name (after
+    # the move).
+    Invalid(
+        """
+        import torch
+
+        use_cuda = True
+
+        def disable():
+            global use_cuda
+            use_cuda = False
+
+        h = torch.zeros(2)
+        print(2)
+        if use_cuda:
+            h = h.cuda()
+        disable()
+        """,
+        """
+        import torch
+
+        use_cuda = True
+
+        def disable():
+            global use_cuda
+            use_cuda = False
+
+        h = torch.zeros(2, device="cuda" if use_cuda else "cpu")
+        print(2)
+        disable()
+        """,
+        line=9,
     ),
 ]
