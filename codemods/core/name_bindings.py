@@ -146,9 +146,19 @@ def _bindings(tree: Tree, node: cst.CSTNode) -> list[Binding]:
 def bindings_in(tree: Tree, scope: cst.CSTNode, name: str) -> list[cst.CSTNode]:
     """The nodes that bind ``name`` in ``scope`` (a function or the module) itself, not in the
     functions, classes or comprehensions inside it. A parameter of ``scope`` counts."""
+    if tree.contains(scope):  # (the tree keeps it alive, so its id names it for the tree's life)
+        # Kept per scope and name: DEV010 asks of the module's most bound names many times a pass, and
+        # each answer tests every binding of the name in the module for its owner.
+        return list(
+            tree.memo(("name_bindings.in", id(scope), name), lambda: _bindings_in(tree, scope, name, True))
+        )
+    return _bindings_in(tree, scope, name, False)
+
+
+def _bindings_in(tree: Tree, scope: cst.CSTNode, name: str, indexed: bool) -> list[cst.CSTNode]:
     found: list[cst.CSTNode] = []
     candidates: list[Binding]
-    if tree.contains(scope):  # (the tree keeps it alive, so its id names it for the tree's life)
+    if indexed:
         candidates = tree.memo(
             ("name_bindings.by_name", id(scope)), lambda: _bindings_by_name(tree, scope)
         ).get(name, [])

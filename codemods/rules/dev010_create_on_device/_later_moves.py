@@ -868,7 +868,12 @@ def _follow_code(tree: Tree, node: cst.CSTNode) -> list[cst.FunctionDef | cst.La
 
 def _variables(tree: Tree, node: cst.CSTNode) -> list[cst.Name]:
     """The names of variables read under ``node`` (not attribute names, not keyword names, not the
-    targets of assignments and loops), in source order."""
+    targets of assignments and loops), in source order. Kept per node: the code that each creation's
+    move jumps over reaches the same definitions and values again."""
+    return tree.memo(("dev010.variables", id(node)), lambda: _find_variables(tree, node))
+
+
+def _find_variables(tree: Tree, node: cst.CSTNode) -> list[cst.Name]:
     found = []
     for name in tree.of_type(node, cst.Name):
         parent = tree.parent(name)
