@@ -12,7 +12,9 @@ followed to the assignment that reaches them in straight-line code, else to ever
 function; parameters to the arguments every call in the file passes, when the function is called
 nowhere else; ``self.<attr>`` to every assignment of it in the class; a read in the value of its own
 assignment (``top1 = top1.data[0]``, in no loop) to the others. A running sum (``total = 0`` then
-``total += loss.data``) counts once it adds a tensor. Anything else is unknown.
+``total += loss.data``) counts once it adds a tensor. A loss module's call is no scalar in a file that
+may set a module's ``reduction`` (``crit.__dict__["reduction"] = "none"``, ``setattr(crit,
+key, v)``). Anything else is unknown.
 """
 
 from __future__ import annotations
@@ -449,9 +451,11 @@ class Scalars:
     @property
     def _reduction_written(self) -> bool:
         """Does the file set a loss module's ``reduction`` or ``reduce`` after building it
-        (``crit.reduction = "none"``, ``crit.reduce = False``, ``setattr(crit, "reduction", r)``) to
-        anything but a value that reduces? The module built may be that one: its calls are then not
-        read as 0-dim (the write is not followed to the object it reaches)."""
+        (``crit.reduction = "none"``, ``crit.reduce = False``, ``setattr(crit, "reduction", r)``, through
+        its namespace, ``crit.__dict__["reduction"] = "none"``) to anything but a value that reduces, or
+        set an attribute whose name the code does not spell (``setattr(crit, key, v)``)? The module
+        built may be that one: its calls are then not read as 0-dim (the write is not followed to the
+        object it reaches)."""
         return self.tree.memo("scalars.reduction_written", self._find_reduction_write)
 
     def _find_reduction_write(self) -> bool:
@@ -459,19 +463,20 @@ class Scalars:
             if isinstance(node, cst.AssignTarget):
                 target = node.target
                 assign = self.tree.parent(node)
+                if not isinstance(assign, cst.Assign):
+                    continue
                 # (`self.reduction = reduction` is a class of the file keeping its own setting)
                 own = isinstance(target, cst.Attribute) and m.matches(target.value, m.Name("self"))
-                if isinstance(target, cst.Attribute) and isinstance(assign, cst.Assign) and not own:
+                if isinstance(target, cst.Attribute) and not own:
                     if not _reducing_setting(target.attr.value, assign.value):
                         return True
-            elif (
-                isinstance(node.func, cst.Name)
-                and node.func.value == "setattr"
-                and len(node.args) == 3
-                and isinstance(node.args[1].value, cst.SimpleString)
-            ):
-                if not _reducing_setting(str(node.args[1].value.evaluated_value), node.args[2].value):
-                    return True
+                elif isinstance(target, cst.Subscript) and _namespace_of(target.value) is not None:
+                    # `crit.__dict__["reduction"] = "none"`, `vars(crit)[key] = v`
+                    key = _subscript_key(target)
+                    if key is None or not _reducing_setting(key, assign.value):
+                        return True
+            elif _writes_unshown_attribute(node):
+                return True
         return False
 
     # -- instances of the file's classes
@@ -1232,6 +1237,62 @@ def _reducing_setting(attribute: str, value: cst.BaseExpression) -> bool:
         and isinstance(value, cst.SimpleString)
         and value.evaluated_value in ("mean", "sum")
     )
+
+
+def _namespace_of(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``crit`` of ``crit.__dict__`` or ``vars(crit)``: the object whose attributes the mapping holds
+    (writing into it sets them, unseen by a reading of ``crit.reduction = ...``); else None."""
+    if isinstance(value, cst.Attribute) and value.attr.value == "__dict__":
+        return value.value
+    if m.matches(value, m.Call(func=m.Name("vars"), args=[m.Arg(keyword=None, star="")])):
+        return cst.ensure_type(value, cst.Call).args[0].value
+    return None
+
+
+def _subscript_key(subscript: cst.Subscript) -> str | None:
+    """``"reduction"`` of ``d["reduction"]``: the one key, spelled as a literal string; else None."""
+    element = subscript.slice[0].slice if len(subscript.slice) == 1 else None
+    if isinstance(element, cst.Index) and isinstance(element.value, cst.SimpleString):
+        return str(element.value.evaluated_value)
+    return None
+
+
+def _writes_unshown_attribute(call: cst.Call) -> bool:
+    """Does ``call`` set an attribute of an object (not ``self``) to a value that may stop a loss
+    module reducing: ``setattr(crit, "reduction", "none")``, ``setattr(crit, key, v)`` (a name the
+    code does not spell), ``crit.__setattr__("reduce", False)``, ``object.__setattr__(crit, ...)``,
+    ``crit.__dict__.update(reduction="none")``, ``vars(crit).update(options)``?"""
+    func = call.func
+    if m.matches(func, m.Name("setattr")) or m.matches(func, m.Attribute(attr=m.Name("__setattr__"))):
+        arguments = [a.value for a in call.args]
+        if isinstance(func, cst.Attribute) and len(arguments) == 2:
+            arguments = [func.value, *arguments]  # `crit.__setattr__(name, value)`
+        if len(arguments) != 3 or any(a.star for a in call.args):
+            return bool(call.args)  # the object, name or value unpacked: not shown
+        owner, name, value = arguments
+        if isinstance(name, cst.SimpleString):
+            return not _reducing_setting(str(name.evaluated_value), value)
+        # (`setattr(self, key, value)`: a class of the file keeping its own settings)
+        return not m.matches(owner, m.Name("self"))
+    if not (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "update"
+        and _namespace_of(func.value) is not None
+    ):
+        return False
+    for arg in call.args:
+        if arg.keyword is not None:
+            if not _reducing_setting(arg.keyword.value, arg.value):
+                return True
+        elif isinstance(arg.value, cst.Dict) and not arg.star:
+            for element in arg.value.elements:
+                if not (isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)):
+                    return True
+                if not _reducing_setting(str(element.key.evaluated_value), element.value):
+                    return True
+        else:
+            return True  # `update(options)`, `update(**kw)`: the keys are not shown
+    return False
 
 
 # The positional parameters a loss takes before its legacy `size_average`/`reduce` and `reduction`

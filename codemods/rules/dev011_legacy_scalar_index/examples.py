@@ -36,6 +36,34 @@ VALID = [
         print(crit(out, y).data[0], kept(out, y).data[0])
         """
     ),
+    # The same write through the module's namespace (`__dict__`, `vars()`, `__setattr__`), or to an
+    # attribute whose name the code does not spell: the loss may no longer reduce (round 5).
+    Valid(
+        """
+        import torch.nn as nn
+        crit = nn.MSELoss()
+        crit.__dict__["reduction"] = "none"
+        loss = crit(out, y)
+        print(loss.data[0])
+        """
+    ),
+    Valid(
+        """
+        import torch.nn as nn
+        crit = nn.MSELoss()
+        vars(crit).update(reduction="none")
+        print(crit(out, y).data[0])
+        """
+    ),
+    Valid(
+        """
+        import torch.nn as nn
+        crit = nn.L1Loss()
+        for key, value in options.items():
+            setattr(crit, key, value)
+        print(crit(out, y).data[0])
+        """
+    ),
     # `%` formats whose positions do not say a number: `%s`, named fields, a width read from the tuple,
     # more values than conversions; and a tuple that is not formatted.
     Valid(
@@ -306,6 +334,34 @@ VALID = [
 ]
 
 INVALID = [
+    # Look-alikes of a reduction changed: a write that keeps the reduction (`"sum"` through
+    # `__dict__`, `setattr(self, key, v)` of a class keeping its own settings).
+    Invalid(
+        """
+        import torch.nn as nn
+        class Config:
+            def __init__(self, **options):
+                for key, value in options.items():
+                    setattr(self, key, value)
+        crit = nn.MSELoss()
+        crit.__dict__["reduction"] = "sum"
+        loss = crit(out, y)
+        print(loss.data[0])
+        """,
+        """
+        import torch.nn as nn
+        class Config:
+            def __init__(self, **options):
+                for key, value in options.items():
+                    setattr(self, key, value)
+        crit = nn.MSELoss()
+        crit.__dict__["reduction"] = "sum"
+        loss = crit(out, y)
+        print(loss.item())
+        """,
+        message="`loss` is a 0-dim tensor",
+        line=9,
+    ),
     # The 0.3 ImageNet example's accuracy(): a list built by appending 0-dim precisions and returned;
     # each name unpacked from its call is 0-dim, and `[0]` raises.
     Invalid(
