@@ -12,8 +12,9 @@ followed to the assignment that reaches them in straight-line code, else to ever
 function; parameters to the arguments every call in the file passes, when the function is called
 nowhere else; ``self.<attr>`` to every assignment of it in the class; a read in the value of its own
 assignment (``top1 = top1.data[0]``, in no loop) to the others. A running sum (``total = 0`` then
-``total += loss.data``) counts once it adds a tensor. A loss module's call is no scalar in a file that
-may set a module's ``reduction`` (``crit.__dict__["reduction"] = "none"``, ``setattr(crit,
+``total += loss.data``) counts once it adds a tensor. A name whose tensor its function gives another
+shape in place (``loss.data = v``, ``loss.resize_(3)``) is no scalar, nor is a loss module's call in a
+file that may set a module's ``reduction`` (``crit.__dict__["reduction"] = "none"``, ``setattr(crit,
 key, v)``). Anything else is unknown.
 """
 
@@ -80,6 +81,8 @@ class Scalars:
         self._scalar_names: set[int] = set()
         self._number_names: set[int] = set()
         self._options: CliOptions | None = None
+        # Per scope (by id), the names whose tensor it may reshape in place (`loss.data = v`)
+        self._reshaped: dict[int, set[str]] = {}
 
     def is_scalar(self, expr: cst.BaseExpression) -> bool:
         """``expr`` is a 0-dim tensor wherever it runs, by what the code shows."""
@@ -561,6 +564,8 @@ class Scalars:
             return True
         if id(name) in seen:
             return False
+        if name.value in self._reshaped_in(self._binding_scope(name), seen):
+            return False  # `loss.data = torch.arange(3.)`: the object the bindings made holds a vector
         seen.add(id(name))
         try:
             values = self._values_of(name, seen)
@@ -818,6 +823,42 @@ class Scalars:
         if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
             return _paired_value(statement.targets[0].target, statement.value, name)
         return None
+
+    def _binding_scope(self, name: cst.Name) -> cst.CSTNode:
+        """The function whose bindings of ``name`` :meth:`_bindings` reads (else the module)."""
+        for scope in self.tree.ancestors(name):
+            if isinstance(scope, cst.FunctionDef) and self._bindings_in(scope, name.value):
+                return scope
+        return self.tree.root
+
+    def _reshaped_in(self, scope: cst.CSTNode, seen: set[int]) -> set[str]:
+        """The names whose tensor ``scope`` (its nested functions included) may give another shape
+        without binding the name again: ``x.data = v`` (``v`` not shown to be 0-dim), ``x.set_(v)``,
+        ``x.resize_(3)``, ``x.data.unsqueeze_(0)``. A 0-dim tensor bound to such a name may hold a vector
+        where it is read."""
+        key = id(scope)
+        if key not in self._reshaped:
+            self._reshaped[key] = set()  # (a cycle through `v` meets the names found so far)
+            self._reshaped[key] = self._find_reshaped(scope, seen)
+        return self._reshaped[key]
+
+    def _find_reshaped(self, scope: cst.CSTNode, seen: set[int]) -> set[str]:
+        found: set[str] = set()
+        for attribute in self.tree.of_type(scope, cst.Attribute):
+            holder: cst.BaseExpression = attribute.value
+            if isinstance(holder, cst.Attribute) and holder.attr.value == "data":
+                holder = holder.value  # `x.data.resize_(3)`: the same tensor's shape
+            if not isinstance(holder, cst.Name):
+                continue
+            parent = self.tree.parent(attribute)
+            if attribute.attr.value in _RESHAPING_METHODS:
+                if isinstance(parent, cst.Call) and parent.func is attribute:
+                    found.add(holder.value)
+            elif attribute.attr.value == "data" and isinstance(parent, cst.AssignTarget):
+                assign = self.tree.parent(parent)
+                if not (isinstance(assign, cst.Assign) and self._scalar(assign.value, seen)):
+                    found.add(holder.value)
+        return found
 
     def _bindings(self, name: cst.Name) -> list[cst.CSTNode]:
         """What binds ``name`` in its function, else in the functions around it (a closure's free
@@ -1115,6 +1156,10 @@ class _InstanceUses:
     calls: list[cst.Call] = field(default_factory=list)
     method_calls: list[cst.Call] = field(default_factory=list)
     attributes_not_called: list[cst.Attribute] = field(default_factory=list)
+
+
+# In-place methods that may give a 0-dim tensor dimensions (`squeeze_`, `t_` keep it 0-dim).
+_RESHAPING_METHODS = frozenset("set_ resize_ resize_as_ unsqueeze_ as_strided_".split())
 
 
 # Module methods that return the module itself: `nn.CrossEntropyLoss().cuda()` is still the loss.
