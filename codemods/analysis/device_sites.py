@@ -172,6 +172,11 @@ class ModuleDevice:
             text = re.sub(rf"(?<![\w.]){re.escape(torch)}\.", "torch.", text)
         return re.sub(r"\s+", "", text).replace("'", '"') in _PORTABLE_SPELLINGS
 
+    def rebound(self) -> bool:
+        """Does the file define its own device and may bind that name again (:meth:`_rebound`)? A fix that
+        reads the name may then read the CPU on a machine with a GPU: the finding says so."""
+        return self._defined is not None and self._rebound()
+
     def _rebound(self) -> bool:
         """Does the file give the device's name another value than its definition: a second module-level
         binding (``device = torch.device("cpu")`` below it, or under an ``if``), a function's ``global``

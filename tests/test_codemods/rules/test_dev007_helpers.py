@@ -165,6 +165,7 @@ def test_a_module_device_the_file_rebinds_is_not_read_as_the_gpu(rebinding):
     code = "import torch\n" + _PORTABLE + rebinding + "x = torch.zeros(3).cuda()\n"
     outcome = lint_and_fix(code, [HardcodedCuda], fix=True, unsafe_fixes=False)
     assert [d.safety for d in outcome.diagnostics] == ["unsafe"] and outcome.new_text is None
+    assert "(unsafe: the file may bind `device` again" in outcome.diagnostics[0].message
     alone = lint_and_fix(
         "import torch\n" + _PORTABLE + "x = torch.zeros(3).cuda()\n", [HardcodedCuda], fix=False
     )
