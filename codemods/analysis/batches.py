@@ -19,7 +19,7 @@ import libcst.matchers as m
 
 from codemods.analysis.moved_models import runs_model
 from codemods.core.dataflow import assigned_names
-from codemods.core.name_bindings import bindings_in, flatten_names
+from codemods.core.name_bindings import binding_counts, bindings_in, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import SuiteStatement, code_of, func_attribute, line_statement
 from codemods.core.torch_names import VARIABLE, Move, as_move, move_call
@@ -42,6 +42,7 @@ _COUNTING = m.Call(
 _COUNTED = _COUNTING | m.Call(
     func=m.Name("tqdm") | m.Attribute(attr=m.Name("tqdm")), args=[m.Arg(_COUNTING), m.ZeroOrMore()]
 )
+_RANGE = m.Call(func=m.Name("range"))
 _CONSTANT_INDEX = m.Subscript(slice=[m.SubscriptElement(slice=m.Index(value=m.SimpleString() | m.Integer()))])
 _CONTAINER_METHOD = m.Attribute(attr=m.Name("items") | m.Name("keys") | m.Name("values"))
 
@@ -105,7 +106,8 @@ def loop_batch(tree: Tree, loop: cst.For | cst.While) -> Batch | None:
 def _drawn_plain(tree: Tree, loop: cst.For) -> set[str]:
     """The names of ``loop``'s target that draw a Python value (a number, a string, a list...) from a
     literal the file writes: ``for x, y in zip(xs, ys)`` with ``ys = [0.5, 1.0]``, ``for x, y in
-    [([1.0, 2.0], 0.5)]``. Such a value has no ``.to()``, and meets a tensor on any device as it is."""
+    [([1.0, 2.0], 0.5)]``, or a generator function of the file that yields one (``yield x, i * 0.5``).
+    Such a value has no ``.to()``, and meets a tensor on any device as it is."""
     plain: set[str] = set()
     for target, value in _drawn(tree, loop, loop.target, loop.iter):
         if isinstance(target, cst.Name) and _is_plain(value):
@@ -118,7 +120,8 @@ def _drawn(
 ) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
     """(target, element) for each element of a literal ``source`` that ``target`` takes in turn,
     through ``zip``, ``enumerate`` and a name bound once, in the loop's scope, to a list or tuple
-    literal, and unpacked into a tuple target; empty where the elements are not shown."""
+    literal, and unpacked into a tuple target, or what a generator function of the file yields;
+    empty where the elements are not shown."""
     if isinstance(source, cst.Name):
         source = _literal_bound(tree, loop, source.value) or source
     if (
@@ -135,7 +138,7 @@ def _drawn(
                 return [pair for t, part in zip(targets, parts) for pair in _drawn(tree, loop, t, part)]
             if source.func.value == "enumerate" and len(parts) == 1 and len(targets) == 2:
                 return _drawn(tree, loop, targets[1], parts[0])
-        return []
+        return _yielded(tree, target, source.func.value)
     if isinstance(source, (cst.ListComp, cst.GeneratorExp)):
         # `[(x, float(i)) for ...]`: each element is written so; a counter over `range` is a number
         counters: set[str] = set()
@@ -157,6 +160,62 @@ def _drawn(
             return drawn  # `*rest`: its elements are not shown
         drawn += _unpacked(target, element.value)
     return drawn
+
+
+def _yielded(
+    tree: Tree, target: cst.BaseExpression, function: str
+) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """(target, value) for each value a ``yield`` of the file's generator function ``function`` gives
+    a part of ``target`` (``yield torch.randn(3), i * 0.5``): a counter over ``range`` read as a number,
+    a name the generator binds once by a plain assignment read as its value; empty where the function
+    is no generator of the file or its yields are not all shown (``yield from``). As for a literal, a
+    part one yield gives a Python value may be one on any step: it has no ``.to()``."""
+    generator = _module_functions(tree).get(function)
+    if generator is None or binding_counts(tree).get(function) != 1:
+        return []
+    yields = [y for y in tree.of_type(generator.body, cst.Yield) if _scope_of(tree, y) is generator]
+    if not yields or any(y.value is None or isinstance(y.value, cst.From) for y in yields):
+        return []
+    # Names the generator binds once: a counter over `range`, or a plain assignment (`y = i * 0.5`).
+    counters = {
+        loop.target.value
+        for loop in tree.of_type(generator.body, cst.For)
+        if isinstance(loop.target, cst.Name)
+        and m.matches(loop.iter, _RANGE)
+        and len(bindings_in(tree, generator, loop.target.value)) == 1
+    }
+    bound: dict[str, cst.BaseExpression] = {}
+    for name in {n.value for y in yields for n in tree.of_type(y, cst.Name)}:
+        bindings = bindings_in(tree, generator, name)
+        binding = bindings[0] if len(bindings) == 1 else None
+        assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
+        if (
+            isinstance(assign, cst.Assign)
+            and len(assign.targets) == 1
+            and m.matches(assign.targets[0].target, m.Name())
+        ):
+            bound[name] = assign.value
+    drawn: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+    for expression in yields:
+        assert expression.value is not None and not isinstance(expression.value, cst.From)  # as tested
+        for part, value in _unpacked(target, expression.value):
+            if isinstance(value, cst.Name) and value.value in bound:
+                value = bound[value.value]
+            drawn.append((part, cst.Integer("0") if _counts(value, counters) else value))
+    return drawn
+
+
+def _module_functions(tree: Tree) -> dict[str, cst.FunctionDef]:
+    """The functions defined at the top level of the file, by name."""
+    return tree.memo(
+        "batches.module_functions",
+        lambda: {s.name.value: s for s in tree.root.body if isinstance(s, cst.FunctionDef)},
+    )
+
+
+def _scope_of(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
+    """The function or lambda whose code ``node`` is (a ``yield`` makes that one a generator)."""
+    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
 
 
 def _unpacked(

@@ -172,13 +172,23 @@ class ModuleDevice:
             text = re.sub(rf"(?<![\w.]){re.escape(torch)}\.", "torch.", text)
         return re.sub(r"\s+", "", text).replace("'", '"') in _PORTABLE_SPELLINGS
 
+    def rebound(self) -> bool:
+        """Does the file define its own device and may bind that name again (:meth:`_rebound`)? A fix that
+        reads the name may then read the CPU on a machine with a GPU: the finding says so."""
+        return self._defined is not None and self._rebound()
+
     def _rebound(self) -> bool:
         """Does the file give the device's name another value than its definition: a second module-level
-        binding (``device = torch.device("cpu")`` below it, or under an ``if``), or a function's
-        ``global`` one? Code that reads the name may then read the CPU on a machine with a GPU."""
+        binding (``device = torch.device("cpu")`` below it, or under an ``if``), a function's ``global``
+        one, or one through the module's namespace (``globals()["device"] = "cpu"``)? Code that reads
+        the name may then read the CPU on a machine with a GPU."""
         if "." in self.name:
             return False  # `args.device`: kept on an object, whose other writes are not tracked here
-        return len(bindings_in(self._tree, self._module, self.name)) > 1 or self._declared_global()
+        return (
+            len(bindings_in(self._tree, self._module, self.name)) > 1
+            or self._declared_global()
+            or _written_through_namespace(self._tree, self.name)
+        )
 
     def _declared_global(self) -> bool:
         """Does a function declare the device's name ``global`` (and so may rebind the module's)?"""
@@ -396,6 +406,57 @@ def _sets_visible_devices(tree: Tree, aliases: ImportAliases) -> bool:
         if any(isinstance(k, cst.SimpleString) and "CUDA_VISIBLE_DEVICES" in k.value for k in keys):
             return True
     return False
+
+
+def _written_through_namespace(tree: Tree, name: str) -> bool:
+    """Does the file bind the module-level ``name`` in a way no binding of the name shows: through the
+    module's namespace (``globals()["device"] = "cpu"``, ``globals()[key] = v``,
+    ``globals().update(device=d)``, ``globals().update(options)``, and ``vars()`` or ``locals()`` at the
+    top level, where they are that namespace), or in code it runs from text (``exec(...)``)?"""
+    for node in tree.of_type(tree.root, (cst.AssignTarget, cst.Call)):
+        if isinstance(node, cst.AssignTarget):
+            target = node.target
+            if isinstance(target, cst.Subscript) and _is_module_namespace(tree, target.value):
+                key = target.slice[0].slice if len(target.slice) == 1 else None
+                spelled = (
+                    key.value.evaluated_value
+                    if isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString)
+                    else None
+                )
+                if spelled is None or spelled == name:
+                    return True
+            continue
+        func = node.func
+        if isinstance(func, cst.Name) and func.value == "exec":
+            return True
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("update", "__setitem__")
+            and _is_module_namespace(tree, func.value)
+        ):
+            continue
+        for arg in node.args if func.attr.value == "update" else node.args[:1]:
+            if arg.keyword is not None:
+                if arg.keyword.value == name:
+                    return True
+            elif isinstance(arg.value, cst.Dict) and not arg.star:
+                keys = [e.key if isinstance(e, cst.DictElement) else None for e in arg.value.elements]
+                if any(not isinstance(k, cst.SimpleString) or k.evaluated_value == name for k in keys):
+                    return True
+            elif not (isinstance(arg.value, cst.SimpleString) and arg.value.evaluated_value != name):
+                return True  # `update(options)`, `__setitem__(key, v)`: the names are not shown
+    return False
+
+
+def _is_module_namespace(tree: Tree, expr: cst.BaseExpression) -> bool:
+    """``globals()``, or ``vars()``/``locals()`` outside functions and classes: the module's names."""
+    if not (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and not expr.args):
+        return False
+    if expr.func.value == "globals":
+        return True
+    return expr.func.value in ("vars", "locals") and not any(
+        isinstance(a, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) for a in tree.ancestors(expr)
+    )
 
 
 def _imported_names(statement: cst.CSTNode) -> set[str]:

@@ -12,7 +12,10 @@ followed to the assignment that reaches them in straight-line code, else to ever
 function; parameters to the arguments every call in the file passes, when the function is called
 nowhere else; ``self.<attr>`` to every assignment of it in the class; a read in the value of its own
 assignment (``top1 = top1.data[0]``, in no loop) to the others. A running sum (``total = 0`` then
-``total += loss.data``) counts once it adds a tensor. Anything else is unknown.
+``total += loss.data``) counts once it adds a tensor. A name whose tensor its function gives another
+shape in place (``loss.data = v``, ``loss.resize_(3)``) is no scalar, nor is a loss module's call in a
+file that may set a module's ``reduction`` (``crit.__dict__["reduction"] = "none"``, ``setattr(crit,
+key, v)``). Anything else is unknown.
 """
 
 from __future__ import annotations
@@ -78,6 +81,8 @@ class Scalars:
         self._scalar_names: set[int] = set()
         self._number_names: set[int] = set()
         self._options: CliOptions | None = None
+        # Per scope (by id), the names whose tensor it may reshape in place (`loss.data = v`)
+        self._reshaped: dict[int, set[str]] = {}
 
     def is_scalar(self, expr: cst.BaseExpression) -> bool:
         """``expr`` is a 0-dim tensor wherever it runs, by what the code shows."""
@@ -449,9 +454,11 @@ class Scalars:
     @property
     def _reduction_written(self) -> bool:
         """Does the file set a loss module's ``reduction`` or ``reduce`` after building it
-        (``crit.reduction = "none"``, ``crit.reduce = False``, ``setattr(crit, "reduction", r)``) to
-        anything but a value that reduces? The module built may be that one: its calls are then not
-        read as 0-dim (the write is not followed to the object it reaches)."""
+        (``crit.reduction = "none"``, ``crit.reduce = False``, ``setattr(crit, "reduction", r)``, through
+        its namespace, ``crit.__dict__["reduction"] = "none"``) to anything but a value that reduces, or
+        set an attribute whose name the code does not spell (``setattr(crit, key, v)``)? The module
+        built may be that one: its calls are then not read as 0-dim (the write is not followed to the
+        object it reaches)."""
         return self.tree.memo("scalars.reduction_written", self._find_reduction_write)
 
     def _find_reduction_write(self) -> bool:
@@ -459,19 +466,20 @@ class Scalars:
             if isinstance(node, cst.AssignTarget):
                 target = node.target
                 assign = self.tree.parent(node)
+                if not isinstance(assign, cst.Assign):
+                    continue
                 # (`self.reduction = reduction` is a class of the file keeping its own setting)
                 own = isinstance(target, cst.Attribute) and m.matches(target.value, m.Name("self"))
-                if isinstance(target, cst.Attribute) and isinstance(assign, cst.Assign) and not own:
+                if isinstance(target, cst.Attribute) and not own:
                     if not _reducing_setting(target.attr.value, assign.value):
                         return True
-            elif (
-                isinstance(node.func, cst.Name)
-                and node.func.value == "setattr"
-                and len(node.args) == 3
-                and isinstance(node.args[1].value, cst.SimpleString)
-            ):
-                if not _reducing_setting(str(node.args[1].value.evaluated_value), node.args[2].value):
-                    return True
+                elif isinstance(target, cst.Subscript) and _namespace_of(target.value) is not None:
+                    # `crit.__dict__["reduction"] = "none"`, `vars(crit)[key] = v`
+                    key = _subscript_key(target)
+                    if key is None or not _reducing_setting(key, assign.value):
+                        return True
+            elif _writes_unshown_attribute(node):
+                return True
         return False
 
     # -- instances of the file's classes
@@ -556,6 +564,8 @@ class Scalars:
             return True
         if id(name) in seen:
             return False
+        if name.value in self._reshaped_in(self._binding_scope(name), seen):
+            return False  # `loss.data = torch.arange(3.)`: the object the bindings made holds a vector
         seen.add(id(name))
         try:
             values = self._values_of(name, seen)
@@ -813,6 +823,42 @@ class Scalars:
         if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
             return _paired_value(statement.targets[0].target, statement.value, name)
         return None
+
+    def _binding_scope(self, name: cst.Name) -> cst.CSTNode:
+        """The function whose bindings of ``name`` :meth:`_bindings` reads (else the module)."""
+        for scope in self.tree.ancestors(name):
+            if isinstance(scope, cst.FunctionDef) and self._bindings_in(scope, name.value):
+                return scope
+        return self.tree.root
+
+    def _reshaped_in(self, scope: cst.CSTNode, seen: set[int]) -> set[str]:
+        """The names whose tensor ``scope`` (its nested functions included) may give another shape
+        without binding the name again: ``x.data = v`` (``v`` not shown to be 0-dim), ``x.set_(v)``,
+        ``x.resize_(3)``, ``x.data.unsqueeze_(0)``. A 0-dim tensor bound to such a name may hold a vector
+        where it is read."""
+        key = id(scope)
+        if key not in self._reshaped:
+            self._reshaped[key] = set()  # (a cycle through `v` meets the names found so far)
+            self._reshaped[key] = self._find_reshaped(scope, seen)
+        return self._reshaped[key]
+
+    def _find_reshaped(self, scope: cst.CSTNode, seen: set[int]) -> set[str]:
+        found: set[str] = set()
+        for attribute in self.tree.of_type(scope, cst.Attribute):
+            holder: cst.BaseExpression = attribute.value
+            if isinstance(holder, cst.Attribute) and holder.attr.value == "data":
+                holder = holder.value  # `x.data.resize_(3)`: the same tensor's shape
+            if not isinstance(holder, cst.Name):
+                continue
+            parent = self.tree.parent(attribute)
+            if attribute.attr.value in _RESHAPING_METHODS:
+                if isinstance(parent, cst.Call) and parent.func is attribute:
+                    found.add(holder.value)
+            elif attribute.attr.value == "data" and isinstance(parent, cst.AssignTarget):
+                assign = self.tree.parent(parent)
+                if not (isinstance(assign, cst.Assign) and self._scalar(assign.value, seen)):
+                    found.add(holder.value)
+        return found
 
     def _bindings(self, name: cst.Name) -> list[cst.CSTNode]:
         """What binds ``name`` in its function, else in the functions around it (a closure's free
@@ -1112,6 +1158,10 @@ class _InstanceUses:
     attributes_not_called: list[cst.Attribute] = field(default_factory=list)
 
 
+# In-place methods that may give a 0-dim tensor dimensions (`squeeze_`, `t_` keep it 0-dim).
+_RESHAPING_METHODS = frozenset("set_ resize_ resize_as_ unsqueeze_ as_strided_".split())
+
+
 # Module methods that return the module itself: `nn.CrossEntropyLoss().cuda()` is still the loss.
 _RETURNS_MODULE = frozenset("cuda to cpu float double half train eval".split())
 
@@ -1232,6 +1282,62 @@ def _reducing_setting(attribute: str, value: cst.BaseExpression) -> bool:
         and isinstance(value, cst.SimpleString)
         and value.evaluated_value in ("mean", "sum")
     )
+
+
+def _namespace_of(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``crit`` of ``crit.__dict__`` or ``vars(crit)``: the object whose attributes the mapping holds
+    (writing into it sets them, unseen by a reading of ``crit.reduction = ...``); else None."""
+    if isinstance(value, cst.Attribute) and value.attr.value == "__dict__":
+        return value.value
+    if m.matches(value, m.Call(func=m.Name("vars"), args=[m.Arg(keyword=None, star="")])):
+        return cst.ensure_type(value, cst.Call).args[0].value
+    return None
+
+
+def _subscript_key(subscript: cst.Subscript) -> str | None:
+    """``"reduction"`` of ``d["reduction"]``: the one key, spelled as a literal string; else None."""
+    element = subscript.slice[0].slice if len(subscript.slice) == 1 else None
+    if isinstance(element, cst.Index) and isinstance(element.value, cst.SimpleString):
+        return str(element.value.evaluated_value)
+    return None
+
+
+def _writes_unshown_attribute(call: cst.Call) -> bool:
+    """Does ``call`` set an attribute of an object (not ``self``) to a value that may stop a loss
+    module reducing: ``setattr(crit, "reduction", "none")``, ``setattr(crit, key, v)`` (a name the
+    code does not spell), ``crit.__setattr__("reduce", False)``, ``object.__setattr__(crit, ...)``,
+    ``crit.__dict__.update(reduction="none")``, ``vars(crit).update(options)``?"""
+    func = call.func
+    if m.matches(func, m.Name("setattr")) or m.matches(func, m.Attribute(attr=m.Name("__setattr__"))):
+        arguments = [a.value for a in call.args]
+        if isinstance(func, cst.Attribute) and len(arguments) == 2:
+            arguments = [func.value, *arguments]  # `crit.__setattr__(name, value)`
+        if len(arguments) != 3 or any(a.star for a in call.args):
+            return bool(call.args)  # the object, name or value unpacked: not shown
+        owner, name, value = arguments
+        if isinstance(name, cst.SimpleString):
+            return not _reducing_setting(str(name.evaluated_value), value)
+        # (`setattr(self, key, value)`: a class of the file keeping its own settings)
+        return not m.matches(owner, m.Name("self"))
+    if not (
+        isinstance(func, cst.Attribute)
+        and func.attr.value == "update"
+        and _namespace_of(func.value) is not None
+    ):
+        return False
+    for arg in call.args:
+        if arg.keyword is not None:
+            if not _reducing_setting(arg.keyword.value, arg.value):
+                return True
+        elif isinstance(arg.value, cst.Dict) and not arg.star:
+            for element in arg.value.elements:
+                if not (isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)):
+                    return True
+                if not _reducing_setting(str(element.key.evaluated_value), element.value):
+                    return True
+        else:
+            return True  # `update(options)`, `update(**kw)`: the keys are not shown
+    return False
 
 
 # The positional parameters a loss takes before its legacy `size_average`/`reduce` and `reduction`

@@ -921,6 +921,66 @@ INVALID += [
         """,
         message="`x` reaches `model`",
     ),
+    # The same yielded by a generator function of the file (`i * 0.5` of a counter over `range`, a name
+    # it binds once to a number, through `zip`; round 5); a tensor it yields, and what `yield from`
+    # hands on (not shown), are moved.
+    Invalid(
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        def samples(n):
+            for i in range(n):
+                yield torch.randn(3), i * 0.5
+        def weights():
+            for i in range(3):
+                w = -i / 2.0
+                yield w
+        def targets(n):
+            for i in range(n):
+                yield torch.randn(3), torch.full((1,), i * 0.5)
+        def delegated():
+            yield from samples(2)
+        for x, y in samples(4):
+            loss = ((model(x) - y) ** 2).sum()
+        for x, w in zip(xs, weights()):
+            loss = (model(x) - w).sum()
+        for x, t in targets(4):
+            loss = (model(x) - t).sum()
+        for x, y in delegated():
+            loss = (model(x) - y).sum()
+        """,
+        """
+        import torch
+        device = torch.device("cuda")
+        model = Net().to(device)
+        def samples(n):
+            for i in range(n):
+                yield torch.randn(3), i * 0.5
+        def weights():
+            for i in range(3):
+                w = -i / 2.0
+                yield w
+        def targets(n):
+            for i in range(n):
+                yield torch.randn(3), torch.full((1,), i * 0.5)
+        def delegated():
+            yield from samples(2)
+        for x, y in samples(4):
+            x = x.to(device)
+            loss = ((model(x) - y) ** 2).sum()
+        for x, w in zip(xs, weights()):
+            x = x.to(device)
+            loss = (model(x) - w).sum()
+        for x, t in targets(4):
+            x, t = x.to(device), t.to(device)
+            loss = (model(x) - t).sum()
+        for x, y in delegated():
+            x, y = x.to(device), y.to(device)
+            loss = (model(x) - y).sum()
+        """,
+        message="`x` reaches `model`",
+    ),
     Invalid(
         """
         import torch

@@ -120,7 +120,8 @@ that way). Such a fix only changes runs that stopped. Provable: a `torch` call's
 of the file's own `nn.Module` (`Net().cuda()`; not where a class of the file defines its own `cuda`
 or `to`), a model name, and a batch of a `DataLoader` (no `collate_fn`) built in the function or
 handed to it by every call in the file (`train(train_loader, ...)`). Unsafe for the rest (a device
-chosen by a flag, a switch stuck on, `set_device`, another object's `.cuda()`, a helper's tensor
+chosen by a flag, the file's device where it may bind the name again, also through `globals()` or
+`exec`, as the message says, a switch stuck on, `set_device`, another object's `.cuda()`, a helper's tensor
 sent to its argument's device, which moves it off the current GPU where the argument lives
 elsewhere): on a machine without a GPU the program now runs on the CPU instead of stopping, which is
 the point, but changes where (and how fast) it runs. Applied only with `--unsafe-fixes`.
@@ -189,9 +190,15 @@ class HardcodedCuda(Rule):
             # Safe only where the run raised without a GPU and goes to the same GPU with one: not with
             # a device the code is handed (a parameter, `self.device`), which a caller may set to the CPU.
             safe = site.places and local is None and device.is_portable() and raising.safe(site.node)
+            message = f"{site.message}; {site.advice}" if edits and site.advice else site.message
+            if edits and not safe and site.uses_device and local is None and device.rebound():
+                message += (
+                    f" (unsafe: the file may bind `{device.name}` again, maybe to the CPU, before this"
+                    " runs: another assignment, `global`, `globals()` or `exec`)"
+                )
             self.report(
                 site.node,
-                f"{site.message}; {site.advice}" if edits and site.advice else site.message,
+                message,
                 edits=edits,
                 safety=FixSafety.SAFE if safe else FixSafety.UNSAFE,
             )

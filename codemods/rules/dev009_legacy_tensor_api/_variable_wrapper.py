@@ -20,7 +20,7 @@ does). Plain ``x`` means the same when both of these hold:
 * a local name whose every binding in its function is such a tensor or a batch of a ``DataLoader``
   built in this file with the default collate (tensors stacked afresh for each batch; we assume
   the dataset's samples do not require grad, as any dataset of data does, unless the file makes the
-  tensors it is built from require grad), never changed in place
+  tensors it is built from require grad or computes them with a model), never changed in place
   nor given autograd metadata there, and either rebound by the call itself (``x = Variable(x)``:
   the old object is then out of reach) or read nowhere else but for its size.
 
@@ -40,6 +40,7 @@ import libcst.matchers as m
 
 from codemods.analysis.evident_data import every_binding_kind, reaching_kind
 from codemods.analysis.legacy_constructors import argument_kinds, legacy_constructor_rewrite, legacy_dtype
+from codemods.analysis.nn_modules import is_module_constructor, model_names, models_by_use, module_classes
 from codemods.core.name_bindings import binding_counts, bindings_in, flatten_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import code_of, kwarg
@@ -83,7 +84,7 @@ class VariableArguments:
             if len(a.targets) == 1
             and isinstance(a.targets[0].target, cst.Name)
             and _default_loader(a.value)
-            and not _serves_grad_tensors(tree, a.value)
+            and not _serves_grad_tensors(tree, aliases, a.value)
         ]
         counts = binding_counts(tree) if loaders else {}
         names = [cst.ensure_type(a.targets[0].target, cst.Name).value for a in loaders]  # as tested above
@@ -401,13 +402,15 @@ def _default_loader(value: cst.BaseExpression) -> bool:
     )
 
 
-def _serves_grad_tensors(tree: Tree, loader: cst.BaseExpression) -> bool:
+def _serves_grad_tensors(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpression) -> bool:
     """``DataLoader(TensorDataset(data))`` where the file may make a tensor require grad: each batch may
     then be a slice of it with gradient history, which ``Variable`` cut. Names bound to the dataset are
     followed one step (``ds = TensorDataset(data)``). For a ``TensorDataset`` the question is the whole
     file's: a tensor comes to require grad in too many ways to follow (``t.requires_grad = True``,
-    ``requires_grad_()`` through an alias or a loop, ``setattr``); a layer's weight given to it does.
-    (A model's output given to it is not seen.)"""
+    ``requires_grad_()`` through an alias or a loop, ``setattr``); a layer's weight given to it does,
+    and so does a model's output (:func:`_computed_by_model`)."""
+    if _computed_by_model(tree, aliases, loader):
+        return True
     names = {n.value for n in tree.of_type(loader, cst.Name)}
     assigns = tree.of_type(tree.root, cst.Assign)
     for assign in assigns:
@@ -427,6 +430,95 @@ def _serves_grad_tensors(tree: Tree, loader: cst.BaseExpression) -> bool:
         and isinstance(call.func.value, cst.Name)
         and call.func.value.value in names
         for call in tree.of_type(tree.root, cst.Call)
+    )
+
+
+def _computed_by_model(tree: Tree, aliases: ImportAliases, loader: cst.BaseExpression) -> bool:
+    """Is a tensor the loader serves computed by a model of the file, with gradients on: ``data =
+    model(x)``, ``net.features(x)``, ``nn.Linear(2, 2)(x)``, or a function of the file that returns
+    one (``embed(x)``)? Followed through the names the loader's expression reads and what binds them in
+    its scope (else at the top level), to any depth. A model's parameters require grad, so its output
+    has gradient history, and each batch is a slice of it. Not what is computed under
+    ``torch.no_grad()`` or cut from the graph on the way (``.detach()``, ``.data``, ``Variable(...)``)."""
+    models = model_names(tree, aliases) | models_by_use(tree)
+    local_modules = module_classes(tree, aliases)
+    functions = {s.name.value: s for s in tree.root.body if isinstance(s, cst.FunctionDef)}
+    values: list[cst.CSTNode] = [loader]
+    seen: set[tuple[int, str]] = set()  # (scope, name) followed
+    followed: set[int] = set()  # functions whose returns are followed
+    while values:
+        value = values.pop()
+        scope = next((a for a in tree.ancestors(value) if isinstance(a, cst.FunctionDef)), tree.root)
+        for call in tree.of_type(value, cst.Call):
+            if _cut_from_graph(tree, call, value, aliases):
+                continue
+            spelled = dotted_name(call.func) or ""
+            if any(spelled == m or spelled.startswith(m + ".") for m in models) or is_module_constructor(
+                call.func, aliases, local_modules
+            ):
+                return True
+            function = functions.get(spelled)
+            if function is not None and id(function) not in followed:
+                followed.add(id(function))
+                values += [
+                    r.value
+                    for r in tree.of_type(function, cst.Return)
+                    if r.value is not None and _scope(tree, r) is function
+                ]
+        for name in _read_names(tree, value):
+            if (id(scope), name) in seen:
+                continue
+            seen.add((id(scope), name))
+            for binding in bindings_in(tree, scope, name) or bindings_in(tree, tree.root, name):
+                assign = tree.parent(binding) if isinstance(binding, cst.AssignTarget) else None
+                if isinstance(assign, cst.Assign) and not _without_grad(tree, assign, aliases):
+                    values.append(assign.value)
+    return False
+
+
+def _scope(tree: Tree, node: cst.CSTNode) -> cst.CSTNode | None:
+    """The function or lambda whose code ``node`` is."""
+    return next((a for a in tree.ancestors(node) if isinstance(a, (cst.FunctionDef, cst.Lambda))), None)
+
+
+def _read_names(tree: Tree, node: cst.CSTNode) -> set[str]:
+    """The names ``node`` reads (not an attribute's name, ``x`` of ``a.x``, nor a keyword's)."""
+    skip = {id(a.attr) for a in tree.of_type(node, cst.Attribute)}
+    skip |= {id(a.keyword) for a in tree.of_type(node, cst.Arg) if a.keyword is not None}
+    return {n.value for n in tree.of_type(node, cst.Name) if id(n) not in skip}
+
+
+# Methods whose result has no gradient history, whatever their receiver has.
+_CUTTING_METHODS = frozenset("detach detach_ numpy tolist item".split())
+
+
+def _cut_from_graph(tree: Tree, call: cst.Call, top: cst.CSTNode, aliases: ImportAliases) -> bool:
+    """Is ``call``'s result cut from the autograd graph before ``top`` (the value that holds it) is:
+    ``model(x).detach()``, ``model(x).data``, ``Variable(model(x))`` (without ``requires_grad``)?"""
+    for above in tree.ancestors(call):
+        if isinstance(above, cst.Attribute) and above.attr.value == "data":
+            return True
+        if isinstance(above, cst.Call) and (
+            (isinstance(above.func, cst.Attribute) and above.func.attr.value in _CUTTING_METHODS)
+            or (aliases.qualify(above.func) in VARIABLE and kwarg(above, "requires_grad") is None)
+        ):
+            return True
+        if above is top:
+            return False
+    return False
+
+
+def _without_grad(tree: Tree, assign: cst.Assign, aliases: ImportAliases) -> bool:
+    """Is ``assign`` under ``with torch.no_grad():`` (or ``torch.inference_mode()``), where what it
+    computes has no gradient history?"""
+    return any(
+        isinstance(above, cst.With)
+        and any(
+            isinstance(item.item, cst.Call)
+            and aliases.qualify(item.item.func) in ("torch.no_grad", "torch.inference_mode")
+            for item in above.items
+        )
+        for above in tree.ancestors(assign)
     )
 
 

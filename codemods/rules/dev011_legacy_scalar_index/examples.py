@@ -36,6 +36,59 @@ VALID = [
         print(crit(out, y).data[0], kept(out, y).data[0])
         """
     ),
+    # The same write through the module's namespace (`__dict__`, `vars()`, `__setattr__`), or to an
+    # attribute whose name the code does not spell: the loss may no longer reduce (round 5).
+    Valid(
+        """
+        import torch.nn as nn
+        crit = nn.MSELoss()
+        crit.__dict__["reduction"] = "none"
+        loss = crit(out, y)
+        print(loss.data[0])
+        """
+    ),
+    Valid(
+        """
+        import torch.nn as nn
+        crit = nn.MSELoss()
+        vars(crit).update(reduction="none")
+        print(crit(out, y).data[0])
+        """
+    ),
+    Valid(
+        """
+        import torch.nn as nn
+        crit = nn.L1Loss()
+        for key, value in options.items():
+            setattr(crit, key, value)
+        print(crit(out, y).data[0])
+        """
+    ),
+    # A loss whose tensor is given another shape in place, without binding its name again: `.data[0]`
+    # reads the first element of what it now holds (round 5).
+    Valid(
+        """
+        import torch
+        import torch.nn as nn
+        crit = nn.MSELoss()
+        loss = crit(out, y)
+        loss.data = torch.arange(3.0)
+        print(loss.data[0])
+        """
+    ),
+    Valid(
+        """
+        import torch.nn.functional as F
+        def step(out, y):
+            loss = F.mse_loss(out, y)
+            loss.data.resize_(3)
+            return loss.data[0] + 1
+        def other(out, y):
+            total = F.l1_loss(out, y)
+            total.unsqueeze_(0)
+            print(total.data[0])
+        """
+    ),
     # `%` formats whose positions do not say a number: `%s`, named fields, a width read from the tuple,
     # more values than conversions; and a tuple that is not formatted.
     Valid(
@@ -306,6 +359,39 @@ VALID = [
 ]
 
 INVALID = [
+    # Look-alikes of a reduction changed or a loss reshaped: a write that keeps the reduction (`"sum"`
+    # through `__dict__`, `setattr(self, key, v)` of a class keeping its own settings), a `.data`
+    # given another 0-dim value, an in-place method that keeps a 0-dim tensor 0-dim.
+    Invalid(
+        """
+        import torch.nn as nn
+        class Config:
+            def __init__(self, **options):
+                for key, value in options.items():
+                    setattr(self, key, value)
+        crit = nn.MSELoss()
+        crit.__dict__["reduction"] = "sum"
+        loss = crit(out, y)
+        loss.data = loss.data / 2
+        loss.squeeze_()
+        print(loss.data[0])
+        """,
+        """
+        import torch.nn as nn
+        class Config:
+            def __init__(self, **options):
+                for key, value in options.items():
+                    setattr(self, key, value)
+        crit = nn.MSELoss()
+        crit.__dict__["reduction"] = "sum"
+        loss = crit(out, y)
+        loss.data = loss.data / 2
+        loss.squeeze_()
+        print(loss.item())
+        """,
+        message="`loss` is a 0-dim tensor",
+        line=11,
+    ),
     # The 0.3 ImageNet example's accuracy(): a list built by appending 0-dim precisions and returned;
     # each name unpacked from its call is 0-dim, and `[0]` raises.
     Invalid(

@@ -153,6 +153,11 @@ _PORTABLE = 'device = torch.device("cuda" if torch.cuda.is_available() else "cpu
         'device = torch.device("cpu")\n',  # a second definition below the first
         "if args.cpu:\n    device = 'cpu'\n",  # one under a condition
         "def use_cpu():\n    global device\n    device = 'cpu'\n",  # a function's
+        # through the module's namespace, which no binding of the name shows (round 5)
+        'globals()["device"] = "cpu"\n',
+        "def use_cpu():\n    globals().update(device='cpu')\n",
+        "for key, value in overrides.items():\n    vars()[key] = value\n",  # names not spelled
+        "exec(open('config.py').read())\n",
     ],
 )
 def test_a_module_device_the_file_rebinds_is_not_read_as_the_gpu(rebinding):
@@ -160,10 +165,25 @@ def test_a_module_device_the_file_rebinds_is_not_read_as_the_gpu(rebinding):
     code = "import torch\n" + _PORTABLE + rebinding + "x = torch.zeros(3).cuda()\n"
     outcome = lint_and_fix(code, [HardcodedCuda], fix=True, unsafe_fixes=False)
     assert [d.safety for d in outcome.diagnostics] == ["unsafe"] and outcome.new_text is None
+    assert "(unsafe: the file may bind `device` again" in outcome.diagnostics[0].message
     alone = lint_and_fix(
         "import torch\n" + _PORTABLE + "x = torch.zeros(3).cuda()\n", [HardcodedCuda], fix=False
     )
     assert [d.safety for d in alone.diagnostics] == ["safe"]
+
+
+@pytest.mark.parametrize(
+    "other_write",
+    [
+        'globals()["seed"] = 0\n',  # another name of the namespace
+        "globals().update({'lr': 0.1}, epochs=3)\n",
+        "def f():\n    vars()['device'] = 'cpu'\n",  # a function's own names, not the module's
+    ],
+)
+def test_a_namespace_write_of_other_names_keeps_the_module_device(other_write):
+    code = "import torch\n" + _PORTABLE + other_write + "x = torch.zeros(3).cuda()\n"
+    outcome = lint_and_fix(code, [HardcodedCuda], fix=False)
+    assert [d.safety for d in outcome.diagnostics] == ["safe"]
 
 
 def test_every_rewrite_of_the_examples_compiles_and_leaves_no_unguarded_cuda_call():

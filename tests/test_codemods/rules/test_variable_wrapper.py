@@ -177,6 +177,71 @@ CASES = {
                 x = Variable(x)
         """,
     ),
+    # a loader of a model's output: the model's parameters require grad, so its output has history
+    # (round 5); through a method, a layer made in place, a helper of the file that returns it
+    "loader of a dataset of a model's output": (
+        "detach",
+        """
+        model = torch.nn.Linear(2, 2)
+        data = model(torch.randn(4, 2))
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(data), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset of a helper's model output": (
+        "detach",
+        """
+        net = Net()
+        net.eval()
+        def embed(rows):
+            return net.features(rows) * 2
+        def train(rows):
+            feats = embed(rows)
+            loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(feats, rows), batch_size=2)
+            for x, y in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset of a layer's output": (
+        "detach",
+        """
+        scaled = torch.nn.Linear(2, 2)(torch.randn(4, 2)) + 1
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(scaled), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
+    # ... but not of one computed without gradients, or cut from the graph on the way
+    "loader of a dataset of a model's output without grad": (
+        "plain",
+        """
+        model = torch.nn.Linear(2, 2)
+        with torch.no_grad():
+            data = model(torch.randn(4, 2))
+        cut = model(torch.randn(4, 2)).data * 2
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(data, cut), batch_size=2)
+        def train():
+            for x, y in loader2:
+                x = Variable(x)
+        """,
+    ),
+    "loader of a dataset of plain tensors beside a model": (
+        "plain",
+        """
+        model = torch.nn.Linear(2, 2)
+        def forward(source):
+            source = model(source)
+            return source
+        source = torch.randn(4, 2)
+        loader2 = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(source), batch_size=2)
+        def train():
+            for (x,) in loader2:
+                x = Variable(x)
+        """,
+    ),
     "loader of a dataset of plain tensors": (
         "plain",
         """
