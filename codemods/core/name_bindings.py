@@ -14,7 +14,7 @@ from typing import cast
 
 import libcst as cst
 
-from codemods.core.tree import Tree
+from codemods.core.tree import Tree, children
 
 _BINDINGS = (
     cst.AssignTarget,
@@ -281,5 +281,5 @@ def reads_name(node: cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel, na
         current = stack.pop()
         if type(current) is cst.Name and current.value == name:
             return True
-        stack.extend(current.children)
+        stack.extend(children(current))  # (not libcst's `.children`, a visitor per node)
     return False

@@ -23,6 +23,7 @@ import libcst.matchers as m
 
 from codemods.core.names import dotted_name
 from codemods.core.syntax import code_of, kwarg, positional, with_kwarg
+from codemods.core.tree import children
 
 _ASSIGNED = re.compile(r"^(use_|with_)?(cuda|gpu)$", re.IGNORECASE)
 _ARGUMENT = re.compile(r"^(use|with)_(cuda|gpu)$", re.IGNORECASE)
@@ -178,7 +179,7 @@ def _names_gpus(call: cst.Call) -> bool:
 
 def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
     found = [node]
-    for child in node.children:
+    for child in children(node):
         found.extend(_walk(child))
     return found
 

@@ -30,7 +30,7 @@ from codemods.core.dataflow import assigned_names
 from codemods.core.names import ImportAliases, dotted_name
 from codemods.core.syntax import func_attribute
 from codemods.core.torch_names import VARIABLE
-from codemods.core.tree import Tree
+from codemods.core.tree import Tree, children
 from codemods.rules.dev010_create_on_device._move_targets import int_or_none, move_target
 
 _CPU = cst.SimpleString('"cpu"')
@@ -275,7 +275,7 @@ def _free_names(node: cst.BaseExpression) -> list[cst.Name]:
         elif isinstance(current, cst.Attribute):
             pending.append(current.value)
         else:
-            pending.extend(current.children)
+            pending.extend(children(current))
     return found
 
 
@@ -298,5 +298,5 @@ def tree_of(node: cst.CSTNode, kind: type[cst.CSTNode]) -> list:
         current = pending.pop()
         if isinstance(current, kind):
             found.append(current)
-        pending.extend(reversed(current.children))
+        pending.extend(reversed(children(current)))
     return found
