@@ -348,6 +348,55 @@ VALID = [
             return hidden
         """
     ),
+    # dev10 (session 31): a legacy constructor bound then moved whose one argument the file does not show
+    # is a size (a parameter with no telling use, a global list, data): the batch's boundary, left alone.
+    Valid(
+        """
+        import torch
+
+        def labels(batch_size):
+            label = torch.FloatTensor(batch_size)
+            label = label.cuda()
+            return label
+        """
+    ),
+    Valid(
+        """
+        import torch
+
+        WEIGHTS = [0.2, 0.8]
+        weight = torch.FloatTensor(WEIGHTS)
+        if use_cuda:
+            weight = weight.cuda()
+        """
+    ),
+    Valid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--scale", type=float, default=1.0)
+        opt = parser.parse_args()
+        scale = torch.FloatTensor(opt.scale)
+        scale = scale.cuda()
+        """
+    ),
+    Valid(
+        """
+        import torch
+
+        class Solver:
+            def __init__(self):
+                self.n = [1, 2]
+
+            def targets(self, use_cuda):
+                y = torch.LongTensor(self.n)
+                if use_cuda:
+                    y = y.cuda()
+                return y
+        """
+    ),
 ]
 
 INVALID = [
@@ -2262,5 +2311,109 @@ INVALID = [
             return x
         """,
         line=13,
+    ),
+    # dev10 (session 31): a legacy constructor bound then moved whose one argument the file shows is a
+    # size where it is bound elsewhere (an argparse option of `type=int`, a global or `self` attribute
+    # assigned only ints) or in its function (`n = x.size(0)`): a fresh tensor, `torch.empty(...)` made there.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--batchSize", type=int, default=64)
+        parser.add_argument("--cuda", action="store_true")
+        opt = parser.parse_args()
+        label = torch.FloatTensor(opt.batchSize)
+        if opt.cuda:
+            label = label.cuda()
+        """,
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--batchSize", type=int, default=64)
+        parser.add_argument("--cuda", action="store_true")
+        opt = parser.parse_args()
+        label = torch.empty(opt.batchSize, dtype=torch.float32, device="cuda" if opt.cuda else "cpu")
+        """,
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def lengths(x, use_cuda):
+            n = x.size(0)
+            lens = torch.LongTensor(n).fill_(0)
+            if use_cuda:
+                lens = lens.cuda()
+            return lens
+        """,
+        """
+        import torch
+
+        def lengths(x, use_cuda):
+            n = x.size(0)
+            lens = torch.empty(n, dtype=torch.int64, device="cuda" if use_cuda else "cpu").fill_(0)
+            return lens
+        """,
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+
+        BATCH = 32
+
+        class Trainer:
+            def __init__(self):
+                self.batch = 16
+
+            def ones(self, device):
+                y = torch.FloatTensor(self.batch).fill_(1)
+                y = y.to(device)
+                z = torch.Tensor(BATCH)
+                z = z.to(device)
+                return y, z
+        """,
+        """
+        import torch
+
+        BATCH = 32
+
+        class Trainer:
+            def __init__(self):
+                self.batch = 16
+
+            def ones(self, device):
+                y = torch.empty(self.batch, dtype=torch.float32, device=device).fill_(1)
+                z = torch.empty(BATCH, device=device)
+                return y, z
+        """,
+        line=10,
+    ),
+    # Moved at once, the same reading: `torch.empty(opt.n, ...)` on the device.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--n", type=int, default=8)
+        opt = parser.parse_args()
+        ids = torch.LongTensor(opt.n).cuda()
+        """,
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--n", type=int, default=8)
+        opt = parser.parse_args()
+        ids = torch.empty(opt.n, dtype=torch.int64, device="cuda")
+        """,
+        line=7,
     ),
 ]

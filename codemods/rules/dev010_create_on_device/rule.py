@@ -159,6 +159,7 @@ from codemods.rules.dev010_create_on_device._later_moves import (
 )
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, int_or_none, move_target
 from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
+from codemods.rules.dev010_create_on_device._sized_legacy import made_of_a_size, size_argument
 
 _GPU_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
 _CPU = cst.SimpleString('"cpu"')
@@ -216,7 +217,7 @@ class CreateOnDevice(Rule):
                 for spelled, value in creation_pairs(small):
                     # Not a conversion of data that exists (`points = torch.Tensor(points)`, moved some
                     # lines later with the rest of a batch): the batch's boundary, DEV001's business.
-                    creation = host_creation(value, self.aliases)
+                    creation = host_creation(value, self.aliases) or self._legacy_of_a_size(value)
                     later = (
                         later_move(self.tree, line, spelled, self.aliases, functions) if creation else None
                     )
@@ -240,7 +241,7 @@ class CreateOnDevice(Rule):
         if device is None or converts_data(creation):  # (data that exists: the batch's boundary)
             self._conclude(creation.value, by, creation, None, _HELPER)
             return
-        made, reason = made_there(creation, device, self.aliases, self._kinds(creation), self.tree)
+        made, reason = self._made_there(creation, device)
         self._conclude(
             creation.value, by, creation, {creation.value: made} if made is not None else None, reason
         )
@@ -261,11 +262,7 @@ class CreateOnDevice(Rule):
             or not unchanged_between(self.tree, later, device, self.aliases)
         ):
             reason = _HELPER
-        made, why = (
-            made_there(creation, device, self.aliases, self._kinds(creation), self.tree)
-            if not reason
-            else (None, None)
-        )
+        made, why = self._made_there(creation, device) if not reason else (None, None)
         reason = reason or why
         self._conclude(
             creation.value, later.by, creation, {creation.value: made} if made is not None else None, reason
@@ -314,7 +311,7 @@ class CreateOnDevice(Rule):
         device = (
             self._input_device(creation.value, target.device) or target.device or self._index_device(target)
         )
-        made, reason = made_there(creation, device, self.aliases, self._kinds(creation), self.tree)
+        made, reason = self._made_there(creation, device)
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
             if typed is None and target.like is not None:
@@ -381,7 +378,7 @@ class CreateOnDevice(Rule):
         reason = None
         for index, each in enumerate(creations):
             place = device.deep_clone() if index and device is not None else device  # (a node apiece)
-            made, why = made_there(each, place, self.aliases, self._kinds(each), self.tree)
+            made, why = self._made_there(each, place)
             reason = reason or why
             if made is not None:
                 made_each[each.value] = made
@@ -455,6 +452,30 @@ class CreateOnDevice(Rule):
         if not creation.is_legacy:
             return NO_ARGUMENT_KINDS
         return argument_kinds(self.tree, creation.factory, self.aliases)
+
+    def _made_there(
+        self, creation: Creation, device: cst.BaseExpression | None
+    ) -> tuple[cst.BaseExpression | None, str | None]:
+        """``creation`` made on ``device``, or why it cannot be; a legacy constructor of an argument the
+        file shows is a size elsewhere (``opt.batchSize``, an option of ``type=int``) as ``torch.empty``."""
+        kinds = self._kinds(creation)
+        made, reason = made_there(creation, device, self.aliases, kinds, self.tree)
+        if made is None and device is not None and creation.inexact is None:
+            size = size_argument(self.tree, creation, kinds)
+            sized = made_of_a_size(creation, size, device, self.aliases) if size is not None else None
+            if sized is not None:
+                return sized, None
+        return made, reason
+
+    def _legacy_of_a_size(self, value: cst.BaseExpression) -> Creation | None:
+        """``torch.FloatTensor(opt.batchSize)``: a legacy constructor the file shows is given a size, a
+        fresh tensor where it is bound (one of data bound and moved later is the batch's boundary)."""
+        if not isinstance(value, cst.Call):
+            return None
+        creation = host_creation(value, self.aliases, converts=True)
+        if creation is None or size_argument(self.tree, creation, self._kinds(creation)) is None:
+            return None
+        return creation
 
     def _module_device(self, node: cst.CSTNode) -> cst.BaseExpression | None:
         """The device of the input of the module whose ``forward`` (or a function it calls) runs
