@@ -397,6 +397,31 @@ VALID = [
                 return y
         """
     ),
+    # dev10 (session 31): between a tensor attribute's creation and its move, the object is handed on or
+    # a method of it called (`self.log()`, `print(self)`): it may read the host tensor; left alone.
+    Valid(
+        """
+        import torch
+
+        class Agent:
+            def __init__(self, n, use_cuda):
+                self.h = torch.zeros(n)
+                self.log()
+                if use_cuda:
+                    self.h = self.h.cuda()
+        """
+    ),
+    Valid(
+        """
+        import torch
+
+        class Agent:
+            def reset(self, n):
+                self.h = torch.zeros(n)
+                print(self.n, self)
+                self.h = self.h.cuda()
+        """
+    ),
 ]
 
 INVALID = [
@@ -2415,5 +2440,53 @@ INVALID = [
         ids = torch.empty(opt.n, dtype=torch.int64, device="cuda")
         """,
         line=7,
+    ),
+    # dev10 (session 31): tensor attributes made one after the other and moved after them: the lines in
+    # between touch only other attributes of the object (`self.c = ...`), none called, so nothing reads
+    # the host tensor; each is made where it goes.
+    Invalid(
+        """
+        import torch
+
+        class Agent:
+            def __init__(self, n, use_cuda):
+                self.hidden = torch.zeros(1, n)
+                self.mask = torch.ones(n, n)
+                if use_cuda:
+                    self.hidden = self.hidden.cuda()
+                    self.mask = self.mask.cuda()
+        """,
+        """
+        import torch
+
+        class Agent:
+            def __init__(self, n, use_cuda):
+                self.hidden = torch.zeros(1, n, device="cuda" if use_cuda else "cpu")
+                self.mask = torch.ones(n, n, device="cuda" if use_cuda else "cpu")
+        """,
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Tracker:
+            def init_state(self, n, device):
+                self.h = torch.zeros(1, n)
+                self.c = torch.zeros(1, n)
+                self.steps = 0
+                self.h = self.h.to(device)
+                self.c = self.c.to(device)
+        """,
+        """
+        import torch
+
+        class Tracker:
+            def init_state(self, n, device):
+                self.h = torch.zeros(1, n, device=device)
+                self.c = torch.zeros(1, n, device=device)
+                self.steps = 0
+        """,
+        line=5,
     ),
 ]
