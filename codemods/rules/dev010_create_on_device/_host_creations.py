@@ -154,7 +154,7 @@ def host_creation(
         elif method not in SAME_ON_ANY_DEVICE:
             inexact = f"`.{method}()` after the factory may not give the same tensor on the device"
         node = attribute.value
-        wrapped = _variable_argument(node, aliases)
+        wrapped = variable_argument(node, aliases)
         if wrapped is not None:  # `Variable(torch.zeros(n)).long()`: since 0.4 the tensor itself
             requires_grad = requires_grad or _asks_for_grad(cst.ensure_type(node, cst.Call))
             node = wrapped
@@ -364,7 +364,7 @@ def _number_literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.Integer, cst.Float))
 
 
-def _variable_argument(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
+def variable_argument(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
     """``Variable(x)`` (one positional argument): ``x``, which it returns since PyTorch 0.4; else None."""
     if type(node) is not cst.Call or aliases.qualify(node.func) not in _VARIABLE:
         return None

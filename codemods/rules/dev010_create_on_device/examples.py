@@ -422,6 +422,36 @@ VALID = [
                 self.h = self.h.cuda()
         """
     ),
+    # dev10 (session 31): the result of a function of the file that makes it on the host, bound and read
+    # there before it is moved, or handed to a helper: the host tensor is needed, or the helper decides.
+    Valid(
+        """
+        import torch
+
+        class Sampler:
+            def latent(self, n):
+                return torch.randn(n, 8)
+
+            def sample(self, n):
+                z = self.latent(n)
+                print(z.mean())
+                z = z.cuda()
+                return z
+        """
+    ),
+    Valid(
+        """
+        import torch
+
+        def noise(n):
+            z = torch.randn(n)
+            return z.clamp(-1, 1)
+
+        def sample(n):
+            z = noise(n)
+            return z.cuda()
+        """
+    ),
 ]
 
 INVALID = [
@@ -2488,5 +2518,41 @@ INVALID = [
                 self.steps = 0
         """,
         line=5,
+    ),
+    # dev10 (session 31): the result of a function of the file that makes it on the host, bound to a name
+    # and moved by a later line (under a flag, or where it is returned): reported as when moved at once.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Generator(torch.nn.Module):
+            def sample_latent(self, n):
+                return torch.randn((n, self.latent_dim))
+
+            def sample(self, n):
+                z = Variable(self.sample_latent(n))
+                if self.use_cuda:
+                    z = z.cuda()
+                return self(z)
+        """,
+        None,
+        message="created on the host by `self.sample_latent(...)`",
+        line=9,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def causal_mask(n):
+            return torch.tril(torch.ones(n, n))
+
+        def masked(scores, n):
+            mask = causal_mask(n)
+            return scores.masked_fill(mask.to(scores.device) == 0, -1e9)
+        """,
+        None,
+        message="give the function the device",
+        line=7,
     ),
 ]

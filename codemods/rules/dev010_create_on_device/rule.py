@@ -27,7 +27,11 @@ code writes too:
   or ranges, a CPU index tensor being allowed for a tensor on a GPU; and for in-place fills given numbers,
   `m.fill_diagonal_(0)`, `.fill_()`, `.zero_()`, `.tril_()`, `.triu_()`: the same values on the device;
   other in-place methods given numbers, `w.div_(3)`, are reported; renamed on the way, `y = Variable(x)`,
-  when `x` is read nowhere after): `x = torch.zeros(n)` then
+  when `x` is read nowhere after; for an attribute, `self.h`, lines between that only read or assign other
+  attributes of the object, none called, `self.c = torch.zeros(n)`; a legacy constructor of one argument
+  the file shows is a size, `label = torch.FloatTensor(opt.batchSize)` with an option of `type=int`, a
+  global or `self` attribute assigned only ints, or a name its function shows is a size, becomes
+  `torch.empty(...)` made there): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). Moved with others, `a, b = a.cuda(), b.cuda()`, the others' moves stay (`b = b.cuda()`);
@@ -80,7 +84,8 @@ use_cuda)`) or that is handed a GPU flag with it (`get_variable(x, args.cuda)`),
 whose first later mention moves it in a way the fix cannot rewrite (`return [h.cuda(), c.cuda()] if
 USE_CUDA else (h,)`, `.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method
 of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
-`torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
+`torch.tril(torch.ones(n, n))`, or bound to a name a later line moves, `z = Variable(self.sample_latent(n))`
+then `if use_cuda: z = z.cuda()`: the function should take the device). Moves with `non_blocking=`, `copy=` or
 `memory_format=` are left alone.
 
 ## Why is this bad?
@@ -146,6 +151,7 @@ from codemods.rules.dev010_create_on_device._host_creations import (
     made_there,
     may_create,
     returns_host_tensors,
+    variable_argument,
     with_dtype,
 )
 from codemods.rules.dev010_create_on_device._later_moves import (
@@ -166,6 +172,14 @@ _CPU = cst.SimpleString('"cpu"')
 _FIX = "; create it there with `device=`"
 _HELPER = "the function decides where it goes"
 _UNFOLLOWED = "not rewritten: the code between the creation and the move is not one the fix can follow"
+
+
+def _made_by_a_function(call: cst.Call) -> str:
+    return (
+        f"created on the host by `{dotted_name(call.func)}(...)`, then copied to the device; give the"
+        " function the device and create it there with `device=` (not rewritten: the function is not"
+        " changed for one of its callers)"
+    )
 
 
 class CreateOnDevice(Rule):
@@ -226,6 +240,8 @@ class CreateOnDevice(Rule):
                         self._moved_later(creation, later)
                     if creation is None and isinstance(value, (cst.Tuple, cst.List)):
                         self._elements_moved_later(line, spelled, value, functions)
+                    elif creation is None:
+                        self._result_moved_later(line, spelled, value, functions)
         self._moved_otherwise(MoveReach(self.tree, self.aliases, functions))
 
     def _handed_to_a_mover(self, call: cst.Call, helper: cst.FunctionDef, creation: Creation) -> None:
@@ -284,6 +300,26 @@ class CreateOnDevice(Rule):
                     call, f"created on the host, then copied to the device by {found.by}{_FIX} ({why})"
                 )
 
+    def _result_moved_later(
+        self,
+        line: cst.SimpleStatementLine,
+        spelled: str,
+        value: cst.BaseExpression,
+        functions: LocalFunctions,
+    ) -> None:
+        """``h = self.init_hidden(b)`` ... ``if use_cuda: h = h.cuda()``, where the function returns a tensor
+        it makes on the host: reported as when it is moved at once (``self.init_hidden(b).cuda()``)."""
+        call = variable_argument(value, self.aliases) or value  # `Variable(self.init_hidden(b))`
+        if not isinstance(call, cst.Call):
+            return
+        helper = functions.callee(call)
+        if helper is None or not returns_host_tensors(self.tree, helper, self.aliases):
+            return
+        later = later_move(self.tree, line, spelled, self.aliases, functions)
+        if later is None or later.target is None:
+            return  # (handed to a helper that moves it: the helper's business)
+        self.report(call, _made_by_a_function(call))
+
     def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
         """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
         receiver = func_attribute(target.call).value
@@ -291,12 +327,7 @@ class CreateOnDevice(Rule):
         if creation is None and isinstance(receiver, cst.Call):
             helper = functions.callee(receiver)
             if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
-                self.report(
-                    target.call,
-                    f"created on the host by `{dotted_name(receiver.func)}(...)`, then copied to"
-                    " the device; give the function the device and create it there with `device=` (not"
-                    " rewritten: the function is not changed for one of its callers)",
-                )
+                self.report(target.call, _made_by_a_function(receiver))
                 return
         if creation is None:
             computed = computed_from_a_creation(receiver, self.aliases)  # `torch.sqrt(torch.tensor([d]))`
