@@ -452,6 +452,23 @@ VALID = [
             return z.cuda()
         """
     ),
+    # dev10 (session 31): filled in place with data between its creation and the move (`t.copy_(src)`, a
+    # scatter of a tensor's values): what is moved is data built on the host, not a fresh tensor.
+    Valid(
+        """
+        import torch
+
+        def copied(src, n):
+            t = torch.zeros(n)
+            t.copy_(src)
+            return t.cuda()
+
+        def scattered(idx, src, n):
+            t = torch.zeros(n, 4)
+            t.scatter_(1, idx, src)
+            return t.cuda()
+        """
+    ),
 ]
 
 INVALID = [
@@ -2554,5 +2571,37 @@ INVALID = [
         None,
         message="give the function the device",
         line=7,
+    ),
+    # dev10 (session 31): a one-hot (or a mask) marked in place with a number where an index says, then
+    # moved by a later line: the host made it only to copy it; reported (the index may be on the host).
+    Invalid(
+        """
+        import torch
+
+        def to_one_hot(y, n, use_cuda):
+            y_onehot = torch.FloatTensor(y.size(0), n)
+            y_onehot.zero_()
+            y_onehot.scatter_(1, y.view(-1, 1), 1)
+            if use_cuda:
+                y_onehot = y_onehot.cuda()
+            return y_onehot
+        """,
+        None,
+        message="by `.cuda()`",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def masked(scores, pad):
+            mask = torch.ones(scores.size())
+            mask.masked_fill_(pad, 0)
+            return Variable(mask.to(scores.device))
+        """,
+        None,
+        message="by `.to()`",
+        line=5,
     ),
 ]

@@ -82,11 +82,12 @@ it, `x = Variable(x)`, or reads its other parameters, spelled with what the call
 elsewhere whose name says it moves it (`to_var(torch.randn(n))`, `use_cuda(x)`, `cuda(torch.zeros(n),
 use_cuda)`) or that is handed a GPU flag with it (`get_variable(x, args.cuda)`), a tensor bound to a name
 whose first later mention moves it in a way the fix cannot rewrite (`return [h.cuda(), c.cuda()] if
-USE_CUDA else (h,)`, `.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method
-of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
-`torch.tril(torch.ones(n, n))`, or bound to a name a later line moves, `z = Variable(self.sample_latent(n))`
-then `if use_cuda: z = z.cuda()`: the function should take the device). Moves with `non_blocking=`, `copy=` or
-`memory_format=` are left alone.
+USE_CUDA else (h,)`, `.type(Tensor)` with `Tensor` a CUDA type; also past lines that mark it in place
+with a number where an index says, `y.scatter_(1, labels.view(-1, 1), 1)`, a one-hot), and the result of a
+function or method of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where
+the method returns `torch.tril(torch.ones(n, n))`, or bound to a name a later line moves, `z =
+Variable(self.sample_latent(n))` then `if use_cuda: z = z.cuda()`: the function should take the device). Moves
+with `non_blocking=`, `copy=` or `memory_format=` are left alone.
 
 ## Why is this bad?
 The host allocates and fills the tensor, then a host-to-device copy moves it: two allocations, a
