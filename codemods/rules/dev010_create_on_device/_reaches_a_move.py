@@ -226,13 +226,17 @@ class MoveReach(TensorClimb[Reach]):
 
     def _marked_in_place(self, mention: cst.Name, name: str) -> bool:
         """Is ``mention`` a statement of its own that writes a number into parts of the tensor, in place
-        (``y.scatter_(1, idx, 1)``, ``m.masked_fill_(pad, 0)``, ``y.zero_()``): a one-hot or a mask marked
-        where an index says, the same tensor after it, which the host made and a later line moves?"""
+        (``y.scatter_(1, idx, 1)``, ``m.masked_fill_(pad, 0)``, ``y.data.zero_()``): a one-hot or a mask
+        marked where an index says, the same tensor after it, which the host made and a later line moves?"""
+        marked: cst.CSTNode = mention
         attribute = self.tree.parent(mention)
+        data = isinstance(attribute, cst.Attribute) and attribute.attr.value == "data"
+        if data and isinstance(attribute, cst.Attribute) and attribute.value is mention:
+            marked, attribute = attribute, self.tree.parent(attribute)  # `y.data.zero_()`: the same tensor
         call = self.tree.parent(attribute) if isinstance(attribute, cst.Attribute) else None
         if not (
             isinstance(attribute, cst.Attribute)
-            and attribute.value is mention
+            and attribute.value is marked
             and isinstance(call, cst.Call)
             and call.func is attribute
             and isinstance(self.tree.parent(call), cst.Expr)

@@ -2604,4 +2604,20 @@ INVALID = [
         message="by `.to()`",
         line=5,
     ),
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def train(loader, G):
+            for x, t in loader:
+                y = torch.FloatTensor(x.data.size(0), 10)
+                y.data.zero_()
+                y.data.scatter_(1, t.data.view(-1, 1), 1)
+                G(x.cuda(), Variable(y.cuda()))
+        """,
+        None,
+        message="by `.cuda()`",
+        line=6,
+    ),
 ]
