@@ -14,6 +14,11 @@ name there, ``n = x.size(0)``); a script's settings are bound elsewhere, so an a
 ``type=int`` (``opt.batchSize``), a module-level name or ``self`` attribute the file assigns only ints
 (:func:`int_or_none`, which the rule asks of ``.cuda(i)`` too) are sizes as well. ``None`` passes that
 test: ``torch.FloatTensor(None)`` and ``torch.empty(None)`` both fail.
+
+Filled right after, ``torch.FloatTensor(batch_size).fill_(1.0)``, a legacy constructor asked for storage
+whatever its argument (the values of data would be thrown away at once): a fresh tensor too, unless the
+file shows the argument is data (DEV009 reads it as a size, an unsafe fix); where nothing shows it is a
+size, the rule reports it without a fix.
 """
 
 from __future__ import annotations
@@ -21,13 +26,22 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods.analysis.cli_options import CliOptions
-from codemods.analysis.legacy_constructors import ArgumentKinds, is_size, legacy_constructor_rewrite
+from codemods.analysis.evident_data import argument_kind
+from codemods.analysis.legacy_constructors import (
+    ArgumentKinds,
+    is_data,
+    is_size,
+    legacy_constructor_rewrite,
+)
 from codemods.core.names import ImportAliases
+from codemods.core.torch_names import RANDOM_FILLS
 from codemods.core.tree import Tree
 from codemods.rules.dev010_create_on_device._host_creations import Creation
 from codemods.rules.dev010_create_on_device._move_targets import int_or_none
 
 _STAND_IN = "__size__"  # a name the rewrite reads as a size, replaced by the argument afterwards
+# Methods that overwrite every value of the tensor they are called on: what it was made of never mattered.
+_FILLS = frozenset({"fill_", "zero_", *RANDOM_FILLS})
 
 
 def size_argument(tree: Tree, creation: Creation, kinds: ArgumentKinds) -> cst.BaseExpression | None:
@@ -46,6 +60,28 @@ def size_argument(tree: Tree, creation: Creation, kinds: ArgumentKinds) -> cst.B
         isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name)
     )
     return value if plain and int_or_none(tree, value, CliOptions.of(tree)) else None
+
+
+def filled_fresh(tree: Tree, creation: Creation, kinds: ArgumentKinds, aliases: ImportAliases) -> bool:
+    """``torch.FloatTensor(batch_size).fill_(1.0)``: a legacy constructor of one argument, every value of
+    which a method right after it overwrites, the argument not shown to be data."""
+    factory = creation.factory
+    if not creation.is_legacy or len(factory.args) != 1 or factory.args[0].keyword or factory.args[0].star:
+        return False
+    method = tree.parent(factory)
+    call = tree.parent(method) if isinstance(method, cst.Attribute) else None
+    if not (
+        isinstance(method, cst.Attribute)
+        and method.value is factory
+        and method.attr.value in _FILLS
+        and isinstance(call, cst.Call)
+        and call.func is method
+    ):
+        return False
+    value = factory.args[0].value
+    if is_data(value, aliases, kinds.data, kinds.sizes):
+        return False
+    return argument_kind(tree, factory, aliases) is None
 
 
 def made_of_a_size(

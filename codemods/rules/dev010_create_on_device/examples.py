@@ -469,6 +469,20 @@ VALID = [
             return t.cuda()
         """
     ),
+    # dev10 (session 31): filled right after, but the file shows the argument is data (an array bound just
+    # before): a copy of the data's shape, not a size; the batch's boundary, left alone.
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        def zeros_like_rows(rows):
+            rows = np.asarray(rows, dtype=np.float32)
+            t = torch.FloatTensor(rows).fill_(0)
+            t = t.cuda()
+            return t
+        """
+    ),
 ]
 
 INVALID = [
@@ -2619,5 +2633,39 @@ INVALID = [
         None,
         message="by `.cuda()`",
         line=6,
+    ),
+    # dev10 (session 31): a legacy constructor filled right after (`.fill_(1.0)`, `.normal_(0, 1)`) asked for
+    # storage whatever its argument: a fresh tensor, moved by a later line; reported (nothing shows the
+    # argument is a size, so not rewritten; DEV009 reads it as one).
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def labels(batch_size):
+            real = torch.FloatTensor(batch_size).fill_(1.0)
+            real = Variable(real.cuda())
+            fake = torch.FloatTensor(batch_size).fill_(0.0)
+            if torch.cuda.is_available():
+                fake = fake.cuda()
+            return real, fake
+        """,
+        None,
+        message="by `.cuda()`",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def noise(batch_size, use_cuda):
+            z = torch.FloatTensor(batch_size).normal_(0, 1)
+            if use_cuda:
+                z = z.cuda()
+            return z
+        """,
+        None,
+        message="not plainly data or a size",
+        line=4,
     ),
 ]

@@ -31,7 +31,8 @@ code writes too:
   attributes of the object, none called, `self.c = torch.zeros(n)`; a legacy constructor of one argument
   the file shows is a size, `label = torch.FloatTensor(opt.batchSize)` with an option of `type=int`, a
   global or `self` attribute assigned only ints, or a name its function shows is a size, becomes
-  `torch.empty(...)` made there): `x = torch.zeros(n)` then
+  `torch.empty(...)` made there; one filled right after of what is not shown to be data,
+  `torch.FloatTensor(batch_size).fill_(1.0)`, is reported): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). Moved with others, `a, b = a.cuda(), b.cuda()`, the others' moves stay (`b = b.cuda()`);
@@ -166,7 +167,7 @@ from codemods.rules.dev010_create_on_device._later_moves import (
 )
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, int_or_none, move_target
 from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
-from codemods.rules.dev010_create_on_device._sized_legacy import made_of_a_size, size_argument
+from codemods.rules.dev010_create_on_device._sized_legacy import filled_fresh, made_of_a_size, size_argument
 
 _GPU_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
 _CPU = cst.SimpleString('"cpu"')
@@ -292,8 +293,11 @@ class CreateOnDevice(Rule):
             if id(call) in self._concluded or not may_create(call, self.aliases):
                 continue
             creation = host_creation(call, self.aliases)
-            if creation is None or creation.factory is not call or converts_data(creation):
+            if creation is not None and (creation.factory is not call or converts_data(creation)):
                 continue  # (data that exists, processed and then moved: the batch's boundary)
+            creation = creation or self._legacy_of_a_size(call)  # `torch.FloatTensor(b).fill_(1)`
+            if creation is None:
+                continue
             found = reach.move_of(call)
             if found is not None:
                 why = f"not rewritten: {_HELPER}" if found.by.endswith("(...)`") else _UNFOLLOWED
@@ -500,12 +504,18 @@ class CreateOnDevice(Rule):
         return made, reason
 
     def _legacy_of_a_size(self, value: cst.BaseExpression) -> Creation | None:
-        """``torch.FloatTensor(opt.batchSize)``: a legacy constructor the file shows is given a size, a
-        fresh tensor where it is bound (one of data bound and moved later is the batch's boundary)."""
+        """``torch.FloatTensor(opt.batchSize)``: a legacy constructor the file shows is given a size, or one
+        filled right after (``.fill_(1.0)``) of what is not shown to be data: a fresh tensor where it is
+        bound (one of data bound and moved later is the batch's boundary)."""
         if not isinstance(value, cst.Call):
             return None
         creation = host_creation(value, self.aliases, converts=True)
-        if creation is None or size_argument(self.tree, creation, self._kinds(creation)) is None:
+        if creation is None:
+            return None
+        kinds = self._kinds(creation)
+        if size_argument(self.tree, creation, kinds) is None and not filled_fresh(
+            self.tree, creation, kinds, self.aliases
+        ):
             return None
         return creation
 
