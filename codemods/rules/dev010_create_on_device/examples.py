@@ -483,6 +483,22 @@ VALID = [
             return t
         """
     ),
+    # dev10 (session 31): a function's tuple of host tensors read on the host before each is moved.
+    Valid(
+        """
+        import torch
+
+        class RNN(torch.nn.Module):
+            def init_hidden(self, bsz):
+                return (torch.zeros(1, bsz, 8), torch.zeros(1, bsz, 8))
+
+            def run(self, bsz):
+                hidden = self.init_hidden(bsz)
+                print(hidden[0].sum())
+                hidden = tuple(h.cuda() for h in hidden)
+                return hidden
+        """
+    ),
 ]
 
 INVALID = [
@@ -2667,5 +2683,43 @@ INVALID = [
         None,
         message="not plainly data or a size",
         line=4,
+    ),
+    # dev10 (session 31): a function of the file that returns a tuple (or list) of tensors it makes on the
+    # host (an `init_hidden`), its result bound and each element moved by a later line: reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class RNNModel(torch.nn.Module):
+            def init_hidden(self, bsz):
+                return (Variable(torch.zeros(self.nlayers, bsz, self.nhid)),
+                        Variable(torch.zeros(self.nlayers, bsz, self.nhid)))
+
+            def run(self, bsz):
+                hidden = self.init_hidden(bsz)
+                if self.use_cuda:
+                    hidden = (hidden[0].cuda(), hidden[1].cuda())
+                return hidden
+        """,
+        None,
+        message="created on the host by `self.init_hidden(...)`",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def init_state(n):
+            return [torch.zeros(n), torch.zeros(n)]
+
+        def go(n):
+            state = init_state(n)
+            state = [t.cuda() for t in state]
+            return state
+        """,
+        None,
+        message="give the function the device",
+        line=7,
     ),
 ]

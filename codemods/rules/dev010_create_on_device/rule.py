@@ -87,8 +87,9 @@ USE_CUDA else (h,)`, `.type(Tensor)` with `Tensor` a CUDA type; also past lines 
 with a number where an index says, `y.scatter_(1, labels.view(-1, 1), 1)`, a one-hot), and the result of a
 function or method of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where
 the method returns `torch.tril(torch.ones(n, n))`, or bound to a name a later line moves, `z =
-Variable(self.sample_latent(n))` then `if use_cuda: z = z.cuda()`: the function should take the device). Moves
-with `non_blocking=`, `copy=` or `memory_format=` are left alone.
+Variable(self.sample_latent(n))` then `if use_cuda: z = z.cuda()`, or a tuple of such tensors moved each,
+`hidden = self.init_hidden(b)` then `hidden = (hidden[0].cuda(), hidden[1].cuda())`: the function should take
+the device). Moves with `non_blocking=`, `copy=` or `memory_format=` are left alone.
 
 ## Why is this bad?
 The host allocates and fills the tensor, then a host-to-device copy moves it: two allocations, a
@@ -152,6 +153,7 @@ from codemods.rules.dev010_create_on_device._host_creations import (
     host_creation,
     made_there,
     may_create,
+    returned_host_sequence,
     returns_host_tensors,
     variable_argument,
     with_dtype,
@@ -318,9 +320,17 @@ class CreateOnDevice(Rule):
         if not isinstance(call, cst.Call):
             return
         helper = functions.callee(call)
-        if helper is None or not returns_host_tensors(self.tree, helper, self.aliases):
+        if helper is None:
             return
-        later = later_move(self.tree, line, spelled, self.aliases, functions)
+        elements = None
+        if not returns_host_tensors(self.tree, helper, self.aliases):
+            # `hidden = self.init_hidden(b)` returning `(torch.zeros(n), torch.zeros(n))`, then
+            # `hidden = (hidden[0].cuda(), hidden[1].cuda())`
+            shape = returned_host_sequence(self.tree, helper, self.aliases)
+            if shape is None:
+                return
+            elements = Elements(*shape)
+        later = later_move(self.tree, line, spelled, self.aliases, functions, elements)
         if later is None or later.target is None:
             return  # (handed to a helper that moves it: the helper's business)
         self.report(call, _made_by_a_function(call))
