@@ -33,8 +33,8 @@ def only_other_attributes(tree: Tree, statement: cst.CSTNode, spelled: str) -> b
         owner = tree.parent(name)
         if not (isinstance(owner, cst.Attribute) and owner.value is name):
             return False  # `log(self)`, `self` itself handed on or rebound
-        if owner.attr.value == own:
-            return False  # `self.h.x`, or `self.h` rebinding the object the tensor hangs on
+        if owner.attr.value == own or owner.attr.value.startswith("__"):
+            return False  # `self.h.x`, `self.h` rebinding the object it hangs on, `self.__dict__.update(d)`
         called = tree.parent(owner)
         if isinstance(called, cst.Call) and called.func is owner:
             return False  # `self.reset()` may read `self.h`

@@ -420,6 +420,11 @@ VALID = [
                 self.h = torch.zeros(n)
                 print(self.n, self)
                 self.h = self.h.cuda()
+
+            def restore(self, n, saved):
+                self.h = torch.zeros(n)
+                self.__dict__.update(saved)
+                self.h = self.h.cuda()
         """
     ),
     # dev10 (session 31): the result of a function of the file that makes it on the host, bound and read
