@@ -504,6 +504,29 @@ VALID = [
                 return hidden
         """
     ),
+    # dev10 (session 31): a method called on a name the file does not show is an instance of its class (a
+    # parameter, a name bound twice): not resolved, left alone.
+    Valid(
+        """
+        import torch
+
+        class RNN(torch.nn.Module):
+            def init_hidden(self, bsz):
+                return (torch.zeros(1, bsz, 8), torch.zeros(1, bsz, 8))
+
+        def evaluate(model, bsz):
+            hidden = model.init_hidden(bsz)
+            hidden = (hidden[0].cuda(), hidden[1].cuda())
+            return hidden
+
+        def twice(bsz, other):
+            model = RNN()
+            model = other
+            hidden = model.init_hidden(bsz)
+            hidden = (hidden[0].cuda(), hidden[1].cuda())
+            return hidden
+        """
+    ),
 ]
 
 INVALID = [
@@ -2726,5 +2749,24 @@ INVALID = [
         None,
         message="give the function the device",
         line=7,
+    ),
+    # dev10 (session 31): the method run on an instance the file makes (`model = RNNModel().cuda()`), as for
+    # `self.init_hidden(b)`: its host tensors moved by the caller, reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class RNNModel(torch.nn.Module):
+            def init_hidden(self, bsz):
+                return (Variable(torch.zeros(2, bsz, 8)), Variable(torch.zeros(2, bsz, 8)))
+
+        model = RNNModel().cuda()
+        hidden = model.init_hidden(20)
+        hidden = (hidden[0].cuda(), hidden[1].cuda())
+        """,
+        None,
+        message="created on the host by `model.init_hidden(...)`",
+        line=9,
     ),
 ]

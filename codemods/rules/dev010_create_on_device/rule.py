@@ -88,8 +88,9 @@ with a number where an index says, `y.scatter_(1, labels.view(-1, 1), 1)`, a one
 function or method of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where
 the method returns `torch.tril(torch.ones(n, n))`, or bound to a name a later line moves, `z =
 Variable(self.sample_latent(n))` then `if use_cuda: z = z.cuda()`, or a tuple of such tensors moved each,
-`hidden = self.init_hidden(b)` then `hidden = (hidden[0].cuda(), hidden[1].cuda())`: the function should take
-the device). Moves with `non_blocking=`, `copy=` or `memory_format=` are left alone.
+`hidden = self.init_hidden(b)` then `hidden = (hidden[0].cuda(), hidden[1].cuda())`, also a method run on an
+instance the file makes, `model = RNNModel()` then `model.init_hidden(b)`: the function should take the
+device). Moves with `non_blocking=`, `copy=` or `memory_format=` are left alone.
 
 ## Why is this bad?
 The host allocates and fills the tensor, then a host-to-device copy moves it: two allocations, a
@@ -158,6 +159,7 @@ from codemods.rules.dev010_create_on_device._host_creations import (
     variable_argument,
     with_dtype,
 )
+from codemods.rules.dev010_create_on_device._instance_methods import instance_method
 from codemods.rules.dev010_create_on_device._later_moves import (
     Elements,
     LaterMove,
@@ -319,7 +321,7 @@ class CreateOnDevice(Rule):
         call = variable_argument(value, self.aliases) or value  # `Variable(self.init_hidden(b))`
         if not isinstance(call, cst.Call):
             return
-        helper = functions.callee(call)
+        helper = functions.callee(call) or instance_method(self.tree, call)  # `model.init_hidden(b)`
         if helper is None:
             return
         elements = None
@@ -340,7 +342,7 @@ class CreateOnDevice(Rule):
         receiver = func_attribute(target.call).value
         creation = host_creation(receiver, self.aliases, converts=True)
         if creation is None and isinstance(receiver, cst.Call):
-            helper = functions.callee(receiver)
+            helper = functions.callee(receiver) or instance_method(self.tree, receiver)
             if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
                 self.report(target.call, _made_by_a_function(receiver))
                 return
