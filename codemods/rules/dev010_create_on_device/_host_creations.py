@@ -154,7 +154,7 @@ def host_creation(
         elif method not in SAME_ON_ANY_DEVICE:
             inexact = f"`.{method}()` after the factory may not give the same tensor on the device"
         node = attribute.value
-        wrapped = _variable_argument(node, aliases)
+        wrapped = variable_argument(node, aliases)
         if wrapped is not None:  # `Variable(torch.zeros(n)).long()`: since 0.4 the tensor itself
             requires_grad = requires_grad or _asks_for_grad(cst.ensure_type(node, cst.Call))
             node = wrapped
@@ -330,6 +330,25 @@ def returns_host_tensors(tree: Tree, function: cst.FunctionDef, aliases: ImportA
     return bool(returns) and all(r.value is not None and _host_made(r.value, aliases) for r in returns)
 
 
+def returned_host_sequence(
+    tree: Tree, function: cst.FunctionDef, aliases: ImportAliases
+) -> tuple[type[cst.Tuple] | type[cst.List], int] | None:
+    """The kind and length of the tuple (or list) of tensors made on the host right there that every
+    ``return`` of ``function`` gives (``return (Variable(torch.zeros(n)), Variable(torch.zeros(n)))``, an
+    ``init_hidden``); None when one gives anything else, or another kind or length."""
+    if tree.of_type(function.body, (cst.Yield, cst.Lambda, cst.FunctionDef)):
+        return None
+    shapes = set()
+    for returned in tree.of_type(function.body, cst.Return):
+        value = returned.value
+        if not isinstance(value, (cst.Tuple, cst.List)) or len(value.elements) < 2:
+            return None
+        if not all(isinstance(e, cst.Element) and _host_made(e.value, aliases) for e in value.elements):
+            return None
+        shapes.add((type(value), len(value.elements)))
+    return shapes.pop() if len(shapes) == 1 else None
+
+
 def _host_made(node: cst.BaseExpression, aliases: ImportAliases) -> bool:
     """A host creation, or a torch function of one (``torch.tril(torch.ones(n, n))``)."""
     if host_creation(node, aliases) is not None:
@@ -364,7 +383,7 @@ def _number_literal(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.Integer, cst.Float))
 
 
-def _variable_argument(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
+def variable_argument(node: cst.BaseExpression, aliases: ImportAliases) -> cst.BaseExpression | None:
     """``Variable(x)`` (one positional argument): ``x``, which it returns since PyTorch 0.4; else None."""
     if type(node) is not cst.Call or aliases.qualify(node.func) not in _VARIABLE:
         return None

@@ -34,6 +34,7 @@ from codemods.core.torch_names import RANDOM_FILLS, VARIABLE
 from codemods.core.tree import Tree
 from codemods.rules.dev010_create_on_device._host_creations import SAME_ON_ANY_DEVICE
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, move_target, names_a_device
+from codemods.rules.dev010_create_on_device._sibling_attributes import only_other_attributes
 
 # Methods after which the name may no longer hold a tensor on the host (or a tensor at all).
 _NOT_KEPT_ON_THE_HOST = frozenset({"to", "cuda", "cpu", "type", "type_as", "numpy", "tolist", "item"})
@@ -134,8 +135,12 @@ def later_move(
     statements = list(_statements_after(tree, creation_line))
     for index, (statement, from_a_branch) in enumerate(statements):
         if spelled not in _spellings(tree, statement):
-            if root != spelled and root in names_in(tree, statement):
-                return None  # `self.helper()` may read `self.x`
+            if (
+                root != spelled
+                and root in names_in(tree, statement)
+                and not only_other_attributes(tree, statement, spelled)
+            ):
+                return None  # `self.helper()` may read `self.x` (not `self.c = torch.zeros(n)`)
             unmentioned.append((statement, root))
             between.append(statement)
             continue

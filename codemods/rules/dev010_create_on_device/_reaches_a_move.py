@@ -14,8 +14,10 @@ mention in the same scope must move it, and no mention after that read the host 
 plain move (``.to(device)``, ``.cuda()``, ``.type_as(t)``, ``.type(<a CUDA type>)``) or to a function that
 moves its first argument: one of this file, or one from elsewhere whose name says so (``to_cuda``,
 ``cuda(x, flag)``, ``to_var``). A tensor first computed into another one (``torch.randn(n) * std``, a
-torch function of it), filled with data (``t[i] = row``), handed to anything else, or moved inside a
-loop it was not made in, is not followed: what is moved is then not simply the tensor made here.
+torch function of it), filled with data (``t[i] = row``, ``t.copy_(src)``), handed to anything else, or
+moved inside a loop it was not made in, is not followed: what is moved is then not simply the tensor made
+here. Marked in place with a number where an index or a mask says (``y.scatter_(1, idx, 1)``, a one-hot;
+``m.masked_fill_(pad, 0)``; ``y.zero_()``), on a line of its own, it is still that tensor: followed.
 """
 
 from __future__ import annotations
@@ -45,6 +47,15 @@ _MOVER_TOO = re.compile(r"^(use|maybe)_(cuda|gpu)$|^to_variable$")
 # `var(x, use_gpu=opt.gpu)`, `make(x, torch.cuda.is_available())`.
 _GPU_FLAG = re.compile(r"(^|_)(cuda|gpu)($|_)|^is_available$", re.IGNORECASE)
 _LOOPS = (cst.For, cst.While, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+# In-place methods that write their last argument, a number, where the others say (an index, a mask), and
+# how many positional arguments they take: a one-hot or a mask marked on the tensor made here.
+_MARKS = {"scatter_": 3, "index_fill_": 3, "masked_fill_": 2, "fill_": 1, "fill_diagonal_": 1}
+
+
+def _number(node: cst.BaseExpression) -> bool:
+    while isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def _given_a_gpu_flag(call: cst.Call) -> bool:
@@ -184,6 +195,8 @@ class MoveReach(TensorClimb[Reach]):
                 continue
             if not (isinstance(node, cst.Name) and node.value == name):
                 continue
+            if self._marked_in_place(node, name):
+                continue  # `y.scatter_(1, labels.view(-1, 1), 1)`: still the tensor made here, moved below
             # The first later mention must take it to the device, and none may read it after that:
             # read on the host first (`counts.index_add_(...)`), or still read once moved under another
             # name (`gpu = table.cuda()` then `table.sum()`), the host tensor is needed where it is.
@@ -210,6 +223,33 @@ class MoveReach(TensorClimb[Reach]):
                 return None
             return found
         return None
+
+    def _marked_in_place(self, mention: cst.Name, name: str) -> bool:
+        """Is ``mention`` a statement of its own that writes a number into parts of the tensor, in place
+        (``y.scatter_(1, idx, 1)``, ``m.masked_fill_(pad, 0)``, ``y.data.zero_()``): a one-hot or a mask
+        marked where an index says, the same tensor after it, which the host made and a later line moves?"""
+        marked: cst.CSTNode = mention
+        attribute = self.tree.parent(mention)
+        data = isinstance(attribute, cst.Attribute) and attribute.attr.value == "data"
+        if data and isinstance(attribute, cst.Attribute) and attribute.value is mention:
+            marked, attribute = attribute, self.tree.parent(attribute)  # `y.data.zero_()`: the same tensor
+        call = self.tree.parent(attribute) if isinstance(attribute, cst.Attribute) else None
+        if not (
+            isinstance(attribute, cst.Attribute)
+            and attribute.value is marked
+            and isinstance(call, cst.Call)
+            and call.func is attribute
+            and isinstance(self.tree.parent(call), cst.Expr)
+        ):
+            return False
+        method = attribute.attr.value
+        args = positional(call)
+        if method == "zero_":
+            return not call.args
+        if method not in _MARKS or len(args) != len(call.args) or len(args) != _MARKS[method]:
+            return False
+        reads = {n.value for a in args for n in self.tree.of_type(a.value, cst.Name)}
+        return name not in reads and _number(args[-1].value)
 
     def _read_after(self, nodes: list[cst.CSTNode], name: str) -> bool:
         """Is ``name`` read among ``nodes`` before it is bound again?"""

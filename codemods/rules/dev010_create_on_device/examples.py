@@ -348,6 +348,185 @@ VALID = [
             return hidden
         """
     ),
+    # dev10 (session 31): a legacy constructor bound then moved whose one argument the file does not show
+    # is a size (a parameter with no telling use, a global list, data): the batch's boundary, left alone.
+    Valid(
+        """
+        import torch
+
+        def labels(batch_size):
+            label = torch.FloatTensor(batch_size)
+            label = label.cuda()
+            return label
+        """
+    ),
+    Valid(
+        """
+        import torch
+
+        WEIGHTS = [0.2, 0.8]
+        weight = torch.FloatTensor(WEIGHTS)
+        if use_cuda:
+            weight = weight.cuda()
+        """
+    ),
+    Valid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--scale", type=float, default=1.0)
+        opt = parser.parse_args()
+        scale = torch.FloatTensor(opt.scale)
+        scale = scale.cuda()
+        """
+    ),
+    Valid(
+        """
+        import torch
+
+        class Solver:
+            def __init__(self):
+                self.n = [1, 2]
+
+            def targets(self, use_cuda):
+                y = torch.LongTensor(self.n)
+                if use_cuda:
+                    y = y.cuda()
+                return y
+        """
+    ),
+    # dev10 (session 31): between a tensor attribute's creation and its move, the object is handed on or
+    # a method of it called (`self.log()`, `print(self)`): it may read the host tensor; left alone.
+    Valid(
+        """
+        import torch
+
+        class Agent:
+            def __init__(self, n, use_cuda):
+                self.h = torch.zeros(n)
+                self.log()
+                if use_cuda:
+                    self.h = self.h.cuda()
+        """
+    ),
+    Valid(
+        """
+        import torch
+
+        class Agent:
+            def reset(self, n):
+                self.h = torch.zeros(n)
+                print(self.n, self)
+                self.h = self.h.cuda()
+
+            def restore(self, n, saved):
+                self.h = torch.zeros(n)
+                self.__dict__.update(saved)
+                self.h = self.h.cuda()
+        """
+    ),
+    # dev10 (session 31): the result of a function of the file that makes it on the host, bound and read
+    # there before it is moved, or handed to a helper: the host tensor is needed, or the helper decides.
+    Valid(
+        """
+        import torch
+
+        class Sampler:
+            def latent(self, n):
+                return torch.randn(n, 8)
+
+            def sample(self, n):
+                z = self.latent(n)
+                print(z.mean())
+                z = z.cuda()
+                return z
+        """
+    ),
+    Valid(
+        """
+        import torch
+
+        def noise(n):
+            z = torch.randn(n)
+            return z.clamp(-1, 1)
+
+        def sample(n):
+            z = noise(n)
+            return z.cuda()
+        """
+    ),
+    # dev10 (session 31): filled in place with data between its creation and the move (`t.copy_(src)`, a
+    # scatter of a tensor's values): what is moved is data built on the host, not a fresh tensor.
+    Valid(
+        """
+        import torch
+
+        def copied(src, n):
+            t = torch.zeros(n)
+            t.copy_(src)
+            return t.cuda()
+
+        def scattered(idx, src, n):
+            t = torch.zeros(n, 4)
+            t.scatter_(1, idx, src)
+            return t.cuda()
+        """
+    ),
+    # dev10 (session 31): filled right after, but the file shows the argument is data (an array bound just
+    # before): a copy of the data's shape, not a size; the batch's boundary, left alone.
+    Valid(
+        """
+        import numpy as np
+        import torch
+
+        def zeros_like_rows(rows):
+            rows = np.asarray(rows, dtype=np.float32)
+            t = torch.FloatTensor(rows).fill_(0)
+            t = t.cuda()
+            return t
+        """
+    ),
+    # dev10 (session 31): a function's tuple of host tensors read on the host before each is moved.
+    Valid(
+        """
+        import torch
+
+        class RNN(torch.nn.Module):
+            def init_hidden(self, bsz):
+                return (torch.zeros(1, bsz, 8), torch.zeros(1, bsz, 8))
+
+            def run(self, bsz):
+                hidden = self.init_hidden(bsz)
+                print(hidden[0].sum())
+                hidden = tuple(h.cuda() for h in hidden)
+                return hidden
+        """
+    ),
+    # dev10 (session 31): a method called on a name the file does not show is an instance of its class (a
+    # parameter, a name bound twice): not resolved, left alone.
+    Valid(
+        """
+        import torch
+
+        class RNN(torch.nn.Module):
+            def init_hidden(self, bsz):
+                return (torch.zeros(1, bsz, 8), torch.zeros(1, bsz, 8))
+
+        def evaluate(model, bsz):
+            hidden = model.init_hidden(bsz)
+            hidden = (hidden[0].cuda(), hidden[1].cuda())
+            return hidden
+
+        def twice(bsz, other):
+            model = RNN()
+            model = other
+            hidden = model.init_hidden(bsz)
+            hidden = (hidden[0].cuda(), hidden[1].cuda())
+            return hidden
+        """
+    ),
 ]
 
 INVALID = [
@@ -2683,6 +2862,333 @@ INVALID = [
         print(2)
         disable()
         """,
+        line=9,
+    ),
+    # dev10 (session 31): a legacy constructor bound then moved whose one argument the file shows is a
+    # size where it is bound elsewhere (an argparse option of `type=int`, a global or `self` attribute
+    # assigned only ints) or in its function (`n = x.size(0)`): a fresh tensor, `torch.empty(...)` made there.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--batchSize", type=int, default=64)
+        parser.add_argument("--cuda", action="store_true")
+        opt = parser.parse_args()
+        label = torch.FloatTensor(opt.batchSize)
+        if opt.cuda:
+            label = label.cuda()
+        """,
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--batchSize", type=int, default=64)
+        parser.add_argument("--cuda", action="store_true")
+        opt = parser.parse_args()
+        label = torch.empty(opt.batchSize, dtype=torch.float32, device="cuda" if opt.cuda else "cpu")
+        """,
+        line=8,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def lengths(x, use_cuda):
+            n = x.size(0)
+            lens = torch.LongTensor(n).fill_(0)
+            if use_cuda:
+                lens = lens.cuda()
+            return lens
+        """,
+        """
+        import torch
+
+        def lengths(x, use_cuda):
+            n = x.size(0)
+            lens = torch.empty(n, dtype=torch.int64, device="cuda" if use_cuda else "cpu").fill_(0)
+            return lens
+        """,
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+
+        BATCH = 32
+
+        class Trainer:
+            def __init__(self):
+                self.batch = 16
+
+            def ones(self, device):
+                y = torch.FloatTensor(self.batch).fill_(1)
+                y = y.to(device)
+                z = torch.Tensor(BATCH)
+                z = z.to(device)
+                return y, z
+        """,
+        """
+        import torch
+
+        BATCH = 32
+
+        class Trainer:
+            def __init__(self):
+                self.batch = 16
+
+            def ones(self, device):
+                y = torch.empty(self.batch, dtype=torch.float32, device=device).fill_(1)
+                z = torch.empty(BATCH, device=device)
+                return y, z
+        """,
+        line=10,
+    ),
+    # Moved at once, the same reading: `torch.empty(opt.n, ...)` on the device.
+    Invalid(
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--n", type=int, default=8)
+        opt = parser.parse_args()
+        ids = torch.LongTensor(opt.n).cuda()
+        """,
+        """
+        import argparse
+        import torch
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--n", type=int, default=8)
+        opt = parser.parse_args()
+        ids = torch.empty(opt.n, dtype=torch.int64, device="cuda")
+        """,
+        line=7,
+    ),
+    # dev10 (session 31): tensor attributes made one after the other and moved after them: the lines in
+    # between touch only other attributes of the object (`self.c = ...`), none called, so nothing reads
+    # the host tensor; each is made where it goes.
+    Invalid(
+        """
+        import torch
+
+        class Agent:
+            def __init__(self, n, use_cuda):
+                self.hidden = torch.zeros(1, n)
+                self.mask = torch.ones(n, n)
+                if use_cuda:
+                    self.hidden = self.hidden.cuda()
+                    self.mask = self.mask.cuda()
+        """,
+        """
+        import torch
+
+        class Agent:
+            def __init__(self, n, use_cuda):
+                self.hidden = torch.zeros(1, n, device="cuda" if use_cuda else "cpu")
+                self.mask = torch.ones(n, n, device="cuda" if use_cuda else "cpu")
+        """,
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+
+        class Tracker:
+            def init_state(self, n, device):
+                self.h = torch.zeros(1, n)
+                self.c = torch.zeros(1, n)
+                self.steps = 0
+                self.h = self.h.to(device)
+                self.c = self.c.to(device)
+        """,
+        """
+        import torch
+
+        class Tracker:
+            def init_state(self, n, device):
+                self.h = torch.zeros(1, n, device=device)
+                self.c = torch.zeros(1, n, device=device)
+                self.steps = 0
+        """,
+        line=5,
+    ),
+    # dev10 (session 31): the result of a function of the file that makes it on the host, bound to a name
+    # and moved by a later line (under a flag, or where it is returned): reported as when moved at once.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class Generator(torch.nn.Module):
+            def sample_latent(self, n):
+                return torch.randn((n, self.latent_dim))
+
+            def sample(self, n):
+                z = Variable(self.sample_latent(n))
+                if self.use_cuda:
+                    z = z.cuda()
+                return self(z)
+        """,
+        None,
+        message="created on the host by `self.sample_latent(...)`",
+        line=9,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def causal_mask(n):
+            return torch.tril(torch.ones(n, n))
+
+        def masked(scores, n):
+            mask = causal_mask(n)
+            return scores.masked_fill(mask.to(scores.device) == 0, -1e9)
+        """,
+        None,
+        message="give the function the device",
+        line=7,
+    ),
+    # dev10 (session 31): a one-hot (or a mask) marked in place with a number where an index says, then
+    # moved by a later line: the host made it only to copy it; reported (the index may be on the host).
+    Invalid(
+        """
+        import torch
+
+        def to_one_hot(y, n, use_cuda):
+            y_onehot = torch.FloatTensor(y.size(0), n)
+            y_onehot.zero_()
+            y_onehot.scatter_(1, y.view(-1, 1), 1)
+            if use_cuda:
+                y_onehot = y_onehot.cuda()
+            return y_onehot
+        """,
+        None,
+        message="by `.cuda()`",
+        line=4,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def masked(scores, pad):
+            mask = torch.ones(scores.size())
+            mask.masked_fill_(pad, 0)
+            return Variable(mask.to(scores.device))
+        """,
+        None,
+        message="by `.to()`",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def train(loader, G):
+            for x, t in loader:
+                y = torch.FloatTensor(x.data.size(0), 10)
+                y.data.zero_()
+                y.data.scatter_(1, t.data.view(-1, 1), 1)
+                G(x.cuda(), Variable(y.cuda()))
+        """,
+        None,
+        message="by `.cuda()`",
+        line=6,
+    ),
+    # dev10 (session 31): a legacy constructor filled right after (`.fill_(1.0)`, `.normal_(0, 1)`) asked for
+    # storage whatever its argument: a fresh tensor, moved by a later line; reported (nothing shows the
+    # argument is a size, so not rewritten; DEV009 reads it as one).
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        def labels(batch_size):
+            real = torch.FloatTensor(batch_size).fill_(1.0)
+            real = Variable(real.cuda())
+            fake = torch.FloatTensor(batch_size).fill_(0.0)
+            if torch.cuda.is_available():
+                fake = fake.cuda()
+            return real, fake
+        """,
+        None,
+        message="by `.cuda()`",
+        line=5,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def noise(batch_size, use_cuda):
+            z = torch.FloatTensor(batch_size).normal_(0, 1)
+            if use_cuda:
+                z = z.cuda()
+            return z
+        """,
+        None,
+        message="not plainly data or a size",
+        line=4,
+    ),
+    # dev10 (session 31): a function of the file that returns a tuple (or list) of tensors it makes on the
+    # host (an `init_hidden`), its result bound and each element moved by a later line: reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class RNNModel(torch.nn.Module):
+            def init_hidden(self, bsz):
+                return (Variable(torch.zeros(self.nlayers, bsz, self.nhid)),
+                        Variable(torch.zeros(self.nlayers, bsz, self.nhid)))
+
+            def run(self, bsz):
+                hidden = self.init_hidden(bsz)
+                if self.use_cuda:
+                    hidden = (hidden[0].cuda(), hidden[1].cuda())
+                return hidden
+        """,
+        None,
+        message="created on the host by `self.init_hidden(...)`",
+        line=10,
+    ),
+    Invalid(
+        """
+        import torch
+
+        def init_state(n):
+            return [torch.zeros(n), torch.zeros(n)]
+
+        def go(n):
+            state = init_state(n)
+            state = [t.cuda() for t in state]
+            return state
+        """,
+        None,
+        message="give the function the device",
+        line=7,
+    ),
+    # dev10 (session 31): the method run on an instance the file makes (`model = RNNModel().cuda()`), as for
+    # `self.init_hidden(b)`: its host tensors moved by the caller, reported.
+    Invalid(
+        """
+        import torch
+        from torch.autograd import Variable
+
+        class RNNModel(torch.nn.Module):
+            def init_hidden(self, bsz):
+                return (Variable(torch.zeros(2, bsz, 8)), Variable(torch.zeros(2, bsz, 8)))
+
+        model = RNNModel().cuda()
+        hidden = model.init_hidden(20)
+        hidden = (hidden[0].cuda(), hidden[1].cuda())
+        """,
+        None,
+        message="created on the host by `model.init_hidden(...)`",
         line=9,
     ),
 ]

@@ -27,7 +27,12 @@ code writes too:
   or ranges, a CPU index tensor being allowed for a tensor on a GPU; and for in-place fills given numbers,
   `m.fill_diagonal_(0)`, `.fill_()`, `.zero_()`, `.tril_()`, `.triu_()`: the same values on the device;
   other in-place methods given numbers, `w.div_(3)`, are reported; renamed on the way, `y = Variable(x)`,
-  when `x` is read nowhere after): `x = torch.zeros(n)` then
+  when `x` is read nowhere after; for an attribute, `self.h`, lines between that only read or assign other
+  attributes of the object, none called, `self.c = torch.zeros(n)`; a legacy constructor of one argument
+  the file shows is a size, `label = torch.FloatTensor(opt.batchSize)` with an option of `type=int`, a
+  global or `self` attribute assigned only ints, or a name its function shows is a size, becomes
+  `torch.empty(...)` made there; one filled right after of what is not shown to be data,
+  `torch.FloatTensor(batch_size).fill_(1.0)`, is reported): `x = torch.zeros(n)` then
   `x = x.to(device)`, or then `if use_cuda: x = x.cuda()`, which becomes
   `x = torch.zeros(n, device="cuda" if use_cuda else "cpu")` (the `if` goes when nothing else is
   left in it). Moved with others, `a, b = a.cuda(), b.cuda()`, the others' moves stay (`b = b.cuda()`);
@@ -78,10 +83,14 @@ it, `x = Variable(x)`, or reads its other parameters, spelled with what the call
 elsewhere whose name says it moves it (`to_var(torch.randn(n))`, `use_cuda(x)`, `cuda(torch.zeros(n),
 use_cuda)`) or that is handed a GPU flag with it (`get_variable(x, args.cuda)`), a tensor bound to a name
 whose first later mention moves it in a way the fix cannot rewrite (`return [h.cuda(), c.cuda()] if
-USE_CUDA else (h,)`, `.type(Tensor)` with `Tensor` a CUDA type), and the result of a function or method
-of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where the method returns
-`torch.tril(torch.ones(n, n))`: the function should take the device). Moves with `non_blocking=`, `copy=` or
-`memory_format=` are left alone.
+USE_CUDA else (h,)`, `.type(Tensor)` with `Tensor` a CUDA type; also past lines that mark it in place
+with a number where an index says, `y.scatter_(1, labels.view(-1, 1), 1)`, a one-hot), and the result of a
+function or method of the file that makes it on the host, then moved (`self.causal_mask(n).to(device)` where
+the method returns `torch.tril(torch.ones(n, n))`, or bound to a name a later line moves, `z =
+Variable(self.sample_latent(n))` then `if use_cuda: z = z.cuda()`, or a tuple of such tensors moved each,
+`hidden = self.init_hidden(b)` then `hidden = (hidden[0].cuda(), hidden[1].cuda())`, also a method run on an
+instance the file makes, `model = RNNModel()` then `model.init_hidden(b)`: the function should take the
+device). Moves with `non_blocking=`, `copy=` or `memory_format=` are left alone.
 
 ## Why is this bad?
 The host allocates and fills the tensor, then a host-to-device copy moves it: two allocations, a
@@ -145,9 +154,12 @@ from codemods.rules.dev010_create_on_device._host_creations import (
     host_creation,
     made_there,
     may_create,
+    returned_host_sequence,
     returns_host_tensors,
+    variable_argument,
     with_dtype,
 )
+from codemods.rules.dev010_create_on_device._instance_methods import instance_method
 from codemods.rules.dev010_create_on_device._later_moves import (
     Elements,
     LaterMove,
@@ -159,12 +171,21 @@ from codemods.rules.dev010_create_on_device._later_moves import (
 )
 from codemods.rules.dev010_create_on_device._move_targets import MoveTarget, int_or_none, move_target
 from codemods.rules.dev010_create_on_device._reaches_a_move import MoveReach
+from codemods.rules.dev010_create_on_device._sized_legacy import filled_fresh, made_of_a_size, size_argument
 
 _GPU_TEST = re.compile(r"cuda|gpu|is_available", re.IGNORECASE)
 _CPU = cst.SimpleString('"cpu"')
 _FIX = "; create it there with `device=`"
 _HELPER = "the function decides where it goes"
 _UNFOLLOWED = "not rewritten: the code between the creation and the move is not one the fix can follow"
+
+
+def _made_by_a_function(call: cst.Call) -> str:
+    return (
+        f"created on the host by `{dotted_name(call.func)}(...)`, then copied to the device; give the"
+        " function the device and create it there with `device=` (not rewritten: the function is not"
+        " changed for one of its callers)"
+    )
 
 
 class CreateOnDevice(Rule):
@@ -216,7 +237,7 @@ class CreateOnDevice(Rule):
                 for spelled, value in creation_pairs(small):
                     # Not a conversion of data that exists (`points = torch.Tensor(points)`, moved some
                     # lines later with the rest of a batch): the batch's boundary, DEV001's business.
-                    creation = host_creation(value, self.aliases)
+                    creation = host_creation(value, self.aliases) or self._legacy_of_a_size(value)
                     later = (
                         later_move(self.tree, line, spelled, self.aliases, functions) if creation else None
                     )
@@ -225,6 +246,8 @@ class CreateOnDevice(Rule):
                         self._moved_later(creation, later)
                     if creation is None and isinstance(value, (cst.Tuple, cst.List)):
                         self._elements_moved_later(line, spelled, value, functions)
+                    elif creation is None:
+                        self._result_moved_later(line, spelled, value, functions)
         self._moved_otherwise(MoveReach(self.tree, self.aliases, functions))
 
     def _handed_to_a_mover(self, call: cst.Call, helper: cst.FunctionDef, creation: Creation) -> None:
@@ -240,7 +263,7 @@ class CreateOnDevice(Rule):
         if device is None or converts_data(creation):  # (data that exists: the batch's boundary)
             self._conclude(creation.value, by, creation, None, _HELPER)
             return
-        made, reason = made_there(creation, device, self.aliases, self._kinds(creation), self.tree)
+        made, reason = self._made_there(creation, device)
         self._conclude(
             creation.value, by, creation, {creation.value: made} if made is not None else None, reason
         )
@@ -261,11 +284,7 @@ class CreateOnDevice(Rule):
             or not unchanged_between(self.tree, later, device, self.aliases)
         ):
             reason = _HELPER
-        made, why = (
-            made_there(creation, device, self.aliases, self._kinds(creation), self.tree)
-            if not reason
-            else (None, None)
-        )
+        made, why = self._made_there(creation, device) if not reason else (None, None)
         reason = reason or why
         self._conclude(
             creation.value, later.by, creation, {creation.value: made} if made is not None else None, reason
@@ -278,8 +297,11 @@ class CreateOnDevice(Rule):
             if id(call) in self._concluded or not may_create(call, self.aliases):
                 continue
             creation = host_creation(call, self.aliases)
-            if creation is None or creation.factory is not call or converts_data(creation):
+            if creation is not None and (creation.factory is not call or converts_data(creation)):
                 continue  # (data that exists, processed and then moved: the batch's boundary)
+            creation = creation or self._legacy_of_a_size(call)  # `torch.FloatTensor(b).fill_(1)`
+            if creation is None:
+                continue
             found = reach.move_of(call)
             if found is not None:
                 why = f"not rewritten: {_HELPER}" if found.by.endswith("(...)`") else _UNFOLLOWED
@@ -287,19 +309,42 @@ class CreateOnDevice(Rule):
                     call, f"created on the host, then copied to the device by {found.by}{_FIX} ({why})"
                 )
 
+    def _result_moved_later(
+        self,
+        line: cst.SimpleStatementLine,
+        spelled: str,
+        value: cst.BaseExpression,
+        functions: LocalFunctions,
+    ) -> None:
+        """``h = self.init_hidden(b)`` ... ``if use_cuda: h = h.cuda()``, where the function returns a tensor
+        it makes on the host: reported as when it is moved at once (``self.init_hidden(b).cuda()``)."""
+        call = variable_argument(value, self.aliases) or value  # `Variable(self.init_hidden(b))`
+        if not isinstance(call, cst.Call):
+            return
+        helper = functions.callee(call) or instance_method(self.tree, call)  # `model.init_hidden(b)`
+        if helper is None:
+            return
+        elements = None
+        if not returns_host_tensors(self.tree, helper, self.aliases):
+            # `hidden = self.init_hidden(b)` returning `(torch.zeros(n), torch.zeros(n))`, then
+            # `hidden = (hidden[0].cuda(), hidden[1].cuda())`
+            shape = returned_host_sequence(self.tree, helper, self.aliases)
+            if shape is None:
+                return
+            elements = Elements(*shape)
+        later = later_move(self.tree, line, spelled, self.aliases, functions, elements)
+        if later is None or later.target is None:
+            return  # (handed to a helper that moves it: the helper's business)
+        self.report(call, _made_by_a_function(call))
+
     def _moved_at_once(self, target: MoveTarget, functions: LocalFunctions) -> None:
         """``torch.zeros(n).to(device)``, ``Variable(torch.ones(n)).cuda()``."""
         receiver = func_attribute(target.call).value
         creation = host_creation(receiver, self.aliases, converts=True)
         if creation is None and isinstance(receiver, cst.Call):
-            helper = functions.callee(receiver)
+            helper = functions.callee(receiver) or instance_method(self.tree, receiver)
             if helper is not None and returns_host_tensors(self.tree, helper, self.aliases):
-                self.report(
-                    target.call,
-                    f"created on the host by `{dotted_name(receiver.func)}(...)`, then copied to"
-                    " the device; give the function the device and create it there with `device=` (not"
-                    " rewritten: the function is not changed for one of its callers)",
-                )
+                self.report(target.call, _made_by_a_function(receiver))
                 return
         if creation is None:
             computed = computed_from_a_creation(receiver, self.aliases)  # `torch.sqrt(torch.tensor([d]))`
@@ -314,7 +359,7 @@ class CreateOnDevice(Rule):
         device = (
             self._input_device(creation.value, target.device) or target.device or self._index_device(target)
         )
-        made, reason = made_there(creation, device, self.aliases, self._kinds(creation), self.tree)
+        made, reason = self._made_there(creation, device)
         if made is not None and target.dtype is not None:
             typed, reason = with_dtype(creation, made, target.dtype)
             if typed is None and target.like is not None:
@@ -381,7 +426,7 @@ class CreateOnDevice(Rule):
         reason = None
         for index, each in enumerate(creations):
             place = device.deep_clone() if index and device is not None else device  # (a node apiece)
-            made, why = made_there(each, place, self.aliases, self._kinds(each), self.tree)
+            made, why = self._made_there(each, place)
             reason = reason or why
             if made is not None:
                 made_each[each.value] = made
@@ -455,6 +500,36 @@ class CreateOnDevice(Rule):
         if not creation.is_legacy:
             return NO_ARGUMENT_KINDS
         return argument_kinds(self.tree, creation.factory, self.aliases)
+
+    def _made_there(
+        self, creation: Creation, device: cst.BaseExpression | None
+    ) -> tuple[cst.BaseExpression | None, str | None]:
+        """``creation`` made on ``device``, or why it cannot be; a legacy constructor of an argument the
+        file shows is a size elsewhere (``opt.batchSize``, an option of ``type=int``) as ``torch.empty``."""
+        kinds = self._kinds(creation)
+        made, reason = made_there(creation, device, self.aliases, kinds, self.tree)
+        if made is None and device is not None and creation.inexact is None:
+            size = size_argument(self.tree, creation, kinds)
+            sized = made_of_a_size(creation, size, device, self.aliases) if size is not None else None
+            if sized is not None:
+                return sized, None
+        return made, reason
+
+    def _legacy_of_a_size(self, value: cst.BaseExpression) -> Creation | None:
+        """``torch.FloatTensor(opt.batchSize)``: a legacy constructor the file shows is given a size, or one
+        filled right after (``.fill_(1.0)``) of what is not shown to be data: a fresh tensor where it is
+        bound (one of data bound and moved later is the batch's boundary)."""
+        if not isinstance(value, cst.Call):
+            return None
+        creation = host_creation(value, self.aliases, converts=True)
+        if creation is None:
+            return None
+        kinds = self._kinds(creation)
+        if size_argument(self.tree, creation, kinds) is None and not filled_fresh(
+            self.tree, creation, kinds, self.aliases
+        ):
+            return None
+        return creation
 
     def _module_device(self, node: cst.CSTNode) -> cst.BaseExpression | None:
         """The device of the input of the module whose ``forward`` (or a function it calls) runs
