@@ -16,7 +16,9 @@ decides what repeats with it:
   draws the model's input with ``next(it)`` or from a function named for drawing a batch
   (``X, Y = get_batch(split)``), and a loop over a loader (``val_loader``) where a loop
   of its own or a helper of the file runs the model (``self.batch_hits(x, y)``), or inside a training
-  loop (evaluation every N steps: each batch);
+  loop (evaluation every N steps: each batch); and a loop, whatever it goes over, that hands its items
+  to a helper of the file with no loop of its own that runs a model on them (``for batch in self.data:
+  self.run_batch(batch)``, ``x, _ = dataset[i]`` then ``self.predict(x)``);
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
   runs on every forward or backward, given tensors; one put in an engine's hooks under a per-step event
   (``engine.hooks["on_forward"] = f``) or handed to that engine's ``train``/``test`` runs on every batch;
@@ -41,7 +43,7 @@ counter) is not yielded, unless it trains itself (``if i % n_critic == 0:`` arou
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -245,13 +247,59 @@ class TrainingLoops:
                 continue
             # a loop over a loader takes a batch each time, also where a loop of its own runs the model
             # on it (slice by slice, crop by crop)
-            calls = self._own_calls(loop.body, loops=not over_a_loader)
+            calls = list(self._own_calls(loop.body, loops=not over_a_loader))
             if any(
                 self._runs_a_model(c, models) or (over_a_loader and self._helper_runs_a_model(c, models))
                 for c in calls
-            ):
+            ) or (isinstance(loop, cst.For) and self._hands_items_to_a_model(loop, calls, models)):
                 self.loops[id(loop)] = loop
                 self.evaluation_loops.add(id(loop))
+
+    def _hands_items_to_a_model(self, loop: cst.For, calls: list[cst.Call], models: frozenset[str]) -> bool:
+        """``for batch in self.data: out = self.run_batch(batch)``: the loop hands what it iterates over (or
+        a value made of it, ``x = batch["image"]``) to a helper of the file that runs a model on it every
+        time (:meth:`_runs_a_model_on`), whatever the iterable is named."""
+        fed = set(flatten_names(loop.target))
+        for small in self.tree.of_type(loop.body, cst.Assign):
+            if self._mentions(small.value, fed):
+                fed.update(n for t in small.targets for n in flatten_names(t.target))
+        return any(self._runs_a_model_on(c, models, self._mentioning(fed)) for c in calls)
+
+    def _runs_a_model_on(
+        self, call: cst.Call, models: frozenset[str], fed: Callable[[cst.BaseExpression], bool]
+    ) -> bool:
+        """``self.predict(x)``, ``infer(net, x)`` in a loop: a function of the file (or a method of an
+        instance of its class) with no loop of its own that runs a model itself, handed the loop's data (an
+        argument ``fed`` accepts): it evaluates one batch (or sample) a call, and so the loop goes over
+        batches. Not where what the loop hands it is the model it runs (``for model in models:
+        score(model, x)``: a loop over models, each evaluated once)."""
+        helper = self.functions.callee(call) or self._instance_method(call)
+        if helper is None or self.tree.of_type(helper.body, (cst.For, cst.While)):
+            return False  # (a helper with a loop of its own: that loop is the one over batches)
+        params = [p.name.value for p in helper.params.params]
+        if params[:1] == ["self"] and isinstance(call.func, cst.Attribute):
+            params = params[1:]
+        handed: set[str] = set()
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                return False  # (`*args`: which parameter gets what is not shown)
+            if fed(arg.value):
+                name = (
+                    arg.keyword.value
+                    if arg.keyword is not None
+                    else params[index]
+                    if index < len(params)
+                    else None
+                )
+                if name is None:
+                    return False
+                handed.add(name)
+        if not handed:
+            return False
+        runs = [c for c in self._own_calls(helper.body) if self._runs_a_model(c, models)]
+        return bool(runs) and not any(
+            (self._model_run(c, models) or "").split(".", 1)[0] in handed for c in runs
+        )
 
     def _slices_data(self, loop: Loop, models: frozenset[str]) -> bool:
         """``for i in range(0, n, bs):`` whose counter picks what the model is given (``model(x[i:i + bs])``,
@@ -268,11 +316,15 @@ class TrainingLoops:
                 or self._mentions(small.value, picked - counters)  # `x = x.to(device)`
             ):
                 picked.update(n for t in small.targets for n in flatten_names(t.target))
+
+        def fed(value: cst.BaseExpression) -> bool:
+            return self._picks(value, picked) or self._mentions(value, picked - counters)
+
         for call in self._own_calls(loop.body, loops=True):
-            if self._runs_a_model(call, models) and any(
-                self._picks(a.value, picked) or self._mentions(a.value, picked - counters) for a in call.args
-            ):
+            if self._runs_a_model(call, models) and any(fed(a.value) for a in call.args):
                 return True
+            if self._runs_a_model_on(call, models, fed):
+                return True  # `x, _ = dataset[i]`, then `self.predict(x)`
         return False
 
     @staticmethod
@@ -297,6 +349,10 @@ class TrainingLoops:
         return any(
             isinstance(n, cst.Name) and n.value in names for n in [value, *self.tree.descendants(value)]
         )
+
+    def _mentioning(self, names: set[str]) -> Callable[[cst.BaseExpression], bool]:
+        """A test of whether a value holds one of ``names`` (:meth:`_mentions`)."""
+        return lambda value: self._mentions(value, names)
 
     def _picks(self, value: cst.BaseExpression, names: set[str]) -> bool:
         """``value`` indexes with one of ``names`` (``x[i:i + bs]``), hands one to a function

@@ -641,6 +641,58 @@ VALID = [
             assert float(dice_loss(pred, pred)) < 1e-6
         """
     ),
+    # A loop over models, each handed to a helper that runs it once: a loop over models, not over batches,
+    # and the comparison reads the results once, after it.
+    Valid(
+        """
+        import torch
+        def score(model, x):
+            return model(x).mean()
+        def compare(models, x):
+            x = x.cuda()
+            results = {}
+            for name, model in models.items():
+                results[name] = score(model.cuda(), x)
+                print(name, "scored")
+            return {k: v.item() for k, v in results.items()}
+        """
+    ),
+    # A loop over samples handed to a helper that has a loop of its own (over the sample's crops): the
+    # helper's loop is the one that runs the model, and it reads nothing on the host.
+    Valid(
+        """
+        import torch
+        def embed(net, sample):
+            parts = []
+            for crop in sample.crops:
+                parts.append(net(crop.cuda()))
+            return torch.stack(parts)
+        def run(net, samples):
+            net = net.cuda()
+            out = [embed(net, s) for s in samples]
+            for s in samples:
+                print(s.name)
+            return out
+        """
+    ),
+    # A loop over numbers that hands a helper running the model what it computes, not what the counter
+    # picks: an agent acting step by step, its action read by the environment (left alone).
+    Valid(
+        """
+        import torch
+        class Agent:
+            def __init__(self, net):
+                self.net = net.cuda()
+            def act(self, state):
+                q = self.net(torch.as_tensor(state).cuda())
+                return q.argmax().item()
+        def play(env, agent):
+            state = env.reset()
+            for t in range(1000):
+                action = agent.act(state)
+                state, reward, done, _ = env.step(action)
+        """
+    ),
 ]
 
 
@@ -5367,5 +5419,111 @@ INVALID = [
         """,
         None,
         message="the sum stays on the host: it is added to `total` with a factor not shown to be a number",
+    ),
+    # A loop over whatever holds the batches (not named for a loader) that hands each batch to a method
+    # running the model on it: an evaluation loop, and the method's copy happens every batch.
+    Invalid(
+        """
+        import torch
+        class Tester:
+            def __init__(self, net, data, device):
+                self.net = net.to(device)
+                self.data = data
+                self.device = device
+            def run_batch(self, batch):
+                out = self.net(batch["image"].to(self.device))
+                return out.cpu().numpy()
+            def test(self):
+                results = []
+                for batch in self.data:
+                    results.append(self.run_batch(batch))
+                return results
+        """,
+        None,
+        message="`out.cpu()` copies the tensor to the host",
+        line=9,
+    ),
+    # The same through a function given the model and one sample of a `zip` at a time.
+    Invalid(
+        """
+        import torch
+        def infer(net, x):
+            y = net(x)
+            return y.cpu().numpy()
+        def main(xs, ys):
+            net = torch.load("m.pt").cuda()
+            res = []
+            for x, y in zip(xs, ys):
+                res.append(infer(net, x.cuda()))
+            return res
+        """,
+        None,
+        message="`y.cpu()`",
+        line=4,
+    ),
+    # A loop over numbers whose counter picks the sample a prediction method is handed.
+    Invalid(
+        """
+        import torch
+        class Predictor:
+            def __init__(self, model, device):
+                self.model = model.to(device)
+                self.device = device
+            def predict(self, x):
+                with torch.no_grad():
+                    out = self.model(x.to(self.device))
+                return out.data.cpu().numpy()
+            def run(self, dataset):
+                preds = []
+                for i in range(len(dataset)):
+                    x, _ = dataset[i]
+                    preds.append(self.predict(x))
+                return preds
+        """,
+        None,
+        message="`out.data.cpu()`",
+        line=9,
+    ),
+    # A count a batch's method returns, summed by the loop over `tqdm(self.data_iter)`: the method returns
+    # the count's tensor and the sum is read once after the loop.
+    Invalid(
+        """
+        import torch
+        from tqdm import tqdm
+        class Evaluator:
+            def __init__(self, model, data_iter, device):
+                self.model = model
+                self.data_iter = data_iter
+                self.device = device
+            def eval_batch(self, batch):
+                src, tgt = batch.src.to(self.device), batch.tgt.to(self.device)
+                logits = self.model(src)
+                return (logits.argmax(-1) == tgt).sum().item()
+            def evaluate(self):
+                hits = 0
+                for batch in tqdm(self.data_iter):
+                    hits += self.eval_batch(batch)
+                return hits
+        """,
+        """
+        import torch
+        from tqdm import tqdm
+        class Evaluator:
+            def __init__(self, model, data_iter, device):
+                self.model = model
+                self.data_iter = data_iter
+                self.device = device
+            def eval_batch(self, batch):
+                src, tgt = batch.src.to(self.device), batch.tgt.to(self.device)
+                logits = self.model(src)
+                return (logits.argmax(-1) == tgt).sum()
+            def evaluate(self):
+                hits = 0
+                for batch in tqdm(self.data_iter):
+                    hits += self.eval_batch(batch)
+                hits = int(hits)
+                return hits
+        """,
+        line=11,
     ),
 ]

@@ -17,7 +17,9 @@ too: `for x, y in test_loader: out = model(x)`; a loop over numbers or a `while`
 model's input with `next(it)` or from a function named for drawing a batch, `X, Y = get_batch(split)`;
 a loop over a loader, `val_loader` (also one picked from a dict of loaders, `dataloaders[phase]`), also
 where a loop of its own runs
-the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`, and also inside a
+the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`; a loop over anything
+that hands its items to a helper of the file, with no loop of its own, that runs a model on them, `for
+batch in self.data: self.run_batch(batch)`; and also inside a
 training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
 turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
