@@ -18,7 +18,8 @@ decides what repeats with it:
   of its own or a helper of the file runs the model (``self.batch_hits(x, y)``), or inside a training
   loop (evaluation every N steps: each batch); and a loop, whatever it goes over, that hands its items
   to a helper of the file with no loop of its own that runs a model on them (``for batch in self.data:
-  self.run_batch(batch)``, ``x, _ = dataset[i]`` then ``self.predict(x)``);
+  self.run_batch(batch)``, ``x, _ = dataset[i]`` then ``self.predict(x)``); such a helper handed
+  each item of a comprehension (``[self.decode(s) for s in sentences]``) runs once per item too;
 * a function of this file registered as a hook (``layer.register_forward_hook(f)``, ``t.register_hook(f)``)
   runs on every forward or backward, given tensors; one put in an engine's hooks under a per-step event
   (``engine.hooks["on_forward"] = f``) or handed to that engine's ``train``/``test`` runs on every batch;
@@ -191,6 +192,7 @@ class TrainingLoops:
         self._find_evaluation_loops()
         self._find_hooks()
         self._find_engine_callbacks()
+        self._find_comprehension_helpers()
         # a library's loss and metric functions, with their parameters that hold device tensors
         self.metric_functions: dict[int, tuple[cst.FunctionDef, set[str]]] = {}
         if not (self.loops or self.step_functions or self.hooks or self.callbacks):
@@ -300,6 +302,42 @@ class TrainingLoops:
         return bool(runs) and not any(
             (self._model_run(c, models) or "").split(".", 1)[0] in handed for c in runs
         )
+
+    def _find_comprehension_helpers(self) -> None:
+        """``[self.decode(s) for s in sentences]`` outside any step: a comprehension that hands each item
+        to a helper of the file running a model on it (:meth:`_runs_a_model_on`) evaluates item by item,
+        as a loop over batches does; the helper runs once per item. (Walked as an engine's callbacks are,
+        given values the code does not show.)"""
+        comprehensions = self.tree.of_type(
+            self.tree.root, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+        )
+        if not comprehensions:
+            return
+        local = module_classes(self.tree, self.aliases)
+        models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+        for comprehension in comprehensions:
+            if self._in_a_training_loop(comprehension) or any(
+                type(a) is cst.ClassDef and a.name.value in local for a in self.tree.ancestors(comprehension)
+            ):
+                continue  # (walked with its loop; a comprehension in a module is part of one forward)
+            fors = self.tree.of_type(comprehension.for_in, cst.CompFor)
+            if any(_is_over_numbers(f.iter) for f in fors):
+                continue
+            handed_an_item = self._mentioning({n for f in fors for n in flatten_names(f.target)})
+            parts = (
+                [comprehension.key, comprehension.value]
+                if isinstance(comprehension, cst.DictComp)
+                else [comprehension.elt]
+            )
+            for part in parts:
+                for call in self.tree.of_type(part, cst.Call):
+                    if not self._runs_a_model_on(call, models, handed_an_item):
+                        continue
+                    helper = self.functions.callee(call) or self._instance_method(call)
+                    if helper is not None and not any(
+                        id(helper) in found for found in (self.forwards, self.step_functions, self.hooks)
+                    ):
+                        self.callbacks.setdefault(id(helper), (helper, set()))
 
     def _slices_data(self, loop: Loop, models: frozenset[str]) -> bool:
         """``for i in range(0, n, bs):`` whose counter picks what the model is given (``model(x[i:i + bs])``,

@@ -693,6 +693,20 @@ VALID = [
                 state, reward, done, _ = env.step(action)
         """
     ),
+    # Comprehensions outside any step that copy a model's parameters once, or hand each model of a list
+    # to a helper that runs it: nothing is evaluated batch by batch.
+    Valid(
+        """
+        import torch
+        def score(net, x):
+            return net(x).mean()
+        def snapshot(net, nets, x):
+            net = net.cuda()
+            params = [p.detach().cpu() for p in net.parameters()]
+            scores = [score(n.cuda(), x.cuda()) for n in nets]
+            return params, torch.stack(scores).tolist()
+        """
+    ),
 ]
 
 
@@ -5525,5 +5539,24 @@ INVALID = [
                 return hits
         """,
         line=11,
+    ),
+    # A comprehension outside any step handing each sentence to a method that runs the model on it: the
+    # method runs once per sentence, and so does its copy.
+    Invalid(
+        """
+        import torch
+        class Tagger:
+            def __init__(self, encoder, device):
+                self.encoder = encoder.to(device)
+                self.device = device
+            def decode(self, words):
+                emissions = self.encoder(words.to(self.device))
+                return emissions.argmax(-1).cpu().numpy()
+            def tag_all(self, sentences):
+                return [self.decode(s) for s in sentences]
+        """,
+        None,
+        message="`emissions.argmax(-1).cpu()`",
+        line=8,
     ),
 ]

@@ -19,7 +19,8 @@ a loop over a loader, `val_loader` (also one picked from a dict of loaders, `dat
 where a loop of its own runs
 the model crop by crop or a helper of the file runs it, `self.batch_hits(x, y)`; a loop over anything
 that hands its items to a helper of the file, with no loop of its own, that runs a model on them, `for
-batch in self.data: self.run_batch(batch)`; and also inside a
+batch in self.data: self.run_batch(batch)`, and such a helper handed each item of a comprehension,
+`[self.decode(s) for s in sentences]`; and also inside a
 training loop under an every-N-steps branch: each of its batches waits), in a function that takes one step
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
 turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
