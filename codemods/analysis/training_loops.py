@@ -9,7 +9,9 @@ decides what repeats with it:
   whose whole body runs once per step, and the innermost loop around each call to it (in this
   file, also ``trainer.train_step(batch)`` on an instance of its class) is a training loop in turn;
 * a function of this file called from per-step code is a *per-step helper*: its body runs every
-  step as well (``select_action(...)``, ``accuracy(...)``);
+  step as well (``select_action(...)``, ``accuracy(...)``; also a method of the one class of the file
+  that defines it, called on an instance the function is given, ``agent.evaluate_batch(x, y)`` in
+  ``def run(agent, loader)``);
 * a ``for`` loop over batches (not over ``range(...)``) whose body runs a model is an *evaluation
   loop*: it takes no training step, but its body runs once per batch just the same
   (``for x, y in test_loader: out = model(x)``); so is a loop over numbers or a ``while`` loop that
@@ -135,6 +137,12 @@ _NOT_DATA_CALLS = frozenset({"print", "len", "str", "int", "float", "range", "fo
 _MODULE_HOUSEKEEPING = frozenset(
     "eval train to cuda cpu half float double parameters named_parameters state_dict load_state_dict apply"
     " zero_grad modules children named_modules buffers requires_grad_ register_buffer add_module".split()
+)
+# Method names that library objects share with the file's classes (`optimizer.step()`, `meter.update(v)`,
+# `writer.add(...)`): called on a value the file is given, they may be any of those.
+_COMMON_METHODS = _MODULE_HOUSEKEEPING | frozenset(
+    "step update add append extend get put set reset run forward backward item log write save load close"
+    " sample push pop clear copy __call__ __init__".split()
 )
 # Callables that are models by their names (a loss function is not: a loop of losses evaluates nothing).
 _MODEL_CALLABLE = re.compile(
@@ -795,9 +803,35 @@ class TrainingLoops:
                 for name, c in classes.items()
                 if name in local and call.func.attr.value in methods(c) and call.func.attr.value != "forward"
             }
+        if not built and call.func.attr.value not in _COMMON_METHODS and self._given_here(receiver):
+            # `agent.evaluate_batch(x, y)` on an instance the function is given (`def run(agent, loader)`):
+            # the method of the one class of the file that defines a method of that name
+            built = {id(c): c for c in classes.values() if call.func.attr.value in methods(c)}
         if len(built) != 1:
             return None
         return methods(next(iter(built.values()))).get(call.func.attr.value)
+
+    def _given_here(self, receiver: str) -> bool:
+        """Every binding of ``receiver`` in the file is a parameter (``def run(agent, loader)``), or keeps
+        one (``self.agent = agent`` in the ``__init__`` given it): what it holds is built by a caller, which
+        this file may not show."""
+        bindings = self.tree.memo("training_loops.bindings", lambda: _bindings_by_name(self.tree)).get(
+            receiver, ()
+        )
+        if not bindings:
+            return False
+        for node in bindings:
+            if isinstance(node, cst.Param):
+                continue
+            if not (isinstance(node, cst.Assign) and isinstance(node.value, cst.Name)):
+                return False
+            function = scope_of(self.tree, node)
+            if not (
+                isinstance(function, cst.FunctionDef)
+                and node.value.value in {p.name.value for p in function.params.params}
+            ):
+                return False
+        return True
 
     def _classes_bound_to(self, receiver: str, classes: dict[str, cst.ClassDef]) -> list[cst.ClassDef | None]:
         """The class each binding of ``receiver`` in the file builds (None for a binding that builds none

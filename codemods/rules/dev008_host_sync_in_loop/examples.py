@@ -720,6 +720,28 @@ VALID = [
             return np.sqrt(((np.asarray(pred) - np.asarray(target)) ** 2).mean())
         """
     ),
+    # A scheduler the function is given, stepped every step: `step` is also a method of the file's class,
+    # but a name library objects share says nothing of which class the scheduler is; that class's `step`
+    # runs once, after the loop.
+    Valid(
+        """
+        import torch
+        import torch.nn.functional as F
+        class Tester:
+            def __init__(self, net):
+                self.net = net.cuda()
+            def step(self, x):
+                return self.net(x.cuda()).mean().item()
+        def train(model, loader, optimizer, scheduler, tester, x_check):
+            for x, y in loader:
+                loss = F.mse_loss(model(x.cuda()), y.cuda())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                scheduler.step()
+            return tester.step(x_check)
+        """
+    ),
 ]
 
 
@@ -5597,5 +5619,53 @@ INVALID = [
         None,
         message="`topk_correct` is a loss or a metric",
         line=4,
+    ),
+    # A method of the file's class called on an instance the function is given (`def run(agent,
+    # loader)`), in a loop over a loader: the method runs the model on each batch and copies the result.
+    Invalid(
+        """
+        import torch
+        class Agent:
+            def __init__(self, net):
+                self.net = net.cuda()
+            def evaluate_batch(self, x, y):
+                out = self.net(x.cuda())
+                return (out.argmax(1) == y.cuda()).float().mean().data.cpu().numpy()
+        def run(agent, loader):
+            accs = []
+            for x, y in loader:
+                accs.append(agent.evaluate_batch(x, y))
+            return accs
+        """,
+        None,
+        message="`evaluate_batch` returns the number every step",
+        line=7,
+    ),
+    # The same in a training loop, through an instance kept from `__init__`'s argument: the method given
+    # the loss prints it every step.
+    Invalid(
+        """
+        import torch
+        import torch.nn as nn
+        class Model:
+            def __init__(self, net):
+                self.net = net.cuda()
+            def report(self, loss):
+                print("loss", loss.data.cpu().numpy())
+        class Runner:
+            def __init__(self, model, opt):
+                self.model = model
+                self.opt = opt
+            def train(self, loader):
+                for x, y in loader:
+                    loss = nn.functional.cross_entropy(self.model.net(x.cuda()), y.cuda())
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+                    self.model.report(loss)
+        """,
+        None,
+        message="`loss.data.cpu()` copies the tensor to the host",
+        line=7,
     ),
 ]

@@ -28,7 +28,10 @@ in the `forward` of the file's `nn.Module` classes (also of a class whose base i
 that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `validation_step`,
 `test_step`, which Lightning calls on each batch), and in the functions of the file all these call
 (`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class,
-`model.predict(x)` on a model the file is given, where one module class of the file defines `predict`),
+`model.predict(x)` on a model the file is given, where one module class of the file defines `predict`,
+`agent.evaluate_batch(x, y)` on an instance the function is given, `def run(agent, loader)`, or keeps
+from its `__init__`'s argument, where one class of the file defines that method and its name is none a
+library object shares, `step`, `update`, `log`),
 however deep; and in the functions the file registers as hooks (`layer.register_forward_hook(f)`,
 `t.register_hook(f)`), which run on every forward or backward, and those an engine runs on every batch:
 put in its hooks under a per-batch event (`engine.hooks["on_forward"] = f`, `on_sample`, `on_update`; the
