@@ -742,6 +742,23 @@ VALID = [
             return tester.step(x_check)
         """
     ),
+    # Legacy type conversions and moves that copy nothing to the host: a host batch converted to a CPU
+    # type before its move, an output converted to a CUDA type or a dtype.
+    Valid(
+        """
+        import torch
+        def train(model, loader, optimizer, device):
+            for x, y in loader:
+                x = x.type(torch.FloatTensor).to(device)
+                y = y.to(device, dtype=torch.long)
+                out = model(x)
+                loss = torch.nn.functional.cross_entropy(out.type(torch.cuda.FloatTensor), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                half = out.to(torch.float16)
+        """
+    ),
 ]
 
 
@@ -5667,5 +5684,37 @@ INVALID = [
         None,
         message="`loss.data.cpu()` copies the tensor to the host",
         line=7,
+    ),
+    # A device tensor converted to a CPU tensor type (`.type(torch.LongTensor)`): the conversion copies it
+    # to the host, every batch.
+    Invalid(
+        """
+        import torch
+        def evaluate(model, loader, device):
+            preds = []
+            with torch.no_grad():
+                for x, y in loader:
+                    out = model(x.to(device))
+                    preds.append(out.argmax(1).type(torch.LongTensor))
+            return preds
+        """,
+        None,
+        message="`out.argmax(1).type(torch.LongTensor)` copies the tensor to the host",
+        line=7,
+    ),
+    # `.to()` of the CPU spelled with a keyword, or with more arguments, is `.cpu()` too.
+    Invalid(
+        """
+        import torch
+        def evaluate(model, loader, device):
+            outs = []
+            for x, y in loader:
+                out = model(x.to(device))
+                outs.append(out.to(device="cpu", non_blocking=True))
+            return outs
+        """,
+        None,
+        message='`out.to(device="cpu", non_blocking=True)` copies the tensor to the host',
+        line=6,
     ),
 ]

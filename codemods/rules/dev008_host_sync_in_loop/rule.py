@@ -1,6 +1,7 @@
 """## What it does
 Finds host syncs on device tensors in code that runs every training or evaluation step: `.item()`,
-`.tolist()`, `.cpu()` (and `.to("cpu")`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
+`.tolist()`, `.cpu()` (and `.to("cpu")`, `.to(device="cpu", non_blocking=True)`, a CPU tensor type
+`.type(torch.LongTensor)`), `.numpy()`, `float(t)`/`int(t)`/`bool(t)`, `math.isnan(t)`,
 printing or formatting a tensor (f-strings, `"%f" % t`, `"{}".format(t)`), `if t > 0:` and
 `assert not torch.isnan(t).any()` on a tensor, a logger given a tensor (`writer.add_scalar(tag, t)`),
 and the pre-0.4 `loss.data[0]` of a loss or a full reduction (also of a tensor named for a loss, of what a
