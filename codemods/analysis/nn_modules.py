@@ -7,6 +7,8 @@ construction of one (``model = Net(...).to(device)``).
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from codemods.core.names import ImportAliases, dotted_name
@@ -117,7 +119,53 @@ def _models_by_use(tree: Tree) -> set[str]:
             spelled = dotted_name(func.value)
             if spelled is not None and spelled != "self":
                 found.add(spelled)
-    return found
+    return found | _moved_and_called_instances(tree)
+
+
+# Classes called by a CapWords name that build no module: `Variable(x).cuda()` is a tensor.
+_NOT_MODULE_CLASS = re.compile(r"^(Variable|Parameter|\w*Tensor)$")
+
+
+def _moved_and_called_instances(tree: Tree) -> set[str]:
+    """Names (and ``self.attr`` spellings) bound to an instance of a class called by its CapWords name
+    (``enc = Encoder()``, imported), that the file moves to a device (``enc = Encoder().cuda()``,
+    ``G.to(device)``) and calls (``enc(x)``): only a module is all three (a graph's ``Data(...).to(d)``
+    is moved, never called)."""
+    built: set[str] = set()
+    moved: set[str] = set()
+    called: set[str] = set()
+    for call in tree.of_type(tree.root, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("cuda", "to"):
+            receiver = dotted_name(func.value)
+            if receiver is not None:
+                moved.add(receiver)
+        else:
+            spelled = dotted_name(func)
+            if spelled is not None:
+                called.add(spelled)
+    for assign in tree.of_type(tree.root, cst.Assign):
+        value = assign.value
+        chained = False
+        while (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and value.func.attr.value in ("cuda", "to", "eval", "train", "float", "double", "half")
+        ):
+            chained = chained or value.func.attr.value in ("cuda", "to")
+            value = value.func.value
+        if not isinstance(value, cst.Call):
+            continue
+        cls = (dotted_name(value.func) or "").rsplit(".", 1)[-1]
+        if not (cls[:1].isupper() and any(c.islower() for c in cls)) or _NOT_MODULE_CLASS.match(cls):
+            continue
+        for target in assign.targets:
+            spelled = dotted_name(target.target)
+            if spelled is not None and spelled != "self":
+                built.add(spelled)
+                if chained:
+                    moved.add(spelled)
+    return built & moved & called
 
 
 def _model_names(tree: Tree, aliases: ImportAliases) -> set[str]:

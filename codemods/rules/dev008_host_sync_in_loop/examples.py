@@ -759,6 +759,19 @@ VALID = [
                 half = out.to(torch.float16)
         """
     ),
+    # An instance of an imported class called in a loop but never moved to a device: a tokenizer, whose
+    # ids are made on the host (the copy of a host tensor waits for nothing).
+    Valid(
+        """
+        import torch
+        from mytext import Tokenizer
+        tokenizer = Tokenizer("vocab.txt")
+        lengths = []
+        for sentence in sentences:
+            ids = tokenizer(sentence)
+            lengths.append(ids.cpu().numel())
+        """
+    ),
 ]
 
 
@@ -5716,5 +5729,28 @@ INVALID = [
         None,
         message='`out.to(device="cpu", non_blocking=True)` copies the tensor to the host',
         line=6,
+    ),
+    # Models of imported classes named for neither a model nor its use (`enc`, `G`), but built by their
+    # CapWords class, moved to the GPU and called: modules, and the loops that run them evaluate.
+    Invalid(
+        """
+        import torch
+        import numpy as np
+        from mymodels import Generator, Encoder
+        G = Generator()
+        G.load_state_dict(torch.load("g.pt"))
+        G = G.cuda()
+        enc = Encoder().cuda()
+        codes = []
+        for batch in batches:
+            z = enc(batch.cuda())
+            codes.append(z.data.cpu().numpy())
+        for z in np.split(np.random.randn(100, 8), 10):
+            img = G(torch.from_numpy(z).float().cuda())
+            print(img.mean().item())
+        """,
+        None,
+        message="`z.data.cpu()` copies the tensor to the host",
+        line=11,
     ),
 ]
