@@ -28,7 +28,8 @@ decides what repeats with it:
 * the ``forward`` of an ``nn.Module`` class of this file (also one whose base is in another file, when
   it builds ``torch.nn`` layers and defines ``forward``) runs once per step of whatever trains or
   evaluates it: its body, with its first parameter (the input) a device tensor, and the helpers it
-  calls;
+  calls; so does the ``forward`` of another class of the file that runs a model itself (a wrapper's
+  ``self.net(x)``), its input where the caller keeps it;
 * in a file with no loop of its own (a library of helpers: ``metrics.py``, ``evaluation.py``), a
   module-level function named for a loss or a metric (``loss_fn``, ``get_accuracy``, ``dice_coeff``)
   that computes with torch runs once per step of the loop that imports it, as a loss or a batch's
@@ -482,9 +483,19 @@ class TrainingLoops:
         ``LightningModule``, also the ``*_step`` methods Lightning calls on each batch (on the device)."""
         # with the classes whose base is in another file but that build layers and define `forward`
         local = module_classes(self.tree, self.aliases) | inferred_module_classes(self.tree, self.aliases)
+        models: frozenset[str] | None = None
         for cls in self.tree.of_type(self.tree.root, cst.ClassDef):
             lightning = any((dotted_name(b.value) or "").endswith("LightningModule") for b in cls.bases)
             if cls.name.value not in local and not lightning:
+                forward = methods(cls).get("forward")
+                if forward is None or id(forward) in self.step_functions:
+                    continue
+                if models is None:
+                    models = model_names(self.tree, self.aliases) | models_by_use(self.tree)
+                if any(self._runs_a_model(c, models) for c in self._own_calls(forward.body)):
+                    # a wrapper's `forward` that runs a model of its own (`self.net(x)`): called on each
+                    # batch, as a module's is; what it is given may be on the host (it may move it)
+                    self.forwards[id(forward)] = (forward, set())
                 continue
             own = methods(cls)
             names = ["forward", *(_LIGHTNING_STEPS if lightning else ())]

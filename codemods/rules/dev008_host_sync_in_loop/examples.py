@@ -772,6 +772,18 @@ VALID = [
             lengths.append(ids.cpu().numel())
         """
     ),
+    # A `forward` of a class that is no module and runs no model: a step of a pipeline that converts
+    # what it is given, on the host.
+    Valid(
+        """
+        import torch
+        class Scale(object):
+            def __init__(self, config):
+                self.config = config
+            def forward(self, batch):
+                return batch.cpu().numpy() * self.config.scale
+        """
+    ),
 ]
 
 
@@ -5752,5 +5764,22 @@ INVALID = [
         None,
         message="`z.data.cpu()` copies the tensor to the host",
         line=11,
+    ),
+    # The `forward` of a wrapper that is no module but runs one (`self.net(x)`): called on each batch, as
+    # a module's is, and its print waits every time.
+    Invalid(
+        """
+        import torch
+        class Wrapper(object):
+            def __init__(self, net):
+                self.net = net.cuda()
+            def forward(self, x):
+                out = self.net(x)
+                print(out.sum().item())
+                return out
+        """,
+        None,
+        message="`out.sum().item()` copies the value to the host",
+        line=7,
     ),
 ]

@@ -26,7 +26,8 @@ training loop under an every-N-steps branch: each of its batches waits), in a fu
 (`.backward()` outside any loop: `def train_step(...)`, whose callers' loops are training loops in
 turn, also where it is a method called on an instance of the file's class: `trainer.train_step(x, y)`),
 in the `forward` of the file's `nn.Module` classes (also of a class whose base is in another file but
-that builds `torch.nn` layers; and a `LightningModule`'s `training_step`, `validation_step`,
+that builds `torch.nn` layers, and of a wrapper that is no module but runs one, `self.net(x)`, its input
+where the caller keeps it; and a `LightningModule`'s `training_step`, `validation_step`,
 `test_step`, which Lightning calls on each batch), and in the functions of the file all these call
 (`accuracy(out, y)`, `self.trim(h)`, `agent.act(state)` on an instance of the file's class,
 `model.predict(x)` on a model the file is given, where one module class of the file defines `predict`,
