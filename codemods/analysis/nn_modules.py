@@ -119,11 +119,43 @@ def _models_by_use(tree: Tree) -> set[str]:
             spelled = dotted_name(func.value)
             if spelled is not None and spelled != "self":
                 found.add(spelled)
-    return found | _moved_and_called_instances(tree)
+    return found | _moved_and_called_instances(tree) | _called_on_a_moved_input(tree)
 
 
 # Classes called by a CapWords name that build no module: `Variable(x).cuda()` is a tensor.
 _NOT_MODULE_CLASS = re.compile(r"^(Variable|Parameter|\w*Tensor)$")
+
+
+# Builtins that may be given a moved tensor: they are no models.
+_BUILTINS = frozenset(
+    "print len float int bool str repr list tuple dict set type isinstance max min sum abs round sorted iter"
+    " next zip enumerate map filter id hash any all".split()
+)
+
+
+def _called_on_a_moved_input(tree: Tree) -> set[str]:
+    """Names the file calls with one argument, a tensor it moves to a device in that call (``cnn(x[i:i +
+    64].cuda())``, ``netG(z.to(device))``), that are neither a function or class of the file nor a class
+    (``Variable(x.cuda())``): what takes a batch freshly moved to the device, alone, is a model (a loss
+    is given the output too, ``criterion(out, y.cuda())``)."""
+    defined = {d.name.value for d in tree.of_type(tree.root, (cst.FunctionDef, cst.ClassDef))}
+    found: set[str] = set()
+    for call in tree.of_type(tree.root, cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Name) or func.value in defined or func.value in _BUILTINS:
+            continue
+        if func.value[:1].isupper() and any(c.islower() for c in func.value):
+            continue  # (a class: `Variable(x.cuda())`, `TensorDataset(x.cuda())`)
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            continue
+        moved = call.args[0].value
+        if (
+            isinstance(moved, cst.Call)
+            and isinstance(moved.func, cst.Attribute)
+            and moved.func.attr.value in ("cuda", "to")
+        ):
+            found.add(func.value)
+    return found
 
 
 def _moved_and_called_instances(tree: Tree) -> set[str]:

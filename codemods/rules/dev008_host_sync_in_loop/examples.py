@@ -784,6 +784,18 @@ VALID = [
                 return batch.cpu().numpy() * self.config.scale
         """
     ),
+    # A loss given a batch moved in the call beside the output: a loss, not a model; the loop over pairs
+    # evaluates no model.
+    Valid(
+        """
+        import torch
+        def pair_distances(criterion, pairs):
+            losses = []
+            for a, b in pairs:
+                losses.append(criterion(a.cuda(), b.cuda()))
+            return torch.stack(losses).cpu()
+        """
+    ),
 ]
 
 
@@ -5781,5 +5793,21 @@ INVALID = [
         None,
         message="`out.sum().item()` copies the value to the host",
         line=7,
+    ),
+    # A model the function is given under a name of its own (`cnn`), called on a slice of the data moved
+    # to the GPU alone: a model, and the loop over slices evaluates it batch by batch.
+    Invalid(
+        """
+        import torch
+        def test(cnn, test_x, test_y):
+            correct = 0
+            for i in range(0, len(test_x), 64):
+                out = cnn(test_x[i:i + 64].cuda())
+                correct += (out.argmax(1).cpu() == test_y[i:i + 64]).sum()
+            return correct
+        """,
+        None,
+        message="`out.argmax(1).cpu()` copies the tensor to the host",
+        line=6,
     ),
 ]

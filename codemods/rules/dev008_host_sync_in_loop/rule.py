@@ -42,7 +42,9 @@ state they are given is a value the code does not show) or handed to that engine
 
 Only values the rule can tell are device tensors count: the loss (the receiver of `.backward()`, also
 when unpacked from a tuple, a criterion's result), model outputs (also of an instance of an imported class
-the file builds, moves to a device and calls: `enc = Encoder().cuda()`, then `enc(x)`), a module's input in `forward`, results
+the file builds, moves to a device and calls: `enc = Encoder().cuda()`, then `enc(x)`; and of a name
+called with one argument, a tensor moved in the call, `cnn(x[i:i + 64].cuda())`), a module's input in
+`forward`, results
 of `torch` functions and tensor methods, a model's parameters, what the file's own functions return
 (also what they return given device tensors: `acc = accuracy(out, y)` of `(out.argmax(1) ==
 y).float().mean()`; a list it fills only with device tensors, `res.append(correct_k.mul_(100.0 / n))`,
